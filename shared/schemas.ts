@@ -1,0 +1,70 @@
+// yup schemas shared by the API (request validation) and the web forms (Formik), with SPEC §5's
+// messages word for word.
+import * as yup from 'yup';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+export const MESSAGES = {
+  phoneTooShort: 'Phone number must be at least 10 digits',
+  phoneFormat: 'Invalid phone number format',
+  phoneDigits: 'Phone number must have at least 10 digits',
+  invalidEmail: 'Invalid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  invalidResetToken: 'Invalid reset token format',
+  googlePlaceIdRequired: 'Google Place ID is required',
+  businessNameRequired: 'Business name is required',
+  businessLocationRequired: 'Business location is required',
+} as const;
+
+/** A reset token: two or three dot-separated URL-safe segments (a compact JWS has three). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,2}$/;
+
+export function isWellFormedResetToken(token: string | null | undefined): token is string {
+  return typeof token === 'string' && token.length <= 2048 && RESET_TOKEN_PATTERN.test(token);
+}
+
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** Trimmed strings; `null`/'' become undefined for optional fields. */
+const text = (max: number) => yup.string().strict(false).trim().max(max, `Must be at most ${max} characters`);
+
+export const emailSchema = text(254).email(MESSAGES.invalidEmail).lowercase();
+
+export const phoneSchema = text(32)
+  .min(10, MESSAGES.phoneTooShort)
+  .matches(/^[0-9+\-() ]+$/, { message: MESSAGES.phoneFormat, excludeEmptyString: true })
+  .test('phone-digits', MESSAGES.phoneDigits, (value) => !value || digitsOnly(value).length >= 10);
+
+export const registerSchema = yup
+  .object({
+    username: emailSchema.required('Email is required'),
+    password: yup.string().required('Password is required').min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
+    fullName: text(120).required('Full name is required'),
+    phone: phoneSchema.required('Phone number is required'),
+    googlePlaceId: text(300).optional(),
+    businessName: text(200).optional(),
+    businessLocation: text(300).optional(),
+    timeZone: text(64).optional(),
+  })
+  .noUnknown(false);
+
+export const loginSchema = yup.object({
+  username: text(254).required('Username is required'),
+  password: yup.string().required('Password is required').max(200, 'Password is too long'),
+});
+
+export const resetRequestSchema = yup.object({
+  username: emailSchema.required(MESSAGES.invalidEmail),
+});
+
+export const resetConfirmSchema = yup.object({
+  token: yup
+    .string()
+    .required(MESSAGES.invalidResetToken)
+    .test('reset-token', MESSAGES.invalidResetToken, (value) => isWellFormedResetToken(value)),
+  newPassword: yup.string().required(MESSAGES.passwordTooShort).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
+});
+
+export type RegisterInput = yup.InferType<typeof registerSchema>;
+export type LoginInput = yup.InferType<typeof loginSchema>;
+export type ResetRequestInput = yup.InferType<typeof resetRequestSchema>;
+export type ResetConfirmInput = yup.InferType<typeof resetConfirmSchema>;
