@@ -3,7 +3,7 @@
 const transform = {
   '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
-const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose)/)'];
 
 module.exports = {
   testTimeout: 30000,
@@ -20,7 +20,6 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
-      setupFilesAfterEach: undefined,
       setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup-tests.ts'],
       transform,
       transformIgnorePatterns,

@@ -1,0 +1,128 @@
+// The one typed view of the environment, read once (lazily, so the local runtime and tests can set
+// the environment before the first request). Required settings fail loudly.
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+
+export type MailProvider = 'ses' | 'outbox';
+export type SmsProvider = 'sns' | 'twilio' | 'outbox';
+
+export type Config = {
+  tableName: string;
+  uploadsBucket: string;
+  exportsBucket: string;
+  appUrl: string;
+  /** True when the app is served over plain http on this machine: the cookie drops `Secure`. */
+  insecureLocalhost: boolean;
+  mailFrom: string;
+  mailProvider: MailProvider;
+  smsProvider: SmsProvider;
+  outboxDir: string | undefined;
+  adminEmails: ReadonlySet<string>;
+  /** log2 of scrypt's N for new password hashes (OWASP: 17). */
+  passwordHashCost: number;
+  dynamoEndpoint: string | undefined;
+  s3Endpoint: string | undefined;
+  region: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripePriceId: string | undefined;
+  googlePlacesApiKey: string | undefined;
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= readConfig(process.env);
+  return cached;
+}
+
+/** Forget the cached configuration (the local runtime and tests change the environment). */
+export function resetConfig(): void {
+  cached = undefined;
+  secretPromise = undefined;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigError(`Missing required setting ${name}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const appUrl = required(env, 'APP_URL').replace(/\/+$/, '');
+  let parsed: URL;
+  try {
+    parsed = new URL(appUrl);
+  } catch {
+    throw new ConfigError('APP_URL must be an absolute URL');
+  }
+  const cost = Number(env.PASSWORD_HASH_COST ?? 17);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
+  const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
+  return {
+    tableName: required(env, 'TABLE_NAME'),
+    uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
+    exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
+    appUrl,
+    insecureLocalhost: parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname),
+    mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
+    mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
+    smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
+    outboxDir: env.OUTBOX_DIR?.trim() || undefined,
+    adminEmails: new Set(
+      (env.ADMIN_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    passwordHashCost: cost,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
+    s3Endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.AWS_REGION?.trim() || 'us-east-1',
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'], 'info'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    stripePriceId: env.STRIPE_PRICE_ID?.trim() || undefined,
+    googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
+    twilio: twilioSid
+      ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
+      : undefined,
+  };
+}
+
+let secretPromise: Promise<Uint8Array> | undefined;
+
+/** The key that signs session and reset tokens: SESSION_SECRET, or the Secrets Manager secret named by SESSION_SECRET_ARN (read once per cold start). */
+export function sessionSecret(): Promise<Uint8Array> {
+  secretPromise ??= loadSecret().catch((error: unknown) => {
+    secretPromise = undefined;
+    throw error;
+  });
+  return secretPromise;
+}
+
+async function loadSecret(): Promise<Uint8Array> {
+  const direct = process.env.SESSION_SECRET?.trim();
+  let value = direct;
+  if (!value) {
+    const arn = process.env.SESSION_SECRET_ARN?.trim();
+    if (!arn) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
+    const client = new SecretsManagerClient({ region: config().region });
+    const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+    value = out.SecretString?.trim();
+  }
+  if (!value || value.length < 32) throw new ConfigError('The session secret must be at least 32 characters');
+  return new TextEncoder().encode(value);
+}

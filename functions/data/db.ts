@@ -1,0 +1,26 @@
+// The DynamoDB document client, created once per process (on first use, after configuration).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+let client: DynamoDBDocumentClient | undefined;
+
+export function db(): DynamoDBDocumentClient {
+  if (!client) {
+    const { region, dynamoEndpoint } = config();
+    const raw = new DynamoDBClient({ region, ...(dynamoEndpoint ? { endpoint: dynamoEndpoint } : {}), maxAttempts: 3 });
+    client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return client;
+}
+
+export const table = (): string => config().tableName;
+
+/** Drop the cached client (tests and the local runtime point it elsewhere). */
+export function resetDb(): void {
+  client = undefined;
+}
+
+export function isConditionalCheckFailed(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

@@ -1,0 +1,60 @@
+// Server-side sessions: the cookie names one of these items, so logout and a password reset can
+// really end a session.
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from './db';
+import { SESSION_PREFIX, sessionKey, userPartition } from './keys';
+
+export type SessionItem = { pk: string; sk: string; type: 'session'; userId: string; sessionId: string; createdAt: string; expiresAt: string; ttl: number };
+
+export async function createSession(userId: string, sessionId: string, ttlSeconds: number, now = new Date()): Promise<SessionItem> {
+  const expires = new Date(now.getTime() + ttlSeconds * 1000);
+  const item: SessionItem = {
+    ...sessionKey(userId, sessionId),
+    type: 'session',
+    userId,
+    sessionId,
+    createdAt: now.toISOString(),
+    expiresAt: expires.toISOString(),
+    ttl: Math.floor(expires.getTime() / 1000),
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+export async function deleteSession(userId: string, sessionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: sessionKey(userId, sessionId) }));
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function deleteAllSessions(userId: string): Promise<number> {
+  let deleted = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': SESSION_PREFIX },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const keys = (page.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
+    await batchDelete(keys);
+    deleted += keys.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return deleted;
+}
+
+export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
+      if (attempt > 8 && requests?.length) throw new Error('DynamoDB kept items unprocessed in a batch delete');
+    }
+  }
+}

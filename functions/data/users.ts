@@ -1,0 +1,186 @@
+// Users (agents and administrators) and the locks that keep usernames and phones unique. Without
+// transactions (DESIGN §3) a registration claims the username lock, then the phone lock, then
+// writes the profile; a failure undoes the locks it took, and a lock left by a crash (its user was
+// never written) is taken over by the next registration after a grace period.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '../../shared/api-types';
+import { db, isConditionalCheckFailed, table } from './db';
+import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
+
+export type UserItem = {
+  pk: string;
+  sk: string;
+  type: 'user';
+  id: string;
+  username: string;
+  fullName: string;
+  phone: string | null;
+  passwordHash: string;
+  isPro: boolean;
+  isAdmin: boolean;
+  stripeCustomerId?: string;
+  googlePlaceId?: string;
+  businessName?: string;
+  businessLocation?: string;
+  timeZone: string;
+  signupDate: string;
+  lastLoginDate?: string;
+  clientCount: number;
+  gsi1pk: string;
+  gsi1sk: string;
+};
+
+export type NewUser = {
+  id: string;
+  username: string;
+  fullName: string;
+  phone: string;
+  phoneDigits: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  timeZone: string;
+  googlePlaceId?: string;
+  businessName?: string;
+  businessLocation?: string;
+  now: string;
+};
+
+export class UniqueFieldTakenError extends Error {
+  override name = 'UniqueFieldTakenError';
+  constructor(readonly field: 'username' | 'phone') {
+    super(`${field} already taken`);
+  }
+}
+
+const ORPHAN_LOCK_GRACE_MS = 60_000;
+
+export function toPublicUser(item: UserItem): User {
+  return {
+    id: item.id,
+    username: item.username,
+    fullName: item.fullName,
+    phone: item.phone ?? null,
+    isPro: item.isPro === true,
+    isAdmin: item.isAdmin === true,
+    googlePlaceId: item.googlePlaceId ?? null,
+    businessName: item.businessName ?? null,
+    businessLocation: item.businessLocation ?? null,
+    signupDate: item.signupDate,
+    lastLoginDate: item.lastLoginDate ?? null,
+  };
+}
+
+export async function getUserById(id: string, consistent = false): Promise<UserItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: consistent }));
+  return out.Item as UserItem | undefined;
+}
+
+export async function getUserByUsername(username: string): Promise<UserItem | undefined> {
+  const lock = await db().send(new GetCommand({ TableName: table(), Key: usernameLockKey(username), ConsistentRead: true }));
+  const userId = lock.Item?.userId as string | undefined;
+  return userId ? getUserById(userId, true) : undefined;
+}
+
+export async function createUser(input: NewUser): Promise<UserItem> {
+  await claimLock(usernameLockKey(input.username), input.id, input.now, 'username');
+  try {
+    await claimLock(phoneLockKey(input.phoneDigits), input.id, input.now, 'phone');
+  } catch (error) {
+    await releaseLock(usernameLockKey(input.username), input.id);
+    throw error;
+  }
+  const item: UserItem = {
+    ...userKey(input.id),
+    type: 'user',
+    id: input.id,
+    username: input.username,
+    fullName: input.fullName,
+    phone: input.phone,
+    passwordHash: input.passwordHash,
+    isPro: false,
+    isAdmin: input.isAdmin,
+    ...(input.googlePlaceId ? { googlePlaceId: input.googlePlaceId } : {}),
+    ...(input.businessName ? { businessName: input.businessName } : {}),
+    ...(input.businessLocation ? { businessLocation: input.businessLocation } : {}),
+    timeZone: input.timeZone,
+    signupDate: input.now,
+    clientCount: 0,
+    ...agentsIndexKeys(input.now, input.id),
+  };
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (error) {
+    await releaseLock(phoneLockKey(input.phoneDigits), input.id);
+    await releaseLock(usernameLockKey(input.username), input.id);
+    throw error;
+  }
+  return item;
+}
+
+async function claimLock(key: { pk: string; sk: string }, userId: string, now: string, field: 'username' | 'phone'): Promise<void> {
+  const put = () =>
+    db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...key, type: 'lock', userId, createdAt: now },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  try {
+    await put();
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    if (!(await removeOrphanLock(key))) throw new UniqueFieldTakenError(field);
+    try {
+      await put();
+    } catch (retryError) {
+      if (isConditionalCheckFailed(retryError)) throw new UniqueFieldTakenError(field);
+      throw retryError;
+    }
+  }
+}
+
+/** A lock whose user does not exist, older than the grace period, was left by a crash: remove it. */
+async function removeOrphanLock(key: { pk: string; sk: string }): Promise<boolean> {
+  const lock = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
+  if (!lock) return true;
+  const age = Date.now() - Date.parse(String(lock.createdAt));
+  if (!(age > ORPHAN_LOCK_GRACE_MS)) return false;
+  if (await getUserById(String(lock.userId), true)) return false;
+  await releaseLock(key, String(lock.userId));
+  return true;
+}
+
+async function releaseLock(key: { pk: string; sk: string }, userId: string): Promise<void> {
+  try {
+    await db().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId } }));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+export async function recordLogin(id: string, now: string, makeAdmin: boolean): Promise<UserItem> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: makeAdmin ? 'SET lastLoginDate = :now, isAdmin = :true' : 'SET lastLoginDate = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: makeAdmin ? { ':now': now, ':true': true } : { ':now': now },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out.Attributes as UserItem;
+}
+
+export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: 'SET passwordHash = :h',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':h': passwordHash },
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+// POST /api/register: creates an agent (an administrator when the e-mail is in ADMIN_EMAILS) and signs them in.
+import { registerSchema, digitsOnly } from '../../../shared/schemas';
+import { config } from '../../config';
+import { addToStats } from '../../data/stats';
+import { createUser, toPublicUser, UniqueFieldTakenError } from '../../data/users';
+import { hashPassword } from '../../domain/passwords';
+import { randomId } from '../../domain/signed-tokens';
+import { normalizeTimeZone } from '../../domain/time-zone';
+import { startSession } from '../../http/auth';
+import { conflict } from '../../http/errors';
+import { definePublicHandler } from '../../http/handler';
+
+export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, log }) => {
+  const { adminEmails, passwordHashCost } = config();
+  const username = body.username.toLowerCase();
+  const now = new Date().toISOString();
+  let user;
+  try {
+    user = await createUser({
+      id: randomId(),
+      username,
+      fullName: body.fullName,
+      phone: body.phone,
+      phoneDigits: digitsOnly(body.phone),
+      passwordHash: await hashPassword(body.password, passwordHashCost),
+      isAdmin: adminEmails.has(username),
+      timeZone: normalizeTimeZone(body.timeZone),
+      googlePlaceId: body.googlePlaceId,
+      businessName: body.businessName,
+      businessLocation: body.businessLocation,
+      now,
+    });
+  } catch (error) {
+    if (error instanceof UniqueFieldTakenError) {
+      throw error.field === 'username'
+        ? conflict('An account with this email already exists.', { username: 'An account with this email already exists.' })
+        : conflict('This phone number is already registered to another account.', { phone: 'This phone number is already registered to another account.' });
+    }
+    throw error;
+  }
+  await addToStats({ agents: 1 });
+  log.info('user registered', { userId: user.id });
+  return { status: 201, body: toPublicUser(user), cookies: [await startSession(user.id)] };
+});

@@ -1,0 +1,96 @@
+import { MESSAGES } from '../../../shared/schemas';
+import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { RESET_REQUEST_ANSWER } from './post-password-reset-request';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+async function resetLinkFor(email: string): Promise<string> {
+  const mail = (await api.outbox()).filter((m) => m.to === email && m.subject?.includes('Reset'));
+  const text = mail.at(-1)?.text ?? '';
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no reset link mailed to ${email}`);
+  return link;
+}
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+describe('password reset request', () => {
+  it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
+    const { details } = await signedInAgent(api);
+    const before = (await api.outbox()).length;
+    const known = await api.client().post('/api/password-reset/request', { username: details.username });
+    const unknown = await api.client().post('/api/password-reset/request', { username: 'no-such-user@example.com' });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body.message).toBe(RESET_REQUEST_ANSWER);
+    const mail = (await api.outbox()).slice(before);
+    expect(mail.map((m) => m.to)).toEqual([details.username]);
+    expect(mail[0]).toMatchObject({ channel: 'email', subject: expect.any(String), html: expect.stringContaining('reset-password?token=') });
+  });
+
+  it('builds the link from APP_URL, never from the Host header', async () => {
+    const { details } = await signedInAgent(api);
+    await api.client().post('/api/password-reset/request', { username: details.username }, { headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' } });
+    const link = await resetLinkFor(details.username);
+    expect(link.startsWith(`${api.url}/reset-password?token=`)).toBe(true);
+  });
+
+  it("refuses an invalid e-mail with 'Invalid email address'", async () => {
+    const res = await api.client().post('/api/password-reset/request', { username: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.username).toBe(MESSAGES.invalidEmail);
+  });
+});
+
+describe('password reset confirm', () => {
+  it('sets the new password, ends every other session, and works only once', async () => {
+    const { client: oldSession, details } = await signedInAgent(api);
+    await api.client().post('/api/password-reset/request', { username: details.username });
+    const token = tokenOf(await resetLinkFor(details.username));
+    expect(token.split('.')).toHaveLength(3);
+
+    const ok = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'brand-new-secret' });
+    expect(ok.status).toBe(200);
+    expect((await oldSession.get('/api/user')).status).toBe(401);
+    expect((await api.client().post('/api/login', { username: details.username, password: details.password })).status).toBe(401);
+    expect((await api.client().post('/api/login', { username: details.username, password: 'brand-new-secret' })).status).toBe(200);
+
+    const reuse = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'another-secret' });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.message).toMatch(/invalid or has expired/);
+  });
+
+  it("refuses a short password with 'Password must be at least 6 characters'", async () => {
+    const res = await api.client().post('/api/password-reset/confirm', { token: 'aaa.bbb.ccc', newPassword: '12345' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.newPassword).toBe(MESSAGES.passwordTooShort);
+  });
+
+  it.each(['no-dots-here', 'a.b.c.d', 'bad chars.in.token', ''])("refuses the malformed token %p with 'Invalid reset token format'", async (token) => {
+    const res = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'long enough' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.token).toBe(MESSAGES.invalidResetToken);
+  });
+
+  it('refuses a well-formed but forged token', async () => {
+    const res = await api.client().post('/api/password-reset/confirm', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', newPassword: 'long enough' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('lets exactly one of concurrent confirmations with the same token succeed', async () => {
+    const details = newAgent();
+    await api.client().post('/api/register', details);
+    await api.client().post('/api/password-reset/request', { username: details.username });
+    const token = tokenOf(await resetLinkFor(details.username));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(7);
+  });
+});

@@ -1,0 +1,122 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as yup from 'yup';
+import { resetConfig } from '../config';
+import type { Route } from '../routes';
+import { startTestApi, type TestApi } from '../testing/local-api';
+import { badRequest } from './errors';
+import { buildRouteHandler } from './handler';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const testRoute: Route = { method: 'POST', path: '/api/test', handler: 'test/post-test', access: 'public' };
+
+function event(body: string | undefined, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/test',
+    rawPath: '/api/test',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', origin: api.url, ...headers },
+    requestContext: { http: { method: 'POST', path: '/api/test', sourceIp: '127.0.0.1' }, requestId: 'req-1' } as APIGatewayProxyEventV2['requestContext'],
+    body,
+    isBase64Encoded: false,
+  };
+}
+const invoke = (handler: ReturnType<typeof buildRouteHandler>, e: APIGatewayProxyEventV2) =>
+  handler(e, { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context) as Promise<APIGatewayProxyStructuredResultV2>;
+
+describe('the HTTP stack', () => {
+  it('answers malformed JSON with 400 and the error shape', async () => {
+    const res = await api.client().request('POST', '/api/login', { body: '{"username": "a@b.co",', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.', code: 'MALFORMED_JSON' });
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const res = await api.client().request('POST', '/api/login', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses state-changing requests that are not JSON (CSRF rule)', async () => {
+    const res = await api.client().request('POST', '/api/login', { body: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/application\/json/);
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example.com' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('CROSS_SITE');
+  });
+
+  it('refuses values of the wrong type instead of coercing them', async () => {
+    const res = await api.client().post('/api/login', { username: 12345, password: ['x'] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ username: 'username must be a string', password: 'password must be a string' });
+  });
+
+  it('sends security headers and a request id on success and on error', async () => {
+    const ok = await api.client().post('/api/password-reset/request', { username: 'someone@example.com' });
+    const error = await api.client().get('/api/user');
+    for (const res of [ok, error]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404 and wrong methods with 405', async () => {
+    expect((await api.client().get('/api/nothing-here')).status).toBe(404);
+    expect((await api.client().get('/api/login')).status).toBe(405);
+  });
+
+  it('never lets a stack trace out of an unexpected error', async () => {
+    resetConfig();
+    const handler = buildRouteHandler(testRoute, {}, async () => {
+      throw new Error('database exploded at /srv/app/secret.ts:42');
+    });
+    const res = await invoke(handler, event('{}'));
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toMatch(/exploded|secret\.ts|at /);
+    expect(JSON.parse(res.body!)).toEqual({ message: expect.any(String), code: 'INTERNAL' });
+  });
+
+  it('turns a throttled dependency into 503 with Retry-After', async () => {
+    const handler = buildRouteHandler(testRoute, {}, async () => {
+      throw Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    });
+    const res = await invoke(handler, event('{}'));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers?.['retry-after']).toBe('1');
+  });
+
+  it('renders yup field errors and HttpErrors in the error shape', async () => {
+    const handler = buildRouteHandler(testRoute, { body: yup.object({ name: yup.string().required('Name is required') }) }, async () => {
+      throw badRequest('unreachable');
+    });
+    const res = await invoke(handler, event('{"name": ""}'));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body!)).toEqual({ message: 'Name is required', code: 'VALIDATION_FAILED', errors: { name: 'Name is required' } });
+    const thrown = buildRouteHandler(testRoute, {}, async () => {
+      throw badRequest('Nope', { field: 'Bad field' }, 'NOPE');
+    });
+    expect(JSON.parse((await invoke(thrown, event('{}'))).body!)).toEqual({ message: 'Nope', code: 'NOPE', errors: { field: 'Bad field' } });
+  });
+
+  it('passes unknown fields through validation stripped (mass assignment)', async () => {
+    let seen: unknown;
+    const handler = buildRouteHandler(testRoute, { body: yup.object({ name: yup.string() }) }, async ({ body }) => {
+      seen = body;
+      return { body: { ok: true } };
+    });
+    const res = await invoke(handler, event('{"name":"x","isAdmin":true,"__proto__":{"polluted":true}}'));
+    expect(res.body).toBe('{"ok":true}');
+    expect(seen).toEqual({ name: 'x' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

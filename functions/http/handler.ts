@@ -1,0 +1,309 @@
+// The middy stack every route handler is built with, in a fixed order: request id and logger,
+// error rendering, security headers, the CSRF rule, body parsing, validation, then authentication.
+// A handler only parses, calls the domain and shapes its answer; it never catches to render errors.
+import middy from '@middy/core';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as yup from 'yup';
+import type { ApiErrorBody } from '../../shared/api-types';
+import { config } from '../config';
+import { findRouteByHandler, type Route } from '../routes';
+import type { UserItem } from '../data/users';
+import { readSession, type Session } from './auth';
+import { forbidden, HttpError, unauthorized } from './errors';
+import { createLogger, type Logger } from './logger';
+
+export type HandlerResult = {
+  status?: number;
+  body?: unknown;
+  /** A non-JSON answer (CSV, ICS, HTML): sent as is with its content type. */
+  raw?: { body: string | Buffer; contentType: string };
+  headers?: Record<string, string>;
+  cookies?: string[];
+};
+
+type BaseContext<B, Q> = {
+  event: APIGatewayProxyEventV2;
+  route: Route;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  /** The body as received (decoded from base64): multipart uploads and signed webhooks. */
+  rawBody: Buffer;
+  requestId: string;
+  ip: string;
+  log: Logger;
+  /** The caller's session, when there is one (public routes load it on demand). */
+  session(): Promise<Session | null>;
+};
+
+export type PublicContext<B, Q> = BaseContext<B, Q>;
+export type AuthedContext<B, Q> = BaseContext<B, Q> & { user: UserItem; sessionId: string };
+
+type Schemas<B, Q> = { body?: yup.Schema<B>; query?: yup.Schema<Q> };
+
+export type RouteHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & { route: Route };
+
+type State = {
+  log: Logger;
+  requestId: string;
+  body?: unknown;
+  query?: unknown;
+  rawBody: Buffer;
+  session?: Session | null;
+};
+
+const MAX_JSON_BYTES = 1024 * 1024;
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const THROTTLING_ERRORS = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
+
+/** A handler for a route whose access is `agent` or `admin`: the user is always there. */
+export function defineHandler<B = undefined, Q = undefined>(
+  slug: string,
+  schemas: Schemas<B, Q>,
+  fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult>,
+): RouteHandler {
+  const route = findRouteByHandler(slug);
+  if (route.access === 'public') throw new Error(`${slug} is public in the route table: use definePublicHandler`);
+  return buildRouteHandler(route, schemas, async (ctx) => {
+    const session = await ctx.session();
+    if (!session) throw unauthorized();
+    if (route.access === 'admin' && !session.user.isAdmin) throw forbidden('Not authorized');
+    return fn({ ...ctx, user: session.user, sessionId: session.sessionId });
+  });
+}
+
+/** A handler for a public route. */
+export function definePublicHandler<B = undefined, Q = undefined>(
+  slug: string,
+  schemas: Schemas<B, Q>,
+  fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult>,
+): RouteHandler {
+  const route = findRouteByHandler(slug);
+  if (route.access !== 'public') throw new Error(`${slug} is ${route.access} in the route table: use defineHandler`);
+  return buildRouteHandler(route, schemas, fn);
+}
+
+/** The stack around any function; routes use defineHandler / definePublicHandler. */
+export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>): RouteHandler {
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(requestState())
+    .use(httpSecurityHeaders())
+    .use(errorRenderer())
+    .use(csrfGuard(route))
+    .use(bodyParser(route))
+    .use(validator(schemas))
+    .handler(async (event, context) => {
+      const state = stateOf(context);
+      let sessionPromise: Promise<Session | null> | undefined;
+      const result = await fn({
+        event,
+        route,
+        body: state.body as B,
+        query: state.query as Q,
+        params: event.pathParameters ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? ''])) : {},
+        rawBody: state.rawBody,
+        requestId: state.requestId,
+        ip: event.requestContext?.http?.sourceIp ?? 'unknown',
+        log: state.log,
+        session: () => (sessionPromise ??= readSession(event)),
+      });
+      return render(result, state.requestId);
+    });
+  return Object.assign(handler as unknown as RouteHandler, { route });
+}
+
+const states = new WeakMap<Context, State>();
+function stateOf(context: Context): State {
+  const state = states.get(context);
+  if (!state) throw new Error('request state missing');
+  return state;
+}
+
+function requestState(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: (request) => {
+      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || cryptoRandomId();
+      const log = createLogger({ requestId, route: `${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath ?? ''}` });
+      states.set(request.context, { requestId, log, rawBody: Buffer.alloc(0) });
+    },
+  };
+}
+
+function cryptoRandomId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function render(result: HandlerResult, requestId: string): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-request-id': requestId, ...(result.headers ?? {}) };
+  const status = result.status ?? 200;
+  if (result.raw) {
+    const isBinary = Buffer.isBuffer(result.raw.body);
+    return {
+      statusCode: status,
+      headers: { ...headers, 'content-type': result.raw.contentType },
+      body: isBinary ? (result.raw.body as Buffer).toString('base64') : (result.raw.body as string),
+      isBase64Encoded: isBinary,
+      cookies: result.cookies,
+    };
+  }
+  if (result.body === undefined) return { statusCode: status, headers, body: '', cookies: result.cookies };
+  return {
+    statusCode: status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(result.body),
+    cookies: result.cookies,
+  };
+}
+
+function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    onError: (request) => {
+      const state = states.get(request.context);
+      const requestId = state?.requestId ?? 'unknown';
+      const log = state?.log ?? createLogger({ requestId });
+      const error = request.error;
+      let status = 500;
+      let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL' };
+      let headers: Record<string, string> = {};
+      if (error instanceof HttpError) {
+        status = error.statusCode;
+        body = { message: error.message, ...(error.options.code ? { code: error.options.code } : {}), ...(error.options.errors ? { errors: error.options.errors } : {}) };
+        headers = error.options.headers ?? {};
+        if (status >= 500) log.warn('request refused', { status, message: error.message });
+      } else if (error instanceof yup.ValidationError) {
+        status = 400;
+        body = validationBody(error);
+      } else if (error && THROTTLING_ERRORS.has(error.name)) {
+        status = 503;
+        body = { message: 'The service is busy right now. Please try again in a moment.', code: 'UNAVAILABLE' };
+        headers = { 'retry-after': '1' };
+        log.warn('throttled by a dependency', { error });
+      } else {
+        log.error('unhandled error', { error });
+      }
+      request.response = {
+        statusCode: status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId, ...headers },
+        body: JSON.stringify(body),
+      };
+    },
+  };
+}
+
+function validationBody(error: yup.ValidationError): ApiErrorBody {
+  const errors: Record<string, string> = {};
+  for (const inner of error.inner.length ? error.inner : [error]) {
+    const path = inner.path || 'body';
+    errors[path] ??= inner.message;
+  }
+  const first = Object.values(errors)[0] ?? error.message;
+  return { message: first, code: 'VALIDATION_FAILED', errors };
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+/** State-changing requests must be JSON (or the route's declared kind) and same-origin (DESIGN §6). */
+function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: (request) => {
+      const method = request.event.requestContext?.http?.method ?? 'GET';
+      if (!STATE_CHANGING.has(method) || route.body === 'raw') return;
+      const contentType = (header(request.event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const expected = route.body === 'multipart' ? 'multipart/form-data' : 'application/json';
+      if (contentType !== expected) {
+        throw new HttpError(415, `Send this request as ${expected}.`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
+      }
+      const appOrigin = new URL(config().appUrl).origin;
+      const origin = header(request.event, 'origin');
+      const fetchSite = header(request.event, 'sec-fetch-site');
+      if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
+        throw forbidden('Cross-site request refused.', 'CROSS_SITE');
+      }
+    },
+  };
+}
+
+function bodyParser(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: (request) => {
+      const state = stateOf(request.context);
+      const { event } = request;
+      const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+      state.rawBody = raw;
+      if (route.body === 'multipart' || route.body === 'raw') return;
+      const method = event.requestContext?.http?.method ?? 'GET';
+      if (!STATE_CHANGING.has(method) || raw.length === 0) {
+        state.body = {};
+        return;
+      }
+      if (raw.length > MAX_JSON_BYTES) throw new HttpError(413, 'The request body is too large (1 MB at most).', { code: 'PAYLOAD_TOO_LARGE' });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.toString('utf8'), dropPrototypeKeys);
+      } catch {
+        throw new HttpError(400, 'The request body is not valid JSON.', { code: 'MALFORMED_JSON' });
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new HttpError(400, 'The request body must be a JSON object.', { code: 'MALFORMED_JSON' });
+      }
+      state.body = parsed;
+    },
+  };
+}
+
+function validator<B, Q>(schemas: Schemas<B, Q>): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: async (request) => {
+      const state = stateOf(request.context);
+      if (schemas.body) state.body = await validate(schemas.body, state.body ?? {});
+      if (schemas.query) state.query = await validate(schemas.query, request.event.queryStringParameters ?? {});
+    },
+  };
+}
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** JSON.parse reviver: keys that could reach an object's prototype never enter the app. */
+export function dropPrototypeKeys(key: string, value: unknown): unknown {
+  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+}
+
+/** Validates with yup, refusing values of the wrong JSON type instead of coercing them. */
+export async function validate<T>(schema: yup.Schema<T>, unsafeInput: unknown): Promise<T> {
+  const input =
+    unsafeInput && typeof unsafeInput === 'object' && !Array.isArray(unsafeInput)
+      ? Object.fromEntries(Object.entries(unsafeInput).filter(([key]) => !PROTOTYPE_KEYS.has(key)))
+      : unsafeInput;
+  const typeErrors = wrongTypes(schema, input);
+  if (Object.keys(typeErrors).length > 0) {
+    throw new HttpError(400, Object.values(typeErrors)[0]!, { code: 'VALIDATION_FAILED', errors: typeErrors });
+  }
+  try {
+    return await schema.validate(input, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof yup.ValidationError) {
+      const body = validationBody(error);
+      throw new HttpError(400, body.message, { code: body.code, errors: body.errors });
+    }
+    throw error;
+  }
+}
+
+function wrongTypes(schema: yup.Schema<unknown>, input: unknown): Record<string, string> {
+  const description = schema.describe() as { type: string; fields?: Record<string, { type: string }> };
+  const errors: Record<string, string> = {};
+  if (description.type !== 'object' || !description.fields || !input || typeof input !== 'object') return errors;
+  for (const [name, field] of Object.entries(description.fields)) {
+    const value = (input as Record<string, unknown>)[name];
+    if (value === undefined || value === null) continue;
+    const expected = field.type === 'date' ? 'string' : field.type;
+    if (['string', 'number', 'boolean'].includes(expected) && typeof value !== expected) {
+      errors[name] = `${name} must be a ${expected}`;
+    }
+  }
+  return errors;
+}

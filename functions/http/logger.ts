@@ -1,0 +1,35 @@
+// JSON log lines, each carrying the request id so one request's lines can be found together.
+import { config } from '../config';
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export type Logger = {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+};
+
+export function createLogger(base: Record<string, unknown> = {}): Logger {
+  const write = (level: Level) => (message: string, fields: Record<string, unknown> = {}) => {
+    let threshold: Level | 'silent' = 'info';
+    try {
+      threshold = config().logLevel;
+    } catch {
+      // configuration errors are reported by whoever reads it; logging must still work
+    }
+    if (order[level] < order[threshold]) return;
+    const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...serialize(fields) });
+    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+function serialize(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+  }
+  return out;
+}

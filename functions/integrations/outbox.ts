@@ -1,0 +1,25 @@
+// The local outbox: one JSON file per message in OUTBOX_DIR, plus a one-line log with any link in
+// it, so a developer (and the browser suite) can follow an invitation or reset link.
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type OutboxMessage = {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  sentAt: string;
+};
+
+export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, 'sentAt'>): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const sentAt = new Date().toISOString();
+  const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${message.channel}-${randomBytes(4).toString('hex')}.json`);
+  const full: OutboxMessage = { ...message, sentAt };
+  await writeFile(file, `${JSON.stringify(full, null, 2)}\n`, { flag: 'wx' });
+  const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+  process.stdout.write(`[outbox] ${message.channel} to ${message.to}${message.subject ? `: ${message.subject}` : ''}${link ? ` ${link}` : ''}\n`);
+  return file;
+}

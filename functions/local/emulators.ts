@@ -1,0 +1,44 @@
+// DynamoDB (dynalite, LevelDB on disk or in memory) and S3 (s3rver) started in this process.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+
+export type Emulators = { dynamoEndpoint: string; s3Endpoint: string; close(): Promise<void> };
+
+const corsXml = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
+/** With a dataDir, data lives under dataDir/dynamodb and dataDir/s3 and survives restarts. */
+export async function startEmulators({ dataDir, buckets }: { dataDir?: string; buckets: string[] }): Promise<Emulators> {
+  const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'hearthside-s3-'));
+  mkdirSync(s3Dir, { recursive: true });
+  if (dataDir) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+
+  const dynamo = dynalite({ path: dataDir ? join(dataDir, 'dynamodb') : undefined, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    dynamo.once('error', reject);
+    dynamo.listen(0, '127.0.0.1', () => resolve());
+  });
+  const dynamoPort = (dynamo.address() as AddressInfo).port;
+
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: [corsXml] })),
+  });
+  const s3Address = (await s3.run()) as AddressInfo;
+
+  return {
+    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    s3Endpoint: `http://127.0.0.1:${s3Address.port}`,
+    async close() {
+      await s3.close();
+      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+      if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
+    },
+  };
+}

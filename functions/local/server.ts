@@ -1,0 +1,214 @@
+// The local runtime: emulators in-process, the route table's handlers behind a Node HTTP server
+// that speaks API Gateway's payload v2.0, and the built web app. The same handler code and SDK
+// clients as in AWS, pointed at the emulators by configuration.
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { resetConfig } from '../config';
+import { resetDb } from '../data/db';
+import { tableDefinition } from '../data/table-definition';
+import { compilePath, routes, type Route } from '../routes';
+import { startEmulators, type Emulators } from './emulators';
+import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
+import { seedDemo, type DemoCredentials } from './seed';
+import { pageSecurityHeaders, serveStatic } from './static-files';
+
+export type LocalRuntimeOptions = {
+  port?: number;
+  /** Where data lives across restarts; omitted: in memory (tests). */
+  dataDir?: string;
+  seed?: 'demo' | 'none';
+  adminEmails?: string;
+  webDir?: string;
+};
+
+export type LocalRuntime = {
+  url: string;
+  port: number;
+  outboxDir: string;
+  emulators: Emulators;
+  seeded: DemoCredentials | null;
+  close(): Promise<void>;
+};
+
+const TABLE_NAME = 'hearthside';
+const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' };
+const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
+
+type Loaded = { route: Route; match: ReturnType<typeof compilePath> };
+const compiled: Loaded[] = routes.map((route) => ({ route, match: compilePath(route.path) }));
+
+type HandlerModule = { handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
+const modules = new Map<string, Promise<HandlerModule>>();
+function loadHandler(slug: string): Promise<HandlerModule> {
+  let loaded = modules.get(slug);
+  if (!loaded) {
+    loaded = import(`../handlers/${slug}.ts`) as Promise<HandlerModule>;
+    modules.set(slug, loaded);
+  }
+  return loaded;
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  const outboxDir = dataDir ? join(dataDir, 'outbox') : join(await tempDir(), 'outbox');
+  mkdirSync(outboxDir, { recursive: true });
+  const emulators = await startEmulators({ dataDir, buckets: Object.values(BUCKETS) });
+  const webDir = resolve(options.webDir ?? 'dist/web');
+  const pageHeaders = pageSecurityHeaders(emulators.s3Endpoint);
+
+  const server = createServer((req, res) => {
+    handle(req, res, webDir, pageHeaders).catch((error: unknown) => {
+      process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) writeJson(res, 500, { message: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL' });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, '127.0.0.1', () => done());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  Object.assign(process.env, {
+    TABLE_NAME,
+    UPLOADS_BUCKET: BUCKETS.uploads,
+    EXPORTS_BUCKET: BUCKETS.exports,
+    DYNAMODB_ENDPOINT: emulators.dynamoEndpoint,
+    S3_ENDPOINT: emulators.s3Endpoint,
+    APP_URL: url,
+    MAIL_PROVIDER: 'outbox',
+    SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
+    OUTBOX_DIR: outboxDir,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
+    ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    // The emulators' own credentials (s3rver checks them); never a real account's.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_SESSION_TOKEN: '',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  resetConfig();
+  resetDb();
+
+  const created = await ensureTable(emulators.dynamoEndpoint);
+  await ensureBuckets(emulators.s3Endpoint);
+  const seedMode = options.seed ?? (created ? 'demo' : 'none');
+  const seeded = seedMode === 'demo' ? await seedDemo() : null;
+
+  return {
+    url,
+    port,
+    outboxDir,
+    emulators,
+    seeded,
+    async close() {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      await emulators.close();
+    },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, webDir: string, pageHeaders: Record<string, string>): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
+    return serveStatic(webDir, url.pathname, res, pageHeaders);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  let found: { route: Route; params: Record<string, string> } | undefined;
+  let pathMatched = false;
+  for (const { route, match } of compiled) {
+    let params: Record<string, string> | null = null;
+    try {
+      params = match(url.pathname);
+    } catch {
+      return writeJson(res, 400, { message: 'The URL is malformed.', code: 'BAD_PATH' });
+    }
+    if (!params) continue;
+    pathMatched = true;
+    if (route.method === method) {
+      found = { route, params };
+      break;
+    }
+  }
+  if (!found) {
+    return pathMatched ? writeJson(res, 405, { message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' }) : writeJson(res, 404, { message: 'Not found', code: 'NO_ROUTE' });
+  }
+  const body = await readBody(req);
+  if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
+  const event = toHttpApiEvent(req, url, body, found.route, found.params);
+  const { handler } = await loadHandler(found.route.handler);
+  const result = await handler(event, lambdaContext(found.route.handler.replace(/\//g, '-'), event.requestContext.requestId, (found.route.timeoutSeconds ?? 30) * 1000));
+  writeHttpApiResult(res, result);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => done(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  writeHttpApiResult(res, { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(body) });
+}
+
+/** Creates the table when missing; true when it was created (an empty data dir). */
+async function ensureTable(endpoint: string): Promise<boolean> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(new CreateTableCommand(tableDefinition(TABLE_NAME)));
+  return true;
+}
+
+async function ensureBuckets(endpoint: string): Promise<void> {
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  for (const Bucket of Object.values(BUCKETS)) {
+    try {
+      await client.send(new CreateBucketCommand({ Bucket }));
+    } catch (error) {
+      if (!(error instanceof Error) || !/BucketAlready(OwnedByYou|Exists)/.test(error.name)) throw error;
+    }
+  }
+}
+
+/** The local session secret: generated once and kept in DATA_DIR so sessions survive restarts. */
+function persistentSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function tempDir(): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  return mkdtemp(join(tmpdir(), 'hearthside-'));
+}

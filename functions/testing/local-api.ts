@@ -1,0 +1,107 @@
+// Test harness: the local runtime (in-memory dynalite, temporary s3rver, outbox in a temp dir) on
+// a free port, and a small HTTP client with a cookie jar that sends what a browser would.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutboxMessage } from '../integrations/outbox';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../local/server';
+
+export type TestApi = {
+  runtime: LocalRuntime;
+  url: string;
+  client(): ApiClient;
+  outbox(): Promise<OutboxMessage[]>;
+  close(): Promise<void>;
+};
+
+export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<TestApi> {
+  const runtime = await startLocalRuntime({ seed: 'none', webDir: join(__dirname, '..', '..', 'dist', 'web'), ...options });
+  return {
+    runtime,
+    url: runtime.url,
+    client: () => new ApiClient(runtime.url),
+    outbox: () => readOutbox(runtime.outboxDir),
+    close: () => runtime.close(),
+  };
+}
+
+export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxMessage));
+}
+
+export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
+
+export type RequestOptions = {
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Leave out the Origin header a browser would send. */
+  noOrigin?: boolean;
+};
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (!options.noOrigin) headers.origin = this.baseUrl;
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+      redirect: 'manual',
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+    return { status: response.status, body: body as T, text, headers: response.headers };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = any>(path: string, json: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('POST', path, { json, ...options });
+  }
+  patch<T = any>(path: string, json: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, { json, ...options });
+  }
+  delete<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, { json: {}, ...options });
+  }
+}
+
+let counter = 0;
+/** A registration body with a fresh e-mail and phone. */
+export function newAgent(overrides: Partial<Record<'username' | 'password' | 'fullName' | 'phone', string>> = {}) {
+  counter += 1;
+  const n = `${Date.now() % 1_000_000}${counter}`.padStart(10, '0').slice(-10);
+  return {
+    username: `agent${n}@example.com`,
+    password: 'correct horse',
+    fullName: `Agent ${n}`,
+    phone: `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6, 10)}`,
+    ...overrides,
+  };
+}
+
+/** Registers a fresh agent and returns a client signed in as them. */
+export async function signedInAgent(api: TestApi, overrides: Parameters<typeof newAgent>[0] = {}) {
+  const client = api.client();
+  const details = newAgent(overrides);
+  const res = await client.post('/api/register', details);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { client, user: res.body as { id: string; username: string; isAdmin: boolean }, details };
+}
