@@ -1,0 +1,125 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestApi } from '../testing/local-api';
+
+const root = resolve(__dirname, '..', '..');
+
+type Started = { child: ChildProcess; url: string; output: () => string };
+
+function startServer(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], { cwd: root, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env } });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', (code) => done(code));
+    child.kill(signal);
+  });
+}
+
+async function login(url: string, username: string, password: string): Promise<number> {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ username, password }) });
+  return res.status;
+}
+
+describe('npm start (the built local runtime)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'local'], { cwd: root });
+    dataDir = mkdtempSync(join(tmpdir(), 'hearthside-start-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('seeds demo accounts on an empty data dir, keeps data across restarts, and stops cleanly on SIGTERM and SIGINT', async () => {
+    const first = await startServer({ DATA_DIR: dataDir });
+    const credentials = [...first.output().matchAll(/(\S+@\S+) \/ (\S+)/g)].map((m) => ({ username: m[1]!, password: m[2]! }));
+    expect(credentials).toHaveLength(2);
+    for (const c of credentials) expect(await login(first.url, c.username, c.password)).toBe(200);
+    const register = await fetch(`${first.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.url },
+      body: JSON.stringify({ username: 'kept@example.com', password: 'kept-password', fullName: 'Kept Person', phone: '(555) 222-3333' }),
+    });
+    expect(register.status).toBe(201);
+    expect(await stop(first.child, 'SIGTERM')).toBe(0);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    expect(second.output()).not.toMatch(/Demo accounts/);
+    expect(await login(second.url, 'kept@example.com', 'kept-password')).toBe(200);
+    expect(await stop(second.child, 'SIGINT')).toBe(0);
+  });
+
+  it('starts empty with SEED=none and makes ADMIN_EMAILS users administrators', async () => {
+    const dir = join(dataDir, 'empty');
+    const server = await startServer({ DATA_DIR: dir, SEED: 'none', ADMIN_EMAILS: 'chief@example.com' });
+    try {
+      expect(server.output()).not.toMatch(/Demo accounts/);
+      expect(await login(server.url, 'agent@demo.hearthside.app', 'demo-agent-2026')).toBe(401);
+      const res = await fetch(`${server.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ username: 'chief@example.com', password: 'chief-password', fullName: 'Chief', phone: '(555) 444-3333' }),
+      });
+      expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+    } finally {
+      await stop(server.child, 'SIGTERM');
+    }
+  });
+});
+
+describe('the local server', () => {
+  it('serves the web app with SPA fallback, and 404 for missing files', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
+    const api = await startTestApi({ webDir });
+    try {
+      const deep = await fetch(`${api.url}/clients/some/deep/link`);
+      expect(deep.status).toBe(200);
+      expect(await deep.text()).toContain('<title>app</title>');
+      expect(deep.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      const asset = await fetch(`${api.url}/assets/main-abc.js`);
+      expect(asset.headers.get('content-type')).toMatch(/javascript/);
+      expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+      expect((await fetch(`${api.url}/assets/missing.js`)).status).toBe(404);
+      expect((await fetch(`${api.url}/../../etc/passwd.txt`)).status).toBe(404);
+    } finally {
+      await api.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes one JSON file per message to the outbox with channel, to, subject, text, html and sentAt', async () => {
+    const api = await startTestApi();
+    try {
+      await api.client().post('/api/register', { username: 'mail-me@example.com', password: 'secret-1', fullName: 'Mail Me', phone: '(555) 777-8888' });
+      await api.client().post('/api/password-reset/request', { username: 'mail-me@example.com' });
+      const files = readdirSync(api.runtime.outboxDir);
+      expect(files).toHaveLength(1);
+      const message = JSON.parse(readFileSync(join(api.runtime.outboxDir, files[0]!), 'utf8'));
+      expect(Object.keys(message).sort()).toEqual(['channel', 'html', 'sentAt', 'subject', 'text', 'to']);
+      expect(message).toMatchObject({ channel: 'email', to: 'mail-me@example.com' });
+    } finally {
+      await api.close();
+    }
+  });
+});
