@@ -1,0 +1,152 @@
+// The stateful resources: the one table, the uploads and exports buckets, the access-log bucket and
+// the session signing key. Their logical IDs are pinned by infra/stack.test.ts: never rename or move
+// these constructs, or CloudFormation replaces them (and the data in them).
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+
+/** The secondary indexes; functions/data/table-definition.ts declares the same for the local runtime. */
+export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
+
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+  readonly uploadsBucket: s3.Bucket;
+  readonly exportsBucket: s3.Bucket;
+  /** Receives S3 server access logs and CloudFront standard logs. */
+  readonly accessLogsBucket: s3.Bucket;
+  /** The key that signs session and reset tokens (64 generated characters). */
+  readonly sessionSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'ttl',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const indexName of TABLE_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName,
+        partitionKey: { name: `${indexName}pk`, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: `${indexName}sk`, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogsBucket', {
+      ...privateBucketDefaults,
+      // CloudFront standard logging writes with an ACL grant, so ACLs must stay enabled here.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.uploadsBucket = new s3.Bucket(this, 'UploadsBucket', {
+      ...privateBucketDefaults,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'uploads/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {
+      ...privateBucketDefaults,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'exports/',
+      lifecycleRules: [{ expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.sessionSecret = new secretsmanager.Secret(this, 'SessionSecret', {
+      description: 'Signs session and password-reset tokens. Replacing it logs every user out.',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
+    NagSuppressions.addResourceSuppressions(this.sessionSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'A token signing key, not a credential to a service: rotating it ends every session at once, so it is rotated by hand in a maintenance window, not on a schedule.',
+      },
+    ]);
+  }
+
+  /** Browsers on the app's origin upload by presigned POST and read back by presigned GET. */
+  allowBrowserAccessFrom(appUrl: string): void {
+    this.uploadsBucket.addCorsRule({
+      allowedOrigins: [appUrl],
+      allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3600,
+    });
+    this.exportsBucket.addCorsRule({
+      allowedOrigins: [appUrl],
+      allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      maxAge: 3600,
+    });
+  }
+
+  /** Item reads and writes on the table and its two indexes, named one by one (no `index/*`). */
+  grantTableReadWrite(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:Scan',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:DescribeTable',
+      ],
+      resourceArns: [this.table.tableArn, ...TABLE_INDEXES.map((name) => `${this.table.tableArn}/index/${name}`)],
+    });
+  }
+
+  /** `secretsmanager:GetSecretValue` on the session secret only (the functions read it once per cold start). */
+  grantSessionSecretRead(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['secretsmanager:GetSecretValue'],
+      resourceArns: [this.sessionSecret.secretArn],
+    });
+  }
+
+  /** Object reads, writes and deletes (presigned POST/GET are signed with these rights), and listing for 404s. */
+  grantBucketsReadWrite(grantee: iam.IGrantable): void {
+    for (const bucket of [this.uploadsBucket, this.exportsBucket]) {
+      iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
+      iam.Grant.addToPrincipal({
+        grantee,
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resourceArns: [bucket.arnForObjects('*')],
+      });
+    }
+  }
+
+  /** The cdk-nag `appliesTo` entries for the object wildcards that grantBucketsReadWrite hands out. */
+  bucketObjectWildcards(): string[] {
+    const stack = Stack.of(this);
+    return [this.uploadsBucket, this.exportsBucket].map(
+      (bucket) => `Resource::<${stack.getLogicalId(bucket.node.defaultChild as s3.CfnBucket)}.Arn>/*`,
+    );
+  }
+}
+
+const privateBucketDefaults = {
+  blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+  enforceSSL: true,
+  minimumTLSVersion: 1.2,
+  encryption: s3.BucketEncryption.S3_MANAGED,
+  removalPolicy: RemovalPolicy.RETAIN,
+} satisfies s3.BucketProps;

@@ -1,0 +1,75 @@
+// E-mail through SES (an identity this stack owns) and SMS through SNS or Twilio: the environment
+// the functions need to pick a provider, and the rights to send.
+import { Annotations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+
+export type SmsProvider = 'sns' | 'twilio' | 'outbox';
+
+export type MessagingProps = {
+  /** A domain (`example.com`) or an address (`agent@example.com`) to verify in SES. */
+  sesIdentity?: string;
+  /** The sender; defaults to `no-reply@<sesIdentity>` (or the identity itself when it is an address). */
+  mailFrom?: string;
+  /** @default 'sns' */
+  smsProvider?: SmsProvider;
+};
+
+export class Messaging extends Construct {
+  readonly emailIdentity?: ses.EmailIdentity;
+  readonly mailFrom?: string;
+  readonly smsProvider: SmsProvider;
+
+  constructor(scope: Construct, id: string, props: MessagingProps = {}) {
+    super(scope, id);
+    const { sesIdentity } = props;
+    this.smsProvider = props.smsProvider ?? 'sns';
+
+    if (sesIdentity) {
+      const isAddress = sesIdentity.includes('@');
+      this.emailIdentity = new ses.EmailIdentity(this, 'EmailIdentity', {
+        identity: isAddress ? ses.Identity.email(sesIdentity) : ses.Identity.domain(sesIdentity),
+      });
+      this.mailFrom = props.mailFrom ?? (isAddress ? sesIdentity : `no-reply@${sesIdentity}`);
+      if (!senderMatchesIdentity(this.mailFrom, sesIdentity)) {
+        Annotations.of(this).addWarningV2(
+          'hearth:mail-from-identity',
+          `mailFrom "${this.mailFrom}" is not covered by the SES identity "${sesIdentity}": SES will refuse to send.`,
+        );
+      }
+    } else {
+      this.mailFrom = props.mailFrom;
+      Annotations.of(this).addWarningV2(
+        'hearth:no-ses-identity',
+        'No sesIdentity given (-c sesIdentity=example.com): the functions have no right to send e-mail.',
+      );
+    }
+  }
+
+  /** MAIL_PROVIDER, MAIL_FROM and SMS_PROVIDER for the functions' configuration (functions/config.ts). */
+  get environment(): Record<string, string> {
+    return {
+      MAIL_PROVIDER: 'ses',
+      ...(this.mailFrom ? { MAIL_FROM: this.mailFrom } : {}),
+      SMS_PROVIDER: this.smsProvider,
+    };
+  }
+
+  /** `ses:SendEmail` on this stack's identity only; `sns:Publish` when SMS goes through SNS. */
+  grantSend(grantee: iam.IGrantable): void {
+    this.emailIdentity?.grant(grantee, 'ses:SendEmail');
+    if (this.smsProvider === 'sns') {
+      // Publishing straight to a phone number has no resource ARN to name: `*` is the only form.
+      iam.Grant.addToPrincipal({ grantee, actions: ['sns:Publish'], resourceArns: ['*'] });
+    }
+  }
+}
+
+function senderMatchesIdentity(mailFrom: string, identity: string): boolean {
+  const address = (/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim().toLowerCase();
+  const id = identity.toLowerCase();
+  if (id.includes('@')) return address === id;
+  const domain = address.split('@')[1] ?? '';
+  return domain === id || domain.endsWith(`.${id}`);
+}

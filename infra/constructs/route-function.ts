@@ -1,0 +1,74 @@
+// One route of functions/routes.ts in AWS: its Lambda function (with its own role and log group)
+// and the HTTP API route that invokes it.
+import { Duration } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { Route } from '../../functions/routes';
+
+/** User-facing functions get 1024 MB (DESIGN §9). */
+export const DEFAULT_MEMORY_MB = 1024;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+/** API Gateway gives up on an HTTP API integration after 30 s (DESIGN §12). */
+export const MAX_TIMEOUT_SECONDS = 30;
+
+export type RouteFunctionProps = {
+  route: Route;
+  httpApi: apigwv2.IHttpApi;
+  code: lambda.Code;
+  environment: Record<string, string>;
+};
+
+/** `password-reset/post-password-reset-request` → `PasswordResetPostPasswordResetRequest`: a stable construct id. */
+export function constructIdForSlug(slug: string): string {
+  return slug
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+export class RouteFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: RouteFunctionProps) {
+    super(scope, id);
+    const { route } = props;
+    const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    if (timeoutSeconds > MAX_TIMEOUT_SECONDS) {
+      throw new Error(`${route.handler}: timeoutSeconds ${timeoutSeconds} exceeds the HTTP API's ${MAX_TIMEOUT_SECONDS} s limit`);
+    }
+
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    // Its own role, without the AWS-managed basic execution policy: it may write to its log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${route.method} ${route.path}`,
+    });
+    logGroup.grantWrite(this.role);
+
+    this.function = new lambda.Function(this, 'Function', {
+      description: `${route.method} ${route.path}`,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      handler: 'index.handler',
+      code: props.code,
+      memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
+      timeout: Duration.seconds(timeoutSeconds),
+      role: this.role,
+      logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: props.environment,
+    });
+
+    new apigwv2.HttpRoute(this, 'Route', {
+      httpApi: props.httpApi,
+      routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+      integration: new HttpLambdaIntegration('Integration', this.function),
+    });
+  }
+}

@@ -1,0 +1,212 @@
+// The browser's single origin: CloudFront in front of the private site bucket (the React build,
+// with the SPA fallback of spa-fallback.ts) and, at /api/*, the HTTP API (DESIGN §2, §12).
+import { Duration, Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { spaFallbackSource } from './spa-fallback';
+
+export type CustomDomain = {
+  domainName: string;
+  /** An ACM certificate in us-east-1 that covers domainName. */
+  certificateArn: string;
+};
+
+export type WebProps = {
+  /** Receives the site bucket's access logs and the distribution's standard logs. */
+  logBucket: s3.IBucket;
+  /** The built web app (dist/web); nothing is uploaded when it is omitted. */
+  assetsPath?: string;
+  customDomain?: CustomDomain;
+};
+
+/** Hashed bundles never change under their name; everything else is revalidated on each visit. */
+const IMMUTABLE = s3deploy.CacheControl.fromString('public, max-age=31536000, immutable');
+const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, must-revalidate');
+
+export class Web extends Construct {
+  readonly siteBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** `https://<custom domain or CloudFront domain>`, no trailing slash. */
+  readonly url: string;
+  private readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { customDomain } = props;
+
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: props.logBucket,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers for the app and the API',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Stack.of(this).region), override: true },
+      },
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Serves /index.html for extension-less paths (client-side routes)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(spaFallbackSource),
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Hearth CRM: web app and /api/*',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain
+        ? {
+            domainNames: [customDomain.domainName],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', customDomain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'Agents and their clients may be anywhere; the product sells to no particular market, so no country is blocked.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'A CLOUDFRONT-scope WAF web ACL must be created in us-east-1 and this stack deploys to any region; brute force is limited by per-account and per-IP login throttling (DESIGN §6) and the API stage throttle. To revisit with a us-east-1 WAF stack.',
+      },
+    ]);
+    if (!customDomain) {
+      NagSuppressions.addResourceSuppressions(this.distribution, [
+        {
+          id: 'AwsSolutions-CFR4',
+          reason:
+            'No custom domain given (-c domainName=… -c certificateArn=…): the default *.cloudfront.net certificate cannot pin a minimum TLS version. With a custom domain the distribution requires TLSv1.2_2021.',
+        },
+      ]);
+    }
+
+    this.url = `https://${customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+
+    if (props.assetsPath) this.deploySite(props.assetsPath);
+  }
+
+  /** Routes /api/* to the HTTP API, uncached, with every viewer header but Host (cookies pass). */
+  addApiBehavior(httpApi: apigwv2.IHttpApi): void {
+    const apiDomain = `${httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
+    this.distribution.addBehavior(
+      '/api/*',
+      new origins.HttpOrigin(apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+      },
+    );
+  }
+
+  /** Uploads the build: hashed bundles first (kept across deploys for open tabs), then the pages. */
+  private deploySite(assetsPath: string): void {
+    const logGroup = new logs.LogGroup(this, 'DeploymentLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    const role = new iam.Role(this, 'DeploymentRole', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    // meta.json is the bundler's metafile (source paths and sizes): it stays out of the bucket.
+    const source = () => s3deploy.Source.asset(assetsPath, { exclude: ['meta.json'] });
+
+    const bundles = new s3deploy.BucketDeployment(this, 'DeployBundles', {
+      sources: [source()],
+      destinationBucket: this.siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [IMMUTABLE],
+      prune: false,
+      role,
+      logGroup,
+    });
+    const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
+      sources: [source()],
+      destinationBucket: this.siteBucket,
+      exclude: ['assets/*'],
+      cacheControl: [REVALIDATE],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      role,
+      logGroup,
+    });
+    pages.node.addDependency(bundles);
+
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Generated by BucketDeployment: it reads the CDK asset object and syncs any key into the site bucket, and CloudFront CreateInvalidation has no resource-level permission in its grant.',
+        },
+      ],
+      true,
+    );
+    for (const child of Stack.of(this).node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        NagSuppressions.addResourceSuppressions(
+          child,
+          [{ id: 'AwsSolutions-L1', reason: 'The BucketDeployment handler and its runtime are managed by aws-cdk-lib, not by this app.' }],
+          true,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Same-origin app and API; the browser also talks to S3 directly (presigned POST uploads, presigned
+ * GET for videos and exports) and plays recorded video from blob: URLs. MUI/emotion inject <style>.
+ */
+function contentSecurityPolicy(region: string): string {
+  const s3Hosts = `https://*.s3.amazonaws.com https://*.s3.${region}.amazonaws.com`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    `media-src 'self' blob: ${s3Hosts}`,
+    `connect-src 'self' ${s3Hosts}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}

@@ -1,0 +1,557 @@
+// The stack as CloudFormation sees it: generated from the route table, stateful resources pinned,
+// nothing public, the SPA fallback without hiding API errors, and clean under cdk-nag.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Aspects, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { tableDefinition } from '../functions/data/table-definition';
+import { type Route, routes } from '../functions/routes';
+import { Messaging } from './constructs/messaging';
+import { constructIdForSlug } from './constructs/route-function';
+import { spaFallbackSource } from './constructs/spa-fallback';
+import { HearthStack, type HearthStackProps } from './stack';
+
+// The same feature flags as `npx cdk synth`, so the tested template is the deployed one.
+const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+
+/** Logical IDs of the stateful resources: if one changes, CloudFormation replaces it and its data. */
+const PINNED = {
+  table: 'DataTableFDBAD0F2',
+  uploadsBucket: 'DataUploadsBucketF0C3B642',
+  exportsBucket: 'DataExportsBucket8077129B',
+  accessLogsBucket: 'DataAccessLogsBucketC3B60382',
+  siteBucket: 'WebSiteBucket1E6F6F45',
+  sessionSecret: 'DataSessionSecret7C22DD54',
+};
+
+type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[]; DeletionPolicy?: string };
+
+function synthesize(overrides: Partial<HearthStackProps> = {}) {
+  const app = new App({ context: cdkContext });
+  const stack = new HearthStack(app, 'Test', {
+    routes,
+    code: () => lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
+    sesIdentity: 'example.com',
+    ...overrides,
+  });
+  Aspects.of(app).add(new AwsSolutionsChecks());
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as Record<string, Resource>;
+  return { stack, template, resources };
+}
+
+function nagErrors(stack: Stack) {
+  return Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
+}
+
+function ofType(resources: Record<string, Resource>, type: string): [string, Resource][] {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+}
+
+function webAssetsFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Hearth</title>');
+  return dir;
+}
+
+type Synthesized = ReturnType<typeof synthesize>;
+
+describe('the stack with the defaults', () => {
+  // Prepare + Act, once: a synthesis with cdk-nag takes seconds.
+  let stack: Synthesized['stack'];
+  let template: Synthesized['template'];
+  let resources: Synthesized['resources'];
+  beforeAll(() => {
+    ({ stack, template, resources } = synthesize());
+  });
+
+  describe('the route table is the stack', () => {
+    it('creates one nodejs22.x arm64 function per route, index.handler, 1024 MB and 10 s unless the route says otherwise', () => {
+      // Assess
+      template.resourceCountIs('AWS::Lambda::Function', routes.length);
+      for (const route of routes) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: `${route.method} ${route.path}`,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          Handler: 'index.handler',
+          MemorySize: route.memoryMb ?? 1024,
+          Timeout: route.timeoutSeconds ?? 10,
+          TracingConfig: { Mode: 'Active' },
+        });
+      }
+    });
+
+    it('creates one HTTP API route per route, keyed `METHOD /api/...`', () => {
+      // Assess
+      const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
+      expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+      expect(routeKeys.every((key) => / \/api\//.test(key))).toBe(true);
+    });
+
+    it('names each function after its handler slug, so its logical id is stable', () => {
+      // Assess
+      expect(constructIdForSlug('auth/post-login')).toBe('AuthPostLogin');
+      expect(constructIdForSlug('password-reset/post-password-reset-request')).toBe('PasswordResetPostPasswordResetRequest');
+      const functionIds = ofType(resources, 'AWS::Lambda::Function').map(([id]) => id);
+      for (const route of routes) {
+        expect(functionIds.some((id) => id.startsWith(`Api${constructIdForSlug(route.handler)}Function`))).toBe(true);
+      }
+    });
+
+    it('gives every function the settings functions/config.ts reads, and no provider keys that were not given', () => {
+      // Assess
+      for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+        const variables = fn.Properties?.Environment?.Variables as Record<string, unknown>;
+        expect(variables).toMatchObject({
+          TABLE_NAME: { Ref: PINNED.table },
+          UPLOADS_BUCKET: { Ref: PINNED.uploadsBucket },
+          EXPORTS_BUCKET: { Ref: PINNED.exportsBucket },
+          SESSION_SECRET_ARN: { Ref: PINNED.sessionSecret },
+          APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
+          MAIL_PROVIDER: 'ses',
+          MAIL_FROM: 'no-reply@example.com',
+          SMS_PROVIDER: 'sns',
+        });
+        expect(Object.keys(variables).filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name))).toEqual([]);
+      }
+    });
+  });
+
+  describe('data', () => {
+    it('keeps one on-demand table with pk/sk, gsi1, gsi2, TTL, PITR, deletion protection, retained', () => {
+      // Assess
+      template.resourceCountIs('AWS::DynamoDB::Table', 1);
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: {
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'sk', KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: 'gsi1',
+              KeySchema: [
+                { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+            {
+              IndexName: 'gsi2',
+              KeySchema: [
+                { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          ],
+          TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+        },
+      });
+    });
+
+    it('declares the same keys and indexes as the table the local runtime creates', () => {
+      // Prepare
+      const local = tableDefinition('any');
+      const table = resources[PINNED.table]!.Properties!;
+      const sortByName = <T extends { AttributeName?: string }>(list: T[]) =>
+        [...list].sort((a, b) => String(a.AttributeName).localeCompare(String(b.AttributeName)));
+      // Assess
+      expect(table.KeySchema).toEqual(local.KeySchema);
+      expect(sortByName(table.AttributeDefinitions)).toEqual(sortByName(local.AttributeDefinitions ?? []));
+      expect(table.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    });
+
+    it('pins the logical ids of the table, the buckets and the session secret', () => {
+      // Assess
+      expect(resources[PINNED.table]?.Type).toBe('AWS::DynamoDB::Table');
+      expect(resources[PINNED.uploadsBucket]?.Type).toBe('AWS::S3::Bucket');
+      expect(resources[PINNED.exportsBucket]?.Type).toBe('AWS::S3::Bucket');
+      expect(resources[PINNED.accessLogsBucket]?.Type).toBe('AWS::S3::Bucket');
+      expect(resources[PINNED.siteBucket]?.Type).toBe('AWS::S3::Bucket');
+      expect(resources[PINNED.sessionSecret]?.Type).toBe('AWS::SecretsManager::Secret');
+      expect(ofType(resources, 'AWS::S3::Bucket').map(([id]) => id).sort()).toEqual(
+        [PINNED.accessLogsBucket, PINNED.exportsBucket, PINNED.siteBucket, PINNED.uploadsBucket].sort(),
+      );
+    });
+
+    it('makes no bucket public: all four public-access blocks, SSL-only policies, S3-managed encryption, retained', () => {
+      // Prepare
+      const policies = ofType(resources, 'AWS::S3::BucketPolicy');
+      // Assess
+      for (const [id, bucket] of ofType(resources, 'AWS::S3::Bucket')) {
+        expect(bucket.DeletionPolicy).toBe('Retain');
+        expect(bucket.Properties?.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        expect(bucket.Properties?.BucketEncryption).toEqual({
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        });
+        const policy = policies.find(([, p]) => p.Properties?.Bucket?.Ref === id)?.[1];
+        expect(policy?.Properties?.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    });
+
+    it('logs every data and site bucket into the access-log bucket', () => {
+      // Assess
+      for (const id of [PINNED.uploadsBucket, PINNED.exportsBucket, PINNED.siteBucket]) {
+        expect(resources[id]?.Properties?.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: PINNED.accessLogsBucket } });
+      }
+    });
+
+    it('lets the app origin POST and GET uploads, and aborts incomplete multipart uploads', () => {
+      // Assess
+      const uploads = resources[PINNED.uploadsBucket]!.Properties!;
+      expect(uploads.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({
+          AllowedMethods: expect.arrayContaining(['POST', 'GET']),
+          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] }],
+        }),
+      ]);
+      expect(uploads.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+      );
+    });
+
+    it('expires exports after one day', () => {
+      // Assess
+      expect(resources[PINNED.exportsBucket]!.Properties!.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' }),
+      );
+    });
+
+    it('generates a 64-character session secret', () => {
+      // Assess
+      template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+      });
+    });
+  });
+
+  describe('api', () => {
+    it('serves a $default stage with access logs and throttling', () => {
+      // Assess
+      template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+        DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
+      });
+    });
+
+    it('gives each function its own role with no AWS-managed policy', () => {
+      // Prepare
+      const roleIds = ofType(resources, 'AWS::Lambda::Function').map(([, fn]) => fn.Properties?.Role['Fn::GetAtt'][0] as string);
+      // Assess
+      expect(new Set(roleIds).size).toBe(routes.length);
+      for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
+    });
+
+    it('grants the secret read on the one secret, e-mail on the one identity, and table access without index wildcards', () => {
+      // Prepare
+      const statements = ofType(resources, 'AWS::IAM::Policy')
+        .filter(([id]) => id.startsWith('Api'))
+        .map(([, policy]) => policy.Properties?.PolicyDocument.Statement as Record<string, any>[]);
+      // Assess
+      expect(statements).toHaveLength(routes.length);
+      for (const statement of statements) {
+        expect(statement).toContainEqual({ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: PINNED.sessionSecret } });
+        expect(statement).toContainEqual(
+          expect.objectContaining({
+            Action: 'ses:SendEmail',
+            Resource: { 'Fn::Join': ['', expect.arrayContaining([':identity/', { Ref: expect.stringMatching(/^MessagingEmailIdentity/) }])] },
+          }),
+        );
+        const tableStatement = statement.find((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+        expect(JSON.stringify(tableStatement?.Resource)).not.toContain('index/*');
+        expect(JSON.stringify(tableStatement?.Resource)).toContain('/index/gsi1');
+      }
+    });
+  });
+
+  describe('web', () => {
+    const distribution = () => ofType(resources, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
+
+    it('rewrites client-side routes on the default behaviour with a viewer-request function, not with error responses', () => {
+      // Prepare
+      const config = distribution();
+      // Assess
+      expect(config.CustomErrorResponses).toBeUndefined();
+      expect(config.DefaultRootObject).toBe('index.html');
+      expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaFallback/), 'FunctionARN'] } },
+      ]);
+      template.hasResourceProperties('AWS::CloudFront::Function', {
+        FunctionCode: spaFallbackSource,
+        FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      });
+    });
+
+    it('sends /api/* uncached to the HTTP API with every viewer header but Host, and no function in the way', () => {
+      // Prepare
+      const config = distribution();
+      const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
+      const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === api?.TargetOriginId);
+      // Assess
+      expect(api).toMatchObject({
+        CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(api?.FunctionAssociations).toBeUndefined();
+      expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(JSON.stringify(origin?.DomainName)).toMatch(/ApiHttpApi.*execute-api/);
+    });
+
+    it('serves the private site bucket through Origin Access Control', () => {
+      // Prepare
+      const config = distribution();
+      const site = (config.Origins as Record<string, any>[]).find((o) => o.S3OriginConfig);
+      // Assess
+      expect(site?.DomainName).toEqual({ 'Fn::GetAtt': [PINNED.siteBucket, 'RegionalDomainName'] });
+      expect(site?.OriginAccessControlId).toBeDefined();
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    });
+
+    it('adds HSTS, nosniff, DENY framing, a referrer policy and a CSP that allows S3 for presigned uploads and blob: video', () => {
+      // Assess
+      template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ReferrerPolicy: Match.objectLike({ ReferrerPolicy: 'strict-origin-when-cross-origin' }),
+            ContentSecurityPolicy: Match.objectLike({ Override: true }),
+          },
+        },
+      });
+      const policy = ofType(resources, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1];
+      const csp = JSON.stringify(policy.Properties?.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("connect-src 'self' https://*.s3.amazonaws.com");
+      expect(csp).toContain("media-src 'self' blob:");
+      expect(csp).toContain("frame-ancestors 'none'");
+    });
+
+    it('uploads nothing when no web build is given', () => {
+      // Assess
+      template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    });
+  });
+
+  it('keeps every log group for one month, each function writing to its own', () => {
+    // Prepare
+    const functions = ofType(resources, 'AWS::Lambda::Function');
+    // Assess
+    for (const [, fn] of functions) {
+      const logGroupId = fn.Properties?.LoggingConfig?.LogGroup?.Ref as string;
+      expect(resources[logGroupId]?.Properties?.RetentionInDays).toBe(30);
+    }
+    expect(new Set(functions.map(([, fn]) => fn.Properties?.LoggingConfig?.LogGroup?.Ref)).size).toBe(functions.length);
+    for (const [, logGroup] of ofType(resources, 'AWS::Logs::LogGroup')) expect(logGroup.Properties?.RetentionInDays).toBe(30);
+  });
+
+  it('has no dependency cycle (distribution → HTTP API; functions → distribution; routes → functions)', () => {
+    // Assess
+    expect(findCycle(resources)).toBeUndefined();
+  });
+
+  it('passes the cdk-nag AwsSolutions checks', () => {
+    // Assess
+    expect(nagErrors(stack)).toEqual([]);
+  });
+});
+
+describe('the stack with every option', () => {
+  // Prepare
+  const customRoutes: Route[] = [
+    ...routes,
+    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
+  ];
+  let stack: Synthesized['stack'];
+  let template: Synthesized['template'];
+  let resources: Synthesized['resources'];
+  beforeAll(() => {
+    // Act
+    ({ stack, template, resources } = synthesize({
+      routes: customRoutes,
+      webAssetsPath: webAssetsFixture(),
+      appUrl: 'https://app.example.com/',
+      customDomain: { domainName: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' },
+      sesIdentity: 'agent@example.com',
+      smsProvider: 'twilio',
+      adminEmails: ['admin@example.com', 'owner@example.com'],
+      providerSettings: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_PLACES_API_KEY: 'places-key' },
+    }));
+  });
+
+  it('honours memoryMb and timeoutSeconds of a route', () => {
+    // Assess
+    template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + 1); // + the BucketDeployment handler
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/imports/{id}', MemorySize: 2048, Timeout: 29 });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/imports/{id}' });
+  });
+
+  it('passes the app URL, admins and only the provider keys given; no SNS right when SMS goes through Twilio', () => {
+    // Prepare
+    const fn = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/login')![1];
+    const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
+    const policy = ofType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties?.Roles?.[0]?.Ref === role)![1];
+    // Assess
+    expect(fn.Properties?.Environment.Variables).toMatchObject({
+      APP_URL: 'https://app.example.com',
+      MAIL_FROM: 'agent@example.com',
+      SMS_PROVIDER: 'twilio',
+      ADMIN_EMAILS: 'admin@example.com,owner@example.com',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      GOOGLE_PLACES_API_KEY: 'places-key',
+    });
+    expect(fn.Properties?.Environment.Variables.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(JSON.stringify(policy.Properties?.PolicyDocument)).not.toContain('sns:Publish');
+  });
+
+  it('allows uploads from the given app URL', () => {
+    // Assess
+    expect(resources[PINNED.uploadsBucket]!.Properties!.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(['https://app.example.com']);
+  });
+
+  it('serves the custom domain with TLS 1.2 or later', () => {
+    // Assess
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Aliases: ['app.example.com'],
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' }),
+      }),
+    });
+  });
+
+  it('uploads the web build, hashed bundles immutable and pages revalidated, then invalidates the cache', () => {
+    // Assess
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Prune: false,
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
+      DistributionPaths: ['/*'],
+    });
+  });
+
+  it('has no dependency cycle', () => {
+    // Assess
+    expect(findCycle(resources)).toBeUndefined();
+  });
+
+  it('passes the cdk-nag AwsSolutions checks', () => {
+    // Assess
+    expect(nagErrors(stack)).toEqual([]);
+  });
+});
+
+describe('messaging', () => {
+  it.each([
+    ['example.com', undefined, 'no-reply@example.com'],
+    ['agent@example.com', undefined, 'agent@example.com'],
+    ['example.com', 'Hearth <hello@example.com>', 'Hearth <hello@example.com>'],
+  ])('sends from the right address for identity %s and mailFrom %s', (sesIdentity, mailFrom, expected) => {
+    // Prepare
+    const stack = new Stack();
+    // Act
+    const messaging = new Messaging(stack, 'Messaging', { sesIdentity, mailFrom });
+    // Assess
+    expect(messaging.environment).toEqual({ MAIL_PROVIDER: 'ses', MAIL_FROM: expected, SMS_PROVIDER: 'sns' });
+  });
+
+  it('warns when the sender is not covered by the SES identity', () => {
+    // Prepare
+    const stack = new Stack();
+    // Act
+    new Messaging(stack, 'Messaging', { sesIdentity: 'example.com', mailFrom: 'no-reply@other.org' });
+    // Assess
+    Annotations.fromStack(stack).hasWarning('/Default/Messaging', Match.stringLikeRegexp('not covered by the SES identity'));
+  });
+});
+
+describe('the SPA fallback function', () => {
+  const handler = new Function(`${spaFallbackSource}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it.each([
+    ['/', '/index.html'],
+    ['/clients', '/index.html'],
+    ['/clients/42/edit', '/index.html'],
+    ['/assets/main-3F2A.js', '/assets/main-3F2A.js'],
+    ['/favicon.ico', '/favicon.ico'],
+    ['/index.html', '/index.html'],
+  ])('turns %s into %s', (uri, expected) => {
+    // Act + Assess
+    expect(rewrite(uri)).toBe(expected);
+  });
+});
+
+/** A cycle among resources (Ref, Fn::GetAtt, Fn::Sub, DependsOn), as CloudFormation would refuse it. */
+function findCycle(resources: Record<string, Resource>): string[] | undefined {
+  const edges = new Map<string, Set<string>>();
+  for (const [id, resource] of Object.entries(resources)) {
+    const into = new Set<string>([resource.DependsOn ?? []].flat());
+    collectReferences(resource.Properties, into);
+    edges.set(id, new Set([...into].filter((target) => target in resources)));
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    path.push(id);
+    for (const next of edges.get(id) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of edges.keys()) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+function collectReferences(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectReferences(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
+      else if (key === 'Fn::GetAtt') into.add(Array.isArray(inner) ? String(inner[0]) : String(inner).split('.')[0]!);
+      else if (key === 'Fn::Sub') {
+        const [text, variables] = Array.isArray(inner) ? inner : [inner, undefined];
+        for (const match of String(text).matchAll(/\$\{([^}.!]+)/g)) into.add(match[1]!);
+        collectReferences(variables, into);
+      } else collectReferences(inner, into);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+// The one deployable unit: data, web, messaging and the API wired together. Configuration arrives
+// as props; only infra/app.ts reads context and the environment.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import type { Route } from '../functions/routes';
+import { Api, type ApiThrottle, type ProviderSettings } from './constructs/api';
+import { Data } from './constructs/data';
+import { Messaging, type SmsProvider } from './constructs/messaging';
+import { type CustomDomain, Web } from './constructs/web';
+
+export type HearthStackProps = StackProps & {
+  /** functions/routes.ts: one Lambda function and one HTTP API route each. */
+  routes: readonly Route[];
+  /** The code of one route's handler, by slug (`auth/post-login`). */
+  code: (slug: string) => lambda.Code;
+  /** The built web app to upload (dist/web); omitted, the site bucket is left as it is. */
+  webAssetsPath?: string;
+  /** The URL users open; defaults to the custom domain, else the CloudFront domain. */
+  appUrl?: string;
+  customDomain?: CustomDomain;
+  sesIdentity?: string;
+  mailFrom?: string;
+  smsProvider?: SmsProvider;
+  adminEmails?: readonly string[];
+  providerSettings?: ProviderSettings;
+  throttle?: ApiThrottle;
+};
+
+export class HearthStack extends Stack {
+  readonly data: Data;
+  readonly web: Web;
+  readonly api: Api;
+
+  constructor(scope: Construct, id: string, props: HearthStackProps) {
+    super(scope, id, props);
+
+    this.data = new Data(this, 'Data');
+    this.web = new Web(this, 'Web', {
+      logBucket: this.data.accessLogsBucket,
+      assetsPath: props.webAssetsPath,
+      customDomain: props.customDomain,
+    });
+    const appUrl = props.appUrl?.replace(/\/+$/, '') ?? this.web.url;
+    this.data.allowBrowserAccessFrom(appUrl);
+
+    const messaging = new Messaging(this, 'Messaging', {
+      sesIdentity: props.sesIdentity,
+      mailFrom: props.mailFrom,
+      smsProvider: props.smsProvider,
+    });
+
+    // The distribution depends on the HTTP API resource only; the functions depend on the
+    // distribution (APP_URL) and the routes on the functions, so there is no cycle.
+    this.api = new Api(this, 'Api', {
+      routes: props.routes,
+      code: props.code,
+      data: this.data,
+      messaging,
+      appUrl,
+      adminEmails: props.adminEmails,
+      providerSettings: props.providerSettings,
+      throttle: props.throttle,
+    });
+    this.web.addApiBehavior(this.api.httpApi);
+
+    new CfnOutput(this, 'AppUrl', { value: appUrl, description: 'Open this in a browser' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    if (messaging.emailIdentity && !props.sesIdentity?.includes('@')) {
+      messaging.emailIdentity.dkimRecords.forEach((record, index) => {
+        new CfnOutput(this, `SesDkimRecord${index + 1}`, {
+          value: `${record.name} CNAME ${record.value}`,
+          description: 'Add to DNS so SES can verify the domain',
+        });
+      });
+    }
+  }
+}
