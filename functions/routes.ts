@@ -26,6 +26,13 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/user', handler: 'user/get-user', access: 'agent' },
   { method: 'POST', path: '/api/password-reset/request', handler: 'password-reset/post-password-reset-request', access: 'public' },
   { method: 'POST', path: '/api/password-reset/confirm', handler: 'password-reset/post-password-reset-confirm', access: 'public' },
+  { method: 'GET', path: '/api/clients', handler: 'clients/get-clients', access: 'agent' },
+  { method: 'POST', path: '/api/clients', handler: 'clients/post-clients', access: 'agent' },
+  { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', body: 'multipart', timeoutSeconds: 29 },
+  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent' },
+  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent' },
+  { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent' },
+  { method: 'GET', path: '/api/clients/{id}/milestones', handler: 'clients/get-client-milestones', access: 'agent' },
 ];
 
 export function findRouteByHandler(handler: string): Route {

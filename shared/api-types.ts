@@ -23,3 +23,46 @@ export type User = {
 };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
+
+/** A client as the API returns it. Key dates are `YYYY-MM-DD`; timestamps ISO-8601 UTC. */
+export type Client = {
+  id: string;
+  agentId: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  birthday: string | null;
+  anniversary: string | null;
+  purchaseDate: string | null;
+  lastContactDate: string | null;
+  reviewStatus: ReviewStatus;
+  reviewRequestedAt: string | null;
+  reviewSubmittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** POST /api/clients: the client, and how many more the free plan allows (null: Pro, unlimited). */
+export type CreatedClient = Client & { remainingFreeSlots: number | null };
+
+export type ClientMilestone = {
+  type: string;
+  name: string;
+  description: string;
+  icon: 'Star' | 'Home';
+  achievedAt: string;
+};
+
+export type ImportRowError = { row: number; message: string };
+
+/** POST /api/clients/import. */
+export type ImportResult = {
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: ImportRowError[];
+  warnings: ImportRowError[];
+  /** Why rows were left out (the free-plan cap), when any were. */
+  message: string;
+};

@@ -7,6 +7,11 @@
 //  - reset token ........... GetItem RESET#<jti> / RESET
 //  - login throttle ........ GetItem THROTTLE#<scope>#<id> / W#<window start>
 //  - platform counters ..... GetItem STATS / TOTAL and STATS / MONTH#YYYY-MM
+//  - an agent's clients .... Query AGENT#<agentId>, sk begins_with CLIENT# (tenancy by construction)
+//  - client e-mail per agent GetItem AGENT#<agentId> / CLIENTEMAIL#<email> → clientId (no duplicates)
+//  - client by id (admin) .. Query gsi2 CLIENT#<id>
+//  - all clients (admin) ... Query gsi1 CLIENTS, sorted by creation
+//  - a client's milestones . Query CLIENT#<clientId>, sk begins_with MILESTONE#
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -22,3 +27,18 @@ export const resetTokenKey = (jti: string) => ({ pk: `RESET#${jti}`, sk: 'RESET'
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
 export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });
 export const statsMonthKey = (month: string) => ({ pk: 'STATS', sk: `MONTH#${month}` });
+
+export const clientKey = (agentId: string, clientId: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENT#${clientId}` });
+export const agentPartition = (agentId: string) => `AGENT#${agentId}`;
+export const CLIENT_PREFIX = 'CLIENT#';
+export const clientIndexKeys = (createdAt: string, clientId: string) => ({
+  gsi1pk: 'CLIENTS',
+  gsi1sk: `${createdAt}#${clientId}`,
+  gsi2pk: `CLIENT#${clientId}`,
+  gsi2sk: 'CLIENT',
+});
+export const CLIENTS_PARTITION = 'CLIENTS';
+export const clientEmailLockKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENTEMAIL#${email.toLowerCase()}` });
+export const milestoneKey = (clientId: string, type: string) => ({ pk: `CLIENT#${clientId}`, sk: `MILESTONE#${type}` });
+export const milestonePartition = (clientId: string) => `CLIENT#${clientId}`;
+export const MILESTONE_PREFIX = 'MILESTONE#';

@@ -1,10 +1,11 @@
-// Platform counters for the admin analytics (DESIGN §5): one total item and one item per month,
-// updated with atomic ADDs on each write so analytics never read every client.
+// Platform counters for the admin analytics (DESIGN §5), updated with atomic ADDs on each write so
+// analytics never read every client. STATS/TOTAL holds the current totals; STATS/MONTH#m holds
+// what happened in month m among what still exists (clients created, reviews submitted, reminders).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './db';
 import { statsMonthKey, statsTotalKey } from './keys';
 
-export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders' | 'clientsCreated';
+export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders';
 
 export async function addToStats(deltas: Partial<Record<StatField, number>>, at: Date = new Date()): Promise<void> {
   const entries = Object.entries(deltas).filter(([, v]) => v && Number.isFinite(v)) as Array<[StatField, number]>;

@@ -184,3 +184,60 @@ export async function setPasswordHash(id: string, passwordHash: string): Promise
     }),
   );
 }
+
+export class PlanLimitError extends Error {
+  override name = 'PlanLimitError';
+}
+
+/**
+ * Takes one client slot atomically: the free plan's cap holds under concurrency because the
+ * condition and the increment are one conditional write (DESIGN §5).
+ */
+export async function reserveClientSlot(agentId: string, freeLimit: number): Promise<{ clientCount: number; isPro: boolean }> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(agentId),
+        UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :one',
+        ConditionExpression: 'attribute_exists(pk) AND (isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':limit': freeLimit },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { clientCount: Number(out.Attributes?.clientCount ?? 0), isPro: out.Attributes?.isPro === true };
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) throw new PlanLimitError('free plan limit reached');
+    throw error;
+  }
+}
+
+/** Gives a slot back (a delete, or a create that failed after reserving). Never below zero. */
+export async function releaseClientSlot(agentId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(agentId),
+        UpdateExpression: 'SET clientCount = clientCount - :one',
+        ConditionExpression: 'attribute_exists(pk) AND clientCount > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** Sets the Pro flag (the Stripe webhook, and the demo seed). */
+export async function setProStatus(id: string, isPro: boolean): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: 'SET isPro = :p',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':p': isPro },
+    }),
+  );
+}

@@ -6,6 +6,7 @@ import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as yup from 'yup';
 import type { ApiErrorBody } from '../../shared/api-types';
+import { todayIn } from '../../shared/dates';
 import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import type { UserItem } from '../data/users';
@@ -283,7 +284,8 @@ export async function validate<T>(schema: yup.Schema<T>, unsafeInput: unknown): 
     throw new HttpError(400, Object.values(typeErrors)[0]!, { code: 'VALIDATION_FAILED', errors: typeErrors });
   }
   try {
-    return await schema.validate(input, { abortEarly: false, stripUnknown: true });
+    // "Not in the future" rules use the furthest-ahead zone's date, so no agent's today is refused.
+    return await schema.validate(input, { abortEarly: false, stripUnknown: true, context: { today: todayIn('Pacific/Kiritimati') } });
   } catch (error) {
     if (error instanceof yup.ValidationError) {
       const body = validationBody(error);

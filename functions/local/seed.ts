@@ -1,9 +1,12 @@
 // SEED=demo: a demo administrator and a demo agent, so a fresh `npm start` shows a working product.
 import { config } from '../config';
-import { createUser, getUserByUsername } from '../data/users';
+import { createUser, getUserByUsername, setProStatus } from '../data/users';
 import { hashPassword } from '../domain/passwords';
 import { randomId } from '../domain/signed-tokens';
 import { addToStats } from '../data/stats';
+import { createClient, setReviewStatus } from '../data/clients';
+import { awardDueMilestones } from '../data/milestones';
+import { addDays, todayIn } from '../../shared/dates';
 
 export type DemoCredentials = { admin: { username: string; password: string }; agent: { username: string; password: string } };
 
@@ -20,9 +23,10 @@ export async function seedDemo(): Promise<DemoCredentials> {
   ];
   for (const person of people) {
     if (await getUserByUsername(person.username)) continue;
+    const id = randomId();
     const now = new Date().toISOString();
     await createUser({
-      id: randomId(),
+      id,
       username: person.username,
       fullName: person.fullName,
       phone: person.phone,
@@ -35,6 +39,37 @@ export async function seedDemo(): Promise<DemoCredentials> {
       now,
     });
     await addToStats({ agents: 1 });
+    if (!person.isAdmin) await seedClients(id);
   }
   return DEMO;
+}
+
+/** A dozen clients whose key dates fall around today, so the dashboard and reminders have something to show. */
+async function seedClients(agentId: string): Promise<void> {
+  const today = todayIn('America/Chicago');
+  const year = Number(today.slice(0, 4));
+  // A key date `days` from today, in the given year.
+  const around = (days: number, inYear: number) => `${inYear}${addDays(today, days).slice(4)}`;
+  const clients = [
+    { name: 'Maria Lopez', email: 'maria.lopez@example.com', phone: '(512) 555-0101', address: '1402 Elm Street, Austin, TX', birthday: around(3, 1984), anniversary: around(40, 2009), purchaseDate: around(12, year - 4), review: 'submitted' },
+    { name: 'James Carter', email: 'james.carter@example.com', phone: '(512) 555-0102', address: '88 Barton Hills Dr, Austin, TX', birthday: around(18, 1979), purchaseDate: around(-30, year - 2), review: 'requested' },
+    { name: 'Priya Patel', email: 'priya.patel@example.com', phone: '(737) 555-0103', birthday: around(0, 1990), anniversary: around(95, 2016), purchaseDate: around(150, year - 1) },
+    { name: 'Daniel Kim', email: 'daniel.kim@example.com', phone: '(512) 555-0104', address: '310 Rainey St #1204, Austin, TX', anniversary: around(7, 2012), purchaseDate: around(-200, year - 6), review: 'submitted' },
+    { name: 'Sophie Martin', email: 'sophie.martin@example.com', phone: '(737) 555-0105', birthday: around(55, 1995) },
+    { name: 'Robert Johnson', email: 'rob.johnson@example.com', phone: '(512) 555-0106', address: '5 Lakeway Blvd, Lakeway, TX', birthday: around(120, 1962), anniversary: around(26, 1988), purchaseDate: around(33, year - 11), review: 'submitted' },
+    { name: 'Aisha Okafor', email: 'aisha.okafor@example.com', phone: '(512) 555-0107', birthday: around(210, 1987), purchaseDate: around(9, year - 1) },
+    { name: 'Lucas Silva', email: 'lucas.silva@example.com', phone: '(737) 555-0108', anniversary: around(300, 2019) },
+    { name: 'Emily Chen', email: 'emily.chen@example.com', phone: '(512) 555-0109', address: '2200 S Lamar Blvd, Austin, TX', birthday: around(45, 1992), anniversary: around(45, 2020), purchaseDate: around(70, year - 3), review: 'requested' },
+    { name: 'Michael Brown', email: 'michael.brown@example.com', phone: '(512) 555-0110', birthday: around(-10, 1975) },
+    { name: 'Olivia Davis', email: 'olivia.davis@example.com', phone: '(737) 555-0111', purchaseDate: around(250, year - 8), review: 'submitted' },
+    { name: 'Noah Wilson', email: 'noah.wilson@example.com', phone: '(512) 555-0112', birthday: around(27, 2000) },
+  ];
+  // The demo agent is Pro so the dozen fit.
+  await setProStatus(agentId, true);
+  await addToStats({ proAgents: 1 });
+  for (const { review, ...input } of clients) {
+    const { client } = await createClient(agentId, input);
+    if (review) await setReviewStatus(agentId, client.id, review as 'requested' | 'submitted');
+    await awardDueMilestones({ ...client, reviewStatus: (review as 'submitted' | undefined) ?? 'pending' }, today);
+  }
 }

@@ -1,0 +1,68 @@
+// Client milestones: each type awarded once (a conditional put), remembered on the client so later
+// writes only try the new ones.
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClientMilestone } from '../../shared/api-types';
+import { dueMilestones } from '../domain/milestones';
+import type { ClientItem } from './clients';
+import { db, isConditionalCheckFailed, table } from './db';
+import { clientKey, MILESTONE_PREFIX, milestoneKey, milestonePartition } from './keys';
+
+/** Awards the milestones that became true; returns the ones awarded now. */
+export async function awardDueMilestones(client: ClientItem, today: string, now = new Date()): Promise<ClientMilestone[]> {
+  const already = new Set(client.awardedMilestones ?? []);
+  const due = dueMilestones(client, today).filter((m) => !already.has(m.type));
+  const awarded: ClientMilestone[] = [];
+  for (const milestone of due) {
+    const item: ClientMilestone = { ...milestone, achievedAt: now.toISOString() };
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            ...milestoneKey(client.id, milestone.type),
+            type: 'milestone',
+            milestoneType: milestone.type,
+            clientId: client.id,
+            name: item.name,
+            description: item.description,
+            icon: item.icon,
+            achievedAt: item.achievedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      awarded.push(item);
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+  if (due.length > 0) {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: clientKey(client.agentId, client.id),
+          UpdateExpression: 'ADD awardedMilestones :types',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':types': new Set(due.map((m) => m.type)) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error; // the client was deleted meanwhile
+    }
+  }
+  return awarded;
+}
+
+export async function listMilestones(clientId: string): Promise<ClientMilestone[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': milestonePartition(clientId), ':prefix': MILESTONE_PREFIX },
+    }),
+  );
+  return (out.Items ?? [])
+    .map((i) => ({ type: String(i.milestoneType), name: String(i.name), description: String(i.description), icon: i.icon as ClientMilestone['icon'], achievedAt: String(i.achievedAt) }))
+    .sort((a, b) => a.achievedAt.localeCompare(b.achievedAt) || a.type.localeCompare(b.type, undefined, { numeric: true }));
+}

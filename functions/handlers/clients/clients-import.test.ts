@@ -1,0 +1,120 @@
+import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
+import { CSV_MAX_ROWS } from '../../domain/csv-import';
+import { clientInput, makePro } from '../../testing/factories';
+import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+function upload(client: ApiClient, content: string | Buffer, filename = 'clients.csv', type = 'text/csv') {
+  const form = new FormData();
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type }), filename);
+  return client.request('POST', '/api/clients/import', { body: form });
+}
+
+const GOOGLE_HEADER =
+  'First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted';
+
+describe('CSV import', () => {
+  it('imports our own columns with quoted commas and newlines, CRLF and a BOM', async () => {
+    const { client } = await signedInAgent(api);
+    const csv =
+      '\uFEFFname,email,phone,address,birthday,anniversary,purchaseDate\r\n' +
+      '"Lopez, Maria",maria@example.com,(512) 555-0101,"12 Elm St\r\nApt 4",1985-04-12,2010-06-20,2019-08-01\r\n' +
+      'Sam Lee,sam@example.com,512-555-0102,,04/30/1990,,\r\n';
+    const res = await upload(client, csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 2, updated: 0, skipped: 0, errors: [] });
+    const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
+    const maria = list.find((c) => c.email === 'maria@example.com')!;
+    expect(maria).toMatchObject({ name: 'Lopez, Maria', address: '12 Elm St, Apt 4', purchaseDate: '2019-08-01' });
+    expect(list.find((c) => c.email === 'sam@example.com')!.birthday).toBe('1990-04-30');
+  });
+
+  it('imports a Google Contacts export as it is', async () => {
+    const { client } = await signedInAgent(api);
+    const csv = `\uFEFF${GOOGLE_HEADER}\r\nAva,,Nguyen,,,,,,,,,,,1988-02-29,,,* myContacts,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n`;
+    const res = await upload(client, csv, 'contacts.csv');
+    expect(res.body).toMatchObject({ imported: 1, errors: [] });
+    const [ava] = (await client.get('/api/clients')).body;
+    expect(ava).toMatchObject({ name: 'Ava Nguyen', email: 'ava@example.com', phone: '+1 512-555-0199', birthday: '1988-02-29' });
+  });
+
+  it('reports invalid rows with their row number and reason, and imports the rest', async () => {
+    const { client } = await signedInAgent(api);
+    const csv = 'name,email,phone\nGood One,good@example.com,5125550111\n,nobody@example.com,5125550112\nBad Mail,not-an-email,5125550113\n';
+    const res = await upload(client, csv);
+    expect(res.body.imported).toBe(1);
+    expect(res.body.skipped).toBe(2);
+    expect(res.body.errors).toEqual([
+      { row: 3, message: expect.stringMatching(/name/i) },
+      { row: 4, message: expect.stringMatching(/email/i) },
+    ]);
+  });
+
+  it('updates a client whose e-mail the agent already has instead of duplicating it, keeping what blank cells leave out', async () => {
+    const { client } = await signedInAgent(api);
+    await client.post('/api/clients', clientInput({ name: 'Old Name', email: 'known@example.com', birthday: '1970-01-01' }));
+    const res = await upload(client, 'name,email,phone,birthday\nNew Name,KNOWN@example.com,5125550123,\n');
+    expect(res.body).toMatchObject({ imported: 0, updated: 1 });
+    const list = (await client.get('/api/clients')).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ name: 'New Name', phone: '5125550123', birthday: '1970-01-01' });
+  });
+
+  it('stops at the free plan cap and says how many were imported and why the rest were not', async () => {
+    const { client } = await signedInAgent(api);
+    await client.post('/api/clients', clientInput());
+    const rows = Array.from({ length: 14 }, (_, i) => `Person ${i},person${i}@example.com,512555${String(1000 + i)}`);
+    const res = await upload(client, `name,email,phone\n${rows.join('\n')}\n`);
+    expect(res.body).toMatchObject({ imported: FREE_CLIENT_LIMIT - 1, skipped: 14 - (FREE_CLIENT_LIMIT - 1) });
+    expect(res.body.message).toMatch(/Imported 9 new clients\. 5 rows were not imported: the free plan allows 10 clients/);
+    const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
+    expect(names).toHaveLength(FREE_CLIENT_LIMIT);
+    expect(names).toEqual(expect.arrayContaining(['Person 0', 'Person 8']));
+    expect(names).not.toContain('Person 9');
+  });
+
+  it('imports past 10 rows for a Pro agent', async () => {
+    const { client, user } = await signedInAgent(api);
+    await makePro(user.id);
+    const rows = Array.from({ length: 40 }, (_, i) => `Pro Person ${i},pro${i}@example.com,512555${String(2000 + i)}`);
+    const res = await upload(client, `name,email,phone\n${rows.join('\n')}\n`);
+    expect(res.body).toMatchObject({ imported: 40, skipped: 0 });
+    expect((await client.get('/api/clients')).body).toHaveLength(40);
+  });
+
+  it('refuses a file that is not CSV with 400', async () => {
+    const { client } = await signedInAgent(api);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect((await upload(client, png, 'photo.png', 'image/png')).status).toBe(400);
+    const disguised = await upload(client, png, 'photo.csv', 'text/csv');
+    expect(disguised.status).toBe(400);
+    expect(disguised.body.message).toMatch(/not a CSV file/);
+    expect((await upload(client, 'hello world, nothing here\n1,2\n')).status).toBe(400);
+  });
+
+  it('refuses a request without a file, and a non-multipart body', async () => {
+    const { client } = await signedInAgent(api);
+    const form = new FormData();
+    form.append('note', 'no file');
+    expect((await client.request('POST', '/api/clients/import', { body: form })).status).toBe(400);
+    expect((await client.post('/api/clients/import', { file: 'name,email' })).status).toBe(415);
+  });
+
+  it(`refuses more than ${CSV_MAX_ROWS} rows and more than 5 MB with 413 and a clear message`, async () => {
+    const { client } = await signedInAgent(api);
+    const many = Array.from({ length: CSV_MAX_ROWS + 1 }, (_, i) => `P${i},p${i}@example.com,5125550000`).join('\n');
+    const tooMany = await upload(client, `name,email,phone\n${many}\n`);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toMatch(/at most 5,000/);
+    const big = `name,email,phone\n${'x'.repeat(5 * 1024 * 1024)}\n`;
+    const tooBig = await upload(client, big);
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toMatch(/5 MB/);
+    expect((await client.get('/api/clients')).body).toEqual([]);
+  });
+});

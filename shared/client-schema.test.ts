@@ -1,0 +1,122 @@
+import { ValidationError } from 'yup';
+import { clientSchema, type ClientInput } from './client-schema';
+
+const validClient = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '(555) 123-4567',
+  ...overrides,
+});
+
+const TODAY = '2025-06-01';
+
+/** The messages per field, or {} when the input is valid. */
+function errorsOf(input: unknown, context: object = { today: TODAY }): Record<string, string[]> {
+  try {
+    clientSchema.validateSync(input, { abortEarly: false, context });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const byField: Record<string, string[]> = {};
+    for (const issue of error.inner) (byField[issue.path ?? ''] ??= []).push(issue.message);
+    return byField;
+  }
+}
+
+const cast = (input: unknown): ClientInput => clientSchema.validateSync(input, { context: { today: TODAY } });
+
+describe('client schema', () => {
+  it('accepts name, email and phone alone', () => {
+    expect(errorsOf(validClient())).toEqual({});
+  });
+
+  it('trims the name and lowercases the e-mail', () => {
+    expect(cast(validClient({ name: '  Ann Lee ', email: ' Ann@Example.COM ' }))).toMatchObject({ name: 'Ann Lee', email: 'ann@example.com' });
+  });
+
+  it('turns empty and null optional fields into undefined', () => {
+    const client = cast(validClient({ address: '', birthday: '', anniversary: null, purchaseDate: '  ' }));
+    expect(client.address).toBeUndefined();
+    expect(client.birthday).toBeUndefined();
+    expect(client.anniversary).toBeUndefined();
+    expect(client.purchaseDate).toBeUndefined();
+  });
+
+  describe('name', () => {
+    it('is required', () => {
+      expect(errorsOf(validClient({ name: undefined })).name).toEqual(['Name is required']);
+      expect(errorsOf(validClient({ name: '   ' })).name).toEqual(['Name is required']);
+      expect(errorsOf(validClient({ name: null })).name).toEqual(['Name is required']);
+    });
+
+    it('is at most 120 characters', () => {
+      expect(errorsOf(validClient({ name: 'a'.repeat(120) }))).toEqual({});
+      expect(errorsOf(validClient({ name: 'a'.repeat(121) })).name).toEqual(['Must be at most 120 characters']);
+    });
+  });
+
+  describe('email', () => {
+    it('is required', () => {
+      expect(errorsOf(validClient({ email: '' })).email).toEqual(['Email is required']);
+      expect(errorsOf(validClient({ email: null })).email).toEqual(['Email is required']);
+    });
+
+    it('must be an e-mail address', () => {
+      expect(errorsOf(validClient({ email: 'ann-at-example.com' })).email).toEqual(['Invalid email address']);
+    });
+  });
+
+  describe('phone', () => {
+    it('is required', () => {
+      expect(errorsOf(validClient({ phone: '' })).phone).toEqual(['Phone number is required']);
+    });
+
+    it('follows the shared phone rules', () => {
+      expect(errorsOf(validClient({ phone: '555-CALL-NOW' })).phone).toContain('Invalid phone number format');
+      expect(errorsOf(validClient({ phone: '555 123' })).phone).toContain('Phone number must be at least 10 digits');
+    });
+  });
+
+  describe('address', () => {
+    it('is optional and at most 300 characters', () => {
+      expect(errorsOf(validClient({ address: '12 Main St, Springfield' }))).toEqual({});
+      expect(errorsOf(validClient({ address: 'a'.repeat(301) })).address).toEqual(['Must be at most 300 characters']);
+    });
+  });
+
+  describe.each(['birthday', 'anniversary', 'purchaseDate'])('%s', (field) => {
+    it('must be a real YYYY-MM-DD date', () => {
+      for (const value of ['2023-02-29', '06/01/2020', '2020-6-1', 'soon']) {
+        expect(errorsOf(validClient({ [field]: value }))[field]).toEqual(['Enter a valid date (YYYY-MM-DD)']);
+      }
+    });
+
+    it('accepts a real date in the past', () => {
+      expect(cast(validClient({ [field]: ' 2024-02-29 ' }))[field as keyof ClientInput]).toBe('2024-02-29');
+    });
+  });
+
+  describe.each(['birthday', 'purchaseDate'])('%s', (field) => {
+    it('may not be in the future', () => {
+      expect(errorsOf(validClient({ [field]: '2025-06-02' }))[field]).toEqual(['Date cannot be in the future']);
+    });
+
+    it('may be today', () => {
+      expect(errorsOf(validClient({ [field]: TODAY }))).toEqual({});
+    });
+  });
+
+  it('lets an anniversary be in the future', () => {
+    expect(errorsOf(validClient({ anniversary: '2025-09-20' }))).toEqual({});
+  });
+
+  describe('without a today in the context', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('takes today from the current UTC date', () => {
+      jest.useFakeTimers({ now: new Date('2025-06-01T23:30:00Z') });
+      expect(errorsOf(validClient({ birthday: '2025-06-01' }), {})).toEqual({});
+      expect(errorsOf(validClient({ birthday: '2025-06-02' }), {}).birthday).toEqual(['Date cannot be in the future']);
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { addDays, daysBetween, isCalendarDate, lastMonths, monthKey, parseFlexibleDate, todayIn } from './dates';
+
+describe('calendar dates', () => {
+  it('accepts a real YYYY-MM-DD date', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('1900-01-01')).toBe(true);
+    expect(isCalendarDate('2100-12-31')).toBe(true);
+  });
+
+  it('refuses 29 February outside leap years, including 1900 and 2100', () => {
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('1900-02-29')).toBe(false);
+    expect(isCalendarDate('2100-02-29')).toBe(false);
+    expect(isCalendarDate('2000-02-29')).toBe(true);
+  });
+
+  it('refuses impossible months and days', () => {
+    expect(isCalendarDate('2024-00-10')).toBe(false);
+    expect(isCalendarDate('2024-13-10')).toBe(false);
+    expect(isCalendarDate('2024-04-31')).toBe(false);
+    expect(isCalendarDate('2024-04-00')).toBe(false);
+  });
+
+  it('refuses years before 1900 and after 2100', () => {
+    expect(isCalendarDate('1899-12-31')).toBe(false);
+    expect(isCalendarDate('2101-01-01')).toBe(false);
+  });
+
+  it('refuses other shapes and non-strings', () => {
+    for (const value of ['2024-1-05', '2024-01-05T00:00:00Z', ' 2024-01-05', '01/05/2024', '', null, undefined, 20240105]) {
+      expect(isCalendarDate(value)).toBe(false);
+    }
+  });
+});
+
+describe('flexible date parsing', () => {
+  it('keeps a YYYY-MM-DD date', () => {
+    expect(parseFlexibleDate('1985-04-12')).toBe('1985-04-12');
+  });
+
+  it('reads MM/DD/YYYY and M/D/YYYY as month first', () => {
+    expect(parseFlexibleDate('04/12/1985')).toBe('1985-04-12');
+    expect(parseFlexibleDate('4/2/1985')).toBe('1985-04-02');
+  });
+
+  it('ignores surrounding spaces', () => {
+    expect(parseFlexibleDate('  12/31/2020 ')).toBe('2020-12-31');
+  });
+
+  it('gives null for dates that do not exist or other formats', () => {
+    for (const value of ['02/29/2023', '13/01/2020', '2023-02-29', '4/12/85', '12.04.1985', 'April 12', '']) {
+      expect(parseFlexibleDate(value)).toBeNull();
+    }
+  });
+});
+
+describe('adding days', () => {
+  it('crosses month, year and leap-day boundaries', () => {
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2025-01-01', 60)).toBe('2025-03-02');
+  });
+
+  it('is undone by daysBetween', () => {
+    const date = fc.integer({ min: 0, max: 73_000 }).map((n) => addDays('1900-01-01', n));
+    fc.assert(
+      fc.property(date, fc.integer({ min: -5000, max: 5000 }), (start, days) => {
+        expect(daysBetween(start, addDays(start, days))).toBe(days);
+      }),
+    );
+  });
+
+  it('throws on a malformed date instead of computing nonsense', () => {
+    expect(() => addDays('2024/01/01', 1)).toThrow(RangeError);
+  });
+});
+
+describe('days between', () => {
+  it('counts whole days, negative when the second date is earlier', () => {
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+    expect(daysBetween('2025-01-01', '2026-01-01')).toBe(365);
+    expect(daysBetween('2025-03-10', '2025-03-01')).toBe(-9);
+  });
+});
+
+describe('today in a time zone', () => {
+  const instant = new Date('2025-01-01T03:30:00Z');
+
+  it('is still yesterday west of UTC', () => {
+    expect(todayIn('America/Los_Angeles', instant)).toBe('2024-12-31');
+  });
+
+  it('is the UTC date in UTC', () => {
+    expect(todayIn('UTC', instant)).toBe('2025-01-01');
+  });
+
+  it('is already tomorrow far east of UTC', () => {
+    expect(todayIn('Pacific/Kiritimati', new Date('2024-12-31T11:00:00Z'))).toBe('2025-01-01');
+  });
+
+  it('throws for an unknown zone', () => {
+    expect(() => todayIn('Mars/Olympus_Mons', instant)).toThrow(RangeError);
+  });
+});
+
+describe('month keys', () => {
+  it('takes the year and month of a date', () => {
+    expect(monthKey('2025-03-31')).toBe('2025-03');
+  });
+
+  it('lists the last n months ending with the current one, oldest first, across a year end', () => {
+    expect(lastMonths('2025-02-15', 6)).toEqual(['2024-09', '2024-10', '2024-11', '2024-12', '2025-01', '2025-02']);
+  });
+
+  it('lists only the current month for n = 1', () => {
+    expect(lastMonths('2025-12-01', 1)).toEqual(['2025-12']);
+  });
+});

@@ -1,0 +1,99 @@
+// Calendar arithmetic on `YYYY-MM-DD` date strings (dates without times or zones), for web and server.
+
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const MS_PER_DAY = 86_400_000;
+
+export type DateParts = { year: number; month: number; day: number };
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+export function formatDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** The numbers of a `YYYY-MM-DD` string; throws on any other shape so a bad date never computes silently. */
+export function dateParts(date: string): DateParts {
+  const match = ISO_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** A real `YYYY-MM-DD` date between 1900 and 2100 (2023-02-29 is not one). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const { year, month, day } = dateParts(value);
+  return year >= MIN_YEAR && year <= MAX_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** `YYYY-MM-DD`, `MM/DD/YYYY` or `M/D/YYYY` as `YYYY-MM-DD`, or null when it is not a real date. */
+export function parseFlexibleDate(value: string): string | null {
+  const text = value.trim();
+  if (isCalendarDate(text)) return text;
+  const match = US_DATE.exec(text);
+  if (!match) return null;
+  const date = formatDate(Number(match[3]), Number(match[1]), Number(match[2]));
+  return isCalendarDate(date) ? date : null;
+}
+
+function toDayNumber(date: string): number {
+  const { year, month, day } = dateParts(date);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  const instant = new Date(0);
+  instant.setUTCFullYear(year, month - 1, day);
+  return Math.round(instant.getTime() / MS_PER_DAY);
+}
+
+function fromDayNumber(dayNumber: number): string {
+  const instant = new Date(dayNumber * MS_PER_DAY);
+  return formatDate(instant.getUTCFullYear(), instant.getUTCMonth() + 1, instant.getUTCDate());
+}
+
+export function addDays(date: string, days: number): string {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+/** Whole days from `from` to `to`: negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return toDayNumber(to) - toDayNumber(from);
+}
+
+/** Today's date in an IANA time zone; throws RangeError for an unknown zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  return formatDate(part('year'), part('month'), part('day'));
+}
+
+/** `YYYY-MM` of a `YYYY-MM-DD` date. */
+export function monthKey(date: string): string {
+  const { year, month } = dateParts(date);
+  return `${pad(year, 4)}-${pad(month, 2)}`;
+}
+
+/** The `n` month keys ending with the month of `today`, oldest first. */
+export function lastMonths(today: string, n: number): string[] {
+  const { year, month } = dateParts(today);
+  const current = year * 12 + (month - 1);
+  return Array.from({ length: Math.max(0, n) }, (_, i) => {
+    const index = current - (n - 1 - i);
+    return `${pad(Math.floor(index / 12), 4)}-${pad((index % 12) + 1, 2)}`;
+  });
+}
