@@ -2,13 +2,13 @@
 // URL is never enough to reach another agent's client). Without transactions (DESIGN §3) a create
 // takes a plan slot, then the per-agent e-mail lock, then writes the client; each failure undoes
 // the steps before it, and a lock left by a crash (its client was never written) is taken over.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, ReviewStatus } from '../../shared/api-types';
 import type { ClientInput } from '../../shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '../../shared/constants';
 import { randomId } from '../domain/signed-tokens';
 import { batchDelete } from './sessions';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, isConditionalCheckFailed, queryAll, table } from './db';
 import { agentPartition, CLIENT_PREFIX, clientEmailLockKey, clientIndexKeys, clientKey, milestonePartition } from './keys';
 import { addToStats } from './stats';
 import { PlanLimitError, releaseClientSlot, reserveClientSlot } from './users';
@@ -49,22 +49,11 @@ export function toClient(item: ClientItem): Client {
 }
 
 /** Every client of one agent: one Query, paginated through to the end. */
-export async function listClients(agentId: string): Promise<ClientItem[]> {
-  const items: ClientItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ClientItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+export function listClients(agentId: string): Promise<ClientItem[]> {
+  return queryAll<ClientItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
+  });
 }
 
 export async function getClient(agentId: string, clientId: string): Promise<ClientItem | undefined> {
@@ -255,15 +244,12 @@ async function releaseEmail(agentId: string, email: string, clientId: string): P
 }
 
 async function deleteMilestones(clientId: string): Promise<void> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': milestonePartition(clientId) },
-      ProjectionExpression: 'pk, sk',
-    }),
-  );
-  await batchDelete((out.Items ?? []) as Array<{ pk: string; sk: string }>);
+  const keys = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': milestonePartition(clientId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchDelete(keys);
 }
 
 function withoutNulls<T extends Record<string, unknown>>(item: T): T {

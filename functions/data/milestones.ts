@@ -1,10 +1,10 @@
 // Client milestones: each type awarded once (a conditional put), remembered on the client so later
 // writes only try the new ones.
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientMilestone } from '../../shared/api-types';
 import { dueMilestones } from '../domain/milestones';
 import type { ClientItem } from './clients';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, isConditionalCheckFailed, queryAll, table } from './db';
 import { clientKey, MILESTONE_PREFIX, milestoneKey, milestonePartition } from './keys';
 
 /** Awards the milestones that became true; returns the ones awarded now. */
@@ -55,14 +55,11 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
 }
 
 export async function listMilestones(clientId: string): Promise<ClientMilestone[]> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': milestonePartition(clientId), ':prefix': MILESTONE_PREFIX },
-    }),
-  );
-  return (out.Items ?? [])
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': milestonePartition(clientId), ':prefix': MILESTONE_PREFIX },
+  });
+  return items
     .map((i) => ({ type: String(i.milestoneType), name: String(i.name), description: String(i.description), icon: i.icon as ClientMilestone['icon'], achievedAt: String(i.achievedAt) }))
     .sort((a, b) => a.achievedAt.localeCompare(b.achievedAt) || a.type.localeCompare(b.type, undefined, { numeric: true }));
 }

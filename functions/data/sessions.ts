@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie names one of these items, so logout and a password reset can
 // really end a session.
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from './db';
+import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, table } from './db';
 import { SESSION_PREFIX, sessionKey, userPartition } from './keys';
 
 export type SessionItem = { pk: string; sk: string; type: 'session'; userId: string; sessionId: string; createdAt: string; expiresAt: string; ttl: number };
@@ -27,24 +27,13 @@ export async function deleteSession(userId: string, sessionId: string): Promise<
 
 /** Ends every session of a user (after a password reset). */
 export async function deleteAllSessions(userId: string): Promise<number> {
-  let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': SESSION_PREFIX },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const keys = (page.Items ?? []).map((i) => ({ pk: i.pk as string, sk: i.sk as string }));
-    await batchDelete(keys);
-    deleted += keys.length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return deleted;
+  const keys = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPartition(userId), ':prefix': SESSION_PREFIX },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchDelete(keys);
+  return keys.length;
 }
 
 export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Promise<void> {
