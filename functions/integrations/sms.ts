@@ -1,0 +1,60 @@
+// Sending a text message: SNS or Twilio (REST, no SDK) in AWS, the local outbox on this machine.
+// The only place that chooses a provider.
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { config } from '../config';
+import { writeToOutbox } from './outbox';
+
+export class SmsError extends Error {
+  override name = 'SmsError';
+  /** The provider's own reason, safe to show to an administrator. */
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+let sns: SNSClient | undefined;
+
+/** `to` must be E.164 (+15125550100). */
+export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<void> {
+  const { smsProvider, outboxDir, region, twilio } = config();
+  if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new SmsError('The phone number must be in international format, like +15125550100.');
+  if (smsProvider === 'outbox') {
+    if (!outboxDir) throw new SmsError('SMS_PROVIDER=outbox needs OUTBOX_DIR');
+    await writeToOutbox(outboxDir, { channel: 'sms', to, subject: null, text, html: null });
+    return;
+  }
+  if (smsProvider === 'twilio') {
+    if (!twilio) throw new SmsError('Twilio is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.');
+    let response: Response;
+    try {
+      response = await fetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ To: to, From: twilio.from, Body: text }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new SmsError(error instanceof Error && error.name === 'TimeoutError' ? 'Twilio did not answer in time.' : 'Twilio could not be reached.');
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      throw new SmsError(body.message ?? `Twilio refused the message (HTTP ${response.status}).`);
+    }
+    return;
+  }
+  sns ??= new SNSClient({ region });
+  try {
+    await sns.send(
+      new PublishCommand({
+        PhoneNumber: to,
+        Message: text,
+        MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
+      }),
+    );
+  } catch (error) {
+    throw new SmsError(error instanceof Error ? error.message : 'Amazon SNS refused the message.');
+  }
+}
