@@ -39,6 +39,8 @@ export type Client = {
   reviewStatus: ReviewStatus;
   reviewRequestedAt: string | null;
   reviewSubmittedAt: string | null;
+  /** The client left a video testimonial (GET /api/clients/{id}/testimonials lists them). */
+  hasTestimonial: boolean;
   createdAt: string;
   updatedAt: string;
 };

@@ -43,6 +43,7 @@ export function toClient(item: ClientItem): Client {
     reviewStatus: item.reviewStatus ?? 'pending',
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
+    hasTestimonial: item.hasTestimonial === true,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -89,6 +90,7 @@ export async function createClient(agentId: string, input: ClientInput, now = ne
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,
+    hasTestimonial: false,
     createdAt: stamp,
     updatedAt: stamp,
   };
