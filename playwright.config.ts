@@ -1,0 +1,53 @@
+// The browser suite: Chromium from the system (never a browser download) against the local
+// runtime, started on its own port with a fresh temporary DATA_DIR and no demo data.
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from './web/e2e/support/chromium';
+import { ADMIN_EMAIL } from './web/e2e/support/env';
+
+// Evaluated in the runner and again in each worker: the first sets these, the workers inherit them.
+process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hearthside-e2e-'));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './web/e2e',
+  outputDir: './test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node dist/local/server.mjs',
+    url: `${baseURL}/api/user`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED: 'none',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      LOG_LEVEL: 'warn',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  },
+});

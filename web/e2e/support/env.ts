@@ -1,0 +1,2 @@
+// Facts the Playwright config and the specs share.
+export const ADMIN_EMAIL = 'admin@e2e.test';

@@ -1,0 +1,67 @@
+// Fixtures for the browser suite: the outbox of the local runtime under test, fresh agents, and
+// screenshots at desktop and phone width.
+import { test as base, expect, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export { expect };
+export { ADMIN_EMAIL } from './env';
+
+export type OutboxMessage = { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; html: string | null; sentAt: string };
+
+export const outbox = {
+  async messages(): Promise<OutboxMessage[]> {
+    const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+    return Promise.all(files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as OutboxMessage));
+  },
+  /** The first link in the newest message to `to` (waits for it to arrive). */
+  async latestLink(to: string, match: RegExp = /https?:\/\/\S+/): Promise<string> {
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mine = (await outbox.messages()).filter((m) => m.to === to.toLowerCase());
+        link = mine.at(-1)?.text.match(match)?.[0];
+        return link;
+      }, { timeout: 10_000 })
+      .toBeTruthy();
+    return link!;
+  },
+};
+
+let counter = 0;
+/** Details of a new agent, unique across workers and runs. */
+export function newAgentDetails(prefix = 'agent') {
+  counter += 1;
+  const stamp = `${Date.now()}${process.pid}${counter}`;
+  const digits = stamp.slice(-10);
+  return {
+    fullName: `Jamie ${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${counter}`,
+    email: `${prefix}-${stamp}@example.com`,
+    password: 'e2e-password-1',
+    phone: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+  };
+}
+
+/** Registers through the API (fast) and leaves the page signed in as the new agent. */
+export async function registerAgentViaApi(page: Page, details = newAgentDetails()) {
+  const baseURL = test.info().project.use.baseURL!;
+  const res = await page.request.post('/api/register', {
+    data: { username: details.email, password: details.password, fullName: details.fullName, phone: details.phone },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...details, user: (await res.json()) as { id: string; isAdmin: boolean } };
+}
+
+/** Saves a screenshot at desktop width and at 390 px to test-results/screens/ for review. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `test-results/screens/${name}-mobile.png`, fullPage: true });
+  if (original) await page.setViewportSize(original);
+}
+
+export const test = base;

@@ -1,0 +1,197 @@
+import { act } from 'react';
+import { createUser } from '../../../testing/data-generators';
+import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
+import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+
+const protectedPaths = ['/', '/clients', '/reminders', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
+
+/** Makes useMediaQuery see a phone-sized viewport (jsdom has no matchMedia). */
+function emulateViewportWidth(width: number) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+      return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
+    },
+  });
+}
+
+describe('protected routes', () => {
+  it('shows a centered spinner while the user loads', async () => {
+    const answer = deferred<Response>();
+    renderApp('/', { api: { 'GET /api/user': () => answer.promise } });
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+
+    await act(async () => answer.resolve(jsonResponse(200, createUser({ fullName: 'Jane Doe' }))));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+  });
+
+  it.each(protectedPaths)('sends a visitor without a session from %s to /auth', async (path) => {
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('returns to the page first asked for after logging in', async () => {
+    const { user, router } = renderApp('/settings?tab=plan', {
+      api: { 'POST /api/login': () => jsonResponse(200, createUser()) },
+    });
+
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/settings?tab=plan');
+  });
+
+  it('offers a retry when the session cannot be checked', async () => {
+    let fail = true;
+    const { user } = renderApp('/', {
+      api: { 'GET /api/user': () => (fail ? emptyResponse(503, 'Service Unavailable') : jsonResponse(200, createUser({ fullName: 'Jane Doe' }))) },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard', () => {
+  it('greets the agent by full name and points to the clients page', async () => {
+    renderApp('/', { user: createUser({ fullName: 'Jane Doe' }) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText('Your clients, upcoming reminders and reviews will appear here as you build your client list.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage your clients' })).toHaveAttribute('href', '/clients');
+  });
+});
+
+describe('sections still to come', () => {
+  it.each([
+    ['/clients', 'Manage Clients'],
+    ['/reminders', 'Reminders'],
+    ['/business-profile', 'Business Profile'],
+    ['/settings', 'Settings'],
+    ['/admin', 'Admin'],
+    ['/admin-clients', 'Manage Client Data'],
+    ['/agents-list', 'Agent List'],
+  ])('%s shows its name and says it is on its way', async (path, heading) => {
+    renderApp(path, { user: createUser() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByText('This section is on its way.')).toBeInTheDocument();
+  });
+});
+
+describe('navigation bar', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('links Dashboard, Business Profile, Manage Clients and Settings, and marks the active one', async () => {
+    renderApp('/clients', { user: createUser() });
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
+      ['Business Profile', '/business-profile'],
+      ['Manage Clients', '/clients'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Manage Clients' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('links Admin for administrators only', async () => {
+    const { unmount } = renderApp('/', { user: createUser({ isAdmin: false }) });
+    const agentNav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(agentNav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/', { user: createUser({ isAdmin: true }) });
+    const adminNav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(adminNav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it("logs out: 'Logging out...' while pending, then /auth", async () => {
+    const answer = deferred<Response>();
+    let signedIn = true;
+    const { user, router, fetchMock } = renderApp('/', {
+      api: {
+        'GET /api/user': () => (signedIn ? jsonResponse(200, createUser()) : unauthorized()),
+        'POST /api/logout': () => answer.promise,
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('button', { name: 'Logging out...' })).toBeDisabled();
+
+    signedIn = false;
+    answer.resolve(emptyResponse(204));
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(callsTo(fetchMock, 'POST /api/logout')).toHaveLength(1);
+    // The session cache was cleared by the logout, not by asking the server again.
+    expect(callsTo(fetchMock, 'GET /api/user')).toHaveLength(1);
+  });
+
+  it("shows a destructive 'Logout failed' toast with the message when logout fails", async () => {
+    const { user, router } = renderApp('/', {
+      user: createUser(),
+      api: { 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Logout failed')).toBeInTheDocument();
+    expect(within(toast).getByText('500: Internal Server Error')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled());
+  });
+
+  it('collapses the links into a menu behind an icon button below 768 px', async () => {
+    emulateViewportWidth(390);
+    const { user, router } = renderApp('/', { user: createUser({ isAdmin: true }) });
+
+    const menuButton = await screen.findByRole('button', { name: 'Open navigation menu' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Business Profile',
+      'Manage Clients',
+      'Settings',
+      'Admin',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('keeps the links in the bar from 768 px up', async () => {
+    emulateViewportWidth(768);
+    renderApp('/', { user: createUser() });
+
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open navigation menu' })).not.toBeInTheDocument();
+  });
+});

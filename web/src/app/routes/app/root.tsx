@@ -1,0 +1,55 @@
+// The signed-in shell: protected-route rule, navigation (Admin only for administrators) and the page.
+import { Suspense, useMemo } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AppLayout } from '../../../components/layouts/app-layout';
+import { NavigationBar, type NavItem } from '../../../components/layouts/navigation-bar';
+import { CenteredSpinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { paths } from '../../../config/paths';
+import { useUser } from '../../../features/auth/api/get-user';
+import { useLogout } from '../../../features/auth/api/logout';
+import { ProtectedRoute } from '../../../features/auth/components/protected-route';
+import { errorMessage } from '../../../lib/api-client';
+
+export function AppRoot() {
+  return (
+    <ProtectedRoute>
+      <SignedInShell />
+    </ProtectedRoute>
+  );
+}
+
+function SignedInShell() {
+  const { user } = useUser();
+  const { trigger, isMutating } = useLogout();
+  const { toast } = useToast();
+  const isAdmin = user?.isAdmin === true;
+
+  const items = useMemo<NavItem[]>(() => {
+    const links: NavItem[] = [
+      { label: paths.home.label, href: paths.home.getHref(), end: true },
+      { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
+      { label: paths.clients.label, href: paths.clients.getHref() },
+      { label: paths.settings.label, href: paths.settings.getHref() },
+    ];
+    if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });
+    return links;
+  }, [isAdmin]);
+
+  // Success sets the user to null, and the protected-route rule sends the visitor to /auth.
+  const handleLogout = async () => {
+    try {
+      await trigger();
+    } catch (error) {
+      toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <AppLayout navigation={<NavigationBar items={items} homeHref={paths.home.getHref()} onLogout={handleLogout} isLoggingOut={isMutating} />}>
+      <Suspense fallback={<CenteredSpinner label="Loading page" />}>
+        <Outlet />
+      </Suspense>
+    </AppLayout>
+  );
+}

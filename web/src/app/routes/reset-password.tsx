@@ -1,0 +1,26 @@
+// /reset-password?token=…: the new-password form for a well-formed token, else the invalid-link view.
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isWellFormedResetToken } from '../../../../shared/schemas';
+import { CenteredLayout } from '../../components/layouts/centered-layout';
+import { paths } from '../../config/paths';
+import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+
+export function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const token = searchParams.get('token');
+
+  if (!isWellFormedResetToken(token)) {
+    return (
+      <CenteredLayout title="Invalid Reset Link" homeHref={paths.auth.getHref()}>
+        <InvalidResetLink />
+      </CenteredLayout>
+    );
+  }
+  return (
+    <CenteredLayout title="Reset Password" homeHref={paths.auth.getHref()}>
+      <ResetPasswordForm token={token} onSuccess={() => navigate(paths.auth.getHref(), { replace: true })} />
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,48 @@
+// The signed-in frame: a skip link, the navigation bar and the main content column.
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { useRef, type ReactNode } from 'react';
+
+type AppLayoutProps = {
+  navigation: ReactNode;
+  children: ReactNode;
+};
+
+export function AppLayout({ navigation, children }: AppLayoutProps) {
+  const mainRef = useRef<HTMLElement>(null);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main-content"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+        sx={(theme) => ({
+          position: 'absolute',
+          left: theme.spacing(2),
+          top: theme.spacing(-8),
+          zIndex: theme.zIndex.appBar + 1,
+          px: 2,
+          py: 1,
+          borderRadius: 2,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontWeight: 600,
+          textDecoration: 'none',
+          '&:focus': { top: theme.spacing(1.5) },
+        })}
+      >
+        Skip to main content
+      </Box>
+      {navigation}
+      <Box component="main" id="main-content" ref={mainRef} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+          {children}
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+// An outlined text field bound to a Formik field by name: value, change, blur and the touched
+// error. Composed from the input parts rather than TextField, which would pull Select, Menu and
+// Modal into every form's chunk.
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useField } from 'formik';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
+
+type FormikTextFieldProps = {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  helperText?: ReactNode;
+  /** Marks the input aria-required (no asterisk in the label; the schema enforces it). */
+  required?: boolean;
+  autoFocus?: boolean;
+  disabled?: boolean;
+};
+
+export function FormikTextField({ name, label, helperText, required = false, inputMode, placeholder, ...inputProps }: FormikTextFieldProps) {
+  const [field, meta] = useField<string | undefined>(name);
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const showError = Boolean(meta.touched && meta.error);
+  const help = showError ? meta.error : helperText;
+
+  return (
+    <FormControl fullWidth error={showError} disabled={inputProps.disabled}>
+      <InputLabel htmlFor={id} shrink={placeholder ? true : undefined}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...inputProps}
+        id={id}
+        label={label}
+        notched={placeholder ? true : undefined}
+        placeholder={placeholder}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputProps={{
+          inputMode,
+          'aria-required': required || undefined,
+          'aria-describedby': help ? helperId : undefined,
+        }}
+      />
+      {help ? <FormHelperText id={helperId}>{help}</FormHelperText> : null}
+    </FormControl>
+  );
+}

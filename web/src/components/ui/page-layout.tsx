@@ -1,0 +1,37 @@
+// A page's frame inside the app: the document title, one h1 with an optional description, the body.
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { pageTitle } from '../../config/app';
+
+type PageLayoutProps = {
+  /** The page's name: the browser tab title and, unless `heading` is given, the h1. */
+  title: string;
+  heading?: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+};
+
+export function PageLayout({ title, heading, description, actions, children }: PageLayoutProps) {
+  return (
+    <>
+      <title>{pageTitle(title)}</title>
+      <Box
+        component="header"
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, mb: { xs: 3, md: 4 } }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {heading ?? title}
+          </Typography>
+          {description ? (
+            <Typography sx={{ mt: 1, color: 'text.secondary' }}>{description}</Typography>
+          ) : null}
+        </Box>
+        {actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions}</Box> : null}
+      </Box>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The typed route registry: every screen's path, its label in the navigation, and how to link to it.
+export const paths = {
+  auth: {
+    path: '/auth',
+    getHref: () => '/auth',
+  },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  },
+  home: {
+    path: '/',
+    label: 'Dashboard',
+    getHref: () => '/',
+  },
+  clients: {
+    path: '/clients',
+    label: 'Manage Clients',
+    getHref: () => '/clients',
+  },
+  reminders: {
+    path: '/reminders',
+    label: 'Reminders',
+    getHref: () => '/reminders',
+  },
+  businessProfile: {
+    path: '/business-profile',
+    label: 'Business Profile',
+    getHref: () => '/business-profile',
+  },
+  settings: {
+    path: '/settings',
+    label: 'Settings',
+    getHref: () => '/settings',
+  },
+  admin: {
+    path: '/admin',
+    label: 'Admin',
+    getHref: () => '/admin',
+  },
+  adminClients: {
+    path: '/admin-clients',
+    label: 'Manage Client Data',
+    getHref: () => '/admin-clients',
+  },
+  agentsList: {
+    path: '/agents-list',
+    label: 'Agent List',
+    getHref: () => '/agents-list',
+  },
+} as const;
+
+export type PathName = keyof typeof paths;

@@ -1,0 +1,20 @@
+// GET /api/user: the signed-in user, or null when the session is missing (a 401 is not an error).
+import useSWR from 'swr';
+import type { User } from '../../../../../shared/api-types';
+import { ApiError, api } from '../../../lib/api-client';
+
+export const USER_KEY = '/api/user';
+
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get<User>(USER_KEY);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useUser() {
+  const { data, error, isLoading, mutate } = useSWR<User | null, Error>(USER_KEY, getUser);
+  return { user: data ?? null, isLoading, error, mutate };
+}

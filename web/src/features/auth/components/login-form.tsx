@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { loginSchema, type LoginInput } from '../../../../../shared/schemas';
+import { FormikTextField } from '../../../components/ui/formik-text-field';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useLogin } from '../api/login';
+
+const initialValues: LoginInput = { username: '', password: '' };
+
+type LoginFormProps = {
+  onForgotPassword: () => void;
+};
+
+/** On success the session cache holds the user and the auth route redirects. */
+export function LoginForm({ onForgotPassword }: LoginFormProps) {
+  const { trigger, isMutating } = useLogin();
+  const { toast, dismiss } = useToast();
+
+  return (
+    <Formik<LoginInput>
+      initialValues={initialValues}
+      validationSchema={loginSchema}
+      onSubmit={async (values, { setErrors }) => {
+        try {
+          await trigger(loginSchema.cast(values));
+          dismiss();
+        } catch (error) {
+          setErrors(serverFieldErrors(error, ['username', 'password']));
+          toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
+        }
+      }}
+    >
+      {({ values }) => (
+        <Form noValidate>
+          <Stack spacing={2.5}>
+            <FormikTextField name="username" label="Email" type="email" autoComplete="username" inputMode="email" required />
+            <Box>
+              <FormikTextField name="password" label="Password" type="password" autoComplete="current-password" required />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+                <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
+                  Forgot Password?
+                </Link>
+              </Box>
+            </Box>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating || !loginSchema.isValidSync(values)}>
+              {isMutating ? 'Logging in...' : 'Login'}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,55 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
+import { registerSchema } from '../../../../../shared/schemas';
+import { FormikTextField } from '../../../components/ui/formik-text-field';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useRegister, type RegisterRequest } from '../api/register';
+
+const fields = ['fullName', 'username', 'password', 'phone'] as const;
+const initialValues: RegisterRequest = { fullName: '', username: '', password: '', phone: '' };
+
+/** On success the session cache holds the new user and the auth route redirects. */
+export function RegisterForm() {
+  const { trigger, isMutating } = useRegister();
+  const { toast, dismiss } = useToast();
+
+  return (
+    <Formik<RegisterRequest>
+      initialValues={initialValues}
+      validationSchema={registerSchema}
+      onSubmit={async (values, { setErrors }) => {
+        const { fullName, username, password, phone } = registerSchema.cast(values);
+        try {
+          await trigger({ fullName, username, password, phone });
+          dismiss();
+        } catch (error) {
+          setErrors(serverFieldErrors(error, fields));
+          toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
+        }
+      }}
+    >
+      <Form noValidate>
+        <Stack spacing={2.5}>
+          <FormikTextField name="fullName" label="Full Name" autoComplete="name" required />
+          <FormikTextField name="username" label="Email" type="email" autoComplete="email" inputMode="email" required />
+          <FormikTextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            required
+          />
+          <FormikTextField name="phone" label="Cell Phone Number" type="tel" autoComplete="tel" placeholder="(555) 123-4567" required />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating}>
+            {isMutating ? 'Registering...' : 'Register'}
+          </Button>
+        </Stack>
+      </Form>
+    </Formik>
+  );
+}

@@ -1,0 +1,56 @@
+// Renders whole routes the way the app runs them: every provider, the real route table, a memory
+// router, a fresh SWR cache and a mocked API.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { User } from '../../../shared/api-types';
+import { AppProvider } from '../app/provider';
+import { createAppRoutes } from '../app/router';
+import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api';
+
+type RenderAppOptions = {
+  /** The signed-in user; null (the default) means GET /api/user answers 401. */
+  user?: User | null;
+  /** More API routes, or overrides ("GET /api/user" included). */
+  api?: MockRoutes;
+};
+
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <AppProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
+    </AppProvider>
+  );
+}
+
+export function renderApp(url: string, { user = null, api = {} }: RenderAppOptions = {}) {
+  const fetchMock = mockApi({
+    'GET /api/user': () => (user ? jsonResponse(200, user) : unauthorized()),
+    ...api,
+  });
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });
+  const view = render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...view, router, fetchMock, user: userEvent.setup() };
+}
+
+export function renderWithProviders(ui: ReactElement) {
+  return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
+}
+
+/** The notification region (SPEC §9: F8 focuses it). */
+export function toastRegion(): HTMLElement {
+  return screen.getByRole('region', { name: 'Notifications (F8)' });
+}
+
+/** The toasts currently shown (each the element with role status, or alert when destructive). */
+export function visibleToasts(): HTMLElement[] {
+  return Array.from(toastRegion().querySelectorAll<HTMLElement>('[data-toast]'));
+}
+
+export * from '@testing-library/react';
