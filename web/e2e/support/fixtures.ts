@@ -65,3 +65,19 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 export const test = base;
+
+const ADMIN_PASSWORD = 'e2e-admin-password';
+
+/** Signs the page in as the administrator named by ADMIN_EMAILS (registered by whichever spec needs it first). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const baseURL = test.info().project.use.baseURL!;
+  const { ADMIN_EMAIL: email } = await import('./env');
+  const register = await page.request.post('/api/register', {
+    data: { username: email, password: ADMIN_PASSWORD, fullName: 'Avery Admin', phone: '(555) 010-9999' },
+    headers: { origin: baseURL },
+  });
+  if (register.status() === 201) return;
+  expect(register.status(), await register.text()).toBe(409);
+  const login = await page.request.post('/api/login', { data: { username: email, password: ADMIN_PASSWORD }, headers: { origin: baseURL } });
+  expect(login.status(), await login.text()).toBe(200);
+}
