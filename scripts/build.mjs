@@ -80,6 +80,14 @@ export async function lambdaEntries() {
   ];
 }
 
+/** The local server loads handlers with a glob import; the tests beside them are not part of it. */
+const skipTests = {
+  name: 'skip-tests',
+  setup(build) {
+    build.onLoad({ filter: /\.test\.tsx?$/ }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 /** The local runtime: dist/local/server.mjs (the emulators stay external: they load native code). */
 export async function buildLocal({ outdir = join(root, 'dist/local') } = {}) {
   await esbuild.build({
@@ -92,6 +100,7 @@ export async function buildLocal({ outdir = join(root, 'dist/local') } = {}) {
     outExtension: { '.js': '.mjs' },
     banner: nodeBanner,
     packages: 'external',
+    plugins: [skipTests],
     logLevel: 'warning',
   });
 }
