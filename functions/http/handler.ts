@@ -67,9 +67,8 @@ export function defineHandler<B = undefined, Q = undefined>(
   const route = findRouteByHandler(slug);
   if (route.access === 'public') throw new Error(`${slug} is public in the route table: use definePublicHandler`);
   return buildRouteHandler(route, schemas, async (ctx) => {
-    const session = await ctx.session();
-    if (!session) throw unauthorized();
-    if (route.access === 'admin' && !session.user.isAdmin) throw forbidden('Not authorized');
+    // authGuard has already refused callers without a session (or not admins on admin routes).
+    const session = (await ctx.session())!;
     return fn({ ...ctx, user: session.user, sessionId: session.sessionId });
   });
 }
@@ -91,12 +90,13 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
     .use(requestState())
     .use(httpSecurityHeaders())
     .use(errorRenderer())
+    .use(authGuard(route))
     .use(csrfGuard(route))
     .use(bodyParser(route))
     .use(validator(schemas))
     .handler(async (event, context) => {
       const state = stateOf(context);
-      let sessionPromise: Promise<Session | null> | undefined;
+      let sessionPromise: Promise<Session | null> | undefined = state.session === undefined ? undefined : Promise.resolve(state.session);
       const result = await fn({
         event,
         route,
@@ -205,6 +205,19 @@ function validationBody(error: yup.ValidationError): ApiErrorBody {
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const headers = event.headers ?? {};
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+/** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body. */
+function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: async (request) => {
+      if (route.access === 'public') return;
+      const session = await readSession(request.event);
+      if (!session) throw unauthorized();
+      if (route.access === 'admin' && !session.user.isAdmin) throw forbidden('Not authorized');
+      stateOf(request.context).session = session;
+    },
+  };
 }
 
 /** State-changing requests must be JSON (or the route's declared kind) and same-origin (DESIGN §6). */
