@@ -269,10 +269,18 @@ function bodyParser(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, A
   };
 }
 
+const MAX_PATH_PARAMETER = 256;
+
 function validator<B, Q>(schemas: Schemas<B, Q>): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request.context);
+      // Ids and tokens from the URL end up in keys: DynamoDB refuses keys over 1 KB and control characters are never valid.
+      for (const [name, value] of Object.entries(request.event.pathParameters ?? {})) {
+        if (!value || value.length > MAX_PATH_PARAMETER || /[\u0000-\u001f\u007f]/.test(value)) {
+          throw new HttpError(400, `The ${name} in the URL is not valid.`, { code: 'BAD_PATH_PARAMETER' });
+        }
+      }
       if (schemas.body) state.body = await validate(schemas.body, state.body ?? {});
       if (schemas.query) state.query = await validate(schemas.query, request.event.queryStringParameters ?? {});
     },
