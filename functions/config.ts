@@ -4,6 +4,9 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 
 export type MailProvider = 'ses' | 'outbox';
 export type SmsProvider = 'sns' | 'twilio' | 'outbox';
+export type PaymentProvider = 'stripe' | 'simulator';
+/** Where the reminders scheduler puts its messages: SQS in AWS, an in-process queue in the local runtime. */
+export type QueueProvider = 'sqs' | 'memory';
 
 export type Config = {
   tableName: string;
@@ -26,8 +29,13 @@ export type Config = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePriceId: string | undefined;
+  /** `stripe` (real Checkout; needs STRIPE_SECRET_KEY) or the local runtime's `simulator`. A secret key always means Stripe. */
+  paymentProvider: PaymentProvider;
   googlePlacesApiKey: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  queueProvider: QueueProvider;
+  /** The reminders queue (SQS), for the scheduler job. */
+  remindersQueueUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -95,10 +103,13 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripePriceId: env.STRIPE_PRICE_ID?.trim() || undefined,
+    paymentProvider: env.STRIPE_SECRET_KEY?.trim() ? 'stripe' : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
       : undefined,
+    queueProvider: oneOf(env, 'QUEUE_PROVIDER', ['sqs', 'memory'], 'sqs'),
+    remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
 import { PROVIDER_SETTING_NAMES, type ProviderSettings } from './constructs/api';
 import type { SmsProvider } from './constructs/messaging';
@@ -57,6 +58,7 @@ new HearthStack(app, context('stackName') ?? 'HearthCrm', {
   // Unset without credentials: the stack is then environment-agnostic and synthesizes offline.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   routes,
+  jobs,
   code: (slug) => lambda.Code.fromAsset(join(root, 'dist/functions', slug)),
   webAssetsPath: existsSync(join(webAssetsPath, 'index.html')) ? webAssetsPath : undefined,
   appUrl: appUrlContext(),
@@ -69,6 +71,7 @@ new HearthStack(app, context('stackName') ?? 'HearthCrm', {
     .map((email) => email.trim())
     .filter(Boolean),
   providerSettings: providerSettingsFromEnvironment(),
+  alarmEmail: context('alarmEmail'),
 });
 
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

@@ -9,6 +9,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { tableDefinition } from '../functions/data/table-definition';
+import { jobs } from '../functions/jobs/jobs';
 import { type Route, routes } from '../functions/routes';
 import { Messaging } from './constructs/messaging';
 import { constructIdForSlug } from './constructs/route-function';
@@ -34,6 +35,7 @@ function synthesize(overrides: Partial<HearthStackProps> = {}) {
   const app = new App({ context: cdkContext });
   const stack = new HearthStack(app, 'Test', {
     routes,
+    jobs,
     code: () => lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
     sesIdentity: 'example.com',
     ...overrides,
@@ -72,7 +74,7 @@ describe('the stack with the defaults', () => {
   describe('the route table is the stack', () => {
     it('creates one nodejs22.x arm64 function per route, index.handler, 1024 MB and 10 s unless the route says otherwise', () => {
       // Assess
-      template.resourceCountIs('AWS::Lambda::Function', routes.length);
+      template.resourceCountIs('AWS::Lambda::Function', routes.length + jobs.length);
       for (const route of routes) {
         template.hasResourceProperties('AWS::Lambda::Function', {
           Description: `${route.method} ${route.path}`,
@@ -103,9 +105,9 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it('gives every function the settings functions/config.ts reads, and no provider keys that were not given', () => {
+    it('gives every route function the settings functions/config.ts reads, and no provider keys that were not given', () => {
       // Assess
-      for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+      for (const [, fn] of ofType(resources, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'))) {
         const variables = fn.Properties?.Environment?.Variables as Record<string, unknown>;
         expect(variables).toMatchObject({
           TABLE_NAME: { Ref: PINNED.table },
@@ -259,7 +261,7 @@ describe('the stack with the defaults', () => {
       // Prepare
       const roleIds = ofType(resources, 'AWS::Lambda::Function').map(([, fn]) => fn.Properties?.Role['Fn::GetAtt'][0] as string);
       // Assess
-      expect(new Set(roleIds).size).toBe(routes.length);
+      expect(new Set(roleIds).size).toBe(routes.length + jobs.length);
       for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
     });
 
@@ -357,6 +359,115 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  describe('the reminders jobs', () => {
+    const fnId = (name: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Jobs${constructIdForSlug(name)}`))![0];
+    const queueId = (name: string) => ofType(resources, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`Jobs${name}`))![0];
+    const policyOf = (functionId: string) => {
+      const role = resources[functionId]!.Properties?.Role['Fn::GetAtt'][0] as string;
+      return ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties?.Roles?.some((r: { Ref: string }) => r.Ref === role))
+        .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
+    };
+    const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
+
+    it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
+      // Assess
+      for (const job of jobs) {
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: job.description,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          MemorySize: job.memoryMb,
+          Timeout: job.timeoutSeconds,
+          TracingConfig: { Mode: 'Active' },
+        });
+      }
+    });
+
+    it('starts the scheduler every hour on the hour with its scheduled time, retries, and a dead-letter queue', () => {
+      // Assess
+      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(0 * * * ? *)',
+        State: 'ENABLED',
+        Target: Match.objectLike({
+          Arn: { 'Fn::GetAtt': [fnId('reminders-scheduler'), 'Arn'] },
+          Input: JSON.stringify({ scheduledTime: '<aws.scheduler.scheduled-time>' }),
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId('ScheduleDeadLetterQueue'), 'Arn'] } },
+          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 3 }),
+        }),
+      });
+    });
+
+    it("sends the scheduler's own failures to an on-failure destination (the schedule's DLQ only sees delivery failures)", () => {
+      // Assess
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId('reminders-scheduler') },
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId('SchedulerFailureQueue'), 'Arn'] } } },
+      });
+    });
+
+    it('feeds the worker from an encrypted queue in batches with partial failures, moving a message to the DLQ after 3 tries', () => {
+      // Assess
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: 600,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('RemindersDeadLetterQueue'), 'Arn'] }, maxReceiveCount: 3 },
+      });
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: fnId('reminders-worker') },
+        EventSourceArn: { 'Fn::GetAtt': [queueId('RemindersQueue'), 'Arn'] },
+        BatchSize: 10,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      for (const [, queue] of ofType(resources, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Jobs'))) expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
+    });
+
+    it('alarms when any of the three dead-letter queues holds a message', () => {
+      // Assess
+      for (const name of ['ScheduleDeadLetterQueue', 'SchedulerFailureQueue', 'RemindersDeadLetterQueue']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          MetricName: 'ApproximateNumberOfMessagesVisible',
+          Namespace: 'AWS/SQS',
+          Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId(name), 'QueueName'] } }],
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          TreatMissingData: 'notBreaching',
+        });
+      }
+    });
+
+    it('lets the scheduler only query the agents index and fill the queue', () => {
+      // Prepare
+      const statements = policyOf(fnId('reminders-scheduler'));
+      const dynamo = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+      // Assess
+      expect(actionsOf(dynamo)).toEqual(['dynamodb:Query']);
+      expect(JSON.stringify(dynamo[0]!.Resource)).toContain('/index/gsi1');
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['sqs:SendMessage']));
+      expect(actionsOf(statements).some((a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'))).toBe(false);
+      expect(resources[fnId('reminders-scheduler')]!.Properties?.Environment.Variables).toMatchObject({
+        QUEUE_PROVIDER: 'sqs',
+        REMINDERS_QUEUE_URL: { Ref: queueId('RemindersQueue') },
+      });
+    });
+
+    it('lets the worker read and write table items (no index), send mail and texts, and drain its queue', () => {
+      // Prepare
+      const statements = policyOf(fnId('reminders-worker'));
+      const dynamo = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+      // Assess
+      expect(actionsOf(dynamo).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      expect(JSON.stringify(dynamo.map((st) => st.Resource))).not.toContain('/index/');
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['ses:SendEmail', 'sns:Publish', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      expect(actionsOf(statements).some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
+      const variables = resources[fnId('reminders-worker')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+    });
+  });
+
   it('keeps every log group for one month, each function writing to its own', () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
@@ -399,13 +510,14 @@ describe('the stack with every option', () => {
       sesIdentity: 'agent@example.com',
       smsProvider: 'twilio',
       adminEmails: ['admin@example.com', 'owner@example.com'],
-      providerSettings: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_PLACES_API_KEY: 'places-key' },
+      providerSettings: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_PLACES_API_KEY: 'places-key', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15125550100' },
+      alarmEmail: 'ops@example.com',
     }));
   });
 
   it('honours memoryMb and timeoutSeconds of a route', () => {
     // Assess
-    template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + 1); // + the BucketDeployment handler
+    template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + jobs.length + 1); // + the BucketDeployment handler
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/imports/{id}', MemorySize: 2048, Timeout: 29 });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/imports/{id}' });
   });
@@ -426,6 +538,19 @@ describe('the stack with every option', () => {
     });
     expect(fn.Properties?.Environment.Variables.STRIPE_WEBHOOK_SECRET).toBeUndefined();
     expect(JSON.stringify(policy.Properties?.PolicyDocument)).not.toContain('sns:Publish');
+  });
+
+  it('e-mails the alarms through an encrypted topic, and gives the digest worker only the Twilio keys', () => {
+    // Prepare
+    const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('JobsRemindersWorker'))![1];
+    // Assess
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    for (const [, alarm] of ofType(resources, 'AWS::CloudWatch::Alarm').filter(([id]) => id.startsWith('Jobs'))) {
+      expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^JobsAlarmTopic/) }]);
+    }
+    expect(worker.Properties?.Environment.Variables).toMatchObject({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15125550100' });
+    expect(worker.Properties?.Environment.Variables.STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it('allows uploads from the given app URL', () => {

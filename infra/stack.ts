@@ -3,16 +3,20 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import type { Job } from '../functions/jobs/jobs';
 import type { Route } from '../functions/routes';
 import { Api, type ApiThrottle, type ProviderSettings } from './constructs/api';
 import { Data } from './constructs/data';
+import { Jobs } from './constructs/jobs';
 import { Messaging, type SmsProvider } from './constructs/messaging';
 import { type CustomDomain, Web } from './constructs/web';
 
 export type HearthStackProps = StackProps & {
   /** functions/routes.ts: one Lambda function and one HTTP API route each. */
   routes: readonly Route[];
-  /** The code of one route's handler, by slug (`auth/post-login`). */
+  /** functions/jobs/jobs.ts: the scheduled and queue-driven functions. */
+  jobs: readonly Job[];
+  /** The code of one route's handler or job, by slug (`auth/post-login`, `jobs/reminders-worker`). */
   code: (slug: string) => lambda.Code;
   /** The built web app to upload (dist/web); omitted, the site bucket is left as it is. */
   webAssetsPath?: string;
@@ -25,12 +29,15 @@ export type HearthStackProps = StackProps & {
   adminEmails?: readonly string[];
   providerSettings?: ProviderSettings;
   throttle?: ApiThrottle;
+  /** Who is e-mailed when a reminders job message ends in a dead-letter queue. */
+  alarmEmail?: string;
 };
 
 export class HearthStack extends Stack {
   readonly data: Data;
   readonly web: Web;
   readonly api: Api;
+  readonly jobs: Jobs;
 
   constructor(scope: Construct, id: string, props: HearthStackProps) {
     super(scope, id, props);
@@ -63,6 +70,16 @@ export class HearthStack extends Stack {
       throttle: props.throttle,
     });
     this.web.addApiBehavior(this.api.httpApi);
+
+    this.jobs = new Jobs(this, 'Jobs', {
+      jobs: props.jobs,
+      code: props.code,
+      data: this.data,
+      messaging,
+      appUrl,
+      providerSettings: props.providerSettings,
+      alarmEmail: props.alarmEmail,
+    });
 
     new CfnOutput(this, 'AppUrl', { value: appUrl, description: 'Open this in a browser' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });

@@ -15,6 +15,8 @@ import { agentPartition, userKey } from '../functions/data/keys';
 import { setProStatus } from '../functions/data/users';
 import { routes } from '../functions/routes';
 import { signedInAgent, startTestApi, type ApiClient } from '../functions/testing/local-api';
+import { benchAdmin } from './bench-admin';
+import { benchRemindersJob } from './bench-reminders';
 
 const root = resolve(__dirname, '..');
 const outDir = join(root, 'bench');
@@ -162,6 +164,12 @@ async function main(): Promise<void> {
   await bundles();
   webSizes();
   await api();
+  const admin = await benchAdmin();
+  lines.push(...admin.lines);
+  report.admin = admin.report;
+  const job = await benchRemindersJob();
+  lines.push(...job.lines);
+  report.remindersJob = job.report;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'report.md'), `${lines.join('\n')}\n`);
   writeFileSync(join(outDir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -1,4 +1,5 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
+import type { ReminderPrefs } from './reminder-prefs';
 
 /** Every error answer (DESIGN §6). */
 export type ApiErrorBody = {
@@ -20,6 +21,9 @@ export type User = {
   businessLocation: string | null;
   signupDate: string;
   lastLoginDate: string | null;
+  /** IANA zone the agent's 8 am digest and "today" are in. */
+  timeZone: string;
+  reminderPrefs: ReminderPrefs;
 };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
@@ -68,3 +72,114 @@ export type ImportResult = {
   /** Why rows were left out (the free-plan cap), when any were. */
   message: string;
 };
+
+/** GET /api/public/agents: what a visitor may see of an agent, and nothing more. */
+export type PublicAgent = {
+  id: string;
+  username: string;
+  businessName: string | null;
+  businessLocation: string | null;
+};
+
+/** GET /api/public/agents?q=: at most a few matches; `available` says whether any realtor is listed at all. */
+export type PublicAgentSearch = {
+  agents: PublicAgent[];
+  available: boolean;
+  /** Set when the search text is too short to search. */
+  message?: string;
+};
+
+/** GET /api/client-invitations/{token}: enough to greet the invited client, or that the link is no good. */
+export type InvitationPreview =
+  | { valid: true; name: string; email: string; agentName: string; businessName: string | null; expiresAt: string }
+  | { valid: false; message: string };
+
+/** POST /api/client-registration. `clientToken` lets this browser upload a testimonial for this client only. */
+export type ClientRegistrationResult = {
+  clientId: string;
+  /** False when the e-mail was already one of the agent's clients and that client was updated. */
+  created: boolean;
+  clientToken: string;
+  clientTokenExpiresAt: string;
+};
+
+/** POST /api/video-testimonials: a presigned POST; send `fields` then the file (as `file`, last) to `url`. */
+export type TestimonialUpload = {
+  uploadId: string;
+  url: string;
+  fields: Record<string, string>;
+  expiresAt: string;
+};
+
+/** GET /api/clients/{id}/testimonials; `url` is a presigned GET valid until `urlExpiresAt`. */
+export type Testimonial = {
+  id: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  url: string;
+  urlExpiresAt: string;
+};
+
+/** One month's count (`month` is `YYYY-MM`), oldest first; months with nothing in them count 0. */
+export type MonthCount = { month: string; count: number };
+
+/** GET /api/admin/analytics: read from the platform counters and the agents index. */
+export type AdminAnalytics = {
+  overview: { totalAgents: number; totalClients: number; proAgents: number; averageClientsPerAgent: number };
+  /** Clients added each month (among those that still exist). */
+  clientGrowth: MonthCount[];
+  reviewsOverTime: MonthCount[];
+  remindersOverTime: MonthCount[];
+  agentDetails: Array<{ id: string; username: string; isPro: boolean; clientCount: number }>;
+};
+
+/** GET /api/agents: every agent (administrators included), never a password hash or token. */
+export type AdminAgent = {
+  id: string;
+  username: string;
+  fullName: string;
+  phone: string | null;
+  signupDate: string;
+  lastLoginDate: string | null;
+  isPro: boolean;
+  isAdmin: boolean;
+  clientCount: number;
+  businessName: string | null;
+  businessLocation: string | null;
+};
+
+/** A client in the admin lists: with its agent's username (null when the agent no longer exists). */
+export type AdminClient = Client & { agentUsername: string | null };
+
+/** GET /api/admin/clients and /api/admin/clients/{agentId}: one page; pass `nextCursor` back as `cursor` until it is null. */
+export type AdminClientPage = { clients: AdminClient[]; nextCursor: string | null };
+
+/** POST /api/admin/clients/export: the ids of the clients to export (the filtered list), at most 10,000. */
+export type AdminClientsExportRequest = { clients: Array<string | { id: string; agentId?: string }> };
+
+/** GET /api/admin/export: a short-lived link to admin-export.zip. */
+export type AdminExport = { url: string; fileName: string; expiresAt: string };
+
+/** POST /api/test-twilio. */
+export type TestSmsResult = { message: string; to: string };
+
+/** POST /api/subscription/create-checkout and POST /api/subscription/portal: where to send the browser. */
+export type RedirectUrl = { url: string };
+
+/** GET /api/clients/{id}/check-review: what was checked, said plainly, and the client as it is now. */
+export type ReviewCheck = { hasReview: boolean; message: string; client: Client };
+
+/** POST /api/clients/{id}/request-review. */
+export type ReviewRequestResult = { client: Client; emailed: boolean; texted: boolean; message: string };
+
+/** GET /api/user/calendar: whether the agent has a calendar feed, and its URL when it can be shown. */
+export type CalendarFeedStatus = {
+  exists: boolean;
+  /** Null when there is no feed (or, rarely, when the server's key changed: rotate for a new URL). */
+  url: string | null;
+  createdAt: string | null;
+};
+
+/** POST /api/user/calendar-secret: the new feed URL (the old one stops working). */
+export type CalendarFeed = { url: string; createdAt: string };

@@ -64,7 +64,17 @@ export const resetConfirmSchema = yup.object({
   newPassword: yup.string().required(MESSAGES.passwordTooShort).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
 });
 
+/** PATCH /api/user/business and the business profile form. */
+export const businessProfileSchema = yup.object({
+  googlePlaceId: text(300)
+    .required(MESSAGES.googlePlaceIdRequired)
+    .matches(/^[A-Za-z0-9_-]+$/, { message: 'A Google Place ID has only letters, digits, - and _ (like ChIJN1t_tDeuEmsRUsoyG83frY4)', excludeEmptyString: true }),
+  businessName: text(200).required(MESSAGES.businessNameRequired),
+  businessLocation: text(300).required(MESSAGES.businessLocationRequired),
+});
+
 export type RegisterInput = yup.InferType<typeof registerSchema>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type ResetRequestInput = yup.InferType<typeof resetRequestSchema>;
 export type ResetConfirmInput = yup.InferType<typeof resetConfirmSchema>;
+export type BusinessProfileInput = yup.InferType<typeof businessProfileSchema>;

@@ -173,30 +173,45 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   return true;
 }
 
+/**
+ * Sets the review status. The update is conditional on the status it read, so concurrent changes
+ * count each transition into or out of `submitted` exactly once in the review counters.
+ */
 export async function setReviewStatus(agentId: string, clientId: string, status: ReviewStatus, now = new Date()): Promise<{ before: ClientItem; after: ClientItem } | undefined> {
-  const current = await getClient(agentId, clientId);
-  if (!current) return undefined;
-  const stamp = now.toISOString();
-  const sets = ['reviewStatus = :s', 'updatedAt = :now'];
-  if (status === 'requested') sets.push('reviewRequestedAt = :now');
-  if (status === 'submitted' && current.reviewStatus !== 'submitted') sets.push('reviewSubmittedAt = :now');
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(agentId, clientId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':s': status, ':now': stamp },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const after = out.Attributes as ClientItem;
-    if (status === 'submitted' && current.reviewStatus !== 'submitted') await addToStats({ reviews: 1 }, now);
-    return { before: current, after };
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getClient(agentId, clientId);
+    if (!current) return undefined;
+    const stamp = now.toISOString();
+    const entering = status === 'submitted' && current.reviewStatus !== 'submitted';
+    const leaving = status !== 'submitted' && current.reviewStatus === 'submitted';
+    const sets = ['reviewStatus = :s', 'updatedAt = :now'];
+    if (status === 'requested') sets.push('reviewRequestedAt = :now');
+    if (entering) sets.push('reviewSubmittedAt = :now');
+    const values: Record<string, unknown> = { ':s': status, ':now': stamp };
+    let condition = 'attribute_exists(pk) AND attribute_not_exists(reviewStatus)';
+    if (current.reviewStatus) {
+      condition = 'reviewStatus = :was';
+      values[':was'] = current.reviewStatus;
+    }
+    try {
+      const out = await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: clientKey(agentId, clientId),
+          UpdateExpression: `SET ${sets.join(', ')}${leaving ? ' REMOVE reviewSubmittedAt' : ''}`,
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const after = out.Attributes as ClientItem;
+      if (entering) await addToStats({ reviews: 1 }, now);
+      if (leaving && current.reviewSubmittedAt) await addToStats({ reviews: -1 }, new Date(current.reviewSubmittedAt));
+      return { before: current, after };
+    } catch (error) {
+      // Deleted meanwhile (the next read says so), or changed meanwhile: read again and retry.
+      if (!isConditionalCheckFailed(error) || attempt >= 4) throw error;
+    }
   }
 }
 

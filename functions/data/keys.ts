@@ -12,6 +12,19 @@
 //  - client by id (admin) .. Query gsi2 CLIENT#<id>
 //  - all clients (admin) ... Query gsi1 CLIENTS, sorted by creation
 //  - a client's milestones . Query CLIENT#<clientId>, sk begins_with MILESTONE#
+//  - invitation by token ... GetItem INVITE#<sha256(token)> / INVITE (the token itself is never stored)
+//  - an agent's live invite  GetItem AGENT#<agentId> / INVITEEMAIL#<email> → tokenHash (re-invite replaces)
+//  - pending video upload .. GetItem UPLOAD#<uploadId> / UPLOAD (key, size and type the server chose)
+//  - a client's testimonials Query CLIENT#<clientId>, sk begins_with TESTIMONIAL# (deleted with the client)
+//  - user by Stripe customer GetItem STRIPECUSTOMER#<customerId> / LOCK → userId (webhook events)
+//  - Stripe event processed  GetItem STRIPE_EVENT#<eventId> / EVENT (conditional put: once per event)
+//  - analytics counters .... Query STATS, sk BETWEEN MONTH#<first month> AND TOTAL (months and totals in one read)
+//  - all milestones (export) Query gsi1 MILESTONES, sorted by award date
+//  - all invitations (export) Query gsi1 INVITATIONS, sorted by creation (items carry invitationIndexKeys)
+//  - all testimonials (export) Query gsi1 TESTIMONIALS, sorted by upload (items carry testimonialIndexKeys)
+//  - agents due a digest ... Query gsi1 AGENTS projecting id and timeZone (the hourly scheduler; never the clients)
+//  - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day; TTL)
+//  - calendar feed by secret GetItem CALENDAR#<sha256(secret)> / CALENDAR → agentId (the secret itself is never stored)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -27,6 +40,9 @@ export const resetTokenKey = (jti: string) => ({ pk: `RESET#${jti}`, sk: 'RESET'
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
 export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });
 export const statsMonthKey = (month: string) => ({ pk: 'STATS', sk: `MONTH#${month}` });
+export const STATS_PARTITION = 'STATS';
+export const STATS_MONTH_PREFIX = 'MONTH#';
+export const STATS_TOTAL_SK = 'TOTAL';
 
 export const clientKey = (agentId: string, clientId: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENT#${clientId}` });
 export const agentPartition = (agentId: string) => `AGENT#${agentId}`;
@@ -42,3 +58,24 @@ export const clientEmailLockKey = (agentId: string, email: string) => ({ pk: `AG
 export const milestoneKey = (clientId: string, type: string) => ({ pk: `CLIENT#${clientId}`, sk: `MILESTONE#${type}` });
 export const milestonePartition = (clientId: string) => `CLIENT#${clientId}`;
 export const MILESTONE_PREFIX = 'MILESTONE#';
+export const milestoneIndexKeys = (achievedAt: string, clientId: string, type: string) => ({ gsi1pk: 'MILESTONES', gsi1sk: `${achievedAt}#${clientId}#${type}` });
+export const MILESTONES_PARTITION = 'MILESTONES';
+
+export const invitationKey = (tokenHash: string) => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' });
+export const invitationEmailKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `INVITEEMAIL#${email.toLowerCase()}` });
+export const pendingUploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' });
+export const testimonialKey = (clientId: string, testimonialId: string) => ({ pk: `CLIENT#${clientId}`, sk: `TESTIMONIAL#${testimonialId}` });
+export const testimonialPartition = (clientId: string) => `CLIENT#${clientId}`;
+export const TESTIMONIAL_PREFIX = 'TESTIMONIAL#';
+
+export const stripeCustomerKey = (customerId: string) => ({ pk: `STRIPECUSTOMER#${customerId}`, sk: 'LOCK' });
+export const stripeEventKey = (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' });
+
+// The admin export lists these across all agents (gsi1); their writers add the index keys.
+export const invitationIndexKeys = (createdAt: string, invitationId: string) => ({ gsi1pk: 'INVITATIONS', gsi1sk: `${createdAt}#${invitationId}` });
+export const INVITATIONS_PARTITION = 'INVITATIONS';
+export const testimonialIndexKeys = (uploadedAt: string, testimonialId: string) => ({ gsi1pk: 'TESTIMONIALS', gsi1sk: `${uploadedAt}#${testimonialId}` });
+export const TESTIMONIALS_PARTITION = 'TESTIMONIALS';
+
+export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });
+export const calendarFeedKey = (secretHash: string) => ({ pk: `CALENDAR#${secretHash}`, sk: 'CALENDAR' });

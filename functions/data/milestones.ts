@@ -5,7 +5,7 @@ import type { ClientMilestone } from '../../shared/api-types';
 import { dueMilestones } from '../domain/milestones';
 import type { ClientItem } from './clients';
 import { db, isConditionalCheckFailed, queryAll, table } from './db';
-import { clientKey, MILESTONE_PREFIX, milestoneKey, milestonePartition } from './keys';
+import { clientKey, MILESTONE_PREFIX, milestoneIndexKeys, milestoneKey, milestonePartition } from './keys';
 
 /** Awards the milestones that became true; returns the ones awarded now. */
 export async function awardDueMilestones(client: ClientItem, today: string, now = new Date()): Promise<ClientMilestone[]> {
@@ -20,6 +20,7 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
           TableName: table(),
           Item: {
             ...milestoneKey(client.id, milestone.type),
+            ...milestoneIndexKeys(item.achievedAt, client.id, milestone.type),
             type: 'milestone',
             milestoneType: milestone.type,
             clientId: client.id,

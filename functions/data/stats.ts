@@ -2,8 +2,8 @@
 // analytics never read every client. STATS/TOTAL holds the current totals; STATS/MONTH#m holds
 // what happened in month m among what still exists (clients created, reviews submitted, reminders).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from './db';
-import { statsMonthKey, statsTotalKey } from './keys';
+import { db, queryAll, table } from './db';
+import { STATS_MONTH_PREFIX, STATS_PARTITION, STATS_TOTAL_SK, statsMonthKey, statsTotalKey } from './keys';
 
 export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders';
 
@@ -19,4 +19,32 @@ export async function addToStats(deltas: Partial<Record<StatField, number>>, at:
       db().send(new UpdateCommand({ TableName: table(), Key, UpdateExpression: update, ExpressionAttributeNames: names, ExpressionAttributeValues: values })),
     ),
   );
+}
+
+export type StatCounters = Record<StatField, number>;
+export type StatsSnapshot = { total: StatCounters; months: Map<string, StatCounters> };
+
+const zero = (): StatCounters => ({ agents: 0, proAgents: 0, clients: 0, reviews: 0, reminders: 0 });
+
+function counters(item: Record<string, unknown> | undefined): StatCounters {
+  const out = zero();
+  for (const field of Object.keys(out) as StatField[]) out[field] = Number(item?.[field] ?? 0) || 0;
+  return out;
+}
+
+/** The totals and the month counters from `fromMonth` (YYYY-MM) on: one Query of the STATS partition (MONTH#… sorts before TOTAL). */
+export async function readStats(fromMonth: string): Promise<StatsSnapshot> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :total',
+    ExpressionAttributeValues: { ':pk': STATS_PARTITION, ':from': `${STATS_MONTH_PREFIX}${fromMonth}`, ':total': STATS_TOTAL_SK },
+    ConsistentRead: true,
+  });
+  const months = new Map<string, StatCounters>();
+  let total = zero();
+  for (const item of items) {
+    const sk = String(item.sk);
+    if (sk === STATS_TOTAL_SK) total = counters(item);
+    else if (sk.startsWith(STATS_MONTH_PREFIX)) months.set(sk.slice(STATS_MONTH_PREFIX.length), counters(item));
+  }
+  return { total, months };
 }

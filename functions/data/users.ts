@@ -4,6 +4,8 @@
 // never written) is taken over by the next registration after a grace period.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../shared/api-types';
+import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
+import { normalizeTimeZone } from '../domain/time-zone';
 import { db, isConditionalCheckFailed, table } from './db';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
 
@@ -19,10 +21,19 @@ export type UserItem = {
   isPro: boolean;
   isAdmin: boolean;
   stripeCustomerId?: string;
+  /** The Stripe subscription that made the agent Pro, and the `created` of the last subscription event applied. */
+  stripeSubscriptionId?: string;
+  subscriptionEventAt?: number;
   googlePlaceId?: string;
   businessName?: string;
   businessLocation?: string;
   timeZone: string;
+  /** Daily digest settings (PATCH /api/user/preferences); missing fields take the defaults. */
+  reminderPrefs?: Partial<ReminderPrefs>;
+  /** The calendar feed: SHA-256 of its secret (the lookup key) and the URL sealed for showing again. */
+  calendarSecretHash?: string;
+  calendarFeedSealed?: string;
+  calendarFeedCreatedAt?: string;
   signupDate: string;
   lastLoginDate?: string;
   clientCount: number;
@@ -67,6 +78,8 @@ export function toPublicUser(item: UserItem): User {
     businessLocation: item.businessLocation ?? null,
     signupDate: item.signupDate,
     lastLoginDate: item.lastLoginDate ?? null,
+    timeZone: normalizeTimeZone(item.timeZone),
+    reminderPrefs: withDefaultPrefs(item.reminderPrefs),
   };
 }
 
@@ -240,4 +253,19 @@ export async function setProStatus(id: string, isPro: boolean): Promise<void> {
       ExpressionAttributeValues: { ':p': isPro },
     }),
   );
+}
+
+/** The agent's business profile (PATCH /api/user/business); returns the updated user. */
+export async function updateBusinessProfile(id: string, profile: { googlePlaceId: string; businessName: string; businessLocation: string }): Promise<UserItem> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: 'SET googlePlaceId = :g, businessName = :n, businessLocation = :l',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':g': profile.googlePlaceId, ':n': profile.businessName, ':l': profile.businessLocation },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out.Attributes as UserItem;
 }

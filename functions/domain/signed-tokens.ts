@@ -4,7 +4,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 
-export type TokenPurpose = 'session' | 'reset' | 'client-upload';
+export type TokenPurpose = 'session' | 'reset' | 'client-upload' | 'payment-simulator';
 
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 

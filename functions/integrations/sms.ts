@@ -14,6 +14,12 @@ export class SmsError extends Error {
 
 let sns: SNSClient | undefined;
 
+/** Whether text messages can be sent at all (Twilio needs its credentials; SNS and the outbox need nothing more). */
+export function smsConfigured(): boolean {
+  const { smsProvider, twilio } = config();
+  return smsProvider !== 'twilio' || twilio !== undefined;
+}
+
 /** `to` must be E.164 (+15125550100). */
 export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<void> {
   const { smsProvider, outboxDir, region, twilio } = config();

@@ -15,6 +15,8 @@ import { tableDefinition } from '../data/table-definition';
 import { compilePath, routes, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
+import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
+import { startHourlyReminders } from './reminders-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
 
@@ -25,6 +27,8 @@ export type LocalRuntimeOptions = {
   seed?: 'demo' | 'none';
   adminEmails?: string;
   webDir?: string;
+  /** Run the reminders scheduler every hour while up (DESIGN §1: 8 am digests). Default: on with a dataDir, off in memory (tests). */
+  hourlyReminders?: boolean;
 };
 
 export type LocalRuntime = {
@@ -86,7 +90,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     MAIL_PROVIDER: 'outbox',
     SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
     OUTBOX_DIR: outboxDir,
+    // The reminders scheduler hands its messages to the worker in this process (no SQS here).
+    QUEUE_PROVIDER: 'memory',
     SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
+    // Without a Stripe key, checkout goes to the local payment simulator, which signs its events
+    // with this secret (generated once and kept in DATA_DIR, like the session secret).
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulator',
+    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
     ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     // The emulators' own credentials (s3rver checks them); never a real account's.
@@ -102,6 +112,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   await ensureBuckets(emulators.s3Endpoint);
   const seedMode = options.seed ?? (created ? 'demo' : 'none');
   const seeded = seedMode === 'demo' ? await seedDemo() : null;
+  const stopReminders = (options.hourlyReminders ?? dataDir !== undefined)
+    ? startHourlyReminders((error) => process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`))
+    : () => undefined;
 
   return {
     url,
@@ -110,6 +123,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     emulators,
     seeded,
     async close() {
+      stopReminders();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
@@ -121,6 +135,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
 async function handle(req: IncomingMessage, res: ServerResponse, webDir: string, pageHeaders: Record<string, string>): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
     return serveStatic(webDir, url.pathname, res, pageHeaders);
@@ -196,12 +211,12 @@ async function ensureBuckets(endpoint: string): Promise<void> {
   }
 }
 
-/** The local session secret: generated once and kept in DATA_DIR so sessions survive restarts. */
-function persistentSecret(dataDir: string | undefined): string {
-  if (!dataDir) return randomBytes(32).toString('base64url');
-  const file = join(dataDir, 'session-secret');
+/** A local secret (the session secret by default): generated once and kept in DATA_DIR so it survives restarts. */
+function persistentSecret(dataDir: string | undefined, name = 'session-secret', prefix = ''): string {
+  if (!dataDir) return `${prefix}${randomBytes(32).toString('base64url')}`;
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = `${prefix}${randomBytes(32).toString('base64url')}`;
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

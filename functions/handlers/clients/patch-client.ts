@@ -1,9 +1,11 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
+// Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
 import { clientSchema, type ClientInput } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
-import { getClient, toClient, updateClient } from '../../data/clients';
+import { toClient, updateClient } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
+import { clientForEdit, parseAgentId } from '../../http/admin-mode';
 import { clientWriteError } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
@@ -11,16 +13,17 @@ import { defineHandler, validate } from '../../http/handler';
 const EDITABLE = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
 
 export const handler = defineHandler('clients/patch-client', {}, async ({ user, params, body }) => {
-  const current = await getClient(user.id, params.id ?? '');
-  if (!current) throw notFound('Client not found');
   const sent = (body ?? {}) as Record<string, unknown>;
+  const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
+  if (!found) throw notFound('Client not found');
+  const current = found.client;
   const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
   if (Object.keys(edits).length === 0) throw badRequest(`Send at least one of: ${EDITABLE.join(', ')}.`);
   const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
   const valid: ClientInput = await validate(clientSchema, merged);
   const changes = Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null]));
-  const updated = await updateClient(user.id, current.id, changes).catch(clientWriteError);
+  const updated = await updateClient(current.agentId, current.id, changes).catch(clientWriteError);
   if (!updated) throw notFound('Client not found');
-  await awardDueMilestones(updated, todayIn(user.timeZone));
+  await awardDueMilestones(updated, todayIn(found.agentTimeZone));
   return { body: toClient(updated) };
 });

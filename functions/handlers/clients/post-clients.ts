@@ -1,13 +1,18 @@
 // POST /api/clients: adds a client within the agent's plan (free: 10 at most, enforced atomically).
+// Admin mode: an administrator sending `agentId` adds the client for that agent, within that agent's plan.
 import { clientSchema } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
 import { createClient, toClient } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
 import { defineHandler } from '../../http/handler';
-import { clientWriteError } from '../../http/client-errors';
+import { actingAgent, agentIdSchema, clientWriteErrorFor } from '../../http/admin-mode';
 
-export const handler = defineHandler('clients/post-clients', { body: clientSchema }, async ({ user, body }) => {
-  const created = await createClient(user.id, body).catch(clientWriteError);
-  await awardDueMilestones(created.client, todayIn(user.timeZone));
+const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
+
+export const handler = defineHandler('clients/post-clients', { body: schema }, async ({ user, body }) => {
+  const { agentId, ...input } = body;
+  const agent = await actingAgent(user, agentId);
+  const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));
+  await awardDueMilestones(created.client, todayIn(agent.timeZone));
   return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
 });

@@ -1,6 +1,6 @@
 // The route table of the web app (SPEC §2). Every page is its own lazily loaded chunk.
 import { lazy, Suspense, useMemo } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { RouteError } from './routes/route-error';
@@ -8,16 +8,22 @@ import { RouteError } from './routes/route-error';
 const AuthRoute = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute })));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+const FindRealtorRoute = lazy(() => import('./routes/find-realtor').then((m) => ({ default: m.FindRealtorRoute })));
+const ClientRegistrationRoute = lazy(() => import('./routes/client-registration').then((m) => ({ default: m.ClientRegistrationRoute })));
 const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m.AppRoot })));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const ComingSoonRoute = lazy(() => import('./routes/app/coming-soon').then((m) => ({ default: m.ComingSoonRoute })));
-
-/** Signed-in sections whose pages come with later issues; they share one placeholder page. */
-const upcomingSections = [paths.clients, paths.reminders, paths.businessProfile, paths.settings, paths.admin, paths.adminClients, paths.agentsList];
+const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
+const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
+const BusinessProfileRoute = lazy(() => import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })));
+const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
+const AdminRoute = lazy(() => import('./routes/app/admin').then((m) => ({ default: m.AdminRoute })));
+const AdminClientsRoute = lazy(() => import('./routes/app/admin-clients').then((m) => ({ default: m.AdminClientsRoute })));
+const AgentsListRoute = lazy(() => import('./routes/app/agents-list').then((m) => ({ default: m.AgentsListRoute })));
 
 function RootBoundary() {
   return (
     <Suspense fallback={<CenteredSpinner fullScreen label="Loading" />}>
+      <ScrollRestoration />
       <Outlet />
     </Suspense>
   );
@@ -31,12 +37,20 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { path: paths.auth.path, element: <AuthRoute /> },
         { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
+        { path: paths.findRealtor.path, element: <FindRealtorRoute /> },
+        { path: paths.clientRegistration.path, element: <ClientRegistrationRoute /> },
         {
           path: paths.home.path,
           element: <AppRoot />,
           children: [
             { index: true, element: <DashboardRoute /> },
-            ...upcomingSections.map((section) => ({ path: section.path, element: <ComingSoonRoute title={section.label} /> })),
+            { path: paths.clients.path, element: <ClientsRoute /> },
+            { path: paths.reminders.path, element: <RemindersRoute /> },
+            { path: paths.admin.path, element: <AdminRoute /> },
+            { path: paths.adminClients.path, element: <AdminClientsRoute /> },
+            { path: paths.agentsList.path, element: <AgentsListRoute /> },
+            { path: paths.businessProfile.path, element: <BusinessProfileRoute /> },
+            { path: paths.settings.path, element: <SettingsRoute /> },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

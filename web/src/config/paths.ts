@@ -8,6 +8,15 @@ export const paths = {
     path: '/reset-password',
     getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   },
+  findRealtor: {
+    path: '/find-realtor',
+    getHref: () => '/find-realtor',
+  },
+  clientRegistration: {
+    path: '/client-registration',
+    getHref: (query: { token: string } | { agentId: string }) =>
+      'token' in query ? `/client-registration?token=${encodeURIComponent(query.token)}` : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
+  },
   home: {
     path: '/',
     label: 'Dashboard',

@@ -1,5 +1,5 @@
 // Small factories for test data.
-import type { User } from '../../../shared/api-types';
+import type { Client, User } from '../../../shared/api-types';
 
 let sequence = 0;
 
@@ -17,6 +17,31 @@ export function createUser(overrides: Partial<User> = {}): User {
     businessLocation: null,
     signupDate: '2025-01-15T10:00:00.000Z',
     lastLoginDate: null,
+    timeZone: 'America/New_York',
+    reminderPrefs: { emailDigest: true, sms: false, leadDays: 7 },
+    ...overrides,
+  };
+}
+
+export function createClient(overrides: Partial<Client> = {}): Client {
+  sequence += 1;
+  return {
+    id: `client-${sequence}`,
+    agentId: 'user-1',
+    name: `Client ${sequence}`,
+    email: `client${sequence}@example.com`,
+    phone: '(555) 987-6543',
+    address: null,
+    birthday: null,
+    anniversary: null,
+    purchaseDate: null,
+    lastContactDate: null,
+    reviewStatus: 'pending',
+    reviewRequestedAt: null,
+    reviewSubmittedAt: null,
+    hasTestimonial: false,
+    createdAt: '2025-01-20T10:00:00.000Z',
+    updatedAt: '2025-01-20T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ import { useId, type HTMLAttributes, type ReactNode } from 'react';
 type FormikTextFieldProps = {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
   placeholder?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -28,17 +28,19 @@ export function FormikTextField({ name, label, helperText, required = false, inp
   const helperId = `${id}-helper`;
   const showError = Boolean(meta.touched && meta.error);
   const help = showError ? meta.error : helperText;
+  // A date input always shows its own mm/dd/yyyy mask, so its label sits above it.
+  const shrink = placeholder || inputProps.type === 'date' ? true : undefined;
 
   return (
     <FormControl fullWidth error={showError} disabled={inputProps.disabled}>
-      <InputLabel htmlFor={id} shrink={placeholder ? true : undefined}>
+      <InputLabel htmlFor={id} shrink={shrink}>
         {label}
       </InputLabel>
       <OutlinedInput
         {...inputProps}
         id={id}
         label={label}
-        notched={placeholder ? true : undefined}
+        notched={shrink}
         placeholder={placeholder}
         name={field.name}
         value={field.value ?? ''}

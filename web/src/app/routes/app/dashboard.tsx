@@ -1,98 +1,121 @@
-// / : the signed-in home. For now a greeting and a pointer to the client list.
+// / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity.
+import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import CakeOutlined from '@mui/icons-material/CakeOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import type { ComponentType } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DASHBOARD_REMINDER_WINDOW_DAYS } from '../../../../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
+import { useClients } from '../../../features/clients/api/get-clients';
+import { FirstClientCard } from '../../../features/dashboard/components/first-client-card';
+import { MonthlyActivityCard } from '../../../features/dashboard/components/monthly-activity-card';
+import { StatCard } from '../../../features/dashboard/components/stat-card';
+import { UpcomingRemindersCard } from '../../../features/reminders/components/upcoming-reminders-card';
+import { errorMessage } from '../../../lib/api-client';
+import { browserToday } from '../../../lib/dates';
 
-type Highlight = {
-  icon: ComponentType<{ fontSize?: 'small' }>;
-  title: string;
-  text: string;
-};
-
-const highlights: readonly Highlight[] = [
-  { icon: GroupsOutlined, title: 'Clients', text: 'Contact details and key dates for everyone you have helped home.' },
-  { icon: CakeOutlined, title: 'Reminders', text: `Birthdays and anniversaries coming up in the next ${DASHBOARD_REMINDER_WINDOW_DAYS} days.` },
-  { icon: RateReviewOutlined, title: 'Reviews', text: 'Which clients have left a review on your business listing.' },
-];
+const addClientHref = `${paths.clients.getHref()}?action=add`;
+const importClientsHref = `${paths.clients.getHref()}?action=import`;
 
 export function DashboardRoute() {
   const { user } = useUser();
+  const { clients, error, mutate } = useClients();
+  const today = browserToday();
+
+  const reviews = useMemo(() => {
+    if (!clients) return undefined;
+    let submitted = 0;
+    let requested = 0;
+    for (const client of clients) {
+      if (client.reviewStatus === 'submitted') submitted += 1;
+      else if (client.reviewStatus === 'requested') requested += 1;
+    }
+    return { submitted, requested };
+  }, [clients]);
+
+  const count = clients?.length;
+  const noClients = count === 0;
 
   return (
     <PageLayout
       title={paths.home.label}
       heading={user ? `Welcome, ${user.fullName}` : 'Welcome'}
-      description="Here is where your client relationships come together."
-    >
-      <Card>
-        <Box sx={{ px: { xs: 3, sm: 5 }, py: { xs: 4, sm: 6 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
-          <Box
-            aria-hidden="true"
-            sx={(theme) => ({
-              mx: 'auto',
-              mb: 2.5,
-              width: 64,
-              height: 64,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              color: 'primary.main',
-              bgcolor: alpha(theme.palette.primary.main, 0.1),
-            })}
-          >
-            <GroupsOutlined fontSize="large" />
-          </Box>
-          <Typography variant="h2">Your client overview lives here</Typography>
-          <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-            Your clients, upcoming reminders and reviews will appear here as you build your client list.
-          </Typography>
-          <Button component={RouterLink} to={paths.clients.getHref()} variant="contained" size="large" endIcon={<ArrowForwardRounded />} sx={{ mt: 3 }}>
-            Manage your clients
+      description="Here's what is happening with your clients."
+      actions={
+        noClients ? null : (
+          <Button component={RouterLink} to={addClientHref} variant="contained" startIcon={<AddRounded />}>
+            Add Client
           </Button>
-        </Box>
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: { xs: 3, sm: 4 },
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-            borderTop: 1,
-            borderColor: 'divider',
-            bgcolor: (theme) => alpha(theme.palette.primary.main, 0.03),
-          }}
+        )
+      }
+    >
+      {error && !clients ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          }
         >
-          {highlights.map(({ icon: Icon, title, text }) => (
-            <Box component="li" key={title} sx={{ display: 'flex', gap: 1.5 }}>
-              <Box aria-hidden="true" sx={{ color: 'secondary.main', mt: 0.25 }}>
-                <Icon fontSize="small" />
-              </Box>
-              <Box>
-                <Typography variant="h3" sx={{ fontSize: '1rem' }}>
-                  {title}
-                </Typography>
-                <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
-                  {text}
-                </Typography>
-              </Box>
-            </Box>
-          ))}
+          We couldn't load your clients. {errorMessage(error)}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(12, minmax(0, 1fr))' } }}>
+        <Box sx={{ gridColumn: { md: 'span 6' } }}>
+          <StatCard
+            title="Active Clients"
+            label={user?.isPro ? 'Pro plan · unlimited clients' : `${Math.min(count ?? 0, FREE_CLIENT_LIMIT)} of ${FREE_CLIENT_LIMIT} on the free plan`}
+            value={count}
+            icon={<GroupsOutlined />}
+            footer={
+              <Button component={RouterLink} to={paths.clients.getHref()} size="small" endIcon={<ArrowForwardRounded />} sx={{ ml: -1 }}>
+                Manage clients
+              </Button>
+            }
+          />
         </Box>
-      </Card>
+        <Box sx={{ gridColumn: { md: 'span 6' } }}>
+          <StatCard
+            title="Reviews & Engagements"
+            label="Total Client Reviews"
+            value={reviews?.submitted}
+            icon={<RateReviewOutlined />}
+            tone="secondary"
+            footer={
+              <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
+                {reviews === undefined
+                  ? '\u00a0'
+                  : reviews.requested > 0
+                    ? `${reviews.requested} review ${reviews.requested === 1 ? 'request' : 'requests'} awaiting a reply`
+                    : 'No review requests awaiting a reply'}
+              </Typography>
+            }
+          />
+        </Box>
+        {noClients ? (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <FirstClientCard addHref={addClientHref} importHref={importClientsHref} />
+          </Box>
+        ) : (
+          <>
+            <Box sx={{ gridColumn: { md: 'span 5' } }}>
+              <UpcomingRemindersCard clients={clients} today={today} />
+            </Box>
+            <Box sx={{ gridColumn: { md: 'span 7' } }}>
+              <MonthlyActivityCard clients={clients} today={today} />
+            </Box>
+          </>
+        )}
+      </Box>
     </PageLayout>
   );
 }

@@ -64,33 +64,6 @@ describe('protected routes', () => {
   });
 });
 
-describe('dashboard', () => {
-  it('greets the agent by full name and points to the clients page', async () => {
-    renderApp('/', { user: createUser({ fullName: 'Jane Doe' }) });
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
-    expect(screen.getByText('Your clients, upcoming reminders and reviews will appear here as you build your client list.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Manage your clients' })).toHaveAttribute('href', '/clients');
-  });
-});
-
-describe('sections still to come', () => {
-  it.each([
-    ['/clients', 'Manage Clients'],
-    ['/reminders', 'Reminders'],
-    ['/business-profile', 'Business Profile'],
-    ['/settings', 'Settings'],
-    ['/admin', 'Admin'],
-    ['/admin-clients', 'Manage Client Data'],
-    ['/agents-list', 'Agent List'],
-  ])('%s shows its name and says it is on its way', async (path, heading) => {
-    renderApp(path, { user: createUser() });
-
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByText('This section is on its way.')).toBeInTheDocument();
-  });
-});
-
 describe('navigation bar', () => {
   afterEach(() => {
     Reflect.deleteProperty(window, 'matchMedia');
@@ -148,7 +121,7 @@ describe('navigation bar', () => {
   it("shows a destructive 'Logout failed' toast with the message when logout fails", async () => {
     const { user, router } = renderApp('/', {
       user: createUser(),
-      api: { 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
+      api: { 'GET /api/clients': () => jsonResponse(200, []), 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));

@@ -1,23 +1,22 @@
-// The one placeholder for signed-in sections whose pages have not landed yet.
+// What a signed-in non-administrator sees on an admin page (SPEC §2, §6).
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import ConstructionRounded from '@mui/icons-material/ConstructionRounded';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageLayout } from '../../../components/ui/page-layout';
+import { pageTitle } from '../../../config/app';
 import { paths } from '../../../config/paths';
 
-type ComingSoonRouteProps = {
-  title: string;
-};
+export const NOT_AUTHORIZED = 'Not authorized';
 
-export function ComingSoonRoute({ title }: ComingSoonRouteProps) {
+export function NotAuthorized() {
   return (
-    <PageLayout title={title}>
-      <Card>
+    <>
+      <title>{pageTitle(NOT_AUTHORIZED)}</title>
+      <Card component="section" aria-labelledby="not-authorized-heading">
         <Box sx={{ px: { xs: 3, sm: 5 }, py: { xs: 5, sm: 7 }, textAlign: 'center', maxWidth: 520, mx: 'auto' }}>
           <Box
             aria-hidden="true"
@@ -29,21 +28,21 @@ export function ComingSoonRoute({ title }: ComingSoonRouteProps) {
               borderRadius: '50%',
               display: 'grid',
               placeItems: 'center',
-              color: 'secondary.main',
-              bgcolor: alpha(theme.palette.secondary.main, 0.1),
+              color: 'error.main',
+              bgcolor: alpha(theme.palette.error.main, 0.1),
             })}
           >
-            <ConstructionRounded fontSize="large" />
+            <LockOutlined fontSize="large" />
           </Box>
-          <Typography sx={{ fontSize: '1.125rem', fontWeight: 650 }}>This section is on its way.</Typography>
-          <Typography sx={{ mt: 1, color: 'text.secondary' }}>
-            We are putting the finishing touches on {title}. In the meantime, your dashboard is ready for you.
+          <Typography id="not-authorized-heading" component="h1" variant="h2">
+            {NOT_AUTHORIZED}
           </Typography>
+          <Typography sx={{ mt: 1, color: 'text.secondary' }}>This page is for administrators only.</Typography>
           <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" startIcon={<ArrowBackRounded />} sx={{ mt: 3 }}>
             Back to Dashboard
           </Button>
         </Box>
       </Card>
-    </PageLayout>
+    </>
   );
 }

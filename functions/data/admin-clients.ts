@@ -1,0 +1,137 @@
+// Clients across agents, for administrators: all clients by creation (gsi1 CLIENTS), one agent's
+// clients (their partition), one client by id (gsi2 CLIENT#<id>). Lists come a page at a time with
+// an opaque cursor, so no request reads more than a page.
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdminClient } from '../../shared/api-types';
+import { toClient, type ClientItem } from './clients';
+import { db, table } from './db';
+import { agentPartition, CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, GSI1, GSI2, clientIndexKeys } from './keys';
+import { usernamesById } from './agents';
+
+export const ADMIN_PAGE_DEFAULT = 500;
+export const ADMIN_PAGE_MAX = 1000;
+
+export class InvalidCursorError extends Error {
+  override name = 'InvalidCursorError';
+  constructor() {
+    super('The cursor is not valid for this list. Start again without a cursor.');
+  }
+}
+
+export type ClientPage = { items: ClientItem[]; nextCursor: string | null };
+
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+}
+
+/** Decodes a cursor and checks it is a key of the list it is used with (never a key elsewhere in the table). */
+function decodeCursor(cursor: string | undefined, expected: { names: readonly string[]; check: (key: Record<string, string>) => boolean }): Record<string, string> | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  let parsed: unknown;
+  try {
+    if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidCursorError();
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidCursorError();
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length !== expected.names.length || !entries.every(([k, v]) => expected.names.includes(k) && typeof v === 'string' && v.length <= 512)) {
+    throw new InvalidCursorError();
+  }
+  const key = parsed as Record<string, string>;
+  if (!expected.check(key)) throw new InvalidCursorError();
+  return key;
+}
+
+/** All clients, newest first, a page at a time. */
+export async function pageAllClients({ limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
+  const startKey = decodeCursor(cursor, {
+    names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+    check: (k) => k.gsi1pk === CLIENTS_PARTITION && k.pk!.startsWith('AGENT#') && k.sk!.startsWith(CLIENT_PREFIX),
+  });
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': CLIENTS_PARTITION },
+      ScanIndexForward: false,
+      Limit: Math.min(Math.max(1, limit), ADMIN_PAGE_MAX),
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: (out.Items ?? []) as ClientItem[], nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** One agent's clients, a page at a time (their own partition: the same read the agent's list makes). */
+export async function pageAgentClients(agentId: string, { limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
+  const partition = agentPartition(agentId);
+  const startKey = decodeCursor(cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(CLIENT_PREFIX) });
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': CLIENT_PREFIX },
+      Limit: Math.min(Math.max(1, limit), ADMIN_PAGE_MAX),
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: (out.Items ?? []) as ClientItem[], nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** Finds any agent's client by id (gsi2). The index is eventually consistent: re-read by key before writing. */
+export async function findClientById(clientId: string): Promise<ClientItem | undefined> {
+  if (!clientId || clientId.length > 200) return undefined;
+  const { gsi2pk, gsi2sk } = clientIndexKeys('', clientId);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk = :sk',
+      ExpressionAttributeValues: { ':pk': gsi2pk, ':sk': gsi2sk },
+    }),
+  );
+  return (out.Items ?? [])[0] as ClientItem | undefined;
+}
+
+export type ClientRef = { id: string; agentId?: string };
+
+/**
+ * The clients named, in the order named, read fresh from the table: ids that come with their agent
+ * are read by key (BatchGet), the others are found through gsi2 first. Unknown ids are left out.
+ */
+export async function readClientsByRef(named: readonly ClientRef[], concurrency = 16): Promise<ClientItem[]> {
+  const refs = [...new Map(named.map((r) => [r.id, r])).values()];
+  const located: Array<{ id: string; agentId: string }> = [];
+  const unlocated = refs.filter((r) => !r.agentId);
+  for (const ref of refs) if (ref.agentId) located.push({ id: ref.id, agentId: ref.agentId });
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, unlocated.length) }, async () => {
+      while (next < unlocated.length) {
+        const ref = unlocated[next++]!;
+        const found = await findClientById(ref.id);
+        if (found) located.push({ id: found.id, agentId: found.agentId });
+      }
+    }),
+  );
+  const byId = new Map<string, ClientItem>();
+  for (let i = 0; i < located.length; i += 100) {
+    let keys: Array<Record<string, unknown>> | undefined = located.slice(i, i + 100).map((r) => clientKey(r.agentId, r.id));
+    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed in a batch read');
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of (out.Responses?.[table()] ?? []) as ClientItem[]) if (item.type === 'client') byId.set(item.id, item);
+      keys = out.UnprocessedKeys?.[table()]?.Keys as Array<Record<string, unknown>> | undefined;
+    }
+  }
+  return refs.map((r) => byId.get(r.id)).filter((c): c is ClientItem => c !== undefined);
+}
+
+/** Clients as the admin lists show them: with their agent's username. */
+export async function withAgentUsernames(items: readonly ClientItem[]): Promise<AdminClient[]> {
+  const usernames = await usernamesById(items.map((c) => c.agentId));
+  return items.map((c) => ({ ...toClient(c), agentUsername: usernames.get(c.agentId) ?? null }));
+}

@@ -1,0 +1,90 @@
+// A client registering themselves, from an invitation or after choosing their realtor. An e-mail
+// already among the agent's clients updates that client, never a duplicate; otherwise a new client
+// within the agent's plan (createClient's atomic cap). An invitation is claimed first, marked used
+// only once its client exists, and given back if the client could not be saved: it is never burnt
+// for nothing, and of concurrent submissions exactly one goes through.
+import type { ClientInput } from '../../shared/client-schema';
+import { isListedAgent } from './agent-directory';
+import { ClientEmailTakenError, createClient, findClientIdByEmail, PlanLimitError, updateClient, type ClientChanges, type ClientItem } from './clients';
+import { claimInvitation, markInvitationUsed, releaseClaim } from './invitations';
+import { getUserById, type UserItem } from './users';
+
+export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'>;
+export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
+export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
+
+/** The invitation is unknown, used or expired ('invalid'), or another submission is redeeming it ('busy'). */
+export class InvitationRefusedError extends Error {
+  override name = 'InvitationRefusedError';
+  constructor(readonly reason: 'invalid' | 'busy') {
+    super(`invitation ${reason}`);
+  }
+}
+
+export class AgentNotFoundError extends Error {
+  override name = 'AgentNotFoundError';
+}
+
+/** The agent's free plan is full: the client could not join. */
+export class AgentAtCapacityError extends Error {
+  override name = 'AgentAtCapacityError';
+  constructor(
+    readonly agent: UserItem,
+    readonly client: Pick<RegisteringClient, 'name' | 'email'>,
+  ) {
+    super('agent at the free plan limit');
+  }
+}
+
+export async function registerFromInvitation(token: string, profile: ClientProfile, now = new Date()): Promise<Registration> {
+  const claim = await claimInvitation(token, now);
+  if (typeof claim === 'string') throw new InvitationRefusedError(claim);
+  const { invitation } = claim;
+  let registration: Registration;
+  try {
+    const agent = await getUserById(invitation.agentId, true);
+    if (!agent) throw new InvitationRefusedError('invalid');
+    registration = { agent, ...(await saveRegisteringClient(agent, { ...profile, name: invitation.name, email: invitation.email }, now)) };
+  } catch (error) {
+    await releaseClaim(claim);
+    throw error;
+  }
+  // Only when this claim lapsed (over a minute) and another submission took over: that one finds
+  // this client by its e-mail and completes the invitation.
+  if (!(await markInvitationUsed(claim, registration.client.id, now))) throw new InvitationRefusedError('busy');
+  return registration;
+}
+
+export async function registerWithAgent(agentId: string, input: RegisteringClient, now = new Date()): Promise<Registration> {
+  const agent = await getUserById(agentId, true);
+  if (!agent || !isListedAgent(agent)) throw new AgentNotFoundError('no such agent');
+  return { agent, ...(await saveRegisteringClient(agent, input, now)) };
+}
+
+async function saveRegisteringClient(agent: UserItem, input: RegisteringClient, now: Date): Promise<{ client: ClientItem; created: boolean }> {
+  const existingId = await findClientIdByEmail(agent.id, input.email);
+  if (existingId) {
+    const updated = await updateClient(agent.id, existingId, changesFrom(input), now);
+    if (updated) return { client: updated, created: false };
+  }
+  try {
+    const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now);
+    return { client, created: true };
+  } catch (error) {
+    if (error instanceof PlanLimitError) throw new AgentAtCapacityError(agent, input);
+    // The same e-mail was added a moment ago (by the agent while this request ran).
+    if (!(error instanceof ClientEmailTakenError)) throw error;
+    const updated = await updateClient(agent.id, error.existingClientId, changesFrom(input), now);
+    if (!updated) throw error;
+    return { client: updated, created: false };
+  }
+}
+
+/** What the visitor sent; optional fields they left empty keep what the agent had. */
+function changesFrom(input: RegisteringClient): ClientChanges {
+  const changes: ClientChanges = { name: input.name, phone: input.phone };
+  if (input.address) changes.address = input.address;
+  if (input.birthday) changes.birthday = input.birthday;
+  if (input.purchaseDate) changes.purchaseDate = input.purchaseDate;
+  return changes;
+}

@@ -1,0 +1,103 @@
+// Video testimonials. Handing out a presigned POST records a pending upload (the key, type and
+// size the server chose); confirming it, once the object is in S3, records the testimonial under
+// the client's partition (so deleting the client deletes it) and flags the client.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionalCheckFailed, queryAll, table } from './db';
+import { clientKey, pendingUploadKey, TESTIMONIAL_PREFIX, testimonialIndexKeys, testimonialKey, testimonialPartition } from './keys';
+
+export type PendingUploadItem = {
+  pk: string;
+  sk: string;
+  type: 'pending-upload';
+  id: string;
+  agentId: string;
+  clientId: string;
+  key: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+  expiresAt: string;
+  ttl: number;
+};
+
+export type TestimonialItem = {
+  pk: string;
+  sk: string;
+  type: 'testimonial';
+  id: string;
+  agentId: string;
+  clientId: string;
+  key: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+};
+
+export async function createPendingUpload(input: Omit<PendingUploadItem, 'pk' | 'sk' | 'type' | 'ttl' | 'createdAt'>, now = new Date()): Promise<PendingUploadItem> {
+  const item: PendingUploadItem = {
+    ...pendingUploadKey(input.id),
+    type: 'pending-upload',
+    ...input,
+    createdAt: now.toISOString(),
+    ttl: Math.floor(Date.parse(input.expiresAt) / 1000) + 24 * 3600,
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+export async function getPendingUpload(id: string): Promise<PendingUploadItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: pendingUploadKey(id), ConsistentRead: true }));
+  return out.Item as PendingUploadItem | undefined;
+}
+
+/** Flags the client as having left a testimonial; false when the client no longer exists. */
+export async function markClientHasTestimonial(agentId: string, clientId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: clientKey(agentId, clientId),
+        UpdateExpression: 'SET hasTestimonial = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Records the testimonial once: a repeated confirmation returns the first record. */
+export async function recordTestimonial(upload: PendingUploadItem, found: { size: number; contentType: string }, now = new Date()): Promise<TestimonialItem> {
+  const item: TestimonialItem = {
+    ...testimonialKey(upload.clientId, upload.id),
+    ...testimonialIndexKeys(now.toISOString(), upload.id),
+    type: 'testimonial',
+    id: upload.id,
+    agentId: upload.agentId,
+    clientId: upload.clientId,
+    key: upload.key,
+    contentType: found.contentType,
+    size: found.size,
+    uploadedAt: now.toISOString(),
+  };
+  try {
+    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return item;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  const out = await db().send(new GetCommand({ TableName: table(), Key: testimonialKey(upload.clientId, upload.id), ConsistentRead: true }));
+  return out.Item as TestimonialItem;
+}
+
+/** A client's testimonials, newest first. */
+export async function listTestimonials(clientId: string): Promise<TestimonialItem[]> {
+  const items = await queryAll<TestimonialItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': testimonialPartition(clientId), ':prefix': TESTIMONIAL_PREFIX },
+  });
+  return items.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+}

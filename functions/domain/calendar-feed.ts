@@ -1,0 +1,74 @@
+// The agent's calendar feed (iCalendar, RFC 5545): every client key date as a yearly recurring
+// all-day event, so Google Calendar, Apple Calendar and Outlook show them once subscribed. The
+// occurrences match the shared reminder rules: 29 February falls on 28 February in other years, and
+// home anniversaries start at the first one.
+import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator';
+import { addDays, dateParts, isCalendarDate } from '../../shared/dates';
+import { occurrenceIn, type ReminderClient, type ReminderKind } from '../../shared/reminders';
+
+export type CalendarClient = ReminderClient & { updatedAt?: string | null };
+
+const TITLES: Record<ReminderKind, string> = { birthday: 'Birthday', anniversary: 'Anniversary', home: 'Home anniversary' };
+const KEY_DATE_FIELDS: Record<ReminderKind, 'birthday' | 'anniversary' | 'purchaseDate'> = { birthday: 'birthday', anniversary: 'anniversary', home: 'purchaseDate' };
+const REFRESH_SECONDS = 12 * 3600;
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const spoken = (date: string) => {
+  const { year, month, day } = dateParts(date);
+  return longDate.format(new Date(Date.UTC(year, month - 1, day)));
+};
+
+const DESCRIPTIONS: Record<ReminderKind, (keyDate: string) => string> = {
+  birthday: (d) => `Born ${spoken(d)}.`,
+  anniversary: (d) => `Married ${spoken(d)}.`,
+  home: (d) => `Bought their home ${spoken(d)}.`,
+};
+
+/** The first occurrence the calendar shows, on the day the reminder rules use. */
+export function firstOccurrence(kind: ReminderKind, keyDate: string): string {
+  // A home anniversary below one year is not shown (DESIGN §10); birthdays and wedding anniversaries start on the day itself.
+  return kind === 'home' ? occurrenceIn(keyDate, dateParts(keyDate).year + 1) : keyDate;
+}
+
+/** RRULE for a yearly date; 29 February becomes "the last day of February", so it is the 28th in common years. */
+export function yearlyRule(keyDate: string): string {
+  const { month, day } = dateParts(keyDate);
+  return month === 2 && day === 29 ? 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1' : 'FREQ=YEARLY';
+}
+
+export function calendarFeed(input: { clients: readonly CalendarClient[]; calendarName: string; appUrl: string; generatedAt: Date }): string {
+  const calendar = ical({
+    name: input.calendarName,
+    description: 'Birthdays, wedding anniversaries and home anniversaries of your clients.',
+    prodId: { company: 'Hearthside', product: 'Client key dates', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: REFRESH_SECONDS,
+  });
+  const clientsUrl = `${input.appUrl}/clients`;
+  for (const client of input.clients) {
+    for (const kind of Object.keys(TITLES) as ReminderKind[]) {
+      const keyDate = client[KEY_DATE_FIELDS[kind]];
+      if (!isCalendarDate(keyDate)) continue;
+      const start = firstOccurrence(kind, keyDate);
+      calendar.createEvent({
+        id: `${client.id}-${kind}@hearthside`,
+        // All-day: DTSTART;VALUE=DATE and an exclusive DTEND the next day.
+        start,
+        end: addDays(start, 1),
+        allDay: true,
+        summary: `${TITLES[kind]}: ${client.name.replace(/\s+/g, ' ').trim()}`,
+        description: `${DESCRIPTIONS[kind](keyDate)}\n${clientsUrl}`,
+        url: clientsUrl,
+        repeating: `RRULE:${yearlyRule(keyDate)}`,
+        transparency: ICalEventTransparency.TRANSPARENT,
+        stamp: stampOf(client, input.generatedAt),
+      });
+    }
+  }
+  return calendar.toString();
+}
+
+function stampOf(client: CalendarClient, fallback: Date): Date {
+  const time = client.updatedAt ? Date.parse(client.updatedAt) : Number.NaN;
+  return Number.isNaN(time) ? fallback : new Date(time);
+}

@@ -1,0 +1,83 @@
+// The columns of every admin export file. Each is an allow-list: a field not named here (password
+// hashes, token hashes, session data, storage keys) never reaches a file.
+import type { AdminAgent, AdminClient } from '../../shared/api-types';
+import type { CsvColumn } from './csv-export';
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** The client columns; the first seven are the import's own, so an export can be imported again. */
+export const CLIENT_COLUMNS: readonly CsvColumn<AdminClient>[] = [
+  { header: 'name', value: (c) => c.name },
+  { header: 'email', value: (c) => c.email },
+  { header: 'phone', value: (c) => c.phone },
+  { header: 'address', value: (c) => c.address },
+  { header: 'birthday', value: (c) => c.birthday },
+  { header: 'anniversary', value: (c) => c.anniversary },
+  { header: 'purchaseDate', value: (c) => c.purchaseDate },
+  { header: 'reviewStatus', value: (c) => c.reviewStatus },
+  { header: 'reviewRequestedAt', value: (c) => c.reviewRequestedAt },
+  { header: 'reviewSubmittedAt', value: (c) => c.reviewSubmittedAt },
+  { header: 'lastContactDate', value: (c) => c.lastContactDate },
+  { header: 'hasTestimonial', value: (c) => yesNo(c.hasTestimonial) },
+  { header: 'agentUsername', value: (c) => c.agentUsername ?? 'Unknown' },
+  { header: 'agentId', value: (c) => c.agentId },
+  { header: 'clientId', value: (c) => c.id },
+  { header: 'createdAt', value: (c) => c.createdAt },
+  { header: 'updatedAt', value: (c) => c.updatedAt },
+];
+
+export const AGENT_COLUMNS: readonly CsvColumn<AdminAgent>[] = [
+  { header: 'id', value: (a) => a.id },
+  { header: 'username', value: (a) => a.username },
+  { header: 'fullName', value: (a) => a.fullName },
+  { header: 'phone', value: (a) => a.phone },
+  { header: 'plan', value: (a) => (a.isPro ? 'Pro' : 'Free') },
+  { header: 'isAdmin', value: (a) => yesNo(a.isAdmin) },
+  { header: 'businessName', value: (a) => a.businessName },
+  { header: 'businessLocation', value: (a) => a.businessLocation },
+  { header: 'signupDate', value: (a) => a.signupDate },
+  { header: 'lastLoginDate', value: (a) => a.lastLoginDate },
+  { header: 'clientCount', value: (a) => a.clientCount },
+];
+
+export type InvitationRow = { agentId: string; name: string; email: string; createdAt: string; expiresAt: string; usedAt?: string | null; clientId?: string | null };
+
+export const INVITATION_COLUMNS: readonly CsvColumn<InvitationRow & { agentUsername: string | null; status: string }>[] = [
+  { header: 'name', value: (i) => i.name },
+  { header: 'email', value: (i) => i.email },
+  { header: 'status', value: (i) => i.status },
+  { header: 'agentUsername', value: (i) => i.agentUsername ?? 'Unknown' },
+  { header: 'agentId', value: (i) => i.agentId },
+  { header: 'createdAt', value: (i) => i.createdAt },
+  { header: 'expiresAt', value: (i) => i.expiresAt },
+  { header: 'usedAt', value: (i) => i.usedAt },
+  { header: 'clientId', value: (i) => i.clientId },
+];
+
+export function invitationStatus(row: InvitationRow, now: Date): 'used' | 'expired' | 'pending' {
+  if (row.usedAt) return 'used';
+  return row.expiresAt <= now.toISOString() ? 'expired' : 'pending';
+}
+
+export type MilestoneRow = { clientId: string; milestoneType: string; name: string; description: string; icon: string; achievedAt: string };
+
+export const MILESTONE_COLUMNS: readonly CsvColumn<MilestoneRow>[] = [
+  { header: 'clientId', value: (m) => m.clientId },
+  { header: 'type', value: (m) => m.milestoneType },
+  { header: 'name', value: (m) => m.name },
+  { header: 'description', value: (m) => m.description },
+  { header: 'icon', value: (m) => m.icon },
+  { header: 'achievedAt', value: (m) => m.achievedAt },
+];
+
+export type TestimonialRow = { id: string; agentId: string; clientId: string; contentType: string; size: number; uploadedAt: string };
+
+export const TESTIMONIAL_COLUMNS: readonly CsvColumn<TestimonialRow & { agentUsername: string | null }>[] = [
+  { header: 'id', value: (t) => t.id },
+  { header: 'clientId', value: (t) => t.clientId },
+  { header: 'agentUsername', value: (t) => t.agentUsername ?? 'Unknown' },
+  { header: 'agentId', value: (t) => t.agentId },
+  { header: 'contentType', value: (t) => t.contentType },
+  { header: 'size', value: (t) => t.size },
+  { header: 'uploadedAt', value: (t) => t.uploadedAt },
+];

@@ -1,0 +1,146 @@
+// The daily digest an agent receives at 8 am: today's key dates and the next few days' (the shared
+// reminder rules), as an e-mail (plain text and HTML, with links into the app) and a one-line SMS.
+import { addDays, dateParts } from '../../shared/dates';
+import type { LeadDays } from '../../shared/reminder-prefs';
+import { eventsWithin, type ReminderClient, type ReminderEvent } from '../../shared/reminders';
+import { dueMilestones, type MilestoneClient } from './milestones';
+
+export type Digest = {
+  /** The agent's local date the digest is for. */
+  date: string;
+  leadDays: LeadDays;
+  today: ReminderEvent[];
+  /** From tomorrow through `leadDays` days after today. */
+  upcoming: ReminderEvent[];
+};
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/** The e-mail lists at most this many events per section; the rest are one link away. */
+export const EMAIL_LIST_LIMIT = { today: 100, upcoming: 50 } as const;
+const SMS_LABEL_MAX = 60;
+
+export function buildDigest(clients: readonly ReminderClient[], date: string, leadDays: LeadDays): Digest {
+  return {
+    date,
+    leadDays,
+    today: eventsWithin(clients, date, date),
+    upcoming: eventsWithin(clients, addDays(date, 1), addDays(date, leadDays)),
+  };
+}
+
+export const isEmptyDigest = (digest: Digest): boolean => digest.today.length === 0 && digest.upcoming.length === 0;
+
+/**
+ * Clients with a "{n} Year Homeowner" milestone due and not yet awarded: today's home
+ * anniversaries, and any a missed day left behind. Reads nothing; the caller awards only these.
+ */
+export function clientsOwedHomeownerMilestones<C extends MilestoneClient & { awardedMilestones?: Iterable<string> | null }>(
+  clients: readonly C[],
+  date: string,
+): C[] {
+  return clients.filter((client) => {
+    if (!client.purchaseDate) return false;
+    const awarded = new Set(client.awardedMilestones ?? []);
+    return dueMilestones(client, date).some((m) => m.type.startsWith('homeowner-') && !awarded.has(m.type));
+  });
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const asInstant = (date: string) => {
+  const { year, month, day } = dateParts(date);
+  return new Date(Date.UTC(year, month - 1, day));
+};
+
+/** "tomorrow" or "in the next 7 days". */
+export function windowPhrase(leadDays: LeadDays): string {
+  return leadDays === 1 ? 'tomorrow' : `in the next ${leadDays} days`;
+}
+
+/** "Birthday: Maria Lopez": the same words as the calendar feed and the Reminders page. */
+export function eventLabel(event: ReminderEvent): string {
+  return `${event.type}: ${oneLine(event.clientName)}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function digestSubject(digest: Digest): string {
+  const parts: string[] = [];
+  if (digest.today.length) parts.push(`${digest.today.length} today`);
+  if (digest.upcoming.length) parts.push(`${digest.upcoming.length} ${windowPhrase(digest.leadDays)}`);
+  return `Client reminders for ${longDate.format(asInstant(digest.date))}: ${parts.join(', ') || 'nothing due'}`;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function digestEmail(digest: Digest, options: { agentName: string; appUrl: string }): RenderedEmail {
+  const links = { reminders: `${options.appUrl}/reminders`, clients: `${options.appUrl}/clients`, settings: `${options.appUrl}/settings` };
+  const firstName = oneLine(options.agentName).split(' ')[0] || 'there';
+  const sections = [
+    { heading: `Today, ${longDate.format(asInstant(digest.date))}`, events: digest.today, limit: EMAIL_LIST_LIMIT.today, withDate: false },
+    { heading: `Coming up ${windowPhrase(digest.leadDays)}`, events: digest.upcoming, limit: EMAIL_LIST_LIMIT.upcoming, withDate: true },
+  ].filter((section) => section.events.length > 0);
+
+  const line = (event: ReminderEvent, withDate: boolean) => (withDate ? `${shortDate.format(asInstant(event.date))} - ${eventLabel(event)}` : eventLabel(event));
+  const more = (count: number) => `...and ${count} more: ${links.reminders}`;
+
+  const text = [
+    `Hi ${firstName},`,
+    '',
+    ...sections.flatMap(({ heading, events, limit, withDate }) => [
+      `${heading}:`,
+      ...events.slice(0, limit).map((event) => `  - ${line(event, withDate)}`),
+      ...(events.length > limit ? [`  ${more(events.length - limit)}`] : []),
+      '',
+    ]),
+    `All your reminders: ${links.reminders}`,
+    `Your clients: ${links.clients}`,
+    '',
+    `You get this e-mail every morning there is something to remember. Change it in Settings: ${links.settings}`,
+    '',
+  ].join('\n');
+
+  const html = [
+    `<p>Hi ${escape(firstName)},</p>`,
+    ...sections.map(
+      ({ heading, events, limit, withDate }) =>
+        `<h3 style="margin:16px 0 8px">${escape(heading)}</h3><ul style="margin:0;padding-left:20px">` +
+        events
+          .slice(0, limit)
+          .map((event) => `<li>${withDate ? `<strong>${escape(shortDate.format(asInstant(event.date)))}</strong> &middot; ` : ''}${escape(eventLabel(event))}</li>`)
+          .join('') +
+        (events.length > limit ? `<li><a href="${escape(links.reminders)}">&hellip;and ${events.length - limit} more</a></li>` : '') +
+        '</ul>',
+    ),
+    `<p style="margin-top:24px"><a href="${escape(links.reminders)}">See all your reminders</a> &middot; <a href="${escape(links.clients)}">Open your clients</a></p>`,
+    `<p style="color:#666;font-size:12px">You get this e-mail every morning there is something to remember. <a href="${escape(links.settings)}">Change it in Settings</a>.</p>`,
+  ].join('\n');
+
+  return { subject: digestSubject(digest), text, html };
+}
+
+/** One line, plain ASCII where we write it, short enough for one or two SMS segments. */
+export function digestSms(digest: Digest, appUrl: string): string {
+  const link = `${appUrl}/reminders`;
+  const label = (event: ReminderEvent) => truncate(eventLabel(event), SMS_LABEL_MAX);
+  const { today, upcoming } = digest;
+  const window = windowPhrase(digest.leadDays);
+  if (today.length > 0) {
+    const first = `Today: ${label(today[0]!)}${today.length > 1 ? ` and ${today.length - 1} more` : ''}.`;
+    const next = upcoming.length > 0 ? ` ${plural(upcoming.length, 'more date')} ${window}.` : '';
+    return `Reminders - ${first}${next} ${link}`;
+  }
+  const soonest = upcoming[0];
+  if (!soonest) return '';
+  return `Reminders - ${plural(upcoming.length, 'client date')} ${window}, first ${label(soonest)} on ${monthDay.format(asInstant(soonest.date))}. ${link}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 3).trimEnd()}...`;
+}

@@ -1,0 +1,20 @@
+// POST /api/user/calendar-secret: creates the agent's calendar feed, or rotates it (the old URL
+// stops working at once). Answers the new URL.
+import type { CalendarFeed } from '../../../shared/api-types';
+import { CalendarFeedConflictError, rotateCalendarFeed } from '../../data/calendar-feeds';
+import { calendarFeedSealer, calendarFeedUrl } from '../../http/calendar-feed-url';
+import { conflict } from '../../http/errors';
+import { defineHandler } from '../../http/handler';
+
+export const handler = defineHandler('user/post-user-calendar-secret', {}, async ({ user, log }) => {
+  let feed;
+  try {
+    feed = await rotateCalendarFeed(user.id, await calendarFeedSealer());
+  } catch (error) {
+    if (error instanceof CalendarFeedConflictError) throw conflict('Your calendar link changed at the same time in another window. Please try again.');
+    throw error;
+  }
+  log.info('calendar feed rotated', { userId: user.id });
+  const body: CalendarFeed = { url: calendarFeedUrl(feed.secret), createdAt: feed.createdAt };
+  return { status: 201, body };
+});

@@ -1,0 +1,68 @@
+// Admin mode on the client routes: an administrator may name an `agentId` and act for that agent
+// (within that agent's plan). Anyone else naming another agent is refused: the field gives an
+// agent no power over anyone's clients but their own.
+import * as yup from 'yup';
+import { FREE_CLIENT_LIMIT } from '../../shared/constants';
+import { findClientById } from '../data/admin-clients';
+import { ClientEmailTakenError, getClient, PlanLimitError, type ClientItem } from '../data/clients';
+import { getUserById, type UserItem } from '../data/users';
+import { clientWriteError } from './client-errors';
+import { badRequest, forbidden, HttpError, notFound } from './errors';
+
+export const AGENT_ID_MESSAGE = 'agentId must be an agent id';
+export const NOT_ADMIN_MESSAGE = 'Only administrators can manage clients for another agent.';
+
+/** An id as the product makes them (randomId: URL-safe base64). */
+export const agentIdSchema = yup.string().trim().max(64, AGENT_ID_MESSAGE).matches(/^[A-Za-z0-9_-]+$/, { message: AGENT_ID_MESSAGE, excludeEmptyString: true });
+
+export function parseAgentId(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value.trim())) throw badRequest(AGENT_ID_MESSAGE, { agentId: AGENT_ID_MESSAGE });
+  return value.trim();
+}
+
+/** The agent whose clients this request acts on: the caller, or (administrators only) the agent named. */
+export async function actingAgent(user: UserItem, agentId: string | undefined): Promise<UserItem> {
+  if (!agentId || agentId === user.id) return user;
+  if (!user.isAdmin) throw forbidden(NOT_ADMIN_MESSAGE, 'NOT_ADMIN');
+  const agent = await getUserById(agentId, true);
+  if (!agent) throw notFound('Agent not found');
+  return agent;
+}
+
+/** The free-plan refusal when an administrator acts for an agent: it is that agent's plan that is full. */
+export function agentPlanLimitMessage(agent: Pick<UserItem, 'username'>): string {
+  return `${agent.username} is on the free plan, which allows at most ${FREE_CLIENT_LIMIT} clients. The agent can upgrade to Pro for unlimited clients.`;
+}
+
+/** clientWriteError, saying whose plan is full when acting for another agent. */
+export function clientWriteErrorFor(user: UserItem, agent: UserItem): (error: unknown) => never {
+  return (error) => {
+    if (agent.id !== user.id && error instanceof PlanLimitError) throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
+    if (error instanceof ClientEmailTakenError && agent.id !== user.id) {
+      throw new HttpError(409, 'This agent already has a client with this email.', { code: 'CONFLICT', errors: { email: 'This agent already has a client with this email.' } });
+    }
+    return clientWriteError(error);
+  };
+}
+
+/**
+ * The client a PATCH edits, and the time zone of its agent (for milestones). Agents reach only
+ * their own clients; an administrator reaches any client by id (gsi2, then a consistent read by
+ * key), or within the agent named.
+ */
+export async function clientForEdit(user: UserItem, clientId: string, agentId: string | undefined): Promise<{ client: ClientItem; agentTimeZone: string } | undefined> {
+  if (agentId) {
+    const agent = await actingAgent(user, agentId);
+    const client = await getClient(agent.id, clientId);
+    return client ? { client, agentTimeZone: agent.timeZone } : undefined;
+  }
+  const own = await getClient(user.id, clientId);
+  if (own) return { client: own, agentTimeZone: user.timeZone };
+  if (!user.isAdmin) return undefined;
+  const found = await findClientById(clientId);
+  const client = found ? await getClient(found.agentId, found.id) : undefined;
+  if (!client) return undefined;
+  const agent = await getUserById(client.agentId);
+  return { client, agentTimeZone: agent?.timeZone ?? user.timeZone };
+}

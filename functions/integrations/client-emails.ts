@@ -1,0 +1,59 @@
+// The e-mails of the public flows: an agent's invitation to a client, and the notice an agent gets
+// when a client could not join because the free plan is full.
+import { INVITATION_TTL_DAYS } from '../../shared/client-registration';
+import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '../../shared/constants';
+import { config } from '../config';
+import { escapeHtml, sendEmail } from './mail';
+
+type Agent = { fullName: string; username: string; businessName?: string | null };
+
+const signature = (agent: Agent) => [agent.fullName, agent.businessName].filter(Boolean).join('\n');
+const sender = (agent: Agent) => (agent.businessName ? `${agent.fullName} from ${agent.businessName}` : agent.fullName);
+
+export function invitationLink(token: string): string {
+  return `${config().appUrl}/client-registration?token=${encodeURIComponent(token)}`;
+}
+
+export async function sendInvitationEmail(to: { name: string; email: string }, agent: Agent, token: string): Promise<void> {
+  const link = invitationLink(token);
+  const from = sender(agent);
+  await sendEmail({
+    to: to.email,
+    subject: `${from} invited you to complete your client profile`,
+    text:
+      `Hi ${to.name},\n\n` +
+      `${from} would like to keep in touch with you and remember the dates that matter to you. ` +
+      `It only takes a minute to complete your client profile:\n\n${link}\n\n` +
+      `This link is just for you: it works once and expires in ${INVITATION_TTL_DAYS} days. ` +
+      `If you have any questions, you can reach ${agent.fullName} at ${agent.username}.\n\n` +
+      `Warm regards,\n${signature(agent)}\n`,
+    html:
+      `<p>Hi ${escapeHtml(to.name)},</p>` +
+      `<p>${escapeHtml(from)} would like to keep in touch with you and remember the dates that matter to you. ` +
+      `It only takes a minute to complete your client profile:</p>` +
+      `<p><a href="${escapeHtml(link)}">Complete my profile</a></p>` +
+      `<p>This link is just for you: it works once and expires in ${INVITATION_TTL_DAYS} days. ` +
+      `If you have any questions, you can reach ${escapeHtml(agent.fullName)} at <a href="mailto:${escapeHtml(agent.username)}">${escapeHtml(agent.username)}</a>.</p>` +
+      `<p>Warm regards,<br>${signature(agent).split('\n').map(escapeHtml).join('<br>')}</p>`,
+  });
+}
+
+export async function sendPlanFullNotice(agent: Agent, client: { name: string; email: string }): Promise<void> {
+  const settings = `${config().appUrl}/settings`;
+  await sendEmail({
+    to: agent.username,
+    subject: 'A client could not join: your free plan is full',
+    text:
+      `Hi ${agent.fullName},\n\n` +
+      `${client.name} (${client.email}) tried to register as your client, but your free plan already has ` +
+      `the maximum of ${FREE_CLIENT_LIMIT} clients, so they could not join.\n\n` +
+      `Upgrade to Pro ($${PRO_PRICE_USD}/month) for unlimited clients:\n\n${settings}\n\n` +
+      `Once you have upgraded, ask ${client.name} to register again.\n`,
+    html:
+      `<p>Hi ${escapeHtml(agent.fullName)},</p>` +
+      `<p>${escapeHtml(client.name)} (${escapeHtml(client.email)}) tried to register as your client, but your free plan already has ` +
+      `the maximum of ${FREE_CLIENT_LIMIT} clients, so they could not join.</p>` +
+      `<p><a href="${escapeHtml(settings)}">Upgrade to Pro ($${PRO_PRICE_USD}/month)</a> for unlimited clients.</p>` +
+      `<p>Once you have upgraded, ask ${escapeHtml(client.name)} to register again.</p>`,
+  });
+}

@@ -1,0 +1,158 @@
+// Payments: Stripe Checkout, the billing portal and webhook verification. With STRIPE_SECRET_KEY
+// this talks to Stripe; the local runtime (PAYMENT_PROVIDER=simulator) hands out the local payment
+// simulator's pages instead, which post correctly signed events to the same webhook. The only place
+// that chooses.
+import Stripe from 'stripe';
+import { PRO_PRICE_USD } from '../../shared/constants';
+import { config, sessionSecret } from '../config';
+import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
+
+export class PaymentsNotConfiguredError extends Error {
+  override name = 'PaymentsNotConfiguredError';
+}
+
+/** Stripe refused or could not be reached; `message` is safe to show. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** The part of the Stripe client this app uses (tests hand in a fake with setStripeClient). */
+export type StripeClient = {
+  customers: { create(params: Stripe.CustomerCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }> };
+  checkout: { sessions: { create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }> } };
+  billingPortal: { sessions: { create(params: Stripe.BillingPortal.SessionCreateParams): Promise<{ url: string }> } };
+};
+
+/** Stripe's default: a signature older than five minutes is refused (replays). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const SIMULATOR_SESSION_TTL_SECONDS = 30 * 60;
+export const SIMULATOR_PATHS = { checkout: '/local/checkout', portal: '/local/billing-portal' } as const;
+
+let client: StripeClient | undefined;
+
+/** Replaces the Stripe client (tests); undefined goes back to the real one. */
+export function setStripeClient(fake: StripeClient | undefined): void {
+  client = fake;
+}
+
+function stripe(): StripeClient {
+  const { stripeSecretKey } = config();
+  if (!client) {
+    if (!stripeSecretKey) throw new PaymentsNotConfiguredError('Payments are not set up yet: the administrator needs to set STRIPE_SECRET_KEY.');
+    client = new Stripe(stripeSecretKey, { maxNetworkRetries: 2, timeout: 10_000, appInfo: { name: 'Hearthside' } });
+  }
+  return client;
+}
+
+const simulated = () => config().paymentProvider === 'simulator';
+
+async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentsNotConfiguredError) throw error;
+    const detail = error instanceof Stripe.errors.StripeError ? error.message : 'Stripe could not be reached';
+    throw new PaymentProviderError(`Stripe could not ${what}: ${detail}`);
+  }
+}
+
+export type PayingAgent = { id: string; email: string; name: string };
+
+/** A new Stripe customer for the agent (the caller stores its id on the user). */
+export async function createCustomer(agent: PayingAgent): Promise<string> {
+  if (simulated()) return `cus_local_${randomId(9)}`;
+  const customer = await callStripe('create the customer', () =>
+    // The idempotency key makes a double click create one customer, not two.
+    stripe().customers.create({ email: agent.email, name: agent.name, metadata: { userId: agent.id } }, { idempotencyKey: `customer-${agent.id}` }),
+  );
+  return customer.id;
+}
+
+/** A Checkout Session in subscription mode for the $15/month Pro plan; returns where to send the browser. */
+export async function createCheckoutSession(agent: PayingAgent, customerId: string): Promise<string> {
+  const { appUrl, stripePriceId } = config();
+  if (simulated()) return simulatorUrl('checkout', { sub: agent.id, customer: customerId });
+  const session = await callStripe('start the checkout', () =>
+    stripe().checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: agent.id,
+      line_items: [
+        stripePriceId
+          ? { price: stripePriceId, quantity: 1 }
+          : {
+              price_data: { currency: 'usd', unit_amount: PRO_PRICE_USD * 100, recurring: { interval: 'month' }, product_data: { name: 'Hearthside Pro' } },
+              quantity: 1,
+            },
+      ],
+      metadata: { userId: agent.id },
+      subscription_data: { metadata: { userId: agent.id } },
+      success_url: `${appUrl}/settings?checkout=success`,
+      cancel_url: `${appUrl}/settings?checkout=cancelled`,
+    }),
+  );
+  if (!session.url) throw new PaymentProviderError('Stripe could not start the checkout: it returned no checkout page.');
+  return session.url;
+}
+
+/** The Stripe billing portal for the agent's customer, returning to /settings. */
+export async function createBillingPortalSession(userId: string, customerId: string, subscriptionId: string | undefined): Promise<string> {
+  const { appUrl } = config();
+  if (simulated()) return simulatorUrl('portal', { sub: userId, customer: customerId, ...(subscriptionId ? { subscription: subscriptionId } : {}) });
+  const session = await callStripe('open the billing portal', () => stripe().billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }));
+  return session.url;
+}
+
+/** The event, when the Stripe-Signature header proves Stripe sent this exact body recently. */
+export async function verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
+  const secret = config().stripeWebhookSecret;
+  if (!secret) throw new PaymentsNotConfiguredError('The Stripe webhook is not set up: STRIPE_WEBHOOK_SECRET is missing.');
+  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  let event: unknown;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError('The Stripe signature does not match this request.');
+    throw new WebhookSignatureError('The webhook body is not a Stripe event.');
+  }
+  if (!isEventShaped(event)) throw new WebhookSignatureError('The webhook body is not a Stripe event.');
+  return event;
+}
+
+function isEventShaped(value: unknown): value is Stripe.Event {
+  if (!value || typeof value !== 'object') return false;
+  const event = value as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } };
+  return (
+    typeof event.id === 'string' &&
+    event.id.length > 0 &&
+    event.id.length <= 255 &&
+    typeof event.type === 'string' &&
+    Number.isFinite(event.created) &&
+    typeof event.data?.object === 'object' &&
+    event.data.object !== null
+  );
+}
+
+/** Signs an event payload the way Stripe does (the local simulator, and tests). */
+export function signWebhookPayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+}
+
+export type SimulatorSession = { kind: 'checkout' | 'portal'; userId: string; customerId: string; subscriptionId?: string };
+
+async function simulatorUrl(kind: SimulatorSession['kind'], claims: { sub: string; customer: string; subscription?: string }): Promise<string> {
+  const token = await signToken(await sessionSecret(), 'payment-simulator', { ...claims, jti: randomId(), kind }, SIMULATOR_SESSION_TTL_SECONDS);
+  return `${config().appUrl}${SIMULATOR_PATHS[kind]}?session=${encodeURIComponent(token)}`;
+}
+
+/** The simulator session a page was opened with, or null when it is forged or expired. */
+export async function readSimulatorSession(token: string, kind: SimulatorSession['kind']): Promise<SimulatorSession | null> {
+  const verified = await verifyToken(await sessionSecret(), 'payment-simulator', token);
+  if (!verified || verified.claims.kind !== kind || typeof verified.claims.customer !== 'string') return null;
+  const subscription = verified.claims.subscription;
+  return { kind, userId: verified.sub, customerId: verified.claims.customer, ...(typeof subscription === 'string' ? { subscriptionId: subscription } : {}) };
+}

@@ -1,0 +1,152 @@
+// jobs/reminders-worker: one agent's daily digest per message, from the reminders queue in
+// batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), read the
+// agent's clients (one Query), award the "{n} Year Homeowner" milestones that fell due, send the
+// e-mail and/or SMS the agent asked for when there is something to say, mark the day sent, count
+// the day's reminders. Failed messages are reported one by one ({ batchItemFailures }), so SQS
+// retries only those, and sends them to the dead-letter queue after 3 tries.
+//
+// The reminders counter and shared/activity.ts: "reminders provided" in a month are the key-date
+// events that fell in it (on or before today) for clients who existed on the event's date. The
+// worker adds, once per agent per local day, the events dated that day: so each event is counted
+// once, on its own date, in the month it falls in, whether or not a message went out (the
+// preferences only choose channels; the reminder was provided in the app either way). The upcoming
+// days in the digest are not counted, or an event would count once for each day it was previewed.
+// The dashboard computes the same figure per agent from the clients; the counter is its sum over
+// all agents for the admin chart, without reading every client. They differ only where the counter
+// cannot know the future: a client deleted later still counts in the counter, and a client added
+// after the 8 am run is not counted that day.
+import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { isCalendarDate } from '../../shared/dates';
+import { withDefaultPrefs } from '../../shared/reminder-prefs';
+import { config } from '../config';
+import { listClients } from '../data/clients';
+import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
+import { awardDueMilestones } from '../data/milestones';
+import { addToStats } from '../data/stats';
+import { getUserById } from '../data/users';
+import type { DigestMessage } from '../domain/digest-schedule';
+import { phoneToE164 } from '../domain/phone-numbers';
+import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, isEmptyDigest } from '../domain/reminder-digest';
+import { createLogger, type Logger } from '../http/logger';
+import { sendEmail } from '../integrations/mail';
+import { sendSms } from '../integrations/sms';
+
+/** Messages of a batch handled at the same time (each sends mail; SES has a rate). */
+const CONCURRENCY = 4;
+
+export type DigestResult =
+  | { status: 'sent'; outcome: DigestOutcome }
+  | { status: 'duplicate' }
+  /** Another delivery holds the day: retry later (it heals a claim left by a crash). */
+  | { status: 'busy' }
+  | { status: 'no-agent' };
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const log = createLogger({ job: 'reminders-worker' });
+  const failures: SQSBatchItemFailure[] = [];
+  // The same agent and day twice in one batch: the later copies share the first one's fate.
+  const byDay = new Map<string, Promise<boolean>>();
+  const queue = [...(event?.Records ?? [])];
+  const work = async () => {
+    for (let record = queue.shift(); record; record = queue.shift()) {
+      const message = parseMessage(record);
+      let ok: Promise<boolean>;
+      if (!message) {
+        log.error('malformed digest message', { messageId: record.messageId });
+        ok = Promise.resolve(false);
+      } else {
+        const key = `${message.agentId}#${message.date}`;
+        ok = byDay.get(key) ?? processMessage(message, record.messageId);
+        byDay.set(key, ok);
+      }
+      if (!(await ok)) failures.push({ itemIdentifier: record.messageId });
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  return { batchItemFailures: failures };
+}
+
+function parseMessage(record: SQSRecord): DigestMessage | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object') return null;
+  const { agentId, date } = body as Record<string, unknown>;
+  if (typeof agentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(agentId) || !isCalendarDate(date)) return null;
+  return { agentId, date };
+}
+
+async function processMessage(message: DigestMessage, messageId: string): Promise<boolean> {
+  const log = createLogger({ job: 'reminders-worker', messageId, agentId: message.agentId, date: message.date });
+  try {
+    const result = await sendDailyDigest(message, log);
+    if (result.status === 'busy') log.info('digest in progress elsewhere; will retry');
+    return result.status !== 'busy';
+  } catch (error) {
+    log.error('digest failed; will retry', { error });
+    return false;
+  }
+}
+
+export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Logger, now: Date = new Date()): Promise<DigestResult> {
+  const agent = await getUserById(agentId);
+  if (!agent) {
+    log.warn('no such agent; message dropped');
+    return { status: 'no-agent' };
+  }
+  const claim = await claimDigest(agentId, date, now);
+  if (!claim.claimed) return claim.status === 'sent' ? { status: 'duplicate' } : { status: 'busy' };
+
+  const { appUrl } = config();
+  const prefs = withDefaultPrefs(agent.reminderPrefs);
+  let emailed = false;
+  let texted = false;
+  let events = 0;
+  let counted = 0;
+  try {
+    const clients = await listClients(agentId);
+    for (const client of clientsOwedHomeownerMilestones(clients, date)) await awardDueMilestones(client, date, now);
+    const digest = buildDigest(clients, date, prefs.leadDays);
+    events = digest.today.length + digest.upcoming.length;
+    counted = digest.today.length;
+    if (!isEmptyDigest(digest)) {
+      if (prefs.emailDigest) {
+        await sendEmail({ to: agent.username, ...digestEmail(digest, { agentName: agent.fullName, appUrl }) });
+        emailed = true;
+      }
+      const phone = prefs.sms ? phoneToE164(agent.phone) : undefined;
+      if (prefs.sms && !phone) log.warn('SMS is on but the phone number cannot receive texts');
+      if (phone) {
+        try {
+          await sendSms(phone, digestSms(digest, appUrl));
+          texted = true;
+        } catch (error) {
+          // The e-mail went out: retrying would send it again. Without one, retry the whole digest.
+          if (!emailed) throw error;
+          log.warn('digest SMS failed after the e-mail was sent', { error });
+        }
+      }
+    }
+  } catch (error) {
+    // Nothing was sent: give the day back so the retry can send at once.
+    await releaseDigest(agentId, date, claim.claimId);
+    throw error;
+  }
+  const outcome: DigestOutcome = { emailed, texted, events, remindersCounted: counted };
+  if (!(await markDigestSent(agentId, date, claim.claimId, outcome, now))) {
+    log.warn('digest claim was taken over before it was marked sent');
+    return { status: 'duplicate' };
+  }
+  try {
+    // The agent's local day decides the month, as shared/activity.ts counts by the event's date.
+    await addToStats({ reminders: counted }, new Date(`${date}T12:00:00Z`));
+  } catch (error) {
+    // Sent and marked: a retry would find the day done. The counter misses this day; log it.
+    log.error('reminders counter not updated', { error, reminders: counted });
+  }
+  log.info('digest done', outcome);
+  return { status: 'sent', outcome };
+}

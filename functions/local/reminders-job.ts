@@ -1,0 +1,91 @@
+// The reminders job on this machine: the same scheduler and worker handlers as in AWS, with the
+// in-process queue between them (QUEUE_PROVIDER=memory) and SQS-shaped events for the worker.
+// `npm run job:reminders` runs a whole day; the local server runs the scheduler every hour.
+import type { SQSEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { hourlyRunsCovering, runHour, type DigestMessage } from '../domain/digest-schedule';
+import { takeLocalDigestMessages } from '../integrations/digest-queue';
+import { handler as scheduler } from '../jobs/reminders-scheduler';
+import { handler as worker } from '../jobs/reminders-worker';
+
+const BATCH_SIZE = 10;
+const HOUR_MS = 3_600_000;
+
+export type LocalRunResult = { queued: number; processed: number; failed: number };
+
+/** An SQS event as Lambda delivers it, one record per message. */
+export function sqsEvent(messages: readonly DigestMessage[] | readonly string[]): SQSEvent {
+  return {
+    Records: messages.map((message) => {
+      const messageId = randomUUID();
+      return {
+        messageId,
+        receiptHandle: messageId,
+        body: typeof message === 'string' ? message : JSON.stringify(message),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:local:000000000000:reminders',
+        awsRegion: 'local',
+      };
+    }),
+  };
+}
+
+async function work(messages: DigestMessage[]): Promise<LocalRunResult> {
+  let failed = 0;
+  for (let i = 0; i < messages.length; i += BATCH_SIZE) {
+    const { batchItemFailures } = await worker(sqsEvent(messages.slice(i, i + BATCH_SIZE)));
+    failed += batchItemFailures.length;
+  }
+  return { queued: messages.length, processed: messages.length - failed, failed };
+}
+
+/** One scheduler run (the hour of `instant`) and the worker for what it queued. */
+export async function runRemindersAt(instant: Date): Promise<LocalRunResult> {
+  takeLocalDigestMessages();
+  await scheduler({ scheduledTime: runHour(undefined, instant).toISOString() });
+  return work(takeLocalDigestMessages());
+}
+
+/** Every agent's digest for their local `date`: each hourly run that can be 8 am somewhere that day. */
+export async function runRemindersForDate(date: string): Promise<LocalRunResult> {
+  takeLocalDigestMessages();
+  const messages: DigestMessage[] = [];
+  for (const run of hourlyRunsCovering(date)) {
+    await scheduler({ scheduledTime: run.toISOString() });
+    messages.push(...takeLocalDigestMessages().filter((message) => message.date === date));
+  }
+  return work(messages);
+}
+
+/** Runs the scheduler at the top of every hour while the server is up; returns the stop function. */
+export function startHourlyReminders(onError: (error: unknown) => void): () => void {
+  let interval: NodeJS.Timeout | undefined;
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    runRemindersAt(new Date())
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(() => {
+    tick();
+    interval = setInterval(tick, HOUR_MS);
+    interval.unref();
+  }, HOUR_MS - (Date.now() % HOUR_MS) + 1000);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    if (interval) clearInterval(interval);
+  };
+}

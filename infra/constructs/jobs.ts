@@ -1,0 +1,224 @@
+// The functions of functions/jobs/jobs.ts, generated from that table as the API is from the route
+// table: the hourly EventBridge Scheduler schedule that starts the reminders scheduler, the SQS
+// queue it fills, and the worker that drains it. Every failure path ends in a dead-letter queue
+// with an alarm on its depth:
+//  - the schedule could not invoke the scheduler (the schedule's own DLQ: delivery failures only);
+//  - the scheduler ran and failed after Lambda's async retries (its on-failure destination,
+//    DESIGN §12: the schedule's DLQ never sees a function error);
+//  - a digest message failed 3 times (the queue's redrive policy).
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { Job, JobTrigger } from '../../functions/jobs/jobs';
+import type { ProviderSettings } from './api';
+import type { Data } from './data';
+import type { Messaging } from './messaging';
+import { constructIdForSlug } from './route-function';
+
+export type JobsProps = {
+  /** functions/jobs/jobs.ts: one function each. */
+  jobs: readonly Job[];
+  /** The bundle of one job, by slug (`jobs/reminders-worker`). */
+  code: (slug: string) => lambda.Code;
+  data: Data;
+  messaging: Messaging;
+  /** Links in the digest point here (APP_URL). */
+  appUrl: string;
+  /** Only the Twilio settings reach the worker (it may text). */
+  providerSettings?: ProviderSettings;
+  /** Who hears about messages in a dead-letter queue; without it the alarms only show in CloudWatch. */
+  alarmEmail?: string;
+};
+
+/** Messages that failed this many receives move to the dead-letter queue. */
+export const MAX_RECEIVE_COUNT = 3;
+/** The worker gets up to this many messages per invocation; failures are reported one by one. */
+export const WORKER_BATCH_SIZE = 10;
+
+export class Jobs extends Construct {
+  readonly functions: ReadonlyMap<JobTrigger, lambda.Function>;
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue };
+  readonly schedule: scheduler.Schedule;
+  readonly alarms: cloudwatch.Alarm[];
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+    const { data, messaging } = props;
+    const byTrigger = (trigger: JobTrigger) => {
+      const job = props.jobs.find((j) => j.trigger === trigger);
+      if (!job) throw new Error(`functions/jobs/jobs.ts has no job for the trigger "${trigger}"`);
+      return job;
+    };
+    const schedulerJob = byTrigger('hourly-schedule');
+    const workerJob = byTrigger('reminders-queue');
+
+    const queueDefaults = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } satisfies sqs.QueueProps;
+    this.deadLetterQueues = {
+      schedule: new sqs.Queue(this, 'ScheduleDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      scheduler: new sqs.Queue(this, 'SchedulerFailureQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      worker: new sqs.Queue(this, 'RemindersDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+    };
+    this.queue = new sqs.Queue(this, 'RemindersQueue', {
+      ...queueDefaults,
+      // At least 6× the worker's timeout (AWS's advice for SQS event sources), and long enough that a
+      // message which found the day claimed by a crashed worker comes back after the 15-minute stale
+      // window by its third receive (functions/data/digests.ts), rather than going to the DLQ.
+      visibilityTimeout: Duration.seconds(Math.max(6 * workerJob.timeoutSeconds, 10 * 60)),
+      deadLetterQueue: { queue: this.deadLetterQueues.worker, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+
+    const base = { TABLE_NAME: data.table.tableName, APP_URL: props.appUrl };
+    const twilio = Object.fromEntries(Object.entries(props.providerSettings ?? {}).filter(([name, value]) => name.startsWith('TWILIO_') && value)) as Record<string, string>;
+
+    const schedulerFn = this.jobFunction(schedulerJob, props.code, {
+      ...base,
+      QUEUE_PROVIDER: 'sqs',
+      REMINDERS_QUEUE_URL: this.queue.queueUrl,
+    });
+    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...twilio });
+    this.functions = new Map([
+      ['hourly-schedule', schedulerFn],
+      ['reminders-queue', workerFn],
+    ]);
+
+    // The scheduler reads the agents index and fills the queue; nothing else.
+    iam.Grant.addToPrincipal({ grantee: schedulerFn, actions: ['dynamodb:Query'], resourceArns: [`${data.table.tableArn}/index/gsi1`] });
+    this.queue.grantSendMessages(schedulerFn);
+    schedulerFn.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueues.scheduler),
+    });
+
+    // The worker reads and writes items of the table (no index), sends mail and texts, drains the queue.
+    iam.Grant.addToPrincipal({
+      grantee: workerFn,
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      resourceArns: [data.table.tableArn],
+    });
+    messaging.grantSend(workerFn);
+    workerFn.addEventSource(new SqsEventSource(this.queue, { batchSize: WORKER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: 5 }));
+
+    // The schedule's own role (this account's scheduler only) may invoke the scheduler function.
+    const scheduleRole = new iam.Role(this, 'ScheduleRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+      description: 'Lets the hourly schedule invoke the reminders scheduler',
+    });
+    this.schedule = new scheduler.Schedule(this, 'HourlySchedule', {
+      description: 'Starts the reminders scheduler every hour on the hour',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '0' }),
+      target: new targets.LambdaInvoke(schedulerFn, {
+        input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
+        role: scheduleRole,
+        deadLetterQueue: this.deadLetterQueues.schedule,
+        retryAttempts: 3,
+        maxEventAge: Duration.hours(1),
+      }),
+    });
+
+    // After the schedule: the role's policy exists only once the target granted the invoke.
+    NagSuppressions.addResourceSuppressions(
+      scheduleRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
+          appliesTo: [{ regex: '/^Resource::<JobsRemindersScheduler[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
+        },
+      ],
+      true,
+    );
+
+    const topic = props.alarmEmail ? this.alarmTopic(props.alarmEmail) : undefined;
+    this.alarms = (
+      [
+        ['ScheduleDeliveryFailures', this.deadLetterQueues.schedule, 'The hourly schedule could not start the reminders scheduler.'],
+        ['SchedulerFailures', this.deadLetterQueues.scheduler, 'The reminders scheduler failed after its retries: some agents may miss a digest.'],
+        ['DigestFailures', this.deadLetterQueues.worker, 'Daily digest messages failed 3 times and were set aside.'],
+      ] as const
+    ).map(([name, queue, description]) => {
+      const alarm = new cloudwatch.Alarm(this, `${name}Alarm`, {
+        alarmDescription: `${description} Inspect the dead-letter queue and redrive it once fixed.`,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      if (topic) alarm.addAlarmAction(new cloudwatchActions.SnsAction(topic));
+      return alarm;
+    });
+
+    for (const queue of [this.deadLetterQueues.schedule, this.deadLetterQueues.scheduler]) {
+      NagSuppressions.addResourceSuppressions(queue, [
+        { id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter queue (of the schedule, or the scheduler function’s on-failure destination), watched by an alarm.' },
+      ]);
+    }
+  }
+
+  private jobFunction(job: Job, code: (slug: string) => lambda.Code, environment: Record<string, string>): lambda.Function {
+    const id = constructIdForSlug(job.name);
+    const logGroup = new logs.LogGroup(this, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
+    // Its own role, without the AWS-managed basic execution policy: it may write to its log group only.
+    const role = new iam.Role(this, `${id}Role`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: `Runs jobs/${job.name}` });
+    logGroup.grantWrite(role);
+    const fn = new lambda.Function(this, id, {
+      description: job.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      handler: 'index.handler',
+      code: code(`jobs/${job.name}`),
+      memorySize: job.memoryMb,
+      timeout: Duration.seconds(job.timeoutSeconds),
+      role,
+      logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment,
+    });
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions, and SNS Publish straight to a phone number (SMS) has no ARN to name.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(fn, [
+      { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the runtime chosen for the bundles (DESIGN §9, §11); moving to nodejs24.x is a deliberate, tested change.' },
+    ]);
+    return fn;
+  }
+
+  /** An SNS topic for the alarms, encrypted with a key CloudWatch may use (the AWS-managed SNS key does not allow it). */
+  private alarmTopic(email: string): sns.Topic {
+    const key = new kms.Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the reminders job alarm topic' });
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    const topic = new sns.Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true, displayName: 'Reminders job alarms' });
+    topic.addSubscription(new subscriptions.EmailSubscription(email));
+    return topic;
+  }
+}

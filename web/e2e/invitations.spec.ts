@@ -1,0 +1,92 @@
+// Clients reach their agent: an e-mailed invitation completed in the browser with a video
+// testimonial uploaded straight to storage, and a visitor who finds their realtor and registers.
+import type { APIRequestContext } from '@playwright/test';
+import { expect, newAgentDetails, outbox, snap, test } from './support/fixtures';
+
+const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
+
+/** Registers an agent with a business in its own request context (the page stays a visitor). */
+async function registerRealtor(request: APIRequestContext, baseURL: string, businessName: string) {
+  const details = newAgentDetails('realtor');
+  const res = await request.post('/api/register', {
+    data: { username: details.email, password: details.password, fullName: details.fullName, phone: details.phone, businessName, businessLocation: 'Austin, TX' },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...details, user: (await res.json()) as { id: string } };
+}
+
+test.describe('client invitations', () => {
+  test('an invited client completes their profile and uploads a video the agent can watch', async ({ page, request, baseURL }) => {
+    const agent = await registerRealtor(request, baseURL!, 'Rivera Home Group');
+    const invitee = { name: 'Casey Browser', email: `casey-${Date.now()}@example.com` };
+    const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const link = await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration\?token=\S+/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
+    await expect(page.getByText('Please provide your information to complete the registration')).toBeVisible();
+    await expect(page.getByText(`Hi Casey Browser, ${agent.fullName} of Rivera Home Group invited you to stay in touch.`)).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    await page.getByLabel('Phone').fill('(555) 123-4567');
+    await page.getByLabel('Address (optional)').fill('12 Elm Street, Austin, TX');
+    await page.getByLabel('Birthday (optional)').fill('1988-04-12');
+    await snap(page, 'client-registration-invited');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+    await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Share Your Experience' })).toBeVisible();
+    await page.getByLabel('Video file').setInputFiles({ name: 'my-story.mp4', mimeType: 'video/mp4', buffer: VIDEO });
+    await snap(page, 'client-registration-video-chosen');
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await expect(page.getByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeVisible();
+    await snap(page, 'client-registration-video-done');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    // the link works once
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeVisible();
+    await snap(page, 'client-registration-invalid');
+
+    const clients = (await (await request.get('/api/clients')).json()) as Array<{ id: string; name: string; email: string; phone: string; hasTestimonial: boolean }>;
+    expect(clients).toEqual([expect.objectContaining({ name: 'Casey Browser', email: invitee.email, phone: '(555) 123-4567', hasTestimonial: true })]);
+    const testimonials = (await (await request.get(`/api/clients/${clients[0]!.id}/testimonials`)).json()) as Array<{ url: string; contentType: string }>;
+    expect(testimonials).toEqual([expect.objectContaining({ contentType: 'video/mp4', url: expect.any(String) })]);
+    const video = await request.get(testimonials[0]!.url);
+    expect(video.status()).toBe(200);
+    expect(Buffer.from(await video.body())).toEqual(VIDEO);
+  });
+
+  test('a visitor finds their realtor by e-mail and registers themselves', async ({ page, request, baseURL }) => {
+    const agent = await registerRealtor(request, baseURL!, 'Lakeside Realty');
+    await page.goto('/client-registration');
+    await expect(page).toHaveURL(/\/find-realtor$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Select Your Realtor' })).toBeVisible();
+    const search = page.getByPlaceholder("Type realtor's email to search...");
+    await search.fill('zz-nobody-here@example.com');
+    await expect(page.getByText('No realtor found with that email.')).toBeVisible();
+    await search.fill(agent.email);
+    const option = page.getByRole('option', { name: new RegExp(agent.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    await expect(option).toContainText('Lakeside Realty · Austin, TX');
+    await snap(page, 'find-realtor');
+    await option.click();
+
+    await expect(page).toHaveURL(new RegExp(`/client-registration\\?agentId=${agent.user.id}$`));
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selectedAgent')))!)).toMatchObject({ id: agent.user.id, username: agent.email });
+    await expect(page.getByText(`Your realtor: ${agent.email} (Lakeside Realty · Austin, TX)`)).toBeVisible();
+    const email = `sam-${Date.now()}@example.com`;
+    await page.getByLabel('Full Name').fill('Sam Visitor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 987-6543');
+    await snap(page, 'client-registration-self');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Skip for Now' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    const clients = (await (await request.get('/api/clients')).json()) as Array<{ name: string; email: string }>;
+    expect(clients).toEqual([expect.objectContaining({ name: 'Sam Visitor', email })]);
+  });
+});

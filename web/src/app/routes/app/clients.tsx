@@ -1,0 +1,31 @@
+// /clients: the agent's client list and everything done to a client; inviting a client, requesting
+// a review and the client's video testimonials come from their own features.
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useUser } from '../../../features/auth/api/get-user';
+import { ClientsManager } from '../../../features/clients/components/clients-manager';
+import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
+import { RequestReviewButton } from '../../../features/reviews/components/review-actions';
+import { ClientTestimonials } from '../../../features/testimonials/components/client-testimonials';
+
+export function ClientsRoute() {
+  const { user } = useUser();
+  const [inviting, setInviting] = useState(false);
+
+  return (
+    <>
+      <ClientsManager
+        isPro={user?.isPro === true}
+        headerActions={
+          <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
+            Invite Client
+          </Button>
+        }
+        renderReviewActions={(client) => <RequestReviewButton client={client} />}
+        renderTestimonials={(client) => <ClientTestimonials clientId={client.id} />}
+      />
+      <InviteClientDialog open={inviting} onClose={() => setInviting(false)} />
+    </>
+  );
+}

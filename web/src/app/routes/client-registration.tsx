@@ -1,0 +1,100 @@
+// /client-registration?token=… (from an invitation) or ?agentId=… (after choosing a realtor); with
+// neither, back to /find-realtor. After registering, 'Share Your Experience' offers the video
+// upload, then the visitor goes on to /auth.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ClientRegistrationResult } from '../../../../shared/api-types';
+import { INVITATION_TOKEN_PATTERN } from '../../../../shared/client-registration';
+import { CenteredLayout } from '../../components/layouts/centered-layout';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { useInvitation } from '../../features/registration/api/get-invitation';
+import { ClientRegistrationForm } from '../../features/registration/components/client-registration-form';
+import { InvalidInvitation } from '../../features/registration/components/invalid-invitation';
+import { ShareYourExperience } from '../../features/registration/components/share-your-experience';
+import { businessLine, readSelectedAgent } from '../../features/registration/selected-agent';
+
+const TITLE = 'Complete Your Profile';
+
+function Heading({ greeting }: { greeting?: string | null }) {
+  return (
+    <>
+      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+        {TITLE}
+      </Typography>
+      <Typography sx={{ mt: 1, color: 'text.secondary' }}>Please provide your information to complete the registration</Typography>
+      {greeting ? <Typography sx={{ mt: 1.5, fontWeight: 500 }}>{greeting}</Typography> : null}
+    </>
+  );
+}
+
+type RegisteredProps = { onRegistered: (result: ClientRegistrationResult) => void };
+
+function InvitedRegistration({ token, onRegistered }: RegisteredProps & { token: string }) {
+  const { invitation, error, isLoading, mutate } = useInvitation(token);
+  if (isLoading) return <Spinner label="Checking your invitation" />;
+  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (!invitation?.valid) return <InvalidInvitation />;
+  const from = invitation.businessName ? `${invitation.agentName} of ${invitation.businessName}` : invitation.agentName;
+  return (
+    <>
+      <Heading greeting={`Hi ${invitation.name}, ${from} invited you to stay in touch.`} />
+      <Typography variant="body2" sx={{ mt: 0.5, mb: 3, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        Registering as {invitation.email}
+      </Typography>
+      <ClientRegistrationForm target={{ token }} onRegistered={onRegistered} onInvitationInvalid={() => void mutate()} />
+    </>
+  );
+}
+
+function SelfRegistration({ agentId, onRegistered }: RegisteredProps & { agentId: string }) {
+  const agent = readSelectedAgent(agentId);
+  const business = agent ? businessLine(agent) : '';
+  return (
+    <>
+      <Heading greeting={agent ? `Your realtor: ${agent.username}${business ? ` (${business})` : ''}` : null} />
+      <Box sx={{ mt: 3 }}>
+        <ClientRegistrationForm target={{ agentId }} onRegistered={onRegistered} />
+      </Box>
+    </>
+  );
+}
+
+export function ClientRegistrationRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [registered, setRegistered] = useState<ClientRegistrationResult | null>(null);
+  const token = searchParams.get('token');
+  const agentId = searchParams.get('agentId');
+
+  if (!token && !agentId) return <Navigate to={paths.findRealtor.getHref()} replace />;
+
+  let content;
+  if (registered) {
+    content = (
+      <>
+        <Alert severity="success" role="status" sx={{ mb: 3 }}>
+          Registration complete. Thank you!
+        </Alert>
+        <ShareYourExperience
+          credentials={{ clientId: registered.clientId, clientToken: registered.clientToken }}
+          onContinue={() => navigate(paths.auth.getHref())}
+        />
+      </>
+    );
+  } else if (token) {
+    content = INVITATION_TOKEN_PATTERN.test(token) ? <InvitedRegistration token={token} onRegistered={setRegistered} /> : <InvalidInvitation />;
+  } else {
+    content = <SelfRegistration agentId={agentId!} onRegistered={setRegistered} />;
+  }
+
+  return (
+    <CenteredLayout title={TITLE} homeHref={paths.findRealtor.getHref()}>
+      {content}
+    </CenteredLayout>
+  );
+}

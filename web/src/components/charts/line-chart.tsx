@@ -1,0 +1,117 @@
+// The app's one line chart: pages pass series and a height, never touch the chart library. The
+// library (@nivo/line) loads in its own chunk on first use; the chart fills its container's width.
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+
+export type LineChartPoint = { x: string; y: number };
+
+export type LineChartSeries = {
+  id: string;
+  /** Shown in the legend and the tooltip. */
+  label: string;
+  /** Any CSS colour; defaults to the theme's palette in order. */
+  color?: string;
+  points: readonly LineChartPoint[];
+};
+
+type LineChartProps = {
+  series: readonly LineChartSeries[];
+  /** Height in px; the width follows the container. */
+  height?: number;
+  /** What the chart shows, for screen readers (the data also comes as a hidden table). */
+  ariaLabel: string;
+  /** Draw a legend under the chart (on by default when there is more than one series). */
+  showLegend?: boolean;
+};
+
+const NivoLine = lazy(() => import('./internal/nivo-line'));
+
+export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineChartProps) {
+  const theme = useTheme();
+  const colored = useMemo(() => {
+    const palette = [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.info.main, theme.palette.success.main];
+    return series.map((s, i) => ({ ...s, color: s.color ?? palette[i % palette.length]! }));
+  }, [series, theme]);
+  const legend = showLegend ?? series.length > 1;
+
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <Box role="img" aria-label={ariaLabel} sx={{ height, width: '100%', minWidth: 0 }}>
+        <ChartBoundary height={height}>
+          <Suspense fallback={<Skeleton variant="rounded" height={height} aria-hidden="true" />}>
+            <NivoLine series={colored} height={height} theme={theme} />
+          </Suspense>
+        </ChartBoundary>
+      </Box>
+      {legend ? (
+        <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2.5, listStyle: 'none', m: 0, mt: 1.5, p: 0 }}>
+          {colored.map((s) => (
+            <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.color }} />
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {s.label}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
+      <DataTable series={colored} caption={ariaLabel} />
+    </Box>
+  );
+}
+
+/** The numbers behind the chart, for screen readers. */
+function DataTable({ series, caption }: { series: readonly LineChartSeries[]; caption: string }) {
+  const xs = series[0]?.points.map((p) => p.x) ?? [];
+  return (
+    <Box
+      component="table"
+      sx={{ position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
+    >
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" />
+          {series.map((s) => (
+            <th scope="col" key={s.id}>
+              {s.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {xs.map((x, row) => (
+          <tr key={x}>
+            <th scope="row">{x}</th>
+            {series.map((s) => (
+              <td key={s.id}>{s.points[row]?.y ?? ''}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
+/** A chart that fails to load (an old chunk after a deploy, a blocked script) leaves the page standing. */
+class ChartBoundary extends Component<{ height: number; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Box sx={{ height: this.props.height, display: 'grid', placeItems: 'center', borderRadius: 2, bgcolor: 'background.default' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          The chart could not be shown. Reload the page to try again.
+        </Typography>
+      </Box>
+    );
+  }
+}

@@ -1,0 +1,17 @@
+// After an administrator changes clients, the admin reads (lists, counts, analytics), the agents'
+// own lists and the current user are refreshed (SPEC §7).
+import type { ScopedMutator } from 'swr';
+import { USER_KEY } from '../../auth/api/get-user';
+import { ADMIN_ANALYTICS_KEY } from './get-admin-analytics';
+import { ADMIN_CLIENTS_KEY } from './get-admin-clients';
+import { AGENTS_KEY } from './get-agents';
+
+export function revalidateAdminReads(mutate: ScopedMutator): Promise<unknown> {
+  return mutate(
+    (key) =>
+      key === USER_KEY ||
+      key === AGENTS_KEY ||
+      key === ADMIN_ANALYTICS_KEY ||
+      (typeof key === 'string' && (key === ADMIN_CLIENTS_KEY || key.startsWith(`${ADMIN_CLIENTS_KEY}/`) || key === '/api/clients' || key.startsWith('/api/clients/'))),
+  );
+}

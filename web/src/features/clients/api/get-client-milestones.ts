@@ -1,0 +1,19 @@
+// GET /api/clients/{id}/milestones: a client's achievements. Read afresh each time the detail
+// opens, since edits elsewhere can award new ones.
+import useSWR from 'swr';
+import type { ClientMilestone } from '../../../../../shared/api-types';
+import { api } from '../../../lib/api-client';
+import { CLIENTS_KEY } from './get-clients';
+
+export const clientMilestonesKey = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/milestones`;
+
+export function getClientMilestones(clientId: string): Promise<ClientMilestone[]> {
+  return api.get<ClientMilestone[]>(clientMilestonesKey(clientId));
+}
+
+export function useClientMilestones(clientId: string) {
+  const { data, error, isLoading } = useSWR<ClientMilestone[], Error>(clientMilestonesKey(clientId), () => getClientMilestones(clientId), {
+    revalidateOnMount: true,
+  });
+  return { milestones: data, isLoading, error };
+}

@@ -1,0 +1,104 @@
+// Add or edit a client: Formik with the shared yup schema, date inputs, inline errors, and the
+// server's field errors (a duplicate e-mail) shown on their fields.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import type { Client } from '../../../../../shared/api-types';
+import { clientSchema, type ClientInput } from '../../../../../shared/client-schema';
+import { FormikTextField } from '../../../components/ui/formik-text-field';
+import { browserToday } from '../../../lib/dates';
+
+export const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+
+export type ClientField = (typeof CLIENT_FIELDS)[number];
+export type ClientFormValues = Record<ClientField, string>;
+
+/** What the submit handler needs to put server field errors on the form. */
+export type ClientFormHelpers = { setErrors: (errors: Partial<Record<ClientField, string>>) => void };
+
+type ClientFormDialogProps = {
+  open: boolean;
+  /** The client being edited; absent when adding. */
+  client?: Client | null;
+  onClose: () => void;
+  /** Receives the cleaned values (blank optional fields are undefined). */
+  onSubmit: (input: ClientInput, helpers: ClientFormHelpers) => Promise<void>;
+};
+
+function initialValuesFor(client: Client | null | undefined): ClientFormValues {
+  return Object.fromEntries(CLIENT_FIELDS.map((field) => [field, client?.[field] ?? ''])) as ClientFormValues;
+}
+
+async function validate(values: ClientFormValues): Promise<FormikErrors<ClientFormValues>> {
+  try {
+    await validateYupSchema(values, clientSchema, false, { today: browserToday() });
+    return {};
+  } catch (error) {
+    return yupToFormErrors(error);
+  }
+}
+
+export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientFormDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const editing = Boolean(client);
+  const title = editing ? 'Edit Client' : 'Add Client';
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <Formik<ClientFormValues>
+        key={client?.id ?? 'new'}
+        initialValues={initialValuesFor(client)}
+        validate={validate}
+        onSubmit={async (values, { setErrors }) => {
+          const input = clientSchema.cast(values, { context: { today: browserToday() }, assert: false }) as ClientInput;
+          await onSubmit(input, { setErrors });
+        }}
+      >
+        {({ isSubmitting }) => (
+          <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+            <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{title}</DialogTitle>
+            <DialogContent dividers>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
+                {editing ? 'Update the details below.' : 'Name, email and phone are required. Key dates power your reminders.'}
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <Box sx={{ gridColumn: '1 / -1' }}>
+                  <FormikTextField name="name" label="Name" autoComplete="off" required autoFocus={!editing} />
+                </Box>
+                <FormikTextField name="email" label="Email" type="email" inputMode="email" autoComplete="off" required />
+                <FormikTextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" placeholder="(555) 123-4567" required />
+                <Box sx={{ gridColumn: '1 / -1' }}>
+                  <FormikTextField name="address" label="Address" autoComplete="off" helperText="Optional" />
+                </Box>
+              </Box>
+              <Typography component="h3" variant="overline" sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}>
+                Key dates
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+                <FormikTextField name="birthday" label="Birthday" type="date" />
+                <FormikTextField name="anniversary" label="Anniversary" type="date" />
+                <FormikTextField name="purchaseDate" label="Purchase Date" type="date" />
+              </Box>
+            </DialogContent>
+            <DialogActions sx={{ px: 3, py: 2 }}>
+              <Button onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {editing ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Adding...' : 'Add Client'}
+              </Button>
+            </DialogActions>
+          </Box>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}

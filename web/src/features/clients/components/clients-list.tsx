@@ -1,0 +1,170 @@
+// The clients of one page of results: a table on wide screens, stacked cards on phones.
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VideocamRounded from '@mui/icons-material/VideocamRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import type { Client } from '../../../../../shared/api-types';
+import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '../../../../../shared/completion';
+import { ReviewStatusChip } from './review-status-chip';
+
+type ClientActions = {
+  onOpen: (client: Client) => void;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+};
+
+type ClientsListProps = ClientActions & {
+  clients: readonly Client[];
+  layout: 'table' | 'cards';
+};
+
+export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
+  if (layout === 'cards') {
+    return (
+      <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {clients.map((client) => (
+          <ClientCard key={client.id} client={client} {...actions} />
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table aria-label="Clients" sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell sx={{ width: '26%' }}>Profile Completion</TableCell>
+            <TableCell sx={{ width: '18%' }}>Review Status</TableCell>
+            <TableCell align="right" sx={{ width: 120 }}>
+              Actions
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {clients.map((client) => (
+            <ClientRow key={client.id} client={client} {...actions} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+const ClientRow = memo(function ClientRow({ client, onOpen, onEdit, onDelete }: ClientActions & { client: Client }) {
+  return (
+    <TableRow hover>
+      <TableCell sx={{ py: 1.5 }}>
+        <ClientName client={client} onOpen={onOpen} />
+      </TableCell>
+      <TableCell>
+        <Completion client={client} />
+      </TableCell>
+      <TableCell>
+        <ReviewStatusChip status={client.reviewStatus} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowActions client={client} onEdit={onEdit} onDelete={onDelete} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+const ClientCard = memo(function ClientCard({ client, onOpen, onEdit, onDelete }: ClientActions & { client: Client }) {
+  return (
+    <Box component="li" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <ClientName client={client} onOpen={onOpen} />
+        </Box>
+        <Box sx={{ display: 'flex', mt: -0.75, mr: -1 }}>
+          <RowActions client={client} onEdit={onEdit} onDelete={onDelete} />
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1.5 }}>
+        <ReviewStatusChip status={client.reviewStatus} />
+        <Box sx={{ flex: 1 }}>
+          <Completion client={client} />
+        </Box>
+      </Box>
+    </Box>
+  );
+});
+
+function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Client) => void }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => onOpen(client)}
+          underline="hover"
+          sx={{ fontSize: '0.95rem', fontWeight: 650, color: 'text.primary', textAlign: 'left', overflowWrap: 'anywhere' }}
+        >
+          {client.name}
+        </Link>
+        {client.hasTestimonial ? (
+          <Tooltip title="Has a video testimonial">
+            <VideocamRounded titleAccess="Has a video testimonial" sx={{ fontSize: 18, color: 'secondary.main' }} />
+          </Tooltip>
+        ) : null}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        {client.email}
+      </Typography>
+    </Box>
+  );
+}
+
+function Completion({ client }: { client: Client }) {
+  const percent = profileCompletion(client);
+  const missing = missingProfileItems(client).map((item) => PROFILE_ITEM_LABELS[item]);
+  const color = percent === 100 ? 'success' : 'primary';
+  return (
+    <Tooltip title={missing.length ? `Missing: ${missing.join(', ')}` : 'Profile complete'} placement="top">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          color={color}
+          aria-label={`Profile completion for ${client.name}`}
+          sx={{ flex: 1, maxWidth: 160, height: 6, borderRadius: 3 }}
+        />
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 38, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+          {percent}%
+        </Typography>
+      </Box>
+    </Tooltip>
+  );
+}
+
+function RowActions({ client, onEdit, onDelete }: Omit<ClientActions, 'onOpen'> & { client: Client }) {
+  return (
+    <>
+      <IconButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)} size="small" sx={{ color: 'text.secondary' }}>
+        <EditOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        aria-label={`Delete ${client.name}`}
+        onClick={() => onDelete(client)}
+        size="small"
+        sx={{ color: 'text.secondary', '&:hover': { color: 'error.main' } }}
+      >
+        <DeleteOutlineRounded fontSize="small" />
+      </IconButton>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+// Import clients from a CSV file: choose a .csv, upload it, then read what happened to every row.
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import type { ImportResult, ImportRowError } from '../../../../../shared/api-types';
+
+const SAMPLE_CSV = [
+  'name,email,phone,address,birthday,anniversary,purchaseDate',
+  'Maria Lopez,maria@example.com,(555) 201-3344,"12 Oak St, Springfield",1984-06-02,2010-09-18,2021-04-30',
+].join('\r\n');
+const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
+
+type ImportClientsDialogProps = {
+  open: boolean;
+  isImporting: boolean;
+  onClose: () => void;
+  /** Resolves with the result, or with why the upload failed. */
+  onImport: (file: File) => Promise<ImportResult | { error: string }>;
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function ImportClientsDialog({ open, isImporting, onClose, onImport }: ImportClientsDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+
+  const reset = () => {
+    setFile(null);
+    setResult(null);
+    setFailure(null);
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const handleClose = () => {
+    if (isImporting) return;
+    onClose();
+  };
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    setFailure(null);
+  };
+
+  const handleImport = async () => {
+    if (!file) return;
+    setFailure(null);
+    const outcome = await onImport(file);
+    if ('error' in outcome) setFailure(outcome.error);
+    else setResult(outcome);
+  };
+
+  return (
+    <Dialog open={open} onClose={handleClose} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
+      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Import Clients from CSV</DialogTitle>
+      <DialogContent dividers>
+        {result ? (
+          <ImportSummary result={result} />
+        ) : (
+          <>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as YYYY-MM-DD. Contact exports
+              from Google Contacts and Outlook work as they are. Clients whose email you already have are updated, not duplicated.
+            </Typography>
+            <Link href={SAMPLE_HREF} download="clients-sample.csv" variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
+              Download a sample file
+            </Link>
+            <Box
+              component="label"
+              htmlFor={inputId}
+              sx={(theme) => ({
+                mt: 2.5,
+                p: 3,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: 1,
+                textAlign: 'center',
+                cursor: 'pointer',
+                borderRadius: 3,
+                border: `2px dashed ${file ? theme.palette.primary.main : alpha(theme.palette.text.primary, 0.2)}`,
+                bgcolor: file ? alpha(theme.palette.primary.main, 0.05) : 'background.default',
+                transition: 'border-color 120ms, background-color 120ms',
+                '&:hover': { borderColor: 'primary.main' },
+                '&:focus-within': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+              })}
+            >
+              <Box
+                component="input"
+                ref={inputRef}
+                id={inputId}
+                type="file"
+                accept=".csv"
+                aria-label="CSV file"
+                aria-describedby={hintId}
+                onChange={handleChange}
+                sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clipPath: 'inset(50%)' }}
+              />
+              {file ? (
+                <>
+                  <DescriptionOutlined color="primary" sx={{ fontSize: 36 }} aria-hidden="true" />
+                  <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{file.name}</Typography>
+                  <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+                    {formatBytes(file.size)} · Click to choose a different file
+                  </Typography>
+                </>
+              ) : (
+                <>
+                  <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
+                  <Typography sx={{ fontWeight: 650 }}>Choose a CSV file</Typography>
+                  <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+                    .csv only, up to 5 MB and 5,000 rows
+                  </Typography>
+                </>
+              )}
+            </Box>
+            {failure ? (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {failure}
+              </Alert>
+            ) : null}
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        {result ? (
+          <>
+            <Button onClick={reset}>Import Another File</Button>
+            <Button variant="contained" onClick={handleClose}>
+              Done
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={handleClose} disabled={isImporting}>
+              Cancel
+            </Button>
+            <Button variant="contained" onClick={handleImport} disabled={!file || isImporting}>
+              {isImporting ? 'Importing...' : 'Import'}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ImportSummary({ result }: { result: ImportResult }) {
+  const clean = result.errors.length === 0 && result.skipped === 0;
+  const stats = [
+    { label: 'Imported', value: result.imported },
+    { label: 'Updated', value: result.updated },
+    { label: 'Skipped', value: result.skipped },
+  ];
+
+  return (
+    <Box>
+      <Alert severity={clean ? 'success' : 'warning'} icon={clean ? <CheckCircleOutlineRounded /> : <WarningAmberRounded />}>
+        {result.message}
+      </Alert>
+      <Box component="dl" sx={{ m: 0, mt: 2.5, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
+        {stats.map((stat) => (
+          <Box key={stat.label} sx={{ p: 2, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
+            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+              {stat.label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }}>
+              {stat.value.toLocaleString('en-US')}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <RowList title="Rows with errors" items={result.errors} tone="error" />
+      <RowList title="Warnings" items={result.warnings} tone="warning" />
+    </Box>
+  );
+}
+
+function RowList({ title, items, tone }: { title: string; items: readonly ImportRowError[]; tone: 'error' | 'warning' }) {
+  const headingId = useId();
+  if (items.length === 0) return null;
+  const Icon = tone === 'error' ? ErrorOutlineRounded : WarningAmberRounded;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2.5 }}>
+      <Typography id={headingId} component="h3" variant="h4" sx={{ mb: 1 }}>
+        {title} ({items.length.toLocaleString('en-US')})
+      </Typography>
+      <Box
+        component="ul"
+        sx={(theme) => ({
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          maxHeight: 220,
+          overflowY: 'auto',
+          borderRadius: 2,
+          border: `1px solid ${alpha(theme.palette[tone].main, 0.3)}`,
+          bgcolor: alpha(theme.palette[tone].main, 0.04),
+        })}
+      >
+        {items.map((item, index) => (
+          <Box
+            component="li"
+            key={`${item.row}-${index}`}
+            sx={{ display: 'flex', gap: 1.25, px: 1.5, py: 1, '&:not(:last-child)': { borderBottom: 1, borderColor: 'divider' } }}
+          >
+            <Icon fontSize="small" aria-hidden="true" sx={{ color: `${tone}.main`, mt: 0.25 }} />
+            <Typography variant="body2">
+              <Box component="span" sx={{ fontWeight: 650 }}>
+                Row {item.row}:
+              </Box>{' '}
+              {item.message}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+// Shown instead of an error when the free plan's client cap is reached (SPEC §8).
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
+
+type UpgradeDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onUpgrade: () => void;
+};
+
+export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <Box
+        aria-hidden="true"
+        sx={(theme) => ({
+          mx: 'auto',
+          mt: 3.5,
+          width: 56,
+          height: 56,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'secondary.main',
+          bgcolor: alpha(theme.palette.secondary.main, 0.12),
+        })}
+      >
+        <WorkspacePremiumRounded fontSize="large" />
+      </Box>
+      <DialogTitle sx={{ textAlign: 'center', pb: 1, fontSize: '1.25rem', fontWeight: 700 }}>Upgrade to Pro</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ textAlign: 'center' }}>
+          You've reached the maximum of {FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited clients.
+        </DialogContentText>
+        <Box component="ul" sx={{ listStyle: 'none', p: 2, m: 0, mt: 2.5, borderRadius: 2, bgcolor: 'background.default', display: 'grid', gap: 1 }}>
+          {PRO_FEATURES.map((feature) => (
+            <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+              <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main' }} />
+              <Typography variant="body2">{feature}</Typography>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center', color: 'text.secondary' }}>
+          Pro is ${PRO_PRICE_USD}/month.
+        </Typography>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 3, gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        <Button onClick={onClose} fullWidth variant="outlined">
+          Maybe Later
+        </Button>
+        <Button onClick={onUpgrade} fullWidth variant="contained" color="secondary">
+          Upgrade Now
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+// One reminder: what it is (icon and type), whose it is, and when.
+import CakeRounded from '@mui/icons-material/CakeRounded';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import HomeRounded from '@mui/icons-material/HomeRounded';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
+import type { ReminderEvent, ReminderKind } from '../../../../../shared/reminders';
+import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '../../../lib/dates';
+
+const KIND_LOOK: Record<ReminderKind, { Icon: typeof CakeRounded; color: (theme: Theme) => string }> = {
+  birthday: { Icon: CakeRounded, color: (theme) => theme.palette.secondary.main },
+  anniversary: { Icon: FavoriteRounded, color: () => '#C2417A' },
+  home: { Icon: HomeRounded, color: (theme) => theme.palette.primary.main },
+};
+
+type ReminderRowProps = {
+  event: ReminderEvent;
+  today: string;
+  /** Tighter spacing for the dashboard card. */
+  dense?: boolean;
+};
+
+export function ReminderRow({ event, today, dense = false }: ReminderRowProps) {
+  const { Icon, color } = KIND_LOOK[event.kind];
+  const away = daysAwayLabel(today, event.date);
+  const soon = away === 'Today' || away === 'Tomorrow';
+
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: dense ? 1.25 : 1.5, px: dense ? 0 : { xs: 2, sm: 2.5 } }}>
+      <Box
+        aria-hidden="true"
+        sx={(theme) => ({
+          flexShrink: 0,
+          width: 40,
+          height: 40,
+          borderRadius: '12px',
+          display: 'grid',
+          placeItems: 'center',
+          color: color(theme),
+          bgcolor: alpha(color(theme), 0.12),
+        })}
+      >
+        <Icon fontSize="small" />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>{event.clientName}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {event.type}
+        </Typography>
+      </Box>
+      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <time dateTime={event.date} title={formatCalendarDateWithWeekday(event.date)}>
+            {formatCalendarDateWithWeekdayShort(event.date)}
+          </time>
+        </Typography>
+        <Typography variant="body2" sx={{ color: soon ? 'secondary.main' : 'text.secondary', fontWeight: soon ? 650 : 400 }}>
+          {away}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

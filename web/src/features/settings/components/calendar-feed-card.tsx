@@ -1,0 +1,256 @@
+// The Calendar feed card of /settings: a private link that puts every client's key dates into
+// Google Calendar, Apple Calendar or Outlook, with copy and rotate, and how to subscribe.
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCalendarFeed } from '../api/get-calendar-feed';
+import { useRemoveCalendarFeed } from '../api/remove-calendar-feed';
+import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
+import { SettingsCardHeading } from './internal/settings-card-heading';
+
+export const LINK_COPIED = 'Calendar link copied';
+export const LINK_CREATED = 'Calendar link ready';
+export const LINK_ROTATED = 'New calendar link ready';
+export const LINK_REMOVED = 'Calendar link turned off';
+
+type Confirming = 'rotate' | 'remove' | null;
+
+export function CalendarFeedCard() {
+  const headingId = useId();
+  const { feed, error, isLoading, retry } = useCalendarFeed();
+  const rotate = useRotateCalendarFeed();
+  const remove = useRemoveCalendarFeed();
+  const { toast } = useToast();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const handleRotate = async (created: boolean) => {
+    try {
+      await rotate.trigger();
+      setConfirming(null);
+      toast({ title: created ? LINK_CREATED : LINK_ROTATED, description: created ? undefined : 'The old link no longer works.', variant: 'success' });
+    } catch (rotateError) {
+      toast({ title: 'Error', description: errorMessage(rotateError), variant: 'destructive' });
+    }
+  };
+  const handleRemove = async () => {
+    try {
+      await remove.trigger();
+      setConfirming(null);
+      toast({ title: LINK_REMOVED, variant: 'success' });
+    } catch (removeError) {
+      toast({ title: 'Error', description: errorMessage(removeError), variant: 'destructive' });
+    }
+  };
+  const busy = rotate.isMutating || remove.isMutating;
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ display: 'grid', gap: 2.5 }}>
+        <SettingsCardHeading
+          id={headingId}
+          icon={<CalendarMonthOutlined />}
+          title="Calendar feed"
+          subtitle="Every client's birthday and anniversaries, in the calendar you already use."
+        />
+        {isLoading ? (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+            <CircularProgress size={20} aria-hidden="true" />
+            <Typography>Loading your calendar link…</Typography>
+          </Box>
+        ) : error || !feed ? (
+          <Alert severity="error" action={<Button onClick={() => retry()}>Try again</Button>}>
+            Your calendar link could not be loaded.
+          </Alert>
+        ) : !feed.exists ? (
+          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography>
+              Create a private link, then subscribe to it once: new clients and changed dates show up on their own, each date as a yearly all-day event.
+            </Typography>
+            <Button variant="contained" onClick={() => handleRotate(true)} disabled={busy}>
+              {rotate.isMutating ? 'Creating...' : 'Create calendar link'}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={2}>
+            {feed.url ? (
+              <FeedUrl url={feed.url} />
+            ) : (
+              <Alert severity="info">Your calendar link is still working, but it can't be shown again here. Get a new link to see and copy it.</Alert>
+            )}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="outlined" onClick={() => setConfirming('rotate')} disabled={busy}>
+                Get a new link
+              </Button>
+              <Button color="error" onClick={() => setConfirming('remove')} disabled={busy}>
+                Turn off
+              </Button>
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it was shared by mistake.
+            </Typography>
+            {feed.url ? <SubscribeHelp url={feed.url} /> : null}
+          </Stack>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming === 'rotate'}
+        title="Get a new calendar link?"
+        text="The current link stops working right away: calendars subscribed to it stop updating until you subscribe again with the new link."
+        confirmLabel={rotate.isMutating ? 'Creating...' : 'Get new link'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => handleRotate(false)}
+      />
+      <ConfirmDialog
+        open={confirming === 'remove'}
+        title="Turn off the calendar feed?"
+        text="The link stops working right away and calendars subscribed to it stop updating. You can create a new link at any time."
+        confirmLabel={remove.isMutating ? 'Turning off...' : 'Turn off'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={handleRemove}
+      />
+    </Card>
+  );
+}
+
+function FeedUrl({ url }: { url: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { toast } = useToast();
+
+  const handleCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: LINK_COPIED, description: 'Paste it into your calendar app.', variant: 'success' });
+    } catch {
+      input.current?.select();
+      toast({ title: 'Copy the selected link', description: 'Press Ctrl+C (or ⌘C) to copy it.' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { xs: 'stretch', sm: 'center' } }}>
+      <FormControl fullWidth>
+        <InputLabel htmlFor={id} shrink>
+          Calendar link
+        </InputLabel>
+        <OutlinedInput
+          id={id}
+          label="Calendar link"
+          notched
+          value={url}
+          inputRef={input}
+          readOnly
+          onFocus={(event) => event.target.select()}
+          inputProps={{ spellCheck: false }}
+          sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}
+        />
+      </FormControl>
+      <Button variant="contained" startIcon={<ContentCopyRounded />} onClick={handleCopy} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+        Copy link
+      </Button>
+    </Box>
+  );
+}
+
+function SubscribeHelp({ url }: { url: string }) {
+  const webcal = url.replace(/^https?:/, 'webcal:');
+  const steps: Array<{ app: string; how: ReactNode }> = [
+    {
+      app: 'Google Calendar',
+      how: (
+        <>
+          On a computer, next to <em>Other calendars</em> choose <strong>+</strong> then <strong>From URL</strong>, paste the link and choose{' '}
+          <strong>Add calendar</strong>. Or{' '}
+          <Link href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`} target="_blank" rel="noopener noreferrer">
+            open it in Google Calendar
+          </Link>
+          .
+        </>
+      ),
+    },
+    {
+      app: 'Apple Calendar',
+      how: (
+        <>
+          <Link href={webcal}>Subscribe on this device</Link>, or on a Mac choose <strong>File › New Calendar Subscription</strong>; on an iPhone,{' '}
+          <strong>Settings › Calendar › Accounts › Add Account › Other › Add Subscribed Calendar</strong>, and paste the link.
+        </>
+      ),
+    },
+    {
+      app: 'Outlook',
+      how: (
+        <>
+          Choose <strong>Add calendar</strong>, then <strong>Subscribe from web</strong>, paste the link and choose <strong>Import</strong>.
+        </>
+      ),
+    },
+  ];
+  return (
+    <Box component="section" aria-label="How to subscribe">
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        How to subscribe
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 1 }}>
+        {steps.map(({ app, how }) => (
+          <Typography component="li" variant="body2" key={app}>
+            <strong>{app}:</strong> {how}
+          </Typography>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+        Calendar apps refresh subscriptions on their own schedule, from every few hours to once a day.
+      </Typography>
+    </Box>
+  );
+}
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
+
+function ConfirmDialog({ open, title, text, confirmLabel, busy, onCancel, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' } }}>
+      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

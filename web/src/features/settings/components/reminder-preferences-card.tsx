@@ -1,0 +1,168 @@
+// The Reminders card of /settings: the 8 am digest by e-mail and by text message, how many days it
+// looks ahead, and the time zone its 8 am is in.
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useId, useMemo } from 'react';
+import type { User } from '../../../../../shared/api-types';
+import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '../../../../../shared/reminder-prefs';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/dates';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
+import { timeZoneLabel, timeZoneOptions } from '../time-zones';
+import { SettingsCardHeading } from './internal/settings-card-heading';
+
+export const PREFERENCES_SAVED = 'Reminder settings saved';
+
+type Values = { emailDigest: boolean; sms: boolean; leadDays: LeadDays; timeZone: string };
+const fields = ['emailDigest', 'sms', 'leadDays', 'timeZone'] as const;
+
+type ReminderPreferencesCardProps = {
+  user: User;
+};
+
+export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) {
+  const headingId = useId();
+  const { trigger } = useUpdateReminderPreferences();
+  const { toast } = useToast();
+  const initialValues: Values = { ...user.reminderPrefs, timeZone: user.timeZone };
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent sx={{ display: 'grid', gap: 2.5 }}>
+        <SettingsCardHeading
+          id={headingId}
+          icon={<NotificationsActiveOutlined />}
+          title="Reminders"
+          subtitle={`A digest of your clients' key dates at ${DIGEST_HOUR} am, on the days there is something to remember.`}
+        />
+        <Formik<Values>
+          initialValues={initialValues}
+          enableReinitialize
+          validationSchema={reminderPreferencesSchema}
+          onSubmit={async (values, { setErrors }) => {
+            try {
+              await trigger(values);
+              toast({ title: PREFERENCES_SAVED, variant: 'success' });
+            } catch (error) {
+              setErrors(serverFieldErrors(error, fields));
+              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+            }
+          }}
+        >
+          {({ isSubmitting, dirty }) => (
+            <Form noValidate aria-label="Reminder preferences">
+              <Stack spacing={2.5}>
+                <Channels phone={user.phone} />
+                <LeadTime />
+                <TimeZoneField />
+                <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
+                  <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                    {isSubmitting ? 'Saving...' : 'Save reminder settings'}
+                  </Button>
+                </Box>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Channels({ phone }: { phone: string | null }) {
+  const { values, errors, setFieldValue } = useFormikContext<Values>();
+  const smsHelpId = useId();
+  return (
+    <FormControl component="fieldset" error={Boolean(errors.sms)}>
+      <FormLabel component="legend" sx={{ mb: 0.5 }}>
+        Send me the daily digest by
+      </FormLabel>
+      <FormControlLabel
+        control={<Switch checked={values.emailDigest} onChange={(_e, checked) => setFieldValue('emailDigest', checked)} />}
+        label="E-mail"
+      />
+      <FormControlLabel
+        control={<Switch checked={values.sms} onChange={(_e, checked) => setFieldValue('sms', checked)} slotProps={{ input: { 'aria-describedby': smsHelpId } }} />}
+        label="Text message (SMS)"
+      />
+      <FormHelperText id={smsHelpId} sx={{ mx: 0 }}>
+        {errors.sms ?? (phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.')}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
+function LeadTime() {
+  const { values, setFieldValue } = useFormikContext<Values>();
+  const labelId = useId();
+  return (
+    <FormControl component="fieldset">
+      <FormLabel id={labelId} component="legend" sx={{ mb: 0.5 }}>
+        Look ahead
+      </FormLabel>
+      <RadioGroup row aria-labelledby={labelId} value={String(values.leadDays)} onChange={(_e, value) => setFieldValue('leadDays', Number(value))}>
+        {LEAD_DAY_OPTIONS.map((days) => (
+          <FormControlLabel key={days} value={String(days)} control={<Radio />} label={days === 1 ? '1 day' : `${days} days`} />
+        ))}
+      </RadioGroup>
+      <FormHelperText sx={{ mx: 0 }}>
+        {values.leadDays === 1 ? "Today's dates and tomorrow's." : `Today's dates and the next ${values.leadDays} days'.`}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
+function TimeZoneField() {
+  const { values, errors, setFieldValue, initialValues } = useFormikContext<Values>();
+  const id = useId();
+  const device = browserTimeZone();
+  const options = useMemo(() => timeZoneOptions([initialValues.timeZone, device]), [initialValues.timeZone, device]);
+  return (
+    <FormControl fullWidth error={Boolean(errors.timeZone)}>
+      <InputLabel htmlFor={id} shrink>
+        Time zone
+      </InputLabel>
+      <NativeSelect
+        input={<OutlinedInput label="Time zone" notched />}
+        value={values.timeZone}
+        onChange={(event) => setFieldValue('timeZone', event.target.value)}
+        inputProps={{ id, 'aria-describedby': `${id}-help` }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <FormHelperText id={`${id}-help`} sx={{ mx: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+        {errors.timeZone ?? `The digest arrives at ${DIGEST_HOUR} am here.`}
+        {!errors.timeZone && device !== values.timeZone ? (
+          <Typography component="span" variant="inherit">
+            This device is in {timeZoneLabel(device)}.{' '}
+            <Button size="small" variant="text" onClick={() => setFieldValue('timeZone', device)} sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline' }}>
+              Use it
+            </Button>
+          </Typography>
+        ) : null}
+      </FormHelperText>
+    </FormControl>
+  );
+}

@@ -1,0 +1,35 @@
+// The time zones an agent can pick: every IANA zone the browser knows, labelled with its current
+// offset, plus the agent's own zone if the browser lists it under another name.
+export type TimeZoneOption = { value: string; label: string };
+
+function offsetOf(zone: string, now: Date): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value;
+    return name === 'GMT' ? 'GMT+0' : (name ?? '');
+  } catch {
+    return '';
+  }
+}
+
+export function timeZoneLabel(zone: string, now: Date = new Date()): string {
+  const offset = offsetOf(zone, now);
+  return `${zone.replace(/_/g, ' ')}${offset ? ` (${offset})` : ''}`;
+}
+
+let known: string[] | undefined;
+function knownZones(): string[] {
+  if (!known) {
+    try {
+      known = Intl.supportedValuesOf('timeZone');
+    } catch {
+      known = [];
+    }
+    if (!known.includes('UTC')) known = [...known, 'UTC'];
+  }
+  return known;
+}
+
+export function timeZoneOptions(including: readonly string[], now: Date = new Date()): TimeZoneOption[] {
+  const zones = new Set([...knownZones(), ...including.filter(Boolean)]);
+  return [...zones].sort((a, b) => a.localeCompare(b)).map((value) => ({ value, label: timeZoneLabel(value, now) }));
+}

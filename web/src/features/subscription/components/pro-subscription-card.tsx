@@ -1,0 +1,162 @@
+// The Pro Subscription card of /settings (SPEC §2): the four Pro features, then either
+// 'You are currently on the Pro plan' with Manage subscription, or 'Upgrade to Pro - $15/month'.
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { useId, useState } from 'react';
+import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { leaveAppTo } from '../../../lib/leave-app';
+import { useCreateCheckout } from '../api/create-checkout';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
+
+export const UPGRADE_FAILED = 'Failed to initiate upgrade process. Please try again.';
+
+type ProSubscriptionCardProps = {
+  isPro: boolean;
+  /** A paid checkout is waiting for Stripe's confirmation. */
+  confirming?: boolean;
+};
+
+export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscriptionCardProps) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box
+            aria-hidden="true"
+            sx={(theme) => ({
+              width: 44,
+              height: 44,
+              flexShrink: 0,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              color: 'secondary.main',
+              bgcolor: alpha(theme.palette.secondary.main, 0.12),
+            })}
+          >
+            <WorkspacePremiumRounded />
+          </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={headingId} component="h2" variant="h3">
+              Pro Subscription
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              ${PRO_PRICE_USD}/month · cancel anytime
+            </Typography>
+          </Box>
+        </Box>
+
+        {isPro ? (
+          <Box
+            role="status"
+            sx={(theme) => ({
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 1.5,
+              py: 1.25,
+              borderRadius: 2,
+              color: 'success.dark',
+              bgcolor: alpha(theme.palette.success.main, 0.08),
+              border: `1px solid ${alpha(theme.palette.success.main, 0.24)}`,
+            })}
+          >
+            <VerifiedRounded fontSize="small" aria-hidden="true" />
+            <Typography sx={{ fontWeight: 600 }}>You are currently on the Pro plan</Typography>
+          </Box>
+        ) : null}
+
+        <Box component="ul" aria-label="Pro features" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+          {PRO_FEATURES.map((feature) => (
+            <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+              <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main' }} />
+              <Typography>{feature}</Typography>
+            </Box>
+          ))}
+        </Box>
+
+        <Divider sx={{ mt: 'auto' }} />
+        {isPro ? <ManageSubscription /> : <Upgrade confirming={confirming} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Upgrade({ confirming }: { confirming: boolean }) {
+  const { trigger } = useCreateCheckout();
+  const { toast } = useToast();
+  const [leaving, setLeaving] = useState(false);
+
+  const handleUpgrade = async () => {
+    setLeaving(true);
+    try {
+      const { url } = await trigger();
+      leaveAppTo(url);
+    } catch {
+      setLeaving(false);
+      toast({ title: 'Error', description: UPGRADE_FAILED, variant: 'destructive' });
+    }
+  };
+
+  if (confirming) {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+        <CircularProgress size={20} aria-hidden="true" />
+        <Typography>Confirming your payment with Stripe…</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 1.25 }}>
+      <Button variant="contained" color="secondary" size="large" fullWidth onClick={handleUpgrade} disabled={leaving}>
+        {leaving ? 'Redirecting to checkout...' : `Upgrade to Pro - $${PRO_PRICE_USD}/month`}
+      </Button>
+      <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.75, color: 'text.secondary', textAlign: 'center' }}>
+        <LockOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
+        Secure payment with Stripe. The free plan holds up to {FREE_CLIENT_LIMIT} clients.
+      </Typography>
+    </Box>
+  );
+}
+
+function ManageSubscription() {
+  const { trigger } = useOpenBillingPortal();
+  const { toast } = useToast();
+  const [leaving, setLeaving] = useState(false);
+
+  const handleManage = async () => {
+    setLeaving(true);
+    try {
+      const { url } = await trigger();
+      leaveAppTo(url);
+    } catch (error) {
+      setLeaving(false);
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.25 }}>
+      <Button variant="outlined" size="large" fullWidth onClick={handleManage} disabled={leaving}>
+        {leaving ? 'Opening...' : 'Manage subscription'}
+      </Button>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Change your card, see invoices or cancel. If Pro ends, your clients stay: you can still view and edit all of them, but you can't add new ones
+        until you have fewer than {FREE_CLIENT_LIMIT}.
+      </Typography>
+    </Box>
+  );
+}

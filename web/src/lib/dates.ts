@@ -1,0 +1,74 @@
+// Dates for people: the browser's "today" and how calendar dates and timestamps are written.
+import { dateParts, daysBetween, todayIn } from '../../../shared/dates';
+
+/** The browser's IANA time zone, or UTC when the browser will not say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Today's `YYYY-MM-DD` where the agent is. */
+export function browserToday(now: Date = new Date()): string {
+  try {
+    return todayIn(browserTimeZone(), now);
+  } catch {
+    return todayIn('UTC', now);
+  }
+}
+
+const calendarFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekdayShortFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+const timestampFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function calendarInstant(date: string): Date {
+  const { year, month, day } = dateParts(date);
+  const instant = new Date(0);
+  instant.setUTCFullYear(year, month - 1, day);
+  return instant;
+}
+
+/** `2026-03-14` → `Mar 14, 2026`. */
+export function formatCalendarDate(date: string): string {
+  return calendarFormat.format(calendarInstant(date));
+}
+
+/** `2026-03-14` → `Sat, Mar 14, 2026`. */
+export function formatCalendarDateWithWeekday(date: string): string {
+  return weekdayFormat.format(calendarInstant(date));
+}
+
+/** `2026-03-14` → `Sat, Mar 14` (where the year is plain from the context). */
+export function formatCalendarDateWithWeekdayShort(date: string): string {
+  return weekdayShortFormat.format(calendarInstant(date));
+}
+
+/** `2026-03` → `March 2026`. */
+export function formatMonthYear(month: string): string {
+  return monthYearFormat.format(calendarInstant(`${month}-01`));
+}
+
+/** `2026-03` → `Mar`. */
+export function formatShortMonth(month: string): string {
+  return shortMonthFormat.format(calendarInstant(`${month}-01`));
+}
+
+/** An ISO timestamp as the agent's local date: `Mar 14, 2026`. */
+export function formatTimestamp(timestamp: string): string {
+  const time = Date.parse(timestamp);
+  return Number.isNaN(time) ? timestamp : timestampFormat.format(new Date(time));
+}
+
+/** How far off a date is: `Today`, `Tomorrow`, `In 12 days`. */
+export function daysAwayLabel(today: string, date: string): string {
+  const days = daysBetween(today, date);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Tomorrow';
+  if (days < 0) return days === -1 ? 'Yesterday' : `${-days} days ago`;
+  return `In ${days} days`;
+}
