@@ -90,5 +90,5 @@ describe('admin export', () => {
     const exported = rowsOf(files['clients.csv']!).filter((r) => unguard(r.agentId) === a.user.id);
     expect(exported).toHaveLength(1100);
     expect(new Set(exported.map((r) => unguard(r.clientId)))).toEqual(ids);
-  });
+  }, 120_000); // seeds 1,100 clients through the data layer: slow on a loaded two-core machine
 });
