@@ -1,8 +1,6 @@
-// Two projects: server-side code (node) and the web app (jsdom). swc compiles TypeScript and the
-// ESM-only packages (middy) to CommonJS for Jest.
-const transform = {
-  '^.+\\.(t|j|mj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
-};
+// Two projects: server-side code (node) and the web app (jsdom). esbuild compiles TypeScript and
+// the ESM-only packages (middy, jose) to CommonJS for Jest (scripts/jest-transform.cjs).
+const transform = { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/scripts/jest-transform.cjs' };
 const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose)/)'];
 
 module.exports = {

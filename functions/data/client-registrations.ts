@@ -51,7 +51,18 @@ export async function registerFromInvitation(token: string, profile: ClientProfi
   }
   // Only when this claim lapsed (over a minute) and another submission took over: that one finds
   // this client by its e-mail and completes the invitation.
-  if (!(await markInvitationUsed(claim, registration.client.id, now))) throw new InvitationRefusedError('busy');
+  let marked: boolean;
+  try {
+    marked = await markInvitationUsed(claim, registration.client.id, now);
+  } catch (error) {
+    // Not marked (throttled): give the invitation back, so the retry finds the client by its e-mail and completes it.
+    await releaseClaim(claim);
+    throw error;
+  }
+  if (!marked) {
+    await releaseClaim(claim); // only if still ours: the retry then completes the invitation
+    throw new InvitationRefusedError('busy');
+  }
   return registration;
 }
 

@@ -65,9 +65,12 @@ export async function getClient(agentId: string, clientId: string): Promise<Clie
 /** Creates a client within the agent's plan. Throws PlanLimitError at the free cap and ClientEmailTakenError for a known e-mail. */
 export async function createClient(agentId: string, input: ClientInput, now = new Date()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
   const slot = await reserveClientSlot(agentId, FREE_CLIENT_LIMIT);
-  const id = randomId();
+  let id = randomId();
+  let adopted = false;
   try {
-    await claimEmail(agentId, input.email, id, now);
+    const holder = await claimEmail(agentId, input.email, id, now, { adopt: true });
+    adopted = holder !== id;
+    id = holder;
   } catch (error) {
     await releaseClientSlot(agentId);
     throw error;
@@ -97,11 +100,25 @@ export async function createClient(agentId: string, input: ClientInput, now = ne
   try {
     await db().send(new PutCommand({ TableName: table(), Item: withoutNulls(item), ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
+    // A client already under this id: the other request sharing the lock (see claimEmail) wrote
+    // first, so this e-mail is taken and the lock is that client's.
+    const written = isConditionalCheckFailed(error) && (await getClient(agentId, id)) !== undefined;
+    // An adopted lock stays either way: it names the id whichever writer wins.
+    if (!written && !adopted) await releaseEmail(agentId, input.email, id);
+    await releaseClientSlot(agentId);
+    throw written ? new ClientEmailTakenError(id) : error;
+  }
+  try {
+    await addToStats({ clients: 1 }, now);
+  } catch (error) {
+    // The counters refused (addToStats is all or nothing): undo the client so a retry starts clean.
+    await db().send(new DeleteCommand({ TableName: table(), Key: clientKey(agentId, id), ConditionExpression: 'attribute_exists(pk)' })).catch((undo: unknown) => {
+      if (!isConditionalCheckFailed(undo)) throw undo;
+    });
     await releaseEmail(agentId, input.email, id);
     await releaseClientSlot(agentId);
     throw error;
   }
-  await addToStats({ clients: 1 }, now);
   return { client: item, remainingFreeSlots: slot.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - slot.clientCount) };
 }
 
@@ -220,7 +237,14 @@ export async function findClientIdByEmail(agentId: string, email: string): Promi
   return out.Item?.clientId as string | undefined;
 }
 
-async function claimEmail(agentId: string, email: string, clientId: string, now: Date): Promise<void> {
+/**
+ * Takes the agent's lock on this e-mail for `clientId` and returns the id the client must be
+ * written under. A young lock whose client does not exist belongs to a create in flight or to one
+ * that crashed between the lock and the client (a runtime killed mid-import): with `adopt` the
+ * caller writes its client under that lock's id, so whichever of the two writes first wins (the
+ * client Put is conditional) and a re-run import heals at once instead of waiting out the grace.
+ */
+async function claimEmail(agentId: string, email: string, clientId: string, now: Date, { adopt = false } = {}): Promise<string> {
   const key = clientEmailLockKey(agentId, email);
   const put = () =>
     db().send(
@@ -232,15 +256,19 @@ async function claimEmail(agentId: string, email: string, clientId: string, now:
     );
   try {
     await put();
-    return;
+    return clientId;
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
   const lock = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
   const holder = lock?.clientId as string | undefined;
   const age = lock ? Date.now() - Date.parse(String(lock.createdAt)) : Infinity;
+  if (holder && (await getClient(agentId, holder))) throw new ClientEmailTakenError(holder);
+  if (holder && age < 60_000) {
+    if (adopt) return holder;
+    throw new ClientEmailTakenError(holder);
+  }
   // A lock whose client was never written (a crash between the two writes) is taken over after a minute.
-  if (holder && (age < 60_000 || (await getClient(agentId, holder)))) throw new ClientEmailTakenError(holder);
   if (holder) await releaseEmail(agentId, email, holder);
   try {
     await put();
@@ -248,6 +276,7 @@ async function claimEmail(agentId: string, email: string, clientId: string, now:
     if (isConditionalCheckFailed(error)) throw new ClientEmailTakenError(holder ?? 'unknown');
     throw error;
   }
+  return clientId;
 }
 
 async function releaseEmail(agentId: string, email: string, clientId: string): Promise<void> {

@@ -55,6 +55,20 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
   return awarded;
 }
 
+/**
+ * Awards due milestones after a write that has already succeeded (a client created or registered):
+ * a failure here must not turn that success into an error the retry cannot repeat. Nothing is lost:
+ * `awardedMilestones` is only recorded once every award landed, so the client's next change (or the
+ * daily job, for homeowner years) awards what is missing.
+ */
+export async function awardDueMilestonesAfterWrite(client: ClientItem, today: string, log: { warn(message: string, fields?: Record<string, unknown>): void }): Promise<void> {
+  try {
+    await awardDueMilestones(client, today);
+  } catch (error) {
+    log.warn('milestones deferred to the next change', { clientId: client.id, error });
+  }
+}
+
 export async function listMilestones(clientId: string): Promise<ClientMilestone[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

@@ -14,11 +14,24 @@ export async function addToStats(deltas: Partial<Record<StatField, number>>, at:
   const values = Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v]));
   const update = `ADD ${entries.map((_, i) => `#f${i} :v${i}`).join(', ')}`;
   const month = at.toISOString().slice(0, 7);
-  await Promise.all(
-    [statsTotalKey(), statsMonthKey(month)].map((Key) =>
-      db().send(new UpdateCommand({ TableName: table(), Key, UpdateExpression: update, ExpressionAttributeNames: names, ExpressionAttributeValues: values })),
-    ),
-  );
+  const keys = [statsTotalKey(), statsMonthKey(month)];
+  const add = (Key: { pk: string; sk: string }, sign: 1 | -1) =>
+    db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key,
+        UpdateExpression: update,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: sign === 1 ? values : Object.fromEntries(Object.entries(values).map(([k, v]) => [k, -v])),
+      }),
+    );
+  const results = await Promise.allSettled(keys.map((Key) => add(Key, 1)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (!failed) return;
+  // All or nothing, so the caller can undo its own write and be retried: take back the half that
+  // landed (a second fault here leaves drift that `npm run stats:recompute` repairs).
+  await Promise.all(keys.filter((_, i) => results[i]!.status === 'fulfilled').map((Key) => add(Key, -1)));
+  throw failed.reason;
 }
 
 export type StatCounters = Record<StatField, number>;

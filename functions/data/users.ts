@@ -130,6 +130,23 @@ export async function createUser(input: NewUser): Promise<UserItem> {
   return item;
 }
 
+/**
+ * Takes back a registration whose follow-up steps failed (counters, session), so the same
+ * registration can be sent again: the profile first (only while it has no clients), then its locks.
+ */
+export async function deleteNewUser(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: table(), Key: userKey(input.id), ConditionExpression: 'attribute_not_exists(clientCount) OR clientCount = :zero', ExpressionAttributeValues: { ':zero': 0 } }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    return; // already in use: keep the account
+  }
+  await releaseLock(phoneLockKey(input.phoneDigits), input.id);
+  await releaseLock(usernameLockKey(input.username), input.id);
+}
+
 async function claimLock(key: { pk: string; sk: string }, userId: string, now: string, field: 'username' | 'phone'): Promise<void> {
   const put = () =>
     db().send(

@@ -175,7 +175,20 @@ function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGateway
       } else if (error instanceof yup.ValidationError) {
         status = 400;
         body = validationBody(error);
-      } else if (error && THROTTLING_ERRORS.has(error.name)) {
+      } else if (error?.name === 'TimeoutError') {
+        // The route's time ran out (middy answers just before the Lambda timeout). Every write is
+        // conditional and re-runnable (an import sent again finishes what it started): say so.
+        status = 503;
+        body = { message: 'This is taking longer than expected. Please try again: what was already saved is kept.', code: 'TIMEOUT' };
+        headers = { 'retry-after': '1' };
+        log.warn('route timed out', { error });
+      } else if (error?.name === 'ConditionalCheckFailedException') {
+        // A conditional write lost a race the code did not expect to lose: the data changed meanwhile.
+        status = 409;
+        body = { message: 'This changed while you were saving. Please try again.', code: 'CONFLICT' };
+        log.warn('conditional write lost a race', { error });
+      } else if (error && (THROTTLING_ERRORS.has(error.name) || (error as { $fault?: unknown }).$fault === 'server')) {
+        // Throttled, or an AWS service failing on its side (S3 InternalError, ServiceUnavailable…): a retry helps.
         status = 503;
         body = { message: 'The service is busy right now. Please try again in a moment.', code: 'UNAVAILABLE' };
         headers = { 'retry-after': '1' };

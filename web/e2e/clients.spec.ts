@@ -24,8 +24,8 @@ async function addClientViaApi(page: Page, client: ClientSeed): Promise<{ id: st
   return (await res.json()) as { id: string };
 }
 
-/** The toasts; aria-hidden (like the rest of the page) while a dialog is open, hence includeHidden. */
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true });
+/** The toasts: announced even while a dialog is open (the modal hides only the page behind it). */
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 /** A client's name in the list (the button that opens the detail), not its Edit/Delete buttons. */
 const clientButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 

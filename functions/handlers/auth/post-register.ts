@@ -2,7 +2,7 @@
 import { registerSchema, digitsOnly } from '../../../shared/schemas';
 import { config } from '../../config';
 import { addToStats } from '../../data/stats';
-import { createUser, toPublicUser, UniqueFieldTakenError } from '../../data/users';
+import { createUser, deleteNewUser, toPublicUser, UniqueFieldTakenError } from '../../data/users';
 import { hashPassword } from '../../domain/passwords';
 import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
@@ -14,6 +14,7 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
   const { adminEmails, passwordHashCost } = config();
   const username = body.username.toLowerCase();
   const now = new Date().toISOString();
+  const phoneDigits = digitsOnly(body.phone);
   let user;
   try {
     user = await createUser({
@@ -21,7 +22,7 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
       username,
       fullName: body.fullName,
       phone: body.phone,
-      phoneDigits: digitsOnly(body.phone),
+      phoneDigits,
       passwordHash: await hashPassword(body.password, passwordHashCost),
       isAdmin: adminEmails.has(username),
       timeZone: normalizeTimeZone(body.timeZone),
@@ -38,7 +39,18 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     }
     throw error;
   }
-  await addToStats({ agents: 1 });
+  let counted = false;
+  let cookie: string;
+  try {
+    await addToStats({ agents: 1 }, new Date(now));
+    counted = true;
+    cookie = await startSession(user.id);
+  } catch (error) {
+    // Take the account back so the same registration can be sent again (it would meet its own e-mail).
+    if (counted) await addToStats({ agents: -1 }, new Date(now));
+    await deleteNewUser({ id: user.id, username, phoneDigits });
+    throw error;
+  }
   log.info('user registered', { userId: user.id });
-  return { status: 201, body: toPublicUser(user), cookies: [await startSession(user.id)] };
+  return { status: 201, body: toPublicUser(user), cookies: [cookie] };
 });

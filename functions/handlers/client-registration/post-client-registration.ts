@@ -12,7 +12,7 @@ import {
   registerWithAgent,
   type Registration,
 } from '../../data/client-registrations';
-import { awardDueMilestones } from '../../data/milestones';
+import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { hitLimit } from '../../data/throttle';
 import { issueClientUploadToken } from '../../http/client-upload-token';
 import { clientWriteError } from '../../http/client-errors';
@@ -39,7 +39,7 @@ export const handler = definePublicHandler('client-registration/post-client-regi
   ).catch((error: unknown) => registrationError(error, log));
 
   const { agent, client, created } = registration;
-  await awardDueMilestones(client, todayIn(agent.timeZone));
+  await awardDueMilestonesAfterWrite(client, todayIn(agent.timeZone), log);
   const upload = await issueClientUploadToken(client.id, agent.id);
   log.info('client registered', { agentId: agent.id, clientId: client.id, created, via: given('token') ? 'invitation' : 'directory' });
   const answer: ClientRegistrationResult = { clientId: client.id, created, clientToken: upload.token, clientTokenExpiresAt: upload.expiresAt };

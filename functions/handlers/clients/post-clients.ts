@@ -3,16 +3,16 @@
 import { clientSchema } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
 import { createClient, toClient } from '../../data/clients';
-import { awardDueMilestones } from '../../data/milestones';
+import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { defineHandler } from '../../http/handler';
 import { actingAgent, agentIdSchema, clientWriteErrorFor } from '../../http/admin-mode';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
 
-export const handler = defineHandler('clients/post-clients', { body: schema }, async ({ user, body }) => {
+export const handler = defineHandler('clients/post-clients', { body: schema }, async ({ user, body, log }) => {
   const { agentId, ...input } = body;
   const agent = await actingAgent(user, agentId);
   const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));
-  await awardDueMilestones(created.client, todayIn(agent.timeZone));
+  await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
   return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
 });

@@ -32,3 +32,6 @@ beforeEach(() => {
     throw new Error(`Unexpected fetch in a test that did not mock it: ${String(input)}`);
   });
 });
+
+// jsdom does not implement scrolling; the router restores scroll positions between pages.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;

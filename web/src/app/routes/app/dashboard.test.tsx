@@ -91,7 +91,7 @@ describe('dashboard', () => {
     expect(within(activity).getByText('Last 6 months')).toBeInTheDocument();
     const table = within(activity).getByRole('table', { name: /Reviews received and reminders provided per month/ });
     expect(within(table).getAllByRole('row')).toHaveLength(7);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['', 'Reviews Received', 'Reminders Provided']);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Reviews Received', 'Reminders Provided']);
   });
 
   it('greets an agent with no clients with a call to add the first one', async () => {

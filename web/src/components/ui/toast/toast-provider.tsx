@@ -1,6 +1,9 @@
-// Holds the toasts, hands out `toast()` through context and renders the notification region.
+// Holds the toasts, hands out `toast()` through context and renders the notification region into
+// its own host at the end of <body> (see toast-host.ts: it stays announced while a dialog is open).
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ToastContext, type ToastContextValue } from './toast-context';
+import { useToastHost } from './toast-host';
 import { TOAST_REMOVE_DELAY_MS, createToast, toastReducer, type ToastOptions } from './toast-store';
 import { ToastViewport } from './toast-viewport';
 
@@ -10,6 +13,7 @@ type ToastProviderProps = {
 
 export function ToastProvider({ children }: ToastProviderProps) {
   const [toasts, dispatch] = useReducer(toastReducer, []);
+  const host = useToastHost();
   const removalTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const dismiss = useCallback((id?: string) => dispatch({ type: 'dismiss', id }), []);
@@ -59,7 +63,7 @@ export function ToastProvider({ children }: ToastProviderProps) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+      {host ? createPortal(<ToastViewport toasts={toasts} onDismiss={dismiss} />, host) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,3 +1,5 @@
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
 import { act, fireEvent, renderWithProviders, screen, toastRegion, visibleToasts, within } from '../../../testing/test-utils';
 import { TOAST_DURATION_MS } from '../../../../../shared/constants';
 import { createToast, toastReducer } from './toast-store';
@@ -93,6 +95,34 @@ describe('toasts (SPEC §4, §9)', () => {
     fireEvent.click(within(toastRegion()).getByRole('button', { name: 'Close' }));
 
     expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('stays announced while a dialog is open: the modal hides only the page behind it', async () => {
+    function DialogRaisingToast() {
+      const { toast } = useToast();
+      return (
+        <Dialog open aria-labelledby="t">
+          <DialogTitle id="t">Add Client</DialogTitle>
+          <button type="button" onClick={() => toast({ title: 'Error', description: 'Something failed', variant: 'destructive' })}>
+            save
+          </button>
+        </Dialog>
+      );
+    }
+    renderWithProviders(
+      <>
+        <p>the page</p>
+        <DialogRaisingToast />
+      </>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Add Client' })).toBeInTheDocument();
+    expect(screen.getByText('the page').closest('[aria-hidden="true"]')).not.toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Something failed')).toBeInTheDocument();
+    expect(within(toastRegion()).getByRole('alert')).toBe(alert);
   });
 
   it('moves focus to the notification region on F8', () => {

@@ -18,7 +18,7 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Client, ImportResult } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
@@ -96,6 +96,21 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
   const [formClient, setFormClient] = useState<Client | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<Client | null>(null);
+  // The Delete button that opened the confirmation leaves with its client: focus goes to the search
+  // field (or the Add Client button when none are left) instead of falling back to <body>.
+  const deletedRef = useRef(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  const handleDeleteExited = () => {
+    if (!deletedRef.current) return;
+    deletedRef.current = false;
+    // After the modal has unmounted and tried to restore focus to the (removed) Delete button.
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      (searchRef.current ?? addButtonRef.current)?.focus();
+    }, 0);
+  };
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
@@ -171,6 +186,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
   const handleDelete = async (client: Client) => {
     try {
       await deleteClient.trigger(client.id);
+      deletedRef.current = true;
       setDeleteTarget(null);
       if (detailId === client.id) setDetailId(null);
       toast({ title: 'Client deleted successfully', variant: 'success' });
@@ -221,7 +237,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
           <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImportOpen(true)}>
             Import CSV
           </Button>
-          <Button variant="contained" startIcon={<AddRounded />} onClick={handleAdd}>
+          <Button ref={addButtonRef} variant="contained" startIcon={<AddRounded />} onClick={handleAdd}>
             Add Client
           </Button>
         </>
@@ -267,6 +283,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
                 placeholder="Search clients..."
                 type="search"
                 size="small"
+                inputRef={searchRef}
                 inputProps={{ 'aria-label': 'Search clients' }}
                 startAdornment={
                   <InputAdornment position="start">
@@ -340,6 +357,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
         isDeleting={deleteClient.isMutating}
         onCancel={() => setDeleteTarget(null)}
         onConfirm={handleDelete}
+        onExited={handleDeleteExited}
       />
       <ImportClientsDialog open={importOpen} isImporting={importClients.isMutating} onClose={() => setImportOpen(false)} onImport={handleImport} />
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} onUpgrade={handleUpgrade} />

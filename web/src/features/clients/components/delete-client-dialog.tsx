@@ -13,9 +13,11 @@ type DeleteClientDialogProps = {
   isDeleting: boolean;
   onCancel: () => void;
   onConfirm: (client: Client) => void;
+  /** After the dialog has faded out (the manager moves focus on when the client is gone). */
+  onExited?: () => void;
 };
 
-export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm }: DeleteClientDialogProps) {
+export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm, onExited }: DeleteClientDialogProps) {
   // Keep the name on screen while the dialog fades out after the client is gone.
   const [shown, setShown] = useState(client);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm }: 
   }, [client]);
 
   return (
-    <Dialog open={Boolean(client)} onClose={isDeleting ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' } }}>
+    <Dialog open={Boolean(client)} onClose={isDeleting ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' }, transition: { onExited } }}>
       <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Are you sure?</DialogTitle>
       <DialogContent>
         <DialogContentText>This will permanently delete {shown?.name}'s information and cannot be undone.</DialogContentText>

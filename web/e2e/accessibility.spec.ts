@@ -1,0 +1,318 @@
+// Accessibility of every page (and the clients page's dialogs) at desktop and phone width: axe-core
+// finds no serious or critical violation, and every input, select and textarea has an accessible
+// name. Screenshots of each state go to test-results/screens/a11y-*.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, test } from './support/fixtures';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Waits until finite animations and transitions (dialog fades, slides) have finished. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Form controls a user can reach: native inputs MUI hides from the tree (aria-hidden) are not. */
+const CONTROLS = 'input:not([type="hidden"]):not([aria-hidden="true"]), select:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])';
+
+async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone'): Promise<void> {
+  await page.setViewportSize(width === 'desktop' ? DESKTOP : PHONE);
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`);
+  expect.soft(serious, `axe on ${state} at ${width}:\n${serious.join('\n')}`).toEqual([]);
+
+  // Every input, select and textarea has an accessible name. Controls behind an open modal are
+  // aria-hidden (and were checked before the dialog opened).
+  const controls = page.locator(CONTROLS);
+  const reachable = await controls.evaluateAll((els) => els.map((el, i) => (el.closest('[aria-hidden="true"]') ? -1 : i)).filter((i) => i >= 0));
+  for (const i of reachable) {
+    await expect.soft(controls.nth(i), `every input on ${state} at ${width} has an accessible name`).toHaveAccessibleName(/\S/, { timeout: 1_000 });
+  }
+  // The same screenshots snap() takes (test-results/screens/<name>-desktop|mobile.png), without
+  // resizing the page twice more.
+  await page.screenshot({ path: `test-results/screens/a11y-${state}-${width === 'desktop' ? 'desktop' : 'mobile'}.png`, fullPage: true });
+}
+
+/** Checks the page as it is now at both widths (axe, input names) and saves screenshots of it. */
+async function audit(page: Page, state: string): Promise<void> {
+  await checkWidth(page, state, 'desktop');
+  await checkWidth(page, state, 'phone');
+  await page.setViewportSize(DESKTOP);
+}
+
+type ClientSeed = { name: string; email: string; birthday?: string; anniversary?: string; purchaseDate?: string; address?: string };
+
+async function addClientViaApi(request: APIRequestContext, baseURL: string, client: ClientSeed): Promise<void> {
+  const res = await request.post('/api/clients', { data: { phone: '(512) 555-0100', ...client }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.describe('accessibility', () => {
+  test.use({ viewport: DESKTOP });
+  // axe takes 0.5–3 s a run on this shared machine, two runs a state.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('public pages', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    await audit(page, 'auth-login');
+
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Register' })).toBeVisible();
+    await audit(page, 'auth-register');
+
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+    await audit(page, 'auth-forgot-password');
+
+    await page.goto('/reset-password?token=aaaa.bbbb.cccc');
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await audit(page, 'reset-password');
+
+    await page.goto('/reset-password?token=not a token');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'reset-password-invalid');
+
+    await page.goto('/find-realtor');
+    await expect(page.getByRole('heading', { level: 1, name: 'Select Your Realtor' })).toBeVisible();
+    await audit(page, 'find-realtor');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'not-found');
+  });
+
+  test('client registration pages', async ({ page, request, baseURL }) => {
+    const agent = newAgentDetails('a11y-realtor');
+    const registered = await request.post('/api/register', {
+      data: { username: agent.email, password: agent.password, fullName: agent.fullName, phone: agent.phone, businessName: 'Hill Realty', businessLocation: 'Austin, TX' },
+      headers: { origin: baseURL! },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const agentId = ((await registered.json()) as { id: string }).id;
+    const invitee = { name: 'Robin Invitee', email: `robin-${Date.now()}@example.com` };
+    const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    await page.goto(await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration\?token=\S+/));
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
+    await expect(page.getByLabel('Phone')).toBeVisible();
+    await audit(page, 'client-registration-token');
+
+    await page.goto(`/client-registration?agentId=${agentId}`);
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    await audit(page, 'client-registration-agent');
+  });
+
+  test('agent pages', async ({ page, baseURL }) => {
+    await registerAgentViaApi(page);
+    const api = page.request;
+    await addClientViaApi(api, baseURL!, { name: 'Maria Lopez', email: 'maria@example.com', birthday: '1984-06-02', purchaseDate: '2020-04-30', address: '12 Oak Street' });
+    await addClientViaApi(api, baseURL!, { name: 'Sam Carter', email: 'sam@example.com', anniversary: '2012-09-15' });
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'dashboard');
+
+    await page.goto('/reminders');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'reminders');
+
+    await page.goto('/business-profile');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'business-profile');
+
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'settings');
+  });
+
+  test('clients page: list, add and detail dialogs', async ({ page, baseURL }) => {
+    await registerAgentViaApi(page);
+    for (let i = 1; i <= 9; i += 1) {
+      await addClientViaApi(page.request, baseURL!, { name: `Client Number ${i}`, email: `client-${i}@example.com`, birthday: '1984-06-02', purchaseDate: '2020-04-30' });
+    }
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Client Number 1', exact: true })).toBeVisible();
+    await audit(page, 'clients');
+
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeVisible();
+    await audit(page, 'clients-add');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Client Number 1', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Client Number 1' })).toBeVisible();
+    await audit(page, 'clients-detail');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('clients page: import, delete confirmation and upgrade dialogs', async ({ page, baseURL }) => {
+    await registerAgentViaApi(page);
+    for (let i = 1; i <= 9; i += 1) {
+      await addClientViaApi(page.request, baseURL!, { name: `Client Number ${i}`, email: `client-${i}@example.com` });
+    }
+    await page.goto('/clients');
+    await expect(page.getByRole('button', { name: 'Client Number 1', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Import Clients from CSV' })).toBeVisible();
+    await audit(page, 'clients-import');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Delete Client Number 2' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
+    await audit(page, 'clients-delete');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+    // The tenth client reaches the free plan's limit: adding another offers the upgrade.
+    await addClientViaApi(page.request, baseURL!, { name: 'Client Number 10', email: 'client-10@example.com' });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Client Number 10', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeVisible();
+    await audit(page, 'clients-upgrade');
+  });
+
+  test('admin pages', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Monthly Activity' }).locator('svg').first()).toBeVisible();
+    await audit(page, 'admin');
+
+    await page.goto('/admin-clients');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(page, 'admin-clients');
+
+    await page.goto('/agents-list');
+    await expect(page.getByRole('heading', { level: 1, name: 'Agent List' })).toBeVisible();
+    await audit(page, 'agents-list');
+  });
+});
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it is not reachable that way. */
+async function tabTo(page: Page, target: Locator, { max = 40, backwards = false } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reachable with ${backwards ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused({ timeout: 1 });
+}
+
+/** Tabs to a field and types into it. */
+async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+test.describe('keyboard only', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('registers, logs out and logs in on /auth', async ({ page }) => {
+    const agent = newAgentDetails('keyboard');
+    await page.goto('/auth');
+    // tabs: one tab stop on the selected tab, the arrow keys move between tabs (WAI-ARIA)
+    await tabTo(page, page.getByRole('tab', { name: 'Login' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await typeInto(page, form.getByLabel('Full Name'), agent.fullName);
+    await typeInto(page, form.getByLabel('Email'), agent.email);
+    await typeInto(page, form.getByLabel('Password'), agent.password);
+    await typeInto(page, form.getByLabel('Cell Phone Number'), agent.phone);
+    await tabTo(page, form.getByRole('button', { name: 'Register' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
+
+    await tabTo(page, page.getByRole('button', { name: 'Logout' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/auth$/);
+
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await typeInto(page, login.getByLabel('Email'), agent.email);
+    await typeInto(page, login.getByLabel('Password'), agent.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
+  });
+
+  test('adds, opens, closes and deletes a client on /clients', async ({ page }) => {
+    await registerAgentViaApi(page);
+    await page.goto('/clients');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+
+    await tabTo(page, page.getByRole('button', { name: 'Add Client' }).first());
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Add Client' });
+    await expect(form).toBeVisible();
+    await typeInto(page, form.getByLabel('Name'), 'Kay Board');
+    await typeInto(page, form.getByLabel('Email'), 'kay.board@example.com');
+    await typeInto(page, form.getByLabel('Phone'), '(512) 555-0177');
+    await tabTo(page, form.getByRole('button', { name: 'Add Client' }));
+    await page.keyboard.press('Enter');
+    // announced over the closing dialog: the toast region is not hidden by the modal
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client added successfully')).toBeVisible();
+    await expect(form).toBeHidden();
+
+    const open = page.getByRole('button', { name: 'Kay Board', exact: true });
+    await tabTo(page, open);
+    await page.keyboard.press('Enter');
+    const detail = page.getByRole('dialog', { name: 'Kay Board' });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'kay.board@example.com' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await tabTo(page, page.getByRole('button', { name: 'Delete Kay Board' }));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(confirm).toBeVisible();
+    await tabTo(page, confirm.getByRole('button', { name: 'Delete' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client deleted successfully')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kay Board', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+    // the Delete button left with its client: focus moves on to Add Client, not back to <body>
+    await expect(page.getByRole('button', { name: 'Add Client' })).toBeFocused();
+  });
+
+  test('completes the client registration form for a chosen realtor', async ({ page, request, baseURL }) => {
+    const agent = newAgentDetails('keyboard-realtor');
+    const registered = await request.post('/api/register', {
+      data: { username: agent.email, password: agent.password, fullName: agent.fullName, phone: agent.phone },
+      headers: { origin: baseURL! },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const agentId = ((await registered.json()) as { id: string }).id;
+
+    await page.goto(`/client-registration?agentId=${agentId}`);
+    await typeInto(page, page.getByLabel('Full Name'), 'Kim Keys');
+    await typeInto(page, page.getByLabel('Email'), `kim-${Date.now()}@example.com`);
+    await typeInto(page, page.getByLabel('Phone'), '(555) 987-6543');
+    await tabTo(page, page.getByRole('button', { name: 'Complete Registration' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Skip for Now' }));
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
