@@ -1,5 +1,6 @@
 // Jest setup for the web project: jest-dom matchers and the browser APIs jsdom lacks.
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { runInThisContext } from 'node:vm';
 
@@ -35,3 +36,7 @@ beforeEach(() => {
 
 // jsdom does not implement scrolling; the router restores scroll positions between pages.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// findBy*/waitFor wait up to 5 s: the suite shares two cores with the server tests in CI, and a
+// dialog's exit transition can take longer than the 1 s default there. Nothing here asserts time.
+configure({ asyncUtilTimeout: 5000 });
