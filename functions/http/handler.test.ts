@@ -117,6 +117,9 @@ describe('the HTTP stack', () => {
     const res = await invoke(handler, event('{"name":"x","isAdmin":true,"__proto__":{"polluted":true}}'));
     expect(res.body).toBe('{"ok":true}');
     expect(seen).toEqual({ name: 'x' });
+    const inherited = await invoke(handler, event('{"name":"y","valueOf":"","toString":1,"hasOwnProperty":{}}'));
+    expect(inherited.body).toBe('{"ok":true}');
+    expect(seen).toEqual({ name: 'y' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -300,18 +300,20 @@ function validator<B, Q>(schemas: Schemas<B, Q>): middy.MiddlewareObj<APIGateway
   };
 }
 
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Keys that name a member of every object (__proto__, constructor, valueOf, toString…): yup and
+ * plain lookups would find the inherited member, so they never enter the app. */
+const isPrototypeKey = (key: string): boolean => key === '__proto__' || key === 'prototype' || key in Object.prototype;
 
 /** JSON.parse reviver: keys that could reach an object's prototype never enter the app. */
 export function dropPrototypeKeys(key: string, value: unknown): unknown {
-  return PROTOTYPE_KEYS.has(key) ? undefined : value;
+  return isPrototypeKey(key) ? undefined : value;
 }
 
 /** Validates with yup, refusing values of the wrong JSON type instead of coercing them. */
 export async function validate<T>(schema: yup.Schema<T>, unsafeInput: unknown): Promise<T> {
   const input =
     unsafeInput && typeof unsafeInput === 'object' && !Array.isArray(unsafeInput)
-      ? Object.fromEntries(Object.entries(unsafeInput).filter(([key]) => !PROTOTYPE_KEYS.has(key)))
+      ? Object.fromEntries(Object.entries(unsafeInput).filter(([key]) => !isPrototypeKey(key)))
       : unsafeInput;
   const typeErrors = wrongTypes(schema, input);
   if (Object.keys(typeErrors).length > 0) {
