@@ -52,7 +52,8 @@ export function config(): Config {
 /** Forget the cached configuration (the local runtime and tests change the environment). */
 export function resetConfig(): void {
   cached = undefined;
-  secretPromise = undefined;
+  sessionSecretOnce.reset();
+  originVerifyOnce.reset();
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -113,27 +114,52 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   };
 }
 
-let secretPromise: Promise<Uint8Array> | undefined;
+/** `load` run once and its result kept; a failure is not kept, so the next call tries again. */
+function once<T>(load: () => Promise<T>): { get(): Promise<T>; reset(): void } {
+  let promise: Promise<T> | undefined;
+  return {
+    get: () =>
+      (promise ??= load().catch((error: unknown) => {
+        promise = undefined;
+        throw error;
+      })),
+    reset: () => {
+      promise = undefined;
+    },
+  };
+}
+
+const sessionSecretOnce = once(loadSecret);
+const originVerifyOnce = once(() => readSecretSetting('ORIGIN_VERIFY_SECRET'));
 
 /** The key that signs session and reset tokens: SESSION_SECRET, or the Secrets Manager secret named by SESSION_SECRET_ARN (read once per cold start). */
 export function sessionSecret(): Promise<Uint8Array> {
-  secretPromise ??= loadSecret().catch((error: unknown) => {
-    secretPromise = undefined;
-    throw error;
-  });
-  return secretPromise;
+  return sessionSecretOnce.get();
+}
+
+/**
+ * The value CloudFront puts in the x-origin-verify header of every request it sends to the API:
+ * ORIGIN_VERIFY_SECRET, or the Secrets Manager secret named by ORIGIN_VERIFY_SECRET_ARN (read once
+ * per cold start). Undefined when neither is set, as in the local runtime, which has no CloudFront.
+ */
+export function originVerifySecret(): Promise<string | undefined> {
+  return originVerifyOnce.get();
 }
 
 async function loadSecret(): Promise<Uint8Array> {
-  const direct = process.env.SESSION_SECRET?.trim();
-  let value = direct;
-  if (!value) {
-    const arn = process.env.SESSION_SECRET_ARN?.trim();
-    if (!arn) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
-    const client = new SecretsManagerClient({ region: config().region });
-    const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    value = out.SecretString?.trim();
-  }
-  if (!value || value.length < 32) throw new ConfigError('The session secret must be at least 32 characters');
+  const value = await readSecretSetting('SESSION_SECRET');
+  if (value === undefined) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
+  if (value.length < 32) throw new ConfigError('The session secret must be at least 32 characters');
   return new TextEncoder().encode(value);
+}
+
+/** The setting `name` itself, else the Secrets Manager secret named by `<name>_ARN` ('' when that secret is empty); undefined when neither is set. */
+async function readSecretSetting(name: string): Promise<string | undefined> {
+  const direct = process.env[name]?.trim();
+  if (direct) return direct;
+  const arn = process.env[`${name}_ARN`]?.trim();
+  if (!arn) return undefined;
+  const client = new SecretsManagerClient({ region: config().region });
+  const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+  return out.SecretString?.trim() ?? '';
 }

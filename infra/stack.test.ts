@@ -114,6 +114,7 @@ describe('the stack with the defaults', () => {
           UPLOADS_BUCKET: { Ref: PINNED.uploadsBucket },
           EXPORTS_BUCKET: { Ref: PINNED.exportsBucket },
           SESSION_SECRET_ARN: { Ref: PINNED.sessionSecret },
+          ORIGIN_VERIFY_SECRET_ARN: { Ref: expect.stringMatching(/^WebOriginVerifySecret/) },
           APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
           MAIL_PROVIDER: 'ses',
           MAIL_FROM: 'no-reply@example.com',
@@ -265,7 +266,7 @@ describe('the stack with the defaults', () => {
       for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
     });
 
-    it('grants the secret read on the one secret, e-mail on the one identity, and table access without index wildcards', () => {
+    it('grants secret reads on the session and origin-verify secrets only, e-mail on the one identity, and table access without index wildcards', () => {
       // Prepare
       const statements = ofType(resources, 'AWS::IAM::Policy')
         .filter(([id]) => id.startsWith('Api'))
@@ -273,7 +274,10 @@ describe('the stack with the defaults', () => {
       // Assess
       expect(statements).toHaveLength(routes.length);
       for (const statement of statements) {
-        expect(statement).toContainEqual({ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: PINNED.sessionSecret } });
+        const secretReads = statement.filter((s) => [s.Action].flat().some((action: string) => action.startsWith('secretsmanager:')));
+        expect(secretReads).toEqual([
+          { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: [{ Ref: PINNED.sessionSecret }, { Ref: expect.stringMatching(/^WebOriginVerifySecret/) }] },
+        ]);
         expect(statement).toContainEqual(
           expect.objectContaining({
             Action: 'ses:SendEmail',
@@ -305,7 +309,7 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('sends /api/* uncached to the HTTP API with every viewer header but Host, and no function in the way', () => {
+    it('sends /api/* uncached to the HTTP API with all cookies and query strings, and no function in the way', () => {
       // Prepare
       const config = distribution();
       const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
@@ -313,13 +317,46 @@ describe('the stack with the defaults', () => {
       // Assess
       expect(api).toMatchObject({
         CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
-        OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        OriginRequestPolicyId: { Ref: expect.stringMatching(/^WebApiOriginRequestPolicy/) },
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         ViewerProtocolPolicy: 'https-only',
       });
       expect(api?.FunctionAssociations).toBeUndefined();
       expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
       expect(JSON.stringify(origin?.DomainName)).toMatch(/ApiHttpApi.*execute-api/);
+      const policy = resources[api!.OriginRequestPolicyId.Ref]!.Properties!.OriginRequestPolicyConfig;
+      expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'all' });
+      expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    });
+
+    it("forwards CloudFront-Viewer-Address and the headers the API reads, never the viewer's Host", () => {
+      // Prepare
+      const config = distribution();
+      const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
+      const headers = resources[api!.OriginRequestPolicyId.Ref]!.Properties!.OriginRequestPolicyConfig.HeadersConfig;
+      const names = (headers.Headers as string[]).map((name) => name.toLowerCase());
+      // Assess
+      expect(headers.HeaderBehavior).toBe('whitelist');
+      expect(names).toContain('cloudfront-viewer-address');
+      // what functions/http reads: the CSRF rule, the body parsers, the Stripe webhook
+      expect(names).toEqual(expect.arrayContaining(['content-type', 'origin', 'sec-fetch-site', 'stripe-signature', 'user-agent']));
+      expect(names).not.toContain('host');
+      expect(names.length).toBeLessThanOrEqual(10); // CloudFront's default quota per origin request policy
+    });
+
+    it('adds the generated origin-verify secret to every API request, as a dynamic reference (never in the template)', () => {
+      // Prepare
+      const config = distribution();
+      const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
+      const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === api?.TargetOriginId);
+      const [secretId, secret] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith('WebOriginVerifySecret'))!;
+      // Assess
+      expect(origin?.OriginCustomHeaders).toEqual([
+        { HeaderName: 'x-origin-verify', HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] } },
+      ]);
+      expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
+      // The S3 origin gets no secret.
+      expect((config.Origins as Record<string, any>[]).filter((o) => o.OriginCustomHeaders)).toHaveLength(1);
     });
 
     it('serves the private site bucket through Origin Access Control', () => {

@@ -65,6 +65,7 @@ export class HearthStack extends Stack {
       data: this.data,
       messaging,
       appUrl,
+      originVerifySecret: this.web.originVerifySecret,
       adminEmails: props.adminEmails,
       providerSettings: props.providerSettings,
       throttle: props.throttle,

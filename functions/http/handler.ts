@@ -11,6 +11,7 @@ import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import type { UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
+import { clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
 import { createLogger, type Logger } from './logger';
 
@@ -105,7 +106,11 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
         params: event.pathParameters ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? ''])) : {},
         rawBody: state.rawBody,
         requestId: state.requestId,
-        ip: event.requestContext?.http?.sourceIp ?? 'unknown',
+        ip: await clientIp(event).catch((error: unknown) => {
+          // The origin-verify secret could not be read: key on the edge's address (stricter, never looser).
+          state.log.warn('client address unknown, using the connection address', { error });
+          return connectionIp(event);
+        }),
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
       });
@@ -215,11 +220,6 @@ function validationBody(error: yup.ValidationError): ApiErrorBody {
   return { message: first, code: 'VALIDATION_FAILED', errors };
 }
 
-function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
-  const headers = event.headers ?? {};
-  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-}
-
 /** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body. */
 function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
@@ -239,14 +239,14 @@ function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
     before: (request) => {
       const method = request.event.requestContext?.http?.method ?? 'GET';
       if (!STATE_CHANGING.has(method) || route.body === 'raw') return;
-      const contentType = (header(request.event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      const contentType = (requestHeader(request.event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const expected = route.body === 'multipart' ? 'multipart/form-data' : 'application/json';
       if (contentType !== expected) {
         throw new HttpError(415, `Send this request as ${expected}.`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
       }
       const appOrigin = new URL(config().appUrl).origin;
-      const origin = header(request.event, 'origin');
-      const fetchSite = header(request.event, 'sec-fetch-site');
+      const origin = requestHeader(request.event, 'origin');
+      const fetchSite = requestHeader(request.event, 'sec-fetch-site');
       if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
         throw forbidden('Cross-site request refused.', 'CROSS_SITE');
       }

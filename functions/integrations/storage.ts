@@ -1,5 +1,5 @@
 // The S3 client (the uploads and exports buckets), pointed at s3rver by configuration locally.
-import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
 
 let client: S3Client | undefined;
@@ -12,4 +12,28 @@ export function s3(): S3Client {
     clientEndpoint = s3Endpoint;
   }
   return client;
+}
+
+/**
+ * Deletes every object whose key starts with `prefix` (a "folder": it must end with `/`, so
+ * `…/abc/` never reaches `…/abcd/`), one listed page at a time (S3 lists and deletes at most
+ * 1,000 keys per call). Returns how many objects were deleted; throws when S3 refuses a call or
+ * keeps any key of a page, leaving the rest for a later run (it is safe to run again).
+ */
+export async function deleteObjectsUnder(bucket: string, prefix: string, pageSize = 1000): Promise<number> {
+  if (!prefix.endsWith('/') || prefix.length < 2) throw new Error(`refusing to delete under "${prefix}": the prefix must be a folder ending in /`);
+  let deleted = 0;
+  let continuationToken: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: pageSize, ContinuationToken: continuationToken }));
+    const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (objects.length > 0) {
+      const out = await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+      const kept = out.Errors ?? [];
+      if (kept.length > 0) throw new Error(`S3 kept ${kept.length} of ${objects.length} objects under ${prefix} (first: ${kept[0]!.Code ?? 'error'} ${kept[0]!.Message ?? ''})`);
+      deleted += objects.length;
+    }
+    continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (continuationToken);
+  return deleted;
 }

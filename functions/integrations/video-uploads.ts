@@ -5,7 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
-import { s3 } from './storage';
+import { deleteObjectsUnder, s3 } from './storage';
 
 export type PresignedPost = { url: string; fields: Record<string, string> };
 
@@ -21,9 +21,19 @@ const EXTENSIONS: Record<string, string> = {
   'video/x-m4v': 'm4v',
 };
 
+/** The "folder" holding every video of one client, confirmed or not. */
+export function clientVideosPrefix(agentId: string, clientId: string): string {
+  return `testimonials/${agentId}/${clientId}/`;
+}
+
 /** The key of a testimonial video, always made here: under the agent's and the client's prefix. */
 export function testimonialObjectKey(agentId: string, clientId: string, uploadId: string, contentType: string): string {
-  return `testimonials/${agentId}/${clientId}/${uploadId}.${EXTENSIONS[contentType] ?? 'video'}`;
+  return `${clientVideosPrefix(agentId, clientId)}${uploadId}.${EXTENSIONS[contentType] ?? 'video'}`;
+}
+
+/** Deletes all of a client's videos, including uploads that were never confirmed; returns how many. */
+export function deleteClientVideos(agentId: string, clientId: string): Promise<number> {
+  return deleteObjectsUnder(config().uploadsBucket, clientVideosPrefix(agentId, clientId));
 }
 
 export async function presignVideoPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {

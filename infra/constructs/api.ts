@@ -2,8 +2,10 @@
 // route table is the only list of routes, so a route exists in AWS exactly when it exists there.
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../../functions/routes';
@@ -34,6 +36,8 @@ export type ApiProps = {
   messaging: Messaging;
   /** The origin the browser uses (APP_URL): links in e-mails and the same-origin check. */
   appUrl: string;
+  /** The value CloudFront sends in x-origin-verify (Web.originVerifySecret): the functions trust the viewer address with it. */
+  originVerifySecret: secretsmanager.ISecret;
   adminEmails?: readonly string[];
   providerSettings?: ProviderSettings;
   throttle?: ApiThrottle;
@@ -65,6 +69,7 @@ export class Api extends Construct {
       UPLOADS_BUCKET: data.uploadsBucket.bucketName,
       EXPORTS_BUCKET: data.exportsBucket.bucketName,
       SESSION_SECRET_ARN: data.sessionSecret.secretArn,
+      ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
       APP_URL: props.appUrl,
       ...messaging.environment,
       ...(props.adminEmails?.length ? { ADMIN_EMAILS: props.adminEmails.join(',') } : {}),
@@ -83,6 +88,7 @@ export class Api extends Construct {
       data.grantTableReadWrite(routeFunction.role);
       data.grantBucketsReadWrite(routeFunction.role);
       data.grantSessionSecretRead(routeFunction.role);
+      iam.Grant.addToPrincipal({ grantee: routeFunction.role, actions: ['secretsmanager:GetSecretValue'], resourceArns: [props.originVerifySecret.secretArn] });
       messaging.grantSend(routeFunction.role);
       suppressRouteFindings(routeFunction, data);
       return routeFunction;

@@ -1,5 +1,7 @@
 // The browser's single origin: CloudFront in front of the private site bucket (the React build,
 // with the SPA fallback of spa-fallback.ts) and, at /api/*, the HTTP API (DESIGN §2, §12).
+// CloudFront tells the API who the viewer is (CloudFront-Viewer-Address) and proves the request
+// came through it with a generated secret in x-origin-verify (functions/http/client-ip.ts).
 import { Duration, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -9,8 +11,10 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/http/client-ip';
 import { spaFallbackSource } from './spa-fallback';
 
 export type CustomDomain = {
@@ -31,11 +35,21 @@ export type WebProps = {
 const IMMUTABLE = s3deploy.CacheControl.fromString('public, max-age=31536000, immutable');
 const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, must-revalidate');
 
+/**
+ * The viewer headers the API reads, and CloudFront's viewer address. A list, because every
+ * "all viewer headers" behaviour that can add CloudFront's own headers also sends the viewer's
+ * Host, which execute-api refuses. A header the functions start reading must be added here
+ * (cookies and query strings pass whole; at most 10 names without a quota increase).
+ */
+export const API_ORIGIN_HEADERS = ['Accept', 'Content-Type', 'Origin', 'Sec-Fetch-Site', 'Stripe-Signature', 'User-Agent', VIEWER_ADDRESS_HEADER] as const;
+
 export class Web extends Construct {
   readonly siteBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
   /** `https://<custom domain or CloudFront domain>`, no trailing slash. */
   readonly url: string;
+  /** What CloudFront sends in x-origin-verify to the API; the functions read it to trust CloudFront-Viewer-Address. */
+  readonly originVerifySecret: secretsmanager.Secret;
   private readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
 
   constructor(scope: Construct, id: string, props: WebProps) {
@@ -113,23 +127,47 @@ export class Web extends Construct {
 
     this.url = `https://${customDomain?.domainName ?? this.distribution.distributionDomainName}`;
 
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Sent by CloudFront to the API in x-origin-verify: proves CloudFront-Viewer-Address was set by our distribution.',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    });
+    NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'CloudFront holds the value in its origin configuration, resolved at deploy time: a rotation must be followed by a deploy, so it is rotated by hand. Leaking it only lets a caller choose the address the per-IP throttles count.',
+      },
+    ]);
+
     if (props.assetsPath) this.deploySite(props.assetsPath);
   }
 
-  /** Routes /api/* to the HTTP API, uncached, with every viewer header but Host (cookies pass). */
+  /**
+   * Routes /api/* to the HTTP API, uncached, with the headers the API reads, the viewer's address,
+   * all cookies and query strings, and the origin-verify secret.
+   */
   addApiBehavior(httpApi: apigwv2.IHttpApi): void {
     const apiDomain = `${httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
+    const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
+      comment: 'The API: the viewer headers it reads, CloudFront-Viewer-Address, all cookies and query strings; never Host',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+    });
     this.distribution.addBehavior(
       '/api/*',
       new origins.HttpOrigin(apiDomain, {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        // A dynamic reference: CloudFormation puts the value in at deploy time, never in the template.
+        // CloudFront replaces any x-origin-verify header a viewer sends with this one.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
       }),
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        originRequestPolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
       },
     );

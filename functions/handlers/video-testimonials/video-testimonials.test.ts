@@ -1,5 +1,4 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { TestimonialUpload } from '../../../shared/api-types';
 import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, VIDEO_UPLOADS_PER_CLIENT_PER_DAY } from '../../../shared/client-registration';
 import { config, sessionSecret } from '../../config';
 import { randomId, signToken } from '../../domain/signed-tokens';
@@ -7,6 +6,7 @@ import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { type ClientCredentials, completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadVideoTo } from '../../testing/videos';
 import { UPLOAD_URL_TTL_SECONDS } from './post-video-testimonials';
 
 let api: TestApi;
@@ -15,24 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a tiny test video');
+const VIDEO = TEST_VIDEO;
 
-type Credentials = { clientId: string; clientToken: string };
+type Credentials = ClientCredentials;
 
-async function requestUpload(who: Credentials, file: { contentType?: string; size?: number } = {}) {
-  return api.client().post<TestimonialUpload & { message?: string; code?: string }>('/api/video-testimonials', { ...who, contentType: file.contentType ?? 'video/mp4', size: file.size ?? VIDEO.length });
-}
-
-/** What the browser does with the presigned POST: the fields, then the file last. */
-async function uploadTo(upload: TestimonialUpload, body: Buffer = VIDEO, type = 'video/mp4'): Promise<number> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(body)], { type }), 'testimonial.mp4');
-  const res = await fetch(upload.url, { method: 'POST', body: form });
-  return res.status;
-}
-
-const complete = (uploadId: string, who: Credentials) => api.client().post(`/api/video-testimonials/${uploadId}/complete`, who);
+const requestUpload = (who: Credentials, file: { contentType?: string; size?: number } = {}) => requestVideoUpload(api, who, file);
+const uploadTo = uploadVideoTo;
+const complete = (uploadId: string, who: Credentials) => completeVideoUpload(api, uploadId, who);
 
 function credentialsOf(registration: { clientId: string; clientToken: string }): Credentials {
   return { clientId: registration.clientId, clientToken: registration.clientToken };

@@ -1,0 +1,146 @@
+// The throttles' client address: CloudFront's viewer address only behind our own CloudFront (the
+// origin-verify secret matches), the connection's address otherwise.
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { resetConfig } from '../config';
+import { readLimit } from '../data/throttle';
+import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
+import { startTestApi, type TestApi } from '../testing/local-api';
+import { LOCAL_IP, resetLimit } from '../testing/throttle';
+import { clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
+
+const SECRET = 'origin-verify-secret-for-tests-0123456789';
+const EDGE_IP = '130.176.1.2';
+
+function event(headers: Record<string, string>, sourceIp = EDGE_IP): APIGatewayProxyEventV2 {
+  return { headers, requestContext: { http: { method: 'GET', path: '/api/x', sourceIp } } } as unknown as APIGatewayProxyEventV2;
+}
+
+describe('parseViewerAddress', () => {
+  it.each([
+    ['IPv4 and port', '198.51.100.10:46532', '198.51.100.10'],
+    ['IPv6 and port, as CloudFront writes it', '2001:DB8:85A3::8A2E:370:7334:46532', '2001:db8:85a3::8a2e:370:7334'],
+    ['a short IPv6 and port', '::1:443', '::1'],
+    ['bracketed IPv6 and port', '[2001:db8::1]:443', '2001:db8::1'],
+    ['bracketed IPv6 without port', '[::1]', '::1'],
+    ['IPv4-mapped IPv6 and port', '::ffff:203.0.113.9:443', '203.0.113.9'],
+    ['a bare IPv4', '192.0.2.1', '192.0.2.1'],
+    ['surrounding spaces', '  192.0.2.1:80 ', '192.0.2.1'],
+    ['two joined values (the last is CloudFront’s)', '6.6.6.6:1, 198.51.100.10:443', '198.51.100.10'],
+  ])('reads %s', (_label, value, expected) => {
+    expect(parseViewerAddress(value)).toBe(expected);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['a name', 'evil.example.com:443'],
+    ['a word', 'spoofed'],
+    ['a non-numeric port', '192.0.2.1:http'],
+    ['a port over 65535', '192.0.2.1:99999'],
+    ['an empty port', '192.0.2.1:'],
+    ['an IPv4 out of range', '999.1.1.1:80'],
+    ['IPv4 in brackets', '[192.0.2.1]:80'],
+    ['an unclosed bracket', '[::1:443'],
+    ['a bracketed empty port', '[::1]:'],
+    ['something very long', `${'1'.repeat(80)}:80`],
+  ])('answers undefined for %s', (_label, value) => {
+    expect(parseViewerAddress(value)).toBeUndefined();
+  });
+});
+
+describe('clientIp', () => {
+  const configured = jest.fn(async () => SECRET as string | undefined);
+  beforeEach(() => configured.mockClear());
+
+  it('is the viewer address when the origin-verify header carries the secret', async () => {
+    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:46532' }), configured)).toBe('198.51.100.10');
+    expect(await clientIp(event({ 'X-Origin-Verify': SECRET, [VIEWER_ADDRESS_HEADER]: '[2001:db8::1]:443' }), configured)).toBe('2001:db8::1');
+  });
+
+  it('is the connection address for a spoofed viewer address without the secret, and reads no secret for it', async () => {
+    expect(await clientIp(event({ 'cloudfront-viewer-address': '198.51.100.10:46532' }), configured)).toBe(EDGE_IP);
+    expect(configured).not.toHaveBeenCalled();
+  });
+
+  it('is the connection address when the secret is wrong', async () => {
+    for (const wrong of ['', 'guess', `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()]) {
+      expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: wrong, 'cloudfront-viewer-address': '198.51.100.10:1' }), configured)).toBe(EDGE_IP);
+    }
+  });
+
+  it('is the connection address when no secret is configured (the local runtime), whatever the headers say', async () => {
+    const none = async () => undefined;
+    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:1' }), none)).toBe(EDGE_IP);
+    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: '', 'cloudfront-viewer-address': '198.51.100.10:1' }), async () => '')).toBe(EDGE_IP);
+  });
+
+  it('is the connection address when the verified viewer address is missing or malformed', async () => {
+    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET }), configured)).toBe(EDGE_IP);
+    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': 'not-an-ip:80' }), configured)).toBe(EDGE_IP);
+  });
+
+  it("says 'unknown' when there is no address at all", async () => {
+    expect(await clientIp({ headers: {} } as unknown as APIGatewayProxyEventV2, configured)).toBe('unknown');
+  });
+});
+
+describe('the per-IP throttles behind CloudFront', () => {
+  let api: TestApi;
+  const VIEWER_A = '198.51.100.10';
+  const VIEWER_B = '2001:db8::7';
+  const search = (headers: Record<string, string>) => api.client().get('/api/public/agents?q=abc', { headers });
+  const throughCloudFront = (viewerAddress: string) => ({ [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: viewerAddress });
+  const searchesCounted = async (ip: string) => (await readLimit({ scope: 'agent-search-ip', id: ip, ...AGENT_SEARCH_LIMIT })).count;
+
+  beforeAll(async () => {
+    process.env.ORIGIN_VERIFY_SECRET = SECRET;
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    resetConfig();
+  });
+  beforeEach(async () => {
+    for (const ip of [LOCAL_IP, VIEWER_A, VIEWER_B]) await resetLimit('agent-search-ip', ip, AGENT_SEARCH_LIMIT.windowSeconds);
+  });
+
+  it('key on the viewer address when the origin-verify header matches', async () => {
+    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1) expect((await search(throughCloudFront(`${VIEWER_A}:${40000 + i}`))).status).toBe(200);
+    expect((await search(throughCloudFront(`${VIEWER_A}:50000`))).status).toBe(429);
+
+    // Another viewer behind the same edge (here: the same socket address) is not held back.
+    expect((await search(throughCloudFront(`[${VIEWER_B}]:443`))).status).toBe(200);
+    expect(await searchesCounted(VIEWER_A)).toBe(AGENT_SEARCH_LIMIT.max + 1);
+    expect(await searchesCounted(VIEWER_B)).toBe(1);
+    expect(await searchesCounted(LOCAL_IP)).toBe(0);
+  });
+
+  it('key on the connection address when the viewer address comes without the secret', async () => {
+    expect((await search({ [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` })).status).toBe(200);
+    expect((await search({ [ORIGIN_VERIFY_HEADER]: 'a-guess', [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` })).status).toBe(200);
+    expect(await searchesCounted(LOCAL_IP)).toBe(2);
+    expect(await searchesCounted(VIEWER_A)).toBe(0);
+  });
+
+  it('key on the connection address, and still answer, when the secret cannot be read', async () => {
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    process.env.ORIGIN_VERIFY_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:origin-verify';
+    resetConfig();
+    const secrets = mockClient(SecretsManagerClient);
+    secrets.on(GetSecretValueCommand).rejects(Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    try {
+      expect((await search(throughCloudFront(`${VIEWER_A}:1`))).status).toBe(200);
+    } finally {
+      secrets.restore();
+      delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+      process.env.ORIGIN_VERIFY_SECRET = SECRET;
+      resetConfig();
+    }
+    expect(await searchesCounted(LOCAL_IP)).toBe(1);
+    expect(await searchesCounted(VIEWER_A)).toBe(0);
+  });
+});
