@@ -2,7 +2,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestApi } from '../testing/local-api';
+import { pickEncoding } from './static-files';
 
 const root = resolve(__dirname, '..', '..');
 
@@ -106,6 +109,55 @@ describe('the local server', () => {
       await api.close();
       rmSync(webDir, { recursive: true, force: true });
     }
+  });
+
+  it('sends text files compressed when the browser accepts it (Brotli first, then gzip), and as they are otherwise', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Client ${i}` })))};`;
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(webDir, 'assets', 'big-abc.js'), script);
+    writeFileSync(join(webDir, 'assets', 'tiny-abc.js'), 'console.log(1)');
+    const api = await startTestApi({ webDir });
+    const get = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+        const req = httpRequest(`${api.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    try {
+      const br = await get('/assets/big-abc.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('accept-encoding');
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      expect(br.body.length).toBeLessThan(script.length / 4);
+      expect(brotliDecompressSync(br.body).toString()).toBe(script);
+      const gz = await get('/assets/big-abc.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(script);
+      const plain = await get('/assets/big-abc.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(script);
+      const tiny = await get('/assets/tiny-abc.js', 'br');
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.body.toString()).toBe('console.log(1)');
+    } finally {
+      await api.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it('picks the encoding from Accept-Encoding, honouring q=0', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pickEncoding('BR')).toBe('br');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('gzip;q=0, br;q=0')).toBeUndefined();
   });
 
   it('writes one JSON file per message to the outbox with channel, to, subject, text, html and sentAt', async () => {

@@ -138,7 +138,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
-    return serveStatic(webDir, url.pathname, res, pageHeaders);
+    return serveStatic(webDir, url.pathname, res, pageHeaders, req.headers['accept-encoding']);
   }
   const method = (req.method ?? 'GET').toUpperCase();
   let found: { route: Route; params: Record<string, string> } | undefined;
