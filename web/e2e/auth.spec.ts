@@ -116,7 +116,9 @@ test.describe('navigation', () => {
     await expect(page.getByRole('menuitem', { name: 'Manage Clients' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Manage Clients' }).click();
     await expect(page).toHaveURL(/\/clients$/);
+    // The dashboard stays up (with its own "Manage clients" link) until the clients page has loaded.
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect(page.getByRole('link', { name: 'Manage Clients' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Manage Clients', exact: true })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 // Small factories for test data.
-import type { Client, User } from '../../../shared/api-types';
+import type { AdminAgent, Client, User } from '../../../shared/api-types';
 
 let sequence = 0;
 
@@ -42,6 +42,25 @@ export function createClient(overrides: Partial<Client> = {}): Client {
     hasTestimonial: false,
     createdAt: '2025-01-20T10:00:00.000Z',
     updatedAt: '2025-01-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An agent as the admin lists show it. */
+export function createAdminAgent(overrides: Partial<AdminAgent> = {}): AdminAgent {
+  sequence += 1;
+  return {
+    id: `agent-${sequence}`,
+    username: `agent${sequence}@example.com`,
+    fullName: 'Jane Doe',
+    phone: null,
+    signupDate: '2025-01-15T12:00:00.000Z',
+    lastLoginDate: null,
+    isPro: false,
+    isAdmin: false,
+    clientCount: 0,
+    businessName: null,
+    businessLocation: null,
     ...overrides,
   };
 }

@@ -1,27 +1,10 @@
-import type { AdminAgent, AdminClient, CreatedClient } from '../../../../../shared/api-types';
-import { createClient, createUser } from '../../../testing/data-generators';
+import type { AdminClient, CreatedClient } from '../../../../../shared/api-types';
+import { createAdminAgent, createClient, createUser } from '../../../testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
 import { renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 
-function agent(overrides: Partial<AdminAgent>): AdminAgent {
-  return {
-    id: 'agent-x',
-    username: 'x@example.com',
-    fullName: 'X',
-    phone: null,
-    signupDate: '2025-01-01T00:00:00.000Z',
-    lastLoginDate: null,
-    isPro: false,
-    isAdmin: false,
-    clientCount: 0,
-    businessName: null,
-    businessLocation: null,
-    ...overrides,
-  };
-}
-
-const ana = agent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
-const ben = agent({ id: 'agent-ben', username: 'ben@realty.test', clientCount: 1 });
+const ana = createAdminAgent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
+const ben = createAdminAgent({ id: 'agent-ben', username: 'ben@realty.test', clientCount: 1 });
 
 function adminClient(overrides: Partial<AdminClient> = {}): AdminClient {
   return { ...createClient(), agentUsername: ana.username, agentId: ana.id, ...overrides };
@@ -45,6 +28,18 @@ async function openAdminClients({ clients = all, api = {}, url = '/admin-clients
   });
   await screen.findByRole('heading', { level: 1, name: 'Manage Client Data' }, { timeout: 10_000 });
   return view;
+}
+
+/** Opens Add Client once the list is in, fills in Dana Fox and submits; returns the dialog. */
+async function addDanaFox(user: ReturnType<typeof renderApp>['user']) {
+  await screen.findByText('Maria Lopez');
+  await user.click(screen.getByRole('button', { name: 'Add Client' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
+  await user.type(within(dialog).getByLabelText('Name'), 'Dana Fox');
+  await user.type(within(dialog).getByLabelText('Email'), 'dana@example.com');
+  await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
+  await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+  return dialog;
 }
 
 const toasts = () => within(toastRegion());
@@ -161,13 +156,7 @@ describe('/admin-clients', () => {
   it('adds a client for the chosen agent', async () => {
     const created: CreatedClient = { ...createClient({ name: 'Dana Fox', agentId: ana.id }), remainingFreeSlots: 7 };
     const { user, fetchMock } = await openAdminClients({ url: `/admin-clients?agent=${ana.id}`, api: { 'POST /api/clients': () => jsonResponse(201, created) } });
-    await screen.findByText('Maria Lopez');
-    await user.click(screen.getByRole('button', { name: 'Add Client' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Dana Fox');
-    await user.type(within(dialog).getByLabelText('Email'), 'dana@example.com');
-    await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    await addDanaFox(user);
     expect(await findToast('Client added successfully')).toBeInTheDocument();
     expect(toasts().getByText('You can add 7 more client(s) on the free plan')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/clients')[0]!.body).toMatchObject({ name: 'Dana Fox', email: 'dana@example.com', agentId: ana.id });
@@ -176,13 +165,7 @@ describe('/admin-clients', () => {
   it("shows the server's refusal when the agent's free plan is full", async () => {
     const message = 'ana@realty.test is on the free plan, which allows at most 10 clients. The agent can upgrade to Pro for unlimited clients.';
     const { user } = await openAdminClients({ url: `/admin-clients?agent=${ana.id}`, api: { 'POST /api/clients': () => jsonResponse(403, { message, code: 'UPGRADE_REQUIRED' }) } });
-    await screen.findByText('Maria Lopez');
-    await user.click(screen.getByRole('button', { name: 'Add Client' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
-    await user.type(within(dialog).getByLabelText('Name'), 'Dana Fox');
-    await user.type(within(dialog).getByLabelText('Email'), 'dana@example.com');
-    await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    const dialog = await addDanaFox(user);
     // The form stays open, and the toast is announced over it (the modal hides only the page).
     const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
     expect(await within(region).findByText(message)).toBeInTheDocument();

@@ -6,12 +6,12 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
@@ -70,17 +70,9 @@ function AdminDashboard() {
       }
     >
       {error && !analytics ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void mutate()} sx={{ mb: 3 }}>
           We couldn't load the analytics. {errorMessage(error)}
-        </Alert>
+        </LoadError>
       ) : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
         <StatCard

@@ -1,24 +1,7 @@
 import type { AdminAgent } from '../../../../../shared/api-types';
-import { createUser } from '../../../testing/data-generators';
+import { createAdminAgent, createUser } from '../../../testing/data-generators';
 import { jsonResponse } from '../../../testing/mock-api';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
-
-function agent(overrides: Partial<AdminAgent>): AdminAgent {
-  return {
-    id: 'agent-x',
-    username: 'x@example.com',
-    fullName: 'X',
-    phone: null,
-    signupDate: '2025-01-15T12:00:00.000Z',
-    lastLoginDate: null,
-    isPro: false,
-    isAdmin: false,
-    clientCount: 0,
-    businessName: null,
-    businessLocation: null,
-    ...overrides,
-  };
-}
 
 async function openAgentsList(agents: AdminAgent[]) {
   const view = renderApp('/agents-list', { user: createUser({ isAdmin: true }), api: { 'GET /api/agents': () => jsonResponse(200, agents) } });
@@ -34,8 +17,8 @@ describe('/agents-list', () => {
 
   it("lists each agent's username, phone ('Not provided'), signup, last login ('Never') and total clients, with a back link", async () => {
     await openAgentsList([
-      agent({ id: 'a1', username: 'ana@realty.test', fullName: 'Ana Ruiz', phone: '(512) 555-0101', lastLoginDate: '2026-03-02T15:00:00.000Z', clientCount: 12, isPro: true }),
-      agent({ id: 'a2', username: 'ben@realty.test', fullName: 'Ben Cole', clientCount: 0 }),
+      createAdminAgent({ id: 'a1', username: 'ana@realty.test', fullName: 'Ana Ruiz', phone: '(512) 555-0101', signupDate: '2025-01-15T12:00:00.000Z', lastLoginDate: '2026-03-02T15:00:00.000Z', clientCount: 12, isPro: true }),
+      createAdminAgent({ id: 'a2', username: 'ben@realty.test', fullName: 'Ben Cole', clientCount: 0 }),
     ]);
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
     const table = await screen.findByRole('table', { name: 'Agents' });
@@ -50,7 +33,7 @@ describe('/agents-list', () => {
   });
 
   it('stays usable with thousands of agents: paged, and searchable by name or e-mail', async () => {
-    const many = Array.from({ length: 3000 }, (_, i) => agent({ id: `a${i}`, username: `agent${i}@realty.test`, fullName: `Agent Number ${i}` }));
+    const many = Array.from({ length: 3000 }, (_, i) => createAdminAgent({ id: `a${i}`, username: `agent${i}@realty.test`, fullName: `Agent Number ${i}` }));
     const { user } = await openAgentsList(many);
     const table = await screen.findByRole('table', { name: 'Agents' });
     expect(within(table).getAllByRole('row')).toHaveLength(26);

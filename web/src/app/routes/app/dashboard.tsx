@@ -3,13 +3,13 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
@@ -57,17 +57,9 @@ export function DashboardRoute() {
       }
     >
       {error && !clients ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError onRetry={() => void mutate()} sx={{ mb: 3 }}>
           We couldn't load your clients. {errorMessage(error)}
-        </Alert>
+        </LoadError>
       ) : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(12, minmax(0, 1fr))' } }}>
         <Box sx={{ gridColumn: { md: 'span 6' } }}>

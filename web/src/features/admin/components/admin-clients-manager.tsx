@@ -5,25 +5,31 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { AdminClient, ImportResult } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
+import { ListPagination } from '../../../components/ui/list-pagination';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { LoadError } from '../../../components/ui/load-error';
+import { LoadingRows } from '../../../components/ui/loading-rows';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { SearchBox } from '../../../components/ui/search-box';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { CLIENT_FIELDS, toClientChanges, type ClientField } from '../../../lib/client-changes';
+import { countText, matchCountText } from '../../../lib/count-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFormDialog } from '../../../lib/use-form-dialog';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useExportClientsCsv } from '../api/export-clients-csv';
 import { useAdminClients } from '../api/get-admin-clients';
 import { useAgents } from '../api/get-agents';
@@ -32,11 +38,7 @@ import { useCreateAgentClient, useUpdateAgentClient } from '../api/save-agent-cl
 import { filterAdminClients } from '../utils/search-admin';
 import { AdminClientsTable } from './admin-clients-table';
 import { AgentFilter, ALL_AGENTS } from './agent-filter';
-import { SearchBox } from './search-box';
 
-const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
-type ClientField = (typeof CLIENT_FIELDS)[number];
-export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 export const NO_CLIENTS_TO_EXPORT = { title: 'No clients to export', description: 'There are no clients matching your current filters.' } as const;
 
 export type ClientFormSlotProps = {
@@ -50,7 +52,7 @@ export type ImportDialogSlotProps = {
   open: boolean;
   isImporting: boolean;
   onClose: () => void;
-  onImport: (file: File) => Promise<ImportResult | { error: string }>;
+  onImport: (file: File) => Promise<ImportResult>;
 };
 
 type AdminClientsManagerProps = {
@@ -60,18 +62,6 @@ type AdminClientsManagerProps = {
   /** The second line of the 'Client added successfully' toast (SPEC §8). */
   describeCreated: (remainingFreeSlots: number | null) => string | undefined;
 };
-
-function toChanges(input: ClientInput) {
-  return {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    address: input.address ?? null,
-    birthday: input.birthday ?? null,
-    anniversary: input.anniversary ?? null,
-    purchaseDate: input.purchaseDate ?? null,
-  };
-}
 
 export function AdminClientsManager({ renderReviewStatus, renderClientForm, renderImportDialog, describeCreated }: AdminClientsManagerProps) {
   const theme = useTheme();
@@ -88,20 +78,12 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
   const importClients = useImportAgentClients();
   const exportCsv = useExportClientsCsv();
 
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0]!);
-  const [formOpen, setFormOpen] = useState(false);
-  const [formClient, setFormClient] = useState<AdminClient | null>(null);
+  const { query, setQuery, searchTerm, isStale, filtered, pageItems: pageClients, pagination, resetPage } = usePagedSearch(clients, filterAdminClients);
+  const form = useFormDialog<AdminClient>();
   const [importOpen, setImportOpen] = useState(false);
 
   const agent = agentId ? agents?.find((a) => a.id === agentId) : undefined;
-  const all = clients ?? [];
-  const filtered = useMemo(() => filterAdminClients(clients ?? [], deferredQuery), [clients, deferredQuery]);
-  const lastPage = Math.max(0, Math.ceil(filtered.length / rowsPerPage) - 1);
-  const currentPage = Math.min(page, lastPage);
-  const pageClients = useMemo(() => filtered.slice(currentPage * rowsPerPage, (currentPage + 1) * rowsPerPage), [filtered, currentPage, rowsPerPage]);
+  const total = clients?.length ?? 0;
 
   const handleAgentChange = (next: string) => {
     setSearchParams((params) => {
@@ -109,19 +91,14 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
       else params.set('agent', next);
       return params;
     });
-    setPage(0);
+    resetPage();
   };
 
-  const handleEdit = useCallback((client: AdminClient) => {
-    setFormClient(client);
-    setFormOpen(true);
-  }, []);
-
   const handleSubmit: ClientFormSlotProps['onSubmit'] = async (input, { setErrors }) => {
-    if (formClient) {
+    if (form.editing) {
       try {
-        await updateClient.trigger({ agentId: formClient.agentId, id: formClient.id, changes: toChanges(input) });
-        setFormOpen(false);
+        await updateClient.trigger({ agentId: form.editing.agentId, id: form.editing.id, changes: toClientChanges(input) });
+        form.close();
         toast({ title: 'Client updated successfully', variant: 'success' });
       } catch (failure) {
         setErrors(serverFieldErrors(failure, CLIENT_FIELDS));
@@ -132,7 +109,7 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
     if (!agentId) return;
     try {
       const created = await createClient.trigger({ agentId, input });
-      setFormOpen(false);
+      form.close();
       const description = describeCreated(created.remainingFreeSlots);
       toast({ title: 'Client added successfully', ...(description ? { description } : {}), variant: 'success' });
     } catch (failure) {
@@ -141,18 +118,8 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
     }
   };
 
-  const handleImport = async (file: File): Promise<ImportResult | { error: string }> => {
-    if (!agentId) return { error: 'Choose an agent first.' };
-    try {
-      const result = await importClients.trigger({ agentId, file });
-      toast({ title: `Successfully imported ${result.imported} clients`, variant: 'success' });
-      return result;
-    } catch (failure) {
-      const message = errorMessage(failure);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-      return { error: message };
-    }
-  };
+  // Import CSV is disabled until an agent is chosen, so the dialog always has one.
+  const handleImport = (file: File) => (agentId ? importClients.trigger({ agentId, file }) : Promise.reject(new Error('Choose an agent first.')));
 
   const handleExport = async () => {
     if (filtered.length === 0) {
@@ -161,7 +128,7 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
     }
     try {
       const fileName = await exportCsv.trigger(filtered);
-      toast({ title: 'Export successful', description: `${filtered.length.toLocaleString('en-US')} ${filtered.length === 1 ? 'client' : 'clients'} saved to ${fileName}.`, variant: 'success' });
+      toast({ title: 'Export successful', description: `${countText(filtered.length, 'client', 'clients')} saved to ${fileName}.`, variant: 'success' });
     } catch (failure) {
       toast({ title: 'Failed to export clients', description: errorMessage(failure), variant: 'destructive' });
     }
@@ -188,15 +155,7 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
             </Button>
           </DisabledHint>
           <DisabledHint hint={agentId ? null : needsAgent}>
-            <Button
-              variant="contained"
-              startIcon={<AddRounded />}
-              disabled={!agentId}
-              onClick={() => {
-                setFormClient(null);
-                setFormOpen(true);
-              }}
-            >
+            <Button variant="contained" startIcon={<AddRounded />} disabled={!agentId} onClick={form.openAdd}>
               Add Client
             </Button>
           </DisabledHint>
@@ -204,67 +163,32 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
       }
     >
       <Card>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, px: { xs: 2, md: 2.5 }, py: 2, borderBottom: isMobile ? 0 : 1, borderColor: 'divider' }}>
+        <ListToolbar divider={!isMobile}>
           <AgentFilter agents={agents} value={agentId ?? ALL_AGENTS} onChange={handleAgentChange} />
-          <SearchBox
-            value={query}
-            onChange={(value) => {
-              setQuery(value);
-              setPage(0);
-            }}
-            placeholder="Search clients..."
-            label="Search clients"
-          />
+          <SearchBox value={query} onChange={setQuery} placeholder="Search clients..." label="Search clients" />
           <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', ml: { md: 'auto' } }}>
-            {clients
-              ? deferredQuery.trim()
-                ? `${filtered.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} clients`
-                : `${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'client' : 'clients'}`
-              : ''}
+            {clients ? (searchTerm ? matchCountText(filtered.length, total, 'clients') : countText(total, 'client', 'clients')) : ''}
           </Typography>
-        </Box>
+        </ListToolbar>
         {error && !clients ? (
-          <Box sx={{ p: 3 }}>
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void mutate()}>
-                  Try again
-                </Button>
-              }
-            >
-              We couldn't load the clients. {errorMessage(error)}
-            </Alert>
-          </Box>
+          <LoadError onRetry={() => void mutate()} inset>
+            We couldn't load the clients. {errorMessage(error)}
+          </LoadError>
         ) : isLoading || !clients ? (
-          <LoadingRows />
+          <LoadingRows label="Loading clients" cells={2} />
         ) : filtered.length === 0 ? (
           <Typography sx={{ px: 3, py: 6, textAlign: 'center', color: 'text.secondary' }}>
-            {deferredQuery.trim() ? `No clients of ${scopeLabel} match "${deferredQuery.trim()}".` : `No clients yet for ${scopeLabel}.`}
+            {searchTerm ? `No clients of ${scopeLabel} match "${searchTerm}".` : `No clients yet for ${scopeLabel}.`}
           </Typography>
         ) : (
-          <Box sx={{ opacity: query !== deferredQuery ? 0.7 : 1, transition: 'opacity 120ms' }}>
-            <AdminClientsTable clients={pageClients} layout={isMobile ? 'cards' : 'table'} onEdit={handleEdit} renderReviewStatus={renderReviewStatus} />
+          <Box sx={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }}>
+            <AdminClientsTable clients={pageClients} layout={isMobile ? 'cards' : 'table'} onEdit={form.openEdit} renderReviewStatus={renderReviewStatus} />
           </Box>
         )}
-        {filtered.length > ROWS_PER_PAGE_OPTIONS[0]! ? (
-          <TablePagination
-            component="div"
-            count={filtered.length}
-            page={currentPage}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={rowsPerPage}
-            rowsPerPageOptions={isMobile ? [] : ROWS_PER_PAGE_OPTIONS}
-            onRowsPerPageChange={(event) => {
-              setRowsPerPage(Number(event.target.value));
-              setPage(0);
-            }}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
-        ) : null}
+        <ListPagination pagination={pagination} showPageSizes={!isMobile} />
       </Card>
 
-      {renderClientForm({ open: formOpen, client: formClient, onClose: () => setFormOpen(false), onSubmit: handleSubmit })}
+      {renderClientForm({ open: form.open, client: form.editing, onClose: form.close, onSubmit: handleSubmit })}
       {renderImportDialog({ open: importOpen, isImporting: importClients.isMutating, onClose: () => setImportOpen(false), onImport: handleImport })}
     </PageLayout>
   );
@@ -279,23 +203,5 @@ function DisabledHint({ hint, children }: { hint: string | null; children: React
         {children}
       </Box>
     </Tooltip>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <Box aria-busy="true" aria-label="Loading clients" sx={{ p: 2.5, display: 'grid', gap: 2 }}>
-      {Array.from({ length: 6 }, (_, i) => (
-        <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
-          <Box sx={{ flex: 2 }}>
-            <Skeleton width="45%" />
-            <Skeleton width="30%" />
-          </Box>
-          <Skeleton sx={{ flex: 1 }} />
-          <Skeleton sx={{ flex: 1 }} />
-          <Skeleton variant="rounded" width={96} height={24} />
-        </Box>
-      ))}
-    </Box>
   );
 }

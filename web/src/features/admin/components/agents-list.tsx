@@ -1,6 +1,5 @@
 // /agents-list: every agent with phone, signup, last login and client count, searchable and paged.
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,41 +10,35 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminAgent } from '../../../../../shared/api-types';
+import { ListPagination } from '../../../components/ui/list-pagination';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageLayout } from '../../../components/ui/page-layout';
+import { SearchBox } from '../../../components/ui/search-box';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { countText, matchCountText } from '../../../lib/count-text';
 import { formatTimestamp } from '../../../lib/dates';
+import { usePagedSearch } from '../../../lib/use-paged-search';
 import { useAgents } from '../api/get-agents';
 import { filterAgents } from '../utils/search-admin';
-import { SearchBox } from './search-box';
-
-const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
 export function AgentsList() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { agents, error, mutate } = useAgents();
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0]!);
-  const filtered = useMemo(() => filterAgents(agents ?? [], deferred), [agents, deferred]);
-  const lastPage = Math.max(0, Math.ceil(filtered.length / rowsPerPage) - 1);
-  const current = Math.min(page, lastPage);
-  const rows = filtered.slice(current * rowsPerPage, (current + 1) * rowsPerPage);
+  const { query, setQuery, searchTerm, filtered, pageItems: rows, pagination } = usePagedSearch(agents, filterAgents);
 
   return (
     <PageLayout
       title="Agent List"
-      description={agents ? `${agents.length.toLocaleString('en-US')} ${agents.length === 1 ? 'agent' : 'agents'} on the platform.` : 'Everyone on the platform.'}
+      description={agents ? `${countText(agents.length, 'agent', 'agents')} on the platform.` : 'Everyone on the platform.'}
       actions={
         <Button component={RouterLink} to={paths.admin.getHref()} variant="outlined" startIcon={<ArrowBackRounded />}>
           Back to Admin Dashboard
@@ -53,37 +46,20 @@ export function AgentsList() {
       }
     >
       {error && !agents ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          }
-        >
-          We couldn't load the agents. {errorMessage(error)}
-        </Alert>
+        <LoadError onRetry={() => void mutate()}>We couldn't load the agents. {errorMessage(error)}</LoadError>
       ) : (
         <Card>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, px: { xs: 2, md: 2.5 }, py: 2, borderBottom: 1, borderColor: 'divider' }}>
-            <SearchBox
-              value={query}
-              onChange={(value) => {
-                setQuery(value);
-                setPage(0);
-              }}
-              placeholder="Search agents..."
-              label="Search agents"
-            />
+          <ListToolbar>
+            <SearchBox value={query} onChange={setQuery} placeholder="Search agents..." label="Search agents" />
             <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
-              {agents && deferred.trim() ? `${filtered.length.toLocaleString('en-US')} of ${agents.length.toLocaleString('en-US')} agents` : ''}
+              {agents && searchTerm ? matchCountText(filtered.length, agents.length, 'agents') : ''}
             </Typography>
-          </Box>
+          </ListToolbar>
           {!agents ? (
             <LoadingRows />
           ) : filtered.length === 0 ? (
             <Typography sx={{ px: 3, py: 5, textAlign: 'center', color: 'text.secondary' }}>
-              {deferred.trim() ? `No agents match "${deferred.trim()}".` : 'No agents yet.'}
+              {searchTerm ? `No agents match "${searchTerm}".` : 'No agents yet.'}
             </Typography>
           ) : isMobile ? (
             <Box component="ul" aria-label="Agents" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -111,21 +87,7 @@ export function AgentsList() {
               </Table>
             </TableContainer>
           )}
-          {filtered.length > ROWS_PER_PAGE_OPTIONS[0]! ? (
-            <TablePagination
-              component="div"
-              count={filtered.length}
-              page={current}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
-                setPage(0);
-              }}
-              sx={{ borderTop: 1, borderColor: 'divider' }}
-            />
-          ) : null}
+          <ListPagination pagination={pagination} />
         </Card>
       )}
     </PageLayout>

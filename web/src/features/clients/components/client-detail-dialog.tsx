@@ -10,7 +10,6 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -32,14 +31,12 @@ import { profileCompletion } from '../../../../../shared/completion';
 import { reminderEvents } from '../../../../../shared/reminders';
 import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '../../../lib/dates';
 import { useClientMilestones } from '../api/get-client-milestones';
-import { ReviewStatusChip } from './review-status-chip';
+import { ClientReview } from './client-review';
 
 type ClientDetailDialogProps = {
   client: Client | null;
   onClose: () => void;
   onEdit: (client: Client) => void;
-  onCheckReview: (client: Client) => void;
-  isCheckingReview: boolean;
   /** What the reviews feature adds (Request Review), beside Check Review while no review is in. */
   renderReviewActions?: (client: Client) => ReactNode;
   /** The client's video testimonials: the body of the last section, 'Video Testimonials'. */
@@ -69,8 +66,6 @@ function ClientDetail({
   titleId,
   onClose,
   onEdit,
-  onCheckReview,
-  isCheckingReview,
   renderReviewActions,
   renderTestimonials,
 }: Omit<ClientDetailDialogProps, 'client'> & { client: Client; titleId: string }) {
@@ -128,27 +123,7 @@ function ClientDetail({
           <ImportantDates client={client} onEdit={() => onEdit(client)} />
         </Section>
         <Section title="Review Status">
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-            <ReviewStatusChip status={client.reviewStatus} size="medium" />
-            {client.reviewStatus === 'requested' && client.reviewRequestedAt ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                Requested {formatTimestamp(client.reviewRequestedAt)}
-              </Typography>
-            ) : null}
-            {client.reviewStatus === 'submitted' && client.reviewSubmittedAt ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                Submitted {formatTimestamp(client.reviewSubmittedAt)}
-              </Typography>
-            ) : null}
-          </Box>
-          {client.reviewStatus !== 'submitted' ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.5 }}>
-              {renderReviewActions ? renderReviewActions(client) : null}
-              <Button variant="outlined" size="small" startIcon={<TravelExploreRounded />} onClick={() => onCheckReview(client)} disabled={isCheckingReview}>
-                {isCheckingReview ? 'Checking...' : 'Check Review'}
-              </Button>
-            </Box>
-          ) : null}
+          <ClientReview client={client} renderReviewActions={renderReviewActions} />
         </Section>
         {renderTestimonials ? <Section title="Video Testimonials">{renderTestimonials(client)}</Section> : null}
       </DialogContent>

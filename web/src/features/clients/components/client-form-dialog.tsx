@@ -13,11 +13,9 @@ import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } f
 import type { Client } from '../../../../../shared/api-types';
 import { clientSchema, type ClientInput } from '../../../../../shared/client-schema';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
+import { CLIENT_FIELDS, type ClientField } from '../../../lib/client-changes';
 import { browserToday } from '../../../lib/dates';
 
-export const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
-
-export type ClientField = (typeof CLIENT_FIELDS)[number];
 export type ClientFormValues = Record<ClientField, string>;
 
 /** What the submit handler needs to put server field errors on the form. */

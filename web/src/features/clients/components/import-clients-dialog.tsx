@@ -16,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult, ImportRowError } from '../../../../../shared/api-types';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
 
 const SAMPLE_CSV = [
   'name,email,phone,address,birthday,anniversary,purchaseDate',
@@ -27,8 +29,8 @@ type ImportClientsDialogProps = {
   open: boolean;
   isImporting: boolean;
   onClose: () => void;
-  /** Resolves with the result, or with why the upload failed. */
-  onImport: (file: File) => Promise<ImportResult | { error: string }>;
+  /** Uploads the file; the dialog toasts the outcome and shows what happened to every row. */
+  onImport: (file: File) => Promise<ImportResult>;
 };
 
 function formatBytes(bytes: number): string {
@@ -43,6 +45,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
   const [failure, setFailure] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const { toast } = useToast();
   const hintId = `${inputId}-hint`;
 
   const reset = () => {
@@ -65,9 +68,15 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
   const handleImport = async () => {
     if (!file) return;
     setFailure(null);
-    const outcome = await onImport(file);
-    if ('error' in outcome) setFailure(outcome.error);
-    else setResult(outcome);
+    try {
+      const outcome = await onImport(file);
+      toast({ title: `Successfully imported ${outcome.imported} clients`, variant: 'success' });
+      setResult(outcome);
+    } catch (error) {
+      const message = errorMessage(error);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+      setFailure(message);
+    }
   };
 
   return (

@@ -1,24 +1,25 @@
 // The /reminders list: every future key date, soonest first, grouped by month and paginated so an
 // agent with thousands of clients gets a quick page.
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '../../../../../shared/dates';
 import { upcomingReminders, type ReminderClient, type ReminderEvent } from '../../../../../shared/reminders';
+import { IconBadge } from '../../../components/ui/icon-badge';
+import { ListPagination } from '../../../components/ui/list-pagination';
+import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
+import { countText } from '../../../lib/count-text';
 import { formatMonthYear } from '../../../lib/dates';
+import { PAGE_SIZES, usePagination } from '../../../lib/use-paged-search';
 import { ReminderRow } from './reminder-row';
-
-const PAGE_SIZES = [25, 50, 100] as const;
 
 type AllRemindersProps = {
   clients: readonly ReminderClient[] | undefined;
@@ -32,11 +33,7 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const headingId = useId();
   const events = useMemo(() => (clients ? upcomingReminders(clients, today) : []), [clients, today]);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
-  const lastPage = Math.max(0, Math.ceil(events.length / pageSize) - 1);
-  const current = Math.min(page, lastPage);
-  const shown = events.slice(current * pageSize, (current + 1) * pageSize);
+  const { pageItems: shown, pagination } = usePagination(events, PAGE_SIZES[1]);
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -46,23 +43,14 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
         </Typography>
         {clients && events.length > 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {events.length.toLocaleString('en-US')} {events.length === 1 ? 'reminder' : 'reminders'}
+            {countText(events.length, 'reminder', 'reminders')}
           </Typography>
         ) : null}
       </Box>
       {error && !clients ? (
-        <Box sx={{ p: 3 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                Try again
-              </Button>
-            }
-          >
-            We couldn't load your reminders.
-          </Alert>
-        </Box>
+        <LoadError onRetry={onRetry} inset>
+          We couldn't load your reminders.
+        </LoadError>
       ) : !clients ? (
         <Box aria-busy="true" aria-label="Loading reminders" sx={{ px: 2.5, py: 1 }}>
           {Array.from({ length: 6 }, (_, i) => (
@@ -78,12 +66,9 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
         </Box>
       ) : events.length === 0 ? (
         <Box sx={{ px: 3, py: 7, textAlign: 'center' }}>
-          <Box
-            aria-hidden="true"
-            sx={{ mx: 'auto', mb: 2, width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.1) }}
-          >
+          <IconBadge size={64} sx={{ mx: 'auto', mb: 2 }}>
             <EventNoteOutlined fontSize="large" />
-          </Box>
+          </IconBadge>
           <Typography sx={{ fontWeight: 650, fontSize: '1.125rem' }}>No upcoming reminders</Typography>
           <Typography sx={{ mt: 1, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
             Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to celebrate will be listed here.
@@ -95,22 +80,7 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
       ) : (
         <>
           <MonthGroups events={shown} today={today} />
-          {events.length > PAGE_SIZES[0] ? (
-            <TablePagination
-              component="div"
-              count={events.length}
-              page={current}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={isMobile ? [] : [...PAGE_SIZES]}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage="Per page:"
-              sx={{ borderTop: 1, borderColor: 'divider' }}
-            />
-          ) : null}
+          <ListPagination pagination={pagination} showPageSizes={!isMobile} labelRowsPerPage="Per page:" />
         </>
       )}
     </Card>

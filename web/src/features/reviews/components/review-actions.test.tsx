@@ -2,14 +2,16 @@ import type { Client } from '../../../../../shared/api-types';
 import { createClient } from '../../../testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
 import { renderWithProviders, screen, toastRegion, within } from '../../../testing/test-utils';
-import { ReviewActions } from './review-actions';
+import { ClientReview } from '../../clients/components/client-review';
+import { RequestReviewButton } from './review-actions';
 
 /** Generous waits: the suite shares two cores with the rest of the build. */
 const WAIT = { timeout: 5000 };
 
+/** The review block as the clients page composes it: the status and Check Review, with Request Review. */
 function renderActions(client: Client, api: MockRoutes = {}) {
   const fetchMock = mockApi({ 'GET /api/clients': () => jsonResponse(200, [client]), 'GET /api/user': () => jsonResponse(200, {}), ...api });
-  return { ...renderWithProviders(<ReviewActions client={client} />), fetchMock };
+  return { ...renderWithProviders(<ClientReview client={client} renderReviewActions={(c) => <RequestReviewButton client={c} />} />), fetchMock };
 }
 
 describe('review actions', () => {

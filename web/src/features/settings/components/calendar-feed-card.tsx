@@ -20,12 +20,12 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { CardHeading } from '../../../components/ui/card-heading';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRemoveCalendarFeed } from '../api/remove-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
-import { SettingsCardHeading } from './internal/settings-card-heading';
 
 export const LINK_COPIED = 'Calendar link copied';
 export const LINK_CREATED = 'Calendar link ready';
@@ -65,7 +65,7 @@ export function CalendarFeedCard() {
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2.5 }}>
-        <SettingsCardHeading
+        <CardHeading
           id={headingId}
           icon={<CalendarMonthOutlined />}
           title="Calendar feed"

@@ -21,13 +21,13 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useMemo } from 'react';
 import type { User } from '../../../../../shared/api-types';
 import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '../../../../../shared/reminder-prefs';
+import { CardHeading } from '../../../components/ui/card-heading';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones';
-import { SettingsCardHeading } from './internal/settings-card-heading';
 
 export const PREFERENCES_SAVED = 'Reminder settings saved';
 
@@ -47,7 +47,7 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
   return (
     <Card component="section" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2.5 }}>
-        <SettingsCardHeading
+        <CardHeading
           id={headingId}
           icon={<NotificationsActiveOutlined />}
           title="Reminders"

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
+import { CardHeading } from '../../../components/ui/card-heading';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { leaveAppTo } from '../../../lib/leave-app';
@@ -33,31 +34,7 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Box
-            aria-hidden="true"
-            sx={(theme) => ({
-              width: 44,
-              height: 44,
-              flexShrink: 0,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              color: 'secondary.main',
-              bgcolor: alpha(theme.palette.secondary.main, 0.12),
-            })}
-          >
-            <WorkspacePremiumRounded />
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={headingId} component="h2" variant="h3">
-              Pro Subscription
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              ${PRO_PRICE_USD}/month · cancel anytime
-            </Typography>
-          </Box>
-        </Box>
+        <CardHeading id={headingId} icon={<WorkspacePremiumRounded />} tone="secondary" title="Pro Subscription" subtitle={`$${PRO_PRICE_USD}/month · cancel anytime`} />
 
         {isPro ? (
           <Box

@@ -1,18 +1,23 @@
-// The search field of the admin lists, with a clear button.
+// The search field above a list, with a clear button.
 import ClearRounded from '@mui/icons-material/ClearRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { Ref } from 'react';
 
 type SearchBoxProps = {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   label: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Overrides of the default width (grows from 240px up to 360px on wide screens). */
+  sx?: SxProps<Theme>;
 };
 
-export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProps) {
+export function SearchBox({ value, onChange, placeholder, label, inputRef, sx }: SearchBoxProps) {
   return (
     <OutlinedInput
       value={value}
@@ -20,6 +25,7 @@ export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProp
       placeholder={placeholder}
       type="search"
       size="small"
+      inputRef={inputRef}
       inputProps={{ 'aria-label': label }}
       startAdornment={
         <InputAdornment position="start">
@@ -35,7 +41,7 @@ export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProp
           </InputAdornment>
         ) : null
       }
-      sx={{ flex: '1 1 240px', maxWidth: { md: 360 }, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+      sx={[{ flex: '1 1 240px', maxWidth: { md: 360 }, '& input::-webkit-search-cancel-button': { display: 'none' } }, ...(Array.isArray(sx) ? sx : [sx])]}
     />
   );
 }

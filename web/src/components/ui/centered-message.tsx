@@ -1,0 +1,38 @@
+// The whole content of a CenteredLayout card when there is nothing else to show (a broken link, an
+// unknown page): an icon, the page's h1, a few lines and the one way on.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { IconBadge } from './icon-badge';
+
+type CenteredMessageProps = {
+  icon: ReactNode;
+  /** error: a light red badge (the link is broken); primary: a solid brand badge. */
+  tone: 'error' | 'primary';
+  title: string;
+  lines: readonly string[];
+  action: { label: string; to: string };
+};
+
+export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMessageProps) {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <IconBadge size={56} tone={tone} variant={tone === 'error' ? 'light' : 'solid'} sx={{ mx: 'auto', mb: 2 }}>
+        {icon}
+      </IconBadge>
+      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+        {title}
+      </Typography>
+      {lines.map((line) => (
+        <Typography key={line} sx={{ mt: 1.5, color: 'text.secondary' }}>
+          {line}
+        </Typography>
+      ))}
+      <Button component={RouterLink} to={action.to} variant="contained" size="large" fullWidth sx={{ mt: 3 }}>
+        {action.label}
+      </Button>
+    </Box>
+  );
+}
