@@ -123,6 +123,19 @@ describe('the stack with the defaults', () => {
         expect(Object.keys(variables).filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name))).toEqual([]);
       }
     });
+
+    it('gives every route function the Parameters and Secrets extension its *_SECRET_ARN settings are read through', () => {
+      // Assess
+      const routeFunctions = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
+      expect(routeFunctions).toHaveLength(routes.length);
+      // The stack is region-agnostic: the layer's ARN comes from CDK's map of AWS's published ARNs.
+      const layerArns = (template.toJSON().Mappings?.ParamsandsecretslayerMap ?? {}) as Record<string, Record<string, string>>;
+      expect(layerArns['us-east-1']?.['1x0x103xarm64']).toMatch(/^arn:aws:lambda:us-east-1:\d+:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
+      for (const [, fn] of routeFunctions) {
+        expect(fn.Properties?.Layers).toEqual([{ 'Fn::FindInMap': ['ParamsandsecretslayerMap', { Ref: 'AWS::Region' }, '1x0x103xarm64'] }]);
+        expect(fn.Properties?.Environment?.Variables).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true', PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: expect.anything() });
+      }
+    });
   });
 
   describe('data', () => {

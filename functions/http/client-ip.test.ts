@@ -1,12 +1,11 @@
 // The throttles' client address: CloudFront's viewer address only behind our own CloudFront (the
 // origin-verify secret matches), the connection's address otherwise.
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { readLimit } from '../data/throttle';
 import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
 import { startTestApi, type TestApi } from '../testing/local-api';
+import { startFakeSecretsExtension } from '../testing/secrets-extension';
 import { LOCAL_IP, resetLimit } from '../testing/throttle';
 import { clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
 
@@ -130,12 +129,13 @@ describe('the per-IP throttles behind CloudFront', () => {
     delete process.env.ORIGIN_VERIFY_SECRET;
     process.env.ORIGIN_VERIFY_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:origin-verify';
     resetConfig();
-    const secrets = mockClient(SecretsManagerClient);
-    secrets.on(GetSecretValueCommand).rejects(Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    const extension = await startFakeSecretsExtension({});
+    extension.failWith(503);
     try {
       expect((await search(throughCloudFront(`${VIEWER_A}:1`))).status).toBe(200);
+      expect(extension.requests).toEqual([process.env.ORIGIN_VERIFY_SECRET_ARN]);
     } finally {
-      secrets.restore();
+      await extension.close();
       delete process.env.ORIGIN_VERIFY_SECRET_ARN;
       process.env.ORIGIN_VERIFY_SECRET = SECRET;
       resetConfig();

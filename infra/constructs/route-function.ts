@@ -63,6 +63,14 @@ export class RouteFunction extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment: props.environment,
+      // Secrets named by *_SECRET_ARN are read through this extension (functions/config.ts), not
+      // the Secrets Manager SDK: smaller bundles, and the extension caches across invocations.
+      paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+        cacheEnabled: true,
+        cacheSize: 10,
+        secretsManagerTtl: Duration.minutes(5),
+        logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+      }),
     });
 
     new apigwv2.HttpRoute(this, 'Route', {

@@ -1,0 +1,74 @@
+// Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
+// the real one does), once per cold start, retried after a failure, refused when unusable.
+import { ConfigError, originVerifySecret, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
+import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
+
+const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
+const ORIGIN_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:origin-verify-AbCdEf';
+const SESSION_VALUE = 'a-generated-session-secret-of-48-characters-xyz1';
+
+describe('secrets named by ARN', () => {
+  let extension: FakeSecretsExtension;
+  const saved = { ...process.env };
+
+  beforeEach(async () => {
+    extension = await startFakeSecretsExtension({ [SESSION_ARN]: `${SESSION_VALUE}\n`, [ORIGIN_ARN]: 'origin-secret', 'arn:short': 'too short' });
+    delete process.env.SESSION_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    process.env.SESSION_SECRET_ARN = SESSION_ARN;
+    process.env.ORIGIN_VERIFY_SECRET_ARN = ORIGIN_ARN;
+    resetConfig();
+  });
+
+  afterEach(async () => {
+    await extension.close();
+    for (const name of ['SESSION_SECRET', 'SESSION_SECRET_ARN', 'ORIGIN_VERIFY_SECRET', 'ORIGIN_VERIFY_SECRET_ARN']) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+    resetConfig();
+  });
+
+  it('reads the session secret through the extension once, trimmed, and keeps it', async () => {
+    expect(new TextDecoder().decode(await sessionSecret())).toBe(SESSION_VALUE);
+    await sessionSecret();
+    expect(extension.requests).toEqual([SESSION_ARN]);
+    expect(await originVerifySecret()).toBe('origin-secret');
+    expect(extension.requests).toEqual([SESSION_ARN, ORIGIN_ARN]);
+  });
+
+  it('prefers the value itself over the ARN', async () => {
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    resetConfig();
+    expect(new TextDecoder().decode(await sessionSecret())).toBe('x'.repeat(40));
+    expect(extension.requests).toEqual([]);
+  });
+
+  it('does not keep a failure: the next request asks again and succeeds', async () => {
+    extension.failWith(500);
+    await expect(sessionSecret()).rejects.toThrow(/answered 500/);
+    extension.failWith(undefined);
+    expect(new TextDecoder().decode(await sessionSecret())).toBe(SESSION_VALUE);
+    expect(extension.requests).toEqual([SESSION_ARN, SESSION_ARN]);
+  });
+
+  it('refuses a session secret shorter than 32 characters and an unknown secret', async () => {
+    process.env.SESSION_SECRET_ARN = 'arn:short';
+    resetConfig();
+    await expect(sessionSecret()).rejects.toThrow(ConfigError);
+    await expect(readFromSecretsExtension('arn:missing')).rejects.toThrow(/answered 400/);
+  });
+
+  it('says why outside Lambda, where there is no session token for the extension', async () => {
+    delete process.env.AWS_SESSION_TOKEN;
+    await expect(readFromSecretsExtension(SESSION_ARN)).rejects.toThrow(/only inside Lambda/);
+  });
+
+  it('without a value or an ARN, the session secret is a clear configuration error and the origin secret is absent', async () => {
+    delete process.env.SESSION_SECRET_ARN;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    resetConfig();
+    await expect(sessionSecret()).rejects.toThrow('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
+    expect(await originVerifySecret()).toBeUndefined();
+  });
+});
