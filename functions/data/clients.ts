@@ -2,6 +2,7 @@
 // URL is never enough to reach another agent's client). Without transactions (DESIGN §3) a create
 // takes a plan slot, then the per-agent e-mail lock, then writes the client; each failure undoes
 // the steps before it, and a lock left by a crash (its client was never written) is taken over.
+// A crash also leaves the plan slot taken: reconcileClientCount gives such slots back.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, ReviewStatus } from '../../shared/api-types';
 import type { ClientInput } from '../../shared/client-schema';
@@ -9,9 +10,9 @@ import { FREE_CLIENT_LIMIT } from '../../shared/constants';
 import { randomId } from '../domain/signed-tokens';
 import { batchDelete } from './sessions';
 import { db, isConditionalCheckFailed, queryAll, table } from './db';
-import { agentPartition, CLIENT_PREFIX, clientEmailLockKey, clientIndexKeys, clientKey, milestonePartition } from './keys';
+import { agentPartition, CLIENT_EMAIL_PREFIX, CLIENT_PREFIX, clientEmailLockKey, clientIndexKeys, clientKey, milestonePartition } from './keys';
 import { addToStats } from './stats';
-import { PlanLimitError, releaseClientSlot, reserveClientSlot } from './users';
+import { getUserById, PlanLimitError, releaseClientSlot, reserveClientSlot, reserveProClientSlots, setClientCountIfUnchanged } from './users';
 
 export { PlanLimitError };
 
@@ -65,16 +66,87 @@ export async function getClient(agentId: string, clientId: string): Promise<Clie
 /** Creates a client within the agent's plan. Throws PlanLimitError at the free cap and ClientEmailTakenError for a known e-mail. */
 export async function createClient(agentId: string, input: ClientInput, now = new Date()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
   const slot = await reserveClientSlot(agentId, FREE_CLIENT_LIMIT);
-  let id = randomId();
-  let adopted = false;
+  let item: ClientItem;
   try {
-    const holder = await claimEmail(agentId, input.email, id, now, { adopt: true });
-    adopted = holder !== id;
-    id = holder;
+    item = await writeClient(agentId, input, now);
   } catch (error) {
     await releaseClientSlot(agentId);
     throw error;
   }
+  try {
+    await addToStats({ clients: 1 }, now);
+  } catch (error) {
+    // The counters refused (addToStats is all or nothing): undo the client so a retry starts clean.
+    await undoClient(agentId, item);
+    await releaseClientSlot(agentId);
+    throw error;
+  }
+  return { client: item, remainingFreeSlots: slot.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - slot.clientCount) };
+}
+
+export type ClientBatchResult = {
+  created: ClientItem[];
+  /** Inputs whose e-mail another client has (written since the caller looked): that client's id. */
+  taken: Array<{ input: ClientInput; clientId: string }>;
+};
+
+/**
+ * The CSV import's creates for a Pro agent, a batch at a time: each client takes its e-mail lock and
+ * is written as createClient writes it, but the plan slots are reserved for the whole batch in one
+ * write, what the batch did not use is given back in one, and the analytics counters are added once.
+ * Undefined, having written nothing, when the agent is not Pro (any more): the caller then creates
+ * one at a time within the free plan. A crash mid-batch leaves at most the batch's unused slots
+ * taken (reconcileClientCount gives them back) and its written clients not yet in the analytics
+ * counters (`npm run stats:recompute`); an error gives back what it can and is rethrown.
+ */
+export async function createClientBatch(agentId: string, inputs: readonly ClientInput[], concurrency: number, now = new Date()): Promise<ClientBatchResult | undefined> {
+  const created: ClientItem[] = [];
+  const taken: ClientBatchResult['taken'] = [];
+  if (inputs.length === 0) return { created, taken };
+  if (!(await reserveProClientSlots(agentId, inputs.length))) return undefined;
+  let failure: { error: unknown } | undefined;
+  await forEachLimited(inputs, concurrency, async (input) => {
+    if (failure) return;
+    try {
+      created.push(await writeClient(agentId, input, now));
+    } catch (error) {
+      if (error instanceof ClientEmailTakenError) taken.push({ input, clientId: error.existingClientId });
+      else failure ??= { error };
+    }
+  });
+  try {
+    if (created.length > 0) await addToStats({ clients: created.length }, now);
+  } catch (error) {
+    // As in createClient: the counters refused, so the batch's clients go and a retry starts clean.
+    for (const item of created) await undoClient(agentId, item);
+    created.length = 0;
+    failure ??= { error };
+  }
+  if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
+  if (failure) throw failure.error;
+  return { created, taken };
+}
+
+/** Runs `fn` over the items, at most `limit` at a time, in order of the list. */
+export async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * Takes the e-mail lock and writes the client (its plan slot already taken by the caller); on a
+ * failure the lock it took is given back. Throws ClientEmailTakenError for a known e-mail.
+ */
+async function writeClient(agentId: string, input: ClientInput, now: Date): Promise<ClientItem> {
+  const fresh = randomId();
+  const id = await claimEmail(agentId, input.email, fresh, now, { adopt: true });
+  const adopted = id !== fresh;
   const stamp = now.toISOString();
   const item: ClientItem = {
     ...clientKey(agentId, id),
@@ -105,21 +177,91 @@ export async function createClient(agentId: string, input: ClientInput, now = ne
     const written = isConditionalCheckFailed(error) && (await getClient(agentId, id)) !== undefined;
     // An adopted lock stays either way: it names the id whichever writer wins.
     if (!written && !adopted) await releaseEmail(agentId, input.email, id);
-    await releaseClientSlot(agentId);
     throw written ? new ClientEmailTakenError(id) : error;
   }
-  try {
-    await addToStats({ clients: 1 }, now);
-  } catch (error) {
-    // The counters refused (addToStats is all or nothing): undo the client so a retry starts clean.
-    await db().send(new DeleteCommand({ TableName: table(), Key: clientKey(agentId, id), ConditionExpression: 'attribute_exists(pk)' })).catch((undo: unknown) => {
-      if (!isConditionalCheckFailed(undo)) throw undo;
+  return item;
+}
+
+/** Takes a written client back out (its counters refused): the client, then its e-mail lock. */
+async function undoClient(agentId: string, item: ClientItem): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: clientKey(agentId, item.id), ConditionExpression: 'attribute_exists(pk)' })).catch((undo: unknown) => {
+    if (!isConditionalCheckFailed(undo)) throw undo;
+  });
+  await releaseEmail(agentId, item.email, item.id);
+}
+
+/** A lock this young without its client may belong to a create still in flight (claimEmail adopts it meanwhile). */
+const LOCK_GRACE_MS = 60_000;
+/** How long reconcileClientCount watches the agent's clients for movement before it believes a difference. */
+const RECONCILE_SETTLE_MS = 1_000;
+
+type SlotSnapshot = {
+  /** The plan counter as stored. */
+  stored: number;
+  /** The slots really taken: the clients, plus the young locks of creates that may be in flight. */
+  taken: number;
+  /** Locks whose client does not exist and whose create is over (crashed): they hold no client. */
+  deadLocks: Array<{ email: string; clientId: string }>;
+  /** Everything the counter is compared with, to tell whether anything moved between two looks. */
+  fingerprint: string;
+};
+
+async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> {
+  const agent = await getUserById(agentId, true);
+  if (!agent) return undefined;
+  const inPartition = (prefix: string) =>
+    queryAll<{ sk: string; id?: string; clientId?: string; createdAt?: string }>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': prefix },
+      ProjectionExpression: 'sk, id, clientId, createdAt',
+      ConsistentRead: true,
     });
-    await releaseEmail(agentId, input.email, id);
-    await releaseClientSlot(agentId);
-    throw error;
+  const clients = new Set((await inPartition(CLIENT_PREFIX)).map((c) => String(c.id)));
+  const locks = await inPartition(CLIENT_EMAIL_PREFIX);
+  const now = Date.now();
+  let inFlight = 0;
+  const deadLocks: SlotSnapshot['deadLocks'] = [];
+  for (const lock of locks) {
+    if (clients.has(String(lock.clientId))) continue;
+    if (now - Date.parse(String(lock.createdAt)) < LOCK_GRACE_MS) inFlight += 1;
+    else deadLocks.push({ email: lock.sk.slice(CLIENT_EMAIL_PREFIX.length), clientId: String(lock.clientId) });
   }
-  return { client: item, remainingFreeSlots: slot.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - slot.clientCount) };
+  const stored = Number(agent.clientCount ?? 0) || 0;
+  const fingerprint = [stored, ...[...clients].sort(), ...locks.map((l) => `${l.sk}=${String(l.clientId)}`).sort()].join('\n');
+  return { stored, taken: clients.size + inFlight, deadLocks, fingerprint };
+}
+
+/**
+ * Brings the agent's plan counter (clientCount) back to the slots really taken, and removes the
+ * e-mail locks of creates that died, after a crash (a runtime killed mid-import) left slots taken
+ * whose client was never written. The CSV import runs it when it is done.
+ *
+ * Without transactions (DESIGN §3) the counter and the clients cannot be read or written together,
+ * and a request in flight looks like one that died: a create has taken its slot before its client
+ * exists, a delete has removed its client before it gives the slot back. So:
+ *  - a create in flight between its lock and its client shows as a young lock without a client:
+ *    counted as a taken slot. An old one is a create that died: its slot is not counted (the
+ *    counter drops by it) and its lock is removed.
+ *  - the rest of a request in flight is invisible: a create's slot taken before its lock (an import
+ *    batch's, before its whole batch's locks), a delete's client gone before its slot comes back.
+ *    But it moves within moments, whereas what a crash left stays put: a difference is only acted
+ *    on if a second look, RECONCILE_SETTLE_MS later, finds exactly the same counter, clients and
+ *    locks. Only a request stalled for longer than that between two of its writes can still be
+ *    miscounted; that leaves a lasting difference, which the next reconcile (or `npm run
+ *    stats:recompute`) repairs like any other.
+ *  - the counter is written only if it still holds what was read (a conditional update): a slot
+ *    taken or given back in between makes this give up ('busy') rather than overwrite it, and one
+ *    taken or given back after the write applies on top of the right value.
+ */
+export async function reconcileClientCount(agentId: string): Promise<'consistent' | 'fixed' | 'busy'> {
+  const first = await slotSnapshot(agentId);
+  if (!first || (first.stored === first.taken && first.deadLocks.length === 0)) return 'consistent';
+  await new Promise((done) => setTimeout(done, RECONCILE_SETTLE_MS));
+  const second = await slotSnapshot(agentId);
+  if (!second || second.fingerprint !== first.fingerprint) return 'busy';
+  for (const lock of second.deadLocks) await releaseEmail(agentId, lock.email, lock.clientId);
+  if (second.stored !== second.taken && !(await setClientCountIfUnchanged(agentId, second.stored, second.taken))) return 'busy';
+  return 'fixed';
 }
 
 export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & { lastContactDate?: string | null };
@@ -168,7 +310,7 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   return updated;
 }
 
-/** Deletes the client, its e-mail lock and milestones, and frees the plan slot; false when there was no such client. */
+/** Deletes the client, its e-mail lock and its own partition (milestones, testimonial records), and frees the plan slot; false when there was no such client. */
 export async function deleteClient(agentId: string, clientId: string): Promise<boolean> {
   let old: ClientItem | undefined;
   try {
@@ -264,7 +406,7 @@ async function claimEmail(agentId: string, email: string, clientId: string, now:
   const holder = lock?.clientId as string | undefined;
   const age = lock ? Date.now() - Date.parse(String(lock.createdAt)) : Infinity;
   if (holder && (await getClient(agentId, holder))) throw new ClientEmailTakenError(holder);
-  if (holder && age < 60_000) {
+  if (holder && age < LOCK_GRACE_MS) {
     if (adopt) return holder;
     throw new ClientEmailTakenError(holder);
   }
@@ -289,6 +431,7 @@ async function releaseEmail(agentId: string, email: string, clientId: string): P
   }
 }
 
+/** Everything under CLIENT#<clientId>: its milestones and its testimonial records (the videos are S3's, see delete-client). */
 async function deleteMilestones(clientId: string): Promise<void> {
   const keys = await queryAll<{ pk: string; sk: string }>({
     KeyConditionExpression: 'pk = :pk',

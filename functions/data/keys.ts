@@ -54,7 +54,8 @@ export const clientIndexKeys = (createdAt: string, clientId: string) => ({
   gsi2sk: 'CLIENT',
 });
 export const CLIENTS_PARTITION = 'CLIENTS';
-export const clientEmailLockKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENTEMAIL#${email.toLowerCase()}` });
+export const CLIENT_EMAIL_PREFIX = 'CLIENTEMAIL#';
+export const clientEmailLockKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `${CLIENT_EMAIL_PREFIX}${email.toLowerCase()}` });
 export const milestoneKey = (clientId: string, type: string) => ({ pk: `CLIENT#${clientId}`, sk: `MILESTONE#${type}` });
 export const milestonePartition = (clientId: string) => `CLIENT#${clientId}`;
 export const MILESTONE_PREFIX = 'MILESTONE#';

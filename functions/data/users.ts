@@ -242,20 +242,61 @@ export async function reserveClientSlot(agentId: string, freeLimit: number): Pro
   }
 }
 
-/** Gives a slot back (a delete, or a create that failed after reserving). Never below zero. */
-export async function releaseClientSlot(agentId: string): Promise<void> {
+/**
+ * Takes `count` slots at once for a Pro agent (a batch of the CSV import); false, taking none, when
+ * the agent is not Pro (any more), so the caller goes on one slot at a time within the free plan.
+ */
+export async function reserveProClientSlots(agentId: string, count: number): Promise<boolean> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: userKey(agentId),
-        UpdateExpression: 'SET clientCount = clientCount - :one',
-        ConditionExpression: 'attribute_exists(pk) AND clientCount > :zero',
-        ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :count',
+        ConditionExpression: 'attribute_exists(pk) AND isPro = :true',
+        ExpressionAttributeValues: { ':zero': 0, ':count': count, ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives slots back (a delete, or creates that failed after reserving). Never below zero: when fewer are taken, none is given back. */
+export async function releaseClientSlot(agentId: string, count = 1): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(agentId),
+        UpdateExpression: 'SET clientCount = clientCount - :count',
+        ConditionExpression: 'attribute_exists(pk) AND clientCount >= :count',
+        ExpressionAttributeValues: { ':count': count },
       }),
     );
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** Sets the plan counter to `count` unless it changed from `was` since it was read; false when it had. */
+export async function setClientCountIfUnchanged(agentId: string, was: number, count: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(agentId),
+        UpdateExpression: 'SET clientCount = :count',
+        ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(clientCount) OR clientCount = :was)' : 'clientCount = :was'}`,
+        ExpressionAttributeValues: { ':count': count, ':was': was },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
   }
 }
 

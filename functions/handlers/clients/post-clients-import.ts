@@ -2,11 +2,12 @@
 // cap; e-mails the agent already has update those clients; rows that fail are reported by row.
 // Admin mode: an administrator sending the form field `agentId` imports for that agent, within that agent's plan.
 import type { ImportResult } from '../../../shared/api-types';
+import type { ClientInput } from '../../../shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { todayIn } from '../../../shared/dates';
-import { createClient, listClients, PlanLimitError, updateClient, type ClientChanges, type ClientItem } from '../../data/clients';
+import { ClientEmailTakenError, createClient, createClientBatch, forEachLimited, listClients, PlanLimitError, reconcileClientCount, updateClient, type ClientChanges, type ClientItem } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
-import { CSV_MAX_BYTES, CsvFormatError, CsvTooLargeError, CsvTooManyRowsError, parseClientCsv } from '../../domain/csv-import';
+import { CSV_MAX_BYTES, CsvFormatError, CsvTooLargeError, CsvTooManyRowsError, parseClientCsv, type CsvImportRow } from '../../domain/csv-import';
 import { actingAgent, parseAgentId } from '../../http/admin-mode';
 import { badRequest, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -14,6 +15,8 @@ import { parseMultipart } from '../../http/multipart';
 
 const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream', 'text/comma-separated-values', 'text/x-csv']);
 const PRO_CONCURRENCY = 8;
+/** Rows per batch of a Pro import: one write takes their plan slots, one adds them to the counters. */
+export const PRO_BATCH = 25;
 
 export const handler = defineHandler('clients/post-clients-import', {}, async ({ user, rawBody, event, log }) => {
   const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
@@ -44,32 +47,58 @@ export const handler = defineHandler('clients/post-clients-import', {}, async ({
   let updated = 0;
   let capped = 0;
 
-  await forEachLimited(updates, PRO_CONCURRENCY, async ({ client }) => {
-    const current = existing.get(client.email)!;
+  // A row for a client the agent has: its filled cells replace what they name.
+  const update = async (client: ClientInput, current: ClientItem | string) => {
     // Blank cells never erase what the agent already has.
     const changes: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
-    const saved = await updateClient(agent.id, current.id, changes);
+    // A row that changes nothing is not written again (a file sent twice, or again after a crash).
+    const unchanged = typeof current !== 'string' && Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
+    const saved = unchanged ? current : await updateClient(agent.id, typeof current === 'string' ? current : current.id, changes);
     if (saved) {
       updated += 1;
+      // Also awards what a crash kept from being awarded when the client was created.
       await awardDueMilestones(saved, today);
     }
-  });
+  };
+  const created = async (client: ClientItem) => {
+    imported += 1;
+    await awardDueMilestones(client, today);
+  };
+
+  await forEachLimited(updates, PRO_CONCURRENCY, ({ client }) => update(client, existing.get(client.email)!));
 
   // Free agents import in file order, so the rows that fit are the first ones.
-  await forEachLimited(creates, agent.isPro ? PRO_CONCURRENCY : 1, async ({ client }) => {
+  const createOne = async ({ client }: CsvImportRow) => {
     if (capped > 0 && !agent.isPro) {
       capped += 1;
       return;
     }
     try {
-      const created = await createClient(agent.id, client);
-      imported += 1;
-      await awardDueMilestones(created.client, today);
+      await created((await createClient(agent.id, client)).client);
     } catch (error) {
-      if (!(error instanceof PlanLimitError)) throw error;
-      capped += 1;
+      if (error instanceof ClientEmailTakenError) await update(client, error.existingClientId);
+      else if (error instanceof PlanLimitError) capped += 1;
+      else throw error;
     }
-  });
+  };
+  // Pro agents create in batches that take their plan slots and count themselves in one write each.
+  let next = 0;
+  while (agent.isPro && next < creates.length) {
+    const batch = creates.slice(next, next + PRO_BATCH);
+    const result = await createClientBatch(agent.id, batch.map((r) => r.client), PRO_CONCURRENCY);
+    if (!result) break; // no longer Pro: the rest one by one, within the free plan
+    next += batch.length;
+    await forEachLimited(result.created, PRO_CONCURRENCY, created);
+    await forEachLimited(result.taken, PRO_CONCURRENCY, ({ input, clientId }) => update(input, clientId));
+  }
+  await forEachLimited(creates.slice(next), agent.isPro ? PRO_CONCURRENCY : 1, createOne);
+  // A crash in an earlier run of this import (or of any create) may have left plan slots taken
+  // whose client was never written. Housekeeping: the rows are saved whatever it finds.
+  try {
+    if ((await reconcileClientCount(agent.id)) === 'fixed') log.info('plan counter reconciled', { agentId: agent.id });
+  } catch (error) {
+    log.warn('plan counter not reconciled', { error });
+  }
 
   const skipped = capped + parsed.errors.length;
   const result: ImportResult = {
@@ -89,15 +118,4 @@ function summary(imported: number, updated: number, capped: number, invalid: num
   if (capped) parts.push(`${capped} ${capped === 1 ? 'row was' : 'rows were'} not imported: ${plan} allows ${FREE_CLIENT_LIMIT} clients. Upgrade to Pro for unlimited clients.`);
   if (invalid) parts.push(`${invalid} ${invalid === 1 ? 'row has' : 'rows have'} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`);
   return parts.join(' ');
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
 }
