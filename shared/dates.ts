@@ -70,14 +70,20 @@ export function daysBetween(from: string, to: string): number {
   return toDayNumber(to) - toDayNumber(from);
 }
 
+/** One formatter per zone asked for (building one is far slower than using it); only valid zones get here. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's date in an IANA time zone; throws RangeError for an unknown zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
   return formatDate(part('year'), part('month'), part('day'));
 }
