@@ -8,15 +8,14 @@ import { agentsIndexKeys, AGENTS_PARTITION, clientIndexKeys, clientKey, GSI1, ST
 import { addToStats } from '../functions/data/stats';
 import { recomputeStats } from '../functions/data/stats-recompute';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
+import { percentile as percentileOf, ratio } from './bench-stats';
+
+const percentile = (samples: readonly number[], p: number) => percentileOf(samples, p, 1);
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 
 const ADMIN = 'bench-admin@bench.test';
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-}
 
 async function time(n: number, fn: () => Promise<unknown>, warmup = 2): Promise<number[]> {
   for (let i = 0; i < warmup; i += 1) await fn();
@@ -128,7 +127,6 @@ export async function benchAdmin({ agents = 10_000, clientsPerAgent = 10 }: { ag
       zipRuns.push({ ms: run.ms, peakRssMb: run.peakRssMb, peakHeapMb: run.peakHeapMb, zipMb: Math.round((bytes / 1048576) * 10) / 10, responseBytes: Buffer.byteLength(run.result.text) });
     }
 
-    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     const rows = [
       { route: 'GET /api/admin/analytics', samples: analytics, raw: 'Query STATS + Query gsi1 AGENTS (all pages)', rawP50: percentile(raw.stats, 50) + percentile(raw.agentsIndex, 50) },
       { route: 'GET /api/agents', samples: agentList, raw: 'Query gsi1 AGENTS (all pages)', rawP50: percentile(raw.agentsIndex, 50) },

@@ -16,6 +16,7 @@ import { agentPartition, CLIENT_PREFIX, sessionKey, userKey, usernameLockKey } f
 import { setProStatus } from '../functions/data/users';
 import { clientInput } from '../functions/testing/factories';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
+import { percentile } from './bench-stats';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,10 +38,6 @@ type Kind = (typeof MIX)[number];
 
 type Agent = { id: string; username: string; cookie: string; sessionId: string; clientIds: string[] };
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100 : 0;
-};
 
 async function seed(api: Awaited<ReturnType<typeof startTestApi>>): Promise<Agent[]> {
   const agents: Agent[] = [];

@@ -13,6 +13,9 @@ import { handler as worker } from '../functions/jobs/reminders-worker';
 import { sqsEvent } from '../functions/local/reminders-job';
 import { startTestApi } from '../functions/testing/local-api';
 import { batchPut } from './bench-admin';
+import { percentile as percentileOf } from './bench-stats';
+
+const percentile = (samples: readonly number[], p: number) => percentileOf(samples, p, 1);
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Tally = { calls: Record<string, number>; itemsRead: number };
@@ -28,10 +31,6 @@ function spreadDate(n: number, year: number): string {
   return `${year}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-}
 
 /** Counts every DynamoDB call made while `fn` runs, by command, and the items they returned. */
 async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; tally: Tally; ms: number }> {

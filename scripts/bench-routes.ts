@@ -1,0 +1,224 @@
+// The per-route figures of `npm run bench`: each route of the load mix timed in-process (the
+// handler called with an API Gateway event, as Lambda calls it) and through the local HTTP server,
+// against its floor: the very DynamoDB calls that request made, recorded as it ran and replayed
+// straight through the document client on the same emulator (calls the handler made concurrently
+// are replayed concurrently). Handler, HTTP and floor samples are interleaved, so the machine's load
+// weighs on all three alike.
+import { Agent, request as httpRequest } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { createClient } from '../functions/data/clients';
+import { db, isConditionalCheckFailed } from '../functions/data/db';
+import { getUserByUsername, setProStatus } from '../functions/data/users';
+import { verifyPassword } from '../functions/domain/passwords';
+import { lambdaContext } from '../functions/local/http-event';
+import { routes } from '../functions/routes';
+import { clientInput } from '../functions/testing/factories';
+import { percentile, ratio } from './bench-stats';
+import { signedInAgent, startTestApi } from '../functions/testing/local-api';
+
+type Figures = { lines: string[]; report: Record<string, unknown> };
+type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+type Sent = { command: { constructor: new (input: unknown) => unknown; input: unknown }; group: number };
+
+const PASSWORD = 'correct horse battery';
+export const TARGETS = { inProcessP50: 1.2, httpP50: 1.5, p99: 2.5 };
+
+
+/**
+ * Records the DynamoDB calls made while `fn` runs. A call sent while another is still in flight
+ * joins that one's group; the floor replays each group with Promise.all, as the handler ran it.
+ */
+export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; sent: Sent[] }> {
+  const client = db();
+  const original = client.send.bind(client);
+  const sent: Sent[] = [];
+  let inFlight = 0;
+  let group = -1;
+  (client as { send: unknown }).send = async (command: Sent['command'], ...rest: unknown[]) => {
+    if (inFlight === 0) group += 1;
+    sent.push({ command, group });
+    inFlight += 1;
+    try {
+      return await (original as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+  try {
+    return { result: await fn(), sent };
+  } finally {
+    (client as { send: unknown }).send = original;
+  }
+}
+
+/** Replays recorded calls: same commands, same inputs, same grouping. A refused condition is still a full round trip. */
+export async function replay(sent: Sent[]): Promise<void> {
+  const groups = new Map<number, Sent[]>();
+  for (const s of sent) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  for (const calls of groups.values()) {
+    await Promise.all(
+      calls.map(({ command }) =>
+        db()
+          .send(new command.constructor(structuredClone(command.input)) as never)
+          .catch((error: unknown) => {
+            if (!isConditionalCheckFailed(error)) throw error;
+          }),
+      ),
+    );
+  }
+}
+
+type Case = {
+  route: string;
+  /** What the floor adds on top of the replayed calls, when the route does deliberate work of its own. */
+  extraFloor?: { label: string; run: () => Promise<unknown> };
+  request: (i: number) => { path: string; body?: unknown; params?: Record<string, string> };
+};
+
+export async function benchRoutes({ samples = 150 }: { samples?: number } = {}): Promise<Figures> {
+  const api = await startTestApi();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const { client, user, details } = await signedInAgent(api, { password: PASSWORD });
+    await setProStatus(user.id, true);
+    const clientIds: string[] = [];
+    for (let j = 0; j < 20; j += 1) clientIds.push((await createClient(user.id, clientInput() as never)).client.id);
+
+    // The login floor includes one password verification against the stored hash: the deliberate
+    // cost of scrypt (OWASP's N = 2^17), which no DynamoDB call replaces.
+    const passwordHash = (await getUserByUsername(details.username))?.passwordHash;
+    if (!passwordHash) throw new Error('the bench agent has no password hash');
+    const verifyOnce = async () => {
+      if (!(await verifyPassword(PASSWORD, passwordHash))) throw new Error('the bench password does not verify');
+    };
+
+    const cases: Case[] = [
+      { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
+      { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
+      { route: 'POST /api/clients', request: (i) => ({ path: '/api/clients', body: clientInput({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com` }) }) },
+      {
+        route: 'PATCH /api/clients/{id}',
+        request: (i) => {
+          const id = clientIds[Math.abs(i) % clientIds.length]!;
+          return { path: `/api/clients/${id}`, params: { id }, body: { phone: `(512) 555-${String(1000 + (Math.abs(i) % 9000))}` } };
+        },
+      },
+      {
+        route: 'POST /api/login',
+        extraFloor: { label: 'one scrypt verification', run: verifyOnce },
+        request: () => ({ path: '/api/login', body: { username: details.username, password: PASSWORD } }),
+      },
+    ];
+
+    const cookies = () => [...client.cookies].map(([k, v]) => `${k}=${v}`);
+    // The HTTP client: node:http with a keep-alive agent, as a browser keeps its connection, and
+    // lighter than fetch, so what is timed is mostly the server's side.
+    const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; text: string }>((done, fail) => {
+        const req = httpRequest(`${api.url}${path}`, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+          res.on('error', fail);
+        });
+        req.on('error', fail);
+        req.end(body);
+      });
+    const handlers = new Map<string, Handler>();
+    const rows: Array<Record<string, unknown>> = [];
+    for (const c of cases) {
+      const [method, path] = c.route.split(' ') as [string, string];
+      const route = routes.find((r) => r.method === method && r.path === path);
+      if (!route) throw new Error(`no route ${c.route}`);
+      if (!handlers.has(route.handler)) handlers.set(route.handler, ((await import(`../functions/handlers/${route.handler}.ts`)) as { handler: Handler }).handler);
+      const handler = handlers.get(route.handler)!;
+      const invoke = async (i: number) => {
+        const { path: rawPath, body, params } = c.request(i);
+        const now = new Date();
+        const requestId = `bench-${c.route}-${i}`;
+        const event = {
+          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString: '', cookies: cookies(),
+          headers: { host: new URL(api.url).host, origin: api.url, 'content-type': 'application/json', 'user-agent': 'bench' },
+          pathParameters: params,
+          requestContext: { accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId, routeKey: `${route.method} ${route.path}`, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime() },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          isBase64Encoded: false,
+        } as unknown as APIGatewayProxyEventV2;
+        const result = await handler(event, lambdaContext(route.handler, requestId));
+        if ((result.statusCode ?? 500) >= 300) throw new Error(`${c.route} answered ${result.statusCode}: ${result.body}`);
+        return result;
+      };
+      const viaHttp = async (i: number) => {
+        const { path: p, body } = c.request(i + 100_000);
+        const res = await send(route.method, p, { cookie: cookies().join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
+        if (res.status >= 300) throw new Error(`${c.route} over HTTP answered ${res.status}: ${res.text.slice(0, 200)}`);
+      };
+      // Warm-up: handler module, connections, JIT.
+      for (let i = 0; i < 5; i += 1) {
+        await invoke(-1 - i);
+        await viaHttp(-1 - i);
+      }
+      const inProcess: number[] = [];
+      const overHttp: number[] = [];
+      const floor: number[] = [];
+      let calls = 0;
+      for (let i = 0; i < samples; i += 1) {
+        let t = performance.now();
+        const { sent } = await recording(() => invoke(i));
+        inProcess.push(performance.now() - t);
+        calls = sent.length;
+        t = performance.now();
+        await replay(sent);
+        if (c.extraFloor) await c.extraFloor.run();
+        floor.push(performance.now() - t);
+        t = performance.now();
+        await viaHttp(i);
+        overHttp.push(performance.now() - t);
+      }
+      const f50 = percentile(floor, 50);
+      const f99 = percentile(floor, 99);
+      rows.push({
+        route: c.route,
+        dynamoCalls: calls,
+        floor: `${calls} DynamoDB call${calls === 1 ? '' : 's'}${c.extraFloor ? ` + ${c.extraFloor.label}` : ''}`,
+        floorP50: f50,
+        floorP99: f99,
+        inProcessP50: percentile(inProcess, 50),
+        inProcessP99: percentile(inProcess, 99),
+        httpP50: percentile(overHttp, 50),
+        httpP99: percentile(overHttp, 99),
+        inProcessP50Ratio: ratio(percentile(inProcess, 50), f50),
+        httpP50Ratio: ratio(percentile(overHttp, 50), f50),
+        httpP99Ratio: ratio(percentile(overHttp, 99), f99),
+      });
+    }
+
+    const ok = (value: number, target: number) => (value <= target ? `${value}` : `**${value}**`);
+    const lines = [
+      '## API routes of the load mix',
+      '',
+      `One Pro agent with 20 clients, ${samples} samples per route after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB calls that request made, recorded while it ran and replayed through the document client on the same emulator (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
+      '',
+      '| route | floor | floor p50 ms | floor p99 ms | in-process p50 ms | HTTP p50 ms | HTTP p99 ms | in-process p50 × floor | HTTP p50 × floor | HTTP p99 × floor p99 |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((r) => `| ${r.route} | ${r.floor} | ${r.floorP50} | ${r.floorP99} | ${r.inProcessP50} | ${r.httpP50} | ${r.httpP99} | ${ok(r.inProcessP50Ratio as number, TARGETS.inProcessP50)} | ${ok(r.httpP50Ratio as number, TARGETS.httpP50)} | ${ok(r.httpP99Ratio as number, TARGETS.p99)} |`),
+      '',
+    ];
+    return { lines, report: { samples, targets: TARGETS, rows } };
+  } finally {
+    agent.destroy();
+    await api.close();
+  }
+}
+
+if (require.main === module) {
+  process.env.LOG_LEVEL ??= 'warn';
+  benchRoutes({ samples: Number(process.env.BENCH_SAMPLES ?? 150) }).then(
+    ({ lines }) => process.stdout.write(`${lines.join('\n')}\n`),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
