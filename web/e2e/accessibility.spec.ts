@@ -3,7 +3,7 @@
 // name. Screenshots of each state go to test-results/screens/a11y-*.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, test } from './support/fixtures';
+import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, test } from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -123,6 +123,7 @@ test.describe('accessibility', () => {
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await drawCharts(page);
     await audit(page, 'dashboard');
 
     await page.goto('/reminders');
@@ -194,6 +195,7 @@ test.describe('accessibility', () => {
     await signInAsAdmin(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await drawCharts(page);
     await expect(page.getByRole('region', { name: 'Monthly Activity' }).locator('svg').first()).toBeVisible();
     await audit(page, 'admin');
 

@@ -3,7 +3,7 @@
 // named by ADMIN_EMAILS; and an agent who opens them is told they are not authorized.
 import type { APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
+import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
 
 /** An agent with two clients, registered in its own request context (the page stays the admin's). */
 async function agentWithClients(request: APIRequestContext, baseURL: string) {
@@ -36,6 +36,7 @@ test.describe('administration', () => {
       await expect(page.getByRole('region', { name: title })).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Avg Clients/Agent' }).getByText(/^\d+\.\d$/)).toBeVisible();
+    await drawCharts(page);
     await expect(page.getByRole('region', { name: 'Monthly Activity' }).locator('svg').first()).toBeVisible();
     await snap(page, 'admin-dashboard');
 

@@ -2,7 +2,7 @@
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
 import type { Page } from '@playwright/test';
 import { addDays, dateParts, formatDate, todayIn } from '../../shared/dates';
-import { expect, registerAgentViaApi, snap, test } from './support/fixtures';
+import { drawCharts, expect, registerAgentViaApi, snap, test } from './support/fixtures';
 
 const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 const thisYear = dateParts(today).year;
@@ -279,6 +279,7 @@ test.describe('dashboard and reminders', () => {
     const activity = page.getByRole('region', { name: 'Monthly Activity' });
     await expect(activity.getByText('Reviews Received', { exact: true }).first()).toBeVisible();
     await expect(activity.getByText('Reminders Provided', { exact: true }).first()).toBeVisible();
+    await drawCharts(page);
     await expect(activity.locator('svg path').first()).toBeAttached();
     await snap(page, 'dashboard');
 

@@ -56,6 +56,18 @@ export async function registerAgentViaApi(page: Page, details = newAgentDetails(
   return { ...details, user: (await res.json()) as { id: string; isAdmin: boolean } };
 }
 
+/**
+ * Scrolls each chart of the page into view and waits until it is drawn: charts load only when they
+ * come near the viewport, as for a user scrolling down. Then back to the top.
+ */
+export async function drawCharts(page: Page): Promise<void> {
+  for (const chart of await page.locator('[data-chart]').all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('svg').first()).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Saves a screenshot at desktop width and at 390 px to test-results/screens/ for review. */
 export async function snap(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();

@@ -1,4 +1,5 @@
 import { LineChart, type LineChartSeries } from './line-chart';
+import { act } from 'react';
 import { renderWithProviders, screen, within } from '../../testing/test-utils';
 
 const series: LineChartSeries[] = [
@@ -27,5 +28,37 @@ describe('LineChart', () => {
 
     expect(await screen.findByText('The chart could not be shown. Reload the page to try again.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Activity per month' })).toBeInTheDocument();
+  });
+
+  it('loads the chart only once it comes near the viewport', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const observers: Array<{ callback: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }> = [];
+    class FakeObserver {
+      private readonly record;
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.record = { callback, options, disconnected: false };
+        observers.push(this.record);
+      }
+      observe() {}
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+    try {
+      renderWithProviders(<LineChart series={series} ariaLabel="Activity per month" />);
+      expect(observers).toHaveLength(1);
+      expect(observers[0]!.options?.rootMargin).toBe('300px');
+      // Not near yet: only the placeholder, and no attempt to load the library.
+      await act(async () => observers[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver));
+      await act(() => new Promise((settle) => setTimeout(settle, 100)));
+      expect(screen.queryByText('The chart could not be shown. Reload the page to try again.')).not.toBeInTheDocument();
+      // Near: the library is loaded (and, under Jest, fails as in the test above), and the observer is done.
+      await act(async () => observers[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByText('The chart could not be shown. Reload the page to try again.')).toBeInTheDocument();
+      expect(observers[0]!.disconnected).toBe(true);
+    } finally {
+      delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 });

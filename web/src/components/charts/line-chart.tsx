@@ -1,10 +1,12 @@
 // The app's one line chart: pages pass series and a height, never touch the chart library. The
-// library (@nivo/line) loads in its own chunk on first use; the chart fills its container's width.
+// library (@nivo/line) loads in its own chunk when the chart first comes near the viewport (charts
+// sit below the fold on a phone); the chart fills its container's width.
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useNearViewport } from '../../lib/use-near-viewport';
 
 export type LineChartPoint = { x: string; y: number };
 
@@ -36,15 +38,21 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
     return series.map((s, i) => ({ ...s, color: s.color ?? palette[i % palette.length]! }));
   }, [series, theme]);
   const legend = showLegend ?? series.length > 1;
+  const { ref, near } = useNearViewport<HTMLDivElement>();
+  const placeholder = <Skeleton variant="rounded" height={height} aria-hidden="true" />;
 
   return (
     <Box sx={{ position: 'relative' }}>
-      <Box role="img" aria-label={ariaLabel} sx={{ height, width: '100%', minWidth: 0 }}>
-        <ChartBoundary height={height}>
-          <Suspense fallback={<Skeleton variant="rounded" height={height} aria-hidden="true" />}>
-            <NivoLine series={colored} height={height} theme={theme} />
-          </Suspense>
-        </ChartBoundary>
+      <Box ref={ref} role="img" aria-label={ariaLabel} data-chart="" sx={{ height, width: '100%', minWidth: 0 }}>
+        {near ? (
+          <ChartBoundary height={height}>
+            <Suspense fallback={placeholder}>
+              <NivoLine series={colored} height={height} theme={theme} />
+            </Suspense>
+          </ChartBoundary>
+        ) : (
+          placeholder
+        )}
       </Box>
       {legend ? (
         <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2.5, listStyle: 'none', m: 0, mt: 1.5, p: 0 }}>
