@@ -3,7 +3,7 @@
 // name. Screenshots of each state go to test-results/screens/a11y-*.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, test } from './support/fixtures';
+import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, screenshot, signInAsAdmin, test } from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -40,7 +40,7 @@ async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone')
   }
   // The same screenshots snap() takes (test-results/screens/<name>-desktop|mobile.png), without
   // resizing the page twice more.
-  await page.screenshot({ path: `test-results/screens/a11y-${state}-${width === 'desktop' ? 'desktop' : 'mobile'}.png`, fullPage: true });
+  await screenshot(page, `a11y-${state}-${width === 'desktop' ? 'desktop' : 'mobile'}.png`);
 }
 
 /** Checks the page as it is now at both widths (axe, input names) and saves screenshots of it. */

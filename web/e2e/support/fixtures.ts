@@ -68,13 +68,23 @@ export async function drawCharts(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/**
+ * Saves a screenshot to test-results/screens/<file> for review: the whole page, or with a modal
+ * open the viewport, which is what there is to see (a full-page capture makes Chromium resize the
+ * page, and once hung for a minute under a dialog).
+ */
+export async function screenshot(page: Page, file: string): Promise<void> {
+  const modalOpen = (await page.getByRole('dialog').count()) > 0;
+  await page.screenshot({ path: `test-results/screens/${file}`, fullPage: !modalOpen, timeout: 20_000 });
+}
+
 /** Saves a screenshot at desktop width and at 390 px to test-results/screens/ for review. */
 export async function snap(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
-  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true });
+  await screenshot(page, `${name}-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `test-results/screens/${name}-mobile.png`, fullPage: true });
+  await screenshot(page, `${name}-mobile.png`);
   if (original) await page.setViewportSize(original);
 }
 
