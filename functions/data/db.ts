@@ -1,6 +1,6 @@
 // The DynamoDB document client, created once per process (on first use, after configuration).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -23,6 +23,22 @@ export function resetDb(): void {
 
 export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * Sends a conditional write: true when it was applied, false when its condition refused it (and
+ * nothing was written). Any other failure is thrown.
+ */
+export async function writeIf(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  try {
+    // send() is overloaded per command type; each of these is one of its overloads.
+    const client = db();
+    await (client.send.bind(client) as (command: PutCommand | UpdateCommand | DeleteCommand) => Promise<unknown>)(command);
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Every item a Query matches, following LastEvaluatedKey to the end. */

@@ -1,6 +1,6 @@
 // Password reset records: single-use (usedAt set once by a conditional write) and time-limited.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, table, writeIf } from './db';
 import { resetTokenKey } from './keys';
 
 export async function createResetRecord(jti: string, userId: string, ttlSeconds: number, now = new Date()): Promise<void> {
@@ -23,19 +23,13 @@ export async function createResetRecord(jti: string, userId: string, ttlSeconds:
 
 /** Marks the record used; false when it is unknown, already used, expired or names another user. */
 export async function consumeResetRecord(jti: string, userId: string, now = new Date()): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: resetTokenKey(jti),
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND userId = :u',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':u': userId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: resetTokenKey(jti),
+      UpdateExpression: 'SET usedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND userId = :u',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':u': userId },
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { User } from '../../shared/api-types';
 import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
 import { normalizeTimeZone } from '../domain/time-zone';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, isConditionalCheckFailed, table, writeIf } from './db';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
 
 export type UserItem = {
@@ -247,21 +247,15 @@ export async function reserveClientSlot(agentId: string, freeLimit: number): Pro
  * the agent is not Pro (any more), so the caller goes on one slot at a time within the free plan.
  */
 export async function reserveProClientSlots(agentId: string, count: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(agentId),
-        UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :count',
-        ConditionExpression: 'attribute_exists(pk) AND isPro = :true',
-        ExpressionAttributeValues: { ':zero': 0, ':count': count, ':true': true },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(agentId),
+      UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :count',
+      ConditionExpression: 'attribute_exists(pk) AND isPro = :true',
+      ExpressionAttributeValues: { ':zero': 0, ':count': count, ':true': true },
+    }),
+  );
 }
 
 /** Gives slots back (a delete, or creates that failed after reserving). Never below zero: when fewer are taken, none is given back. */
@@ -283,21 +277,15 @@ export async function releaseClientSlot(agentId: string, count = 1): Promise<voi
 
 /** Sets the plan counter to `count` unless it changed from `was` since it was read; false when it had. */
 export async function setClientCountIfUnchanged(agentId: string, was: number, count: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(agentId),
-        UpdateExpression: 'SET clientCount = :count',
-        ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(clientCount) OR clientCount = :was)' : 'clientCount = :was'}`,
-        ExpressionAttributeValues: { ':count': count, ':was': was },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(agentId),
+      UpdateExpression: 'SET clientCount = :count',
+      ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(clientCount) OR clientCount = :was)' : 'clientCount = :was'}`,
+      ExpressionAttributeValues: { ':count': count, ':was': was },
+    }),
+  );
 }
 
 /** Sets the Pro flag (the Stripe webhook, and the demo seed). */
