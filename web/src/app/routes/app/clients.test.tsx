@@ -344,6 +344,22 @@ describe('/clients', () => {
       });
     });
 
+    it('keeps a birthday without a year when saving, and says which day it is', async () => {
+      const jose = createClient({ id: 'c-jose', name: 'José Ñúñez', birthday: '--11-07' });
+      const { user, fetchMock } = await openClients({
+        clients: [jose],
+        api: { 'PATCH /api/clients/c-jose': ({ body }) => jsonResponse(200, { ...jose, ...(body as object) }) },
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Edit José Ñúñez' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
+      expect(within(dialog).getByLabelText('Birthday')).toHaveAccessibleDescription('Nov 7, year not known. Pick a date to add it.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+      expect(await findToast('Client updated successfully')).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'PATCH /api/clients/c-jose')[0]?.body).toMatchObject({ birthday: '--11-07' });
+    });
+
     it("shows a destructive 'Error' toast when the update fails", async () => {
       const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
       const { user } = await openClients({ clients: [ana], api: { 'PATCH /api/clients/c-ana': () => jsonResponse(404, { message: 'Client not found' }) } });
