@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { IMPORT_MAX_ROWS, ImportFormatError, ImportTooManyRowsError } from './import-rows';
 import { parseClientVcards } from './vcard-import';
 import { appleCard, androidCard, icloudExport, v4Card, vcf } from '../testing/vcards';
@@ -102,5 +103,25 @@ describe('vCard import: what it skips and refuses', () => {
     const many = vcf(...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `BEGIN:VCARD\nVERSION:3.0\nFN:P${i}\nEND:VCARD`));
     expect(() => importText(many)).toThrow(ImportTooManyRowsError);
     expect(() => importText(many)).toThrow(`The file has 5,001 contacts; at most 5,000 can be imported at once. Split it into smaller files.`);
+  });
+});
+
+describe('vCard import: any text inside a card', () => {
+  it('never fails the file: every card is imported, or skipped with its place and a reason', () => {
+    const line = fc.oneof(
+      fc.string(),
+      fc.constantFrom('EMAIL:a@example.com', 'TEL;CELL:5125550100', 'FN;ENCODING=QUOTED-PRINTABLE:=C3=', 'N:;;;', 'BDAY:--1399', 'ADR:;;\\', 'item1.X-ABLabel:', ' folded', '='),
+    );
+    const card = fc.array(line, { maxLength: 8 }).map((lines) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n'));
+    fc.assert(
+      fc.property(fc.array(card, { minLength: 1, maxLength: 4 }), (cards) => {
+        const result = importText(vcf(...cards));
+        const places = [...result.rows.map((r) => r.row), ...result.errors.map((e) => e.row)].sort((a, b) => a - b);
+        const replaced = result.warnings.filter((w) => w.message.startsWith('Same e-mail')).length;
+        expect(places.length + replaced).toBe(cards.length);
+        for (const error of result.errors) expect(error.message).not.toBe('');
+      }),
+      { numRuns: 150 },
+    );
   });
 });
