@@ -69,6 +69,8 @@ export type ImportResult = {
   skipped: number;
   errors: ImportRowError[];
   warnings: ImportRowError[];
+  /** What `row` counts in errors and warnings: spreadsheet rows of a CSV, or the cards of a vCard file (1 = the first card). */
+  unit?: 'row' | 'card';
   /** Why rows were left out (the free-plan cap), when any were. */
   message: string;
 };

@@ -106,6 +106,13 @@ describe('client schema', () => {
     });
   });
 
+  it('lets a birthday lack its year (--MM-DD), and no other key date', () => {
+    expect(cast(validClient({ birthday: '--11-07' })).birthday).toBe('--11-07');
+    expect(errorsOf(validClient({ birthday: '--02-30' })).birthday).toEqual(['Enter a valid date (YYYY-MM-DD)']);
+    expect(errorsOf(validClient({ anniversary: '--11-07' })).anniversary).toEqual(['Enter a valid date (YYYY-MM-DD)']);
+    expect(errorsOf(validClient({ purchaseDate: '--11-07' })).purchaseDate).toEqual(['Enter a valid date (YYYY-MM-DD)']);
+  });
+
   it('lets an anniversary be in the future', () => {
     expect(errorsOf(validClient({ anniversary: '2025-09-20' }))).toEqual({});
   });

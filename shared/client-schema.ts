@@ -1,6 +1,6 @@
 // The yup schema for creating and editing a client, shared by the API and the Formik form.
 import * as yup from 'yup';
-import { isCalendarDate } from './dates';
+import { isBirthdayDate, isCalendarDate } from './dates';
 import { emailSchema, phoneSchema } from './schemas';
 
 export const CLIENT_MESSAGES = {
@@ -25,12 +25,13 @@ function todayFrom(context: unknown): string {
   return isCalendarDate(today) ? today : new Date().toISOString().slice(0, 10);
 }
 
-function keyDate({ notInFuture }: { notInFuture: boolean }) {
+function keyDate({ notInFuture, yearless = false }: { notInFuture: boolean; yearless?: boolean }) {
+  const isDate = yearless ? isBirthdayDate : isCalendarDate;
   const schema = yup
     .string()
     .trim()
     .transform(blankToUndefined)
-    .test('calendar-date', CLIENT_MESSAGES.invalidDate, (value) => value === undefined || isCalendarDate(value));
+    .test('calendar-date', CLIENT_MESSAGES.invalidDate, (value) => value === undefined || isDate(value));
   if (!notInFuture) return schema;
   return schema.test('not-in-future', CLIENT_MESSAGES.futureDate, function (value) {
     return !isCalendarDate(value) || value <= todayFrom(this.options.context);
@@ -47,7 +48,8 @@ export const clientSchema = yup.object({
   email: emailSchema.transform(blankToUndefined).required(CLIENT_MESSAGES.emailRequired),
   phone: phoneSchema.transform(blankToUndefined).required(CLIENT_MESSAGES.phoneRequired),
   address: yup.string().trim().transform(blankToUndefined).max(CLIENT_ADDRESS_MAX, tooLong(CLIENT_ADDRESS_MAX)),
-  birthday: keyDate({ notInFuture: true }),
+  // A birthday may be `--MM-DD`, a day without its year (shared/dates.ts).
+  birthday: keyDate({ notInFuture: true, yearless: true }),
   anniversary: keyDate({ notInFuture: false }),
   purchaseDate: keyDate({ notInFuture: true }),
 });

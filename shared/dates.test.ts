@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, daysBetween, isCalendarDate, lastMonths, monthKey, parseFlexibleDate, todayIn } from './dates';
+import { addDays, daysBetween, isBirthdayDate, isCalendarDate, isYearlessDate, lastMonths, monthDayOf, monthKey, parseFlexibleDate, todayIn, yearlessDate } from './dates';
 
 describe('calendar dates', () => {
   it('accepts a real YYYY-MM-DD date', () => {
@@ -117,5 +117,24 @@ describe('month keys', () => {
 
   it('lists only the current month for n = 1', () => {
     expect(lastMonths('2025-12-01', 1)).toEqual(['2025-12']);
+  });
+});
+
+describe('dates without a year', () => {
+  it('accepts --MM-DD for a day that exists in some year, 29 February included', () => {
+    expect(['--11-07', '--02-29', '--12-31'].every(isYearlessDate)).toBe(true);
+    expect(['--02-30', '--13-01', '--00-10', '--1107', '11-07', '1604-11-07', 7].some(isYearlessDate)).toBe(false);
+  });
+
+  it('makes a birthday either a calendar date or a day without its year', () => {
+    expect(isBirthdayDate('1985-04-12')).toBe(true);
+    expect(isBirthdayDate('--04-12')).toBe(true);
+    expect(isBirthdayDate('1604-04-12')).toBe(false);
+  });
+
+  it('reads the month and day of both forms', () => {
+    expect(monthDayOf('--02-29')).toEqual({ month: 2, day: 29 });
+    expect(monthDayOf('1985-04-12')).toEqual({ month: 4, day: 12 });
+    expect(yearlessDate(3, 4)).toBe('--03-04');
   });
 });

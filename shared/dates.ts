@@ -38,6 +38,42 @@ export function isCalendarDate(value: unknown): value is string {
   return year >= MIN_YEAR && year <= MAX_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/**
+ * A birthday without a year is stored as `--MM-DD` (ISO 8601's and vCard 4's form for a date with no
+ * year): phones keep many birthdays that way (iPhone exports `--1107` or Apple's placeholder year
+ * 1604, Google Contacts `--11-07`). Only a birthday may lack its year. Web, API, jobs and the
+ * calendar feed read it through these functions: it is reminded every year on its month and day
+ * (29 February on the 28th in common years, as for any key date), and nothing that needs the year is
+ * shown for it: no age, no count of years, no birth year.
+ */
+const YEARLESS_DATE = /^--(\d{2})-(\d{2})$/;
+
+/** A `--MM-DD` day that exists in some year (`--02-29` does, `--02-30` does not). */
+export function isYearlessDate(value: unknown): value is string {
+  const match = typeof value === 'string' ? YEARLESS_DATE.exec(value) : null;
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(2000, month);
+}
+
+export function yearlessDate(month: number, day: number): string {
+  return `--${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** A birthday as stored: a calendar date, or a day without its year. */
+export function isBirthdayDate(value: unknown): value is string {
+  return isCalendarDate(value) || isYearlessDate(value);
+}
+
+/** Month and day of a key date, with or without its year. */
+export function monthDayOf(date: string): { month: number; day: number } {
+  const match = YEARLESS_DATE.exec(date);
+  if (match) return { month: Number(match[1]), day: Number(match[2]) };
+  const { month, day } = dateParts(date);
+  return { month, day };
+}
+
 /** `YYYY-MM-DD`, `MM/DD/YYYY` or `M/D/YYYY` as `YYYY-MM-DD`, or null when it is not a real date. */
 export function parseFlexibleDate(value: string): string | null {
   const text = value.trim();

@@ -281,3 +281,25 @@ describe('reminder properties', () => {
     );
   });
 });
+
+describe('a birthday without a year (--MM-DD)', () => {
+  const noYear = client({ name: 'José', birthday: '--11-07' });
+
+  it('is reminded every year on its month and day, as a plain Birthday', () => {
+    expect(reminderEvents(noYear, '2025-06-01')).toEqual([expect.objectContaining({ date: '2025-11-07', type: 'Birthday', kind: 'birthday' })]);
+    expect(reminderEvents(noYear, '2025-11-08')).toEqual([expect.objectContaining({ date: '2026-11-07', type: 'Birthday' })]);
+    expect(upcomingReminders([noYear], '2030-11-07').map((e) => e.date)).toEqual(['2030-11-07']);
+  });
+
+  it('is in the daily digest range of every year', () => {
+    expect(eventsWithin([noYear], '2024-01-01', '2026-12-31').map((e) => e.date)).toEqual(['2024-11-07', '2025-11-07', '2026-11-07']);
+  });
+
+  it('falls on 28 February in common years when it is --02-29', () => {
+    expect(eventsWithin([client({ birthday: '--02-29' })], '2027-01-01', '2028-12-31').map((e) => e.date)).toEqual(['2027-02-28', '2028-02-29']);
+  });
+
+  it('is a birthday-only form: an anniversary or purchase date without a year gives no event', () => {
+    expect(reminderEvents(client({ anniversary: '--11-07', purchaseDate: '--11-07' }), '2025-06-01')).toEqual([]);
+  });
+});

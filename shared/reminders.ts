@@ -1,7 +1,7 @@
 // Key-date reminders (birthday, wedding anniversary, home anniversary) for the dashboard card, the
 // /reminders page, the daily digest and the activity chart.
 import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS } from './constants';
-import { addDays, dateParts, formatDate, isCalendarDate, isLeapYear } from './dates';
+import { addDays, dateParts, formatDate, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from './dates';
 
 export type ReminderKind = 'birthday' | 'anniversary' | 'home';
 
@@ -27,9 +27,9 @@ export function homeAnniversaryType(years: number): string {
   return `${years} Year Home Anniversary`;
 }
 
-/** The month and day of `date` in `year`; 29 February falls on 28 February in years without one. */
+/** The month and day of `date` (with or without its year) in `year`; 29 February falls on 28 February in years without one. */
 export function occurrenceIn(date: string, year: number): string {
-  const { month, day } = dateParts(date);
+  const { month, day } = monthDayOf(date);
   const leapDayMissing = month === 2 && day === 29 && !isLeapYear(year);
   return formatDate(year, month, leapDayMissing ? 28 : day);
 }
@@ -41,13 +41,15 @@ export function nextOccurrence(date: string, today: string): string {
   return thisYear >= today ? thisYear : occurrenceIn(date, year + 1);
 }
 
-function keyDates(client: ReminderClient): Array<[ReminderKind, string]> {
+/** The client's key dates that the reminder rules read, birthday first. */
+export function reminderKeyDates(client: ReminderClient): Array<[ReminderKind, string]> {
   const dates: Array<[ReminderKind, string | null | undefined]> = [
     ['birthday', client.birthday],
     ['anniversary', client.anniversary],
     ['home', client.purchaseDate],
   ];
-  return dates.filter((entry): entry is [ReminderKind, string] => isCalendarDate(entry[1]));
+  // A birthday may lack its year (shared/dates.ts); its events are the same 'Birthday', with no age.
+  return dates.filter((entry): entry is [ReminderKind, string] => (entry[0] === 'birthday' ? isBirthdayDate(entry[1]) : isCalendarDate(entry[1])));
 }
 
 /** The event for one occurrence, or null for a home anniversary below 1 year. */
@@ -73,7 +75,7 @@ export function compareEvents(a: ReminderEvent, b: ReminderEvent): number {
 
 /** Each key date's next occurrence on or after `today`, as events. */
 export function reminderEvents(client: ReminderClient, today: string): ReminderEvent[] {
-  return keyDates(client)
+  return reminderKeyDates(client)
     .map(([kind, keyDate]) => eventOn(client, kind, keyDate, nextOccurrence(keyDate, today)))
     .filter((event): event is ReminderEvent => event !== null)
     .sort(compareEvents);
@@ -99,7 +101,7 @@ export function eventsWithin(clients: readonly ReminderClient[], from: string, t
   const lastYear = dateParts(to).year;
   const events: ReminderEvent[] = [];
   for (const client of clients) {
-    for (const [kind, keyDate] of keyDates(client)) {
+    for (const [kind, keyDate] of reminderKeyDates(client)) {
       for (let year = firstYear; year <= lastYear; year += 1) {
         const date = occurrenceIn(keyDate, year);
         if (date < from || date > to) continue;

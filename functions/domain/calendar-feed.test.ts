@@ -62,3 +62,36 @@ describe('the calendar feed', () => {
     expect(firstOccurrence('birthday', '1988-02-29')).toBe('1988-02-29');
   });
 });
+
+describe('a birthday without a year in the calendar feed', () => {
+  const events = parse(
+    calendarFeed({
+      clients: [
+        { id: 'y1', name: 'José Ñúñez', birthday: '--11-07' },
+        { id: 'y2', name: 'Kim Park', birthday: '--02-29' },
+      ],
+      calendarName: 'Client key dates',
+      appUrl: APP,
+      generatedAt: new Date('2025-03-01T00:00:00Z'),
+    }),
+  );
+  const byUid = (uid: string) => events.find((e) => e.uid === uid)!;
+
+  it('is a yearly all-day Birthday event on its month and day', () => {
+    const birthday = byUid('y1-birthday@hearthside');
+    expect(birthday.summary).toBe('Birthday: José Ñúñez');
+    expect(birthday.datetype).toBe('date');
+    expect(occurrences(birthday, '2025-01-01', '2027-12-31')).toEqual(['2025-11-07', '2026-11-07', '2027-11-07']);
+  });
+
+  it('says no year and no age', () => {
+    const { description } = byUid('y1-birthday@hearthside');
+    expect(description).toContain('Born November 7.');
+    expect(description).not.toMatch(/\d{4}/);
+  });
+
+  it('keeps --02-29 on the last day of February', () => {
+    expect(occurrences(byUid('y2-birthday@hearthside'), '2025-01-01', '2028-12-31')).toEqual(['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29']);
+    expect(firstOccurrence('birthday', '--02-29')).toBe('2000-02-29');
+  });
+});

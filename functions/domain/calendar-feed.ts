@@ -3,17 +3,22 @@
 // occurrences match the shared reminder rules: 29 February falls on 28 February in other years, and
 // home anniversaries start at the first one.
 import ical, { ICalCalendarMethod, ICalEventTransparency } from 'ical-generator';
-import { addDays, dateParts, isCalendarDate } from '../../shared/dates';
-import { occurrenceIn, type ReminderClient, type ReminderKind } from '../../shared/reminders';
+import { addDays, dateParts, isYearlessDate, monthDayOf } from '../../shared/dates';
+import { occurrenceIn, reminderKeyDates, type ReminderClient, type ReminderKind } from '../../shared/reminders';
 
 export type CalendarClient = ReminderClient & { updatedAt?: string | null };
 
 const TITLES: Record<ReminderKind, string> = { birthday: 'Birthday', anniversary: 'Anniversary', home: 'Home anniversary' };
-const KEY_DATE_FIELDS: Record<ReminderKind, 'birthday' | 'anniversary' | 'purchaseDate'> = { birthday: 'birthday', anniversary: 'anniversary', home: 'purchaseDate' };
 const REFRESH_SECONDS = 12 * 3600;
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthAndDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A birthday without its year is said without one (shared/dates.ts). */
 const spoken = (date: string) => {
+  if (isYearlessDate(date)) {
+    const { month, day } = monthDayOf(date);
+    return monthAndDay.format(new Date(Date.UTC(YEARLESS_START_YEAR, month - 1, day)));
+  }
   const { year, month, day } = dateParts(date);
   return longDate.format(new Date(Date.UTC(year, month - 1, day)));
 };
@@ -24,15 +29,19 @@ const DESCRIPTIONS: Record<ReminderKind, (keyDate: string) => string> = {
   home: (d) => `Bought their home ${spoken(d)}.`,
 };
 
+/** Where the yearly event of a day without its year starts: a leap year, so `--02-29` starts on its own day. */
+export const YEARLESS_START_YEAR = 2000;
+
 /** The first occurrence the calendar shows, on the day the reminder rules use. */
 export function firstOccurrence(kind: ReminderKind, keyDate: string): string {
+  if (isYearlessDate(keyDate)) return occurrenceIn(keyDate, YEARLESS_START_YEAR);
   // A home anniversary below one year is not shown (DESIGN §10); birthdays and wedding anniversaries start on the day itself.
   return kind === 'home' ? occurrenceIn(keyDate, dateParts(keyDate).year + 1) : keyDate;
 }
 
 /** RRULE for a yearly date; 29 February becomes "the last day of February", so it is the 28th in common years. */
 export function yearlyRule(keyDate: string): string {
-  const { month, day } = dateParts(keyDate);
+  const { month, day } = monthDayOf(keyDate);
   return month === 2 && day === 29 ? 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1' : 'FREQ=YEARLY';
 }
 
@@ -46,9 +55,7 @@ export function calendarFeed(input: { clients: readonly CalendarClient[]; calend
   });
   const clientsUrl = `${input.appUrl}/clients`;
   for (const client of input.clients) {
-    for (const kind of Object.keys(TITLES) as ReminderKind[]) {
-      const keyDate = client[KEY_DATE_FIELDS[kind]];
-      if (!isCalendarDate(keyDate)) continue;
+    for (const [kind, keyDate] of reminderKeyDates(client)) {
       const start = firstOccurrence(kind, keyDate);
       calendar.createEvent({
         id: `${client.id}-${kind}@hearthside`,

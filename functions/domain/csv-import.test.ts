@@ -230,15 +230,30 @@ describe('a Google Contacts export', () => {
     ]);
   });
 
-  it('leaves a birthday without a year empty and says so for that row', () => {
+  it('keeps a birthday without a year as --MM-DD (reminded every year), and leaves a year-less anniversary empty with a warning', () => {
     const result = importText(
       googleExport([
         { 'First Name': 'Ann', 'E-mail 1 - Value': 'ann@example.com', 'Phone 1 - Value': '217-555-0100' },
         { 'First Name': 'Bob', 'E-mail 1 - Value': 'bob@example.com', 'Phone 1 - Value': '217-555-0142', Birthday: '--04-12' },
+        {
+          'First Name': 'Cy',
+          'E-mail 1 - Value': 'cy@example.com',
+          'Phone 1 - Value': '217-555-0143',
+          'Event 1 - Label': 'Anniversary',
+          'Event 1 - Value': '--06-20',
+        },
       ]),
     );
-    expect(result.rows.map((r) => r.client.birthday)).toEqual([undefined, undefined]);
-    expect(result.warnings).toEqual([{ row: 3, message: 'birthday: --04-12 has no year, so it was left empty' }]);
+    expect(result.rows.map((r) => r.client.birthday)).toEqual([undefined, '--04-12', undefined]);
+    expect(result.rows[2]!.client.anniversary).toBeUndefined();
+    expect(result.warnings).toEqual([{ row: 4, message: 'anniversary: --06-20 has no year, so it was left empty' }]);
+  });
+
+  it('refuses a year-less birthday on a day no year has', () => {
+    const result = importText(
+      googleExport([{ 'First Name': 'Bob', 'E-mail 1 - Value': 'bob@example.com', 'Phone 1 - Value': '217-555-0142', Birthday: '--02-30' }]),
+    );
+    expect(result.errors).toEqual([{ row: 2, message: 'birthday: Enter a valid date (YYYY-MM-DD)' }]);
   });
 });
 

@@ -1,38 +1,24 @@
 // Reads an uploaded CSV of clients (our columns, or a Google Contacts or Outlook export) into
 // validated client inputs, reporting every row it cannot take by the row number a spreadsheet shows.
 import { parse } from 'csv-parse/sync';
-import { ValidationError } from 'yup';
-import { clientSchema, type ClientInput } from '../../shared/client-schema';
-import { parseFlexibleDate } from '../../shared/dates';
+import {
+  CLIENT_FIELDS,
+  collectImportRows,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  ImportFormatError,
+  ImportTooLargeError,
+  ImportTooManyRowsError,
+  oneLine,
+  readDate,
+  type ImportRows,
+} from './import-rows';
 
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const CSV_MAX_ROWS = 5000;
-export const CSV_COLUMNS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+export const CSV_MAX_BYTES = IMPORT_MAX_BYTES;
+export const CSV_MAX_ROWS = IMPORT_MAX_ROWS;
+export const CSV_COLUMNS = CLIENT_FIELDS;
+export { ImportTooLargeError as CsvTooLargeError, ImportTooManyRowsError as CsvTooManyRowsError, ImportFormatError as CsvFormatError };
 
-export class CsvTooLargeError extends Error {
-  override name = 'CsvTooLargeError';
-  constructor(readonly bytes: number) {
-    super('The file is larger than 5 MB. Split it into smaller files and import them one at a time.');
-  }
-}
-
-export class CsvTooManyRowsError extends Error {
-  override name = 'CsvTooManyRowsError';
-  constructor(readonly rows: number) {
-    super(
-      `The file has ${rows.toLocaleString('en-US')} client rows; at most ${CSV_MAX_ROWS.toLocaleString('en-US')} ` +
-        'can be imported at once. Split it into smaller files.',
-    );
-  }
-}
-
-export class CsvFormatError extends Error {
-  override name = 'CsvFormatError';
-}
-
-export type CsvRowIssue = { row: number; message: string };
-export type CsvImportRow = { row: number; client: ClientInput };
-export type CsvImportResult = { rows: CsvImportRow[]; errors: CsvRowIssue[]; warnings: CsvRowIssue[] };
 
 const NOT_TEXT = 'This file is not a CSV file. Export your clients as CSV and try again.';
 const NOT_UTF8 = 'This file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
@@ -109,8 +95,6 @@ function clean(raw: string | undefined): string {
   return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
-const oneLine = (value: string): string => value.replace(/\s*(?:\r\n|\r|\n)+\s*/g, ', ');
-
 const isMobileLabel = (label: string) => /mobile|cell/i.test(label);
 const isPrimaryLabel = (label: string) => label.startsWith('*');
 const isHomeLabel = (label: string) => /home/i.test(label);
@@ -169,31 +153,6 @@ function readAddress(row: RowReader): string {
   return oneLine([...streets, row.pick(ALIASES.city), region].filter(Boolean).join(', '));
 }
 
-type DateField = 'birthday' | 'anniversary' | 'purchaseDate';
-
-/** A key date as `YYYY-MM-DD`; an unreadable one is passed on as written so the schema reports it. */
-function readDate(field: DateField, raw: string, warn: (message: string) => void): string {
-  // Outlook writes 0/0/00 for "no date".
-  if (/^[0/.\-\s]*$/.test(raw)) return '';
-  if (/^--\d{2}-\d{2}$/.test(raw)) {
-    warn(`${field}: ${raw} has no year, so it was left empty`);
-    return '';
-  }
-  return parseFlexibleDate(raw) ?? raw;
-}
-
-function describeInvalid(error: ValidationError): string {
-  const problems = (error.inner.length > 0 ? error.inner : [error]).map((issue) => ({
-    field: issue.path ?? '',
-    message: issue.message,
-  }));
-  const rank = (field: string) => (CSV_COLUMNS as readonly string[]).indexOf(field);
-  const lines = problems
-    .sort((a, b) => rank(a.field) - rank(b.field))
-    .map(({ field, message }) => (field ? `${field}: ${message}` : message));
-  return [...new Set(lines)].join('; ');
-}
-
 type CsvRecord = { row: number; line: number; cells: string[] };
 
 const lineBreaks = (cells: readonly string[]): number =>
@@ -207,11 +166,11 @@ function sniffDelimiter(text: string): string {
 }
 
 function decode(buffer: Uint8Array): string {
-  if (buffer.includes(0)) throw new CsvFormatError(NOT_TEXT);
+  if (buffer.includes(0)) throw new ImportFormatError(NOT_TEXT);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    throw new CsvFormatError(NOT_UTF8);
+    throw new ImportFormatError(NOT_UTF8);
   }
 }
 
@@ -238,7 +197,7 @@ function readRecords(text: string): CsvRecord[] {
   } catch (error) {
     const where = `row ${records.length + 1} (line ${line} of the file)`;
     const code = (error as { code?: string }).code;
-    throw new CsvFormatError(
+    throw new ImportFormatError(
       code === 'CSV_QUOTE_NOT_CLOSED'
         ? `The file is not valid CSV: a quoted value in ${where} is never closed.`
         : `The file is not valid CSV at ${where}: ${error instanceof Error ? error.message : String(error)}`,
@@ -250,52 +209,28 @@ function readRecords(text: string): CsvRecord[] {
 const isBlank = (record: CsvRecord) => record.cells.every((cell) => cell.trim() === '');
 
 /** Parses and validates a client CSV; rows are numbered as a spreadsheet shows them, the header being row 1. */
-export function parseClientCsv(buffer: Uint8Array, { today }: { today: string }): CsvImportResult {
-  if (buffer.byteLength > CSV_MAX_BYTES) throw new CsvTooLargeError(buffer.byteLength);
+export function parseClientCsv(buffer: Uint8Array, { today }: { today: string }): ImportRows {
+  if (buffer.byteLength > CSV_MAX_BYTES) throw new ImportTooLargeError(buffer.byteLength);
   const [header, ...data] = readRecords(decode(buffer)).filter((record) => !isBlank(record));
-  if (!header) throw new CsvFormatError(NO_HEADER);
+  if (!header) throw new ImportFormatError(NO_HEADER);
   const columns = mapColumns(header.cells);
-  if (!canReadClients(columns)) throw new CsvFormatError(NO_HEADER);
-  if (data.length > CSV_MAX_ROWS) throw new CsvTooManyRowsError(data.length);
+  if (!canReadClients(columns)) throw new ImportFormatError(NO_HEADER);
+  if (data.length > CSV_MAX_ROWS) throw new ImportTooManyRowsError(data.length);
 
-  const rows: Array<CsvImportRow & { replaced?: boolean }> = [];
-  const errors: CsvRowIssue[] = [];
-  const warnings: CsvRowIssue[] = [];
-  const rowByEmail = new Map<string, CsvImportRow & { replaced?: boolean }>();
-
-  for (const { row, cells } of data) {
-    const warn = (message: string) => warnings.push({ row, message });
-    const reader = rowReader(columns, cells);
-    const input = {
-      name: readName(reader),
-      email: readEmail(reader),
-      phone: readPhone(reader),
-      address: readAddress(reader),
-      birthday: readDate('birthday', reader.pick(ALIASES.birthday), warn),
-      anniversary: readDate('anniversary', reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel), warn),
-      purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
-    };
-    let client: ClientInput;
-    try {
-      client = clientSchema.validateSync(input, { abortEarly: false, stripUnknown: true, context: { today } });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      errors.push({ row, message: describeInvalid(error) });
-      continue;
-    }
-    const entry = { row, client };
-    const earlier = rowByEmail.get(client.email);
-    if (earlier) {
-      earlier.replaced = true;
-      warn(`Same e-mail as row ${earlier.row} (${client.email}): this row replaces it`);
-    }
-    rowByEmail.set(client.email, entry);
-    rows.push(entry);
-  }
-
-  return {
-    rows: rows.filter((entry) => !entry.replaced).map(({ row, client }) => ({ row, client })),
-    errors,
-    warnings,
-  };
+  return collectImportRows(
+    data,
+    ({ cells }, warn) => {
+      const reader = rowReader(columns, cells);
+      return {
+        name: readName(reader),
+        email: readEmail(reader),
+        phone: readPhone(reader),
+        address: readAddress(reader),
+        birthday: readDate('birthday', reader.pick(ALIASES.birthday), warn),
+        anniversary: readDate('anniversary', reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel), warn),
+        purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
+      };
+    },
+    { today, unit: 'row' },
+  );
 }

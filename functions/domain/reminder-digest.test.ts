@@ -32,6 +32,15 @@ describe('the digest for a fixed date', () => {
     expect(buildDigest(clients, TODAY, 14).upcoming.map((e) => e.clientName)).toEqual(['Ben Ng', 'Dan Park', 'Eve Far']);
   });
 
+  it('puts a birthday without a year (imported from a phone) in the digest every year, as a plain Birthday', () => {
+    const noYear = [{ id: 'y', name: 'José Ñúñez', birthday: '--03-09' }];
+    for (const date of ['2025-03-09', '2026-03-09']) {
+      const digest = buildDigest(noYear, date, 7);
+      expect(digest.today.map((e) => [e.date, e.type, e.clientName])).toEqual([[date, 'Birthday', 'José Ñúñez']]);
+      expect(digestEmail(digest, { agentName: 'Jordan Rivera', appUrl: APP }).text).toContain('José Ñúñez');
+    }
+  });
+
   it('puts a 29 February birthday on 28 February in a common year, and on the 29th in a leap year', () => {
     expect(buildDigest(clients, '2025-02-28', 1).today.map((e) => e.clientName)).toEqual(['Chloé <Leap> & Co']);
     expect(buildDigest(clients, '2028-02-28', 1).today).toEqual([]);

@@ -171,7 +171,7 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('button', { name: 'Client Number 1', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Import Clients from CSV' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Import Clients' })).toBeVisible();
     await audit(page, 'clients-import');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -114,7 +114,7 @@ test.describe('clients', () => {
     await registerAgentViaApi(page);
     await page.goto('/clients');
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Import Clients from CSV' });
+    const dialog = page.getByRole('dialog', { name: 'Import Clients' });
     await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await snap(page, 'clients-import');
 
@@ -125,7 +125,7 @@ test.describe('clients', () => {
       'No Email,,512-555-0113,,,,',
       'Bad Date,bad.date@example.com,512-555-0114,,1985-02-30,,',
     ].join('\r\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(ours) });
+    await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(ours) });
     await expect(dialog.getByText('clients.csv')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
@@ -139,7 +139,7 @@ test.describe('clients', () => {
     const googleHeader =
       'First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted';
     const google = `\uFEFF${googleHeader}\r\nAva,,Nguyen,,,,,,,,,,,1988-02-29,,,* myContacts,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n`;
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(google, 'utf8') });
+    await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(google, 'utf8') });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(dialog.getByText('Imported 1 new client.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -1,6 +1,8 @@
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { CSV_MAX_ROWS } from '../../domain/csv-import';
+import ical, { type VEvent } from 'node-ical';
 import { clientInput, makePro } from '../../testing/factories';
+import { androidCard, appleCard, icloudExport, v4Card, vcf } from '../../testing/vcards';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
@@ -116,5 +118,84 @@ describe('CSV import', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toMatch(/5 MB/);
     expect((await client.get('/api/clients')).body).toEqual([]);
+  });
+});
+
+const uploadVcf = (client: ApiClient, content: string, filename = 'contacts.vcf', type = 'text/vcard') => upload(client, content, filename, type);
+
+describe('vCard import', () => {
+  it('imports an iCloud export (3.0): grouped e-mail, Apple anniversary, year-less birthdays, photo ignored', async () => {
+    const { client } = await signedInAgent(api);
+    const res = await uploadVcf(client, icloudExport());
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ imported: 3, updated: 0, skipped: 0, errors: [], unit: 'card', message: 'Imported 3 new clients.' });
+    const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
+    expect(list.find((c) => c.email === 'maria@example.com')).toMatchObject({
+      name: 'Maria Lopez',
+      phone: '+1 (512) 555-0101',
+      address: '12 Elm St, Apt 4, Austin, TX 78701, United States',
+      birthday: '1984-06-02',
+      anniversary: '2010-09-18',
+    });
+    expect(list.find((c) => c.email === 'jose@example.com')!.birthday).toBe('--11-07');
+    expect(list.find((c) => c.email === 'kim@example.com')!.birthday).toBe('--02-29');
+  });
+
+  it('imports an Android export (2.1, quoted-printable UTF-8 names) and a 4.0 card, as the browser sends .vcf (text/x-vcard)', async () => {
+    const { client } = await signedInAgent(api);
+    const res = await uploadVcf(client, vcf(androidCard(), v4Card()), 'Contacts.VCF', 'text/x-vcard');
+    expect(res.body).toMatchObject({ imported: 2, errors: [] });
+    const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
+    expect(list.find((c) => c.email === 'juergen@example.com')).toMatchObject({ name: 'Jürgen Müller-Lüdenscheidt, Jr.', phone: '+15125550102' });
+    expect(list.find((c) => c.email === 'zoe@example.com')).toMatchObject({ name: 'Zoë Adams', birthday: '--03-14', anniversary: '2009-08-08' });
+  });
+
+  it('updates on re-import instead of duplicating: same e-mail, new details', async () => {
+    const { client } = await signedInAgent(api);
+    expect((await uploadVcf(client, icloudExport())).body.imported).toBe(3);
+    const again = await uploadVcf(client, vcf(appleCard({ fn: 'Maria Lopez-Garcia' })));
+    expect(again.body).toMatchObject({ imported: 0, updated: 1, skipped: 0 });
+    const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
+    expect(list).toHaveLength(3);
+    expect(list.find((c) => c.email === 'maria@example.com')!.name).toBe('Maria Lopez-Garcia');
+  });
+
+  it('skips a card without an e-mail, saying which card and why', async () => {
+    const { client } = await signedInAgent(api);
+    const res = await uploadVcf(client, vcf(appleCard(), appleCard({ fn: 'No Mail', email: null })));
+    expect(res.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ row: 2, message: 'email: Email is required' }] });
+    expect(res.body.message).toBe('Imported 1 new client. 1 card has errors and was skipped.');
+  });
+
+  it('stops at the free plan cap, in file order, and says how many cards were left out', async () => {
+    const { client } = await signedInAgent(api);
+    const cards = Array.from({ length: 12 }, (_, i) => appleCard({ fn: `Card ${i}`, email: `card${i}@example.com` }));
+    const res = await uploadVcf(client, vcf(...cards));
+    expect(res.body).toMatchObject({ imported: FREE_CLIENT_LIMIT, skipped: 2 });
+    expect(res.body.message).toMatch(/^Imported 10 new clients\. 2 cards were not imported: the free plan allows 10 clients/);
+    const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
+    expect(names).toHaveLength(FREE_CLIENT_LIMIT);
+    expect(names).not.toContain('Card 10');
+  });
+
+  it('refuses a .vcf with no card, and a file that is neither CSV nor vCard, with 400 and what it accepts', async () => {
+    const { client } = await signedInAgent(api);
+    const empty = await uploadVcf(client, 'name,email\nAnn,ann@example.com\n');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'NOT_VCARD', message: expect.stringMatching(/no contacts/) });
+    const other = await upload(client, 'BEGIN:VCARD\nEND:VCARD\n', 'contacts.txt', 'text/plain');
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe('Only .csv and .vcf (vCard) files can be imported.');
+  });
+
+  it('puts an imported year-less birthday in the calendar feed every year, with no year', async () => {
+    const { client } = await signedInAgent(api);
+    await uploadVcf(client, icloudExport());
+    const feed = await client.post('/api/user/calendar-secret');
+    const res = await api.client().get(new URL(feed.body.url as string).pathname, { noOrigin: true });
+    const event = Object.values(ical.sync.parseICS(res.text)).find((c): c is VEvent => c.type === 'VEVENT' && c.summary === 'Birthday: José Ñúñez')!;
+    const dates = event.rrule!.between(new Date('2026-01-01T00:00:00Z'), new Date('2027-12-31T23:59:59Z'), true).map((d) => d.toISOString().slice(0, 10));
+    expect(dates).toEqual(['2026-11-07', '2027-11-07']);
+    expect(event.description).toContain('Born November 7.');
   });
 });

@@ -1,5 +1,5 @@
-// POST /api/clients/import: a CSV file (multipart). New e-mails become clients within the plan's
-// cap; e-mails the agent already has update those clients; rows that fail are reported by row.
+// POST /api/clients/import: a CSV or vCard (.vcf) file (multipart). New e-mails become clients within the plan's
+// cap; e-mails the agent already has update those clients; rows (or cards) that fail are reported by their place in the file.
 // Admin mode: an administrator sending the form field `agentId` imports for that agent, within that agent's plan.
 import type { ImportResult } from '../../../shared/api-types';
 import type { ClientInput } from '../../../shared/client-schema';
@@ -7,36 +7,37 @@ import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { todayIn } from '../../../shared/dates';
 import { ClientEmailTakenError, createClient, createClientBatch, forEachLimited, listClients, PlanLimitError, reconcileClientCount, updateClient, type ClientChanges, type ClientItem } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
-import { CSV_MAX_BYTES, CsvFormatError, CsvTooLargeError, CsvTooManyRowsError, parseClientCsv, type CsvImportRow } from '../../domain/csv-import';
+import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
+import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportRow, type ImportUnit } from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../http/admin-mode';
 import { badRequest, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { parseMultipart } from '../../http/multipart';
 
-const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream', 'text/comma-separated-values', 'text/x-csv']);
+const NO_FILE = 'Choose a .csv or .vcf file to import.';
 const PRO_CONCURRENCY = 8;
 /** Rows per batch of a Pro import: one write takes their plan slots, one adds them to the counters. */
 export const PRO_BATCH = 25;
 
 export const handler = defineHandler('clients/post-clients-import', {}, async ({ user, rawBody, event, log }) => {
   const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
-    maxFileBytes: CSV_MAX_BYTES,
-    tooLargeMessage: new CsvTooLargeError(CSV_MAX_BYTES + 1).message,
+    maxFileBytes: IMPORT_MAX_BYTES,
+    tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
   });
   const agent = await actingAgent(user, parseAgentId(fields.agentId));
   const file = files[0];
-  if (!file || file.data.length === 0) throw badRequest('Choose a .csv file to import.', { file: 'Choose a .csv file to import.' }, 'NO_FILE');
-  if (!/\.csv$/i.test(file.filename) || !CSV_TYPES.has(file.mimeType.toLowerCase())) {
-    throw badRequest('Only .csv files can be imported.', { file: 'Only .csv files can be imported.' }, 'NOT_CSV');
-  }
+  if (!file || file.data.length === 0) throw badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE');
+  const format = importFormatOf(file.filename, file.mimeType);
+  if (!format) throw badRequest(IMPORT_ACCEPTS, { file: IMPORT_ACCEPTS }, 'NOT_CSV');
+  const unit = importUnitOf(format);
 
   const today = todayIn(agent.timeZone);
   let parsed;
   try {
-    parsed = parseClientCsv(file.data, { today });
+    parsed = parseClientFile(format, file.data, { today });
   } catch (error) {
-    if (error instanceof CsvTooLargeError || error instanceof CsvTooManyRowsError) throw new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
-    if (error instanceof CsvFormatError) throw badRequest(error.message, undefined, 'NOT_CSV');
+    if (error instanceof ImportTooLargeError || error instanceof ImportTooManyRowsError) throw new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
+    if (error instanceof ImportFormatError) throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
     throw error;
   }
 
@@ -68,7 +69,7 @@ export const handler = defineHandler('clients/post-clients-import', {}, async ({
   await forEachLimited(updates, PRO_CONCURRENCY, ({ client }) => update(client, existing.get(client.email)!));
 
   // Free agents import in file order, so the rows that fit are the first ones.
-  const createOne = async ({ client }: CsvImportRow) => {
+  const createOne = async ({ client }: ImportRow) => {
     if (capped > 0 && !agent.isPro) {
       capped += 1;
       return;
@@ -107,15 +108,16 @@ export const handler = defineHandler('clients/post-clients-import', {}, async ({
     skipped,
     errors: parsed.errors,
     warnings: parsed.warnings,
-    message: summary(imported, updated, capped, parsed.errors.length, agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`),
+    unit,
+    message: summary(imported, updated, capped, parsed.errors.length, agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`, unit),
   };
   log.info('clients imported', { imported, updated, skipped });
   return { body: result };
 });
 
-function summary(imported: number, updated: number, capped: number, invalid: number, plan: string): string {
+function summary(imported: number, updated: number, capped: number, invalid: number, plan: string, unit: ImportUnit): string {
   const parts = [`Imported ${imported} new client${imported === 1 ? '' : 's'}${updated ? ` and updated ${updated}` : ''}.`];
-  if (capped) parts.push(`${capped} ${capped === 1 ? 'row was' : 'rows were'} not imported: ${plan} allows ${FREE_CLIENT_LIMIT} clients. Upgrade to Pro for unlimited clients.`);
-  if (invalid) parts.push(`${invalid} ${invalid === 1 ? 'row has' : 'rows have'} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`);
+  if (capped) parts.push(`${capped} ${capped === 1 ? `${unit} was` : `${unit}s were`} not imported: ${plan} allows ${FREE_CLIENT_LIMIT} clients. Upgrade to Pro for unlimited clients.`);
+  if (invalid) parts.push(`${invalid} ${invalid === 1 ? `${unit} has` : `${unit}s have`} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`);
   return parts.join(' ');
 }

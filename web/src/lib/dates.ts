@@ -1,5 +1,5 @@
 // Dates for people: the browser's "today" and how calendar dates and timestamps are written.
-import { dateParts, daysBetween, todayIn } from '../../../shared/dates';
+import { dateParts, daysBetween, isYearlessDate, monthDayOf, todayIn } from '../../../shared/dates';
 
 /** The browser's IANA time zone, or UTC when the browser will not say. */
 export function browserTimeZone(): string {
@@ -33,8 +33,14 @@ function calendarInstant(date: string): Date {
   return instant;
 }
 
-/** `2026-03-14` → `Mar 14, 2026`. */
+const monthDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** `2026-03-14` → `Mar 14, 2026`; a birthday without its year, `--03-14` → `Mar 14`. */
 export function formatCalendarDate(date: string): string {
+  if (isYearlessDate(date)) {
+    const { month, day } = monthDayOf(date);
+    return monthDayFormat.format(Date.UTC(2000, month - 1, day));
+  }
   return calendarFormat.format(calendarInstant(date));
 }
 

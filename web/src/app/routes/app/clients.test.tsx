@@ -344,6 +344,22 @@ describe('/clients', () => {
       });
     });
 
+    it('keeps a birthday without a year when saving, and says which day it is', async () => {
+      const jose = createClient({ id: 'c-jose', name: 'José Ñúñez', birthday: '--11-07' });
+      const { user, fetchMock } = await openClients({
+        clients: [jose],
+        api: { 'PATCH /api/clients/c-jose': ({ body }) => jsonResponse(200, { ...jose, ...(body as object) }) },
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Edit José Ñúñez' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
+      expect(within(dialog).getByLabelText('Birthday')).toHaveAccessibleDescription('Nov 7, year not known. Pick a date to add it.');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+      expect(await findToast('Client updated successfully')).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'PATCH /api/clients/c-jose')[0]?.body).toMatchObject({ birthday: '--11-07' });
+    });
+
     it("shows a destructive 'Error' toast when the update fails", async () => {
       const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
       const { user } = await openClients({ clients: [ana], api: { 'PATCH /api/clients/c-ana': () => jsonResponse(404, { message: 'Client not found' }) } });
@@ -405,13 +421,14 @@ describe('/clients', () => {
   describe('importing a CSV file', () => {
     const csv = () => new File(['name,email,phone\nAna,ana@example.com,5551112222\n'], 'clients.csv', { type: 'text/csv' });
 
-    it('accepts .csv only and keeps Import disabled until a file is chosen', async () => {
+    it('accepts .csv and .vcf, says so, and keeps Import disabled until a file is chosen', async () => {
       const { user } = await openClients({ clients: [createClient()] });
 
       await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Import Clients from CSV' });
-      const input = within(dialog).getByLabelText('CSV file');
-      expect(input).toHaveAttribute('accept', '.csv');
+      const dialog = await screen.findByRole('dialog', { name: 'Import Clients' });
+      const input = within(dialog).getByLabelText('CSV or vCard file');
+      expect(input).toHaveAttribute('accept', '.csv,.vcf');
+      expect(within(dialog).getByText('.csv or .vcf, up to 5 MB and 5,000 rows or contacts')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
 
       await user.upload(input, csv());
@@ -436,8 +453,8 @@ describe('/clients', () => {
       const { user, fetchMock } = await openClients({ clients: [createClient()], api: { 'POST /api/clients/import': () => answer.promise } });
 
       await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Import Clients from CSV' });
-      await user.upload(within(dialog).getByLabelText('CSV file'), csv());
+      const dialog = await screen.findByRole('dialog', { name: 'Import Clients' });
+      await user.upload(within(dialog).getByLabelText('CSV or vCard file'), csv());
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
       expect(await within(dialog).findByRole('button', { name: 'Importing...' })).toBeDisabled();
@@ -456,6 +473,30 @@ describe('/clients', () => {
       expect(within(warnings).getByText(/is not a date; left empty/)).toBeInTheDocument();
     });
 
+    it('uploads a .vcf and names the skipped contacts by card', async () => {
+      const result: ImportResult = {
+        imported: 1,
+        updated: 0,
+        skipped: 1,
+        unit: 'card',
+        errors: [{ row: 2, message: 'email: Email is required' }],
+        warnings: [],
+        message: 'Imported 1 new client. 1 card has errors and was skipped.',
+      };
+      const { user, fetchMock } = await openClients({ clients: [createClient()], api: { 'POST /api/clients/import': () => jsonResponse(200, result) } });
+
+      await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Import Clients' });
+      const vcard = new File(['BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nEND:VCARD\r\n'], 'iCloud vCards.vcf', { type: 'text/vcard' });
+      await user.upload(within(dialog).getByLabelText('CSV or vCard file'), vcard);
+      await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+      expect(await within(dialog).findByText(result.message)).toBeInTheDocument();
+      expect((callsTo(fetchMock, 'POST /api/clients/import')[0]!.init.body as FormData).get('file')).toHaveProperty('name', 'iCloud vCards.vcf');
+      const errors = within(dialog).getByRole('region', { name: 'Contacts with errors (1)' });
+      expect(within(errors).getByRole('listitem')).toHaveTextContent('Card 2: email: Email is required');
+    });
+
     it("shows a destructive 'Error' toast and the reason when the file is refused", async () => {
       const { user } = await openClients({
         clients: [createClient()],
@@ -463,8 +504,8 @@ describe('/clients', () => {
       });
 
       await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Import Clients from CSV' });
-      await user.upload(within(dialog).getByLabelText('CSV file'), csv());
+      const dialog = await screen.findByRole('dialog', { name: 'Import Clients' });
+      await user.upload(within(dialog).getByLabelText('CSV or vCard file'), csv());
       await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
       const toast = (await findToast('Error')).closest('[data-toast]')!;
@@ -476,7 +517,7 @@ describe('/clients', () => {
     it('opens straight away from /clients?action=import', async () => {
       await openClients({ clients: [], url: '/clients?action=import' });
 
-      expect(await screen.findByRole('dialog', { name: 'Import Clients from CSV' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Import Clients' })).toBeInTheDocument();
     });
   });
 

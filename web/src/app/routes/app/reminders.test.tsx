@@ -50,6 +50,18 @@ describe('/reminders', () => {
     expect(within(section).getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('lists a birthday without a year on its next day, as a plain Birthday with no age', async () => {
+    const { month, day } = dateParts(addDays(today, 3));
+    await openReminders([createClient({ name: 'José Ñúñez', birthday: `--${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` })]);
+
+    const section = await screen.findByRole('region', { name: 'All Future Reminders' });
+    const item = within(section).getByRole('listitem');
+    expect(item).toHaveTextContent('José Ñúñez');
+    expect(item).toHaveTextContent('Birthday');
+    expect(item).not.toHaveTextContent(/turns|years? old|\bage\b/i);
+    expect(within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 3))).toBeInTheDocument();
+  });
+
   it('pages through thousands of events', async () => {
     const clients = Array.from({ length: 120 }, (_, i) => createClient({ name: `Client ${i}`, birthday: keyDateIn(i % 365) }));
     const { user } = await openReminders(clients);

@@ -12,9 +12,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { Client } from '../../../../../shared/api-types';
 import { clientSchema, type ClientInput } from '../../../../../shared/client-schema';
+import { isYearlessDate } from '../../../../../shared/dates';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '../../../lib/client-changes';
-import { browserToday } from '../../../lib/dates';
+import { browserToday, formatCalendarDate } from '../../../lib/dates';
 
 export type ClientFormValues = Record<ClientField, string>;
 
@@ -60,7 +61,7 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
           await onSubmit(input, { setErrors });
         }}
       >
-        {({ isSubmitting }) => (
+        {({ isSubmitting, values }) => (
           <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
             <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{title}</DialogTitle>
             <DialogContent dividers>
@@ -81,7 +82,13 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                 Key dates
               </Typography>
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-                <FormikTextField name="birthday" label="Birthday" type="date" />
+                <FormikTextField
+                  name="birthday"
+                  label="Birthday"
+                  type="date"
+                  // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
+                  helperText={isYearlessDate(values.birthday) ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.` : undefined}
+                />
                 <FormikTextField name="anniversary" label="Anniversary" type="date" />
                 <FormikTextField name="purchaseDate" label="Purchase Date" type="date" />
               </Box>

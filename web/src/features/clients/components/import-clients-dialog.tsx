@@ -1,4 +1,5 @@
-// Import clients from a CSV file: choose a .csv, upload it, then read what happened to every row.
+// Import clients from a CSV or vCard file: choose a .csv or .vcf, upload it, then read what happened
+// to every row (or card).
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -81,7 +82,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
 
   return (
     <Dialog open={open} onClose={handleClose} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
-      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Import Clients from CSV</DialogTitle>
+      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Import Clients</DialogTitle>
       <DialogContent dividers>
         {result ? (
           <ImportSummary result={result} />
@@ -89,7 +90,8 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as YYYY-MM-DD. Contact exports
-              from Google Contacts and Outlook work as they are. Clients whose email you already have are updated, not duplicated.
+              from Google Contacts and Outlook work as they are, and so do vCard files (.vcf) from iPhone, iCloud, Mac, Android and
+              Outlook contacts. Clients whose email you already have are updated, not duplicated.
             </Typography>
             <Link href={SAMPLE_HREF} download="clients-sample.csv" variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
               Download a sample file
@@ -119,8 +121,8 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
                 ref={inputRef}
                 id={inputId}
                 type="file"
-                accept=".csv"
-                aria-label="CSV file"
+                accept=".csv,.vcf"
+                aria-label="CSV or vCard file"
                 aria-describedby={hintId}
                 onChange={handleChange}
                 sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clipPath: 'inset(50%)' }}
@@ -136,9 +138,9 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
               ) : (
                 <>
                   <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
-                  <Typography sx={{ fontWeight: 650 }}>Choose a CSV file</Typography>
+                  <Typography sx={{ fontWeight: 650 }}>Choose a CSV or vCard file</Typography>
                   <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-                    .csv only, up to 5 MB and 5,000 rows
+                    .csv or .vcf, up to 5 MB and 5,000 rows or contacts
                   </Typography>
                 </>
               )}
@@ -199,13 +201,15 @@ function ImportSummary({ result }: { result: ImportResult }) {
           </Box>
         ))}
       </Box>
-      <RowList title="Rows with errors" items={result.errors} tone="error" />
-      <RowList title="Warnings" items={result.warnings} tone="warning" />
+      <RowList title={result.unit === 'card' ? 'Contacts with errors' : 'Rows with errors'} items={result.errors} tone="error" unit={result.unit ?? 'row'} />
+      <RowList title="Warnings" items={result.warnings} tone="warning" unit={result.unit ?? 'row'} />
     </Box>
   );
 }
 
-function RowList({ title, items, tone }: { title: string; items: readonly ImportRowError[]; tone: 'error' | 'warning' }) {
+type RowListProps = { title: string; items: readonly ImportRowError[]; tone: 'error' | 'warning'; unit: 'row' | 'card' };
+
+function RowList({ title, items, tone, unit }: RowListProps) {
   const headingId = useId();
   if (items.length === 0) return null;
   const Icon = tone === 'error' ? ErrorOutlineRounded : WarningAmberRounded;
@@ -236,7 +240,7 @@ function RowList({ title, items, tone }: { title: string; items: readonly Import
             <Icon fontSize="small" aria-hidden="true" sx={{ color: `${tone}.main`, mt: 0.25 }} />
             <Typography variant="body2">
               <Box component="span" sx={{ fontWeight: 650 }}>
-                Row {item.row}:
+                {unit === 'card' ? 'Card' : 'Row'} {item.row}:
               </Box>{' '}
               {item.message}
             </Typography>

@@ -1,0 +1,125 @@
+// What every client import shares once a file is read, whatever its format (CSV rows, vCard
+// cards): the key-date reading, the schema validation, the per-file e-mail dedupe, the size limits
+// and the report of each entry it cannot take by its position in the file.
+import { ValidationError } from 'yup';
+import { clientSchema, type ClientInput } from '../../shared/client-schema';
+import { parseFlexibleDate, yearlessDate } from '../../shared/dates';
+
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
+export const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+
+/** How the file's entries are called in messages: spreadsheet rows, or the cards of a vCard file. */
+export type ImportUnit = 'row' | 'card';
+
+export class ImportTooLargeError extends Error {
+  override name = 'ImportTooLargeError';
+  constructor(readonly bytes: number) {
+    super('The file is larger than 5 MB. Split it into smaller files and import them one at a time.');
+  }
+}
+
+export class ImportTooManyRowsError extends Error {
+  override name = 'ImportTooManyRowsError';
+  constructor(
+    readonly rows: number,
+    unit: ImportUnit = 'row',
+  ) {
+    super(
+      `The file has ${rows.toLocaleString('en-US')} ${unit === 'row' ? 'client rows' : 'contacts'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} ` +
+        'can be imported at once. Split it into smaller files.',
+    );
+  }
+}
+
+/** The file cannot be read as the format its name says. */
+export class ImportFormatError extends Error {
+  override name = 'ImportFormatError';
+}
+
+export type ImportIssue = { row: number; message: string };
+export type ImportRow = { row: number; client: ClientInput };
+export type ImportRows = { rows: ImportRow[]; errors: ImportIssue[]; warnings: ImportIssue[] };
+
+/** A client as read from one entry of the file, before validation. */
+export type ClientDraft = Record<(typeof CLIENT_FIELDS)[number], string>;
+
+/** Line breaks inside an address become ', '. */
+export const oneLine = (value: string): string => value.replace(/\s*(?:\r\n|\r|\n)+\s*/g, ', ');
+
+export type DateField = 'birthday' | 'anniversary' | 'purchaseDate';
+
+// Apple's Contacts stores a birthday without a year in the year 1604.
+const APPLE_NO_YEAR = /^1604-(\d{2})-(\d{2})$/;
+
+/**
+ * A key date as `YYYY-MM-DD`; a birthday without its year as `--MM-DD` (shared/dates.ts); an
+ * unreadable one is passed on as written so the schema reports it.
+ */
+export function readDate(field: DateField, raw: string, warn: (message: string) => void): string {
+  // Outlook writes 0/0/00 for "no date".
+  if (/^[0/.\-\s]*$/.test(raw)) return '';
+  const apple = APPLE_NO_YEAR.exec(raw);
+  const yearless = apple ? yearlessDate(Number(apple[1]), Number(apple[2])) : raw;
+  if (/^--\d{2}-\d{2}$/.test(yearless)) {
+    if (field === 'birthday') return yearless;
+    warn(`${field}: ${raw} has no year, so it was left empty`);
+    return '';
+  }
+  return parseFlexibleDate(raw) ?? raw;
+}
+
+function describeInvalid(error: ValidationError): string {
+  const problems = (error.inner.length > 0 ? error.inner : [error]).map((issue) => ({
+    field: issue.path ?? '',
+    message: issue.message,
+  }));
+  const rank = (field: string) => (CLIENT_FIELDS as readonly string[]).indexOf(field);
+  const lines = problems
+    .sort((a, b) => rank(a.field) - rank(b.field))
+    .map(({ field, message }) => (field ? `${field}: ${message}` : message));
+  return [...new Set(lines)].join('; ');
+}
+
+/**
+ * Validates each entry's client with the schema the API uses; an entry whose e-mail a later entry
+ * of the same file repeats is replaced by it (with a warning), so each e-mail is written once.
+ */
+export function collectImportRows<T extends { row: number }>(
+  entries: Iterable<T>,
+  read: (entry: T, warn: (message: string) => void) => ClientDraft,
+  { today, unit }: { today: string; unit: ImportUnit },
+): ImportRows {
+  const rows: Array<ImportRow & { replaced?: boolean }> = [];
+  const errors: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const rowByEmail = new Map<string, ImportRow & { replaced?: boolean }>();
+
+  for (const entry of entries) {
+    const { row } = entry;
+    const warn = (message: string) => warnings.push({ row, message });
+    const draft = read(entry, warn);
+    let client: ClientInput;
+    try {
+      client = clientSchema.validateSync(draft, { abortEarly: false, stripUnknown: true, context: { today } });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      errors.push({ row, message: describeInvalid(error) });
+      continue;
+    }
+    const current = { row, client };
+    const earlier = rowByEmail.get(client.email);
+    if (earlier) {
+      earlier.replaced = true;
+      warn(`Same e-mail as ${unit} ${earlier.row} (${client.email}): this ${unit} replaces it`);
+    }
+    rowByEmail.set(client.email, current);
+    rows.push(current);
+  }
+
+  return {
+    rows: rows.filter((entry) => !entry.replaced).map(({ row, client }) => ({ row, client })),
+    errors,
+    warnings,
+  };
+}
