@@ -14,6 +14,8 @@ export const AGENT_SEARCH_MAX_RESULTS = 20;
 
 /** How long a directory registration for a known e-mail waits for the client's confirmation. */
 export const REGISTRATION_SUBMISSION_TTL_DAYS = 7;
+/** The confirmation token: `<submission id>.<32 random bytes>`, base64url. */
+export const REGISTRATION_CONFIRM_TOKEN_PATTERN = /^([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/;
 
 export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 export const VIDEO_UPLOADS_PER_CLIENT_PER_DAY = 5;

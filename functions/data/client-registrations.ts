@@ -8,7 +8,7 @@
 // concurrent submissions exactly one goes through.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
+import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
 import type { ClientInput } from '../../shared/client-schema';
 import { randomId } from '../domain/signed-tokens';
 import { isListedAgent } from './agent-directory';
@@ -154,12 +154,11 @@ async function createRegisteringClient(agent: UserItem, input: RegisteringClient
 }
 
 const hashConfirmToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-/** `<submission id>.<32 random bytes>`: the id finds the record, the whole token's hash must match it. */
-export const CONFIRM_TOKEN_PATTERN = /^([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/;
 
 async function createSubmission(agentId: string, clientId: string, changes: ClientChanges, now: Date): Promise<{ submission: RegistrationSubmissionItem; confirmToken: string }> {
   // The id has the form of a client id: the visitor's answer holds it where a new client's id would be.
   const id = randomId();
+  // The id finds the record; the whole token's hash must match it.
   const confirmToken = `${id}.${randomId(32)}`;
   const expires = new Date(now.getTime() + REGISTRATION_SUBMISSION_TTL_DAYS * 24 * 3600 * 1000);
   const submission: RegistrationSubmissionItem = {
@@ -218,7 +217,7 @@ export async function addSubmissionUpload(submissionId: string, upload: Submissi
  * releaseSubmission if that fails, so a link is never burnt for nothing.
  */
 export async function claimSubmission(token: string, now = new Date()): Promise<RegistrationSubmissionItem> {
-  const id = CONFIRM_TOKEN_PATTERN.exec(token)?.[1];
+  const id = REGISTRATION_CONFIRM_TOKEN_PATTERN.exec(token)?.[1];
   if (!id) throw new SubmissionRefusedError('invalid');
   const tokenHash = hashConfirmToken(token);
   try {
