@@ -35,6 +35,8 @@ export type Config = {
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
   remindersQueueUrl: string | undefined;
+  /** How many clients one address may register for one agent a day from the realtor directory. */
+  directoryRegistrationsPerDay: number;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +81,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
   if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
+  const directoryRegistrationsPerDay = Number(env.DIRECTORY_REGISTRATIONS_PER_DAY?.trim() || 5);
+  if (!Number.isInteger(directoryRegistrationsPerDay) || directoryRegistrationsPerDay < 1) throw new ConfigError('DIRECTORY_REGISTRATIONS_PER_DAY must be a whole number of at least 1');
   return {
     tableName: required(env, 'TABLE_NAME'),
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
@@ -110,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       : undefined,
     queueProvider: oneOf(env, 'QUEUE_PROVIDER', ['sqs', 'memory'], 'sqs'),
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
+    directoryRegistrationsPerDay,
   };
 }
 

@@ -43,6 +43,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/client-invitations', handler: 'client-invitations/post-client-invitations', access: 'agent' },
   { method: 'GET', path: '/api/client-invitations/{token}', handler: 'client-invitations/get-client-invitation', access: 'public' },
   { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public' },
+  { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public' },
   { method: 'GET', path: '/api/public/agents', handler: 'public/get-public-agents', access: 'public' },
   { method: 'POST', path: '/api/video-testimonials', handler: 'video-testimonials/post-video-testimonials', access: 'public' },
   { method: 'POST', path: '/api/video-testimonials/{id}/complete', handler: 'video-testimonials/post-video-testimonial-complete', access: 'public' },

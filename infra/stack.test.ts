@@ -244,6 +244,25 @@ describe('the stack with the defaults', () => {
       );
     });
 
+    it('expires uploads never confirmed after a day, and unconfirmed registration videos after the 7 days of their submission', () => {
+      // Assess
+      const rules = resources[PINNED.uploadsBucket]!.Properties!.LifecycleConfiguration.Rules;
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }));
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'registrations/', ExpirationInDays: 8, Status: 'Enabled' }));
+      // No rule without a prefix expires current objects: confirmed testimonials stay.
+      expect(rules.filter((rule: { Prefix?: string; ExpirationInDays?: number }) => !rule.Prefix && rule.ExpirationInDays !== undefined)).toEqual([]);
+    });
+
+    it('versions the uploads bucket and expires noncurrent versions after 30 days', () => {
+      // Assess
+      const uploads = resources[PINNED.uploadsBucket]!.Properties!;
+      expect(uploads.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(uploads.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+      );
+      expect(uploads.LifecycleConfiguration.Rules.find((rule: { Prefix?: string }) => !rule.Prefix)).toMatchObject({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } });
+    });
+
     it('expires exports after one day', () => {
       // Assess
       expect(resources[PINNED.exportsBucket]!.Properties!.LifecycleConfiguration.Rules).toContainEqual(

@@ -105,6 +105,13 @@ export type ClientRegistrationResult = {
   clientTokenExpiresAt: string;
 };
 
+/** POST /api/client-registration/confirm: the details were applied to the client. */
+export type RegistrationConfirmResult = {
+  agentName: string;
+  /** Videos uploaded with the registration, now shown to the agent. */
+  videos: number;
+};
+
 /** POST /api/video-testimonials: a presigned POST; send `fields` then the file (as `file`, last) to `url`. */
 export type TestimonialUpload = {
   uploadId: string;

@@ -12,6 +12,11 @@ export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const AGENT_SEARCH_MIN_CHARS = 3;
 export const AGENT_SEARCH_MAX_RESULTS = 20;
 
+/** How long a directory registration for a known e-mail waits for the client's confirmation. */
+export const REGISTRATION_SUBMISSION_TTL_DAYS = 7;
+/** The confirmation token: `<submission id>.<32 random bytes>`, base64url. */
+export const REGISTRATION_CONFIRM_TOKEN_PATTERN = /^([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}$/;
+
 export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 export const VIDEO_UPLOADS_PER_CLIENT_PER_DAY = 5;
 
@@ -25,6 +30,11 @@ export const REGISTRATION_MESSAGES = {
   videoOnly: 'Please choose a video file.',
   videoTooLarge: `The video must be at most ${MAX_VIDEO_BYTES / (1024 * 1024)} MB.`,
   uploadExpired: 'Your upload session has expired. Please register again to share a video.',
+  confirmationInvalid: 'This confirmation link is invalid. Please use the link from your most recent e-mail.',
+  confirmationUsed: 'Your details were already confirmed with this link.',
+  confirmationExpired: 'This confirmation link has expired. Please register again to update your details.',
+  confirmationClientGone: 'Your realtor no longer has you as a client. Please register again.',
+  tooManyDirectoryRegistrations: 'Too many registrations with this realtor from your network today. Please try again tomorrow or contact your realtor directly.',
 } as const;
 
 const invitationToken = yup
@@ -72,6 +82,11 @@ export const videoUploadSchema = yup.object({
     .integer('size must be a whole number of bytes')
     .min(1, 'The video file is empty.')
     .max(MAX_VIDEO_BYTES, REGISTRATION_MESSAGES.videoTooLarge),
+});
+
+/** POST /api/client-registration/confirm: the token from the "You're already connected" e-mail. */
+export const registrationConfirmSchema = yup.object({
+  token: yup.string().required(REGISTRATION_MESSAGES.confirmationInvalid).max(200, REGISTRATION_MESSAGES.confirmationInvalid),
 });
 
 /** POST /api/video-testimonials/{id}/complete. */

@@ -25,6 +25,7 @@
 //  - agents due a digest ... Query gsi1 AGENTS projecting id and timeZone (the hourly scheduler; never the clients)
 //  - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day; TTL)
 //  - calendar feed by secret GetItem CALENDAR#<sha256(secret)> / CALENDAR → agentId (the secret itself is never stored)
+//  - registration submission GetItem REGSUB#<id> / REGSUB (details for a known client, waiting for the client's confirmation; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -64,6 +65,7 @@ export const MILESTONES_PARTITION = 'MILESTONES';
 
 export const invitationKey = (tokenHash: string) => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' });
 export const invitationEmailKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `INVITEEMAIL#${email.toLowerCase()}` });
+export const registrationSubmissionKey = (submissionId: string) => ({ pk: `REGSUB#${submissionId}`, sk: 'REGSUB' });
 export const pendingUploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' });
 export const testimonialKey = (clientId: string, testimonialId: string) => ({ pk: `CLIENT#${clientId}`, sk: `TESTIMONIAL#${testimonialId}` });
 export const testimonialPartition = (clientId: string) => `CLIENT#${clientId}`;

@@ -1,6 +1,7 @@
-// Video testimonials. Handing out a presigned POST records a pending upload (the key, type and
+// Video testimonials. Handing out a presigned POST records a pending upload (the keys, type and
 // size the server chose); confirming it, once the object is in S3, records the testimonial under
-// the client's partition (so deleting the client deletes it) and flags the client.
+// the client's partition (so deleting the client deletes it) and flags the client. An upload for
+// a registration submission is recorded on the submission instead, until the client confirms it.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionalCheckFailed, queryAll, table } from './db';
 import { clientKey, pendingUploadKey, TESTIMONIAL_PREFIX, testimonialIndexKeys, testimonialKey, testimonialPartition } from './keys';
@@ -11,8 +12,13 @@ export type PendingUploadItem = {
   type: 'pending-upload';
   id: string;
   agentId: string;
+  /** The id the upload token names: a client's, or a registration submission's when `owner` says so. */
   clientId: string;
+  owner: 'client' | 'submission';
+  /** Where the browser uploads (under pending/). */
   key: string;
+  /** Where the video lives once confirmed. */
+  finalKey: string;
   contentType: string;
   size: number;
   createdAt: string;
@@ -70,7 +76,7 @@ export async function markClientHasTestimonial(agentId: string, clientId: string
 }
 
 /** Records the testimonial once: a repeated confirmation returns the first record. */
-export async function recordTestimonial(upload: PendingUploadItem, found: { size: number; contentType: string }, now = new Date()): Promise<TestimonialItem> {
+export async function recordTestimonial(upload: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>, found: { size: number; contentType: string }, now = new Date()): Promise<TestimonialItem> {
   const item: TestimonialItem = {
     ...testimonialKey(upload.clientId, upload.id),
     ...testimonialIndexKeys(now.toISOString(), upload.id),
@@ -100,4 +106,10 @@ export async function listTestimonials(clientId: string): Promise<TestimonialIte
     ExpressionAttributeValues: { ':pk': testimonialPartition(clientId), ':prefix': TESTIMONIAL_PREFIX },
   });
   return items.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
+}
+
+/** Shows a confirmed video to the agent: flags the client and records the testimonial; undefined when the client no longer exists. */
+export async function attachTestimonial(video: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>, found: { size: number; contentType: string }): Promise<TestimonialItem | undefined> {
+  if (!(await markClientHasTestimonial(video.agentId, video.clientId))) return undefined;
+  return recordTestimonial(video, found);
 }

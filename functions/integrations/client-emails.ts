@@ -1,6 +1,7 @@
-// The e-mails of the public flows: an agent's invitation to a client, and the notice an agent gets
-// when a client could not join because the free plan is full.
-import { INVITATION_TTL_DAYS } from '../../shared/client-registration';
+// The e-mails of the public flows: an agent's invitation to a client, the notice an agent gets
+// when a client could not join because the free plan is full, and the confirmation a known client
+// gets when someone registers with their e-mail from the realtor directory.
+import { INVITATION_TTL_DAYS, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
 import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '../../shared/constants';
 import { config } from '../config';
 import { escapeHtml, sendEmail } from './mail';
@@ -55,5 +56,40 @@ export async function sendPlanFullNotice(agent: Agent, client: { name: string; e
       `the maximum of ${FREE_CLIENT_LIMIT} clients, so they could not join.</p>` +
       `<p><a href="${escapeHtml(settings)}">Upgrade to Pro ($${PRO_PRICE_USD}/month)</a> for unlimited clients.</p>` +
       `<p>Once you have upgraded, ask ${escapeHtml(client.name)} to register again.</p>`,
+  });
+}
+
+export function registrationConfirmLink(token: string): string {
+  return `${config().appUrl}/client-registration/confirm?token=${encodeURIComponent(token)}`;
+}
+
+/** The submitted details, as lines of plain data for the client to check. */
+export type SubmittedDetails = Array<[label: string, value: string]>;
+
+/**
+ * To a known client when someone registered with their e-mail from the directory: nothing changed
+ * yet, and the link applies the details. The submitted text is shown as data only (escaped, no links).
+ */
+export async function sendAlreadyConnectedEmail(to: { name: string; email: string }, agent: Agent, token: string, details: SubmittedDetails): Promise<void> {
+  const link = registrationConfirmLink(token);
+  const subject = `You're already connected with ${agent.fullName}`;
+  const intro =
+    `Someone, hopefully you, just registered as ${agent.fullName}'s client with this e-mail address. ` +
+    `You are already one of ${agent.fullName}'s clients, so we have not changed anything yet.`;
+  const ask = `If these are your details and you want ${agent.fullName} to have them, confirm them here:`;
+  const after =
+    `The link works once and expires in ${REGISTRATION_SUBMISSION_TTL_DAYS} days. ` +
+    `If this was not you, ignore this e-mail: nothing will change.`;
+  await sendEmail({
+    to: to.email,
+    subject,
+    text:
+      `Hi ${to.name},\n\n${intro}\n\n` +
+      details.map(([label, value]) => `${label}: ${value}`).join('\n') +
+      `\n\n${ask}\n\n${link}\n\n${after}\n`,
+    html:
+      `<p>Hi ${escapeHtml(to.name)},</p><p>${escapeHtml(intro)}</p>` +
+      `<ul>${details.map(([label, value]) => `<li>${escapeHtml(label)}: <span>${escapeHtml(value)}</span></li>`).join('')}</ul>` +
+      `<p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(link)}">Confirm my details</a></p><p>${escapeHtml(after)}</p>`,
   });
 }

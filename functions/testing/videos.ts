@@ -1,6 +1,7 @@
 // Test helpers for video testimonials, done the way the browser does them: ask for a presigned
 // POST, send the file straight to S3 (s3rver), then confirm the upload.
 import type { TestimonialUpload } from '../../shared/api-types';
+import { UPLOAD_PREFIXES } from '../integrations/video-uploads';
 import type { TestApi } from './local-api';
 
 /** What a registered client's browser holds. */
@@ -27,15 +28,15 @@ export async function uploadVideoTo(upload: TestimonialUpload, body: Buffer = TE
 
 export const completeVideoUpload = (api: TestApi, uploadId: string, who: ClientCredentials) => api.client().post(`/api/video-testimonials/${uploadId}/complete`, who);
 
-/** The whole flow for one video; `confirm: false` stops after the upload (the browser left before confirming). Returns the S3 key. */
+/** The whole flow for one video; `confirm: false` stops after the upload (the browser left before confirming). Returns the S3 key it is left at (pending/ until confirmed). */
 export async function uploadTestimonial(api: TestApi, who: ClientCredentials, { confirm = true } = {}): Promise<string> {
   const upload = await requestVideoUpload(api, who);
   if (upload.status !== 201) throw new Error(`upload request failed: ${upload.status} ${upload.text}`);
   const stored = await uploadVideoTo(upload.body);
   if (stored >= 300) throw new Error(`S3 refused the upload: ${stored}`);
-  if (confirm) {
-    const done = await completeVideoUpload(api, upload.body.uploadId, who);
-    if (done.status !== 201) throw new Error(`upload confirmation failed: ${done.status} ${done.text}`);
-  }
-  return upload.body.fields.key!;
+  const pendingKey = upload.body.fields.key!;
+  if (!confirm) return pendingKey;
+  const done = await completeVideoUpload(api, upload.body.uploadId, who);
+  if (done.status !== 201) throw new Error(`upload confirmation failed: ${done.status} ${done.text}`);
+  return pendingKey.slice(UPLOAD_PREFIXES.pending.length);
 }

@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 
 /** The secondary indexes; functions/data/table-definition.ts declares the same for the local runtime. */
 export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
@@ -53,7 +54,20 @@ export class Data extends Construct {
       ...privateBucketDefaults,
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'uploads/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // Versioned, so an overwrite or a delete can be undone for 30 days.
+      versioned: true,
+      lifecycleRules: [
+        {
+          id: 'old-versions',
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(30),
+          expiredObjectDeleteMarker: true,
+        },
+        // Presigned uploads land here and are moved to their final key when confirmed: the rest never were.
+        { id: 'unconfirmed-uploads', prefix: UPLOAD_PREFIXES.pending, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Videos of a registration waiting for the client's confirmation (7 days), moved to the client's once confirmed.
+        { id: 'unconfirmed-registrations', prefix: UPLOAD_PREFIXES.submissions, expiration: Duration.days(8), noncurrentVersionExpiration: Duration.days(1) },
+      ],
     });
 
     this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {

@@ -113,6 +113,18 @@ test.describe('accessibility', () => {
     await page.goto(`/client-registration?agentId=${agentId}`);
     await expect(page.getByLabel('Full Name')).toBeVisible();
     await audit(page, 'client-registration-agent');
+
+    // A registration with a known client's e-mail: the confirmation page from the client's e-mail.
+    const known = { name: 'Kai Known', email: `kai-${Date.now()}@example.com`, phone: '(555) 123-9876' };
+    expect((await request.post('/api/clients', { data: known, headers: { origin: baseURL! } })).status()).toBe(201);
+    const again = await request.post('/api/client-registration', { data: { agentId, ...known }, headers: { origin: baseURL! } });
+    expect(again.status(), await again.text()).toBe(201);
+    await page.goto(await outbox.latestLink(known.email, /https?:\/\/\S+\/client-registration\/confirm\?token=\S+/));
+    await expect(page.getByRole('button', { name: 'Confirm My Details' })).toBeVisible();
+    await audit(page, 'client-registration-confirm');
+    await page.getByRole('button', { name: 'Confirm My Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Details Confirmed' })).toBeVisible();
+    await audit(page, 'client-registration-confirmed');
   });
 
   test('agent pages', async ({ page, baseURL }) => {

@@ -89,4 +89,40 @@ test.describe('client invitations', () => {
     const clients = (await (await request.get('/api/clients')).json()) as Array<{ name: string; email: string }>;
     expect(clients).toEqual([expect.objectContaining({ name: 'Sam Visitor', email })]);
   });
+
+  test('a known client confirms from their e-mail the details registered with their address, and their video reaches the agent', async ({ page, request, baseURL }) => {
+    const agent = await registerRealtor(request, baseURL!, 'Harbor Homes');
+    const email = `known-${Date.now()}@example.com`;
+    const added = await request.post('/api/clients', { data: { name: 'Kit Known', email, phone: '(555) 111-2222' }, headers: { origin: baseURL! } });
+    expect(added.status(), await added.text()).toBe(201);
+
+    await page.goto(`/client-registration?agentId=${agent.user.id}`);
+    await page.getByLabel('Full Name').fill('Kit Known');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('(555) 333-4444');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
+    await page.getByLabel('Video file').setInputFiles({ name: 'my-story.mp4', mimeType: 'video/mp4', buffer: VIDEO });
+    await page.getByRole('button', { name: 'Upload Video' }).click();
+    await expect(page.getByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeVisible();
+
+    const before = (await (await request.get('/api/clients')).json()) as Array<{ phone: string; hasTestimonial: boolean }>;
+    expect(before).toEqual([expect.objectContaining({ phone: '(555) 111-2222', hasTestimonial: false })]);
+
+    const link = await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm\?token=\S+/);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Details' })).toBeVisible();
+    await snap(page, 'client-registration-confirm');
+    await page.getByRole('button', { name: 'Confirm My Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Details Confirmed' })).toBeVisible();
+    await expect(page.getByText(`Your video is now shared with ${agent.fullName}.`)).toBeVisible();
+    await snap(page, 'client-registration-confirmed');
+
+    const after = (await (await request.get('/api/clients')).json()) as Array<{ phone: string; hasTestimonial: boolean }>;
+    expect(after).toEqual([expect.objectContaining({ phone: '(555) 333-4444', hasTestimonial: true })]);
+
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm My Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Already Confirmed' })).toBeVisible();
+  });
 });

@@ -1,18 +1,21 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { REGISTRATION_MESSAGES } from '../../../shared/client-registration';
+import { REGISTRATION_MESSAGES, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../../shared/client-registration';
 import { CLIENT_MESSAGES } from '../../../shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/schemas';
-import { sessionSecret } from '../../config';
+import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
-import { invitationKey } from '../../data/keys';
+import { invitationKey, registrationSubmissionKey } from '../../data/keys';
 import { verifyToken } from '../../domain/signed-tokens';
 import { clientInput, makePro } from '../../testing/factories';
 import { inviteClient, registeredAdmin, signedInRealtor } from '../../testing/invitations';
 import { startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
-import { PLAN_FULL_NOTICES_PER_DAY, REGISTRATION_LIMIT } from './post-client-registration';
+import { completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial } from '../../testing/videos';
+import { s3 } from '../../integrations/storage';
+import { CONFIRMATION_MAILS_PER_CLIENT_PER_DAY, PLAN_FULL_NOTICES_PER_DAY, REGISTRATION_LIMIT } from './post-client-registration';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -22,6 +25,8 @@ afterAll(() => api.close());
 beforeEach(() => resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds));
 
 const register = (body: Record<string, unknown>) => api.client().post('/api/client-registration', body);
+const confirm = (token: string) => api.client().post('/api/client-registration/confirm', { token });
+const DAY_SECONDS = 24 * 3600;
 
 async function fillToCap(agent: ApiClient): Promise<void> {
   for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1) expect((await agent.post('/api/clients', clientInput())).status).toBe(201);
@@ -177,17 +182,6 @@ describe('registering after choosing a realtor', () => {
     ]);
   });
 
-  it('updates a client with the same e-mail, never a duplicate', async () => {
-    const agent = await signedInRealtor(api);
-    const first = await register({ agentId: agent.user.id, name: 'Twice Over', email: 'twice@example.com', phone: '(555) 222-3333' });
-    const second = await register({ agentId: agent.user.id, name: 'Twice Over', email: 'TWICE@example.com', phone: '(555) 444-5555' });
-    expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ clientId: first.body.clientId, created: false });
-    const clients = (await agent.client.get('/api/clients')).body;
-    expect(clients).toHaveLength(1);
-    expect(clients[0].phone).toBe('(555) 444-5555');
-  });
-
   it('requires name, e-mail and phone', async () => {
     const agent = await signedInRealtor(api);
     const res = await register({ agentId: agent.user.id });
@@ -210,6 +204,8 @@ describe('registering after choosing a realtor', () => {
     const agent = await signedInRealtor(api);
     await fillToCap(agent.client);
     for (let i = 0; i < 8; i += 1) {
+      // This test is about the notices, not the per-address daily cap (tested on its own below).
+      await resetLimit('directory-registration', `${agent.user.id}#${LOCAL_IP}`, DAY_SECONDS);
       const res = await register({ agentId: agent.user.id, name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: '(555) 222-3333' });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('AGENT_AT_CAPACITY');
@@ -218,15 +214,6 @@ describe('registering after choosing a realtor', () => {
     expect((await agent.client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT);
     const notices = await capNoticesTo(agent.details.username);
     expect(notices).toHaveLength(PLAN_FULL_NOTICES_PER_DAY);
-  });
-
-  it("still updates an existing client's profile when the plan is full", async () => {
-    const agent = await signedInRealtor(api);
-    await fillToCap(agent.client);
-    const known = (await agent.client.get('/api/clients')).body[0];
-    const res = await register({ agentId: agent.user.id, name: known.name, email: known.email, phone: '(555) 999-0000' });
-    expect(res.status).toBe(200);
-    expect(res.body.clientId).toBe(known.id);
   });
 });
 
@@ -268,5 +255,227 @@ describe('registration rate limit', () => {
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await agent.client.get('/api/clients')).body).toEqual([]);
+  });
+});
+
+/** An agent with one client they added themselves, and what a stranger would post for that client's e-mail. */
+async function agentWithKnownClient() {
+  const agent = await signedInRealtor(api);
+  const known = (await agent.client.post('/api/clients', clientInput({ name: 'Known Client', address: '1 Old Road', birthday: '1970-01-01' }))).body;
+  const stranger = { agentId: agent.user.id, name: 'Someone Else', email: known.email.toUpperCase(), phone: '(555) 666-7777', address: '9 New Street', purchaseDate: '2021-02-03' };
+  return { agent, known, stranger };
+}
+
+const clientOf = async (agent: ApiClient, id: string) => ((await agent.get('/api/clients')).body as Array<Record<string, unknown>>).find((c) => c.id === id);
+
+const confirmationsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email && m.text.includes('/client-registration/confirm?token='));
+
+async function confirmTokenFor(email: string): Promise<string> {
+  const link = /https?:\/\/\S+/.exec((await confirmationsTo(email)).at(-1)?.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation mailed to ${email}`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+const objectExists = (key: string) =>
+  s3()
+    .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
+    .then(() => true, (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)));
+
+describe('a directory registration for an e-mail the agent already has', () => {
+  it('changes nothing about the client', async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const before = await clientOf(agent.client, known.id);
+
+    expect((await register(stranger)).status).toBe(201);
+
+    expect(await clientOf(agent.client, known.id)).toEqual(before);
+    expect((await agent.client.get('/api/clients')).body).toHaveLength(1);
+  });
+
+  it('answers exactly as a new registration does: status, shape, an id of the same form, a working upload token', async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const fresh = await register({ ...stranger, email: 'brand.new@example.com' });
+    const existing = await register(stranger);
+
+    expect(existing.status).toBe(fresh.status);
+    expect(fresh.status).toBe(201);
+    expect(Object.keys(existing.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(existing.body).toEqual({ clientId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), created: true, clientToken: expect.any(String), clientTokenExpiresAt: expect.any(String) });
+    expect(fresh.body.clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(existing.body.clientId).not.toBe(known.id);
+    const claimsOf = async (token: string) => Object.keys((await verifyToken(await sessionSecret(), 'client-upload', token))!.claims).sort();
+    expect(await claimsOf(existing.body.clientToken)).toEqual(await claimsOf(fresh.body.clientToken));
+    // The video step is still offered.
+    expect((await requestVideoUpload(api, { clientId: existing.body.clientId, clientToken: existing.body.clientToken })).status).toBe(201);
+    expect(JSON.stringify(existing.body)).not.toContain(known.id);
+    expect((await agent.client.get('/api/clients')).body).toHaveLength(2);
+  });
+
+  it("mails the client a link to confirm the details, subject \"You're already connected with {agent}\", the token stored only hashed", async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const res = await register(stranger);
+
+    const [mail, ...more] = await confirmationsTo(known.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`You're already connected with ${agent.user.fullName}`);
+    expect(mail!.text).toContain(`${api.url}/client-registration/confirm?token=`);
+    expect(mail!.text).toContain('(555) 666-7777');
+    const token = await confirmTokenFor(known.email);
+    expect(JSON.stringify(res.body)).not.toContain(token);
+    const stored = (await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(res.body.clientId) }))).Item!;
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    const days = (stored.ttl * 1000 - Date.now()) / (24 * 3600 * 1000);
+    expect(days).toBeGreaterThan(REGISTRATION_SUBMISSION_TTL_DAYS - 0.01);
+    expect(days).toBeLessThanOrEqual(REGISTRATION_SUBMISSION_TTL_DAYS);
+  });
+
+  it(`mails one client at most ${CONFIRMATION_MAILS_PER_CLIENT_PER_DAY} times a day, however often a stranger posts`, async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    for (let i = 0; i < CONFIRMATION_MAILS_PER_CLIENT_PER_DAY + 2; i += 1) {
+      await resetLimit('directory-registration', `${agent.user.id}#${LOCAL_IP}`, DAY_SECONDS);
+      expect((await register(stranger)).status).toBe(201);
+    }
+    expect(await confirmationsTo(known.email)).toHaveLength(CONFIRMATION_MAILS_PER_CLIENT_PER_DAY);
+  });
+
+  it('confirming applies the details, and the video uploaded with them is attached to the client and shown to the agent', async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const res = await register(stranger);
+    const who = { clientId: res.body.clientId, clientToken: res.body.clientToken };
+    const waitingKey = await uploadTestimonial(api, who);
+    expect(waitingKey).toMatch(new RegExp(`^registrations/${agent.user.id}/${res.body.clientId}/`));
+    expect(await objectExists(waitingKey)).toBe(true);
+    expect((await clientOf(agent.client, known.id))!.hasTestimonial).toBe(false);
+    expect((await agent.client.get(`/api/clients/${known.id}/testimonials`)).body).toEqual([]);
+
+    const confirmed = await confirm(await confirmTokenFor(known.email));
+
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ agentName: agent.user.fullName, videos: 1 });
+    expect(await clientOf(agent.client, known.id)).toMatchObject({
+      id: known.id,
+      email: known.email,
+      name: 'Someone Else',
+      phone: '(555) 666-7777',
+      address: '9 New Street',
+      purchaseDate: '2021-02-03',
+      birthday: '1970-01-01',
+      hasTestimonial: true,
+    });
+    const [testimonial, ...others] = (await agent.client.get(`/api/clients/${known.id}/testimonials`)).body;
+    expect(others).toEqual([]);
+    const video = await fetch(testimonial.url);
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(TEST_VIDEO);
+    const waiting = await s3().send(new ListObjectsV2Command({ Bucket: config().uploadsBucket, Prefix: `registrations/${agent.user.id}/${res.body.clientId}/` }));
+    expect(waiting.Contents ?? []).toEqual([]);
+    expect(await objectExists(waitingKey)).toBe(false);
+  });
+
+  it("a video confirmed after the client's confirmation goes straight to the client", async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const res = await register(stranger);
+    const who = { clientId: res.body.clientId, clientToken: res.body.clientToken };
+    const upload = (await requestVideoUpload(api, who)).body;
+    expect((await confirm(await confirmTokenFor(known.email))).body.videos).toBe(0);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(TEST_VIDEO)], { type: 'video/mp4' }), 'late.mp4');
+    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+
+    expect((await completeVideoUpload(api, upload.uploadId, who)).status).toBe(201);
+    expect((await agent.client.get(`/api/clients/${known.id}/testimonials`)).body).toHaveLength(1);
+  });
+
+  it('the link works once, even when clicked many times at once', async () => {
+    const { known, stranger } = await agentWithKnownClient();
+    await register(stranger);
+    const token = await confirmTokenFor(known.email);
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => confirm(token)));
+
+    expect(results.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410]);
+    const again = await confirm(token);
+    expect(again.status).toBe(410);
+    expect(again.body).toEqual({ message: REGISTRATION_MESSAGES.confirmationUsed, code: 'CONFIRMATION_USED' });
+  });
+
+  it('an expired link is refused with 410 and changes nothing', async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const res = await register(stranger);
+    const before = await clientOf(agent.client, known.id);
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: registrationSubmissionKey(res.body.clientId),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
+
+    const refused = await confirm(await confirmTokenFor(known.email));
+
+    expect(refused.status).toBe(410);
+    expect(refused.body).toEqual({ message: REGISTRATION_MESSAGES.confirmationExpired, code: 'CONFIRMATION_EXPIRED' });
+    expect(await clientOf(agent.client, known.id)).toEqual(before);
+    expect((await requestVideoUpload(api, { clientId: res.body.clientId, clientToken: res.body.clientToken })).status).toBe(404);
+  });
+
+  it('refuses an unknown, forged or malformed token with a clear 4xx', async () => {
+    const { agent, known, stranger } = await agentWithKnownClient();
+    const res = await register(stranger);
+    const before = await clientOf(agent.client, known.id);
+    const forged = `${res.body.clientId}.${'A'.repeat(43)}`;
+    for (const token of [forged, `${'B'.repeat(22)}.${'A'.repeat(43)}`, 'not-a-token']) {
+      const refused = await confirm(token);
+      expect({ token, status: refused.status, body: refused.body }).toEqual({ token, status: 410, body: { message: REGISTRATION_MESSAGES.confirmationInvalid, code: 'CONFIRMATION_INVALID' } });
+    }
+    expect((await confirm('')).status).toBe(400);
+    expect((await api.client().post('/api/client-registration/confirm', {})).body.message).toBe(REGISTRATION_MESSAGES.confirmationInvalid);
+    expect(await clientOf(agent.client, known.id)).toEqual(before);
+  });
+
+  it('at the free-plan cap answers as a new e-mail does (403), and the client can still confirm', async () => {
+    const agent = await signedInRealtor(api);
+    await fillToCap(agent.client);
+    const known = (await agent.client.get('/api/clients')).body[0];
+    const fresh = await register({ agentId: agent.user.id, name: 'New Face', email: 'new.face@example.com', phone: '(555) 999-0000' });
+    const existing = await register({ agentId: agent.user.id, name: known.name, email: known.email, phone: '(555) 999-0000' });
+    expect(existing.status).toBe(403);
+    expect(existing.body).toEqual(fresh.body);
+    expect((await clientOf(agent.client, known.id))!.phone).toBe(known.phone);
+
+    expect((await confirm(await confirmTokenFor(known.email))).status).toBe(200);
+    expect((await clientOf(agent.client, known.id))!.phone).toBe('(555) 999-0000');
+  });
+});
+
+describe('registrations from one address for one agent a day', () => {
+  afterEach(() => {
+    delete process.env.DIRECTORY_REGISTRATIONS_PER_DAY;
+    resetConfig();
+  });
+
+  it('allows 5 by default, then answers 429 with a clear message; other agents are not affected', async () => {
+    const agent = await signedInRealtor(api);
+    const other = await signedInRealtor(api);
+    for (let i = 0; i < 5; i += 1) expect((await register({ agentId: agent.user.id, ...clientInput() })).status).toBe(201);
+
+    const refused = await register({ agentId: agent.user.id, ...clientInput() });
+
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: REGISTRATION_MESSAGES.tooManyDirectoryRegistrations, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await agent.client.get('/api/clients')).body).toHaveLength(5);
+    expect((await register({ agentId: other.user.id, ...clientInput() })).status).toBe(201);
+  });
+
+  it('counts registrations for known e-mails too, and follows DIRECTORY_REGISTRATIONS_PER_DAY', async () => {
+    process.env.DIRECTORY_REGISTRATIONS_PER_DAY = '2';
+    resetConfig();
+    const { agent, stranger } = await agentWithKnownClient();
+    expect((await register(stranger)).status).toBe(201);
+    expect((await register({ agentId: agent.user.id, ...clientInput() })).status).toBe(201);
+    expect((await register({ agentId: agent.user.id, ...clientInput() })).status).toBe(429);
   });
 });

@@ -6,7 +6,7 @@ import type { ClientRegistrationResult } from '../../../shared/api-types';
 import { config, resetConfig } from '../../config';
 import { listTestimonials } from '../../data/testimonials';
 import { deleteObjectsUnder, s3 } from '../../integrations/storage';
-import { clientVideosPrefix } from '../../integrations/video-uploads';
+import { clientVideosPrefix, pendingObjectKey } from '../../integrations/video-uploads';
 import { clientInput } from '../../testing/factories';
 import { inviteClient, registeredClient } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -80,13 +80,15 @@ describe('deleting a client with video testimonials', () => {
     const sibling = await anotherClientOf(agent.client);
     const siblingVideo = await uploadTestimonial(api, { clientId: sibling.clientId, clientToken: sibling.clientToken });
     const prefix = clientVideosPrefix(agent.user.id, registration.clientId);
-    expect(await keysUnder(prefix)).toEqual([...confirmed, unconfirmed].sort());
+    expect(await keysUnder(prefix)).toEqual([...confirmed].sort());
+    expect(await keysUnder(pendingObjectKey(prefix))).toEqual([unconfirmed]);
     expect(await listTestimonials(registration.clientId)).toHaveLength(2);
 
     const res = await agent.client.delete(`/api/clients/${registration.clientId}`);
 
     expect(res.status).toBe(204);
     expect(await keysUnder(prefix)).toEqual([]);
+    expect(await keysUnder(pendingObjectKey(prefix))).toEqual([]);
     for (const key of [...confirmed, unconfirmed]) expect(await exists(key)).toBe(false);
     expect(await listTestimonials(registration.clientId)).toEqual([]);
     expect(await clientIds(agent.client)).toEqual([sibling.clientId]);

@@ -6,7 +6,8 @@ import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
-import { type ClientCredentials, completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadVideoTo } from '../../testing/videos';
+import { type ClientCredentials, completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial, uploadVideoTo } from '../../testing/videos';
+import { testimonialObjectKey, UPLOAD_PREFIXES } from '../../integrations/video-uploads';
 import { UPLOAD_URL_TTL_SECONDS } from './post-video-testimonials';
 
 let api: TestApi;
@@ -22,6 +23,11 @@ type Credentials = ClientCredentials;
 const requestUpload = (who: Credentials, file: { contentType?: string; size?: number } = {}) => requestVideoUpload(api, who, file);
 const uploadTo = uploadVideoTo;
 const complete = (uploadId: string, who: Credentials) => completeVideoUpload(api, uploadId, who);
+
+const exists = (key: string) =>
+  s3()
+    .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
+    .then(() => true, (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)));
 
 function credentialsOf(registration: { clientId: string; clientToken: string }): Credentials {
   return { clientId: registration.clientId, clientToken: registration.clientToken };
@@ -58,7 +64,7 @@ describe('uploading a video testimonial', () => {
     const { agent, registration } = await registeredClient(api);
     const upload = (await requestUpload(credentialsOf(registration), { contentType: 'video/quicktime', size: 5_000_000 })).body;
     const key = upload.fields.key!;
-    expect(key).toMatch(new RegExp(`^testimonials/${agent.user.id}/${registration.clientId}/[A-Za-z0-9_-]+\\.mov$`));
+    expect(key).toMatch(new RegExp(`^pending/testimonials/${agent.user.id}/${registration.clientId}/[A-Za-z0-9_-]+\\.mov$`));
     expect(upload.fields['Content-Type']).toBe('video/quicktime');
     const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
     expect(policy.conditions).toEqual(
@@ -88,6 +94,24 @@ describe('uploading a video testimonial', () => {
     const res = await requestUpload(credentialsOf(registration), file);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  it('uploads under pending/ (the bucket expires it after a day) and moves the video to its final key once confirmed', async () => {
+    const { agent, registration } = await registeredClient(api);
+    const who = credentialsOf(registration);
+    const unconfirmed = await uploadTestimonial(api, who, { confirm: false });
+    expect(unconfirmed.startsWith(UPLOAD_PREFIXES.pending)).toBe(true);
+    expect(await exists(unconfirmed)).toBe(true);
+
+    const upload = (await requestUpload(who)).body;
+    await uploadTo(upload);
+    expect((await complete(upload.uploadId, who)).status).toBe(201);
+
+    const finalKey = upload.fields.key!.slice(UPLOAD_PREFIXES.pending.length);
+    expect(finalKey).toBe(testimonialObjectKey(agent.user.id, registration.clientId, upload.uploadId, 'video/mp4'));
+    expect(await exists(upload.fields.key!)).toBe(false);
+    expect(await exists(finalKey)).toBe(true);
+    expect(await exists(unconfirmed)).toBe(true);
   });
 
   it('refuses to record a file S3 does not hold', async () => {

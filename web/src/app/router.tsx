@@ -10,6 +10,7 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m)
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const FindRealtorRoute = lazy(() => import('./routes/find-realtor').then((m) => ({ default: m.FindRealtorRoute })));
 const ClientRegistrationRoute = lazy(() => import('./routes/client-registration').then((m) => ({ default: m.ClientRegistrationRoute })));
+const ClientRegistrationConfirmRoute = lazy(() => import('./routes/client-registration-confirm').then((m) => ({ default: m.ClientRegistrationConfirmRoute })));
 const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m.AppRoot })));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
@@ -39,6 +40,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
         { path: paths.findRealtor.path, element: <FindRealtorRoute /> },
         { path: paths.clientRegistration.path, element: <ClientRegistrationRoute /> },
+        { path: paths.clientRegistrationConfirm.path, element: <ClientRegistrationConfirmRoute /> },
         {
           path: paths.home.path,
           element: <AppRoot />,

@@ -56,7 +56,9 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
         const input = { ...fields, ...target } as ClientRegistrationInput;
         try {
           const result = await trigger(input);
-          toast({ title: 'Registration complete', description: 'Thank you! Your realtor now has your details.', variant: 'success' });
+          // A directory registration for a known e-mail waits for the client's confirmation; the answer does not say which it was.
+          const description = invited ? 'Thank you! Your realtor now has your details.' : 'Thank you! If you were already their client, confirm your new details from the e-mail we sent you.';
+          toast({ title: 'Registration complete', description, variant: 'success' });
           onRegistered(result);
         } catch (error) {
           setErrors(serverFieldErrors(error, FIELDS));
