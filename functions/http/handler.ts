@@ -11,7 +11,7 @@ import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import type { UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
-import { clientIp, connectionIp, requestHeader } from './client-ip';
+import { addressGroup, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
 import { createLogger, type Logger } from './logger';
 
@@ -33,6 +33,7 @@ type BaseContext<B, Q> = {
   /** The body as received (decoded from base64): multipart uploads and signed webhooks. */
   rawBody: Buffer;
   requestId: string;
+  /** The caller's address (an IPv6 caller's /64 network): the key of the per-IP throttles. */
   ip: string;
   log: Logger;
   /** The caller's session, when there is one (public routes load it on demand). */
@@ -106,11 +107,13 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
         params: event.pathParameters ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? ''])) : {},
         rawBody: state.rawBody,
         requestId: state.requestId,
-        ip: await clientIp(event).catch((error: unknown) => {
-          // The origin-verify secret could not be read: key on the edge's address (stricter, never looser).
-          state.log.warn('client address unknown, using the connection address', { error });
-          return connectionIp(event);
-        }),
+        ip: addressGroup(
+          await clientIp(event).catch((error: unknown) => {
+            // The origin-verify secret could not be read: key on the edge's address (stricter, never looser).
+            state.log.warn('client address unknown, using the connection address', { error });
+            return connectionIp(event);
+          }),
+        ),
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
       });
