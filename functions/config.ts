@@ -21,6 +21,8 @@ export type Config = {
   adminEmails: ReadonlySet<string>;
   /** log2 of scrypt's N for new password hashes (OWASP: 17). */
   passwordHashCost: number;
+  /** Registrations one address (an IPv6 /64) may attempt per hour: generous, as an office shares one address. */
+  registrationsPerIpPerHour: number;
   dynamoEndpoint: string | undefined;
   s3Endpoint: string | undefined;
   region: string;
@@ -78,6 +80,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   }
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
   if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
+  const registrationsPerIpPerHour = Number(env.REGISTRATIONS_PER_IP_PER_HOUR?.trim() || 30);
+  if (!Number.isInteger(registrationsPerIpPerHour) || registrationsPerIpPerHour < 1) throw new ConfigError('REGISTRATIONS_PER_IP_PER_HOUR must be a whole number of at least 1');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
   return {
     tableName: required(env, 'TABLE_NAME'),
@@ -96,6 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
         .filter(Boolean),
     ),
     passwordHashCost: cost,
+    registrationsPerIpPerHour,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
     s3Endpoint: env.S3_ENDPOINT?.trim() || undefined,
     region: env.AWS_REGION?.trim() || 'us-east-1',

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '../../../shared/schemas';
 import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { resetConfig } from '../../config';
+import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { LOGIN_LIMITS } from './post-login';
 
 let api: TestApi;
@@ -150,6 +152,29 @@ describe('per-IP throttling', () => {
     const res = await client.post('/api/login', { username: details.username, password: details.password });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('registration throttling per address', () => {
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+    else process.env.REGISTRATIONS_PER_IP_PER_HOUR = saved;
+    resetConfig();
+  });
+
+  it('refuses registrations from an address past REGISTRATIONS_PER_IP_PER_HOUR with 429 and Retry-After', async () => {
+    process.env.REGISTRATIONS_PER_IP_PER_HOUR = '3';
+    resetConfig();
+    await resetLimit('register-ip', LOCAL_IP, 3600);
+    for (let i = 0; i < 3; i += 1) expect((await api.client().post('/api/register', newAgent())).status).toBe(201);
+    const refused = await api.client().post('/api/register', newAgent());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too many accounts were created from your network. Please try again later.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 
