@@ -85,3 +85,17 @@ describe('the registration throttle setting', () => {
     expect(() => readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: value })).toThrow(ConfigError);
   });
 });
+
+describe('same-site origins', () => {
+  const env = { APP_URL: 'https://app.example.com/', TABLE_NAME: 't' };
+
+  it("are APP_URL's origin alone unless the local runtime lists the origins it listens on", () => {
+    expect(readConfig(env).sameSiteOrigins).toEqual(['https://app.example.com']);
+    expect(readConfig({ ...env, LOCAL_ORIGINS: '' }).sameSiteOrigins).toEqual(['https://app.example.com']);
+    expect(readConfig({ APP_URL: 'http://localhost:3000', TABLE_NAME: 't', LOCAL_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000,http://[::1]:3000' }).sameSiteOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+  });
+});

@@ -12,6 +12,11 @@ export type Config = {
   uploadsBucket: string;
   exportsBucket: string;
   appUrl: string;
+  /**
+   * Origins whose state-changing requests are same-site: APP_URL's, and in the local runtime
+   * without an APP_URL of its own, every origin it listens on (LOCAL_ORIGINS, which it sets).
+   */
+  sameSiteOrigins: readonly string[];
   /** True when the app is served over plain http on this machine: the cookie drops `Secure`. */
   insecureLocalhost: boolean;
   mailFrom: string;
@@ -63,6 +68,14 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -88,17 +101,13 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
     exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
     appUrl,
+    sameSiteOrigins: [...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)])],
     insecureLocalhost: parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname),
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
-    adminEmails: new Set(
-      (env.ADMIN_EMAILS ?? '')
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,
     registrationsPerIpPerHour,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,

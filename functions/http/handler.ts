@@ -89,7 +89,7 @@ export function definePublicHandler<B = undefined, Q = undefined>(
 /** The stack around any function; routes use defineHandler / definePublicHandler. */
 export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>): RouteHandler {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(requestState())
+    .use(requestState(route))
     .use(httpSecurityHeaders())
     .use(errorRenderer())
     .use(authGuard(route))
@@ -129,11 +129,12 @@ function stateOf(context: Context): State {
   return state;
 }
 
-function requestState(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || cryptoRandomId();
-      const log = createLogger({ requestId, route: `${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath ?? ''}` });
+      // The route key, never the path: paths carry bearer tokens (calendar secrets, upload tokens).
+      const log = createLogger({ requestId, route: `${route.method} ${route.path}` });
       states.set(request.context, { requestId, log, rawBody: Buffer.alloc(0) });
     },
   };
@@ -244,14 +245,16 @@ function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
       if (!STATE_CHANGING.has(method) || route.body === 'raw') return;
       const contentType = (requestHeader(request.event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const expected = route.body === 'multipart' ? 'multipart/form-data' : 'application/json';
-      if (contentType !== expected) {
+      // A DELETE without a body carries nothing to type, and no form can send one cross-site.
+      const bodiless = method === 'DELETE' && !request.event.body;
+      if (contentType !== expected && !bodiless) {
         throw new HttpError(415, `Send this request as ${expected}.`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
       }
-      const appOrigin = new URL(config().appUrl).origin;
+      const { sameSiteOrigins } = config();
       const origin = requestHeader(request.event, 'origin');
       const fetchSite = requestHeader(request.event, 'sec-fetch-site');
-      if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
-        throw forbidden('Cross-site request refused.', 'CROSS_SITE');
+      if ((origin && !sameSiteOrigins.includes(origin)) || fetchSite === 'cross-site') {
+        throw forbidden(`Cross-site request refused: expected ${sameSiteOrigins[0]}.`, 'CROSS_SITE');
       }
     },
   };
