@@ -47,6 +47,8 @@ export default defineConfig({
       SEED: 'none',
       ADMIN_EMAILS: ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
+      // The suite registers many agents from 127.0.0.1.
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

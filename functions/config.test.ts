@@ -1,6 +1,6 @@
 // Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
 // the real one does), once per cold start, retried after a failure, refused when unusable.
-import { ConfigError, originVerifySecret, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
+import { ConfigError, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
 
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
@@ -70,5 +70,32 @@ describe('secrets named by ARN', () => {
     resetConfig();
     await expect(sessionSecret()).rejects.toThrow('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
     expect(await originVerifySecret()).toBeUndefined();
+  });
+});
+
+describe('the registration throttle setting', () => {
+  const env = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('defaults to 30 registrations per address an hour and honours REGISTRATIONS_PER_IP_PER_HOUR', () => {
+    expect(readConfig(env).registrationsPerIpPerHour).toBe(30);
+    expect(readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: ' 120 ' }).registrationsPerIpPerHour).toBe(120);
+  });
+
+  it.each(['0', '-1', '2.5', 'many'])('refuses REGISTRATIONS_PER_IP_PER_HOUR=%p', (value) => {
+    expect(() => readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: value })).toThrow(ConfigError);
+  });
+});
+
+describe('same-site origins', () => {
+  const env = { APP_URL: 'https://app.example.com/', TABLE_NAME: 't' };
+
+  it("are APP_URL's origin alone unless the local runtime lists the origins it listens on", () => {
+    expect(readConfig(env).sameSiteOrigins).toEqual(['https://app.example.com']);
+    expect(readConfig({ ...env, LOCAL_ORIGINS: '' }).sameSiteOrigins).toEqual(['https://app.example.com']);
+    expect(readConfig({ APP_URL: 'http://localhost:3000', TABLE_NAME: 't', LOCAL_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000,http://[::1]:3000' }).sameSiteOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
   });
 });

@@ -12,6 +12,11 @@ export type Config = {
   uploadsBucket: string;
   exportsBucket: string;
   appUrl: string;
+  /**
+   * Origins whose state-changing requests are same-site: APP_URL's, and in the local runtime
+   * without an APP_URL of its own, every origin it listens on (LOCAL_ORIGINS, which it sets).
+   */
+  sameSiteOrigins: readonly string[];
   /** True when the app is served over plain http on this machine: the cookie drops `Secure`. */
   insecureLocalhost: boolean;
   mailFrom: string;
@@ -21,6 +26,8 @@ export type Config = {
   adminEmails: ReadonlySet<string>;
   /** log2 of scrypt's N for new password hashes (OWASP: 17). */
   passwordHashCost: number;
+  /** Registrations one address (an IPv6 /64) may attempt per hour: generous, as an office shares one address. */
+  registrationsPerIpPerHour: number;
   dynamoEndpoint: string | undefined;
   s3Endpoint: string | undefined;
   region: string;
@@ -63,6 +70,14 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -80,6 +95,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   }
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
   if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
+  const registrationsPerIpPerHour = Number(env.REGISTRATIONS_PER_IP_PER_HOUR?.trim() || 30);
+  if (!Number.isInteger(registrationsPerIpPerHour) || registrationsPerIpPerHour < 1) throw new ConfigError('REGISTRATIONS_PER_IP_PER_HOUR must be a whole number of at least 1');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
   const directoryRegistrationsPerDay = Number(env.DIRECTORY_REGISTRATIONS_PER_DAY?.trim() || 5);
   if (!Number.isInteger(directoryRegistrationsPerDay) || directoryRegistrationsPerDay < 1) throw new ConfigError('DIRECTORY_REGISTRATIONS_PER_DAY must be a whole number of at least 1');
@@ -88,18 +105,15 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
     exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
     appUrl,
+    sameSiteOrigins: [...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)])],
     insecureLocalhost: parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname),
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
-    adminEmails: new Set(
-      (env.ADMIN_EMAILS ?? '')
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,
+    registrationsPerIpPerHour,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
     s3Endpoint: env.S3_ENDPOINT?.trim() || undefined,
     region: env.AWS_REGION?.trim() || 'us-east-1',

@@ -120,7 +120,7 @@ export async function benchAdmin({ agents = 10_000, clientsPerAgent = 10 }: { ag
 
     const zipRuns: Array<{ ms: number; peakRssMb: number; peakHeapMb: number; zipMb: number; responseBytes: number }> = [];
     for (let i = 0; i < 2; i += 1) {
-      const run = await withPeakMemory(() => admin.get('/api/admin/export'));
+      const run = await withPeakMemory(() => admin.post('/api/admin/export'));
       if (run.result.status !== 200) throw new Error(`export answered ${run.result.status}: ${run.result.text.slice(0, 200)}`);
       const zip = await fetch((run.result.body as { url: string }).url);
       const bytes = (await zip.arrayBuffer()).byteLength;

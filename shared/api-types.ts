@@ -167,7 +167,7 @@ export type AdminClientPage = { clients: AdminClient[]; nextCursor: string | nul
 /** POST /api/admin/clients/export: the ids of the clients to export (the filtered list), at most 10,000. */
 export type AdminClientsExportRequest = { clients: Array<string | { id: string; agentId?: string }> };
 
-/** GET /api/admin/export: a short-lived link to admin-export.zip. */
+/** POST /api/admin/export: a short-lived link to admin-export.zip. */
 export type AdminExport = { url: string; fileName: string; expiresAt: string };
 
 /** POST /api/test-twilio. */
@@ -176,7 +176,7 @@ export type TestSmsResult = { message: string; to: string };
 /** POST /api/subscription/create-checkout and POST /api/subscription/portal: where to send the browser. */
 export type RedirectUrl = { url: string };
 
-/** GET /api/clients/{id}/check-review: what was checked, said plainly, and the client as it is now. */
+/** POST /api/clients/{id}/check-review: what was checked, said plainly, and the client as it is now. */
 export type ReviewCheck = { hasReview: boolean; message: string; client: Client };
 
 /** POST /api/clients/{id}/request-review. */

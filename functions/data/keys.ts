@@ -4,8 +4,9 @@
 //  - phone uniqueness ...... PHONE#<digits> / LOCK
 //  - sessions of a user .... Query USER#<id>, sk begins_with SESSION#
 //  - agents (admin) ........ Query gsi1 AGENTS, sorted by signup date
-//  - reset token ........... GetItem RESET#<jti> / RESET
-//  - login throttle ........ GetItem THROTTLE#<scope>#<id> / W#<window start>
+//  - a user's reset links .. GetItem RESET#<userId> / LINKS (every live link's jti → expiry in one item)
+//  - throttle window ....... GetItem THROTTLE#<scope>#<id> / W#<window start>
+//  - throttle delays ....... GetItem THROTTLE#<scope>#<id> / DELAY (failures in a row, next allowed time)
 //  - platform counters ..... GetItem STATS / TOTAL and STATS / MONTH#YYYY-MM
 //  - an agent's clients .... Query AGENT#<agentId>, sk begins_with CLIENT# (tenancy by construction)
 //  - client e-mail per agent GetItem AGENT#<agentId> / CLIENTEMAIL#<email> → clientId (no duplicates)
@@ -37,8 +38,9 @@ export const phoneLockKey = (digits: string) => ({ pk: `PHONE#${digits}`, sk: 'L
 export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${userId}`, sk: `SESSION#${sessionId}` });
 export const SESSION_PREFIX = 'SESSION#';
 export const userPartition = (userId: string) => `USER#${userId}`;
-export const resetTokenKey = (jti: string) => ({ pk: `RESET#${jti}`, sk: 'RESET' });
+export const resetLinksKey = (userId: string) => ({ pk: `RESET#${userId}`, sk: 'LINKS' });
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
+export const throttleDelayKey = (scope: string, id: string) => ({ pk: `THROTTLE#${scope}#${id}`, sk: 'DELAY' });
 export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });
 export const statsMonthKey = (month: string) => ({ pk: 'STATS', sk: `MONTH#${month}` });
 export const STATS_PARTITION = 'STATS';

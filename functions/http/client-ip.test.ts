@@ -7,7 +7,7 @@ import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
 import { startTestApi, type TestApi } from '../testing/local-api';
 import { startFakeSecretsExtension } from '../testing/secrets-extension';
 import { LOCAL_IP, resetLimit } from '../testing/throttle';
-import { clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
+import { addressGroup, clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
 
 const SECRET = 'origin-verify-secret-for-tests-0123456789';
 const EDGE_IP = '130.176.1.2';
@@ -46,6 +46,27 @@ describe('parseViewerAddress', () => {
     ['something very long', `${'1'.repeat(80)}:80`],
   ])('answers undefined for %s', (_label, value) => {
     expect(parseViewerAddress(value)).toBeUndefined();
+  });
+});
+
+describe('addressGroup (the per-IP throttle key)', () => {
+  it.each([
+    ['an IPv4 address as is', '198.51.100.10', '198.51.100.10'],
+    ['an IPv6 address as its /64', '2001:DB8:85A3:0001:8A2E:370:7334:1', '2001:db8:85a3:1::/64'],
+    ['a compressed IPv6 address', '2001:db8::7', '2001:db8:0:0::/64'],
+    ['a compression inside the first four groups', '2001:db8::1:2:3:4', '2001:db8:0:0::/64'],
+    ['leading zeros', '2001:0db8:0000:00a0::1', '2001:db8:0:a0::/64'],
+    ['loopback', '::1', '0:0:0:0::/64'],
+    ['an IPv4-mapped address as IPv4', '::ffff:203.0.113.9', '203.0.113.9'],
+    ['a zone id dropped', 'fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['something that is no address as is', 'unknown', 'unknown'],
+  ])('keys %s', (_label, ip, expected) => {
+    expect(addressGroup(ip)).toBe(expected);
+  });
+
+  it('gives every address of one /64 the same key and a neighbouring /64 another', () => {
+    expect(addressGroup('2001:db8:1:2::1')).toBe(addressGroup('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(addressGroup('2001:db8:1:2::1')).not.toBe(addressGroup('2001:db8:1:3::1'));
   });
 });
 
@@ -104,7 +125,7 @@ describe('the per-IP throttles behind CloudFront', () => {
     resetConfig();
   });
   beforeEach(async () => {
-    for (const ip of [LOCAL_IP, VIEWER_A, VIEWER_B]) await resetLimit('agent-search-ip', ip, AGENT_SEARCH_LIMIT.windowSeconds);
+    for (const ip of [LOCAL_IP, VIEWER_A, addressGroup(VIEWER_B)]) await resetLimit('agent-search-ip', ip, AGENT_SEARCH_LIMIT.windowSeconds);
   });
 
   it('key on the viewer address when the origin-verify header matches', async () => {
@@ -114,8 +135,17 @@ describe('the per-IP throttles behind CloudFront', () => {
     // Another viewer behind the same edge (here: the same socket address) is not held back.
     expect((await search(throughCloudFront(`[${VIEWER_B}]:443`))).status).toBe(200);
     expect(await searchesCounted(VIEWER_A)).toBe(AGENT_SEARCH_LIMIT.max + 1);
-    expect(await searchesCounted(VIEWER_B)).toBe(1);
+    expect(await searchesCounted(addressGroup(VIEWER_B))).toBe(1);
     expect(await searchesCounted(LOCAL_IP)).toBe(0);
+  });
+
+  it('count every address of one IPv6 /64 together, and another /64 apart', async () => {
+    const sameNetwork = (i: number) => `[2001:db8:0:0:${(i + 1).toString(16)}::9]:443`;
+    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1) expect((await search(throughCloudFront(sameNetwork(i)))).status).toBe(200);
+    expect((await search(throughCloudFront(sameNetwork(AGENT_SEARCH_LIMIT.max)))).status).toBe(429);
+    expect((await search(throughCloudFront('[2001:db8:0:1::9]:443'))).status).toBe(200);
+    expect(await searchesCounted(addressGroup(VIEWER_B))).toBe(AGENT_SEARCH_LIMIT.max + 1);
+    await resetLimit('agent-search-ip', '2001:db8:0:1::/64', AGENT_SEARCH_LIMIT.windowSeconds);
   });
 
   it('key on the connection address when the viewer address comes without the secret', async () => {

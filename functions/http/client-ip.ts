@@ -76,3 +76,22 @@ export async function clientIp(event: APIGatewayProxyEventV2, secret: () => Prom
   if (!expected || !sameSecret(presented, expected)) return sourceIp;
   return parseViewerAddress(requestHeader(event, VIEWER_ADDRESS_HEADER)) ?? sourceIp;
 }
+
+/**
+ * The key per-IP throttles count under: an IPv4 address as is, an IPv6 address as its /64 network
+ * (`2001:db8:0:1::/64`). One IPv6 subscriber is usually handed a whole /64, so keying on the full
+ * address would give each of them 2^64 fresh counters.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.toLowerCase().split('%')[0]!;
+  if (isIP(address) !== 6) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const groupsIn = (part: string) => (part ? part.split(':').reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0) : 0);
+  const [head = '', tail] = address.split('::');
+  const groups = tail === undefined ? head.split(':') : [...(head ? head.split(':') : []), ...Array<string>(8 - groupsIn(head) - groupsIn(tail)).fill('0')];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as yup from 'yup';
 import { resetConfig } from '../config';
-import type { Route } from '../routes';
-import { startTestApi, type TestApi } from '../testing/local-api';
+import { routes, type Route } from '../routes';
+import { clientInput } from '../testing/factories';
+import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
 import { badRequest } from './errors';
 import { buildRouteHandler } from './handler';
 
@@ -47,10 +48,27 @@ describe('the HTTP stack', () => {
     expect(res.body.message).toMatch(/application\/json/);
   });
 
-  it('refuses a state-changing request from another origin', async () => {
+  it('refuses a state-changing request from another origin, naming the origin expected', async () => {
     const res = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example.com' } });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('CROSS_SITE');
+    expect(res.body).toEqual({ message: `Cross-site request refused: expected ${api.url}.`, code: 'CROSS_SITE' });
+  });
+
+  it('deletes with a DELETE that has no body and no content type, and still refuses one from another origin', async () => {
+    const { client } = await signedInAgent(api);
+    const created = await client.post('/api/clients', clientInput());
+    expect(created.status).toBe(201);
+    const crossSite = await client.request('DELETE', `/api/clients/${created.body.id}`, { headers: { origin: 'https://evil.example.com' } });
+    expect(crossSite.status).toBe(403);
+    const deleted = await client.request('DELETE', `/api/clients/${created.body.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await client.request('DELETE', `/api/clients/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('still refuses a DELETE whose body is not JSON', async () => {
+    const { client } = await signedInAgent(api);
+    const res = await client.request('DELETE', '/api/clients/some-id', { body: 'id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
   });
 
   it('refuses values of the wrong type instead of coercing them', async () => {
@@ -121,5 +139,41 @@ describe('the HTTP stack', () => {
     expect(inherited.body).toBe('{"ok":true}');
     expect(seen).toEqual({ name: 'y' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('log lines', () => {
+  const calendarRoute = routes.find((r) => r.path === '/api/calendar/{file}')!;
+  const SECRET = 'calendar-secret-that-must-never-be-logged';
+
+  it('name the route key, never the path with its token', async () => {
+    process.env.LOG_LEVEL = 'info';
+    resetConfig();
+    const lines: string[] = [];
+    const capture = (chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const handler = buildRouteHandler(calendarRoute, {}, async ({ log }) => {
+        log.info('feed looked up');
+        throw new Error('lookup failed');
+      });
+      const path = `/api/calendar/${SECRET}.ics`;
+      await invoke(handler, { ...event(undefined), routeKey: 'GET /api/calendar/{file}', rawPath: path, pathParameters: { file: `${SECRET}.ics` }, requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' }, requestId: 'req-log' } as APIGatewayProxyEventV2['requestContext'] });
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+      process.env.LOG_LEVEL = 'silent';
+      resetConfig();
+    }
+    const logged = lines.filter((line) => line.includes('req-log'));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    for (const line of logged) {
+      expect(JSON.parse(line).route).toBe('GET /api/calendar/{file}');
+      expect(line).not.toContain(SECRET);
+    }
   });
 });

@@ -11,7 +11,7 @@ import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import type { UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
-import { clientIp, connectionIp, requestHeader } from './client-ip';
+import { addressGroup, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
 import { createLogger, type Logger } from './logger';
 
@@ -33,6 +33,7 @@ type BaseContext<B, Q> = {
   /** The body as received (decoded from base64): multipart uploads and signed webhooks. */
   rawBody: Buffer;
   requestId: string;
+  /** The caller's address (an IPv6 caller's /64 network): the key of the per-IP throttles. */
   ip: string;
   log: Logger;
   /** The caller's session, when there is one (public routes load it on demand). */
@@ -88,7 +89,7 @@ export function definePublicHandler<B = undefined, Q = undefined>(
 /** The stack around any function; routes use defineHandler / definePublicHandler. */
 export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>): RouteHandler {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
-    .use(requestState())
+    .use(requestState(route))
     .use(httpSecurityHeaders())
     .use(errorRenderer())
     .use(authGuard(route))
@@ -106,11 +107,13 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
         params: event.pathParameters ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? ''])) : {},
         rawBody: state.rawBody,
         requestId: state.requestId,
-        ip: await clientIp(event).catch((error: unknown) => {
-          // The origin-verify secret could not be read: key on the edge's address (stricter, never looser).
-          state.log.warn('client address unknown, using the connection address', { error });
-          return connectionIp(event);
-        }),
+        ip: addressGroup(
+          await clientIp(event).catch((error: unknown) => {
+            // The origin-verify secret could not be read: key on the edge's address (stricter, never looser).
+            state.log.warn('client address unknown, using the connection address', { error });
+            return connectionIp(event);
+          }),
+        ),
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
       });
@@ -126,11 +129,12 @@ function stateOf(context: Context): State {
   return state;
 }
 
-function requestState(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || cryptoRandomId();
-      const log = createLogger({ requestId, route: `${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath ?? ''}` });
+      // The route key, never the path: paths carry bearer tokens (calendar secrets, upload tokens).
+      const log = createLogger({ requestId, route: `${route.method} ${route.path}` });
       states.set(request.context, { requestId, log, rawBody: Buffer.alloc(0) });
     },
   };
@@ -241,14 +245,16 @@ function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
       if (!STATE_CHANGING.has(method) || route.body === 'raw') return;
       const contentType = (requestHeader(request.event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       const expected = route.body === 'multipart' ? 'multipart/form-data' : 'application/json';
-      if (contentType !== expected) {
+      // A DELETE without a body carries nothing to type, and no form can send one cross-site.
+      const bodiless = method === 'DELETE' && !request.event.body;
+      if (contentType !== expected && !bodiless) {
         throw new HttpError(415, `Send this request as ${expected}.`, { code: 'UNSUPPORTED_MEDIA_TYPE' });
       }
-      const appOrigin = new URL(config().appUrl).origin;
+      const { sameSiteOrigins } = config();
       const origin = requestHeader(request.event, 'origin');
       const fetchSite = requestHeader(request.event, 'sec-fetch-site');
-      if ((origin && origin !== appOrigin) || fetchSite === 'cross-site') {
-        throw forbidden('Cross-site request refused.', 'CROSS_SITE');
+      if ((origin && !sameSiteOrigins.includes(origin)) || fetchSite === 'cross-site') {
+        throw forbidden(`Cross-site request refused: expected ${sameSiteOrigins[0]}.`, 'CROSS_SITE');
       }
     },
   };

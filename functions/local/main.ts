@@ -1,4 +1,4 @@
-// `npm start`: the whole product on this machine. PORT, DATA_DIR, SEED, ADMIN_EMAILS.
+// `npm start`: the whole product on this machine. PORT, DATA_DIR, SEED, ADMIN_EMAILS, APP_URL.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { startLocalRuntime } from './server';
 
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR?.trim() || '.data',
     seed: seed as 'demo' | 'none' | undefined,
     adminEmails: process.env.ADMIN_EMAILS,
+    appUrl: process.env.APP_URL?.trim() || undefined,
   });
   if (runtime.seeded) {
     process.stdout.write(

@@ -97,7 +97,7 @@ export async function handlePaymentSimulator(req: IncomingMessage, res: ServerRe
   }
   if (req.method !== 'POST') return page(res, 405, 'Method not allowed', '');
   const origin = req.headers.origin;
-  if (origin && origin !== new URL(config().appUrl).origin) return page(res, 403, 'Cross-site request refused', '');
+  if (origin && !config().sameSiteOrigins.includes(origin)) return page(res, 403, 'Cross-site request refused', '');
   const form = await readForm(req);
   const session = form ? await readSimulatorSession(form.get('session') ?? '', kind) : null;
   if (!session) return page(res, 400, 'This payment link is invalid or has expired', '<p><a href="/settings">Back to Settings</a></p>');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startTestApi } from '../testing/local-api';
+import { newAgent, startTestApi } from '../testing/local-api';
 import { pickEncoding } from './static-files';
 
 const root = resolve(__dirname, '..', '..');
@@ -170,6 +170,36 @@ describe('the local server', () => {
       const message = JSON.parse(readFileSync(join(api.runtime.outboxDir, files[0]!), 'utf8'));
       expect(Object.keys(message).sort()).toEqual(['channel', 'html', 'sentAt', 'subject', 'text', 'to']);
       expect(message).toMatchObject({ channel: 'email', to: 'mail-me@example.com' });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('treats every origin it listens on as same-site when APP_URL is not set', async () => {
+    const api = await startTestApi();
+    try {
+      for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+        const origin = `http://${host}:${api.runtime.port}`;
+        const registered = await api.client().post('/api/register', newAgent(), { headers: { origin } });
+        expect(registered.status).toBe(201);
+        expect((await api.client().post('/api/login', { username: 'nobody@example.com', password: 'wrong-one' }, { headers: { origin } })).status).toBe(401);
+      }
+      const otherPort = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: `http://127.0.0.1:${api.runtime.port + 1}` } });
+      expect(otherPort.status).toBe(403);
+      expect(otherPort.body.message).toBe(`Cross-site request refused: expected http://localhost:${api.runtime.port}.`);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('with an APP_URL of its own, treats only that origin as same-site', async () => {
+    const api = await startTestApi({ appUrl: 'https://crm.example.com' });
+    try {
+      const local = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: `http://127.0.0.1:${api.runtime.port}` } });
+      expect(local.status).toBe(403);
+      expect(local.body).toEqual({ message: 'Cross-site request refused: expected https://crm.example.com.', code: 'CROSS_SITE' });
+      const own = await api.client().post('/api/login', { username: 'nobody@example.com', password: 'wrong-one' }, { headers: { origin: 'https://crm.example.com' } });
+      expect(own.status).toBe(401);
     } finally {
       await api.close();
     }

@@ -26,6 +26,8 @@ export type LocalRuntimeOptions = {
   dataDir?: string;
   seed?: 'demo' | 'none';
   adminEmails?: string;
+  /** The public URL when something other than this machine serves the app; omitted: every origin the server listens on. */
+  appUrl?: string;
   webDir?: string;
   /** Run the reminders scheduler every hour while up (DESIGN §1: 8 am digests). Default: on with a dataDir, off in memory (tests). */
   hourlyReminders?: boolean;
@@ -86,7 +88,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     EXPORTS_BUCKET: BUCKETS.exports,
     DYNAMODB_ENDPOINT: emulators.dynamoEndpoint,
     S3_ENDPOINT: emulators.s3Endpoint,
-    APP_URL: url,
+    APP_URL: options.appUrl ?? url,
+    // Without an APP_URL of its own, the app is same-site under every name this machine answers to.
+    LOCAL_ORIGINS: options.appUrl ? '' : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`).join(','),
     MAIL_PROVIDER: 'outbox',
     SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
     OUTBOX_DIR: outboxDir,

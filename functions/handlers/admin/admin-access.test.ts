@@ -31,7 +31,7 @@ describe('admin routes', () => {
         'GET /api/admin/clients',
         'GET /api/admin/clients/{agentId}',
         'POST /api/admin/clients/export',
-        'GET /api/admin/export',
+        'POST /api/admin/export',
         'POST /api/test-twilio',
       ]),
     );

@@ -18,8 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
+it('is not a GET: storing an export is a side effect, so a link or prefetch cannot start one', async () => {
+  expect((await admin.get('/api/admin/export')).status).toBe(405);
+});
+
 async function download(): Promise<{ files: Record<string, string>; res: Response; link: AdminExport }> {
-  const res = await admin.get('/api/admin/export');
+  const res = await admin.post('/api/admin/export');
   expect(res.status).toBe(200);
   const link = res.body as AdminExport;
   const file = await fetch(link.url);

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '../../../shared/schemas';
 import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { resetConfig } from '../../config';
+import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { LOGIN_LIMITS } from './post-login';
 
 let api: TestApi;
@@ -107,10 +109,10 @@ describe('login', () => {
     expect(res.body.errors).toHaveProperty('password');
   });
 
-  it(`throttles an account after ${LOGIN_LIMITS.perAccount} failures with 429 and Retry-After, even with the right password`, async () => {
+  it(`throttles an account after ${LOGIN_LIMITS.perAccountFromIp.free} failures from one address with 429 and Retry-After, even with the right password`, async () => {
     const details = newAgent();
     await api.client().post('/api/register', details);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
+    for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1) {
       expect((await api.client().post('/api/login', { username: details.username, password: `wrong-${i}` })).status).toBe(401);
     }
     const blocked = await api.client().post('/api/login', { username: details.username, password: details.password });
@@ -140,9 +142,9 @@ describe('login', () => {
 });
 
 describe('per-IP throttling', () => {
-  it(`refuses logins from an address after ${LOGIN_LIMITS.perIp} failures across accounts`, async () => {
+  it(`refuses logins from an address after ${LOGIN_LIMITS.perIp.max} failures across accounts`, async () => {
     const client = api.client();
-    for (let i = 0; i < LOGIN_LIMITS.perIp; i += 1) {
+    for (let i = 0; i < LOGIN_LIMITS.perIp.max; i += 1) {
       await client.post('/api/login', { username: `ghost${i}@example.com`, password: 'nope-nope' });
     }
     const details = newAgent();
@@ -150,6 +152,29 @@ describe('per-IP throttling', () => {
     const res = await client.post('/api/login', { username: details.username, password: details.password });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('registration throttling per address', () => {
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+    else process.env.REGISTRATIONS_PER_IP_PER_HOUR = saved;
+    resetConfig();
+  });
+
+  it('refuses registrations from an address past REGISTRATIONS_PER_IP_PER_HOUR with 429 and Retry-After', async () => {
+    process.env.REGISTRATIONS_PER_IP_PER_HOUR = '3';
+    resetConfig();
+    await resetLimit('register-ip', LOCAL_IP, 3600);
+    for (let i = 0; i < 3; i += 1) expect((await api.client().post('/api/register', newAgent())).status).toBe(201);
+    const refused = await api.client().post('/api/register', newAgent());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too many accounts were created from your network. Please try again later.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

@@ -1,34 +1,50 @@
-// POST /api/login: checks the password, with failures throttled per account and per client IP.
+// POST /api/login: checks the password, with guesses throttled per account and per client IP.
 import { loginSchema } from '../../../shared/schemas';
 import { config } from '../../config';
-import { hitLimit, readLimit, type Limit } from '../../data/throttle';
+import { takeAll, takeAttempt, takeLimit } from '../../data/throttle';
 import { getUserByUsername, recordLogin, toPublicUser } from '../../data/users';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
 import { startSession } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 
-export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 } as const;
+/**
+ * Every attempt takes a slot in each throttle before the password is checked (one conditional
+ * write each), so parallel guesses cannot outrun them; a successful login gives its slots back and
+ * clears the account's failures, so only failed checks ever count.
+ *
+ * - perIp: 30 failed checks per 15 minutes from one address (an IPv6 /64), across accounts: a
+ *   password spray from one place.
+ * - perAccountFromIp: one address guessing at one account gets 5 tries, then waits 1, 2, 4, 8 and
+ *   then 15 minutes between tries: about 100 guesses a day, which slows that address only.
+ * - perAccount: all addresses together get 10 tries at one account, then waits of 30 s doubling to
+ *   5 minutes: under 300 guesses a day however many addresses guess, and no lockout: the owner waits
+ *   5 minutes at most. Its cap is below perAccountFromIp's, so one guessing address leaves the
+ *   account open two thirds of the time; keeping an owner out takes a fresh /64 every 5 minutes.
+ */
+export const LOGIN_LIMITS = {
+  perIp: { max: 30, windowSeconds: 15 * 60 },
+  perAccountFromIp: { free: 5, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  perAccount: { free: 10, firstDelaySeconds: 30, maxDelaySeconds: 5 * 60 },
+} as const;
 
 export const handler = definePublicHandler('auth/post-login', { body: loginSchema }, async ({ body, ip, log }) => {
   const { adminEmails, passwordHashCost } = config();
   const username = body.username.trim().toLowerCase();
-  const limits: Limit[] = [
-    { scope: 'login-account', id: username, max: LOGIN_LIMITS.perAccount, windowSeconds: LOGIN_LIMITS.windowSeconds },
-    { scope: 'login-ip', id: ip, max: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
-  ];
-  const states = await Promise.all(limits.map((l) => readLimit(l)));
-  const blocked = states.filter((s) => s.limited);
-  if (blocked.length > 0) {
-    throw tooManyRequests('Too many failed login attempts. Please wait a few minutes and try again.', Math.max(...blocked.map((s) => s.retryAfterSeconds)));
-  }
+  const attempt = await takeAll([
+    () => takeLimit({ scope: 'login-ip', id: ip, ...LOGIN_LIMITS.perIp }),
+    () => takeAttempt({ scope: 'login-account-ip', id: `${username}#${ip}`, ...LOGIN_LIMITS.perAccountFromIp }),
+    () => takeAttempt({ scope: 'login-account', id: username, ...LOGIN_LIMITS.perAccount }),
+  ]);
+  if (!attempt.granted) throw tooManyRequests('Too many failed login attempts. Please wait a few minutes and try again.', attempt.retryAfterSeconds);
   const user = await getUserByUsername(username);
   const ok = user ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password, passwordHashCost);
   if (!user || !ok) {
-    await Promise.all(limits.map((l) => hitLimit(l)));
+    await attempt.slot.failed();
     log.info('login failed', { known: Boolean(user) });
     throw unauthorized('Invalid username or password');
   }
+  await attempt.slot.succeeded();
   const updated = await recordLogin(user.id, new Date().toISOString(), !user.isAdmin && adminEmails.has(username));
   return { body: toPublicUser(updated), cookies: [await startSession(user.id)] };
 });

@@ -2,16 +2,19 @@
 import { registerSchema, digitsOnly } from '../../../shared/schemas';
 import { config } from '../../config';
 import { addToStats } from '../../data/stats';
+import { hitLimit } from '../../data/throttle';
 import { createUser, deleteNewUser, toPublicUser, UniqueFieldTakenError } from '../../data/users';
 import { hashPassword } from '../../domain/passwords';
 import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
 import { startSession } from '../../http/auth';
-import { conflict } from '../../http/errors';
+import { conflict, tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 
-export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, log }) => {
-  const { adminEmails, passwordHashCost } = config();
+export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, ip, log }) => {
+  const { adminEmails, passwordHashCost, registrationsPerIpPerHour } = config();
+  const limit = await hitLimit({ scope: 'register-ip', id: ip, max: registrationsPerIpPerHour, windowSeconds: 3600 });
+  if (limit.limited) throw tooManyRequests('Too many accounts were created from your network. Please try again later.', limit.retryAfterSeconds);
   const username = body.username.toLowerCase();
   const now = new Date().toISOString();
   const phoneDigits = digitsOnly(body.phone);

@@ -6,7 +6,7 @@ import { db, table } from '../../data/db';
 import { clientKey } from '../../data/keys';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
-import { REVIEW_CHECK_MESSAGES } from './get-client-review-check';
+import { REVIEW_CHECK_MESSAGES } from './post-client-review-check';
 import { REVIEW_REQUEST_MESSAGES } from './post-client-review-request';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
@@ -69,9 +69,15 @@ async function agentWithClient(client: Record<string, unknown> = {}, placeId: st
   const { body } = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez', ...client }));
   return { ...agent, clientId: body.id as string, clientEmail: body.email as string };
 }
-const check = (client: ApiClient, id: string) => client.get(`/api/clients/${id}/check-review`);
+const check = (client: ApiClient, id: string) => client.post(`/api/clients/${id}/check-review`);
 
-describe('GET /api/clients/{id}/check-review', () => {
+describe('POST /api/clients/{id}/check-review', () => {
+  it('is not a GET: a check changes the client, so a link or prefetch cannot run one', async () => {
+    const { client, clientId } = await agentWithClient();
+    expect((await client.get(`/api/clients/${clientId}/check-review`)).status).toBe(405);
+    expect(google).not.toHaveBeenCalled();
+  });
+
   it('finds the client among the reviews Google shows, marks the review submitted and awards the milestone', async () => {
     // Prepare
     const { client, clientId } = await agentWithClient();

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/schemas';
 import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
-import { RESET_REQUEST_ANSWER } from './post-password-reset-request';
+import { RESET_LIMITS, RESET_REQUEST_ANSWER } from './post-password-reset-request';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -8,10 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function resetLinkFor(email: string): Promise<string> {
+async function resetLinksFor(email: string): Promise<string[]> {
   const mail = (await api.outbox()).filter((m) => m.to === email && m.subject?.includes('Reset'));
-  const text = mail.at(-1)?.text ?? '';
-  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  return mail.map((m) => /https?:\/\/\S+/.exec(m.text ?? '')?.[0]).filter((link): link is string => Boolean(link));
+}
+async function resetLinkFor(email: string): Promise<string> {
+  const link = (await resetLinksFor(email)).at(-1);
   if (!link) throw new Error(`no reset link mailed to ${email}`);
   return link;
 }
@@ -92,5 +94,31 @@ describe('password reset confirm', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(7);
+  });
+
+  it('revokes every other reset link of the user once one is used, and no other user’s', async () => {
+    const owner = newAgent();
+    const other = newAgent();
+    for (const details of [owner, other]) await api.client().post('/api/register', details);
+    for (const details of [owner, owner, other]) await api.client().post('/api/password-reset/request', { username: details.username });
+    const [first, second] = (await resetLinksFor(owner.username)).map(tokenOf);
+    expect((await api.client().post('/api/password-reset/confirm', { token: second, newPassword: 'second-link-used' })).status).toBe(200);
+    const revoked = await api.client().post('/api/password-reset/confirm', { token: first, newPassword: 'first-link-later' });
+    expect(revoked.status).toBe(400);
+    expect(revoked.body.code).toBe('INVALID_RESET_TOKEN');
+    expect((await api.client().post('/api/login', { username: owner.username, password: 'second-link-used' })).status).toBe(200);
+    const othersLink = tokenOf(await resetLinkFor(other.username));
+    expect((await api.client().post('/api/password-reset/confirm', { token: othersLink, newPassword: 'still-my-own-link' })).status).toBe(200);
+  });
+
+  it('keeps the latest link mailed working however many more resets are requested for the account', async () => {
+    const owner = newAgent();
+    await api.client().post('/api/register', owner);
+    for (let i = 0; i < RESET_LIMITS.perAccountPerHour + 3; i += 1) {
+      expect((await api.client().post('/api/password-reset/request', { username: owner.username })).status).toBe(202);
+    }
+    const mailed = (await resetLinksFor(owner.username)).map(tokenOf);
+    expect(mailed).toHaveLength(RESET_LIMITS.perAccountPerHour);
+    expect((await api.client().post('/api/password-reset/confirm', { token: mailed.at(-1), newPassword: 'owner-got-back-in' })).status).toBe(200);
   });
 });

@@ -126,7 +126,7 @@ describe('/admin', () => {
       const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
       try {
         const { user } = await openAdmin({
-          'GET /api/admin/export': () => jsonResponse(200, { url: 'http://s3.example/exports/x.zip?sig=1', fileName: 'admin-export.zip', expiresAt: '2030-01-01T00:00:00.000Z' }),
+          'POST /api/admin/export': () => jsonResponse(200, { url: 'http://s3.example/exports/x.zip?sig=1', fileName: 'admin-export.zip', expiresAt: '2030-01-01T00:00:00.000Z' }),
         });
         await user.click(screen.getByRole('button', { name: 'Export Data' }));
         expect(await findToast('Export successful')).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('/admin', () => {
     });
 
     it("says 'Export failed' with the server's details", async () => {
-      const { user } = await openAdmin({ 'GET /api/admin/export': () => jsonResponse(500, { message: 'Something went wrong on our side.' }) });
+      const { user } = await openAdmin({ 'POST /api/admin/export': () => jsonResponse(500, { message: 'Something went wrong on our side.' }) });
       await user.click(screen.getByRole('button', { name: 'Export Data' }));
       expect(await findToast('Export failed')).toBeInTheDocument();
       await waitFor(() => expect(toasts().getByText('Something went wrong on our side.')).toBeInTheDocument());

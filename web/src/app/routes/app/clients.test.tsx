@@ -579,7 +579,7 @@ describe('/clients', () => {
         clients: [ana],
         api: {
           'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []),
-          'GET /api/clients/c-ana/check-review': () => jsonResponse(200, check),
+          'POST /api/clients/c-ana/check-review': () => jsonResponse(200, check),
         },
       });
 
@@ -596,7 +596,7 @@ describe('/clients', () => {
         clients: [ana],
         api: {
           'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []),
-          'GET /api/clients/c-ana/check-review': () => jsonResponse(400, { message: 'Add your Google Place ID first.' }),
+          'POST /api/clients/c-ana/check-review': () => jsonResponse(400, { message: 'Add your Google Place ID first.' }),
         },
       });
 

@@ -1,4 +1,4 @@
-// GET /api/admin/export: the server stores admin-export.zip and answers a short-lived link, which
+// POST /api/admin/export: the server stores admin-export.zip and answers a short-lived link, which
 // the browser then downloads.
 import useSWRMutation from 'swr/mutation';
 import type { AdminExport } from '../../../../../shared/api-types';
@@ -8,7 +8,7 @@ import { openDownload } from '../utils/save-file';
 export const ADMIN_EXPORT_URL = '/api/admin/export';
 
 export async function exportAllData(): Promise<AdminExport> {
-  const link = await api.get<AdminExport>(ADMIN_EXPORT_URL);
+  const link = await api.post<AdminExport>(ADMIN_EXPORT_URL);
   openDownload(link.url, link.fileName);
   return link;
 }

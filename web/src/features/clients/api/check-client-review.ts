@@ -1,4 +1,4 @@
-// GET /api/clients/{id}/check-review: looks for the client's review on the agent's listing; a
+// POST /api/clients/{id}/check-review: looks for the client's review on the agent's listing; a
 // found review marks the client submitted.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
@@ -10,7 +10,7 @@ import { revalidateClientReads } from './revalidate-clients';
 export const checkClientReviewUrl = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/check-review`;
 
 export function checkClientReview(clientId: string): Promise<ReviewCheck> {
-  return api.get<ReviewCheck>(checkClientReviewUrl(clientId));
+  return api.post<ReviewCheck>(checkClientReviewUrl(clientId));
 }
 
 export function useCheckClientReview() {

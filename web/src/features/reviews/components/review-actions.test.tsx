@@ -60,7 +60,7 @@ describe('review actions', () => {
   it('checks for a review and says what was checked', async () => {
     const client = createClient({ id: 'c-3', name: 'Maria Lopez' });
     const { user } = renderActions(client, {
-      'GET /api/clients/c-3/check-review': () => jsonResponse(200, { hasReview: false, message: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.', client }),
+      'POST /api/clients/c-3/check-review': () => jsonResponse(200, { hasReview: false, message: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.', client }),
     });
     await user.click(screen.getByRole('button', { name: 'Check Review' }));
     expect(await within(toastRegion()).findByText('No review yet', {}, WAIT)).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('review actions', () => {
 
   it("shows a failed check in a destructive 'Error' toast", async () => {
     const { user } = renderActions(createClient({ id: 'c-4' }), {
-      'GET /api/clients/c-4/check-review': () => jsonResponse(503, { message: 'Google did not answer in time. Please try again in a moment.' }),
+      'POST /api/clients/c-4/check-review': () => jsonResponse(503, { message: 'Google did not answer in time. Please try again in a moment.' }),
     });
     await user.click(screen.getByRole('button', { name: 'Check Review' }));
     const toast = await screen.findByRole('alert', {}, WAIT);

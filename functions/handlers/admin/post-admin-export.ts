@@ -1,4 +1,4 @@
-// GET /api/admin/export: admin-export.zip (agents, clients, invitations, milestones, testimonials)
+// POST /api/admin/export: admin-export.zip (agents, clients, invitations, milestones, testimonials)
 // streamed into the exports bucket page by page, answered with a short-lived download link.
 import type { AdminExport } from '../../../shared/api-types';
 import { listAgents } from '../../data/agents';
@@ -15,7 +15,7 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, fn: (row: T) => U): As
   for await (const page of pages) yield page.map(fn);
 }
 
-export const handler = defineHandler('admin/get-admin-export', {}, async ({ user, log }) => {
+export const handler = defineHandler('admin/post-admin-export', {}, async ({ user, log }) => {
   const now = new Date();
   const agents = await listAgents();
   const usernames = new Map(agents.map((a) => [a.id, a.username]));

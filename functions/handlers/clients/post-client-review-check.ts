@@ -1,4 +1,4 @@
-// GET /api/clients/{id}/check-review: looks for the client's review among those Google shows for
+// POST /api/clients/{id}/check-review: looks for the client's review among those Google shows for
 // the agent's Place ID; a review found marks the client submitted and awards the milestone.
 import type { ReviewCheck } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
@@ -19,7 +19,7 @@ export const REVIEW_CHECK_MESSAGES = {
   noPlaceId: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.',
 } as const;
 
-export const handler = defineHandler('clients/get-client-review-check', {}, async ({ user, params }) => {
+export const handler = defineHandler('clients/post-client-review-check', {}, async ({ user, params }) => {
   const client = await getClient(user.id, params.id ?? '');
   if (!client) throw notFound('Client not found');
   const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({ body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck });
