@@ -12,8 +12,6 @@ export type Config = {
   uploadsBucket: string;
   exportsBucket: string;
   appUrl: string;
-  /** True when the app is served over plain http on this machine: the cookie drops `Secure`. */
-  insecureLocalhost: boolean;
   mailFrom: string;
   mailProvider: MailProvider;
   smsProvider: SmsProvider;
@@ -84,7 +82,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
     exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
     appUrl,
-    insecureLocalhost: parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname),
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),

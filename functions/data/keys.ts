@@ -5,6 +5,7 @@
 //  - sessions of a user .... Query USER#<id>, sk begins_with SESSION#
 //  - agents (admin) ........ Query gsi1 AGENTS, sorted by signup date
 //  - reset token ........... GetItem RESET#<jti> / RESET
+//  - e-mail verification ... GetItem VERIFY#<sha256(jti)> / VERIFY (the link's id is never stored)
 //  - login throttle ........ GetItem THROTTLE#<scope>#<id> / W#<window start>
 //  - platform counters ..... GetItem STATS / TOTAL and STATS / MONTH#YYYY-MM
 //  - an agent's clients .... Query AGENT#<agentId>, sk begins_with CLIENT# (tenancy by construction)
@@ -37,6 +38,7 @@ export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${
 export const SESSION_PREFIX = 'SESSION#';
 export const userPartition = (userId: string) => `USER#${userId}`;
 export const resetTokenKey = (jti: string) => ({ pk: `RESET#${jti}`, sk: 'RESET' });
+export const emailVerificationKey = (jtiHash: string) => ({ pk: `VERIFY#${jtiHash}`, sk: 'VERIFY' });
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
 export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });
 export const statsMonthKey = (month: string) => ({ pk: 'STATS', sk: `MONTH#${month}` });

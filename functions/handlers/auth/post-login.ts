@@ -2,7 +2,7 @@
 import { loginSchema } from '../../../shared/schemas';
 import { config } from '../../config';
 import { hitLimit, readLimit, type Limit } from '../../data/throttle';
-import { getUserByUsername, recordLogin, toPublicUser } from '../../data/users';
+import { getUserByUsername, isAdmin, recordLogin, toPublicUser } from '../../data/users';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
 import { startSession } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
@@ -11,7 +11,7 @@ import { definePublicHandler } from '../../http/handler';
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowSeconds: 15 * 60 } as const;
 
 export const handler = definePublicHandler('auth/post-login', { body: loginSchema }, async ({ body, ip, log }) => {
-  const { adminEmails, passwordHashCost } = config();
+  const { passwordHashCost } = config();
   const username = body.username.trim().toLowerCase();
   const limits: Limit[] = [
     { scope: 'login-account', id: username, max: LOGIN_LIMITS.perAccount, windowSeconds: LOGIN_LIMITS.windowSeconds },
@@ -29,6 +29,6 @@ export const handler = definePublicHandler('auth/post-login', { body: loginSchem
     log.info('login failed', { known: Boolean(user) });
     throw unauthorized('Invalid username or password');
   }
-  const updated = await recordLogin(user.id, new Date().toISOString(), !user.isAdmin && adminEmails.has(username));
+  const updated = await recordLogin(user.id, new Date().toISOString(), isAdmin(user));
   return { body: toPublicUser(updated), cookies: [await startSession(user.id)] };
 });

@@ -1,4 +1,5 @@
-// POST /api/register: creates an agent (an administrator when the e-mail is in ADMIN_EMAILS) and signs them in.
+// POST /api/register: creates an agent, signs them in and mails the link that verifies their e-mail
+// (an administrator only once verified and in ADMIN_EMAILS).
 import { registerSchema, digitsOnly } from '../../../shared/schemas';
 import { config } from '../../config';
 import { addToStats } from '../../data/stats';
@@ -8,10 +9,11 @@ import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
 import { startSession } from '../../http/auth';
 import { conflict } from '../../http/errors';
+import { sendVerificationLink } from '../../http/email-verification';
 import { definePublicHandler } from '../../http/handler';
 
 export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, log }) => {
-  const { adminEmails, passwordHashCost } = config();
+  const { passwordHashCost } = config();
   const username = body.username.toLowerCase();
   const now = new Date().toISOString();
   const phoneDigits = digitsOnly(body.phone);
@@ -24,7 +26,6 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
       phone: body.phone,
       phoneDigits,
       passwordHash: await hashPassword(body.password, passwordHashCost),
-      isAdmin: adminEmails.has(username),
       timeZone: normalizeTimeZone(body.timeZone),
       googlePlaceId: body.googlePlaceId,
       businessName: body.businessName,
@@ -51,6 +52,8 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     await deleteNewUser({ id: user.id, username, phoneDigits });
     throw error;
   }
+  // The account stands without the e-mail: "Resend link" sends another.
+  await sendVerificationLink(user).catch((error: unknown) => log.warn('verification e-mail failed', { error }));
   log.info('user registered', { userId: user.id });
   return { status: 201, body: toPublicUser(user), cookies: [cookie] };
 });
