@@ -17,8 +17,6 @@ export type Config = {
    * without an APP_URL of its own, every origin it listens on (LOCAL_ORIGINS, which it sets).
    */
   sameSiteOrigins: readonly string[];
-  /** True when the app is served over plain http on this machine: the cookie drops `Secure`. */
-  insecureLocalhost: boolean;
   mailFrom: string;
   mailProvider: MailProvider;
   smsProvider: SmsProvider;
@@ -106,7 +104,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
     appUrl,
     sameSiteOrigins: [...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)])],
-    insecureLocalhost: parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname),
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),

@@ -6,7 +6,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { db, table } from './data/db';
 import { routes, type Route } from './routes';
-import { clientInput } from './testing/factories';
+import { clientInput, setEmailVerified } from './testing/factories';
 import { startTestApi, type ApiClient, type TestApi } from './testing/local-api';
 
 const ADMIN_EMAIL = 'fuzz-admin@example.com';
@@ -29,8 +29,12 @@ beforeAll(async () => {
   api = await startTestApi({ adminEmails: ADMIN_EMAIL });
   agent = api.client();
   admin = api.client();
-  await agent.post('/api/register', { username: 'fuzz-agent@example.com', password: 'fuzz-password', fullName: 'Fuzz Agent', phone: '(512) 555-8001' });
-  await admin.post('/api/register', { username: ADMIN_EMAIL, password: 'fuzz-password', fullName: 'Fuzz Admin', phone: '(512) 555-8002' });
+  const registered = [
+    await agent.post('/api/register', { username: 'fuzz-agent@example.com', password: 'fuzz-password', fullName: 'Fuzz Agent', phone: '(512) 555-8001' }),
+    await admin.post('/api/register', { username: ADMIN_EMAIL, password: 'fuzz-password', fullName: 'Fuzz Admin', phone: '(512) 555-8002' }),
+  ];
+  // Verified, so the fuzzer reaches past the EMAIL_UNVERIFIED and administrator checks.
+  for (const res of registered) await setEmailVerified(res.body.id as string);
   clientId = (await agent.post('/api/clients', clientInput())).body.id;
 });
 afterAll(() => api.close());

@@ -23,6 +23,8 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/register', handler: 'auth/post-register', access: 'public' },
   { method: 'POST', path: '/api/login', handler: 'auth/post-login', access: 'public' },
   { method: 'POST', path: '/api/logout', handler: 'auth/post-logout', access: 'public' },
+  { method: 'POST', path: '/api/verify-email', handler: 'auth/post-verify-email', access: 'public' },
+  { method: 'POST', path: '/api/verify-email/resend', handler: 'auth/post-verify-email-resend', access: 'agent' },
   { method: 'GET', path: '/api/user', handler: 'user/get-user', access: 'agent' },
   { method: 'POST', path: '/api/password-reset/request', handler: 'password-reset/post-password-reset-request', access: 'public' },
   { method: 'POST', path: '/api/password-reset/confirm', handler: 'password-reset/post-password-reset-confirm', access: 'public' },

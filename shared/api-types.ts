@@ -15,7 +15,10 @@ export type User = {
   fullName: string;
   phone: string | null;
   isPro: boolean;
+  /** Administrator now: the e-mail is verified and in ADMIN_EMAILS (decided on every request). */
   isAdmin: boolean;
+  /** Until the e-mail is verified the agent can use the workspace but sends nothing to clients. */
+  emailVerified: boolean;
   googlePlaceId: string | null;
   businessName: string | null;
   businessLocation: string | null;

@@ -10,6 +10,7 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',
   invalidResetToken: 'Invalid reset token format',
+  invalidVerificationLink: 'This verification link is invalid or has expired. Sign in and choose "Resend link" to get a new one.',
   googlePlaceIdRequired: 'Google Place ID is required',
   businessNameRequired: 'Business name is required',
   businessLocationRequired: 'Business location is required',
@@ -34,13 +35,19 @@ export const phoneSchema = text(32)
   .matches(/^[0-9+\-() ]+$/, { message: MESSAGES.phoneFormat, excludeEmptyString: true })
   .test('phone-digits', MESSAGES.phoneDigits, (value) => !value || digitsOnly(value).length >= 10);
 
+/** A Google Place ID as Google issues them (registration and the business profile). */
+const googlePlaceIdSchema = text(300).matches(/^[A-Za-z0-9_-]+$/, {
+  message: 'A Google Place ID has only letters, digits, - and _ (like ChIJN1t_tDeuEmsRUsoyG83frY4)',
+  excludeEmptyString: true,
+});
+
 export const registerSchema = yup
   .object({
     username: emailSchema.required('Email is required'),
     password: yup.string().required('Password is required').min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
     fullName: text(120).required('Full name is required'),
     phone: phoneSchema.required('Phone number is required'),
-    googlePlaceId: text(300).optional(),
+    googlePlaceId: googlePlaceIdSchema.optional(),
     businessName: text(200).optional(),
     businessLocation: text(300).optional(),
     timeZone: text(64).optional(),
@@ -64,11 +71,17 @@ export const resetConfirmSchema = yup.object({
   newPassword: yup.string().required(MESSAGES.passwordTooShort).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
 });
 
+/** POST /api/verify-email: the token from the link (a compact JWS). */
+export const verifyEmailSchema = yup.object({
+  token: yup
+    .string()
+    .required(MESSAGES.invalidVerificationLink)
+    .test('verification-token', MESSAGES.invalidVerificationLink, (value) => isWellFormedResetToken(value)),
+});
+
 /** PATCH /api/user/business and the business profile form. */
 export const businessProfileSchema = yup.object({
-  googlePlaceId: text(300)
-    .required(MESSAGES.googlePlaceIdRequired)
-    .matches(/^[A-Za-z0-9_-]+$/, { message: 'A Google Place ID has only letters, digits, - and _ (like ChIJN1t_tDeuEmsRUsoyG83frY4)', excludeEmptyString: true }),
+  googlePlaceId: googlePlaceIdSchema.required(MESSAGES.googlePlaceIdRequired),
   businessName: text(200).required(MESSAGES.businessNameRequired),
   businessLocation: text(300).required(MESSAGES.businessLocationRequired),
 });
@@ -77,4 +90,5 @@ export type RegisterInput = yup.InferType<typeof registerSchema>;
 export type LoginInput = yup.InferType<typeof loginSchema>;
 export type ResetRequestInput = yup.InferType<typeof resetRequestSchema>;
 export type ResetConfirmInput = yup.InferType<typeof resetConfirmSchema>;
+export type VerifyEmailInput = yup.InferType<typeof verifyEmailSchema>;
 export type BusinessProfileInput = yup.InferType<typeof businessProfileSchema>;

@@ -7,6 +7,7 @@
 //  - a user's reset links .. GetItem RESET#<userId> / LINKS (every live link's jti → expiry in one item)
 //  - throttle window ....... GetItem THROTTLE#<scope>#<id> / W#<window start>
 //  - throttle delays ....... GetItem THROTTLE#<scope>#<id> / DELAY (failures in a row, next allowed time)
+//  - e-mail verification ... GetItem VERIFY#<sha256(jti)> / VERIFY (the link's id is never stored)
 //  - platform counters ..... GetItem STATS / TOTAL and STATS / MONTH#YYYY-MM
 //  - an agent's clients .... Query AGENT#<agentId>, sk begins_with CLIENT# (tenancy by construction)
 //  - client e-mail per agent GetItem AGENT#<agentId> / CLIENTEMAIL#<email> → clientId (no duplicates)
@@ -39,6 +40,7 @@ export const sessionKey = (userId: string, sessionId: string) => ({ pk: `USER#${
 export const SESSION_PREFIX = 'SESSION#';
 export const userPartition = (userId: string) => `USER#${userId}`;
 export const resetLinksKey = (userId: string) => ({ pk: `RESET#${userId}`, sk: 'LINKS' });
+export const emailVerificationKey = (jtiHash: string) => ({ pk: `VERIFY#${jtiHash}`, sk: 'VERIFY' });
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
 export const throttleDelayKey = (scope: string, id: string) => ({ pk: `THROTTLE#${scope}#${id}`, sk: 'DELAY' });
 export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });

@@ -5,6 +5,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../shared/api-types';
 import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
+import { config } from '../config';
+import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
 import { db, isConditionalCheckFailed, table, writeIf } from './db';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
@@ -19,7 +21,10 @@ export type UserItem = {
   phone: string | null;
   passwordHash: string;
   isPro: boolean;
+  /** The last decision recorded (at login and verification), for lists and exports only: access is decided by isAdmin(). */
   isAdmin: boolean;
+  /** When the agent followed the verification link we mailed (ISO-8601). */
+  emailVerifiedAt?: string;
   stripeCustomerId?: string;
   /** The Stripe subscription that made the agent Pro, and the `created` of the last subscription event applied. */
   stripeSubscriptionId?: string;
@@ -48,7 +53,8 @@ export type NewUser = {
   phone: string;
   phoneDigits: string;
   passwordHash: string;
-  isAdmin: boolean;
+  /** Only the demo seed creates accounts already verified. */
+  emailVerifiedAt?: string;
   timeZone: string;
   googlePlaceId?: string;
   businessName?: string;
@@ -65,6 +71,9 @@ export class UniqueFieldTakenError extends Error {
 
 const ORPHAN_LOCK_GRACE_MS = 60_000;
 
+/** Administrator now: verified and in ADMIN_EMAILS as configured at this moment. */
+export const isAdmin = (user: Pick<UserItem, 'username' | 'emailVerifiedAt'>): boolean => isAdministrator(user, config().adminEmails);
+
 export function toPublicUser(item: UserItem): User {
   return {
     id: item.id,
@@ -72,7 +81,8 @@ export function toPublicUser(item: UserItem): User {
     fullName: item.fullName,
     phone: item.phone ?? null,
     isPro: item.isPro === true,
-    isAdmin: item.isAdmin === true,
+    isAdmin: isAdmin(item),
+    emailVerified: Boolean(item.emailVerifiedAt),
     googlePlaceId: item.googlePlaceId ?? null,
     businessName: item.businessName ?? null,
     businessLocation: item.businessLocation ?? null,
@@ -111,7 +121,8 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     phone: input.phone,
     passwordHash: input.passwordHash,
     isPro: false,
-    isAdmin: input.isAdmin,
+    isAdmin: isAdmin(input),
+    ...(input.emailVerifiedAt ? { emailVerifiedAt: input.emailVerifiedAt } : {}),
     ...(input.googlePlaceId ? { googlePlaceId: input.googlePlaceId } : {}),
     ...(input.businessName ? { businessName: input.businessName } : {}),
     ...(input.businessLocation ? { businessLocation: input.businessLocation } : {}),
@@ -189,18 +200,42 @@ async function releaseLock(key: { pk: string; sk: string }, userId: string): Pro
   }
 }
 
-export async function recordLogin(id: string, now: string, makeAdmin: boolean): Promise<UserItem> {
+/** Records the login and the administrator decision it made (the list may have changed either way). */
+export async function recordLogin(id: string, now: string, admin: boolean): Promise<UserItem> {
   const out = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: userKey(id),
-      UpdateExpression: makeAdmin ? 'SET lastLoginDate = :now, isAdmin = :true' : 'SET lastLoginDate = :now',
+      UpdateExpression: 'SET lastLoginDate = :now, isAdmin = :admin',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: makeAdmin ? { ':now': now, ':true': true } : { ':now': now },
+      ExpressionAttributeValues: { ':now': now, ':admin': admin },
       ReturnValues: 'ALL_NEW',
     }),
   );
   return out.Attributes as UserItem;
+}
+
+/** Marks the e-mail verified (the first time only) and records whether that makes an administrator; undefined when the user is gone. */
+export async function markEmailVerified(id: string, now: string): Promise<UserItem | undefined> {
+  const user = await getUserById(id, true);
+  if (!user) return undefined;
+  const verifiedAt = user.emailVerifiedAt ?? now;
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(id),
+        UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :now), isAdmin = :admin',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now, ':admin': isAdmin({ username: user.username, emailVerifiedAt: verifiedAt }) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as UserItem;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {

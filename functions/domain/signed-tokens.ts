@@ -1,5 +1,5 @@
 // Signed, short bearer tokens (compact JWS, HS256): the session cookie names a server-side session,
-// the reset token names a single-use reset record. The signature only proves we issued it; the
+// the reset and e-mail verification tokens name a single-use link record. The signature only proves we issued it; the
 // record behind it decides whether it is still good.
 //
 // HS256 only, written on node:crypto: the header must be exactly the one we issue (no `alg` choice
@@ -8,7 +8,7 @@
 // bundled, which keeps every Lambda about 15 KB smaller.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type TokenPurpose = 'session' | 'reset' | 'client-upload' | 'payment-simulator';
+export type TokenPurpose = 'session' | 'reset' | 'verify-email' | 'client-upload' | 'payment-simulator';
 
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 

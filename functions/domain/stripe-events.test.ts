@@ -58,4 +58,28 @@ describe('what a Stripe event means for the Pro plan', () => {
     expect(formatAmount(1500, 'usd')).toBe('$15.00');
     expect(formatAmount(1500, 'jpy')).toBe('¥1,500');
   });
+
+  describe('with a configured Pro price', () => {
+    const PRICE = 'price_pro';
+    const subscription = (prices: unknown[]) => event('customer.subscription.updated', { id: 'sub_1', customer: 'cus_1', status: 'active', items: { data: prices.map((price) => ({ price })) } });
+    const checkout = (metadata: Record<string, string> | undefined) =>
+      event('checkout.session.completed', { mode: 'subscription', payment_status: 'paid', client_reference_id: 'u1', customer: 'cus_1', subscription: 'sub_1', metadata });
+
+    it('grants Pro only to a subscription whose items include the price (as an object or an id)', () => {
+      expect(interpretStripeEvent(subscription([{ id: 'price_other' }]), PRICE).kind).toBe('ignored');
+      expect(interpretStripeEvent(subscription([]), PRICE).kind).toBe('ignored');
+      expect(interpretStripeEvent(subscription([{ id: 'price_other' }, { id: PRICE }]), PRICE)).toMatchObject({ kind: 'subscription', isPro: true });
+      expect(interpretStripeEvent(subscription([PRICE]), PRICE)).toMatchObject({ kind: 'subscription', isPro: true });
+    });
+
+    it('grants Pro only to a Checkout opened for the price', () => {
+      expect(interpretStripeEvent(checkout(undefined), PRICE).kind).toBe('ignored');
+      expect(interpretStripeEvent(checkout({ priceId: 'price_other' }), PRICE).kind).toBe('ignored');
+      expect(interpretStripeEvent(checkout({ priceId: PRICE }), PRICE)).toMatchObject({ kind: 'subscription', isPro: true });
+    });
+
+    it('still ends Pro whatever the items say', () => {
+      expect(interpretStripeEvent(event('customer.subscription.deleted', { id: 'sub_1', customer: 'cus_1', status: 'canceled' }), PRICE)).toMatchObject({ isPro: false });
+    });
+  });
 });

@@ -1,5 +1,7 @@
 // What a verified Stripe event means for the Pro plan, decided from the event alone (no Stripe API
-// call): become Pro, stop being Pro, tell the agent a payment failed, or nothing at all.
+// call): become Pro, stop being Pro, tell the agent a payment failed, or nothing at all. With a
+// configured Pro price, only a subscription to that price (or a Checkout we opened for it) grants
+// Pro: a Checkout or subscription for any other product of the same Stripe account grants nothing.
 import type Stripe from 'stripe';
 
 export type SubscriptionChange = {
@@ -35,12 +37,20 @@ const ENDED_STATUSES = new Set<string>(['unpaid', 'canceled', 'incomplete_expire
 const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
   typeof value === 'string' ? value : value && typeof value.id === 'string' ? value.id : undefined;
 
-export function interpretStripeEvent(event: Stripe.Event): EventMeaning {
+/** The price ids a subscription's items name. */
+function pricesOf(subscription: Stripe.Subscription): string[] {
+  const items = (subscription.items as { data?: unknown } | undefined)?.data;
+  return Array.isArray(items) ? items.map((item: { price?: string | { id: string } | null }) => idOf(item?.price)).filter((id): id is string => Boolean(id)) : [];
+}
+
+export function interpretStripeEvent(event: Stripe.Event, proPriceId?: string): EventMeaning {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode !== 'subscription') return { kind: 'ignored', reason: 'not a subscription checkout' };
       if (session.payment_status === 'unpaid') return { kind: 'ignored', reason: 'payment still pending; the subscription events will follow' };
+      // The event carries no line items: our own Checkout records the price in its metadata.
+      if (proPriceId && session.metadata?.priceId !== proPriceId) return { kind: 'ignored', reason: 'not a Checkout for the Pro price' };
       const userId = session.client_reference_id ?? undefined;
       const customerId = idOf(session.customer);
       if (!userId && !customerId) return { kind: 'ignored', reason: 'the session names no agent and no customer' };
@@ -54,6 +64,7 @@ export function interpretStripeEvent(event: Stripe.Event): EventMeaning {
       if (!customerId) return { kind: 'ignored', reason: 'the subscription names no customer' };
       const status = event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status;
       if (PRO_STATUSES.has(status)) {
+        if (proPriceId && !pricesOf(subscription).includes(proPriceId)) return { kind: 'ignored', reason: 'the subscription is not for the Pro price' };
         return { kind: 'subscription', isPro: true, created: event.created, customerId, subscriptionId: subscription.id };
       }
       if (ENDED_STATUSES.has(status)) {

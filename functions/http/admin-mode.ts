@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { FREE_CLIENT_LIMIT } from '../../shared/constants';
 import { findClientById } from '../data/admin-clients';
 import { ClientEmailTakenError, getClient, PlanLimitError, type ClientItem } from '../data/clients';
-import { getUserById, type UserItem } from '../data/users';
+import { getUserById, isAdmin, type UserItem } from '../data/users';
 import { clientWriteError } from './client-errors';
 import { badRequest, forbidden, HttpError, notFound } from './errors';
 
@@ -24,7 +24,7 @@ export function parseAgentId(value: unknown): string | undefined {
 /** The agent whose clients this request acts on: the caller, or (administrators only) the agent named. */
 export async function actingAgent(user: UserItem, agentId: string | undefined): Promise<UserItem> {
   if (!agentId || agentId === user.id) return user;
-  if (!user.isAdmin) throw forbidden(NOT_ADMIN_MESSAGE, 'NOT_ADMIN');
+  if (!isAdmin(user)) throw forbidden(NOT_ADMIN_MESSAGE, 'NOT_ADMIN');
   const agent = await getUserById(agentId, true);
   if (!agent) throw notFound('Agent not found');
   return agent;
@@ -59,7 +59,7 @@ export async function clientForEdit(user: UserItem, clientId: string, agentId: s
   }
   const own = await getClient(user.id, clientId);
   if (own) return { client: own, agentTimeZone: user.timeZone };
-  if (!user.isAdmin) return undefined;
+  if (!isAdmin(user)) return undefined;
   const found = await findClientById(clientId);
   const client = found ? await getClient(found.agentId, found.id) : undefined;
   if (!client) return undefined;

@@ -1,7 +1,8 @@
-// The session cookie: HttpOnly, SameSite=Lax, Secure except on http://localhost.
+// The session cookie: __Host- prefixed, so always Secure, Path=/ and without Domain; HttpOnly,
+// SameSite=Lax. Browsers keep Secure cookies from http://localhost and http://127.0.0.1 (both are
+// potentially trustworthy origins), so the local runtime needs no exception.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { SESSION_COOKIE } from '../../shared/constants';
-import { config } from '../config';
 
 export function readCookie(event: APIGatewayProxyEventV2, name: string): string | undefined {
   const all = [...(event.cookies ?? []), ...(event.headers?.cookie ? event.headers.cookie.split(';') : [])];
@@ -21,9 +22,7 @@ export function readCookie(event: APIGatewayProxyEventV2, name: string): string 
 }
 
 function attributes(maxAgeSeconds: number): string {
-  const parts = ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
-  if (!config().insecureLocalhost) parts.push('Secure');
-  return parts.join('; ');
+  return ['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`].join('; ');
 }
 
 export const sessionCookie = (token: string, maxAgeSeconds: number): string => `${SESSION_COOKIE}=${token}; ${attributes(maxAgeSeconds)}`;

@@ -9,7 +9,7 @@ import type { ApiErrorBody } from '../../shared/api-types';
 import { todayIn } from '../../shared/dates';
 import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
-import type { UserItem } from '../data/users';
+import { isAdmin, type UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
 import { addressGroup, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
@@ -224,14 +224,15 @@ function validationBody(error: yup.ValidationError): ApiErrorBody {
   return { message: first, code: 'VALIDATION_FAILED', errors };
 }
 
-/** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body. */
+/** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body.
+ * Administrator is decided here, from the verified e-mail and today's ADMIN_EMAILS, never from a stored flag. */
 function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: async (request) => {
       if (route.access === 'public') return;
       const session = await readSession(request.event);
       if (!session) throw unauthorized();
-      if (route.access === 'admin' && !session.user.isAdmin) throw forbidden('Not authorized');
+      if (route.access === 'admin' && !isAdmin(session.user)) throw forbidden('Not authorized');
       stateOf(request.context).session = session;
     },
   };

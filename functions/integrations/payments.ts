@@ -89,7 +89,8 @@ export async function createCheckoutSession(agent: PayingAgent, customerId: stri
               quantity: 1,
             },
       ],
-      metadata: { userId: agent.id },
+      // The webhook grants Pro only for a Checkout that names the configured price here.
+      metadata: { userId: agent.id, ...(stripePriceId ? { priceId: stripePriceId } : {}) },
       subscription_data: { metadata: { userId: agent.id } },
       success_url: `${appUrl}/settings?checkout=success`,
       cancel_url: `${appUrl}/settings?checkout=cancelled`,

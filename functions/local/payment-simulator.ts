@@ -51,6 +51,7 @@ export function checkoutCompletedEvent(session: SimulatorSession): StripeLikeEve
     subscription: `sub_local_${randomId(12)}`,
     amount_total: PRO_PRICE_USD * 100,
     currency: 'usd',
+    metadata: { userId: session.userId, ...(config().stripePriceId ? { priceId: config().stripePriceId } : {}) },
   });
 }
 

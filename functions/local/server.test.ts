@@ -70,7 +70,7 @@ describe('npm start (the built local runtime)', () => {
     expect(await stop(second.child, 'SIGINT')).toBe(0);
   });
 
-  it('starts empty with SEED=none and makes ADMIN_EMAILS users administrators', async () => {
+  it('starts empty with SEED=none and makes ADMIN_EMAILS users administrators once they verify their e-mail', async () => {
     const dir = join(dataDir, 'empty');
     const server = await startServer({ DATA_DIR: dir, SEED: 'none', ADMIN_EMAILS: 'chief@example.com' });
     try {
@@ -81,7 +81,16 @@ describe('npm start (the built local runtime)', () => {
         headers: { 'content-type': 'application/json', origin: server.url },
         body: JSON.stringify({ username: 'chief@example.com', password: 'chief-password', fullName: 'Chief', phone: '(555) 444-3333' }),
       });
-      expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+      expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(false);
+      const outbox = join(dir, 'outbox');
+      const mail = readdirSync(outbox).map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string });
+      const link = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(mail.find((m) => m.to === 'chief@example.com')?.text ?? '')?.[0] ?? '';
+      const verified = await fetch(`${server.url}/api/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+      });
+      expect(((await verified.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
     } finally {
       await stop(server.child, 'SIGTERM');
     }
@@ -165,11 +174,13 @@ describe('the local server', () => {
     try {
       await api.client().post('/api/register', { username: 'mail-me@example.com', password: 'secret-1', fullName: 'Mail Me', phone: '(555) 777-8888' });
       await api.client().post('/api/password-reset/request', { username: 'mail-me@example.com' });
-      const files = readdirSync(api.runtime.outboxDir);
-      expect(files).toHaveLength(1);
-      const message = JSON.parse(readFileSync(join(api.runtime.outboxDir, files[0]!), 'utf8'));
-      expect(Object.keys(message).sort()).toEqual(['channel', 'html', 'sentAt', 'subject', 'text', 'to']);
-      expect(message).toMatchObject({ channel: 'email', to: 'mail-me@example.com' });
+      const files = readdirSync(api.runtime.outboxDir).sort();
+      expect(files).toHaveLength(2); // the verification link mailed at registration, then the reset link
+      for (const file of files) {
+        const message = JSON.parse(readFileSync(join(api.runtime.outboxDir, file), 'utf8'));
+        expect(Object.keys(message).sort()).toEqual(['channel', 'html', 'sentAt', 'subject', 'text', 'to']);
+        expect(message).toMatchObject({ channel: 'email', to: 'mail-me@example.com' });
+      }
     } finally {
       await api.close();
     }

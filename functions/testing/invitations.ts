@@ -1,17 +1,17 @@
 // Test helpers for the public flows: invite a client and read the token from the outbox, and a
 // client who has just registered (with the clientToken their browser would hold).
-import type { ClientRegistrationResult } from '../../shared/api-types';
+import type { ClientRegistrationResult, User } from '../../shared/api-types';
 import { resetConfig } from '../config';
 import { clientInput } from './factories';
-import { newAgent, type ApiClient, type TestApi } from './local-api';
+import { newAgent, verifiedAs, type ApiClient, type TestApi } from './local-api';
 
-/** Registers a fresh agent with a business name and location, signed in. */
-export async function signedInRealtor(api: TestApi, business: { businessName?: string; businessLocation?: string; username?: string } = {}) {
+/** Registers a fresh agent with a business name and location, signed in (and verified unless `verified: false`). */
+export async function signedInRealtor(api: TestApi, business: { businessName?: string; businessLocation?: string; username?: string; verified?: boolean } = {}) {
   const client = api.client();
   const details = { ...newAgent(business.username ? { username: business.username } : {}), businessName: business.businessName ?? 'Sunrise Realty', businessLocation: business.businessLocation ?? 'Austin, TX' };
   const res = await client.post('/api/register', details);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  return { client, user: res.body as { id: string; username: string; fullName: string }, details };
+  return { client, user: await verifiedAs(client, res.body as User, business.verified ?? true), details };
 }
 
 /** The newest invitation link mailed to `email`. */
@@ -41,7 +41,7 @@ export async function registeredClient(api: TestApi) {
   return { agent, invitee, registration: res.body as ClientRegistrationResult };
 }
 
-/** Registers an administrator (their e-mail in ADMIN_EMAILS for the moment of registering). */
+/** Registers and verifies an administrator (their e-mail in ADMIN_EMAILS for that moment only: listed as one, no longer one). */
 export async function registeredAdmin(api: TestApi, extra: { businessName?: string; businessLocation?: string } = {}) {
   const details = { ...newAgent(), ...extra };
   const before = process.env.ADMIN_EMAILS;
@@ -50,8 +50,9 @@ export async function registeredAdmin(api: TestApi, extra: { businessName?: stri
   try {
     const client = api.client();
     const res = await client.post('/api/register', details);
-    if (res.status !== 201 || res.body.isAdmin !== true) throw new Error(`admin register failed: ${res.status} ${res.text}`);
-    return { client, user: res.body as { id: string; username: string }, details };
+    const user = res.status === 201 ? await verifiedAs(client, res.body as User) : undefined;
+    if (user?.isAdmin !== true) throw new Error(`admin register failed: ${res.status} ${res.text}`);
+    return { client, user, details };
   } finally {
     process.env.ADMIN_EMAILS = before;
     resetConfig();

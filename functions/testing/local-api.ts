@@ -2,8 +2,10 @@
 // a free port, and a small HTTP client with a cookie jar that sends what a browser would.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { User } from '../../shared/api-types';
 import type { OutboxMessage } from '../integrations/outbox';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../local/server';
+import { setEmailVerified } from './factories';
 
 export type TestApi = {
   runtime: LocalRuntime;
@@ -100,11 +102,35 @@ export function newAgent(overrides: Partial<Record<'username' | 'password' | 'fu
   };
 }
 
-/** Registers a fresh agent and returns a client signed in as them. */
-export async function signedInAgent(api: TestApi, overrides: Parameters<typeof newAgent>[0] = {}) {
+/** Registers a fresh agent and returns a client signed in as them, their e-mail verified unless `verified: false`. */
+export async function signedInAgent(api: TestApi, { verified = true, ...overrides }: Parameters<typeof newAgent>[0] & { verified?: boolean } = {}) {
   const client = api.client();
   const details = newAgent(overrides);
   const res = await client.post('/api/register', details);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  return { client, user: res.body as { id: string; username: string; isAdmin: boolean }, details };
+  const user = await verifiedAs(client, res.body as User, verified);
+  return { client, user, details };
+}
+
+/** Verifies the new account's e-mail (unless `verified` is false) and returns the user as the API now sees them. */
+export async function verifiedAs(client: ApiClient, user: User, verified = true): Promise<User> {
+  if (!verified) return user;
+  await setEmailVerified(user.id);
+  const res = await client.get('/api/user');
+  if (res.status !== 200) throw new Error(`GET /api/user failed: ${res.status} ${res.text}`);
+  return res.body as User;
+}
+
+/** The newest e-mail verification link mailed to `email`. */
+export async function verificationLinkFor(api: TestApi, email: string): Promise<string> {
+  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/verify-email?token='));
+  const link = /https?:\/\/\S+/.exec(mail.at(-1)?.text ?? '')?.[0];
+  if (!link) throw new Error(`no verification link mailed to ${email}`);
+  return link;
+}
+
+/** Follows the newest verification link mailed to `email`, as the agent's browser would. */
+export async function followVerificationLink(api: TestApi, email: string): Promise<ApiResponse> {
+  const token = new URL(await verificationLinkFor(api, email)).searchParams.get('token') ?? '';
+  return api.client().post('/api/verify-email', { token });
 }

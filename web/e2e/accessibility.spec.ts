@@ -3,7 +3,7 @@
 // name. Screenshots of each state go to test-results/screens/a11y-*.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, screenshot, signInAsAdmin, test } from './support/fixtures';
+import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, screenshot, signInAsAdmin, test, verifyEmailOf } from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -101,6 +101,7 @@ test.describe('accessibility', () => {
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const agentId = ((await registered.json()) as { id: string }).id;
+    await verifyEmailOf(request, agent.email);
     const invitee = { name: 'Robin Invitee', email: `robin-${Date.now()}@example.com` };
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
     expect(sent.status(), await sent.text()).toBe(201);

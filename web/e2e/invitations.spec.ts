@@ -1,11 +1,11 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
 // testimonial uploaded straight to storage, and a visitor who finds their realtor and registers.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, newAgentDetails, outbox, snap, test } from './support/fixtures';
+import { expect, newAgentDetails, outbox, snap, test, verifyEmailOf } from './support/fixtures';
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
 
-/** Registers an agent with a business in its own request context (the page stays a visitor). */
+/** Registers and verifies an agent with a business in its own request context (the page stays a visitor). */
 async function registerRealtor(request: APIRequestContext, baseURL: string, businessName: string) {
   const details = newAgentDetails('realtor');
   const res = await request.post('/api/register', {
@@ -13,6 +13,7 @@ async function registerRealtor(request: APIRequestContext, baseURL: string, busi
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
+  await verifyEmailOf(request, details.email);
   return { ...details, user: (await res.json()) as { id: string } };
 }
 

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SESSION_COOKIE } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/schemas';
-import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { followVerificationLink, newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { resetConfig } from '../../config';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { LOGIN_LIMITS } from './post-login';
@@ -22,9 +23,10 @@ describe('registration', () => {
     expect(res.body).toMatchObject({ username: 'new.agent@example.com', fullName: details.fullName, isPro: false, isAdmin: false });
     expect(res.text).not.toMatch(/password|scrypt/i);
     const cookie = res.headers.getSetCookie()[0]!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).not.toMatch(/Secure/); // http://localhost only
+    // __Host-: Secure, Path=/ and no Domain, or the browser drops it (http://localhost counts as secure).
+    expect(cookie).toMatch(/^__Host-session=[^;]+;/);
+    expect(cookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'Secure', 'HttpOnly', 'SameSite=Lax']));
+    expect(cookie).not.toMatch(/Domain=/i);
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(res.body.id);
@@ -74,10 +76,13 @@ describe('registration', () => {
     expect(res.body.id).not.toBe('chosen');
   });
 
-  it('makes users listed in ADMIN_EMAILS administrators, in any case', async () => {
-    const res = await api.client().post('/api/register', newAgent({ username: 'boss@example.com' }));
+  it('makes users listed in ADMIN_EMAILS administrators, in any case, once their e-mail is verified', async () => {
+    const client = api.client();
+    const res = await client.post('/api/register', newAgent({ username: 'boss@example.com' }));
     expect(res.status).toBe(201);
-    expect(res.body.isAdmin).toBe(true);
+    expect(res.body).toMatchObject({ isAdmin: false, emailVerified: false });
+    expect((await followVerificationLink(api, 'boss@example.com')).status).toBe(200);
+    expect((await client.get('/api/user')).body).toMatchObject({ isAdmin: true, emailVerified: true });
   });
 });
 
@@ -127,6 +132,7 @@ describe('login', () => {
     const details = newAgent({ username: 'later-boss@example.com' });
     let first = await startTestApi({ dataDir });
     expect((await first.client().post('/api/register', details)).body.isAdmin).toBe(false);
+    expect((await followVerificationLink(first, details.username)).body.user.isAdmin).toBe(false);
     await first.close();
     first = await startTestApi({ dataDir, adminEmails: 'boss@example.com, Later-Boss@example.com' });
     try {
@@ -187,30 +193,30 @@ describe('sessions', () => {
 
   it('ends the session on logout: a replayed old cookie gets 401', async () => {
     const { client } = await signedInAgent(api);
-    const oldCookie = client.cookies.get('session')!;
+    const oldCookie = client.cookies.get(SESSION_COOKIE)!;
     const out = await client.post('/api/logout');
     expect(out.status).toBe(204);
     expect(out.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
     const replay = api.client();
-    replay.cookies.set('session', oldCookie);
+    replay.cookies.set(SESSION_COOKIE, oldCookie);
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 
   it('refuses a forged or tampered cookie', async () => {
     const { client } = await signedInAgent(api);
-    const token = client.cookies.get('session')!;
+    const token = client.cookies.get(SESSION_COOKIE)!;
     const [header, payload] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
     const forged = api.client();
-    forged.cookies.set('session', `${header}.${forgedPayload}.${token.split('.')[2]}`);
+    forged.cookies.set(SESSION_COOKIE, `${header}.${forgedPayload}.${token.split('.')[2]}`);
     expect((await forged.get('/api/user')).status).toBe(401);
     const unsigned = api.client();
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    unsigned.cookies.set('session', `${none}.${payload}.`);
+    unsigned.cookies.set(SESSION_COOKIE, `${none}.${payload}.`);
     expect((await unsigned.get('/api/user')).status).toBe(401);
     const garbage = api.client();
-    garbage.cookies.set('session', 'not-a-token');
+    garbage.cookies.set(SESSION_COOKIE, 'not-a-token');
     expect((await garbage.get('/api/user')).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@
 import { loginSchema } from '../../../shared/schemas';
 import { config } from '../../config';
 import { takeAll, takeAttempt, takeLimit } from '../../data/throttle';
-import { getUserByUsername, recordLogin, toPublicUser } from '../../data/users';
+import { getUserByUsername, isAdmin, recordLogin, toPublicUser } from '../../data/users';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
 import { startSession } from '../../http/auth';
 import { tooManyRequests, unauthorized } from '../../http/errors';
@@ -29,7 +29,7 @@ export const LOGIN_LIMITS = {
 } as const;
 
 export const handler = definePublicHandler('auth/post-login', { body: loginSchema }, async ({ body, ip, log }) => {
-  const { adminEmails, passwordHashCost } = config();
+  const { passwordHashCost } = config();
   const username = body.username.trim().toLowerCase();
   const attempt = await takeAll([
     () => takeLimit({ scope: 'login-ip', id: ip, ...LOGIN_LIMITS.perIp }),
@@ -45,6 +45,6 @@ export const handler = definePublicHandler('auth/post-login', { body: loginSchem
     throw unauthorized('Invalid username or password');
   }
   await attempt.slot.succeeded();
-  const updated = await recordLogin(user.id, new Date().toISOString(), !user.isAdmin && adminEmails.has(username));
+  const updated = await recordLogin(user.id, new Date().toISOString(), isAdmin(user));
   return { body: toPublicUser(updated), cookies: [await startSession(user.id)] };
 });

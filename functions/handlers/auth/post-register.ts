@@ -1,4 +1,5 @@
-// POST /api/register: creates an agent (an administrator when the e-mail is in ADMIN_EMAILS) and signs them in.
+// POST /api/register: creates an agent, signs them in and mails the link that verifies their e-mail
+// (an administrator only once verified and in ADMIN_EMAILS).
 import { registerSchema, digitsOnly } from '../../../shared/schemas';
 import { config } from '../../config';
 import { addToStats } from '../../data/stats';
@@ -9,10 +10,11 @@ import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
 import { startSession } from '../../http/auth';
 import { conflict, tooManyRequests } from '../../http/errors';
+import { sendVerificationLink } from '../../http/email-verification';
 import { definePublicHandler } from '../../http/handler';
 
 export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, ip, log }) => {
-  const { adminEmails, passwordHashCost, registrationsPerIpPerHour } = config();
+  const { passwordHashCost, registrationsPerIpPerHour } = config();
   const limit = await hitLimit({ scope: 'register-ip', id: ip, max: registrationsPerIpPerHour, windowSeconds: 3600 });
   if (limit.limited) throw tooManyRequests('Too many accounts were created from your network. Please try again later.', limit.retryAfterSeconds);
   const username = body.username.toLowerCase();
@@ -27,7 +29,6 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
       phone: body.phone,
       phoneDigits,
       passwordHash: await hashPassword(body.password, passwordHashCost),
-      isAdmin: adminEmails.has(username),
       timeZone: normalizeTimeZone(body.timeZone),
       googlePlaceId: body.googlePlaceId,
       businessName: body.businessName,
@@ -54,6 +55,8 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     await deleteNewUser({ id: user.id, username, phoneDigits });
     throw error;
   }
+  // The account stands without the e-mail: "Resend link" sends another.
+  await sendVerificationLink(user).catch((error: unknown) => log.warn('verification e-mail failed', { error }));
   log.info('user registered', { userId: user.id });
   return { status: 201, body: toPublicUser(user), cookies: [cookie] };
 });

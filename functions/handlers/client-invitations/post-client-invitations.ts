@@ -3,11 +3,13 @@
 import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY, invitationSchema } from '../../../shared/client-registration';
 import { createInvitation, withdrawInvitation } from '../../data/invitations';
 import { hitLimit } from '../../data/throttle';
+import { requireVerifiedSender } from '../../http/email-verification';
 import { HttpError, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { sendInvitationEmail } from '../../integrations/client-emails';
 
 export const handler = defineHandler('client-invitations/post-client-invitations', { body: invitationSchema }, async ({ user, body, log }) => {
+  requireVerifiedSender(user);
   const limit = await hitLimit({ scope: 'invite-agent', id: user.id, max: INVITATIONS_PER_AGENT_PER_DAY, windowSeconds: 24 * 3600 });
   if (limit.limited) {
     throw tooManyRequests(`You can send up to ${INVITATIONS_PER_AGENT_PER_DAY} invitations a day. Please try again later.`, limit.retryAfterSeconds);

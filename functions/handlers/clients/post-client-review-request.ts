@@ -5,6 +5,7 @@ import { toClient } from '../../data/clients';
 import { markReviewRequested, undoReviewRequest } from '../../data/review-requests';
 import { sendReviewRequest } from '../../integrations/review-request';
 import { writeReviewUrl } from '../../integrations/reviews';
+import { requireVerifiedSender } from '../../http/email-verification';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { mailError } from '../../http/provider-errors';
@@ -19,6 +20,7 @@ export const REVIEW_REQUEST_MESSAGES = {
 const longDate = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
 
 export const handler = defineHandler('clients/post-client-review-request', {}, async ({ user, params }) => {
+  requireVerifiedSender(user);
   if (!user.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
   const now = new Date();
   const mark = await markReviewRequested(user.id, params.id ?? '', INTERVAL_MS, now);

@@ -1,5 +1,6 @@
 // POST /api/stripe/webhook: Stripe's events, verified over the raw body (a bad or missing signature
 // is a 400 and writes nothing), each applied once (a marker per event id) and newest state first.
+import { config } from '../../config';
 import { formatAmount, interpretStripeEvent, type PaymentFailure, type SubscriptionChange } from '../../domain/stripe-events';
 import { applySubscriptionState, claimStripeEvent, finishStripeEvent, findUserIdByStripeCustomer, releaseStripeEvent } from '../../data/subscriptions';
 import { getUserById } from '../../data/users';
@@ -11,7 +12,7 @@ import { paymentError } from '../../http/payment-errors';
 
 export const handler = definePublicHandler('stripe/post-stripe-webhook', {}, async ({ event: request, rawBody, log }) => {
   const stripeEvent = await verifyWebhookEvent(rawBody, request.headers?.['stripe-signature']).catch(paymentError);
-  const meaning = interpretStripeEvent(stripeEvent);
+  const meaning = interpretStripeEvent(stripeEvent, config().stripePriceId);
   if (meaning.kind === 'ignored') {
     log.info('stripe event ignored', { eventId: stripeEvent.id, type: stripeEvent.type, reason: meaning.reason });
     return { body: { received: true, outcome: 'ignored' } };

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
+import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { statsTotalKey, stripeEventKey, userKey } from '../../data/keys';
 import type { UserItem } from '../../data/users';
@@ -252,4 +253,55 @@ describe('the Stripe webhook: subscription states', () => {
     for (const c of created.slice(0, 3)) await client.delete(`/api/clients/${c.id}`);
     expect((await client.post('/api/clients', clientInput())).status).toBe(201);
   });
+});
+
+describe('the Stripe webhook: only the configured Pro price grants Pro', () => {
+  const PRICE = 'price_hearthside_pro_test';
+  const before = process.env.STRIPE_PRICE_ID;
+  beforeAll(() => {
+    process.env.STRIPE_PRICE_ID = PRICE;
+    resetConfig();
+  });
+  afterAll(() => {
+    process.env.STRIPE_PRICE_ID = before;
+    resetConfig();
+  });
+
+  const withPrices = (customer: string, subscription: string, prices: string[]) =>
+    stripeEvent('customer.subscription.updated', { id: subscription, object: 'subscription', customer, status: 'active', items: { object: 'list', data: prices.map((p, i) => ({ id: `si_${i}`, price: { id: p } })) } });
+  const paidCheckout = (userId: string, customer: string, subscription: string, metadata: Record<string, string>) =>
+    stripeEvent('checkout.session.completed', { id: 'cs_test_price', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer, subscription, metadata });
+
+  it('grants nothing for a paid Checkout of another product, and Pro for our Checkout of the Pro price', async () => {
+    const { client, user } = await signedInAgent(api);
+    const stripe = ids();
+    const other = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: 'price_cheap_ebook' }));
+    expect(other.body.outcome).toBe('ignored');
+    const unmarked = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, {}));
+    expect(unmarked.body.outcome).toBe('ignored');
+    expect((await client.get('/api/user')).body.isPro).toBe(false);
+    const ours = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: PRICE }));
+    expect(ours.body.outcome).toBe('pro-started');
+    expect((await client.get('/api/user')).body.isPro).toBe(true);
+  });
+
+  it("grants nothing for an active subscription whose items don't include the Pro price, and Pro when they do", async () => {
+    const { client, customer, subscription } = await proAgentOfPrice(PRICE);
+    await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled'));
+    expect((await client.get('/api/user')).body.isPro).toBe(false);
+    const other = await deliverEvent(api, withPrices(customer, 'sub_other_product', ['price_cheap_ebook']));
+    expect(other.body.outcome).toBe('ignored');
+    expect((await client.get('/api/user')).body.isPro).toBe(false);
+    const ours = await deliverEvent(api, withPrices(customer, 'sub_pro_again', ['price_cheap_ebook', PRICE]));
+    expect(ours.body.outcome).toBe('pro-started');
+    expect((await client.get('/api/user')).body.isPro).toBe(true);
+  });
+
+  async function proAgentOfPrice(price: string) {
+    const agent = await signedInAgent(api);
+    const stripe = ids();
+    const res = await deliverEvent(api, paidCheckout(agent.user.id, stripe.customer, stripe.subscription, { userId: agent.user.id, priceId: price }), {});
+    expect(res.body.outcome).toBe('pro-started');
+    return { ...agent, ...stripe };
+  }
 });

@@ -1,6 +1,6 @@
 // Fixtures for the browser suite: the outbox of the local runtime under test, fresh agents, and
 // screenshots at desktop and phone width.
-import { test as base, errors, expect, type Page } from '@playwright/test';
+import { test as base, errors, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -45,15 +45,31 @@ export function newAgentDetails(prefix = 'agent') {
   };
 }
 
-/** Registers through the API (fast) and leaves the page signed in as the new agent. */
-export async function registerAgentViaApi(page: Page, details = newAgentDetails()) {
+/** Registers through the API (fast) and leaves the page signed in as the new agent, their e-mail verified unless `verified: false`. */
+export async function registerAgentViaApi(page: Page, details = newAgentDetails(), { verified = true }: { verified?: boolean } = {}) {
   const baseURL = test.info().project.use.baseURL!;
   const res = await page.request.post('/api/register', {
     data: { username: details.email, password: details.password, fullName: details.fullName, phone: details.phone },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { ...details, user: (await res.json()) as { id: string; isAdmin: boolean } };
+  const user = (await res.json()) as { id: string; isAdmin: boolean };
+  if (verified) await verifyEmailOf(page.request, details.email);
+  return { ...details, user };
+}
+
+/** The verification link mailed to `email` at registration (or its newest resend). */
+export const verificationLink = (email: string): Promise<string> => outbox.latestLink(email, /https?:\/\/\S+\/verify-email\?token=\S+/);
+
+/**
+ * Follows the verification link mailed to `email` through the API, as the /verify-email page does:
+ * an agent sends nothing to clients (invitations, review requests) until verified.
+ */
+export async function verifyEmailOf(request: APIRequestContext, email: string): Promise<void> {
+  const baseURL = test.info().project.use.baseURL!;
+  const token = new URL(await verificationLink(email)).searchParams.get('token');
+  const res = await request.post('/api/verify-email', { data: { token }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /**
@@ -108,8 +124,11 @@ export async function signInAsAdmin(page: Page): Promise<void> {
     data: { username: email, password: ADMIN_PASSWORD, fullName: 'Avery Admin', phone: '(555) 010-9999' },
     headers: { origin: baseURL },
   });
-  if (register.status() === 201) return;
+  // An administrator is one only once the e-mail is verified.
+  if (register.status() === 201) return verifyEmailOf(page.request, email);
   expect(register.status(), await register.text()).toBe(409);
   const login = await page.request.post('/api/login', { data: { username: email, password: ADMIN_PASSWORD }, headers: { origin: baseURL } });
   expect(login.status(), await login.text()).toBe(200);
+  // Another worker may have registered it a moment ago and be following its link right now.
+  await expect.poll(async () => ((await (await page.request.get('/api/user')).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
 }

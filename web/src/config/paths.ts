@@ -8,6 +8,10 @@ export const paths = {
     path: '/reset-password',
     getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   },
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
+  },
   findRealtor: {
     path: '/find-realtor',
     getHref: () => '/find-realtor',

@@ -12,6 +12,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     phone: '(555) 123-4567',
     isPro: false,
     isAdmin: false,
+    emailVerified: true,
     googlePlaceId: null,
     businessName: null,
     businessLocation: null,

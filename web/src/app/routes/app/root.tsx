@@ -1,4 +1,5 @@
-// The signed-in shell: protected-route rule, navigation (Admin only for administrators) and the page.
+// The signed-in shell: protected-route rule, navigation (Admin only for administrators), the
+// unverified-e-mail banner and the page.
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '../../../components/layouts/app-layout';
@@ -9,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useUser } from '../../../features/auth/api/get-user';
 import { useLogout } from '../../../features/auth/api/logout';
 import { ProtectedRoute } from '../../../features/auth/components/protected-route';
+import { UnverifiedBanner } from '../../../features/auth/components/unverified-banner';
 import { errorMessage } from '../../../lib/api-client';
 
 export function AppRoot() {
@@ -47,6 +49,7 @@ function SignedInShell() {
 
   return (
     <AppLayout navigation={<NavigationBar items={items} homeHref={paths.home.getHref()} onLogout={handleLogout} isLoggingOut={isMutating} />}>
+      {user ? <UnverifiedBanner user={user} /> : null}
       <Suspense fallback={<CenteredSpinner label="Loading page" />}>
         <Outlet />
       </Suspense>

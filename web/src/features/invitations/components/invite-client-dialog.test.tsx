@@ -26,6 +26,20 @@ function openDialog(api: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('the Invite Client dialog', () => {
+  it('tells an agent whose e-mail is unverified why nothing was sent, and where to get a new link', async () => {
+    const { user, onClose } = openDialog({
+      'POST /api/client-invitations': () => jsonResponse(403, { code: 'EMAIL_UNVERIFIED', message: 'Verify your e-mail address before sending to clients.' }),
+    });
+    await user.type(screen.getByLabelText('Name'), 'Robin Guest');
+    await user.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+
+    expect(
+      await within(toastRegion()).findByText('Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page if you need a new verification e-mail.'),
+    ).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("sends the name and e-mail, shows 'Sending...', then 'Invitation sent' and closes", async () => {
     const answer = deferred<Response>();
     const { user, fetchMock, onClose } = openDialog({ 'POST /api/client-invitations': () => answer.promise });

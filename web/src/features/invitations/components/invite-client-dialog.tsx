@@ -13,7 +13,7 @@ import { Form, Formik } from 'formik';
 import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput } from '../../../../../shared/client-registration';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { sendErrorMessage } from '../../auth/email-verification';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useCreateInvitation } from '../api/create-invitation';
 
@@ -41,7 +41,7 @@ export function InviteClientDialog({ open, onClose }: InviteClientDialogProps) {
             onClose();
           } catch (error) {
             setErrors(serverFieldErrors(error, ['name', 'email'] as const));
-            toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+            toast({ title: 'Error', description: sendErrorMessage(error), variant: 'destructive' });
           }
         }}
       >

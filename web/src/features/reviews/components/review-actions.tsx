@@ -5,7 +5,7 @@ import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import type { Client } from '../../../../../shared/api-types';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { sendErrorMessage } from '../../auth/email-verification';
 import { useRequestReview } from '../api/request-review';
 
 type RequestReviewButtonProps = {
@@ -23,7 +23,7 @@ export function RequestReviewButton({ client }: RequestReviewButtonProps) {
       const result = await trigger(client.id);
       toast({ title: 'Review requested', description: result.message, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: 'Error', description: sendErrorMessage(error), variant: 'destructive' });
     }
   };
 

@@ -1,0 +1,30 @@
+// E-mail verification: the link registration and "Resend link" mail, and the one check every route
+// that sends to clients on an agent's behalf makes first.
+import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../shared/constants';
+import { config, sessionSecret } from '../config';
+import { createEmailVerificationRecord } from '../data/email-verifications';
+import type { UserItem } from '../data/users';
+import { randomId, signToken } from '../domain/signed-tokens';
+import { escapeHtml, sendEmail } from '../integrations/mail';
+import { HttpError } from './errors';
+
+export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
+
+/** Refuses (403 EMAIL_UNVERIFIED) an agent whose e-mail is not verified yet: call it before sending anything to anyone. */
+export function requireVerifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): void {
+  if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' });
+}
+
+/** Mails a single-use, 24-hour link to `{APP_URL}/verify-email?token=…`. */
+export async function sendVerificationLink(user: Pick<UserItem, 'id' | 'username' | 'fullName'>): Promise<void> {
+  const jti = randomId();
+  await createEmailVerificationRecord(jti, user.id, EMAIL_VERIFICATION_TTL_SECONDS);
+  const token = await signToken(await sessionSecret(), 'verify-email', { sub: user.id, jti }, EMAIL_VERIFICATION_TTL_SECONDS);
+  const link = `${config().appUrl}/verify-email?token=${token}`;
+  await sendEmail({
+    to: user.username,
+    subject: 'Verify your Hearthside e-mail address',
+    text: `Hi ${user.fullName},\n\nOpen this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:\n\n${link}\n\nIf you did not create a Hearthside account, you can ignore this e-mail.\n`,
+    html: `<p>Hi ${escapeHtml(user.fullName)},</p><p>Open this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a></p><p>If you did not create a Hearthside account, you can ignore this e-mail.</p>`,
+  });
+}

@@ -1,0 +1,51 @@
+// E-mail verification in the browser: a new agent sees the banner, cannot send to clients yet (and
+// is told where to get a link), resends the link, follows it from the outbox, and the banner goes.
+import { expect, newAgentDetails, outbox, snap, test, verificationLink } from './support/fixtures';
+
+test.describe('e-mail verification', () => {
+  test('register, see the banner, follow the link from the outbox, banner gone', async ({ page }) => {
+    const agent = newAgentDetails('verify');
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await form.getByLabel('Full Name').fill(agent.fullName);
+    await form.getByLabel('Email').fill(agent.email);
+    await form.getByLabel('Password').fill(agent.password);
+    await form.getByLabel('Cell Phone Number').fill(agent.phone);
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const banner = page.getByRole('region', { name: 'E-mail verification' });
+    await expect(banner).toContainText(`Verify your e-mail address: open the link we sent to ${agent.email}.`);
+    await snap(page, 'verify-email-banner');
+
+    // Sending is refused until verified, and the message says where to get a new link.
+    await page.getByRole('link', { name: 'Manage Clients' }).first().click();
+    await page.getByRole('button', { name: 'Invite Client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Client' });
+    await dialog.getByLabel('Name').fill('Early Invitee');
+    await dialog.getByLabel('Email').fill(`early-${Date.now()}@example.com`);
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(page.getByText('Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const first = await verificationLink(agent.email);
+    await banner.getByRole('button', { name: 'Resend link' }).click();
+    await expect(page.getByText(`We sent a new verification link to ${agent.email}.`)).toBeVisible();
+    await expect.poll(async () => (await outbox.messages()).filter((m) => m.to === agent.email && m.text.includes('/verify-email?token=')).length).toBe(2);
+    const resent = await verificationLink(agent.email);
+    expect(resent).not.toBe(first);
+
+    await page.goto(resent);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-mail verified' })).toBeVisible();
+    await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+    await snap(page, 'verify-email-done');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'E-mail verification' })).toHaveCount(0);
+
+    // The link works once.
+    await page.goto(resent);
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeVisible();
+  });
+});
