@@ -1,10 +1,11 @@
-// The browser suite: Chromium from the system (never a browser download) against the local
-// runtime, started on its own port with a fresh temporary DATA_DIR and no demo data.
+// The browser suite: the system's Chromium, or the one inside the npm package @sparticuz/chromium
+// where there is none (never a browser download), against the local runtime, started on its own
+// port with a fresh temporary DATA_DIR and no demo data.
 import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from './web/e2e/support/chromium';
+import { chromiumLaunch } from './web/e2e/support/chromium';
 import { ADMIN_EMAIL } from './web/e2e/support/env';
 
 // Evaluated in the runner and again in each worker: the first sets these, the workers inherit them.
@@ -12,6 +13,7 @@ process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'hearthside-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
+const chromium = chromiumLaunch();
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -29,8 +31,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: chromium.executablePath,
+      env: { ...process.env, ...chromium.env },
+      args: [...chromium.args, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -1,12 +1,26 @@
-// The system Chromium (Debian's package): the browser suite never downloads one.
-import { existsSync } from 'node:fs';
+// The Chromium to launch, as scripts/check-chromium.mjs resolves it: the system's, or the one inside
+// @sparticuz/chromium on a machine without one. Synchronous because playwright.config.ts is, so the
+// (asynchronous) unpacking runs in a child process; the answer is kept in the environment, which
+// Playwright's workers inherit when they evaluate the config again.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export type ChromiumLaunch = {
+  source: 'system' | '@sparticuz/chromium';
+  executablePath: string;
+  /** The bundled browser's own flags (none for the system's), to put before the caller's. */
+  args: string[];
+  /** Added to the browser's environment (the bundled browser's libraries and fonts). */
+  env: Record<string, string>;
+};
 
-export function chromiumPath(): string {
-  const found = CANDIDATES.find((p): p is string => Boolean(p) && existsSync(p!));
-  if (!found) {
-    throw new Error('Chromium is not installed. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).');
-  }
-  return found;
+const RESOLVED = 'HEARTH_CHROMIUM_RESOLVED';
+
+export function chromiumLaunch(): ChromiumLaunch {
+  process.env[RESOLVED] ??= execFileSync(process.execPath, [join(__dirname, '../../../scripts/check-chromium.mjs'), '--json'], {
+    encoding: 'utf8',
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(process.env[RESOLVED]) as ChromiumLaunch;
 }

@@ -2,9 +2,18 @@
 // offset, plus the agent's own zone if the browser lists it under another name.
 export type TimeZoneOption = { value: string; label: string };
 
+// Building a formatter for a zone costs far more than formatting with it, and the list labels
+// every zone the browser knows (over 400): each zone's formatter is built once per page load.
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetOf(zone: string, now: Date): string {
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value;
+    let format = offsetFormats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' });
+      offsetFormats.set(zone, format);
+    }
+    const name = format.formatToParts(now).find((p) => p.type === 'timeZoneName')?.value;
     return name === 'GMT' ? 'GMT+0' : (name ?? '');
   } catch {
     return '';

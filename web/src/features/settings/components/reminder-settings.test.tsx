@@ -55,7 +55,8 @@ describe('/settings: reminder preferences', () => {
 
   it('offers every time zone the browser knows, and the lead times 1, 3, 7 and 14 days', async () => {
     const { reminders } = await openSettings();
-    const zones = within(within(reminders).getByLabelText('Time zone')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    // The select's own option list: a role query would compute the accessibility of each of 400+ options.
+    const zones = Array.from((within(reminders).getByLabelText('Time zone') as HTMLSelectElement).options, (o) => o.value);
     expect(zones).toEqual(expect.arrayContaining(['America/Chicago', 'America/New_York', 'Australia/Sydney', 'Europe/London']));
     expect(zones.length).toBeGreaterThan(300);
     expect(within(reminders).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['1', '3', '7', '14']);
