@@ -1,6 +1,6 @@
 // Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
 // the real one does), once per cold start, retried after a failure, refused when unusable.
-import { ConfigError, originVerifySecret, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
+import { ConfigError, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
 
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
@@ -70,5 +70,28 @@ describe('secrets named by ARN', () => {
     resetConfig();
     await expect(sessionSecret()).rejects.toThrow('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
     expect(await originVerifySecret()).toBeUndefined();
+  });
+});
+
+describe('outbound limits', () => {
+  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('default to 200 e-mails and 50 texts a day per agent, texts to US and CA only', () => {
+    expect(readConfig(base)).toMatchObject({ dailySendLimits: { email: 200, sms: 50 }, smsAllowedCountries: ['US', 'CA'] });
+  });
+
+  it('are changed by DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT and SMS_ALLOWED_COUNTRIES', () => {
+    expect(readConfig({ ...base, DAILY_EMAIL_LIMIT: '500', DAILY_SMS_LIMIT: '0', SMS_ALLOWED_COUNTRIES: ' us, gb ,US' })).toMatchObject({
+      dailySendLimits: { email: 500, sms: 0 },
+      smsAllowedCountries: ['US', 'GB'],
+    });
+  });
+
+  it.each([
+    [{ DAILY_EMAIL_LIMIT: 'lots' }, 'DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
+    [{ DAILY_SMS_LIMIT: '-1' }, 'DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
+    [{ SMS_ALLOWED_COUNTRIES: 'USA' }, 'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one'],
+  ])('refuse %j loudly', (env, message) => {
+    expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
   });
 });

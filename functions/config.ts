@@ -35,7 +35,14 @@ export type Config = {
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
   remindersQueueUrl: string | undefined;
+  /** Messages one agent may send to clients per UTC day, per channel (DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT). */
+  dailySendLimits: { email: number; sms: number };
+  /** ISO 3166 countries whose numbers may get our text messages (SMS_ALLOWED_COUNTRIES, default US,CA). */
+  smsAllowedCountries: readonly string[];
 };
+
+export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
+export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -59,6 +66,23 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
   if (!value) throw new ConfigError(`Missing required setting ${name}`);
   return value;
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new ConfigError(`${name} must be a whole number from 0 to 1000000`);
+  return value;
+}
+
+function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly string[]): readonly string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const list = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const bad = list.find((c) => !/^[A-Z]{2}$/.test(c));
+  if (bad !== undefined) throw new ConfigError(`${name} must list two-letter country codes (like US,CA); "${bad}" is not one`);
+  return [...new Set(list)];
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
@@ -110,6 +134,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       : undefined,
     queueProvider: oneOf(env, 'QUEUE_PROVIDER', ['sqs', 'memory'], 'sqs'),
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
+    dailySendLimits: { email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email), sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms) },
+    smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
   };
 }
 

@@ -25,6 +25,7 @@
 //  - agents due a digest ... Query gsi1 AGENTS projecting id and timeZone (the hourly scheduler; never the clients)
 //  - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day; TTL)
 //  - calendar feed by secret GetItem CALENDAR#<sha256(secret)> / CALENDAR → agentId (the secret itself is never stored)
+//  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -80,3 +81,4 @@ export const TESTIMONIALS_PARTITION = 'TESTIMONIALS';
 
 export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });
 export const calendarFeedKey = (secretHash: string) => ({ pk: `CALENDAR#${secretHash}`, sk: 'CALENDAR' });
+export const sendCountKey = (agentId: string, channel: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `${channel}#${day}` });
