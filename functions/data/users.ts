@@ -7,6 +7,7 @@ import type { User } from '../../shared/api-types';
 import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
 import { normalizeTimeZone } from '../domain/time-zone';
 import { db, isConditionalCheckFailed, table, writeIf } from './db';
+import { writeDirectoryEntries } from './directory-index';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
 
 export type UserItem = {
@@ -127,6 +128,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     await releaseLock(usernameLockKey(input.username), input.id);
     throw error;
   }
+  await writeDirectoryEntries(item);
   return item;
 }
 
@@ -301,7 +303,7 @@ export async function setProStatus(id: string, isPro: boolean): Promise<void> {
   );
 }
 
-/** The agent's business profile (PATCH /api/user/business); returns the updated user. */
+/** The agent's business profile (PATCH /api/user/business), and the realtor search's entries; returns the updated user. */
 export async function updateBusinessProfile(id: string, profile: { googlePlaceId: string; businessName: string; businessLocation: string }): Promise<UserItem> {
   const out = await db().send(
     new UpdateCommand({
@@ -310,8 +312,11 @@ export async function updateBusinessProfile(id: string, profile: { googlePlaceId
       UpdateExpression: 'SET googlePlaceId = :g, businessName = :n, businessLocation = :l',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':g': profile.googlePlaceId, ':n': profile.businessName, ':l': profile.businessLocation },
-      ReturnValues: 'ALL_NEW',
+      ReturnValues: 'ALL_OLD',
     }),
   );
-  return out.Attributes as UserItem;
+  const before = out.Attributes as UserItem;
+  const updated: UserItem = { ...before, ...profile };
+  await writeDirectoryEntries(updated, before);
+  return updated;
 }
