@@ -99,3 +99,26 @@ describe('same-site origins', () => {
     ]);
   });
 });
+
+describe('outbound limits', () => {
+  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('default to 200 e-mails and 50 texts a day per agent, texts to US and CA only', () => {
+    expect(readConfig(base)).toMatchObject({ dailySendLimits: { email: 200, sms: 50 }, smsAllowedCountries: ['US', 'CA'] });
+  });
+
+  it('are changed by DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT and SMS_ALLOWED_COUNTRIES', () => {
+    expect(readConfig({ ...base, DAILY_EMAIL_LIMIT: '500', DAILY_SMS_LIMIT: '0', SMS_ALLOWED_COUNTRIES: ' us, gb ,US' })).toMatchObject({
+      dailySendLimits: { email: 500, sms: 0 },
+      smsAllowedCountries: ['US', 'GB'],
+    });
+  });
+
+  it.each([
+    [{ DAILY_EMAIL_LIMIT: 'lots' }, 'DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
+    [{ DAILY_SMS_LIMIT: '-1' }, 'DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
+    [{ SMS_ALLOWED_COUNTRIES: 'USA' }, 'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one'],
+  ])('refuse %j loudly', (env, message) => {
+    expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+  });
+});

@@ -42,7 +42,14 @@ export type Config = {
   remindersQueueUrl: string | undefined;
   /** How many clients one address may register for one agent a day from the realtor directory. */
   directoryRegistrationsPerDay: number;
+  /** Messages one agent may send to clients per UTC day, per channel (DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT). */
+  dailySendLimits: { email: number; sms: number };
+  /** ISO 3166 countries whose numbers may get our text messages (SMS_ALLOWED_COUNTRIES, default US,CA). */
+  smsAllowedCountries: readonly string[];
 };
+
+export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
+export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -76,6 +83,24 @@ function listOf(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A whole-number setting from `min` to 1,000,000 (limits and caps). */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > 1_000_000) throw new ConfigError(`${name} must be a whole number from ${min} to 1000000`);
+  return value;
+}
+
+function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly string[]): readonly string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const list = listOf(raw).map((c) => c.toUpperCase());
+  const bad = list.find((c) => !/^[A-Z]{2}$/.test(c));
+  if (bad !== undefined) throw new ConfigError(`${name} must list two-letter country codes (like US,CA); "${bad}" is not one`);
+  return [...new Set(list)];
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -93,11 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   }
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
   if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
-  const registrationsPerIpPerHour = Number(env.REGISTRATIONS_PER_IP_PER_HOUR?.trim() || 30);
-  if (!Number.isInteger(registrationsPerIpPerHour) || registrationsPerIpPerHour < 1) throw new ConfigError('REGISTRATIONS_PER_IP_PER_HOUR must be a whole number of at least 1');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
-  const directoryRegistrationsPerDay = Number(env.DIRECTORY_REGISTRATIONS_PER_DAY?.trim() || 5);
-  if (!Number.isInteger(directoryRegistrationsPerDay) || directoryRegistrationsPerDay < 1) throw new ConfigError('DIRECTORY_REGISTRATIONS_PER_DAY must be a whole number of at least 1');
   return {
     tableName: required(env, 'TABLE_NAME'),
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
@@ -110,7 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,
-    registrationsPerIpPerHour,
+    registrationsPerIpPerHour: count(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 30, 1),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
     s3Endpoint: env.S3_ENDPOINT?.trim() || undefined,
     region: env.AWS_REGION?.trim() || 'us-east-1',
@@ -125,7 +146,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       : undefined,
     queueProvider: oneOf(env, 'QUEUE_PROVIDER', ['sqs', 'memory'], 'sqs'),
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
-    directoryRegistrationsPerDay,
+    directoryRegistrationsPerDay: count(env, 'DIRECTORY_REGISTRATIONS_PER_DAY', 5, 1),
+    dailySendLimits: { email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email), sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms) },
+    smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
   };
 }
 

@@ -79,9 +79,10 @@ export type ImportResult = {
 };
 
 /** GET /api/public/agents: what a visitor may see of an agent, and nothing more. */
+/** A realtor as the public directory shows them: never the login e-mail. */
 export type PublicAgent = {
   id: string;
-  username: string;
+  fullName: string;
   businessName: string | null;
   businessLocation: string | null;
 };

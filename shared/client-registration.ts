@@ -26,7 +26,7 @@ export const REGISTRATION_MESSAGES = {
   agentAtCapacity: "Your realtor can't add new clients right now. Please contact them directly.",
   agentNotFound: 'We could not find that realtor. Please choose your realtor again.',
   oneForm: 'Send either an invitation token or an agentId.',
-  searchTooShort: `Type at least ${AGENT_SEARCH_MIN_CHARS} characters of your realtor's email to search.`,
+  searchTooShort: `Type at least ${AGENT_SEARCH_MIN_CHARS} characters of your realtor's name, business or email to search.`,
   videoOnly: 'Please choose a video file.',
   videoTooLarge: `The video must be at most ${MAX_VIDEO_BYTES / (1024 * 1024)} MB.`,
   uploadExpired: 'Your upload session has expired. Please register again to share a video.',

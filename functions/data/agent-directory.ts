@@ -1,58 +1,90 @@
-// The public realtor directory: agents as visitors may see them (id, username, business name and
-// location, nothing else). Administrators are listed only when they run a business of their own.
-// A search reads the agents index page by page and stops once it has enough matches; an exact
-// e-mail is found first through the username lock, so a visitor who types the whole address always
-// finds their realtor.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+// The public realtor directory: agents as visitors may see them (id, full name, business name and
+// location; never the login e-mail). Administrators are listed only when they run a business of
+// their own. A search reads the word index (directory-index.ts) from the longest word typed, so it
+// reads only entries whose word starts with it, then the matching agents themselves (at most the
+// answer's size); an exact e-mail is found through the username lock, so a visitor who types their
+// realtor's whole address finds them without the address ever being shown.
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicAgent } from '../../shared/api-types';
 import { db, table } from './db';
-import { AGENTS_PARTITION, GSI1 } from './keys';
+import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './directory-index';
+import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, GSI1, userKey } from './keys';
 import { getUserByUsername, type UserItem } from './users';
 
-type DirectoryEntry = Pick<UserItem, 'id' | 'username' | 'businessName' | 'businessLocation' | 'isAdmin'>;
+type ListedFields = Pick<UserItem, 'id' | 'fullName' | 'businessName' | 'businessLocation' | 'isAdmin'>;
 
-const PAGE_SIZE = 100;
+/** A search stops after this many index entries even when fewer agents matched every word typed. */
+export const MAX_ENTRIES_READ = 500;
+const FILTERED_PAGE = 100;
 
 export function isListedAgent(user: Pick<UserItem, 'isAdmin' | 'businessName'>): boolean {
   return user.isAdmin !== true || Boolean(user.businessName?.trim());
 }
 
-export function toPublicAgent(user: DirectoryEntry): PublicAgent {
-  return { id: user.id, username: user.username, businessName: user.businessName ?? null, businessLocation: user.businessLocation ?? null };
+export function toPublicAgent(user: ListedFields): PublicAgent {
+  return { id: user.id, fullName: user.fullName, businessName: user.businessName ?? null, businessLocation: user.businessLocation ?? null };
 }
 
-/** Listed agents whose e-mail or business name contains `query` (case-insensitive), at most `limit`. */
-export async function searchAgentDirectory(query: string, limit: number): Promise<PublicAgent[]> {
-  const needle = query.trim().toLowerCase();
+/**
+ * Listed agents whose full name or business name has a word starting with each word of `query`
+ * (case- and accent-insensitive), at most `limit`: the whole word first, then longer words
+ * alphabetically, each in signup order. `entriesRead` counts the index entries read.
+ */
+export async function searchAgentDirectory(query: string, limit: number): Promise<{ agents: PublicAgent[]; entriesRead: number }> {
   const found = new Map<string, PublicAgent>();
+  const needle = query.trim().toLowerCase();
   if (needle.includes('@')) {
     const exact = await getUserByUsername(needle);
     if (exact && isListedAgent(exact)) found.set(exact.id, toPublicAgent(exact));
   }
-  const matches = (entry: DirectoryEntry) =>
-    isListedAgent(entry) && (entry.username.toLowerCase().includes(needle) || (entry.businessName ?? '').toLowerCase().includes(needle));
-  await forEachDirectoryPage((page) => {
-    for (const entry of page) {
-      if (found.size >= limit) return false;
-      if (matches(entry) && !found.has(entry.id)) found.set(entry.id, toPublicAgent(entry));
+  const typed = searchWords(query);
+  const lookup = typed.filter((w) => w.length >= DIRECTORY_PREFIX_LENGTH).sort((a, b) => b.length - a.length)[0];
+  let entriesRead = 0;
+  if (!lookup) return { agents: [...found.values()], entriesRead };
+  const others = typed.filter((w) => w !== lookup);
+  const checked = new Set(found.keys());
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await queryDirectory(lookup, others.length > 0 ? FILTERED_PAGE : limit - found.size, startKey);
+    entriesRead += page.entries.length;
+    const candidates = page.entries.filter((e) => !checked.has(e.userId) && matchesAllWords(others, e.words)).map((e) => e.userId);
+    candidates.forEach((id) => checked.add(id));
+    for (const agent of await getListedFields([...new Set(candidates)])) {
+      if (found.size >= limit) break;
+      if (isListedAgent(agent) && matchesAllWords(typed, directoryWords(agent))) found.set(agent.id, toPublicAgent(agent));
     }
-    return found.size < limit;
-  });
-  return [...found.values()];
+    startKey = page.next;
+  } while (startKey && found.size < limit && entriesRead < MAX_ENTRIES_READ);
+  return { agents: [...found.values()], entriesRead };
 }
 
-/** Whether any realtor is listed at all (the page's "No realtors are currently available"). */
+/** The shown fields of these users, in the order given (missing users left out). */
+async function getListedFields(ids: string[]): Promise<ListedFields[]> {
+  const byId = new Map<string, ListedFields>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
+    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed in a batch read');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+      const out = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table()]: {
+              Keys: keys,
+              ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin',
+            },
+          },
+        }),
+      );
+      for (const item of (out.Responses?.[table()] ?? []) as ListedFields[]) byId.set(item.id, item);
+      keys = out.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return ids.map((id) => byId.get(id)).filter((agent): agent is ListedFields => agent !== undefined);
+}
+
+/** Whether any realtor is listed at all (the page's "No realtors are currently available"): usually the first agent answers. */
 export async function anyListedAgent(): Promise<boolean> {
-  let any = false;
-  await forEachDirectoryPage((page) => {
-    any = page.some(isListedAgent);
-    return !any;
-  });
-  return any;
-}
-
-/** Walks the agents index in signup order; `visit` returns false to stop. */
-async function forEachDirectoryPage(visit: (page: DirectoryEntry[]) => boolean): Promise<void> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const out = await db().send(
@@ -61,13 +93,13 @@ async function forEachDirectoryPage(visit: (page: DirectoryEntry[]) => boolean):
         IndexName: GSI1,
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
-        ProjectionExpression: '#id, #username, #businessName, #businessLocation, #isAdmin',
-        ExpressionAttributeNames: { '#id': 'id', '#username': 'username', '#businessName': 'businessName', '#businessLocation': 'businessLocation', '#isAdmin': 'isAdmin' },
-        Limit: PAGE_SIZE,
+        ProjectionExpression: 'isAdmin, businessName',
+        Limit: 10,
         ExclusiveStartKey: startKey,
       }),
     );
-    if (!visit((out.Items ?? []) as DirectoryEntry[])) return;
+    if (((out.Items ?? []) as ListedFields[]).some(isListedAgent)) return true;
     startKey = out.LastEvaluatedKey;
   } while (startKey);
+  return false;
 }

@@ -1,6 +1,6 @@
 // The DynamoDB document client, created once per process (on first use, after configuration).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -51,4 +51,19 @@ export async function queryAll<T = Record<string, unknown>>(input: Omit<QueryCom
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** Puts and deletes in batches of 25, retrying what DynamoDB leaves unprocessed (with backoff). */
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
+    for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed in a batch write');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+      pending = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
+    }
+  }
 }

@@ -28,6 +28,9 @@
 //  - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day; TTL)
 //  - calendar feed by secret GetItem CALENDAR#<sha256(secret)> / CALENDAR → agentId (the secret itself is never stored)
 //  - registration submission GetItem REGSUB#<id> / REGSUB (details for a known client, waiting for the client's confirmation; TTL)
+//  - realtor search ........ Query DIRECTORY#<first 3 letters of a word>, sk begins_with <word prefix> (one entry per
+//                            word of an agent's name and business name: sk <word>#<signupDate>#<userId>)
+//  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -86,3 +89,7 @@ export const TESTIMONIALS_PARTITION = 'TESTIMONIALS';
 
 export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });
 export const calendarFeedKey = (secretHash: string) => ({ pk: `CALENDAR#${secretHash}`, sk: 'CALENDAR' });
+export const sendCountKey = (agentId: string, channel: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `${channel}#${day}` });
+export const DIRECTORY_PREFIX_LENGTH = 3;
+export const directoryPartition = (word: string) => `DIRECTORY#${word.slice(0, DIRECTORY_PREFIX_LENGTH)}`;
+export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({ pk: directoryPartition(word), sk: `${word}#${signupDate}#${userId}` });

@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie names one of these items, so logout and a password reset can
 // really end a session.
-import { BatchWriteCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, table } from './db';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, db, queryAll, table } from './db';
 import { SESSION_PREFIX, sessionKey, userPartition } from './keys';
 
 export type SessionItem = { pk: string; sk: string; type: 'session'; userId: string; sessionId: string; createdAt: string; expiresAt: string; ttl: number };
@@ -37,13 +37,5 @@ export async function deleteAllSessions(userId: string): Promise<number> {
 }
 
 export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
-      const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-      if (attempt > 8 && requests?.length) throw new Error('DynamoDB kept items unprocessed in a batch delete');
-    }
-  }
+  await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
 }

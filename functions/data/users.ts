@@ -9,6 +9,7 @@ import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
 import { db, isConditionalCheckFailed, table, writeIf } from './db';
+import { writeDirectoryEntries } from './directory-index';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
 
 export type UserItem = {
@@ -138,6 +139,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     await releaseLock(usernameLockKey(input.username), input.id);
     throw error;
   }
+  await writeDirectoryEntries(item);
   return item;
 }
 
@@ -336,7 +338,7 @@ export async function setProStatus(id: string, isPro: boolean): Promise<void> {
   );
 }
 
-/** The agent's business profile (PATCH /api/user/business); returns the updated user. */
+/** The agent's business profile (PATCH /api/user/business), and the realtor search's entries; returns the updated user. */
 export async function updateBusinessProfile(id: string, profile: { googlePlaceId: string; businessName: string; businessLocation: string }): Promise<UserItem> {
   const out = await db().send(
     new UpdateCommand({
@@ -345,8 +347,11 @@ export async function updateBusinessProfile(id: string, profile: { googlePlaceId
       UpdateExpression: 'SET googlePlaceId = :g, businessName = :n, businessLocation = :l',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':g': profile.googlePlaceId, ':n': profile.businessName, ':l': profile.businessLocation },
-      ReturnValues: 'ALL_NEW',
+      ReturnValues: 'ALL_OLD',
     }),
   );
-  return out.Attributes as UserItem;
+  const before = out.Attributes as UserItem;
+  const updated: UserItem = { ...before, ...profile };
+  await writeDirectoryEntries(updated, before);
+  return updated;
 }

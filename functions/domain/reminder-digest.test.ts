@@ -87,7 +87,7 @@ describe('the digest e-mail', () => {
 
   it('escapes client names in the HTML part and links into the app', () => {
     const leap = digestEmail(buildDigest(clients, '2025-02-28', 7), { agentName: 'Jordan', appUrl: APP });
-    expect(leap.html).toContain('Birthday: Chloé &#60;Leap&#62; &#38; Co');
+    expect(leap.html).toContain('Birthday: Chloé &lt;Leap&gt; &amp; Co');
     expect(leap.html).not.toContain('<Leap>');
     expect(email.html).toContain(`<a href="${APP}/reminders">`);
     expect(email.html).toContain(`<a href="${APP}/clients">`);

@@ -4,6 +4,7 @@ import { addDays, dateParts } from '../../shared/dates';
 import type { LeadDays } from '../../shared/reminder-prefs';
 import { eventsWithin, type ReminderClient, type ReminderEvent } from '../../shared/reminders';
 import { dueMilestones, type MilestoneClient } from './milestones';
+import { agentText, escapeHtml } from './message-text';
 
 export type Digest = {
   /** The agent's local date the digest is for. */
@@ -61,11 +62,7 @@ export function windowPhrase(leadDays: LeadDays): string {
 
 /** "Birthday: Maria Lopez": the same words as the calendar feed and the Reminders page. */
 export function eventLabel(event: ReminderEvent): string {
-  return `${event.type}: ${oneLine(event.clientName)}`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return `${event.type}: ${agentText(event.clientName)}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -77,11 +74,9 @@ export function digestSubject(digest: Digest): string {
   return `Client reminders for ${longDate.format(asInstant(digest.date))}: ${parts.join(', ') || 'nothing due'}`;
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function digestEmail(digest: Digest, options: { agentName: string; appUrl: string }): RenderedEmail {
   const links = { reminders: `${options.appUrl}/reminders`, clients: `${options.appUrl}/clients`, settings: `${options.appUrl}/settings` };
-  const firstName = oneLine(options.agentName).split(' ')[0] || 'there';
+  const firstName = agentText(options.agentName).split(' ')[0] || 'there';
   const sections = [
     { heading: `Today, ${longDate.format(asInstant(digest.date))}`, events: digest.today, limit: EMAIL_LIST_LIMIT.today, withDate: false },
     { heading: `Coming up ${windowPhrase(digest.leadDays)}`, events: digest.upcoming, limit: EMAIL_LIST_LIMIT.upcoming, withDate: true },
@@ -107,19 +102,19 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
   ].join('\n');
 
   const html = [
-    `<p>Hi ${escape(firstName)},</p>`,
+    `<p>Hi ${escapeHtml(firstName)},</p>`,
     ...sections.map(
       ({ heading, events, limit, withDate }) =>
-        `<h3 style="margin:16px 0 8px">${escape(heading)}</h3><ul style="margin:0;padding-left:20px">` +
+        `<h3 style="margin:16px 0 8px">${escapeHtml(heading)}</h3><ul style="margin:0;padding-left:20px">` +
         events
           .slice(0, limit)
-          .map((event) => `<li>${withDate ? `<strong>${escape(shortDate.format(asInstant(event.date)))}</strong> &middot; ` : ''}${escape(eventLabel(event))}</li>`)
+          .map((event) => `<li>${withDate ? `<strong>${escapeHtml(shortDate.format(asInstant(event.date)))}</strong> &middot; ` : ''}${escapeHtml(eventLabel(event))}</li>`)
           .join('') +
-        (events.length > limit ? `<li><a href="${escape(links.reminders)}">&hellip;and ${events.length - limit} more</a></li>` : '') +
+        (events.length > limit ? `<li><a href="${escapeHtml(links.reminders)}">&hellip;and ${events.length - limit} more</a></li>` : '') +
         '</ul>',
     ),
-    `<p style="margin-top:24px"><a href="${escape(links.reminders)}">See all your reminders</a> &middot; <a href="${escape(links.clients)}">Open your clients</a></p>`,
-    `<p style="color:#666;font-size:12px">You get this e-mail every morning there is something to remember. <a href="${escape(links.settings)}">Change it in Settings</a>.</p>`,
+    `<p style="margin-top:24px"><a href="${escapeHtml(links.reminders)}">See all your reminders</a> &middot; <a href="${escapeHtml(links.clients)}">Open your clients</a></p>`,
+    `<p style="color:#666;font-size:12px">You get this e-mail every morning there is something to remember. <a href="${escapeHtml(links.settings)}">Change it in Settings</a>.</p>`,
   ].join('\n');
 
   return { subject: digestSubject(digest), text, html };

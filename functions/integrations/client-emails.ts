@@ -4,12 +4,11 @@
 import { INVITATION_TTL_DAYS, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
 import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '../../shared/constants';
 import { config } from '../config';
+import { agentHtml, agentText, senderLine, signatureLines } from '../domain/message-text';
 import { escapeHtml, sendEmail } from './mail';
 
 type Agent = { fullName: string; username: string; businessName?: string | null };
 
-const signature = (agent: Agent) => [agent.fullName, agent.businessName].filter(Boolean).join('\n');
-const sender = (agent: Agent) => (agent.businessName ? `${agent.fullName} from ${agent.businessName}` : agent.fullName);
 
 export function invitationLink(token: string): string {
   return `${config().appUrl}/client-registration?token=${encodeURIComponent(token)}`;
@@ -17,45 +16,48 @@ export function invitationLink(token: string): string {
 
 export async function sendInvitationEmail(to: { name: string; email: string }, agent: Agent, token: string): Promise<void> {
   const link = invitationLink(token);
-  const from = sender(agent);
+  const from = senderLine(agent);
+  const name = agentText(to.name);
   await sendEmail({
     to: to.email,
     subject: `${from} invited you to complete your client profile`,
     text:
-      `Hi ${to.name},\n\n` +
+      `Hi ${name},\n\n` +
       `${from} would like to keep in touch with you and remember the dates that matter to you. ` +
       `It only takes a minute to complete your client profile:\n\n${link}\n\n` +
       `This link is just for you: it works once and expires in ${INVITATION_TTL_DAYS} days. ` +
-      `If you have any questions, you can reach ${agent.fullName} at ${agent.username}.\n\n` +
-      `Warm regards,\n${signature(agent)}\n`,
+      `If you have any questions, you can reach ${agentText(agent.fullName)} at ${agent.username}.\n\n` +
+      `Warm regards,\n${signatureLines(agent).join('\n')}\n`,
     html:
-      `<p>Hi ${escapeHtml(to.name)},</p>` +
+      `<p>Hi ${escapeHtml(name)},</p>` +
       `<p>${escapeHtml(from)} would like to keep in touch with you and remember the dates that matter to you. ` +
       `It only takes a minute to complete your client profile:</p>` +
       `<p><a href="${escapeHtml(link)}">Complete my profile</a></p>` +
       `<p>This link is just for you: it works once and expires in ${INVITATION_TTL_DAYS} days. ` +
-      `If you have any questions, you can reach ${escapeHtml(agent.fullName)} at <a href="mailto:${escapeHtml(agent.username)}">${escapeHtml(agent.username)}</a>.</p>` +
-      `<p>Warm regards,<br>${signature(agent).split('\n').map(escapeHtml).join('<br>')}</p>`,
+      `If you have any questions, you can reach ${agentHtml(agent.fullName)} at <a href="mailto:${escapeHtml(agent.username)}">${escapeHtml(agent.username)}</a>.</p>` +
+      `<p>Warm regards,<br>${signatureLines(agent).map(escapeHtml).join('<br>')}</p>`,
   });
 }
 
 export async function sendPlanFullNotice(agent: Agent, client: { name: string; email: string }): Promise<void> {
   const settings = `${config().appUrl}/settings`;
+  const name = agentText(client.name);
+  const email = agentText(client.email);
   await sendEmail({
     to: agent.username,
     subject: 'A client could not join: your free plan is full',
     text:
-      `Hi ${agent.fullName},\n\n` +
-      `${client.name} (${client.email}) tried to register as your client, but your free plan already has ` +
+      `Hi ${agentText(agent.fullName)},\n\n` +
+      `${name} (${email}) tried to register as your client, but your free plan already has ` +
       `the maximum of ${FREE_CLIENT_LIMIT} clients, so they could not join.\n\n` +
       `Upgrade to Pro ($${PRO_PRICE_USD}/month) for unlimited clients:\n\n${settings}\n\n` +
-      `Once you have upgraded, ask ${client.name} to register again.\n`,
+      `Once you have upgraded, ask ${name} to register again.\n`,
     html:
-      `<p>Hi ${escapeHtml(agent.fullName)},</p>` +
-      `<p>${escapeHtml(client.name)} (${escapeHtml(client.email)}) tried to register as your client, but your free plan already has ` +
+      `<p>Hi ${agentHtml(agent.fullName)},</p>` +
+      `<p>${escapeHtml(name)} (${escapeHtml(email)}) tried to register as your client, but your free plan already has ` +
       `the maximum of ${FREE_CLIENT_LIMIT} clients, so they could not join.</p>` +
       `<p><a href="${escapeHtml(settings)}">Upgrade to Pro ($${PRO_PRICE_USD}/month)</a> for unlimited clients.</p>` +
-      `<p>Once you have upgraded, ask ${escapeHtml(client.name)} to register again.</p>`,
+      `<p>Once you have upgraded, ask ${escapeHtml(name)} to register again.</p>`,
   });
 }
 

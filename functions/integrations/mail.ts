@@ -37,7 +37,4 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
   }
 }
 
-/** Escapes text for the HTML part of a message. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+export { escapeHtml } from '../domain/message-text';

@@ -1,6 +1,9 @@
 // The note an agent sends a client to ask for a Google review: an e-mail always, and a text message
 // too when SMS is set up and the client's phone can be read as E.164.
-import { phoneToE164 } from '../domain/phone-numbers';
+import { agentText, senderLine, signatureLines } from '../domain/message-text';
+import { config } from '../config';
+import { releaseSend, type SendReservation } from '../data/outbound-caps';
+import { smsCountriesPhrase, textDestination } from '../domain/phone-numbers';
 import { escapeHtml, sendEmail } from './mail';
 import { sendSms, SmsError, smsConfigured } from './sms';
 
@@ -9,12 +12,14 @@ type Recipient = { name: string; email: string; phone: string | null };
 
 export type ReviewRequestDelivery = { texted: boolean; smsProblem?: string };
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-const sender = (agent: Agent) => (agent.businessName ? `${agent.fullName} from ${agent.businessName}` : agent.fullName);
+const firstName = (name: string) => agentText(name.trim().split(/\s+/)[0] ?? name);
 
-/** Sends the request; a failed e-mail throws (MailError), a failed text is only reported. */
-export async function sendReviewRequest(client: Recipient, agent: Agent, reviewUrl: string): Promise<ReviewRequestDelivery> {
-  const from = sender(agent);
+/**
+ * Sends the request; a failed e-mail throws (MailError), a failed text is only reported. The text
+ * takes a slot of the agent's daily SMS cap first (`reserveText`), given back when it fails.
+ */
+export async function sendReviewRequest(client: Recipient, agent: Agent, reviewUrl: string, reserveText: () => Promise<SendReservation>): Promise<ReviewRequestDelivery> {
+  const from = senderLine(agent);
   const hello = firstName(client.name);
   await sendEmail({
     to: client.email,
@@ -23,22 +28,28 @@ export async function sendReviewRequest(client: Recipient, agent: Agent, reviewU
       `Hi ${hello},\n\n` +
       `Thank you again for trusting me with your home journey. If you have a minute, a short Google review ` +
       `would mean a lot and helps other families find me:\n\n${reviewUrl}\n\n` +
-      `Thank you!\n${[agent.fullName, agent.businessName].filter(Boolean).join('\n')}\n`,
+      `Thank you!\n${signatureLines(agent).join('\n')}\n`,
     html:
       `<p>Hi ${escapeHtml(hello)},</p>` +
       `<p>Thank you again for trusting me with your home journey. If you have a minute, a short Google review ` +
       `would mean a lot and helps other families find me.</p>` +
       `<p><a href="${escapeHtml(reviewUrl)}">Leave a Google review</a></p>` +
-      `<p>Thank you!<br>${[agent.fullName, agent.businessName].filter(Boolean).map((l) => escapeHtml(String(l))).join('<br>')}</p>`,
+      `<p>Thank you!<br>${signatureLines(agent).map(escapeHtml).join('<br>')}</p>`,
   });
-  const to = phoneToE164(client.phone);
   if (!smsConfigured()) return { texted: false, smsProblem: 'text messages are not set up' };
-  if (!to) return { texted: false, smsProblem: 'the phone number cannot receive text messages' };
-  return sendSms(to, `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`).then(
+  const destination = textDestination(client.phone, config().smsAllowedCountries);
+  if (!destination.ok) {
+    const smsProblem = destination.reason === 'country' ? smsCountriesPhrase(config().smsAllowedCountries) : 'the phone number cannot receive text messages';
+    return { texted: false, smsProblem };
+  }
+  const reservation = await reserveText();
+  if (!reservation.granted) return { texted: false, smsProblem: `you have sent today's limit of ${reservation.limit} text messages` };
+  return sendSms(destination.to, `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`).then(
     () => ({ texted: true }),
-    (error: unknown) => {
-      if (error instanceof SmsError) return { texted: false, smsProblem: 'the text message could not be sent' };
-      throw error;
+    async (error: unknown) => {
+      if (!(error instanceof SmsError)) throw error;
+      await releaseSend(reservation.slot);
+      return { texted: false, smsProblem: 'the text message could not be sent' };
     },
   );
 }

@@ -2,6 +2,7 @@
 // The only place that chooses a provider.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { config } from '../config';
+import { phoneCountry, smsCountriesMessage } from '../domain/phone-numbers';
 import { writeToOutbox } from './outbox';
 
 export class SmsError extends Error {
@@ -20,10 +21,12 @@ export function smsConfigured(): boolean {
   return smsProvider !== 'twilio' || twilio !== undefined;
 }
 
-/** `to` must be E.164 (+15125550100). */
+/** `to` must be E.164 (+15125550100), in a country of SMS_ALLOWED_COUNTRIES (the last guard: callers check first and answer better). */
 export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<void> {
   const { smsProvider, outboxDir, region, twilio } = config();
   if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new SmsError('The phone number must be in international format, like +15125550100.');
+  const { smsAllowedCountries } = config();
+  if (!smsAllowedCountries.includes(phoneCountry(to) ?? '')) throw new SmsError(smsCountriesMessage(smsAllowedCountries));
   if (smsProvider === 'outbox') {
     if (!outboxDir) throw new SmsError('SMS_PROVIDER=outbox needs OUTBOX_DIR');
     await writeToOutbox(outboxDir, { channel: 'sms', to, subject: null, text, html: null });

@@ -25,7 +25,7 @@ import { awardDueMilestones } from '../data/milestones';
 import { addToStats } from '../data/stats';
 import { getUserById } from '../data/users';
 import type { DigestMessage } from '../domain/digest-schedule';
-import { phoneToE164 } from '../domain/phone-numbers';
+import { textDestination } from '../domain/phone-numbers';
 import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, isEmptyDigest } from '../domain/reminder-digest';
 import { createLogger, type Logger } from '../http/logger';
 import { sendEmail } from '../integrations/mail';
@@ -117,8 +117,9 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
         await sendEmail({ to: agent.username, ...digestEmail(digest, { agentName: agent.fullName, appUrl }) });
         emailed = true;
       }
-      const phone = prefs.sms ? phoneToE164(agent.phone) : undefined;
-      if (prefs.sms && !phone) log.warn('SMS is on but the phone number cannot receive texts');
+      const destination = prefs.sms ? textDestination(agent.phone, config().smsAllowedCountries) : undefined;
+      const phone = destination?.ok ? destination.to : undefined;
+      if (destination && !destination.ok) log.warn('SMS is on but the phone number cannot receive texts', { reason: destination.reason });
       if (phone) {
         try {
           await sendSms(phone, digestSms(digest, appUrl));

@@ -69,14 +69,15 @@ test.describe('client invitations', () => {
     await search.fill('zz-nobody-here@example.com');
     await expect(page.getByText('No realtor found with that email.')).toBeVisible();
     await search.fill(agent.email);
-    const option = page.getByRole('option', { name: new RegExp(agent.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    const option = page.getByRole('option', { name: new RegExp(agent.fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await expect(option).toContainText('Lakeside Realty · Austin, TX');
+    await expect(option).not.toContainText(agent.email);
     await snap(page, 'find-realtor');
     await option.click();
 
     await expect(page).toHaveURL(new RegExp(`/client-registration\\?agentId=${agent.user.id}$`));
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selectedAgent')))!)).toMatchObject({ id: agent.user.id, username: agent.email });
-    await expect(page.getByText(`Your realtor: ${agent.email} (Lakeside Realty · Austin, TX)`)).toBeVisible();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selectedAgent')))!)).toMatchObject({ id: agent.user.id, fullName: agent.fullName });
+    await expect(page.getByText(`Your realtor: ${agent.fullName} (Lakeside Realty · Austin, TX)`)).toBeVisible();
     const email = `sam-${Date.now()}@example.com`;
     await page.getByLabel('Full Name').fill('Sam Visitor');
     await page.getByLabel('Email').fill(email);

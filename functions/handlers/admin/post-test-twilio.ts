@@ -3,7 +3,9 @@
 import type { TestSmsResult } from '../../../shared/api-types';
 import { TEST_SMS_MESSAGES, testSmsSchema, toE164 } from '../../../shared/test-sms';
 import { hitLimit } from '../../data/throttle';
-import { HttpError, tooManyRequests } from '../../http/errors';
+import { config } from '../../config';
+import { phoneCountry, smsCountriesMessage } from '../../domain/phone-numbers';
+import { badRequest, HttpError, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { sendSms, SmsError } from '../../integrations/sms';
 
@@ -14,6 +16,11 @@ export const handler = defineHandler('admin/post-test-twilio', { body: testSmsSc
   const limit = await hitLimit({ scope: 'test-sms', id: user.id, ...TEST_SMS_LIMIT });
   if (limit.limited) throw tooManyRequests('Too many test messages. Please wait a few minutes and try again.', limit.retryAfterSeconds);
   const to = toE164(body.phone);
+  const { smsAllowedCountries } = config();
+  if (!smsAllowedCountries.includes(phoneCountry(to) ?? '')) {
+    const message = smsCountriesMessage(smsAllowedCountries);
+    throw badRequest(message, { phone: message }, 'SMS_COUNTRY_NOT_ALLOWED');
+  }
   try {
     await sendSms(to, TEST_SMS_TEXT);
   } catch (error) {

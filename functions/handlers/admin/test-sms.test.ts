@@ -54,13 +54,31 @@ describe('test SMS', () => {
   });
 
   it.each([
-    ['+1234567890', '+1234567890'],
+    ['+12345678901', '+12345678901'],
     ['15125550100', '+15125550100'],
-    ['+447911123456', '+447911123456'],
   ])('accepts %s and sends to %s', async (phone, to) => {
     const res = await (await freshAdmin()).post('/api/test-twilio', { phone });
     expect(res.status).toBe(200);
     expect(res.body.to).toBe(to);
+  });
+
+  it('refuses a number outside SMS_ALLOWED_COUNTRIES with 400, and sends it once the country is listed', async () => {
+    const admin = await freshAdmin();
+    const before = (await api.outbox()).length;
+    const refused = await admin.post('/api/test-twilio', { phone: '+447911123456' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: 'Text messages go only to numbers in US and CA.', code: 'SMS_COUNTRY_NOT_ALLOWED', errors: { phone: 'Text messages go only to numbers in US and CA.' } });
+    expect((await api.outbox()).length).toBe(before);
+    process.env.SMS_ALLOWED_COUNTRIES = 'US,CA,GB';
+    resetConfig();
+    try {
+      const res = await (await freshAdmin()).post('/api/test-twilio', { phone: '+447911123456' });
+      expect(res.status).toBe(200);
+      expect(res.body.to).toBe('+447911123456');
+    } finally {
+      delete process.env.SMS_ALLOWED_COUNTRIES;
+      resetConfig();
+    }
   });
 
   it("answers 502 with the provider's reason when the provider refuses", async () => {

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../shared/schemas';
 import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey, registrationSubmissionKey } from '../../data/keys';
+import { defang } from '../../domain/message-text';
 import { verifyToken } from '../../domain/signed-tokens';
 import { clientInput, makePro } from '../../testing/factories';
 import { inviteClient, registeredAdmin, signedInRealtor } from '../../testing/invitations';
@@ -159,7 +160,8 @@ describe('registering from an invitation', () => {
     expect(refused.body).toEqual({ message: "Your realtor can't add new clients right now. Please contact them directly.", code: 'AGENT_AT_CAPACITY' });
     const [notice] = await capNoticesTo(agent.details.username);
     expect(notice!.text).toContain('Late Comer');
-    expect(notice!.text).toContain(invitee.email);
+    // The e-mail came from the visitor: it reads as text, never as a link.
+    expect(notice!.text).toContain(defang(invitee.email));
     expect(notice!.text).toMatch(/free plan/);
     expect(notice!.text).toMatch(/Upgrade to Pro/);
     expect(notice!.text).toContain(`${api.url}/settings`);

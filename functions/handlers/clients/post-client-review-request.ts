@@ -2,6 +2,7 @@
 // Google's write-a-review link for the agent's Place ID; status requested. At most once a week.
 import type { ReviewRequestResult } from '../../../shared/api-types';
 import { toClient } from '../../data/clients';
+import { releaseSend, reserveSend } from '../../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../../data/review-requests';
 import { sendReviewRequest } from '../../integrations/review-request';
 import { writeReviewUrl } from '../../integrations/reviews';
@@ -9,6 +10,7 @@ import { requireVerifiedSender } from '../../http/email-verification';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { mailError } from '../../http/provider-errors';
+import { reserveDailySend } from '../../http/send-limits';
 
 export const REVIEW_REQUEST_INTERVAL_DAYS = 7;
 const INTERVAL_MS = REVIEW_REQUEST_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
@@ -22,8 +24,10 @@ const longDate = (iso: string, timeZone: string) => new Date(iso).toLocaleDateSt
 export const handler = defineHandler('clients/post-client-review-request', {}, async ({ user, params }) => {
   requireVerifiedSender(user);
   if (!user.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
+  const slot = await reserveDailySend(user, 'email');
   const now = new Date();
   const mark = await markReviewRequested(user.id, params.id ?? '', INTERVAL_MS, now);
+  if (mark.outcome !== 'marked') await releaseSend(slot); // refused below: nothing is sent
   if (mark.outcome === 'no-such-client') throw notFound('Client not found');
   if (mark.outcome === 'already-submitted') throw conflict('This client has already left a review.');
   if (mark.outcome === 'too-soon') {
@@ -34,8 +38,9 @@ export const handler = defineHandler('clients/post-client-review-request', {}, a
     );
   }
   const { before, after } = mark;
-  const delivery = await sendReviewRequest(after, user, writeReviewUrl(user.googlePlaceId)).catch(async (error: unknown) => {
+  const delivery = await sendReviewRequest(after, user, writeReviewUrl(user.googlePlaceId), () => reserveSend(user.id, 'sms', now)).catch(async (error: unknown) => {
     await undoReviewRequest(before, now.toISOString());
+    await releaseSend(slot);
     return mailError(error);
   });
   const message = delivery.texted

@@ -1,5 +1,6 @@
-// GET /api/public/agents?q=: realtors a visitor can choose, found by e-mail or business name. Never
-// the whole directory: at least 3 characters, at most 20 answers, and a per-IP rate limit.
+// GET /api/public/agents?q=: realtors a visitor can choose, found by words of their name or business
+// name (or their whole e-mail). Never the whole directory: at least 3 characters, at most 20
+// answers, a per-IP rate limit; each answer id, full name, business name and location only.
 import type { PublicAgentSearch } from '../../../shared/api-types';
 import { AGENT_SEARCH_MAX_RESULTS, AGENT_SEARCH_MIN_CHARS, agentSearchSchema, REGISTRATION_MESSAGES } from '../../../shared/client-registration';
 import { anyListedAgent, searchAgentDirectory } from '../../data/agent-directory';
@@ -17,7 +18,7 @@ export const handler = definePublicHandler('public/get-public-agents', { query: 
     const answer: PublicAgentSearch = { agents: [], available: await anyListedAgent(), message: REGISTRATION_MESSAGES.searchTooShort };
     return { body: answer };
   }
-  const agents = await searchAgentDirectory(q, AGENT_SEARCH_MAX_RESULTS);
+  const { agents } = await searchAgentDirectory(q, AGENT_SEARCH_MAX_RESULTS);
   const answer: PublicAgentSearch = { agents, available: agents.length > 0 || (await anyListedAgent()) };
   return { body: answer };
 });

@@ -1,4 +1,7 @@
+import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AGENT_SEARCH_MAX_RESULTS, REGISTRATION_MESSAGES } from '../../../shared/client-registration';
+import { db, table } from '../../data/db';
+import { rebuildAgentDirectory } from '../../data/directory-index';
 import { registeredAdmin, signedInRealtor } from '../../testing/invitations';
 import { startTestApi, type TestApi } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
@@ -23,7 +26,7 @@ describe('the public realtor directory', () => {
 
   it('lists an administrator who runs a business', async () => {
     const admin = await registeredAdmin(api, { businessName: 'Admin Owned Realty', businessLocation: 'Denver, CO' });
-    expect((await search('admin owned')).body.agents).toEqual([{ id: admin.user.id, username: admin.details.username, businessName: 'Admin Owned Realty', businessLocation: 'Denver, CO' }]);
+    expect((await search('admin owned')).body.agents).toEqual([{ id: admin.user.id, fullName: admin.details.fullName, businessName: 'Admin Owned Realty', businessLocation: 'Denver, CO' }]);
     expect((await search()).body.available).toBe(true);
   });
 
@@ -36,14 +39,55 @@ describe('the public realtor directory', () => {
     }
   });
 
-  it('finds agents by e-mail or business name, case-insensitively, with id, username, business name and location only', async () => {
-    const agent = await signedInRealtor(api, { username: 'Jane.Finder@Realty-Example.com', businessName: 'Blue Heron Homes', businessLocation: 'Portland, OR' });
-    const expected = [{ id: agent.user.id, username: 'jane.finder@realty-example.com', businessName: 'Blue Heron Homes', businessLocation: 'Portland, OR' }];
-    expect((await search('JANE.FINDER')).body).toEqual({ agents: expected, available: true });
+  it('finds agents by words of their name or business name, or their whole e-mail, with id, full name, business name and location only', async () => {
+    const agent = await signedInRealtor(api, { username: 'Jane.Finder@Realty-Example.com', businessName: 'Blue Héron Homes', businessLocation: 'Portland, OR' });
+    const expected = [{ id: agent.user.id, fullName: agent.details.fullName, businessName: 'Blue Héron Homes', businessLocation: 'Portland, OR' }];
+    expect((await search('heron hom')).body).toEqual({ agents: expected, available: true });
+    expect((await search('HÉRON')).body.agents).toEqual(expected);
+    expect((await search(agent.details.fullName.toUpperCase())).body.agents).toEqual(expected);
     expect((await search('jane.finder@realty-example.com')).body.agents).toEqual(expected);
-    expect((await search('heron hom')).body.agents).toEqual(expected);
+    expect((await search('jane.finder')).body.agents).toEqual([]);
     expect((await search('Portland')).body.agents).toEqual([]);
+    expect((await search('heron zzz')).body.agents).toEqual([]);
     expect((await search('nobody-like-this')).body).toEqual({ agents: [], available: true });
+  });
+
+  it('follows a business name change: the new name finds the agent, the old one no longer does', async () => {
+    const agent = await signedInRealtor(api, { businessName: 'Quillfeather Estates' });
+    expect((await search('quillfeather')).body.agents).toHaveLength(1);
+    expect((await agent.client.patch('/api/user/business', { googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Marigoldia Homes', businessLocation: 'Austin, TX' })).status).toBe(200);
+    expect((await search('quillfeather')).body.agents).toEqual([]);
+    expect((await search('marigoldia')).body.agents.map((a: { businessName: string }) => a.businessName)).toEqual(['Marigoldia Homes']);
+  });
+
+  it('reads only the index entries that match: none on a miss, at most the answer on a hit', async () => {
+    for (let i = 0; i < 30; i += 1) await signedInRealtor(api, { businessName: `Wintergreen Realty ${i}` });
+    const scanned: number[] = [];
+    const client = db();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const spy = jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: unknown) {
+      const out = (await send.call(this, command)) as { ScannedCount?: number };
+      if (command instanceof QueryCommand && String(command.input.ExpressionAttributeValues?.[':pk']).startsWith('DIRECTORY#')) scanned.push(out.ScannedCount ?? 0);
+      return out;
+    } as never);
+    try {
+      expect((await search('wintergreenx')).body.agents).toEqual([]);
+      expect(scanned).toEqual([0]);
+      scanned.length = 0;
+      expect((await search('wintergreen')).body.agents).toHaveLength(AGENT_SEARCH_MAX_RESULTS);
+      expect(scanned.reduce((a, b) => a + b, 0)).toBe(AGENT_SEARCH_MAX_RESULTS);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('finds agents who registered before the index existed once it is rebuilt', async () => {
+    const agent = await signedInRealtor(api, { businessName: 'Oldtimer Brokerage' });
+    const entries = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'DIRECTORY#old' } }));
+    for (const item of entries.Items ?? []) await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
+    expect((await search('oldtimer')).body.agents).toEqual([]);
+    expect(await rebuildAgentDirectory()).toBeGreaterThan(0);
+    expect((await search('oldtimer')).body.agents.map((a: { id: string }) => a.id)).toEqual([agent.user.id]);
   });
 
   it(`answers at most ${AGENT_SEARCH_MAX_RESULTS} agents, and always finds an exact e-mail`, async () => {
@@ -55,13 +99,16 @@ describe('the public realtor directory', () => {
     expect((await search(last.details.username)).body.agents.map((a: { id: string }) => a.id)).toContain(last.user.id);
   });
 
-  it('is public, and never shows phone, name, plan or dates', async () => {
+  it('is public, and never shows the login e-mail, phone, plan or dates', async () => {
     const agent = await signedInRealtor(api, { businessName: 'Private Details Realty' });
-    const res = await search('private details');
-    expect(res.body.agents).toHaveLength(1);
-    expect(Object.keys(res.body.agents[0]).sort()).toEqual(['businessLocation', 'businessName', 'id', 'username']);
-    expect(res.text).not.toContain(agent.details.phone);
-    expect(res.text).not.toContain(agent.details.fullName);
+    for (const q of ['private details', agent.details.username]) {
+      const res = await search(q);
+      expect(res.body.agents).toHaveLength(1);
+      expect(Object.keys(res.body.agents[0]).sort()).toEqual(['businessLocation', 'businessName', 'fullName', 'id']);
+      expect(res.text).not.toContain(agent.details.phone);
+      expect(res.text.toLowerCase()).not.toContain(agent.details.username.toLowerCase());
+      expect(res.text).not.toContain('@');
+    }
   });
 
   it(`allows ${AGENT_SEARCH_LIMIT.max} searches per address every ${AGENT_SEARCH_LIMIT.windowSeconds / 60} minutes, then answers 429`, async () => {

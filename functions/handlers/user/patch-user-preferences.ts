@@ -3,7 +3,8 @@
 import { reminderPreferencesSchema } from '../../../shared/reminder-prefs';
 import { updateReminderPreferences } from '../../data/reminder-preferences';
 import { toPublicUser } from '../../data/users';
-import { phoneToE164 } from '../../domain/phone-numbers';
+import { config } from '../../config';
+import { smsCountriesMessage, textDestination } from '../../domain/phone-numbers';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
@@ -11,7 +12,13 @@ export const SMS_PHONE_MESSAGE =
   'Your phone number cannot receive text messages: use a US or Canadian number, or start it with + and the country code.';
 
 export const handler = defineHandler('user/patch-user-preferences', { body: reminderPreferencesSchema }, async ({ user, body }) => {
-  if (body.sms === true && !phoneToE164(user.phone)) throw badRequest(SMS_PHONE_MESSAGE, { sms: SMS_PHONE_MESSAGE });
+  if (body.sms === true) {
+    const destination = textDestination(user.phone, config().smsAllowedCountries);
+    if (!destination.ok) {
+      const message = destination.reason === 'country' ? smsCountriesMessage(config().smsAllowedCountries) : SMS_PHONE_MESSAGE;
+      throw badRequest(message, { sms: message }, destination.reason === 'country' ? 'SMS_COUNTRY_NOT_ALLOWED' : undefined);
+    }
+  }
   const updated = await updateReminderPreferences(user.id, body);
   if (!updated) throw notFound('Your account no longer exists.');
   return { body: toPublicUser(updated) };

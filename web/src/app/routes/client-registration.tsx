@@ -56,7 +56,7 @@ function SelfRegistration({ agentId, onRegistered }: RegisteredProps & { agentId
   const business = agent ? businessLine(agent) : '';
   return (
     <>
-      <Heading greeting={agent ? `Your realtor: ${agent.username}${business ? ` (${business})` : ''}` : null} />
+      <Heading greeting={agent ? `Your realtor: ${agent.fullName}${business ? ` (${business})` : ''}` : null} />
       <Box sx={{ mt: 3 }}>
         <ClientRegistrationForm target={{ agentId }} onRegistered={onRegistered} />
       </Box>

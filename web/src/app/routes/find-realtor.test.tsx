@@ -3,7 +3,7 @@ import { REGISTRATION_MESSAGES } from '../../../../shared/client-registration';
 import { callsTo, jsonResponse } from '../../testing/mock-api';
 import { renderApp, screen, within } from '../../testing/test-utils';
 
-const jane: PublicAgent = { id: 'agent-jane', username: 'jane@realty.example', businessName: 'Blue Heron Homes', businessLocation: 'Portland, OR' };
+const jane: PublicAgent = { id: 'agent-jane', fullName: 'Jane Finder', businessName: 'Blue Heron Homes', businessLocation: 'Portland, OR' };
 const idle: PublicAgentSearch = { agents: [], available: true, message: REGISTRATION_MESSAGES.searchTooShort };
 
 beforeEach(() => localStorage.clear());
@@ -32,7 +32,7 @@ describe('/find-realtor', () => {
     await user.type(input, 'ja');
     expect(await screen.findByText(REGISTRATION_MESSAGES.searchTooShort)).toBeInTheDocument();
     await user.type(input, 'ne');
-    const option = await screen.findByRole('option', { name: /jane@realty\.example/ });
+    const option = await screen.findByRole('option', { name: /Jane Finder/ });
     expect(within(option).getByText('Blue Heron Homes · Portland, OR')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/public/agents?q=ja')).toHaveLength(0);
   });
@@ -56,13 +56,13 @@ describe('/find-realtor', () => {
       },
     });
     await user.type(await screen.findByPlaceholderText("Type realtor's email to search..."), 'jane');
-    await user.click(await screen.findByRole('option', { name: /jane@realty\.example/ }));
+    await user.click(await screen.findByRole('option', { name: /Jane Finder/ }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/client-registration');
     expect(router.state.location.search).toBe('?agentId=agent-jane');
     expect(JSON.parse(localStorage.getItem('selectedAgent')!)).toEqual(jane);
-    expect(screen.getByText('Your realtor: jane@realty.example (Blue Heron Homes · Portland, OR)')).toBeInTheDocument();
+    expect(screen.getByText('Your realtor: Jane Finder (Blue Heron Homes · Portland, OR)')).toBeInTheDocument();
   });
 
   it('shows why a search was refused (too many searches)', async () => {

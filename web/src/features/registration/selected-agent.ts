@@ -15,10 +15,10 @@ export function storeSelectedAgent(agent: PublicAgent): void {
 export function readSelectedAgent(agentId: string): PublicAgent | null {
   try {
     const stored = JSON.parse(localStorage.getItem(SELECTED_AGENT_KEY) ?? 'null') as Partial<PublicAgent> | null;
-    if (!stored || stored.id !== agentId || typeof stored.username !== 'string') return null;
+    if (!stored || stored.id !== agentId || typeof stored.fullName !== 'string') return null;
     return {
       id: stored.id,
-      username: stored.username,
+      fullName: stored.fullName,
       businessName: typeof stored.businessName === 'string' ? stored.businessName : null,
       businessLocation: typeof stored.businessLocation === 'string' ? stored.businessLocation : null,
     };

@@ -1,5 +1,6 @@
 // The searchable realtor dropdown of /find-realtor: searches the server as the visitor types (3
-// characters at least), each entry the realtor's e-mail with their business name and location.
+// characters at least), each entry the realtor's name with their business name and location (the
+// directory never shows a login e-mail).
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -47,7 +48,7 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
       <Autocomplete<PublicAgent>
         options={options}
         filterOptions={(all) => all}
-        getOptionLabel={(agent) => agent.username}
+        getOptionLabel={(agent) => agent.fullName}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         inputValue={input}
         onInputChange={(_event, value) => setInput(value)}
@@ -60,7 +61,7 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
         autoHighlight
         renderOption={({ key, ...props }, agent) => (
           <Box component="li" key={key} {...props} sx={{ display: 'block !important', py: 1.25 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{agent.username}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{agent.fullName}</Typography>
             {businessLine(agent) ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {businessLine(agent)}
@@ -71,11 +72,11 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
         renderInput={(params) => (
           <TextField
             {...params}
-            label="Realtor's email"
+            label="Realtor's name, business or email"
             placeholder="Type realtor's email to search..."
             slotProps={{
               ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, inputMode: 'email', autoComplete: 'off' },
+              htmlInput: { ...params.slotProps.htmlInput, inputMode: 'text', autoComplete: 'off' },
               input: {
                 ...params.slotProps.input,
                 endAdornment: (
