@@ -545,7 +545,7 @@ describe('the stack with every option', () => {
   // Prepare
   const customRoutes: Route[] = [
     ...routes,
-    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
+    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', uses: ['table:write'], body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
   ];
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
