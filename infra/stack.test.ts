@@ -560,7 +560,7 @@ describe('the stack with every option', () => {
       sesIdentity: 'agent@example.com',
       smsProvider: 'twilio',
       adminEmails: ['admin@example.com', 'owner@example.com'],
-      providerSettings: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_PLACES_API_KEY: 'places-key', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15125550100' },
+      stripePriceId: 'price_123',
       alarmEmail: 'ops@example.com',
     }));
   });
