@@ -32,7 +32,7 @@ export async function sendReviewRequest(client: Recipient, agent: Agent, reviewU
       `<p>Thank you!<br>${[agent.fullName, agent.businessName].filter(Boolean).map((l) => escapeHtml(String(l))).join('<br>')}</p>`,
   });
   const to = phoneToE164(client.phone);
-  if (!smsConfigured()) return { texted: false, smsProblem: 'text messages are not set up' };
+  if (!(await smsConfigured())) return { texted: false, smsProblem: 'text messages are not set up' };
   if (!to) return { texted: false, smsProblem: 'the phone number cannot receive text messages' };
   return sendSms(to, `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`).then(
     () => ({ texted: true }),
