@@ -1,6 +1,6 @@
 // Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
 // the real one does), once per cold start, retried after a failure, refused when unusable.
-import { ConfigError, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret } from './config';
+import { config, ConfigError, googlePlacesApiKey, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret, stripeKeys, twilioCredentials } from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
 
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
@@ -120,5 +120,73 @@ describe('outbound limits', () => {
     [{ SMS_ALLOWED_COUNTRIES: 'USA' }, 'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one'],
   ])('refuse %j loudly', (env, message) => {
     expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+  });
+});
+
+describe('provider keys named by ARN (Stripe, Google, Twilio)', () => {
+  const STRIPE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:stripe-AbCdEf';
+  const GOOGLE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:google-AbCdEf';
+  const TWILIO_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:twilio-AbCdEf';
+  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
+  const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
+  let extension: FakeSecretsExtension;
+
+  async function withSecrets(secrets: Record<string, string>) {
+    extension = await startFakeSecretsExtension(secrets);
+    for (const name of NAMES) delete process.env[name];
+    process.env.STRIPE_SECRET_ARN = STRIPE_ARN;
+    process.env.GOOGLE_SECRET_ARN = GOOGLE_ARN;
+    process.env.TWILIO_SECRET_ARN = TWILIO_ARN;
+    process.env.APP_URL ??= 'https://app.example.com';
+    process.env.TABLE_NAME ??= 'table';
+    resetConfig();
+  }
+
+  afterEach(async () => {
+    await extension.close();
+    for (const name of NAMES) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+    resetConfig();
+  });
+
+  it('reads each provider secret through the extension once, as JSON fields', async () => {
+    await withSecrets({
+      [STRIPE_ARN]: JSON.stringify({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' }),
+      [GOOGLE_ARN]: JSON.stringify({ placesApiKey: ' places-key ' }),
+      [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' }),
+    });
+    expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
+    expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
+    expect(await googlePlacesApiKey()).toBe('places-key');
+    expect(await twilioCredentials()).toEqual({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' });
+    expect(extension.requests).toEqual([STRIPE_ARN, GOOGLE_ARN, TWILIO_ARN]);
+    expect(config().paymentProvider).toBe('stripe');
+  });
+
+  it("reads the stack's `{}` placeholder, a value that is not a JSON object, or an incomplete Twilio secret as not set up", async () => {
+    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }) });
+    expect(await stripeKeys()).toEqual({ secretKey: undefined, webhookSecret: undefined });
+    expect(await googlePlacesApiKey()).toBeUndefined();
+    expect(await twilioCredentials()).toBeUndefined();
+  });
+
+  it('prefers the settings themselves (the local runtime) and then asks the extension nothing', async () => {
+    await withSecrets({});
+    process.env.STRIPE_SECRET_KEY = 'sk_direct';
+    process.env.GOOGLE_PLACES_API_KEY = 'direct-key';
+    resetConfig();
+    expect((await stripeKeys()).secretKey).toBe('sk_direct');
+    expect(await googlePlacesApiKey()).toBe('direct-key');
+    expect(extension.requests).toEqual([]);
+  });
+
+  it('does not keep a failed read: the next call asks again', async () => {
+    await withSecrets({ [STRIPE_ARN]: JSON.stringify({ secretKey: 'sk_test_2' }) });
+    extension.failWith(500);
+    await expect(stripeKeys()).rejects.toThrow(/answered 500/);
+    extension.failWith(undefined);
+    expect((await stripeKeys()).secretKey).toBe('sk_test_2');
   });
 });

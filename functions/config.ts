@@ -67,6 +67,7 @@ export function resetConfig(): void {
   cached = undefined;
   sessionSecretOnce.reset();
   originVerifyOnce.reset();
+  for (const provider of Object.values(providerSecretOnce)) provider.reset();
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -139,7 +140,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripePriceId: env.STRIPE_PRICE_ID?.trim() || undefined,
-    paymentProvider: env.STRIPE_SECRET_KEY?.trim() ? 'stripe' : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
+    paymentProvider: env.STRIPE_SECRET_KEY?.trim() || env.STRIPE_SECRET_ARN?.trim() ? 'stripe' : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
@@ -189,6 +190,51 @@ async function loadSecret(): Promise<Uint8Array> {
   if (value === undefined) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
   if (value.length < 32) throw new ConfigError('The session secret must be at least 32 characters');
   return new TextEncoder().encode(value);
+}
+
+export type StripeKeys = { secretKey: string | undefined; webhookSecret: string | undefined };
+export type TwilioCredentials = { accountSid: string; authToken: string; from: string };
+
+/**
+ * A provider's keys: the settings themselves (the local runtime, tests), else the JSON secret
+ * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN, read through the extension
+ * once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
+ * object) reads as not set up, so the feature says so instead of failing.
+ */
+const providerSecretOnce = {
+  stripe: once(async (): Promise<StripeKeys> => {
+    const { stripeSecretKey, stripeWebhookSecret } = config();
+    const fields = stripeSecretKey || stripeWebhookSecret ? {} : await readProviderSecret('STRIPE_SECRET_ARN');
+    return { secretKey: stripeSecretKey ?? fields.secretKey, webhookSecret: stripeWebhookSecret ?? fields.webhookSecret };
+  }),
+  google: once(async (): Promise<string | undefined> => config().googlePlacesApiKey ?? (await readProviderSecret('GOOGLE_SECRET_ARN')).placesApiKey),
+  twilio: once(async (): Promise<TwilioCredentials | undefined> => {
+    const direct = config().twilio;
+    if (direct) return direct;
+    const { accountSid, authToken, from } = await readProviderSecret('TWILIO_SECRET_ARN');
+    return accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
+  }),
+};
+
+export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
+export const googlePlacesApiKey = (): Promise<string | undefined> => providerSecretOnce.google.get();
+export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
+
+/** The non-empty string fields of the JSON object in the secret `arnSetting` names ({} when unset or not such an object). */
+async function readProviderSecret(arnSetting: string): Promise<Record<string, string>> {
+  const arn = process.env[arnSetting]?.trim();
+  if (!arn) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFromSecretsExtension(arn));
+  } catch (error) {
+    if (error instanceof SyntaxError) return {};
+    throw error;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).flatMap(([key, value]) => (typeof value === 'string' && value.trim() ? [[key, value.trim()]] : [])),
+  );
 }
 
 /** The setting `name` itself, else the Secrets Manager secret named by `<name>_ARN` ('' when that secret is empty); undefined when neither is set. */

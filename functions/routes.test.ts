@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
 import { startTestApi, type TestApi } from './testing/local-api';
-import { compilePath, routes } from './routes';
+import { compilePath, RESOURCE_USES, type ResourceUse, routes } from './routes';
 
 const handlersDir = join(__dirname, 'handlers');
 
@@ -12,6 +13,18 @@ function handlerFiles(dir = handlersDir): string[] {
     return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [relative(handlersDir, full).replace(/\.ts$/, '')] : [];
   });
 }
+
+const bucketRead = (name: string) => new RegExp(`config\\d*\\(\\)\\.${name}|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*config\\d*\\(\\)`);
+/** The calls in a handler's bundle that need a grant (esbuild may suffix a name with a digit). */
+const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
+  tableWrite: /new (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/,
+  uploads: bucketRead('uploadsBucket'),
+  exports: bucketRead('exportsBucket'),
+  mail: /new SendEmailCommand\d*\(/,
+  sms: /new PublishCommand\d*\(|api\.twilio\.com/,
+  stripe: /new Stripe\d*\(|constructEventAsync/,
+  google: /places\.googleapis\.com/,
+};
 
 describe('the route table', () => {
   it('names each handler once, with a <resource>/<verb>-<resource> slug', () => {
@@ -32,6 +45,41 @@ describe('the route table', () => {
       expect(mod.handler.route).toEqual(route);
     }
   });
+
+  it('declares the table access first and each other use once', () => {
+    for (const route of routes) {
+      const [table, ...rest] = route.uses;
+      expect({ handler: route.handler, table }).toEqual({ handler: route.handler, table: expect.stringMatching(/^table:(read|write)$/) });
+      expect(rest.every((use) => RESOURCE_USES.includes(use))).toBe(true);
+      expect(new Set(rest).size).toBe(rest.length);
+    }
+  });
+
+  it("declares exactly what its handler's code reaches: table writes, buckets, mail, SMS and each provider", async () => {
+    // Prepare: each handler bundled as in AWS (tree-shaken, so code it imports but never calls is
+    // gone), its npm packages left out; what is left is searched for the call that needs a grant.
+    const result = await esbuild.build({
+      entryPoints: Object.fromEntries(routes.map((r) => [r.handler, join(handlersDir, `${r.handler}.ts`)])),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      treeShaking: true,
+      write: false,
+      outdir: '/bundles',
+      logLevel: 'silent',
+    });
+    const reached = (text: string) => [
+      ...(CODE_THAT_NEEDS.tableWrite.test(text) ? ['table:write'] : ['table:read']),
+      ...RESOURCE_USES.filter((use) => CODE_THAT_NEEDS[use].test(text)).sort(),
+    ];
+    // Act
+    const found = Object.fromEntries(result.outputFiles.map((file) => [relative('/bundles', file.path).replace(/\.js$/, ''), reached(file.text)]));
+    // Assess
+    expect(found).toEqual(Object.fromEntries(routes.map((r) => [r.handler, [r.uses[0], ...[...r.uses.slice(1)].sort()]])));
+    expect(found['password-reset/post-password-reset-request']).toContain('mail');
+    expect(result.outputFiles.filter((file) => /new Scan(Command)?\d*\(/.test(file.text)).map((file) => file.path)).toEqual([]);
+  }, 60_000);
 
   it('matches path parameters', () => {
     expect(compilePath('/api/clients/{id}/milestones')('/api/clients/abc%20d/milestones')).toEqual({ id: 'abc d' });

@@ -5,6 +5,18 @@
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'agent' | 'admin';
 
+/** Item reads (GetItem, BatchGetItem, Query), or reads and writes; no route may Scan. */
+export type TableUse = 'table:read' | 'table:write';
+/**
+ * `uploads`/`exports`: objects of that bucket (presigned URLs included); `mail`: SES from the
+ * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
+ * `stripe`, `google`: that provider's secret.
+ */
+export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google';
+export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google'];
+/** The table access first, then the rest in any order. */
+export type RouteUses = readonly [TableUse, ...ResourceUse[]];
+
 export type Route = {
   method: HttpMethod;
   /** API Gateway path syntax: `/api/clients/{id}`. */
@@ -14,54 +26,60 @@ export type Route = {
   access: Access;
   /** Request bodies this route accepts besides JSON (a file upload, a signed webhook). */
   body?: 'json' | 'multipart' | 'raw';
+  /**
+   * What the handler's code touches, and so exactly what the stack grants its function
+   * (infra/constructs/api.ts): the table read-only or read-write first, then the buckets and
+   * providers. Every function may also read the session and origin-verify secrets.
+   */
+  uses: RouteUses;
   /** Lambda memory; user-facing functions get 1024 MB (DESIGN §9). */
   memoryMb?: number;
   timeoutSeconds?: number;
 };
 
 export const routes: readonly Route[] = [
-  { method: 'POST', path: '/api/register', handler: 'auth/post-register', access: 'public' },
-  { method: 'POST', path: '/api/login', handler: 'auth/post-login', access: 'public' },
-  { method: 'POST', path: '/api/logout', handler: 'auth/post-logout', access: 'public' },
-  { method: 'POST', path: '/api/verify-email', handler: 'auth/post-verify-email', access: 'public' },
-  { method: 'POST', path: '/api/verify-email/resend', handler: 'auth/post-verify-email-resend', access: 'agent' },
-  { method: 'GET', path: '/api/user', handler: 'user/get-user', access: 'agent' },
-  { method: 'POST', path: '/api/password-reset/request', handler: 'password-reset/post-password-reset-request', access: 'public' },
-  { method: 'POST', path: '/api/password-reset/confirm', handler: 'password-reset/post-password-reset-confirm', access: 'public' },
-  { method: 'GET', path: '/api/clients', handler: 'clients/get-clients', access: 'agent' },
-  { method: 'POST', path: '/api/clients', handler: 'clients/post-clients', access: 'agent' },
-  { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', body: 'multipart', timeoutSeconds: 29 },
-  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent' },
-  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent' },
-  { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent' },
-  { method: 'GET', path: '/api/clients/{id}/milestones', handler: 'clients/get-client-milestones', access: 'agent' },
-  { method: 'POST', path: '/api/clients/{id}/check-review', handler: 'clients/post-client-review-check', access: 'agent' },
-  { method: 'POST', path: '/api/clients/{id}/request-review', handler: 'clients/post-client-review-request', access: 'agent' },
-  { method: 'PATCH', path: '/api/user/business', handler: 'user/patch-user-business', access: 'agent' },
-  { method: 'POST', path: '/api/subscription/create-checkout', handler: 'subscription/post-subscription-checkout', access: 'agent' },
-  { method: 'POST', path: '/api/subscription/portal', handler: 'subscription/post-subscription-portal', access: 'agent' },
-  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/post-stripe-webhook', access: 'public', body: 'raw' },
-  { method: 'GET', path: '/api/clients/{id}/testimonials', handler: 'clients/get-client-testimonials', access: 'agent' },
-  { method: 'POST', path: '/api/client-invitations', handler: 'client-invitations/post-client-invitations', access: 'agent' },
-  { method: 'GET', path: '/api/client-invitations/{token}', handler: 'client-invitations/get-client-invitation', access: 'public' },
-  { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public' },
-  { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public' },
-  { method: 'GET', path: '/api/public/agents', handler: 'public/get-public-agents', access: 'public' },
-  { method: 'POST', path: '/api/video-testimonials', handler: 'video-testimonials/post-video-testimonials', access: 'public' },
-  { method: 'POST', path: '/api/video-testimonials/{id}/complete', handler: 'video-testimonials/post-video-testimonial-complete', access: 'public' },
-  { method: 'GET', path: '/api/admin/analytics', handler: 'admin/get-admin-analytics', access: 'admin' },
-  { method: 'GET', path: '/api/agents', handler: 'agents/get-agents', access: 'admin' },
-  { method: 'GET', path: '/api/admin/clients', handler: 'admin/get-admin-clients', access: 'admin' },
-  { method: 'GET', path: '/api/admin/clients/{agentId}', handler: 'admin/get-admin-agent-clients', access: 'admin' },
-  { method: 'POST', path: '/api/admin/clients/export', handler: 'admin/post-admin-clients-export', access: 'admin', timeoutSeconds: 29 },
-  { method: 'POST', path: '/api/admin/export', handler: 'admin/post-admin-export', access: 'admin', timeoutSeconds: 29 },
-  { method: 'POST', path: '/api/test-twilio', handler: 'admin/post-test-twilio', access: 'admin', timeoutSeconds: 15 },
-  { method: 'PATCH', path: '/api/user/preferences', handler: 'user/patch-user-preferences', access: 'agent' },
-  { method: 'GET', path: '/api/user/calendar', handler: 'user/get-user-calendar', access: 'agent' },
-  { method: 'POST', path: '/api/user/calendar-secret', handler: 'user/post-user-calendar-secret', access: 'agent' },
-  { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent' },
+  { method: 'POST', path: '/api/register', handler: 'auth/post-register', access: 'public', uses: ['table:write', 'mail'] },
+  { method: 'POST', path: '/api/login', handler: 'auth/post-login', access: 'public', uses: ['table:write'] },
+  { method: 'POST', path: '/api/logout', handler: 'auth/post-logout', access: 'public', uses: ['table:write'] },
+  { method: 'POST', path: '/api/verify-email', handler: 'auth/post-verify-email', access: 'public', uses: ['table:write'] },
+  { method: 'POST', path: '/api/verify-email/resend', handler: 'auth/post-verify-email-resend', access: 'agent', uses: ['table:write', 'mail'] },
+  { method: 'GET', path: '/api/user', handler: 'user/get-user', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/password-reset/request', handler: 'password-reset/post-password-reset-request', access: 'public', uses: ['table:write', 'mail'] },
+  { method: 'POST', path: '/api/password-reset/confirm', handler: 'password-reset/post-password-reset-confirm', access: 'public', uses: ['table:write'] },
+  { method: 'GET', path: '/api/clients', handler: 'clients/get-clients', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/clients', handler: 'clients/post-clients', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', uses: ['table:write'], body: 'multipart', timeoutSeconds: 29 },
+  { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent', uses: ['table:write'] },
+  { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent', uses: ['table:write', 'uploads'] },
+  { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/clients/{id}/milestones', handler: 'clients/get-client-milestones', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/clients/{id}/check-review', handler: 'clients/post-client-review-check', access: 'agent', uses: ['table:write', 'google'] },
+  { method: 'POST', path: '/api/clients/{id}/request-review', handler: 'clients/post-client-review-request', access: 'agent', uses: ['table:write', 'mail', 'sms'] },
+  { method: 'PATCH', path: '/api/user/business', handler: 'user/patch-user-business', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/subscription/create-checkout', handler: 'subscription/post-subscription-checkout', access: 'agent', uses: ['table:write', 'stripe'] },
+  { method: 'POST', path: '/api/subscription/portal', handler: 'subscription/post-subscription-portal', access: 'agent', uses: ['table:read', 'stripe'] },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/post-stripe-webhook', access: 'public', uses: ['table:write', 'mail', 'stripe'], body: 'raw' },
+  { method: 'GET', path: '/api/clients/{id}/testimonials', handler: 'clients/get-client-testimonials', access: 'agent', uses: ['table:read', 'uploads'] },
+  { method: 'POST', path: '/api/client-invitations', handler: 'client-invitations/post-client-invitations', access: 'agent', uses: ['table:write', 'mail'] },
+  { method: 'GET', path: '/api/client-invitations/{token}', handler: 'client-invitations/get-client-invitation', access: 'public', uses: ['table:read'] },
+  { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public', uses: ['table:write', 'mail'] },
+  { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public', uses: ['table:write', 'uploads'] },
+  { method: 'GET', path: '/api/public/agents', handler: 'public/get-public-agents', access: 'public', uses: ['table:write'] },
+  { method: 'POST', path: '/api/video-testimonials', handler: 'video-testimonials/post-video-testimonials', access: 'public', uses: ['table:write', 'uploads'] },
+  { method: 'POST', path: '/api/video-testimonials/{id}/complete', handler: 'video-testimonials/post-video-testimonial-complete', access: 'public', uses: ['table:write', 'uploads'] },
+  { method: 'GET', path: '/api/admin/analytics', handler: 'admin/get-admin-analytics', access: 'admin', uses: ['table:read'] },
+  { method: 'GET', path: '/api/agents', handler: 'agents/get-agents', access: 'admin', uses: ['table:read'] },
+  { method: 'GET', path: '/api/admin/clients', handler: 'admin/get-admin-clients', access: 'admin', uses: ['table:read'] },
+  { method: 'GET', path: '/api/admin/clients/{agentId}', handler: 'admin/get-admin-agent-clients', access: 'admin', uses: ['table:read'] },
+  { method: 'POST', path: '/api/admin/clients/export', handler: 'admin/post-admin-clients-export', access: 'admin', uses: ['table:read'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/api/admin/export', handler: 'admin/post-admin-export', access: 'admin', uses: ['table:read', 'exports'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/api/test-twilio', handler: 'admin/post-test-twilio', access: 'admin', uses: ['table:write', 'sms'], timeoutSeconds: 15 },
+  { method: 'PATCH', path: '/api/user/preferences', handler: 'user/patch-user-preferences', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/user/calendar', handler: 'user/get-user-calendar', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/user/calendar-secret', handler: 'user/post-user-calendar-secret', access: 'agent', uses: ['table:write'] },
+  { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'] },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
-  { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public' },
+  { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];
 
 export function findRouteByHandler(handler: string): Route {

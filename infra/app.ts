@@ -7,8 +7,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
-import { PROVIDER_SETTING_NAMES, type ProviderSettings } from './constructs/api';
+import type { ApiThrottle, RouteThrottles } from './constructs/api';
 import type { SmsProvider } from './constructs/messaging';
+import { EDGE_REGION, HearthEdgeStack } from './edge-stack';
 import { HearthStack } from './stack';
 
 const root = resolve(__dirname, '..');
@@ -41,22 +42,51 @@ function customDomainContext() {
   return { domainName, certificateArn };
 }
 
-/** Provider keys come from the deploying shell's environment (never from a committed file). */
-function providerSettingsFromEnvironment(): ProviderSettings {
-  const settings: ProviderSettings = {};
-  for (const name of PROVIDER_SETTING_NAMES) {
-    const value = process.env[name]?.trim();
-    if (value) settings[name] = value;
-  }
-  return settings;
+function positiveIntegerContext(key: string): number | undefined {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`Context "${key}" must be a positive whole number (got "${value}")`);
+  return Number(value);
+}
+
+/** `-c authRouteThrottle=10/20`: requests per second / burst. */
+function throttleContext(key: string): ApiThrottle | undefined {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`Context "${key}" must be rate/burst, such as 10/20 (got "${value}")`);
+  return { rateLimit: Number(match[1]), burstLimit: Number(match[2]) };
+}
+
+function routeThrottlesContext(): Partial<RouteThrottles> {
+  const auth = throttleContext('authRouteThrottle');
+  const publicRoutes = throttleContext('publicRouteThrottle');
+  return { ...(auth ? { auth } : {}), ...(publicRoutes ? { public: publicRoutes } : {}) };
 }
 
 const webAssetsPath = join(root, 'dist/web');
 
-new HearthStack(app, context('stackName') ?? 'HearthCrm', {
+const stackName = context('stackName') ?? 'HearthCrm';
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+const wafRateLimit = positiveIntegerContext('wafRateLimit');
+
+// The WAF web ACL of a CloudFront distribution can only be created in us-east-1. Deploying to
+// us-east-1, or synthesizing without credentials (no region: the template is environment-agnostic
+// as before), the main stack holds it; such a template deploys only in us-east-1 (WAF refuses the
+// web ACL elsewhere, so a deploy fails rather than run without it). Deploying to any other region
+// (`cdk deploy` sets CDK_DEFAULT_REGION), a small `<stackName>Edge` stack in us-east-1 holds it
+// and the main stack reads its ARN across regions. `npx cdk deploy --all` deploys both.
+const edge =
+  region && region !== EDGE_REGION
+    ? new HearthEdgeStack(app, `${stackName}Edge`, { description: 'Hearth CRM: the WAF web ACL of the CloudFront distribution (us-east-1)', account, rateLimit: wafRateLimit })
+    : undefined;
+
+new HearthStack(app, stackName, {
   description: 'Hearth CRM: client relationships for real-estate agents',
   // Unset without credentials: the stack is then environment-agnostic and synthesizes offline.
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  env: { account, region },
+  ...(edge ? { crossRegionReferences: true, webAclArn: edge.firewall.webAcl.attrArn } : { wafRateLimit }),
   routes,
   jobs,
   code: (slug) => lambda.Code.fromAsset(join(root, 'dist/functions', slug)),
@@ -70,7 +100,8 @@ new HearthStack(app, context('stackName') ?? 'HearthCrm', {
     ?.split(',')
     .map((email) => email.trim())
     .filter(Boolean),
-  providerSettings: providerSettingsFromEnvironment(),
+  stripePriceId: context('stripePriceId'),
+  routeThrottles: routeThrottlesContext(),
   alarmEmail: context('alarmEmail'),
 });
 

@@ -111,8 +111,6 @@ describe('the stack with the defaults', () => {
         const variables = fn.Properties?.Environment?.Variables as Record<string, unknown>;
         expect(variables).toMatchObject({
           TABLE_NAME: { Ref: PINNED.table },
-          UPLOADS_BUCKET: { Ref: PINNED.uploadsBucket },
-          EXPORTS_BUCKET: { Ref: PINNED.exportsBucket },
           SESSION_SECRET_ARN: { Ref: PINNED.sessionSecret },
           ORIGIN_VERIFY_SECRET_ARN: { Ref: expect.stringMatching(/^WebOriginVerifySecret/) },
           APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
@@ -120,7 +118,7 @@ describe('the stack with the defaults', () => {
           MAIL_FROM: 'no-reply@example.com',
           SMS_PROVIDER: 'sns',
         });
-        expect(Object.keys(variables).filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name))).toEqual([]);
+        expect(Object.keys(variables).filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name))).toEqual([]);
       }
     });
 
@@ -298,28 +296,100 @@ describe('the stack with the defaults', () => {
       for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
     });
 
-    it('grants secret reads on the session and origin-verify secrets only, e-mail on the one identity, and table access without index wildcards', () => {
+    it('grants each route exactly what it declares: read-only table for read routes, no Scan, buckets, mail, SMS and provider secrets only where used', () => {
       // Prepare
-      const statements = ofType(resources, 'AWS::IAM::Policy')
-        .filter(([id]) => id.startsWith('Api'))
-        .map(([, policy]) => policy.Properties?.PolicyDocument.Statement as Record<string, any>[]);
-      // Assess
-      expect(statements).toHaveLength(routes.length);
-      for (const statement of statements) {
-        const secretReads = statement.filter((s) => [s.Action].flat().some((action: string) => action.startsWith('secretsmanager:')));
-        expect(secretReads).toEqual([
-          { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: [{ Ref: PINNED.sessionSecret }, { Ref: expect.stringMatching(/^WebOriginVerifySecret/) }] },
-        ]);
-        expect(statement).toContainEqual(
-          expect.objectContaining({
-            Action: 'ses:SendEmail',
-            Resource: { 'Fn::Join': ['', expect.arrayContaining([':identity/', { Ref: expect.stringMatching(/^MessagingEmailIdentity/) }])] },
-          }),
-        );
-        const tableStatement = statement.find((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+      const byDescription = (route: Route) => ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === `${route.method} ${route.path}`)![1];
+      for (const route of routes) {
+        const fn = byDescription(route);
+        const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
+        const statements = ofType(resources, 'AWS::IAM::Policy')
+          .filter(([, p]) => p.Properties?.Roles?.some((r: { Ref: string }) => r.Ref === role))
+          .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
+        const actions = statements.flatMap((st) => [st.Action].flat() as string[]);
+        const text = JSON.stringify(statements);
+        const variables = fn.Properties?.Environment?.Variables as Record<string, unknown>;
+        // Assess
+        expect(actions).not.toContain('dynamodb:Scan');
+        expect(actions.includes('dynamodb:PutItem')).toBe(route.uses[0] === 'table:write');
+        expect(actions).toContain('dynamodb:Query');
+        expect(text.includes(PINNED.uploadsBucket)).toBe(route.uses.includes('uploads'));
+        expect(text.includes(PINNED.exportsBucket)).toBe(route.uses.includes('exports'));
+        expect(actions.includes('ses:SendEmail')).toBe(route.uses.includes('mail'));
+        expect(actions.includes('sns:Publish')).toBe(route.uses.includes('sms'));
+        expect(text.includes('ProviderSecretsStripeSecret')).toBe(route.uses.includes('stripe'));
+        expect(text.includes('ProviderSecretsGoogleSecret')).toBe(route.uses.includes('google'));
+        expect('STRIPE_SECRET_ARN' in variables).toBe(route.uses.includes('stripe'));
+        expect('GOOGLE_SECRET_ARN' in variables).toBe(route.uses.includes('google'));
+        expect(text).toContain(PINNED.sessionSecret);
+        expect(text).toMatch(/WebOriginVerifySecret/);
+        const tableStatement = statements.find((st) => [st.Action].flat().includes('dynamodb:Query'));
         expect(JSON.stringify(tableStatement?.Resource)).not.toContain('index/*');
         expect(JSON.stringify(tableStatement?.Resource)).toContain('/index/gsi1');
       }
+    });
+
+    it('never allows sns:Publish on "*": only on what is not an SNS ARN (a phone number)', () => {
+      // Assess
+      const publishes = ofType(resources, 'AWS::IAM::Policy')
+        .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[])
+        .filter((st) => [st.Action].flat().includes('sns:Publish'));
+      expect(publishes.length).toBeGreaterThan(0);
+      for (const st of publishes) {
+        expect(st.Resource).toBeUndefined();
+        expect(st.NotResource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':sns:*:*:*']] });
+      }
+    });
+
+    it('puts no provider key in the template: env vars only name secrets, and the provider secrets hold the {} placeholder', () => {
+      // Assess
+      for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+        const names = Object.keys(fn.Properties?.Environment?.Variables ?? {});
+        expect(names.filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID')).toEqual([]);
+      }
+      const providerSecrets = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('ProviderSecrets'));
+      expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ProviderSecretsGoogleSecret', 'ProviderSecretsStripeSecret']);
+      for (const [, secret] of providerSecrets) expect(secret.Properties?.SecretString).toBe('{}');
+    });
+
+    it('throttles sign-in, registration and password reset at 10/20 and the other public routes at 25/50, after their routes exist', () => {
+      // Prepare
+      const [, stage] = ofType(resources, 'AWS::ApiGatewayV2::Stage')[0]!;
+      const settings = stage.Properties?.RouteSettings as Record<string, unknown>;
+      // Assess
+      for (const key of ['POST /api/login', 'POST /api/register', 'POST /api/password-reset/request', 'POST /api/password-reset/confirm']) {
+        expect(settings[key]).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+      }
+      for (const route of routes.filter((r) => r.access === 'public' && !['auth/post-login', 'auth/post-register'].includes(r.handler) && !r.handler.startsWith('password-reset/'))) {
+        expect(settings[`${route.method} ${route.path}`]).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
+      }
+      expect(Object.keys(settings)).toHaveLength(routes.filter((r) => r.access === 'public').length);
+      const routeIds = ofType(resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties?.RouteKey in settings).map(([id]) => id);
+      expect([stage.DependsOn].flat()).toEqual(expect.arrayContaining(routeIds));
+    });
+  });
+
+  describe('edge', () => {
+    it('puts a CLOUDFRONT web ACL with a per-IP rate limit and the three managed groups on the distribution', () => {
+      // Assess
+      template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+      template.hasResourceProperties('AWS::WAFv2::WebACL', {
+        Scope: 'CLOUDFRONT',
+        DefaultAction: { Allow: {} },
+        Rules: [
+          Match.objectLike({ Name: 'RateLimitPerIp', Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 2000, EvaluationWindowSec: 300, AggregateKeyType: 'IP' } } }),
+          Match.objectLike({ Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' } } }),
+          Match.objectLike({ Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' } } }),
+          Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) } }),
+        ],
+      });
+      const [aclId] = ofType(resources, 'AWS::WAFv2::WebACL')[0]!;
+      const [, distribution] = ofType(resources, 'AWS::CloudFront::Distribution')[0]!;
+      expect(distribution.Properties?.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    });
+
+    it('stays under 450 CloudFormation resources (500 is the limit)', () => {
+      // Assess
+      expect(Object.keys(resources).length).toBeLessThan(450);
     });
   });
 
@@ -564,7 +634,7 @@ describe('the stack with every option', () => {
   // Prepare
   const customRoutes: Route[] = [
     ...routes,
-    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
+    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', uses: ['table:write'], body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
   ];
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
@@ -579,7 +649,7 @@ describe('the stack with every option', () => {
       sesIdentity: 'agent@example.com',
       smsProvider: 'twilio',
       adminEmails: ['admin@example.com', 'owner@example.com'],
-      providerSettings: { STRIPE_SECRET_KEY: 'sk_test_x', GOOGLE_PLACES_API_KEY: 'places-key', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'tok', TWILIO_FROM: '+15125550100' },
+      stripePriceId: 'price_123',
       alarmEmail: 'ops@example.com',
     }));
   });
@@ -591,7 +661,7 @@ describe('the stack with every option', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/imports/{id}' });
   });
 
-  it('passes the app URL, admins and only the provider keys given; no SNS right when SMS goes through Twilio', () => {
+  it('passes the app URL and admins, the Stripe secret and price only to Stripe routes; no SNS right when SMS goes through Twilio', () => {
     // Prepare
     const fn = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/login')![1];
     const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
@@ -602,14 +672,14 @@ describe('the stack with every option', () => {
       MAIL_FROM: 'agent@example.com',
       SMS_PROVIDER: 'twilio',
       ADMIN_EMAILS: 'admin@example.com,owner@example.com',
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      GOOGLE_PLACES_API_KEY: 'places-key',
     });
-    expect(fn.Properties?.Environment.Variables.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(fn.Properties?.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();
+    const checkout = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/subscription/create-checkout')![1];
+    expect(checkout.Properties?.Environment.Variables).toMatchObject({ STRIPE_PRICE_ID: 'price_123', STRIPE_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsStripeSecret/) } });
     expect(JSON.stringify(policy.Properties?.PolicyDocument)).not.toContain('sns:Publish');
   });
 
-  it('e-mails the alarms through an encrypted topic, and gives the digest worker only the Twilio keys', () => {
+  it('e-mails the alarms through an encrypted topic, and gives the digest worker only the Twilio secret', () => {
     // Prepare
     const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('JobsRemindersWorker'))![1];
     // Assess
@@ -618,8 +688,8 @@ describe('the stack with every option', () => {
     for (const [, alarm] of ofType(resources, 'AWS::CloudWatch::Alarm').filter(([id]) => id.startsWith('Jobs'))) {
       expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^JobsAlarmTopic/) }]);
     }
-    expect(worker.Properties?.Environment.Variables).toMatchObject({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15125550100' });
-    expect(worker.Properties?.Environment.Variables.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(worker.Properties?.Environment.Variables).toMatchObject({ SMS_PROVIDER: 'twilio', TWILIO_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsTwilioSecret/) } });
+    expect(worker.Properties?.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();
   });
 
   it('allows uploads from the given app URL', () => {

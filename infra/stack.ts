@@ -5,10 +5,12 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import type { Job } from '../functions/jobs/jobs';
 import type { Route } from '../functions/routes';
-import { Api, type ApiThrottle, type ProviderSettings } from './constructs/api';
+import { Api, type ApiThrottle, type RouteThrottles } from './constructs/api';
 import { Data } from './constructs/data';
+import { Firewall } from './constructs/firewall';
 import { Jobs } from './constructs/jobs';
 import { Messaging, type SmsProvider } from './constructs/messaging';
+import { ProviderSecrets } from './constructs/provider-secrets';
 import { type CustomDomain, Web } from './constructs/web';
 
 export type HearthStackProps = StackProps & {
@@ -27,8 +29,18 @@ export type HearthStackProps = StackProps & {
   mailFrom?: string;
   smsProvider?: SmsProvider;
   adminEmails?: readonly string[];
-  providerSettings?: ProviderSettings;
+  /** The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README, Deploy. */
+  stripePriceId?: string;
   throttle?: ApiThrottle;
+  routeThrottles?: Partial<RouteThrottles>;
+  /**
+   * The web ACL of a HearthEdge stack in us-east-1 (infra/app.ts, when this stack deploys
+   * elsewhere). Omitted, this stack creates the web ACL itself, which CloudFormation accepts in
+   * us-east-1 only: WAF refuses a CLOUDFRONT-scope web ACL in any other region.
+   */
+  webAclArn?: string;
+  /** Requests one IP may send in 5 minutes, when this stack creates the web ACL. */
+  wafRateLimit?: number;
   /** Who is e-mailed when a reminders job message ends in a dead-letter queue. */
   alarmEmail?: string;
 };
@@ -43,7 +55,9 @@ export class HearthStack extends Stack {
     super(scope, id, props);
 
     this.data = new Data(this, 'Data');
+    const webAclArn = props.webAclArn ?? new Firewall(this, 'Firewall', { rateLimit: props.wafRateLimit }).webAcl.attrArn;
     this.web = new Web(this, 'Web', {
+      webAclArn,
       logBucket: this.data.accessLogsBucket,
       assetsPath: props.webAssetsPath,
       customDomain: props.customDomain,
@@ -56,6 +70,7 @@ export class HearthStack extends Stack {
       mailFrom: props.mailFrom,
       smsProvider: props.smsProvider,
     });
+    const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio' });
 
     // The distribution depends on the HTTP API resource only; the functions depend on the
     // distribution (APP_URL) and the routes on the functions, so there is no cycle.
@@ -67,8 +82,10 @@ export class HearthStack extends Stack {
       appUrl,
       originVerifySecret: this.web.originVerifySecret,
       adminEmails: props.adminEmails,
-      providerSettings: props.providerSettings,
+      providerSecrets,
+      stripePriceId: props.stripePriceId,
       throttle: props.throttle,
+      routeThrottles: props.routeThrottles,
     });
     this.web.addApiBehavior(this.api.httpApi);
 
@@ -78,7 +95,7 @@ export class HearthStack extends Stack {
       data: this.data,
       messaging,
       appUrl,
-      providerSettings: props.providerSettings,
+      providerSecrets,
       alarmEmail: props.alarmEmail,
     });
 

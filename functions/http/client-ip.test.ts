@@ -7,7 +7,7 @@ import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
 import { startTestApi, type TestApi } from '../testing/local-api';
 import { startFakeSecretsExtension } from '../testing/secrets-extension';
 import { LOCAL_IP, resetLimit } from '../testing/throttle';
-import { addressGroup, clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
+import { addressGroup, cameThroughEdge, clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
 
 const SECRET = 'origin-verify-secret-for-tests-0123456789';
 const EDGE_IP = '130.176.1.2';
@@ -106,6 +106,23 @@ describe('clientIp', () => {
   });
 });
 
+describe('cameThroughEdge', () => {
+  const configured = async () => SECRET as string | undefined;
+
+  it('is true only with the exact secret when one is configured', async () => {
+    expect(await cameThroughEdge(event({ [ORIGIN_VERIFY_HEADER]: SECRET }), configured)).toBe(true);
+    expect(await cameThroughEdge(event({ 'X-Origin-Verify': SECRET }), configured)).toBe(true);
+    for (const headers of <Record<string, string>[]>[{}, { [ORIGIN_VERIFY_HEADER]: '' }, { [ORIGIN_VERIFY_HEADER]: `${SECRET}x` }, { [ORIGIN_VERIFY_HEADER]: SECRET.toUpperCase() }]) {
+      expect(await cameThroughEdge(event(headers), configured)).toBe(false);
+    }
+  });
+
+  it('is true for anything without a configured secret (the local runtime), and false for everything when the secret is empty', async () => {
+    expect(await cameThroughEdge(event({}), async () => undefined)).toBe(true);
+    expect(await cameThroughEdge(event({ [ORIGIN_VERIFY_HEADER]: '' }), async () => '')).toBe(false);
+  });
+});
+
 describe('the per-IP throttles behind CloudFront', () => {
   let api: TestApi;
   const VIEWER_A = '198.51.100.10';
@@ -148,29 +165,35 @@ describe('the per-IP throttles behind CloudFront', () => {
     await resetLimit('agent-search-ip', '2001:db8:0:1::/64', AGENT_SEARCH_LIMIT.windowSeconds);
   });
 
-  it('key on the connection address when the viewer address comes without the secret', async () => {
-    expect((await search({ [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` })).status).toBe(200);
-    expect((await search({ [ORIGIN_VERIFY_HEADER]: 'a-guess', [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` })).status).toBe(200);
-    expect(await searchesCounted(LOCAL_IP)).toBe(2);
+  it('refuse a request without the secret, or with a wrong one, before it is counted (the execute-api URL is no way around the WAF)', async () => {
+    for (const headers of <Record<string, string>[]>[{ [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` }, { [ORIGIN_VERIFY_HEADER]: 'a-guess', [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` }, {}]) {
+      const res = await search(headers);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { message: "Requests must come through the app's address.", code: 'ORIGIN_UNVERIFIED' } });
+    }
+    expect((await api.client().post('/api/login', { username: 'a@b.co', password: 'x' })).status).toBe(403);
+    expect(await searchesCounted(LOCAL_IP)).toBe(0);
     expect(await searchesCounted(VIEWER_A)).toBe(0);
   });
 
-  it('key on the connection address, and still answer, when the secret cannot be read', async () => {
+  it('answer 503 with Retry-After, counting nothing, while the secret cannot be read, and read it again next time', async () => {
     delete process.env.ORIGIN_VERIFY_SECRET;
     process.env.ORIGIN_VERIFY_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:origin-verify';
     resetConfig();
-    const extension = await startFakeSecretsExtension({});
+    const extension = await startFakeSecretsExtension({ [process.env.ORIGIN_VERIFY_SECRET_ARN]: SECRET });
     extension.failWith(503);
     try {
-      expect((await search(throughCloudFront(`${VIEWER_A}:1`))).status).toBe(200);
-      expect(extension.requests).toEqual([process.env.ORIGIN_VERIFY_SECRET_ARN]);
+      const refused = await search(throughCloudFront(`${VIEWER_A}:1`));
+      expect({ status: refused.status, code: refused.body.code, retryAfter: refused.headers.get('retry-after') }).toEqual({ status: 503, code: 'UNAVAILABLE', retryAfter: '1' });
+      extension.failWith(undefined);
+      expect((await search(throughCloudFront(`${VIEWER_A}:2`))).status).toBe(200);
+      expect(extension.requests).toEqual([process.env.ORIGIN_VERIFY_SECRET_ARN, process.env.ORIGIN_VERIFY_SECRET_ARN]);
     } finally {
       await extension.close();
       delete process.env.ORIGIN_VERIFY_SECRET_ARN;
       process.env.ORIGIN_VERIFY_SECRET = SECRET;
       resetConfig();
     }
-    expect(await searchesCounted(LOCAL_IP)).toBe(1);
-    expect(await searchesCounted(VIEWER_A)).toBe(0);
+    expect(await searchesCounted(LOCAL_IP)).toBe(0);
+    expect(await searchesCounted(VIEWER_A)).toBe(1);
   });
 });

@@ -58,6 +58,19 @@ function sameSecret(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
+/**
+ * Whether the request came through our CloudFront: it carries the origin-verify secret. Always
+ * true when no secret is configured (the local runtime, which has no CloudFront). In AWS every
+ * handler refuses any other request (functions/http/handler.ts), so the execute-api URL cannot be
+ * used to go around the WAF in front of the distribution.
+ */
+export async function cameThroughEdge(event: APIGatewayProxyEventV2, secret: () => Promise<string | undefined> = originVerifySecret): Promise<boolean> {
+  const expected = await secret();
+  if (expected === undefined) return true;
+  const presented = requestHeader(event, ORIGIN_VERIFY_HEADER);
+  return Boolean(presented && expected && sameSecret(presented, expected));
+}
+
 /** The address of whoever opened the connection to API Gateway (in AWS, a CloudFront edge server). */
 export function connectionIp(event: APIGatewayProxyEventV2): string {
   return event.requestContext?.http?.sourceIp || 'unknown';

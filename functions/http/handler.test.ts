@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const testRoute: Route = { method: 'POST', path: '/api/test', handler: 'test/post-test', access: 'public' };
+const testRoute: Route = { method: 'POST', path: '/api/test', handler: 'test/post-test', access: 'public', uses: ['table:read'] };
 
 function event(body: string | undefined, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
   return {

@@ -11,7 +11,7 @@ import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import { isAdmin, type UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
-import { addressGroup, clientIp, connectionIp, requestHeader } from './client-ip';
+import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
 import { createLogger, type Logger } from './logger';
 
@@ -92,6 +92,7 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
     .use(requestState(route))
     .use(httpSecurityHeaders())
     .use(errorRenderer())
+    .use(edgeGuard())
     .use(authGuard(route))
     .use(csrfGuard(route))
     .use(bodyParser(route))
@@ -222,6 +223,19 @@ function validationBody(error: yup.ValidationError): ApiErrorBody {
   }
   const first = Object.values(errors)[0] ?? error.message;
   return { message: first, code: 'VALIDATION_FAILED', errors };
+}
+
+/** In AWS, refuses a request that did not come through our CloudFront (and so its WAF), before anything else is read. */
+function edgeGuard(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    before: async (request) => {
+      const verified = await cameThroughEdge(request.event).catch((error: unknown) => {
+        stateOf(request.context).log.warn('origin-verify secret unreadable', { error });
+        throw new HttpError(503, 'The service is busy right now. Please try again in a moment.', { code: 'UNAVAILABLE', headers: { 'retry-after': '1' } });
+      });
+      if (!verified) throw forbidden("Requests must come through the app's address.", 'ORIGIN_UNVERIFIED');
+    },
+  };
 }
 
 /** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body.

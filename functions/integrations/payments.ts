@@ -4,7 +4,7 @@
 // that chooses.
 import Stripe from 'stripe';
 import { PRO_PRICE_USD } from '../../shared/constants';
-import { config, sessionSecret } from '../config';
+import { config, sessionSecret, stripeKeys } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 
 export class PaymentsNotConfiguredError extends Error {
@@ -39,13 +39,20 @@ export function setStripeClient(fake: StripeClient | undefined): void {
   client = fake;
 }
 
-function stripe(): StripeClient {
-  const { stripeSecretKey } = config();
+async function stripe(): Promise<StripeClient> {
   if (!client) {
-    if (!stripeSecretKey) throw new PaymentsNotConfiguredError('Payments are not set up yet: the administrator needs to set STRIPE_SECRET_KEY.');
-    client = new Stripe(stripeSecretKey, { maxNetworkRetries: 2, timeout: 10_000, appInfo: { name: 'Hearthside' } });
+    const { secretKey } = await keys();
+    if (!secretKey) throw new PaymentsNotConfiguredError('Payments are not set up yet: the administrator needs to put the Stripe secret key in (STRIPE_SECRET_KEY, or the Stripe secret in AWS).');
+    client = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, appInfo: { name: 'Hearthside' } });
   }
   return client;
+}
+
+/** The Stripe keys; a failure to read them (the secrets extension) is the provider's, and retried next time. */
+function keys() {
+  return stripeKeys().catch(() => {
+    throw new PaymentProviderError('Payments are unavailable right now: the Stripe keys could not be read. Please try again in a moment.');
+  });
 }
 
 const simulated = () => config().paymentProvider === 'simulator';
@@ -54,7 +61,7 @@ async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PaymentsNotConfiguredError) throw error;
+    if (error instanceof PaymentsNotConfiguredError || error instanceof PaymentProviderError) throw error;
     const detail = error instanceof Stripe.errors.StripeError ? error.message : 'Stripe could not be reached';
     throw new PaymentProviderError(`Stripe could not ${what}: ${detail}`);
   }
@@ -65,9 +72,9 @@ export type PayingAgent = { id: string; email: string; name: string };
 /** A new Stripe customer for the agent (the caller stores its id on the user). */
 export async function createCustomer(agent: PayingAgent): Promise<string> {
   if (simulated()) return `cus_local_${randomId(9)}`;
-  const customer = await callStripe('create the customer', () =>
+  const customer = await callStripe('create the customer', async () =>
     // The idempotency key makes a double click create one customer, not two.
-    stripe().customers.create({ email: agent.email, name: agent.name, metadata: { userId: agent.id } }, { idempotencyKey: `customer-${agent.id}` }),
+    (await stripe()).customers.create({ email: agent.email, name: agent.name, metadata: { userId: agent.id } }, { idempotencyKey: `customer-${agent.id}` }),
   );
   return customer.id;
 }
@@ -76,8 +83,8 @@ export async function createCustomer(agent: PayingAgent): Promise<string> {
 export async function createCheckoutSession(agent: PayingAgent, customerId: string): Promise<string> {
   const { appUrl, stripePriceId } = config();
   if (simulated()) return simulatorUrl('checkout', { sub: agent.id, customer: customerId });
-  const session = await callStripe('start the checkout', () =>
-    stripe().checkout.sessions.create({
+  const session = await callStripe('start the checkout', async () =>
+    (await stripe()).checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
       client_reference_id: agent.id,
@@ -104,14 +111,14 @@ export async function createCheckoutSession(agent: PayingAgent, customerId: stri
 export async function createBillingPortalSession(userId: string, customerId: string, subscriptionId: string | undefined): Promise<string> {
   const { appUrl } = config();
   if (simulated()) return simulatorUrl('portal', { sub: userId, customer: customerId, ...(subscriptionId ? { subscription: subscriptionId } : {}) });
-  const session = await callStripe('open the billing portal', () => stripe().billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }));
+  const session = await callStripe('open the billing portal', async () => (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }));
   return session.url;
 }
 
 /** The event, when the Stripe-Signature header proves Stripe sent this exact body recently. */
 export async function verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
-  const secret = config().stripeWebhookSecret;
-  if (!secret) throw new PaymentsNotConfiguredError('The Stripe webhook is not set up: STRIPE_WEBHOOK_SECRET is missing.');
+  const secret = (await keys()).webhookSecret;
+  if (!secret) throw new PaymentsNotConfiguredError('The Stripe webhook is not set up: its signing secret is missing (STRIPE_WEBHOOK_SECRET, or webhookSecret in the Stripe secret in AWS).');
   if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
   let event: unknown;
   try {

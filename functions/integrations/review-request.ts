@@ -36,7 +36,7 @@ export async function sendReviewRequest(client: Recipient, agent: Agent, reviewU
       `<p><a href="${escapeHtml(reviewUrl)}">Leave a Google review</a></p>` +
       `<p>Thank you!<br>${signatureLines(agent).map(escapeHtml).join('<br>')}</p>`,
   });
-  if (!smsConfigured()) return { texted: false, smsProblem: 'text messages are not set up' };
+  if (!(await smsConfigured())) return { texted: false, smsProblem: 'text messages are not set up' };
   const destination = textDestination(client.phone, config().smsAllowedCountries);
   if (!destination.ok) {
     const smsProblem = destination.reason === 'country' ? smsCountriesPhrase(config().smsAllowedCountries) : 'the phone number cannot receive text messages';

@@ -1,7 +1,7 @@
 // Google reviews of the agent's business: Places API (New) Place Details with the reviews field
 // mask. Google returns at most five reviews, the ones it finds most relevant; complete lists need
 // the Business Profile API with the owner's OAuth, which this app does not ask for.
-import { config } from '../config';
+import { googlePlacesApiKey } from '../config';
 
 export type PlaceReview = { authorName: string; publishTime?: string; rating?: number };
 export type PlaceReviews = { reviews: PlaceReview[]; writeReviewUrl?: string };
@@ -23,7 +23,8 @@ export class ReviewProviderError extends Error {
 export const GOOGLE_REVIEW_SAMPLE = 5;
 const PLACES_URL = 'https://places.googleapis.com/v1/places/';
 
-export const reviewsConfigured = (): boolean => Boolean(config().googlePlacesApiKey);
+/** Whether a Places API key is there; when it cannot be read, answer as configured and let the check report Google's kind of failure. */
+export const reviewsConfigured = async (): Promise<boolean> => Boolean(await googlePlacesApiKey().catch(() => true));
 
 /** Google's documented write-a-review link for a place. */
 export function writeReviewUrl(placeId: string): string {
@@ -36,8 +37,10 @@ type GoogleError = { error?: { code?: number; message?: string; status?: string;
 
 /** The reviews Google shows for the place. Throws ReviewProviderError; never hangs longer than the timeout. */
 export async function fetchPlaceReviews(placeId: string, { timeoutMs = 5000 }: { timeoutMs?: number } = {}): Promise<PlaceReviews> {
-  const key = config().googlePlacesApiKey;
-  if (!key) throw new ReviewProviderError('key', 'Review checking is not set up: the administrator needs to set GOOGLE_PLACES_API_KEY.');
+  const key = await googlePlacesApiKey().catch(() => {
+    throw new ReviewProviderError('unavailable', 'The Google key could not be read. Please try again in a moment.');
+  });
+  if (!key) throw new ReviewProviderError('key', 'Review checking is not set up: the administrator needs to set GOOGLE_PLACES_API_KEY (in AWS: the Google secret).');
   let response: Response;
   try {
     response = await fetch(`${PLACES_URL}${encodeURIComponent(placeId)}`, {

@@ -1,7 +1,7 @@
 // Sending a text message: SNS or Twilio (REST, no SDK) in AWS, the local outbox on this machine.
 // The only place that chooses a provider.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { config } from '../config';
+import { config, twilioCredentials } from '../config';
 import { phoneCountry, smsCountriesMessage } from '../domain/phone-numbers';
 import { writeToOutbox } from './outbox';
 
@@ -16,16 +16,21 @@ export class SmsError extends Error {
 let sns: SNSClient | undefined;
 
 /** Whether text messages can be sent at all (Twilio needs its credentials; SNS and the outbox need nothing more). */
-export function smsConfigured(): boolean {
-  const { smsProvider, twilio } = config();
-  return smsProvider !== 'twilio' || twilio !== undefined;
+export async function smsConfigured(): Promise<boolean> {
+  return config().smsProvider !== 'twilio' || (await twilio()) !== undefined;
+}
+
+/** The Twilio credentials; a failure to read them is Twilio's kind of failure (a message, never a 500). */
+function twilio() {
+  return twilioCredentials().catch(() => {
+    throw new SmsError('The Twilio credentials could not be read. Please try again in a moment.');
+  });
 }
 
 /** `to` must be E.164 (+15125550100), in a country of SMS_ALLOWED_COUNTRIES (the last guard: callers check first and answer better). */
 export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<void> {
-  const { smsProvider, outboxDir, region, twilio } = config();
+  const { smsProvider, outboxDir, region, smsAllowedCountries } = config();
   if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new SmsError('The phone number must be in international format, like +15125550100.');
-  const { smsAllowedCountries } = config();
   if (!smsAllowedCountries.includes(phoneCountry(to) ?? '')) throw new SmsError(smsCountriesMessage(smsAllowedCountries));
   if (smsProvider === 'outbox') {
     if (!outboxDir) throw new SmsError('SMS_PROVIDER=outbox needs OUTBOX_DIR');
@@ -33,16 +38,17 @@ export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { 
     return;
   }
   if (smsProvider === 'twilio') {
-    if (!twilio) throw new SmsError('Twilio is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.');
+    const credentials = await twilio();
+    if (!credentials) throw new SmsError('Twilio is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (in AWS: the Twilio secret).');
     let response: Response;
     try {
-      response = await fetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`, {
+      response = await fetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}/Messages.json`, {
         method: 'POST',
         headers: {
-          authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+          authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
-        body: new URLSearchParams({ To: to, From: twilio.from, Body: text }),
+        body: new URLSearchParams({ To: to, From: credentials.from, Body: text }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

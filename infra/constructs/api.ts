@@ -11,22 +11,34 @@ import { Construct } from 'constructs';
 import type { Route } from '../../functions/routes';
 import type { Data } from './data';
 import type { Messaging } from './messaging';
+import type { ProviderSecrets } from './provider-secrets';
 import { constructIdForSlug, RouteFunction } from './route-function';
 
-/** Provider settings passed through to the functions only when given (functions/config.ts reads them). */
-export const PROVIDER_SETTING_NAMES = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_ID',
-  'GOOGLE_PLACES_API_KEY',
-  'TWILIO_ACCOUNT_SID',
-  'TWILIO_AUTH_TOKEN',
-  'TWILIO_FROM',
-] as const;
-export type ProviderSettings = Partial<Record<(typeof PROVIDER_SETTING_NAMES)[number], string>>;
-
 export type ApiThrottle = { rateLimit: number; burstLimit: number };
+/** The stage's default, for every route without its own (requests per second, all callers together). */
 export const DEFAULT_THROTTLE: ApiThrottle = { rateLimit: 100, burstLimit: 200 };
+/**
+ * Per-route throttles on the stage. They cap each route for all callers together (a flood cannot
+ * take the rest of the API or the bill with it); the per-account and per-IP limits are the
+ * functions' own, and the WAF limits each IP at the edge.
+ */
+export type RouteThrottles = {
+  /** Sign-in, registration and both password-reset steps. */
+  auth: ApiThrottle;
+  /** Every other route anyone may call without a session. */
+  public: ApiThrottle;
+};
+export const DEFAULT_ROUTE_THROTTLES: RouteThrottles = {
+  auth: { rateLimit: 10, burstLimit: 20 },
+  public: { rateLimit: 25, burstLimit: 50 },
+};
+/** The routes that take the `auth` throttle, by handler. */
+export const AUTH_ROUTE_HANDLERS: readonly string[] = [
+  'auth/post-login',
+  'auth/post-register',
+  'password-reset/post-password-reset-request',
+  'password-reset/post-password-reset-confirm',
+];
 
 export type ApiProps = {
   routes: readonly Route[];
@@ -39,8 +51,12 @@ export type ApiProps = {
   /** The value CloudFront sends in x-origin-verify (Web.originVerifySecret): the functions trust the viewer address with it. */
   originVerifySecret: secretsmanager.ISecret;
   adminEmails?: readonly string[];
-  providerSettings?: ProviderSettings;
+  /** The Stripe, Google and Twilio secrets: read only by the routes that declare the provider. */
+  providerSecrets: ProviderSecrets;
+  /** The Stripe price of the Pro plan (not a secret): to the routes that declare `stripe`. */
+  stripePriceId?: string;
   throttle?: ApiThrottle;
+  routeThrottles?: Partial<RouteThrottles>;
 };
 
 export class Api extends Construct {
@@ -56,7 +72,7 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
-    new apigwv2.HttpStage(this, 'DefaultStage', {
+    const stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -66,14 +82,11 @@ export class Api extends Construct {
 
     const environment: Record<string, string> = {
       TABLE_NAME: data.table.tableName,
-      UPLOADS_BUCKET: data.uploadsBucket.bucketName,
-      EXPORTS_BUCKET: data.exportsBucket.bucketName,
       SESSION_SECRET_ARN: data.sessionSecret.secretArn,
       ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn,
       APP_URL: props.appUrl,
       ...messaging.environment,
       ...(props.adminEmails?.length ? { ADMIN_EMAILS: props.adminEmails.join(',') } : {}),
-      ...definedOnly(props.providerSettings ?? {}),
     };
 
     this.routeFunctions = props.routes.map((route) => {
@@ -83,16 +96,52 @@ export class Api extends Construct {
         code: props.code(route.handler),
         environment,
       });
-      // Every function gets the same rights: the route table does not yet say which route touches
-      // which bucket or sends messages. Narrow here once it does.
-      data.grantTableReadWrite(routeFunction.role);
-      data.grantBucketsReadWrite(routeFunction.role);
-      data.grantSessionSecretRead(routeFunction.role);
-      iam.Grant.addToPrincipal({ grantee: routeFunction.role, actions: ['secretsmanager:GetSecretValue'], resourceArns: [props.originVerifySecret.secretArn] });
-      messaging.grantSend(routeFunction.role);
+      const { role } = routeFunction;
+      const addEnvironment = (variables: Record<string, string>) => {
+        for (const [name, value] of Object.entries(variables)) routeFunction.function.addEnvironment(name, value);
+      };
+      // Each right follows from the route's `uses` in functions/routes.ts, and nothing else.
+      const uses = new Set(route.uses);
+      data.grantTable(role, route.uses[0]);
+      data.grantSessionSecretRead(role);
+      iam.Grant.addToPrincipal({ grantee: role, actions: ['secretsmanager:GetSecretValue'], resourceArns: [props.originVerifySecret.secretArn] });
+      if (uses.has('uploads')) {
+        data.grantBucketReadWrite(role, data.uploadsBucket);
+        addEnvironment({ UPLOADS_BUCKET: data.uploadsBucket.bucketName });
+      }
+      if (uses.has('exports')) {
+        data.grantBucketReadWrite(role, data.exportsBucket);
+        addEnvironment({ EXPORTS_BUCKET: data.exportsBucket.bucketName });
+      }
+      if (uses.has('mail')) messaging.grantMail(role);
+      if (uses.has('sms')) {
+        messaging.grantSms(role);
+        addEnvironment(props.providerSecrets.grantRead(role, 'twilio'));
+      }
+      if (uses.has('stripe')) {
+        addEnvironment(props.providerSecrets.grantRead(role, 'stripe'));
+        if (props.stripePriceId) addEnvironment({ STRIPE_PRICE_ID: props.stripePriceId });
+      }
+      if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
       suppressRouteFindings(routeFunction, data);
       return routeFunction;
     });
+
+    this.throttleRoutes(stage, props.routes, { ...DEFAULT_ROUTE_THROTTLES, ...props.routeThrottles });
+  }
+
+  /** Route settings on the stage for the sign-in and public routes; the stage waits for those routes (API Gateway refuses settings for a route key it does not know yet). */
+  private throttleRoutes(stage: apigwv2.HttpStage, routes: readonly Route[], throttles: RouteThrottles): void {
+    const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
+    // The L1 property is plain JSON (a map by route key): CloudFormation's own casing.
+    const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    routes.forEach((route, index) => {
+      const throttle = AUTH_ROUTE_HANDLERS.includes(route.handler) ? throttles.auth : route.access === 'public' ? throttles.public : undefined;
+      if (!throttle) return;
+      settings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      cfnStage.node.addDependency(this.routeFunctions[index]!.route);
+    });
+    cfnStage.routeSettings = settings;
   }
 }
 
@@ -112,10 +161,6 @@ const accessLogFormat = apigateway.AccessLogFormat.custom(
   }),
 );
 
-function definedOnly(settings: ProviderSettings): Record<string, string> {
-  return Object.fromEntries(Object.entries(settings).filter((entry): entry is [string, string] => Boolean(entry[1])));
-}
-
 function suppressRouteFindings(routeFunction: RouteFunction, data: Data): void {
   NagSuppressions.addResourceSuppressions(
     routeFunction,
@@ -123,13 +168,13 @@ function suppressRouteFindings(routeFunction: RouteFunction, data: Data): void {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions, and SNS Publish straight to a phone number (SMS) has no ARN to name.',
+          'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.',
         appliesTo: ['Resource::*'],
       },
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'Object keys in the uploads and exports buckets are generated per request by the server (DESIGN §6); the functions read, write, delete and presign any key of these two buckets only.',
+          'Object keys in the uploads and exports buckets are generated per request by the server (DESIGN §6); a route that declares a bucket reads, writes, deletes and presigns any key of that bucket only.',
         appliesTo: data.bucketObjectWildcards(),
       },
       {

@@ -9,6 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
+import type { TableUse } from '../../functions/routes';
 
 /** The secondary indexes; functions/data/table-definition.ts declares the same for the local runtime. */
 export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
@@ -107,22 +108,14 @@ export class Data extends Construct {
     });
   }
 
-  /** Item reads and writes on the table and its two indexes, named one by one (no `index/*`). */
-  grantTableReadWrite(grantee: iam.IGrantable): iam.Grant {
+  /**
+   * Item reads, or reads and writes, on the table and its two indexes, named one by one (no
+   * `index/*`). No Scan: every request reads by key or by index (DESIGN §9).
+   */
+  grantTable(grantee: iam.IGrantable, access: TableUse): iam.Grant {
     return iam.Grant.addToPrincipal({
       grantee,
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:Scan',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:DescribeTable',
-      ],
+      actions: access === 'table:read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
       resourceArns: [this.table.tableArn, ...TABLE_INDEXES.map((name) => `${this.table.tableArn}/index/${name}`)],
     });
   }
@@ -136,19 +129,13 @@ export class Data extends Construct {
     });
   }
 
-  /** Object reads, writes and deletes (presigned POST/GET are signed with these rights), and listing for 404s. */
-  grantBucketsReadWrite(grantee: iam.IGrantable): void {
-    for (const bucket of [this.uploadsBucket, this.exportsBucket]) {
-      iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
-      iam.Grant.addToPrincipal({
-        grantee,
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resourceArns: [bucket.arnForObjects('*')],
-      });
-    }
+  /** Object reads, writes and deletes in one bucket (presigned POST/GET are signed with these rights), and listing for 404s. */
+  grantBucketReadWrite(grantee: iam.IGrantable, bucket: s3.IBucket): void {
+    iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
+    iam.Grant.addToPrincipal({ grantee, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resourceArns: [bucket.arnForObjects('*')] });
   }
 
-  /** The cdk-nag `appliesTo` entries for the object wildcards that grantBucketsReadWrite hands out. */
+  /** The cdk-nag `appliesTo` entries for the object wildcards that grantBucketReadWrite hands out. */
   bucketObjectWildcards(): string[] {
     const stack = Stack.of(this);
     return [this.uploadsBucket, this.exportsBucket].map(
@@ -156,6 +143,9 @@ export class Data extends Construct {
     );
   }
 }
+
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 const privateBucketDefaults = {
   blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

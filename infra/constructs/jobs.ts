@@ -23,10 +23,10 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Job, JobTrigger } from '../../functions/jobs/jobs';
-import type { ProviderSettings } from './api';
 import type { Data } from './data';
 import type { Messaging } from './messaging';
-import { constructIdForSlug } from './route-function';
+import type { ProviderSecrets } from './provider-secrets';
+import { constructIdForSlug, secretsExtension } from './route-function';
 
 export type JobsProps = {
   /** functions/jobs/jobs.ts: one function each. */
@@ -37,8 +37,8 @@ export type JobsProps = {
   messaging: Messaging;
   /** Links in the digest point here (APP_URL). */
   appUrl: string;
-  /** Only the Twilio settings reach the worker (it may text). */
-  providerSettings?: ProviderSettings;
+  /** Only the Twilio secret is read by the worker (it may text), and only when SMS goes through Twilio. */
+  providerSecrets: ProviderSecrets;
   /** Who hears about messages in a dead-letter queue; without it the alarms only show in CloudWatch. */
   alarmEmail?: string;
 };
@@ -82,14 +82,14 @@ export class Jobs extends Construct {
     });
 
     const base = { TABLE_NAME: data.table.tableName, APP_URL: props.appUrl };
-    const twilio = Object.fromEntries(Object.entries(props.providerSettings ?? {}).filter(([name, value]) => name.startsWith('TWILIO_') && value)) as Record<string, string>;
 
     const schedulerFn = this.jobFunction(schedulerJob, props.code, {
       ...base,
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
-    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...twilio });
+    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment }, props.providerSecrets.secrets.has('twilio'));
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
@@ -170,7 +170,7 @@ export class Jobs extends Construct {
     }
   }
 
-  private jobFunction(job: Job, code: (slug: string) => lambda.Code, environment: Record<string, string>): lambda.Function {
+  private jobFunction(job: Job, code: (slug: string) => lambda.Code, environment: Record<string, string>, readsSecrets = false): lambda.Function {
     const id = constructIdForSlug(job.name);
     const logGroup = new logs.LogGroup(this, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
     // Its own role, without the AWS-managed basic execution policy: it may write to its log group only.
@@ -188,13 +188,15 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
+      // Only for a job that reads a secret (the worker, when it texts through Twilio).
+      ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(
       role,
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions, and SNS Publish straight to a phone number (SMS) has no ARN to name.',
+          reason: 'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.',
           appliesTo: ['Resource::*'],
         },
       ],

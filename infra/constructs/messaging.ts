@@ -1,6 +1,6 @@
 // E-mail through SES (an identity this stack owns) and SMS through SNS or Twilio: the environment
 // the functions need to pick a provider, and the rights to send.
-import { Annotations } from 'aws-cdk-lib';
+import { Annotations, Aws } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
@@ -56,13 +56,28 @@ export class Messaging extends Construct {
     };
   }
 
-  /** `ses:SendEmail` on this stack's identity only; `sns:Publish` when SMS goes through SNS. */
-  grantSend(grantee: iam.IGrantable): void {
+  /** `ses:SendEmail` on this stack's identity only. */
+  grantMail(grantee: iam.IGrantable): void {
     this.emailIdentity?.grant(grantee, 'ses:SendEmail');
-    if (this.smsProvider === 'sns') {
-      // Publishing straight to a phone number has no resource ARN to name: `*` is the only form.
-      iam.Grant.addToPrincipal({ grantee, actions: ['sns:Publish'], resourceArns: ['*'] });
-    }
+  }
+
+  /**
+   * `sns:Publish` when SMS goes through SNS (Twilio needs no AWS right, only its secret).
+   * Publishing straight to a phone number names no resource ARN, so IAM can only allow it on
+   * `Resource: "*"`; instead the statement uses `NotResource` with every SNS ARN: it allows the
+   * direct (phone number) publish and nothing else, never a topic or a platform endpoint.
+   */
+  grantSms(grantee: iam.IGrantable): void {
+    if (this.smsProvider !== 'sns') return;
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sns:Publish'], notResources: [`arn:${Aws.PARTITION}:sns:*:*:*`] }),
+    );
+  }
+
+  /** Both: the digest worker may e-mail and text. */
+  grantSend(grantee: iam.IGrantable): void {
+    this.grantMail(grantee);
+    this.grantSms(grantee);
   }
 }
 

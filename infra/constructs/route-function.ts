@@ -31,9 +31,24 @@ export function constructIdForSlug(slug: string): string {
     .join('');
 }
 
+/**
+ * The Parameters and Secrets extension: secrets named by *_SECRET_ARN are read through it
+ * (functions/config.ts), not the Secrets Manager SDK: smaller bundles, and it caches across
+ * invocations (a value put in with put-secret-value is picked up within the TTL).
+ */
+export function secretsExtension(): lambda.ParamsAndSecretsLayerVersion {
+  return lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+    cacheEnabled: true,
+    cacheSize: 10,
+    secretsManagerTtl: Duration.minutes(5),
+    logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+  });
+}
+
 export class RouteFunction extends Construct {
   readonly function: lambda.Function;
   readonly role: iam.Role;
+  readonly route: apigwv2.HttpRoute;
 
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
@@ -63,17 +78,10 @@ export class RouteFunction extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment: props.environment,
-      // Secrets named by *_SECRET_ARN are read through this extension (functions/config.ts), not
-      // the Secrets Manager SDK: smaller bundles, and the extension caches across invocations.
-      paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
-        cacheEnabled: true,
-        cacheSize: 10,
-        secretsManagerTtl: Duration.minutes(5),
-        logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
-      }),
+      paramsAndSecrets: secretsExtension(),
     });
 
-    new apigwv2.HttpRoute(this, 'Route', {
+    this.route = new apigwv2.HttpRoute(this, 'Route', {
       httpApi: props.httpApi,
       routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
       integration: new HttpLambdaIntegration('Integration', this.function),

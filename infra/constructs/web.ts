@@ -29,6 +29,8 @@ export type WebProps = {
   /** The built web app (dist/web); nothing is uploaded when it is omitted. */
   assetsPath?: string;
   customDomain?: CustomDomain;
+  /** The ARN of the CLOUDFRONT-scope WAF web ACL (infra/constructs/firewall.ts) in front of everything. */
+  webAclArn: string;
 };
 
 /** Hashed bundles never change under their name; everything else is revalidated on each visit. */
@@ -93,6 +95,12 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+      // Standard (legacy) logs always record the path and query string (cs-uri-stem, cs-uri-query):
+      // the SPA links that carry a token (/reset-password?token=, /verify-email?token=,
+      // /client-registration?invite=, /unsubscribe/{token}) land in the private, SSL-only log bucket
+      // for its 90 days. Those tokens are single-use and short-lived; the API's own logs keep the
+      // route key, never the path (README, Security).
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
@@ -108,11 +116,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Agents and their clients may be anywhere; the product sells to no particular market, so no country is blocked.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'A CLOUDFRONT-scope WAF web ACL must be created in us-east-1 and this stack deploys to any region; brute force is limited by per-account and per-IP login throttling (DESIGN §6) and the API stage throttle. To revisit with a us-east-1 WAF stack.',
       },
     ]);
     if (!customDomain) {

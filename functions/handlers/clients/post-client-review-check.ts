@@ -23,7 +23,7 @@ export const handler = defineHandler('clients/post-client-review-check', {}, asy
   const client = await getClient(user.id, params.id ?? '');
   if (!client) throw notFound('Client not found');
   const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({ body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck });
-  if (!reviewsConfigured()) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
+  if (!(await reviewsConfigured())) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
   if (!user.googlePlaceId) return answer(false, REVIEW_CHECK_MESSAGES.noPlaceId);
   const limit = await hitLimit({ scope: 'review-check', id: user.id, max: CHECKS_PER_HOUR, windowSeconds: 3600 });
   if (limit.limited) throw tooManyRequests(`You have checked reviews ${CHECKS_PER_HOUR} times this hour. Please try again later.`, limit.retryAfterSeconds);

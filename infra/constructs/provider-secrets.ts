@@ -1,0 +1,57 @@
+// The keys of Stripe, Google and Twilio: Secrets Manager secrets this stack creates empty (`{}`),
+// which an operator fills in once with `aws secretsmanager put-secret-value` (README, Deploy).
+// CloudFormation never sees a key: the template holds the placeholder only, and a later deploy
+// leaves the value alone. The functions that declare the provider in functions/routes.ts get the
+// secret's ARN (`*_SECRET_ARN`) and the right to read it, through the Parameters and Secrets
+// extension (functions/config.ts); no other function does.
+import { SecretValue } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+
+/** A provider secret: the setting that names it and the JSON fields functions/config.ts reads. */
+export const PROVIDER_SECRETS = {
+  stripe: { setting: 'STRIPE_SECRET_ARN', fields: ['secretKey', 'webhookSecret'], description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}' },
+  google: { setting: 'GOOGLE_SECRET_ARN', fields: ['placesApiKey'], description: 'Google Places API (New): {"placesApiKey":"…"}' },
+  twilio: { setting: 'TWILIO_SECRET_ARN', fields: ['accountSid', 'authToken', 'from'], description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}' },
+} as const;
+export type Provider = keyof typeof PROVIDER_SECRETS;
+
+export type ProviderSecretsProps = {
+  /** Create the Twilio secret (only when SMS goes through Twilio). */
+  twilio: boolean;
+};
+
+export class ProviderSecrets extends Construct {
+  readonly secrets: ReadonlyMap<Provider, secretsmanager.Secret>;
+
+  constructor(scope: Construct, id: string, props: ProviderSecretsProps) {
+    super(scope, id);
+    const providers: Provider[] = props.twilio ? ['stripe', 'google', 'twilio'] : ['stripe', 'google'];
+    this.secrets = new Map(
+      providers.map((provider) => {
+        const secret = new secretsmanager.Secret(this, `${provider[0]!.toUpperCase()}${provider.slice(1)}Secret`, {
+          description: `${PROVIDER_SECRETS[provider].description}. Filled in by an operator (put-secret-value), never by a deploy.`,
+          // A placeholder, not a key: the functions read `{}` as "not set up yet".
+          secretStringValue: SecretValue.unsafePlainText('{}'),
+        });
+        NagSuppressions.addResourceSuppressions(secret, [
+          {
+            id: 'AwsSolutions-SMG4',
+            reason: "A provider's API key is rotated in the provider's console, then put here with put-secret-value; Secrets Manager cannot rotate it.",
+          },
+        ]);
+        return [provider, secret] as const;
+      }),
+    );
+  }
+
+  /** `{ STRIPE_SECRET_ARN: … }` for the function, and the right to read that secret, when the stack has it. */
+  grantRead(grantee: iam.IGrantable, provider: Provider): Record<string, string> {
+    const secret = this.secrets.get(provider);
+    if (!secret) return {};
+    secret.grantRead(grantee);
+    return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn };
+  }
+}
