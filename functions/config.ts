@@ -51,6 +51,15 @@ export type Config = {
 export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
 export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 
+/** The abuse limits an operator may change: environment variable → CDK context key (`-c dailyEmailLimit=500`). */
+export const LIMIT_SETTINGS = {
+  DAILY_EMAIL_LIMIT: 'dailyEmailLimit',
+  DAILY_SMS_LIMIT: 'dailySmsLimit',
+  SMS_ALLOWED_COUNTRIES: 'smsAllowedCountries',
+  REGISTRATIONS_PER_IP_PER_HOUR: 'registrationsPerIpPerHour',
+  DIRECTORY_REGISTRATIONS_PER_DAY: 'directoryRegistrationsPerDay',
+} as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

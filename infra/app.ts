@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { LIMIT_SETTINGS, readConfig } from '../functions/config';
 import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
 import type { ApiThrottle, RouteThrottles } from './constructs/api';
@@ -64,6 +65,17 @@ function routeThrottlesContext(): Partial<RouteThrottles> {
   return { ...(auth ? { auth } : {}), ...(publicRoutes ? { public: publicRoutes } : {}) };
 }
 
+/** `-c dailyEmailLimit=500 -c smsAllowedCountries=US,CA,GB …`: checked here by the functions' own rules, so a bad value fails the synth. */
+function limitsContext(): Record<string, string> {
+  const limits: Record<string, string> = {};
+  for (const [variable, key] of Object.entries(LIMIT_SETTINGS)) {
+    const value = context(key);
+    if (value !== undefined) limits[variable] = value;
+  }
+  readConfig({ APP_URL: 'https://example.com', TABLE_NAME: 'check', ...limits });
+  return limits;
+}
+
 const webAssetsPath = join(root, 'dist/web');
 
 const stackName = context('stackName') ?? 'HearthCrm';
@@ -101,6 +113,7 @@ new HearthStack(app, stackName, {
     .map((email) => email.trim())
     .filter(Boolean),
   stripePriceId: context('stripePriceId'),
+  limits: limitsContext(),
   routeThrottles: routeThrottlesContext(),
   alarmEmail: context('alarmEmail'),
 });

@@ -122,6 +122,19 @@ describe('the stack with the defaults', () => {
       }
     });
 
+    it("carries the operator's abuse limits to every route function and to the digest worker, which texts", () => {
+      // Arrange
+      const limits = { DAILY_EMAIL_LIMIT: '500', SMS_ALLOWED_COUNTRIES: 'US,CA,GB' };
+
+      // Act
+      const { resources: withLimits } = synthesize({ limits });
+
+      // Assess
+      const functions = ofType(withLimits, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api') || /^JobsRemindersWorker/.test(id));
+      expect(functions.length).toBeGreaterThan(routes.length);
+      for (const [, fn] of functions) expect(fn.Properties?.Environment?.Variables).toMatchObject(limits);
+    });
+
     it('gives every route function the Parameters and Secrets extension its *_SECRET_ARN settings are read through', () => {
       // Assess
       const routeFunctions = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));

@@ -31,6 +31,8 @@ export type HearthStackProps = StackProps & {
   adminEmails?: readonly string[];
   /** The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README, Deploy. */
   stripePriceId?: string;
+  /** Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them. */
+  limits?: Readonly<Record<string, string>>;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
   /**
@@ -84,6 +86,7 @@ export class HearthStack extends Stack {
       adminEmails: props.adminEmails,
       providerSecrets,
       stripePriceId: props.stripePriceId,
+      limits: props.limits,
       throttle: props.throttle,
       routeThrottles: props.routeThrottles,
     });
@@ -96,6 +99,7 @@ export class HearthStack extends Stack {
       messaging,
       appUrl,
       providerSecrets,
+      limits: props.limits,
       alarmEmail: props.alarmEmail,
     });
 

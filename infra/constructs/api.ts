@@ -55,6 +55,8 @@ export type ApiProps = {
   providerSecrets: ProviderSecrets;
   /** The Stripe price of the Pro plan (not a secret): to the routes that declare `stripe`. */
   stripePriceId?: string;
+  /** Abuse limits by variable name (DAILY_EMAIL_LIMIT…): every route function gets them. */
+  limits?: Readonly<Record<string, string>>;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
 };
@@ -87,6 +89,7 @@ export class Api extends Construct {
       APP_URL: props.appUrl,
       ...messaging.environment,
       ...(props.adminEmails?.length ? { ADMIN_EMAILS: props.adminEmails.join(',') } : {}),
+      ...props.limits,
     };
 
     this.routeFunctions = props.routes.map((route) => {

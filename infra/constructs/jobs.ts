@@ -39,6 +39,8 @@ export type JobsProps = {
   appUrl: string;
   /** Only the Twilio secret is read by the worker (it may text), and only when SMS goes through Twilio. */
   providerSecrets: ProviderSecrets;
+  /** Abuse limits by variable name: the worker texts, so it honours SMS_ALLOWED_COUNTRIES. */
+  limits?: Readonly<Record<string, string>>;
   /** Who hears about messages in a dead-letter queue; without it the alarms only show in CloudWatch. */
   alarmEmail?: string;
 };
@@ -88,7 +90,7 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
-    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment }, props.providerSecrets.secrets.has('twilio'));
+    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, props.providerSecrets.secrets.has('twilio'));
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],

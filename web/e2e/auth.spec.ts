@@ -1,18 +1,13 @@
 // The foundation's browser flows: register, log out, log in, reset a password through the e-mailed
 // link, the protected-route redirect, the 404 page, and the mobile navigation.
-import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
+import { expect, fillRegistrationForm, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
 
 test.describe('accounts', () => {
   test('registers, logs out and logs back in', async ({ page }) => {
     const agent = newAgentDetails('reg');
     await page.goto('/auth');
     await snap(page, 'auth-login');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Full Name').fill(agent.fullName);
-    await form.getByLabel('Email').fill(agent.email);
-    await form.getByLabel('Password').fill(agent.password);
-    await form.getByLabel('Cell Phone Number').fill(agent.phone);
+    const form = await fillRegistrationForm(page, agent);
     await snap(page, 'auth-register');
     await form.getByRole('button', { name: 'Register' }).click();
 

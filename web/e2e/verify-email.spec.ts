@@ -1,17 +1,12 @@
 // E-mail verification in the browser: a new agent sees the banner, cannot send to clients yet (and
 // is told where to get a link), resends the link, follows it from the outbox, and the banner goes.
-import { expect, newAgentDetails, outbox, snap, test, verificationLink } from './support/fixtures';
+import { expect, fillRegistrationForm, newAgentDetails, outbox, snap, test, verificationLink } from './support/fixtures';
 
 test.describe('e-mail verification', () => {
   test('register, see the banner, follow the link from the outbox, banner gone', async ({ page }) => {
     const agent = newAgentDetails('verify');
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Full Name').fill(agent.fullName);
-    await form.getByLabel('Email').fill(agent.email);
-    await form.getByLabel('Password').fill(agent.password);
-    await form.getByLabel('Cell Phone Number').fill(agent.phone);
+    const form = await fillRegistrationForm(page, agent);
     await form.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/$/);
 

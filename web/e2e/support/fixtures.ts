@@ -1,6 +1,6 @@
 // Fixtures for the browser suite: the outbox of the local runtime under test, fresh agents, and
 // screenshots at desktop and phone width.
-import { test as base, errors, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, errors, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -59,6 +59,17 @@ export async function registerAgentViaApi(page: Page, details = newAgentDetails(
 }
 
 /** The verification link mailed to `email` at registration (or its newest resend). */
+/** Fills the Register tab of /auth (already open) with an agent's details; returns the form to submit. */
+export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof newAgentDetails>): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Full Name').fill(agent.fullName);
+  await form.getByLabel('Email').fill(agent.email);
+  await form.getByLabel('Password').fill(agent.password);
+  await form.getByLabel('Cell Phone Number').fill(agent.phone);
+  return form;
+}
+
 export const verificationLink = (email: string): Promise<string> => outbox.latestLink(email, /https?:\/\/\S+\/verify-email\?token=\S+/);
 
 /**
