@@ -139,7 +139,14 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     await releaseLock(usernameLockKey(input.username), input.id);
     throw error;
   }
-  await writeDirectoryEntries(item);
+  try {
+    await writeDirectoryEntries(item);
+  } catch (error) {
+    // Take the account back so the same registration can be sent again; entries already written
+    // name a user that no longer exists, and the search drops those.
+    await deleteNewUser(input);
+    throw error;
+  }
   return item;
 }
 
