@@ -27,7 +27,8 @@ export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emai
   return (
     <Alert severity="warning" icon={<MarkEmailUnreadRounded />} role="region" aria-label="E-mail verification" sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}>
-        <Typography variant="body2">
+        {/* A long address wraps anywhere rather than pushing the text out of a phone's width. */}
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           Verify your e-mail address: open the link we sent to <strong>{user.username}</strong>. Until then, Hearthside sends nothing to your clients.
         </Typography>
         <Button variant="outlined" color="inherit" size="small" onClick={handleResend} disabled={isMutating} sx={{ flexShrink: 0 }}>
