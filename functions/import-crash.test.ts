@@ -4,7 +4,7 @@
 // row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
 // e-mail lock naming a client that exists. The analytics counters are the one documented exception:
 // the batch cut between its client writes and its counter update leaves those counters behind, and
-// `npm run stats:recompute` repairs them (DESIGN §5). Then, in process, what repairs the plan
+// `npm run stats:recompute` repairs them (docs/architecture.md, Data model). Then, in process, what repairs the plan
 // counter (reconcileClientCount) on the leftovers of a crash, and Pro imports racing each other.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

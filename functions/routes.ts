@@ -32,7 +32,7 @@ export type Route = {
    * providers. Every function may also read the session and origin-verify secrets.
    */
   uses: RouteUses;
-  /** Lambda memory; user-facing functions get 1024 MB (DESIGN §9). */
+  /** Lambda memory; user-facing functions get 1024 MB (docs/architecture.md, Performance budgets and bench). */
   memoryMb?: number;
   timeoutSeconds?: number;
 };

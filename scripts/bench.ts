@@ -1,4 +1,4 @@
-// `npm run bench`: the figures DESIGN §9 asks for, measured in one run on this machine and written
+// `npm run bench`: the figures of docs/architecture.md (Performance budgets and bench), measured in one run on this machine and written
 // to bench/report.md and bench/report.json. Latencies are reported as ratios to the raw DynamoDB call
 // on the same emulator; no figure here is typed in by hand.
 import * as esbuild from 'esbuild';

@@ -64,7 +64,7 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
   return result.metafile;
 }
 
-/** One ESM bundle per Lambda (AWS SDK included, DESIGN §9): dist/functions/<slug>/index.mjs. */
+/** One ESM bundle per Lambda (AWS SDK included: faster cold starts than the runtime's SDK): dist/functions/<slug>/index.mjs. */
 export async function buildLambdas({ outdir = join(root, 'dist/functions'), entries } = {}) {
   const list = entries ?? (await lambdaEntries());
   rmSync(outdir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
 import type { ReminderPrefs } from './reminder-prefs';
 
-/** Every error answer (DESIGN §6). */
+/** Every error answer (docs/architecture.md, Security model). */
 export type ApiErrorBody = {
   message: string;
   code?: string;

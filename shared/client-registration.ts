@@ -42,7 +42,7 @@ const invitationToken = yup
   .required(REGISTRATION_MESSAGES.invitationInvalid)
   .matches(INVITATION_TOKEN_PATTERN, REGISTRATION_MESSAGES.invitationInvalid);
 
-/** POST /api/client-invitations: SPEC §5 "Invitation create: email and name". */
+/** POST /api/client-invitations: an invitation is created with an e-mail and a name. */
 export const invitationSchema = yup.object({
   name: yup.string().trim().required(CLIENT_MESSAGES.nameRequired).max(CLIENT_NAME_MAX, `Must be at most ${CLIENT_NAME_MAX} characters`),
   email: emailSchema.required(CLIENT_MESSAGES.emailRequired),

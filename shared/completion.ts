@@ -1,4 +1,4 @@
-// Profile completeness: the share of the seven profile items a client has filled (SPEC §3).
+// Profile completeness: the share of the seven profile items a client has filled.
 
 export const PROFILE_ITEMS = ['name', 'email', 'phone', 'birthday', 'anniversary', 'purchaseDate', 'reviewSubmitted'] as const;
 

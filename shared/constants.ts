@@ -1,4 +1,4 @@
-// Business constants from the specification (SPEC §9). Both the API and the web app read them here.
+// Business constants from the specification. Both the API and the web app read them here.
 export const FREE_CLIENT_LIMIT = 10;
 export const PRO_PRICE_USD = 15;
 export const DASHBOARD_REMINDER_WINDOW_DAYS = 60;

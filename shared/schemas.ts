@@ -1,4 +1,4 @@
-// yup schemas shared by the API (request validation) and the web forms (Formik), with SPEC §5's
+// yup schemas shared by the API (request validation) and the web forms (Formik), with the product's
 // messages word for word.
 import * as yup from 'yup';
 import { PASSWORD_MIN_LENGTH } from './constants';

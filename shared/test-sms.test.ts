@@ -1,6 +1,6 @@
 import { isValidTestSmsPhone, keepPhoneInput, TEST_SMS_MESSAGES, testSmsSchema, toE164 } from './test-sms';
 
-describe('the test SMS phone rule (SPEC §5: optional +, optional 1, 10 to 12 digits)', () => {
+describe('the test SMS phone rule (optional +, optional 1, 10 to 12 digits)', () => {
   it.each([
     ['1234567890', '+11234567890'],
     ['+1234567890', '+1234567890'],

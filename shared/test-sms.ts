@@ -1,4 +1,4 @@
-// The admin test SMS: SPEC §5's phone rule and messages, shared by the API and the admin form.
+// The admin test SMS: its phone rule and messages, shared by the API and the admin form.
 import * as yup from 'yup';
 
 export const TEST_SMS_MESSAGES = {
@@ -9,10 +9,10 @@ export const TEST_SMS_MESSAGES = {
   failed: 'Failed to send test SMS',
 } as const;
 
-/** An optional plus, an optional 1, then 10 to 12 digits (SPEC §5). */
+/** An optional plus, an optional 1, then 10 to 12 digits. */
 export const TEST_SMS_PHONE_PATTERN = /^\+?1?\d{10,12}$/;
 
-/** What the input keeps of typed text: digits and plus only (SPEC §5). */
+/** What the input keeps of typed text: digits and plus only. */
 export const keepPhoneInput = (value: string): string => value.replace(/[^\d+]/g, '');
 
 /** SPEC's pattern, and a number E.164 can carry (no country code starts with 0). */

@@ -2,7 +2,7 @@
 // the lookup item is keyed by its SHA-256 only: CALENDAR#<hash> → agentId. The user item names the
 // current hash, and the feed answers only when both agree, so a rotation cuts the old URL off at
 // the moment the user item changes, even if deleting the old lookup item failed.
-// Without transactions (DESIGN §3): the new lookup item is written first (invisible until the user
+// Without transactions (docs/architecture.md, Data model): the new lookup item is written first (invisible until the user
 // points at it), then the user, then the old lookup item is deleted.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';

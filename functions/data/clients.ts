@@ -1,5 +1,5 @@
 // Clients, always reached through their agent's partition (tenancy by construction: an id from a
-// URL is never enough to reach another agent's client). Without transactions (DESIGN §3) a create
+// URL is never enough to reach another agent's client). Without transactions (docs/architecture.md, Data model) a create
 // takes a plan slot, then the per-agent e-mail lock, then writes the client; each failure undoes
 // the steps before it, and a lock left by a crash (its client was never written) is taken over.
 // A crash also leaves the plan slot taken: reconcileClientCount gives such slots back.
@@ -236,7 +236,7 @@ async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> 
  * e-mail locks of creates that died, after a crash (a runtime killed mid-import) left slots taken
  * whose client was never written. The CSV import runs it when it is done.
  *
- * Without transactions (DESIGN §3) the counter and the clients cannot be read or written together,
+ * Without transactions (docs/architecture.md, Data model) the counter and the clients cannot be read or written together,
  * and a request in flight looks like one that died: a create has taken its slot before its client
  * exists, a delete has removed its client before it gives the slot back. So:
  *  - a create in flight between its lock and its client shows as a young lock without a client:

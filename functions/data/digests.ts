@@ -1,5 +1,5 @@
 // The daily digest record DIGEST#<agentId>#<date>: once per agent per local day, whatever SQS
-// delivers. Without transactions (DESIGN §3) the worker claims the day with a conditional put
+// delivers. Without transactions (docs/architecture.md, Data model) the worker claims the day with a conditional put
 // BEFORE it sends anything ('sending'), and marks it 'sent' after.
 //
 // Exactly once or at least once? Exactly-once delivery of an e-mail cannot be promised by any

@@ -1,4 +1,4 @@
-// Platform counters for the admin analytics (DESIGN §5), updated with atomic ADDs on each write so
+// Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs on each write so
 // analytics never read every client. STATS/TOTAL holds the current totals; STATS/MONTH#m holds
 // what happened in month m among what still exists (clients created, reviews submitted, reminders).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

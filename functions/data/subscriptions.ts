@@ -1,6 +1,6 @@
 // The Pro subscription as Stripe reports it: the agent's Stripe customer and the lookup back from
 // it, the webhook's once-per-event markers, and the Pro flag applied newest event first. Without
-// transactions (DESIGN §3) each step is one conditional write, ordered so a retry heals: the
+// transactions (docs/architecture.md, Data model) each step is one conditional write, ordered so a retry heals: the
 // customer lookup is written before anything points at it, and the event marker stays
 // "processing" until the effect is done (a crashed delivery is taken over once it is stale).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

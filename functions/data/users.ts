@@ -1,5 +1,5 @@
 // Users (agents and administrators) and the locks that keep usernames and phones unique. Without
-// transactions (DESIGN §3) a registration claims the username lock, then the phone lock, then
+// transactions (docs/architecture.md, Data model) a registration claims the username lock, then the phone lock, then
 // writes the profile; a failure undoes the locks it took, and a lock left by a crash (its user was
 // never written) is taken over by the next registration after a grace period.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -265,7 +265,7 @@ export class PlanLimitError extends Error {
 
 /**
  * Takes one client slot atomically: the free plan's cap holds under concurrency because the
- * condition and the increment are one conditional write (DESIGN §5).
+ * condition and the increment are one conditional write (docs/architecture.md, Data model).
  */
 export async function reserveClientSlot(agentId: string, freeLimit: number): Promise<{ clientCount: number; isPro: boolean }> {
   try {

@@ -6,7 +6,7 @@ export const ANALYTICS_MONTHS = 12;
 export type MonthCounters = { clients: number; reviews: number; reminders: number };
 export type AgentCount = { id: string; username: string; isPro: boolean; clientCount: number };
 
-/** Average with one decimal (SPEC §2: Avg Clients/Agent); 0 when there are no agents. */
+/** Average with one decimal (the admin analytics' Avg Clients/Agent); 0 when there are no agents. */
 export function averageOneDecimal(total: number, count: number): number {
   if (count <= 0) return 0;
   return Math.round((total / count) * 10) / 10;

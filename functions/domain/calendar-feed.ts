@@ -35,7 +35,7 @@ export const YEARLESS_START_YEAR = 2000;
 /** The first occurrence the calendar shows, on the day the reminder rules use. */
 export function firstOccurrence(kind: ReminderKind, keyDate: string): string {
   if (isYearlessDate(keyDate)) return occurrenceIn(keyDate, YEARLESS_START_YEAR);
-  // A home anniversary below one year is not shown (DESIGN §10); birthdays and wedding anniversaries start on the day itself.
+  // A home anniversary below one year is not shown (docs/architecture.md, Decisions and why); birthdays and wedding anniversaries start on the day itself.
   return kind === 'home' ? occurrenceIn(keyDate, dateParts(keyDate).year + 1) : keyDate;
 }
 

@@ -1,4 +1,4 @@
-// Errors a handler may throw; the error middleware renders them as DESIGN §6's error shape.
+// Errors a handler may throw; the error middleware renders them as the error shape `{ message, code?, errors? }`.
 
 export class HttpError extends Error {
   override name = 'HttpError';

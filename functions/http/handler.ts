@@ -252,7 +252,7 @@ function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
   };
 }
 
-/** State-changing requests must be JSON (or the route's declared kind) and same-origin (DESIGN §6). */
+/** State-changing requests must be JSON (or the route's declared kind) and same-origin (docs/architecture.md, Security model). */
 function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: (request) => {

@@ -1,4 +1,4 @@
-// The local payment simulator (DESIGN §3): stands in for Stripe Checkout and the billing portal when
+// The local payment simulator (docs/architecture.md, Local runtime): stands in for Stripe Checkout and the billing portal when
 // the local runtime has no STRIPE_SECRET_KEY. Its buttons build the event Stripe would send, sign it
 // with the webhook secret and post it to the app's real /api/stripe/webhook, so the real
 // verification path runs. Nothing is ever charged.

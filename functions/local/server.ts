@@ -29,7 +29,7 @@ export type LocalRuntimeOptions = {
   /** The public URL when something other than this machine serves the app; omitted: every origin the server listens on. */
   appUrl?: string;
   webDir?: string;
-  /** Run the reminders scheduler every hour while up (DESIGN §1: 8 am digests). Default: on with a dataDir, off in memory (tests). */
+  /** Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on with a dataDir, off in memory (tests). */
   hourlyReminders?: boolean;
 };
 

@@ -177,18 +177,18 @@ function suppressRouteFindings(routeFunction: RouteFunction, data: Data): void {
       {
         id: 'AwsSolutions-IAM5',
         reason:
-          'Object keys in the uploads and exports buckets are generated per request by the server (DESIGN §6); a route that declares a bucket reads, writes, deletes and presigns any key of that bucket only.',
+          'Object keys in the uploads and exports buckets are generated per request by the server (docs/architecture.md, Security model); a route that declares a bucket reads, writes, deletes and presigns any key of that bucket only.',
         appliesTo: data.bucketObjectWildcards(),
       },
       {
         id: 'AwsSolutions-L1',
         reason:
-          'nodejs22.x is the runtime chosen for the bundles (DESIGN §9, §11: built and tested on Node 20/22 with middy 6); moving to nodejs24.x is a deliberate, tested change.',
+          'nodejs22.x is the runtime chosen for the bundles (docs/architecture.md, Decisions and why: built and tested on Node 20/22 with middy 6); moving to nodejs24.x is a deliberate, tested change.',
       },
       {
         id: 'AwsSolutions-APIG4',
         reason:
-          'Authorization happens in the handler: a signed, HttpOnly session cookie naming a server-side session item, checked per route by its `access` in functions/routes.ts (DESIGN §6). Public routes (login, register, password reset) are public by design.',
+          'Authorization happens in the handler: a signed, HttpOnly session cookie naming a server-side session item, checked per route by its `access` in functions/routes.ts (docs/architecture.md, Security model). Public routes (login, register, password reset) are public by design.',
       },
     ],
     true,

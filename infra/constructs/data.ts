@@ -110,7 +110,7 @@ export class Data extends Construct {
 
   /**
    * Item reads, or reads and writes, on the table and its two indexes, named one by one (no
-   * `index/*`). No Scan: every request reads by key or by index (DESIGN §9).
+   * `index/*`). No Scan: every request reads by key or by index (docs/architecture.md, Data model).
    */
   grantTable(grantee: iam.IGrantable, access: TableUse): iam.Grant {
     return iam.Grant.addToPrincipal({

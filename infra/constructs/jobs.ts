@@ -4,7 +4,7 @@
 // with an alarm on its depth:
 //  - the schedule could not invoke the scheduler (the schedule's own DLQ: delivery failures only);
 //  - the scheduler ran and failed after Lambda's async retries (its on-failure destination,
-//    DESIGN §12: the schedule's DLQ never sees a function error);
+//    because the schedule's DLQ never sees a function error);
 //  - a digest message failed 3 times (the queue's redrive policy).
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -205,7 +205,7 @@ export class Jobs extends Construct {
       true,
     );
     NagSuppressions.addResourceSuppressions(fn, [
-      { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the runtime chosen for the bundles (DESIGN §9, §11); moving to nodejs24.x is a deliberate, tested change.' },
+      { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the runtime chosen for the bundles (docs/architecture.md, Decisions and why); moving to nodejs24.x is a deliberate, tested change.' },
     ]);
     return fn;
   }

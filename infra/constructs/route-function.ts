@@ -9,10 +9,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Route } from '../../functions/routes';
 
-/** User-facing functions get 1024 MB (DESIGN §9). */
+/** User-facing functions get 1024 MB (docs/architecture.md, Performance budgets and bench). */
 export const DEFAULT_MEMORY_MB = 1024;
 export const DEFAULT_TIMEOUT_SECONDS = 10;
-/** API Gateway gives up on an HTTP API integration after 30 s (DESIGN §12). */
+/** API Gateway gives up on an HTTP API integration after 30 s (a hard limit). */
 export const MAX_TIMEOUT_SECONDS = 30;
 
 export type RouteFunctionProps = {

@@ -1,5 +1,5 @@
 // The browser's single origin: CloudFront in front of the private site bucket (the React build,
-// with the SPA fallback of spa-fallback.ts) and, at /api/*, the HTTP API (DESIGN §2, §12).
+// with the SPA fallback of spa-fallback.ts) and, at /api/*, the HTTP API (docs/architecture.md, Layers).
 // CloudFront tells the API who the viewer is (CloudFront-Viewer-Address) and proves the request
 // came through it with a generated secret in x-origin-verify (functions/http/client-ip.ts).
 import { Duration, Stack } from 'aws-cdk-lib';

@@ -1,4 +1,4 @@
-// The route table of the web app (SPEC §2). Every page is its own lazily loaded chunk.
+// The route table of the web app (docs/architecture.md, Web app). Every page is its own lazily loaded chunk.
 import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { CenteredSpinner } from '../components/ui/spinner';

@@ -12,7 +12,7 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
-  describe('a non-OK answer (SPEC §8)', () => {
+  describe('a non-OK answer', () => {
     it('becomes an ApiError whose message is the status, a colon and space, then the body text', async () => {
       mockApi({ 'POST /api/login': () => jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized') });
 

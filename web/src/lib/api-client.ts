@@ -1,9 +1,9 @@
-// The one fetch client: same-origin cookies, JSON in and out, and one error shape (SPEC §8).
+// The one fetch client: same-origin cookies, JSON in and out, and one error shape.
 import type { ApiErrorBody } from '../../../shared/api-types';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Any non-OK response. `message` is `${status}: ${body text or status text}` (SPEC §8). */
+/** Any non-OK response. `message` is `${status}: ${body text or status text}`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -78,7 +78,7 @@ export const api = {
 
 /**
  * The message to show a person for any thrown value: the server's own sentence when it sent one
- * (the `status: body` form of SPEC §8 stays on `error.message` for logs and callers), else that form.
+ * (the `status: body` form stays on `error.message` for logs and callers), else that form.
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError && error.body?.message) return error.body.message;

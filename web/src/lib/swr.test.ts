@@ -1,7 +1,7 @@
 import { jsonResponse, mockApi } from '../testing/mock-api';
 import { defaultFetcher, swrConfig } from './swr';
 
-describe('SWR defaults (SPEC §4, §9)', () => {
+describe('SWR defaults', () => {
   it('never retries, never refetches on focus, reconnect or interval, and treats data as never stale', () => {
     expect(swrConfig).toMatchObject({
       shouldRetryOnError: false,

@@ -1,4 +1,4 @@
-// SWR defaults (SPEC §4, §9): no retries, no refetch on focus, reconnect or interval, data never
+// SWR defaults: no retries, no refetch on focus, reconnect or interval, data never
 // stale; a read's URL is its key (or the key's first element).
 import type { SWRConfiguration } from 'swr';
 import { api } from './api-client';

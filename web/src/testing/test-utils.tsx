@@ -43,7 +43,7 @@ export function renderWithProviders(ui: ReactElement) {
   return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
 }
 
-/** The notification region (SPEC §9: F8 focuses it). */
+/** The notification region (F8 focuses it). */
 export function toastRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Notifications (F8)' });
 }

@@ -1,4 +1,4 @@
-// The realtor a visitor chose on /find-realtor, kept in localStorage under `selectedAgent` (SPEC §2).
+// The realtor a visitor chose on /find-realtor, kept in localStorage under `selectedAgent`.
 import type { PublicAgent } from '../../../../shared/api-types';
 
 export const SELECTED_AGENT_KEY = 'selectedAgent';

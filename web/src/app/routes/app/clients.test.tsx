@@ -178,7 +178,7 @@ describe('/clients', () => {
         birthday: '1990-07-04',
       });
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).not.toBeInTheDocument());
-      // The list is read again after the change (SPEC §7), and so is the user.
+      // The list is read again after the change, and so is the user.
       expect(await screen.findByRole('button', { name: 'Dana Fox' })).toBeInTheDocument();
       expect(callsTo(fetchMock, 'GET /api/user').length).toBeGreaterThanOrEqual(2);
     });

@@ -1,4 +1,4 @@
-// The toast state (SPEC §4, §9): at most TOAST_LIMIT toasts; a new one replaces the oldest; a
+// The toast state: at most TOAST_LIMIT toasts; a new one replaces the oldest; a
 // dismissed toast closes at once and leaves the state after TOAST_DURATION_MS.
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../../../shared/constants';
 
@@ -26,9 +26,9 @@ export type ToastAction =
   | { type: 'dismiss'; id?: string }
   | { type: 'remove'; id: string };
 
-/** Swiping a toast this far to the right dismisses it (SPEC §9). */
+/** Swiping a toast this far to the right dismisses it. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** A dismissed toast stays in the state this long before it is removed (SPEC §4). */
+/** A dismissed toast stays in the state this long before it is removed. */
 export const TOAST_REMOVE_DELAY_MS = TOAST_DURATION_MS;
 
 let counter = 0;

@@ -1,5 +1,5 @@
 // The notification region: fixed at the top on phones, bottom-right from `sm`, at most 420 px wide
-// from `md`; F8 moves focus to it (SPEC §9).
+// from `md`; F8 moves focus to it.
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
 import { Toast } from './toast';

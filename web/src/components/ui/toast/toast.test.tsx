@@ -26,7 +26,7 @@ function show(name: 'first' | 'second' | 'destructive') {
   fireEvent.click(screen.getByRole('button', { name }));
 }
 
-describe('toasts (SPEC §4, §9)', () => {
+describe('toasts', () => {
   afterEach(() => {
     jest.useRealTimers();
   });

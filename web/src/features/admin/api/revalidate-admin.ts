@@ -1,5 +1,5 @@
 // After an administrator changes clients, the admin reads (lists, counts, analytics), the agents'
-// own lists and the current user are refreshed (SPEC §7).
+// own lists and the current user are refreshed.
 import type { ScopedMutator } from 'swr';
 import { USER_KEY } from '../../auth/api/get-user';
 import { ADMIN_ANALYTICS_KEY } from './get-admin-analytics';

@@ -59,7 +59,7 @@ type AdminClientsManagerProps = {
   renderReviewStatus: (client: AdminClient) => ReactNode;
   renderClientForm: (props: ClientFormSlotProps) => ReactNode;
   renderImportDialog: (props: ImportDialogSlotProps) => ReactNode;
-  /** The second line of the 'Client added successfully' toast (SPEC §8). */
+  /** The second line of the 'Client added successfully' toast. */
   describeCreated: (remainingFreeSlots: number | null) => string | undefined;
 };
 

@@ -1,4 +1,4 @@
-// What a signed-in non-administrator sees on an admin page (SPEC §2, §6).
+// What a signed-in non-administrator sees on an admin page (docs/architecture.md, Decisions and why).
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-// The side panel of the sign-in screen: a welcome and what the product does (SPEC §1).
+// The side panel of the sign-in screen: a welcome and what the product does.
 import CakeOutlined from '@mui/icons-material/CakeOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';

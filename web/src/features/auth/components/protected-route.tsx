@@ -1,4 +1,4 @@
-// Protected-route rule (SPEC §2): a centered spinner while the user loads, /auth without a user,
+// Protected-route rule: a centered spinner while the user loads, /auth without a user,
 // otherwise the page.
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import Box from '@mui/material/Box';

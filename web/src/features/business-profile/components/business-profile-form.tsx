@@ -1,4 +1,4 @@
-// The business profile form (SPEC §2): Google Place ID with a link to Google's Place ID finder,
+// The business profile form: Google Place ID with a link to Google's Place ID finder,
 // Business Name and Business Location, all required; 'Business profile updated successfully'.
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// After any change to clients, SPEC §7 refreshes the reads under /api/clients (the list, each
+// After any change to clients, the app refreshes the reads under /api/clients (the list, each
 // client's milestones) and the current user.
 import type { ScopedMutator } from 'swr';
 import { USER_KEY } from '../../auth/api/get-user';

@@ -53,7 +53,7 @@ type ClientsManagerProps = {
   renderTestimonials?: (client: Client) => ReactNode;
 };
 
-/** The success toast's second line after adding a client (SPEC §8). */
+/** The success toast's second line after adding a client. */
 export function remainingSlotsText(remainingFreeSlots: number | null): string | undefined {
   if (remainingFreeSlots === null) return undefined;
   if (remainingFreeSlots <= 0) return "You've reached your free plan limit";

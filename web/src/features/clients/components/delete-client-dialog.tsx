@@ -1,4 +1,4 @@
-// Asks before a client is deleted for good (SPEC §2's exact texts).
+// Asks before a client is deleted for good.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

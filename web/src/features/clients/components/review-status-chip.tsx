@@ -1,4 +1,4 @@
-// A client's review status (SPEC §4): Pending in yellow, Requested in blue, Submitted in green.
+// A client's review status: Pending in yellow, Requested in blue, Submitted in green.
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SendRounded from '@mui/icons-material/SendRounded';

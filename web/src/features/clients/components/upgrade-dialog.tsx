@@ -1,4 +1,4 @@
-// Shown instead of an error when the free plan's client cap is reached (SPEC §8).
+// Shown instead of an error when the free plan's client cap is reached.
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Box from '@mui/material/Box';

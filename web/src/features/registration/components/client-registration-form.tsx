@@ -1,4 +1,4 @@
-// The client's own registration form (SPEC §2): from an invitation it asks phone, address,
+// The client's own registration form: from an invitation it asks phone, address,
 // birthday and purchase date; after choosing a realtor it also asks Full Name and Email. Formik
 // with the shared yup schemas; the server's field errors land on their fields.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The Pro Subscription card of /settings (SPEC §2): the four Pro features, then either
+// The Pro Subscription card of /settings: the four Pro features, then either
 // 'You are currently on the Pro plan' with Manage subscription, or 'Upgrade to Pro - $15/month'.
 import CheckRounded from '@mui/icons-material/CheckRounded';
 import LockOutlined from '@mui/icons-material/LockOutlined';
