@@ -43,18 +43,16 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     }
     throw error;
   }
-  let counted = false;
   let cookie: string;
   try {
-    await addToStats({ agents: 1 }, new Date(now));
-    counted = true;
     cookie = await startSession(user.id);
   } catch (error) {
     // Take the account back so the same registration can be sent again (it would meet its own e-mail).
-    if (counted) await addToStats({ agents: -1 }, new Date(now));
     await deleteNewUser({ id: user.id, username, phoneDigits });
     throw error;
   }
+  // After the session: a registration taken back never counted (addToStats never throws).
+  await addToStats({ agents: 1 }, new Date(now));
   // The account stands without the e-mail: "Resend link" sends another.
   await sendVerificationLink(user).catch((error: unknown) => log.warn('verification e-mail failed', { error }));
   log.info('user registered', { userId: user.id });
