@@ -43,16 +43,17 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     }
     throw error;
   }
+  // After the account's own write; never throws (a missed update is logged and healed by the recompute).
+  await addToStats({ agents: 1 }, new Date(now));
   let cookie: string;
   try {
     cookie = await startSession(user.id);
   } catch (error) {
     // Take the account back so the same registration can be sent again (it would meet its own e-mail).
+    await addToStats({ agents: -1 }, new Date(now));
     await deleteNewUser({ id: user.id, username, phoneDigits });
     throw error;
   }
-  // After the session: a registration taken back never counted (addToStats never throws).
-  await addToStats({ agents: 1 }, new Date(now));
   // The account stands without the e-mail: "Resend link" sends another.
   await sendVerificationLink(user).catch((error: unknown) => log.warn('verification e-mail failed', { error }));
   log.info('user registered', { userId: user.id });
