@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { FREE_CLIENT_LIMIT } from '../shared/constants';
 import { listClients } from './data/clients';
+import { STATS_TOTAL_SK } from './data/keys';
+import { readStatShards, readStats } from './data/stats';
 import { findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { clientInput } from './testing/factories';
@@ -114,5 +116,21 @@ describe('races', () => {
       }),
       { numRuns: 6, endOnFailure: true },
     );
+  });
+});
+
+describe('the sharded analytics counters', () => {
+  it('stay exact under 50 parallel creates across agents, spread over more than one shard item', async () => {
+    const agents = await Promise.all(Array.from({ length: 5 }, () => signedInAgent(api)));
+    const before = (await readStats('9999-12')).total.clients;
+    const shardsBefore = await readStatShards(STATS_TOTAL_SK);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => agents[i % agents.length]!.client.post('/api/clients', clientInput())));
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(201));
+    expect((await readStats('9999-12')).total.clients).toBe(before + 50);
+    const shardsAfter = await readStatShards(STATS_TOTAL_SK);
+    const clientsOf = (items: Array<Record<string, unknown>>, pk: string) => Number(items.find((item) => item.pk === pk)?.clients ?? 0);
+    const touched = shardsAfter.filter((item) => clientsOf(shardsAfter, String(item.pk)) !== clientsOf(shardsBefore, String(item.pk)));
+    expect(touched.length).toBeGreaterThan(1);
+    expect((await findDrift()).drift).toEqual([]);
   });
 });

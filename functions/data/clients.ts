@@ -73,14 +73,7 @@ export async function createClient(agentId: string, input: ClientInput, now = ne
     await releaseClientSlot(agentId);
     throw error;
   }
-  try {
-    await addToStats({ clients: 1 }, now);
-  } catch (error) {
-    // The counters refused (addToStats is all or nothing): undo the client so a retry starts clean.
-    await undoClient(agentId, item);
-    await releaseClientSlot(agentId);
-    throw error;
-  }
+  await addToStats({ clients: 1 }, now);
   return { client: item, remainingFreeSlots: slot.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - slot.clientCount) };
 }
 
@@ -114,14 +107,7 @@ export async function createClientBatch(agentId: string, inputs: readonly Client
       else failure ??= { error };
     }
   });
-  try {
-    if (created.length > 0) await addToStats({ clients: created.length }, now);
-  } catch (error) {
-    // As in createClient: the counters refused, so the batch's clients go and a retry starts clean.
-    for (const item of created) await undoClient(agentId, item);
-    created.length = 0;
-    failure ??= { error };
-  }
+  if (created.length > 0) await addToStats({ clients: created.length }, now);
   if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
   if (failure) throw failure.error;
   return { created, taken };
@@ -180,14 +166,6 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
     throw written ? new ClientEmailTakenError(id) : error;
   }
   return item;
-}
-
-/** Takes a written client back out (its counters refused): the client, then its e-mail lock. */
-async function undoClient(agentId: string, item: ClientItem): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: clientKey(agentId, item.id), ConditionExpression: 'attribute_exists(pk)' })).catch((undo: unknown) => {
-    if (!isConditionalCheckFailed(undo)) throw undo;
-  });
-  await releaseEmail(agentId, item.email, item.id);
 }
 
 /** A lock this young without its client may belong to a create still in flight (claimEmail adopts it meanwhile). */

@@ -8,7 +8,8 @@
 //  - throttle window ....... GetItem THROTTLE#<scope>#<id> / W#<window start>
 //  - throttle delays ....... GetItem THROTTLE#<scope>#<id> / DELAY (failures in a row, next allowed time)
 //  - e-mail verification ... GetItem VERIFY#<sha256(jti)> / VERIFY (the link's id is never stored)
-//  - platform counters ..... GetItem STATS / TOTAL and STATS / MONTH#YYYY-MM
+//  - platform counters ..... ADD on STATS#<shard> / TOTAL and STATS#<shard> / MONTH#YYYY-MM, shard 0..STATS_SHARDS-1 at
+//                            random per write (no hot key); a counter's value is the sum over its shards
 //  - an agent's clients .... Query AGENT#<agentId>, sk begins_with CLIENT# (tenancy by construction)
 //  - client e-mail per agent GetItem AGENT#<agentId> / CLIENTEMAIL#<email> → clientId (no duplicates)
 //  - client by id (admin) .. Query gsi2 CLIENT#<id>
@@ -20,7 +21,7 @@
 //  - a client's testimonials Query CLIENT#<clientId>, sk begins_with TESTIMONIAL# (deleted with the client)
 //  - user by Stripe customer GetItem STRIPECUSTOMER#<customerId> / LOCK → userId (webhook events)
 //  - Stripe event processed  GetItem STRIPE_EVENT#<eventId> / EVENT (conditional put: once per event)
-//  - analytics counters .... Query STATS, sk BETWEEN MONTH#<first month> AND TOTAL (months and totals in one read)
+//  - analytics counters .... Query each STATS#<shard>, sk BETWEEN MONTH#<first month> AND TOTAL (STATS_SHARDS reads, summed)
 //  - all milestones (export) Query gsi1 MILESTONES, sorted by award date
 //  - all invitations (export) Query gsi1 INVITATIONS, sorted by creation (items carry invitationIndexKeys)
 //  - all testimonials (export) Query gsi1 TESTIMONIALS, sorted by upload (items carry testimonialIndexKeys)
@@ -46,9 +47,11 @@ export const resetLinksKey = (userId: string) => ({ pk: `RESET#${userId}`, sk: '
 export const emailVerificationKey = (jtiHash: string) => ({ pk: `VERIFY#${jtiHash}`, sk: 'VERIFY' });
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
 export const throttleDelayKey = (scope: string, id: string) => ({ pk: `THROTTLE#${scope}#${id}`, sk: 'DELAY' });
-export const statsTotalKey = () => ({ pk: 'STATS', sk: 'TOTAL' });
-export const statsMonthKey = (month: string) => ({ pk: 'STATS', sk: `MONTH#${month}` });
-export const STATS_PARTITION = 'STATS';
+export const STATS_SHARDS = 10;
+export const statsPartition = (shard: number) => `STATS#${shard}`;
+export const statsTotalKey = (shard: number) => ({ pk: statsPartition(shard), sk: STATS_TOTAL_SK });
+export const statsMonthKey = (shard: number, month: string) => ({ pk: statsPartition(shard), sk: `${STATS_MONTH_PREFIX}${month}` });
+export const statsShardKey = (shard: number, sk: string) => ({ pk: statsPartition(shard), sk });
 export const STATS_MONTH_PREFIX = 'MONTH#';
 export const STATS_TOTAL_SK = 'TOTAL';
 

@@ -4,10 +4,14 @@
 // conditional on the value it read, so a write that lands meanwhile is reported, not overwritten.
 // The reminders counter has no source data to rebuild from (the daily job counts what it sends):
 // it is left as it is.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, queryAll, table } from './db';
+// The analytics counters are sharded (stats.ts) and read as the sum of their shards. A fix sets
+// shard 0 to the actual value minus what the other shards hold, and leaves the other shards alone:
+// their values stay live deltas that later ADDs keep adding to, and the sum comes out right.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
-import { AGENTS_PARTITION, CLIENTS_PARTITION, STATS_MONTH_PREFIX, STATS_PARTITION, STATS_TOTAL_SK, userKey } from './keys';
+import { AGENTS_PARTITION, CLIENTS_PARTITION, STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsShardKey, userKey } from './keys';
+import { readStatShards } from './stats';
 
 export type Drift = { item: string; field: string; stored: number; actual: number };
 export type RecomputeReport = { agents: number; clients: number; drift: Drift[]; fixed: Drift[]; conflicts: Drift[] };
@@ -27,7 +31,7 @@ const bump = (map: Map<string, Counts>, key: string, field: string) => {
 /** Compares the counters with the data; writes nothing. */
 export async function findDrift(): Promise<{ agents: number; clients: number; drift: Drift[] }> {
   // Counters first: a write after this read shows up as a conflict when fixing, never as a lost update.
-  const stored = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': STATS_PARTITION }, ConsistentRead: true });
+  const stored = await readStatShards();
 
   const total: Counts = { agents: 0, proAgents: 0, clients: 0, reviews: 0 };
   const months = new Map<string, Counts>();
@@ -57,10 +61,15 @@ export async function findDrift(): Promise<{ agents: number; clients: number; dr
   }
 
   const drift: Drift[] = [];
-  const storedBySk = new Map(stored.map((item) => [String(item.sk), item]));
+  const storedBySk = new Map<string, Counts>();
+  for (const item of stored) {
+    const sums = storedBySk.get(String(item.sk)) ?? {};
+    for (const field of TOTAL_FIELDS) sums[field] = (sums[field] ?? 0) + (Number(item[field] ?? 0) || 0);
+    storedBySk.set(String(item.sk), sums);
+  }
   const compare = (sk: string, fields: readonly string[], actual: Counts) => {
     for (const field of fields) {
-      const was = Number(storedBySk.get(sk)?.[field] ?? 0) || 0;
+      const was = storedBySk.get(sk)?.[field] ?? 0;
       const now = actual[field] ?? 0;
       if (was !== now) drift.push({ item: `STATS/${sk}`, field, stored: was, actual: now });
     }
@@ -80,13 +89,8 @@ export async function applyFixes(drift: readonly Drift[]): Promise<{ fixed: Drif
   const fixed: Drift[] = [];
   const conflicts: Drift[] = [];
   for (const d of drift) {
-    try {
-      await setIfUnchanged(d);
-      fixed.push(d);
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      conflicts.push(d);
-    }
+    if (await setIfUnchanged(d)) fixed.push(d);
+    else conflicts.push(d);
   }
   return { fixed, conflicts };
 }
@@ -97,18 +101,40 @@ export async function recomputeStats({ fix = true }: { fix?: boolean } = {}): Pr
   return { ...found, fixed, conflicts };
 }
 
-async function setIfUnchanged(d: Drift): Promise<void> {
-  const isUser = d.item.startsWith('USER#');
-  const Key = isUser ? userKey(d.item.slice('USER#'.length)) : { pk: STATS_PARTITION, sk: d.item.slice('STATS/'.length) };
-  const unchanged = d.stored === 0 ? '(attribute_not_exists(#f) OR #f = :was)' : '#f = :was';
-  await db().send(
+/** False when the counter changed since it was read. */
+async function setIfUnchanged(d: Drift): Promise<boolean> {
+  const unchanged = (was: number) => (was === 0 ? '(attribute_not_exists(#f) OR #f = :was)' : '#f = :was');
+  if (d.item.startsWith('USER#')) {
+    return writeIf(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(d.item.slice('USER#'.length)),
+        UpdateExpression: 'SET #f = :now',
+        ConditionExpression: `attribute_exists(pk) AND ${unchanged(d.stored)}`,
+        ExpressionAttributeNames: { '#f': d.field },
+        ExpressionAttributeValues: { ':now': d.actual, ':was': d.stored },
+      }),
+    );
+  }
+  const sk = d.item.slice('STATS/'.length);
+  const shards = await Promise.all(
+    Array.from({ length: STATS_SHARDS }, async (_, shard) => {
+      const out = await db().send(new GetCommand({ TableName: table(), Key: statsShardKey(shard, sk), ProjectionExpression: '#f', ExpressionAttributeNames: { '#f': d.field }, ConsistentRead: true }));
+      return Number(out.Item?.[d.field] ?? 0) || 0;
+    }),
+  );
+  const sum = shards.reduce((a, b) => a + b, 0);
+  if (sum !== d.stored) return false;
+  // Conditional on shard 0 as just read; an ADD to another shard after that read stays a delta on top.
+  const was = shards[0]!;
+  return writeIf(
     new UpdateCommand({
       TableName: table(),
-      Key,
+      Key: statsShardKey(0, sk),
       UpdateExpression: 'SET #f = :now',
-      ConditionExpression: isUser ? `attribute_exists(pk) AND ${unchanged}` : unchanged,
+      ConditionExpression: unchanged(was),
       ExpressionAttributeNames: { '#f': d.field },
-      ExpressionAttributeValues: { ':now': d.actual, ':was': d.stored },
+      ExpressionAttributeValues: { ':now': d.actual - (sum - was), ':was': was },
     }),
   );
 }

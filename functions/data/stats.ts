@@ -1,37 +1,45 @@
-// Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs on each write so
-// analytics never read every client. STATS/TOTAL holds the current totals; STATS/MONTH#m holds
-// what happened in month m among what still exists (clients created, reviews submitted, reminders).
+// Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs after each write so
+// analytics never read every client. TOTAL holds the current totals; MONTH#m holds what happened in
+// month m among what still exists (clients created, reviews submitted, reminders). Each counter is
+// spread over STATS_SHARDS items (STATS#0…STATS#n-1, one picked at random per update) so no single
+// item takes every agent's writes; its value is the sum over the shards.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createLogger } from '../http/logger';
 import { db, queryAll, table } from './db';
-import { STATS_MONTH_PREFIX, STATS_PARTITION, STATS_TOTAL_SK, statsMonthKey, statsTotalKey } from './keys';
+import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsMonthKey, statsPartition, statsTotalKey } from './keys';
 
 export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders';
 
+const log = createLogger({ module: 'stats' });
+
+/**
+ * Adds to the platform counters. Never throws: the counters are not part of the user's write, which
+ * has already happened, so a refused update is logged with what was missed and left for
+ * `npm run stats:recompute` to heal.
+ */
 export async function addToStats(deltas: Partial<Record<StatField, number>>, at: Date = new Date()): Promise<void> {
   const entries = Object.entries(deltas).filter(([, v]) => v && Number.isFinite(v)) as Array<[StatField, number]>;
   if (entries.length === 0) return;
-  const names = Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k]));
-  const values = Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v]));
-  const update = `ADD ${entries.map((_, i) => `#f${i} :v${i}`).join(', ')}`;
   const month = at.toISOString().slice(0, 7);
-  const keys = [statsTotalKey(), statsMonthKey(month)];
-  const add = (Key: { pk: string; sk: string }, sign: 1 | -1) =>
-    db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: update,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: sign === 1 ? values : Object.fromEntries(Object.entries(values).map(([k, v]) => [k, -v])),
-      }),
-    );
-  const results = await Promise.allSettled(keys.map((Key) => add(Key, 1)));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (!failed) return;
-  // All or nothing, so the caller can undo its own write and be retried: take back the half that
-  // landed (a second fault here leaves drift that `npm run stats:recompute` repairs).
-  await Promise.all(keys.filter((_, i) => results[i]!.status === 'fulfilled').map((Key) => add(Key, -1)));
-  throw failed.reason;
+  const shard = Math.floor(Math.random() * STATS_SHARDS);
+  const results = await Promise.allSettled(
+    [statsTotalKey(shard), statsMonthKey(shard, month)].map((Key) =>
+      db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key,
+          UpdateExpression: `ADD ${entries.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        }),
+      ),
+    ),
+  );
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') return;
+    const item = i === 0 ? STATS_TOTAL_SK : `${STATS_MONTH_PREFIX}${month}`;
+    log.warn('analytics counter update missed (npm run stats:recompute heals it)', { item, deltas, error: result.reason });
+  });
 }
 
 export type StatCounters = Record<StatField, number>;
@@ -39,25 +47,36 @@ export type StatsSnapshot = { total: StatCounters; months: Map<string, StatCount
 
 const zero = (): StatCounters => ({ agents: 0, proAgents: 0, clients: 0, reviews: 0, reminders: 0 });
 
-function counters(item: Record<string, unknown> | undefined): StatCounters {
-  const out = zero();
-  for (const field of Object.keys(out) as StatField[]) out[field] = Number(item?.[field] ?? 0) || 0;
-  return out;
+/** Every shard's items with sk from `fromSk` to TOTAL: one Query per shard, run together. */
+export async function readStatShards(fromSk = STATS_MONTH_PREFIX): Promise<Array<Record<string, unknown>>> {
+  const shards = await Promise.all(
+    Array.from({ length: STATS_SHARDS }, (_, shard) =>
+      queryAll({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :total',
+        ExpressionAttributeValues: { ':pk': statsPartition(shard), ':from': fromSk, ':total': STATS_TOTAL_SK },
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  return shards.flat();
 }
 
-/** The totals and the month counters from `fromMonth` (YYYY-MM) on: one Query of the STATS partition (MONTH#… sorts before TOTAL). */
+/** The totals and the month counters from `fromMonth` (YYYY-MM) on, summed over the shards (MONTH#… sorts before TOTAL). */
 export async function readStats(fromMonth: string): Promise<StatsSnapshot> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :total',
-    ExpressionAttributeValues: { ':pk': STATS_PARTITION, ':from': `${STATS_MONTH_PREFIX}${fromMonth}`, ':total': STATS_TOTAL_SK },
-    ConsistentRead: true,
-  });
+  const items = await readStatShards(`${STATS_MONTH_PREFIX}${fromMonth}`);
+  const total = zero();
   const months = new Map<string, StatCounters>();
-  let total = zero();
   for (const item of items) {
     const sk = String(item.sk);
-    if (sk === STATS_TOTAL_SK) total = counters(item);
-    else if (sk.startsWith(STATS_MONTH_PREFIX)) months.set(sk.slice(STATS_MONTH_PREFIX.length), counters(item));
+    let into: StatCounters | undefined;
+    if (sk === STATS_TOTAL_SK) into = total;
+    else if (sk.startsWith(STATS_MONTH_PREFIX)) {
+      const month = sk.slice(STATS_MONTH_PREFIX.length);
+      into = months.get(month) ?? zero();
+      months.set(month, into);
+    }
+    if (!into) continue;
+    for (const field of Object.keys(into) as StatField[]) into[field] += Number(item[field] ?? 0) || 0;
   }
   return { total, months };
 }

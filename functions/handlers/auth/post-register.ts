@@ -43,15 +43,14 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     }
     throw error;
   }
-  let counted = false;
+  // After the account's own write; never throws (a missed update is logged and healed by the recompute).
+  await addToStats({ agents: 1 }, new Date(now));
   let cookie: string;
   try {
-    await addToStats({ agents: 1 }, new Date(now));
-    counted = true;
     cookie = await startSession(user.id);
   } catch (error) {
     // Take the account back so the same registration can be sent again (it would meet its own e-mail).
-    if (counted) await addToStats({ agents: -1 }, new Date(now));
+    await addToStats({ agents: -1 }, new Date(now));
     await deleteNewUser({ id: user.id, username, phoneDigits });
     throw error;
   }

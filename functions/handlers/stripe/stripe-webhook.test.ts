@@ -2,7 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
-import { statsTotalKey, stripeEventKey, userKey } from '../../data/keys';
+import { stripeEventKey, userKey } from '../../data/keys';
+import { readStats } from '../../data/stats';
 import type { UserItem } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
@@ -25,8 +26,7 @@ async function userItem(id: string): Promise<UserItem> {
   return (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item as UserItem;
 }
 async function proAgents(): Promise<number> {
-  const item = (await db().send(new GetCommand({ TableName: table(), Key: statsTotalKey(), ConsistentRead: true }))).Item;
-  return Number(item?.proAgents ?? 0);
+  return (await readStats('9999-12')).total.proAgents;
 }
 async function marker(eventId: string) {
   return (await db().send(new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true }))).Item;
