@@ -11,7 +11,7 @@ import { findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { clientInput } from './testing/factories';
 import { inviteClient, signedInRealtor } from './testing/invitations';
-import { newAgent, signedInAgent, startTestApi, type ApiClient, type TestApi } from './testing/local-api';
+import { newAgent, signedInAgent, startTestApi, tokenOf, type ApiClient, type TestApi } from './testing/local-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -26,8 +26,8 @@ describe('races', () => {
     const details = newAgent();
     expect((await api.client().post('/api/register', details)).status).toBe(201);
     await api.client().post('/api/password-reset/request', { username: details.username });
-    const mail = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('reset-password?token='));
-    const token = new URL(/https?:\/\/\S+/.exec(mail.at(-1)!.text)![0]).searchParams.get('token')!;
+    const mail = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('reset-password#token='));
+    const token = tokenOf(/https?:\/\/\S+/.exec(mail.at(-1)!.text)![0]);
 
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` })));
 

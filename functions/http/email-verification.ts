@@ -1,11 +1,11 @@
 // E-mail verification: the link registration and "Resend link" mail, and the one check every route
 // that sends to clients on an agent's behalf makes first.
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../shared/constants';
-import { config, sessionSecret } from '../config';
+import { sessionSecret } from '../config';
 import { createEmailVerificationRecord } from '../data/email-verifications';
 import type { UserItem } from '../data/users';
 import { randomId, signToken } from '../domain/signed-tokens';
-import { escapeHtml, sendEmail } from '../integrations/mail';
+import { escapeHtml, sendEmail, tokenLink } from '../integrations/mail';
 import { HttpError } from './errors';
 
 export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
@@ -15,12 +15,12 @@ export function requireVerifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): 
   if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' });
 }
 
-/** Mails a single-use, 24-hour link to `{APP_URL}/verify-email?token=…`. */
+/** Mails a single-use, 24-hour link to `{APP_URL}/verify-email#token=…`. */
 export async function sendVerificationLink(user: Pick<UserItem, 'id' | 'username' | 'fullName'>): Promise<void> {
   const jti = randomId();
   await createEmailVerificationRecord(jti, user.id, EMAIL_VERIFICATION_TTL_SECONDS);
   const token = await signToken(await sessionSecret(), 'verify-email', { sub: user.id, jti }, EMAIL_VERIFICATION_TTL_SECONDS);
-  const link = `${config().appUrl}/verify-email?token=${token}`;
+  const link = tokenLink('/verify-email', token);
   await sendEmail({
     to: user.username,
     subject: 'Verify your Hearthside e-mail address',

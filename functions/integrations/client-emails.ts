@@ -5,13 +5,13 @@ import { INVITATION_TTL_DAYS, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../sha
 import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '../../shared/constants';
 import { config } from '../config';
 import { agentHtml, agentText, senderLine, signatureLines } from '../domain/message-text';
-import { escapeHtml, sendEmail } from './mail';
+import { escapeHtml, sendEmail, tokenLink } from './mail';
 
 type Agent = { fullName: string; username: string; businessName?: string | null };
 
 
 export function invitationLink(token: string): string {
-  return `${config().appUrl}/client-registration?token=${encodeURIComponent(token)}`;
+  return tokenLink('/client-registration', token);
 }
 
 export async function sendInvitationEmail(to: { name: string; email: string }, agent: Agent, token: string): Promise<void> {
@@ -62,7 +62,7 @@ export async function sendPlanFullNotice(agent: Agent, client: { name: string; e
 }
 
 export function registrationConfirmLink(token: string): string {
-  return `${config().appUrl}/client-registration/confirm?token=${encodeURIComponent(token)}`;
+  return tokenLink('/client-registration/confirm', token);
 }
 
 /** The submitted details, as lines of plain data for the client to check. */

@@ -1,5 +1,6 @@
 // Sending e-mail: SES in AWS, the local outbox on this machine. The only place that chooses.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { tokenLinkPath } from '../../shared/link-token';
 import { config } from '../config';
 import { writeToOutbox } from './outbox';
 
@@ -36,5 +37,8 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     throw new MailError(`E-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** The e-mailed link to an app page that carries a single-use token: `{APP_URL}{path}#token=…`. */
+export const tokenLink = (path: string, token: string): string => `${config().appUrl}${tokenLinkPath(path, token)}`;
 
 export { escapeHtml } from '../domain/message-text';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { newAgent, startTestApi } from '../testing/local-api';
+import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
 import { pickEncoding } from './static-files';
 
 const root = resolve(__dirname, '..', '..');
@@ -84,11 +84,11 @@ describe('npm start (the built local runtime)', () => {
       expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(false);
       const outbox = join(dir, 'outbox');
       const mail = readdirSync(outbox).map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string });
-      const link = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(mail.find((m) => m.to === 'chief@example.com')?.text ?? '')?.[0] ?? '';
+      const link = /https?:\/\/\S+\/verify-email#token=\S+/.exec(mail.find((m) => m.to === 'chief@example.com')?.text ?? '')?.[0] ?? '';
       const verified = await fetch(`${server.url}/api/verify-email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+        body: JSON.stringify({ token: tokenOf(link) }),
       });
       expect(((await verified.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
     } finally {

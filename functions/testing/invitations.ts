@@ -3,7 +3,7 @@
 import type { ClientRegistrationResult, User } from '../../shared/api-types';
 import { resetConfig } from '../config';
 import { clientInput } from './factories';
-import { newAgent, verifiedAs, type ApiClient, type TestApi } from './local-api';
+import { newAgent, tokenOf, verifiedAs, type ApiClient, type TestApi } from './local-api';
 
 /** Registers a fresh agent with a business name and location, signed in (and verified unless `verified: false`). */
 export async function signedInRealtor(api: TestApi, business: { businessName?: string; businessLocation?: string; username?: string; verified?: boolean } = {}) {
@@ -16,13 +16,11 @@ export async function signedInRealtor(api: TestApi, business: { businessName?: s
 
 /** The newest invitation link mailed to `email`. */
 export async function invitationLinkFor(api: TestApi, email: string): Promise<string> {
-  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/client-registration?token='));
+  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/client-registration#token='));
   const link = /https?:\/\/\S+/.exec(mail.at(-1)?.text ?? '')?.[0];
   if (!link) throw new Error(`no invitation mailed to ${email}`);
   return link;
 }
-
-export const tokenOf = (link: string): string => new URL(link).searchParams.get('token') ?? '';
 
 /** Has the signed-in agent invite a client and returns the token from the e-mail. */
 export async function inviteClient(api: TestApi, agent: ApiClient, invitee: { name: string; email: string }): Promise<string> {

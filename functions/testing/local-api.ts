@@ -121,9 +121,19 @@ export async function verifiedAs(client: ApiClient, user: User, verified = true)
   return res.body as User;
 }
 
+/** An e-mailed app link split at `#`: the part every server (and CloudFront's log) sees, and the token only the browser sees. */
+export function splitTokenLink(link: string): { sentToServer: string; token: string } {
+  const at = link.indexOf('#');
+  const sentToServer = at < 0 ? link : link.slice(0, at);
+  return { sentToServer, token: at < 0 ? '' : (new URLSearchParams(link.slice(at + 1)).get('token') ?? '') };
+}
+
+/** The token of an e-mailed app link, read from the fragment only (as the web app reads new links). */
+export const tokenOf = (link: string): string => splitTokenLink(link).token;
+
 /** The newest e-mail verification link mailed to `email`. */
 export async function verificationLinkFor(api: TestApi, email: string): Promise<string> {
-  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/verify-email?token='));
+  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/verify-email#token='));
   const link = /https?:\/\/\S+/.exec(mail.at(-1)?.text ?? '')?.[0];
   if (!link) throw new Error(`no verification link mailed to ${email}`);
   return link;
@@ -131,6 +141,6 @@ export async function verificationLinkFor(api: TestApi, email: string): Promise<
 
 /** Follows the newest verification link mailed to `email`, as the agent's browser would. */
 export async function followVerificationLink(api: TestApi, email: string): Promise<ApiResponse> {
-  const token = new URL(await verificationLinkFor(api, email)).searchParams.get('token') ?? '';
+  const token = tokenOf(await verificationLinkFor(api, email));
   return api.client().post('/api/verify-email', { token });
 }

@@ -11,7 +11,7 @@ import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
 import { EMAIL_UNVERIFIED_MESSAGE } from '../../http/email-verification';
 import { clientInput, setEmailVerified } from '../../testing/factories';
-import { followVerificationLink, newAgent, signedInAgent, startTestApi, verificationLinkFor, type TestApi } from '../../testing/local-api';
+import { followVerificationLink, newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, verificationLinkFor, type TestApi } from '../../testing/local-api';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';
 
 const BOSS = 'verify-boss@example.com';
@@ -21,17 +21,19 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 const storedUser = async (id: string) => (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item!;
 
 describe('the verification link', () => {
-  it('is mailed at registration as {APP_URL}/verify-email?token=…, its record stored under a hash only', async () => {
+  it('is mailed at registration as {APP_URL}/verify-email#token=…, its record stored under a hash only', async () => {
     const details = newAgent();
     const res = await api.client().post('/api/register', details);
     expect(res.status).toBe(201);
     expect(res.body.emailVerified).toBe(false);
     const link = await verificationLinkFor(api, details.username);
-    expect(link.startsWith(`${api.url}/verify-email?token=`)).toBe(true);
+    // The token rides after # only: no server, CloudFront log or Referer sees it.
+    expect(splitTokenLink(link).sentToServer).toBe(`${api.url}/verify-email`);
+    const mail = (await api.outbox()).filter((m) => m.to === details.username).at(-1)!;
+    expect(`${mail.text}${mail.html}`).not.toMatch(/[?&]token=/);
     const verified = await verifyToken(await sessionSecret(), 'verify-email', tokenOf(link));
     expect(verified?.sub).toBe(res.body.id);
     expect(Number(verified?.claims.exp) - Number(verified?.claims.iat)).toBe(EMAIL_VERIFICATION_TTL_SECONDS);
@@ -160,7 +162,7 @@ describe('resending the link', () => {
     const limited = await client.post('/api/verify-email/resend');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const mailed = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('/verify-email?token='));
+    const mailed = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('/verify-email#token='));
     expect(mailed).toHaveLength(1 + VERIFICATION_RESEND_LIMIT.perAccountPerHour);
     const newest = await verificationLinkFor(api, details.username);
     expect(newest).not.toBe(first);

@@ -6,8 +6,8 @@ import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey } from '../../data/keys';
 import { clientInput } from '../../testing/factories';
-import { invitationLinkFor, inviteClient, signedInRealtor, tokenOf } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
+import { signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -42,8 +42,20 @@ describe('sending an invitation', () => {
     expect(message!.html).toContain('Dana &lt;Client&gt;');
     expect(message!.html).not.toContain('<Pine>');
     const link = await invitationLinkFor(api, 'dana.invited@example.com');
-    expect(link.startsWith(`${api.url}/client-registration?token=`)).toBe(true);
+    expect(link.startsWith(`${api.url}/client-registration#token=`)).toBe(true);
     expect(message!.html).toContain(`href="${link}"`);
+  });
+
+  it('carries its token only after #, so no server or CloudFront log sees it', async () => {
+    const { client } = await signedInRealtor(api);
+    const invitee = clientInput();
+    expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(201);
+    const message = (await api.outbox()).filter((m) => m.to === invitee.email.toLowerCase()).at(-1)!;
+    const link = await invitationLinkFor(api, invitee.email);
+    const { sentToServer, token } = splitTokenLink(link);
+    expect(sentToServer).toBe(`${api.url}/client-registration`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(`${message.text}${message.html}`).not.toMatch(/[?&]token=/);
   });
 
   it('makes tokens of 256 random bits that expire in 7 days', async () => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/schemas';
-import { newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
 import { RESET_LIMITS, RESET_REQUEST_ANSWER } from './post-password-reset-request';
 
 let api: TestApi;
@@ -17,7 +17,6 @@ async function resetLinkFor(email: string): Promise<string> {
   if (!link) throw new Error(`no reset link mailed to ${email}`);
   return link;
 }
-const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('password reset request', () => {
   it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
@@ -31,14 +30,24 @@ describe('password reset request', () => {
     expect(known.body.message).toBe(RESET_REQUEST_ANSWER);
     const mail = (await api.outbox()).slice(before);
     expect(mail.map((m) => m.to)).toEqual([details.username]);
-    expect(mail[0]).toMatchObject({ channel: 'email', subject: expect.any(String), html: expect.stringContaining('reset-password?token=') });
+    expect(mail[0]).toMatchObject({ channel: 'email', subject: expect.any(String), html: expect.stringContaining('reset-password#token=') });
   });
 
   it('builds the link from APP_URL, never from the Host header', async () => {
     const { details } = await signedInAgent(api);
     await api.client().post('/api/password-reset/request', { username: details.username }, { headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' } });
     const link = await resetLinkFor(details.username);
-    expect(link.startsWith(`${api.url}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${api.url}/reset-password#token=`)).toBe(true);
+  });
+
+  it('carries its token only after #, so no server or CloudFront log sees it', async () => {
+    const { details } = await signedInAgent(api);
+    await api.client().post('/api/password-reset/request', { username: details.username });
+    const { sentToServer, token } = splitTokenLink(await resetLinkFor(details.username));
+    expect(sentToServer).toBe(`${api.url}/reset-password`);
+    expect(token.split('.')).toHaveLength(3);
+    const mail = (await api.outbox()).filter((m) => m.to === details.username).at(-1)!;
+    expect(`${mail.text}${mail.html}`).not.toMatch(/[?&]token=/);
   });
 
   it("refuses an invalid e-mail with 'Invalid email address'", async () => {

@@ -2,14 +2,14 @@
 // same whether or not the account exists.
 import { RESET_TOKEN_TTL_SECONDS } from '../../../shared/constants';
 import { resetRequestSchema } from '../../../shared/schemas';
-import { config, sessionSecret } from '../../config';
+import { sessionSecret } from '../../config';
 import { createResetRecord } from '../../data/reset-tokens';
 import { hitLimit } from '../../data/throttle';
 import { getUserByUsername } from '../../data/users';
 import { randomId, signToken } from '../../domain/signed-tokens';
 import { tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
-import { escapeHtml, sendEmail } from '../../integrations/mail';
+import { escapeHtml, sendEmail, tokenLink } from '../../integrations/mail';
 
 export const RESET_LIMITS = { perAccountPerHour: 3, perIpPerHour: 20 } as const;
 export const RESET_REQUEST_ANSWER = 'If an account exists with that email, you will receive password reset instructions.';
@@ -25,7 +25,7 @@ export const handler = definePublicHandler('password-reset/post-password-reset-r
     const jti = randomId();
     await createResetRecord(jti, user.id, RESET_TOKEN_TTL_SECONDS);
     const token = await signToken(await sessionSecret(), 'reset', { sub: user.id, jti }, RESET_TOKEN_TTL_SECONDS);
-    const link = `${config().appUrl}/reset-password?token=${token}`;
+      const link = tokenLink('/reset-password', token);
     await sendEmail({
       to: user.username,
       subject: 'Reset your Hearthside password',
