@@ -1,4 +1,6 @@
 // The typed route registry: every screen's path, its label in the navigation, and how to link to it.
+import { tokenLinkPath } from '../../../shared/link-token';
+
 export const paths = {
   auth: {
     path: '/auth',
@@ -6,11 +8,11 @@ export const paths = {
   },
   resetPassword: {
     path: '/reset-password',
-    getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+    getHref: (token: string) => tokenLinkPath('/reset-password', token),
   },
   verifyEmail: {
     path: '/verify-email',
-    getHref: (token: string) => `/verify-email?token=${encodeURIComponent(token)}`,
+    getHref: (token: string) => tokenLinkPath('/verify-email', token),
   },
   findRealtor: {
     path: '/find-realtor',
@@ -19,11 +21,11 @@ export const paths = {
   clientRegistration: {
     path: '/client-registration',
     getHref: (query: { token: string } | { agentId: string }) =>
-      'token' in query ? `/client-registration?token=${encodeURIComponent(query.token)}` : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
+      'token' in query ? tokenLinkPath('/client-registration', query.token) : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
   },
   clientRegistrationConfirm: {
     path: '/client-registration/confirm',
-    getHref: (token: string) => `/client-registration/confirm?token=${encodeURIComponent(token)}`,
+    getHref: (token: string) => tokenLinkPath('/client-registration/confirm', token),
   },
   home: {
     path: '/',

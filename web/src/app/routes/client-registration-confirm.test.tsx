@@ -3,9 +3,20 @@ import { callsTo, deferred, jsonResponse } from '../../testing/mock-api';
 import { renderApp, screen } from '../../testing/test-utils';
 
 const token = `${'S'.repeat(22)}.${'t'.repeat(43)}`;
-const url = `/client-registration/confirm?token=${token}`;
+const url = `/client-registration/confirm#token=${token}`;
 
 describe('/client-registration/confirm', () => {
+  it('still accepts a link mailed with ?token=, confirms with that token, and moves it out of the query at once', async () => {
+    const { user, router, fetchMock } = renderApp(`/client-registration/confirm?token=${token}`, {
+      api: { 'POST /api/client-registration/confirm': () => jsonResponse(200, { agentName: 'Jordan Rivera', videos: 0 }) },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Confirm My Details' }));
+    expect(callsTo(fetchMock, 'POST /api/client-registration/confirm')[0]?.body).toEqual({ token });
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location).toMatchObject({ pathname: '/client-registration/confirm', search: '', hash: `#token=${token}` });
+  });
+
   it('asks first (opening the link confirms nothing), then confirms and says the realtor has the details and the video', async () => {
     const answer = deferred<Response>();
     const { user, fetchMock } = renderApp(url, { api: { 'POST /api/client-registration/confirm': () => answer.promise } });
@@ -61,7 +72,7 @@ describe('/client-registration/confirm', () => {
 
   it.each([
     ['without a token', '/client-registration/confirm'],
-    ['with a malformed token', '/client-registration/confirm?token=not-a-token'],
+    ['with a malformed token', '/client-registration/confirm#token=not-a-token'],
   ])('shows the invalid-link view %s, without calling the server', async (_case, path) => {
     const { fetchMock } = renderApp(path);
 

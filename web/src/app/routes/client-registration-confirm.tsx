@@ -1,14 +1,13 @@
-// /client-registration/confirm?token=…: a known client confirms the details someone registered
+// /client-registration/confirm#token=…: a known client confirms the details someone registered
 // with from the realtor directory (the link in the "You're already connected" e-mail).
-import { useSearchParams } from 'react-router-dom';
 import { REGISTRATION_CONFIRM_TOKEN_PATTERN } from '../../../../shared/client-registration';
 import { CenteredLayout } from '../../components/layouts/centered-layout';
 import { paths } from '../../config/paths';
 import { ConfirmRegistration, InvalidConfirmationLink } from '../../features/registration/components/confirm-registration';
+import { useLinkToken } from '../../lib/use-link-token';
 
 export function ClientRegistrationConfirmRoute() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const token = useLinkToken() ?? '';
   return (
     <CenteredLayout title="Confirm Your Details" homeHref={paths.findRealtor.getHref()}>
       {REGISTRATION_CONFIRM_TOKEN_PATTERN.test(token) ? <ConfirmRegistration token={token} /> : <InvalidConfirmationLink />}

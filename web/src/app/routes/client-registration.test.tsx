@@ -61,7 +61,7 @@ beforeEach(() => {
 const invitedApi = (extra = {}) => ({ [`GET /api/client-invitations/${token}`]: () => jsonResponse(200, invitation), ...extra });
 
 async function registerFromInvitation(extraApi = {}) {
-  const view = renderApp(`/client-registration?token=${token}`, {
+  const view = renderApp(`/client-registration#token=${token}`, {
     api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(201, registered), ...extraApi }),
   });
   await view.user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
@@ -80,7 +80,7 @@ describe('/client-registration', () => {
   });
 
   it('shows a clear page, not a broken form, for an expired or used invitation', async () => {
-    const { user, router } = renderApp(`/client-registration?token=${token}`, {
+    const { user, router } = renderApp(`/client-registration#token=${token}`, {
       api: { [`GET /api/client-invitations/${token}`]: () => jsonResponse(200, { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid }) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeInTheDocument();
@@ -90,14 +90,22 @@ describe('/client-registration', () => {
     expect(router.state.location.pathname).toBe('/find-realtor');
   });
 
+  it('still opens an invitation mailed with ?token=, and moves the token out of the query at once', async () => {
+    const { router, fetchMock } = renderApp(`/client-registration?token=${token}`, { api: invitedApi() });
+    expect(await screen.findByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `GET /api/client-invitations/${token}`)).toHaveLength(1);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location).toMatchObject({ pathname: '/client-registration', search: '', hash: `#token=${token}` });
+  });
+
   it('shows the invalid page for a malformed token without asking the server', async () => {
-    const { fetchMock } = renderApp('/client-registration?token=not-a-token');
+    const { fetchMock } = renderApp('/client-registration#token=not-a-token');
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/client-invitations/not-a-token')).toHaveLength(0);
   });
 
   it("greets the invited client and asks phone, address, birthday and purchase date, but not name or e-mail", async () => {
-    renderApp(`/client-registration?token=${token}`, { api: invitedApi() });
+    renderApp(`/client-registration#token=${token}`, { api: invitedApi() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeInTheDocument();
     expect(screen.getByText('Please provide your information to complete the registration')).toBeInTheDocument();
     expect(screen.getByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.')).toBeInTheDocument();
@@ -107,7 +115,7 @@ describe('/client-registration', () => {
   });
 
   it("requires the phone with SPEC's message", async () => {
-    const { user, fetchMock } = renderApp(`/client-registration?token=${token}`, { api: invitedApi() });
+    const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, { api: invitedApi() });
     await user.type(await screen.findByLabelText('Phone'), '12345');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     expect(await screen.findByText('Phone number must be at least 10 digits')).toBeInTheDocument();
@@ -116,7 +124,7 @@ describe('/client-registration', () => {
 
   it("sends the token and profile, shows 'Submitting...', then 'Registration complete' and 'Share Your Experience'", async () => {
     const answer = deferred<Response>();
-    const { user, fetchMock } = renderApp(`/client-registration?token=${token}`, { api: invitedApi({ 'POST /api/client-registration': () => answer.promise }) });
+    const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, { api: invitedApi({ 'POST /api/client-registration': () => answer.promise }) });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.type(screen.getByLabelText('Address (optional)'), '1 Main St');
     await user.type(screen.getByLabelText('Birthday (optional)'), '1990-05-01');
@@ -142,7 +150,7 @@ describe('/client-registration', () => {
   });
 
   it("tells the visitor in plain words when their realtor's plan is full", async () => {
-    const { user } = renderApp(`/client-registration?token=${token}`, {
+    const { user } = renderApp(`/client-registration#token=${token}`, {
       api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }) }),
     });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
@@ -153,7 +161,7 @@ describe('/client-registration', () => {
   });
 
   it("shows 'Registration failed' / 'Failed to complete registration' for other failures", async () => {
-    const { user } = renderApp(`/client-registration?token=${token}`, {
+    const { user } = renderApp(`/client-registration#token=${token}`, {
       api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }) }),
     });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');

@@ -1,4 +1,4 @@
-// /client-registration?token=… (from an invitation) or ?agentId=… (after choosing a realtor); with
+// /client-registration#token=… (from an invitation) or ?agentId=… (after choosing a realtor); with
 // neither, back to /find-realtor. After registering, 'Share Your Experience' offers the video
 // upload, then the visitor goes on to /auth.
 import Alert from '@mui/material/Alert';
@@ -12,6 +12,7 @@ import { CenteredLayout } from '../../components/layouts/centered-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { useLinkToken } from '../../lib/use-link-token';
 import { useInvitation } from '../../features/registration/api/get-invitation';
 import { ClientRegistrationForm } from '../../features/registration/components/client-registration-form';
 import { InvalidInvitation } from '../../features/registration/components/invalid-invitation';
@@ -68,7 +69,7 @@ export function ClientRegistrationRoute() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const [registered, setRegistered] = useState<ClientRegistrationResult | null>(null);
-  const token = searchParams.get('token');
+  const token = useLinkToken();
   const agentId = searchParams.get('agentId');
 
   if (!token && !agentId) return <Navigate to={paths.findRealtor.getHref()} replace />;

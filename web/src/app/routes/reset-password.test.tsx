@@ -6,16 +6,30 @@ const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
 describe('/reset-password', () => {
   it("shows the 'Reset Password' form for a well-formed token", async () => {
-    renderApp(`/reset-password?token=${token}`);
+    renderApp(`/reset-password#token=${token}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeInTheDocument();
   });
 
+  it('still accepts a link mailed with ?token=, sends that token, and moves it out of the query at once', async () => {
+    const { user, router, fetchMock } = renderApp(`/reset-password?token=${token}`, {
+      api: { 'POST /api/password-reset/confirm': () => jsonResponse(200, { message: 'Password has been reset successfully' }) },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location).toMatchObject({ pathname: '/reset-password', search: '', hash: `#token=${token}` });
+    await user.type(screen.getByLabelText('New Password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({ token, newPassword: 'new-secret' });
+  });
+
   it.each([
     ['without a token', '/reset-password'],
-    ['with a malformed token', '/reset-password?token=not%20a%20token'],
-    ['with a single-segment token', '/reset-password?token=abcdef'],
+    ['with a malformed token', '/reset-password#token=not%20a%20token'],
+    ['with a single-segment token', '/reset-password#token=abcdef'],
   ])("shows 'Invalid Reset Link' %s", async (_case, url) => {
     const { user, router } = renderApp(url);
 
@@ -29,7 +43,7 @@ describe('/reset-password', () => {
   });
 
   it("refuses a new password shorter than 6 characters with 'Password must be at least 6 characters'", async () => {
-    const { user, fetchMock } = renderApp(`/reset-password?token=${token}`);
+    const { user, fetchMock } = renderApp(`/reset-password#token=${token}`);
 
     await user.type(await screen.findByLabelText('New Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -40,7 +54,7 @@ describe('/reset-password', () => {
 
   it('sends the token and the new password, confirms with a toast and goes to /auth', async () => {
     const answer = deferred<Response>();
-    const { user, router, fetchMock } = renderApp(`/reset-password?token=${token}`, {
+    const { user, router, fetchMock } = renderApp(`/reset-password#token=${token}`, {
       api: { 'POST /api/password-reset/confirm': () => answer.promise },
     });
 
@@ -58,7 +72,7 @@ describe('/reset-password', () => {
   });
 
   it("shows 'Failed to reset password' when the link has expired or was used", async () => {
-    const { user, router } = renderApp(`/reset-password?token=${token}`, {
+    const { user, router } = renderApp(`/reset-password#token=${token}`, {
       api: { 'POST /api/password-reset/confirm': () => jsonResponse(400, { message: 'Invalid or expired reset token' }, 'Bad Request') },
     });
 

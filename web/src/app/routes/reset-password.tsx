@@ -1,15 +1,15 @@
-// /reset-password?token=…: the new-password form for a well-formed token, else the invalid-link view.
-import { useNavigate, useSearchParams } from 'react-router-dom';
+// /reset-password#token=…: the new-password form for a well-formed token, else the invalid-link view.
+import { useNavigate } from 'react-router-dom';
 import { isWellFormedResetToken } from '../../../../shared/schemas';
 import { CenteredLayout } from '../../components/layouts/centered-layout';
 import { paths } from '../../config/paths';
 import { InvalidResetLink } from '../../features/auth/components/invalid-reset-link';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { useLinkToken } from '../../lib/use-link-token';
 
 export function ResetPasswordRoute() {
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const token = searchParams.get('token');
+  const token = useLinkToken();
 
   if (!isWellFormedResetToken(token)) {
     return (

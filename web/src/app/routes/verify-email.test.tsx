@@ -7,7 +7,7 @@ const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
 describe('/verify-email', () => {
   it('confirms the token once and says the e-mail is verified', async () => {
-    const { fetchMock } = renderApp(`/verify-email?token=${token}`, {
+    const { fetchMock } = renderApp(`/verify-email#token=${token}`, {
       api: { 'POST /api/verify-email': () => jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }) },
     });
 
@@ -18,8 +18,19 @@ describe('/verify-email', () => {
     expect(calls[0]!.body).toEqual({ token });
   });
 
+  it('still confirms a link mailed with ?token=, and moves the token out of the query at once', async () => {
+    const { fetchMock, router } = renderApp(`/verify-email?token=${token}`, {
+      api: { 'POST /api/verify-email': () => jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }) },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/verify-email').map((call) => call.body)).toEqual([{ token }]);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location).toMatchObject({ pathname: '/verify-email', search: '', hash: `#token=${token}` });
+  });
+
   it("shows the server's reason when the link is refused", async () => {
-    renderApp(`/verify-email?token=${token}`, {
+    renderApp(`/verify-email#token=${token}`, {
       api: { 'POST /api/verify-email': () => jsonResponse(400, { message: MESSAGES.invalidVerificationLink, code: 'INVALID_VERIFICATION_TOKEN' }) },
     });
 
@@ -28,7 +39,7 @@ describe('/verify-email', () => {
   });
 
   it('sends nothing for a malformed link', async () => {
-    const { fetchMock } = renderApp('/verify-email?token=not%20a%20token');
+    const { fetchMock } = renderApp('/verify-email#token=not%20a%20token');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/verify-email')).toHaveLength(0);

@@ -1,8 +1,7 @@
-// /verify-email?token=…: confirms the e-mail address once, then says what happened.
+// /verify-email#token=…: confirms the e-mail address once, then says what happened.
 import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
 import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { isWellFormedResetToken, MESSAGES } from '../../../../shared/schemas';
 import { CenteredLayout } from '../../components/layouts/centered-layout';
@@ -12,12 +11,12 @@ import { paths } from '../../config/paths';
 import { USER_KEY } from '../../features/auth/api/get-user';
 import { verifyEmail } from '../../features/auth/api/verify-email';
 import { errorMessage } from '../../lib/api-client';
+import { useLinkToken } from '../../lib/use-link-token';
 
 type Outcome = { state: 'pending' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
 
 export function VerifyEmailRoute() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  const token = useLinkToken();
   const { mutate } = useSWRConfig();
   const [outcome, setOutcome] = useState<Outcome>(() => (isWellFormedResetToken(token) ? { state: 'pending' } : { state: 'failed', message: MESSAGES.invalidVerificationLink }));
   // The link works once: confirm it once even if React runs the effect twice.
