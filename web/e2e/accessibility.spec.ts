@@ -76,11 +76,11 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
     await audit(page, 'auth-forgot-password');
 
-    await page.goto('/reset-password?token=aaaa.bbbb.cccc');
+    await page.goto('/reset-password#token=aaaa.bbbb.cccc');
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await audit(page, 'reset-password');
 
-    await page.goto('/reset-password?token=not a token');
+    await page.goto('/reset-password#token=not a token');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await audit(page, 'reset-password-invalid');
 
@@ -106,7 +106,7 @@ test.describe('accessibility', () => {
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
     expect(sent.status(), await sent.text()).toBe(201);
 
-    await page.goto(await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration\?token=\S+/));
+    await page.goto(await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration#token=\S+/));
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
     await expect(page.getByLabel('Phone')).toBeVisible();
     await audit(page, 'client-registration-token');
@@ -120,7 +120,7 @@ test.describe('accessibility', () => {
     expect((await request.post('/api/clients', { data: known, headers: { origin: baseURL! } })).status()).toBe(201);
     const again = await request.post('/api/client-registration', { data: { agentId, ...known }, headers: { origin: baseURL! } });
     expect(again.status(), await again.text()).toBe(201);
-    await page.goto(await outbox.latestLink(known.email, /https?:\/\/\S+\/client-registration\/confirm\?token=\S+/));
+    await page.goto(await outbox.latestLink(known.email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/));
     await expect(page.getByRole('button', { name: 'Confirm My Details' })).toBeVisible();
     await audit(page, 'client-registration-confirm');
     await page.getByRole('button', { name: 'Confirm My Details' }).click();

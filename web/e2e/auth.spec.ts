@@ -53,13 +53,19 @@ test.describe('accounts', () => {
     await expect(page.getByText('Check your email')).toBeVisible();
     await expect(page.getByText('If an account exists with that email, you will receive password reset instructions.')).toBeVisible();
 
-    const link = await outbox.latestLink(agent.email, /https?:\/\/\S+reset-password\S+/);
+    const link = await outbox.latestLink(agent.email, /https?:\/\/\S+\/reset-password#token=\S+/);
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+    // What reaches a server (and CloudFront's log) is the URL before '#': the token is never in it.
+    const sentUrls: string[] = [];
+    page.on('request', (request) => sentUrls.push(request.url().split('#')[0]!));
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await snap(page, 'reset-password');
     await page.getByLabel('New Password').fill('my-new-password');
     await page.getByRole('button', { name: /reset password/i }).click();
     await expect(page).toHaveURL(/\/auth/);
+    expect(sentUrls.some((url) => url.endsWith('/api/password-reset/confirm'))).toBe(true);
+    expect(sentUrls.filter((url) => url.includes(token))).toEqual([]);
 
     const login = page.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Email').fill(agent.email);
@@ -75,7 +81,7 @@ test.describe('accounts', () => {
   });
 
   test('shows the invalid-link view for a malformed reset token', async ({ page }) => {
-    await page.goto('/reset-password?token=not-a-token');
+    await page.goto('/reset-password#token=not-a-token');
     await expect(page.getByText('Invalid Reset Link')).toBeVisible();
     await expect(page.getByText('This password reset link is invalid or has expired. Please request a new password reset link.')).toBeVisible();
     await snap(page, 'reset-password-invalid');

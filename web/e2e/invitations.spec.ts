@@ -24,7 +24,7 @@ test.describe('client invitations', () => {
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
     expect(sent.status(), await sent.text()).toBe(201);
 
-    const link = await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration\?token=\S+/);
+    const link = await outbox.latestLink(invitee.email, /https?:\/\/\S+\/client-registration#token=\S+/);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
     await expect(page.getByText('Please provide your information to complete the registration')).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('client invitations', () => {
     const before = (await (await request.get('/api/clients')).json()) as Array<{ phone: string; hasTestimonial: boolean }>;
     expect(before).toEqual([expect.objectContaining({ phone: '(555) 111-2222', hasTestimonial: false })]);
 
-    const link = await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm\?token=\S+/);
+    const link = await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/);
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Details' })).toBeVisible();
     await snap(page, 'client-registration-confirm');

@@ -27,7 +27,7 @@ test.describe('e-mail verification', () => {
     const first = await verificationLink(agent.email);
     await banner.getByRole('button', { name: 'Resend link' }).click();
     await expect(page.getByText(`We sent a new verification link to ${agent.email}.`)).toBeVisible();
-    await expect.poll(async () => (await outbox.messages()).filter((m) => m.to === agent.email && m.text.includes('/verify-email?token=')).length).toBe(2);
+    await expect.poll(async () => (await outbox.messages()).filter((m) => m.to === agent.email && m.text.includes('/verify-email#token=')).length).toBe(2);
     const resent = await verificationLink(agent.email);
     expect(resent).not.toBe(first);
 
