@@ -96,11 +96,11 @@ export class Web extends Construct {
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       webAclId: props.webAclArn,
-      // Standard (legacy) logs always record the path and query string (cs-uri-stem, cs-uri-query):
-      // the SPA links that carry a token (/reset-password?token=, /verify-email?token=,
-      // /client-registration?invite=, /unsubscribe/{token}) land in the private, SSL-only log bucket
-      // for its 90 days. Those tokens are single-use and short-lived; the API's own logs keep the
-      // route key, never the path (README, Security).
+      // Standard (legacy) logs always record the path and query string (cs-uri-stem, cs-uri-query),
+      // so e-mailed SPA links carry their token in the fragment (#token=…), which no browser sends.
+      // Paths that still hold a secret (the calendar feed, /unsubscribe/{token}) land in the private,
+      // SSL-only log bucket for its 90 days; the API's own logs keep the route key, never the path
+      // (README, Security).
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
