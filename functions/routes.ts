@@ -61,7 +61,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe/post-stripe-webhook', access: 'public', uses: ['table:write', 'mail', 'stripe'], body: 'raw' },
   { method: 'GET', path: '/api/clients/{id}/testimonials', handler: 'clients/get-client-testimonials', access: 'agent', uses: ['table:read', 'uploads'] },
   { method: 'POST', path: '/api/client-invitations', handler: 'client-invitations/post-client-invitations', access: 'agent', uses: ['table:write', 'mail'] },
-  { method: 'GET', path: '/api/client-invitations/{token}', handler: 'client-invitations/get-client-invitation', access: 'public', uses: ['table:read'] },
+  { method: 'POST', path: '/api/client-invitations/preview', handler: 'client-invitations/post-client-invitation-preview', access: 'public', uses: ['table:read'] },
   { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public', uses: ['table:write', 'mail'] },
   { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public', uses: ['table:write', 'uploads'] },
   { method: 'GET', path: '/api/public/agents', handler: 'public/get-public-agents', access: 'public', uses: ['table:write'] },

@@ -95,7 +95,7 @@ export type PublicAgentSearch = {
   message?: string;
 };
 
-/** GET /api/client-invitations/{token}: enough to greet the invited client, or that the link is no good. */
+/** POST /api/client-invitations/preview {token}: enough to greet the invited client, or that the link is no good. */
 export type InvitationPreview =
   | { valid: true; name: string; email: string; agentName: string; businessName: string | null; expiresAt: string }
   | { valid: false; message: string };

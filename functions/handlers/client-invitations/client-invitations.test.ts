@@ -87,8 +87,8 @@ describe('sending an invitation', () => {
     const first = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const second = await inviteClient(api, client, { name: 'New Name', email: invitee.email.toUpperCase() });
     expect(second).not.toBe(first);
-    expect((await api.client().get(`/api/client-invitations/${first}`)).body).toEqual({ valid: false, message: REGISTRATION_MESSAGES.invitationInvalid });
-    expect((await api.client().get(`/api/client-invitations/${second}`)).body).toMatchObject({ valid: true, name: 'New Name' });
+    expect((await api.client().post('/api/client-invitations/preview', { token: first })).body).toEqual({ valid: false, message: REGISTRATION_MESSAGES.invitationInvalid });
+    expect((await api.client().post('/api/client-invitations/preview', { token: second })).body).toMatchObject({ valid: true, name: 'New Name' });
     const registered = await api.client().post('/api/client-registration', { token: first, phone: invitee.phone });
     expect(registered.status).toBe(410);
   });
@@ -99,7 +99,7 @@ describe('sending an invitation', () => {
     const invitee = clientInput();
     const fromA = await inviteClient(api, a.client, { name: invitee.name, email: invitee.email });
     await inviteClient(api, b.client, { name: invitee.name, email: invitee.email });
-    expect((await api.client().get(`/api/client-invitations/${fromA}`)).body.valid).toBe(true);
+    expect((await api.client().post('/api/client-invitations/preview', { token: fromA })).body.valid).toBe(true);
   });
 
   it('withdraws the invitation and answers 502 when the e-mail cannot be sent', async () => {
@@ -157,7 +157,7 @@ describe('reading an invitation', () => {
   it('greets the client with the invited name and the agent and business', async () => {
     const agent = await signedInRealtor(api, { businessName: 'Maple Street Realty' });
     const token = await inviteClient(api, agent.client, { name: 'Robin Guest', email: 'robin.guest@example.com' });
-    const res = await api.client().get(`/api/client-invitations/${token}`);
+    const res = await api.client().post('/api/client-invitations/preview', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       valid: true,
@@ -179,11 +179,15 @@ describe('reading an invitation', () => {
     await expireInvitation(expiredToken);
 
     const invalid = { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid };
-    for (const token of [usedToken, expiredToken, 'A'.repeat(43), 'not-a-token', 'spaces%20inside']) {
-      const res = await api.client().get(`/api/client-invitations/${token}`);
+    for (const token of [usedToken, expiredToken, 'A'.repeat(43), 'not-a-token', 'spaces inside', '\u0000..']) {
+      const res = await api.client().post('/api/client-invitations/preview', { token });
       expect({ token, status: res.status, body: res.body }).toEqual({ token, status: 200, body: invalid });
     }
-    // A control character can never be part of a token: the HTTP stack refuses it before any lookup.
-    expect((await api.client().get('/api/client-invitations/%00%2e%2e')).status).toBe(400);
+    // No token, or not a string, is a bad request with a clear message.
+    for (const body of [{}, { token: 42 }, { token: 'x'.repeat(201) }]) {
+      const res = await api.client().post('/api/client-invitations/preview', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
   });
 });

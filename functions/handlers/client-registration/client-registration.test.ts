@@ -166,7 +166,7 @@ describe('registering from an invitation', () => {
     expect(notice!.text).toMatch(/Upgrade to Pro/);
     expect(notice!.text).toContain(`${api.url}/settings`);
 
-    expect((await api.client().get(`/api/client-invitations/${token}`)).body.valid).toBe(true);
+    expect((await api.client().post('/api/client-invitations/preview', { token })).body.valid).toBe(true);
     await makePro(agent.user.id);
     expect((await register({ token, phone: invitee.phone })).status).toBe(201);
     expect((await agent.client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT + 1);

@@ -58,7 +58,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const invitedApi = (extra = {}) => ({ [`GET /api/client-invitations/${token}`]: () => jsonResponse(200, invitation), ...extra });
+const invitedApi = (extra = {}) => ({ ['POST /api/client-invitations/preview']: () => jsonResponse(200, invitation), ...extra });
 
 async function registerFromInvitation(extraApi = {}) {
   const view = renderApp(`/client-registration#token=${token}`, {
@@ -81,7 +81,7 @@ describe('/client-registration', () => {
 
   it('shows a clear page, not a broken form, for an expired or used invitation', async () => {
     const { user, router } = renderApp(`/client-registration#token=${token}`, {
-      api: { [`GET /api/client-invitations/${token}`]: () => jsonResponse(200, { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid }) },
+      api: { ['POST /api/client-invitations/preview']: () => jsonResponse(200, { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid }) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeInTheDocument();
     expect(screen.getByText(REGISTRATION_MESSAGES.invitationInvalid)).toBeInTheDocument();
@@ -93,7 +93,8 @@ describe('/client-registration', () => {
   it('still opens an invitation mailed with ?token=, and moves the token out of the query at once', async () => {
     const { router, fetchMock } = renderApp(`/client-registration?token=${token}`, { api: invitedApi() });
     expect(await screen.findByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, `GET /api/client-invitations/${token}`)).toHaveLength(1);
+    const lookups = callsTo(fetchMock, 'POST /api/client-invitations/preview');
+    expect(lookups.map(({ url, body }) => ({ url, body }))).toEqual([{ url: '/api/client-invitations/preview', body: { token } }]);
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location).toMatchObject({ pathname: '/client-registration', search: '', hash: `#token=${token}` });
   });
@@ -101,7 +102,7 @@ describe('/client-registration', () => {
   it('shows the invalid page for a malformed token without asking the server', async () => {
     const { fetchMock } = renderApp('/client-registration#token=not-a-token');
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/client-invitations/not-a-token')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST /api/client-invitations/preview')).toHaveLength(0);
   });
 
   it("greets the invited client and asks phone, address, birthday and purchase date, but not name or e-mail", async () => {
