@@ -1,6 +1,7 @@
 // Sending e-mail: SES in AWS, the local outbox on this machine. The only place that chooses.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
+import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
 
 export type EmailMessage = { to: string; subject: string; text: string; html: string };
@@ -18,7 +19,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     await writeToOutbox(outboxDir, { channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html });
     return;
   }
-  ses ??= new SESv2Client({ region });
+  ses ??= traced(new SESv2Client({ region }));
   try {
     await ses.send(
       new SendEmailCommand({

@@ -1,5 +1,8 @@
-// JSON log lines, each carrying the request id so one request's lines can be found together.
+// JSON log lines. Inside an invocation every line carries its request ids, route or job, function
+// name and cold start flag (functions/observability/invocation.ts), so one request's lines are
+// found together in CloudWatch Logs Insights whichever module wrote them.
 import { config } from '../config';
+import { currentInvocation } from './invocation';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -20,7 +23,7 @@ export function createLogger(base: Record<string, unknown> = {}): Logger {
       // configuration errors are reported by whoever reads it; logging must still work
     }
     if (order[level] < order[threshold]) return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...serialize(fields) });
+    const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...currentInvocation()?.fields, ...base, ...serialize(fields) });
     (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
