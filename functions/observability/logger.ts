@@ -14,15 +14,18 @@ export type Logger = {
   error(message: string, fields?: Record<string, unknown>): void;
 };
 
+/** LOG_LEVEL; `info` while the configuration cannot be read (whoever reads it reports why: logging must still work). */
+export function logLevel(): Level | 'silent' {
+  try {
+    return config().logLevel;
+  } catch {
+    return 'info';
+  }
+}
+
 export function createLogger(base: Record<string, unknown> = {}): Logger {
   const write = (level: Level) => (message: string, fields: Record<string, unknown> = {}) => {
-    let threshold: Level | 'silent' = 'info';
-    try {
-      threshold = config().logLevel;
-    } catch {
-      // configuration errors are reported by whoever reads it; logging must still work
-    }
-    if (order[level] < order[threshold]) return;
+    if (order[level] < order[logLevel()]) return;
     const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...currentInvocation()?.fields, ...base, ...serialize(fields) });
     (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
   };

@@ -2,8 +2,8 @@
 // written as one JSON line at its end, which CloudWatch Logs turns into metrics with no API call
 // and no extra permission. Hand-written rather than Powertools Metrics: docs/architecture.md,
 // Observability, has the bundle figures behind that choice.
-import { config } from '../config';
 import { currentInvocation, type Invocation } from './invocation';
+import { logLevel } from './logger';
 
 export const METRICS_NAMESPACE = 'Hearthside';
 /** The one dimension: per-route or per-agent dimensions would make a paid custom metric of each. */
@@ -66,11 +66,4 @@ export function flushMetrics(invocation: Invocation): void {
   process.stdout.write(`${JSON.stringify(document)}\n`);
 }
 
-function metricsWritten(): boolean {
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return true;
-  try {
-    return config().logLevel === 'debug';
-  } catch {
-    return false;
-  }
-}
+const metricsWritten = (): boolean => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) || logLevel() === 'debug';
