@@ -116,6 +116,8 @@ new HearthStack(app, stackName, {
   limits: limitsContext(),
   routeThrottles: routeThrottlesContext(),
   alarmEmail: context('alarmEmail'),
+  p99LatencyMs: positiveIntegerContext('p99LatencyMs'),
+  api5xxPercent: positiveIntegerContext('api5xxPercent'),
 });
 
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

@@ -10,6 +10,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { tableDefinition } from '../functions/data/table-definition';
 import { jobs } from '../functions/jobs/jobs';
+import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../functions/observability/metrics';
 import { type Route, routes } from '../functions/routes';
 import { Messaging } from './constructs/messaging';
 import { constructIdForSlug } from './constructs/route-function';
@@ -620,6 +621,63 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  describe('monitoring', () => {
+    const alarms = () => ofType(resources, 'AWS::CloudWatch::Alarm');
+    const functionIdOf = (route: Route) => `Api${constructIdForSlug(route.handler)}Function`;
+
+    it('traces every function with X-Ray (active tracing), routes and jobs alike', () => {
+      const functions = ofType(resources, 'AWS::Lambda::Function');
+      expect(functions).toHaveLength(routes.length + jobs.length);
+      for (const [, fn] of functions) expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+    });
+
+    it("alarms on the API's 5xx rate: 5xx over requests of the HTTP API, judged from 10 requests up", () => {
+      const [[, alarm]] = alarms().filter(([id]) => id.startsWith('MonitoringApi5xxRateAlarm')) as [[string, Resource]];
+      expect(alarm.Properties).toMatchObject({ Threshold: 5, EvaluationPeriods: 2, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+      const metrics = alarm.Properties?.Metrics as Array<Record<string, any>>;
+      expect(metrics.find((m) => m.Expression)?.Expression).toBe('IF(requests >= 10, 100 * errors / requests, 0)');
+      const byId = Object.fromEntries(metrics.filter((m) => m.MetricStat).map((m) => [m.Id, m.MetricStat]));
+      for (const [id, name] of [['requests', 'Count'], ['errors', '5xx']] as const) {
+        expect(byId[id]).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^ApiHttpApi/) } }] }, Stat: 'Sum', Period: 300 });
+      }
+    });
+
+    it("alarms on each route's p99 latency: one alarm per route, on that route's function", () => {
+      const p99 = alarms().filter(([, alarm]) => alarm.Properties?.ExtendedStatistic === 'p99');
+      expect(p99).toHaveLength(routes.length);
+      for (const route of routes) {
+        const matching = p99.filter(([, alarm]) => alarm.Properties?.Dimensions?.[0]?.Value?.Ref?.startsWith(functionIdOf(route)));
+        expect(matching).toHaveLength(1);
+        expect(matching[0]![1].Properties).toMatchObject({
+          Namespace: 'AWS/Lambda',
+          MetricName: 'Duration',
+          Threshold: route.timeoutSeconds && route.timeoutSeconds > 10 ? Math.max(3000, route.timeoutSeconds * 500) : 3000,
+          EvaluationPeriods: 3,
+          DatapointsToAlarm: 3,
+          AlarmDescription: expect.stringContaining(`${route.method} ${route.path}`),
+        });
+      }
+    });
+
+    it('sends every alarm (5xx, p99, dead-letter queues) to one encrypted topic, with no e-mail unless one is given', () => {
+      const [[topicId, topic]] = ofType(resources, 'AWS::SNS::Topic') as [[string, Resource]];
+      expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
+      expect(alarms()).toHaveLength(1 + routes.length + 3);
+      for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
+      template.resourceCountIs('AWS::SNS::Subscription', 0);
+    });
+
+    it('builds a dashboard with the API, the alarms, p99 per route, the business metrics and the jobs', () => {
+      template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+      const body = JSON.stringify(ofType(resources, 'AWS::CloudWatch::Dashboard')[0]![1].Properties?.DashboardBody);
+      for (const title of ['API requests and errors', 'API 5xx rate (%)', 'Alarms', 'p99 duration by route (ms), 1', 'Business metrics (per hour)', 'Reminders jobs']) {
+        expect(body).toContain(title);
+      }
+      for (const name of BUSINESS_METRICS) expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"${name}\\"`);
+      for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
+    });
+  });
+
   it('keeps every log group for one month, each function writing to its own', () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
@@ -664,7 +722,15 @@ describe('the stack with every option', () => {
       adminEmails: ['admin@example.com', 'owner@example.com'],
       stripePriceId: 'price_123',
       alarmEmail: 'ops@example.com',
+      p99LatencyMs: 2000,
+      api5xxPercent: 2,
     }));
+  });
+
+  it("holds a route with a longer timeout of its own to half of it at p99, and the operator's thresholds elsewhere", () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of POST /api/imports/\\{id\\} above 14500 ms'), Threshold: 14500 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of GET /api/clients above 2000 ms'), Threshold: 2000 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^More than 2% of API answers'), Threshold: 2 });
   });
 
   it('honours memoryMb and timeoutSeconds of a route', () => {
@@ -698,8 +764,8 @@ describe('the stack with every option', () => {
     // Assess
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
-    for (const [, alarm] of ofType(resources, 'AWS::CloudWatch::Alarm').filter(([id]) => id.startsWith('Jobs'))) {
-      expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^JobsAlarmTopic/) }]);
+    for (const [, alarm] of ofType(resources, 'AWS::CloudWatch::Alarm')) {
+      expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
     }
     expect(worker.Properties?.Environment.Variables).toMatchObject({ SMS_PROVIDER: 'twilio', TWILIO_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsTwilioSecret/) } });
     expect(worker.Properties?.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();

@@ -10,6 +10,7 @@ import { Data } from './constructs/data';
 import { Firewall } from './constructs/firewall';
 import { Jobs } from './constructs/jobs';
 import { Messaging, type SmsProvider } from './constructs/messaging';
+import { Monitoring } from './constructs/monitoring';
 import { ProviderSecrets } from './constructs/provider-secrets';
 import { type CustomDomain, Web } from './constructs/web';
 
@@ -43,8 +44,12 @@ export type HearthStackProps = StackProps & {
   webAclArn?: string;
   /** Requests one IP may send in 5 minutes, when this stack creates the web ACL. */
   wafRateLimit?: number;
-  /** Who is e-mailed when a reminders job message ends in a dead-letter queue. */
+  /** Who is e-mailed when an alarm fires (API 5xx rate, a route's p99 latency, a job's dead-letter queue). */
   alarmEmail?: string;
+  /** The p99 duration (ms) above which a route alarms (infra/constructs/monitoring.ts has the default). */
+  p99LatencyMs?: number;
+  /** The share of 5xx answers (%) above which the API alarms. */
+  api5xxPercent?: number;
 };
 
 export class HearthStack extends Stack {
@@ -52,6 +57,7 @@ export class HearthStack extends Stack {
   readonly web: Web;
   readonly api: Api;
   readonly jobs: Jobs;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: HearthStackProps) {
     super(scope, id, props);
@@ -100,7 +106,15 @@ export class HearthStack extends Stack {
       appUrl,
       providerSecrets,
       limits: props.limits,
+    });
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api: this.api,
+      routes: props.routes,
+      jobs: this.jobs,
       alarmEmail: props.alarmEmail,
+      p99LatencyMs: props.p99LatencyMs,
+      api5xxPercent: props.api5xxPercent,
     });
 
     new CfnOutput(this, 'AppUrl', { value: appUrl, description: 'Open this in a browser' });

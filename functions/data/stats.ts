@@ -4,7 +4,7 @@
 // spread over STATS_SHARDS items (STATS#0…STATS#n-1, one picked at random per update) so no single
 // item takes every agent's writes; its value is the sum over the shards.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createLogger } from '../http/logger';
+import { createLogger } from '../observability/logger';
 import { db, queryAll, table } from './db';
 import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsMonthKey, statsPartition, statsTotalKey } from './keys';
 

@@ -4,7 +4,10 @@ import { resetConfig } from '../config';
 import { routes, type Route } from '../routes';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { badRequest } from './errors';
+import { createLogger } from '../observability/logger';
+import { ROUTE_METRICS } from '../observability/route-metrics';
+import { captureOutput, emfLines } from '../testing/output';
+import { badRequest, tooManyRequests, unauthorized } from './errors';
 import { buildRouteHandler } from './handler';
 
 let api: TestApi;
@@ -175,5 +178,82 @@ describe('log lines', () => {
       expect(JSON.parse(line).route).toBe('GET /api/calendar/{file}');
       expect(line).not.toContain(SECRET);
     }
+  });
+});
+
+describe('observability in the stack', () => {
+  // A data module's logger, created when the module loads: its lines still carry the request.
+  const moduleLog = createLogger({ module: 'test-data' });
+  // Public here, so the test needs no session: the metrics follow the handler slug.
+  const clientsRoute: Route = { ...routes.find((r) => r.handler === 'clients/post-clients')!, access: 'public' };
+  const loginRoute = routes.find((r) => r.handler === 'auth/post-login')!;
+  const inLambda = { AWS_LAMBDA_FUNCTION_NAME: 'HearthTestFunction', LOG_LEVEL: 'info' };
+  const invokeAs = (handler: ReturnType<typeof buildRouteHandler>, route: Route, requestId: string, awsRequestId: string) =>
+    handler(
+      { ...event('{}'), routeKey: `${route.method} ${route.path}`, requestContext: { http: { method: route.method, path: route.path, sourceIp: '127.0.0.1' }, requestId } as APIGatewayProxyEventV2['requestContext'] },
+      { awsRequestId, functionName: 'HearthTestFunction', getRemainingTimeInMillis: () => 10_000 } as unknown as Context,
+    ) as Promise<APIGatewayProxyStructuredResultV2>;
+
+  it('writes one EMF line per invocation, and every log line of a request carries its request ids, route key, function name and cold start', async () => {
+    // Prepare
+    const handler = buildRouteHandler(clientsRoute, {}, async ({ log }) => {
+      log.info('creating');
+      moduleLog.info('writing the item');
+      return { status: 201, body: { id: 'c1' } };
+    });
+
+    // Act
+    const lines = await captureOutput(inLambda, async () => {
+      await Promise.all([invokeAs(handler, clientsRoute, 'api-1', 'aws-1'), invokeAs(handler, clientsRoute, 'api-2', 'aws-2')]);
+    });
+
+    // Assess
+    const emf = emfLines(lines);
+    expect(emf.map((line) => [line.requestId, line.ClientsCreated])).toEqual(expect.arrayContaining([['api-1', 1], ['api-2', 1]]));
+    expect(emf).toHaveLength(2);
+    const logs = lines.filter((line) => !('_aws' in line));
+    expect(logs).toHaveLength(4);
+    for (const [requestId, awsRequestId] of [['api-1', 'aws-1'], ['api-2', 'aws-2']]) {
+      const mine = logs.filter((line) => line.requestId === requestId);
+      expect(mine.map((line) => line.message)).toEqual(['creating', 'writing the item']);
+      for (const line of mine) {
+        expect(line).toMatchObject({ awsRequestId, route: 'POST /api/clients', functionName: 'HearthTestFunction', coldStart: expect.any(Boolean) });
+      }
+    }
+  });
+
+  it('counts from error answers too: a refused login is a LoginFailure, any 429 a ThrottleRefusal, each in one line', async () => {
+    let attempt = 0;
+    const handler = buildRouteHandler(loginRoute, {}, async () => {
+      attempt += 1;
+      throw attempt === 1 ? unauthorized('Invalid username or password') : tooManyRequests('Too many failed login attempts.', 60);
+    });
+    const lines = await captureOutput(inLambda, async () => {
+      expect((await invokeAs(handler, loginRoute, 'login-1', 'aws-l1')).statusCode).toBe(401);
+      expect((await invokeAs(handler, loginRoute, 'login-2', 'aws-l2')).statusCode).toBe(429);
+    });
+    expect(emfLines(lines).map(({ requestId, LoginFailures, ThrottleRefusals }) => ({ requestId, LoginFailures, ThrottleRefusals }))).toEqual([
+      { requestId: 'login-1', LoginFailures: 1, ThrottleRefusals: undefined },
+      { requestId: 'login-2', LoginFailures: undefined, ThrottleRefusals: 1 },
+    ]);
+  });
+
+  it('writes no EMF line for a request that counted nothing', async () => {
+    const handler = buildRouteHandler(testRoute, {}, async () => ({ body: { ok: true } }));
+    const lines = await captureOutput(inLambda, () => invokeAs(handler, testRoute, 'plain-1', 'aws-p1'));
+    expect(emfLines(lines)).toEqual([]);
+  });
+
+  it('counts a client added through the real API (the local runtime shows EMF lines at LOG_LEVEL=debug)', async () => {
+    const { client } = await signedInAgent(api);
+    const lines = await captureOutput({ LOG_LEVEL: 'debug' }, async () => {
+      expect((await client.post('/api/clients', clientInput())).status).toBe(201);
+    });
+    expect(emfLines(lines)).toEqual([expect.objectContaining({ ClientsCreated: 1, route: 'POST /api/clients', functionName: 'clients-post-clients' })]);
+  });
+
+  it('declares business metrics only for handlers of the route table', () => {
+    const handlers = new Set(routes.map((route) => route.handler));
+    expect(Object.keys(ROUTE_METRICS).filter((handler) => !handlers.has(handler))).toEqual([]);
   });
 });

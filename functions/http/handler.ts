@@ -1,5 +1,13 @@
-// The middy stack every route handler is built with, in a fixed order: request id and logger,
-// error rendering, security headers, the CSRF rule, body parsing, validation, then authentication.
+// The middy stack every route handler is built with. `before` runs in this order, `after` and
+// `onError` in the reverse one:
+//  1. requestState: the invocation's request ids, logger and metrics. Its `after`/`onError` run
+//     last of all, once the answer (error answers included) is final: it counts the route's
+//     business metrics (functions/observability/route-metrics.ts) and writes the one EMF line.
+//  2. security headers, on every answer;
+//  3. errorRenderer: turns any thrown error into `{ message, code?, errors? }`;
+//  4. edgeGuard (the CloudFront origin check), 5. authGuard, 6. csrfGuard, 7. bodyParser, 8. validator.
+// The whole invocation runs inside runInvocation (functions/observability/invocation.ts), so every
+// log line of the request carries its ids wherever it is written.
 // A handler only parses, calls the domain and shapes its answer; it never catches to render errors.
 import middy from '@middy/core';
 import httpSecurityHeaders from '@middy/http-security-headers';
@@ -13,7 +21,10 @@ import { isAdmin, type UserItem } from '../data/users';
 import { readSession, type Session } from './auth';
 import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';
-import { createLogger, type Logger } from './logger';
+import { currentInvocation, newInvocation, runInvocation, type Invocation } from '../observability/invocation';
+import { createLogger, type Logger } from '../observability/logger';
+import { flushMetrics } from '../observability/metrics';
+import { countRouteOutcome } from '../observability/route-metrics';
 
 export type HandlerResult = {
   status?: number;
@@ -48,8 +59,11 @@ type Schemas<B, Q> = { body?: yup.Schema<B>; query?: yup.Schema<Q> };
 export type RouteHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & { route: Route };
 
 type State = {
+  invocation: Invocation;
   log: Logger;
   requestId: string;
+  /** What the handler answered, before rendering: the route's business metrics read it. */
+  result?: HandlerResult;
   body?: unknown;
   query?: unknown;
   rawBody: Buffer;
@@ -118,10 +132,17 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
       });
+      state.result = result;
       return render(result, state.requestId);
     });
-  return Object.assign(handler as unknown as RouteHandler, { route });
+  const routeKey = routeKeyOf(route);
+  const observed = (event: APIGatewayProxyEventV2, context: Context) =>
+    runInvocation(newInvocation(context, { requestId: event?.requestContext?.requestId, route: routeKey }), () => handler(event, context));
+  return Object.assign(observed, { route });
 }
+
+/** The route key, never the path: paths carry bearer tokens (calendar secrets, upload tokens). */
+const routeKeyOf = (route: Route): string => `${route.method} ${route.path}`;
 
 const states = new WeakMap<Context, State>();
 function stateOf(context: Context): State {
@@ -131,18 +152,21 @@ function stateOf(context: Context): State {
 }
 
 function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  const finish: middy.MiddlewareFn<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> = (request) => {
+    const state = states.get(request.context);
+    if (!state) return;
+    countRouteOutcome(route.handler, { status: request.response?.statusCode ?? 500, body: state.result?.body });
+    flushMetrics(state.invocation);
+  };
   return {
     before: (request) => {
-      const requestId = request.event.requestContext?.requestId || request.context.awsRequestId || cryptoRandomId();
-      // The route key, never the path: paths carry bearer tokens (calendar secrets, upload tokens).
-      const log = createLogger({ requestId, route: `${route.method} ${route.path}` });
-      states.set(request.context, { requestId, log, rawBody: Buffer.alloc(0) });
+      // buildRouteHandler runs every request inside its invocation; the logger adds its fields to each line.
+      const invocation = currentInvocation()!;
+      states.set(request.context, { invocation, requestId: invocation.fields.requestId, log: createLogger(), rawBody: Buffer.alloc(0) });
     },
+    after: finish,
+    onError: finish,
   };
-}
-
-function cryptoRandomId(): string {
-  return globalThis.crypto.randomUUID();
 }
 
 function render(result: HandlerResult, requestId: string): APIGatewayProxyStructuredResultV2 {

@@ -3,6 +3,7 @@
 import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import { config, ConfigError } from '../config';
 import type { DigestMessage } from '../domain/digest-schedule';
+import { traced } from '../observability/tracing';
 
 export class QueueError extends Error {
   override name = 'QueueError';
@@ -19,7 +20,7 @@ export async function enqueueDigests(messages: readonly DigestMessage[]): Promis
     return;
   }
   if (!remindersQueueUrl) throw new ConfigError('Missing required setting REMINDERS_QUEUE_URL');
-  sqs ??= new SQSClient({ region });
+  sqs ??= traced(new SQSClient({ region }));
   for (let i = 0; i < messages.length; i += SQS_BATCH) {
     let entries: SendMessageBatchRequestEntry[] = messages.slice(i, i + SQS_BATCH).map((message, j) => ({ Id: String(j), MessageBody: JSON.stringify(message) }));
     for (let attempt = 0; entries.length > 0; attempt += 1) {

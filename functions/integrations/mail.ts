@@ -2,6 +2,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { tokenLinkPath } from '../../shared/link-token';
 import { config } from '../config';
+import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
 
 export type EmailMessage = { to: string; subject: string; text: string; html: string };
@@ -19,7 +20,7 @@ export async function sendEmail(message: EmailMessage): Promise<void> {
     await writeToOutbox(outboxDir, { channel: 'email', to: message.to, subject: message.subject, text: message.text, html: message.html });
     return;
   }
-  ses ??= new SESv2Client({ region });
+  ses ??= traced(new SESv2Client({ region }));
   try {
     await ses.send(
       new SendEmailCommand({

@@ -3,6 +3,7 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { config, twilioCredentials } from '../config';
 import { phoneCountry, smsCountriesMessage } from '../domain/phone-numbers';
+import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
 
 export class SmsError extends Error {
@@ -60,7 +61,7 @@ export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { 
     }
     return;
   }
-  sns ??= new SNSClient({ region });
+  sns ??= traced(new SNSClient({ region }));
   try {
     await sns.send(
       new PublishCommand({

@@ -1,6 +1,7 @@
 // The S3 client (the uploads and exports buckets), pointed at s3rver by configuration locally.
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
+import { traced } from '../observability/tracing';
 
 let client: S3Client | undefined;
 let clientEndpoint: string | undefined;
@@ -8,7 +9,7 @@ let clientEndpoint: string | undefined;
 export function s3(): S3Client {
   const { region, s3Endpoint } = config();
   if (!client || clientEndpoint !== s3Endpoint) {
-    client = new S3Client({ region, ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}) });
+    client = traced(new S3Client({ region, ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}) }));
     clientEndpoint = s3Endpoint;
   }
   return client;

@@ -1,4 +1,5 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
 import { addDays, dateParts, todayIn } from '../../shared/dates';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
@@ -8,6 +9,7 @@ import { readStats } from '../data/stats';
 import { takeLocalDigestMessages } from '../integrations/digest-queue';
 import { runRemindersForDate, sqsEvent, startHourlyReminders } from '../local/reminders-job';
 import { clientInput } from '../testing/factories';
+import { captureOutput, emfLines } from '../testing/output';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
 import { jobs } from './jobs';
 import { handler as scheduler } from './reminders-scheduler';
@@ -256,6 +258,24 @@ describe('partial batch failure', () => {
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: ids[1] }, { itemIdentifier: ids[2] }]);
     expect(await messagesTo(a.user.username)).toHaveLength(1);
     expect(await messagesTo(b.user.username)).toHaveLength(1);
+  });
+
+  it("tags every log line with the job and Lambda's request id, and writes one EMF line counting the digests sent", async () => {
+    // Prepare: one agent with a date today (a digest goes out), one with nothing to say.
+    const busy = await agentWith([{ birthday: '1985-03-09' }]);
+    const quiet = await agentWith([]);
+    const event = sqsEvent([JSON.stringify({ agentId: busy.user.id, date: DAY }), JSON.stringify({ agentId: quiet.user.id, date: DAY }), JSON.stringify({ agentId: 'bad id!', date: DAY })]);
+
+    // Act
+    const lines = await captureOutput({ AWS_LAMBDA_FUNCTION_NAME: 'HearthRemindersWorker', LOG_LEVEL: 'info' }, () =>
+      worker(event, { awsRequestId: 'worker-invocation-1', functionName: 'HearthRemindersWorker' } as Context),
+    );
+
+    // Assess
+    const logs = lines.filter((line) => !('_aws' in line));
+    expect(logs.map((line) => line.message)).toEqual(expect.arrayContaining(['malformed digest message', 'digest done']));
+    for (const line of logs) expect(line).toMatchObject({ job: 'reminders-worker', requestId: 'worker-invocation-1', awsRequestId: 'worker-invocation-1', functionName: 'HearthRemindersWorker' });
+    expect(emfLines(lines)).toEqual([expect.objectContaining({ DigestsSent: 1, job: 'reminders-worker', awsRequestId: 'worker-invocation-1' })]);
   });
 });
 

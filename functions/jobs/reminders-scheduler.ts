@@ -3,7 +3,8 @@
 // A retried run may queue an agent twice; the worker's digest record sends once.
 import { forEachAgentZonePage } from '../data/digests';
 import { dueDigests, runHour } from '../domain/digest-schedule';
-import { createLogger } from '../http/logger';
+import { observeJob } from '../observability/job';
+import { createLogger } from '../observability/logger';
 import { enqueueDigests } from '../integrations/digest-queue';
 
 /** EventBridge Scheduler's input ({ scheduledTime }) or an EventBridge event ({ time }). */
@@ -11,9 +12,9 @@ export type SchedulerEvent = { scheduledTime?: string; time?: string } | null | 
 
 export type SchedulerResult = { hour: string; agents: number; pages: number; queued: number };
 
-export async function handler(event: SchedulerEvent): Promise<SchedulerResult> {
+export const handler = observeJob('reminders-scheduler', async (event: SchedulerEvent): Promise<SchedulerResult> => {
   const hour = runHour(event?.scheduledTime ?? event?.time);
-  const log = createLogger({ job: 'reminders-scheduler', hour: hour.toISOString() });
+  const log = createLogger({ hour: hour.toISOString() });
   let queued = 0;
   const { agents, pages } = await forEachAgentZonePage(async (page) => {
     const due = dueDigests(page, hour);
@@ -23,4 +24,4 @@ export async function handler(event: SchedulerEvent): Promise<SchedulerResult> {
   });
   log.info('digests queued', { agents, pages, queued });
   return { hour: hour.toISOString(), agents, pages, queued };
-}
+});

@@ -27,7 +27,9 @@ import { getUserById } from '../data/users';
 import type { DigestMessage } from '../domain/digest-schedule';
 import { textDestination } from '../domain/phone-numbers';
 import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, isEmptyDigest } from '../domain/reminder-digest';
-import { createLogger, type Logger } from '../http/logger';
+import { observeJob } from '../observability/job';
+import { createLogger, type Logger } from '../observability/logger';
+import { countMetric } from '../observability/metrics';
 import { sendEmail } from '../integrations/mail';
 import { sendSms } from '../integrations/sms';
 
@@ -41,8 +43,8 @@ export type DigestResult =
   | { status: 'busy' }
   | { status: 'no-agent' };
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const log = createLogger({ job: 'reminders-worker' });
+export const handler = observeJob('reminders-worker', async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const log = createLogger();
   const failures: SQSBatchItemFailure[] = [];
   // The same agent and day twice in one batch: the later copies share the first one's fate.
   const byDay = new Map<string, Promise<boolean>>();
@@ -64,7 +66,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
   return { batchItemFailures: failures };
-}
+});
 
 function parseMessage(record: SQSRecord): DigestMessage | null {
   let body: unknown;
@@ -80,7 +82,7 @@ function parseMessage(record: SQSRecord): DigestMessage | null {
 }
 
 async function processMessage(message: DigestMessage, messageId: string): Promise<boolean> {
-  const log = createLogger({ job: 'reminders-worker', messageId, agentId: message.agentId, date: message.date });
+  const log = createLogger({ messageId, agentId: message.agentId, date: message.date });
   try {
     const result = await sendDailyDigest(message, log);
     if (result.status === 'busy') log.info('digest in progress elsewhere; will retry');
@@ -141,6 +143,7 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
     log.warn('digest claim was taken over before it was marked sent');
     return { status: 'duplicate' };
   }
+  if (emailed || texted) countMetric('DigestsSent');
   try {
     // The agent's local day decides the month, as shared/activity.ts counts by the event's date.
     await addToStats({ reminders: counted }, new Date(`${date}T12:00:00Z`));

@@ -8,17 +8,13 @@
 //  - a digest message failed 3 times (the queue's redrive policy).
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cloudwatchActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -41,8 +37,6 @@ export type JobsProps = {
   providerSecrets: ProviderSecrets;
   /** Abuse limits by variable name: the worker texts, so it honours SMS_ALLOWED_COUNTRIES. */
   limits?: Readonly<Record<string, string>>;
-  /** Who hears about messages in a dead-letter queue; without it the alarms only show in CloudWatch. */
-  alarmEmail?: string;
 };
 
 /** Messages that failed this many receives move to the dead-letter queue. */
@@ -145,25 +139,24 @@ export class Jobs extends Construct {
       true,
     );
 
-    const topic = props.alarmEmail ? this.alarmTopic(props.alarmEmail) : undefined;
+    // Their action (the alarm topic) is added by infra/constructs/monitoring.ts, with the API's.
     this.alarms = (
       [
         ['ScheduleDeliveryFailures', this.deadLetterQueues.schedule, 'The hourly schedule could not start the reminders scheduler.'],
         ['SchedulerFailures', this.deadLetterQueues.scheduler, 'The reminders scheduler failed after its retries: some agents may miss a digest.'],
         ['DigestFailures', this.deadLetterQueues.worker, 'Daily digest messages failed 3 times and were set aside.'],
       ] as const
-    ).map(([name, queue, description]) => {
-      const alarm = new cloudwatch.Alarm(this, `${name}Alarm`, {
-        alarmDescription: `${description} Inspect the dead-letter queue and redrive it once fixed.`,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
-      if (topic) alarm.addAlarmAction(new cloudwatchActions.SnsAction(topic));
-      return alarm;
-    });
+    ).map(
+      ([name, queue, description]) =>
+        new cloudwatch.Alarm(this, `${name}Alarm`, {
+          alarmDescription: `${description} Inspect the dead-letter queue and redrive it once fixed.`,
+          metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+    );
 
     for (const queue of [this.deadLetterQueues.schedule, this.deadLetterQueues.scheduler]) {
       NagSuppressions.addResourceSuppressions(queue, [
@@ -208,21 +201,5 @@ export class Jobs extends Construct {
       { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the runtime chosen for the bundles (docs/architecture.md, Decisions and why); moving to nodejs24.x is a deliberate, tested change.' },
     ]);
     return fn;
-  }
-
-  /** An SNS topic for the alarms, encrypted with a key CloudWatch may use (the AWS-managed SNS key does not allow it). */
-  private alarmTopic(email: string): sns.Topic {
-    const key = new kms.Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the reminders job alarm topic' });
-    key.addToResourcePolicy(
-      new iam.PolicyStatement({
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-    );
-    const topic = new sns.Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true, displayName: 'Reminders job alarms' });
-    topic.addSubscription(new subscriptions.EmailSubscription(email));
-    return topic;
   }
 }

@@ -18,7 +18,7 @@ import { getUserById } from '../../data/users';
 import { clientWriteError } from '../../http/client-errors';
 import { HttpError } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../observability/logger';
 import { moveToClientVideos } from '../../integrations/video-uploads';
 
 const REFUSALS = {

@@ -25,7 +25,7 @@ import { issueClientUploadToken } from '../../http/client-upload-token';
 import { clientWriteError } from '../../http/client-errors';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { definePublicHandler, validate } from '../../http/handler';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../observability/logger';
 import { sendAlreadyConnectedEmail, sendPlanFullNotice, type SubmittedDetails } from '../../integrations/client-emails';
 
 export const REGISTRATION_LIMIT = { max: 60, windowSeconds: 3600 } as const;
