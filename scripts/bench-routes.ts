@@ -6,7 +6,7 @@
 // weighs on all three alike.
 import { Agent, request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { createClient } from '../functions/data/clients';
+import { createClient } from '../functions/services/clients';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
 import { verifyPassword } from '../functions/domain/passwords';

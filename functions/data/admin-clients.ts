@@ -1,22 +1,16 @@
 // Clients across agents, for administrators: all clients by creation (gsi1 CLIENTS), one agent's
 // clients (their partition), one client by id (gsi2 CLIENT#<id>). Lists come a page at a time with
 // an opaque cursor, so no request reads more than a page.
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminClient } from '../../shared/api-types';
 import { toClient, type ClientItem } from './clients';
-import { db, table } from './db';
+import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
+import { forEachLimited } from '../lib/concurrency';
+import { batchGet, db, table } from './db';
 import { agentPartition, CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, GSI1, GSI2, clientIndexKeys } from './keys';
 import { usernamesById } from './agents';
 
-export const ADMIN_PAGE_DEFAULT = 500;
-export const ADMIN_PAGE_MAX = 1000;
-
-export class InvalidCursorError extends Error {
-  override name = 'InvalidCursorError';
-  constructor() {
-    super('The cursor is not valid for this list. Start again without a cursor.');
-  }
-}
+export { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError };
 
 export type ClientPage = { items: ClientItem[]; nextCursor: string | null };
 
@@ -106,27 +100,13 @@ export async function readClientsByRef(named: readonly ClientRef[], concurrency 
   const located: Array<{ id: string; agentId: string }> = [];
   const unlocated = refs.filter((r) => !r.agentId);
   for (const ref of refs) if (ref.agentId) located.push({ id: ref.id, agentId: ref.agentId });
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, unlocated.length) }, async () => {
-      while (next < unlocated.length) {
-        const ref = unlocated[next++]!;
-        const found = await findClientById(ref.id);
-        if (found) located.push({ id: found.id, agentId: found.agentId });
-      }
-    }),
-  );
+  await forEachLimited(unlocated, concurrency, async (ref) => {
+    const found = await findClientById(ref.id);
+    if (found) located.push({ id: found.id, agentId: found.agentId });
+  });
   const byId = new Map<string, ClientItem>();
-  for (let i = 0; i < located.length; i += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = located.slice(i, i + 100).map((r) => clientKey(r.agentId, r.id));
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
-      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed in a batch read');
-      const out = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
-      for (const item of (out.Responses?.[table()] ?? []) as ClientItem[]) if (item.type === 'client') byId.set(item.id, item);
-      keys = out.UnprocessedKeys?.[table()]?.Keys as Array<Record<string, unknown>> | undefined;
-    }
-  }
+  const items = await batchGet<ClientItem>(located.map((r) => clientKey(r.agentId, r.id)), { ConsistentRead: true });
+  for (const item of items) if (item.type === 'client') byId.set(item.id, item);
   return refs.map((r) => byId.get(r.id)).filter((c): c is ClientItem => c !== undefined);
 }
 

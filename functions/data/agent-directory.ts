@@ -4,9 +4,9 @@
 // reads only entries whose word starts with it, then the matching agents themselves (at most the
 // answer's size); an exact e-mail is found through the username lock, so a visitor who types their
 // realtor's whole address finds them without the address ever being shown.
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicAgent } from '../../shared/api-types';
-import { db, table } from './db';
+import { batchGet, db, table } from './db';
 import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './directory-index';
 import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, GSI1, userKey } from './keys';
 import { getUserByUsername, type UserItem } from './users';
@@ -60,26 +60,8 @@ export async function searchAgentDirectory(query: string, limit: number): Promis
 
 /** The shown fields of these users, in the order given (missing users left out). */
 async function getListedFields(ids: string[]): Promise<ListedFields[]> {
-  const byId = new Map<string, ListedFields>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map(userKey);
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed in a batch read');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
-      const out = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table()]: {
-              Keys: keys,
-              ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin',
-            },
-          },
-        }),
-      );
-      for (const item of (out.Responses?.[table()] ?? []) as ListedFields[]) byId.set(item.id, item);
-      keys = out.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+  const items = await batchGet<ListedFields>(ids.map(userKey), { ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin' });
+  const byId = new Map(items.map((item) => [item.id, item]));
   return ids.map((id) => byId.get(id)).filter((agent): agent is ListedFields => agent !== undefined);
 }
 

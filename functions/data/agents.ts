@@ -1,8 +1,7 @@
 // Agents as administrators see them: the agents index (gsi1 AGENTS) read with a projection, so a
 // password hash or session never leaves the table, and usernames looked up by id for joins.
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminAgent } from '../../shared/api-types';
-import { db, queryAll, table } from './db';
+import { batchGet, queryAll } from './db';
 import { AGENTS_PARTITION, GSI1, userKey } from './keys';
 
 const AGENT_FIELDS = ['id', 'username', 'fullName', 'phone', 'signupDate', 'lastLoginDate', 'isPro', 'isAdmin', 'clientCount', 'businessName', 'businessLocation'] as const;
@@ -47,17 +46,6 @@ export async function listAgents(): Promise<AdminAgent[]> {
 export async function usernamesById(ids: Iterable<string>): Promise<Map<string, string>> {
   const unique = [...new Set(ids)].filter(Boolean);
   const found = new Map<string, string>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Array<Record<string, unknown>> | undefined = unique.slice(i, i + 100).map((id) => userKey(id));
-    for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
-      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed in a batch read');
-      const out = await db().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ...projection(['id', 'username']) } } }),
-      );
-      for (const item of out.Responses?.[table()] ?? []) found.set(String(item.id), String(item.username));
-      keys = out.UnprocessedKeys?.[table()]?.Keys as Array<Record<string, unknown>> | undefined;
-    }
-  }
+  for (const item of await batchGet(unique.map((id) => userKey(id)), projection(['id', 'username']))) found.set(String(item.id), String(item.username));
   return found;
 }

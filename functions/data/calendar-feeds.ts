@@ -6,7 +6,7 @@
 // points at it), then the user, then the old lookup item is deleted.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, table, writeIf } from './db';
 import { calendarFeedKey, userKey } from './keys';
 import { getUserById, type UserItem } from './users';
 
@@ -35,8 +35,9 @@ export async function rotateCalendarFeed(agentId: string, seal: (secret: string)
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    let pointed: boolean;
     try {
-      await db().send(
+      pointed = await writeIf(
         new UpdateCommand({
           TableName: table(),
           Key: userKey(agentId),
@@ -47,8 +48,11 @@ export async function rotateCalendarFeed(agentId: string, seal: (secret: string)
       );
     } catch (error) {
       await deleteLookup(hash);
-      if (isConditionalCheckFailed(error)) continue; // rotated or removed meanwhile: read again
       throw error;
+    }
+    if (!pointed) {
+      await deleteLookup(hash);
+      continue; // rotated or removed meanwhile: read again
     }
     if (previous) await deleteLookup(previous);
     return { secret, createdAt };

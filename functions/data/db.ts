@@ -1,6 +1,6 @@
 // The DynamoDB document client, created once per process (on first use, after configuration).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { traced } from '../observability/tracing';
 
@@ -26,20 +26,26 @@ export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
+type ConditionalWrite = PutCommand | UpdateCommand | DeleteCommand;
+
 /**
- * Sends a conditional write: true when it was applied, false when its condition refused it (and
- * nothing was written). Any other failure is thrown.
+ * Sends a conditional write: its output (with `Attributes` when the command asks for them), or
+ * undefined when its condition refused it (and nothing was written). Any other failure is thrown.
  */
-export async function writeIf(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+export async function sendIf(command: ConditionalWrite): Promise<{ Attributes?: Record<string, unknown> } | undefined> {
   try {
     // send() is overloaded per command type; each of these is one of its overloads.
     const client = db();
-    await (client.send.bind(client) as (command: PutCommand | UpdateCommand | DeleteCommand) => Promise<unknown>)(command);
-    return true;
+    return await (client.send.bind(client) as (command: ConditionalWrite) => Promise<{ Attributes?: Record<string, unknown> }>)(command);
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
+    if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
+}
+
+/** Sends a conditional write: true when it was applied, false when its condition refused it. */
+export async function writeIf(command: ConditionalWrite): Promise<boolean> {
+  return (await sendIf(command)) !== undefined;
 }
 
 /** Every item a Query matches, following LastEvaluatedKey to the end. */
@@ -59,12 +65,42 @@ export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | {
 /** Puts and deletes in batches of 25, retrying what DynamoDB leaves unprocessed (with backoff). */
 export async function batchWrite(requests: WriteRequest[]): Promise<void> {
   for (let i = 0; i < requests.length; i += 25) {
-    let pending: Record<string, unknown>[] | undefined = requests.slice(i, i + 25);
-    for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('DynamoDB kept items unprocessed in a batch write');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+    await withUnprocessedRetried(requests.slice(i, i + 25), 'items unprocessed in a batch write', async (pending) => {
       const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = out.UnprocessedItems?.[table()] as Record<string, unknown>[] | undefined;
-    }
+      return out.UnprocessedItems?.[table()] as WriteRequest[] | undefined;
+    });
+  }
+}
+
+export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Promise<void> {
+  await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+}
+
+/**
+ * The items under these keys, 100 keys a BatchGet, retrying what DynamoDB leaves unprocessed (with
+ * backoff). Missing items are left out; the order is DynamoDB's.
+ */
+export async function batchGet<T = Record<string, unknown>>(
+  keys: ReadonlyArray<Record<string, unknown>>,
+  options: { ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> } = {},
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    await withUnprocessedRetried(keys.slice(i, i + 100), 'keys unprocessed in a batch read', async (pending) => {
+      const out = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { ...options, Keys: pending } } }));
+      items.push(...((out.Responses?.[table()] ?? []) as T[]));
+      return out.UnprocessedKeys?.[table()]?.Keys;
+    });
+  }
+  return items;
+}
+
+/** Sends `batch`, then what it left unprocessed, with a growing pause, until nothing is left. */
+async function withUnprocessedRetried<T>(batch: T[], what: string, send: (pending: T[]) => Promise<T[] | undefined>): Promise<void> {
+  let pending: T[] | undefined = batch;
+  for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
+    if (attempt > 8) throw new Error(`DynamoDB kept ${what}`);
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** Math.min(attempt, 6)));
+    pending = await send(pending);
   }
 }

@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, sendIf, table, writeIf } from './db';
 import { invitationEmailKey, invitationIndexKeys, invitationKey } from './keys';
 
 export type InvitationItem = {
@@ -74,35 +74,25 @@ export async function createInvitation(input: { agentId: string; name: string; e
 /** Withdraws an invitation that could not be sent, and its pointer if it still names it. */
 export async function withdrawInvitation(tokenHash: string, agentId: string, email: string): Promise<void> {
   await deleteUnusedInvitation(tokenHash, agentId);
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: invitationEmailKey(agentId, email),
-        ConditionExpression: 'tokenHash = :h',
-        ExpressionAttributeValues: { ':h': tokenHash },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await writeIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: invitationEmailKey(agentId, email),
+      ConditionExpression: 'tokenHash = :h',
+      ExpressionAttributeValues: { ':h': tokenHash },
+    }),
+  );
 }
 
 async function deleteUnusedInvitation(tokenHash: string, agentId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: invitationKey(tokenHash),
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND agentId = :a',
-        ExpressionAttributeValues: { ':a': agentId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: invitationKey(tokenHash),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND agentId = :a',
+      ExpressionAttributeValues: { ':a': agentId },
+    }),
+  );
 }
 
 export async function getInvitationByToken(token: string): Promise<InvitationItem | undefined> {
@@ -117,57 +107,43 @@ export type ClaimRefusal = 'invalid' | 'busy';
 export async function claimInvitation(token: string, now = new Date()): Promise<Claim | ClaimRefusal> {
   const tokenHash = hashInvitationToken(token);
   const claimId = randomId();
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: invitationKey(tokenHash),
-        UpdateExpression: 'SET claimId = :c, claimedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
-        ExpressionAttributeValues: { ':c': claimId, ':now': now.toISOString(), ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { tokenHash, claimId, invitation: out.Attributes as InvitationItem };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(tokenHash),
+      UpdateExpression: 'SET claimId = :c, claimedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
+      ExpressionAttributeValues: { ':c': claimId, ':now': now.toISOString(), ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  if (out) return { tokenHash, claimId, invitation: out.Attributes as InvitationItem };
   const current = await getInvitationByToken(token);
   return current && isLiveInvitation(current, now) ? 'busy' : 'invalid';
 }
 
 /** Gives the invitation back unused (the client could not be saved). */
 export async function releaseClaim(claim: Claim): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: invitationKey(claim.tokenHash),
-        UpdateExpression: 'REMOVE claimId, claimedAt',
-        ConditionExpression: 'claimId = :c',
-        ExpressionAttributeValues: { ':c': claim.claimId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(claim.tokenHash),
+      UpdateExpression: 'REMOVE claimId, claimedAt',
+      ConditionExpression: 'claimId = :c',
+      ExpressionAttributeValues: { ':c': claim.claimId },
+    }),
+  );
 }
 
 /** Marks the invitation used, once; false when this claim lapsed and another redemption took over. */
 export async function markInvitationUsed(claim: Claim, clientId: string, now = new Date()): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: invitationKey(claim.tokenHash),
-        UpdateExpression: 'SET usedAt = :now, clientId = :client REMOVE claimId, claimedAt',
-        ConditionExpression: 'claimId = :c AND attribute_not_exists(usedAt)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':client': clientId, ':c': claim.claimId },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(claim.tokenHash),
+      UpdateExpression: 'SET usedAt = :now, clientId = :client REMOVE claimId, claimedAt',
+      ConditionExpression: 'claimId = :c AND attribute_not_exists(usedAt)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':client': clientId, ':c': claim.claimId },
+    }),
+  );
 }

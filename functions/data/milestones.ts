@@ -4,7 +4,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientMilestone } from '../../shared/api-types';
 import { dueMilestones } from '../domain/milestones';
 import type { ClientItem } from './clients';
-import { db, isConditionalCheckFailed, queryAll, table } from './db';
+import { queryAll, table, writeIf } from './db';
 import { clientKey, MILESTONE_PREFIX, milestoneIndexKeys, milestoneKey, milestonePartition } from './keys';
 
 /** Awards the milestones that became true; returns the ones awarded now. */
@@ -14,43 +14,34 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
   const awarded: ClientMilestone[] = [];
   for (const milestone of due) {
     const item: ClientMilestone = { ...milestone, achievedAt: now.toISOString() };
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: table(),
-          Item: {
-            ...milestoneKey(client.id, milestone.type),
-            ...milestoneIndexKeys(item.achievedAt, client.id, milestone.type),
-            type: 'milestone',
-            milestoneType: milestone.type,
-            clientId: client.id,
-            name: item.name,
-            description: item.description,
-            icon: item.icon,
-            achievedAt: item.achievedAt,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      awarded.push(item);
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
+    const put = new PutCommand({
+      TableName: table(),
+      Item: {
+        ...milestoneKey(client.id, milestone.type),
+        ...milestoneIndexKeys(item.achievedAt, client.id, milestone.type),
+        type: 'milestone',
+        milestoneType: milestone.type,
+        clientId: client.id,
+        name: item.name,
+        description: item.description,
+        icon: item.icon,
+        achievedAt: item.achievedAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    if (await writeIf(put)) awarded.push(item);
   }
   if (due.length > 0) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: clientKey(client.agentId, client.id),
-          UpdateExpression: 'ADD awardedMilestones :types',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':types': new Set(due.map((m) => m.type)) },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error; // the client was deleted meanwhile
-    }
+    // Refused when the client was deleted meanwhile.
+    await writeIf(
+      new UpdateCommand({
+        TableName: table(),
+        Key: clientKey(client.agentId, client.id),
+        UpdateExpression: 'ADD awardedMilestones :types',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':types': new Set(due.map((m) => m.type)) },
+      }),
+    );
   }
   return awarded;
 }

@@ -2,7 +2,7 @@
 // its own field of the reminderPrefs map, so two saves from two tabs never undo each other.
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
-import { db, isConditionalCheckFailed, table } from './db';
+import { sendIf, table } from './db';
 import { userKey } from './keys';
 import { getUserById, type UserItem } from './users';
 
@@ -41,11 +41,6 @@ export async function updateReminderPreferences(userId: string, changes: Prefere
 
 /** The updated user, or undefined when the condition failed. */
 async function attempt(userId: string, input: Omit<UpdateCommandInput, 'TableName' | 'Key'>): Promise<UserItem | undefined> {
-  try {
-    const out = await db().send(new UpdateCommand({ TableName: table(), Key: userKey(userId), ReturnValues: 'ALL_NEW', ...input }));
-    return out.Attributes as UserItem;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const out = await sendIf(new UpdateCommand({ TableName: table(), Key: userKey(userId), ReturnValues: 'ALL_NEW', ...input }));
+  return out?.Attributes as UserItem | undefined;
 }

@@ -2,7 +2,7 @@
 // decided by one conditional write so two clicks at once send one request.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientItem } from './clients';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, sendIf, table, writeIf } from './db';
 import { clientKey } from './keys';
 
 export type ReviewRequestMark =
@@ -14,22 +14,20 @@ export type ReviewRequestMark =
 export async function markReviewRequested(agentId: string, clientId: string, minIntervalMs: number, now = new Date()): Promise<ReviewRequestMark> {
   const stamp = now.toISOString();
   const cutoff = new Date(now.getTime() - minIntervalMs).toISOString();
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(agentId, clientId),
-        UpdateExpression: 'SET reviewStatus = :requested, reviewRequestedAt = :now, updatedAt = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(reviewStatus) OR reviewStatus <> :submitted) AND (attribute_not_exists(reviewRequestedAt) OR attribute_type(reviewRequestedAt, :null) OR reviewRequestedAt <= :cutoff)',
-        ExpressionAttributeValues: { ':requested': 'requested', ':submitted': 'submitted', ':now': stamp, ':cutoff': cutoff, ':null': 'NULL' },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      UpdateExpression: 'SET reviewStatus = :requested, reviewRequestedAt = :now, updatedAt = :now',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(reviewStatus) OR reviewStatus <> :submitted) AND (attribute_not_exists(reviewRequestedAt) OR attribute_type(reviewRequestedAt, :null) OR reviewRequestedAt <= :cutoff)',
+      ExpressionAttributeValues: { ':requested': 'requested', ':submitted': 'submitted', ':now': stamp, ':cutoff': cutoff, ':null': 'NULL' },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  if (out) {
     const before = out.Attributes as ClientItem;
     return { outcome: 'marked', before, after: { ...before, reviewStatus: 'requested', reviewRequestedAt: stamp, updatedAt: stamp } };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
   }
   const current = (await db().send(new GetCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConsistentRead: true }))).Item as ClientItem | undefined;
   if (!current) return { outcome: 'no-such-client' };
@@ -40,22 +38,18 @@ export async function markReviewRequested(agentId: string, clientId: string, min
 /** Puts back what a request changed when it could not be sent (only if nothing changed since). */
 export async function undoReviewRequest(before: ClientItem, stamp: string): Promise<void> {
   const restore = before.reviewRequestedAt ? 'SET reviewStatus = :status, reviewRequestedAt = :old' : 'SET reviewStatus = :status REMOVE reviewRequestedAt';
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(before.agentId, before.id),
-        UpdateExpression: restore,
-        ConditionExpression: 'reviewRequestedAt = :stamp AND reviewStatus = :requested',
-        ExpressionAttributeValues: {
-          ':status': before.reviewStatus ?? 'pending',
-          ':stamp': stamp,
-          ':requested': 'requested',
-          ...(before.reviewRequestedAt ? { ':old': before.reviewRequestedAt } : {}),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(before.agentId, before.id),
+      UpdateExpression: restore,
+      ConditionExpression: 'reviewRequestedAt = :stamp AND reviewStatus = :requested',
+      ExpressionAttributeValues: {
+        ':status': before.reviewStatus ?? 'pending',
+        ':stamp': stamp,
+        ':requested': 'requested',
+        ...(before.reviewRequestedAt ? { ':old': before.reviewRequestedAt } : {}),
+      },
+    }),
+  );
 }

@@ -1,8 +1,9 @@
 // Server-side sessions: the cookie names one of these items, so logout and a password reset can
 // really end a session.
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite, db, queryAll, table } from './db';
-import { SESSION_PREFIX, sessionKey, userPartition } from './keys';
+import { batchDelete, batchGet, db, queryAll, table } from './db';
+import { SESSION_PREFIX, sessionKey, userKey, userPartition } from './keys';
+import type { UserItem } from './users';
 
 export type SessionItem = { pk: string; sk: string; type: 'session'; userId: string; sessionId: string; createdAt: string; expiresAt: string; ttl: number };
 
@@ -36,6 +37,11 @@ export async function deleteAllSessions(userId: string): Promise<number> {
   return keys.length;
 }
 
-export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Promise<void> {
-  await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+/** The session and its user in one BatchGet (each request's only read to authenticate); undefined unless both exist and the session is live. */
+export async function getLiveSession(userId: string, sessionId: string, now = Date.now()): Promise<{ session: SessionItem; user: UserItem } | undefined> {
+  const items = await batchGet<SessionItem | UserItem>([sessionKey(userId, sessionId), userKey(userId)], { ConsistentRead: true });
+  const session = items.find((i): i is SessionItem => i.type === 'session');
+  const user = items.find((i): i is UserItem => i.type === 'user');
+  if (!session || !user || Date.parse(String(session.expiresAt)) <= now) return undefined;
+  return { session, user };
 }

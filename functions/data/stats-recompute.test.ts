@@ -2,8 +2,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import type { AdminAnalytics } from '../../shared/api-types';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
-import { createClient, setReviewStatus } from './clients';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
+import { createClient } from '../services/clients';
+import { setReviewStatus } from './clients';
 import { db, table } from './db';
 import { userKey } from './keys';
 import { addToStats } from './stats';
@@ -15,8 +16,7 @@ const ADMIN_EMAIL = 'stats-admin@example.com';
 let api: TestApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

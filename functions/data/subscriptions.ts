@@ -4,7 +4,7 @@
 // customer lookup is written before anything points at it, and the event marker stays
 // "processing" until the effect is done (a crashed delivery is taken over once it is stale).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, table } from './db';
+import { db, sendIf, table, writeIf } from './db';
 import { stripeCustomerKey, stripeEventKey, userKey } from './keys';
 import { addToStats } from './stats';
 import type { UserItem } from './users';
@@ -18,27 +18,23 @@ export type EventClaim = 'claimed' | 'already-done' | 'in-progress';
 
 /** Claims a Stripe event for processing: only one delivery of an event gets 'claimed'. */
 export async function claimStripeEvent(eventId: string, eventType: string, now = new Date()): Promise<EventClaim> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...stripeEventKey(eventId),
-          type: 'stripe-event',
-          eventType,
-          status: 'processing',
-          claimedAt: now.getTime(),
-          ttl: Math.floor(now.getTime() / 1000) + EVENT_MARKER_TTL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :processing AND claimedAt < :stale)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':stale': now.getTime() - STALE_CLAIM_MS },
-      }),
-    );
-    return 'claimed';
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  const claimed = await writeIf(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...stripeEventKey(eventId),
+        type: 'stripe-event',
+        eventType,
+        status: 'processing',
+        claimedAt: now.getTime(),
+        ttl: Math.floor(now.getTime() / 1000) + EVENT_MARKER_TTL_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR (#status = :processing AND claimedAt < :stale)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':processing': 'processing', ':stale': now.getTime() - STALE_CLAIM_MS },
+    }),
+  );
+  if (claimed) return 'claimed';
   const marker = await db().send(new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true }));
   return marker.Item?.status === 'done' ? 'already-done' : 'in-progress';
 }
@@ -57,19 +53,15 @@ export async function finishStripeEvent(eventId: string, outcome: string): Promi
 
 /** Gives a claim back after a failure, so Stripe's retry is processed at once. */
 export async function releaseStripeEvent(eventId: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: stripeEventKey(eventId),
-        ConditionExpression: '#status = :processing',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await writeIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: stripeEventKey(eventId),
+      ConditionExpression: '#status = :processing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':processing': 'processing' },
+    }),
+  );
 }
 
 export async function findUserIdByStripeCustomer(customerId: string): Promise<string | undefined> {
@@ -88,20 +80,16 @@ async function putCustomerLookup(customerId: string, userId: string): Promise<vo
  */
 export async function linkStripeCustomer(userId: string, customerId: string): Promise<string> {
   await putCustomerLookup(customerId, userId);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET stripeCustomerId = :c',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeCustomerId)',
-        ExpressionAttributeValues: { ':c': customerId },
-      }),
-    );
-    return customerId;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  const linked = await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET stripeCustomerId = :c',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeCustomerId)',
+      ExpressionAttributeValues: { ':c': customerId },
+    }),
+  );
+  if (linked) return customerId;
   const user = (await db().send(new GetCommand({ TableName: table(), Key: userKey(userId), ConsistentRead: true }))).Item as UserItem | undefined;
   if (!user?.stripeCustomerId) throw new Error(`user ${userId} does not exist`);
   return user.stripeCustomerId;
@@ -143,23 +131,18 @@ export async function applySubscriptionState(userId: string, state: Subscription
     condition += ' AND (attribute_not_exists(stripeSubscriptionId) OR stripeSubscriptionId = :only)';
     values[':only'] = state.onlyIfSubscription;
   }
-  let before: UserItem;
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    before = out.Attributes as UserItem;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    return whyNotApplied(userId, state);
-  }
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  if (!out) return whyNotApplied(userId, state);
+  const before = out.Attributes as UserItem;
   if (before.isPro === state.isPro) return 'unchanged';
   await addToStats({ proAgents: state.isPro ? 1 : -1 });
   return state.isPro ? 'pro-started' : 'pro-ended';

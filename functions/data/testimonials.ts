@@ -3,7 +3,7 @@
 // the client's partition (so deleting the client deletes it) and flags the client. An upload for
 // a registration submission is recorded on the submission instead, until the client confirms it.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionalCheckFailed, queryAll, table } from './db';
+import { db, queryAll, table, writeIf } from './db';
 import { clientKey, pendingUploadKey, TESTIMONIAL_PREFIX, testimonialIndexKeys, testimonialKey, testimonialPartition } from './keys';
 
 export type PendingUploadItem = {
@@ -58,21 +58,15 @@ export async function getPendingUpload(id: string): Promise<PendingUploadItem | 
 
 /** Flags the client as having left a testimonial; false when the client no longer exists. */
 export async function markClientHasTestimonial(agentId: string, clientId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(agentId, clientId),
-        UpdateExpression: 'SET hasTestimonial = :t',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': true },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      UpdateExpression: 'SET hasTestimonial = :t',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':t': true },
+    }),
+  );
 }
 
 /** Records the testimonial once: a repeated confirmation returns the first record. */
@@ -89,12 +83,7 @@ export async function recordTestimonial(upload: Pick<TestimonialItem, 'id' | 'ag
     size: found.size,
     uploadedAt: now.toISOString(),
   };
-  try {
-    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return item;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  if (await writeIf(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))) return item;
   const out = await db().send(new GetCommand({ TableName: table(), Key: testimonialKey(upload.clientId, upload.id), ConsistentRead: true }));
   return out.Item as TestimonialItem;
 }

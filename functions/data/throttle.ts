@@ -4,7 +4,7 @@
 // conditional write before the work it guards, so parallel requests cannot all pass a read.
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { delayAfterFailures, type GrowingDelay } from '../domain/growing-delay';
-import { db, isConditionalCheckFailed, table, writeIf } from './db';
+import { db, sendIf, table, writeIf } from './db';
 import { throttleDelayKey, throttleKey } from './keys';
 
 export type Limit = { scope: string; id: string; max: number; windowSeconds: number };
@@ -90,26 +90,22 @@ export async function takeLimit(limit: Limit, nowMs = Date.now()): Promise<Reser
 export async function takeAttempt(limit: DelayLimit, nowMs = Date.now()): Promise<Reservation> {
   const Key = throttleDelayKey(limit.scope, limit.id);
   const hold = nowMs + IN_FLIGHT_HOLD_MS;
-  let before: Record<string, unknown> | undefined;
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key,
-        UpdateExpression: 'ADD failures :one SET nextAt = :hold, #ttl = :ttl, #type = :type',
-        ConditionExpression: 'attribute_not_exists(failures) OR failures < :free OR nextAt <= :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':hold': hold, ':free': limit.free, ':now': nowMs, ':ttl': Math.floor(nowMs / 1000) + DELAY_MEMORY_SECONDS, ':type': 'throttle' },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    before = out.Attributes;
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key,
+      UpdateExpression: 'ADD failures :one SET nextAt = :hold, #ttl = :ttl, #type = :type',
+      ConditionExpression: 'attribute_not_exists(failures) OR failures < :free OR nextAt <= :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':hold': hold, ':free': limit.free, ':now': nowMs, ':ttl': Math.floor(nowMs / 1000) + DELAY_MEMORY_SECONDS, ':type': 'throttle' },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  if (!out) {
     const current = await db().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }));
     return { granted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(current.Item?.nextAt ?? nowMs) - nowMs) / 1000)) };
   }
-  const failures = Number(before?.failures ?? 0) + 1;
+  const failures = Number(out.Attributes?.failures ?? 0) + 1;
   return {
     granted: true,
     slot: {
@@ -135,7 +131,7 @@ export async function takeAttempt(limit: DelayLimit, nowMs = Date.now()): Promis
             Key,
             UpdateExpression: 'ADD failures :minus SET nextAt = :previous',
             ConditionExpression: 'nextAt = :hold',
-            ExpressionAttributeValues: { ':minus': -1, ':previous': Number(before?.nextAt ?? 0), ':hold': hold },
+            ExpressionAttributeValues: { ':minus': -1, ':previous': Number(out.Attributes?.nextAt ?? 0), ':hold': hold },
           }),
         );
         if (!restored) {

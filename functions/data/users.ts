@@ -8,9 +8,10 @@ import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-pref
 import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
-import { db, isConditionalCheckFailed, table, writeIf } from './db';
+import { db, sendIf, table, writeIf } from './db';
 import { writeDirectoryEntries } from './directory-index';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
+import { claimUniqueLock, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
 
 export type UserItem = {
   pk: string;
@@ -70,8 +71,6 @@ export class UniqueFieldTakenError extends Error {
   }
 }
 
-const ORPHAN_LOCK_GRACE_MS = 60_000;
-
 /** Administrator now: verified and in ADMIN_EMAILS as configured at this moment. */
 export const isAdmin = (user: Pick<UserItem, 'username' | 'emailVerifiedAt'>): boolean => isAdministrator(user, config().adminEmails);
 
@@ -100,17 +99,24 @@ export async function getUserById(id: string, consistent = false): Promise<UserI
 }
 
 export async function getUserByUsername(username: string): Promise<UserItem | undefined> {
-  const lock = await db().send(new GetCommand({ TableName: table(), Key: usernameLockKey(username), ConsistentRead: true }));
-  const userId = lock.Item?.userId as string | undefined;
+  const userId = await lockOwner(userLock(usernameLockKey(username)));
   return userId ? getUserById(userId, true) : undefined;
 }
+
+/** The locks that keep usernames and phones unique, each naming its user. */
+const userLock = (key: { pk: string; sk: string }): UniqueLock => ({
+  key,
+  type: 'lock',
+  ownerAttribute: 'userId',
+  ownerExists: async (userId) => (await getUserById(userId, true)) !== undefined,
+});
 
 export async function createUser(input: NewUser): Promise<UserItem> {
   await claimLock(usernameLockKey(input.username), input.id, input.now, 'username');
   try {
     await claimLock(phoneLockKey(input.phoneDigits), input.id, input.now, 'phone');
   } catch (error) {
-    await releaseLock(usernameLockKey(input.username), input.id);
+    await releaseUniqueLock(userLock(usernameLockKey(input.username)), input.id);
     throw error;
   }
   const item: UserItem = {
@@ -135,8 +141,7 @@ export async function createUser(input: NewUser): Promise<UserItem> {
   try {
     await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
-    await releaseLock(phoneLockKey(input.phoneDigits), input.id);
-    await releaseLock(usernameLockKey(input.username), input.id);
+    await releaseUserLocks(input);
     throw error;
   }
   try {
@@ -155,58 +160,20 @@ export async function createUser(input: NewUser): Promise<UserItem> {
  * registration can be sent again: the profile first (only while it has no clients), then its locks.
  */
 export async function deleteNewUser(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({ TableName: table(), Key: userKey(input.id), ConditionExpression: 'attribute_not_exists(clientCount) OR clientCount = :zero', ExpressionAttributeValues: { ':zero': 0 } }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    return; // already in use: keep the account
-  }
-  await releaseLock(phoneLockKey(input.phoneDigits), input.id);
-  await releaseLock(usernameLockKey(input.username), input.id);
+  const deleted = await writeIf(
+    new DeleteCommand({ TableName: table(), Key: userKey(input.id), ConditionExpression: 'attribute_not_exists(clientCount) OR clientCount = :zero', ExpressionAttributeValues: { ':zero': 0 } }),
+  );
+  if (!deleted) return; // already in use: keep the account
+  await releaseUserLocks(input);
+}
+
+async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
+  await releaseUniqueLock(userLock(phoneLockKey(input.phoneDigits)), input.id);
+  await releaseUniqueLock(userLock(usernameLockKey(input.username)), input.id);
 }
 
 async function claimLock(key: { pk: string; sk: string }, userId: string, now: string, field: 'username' | 'phone'): Promise<void> {
-  const put = () =>
-    db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...key, type: 'lock', userId, createdAt: now },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  try {
-    await put();
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-    if (!(await removeOrphanLock(key))) throw new UniqueFieldTakenError(field);
-    try {
-      await put();
-    } catch (retryError) {
-      if (isConditionalCheckFailed(retryError)) throw new UniqueFieldTakenError(field);
-      throw retryError;
-    }
-  }
-}
-
-/** A lock whose user does not exist, older than the grace period, was left by a crash: remove it. */
-async function removeOrphanLock(key: { pk: string; sk: string }): Promise<boolean> {
-  const lock = (await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }))).Item;
-  if (!lock) return true;
-  const age = Date.now() - Date.parse(String(lock.createdAt));
-  if (!(age > ORPHAN_LOCK_GRACE_MS)) return false;
-  if (await getUserById(String(lock.userId), true)) return false;
-  await releaseLock(key, String(lock.userId));
-  return true;
-}
-
-async function releaseLock(key: { pk: string; sk: string }, userId: string): Promise<void> {
-  try {
-    await db().send(new DeleteCommand({ TableName: table(), Key: key, ConditionExpression: 'userId = :u', ExpressionAttributeValues: { ':u': userId } }));
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  if (!(await claimUniqueLock(userLock(key), userId, now)).granted) throw new UniqueFieldTakenError(field);
 }
 
 /** Records the login and the administrator decision it made (the list may have changed either way). */
@@ -229,22 +196,17 @@ export async function markEmailVerified(id: string, now: string): Promise<UserIt
   const user = await getUserById(id, true);
   if (!user) return undefined;
   const verifiedAt = user.emailVerifiedAt ?? now;
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(id),
-        UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :now), isAdmin = :admin',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now, ':admin': isAdmin({ username: user.username, emailVerifiedAt: verifiedAt }) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as UserItem;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return undefined;
-    throw error;
-  }
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :now), isAdmin = :admin',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now, ':admin': isAdmin({ username: user.username, emailVerifiedAt: verifiedAt }) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out?.Attributes as UserItem | undefined;
 }
 
 export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {
@@ -255,79 +217,6 @@ export async function setPasswordHash(id: string, passwordHash: string): Promise
       UpdateExpression: 'SET passwordHash = :h',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':h': passwordHash },
-    }),
-  );
-}
-
-export class PlanLimitError extends Error {
-  override name = 'PlanLimitError';
-}
-
-/**
- * Takes one client slot atomically: the free plan's cap holds under concurrency because the
- * condition and the increment are one conditional write (docs/architecture.md, Data model).
- */
-export async function reserveClientSlot(agentId: string, freeLimit: number): Promise<{ clientCount: number; isPro: boolean }> {
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(agentId),
-        UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk) AND (isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':limit': freeLimit },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { clientCount: Number(out.Attributes?.clientCount ?? 0), isPro: out.Attributes?.isPro === true };
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) throw new PlanLimitError('free plan limit reached');
-    throw error;
-  }
-}
-
-/**
- * Takes `count` slots at once for a Pro agent (a batch of the CSV import); false, taking none, when
- * the agent is not Pro (any more), so the caller goes on one slot at a time within the free plan.
- */
-export async function reserveProClientSlots(agentId: string, count: number): Promise<boolean> {
-  return writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(agentId),
-      UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :count',
-      ConditionExpression: 'attribute_exists(pk) AND isPro = :true',
-      ExpressionAttributeValues: { ':zero': 0, ':count': count, ':true': true },
-    }),
-  );
-}
-
-/** Gives slots back (a delete, or creates that failed after reserving). Never below zero: when fewer are taken, none is given back. */
-export async function releaseClientSlot(agentId: string, count = 1): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(agentId),
-        UpdateExpression: 'SET clientCount = clientCount - :count',
-        ConditionExpression: 'attribute_exists(pk) AND clientCount >= :count',
-        ExpressionAttributeValues: { ':count': count },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
-}
-
-/** Sets the plan counter to `count` unless it changed from `was` since it was read; false when it had. */
-export async function setClientCountIfUnchanged(agentId: string, was: number, count: number): Promise<boolean> {
-  return writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(agentId),
-      UpdateExpression: 'SET clientCount = :count',
-      ConditionExpression: `attribute_exists(pk) AND ${was === 0 ? '(attribute_not_exists(clientCount) OR clientCount = :was)' : 'clientCount = :was'}`,
-      ExpressionAttributeValues: { ':count': count, ':was': was },
     }),
   );
 }

@@ -1,6 +1,6 @@
 // The query of the admin client lists: a page size and the cursor the previous page handed out.
 import * as yup from 'yup';
-import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../data/admin-clients';
+import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { badRequest } from './errors';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;

@@ -1,9 +1,9 @@
 // The answers shared by the client routes: the plan cap and a duplicate e-mail.
-import { FREE_CLIENT_LIMIT } from '../../shared/constants';
-import { ClientEmailTakenError, PlanLimitError } from '../data/clients';
+import { ClientEmailTakenError } from '../domain/client-errors';
+import { agentPlanLimitMessage, PlanLimitError, UPGRADE_MESSAGE } from '../domain/plan';
 import { conflict, HttpError } from './errors';
 
-export const UPGRADE_MESSAGE = `You've reached the maximum of ${FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited clients.`;
+export { UPGRADE_MESSAGE };
 
 export const upgradeRequired = () => new HttpError(403, UPGRADE_MESSAGE, { code: 'UPGRADE_REQUIRED' });
 
@@ -14,4 +14,15 @@ export function clientWriteError(error: unknown): never {
     throw conflict('A client with this email already exists.', { email: 'A client with this email already exists.' });
   }
   throw error;
+}
+
+/** clientWriteError, saying whose plan is full when acting for another agent. */
+export function clientWriteErrorFor(user: { id: string }, agent: { id: string; username: string }): (error: unknown) => never {
+  return (error) => {
+    if (agent.id !== user.id && error instanceof PlanLimitError) throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
+    if (error instanceof ClientEmailTakenError && agent.id !== user.id) {
+      throw new HttpError(409, 'This agent already has a client with this email.', { code: 'CONFLICT', errors: { email: 'This agent already has a client with this email.' } });
+    }
+    return clientWriteError(error);
+  };
 }

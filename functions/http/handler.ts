@@ -17,7 +17,7 @@ import type { ApiErrorBody } from '../../shared/api-types';
 import { todayIn } from '../../shared/dates';
 import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
-import { isAdmin, type UserItem } from '../data/users';
+import { isAdmin, type UserItem } from '../services/sessions';
 import { readSession, type Session } from './auth';
 import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
 import { forbidden, HttpError, unauthorized } from './errors';

@@ -4,7 +4,8 @@ import { createUser, getUserByUsername, setProStatus } from '../data/users';
 import { hashPassword } from '../domain/passwords';
 import { randomId } from '../domain/signed-tokens';
 import { addToStats } from '../data/stats';
-import { createClient, setReviewStatus } from '../data/clients';
+import { setReviewStatus } from '../data/clients';
+import { createClient } from '../services/clients';
 import { awardDueMilestones } from '../data/milestones';
 import { addDays, todayIn } from '../../shared/dates';
 

@@ -144,3 +144,9 @@ export async function followVerificationLink(api: TestApi, email: string): Promi
   const token = tokenOf(await verificationLinkFor(api, email));
   return api.client().post('/api/verify-email', { token });
 }
+
+/** A runtime whose ADMIN_EMAILS lists `adminEmail`, and that administrator signed in (verified). */
+export async function startAdminApi(adminEmail: string): Promise<{ api: TestApi; admin: ApiClient }> {
+  const api = await startTestApi({ adminEmails: adminEmail });
+  return { api, admin: (await signedInAgent(api, { username: adminEmail })).client };
+}

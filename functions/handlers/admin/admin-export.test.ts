@@ -2,19 +2,18 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { AdminExport } from '../../../shared/api-types';
-import { createClient } from '../../data/clients';
+import { createClient } from '../../services/clients';
 import { db, table } from '../../data/db';
 import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 const ADMIN_EMAIL = 'export-admin@example.com';
 
 let api: TestApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

@@ -3,7 +3,7 @@ import type { AdminClientPage } from '../../../shared/api-types';
 import { pageAgentClients } from '../../data/admin-clients';
 import { toClient } from '../../data/clients';
 import { getUserById } from '../../data/users';
-import { parseAgentId } from '../../http/admin-mode';
+import { parseAgentId } from '../../services/acting-agent';
 import { adminPageQuery, cursorError, pageOptions } from '../../http/admin-pages';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';

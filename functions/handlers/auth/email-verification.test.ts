@@ -9,7 +9,7 @@ import { db, table } from '../../data/db';
 import { emailVerificationKey, userKey } from '../../data/keys';
 import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
-import { EMAIL_UNVERIFIED_MESSAGE } from '../../http/email-verification';
+import { EMAIL_UNVERIFIED_MESSAGE } from '../../services/email-verification';
 import { clientInput, setEmailVerified } from '../../testing/factories';
 import { followVerificationLink, newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, verificationLinkFor, type TestApi } from '../../testing/local-api';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';

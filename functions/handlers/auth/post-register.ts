@@ -10,7 +10,7 @@ import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
 import { startSession } from '../../http/auth';
 import { conflict, tooManyRequests } from '../../http/errors';
-import { sendVerificationLink } from '../../http/email-verification';
+import { sendVerificationLink } from '../../services/email-verification';
 import { definePublicHandler } from '../../http/handler';
 
 export const handler = definePublicHandler('auth/post-register', { body: registerSchema }, async ({ body, ip, log }) => {

@@ -1,6 +1,6 @@
 // POST /api/verify-email/resend: mails the signed-in agent a new verification link, a few an hour.
 import { hitLimit } from '../../data/throttle';
-import { sendVerificationLink } from '../../http/email-verification';
+import { sendVerificationLink } from '../../services/email-verification';
 import { conflict, HttpError, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 

@@ -4,7 +4,7 @@ import { config } from '../../config';
 import { findCalendarFeedOwner } from '../../data/calendar-feeds';
 import { listClients } from '../../data/clients';
 import { calendarFeed } from '../../domain/calendar-feed';
-import { secretFromFileName } from '../../http/calendar-feed-url';
+import { secretFromFileName } from '../../services/calendar-feed';
 import { notFound } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 

@@ -4,10 +4,10 @@ import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY, invitationSchema } 
 import { createInvitation, withdrawInvitation } from '../../data/invitations';
 import { releaseSend } from '../../data/outbound-caps';
 import { hitLimit } from '../../data/throttle';
-import { requireVerifiedSender } from '../../http/email-verification';
+import { requireVerifiedSender } from '../../services/email-verification';
 import { HttpError, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { reserveDailySend } from '../../http/send-limits';
+import { reserveDailySend } from '../../services/send-limits';
 import { sendInvitationEmail } from '../../integrations/client-emails';
 
 export const handler = defineHandler('client-invitations/post-client-invitations', { body: invitationSchema }, async ({ user, body, log }) => {

@@ -4,14 +4,7 @@
 import type { RegistrationConfirmResult } from '../../../shared/api-types';
 import { REGISTRATION_MESSAGES, registrationConfirmSchema } from '../../../shared/client-registration';
 import { todayIn } from '../../../shared/dates';
-import {
-  applySubmission,
-  claimSubmission,
-  releaseSubmission,
-  SubmissionClientGoneError,
-  SubmissionRefusedError,
-  type RegistrationSubmissionItem,
-} from '../../data/client-registrations';
+import { claimSubmission, releaseSubmission, SubmissionRefusedError, type RegistrationSubmissionItem } from '../../data/client-registrations';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { attachTestimonial } from '../../data/testimonials';
 import { getUserById } from '../../data/users';
@@ -20,6 +13,7 @@ import { HttpError } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import type { Logger } from '../../observability/logger';
 import { moveToClientVideos } from '../../integrations/video-uploads';
+import { applySubmission, SubmissionClientGoneError } from '../../services/client-registration';
 
 const REFUSALS = {
   invalid: { message: REGISTRATION_MESSAGES.confirmationInvalid, code: 'CONFIRMATION_INVALID' },

@@ -6,7 +6,6 @@
 // the e-mail we send them (POST /api/client-registration/confirm).
 import type { ClientRegistrationResult } from '../../../shared/api-types';
 import { invitedRegistrationSchema, REGISTRATION_MESSAGES, selfRegistrationSchema } from '../../../shared/client-registration';
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { todayIn } from '../../../shared/dates';
 import {
   AgentAtCapacityError,
@@ -17,11 +16,12 @@ import {
   type RegisteringClient,
   type Registration,
   type SubmittedRegistration,
-} from '../../data/client-registrations';
+} from '../../services/client-registration';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { hitLimit } from '../../data/throttle';
+import { hasFreeSlot } from '../../domain/plan';
 import { config } from '../../config';
-import { issueClientUploadToken } from '../../http/client-upload-token';
+import { issueClientUploadToken } from '../../services/client-upload-token';
 import { clientWriteError } from '../../http/client-errors';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { definePublicHandler, validate } from '../../http/handler';
@@ -57,7 +57,7 @@ export const handler = definePublicHandler('client-registration/post-client-regi
   await askClientToConfirm(registration, input, log);
   const { agent, submission } = registration;
   // What a new registration would have answered, so the answer never tells that the e-mail is a client's.
-  if (!agent.isPro && agent.clientCount >= FREE_CLIENT_LIMIT) throw agentAtCapacity();
+  if (!hasFreeSlot(agent)) throw agentAtCapacity();
   const upload = await issueClientUploadToken(submission.id, agent.id);
   log.info('client registration awaits confirmation', { agentId: agent.id, submissionId: submission.id });
   const answer: ClientRegistrationResult = { clientId: submission.id, created: true, clientToken: upload.token, clientTokenExpiresAt: upload.expiresAt };

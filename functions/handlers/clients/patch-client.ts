@@ -3,9 +3,10 @@
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
 import { clientSchema, type ClientInput } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
-import { toClient, updateClient } from '../../data/clients';
+import { toClient } from '../../data/clients';
+import { updateClient } from '../../services/clients';
 import { awardDueMilestones } from '../../data/milestones';
-import { clientForEdit, parseAgentId } from '../../http/admin-mode';
+import { clientForEdit, parseAgentId } from '../../services/acting-agent';
 import { clientWriteError } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';

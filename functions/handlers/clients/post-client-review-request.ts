@@ -6,11 +6,11 @@ import { releaseSend, reserveSend } from '../../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../../data/review-requests';
 import { sendReviewRequest } from '../../integrations/review-request';
 import { writeReviewUrl } from '../../integrations/reviews';
-import { requireVerifiedSender } from '../../http/email-verification';
+import { requireVerifiedSender } from '../../services/email-verification';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { mailError } from '../../http/provider-errors';
-import { reserveDailySend } from '../../http/send-limits';
+import { reserveDailySend } from '../../services/send-limits';
 
 export const REVIEW_REQUEST_INTERVAL_DAYS = 7;
 const INTERVAL_MS = REVIEW_REQUEST_INTERVAL_DAYS * 24 * 60 * 60 * 1000;

@@ -2,10 +2,12 @@
 // Admin mode: an administrator sending `agentId` adds the client for that agent, within that agent's plan.
 import { clientSchema } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
-import { createClient, toClient } from '../../data/clients';
+import { toClient } from '../../data/clients';
+import { createClient } from '../../services/clients';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { defineHandler } from '../../http/handler';
-import { actingAgent, agentIdSchema, clientWriteErrorFor } from '../../http/admin-mode';
+import { clientWriteErrorFor } from '../../http/client-errors';
+import { actingAgent, agentIdSchema } from '../../services/acting-agent';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
 

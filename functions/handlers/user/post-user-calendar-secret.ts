@@ -2,7 +2,7 @@
 // stops working at once). Answers the new URL.
 import type { CalendarFeed } from '../../../shared/api-types';
 import { CalendarFeedConflictError, rotateCalendarFeed } from '../../data/calendar-feeds';
-import { calendarFeedSealer, calendarFeedUrl } from '../../http/calendar-feed-url';
+import { calendarFeedSealer, calendarFeedUrl } from '../../services/calendar-feed';
 import { conflict } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 

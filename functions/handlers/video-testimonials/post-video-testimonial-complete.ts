@@ -6,7 +6,7 @@ import type { Testimonial } from '../../../shared/api-types';
 import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, videoUploadCompleteSchema } from '../../../shared/client-registration';
 import { addSubmissionUpload, getSubmission } from '../../data/client-registrations';
 import { attachTestimonial, getPendingUpload, type PendingUploadItem } from '../../data/testimonials';
-import { requireClientUploadToken } from '../../http/client-upload-token';
+import { requireClientUploadToken } from '../../services/client-upload-token';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { deleteUpload, headUpload, moveToClientVideos, moveUpload } from '../../integrations/video-uploads';

@@ -10,7 +10,7 @@ import { getClient } from '../../data/clients';
 import { createPendingUpload, type PendingUploadItem } from '../../data/testimonials';
 import { hitLimit } from '../../data/throttle';
 import { randomId } from '../../domain/signed-tokens';
-import { requireClientUploadToken } from '../../http/client-upload-token';
+import { requireClientUploadToken } from '../../services/client-upload-token';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { pendingObjectKey, presignVideoPost, submissionObjectKey, testimonialObjectKey } from '../../integrations/video-uploads';

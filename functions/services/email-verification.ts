@@ -6,7 +6,7 @@ import { createEmailVerificationRecord } from '../data/email-verifications';
 import type { UserItem } from '../data/users';
 import { randomId, signToken } from '../domain/signed-tokens';
 import { escapeHtml, sendEmail, tokenLink } from '../integrations/mail';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 
 export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
 

@@ -1,7 +1,7 @@
 // The answer when an agent has used up a day's sends: 429 DAILY_LIMIT, saying when it resets.
 import { reserveSend, type SendChannel, type SendSlot } from '../data/outbound-caps';
 import { normalizeTimeZone } from '../domain/time-zone';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 
 const NOUNS: Record<SendChannel, string> = { email: 'e-mails', sms: 'text messages' };
 

@@ -1,13 +1,12 @@
 // Admin mode on the client routes: an administrator may name an `agentId` and act for that agent
 // (within that agent's plan). Anyone else naming another agent is refused: the field gives an
-// agent no power over anyone's clients but their own.
+// agent no power over anyone's clients but their own. (Refusals of the write itself, saying whose
+// plan is full: clientWriteErrorFor in functions/http/client-errors.ts.)
 import * as yup from 'yup';
-import { FREE_CLIENT_LIMIT } from '../../shared/constants';
 import { findClientById } from '../data/admin-clients';
-import { ClientEmailTakenError, getClient, PlanLimitError, type ClientItem } from '../data/clients';
+import { getClient, type ClientItem } from '../data/clients';
 import { getUserById, isAdmin, type UserItem } from '../data/users';
-import { clientWriteError } from './client-errors';
-import { badRequest, forbidden, HttpError, notFound } from './errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 
 export const AGENT_ID_MESSAGE = 'agentId must be an agent id';
 export const NOT_ADMIN_MESSAGE = 'Only administrators can manage clients for another agent.';
@@ -28,22 +27,6 @@ export async function actingAgent(user: UserItem, agentId: string | undefined): 
   const agent = await getUserById(agentId, true);
   if (!agent) throw notFound('Agent not found');
   return agent;
-}
-
-/** The free-plan refusal when an administrator acts for an agent: it is that agent's plan that is full. */
-export function agentPlanLimitMessage(agent: Pick<UserItem, 'username'>): string {
-  return `${agent.username} is on the free plan, which allows at most ${FREE_CLIENT_LIMIT} clients. The agent can upgrade to Pro for unlimited clients.`;
-}
-
-/** clientWriteError, saying whose plan is full when acting for another agent. */
-export function clientWriteErrorFor(user: UserItem, agent: UserItem): (error: unknown) => never {
-  return (error) => {
-    if (agent.id !== user.id && error instanceof PlanLimitError) throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
-    if (error instanceof ClientEmailTakenError && agent.id !== user.id) {
-      throw new HttpError(409, 'This agent already has a client with this email.', { code: 'CONFLICT', errors: { email: 'This agent already has a client with this email.' } });
-    }
-    return clientWriteError(error);
-  };
 }
 
 /**

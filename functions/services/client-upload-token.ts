@@ -3,7 +3,7 @@
 import { REGISTRATION_MESSAGES } from '../../shared/client-registration';
 import { sessionSecret } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
-import { forbidden, HttpError } from './errors';
+import { forbidden, HttpError } from '../http/errors';
 
 export const CLIENT_TOKEN_TTL_SECONDS = 30 * 60;
 

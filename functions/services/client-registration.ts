@@ -1,0 +1,142 @@
+// A client registering themselves, from an invitation or after choosing their realtor. From an
+// invitation (which proves the e-mail), an e-mail already among the agent's clients updates that
+// client, never a duplicate. From the directory, where anyone can type any e-mail, it changes
+// nothing yet: the details wait in a submission until the client confirms them from the e-mail we
+// send (single-use token, stored hashed, 7 days). Otherwise a new client within the agent's plan
+// (createClient's atomic cap). An invitation is claimed first, marked used only once its client
+// exists, and given back if the client could not be saved: it is never burnt for nothing, and of
+// concurrent submissions exactly one goes through.
+import type { ClientInput } from '../../shared/client-schema';
+import { isListedAgent } from '../data/agent-directory';
+import { findClientIdByEmail } from '../data/client-email-locks';
+import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
+import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
+import { claimInvitation, markInvitationUsed, releaseClaim } from '../data/invitations';
+import { getUserById, type UserItem } from '../data/users';
+import { ClientEmailTakenError } from '../domain/client-errors';
+import { PlanLimitError } from '../domain/plan';
+import { createClient, updateClient } from './clients';
+
+export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'>;
+export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
+export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
+/** A directory registration for a known e-mail: nothing changed; `confirmToken` (only ever in the e-mail) applies it. */
+export type SubmittedRegistration = { agent: UserItem; client: ClientItem; submission: RegistrationSubmissionItem; confirmToken: string };
+
+/** The invitation is unknown, used or expired ('invalid'), or another submission is redeeming it ('busy'). */
+export class InvitationRefusedError extends Error {
+  override name = 'InvitationRefusedError';
+  constructor(readonly reason: 'invalid' | 'busy') {
+    super(`invitation ${reason}`);
+  }
+}
+
+export class AgentNotFoundError extends Error {
+  override name = 'AgentNotFoundError';
+}
+
+/** The agent's free plan is full: the client could not join. */
+export class AgentAtCapacityError extends Error {
+  override name = 'AgentAtCapacityError';
+  constructor(
+    readonly agent: UserItem,
+    readonly client: Pick<RegisteringClient, 'name' | 'email'>,
+  ) {
+    super('agent at the free plan limit');
+  }
+}
+
+/** The client the submission was for is gone. */
+export class SubmissionClientGoneError extends Error {
+  override name = 'SubmissionClientGoneError';
+}
+
+export async function registerFromInvitation(token: string, profile: ClientProfile, now = new Date()): Promise<Registration> {
+  const claim = await claimInvitation(token, now);
+  if (typeof claim === 'string') throw new InvitationRefusedError(claim);
+  const { invitation } = claim;
+  let registration: Registration;
+  try {
+    const agent = await getUserById(invitation.agentId, true);
+    if (!agent) throw new InvitationRefusedError('invalid');
+    registration = { agent, ...(await saveRegisteringClient(agent, { ...profile, name: invitation.name, email: invitation.email }, now)) };
+  } catch (error) {
+    await releaseClaim(claim);
+    throw error;
+  }
+  // Only when this claim lapsed (over a minute) and another submission took over: that one finds
+  // this client by its e-mail and completes the invitation.
+  let marked: boolean;
+  try {
+    marked = await markInvitationUsed(claim, registration.client.id, now);
+  } catch (error) {
+    // Not marked (throttled): give the invitation back, so the retry finds the client by its e-mail and completes it.
+    await releaseClaim(claim);
+    throw error;
+  }
+  if (!marked) {
+    await releaseClaim(claim); // only if still ours: the retry then completes the invitation
+    throw new InvitationRefusedError('busy');
+  }
+  return registration;
+}
+
+/** From the directory: a new client, or (for an e-mail the agent already has) a submission waiting for that client's confirmation. */
+export async function registerWithAgent(agentId: string, input: RegisteringClient, now = new Date()): Promise<Registration | SubmittedRegistration> {
+  const agent = await getUserById(agentId, true);
+  if (!agent || !isListedAgent(agent)) throw new AgentNotFoundError('no such agent');
+  const existingId = await findClientIdByEmail(agent.id, input.email);
+  const existing = existingId ? await getClient(agent.id, existingId) : undefined;
+  if (existing) return { agent, client: existing, ...(await createSubmission(agent.id, existing.id, changesFrom(input), now)) };
+  try {
+    return { agent, ...(await createRegisteringClient(agent, input, now)) };
+  } catch (error) {
+    // The same e-mail was added a moment ago (by the agent while this request ran).
+    const client = error instanceof ClientEmailTakenError ? await getClient(agent.id, error.existingClientId) : undefined;
+    if (!client) throw error;
+    return { agent, client, ...(await createSubmission(agent.id, client.id, changesFrom(input), now)) };
+  }
+}
+
+async function saveRegisteringClient(agent: UserItem, input: RegisteringClient, now: Date): Promise<{ client: ClientItem; created: boolean }> {
+  const existingId = await findClientIdByEmail(agent.id, input.email);
+  if (existingId) {
+    const updated = await updateClient(agent.id, existingId, changesFrom(input), now);
+    if (updated) return { client: updated, created: false };
+  }
+  try {
+    return await createRegisteringClient(agent, input, now);
+  } catch (error) {
+    // The same e-mail was added a moment ago (by the agent while this request ran).
+    if (!(error instanceof ClientEmailTakenError)) throw error;
+    const updated = await updateClient(agent.id, error.existingClientId, changesFrom(input), now);
+    if (!updated) throw error;
+    return { client: updated, created: false };
+  }
+}
+
+async function createRegisteringClient(agent: UserItem, input: RegisteringClient, now: Date): Promise<{ client: ClientItem; created: true }> {
+  try {
+    const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now);
+    return { client, created: true };
+  } catch (error) {
+    if (error instanceof PlanLimitError) throw new AgentAtCapacityError(agent, input);
+    throw error;
+  }
+}
+
+/** Applies a claimed submission's details to its client. */
+export async function applySubmission(submission: RegistrationSubmissionItem, now = new Date()): Promise<ClientItem> {
+  const updated = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
+  if (!updated) throw new SubmissionClientGoneError('the client no longer exists');
+  return updated;
+}
+
+/** What the visitor sent; optional fields they left empty keep what the agent had. */
+function changesFrom(input: RegisteringClient): ClientChanges {
+  const changes: ClientChanges = { name: input.name, phone: input.phone };
+  if (input.address) changes.address = input.address;
+  if (input.birthday) changes.birthday = input.birthday;
+  if (input.purchaseDate) changes.purchaseDate = input.purchaseDate;
+  return changes;
+}

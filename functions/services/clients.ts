@@ -1,0 +1,117 @@
+// Client use cases: each ties several writes together. Without transactions (docs/architecture.md,
+// Data model) a create takes a plan slot, then the per-agent e-mail lock, then writes the client;
+// each failure undoes the steps before it, and a lock left by a crash (its client was never
+// written) is taken over. A crash also leaves the plan slot taken: reconcileClientCount
+// (functions/data/plan-slots.ts) gives such slots back. Counters are added after the user's write
+// and never fail it (functions/data/stats.ts).
+import type { ClientInput } from '../../shared/client-schema';
+import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
+import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
+import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
+import { addToStats } from '../data/stats';
+import { remainingFreeSlots } from '../domain/plan';
+import { randomId } from '../domain/signed-tokens';
+import { forEachLimited } from '../lib/concurrency';
+
+/** Creates a client within the agent's plan. Throws PlanLimitError at the free cap and ClientEmailTakenError for a known e-mail. */
+export async function createClient(agentId: string, input: ClientInput, now = new Date()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
+  const slot = await reserveClientSlot(agentId);
+  let item: ClientItem;
+  try {
+    item = await writeClient(agentId, input, now);
+  } catch (error) {
+    await releaseClientSlot(agentId);
+    throw error;
+  }
+  await addToStats({ clients: 1 }, now);
+  return { client: item, remainingFreeSlots: remainingFreeSlots(slot) };
+}
+
+export type ClientBatchResult = {
+  created: ClientItem[];
+  /** Inputs whose e-mail another client has (written since the caller looked): that client's id. */
+  taken: Array<{ input: ClientInput; clientId: string }>;
+};
+
+/**
+ * The CSV import's creates for a Pro agent, a batch at a time: each client takes its e-mail lock and
+ * is written as createClient writes it, but the plan slots are reserved for the whole batch in one
+ * write, what the batch did not use is given back in one, and the analytics counters are added once.
+ * Undefined, having written nothing, when the agent is not Pro (any more): the caller then creates
+ * one at a time within the free plan. A crash mid-batch leaves at most the batch's unused slots
+ * taken (reconcileClientCount gives them back) and its written clients not yet in the analytics
+ * counters (`npm run stats:recompute`); an error gives back what it can and is rethrown.
+ */
+export async function createClientBatch(agentId: string, inputs: readonly ClientInput[], concurrency: number, now = new Date()): Promise<ClientBatchResult | undefined> {
+  const created: ClientItem[] = [];
+  const taken: ClientBatchResult['taken'] = [];
+  if (inputs.length === 0) return { created, taken };
+  if (!(await reserveProClientSlots(agentId, inputs.length))) return undefined;
+  let failure: { error: unknown } | undefined;
+  await forEachLimited(inputs, concurrency, async (input) => {
+    if (failure) return;
+    try {
+      created.push(await writeClient(agentId, input, now));
+    } catch (error) {
+      if (error instanceof ClientEmailTakenError) taken.push({ input, clientId: error.existingClientId });
+      else failure ??= { error };
+    }
+  });
+  if (created.length > 0) await addToStats({ clients: created.length }, now);
+  if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
+  if (failure) throw failure.error;
+  return { created, taken };
+}
+
+/**
+ * Takes the e-mail lock and writes the client (its plan slot already taken by the caller); on a
+ * failure the lock it took is given back. Throws ClientEmailTakenError for a known e-mail.
+ */
+async function writeClient(agentId: string, input: ClientInput, now: Date): Promise<ClientItem> {
+  const fresh = randomId();
+  const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
+  const adopted = id !== fresh;
+  const item = newClientItem(agentId, id, input, now);
+  let written: boolean;
+  try {
+    written = await putNewClient(item);
+  } catch (error) {
+    if (!adopted) await releaseClientEmail(agentId, input.email, id);
+    throw error;
+  }
+  if (written) return item;
+  // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
+  // first, so this e-mail is taken and the lock is that client's. An adopted lock stays either way:
+  // it names the id whichever writer wins.
+  if (!adopted && !(await getClient(agentId, id))) await releaseClientEmail(agentId, input.email, id);
+  throw new ClientEmailTakenError(id);
+}
+
+/** Applies changes to an existing client of this agent (moving its e-mail lock); undefined when there is no such client. */
+export async function updateClient(agentId: string, clientId: string, changes: ClientChanges, now = new Date()): Promise<ClientItem | undefined> {
+  const current = await getClient(agentId, clientId);
+  if (!current) return undefined;
+  const newEmail = changes.email ? changes.email.toLowerCase() : undefined;
+  const emailChanged = newEmail !== undefined && newEmail !== current.email;
+  if (emailChanged) await claimClientEmail(agentId, newEmail, clientId, now);
+  let updated: ClientItem | undefined;
+  try {
+    updated = await updateClientItem(agentId, clientId, { ...changes, ...(newEmail ? { email: newEmail } : {}) }, now);
+  } finally {
+    if (emailChanged) await releaseClientEmail(agentId, updated ? current.email : newEmail, clientId);
+  }
+  return updated;
+}
+
+/** Deletes the client, its e-mail lock and its own partition (milestones, testimonial records), and frees the plan slot; false when there was no such client. */
+export async function deleteClient(agentId: string, clientId: string): Promise<boolean> {
+  const old = await deleteClientItem(agentId, clientId);
+  if (!old) return false;
+  await releaseClientEmail(agentId, old.email, clientId);
+  await releaseClientSlot(agentId);
+  await deleteClientPartition(clientId);
+  // Counters describe the clients that exist: take this one out of the months it was counted in.
+  await addToStats({ clients: -1 }, new Date(old.createdAt));
+  if (old.reviewStatus === 'submitted' && old.reviewSubmittedAt) await addToStats({ reviews: -1 }, new Date(old.reviewSubmittedAt));
+  return true;
+}
