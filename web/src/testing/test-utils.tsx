@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr';
 import type { User } from '../../../shared/api-types';
 import { AppProvider } from '../app/provider';
 import { createAppRoutes } from '../app/router';
+import { createTheme } from '../theme/create-theme';
 import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api';
 
 type RenderAppOptions = {
@@ -17,9 +18,13 @@ type RenderAppOptions = {
   api?: MockRoutes;
 };
 
+// The app's theme without transitions or ripples: a dialog closes at once instead of after a
+// timeout that every waitFor would poll through (the look is the same, motion is not asserted).
+const testTheme = createTheme({ motion: false });
+
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
-    <AppProvider>
+    <AppProvider theme={testTheme}>
       <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
     </AppProvider>
   );
