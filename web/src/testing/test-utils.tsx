@@ -48,9 +48,11 @@ export function renderWithProviders(ui: ReactElement) {
   return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
 }
 
-/** The notification region (F8 focuses it). */
+/** The notification region (F8 focuses it): found by its label, a role query over the whole page is slow in jsdom. */
 export function toastRegion(): HTMLElement {
-  return screen.getByRole('region', { name: 'Notifications (F8)' });
+  const region = screen.getByLabelText('Notifications (F8)');
+  expect(region).toHaveRole('region');
+  return region;
 }
 
 /** The toasts currently shown (each the element with role status, or alert when destructive). */
