@@ -48,6 +48,24 @@ export function renderWithProviders(ui: ReactElement) {
   return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
 }
 
+/**
+ * Waits until the page's h1 reads `name`, then asserts its role once: findByRole polled over a
+ * whole page computes styles for every element on every poll, which is slow in jsdom.
+ */
+export async function findPageHeading(name: string | RegExp, { timeout = 5000 } = {}): Promise<HTMLElement> {
+  const heading = await screen.findByText(name, { selector: 'h1' }, { timeout });
+  expect(heading).toHaveRole('heading');
+  return heading;
+}
+
+/** The region (a section) its h2 heading names: found through the heading, its role and name asserted. */
+export function regionByHeading(name: string): HTMLElement {
+  const region = screen.getByText(name, { selector: 'h2' }).closest('section');
+  expect(region).toHaveRole('region');
+  expect(region).toHaveAccessibleName(name);
+  return region!;
+}
+
 /** The notification region (F8 focuses it): found by its label, a role query over the whole page is slow in jsdom. */
 export function toastRegion(): HTMLElement {
   const region = screen.getByLabelText('Notifications (F8)');

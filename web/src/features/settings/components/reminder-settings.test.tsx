@@ -1,7 +1,7 @@
 import { PREFERENCE_MESSAGES } from '../../../../../shared/reminder-prefs';
 import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { findPageHeading, regionByHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 import { LINK_COPIED, LINK_ROTATED } from './calendar-feed-card';
 import { PREFERENCES_SAVED } from './reminder-preferences-card';
 
@@ -13,18 +13,8 @@ const withFeed = (url = FEED) => () => jsonResponse(200, { exists: true, url, cr
 async function openSettings(api: MockRoutes = {}, userOverrides: Parameters<typeof createUser>[0] = {}) {
   const agent = createUser({ phone: '(512) 555-0100', timeZone: 'America/Chicago', ...userOverrides });
   const view = renderApp('/settings', { user: agent, api: { 'GET /api/user/calendar': noFeed, ...api } });
-  // Waits with a cheap text query, then checks the role once: a role query polled over the whole
-  // page (400+ time-zone options) computes styles for every element on every poll.
-  expect(await screen.findByText('Settings', { selector: 'h1' }, { timeout: 5000 })).toHaveRole('heading');
-  return { ...view, agent, reminders: section('Reminders'), calendar: section('Calendar feed') };
-}
-
-/** The page's region named by its card heading (found through the heading, its role and name asserted). */
-function section(name: string): HTMLElement {
-  const region = screen.getByText(name, { selector: 'h2' }).closest('section')!;
-  expect(region).toHaveRole('region');
-  expect(region).toHaveAccessibleName(name);
-  return region;
+  await findPageHeading('Settings');
+  return { ...view, agent, reminders: regionByHeading('Reminders'), calendar: regionByHeading('Calendar feed') };
 }
 
 const toasts = () => within(toastRegion());
