@@ -5,6 +5,9 @@ const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose)/)'];
 
 module.exports = {
   testTimeout: 30000,
+  // Jest's default on 2 cores is one worker (cores - 1) while the parent process mostly waits: two
+  // workers keep both cores busy with test files (CI runs on 2 cores).
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'server',

@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr';
 import type { User } from '../../../shared/api-types';
 import { AppProvider } from '../app/provider';
 import { createAppRoutes } from '../app/router';
+import { createTheme } from '../theme/create-theme';
 import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api';
 
 type RenderAppOptions = {
@@ -17,9 +18,13 @@ type RenderAppOptions = {
   api?: MockRoutes;
 };
 
+// The app's theme without transitions or ripples: a dialog closes at once instead of after a
+// timeout that every waitFor would poll through (the look is the same, motion is not asserted).
+const testTheme = createTheme({ motion: false });
+
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
-    <AppProvider>
+    <AppProvider theme={testTheme}>
       <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
     </AppProvider>
   );
@@ -43,9 +48,29 @@ export function renderWithProviders(ui: ReactElement) {
   return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
 }
 
-/** The notification region (F8 focuses it). */
+/**
+ * Waits until the page's h1 reads `name`, then asserts its role once: findByRole polled over a
+ * whole page computes styles for every element on every poll, which is slow in jsdom.
+ */
+export async function findPageHeading(name: string | RegExp, { timeout = 5000 } = {}): Promise<HTMLElement> {
+  const heading = await screen.findByText(name, { selector: 'h1' }, { timeout });
+  expect(heading).toHaveRole('heading');
+  return heading;
+}
+
+/** The region (a section) its h2 heading names: found through the heading, its role and name asserted. */
+export function regionByHeading(name: string): HTMLElement {
+  const region = screen.getByText(name, { selector: 'h2' }).closest('section');
+  expect(region).toHaveRole('region');
+  expect(region).toHaveAccessibleName(name);
+  return region!;
+}
+
+/** The notification region (F8 focuses it): found by its label, a role query over the whole page is slow in jsdom. */
 export function toastRegion(): HTMLElement {
-  return screen.getByRole('region', { name: 'Notifications (F8)' });
+  const region = screen.getByLabelText('Notifications (F8)');
+  expect(region).toHaveRole('region');
+  return region;
 }
 
 /** The toasts currently shown (each the element with role status, or alert when destructive). */

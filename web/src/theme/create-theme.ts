@@ -29,7 +29,20 @@ export const brand = {
   canvas: '#F7F6F3',
 } as const;
 
-export function createTheme(): Theme {
+type ThemeOptions = {
+  /** Tests only: no transitions and no ripple, so dialogs and menus open and close at once in jsdom. */
+  motion?: boolean;
+};
+
+const noMotion = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+};
+
+export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
   const theme = createMuiTheme({
     // md is the SPEC's mobile breakpoint (768 px): below it the navigation collapses.
     breakpoints: { values: { xs: 0, sm: 600, md: MOBILE_BREAKPOINT_PX, lg: 1024, xl: 1280 } },
@@ -65,7 +78,7 @@ export function createTheme(): Theme {
   const focusRing = { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 };
   const softShadow = `0 1px 2px ${alpha(brand.ink, 0.06)}, 0 12px 32px -16px ${alpha(brand.ink, 0.18)}`;
 
-  return createMuiTheme(theme, {
+  return createMuiTheme(theme, motion ? {} : noMotion, {
     components: {
       MuiCssBaseline: {
         styleOverrides: {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../../shared/schemas';
 import { createUser } from '../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen, visibleToasts, waitFor, within } from '../../testing/test-utils';
+import { findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '../../testing/test-utils';
 
 async function openAuth(options: Parameters<typeof renderApp>[1] = {}) {
   const view = renderApp('/auth', options);
@@ -13,7 +13,7 @@ describe('/auth', () => {
   it('sends a signed-in user to the dashboard', async () => {
     const { router } = renderApp('/auth', { user: createUser({ fullName: 'Sam Rivera' }) });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam Rivera' })).toBeInTheDocument();
+    expect(await findPageHeading('Welcome, Sam Rivera')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -56,7 +56,7 @@ describe('/auth', () => {
 
       answer.resolve(jsonResponse(200, signedIn));
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+      expect(await findPageHeading('Welcome, Jane Doe')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
       // The session cache was set from the answer; the user was not fetched again.
       expect(callsTo(fetchMock, 'GET /api/user')).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('/auth', () => {
     await screen.findByText('Login failed');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    await screen.findByRole('heading', { level: 1, name: /^Welcome, / });
+    await findPageHeading(/^Welcome, /);
     expect(visibleToasts()).toHaveLength(0);
   });
 
@@ -200,7 +200,7 @@ describe('/auth', () => {
 
       answer.resolve(jsonResponse(201, createUser({ fullName: 'Jane Doe' })));
 
-      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
+      expect(await findPageHeading('Welcome, Jane Doe')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
     });
 

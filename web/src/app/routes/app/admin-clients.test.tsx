@@ -1,7 +1,7 @@
 import type { AdminClient, CreatedClient } from '../../../../../shared/api-types';
 import { createAdminAgent, createClient, createUser } from '../../../testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 
 const ana = createAdminAgent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
 const ben = createAdminAgent({ id: 'agent-ben', username: 'ben@realty.test', clientCount: 1 });
@@ -26,7 +26,7 @@ async function openAdminClients({ clients = all, api = {}, url = '/admin-clients
       ...api,
     },
   });
-  await screen.findByRole('heading', { level: 1, name: 'Manage Client Data' }, { timeout: 10_000 });
+  await findPageHeading('Manage Client Data', { timeout: 10_000 });
   return view;
 }
 

@@ -1,7 +1,7 @@
 import type { Client, ClientMilestone, CreatedClient, ImportResult, ReviewCheck } from '../../../../../shared/api-types';
 import { createClient, createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 
 type OpenOptions = { clients?: Client[]; isPro?: boolean; api?: MockRoutes; url?: string };
 
@@ -17,13 +17,13 @@ async function openClients({ clients = [], isPro = false, api = {}, url = '/clie
     },
   });
   // The first render of a test file loads the route's code: allow it more than the default second.
-  await screen.findByRole('heading', { level: 1, name: 'Clients' }, { timeout: 5000 });
+  await findPageHeading('Clients');
   await waitFor(() => expect(screen.queryByLabelText('Loading clients')).not.toBeInTheDocument(), { timeout: 5000 });
   return { ...view, setClients: (next: Client[]) => (list = next) };
 }
 
 /** The toast region: announced even while a dialog is open (the modal hides only the page). */
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+const toasts = () => within(toastRegion());
 
 /** The toast whose title is `title` (the element carrying data-toast and data-variant). */
 async function findToast(title: string): Promise<HTMLElement> {

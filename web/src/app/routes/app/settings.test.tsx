@@ -3,21 +3,28 @@ import { MESSAGES } from '../../../../../shared/schemas';
 import { leaveAppTo } from '../../../lib/leave-app';
 import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import { findPageHeading, regionByHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 
 /** Generous waits: the suite shares two cores with the rest of the build. */
 const WAIT = { timeout: 5000 };
 
 jest.mock('../../../lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+const toasts = () => within(toastRegion());
 
 async function openSettings({ isPro = false, url = '/settings', api = {} }: { isPro?: boolean; url?: string; api?: MockRoutes } = {}) {
   const agent = createUser({ isPro, googlePlaceId: 'ChIJ_old', businessName: 'Old Name', businessLocation: 'Austin, TX' });
   // The Reminders and Calendar feed cards (their own tests: features/settings) read the feed status.
   const view = renderApp(url, { user: agent, api: { 'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }), ...api } });
-  await screen.findByRole('heading', { level: 1, name: 'Settings' }, WAIT);
+  await findPageHeading('Settings');
   return { ...view, agent };
+}
+
+/** The business profile form, by its label (its role asserted): a page-wide role query is slow in jsdom. */
+function businessForm(): HTMLElement {
+  const form = screen.getByLabelText('Business profile');
+  expect(form).toHaveRole('form');
+  return form;
 }
 
 beforeEach(() => jest.mocked(leaveAppTo).mockClear());
@@ -25,7 +32,7 @@ beforeEach(() => jest.mocked(leaveAppTo).mockClear());
 describe('/settings: Pro Subscription', () => {
   it('lists the four Pro features and offers the upgrade to a free agent', async () => {
     await openSettings();
-    const card = screen.getByRole('region', { name: 'Pro Subscription' });
+    const card = regionByHeading('Pro Subscription');
     const features = within(card).getByRole('list', { name: 'Pro features' });
     expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...PRO_FEATURES]);
     expect(within(card).getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeEnabled();
@@ -35,8 +42,8 @@ describe('/settings: Pro Subscription', () => {
   it('starts a checkout and sends the browser to its url', async () => {
     const answer = deferred<Response>();
     const { user, fetchMock } = await openSettings({ api: { 'POST /api/subscription/create-checkout': () => answer.promise } });
-    await user.click(screen.getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
-    expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' }, WAIT)).toBeDisabled();
+    await user.click(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
+    expect(await within(regionByHeading('Pro Subscription')).findByRole('button', { name: 'Redirecting to checkout...' }, WAIT)).toBeDisabled();
     answer.resolve(jsonResponse(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'), WAIT);
     expect(callsTo(fetchMock, 'POST /api/subscription/create-checkout')).toHaveLength(1);
@@ -44,17 +51,17 @@ describe('/settings: Pro Subscription', () => {
 
   it("says 'Failed to initiate upgrade process. Please try again.' when the checkout cannot start", async () => {
     const { user } = await openSettings({ api: { 'POST /api/subscription/create-checkout': () => jsonResponse(502, { message: 'Stripe could not start the checkout' }) } });
-    await user.click(screen.getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
-    const toast = await screen.findByRole('alert', {}, WAIT);
+    await user.click(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
+    const toast = await toasts().findByRole('alert', {}, WAIT);
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(within(toast).getByText('Failed to initiate upgrade process. Please try again.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeEnabled();
+    expect(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeEnabled();
     expect(leaveAppTo).not.toHaveBeenCalled();
   });
 
   it('tells a Pro agent they are on the Pro plan and opens the billing portal', async () => {
     const { user } = await openSettings({ isPro: true, api: { 'POST /api/subscription/portal': () => jsonResponse(200, { url: 'https://billing.stripe.com/p/session/1' }) } });
-    const card = screen.getByRole('region', { name: 'Pro Subscription' });
+    const card = regionByHeading('Pro Subscription');
     expect(within(card).getByText('You are currently on the Pro plan')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Upgrade to Pro/ })).not.toBeInTheDocument();
     expect(within(card).getByText(/your clients stay/)).toBeInTheDocument();
@@ -79,7 +86,7 @@ describe('/settings: business profile', () => {
   it('saves the three fields and confirms with a toast', async () => {
     const saved = createUser({ googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Rivera Home Group', businessLocation: 'Round Rock, TX' });
     const { user, fetchMock } = await openSettings({ api: { 'PATCH /api/user/business': () => jsonResponse(200, saved) } });
-    const form = screen.getByRole('form', { name: 'Business profile' });
+    const form = businessForm();
     expect(within(form).getByLabelText('Google Place ID')).toHaveValue('ChIJ_old');
     await user.clear(within(form).getByLabelText('Google Place ID'));
     await user.type(within(form).getByLabelText('Google Place ID'), 'ChIJN1t_tDeuEmsRUsoyG83frY4');
@@ -99,7 +106,7 @@ describe('/settings: business profile', () => {
 
   it("shows the specification's messages for empty fields and sends nothing", async () => {
     const { user, fetchMock } = await openSettings();
-    const form = screen.getByRole('form', { name: 'Business profile' });
+    const form = businessForm();
     for (const label of ['Google Place ID', 'Business Name', 'Business Location']) await user.clear(within(form).getByLabelText(label));
     await user.click(within(form).getByRole('button', { name: 'Save Business Profile' }));
     expect(await within(form).findByText(MESSAGES.googlePlaceIdRequired, {}, WAIT)).toBeInTheDocument();
@@ -110,8 +117,8 @@ describe('/settings: business profile', () => {
 
   it("shows a destructive 'Error' toast when saving fails", async () => {
     const { user } = await openSettings({ api: { 'PATCH /api/user/business': () => jsonResponse(503, { message: 'The service is busy right now. Please try again in a moment.' }) } });
-    await user.click(within(screen.getByRole('form', { name: 'Business profile' })).getByRole('button', { name: 'Save Business Profile' }));
-    const toast = await screen.findByRole('alert', {}, WAIT);
+    await user.click(within(businessForm()).getByRole('button', { name: 'Save Business Profile' }));
+    const toast = await toasts().findByRole('alert', {}, WAIT);
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(within(toast).getByText('The service is busy right now. Please try again in a moment.')).toBeInTheDocument();
   });

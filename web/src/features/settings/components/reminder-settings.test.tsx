@@ -1,7 +1,7 @@
 import { PREFERENCE_MESSAGES } from '../../../../../shared/reminder-prefs';
 import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import { findPageHeading, regionByHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
 import { LINK_COPIED, LINK_ROTATED } from './calendar-feed-card';
 import { PREFERENCES_SAVED } from './reminder-preferences-card';
 
@@ -13,11 +13,11 @@ const withFeed = (url = FEED) => () => jsonResponse(200, { exists: true, url, cr
 async function openSettings(api: MockRoutes = {}, userOverrides: Parameters<typeof createUser>[0] = {}) {
   const agent = createUser({ phone: '(512) 555-0100', timeZone: 'America/Chicago', ...userOverrides });
   const view = renderApp('/settings', { user: agent, api: { 'GET /api/user/calendar': noFeed, ...api } });
-  await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5000 });
-  return { ...view, agent, reminders: screen.getByRole('region', { name: 'Reminders' }), calendar: screen.getByRole('region', { name: 'Calendar feed' }) };
+  await findPageHeading('Settings');
+  return { ...view, agent, reminders: regionByHeading('Reminders'), calendar: regionByHeading('Calendar feed') };
 }
 
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+const toasts = () => within(toastRegion());
 
 describe('/settings: reminder preferences', () => {
   it("shows the agent's settings: e-mail on, SMS off, 7 days ahead, their time zone", async () => {
@@ -32,11 +32,11 @@ describe('/settings: reminder preferences', () => {
   it('saves the changes and confirms with a toast', async () => {
     const saved = createUser({ timeZone: 'Europe/London', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
     const { user, reminders, fetchMock } = await openSettings({ 'PATCH /api/user/preferences': () => jsonResponse(200, saved) });
-    await user.click(within(reminders).getByRole('switch', { name: 'E-mail' }));
-    await user.click(within(reminders).getByRole('switch', { name: 'Text message (SMS)' }));
-    await user.click(within(reminders).getByRole('radio', { name: '14 days' }));
+    await user.click(within(reminders).getByLabelText('E-mail'));
+    await user.click(within(reminders).getByLabelText('Text message (SMS)'));
+    await user.click(within(reminders).getByLabelText('14 days'));
     await user.selectOptions(within(reminders).getByLabelText('Time zone'), 'Europe/London');
-    await user.click(within(reminders).getByRole('button', { name: 'Save reminder settings' }));
+    await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
     expect(await toasts().findByText(PREFERENCES_SAVED)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((c) => c.body)).toEqual([{ emailDigest: false, sms: true, leadDays: 14, timeZone: 'Europe/London' }]);
@@ -45,10 +45,10 @@ describe('/settings: reminder preferences', () => {
   it("shows the server's reason under the SMS switch when the phone cannot receive texts", async () => {
     const reason = 'Your phone number cannot receive text messages: use a US or Canadian number, or start it with + and the country code.';
     const { user, reminders } = await openSettings({ 'PATCH /api/user/preferences': () => jsonResponse(400, { message: reason, code: 'VALIDATION_FAILED', errors: { sms: reason } }) });
-    await user.click(within(reminders).getByRole('switch', { name: 'Text message (SMS)' }));
-    await user.click(within(reminders).getByRole('button', { name: 'Save reminder settings' }));
+    await user.click(within(reminders).getByLabelText('Text message (SMS)'));
+    await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
-    const toast = await screen.findByRole('alert');
+    const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(within(reminders).getByRole('switch', { name: 'Text message (SMS)' })).toHaveAccessibleDescription(reason);
   });
@@ -69,7 +69,7 @@ describe('/settings: calendar feed', () => {
     const { user, calendar, fetchMock } = await openSettings({
       'POST /api/user/calendar-secret': () => jsonResponse(201, { url: FEED, createdAt: '2025-03-01T10:00:00.000Z' }),
     });
-    await user.click(await within(calendar).findByRole('button', { name: 'Create calendar link' }));
+    await user.click(await within(calendar).findByText('Create calendar link', { selector: 'button' }));
 
     expect(await within(calendar).findByLabelText('Calendar link')).toHaveValue(FEED);
     expect(callsTo(fetchMock, 'POST /api/user/calendar-secret')).toHaveLength(1);
@@ -82,7 +82,7 @@ describe('/settings: calendar feed', () => {
 
   it('copies the link', async () => {
     const { user, calendar } = await openSettings({ 'GET /api/user/calendar': withFeed() });
-    await user.click(await within(calendar).findByRole('button', { name: 'Copy link' }));
+    await user.click(await within(calendar).findByText('Copy link', { selector: 'button' }));
     expect(await toasts().findByText(LINK_COPIED)).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(FEED);
   });
@@ -90,7 +90,7 @@ describe('/settings: calendar feed', () => {
   it('asks before rotating, then shows the new link', async () => {
     const answer = deferred<Response>();
     const { user, calendar } = await openSettings({ 'GET /api/user/calendar': withFeed(), 'POST /api/user/calendar-secret': () => answer.promise });
-    await user.click(await within(calendar).findByRole('button', { name: 'Get a new link' }));
+    await user.click(await within(calendar).findByText('Get a new link', { selector: 'button' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Get a new calendar link?' });
     expect(within(dialog).getByText(/stops working right away/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Get new link' }));
@@ -104,7 +104,7 @@ describe('/settings: calendar feed', () => {
 
   it('turns the feed off', async () => {
     const { user, calendar, fetchMock } = await openSettings({ 'GET /api/user/calendar': withFeed(), 'DELETE /api/user/calendar-secret': () => emptyResponse(204) });
-    await user.click(await within(calendar).findByRole('button', { name: 'Turn off' }));
+    await user.click(await within(calendar).findByText('Turn off', { selector: 'button' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Turn off the calendar feed?' })).getByRole('button', { name: 'Turn off' }));
 
     expect(await within(calendar).findByRole('button', { name: 'Create calendar link' })).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('/settings: calendar feed', () => {
       'GET /api/user/calendar': () => (++calls === 1 ? jsonResponse(503, { message: 'busy' }) : withFeed()()),
     });
     expect(await within(calendar).findByText('Your calendar link could not be loaded.')).toBeInTheDocument();
-    await user.click(within(calendar).getByRole('button', { name: 'Try again' }));
+    await user.click(within(calendar).getByText('Try again', { selector: 'button' }));
     expect(await within(calendar).findByLabelText('Calendar link')).toHaveValue(FEED);
   });
 });
