@@ -30,13 +30,22 @@ export function isConditionalCheckFailed(error: unknown): boolean {
  * nothing was written). Any other failure is thrown.
  */
 export async function writeIf(command: PutCommand | UpdateCommand | DeleteCommand): Promise<boolean> {
+  return (await sendIf(command)) !== null;
+}
+
+/** A conditional update with ReturnValues: the attributes it returned, or null when its condition refused it. */
+export async function updateIf(command: UpdateCommand): Promise<Record<string, unknown> | null> {
+  const output = await sendIf(command);
+  return output && (output.Attributes ?? {});
+}
+
+async function sendIf(command: PutCommand | UpdateCommand | DeleteCommand): Promise<{ Attributes?: Record<string, unknown> } | null> {
   try {
     // send() is overloaded per command type; each of these is one of its overloads.
     const client = db();
-    await (client.send.bind(client) as (command: PutCommand | UpdateCommand | DeleteCommand) => Promise<unknown>)(command);
-    return true;
+    return await (client.send.bind(client) as (command: PutCommand | UpdateCommand | DeleteCommand) => Promise<{ Attributes?: Record<string, unknown> }>)(command);
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
+    if (isConditionalCheckFailed(error)) return null;
     throw error;
   }
 }
