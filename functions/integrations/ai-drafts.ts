@@ -74,7 +74,7 @@ export async function askModel(facts: DraftFacts, { timeoutMs = AI_DRAFT_TIMEOUT
     const text = engine.provider === 'bedrock' ? await converse(engine.model!, facts, controller.signal) : await chatCompletion(facts, controller.signal);
     return { engine, text };
   } catch (error) {
-    if (controller.signal.aborted) throw new AiDraftError(`the AI model did not answer within ${Math.round(timeoutMs / 1000)} seconds`, false);
+    if (controller.signal.aborted) throw new AiDraftError(`the AI model did not answer within ${timeoutMs / 1000} seconds`, false);
     throw error;
   } finally {
     clearTimeout(timer);
