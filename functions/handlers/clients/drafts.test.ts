@@ -1,6 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Draft } from '../../../shared/api-types';
 import { resetConfig } from '../../config';
 import { resetAiClients } from '../../integrations/ai-drafts';
 import { clientInput, makePro } from '../../testing/factories';
@@ -46,7 +45,7 @@ async function agentWithClient({ pro = true, client = {} as Record<string, unkno
   if (pro) await makePro(agent.user.id);
   const res = await agent.client.post('/api/clients', clientInput({ name: 'Jane Doe', purchaseDate: '2019-12-05', ...client }));
   if (res.status !== 201) throw new Error(res.text);
-  const draft = (body: Record<string, unknown>) => agent.client.post<Draft>(`/api/clients/${res.body.id}/drafts`, body);
+  const draft = (body: Record<string, unknown>) => agent.client.post(`/api/clients/${res.body.id}/drafts`, body);
   return { ...agent, clientId: res.body.id as string, draft };
 }
 
