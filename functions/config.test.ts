@@ -1,6 +1,6 @@
 // Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
 // the real one does), once per cold start, retried after a failure, refused when unusable.
-import { config, ConfigError, googlePlacesApiKey, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret, stripeKeys, twilioCredentials } from './config';
+import { config, ConfigError, googlePlacesApiKey, openaiApiKey, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret, stripeKeys, twilioCredentials } from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
 
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
@@ -123,11 +123,40 @@ describe('outbound limits', () => {
   });
 });
 
-describe('provider keys named by ARN (Stripe, Google, Twilio)', () => {
+describe('AI drafts', () => {
+  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('default to no model (local) with Nova Micro as the Bedrock model and 50 AI drafts a day', () => {
+    expect(readConfig(base)).toMatchObject({ aiProvider: 'local', bedrockModelId: 'amazon.nova-micro-v1:0', openai: undefined, aiDraftsPerDay: 50 });
+  });
+
+  it('take Bedrock with an inference profile, or an OpenAI-compatible endpoint, and AI_DRAFTS_PER_DAY', () => {
+    expect(readConfig({ ...base, AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: 'us.amazon.nova-micro-v1:0', AI_DRAFTS_PER_DAY: '10' })).toMatchObject({
+      aiProvider: 'bedrock',
+      bedrockModelId: 'us.amazon.nova-micro-v1:0',
+      aiDraftsPerDay: 10,
+    });
+    expect(readConfig({ ...base, AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_MODEL: 'llama3.2:3b' }).openai).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
+  });
+
+  it.each([
+    [{ AI_PROVIDER: 'gpt' }, 'AI_PROVIDER must be one of bedrock, openai, local'],
+    [{ AI_PROVIDER: 'openai', OPENAI_MODEL: 'm' }, 'Missing required setting OPENAI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'localhost:11434', OPENAI_MODEL: 'm' }, 'OPENAI_BASE_URL must be an http(s) URL, like https://api.openai.com/v1'],
+    [{ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' }, 'Missing required setting OPENAI_MODEL'],
+    [{ BEDROCK_MODEL_ID: 'arn:aws:bedrock:*' }, 'BEDROCK_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0'],
+    [{ AI_DRAFTS_PER_DAY: 'many' }, 'AI_DRAFTS_PER_DAY must be a whole number from 0 to 1000000'],
+  ])('refuse %j loudly', (env, message) => {
+    expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+  });
+});
+
+describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)', () => {
   const STRIPE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:stripe-AbCdEf';
   const GOOGLE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:google-AbCdEf';
   const TWILIO_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:twilio-AbCdEf';
-  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'];
+  const OPENAI_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:openai-AbCdEf';
+  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'OPENAI_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OPENAI_API_KEY'];
   const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   let extension: FakeSecretsExtension;
 
@@ -137,6 +166,7 @@ describe('provider keys named by ARN (Stripe, Google, Twilio)', () => {
     process.env.STRIPE_SECRET_ARN = STRIPE_ARN;
     process.env.GOOGLE_SECRET_ARN = GOOGLE_ARN;
     process.env.TWILIO_SECRET_ARN = TWILIO_ARN;
+    process.env.OPENAI_SECRET_ARN = OPENAI_ARN;
     process.env.APP_URL ??= 'https://app.example.com';
     process.env.TABLE_NAME ??= 'table';
     resetConfig();
@@ -156,20 +186,24 @@ describe('provider keys named by ARN (Stripe, Google, Twilio)', () => {
       [STRIPE_ARN]: JSON.stringify({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' }),
       [GOOGLE_ARN]: JSON.stringify({ placesApiKey: ' places-key ' }),
       [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' }),
+      [OPENAI_ARN]: JSON.stringify({ apiKey: 'sk-openai' }),
     });
     expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
     expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
     expect(await googlePlacesApiKey()).toBe('places-key');
     expect(await twilioCredentials()).toEqual({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' });
-    expect(extension.requests).toEqual([STRIPE_ARN, GOOGLE_ARN, TWILIO_ARN]);
+    expect(await openaiApiKey()).toBe('sk-openai');
+    expect(await openaiApiKey()).toBe('sk-openai');
+    expect(extension.requests).toEqual([STRIPE_ARN, GOOGLE_ARN, TWILIO_ARN, OPENAI_ARN]);
     expect(config().paymentProvider).toBe('stripe');
   });
 
   it("reads the stack's `{}` placeholder, a value that is not a JSON object, or an incomplete Twilio secret as not set up", async () => {
-    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }) });
+    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }), [OPENAI_ARN]: '{}' });
     expect(await stripeKeys()).toEqual({ secretKey: undefined, webhookSecret: undefined });
     expect(await googlePlacesApiKey()).toBeUndefined();
     expect(await twilioCredentials()).toBeUndefined();
+    expect(await openaiApiKey()).toBeUndefined();
   });
 
   it('prefers the settings themselves (the local runtime) and then asks the extension nothing', async () => {

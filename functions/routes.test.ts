@@ -24,6 +24,7 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   sms: /new PublishCommand\d*\(|api\.twilio\.com/,
   stripe: /new Stripe\d*\(|constructEventAsync/,
   google: /places\.googleapis\.com/,
+  ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
 };
 
 describe('the route table', () => {
@@ -78,6 +79,7 @@ describe('the route table', () => {
     // Assess
     expect(found).toEqual(Object.fromEntries(routes.map((r) => [r.handler, [r.uses[0], ...[...r.uses.slice(1)].sort()]])));
     expect(found['password-reset/post-password-reset-request']).toContain('mail');
+    expect(found['clients/post-client-drafts']).toContain('ai');
     expect(result.outputFiles.filter((file) => /new Scan(Command)?\d*\(/.test(file.text)).map((file) => file.path)).toEqual([]);
   }, 60_000);
 

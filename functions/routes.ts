@@ -10,10 +10,11 @@ export type TableUse = 'table:read' | 'table:write';
 /**
  * `uploads`/`exports`: objects of that bucket (presigned URLs included); `mail`: SES from the
  * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
- * `stripe`, `google`: that provider's secret.
+ * `stripe`, `google`: that provider's secret; `ai`: the configured AI model (Bedrock InvokeModel/Converse
+ * on that model only, or the OpenAI-compatible endpoint's secret).
  */
-export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google';
-export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google'];
+export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai';
+export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google', 'ai'];
 /** The table access first, then the rest in any order. */
 export type RouteUses = readonly [TableUse, ...ResourceUse[]];
 
@@ -54,6 +55,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent', uses: ['table:write'] },
   { method: 'GET', path: '/api/clients/{id}/milestones', handler: 'clients/get-client-milestones', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/clients/{id}/check-review', handler: 'clients/post-client-review-check', access: 'agent', uses: ['table:write', 'google'] },
+  { method: 'POST', path: '/api/clients/{id}/drafts', handler: 'clients/post-client-drafts', access: 'agent', uses: ['table:write', 'ai'], timeoutSeconds: 15 },
   { method: 'POST', path: '/api/clients/{id}/request-review', handler: 'clients/post-client-review-request', access: 'agent', uses: ['table:write', 'mail', 'sms'] },
   { method: 'PATCH', path: '/api/user/business', handler: 'user/patch-user-business', access: 'agent', uses: ['table:write'] },
   { method: 'POST', path: '/api/subscription/create-checkout', handler: 'subscription/post-subscription-checkout', access: 'agent', uses: ['table:write', 'stripe'] },

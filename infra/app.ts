@@ -8,6 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { LIMIT_SETTINGS, readConfig } from '../functions/config';
 import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
+import type { AiSettings } from './constructs/ai-model';
 import type { ApiThrottle, RouteThrottles } from './constructs/api';
 import type { SmsProvider } from './constructs/messaging';
 import { EDGE_REGION, HearthEdgeStack } from './edge-stack';
@@ -76,6 +77,18 @@ function limitsContext(): Record<string, string> {
   return limits;
 }
 
+/** `-c aiProvider=bedrock|openai|local -c bedrockModelId=… -c openaiBaseUrl=… -c openaiModel=…`, checked by the functions' own rules. */
+function aiContext(): Partial<AiSettings> {
+  const settings = {
+    AI_PROVIDER: context('aiProvider') ?? 'bedrock',
+    BEDROCK_MODEL_ID: context('bedrockModelId'),
+    OPENAI_BASE_URL: context('openaiBaseUrl'),
+    OPENAI_MODEL: context('openaiModel'),
+  };
+  const checked = readConfig({ APP_URL: 'https://example.com', TABLE_NAME: 'check', ...settings });
+  return { provider: checked.aiProvider, bedrockModelId: checked.bedrockModelId, openai: checked.openai };
+}
+
 const webAssetsPath = join(root, 'dist/web');
 
 const stackName = context('stackName') ?? 'HearthCrm';
@@ -114,6 +127,7 @@ new HearthStack(app, stackName, {
     .filter(Boolean),
   stripePriceId: context('stripePriceId'),
   limits: limitsContext(),
+  ai: aiContext(),
   routeThrottles: routeThrottlesContext(),
   alarmEmail: context('alarmEmail'),
   p99LatencyMs: positiveIntegerContext('p99LatencyMs'),

@@ -330,6 +330,8 @@ describe('the stack with the defaults', () => {
         expect(text.includes(PINNED.exportsBucket)).toBe(route.uses.includes('exports'));
         expect(actions.includes('ses:SendEmail')).toBe(route.uses.includes('mail'));
         expect(actions.includes('sns:Publish')).toBe(route.uses.includes('sms'));
+        expect(actions.includes('bedrock:InvokeModel')).toBe(route.uses.includes('ai'));
+        expect('AI_PROVIDER' in variables).toBe(route.uses.includes('ai'));
         expect(text.includes('ProviderSecretsStripeSecret')).toBe(route.uses.includes('stripe'));
         expect(text.includes('ProviderSecretsGoogleSecret')).toBe(route.uses.includes('google'));
         expect('STRIPE_SECRET_ARN' in variables).toBe(route.uses.includes('stripe'));
@@ -354,11 +356,30 @@ describe('the stack with the defaults', () => {
       }
     });
 
+    it('lets exactly one function call Bedrock: the drafts route, on the configured model only, never "*"', () => {
+      // Prepare
+      const invoking = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
+        (p.Properties?.PolicyDocument.Statement as Record<string, any>[]).some((st) => JSON.stringify(st.Action).includes('bedrock:')),
+      );
+      const drafts = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
+      // Assess
+      expect(invoking).toHaveLength(1);
+      const [, policy] = invoking[0]!;
+      expect(policy.Properties?.Roles).toEqual([{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }]);
+      const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) => JSON.stringify(st.Action).includes('bedrock:'))!;
+      expect(statement.Action).toBe('bedrock:InvokeModel');
+      expect(statement.Resource).toEqual({
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/amazon.nova-micro-v1:0']],
+      });
+      expect(drafts.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: 'amazon.nova-micro-v1:0' });
+    });
+
     it('puts no provider key in the template: env vars only name secrets, and the provider secrets hold the {} placeholder', () => {
       // Assess
       for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
         const names = Object.keys(fn.Properties?.Environment?.Variables ?? {});
         expect(names.filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID')).toEqual([]);
+        expect(names).not.toContain('OPENAI_API_KEY');
       }
       const providerSecrets = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('ProviderSecrets'));
       expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ProviderSecretsGoogleSecret', 'ProviderSecretsStripeSecret']);
@@ -724,6 +745,7 @@ describe('the stack with every option', () => {
       alarmEmail: 'ops@example.com',
       p99LatencyMs: 2000,
       api5xxPercent: 2,
+      ai: { provider: 'openai', openai: { baseUrl: 'https://llm.example.com/v1', model: 'llama3.2:3b' } },
     }));
   });
 
@@ -731,6 +753,21 @@ describe('the stack with every option', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of POST /api/imports/\\{id\\} above 14500 ms'), Threshold: 14500 });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of GET /api/clients above 2000 ms'), Threshold: 2000 });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^More than 2% of API answers'), Threshold: 2 });
+  });
+
+  it('gives the drafts route the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
+    // Prepare
+    const functions = ofType(resources, 'AWS::Lambda::Function');
+    const drafts = functions.find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
+    // Assess
+    expect(drafts.Properties?.Environment.Variables).toMatchObject({
+      AI_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'https://llm.example.com/v1',
+      OPENAI_MODEL: 'llama3.2:3b',
+      OPENAI_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsOpenaiSecret/) },
+    });
+    expect(functions.filter(([, f]) => 'OPENAI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(1);
+    expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });
 
   it('honours memoryMb and timeoutSeconds of a route', () => {
@@ -804,6 +841,34 @@ describe('the stack with every option', () => {
   it('has no dependency cycle', () => {
     // Assess
     expect(findCycle(resources)).toBeUndefined();
+  });
+
+  it('passes the cdk-nag AwsSolutions checks', () => {
+    // Assess
+    expect(nagErrors(stack)).toEqual([]);
+  });
+});
+
+describe('the stack with a Bedrock inference profile', () => {
+  // Prepare
+  let stack: Synthesized['stack'];
+  let resources: Synthesized['resources'];
+  beforeAll(() => {
+    // Act
+    ({ stack, resources } = synthesize({ ai: { bedrockModelId: 'us.amazon.nova-micro-v1:0' } }));
+  });
+
+  it('allows the profile and its foundation model in the regions it routes to, and nothing else', () => {
+    // Prepare
+    const statement = ofType(resources, 'AWS::IAM::Policy')
+      .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[])
+      .filter((st) => JSON.stringify(st.Action).includes('bedrock:'));
+    // Assess
+    expect(statement).toHaveLength(1);
+    expect(statement[0]!.Resource).toEqual([
+      { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':inference-profile/us.amazon.nova-micro-v1:0']] },
+      { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']] },
+    ]);
   });
 
   it('passes the cdk-nag AwsSolutions checks', () => {

@@ -3,8 +3,10 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { DEFAULT_BEDROCK_MODEL_ID } from '../functions/config';
 import type { Job } from '../functions/jobs/jobs';
 import type { Route } from '../functions/routes';
+import type { AiSettings } from './constructs/ai-model';
 import { Api, type ApiThrottle, type RouteThrottles } from './constructs/api';
 import { Data } from './constructs/data';
 import { Firewall } from './constructs/firewall';
@@ -32,6 +34,8 @@ export type HearthStackProps = StackProps & {
   adminEmails?: readonly string[];
   /** The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README, Deploy. */
   stripePriceId?: string;
+  /** The model for AI drafts: Bedrock with DEFAULT_BEDROCK_MODEL_ID unless given. */
+  ai?: Partial<AiSettings>;
   /** Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them. */
   limits?: Readonly<Record<string, string>>;
   throttle?: ApiThrottle;
@@ -78,7 +82,8 @@ export class HearthStack extends Stack {
       mailFrom: props.mailFrom,
       smsProvider: props.smsProvider,
     });
-    const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio' });
+    const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_BEDROCK_MODEL_ID, ...props.ai };
+    const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio', openai: ai.provider === 'openai' });
 
     // The distribution depends on the HTTP API resource only; the functions depend on the
     // distribution (APP_URL) and the routes on the functions, so there is no cycle.
@@ -92,6 +97,7 @@ export class HearthStack extends Stack {
       adminEmails: props.adminEmails,
       providerSecrets,
       stripePriceId: props.stripePriceId,
+      ai,
       limits: props.limits,
       throttle: props.throttle,
       routeThrottles: props.routeThrottles,

@@ -116,6 +116,14 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         },
       },
       {
+        // The local runtime writes drafts without a model (AI_PROVIDER=local), so the model's own time is left out by construction.
+        route: 'POST /api/clients/{id}/drafts',
+        request: (i) => {
+          const id = clientIds[Math.abs(i) % clientIds.length]!;
+          return { path: `/api/clients/${id}/drafts`, params: { id }, body: { occasion: 'check-in', channel: 'sms' } };
+        },
+      },
+      {
         route: 'POST /api/login',
         samples: loginSamples,
         extraFloor: { label: 'one scrypt verification', run: verifyOnce },

@@ -196,3 +196,27 @@ export type CalendarFeedStatus = {
 
 /** POST /api/user/calendar-secret: the new feed URL (the old one stops working). */
 export type CalendarFeed = { url: string; createdAt: string };
+
+/** Who wrote a draft: `local` is the composer without a model (free agents, or a fallback). */
+export type DraftProvider = 'bedrock' | 'openai' | 'local';
+export type DraftEngine = {
+  provider: DraftProvider;
+  /** The model or inference profile id; null for `local`. */
+  model: string | null;
+  /** The configured model was asked but its answer was not used (`note` says why). */
+  fallback?: true;
+};
+
+/** POST /api/clients/{id}/drafts. */
+export type Draft = {
+  /** Null for a text message. */
+  subject: string | null;
+  body: string;
+  engine: DraftEngine;
+  /** AI drafts today and the daily limit (a free plan's limit is 0: no AI drafts). */
+  quota: { used: number; limit: number };
+  /** Why the draft is not what was asked for (a fallback, or instructions only AI follows). */
+  note?: string;
+  /** A free agent: AI drafts come with Pro. */
+  upgrade?: true;
+};

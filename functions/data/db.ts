@@ -48,6 +48,12 @@ export async function writeIf(command: ConditionalWrite): Promise<boolean> {
   return (await sendIf(command)) !== undefined;
 }
 
+/** A conditional update with ReturnValues: the attributes it returned, or null when its condition refused it. */
+export async function updateIf(command: UpdateCommand): Promise<Record<string, unknown> | null> {
+  const output = await sendIf(command);
+  return output ? (output.Attributes ?? {}) : null;
+}
+
 /** Every item a Query matches, following LastEvaluatedKey to the end. */
 export async function queryAll<T = Record<string, unknown>>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
   const items: T[] = [];

@@ -32,6 +32,7 @@
 //  - realtor search ........ Query DIRECTORY#<first 3 letters of a word>, sk begins_with <word prefix> (one entry per
 //                            word of an agent's name and business name: sk <word>#<signupDate>#<userId>)
 //  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
+//  - an agent's AI drafts a day conditional ADD on SENDS#<agentId> / ai-draft#<UTC date> (the draft quota; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -93,6 +94,7 @@ export const TESTIMONIALS_PARTITION = 'TESTIMONIALS';
 export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });
 export const calendarFeedKey = (secretHash: string) => ({ pk: `CALENDAR#${secretHash}`, sk: 'CALENDAR' });
 export const sendCountKey = (agentId: string, channel: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `${channel}#${day}` });
+export const draftCountKey = (agentId: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `ai-draft#${day}` });
 export const DIRECTORY_PREFIX_LENGTH = 3;
 export const directoryPartition = (word: string) => `DIRECTORY#${word.slice(0, DIRECTORY_PREFIX_LENGTH)}`;
 export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({ pk: directoryPartition(word), sk: `${word}#${signupDate}#${userId}` });

@@ -46,6 +46,11 @@ export function agentHtml(value: string | null | undefined, max = AGENT_TEXT_MAX
   return escapeHtml(agentText(value, max));
 }
 
+/** The first word of a person's name, as plain text ("Jane" of "Jane Q. Doe"). */
+export function firstName(name: string): string {
+  return agentText(name.trim().split(/\s+/)[0] ?? name);
+}
+
 type Signer = { fullName: string; businessName?: string | null };
 
 /** "Jane Doe from Blue Heron Homes", or the name alone: how a message names the agent it comes from. */

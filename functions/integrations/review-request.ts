@@ -1,6 +1,6 @@
 // The note an agent sends a client to ask for a Google review: an e-mail always, and a text message
 // too when SMS is set up and the client's phone can be read as E.164.
-import { agentText, senderLine, signatureLines } from '../domain/message-text';
+import { firstName, senderLine, signatureLines } from '../domain/message-text';
 import { config } from '../config';
 import { releaseSend, type SendReservation } from '../data/outbound-caps';
 import { smsCountriesPhrase, textDestination } from '../domain/phone-numbers';
@@ -11,8 +11,6 @@ type Agent = { fullName: string; username: string; businessName?: string | null 
 type Recipient = { name: string; email: string; phone: string | null };
 
 export type ReviewRequestDelivery = { texted: boolean; smsProblem?: string };
-
-const firstName = (name: string) => agentText(name.trim().split(/\s+/)[0] ?? name);
 
 /**
  * Sends the request; a failed e-mail throws (MailError), a failed text is only reported. The text

@@ -9,6 +9,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route } from '../../functions/routes';
+import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Data } from './data';
 import type { Messaging } from './messaging';
 import type { ProviderSecrets } from './provider-secrets';
@@ -55,6 +56,8 @@ export type ApiProps = {
   providerSecrets: ProviderSecrets;
   /** The Stripe price of the Pro plan (not a secret): to the routes that declare `stripe`. */
   stripePriceId?: string;
+  /** The model that writes AI drafts: to the routes that declare `ai` only. */
+  ai: AiSettings;
   /** Abuse limits by variable name (DAILY_EMAIL_LIMIT…): every route function gets them. */
   limits?: Readonly<Record<string, string>>;
   throttle?: ApiThrottle;
@@ -126,6 +129,11 @@ export class Api extends Construct {
         if (props.stripePriceId) addEnvironment({ STRIPE_PRICE_ID: props.stripePriceId });
       }
       if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
+      if (uses.has('ai')) {
+        addEnvironment(aiEnvironment(props.ai));
+        grantModel(role, routeFunction, props.ai);
+        if (props.ai.provider === 'openai') addEnvironment(props.providerSecrets.grantRead(role, 'openai'));
+      }
       suppressRouteFindings(routeFunction, data);
       return routeFunction;
     });

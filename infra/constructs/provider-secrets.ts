@@ -1,4 +1,4 @@
-// The keys of Stripe, Google and Twilio: Secrets Manager secrets this stack creates empty (`{}`),
+// The keys of Stripe, Google, Twilio and an OpenAI-compatible endpoint: Secrets Manager secrets this stack creates empty (`{}`),
 // which an operator fills in once with `aws secretsmanager put-secret-value` (README, Deploy).
 // CloudFormation never sees a key: the template holds the placeholder only, and a later deploy
 // leaves the value alone. The functions that declare the provider in functions/routes.ts get the
@@ -15,12 +15,15 @@ export const PROVIDER_SECRETS = {
   stripe: { setting: 'STRIPE_SECRET_ARN', fields: ['secretKey', 'webhookSecret'], description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}' },
   google: { setting: 'GOOGLE_SECRET_ARN', fields: ['placesApiKey'], description: 'Google Places API (New): {"placesApiKey":"…"}' },
   twilio: { setting: 'TWILIO_SECRET_ARN', fields: ['accountSid', 'authToken', 'from'], description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}' },
+  openai: { setting: 'OPENAI_SECRET_ARN', fields: ['apiKey'], description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}' },
 } as const;
 export type Provider = keyof typeof PROVIDER_SECRETS;
 
 export type ProviderSecretsProps = {
   /** Create the Twilio secret (only when SMS goes through Twilio). */
   twilio: boolean;
+  /** Create the OpenAI-compatible endpoint's secret (only when AI drafts go through one). */
+  openai?: boolean;
 };
 
 export class ProviderSecrets extends Construct {
@@ -28,7 +31,7 @@ export class ProviderSecrets extends Construct {
 
   constructor(scope: Construct, id: string, props: ProviderSecretsProps) {
     super(scope, id);
-    const providers: Provider[] = props.twilio ? ['stripe', 'google', 'twilio'] : ['stripe', 'google'];
+    const providers: Provider[] = ['stripe', 'google', ...(props.twilio ? (['twilio'] as const) : []), ...(props.openai ? (['openai'] as const) : [])];
     this.secrets = new Map(
       providers.map((provider) => {
         const secret = new secretsmanager.Secret(this, `${provider[0]!.toUpperCase()}${provider.slice(1)}Secret`, {

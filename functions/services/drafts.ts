@@ -1,0 +1,64 @@
+// Writing a message draft for one of an agent's clients (POST /api/clients/{id}/drafts): the
+// facts, then the configured model for a Pro agent within the daily quota, else the local
+// composer. A model that fails, times out or writes something the check refuses never leaves the
+// agent with nothing: the local draft comes back with a note saying why.
+import type { Draft, DraftEngine } from '../../shared/api-types';
+import { todayIn } from '../../shared/dates';
+import type { DraftChannel, DraftOccasion, DraftTone } from '../../shared/drafts';
+import { config } from '../config';
+import { getClient } from '../data/clients';
+import { draftCountKey } from '../data/keys';
+import { countOne, countSoFar, dailyCounter, uncountOne } from '../data/outbound-caps';
+import type { UserItem } from '../data/users';
+import { composeLocalDraft } from '../domain/draft-composer';
+import { draftFacts } from '../domain/draft-facts';
+import { checkModelDraft } from '../domain/draft-output';
+import { AiDraftError, askModel, configuredEngine } from '../integrations/ai-drafts';
+import { writeReviewUrl } from '../integrations/reviews';
+
+export type DraftRequestInput = { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null };
+export type DraftOutcome =
+  | { outcome: 'draft'; draft: Draft }
+  | { outcome: 'no-such-client' }
+  | { outcome: 'no-place-id' }
+  | { outcome: 'quota'; limit: number; resetsAt: Date };
+
+const LOCAL: DraftEngine = { provider: 'local', model: null };
+export const DRAFT_NOTES = {
+  instructions: 'Suggested without AI: only AI drafts follow your instructions.',
+  fallback: (why: string) => `Written without AI: ${why}, so this is a suggested draft instead.`,
+} as const;
+
+export async function writeDraft(agent: UserItem, clientId: string, request: DraftRequestInput, now = new Date()): Promise<DraftOutcome> {
+  const client = await getClient(agent.id, clientId);
+  if (!client) return { outcome: 'no-such-client' };
+  if (request.occasion === 'review-request' && !agent.googlePlaceId) return { outcome: 'no-place-id' };
+  const today = todayIn(agent.timeZone, now);
+  const facts = draftFacts({ client, agent, request, today, reviewLink: agent.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : null });
+  const local = composeLocalDraft(facts, `${client.id}|${today}`);
+  const limit = config().aiDraftsPerDay;
+  const suggestion = (quota: Draft['quota'], extra: Partial<Draft> = {}): DraftOutcome => ({
+    outcome: 'draft',
+    draft: { ...local, engine: LOCAL, quota, ...(facts.instructions ? { note: DRAFT_NOTES.instructions } : {}), ...extra },
+  });
+
+  if (!agent.isPro) return suggestion({ used: 0, limit: 0 }, { upgrade: true });
+  const engine = configuredEngine();
+  const counter = dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now);
+  if (!engine) return suggestion({ used: await countSoFar(counter.key), limit });
+
+  const used = await countOne(counter);
+  if (used === null) return { outcome: 'quota', limit, resetsAt: counter.resetsAt };
+  const fallback = (why: string, quotaUsed: number) => suggestion({ used: quotaUsed, limit }, { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(why) });
+  try {
+    const answer = await askModel(facts);
+    const check = checkModelDraft(answer.text, facts);
+    if (!check.ok) return fallback(`the AI draft was not used because ${check.reason}`, used);
+    return { outcome: 'draft', draft: { ...check.draft, engine: answer.engine, quota: { used, limit } } };
+  } catch (error) {
+    if (!(error instanceof AiDraftError)) return fallback('the AI model failed', used);
+    // Nothing was written, so nothing was spent: the slot goes back.
+    if (error.refused) await uncountOne(counter.key);
+    return fallback(error.reason, error.refused ? used - 1 : used);
+  }
+}
