@@ -131,20 +131,21 @@ describe('AI drafts', () => {
   });
 
   it('take Bedrock with an inference profile, or an OpenAI-compatible endpoint, and AI_DRAFTS_PER_DAY', () => {
-    expect(readConfig({ ...base, AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: 'us.amazon.nova-micro-v1:0', AI_DRAFTS_PER_DAY: '10' })).toMatchObject({
+    expect(readConfig({ ...base, AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'us.amazon.nova-micro-v1:0', AI_DRAFTS_PER_DAY: '10' })).toMatchObject({
       aiProvider: 'bedrock',
       bedrockModelId: 'us.amazon.nova-micro-v1:0',
       aiDraftsPerDay: 10,
     });
-    expect(readConfig({ ...base, AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_MODEL: 'llama3.2:3b' }).openai).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.2:3b' });
+    expect(readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2:3b' }).openai).toEqual({ baseUrl: 'http://localhost:11434', model: 'llama3.2:3b' });
+    expect(readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com', AI_MODEL: 'gpt-4o-mini' }).openai).toEqual({ baseUrl: 'https://api.openai.com', model: 'gpt-4o-mini' });
   });
 
   it.each([
     [{ AI_PROVIDER: 'gpt' }, 'AI_PROVIDER must be one of bedrock, openai, local'],
-    [{ AI_PROVIDER: 'openai', OPENAI_MODEL: 'm' }, 'Missing required setting OPENAI_BASE_URL'],
-    [{ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'localhost:11434', OPENAI_MODEL: 'm' }, 'OPENAI_BASE_URL must be an http(s) URL, like https://api.openai.com/v1'],
-    [{ AI_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1' }, 'Missing required setting OPENAI_MODEL'],
-    [{ BEDROCK_MODEL_ID: 'arn:aws:bedrock:*' }, 'BEDROCK_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0'],
+    [{ AI_PROVIDER: 'openai', AI_MODEL: 'm' }, 'Missing required setting AI_BASE_URL'],
+    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'localhost:11434', AI_MODEL: 'm' }, 'AI_BASE_URL must be an http(s) URL, like https://api.openai.com'],
+    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1' }, 'Missing required setting AI_MODEL'],
+    [{ AI_MODEL_ID: 'arn:aws:bedrock:*' }, 'AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0'],
     [{ AI_DRAFTS_PER_DAY: 'many' }, 'AI_DRAFTS_PER_DAY must be a whole number from 0 to 1000000'],
   ])('refuse %j loudly', (env, message) => {
     expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
@@ -155,8 +156,8 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
   const STRIPE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:stripe-AbCdEf';
   const GOOGLE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:google-AbCdEf';
   const TWILIO_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:twilio-AbCdEf';
-  const OPENAI_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:openai-AbCdEf';
-  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'OPENAI_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OPENAI_API_KEY'];
+  const AI_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:openai-AbCdEf';
+  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'AI_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'AI_API_KEY'];
   const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   let extension: FakeSecretsExtension;
 
@@ -166,7 +167,7 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
     process.env.STRIPE_SECRET_ARN = STRIPE_ARN;
     process.env.GOOGLE_SECRET_ARN = GOOGLE_ARN;
     process.env.TWILIO_SECRET_ARN = TWILIO_ARN;
-    process.env.OPENAI_SECRET_ARN = OPENAI_ARN;
+    process.env.AI_SECRET_ARN = AI_ARN;
     process.env.APP_URL ??= 'https://app.example.com';
     process.env.TABLE_NAME ??= 'table';
     resetConfig();
@@ -186,7 +187,7 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
       [STRIPE_ARN]: JSON.stringify({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' }),
       [GOOGLE_ARN]: JSON.stringify({ placesApiKey: ' places-key ' }),
       [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' }),
-      [OPENAI_ARN]: JSON.stringify({ apiKey: 'sk-openai' }),
+      [AI_ARN]: JSON.stringify({ apiKey: 'sk-openai' }),
     });
     expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
     expect(await stripeKeys()).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
@@ -194,12 +195,12 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
     expect(await twilioCredentials()).toEqual({ accountSid: 'AC1', authToken: 'tok', from: '+15125550100' });
     expect(await openaiApiKey()).toBe('sk-openai');
     expect(await openaiApiKey()).toBe('sk-openai');
-    expect(extension.requests).toEqual([STRIPE_ARN, GOOGLE_ARN, TWILIO_ARN, OPENAI_ARN]);
+    expect(extension.requests).toEqual([STRIPE_ARN, GOOGLE_ARN, TWILIO_ARN, AI_ARN]);
     expect(config().paymentProvider).toBe('stripe');
   });
 
   it("reads the stack's `{}` placeholder, a value that is not a JSON object, or an incomplete Twilio secret as not set up", async () => {
-    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }), [OPENAI_ARN]: '{}' });
+    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }), [AI_ARN]: '{}' });
     expect(await stripeKeys()).toEqual({ secretKey: undefined, webhookSecret: undefined });
     expect(await googlePlacesApiKey()).toBeUndefined();
     expect(await twilioCredentials()).toBeUndefined();

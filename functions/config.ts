@@ -50,9 +50,9 @@ export type Config = {
   smsAllowedCountries: readonly string[];
   /** AI_PROVIDER (default `local`: no model); the stack sets `bedrock`. */
   aiProvider: AiProvider;
-  /** BEDROCK_MODEL_ID: a foundation model or inference profile id. */
+  /** AI_MODEL_ID: a foundation model or inference profile id. */
   bedrockModelId: string;
-  /** OPENAI_BASE_URL (…/v1) and OPENAI_MODEL, needed when AI_PROVIDER=openai; the key is openaiApiKey(). */
+  /** AI_BASE_URL (the server's root) and AI_MODEL, needed when AI_PROVIDER=openai; the key is openaiApiKey(). */
   openai: { baseUrl: string; model: string } | undefined;
   /** AI drafts one Pro agent may get per UTC day (AI_DRAFTS_PER_DAY). */
   aiDraftsPerDay: number;
@@ -61,7 +61,7 @@ export type Config = {
 export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
 export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 /** Small and cheap (about $0.00004 a draft); an inference profile such as `us.amazon.nova-micro-v1:0` works too. */
-export const DEFAULT_BEDROCK_MODEL_ID = 'amazon.nova-micro-v1:0';
+export const DEFAULT_AI_MODEL_ID = 'amazon.nova-micro-v1:0';
 export const DEFAULT_AI_DRAFTS_PER_DAY = 50;
 
 /** The abuse limits an operator may change: environment variable → CDK context key (`-c dailyEmailLimit=500`). */
@@ -179,13 +179,14 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
 
 function aiSettings(env: NodeJS.ProcessEnv): Pick<Config, 'aiProvider' | 'bedrockModelId' | 'openai' | 'aiDraftsPerDay'> {
   const aiProvider = oneOf(env, 'AI_PROVIDER', ['bedrock', 'openai', 'local'], 'local');
-  const bedrockModelId = env.BEDROCK_MODEL_ID?.trim() || DEFAULT_BEDROCK_MODEL_ID;
-  if (!/^[A-Za-z0-9][A-Za-z0-9.:_-]{0,199}$/.test(bedrockModelId)) throw new ConfigError('BEDROCK_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0');
+  const bedrockModelId = env.AI_MODEL_ID?.trim() || DEFAULT_AI_MODEL_ID;
+  if (!/^[A-Za-z0-9][A-Za-z0-9.:_-]{0,199}$/.test(bedrockModelId)) throw new ConfigError('AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0');
   let openai: Config['openai'];
   if (aiProvider === 'openai') {
-    const baseUrl = required(env, 'OPENAI_BASE_URL').replace(/\/+$/, '');
-    if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new ConfigError('OPENAI_BASE_URL must be an http(s) URL, like https://api.openai.com/v1');
-    openai = { baseUrl, model: required(env, 'OPENAI_MODEL') };
+    // The server's root: requests go to {base}/v1/chat/completions (a base given with /v1 works too).
+    const baseUrl = required(env, 'AI_BASE_URL').replace(/\/+$/, '').replace(/\/v1$/, '');
+    if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new ConfigError('AI_BASE_URL must be an http(s) URL, like https://api.openai.com');
+    openai = { baseUrl, model: required(env, 'AI_MODEL') };
   }
   return { aiProvider, bedrockModelId, openai, aiDraftsPerDay: count(env, 'AI_DRAFTS_PER_DAY', DEFAULT_AI_DRAFTS_PER_DAY) };
 }
@@ -234,7 +235,7 @@ export type TwilioCredentials = { accountSid: string; authToken: string; from: s
 
 /**
  * A provider's keys: the settings themselves (the local runtime, tests), else the JSON secret
- * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / OPENAI_SECRET_ARN, read through the extension
+ * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / AI_SECRET_ARN, read through the extension
  * once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
  * object) reads as not set up, so the feature says so instead of failing.
  */
@@ -251,13 +252,13 @@ const providerSecretOnce = {
     const { accountSid, authToken, from } = await readProviderSecret('TWILIO_SECRET_ARN');
     return accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
   }),
-  openai: once(async (): Promise<string | undefined> => process.env.OPENAI_API_KEY?.trim() || (await readProviderSecret('OPENAI_SECRET_ARN')).apiKey),
+  openai: once(async (): Promise<string | undefined> => process.env.AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey),
 };
 
 export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
 export const googlePlacesApiKey = (): Promise<string | undefined> => providerSecretOnce.google.get();
 export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
-/** The OpenAI-compatible endpoint's key: OPENAI_API_KEY, else the secret OPENAI_SECRET_ARN names; none for a local server (Ollama). */
+/** The OpenAI-compatible endpoint's key: AI_API_KEY, else the secret AI_SECRET_ARN names; none for a local server (Ollama). */
 export const openaiApiKey = (): Promise<string | undefined> => providerSecretOnce.openai.get();
 
 /** The non-empty string fields of the JSON object in the secret `arnSetting` names ({} when unset or not such an object). */

@@ -77,13 +77,13 @@ function limitsContext(): Record<string, string> {
   return limits;
 }
 
-/** `-c aiProvider=bedrock|openai|local -c bedrockModelId=… -c openaiBaseUrl=… -c openaiModel=…`, checked by the functions' own rules. */
+/** `-c aiProvider=bedrock|openai|local -c aiModelId=… -c aiBaseUrl=… -c aiModel=…`, checked by the functions' own rules. */
 function aiContext(): Partial<AiSettings> {
   const settings = {
     AI_PROVIDER: context('aiProvider') ?? 'bedrock',
-    BEDROCK_MODEL_ID: context('bedrockModelId'),
-    OPENAI_BASE_URL: context('openaiBaseUrl'),
-    OPENAI_MODEL: context('openaiModel'),
+    AI_MODEL_ID: context('aiModelId'),
+    AI_BASE_URL: context('aiBaseUrl'),
+    AI_MODEL: context('aiModel'),
   };
   const checked = readConfig({ APP_URL: 'https://example.com', TABLE_NAME: 'check', ...settings });
   return { provider: checked.aiProvider, bedrockModelId: checked.bedrockModelId, openai: checked.openai };

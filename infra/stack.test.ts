@@ -371,7 +371,7 @@ describe('the stack with the defaults', () => {
       expect(statement.Resource).toEqual({
         'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/amazon.nova-micro-v1:0']],
       });
-      expect(drafts.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: 'amazon.nova-micro-v1:0' });
+      expect(drafts.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'amazon.nova-micro-v1:0' });
     });
 
     it('puts no provider key in the template: env vars only name secrets, and the provider secrets hold the {} placeholder', () => {
@@ -379,7 +379,7 @@ describe('the stack with the defaults', () => {
       for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
         const names = Object.keys(fn.Properties?.Environment?.Variables ?? {});
         expect(names.filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID')).toEqual([]);
-        expect(names).not.toContain('OPENAI_API_KEY');
+        expect(names).not.toContain('AI_API_KEY');
       }
       const providerSecrets = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('ProviderSecrets'));
       expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ProviderSecretsGoogleSecret', 'ProviderSecretsStripeSecret']);
@@ -745,7 +745,7 @@ describe('the stack with every option', () => {
       alarmEmail: 'ops@example.com',
       p99LatencyMs: 2000,
       api5xxPercent: 2,
-      ai: { provider: 'openai', openai: { baseUrl: 'https://llm.example.com/v1', model: 'llama3.2:3b' } },
+      ai: { provider: 'openai', openai: { baseUrl: 'https://llm.example.com', model: 'llama3.2:3b' } },
     }));
   });
 
@@ -762,11 +762,11 @@ describe('the stack with every option', () => {
     // Assess
     expect(drafts.Properties?.Environment.Variables).toMatchObject({
       AI_PROVIDER: 'openai',
-      OPENAI_BASE_URL: 'https://llm.example.com/v1',
-      OPENAI_MODEL: 'llama3.2:3b',
-      OPENAI_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsOpenaiSecret/) },
+      AI_BASE_URL: 'https://llm.example.com',
+      AI_MODEL: 'llama3.2:3b',
+      AI_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsOpenaiSecret/) },
     });
-    expect(functions.filter(([, f]) => 'OPENAI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(1);
+    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(1);
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });
 

@@ -3,7 +3,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { DEFAULT_BEDROCK_MODEL_ID } from '../functions/config';
+import { DEFAULT_AI_MODEL_ID } from '../functions/config';
 import type { Job } from '../functions/jobs/jobs';
 import type { Route } from '../functions/routes';
 import type { AiSettings } from './constructs/ai-model';
@@ -34,7 +34,7 @@ export type HearthStackProps = StackProps & {
   adminEmails?: readonly string[];
   /** The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README, Deploy. */
   stripePriceId?: string;
-  /** The model for AI drafts: Bedrock with DEFAULT_BEDROCK_MODEL_ID unless given. */
+  /** The model for AI drafts: Bedrock with DEFAULT_AI_MODEL_ID unless given. */
   ai?: Partial<AiSettings>;
   /** Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them. */
   limits?: Readonly<Record<string, string>>;
@@ -82,7 +82,7 @@ export class HearthStack extends Stack {
       mailFrom: props.mailFrom,
       smsProvider: props.smsProvider,
     });
-    const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_BEDROCK_MODEL_ID, ...props.ai };
+    const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai };
     const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio', openai: ai.provider === 'openai' });
 
     // The distribution depends on the HTTP API resource only; the functions depend on the

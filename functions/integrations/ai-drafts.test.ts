@@ -31,7 +31,7 @@ describe('Bedrock (Converse)', () => {
   const bedrock = mockClient(BedrockRuntimeClient);
   beforeEach(() => {
     bedrock.reset();
-    setEnv({ AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: 'us.amazon.nova-micro-v1:0' });
+    setEnv({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'us.amazon.nova-micro-v1:0' });
   });
 
   it('asks the configured model with a system prompt, no tools and the facts as delimited data, and returns its text', async () => {
@@ -100,7 +100,7 @@ describe('an OpenAI-compatible endpoint (a real local HTTP server)', () => {
   });
   beforeEach(() => {
     requests.length = 0;
-    setEnv({ AI_PROVIDER: 'openai', OPENAI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, OPENAI_MODEL: 'llama3.2:3b', OPENAI_API_KEY: 'sk-test' });
+    setEnv({ AI_PROVIDER: 'openai', AI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, AI_MODEL: 'llama3.2:3b', AI_API_KEY: 'sk-test' });
   });
 
   const completion = (content: string, finish = 'stop') => ({

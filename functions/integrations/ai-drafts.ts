@@ -130,7 +130,7 @@ async function chatCompletion(facts: DraftFacts, signal: AbortSignal): Promise<s
   });
   let response: Response;
   try {
-    response = await fetch(`${openai!.baseUrl}/chat/completions`, {
+    response = await fetch(`${openai!.baseUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: JSON.stringify({

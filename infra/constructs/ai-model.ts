@@ -12,7 +12,7 @@ export type AiSettings = {
   provider: AiProvider;
   /** A Bedrock foundation model id (`amazon.nova-micro-v1:0`) or a cross-region inference profile id (`us.amazon.nova-micro-v1:0`). */
   bedrockModelId: string;
-  /** An OpenAI-compatible endpoint (`https://api.openai.com/v1`) and its model; the key is the `openai` provider secret. */
+  /** An OpenAI-compatible endpoint (its root, `https://api.openai.com`) and its model; the key is the `openai` provider secret. */
   openai?: { baseUrl: string; model: string };
 };
 
@@ -31,8 +31,8 @@ export function bedrockModelArns(stack: Stack, modelId: string): string[] {
 export function aiEnvironment(settings: AiSettings): Record<string, string> {
   return {
     AI_PROVIDER: settings.provider,
-    ...(settings.provider === 'bedrock' ? { BEDROCK_MODEL_ID: settings.bedrockModelId } : {}),
-    ...(settings.provider === 'openai' && settings.openai ? { OPENAI_BASE_URL: settings.openai.baseUrl, OPENAI_MODEL: settings.openai.model } : {}),
+    ...(settings.provider === 'bedrock' ? { AI_MODEL_ID: settings.bedrockModelId } : {}),
+    ...(settings.provider === 'openai' && settings.openai ? { AI_BASE_URL: settings.openai.baseUrl, AI_MODEL: settings.openai.model } : {}),
   };
 }
 

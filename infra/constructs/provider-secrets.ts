@@ -15,7 +15,7 @@ export const PROVIDER_SECRETS = {
   stripe: { setting: 'STRIPE_SECRET_ARN', fields: ['secretKey', 'webhookSecret'], description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}' },
   google: { setting: 'GOOGLE_SECRET_ARN', fields: ['placesApiKey'], description: 'Google Places API (New): {"placesApiKey":"…"}' },
   twilio: { setting: 'TWILIO_SECRET_ARN', fields: ['accountSid', 'authToken', 'from'], description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}' },
-  openai: { setting: 'OPENAI_SECRET_ARN', fields: ['apiKey'], description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}' },
+  openai: { setting: 'AI_SECRET_ARN', fields: ['apiKey'], description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}' },
 } as const;
 export type Provider = keyof typeof PROVIDER_SECRETS;
 

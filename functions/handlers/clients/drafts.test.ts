@@ -8,7 +8,7 @@ import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-a
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 const REVIEW_LINK = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
 const MODEL = 'us.amazon.nova-micro-v1:0';
-const AI_SETTINGS = ['AI_PROVIDER', 'BEDROCK_MODEL_ID', 'AI_DRAFTS_PER_DAY'] as const;
+const AI_SETTINGS = ['AI_PROVIDER', 'AI_MODEL_ID', 'AI_DRAFTS_PER_DAY'] as const;
 
 const bedrock = mockClient(BedrockRuntimeClient);
 let api: TestApi;
@@ -32,7 +32,7 @@ beforeEach(() => {
     const firstName = /"first_name":"([^"]*)"/.exec(promptOf(input))?.[1];
     return answer({ subject: `Thinking of you, ${firstName}`, body: `Hi ${firstName},\n\nA note written by the model.\n\nDana` });
   });
-  configure({ AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: MODEL });
+  configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL });
 });
 afterAll(async () => {
   configure({});
@@ -90,7 +90,7 @@ describe('POST /api/clients/{id}/drafts', () => {
 
   it('answers 429 DRAFT_QUOTA past the daily quota, even for parallel requests', async () => {
     // Prepare
-    configure({ AI_PROVIDER: 'bedrock', BEDROCK_MODEL_ID: MODEL, AI_DRAFTS_PER_DAY: '2' });
+    configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL, AI_DRAFTS_PER_DAY: '2' });
     const { draft } = await agentWithClient();
     // Act
     const results = await Promise.all(Array.from({ length: 5 }, () => draft({ occasion: 'birthday', channel: 'sms' })));
