@@ -27,7 +27,7 @@ export class ClientEmailTakenError extends Error {
 
 export type Agent = { id: string; isPro: boolean };
 
-const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone'] as const;
 
 export function toClient(item: ClientItem): Client {
   return {
@@ -41,6 +41,9 @@ export function toClient(item: ClientItem): Client {
     anniversary: item.anniversary ?? null,
     purchaseDate: item.purchaseDate ?? null,
     lastContactDate: item.lastContactDate ?? null,
+    timeZone: item.timeZone ?? null,
+    emailOptedOut: item.emailOptedOut === true,
+    smsOptedOut: item.smsOptedOut === true,
     reviewStatus: item.reviewStatus ?? 'pending',
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
@@ -147,7 +150,10 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
     birthday: input.birthday ?? null,
     anniversary: input.anniversary ?? null,
     purchaseDate: input.purchaseDate ?? null,
+    timeZone: input.timeZone ?? null,
     lastContactDate: null,
+    emailOptedOut: false,
+    smsOptedOut: false,
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,

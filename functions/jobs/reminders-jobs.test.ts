@@ -5,7 +5,7 @@ import { db, table } from '../data/db';
 import { getDigest } from '../data/digests';
 import { digestKey } from '../data/keys';
 import { readStats } from '../data/stats';
-import { takeLocalDigestMessages } from '../integrations/digest-queue';
+import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { runRemindersForDate, sqsEvent, startHourlyReminders } from '../local/reminders-job';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
@@ -50,7 +50,7 @@ describe('the scheduler', () => {
     const la = await agentWith([], { timeZone: 'America/Los_Angeles' });
     const tokyo = await agentWith([], { timeZone: 'Asia/Tokyo' });
     takeLocalDigestMessages();
-    const mine = (messages: Array<{ agentId: string }>) => messages.filter((m) => [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
+    const mine = (messages: QueueMessage[]) => messages.filter((m) => 'agentId' in m && [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
 
     // Act: 12:00 UTC is 8:00 EDT on the day the clocks change; 23:00 UTC is 8:00 in Tokyo the next day.
     const noon = await scheduler({ scheduledTime: `${DAY}T12:00:00Z` });
