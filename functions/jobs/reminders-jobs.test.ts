@@ -67,7 +67,7 @@ describe('the scheduler', () => {
     expect(atEleven).toEqual([{ agentId: tokyo.user.id, date: '2025-03-10' }]);
   });
 
-  it('reads only the agents index (id and time zone), never a client', async () => {
+  it('reads only the agents index (id and time zone) and the due-send index, never a client', async () => {
     // Prepare
     await agentWith([{ birthday: '1980-03-09' }]);
     const send = jest.spyOn(db(), 'send');
@@ -79,7 +79,7 @@ describe('the scheduler', () => {
       expect(commands.length).toBeGreaterThan(0);
       for (const command of commands) {
         expect(command).toBeInstanceOf(QueryCommand);
-        expect(command.input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'AGENTS' } });
+        expect(command.input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': expect.stringMatching(/^(AGENTS|SENDDUE#\d{4}-\d{2}-\d{2}T\d{2})$/) } });
       }
     } finally {
       send.mockRestore();
@@ -333,8 +333,8 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler and a worker, each with a handler file', async () => {
-    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker']);
+  it('names a scheduler, a worker and the SES events job, each with a handler file', async () => {
+    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker', 'ses-events']);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };
       expect(typeof mod.handler).toBe('function');

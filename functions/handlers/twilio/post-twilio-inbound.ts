@@ -5,7 +5,7 @@
 import { config, twilioCredentials } from '../../config';
 import { clientsTextedAt, markPhoneOptedOut, optOutClient } from '../../data/messages';
 import { isOptOutMessage, isValidTwilioSignature } from '../../domain/twilio-signature';
-import { forbidden, serviceUnavailable } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { requestHeader } from '../../http/client-ip';
 
@@ -13,7 +13,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 
 export const handler = definePublicHandler('twilio/post-twilio-inbound', {}, async ({ event, rawBody, log }) => {
   const credentials = await twilioCredentials().catch(() => undefined);
-  if (!credentials) throw serviceUnavailable('Twilio is not configured on this server.', 60);
+  // Without the auth token no signature can be checked: refused like a bad one.
+  if (!credentials) throw forbidden('Twilio is not configured on this server: its requests cannot be verified.', 'BAD_SIGNATURE');
   const params = new URLSearchParams(rawBody.toString('utf8'));
   const url = `${config().appUrl}/api/twilio/inbound`;
   if (!isValidTwilioSignature(credentials.authToken, url, params, requestHeader(event, 'x-twilio-signature'))) {
