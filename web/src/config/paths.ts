@@ -21,6 +21,10 @@ export const paths = {
     getHref: (query: { token: string } | { agentId: string }) =>
       'token' in query ? `/client-registration?token=${encodeURIComponent(query.token)}` : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
   },
+  unsubscribe: {
+    path: '/unsubscribe/:token',
+    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   clientRegistrationConfirm: {
     path: '/client-registration/confirm',
     getHref: (token: string) => `/client-registration/confirm?token=${encodeURIComponent(token)}`,
