@@ -21,6 +21,8 @@ export type Config = {
   sameSiteOrigins: readonly string[];
   mailFrom: string;
   mailProvider: MailProvider;
+  /** The SES configuration set whose events (bounces, complaints) reach jobs/ses-events (SES_CONFIGURATION_SET; the stack sets it). */
+  sesConfigurationSet: string | undefined;
   smsProvider: SmsProvider;
   outboxDir: string | undefined;
   adminEmails: ReadonlySet<string>;
@@ -151,6 +153,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     sameSiteOrigins: [...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)])],
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
+    sesConfigurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),

@@ -21,7 +21,7 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   uploads: bucketRead('uploadsBucket'),
   exports: bucketRead('exportsBucket'),
   mail: /new SendEmailCommand\d*\(/,
-  sms: /new PublishCommand\d*\(|api\.twilio\.com/,
+  sms: /new PublishCommand\d*\(|api\.twilio\.com|x-twilio-signature/,
   stripe: /new Stripe\d*\(|constructEventAsync/,
   google: /places\.googleapis\.com/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,

@@ -80,6 +80,13 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/user/calendar', handler: 'user/get-user-calendar', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/user/calendar-secret', handler: 'user/post-user-calendar-secret', access: 'agent', uses: ['table:write'] },
   { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
+  { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'] },
+  // RFC 8058 one-click unsubscribe comes from mailbox providers, cross-site, as a form: `raw` exempts
+  // it from the JSON-and-same-origin rule on purpose (the signed token is the authority; see the handler).
+  { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },
+  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'sms'], body: 'raw' },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];

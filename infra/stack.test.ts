@@ -640,6 +640,30 @@ describe('the stack with the defaults', () => {
       expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
     });
+
+    it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items', () => {
+      // Prepare
+      const [setId] = ofType(resources, 'AWS::SES::ConfigurationSet')[0]!;
+      const statements = policyOf(fnId('ses-events'));
+      // Assess
+      template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+        ConfigurationSetName: { Ref: setId },
+        EventDestination: {
+          Enabled: true,
+          MatchingEventTypes: ['bounce', 'complaint'],
+          EventBridgeDestination: { EventBusArn: Match.anyValue() },
+        },
+      });
+      template.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complained'] },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('ses-events'), 'Arn'] }, RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 3 }) })],
+      });
+      expect(actionsOf(statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(actionsOf(statements).some((a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('sqs:SendMessage'))).toBe(false);
+      // Every function that mails names the configuration set, so its events are seen.
+      const routeFn = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Api${constructIdForSlug('clients/post-client-messages')}`));
+      expect(routeFn![1].Properties?.Environment.Variables.SES_CONFIGURATION_SET).toEqual({ Ref: setId });
+    });
   });
 
   describe('monitoring', () => {
@@ -888,7 +912,7 @@ describe('messaging', () => {
     // Act
     const messaging = new Messaging(stack, 'Messaging', { sesIdentity, mailFrom });
     // Assess
-    expect(messaging.environment).toEqual({ MAIL_PROVIDER: 'ses', MAIL_FROM: expected, SMS_PROVIDER: 'sns' });
+    expect(messaging.environment).toEqual({ MAIL_PROVIDER: 'ses', SES_CONFIGURATION_SET: messaging.configurationSet.configurationSetName, MAIL_FROM: expected, SMS_PROVIDER: 'sns' });
   });
 
   it('warns when the sender is not covered by the SES identity', () => {

@@ -42,7 +42,14 @@ export type Client = {
   birthday: string | null;
   anniversary: string | null;
   purchaseDate: string | null;
+  /** The latest sent message or logged touch (ISO-8601 UTC). */
   lastContactDate: string | null;
+  /** IANA zone for the client's quiet hours (texts 8:00–21:00 there); null: the agent's zone. */
+  timeZone: string | null;
+  /** The client unsubscribed from this agent's e-mail (the link or one-click header). */
+  emailOptedOut: boolean;
+  /** The client replied STOP (or the carrier says the number opted out): no more texts. */
+  smsOptedOut: boolean;
   reviewStatus: ReviewStatus;
   reviewRequestedAt: string | null;
   reviewSubmittedAt: string | null;
@@ -220,3 +227,52 @@ export type Draft = {
   /** A free agent: AI drafts come with Pro. */
   upgrade?: true;
 };
+/** Where a message stands: `scheduled` waits for the client's 8:00; `bounced`/`complained` come back from SES. */
+export type MessageStatus = 'scheduled' | 'sending' | 'sent' | 'failed' | 'bounced' | 'complained';
+
+/** One entry of a client's activity: a message sent (or scheduled) through Hearthside. */
+export type MessageActivity = {
+  type: 'message';
+  id: string;
+  channel: 'email' | 'sms';
+  occasion: string | null;
+  /** Null for a text. */
+  subject: string | null;
+  body: string;
+  status: MessageStatus;
+  /** When it left (sent, bounced, complained); null while scheduled or when it failed. */
+  sentAt: string | null;
+  /** When a scheduled text goes out (the next 8:00 in the client's zone); null for an immediate send. */
+  sendAt: string | null;
+  engine: DraftEngine | null;
+  /** Why a send failed or bounced, in words. */
+  problem: string | null;
+  createdAt: string;
+};
+
+/** One entry of a client's activity: a touch made outside the product, logged by the agent. */
+export type TouchActivity = {
+  type: 'touch';
+  id: string;
+  kind: 'call' | 'meeting' | 'note';
+  note: string | null;
+  /** When the touch happened (ISO-8601 UTC; a plain date is noon UTC). */
+  date: string;
+  createdAt: string;
+};
+
+export type Activity = MessageActivity | TouchActivity;
+
+/** GET /api/clients/{id}/messages: newest first (by sentAt, sendAt or the touch's date). */
+export type ClientActivity = { activity: Activity[]; lastContactDate: string | null };
+
+/** POST /api/clients/{id}/messages: 201 `sent`, or 202 `scheduled` for the next 8:00 in the client's zone. */
+export type SendMessageResult =
+  | { status: 'sent'; message: MessageActivity; client: Client }
+  | { status: 'scheduled'; sendAt: string; timeZone: string; message: MessageActivity; client: Client };
+
+/** POST /api/clients/{id}/touches. */
+export type LogTouchResult = { touch: TouchActivity; client: Client };
+
+/** POST /api/unsubscribe/{token}. */
+export type UnsubscribeResult = { unsubscribed: true; agentName: string; message: string };

@@ -1,6 +1,7 @@
 // The yup schema for creating and editing a client, shared by the API and the Formik form.
 import * as yup from 'yup';
 import { isBirthdayDate, isCalendarDate } from './dates';
+import { canonicalTimeZone, PREFERENCE_MESSAGES } from './reminder-prefs';
 import { emailSchema, phoneSchema } from './schemas';
 
 export const CLIENT_MESSAGES = {
@@ -52,6 +53,17 @@ export const clientSchema = yup.object({
   birthday: keyDate({ notInFuture: true, yearless: true }),
   anniversary: keyDate({ notInFuture: false }),
   purchaseDate: keyDate({ notInFuture: true }),
+  // The client's IANA zone: texts arrive only 8:00–21:00 there. Not given: the agent's zone.
+  timeZone: yup
+    .string()
+    .strict(false)
+    .trim()
+    .transform(blankToUndefined)
+    .test('time-zone', PREFERENCE_MESSAGES.timeZone, (value) => value === undefined || canonicalTimeZone(value) !== null)
+    .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value) ?? value) : value)),
 });
 
 export type ClientInput = yup.InferType<typeof clientSchema>;
+
+/** A PATCH body that names every form field (null clears it); `timeZone` only when the form edits it. */
+export type ClientChangesInput = { [K in Exclude<keyof ClientInput, 'timeZone'>]-?: ClientInput[K] | null } & { timeZone?: string | null };

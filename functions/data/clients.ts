@@ -10,7 +10,7 @@ import { addToStats } from './stats';
 
 export type ClientItem = Client & { pk: string; sk: string; type: 'client'; gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string; awardedMilestones?: Iterable<string> };
 
-const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone'] as const;
 
 export function toClient(item: ClientItem): Client {
   return {
@@ -24,6 +24,9 @@ export function toClient(item: ClientItem): Client {
     anniversary: item.anniversary ?? null,
     purchaseDate: item.purchaseDate ?? null,
     lastContactDate: item.lastContactDate ?? null,
+    timeZone: item.timeZone ?? null,
+    emailOptedOut: item.emailOptedOut === true,
+    smsOptedOut: item.smsOptedOut === true,
     reviewStatus: item.reviewStatus ?? 'pending',
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
@@ -106,7 +109,10 @@ export function newClientItem(agentId: string, id: string, input: ClientInput, n
     birthday: input.birthday ?? null,
     anniversary: input.anniversary ?? null,
     purchaseDate: input.purchaseDate ?? null,
+    timeZone: input.timeZone ?? null,
     lastContactDate: null,
+    emailOptedOut: false,
+    smsOptedOut: false,
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,

@@ -33,6 +33,14 @@
 //                            word of an agent's name and business name: sk <word>#<signupDate>#<userId>)
 //  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
 //  - an agent's AI drafts a day conditional ADD on SENDS#<agentId> / ai-draft#<UTC date> (the draft quota; TTL)
+//  - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the client)
+//  - texts due this hour ... Query gsi1 SENDDUE#<UTC hour> (scheduled texts keyed by the first hourly run at or after
+//                            their sendAt; the keys are removed when the worker claims the message)
+//  - clients by texted phone Query SMSPHONE#<E.164> (one entry per agent and client we have texted at that number:
+//                            inbound STOP marks them opted out)
+//  - phone opted out ....... GetItem SMSOPTOUT#<E.164> / OPTOUT (STOP from that number: no text to it from anyone)
+//  - e-mail suppressed ..... GetItem MAILSUPPRESS#<email> / SUPPRESS (SES bounce or complaint: no more e-mail to it)
+//  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
@@ -98,3 +106,14 @@ export const draftCountKey = (agentId: string, day: string) => ({ pk: `SENDS#${a
 export const DIRECTORY_PREFIX_LENGTH = 3;
 export const directoryPartition = (word: string) => `DIRECTORY#${word.slice(0, DIRECTORY_PREFIX_LENGTH)}`;
 export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({ pk: directoryPartition(word), sk: `${word}#${signupDate}#${userId}` });
+
+export const ACTIVITY_PREFIX = 'ACTIVITY#';
+export const activityKey = (clientId: string, activityId: string) => ({ pk: `CLIENT#${clientId}`, sk: `${ACTIVITY_PREFIX}${activityId}` });
+export const activityPartition = (clientId: string) => `CLIENT#${clientId}`;
+export const dueSendPartition = (hour: string) => `SENDDUE#${hour}`;
+export const dueSendIndexKeys = (hour: string, sendAt: string, messageId: string) => ({ gsi1pk: dueSendPartition(hour), gsi1sk: `${sendAt}#${messageId}` });
+export const smsPhonePartition = (e164: string) => `SMSPHONE#${e164}`;
+export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => ({ pk: smsPhonePartition(e164), sk: `AGENT#${agentId}#CLIENT#${clientId}` });
+export const smsOptOutKey = (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' });
+export const mailSuppressionKey = (email: string) => ({ pk: `MAILSUPPRESS#${email.toLowerCase()}`, sk: 'SUPPRESS' });
+export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });

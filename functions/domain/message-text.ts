@@ -62,3 +62,19 @@ export function senderLine(agent: Signer): string {
 export function signatureLines(agent: Signer): string[] {
   return [agent.fullName, agent.businessName].filter(Boolean).map((line) => agentText(line));
 }
+
+/** The agent's own message, as plain text: line endings unified, control characters dropped, trimmed. */
+export function messageBodyText(body: string): string {
+  return body
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .trim();
+}
+
+/** The agent's own message as HTML: every character escaped, paragraphs at blank lines, <br> at line breaks. Nothing the agent types becomes markup. */
+export function messageBodyHtml(body: string): string {
+  return messageBodyText(body)
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -8,7 +8,7 @@
 // bundled, which keeps every Lambda about 15 KB smaller.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type TokenPurpose = 'session' | 'reset' | 'verify-email' | 'client-upload' | 'payment-simulator';
+export type TokenPurpose = 'session' | 'reset' | 'verify-email' | 'client-upload' | 'payment-simulator' | 'unsubscribe';
 
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 

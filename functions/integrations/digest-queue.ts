@@ -9,11 +9,16 @@ export class QueueError extends Error {
   override name = 'QueueError';
 }
 
+/** A scheduled text whose hour has come (functions/services/messages.ts deliverScheduledText). */
+export type ScheduledTextMessage = { kind: 'scheduled-text'; clientId: string; messageId: string };
+/** What the reminders queue carries: an agent's daily digest, or a scheduled text to send. */
+export type QueueMessage = DigestMessage | ScheduledTextMessage;
+
 const SQS_BATCH = 10;
-const local: DigestMessage[] = [];
+const local: QueueMessage[] = [];
 let sqs: SQSClient | undefined;
 
-export async function enqueueDigests(messages: readonly DigestMessage[]): Promise<void> {
+export async function enqueueDigests(messages: readonly QueueMessage[]): Promise<void> {
   const { queueProvider, remindersQueueUrl, region } = config();
   if (queueProvider === 'memory') {
     local.push(...messages);
@@ -34,6 +39,6 @@ export async function enqueueDigests(messages: readonly DigestMessage[]): Promis
 }
 
 /** The local runtime takes what the scheduler queued in this process (and empties the list). */
-export function takeLocalDigestMessages(): DigestMessage[] {
+export function takeLocalDigestMessages(): QueueMessage[] {
   return local.splice(0, local.length);
 }

@@ -10,6 +10,10 @@ export type OutboxMessage = {
   subject: string | null;
   text: string;
   html: string | null;
+  /** Set when the sender's display name is not the default one. */
+  from?: string;
+  /** Reply-To and any extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   sentAt: string;
 };
 

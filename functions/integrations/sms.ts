@@ -1,6 +1,6 @@
 // Sending a text message: SNS or Twilio (REST, no SDK) in AWS, the local outbox on this machine.
 // The only place that chooses a provider.
-import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { config, twilioCredentials } from '../config';
 import { phoneCountry, smsCountriesMessage } from '../domain/phone-numbers';
 import { traced } from '../observability/tracing';
@@ -9,10 +9,17 @@ import { writeToOutbox } from './outbox';
 export class SmsError extends Error {
   override name = 'SmsError';
   /** The provider's own reason, safe to show to an administrator. */
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** The provider refuses because the recipient opted out (Twilio error 21610). */
+    readonly optedOut = false,
+  ) {
     super(reason);
   }
 }
+
+/** Twilio's "Attempt to send to unsubscribed recipient": the number replied STOP to our sender. */
+const TWILIO_UNSUBSCRIBED = 21610;
 
 let sns: SNSClient | undefined;
 
@@ -56,8 +63,8 @@ export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { 
       throw new SmsError(error instanceof Error && error.name === 'TimeoutError' ? 'Twilio did not answer in time.' : 'Twilio could not be reached.');
     }
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      throw new SmsError(body.message ?? `Twilio refused the message (HTTP ${response.status}).`);
+      const body = (await response.json().catch(() => ({}))) as { message?: string; code?: number };
+      throw new SmsError(body.message ?? `Twilio refused the message (HTTP ${response.status}).`, body.code === TWILIO_UNSUBSCRIBED);
     }
     return;
   }
@@ -72,5 +79,21 @@ export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { 
     );
   } catch (error) {
     throw new SmsError(error instanceof Error ? error.message : 'Amazon SNS refused the message.');
+  }
+}
+
+/**
+ * Whether the provider itself holds this number as opted out: SNS keeps its own opt-out list (a
+ * reply STOP to an SNS sender lands there); Twilio and the outbox answer false (Twilio's STOP reaches
+ * us through the inbound webhook). A failed check is an SmsError: nothing is sent unchecked.
+ */
+export async function providerOptedOut(to: string): Promise<boolean> {
+  if (config().smsProvider !== 'sns') return false;
+  sns ??= new SNSClient({ region: config().region });
+  try {
+    const out = await sns.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: to }));
+    return out.isOptedOut === true;
+  } catch (error) {
+    throw new SmsError(error instanceof Error ? `Amazon SNS could not check the opt-out list: ${error.message}` : 'Amazon SNS could not check the opt-out list.');
   }
 }

@@ -6,7 +6,9 @@ export type JobTrigger =
   /** EventBridge Scheduler, every hour on the hour; the input carries the scheduled time. */
   | 'hourly-schedule'
   /** The reminders SQS queue, in batches, with partial batch failures. */
-  | 'reminders-queue';
+  | 'reminders-queue'
+  /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
+  | 'ses-events';
 
 export type Job = {
   name: string;
@@ -30,6 +32,13 @@ export const jobs = [
     trigger: 'reminders-queue',
     memoryMb: 1024,
     timeoutSeconds: 60,
+  },
+  {
+    name: 'ses-events',
+    description: 'Marks client e-mails that bounced or drew a complaint and stops further mail to those addresses',
+    trigger: 'ses-events',
+    memoryMb: 256,
+    timeoutSeconds: 30,
   },
 ] as const satisfies readonly Job[];
 

@@ -6,7 +6,7 @@ import { db, table } from '../data/db';
 import { getDigest } from '../data/digests';
 import { digestKey } from '../data/keys';
 import { readStats } from '../data/stats';
-import { takeLocalDigestMessages } from '../integrations/digest-queue';
+import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { runRemindersForDate, sqsEvent, startHourlyReminders } from '../local/reminders-job';
 import { clientInput } from '../testing/factories';
 import { captureOutput, emfLines } from '../testing/output';
@@ -52,7 +52,7 @@ describe('the scheduler', () => {
     const la = await agentWith([], { timeZone: 'America/Los_Angeles' });
     const tokyo = await agentWith([], { timeZone: 'Asia/Tokyo' });
     takeLocalDigestMessages();
-    const mine = (messages: Array<{ agentId: string }>) => messages.filter((m) => [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
+    const mine = (messages: QueueMessage[]) => messages.filter((m) => 'agentId' in m && [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
 
     // Act: 12:00 UTC is 8:00 EDT on the day the clocks change; 23:00 UTC is 8:00 in Tokyo the next day.
     const noon = await scheduler({ scheduledTime: `${DAY}T12:00:00Z` });
@@ -69,7 +69,7 @@ describe('the scheduler', () => {
     expect(atEleven).toEqual([{ agentId: tokyo.user.id, date: '2025-03-10' }]);
   });
 
-  it('reads only the agents index (id and time zone), never a client', async () => {
+  it('reads only the agents index (id and time zone) and the due-send index, never a client', async () => {
     // Prepare
     await agentWith([{ birthday: '1980-03-09' }]);
     const send = jest.spyOn(db(), 'send');
@@ -81,7 +81,7 @@ describe('the scheduler', () => {
       expect(commands.length).toBeGreaterThan(0);
       for (const command of commands) {
         expect(command).toBeInstanceOf(QueryCommand);
-        expect(command.input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': 'AGENTS' } });
+        expect(command.input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': expect.stringMatching(/^(AGENTS|SENDDUE#\d{4}-\d{2}-\d{2}T\d{2})$/) } });
       }
     } finally {
       send.mockRestore();
@@ -353,8 +353,8 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler and a worker, each with a handler file', async () => {
-    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker']);
+  it('names a scheduler, a worker and the SES events job, each with a handler file', async () => {
+    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker', 'ses-events']);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };
       expect(typeof mod.handler).toBe('function');

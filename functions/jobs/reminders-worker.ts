@@ -20,6 +20,7 @@ import { isCalendarDate } from '../../shared/dates';
 import { withDefaultPrefs } from '../../shared/reminder-prefs';
 import { config } from '../config';
 import { listClients } from '../data/clients';
+import { getMessage } from '../data/messages';
 import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
 import { awardDueMilestones } from '../data/milestones';
 import { addToStats } from '../data/stats';
@@ -32,6 +33,8 @@ import { createLogger, type Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { sendEmail } from '../integrations/mail';
 import { sendSms } from '../integrations/sms';
+import type { ScheduledTextMessage } from '../integrations/digest-queue';
+import { deliverScheduledText } from '../services/messages';
 
 /** Messages of a batch handled at the same time (each sends mail; SES has a rate). */
 const CONCURRENCY = 4;
@@ -53,7 +56,9 @@ export const handler = observeJob('reminders-worker', async (event: SQSEvent): P
     for (let record = queue.shift(); record; record = queue.shift()) {
       const message = parseMessage(record);
       let ok: Promise<boolean>;
-      if (!message) {
+      if (message && 'kind' in message) {
+        ok = processScheduledText(message, record.messageId);
+      } else if (!message) {
         log.error('malformed digest message', { messageId: record.messageId });
         ok = Promise.resolve(false);
       } else {
@@ -68,7 +73,9 @@ export const handler = observeJob('reminders-worker', async (event: SQSEvent): P
   return { batchItemFailures: failures };
 });
 
-function parseMessage(record: SQSRecord): DigestMessage | null {
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage | null {
   let body: unknown;
   try {
     body = JSON.parse(record.body);
@@ -76,9 +83,26 @@ function parseMessage(record: SQSRecord): DigestMessage | null {
     return null;
   }
   if (!body || typeof body !== 'object') return null;
-  const { agentId, date } = body as Record<string, unknown>;
+  const { agentId, date, kind, clientId, messageId } = body as Record<string, unknown>;
+  if (kind === 'scheduled-text') {
+    return typeof clientId === 'string' && ID.test(clientId) && typeof messageId === 'string' && ID.test(messageId) ? { kind, clientId, messageId } : null;
+  }
   if (typeof agentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(agentId) || !isCalendarDate(date)) return null;
   return { agentId, date };
+}
+
+/** A scheduled text: sent once (the claim is conditional), or left alone when another delivery has it. */
+async function processScheduledText(message: ScheduledTextMessage, messageId: string): Promise<boolean> {
+  const log = createLogger({ job: 'reminders-worker', messageId, kind: message.kind });
+  try {
+    const item = await getMessage(message.clientId, message.messageId);
+    const outcome = item ? await deliverScheduledText(item) : 'no-message';
+    log.info('scheduled text', { outcome });
+    return true;
+  } catch (error) {
+    log.error('scheduled text failed; will retry', { error });
+    return false;
+  }
 }
 
 async function processMessage(message: DigestMessage, messageId: string): Promise<boolean> {

@@ -3,8 +3,8 @@
 // `npm run job:reminders` runs a whole day; the local server runs the scheduler every hour.
 import type { SQSEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { hourlyRunsCovering, runHour, type DigestMessage } from '../domain/digest-schedule';
-import { takeLocalDigestMessages } from '../integrations/digest-queue';
+import { hourlyRunsCovering, runHour } from '../domain/digest-schedule';
+import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { handler as scheduler } from '../jobs/reminders-scheduler';
 import { handler as worker } from '../jobs/reminders-worker';
 
@@ -14,7 +14,7 @@ const HOUR_MS = 3_600_000;
 export type LocalRunResult = { queued: number; processed: number; failed: number };
 
 /** An SQS event as Lambda delivers it, one record per message. */
-export function sqsEvent(messages: readonly DigestMessage[] | readonly string[]): SQSEvent {
+export function sqsEvent(messages: readonly QueueMessage[] | readonly string[]): SQSEvent {
   return {
     Records: messages.map((message) => {
       const messageId = randomUUID();
@@ -38,7 +38,7 @@ export function sqsEvent(messages: readonly DigestMessage[] | readonly string[])
   };
 }
 
-async function work(messages: DigestMessage[]): Promise<LocalRunResult> {
+async function work(messages: QueueMessage[]): Promise<LocalRunResult> {
   let failed = 0;
   for (let i = 0; i < messages.length; i += BATCH_SIZE) {
     const { batchItemFailures } = await worker(sqsEvent(messages.slice(i, i + BATCH_SIZE)));
@@ -57,10 +57,10 @@ export async function runRemindersAt(instant: Date): Promise<LocalRunResult> {
 /** Every agent's digest for their local `date`: each hourly run that can be 8 am somewhere that day. */
 export async function runRemindersForDate(date: string): Promise<LocalRunResult> {
   takeLocalDigestMessages();
-  const messages: DigestMessage[] = [];
+  const messages: QueueMessage[] = [];
   for (const run of hourlyRunsCovering(date)) {
     await scheduler({ scheduledTime: run.toISOString() });
-    messages.push(...takeLocalDigestMessages().filter((message) => message.date === date));
+    messages.push(...takeLocalDigestMessages().filter((message) => 'date' in message && message.date === date));
   }
   return work(messages);
 }

@@ -10,6 +10,8 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -49,6 +51,7 @@ export class Jobs extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue };
   readonly schedule: scheduler.Schedule;
+  readonly sesEventsRule: events.Rule;
   readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -86,9 +89,18 @@ export class Jobs extends Construct {
     });
     const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, props.providerSecrets.secrets.has('twilio'));
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
+    // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
+    const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, base);
+    this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
+      description: 'Bounces and complaints of client e-mails → jobs/ses-events',
+      eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
+      targets: [new eventTargets.LambdaFunction(sesEventsFn, { retryAttempts: 3, maxEventAge: Duration.hours(6) })],
+    });
+    iam.Grant.addToPrincipal({ grantee: sesEventsFn, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resourceArns: [data.table.tableArn] });
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
+      ['ses-events', sesEventsFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.

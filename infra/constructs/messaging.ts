@@ -1,6 +1,7 @@
 // E-mail through SES (an identity this stack owns) and SMS through SNS or Twilio: the environment
 // the functions need to pick a provider, and the rights to send.
 import { Annotations, Aws } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
@@ -20,11 +21,18 @@ export class Messaging extends Construct {
   readonly emailIdentity?: ses.EmailIdentity;
   readonly mailFrom?: string;
   readonly smsProvider: SmsProvider;
+  /** Client e-mails go through it; its bounce and complaint events go to the default event bus (jobs/ses-events). */
+  readonly configurationSet: ses.ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: MessagingProps = {}) {
     super(scope, id);
     const { sesIdentity } = props;
     this.smsProvider = props.smsProvider ?? 'sns';
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS });
+    this.configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.eventBus(events.EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
 
     if (sesIdentity) {
       const isAddress = sesIdentity.includes('@');
@@ -51,6 +59,7 @@ export class Messaging extends Construct {
   get environment(): Record<string, string> {
     return {
       MAIL_PROVIDER: 'ses',
+      SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       ...(this.mailFrom ? { MAIL_FROM: this.mailFrom } : {}),
       SMS_PROVIDER: this.smsProvider,
     };
@@ -72,6 +81,8 @@ export class Messaging extends Construct {
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['sns:Publish'], notResources: [`arn:${Aws.PARTITION}:sns:*:*:*`] }),
     );
+    // Checked before each text to a client; the action has no resource-level permissions.
+    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:CheckIfPhoneNumberIsOptedOut'], resources: ['*'] }));
   }
 
   /** Both: the digest worker may e-mail and text. */

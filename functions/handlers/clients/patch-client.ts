@@ -11,7 +11,7 @@ import { clientWriteError } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 
-const EDITABLE = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
+const EDITABLE = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone'] as const;
 
 export const handler = defineHandler('clients/patch-client', {}, async ({ user, params, body }) => {
   const sent = (body ?? {}) as Record<string, unknown>;

@@ -8,6 +8,7 @@ import { RouteError } from './routes/route-error';
 const AuthRoute = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute })));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })));
+const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const FindRealtorRoute = lazy(() => import('./routes/find-realtor').then((m) => ({ default: m.FindRealtorRoute })));
 const ClientRegistrationRoute = lazy(() => import('./routes/client-registration').then((m) => ({ default: m.ClientRegistrationRoute })));
@@ -41,6 +42,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
         { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
         { path: paths.findRealtor.path, element: <FindRealtorRoute /> },
+        { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
         { path: paths.clientRegistration.path, element: <ClientRegistrationRoute /> },
         { path: paths.clientRegistrationConfirm.path, element: <ClientRegistrationConfirmRoute /> },
         {

@@ -23,6 +23,10 @@ export const paths = {
     getHref: (query: { token: string } | { agentId: string }) =>
       'token' in query ? tokenLinkPath('/client-registration', query.token) : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
   },
+  unsubscribe: {
+    path: '/unsubscribe/:token',
+    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   clientRegistrationConfirm: {
     path: '/client-registration/confirm',
     getHref: (token: string) => tokenLinkPath('/client-registration/confirm', token),

@@ -1,0 +1,243 @@
+// A client's activity (messages sent or scheduled, touches logged by hand) under the client's own
+// partition, and what stops a send: opt-outs per client, STOP per phone number, bounces and
+// complaints per e-mail address. Every status change is a conditional write on the status it
+// leaves, so a scheduled text is claimed, and so sent, by one worker only.
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '../../shared/api-types';
+import type { MessageChannel, TouchKind } from '../../shared/messages';
+import type { SendChannel } from './outbound-caps';
+import { db, queryAll, table, writeIf } from './db';
+import {
+  ACTIVITY_PREFIX,
+  activityKey,
+  activityPartition,
+  clientKey,
+  dueSendIndexKeys,
+  dueSendPartition,
+  GSI1,
+  mailSuppressionKey,
+  sesMessageKey,
+  smsOptOutKey,
+  smsPhoneKey,
+  smsPhonePartition,
+} from './keys';
+
+export type MessageItem = {
+  pk: string;
+  sk: string;
+  type: 'message';
+  id: string;
+  agentId: string;
+  clientId: string;
+  channel: MessageChannel;
+  occasion?: string;
+  subject?: string;
+  /** The agent's text, as written. */
+  body: string;
+  /** What the client receives for a text (the body, and the STOP notice on the first one). */
+  text?: string;
+  /** The address or E.164 number it went (or goes) to. */
+  to: string;
+  status: MessageStatus;
+  sentAt?: string;
+  sendAt?: string;
+  engine?: DraftEngine;
+  problem?: string;
+  /** The UTC day whose daily-cap slot this message took (given back if it never leaves). */
+  slotDay: string;
+  createdAt: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+};
+
+export type TouchItem = {
+  pk: string;
+  sk: string;
+  type: 'touch';
+  id: string;
+  agentId: string;
+  clientId: string;
+  kind: TouchKind;
+  note?: string;
+  date: string;
+  createdAt: string;
+};
+
+export type NewMessage = Omit<MessageItem, 'pk' | 'sk' | 'type' | 'gsi1pk' | 'gsi1sk'>;
+
+export function toMessageActivity(item: MessageItem): MessageActivity {
+  return {
+    type: 'message',
+    id: item.id,
+    channel: item.channel,
+    occasion: item.occasion ?? null,
+    subject: item.subject ?? null,
+    body: item.body,
+    status: item.status,
+    sentAt: item.sentAt ?? null,
+    sendAt: item.sendAt ?? null,
+    engine: item.engine ?? null,
+    problem: item.problem ?? null,
+    createdAt: item.createdAt,
+  };
+}
+
+export function toTouchActivity(item: TouchItem): TouchActivity {
+  return { type: 'touch', id: item.id, kind: item.kind, note: item.note ?? null, date: item.date, createdAt: item.createdAt };
+}
+
+/** The first hourly scheduler run at or after `sendAt` (`2026-11-24T13:00Z`): a half-hour zone's 8:00 is never sent early. */
+export function dueHour(sendAt: string): string {
+  const hour = 3_600_000;
+  return new Date(Math.ceil(Date.parse(sendAt) / hour) * hour).toISOString().slice(0, 13);
+}
+
+/** Writes a new message; a scheduled one is put in the due-send index of its hour. */
+export async function putMessage(message: NewMessage): Promise<MessageItem> {
+  const item: MessageItem = {
+    ...activityKey(message.clientId, message.id),
+    type: 'message',
+    ...message,
+    ...(message.status === 'scheduled' && message.sendAt ? dueSendIndexKeys(dueHour(message.sendAt), message.sendAt, message.id) : {}),
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+type StatusChange = { from: MessageStatus; to: MessageStatus; set?: Partial<Pick<MessageItem, 'sentAt' | 'problem'>>; leaveDueIndex?: boolean };
+
+/** Moves a message from one status to the next; undefined (nothing written) when it was not in `from`. */
+export async function changeMessageStatus(clientId: string, messageId: string, change: StatusChange): Promise<MessageItem | undefined> {
+  const sets = ['#status = :to'];
+  const values: Record<string, unknown> = { ':to': change.to, ':from': change.from };
+  const names: Record<string, string> = { '#status': 'status' };
+  for (const [field, value] of Object.entries(change.set ?? {})) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: activityKey(clientId, messageId),
+        UpdateExpression: `SET ${sets.join(', ')}${change.leaveDueIndex ? ' REMOVE gsi1pk, gsi1sk' : ''}`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as MessageItem;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+    throw error;
+  }
+}
+
+/** The scheduled texts whose first due run is `hour` (`YYYY-MM-DDTHH`), still waiting: one Query of the index. */
+export function scheduledInHour(hour: string): Promise<MessageItem[]> {
+  return queryAll<MessageItem>({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': dueSendPartition(hour) } });
+}
+
+export async function getMessage(clientId: string, messageId: string): Promise<MessageItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: activityKey(clientId, messageId), ConsistentRead: true }));
+  return out.Item?.type === 'message' ? (out.Item as MessageItem) : undefined;
+}
+
+export async function putTouch(touch: Omit<TouchItem, 'pk' | 'sk' | 'type'>): Promise<TouchItem> {
+  const item: TouchItem = { ...activityKey(touch.clientId, touch.id), type: 'touch', ...touch };
+  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+/** Every message and touch of the client (the caller has found the client in its agent's partition). */
+export function listActivity(clientId: string): Promise<Array<MessageItem | TouchItem>> {
+  return queryAll<MessageItem | TouchItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': activityPartition(clientId), ':prefix': ACTIVITY_PREFIX },
+  });
+}
+
+/** Sets the client's lastContactDate to `at` only if that is newer than what it holds: concurrent sends and touches never move it back. */
+export function advanceLastContact(agentId: string, clientId: string, at: string): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      UpdateExpression: 'SET lastContactDate = :at',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastContactDate) OR lastContactDate < :at)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+}
+
+const OPT_OUT_FIELD: Record<SendChannel, string> = { email: 'emailOptedOut', sms: 'smsOptedOut' };
+
+/** Marks the client opted out of a channel (idempotent); false when there is no such client. */
+export function optOutClient(agentId: string, clientId: string, channel: SendChannel, now = new Date()): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      UpdateExpression: 'SET #field = :yes, #at = if_not_exists(#at, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#field': OPT_OUT_FIELD[channel], '#at': `${OPT_OUT_FIELD[channel]}At` },
+      ExpressionAttributeValues: { ':yes': true, ':now': now.toISOString() },
+    }),
+  );
+}
+
+/** Remembers that this agent texted this client at this number, so a STOP from it finds them (an index entry, not a scan). */
+export async function rememberTextedPhone(e164: string, agentId: string, clientId: string, now = new Date()): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...smsPhoneKey(e164, agentId, clientId), type: 'sms-phone', agentId, clientId, firstTextAt: now.toISOString() } }));
+}
+
+/** Whether this agent has texted this client at this number before (the first text carries the STOP notice). */
+export async function hasTextedPhone(e164: string, agentId: string, clientId: string): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }));
+  return out.Item !== undefined;
+}
+
+/** Every agent and client texted at this number. */
+export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; clientId: string }>> {
+  return queryAll<{ agentId: string; clientId: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
+    ProjectionExpression: 'agentId, clientId',
+  });
+}
+
+export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', now = new Date()): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...smsOptOutKey(e164), type: 'sms-opt-out', source, optedOutAt: now.toISOString() } }));
+}
+
+export async function isPhoneOptedOut(e164: string): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: smsOptOutKey(e164) }));
+  return out.Item !== undefined;
+}
+
+export type SuppressionReason = 'bounce' | 'complaint';
+
+export async function suppressEmail(email: string, reason: SuppressionReason, now = new Date()): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...mailSuppressionKey(email), type: 'mail-suppression', reason, suppressedAt: now.toISOString() } }));
+}
+
+export async function emailSuppression(email: string): Promise<SuppressionReason | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: mailSuppressionKey(email) }));
+  return out.Item?.reason as SuppressionReason | undefined;
+}
+
+export type SesMessageRef = { agentId: string; clientId: string; messageId: string };
+
+/** SES's message id → our message, for its bounce and complaint events (kept 30 days). */
+export async function rememberSesMessage(sesMessageId: string, ref: SesMessageRef, now = new Date()): Promise<void> {
+  const ttl = Math.floor(now.getTime() / 1000) + 30 * 86_400;
+  await db().send(new PutCommand({ TableName: table(), Item: { ...sesMessageKey(sesMessageId), type: 'ses-message', ...ref, ttl } }));
+}
+
+export async function findSesMessage(sesMessageId: string): Promise<SesMessageRef | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: sesMessageKey(sesMessageId) }));
+  return out.Item ? { agentId: String(out.Item.agentId), clientId: String(out.Item.clientId), messageId: String(out.Item.messageId) } : undefined;
+}

@@ -1,0 +1,73 @@
+// A message an agent writes to a client, as it leaves: the e-mail (our address with the agent's
+// name, Reply-To the agent, the agent's business in the footer, a visible unsubscribe link and the
+// RFC 8058 one-click headers) and the text (the STOP notice on the first one), and when a text may
+// arrive (8:00–21:00 in the client's zone, TCPA quiet hours).
+import { addDays } from '../../shared/dates';
+import { QUIET_HOURS, SMS_STOP_NOTICE } from '../../shared/messages';
+import { localTime } from './digest-schedule';
+import { agentText, escapeHtml, messageBodyHtml, messageBodyText } from './message-text';
+import { normalizeTimeZone } from './time-zone';
+
+export type SendingAgent = { fullName: string; username: string; businessName?: string | null; businessLocation?: string | null };
+
+export type ComposedEmail = {
+  subject: string;
+  text: string;
+  html: string;
+  fromName: string;
+  replyTo: string;
+  headers: Record<string, string>;
+};
+
+/** The display name on our sending address: "Jane Doe via Hearthside". */
+export const agentDisplayName = (agent: Pick<SendingAgent, 'fullName'>): string => `${agentText(agent.fullName)} via Hearthside`;
+
+export function composeAgentEmail(agent: SendingAgent, subject: string, body: string, unsubscribeUrl: string): ComposedEmail {
+  const footer = [agent.businessName ?? agent.fullName, agent.businessLocation].filter(Boolean).map((line) => agentText(line, 200));
+  const why = `You receive this because you are a client of ${agentText(agent.fullName)}.`;
+  const text = `${messageBodyText(body)}\n\n--\n${footer.join('\n')}\n${why}\nUnsubscribe: ${unsubscribeUrl}\n`;
+  const html =
+    messageBodyHtml(body) +
+    '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">' +
+    `<p style="font-size:12px;color:#555">${footer.map(escapeHtml).join('<br>')}<br>${escapeHtml(why)}<br>` +
+    `<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> from e-mails from ${escapeHtml(agentText(agent.fullName))}.</p>`;
+  return {
+    subject: messageBodyText(subject).replace(/\s+/g, ' '),
+    text,
+    html,
+    fromName: agentDisplayName(agent),
+    replyTo: agent.username,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** The text as the client receives it: the first one to a client ends with the STOP notice. */
+export function composeText(body: string, firstText: boolean): string {
+  const text = messageBodyText(body);
+  return firstText ? `${text}\n\n${SMS_STOP_NOTICE}` : text;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The instant of a wall-clock minute of `date` in `timeZone` (a minute a DST gap skips comes out an hour later). */
+function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+  let t = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * MINUTE_MS;
+  for (let i = 0; i < 3; i += 1) {
+    const local = localTime(timeZone, new Date(t));
+    const dayDiff = Math.round((Date.parse(`${local.date}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
+    const diff = dayDiff * 1440 + local.minuteOfDay - minuteOfDay;
+    if (diff === 0) break;
+    t -= diff * MINUTE_MS;
+  }
+  return new Date(t);
+}
+
+/** Now, when it is 8:00–21:00 in the client's zone; otherwise the next 8:00 there. */
+export function textDeliveryTime(timeZone: string | null | undefined, now: Date): { now: true } | { now: false; sendAt: Date; timeZone: string } {
+  const zone = normalizeTimeZone(timeZone);
+  const local = localTime(zone, now);
+  const start = QUIET_HOURS.start * 60;
+  if (local.minuteOfDay >= start && local.minuteOfDay < QUIET_HOURS.end * 60) return { now: true };
+  const day = local.minuteOfDay < start ? local.date : addDays(local.date, 1);
+  return { now: false, sendAt: zonedInstant(day, start, zone), timeZone: zone };
+}

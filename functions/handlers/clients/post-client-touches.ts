@@ -1,0 +1,19 @@
+// POST /api/clients/{id}/touches: logs a call, meeting or note made outside the product; the
+// client's lastContactDate moves to it when it is the latest contact.
+import type { LogTouchResult } from '../../../shared/api-types';
+import { touchInstant, touchSchema, type TouchInput } from '../../../shared/messages';
+import { getClient, toClient } from '../../data/clients';
+import { advanceLastContact, putTouch, toTouchActivity } from '../../data/messages';
+import { randomId } from '../../domain/signed-tokens';
+import { notFound } from '../../http/errors';
+import { defineHandler } from '../../http/handler';
+
+export const handler = defineHandler<TouchInput>('clients/post-client-touches', { body: touchSchema }, async ({ user, params, body }) => {
+  const client = await getClient(user.id, params.id ?? '');
+  if (!client) throw notFound('Client not found');
+  const date = touchInstant(body.date)!; // the schema accepted only readable dates
+  const touch = await putTouch({ id: randomId(), agentId: user.id, clientId: client.id, kind: body.kind, ...(body.note ? { note: body.note } : {}), date, createdAt: new Date().toISOString() });
+  await advanceLastContact(user.id, client.id, date);
+  const after = (await getClient(user.id, client.id)) ?? client;
+  return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
+});

@@ -1,0 +1,54 @@
+// jobs/ses-events: SES's bounce and complaint events for the configuration set our client e-mails
+// go through, delivered by an EventBridge rule (not a public route). A permanent bounce or a
+// complaint marks the message and suppresses the address: no further e-mail goes to it (the send
+// route answers 409 EMAIL_SUPPRESSED). Transient bounces (a full mailbox) are only logged.
+import { changeMessageStatus, findSesMessage, suppressEmail, type SuppressionReason } from '../data/messages';
+import { createLogger } from '../observability/logger';
+
+type Recipient = { emailAddress?: string };
+/** The EventBridge event SES sends (`source: aws.ses`, detail-type `Email Bounced` / `Email Complained`). */
+export type SesEvent = {
+  'detail-type'?: string;
+  detail?: {
+    eventType?: string;
+    mail?: { messageId?: string };
+    bounce?: { bounceType?: string; bouncedRecipients?: Recipient[] };
+    complaint?: { complainedRecipients?: Recipient[] };
+  };
+};
+
+export type SesEventResult = { outcome: 'suppressed' | 'ignored'; addresses: number; message: 'marked' | 'unknown' | 'unchanged' | 'none' };
+
+export async function handler(event: SesEvent): Promise<SesEventResult> {
+  const log = createLogger({ job: 'ses-events' });
+  const detail = event?.detail ?? {};
+  let reason: SuppressionReason | undefined;
+  let recipients: Recipient[] = [];
+  if (detail.eventType === 'Bounce' && detail.bounce?.bounceType === 'Permanent') {
+    reason = 'bounce';
+    recipients = detail.bounce.bouncedRecipients ?? [];
+  } else if (detail.eventType === 'Complaint') {
+    reason = 'complaint';
+    recipients = detail.complaint?.complainedRecipients ?? [];
+  }
+  if (!reason) {
+    log.info('ses event ignored', { eventType: detail.eventType, bounceType: detail.bounce?.bounceType });
+    return { outcome: 'ignored', addresses: 0, message: 'none' };
+  }
+  const addresses = [...new Set(recipients.map((r) => r.emailAddress?.trim().toLowerCase()).filter((a): a is string => !!a && a.length <= 254))];
+  for (const address of addresses) await suppressEmail(address, reason);
+  let message: SesEventResult['message'] = 'none';
+  const sesMessageId = detail.mail?.messageId;
+  if (sesMessageId) {
+    const ref = await findSesMessage(sesMessageId);
+    if (!ref) message = 'unknown';
+    else {
+      const status = reason === 'bounce' ? 'bounced' : 'complained';
+      const problem = reason === 'bounce' ? 'the address does not accept mail (bounced)' : 'the client marked the e-mail as spam';
+      const changed = await changeMessageStatus(ref.clientId, ref.messageId, { from: 'sent', to: status, set: { problem } });
+      message = changed ? 'marked' : 'unchanged';
+    }
+  }
+  log.info('ses event applied', { reason, addresses: addresses.length, message });
+  return { outcome: 'suppressed', addresses: addresses.length, message };
+}

@@ -1,0 +1,201 @@
+// Sending an agent's message to a client, and remembering it. The request path (sendClientMessage)
+// refuses what cannot be sent with a clear answer before it takes a daily-cap slot; the slot is
+// given back whenever the message does not leave. A text that would arrive outside 8:00–21:00 in
+// the client's zone is stored `scheduled` in the due-send index; the hourly job delivers it
+// (deliverScheduledText) after claiming it with a conditional status change, so it leaves once.
+import type { Client, SendMessageResult } from '../../shared/api-types';
+import type { MessageInput } from '../../shared/messages';
+import { config } from '../config';
+import { getClient, toClient, type ClientItem } from '../data/clients';
+import {
+  advanceLastContact,
+  changeMessageStatus,
+  emailSuppression,
+  hasTextedPhone,
+  isPhoneOptedOut,
+  markPhoneOptedOut,
+  optOutClient,
+  putMessage,
+  rememberSesMessage,
+  rememberTextedPhone,
+  toMessageActivity,
+  type MessageItem,
+} from '../data/messages';
+import { releaseSend, type SendSlot } from '../data/outbound-caps';
+import type { UserItem } from '../data/users';
+import { composeAgentEmail, composeText, textDeliveryTime } from '../domain/client-message';
+import { smsCountriesMessage, textDestination } from '../domain/phone-numbers';
+import { randomId } from '../domain/signed-tokens';
+import { requireVerifiedSender } from './email-verification';
+import { badRequest, HttpError, notFound, serviceUnavailable } from '../http/errors';
+import { reserveDailySend } from './send-limits';
+import { MailError, sendEmail } from '../integrations/mail';
+import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
+import { unsubscribeToken } from './unsubscribe';
+
+export const SEND_MESSAGES = {
+  emailOptedOut: 'This client unsubscribed from your e-mails.',
+  smsOptedOut: 'This client opted out of text messages (replied STOP).',
+  noEmail: 'This client has no e-mail address.',
+  noPhone: 'This client has no phone number that can receive text messages.',
+  suppressed: (reason: string) =>
+    reason === 'complaint' ? 'This address marked an earlier e-mail as spam: we no longer send to it.' : 'E-mail to this address bounced: we no longer send to it.',
+  smsUnavailable: 'Text messages are not set up on this server.',
+  mailFailed: 'The e-mail could not be sent. Please try again in a moment.',
+  smsFailed: 'The text message could not be sent. Please try again in a moment.',
+} as const;
+
+const optedOut = (channel: 'email' | 'sms') =>
+  new HttpError(409, channel === 'email' ? SEND_MESSAGES.emailOptedOut : SEND_MESSAGES.smsOptedOut, { code: 'OPTED_OUT' });
+
+export type SendOutcome = { httpStatus: 201 | 202; body: SendMessageResult };
+
+/** POST /api/clients/{id}/messages. Throws HttpError for every refusal. */
+export async function sendClientMessage(agent: UserItem, clientId: string, input: MessageInput, now = new Date()): Promise<SendOutcome> {
+  requireVerifiedSender(agent);
+  const client = await getClient(agent.id, clientId);
+  if (!client) throw notFound('Client not found');
+  return input.channel === 'email' ? sendEmailNow(agent, client, input, now) : sendOrScheduleText(agent, client, input, now);
+}
+
+async function sendEmailNow(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
+  if (client.emailOptedOut) throw optedOut('email');
+  if (!client.email) throw new HttpError(422, SEND_MESSAGES.noEmail, { code: 'NO_EMAIL' });
+  const suppressed = await emailSuppression(client.email);
+  if (suppressed) throw new HttpError(409, SEND_MESSAGES.suppressed(suppressed), { code: 'EMAIL_SUPPRESSED' });
+  const slot = await reserveDailySend(agent, 'email', now);
+  const token = await unsubscribeToken(agent.id, client.id);
+  const { appUrl } = config();
+  // The visible link opens the page that explains and confirms; the header's link is the one-click POST (RFC 8058).
+  const composed = composeAgentEmail(agent, input.subject ?? '', input.body, `${appUrl}/unsubscribe/${token}`);
+  composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
+  const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to: client.email, status: 'sending' });
+  let sesMessageId: string | undefined;
+  try {
+    sesMessageId = await sendEmail({ to: client.email, ...composed, tags: { agent: agent.id, client: client.id, message: message.id } });
+  } catch (error) {
+    await giveUp(message, slot, error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent');
+    if (error instanceof MailError) throw new HttpError(502, SEND_MESSAGES.mailFailed, { code: 'MAIL_FAILED' });
+    throw error;
+  }
+  if (sesMessageId) await rememberSesMessage(sesMessageId, { agentId: agent.id, clientId: client.id, messageId: message.id }, now);
+  const sent = await markSent(message, now);
+  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) } };
+}
+
+async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
+  if (client.smsOptedOut) throw optedOut('sms');
+  const destination = textDestination(client.phone, config().smsAllowedCountries);
+  if (!destination.ok && destination.reason === 'unreadable') throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
+  if (!destination.ok) throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
+  if (!(await smsConfigured())) throw serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60);
+  if (await isPhoneOptedOut(destination.to)) {
+    await optOutClient(agent.id, client.id, 'sms', now);
+    throw optedOut('sms');
+  }
+  const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
+  const slot = await reserveDailySend(agent, 'sms', now);
+  const base = { ...newMessage(agent, client, input, slot, now), to: destination.to };
+  if (!when.now) {
+    const sendAt = when.sendAt.toISOString();
+    const message = await putMessage({ ...base, status: 'scheduled', sendAt });
+    const body: SendMessageResult = { status: 'scheduled', sendAt, timeZone: when.timeZone, message: toMessageActivity(message), client: toClient(client) };
+    return { httpStatus: 202, body };
+  }
+  const message = await putMessage({ ...base, status: 'sending' });
+  const outcome = await transmitText(message, slot, now);
+  if (outcome.status === 'opted-out') throw optedOut('sms');
+  if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
+  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) } };
+}
+
+function newMessage(agent: UserItem, client: ClientItem, input: MessageInput, slot: SendSlot, now: Date) {
+  return {
+    id: randomId(),
+    agentId: agent.id,
+    clientId: client.id,
+    channel: input.channel,
+    ...(input.occasion ? { occasion: input.occasion } : {}),
+    ...(input.channel === 'email' && input.subject ? { subject: input.subject } : {}),
+    body: input.body,
+    slotDay: slot.day,
+    createdAt: now.toISOString(),
+  };
+}
+
+type TextOutcome = { status: 'sent'; message: MessageItem } | { status: 'opted-out' } | { status: 'failed'; problem: string };
+
+/**
+ * Sends a text held in status `sending`: checks the provider's opt-out list, adds the STOP notice
+ * to the first text to this client, sends, remembers the number (so a STOP reply finds the client),
+ * marks it sent and advances the client's last contact. What does not leave gives its slot back.
+ */
+async function transmitText(message: MessageItem, slot: SendSlot, now: Date): Promise<TextOutcome> {
+  try {
+    if (await providerOptedOut(message.to)) {
+      await markTextOptOut(message, now, 'sns');
+      await giveUp(message, slot, 'the number opted out of text messages');
+      return { status: 'opted-out' };
+    }
+    const first = !(await hasTextedPhone(message.to, message.agentId, message.clientId));
+    await sendSms(message.to, composeText(message.body, first));
+  } catch (error) {
+    if (!(error instanceof SmsError)) {
+      await giveUp(message, slot, 'the message could not be sent');
+      throw error;
+    }
+    if (error.optedOut) await markTextOptOut(message, now, 'twilio');
+    await giveUp(message, slot, error.optedOut ? 'the number opted out of text messages' : 'the text service refused the message');
+    return error.optedOut ? { status: 'opted-out' } : { status: 'failed', problem: error.reason };
+  }
+  await rememberTextedPhone(message.to, message.agentId, message.clientId, now);
+  return { status: 'sent', message: await markSent(message, now) };
+}
+
+async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' | 'sns'): Promise<void> {
+  await markPhoneOptedOut(message.to, source, now);
+  await optOutClient(message.agentId, message.clientId, 'sms', now);
+}
+
+async function markSent(message: MessageItem, now: Date): Promise<MessageItem> {
+  const sentAt = now.toISOString();
+  const sent = await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'sent', set: { sentAt } });
+  await advanceLastContact(message.agentId, message.clientId, sentAt);
+  return sent ?? { ...message, status: 'sent', sentAt };
+}
+
+/** The message did not leave: it is marked failed with the reason and its cap slot is given back. */
+async function giveUp(message: MessageItem, slot: SendSlot, problem: string): Promise<void> {
+  await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'failed', set: { problem } });
+  await releaseSend(slot);
+}
+
+async function currentClient(agentId: string, fallback: ClientItem): Promise<Client> {
+  return toClient((await getClient(agentId, fallback.id)) ?? fallback);
+}
+
+export type ScheduledDelivery = 'sent' | 'not-due' | 'already-claimed' | 'opted-out' | 'failed' | 'no-client';
+
+/**
+ * Delivers one scheduled text when it is due (the hourly job). The claim (scheduled → sending,
+ * leaving the due-send index) is a conditional write: of two runs that find the same message, one
+ * sends and the other finds it claimed. A crash after the claim leaves it `sending`: never sent
+ * twice, at the cost of at most one text that never leaves.
+ */
+export async function deliverScheduledText(item: MessageItem, now = new Date()): Promise<ScheduledDelivery> {
+  if (!item.sendAt || Date.parse(item.sendAt) > now.getTime()) return 'not-due';
+  const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'scheduled', to: 'sending', leaveDueIndex: true });
+  if (!claimed) return 'already-claimed';
+  const slot: SendSlot = { agentId: claimed.agentId, channel: 'sms', day: claimed.slotDay };
+  const client = await getClient(claimed.agentId, claimed.clientId);
+  if (!client) {
+    await giveUp(claimed, slot, 'the client was deleted');
+    return 'no-client';
+  }
+  if (client.smsOptedOut || (await isPhoneOptedOut(claimed.to))) {
+    await giveUp(claimed, slot, 'the client opted out of text messages');
+    return 'opted-out';
+  }
+  const outcome = await transmitText(claimed, slot, now);
+  return outcome.status;
+}

@@ -1,0 +1,30 @@
+import { callsTo, jsonResponse } from '../../testing/mock-api';
+import { renderApp, screen } from '../../testing/test-utils';
+
+const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
+const route = `POST /api/unsubscribe/${token}`;
+
+describe('/unsubscribe/{token}', () => {
+  it('explains, and unsubscribes only when the reader presses the button', async () => {
+    const { user, fetchMock } = renderApp(`/unsubscribe/${token}`, {
+      api: { [route]: () => jsonResponse(200, { unsubscribed: true, agentName: 'Jane Doe', message: 'You will no longer receive e-mails from Jane Doe through Hearthside.' }) },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stop these e-mails?' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, route)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You will no longer receive e-mails from Jane Doe through Hearthside.');
+    expect(callsTo(fetchMock, route)).toHaveLength(1);
+  });
+
+  it("shows the server's reason when the link is not valid", async () => {
+    const { user } = renderApp(`/unsubscribe/${token}`, {
+      api: { [route]: () => jsonResponse(404, { message: 'This unsubscribe link is not valid.', code: 'NOT_FOUND' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByText('This unsubscribe link is not valid.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,58 @@
+// /unsubscribe/{token}: the page the visible link in an agent's e-mail opens. It explains what the
+// button does and stops the e-mail only when the reader confirms (link scanners open links; they
+// do not press buttons). Mail providers' one-click requests go straight to the API.
+import UnsubscribeRounded from '@mui/icons-material/UnsubscribeRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { UnsubscribeResult } from '../../../../shared/api-types';
+import { CenteredLayout } from '../../components/layouts/centered-layout';
+import { IconBadge } from '../../components/ui/icon-badge';
+import { paths } from '../../config/paths';
+import { api, errorMessage } from '../../lib/api-client';
+
+type State = { step: 'ask' } | { step: 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
+
+export function UnsubscribeRoute() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ step: 'ask' });
+
+  const confirm = () => {
+    setState({ step: 'sending' });
+    api
+      .post<UnsubscribeResult>(`/api/unsubscribe/${encodeURIComponent(token)}`, {})
+      .then((result) => setState({ step: 'done', message: result.message }))
+      .catch((error: unknown) => setState({ step: 'failed', message: errorMessage(error) }));
+  };
+
+  return (
+    <CenteredLayout title="Unsubscribe" homeHref={paths.findRealtor.getHref()}>
+      <Box sx={{ textAlign: 'center', maxWidth: 420, width: '100%' }}>
+        <IconBadge size={56} tone="primary" variant="light" sx={{ mx: 'auto', mb: 2 }}>
+          <UnsubscribeRounded />
+        </IconBadge>
+        <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+          {state.step === 'done' ? 'You are unsubscribed' : 'Stop these e-mails?'}
+        </Typography>
+        <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
+          {state.step === 'done' && <Typography>{state.message}</Typography>}
+          {state.step === 'failed' && <Alert severity="error">{state.message}</Alert>}
+        </Box>
+        {state.step !== 'done' && (
+          <>
+            <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+              Your real-estate agent sent you this e-mail through Hearthside. Unsubscribing stops their e-mails to you; they can still reach you in other
+              ways.
+            </Typography>
+            <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} onClick={confirm} disabled={state.step === 'sending'}>
+              {state.step === 'sending' ? 'Unsubscribing…' : 'Unsubscribe'}
+            </Button>
+          </>
+        )}
+      </Box>
+    </CenteredLayout>
+  );
+}
