@@ -2,8 +2,9 @@
 // export of 10,000 clients and the zip export, on 10,000 agents and 100,000 clients. Seeded with
 // batch writes of the items the product writes (same keys), then the counters are rebuilt by the
 // recompute, which is timed too. Latencies are compared with the raw DynamoDB reads they make.
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, table } from '../functions/data/db';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite, db, queryAll, table } from '../functions/data/db';
+import { forEachLimited } from '../functions/lib/concurrency';
 import { agentsIndexKeys, AGENTS_PARTITION, clientIndexKeys, clientKey, GSI1, userKey } from '../functions/data/keys';
 import { searchAgentDirectory } from '../functions/data/agent-directory';
 import { queryDirectory, rebuildAgentDirectory } from '../functions/data/directory-index';
@@ -32,19 +33,8 @@ async function time(n: number, fn: () => Promise<unknown>, warmup = 2): Promise<
 }
 
 export async function batchPut(items: Array<Record<string, unknown>>, concurrency = 8): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const chunk = items.slice(next, (next += 25));
-        let requests: Array<Record<string, unknown>> | undefined = chunk.map((Item) => ({ PutRequest: { Item } }));
-        while (requests && requests.length) {
-          const out = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-          requests = out.UnprocessedItems?.[table()] as Array<Record<string, unknown>> | undefined;
-        }
-      }
-    }),
-  );
+  const chunks = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
+  await forEachLimited(chunks, concurrency, (chunk) => batchWrite(chunk.map((Item) => ({ PutRequest: { Item } }))));
 }
 
 /** Samples memory while `fn` runs: the peak above the level before it. */

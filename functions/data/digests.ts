@@ -11,11 +11,12 @@
 // may get the digest twice, which we prefer to never getting it: a missed birthday reminder is worse
 // than a repeated e-mail. Until then, a message that finds the day claimed by someone else is
 // retried later (it is reported as a batch item failure), so a crashed claim is always healed.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AgentZone } from '../domain/digest-schedule';
-import { db, isConditionalCheckFailed, table } from './db';
-import { AGENTS_PARTITION, digestKey, GSI1 } from './keys';
+import { db, table, writeIf } from './db';
+import { gsi1Pages } from './export-sources';
+import { AGENTS_PARTITION, digestKey } from './keys';
 
 export const STALE_CLAIM_MS = 15 * 60_000;
 /** Records are kept 60 days (TTL): long past any retry, short enough to cost nothing. */
@@ -53,20 +54,16 @@ export async function claimDigest(agentId: string, date: string, now: Date = new
     claimedAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
   };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: record,
-        ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND claimedAt < :staleBefore)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':staleBefore': new Date(now.getTime() - STALE_CLAIM_MS).toISOString() },
-      }),
-    );
-    return { claimed: true, claimId };
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  const claimed = await writeIf(
+    new PutCommand({
+      TableName: table(),
+      Item: record,
+      ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND claimedAt < :staleBefore)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':sending': 'sending', ':staleBefore': new Date(now.getTime() - STALE_CLAIM_MS).toISOString() },
+    }),
+  );
+  if (claimed) return { claimed: true, claimId };
   const existing = await getDigest(agentId, date);
   return { claimed: false, status: existing?.status ?? 'released' };
 }
@@ -78,48 +75,38 @@ export async function getDigest(agentId: string, date: string): Promise<DigestRe
 
 /** Marks the day sent; false when the claim is no longer ours (taken over after going stale). */
 export async function markDigestSent(agentId: string, date: string, claimId: string, outcome: DigestOutcome, now: Date = new Date()): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: digestKey(agentId, date),
-        UpdateExpression: 'SET #status = :sent, sentAt = :now, emailed = :emailed, texted = :texted, events = :events, remindersCounted = :counted',
-        ConditionExpression: 'claimId = :claimId AND #status = :sending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':sent': 'sent',
-          ':sending': 'sending',
-          ':now': now.toISOString(),
-          ':emailed': outcome.emailed,
-          ':texted': outcome.texted,
-          ':events': outcome.events,
-          ':counted': outcome.remindersCounted,
-          ':claimId': claimId,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: digestKey(agentId, date),
+      UpdateExpression: 'SET #status = :sent, sentAt = :now, emailed = :emailed, texted = :texted, events = :events, remindersCounted = :counted',
+      ConditionExpression: 'claimId = :claimId AND #status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':sent': 'sent',
+        ':sending': 'sending',
+        ':now': now.toISOString(),
+        ':emailed': outcome.emailed,
+        ':texted': outcome.texted,
+        ':events': outcome.events,
+        ':counted': outcome.remindersCounted,
+        ':claimId': claimId,
+      },
+    }),
+  );
 }
 
 /** Gives the day back after a clean failure (nothing was sent), so the retry can send at once. */
 export async function releaseDigest(agentId: string, date: string, claimId: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: digestKey(agentId, date),
-        ConditionExpression: 'claimId = :claimId AND #status = :sending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':claimId': claimId, ':sending': 'sending' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await writeIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: digestKey(agentId, date),
+      ConditionExpression: 'claimId = :claimId AND #status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':claimId': claimId, ':sending': 'sending' },
+    }),
+  );
 }
 
 /**
@@ -127,27 +114,13 @@ export async function releaseDigest(agentId: string, date: string, claimId: stri
  * scheduler's only read, growing with agents and never touching clients.
  */
 export async function forEachAgentZonePage(onPage: (agents: AgentZone[]) => Promise<void>, pageSize = 500): Promise<{ pages: number; agents: number }> {
-  let startKey: Record<string, unknown> | undefined;
   let pages = 0;
   let agents = 0;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: '#pk = :pk',
-        ProjectionExpression: '#id, #tz',
-        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#id': 'id', '#tz': 'timeZone' },
-        ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
-        Limit: pageSize,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const rows = (page.Items ?? []).filter((item) => typeof item.id === 'string').map((item) => ({ id: String(item.id), timeZone: typeof item.timeZone === 'string' ? item.timeZone : null }));
+  for await (const items of gsi1Pages<{ id?: unknown; timeZone?: unknown }>(AGENTS_PARTITION, ['id', 'timeZone'], pageSize)) {
+    const rows = items.filter((item) => typeof item.id === 'string').map((item) => ({ id: String(item.id), timeZone: typeof item.timeZone === 'string' ? item.timeZone : null }));
     pages += 1;
     agents += rows.length;
     if (rows.length > 0) await onPage(rows);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { pages, agents };
 }

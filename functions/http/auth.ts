@@ -13,5 +13,8 @@ export async function readSession(event: APIGatewayProxyEventV2): Promise<Sessio
 
 /** Starts a session for the user and returns the Set-Cookie value. */
 export async function startSession(userId: string): Promise<string> {
-  return sessionCookie(await openSession(userId), SESSION_TTL_SECONDS);
+  return sessionCookieFor(await openSession(userId));
 }
+
+/** The Set-Cookie value carrying a session token. */
+export const sessionCookieFor = (token: string): string => sessionCookie(token, SESSION_TTL_SECONDS);

@@ -2,7 +2,7 @@
 // it is added.
 import { routes } from '../../routes';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 const adminRoutes = routes.filter((r) => r.access === 'admin');
@@ -11,8 +11,7 @@ let api: TestApi;
 let admin: ApiClient;
 let agent: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
   agent = (await signedInAgent(api)).client;
 });
 afterAll(() => api.close());

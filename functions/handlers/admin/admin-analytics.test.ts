@@ -5,15 +5,14 @@ import { STATS_SHARDS } from '../../data/keys';
 import { addToStats } from '../../data/stats';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 const ADMIN_EMAIL = 'analytics-admin@example.com';
 
 let api: TestApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import type { AdminClient, AdminClientPage } from '../../../shared/api-types';
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { NOTHING_TO_EXPORT } from './post-admin-clients-export';
 
 const ADMIN_EMAIL = 'clients-admin@example.com';
@@ -10,8 +10,7 @@ const ADMIN_EMAIL = 'clients-admin@example.com';
 let api: TestApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { TEST_SMS_MESSAGES } from '../../../shared/test-sms';
 import { resetConfig } from '../../config';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { TEST_SMS_LIMIT, TEST_SMS_TEXT } from './post-test-twilio';
 
 const ADMIN_EMAIL = 'sms-admin@example.com';
@@ -11,8 +11,7 @@ const ADMIN_EMAIL = 'sms-admin@example.com';
 let api: TestApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
-  admin = (await signedInAgent(api, { username: ADMIN_EMAIL })).client;
+  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

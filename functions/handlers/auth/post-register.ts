@@ -2,14 +2,14 @@
 // (an administrator only once verified and in ADMIN_EMAILS).
 import { registerSchema, digitsOnly } from '../../../shared/schemas';
 import { config } from '../../config';
-import { addToStats } from '../../data/stats';
 import { hitLimit } from '../../data/throttle';
-import { createUser, deleteNewUser, toPublicUser, UniqueFieldTakenError } from '../../data/users';
+import { toPublicUser, UniqueFieldTakenError } from '../../data/users';
 import { hashPassword } from '../../domain/passwords';
 import { randomId } from '../../domain/signed-tokens';
 import { normalizeTimeZone } from '../../domain/time-zone';
-import { startSession } from '../../http/auth';
+import { sessionCookieFor } from '../../http/auth';
 import { conflict, tooManyRequests } from '../../http/errors';
+import { registerAgent } from '../../services/agent-registration';
 import { sendVerificationLink } from '../../services/email-verification';
 import { definePublicHandler } from '../../http/handler';
 
@@ -20,9 +20,9 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
   const username = body.username.toLowerCase();
   const now = new Date().toISOString();
   const phoneDigits = digitsOnly(body.phone);
-  let user;
+  let registered;
   try {
-    user = await createUser({
+    registered = await registerAgent({
       id: randomId(),
       username,
       fullName: body.fullName,
@@ -43,17 +43,8 @@ export const handler = definePublicHandler('auth/post-register', { body: registe
     }
     throw error;
   }
-  // After the account's own write; never throws (a missed update is logged and healed by the recompute).
-  await addToStats({ agents: 1 }, new Date(now));
-  let cookie: string;
-  try {
-    cookie = await startSession(user.id);
-  } catch (error) {
-    // Take the account back so the same registration can be sent again (it would meet its own e-mail).
-    await addToStats({ agents: -1 }, new Date(now));
-    await deleteNewUser({ id: user.id, username, phoneDigits });
-    throw error;
-  }
+  const { user } = registered;
+  const cookie = sessionCookieFor(registered.sessionToken);
   // The account stands without the e-mail: "Resend link" sends another.
   await sendVerificationLink(user).catch((error: unknown) => log.warn('verification e-mail failed', { error }));
   log.info('user registered', { userId: user.id });
