@@ -5,7 +5,7 @@
 // A crash also leaves the plan slot taken: reconcileClientCount gives such slots back.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, ReviewStatus } from '../../shared/api-types';
-import type { ClientInput } from '../../shared/client-schema';
+import { OPTIONAL_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '../../shared/constants';
 import { randomId } from '../domain/signed-tokens';
 import { batchDelete } from './sessions';
@@ -26,8 +26,6 @@ export class ClientEmailTakenError extends Error {
 }
 
 export type Agent = { id: string; isPro: boolean };
-
-const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate'] as const;
 
 export function toClient(item: ClientItem): Client {
   return {

@@ -1,7 +1,7 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
-import { clientSchema, type ClientInput } from '../../../shared/client-schema';
+import { clientSchema, EDITABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
 import { toClient, updateClient } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
@@ -9,8 +9,6 @@ import { clientForEdit, parseAgentId } from '../../http/admin-mode';
 import { clientWriteError } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
-
-const EDITABLE = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
 
 export const handler = defineHandler('clients/patch-client', {}, async ({ user, params, body }) => {
   const sent = (body ?? {}) as Record<string, unknown>;
