@@ -18,6 +18,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { isCalendarDate } from '../../shared/dates';
 import { withDefaultPrefs } from '../../shared/reminder-prefs';
+import { isId } from '../../shared/schemas';
 import { config } from '../config';
 import { listClients } from '../data/clients';
 import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
@@ -75,7 +76,7 @@ function parseMessage(record: SQSRecord): DigestMessage | null {
   }
   if (!body || typeof body !== 'object') return null;
   const { agentId, date } = body as Record<string, unknown>;
-  if (typeof agentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(agentId) || !isCalendarDate(date)) return null;
+  if (!isId(agentId) || !isCalendarDate(date)) return null;
   return { agentId, date };
 }
 
