@@ -7,7 +7,6 @@ import { ID_PATTERN, isId } from '../../shared/schemas';
 import { findClientById } from '../data/admin-clients';
 import { ClientEmailTakenError, getClient, PlanLimitError, type ClientItem } from '../data/clients';
 import { getUserById, isAdmin, type UserItem } from '../data/users';
-import { clientWriteError } from './client-errors';
 import { badRequest, forbidden, HttpError, notFound } from './errors';
 
 export const AGENT_ID_MESSAGE = 'agentId must be an agent id';
@@ -35,14 +34,14 @@ export function agentPlanLimitMessage(agent: Pick<UserItem, 'username'>): string
   return `${agent.username} is on the free plan, which allows at most ${FREE_CLIENT_LIMIT} clients. The agent can upgrade to Pro for unlimited clients.`;
 }
 
-/** clientWriteError, saying whose plan is full when acting for another agent. */
+/** Says whose plan is full when acting for another agent; the rest is left to the handler's CLIENT_WRITE_ERRORS. */
 export function clientWriteErrorFor(user: UserItem, agent: UserItem): (error: unknown) => never {
   return (error) => {
     if (agent.id !== user.id && error instanceof PlanLimitError) throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
     if (error instanceof ClientEmailTakenError && agent.id !== user.id) {
       throw new HttpError(409, 'This agent already has a client with this email.', { code: 'CONFLICT', errors: { email: 'This agent already has a client with this email.' } });
     }
-    return clientWriteError(error);
+    throw error;
   };
 }
 

@@ -6,11 +6,11 @@ import { todayIn } from '../../../shared/dates';
 import { toClient, updateClient } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
 import { clientForEdit, parseAgentId } from '../../http/admin-mode';
-import { clientWriteError } from '../../http/client-errors';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 
-export const handler = defineHandler('clients/patch-client', {}, async ({ user, params, body }) => {
+export const handler = defineHandler('clients/patch-client', { errors: CLIENT_WRITE_ERRORS }, async ({ user, params, body }) => {
   const sent = (body ?? {}) as Record<string, unknown>;
   const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
   if (!found) throw notFound('Client not found');
@@ -20,7 +20,7 @@ export const handler = defineHandler('clients/patch-client', {}, async ({ user, 
   const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
   const valid: ClientInput = await validate(clientSchema, merged);
   const changes = Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null]));
-  const updated = await updateClient(current.agentId, current.id, changes).catch(clientWriteError);
+  const updated = await updateClient(current.agentId, current.id, changes);
   if (!updated) throw notFound('Client not found');
   await awardDueMilestones(updated, todayIn(found.agentTimeZone));
   return { body: toClient(updated) };

@@ -9,7 +9,7 @@ import { writeReviewUrl } from '../../integrations/reviews';
 import { requireVerifiedSender } from '../../http/email-verification';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { mailError } from '../../http/provider-errors';
+import { MAIL_ERRORS } from '../../http/provider-errors';
 import { reserveDailySend } from '../../http/send-limits';
 
 export const REVIEW_REQUEST_INTERVAL_DAYS = 7;
@@ -21,7 +21,7 @@ export const REVIEW_REQUEST_MESSAGES = {
 
 const longDate = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
 
-export const handler = defineHandler('clients/post-client-review-request', {}, async ({ user, params }) => {
+export const handler = defineHandler('clients/post-client-review-request', { errors: MAIL_ERRORS }, async ({ user, params }) => {
   requireVerifiedSender(user);
   if (!user.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
   const slot = await reserveDailySend(user, 'email');
@@ -41,7 +41,7 @@ export const handler = defineHandler('clients/post-client-review-request', {}, a
   const delivery = await sendReviewRequest(after, user, writeReviewUrl(user.googlePlaceId), () => reserveSend(user.id, 'sms', now)).catch(async (error: unknown) => {
     await undoReviewRequest(before, now.toISOString());
     await releaseSend(slot);
-    return mailError(error);
+    throw error;
   });
   const message = delivery.texted
     ? `Review request sent to ${after.name} by e-mail and text message.`

@@ -10,7 +10,7 @@ import { awardDueMilestones } from '../../data/milestones';
 import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
 import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportRow, type ImportUnit } from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../http/admin-mode';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, errorAnswer, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { parseMultipart } from '../../http/multipart';
 
@@ -19,7 +19,10 @@ const PRO_CONCURRENCY = 8;
 /** Rows per batch of a Pro import: one write takes their plan slots, one adds them to the counters. */
 export const PRO_BATCH = 25;
 
-export const handler = defineHandler('clients/post-clients-import', {}, async ({ user, rawBody, event, log }) => {
+const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
+const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
+
+export const handler = defineHandler('clients/post-clients-import', { errors: ERRORS }, async ({ user, rawBody, event, log }) => {
   const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
     maxFileBytes: IMPORT_MAX_BYTES,
     tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
@@ -36,7 +39,6 @@ export const handler = defineHandler('clients/post-clients-import', {}, async ({
   try {
     parsed = parseClientFile(format, file.data, { today });
   } catch (error) {
-    if (error instanceof ImportTooLargeError || error instanceof ImportTooManyRowsError) throw new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
     if (error instanceof ImportFormatError) throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
     throw error;
   }

@@ -4,12 +4,13 @@ import { clientSchema } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
 import { createClient, toClient } from '../../data/clients';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { defineHandler } from '../../http/handler';
 import { actingAgent, agentIdSchema, clientWriteErrorFor } from '../../http/admin-mode';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
 
-export const handler = defineHandler('clients/post-clients', { body: schema }, async ({ user, body, log }) => {
+export const handler = defineHandler('clients/post-clients', { body: schema, errors: CLIENT_WRITE_ERRORS }, async ({ user, body, log }) => {
   const { agentId, ...input } = body;
   const agent = await actingAgent(user, agentId);
   const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));
