@@ -2,7 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { startTestApi, type TestApi } from './testing/local-api';
-import { compilePath, RESOURCE_USES, type ResourceUse, routes } from './routes';
+import { lambdaContext } from './local/http-event';
+import { compilePath, MAX_ROUTE_TIMEOUT_SECONDS, RESOURCE_USES, ROUTE_DEFAULTS, type ResourceUse, routes, routeSettings } from './routes';
 
 const handlersDir = join(__dirname, 'handlers');
 
@@ -32,6 +33,21 @@ describe('the route table', () => {
     const slugs = routes.map((r) => r.handler);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const slug of slugs) expect(slug).toMatch(/^[a-z-]+\/(get|post|patch|put|delete)-[a-z-]+$/);
+  });
+
+  it('gives a route 1024 MB and 10 s in AWS, 30 s locally, unless it says otherwise', () => {
+    expect(routeSettings({}, 'aws')).toEqual({ memoryMb: 1024, timeoutSeconds: 10 });
+    expect(routeSettings({}, 'local')).toEqual({ memoryMb: 1024, timeoutSeconds: 30 });
+    expect(routeSettings({ memoryMb: 2048, timeoutSeconds: 29 }, 'aws')).toEqual({ memoryMb: 2048, timeoutSeconds: 29 });
+    expect(routeSettings({ timeoutSeconds: 15 }, 'local')).toEqual({ memoryMb: 1024, timeoutSeconds: 15 });
+    for (const route of routes) expect(routeSettings(route, 'aws').timeoutSeconds).toBeLessThanOrEqual(MAX_ROUTE_TIMEOUT_SECONDS);
+  });
+
+  it('the local Lambda context carries the local defaults', () => {
+    const context = lambdaContext('clients-get-clients', 'req-1');
+    expect(context.memoryLimitInMB).toBe('1024');
+    expect(context.getRemainingTimeInMillis()).toBeGreaterThan(ROUTE_DEFAULTS.timeoutSeconds * 1000);
+    expect(context.getRemainingTimeInMillis()).toBeLessThanOrEqual(30_000);
   });
 
   it('has no two routes with the same method and path', () => {

@@ -33,10 +33,26 @@ export type Route = {
    * providers. Every function may also read the session and origin-verify secrets.
    */
   uses: RouteUses;
-  /** Lambda memory; user-facing functions get 1024 MB (docs/architecture.md, Performance budgets and bench). */
+  /** Lambda memory; ROUTE_DEFAULTS when not given. */
   memoryMb?: number;
+  /** ROUTE_DEFAULTS when not given; at most MAX_ROUTE_TIMEOUT_SECONDS. */
   timeoutSeconds?: number;
 };
+
+/**
+ * What a route gets unless it says otherwise, read by the CDK stack and the local server alike.
+ * User-facing functions get 1024 MB (docs/architecture.md, Performance budgets and bench) and 10 s
+ * in AWS; locally 30 s, as the emulators share the machine with everything else.
+ */
+export const ROUTE_DEFAULTS = { memoryMb: 1024, timeoutSeconds: 10, localTimeoutSeconds: 30 } as const;
+/** API Gateway gives up on an HTTP API integration after 30 s (a hard limit). */
+export const MAX_ROUTE_TIMEOUT_SECONDS = 30;
+
+/** The memory and timeout a route runs with in AWS or in the local server. */
+export function routeSettings(route: Pick<Route, 'memoryMb' | 'timeoutSeconds'>, where: 'aws' | 'local'): { memoryMb: number; timeoutSeconds: number } {
+  const defaultTimeout = where === 'aws' ? ROUTE_DEFAULTS.timeoutSeconds : ROUTE_DEFAULTS.localTimeoutSeconds;
+  return { memoryMb: route.memoryMb ?? ROUTE_DEFAULTS.memoryMb, timeoutSeconds: route.timeoutSeconds ?? defaultTimeout };
+}
 
 export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/register', handler: 'auth/post-register', access: 'public', uses: ['table:write', 'mail'] },

@@ -276,3 +276,75 @@ export type LogTouchResult = { touch: TouchActivity; client: Client };
 
 /** POST /api/unsubscribe/{token}. */
 export type UnsubscribeResult = { unsubscribed: true; agentName: string; message: string };
+
+/** A sentence for the person: e-mail resends, password resets. */
+export type MessageResult = { message: string };
+
+/** POST /api/verify-email: the address is verified; the user as they are now. */
+export type EmailVerified = { message: string; user: User };
+
+/** POST /api/client-invitations: the invitation sent. */
+export type SentInvitation = { name: string; email: string; expiresAt: string };
+
+/** POST /api/video-testimonials/{id}/complete: the testimonial recorded (its URL comes with the list). */
+export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
+
+/** POST /api/stripe/webhook: Stripe only reads the status; the outcome helps reading its delivery log. */
+export type StripeWebhookResult = { received: true; outcome: string };
+
+/**
+ * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
+ * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
+ * cannot drift. `never`: the route answers a file (CSV, ICS) or nothing (204).
+ */
+export type ApiResponses = {
+  'admin/get-admin-agent-clients': AdminClientPage;
+  'admin/get-admin-analytics': AdminAnalytics;
+  'admin/get-admin-clients': AdminClientPage;
+  'admin/post-admin-clients-export': never;
+  'admin/post-admin-export': AdminExport;
+  'admin/post-test-twilio': TestSmsResult;
+  'agents/get-agents': AdminAgent[];
+  'auth/post-login': User;
+  'auth/post-logout': never;
+  'auth/post-register': User;
+  'auth/post-verify-email': EmailVerified;
+  'auth/post-verify-email-resend': MessageResult;
+  'calendar/get-calendar-feed': never;
+  'client-invitations/post-client-invitation-preview': InvitationPreview;
+  'client-invitations/post-client-invitations': SentInvitation;
+  'client-registration/post-client-registration': ClientRegistrationResult;
+  'client-registration/post-client-registration-confirm': RegistrationConfirmResult;
+  'clients/delete-client': never;
+  'clients/get-client-messages': ClientActivity;
+  'clients/get-client-milestones': ClientMilestone[];
+  'clients/get-client-testimonials': Testimonial[];
+  'clients/get-clients': Client[];
+  'clients/patch-client': Client;
+  'clients/post-client-drafts': Draft;
+  'clients/post-client-messages': SendMessageResult;
+  'clients/post-client-review-check': ReviewCheck;
+  'clients/post-client-review-request': ReviewRequestResult;
+  'clients/post-client-review-status': Client;
+  'clients/post-client-touches': LogTouchResult;
+  'clients/post-clients': CreatedClient;
+  'clients/post-clients-import': ImportResult;
+  'password-reset/post-password-reset-confirm': MessageResult;
+  'password-reset/post-password-reset-request': MessageResult;
+  'public/get-public-agents': PublicAgentSearch;
+  'stripe/post-stripe-webhook': StripeWebhookResult;
+  'subscription/post-subscription-checkout': RedirectUrl;
+  'subscription/post-subscription-portal': RedirectUrl;
+  'twilio/post-twilio-inbound': never;
+  'unsubscribe/post-unsubscribe': UnsubscribeResult;
+  'user/delete-user-calendar-secret': never;
+  'user/get-user': User;
+  'user/get-user-calendar': CalendarFeedStatus;
+  'user/patch-user-business': User;
+  'user/patch-user-preferences': User;
+  'user/post-user-calendar-secret': CalendarFeed;
+  'video-testimonials/post-video-testimonial-complete': RecordedTestimonial;
+  'video-testimonials/post-video-testimonials': TestimonialUpload;
+};
+
+export type HandlerSlug = keyof ApiResponses;

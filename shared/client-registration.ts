@@ -2,7 +2,7 @@
 // registration forms, the realtor search and video testimonial uploads.
 import * as yup from 'yup';
 import { clientSchema, CLIENT_MESSAGES, CLIENT_NAME_MAX } from './client-schema';
-import { emailSchema } from './schemas';
+import { emailSchema, ID_PATTERN } from './schemas';
 
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATIONS_PER_AGENT_PER_DAY = 50;
@@ -55,7 +55,7 @@ export const invitedRegistrationSchema = profileFields.shape({ token: invitation
 
 /** Registration after choosing a realtor: also the name and e-mail. */
 export const selfRegistrationSchema = clientSchema.pick(['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate']).shape({
-  agentId: yup.string().trim().required(REGISTRATION_MESSAGES.agentNotFound).matches(/^[A-Za-z0-9_-]{1,64}$/, REGISTRATION_MESSAGES.agentNotFound),
+  agentId: yup.string().trim().required(REGISTRATION_MESSAGES.agentNotFound).matches(ID_PATTERN, REGISTRATION_MESSAGES.agentNotFound),
 });
 
 export const agentSearchSchema = yup.object({
@@ -63,7 +63,7 @@ export const agentSearchSchema = yup.object({
 });
 
 const clientCredentials = {
-  clientId: yup.string().required('clientId is required').matches(/^[A-Za-z0-9_-]{1,64}$/, 'clientId is malformed'),
+  clientId: yup.string().required('clientId is required').matches(ID_PATTERN, 'clientId is malformed'),
   clientToken: yup.string().required(REGISTRATION_MESSAGES.uploadExpired).max(4096, REGISTRATION_MESSAGES.uploadExpired),
 };
 

@@ -1,5 +1,14 @@
 import { ValidationError } from 'yup';
-import { clientSchema, type ClientInput } from './client-schema';
+import {
+  CLIENT_CSV_HEADERS,
+  CLIENT_FIELD_SPECS,
+  CLIENT_FIELDS,
+  clientSchema,
+  EDITABLE_CLIENT_FIELDS,
+  OPTIONAL_CLIENT_FIELDS,
+  PATCHABLE_CLIENT_FIELDS,
+  type ClientInput,
+} from './client-schema';
 
 const validClient = (overrides: Record<string, unknown> = {}) => ({
   name: 'Ann Lee',
@@ -125,5 +134,30 @@ describe('client schema', () => {
       expect(errorsOf(validClient({ birthday: '2025-06-01' }), {})).toEqual({});
       expect(errorsOf(validClient({ birthday: '2025-06-02' }), {}).birthday).toEqual(['Date cannot be in the future']);
     });
+  });
+});
+
+describe('the declared client fields', () => {
+  it('are the schema\'s fields, in the same order, with the time zone PATCH sets on its own', () => {
+    expect([...CLIENT_FIELDS, 'timeZone']).toEqual(Object.keys(clientSchema.fields));
+    expect(PATCHABLE_CLIENT_FIELDS).toEqual([...CLIENT_FIELDS, 'timeZone']);
+  });
+
+  it('say optional exactly where the schema does not require the field', () => {
+    const described = clientSchema.describe().fields as Record<string, { optional: boolean }>;
+    expect(OPTIONAL_CLIENT_FIELDS).toEqual(CLIENT_FIELDS.filter((field) => described[field]!.optional));
+    expect(OPTIONAL_CLIENT_FIELDS).toEqual(['address', 'birthday', 'anniversary', 'purchaseDate']);
+  });
+
+  it('give the CSV columns word for word, address included', () => {
+    expect(CLIENT_CSV_HEADERS).toEqual(['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate']);
+  });
+
+  it('let every field be edited', () => {
+    expect(EDITABLE_CLIENT_FIELDS).toEqual(CLIENT_FIELDS);
+  });
+
+  it('label the form as the product does', () => {
+    expect(CLIENT_FIELDS.map((field) => CLIENT_FIELD_SPECS[field].label)).toEqual(['Name', 'Email', 'Phone', 'Address', 'Birthday', 'Anniversary', 'Purchase Date']);
   });
 });

@@ -12,6 +12,32 @@ export const CLIENT_MESSAGES = {
   futureDate: 'Date cannot be in the future',
 } as const;
 
+/**
+ * The client's own fields, declared once: their order is the form's, the import's CSV columns (and
+ * the export's first columns) and the PATCH allow-list's. `csv` is the column header, `label` the
+ * form's; `optional` must agree with `clientSchema` below (client-schema.test.ts holds it).
+ */
+export const CLIENT_FIELD_SPECS = {
+  name: { label: 'Name', csv: 'name', optional: false, editable: true, type: 'text' },
+  email: { label: 'Email', csv: 'email', optional: false, editable: true, type: 'email' },
+  phone: { label: 'Phone', csv: 'phone', optional: false, editable: true, type: 'tel' },
+  address: { label: 'Address', csv: 'address', optional: true, editable: true, type: 'text' },
+  birthday: { label: 'Birthday', csv: 'birthday', optional: true, editable: true, type: 'date' },
+  anniversary: { label: 'Anniversary', csv: 'anniversary', optional: true, editable: true, type: 'date' },
+  purchaseDate: { label: 'Purchase Date', csv: 'purchaseDate', optional: true, editable: true, type: 'date' },
+} as const satisfies Record<string, { label: string; csv: string; optional: boolean; editable: boolean; type: 'text' | 'email' | 'tel' | 'date' }>;
+
+export type ClientField = keyof typeof CLIENT_FIELD_SPECS;
+type FieldWhere<P extends 'optional' | 'editable'> = { [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F][P] extends true ? F : never }[ClientField];
+export type EditableClientField = FieldWhere<'editable'>;
+export type OptionalClientField = FieldWhere<'optional'>;
+
+export const CLIENT_FIELDS = Object.keys(CLIENT_FIELD_SPECS) as readonly ClientField[];
+export const EDITABLE_CLIENT_FIELDS = CLIENT_FIELDS.filter((f) => CLIENT_FIELD_SPECS[f].editable) as readonly EditableClientField[];
+export const OPTIONAL_CLIENT_FIELDS = CLIENT_FIELDS.filter((f) => CLIENT_FIELD_SPECS[f].optional) as readonly OptionalClientField[];
+/** The import's CSV columns; an export starts with them so it can be imported again. */
+export const CLIENT_CSV_HEADERS = CLIENT_FIELDS.map((f) => CLIENT_FIELD_SPECS[f].csv);
+
 export const CLIENT_NAME_MAX = 120;
 export const CLIENT_ADDRESS_MAX = 300;
 
@@ -65,5 +91,13 @@ export const clientSchema = yup.object({
 
 export type ClientInput = yup.InferType<typeof clientSchema>;
 
-/** A PATCH body that names every form field (null clears it); `timeZone` only when the form edits it. */
-export type ClientChangesInput = { [K in Exclude<keyof ClientInput, 'timeZone'>]-?: ClientInput[K] | null } & { timeZone?: string | null };
+/**
+ * What PATCH /api/clients/{id} accepts: the form's fields, and the client's time zone, which is set
+ * on its own (a form edit that leaves it out never clears it).
+ */
+export const PATCHABLE_CLIENT_FIELDS = [...EDITABLE_CLIENT_FIELDS, 'timeZone'] as const;
+/** Client fields a PATCH clears with null (or ''). */
+export const CLEARABLE_CLIENT_FIELDS = [...OPTIONAL_CLIENT_FIELDS, 'timeZone'] as const;
+
+/** A PATCH body: the fields sent, an optional one as null to clear it. */
+export type ClientChanges = Partial<{ [F in EditableClientField]: F extends OptionalClientField ? string | null : string }> & { timeZone?: string | null };

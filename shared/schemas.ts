@@ -23,6 +23,12 @@ export function isWellFormedResetToken(token: string | null | undefined): token 
   return typeof token === 'string' && token.length <= 2048 && RESET_TOKEN_PATTERN.test(token);
 }
 
+/** An id as the product makes them (URL-safe base64 from randomId), at most 64 characters: ids
+ * from URLs, bodies and queue messages are checked with it before they reach a key. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const isId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
 /** Trimmed strings; `null`/'' become undefined for optional fields. */

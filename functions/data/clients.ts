@@ -3,14 +3,13 @@
 // with its e-mail lock, plan slot and counters is a use case (functions/services/clients.ts).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, ReviewStatus } from '../../shared/api-types';
-import type { ClientInput } from '../../shared/client-schema';
+import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
 import { batchDelete, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, milestonePartition } from './keys';
 import { addToStats } from './stats';
 
 export type ClientItem = Client & { pk: string; sk: string; type: 'client'; gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string; awardedMilestones?: Iterable<string> };
 
-const OPTIONAL_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone'] as const;
 
 export function toClient(item: ClientItem): Client {
   return {

@@ -1,8 +1,8 @@
 // Reads an uploaded CSV of clients (our columns, or a Google Contacts or Outlook export) into
 // validated client inputs, reporting every row it cannot take by the row number a spreadsheet shows.
 import { parse } from 'csv-parse/sync';
+import { CLIENT_CSV_HEADERS } from '../../shared/client-schema';
 import {
-  CLIENT_FIELDS,
   collectImportRows,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -16,7 +16,7 @@ import {
 
 export const CSV_MAX_BYTES = IMPORT_MAX_BYTES;
 export const CSV_MAX_ROWS = IMPORT_MAX_ROWS;
-export const CSV_COLUMNS = CLIENT_FIELDS;
+export const CSV_COLUMNS = CLIENT_CSV_HEADERS;
 export { ImportTooLargeError as CsvTooLargeError, ImportTooManyRowsError as CsvTooManyRowsError, ImportFormatError as CsvFormatError };
 
 

@@ -1,19 +1,14 @@
 // The columns of every admin export file. Each is an allow-list: a field not named here (password
 // hashes, token hashes, session data, storage keys) never reaches a file.
 import type { AdminAgent, AdminClient } from '../../shared/api-types';
+import { CLIENT_FIELD_SPECS, CLIENT_FIELDS } from '../../shared/client-schema';
 import type { CsvColumn } from './csv-export';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** The client columns; the first seven are the import's own, so an export can be imported again. */
+/** The client columns; the first are the import's own (shared/client-schema.ts), so an export can be imported again. */
 export const CLIENT_COLUMNS: readonly CsvColumn<AdminClient>[] = [
-  { header: 'name', value: (c) => c.name },
-  { header: 'email', value: (c) => c.email },
-  { header: 'phone', value: (c) => c.phone },
-  { header: 'address', value: (c) => c.address },
-  { header: 'birthday', value: (c) => c.birthday },
-  { header: 'anniversary', value: (c) => c.anniversary },
-  { header: 'purchaseDate', value: (c) => c.purchaseDate },
+  ...CLIENT_FIELDS.map((field): CsvColumn<AdminClient> => ({ header: CLIENT_FIELD_SPECS[field].csv, value: (c) => c[field] })),
   { header: 'reviewStatus', value: (c) => c.reviewStatus },
   { header: 'reviewRequestedAt', value: (c) => c.reviewRequestedAt },
   { header: 'reviewSubmittedAt', value: (c) => c.reviewSubmittedAt },

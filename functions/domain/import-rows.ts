@@ -2,12 +2,11 @@
 // cards): the key-date reading, the schema validation, the per-file e-mail dedupe, the size limits
 // and the report of each entry it cannot take by its position in the file.
 import { ValidationError } from 'yup';
-import { clientSchema, type ClientInput } from '../../shared/client-schema';
+import { CLIENT_FIELD_SPECS, CLIENT_FIELDS, clientSchema, type ClientField, type ClientInput } from '../../shared/client-schema';
 import { parseFlexibleDate, yearlessDate } from '../../shared/dates';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
-export const CLIENT_FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'] as const;
 
 /** How the file's entries are called in messages: spreadsheet rows, or the cards of a vCard file. */
 export type ImportUnit = 'row' | 'card';
@@ -42,12 +41,12 @@ export type ImportRow = { row: number; client: ClientInput };
 export type ImportRows = { rows: ImportRow[]; errors: ImportIssue[]; warnings: ImportIssue[] };
 
 /** A client as read from one entry of the file, before validation. */
-export type ClientDraft = Record<(typeof CLIENT_FIELDS)[number], string>;
+export type ClientDraft = Record<ClientField, string>;
 
 /** Line breaks inside an address become ', '. */
 export const oneLine = (value: string): string => value.replace(/\s*(?:\r\n|\r|\n)+\s*/g, ', ');
 
-export type DateField = 'birthday' | 'anniversary' | 'purchaseDate';
+export type DateField = { [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F]['type'] extends 'date' ? F : never }[ClientField];
 
 // Apple's Contacts stores a birthday without a year in the year 1604.
 const APPLE_NO_YEAR = /^1604-(\d{2})-(\d{2})$/;

@@ -1,7 +1,7 @@
 // The query of the admin client lists: a page size and the cursor the previous page handed out.
 import * as yup from 'yup';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
-import { badRequest } from './errors';
+import { badRequest, errorAnswer } from './errors';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 const CURSOR_MESSAGE = 'The cursor is not valid for this list. Start again without a cursor.';
@@ -19,8 +19,5 @@ export function pageOptions(query: yup.InferType<typeof adminPageQuery>): { limi
   return { limit: query.limit ? Number(query.limit) : ADMIN_PAGE_DEFAULT, cursor: query.cursor || undefined };
 }
 
-/** Maps a cursor that does not belong to the list to a 400. */
-export function cursorError(error: unknown): never {
-  if (error instanceof InvalidCursorError) throw badRequest(error.message, { cursor: error.message }, 'INVALID_CURSOR');
-  throw error;
-}
+/** A cursor that does not belong to the list: a 400. */
+export const CURSOR_ERRORS = [errorAnswer(InvalidCursorError, (error) => badRequest(error.message, { cursor: error.message }, 'INVALID_CURSOR'))];

@@ -11,6 +11,23 @@ export class HttpError extends Error {
   }
 }
 
+/** One error class and the answer it gets; a handler declares its list in its options (functions/http/handler.ts). */
+export type ErrorAnswer = { type: abstract new (...args: never[]) => Error; answer: (error: Error) => HttpError | undefined };
+export type ErrorAnswers = readonly ErrorAnswer[];
+
+/** `answer` returning undefined leaves the error as it is (a 500, or another list's). */
+export function errorAnswer<E extends Error>(type: abstract new (...args: never[]) => E, answer: (error: E) => HttpError | undefined): ErrorAnswer {
+  return { type, answer: answer as (error: Error) => HttpError | undefined };
+}
+
+/** The HttpError the first matching entry gives, if any. */
+export function answerFor(answers: ErrorAnswers | undefined, error: unknown): HttpError | undefined {
+  for (const { type, answer } of answers ?? []) {
+    if (error instanceof type) return answer(error);
+  }
+  return undefined;
+}
+
 export const badRequest = (message: string, errors?: Record<string, string>, code?: string) =>
   new HttpError(400, message, { errors, code });
 export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message, { code: 'UNAUTHENTICATED' });

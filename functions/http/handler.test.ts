@@ -7,8 +7,8 @@ import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api'
 import { createLogger } from '../observability/logger';
 import { ROUTE_METRICS } from '../observability/route-metrics';
 import { captureOutput, emfLines } from '../testing/output';
-import { badRequest, tooManyRequests, unauthorized } from './errors';
-import { buildRouteHandler } from './handler';
+import { badRequest, conflict, errorAnswer, notFound, tooManyRequests, unauthorized } from './errors';
+import { buildRouteHandler, defineHandler, definePublicHandler } from './handler';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -255,5 +255,51 @@ describe('observability in the stack', () => {
   it('declares business metrics only for handlers of the route table', () => {
     const handlers = new Set(routes.map((route) => route.handler));
     expect(Object.keys(ROUTE_METRICS).filter((handler) => !handlers.has(handler))).toEqual([]);
+  });
+});
+
+describe('answers are typed by the route (shared/api-types.ts ApiResponses, checked by npx tsc)', () => {
+  it('refuses at compile time a body that is not the route\'s type, a body on a file route and an unknown route', () => {
+    const definitions = [
+      // @ts-expect-error GET /api/clients answers Client[], not a page object
+      () => defineHandler('clients/get-clients', {}, async () => ({ body: { clients: [] } })),
+      // @ts-expect-error CalendarFeedStatus has createdAt too
+      () => defineHandler('user/get-user-calendar', {}, async () => ({ body: { exists: false, url: null } })),
+      // @ts-expect-error the calendar feed answers a file (raw), never a JSON body
+      () => definePublicHandler('calendar/get-calendar-feed', {}, async () => ({ body: { events: [] } })),
+      // @ts-expect-error a slug that is not in the route table
+      () => defineHandler('clients/get-everything', {}, async () => ({})),
+    ];
+    const rightShape = defineHandler('user/get-user-calendar', {}, async () => ({ body: { exists: false, url: null, createdAt: null } }));
+    // The type is the check: built, the wrong shapes would be ordinary handlers; the unknown slug is refused by the route table too.
+    expect(definitions[0]!().route.handler).toBe('clients/get-clients');
+    expect(() => definitions[3]!()).toThrow();
+    expect(rightShape.route.handler).toBe('user/get-user-calendar');
+  });
+});
+
+describe('error answers declared in the options', () => {
+  class SeatTakenError extends Error {}
+  class GoneError extends Error {}
+
+  it('turns each declared error class into its answer, wherever in the handler it is thrown', async () => {
+    const errors = [errorAnswer(SeatTakenError, () => conflict('That seat is taken.')), errorAnswer(GoneError, () => notFound('Gone'))];
+    const seat = buildRouteHandler(testRoute, { errors }, async () => {
+      throw new SeatTakenError('taken');
+    });
+    const gone = buildRouteHandler(testRoute, { errors }, async () => Promise.reject(new GoneError('gone')));
+    const seatAnswer = await invoke(seat, event('{}'));
+    expect(seatAnswer.statusCode).toBe(409);
+    expect(JSON.parse(seatAnswer.body!)).toEqual({ message: 'That seat is taken.', code: 'CONFLICT' });
+    expect((await invoke(gone, event('{}'))).statusCode).toBe(404);
+  });
+
+  it('leaves an error no entry names as it was: a 500', async () => {
+    const handler = buildRouteHandler(testRoute, { errors: [errorAnswer(SeatTakenError, () => conflict('That seat is taken.'))] }, async () => {
+      throw new GoneError('gone');
+    });
+    const answer = await invoke(handler, event('{}'));
+    expect(answer.statusCode).toBe(500);
+    expect(JSON.parse(answer.body!).code).toBe('INTERNAL');
   });
 });

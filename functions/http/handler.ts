@@ -13,22 +13,23 @@ import middy from '@middy/core';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as yup from 'yup';
-import type { ApiErrorBody } from '../../shared/api-types';
+import type { ApiErrorBody, ApiResponses, HandlerSlug } from '../../shared/api-types';
 import { todayIn } from '../../shared/dates';
 import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import { isAdmin, type UserItem } from '../services/sessions';
 import { readSession, type Session } from './auth';
 import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
-import { forbidden, HttpError, unauthorized } from './errors';
+import { answerFor, forbidden, HttpError, unauthorized, type ErrorAnswers } from './errors';
 import { currentInvocation, newInvocation, runInvocation, type Invocation } from '../observability/invocation';
 import { createLogger, type Logger } from '../observability/logger';
 import { flushMetrics } from '../observability/metrics';
 import { countRouteOutcome } from '../observability/route-metrics';
 
-export type HandlerResult = {
+/** What a handler answers; `Res` is its route's type in shared/api-types.ts (ApiResponses). */
+export type HandlerResult<Res = unknown> = {
   status?: number;
-  body?: unknown;
+  body?: Res;
   /** A non-JSON answer (CSV, ICS, HTML): sent as is with its content type. */
   raw?: { body: string | Buffer; contentType: string };
   headers?: Record<string, string>;
@@ -54,7 +55,12 @@ type BaseContext<B, Q> = {
 export type PublicContext<B, Q> = BaseContext<B, Q>;
 export type AuthedContext<B, Q> = BaseContext<B, Q> & { user: UserItem; sessionId: string };
 
-type Schemas<B, Q> = { body?: yup.Schema<B>; query?: yup.Schema<Q> };
+type Schemas<B, Q> = {
+  body?: yup.Schema<B>;
+  query?: yup.Schema<Q>;
+  /** The errors this handler's calls may throw and the answer each gets (functions/http/*-errors.ts), declared once here. */
+  errors?: ErrorAnswers;
+};
 
 export type RouteHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & { route: Route };
 
@@ -75,10 +81,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const THROTTLING_ERRORS = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
 
 /** A handler for a route whose access is `agent` or `admin`: the user is always there. */
-export function defineHandler<B = undefined, Q = undefined>(
-  slug: string,
+export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefined>(
+  slug: S,
   schemas: Schemas<B, Q>,
-  fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult>,
+  fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]>>,
 ): RouteHandler {
   const route = findRouteByHandler(slug);
   if (route.access === 'public') throw new Error(`${slug} is public in the route table: use definePublicHandler`);
@@ -90,10 +96,10 @@ export function defineHandler<B = undefined, Q = undefined>(
 }
 
 /** A handler for a public route. */
-export function definePublicHandler<B = undefined, Q = undefined>(
-  slug: string,
+export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = undefined>(
+  slug: S,
   schemas: Schemas<B, Q>,
-  fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult>,
+  fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]>>,
 ): RouteHandler {
   const route = findRouteByHandler(slug);
   if (route.access !== 'public') throw new Error(`${slug} is ${route.access} in the route table: use defineHandler`);
@@ -131,6 +137,8 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
         ),
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
+      }).catch((error: unknown) => {
+        throw answerFor(schemas.errors, error) ?? error;
       });
       state.result = result;
       return render(result, state.requestId);

@@ -2,20 +2,21 @@
 // nothing to say. (Payments have their own, in payment-errors.ts, so these bundles stay without Stripe.)
 import { MailError } from '../integrations/mail';
 import { ReviewProviderError } from '../integrations/reviews';
-import { HttpError, serviceUnavailable } from './errors';
+import { errorAnswer, HttpError, serviceUnavailable } from './errors';
 
-/** Maps a Google failure to its answer (the agent's own Place ID problem is answered by the caller). */
-export function reviewProviderError(error: unknown): never {
-  if (error instanceof ReviewProviderError) {
-    if (error.reason === 'key') throw new HttpError(502, error.message, { code: 'REVIEWS_PROVIDER_REFUSED' });
-    if (error.reason === 'quota') throw serviceUnavailable(error.message, 60);
-    if (error.reason === 'timeout' || error.reason === 'unavailable') throw serviceUnavailable(error.message, 5);
-    throw new HttpError(502, error.message, { code: 'REVIEWS_PROVIDER_ERROR' });
-  }
-  throw error;
-}
+/** A Google failure (the agent's own Place ID problem is answered by the handler). */
+export const REVIEW_PROVIDER_ERRORS = [
+  errorAnswer(ReviewProviderError, (error) => {
+    if (error.reason === 'key') return new HttpError(502, error.message, { code: 'REVIEWS_PROVIDER_REFUSED' });
+    if (error.reason === 'quota') return serviceUnavailable(error.message, 60);
+    if (error.reason === 'timeout' || error.reason === 'unavailable') return serviceUnavailable(error.message, 5);
+    return new HttpError(502, error.message, { code: 'REVIEWS_PROVIDER_ERROR' });
+  }),
+];
 
-export function mailError(error: unknown): never {
-  if (error instanceof MailError) throw new HttpError(502, 'The e-mail could not be sent. Please try again in a moment.', { code: 'MAIL_FAILED' });
-  throw error;
-}
+/** E-mail not sent; `message` says what was not sent when the route has its own words. */
+export const mailErrors = (message = 'The e-mail could not be sent. Please try again in a moment.') => [
+  errorAnswer(MailError, () => new HttpError(502, message, { code: 'MAIL_FAILED' })),
+];
+
+export const MAIL_ERRORS = mailErrors();

@@ -18,6 +18,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { isCalendarDate } from '../../shared/dates';
 import { withDefaultPrefs } from '../../shared/reminder-prefs';
+import { isId } from '../../shared/schemas';
 import { config } from '../config';
 import { listClients } from '../data/clients';
 import { getMessage } from '../data/messages';
@@ -73,7 +74,6 @@ export const handler = observeJob('reminders-worker', async (event: SQSEvent): P
   return { batchItemFailures: failures };
 });
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage | null {
   let body: unknown;
@@ -84,10 +84,8 @@ function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage |
   }
   if (!body || typeof body !== 'object') return null;
   const { agentId, date, kind, clientId, messageId } = body as Record<string, unknown>;
-  if (kind === 'scheduled-text') {
-    return typeof clientId === 'string' && ID.test(clientId) && typeof messageId === 'string' && ID.test(messageId) ? { kind, clientId, messageId } : null;
-  }
-  if (typeof agentId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(agentId) || !isCalendarDate(date)) return null;
+  if (kind === 'scheduled-text') return isId(clientId) && isId(messageId) ? { kind, clientId, messageId } : null;
+  if (!isId(agentId) || !isCalendarDate(date)) return null;
   return { agentId, date };
 }
 

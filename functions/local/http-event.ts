@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Route } from '../routes';
+import { ROUTE_DEFAULTS, type Route } from '../routes';
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+json)/i;
 
@@ -56,14 +56,19 @@ function normalizeIp(address: string | undefined): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
-export function lambdaContext(functionName: string, requestId: string, timeoutMs = 30_000): Context {
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  timeoutMs = ROUTE_DEFAULTS.localTimeoutSeconds * 1000,
+  memoryMb: number = ROUTE_DEFAULTS.memoryMb,
+): Context {
   const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
+    memoryLimitInMB: String(memoryMb),
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',

@@ -12,7 +12,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { resetConfig } from '../config';
 import { resetDb } from '../data/db';
 import { tableDefinition } from '../data/table-definition';
-import { compilePath, routes, type Route } from '../routes';
+import { compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
@@ -168,7 +168,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
   if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
   const event = toHttpApiEvent(req, url, body, found.route, found.params);
   const { handler } = await loadHandler(found.route.handler);
-  const result = await handler(event, lambdaContext(found.route.handler.replace(/\//g, '-'), event.requestContext.requestId, (found.route.timeoutSeconds ?? 30) * 1000));
+  const { timeoutSeconds, memoryMb } = routeSettings(found.route, 'local');
+  const result = await handler(event, lambdaContext(found.route.handler.replace(/\//g, '-'), event.requestContext.requestId, timeoutSeconds * 1000, memoryMb));
   writeHttpApiResult(res, result);
 }
 

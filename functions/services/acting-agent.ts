@@ -3,6 +3,7 @@
 // agent no power over anyone's clients but their own. (Refusals of the write itself, saying whose
 // plan is full: clientWriteErrorFor in functions/http/client-errors.ts.)
 import * as yup from 'yup';
+import { ID_PATTERN, isId } from '../../shared/schemas';
 import { findClientById } from '../data/admin-clients';
 import { getClient, type ClientItem } from '../data/clients';
 import { getUserById, isAdmin, type UserItem } from '../data/users';
@@ -11,12 +12,11 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 export const AGENT_ID_MESSAGE = 'agentId must be an agent id';
 export const NOT_ADMIN_MESSAGE = 'Only administrators can manage clients for another agent.';
 
-/** An id as the product makes them (randomId: URL-safe base64). */
-export const agentIdSchema = yup.string().trim().max(64, AGENT_ID_MESSAGE).matches(/^[A-Za-z0-9_-]+$/, { message: AGENT_ID_MESSAGE, excludeEmptyString: true });
+export const agentIdSchema = yup.string().trim().matches(ID_PATTERN, { message: AGENT_ID_MESSAGE, excludeEmptyString: true });
 
 export function parseAgentId(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value.trim())) throw badRequest(AGENT_ID_MESSAGE, { agentId: AGENT_ID_MESSAGE });
+  if (typeof value !== 'string' || !isId(value.trim())) throw badRequest(AGENT_ID_MESSAGE, { agentId: AGENT_ID_MESSAGE });
   return value.trim();
 }
 

@@ -6,7 +6,6 @@ import { markReviewRequested, undoReviewRequest } from '../data/review-requests'
 import type { ClientItem } from '../data/clients';
 import type { UserItem } from '../data/users';
 import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
-import { mailError } from '../http/provider-errors';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
 import { writeReviewUrl } from '../integrations/reviews';
 import { requireVerifiedSender } from './email-verification';
@@ -40,7 +39,7 @@ export async function requestReview(agent: UserItem, clientId: string, now = new
   const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () => reserveSend(agent.id, 'sms', now)).catch(async (error: unknown) => {
     await undoReviewRequest(before, now.toISOString());
     await releaseSend(slot);
-    return mailError(error);
+    throw error;
   });
   return { client: after, delivery };
 }

@@ -11,10 +11,10 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_DIMENSIONS, METRICS_NAMESPACE } from '../../functions/observability/metrics';
-import type { Route } from '../../functions/routes';
+import { ROUTE_DEFAULTS, type Route } from '../../functions/routes';
 import type { Api } from './api';
 import type { Jobs } from './jobs';
-import { constructIdForSlug, DEFAULT_TIMEOUT_SECONDS } from './route-function';
+import { constructIdForSlug } from './route-function';
 
 /** A route alarms when its function's p99 duration stays above this for 15 minutes. */
 export const DEFAULT_P99_LATENCY_MS = 3000;
@@ -74,7 +74,7 @@ export class Monitoring extends Construct {
     const p99 = props.routes.map((route, index) => ({
       route,
       metric: api.routeFunctions[index]!.function.metricDuration({ period: PERIOD, statistic: cloudwatch.Stats.p(99) }),
-      thresholdMs: route.timeoutSeconds && route.timeoutSeconds > DEFAULT_TIMEOUT_SECONDS ? Math.max(p99LatencyMs, route.timeoutSeconds * 500) : p99LatencyMs,
+      thresholdMs: route.timeoutSeconds && route.timeoutSeconds > ROUTE_DEFAULTS.timeoutSeconds ? Math.max(p99LatencyMs, route.timeoutSeconds * 500) : p99LatencyMs,
     }));
     this.latencyAlarms = p99.map(({ route, metric, thresholdMs }) =>
       metric.createAlarm(this, `${constructIdForSlug(route.handler)}P99Alarm`, {

@@ -7,13 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Route } from '../../functions/routes';
-
-/** User-facing functions get 1024 MB (docs/architecture.md, Performance budgets and bench). */
-export const DEFAULT_MEMORY_MB = 1024;
-export const DEFAULT_TIMEOUT_SECONDS = 10;
-/** API Gateway gives up on an HTTP API integration after 30 s (a hard limit). */
-export const MAX_TIMEOUT_SECONDS = 30;
+import { MAX_ROUTE_TIMEOUT_SECONDS as MAX_TIMEOUT_SECONDS, routeSettings, type Route } from '../../functions/routes';
 
 export type RouteFunctionProps = {
   route: Route;
@@ -53,7 +47,7 @@ export class RouteFunction extends Construct {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     super(scope, id);
     const { route } = props;
-    const timeoutSeconds = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+    const { memoryMb, timeoutSeconds } = routeSettings(route, 'aws');
     if (timeoutSeconds > MAX_TIMEOUT_SECONDS) {
       throw new Error(`${route.handler}: timeoutSeconds ${timeoutSeconds} exceeds the HTTP API's ${MAX_TIMEOUT_SECONDS} s limit`);
     }
@@ -72,7 +66,7 @@ export class RouteFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       handler: 'index.handler',
       code: props.code,
-      memorySize: route.memoryMb ?? DEFAULT_MEMORY_MB,
+      memorySize: memoryMb,
       timeout: Duration.seconds(timeoutSeconds),
       role: this.role,
       logGroup,

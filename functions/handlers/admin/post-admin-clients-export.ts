@@ -2,6 +2,7 @@
 // from the table, so the file holds what is stored, never what the browser sent.
 import * as yup from 'yup';
 import { todayIn } from '../../../shared/dates';
+import { isId } from '../../../shared/schemas';
 import { readClientsByRef, withAgentUsernames, type ClientRef } from '../../data/admin-clients';
 import { toCsv } from '../../domain/csv-export';
 import { CLIENT_COLUMNS } from '../../domain/export-columns';
@@ -11,13 +12,12 @@ import { defineHandler } from '../../http/handler';
 export const CLIENTS_EXPORT_MAX = 10_000;
 export const NOTHING_TO_EXPORT = 'There are no clients matching your current filters.';
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ITEM_MESSAGE = 'Each client must be a client id, or an object with the client id and its agentId';
 
 const isRef = (value: unknown): boolean =>
-  (typeof value === 'string' && ID.test(value)) ||
-  (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as ClientRef).id === 'string' && ID.test((value as ClientRef).id) &&
-    ((value as ClientRef).agentId === undefined || (typeof (value as ClientRef).agentId === 'string' && ID.test((value as ClientRef).agentId!))));
+  isId(value) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && isId((value as ClientRef).id) &&
+    ((value as ClientRef).agentId === undefined || isId((value as ClientRef).agentId)));
 
 const schema = yup.object({
   clients: yup

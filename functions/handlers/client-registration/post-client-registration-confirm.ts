@@ -8,8 +8,8 @@ import { claimSubmission, releaseSubmission, SubmissionRefusedError, type Regist
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { attachTestimonial } from '../../data/testimonials';
 import { getUserById } from '../../data/users';
-import { clientWriteError } from '../../http/client-errors';
-import { HttpError } from '../../http/errors';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
+import { errorAnswer, HttpError } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import type { Logger } from '../../observability/logger';
 import { moveToClientVideos } from '../../integrations/video-uploads';
@@ -21,12 +21,13 @@ const REFUSALS = {
   expired: { message: REGISTRATION_MESSAGES.confirmationExpired, code: 'CONFIRMATION_EXPIRED' },
 } as const;
 
-export const handler = definePublicHandler('client-registration/post-client-registration-confirm', { body: registrationConfirmSchema }, async ({ body, log }) => {
-  const submission = await claimSubmission(body.token).catch((error: unknown) => {
-    if (!(error instanceof SubmissionRefusedError)) throw error;
-    const { message, code } = REFUSALS[error.reason];
-    throw new HttpError(410, message, { code });
-  });
+const ERRORS = [
+  ...CLIENT_WRITE_ERRORS,
+  errorAnswer(SubmissionRefusedError, (error) => new HttpError(410, REFUSALS[error.reason].message, { code: REFUSALS[error.reason].code })),
+];
+
+export const handler = definePublicHandler('client-registration/post-client-registration-confirm', { body: registrationConfirmSchema, errors: ERRORS }, async ({ body, log }) => {
+  const submission = await claimSubmission(body.token);
   let videos: number;
   try {
     const client = await applySubmission(submission);
@@ -40,7 +41,7 @@ export const handler = definePublicHandler('client-registration/post-client-regi
     if (error instanceof SubmissionClientGoneError) throw new HttpError(410, REGISTRATION_MESSAGES.confirmationClientGone, { code: 'CLIENT_GONE' });
     // Applying is safe to repeat: give the link back so the client can try again.
     await releaseSubmission(submission);
-    return clientWriteError(error);
+    throw error;
   }
 });
 

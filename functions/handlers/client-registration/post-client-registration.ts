@@ -22,7 +22,7 @@ import { hitLimit } from '../../data/throttle';
 import { hasFreeSlot } from '../../domain/plan';
 import { config } from '../../config';
 import { issueClientUploadToken } from '../../services/client-upload-token';
-import { clientWriteError } from '../../http/client-errors';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../http/errors';
 import { definePublicHandler, validate } from '../../http/handler';
 import type { Logger } from '../../observability/logger';
@@ -35,7 +35,7 @@ export const PLAN_FULL_NOTICES_PER_DAY = 5;
 export const CONFIRMATION_MAILS_PER_CLIENT_PER_DAY = 3;
 const DAY_SECONDS = 24 * 3600;
 
-export const handler = definePublicHandler('client-registration/post-client-registration', {}, async ({ body, ip, log }) => {
+export const handler = definePublicHandler('client-registration/post-client-registration', { errors: CLIENT_WRITE_ERRORS }, async ({ body, ip, log }) => {
   const limit = await hitLimit({ scope: 'client-registration-ip', id: ip, ...REGISTRATION_LIMIT });
   if (limit.limited) throw tooManyRequests('Too many registrations from this network. Please try again later.', limit.retryAfterSeconds);
 
@@ -85,7 +85,7 @@ async function registrationError(error: unknown, log: Logger): Promise<never> {
     await notifyAgent(error, log);
     throw agentAtCapacity();
   }
-  return clientWriteError(error);
+  throw error;
 }
 
 /** Tells the agent a client could not join; the visitor's answer does not depend on it. */

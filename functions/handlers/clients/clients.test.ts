@@ -1,5 +1,5 @@
 import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
-import { CLIENT_MESSAGES } from '../../../shared/client-schema';
+import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '../../../shared/client-schema';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { UPGRADE_MESSAGE } from '../../http/client-errors';
@@ -11,6 +11,19 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('clients', () => {
+  it('edits exactly the editable fields of the shared schema: anything else is refused', async () => {
+    const { client } = await signedInAgent(api);
+    const created = await client.post('/api/clients', clientInput());
+    const refused = await client.patch(`/api/clients/${created.body.id}`, { hasTestimonial: true, reviewStatus: 'submitted' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`Send at least one of: ${PATCHABLE_CLIENT_FIELDS.join(', ')}.`);
+    const edits = { name: 'New Name', email: 'new@example.com', phone: '(555) 222-3333', address: '1 Main St', birthday: '1980-01-02', anniversary: '2001-03-04', purchaseDate: '2010-05-06' };
+    expect(Object.keys(edits)).toEqual([...EDITABLE_CLIENT_FIELDS]);
+    const edited = await client.patch(`/api/clients/${created.body.id}`, edits);
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject(edits);
+  });
+
   it('creates, lists, edits and deletes a client', async () => {
     const { client } = await signedInAgent(api);
     const created = await client.post('/api/clients', clientInput({ name: 'Maria Lopez', email: 'Maria@Example.com', birthday: '1985-04-12', address: '12 Elm St' }));

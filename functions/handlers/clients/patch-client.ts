@@ -1,19 +1,17 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
-import { clientSchema, type ClientInput } from '../../../shared/client-schema';
+import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '../../../shared/client-schema';
 import { todayIn } from '../../../shared/dates';
 import { toClient } from '../../data/clients';
 import { updateClient } from '../../services/clients';
 import { awardDueMilestones } from '../../data/milestones';
 import { clientForEdit, parseAgentId } from '../../services/acting-agent';
-import { clientWriteError } from '../../http/client-errors';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { badRequest, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 
-const EDITABLE = ['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone'] as const;
-
-export const handler = defineHandler('clients/patch-client', {}, async ({ user, params, body }) => {
+export const handler = defineHandler('clients/patch-client', { errors: CLIENT_WRITE_ERRORS }, async ({ user, params, body }) => {
   const sent = (body ?? {}) as Record<string, unknown>;
   const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
   if (!found) throw notFound('Client not found');
@@ -23,7 +21,7 @@ export const handler = defineHandler('clients/patch-client', {}, async ({ user, 
   const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
   const valid: ClientInput = await validate(clientSchema, merged);
   const changes = Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null]));
-  const updated = await updateClient(current.agentId, current.id, changes).catch(clientWriteError);
+  const updated = await updateClient(current.agentId, current.id, changes);
   if (!updated) throw notFound('Client not found');
   await awardDueMilestones(updated, todayIn(found.agentTimeZone));
   return { body: toClient(updated) };

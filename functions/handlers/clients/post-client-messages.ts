@@ -5,7 +5,7 @@ import { messageSchema, type MessageInput } from '../../../shared/messages';
 import { defineHandler } from '../../http/handler';
 import { sendClientMessage } from '../../services/messages';
 
-export const handler = defineHandler<MessageInput>('clients/post-client-messages', { body: messageSchema }, async ({ user, params, body }) => {
+export const handler = defineHandler('clients/post-client-messages', { body: messageSchema }, async ({ user, params, body }) => {
   const outcome = await sendClientMessage(user, params.id ?? '', body);
   return { status: outcome.httpStatus, body: outcome.body };
 });

@@ -9,7 +9,7 @@ import { findClientReview } from '../../domain/review-match';
 import { fetchPlaceReviews, GOOGLE_REVIEW_SAMPLE, ReviewProviderError, reviewsConfigured, type PlaceReviews } from '../../integrations/reviews';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { reviewProviderError } from '../../http/provider-errors';
+import { REVIEW_PROVIDER_ERRORS } from '../../http/provider-errors';
 
 /** Each check is a paid Places call: a generous cap per agent keeps a stuck button from running up the bill. */
 const CHECKS_PER_HOUR = 60;
@@ -19,7 +19,7 @@ export const REVIEW_CHECK_MESSAGES = {
   noPlaceId: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.',
 } as const;
 
-export const handler = defineHandler('clients/post-client-review-check', {}, async ({ user, params }) => {
+export const handler = defineHandler('clients/post-client-review-check', { errors: REVIEW_PROVIDER_ERRORS }, async ({ user, params }) => {
   const client = await getClient(user.id, params.id ?? '');
   if (!client) throw notFound('Client not found');
   const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({ body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck });
@@ -42,10 +42,10 @@ export const handler = defineHandler('clients/post-client-review-check', {}, asy
   return answer(submitted, notFoundMessage(client.name, place, submitted));
 });
 
-/** An unknown Place ID is the agent's to fix: say so as an answer; the rest are provider errors. */
+/** An unknown Place ID is the agent's to fix: say so as an answer; the rest are provider errors (REVIEW_PROVIDER_ERRORS). */
 function placeIdProblemOr(error: unknown): string {
   if (error instanceof ReviewProviderError && error.reason === 'place-id') return error.message;
-  return reviewProviderError(error);
+  throw error;
 }
 
 function notFoundMessage(name: string, place: PlaceReviews, submitted: boolean): string {

@@ -3,11 +3,12 @@
 import type { ReviewRequestResult } from '../../../shared/api-types';
 import { toClient } from '../../data/clients';
 import { defineHandler } from '../../http/handler';
+import { MAIL_ERRORS } from '../../http/provider-errors';
 import { requestReview } from '../../services/review-requests';
 
 export { REVIEW_REQUEST_INTERVAL_DAYS, REVIEW_REQUEST_MESSAGES } from '../../services/review-requests';
 
-export const handler = defineHandler('clients/post-client-review-request', {}, async ({ user, params }) => {
+export const handler = defineHandler('clients/post-client-review-request', { errors: MAIL_ERRORS }, async ({ user, params }) => {
   const { client: after, delivery } = await requestReview(user, params.id ?? '');
   const message = delivery.texted
     ? `Review request sent to ${after.name} by e-mail and text message.`

@@ -8,7 +8,7 @@ import { randomId } from '../../domain/signed-tokens';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler<TouchInput>('clients/post-client-touches', { body: touchSchema }, async ({ user, params, body }) => {
+export const handler = defineHandler('clients/post-client-touches', { body: touchSchema }, async ({ user, params, body }) => {
   const client = await getClient(user.id, params.id ?? '');
   if (!client) throw notFound('Client not found');
   const date = touchInstant(body.date)!; // the schema accepted only readable dates

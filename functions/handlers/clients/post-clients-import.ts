@@ -5,16 +5,19 @@ import type { ImportResult } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { cappedRowsSentence } from '../../domain/plan';
 import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
-import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportUnit } from '../../domain/import-rows';
+import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportRow, type ImportUnit } from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, errorAnswer, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { parseMultipart } from '../../http/multipart';
 import { importClients } from '../../services/client-import';
 
 const NO_FILE = 'Choose a .csv or .vcf file to import.';
 
-export const handler = defineHandler('clients/post-clients-import', {}, async ({ user, rawBody, event, log }) => {
+const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
+const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
+
+export const handler = defineHandler('clients/post-clients-import', { errors: ERRORS }, async ({ user, rawBody, event, log }) => {
   const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
     maxFileBytes: IMPORT_MAX_BYTES,
     tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
@@ -31,7 +34,6 @@ export const handler = defineHandler('clients/post-clients-import', {}, async ({
   try {
     parsed = parseClientFile(format, file.data, { today });
   } catch (error) {
-    if (error instanceof ImportTooLargeError || error instanceof ImportTooManyRowsError) throw new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
     if (error instanceof ImportFormatError) throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
     throw error;
   }

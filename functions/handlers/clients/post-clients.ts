@@ -5,13 +5,14 @@ import { todayIn } from '../../../shared/dates';
 import { toClient } from '../../data/clients';
 import { createClient } from '../../services/clients';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
+import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { defineHandler } from '../../http/handler';
 import { clientWriteErrorFor } from '../../http/client-errors';
 import { actingAgent, agentIdSchema } from '../../services/acting-agent';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
 
-export const handler = defineHandler('clients/post-clients', { body: schema }, async ({ user, body, log }) => {
+export const handler = defineHandler('clients/post-clients', { body: schema, errors: CLIENT_WRITE_ERRORS }, async ({ user, body, log }) => {
   const { agentId, ...input } = body;
   const agent = await actingAgent(user, agentId);
   const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));

@@ -8,10 +8,10 @@ import { sendPaymentFailedEmail } from '../../integrations/billing-emails';
 import { verifyWebhookEvent } from '../../integrations/payments';
 import { HttpError } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
-import { paymentError } from '../../http/payment-errors';
+import { PAYMENT_ERRORS } from '../../http/payment-errors';
 
-export const handler = definePublicHandler('stripe/post-stripe-webhook', {}, async ({ event: request, rawBody, log }) => {
-  const stripeEvent = await verifyWebhookEvent(rawBody, request.headers?.['stripe-signature']).catch(paymentError);
+export const handler = definePublicHandler('stripe/post-stripe-webhook', { errors: PAYMENT_ERRORS }, async ({ event: request, rawBody, log }) => {
+  const stripeEvent = await verifyWebhookEvent(rawBody, request.headers?.['stripe-signature'])
   const meaning = interpretStripeEvent(stripeEvent, config().stripePriceId);
   if (meaning.kind === 'ignored') {
     log.info('stripe event ignored', { eventId: stripeEvent.id, type: stripeEvent.type, reason: meaning.reason });

@@ -4,6 +4,7 @@
 // registration submission, records it there until the client confirms. Repeating it is harmless.
 import type { Testimonial } from '../../../shared/api-types';
 import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, videoUploadCompleteSchema } from '../../../shared/client-registration';
+import { isId } from '../../../shared/schemas';
 import { addSubmissionUpload, getSubmission } from '../../data/client-registrations';
 import { attachTestimonial, getPendingUpload, type PendingUploadItem } from '../../data/testimonials';
 import { requireClientUploadToken } from '../../services/client-upload-token';
@@ -19,7 +20,7 @@ const uploadMissing = () => new HttpError(409, 'Your video has not arrived yet. 
 export const handler = definePublicHandler('video-testimonials/post-video-testimonial-complete', { body: videoUploadCompleteSchema }, async ({ body, params, log }) => {
   const { clientId, agentId } = await requireClientUploadToken(body.clientToken, body.clientId);
   const uploadId = params.id ?? '';
-  const upload = /^[A-Za-z0-9_-]{1,64}$/.test(uploadId) ? await getPendingUpload(uploadId) : undefined;
+  const upload = isId(uploadId) ? await getPendingUpload(uploadId) : undefined;
   if (!upload || upload.clientId !== clientId || upload.agentId !== agentId) throw notFound('Upload not found');
 
   // Not in pending/ any more when an earlier confirmation moved it (and then failed or was repeated).

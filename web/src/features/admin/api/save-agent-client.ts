@@ -3,12 +3,12 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { Client, CreatedClient } from '../../../../../shared/api-types';
-import type { ClientChangesInput, ClientInput } from '../../../../../shared/client-schema';
+import type { ClientChanges, ClientInput } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
 import { revalidateAdminReads } from './revalidate-admin';
 
 export type AgentClientCreate = { agentId: string; input: ClientInput };
-export type AgentClientUpdate = { agentId: string; id: string; changes: ClientChangesInput };
+export type AgentClientUpdate = { agentId: string; id: string; changes: ClientChanges };
 
 export function createAgentClient({ agentId, input }: AgentClientCreate): Promise<CreatedClient> {
   return api.post<CreatedClient>('/api/clients', { ...input, agentId });

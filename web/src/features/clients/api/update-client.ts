@@ -2,14 +2,14 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { Client } from '../../../../../shared/api-types';
-import type { ClientChangesInput } from '../../../../../shared/client-schema';
+import type { ClientChanges } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
 import { CLIENTS_KEY } from './get-clients';
 import { revalidateClientReads } from './revalidate-clients';
 
 export type UpdateClientRequest = {
   id: string;
-  changes: ClientChangesInput;
+  changes: ClientChanges;
 };
 
 export function updateClient({ id, changes }: UpdateClientRequest): Promise<Client> {

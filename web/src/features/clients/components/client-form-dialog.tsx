@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { Client } from '../../../../../shared/api-types';
-import { clientSchema, type ClientInput } from '../../../../../shared/client-schema';
+import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '../../../../../shared/client-schema';
 import { isYearlessDate } from '../../../../../shared/dates';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '../../../lib/client-changes';
@@ -70,12 +70,12 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
               </Typography>
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField name="name" label="Name" autoComplete="off" required autoFocus={!editing} />
+                  <FormikTextField name="name" label={CLIENT_FIELD_SPECS.name.label} autoComplete="off" required autoFocus={!editing} />
                 </Box>
-                <FormikTextField name="email" label="Email" type="email" inputMode="email" autoComplete="off" required />
-                <FormikTextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" placeholder="(555) 123-4567" required />
+                <FormikTextField name="email" label={CLIENT_FIELD_SPECS.email.label} type="email" inputMode="email" autoComplete="off" required />
+                <FormikTextField name="phone" label={CLIENT_FIELD_SPECS.phone.label} type="tel" inputMode="tel" autoComplete="off" placeholder="(555) 123-4567" required />
                 <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField name="address" label="Address" autoComplete="off" helperText="Optional" />
+                  <FormikTextField name="address" label={CLIENT_FIELD_SPECS.address.label} autoComplete="off" helperText="Optional" />
                 </Box>
               </Box>
               <Typography component="h3" variant="overline" sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}>
@@ -84,13 +84,13 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
                 <FormikTextField
                   name="birthday"
-                  label="Birthday"
+                  label={CLIENT_FIELD_SPECS.birthday.label}
                   type="date"
                   // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
                   helperText={isYearlessDate(values.birthday) ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.` : undefined}
                 />
-                <FormikTextField name="anniversary" label="Anniversary" type="date" />
-                <FormikTextField name="purchaseDate" label="Purchase Date" type="date" />
+                <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
+                <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
               </Box>
             </DialogContent>
             <DialogActions sx={{ px: 3, py: 2 }}>

@@ -1,11 +1,10 @@
 // POST /api/client-invitations: e-mails a client a link to complete their own profile.
 import useSWRMutation from 'swr/mutation';
+import type { SentInvitation } from '../../../../../shared/api-types';
 import type { InvitationInput } from '../../../../../shared/client-registration';
 import { api } from '../../../lib/api-client';
 
 export const CLIENT_INVITATIONS_URL = '/api/client-invitations';
-
-export type SentInvitation = { name: string; email: string; expiresAt: string };
 
 export function createInvitation(input: InvitationInput): Promise<SentInvitation> {
   return api.post<SentInvitation>(CLIENT_INVITATIONS_URL, input);
