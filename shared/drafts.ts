@@ -13,11 +13,15 @@ export const DRAFT_INSTRUCTIONS_MAX = 500;
 /** A text draft fits in this many SMS segments. */
 export const DRAFT_SMS_SEGMENTS = 2;
 
+/** "Suggest another": each variant number asks the local composer for another phrasing. */
+export const DRAFT_VARIANT_MAX = 999;
+
 export const DRAFT_MESSAGES = {
   occasion: `Occasion must be one of ${DRAFT_OCCASIONS.join(', ')}`,
   channel: `Channel must be one of ${DRAFT_CHANNELS.join(', ')}`,
   tone: `Tone must be one of ${DRAFT_TONES.join(', ')}`,
   instructionsTooLong: `Instructions must be at most ${DRAFT_INSTRUCTIONS_MAX} characters`,
+  variant: `Variant must be a whole number from 0 to ${DRAFT_VARIANT_MAX}`,
   noPlaceId: 'Add your Google Place ID in your Business Profile first: a review request links to your business on Google.',
 } as const;
 
@@ -26,6 +30,7 @@ export const draftRequestSchema = yup.object({
   channel: yup.string().required(DRAFT_MESSAGES.channel).oneOf(DRAFT_CHANNELS, DRAFT_MESSAGES.channel),
   tone: yup.string().oneOf(DRAFT_TONES, DRAFT_MESSAGES.tone).default('warm'),
   instructions: yup.string().strict(false).trim().max(DRAFT_INSTRUCTIONS_MAX, DRAFT_MESSAGES.instructionsTooLong).optional(),
+  variant: yup.number().typeError(DRAFT_MESSAGES.variant).integer(DRAFT_MESSAGES.variant).min(0, DRAFT_MESSAGES.variant).max(DRAFT_VARIANT_MAX, DRAFT_MESSAGES.variant).default(0),
 });
 export type DraftRequest = yup.InferType<typeof draftRequestSchema>;
 

@@ -16,7 +16,7 @@ import { checkModelDraft } from '../domain/draft-output';
 import { AiDraftError, askModel, configuredEngine } from '../integrations/ai-drafts';
 import { writeReviewUrl } from '../integrations/reviews';
 
-export type DraftRequestInput = { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null };
+export type DraftRequestInput = { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null; variant?: number };
 export type DraftOutcome =
   | { outcome: 'draft'; draft: Draft }
   | { outcome: 'no-such-client' }
@@ -35,7 +35,8 @@ export async function writeDraft(agent: UserItem, clientId: string, request: Dra
   if (request.occasion === 'review-request' && !agent.googlePlaceId) return { outcome: 'no-place-id' };
   const today = todayIn(agent.timeZone, now);
   const facts = draftFacts({ client, agent, request, today, reviewLink: agent.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : null });
-  const local = composeLocalDraft(facts, `${client.id}|${today}`);
+  // The same client, day and variant read the same; "Suggest another" asks for the next variant.
+  const local = composeLocalDraft(facts, `${client.id}|${today}|${request.variant ?? 0}`);
   const limit = config().aiDraftsPerDay;
   const suggestion = (quota: Draft['quota'], extra: Partial<Draft> = {}): DraftOutcome => ({
     outcome: 'draft',

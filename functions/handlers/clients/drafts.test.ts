@@ -88,6 +88,19 @@ describe('POST /api/clients/{id}/drafts', () => {
     expect(res.body.upgrade).toBeUndefined();
   });
 
+  it('suggests another phrasing for each variant, and the same one again for the same variant', async () => {
+    // Prepare
+    configure({ AI_PROVIDER: 'local' });
+    const { draft } = await agentWithClient();
+    // Act
+    const again = [await draft({ occasion: 'birthday', channel: 'email' }), await draft({ occasion: 'birthday', channel: 'email', variant: 0 })];
+    const variants = await Promise.all(Array.from({ length: 6 }, (_, variant) => draft({ occasion: 'birthday', channel: 'email', variant })));
+    // Assess
+    expect(again[0]!.body.body).toBe(again[1]!.body.body);
+    expect(new Set(variants.map((r) => `${r.body.subject}\n${r.body.body}`)).size).toBeGreaterThanOrEqual(3);
+    expect((await draft({ occasion: 'birthday', channel: 'email', variant: -1 })).body.errors).toEqual({ variant: 'Variant must be a whole number from 0 to 999' });
+  });
+
   it('answers 429 DRAFT_QUOTA past the daily quota, even for parallel requests', async () => {
     // Prepare
     configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL, AI_DRAFTS_PER_DAY: '2' });
