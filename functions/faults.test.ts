@@ -21,7 +21,7 @@ import { clientInput } from './testing/factories';
 import { inviteClient, registeredClient, signedInRealtor } from './testing/invitations';
 import { LOCAL_IP, resetLimit } from './testing/throttle';
 import { REGISTRATION_LIMIT } from './handlers/client-registration/post-client-registration';
-import { ApiClient, newAgent, startTestApi, type ApiResponse, type TestApi } from './testing/local-api';
+import { newAgent, startTestApi, type ApiResponse, type TestApi } from './testing/local-api';
 
 let api: TestApi;
 beforeAll(async () => {

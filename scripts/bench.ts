@@ -4,7 +4,7 @@
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { setProStatus } from '../functions/data/users';
@@ -20,7 +20,7 @@ import { percentile, ratio } from './bench-stats';
 const root = resolve(__dirname, '..');
 const outDir = join(root, 'bench');
 const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
-const lines: string[] = ['# Benchmark report', '', `Run ${report.date} on Node ${process.version}, ${require('node:os').cpus().length} cores. Produced by \`npm run bench\`.`, ''];
+const lines: string[] = ['# Benchmark report', '', `Run ${report.date} on Node ${process.version}, ${cpus().length} cores. Produced by \`npm run bench\`.`, ''];
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 

@@ -67,6 +67,7 @@ export function signatureLines(agent: Signer): string[] {
 export function messageBodyText(body: string): string {
   return body
     .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .trim();
 }

@@ -343,6 +343,7 @@ function validator<B, Q>(schemas: Schemas<B, Q>): middy.MiddlewareObj<APIGateway
       const state = stateOf(request.context);
       // Ids and tokens from the URL end up in keys: DynamoDB refuses keys over 1 KB and control characters are never valid.
       for (const [name, value] of Object.entries(request.event.pathParameters ?? {})) {
+        // eslint-disable-next-line no-control-regex -- refusing control characters is the point
         if (!value || value.length > MAX_PATH_PARAMETER || /[\u0000-\u001f\u007f]/.test(value)) {
           throw new HttpError(400, `The ${name} in the URL is not valid.`, { code: 'BAD_PATH_PARAMETER' });
         }

@@ -10,6 +10,7 @@ import type { BuildMiddleware, MiddlewareStack } from '@smithy/types';
 
 // Types only (no code in the bundle): what every AWS SDK v3 client's middleware stack is typed
 // with. Any client: its input and output types do not matter here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- every client's own input/output types must fit
 type Client = { middlewareStack: MiddlewareStack<any, any> };
 type ResponseMetadata = { httpStatusCode?: number; requestId?: string; attempts?: number };
 
@@ -40,6 +41,7 @@ function currentTrace(): TraceHeader | undefined {
   return parseTraceHeader(store?.getXRayTraceId?.() ?? process.env._X_AMZN_TRACE_ID);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware for every client's commands
 const xrayMiddleware: BuildMiddleware<any, any> = (next, context) => async (args) => {
   const trace = currentTrace();
   // An unsampled invocation records nothing; without a parent there is no segment to hang it on.

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { App } from './app/app';
-import { getUser, USER_KEY } from './features/auth/api/get-user';
+import { getUser, USER_KEY } from './lib/auth';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

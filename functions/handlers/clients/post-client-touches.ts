@@ -1,7 +1,7 @@
 // POST /api/clients/{id}/touches: logs a call, meeting or note made outside the product; the
 // client's lastContactDate moves to it when it is the latest contact.
 import type { LogTouchResult } from '../../../shared/api-types';
-import { touchInstant, touchSchema, type TouchInput } from '../../../shared/messages';
+import { touchInstant, touchSchema } from '../../../shared/messages';
 import { getClient, toClient } from '../../data/clients';
 import { advanceLastContact, putTouch, toTouchActivity } from '../../data/messages';
 import { randomId } from '../../domain/signed-tokens';

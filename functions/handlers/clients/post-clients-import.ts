@@ -5,7 +5,7 @@ import type { ImportResult } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
 import { cappedRowsSentence } from '../../domain/plan';
 import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
-import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportRow, type ImportUnit } from '../../domain/import-rows';
+import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportUnit } from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
 import { badRequest, errorAnswer, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';

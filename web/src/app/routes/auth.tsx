@@ -2,7 +2,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { CenteredSpinner } from '../../components/ui/spinner';
-import { useUser } from '../../features/auth/api/get-user';
+import { useUser } from '../../lib/auth';
 import { AuthForms } from '../../features/auth/components/auth-forms';
 import { AuthWelcomePanel } from '../../features/auth/components/auth-welcome-panel';
 import { redirectTarget } from '../../features/auth/redirect-state';

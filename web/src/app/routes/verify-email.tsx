@@ -8,7 +8,7 @@ import { CenteredLayout } from '../../components/layouts/centered-layout';
 import { CenteredMessage } from '../../components/ui/centered-message';
 import { CenteredSpinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { USER_KEY } from '../../features/auth/api/get-user';
+import { USER_KEY } from '../../lib/auth';
 import { verifyEmail } from '../../features/auth/api/verify-email';
 import { errorMessage } from '../../lib/api-client';
 import { useLinkToken } from '../../lib/use-link-token';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../components/ui/toast/use-toast';
-import { USER_KEY } from '../auth/api/get-user';
+import { USER_KEY } from '../../lib/auth';
 
 const POLL_EVERY_MS = 2000;
 const POLL_TRIES = 15;

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
-import { useUser } from '../../../features/auth/api/get-user';
+import { useUser } from '../../../lib/auth';
 import { BusinessProfileCard } from '../../../features/business-profile/components/business-profile-card';
 import { ReviewsExplainer } from '../../../features/business-profile/components/reviews-explainer';
 

@@ -3,7 +3,7 @@
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useUser } from '../../../features/auth/api/get-user';
+import { useUser } from '../../../lib/auth';
 import { ClientsManager } from '../../../features/clients/components/clients-manager';
 import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
 import { RequestReviewButton } from '../../../features/reviews/components/review-actions';

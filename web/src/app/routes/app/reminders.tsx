@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
-import { useClients } from '../../../features/clients/api/get-clients';
+import { useClients } from '../../../lib/clients';
 import { AllReminders } from '../../../features/reminders/components/all-reminders';
 import { browserToday } from '../../../lib/dates';
 

@@ -7,7 +7,7 @@ import { NavigationBar, type NavItem } from '../../../components/layouts/navigat
 import { CenteredSpinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
-import { useUser } from '../../../features/auth/api/get-user';
+import { useUser } from '../../../lib/auth';
 import { useLogout } from '../../../features/auth/api/logout';
 import { ProtectedRoute } from '../../../features/auth/components/protected-route';
 import { UnverifiedBanner } from '../../../features/auth/components/unverified-banner';

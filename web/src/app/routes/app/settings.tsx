@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
-import { useUser } from '../../../features/auth/api/get-user';
+import { useUser } from '../../../lib/auth';
 import { BusinessProfileCard } from '../../../features/business-profile/components/business-profile-card';
 import { CalendarFeedCard } from '../../../features/settings/components/calendar-feed-card';
 import { ReminderPreferencesCard } from '../../../features/settings/components/reminder-preferences-card';

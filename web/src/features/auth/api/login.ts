@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import type { User } from '../../../../../shared/api-types';
 import type { LoginInput } from '../../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from './get-user';
+import { USER_KEY } from '../../../lib/auth';
 
 export const LOGIN_URL = '/api/login';
 

@@ -2,7 +2,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from './get-user';
+import { USER_KEY } from '../../../lib/auth';
 
 export const LOGOUT_URL = '/api/logout';
 

@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import type { User } from '../../../../../shared/api-types';
 import type { RegisterInput } from '../../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from './get-user';
+import { USER_KEY } from '../../../lib/auth';
 
 export const REGISTER_URL = '/api/register';
 

@@ -8,7 +8,7 @@ import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { CenteredSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useUser } from '../api/get-user';
+import { useUser } from '../../../lib/auth';
 import { authRedirectState } from '../redirect-state';
 
 type ProtectedRouteProps = {

@@ -5,7 +5,7 @@ import useSWRMutation from 'swr/mutation';
 import type { User } from '../../../../../shared/api-types';
 import type { BusinessProfileInput } from '../../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from '../../auth/api/get-user';
+import { USER_KEY } from '../../../lib/auth';
 
 export const BUSINESS_PROFILE_URL = '/api/user/business';
 

@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { ReviewCheck } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
-import { revalidateClientReads } from './revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export const checkClientReviewUrl = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/check-review`;
 

@@ -4,8 +4,8 @@ import useSWRMutation from 'swr/mutation';
 import type { CreatedClient } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
-import { revalidateClientReads } from './revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 

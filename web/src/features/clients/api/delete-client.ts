@@ -2,8 +2,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
-import { revalidateClientReads } from './revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export function deleteClient(id: string): Promise<void> {
   return api.delete<void>(`${CLIENTS_KEY}/${encodeURIComponent(id)}`);

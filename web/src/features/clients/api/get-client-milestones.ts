@@ -3,7 +3,7 @@
 import useSWR from 'swr';
 import type { ClientMilestone } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
 
 export const clientMilestonesKey = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/milestones`;
 

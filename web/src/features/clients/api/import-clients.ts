@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { ImportResult } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
-import { revalidateClientReads } from './revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export const IMPORT_CLIENTS_URL = `${CLIENTS_KEY}/import`;
 

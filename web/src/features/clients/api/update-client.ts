@@ -4,8 +4,8 @@ import useSWRMutation from 'swr/mutation';
 import type { Client } from '../../../../../shared/api-types';
 import type { ClientChanges } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from './get-clients';
-import { revalidateClientReads } from './revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export type UpdateClientRequest = {
   id: string;

@@ -33,7 +33,7 @@ import { useFormDialog } from '../../../lib/use-form-dialog';
 import { usePagedSearch } from '../../../lib/use-paged-search';
 import { UPGRADE_REQUIRED, useCreateClient } from '../api/create-client';
 import { useDeleteClient } from '../api/delete-client';
-import { useClients } from '../api/get-clients';
+import { useClients } from '../../../lib/clients';
 import { useImportClients } from '../api/import-clients';
 import { useUpdateClient } from '../api/update-client';
 import { filterClients } from '../utils/search-clients';
@@ -95,7 +95,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
   const [importOpen, setImportOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
-  const all = clients ?? [];
+  const all = useMemo(() => clients ?? [], [clients]);
   const count = all.length;
   const atFreeLimit = !isPro && count >= FREE_CLIENT_LIMIT;
   const detailClient = useMemo(() => (detailId ? (all.find((c) => c.id === detailId) ?? null) : null), [all, detailId]);

@@ -13,7 +13,7 @@ import { Form, Formik } from 'formik';
 import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput } from '../../../../../shared/client-registration';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { sendErrorMessage } from '../../auth/email-verification';
+import { sendErrorMessage } from '../../../lib/email-verification';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useCreateInvitation } from '../api/create-invitation';
 

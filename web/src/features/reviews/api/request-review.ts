@@ -4,8 +4,8 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { ReviewRequestResult } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from '../../clients/api/get-clients';
-import { revalidateClientReads } from '../../clients/api/revalidate-clients';
+import { CLIENTS_KEY } from '../../../lib/clients';
+import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
 export const requestReviewUrl = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/request-review`;
 

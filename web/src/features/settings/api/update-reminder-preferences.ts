@@ -5,7 +5,7 @@ import useSWRMutation from 'swr/mutation';
 import type { User } from '../../../../../shared/api-types';
 import type { ReminderPreferencesInput } from '../../../../../shared/reminder-prefs';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from '../../auth/api/get-user';
+import { USER_KEY } from '../../../lib/auth';
 
 export const REMINDER_PREFERENCES_URL = '/api/user/preferences';
 

@@ -1,7 +1,7 @@
 // GET /api/user: the signed-in user, or null when the session is missing (a 401 is not an error).
 import useSWR from 'swr';
-import type { User } from '../../../../../shared/api-types';
-import { ApiError, api } from '../../../lib/api-client';
+import type { User } from '../../../shared/api-types';
+import { ApiError, api } from './api-client';
 
 export const USER_KEY = '/api/user';
 

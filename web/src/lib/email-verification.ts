@@ -1,6 +1,6 @@
 // What the sending actions (invitations, review requests) say when the server refuses because the
 // agent's e-mail is not verified yet: its sentence, and where to get a new link.
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from './api-client';
 
 export const EMAIL_UNVERIFIED = 'EMAIL_UNVERIFIED';
 export const RESEND_HINT = 'Use "Resend link" at the top of the page if you need a new verification e-mail.';

@@ -1,7 +1,7 @@
 // GET /api/clients: the signed-in agent's clients, sorted by name.
 import useSWR from 'swr';
-import type { Client } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { Client } from '../../../shared/api-types';
+import { api } from './api-client';
 
 export const CLIENTS_KEY = '/api/clients';
 

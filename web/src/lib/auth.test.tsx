@@ -1,10 +1,10 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { swrConfig } from '../../../lib/swr';
-import { createUser } from '../../../testing/data-generators';
-import { emptyResponse, jsonResponse, mockApi, unauthorized } from '../../../testing/mock-api';
-import { useUser } from './get-user';
+import { swrConfig } from './swr';
+import { createUser } from '../testing/data-generators';
+import { emptyResponse, jsonResponse, mockApi, unauthorized } from '../testing/mock-api';
+import { useUser } from './auth';
 
 function wrapper({ children }: { children: ReactNode }) {
   return <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>{children}</SWRConfig>;

@@ -1,0 +1,106 @@
+// ESLint 9 flat config: typescript-eslint, React hooks and jsx-a11y for the web app, and import
+// rules that hold the layers of docs/architecture.md. Formatting is Prettier's (eslint-config-prettier
+// turns off the rules it owns); `npm run lint` runs both.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** One `no-restricted-imports` setting: each entry forbids import paths matching `regex`. */
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Tests may import across a boundary to arrange a case; the rules hold the code that ships. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+// Web features do not import each other: what two features share lives in web/src/lib or
+// web/src/components. Relative paths are matched as written, so each feature gets one block per
+// folder depth: from features/<f>/<dir>/x.ts, `../../<g>/...` is feature <g>.
+const FEATURES_DIR = 'web/src/features';
+const features = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.flatMap((feature) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`${FEATURES_DIR}/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: restrictImports({
+      regex: `^(\\.\\./){${depth}}(?!${feature}/)[\\w-]+(/|$)`,
+      message: `Feature '${feature}' must not import another feature: move what both use to web/src/lib or web/src/components.`,
+    }),
+  })),
+);
+
+export default tseslint.config(
+  { ignores: ['dist/', 'cdk.out/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A dialog or single-purpose page focuses its first field (MUI components, not raw DOM).
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // Tests build fixtures loosely typed, and may wire layers together to arrange a case.
+    files: ['**/*.test.{ts,tsx}', 'functions/testing/**', 'web/src/testing/**', 'web/e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The few plain-JavaScript files run in Node (TypeScript checks the globals of the rest).
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', __filename: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  // Import boundaries (docs/architecture.md, Layers).
+  ...featureBoundaries,
+  {
+    files: ['web/src/{lib,components,theme,config}/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: restrictImports({
+      regex: '^(\\.\\./)+(features|app)(/|$)',
+      message: 'web/src/lib, components, theme and config sit below the features and pages: they import neither.',
+    }),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: TESTS,
+    rules: restrictImports({
+      regex: '^(\\.\\./)+(functions|web)(/|$)',
+      message: 'shared/ is imported by the API and the web app and imports nothing of either.',
+    }),
+  },
+  {
+    files: ['functions/domain/**/*.ts'],
+    ignores: TESTS,
+    rules: restrictImports({
+      regex: '^\\.\\./(data|integrations|http|services)(/|$)',
+      message: 'functions/domain holds pure rules: it imports no data, integrations, http or services.',
+    }),
+  },
+  {
+    files: ['functions/http/**/*.ts'],
+    ignores: TESTS,
+    rules: restrictImports({
+      regex: '^\\.\\./data(/|$)',
+      message: 'functions/http is middleware: it imports no data (use cases that read or write live in functions/services).',
+    }),
+  },
+
+  prettier,
+);
