@@ -100,6 +100,8 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
         },
       },
       MuiIconButton: { styleOverrides: { root: { borderRadius: 10 } } },
+      // Every dialog's title: one size and weight, set here rather than on each dialog.
+      MuiDialogTitle: { styleOverrides: { root: { fontSize: '1.25rem', fontWeight: 700 } } },
       MuiCard: {
         defaultProps: { elevation: 0 },
         styleOverrides: { root: { border: `1px solid ${theme.palette.divider}`, boxShadow: softShadow, borderRadius: 16 } },

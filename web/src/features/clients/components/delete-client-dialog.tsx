@@ -26,7 +26,7 @@ export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm, on
 
   return (
     <Dialog open={Boolean(client)} onClose={isDeleting ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' }, transition: { onExited } }}>
-      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Are you sure?</DialogTitle>
+      <DialogTitle>Are you sure?</DialogTitle>
       <DialogContent>
         <DialogContentText>This will permanently delete {shown?.name}'s information and cannot be undone.</DialogContentText>
       </DialogContent>

@@ -82,7 +82,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
 
   return (
     <Dialog open={open} onClose={handleClose} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
-      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>Import Clients</DialogTitle>
+      <DialogTitle>Import Clients</DialogTitle>
       <DialogContent dividers>
         {result ? (
           <ImportSummary result={result} />

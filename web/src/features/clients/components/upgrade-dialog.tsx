@@ -37,7 +37,7 @@ export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) 
       >
         <WorkspacePremiumRounded fontSize="large" />
       </Box>
-      <DialogTitle sx={{ textAlign: 'center', pb: 1, fontSize: '1.25rem', fontWeight: 700 }}>Upgrade to Pro</DialogTitle>
+      <DialogTitle sx={{ textAlign: 'center', pb: 1 }}>Upgrade to Pro</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ textAlign: 'center' }}>
           You've reached the maximum of {FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited clients.

@@ -239,7 +239,7 @@ type ConfirmDialogProps = {
 function ConfirmDialog({ open, title, text, confirmLabel, busy, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' } }}>
-      <DialogTitle sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{title}</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>
