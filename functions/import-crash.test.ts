@@ -54,6 +54,9 @@ function startChild(): Promise<Child> {
       DATA_DIR: dataDir,
       SEED: 'none',
       LOG_LEVEL: 'warn',
+      // This test is about what a crash leaves, not about speed: a slow, shared CI machine must not
+      // turn the 5,000-row re-import into a route timeout.
+      LOCAL_ROUTE_TIMEOUT_SECONDS: '150',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {}),
     },

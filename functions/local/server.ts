@@ -168,7 +168,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
   if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
   const event = toHttpApiEvent(req, url, body, found.route, found.params);
   const { handler } = await loadHandler(found.route.handler);
-  const { timeoutSeconds, memoryMb } = routeSettings(found.route, 'local');
+  const settings = routeSettings(found.route, 'local');
+  const memoryMb = settings.memoryMb;
+  // LOCAL_ROUTE_TIMEOUT_SECONDS: a test that is about consistency, not speed, on a loaded machine.
+  const timeoutSeconds = localTimeoutOverride() ?? settings.timeoutSeconds;
   const result = await handler(event, lambdaContext(found.route.handler.replace(/\//g, '-'), event.requestContext.requestId, timeoutSeconds * 1000, memoryMb));
   writeHttpApiResult(res, result);
 }
@@ -231,4 +234,10 @@ async function tempDir(): Promise<string> {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   return mkdtemp(join(tmpdir(), 'hearthside-'));
+}
+
+/** LOCAL_ROUTE_TIMEOUT_SECONDS, when set to a positive whole number: every route's local timeout. */
+function localTimeoutOverride(): number | undefined {
+  const value = Number(process.env.LOCAL_ROUTE_TIMEOUT_SECONDS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
 }
