@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Two browsers and the local runtime share two cores: a first paint can wait on the other worker.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,

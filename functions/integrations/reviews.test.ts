@@ -19,11 +19,9 @@ describe('Google Place Details', () => {
       (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
     );
     // Act
-    const started = Date.now();
     const outcome = fetchPlaceReviews('ChIJ123', { timeoutMs: 50 });
     // Assess
     await expect(outcome).rejects.toMatchObject({ name: 'ReviewProviderError', reason: 'timeout' });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('keeps only reviews with an author, and the write-a-review link when Google gives one', async () => {

