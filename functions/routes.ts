@@ -54,6 +54,8 @@ export function routeSettings(route: Pick<Route, 'memoryMb' | 'timeoutSeconds'>,
   return { memoryMb: route.memoryMb ?? ROUTE_DEFAULTS.memoryMb, timeoutSeconds: route.timeoutSeconds ?? defaultTimeout };
 }
 
+// One route per line, so the table reads as a table.
+// prettier-ignore
 export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/register', handler: 'auth/post-register', access: 'public', uses: ['table:write', 'mail'] },
   { method: 'POST', path: '/api/login', handler: 'auth/post-login', access: 'public', uses: ['table:write'] },

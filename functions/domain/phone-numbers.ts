@@ -14,9 +14,11 @@ export function phoneToE164(phone: string | null | undefined): string | undefine
 // +1 is shared by the North American Numbering Plan: the area code tells the country. Canada's
 // area codes, and those of the other NANP members (Caribbean nations, US territories with their
 // own ISO code); every other +1 number is a US one.
+// prettier-ignore
 const CANADA_AREA_CODES = new Set(
   '204 226 236 249 250 257 263 289 306 343 354 365 367 368 382 387 403 416 418 428 431 437 438 450 460 468 474 506 514 519 548 579 581 584 587 600 604 613 622 639 647 672 683 705 709 742 753 778 780 782 807 819 825 867 873 879 902 905 942'.split(' '),
 );
+// prettier-ignore
 const OTHER_NANP_AREA_CODES: Record<string, string> = {
   242: 'BS', 246: 'BB', 264: 'AI', 268: 'AG', 284: 'VG', 340: 'VI', 345: 'KY', 441: 'BM', 473: 'GD', 649: 'TC', 658: 'JM', 664: 'MS',
   670: 'MP', 671: 'GU', 684: 'AS', 721: 'SX', 758: 'LC', 767: 'DM', 784: 'VC', 787: 'PR', 809: 'DO', 829: 'DO', 849: 'DO', 868: 'TT',
@@ -24,6 +26,7 @@ const OTHER_NANP_AREA_CODES: Record<string, string> = {
 };
 // Outside +1, the country of the longest matching calling code (enough to tell an allowed country
 // from the rest; a code shared by several countries names its largest).
+// prettier-ignore
 const CALLING_CODES: Record<string, string> = {
   7: 'RU', 20: 'EG', 27: 'ZA', 30: 'GR', 31: 'NL', 32: 'BE', 33: 'FR', 34: 'ES', 36: 'HU', 39: 'IT', 40: 'RO', 41: 'CH', 43: 'AT', 44: 'GB', 45: 'DK',
   46: 'SE', 47: 'NO', 48: 'PL', 49: 'DE', 51: 'PE', 52: 'MX', 53: 'CU', 54: 'AR', 55: 'BR', 56: 'CL', 57: 'CO', 58: 'VE', 60: 'MY', 61: 'AU', 62: 'ID',
