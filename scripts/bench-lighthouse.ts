@@ -32,7 +32,9 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 /** Starts the built local runtime (`npm start`'s server) on a free port with the demo data. */
 async function startRuntime(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], { cwd: root, env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Not the APP_URL an earlier bench section's in-process runtime left in this process: the child's own port is its origin.
+  const { APP_URL: _appUrl, LOCAL_ORIGINS: _localOrigins, ...env } = process.env;
+  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], { cwd: root, env: { ...env, PORT: '0', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`the local runtime did not start:\n${output}`)), 60_000);
