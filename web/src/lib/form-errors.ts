@@ -1,4 +1,5 @@
 // Maps a server's field errors (`{ errors: { field: message } }`) onto the fields a form has.
+import { ValidationError, type AnySchema } from 'yup';
 import { ApiError } from './api-client';
 
 export function serverFieldErrors<TField extends string>(error: unknown, fields: readonly TField[]): Partial<Record<TField, string>> {
@@ -9,4 +10,15 @@ export function serverFieldErrors<TField extends string>(error: unknown, fields:
     if (message) result[field] = message;
   }
   return result;
+}
+
+/** The schema's message for each invalid field of `value` (empty when it is valid), for forms not run by Formik. */
+export function schemaFieldErrors(schema: AnySchema, value: unknown): Record<string, string> {
+  try {
+    schema.validateSync(value, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(error.inner.filter((e) => e.path).map((e) => [e.path!, e.message]));
+  }
 }

@@ -1,0 +1,204 @@
+// A client's activity in the detail dialog: the messages sent or scheduled through Hearthside and
+// the calls, meetings and notes the agent logged, newest first, and "Log a call" to add one.
+import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ComponentType } from 'react';
+import type { Activity, Client } from '../../../../../shared/api-types';
+import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '../../../../../shared/messages';
+import { useToast } from '../../../components/ui/toast/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { browserToday, formatTimestamp } from '../../../lib/dates';
+import { schemaFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { useClientActivity } from '../api/get-client-activity';
+import { useLogTouch } from '../api/log-touch';
+import { CHANNEL_LABELS, STATUS_LABELS, TOUCH_LABELS, engineText } from '../message-text';
+
+type IconType = ComponentType<{ fontSize?: 'small' }>;
+const CHANNEL_ICONS: Record<'email' | 'sms', IconType> = { email: EmailOutlined, sms: SmsOutlined };
+const TOUCH_ICONS: Record<TouchKind, IconType> = { call: PhoneInTalkOutlined, meeting: GroupsOutlined, note: StickyNote2Outlined };
+const EXCERPT_CHARS = 140;
+
+export function ClientActivitySection({ client }: { client: Client }) {
+  const { activity, isLoading, error, retry } = useClientActivity(client.id);
+  const [logging, setLogging] = useState(false);
+
+  return (
+    <Stack spacing={1.5}>
+      {logging ? (
+        <LogTouchForm clientId={client.id} onDone={() => setLogging(false)} />
+      ) : (
+        <Box>
+          <Button size="small" variant="outlined" startIcon={<AddCommentOutlined />} onClick={() => setLogging(true)}>
+            Log a call
+          </Button>
+        </Box>
+      )}
+      {isLoading && !activity ? (
+        <Box aria-busy="true" aria-label="Loading activity">
+          <Skeleton width="70%" />
+          <Skeleton width="50%" />
+        </Box>
+      ) : error && !activity ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          The activity could not be loaded right now.{' '}
+          <Button size="small" onClick={retry} sx={{ verticalAlign: 'baseline' }}>
+            Try again
+          </Button>
+        </Typography>
+      ) : !activity || activity.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label={`Activity with ${client.name}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {activity.map((entry) => (
+            <ActivityRow key={entry.id} entry={entry} />
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ActivityRow({ entry }: { entry: Activity }) {
+  const Icon = entry.type === 'message' ? CHANNEL_ICONS[entry.channel] : TOUCH_ICONS[entry.kind];
+  const label = entry.type === 'message' ? CHANNEL_LABELS[entry.channel] : TOUCH_LABELS[entry.kind];
+  const when = entry.type === 'message' ? (entry.sentAt ?? entry.sendAt ?? entry.createdAt) : entry.date;
+  const text = entry.type === 'message' ? entry.body : (entry.note ?? '');
+  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <Box aria-hidden="true" sx={{ color: 'text.secondary', display: 'flex', mt: 0.25 }}>
+        <Icon fontSize="small" />
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 650 }}>
+            {label}
+          </Typography>
+          {entry.type === 'message' ? (
+            <Chip
+              size="small"
+              label={STATUS_LABELS[entry.status]}
+              color={entry.status === 'sent' ? 'success' : entry.status === 'scheduled' || entry.status === 'sending' ? 'default' : 'error'}
+              variant="outlined"
+            />
+          ) : null}
+          <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+            <time dateTime={when}>{formatTimestamp(when)}</time>
+          </Typography>
+        </Box>
+        {entry.type === 'message' && entry.subject ? <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography> : null}
+        {excerpt ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {excerpt}
+          </Typography>
+        ) : null}
+        {entry.type === 'message' && entry.problem ? (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            {entry.problem}
+          </Typography>
+        ) : null}
+        {entry.type === 'message' && entry.engine ? (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {engineText(entry.engine)}
+          </Typography>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
+  const [kind, setKind] = useState<TouchKind>('call');
+  const [date, setDate] = useState(browserToday());
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'kind' | 'date' | 'note', string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const { trigger, isMutating } = useLogTouch();
+  const { toast } = useToast();
+
+  const save = async () => {
+    setProblem(null);
+    const touch = { kind, date, note };
+    const invalid = schemaFieldErrors(touchSchema, touch);
+    if (Object.keys(invalid).length) {
+      setErrors(invalid);
+      return;
+    }
+    setErrors({});
+    try {
+      await trigger({ clientId, touch: touchSchema.cast(touch) });
+      toast({ title: `${TOUCH_LABELS[kind]} logged`, description: "It is in this client's activity.", variant: 'success' });
+      onDone();
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['kind', 'date', 'note'] as const));
+      setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Log a call, meeting or note"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField select label="Kind" value={kind} onChange={(e) => setKind(e.target.value as TouchKind)} slotProps={{ select: { native: true } }} error={Boolean(errors.kind)} helperText={errors.kind}>
+          {TOUCH_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {TOUCH_LABELS[k]}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="Date"
+          type="date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          required
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: browserToday() } }}
+          error={Boolean(errors.date)}
+          helperText={errors.date}
+        />
+      </Box>
+      <TextField
+        label="Note (optional)"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: TOUCH_NOTE_MAX } }}
+        error={Boolean(errors.note)}
+        helperText={errors.note ?? 'What you talked about, for next time.'}
+      />
+      {problem ? <Alert severity="error">{problem}</Alert> : null}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        <Button onClick={onDone} disabled={isMutating}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={isMutating}>
+          {isMutating ? 'Saving...' : 'Save'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+// "Send a message": opens the page's composer for one client and occasion. An icon button where rows
+// are tight (reminders, the clients list), a labelled button elsewhere (the client detail).
+import SendRounded from '@mui/icons-material/SendRounded';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { Client } from '../../../../../shared/api-types';
+import type { DraftOccasion } from '../../../../../shared/drafts';
+
+type MessageButtonProps = {
+  client: Client;
+  occasion?: DraftOccasion;
+  onOpen: (client: Client, occasion?: DraftOccasion) => void;
+  variant?: 'icon' | 'button';
+};
+
+export function MessageButton({ client, occasion, onOpen, variant = 'icon' }: MessageButtonProps) {
+  const open = () => onOpen(client, occasion);
+  if (variant === 'button') {
+    return (
+      <Button variant="outlined" startIcon={<SendRounded />} onClick={open}>
+        Send a message
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title="Send a message">
+      <IconButton aria-label={`Send a message to ${client.name}`} onClick={open} size="small" sx={{ color: 'primary.main' }}>
+        <SendRounded fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
