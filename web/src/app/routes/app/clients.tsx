@@ -1,10 +1,13 @@
 // /clients: the agent's client list and everything done to a client; inviting a client, requesting
-// a review and the client's video testimonials come from their own features.
+// a review, the client's video testimonials, messages and activity come from their own features.
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useUser } from '../../../lib/auth';
 import { ClientsManager } from '../../../features/clients/components/clients-manager';
+import { ClientActivitySection } from '../../../features/messages/components/client-activity';
+import { MessageButton } from '../../../features/messages/components/message-button';
+import { useComposer } from '../../../features/messages/components/use-composer';
 import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
 import { RequestReviewButton } from '../../../features/reviews/components/review-actions';
 import { ClientTestimonials } from '../../../features/testimonials/components/client-testimonials';
@@ -12,6 +15,7 @@ import { ClientTestimonials } from '../../../features/testimonials/components/cl
 export function ClientsRoute() {
   const { user } = useUser();
   const [inviting, setInviting] = useState(false);
+  const { openComposer, composer } = useComposer();
 
   return (
     <>
@@ -24,8 +28,12 @@ export function ClientsRoute() {
         }
         renderReviewActions={(client) => <RequestReviewButton client={client} />}
         renderTestimonials={(client) => <ClientTestimonials clientId={client.id} />}
+        renderRowActions={(client) => <MessageButton client={client} onOpen={openComposer} />}
+        renderDetailActions={(client) => <MessageButton client={client} onOpen={openComposer} variant="button" />}
+        renderActivity={(client) => <ClientActivitySection client={client} />}
       />
       <InviteClientDialog open={inviting} onClose={() => setInviting(false)} />
+      {composer}
     </>
   );
 }

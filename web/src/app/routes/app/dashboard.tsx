@@ -17,6 +17,7 @@ import { useClients } from '../../../lib/clients';
 import { FirstClientCard } from '../../../features/dashboard/components/first-client-card';
 import { MonthlyActivityCard } from '../../../features/dashboard/components/monthly-activity-card';
 import { StatCard } from '../../../features/dashboard/components/stat-card';
+import { useReminderMessages } from '../../../features/messages/components/reminder-messages';
 import { UpcomingRemindersCard } from '../../../features/reminders/components/upcoming-reminders-card';
 import { errorMessage } from '../../../lib/api-client';
 import { browserToday } from '../../../lib/dates';
@@ -28,6 +29,7 @@ export function DashboardRoute() {
   const { user } = useUser();
   const { clients, error, mutate } = useClients();
   const today = browserToday();
+  const { renderAction, composer } = useReminderMessages(clients);
 
   const reviews = useMemo(() => {
     if (!clients) return undefined;
@@ -100,7 +102,7 @@ export function DashboardRoute() {
         ) : (
           <>
             <Box sx={{ gridColumn: { md: 'span 5' } }}>
-              <UpcomingRemindersCard clients={clients} today={today} />
+              <UpcomingRemindersCard clients={clients} today={today} renderAction={renderAction} />
             </Box>
             <Box sx={{ gridColumn: { md: 'span 7' } }}>
               <MonthlyActivityCard clients={clients} today={today} />
@@ -108,6 +110,7 @@ export function DashboardRoute() {
           </>
         )}
       </Box>
+      {composer}
     </PageLayout>
   );
 }

@@ -39,8 +39,12 @@ type ClientDetailDialogProps = {
   onEdit: (client: Client) => void;
   /** What the reviews feature adds (Request Review), beside Check Review while no review is in. */
   renderReviewActions?: (client: Client) => ReactNode;
-  /** The client's video testimonials: the body of the last section, 'Video Testimonials'. */
+  /** The client's video testimonials: the body of the section 'Video Testimonials'. */
   renderTestimonials?: (client: Client) => ReactNode;
+  /** More actions beside Edit (Send a message). */
+  renderActions?: (client: Client) => ReactNode;
+  /** The body of the last section, 'Activity': messages sent and calls logged. */
+  renderActivity?: (client: Client) => ReactNode;
 };
 
 export function initials(name: string): string {
@@ -68,6 +72,8 @@ function ClientDetail({
   onEdit,
   renderReviewActions,
   renderTestimonials,
+  renderActions,
+  renderActivity,
 }: Omit<ClientDetailDialogProps, 'client'> & { client: Client; titleId: string }) {
   const completion = profileCompletion(client);
 
@@ -126,8 +132,10 @@ function ClientDetail({
           <ClientReview client={client} renderReviewActions={renderReviewActions} />
         </Section>
         {renderTestimonials ? <Section title="Video Testimonials">{renderTestimonials(client)}</Section> : null}
+        {renderActivity ? <Section title="Activity">{renderActivity(client)}</Section> : null}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
+        {renderActions?.(client)}
         <Button startIcon={<EditOutlined />} onClick={() => onEdit(client)}>
           Edit
         </Button>

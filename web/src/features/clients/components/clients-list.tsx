@@ -14,15 +14,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Client } from '../../../../../shared/api-types';
 import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '../../../../../shared/completion';
+import { formatTimestamp } from '../../../lib/dates';
 import { ReviewStatusChip } from './review-status-chip';
 
 type ClientActions = {
   onOpen: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
+  /** What other features add to each row's actions, before Edit (Send a message). */
+  renderRowActions?: (client: Client) => ReactNode;
 };
 
 type ClientsListProps = ClientActions & {
@@ -48,7 +51,7 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
             <TableCell>Name</TableCell>
             <TableCell sx={{ width: '26%' }}>Profile Completion</TableCell>
             <TableCell sx={{ width: '18%' }}>Review Status</TableCell>
-            <TableCell align="right" sx={{ width: 120 }}>
+            <TableCell align="right" sx={{ width: 150 }}>
               Actions
             </TableCell>
           </TableRow>
@@ -63,7 +66,7 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
   );
 }
 
-const ClientRow = memo(function ClientRow({ client, onOpen, onEdit, onDelete }: ClientActions & { client: Client }) {
+const ClientRow = memo(function ClientRow({ client, onOpen, ...actions }: ClientActions & { client: Client }) {
   return (
     <TableRow hover>
       <TableCell sx={{ py: 1.5 }}>
@@ -76,13 +79,13 @@ const ClientRow = memo(function ClientRow({ client, onOpen, onEdit, onDelete }: 
         <ReviewStatusChip status={client.reviewStatus} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <RowActions client={client} onEdit={onEdit} onDelete={onDelete} />
+        <RowActions client={client} {...actions} />
       </TableCell>
     </TableRow>
   );
 });
 
-const ClientCard = memo(function ClientCard({ client, onOpen, onEdit, onDelete }: ClientActions & { client: Client }) {
+const ClientCard = memo(function ClientCard({ client, onOpen, ...actions }: ClientActions & { client: Client }) {
   return (
     <Box component="li" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
@@ -90,7 +93,7 @@ const ClientCard = memo(function ClientCard({ client, onOpen, onEdit, onDelete }
           <ClientName client={client} onOpen={onOpen} />
         </Box>
         <Box sx={{ display: 'flex', mt: -0.75, mr: -1 }}>
-          <RowActions client={client} onEdit={onEdit} onDelete={onDelete} />
+          <RowActions client={client} {...actions} />
         </Box>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1.5 }}>
@@ -125,6 +128,11 @@ function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Clien
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
+      {client.lastContactDate ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          Last contact <time dateTime={client.lastContactDate}>{formatTimestamp(client.lastContactDate)}</time>
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -151,9 +159,10 @@ function Completion({ client }: { client: Client }) {
   );
 }
 
-function RowActions({ client, onEdit, onDelete }: Omit<ClientActions, 'onOpen'> & { client: Client }) {
+function RowActions({ client, onEdit, onDelete, renderRowActions }: Omit<ClientActions, 'onOpen'> & { client: Client }) {
   return (
     <>
+      {renderRowActions?.(client)}
       <IconButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)} size="small" sx={{ color: 'text.secondary' }}>
         <EditOutlined fontSize="small" />
       </IconButton>

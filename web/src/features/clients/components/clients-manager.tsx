@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -36,7 +37,7 @@ import { useDeleteClient } from '../api/delete-client';
 import { useClients } from '../../../lib/clients';
 import { useImportClients } from '../api/import-clients';
 import { useUpdateClient } from '../api/update-client';
-import { filterClients } from '../utils/search-clients';
+import { CLIENT_SORTS, filterClients, sortClients, type ClientSort } from '../utils/search-clients';
 import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientFormDialog, type ClientFormHelpers } from './client-form-dialog';
 import { ClientsList } from './clients-list';
@@ -51,6 +52,12 @@ type ClientsManagerProps = {
   headerActions?: ReactNode;
   renderReviewActions?: (client: Client) => ReactNode;
   renderTestimonials?: (client: Client) => ReactNode;
+  /** More actions on each row of the list, before Edit (Send a message). */
+  renderRowActions?: (client: Client) => ReactNode;
+  /** More actions in the detail dialog, beside Edit (Send a message). */
+  renderDetailActions?: (client: Client) => ReactNode;
+  /** The detail dialog's Activity section (messages and logged calls). */
+  renderActivity?: (client: Client) => ReactNode;
 };
 
 /** The success toast's second line after adding a client. */
@@ -60,7 +67,7 @@ export function remainingSlotsText(remainingFreeSlots: number | null): string | 
   return `You can add ${remainingFreeSlots} more client(s) on the free plan`;
 }
 
-export function ClientsManager({ isPro, headerActions, renderReviewActions, renderTestimonials }: ClientsManagerProps) {
+export function ClientsManager({ isPro, headerActions, renderReviewActions, renderTestimonials, renderRowActions, renderDetailActions, renderActivity }: ClientsManagerProps) {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
@@ -73,7 +80,9 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
   const deleteClient = useDeleteClient();
   const importClients = useImportClients();
 
-  const { query, setQuery, searchTerm, isStale, filtered, pageItems: pageClients, pagination } = usePagedSearch(clients, filterClients);
+  const [sort, setSort] = useState<ClientSort>('name');
+  const sorted = useMemo(() => (clients ? sortClients(clients, sort) : undefined), [clients, sort]);
+  const { query, setQuery, searchTerm, isStale, filtered, pageItems: pageClients, pagination, resetPage } = usePagedSearch(sorted, filterClients);
   const form = useFormDialog<Client>();
   const [detailId, setDetailId] = useState<string | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<Client | null>(null);
@@ -209,7 +218,25 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
                 inputRef={searchRef}
                 sx={{ flex: '1 1 260px', maxWidth: { md: 380 } }}
               />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+                <TextField
+                  select
+                  size="small"
+                  label="Sort by"
+                  value={sort}
+                  onChange={(event) => {
+                    setSort(event.target.value as ClientSort);
+                    resetPage();
+                  }}
+                  slotProps={{ select: { native: true } }}
+                  sx={{ minWidth: 160 }}
+                >
+                  {Object.entries(CLIENT_SORTS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </TextField>
                 <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
                   {searchTerm ? matchCountText(filtered.length, count, 'clients') : countText(count, 'client', 'clients')}
                 </Typography>
@@ -226,6 +253,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
                   onOpen={handleOpen}
                   onEdit={handleEdit}
                   onDelete={handleAskDelete}
+                  renderRowActions={renderRowActions}
                 />
               </Box>
             )}
@@ -241,6 +269,8 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
         onEdit={handleEdit}
         renderReviewActions={renderReviewActions}
         renderTestimonials={renderTestimonials}
+        renderActions={renderDetailActions}
+        renderActivity={renderActivity}
       />
       <DeleteClientDialog
         client={deleteTarget}

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Fragment, useId, useMemo } from 'react';
+import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '../../../../../shared/dates';
 import { upcomingReminders, type ReminderClient, type ReminderEvent } from '../../../../../shared/reminders';
@@ -26,9 +26,11 @@ type AllRemindersProps = {
   today: string;
   error?: Error | undefined;
   onRetry: () => void;
+  /** What each reminder offers (the page's Send a message). */
+  renderAction?: (event: ReminderEvent) => ReactNode;
 };
 
-export function AllReminders({ clients, today, error, onRetry }: AllRemindersProps) {
+export function AllReminders({ clients, today, error, onRetry, renderAction }: AllRemindersProps) {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const headingId = useId();
@@ -79,7 +81,7 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
         </Box>
       ) : (
         <>
-          <MonthGroups events={shown} today={today} />
+          <MonthGroups events={shown} today={today} renderAction={renderAction} />
           <ListPagination pagination={pagination} showPageSizes={!isMobile} labelRowsPerPage="Per page:" />
         </>
       )}
@@ -87,7 +89,7 @@ export function AllReminders({ clients, today, error, onRetry }: AllRemindersPro
   );
 }
 
-function MonthGroups({ events, today }: { events: readonly ReminderEvent[]; today: string }) {
+function MonthGroups({ events, today, renderAction }: { events: readonly ReminderEvent[]; today: string; renderAction: AllRemindersProps['renderAction'] }) {
   const groups = useMemo(() => {
     const byMonth = new Map<string, ReminderEvent[]>();
     for (const event of events) {
@@ -112,7 +114,7 @@ function MonthGroups({ events, today }: { events: readonly ReminderEvent[]; toda
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {list.map((event) => (
-              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} />
+              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} action={renderAction?.(event)} />
             ))}
           </Box>
         </Fragment>

@@ -1,9 +1,10 @@
-// One reminder: what it is (icon and type), whose it is, and when.
+// One reminder: what it is (icon and type), whose it is, when, and what the page offers to do about it.
 import CakeRounded from '@mui/icons-material/CakeRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { ReminderEvent, ReminderKind } from '../../../../../shared/reminders';
 import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '../../../lib/dates';
@@ -19,9 +20,11 @@ type ReminderRowProps = {
   today: string;
   /** Tighter spacing for the dashboard card. */
   dense?: boolean;
+  /** What the page offers for this occasion (Send a message), after the date. */
+  action?: ReactNode;
 };
 
-export function ReminderRow({ event, today, dense = false }: ReminderRowProps) {
+export function ReminderRow({ event, today, dense = false, action }: ReminderRowProps) {
   const { Icon, color } = KIND_LOOK[event.kind];
   const away = daysAwayLabel(today, event.date);
   const soon = away === 'Today' || away === 'Tomorrow';
@@ -59,6 +62,7 @@ export function ReminderRow({ event, today, dense = false }: ReminderRowProps) {
           {away}
         </Typography>
       </Box>
+      {action ? <Box sx={{ flexShrink: 0, mr: dense ? -1 : -0.5 }}>{action}</Box> : null}
     </Box>
   );
 }

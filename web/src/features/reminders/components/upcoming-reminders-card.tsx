@@ -6,19 +6,21 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DASHBOARD_REMINDER_WINDOW_DAYS } from '../../../../../shared/constants';
-import { dashboardReminders, type ReminderClient } from '../../../../../shared/reminders';
+import { dashboardReminders, type ReminderClient, type ReminderEvent } from '../../../../../shared/reminders';
 import { paths } from '../../../config/paths';
 import { ReminderRow } from './reminder-row';
 
 type UpcomingRemindersCardProps = {
   clients: readonly ReminderClient[] | undefined;
   today: string;
+  /** What each reminder offers (the page's Send a message). */
+  renderAction?: (event: ReminderEvent) => ReactNode;
 };
 
-export function UpcomingRemindersCard({ clients, today }: UpcomingRemindersCardProps) {
+export function UpcomingRemindersCard({ clients, today, renderAction }: UpcomingRemindersCardProps) {
   const headingId = useId();
   const events = useMemo(() => (clients ? dashboardReminders(clients, today) : []), [clients, today]);
 
@@ -56,7 +58,7 @@ export function UpcomingRemindersCard({ clients, today }: UpcomingRemindersCardP
         ) : (
           <Box component="ul" aria-label="Upcoming reminders" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {events.map((event) => (
-              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} dense />
+              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} dense action={renderAction?.(event)} />
             ))}
           </Box>
         )}
