@@ -1,28 +1,10 @@
 // The agent's workspace in a real browser: clients (add, open, edit, search, delete), CSV import
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
 import type { Page } from '@playwright/test';
-import { addDays, dateParts, formatDate, todayIn } from '../../shared/dates';
-import { drawCharts, expect, registerAgentViaApi, snap, test } from './support/fixtures';
+import { dateParts } from '../../shared/dates';
+import { addClientViaApi, drawCharts, expect, keyDateIn, registerAgentViaApi, snap, test, today, type ClientSeed } from './support/fixtures';
 
-const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 const thisYear = dateParts(today).year;
-
-/** The month and day `days` from today in `year`: a key date whose next occurrence is today + days. */
-function keyDateIn(days: number, year: number): string {
-  const { month, day } = dateParts(addDays(today, days));
-  return formatDate(year, month, day);
-}
-
-type ClientSeed = { name: string; email: string; phone?: string; address?: string; birthday?: string; anniversary?: string; purchaseDate?: string };
-
-async function addClientViaApi(page: Page, client: ClientSeed): Promise<{ id: string }> {
-  const res = await page.request.post('/api/clients', {
-    data: { phone: '(512) 555-0100', ...client },
-    headers: { origin: test.info().project.use.baseURL! },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
-}
 
 /** The toasts: announced even while a dialog is open (the modal hides only the page behind it). */
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });

@@ -3,11 +3,21 @@
 import { test as base, errors, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { addDays, dateParts, formatDate, todayIn } from '../../../shared/dates';
 
 export { expect };
 export { ADMIN_EMAIL } from './env';
 
-export type OutboxMessage = { channel: 'email' | 'sms'; to: string; subject: string | null; text: string; html: string | null; sentAt: string };
+export type OutboxMessage = {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  sentAt: string;
+  /** Reply-To, List-Unsubscribe and List-Unsubscribe-Post of a client e-mail. */
+  headers?: Record<string, string>;
+};
 
 export const outbox = {
   async messages(): Promise<OutboxMessage[]> {
@@ -28,6 +38,27 @@ export const outbox = {
     return link!;
   },
 };
+
+/** Today where the browser (and this runner) is. */
+export const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** The month and day `days` from today in `year`: a key date whose next occurrence is today + days. */
+export function keyDateIn(days: number, year: number): string {
+  const { month, day } = dateParts(addDays(today, days));
+  return formatDate(year, month, day);
+}
+
+export type ClientSeed = { name: string; email: string; phone?: string; address?: string; birthday?: string; anniversary?: string; purchaseDate?: string };
+
+/** Adds a client for the signed-in agent through the API (a phone number unless the seed says otherwise). */
+export async function addClientViaApi(page: Page, client: ClientSeed): Promise<{ id: string }> {
+  const res = await page.request.post('/api/clients', {
+    data: { phone: '(512) 555-0100', ...client },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string };
+}
 
 let counter = 0;
 /** Details of a new agent, unique across workers and runs. */
