@@ -1,5 +1,5 @@
 // GET /api/user: the signed-in user, or null when the session is missing (a 401 is not an error).
-import useSWR from 'swr';
+import useSWR, { type ScopedMutator } from 'swr';
 import type { User } from '../../../shared/api-types';
 import { ApiError, api } from './api-client';
 
@@ -17,4 +17,9 @@ export async function getUser(): Promise<User | null> {
 export function useUser() {
   const { data, error, isLoading, mutate } = useSWR<User | null, Error>(USER_KEY, getUser);
   return { user: data ?? null, isLoading, error, mutate };
+}
+
+/** Puts `user` (the answer of a write that returns the user, or null after sign-out) in the session cache without reading it again. */
+export function replaceCachedUser(mutate: ScopedMutator, user: User | null): Promise<unknown> {
+  return mutate(USER_KEY, user, { revalidate: false });
 }

@@ -1,8 +1,7 @@
 // POST /api/clients/import in admin mode: the CSV file and the agentId it is imported for.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { ImportResult } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { revalidateAdminReads } from './revalidate-admin';
 
 export type AgentImport = { agentId: string; file: File };
@@ -15,10 +14,5 @@ export function importAgentClients({ agentId, file }: AgentImport): Promise<Impo
 }
 
 export function useImportAgentClients() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<ImportResult, Error, string, AgentImport>('POST /api/clients/import (admin)', async (_key, { arg }) => {
-    const result = await importAgentClients(arg);
-    await revalidateAdminReads(mutate);
-    return result;
-  });
+  return useApiMutation('POST /api/clients/import (admin)', importAgentClients, revalidateAdminReads);
 }

@@ -1,10 +1,9 @@
 // Admin mode on the client routes: POST /api/clients and PATCH /api/clients/{id} with the agentId
 // of the agent the administrator acts for (that agent's free plan applies).
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { Client, CreatedClient } from '../../../../../shared/api-types';
 import type { ClientChanges, ClientInput } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { revalidateAdminReads } from './revalidate-admin';
 
 export type AgentClientCreate = { agentId: string; input: ClientInput };
@@ -19,19 +18,9 @@ export function updateAgentClient({ agentId, id, changes }: AgentClientUpdate): 
 }
 
 export function useCreateAgentClient() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<CreatedClient, Error, string, AgentClientCreate>('POST /api/clients (admin)', async (_key, { arg }) => {
-    const created = await createAgentClient(arg);
-    await revalidateAdminReads(mutate);
-    return created;
-  });
+  return useApiMutation('POST /api/clients (admin)', createAgentClient, revalidateAdminReads);
 }
 
 export function useUpdateAgentClient() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<Client, Error, string, AgentClientUpdate>('PATCH /api/clients (admin)', async (_key, { arg }) => {
-    const updated = await updateAgentClient(arg);
-    await revalidateAdminReads(mutate);
-    return updated;
-  });
+  return useApiMutation('PATCH /api/clients (admin)', updateAgentClient, revalidateAdminReads);
 }

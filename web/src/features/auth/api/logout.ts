@@ -1,8 +1,8 @@
 // POST /api/logout: ends the session, forgets every cached read and sets the user to null.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
+import type { ScopedMutator } from 'swr';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from '../../../lib/auth';
+import { useApiMutation } from '../../../lib/api-mutation';
+import { USER_KEY, replaceCachedUser } from '../../../lib/auth';
 
 export const LOGOUT_URL = '/api/logout';
 
@@ -10,12 +10,12 @@ export function logout(): Promise<void> {
   return api.post<void>(LOGOUT_URL);
 }
 
+/** The next person on this browser must not see the previous agent's cached data. */
+async function forgetSession(mutate: ScopedMutator): Promise<void> {
+  await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+  await replaceCachedUser(mutate, null);
+}
+
 export function useLogout() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<void, Error, string>(LOGOUT_URL, async () => {
-    await logout();
-    // The next person on this browser must not see the previous agent's cached data.
-    await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
-    await mutate(USER_KEY, null, { revalidate: false });
-  });
+  return useApiMutation(LOGOUT_URL, logout, forgetSession);
 }

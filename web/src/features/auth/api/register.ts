@@ -1,10 +1,9 @@
 // POST /api/register: creates the account (the answer signs the user in) and caches the user.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { User } from '../../../../../shared/api-types';
 import type { RegisterInput } from '../../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
-import { USER_KEY } from '../../../lib/auth';
+import { useApiMutation } from '../../../lib/api-mutation';
+import { replaceCachedUser } from '../../../lib/auth';
 
 export const REGISTER_URL = '/api/register';
 
@@ -24,10 +23,5 @@ export function register(input: RegisterRequest): Promise<User> {
 }
 
 export function useRegister() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<User, Error, string, RegisterRequest>(REGISTER_URL, async (_url, { arg }) => {
-    const user = await register(arg);
-    await mutate(USER_KEY, user, { revalidate: false });
-    return user;
-  });
+  return useApiMutation(REGISTER_URL, register, replaceCachedUser);
 }

@@ -1,9 +1,8 @@
 // POST /api/clients/{id}/check-review: looks for the client's review on the agent's listing; a
 // found review marks the client submitted.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { ReviewCheck } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { CLIENTS_KEY } from '../../../lib/clients';
 import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
@@ -14,10 +13,5 @@ export function checkClientReview(clientId: string): Promise<ReviewCheck> {
 }
 
 export function useCheckClientReview() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<ReviewCheck, Error, string, string>(`CHECK ${CLIENTS_KEY}/check-review`, async (_key, { arg: clientId }) => {
-    const check = await checkClientReview(clientId);
-    await revalidateClientReads(mutate);
-    return check;
-  });
+  return useApiMutation(`CHECK ${CLIENTS_KEY}/check-review`, checkClientReview, revalidateClientReads);
 }

@@ -1,9 +1,8 @@
 // POST /api/clients: adds a client; the answer says how many more the free plan allows.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CreatedClient } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { CLIENTS_KEY } from '../../../lib/clients';
 import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
@@ -14,10 +13,5 @@ export function createClient(input: ClientInput): Promise<CreatedClient> {
 }
 
 export function useCreateClient() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<CreatedClient, Error, string, ClientInput>(`POST ${CLIENTS_KEY}`, async (_key, { arg }) => {
-    const created = await createClient(arg);
-    await revalidateClientReads(mutate);
-    return created;
-  });
+  return useApiMutation(`POST ${CLIENTS_KEY}`, createClient, revalidateClientReads);
 }

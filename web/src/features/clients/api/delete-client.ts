@@ -1,7 +1,6 @@
 // DELETE /api/clients/{id}: removes a client for good and frees its free-plan slot.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { CLIENTS_KEY } from '../../../lib/clients';
 import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
@@ -10,9 +9,5 @@ export function deleteClient(id: string): Promise<void> {
 }
 
 export function useDeleteClient() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<void, Error, string, string>(`DELETE ${CLIENTS_KEY}`, async (_key, { arg: id }) => {
-    await deleteClient(id);
-    await revalidateClientReads(mutate);
-  });
+  return useApiMutation(`DELETE ${CLIENTS_KEY}`, deleteClient, revalidateClientReads);
 }

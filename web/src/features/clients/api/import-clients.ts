@@ -1,9 +1,8 @@
 // POST /api/clients/import: uploads a CSV file (multipart field `file`) and answers what happened
 // to every row.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { ImportResult } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { CLIENTS_KEY } from '../../../lib/clients';
 import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
@@ -16,10 +15,5 @@ export function importClients(file: File): Promise<ImportResult> {
 }
 
 export function useImportClients() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<ImportResult, Error, string, File>(IMPORT_CLIENTS_URL, async (_key, { arg: file }) => {
-    const result = await importClients(file);
-    await revalidateClientReads(mutate);
-    return result;
-  });
+  return useApiMutation(IMPORT_CLIENTS_URL, importClients, revalidateClientReads);
 }

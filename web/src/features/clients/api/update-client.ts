@@ -1,9 +1,8 @@
 // PATCH /api/clients/{id}: edits a client. Optional fields sent as null are cleared.
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { Client } from '../../../../../shared/api-types';
 import type { ClientChanges } from '../../../../../shared/client-schema';
 import { api } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/api-mutation';
 import { CLIENTS_KEY } from '../../../lib/clients';
 import { revalidateClientReads } from '../../../lib/revalidate-clients';
 
@@ -17,10 +16,5 @@ export function updateClient({ id, changes }: UpdateClientRequest): Promise<Clie
 }
 
 export function useUpdateClient() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<Client, Error, string, UpdateClientRequest>(`PATCH ${CLIENTS_KEY}`, async (_key, { arg }) => {
-    const updated = await updateClient(arg);
-    await revalidateClientReads(mutate);
-    return updated;
-  });
+  return useApiMutation(`PATCH ${CLIENTS_KEY}`, updateClient, revalidateClientReads);
 }

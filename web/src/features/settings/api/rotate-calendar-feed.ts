@@ -1,9 +1,8 @@
 // POST /api/user/calendar-secret: a new calendar feed URL (the old one stops working).
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
-import type { CalendarFeed, CalendarFeedStatus } from '../../../../../shared/api-types';
+import type { CalendarFeed } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { CALENDAR_FEED_KEY } from './get-calendar-feed';
+import { useApiMutation } from '../../../lib/api-mutation';
+import { replaceCachedCalendarFeed } from './get-calendar-feed';
 
 export const CALENDAR_SECRET_URL = '/api/user/calendar-secret';
 
@@ -12,11 +11,7 @@ export function rotateCalendarFeed(): Promise<CalendarFeed> {
 }
 
 export function useRotateCalendarFeed() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation<CalendarFeed, Error, string>(CALENDAR_SECRET_URL, async () => {
-    const feed = await rotateCalendarFeed();
-    const status: CalendarFeedStatus = { exists: true, url: feed.url, createdAt: feed.createdAt };
-    await mutate(CALENDAR_FEED_KEY, status, { revalidate: false });
-    return feed;
-  });
+  return useApiMutation(CALENDAR_SECRET_URL, rotateCalendarFeed, (mutate, feed) =>
+    replaceCachedCalendarFeed(mutate, { exists: true, url: feed.url, createdAt: feed.createdAt }),
+  );
 }
