@@ -13,6 +13,7 @@ import { routes } from '../functions/routes';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 import { benchAdmin } from './bench-admin';
 import { benchLighthouse } from './bench-lighthouse';
+import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
 import { benchRoutes, recording, replay } from './bench-routes';
 import { percentile, ratio } from './bench-stats';
@@ -241,7 +242,7 @@ async function scale(): Promise<void> {
   }
 }
 
-const SECTIONS = ['bundles', 'web', 'routes', 'scale', 'admin', 'reminders', 'lighthouse'] as const;
+const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'admin', 'reminders', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selected(): Set<Section> {
@@ -266,6 +267,7 @@ async function main(): Promise<void> {
   if (only.has('bundles')) await bundles();
   if (only.has('web')) webSizes();
   if (only.has('routes')) add('routes', await benchRoutes());
+  if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('scale')) await scale();
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
