@@ -1,5 +1,5 @@
 // Small factories for test data.
-import type { AdminAgent, Client, User } from '../../../shared/api-types';
+import type { AdminAgent, Client, MessageActivity, TouchActivity, User } from '../../../shared/api-types';
 
 let sequence = 0;
 
@@ -65,6 +65,40 @@ export function createAdminAgent(overrides: Partial<AdminAgent> = {}): AdminAgen
     clientCount: 0,
     businessName: null,
     businessLocation: null,
+    ...overrides,
+  };
+}
+
+/** A message in a client's activity: an e-mail sent by default. */
+export function createMessageActivity(overrides: Partial<MessageActivity> = {}): MessageActivity {
+  sequence += 1;
+  return {
+    type: 'message',
+    id: `message-${sequence}`,
+    channel: 'email',
+    occasion: null,
+    subject: 'Checking in',
+    body: 'Hi! How is the new home?',
+    status: 'sent',
+    sentAt: '2025-03-01T15:00:00.000Z',
+    sendAt: null,
+    engine: null,
+    problem: null,
+    createdAt: '2025-03-01T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A touch the agent logged in a client's activity: a call by default. */
+export function createTouchActivity(overrides: Partial<TouchActivity> = {}): TouchActivity {
+  sequence += 1;
+  return {
+    type: 'touch',
+    id: `touch-${sequence}`,
+    kind: 'call',
+    note: null,
+    date: '2025-02-20T12:00:00.000Z',
+    createdAt: '2025-02-20T12:05:00.000Z',
     ...overrides,
   };
 }
