@@ -5,8 +5,6 @@ import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,7 +18,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { CardHeading } from '../../../components/ui/card-heading';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCalendarFeed } from '../api/get-calendar-feed';
@@ -35,7 +33,6 @@ export const LINK_REMOVED = 'Calendar link turned off';
 type Confirming = 'rotate' | 'remove' | null;
 
 export function CalendarFeedCard() {
-  const headingId = useId();
   const { feed, error, isLoading, retry } = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const remove = useRemoveCalendarFeed();
@@ -62,55 +59,48 @@ export function CalendarFeedCard() {
   };
   const busy = rotate.isMutating || remove.isMutating;
 
+  // The dialogs render in a portal: inside the card's content they add nothing to its grid.
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent sx={{ display: 'grid', gap: 2.5 }}>
-        <CardHeading
-          id={headingId}
-          icon={<CalendarMonthOutlined />}
-          title="Calendar feed"
-          subtitle="Every client's birthday and anniversaries, in the calendar you already use."
-        />
-        {isLoading ? (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
-            <CircularProgress size={20} aria-hidden="true" />
-            <Typography>Loading your calendar link…</Typography>
-          </Box>
-        ) : error || !feed ? (
-          <Alert severity="error" action={<Button onClick={() => retry()}>Try again</Button>}>
-            Your calendar link could not be loaded.
-          </Alert>
-        ) : !feed.exists ? (
-          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-            <Typography>
-              Create a private link, then subscribe to it once: new clients and changed dates show up on their own, each date as a yearly all-day event.
-            </Typography>
-            <Button variant="contained" onClick={() => handleRotate(true)} disabled={busy}>
-              {rotate.isMutating ? 'Creating...' : 'Create calendar link'}
+    <SectionCard icon={<CalendarMonthOutlined />} title="Calendar feed" subtitle="Every client's birthday and anniversaries, in the calendar you already use.">
+      {isLoading ? (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+          <CircularProgress size={20} aria-hidden="true" />
+          <Typography>Loading your calendar link…</Typography>
+        </Box>
+      ) : error || !feed ? (
+        <Alert severity="error" action={<Button onClick={() => retry()}>Try again</Button>}>
+          Your calendar link could not be loaded.
+        </Alert>
+      ) : !feed.exists ? (
+        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Typography>
+            Create a private link, then subscribe to it once: new clients and changed dates show up on their own, each date as a yearly all-day event.
+          </Typography>
+          <Button variant="contained" onClick={() => handleRotate(true)} disabled={busy}>
+            {rotate.isMutating ? 'Creating...' : 'Create calendar link'}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          {feed.url ? (
+            <FeedUrl url={feed.url} />
+          ) : (
+            <Alert severity="info">Your calendar link is still working, but it can't be shown again here. Get a new link to see and copy it.</Alert>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="outlined" onClick={() => setConfirming('rotate')} disabled={busy}>
+              Get a new link
             </Button>
-          </Stack>
-        ) : (
-          <Stack spacing={2}>
-            {feed.url ? (
-              <FeedUrl url={feed.url} />
-            ) : (
-              <Alert severity="info">Your calendar link is still working, but it can't be shown again here. Get a new link to see and copy it.</Alert>
-            )}
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="outlined" onClick={() => setConfirming('rotate')} disabled={busy}>
-                Get a new link
-              </Button>
-              <Button color="error" onClick={() => setConfirming('remove')} disabled={busy}>
-                Turn off
-              </Button>
-            </Box>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it was shared by mistake.
-            </Typography>
-            {feed.url ? <SubscribeHelp url={feed.url} /> : null}
-          </Stack>
-        )}
-      </CardContent>
+            <Button color="error" onClick={() => setConfirming('remove')} disabled={busy}>
+              Turn off
+            </Button>
+          </Box>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it was shared by mistake.
+          </Typography>
+          {feed.url ? <SubscribeHelp url={feed.url} /> : null}
+        </Stack>
+      )}
       <ConfirmDialog
         open={confirming === 'rotate'}
         title="Get a new calendar link?"
@@ -129,7 +119,7 @@ export function CalendarFeedCard() {
         onCancel={() => setConfirming(null)}
         onConfirm={handleRemove}
       />
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -3,8 +3,6 @@
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -21,7 +19,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useMemo } from 'react';
 import type { User } from '../../../../../shared/api-types';
 import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '../../../../../shared/reminder-prefs';
-import { CardHeading } from '../../../components/ui/card-heading';
+import { SectionCard } from '../../../components/ui/section-card';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
@@ -39,51 +37,46 @@ type ReminderPreferencesCardProps = {
 };
 
 export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) {
-  const headingId = useId();
   const { trigger } = useUpdateReminderPreferences();
   const { toast } = useToast();
   const initialValues: Values = { ...user.reminderPrefs, timeZone: user.timeZone };
 
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent sx={{ display: 'grid', gap: 2.5 }}>
-        <CardHeading
-          id={headingId}
-          icon={<NotificationsActiveOutlined />}
-          title="Reminders"
-          subtitle={`A digest of your clients' key dates at ${DIGEST_HOUR} am, on the days there is something to remember.`}
-        />
-        <Formik<Values>
-          initialValues={initialValues}
-          enableReinitialize
-          validationSchema={reminderPreferencesSchema}
-          onSubmit={async (values, { setErrors }) => {
-            try {
-              await trigger(values);
-              toast({ title: PREFERENCES_SAVED, variant: 'success' });
-            } catch (error) {
-              setErrors(serverFieldErrors(error, fields));
-              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-            }
-          }}
-        >
-          {({ isSubmitting, dirty }) => (
-            <Form noValidate aria-label="Reminder preferences">
-              <Stack spacing={2.5}>
-                <Channels phone={user.phone} />
-                <LeadTime />
-                <TimeZoneField />
-                <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-                  <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
-                    {isSubmitting ? 'Saving...' : 'Save reminder settings'}
-                  </Button>
-                </Box>
-              </Stack>
-            </Form>
-          )}
-        </Formik>
-      </CardContent>
-    </Card>
+    <SectionCard
+      icon={<NotificationsActiveOutlined />}
+      title="Reminders"
+      subtitle={`A digest of your clients' key dates at ${DIGEST_HOUR} am, on the days there is something to remember.`}
+    >
+      <Formik<Values>
+        initialValues={initialValues}
+        enableReinitialize
+        validationSchema={reminderPreferencesSchema}
+        onSubmit={async (values, { setErrors }) => {
+          try {
+            await trigger(values);
+            toast({ title: PREFERENCES_SAVED, variant: 'success' });
+          } catch (error) {
+            setErrors(serverFieldErrors(error, fields));
+            toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+          }
+        }}
+      >
+        {({ isSubmitting, dirty }) => (
+          <Form noValidate aria-label="Reminder preferences">
+            <Stack spacing={2.5}>
+              <Channels phone={user.phone} />
+              <LeadTime />
+              <TimeZoneField />
+              <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
+                <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                  {isSubmitting ? 'Saving...' : 'Save reminder settings'}
+                </Button>
+              </Box>
+            </Stack>
+          </Form>
+        )}
+      </Formik>
+    </SectionCard>
   );
 }
 
