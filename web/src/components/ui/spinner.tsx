@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 
 type SpinnerProps = {
   /** The accessible name of the progress indicator. */
@@ -20,6 +22,16 @@ export function CenteredSpinner({ fullScreen = false, ...props }: CenteredSpinne
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: fullScreen ? '100vh' : 320, width: '100%' }}>
       <Spinner {...props} />
+    </Box>
+  );
+}
+
+/** A wait inside a card: a small spinner and one line saying what is awaited, announced as a status. */
+export function ProgressLine({ children }: { children: ReactNode }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
+      <CircularProgress size={20} aria-hidden="true" />
+      <Typography>{children}</Typography>
     </Box>
   );
 }

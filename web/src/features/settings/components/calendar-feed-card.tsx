@@ -5,7 +5,6 @@ import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { SectionCard } from '../../../components/ui/section-card';
+import { ProgressLine } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCalendarFeed } from '../api/get-calendar-feed';
@@ -63,10 +63,7 @@ export function CalendarFeedCard() {
   return (
     <SectionCard icon={<CalendarMonthOutlined />} title="Calendar feed" subtitle="Every client's birthday and anniversaries, in the calendar you already use.">
       {isLoading ? (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
-          <CircularProgress size={20} aria-hidden="true" />
-          <Typography>Loading your calendar link…</Typography>
-        </Box>
+        <ProgressLine>Loading your calendar link…</ProgressLine>
       ) : error || !feed ? (
         <Alert severity="error" action={<Button onClick={() => retry()}>Try again</Button>}>
           Your calendar link could not be loaded.

@@ -8,13 +8,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
 import { CardHeading } from '../../../components/ui/card-heading';
+import { ProgressLine } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { leaveAppTo } from '../../../lib/leave-app';
@@ -89,12 +89,7 @@ function Upgrade({ confirming }: { confirming: boolean }) {
   };
 
   if (confirming) {
-    return (
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: 'text.secondary' }}>
-        <CircularProgress size={20} aria-hidden="true" />
-        <Typography>Confirming your payment with Stripe…</Typography>
-      </Box>
-    );
+    return <ProgressLine>Confirming your payment with Stripe…</ProgressLine>;
   }
   return (
     <Box sx={{ display: 'grid', gap: 1.25 }}>
