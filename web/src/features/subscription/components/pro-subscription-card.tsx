@@ -12,6 +12,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useState } from 'react';
+import type { RedirectUrl } from '../../../../../shared/api-types';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
 import { CardHeading } from '../../../components/ui/card-heading';
 import { ProgressLine } from '../../../components/ui/spinner';
@@ -72,21 +73,27 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
   );
 }
 
-function Upgrade({ confirming }: { confirming: boolean }) {
-  const { trigger } = useCreateCheckout();
+/** Asks the API for a Stripe page and leaves the app for it; a failure stays here with a destructive toast. */
+function useLeaveForStripe(requestPage: () => Promise<RedirectUrl>, failureText: (error: unknown) => string) {
   const { toast } = useToast();
   const [leaving, setLeaving] = useState(false);
 
-  const handleUpgrade = async () => {
+  const leave = async () => {
     setLeaving(true);
     try {
-      const { url } = await trigger();
+      const { url } = await requestPage();
       leaveAppTo(url);
-    } catch {
+    } catch (error) {
       setLeaving(false);
-      toast({ title: 'Error', description: UPGRADE_FAILED, variant: 'destructive' });
+      toast({ title: 'Error', description: failureText(error), variant: 'destructive' });
     }
   };
+  return { leaving, leave };
+}
+
+function Upgrade({ confirming }: { confirming: boolean }) {
+  const { trigger } = useCreateCheckout();
+  const { leaving, leave: handleUpgrade } = useLeaveForStripe(trigger, () => UPGRADE_FAILED);
 
   if (confirming) {
     return <ProgressLine>Confirming your payment with Stripe…</ProgressLine>;
@@ -106,19 +113,7 @@ function Upgrade({ confirming }: { confirming: boolean }) {
 
 function ManageSubscription() {
   const { trigger } = useOpenBillingPortal();
-  const { toast } = useToast();
-  const [leaving, setLeaving] = useState(false);
-
-  const handleManage = async () => {
-    setLeaving(true);
-    try {
-      const { url } = await trigger();
-      leaveAppTo(url);
-    } catch (error) {
-      setLeaving(false);
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    }
-  };
+  const { leaving, leave: handleManage } = useLeaveForStripe(trigger, errorMessage);
 
   return (
     <Box sx={{ display: 'grid', gap: 1.25 }}>
