@@ -6,8 +6,7 @@ import { Form, Formik } from 'formik';
 import { loginSchema, type LoginInput } from '../../../../../shared/schemas';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useLogin } from '../api/login';
 
 const initialValues: LoginInput = { username: '', password: '' };
@@ -19,22 +18,18 @@ type LoginFormProps = {
 /** On success the session cache holds the user and the auth route redirects. */
 export function LoginForm({ onForgotPassword }: LoginFormProps) {
   const { trigger, isMutating } = useLogin();
-  const { toast, dismiss } = useToast();
+  const { dismiss } = useToast();
+  const onSubmit = useFormSubmit<LoginInput>(
+    ['username', 'password'],
+    async (values) => {
+      await trigger(loginSchema.cast(values));
+      dismiss();
+    },
+    'Login failed',
+  );
 
   return (
-    <Formik<LoginInput>
-      initialValues={initialValues}
-      validationSchema={loginSchema}
-      onSubmit={async (values, { setErrors }) => {
-        try {
-          await trigger(loginSchema.cast(values));
-          dismiss();
-        } catch (error) {
-          setErrors(serverFieldErrors(error, ['username', 'password']));
-          toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
-        }
-      }}
-    >
+    <Formik<LoginInput> initialValues={initialValues} validationSchema={loginSchema} onSubmit={onSubmit}>
       {({ values }) => (
         <Form noValidate>
           <Stack spacing={2.5}>

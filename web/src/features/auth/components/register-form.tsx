@@ -5,8 +5,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
 import { registerSchema } from '../../../../../shared/schemas';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useRegister, type RegisterRequest } from '../api/register';
 
 const fields = ['fullName', 'username', 'password', 'phone'] as const;
@@ -15,23 +14,19 @@ const initialValues: RegisterRequest = { fullName: '', username: '', password: '
 /** On success the session cache holds the new user and the auth route redirects. */
 export function RegisterForm() {
   const { trigger, isMutating } = useRegister();
-  const { toast, dismiss } = useToast();
+  const { dismiss } = useToast();
+  const onSubmit = useFormSubmit<RegisterRequest>(
+    fields,
+    async (values) => {
+      const { fullName, username, password, phone } = registerSchema.cast(values);
+      await trigger({ fullName, username, password, phone });
+      dismiss();
+    },
+    'Registration failed',
+  );
 
   return (
-    <Formik<RegisterRequest>
-      initialValues={initialValues}
-      validationSchema={registerSchema}
-      onSubmit={async (values, { setErrors }) => {
-        const { fullName, username, password, phone } = registerSchema.cast(values);
-        try {
-          await trigger({ fullName, username, password, phone });
-          dismiss();
-        } catch (error) {
-          setErrors(serverFieldErrors(error, fields));
-          toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
-        }
-      }}
-    >
+    <Formik<RegisterRequest> initialValues={initialValues} validationSchema={registerSchema} onSubmit={onSubmit}>
       <Form noValidate>
         <Stack spacing={2.5}>
           <FormikTextField name="fullName" label="Full Name" autoComplete="name" required />

@@ -11,8 +11,7 @@ import type { User } from '../../../../../shared/api-types';
 import { businessProfileSchema, type BusinessProfileInput } from '../../../../../shared/schemas';
 import { FormikTextField } from '../../../components/ui/formik-text-field';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { useUpdateBusinessProfile } from '../api/update-business-profile';
 
 export const PLACE_ID_FINDER_URL = 'https://developers.google.com/maps/documentation/places/web-service/place-id';
@@ -26,6 +25,10 @@ type BusinessProfileFormProps = {
 export function BusinessProfileForm({ user }: BusinessProfileFormProps) {
   const { trigger } = useUpdateBusinessProfile();
   const { toast } = useToast();
+  const onSubmit = useFormSubmit<BusinessProfileInput>(fields, async (values) => {
+    await trigger(businessProfileSchema.cast(values));
+    toast({ title: 'Business profile updated successfully', variant: 'success' });
+  });
   const initialValues: BusinessProfileInput = {
     googlePlaceId: user.googlePlaceId ?? '',
     businessName: user.businessName ?? '',
@@ -33,20 +36,7 @@ export function BusinessProfileForm({ user }: BusinessProfileFormProps) {
   };
 
   return (
-    <Formik<BusinessProfileInput>
-      initialValues={initialValues}
-      enableReinitialize
-      validationSchema={businessProfileSchema}
-      onSubmit={async (values, { setErrors }) => {
-        try {
-          await trigger(businessProfileSchema.cast(values));
-          toast({ title: 'Business profile updated successfully', variant: 'success' });
-        } catch (error) {
-          setErrors(serverFieldErrors(error, fields));
-          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-        }
-      }}
-    >
+    <Formik<BusinessProfileInput> initialValues={initialValues} enableReinitialize validationSchema={businessProfileSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Business profile">
           <Stack spacing={2.5}>

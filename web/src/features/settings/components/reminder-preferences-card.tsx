@@ -21,9 +21,8 @@ import type { User } from '../../../../../shared/api-types';
 import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '../../../../../shared/reminder-prefs';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { useFormSubmit } from '../../../components/ui/use-form-submit';
 import { browserTimeZone } from '../../../lib/dates';
-import { serverFieldErrors } from '../../../lib/form-errors';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones';
 
@@ -39,6 +38,10 @@ type ReminderPreferencesCardProps = {
 export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) {
   const { trigger } = useUpdateReminderPreferences();
   const { toast } = useToast();
+  const onSubmit = useFormSubmit<Values>(fields, async (values) => {
+    await trigger(values);
+    toast({ title: PREFERENCES_SAVED, variant: 'success' });
+  });
   const initialValues: Values = { ...user.reminderPrefs, timeZone: user.timeZone };
 
   return (
@@ -47,20 +50,7 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
       title="Reminders"
       subtitle={`A digest of your clients' key dates at ${DIGEST_HOUR} am, on the days there is something to remember.`}
     >
-      <Formik<Values>
-        initialValues={initialValues}
-        enableReinitialize
-        validationSchema={reminderPreferencesSchema}
-        onSubmit={async (values, { setErrors }) => {
-          try {
-            await trigger(values);
-            toast({ title: PREFERENCES_SAVED, variant: 'success' });
-          } catch (error) {
-            setErrors(serverFieldErrors(error, fields));
-            toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-          }
-        }}
-      >
+      <Formik<Values> initialValues={initialValues} enableReinitialize validationSchema={reminderPreferencesSchema} onSubmit={onSubmit}>
         {({ isSubmitting, dirty }) => (
           <Form noValidate aria-label="Reminder preferences">
             <Stack spacing={2.5}>
