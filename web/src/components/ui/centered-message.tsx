@@ -1,5 +1,6 @@
 // The whole content of a CenteredLayout card when there is nothing else to show (a broken link, an
 // unknown page): an icon, the page's h1, a few lines and the one way on.
+import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -35,4 +36,9 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
       </Button>
     </Box>
   );
+}
+
+/** What a link that cannot work (unknown, used or expired) shows: the broken-link icon on the light error badge. */
+export function BrokenLinkMessage(props: Omit<CenteredMessageProps, 'icon' | 'tone'>) {
+  return <CenteredMessage icon={<LinkOffRounded />} tone="error" {...props} />;
 }

@@ -1,12 +1,9 @@
-import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
-import { CenteredMessage } from '../../../components/ui/centered-message';
+import { BrokenLinkMessage } from '../../../components/ui/centered-message';
 import { paths } from '../../../config/paths';
 
 export function InvalidResetLink() {
   return (
-    <CenteredMessage
-      icon={<LinkOffRounded />}
-      tone="error"
+    <BrokenLinkMessage
       title="Invalid Reset Link"
       lines={['This password reset link is invalid or has expired. Please request a new password reset link.']}
       action={{ label: 'Back to Login', to: paths.auth.getHref() }}

@@ -2,7 +2,6 @@
 // registered with (a click, not the page load, so a mail scanner opening the link confirms
 // nothing), then it says what happened: confirmed, or why the link no longer works.
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RegistrationConfirmResult } from '../../../../../shared/api-types';
 import { REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { CenteredMessage } from '../../../components/ui/centered-message';
+import { BrokenLinkMessage, CenteredMessage } from '../../../components/ui/centered-message';
 import { IconBadge } from '../../../components/ui/icon-badge';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -29,15 +28,7 @@ export function InvalidConfirmationLink() {
 }
 
 function ConfirmationRefused({ title, message }: { title: string; message: string }) {
-  return (
-    <CenteredMessage
-      icon={<LinkOffRounded />}
-      tone="error"
-      title={title}
-      lines={[message]}
-      action={{ label: 'Find Your Realtor', to: paths.findRealtor.getHref() }}
-    />
-  );
+  return <BrokenLinkMessage title={title} lines={[message]} action={{ label: 'Find Your Realtor', to: paths.findRealtor.getHref() }} />;
 }
 
 function Confirmed({ agentName, videos }: RegistrationConfirmResult) {
