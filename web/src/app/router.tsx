@@ -16,6 +16,8 @@ const ClientRegistrationConfirmRoute = lazy(() => import('./routes/client-regist
 const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m.AppRoot })));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
+const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
+const AutomationsRoute = lazy(() => import('./routes/app/automations').then((m) => ({ default: m.AutomationsRoute })));
 const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
 const BusinessProfileRoute = lazy(() => import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })));
 const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
@@ -51,7 +53,9 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             { index: true, element: <DashboardRoute /> },
             { path: paths.clients.path, element: <ClientsRoute /> },
+            { path: paths.today.path, element: <TodayRoute /> },
             { path: paths.reminders.path, element: <RemindersRoute /> },
+            { path: paths.automations.path, element: <AutomationsRoute /> },
             { path: paths.admin.path, element: <AdminRoute /> },
             { path: paths.adminClients.path, element: <AdminClientsRoute /> },
             { path: paths.agentsList.path, element: <AgentsListRoute /> },

@@ -36,6 +36,11 @@ export const paths = {
     label: 'Dashboard',
     getHref: () => '/',
   },
+  today: {
+    path: '/today',
+    label: 'Today',
+    getHref: () => '/today',
+  },
   clients: {
     path: '/clients',
     label: 'Manage Clients',
@@ -45,6 +50,11 @@ export const paths = {
     path: '/reminders',
     label: 'Reminders',
     getHref: () => '/reminders',
+  },
+  automations: {
+    path: '/automations',
+    label: 'Automations',
+    getHref: () => '/automations',
   },
   businessProfile: {
     path: '/business-profile',

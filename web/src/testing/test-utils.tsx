@@ -14,7 +14,7 @@ import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api
 type RenderAppOptions = {
   /** The signed-in user; null (the default) means GET /api/user answers 401. */
   user?: User | null;
-  /** More API routes, or overrides ("GET /api/user" included). */
+  /** More API routes, or overrides ("GET /api/user" and "GET /api/outgoing" included). */
   api?: MockRoutes;
 };
 
@@ -33,6 +33,8 @@ export function TestProviders({ children }: { children: ReactNode }) {
 export function renderApp(url: string, { user = null, api = {} }: RenderAppOptions = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => (user ? jsonResponse(200, user) : unauthorized()),
+    // The navigation's Today badge reads the queue on every signed-in page: empty unless a test says otherwise.
+    'GET /api/outgoing': () => jsonResponse(200, { messages: [], awaiting: 0 }),
     ...api,
   });
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });

@@ -1,5 +1,6 @@
-// The signed-in navigation: logo, links (aria-current on the active one) and Logout. Below the
-// SPEC's 768 px breakpoint the links collapse into a menu behind an icon button.
+// The signed-in navigation: logo, links (aria-current on the active one, a count where something
+// waits) and Logout. Below the SPEC's 768 px breakpoint the links collapse into a menu behind an
+// icon button; just above it they wrap onto a second line rather than run off the bar.
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import AppBar from '@mui/material/AppBar';
@@ -24,7 +25,43 @@ export type NavItem = {
   href: string;
   /** Active only on an exact match (the home link). */
   end?: boolean;
+  /** Something waits there: the count beside the label, and `label` ('3 waiting') in the link's name. */
+  badge?: { count: number; label: string };
 };
+
+/** The link's accessible name when its count shows ('Today, 3 waiting'); its text otherwise. */
+function itemName(item: NavItem): string | undefined {
+  return item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined;
+}
+
+/** The label, and the count beside it when there is one (its words are in the link's name). */
+function ItemLabel({ item }: { item: NavItem }) {
+  if (!item.badge || item.badge.count <= 0) return item.label;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {item.label}
+      <Box
+        component="span"
+        aria-hidden="true"
+        sx={{
+          minWidth: 20,
+          height: 20,
+          px: 0.75,
+          borderRadius: 10,
+          display: 'inline-grid',
+          placeItems: 'center',
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          fontSize: '0.75rem',
+          fontWeight: 700,
+          lineHeight: 1,
+        }}
+      >
+        {item.badge.count > 99 ? '99+' : item.badge.count}
+      </Box>
+    </Box>
+  );
+}
 
 type NavigationBarProps = {
   items: readonly NavItem[];
@@ -42,35 +79,46 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
     <AppBar position="sticky">
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ minHeight: { xs: 60, md: 68 }, gap: 2 }}>
-          <Link component={RouterLink} to={homeHref} underline="none" sx={{ display: 'flex', color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
+          <Link component={RouterLink} to={homeHref} underline="none" sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
             <Logo />
           </Link>
           {isMobile ? (
             <MobileNavigation items={items} onLogout={onLogout} isLoggingOut={isLoggingOut} logoutLabel={logoutLabel} />
           ) : (
             <>
-              <Box component="nav" aria-label="Main">
-                <Box component="ul" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}>
+              <Box component="nav" aria-label="Main" sx={{ minWidth: 0 }}>
+                <Box
+                  component="ul"
+                  sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}
+                >
                   {items.map((item) => (
                     <li key={item.href}>
                       <Button
                         component={NavLink}
                         to={item.href}
                         end={item.end}
+                        aria-label={itemName(item)}
                         sx={{
                           color: 'text.secondary',
-                          px: 1.5,
+                          px: { md: 1, lg: 1.5 },
                           '&:hover': { color: 'text.primary', backgroundColor: alpha(theme.palette.primary.main, 0.06) },
                           '&[aria-current="page"]': { color: 'primary.dark', backgroundColor: alpha(theme.palette.primary.main, 0.1) },
                         }}
                       >
-                        {item.label}
+                        <ItemLabel item={item} />
                       </Button>
                     </li>
                   ))}
                 </Box>
               </Box>
-              <Button variant="outlined" color="primary" onClick={() => void onLogout()} disabled={isLoggingOut} startIcon={<LogoutRounded />}>
+              <Button
+                variant="outlined"
+                color="primary"
+                onClick={() => void onLogout()}
+                disabled={isLoggingOut}
+                startIcon={<LogoutRounded />}
+                sx={{ flexShrink: 0 }}
+              >
                 {logoutLabel}
               </Button>
             </>
@@ -125,10 +173,11 @@ function MobileNavigation({ items, onLogout, isLoggingOut, logoutLabel }: Mobile
             component={NavLink}
             to={item.href}
             end={item.end}
+            aria-label={itemName(item)}
             onClick={handleClose}
             sx={{ '&[aria-current="page"]': { color: 'primary.dark', fontWeight: 650, backgroundColor: (t) => alpha(t.palette.primary.main, 0.08) } }}
           >
-            {item.label}
+            <ItemLabel item={item} />
           </MenuItem>
         ))}
         <Divider />

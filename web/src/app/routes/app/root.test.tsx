@@ -3,7 +3,7 @@ import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
 
-const protectedPaths = ['/', '/clients', '/reminders', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
+const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
 
 /** Makes useMediaQuery see a phone-sized viewport (jsdom has no matchMedia). */
 function emulateViewportWidth(width: number) {
@@ -69,15 +69,17 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Business Profile, Manage Clients and Settings, and marks the active one', async () => {
+  it('links Dashboard, Today, Business Profile, Manage Clients, Automations and Settings, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/'],
+      ['Today', '/today'],
       ['Business Profile', '/business-profile'],
       ['Manage Clients', '/clients'],
+      ['Automations', '/automations'],
       ['Settings', '/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Manage Clients' })).toHaveAttribute('aria-current', 'page');
@@ -145,8 +147,10 @@ describe('navigation bar', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Dashboard',
+      'Today',
       'Business Profile',
       'Manage Clients',
+      'Automations',
       'Settings',
       'Admin',
       'Logout',

@@ -1,5 +1,5 @@
-// The signed-in shell: protected-route rule, navigation (Admin only for administrators), the
-// unverified-e-mail banner and the page.
+// The signed-in shell: protected-route rule, navigation (Admin only for administrators, Today with
+// how many automatic messages wait for approval), the unverified-e-mail banner and the page.
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '../../../components/layouts/app-layout';
@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { useLogout } from '../../../features/auth/api/logout';
+import { useAwaitingCount } from '../../../features/automations/api/get-outgoing';
 import { ProtectedRoute } from '../../../features/auth/components/protected-route';
 import { UnverifiedBanner } from '../../../features/auth/components/unverified-banner';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,17 +27,20 @@ function SignedInShell() {
   const { trigger, isMutating } = useLogout();
   const { toast } = useToast();
   const isAdmin = user?.isAdmin === true;
+  const awaiting = useAwaitingCount();
 
   const items = useMemo<NavItem[]>(() => {
     const links: NavItem[] = [
       { label: paths.home.label, href: paths.home.getHref(), end: true },
+      { label: paths.today.label, href: paths.today.getHref(), badge: { count: awaiting, label: `${awaiting} waiting` } },
       { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
       { label: paths.clients.label, href: paths.clients.getHref() },
+      { label: paths.automations.label, href: paths.automations.getHref() },
       { label: paths.settings.label, href: paths.settings.getHref() },
     ];
     if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });
     return links;
-  }, [isAdmin]);
+  }, [isAdmin, awaiting]);
 
   // Success sets the user to null, and the protected-route rule sends the visitor to /auth.
   const handleLogout = async () => {

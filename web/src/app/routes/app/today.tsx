@@ -1,0 +1,24 @@
+// /today: the messages automations wrote this morning that wait for the agent's approval, and the
+// ones scheduled to go out by themselves.
+import TuneRounded from '@mui/icons-material/TuneRounded';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageLayout } from '../../../components/ui/page-layout';
+import { paths } from '../../../config/paths';
+import { OutgoingQueue } from '../../../features/automations/components/outgoing-queue';
+
+export function TodayRoute() {
+  return (
+    <PageLayout
+      title={paths.today.label}
+      description="Birthday and anniversary messages Hearthside wrote for your clients: approve, edit or skip each one."
+      actions={
+        <Button component={RouterLink} to={paths.automations.getHref()} startIcon={<TuneRounded />}>
+          Automation settings
+        </Button>
+      }
+    >
+      <OutgoingQueue />
+    </PageLayout>
+  );
+}
