@@ -1,9 +1,12 @@
 // /clients: the agent's client list and everything done to a client; inviting a client, requesting
-// a review, the client's video testimonials, messages and activity come from their own features.
+// a review, the client's video testimonials, messages and activity, and pausing automatic messages
+// for a client come from their own features.
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useUser } from '../../../lib/auth';
+import { AutomationsPauseSwitch } from '../../../features/automations/components/automations-pause-switch';
 import { ClientsManager } from '../../../features/clients/components/clients-manager';
 import { ClientActivitySection } from '../../../features/messages/components/client-activity';
 import { MessageButton } from '../../../features/messages/components/message-button';
@@ -30,7 +33,12 @@ export function ClientsRoute() {
         renderTestimonials={(client) => <ClientTestimonials clientId={client.id} />}
         renderRowActions={(client) => <MessageButton client={client} onOpen={openComposer} />}
         renderDetailActions={(client) => <MessageButton client={client} onOpen={openComposer} variant="button" />}
-        renderActivity={(client) => <ClientActivitySection client={client} />}
+        renderActivity={(client) => (
+          <Stack spacing={2}>
+            <AutomationsPauseSwitch client={client} />
+            <ClientActivitySection client={client} />
+          </Stack>
+        )}
       />
       <InviteClientDialog open={inviting} onClose={() => setInviting(false)} />
       {composer}
