@@ -63,6 +63,19 @@ describe("a client's activity", () => {
     expect(screen.queryByText(EMPTY)).not.toBeInTheDocument();
   });
 
+  it('marks a message an automation wrote as "Automatic", with why it waited', async () => {
+    const note = 'Your daily e-mail limit was reached, so this waits for your approval.';
+    const automatic = createMessageActivity({ subject: 'Happy birthday, Jane!', status: 'sent', automatic: true, note });
+    const byHand = createMessageActivity({ subject: 'Checking in', status: 'sent' });
+    renderActivity({ [ACTIVITY]: () => jsonResponse(200, activityOf([automatic, byHand])) });
+
+    const list = await screen.findByLabelText('Activity with Jane Smith');
+    const [first, second] = Array.from(list.querySelectorAll<HTMLElement>(':scope > li'));
+    expect(within(first!).getByText('Automatic')).toHaveClass('MuiChip-label');
+    expect(within(first!).getByText(note)).toBeInTheDocument();
+    expect(within(second!).queryByText('Automatic')).not.toBeInTheDocument();
+  });
+
   it('logs a call: posts its kind, date and note, says "Call logged" and closes the form', async () => {
     let logged: Activity[] = [];
     const { user, fetchMock } = renderActivity({

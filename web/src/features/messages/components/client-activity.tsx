@@ -97,6 +97,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
               variant="outlined"
             />
           ) : null}
+          {entry.type === 'message' && entry.automatic ? <Chip size="small" label="Automatic" color="primary" variant="outlined" /> : null}
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
             <time dateTime={when}>{formatTimestamp(when)}</time>
           </Typography>
@@ -105,6 +106,11 @@ function ActivityRow({ entry }: { entry: Activity }) {
         {excerpt ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {excerpt}
+          </Typography>
+        ) : null}
+        {entry.type === 'message' && entry.note ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+            {entry.note}
           </Typography>
         ) : null}
         {entry.type === 'message' && entry.problem ? (
