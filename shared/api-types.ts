@@ -1,4 +1,5 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
+import type { AutomationOccasion, AutomationRule } from './automations';
 import type { ReminderPrefs } from './reminder-prefs';
 
 /** Every error answer (docs/architecture.md, Security model). */
@@ -50,6 +51,8 @@ export type Client = {
   emailOptedOut: boolean;
   /** The client replied STOP (or the carrier says the number opted out): no more texts. */
   smsOptedOut: boolean;
+  /** No automatic messages for this client (PATCH /api/clients/{id} { automationsPaused }). */
+  automationsPaused: boolean;
   reviewStatus: ReviewStatus;
   reviewRequestedAt: string | null;
   reviewSubmittedAt: string | null;
@@ -227,8 +230,13 @@ export type Draft = {
   /** A free agent: AI drafts come with Pro. */
   upgrade?: true;
 };
-/** Where a message stands: `scheduled` waits for the client's 8:00; `bounced`/`complained` come back from SES. */
-export type MessageStatus = 'scheduled' | 'sending' | 'sent' | 'failed' | 'bounced' | 'complained';
+/**
+ * Where a message stands: `scheduled` waits for its send time (a text for the client's 8:00, an
+ * automatic message for its rule's time); `awaiting-approval` is an automatic draft in the agent's
+ * queue; `skipped` an automatic message that was not sent (its `problem` says why);
+ * `bounced`/`complained` come back from SES.
+ */
+export type MessageStatus = 'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained';
 
 /** One entry of a client's activity: a message sent (or scheduled) through Hearthside. */
 export type MessageActivity = {
@@ -245,8 +253,12 @@ export type MessageActivity = {
   /** When a scheduled text goes out (the next 8:00 in the client's zone); null for an immediate send. */
   sendAt: string | null;
   engine: DraftEngine | null;
-  /** Why a send failed or bounced, in words. */
+  /** Why a send failed or bounced, or an automatic message was skipped, in words. */
   problem: string | null;
+  /** Written by an automation rule (a date came round), not by the agent's hand. */
+  automatic: boolean;
+  /** Why an automatic message waits for approval instead of going out by itself. */
+  note: string | null;
   createdAt: string;
 };
 
@@ -292,6 +304,21 @@ export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
 /** POST /api/stripe/webhook: Stripe only reads the status; the outcome helps reading its delivery log. */
 export type StripeWebhookResult = { received: true; outcome: string };
 
+/** One client whose occasion comes round on a given day, as the Automations page previews it. */
+export type AutomationPreview = { clientId: string; clientName: string; occasion: AutomationOccasion; /** "7th home anniversary", "birthday" */ label: string };
+
+/** GET and PUT /api/user/automations: every occasion's rule, and whose occasions come tomorrow. */
+export type Automations = { rules: AutomationRule[]; tomorrow: { date: string; occasions: AutomationPreview[] } };
+
+/** A message in the agent's queue (GET /api/outgoing): waiting for approval, or scheduled. */
+export type OutgoingMessage = MessageActivity & { status: 'awaiting-approval' | 'scheduled'; clientId: string; clientName: string };
+
+/** GET /api/outgoing: the queue, soonest first, and how many wait for approval (the navigation badge). */
+export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
+
+/** POST /api/outgoing/{id}/approve and /skip: what became of the message. */
+export type OutgoingAction = { status: 'sent' | 'scheduled' | 'skipped'; message: MessageActivity };
+
 /**
  * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
  * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
@@ -329,6 +356,9 @@ export type ApiResponses = {
   'clients/post-client-touches': LogTouchResult;
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
+  'outgoing/get-outgoing': Outgoing;
+  'outgoing/post-outgoing-approve': OutgoingAction;
+  'outgoing/post-outgoing-skip': OutgoingAction;
   'password-reset/post-password-reset-confirm': MessageResult;
   'password-reset/post-password-reset-request': MessageResult;
   'public/get-public-agents': PublicAgentSearch;
@@ -339,10 +369,12 @@ export type ApiResponses = {
   'unsubscribe/post-unsubscribe': UnsubscribeResult;
   'user/delete-user-calendar-secret': never;
   'user/get-user': User;
+  'user/get-user-automations': Automations;
   'user/get-user-calendar': CalendarFeedStatus;
   'user/patch-user-business': User;
   'user/patch-user-preferences': User;
   'user/post-user-calendar-secret': CalendarFeed;
+  'user/put-user-automations': Automations;
   'video-testimonials/post-video-testimonial-complete': RecordedTestimonial;
   'video-testimonials/post-video-testimonials': TestimonialUpload;
 };

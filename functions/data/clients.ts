@@ -26,6 +26,7 @@ export function toClient(item: ClientItem): Client {
     timeZone: item.timeZone ?? null,
     emailOptedOut: item.emailOptedOut === true,
     smsOptedOut: item.smsOptedOut === true,
+    automationsPaused: item.automationsPaused === true,
     reviewStatus: item.reviewStatus ?? 'pending',
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
@@ -48,7 +49,7 @@ export async function getClient(agentId: string, clientId: string): Promise<Clie
   return out.Item as ClientItem | undefined;
 }
 
-export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & { lastContactDate?: string | null };
+export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & { lastContactDate?: string | null; automationsPaused?: boolean };
 
 /**
  * Sets the review status. The update is conditional on the status it read, so concurrent changes
@@ -112,6 +113,7 @@ export function newClientItem(agentId: string, id: string, input: ClientInput, n
     lastContactDate: null,
     emailOptedOut: false,
     smsOptedOut: false,
+    automationsPaused: false,
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,

@@ -117,3 +117,15 @@ export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => 
 export const smsOptOutKey = (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' });
 export const mailSuppressionKey = (email: string) => ({ pk: `MAILSUPPRESS#${email.toLowerCase()}`, sk: 'SUPPRESS' });
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
+/** A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading the book. */
+export const occasionPartition = (agentId: string, monthDay: string) => `OCCASION#${agentId}#${monthDay}`;
+export const occasionKey = (agentId: string, monthDay: string, kind: string, clientId: string) => ({ pk: occasionPartition(agentId, monthDay), sk: `${kind}#${clientId}` });
+/**
+ * An agent's queue (messages awaiting approval or scheduled), on the message item's gsi2: `Q#<id>`
+ * while it waits, `D#<id>` once handled, so the queue is read by prefix and a handled message is
+ * still found by its id (approve and skip answer the same when repeated).
+ */
+export const outgoingPartition = (agentId: string) => `OUTGOING#${agentId}`;
+export const OUTGOING_WAITING = 'Q#';
+export const OUTGOING_DONE = 'D#';
+export const outgoingIndexKeys = (agentId: string, messageId: string) => ({ gsi2pk: outgoingPartition(agentId), gsi2sk: `${OUTGOING_WAITING}${messageId}` });

@@ -6,7 +6,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '../../shared/api-types';
 import type { MessageChannel, TouchKind } from '../../shared/messages';
 import type { SendChannel } from './outbound-caps';
-import { db, queryAll, table, writeIf } from './db';
+import { db, queryAll, sendIf, table, writeIf } from './db';
 import {
   ACTIVITY_PREFIX,
   activityKey,
@@ -15,7 +15,12 @@ import {
   dueSendIndexKeys,
   dueSendPartition,
   GSI1,
+  GSI2,
   mailSuppressionKey,
+  OUTGOING_DONE,
+  OUTGOING_WAITING,
+  outgoingIndexKeys,
+  outgoingPartition,
   sesMessageKey,
   smsOptOutKey,
   smsPhoneKey,
@@ -43,11 +48,18 @@ export type MessageItem = {
   sendAt?: string;
   engine?: DraftEngine;
   problem?: string;
+  /** Written by an automation rule: exactly one per client, occasion and year (its id says which). */
+  automatic?: boolean;
+  /** Why an automatic message waits for approval. */
+  note?: string;
   /** The UTC day whose daily-cap slot this message took (given back if it never leaves). */
   slotDay: string;
   createdAt: string;
   gsi1pk?: string;
   gsi1sk?: string;
+  /** In the agent's queue (awaiting approval or scheduled): GET /api/outgoing. */
+  gsi2pk?: string;
+  gsi2sk?: string;
 };
 
 export type TouchItem = {
@@ -63,7 +75,10 @@ export type TouchItem = {
   createdAt: string;
 };
 
-export type NewMessage = Omit<MessageItem, 'pk' | 'sk' | 'type' | 'gsi1pk' | 'gsi1sk'>;
+export type NewMessage = Omit<MessageItem, 'pk' | 'sk' | 'type' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk'>;
+
+/** The statuses a message waits in, and so sits in the agent's queue. */
+export const QUEUED_STATUSES: readonly MessageStatus[] = ['awaiting-approval', 'scheduled'];
 
 export function toMessageActivity(item: MessageItem): MessageActivity {
   return {
@@ -78,6 +93,8 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
     sendAt: item.sendAt ?? null,
     engine: item.engine ?? null,
     problem: item.problem ?? null,
+    automatic: item.automatic === true,
+    note: item.note ?? null,
     createdAt: item.createdAt,
   };
 }
@@ -92,24 +109,46 @@ export function dueHour(sendAt: string): string {
   return new Date(Math.ceil(Date.parse(sendAt) / hour) * hour).toISOString().slice(0, 13);
 }
 
-/** Writes a new message; a scheduled one is put in the due-send index of its hour. */
-export async function putMessage(message: NewMessage): Promise<MessageItem> {
-  const item: MessageItem = {
+function messageItem(message: NewMessage): MessageItem {
+  return {
     ...activityKey(message.clientId, message.id),
     type: 'message',
     ...message,
     ...(message.status === 'scheduled' && message.sendAt ? dueSendIndexKeys(dueHour(message.sendAt), message.sendAt, message.id) : {}),
+    ...(QUEUED_STATUSES.includes(message.status) ? outgoingIndexKeys(message.agentId, message.id) : {}),
   };
+}
+
+/** Writes a new message; a scheduled one is put in the due-send index of its hour, a waiting one in the agent's queue. */
+export async function putMessage(message: NewMessage): Promise<MessageItem> {
+  const item = messageItem(message);
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return item;
 }
 
-type StatusChange = { from: MessageStatus; to: MessageStatus; set?: Partial<Pick<MessageItem, 'sentAt' | 'problem'>>; leaveDueIndex?: boolean };
+/** Writes a message under an id that names it (an automatic one: its client, occasion and year); undefined when that id is taken, so it is written once. */
+export async function putMessageOnce(message: NewMessage): Promise<MessageItem | undefined> {
+  const item = messageItem(message);
+  return (await writeIf(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))) ? item : undefined;
+}
 
-/** Moves a message from one status to the next; undefined (nothing written) when it was not in `from`. */
+type StatusChange = {
+  from: MessageStatus | readonly MessageStatus[];
+  to: MessageStatus;
+  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay'>>;
+  leaveDueIndex?: boolean;
+};
+
+/**
+ * Moves a message from one status (or any of several) to the next; undefined (nothing written) when
+ * it was not in `from`. A message leaves the agent's queue when its new status is not a waiting one;
+ * one that becomes `scheduled` with a `sendAt` enters the due-send index of its hour.
+ */
 export async function changeMessageStatus(clientId: string, messageId: string, change: StatusChange): Promise<MessageItem | undefined> {
+  const froms = typeof change.from === 'string' ? [change.from] : change.from;
   const sets = ['#status = :to'];
-  const values: Record<string, unknown> = { ':to': change.to, ':from': change.from };
+  const removes: string[] = [];
+  const values: Record<string, unknown> = { ':to': change.to, ...Object.fromEntries(froms.map((from, i) => [`:from${i}`, from])) };
   const names: Record<string, string> = { '#status': 'status' };
   for (const [field, value] of Object.entries(change.set ?? {})) {
     if (value === undefined) continue;
@@ -117,23 +156,58 @@ export async function changeMessageStatus(clientId: string, messageId: string, c
     values[`:${field}`] = value;
     sets.push(`#${field} = :${field}`);
   }
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: activityKey(clientId, messageId),
-        UpdateExpression: `SET ${sets.join(', ')}${change.leaveDueIndex ? ' REMOVE gsi1pk, gsi1sk' : ''}`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as MessageItem;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
+  if (change.to === 'scheduled' && change.set?.sendAt) {
+    const keys = dueSendIndexKeys(dueHour(change.set.sendAt), change.set.sendAt, messageId);
+    sets.push('gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
+    Object.assign(values, { ':gsi1pk': keys.gsi1pk, ':gsi1sk': keys.gsi1sk });
+  } else if (change.leaveDueIndex) {
+    removes.push('gsi1pk', 'gsi1sk');
   }
+  // Handled: out of the waiting part of the queue (a message never queued gets a key that indexes nothing).
+  if (!QUEUED_STATUSES.includes(change.to)) {
+    sets.push('gsi2sk = :handled');
+    values[':handled'] = `${OUTGOING_DONE}${messageId}`;
+  }
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: activityKey(clientId, messageId),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: froms.map((_, i) => `#status = :from${i}`).join(' OR '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out?.Attributes as MessageItem | undefined;
+}
+
+/** The agent's queue: messages awaiting approval and messages scheduled, one Query of gsi2 by prefix. */
+export function listOutgoing(agentId: string): Promise<MessageItem[]> {
+  return queryAll<MessageItem>({
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :waiting)',
+    ExpressionAttributeValues: { ':pk': outgoingPartition(agentId), ':waiting': OUTGOING_WAITING },
+  });
+}
+
+/**
+ * A message that is or was in the agent's queue, by its id, read afresh from its item; undefined
+ * when this agent's queue never had it (another agent's message is not found).
+ */
+export async function findOutgoing(agentId: string, messageId: string): Promise<MessageItem | undefined> {
+  for (const prefix of [OUTGOING_WAITING, OUTGOING_DONE]) {
+    const [entry] = await queryAll<{ clientId: string }>({
+      IndexName: GSI2,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk = :sk',
+      ExpressionAttributeValues: { ':pk': outgoingPartition(agentId), ':sk': `${prefix}${messageId}` },
+      ProjectionExpression: 'clientId',
+    });
+    if (!entry) continue;
+    const item = await getMessage(entry.clientId, messageId);
+    return item?.agentId === agentId ? item : undefined;
+  }
+  return undefined;
 }
 
 /** The scheduled texts whose first due run is `hour` (`YYYY-MM-DDTHH`), still waiting: one Query of the index. */

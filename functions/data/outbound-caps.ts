@@ -26,6 +26,8 @@ export function dailyCounter(key: (day: string) => CounterKey, limit: number, ty
 
 /** Adds one to the counter with one conditional ADD: the new count, or null (nothing counted) when it is at its limit. */
 export async function countOne(counter: DailyCounter): Promise<number | null> {
+  // A limit of 0 allows nothing (the condition below would let a first one through).
+  if (counter.limit <= 0) return null;
   const attributes = await updateIf(
     new UpdateCommand({
       TableName: table(),

@@ -4,6 +4,7 @@
 // never written) is taken over by the next registration after a grace period.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../shared/api-types';
+import type { AutomationRule } from '../../shared/automations';
 import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
 import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
@@ -37,6 +38,8 @@ export type UserItem = {
   timeZone: string;
   /** Daily digest settings (PATCH /api/user/preferences); missing fields take the defaults. */
   reminderPrefs?: Partial<ReminderPrefs>;
+  /** Automated follow-ups per occasion (PUT /api/user/automations); a missing occasion is off. */
+  automations?: AutomationRule[];
   /** The calendar feed: SHA-256 of its secret (the lookup key) and the URL sealed for showing again. */
   calendarSecretHash?: string;
   calendarFeedSealed?: string;
@@ -250,4 +253,19 @@ export async function updateBusinessProfile(id: string, profile: { googlePlaceId
   const updated: UserItem = { ...before, ...profile };
   await writeDirectoryEntries(updated, before);
   return updated;
+}
+
+/** Stores the agent's automation rules (all of them, as PUT /api/user/automations sends them); the user as it is now. */
+export async function setAutomationRules(id: string, rules: AutomationRule[]): Promise<UserItem | undefined> {
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(id),
+      UpdateExpression: 'SET automations = :rules',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':rules': rules },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return out?.Attributes as UserItem | undefined;
 }

@@ -7,6 +7,7 @@
 import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
+import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
 import { remainingFreeSlots } from '../domain/plan';
@@ -74,6 +75,8 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
   const item = newClientItem(agentId, id, input, now);
   let written: boolean;
   try {
+    // The occasion index first: a crash before the client is written leaves an entry readers skip.
+    await addOccasionEntries(item);
     written = await putNewClient(item);
   } catch (error) {
     if (!adopted) await releaseClientEmail(agentId, input.email, id);
@@ -96,10 +99,12 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   if (emailChanged) await claimClientEmail(agentId, newEmail, clientId, now);
   let updated: ClientItem | undefined;
   try {
+    await addOccasionEntries({ ...current, ...changes } as ClientItem, current);
     updated = await updateClientItem(agentId, clientId, { ...changes, ...(newEmail ? { email: newEmail } : {}) }, now);
   } finally {
     if (emailChanged) await releaseClientEmail(agentId, updated ? current.email : newEmail, clientId);
   }
+  if (updated) await removeOccasionEntries(current, updated);
   return updated;
 }
 
@@ -108,6 +113,7 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   const old = await deleteClientItem(agentId, clientId);
   if (!old) return false;
   await releaseClientEmail(agentId, old.email, clientId);
+  await removeOccasionEntries(old);
   await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);
   // Counters describe the clients that exist: take this one out of the months it was counted in.

@@ -40,6 +40,7 @@ export function createClient(overrides: Partial<Client> = {}): Client {
     timeZone: null,
     emailOptedOut: false,
     smsOptedOut: false,
+    automationsPaused: false,
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,
@@ -84,6 +85,8 @@ export function createMessageActivity(overrides: Partial<MessageActivity> = {}):
     sendAt: null,
     engine: null,
     problem: null,
+    automatic: false,
+    note: null,
     createdAt: '2025-03-01T15:00:00.000Z',
     ...overrides,
   };

@@ -21,10 +21,12 @@ export const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail',
 export const TOUCH_LABELS: Record<TouchKind, string> = { call: 'Call', meeting: 'Meeting', note: 'Note' };
 
 export const STATUS_LABELS: Record<MessageStatus, string> = {
+  'awaiting-approval': 'Awaiting approval',
   scheduled: 'Scheduled',
   sending: 'Sending',
   sent: 'Sent',
   failed: 'Not sent',
+  skipped: 'Skipped',
   bounced: 'Bounced',
   complained: 'Marked as spam',
 };
