@@ -112,6 +112,7 @@ export class HearthStack extends Stack {
       appUrl,
       providerSecrets,
       limits: props.limits,
+      ai,
     });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {

@@ -50,7 +50,7 @@ export function composeText(body: string, firstText: boolean): string {
 const MINUTE_MS = 60_000;
 
 /** The instant of a wall-clock minute of `date` in `timeZone` (a minute a DST gap skips comes out an hour later). */
-function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
+export function zonedInstant(date: string, minuteOfDay: number, timeZone: string): Date {
   let t = Date.parse(`${date}T00:00:00Z`) + minuteOfDay * MINUTE_MS;
   for (let i = 0; i < 3; i += 1) {
     const local = localTime(timeZone, new Date(t));
@@ -70,4 +70,18 @@ export function textDeliveryTime(timeZone: string | null | undefined, now: Date)
   if (local.minuteOfDay >= start && local.minuteOfDay < QUIET_HOURS.end * 60) return { now: true };
   const day = local.minuteOfDay < start ? local.date : addDays(local.date, 1);
   return { now: false, sendAt: zonedInstant(day, start, zone), timeZone: zone };
+}
+
+/**
+ * When an automatic message for `date` goes out: its rule's wall-clock time there in the client's
+ * zone, or now when that has passed (the agent's 8:00 can come after the client's 9:00); a text
+ * that would then arrive outside 8:00–21:00 waits for the next 8:00.
+ */
+export function automaticSendAt(date: string, minuteOfDay: number, timeZone: string | null | undefined, channel: 'email' | 'sms', now: Date): Date {
+  const zone = normalizeTimeZone(timeZone);
+  const planned = zonedInstant(date, minuteOfDay, zone);
+  if (planned.getTime() > now.getTime()) return planned;
+  if (channel === 'email') return now;
+  const when = textDeliveryTime(zone, now);
+  return when.now ? now : when.sendAt;
 }

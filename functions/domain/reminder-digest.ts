@@ -13,6 +13,8 @@ export type Digest = {
   today: ReminderEvent[];
   /** From tomorrow through `leadDays` days after today. */
   upcoming: ReminderEvent[];
+  /** Automatic messages waiting in the agent's queue for approval (the Today page). */
+  approvals?: number;
 };
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -30,7 +32,7 @@ export function buildDigest(clients: readonly ReminderClient[], date: string, le
   };
 }
 
-export const isEmptyDigest = (digest: Digest): boolean => digest.today.length === 0 && digest.upcoming.length === 0;
+export const isEmptyDigest = (digest: Digest): boolean => digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals;
 
 /**
  * Clients with a "{n} Year Homeowner" milestone due and not yet awarded: today's home
@@ -69,13 +71,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function digestSubject(digest: Digest): string {
   const parts: string[] = [];
+  if (digest.approvals) parts.push(`${plural(digest.approvals, 'message')} to approve`);
   if (digest.today.length) parts.push(`${digest.today.length} today`);
   if (digest.upcoming.length) parts.push(`${digest.upcoming.length} ${windowPhrase(digest.leadDays)}`);
   return `Client reminders for ${longDate.format(asInstant(digest.date))}: ${parts.join(', ') || 'nothing due'}`;
 }
 
 export function digestEmail(digest: Digest, options: { agentName: string; appUrl: string }): RenderedEmail {
-  const links = { reminders: `${options.appUrl}/reminders`, clients: `${options.appUrl}/clients`, settings: `${options.appUrl}/settings` };
+  const links = { reminders: `${options.appUrl}/reminders`, clients: `${options.appUrl}/clients`, settings: `${options.appUrl}/settings`, today: `${options.appUrl}/today` };
+  const approvals = digest.approvals ? `${plural(digest.approvals, 'message')} for today's occasions ${digest.approvals === 1 ? 'waits' : 'wait'} for your approval` : null;
   const firstName = agentText(options.agentName).split(' ')[0] || 'there';
   const sections = [
     { heading: `Today, ${longDate.format(asInstant(digest.date))}`, events: digest.today, limit: EMAIL_LIST_LIMIT.today, withDate: false },
@@ -88,6 +92,7 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
   const text = [
     `Hi ${firstName},`,
     '',
+    ...(approvals ? [`${approvals}: ${links.today}`, ''] : []),
     ...sections.flatMap(({ heading, events, limit, withDate }) => [
       `${heading}:`,
       ...events.slice(0, limit).map((event) => `  - ${line(event, withDate)}`),
@@ -103,6 +108,7 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
 
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
+    ...(approvals ? [`<p><strong>${escapeHtml(approvals)}.</strong> <a href="${escapeHtml(links.today)}">Review and send them</a></p>`] : []),
     ...sections.map(
       ({ heading, events, limit, withDate }) =>
         `<h3 style="margin:16px 0 8px">${escapeHtml(heading)}</h3><ul style="margin:0;padding-left:20px">` +
@@ -122,6 +128,7 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
 
 /** One line, plain ASCII where we write it, short enough for one or two SMS segments. */
 export function digestSms(digest: Digest, appUrl: string): string {
+  if (digest.approvals) return `Reminders - ${plural(digest.approvals, 'message')} to approve for today's occasions. ${appUrl}/today`;
   const link = `${appUrl}/reminders`;
   const label = (event: ReminderEvent) => truncate(eventLabel(event), SMS_LABEL_MAX);
   const { today, upcoming } = digest;

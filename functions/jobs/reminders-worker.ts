@@ -1,6 +1,6 @@
 // jobs/reminders-worker: one agent's daily digest per message, from the reminders queue in
-// batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), read the
-// agent's clients (one Query), award the "{n} Year Homeowner" milestones that fell due, send the
+// batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), make the
+// day's automatic messages (functions/services/automations.ts), read the agent's clients (one Query), award the "{n} Year Homeowner" milestones that fell due, send the
 // e-mail and/or SMS the agent asked for when there is something to say, mark the day sent, count
 // the day's reminders. Failed messages are reported one by one ({ batchItemFailures }), so SQS
 // retries only those, and sends them to the dead-letter queue after 3 tries.
@@ -21,7 +21,7 @@ import { withDefaultPrefs } from '../../shared/reminder-prefs';
 import { isId } from '../../shared/schemas';
 import { config } from '../config';
 import { listClients } from '../data/clients';
-import { getMessage } from '../data/messages';
+import { getMessage, listOutgoing } from '../data/messages';
 import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
 import { awardDueMilestones } from '../data/milestones';
 import { addToStats } from '../data/stats';
@@ -35,6 +35,7 @@ import { countMetric } from '../observability/metrics';
 import { sendEmail } from '../integrations/mail';
 import { sendSms } from '../integrations/sms';
 import type { ScheduledTextMessage } from '../integrations/digest-queue';
+import { runAutomations, type AutomationRun } from '../services/automations';
 import { deliverScheduledText } from '../services/messages';
 
 /** Messages of a batch handled at the same time (each sends mail; SES has a rate). */
@@ -47,7 +48,13 @@ export type DigestResult =
   | { status: 'busy' }
   | { status: 'no-agent' };
 
-export const handler = observeJob('reminders-worker', async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = observeJob('reminders-worker', (event: SQSEvent): Promise<SQSBatchResponse> => handleBatch(event, new Date()));
+
+/**
+ * One batch of the queue, as of `now`: the Lambda passes the time it runs; `npm run job:reminders`
+ * passes each simulated hour of the day it replays, so drafts and due sends happen as they would.
+ */
+export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchResponse> {
   const log = createLogger();
   const failures: SQSBatchItemFailure[] = [];
   // The same agent and day twice in one batch: the later copies share the first one's fate.
@@ -58,13 +65,13 @@ export const handler = observeJob('reminders-worker', async (event: SQSEvent): P
       const message = parseMessage(record);
       let ok: Promise<boolean>;
       if (message && 'kind' in message) {
-        ok = processScheduledText(message, record.messageId);
+        ok = processScheduledText(message, record.messageId, now);
       } else if (!message) {
         log.error('malformed digest message', { messageId: record.messageId });
         ok = Promise.resolve(false);
       } else {
         const key = `${message.agentId}#${message.date}`;
-        ok = byDay.get(key) ?? processMessage(message, record.messageId);
+        ok = byDay.get(key) ?? processMessage(message, record.messageId, now);
         byDay.set(key, ok);
       }
       if (!(await ok)) failures.push({ itemIdentifier: record.messageId });
@@ -72,7 +79,7 @@ export const handler = observeJob('reminders-worker', async (event: SQSEvent): P
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
   return { batchItemFailures: failures };
-});
+}
 
 
 function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage | null {
@@ -90,11 +97,11 @@ function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage |
 }
 
 /** A scheduled text: sent once (the claim is conditional), or left alone when another delivery has it. */
-async function processScheduledText(message: ScheduledTextMessage, messageId: string): Promise<boolean> {
+async function processScheduledText(message: ScheduledTextMessage, messageId: string, now: Date): Promise<boolean> {
   const log = createLogger({ job: 'reminders-worker', messageId, kind: message.kind });
   try {
     const item = await getMessage(message.clientId, message.messageId);
-    const outcome = item ? await deliverScheduledText(item) : 'no-message';
+    const outcome = item ? await deliverScheduledText(item, now) : 'no-message';
     log.info('scheduled text', { outcome });
     return true;
   } catch (error) {
@@ -103,10 +110,10 @@ async function processScheduledText(message: ScheduledTextMessage, messageId: st
   }
 }
 
-async function processMessage(message: DigestMessage, messageId: string): Promise<boolean> {
+async function processMessage(message: DigestMessage, messageId: string, now: Date): Promise<boolean> {
   const log = createLogger({ messageId, agentId: message.agentId, date: message.date });
   try {
-    const result = await sendDailyDigest(message, log);
+    const result = await sendDailyDigest(message, log, now);
     if (result.status === 'busy') log.info('digest in progress elsewhere; will retry');
     return result.status !== 'busy';
   } catch (error) {
@@ -130,10 +137,14 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
   let texted = false;
   let events = 0;
   let counted = 0;
+  let automation: AutomationRun | undefined;
   try {
+    // The day's automatic messages first, so the digest can point at those waiting for approval.
+    automation = await runAutomations(agent, date, now);
     const clients = await listClients(agentId);
     for (const client of clientsOwedHomeownerMilestones(clients, date)) await awardDueMilestones(client, date, now);
-    const digest = buildDigest(clients, date, prefs.leadDays);
+    const approvals = automation.due > 0 ? (await listOutgoing(agentId)).filter((m) => m.status === 'awaiting-approval').length : 0;
+    const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals };
     events = digest.today.length + digest.upcoming.length;
     counted = digest.today.length;
     if (!isEmptyDigest(digest)) {
@@ -173,6 +184,6 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
     // Sent and marked: a retry would find the day done. The counter misses this day; log it.
     log.error('reminders counter not updated', { error, reminders: counted });
   }
-  log.info('digest done', outcome);
+  log.info('digest done', { ...outcome, automation });
   return { status: 'sent', outcome };
 }

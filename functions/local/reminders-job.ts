@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { hourlyRunsCovering, runHour } from '../domain/digest-schedule';
 import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { handler as scheduler } from '../jobs/reminders-scheduler';
-import { handler as worker } from '../jobs/reminders-worker';
+import { handleBatch } from '../jobs/reminders-worker';
 
 const BATCH_SIZE = 10;
 const HOUR_MS = 3_600_000;
+/** How long after its hour a replayed run is taken to happen (a scheduled run starts a few seconds late). */
+const RUN_LAG_MS = 30_000;
 
 export type LocalRunResult = { queued: number; processed: number; failed: number };
 
@@ -38,10 +40,10 @@ export function sqsEvent(messages: readonly QueueMessage[] | readonly string[]):
   };
 }
 
-async function work(messages: QueueMessage[]): Promise<LocalRunResult> {
+async function work(messages: QueueMessage[], now: Date = new Date()): Promise<LocalRunResult> {
   let failed = 0;
   for (let i = 0; i < messages.length; i += BATCH_SIZE) {
-    const { batchItemFailures } = await worker(sqsEvent(messages.slice(i, i + BATCH_SIZE)));
+    const { batchItemFailures } = await handleBatch(sqsEvent(messages.slice(i, i + BATCH_SIZE)), now);
     failed += batchItemFailures.length;
   }
   return { queued: messages.length, processed: messages.length - failed, failed };
@@ -54,15 +56,24 @@ export async function runRemindersAt(instant: Date): Promise<LocalRunResult> {
   return work(takeLocalDigestMessages());
 }
 
-/** Every agent's digest for their local `date`: each hourly run that can be 8 am somewhere that day. */
+/**
+ * A whole local `date` replayed: each hourly run that can be 8 am somewhere that day, in order, each
+ * handled as of its own hour: every agent's digest for that date and the day's automatic messages,
+ * then the sends that fall due in the runs after (texts held for 8:00, automatic messages at their
+ * time). Digests of other dates that the same runs queue are left for their own day.
+ */
 export async function runRemindersForDate(date: string): Promise<LocalRunResult> {
   takeLocalDigestMessages();
-  const messages: QueueMessage[] = [];
+  const total: LocalRunResult = { queued: 0, processed: 0, failed: 0 };
   for (const run of hourlyRunsCovering(date)) {
     await scheduler({ scheduledTime: run.toISOString() });
-    messages.push(...takeLocalDigestMessages().filter((message) => 'date' in message && message.date === date));
+    const messages = takeLocalDigestMessages().filter((message) => !('date' in message) || message.date === date);
+    const result = await work(messages, new Date(run.getTime() + RUN_LAG_MS));
+    total.queued += result.queued;
+    total.processed += result.processed;
+    total.failed += result.failed;
   }
-  return work(messages);
+  return total;
 }
 
 /** Runs the scheduler at the top of every hour while the server is up; returns the stop function. */

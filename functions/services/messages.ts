@@ -22,7 +22,7 @@ import {
   type MessageItem,
 } from '../data/messages';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
-import type { UserItem } from '../data/users';
+import { getUserById, type UserItem } from '../data/users';
 import { composeAgentEmail, composeText, textDeliveryTime } from '../domain/client-message';
 import { smsCountriesMessage, textDestination } from '../domain/phone-numbers';
 import { randomId } from '../domain/signed-tokens';
@@ -59,43 +59,50 @@ export async function sendClientMessage(agent: UserItem, clientId: string, input
 }
 
 async function sendEmailNow(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
+  const to = await emailDestination(client);
+  const slot = await reserveDailySend(agent, 'email', now);
+  const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
+  const sent = await transmitEmail(agent, message, slot, now);
+  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) } };
+}
+
+/** The client's e-mail address, or the HttpError that says why nothing can be sent to it. */
+export async function emailDestination(client: ClientItem): Promise<string> {
   if (client.emailOptedOut) throw optedOut('email');
   if (!client.email) throw new HttpError(422, SEND_MESSAGES.noEmail, { code: 'NO_EMAIL' });
   const suppressed = await emailSuppression(client.email);
   if (suppressed) throw new HttpError(409, SEND_MESSAGES.suppressed(suppressed), { code: 'EMAIL_SUPPRESSED' });
-  const slot = await reserveDailySend(agent, 'email', now);
-  const token = await unsubscribeToken(agent.id, client.id);
+  return client.email;
+}
+
+/**
+ * Sends an e-mail held in status `sending` from the agent, with the unsubscribe link and headers,
+ * marks it sent and advances the client's last contact. A refusal gives the cap slot back and
+ * throws a 502 HttpError.
+ */
+async function transmitEmail(agent: UserItem, message: MessageItem, slot: SendSlot, now: Date): Promise<MessageItem> {
+  const token = await unsubscribeToken(agent.id, message.clientId);
   const { appUrl } = config();
   // The visible link opens the page that explains and confirms; the header's link is the one-click POST (RFC 8058).
-  const composed = composeAgentEmail(agent, input.subject ?? '', input.body, `${appUrl}/unsubscribe/${token}`);
+  const composed = composeAgentEmail(agent, message.subject ?? '', message.body, `${appUrl}/unsubscribe/${token}`);
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
-  const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to: client.email, status: 'sending' });
   let sesMessageId: string | undefined;
   try {
-    sesMessageId = await sendEmail({ to: client.email, ...composed, tags: { agent: agent.id, client: client.id, message: message.id } });
+    sesMessageId = await sendEmail({ to: message.to, ...composed, tags: { agent: agent.id, client: message.clientId, message: message.id } });
   } catch (error) {
     await giveUp(message, slot, error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent');
     if (error instanceof MailError) throw new HttpError(502, SEND_MESSAGES.mailFailed, { code: 'MAIL_FAILED' });
     throw error;
   }
-  if (sesMessageId) await rememberSesMessage(sesMessageId, { agentId: agent.id, clientId: client.id, messageId: message.id }, now);
-  const sent = await markSent(message, now);
-  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) } };
+  if (sesMessageId) await rememberSesMessage(sesMessageId, { agentId: agent.id, clientId: message.clientId, messageId: message.id }, now);
+  return markSent(message, now);
 }
 
 async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
-  if (client.smsOptedOut) throw optedOut('sms');
-  const destination = textDestination(client.phone, config().smsAllowedCountries);
-  if (!destination.ok && destination.reason === 'unreadable') throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
-  if (!destination.ok) throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
-  if (!(await smsConfigured())) throw serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60);
-  if (await isPhoneOptedOut(destination.to)) {
-    await optOutClient(agent.id, client.id, 'sms', now);
-    throw optedOut('sms');
-  }
+  const to = await textDestinationOf(agent, client, now);
   const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
   const slot = await reserveDailySend(agent, 'sms', now);
-  const base = { ...newMessage(agent, client, input, slot, now), to: destination.to };
+  const base = { ...newMessage(agent, client, input, slot, now), to };
   if (!when.now) {
     const sendAt = when.sendAt.toISOString();
     const message = await putMessage({ ...base, status: 'scheduled', sendAt });
@@ -107,6 +114,20 @@ async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: Me
   if (outcome.status === 'opted-out') throw optedOut('sms');
   if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
   return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) } };
+}
+
+/** The client's number as E.164, or the HttpError that says why no text can go to it. */
+export async function textDestinationOf(agent: UserItem, client: ClientItem, now: Date): Promise<string> {
+  if (client.smsOptedOut) throw optedOut('sms');
+  const destination = textDestination(client.phone, config().smsAllowedCountries);
+  if (!destination.ok && destination.reason === 'unreadable') throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
+  if (!destination.ok) throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
+  if (!(await smsConfigured())) throw serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60);
+  if (await isPhoneOptedOut(destination.to)) {
+    await optOutClient(agent.id, client.id, 'sms', now);
+    throw optedOut('sms');
+  }
+  return destination.to;
 }
 
 function newMessage(agent: UserItem, client: ClientItem, input: MessageInput, slot: SendSlot, now: Date) {
@@ -177,25 +198,57 @@ async function currentClient(agentId: string, fallback: ClientItem): Promise<Cli
 export type ScheduledDelivery = 'sent' | 'not-due' | 'already-claimed' | 'opted-out' | 'failed' | 'no-client';
 
 /**
- * Delivers one scheduled text when it is due (the hourly job). The claim (scheduled → sending,
- * leaving the due-send index) is a conditional write: of two runs that find the same message, one
- * sends and the other finds it claimed. A crash after the claim leaves it `sending`: never sent
- * twice, at the cost of at most one text that never leaves.
+ * Delivers one scheduled message when it is due (the hourly job): a text held for the client's
+ * 8:00, or an automatic message for its rule's time. The claim (scheduled → sending, leaving the
+ * due-send index) is a conditional write: of two runs that find the same message, one sends and the
+ * other finds it claimed. A crash after the claim leaves it `sending`: never sent twice, at the cost
+ * of at most one message that never leaves.
  */
 export async function deliverScheduledText(item: MessageItem, now = new Date()): Promise<ScheduledDelivery> {
   if (!item.sendAt || Date.parse(item.sendAt) > now.getTime()) return 'not-due';
   const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'scheduled', to: 'sending', leaveDueIndex: true });
   if (!claimed) return 'already-claimed';
-  const slot: SendSlot = { agentId: claimed.agentId, channel: 'sms', day: claimed.slotDay };
+  const slot: SendSlot = { agentId: claimed.agentId, channel: claimed.channel, day: claimed.slotDay };
   const client = await getClient(claimed.agentId, claimed.clientId);
   if (!client) {
     await giveUp(claimed, slot, 'the client was deleted');
     return 'no-client';
   }
+  if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now);
   if (client.smsOptedOut || (await isPhoneOptedOut(claimed.to))) {
     await giveUp(claimed, slot, 'the client opted out of text messages');
     return 'opted-out';
   }
   const outcome = await transmitText(claimed, slot, now);
   return outcome.status;
+}
+
+async function deliverScheduledEmail(message: MessageItem, client: ClientItem, slot: SendSlot, now: Date): Promise<ScheduledDelivery> {
+  const agent = await getUserById(message.agentId);
+  if (!agent) {
+    await giveUp(message, slot, 'the agent account is gone');
+    return 'failed';
+  }
+  try {
+    await emailDestination(client);
+  } catch (error) {
+    await giveUp(message, slot, error instanceof HttpError ? error.message : 'the message could not be sent');
+    return 'opted-out';
+  }
+  try {
+    await transmitEmail(agent, message, slot, now);
+    return 'sent';
+  } catch (error) {
+    if (error instanceof HttpError) return 'failed';
+    throw error;
+  }
+}
+
+/** An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand. */
+export async function sendApproved(agent: UserItem, message: MessageItem, slot: SendSlot, now = new Date()): Promise<MessageItem> {
+  if (message.channel === 'email') return transmitEmail(agent, message, slot, now);
+  const outcome = await transmitText(message, slot, now);
+  if (outcome.status === 'opted-out') throw optedOut('sms');
+  if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
+  return outcome.message;
 }

@@ -82,6 +82,9 @@ export class ApiClient {
   patch<T = any>(path: string, json: unknown = {}, options?: RequestOptions) {
     return this.request<T>('PATCH', path, { json, ...options });
   }
+  put<T = any>(path: string, json: unknown = {}, options?: RequestOptions) {
+    return this.request<T>('PUT', path, { json, ...options });
+  }
   delete<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, { json: {}, ...options });
   }

@@ -22,6 +22,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Job, JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
+import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Messaging } from './messaging';
 import type { ProviderSecrets } from './provider-secrets';
 import { constructIdForSlug, secretsExtension } from './route-function';
@@ -39,6 +40,8 @@ export type JobsProps = {
   providerSecrets: ProviderSecrets;
   /** Abuse limits by variable name: the worker texts, so it honours SMS_ALLOWED_COUNTRIES. */
   limits?: Readonly<Record<string, string>>;
+  /** The model the worker drafts automatic messages with (Pro agents), as the drafts route does. */
+  ai: AiSettings;
 };
 
 /** Messages that failed this many receives move to the dead-letter queue. */
@@ -89,6 +92,10 @@ export class Jobs extends Construct {
     });
     const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, props.providerSecrets.secrets.has('twilio'));
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
+    // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
+    for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
+    grantModel(workerFn, workerFn, props.ai);
+    if (props.ai.provider === 'openai') for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'openai'))) workerFn.addEnvironment(name, value);
     // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
     const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, base);
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
@@ -112,12 +119,14 @@ export class Jobs extends Construct {
       onFailure: new destinations.SqsDestination(this.deadLetterQueues.scheduler),
     });
 
-    // The worker reads and writes items of the table (no index), sends mail and texts, drains the queue.
+    // The worker reads and writes items of the table, reads the due clients of the occasion index in
+    // one BatchGet, finds the agent's queue on gsi2, sends mail and texts, drains the queue.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
-      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       resourceArns: [data.table.tableArn],
     });
+    iam.Grant.addToPrincipal({ grantee: workerFn, actions: ['dynamodb:Query'], resourceArns: [`${data.table.tableArn}/index/gsi2`] });
     messaging.grantSend(workerFn);
     workerFn.addEventSource(new SqsEventSource(this.queue, { batchSize: WORKER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: 5 }));
 

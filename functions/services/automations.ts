@@ -1,0 +1,130 @@
+// Automated follow-ups. On the morning of a key date (the agent's 8:00 run, with the digest) each
+// enabled rule drafts one message per due client with the same composer as the agent's own drafts,
+// and either leaves it in the agent's queue (`approve`, services/outgoing.ts) or schedules it for the
+// rule's time in the client's zone (`auto`, Pro). Exactly once per client, occasion and year: the
+// message's id is made from those three and written with a condition, so retries, duplicate queue
+// deliveries and a crash between drafting and writing never make a second one. What is not sent
+// says why, on the message.
+import { createHash } from 'node:crypto';
+import { APPROVAL_NOTES, minutesOf, RECENT_CONTACT_DAYS, SKIP_REASONS, withDefaultRules, type AutomationOccasion, type AutomationRule } from '../../shared/automations';
+import { dateParts } from '../../shared/dates';
+import type { MessageChannel } from '../../shared/messages';
+import { config } from '../config';
+import type { ClientItem } from '../data/clients';
+import { getMessage, putMessageOnce, type NewMessage } from '../data/messages';
+import { dueOccasionClients } from '../data/occasions';
+import { releaseSend, reserveSend, type SendSlot } from '../data/outbound-caps';
+import type { UserItem } from '../data/users';
+import { KIND_OCCASION } from '../domain/automation-occasions';
+import { automaticSendAt } from '../domain/client-message';
+import { textDestination } from '../domain/phone-numbers';
+import { writeDraft } from './drafts';
+
+const DAY_MS = 86_400_000;
+
+/** The id of the one automatic message for this client, occasion and year. */
+export function automaticMessageId(clientId: string, occasion: AutomationOccasion, year: number): string {
+  return createHash('sha256').update(`auto|${clientId}|${occasion}|${year}`).digest('base64url').slice(0, 22);
+}
+
+export type SkipReason = 'paused' | 'opted-out' | 'no-address' | 'recent-contact';
+
+export type AutomationRun = {
+  /** Clients with a key date today that an enabled rule covers. */
+  due: number;
+  awaiting: number;
+  scheduled: number;
+  skipped: Partial<Record<SkipReason, number>>;
+  /** Already made by an earlier run (a retry or a duplicate delivery). */
+  existing: number;
+  /** DynamoDB reads of the due clients: entries of the occasion index and client items. */
+  reads: { calls: number; entries: number; clients: number };
+};
+
+/** Why this client gets no message on this channel today, or null. */
+export function skipReason(client: ClientItem, channel: MessageChannel, now: Date): { reason: SkipReason; text: string } | null {
+  if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
+  if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut) return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
+  const reachable = channel === 'email' ? Boolean(client.email) : textDestination(client.phone, config().smsAllowedCountries).ok;
+  if (!reachable) return { reason: 'no-address', text: SKIP_REASONS.noAddress(channel) };
+  if (client.lastContactDate && now.getTime() - Date.parse(client.lastContactDate) < RECENT_CONTACT_DAYS * DAY_MS) return { reason: 'recent-contact', text: SKIP_REASONS.recentContact };
+  return null;
+}
+
+/** The day's automatic messages for one agent (`date` is the agent's local date). Safe to run again: what exists is left alone. */
+export async function runAutomations(agent: UserItem, date: string, now = new Date()): Promise<AutomationRun> {
+  const run: AutomationRun = { due: 0, awaiting: 0, scheduled: 0, skipped: {}, existing: 0, reads: { calls: 0, entries: 0, clients: 0 } };
+  const rules = new Map(withDefaultRules(agent.automations).filter((rule) => rule.enabled).map((rule) => [rule.occasion, rule]));
+  if (rules.size === 0) return run;
+  const read = await dueOccasionClients(agent.id, date);
+  run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
+  const year = dateParts(date).year;
+  for (const { client, kind } of read.due) {
+    const rule = rules.get(KIND_OCCASION[kind]);
+    if (!rule) continue;
+    run.due += 1;
+    const id = automaticMessageId(client.id, rule.occasion, year);
+    if (await getMessage(client.id, id)) {
+      run.existing += 1;
+      continue;
+    }
+    const outcome = await automaticMessage(agent, client, rule, id, date, now);
+    if (!outcome) run.existing += 1;
+    else if (outcome.status === 'skipped') run.skipped[outcome.reason] = (run.skipped[outcome.reason] ?? 0) + 1;
+    else run[outcome.status] += 1;
+  }
+  return run;
+}
+
+type Made = { status: 'awaiting' | 'scheduled' } | { status: 'skipped'; reason: SkipReason };
+
+async function automaticMessage(agent: UserItem, client: ClientItem, rule: AutomationRule, id: string, date: string, now: Date): Promise<Made | undefined> {
+  const base: Omit<NewMessage, 'status' | 'body' | 'to' | 'slotDay'> = {
+    id,
+    agentId: agent.id,
+    clientId: client.id,
+    channel: rule.channel,
+    occasion: rule.occasion,
+    automatic: true,
+    createdAt: now.toISOString(),
+  };
+  const destination = textDestination(client.phone, config().smsAllowedCountries);
+  const to = rule.channel === 'email' ? client.email : destination.ok ? destination.to : client.phone;
+  const skip = skipReason(client, rule.channel, now);
+  if (skip) {
+    const written = await putMessageOnce({ ...base, status: 'skipped', body: '', to: to ?? '', slotDay: date, problem: skip.text });
+    return written ? { status: 'skipped', reason: skip.reason } : undefined;
+  }
+
+  const drafted = await writeDraft(agent, client.id, { occasion: rule.occasion, channel: rule.channel, tone: 'warm' }, now);
+  if (drafted.outcome !== 'draft') return undefined;
+  const { draft } = drafted;
+  const content = { body: draft.body, ...(rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {}), engine: draft.engine };
+
+  // Sent without asking only for a verified Pro agent, a draft that passed its checks, and a slot under the daily cap.
+  let note: string | undefined;
+  let slot: SendSlot | undefined;
+  if (rule.mode === 'auto') {
+    if (!agent.isPro) note = APPROVAL_NOTES.notPro;
+    else if (!agent.emailVerifiedAt) note = APPROVAL_NOTES.unverified;
+    else if (draft.engine.fallback) note = APPROVAL_NOTES.draftFailed;
+    else {
+      const reservation = await reserveSend(agent.id, rule.channel, now);
+      if (reservation.granted) slot = reservation.slot;
+      else note = APPROVAL_NOTES.dailyLimit(rule.channel);
+    }
+  }
+  if (!slot) {
+    const written = await putMessageOnce({ ...base, ...content, status: 'awaiting-approval', to: to ?? '', slotDay: date, ...(note ? { note } : {}) });
+    return written ? { status: 'awaiting' } : undefined;
+  }
+  const sendAt = automaticSendAt(date, minutesOf(rule.sendTime), client.timeZone ?? agent.timeZone, rule.channel, now).toISOString();
+  const written = await putMessageOnce({ ...base, ...content, status: 'scheduled', sendAt, to: to ?? '', slotDay: slot.day });
+  if (!written) {
+    // Another run made it first: the slot this one took goes back.
+    await releaseSend(slot);
+    return undefined;
+  }
+  return { status: 'scheduled' };
+}
+
