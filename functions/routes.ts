@@ -101,6 +101,11 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
   { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'] },
+  { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
+  { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'] },
   // RFC 8058 one-click unsubscribe comes from mailbox providers, cross-site, as a form: `raw` exempts
   // it from the JSON-and-same-origin rule on purpose (the signed token is the authority; see the handler).
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },

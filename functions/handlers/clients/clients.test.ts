@@ -16,7 +16,7 @@ describe('clients', () => {
     const created = await client.post('/api/clients', clientInput());
     const refused = await client.patch(`/api/clients/${created.body.id}`, { hasTestimonial: true, reviewStatus: 'submitted' });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`Send at least one of: ${PATCHABLE_CLIENT_FIELDS.join(', ')}.`);
+    expect(refused.body.message).toBe(`Send at least one of: ${[...PATCHABLE_CLIENT_FIELDS, 'automationsPaused'].join(', ')}.`);
     const edits = { name: 'New Name', email: 'new@example.com', phone: '(555) 222-3333', address: '1 Main St', birthday: '1980-01-02', anniversary: '2001-03-04', purchaseDate: '2010-05-06' };
     expect(Object.keys(edits)).toEqual([...EDITABLE_CLIENT_FIELDS]);
     const edited = await client.patch(`/api/clients/${created.body.id}`, edits);

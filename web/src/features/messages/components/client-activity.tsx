@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
-import type { Activity, Client } from '../../../../../shared/api-types';
+import type { Activity, Client, MessageStatus } from '../../../../../shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '../../../../../shared/messages';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -29,6 +29,17 @@ type IconType = ComponentType<{ fontSize?: 'small' }>;
 const CHANNEL_ICONS: Record<'email' | 'sms', IconType> = { email: EmailOutlined, sms: SmsOutlined };
 const TOUCH_ICONS: Record<TouchKind, IconType> = { call: PhoneInTalkOutlined, meeting: GroupsOutlined, note: StickyNote2Outlined };
 const EXCERPT_CHARS = 140;
+/** Green when it reached the client, red when it could not, neutral while it waits or when the agent let it go. */
+const STATUS_COLORS: Record<MessageStatus, 'success' | 'default' | 'warning' | 'error'> = {
+  sent: 'success',
+  scheduled: 'default',
+  sending: 'default',
+  'awaiting-approval': 'warning',
+  skipped: 'default',
+  failed: 'error',
+  bounced: 'error',
+  complained: 'error',
+};
 
 export function ClientActivitySection({ client }: { client: Client }) {
   const { activity, isLoading, error, retry } = useClientActivity(client.id);
@@ -93,7 +104,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
             <Chip
               size="small"
               label={STATUS_LABELS[entry.status]}
-              color={entry.status === 'sent' ? 'success' : entry.status === 'scheduled' || entry.status === 'sending' ? 'default' : 'error'}
+              color={STATUS_COLORS[entry.status]}
               variant="outlined"
             />
           ) : null}

@@ -1,0 +1,116 @@
+// The agent's queue of messages (GET /api/outgoing): automatic messages awaiting approval and
+// messages scheduled. Approve (with edits) sends or schedules like a message written by hand would
+// go (verified sender, opt-outs, daily caps); skip drops it. Both are idempotent, and find a message
+// only in the agent's own queue (a repeated call answers what became of it).
+import { ValidationError } from 'yup';
+import type { MessageActivity, OutgoingAction, OutgoingMessage } from '../../shared/api-types';
+import { SKIP_REASONS, type ApproveInput } from '../../shared/automations';
+import { messageSchema } from '../../shared/messages';
+import { isId } from '../../shared/schemas';
+import { getClient } from '../data/clients';
+import { changeMessageStatus, findOutgoing, getMessage, listOutgoing, toMessageActivity, type MessageItem } from '../data/messages';
+import { releaseSend, type SendSlot } from '../data/outbound-caps';
+import type { UserItem } from '../data/users';
+import { textDeliveryTime } from '../domain/client-message';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { requireVerifiedSender } from './email-verification';
+import { emailDestination, sendApproved, textDestinationOf } from './messages';
+import { reserveDailySend } from './send-limits';
+
+/** GET /api/outgoing: the queue, soonest first (a waiting message by when it was made). */
+export async function outgoingQueue(agent: UserItem): Promise<{ messages: OutgoingMessage[]; awaiting: number }> {
+  const items = await listOutgoing(agent.id);
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...new Set(items.map((i) => i.clientId))].map(async (clientId) => {
+      const client = await getClient(agent.id, clientId);
+      if (client) names.set(clientId, client.name);
+    }),
+  );
+  const messages = items
+    .filter((item): item is MessageItem & { status: 'awaiting-approval' | 'scheduled' } => item.status === 'awaiting-approval' || item.status === 'scheduled')
+    .filter((item) => names.has(item.clientId))
+    .map((item) => ({ ...toMessageActivity(item), status: item.status, clientId: item.clientId, clientName: names.get(item.clientId)! }))
+    .sort((a, b) => (a.sendAt ?? a.createdAt).localeCompare(b.sendAt ?? b.createdAt) || a.id.localeCompare(b.id));
+  return { messages, awaiting: messages.filter((m) => m.status === 'awaiting-approval').length };
+}
+
+const actionOf = (item: MessageItem): OutgoingAction | undefined => {
+  const message: MessageActivity = toMessageActivity(item);
+  if (item.status === 'sent' || item.status === 'sending') return { status: 'sent', message };
+  if (item.status === 'scheduled') return { status: 'scheduled', message };
+  if (item.status === 'skipped') return { status: 'skipped', message };
+  return undefined;
+};
+
+/** A message that is or was in the agent's queue (a repeated approve or skip answers the same), or 404. */
+async function queuedMessage(agent: UserItem, messageId: string): Promise<MessageItem> {
+  const item = isId(messageId) ? await findOutgoing(agent.id, messageId) : undefined;
+  if (!item) throw notFound('Message not found');
+  return item;
+}
+
+export type ApproveEdits = ApproveInput;
+
+/** The approved text, checked as a message the agent writes by hand is; a 400 with the field's message otherwise. */
+function approvedContent(item: MessageItem, edits: ApproveEdits) {
+  const candidate = { channel: item.channel, subject: item.channel === 'email' ? (edits.subject ?? item.subject) : undefined, body: edits.body ?? item.body, occasion: item.occasion };
+  try {
+    return messageSchema.validateSync(candidate, { abortEarly: true });
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw badRequest(error.message, error.path ? { [error.path]: error.message } : undefined);
+  }
+}
+
+/** POST /api/outgoing/{id}/approve: sends the message now (or schedules a text for the client's 8:00); again on a handled message, its outcome. */
+export async function approveOutgoing(agent: UserItem, messageId: string, edits: ApproveEdits, now = new Date()): Promise<OutgoingAction> {
+  const item = await queuedMessage(agent, messageId);
+  if (item.status !== 'awaiting-approval') {
+    const done = actionOf(item);
+    if (done) return done;
+    throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
+  }
+  // requireVerifiedSender(agent);
+  const checked = approvedContent(item, edits);
+  const client = await getClient(agent.id, item.clientId);
+  if (!client) throw notFound('Client not found');
+  const to = item.channel === 'email' ? await emailDestination(client) : await textDestinationOf(agent, client, now);
+  const slot = await reserveDailySend(agent, item.channel, now);
+  const content = { body: checked.body, ...(checked.subject ? { subject: checked.subject } : {}), slotDay: slot.day };
+  if (item.channel === 'sms') {
+    const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
+    if (!when.now) {
+      const scheduled = await changeMessageStatus(item.clientId, item.id, { from: 'awaiting-approval', to: 'scheduled', set: { ...content, sendAt: when.sendAt.toISOString() } });
+      if (!scheduled) return racedAway(agent, item, slot);
+      return { status: 'scheduled', message: toMessageActivity(scheduled) };
+    }
+  }
+  const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'awaiting-approval', to: 'sending', set: content });
+  if (!claimed) return racedAway(agent, item, slot);
+  const sent = await sendApproved(agent, { ...claimed, to }, slot, now);
+  return { status: 'sent', message: toMessageActivity(sent) };
+}
+
+/** Another request handled the message between the read and the write: its outcome, and the slot this one took goes back. */
+async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Promise<OutgoingAction> {
+  await releaseSend(slot);
+  const now = await getMessage(item.clientId, item.id);
+  const done = now && actionOf(now);
+  if (done) return done;
+  throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
+}
+
+/** POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (its cap slot goes back); again, its outcome. */
+export async function skipOutgoing(agent: UserItem, messageId: string): Promise<OutgoingAction> {
+  const item = await queuedMessage(agent, messageId);
+  const skipped = await changeMessageStatus(item.clientId, item.id, { from: ['awaiting-approval', 'scheduled'], to: 'skipped', set: { problem: SKIP_REASONS.skippedByAgent }, leaveDueIndex: true });
+  if (skipped) {
+    if (false as boolean) await releaseSend({ agentId: agent.id, channel: item.channel, day: item.slotDay });
+    return { status: 'skipped', message: toMessageActivity(skipped) };
+  }
+  const now = await getMessage(item.clientId, item.id);
+  const done = now && actionOf(now);
+  if (done) return done;
+  throw new HttpError(409, 'This message can no longer be skipped.', { code: 'NOT_AWAITING' });
+}
