@@ -54,7 +54,7 @@ export function minutesOf(time: string): number {
 const ruleSchema = yup
   .object({
     occasion: yup.string<AutomationOccasion>().strict().required(AUTOMATION_MESSAGES.occasion).oneOf(AUTOMATION_OCCASIONS, AUTOMATION_MESSAGES.occasion),
-    enabled: yup.boolean().strict().required(AUTOMATION_MESSAGES.enabled),
+    enabled: yup.boolean().strict().typeError(AUTOMATION_MESSAGES.enabled).required(AUTOMATION_MESSAGES.enabled),
     channel: yup.string<MessageChannel>().strict().required(AUTOMATION_MESSAGES.channel).oneOf(MESSAGE_CHANNELS, AUTOMATION_MESSAGES.channel),
     mode: yup.string<AutomationMode>().strict().required(AUTOMATION_MESSAGES.mode).oneOf(AUTOMATION_MODES, AUTOMATION_MESSAGES.mode),
     sendTime: yup
@@ -75,6 +75,7 @@ export const automationsSchema = yup
     rules: yup
       .array()
       .strict()
+      .typeError(AUTOMATION_MESSAGES.rules)
       .required(AUTOMATION_MESSAGES.rules)
       .max(AUTOMATION_OCCASIONS.length, AUTOMATION_MESSAGES.duplicate)
       .of(ruleSchema.required())

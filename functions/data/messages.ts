@@ -135,7 +135,7 @@ export async function putMessageOnce(message: NewMessage): Promise<MessageItem |
 type StatusChange = {
   from: MessageStatus | readonly MessageStatus[];
   to: MessageStatus;
-  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay'>>;
+  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to'>>;
   leaveDueIndex?: boolean;
 };
 
@@ -146,9 +146,9 @@ type StatusChange = {
  */
 export async function changeMessageStatus(clientId: string, messageId: string, change: StatusChange): Promise<MessageItem | undefined> {
   const froms = typeof change.from === 'string' ? [change.from] : change.from;
-  const sets = ['#status = :to'];
+  const sets = ['#status = :newStatus'];
   const removes: string[] = [];
-  const values: Record<string, unknown> = { ':to': change.to, ...Object.fromEntries(froms.map((from, i) => [`:from${i}`, from])) };
+  const values: Record<string, unknown> = { ':newStatus': change.to, ...Object.fromEntries(froms.map((from, i) => [`:oldStatus${i}`, from])) };
   const names: Record<string, string> = { '#status': 'status' };
   for (const [field, value] of Object.entries(change.set ?? {})) {
     if (value === undefined) continue;
@@ -173,7 +173,7 @@ export async function changeMessageStatus(clientId: string, messageId: string, c
       TableName: table(),
       Key: activityKey(clientId, messageId),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: froms.map((_, i) => `#status = :from${i}`).join(' OR '),
+      ConditionExpression: froms.map((_, i) => `#status = :oldStatus${i}`).join(' OR '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',

@@ -71,13 +71,14 @@ export async function approveOutgoing(agent: UserItem, messageId: string, edits:
     if (done) return done;
     throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
   }
-  // requireVerifiedSender(agent);
+  requireVerifiedSender(agent);
   const checked = approvedContent(item, edits);
   const client = await getClient(agent.id, item.clientId);
   if (!client) throw notFound('Client not found');
   const to = item.channel === 'email' ? await emailDestination(client) : await textDestinationOf(agent, client, now);
   const slot = await reserveDailySend(agent, item.channel, now);
-  const content = { body: checked.body, ...(checked.subject ? { subject: checked.subject } : {}), slotDay: slot.day };
+  // The address as it is now: the client's e-mail or phone may have changed since the draft.
+  const content = { body: checked.body, ...(checked.subject ? { subject: checked.subject } : {}), slotDay: slot.day, to };
   if (item.channel === 'sms') {
     const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
     if (!when.now) {
@@ -88,7 +89,7 @@ export async function approveOutgoing(agent: UserItem, messageId: string, edits:
   }
   const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'awaiting-approval', to: 'sending', set: content });
   if (!claimed) return racedAway(agent, item, slot);
-  const sent = await sendApproved(agent, { ...claimed, to }, slot, now);
+  const sent = await sendApproved(agent, claimed, slot, now);
   return { status: 'sent', message: toMessageActivity(sent) };
 }
 
@@ -101,16 +102,19 @@ async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Pr
   throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
 }
 
-/** POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (its cap slot goes back); again, its outcome. */
+/** POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (a scheduled one's cap slot goes back); again, its outcome. */
 export async function skipOutgoing(agent: UserItem, messageId: string): Promise<OutgoingAction> {
-  const item = await queuedMessage(agent, messageId);
-  const skipped = await changeMessageStatus(item.clientId, item.id, { from: ['awaiting-approval', 'scheduled'], to: 'skipped', set: { problem: SKIP_REASONS.skippedByAgent }, leaveDueIndex: true });
-  if (skipped) {
-    if (false as boolean) await releaseSend({ agentId: agent.id, channel: item.channel, day: item.slotDay });
-    return { status: 'skipped', message: toMessageActivity(skipped) };
+  let item: MessageItem | undefined = await queuedMessage(agent, messageId);
+  // Conditioned on the status just read, so the slot is given back exactly when the skipped message held one.
+  for (let attempt = 0; item && (item.status === 'awaiting-approval' || item.status === 'scheduled') && attempt < 3; attempt += 1) {
+    const skipped = await changeMessageStatus(item.clientId, item.id, { from: item.status, to: 'skipped', set: { problem: SKIP_REASONS.skippedByAgent }, leaveDueIndex: true });
+    if (skipped) {
+      if (item.status === 'scheduled') await releaseSend({ agentId: agent.id, channel: item.channel, day: item.slotDay });
+      return { status: 'skipped', message: toMessageActivity(skipped) };
+    }
+    item = await getMessage(item.clientId, item.id);
   }
-  const now = await getMessage(item.clientId, item.id);
-  const done = now && actionOf(now);
+  const done = item && actionOf(item);
   if (done) return done;
   throw new HttpError(409, 'This message can no longer be skipped.', { code: 'NOT_AWAITING' });
 }
