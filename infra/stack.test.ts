@@ -356,22 +356,26 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it('lets exactly one function call Bedrock: the drafts route, on the configured model only, never "*"', () => {
+    it('lets exactly two functions call Bedrock, the drafts route and the reminders worker (automatic messages), on the configured model only, never "*"', () => {
       // Prepare
       const invoking = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
         (p.Properties?.PolicyDocument.Statement as Record<string, any>[]).some((st) => JSON.stringify(st.Action).includes('bedrock:')),
       );
       const drafts = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
+      const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('JobsRemindersWorker'))![1];
       // Assess
-      expect(invoking).toHaveLength(1);
-      const [, policy] = invoking[0]!;
-      expect(policy.Properties?.Roles).toEqual([{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }]);
-      const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) => JSON.stringify(st.Action).includes('bedrock:'))!;
-      expect(statement.Action).toBe('bedrock:InvokeModel');
-      expect(statement.Resource).toEqual({
-        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/amazon.nova-micro-v1:0']],
-      });
+      expect(invoking.map(([, policy]) => policy.Properties?.Roles).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+        [[{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }], [{ Ref: worker.Properties?.Role['Fn::GetAtt'][0] }]].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      );
+      for (const [, policy] of invoking) {
+        const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) => JSON.stringify(st.Action).includes('bedrock:'))!;
+        expect(statement.Action).toBe('bedrock:InvokeModel');
+        expect(statement.Resource).toEqual({
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/amazon.nova-micro-v1:0']],
+        });
+      }
       expect(drafts.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'amazon.nova-micro-v1:0' });
+      expect(worker.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'amazon.nova-micro-v1:0' });
     });
 
     it('puts no provider key in the template: env vars only name secrets, and the provider secrets hold the {} placeholder', () => {
@@ -627,13 +631,23 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('lets the worker read and write table items (no index), send mail and texts, and drain its queue', () => {
+    it('lets the worker read and write table items (the due clients in one BatchGet; of the indexes only the queue on gsi2), send mail and texts, and drain its queue', () => {
       // Prepare
       const statements = policyOf(fnId('reminders-worker'));
       const dynamo = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+      const onIndex = dynamo.filter((st) => JSON.stringify(st.Resource).includes('/index/'));
       // Assess
-      expect(actionsOf(dynamo).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
-      expect(JSON.stringify(dynamo.map((st) => st.Resource))).not.toContain('/index/');
+      expect(actionsOf(dynamo.filter((st) => !onIndex.includes(st))).sort()).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(onIndex).toHaveLength(1);
+      expect(actionsOf(onIndex)).toEqual(['dynamodb:Query']);
+      expect(JSON.stringify(onIndex[0]!.Resource)).toContain('/index/gsi2');
       expect(actionsOf(statements)).toEqual(expect.arrayContaining(['ses:SendEmail', 'sns:Publish', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
       expect(actionsOf(statements).some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
       const variables = resources[fnId('reminders-worker')]!.Properties?.Environment.Variables as Record<string, unknown>;
@@ -723,15 +737,18 @@ describe('the stack with the defaults', () => {
     });
   });
 
-  it('keeps every log group for one month, each function writing to its own', () => {
+  it("keeps every log group for one month: the API's functions share one, each job has its own", () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
+    const groupOf = ([, fn]: [string, Resource]) => fn.Properties?.LoggingConfig?.LogGroup?.Ref as string;
+    const routeFunctions = functions.filter(([, fn]) => routes.some((r) => fn.Properties?.Description === `${r.method} ${r.path}`));
+    const jobFunctions = functions.filter(([id]) => jobs.some((j) => id.startsWith(`Jobs${constructIdForSlug(j.name)}`)));
     // Assess
-    for (const [, fn] of functions) {
-      const logGroupId = fn.Properties?.LoggingConfig?.LogGroup?.Ref as string;
-      expect(resources[logGroupId]?.Properties?.RetentionInDays).toBe(30);
-    }
-    expect(new Set(functions.map(([, fn]) => fn.Properties?.LoggingConfig?.LogGroup?.Ref)).size).toBe(functions.length);
+    for (const fn of functions) expect(resources[groupOf(fn)]?.Properties?.RetentionInDays).toBe(30);
+    expect(routeFunctions).toHaveLength(routes.length);
+    expect(new Set(routeFunctions.map(groupOf)).size).toBe(1);
+    expect(new Set(jobFunctions.map(groupOf)).size).toBe(jobs.length);
+    expect(jobFunctions.map(groupOf)).not.toContain(groupOf(routeFunctions[0]!));
     for (const [, logGroup] of ofType(resources, 'AWS::Logs::LogGroup')) expect(logGroup.Properties?.RetentionInDays).toBe(30);
   });
 
@@ -779,7 +796,7 @@ describe('the stack with every option', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^More than 2% of API answers'), Threshold: 2 });
   });
 
-  it('gives the drafts route the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
+  it('gives the drafts route and the reminders worker the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
     const drafts = functions.find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
@@ -790,7 +807,10 @@ describe('the stack with every option', () => {
       AI_MODEL: 'llama3.2:3b',
       AI_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsOpenaiSecret/) },
     });
-    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(1);
+    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {})).map(([, f]) => f.Properties?.Description)).toEqual(
+      expect.arrayContaining(['POST /api/clients/{id}/drafts', expect.stringMatching(/^Sends one agent's daily digest/)]),
+    );
+    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(2);
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });
 
@@ -887,12 +907,13 @@ describe('the stack with a Bedrock inference profile', () => {
     const statement = ofType(resources, 'AWS::IAM::Policy')
       .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[])
       .filter((st) => JSON.stringify(st.Action).includes('bedrock:'));
-    // Assess
-    expect(statement).toHaveLength(1);
-    expect(statement[0]!.Resource).toEqual([
-      { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':inference-profile/us.amazon.nova-micro-v1:0']] },
-      { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']] },
-    ]);
+    // Assess: one statement each for the drafts route and the reminders worker, the same two resources.
+    expect(statement).toHaveLength(2);
+    for (const st of statement)
+      expect(st.Resource).toEqual([
+        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':inference-profile/us.amazon.nova-micro-v1:0']] },
+        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']] },
+      ]);
   });
 
   it('passes the cdk-nag AwsSolutions checks', () => {

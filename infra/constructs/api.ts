@@ -95,12 +95,14 @@ export class Api extends Construct {
       ...props.limits,
     };
 
+    const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.routeFunctions = props.routes.map((route) => {
       const routeFunction = new RouteFunction(this, constructIdForSlug(route.handler), {
         route,
         httpApi: this.httpApi,
         code: props.code(route.handler),
         environment,
+        logGroup: functionLogs,
       });
       const { role } = routeFunction;
       const addEnvironment = (variables: Record<string, string>) => {

@@ -90,11 +90,12 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
-    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, props.providerSecrets.secrets.has('twilio'));
+    const workerReadsSecrets = props.providerSecrets.secrets.has('twilio') || props.ai.provider === 'openai';
+    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, workerReadsSecrets);
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
     for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
-    grantModel(workerFn, workerFn, props.ai);
+    grantModel(workerFn, workerFn.role as iam.Role, props.ai);
     if (props.ai.provider === 'openai') for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'openai'))) workerFn.addEnvironment(name, value);
     // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
     const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, base);
@@ -204,7 +205,7 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
-      // Only for a job that reads a secret (the worker, when it texts through Twilio).
+      // Only for a job that reads a secret (the worker, when it texts through Twilio or drafts through an OpenAI-compatible endpoint).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(

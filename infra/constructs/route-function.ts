@@ -5,7 +5,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { MAX_ROUTE_TIMEOUT_SECONDS as MAX_TIMEOUT_SECONDS, routeSettings, type Route } from '../../functions/routes';
 
@@ -14,6 +14,12 @@ export type RouteFunctionProps = {
   httpApi: apigwv2.IHttpApi;
   code: lambda.Code;
   environment: Record<string, string>;
+  /**
+   * The log group the API's functions share: one per route would be a CloudFormation resource per
+   * route, and the stack is near the 500 limit. Each line carries the route key, and each function
+   * writes its own log streams (named after the function).
+   */
+  logGroup: logs.ILogGroup;
 };
 
 /** `password-reset/post-password-reset-request` → `PasswordResetPostPasswordResetRequest`: a stable construct id. */
@@ -52,8 +58,8 @@ export class RouteFunction extends Construct {
       throw new Error(`${route.handler}: timeoutSeconds ${timeoutSeconds} exceeds the HTTP API's ${MAX_TIMEOUT_SECONDS} s limit`);
     }
 
-    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
-    // Its own role, without the AWS-managed basic execution policy: it may write to its log group only.
+    const { logGroup } = props;
+    // Its own role, without the AWS-managed basic execution policy: it may write to the API's log group only.
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Runs ${route.method} ${route.path}`,
