@@ -239,3 +239,18 @@ describe('npm run job:reminders for a date', () => {
     });
   });
 });
+
+describe('POST /local/jobs/reminders (the local runtime only)', () => {
+  it('replays a date while the server runs; refuses other sites, other content types and a bad date', async () => {
+    const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
+    const client = await agent.addClient({ name: 'Tia Trigger', birthday: '1981-09-21' });
+    const res = await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ failed: 0 });
+    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({ status: 'awaiting-approval' });
+
+    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' }, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await agent.client.request('POST', '/local/jobs/reminders', { body: 'date=2031-09-21', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-02-30' })).status).toBe(400);
+  });
+});

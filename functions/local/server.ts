@@ -15,6 +15,7 @@ import { tableDefinition } from '../data/table-definition';
 import { compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
+import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { startHourlyReminders } from './reminders-job';
 import { seedDemo, type DemoCredentials } from './seed';
@@ -140,6 +141,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 async function handle(req: IncomingMessage, res: ServerResponse, webDir: string, pageHeaders: Record<string, string>): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
+  if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
   if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
     return serveStatic(webDir, url.pathname, res, pageHeaders, req.headers['accept-encoding']);
