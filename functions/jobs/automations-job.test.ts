@@ -4,7 +4,8 @@
 import { APPROVAL_NOTES, SKIP_REASONS, type AutomationRule } from '../../shared/automations';
 import { resetConfig } from '../config';
 import { advanceLastContact, changeMessageStatus, getMessage, listActivity, optOutClient, type MessageItem } from '../data/messages';
-import { dueOccasionClients } from '../data/occasions';
+import { listClients } from '../data/clients';
+import { dueOccasionClients, removeOccasionEntries, writeOccasionEntries } from '../data/occasions';
 import { getUserById, setProStatus } from '../data/users';
 import { runRemindersAt, sqsEvent } from '../local/reminders-job';
 import { automaticMessageId, runAutomations } from '../services/automations';
@@ -213,6 +214,19 @@ describe('the occasion index', () => {
     expect(read.calls).toBe(2);
     expect((await dueOccasionClients(agent.user.id, '2031-10-11')).due.map((d) => d.client.id)).toEqual([moved.id]);
     expect(read.due[0]!.client.id).toBe(due.id);
+  });
+
+  it('is rebuilt from the clients (npm run occasions:rebuild) for data written before it existed', async () => {
+    const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
+    const early = await agent.addClient({ name: 'Ed Early', birthday: '1966-12-03', purchaseDate: '2012-12-03' });
+    const [item] = await listClients(agent.user.id);
+    await removeOccasionEntries(item!);
+    expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due).toEqual([]);
+    expect(await writeOccasionEntries(await listClients(agent.user.id))).toBe(2);
+    expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due.map((d) => [d.client.id, d.kind])).toEqual([
+      [early.id, 'birthday'],
+      [early.id, 'home'],
+    ]);
   });
 
   it('a 29 February birthday comes round on 28 February in other years', async () => {

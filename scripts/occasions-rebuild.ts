@@ -1,0 +1,35 @@
+// `npm run occasions:rebuild`: writes the occasion index (the automations' due clients) for every
+// client of every agent, for data written before the index existed. Idempotent: entries that exist
+// are written again unchanged; a stale entry (a date since changed) is harmless, as readers check
+// each entry against its client. With TABLE_NAME set it works on that table (AWS credentials as
+// usual); without it, on the local data in DATA_DIR (default .data), not while `npm start` uses it.
+import { listClients } from '../functions/data/clients';
+import { forEachAgentZonePage } from '../functions/data/digests';
+import { writeOccasionEntries } from '../functions/data/occasions';
+import { forEachLimited } from '../functions/lib/concurrency';
+import { startLocalRuntime, type LocalRuntime } from '../functions/local/server';
+
+async function main(): Promise<void> {
+  let runtime: LocalRuntime | undefined;
+  if (process.env.TABLE_NAME) process.env.APP_URL ??= 'http://localhost';
+  else runtime = await startLocalRuntime({ dataDir: process.env.DATA_DIR ?? '.data', seed: 'none', hourlyReminders: false });
+  try {
+    let clients = 0;
+    let entries = 0;
+    const { agents } = await forEachAgentZonePage(async (page) => {
+      await forEachLimited(page, 4, async ({ id }) => {
+        const book = await listClients(id);
+        clients += book.length;
+        entries += await writeOccasionEntries(book);
+      });
+    });
+    process.stdout.write(`Wrote ${entries} occasion entries for ${clients} clients of ${agents} agents.\n`);
+  } finally {
+    await runtime?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
