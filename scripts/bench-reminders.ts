@@ -5,7 +5,12 @@
 import type { HandlerExecutionContext } from '@smithy/types';
 import { addDays } from '../shared/dates';
 import { db } from '../functions/data/db';
-import { agentsIndexKeys, clientKey, userKey } from '../functions/data/keys';
+import { agentsIndexKeys, clientKey, occasionKey, userKey } from '../functions/data/keys';
+import { occasionEntries } from '../functions/data/occasions';
+import { getUserById, setAutomationRules } from '../functions/data/users';
+import { forEachLimited } from '../functions/lib/concurrency';
+import { runAutomations } from '../functions/services/automations';
+import { AUTOMATION_OCCASIONS } from '../shared/automations';
 import { dueMilestones } from '../functions/domain/milestones';
 import { takeLocalDigestMessages } from '../functions/integrations/digest-queue';
 import { handler as scheduler } from '../functions/jobs/reminders-scheduler';
@@ -73,6 +78,7 @@ export async function benchRemindersJob({
     const signup = '2024-01-01T00:00:00.000Z';
     const users: Array<Record<string, unknown>> = [];
     const clients: Array<Record<string, unknown>> = [];
+    const occasions: Array<Record<string, unknown>> = [];
     for (let a = 0; a < agents; a += 1) {
       const id = `job-agent-${a}`;
       users.push({
@@ -91,13 +97,18 @@ export async function benchRemindersJob({
         // As the product keeps it: the milestones due until yesterday are already awarded.
         const awarded = dueMilestones(client, addDays(DAY, -1)).map((m) => m.type);
         clients.push(awarded.length ? { ...client, awardedMilestones: new Set(awarded) } : client);
+        // The occasion index, as the product writes it with each client.
+        for (const entry of occasionEntries(client)) occasions.push({ ...occasionKey(id, entry.monthDay, entry.kind, cid), type: 'occasion', clientId: cid, kind: entry.kind });
       }
     }
     await batchPut(users);
     await batchPut(clients);
+    await batchPut(occasions);
     const seedMs = Math.round(performance.now() - seedStart);
+    const occasionItems = occasions.length;
     users.length = 0;
     clients.length = 0;
+    occasions.length = 0;
 
     takeLocalDigestMessages();
     const quiet = await counting(() => scheduler({ scheduledTime: QUIET_RUN }));
@@ -116,6 +127,23 @@ export async function benchRemindersJob({
     });
     const mails = (await api.outbox()).filter((m) => m.channel === 'email').length;
 
+    // The automations of the next day, every occasion on (for approval: drafted by the local composer,
+    // as for an agent without a model), run for each agent as the worker runs them after its digest.
+    const ids = Array.from({ length: agents }, (_, a) => `job-agent-${a}`);
+    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({ occasion, enabled: true, channel: 'email' as const, mode: 'approve' as const, sendTime: '09:00' }));
+    await forEachLimited(ids, 16, async (id) => void (await setAutomationRules(id, rules)));
+    const nextDay = addDays(DAY, 1);
+    const agentItems = await Promise.all(ids.map((id) => getUserById(id)));
+    let dueClients = 0;
+    let drafted = 0;
+    const automation = await counting(async () => {
+      await forEachLimited(agentItems, 4, async (agent) => {
+        const run = await runAutomations(agent!, nextDay, new Date(`${nextDay}T12:00:30Z`));
+        dueClients += run.due;
+        drafted += run.awaiting + run.scheduled;
+      });
+    });
+
     const hourlyScanItems = totalClients * 24;
     const jobDailyItems = due.tally.itemsRead + quiet.tally.itemsRead * 23 + work.tally.itemsRead;
     const report = {
@@ -123,6 +151,7 @@ export async function benchRemindersJob({
       scheduler: { dueRun: { ms: due.ms, ...due.tally, queued: messages.length }, quietRun: { ms: quiet.ms, ...quiet.tally } },
       worker: { ms: work.ms, ...work.tally, batches: perBatch.length, batchP50Ms: percentile(perBatch, 50), batchP99Ms: percentile(perBatch, 99), failed, emails: mails },
       perDay: { jobItemsRead: jobDailyItems, hourlyScanItemsRead: hourlyScanItems },
+      automations: { date: nextDay, occasionItems, dueClients, drafted, ms: automation.ms, ...automation.tally },
     };
     const lines = [
       '## Reminders job',
@@ -136,6 +165,8 @@ export async function benchRemindersJob({
       `| worker, every digest (${perBatch.length} batches of 10, one after another; ${mails} e-mails, ${failed} failed) | ${work.ms} | ${describeCalls(work.tally)} | ${work.tally.itemsRead.toLocaleString('en-US')} |`,
       '',
       `Worker batch of 10: p50 ${percentile(perBatch, 50)} ms, p99 ${percentile(perBatch, 99)} ms. Per agent: one GetItem of the agent, one Query of their clients, the digest record's conditional put and update, the counter updates and the milestones that fell due that day. (Clients seeded with the milestones due until the day before, as the product keeps them; a first run over data that never had milestones would award them all once.)`,
+      `**Automations** (${nextDay}, every occasion on for all ${agents.toLocaleString('en-US')} agents, drafts for approval by the local composer): ${dueClients.toLocaleString('en-US')} due clients, ${drafted.toLocaleString('en-US')} drafts, in ${automation.ms} ms. DynamoDB: ${describeCalls(automation.tally)}; ${automation.tally.itemsRead.toLocaleString('en-US')} items read, ${(automation.tally.itemsRead / Math.max(1, dueClients)).toFixed(1)} per due client, against the ${totalClients.toLocaleString('en-US')} clients a read of every book would return. The due clients come from the occasion index (${occasionItems.toLocaleString('en-US')} entries, one Query per agent and day, then one BatchGet of the due clients); each due client costs a GetItem of its message id (once per year), a GetItem of the client and one of the AI draft counter (the composer's), and the conditional PutItem of the draft.`,
+      '',
       `Items read per day: ${jobDailyItems.toLocaleString('en-US')} by the job (the agents index each hour, each agent's clients once) against ${hourlyScanItems.toLocaleString('en-US')} for a scan of every client each hour (${Math.round(hourlyScanItems / jobDailyItems)}× more). The scheduler reads only the agents index, so its hourly cost grows with agents; the worker's with each agent's own clients, once a day.`,
       '',
     ];

@@ -12,7 +12,7 @@ import type { ClientItem } from './clients';
 import { batchGet, batchWrite, queryAll, type WriteRequest } from './db';
 import { clientKey, occasionKey, occasionPartition } from './keys';
 
-type KeyDates = Pick<ClientItem, 'agentId' | 'id' | 'birthday' | 'anniversary' | 'purchaseDate'>;
+type KeyDates = { agentId: string; id: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
 type Entry = { kind: ReminderKind; monthDay: string };
 
 const FIELDS: ReadonlyArray<[ReminderKind, 'birthday' | 'anniversary' | 'purchaseDate']> = [
