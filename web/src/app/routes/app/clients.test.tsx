@@ -37,6 +37,30 @@ function created(client: Client, remainingFreeSlots: number | null): CreatedClie
 
 describe('/clients', () => {
   describe('list', () => {
+    it('sorts by last contact (most recent first, never contacted last) or newest, and shows each last contact', async () => {
+      const { user } = await openClients({
+        clients: [
+          createClient({ name: 'Ana Ruiz', lastContactDate: null, createdAt: '2026-01-05T10:00:00.000Z' }),
+          createClient({ name: 'Ben Cole', lastContactDate: '2026-11-02T15:00:00.000Z', createdAt: '2026-03-01T10:00:00.000Z' }),
+          createClient({ name: 'Cy Dunn', lastContactDate: '2026-11-20T15:00:00.000Z', createdAt: '2025-12-01T10:00:00.000Z' }),
+        ],
+      });
+      const table = await screen.findByRole('table', { name: 'Clients' });
+      const names = () => [...table.querySelectorAll('tbody tr')].map((row) => row.querySelector('button')!.textContent);
+      expect(names()).toEqual(['Ana Ruiz', 'Ben Cole', 'Cy Dunn']);
+      // Each contacted client's row says when; Ana was never contacted.
+      expect([...table.querySelectorAll('tbody tr')].map((row) => row.querySelector('time')?.getAttribute('datetime') ?? null)).toEqual([
+        null,
+        '2026-11-02T15:00:00.000Z',
+        '2026-11-20T15:00:00.000Z',
+      ]);
+
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Last contact');
+      expect(names()).toEqual(['Cy Dunn', 'Ben Cole', 'Ana Ruiz']);
+      await user.selectOptions(screen.getByLabelText('Sort by'), 'Recently added');
+      expect(names()).toEqual(['Ben Cole', 'Ana Ruiz', 'Cy Dunn']);
+    });
+
     it('shows each client with name, profile completion, review status and actions', async () => {
       await openClients({
         clients: [

@@ -8,11 +8,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
@@ -219,24 +218,13 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
                 sx={{ flex: '1 1 260px', maxWidth: { md: 380 } }}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-                <TextField
-                  select
-                  size="small"
-                  label="Sort by"
+<SortSelect
                   value={sort}
-                  onChange={(event) => {
-                    setSort(event.target.value as ClientSort);
+                  onChange={(next) => {
+                    setSort(next);
                     resetPage();
                   }}
-                  slotProps={{ select: { native: true } }}
-                  sx={{ minWidth: 160 }}
-                >
-                  {Object.entries(CLIENT_SORTS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </TextField>
+                />
                 <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
                   {searchTerm ? matchCountText(filtered.length, count, 'clients') : countText(count, 'client', 'clients')}
                 </Typography>
@@ -320,5 +308,47 @@ function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
     >
       Try part of a name or an email address.
     </EmptyPanel>
+  );
+}
+
+/**
+ * The list's order: a native select with a visible label, styled like the small outlined fields.
+ * (A MUI TextField here doubled the cost of every query in the page's jsdom tests.)
+ */
+function SortSelect({ value, onChange }: { value: ClientSort; onChange: (sort: ClientSort) => void }) {
+  const id = useId();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box component="label" htmlFor={id} sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+        Sort by
+      </Box>
+      <Box
+        component="select"
+        id={id}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value as ClientSort)}
+        sx={{
+          font: 'inherit',
+          fontSize: '0.875rem',
+          color: 'text.primary',
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          px: 1,
+          py: 0.75,
+          minHeight: 36,
+          cursor: 'pointer',
+          '&:hover': { borderColor: 'text.secondary' },
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
+        }}
+      >
+        {Object.entries(CLIENT_SORTS).map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -3,7 +3,6 @@
 import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { Client } from '../../../../../shared/api-types';
 import type { DraftOccasion } from '../../../../../shared/drafts';
 
@@ -23,11 +22,10 @@ export function MessageButton({ client, occasion, onOpen, variant = 'icon' }: Me
       </Button>
     );
   }
+  // Like Edit and Delete beside it: a labelled icon button (a MUI Tooltip on every row of a long list costs more than it gives).
   return (
-    <Tooltip title="Send a message">
-      <IconButton aria-label={`Send a message to ${client.name}`} onClick={open} size="small" sx={{ color: 'primary.main' }}>
-        <SendRounded fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <IconButton aria-label={`Send a message to ${client.name}`} title="Send a message" onClick={open} size="small" sx={{ color: 'primary.main' }}>
+      <SendRounded fontSize="small" />
+    </IconButton>
   );
 }
