@@ -10,16 +10,12 @@ import { getUserById, setProStatus } from '../data/users';
 import { runRemindersAt, sqsEvent } from '../local/reminders-job';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { signedInAgent, type TestApi } from '../testing/local-api';
+import { useTestApi } from '../testing/sending';
 import { handler as worker } from './reminders-worker';
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
+useTestApi((started) => (api = started));
 afterEach(() => {
   jest.useRealTimers();
   delete process.env.DAILY_EMAIL_LIMIT;

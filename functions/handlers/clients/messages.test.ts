@@ -7,29 +7,12 @@ import { resetConfig } from '../../config';
 import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-afterEach(() => {
-  for (const name of ['DAILY_EMAIL_LIMIT', 'DAILY_SMS_LIMIT', 'SES_CONFIGURATION_SET']) delete process.env[name];
-  process.env.MAIL_PROVIDER = 'outbox';
-  process.env.SMS_PROVIDER = 'outbox';
-  resetConfig();
-});
-
-/** An Etc/GMT zone where it is now `hour` o'clock (Etc/GMT-5 is UTC+5). */
-function zoneAtLocalHour(hour: number, now = new Date()): string {
-  let offset = hour - now.getUTCHours();
-  if (offset > 14) offset -= 24;
-  if (offset < -12) offset += 24;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
+useTestApi((started) => (api = started));
+afterEach(resetSendingSettings);
 
 async function agentWithClient(client: Record<string, unknown> = {}, options: { verified?: boolean } = {}) {
   const agent = await signedInAgent(api, options);

@@ -10,29 +10,12 @@ import { ordinal } from '../../domain/draft-facts';
 import { automaticMessageId, runAutomations } from '../../services/automations';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api.close();
-});
-afterEach(() => {
-  for (const name of ['DAILY_EMAIL_LIMIT', 'DAILY_SMS_LIMIT', 'SES_CONFIGURATION_SET']) delete process.env[name];
-  process.env.MAIL_PROVIDER = 'outbox';
-  process.env.SMS_PROVIDER = 'outbox';
-  resetConfig();
-});
-
-/** An Etc/GMT zone where it is now `hour` o'clock (Etc/GMT-5 is UTC+5). */
-function zoneAtLocalHour(hour: number, now = new Date()): string {
-  let offset = hour - now.getUTCHours();
-  if (offset > 14) offset -= 24;
-  if (offset < -12) offset += 24;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
+useTestApi((started) => (api = started));
+afterEach(resetSendingSettings);
 
 /** A zone whose date is not the UTC date right now (UTC+14 after 10:00 UTC, UTC-12 before 12:00 UTC). */
 const zoneOffUtcDate = (now = new Date()) => (now.getUTCHours() >= 12 ? 'Etc/GMT-14' : 'Etc/GMT+12');
