@@ -172,6 +172,22 @@ describe('automated follow-ups over simulated days', () => {
     expect(activity.body.activity[0]).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.paused, automatic: true });
   });
 
+  it("once the day's AI drafts are spent, Hearthside's composer writes the automatic message", async () => {
+    const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
+    const client = await agent.addClient({ name: 'Quinn Quota', birthday: '1977-04-04' });
+    Object.assign(process.env, { AI_PROVIDER: 'openai', AI_BASE_URL: 'http://127.0.0.1:9', AI_MODEL: 'never-called', AI_DRAFTS_PER_DAY: '0' });
+    resetConfig();
+    try {
+      await runHours('2031-04-04T12:00:00Z', 1);
+    } finally {
+      for (const name of ['AI_PROVIDER', 'AI_BASE_URL', 'AI_MODEL', 'AI_DRAFTS_PER_DAY']) delete process.env[name];
+      resetConfig();
+    }
+    const message = await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031));
+    expect(message).toMatchObject({ status: 'awaiting-approval', engine: { provider: 'local' } });
+    expect(message!.body).toContain('Quinn');
+  });
+
   it("a free agent's rules draft for approval only", async () => {
     const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }], { pro: false });
     const client = await agent.addClient({ name: 'Fay Free', birthday: '1960-05-05' });

@@ -96,8 +96,11 @@ async function automaticMessage(agent: UserItem, client: ClientItem, rule: Autom
     return written ? { status: 'skipped', reason: skip.reason } : undefined;
   }
 
-  const drafted = await writeDraft(agent, client.id, { occasion: rule.occasion, channel: rule.channel, tone: 'warm' }, now);
-  if (drafted.outcome !== 'draft') return undefined;
+  const request = { occasion: rule.occasion, channel: rule.channel, tone: 'warm' } as const;
+  let drafted = await writeDraft(agent, client.id, request, now);
+  // The day's AI drafts are spent: Hearthside's own composer writes this one.
+  if (drafted.outcome === 'quota') drafted = await writeDraft(agent, client.id, { ...request, localOnly: true }, now);
+  if (drafted.outcome !== 'draft') return undefined; // the client was deleted meanwhile
   const { draft } = drafted;
   const content = { body: draft.body, ...(rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {}), engine: draft.engine };
 

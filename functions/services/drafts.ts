@@ -16,7 +16,15 @@ import { checkModelDraft } from '../domain/draft-output';
 import { AiDraftError, askModel, configuredEngine } from '../integrations/ai-drafts';
 import { writeReviewUrl } from '../integrations/reviews';
 
-export type DraftRequestInput = { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null; variant?: number };
+export type DraftRequestInput = {
+  occasion: DraftOccasion;
+  channel: DraftChannel;
+  tone: DraftTone;
+  instructions?: string | null;
+  variant?: number;
+  /** The local composer only (an automatic draft once the day's AI quota is spent). */
+  localOnly?: boolean;
+};
 export type DraftOutcome =
   | { outcome: 'draft'; draft: Draft }
   | { outcome: 'no-such-client' }
@@ -44,6 +52,7 @@ export async function writeDraft(agent: UserItem, clientId: string, request: Dra
   });
 
   if (!agent.isPro) return suggestion({ used: 0, limit: 0 }, { upgrade: true });
+  if (request.localOnly) return suggestion({ used: await countSoFar(dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now).key), limit });
   const engine = configuredEngine();
   const counter = dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now);
   if (!engine) return suggestion({ used: await countSoFar(counter.key), limit });
