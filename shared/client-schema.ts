@@ -78,7 +78,8 @@ export const clientSchema = yup.object({
   // A birthday may be `--MM-DD`, a day without its year (shared/dates.ts).
   birthday: keyDate({ notInFuture: true, yearless: true }),
   anniversary: keyDate({ notInFuture: false }),
-  purchaseDate: keyDate({ notInFuture: true }),
+  // May be ahead: an agent records an upcoming closing (its anniversaries count from that day).
+  purchaseDate: keyDate({ notInFuture: false }),
   // The client's IANA zone: texts arrive only 8:00–21:00 there. Not given: the agent's zone.
   timeZone: yup
     .string()

@@ -328,7 +328,7 @@ describe('rows it cannot take', () => {
         row: 4,
         message:
           'phone: Phone number must be at least 10 digits; phone: Phone number must have at least 10 digits; ' +
-          'birthday: Enter a valid date (YYYY-MM-DD); purchaseDate: Date cannot be in the future',
+          'birthday: Enter a valid date (YYYY-MM-DD)',
       },
     ]);
   });

@@ -100,6 +100,22 @@ describe('milestones', () => {
   });
 });
 
+describe('an upcoming closing', () => {
+  it('takes a purchase date in the future and awards no homeowner milestone yet; a future birthday stays refused', async () => {
+    const { client } = await signedInAgent(api);
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const created = await client.post('/api/clients', clientInput({ purchaseDate: `${nextYear}-02-15` }));
+    expect(created.status).toBe(201);
+    expect(created.body.purchaseDate).toBe(`${nextYear}-02-15`);
+    const milestones = await client.get(`/api/clients/${created.body.id}/milestones`);
+    expect(milestones.body.map((m: { name: string }) => m.name)).not.toEqual(expect.arrayContaining([expect.stringMatching(/Homeowner/)]));
+    // A birthday in the future stays refused.
+    const born = await client.post('/api/clients', clientInput({ birthday: `${nextYear}-02-15` }));
+    expect(born.status).toBe(400);
+    expect(born.body.errors.birthday).toBe(CLIENT_MESSAGES.futureDate);
+  });
+});
+
 describe('tenancy', () => {
   it("answers 404 to another agent's client on every route and leaves it untouched", async () => {
     const a = await signedInAgent(api);
