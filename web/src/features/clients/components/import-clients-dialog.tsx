@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult, ImportRowError } from '../../../../../shared/api-types';
+import { countText } from '../../../lib/count-text';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -71,7 +72,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
     setFailure(null);
     try {
       const outcome = await onImport(file);
-      toast({ title: `Successfully imported ${outcome.imported} clients`, variant: 'success' });
+      toast({ ...importToast(outcome), variant: 'success' });
       setResult(outcome);
     } catch (error) {
       const message = errorMessage(error);
@@ -174,6 +175,14 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
       </DialogActions>
     </Dialog>
   );
+}
+
+/** What the toast says an import did: new clients first (the spec's words), else the updates, else that nothing changed. */
+export function importToast({ imported, updated }: Pick<ImportResult, 'imported' | 'updated'>): { title: string; description?: string } {
+  const updates = countText(updated, 'existing client', 'existing clients');
+  if (imported > 0) return { title: `Successfully imported ${imported} clients`, ...(updated > 0 ? { description: `Updated ${updates} too.` } : {}) };
+  if (updated > 0) return { title: `Updated ${countText(updated, 'client', 'clients')}`, description: 'Every row matched a client you already had.' };
+  return { title: 'No clients were imported', description: 'No row could be imported: the reasons are listed in the dialog.' };
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
