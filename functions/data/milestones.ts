@@ -13,7 +13,9 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
   const due = dueMilestones(client, today).filter((m) => !already.has(m.type));
   const awarded: ClientMilestone[] = [];
   for (const milestone of due) {
-    const item: ClientMilestone = { ...milestone, achievedAt: now.toISOString() };
+    const { achievedOn, ...shown } = milestone;
+    // A dated milestone at noon UTC of its day, so every time zone shows that day.
+    const item: ClientMilestone = { ...shown, achievedAt: achievedOn ? `${achievedOn}T12:00:00.000Z` : now.toISOString() };
     const put = new PutCommand({
       TableName: table(),
       Item: {

@@ -47,14 +47,19 @@ describe('due milestones', () => {
   });
 
   describe('homeowner anniversaries', () => {
-    it('gives one per passed home anniversary, counting the anniversary day itself', () => {
+    it('gives one per passed home anniversary, counting the anniversary day itself, each dated by the anniversary it marks', () => {
       const buyer = client({ purchaseDate: '2022-06-01' });
       expect(dueMilestones(buyer, '2025-06-01')).toEqual([1, 2, 3].map((n) => ({
         type: `homeowner-${n}`,
         name: `${n} Year Homeowner`,
         description: expect.any(String),
         icon: 'Home',
+        achievedOn: `${2022 + n}-06-01`,
       })));
+    });
+
+    it('dates a 29 February purchase’s anniversaries on 28 February in years without one', () => {
+      expect(dueMilestones(client({ purchaseDate: '2024-02-29' }), '2029-03-01').map((m) => m.achievedOn)).toEqual(['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29', '2029-02-28']);
     });
 
     it('waits for the anniversary day', () => {

@@ -11,6 +11,8 @@ export type Milestone = {
   name: string;
   description: string;
   icon: MilestoneIcon;
+  /** The day it marks (a home anniversary), when it has one; others are achieved when awarded. */
+  achievedOn?: string;
 };
 
 export type MilestoneClient = CompletionClient;
@@ -52,6 +54,7 @@ export function dueMilestones(client: MilestoneClient, today: string): Milestone
   if (missingProfileItems(client).length === 0) due.push(PROFILE_COMPLETE);
   if (client.reviewStatus === 'submitted') due.push(REVIEW_SUBMITTED);
   const years = passedHomeAnniversaries(client.purchaseDate, today);
-  for (let n = 1; n <= years; n += 1) due.push(homeownerMilestone(n));
+  // Each dated by the anniversary it marks: a client added with a purchase in 2015 earned "1 Year Homeowner" in 2016, not today.
+  for (let n = 1; n <= years; n += 1) due.push({ ...homeownerMilestone(n), achievedOn: occurrenceIn(client.purchaseDate!, dateParts(client.purchaseDate!).year + n) });
   return due;
 }

@@ -100,6 +100,20 @@ describe('milestones', () => {
   });
 });
 
+describe('milestone dates', () => {
+  it("dates each homeowner milestone by the anniversary it marks, not by the day the client was added", async () => {
+    const { client } = await signedInAgent(api);
+    const { body: c } = await client.post('/api/clients', clientInput({ purchaseDate: '2015-05-20' }));
+    const res = await client.get(`/api/clients/${c.id}/milestones`);
+    const homeowner = (res.body as Array<{ name: string; achievedAt: string }>).filter((m) => m.name.endsWith('Year Homeowner'));
+    expect(homeowner.slice(0, 3)).toEqual([
+      expect.objectContaining({ name: '1 Year Homeowner', achievedAt: '2016-05-20T12:00:00.000Z' }),
+      expect.objectContaining({ name: '2 Year Homeowner', achievedAt: '2017-05-20T12:00:00.000Z' }),
+      expect.objectContaining({ name: '3 Year Homeowner', achievedAt: '2018-05-20T12:00:00.000Z' }),
+    ]);
+  });
+});
+
 describe('an upcoming closing', () => {
   it('takes a purchase date in the future and awards no homeowner milestone yet; a future birthday stays refused', async () => {
     const { client } = await signedInAgent(api);
