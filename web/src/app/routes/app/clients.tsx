@@ -12,6 +12,7 @@ import { ClientActivitySection } from '../../../features/messages/components/cli
 import { MessageButton } from '../../../features/messages/components/message-button';
 import { useComposer } from '../../../features/messages/components/use-composer';
 import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
+import { MarkReviewButton } from '../../../features/reviews/components/mark-review-button';
 import { RequestReviewButton } from '../../../features/reviews/components/review-actions';
 import { ClientTestimonials } from '../../../features/testimonials/components/client-testimonials';
 
@@ -29,9 +30,19 @@ export function ClientsRoute() {
             Invite Client
           </Button>
         }
-        renderReviewActions={(client) => <RequestReviewButton client={client} />}
+        renderReviewActions={(client) => (
+          <>
+            <RequestReviewButton client={client} />
+            <MarkReviewButton client={client} />
+          </>
+        )}
         renderTestimonials={(client) => <ClientTestimonials clientId={client.id} />}
-        renderRowActions={(client) => <MessageButton client={client} onOpen={openComposer} />}
+        renderRowActions={(client) => (
+          <>
+            <MarkReviewButton client={client} variant="icon" />
+            <MessageButton client={client} onOpen={openComposer} />
+          </>
+        )}
         renderDetailActions={(client) => <MessageButton client={client} onOpen={openComposer} variant="button" />}
         renderActivity={(client) => (
           <Stack spacing={2}>

@@ -51,7 +51,7 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
             <TableCell>Name</TableCell>
             <TableCell sx={{ width: '26%' }}>Profile Completion</TableCell>
             <TableCell sx={{ width: '18%' }}>Review Status</TableCell>
-            <TableCell align="right" sx={{ width: 150 }}>
+            <TableCell align="right" sx={{ width: 180 }}>
               Actions
             </TableCell>
           </TableRow>

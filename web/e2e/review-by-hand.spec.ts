@@ -1,0 +1,24 @@
+// Marking a review by hand: without a Places key nothing else marks a review submitted, so the agent
+// does it from the client's row or detail, and the dashboard's Total Client Reviews follows.
+import { addClientViaApi, expect, registerAgentViaApi, test } from './support/fixtures';
+
+test('the agent marks a review submitted from the list and from the detail; the dashboard counts both', async ({ page }) => {
+  await registerAgentViaApi(page);
+  await addClientViaApi(page, { name: 'Rory Row', email: 'rory@example.com' });
+  await addClientViaApi(page, { name: 'Dana Detail', email: 'dana@example.com' });
+
+  await page.goto('/clients');
+  const rory = page.getByRole('row').filter({ hasText: 'Rory Row' });
+  await rory.getByRole('button', { name: "Mark Rory Row's review as submitted" }).click();
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Review marked as submitted');
+  await expect(rory).toContainText('Submitted');
+
+  await page.getByRole('button', { name: 'Dana Detail', exact: true }).click();
+  const detail = page.getByRole('dialog', { name: 'Dana Detail' });
+  await detail.getByRole('button', { name: 'Mark review submitted' }).click();
+  await expect(detail.getByRole('region', { name: 'Review Status' })).toContainText('Submitted');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Reviews & Engagements' })).toContainText(/Engagements2Total Client Reviews/);
+});
