@@ -589,7 +589,7 @@ describe('the stack with the defaults', () => {
     it('feeds the worker from an encrypted queue in batches with partial failures, moving a message to the DLQ after 3 tries', () => {
       // Assess
       template.hasResourceProperties('AWS::SQS::Queue', {
-        VisibilityTimeout: 600,
+        VisibilityTimeout: 1800, // 6 × the worker's 300 s
         SqsManagedSseEnabled: true,
         RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('RemindersDeadLetterQueue'), 'Arn'] }, maxReceiveCount: 3 },
       });

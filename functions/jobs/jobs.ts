@@ -31,7 +31,8 @@ export const jobs = [
     description: "Sends one agent's daily digest (e-mail, SMS), awards due milestones, counts reminders",
     trigger: 'reminders-queue',
     memoryMb: 1024,
-    timeoutSeconds: 60,
+    // A batch of 10 agents may draft their day's automatic messages with the model (up to 10 s each).
+    timeoutSeconds: 300,
   },
   {
     name: 'ses-events',

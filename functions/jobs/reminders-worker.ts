@@ -1,8 +1,8 @@
 // jobs/reminders-worker: one agent's daily digest per message, from the reminders queue in
 // batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), make the
-// day's automatic messages (functions/services/automations.ts), read the agent's clients (one Query), award the "{n} Year Homeowner" milestones that fell due, send the
-// e-mail and/or SMS the agent asked for when there is something to say, mark the day sent, count
-// the day's reminders. Failed messages are reported one by one ({ batchItemFailures }), so SQS
+// day's automatic messages (functions/services/automations.ts), read the agent's clients (one
+// Query), award the "{n} Year Homeowner" milestones that fell due, send the e-mail and/or SMS the
+// agent asked for when there is something to say, mark the day sent, count the day's reminders. Failed messages are reported one by one ({ batchItemFailures }), so SQS
 // retries only those, and sends them to the dead-letter queue after 3 tries.
 //
 // The reminders counter and shared/activity.ts: "reminders provided" in a month are the key-date
