@@ -15,6 +15,9 @@ import { routes } from '../functions/routes';
 import { clientInput } from '../functions/testing/factories';
 import { percentile, ratio } from './bench-stats';
 import { writeToOutbox } from '../functions/integrations/outbox';
+import { putMessage } from '../functions/data/messages';
+import { randomId } from '../functions/domain/signed-tokens';
+import { AUTOMATION_OCCASIONS } from '../shared/automations';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +113,28 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       if (!(await verifyPassword(PASSWORD, passwordHash))) throw new Error('the bench password does not verify');
     };
 
+    // The queue routes act on one waiting message each: pools of drafts awaiting approval, one per sample
+    // (warm-ups and HTTP included), as the automations leave them. GET /api/outgoing lists the rest.
+    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({ occasion, enabled: true, channel: 'email' as const, mode: 'approve' as const, sendTime: '09:00' }));
+    const perRoute = 2 * (samples + 5);
+    const waiting = async (n: number) => {
+      const ids: string[] = [];
+      for (let j = 0; j < n; j += 1) {
+        const clientId = clientIds[j % clientIds.length]!;
+        const id = randomId();
+        await putMessage({ id, agentId: user.id, clientId, channel: 'email', occasion: 'birthday', subject: 'Happy birthday!', body: 'Hi, happy birthday!', to: `bench-${j}@example.com`, status: 'awaiting-approval', automatic: true, slotDay: '2026-01-01', createdAt: new Date().toISOString() });
+        ids.push(id);
+      }
+      return ids;
+    };
+    const toSkip = await waiting(perRoute);
+    const toApprove = await waiting(perRoute);
+    const next = (pool: string[], action: string) => {
+      const id = pool.shift();
+      if (!id) throw new Error(`the bench ran out of waiting messages to ${action}`);
+      return { path: `/api/outgoing/${id}/${action}`, params: { id }, body: {} };
+    };
+
     const floorOutbox = mkdtempSync(join(tmpdir(), 'bench-floor-outbox-'));
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
@@ -141,6 +166,19 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
           const id = clientIds[Math.abs(i) % clientIds.length]!;
           return { path: `/api/clients/${id}/messages`, params: { id }, body: { channel: 'email', subject: 'Checking in', body: `Hi, just checking in (${i}).` } };
         },
+      },
+      { route: 'GET /api/user/automations', request: () => ({ path: '/api/user/automations' }) },
+      { route: 'PUT /api/user/automations', request: () => ({ path: '/api/user/automations', body: { rules } }) },
+      { route: 'GET /api/outgoing', request: () => ({ path: '/api/outgoing' }) },
+      { route: 'POST /api/outgoing/{id}/skip', request: () => next(toSkip, 'skip') },
+      {
+        // Approving sends the draft: the local mail provider writes one outbox file, which the floor writes too.
+        route: 'POST /api/outgoing/{id}/approve',
+        extraFloor: {
+          label: 'one outbox file',
+          run: () => writeToOutbox(floorOutbox, { channel: 'email', to: 'floor@example.com', subject: 'Happy birthday!', text: 'Hi, happy birthday!', html: '<p>Hi, happy birthday!</p>' }),
+        },
+        request: () => next(toApprove, 'approve'),
       },
       {
         route: 'POST /api/login',

@@ -8,6 +8,8 @@ import { SKIP_REASONS, type ApproveInput } from '../../shared/automations';
 import { messageSchema } from '../../shared/messages';
 import { isId } from '../../shared/schemas';
 import { getClient } from '../data/clients';
+import { batchGet } from '../data/db';
+import { clientKey } from '../data/keys';
 import { changeMessageStatus, findOutgoing, getMessage, listOutgoing, toMessageActivity, type MessageItem } from '../data/messages';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
@@ -20,13 +22,12 @@ import { reserveDailySend } from './send-limits';
 /** GET /api/outgoing: the queue, soonest first (a waiting message by when it was made). */
 export async function outgoingQueue(agent: UserItem): Promise<{ messages: OutgoingMessage[]; awaiting: number }> {
   const items = await listOutgoing(agent.id);
-  const names = new Map<string, string>();
-  await Promise.all(
-    [...new Set(items.map((i) => i.clientId))].map(async (clientId) => {
-      const client = await getClient(agent.id, clientId);
-      if (client) names.set(clientId, client.name);
-    }),
-  );
+  // The clients' names in one BatchGet (per 100), not a GetItem each.
+  const clientIds = [...new Set(items.map((i) => i.clientId))];
+  const clients = clientIds.length
+    ? await batchGet<{ id: string; name: string }>(clientIds.map((id) => clientKey(agent.id, id)), { ProjectionExpression: 'id, #name', ExpressionAttributeNames: { '#name': 'name' } })
+    : [];
+  const names = new Map(clients.map((c) => [c.id, c.name]));
   const messages = items
     .filter((item): item is MessageItem & { status: 'awaiting-approval' | 'scheduled' } => item.status === 'awaiting-approval' || item.status === 'scheduled')
     .filter((item) => names.has(item.clientId))
