@@ -3,21 +3,14 @@
 import { test as base, errors, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { OutboxMessage } from '../../../functions/integrations/outbox';
 import { addDays, dateParts, formatDate, todayIn } from '../../../shared/dates';
 
 export { expect };
 export { ADMIN_EMAIL } from './env';
 
-export type OutboxMessage = {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  sentAt: string;
-  /** Reply-To, List-Unsubscribe and List-Unsubscribe-Post of a client e-mail. */
-  headers?: Record<string, string>;
-};
+/** The local runtime's outbox files, as it writes them. */
+export type { OutboxMessage };
 
 export const outbox = {
   async messages(): Promise<OutboxMessage[]> {

@@ -1,5 +1,5 @@
 // Maps a server's field errors (`{ errors: { field: message } }`) onto the fields a form has.
-import { ValidationError, type AnySchema } from 'yup';
+import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { ApiError } from './api-client';
 
 export function serverFieldErrors<TField extends string>(error: unknown, fields: readonly TField[]): Partial<Record<TField, string>> {
@@ -21,4 +21,14 @@ export function schemaFieldErrors(schema: AnySchema, value: unknown): Record<str
     if (!(error instanceof ValidationError)) throw error;
     return Object.fromEntries(error.inner.filter((e) => e.path).map((e) => [e.path!, e.message]));
   }
+}
+
+/**
+ * For forms not run by Formik: shows the schema's message on each invalid field of `value` (and
+ * clears them when there are none), and gives `value` as the schema casts it, or null when invalid.
+ */
+export function validOrShowErrors<S extends AnySchema>(schema: S, value: unknown, showErrors: (errors: Record<string, string>) => void): InferType<S> | null {
+  const errors = schemaFieldErrors(schema, value);
+  showErrors(errors);
+  return Object.keys(errors).length ? null : (schema.cast(value) as InferType<S>);
 }

@@ -34,7 +34,7 @@ import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
-import { schemaFieldErrors } from '../../../lib/form-errors';
+import { validOrShowErrors } from '../../../lib/form-errors';
 import { useSaveAutomations } from '../api/save-automations';
 import { CHANNEL_NAMES, MODE_NAMES, OCCASION_NAMES, OCCASION_WHEN, SAVED, TEXT_HOURS } from '../automation-text';
 
@@ -73,15 +73,10 @@ export function AutomationRulesForm({ saved }: { saved: readonly AutomationRule[
   };
 
   const save = async () => {
-    const input = { rules };
-    const invalid = schemaFieldErrors(automationsSchema, input);
-    if (Object.keys(invalid).length) {
-      setErrors(invalid);
-      return;
-    }
-    setErrors({});
+    // The rules as they are (the schema is strict: it checks, it does not change them).
+    if (!validOrShowErrors(automationsSchema, { rules }, setErrors)) return;
     try {
-      const answer = await trigger(input);
+      const answer = await trigger({ rules });
       setRules(withDefaultRules(answer.rules));
       toast({ title: SAVED, description: 'They apply from the next occasion on.', variant: 'success' });
     } catch (error) {

@@ -22,7 +22,7 @@ import type { OutgoingMessage } from '../../../../../shared/api-types';
 import { messageSchema } from '../../../../../shared/messages';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { sendErrorMessage } from '../../../lib/email-verification';
-import { schemaFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
 import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
 import { CHANNEL_NAMES, SKIPPED, approvedText, firstNameOf, occasionName, queueStatus } from '../automation-text';
 
@@ -60,15 +60,9 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   };
 
   const approveEdited = () => {
-    const input = { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body };
-    const invalid = schemaFieldErrors(messageSchema, input);
-    if (Object.keys(invalid).length) {
-      setErrors(invalid);
-      return;
-    }
-    setErrors({});
-    const { subject, body } = messageSchema.cast(input);
-    void approve(isEmail ? { subject, body } : { body });
+    const checked = validOrShowErrors(messageSchema, { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body }, setErrors);
+    if (!checked) return;
+    void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
   };
 
   const skip = async () => {

@@ -20,7 +20,7 @@ import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '../../
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { browserToday, formatTimestamp } from '../../../lib/dates';
-import { schemaFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
 import { useClientActivity } from '../api/get-client-activity';
 import { useLogTouch } from '../api/log-touch';
 import { CHANNEL_LABELS, STATUS_LABELS, TOUCH_LABELS, engineText } from '../message-text';
@@ -150,15 +150,10 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
 
   const save = async () => {
     setProblem(null);
-    const touch = { kind, date, note };
-    const invalid = schemaFieldErrors(touchSchema, touch);
-    if (Object.keys(invalid).length) {
-      setErrors(invalid);
-      return;
-    }
-    setErrors({});
+    const touch = validOrShowErrors(touchSchema, { kind, date, note }, setErrors);
+    if (!touch) return;
     try {
-      await trigger({ clientId, touch: touchSchema.cast(touch) });
+      await trigger({ clientId, touch });
       toast({ title: `${TOUCH_LABELS[kind]} logged`, description: "It is in this client's activity.", variant: 'success' });
       onDone();
     } catch (error) {

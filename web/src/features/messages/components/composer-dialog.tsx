@@ -31,7 +31,7 @@ import { messageSchema, type MessageChannel } from '../../../../../shared/messag
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { sendErrorMessage } from '../../../lib/email-verification';
-import { schemaFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
 import { useDraftMessage } from '../api/draft-message';
 import { useSendMessage } from '../api/send-message';
 import { CHANNEL_LABELS, OCCASION_LABELS, TONE_LABELS, engineText, firstName, scheduledText } from '../message-text';
@@ -98,15 +98,10 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
 
   const send = async () => {
     setProblem(null);
-    const message = { channel, subject: channel === 'email' ? fields.subject : undefined, body: fields.body, occasion };
-    const invalid = schemaFieldErrors(messageSchema, message);
-    if (Object.keys(invalid).length) {
-      setFieldErrors(invalid);
-      return;
-    }
-    setFieldErrors({});
+    const message = validOrShowErrors(messageSchema, { channel, subject: channel === 'email' ? fields.subject : undefined, body: fields.body, occasion }, setFieldErrors);
+    if (!message) return;
     try {
-      setResult(await sending.trigger({ clientId: client.id, message: messageSchema.cast(message) }));
+      setResult(await sending.trigger({ clientId: client.id, message }));
     } catch (error) {
       setFieldErrors(serverFieldErrors(error, ['subject', 'body'] as const));
       setProblem(sendErrorMessage(error));
