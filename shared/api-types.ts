@@ -319,6 +319,49 @@ export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
 /** POST /api/outgoing/{id}/approve and /skip: what became of the message. */
 export type OutgoingAction = { status: 'sent' | 'scheduled' | 'skipped'; message: MessageActivity };
 
+/** One month of an agent's activity (GET /api/insights): the month is `YYYY-MM` in the agent's time zone. */
+export type InsightsMonth = {
+  month: string;
+  /** Messages sent (e-mail, text), manual or automatic, and touches logged by hand. */
+  touches: { email: { manual: number; auto: number }; sms: { manual: number; auto: number }; call: number; meeting: number; note: number };
+  /** Key dates that came round (for clients in the book that day), and those the agent messaged the client for. */
+  occasions: { due: number; messaged: number };
+  reviews: { requested: number; submitted: number };
+  invitations: { sent: number; completed: number };
+  /** Clients who unsubscribed or replied STOP, and e-mails that bounced or were complained about. */
+  optOuts: number;
+  bounces: number;
+};
+
+/** A client with no touch for `Insights.reach.quietDays` days, longest quiet first. */
+export type QuietClient = { id: string; name: string; email: string; phone: string | null; lastContactAt: string | null };
+
+/** Profile completion (shared/completion.ts) in bands; `complete` is 100 %. */
+export type CompletionBand = '0-24' | '25-49' | '50-74' | '75-99' | '100';
+
+/** GET /api/insights?months=N (Pro): N months ending with the current one, oldest first, from per-agent counters and indexes. */
+export type Insights = {
+  timeZone: string;
+  months: InsightsMonth[];
+  totals: {
+    touches: { total: number; manual: number; auto: number };
+    /** rate = messaged / due, null when nothing was due. */
+    occasions: { due: number; messaged: number; rate: number | null };
+    /** Requests and submissions in the period; medianDays: request to submission, of those submitted in the period. */
+    reviews: { requested: number; submitted: number; rate: number | null; medianDays: number | null };
+    invitations: { sent: number; completed: number; rate: number | null };
+    optOuts: number;
+    bounces: number;
+  };
+  reach: { quietDays: number; count: number; clients: QuietClient[] };
+  book: {
+    clients: number;
+    completion: Array<{ band: CompletionBand; count: number }>;
+    occasionsNext30: number;
+    occasionsNext90: number;
+  };
+};
+
 /**
  * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
  * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
@@ -356,6 +399,7 @@ export type ApiResponses = {
   'clients/post-client-touches': LogTouchResult;
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
+  'insights/get-insights': Insights;
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;

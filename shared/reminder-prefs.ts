@@ -13,9 +13,11 @@ export type ReminderPrefs = {
   sms: boolean;
   /** How many days after today the digest looks ahead. */
   leadDays: LeadDays;
+  /** Pro: the monthly summary e-mail of the agent's insights, on the 1st (opt-out). */
+  monthlySummary: boolean;
 };
 
-export const DEFAULT_REMINDER_PREFS: ReminderPrefs = { emailDigest: true, sms: false, leadDays: 7 };
+export const DEFAULT_REMINDER_PREFS: ReminderPrefs = { emailDigest: true, sms: false, leadDays: 7, monthlySummary: true };
 /** The local hour the digest goes out at. */
 export const DIGEST_HOUR = 8;
 
@@ -32,6 +34,7 @@ export function withDefaultPrefs(stored: Partial<Record<keyof ReminderPrefs, unk
     emailDigest: typeof stored?.emailDigest === 'boolean' ? stored.emailDigest : DEFAULT_REMINDER_PREFS.emailDigest,
     sms: typeof stored?.sms === 'boolean' ? stored.sms : DEFAULT_REMINDER_PREFS.sms,
     leadDays: (LEAD_DAY_OPTIONS as readonly number[]).includes(leadDays) ? (leadDays as LeadDays) : DEFAULT_REMINDER_PREFS.leadDays,
+    monthlySummary: typeof stored?.monthlySummary === 'boolean' ? stored.monthlySummary : DEFAULT_REMINDER_PREFS.monthlySummary,
   };
 }
 
@@ -45,11 +48,12 @@ export function canonicalTimeZone(value: string): string | null {
   }
 }
 
-/** PATCH /api/user/preferences: any of the four settings; the ones left out stay as they are. */
+/** PATCH /api/user/preferences: any of the five settings; the ones left out stay as they are. */
 export const reminderPreferencesSchema = yup
   .object({
     emailDigest: yup.boolean().strict(),
     sms: yup.boolean().strict(),
+    monthlySummary: yup.boolean().strict(),
     leadDays: yup.number<LeadDays>().strict().oneOf(LEAD_DAY_OPTIONS, PREFERENCE_MESSAGES.leadDays),
     timeZone: yup
       .string()

@@ -19,7 +19,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     signupDate: '2025-01-15T10:00:00.000Z',
     lastLoginDate: null,
     timeZone: 'America/New_York',
-    reminderPrefs: { emailDigest: true, sms: false, leadDays: 7 },
+    reminderPrefs: { emailDigest: true, sms: false, leadDays: 7, monthlySummary: true },
     ...overrides,
   };
 }

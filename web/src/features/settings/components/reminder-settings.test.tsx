@@ -30,7 +30,7 @@ describe('/settings: reminder preferences', () => {
   });
 
   it('saves the changes and confirms with a toast', async () => {
-    const saved = createUser({ timeZone: 'Europe/London', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
+    const saved = createUser({ timeZone: 'Europe/London', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14, monthlySummary: true } });
     const { user, reminders, fetchMock } = await openSettings({ 'PATCH /api/user/preferences': () => jsonResponse(200, saved) });
     await user.click(within(reminders).getByLabelText('E-mail'));
     await user.click(within(reminders).getByLabelText('Text message (SMS)'));
