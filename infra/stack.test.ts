@@ -302,11 +302,19 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('gives each function its own role with no AWS-managed policy', () => {
+    it('gives each job its own role, routes with the same rights one role between them, and no AWS-managed policy', () => {
       // Prepare
-      const roleIds = ofType(resources, 'AWS::Lambda::Function').map(([, fn]) => fn.Properties?.Role['Fn::GetAtt'][0] as string);
+      const functions = ofType(resources, 'AWS::Lambda::Function');
+      const roleOf = (fn: Resource) => fn.Properties?.Role['Fn::GetAtt'][0] as string;
+      const byDescription = new Map(functions.map(([, fn]) => [fn.Properties?.Description as string, roleOf(fn)]));
+      const routeRole = (route: Route) => byDescription.get(`${route.method} ${route.path}`)!;
+      const rights = (route: Route) => [route.uses[0], ...route.uses.slice(1).sort()].join(',');
       // Assess
-      expect(new Set(roleIds).size).toBe(routes.length + jobs.length);
+      for (const a of routes) {
+        for (const b of routes) expect([a.handler, b.handler, routeRole(a) === routeRole(b)]).toEqual([a.handler, b.handler, rights(a) === rights(b)]);
+      }
+      const roleIds = functions.map(([, fn]) => roleOf(fn));
+      expect(new Set(roleIds).size).toBe(new Set(routes.map(rights)).size + jobs.length);
       for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
     });
 

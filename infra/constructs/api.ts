@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { Route } from '../../functions/routes';
+import type { Route, RouteUses } from '../../functions/routes';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Data } from './data';
 import type { Messaging } from './messaging';
@@ -96,19 +96,37 @@ export class Api extends Construct {
     };
 
     const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    // One role per set of rights: routes that declare the same `uses` share a role (it grants exactly
+    // what each of them declares, no more), and a role per route would cost two CloudFormation
+    // resources per route (the role and its policy) against the stack's 500.
+    const roles = new Map<string, iam.Role>();
+    const roleFor = (route: Route): iam.Role => {
+      const id = rightsId(route.uses);
+      const existing = roles.get(id);
+      if (existing) return existing;
+      const role = new iam.Role(this, `Role${id}`, {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `Runs the API routes that use ${route.uses.join(', ')}`,
+      });
+      functionLogs.grantWrite(role);
+      roles.set(id, role);
+      return role;
+    };
     this.routeFunctions = props.routes.map((route) => {
+      const role = roleFor(route);
       const routeFunction = new RouteFunction(this, constructIdForSlug(route.handler), {
         route,
         httpApi: this.httpApi,
         code: props.code(route.handler),
         environment,
         logGroup: functionLogs,
+        role,
       });
-      const { role } = routeFunction;
       const addEnvironment = (variables: Record<string, string>) => {
         for (const [name, value] of Object.entries(variables)) routeFunction.function.addEnvironment(name, value);
       };
-      // Each right follows from the route's `uses` in functions/routes.ts, and nothing else.
+      // Each right follows from the route's `uses` in functions/routes.ts, and nothing else. Routes
+      // sharing the role grant the same statements again: the policy document keeps one of each.
       const uses = new Set(route.uses);
       data.grantTable(role, route.uses[0]);
       data.grantSessionSecretRead(role);
@@ -133,10 +151,11 @@ export class Api extends Construct {
       if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
       if (uses.has('ai')) {
         addEnvironment(aiEnvironment(props.ai));
-        grantModel(role, routeFunction, props.ai);
+        grantModel(role, role, props.ai);
         if (props.ai.provider === 'openai') addEnvironment(props.providerSecrets.grantRead(role, 'openai'));
       }
       suppressRouteFindings(routeFunction, data);
+      suppressRouteFindings(role, data);
       return routeFunction;
     });
 
@@ -174,9 +193,9 @@ const accessLogFormat = apigateway.AccessLogFormat.custom(
   }),
 );
 
-function suppressRouteFindings(routeFunction: RouteFunction, data: Data): void {
+function suppressRouteFindings(scope: Construct, data: Data): void {
   NagSuppressions.addResourceSuppressions(
-    routeFunction,
+    scope,
     [
       {
         id: 'AwsSolutions-IAM5',
@@ -203,4 +222,10 @@ function suppressRouteFindings(routeFunction: RouteFunction, data: Data): void {
     ],
     true,
   );
+}
+
+/** `['table:write', 'mail', 'sms']` → `TableWriteMailSms`: the construct id of the role for exactly those rights (order of the resources ignored). */
+export function rightsId(uses: RouteUses): string {
+  const [table, ...rest] = uses;
+  return constructIdForSlug([table, ...[...rest].sort()].join('-'));
 }

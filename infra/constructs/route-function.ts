@@ -1,5 +1,5 @@
-// One route of functions/routes.ts in AWS: its Lambda function (with its own role and log group)
-// and the HTTP API route that invokes it.
+// One route of functions/routes.ts in AWS: its Lambda function (with the role of its rights, and the
+// API's log group) and the HTTP API route that invokes it.
 import { Duration } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -20,6 +20,8 @@ export type RouteFunctionProps = {
    * writes its own log streams (named after the function).
    */
   logGroup: logs.ILogGroup;
+  /** The role of the routes with the same rights (infra/constructs/api.ts): it may write to the API's log group. */
+  role: iam.Role;
 };
 
 /** `password-reset/post-password-reset-request` → `PasswordResetPostPasswordResetRequest`: a stable construct id. */
@@ -59,12 +61,8 @@ export class RouteFunction extends Construct {
     }
 
     const { logGroup } = props;
-    // Its own role, without the AWS-managed basic execution policy: it may write to the API's log group only.
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${route.method} ${route.path}`,
-    });
-    logGroup.grantWrite(this.role);
+    // Without the AWS-managed basic execution policy: the role may write to the API's log group only.
+    this.role = props.role;
 
     this.function = new lambda.Function(this, 'Function', {
       description: `${route.method} ${route.path}`,
