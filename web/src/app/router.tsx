@@ -18,6 +18,7 @@ const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => (
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
 const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
 const AutomationsRoute = lazy(() => import('./routes/app/automations').then((m) => ({ default: m.AutomationsRoute })));
+const InsightsRoute = lazy(() => import('./routes/app/insights').then((m) => ({ default: m.InsightsRoute })));
 const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
 const BusinessProfileRoute = lazy(() => import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })));
 const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
@@ -56,6 +57,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.today.path, element: <TodayRoute /> },
             { path: paths.reminders.path, element: <RemindersRoute /> },
             { path: paths.automations.path, element: <AutomationsRoute /> },
+            { path: paths.insights.path, element: <InsightsRoute /> },
             { path: paths.admin.path, element: <AdminRoute /> },
             { path: paths.adminClients.path, element: <AdminClientsRoute /> },
             { path: paths.agentsList.path, element: <AgentsListRoute /> },

@@ -56,6 +56,11 @@ export const paths = {
     label: 'Automations',
     getHref: () => '/automations',
   },
+  insights: {
+    path: '/insights',
+    label: 'Insights',
+    getHref: () => '/insights',
+  },
   businessProfile: {
     path: '/business-profile',
     label: 'Business Profile',

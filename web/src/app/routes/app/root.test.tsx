@@ -3,7 +3,7 @@ import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
 
-const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
+const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/insights', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
 
 /** Makes useMediaQuery see a phone-sized viewport (jsdom has no matchMedia). */
 function emulateViewportWidth(width: number) {
@@ -69,7 +69,7 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Today, Business Profile, Manage Clients, Automations and Settings, and marks the active one', async () => {
+  it('links Dashboard, Today, Business Profile, Manage Clients, Automations, Insights and Settings, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -80,6 +80,7 @@ describe('navigation bar', () => {
       ['Business Profile', '/business-profile'],
       ['Manage Clients', '/clients'],
       ['Automations', '/automations'],
+      ['Insights', '/insights'],
       ['Settings', '/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Manage Clients' })).toHaveAttribute('aria-current', 'page');
@@ -151,6 +152,7 @@ describe('navigation bar', () => {
       'Business Profile',
       'Manage Clients',
       'Automations',
+      'Insights',
       'Settings',
       'Admin',
       'Logout',

@@ -36,6 +36,7 @@ function SignedInShell() {
       { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
       { label: paths.clients.label, href: paths.clients.getHref() },
       { label: paths.automations.label, href: paths.automations.getHref() },
+      { label: paths.insights.label, href: paths.insights.getHref() },
       { label: paths.settings.label, href: paths.settings.getHref() },
     ];
     if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });

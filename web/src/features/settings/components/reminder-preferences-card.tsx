@@ -1,5 +1,5 @@
 // The Reminders card of /settings: the 8 am digest by e-mail and by text message, how many days it
-// looks ahead, and the time zone its 8 am is in.
+// looks ahead, the time zone its 8 am is in, and the monthly summary e-mail of Pro's insights.
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,8 +28,8 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones';
 
 export const PREFERENCES_SAVED = 'Reminder settings saved';
 
-type Values = { emailDigest: boolean; sms: boolean; leadDays: LeadDays; timeZone: string };
-const fields = ['emailDigest', 'sms', 'leadDays', 'timeZone'] as const;
+type Values = { emailDigest: boolean; sms: boolean; leadDays: LeadDays; monthlySummary: boolean; timeZone: string };
+const fields = ['emailDigest', 'sms', 'leadDays', 'monthlySummary', 'timeZone'] as const;
 
 type ReminderPreferencesCardProps = {
   user: User;
@@ -57,6 +57,7 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
               <Channels phone={user.phone} />
               <LeadTime />
               <TimeZoneField />
+              <MonthlySummary />
               <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
                 <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
                   {isSubmitting ? 'Saving...' : 'Save reminder settings'}
@@ -88,6 +89,28 @@ function Channels({ phone }: { phone: string | null }) {
       />
       <FormHelperText id={smsHelpId} sx={{ mx: 0 }}>
         {errors.sms ?? (phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.')}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
+function MonthlySummary() {
+  const { values, errors, setFieldValue } = useFormikContext<Values>();
+  const helpId = useId();
+  return (
+    <FormControl error={Boolean(errors.monthlySummary)}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={values.monthlySummary}
+            onChange={(_e, checked) => setFieldValue('monthlySummary', checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label="Monthly summary e-mail"
+      />
+      <FormHelperText id={helpId} sx={{ mx: 0 }}>
+        {errors.monthlySummary ?? "On the 1st, a summary of last month's insights (Pro)"}
       </FormHelperText>
     </FormControl>
   );

@@ -39,7 +39,7 @@ describe('/settings: reminder preferences', () => {
     await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
     expect(await toasts().findByText(PREFERENCES_SAVED)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((c) => c.body)).toEqual([{ emailDigest: false, sms: true, leadDays: 14, timeZone: 'Europe/London' }]);
+    expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((c) => c.body)).toEqual([{ emailDigest: false, sms: true, leadDays: 14, monthlySummary: true, timeZone: 'Europe/London' }]);
   });
 
   it("shows the server's reason under the SMS switch when the phone cannot receive texts", async () => {

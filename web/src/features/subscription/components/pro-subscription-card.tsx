@@ -11,18 +11,14 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useId, useState } from 'react';
-import type { RedirectUrl } from '../../../../../shared/api-types';
+import { useId } from 'react';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
 import { CardHeading } from '../../../components/ui/card-heading';
 import { ProgressLine } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { leaveAppTo } from '../../../lib/leave-app';
-import { useCreateCheckout } from '../api/create-checkout';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
-
-export const UPGRADE_FAILED = 'Failed to initiate upgrade process. Please try again.';
+import { useLeaveForStripe } from '../use-leave-for-stripe';
+import { UpgradeButton } from './upgrade-button';
 
 type ProSubscriptionCardProps = {
   isPro: boolean;
@@ -73,36 +69,13 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
   );
 }
 
-/** Asks the API for a Stripe page and leaves the app for it; a failure stays here with a destructive toast. */
-function useLeaveForStripe(requestPage: () => Promise<RedirectUrl>, failureText: (error: unknown) => string) {
-  const { toast } = useToast();
-  const [leaving, setLeaving] = useState(false);
-
-  const leave = async () => {
-    setLeaving(true);
-    try {
-      const { url } = await requestPage();
-      leaveAppTo(url);
-    } catch (error) {
-      setLeaving(false);
-      toast({ title: 'Error', description: failureText(error), variant: 'destructive' });
-    }
-  };
-  return { leaving, leave };
-}
-
 function Upgrade({ confirming }: { confirming: boolean }) {
-  const { trigger } = useCreateCheckout();
-  const { leaving, leave: handleUpgrade } = useLeaveForStripe(trigger, () => UPGRADE_FAILED);
-
   if (confirming) {
     return <ProgressLine>Confirming your payment with Stripe…</ProgressLine>;
   }
   return (
     <Box sx={{ display: 'grid', gap: 1.25 }}>
-      <Button variant="contained" color="secondary" size="large" fullWidth onClick={handleUpgrade} disabled={leaving}>
-        {leaving ? 'Redirecting to checkout...' : `Upgrade to Pro - $${PRO_PRICE_USD}/month`}
-      </Button>
+      <UpgradeButton />
       <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.75, color: 'text.secondary', textAlign: 'center' }}>
         <LockOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
         Secure payment with Stripe. The free plan holds up to {FREE_CLIENT_LIMIT} clients.

@@ -1,0 +1,119 @@
+// The small pieces the Insights cards share: a figure tile, a rate with its bar, and text only
+// screen readers get (where the picture says it to the eye).
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { percentText } from '../insights-text';
+
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** Words for screen readers only. */
+export function ScreenReaderText({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={VISUALLY_HIDDEN}>
+      {children}
+    </Box>
+  );
+}
+
+/** '→' to the eye, ' to ' to a screen reader ('12 requested to 5 submitted'). */
+export function FunnelArrow() {
+  return (
+    <>
+      <ArrowForwardRounded aria-hidden="true" sx={{ color: 'text.secondary', mx: 0.75, fontSize: '1.25rem', verticalAlign: 'middle' }} />
+      <ScreenReaderText> to </ScreenReaderText>
+    </>
+  );
+}
+
+/** A list of figures (a `dl`), as many tiles in a row as fit. */
+export function FigureList({ label, minWidth = 120, children }: { label: string; minWidth?: number; children: ReactNode }) {
+  return (
+    <Box
+      component="dl"
+      aria-label={label}
+      sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minWidth}px), 1fr))` }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+type FigureProps = {
+  label: string;
+  value: number;
+  /** A line under the number. */
+  detail?: ReactNode;
+  /** A colour down the tile's left side, where the figure has one in a chart. */
+  accent?: string;
+};
+
+export function Figure({ label, value, detail, accent }: FigureProps) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: accent ? `4px solid ${accent}` : undefined, minWidth: 0 }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 750, lineHeight: 1.3 }}>
+        {value.toLocaleString('en-US')}
+      </Typography>
+      {detail ? (
+        <Typography component="dd" variant="body2" sx={{ m: 0, color: 'text.secondary' }}>
+          {detail}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A rate as a bar and words: '75% messaged', or '— messaged' when there was nothing to count. */
+export function RateLine({ rate, word }: { rate: number | null; word: string }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 0.75 }}>
+      <LinearProgress
+        aria-hidden="true"
+        variant="determinate"
+        value={rate === null ? 0 : Math.min(100, Math.max(0, rate * 100))}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" sx={{ color: 'text.secondary', '& strong': { fontWeight: 700, color: 'text.primary' } }}>
+        {rate === null ? (
+          <>
+            <span aria-hidden="true">
+              <strong>—</strong> {word}
+            </span>
+            <ScreenReaderText>{word}: nothing to count yet</ScreenReaderText>
+          </>
+        ) : (
+          <>
+            <strong>{percentText(rate)}</strong> {word}
+          </>
+        )}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The headline of a card: big numbers with their words in between. */
+export function Headline({ children }: { children: ReactNode }) {
+  return (
+    <Typography
+      component="p"
+      sx={{ fontSize: '1.125rem', lineHeight: 1.4, overflowWrap: 'anywhere', '& strong': { fontSize: '1.75rem', fontWeight: 750, letterSpacing: '-0.01em' } }}
+    >
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,91 @@
+// Reach: the clients who have had no message, call, meeting or note for the quiet period, longest
+// quiet first, each a click from a message; 'and N more' past the list the answer carries.
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import SendRounded from '@mui/icons-material/SendRounded';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Insights, QuietClient } from '../../../../../shared/api-types';
+import { SectionCard } from '../../../components/ui/section-card';
+import { paths } from '../../../config/paths';
+import { countText } from '../../../lib/count-text';
+import { formatTimestamp } from '../../../lib/dates';
+
+type ReachCardProps = {
+  reach: Insights['reach'];
+  /** "Send a message": the page opens its composer for the client. */
+  onMessage: (client: QuietClient) => void;
+};
+
+export function reachText(reach: Insights['reach']): string {
+  return `${countText(reach.count, 'client', 'clients')} with no touch in ${reach.quietDays} days`;
+}
+
+export function ReachCard({ reach, onMessage }: ReachCardProps) {
+  const more = reach.count - reach.clients.length;
+  return (
+    <SectionCard icon={<PersonSearchOutlined />} title="Reach" subtitle={reachText(reach)}>
+      {reach.count === 0 ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderRadius: 2, bgcolor: 'background.default' }}>
+          <TaskAltRounded aria-hidden="true" sx={{ color: 'success.main' }} />
+          <Typography>Everyone has heard from you in the last {reach.quietDays} days.</Typography>
+        </Box>
+      ) : (
+        <>
+          <Box component="ul" aria-label={`Clients with no touch in ${reach.quietDays} days`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {reach.clients.map((client) => (
+              <Box
+                component="li"
+                key={client.id}
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  columnGap: 2,
+                  rowGap: 1,
+                  py: 1.5,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  '&:first-of-type': { borderTop: 0, pt: 0 },
+                }}
+              >
+                <Box sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
+                  <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {client.email}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {client.lastContactAt ? `Last contact ${formatTimestamp(client.lastContactAt)}` : 'Never contacted'}
+                  </Typography>
+                </Box>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<SendRounded />}
+                  onClick={() => onMessage(client)}
+                  aria-label={`Send a message to ${client.name}`}
+                >
+                  Send a message
+                </Button>
+              </Box>
+            ))}
+          </Box>
+          {more > 0 ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                and {countText(more, 'more client', 'more clients')}
+              </Typography>
+              <Button component={RouterLink} to={paths.clients.getHref()} size="small" endIcon={<ArrowForwardRounded />}>
+                All clients
+              </Button>
+            </Box>
+          ) : null}
+        </>
+      )}
+    </SectionCard>
+  );
+}
