@@ -298,6 +298,12 @@ export type EmailVerified = { message: string; user: User };
 /** POST /api/client-invitations: the invitation sent. */
 export type SentInvitation = { name: string; email: string; expiresAt: string };
 
+/** GET /api/client-invitations (newest first) and POST /api/client-invitations/{id}/resend: an invitation its client has not used yet. */
+export type OpenInvitation = { id: string; name: string; email: string; sentAt: string; expiresAt: string; expired: boolean };
+
+/** GET /api/clients/export: a short-lived link to a CSV of every client of the agent. */
+export type ClientsExport = { url: string; expiresAt: string; rows: number; fileName: string };
+
 /** POST /api/video-testimonials/{id}/complete: the testimonial recorded (its URL comes with the list). */
 export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
 
@@ -381,7 +387,10 @@ export type ApiResponses = {
   'auth/post-verify-email': EmailVerified;
   'auth/post-verify-email-resend': MessageResult;
   'calendar/get-calendar-feed': never;
+  'client-invitations/delete-client-invitation': never;
+  'client-invitations/get-client-invitations': OpenInvitation[];
   'client-invitations/post-client-invitation-preview': InvitationPreview;
+  'client-invitations/post-client-invitation-resend': OpenInvitation;
   'client-invitations/post-client-invitations': SentInvitation;
   'client-registration/post-client-registration': ClientRegistrationResult;
   'client-registration/post-client-registration-confirm': RegistrationConfirmResult;
@@ -390,6 +399,7 @@ export type ApiResponses = {
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
   'clients/get-clients': Client[];
+  'clients/get-clients-export': ClientsExport;
   'clients/patch-client': Client;
   'clients/post-client-drafts': Draft;
   'clients/post-client-messages': SendMessageResult;

@@ -1,28 +1,29 @@
-// What the admin export reads: each gsi1 partition (AGENTS, CLIENTS, INVITATIONS, MILESTONES,
-// TESTIMONIALS) walked a page at a time, so memory holds one page however large the platform is.
-// Reading everything is this export's job; no request-time list does it.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminAgent, AdminClient } from '../../shared/api-types';
+// What the exports read, a page at a time, so memory holds one page however much there is: for
+// the admin export each gsi1 partition (AGENTS, CLIENTS, INVITATIONS, MILESTONES, TESTIMONIALS);
+// for an agent's own export, that agent's clients (their partition). Reading everything is the
+// admin export's job; no request-time list does it.
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { AdminAgent, AdminClient, Client } from '../../shared/api-types';
 import type { InvitationRow, MilestoneRow, TestimonialRow } from '../domain/export-columns';
 import { toAdminAgent } from './agents';
 import { toClient, type ClientItem } from './clients';
 import { db, table } from './db';
-import { AGENTS_PARTITION, CLIENTS_PARTITION, GSI1, INVITATIONS_PARTITION, MILESTONES_PARTITION, TESTIMONIALS_PARTITION } from './keys';
+import { agentPartition, AGENTS_PARTITION, CLIENT_PREFIX, CLIENTS_PARTITION, GSI1, INVITATIONS_PARTITION, MILESTONES_PARTITION, TESTIMONIALS_PARTITION } from './keys';
 
-/** The pages of one gsi1 partition, oldest first, only the named attributes (never a secret). */
-export async function* gsi1Pages<T>(partition: string, fields: readonly string[], pageSize = 500): AsyncGenerator<T[]> {
+type PagedQuery = Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'Limit'> & { keyNames: Record<string, string> };
+
+/** The pages of one Query, in key order, only the named attributes (never a secret). */
+async function* queryPages<T>(query: PagedQuery, fields: readonly string[]): AsyncGenerator<T[]> {
+  const { keyNames, ...input } = query;
   let startKey: Record<string, unknown> | undefined;
   const names = Object.fromEntries(fields.map((f, i) => [`#p${i}`, f]));
   do {
     const out = await db().send(
       new QueryCommand({
+        ...input,
         TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { ...names, '#pk': 'gsi1pk' },
-        ExpressionAttributeValues: { ':pk': partition },
+        ExpressionAttributeNames: { ...names, ...keyNames },
         ProjectionExpression: Object.keys(names).join(', '),
-        Limit: pageSize,
         ExclusiveStartKey: startKey,
       }),
     );
@@ -31,9 +32,15 @@ export async function* gsi1Pages<T>(partition: string, fields: readonly string[]
   } while (startKey);
 }
 
+/** The pages of one gsi1 partition, oldest first, only the named attributes (never a secret). */
+export function gsi1Pages<T>(partition: string, fields: readonly string[], pageSize = 500): AsyncGenerator<T[]> {
+  return queryPages<T>({ IndexName: GSI1, KeyConditionExpression: '#pk = :pk', keyNames: { '#pk': 'gsi1pk' }, ExpressionAttributeValues: { ':pk': partition }, Limit: pageSize }, fields);
+}
+
 const AGENT_FIELDS = ['id', 'username', 'fullName', 'phone', 'signupDate', 'lastLoginDate', 'isPro', 'isAdmin', 'clientCount', 'businessName', 'businessLocation'];
 const CLIENT_FIELDS = [
   'id', 'agentId', 'name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate', 'lastContactDate',
+  'timeZone', 'emailOptedOut', 'smsOptedOut', 'automationsPaused',
   'reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'hasTestimonial', 'createdAt', 'updatedAt',
 ];
 const INVITATION_FIELDS = ['agentId', 'name', 'email', 'createdAt', 'expiresAt', 'usedAt', 'clientId'];
@@ -49,6 +56,17 @@ export async function* clientPages(usernames: ReadonlyMap<string, string>): Asyn
   for await (const page of gsi1Pages<ClientItem>(CLIENTS_PARTITION, CLIENT_FIELDS)) {
     yield page.map((c) => ({ ...toClient(c), agentUsername: usernames.get(c.agentId) ?? null }));
   }
+}
+
+/** One agent's clients, by id: Query AGENT#<agentId>, sk begins_with CLIENT#, a page (1 MB unless `pageSize`) at a time; never a scan. */
+export async function* agentClientPages(agentId: string, pageSize?: number): AsyncGenerator<Client[]> {
+  const query: PagedQuery = {
+    KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+    keyNames: { '#pk': 'pk', '#sk': 'sk' },
+    ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
+    Limit: pageSize,
+  };
+  for await (const page of queryPages<ClientItem>(query, CLIENT_FIELDS)) yield page.map(toClient);
 }
 
 export function invitationPages(): AsyncGenerator<InvitationRow[]> {

@@ -3,16 +3,21 @@
 // proceed; the caller then creates or updates the client and marks the invitation used under its
 // claim. A failure releases the claim, so an invitation is never burnt without its client existing,
 // and a claim left by a crash lapses after a minute.
+// The agent's pointer per e-mail (INVITEEMAIL#) names the live invitation by its hash and by its
+// id, the id the agent's list, resend and cancel use (never the token or its hash); it goes when
+// the invitation is used or cancelled.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
-import { db, sendIf, table, writeIf } from './db';
-import { invitationEmailKey, invitationIndexKeys, invitationKey } from './keys';
+import { batchGet, db, queryAll, sendIf, table, writeIf } from './db';
+import { agentPartition, INVITE_EMAIL_PREFIX, invitationEmailKey, invitationIndexKeys, invitationKey } from './keys';
 
 export type InvitationItem = {
   pk: string;
   sk: string;
   type: 'invitation';
+  /** The id the agent's list shows (items from before ids have none: see invitationIdOf). */
+  invitationId?: string;
   agentId: string;
   name: string;
   email: string;
@@ -39,10 +44,17 @@ export function isLiveInvitation(item: InvitationItem, now = new Date()): boolea
  * Creates a single-use invitation and makes it the agent's only live invitation for this e-mail:
  * the older one, if still unused, is deleted. Returns the token (the only time it exists in clear).
  */
-export async function createInvitation(input: { agentId: string; name: string; email: string; ttlDays: number; now?: Date }): Promise<{ token: string; tokenHash: string; expiresAt: string; replaced: boolean }> {
+export async function createInvitation(input: {
+  agentId: string;
+  name: string;
+  email: string;
+  ttlDays: number;
+  now?: Date;
+}): Promise<{ token: string; tokenHash: string; invitationId: string; createdAt: string; expiresAt: string; replaced: boolean }> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashInvitationToken(token);
+  const invitationId = randomId();
   const expires = new Date(now.getTime() + input.ttlDays * 24 * 3600 * 1000);
   const ttl = Math.floor(expires.getTime() / 1000) + KEEP_AFTER_EXPIRY_SECONDS;
   const email = input.email.toLowerCase();
@@ -50,6 +62,7 @@ export async function createInvitation(input: { agentId: string; name: string; e
     ...invitationKey(tokenHash),
     ...invitationIndexKeys(now.toISOString(), tokenHash),
     type: 'invitation',
+    invitationId,
     agentId: input.agentId,
     name: input.name,
     email,
@@ -61,19 +74,28 @@ export async function createInvitation(input: { agentId: string; name: string; e
   const previous = await db().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...invitationEmailKey(input.agentId, email), type: 'invitation-pointer', tokenHash, createdAt: item.createdAt, ttl },
+      Item: { ...invitationEmailKey(input.agentId, email), type: 'invitation-pointer', tokenHash, invitationId, createdAt: item.createdAt, ttl },
       ReturnValues: 'ALL_OLD',
     }),
   );
   const oldHash = previous.Attributes?.tokenHash as string | undefined;
   let replaced = false;
   if (oldHash && oldHash !== tokenHash) replaced = await deleteUnusedInvitation(oldHash, input.agentId);
-  return { token, tokenHash, expiresAt: item.expiresAt, replaced };
+  return { token, tokenHash, invitationId, createdAt: item.createdAt, expiresAt: item.expiresAt, replaced };
 }
 
-/** Withdraws an invitation that could not be sent, and its pointer if it still names it. */
-export async function withdrawInvitation(tokenHash: string, agentId: string, email: string): Promise<void> {
-  await deleteUnusedInvitation(tokenHash, agentId);
+/**
+ * Withdraws an invitation (one that could not be sent, or that the agent cancels), and its pointer
+ * if it still names it. False when there was no unused invitation of this agent to delete.
+ */
+export async function withdrawInvitation(tokenHash: string, agentId: string, email: string): Promise<boolean> {
+  const withdrawn = await deleteUnusedInvitation(tokenHash, agentId);
+  await dropInvitationPointer(agentId, email, tokenHash);
+  return withdrawn;
+}
+
+/** Deletes the agent's pointer for this e-mail if it still names this invitation (a newer one is left alone). */
+export async function dropInvitationPointer(agentId: string, email: string, tokenHash: string): Promise<void> {
   await writeIf(
     new DeleteCommand({
       TableName: table(),
@@ -82,6 +104,53 @@ export async function withdrawInvitation(tokenHash: string, agentId: string, ema
       ExpressionAttributeValues: { ':h': tokenHash },
     }),
   );
+}
+
+type InvitationPointer = { tokenHash: string; invitationId?: string };
+
+/** An invitation its client has not used yet (it may have expired): the agent may resend or cancel it. */
+export type OpenInvitationRecord = { id: string; tokenHash: string; name: string; email: string; createdAt: string; expiresAt: string };
+
+/**
+ * The id of the invitation a pointer names. Invitations made before ids were stored get one
+ * derived from the hash (one-way, so it tells nothing of the hash or the token), until they lapse.
+ */
+function invitationIdOf(pointer: InvitationPointer): string {
+  return pointer.invitationId ?? createHash('sha256').update(`invitation-id:${pointer.tokenHash}`, 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** The agent's pointers, one per invited e-mail: one Query of the agent's partition. */
+function invitationPointers(agentId: string): Promise<InvitationPointer[]> {
+  return queryAll<InvitationPointer>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': INVITE_EMAIL_PREFIX },
+    ProjectionExpression: 'tokenHash, invitationId',
+    ConsistentRead: true,
+  });
+}
+
+function openRecord(agentId: string, pointer: InvitationPointer, item: InvitationItem | undefined, now: Date): OpenInvitationRecord | undefined {
+  // A used invitation whose pointer a crash left behind, another agent's, or one past its TTL that DynamoDB has not deleted yet.
+  if (!item || item.agentId !== agentId || item.usedAt || item.ttl * 1000 <= now.getTime()) return undefined;
+  return { id: invitationIdOf(pointer), tokenHash: pointer.tokenHash, name: item.name, email: item.email, createdAt: item.createdAt, expiresAt: item.expiresAt };
+}
+
+/** The agent's invitations not used yet, expired ones included, newest first: the pointers, then their invitations in one BatchGet. */
+export async function listOpenInvitations(agentId: string, now = new Date()): Promise<OpenInvitationRecord[]> {
+  const pointers = await invitationPointers(agentId);
+  const items = await batchGet<InvitationItem>(pointers.map((p) => invitationKey(p.tokenHash)), { ConsistentRead: true });
+  const byPk = new Map(items.map((item) => [item.pk, item]));
+  return pointers
+    .flatMap((pointer) => openRecord(agentId, pointer, byPk.get(invitationKey(pointer.tokenHash).pk), now) ?? [])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** One of the agent's open invitations by its id, or undefined (unknown, another agent's, used or gone). */
+export async function findOpenInvitation(agentId: string, id: string, now = new Date()): Promise<OpenInvitationRecord | undefined> {
+  const pointer = (await invitationPointers(agentId)).find((p) => invitationIdOf(p) === id);
+  if (!pointer) return undefined;
+  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationKey(pointer.tokenHash), ConsistentRead: true }));
+  return openRecord(agentId, pointer, out.Item as InvitationItem | undefined, now);
 }
 
 async function deleteUnusedInvitation(tokenHash: string, agentId: string): Promise<boolean> {

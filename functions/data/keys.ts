@@ -16,7 +16,10 @@
 //  - all clients (admin) ... Query gsi1 CLIENTS, sorted by creation
 //  - a client's milestones . Query CLIENT#<clientId>, sk begins_with MILESTONE#
 //  - invitation by token ... GetItem INVITE#<sha256(token)> / INVITE (the token itself is never stored)
-//  - an agent's live invite  GetItem AGENT#<agentId> / INVITEEMAIL#<email> → tokenHash (re-invite replaces)
+//  - an agent's live invite  GetItem AGENT#<agentId> / INVITEEMAIL#<email> → tokenHash, invitationId (re-invite replaces;
+//                            deleted when the invitation is used or cancelled)
+//  - an agent's open invitations Query AGENT#<agentId>, sk begins_with INVITEEMAIL# (the pointers), then BatchGet
+//                            their INVITE# items (usedAt, expiry); one by id: the same Query, then GetItem INVITE#
 //  - pending video upload .. GetItem UPLOAD#<uploadId> / UPLOAD (key, size and type the server chose)
 //  - a client's testimonials Query CLIENT#<clientId>, sk begins_with TESTIMONIAL# (deleted with the client)
 //  - user by Stripe customer GetItem STRIPECUSTOMER#<customerId> / LOCK → userId (webhook events)
@@ -83,7 +86,8 @@ export const milestoneIndexKeys = (achievedAt: string, clientId: string, type: s
 export const MILESTONES_PARTITION = 'MILESTONES';
 
 export const invitationKey = (tokenHash: string) => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' });
-export const invitationEmailKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `INVITEEMAIL#${email.toLowerCase()}` });
+export const INVITE_EMAIL_PREFIX = 'INVITEEMAIL#';
+export const invitationEmailKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `${INVITE_EMAIL_PREFIX}${email.toLowerCase()}` });
 export const registrationSubmissionKey = (submissionId: string) => ({ pk: `REGSUB#${submissionId}`, sk: 'REGSUB' });
 export const pendingUploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' });
 export const testimonialKey = (clientId: string, testimonialId: string) => ({ pk: `CLIENT#${clientId}`, sk: `TESTIMONIAL#${testimonialId}` });

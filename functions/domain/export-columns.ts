@@ -1,24 +1,44 @@
-// The columns of every admin export file. Each is an allow-list: a field not named here (password
-// hashes, token hashes, session data, storage keys) never reaches a file.
-import type { AdminAgent, AdminClient } from '../../shared/api-types';
+// The columns of every export file (the admin's and the agent's own clients). Each is an
+// allow-list: a field not named here (password hashes, token hashes, session data, storage keys)
+// never reaches a file.
+import type { AdminAgent, AdminClient, Client } from '../../shared/api-types';
 import { CLIENT_FIELD_SPECS, CLIENT_FIELDS } from '../../shared/client-schema';
 import type { CsvColumn } from './csv-export';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** The client columns; the first are the import's own (shared/client-schema.ts), so an export can be imported again. */
-export const CLIENT_COLUMNS: readonly CsvColumn<AdminClient>[] = [
-  ...CLIENT_FIELDS.map((field): CsvColumn<AdminClient> => ({ header: CLIENT_FIELD_SPECS[field].csv, value: (c) => c[field] })),
+/** The import's own columns (shared/client-schema.ts) first, so an export can be imported again; then the review and contact state. */
+const CLIENT_LEAD_COLUMNS: readonly CsvColumn<Client>[] = [
+  ...CLIENT_FIELDS.map((field): CsvColumn<Client> => ({ header: CLIENT_FIELD_SPECS[field].csv, value: (c) => c[field] })),
   { header: 'reviewStatus', value: (c) => c.reviewStatus },
   { header: 'reviewRequestedAt', value: (c) => c.reviewRequestedAt },
   { header: 'reviewSubmittedAt', value: (c) => c.reviewSubmittedAt },
   { header: 'lastContactDate', value: (c) => c.lastContactDate },
   { header: 'hasTestimonial', value: (c) => yesNo(c.hasTestimonial) },
-  { header: 'agentUsername', value: (c) => c.agentUsername ?? 'Unknown' },
-  { header: 'agentId', value: (c) => c.agentId },
+];
+
+const CLIENT_TAIL_COLUMNS: readonly CsvColumn<Client>[] = [
   { header: 'clientId', value: (c) => c.id },
   { header: 'createdAt', value: (c) => c.createdAt },
   { header: 'updatedAt', value: (c) => c.updatedAt },
+];
+
+/** The admin's client columns: whose client each is, between the client's state and its ids. */
+export const CLIENT_COLUMNS: readonly CsvColumn<AdminClient>[] = [
+  ...CLIENT_LEAD_COLUMNS,
+  { header: 'agentUsername', value: (c) => c.agentUsername ?? 'Unknown' },
+  { header: 'agentId', value: (c) => c.agentId },
+  ...CLIENT_TAIL_COLUMNS,
+];
+
+/** An agent's export of their own clients: every field of a client but whose it is (the agent's own, on every row). */
+export const OWN_CLIENT_COLUMNS: readonly CsvColumn<Client>[] = [
+  ...CLIENT_LEAD_COLUMNS,
+  { header: 'timeZone', value: (c) => c.timeZone },
+  { header: 'emailOptedOut', value: (c) => yesNo(c.emailOptedOut) },
+  { header: 'smsOptedOut', value: (c) => yesNo(c.smsOptedOut) },
+  { header: 'automationsPaused', value: (c) => yesNo(c.automationsPaused) },
+  ...CLIENT_TAIL_COLUMNS,
 ];
 
 export const AGENT_COLUMNS: readonly CsvColumn<AdminAgent>[] = [

@@ -16,6 +16,7 @@ export const ROUTE_METRICS: Readonly<Record<string, Counter>> = {
   'clients/post-clients': ({ status }) => (status === 201 ? { ClientsCreated: 1 } : {}),
   'clients/post-clients-import': ({ status, body }) => (status === 200 ? { ImportRowsImported: numberField(body, 'imported') + numberField(body, 'updated') } : {}),
   'client-invitations/post-client-invitations': ({ status }) => (status === 201 ? { InvitationsSent: 1 } : {}),
+  'client-invitations/post-client-invitation-resend': ({ status }) => (status === 200 ? { InvitationsSent: 1 } : {}),
   'clients/post-client-review-request': ({ status }) => (status === 200 ? { ReviewRequestsSent: 1 } : {}),
   'auth/post-register': ({ status }) => (status === 201 ? { AgentsRegistered: 1 } : {}),
   'auth/post-login': ({ status }) => (status === 401 ? { LoginFailures: 1 } : {}),

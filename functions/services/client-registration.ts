@@ -11,11 +11,14 @@ import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
 import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
 import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
-import { claimInvitation, markInvitationUsed, releaseClaim } from '../data/invitations';
+import { claimInvitation, dropInvitationPointer, markInvitationUsed, releaseClaim } from '../data/invitations';
 import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
+import { createLogger } from '../observability/logger';
 import { createClient, updateClient } from './clients';
+
+const log = createLogger({ module: 'client-registration' });
 
 export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'>;
 export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
@@ -78,6 +81,11 @@ export async function registerFromInvitation(token: string, profile: ClientProfi
     await releaseClaim(claim); // only if still ours: the retry then completes the invitation
     throw new InvitationRefusedError('busy');
   }
+  // Used: off the agent's open invitations. The client is in; if this delete fails, the list still
+  // leaves the invitation out (it reads usedAt) and the pointer lapses with its TTL.
+  await dropInvitationPointer(invitation.agentId, invitation.email, claim.tokenHash).catch((error: unknown) => {
+    log.warn('invitation pointer left after registration', { agentId: invitation.agentId, error });
+  });
   return registration;
 }
 

@@ -1,17 +1,26 @@
 // Inviting a client: a verified agent, within the daily invitation limit and e-mail cap, gets a
 // single-use invitation (replacing an older one for the same e-mail) mailed to the client. If the
 // mail fails the invitation is withdrawn and the send given back, so nothing is left half-done.
+// The agent's open invitations (not used yet) can be resent (a new link, the old one refused) or
+// cancelled (the link refused), by the id the list shows.
+import type { OpenInvitation } from '../../shared/api-types';
 import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY } from '../../shared/client-registration';
-import { createInvitation, withdrawInvitation } from '../data/invitations';
+import { isId } from '../../shared/schemas';
+import { createInvitation, findOpenInvitation, listOpenInvitations, withdrawInvitation, type OpenInvitationRecord } from '../data/invitations';
 import { releaseSend } from '../data/outbound-caps';
 import { hitLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
-import { HttpError, tooManyRequests } from '../http/errors';
+import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { sendInvitationEmail } from '../integrations/client-emails';
 import { requireVerifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 
-export async function inviteClient(agent: UserItem, client: { name: string; email: string }, log: { error(message: string, fields?: Record<string, unknown>): void }): Promise<{ expiresAt: string; replaced: boolean }> {
+export const INVITATION_NOT_FOUND = 'Invitation not found. It may have been used or cancelled.';
+
+type ErrorLog = { error(message: string, fields?: Record<string, unknown>): void };
+type SentInvitationRecord = { id: string; sentAt: string; expiresAt: string; replaced: boolean };
+
+export async function inviteClient(agent: UserItem, client: { name: string; email: string }, log: ErrorLog): Promise<SentInvitationRecord> {
   requireVerifiedSender(agent);
   const limit = await hitLimit({ scope: 'invite-agent', id: agent.id, max: INVITATIONS_PER_AGENT_PER_DAY, windowSeconds: 24 * 3600 });
   if (limit.limited) {
@@ -27,5 +36,34 @@ export async function inviteClient(agent: UserItem, client: { name: string; emai
     log.error('invitation e-mail failed', { error });
     throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', { code: 'MAIL_FAILED' });
   }
-  return { expiresAt: invitation.expiresAt, replaced: invitation.replaced };
+  return { id: invitation.invitationId, sentAt: invitation.createdAt, expiresAt: invitation.expiresAt, replaced: invitation.replaced };
+}
+
+function toOpenInvitation(record: Pick<OpenInvitationRecord, 'id' | 'name' | 'email' | 'createdAt' | 'expiresAt'>, now: Date): OpenInvitation {
+  return { id: record.id, name: record.name, email: record.email, sentAt: record.createdAt, expiresAt: record.expiresAt, expired: record.expiresAt <= now.toISOString() };
+}
+
+/** The agent's open invitations, newest first. */
+export async function openInvitations(agentId: string, now = new Date()): Promise<OpenInvitation[]> {
+  return (await listOpenInvitations(agentId, now)).map((record) => toOpenInvitation(record, now));
+}
+
+async function openInvitationOr404(agentId: string, id: string): Promise<OpenInvitationRecord> {
+  const open = isId(id) ? await findOpenInvitation(agentId, id) : undefined;
+  if (!open) throw notFound(INVITATION_NOT_FOUND);
+  return open;
+}
+
+/** Mails the same client a new link (new token and expiry, same name and e-mail) through inviteClient, which refuses the old one. */
+export async function resendInvitation(agent: UserItem, id: string, log: ErrorLog): Promise<OpenInvitation> {
+  const open = await openInvitationOr404(agent.id, id);
+  const sent = await inviteClient(agent, { name: open.name, email: open.email }, log);
+  return toOpenInvitation({ id: sent.id, name: open.name, email: open.email, createdAt: sent.sentAt, expiresAt: sent.expiresAt }, new Date());
+}
+
+/** Cancels one of the agent's open invitations: its link is refused from now on. */
+export async function cancelInvitation(agentId: string, id: string): Promise<void> {
+  const open = await openInvitationOr404(agentId, id);
+  // False only when the client used it a moment ago: it is no longer open either.
+  if (!(await withdrawInvitation(open.tokenHash, agentId, open.email))) throw notFound(INVITATION_NOT_FOUND);
 }

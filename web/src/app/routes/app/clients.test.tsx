@@ -13,6 +13,8 @@ async function openClients({ clients = [], isPro = false, api = {}, url = '/clie
     api: {
       'GET /api/clients': () => jsonResponse(200, list),
       'GET /api/clients/c-ana/testimonials': () => jsonResponse(200, []),
+      // The open invitations (features/invitations/components/open-invitations.test.tsx): none unless a test says otherwise.
+      'GET /api/client-invitations': () => jsonResponse(200, []),
       ...api,
     },
   });

@@ -1,6 +1,6 @@
-// /clients: the agent's client list and everything done to a client; inviting a client, requesting
-// a review, the client's video testimonials, messages and activity, and pausing automatic messages
-// for a client come from their own features.
+// /clients: the agent's client list and everything done to a client; inviting a client (and the
+// open invitations), requesting a review, the client's video testimonials, messages and activity,
+// and pausing automatic messages for a client come from their own features.
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +12,7 @@ import { ClientActivitySection } from '../../../features/messages/components/cli
 import { MessageButton } from '../../../features/messages/components/message-button';
 import { useComposer } from '../../../features/messages/components/use-composer';
 import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
+import { OpenInvitations } from '../../../features/invitations/components/open-invitations';
 import { MarkReviewButton } from '../../../features/reviews/components/mark-review-button';
 import { RequestReviewButton } from '../../../features/reviews/components/review-actions';
 import { ClientTestimonials } from '../../../features/testimonials/components/client-testimonials';
@@ -30,6 +31,7 @@ export function ClientsRoute() {
             Invite Client
           </Button>
         }
+        aboveList={<OpenInvitations />}
         renderReviewActions={(client) => (
           <>
             <RequestReviewButton client={client} />

@@ -3,7 +3,7 @@
 import useSWRMutation from 'swr/mutation';
 import type { AdminExport } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
-import { openDownload } from '../utils/save-file';
+import { openDownload } from '../../../lib/save-file';
 
 export const ADMIN_EXPORT_URL = '/api/admin/export';
 

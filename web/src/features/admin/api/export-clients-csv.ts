@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import type { AdminClient, AdminClientsExportRequest } from '../../../../../shared/api-types';
 import { api } from '../../../lib/api-client';
 import { browserToday } from '../../../lib/dates';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '../../../lib/save-file';
 
 export const EXPORT_CLIENTS_URL = '/api/admin/clients/export';
 

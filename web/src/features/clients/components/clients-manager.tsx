@@ -41,6 +41,7 @@ import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientFormDialog, type ClientFormHelpers } from './client-form-dialog';
 import { ClientsList } from './clients-list';
 import { DeleteClientDialog } from './delete-client-dialog';
+import { ExportClientsButton } from './export-clients-button';
 import { ImportClientsDialog } from './import-clients-dialog';
 import { PlanNotice, PlanUsage } from './plan-notice';
 import { UpgradeDialog } from './upgrade-dialog';
@@ -49,6 +50,8 @@ type ClientsManagerProps = {
   isPro: boolean;
   /** More buttons for the page header (inviting a client). */
   headerActions?: ReactNode;
+  /** Shown above the list (the open invitations). */
+  aboveList?: ReactNode;
   renderReviewActions?: (client: Client) => ReactNode;
   renderTestimonials?: (client: Client) => ReactNode;
   /** More actions on each row of the list, before Edit (Send a message). */
@@ -66,7 +69,7 @@ export function remainingSlotsText(remainingFreeSlots: number | null): string | 
   return `You can add ${remainingFreeSlots} more client(s) on the free plan`;
 }
 
-export function ClientsManager({ isPro, headerActions, renderReviewActions, renderTestimonials, renderRowActions, renderDetailActions, renderActivity }: ClientsManagerProps) {
+export function ClientsManager({ isPro, headerActions, aboveList, renderReviewActions, renderTestimonials, renderRowActions, renderDetailActions, renderActivity }: ClientsManagerProps) {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
@@ -188,6 +191,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
           <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImportOpen(true)}>
             Import CSV
           </Button>
+          <ExportClientsButton />
           <Button ref={addButtonRef} variant="contained" startIcon={<AddRounded />} onClick={handleAdd}>
             Add Client
           </Button>
@@ -195,6 +199,7 @@ export function ClientsManager({ isPro, headerActions, renderReviewActions, rend
       }
     >
       {clients && !isPro ? <PlanNotice count={count} onUpgrade={() => navigate(paths.settings.getHref())} /> : null}
+      {aboveList}
       <Card>
         {error && !clients ? (
           <LoadError onRetry={() => void mutate()} inset>
