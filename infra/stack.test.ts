@@ -151,7 +151,7 @@ describe('the stack with the defaults', () => {
   });
 
   describe('data', () => {
-    it('keeps one on-demand table with pk/sk, gsi1, gsi2, TTL, PITR, deletion protection, retained', () => {
+    it('keeps one on-demand table with pk/sk, gsi1, gsi2, gsi3 (keys only), TTL, PITR, deletion protection, retained', () => {
       // Assess
       template.resourceCountIs('AWS::DynamoDB::Table', 1);
       template.hasResource('AWS::DynamoDB::Table', {
@@ -179,6 +179,14 @@ describe('the stack with the defaults', () => {
                 { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
               ],
               Projection: { ProjectionType: 'ALL' },
+            },
+            {
+              IndexName: 'gsi3',
+              KeySchema: [
+                { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+                { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'KEYS_ONLY' },
             },
           ],
           TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },

@@ -58,6 +58,29 @@ export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; s
   }
 }
 
+/**
+ * Runs `fn` n times (after 3 warm-ups), each time recording its DynamoDB calls and replaying them
+ * at once: its p50/p99 and the p50 of the replays (the floor), with the number of calls.
+ */
+export async function measureAgainstFloor(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number; floorP50: number; calls: number }> {
+  const took: number[] = [];
+  const floor: number[] = [];
+  let calls = 0;
+  for (let i = -3; i < n; i += 1) {
+    let t = performance.now();
+    const { sent } = await recording(fn);
+    const ms = performance.now() - t;
+    t = performance.now();
+    await replay(sent);
+    if (i >= 0) {
+      took.push(ms);
+      floor.push(performance.now() - t);
+      calls = sent.length;
+    }
+  }
+  return { p50: percentile(took, 50), p99: percentile(took, 99), floorP50: percentile(floor, 50), calls };
+}
+
 /** Replays recorded calls: same commands, same inputs, same grouping. A refused condition is still a full round trip. */
 export async function replay(sent: Sent[]): Promise<void> {
   const groups = new Map<number, Sent[]>();

@@ -12,10 +12,11 @@ import { CSV_MAX_ROWS } from '../functions/domain/csv-import';
 import { routes } from '../functions/routes';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 import { benchAdmin } from './bench-admin';
+import { benchInsights } from './bench-insights';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
-import { benchRoutes, recording, replay } from './bench-routes';
+import { benchRoutes, measureAgainstFloor } from './bench-routes';
 import { percentile, ratio } from './bench-stats';
 
 const root = resolve(__dirname, '..');
@@ -195,24 +196,7 @@ async function scale(): Promise<void> {
     const reimportMs = Math.round(performance.now() - reimportStart);
     if (reimported.status !== 200) throw new Error(`the re-import answered ${reimported.status}: ${reimported.text.slice(0, 300)}`);
 
-    const measure = async (n: number, fn: () => Promise<unknown>) => {
-      const took: number[] = [];
-      const floor: number[] = [];
-      let calls = 0;
-      for (let i = -3; i < n; i += 1) {
-        let t = performance.now();
-        const { sent } = await recording(fn);
-        const ms = performance.now() - t;
-        t = performance.now();
-        await replay(sent);
-        if (i >= 0) {
-          took.push(ms);
-          floor.push(performance.now() - t);
-          calls = sent.length;
-        }
-      }
-      return { p50: percentile(took, 50), p99: percentile(took, 99), floorP50: percentile(floor, 50), calls };
-    };
+    const measure = measureAgainstFloor;
     let listBytes = 0;
     const list = await measure(20, async () => {
       const res = await client.get('/api/clients');
@@ -242,7 +226,7 @@ async function scale(): Promise<void> {
   }
 }
 
-const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'admin', 'reminders', 'lighthouse'] as const;
+const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selected(): Set<Section> {
@@ -269,6 +253,7 @@ async function main(): Promise<void> {
   if (only.has('routes')) add('routes', await benchRoutes());
   if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('scale')) await scale();
+  if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());

@@ -39,10 +39,20 @@ describe('monthly activity', () => {
       expect(activity.totals.reviews).toBe(3);
     });
 
-    it('reads the month of the timestamp in UTC', () => {
-      const activity = monthlyActivity([client({ reviewSubmittedAt: '2025-01-31T20:00:00-05:00' })], TODAY);
-      expect(month(activity, '2025-02')?.reviews).toBe(1);
-      expect(month(activity, '2025-01')?.reviews).toBe(0);
+    it("reads the month of the timestamp in the agent's time zone", () => {
+      // 01:00 UTC on 1 February is still 31 January (20:00) in New York, and already 1 February in UTC.
+      const review = [client({ reviewSubmittedAt: '2025-02-01T01:00:00Z' })];
+      const inNewYork = monthlyActivity(review, TODAY, { timeZone: 'America/New_York' });
+      expect([month(inNewYork, '2025-01')?.reviews, month(inNewYork, '2025-02')?.reviews]).toEqual([1, 0]);
+      const inUtc = monthlyActivity(review, TODAY, { timeZone: 'UTC' });
+      expect([month(inUtc, '2025-01')?.reviews, month(inUtc, '2025-02')?.reviews]).toEqual([0, 1]);
+    });
+
+    it("counts a client added late in the agent's evening from that day, not UTC's next", () => {
+      // Added 23:30 on 14 March in Los Angeles (06:30 UTC on the 15th), with a birthday on the 14th: the reminder counts.
+      const clients = [client({ birthday: '1990-03-14', createdAt: '2025-03-15T06:30:00Z' })];
+      expect(month(monthlyActivity(clients, TODAY, { timeZone: 'America/Los_Angeles' }), '2025-03')?.reminders).toBe(1);
+      expect(month(monthlyActivity(clients, TODAY, { timeZone: 'UTC' }), '2025-03')?.reminders).toBe(0);
     });
 
     it('leaves out reviews older than the chart', () => {
@@ -89,6 +99,6 @@ describe('monthly activity', () => {
   });
 
   it('takes a different number of months', () => {
-    expect(monthlyActivity([], TODAY, 3).months.map((m) => m.month)).toEqual(['2025-01', '2025-02', '2025-03']);
+    expect(monthlyActivity([], TODAY, { months: 3 }).months.map((m) => m.month)).toEqual(['2025-01', '2025-02', '2025-03']);
   });
 });

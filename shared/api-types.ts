@@ -339,8 +339,8 @@ export type InsightsMonth = {
   bounces: number;
 };
 
-/** A client with no touch for `Insights.reach.quietDays` days, longest quiet first. */
-export type QuietClient = { id: string; name: string; email: string; phone: string | null; lastContactAt: string | null };
+/** A client with no touch for `Insights.reach.quietDays` days, longest quiet first: the whole client (the composer opens on it) and when they were last contacted. */
+export type QuietClient = Client & { lastContactAt: string | null };
 
 /** Profile completion (shared/completion.ts) in bands; `complete` is 100 %. */
 export type CompletionBand = '0-24' | '25-49' | '50-74' | '75-99' | '100';

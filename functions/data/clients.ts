@@ -5,7 +5,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Client, ReviewStatus } from '../../shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
 import { batchDelete, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
-import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, milestonePartition } from './keys';
+import { adjustBook, countInsights, type MonthDeltas } from './insights';
+import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys, milestonePartition } from './keys';
 import { addToStats } from './stats';
 
 export type ClientItem = Client & { pk: string; sk: string; type: 'client'; gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string; awardedMilestones?: Iterable<string> };
@@ -83,6 +84,14 @@ export async function setReviewStatus(agentId: string, clientId: string, status:
         }),
       );
       const after = out.Attributes as ClientItem;
+      await adjustBook(agentId, current, after);
+      const requestedDays = entering && current.reviewRequestedAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(current.reviewRequestedAt)) / 86_400_000)) : undefined;
+      const deltas: MonthDeltas = {
+        ...(entering ? { reviewsSubmitted: 1 } : {}),
+        ...(requestedDays !== undefined && Number.isFinite(requestedDays) ? { [`revd${requestedDays}`]: 1 } : {}),
+        ...(status === 'requested' && current.reviewStatus !== 'requested' ? { reviewsRequested: 1 } : {}),
+      };
+      if (Object.keys(deltas).length > 0) await countInsights(agentId, deltas, now);
       if (entering) await addToStats({ reviews: 1 }, now);
       if (leaving && current.reviewSubmittedAt) await addToStats({ reviews: -1 }, new Date(current.reviewSubmittedAt));
       return { before: current, after };
@@ -99,6 +108,7 @@ export function newClientItem(agentId: string, id: string, input: ClientInput, n
   return {
     ...clientKey(agentId, id),
     ...clientIndexKeys(stamp, id),
+    ...contactIndexKeys(agentId, null, id),
     type: 'client',
     id,
     agentId,
@@ -134,6 +144,13 @@ export async function updateClientItem(agentId: string, clientId: string, change
   const removes: string[] = [];
   const values: Record<string, unknown> = { ':updatedAt': now.toISOString() };
   const names: Record<string, string> = {};
+  if (changes.lastContactDate !== undefined) {
+    // The client's place in the by-last-contact index (gsi3) moves with it.
+    Object.assign(names, { '#gsi3pk': 'gsi3pk', '#gsi3sk': 'gsi3sk' });
+    sets.push('#gsi3pk = :gsi3pk', '#gsi3sk = :gsi3sk');
+    const index = contactIndexKeys(agentId, changes.lastContactDate, clientId);
+    Object.assign(values, { ':gsi3pk': index.gsi3pk, ':gsi3sk': index.gsi3sk });
+  }
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;

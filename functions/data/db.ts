@@ -110,3 +110,13 @@ async function withUnprocessedRetried<T>(batch: T[], what: string, send: (pendin
     pending = await send(pending);
   }
 }
+
+/** `SET`/`ADD` of several attributes by name (`#f0 :v0, #f1 :v1`): the expression and its names and values, for counters. */
+export function fieldsExpression(action: 'ADD' | 'SET', entries: ReadonlyArray<readonly [string, unknown]>) {
+  const pair = action === 'ADD' ? (i: number) => `#f${i} :v${i}` : (i: number) => `#f${i} = :v${i}`;
+  return {
+    UpdateExpression: `${action} ${entries.map((_, i) => pair(i)).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+  };
+}

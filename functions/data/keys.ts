@@ -44,8 +44,16 @@
 //  - phone opted out ....... GetItem SMSOPTOUT#<E.164> / OPTOUT (STOP from that number: no text to it from anyone)
 //  - e-mail suppressed ..... GetItem MAILSUPPRESS#<email> / SUPPRESS (SES bounce or complaint: no more e-mail to it)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
+//  - an agent's insights .. GetItem INSIGHTS#<agentId> / BOOK (completion bands and key dates per MM-DD of the book as it
+//                            is) and Query INSIGHTS#<agentId>, sk >= M#<YYYY-MM> (month counters, months in the agent's
+//                            zone); both kept by ADD on write (functions/data/insights.ts), rebuilt by insights:recompute
+//  - occasion messaged once  conditional Put HANDLED#<agentId>#<clientId> / <occasion>#<year> (TTL): counted once a year
+//  - monthly summary once .. conditional Put SUMMARY#<agentId>#<YYYY-MM> / SUMMARY (TTL)
+//  - clients by last contact Query gsi3 CONTACT#<agentId>, sk <lastContactDate or 0000-00-00>#<clientId> (keys only: the
+//                            quiet clients oldest first, and a count of the recently contacted)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
+export const GSI3 = 'gsi3';
 
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 export const agentsIndexKeys = (signupDate: string, userId: string) => ({ gsi1pk: 'AGENTS', gsi1sk: `${signupDate}#${userId}` });
@@ -133,3 +141,17 @@ export const outgoingPartition = (agentId: string) => `OUTGOING#${agentId}`;
 export const OUTGOING_WAITING = 'Q#';
 export const OUTGOING_DONE = 'D#';
 export const outgoingIndexKeys = (agentId: string, messageId: string) => ({ gsi2pk: outgoingPartition(agentId), gsi2sk: `${OUTGOING_WAITING}${messageId}` });
+
+export const insightsPartition = (agentId: string) => `INSIGHTS#${agentId}`;
+export const INSIGHTS_MONTH_PREFIX = 'M#';
+export const insightsMonthKey = (agentId: string, month: string) => ({ pk: insightsPartition(agentId), sk: `${INSIGHTS_MONTH_PREFIX}${month}` });
+export const insightsBookKey = (agentId: string) => ({ pk: insightsPartition(agentId), sk: 'BOOK' });
+export const handledOccasionKey = (agentId: string, clientId: string, occasion: string, year: string) => ({ pk: `HANDLED#${agentId}#${clientId}`, sk: `${occasion}#${year}` });
+export const monthlySummaryKey = (agentId: string, month: string) => ({ pk: `SUMMARY#${agentId}#${month}`, sk: 'SUMMARY' });
+/** Sorts before every date: a client never contacted is the quietest. */
+export const NEVER_CONTACTED = '0000-00-00';
+export const contactPartition = (agentId: string) => `CONTACT#${agentId}`;
+export const contactIndexKeys = (agentId: string, lastContactDate: string | null | undefined, clientId: string) => ({
+  gsi3pk: contactPartition(agentId),
+  gsi3sk: `${lastContactDate || NEVER_CONTACTED}#${clientId}`,
+});

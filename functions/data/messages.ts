@@ -7,11 +7,13 @@ import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from 
 import type { MessageChannel, TouchKind } from '../../shared/messages';
 import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
+import { countInsights } from './insights';
 import {
   ACTIVITY_PREFIX,
   activityKey,
   activityPartition,
   clientKey,
+  contactIndexKeys,
   dueSendIndexKeys,
   dueSendPartition,
   GSI1,
@@ -240,18 +242,19 @@ export function advanceLastContact(agentId: string, clientId: string, at: string
     new UpdateCommand({
       TableName: table(),
       Key: clientKey(agentId, clientId),
-      UpdateExpression: 'SET lastContactDate = :at',
+      // The client's place in the by-last-contact index (gsi3) moves with it.
+      UpdateExpression: 'SET lastContactDate = :at, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastContactDate) OR lastContactDate < :at)',
-      ExpressionAttributeValues: { ':at': at },
+      ExpressionAttributeValues: { ':at': at, ...prefixed(contactIndexKeys(agentId, at, clientId)) },
     }),
   );
 }
 
 const OPT_OUT_FIELD: Record<SendChannel, string> = { email: 'emailOptedOut', sms: 'smsOptedOut' };
 
-/** Marks the client opted out of a channel (idempotent); false when there is no such client. */
-export function optOutClient(agentId: string, clientId: string, channel: SendChannel, now = new Date()): Promise<boolean> {
-  return writeIf(
+/** Marks the client opted out of a channel (idempotent; counted in the agent's insights the first time); false when there is no such client. */
+export async function optOutClient(agentId: string, clientId: string, channel: SendChannel, now = new Date()): Promise<boolean> {
+  const out = await sendIf(
     new UpdateCommand({
       TableName: table(),
       Key: clientKey(agentId, clientId),
@@ -259,8 +262,17 @@ export function optOutClient(agentId: string, clientId: string, channel: SendCha
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#field': OPT_OUT_FIELD[channel], '#at': `${OPT_OUT_FIELD[channel]}At` },
       ExpressionAttributeValues: { ':yes': true, ':now': now.toISOString() },
+      ReturnValues: 'UPDATED_OLD',
     }),
   );
+  if (!out) return false;
+  if (out.Attributes?.[OPT_OUT_FIELD[channel]] !== true) await countInsights(agentId, { optOuts: 1 }, now);
+  return true;
+}
+
+/** `{ gsi3pk: 'x' }` → `{ ':gsi3pk': 'x' }`: index keys as expression values. */
+function prefixed(keys: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(keys).map(([name, value]) => [`:${name}`, value]));
 }
 
 /** Remembers that this agent texted this client at this number, so a STOP from it finds them (an index entry, not a scan). */

@@ -5,7 +5,7 @@
 // item takes every agent's writes; its value is the sum over the shards.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '../observability/logger';
-import { db, queryAll, table } from './db';
+import { db, fieldsExpression, queryAll, table } from './db';
 import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsMonthKey, statsPartition, statsTotalKey } from './keys';
 
 export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders';
@@ -28,9 +28,7 @@ export async function addToStats(deltas: Partial<Record<StatField, number>>, at:
         new UpdateCommand({
           TableName: table(),
           Key,
-          UpdateExpression: `ADD ${entries.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+          ...fieldsExpression('ADD', entries),
         }),
       ),
     ),

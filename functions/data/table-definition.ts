@@ -10,11 +10,13 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: keys('pk', 'sk'),
     GlobalSecondaryIndexes: [
       { IndexName: 'gsi1', KeySchema: keys('gsi1pk', 'gsi1sk'), Projection: { ProjectionType: 'ALL' } },
       { IndexName: 'gsi2', KeySchema: keys('gsi2pk', 'gsi2sk'), Projection: { ProjectionType: 'ALL' } },
+      // Keys only: counted, and a page of it read back with BatchGet (functions/data/insights.ts).
+      { IndexName: 'gsi3', KeySchema: keys('gsi3pk', 'gsi3sk'), Projection: { ProjectionType: 'KEYS_ONLY' } },
     ],
   };
 }

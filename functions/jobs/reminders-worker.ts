@@ -25,7 +25,8 @@ import { getMessage, listOutgoing } from '../data/messages';
 import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
 import { awardDueMilestones } from '../data/milestones';
 import { addToStats } from '../data/stats';
-import { getUserById } from '../data/users';
+import { countInsights } from '../data/insights';
+import { getUserById, type UserItem } from '../data/users';
 import type { DigestMessage } from '../domain/digest-schedule';
 import { textDestination } from '../domain/phone-numbers';
 import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, isEmptyDigest } from '../domain/reminder-digest';
@@ -37,6 +38,7 @@ import { sendSms } from '../integrations/sms';
 import type { ScheduledTextMessage } from '../integrations/digest-queue';
 import { runAutomations, type AutomationRun } from '../services/automations';
 import { deliverScheduledText } from '../services/messages';
+import { sendMonthlySummary } from '../services/monthly-summary';
 
 /** Messages of a batch handled at the same time (each sends mail; SES has a rate). */
 const CONCURRENCY = 4;
@@ -129,7 +131,11 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
     return { status: 'no-agent' };
   }
   const claim = await claimDigest(agentId, date, now);
-  if (!claim.claimed) return claim.status === 'sent' ? { status: 'duplicate' } : { status: 'busy' };
+  if (!claim.claimed) {
+    // A retry of a day whose digest went out: the summary may be what failed.
+    if (claim.status === 'sent') await monthlySummary(agent, date, log, now);
+    return claim.status === 'sent' ? { status: 'duplicate' } : { status: 'busy' };
+  }
 
   const { appUrl } = config();
   const prefs = withDefaultPrefs(agent.reminderPrefs);
@@ -180,10 +186,19 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
   try {
     // The agent's local day decides the month, as shared/activity.ts counts by the event's date.
     await addToStats({ reminders: counted }, new Date(`${date}T12:00:00Z`));
+    // The agent's own: the key dates that came round today (the digest's "today"), in the month of the agent's day.
+    await countInsights(agentId, { occasionsDue: counted }, new Date(`${date}T12:00:00Z`), 'UTC');
   } catch (error) {
     // Sent and marked: a retry would find the day done. The counter misses this day; log it.
     log.error('reminders counter not updated', { error, reminders: counted });
   }
   log.info('digest done', { ...outcome, automation });
+  await monthlySummary(agent, date, log, now);
   return { status: 'sent', outcome };
+}
+
+/** On the 1st, the Pro agent's summary of last month (once; a failure is thrown so the message is retried, and the digest is not sent again). */
+async function monthlySummary(agent: UserItem, date: string, log: Logger, now: Date): Promise<void> {
+  const outcome = await sendMonthlySummary(agent, date, now);
+  if (outcome === 'sent' || outcome === 'already-sent') log.info('monthly summary', { outcome });
 }

@@ -2,6 +2,7 @@
 // go through, delivered by an EventBridge rule (not a public route). A permanent bounce or a
 // complaint marks the message and suppresses the address: no further e-mail goes to it (the send
 // route answers 409 EMAIL_SUPPRESSED). Transient bounces (a full mailbox) are only logged.
+import { countInsights } from '../data/insights';
 import { changeMessageStatus, findSesMessage, suppressEmail, type SuppressionReason } from '../data/messages';
 import { createLogger } from '../observability/logger';
 
@@ -47,6 +48,7 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
       const problem = reason === 'bounce' ? 'the address does not accept mail (bounced)' : 'the client marked the e-mail as spam';
       const changed = await changeMessageStatus(ref.clientId, ref.messageId, { from: 'sent', to: status, set: { problem } });
       message = changed ? 'marked' : 'unchanged';
+      if (changed) await countInsights(ref.agentId, { bounces: 1 });
     }
   }
   log.info('ses event applied', { reason, addresses: addresses.length, message });

@@ -6,6 +6,7 @@
 // (createClient's atomic cap). An invitation is claimed first, marked used only once its client
 // exists, and given back if the client could not be saved: it is never burnt for nothing, and of
 // concurrent submissions exactly one goes through.
+import { countInsights } from '../data/insights';
 import type { ClientInput } from '../../shared/client-schema';
 import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
@@ -81,6 +82,7 @@ export async function registerFromInvitation(token: string, profile: ClientProfi
     await releaseClaim(claim); // only if still ours: the retry then completes the invitation
     throw new InvitationRefusedError('busy');
   }
+  await countInsights(registration.agent.id, { invitationsCompleted: 1 }, now, registration.agent.timeZone);
   // Used: off the agent's open invitations. The client is in; if this delete fails, the list still
   // leaves the invitation out (it reads usedAt) and the pointer lapses with its TTL.
   await dropInvitationPointer(invitation.agentId, invitation.email, claim.tokenHash).catch((error: unknown) => {

@@ -7,6 +7,7 @@
 import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
+import { adjustBook } from '../data/insights';
 import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
@@ -82,7 +83,10 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
     if (!adopted) await releaseClientEmail(agentId, input.email, id);
     throw error;
   }
-  if (written) return item;
+  if (written) {
+    await adjustBook(agentId, undefined, item);
+    return item;
+  }
   // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
   // first, so this e-mail is taken and the lock is that client's. An adopted lock stays either way:
   // it names the id whichever writer wins.
@@ -104,7 +108,10 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   } finally {
     if (emailChanged) await releaseClientEmail(agentId, updated ? current.email : newEmail, clientId);
   }
-  if (updated) await removeOccasionEntries(current, updated);
+  if (updated) {
+    await removeOccasionEntries(current, updated);
+    await adjustBook(agentId, current, updated);
+  }
   return updated;
 }
 
@@ -114,6 +121,7 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   if (!old) return false;
   await releaseClientEmail(agentId, old.email, clientId);
   await removeOccasionEntries(old);
+  await adjustBook(agentId, old, undefined);
   await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);
   // Counters describe the clients that exist: take this one out of the months it was counted in.

@@ -7,6 +7,7 @@ import type { OpenInvitation } from '../../shared/api-types';
 import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY } from '../../shared/client-registration';
 import { isId } from '../../shared/schemas';
 import { createInvitation, findOpenInvitation, listOpenInvitations, withdrawInvitation, type OpenInvitationRecord } from '../data/invitations';
+import { countInsights } from '../data/insights';
 import { releaseSend } from '../data/outbound-caps';
 import { hitLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
@@ -36,6 +37,7 @@ export async function inviteClient(agent: UserItem, client: { name: string; emai
     log.error('invitation e-mail failed', { error });
     throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', { code: 'MAIL_FAILED' });
   }
+  await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
   return { id: invitation.invitationId, sentAt: invitation.createdAt, expiresAt: invitation.expiresAt, replaced: invitation.replaced };
 }
 

@@ -21,6 +21,7 @@ import {
   toMessageActivity,
   type MessageItem,
 } from '../data/messages';
+import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import { getUserById, type UserItem } from '../data/users';
 import { composeAgentEmail, composeText, textDeliveryTime } from '../domain/client-message';
@@ -182,7 +183,22 @@ async function markSent(message: MessageItem, now: Date): Promise<MessageItem> {
   const sentAt = now.toISOString();
   const sent = await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'sent', set: { sentAt } });
   await advanceLastContact(message.agentId, message.clientId, sentAt);
+  await countSent(message, now);
   return sent ?? { ...message, status: 'sent', sentAt };
+}
+
+const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
+
+/** The agent's insights: a message of its channel, manual or automatic, and the client's key date of the year handled (once). */
+async function countSent(message: MessageItem, now: Date): Promise<void> {
+  // Counters never fail the send that happened (functions/data/insights.ts): the zone falls back to UTC.
+  const timeZone = (await agentTimeZone(message.agentId).catch(() => undefined)) ?? 'UTC';
+  const deltas: MonthDeltas = { [`${message.channel}${message.automatic ? 'Auto' : 'Manual'}`]: 1 };
+  if (message.occasion && KEY_DATE_OCCASIONS.has(message.occasion)) {
+    const year = monthIn(timeZone, now).slice(0, 4);
+    if (await markOccasionHandled(message.agentId, message.clientId, message.occasion, year, now)) deltas.occasionsMessaged = 1;
+  }
+  await countInsights(message.agentId, deltas, now, timeZone);
 }
 
 /** The message did not leave: it is marked failed with the reason and its cap slot is given back. */

@@ -1,6 +1,7 @@
 // Asking a client for a review: a verified agent with a Google Place ID, within the daily e-mail
 // cap, at most once a week per client (one conditional write). The e-mail goes out (and a text
 // when possible, within the SMS cap); if the e-mail fails the status and the send are given back.
+import { countInsights } from '../data/insights';
 import { releaseSend, reserveSend } from '../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
@@ -41,5 +42,6 @@ export async function requestReview(agent: UserItem, clientId: string, now = new
     await releaseSend(slot);
     throw error;
   });
+  await countInsights(agent.id, { reviewsRequested: 1 }, now, agent.timeZone);
   return { client: after, delivery };
 }

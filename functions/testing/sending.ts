@@ -28,5 +28,6 @@ export function zoneAtLocalHour(hour: number, now = new Date()): string {
   let offset = hour - now.getUTCHours();
   if (offset > 14) offset -= 24;
   if (offset < -12) offset += 24;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+  // The zone's canonical name (Intl spells Etc/GMT as UTC), as the API answers it.
+  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }

@@ -12,7 +12,9 @@ import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { TableUse } from '../../functions/routes';
 
 /** The secondary indexes; functions/data/table-definition.ts declares the same for the local runtime. */
-export const TABLE_INDEXES = ['gsi1', 'gsi2'] as const;
+export const TABLE_INDEXES = ['gsi1', 'gsi2', 'gsi3'] as const;
+/** gsi3 (clients by last contact) is counted and read back by key: it projects the keys only. */
+const KEYS_ONLY_INDEXES: ReadonlySet<string> = new Set(['gsi3']);
 
 export class Data extends Construct {
   readonly table: dynamodb.Table;
@@ -40,7 +42,7 @@ export class Data extends Construct {
         indexName,
         partitionKey: { name: `${indexName}pk`, type: dynamodb.AttributeType.STRING },
         sortKey: { name: `${indexName}sk`, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType: KEYS_ONLY_INDEXES.has(indexName) ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
       });
     }
 

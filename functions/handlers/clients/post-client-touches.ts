@@ -3,6 +3,7 @@
 import type { LogTouchResult } from '../../../shared/api-types';
 import { touchInstant, touchSchema } from '../../../shared/messages';
 import { getClient, toClient } from '../../data/clients';
+import { countInsights } from '../../data/insights';
 import { advanceLastContact, putTouch, toTouchActivity } from '../../data/messages';
 import { randomId } from '../../domain/signed-tokens';
 import { notFound } from '../../http/errors';
@@ -14,6 +15,7 @@ export const handler = defineHandler('clients/post-client-touches', { body: touc
   const date = touchInstant(body.date)!; // the schema accepted only readable dates
   const touch = await putTouch({ id: randomId(), agentId: user.id, clientId: client.id, kind: body.kind, ...(body.note ? { note: body.note } : {}), date, createdAt: new Date().toISOString() });
   await advanceLastContact(user.id, client.id, date);
+  await countInsights(user.id, { [body.kind]: 1 }, new Date(date), user.timeZone);
   const after = (await getClient(user.id, client.id)) ?? client;
   return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
 });

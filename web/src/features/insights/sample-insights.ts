@@ -1,6 +1,34 @@
 // The made-up figures a free agent sees, blurred, behind the Pro upsell of /insights: the page's
 // layout filled in, so they can see what Insights would tell them. Nobody's real data.
-import type { Insights, InsightsMonth } from '../../../../shared/api-types';
+import type { Insights, InsightsMonth, QuietClient } from '../../../../shared/api-types';
+
+/** A made-up quiet client (nobody's real data; never sent to the composer: the sample is not interactive). */
+function sampleClient(id: string, name: string, email: string, lastContactAt: string | null): QuietClient {
+  const stamp = '2025-01-20T10:00:00.000Z';
+  return {
+    id,
+    agentId: 'sample',
+    name,
+    email,
+    phone: '',
+    address: null,
+    birthday: null,
+    anniversary: null,
+    purchaseDate: null,
+    lastContactDate: lastContactAt,
+    timeZone: null,
+    emailOptedOut: false,
+    smsOptedOut: false,
+    automationsPaused: false,
+    reviewStatus: 'pending',
+    reviewRequestedAt: null,
+    reviewSubmittedAt: null,
+    hasTestimonial: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+    lastContactAt,
+  };
+}
 
 function month(
   id: string,
@@ -54,9 +82,9 @@ export const SAMPLE_INSIGHTS: Insights = {
     quietDays: 90,
     count: 7,
     clients: [
-      { id: 'sample-1', name: 'Alex Sample', email: 'alex@example.com', phone: null, lastContactAt: '2025-08-14T15:00:00.000Z' },
-      { id: 'sample-2', name: 'Jordan Example', email: 'jordan@example.com', phone: null, lastContactAt: '2025-07-02T15:00:00.000Z' },
-      { id: 'sample-3', name: 'Casey Placeholder', email: 'casey@example.com', phone: null, lastContactAt: null },
+      sampleClient('sample-1', 'Alex Sample', 'alex@example.com', '2025-08-14T15:00:00.000Z'),
+      sampleClient('sample-2', 'Jordan Example', 'jordan@example.com', '2025-07-02T15:00:00.000Z'),
+      sampleClient('sample-3', 'Casey Placeholder', 'casey@example.com', null),
     ],
   },
   book: {

@@ -105,7 +105,7 @@ export function DashboardRoute() {
               <UpcomingRemindersCard clients={clients} today={today} renderAction={renderAction} />
             </Box>
             <Box sx={{ gridColumn: { md: 'span 7' } }}>
-              <MonthlyActivityCard clients={clients} today={today} />
+              <MonthlyActivityCard clients={clients} today={today} timeZone={user?.timeZone} />
             </Box>
           </>
         )}

@@ -41,8 +41,8 @@ const answer: Insights = {
     quietDays: 90,
     count: 5,
     clients: [
-      { id: olivia.id, name: olivia.name, email: olivia.email, phone: null, lastContactAt: null },
-      { id: 'client-noah', name: 'Noah Kim', email: 'noah@example.com', phone: '(512) 555-0101', lastContactAt: '2026-03-14T15:00:00.000Z' },
+      { ...olivia, lastContactAt: null },
+      { ...createClient({ id: 'client-noah', name: 'Noah Kim', email: 'noah@example.com', phone: '(512) 555-0101', lastContactDate: '2026-03-14T15:00:00.000Z' }), lastContactAt: '2026-03-14T15:00:00.000Z' },
     ],
   },
   book: {

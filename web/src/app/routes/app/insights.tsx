@@ -3,17 +3,13 @@
 // book's health. An agent not on Pro sees a blurred sample with the upgrade (subscription feature);
 // so does one the API answers PRO_REQUIRED (a user cached from before Pro ended).
 import LinearProgress from '@mui/material/LinearProgress';
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
-import type { Client, QuietClient } from '../../../../../shared/api-types';
+import type { QuietClient } from '../../../../../shared/api-types';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLayout } from '../../../components/ui/page-layout';
-import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
-import { CLIENTS_KEY, getClients } from '../../../lib/clients';
 import { isProRequired, parsePeriod, useInsights, type InsightsPeriod } from '../../../features/insights/api/get-insights';
 import { InsightsBoard } from '../../../features/insights/components/insights-board';
 import { InsightsSkeleton } from '../../../features/insights/components/insights-skeleton';
@@ -42,7 +38,7 @@ function ProInsights() {
   const [params, setParams] = useSearchParams();
   const months = parsePeriod(params.get('months'));
   const { insights, error, isLoading, retry } = useInsights(months, { enabled: true });
-  const openMessage = useQuietClientComposer(Boolean(insights?.reach.clients.length));
+  const openMessage = useQuietClientComposer();
 
   if (isProRequired(error)) return <SampleInsights />;
 
@@ -73,29 +69,8 @@ function ProInsights() {
   );
 }
 
-/**
- * "Send a message" on a quiet client: the composer wants the whole client (its opt-outs pick the
- * channel), so the client list is read once the reach list has someone in it (usually cached by
- * the dashboard already), and at the click if it has not come yet.
- */
-function useQuietClientComposer(needed: boolean) {
+/** "Send a message" on a quiet client: the reach list carries the whole client, so the composer opens on it. */
+function useQuietClientComposer() {
   const { openComposer, composer } = useComposer();
-  const { toast } = useToast();
-  const { data: clients, mutate } = useSWR<Client[], Error>(needed ? CLIENTS_KEY : null, getClients);
-
-  const open = useCallback(
-    async (quiet: QuietClient) => {
-      const list = clients ?? (await mutate());
-      const client = list?.find((candidate) => candidate.id === quiet.id);
-      if (client) openComposer(client);
-      else
-        toast({
-          title: 'Error',
-          description: list ? `${quiet.name} is no longer in your client list.` : 'Your clients could not be loaded. Please try again.',
-          variant: 'destructive',
-        });
-    },
-    [clients, mutate, openComposer, toast],
-  );
-  return { open: (quiet: QuietClient) => void open(quiet), composer };
+  return { open: (quiet: QuietClient) => openComposer(quiet), composer };
 }

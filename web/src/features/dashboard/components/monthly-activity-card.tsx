@@ -8,20 +8,26 @@ import { useTheme } from '@mui/material/styles';
 import { useId, useMemo } from 'react';
 import { monthlyActivity, type ActivityClient } from '../../../../../shared/activity';
 import { MONTHLY_ACTIVITY_MONTHS } from '../../../../../shared/constants';
+import { todayIn } from '../../../../../shared/dates';
 import { LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
 import { formatShortMonth } from '../../../lib/dates';
 
 type MonthlyActivityCardProps = {
   clients: readonly ActivityClient[] | undefined;
   today: string;
+  /** The agent's time zone (Settings): the months follow it, as in Insights and the digest; the browser's day until the user is known. */
+  timeZone?: string;
 };
 
 const CHART_HEIGHT = 240;
 
-export function MonthlyActivityCard({ clients, today }: MonthlyActivityCardProps) {
+export function MonthlyActivityCard({ clients, today, timeZone }: MonthlyActivityCardProps) {
   const theme = useTheme();
   const headingId = useId();
-  const activity = useMemo(() => (clients ? monthlyActivity(clients, today) : null), [clients, today]);
+  const activity = useMemo(
+    () => (clients ? monthlyActivity(clients, timeZone ? todayIn(timeZone) : today, { timeZone }) : null),
+    [clients, today, timeZone],
+  );
   const reviewsColor = theme.palette.primary.main;
   const remindersColor = theme.palette.secondary.main;
 

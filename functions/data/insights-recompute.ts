@@ -1,0 +1,119 @@
+// `npm run insights:recompute`: rebuilds an agent's insights counters (functions/data/insights.ts)
+// from their data, for data written before the counters existed or after an update was missed:
+//  - the BOOK item from the clients as they are (overwritten);
+//  - each client's place in the by-last-contact index (gsi3);
+//  - the month counters of the last RECOMPUTE_MONTHS months that the data still shows: messages
+//    sent and touches (each client's activity), key dates due (each client's dates from the day it
+//    was added) and messaged, reviews requested and submitted with the days between (the client's
+//    latest request and review), opt-outs (when each client opted out), bounces (messages marked
+//    bounced or complained). Invitations are not kept per agent after use, so their counters stay.
+// It reads the whole book and every client's activity: a maintenance job, not a request. Run it
+// while the agent is quiet; an event counted while it runs may be overwritten.
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { lastMonths, todayIn } from '../../shared/dates';
+import { eventsWithin } from '../../shared/reminders';
+import { emptyCounts, type MonthCounts } from '../domain/insights';
+import { forEachLimited } from '../lib/concurrency';
+import { listClients, type ClientItem } from './clients';
+import { db, fieldsExpression, table, writeIf } from './db';
+import { bookDeltas, monthIn, MONTH_COUNTERS } from './insights';
+import { contactIndexKeys, insightsBookKey, insightsMonthKey } from './keys';
+import { listActivity, type MessageItem, type TouchItem } from './messages';
+
+export const RECOMPUTE_MONTHS = 24;
+
+const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
+
+export type InsightsRecompute = { clients: number; activities: number; indexMoves: number; months: number };
+
+type Months = Map<string, MonthCounts & { reviewDays: Map<number, number> }>;
+
+/** Rebuilds one agent's counters as of `now`. */
+export async function recomputeAgentInsights(agent: { id: string; timeZone?: string | null }, now = new Date()): Promise<InsightsRecompute> {
+  const zone = agent.timeZone ?? 'UTC';
+  const today = todayIn(zone, now);
+  const wanted = lastMonths(today, RECOMPUTE_MONTHS);
+  const months: Months = new Map(wanted.map((month) => [month, { ...emptyCounts(month), reviewDays: new Map<number, number>() }]));
+  const count = (at: string | null | undefined, field: keyof Omit<MonthCounts, 'month' | 'reviewDays'>) => {
+    if (!at || Number.isNaN(Date.parse(at))) return;
+    const month = months.get(/^\d{4}-\d{2}-\d{2}$/.test(at) ? at.slice(0, 7) : monthIn(zone, new Date(at)));
+    if (month) month[field] += 1;
+  };
+
+  const clients = await listClients(agent.id);
+  const book: Record<string, number> = {};
+  let activities = 0;
+  let indexMoves = 0;
+  await forEachLimited(clients, 8, async (client) => {
+    for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
+    if (await placeInContactIndex(client)) indexMoves += 1;
+
+    const activity = await listActivity(client.id);
+    activities += activity.length;
+    const handled = new Set<string>();
+    for (const item of activity) {
+      if (item.type === 'touch') count((item as TouchItem).date, (item as TouchItem).kind);
+      else {
+        const message = item as MessageItem;
+        if (message.status === 'bounced' || message.status === 'complained') count(message.sentAt, 'bounces');
+        if (!message.sentAt || !['sent', 'bounced', 'complained'].includes(message.status)) continue;
+        count(message.sentAt, `${message.channel}${message.automatic ? 'Auto' : 'Manual'}`);
+        const year = monthIn(zone, new Date(message.sentAt)).slice(0, 4);
+        const key = `${message.occasion}#${year}`;
+        if (message.occasion && KEY_DATE_OCCASIONS.has(message.occasion) && !handled.has(key)) {
+          handled.add(key);
+          count(message.sentAt, 'occasionsMessaged');
+        }
+      }
+    }
+
+    // Key dates that came round while the client was in the book, up to today (as the digest counts them).
+    const added = client.createdAt ? todayIn(zone, new Date(client.createdAt)) : `${wanted[0]}-01`;
+    const from = [`${wanted[0]}-01`, added].sort().at(-1)!;
+    for (const event of eventsWithin([client], from, today)) count(event.date, 'occasionsDue');
+
+    if (client.reviewRequestedAt) count(client.reviewRequestedAt, 'reviewsRequested');
+    if (client.reviewStatus === 'submitted' && client.reviewSubmittedAt) {
+      count(client.reviewSubmittedAt, 'reviewsSubmitted');
+      if (client.reviewRequestedAt) {
+        const days = Math.max(0, Math.floor((Date.parse(client.reviewSubmittedAt) - Date.parse(client.reviewRequestedAt)) / 86_400_000));
+        const month = months.get(monthIn(zone, new Date(client.reviewSubmittedAt)));
+        if (month && Number.isFinite(days)) month.reviewDays.set(days, (month.reviewDays.get(days) ?? 0) + 1);
+      }
+    }
+    const optedOut = client as ClientItem & { emailOptedOutAt?: string; smsOptedOutAt?: string };
+    if (optedOut.emailOptedOut) count(optedOut.emailOptedOutAt, 'optOuts');
+    if (optedOut.smsOptedOut) count(optedOut.smsOptedOutAt, 'optOuts');
+  });
+
+  await db().send(new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agent.id), type: 'insights-book', ...book } }));
+  for (const month of months.values()) {
+    // SET, not ADD: the recomputed fields replace what was counted; the invitation counters stay.
+    const fields: Record<string, number> = Object.fromEntries(MONTH_COUNTERS.filter((c) => !c.startsWith('invitations')).map((c) => [c, month[c]]));
+    for (const [days, n] of month.reviewDays) fields[`revd${days}`] = n;
+    const entries = Object.entries(fields);
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: insightsMonthKey(agent.id, month.month),
+        ...fieldsExpression('SET', entries),
+      }),
+    );
+  }
+  return { clients: clients.length, activities, indexMoves, months: months.size };
+}
+
+/** Writes the client's gsi3 keys when they are missing or stale (only if its last contact did not move meanwhile); true when it wrote. */
+async function placeInContactIndex(client: ClientItem & { gsi3pk?: string; gsi3sk?: string }): Promise<boolean> {
+  const keys = contactIndexKeys(client.agentId, client.lastContactDate, client.id);
+  if (client.gsi3pk === keys.gsi3pk && client.gsi3sk === keys.gsi3sk) return false;
+  return writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: client.pk, sk: client.sk },
+      UpdateExpression: 'SET gsi3pk = :pk3, gsi3sk = :sk3',
+      ConditionExpression: client.lastContactDate ? 'lastContactDate = :lc' : 'attribute_exists(pk) AND attribute_not_exists(lastContactDate)',
+      ExpressionAttributeValues: { ':pk3': keys.gsi3pk, ':sk3': keys.gsi3sk, ...(client.lastContactDate ? { ':lc': client.lastContactDate } : {}) },
+    }),
+  );
+}

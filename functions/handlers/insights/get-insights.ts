@@ -1,0 +1,26 @@
+// GET /api/insights?months=N (Pro): the agent's insights over N months ending with the current one
+// (1 to 24, 12 unless given), months in the agent's time zone. Free agents get 403 PRO_REQUIRED: the
+// page shows them a sample instead.
+import * as yup from 'yup';
+import { INSIGHTS_MONTHS } from '../../domain/insights';
+import { forbidden } from '../../http/errors';
+import { defineHandler } from '../../http/handler';
+import { readInsights } from '../../services/insights';
+
+export const INSIGHTS_MESSAGES = {
+  months: `Months must be a whole number from 1 to ${INSIGHTS_MONTHS.max}`,
+  proRequired: 'Insights are part of Pro. Upgrade to see your figures.',
+} as const;
+
+const query = yup.object({
+  months: yup
+    .string()
+    .matches(/^\d{1,2}$/, INSIGHTS_MESSAGES.months)
+    .test('months-range', INSIGHTS_MESSAGES.months, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= INSIGHTS_MONTHS.max)),
+});
+
+export const handler = defineHandler('insights/get-insights', { query }, async ({ user, query }) => {
+  if (!user.isPro) throw forbidden(INSIGHTS_MESSAGES.proRequired, 'PRO_REQUIRED');
+  const months = query.months === undefined ? INSIGHTS_MONTHS.default : Number(query.months);
+  return { body: await readInsights(user, months) };
+});
