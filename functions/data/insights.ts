@@ -110,7 +110,19 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
 
 /** Moves a client in the BOOK item from `before` to `after` (undefined: not in the book). Never throws. */
 export async function adjustBook(agentId: string, before: BookClient | undefined, after: BookClient | undefined): Promise<void> {
-  await addTo(insightsBookKey(agentId), bookDeltas(before, after), 'book counter');
+  await addToBook(agentId, bookDeltas(before, after));
+}
+
+/** ADDs summed deltas to the BOOK item (a batch of clients at once). Never throws. */
+export async function addToBook(agentId: string, deltas: Record<string, number>): Promise<void> {
+  await addTo(insightsBookKey(agentId), deltas, 'book counter');
+}
+
+/** The sum of several clients' deltas. */
+export function sumBookDeltas(all: ReadonlyArray<Record<string, number>>): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const deltas of all) for (const [field, n] of Object.entries(deltas)) sum[field] = (sum[field] ?? 0) + n;
+  return sum;
 }
 
 /** True the first time a client's occasion of a year is messaged (kept 400 days): the occasion counts as handled once. */

@@ -7,7 +7,7 @@
 import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
-import { adjustBook } from '../data/insights';
+import { addToBook, adjustBook, bookDeltas, sumBookDeltas } from '../data/insights';
 import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
@@ -25,6 +25,7 @@ export async function createClient(agentId: string, input: ClientInput, now = ne
     await releaseClientSlot(agentId);
     throw error;
   }
+  await adjustBook(agentId, undefined, item);
   await addToStats({ clients: 1 }, now);
   return { client: item, remainingFreeSlots: remainingFreeSlots(slot) };
 }
@@ -59,7 +60,11 @@ export async function createClientBatch(agentId: string, inputs: readonly Client
       else failure ??= { error };
     }
   });
-  if (created.length > 0) await addToStats({ clients: created.length }, now);
+  if (created.length > 0) {
+    // The book's counters once for the batch: one item would otherwise take a write per client.
+    await addToBook(agentId, sumBookDeltas(created.map((client) => bookDeltas(undefined, client))));
+    await addToStats({ clients: created.length }, now);
+  }
   if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
   if (failure) throw failure.error;
   return { created, taken };
@@ -83,10 +88,7 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
     if (!adopted) await releaseClientEmail(agentId, input.email, id);
     throw error;
   }
-  if (written) {
-    await adjustBook(agentId, undefined, item);
-    return item;
-  }
+  if (written) return item;
   // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
   // first, so this e-mail is taken and the lock is that client's. An adopted lock stays either way:
   // it names the id whichever writer wins.

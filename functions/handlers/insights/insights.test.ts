@@ -176,6 +176,24 @@ describe('GET /api/insights', () => {
     expect(result.months).toEqual([expect.objectContaining({ bounces: 1, touches: expect.objectContaining({ email: { manual: 1, auto: 0 } }) })]);
   });
 
+  it("counts a Pro agent's imported clients in the book (one update a batch) and their key dates ahead", async () => {
+    const agent = await proAgent();
+    const today = todayIn(ZONE);
+    const soon = addDays(today, 3);
+    const csv = ['name,email,phone,birthday', `Imp One,imp1-${Date.now()}@example.com,(512) 555-0111,${pastOn(soon)}`, `Imp Two,imp2-${Date.now()}@example.com,(512) 555-0112,`, `Imp Three,imp3-${Date.now()}@example.com,(512) 555-0113,`].join('\n');
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
+    const res = await agent.client.request('POST', '/api/clients/import', { body: form });
+    expect([res.status, res.body.imported]).toEqual([200, 3]);
+    const { book } = await insights(agent.client);
+    // One: name, e-mail, phone, birthday = 4 of 7 (57 %); Two and Three: name, e-mail, phone = 3 of 7 (43 %).
+    expect(book.completion.filter((band) => band.count > 0)).toEqual([
+      { band: '25-49', count: 2 },
+      { band: '50-74', count: 1 },
+    ]);
+    expect([book.clients, book.occasionsNext30]).toEqual([3, 1]);
+  });
+
   it("puts an event in the month of the agent's time zone, not UTC's", async () => {
     const agent = await proAgent();
     // 03:00 UTC on 1 December is still 30 November (19:00) in Los Angeles.
