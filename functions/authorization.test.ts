@@ -14,7 +14,7 @@ const ADMIN_MODE = new Set(['clients/patch-client']);
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 let api: TestApi;
 const clients: Record<Actor, ApiClient> = {} as Record<Actor, ApiClient>;
-const objects: Record<'A' | 'B', { agentId: string; clientId: string; marker: string }> = {} as never;
+const objects: Record<'A' | 'B', { agentId: string; clientId: string; ticketId: string; marker: string }> = {} as never;
 
 const emails: Partial<Record<Actor, string>> = { agentA: 'matrix-a@example.com', agentB: 'matrix-b@example.com', admin: ADMIN_EMAIL };
 
@@ -34,7 +34,8 @@ beforeAll(async () => {
   for (const [key, agentId, client] of [['A', agentA, clients.agentA], ['B', agentB, clients.agentB]] as const) {
     const marker = `Secret${key}Person`;
     const created = await client.post('/api/clients', clientInput({ name: marker, email: `${marker.toLowerCase()}@example.com`, birthday: '1980-05-05' }));
-    objects[key] = { agentId, clientId: created.body.id, marker };
+    const ticket = await client.post('/api/support', { subject: `${marker} needs help`, message: `A question from ${marker}` });
+    objects[key] = { agentId, clientId: created.body.id, ticketId: ticket.body.id, marker };
   }
 });
 afterAll(() => api.close());
@@ -46,6 +47,7 @@ function pathFor(route: Route, target: Target): string | null {
     const owner = objects[target];
     if (name === 'agentId') return owner.agentId;
     if (name === 'id' && route.path.startsWith('/api/clients/')) return owner.clientId;
+    if (name === 'id' && route.path.startsWith('/api/admin/support/')) return owner.ticketId;
     return name === 'file' ? `${owner.clientId}.ics` : owner.clientId;
   });
 }
@@ -68,9 +70,11 @@ async function snapshot() {
   const b = await clients.agentB.get('/api/clients');
   const userA = await clients.agentA.get('/api/user');
   const userB = await clients.agentB.get('/api/user');
+  const supportA = await clients.agentA.get('/api/support');
+  const supportB = await clients.agentB.get('/api/support');
   // lastLoginDate moves when the matrix signs an actor back in after the logout route.
   const profile = ({ lastLoginDate: _ignored, ...rest }: Record<string, unknown>) => rest;
-  return { a: a.body, b: b.body, userA: profile(userA.body), userB: profile(userB.body) };
+  return { a: a.body, b: b.body, userA: profile(userA.body), userB: profile(userB.body), supportA: supportA.body, supportB: supportB.body };
 }
 
 describe('authorization matrix (generated from the route table)', () => {

@@ -123,6 +123,16 @@ describe('outbound limits', () => {
   });
 });
 
+describe('support requests', () => {
+  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('default to 5 an hour per agent, and follow SUPPORT_REQUESTS_PER_HOUR (at least 1)', () => {
+    expect(readConfig(base).supportRequestsPerHour).toBe(5);
+    expect(readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '20' }).supportRequestsPerHour).toBe(20);
+    expect(() => readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '0' })).toThrow(new ConfigError('SUPPORT_REQUESTS_PER_HOUR must be a whole number from 1 to 1000000'));
+  });
+});
+
 describe('AI drafts', () => {
   const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
 

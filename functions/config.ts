@@ -58,6 +58,8 @@ export type Config = {
   openai: { baseUrl: string; model: string } | undefined;
   /** AI drafts one Pro agent may get per UTC day (AI_DRAFTS_PER_DAY). */
   aiDraftsPerDay: number;
+  /** Support requests one agent may send an hour (SUPPORT_REQUESTS_PER_HOUR). */
+  supportRequestsPerHour: number;
 };
 
 export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
@@ -65,6 +67,7 @@ export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 /** Small and cheap (about $0.00004 a draft); an inference profile such as `us.amazon.nova-micro-v1:0` works too. */
 export const DEFAULT_AI_MODEL_ID = 'amazon.nova-micro-v1:0';
 export const DEFAULT_AI_DRAFTS_PER_DAY = 50;
+export const DEFAULT_SUPPORT_REQUESTS_PER_HOUR = 5;
 
 /** The abuse limits an operator may change: environment variable → CDK context key (`-c dailyEmailLimit=500`). */
 export const LIMIT_SETTINGS = {
@@ -74,6 +77,7 @@ export const LIMIT_SETTINGS = {
   REGISTRATIONS_PER_IP_PER_HOUR: 'registrationsPerIpPerHour',
   DIRECTORY_REGISTRATIONS_PER_DAY: 'directoryRegistrationsPerDay',
   AI_DRAFTS_PER_DAY: 'aiDraftsPerDay',
+  SUPPORT_REQUESTS_PER_HOUR: 'supportRequestsPerHour',
 } as const;
 
 export class ConfigError extends Error {
@@ -176,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     directoryRegistrationsPerDay: count(env, 'DIRECTORY_REGISTRATIONS_PER_DAY', 5, 1),
     dailySendLimits: { email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email), sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms) },
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
+    supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
     ...aiSettings(env),
   };
 }

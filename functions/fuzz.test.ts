@@ -14,6 +14,7 @@ const FIELDS = [
   'username', 'password', 'fullName', 'phone', 'name', 'email', 'address', 'birthday', 'anniversary', 'purchaseDate',
   'status', 'token', 'newPassword', 'agentId', 'googlePlaceId', 'businessName', 'businessLocation', 'clientId',
   'clientToken', 'contentType', 'size', 'ids', 'clients', 'timeZone', 'emailDigest', 'sms', 'leadDays', 'q', 'phoneNumber',
+  'subject', 'message', 'reply', 'close',
 ];
 /** Routes left out of fuzzing and why. */
 const SKIPPED: Record<string, string> = { 'auth/post-logout': 'ends the session the fuzzer uses; takes no body' };
@@ -60,7 +61,7 @@ const rawBody = fc.oneof(
 );
 const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16') });
 const pathValue = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('%00', '..%2F..%2Fadmin', '__proto__', 'constructor', 'a'.repeat(2000), encodeURIComponent('<x>'))).map((s) => encodeURIComponent(s).slice(0, 2100) || 'x');
-const query = fc.dictionary(fc.constantFrom('q', 'limit', 'cursor', 'agentId', '__proto__'), fc.string({ maxLength: 30 }), { maxKeys: 3 });
+const query = fc.dictionary(fc.constantFrom('q', 'limit', 'cursor', 'agentId', 'status', '__proto__'), fc.string({ maxLength: 30 }), { maxKeys: 3 });
 
 async function countItems(): Promise<number> {
   let count = 0;

@@ -111,6 +111,10 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
   { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/support', handler: 'support/post-support', access: 'agent', uses: ['table:write', 'mail'] },
+  { method: 'GET', path: '/api/support', handler: 'support/get-support', access: 'agent', uses: ['table:read'] },
+  { method: 'GET', path: '/api/admin/support', handler: 'admin/get-admin-support', access: 'admin', uses: ['table:read'] },
+  { method: 'POST', path: '/api/admin/support/{id}', handler: 'admin/post-admin-support', access: 'admin', uses: ['table:write', 'mail'] },
   // RFC 8058 one-click unsubscribe comes from mailbox providers, cross-site, as a form: `raw` exempts
   // it from the JSON-and-same-origin rule on purpose (the signed token is the authority; see the handler).
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },

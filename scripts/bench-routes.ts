@@ -16,6 +16,7 @@ import { clientInput } from '../functions/testing/factories';
 import { percentile, ratio } from './bench-stats';
 import { writeToOutbox } from '../functions/integrations/outbox';
 import { putMessage } from '../functions/data/messages';
+import { putSupportTicket } from '../functions/data/support-tickets';
 import { randomId } from '../functions/domain/signed-tokens';
 import { AUTOMATION_OCCASIONS } from '../shared/automations';
 import { mkdtempSync } from 'node:fs';
@@ -28,6 +29,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIG
 type Sent = { command: { constructor: new (input: unknown) => unknown; input: unknown }; group: number };
 
 const PASSWORD = 'correct horse battery';
+const BENCH_ADMIN = 'bench-admin@example.com';
 export const TARGETS = { inProcessP50: 1.2, httpP50: 1.5, p99: 2.5 };
 
 
@@ -100,6 +102,8 @@ export async function replay(sent: Sent[]): Promise<void> {
 
 type Case = {
   route: string;
+  /** Who calls: the bench agent, or the administrator (the admin routes). */
+  as?: 'agent' | 'admin';
   samples?: number;
   /** What the floor adds on top of the replayed calls, when the route does deliberate work of its own. */
   extraFloor?: { label: string; run: () => Promise<unknown> };
@@ -120,7 +124,9 @@ const SAMPLES = { route: 400, login: 60 };
 export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMPLES.login }: { samples?: number; loginSamples?: number } = {}): Promise<Figures> {
   // Every sample of the send route is a real send: lift the daily cap, which is not what is measured.
   process.env.DAILY_EMAIL_LIMIT = String(10 * samples);
-  const api = await startTestApi();
+  // Every sample of POST /api/support is a new request from the one bench agent: lift the hourly limit too.
+  process.env.SUPPORT_REQUESTS_PER_HOUR = String(10 * samples);
+  const api = await startTestApi({ adminEmails: BENCH_ADMIN });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const { client, user, details } = await signedInAgent(api, { password: PASSWORD });
@@ -158,7 +164,19 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       return { path: `/api/outgoing/${id}/${action}`, params: { id }, body: {} };
     };
 
+    // The support routes: an administrator, and one open request per reply sample (each reply e-mails the agent).
+    const admin = (await signedInAgent(api, { username: BENCH_ADMIN })).client;
+    const toAnswer: string[] = [];
+    for (let j = 0; j < perRoute; j += 1) {
+      const ticket = await putSupportTicket({ id: randomId(), agentId: user.id, agentName: details.fullName, agentEmail: user.username, priority: j % 2 ? 'pro' : 'standard', subject: `Bench question ${j}`, message: 'How do I import my clients?', createdAt: new Date().toISOString() });
+      toAnswer.push(ticket.id);
+    }
+
     const floorOutbox = mkdtempSync(join(tmpdir(), 'bench-floor-outbox-'));
+    const oneOutboxFile = (subject: string) => ({
+      label: 'one outbox file',
+      run: () => writeToOutbox(floorOutbox, { channel: 'email', to: 'floor@example.com', subject, text: 'Hi, we received your request.', html: '<p>Hi, we received your request.</p>' }),
+    });
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
       { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
@@ -204,6 +222,25 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         request: () => next(toApprove, 'approve'),
       },
       {
+        // Writes the request and mails the confirmation (one outbox file, which the floor writes too).
+        route: 'POST /api/support',
+        extraFloor: oneOutboxFile('We received your request'),
+        request: (i) => ({ path: '/api/support', body: { subject: `Bench question ${i}`, message: 'How do I import my clients from a spreadsheet?' } }),
+      },
+      { route: 'GET /api/support', request: () => ({ path: '/api/support' }) },
+      // The open requests waiting: the pool below and those POST /api/support wrote, a page of 100.
+      { route: 'GET /api/admin/support', as: 'admin', request: () => ({ path: '/api/admin/support' }) },
+      {
+        route: 'POST /api/admin/support/{id}',
+        as: 'admin',
+        extraFloor: oneOutboxFile('Hearthside support replied to your request'),
+        request: () => {
+          const id = toAnswer.shift();
+          if (!id) throw new Error('the bench ran out of support requests to answer');
+          return { path: `/api/admin/support/${id}`, params: { id }, body: { reply: 'Use Import CSV on the Clients page.' } };
+        },
+      },
+      {
         route: 'POST /api/login',
         samples: loginSamples,
         extraFloor: { label: 'one scrypt verification', run: verifyOnce },
@@ -211,7 +248,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       },
     ];
 
-    const cookies = () => [...client.cookies].map(([k, v]) => `${k}=${v}`);
+    const cookies = (as: Case['as']) => [...(as === 'admin' ? admin : client).cookies].map(([k, v]) => `${k}=${v}`);
     // The HTTP client: node:http with a keep-alive agent, as a browser keeps its connection, and
     // lighter than fetch, so what is timed is mostly the server's side.
     const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
@@ -239,7 +276,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         const now = new Date();
         const requestId = `bench-${c.route}-${i}`;
         const event = {
-          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString: '', cookies: cookies(),
+          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString: '', cookies: cookies(c.as),
           headers: { host: new URL(api.url).host, origin: api.url, 'content-type': 'application/json', 'user-agent': 'bench' },
           pathParameters: params,
           requestContext: { accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId, routeKey: `${route.method} ${route.path}`, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime() },
@@ -252,7 +289,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       };
       const viaHttp = async (i: number) => {
         const { path: p, body } = c.request(i + 100_000);
-        const res = await send(route.method, p, { cookie: cookies().join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
+        const res = await send(route.method, p, { cookie: cookies(c.as).join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
         if (res.status >= 300) throw new Error(`${c.route} over HTTP answered ${res.status}: ${res.text.slice(0, 200)}`);
       };
       // Warm-up: handler module, connections, JIT.

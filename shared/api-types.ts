@@ -368,6 +368,42 @@ export type Insights = {
   };
 };
 
+/** Where a support request stands: `open` until an administrator closes it. */
+export type SupportStatus = 'open' | 'closed';
+/** `pro`: the agent was on Pro when they wrote, so the request is answered first. */
+export type SupportPriority = 'pro' | 'standard';
+
+/** An administrator's answer on a support request (also e-mailed to the agent). */
+export type SupportReply = { id: string; author: string; text: string; createdAt: string };
+
+/** A support request (priority support, issue 16): the agent as they were when they wrote, what they asked and the answers. */
+export type SupportTicket = {
+  id: string;
+  agentId: string;
+  agentName: string;
+  agentEmail: string;
+  priority: SupportPriority;
+  subject: string;
+  message: string;
+  status: SupportStatus;
+  createdAt: string;
+  closedAt: string | null;
+  /** Oldest first. */
+  replies: SupportReply[];
+};
+
+/** GET /api/support: the agent's own requests, newest first (the most recent SUPPORT_HISTORY_LIMIT). */
+export type SupportTickets = { tickets: SupportTicket[] };
+
+/**
+ * GET /api/admin/support: open requests, Pro agents' first and then the oldest first; with
+ * `?status=closed`, the recently closed ones, newest first. `more`: the list goes on past this page.
+ */
+export type SupportQueue = { status: SupportStatus; tickets: SupportTicket[]; more: boolean };
+
+/** POST /api/admin/support/{id}: the request as it is now, and whether a reply reached the agent by e-mail (`none`: no reply sent). */
+export type SupportTicketUpdate = { ticket: SupportTicket; mail: 'sent' | 'failed' | 'none' };
+
 /**
  * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
  * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
@@ -377,8 +413,10 @@ export type ApiResponses = {
   'admin/get-admin-agent-clients': AdminClientPage;
   'admin/get-admin-analytics': AdminAnalytics;
   'admin/get-admin-clients': AdminClientPage;
+  'admin/get-admin-support': SupportQueue;
   'admin/post-admin-clients-export': never;
   'admin/post-admin-export': AdminExport;
+  'admin/post-admin-support': SupportTicketUpdate;
   'admin/post-test-twilio': TestSmsResult;
   'agents/get-agents': AdminAgent[];
   'auth/post-login': User;
@@ -419,6 +457,8 @@ export type ApiResponses = {
   'stripe/post-stripe-webhook': StripeWebhookResult;
   'subscription/post-subscription-checkout': RedirectUrl;
   'subscription/post-subscription-portal': RedirectUrl;
+  'support/get-support': SupportTickets;
+  'support/post-support': SupportTicket;
   'twilio/post-twilio-inbound': never;
   'unsubscribe/post-unsubscribe': UnsubscribeResult;
   'user/delete-user-calendar-secret': never;

@@ -44,6 +44,11 @@
 //  - phone opted out ....... GetItem SMSOPTOUT#<E.164> / OPTOUT (STOP from that number: no text to it from anyone)
 //  - e-mail suppressed ..... GetItem MAILSUPPRESS#<email> / SUPPRESS (SES bounce or complaint: no more e-mail to it)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
+//  - an agent's support requests Query AGENT#<agentId>, sk begins_with SUPPORT#, newest first (sk SUPPORT#<createdAt>#<id>)
+//  - open support requests . Query gsi1 SUPPORT#OPEN in sort-key order: gsi1sk <0 Pro | 1 standard>#<createdAt>#<id>, so
+//                            Pro agents' requests come first and each group oldest first (one Query, no filter)
+//  - closed support requests Query gsi1 SUPPORT#CLOSED, newest first (gsi1sk <closedAt>#<id>; closing moves the keys there)
+//  - support request by id . Query gsi2 SUPPORTTICKET#<id> (the administrators' reply and close), then the item by its keys
 //  - an agent's insights .. GetItem INSIGHTS#<agentId> / BOOK (completion bands and key dates per MM-DD of the book as it
 //                            is) and Query INSIGHTS#<agentId>, sk >= M#<YYYY-MM> (month counters, months in the agent's
 //                            zone); both kept by ADD on write (functions/data/insights.ts), rebuilt by insights:recompute
@@ -141,6 +146,15 @@ export const outgoingPartition = (agentId: string) => `OUTGOING#${agentId}`;
 export const OUTGOING_WAITING = 'Q#';
 export const OUTGOING_DONE = 'D#';
 export const outgoingIndexKeys = (agentId: string, messageId: string) => ({ gsi2pk: outgoingPartition(agentId), gsi2sk: `${OUTGOING_WAITING}${messageId}` });
+
+export const SUPPORT_PREFIX = 'SUPPORT#';
+export const supportTicketKey = (agentId: string, createdAt: string, ticketId: string) => ({ pk: agentPartition(agentId), sk: `${SUPPORT_PREFIX}${createdAt}#${ticketId}` });
+export const SUPPORT_OPEN_PARTITION = 'SUPPORT#OPEN';
+export const SUPPORT_CLOSED_PARTITION = 'SUPPORT#CLOSED';
+/** `0` sorts before `1`: a Pro agent's request before any standard one, then by when it was written. */
+export const openSupportIndexKeys = (pro: boolean, createdAt: string, ticketId: string) => ({ gsi1pk: SUPPORT_OPEN_PARTITION, gsi1sk: `${pro ? 0 : 1}#${createdAt}#${ticketId}` });
+export const closedSupportIndexKeys = (closedAt: string, ticketId: string) => ({ gsi1pk: SUPPORT_CLOSED_PARTITION, gsi1sk: `${closedAt}#${ticketId}` });
+export const supportTicketIndexKeys = (ticketId: string) => ({ gsi2pk: `SUPPORTTICKET#${ticketId}`, gsi2sk: 'SUPPORTTICKET' });
 
 export const insightsPartition = (agentId: string) => `INSIGHTS#${agentId}`;
 export const INSIGHTS_MONTH_PREFIX = 'M#';

@@ -150,6 +150,12 @@ test.describe('accessibility', () => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await audit(page, 'settings');
+
+    const request = await api.post('/api/support', { data: { subject: 'Where is my digest?', message: 'It did not come this morning.' }, headers: { origin: baseURL! } });
+    expect(request.status(), await request.text()).toBe(201);
+    await page.goto('/help');
+    await expect(page.getByRole('list', { name: 'Your requests' })).toBeVisible();
+    await audit(page, 'help');
   });
 
   test('clients page: list, add and detail dialogs', async ({ page, baseURL }) => {
@@ -204,7 +210,7 @@ test.describe('accessibility', () => {
     await audit(page, 'clients-upgrade');
   });
 
-  test('admin pages', async ({ page }) => {
+  test('admin pages', async ({ page, baseURL }) => {
     await signInAsAdmin(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
@@ -222,6 +228,13 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await audit(page, 'agents-list');
+
+    // An open request, so the page shows a card with its reply box.
+    const request = await page.request.post('/api/support', { data: { subject: 'Checking the support page', message: 'An open request to look at.' }, headers: { origin: baseURL! } });
+    expect(request.status(), await request.text()).toBe(201);
+    await page.goto('/admin/support');
+    await expect(page.getByRole('list', { name: 'Open requests' })).toBeVisible();
+    await audit(page, 'admin-support');
   });
 });
 

@@ -22,9 +22,11 @@ const InsightsRoute = lazy(() => import('./routes/app/insights').then((m) => ({ 
 const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
 const BusinessProfileRoute = lazy(() => import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })));
 const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
+const HelpRoute = lazy(() => import('./routes/app/help').then((m) => ({ default: m.HelpRoute })));
 const AdminRoute = lazy(() => import('./routes/app/admin').then((m) => ({ default: m.AdminRoute })));
 const AdminClientsRoute = lazy(() => import('./routes/app/admin-clients').then((m) => ({ default: m.AdminClientsRoute })));
 const AgentsListRoute = lazy(() => import('./routes/app/agents-list').then((m) => ({ default: m.AgentsListRoute })));
+const AdminSupportRoute = lazy(() => import('./routes/app/admin-support').then((m) => ({ default: m.AdminSupportRoute })));
 
 function RootBoundary() {
   return (
@@ -61,8 +63,10 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.admin.path, element: <AdminRoute /> },
             { path: paths.adminClients.path, element: <AdminClientsRoute /> },
             { path: paths.agentsList.path, element: <AgentsListRoute /> },
+            { path: paths.adminSupport.path, element: <AdminSupportRoute /> },
             { path: paths.businessProfile.path, element: <BusinessProfileRoute /> },
             { path: paths.settings.path, element: <SettingsRoute /> },
+            { path: paths.help.path, element: <HelpRoute /> },
           ],
         },
         { path: '*', element: <NotFoundRoute /> },

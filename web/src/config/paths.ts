@@ -71,6 +71,11 @@ export const paths = {
     label: 'Settings',
     getHref: () => '/settings',
   },
+  help: {
+    path: '/help',
+    label: 'Help',
+    getHref: () => '/help',
+  },
   admin: {
     path: '/admin',
     label: 'Admin',
@@ -85,6 +90,11 @@ export const paths = {
     path: '/agents-list',
     label: 'Agent List',
     getHref: () => '/agents-list',
+  },
+  adminSupport: {
+    path: '/admin/support',
+    label: 'Support Requests',
+    getHref: () => '/admin/support',
   },
 } as const;
 

@@ -70,6 +70,18 @@ export function formatTimestamp(timestamp: string): string {
   return Number.isNaN(time) ? timestamp : timestampFormat.format(new Date(time));
 }
 
+/** How long ago a timestamp was, roughly: `just now`, `5 min ago`, `3 h ago`, `2 days ago`. */
+export function ageLabel(timestamp: string, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - Date.parse(timestamp)) / 60_000);
+  if (Number.isNaN(minutes)) return timestamp;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
 /** How far off a date is: `Today`, `Tomorrow`, `In 12 days`. */
 export function daysAwayLabel(today: string, date: string): string {
   const days = daysBetween(today, date);

@@ -1,5 +1,5 @@
 // Small factories for test data.
-import type { AdminAgent, Client, MessageActivity, TouchActivity, User } from '../../../shared/api-types';
+import type { AdminAgent, Client, MessageActivity, SupportTicket, TouchActivity, User } from '../../../shared/api-types';
 
 let sequence = 0;
 
@@ -102,6 +102,25 @@ export function createTouchActivity(overrides: Partial<TouchActivity> = {}): Tou
     note: null,
     date: '2025-02-20T12:00:00.000Z',
     createdAt: '2025-02-20T12:05:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A support request, open and unanswered by default. */
+export function createSupportTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {
+  sequence += 1;
+  return {
+    id: `ticket-${sequence}`,
+    agentId: 'user-1',
+    agentName: 'Jane Doe',
+    agentEmail: 'jane@example.com',
+    priority: 'standard',
+    subject: `Question ${sequence}`,
+    message: 'How do I import my clients?',
+    status: 'open',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    closedAt: null,
+    replies: [],
     ...overrides,
   };
 }

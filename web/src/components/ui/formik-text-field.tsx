@@ -20,6 +20,9 @@ type FormikTextFieldProps = {
   required?: boolean;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** A text area that grows from `minRows` lines. */
+  multiline?: boolean;
+  minRows?: number;
 };
 
 export function FormikTextField({ name, label, helperText, required = false, inputMode, placeholder, ...inputProps }: FormikTextFieldProps) {

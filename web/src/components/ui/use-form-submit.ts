@@ -1,6 +1,6 @@
 // Formik's onSubmit for a form that writes through the API: `submit` does the write and what
-// follows it; a refusal puts the server's messages on the form's fields and shows a destructive
-// toast, and the form keeps what was typed.
+// follows it (with Formik's helpers, to empty a form once sent); a refusal puts the server's
+// messages on the form's fields and shows a destructive toast, and the form keeps what was typed.
 import type { FormikErrors, FormikHelpers } from 'formik';
 import { errorMessage } from '../../lib/api-client';
 import { serverFieldErrors } from '../../lib/form-errors';
@@ -8,15 +8,15 @@ import { useToast } from './toast/use-toast';
 
 export function useFormSubmit<TValues>(
   fields: readonly (keyof TValues & string)[],
-  submit: (values: TValues) => Promise<void>,
+  submit: (values: TValues, helpers: FormikHelpers<TValues>) => Promise<void>,
   failureTitle = 'Error',
 ): (values: TValues, helpers: FormikHelpers<TValues>) => Promise<void> {
   const { toast } = useToast();
-  return async (values, { setErrors }) => {
+  return async (values, helpers) => {
     try {
-      await submit(values);
+      await submit(values, helpers);
     } catch (error) {
-      setErrors(serverFieldErrors(error, fields) as FormikErrors<TValues>);
+      helpers.setErrors(serverFieldErrors(error, fields) as FormikErrors<TValues>);
       toast({ title: failureTitle, description: errorMessage(error), variant: 'destructive' });
     }
   };

@@ -48,6 +48,7 @@ describe('/admin', () => {
   it('shows the four stat cards, the links, the charts and the agent details', async () => {
     await openAdmin({}, analytics({ averageClientsPerAgent: 1.3 }));
     expect(screen.getByRole('link', { name: 'Manage Client Data' })).toHaveAttribute('href', '/admin-clients');
+    expect(screen.getByRole('link', { name: 'Support Requests' })).toHaveAttribute('href', '/admin/support');
     expect(screen.getByRole('button', { name: 'Export Data' })).toBeInTheDocument();
 
     const card = (title: string) => screen.getByRole('region', { name: title });

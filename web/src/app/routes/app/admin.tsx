@@ -1,10 +1,12 @@
-// /admin: platform analytics for administrators: totals, the test SMS, monthly charts and the agents.
+// /admin: platform analytics for administrators: totals, the test SMS, monthly charts and the agents;
+// the way to the support requests, client data and the export.
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,6 +62,9 @@ function AdminDashboard() {
       description="The whole platform at a glance."
       actions={
         <>
+          <Button component={RouterLink} to={paths.adminSupport.getHref()} variant="outlined" startIcon={<SupportAgentOutlined />}>
+            {paths.adminSupport.label}
+          </Button>
           <Button component={RouterLink} to={paths.adminClients.getHref()} variant="outlined" startIcon={<ManageAccountsOutlined />}>
             Manage Client Data
           </Button>

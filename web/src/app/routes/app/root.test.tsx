@@ -3,7 +3,7 @@ import { createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
 
-const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/insights', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings'];
+const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/insights', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings', '/help', '/admin/support'];
 
 /** Makes useMediaQuery see a phone-sized viewport (jsdom has no matchMedia). */
 function emulateViewportWidth(width: number) {
@@ -69,7 +69,7 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Today, Business Profile, Manage Clients, Automations, Insights and Settings, and marks the active one', async () => {
+  it('links Dashboard, Today, Business Profile, Manage Clients, Automations, Insights, Settings and Help, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -82,6 +82,7 @@ describe('navigation bar', () => {
       ['Automations', '/automations'],
       ['Insights', '/insights'],
       ['Settings', '/settings'],
+      ['Help', '/help'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Manage Clients' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
@@ -154,6 +155,7 @@ describe('navigation bar', () => {
       'Automations',
       'Insights',
       'Settings',
+      'Help',
       'Admin',
       'Logout',
     ]);

@@ -38,6 +38,7 @@ function SignedInShell() {
       { label: paths.automations.label, href: paths.automations.getHref() },
       { label: paths.insights.label, href: paths.insights.getHref() },
       { label: paths.settings.label, href: paths.settings.getHref() },
+      { label: paths.help.label, href: paths.help.getHref() },
     ];
     if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });
     return links;
