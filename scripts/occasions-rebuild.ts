@@ -1,8 +1,10 @@
-// `npm run occasions:rebuild`: writes the occasion index (the automations' due clients) for every
-// client of every agent, for data written before the index existed. Idempotent: entries that exist
+// `npm run occasions:rebuild`: writes the occasion index (the automations' due clients) and the
+// client list entries (GET /api/clients pages, sorts and search) for every client of every agent,
+// for data written before they existed. Idempotent: entries that exist
 // are written again unchanged; a stale entry (a date since changed) is harmless, as readers check
 // each entry against its client. With TABLE_NAME set it works on that table (AWS credentials as
 // usual); without it, on the local data in DATA_DIR (default .data), not while `npm start` uses it.
+import { writeListEntries } from '../functions/data/client-lists';
 import { listClients } from '../functions/data/clients';
 import { forEachAgentZonePage } from '../functions/data/digests';
 import { writeOccasionEntries } from '../functions/data/occasions';
@@ -21,9 +23,10 @@ async function main(): Promise<void> {
         const book = await listClients(id);
         clients += book.length;
         entries += await writeOccasionEntries(book);
+        entries += await writeListEntries(book);
       });
     });
-    process.stdout.write(`Wrote ${entries} occasion entries for ${clients} clients of ${agents} agents.\n`);
+    process.stdout.write(`Wrote ${entries} occasion and list entries for ${clients} clients of ${agents} agents.\n`);
   } finally {
     await runtime?.close();
   }

@@ -325,6 +325,20 @@ export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
 /** POST /api/outgoing/{id}/approve and /skip: what became of the message. */
 export type OutgoingAction = { status: 'sent' | 'scheduled' | 'skipped'; message: MessageActivity };
 
+/** How GET /api/clients may order a page: each is served by an index designed for it. */
+export const CLIENT_SORTS = ['name', 'created', 'completion', 'review', 'lastContact'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+export const CLIENT_PAGE = { default: 50, max: 500 } as const;
+
+/**
+ * GET /api/clients?limit=&cursor=&q=&sort=&order= (any of them): a page of the agent's clients, the
+ * cursor of the next page (null at the end) and how many clients the list holds (with `q`: how many
+ * match). Without any of them the route still answers the whole book as an array, until every page
+ * of the web app reads pages (issue 17).
+ */
+export type ClientPage = { clients: Client[]; nextCursor: string | null; total: number };
+
 /** One month of an agent's activity (GET /api/insights): the month is `YYYY-MM` in the agent's time zone. */
 export type InsightsMonth = {
   month: string;
@@ -436,7 +450,7 @@ export type ApiResponses = {
   'clients/get-client-messages': ClientActivity;
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
-  'clients/get-clients': Client[];
+  'clients/get-clients': Client[] | ClientPage;
   'clients/get-clients-export': ClientsExport;
   'clients/patch-client': Client;
   'clients/post-client-drafts': Draft;

@@ -6,6 +6,7 @@ import type { AdminClient } from '../../shared/api-types';
 import { toClient, type ClientItem } from './clients';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { forEachLimited } from '../lib/concurrency';
+import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, db, table } from './db';
 import { agentPartition, CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, GSI1, GSI2, clientIndexKeys } from './keys';
 import { usernamesById } from './agents';
@@ -13,30 +14,6 @@ import { usernamesById } from './agents';
 export { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError };
 
 export type ClientPage = { items: ClientItem[]; nextCursor: string | null };
-
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
-}
-
-/** Decodes a cursor and checks it is a key of the list it is used with (never a key elsewhere in the table). */
-function decodeCursor(cursor: string | undefined, expected: { names: readonly string[]; check: (key: Record<string, string>) => boolean }): Record<string, string> | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  let parsed: unknown;
-  try {
-    if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidCursorError();
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursorError();
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidCursorError();
-  const entries = Object.entries(parsed as Record<string, unknown>);
-  if (entries.length !== expected.names.length || !entries.every(([k, v]) => expected.names.includes(k) && typeof v === 'string' && v.length <= 512)) {
-    throw new InvalidCursorError();
-  }
-  const key = parsed as Record<string, string>;
-  if (!expected.check(key)) throw new InvalidCursorError();
-  return key;
-}
 
 /** All clients, newest first, a page at a time. */
 export async function pageAllClients({ limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {

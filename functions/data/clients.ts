@@ -5,6 +5,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Client, ReviewStatus } from '../../shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
 import { batchDelete, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
+import { addListEntries, removeListEntries } from './client-lists';
 import { adjustBook, countInsights, type MonthDeltas } from './insights';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys, milestonePartition } from './keys';
 import { addToStats } from './stats';
@@ -67,6 +68,8 @@ export async function setReviewStatus(agentId: string, clientId: string, status:
     if (status === 'requested') sets.push('reviewRequestedAt = :now');
     if (entering) sets.push('reviewSubmittedAt = :now');
     const values: Record<string, unknown> = { ':s': status, ':now': stamp };
+    // The list entries for the new status first (a crash leaves one too many, which readers skip).
+    await addListEntries({ ...current, reviewStatus: status }, current);
     let condition = 'attribute_exists(pk) AND attribute_not_exists(reviewStatus)';
     if (current.reviewStatus) {
       condition = 'reviewStatus = :was';
@@ -84,6 +87,7 @@ export async function setReviewStatus(agentId: string, clientId: string, status:
         }),
       );
       const after = out.Attributes as ClientItem;
+      await removeListEntries(current, after);
       await adjustBook(agentId, current, after);
       const requestedDays = entering && current.reviewRequestedAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(current.reviewRequestedAt)) / 86_400_000)) : undefined;
       const deltas: MonthDeltas = {

@@ -7,6 +7,7 @@
 import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
+import { addListEntries, removeListEntries } from '../data/client-lists';
 import { addToBook, adjustBook, bookDeltas, sumBookDeltas } from '../data/insights';
 import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
@@ -81,8 +82,8 @@ async function writeClient(agentId: string, input: ClientInput, now: Date): Prom
   const item = newClientItem(agentId, id, input, now);
   let written: boolean;
   try {
-    // The occasion index first: a crash before the client is written leaves an entry readers skip.
-    await addOccasionEntries(item);
+    // The occasion index and the list entries first: a crash before the client is written leaves entries readers skip.
+    await Promise.all([addOccasionEntries(item), addListEntries(item)]);
     written = await putNewClient(item);
   } catch (error) {
     if (!adopted) await releaseClientEmail(agentId, input.email, id);
@@ -105,13 +106,14 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   if (emailChanged) await claimClientEmail(agentId, newEmail, clientId, now);
   let updated: ClientItem | undefined;
   try {
-    await addOccasionEntries({ ...current, ...changes } as ClientItem, current);
+    const merged = { ...current, ...changes, ...(newEmail ? { email: newEmail } : {}) } as ClientItem;
+    await Promise.all([addOccasionEntries(merged, current), addListEntries(merged, current)]);
     updated = await updateClientItem(agentId, clientId, { ...changes, ...(newEmail ? { email: newEmail } : {}) }, now);
   } finally {
     if (emailChanged) await releaseClientEmail(agentId, updated ? current.email : newEmail, clientId);
   }
   if (updated) {
-    await removeOccasionEntries(current, updated);
+    await Promise.all([removeOccasionEntries(current, updated), removeListEntries(current, updated)]);
     await adjustBook(agentId, current, updated);
   }
   return updated;
@@ -122,7 +124,7 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   const old = await deleteClientItem(agentId, clientId);
   if (!old) return false;
   await releaseClientEmail(agentId, old.email, clientId);
-  await removeOccasionEntries(old);
+  await Promise.all([removeOccasionEntries(old), removeListEntries(old)]);
   await adjustBook(agentId, old, undefined);
   await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);

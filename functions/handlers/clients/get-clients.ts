@@ -1,8 +1,51 @@
-// GET /api/clients: the signed-in agent's clients.
+// GET /api/clients: the signed-in agent's clients. With any of limit, cursor, q, sort or order, a
+// page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
+// asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
+// whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
+// whole book as an array, sorted by name: the dashboard and the reminders page still read it so
+// until they have summaries of their own (issue 17).
+import * as yup from 'yup';
+import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '../../../shared/api-types';
 import { listClients, toClient } from '../../data/clients';
+import { pageClientList } from '../../data/client-lists';
+import { CURSOR_ERRORS } from '../../http/admin-pages';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('clients/get-clients', {}, async ({ user }) => {
-  const clients = await listClients(user.id);
-  return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
+export const CLIENT_LIST_MESSAGES = {
+  limit: `limit must be a whole number from 1 to ${CLIENT_PAGE.max}`,
+  sort: `sort must be one of ${CLIENT_SORTS.join(', ')}`,
+  order: 'order must be asc or desc',
+  q: 'Search for at most 100 characters, with at least one letter or digit',
+} as const;
+
+const query = yup.object({
+  limit: yup
+    .string()
+    .matches(/^\d{1,3}$/, CLIENT_LIST_MESSAGES.limit)
+    .test('limit-range', CLIENT_LIST_MESSAGES.limit, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= CLIENT_PAGE.max)),
+  cursor: yup.string().max(2048, 'The cursor is not valid for this list. Start again without a cursor.'),
+  q: yup
+    .string()
+    .max(100, CLIENT_LIST_MESSAGES.q)
+    .test('q-word', CLIENT_LIST_MESSAGES.q, (value) => value === undefined || value.trim() === '' || /[\p{L}\p{N}]/u.test(value)),
+  sort: yup.string<ClientSort>().oneOf(CLIENT_SORTS, CLIENT_LIST_MESSAGES.sort),
+  order: yup.string<SortOrder>().oneOf(['asc', 'desc'] as const, CLIENT_LIST_MESSAGES.order),
+});
+
+export const handler = defineHandler('clients/get-clients', { query, errors: CURSOR_ERRORS }, async ({ user, query }) => {
+  const paged = Object.values(query).some((value) => value !== undefined);
+  if (!paged) {
+    const clients = await listClients(user.id);
+    return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
+  }
+  const sort = query.sort ?? 'name';
+  const page = await pageClientList(user.id, {
+    limit: query.limit ? Number(query.limit) : CLIENT_PAGE.default,
+    cursor: query.cursor || undefined,
+    q: query.q?.trim() ? query.q : undefined,
+    sort,
+    order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
+  });
+  const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total: page.total ?? Math.max(0, Number(user.clientCount ?? 0) || 0) };
+  return { body };
 });

@@ -1,0 +1,187 @@
+// An agent's client list a page at a time (GET /api/clients?limit=&cursor=&q=&sort=&order=), each
+// order served by a Query of an index designed for it, never a read of the whole book:
+//  - name, created, completion, review: list entries `CLIST#<agentId>#<sort>` / `<value>#<clientId>`
+//    (completion and review status break ties by name);
+//  - last contact: gsi3 of the client items (`CONTACT#<agentId>`, functions/data/insights.ts);
+//  - search: `CSEARCH#<agentId>` / `<token>#<clientId>`, one entry per word of the name and one for
+//    the e-mail, lower-cased and without accents; a query word matches the start of a token.
+// Like the occasion index (functions/data/occasions.ts), entries are written before the client item
+// and removed after it, so a crash leaves an entry too many, never one too few; every page checks
+// its entries against the clients it reads back (BatchGet) and leaves a stale one out. Cursors are
+// the key of the last entry read, so a client that stays in the book is listed exactly once however
+// many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for
+// existing data.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClientSort, SortOrder } from '../../shared/api-types';
+import { profileCompletion } from '../../shared/completion';
+import { InvalidCursorError } from '../domain/admin-pages';
+import type { ClientItem } from './clients';
+import { decodeCursor, encodeCursor } from './cursors';
+import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
+import { clientKey, CLIENT_PREFIX, contactPartition, GSI3 } from './keys';
+
+type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> & Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
+type Entry = { pk: string; sk: string };
+
+const INDEXED_SORTS = ['name', 'created', 'completion', 'review'] as const;
+type IndexedSort = (typeof INDEXED_SORTS)[number];
+const REVIEW_RANK: Record<string, string> = { pending: '0', requested: '1', submitted: '2' };
+/** At most this many words of a query are matched (each one more read). */
+export const SEARCH_WORDS_MAX = 4;
+
+export const listPartition = (agentId: string, sort: IndexedSort) => `CLIST#${agentId}#${sort}`;
+export const searchPartition = (agentId: string) => `CSEARCH#${agentId}`;
+
+/** Lower case, accents off (é → e, ñ → n), for sorting and matching. */
+export function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words a client is found by: each word of the name, and the e-mail as a whole. */
+export function searchTokens(client: Pick<Listed, 'name' | 'email'>): string[] {
+  const words = folded(client.name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return [...new Set([...words, folded(client.email)])];
+}
+
+/** A query's words, folded as the tokens are (at most SEARCH_WORDS_MAX). */
+export function queryWords(q: string): string[] {
+  return [...new Set(folded(q).split(/[^\p{L}\p{N}@._+-]+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+}
+
+function sortValue(client: Listed, sort: IndexedSort): string {
+  const name = folded(client.name);
+  switch (sort) {
+    case 'name':
+      return name;
+    case 'created':
+      return client.createdAt;
+    case 'completion':
+      return `${String(profileCompletion(client)).padStart(3, '0')}#${name}`;
+    case 'review':
+      return `${REVIEW_RANK[client.reviewStatus ?? 'pending'] ?? '0'}#${name}`;
+  }
+}
+
+/** Every list and search entry the client calls for. */
+export function listEntries(client: Listed): Entry[] {
+  return [
+    ...INDEXED_SORTS.map((sort) => ({ pk: listPartition(client.agentId, sort), sk: `${sortValue(client, sort)}#${client.id}` })),
+    ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
+  ];
+}
+
+const same = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
+
+/** Writes the entries `after` has and `before` lacked (call before writing the client item). */
+export async function addListEntries(after: Listed, before?: Listed): Promise<void> {
+  const had = before ? listEntries(before) : [];
+  const puts: WriteRequest[] = listEntries(after)
+    .filter((entry) => !had.some((old) => same(old, entry)))
+    .map((entry) => ({ PutRequest: { Item: { ...entry, type: 'client-list', clientId: after.id } } }));
+  await batchWrite(puts);
+}
+
+/** Deletes the entries `before` had and `after` no longer has (call after writing or deleting the client item). */
+export async function removeListEntries(before: Listed, after?: Listed): Promise<void> {
+  const keep = after ? listEntries(after) : [];
+  const deletes: WriteRequest[] = listEntries(before)
+    .filter((entry) => !keep.some((now) => same(now, entry)))
+    .map((entry) => ({ DeleteRequest: { Key: entry } }));
+  await batchWrite(deletes);
+}
+
+/** Every entry of these clients (npm run occasions:rebuild: for data written before the entries existed). */
+export async function writeListEntries(clients: readonly Listed[]): Promise<number> {
+  const puts: WriteRequest[] = clients.flatMap((client) => listEntries(client).map((entry) => ({ PutRequest: { Item: { ...entry, type: 'client-list', clientId: client.id } } })));
+  await batchWrite(puts);
+  return puts.length;
+}
+
+export type ClientListQuery = { limit: number; cursor?: string; q?: string; sort: ClientSort; order: SortOrder };
+export type ClientListPage = { clients: ClientItem[]; nextCursor: string | null; total?: number };
+
+const idOf = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
+
+async function hydrate(agentId: string, ids: readonly string[]): Promise<Map<string, ClientItem>> {
+  const items = ids.length ? await batchGet<ClientItem>(ids.map((id) => clientKey(agentId, id))) : [];
+  return new Map(items.filter((item) => item.type === 'client').map((item) => [item.id, item]));
+}
+
+/**
+ * One page of the agent's clients in the order asked for. With `q`, the clients a word of whose
+ * name or whose e-mail starts with each word of `q`, in the order of the word they matched on
+ * (`sort` does not apply), and `total` is how many match.
+ */
+export async function pageClientList(agentId: string, query: ClientListQuery): Promise<ClientListPage> {
+  const forward = query.order === 'asc';
+  if (query.q !== undefined) return searchPage(agentId, queryWords(query.q), query.limit, forward, query.cursor);
+  if (query.sort === 'lastContact') {
+    const partition = contactPartition(agentId);
+    const start = decodeCursor(query.cursor, { names: ['pk', 'sk', 'gsi3pk', 'gsi3sk'], check: (k) => k.gsi3pk === partition && k.pk === `AGENT#${agentId}` && k.sk!.startsWith(CLIENT_PREFIX) });
+    const out = await db().send(
+      new QueryCommand({ TableName: table(), IndexName: GSI3, KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: forward, Limit: query.limit, ExclusiveStartKey: start }),
+    );
+    const ids = (out.Items ?? []).map((item) => String(item.sk).slice(CLIENT_PREFIX.length));
+    const clients = await hydrate(agentId, ids);
+    return { clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  }
+  const partition = listPartition(agentId, query.sort);
+  const start = decodeCursor(query.cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition });
+  const out = await db().send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: forward, Limit: query.limit, ExclusiveStartKey: start }),
+  );
+  const entries = (out.Items ?? []) as Entry[];
+  const clients = await hydrate(agentId, entries.map((entry) => idOf(entry.sk)));
+  // An entry counts only if the client, read now, still calls for it (a stale one is a crash's leftover).
+  const current = entries.flatMap((entry) => {
+    const client = clients.get(idOf(entry.sk));
+    return client && listEntries(client).some((own) => same(own, entry)) ? [client] : [];
+  });
+  return { clients: current, nextCursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+async function searchPage(agentId: string, words: string[], limit: number, forward: boolean, cursor: string | undefined): Promise<ClientListPage> {
+  const partition = searchPartition(agentId);
+  const [first, ...rest] = words;
+  if (!first) return { clients: [], nextCursor: null, total: 0 };
+  const start = decodeCursor(cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(first) });
+  // Who matches every word: one keys-only read per word (grows with the matches, not the book).
+  const matching = await Promise.all(
+    words.map(async (word) =>
+      new Set(
+        (await queryAll<{ clientId: string }>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)', ExpressionAttributeValues: { ':pk': partition, ':word': word }, ProjectionExpression: 'clientId' })).map(
+          (entry) => entry.clientId,
+        ),
+      ),
+    ),
+  );
+  const all = [...matching[0]!].filter((id) => matching.every((set) => set.has(id)));
+  const matched = new Set(all);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
+      ExpressionAttributeValues: { ':pk': partition, ':word': first },
+      ScanIndexForward: forward,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  const entries = ((out.Items ?? []) as Entry[]).filter((entry) => matched.has(idOf(entry.sk)));
+  const clients = await hydrate(agentId, [...new Set(entries.map((entry) => idOf(entry.sk)))]);
+  const page = entries.flatMap((entry) => {
+    const client = clients.get(idOf(entry.sk));
+    if (!client) return [];
+    const tokens = searchTokens(client);
+    // Listed once: on the first of its tokens the first word matches; and only if every word still matches.
+    const own = tokens.filter((token) => token.startsWith(first)).sort()[0];
+    const token = entry.sk.slice(0, entry.sk.lastIndexOf('#'));
+    if (own !== token || !rest.every((word) => tokens.some((t) => t.startsWith(word)))) return [];
+    return [client];
+  });
+  return { clients: page, nextCursor: encodeCursor(out.LastEvaluatedKey), total: matched.size };
+}
+
+export { InvalidCursorError };
