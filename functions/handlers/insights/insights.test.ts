@@ -240,6 +240,35 @@ describe('GET /api/insights', () => {
     expect(counted.reach.clients.map((c) => c.name)).toEqual(['Cy Recount']);
   });
 
+  it('e-mails Pro agents the summary of the month just ended on the 1st, once, unless they turned it off; never free agents', async () => {
+    const log = createLogger({ test: 'monthly-summary' });
+    const pro = await proAgent();
+    const off = await proAgent();
+    expect((await off.client.patch('/api/user/preferences', { monthlySummary: false })).status).toBe(200);
+    const free = await signedInAgent(api);
+    for (const agent of [pro, off, free]) {
+      await countInsights(agent.user.id, { call: 2, emailManual: 1, emailAuto: 3, occasionsDue: 4, occasionsMessaged: 3 }, new Date('2025-10-15T18:00:00Z'), ZONE);
+      // Not October's: the 1st of November in Los Angeles.
+      await countInsights(agent.user.id, { call: 50 }, new Date('2025-11-01T18:00:00Z'), ZONE);
+    }
+    const summaries = async (to: string) => (await api.outbox()).filter((m) => m.to === to && m.subject === 'Your October 2025 in Hearthside');
+
+    // The 31st is no day for it; the 1st is, once however many times the day runs.
+    expect((await sendDailyDigest({ agentId: pro.user.id, date: '2025-10-31' }, log)).status).toBe('sent');
+    expect(await summaries(pro.user.username)).toEqual([]);
+    for (let run = 0; run < 2; run += 1) {
+      for (const agent of [pro, off, free]) await sendDailyDigest({ agentId: agent.user.id, date: '2025-11-01' }, log);
+    }
+    const [mail, ...again] = await summaries(pro.user.username);
+    expect(again).toEqual([]);
+    expect(mail!.text).toContain('Messages and touches: 6 (3 automatic)');
+    expect(mail!.text).toContain('Key dates messaged: 3 of 4 (75%)');
+    expect(mail!.text).toMatch(new RegExp(`See every figure: ${api.url}/insights`));
+    expect(mail!.text).toMatch(new RegExp(`Turn it off in Settings: ${api.url}/settings`));
+    expect(await summaries(off.user.username)).toEqual([]);
+    expect(await summaries(free.user.username)).toEqual([]);
+  });
+
   it('answers 403 PRO_REQUIRED to a free agent, and 400 for a months value out of range', async () => {
     const free = await signedInAgent(api);
     const refused = await free.client.get('/api/insights');

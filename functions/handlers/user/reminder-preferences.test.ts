@@ -31,9 +31,16 @@ describe('reminder preferences', () => {
 
     // Assess
     expect(first.status).toBe(200);
-    expect(first.body.reminderPrefs).toEqual({ emailDigest: true, sms: true, leadDays: 14 });
+    expect(first.body.reminderPrefs).toEqual({ emailDigest: true, sms: true, leadDays: 14, monthlySummary: true });
     expect(second.body).toMatchObject({ timeZone: 'America/Los_Angeles', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
     expect((await client.get('/api/user')).body).toMatchObject({ timeZone: 'America/Los_Angeles', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
+  });
+
+  it('turns the monthly summary e-mail off and on again, leaving the digest as it was', async () => {
+    const { client } = await signedInAgent(api);
+    const off = await client.patch('/api/user/preferences', { monthlySummary: false });
+    expect([off.status, off.body.reminderPrefs]).toEqual([200, { emailDigest: true, sms: false, leadDays: 7, monthlySummary: false }]);
+    expect((await client.patch('/api/user/preferences', { monthlySummary: true })).body.reminderPrefs.monthlySummary).toBe(true);
   });
 
   it('keeps both of two first saves made at the same time', async () => {
@@ -44,7 +51,7 @@ describe('reminder preferences', () => {
     await Promise.all([client.patch('/api/user/preferences', { leadDays: 3 }), client.patch('/api/user/preferences', { emailDigest: false })]);
 
     // Assess
-    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: false, sms: false, leadDays: 3 });
+    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: false, sms: false, leadDays: 3, monthlySummary: true });
   });
 
   it.each([
@@ -52,6 +59,7 @@ describe('reminder preferences', () => {
     ['a lead time sent as text', { leadDays: '7' }, 'leadDays', 'leadDays must be a number'],
     ['an e-mail switch that is not a boolean', { emailDigest: 'yes' }, 'emailDigest', 'emailDigest must be a boolean'],
     ['an SMS switch that is not a boolean', { sms: 1 }, 'sms', 'sms must be a boolean'],
+    ['a monthly summary switch that is not a boolean', { monthlySummary: 'off' }, 'monthlySummary', 'monthlySummary must be a boolean'],
     ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, 'timeZone', PREFERENCE_MESSAGES.timeZone],
     ['a 200-character time zone', { timeZone: 'x'.repeat(200) }, 'timeZone', PREFERENCE_MESSAGES.timeZone],
     ['a time zone that is not text', { timeZone: 42 }, 'timeZone', 'timeZone must be a string'],
@@ -65,7 +73,7 @@ describe('reminder preferences', () => {
     // Assess
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBe(message);
-    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: true, sms: false, leadDays: 7 });
+    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: true, sms: false, leadDays: 7, monthlySummary: true });
   });
 
   it('refuses a body with nothing to change', async () => {
