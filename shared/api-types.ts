@@ -1,5 +1,7 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
+import type { MonthlyActivity } from './activity';
 import type { AutomationOccasion, AutomationRule } from './automations';
+import type { ReminderEvent } from './reminders';
 import type { ReminderPrefs } from './reminder-prefs';
 
 /** Every error answer (docs/architecture.md, Security model). */
@@ -339,6 +341,22 @@ export const CLIENT_PAGE = { default: 50, max: 500 } as const;
  */
 export type ClientPage = { clients: Client[]; nextCursor: string | null; total: number };
 
+/**
+ * GET /api/dashboard: the dashboard in one request, from counters and the occasion index (its cost
+ * does not grow with the book): how many clients and submitted reviews, the next occasions within
+ * DASHBOARD_REMINDER_WINDOW_DAYS (at most DASHBOARD_REMINDER_LIMIT), and the monthly activity
+ * (reviews received and reminders provided per month, in the agent's time zone).
+ */
+export type Dashboard = {
+  today: string;
+  clients: number;
+  reviews: number;
+  upcoming: ReminderEvent[];
+  /** The clients of `upcoming` (the composer opens on them). */
+  upcomingClients: Client[];
+  activity: MonthlyActivity;
+};
+
 /** One month of an agent's activity (GET /api/insights): the month is `YYYY-MM` in the agent's time zone. */
 export type InsightsMonth = {
   month: string;
@@ -461,6 +479,7 @@ export type ApiResponses = {
   'clients/post-client-touches': LogTouchResult;
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
+  'dashboard/get-dashboard': Dashboard;
   'insights/get-insights': Insights;
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;

@@ -103,6 +103,8 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
   };
   if (before) add(`band${completionBand(before)}`, -1);
   if (after) add(`band${completionBand(after)}`, 1);
+  if (before?.reviewStatus === 'submitted') add('reviews', -1);
+  if (after?.reviewStatus === 'submitted') add('reviews', 1);
   for (const entry of before ? occasionEntries(before) : []) add(`day${entry.monthDay}`, -1);
   for (const entry of after ? occasionEntries(after) : []) add(`day${entry.monthDay}`, 1);
   return deltas;
@@ -157,7 +159,7 @@ export async function releaseMonthlySummary(agentId: string, month: string): Pro
   await db().send(new DeleteCommand({ TableName: table(), Key: monthlySummaryKey(agentId, month) }));
 }
 
-export type BookRecord = { bands: Record<CompletionBand, number>; days: Map<string, number> };
+export type BookRecord = { bands: Record<CompletionBand, number>; days: Map<string, number>; reviews: number };
 
 function toMonth(item: Record<string, unknown>): MonthCounts {
   const month: MonthCounts & { reviewDays: Map<number, number> } = { ...emptyCounts(String(item.sk).slice(INSIGHTS_MONTH_PREFIX.length)), reviewDays: new Map() };
@@ -175,19 +177,27 @@ function toBook(item: Record<string, unknown> | undefined): BookRecord {
   for (const [field, value] of Object.entries(item ?? {})) {
     if (field.startsWith('day')) days.set(field.slice(3), Math.max(0, Number(value) || 0));
   }
-  return { bands, days };
+  return { bands, days, reviews: Math.max(0, Number(item?.reviews ?? 0) || 0) };
+}
+
+/** The BOOK item alone (one GetItem). */
+export async function readBook(agentId: string): Promise<BookRecord> {
+  return toBook((await db().send(new GetCommand({ TableName: table(), Key: insightsBookKey(agentId) }))).Item);
 }
 
 /** The month counters from `fromMonth` on (one Query) and the BOOK item (one GetItem). */
 export async function readInsightCounters(agentId: string, fromMonth: string): Promise<{ months: MonthCounts[]; book: BookRecord }> {
-  const [items, book] = await Promise.all([
-    queryAll({
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': insightsPartition(agentId), ':from': `${INSIGHTS_MONTH_PREFIX}${fromMonth}`, ':to': `${INSIGHTS_MONTH_PREFIX}9999` },
-    }),
-    db().send(new GetCommand({ TableName: table(), Key: insightsBookKey(agentId) })),
-  ]);
-  return { months: items.map(toMonth), book: toBook(book.Item) };
+  const [months, book] = await Promise.all([readMonthCounters(agentId, fromMonth), readBook(agentId)]);
+  return { months, book };
+}
+
+/** The month counters from `fromMonth` on (one Query). */
+export async function readMonthCounters(agentId: string, fromMonth: string): Promise<MonthCounts[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': insightsPartition(agentId), ':from': `${INSIGHTS_MONTH_PREFIX}${fromMonth}`, ':to': `${INSIGHTS_MONTH_PREFIX}9999` },
+  });
+  return items.map(toMonth);
 }
 
 /**

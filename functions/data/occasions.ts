@@ -6,10 +6,11 @@
 // item and removed after it: a crash in between leaves an entry too many, never one too few. Readers
 // therefore check each entry against the client item itself (dueOccasionClients does), and
 // `npm run occasions:rebuild` rewrites an agent's entries from their clients.
-import { dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '../../shared/dates';
-import { reminderEvents, type ReminderKind } from '../../shared/reminders';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '../../shared/dates';
+import { compareEvents, reminderEvents, type ReminderEvent, type ReminderKind } from '../../shared/reminders';
 import type { ClientItem } from './clients';
-import { batchGet, batchWrite, queryAll, type WriteRequest } from './db';
+import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
 import { clientKey, occasionKey, occasionPartition } from './keys';
 
 type KeyDates = { agentId: string; id: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
@@ -104,4 +105,48 @@ export async function writeOccasionEntries(clients: readonly KeyDates[]): Promis
   );
   await batchWrite(puts);
   return puts.length;
+}
+
+/** Days read at once by upcomingOccasions. */
+const DAYS_AT_ONCE = 10;
+
+/**
+ * The agent's first `limit` events from `today` through `today + windowDays`, soonest first (the
+ * dashboard), with their clients: the days are read in order, ten at a time, each with at most `perDay` entries, until
+ * `limit` events are found; the entries' clients are read in one BatchGet per round and checked
+ * against their own dates. A day with more than `perDay` entries gives its first ones by index
+ * order, sorted by name among themselves. Reads grow with the days it takes to find `limit` events,
+ * not with the book.
+ */
+export async function upcomingOccasions(agentId: string, today: string, windowDays: number, limit: number, perDay = 20): Promise<{ events: ReminderEvent[]; clients: ClientItem[] }> {
+  const events: ReminderEvent[] = [];
+  const read = new Map<string, ClientItem>();
+  for (let first = 0; first <= windowDays && events.length < limit; first += DAYS_AT_ONCE) {
+    const dates = Array.from({ length: Math.min(DAYS_AT_ONCE, windowDays - first + 1) }, (_, i) => addDays(today, first + i));
+    const perDate = await Promise.all(
+      dates.map(async (date) => {
+        const pages = await Promise.all(
+          monthDaysOn(date).map(async (monthDay) => {
+            const out = await db().send(
+              new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': occasionPartition(agentId, monthDay) }, ProjectionExpression: 'clientId', Limit: perDay }),
+            );
+            return (out.Items ?? []).map((item) => String(item.clientId));
+          }),
+        );
+        return { date, ids: [...new Set(pages.flat())] };
+      }),
+    );
+    const ids = [...new Set(perDate.flatMap((d) => d.ids))];
+    const clients = new Map((ids.length ? await batchGet<ClientItem>(ids.map((id) => clientKey(agentId, id))) : []).map((c) => [c.id, c]));
+    for (const [id, client] of clients) read.set(id, client);
+    for (const { date, ids: dayIds } of perDate) {
+      const day = dayIds.flatMap((id) => {
+        const client = clients.get(id);
+        return client ? reminderEvents(client, date).filter((event) => event.date === date) : [];
+      });
+      events.push(...day.sort(compareEvents));
+    }
+  }
+  const first = events.slice(0, limit);
+  return { events: first, clients: [...new Set(first.map((e) => e.clientId))].map((id) => read.get(id)!).filter(Boolean) };
 }

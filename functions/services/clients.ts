@@ -8,7 +8,7 @@ import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
 import { addListEntries, removeListEntries } from '../data/client-lists';
-import { addToBook, adjustBook, bookDeltas, sumBookDeltas } from '../data/insights';
+import { addToBook, adjustBook, bookDeltas, countInsights, sumBookDeltas } from '../data/insights';
 import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
@@ -130,6 +130,10 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   await deleteClientPartition(clientId);
   // Counters describe the clients that exist: take this one out of the months it was counted in.
   await addToStats({ clients: -1 }, new Date(old.createdAt));
-  if (old.reviewStatus === 'submitted' && old.reviewSubmittedAt) await addToStats({ reviews: -1 }, new Date(old.reviewSubmittedAt));
+  if (old.reviewStatus === 'submitted' && old.reviewSubmittedAt) {
+    await addToStats({ reviews: -1 }, new Date(old.reviewSubmittedAt));
+    // Reviews received count the clients that exist, on the dashboard as in the analytics.
+    await countInsights(agentId, { reviewsSubmitted: -1 }, new Date(old.reviewSubmittedAt));
+  }
   return true;
 }
