@@ -1,5 +1,7 @@
 // The middy stack every route handler is built with. `before` runs in this order, `after` and
 // `onError` in the reverse one:
+//  0. compression: its `after` runs last, once the answer is final (error answers are small and
+//     go out as they are);
 //  1. requestState: the invocation's request ids, logger and metrics. Its `after`/`onError` run
 //     last of all, once the answer (error answers included) is final: it counts the route's
 //     business metrics (functions/observability/route-metrics.ts) and writes the one EMF line.
@@ -20,6 +22,7 @@ import { findRouteByHandler, type Route } from '../routes';
 import { isAdmin, type UserItem } from '../services/sessions';
 import { readSession, type Session } from './auth';
 import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
+import { compressResponse } from './compression';
 import { answerFor, forbidden, HttpError, unauthorized, type ErrorAnswers } from './errors';
 import { currentInvocation, newInvocation, runInvocation, type Invocation } from '../observability/invocation';
 import { createLogger, type Logger } from '../observability/logger';
@@ -109,6 +112,7 @@ export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = un
 /** The stack around any function; routes use defineHandler / definePublicHandler. */
 export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>): RouteHandler {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(compression())
     .use(requestState(route))
     .use(httpSecurityHeaders())
     .use(errorRenderer())
@@ -157,6 +161,15 @@ function stateOf(context: Context): State {
   const state = states.get(context);
   if (!state) throw new Error('request state missing');
   return state;
+}
+
+/** First in the stack, so its `after` runs last: the finished answer is compressed when the request accepts it (functions/http/compression.ts). */
+function compression(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  return {
+    after: (request) => {
+      if (request.response) request.response = compressResponse(request.response, requestHeader(request.event, 'accept-encoding'));
+    },
+  };
 }
 
 function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
