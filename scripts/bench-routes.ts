@@ -102,6 +102,8 @@ export async function replay(sent: Sent[]): Promise<void> {
 
 type Case = {
   route: string;
+  /** How the report names the case when one route has several (a query string, say). */
+  label?: string;
   /** Who calls: the bench agent, or the administrator (the admin routes). */
   as?: 'agent' | 'admin';
   samples?: number;
@@ -180,6 +182,11 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
       { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
+      { route: 'GET /api/clients', label: 'GET /api/clients?limit=50 (a page)', request: () => ({ path: '/api/clients?limit=50' }) },
+      { route: 'GET /api/clients', label: 'GET /api/clients?q=bench (a search)', request: () => ({ path: '/api/clients?q=bench&limit=50' }) },
+      { route: 'GET /api/dashboard', request: () => ({ path: '/api/dashboard' }) },
+      { route: 'GET /api/insights', request: () => ({ path: '/api/insights?months=12' }) },
+      { route: 'GET /api/client-invitations', request: () => ({ path: '/api/client-invitations' }) },
       { route: 'POST /api/clients', request: (i) => ({ path: '/api/clients', body: clientInput({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com` }) }) },
       {
         route: 'PATCH /api/clients/{id}',
@@ -272,11 +279,13 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       if (!handlers.has(route.handler)) handlers.set(route.handler, ((await import(`../functions/handlers/${route.handler}.ts`)) as { handler: Handler }).handler);
       const handler = handlers.get(route.handler)!;
       const invoke = async (i: number) => {
-        const { path: rawPath, body, params } = c.request(i);
+        const { path: fullPath, body, params } = c.request(i);
+        const [rawPath, rawQueryString = ''] = fullPath.split('?') as [string, string?];
         const now = new Date();
         const requestId = `bench-${c.route}-${i}`;
         const event = {
-          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString: '', cookies: cookies(c.as),
+          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString, cookies: cookies(c.as),
+          ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
           headers: { host: new URL(api.url).host, origin: api.url, 'content-type': 'application/json', 'user-agent': 'bench' },
           pathParameters: params,
           requestContext: { accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId, routeKey: `${route.method} ${route.path}`, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime() },
@@ -318,7 +327,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       const f50 = percentile(floor, 50);
       const f99 = percentile(floor, 99);
       rows.push({
-        route: c.route,
+        route: c.label ?? c.route,
         samples: n,
         dynamoCalls: calls,
         floor: `${calls} DynamoDB call${calls === 1 ? '' : 's'}${c.extraFloor ? ` + ${c.extraFloor.label}` : ''}`,
