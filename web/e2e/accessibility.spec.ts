@@ -136,6 +136,8 @@ test.describe('accessibility', () => {
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The dashboard as the agent reads it, once its summary has come (not its loading placeholders).
+    await expect(page.getByRole('region', { name: 'Active Clients' }).getByText('2', { exact: true })).toBeVisible();
     await drawCharts(page);
     await audit(page, 'dashboard');
 

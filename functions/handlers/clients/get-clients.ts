@@ -2,8 +2,8 @@
 // page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
 // asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
 // whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
-// whole book as an array, sorted by name: the dashboard and the reminders page still read it so
-// until they have summaries of their own (issue 17).
+// whole book as an array, sorted by name: the reminders page still reads it so until it has a
+// summary of its own (issue 17; the dashboard reads GET /api/dashboard).
 import * as yup from 'yup';
 import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '../../../shared/api-types';
 import { listClients, toClient } from '../../data/clients';

@@ -1,48 +1,35 @@
-// / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity.
+// / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity,
+// all from one read (GET /api/dashboard) whose cost does not grow with the book.
 import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-import { useClients } from '../../../lib/clients';
+import { useDashboard } from '../../../lib/dashboard';
 import { FirstClientCard } from '../../../features/dashboard/components/first-client-card';
 import { MonthlyActivityCard } from '../../../features/dashboard/components/monthly-activity-card';
 import { StatCard } from '../../../features/dashboard/components/stat-card';
 import { useReminderMessages } from '../../../features/messages/components/reminder-messages';
 import { UpcomingRemindersCard } from '../../../features/reminders/components/upcoming-reminders-card';
 import { errorMessage } from '../../../lib/api-client';
-import { browserToday } from '../../../lib/dates';
 
 const addClientHref = `${paths.clients.getHref()}?action=add`;
 const importClientsHref = `${paths.clients.getHref()}?action=import`;
 
 export function DashboardRoute() {
   const { user } = useUser();
-  const { clients, error, mutate } = useClients();
-  const today = browserToday();
-  const { renderAction, composer } = useReminderMessages(clients);
+  const { dashboard, error, retry } = useDashboard();
+  // "Send a message" on a reminder opens the composer on its client: the API sends those clients along.
+  const { renderAction, composer } = useReminderMessages(dashboard?.upcomingClients);
 
-  const reviews = useMemo(() => {
-    if (!clients) return undefined;
-    let submitted = 0;
-    let requested = 0;
-    for (const client of clients) {
-      if (client.reviewStatus === 'submitted') submitted += 1;
-      else if (client.reviewStatus === 'requested') requested += 1;
-    }
-    return { submitted, requested };
-  }, [clients]);
-
-  const count = clients?.length;
+  const count = dashboard?.clients;
   const noClients = count === 0;
 
   return (
@@ -58,8 +45,8 @@ export function DashboardRoute() {
         )
       }
     >
-      {error && !clients ? (
-        <LoadError onRetry={() => void mutate()} sx={{ mb: 3 }}>
+      {error && !dashboard ? (
+        <LoadError onRetry={retry} sx={{ mb: 3 }}>
           We couldn't load your clients. {errorMessage(error)}
         </LoadError>
       ) : null}
@@ -78,22 +65,7 @@ export function DashboardRoute() {
           />
         </Box>
         <Box sx={{ gridColumn: { md: 'span 6' } }}>
-          <StatCard
-            title="Reviews & Engagements"
-            label="Total Client Reviews"
-            value={reviews?.submitted}
-            icon={<RateReviewOutlined />}
-            tone="secondary"
-            footer={
-              <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
-                {reviews === undefined
-                  ? '\u00a0'
-                  : reviews.requested > 0
-                    ? `${reviews.requested} review ${reviews.requested === 1 ? 'request' : 'requests'} awaiting a reply`
-                    : 'No review requests awaiting a reply'}
-              </Typography>
-            }
-          />
+          <StatCard title="Reviews & Engagements" label="Total Client Reviews" value={dashboard?.reviews} icon={<RateReviewOutlined />} tone="secondary" />
         </Box>
         {noClients ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
@@ -102,10 +74,10 @@ export function DashboardRoute() {
         ) : (
           <>
             <Box sx={{ gridColumn: { md: 'span 5' } }}>
-              <UpcomingRemindersCard clients={clients} today={today} renderAction={renderAction} />
+              <UpcomingRemindersCard events={dashboard?.upcoming} today={dashboard?.today} renderAction={renderAction} />
             </Box>
             <Box sx={{ gridColumn: { md: 'span 7' } }}>
-              <MonthlyActivityCard clients={clients} today={today} timeZone={user?.timeZone} />
+              <MonthlyActivityCard activity={dashboard?.activity} />
             </Box>
           </>
         )}

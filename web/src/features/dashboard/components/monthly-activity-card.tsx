@@ -1,33 +1,26 @@
-// Monthly Activity: reviews received and reminders provided over the last 6 months (the rules and
-// their definitions live in shared/activity.ts).
+// Monthly Activity: reviews received and reminders provided over the last 6 months, as GET
+// /api/dashboard counts them (the definitions are in shared/activity.ts).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo } from 'react';
-import { monthlyActivity, type ActivityClient } from '../../../../../shared/activity';
+import type { MonthlyActivity } from '../../../../../shared/activity';
 import { MONTHLY_ACTIVITY_MONTHS } from '../../../../../shared/constants';
-import { todayIn } from '../../../../../shared/dates';
 import { LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
 import { formatShortMonth } from '../../../lib/dates';
 
 type MonthlyActivityCardProps = {
-  clients: readonly ActivityClient[] | undefined;
-  today: string;
-  /** The agent's time zone (Settings): the months follow it, as in Insights and the digest; the browser's day until the user is known. */
-  timeZone?: string;
+  /** The months, oldest first, in the agent's time zone, and their totals (undefined while they load). */
+  activity: MonthlyActivity | undefined;
 };
 
 const CHART_HEIGHT = 240;
 
-export function MonthlyActivityCard({ clients, today, timeZone }: MonthlyActivityCardProps) {
+export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
   const theme = useTheme();
   const headingId = useId();
-  const activity = useMemo(
-    () => (clients ? monthlyActivity(clients, timeZone ? todayIn(timeZone) : today, { timeZone }) : null),
-    [clients, today, timeZone],
-  );
   const reviewsColor = theme.palette.primary.main;
   const remindersColor = theme.palette.secondary.main;
 

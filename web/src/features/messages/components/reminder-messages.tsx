@@ -7,6 +7,7 @@ import { occasionForReminder } from '../message-text';
 import { useComposer } from './use-composer';
 import { MessageButton } from './message-button';
 
+/** `clients`: at least the clients of the page's reminders (the dashboard gets them with its summary). */
 export function useReminderMessages(clients: readonly Client[] | undefined) {
   const { openComposer, composer } = useComposer();
   const byId = useMemo(() => new Map((clients ?? []).map((client) => [client.id, client])), [clients]);

@@ -1,4 +1,5 @@
-// The dashboard's Upcoming Reminders card: the next 5 key dates within 60 days.
+// The dashboard's Upcoming Reminders card: the next 5 key dates within 60 days, as GET /api/dashboard
+// reads them from the occasion index (soonest first, by the rules of shared/reminders.ts).
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import Box from '@mui/material/Box';
@@ -6,23 +7,24 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DASHBOARD_REMINDER_WINDOW_DAYS } from '../../../../../shared/constants';
-import { dashboardReminders, type ReminderClient, type ReminderEvent } from '../../../../../shared/reminders';
+import type { ReminderEvent } from '../../../../../shared/reminders';
 import { paths } from '../../../config/paths';
 import { ReminderRow } from './reminder-row';
 
 type UpcomingRemindersCardProps = {
-  clients: readonly ReminderClient[] | undefined;
-  today: string;
+  /** The next occasions, soonest first (undefined while they load). */
+  events: readonly ReminderEvent[] | undefined;
+  /** The agent's today (YYYY-MM-DD), for Today and Tomorrow. */
+  today: string | undefined;
   /** What each reminder offers (the page's Send a message). */
   renderAction?: (event: ReminderEvent) => ReactNode;
 };
 
-export function UpcomingRemindersCard({ clients, today, renderAction }: UpcomingRemindersCardProps) {
+export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingRemindersCardProps) {
   const headingId = useId();
-  const events = useMemo(() => (clients ? dashboardReminders(clients, today) : []), [clients, today]);
 
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -35,7 +37,7 @@ export function UpcomingRemindersCard({ clients, today, renderAction }: Upcoming
         </Typography>
       </Box>
       <Box sx={{ px: 3, flex: 1 }}>
-        {!clients ? (
+        {!events || !today ? (
           <Box aria-busy="true" aria-label="Loading reminders">
             {Array.from({ length: 4 }, (_, i) => (
               <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: 1.25 }}>
