@@ -351,6 +351,8 @@ export type Dashboard = {
   today: string;
   clients: number;
   reviews: number;
+  /** Clients asked for a review who have not left one yet. */
+  reviewsAwaiting: number;
   upcoming: ReminderEvent[];
   /** The clients of `upcoming` (the composer opens on them). */
   upcomingClients: Client[];

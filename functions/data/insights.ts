@@ -105,6 +105,8 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
   if (after) add(`band${completionBand(after)}`, 1);
   if (before?.reviewStatus === 'submitted') add('reviews', -1);
   if (after?.reviewStatus === 'submitted') add('reviews', 1);
+  if (before?.reviewStatus === 'requested') add('reviewsAwaiting', -1);
+  if (after?.reviewStatus === 'requested') add('reviewsAwaiting', 1);
   for (const entry of before ? occasionEntries(before) : []) add(`day${entry.monthDay}`, -1);
   for (const entry of after ? occasionEntries(after) : []) add(`day${entry.monthDay}`, 1);
   return deltas;
@@ -159,7 +161,7 @@ export async function releaseMonthlySummary(agentId: string, month: string): Pro
   await db().send(new DeleteCommand({ TableName: table(), Key: monthlySummaryKey(agentId, month) }));
 }
 
-export type BookRecord = { bands: Record<CompletionBand, number>; days: Map<string, number>; reviews: number };
+export type BookRecord = { bands: Record<CompletionBand, number>; days: Map<string, number>; reviews: number; reviewsAwaiting: number };
 
 function toMonth(item: Record<string, unknown>): MonthCounts {
   const month: MonthCounts & { reviewDays: Map<number, number> } = { ...emptyCounts(String(item.sk).slice(INSIGHTS_MONTH_PREFIX.length)), reviewDays: new Map() };
@@ -177,7 +179,8 @@ function toBook(item: Record<string, unknown> | undefined): BookRecord {
   for (const [field, value] of Object.entries(item ?? {})) {
     if (field.startsWith('day')) days.set(field.slice(3), Math.max(0, Number(value) || 0));
   }
-  return { bands, days, reviews: Math.max(0, Number(item?.reviews ?? 0) || 0) };
+  const count = (field: string) => Math.max(0, Number(item?.[field] ?? 0) || 0);
+  return { bands, days, reviews: count('reviews'), reviewsAwaiting: count('reviewsAwaiting') };
 }
 
 /** The BOOK item alone (one GetItem). */

@@ -25,6 +25,7 @@ export async function readDashboard(agent: InsightsAgent, now = new Date()): Pro
     today,
     clients: Math.max(0, Number(agent.clientCount ?? 0) || 0),
     reviews: book.reviews,
+    reviewsAwaiting: book.reviewsAwaiting,
     upcoming: upcoming.events,
     upcomingClients: upcoming.clients.map(toClient),
     activity: {

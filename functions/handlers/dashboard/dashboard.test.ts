@@ -58,6 +58,11 @@ describe('GET /api/dashboard', () => {
     expect(body.today).toBe(today);
     expect(body.clients).toBe(7);
     expect(body.reviews).toBe(2);
+    expect(body.reviewsAwaiting).toBe(0);
+    expect((await client.post(`/api/clients/${created[2]!.id}/review-status`, { status: 'requested' })).status).toBe(200);
+    expect((await client.post(`/api/clients/${created[3]!.id}/review-status`, { status: 'requested' })).status).toBe(200);
+    expect((await client.post(`/api/clients/${created[3]!.id}/review-status`, { status: 'submitted' })).status).toBe(200);
+    expect(((await client.get('/api/dashboard')).body as Dashboard).reviewsAwaiting).toBe(1);
     // The same five events, in the same order, as the dashboard computed from every client.
     expect(body.upcoming).toEqual(dashboardReminders(book, today));
     expect(body.upcoming.map((e) => e.clientName)).toEqual(['Adam Today', 'Zoe Today', 'Beth Soon', 'Beth Soon', 'Carl Later']);

@@ -29,6 +29,7 @@ function dashboardOf(clients: Client[]): Dashboard {
     today,
     clients: clients.length,
     reviews: clients.filter((c) => c.reviewStatus === 'submitted').length,
+    reviewsAwaiting: clients.filter((c) => c.reviewStatus === 'requested').length,
     upcoming,
     upcomingClients: clients.filter((c) => upcoming.some((e) => e.clientId === c.id)),
     activity: monthlyActivity(clients, today),
@@ -63,6 +64,7 @@ describe('dashboard', () => {
     const reviews = await card('Reviews & Engagements');
     expect(within(reviews).getByText('2')).toBeInTheDocument();
     expect(within(reviews).getByText('Total Client Reviews')).toBeInTheDocument();
+    expect(within(reviews).getByText('1 review request awaiting a reply')).toBeInTheDocument();
   });
 
   it('lists the next 5 reminders within 60 days, soonest first, with name, type and date, from one summary read', async () => {

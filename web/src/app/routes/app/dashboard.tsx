@@ -6,6 +6,7 @@ import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
 import { LoadError } from '../../../components/ui/load-error';
@@ -65,7 +66,22 @@ export function DashboardRoute() {
           />
         </Box>
         <Box sx={{ gridColumn: { md: 'span 6' } }}>
-          <StatCard title="Reviews & Engagements" label="Total Client Reviews" value={dashboard?.reviews} icon={<RateReviewOutlined />} tone="secondary" />
+          <StatCard
+            title="Reviews & Engagements"
+            label="Total Client Reviews"
+            value={dashboard?.reviews}
+            icon={<RateReviewOutlined />}
+            tone="secondary"
+            footer={
+              <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
+                {dashboard === undefined
+                  ? '\u00a0'
+                  : dashboard.reviewsAwaiting > 0
+                    ? `${dashboard.reviewsAwaiting} review ${dashboard.reviewsAwaiting === 1 ? 'request' : 'requests'} awaiting a reply`
+                    : 'No review requests awaiting a reply'}
+              </Typography>
+            }
+          />
         </Box>
         {noClients ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
