@@ -2,15 +2,7 @@
 // this month, the client nobody has contacted on the reach list, and from there a message through
 // the composer that takes the client off it); a free agent sees the blurred sample and the way to Pro.
 import type { Page } from '@playwright/test';
-import { addClientViaApi, expect, keyDateIn, registerAgentViaApi, snap, test } from './support/fixtures';
-
-/** Pro through the local payment simulator, as billing.spec.ts does. */
-async function becomePro(page: Page): Promise<void> {
-  await page.goto('/settings');
-  await page.getByRole('region', { name: 'Pro Subscription' }).getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
-  await page.getByRole('button', { name: 'Pay $15.00' }).click();
-  await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
-}
+import { addClientViaApi, becomePro, expect, keyDateIn, registerAgentViaApi, snap, test } from './support/fixtures';
 
 /** Nothing runs off the side of the page at phone width. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -82,6 +82,14 @@ export async function registerAgentViaApi(page: Page, details = newAgentDetails(
   return { ...details, user };
 }
 
+/** Makes the signed-in agent Pro through the local payment simulator, as billing.spec.ts does by hand. */
+export async function becomePro(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('region', { name: 'Pro Subscription' }).getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
+  await page.getByRole('button', { name: 'Pay $15.00' }).click();
+  await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
+}
+
 /** The verification link mailed to `email` at registration (or its newest resend). */
 /** Fills the Register tab of /auth (already open) with an agent's details; returns the form to submit. */
 export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof newAgentDetails>): Promise<Locator> {

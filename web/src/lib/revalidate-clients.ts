@@ -1,9 +1,9 @@
-// After any change to clients, the app refreshes the reads under /api/clients (the list, each
-// client's milestones), the current user and the insights (a message or a touch changes the month's
-// counts and who has not heard from the agent lately).
+// After any change to clients, the app refreshes the reads under /api/clients (the whole book, the
+// pages of the clients page, each client's milestones), the current user and the insights (a
+// message or a touch changes the month's counts and who has not heard from the agent lately).
 import type { ScopedMutator } from 'swr';
 import { USER_KEY } from './auth';
-import { CLIENTS_KEY } from './clients';
+import { CLIENT_PAGES_KEY_PREFIX, CLIENTS_KEY } from './clients';
 
 /** GET /api/insights?months=N: every period's read starts with it. */
 export const INSIGHTS_KEY_PREFIX = '/api/insights';
@@ -11,6 +11,8 @@ export const INSIGHTS_KEY_PREFIX = '/api/insights';
 export function revalidateClientReads(mutate: ScopedMutator): Promise<unknown> {
   return mutate(
     (key) =>
-      key === USER_KEY || (typeof key === 'string' && (key === CLIENTS_KEY || key.startsWith(`${CLIENTS_KEY}/`) || key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
+      key === USER_KEY ||
+      (typeof key === 'string' &&
+        (key === CLIENTS_KEY || key.startsWith(CLIENT_PAGES_KEY_PREFIX) || key.startsWith(`${CLIENTS_KEY}/`) || key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
   );
 }

@@ -9,6 +9,10 @@ export type MockRequest = {
 
 export type MockHandler = (request: MockRequest) => Response | Promise<Response>;
 
+/**
+ * Handlers by "METHOD /path" or "METHOD /path?query", matched exactly; "METHOD /path?*" answers any
+ * query of that path that has no exact route of its own.
+ */
 export type MockRoutes = Record<string, MockHandler>;
 
 export function jsonResponse(status: number, body: unknown, statusText = ''): Response {
@@ -43,12 +47,18 @@ function parseBody(init: RequestInit): unknown {
   }
 }
 
+function routeFor(routes: MockRoutes, method: string, url: string): MockHandler | undefined {
+  const exact = routes[`${method} ${url}`];
+  const query = url.indexOf('?');
+  return exact ?? (query === -1 ? undefined : routes[`${method} ${url.slice(0, query)}?*`]);
+}
+
 /** Installs a jest.fn as global fetch; an unmatched request fails the call loudly. */
 export function mockApi(routes: MockRoutes): jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit?]> {
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const handler = routes[`${method} ${url}`];
+    const handler = routeFor(routes, method, url);
     if (!handler) throw new Error(`No mock for ${method} ${url}`);
     return handler({ method, url, init, body: parseBody(init) });
   });
@@ -56,7 +66,7 @@ export function mockApi(routes: MockRoutes): jest.Mock<Promise<Response>, [Reque
   return fetchMock;
 }
 
-/** The requests made to one route, in order. */
+/** The requests made to one route ("METHOD /path?*": to that path with any query), in order. */
 export function callsTo(fetchMock: jest.Mock, route: string): MockRequest[] {
   const [method, url] = route.split(' ');
   return fetchMock.mock.calls
@@ -66,5 +76,5 @@ export function callsTo(fetchMock: jest.Mock, route: string): MockRequest[] {
       init,
       body: parseBody(init),
     }))
-    .filter((request) => request.method === method && request.url === url);
+    .filter((request) => request.method === method && (url!.endsWith('?*') ? request.url.startsWith(url!.slice(0, -1)) : request.url === url));
 }

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useNearViewport } from '../../lib/use-near-viewport';
+import { VISUALLY_HIDDEN } from '../ui/visually-hidden';
 
 export type LineChartPoint = { x: string; y: number };
 
@@ -77,7 +78,7 @@ function DataTable({ series, caption }: { series: readonly LineChartSeries[]; ca
   return (
     <Box
       component="table"
-      sx={{ position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
+      sx={VISUALLY_HIDDEN}
     >
       <caption>{caption}</caption>
       <thead>

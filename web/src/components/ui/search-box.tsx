@@ -13,11 +13,12 @@ type SearchBoxProps = {
   placeholder: string;
   label: string;
   inputRef?: Ref<HTMLInputElement>;
+  maxLength?: number;
   /** Overrides of the default width (grows from 240px up to 360px on wide screens). */
   sx?: SxProps<Theme>;
 };
 
-export function SearchBox({ value, onChange, placeholder, label, inputRef, sx }: SearchBoxProps) {
+export function SearchBox({ value, onChange, placeholder, label, inputRef, maxLength, sx }: SearchBoxProps) {
   return (
     <OutlinedInput
       value={value}
@@ -26,7 +27,7 @@ export function SearchBox({ value, onChange, placeholder, label, inputRef, sx }:
       type="search"
       size="small"
       inputRef={inputRef}
-      inputProps={{ 'aria-label': label }}
+      inputProps={{ 'aria-label': label, maxLength }}
       startAdornment={
         <InputAdornment position="start">
           <SearchRounded sx={{ color: 'text.secondary' }} />

@@ -1,9 +1,13 @@
-// The clients page body: search, the paginated list, and every dialog that acts on a client. The
-// route passes in what other features add (inviting, review actions, testimonials).
+// The clients page body: search, the list a page at a time from the API (GET /api/clients?limit=
+// &q=&sort=&order=&cursor=, the view kept in the URL: see use-client-list.ts), and every dialog that
+// acts on a client. The route passes in what other features add (inviting, review actions,
+// testimonials).
 import AddRounded from '@mui/icons-material/AddRounded';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import LastPageRounded from '@mui/icons-material/LastPageRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,13 +15,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Client } from '../../../../../shared/api-types';
 import type { ClientInput } from '../../../../../shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
 import { EmptyPanel } from '../../../components/ui/empty-panel';
-import { ListPagination } from '../../../components/ui/list-pagination';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingRows } from '../../../components/ui/loading-rows';
@@ -27,24 +30,29 @@ import { useToast } from '../../../components/ui/toast/use-toast';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { CLIENT_FIELDS, toClientChanges } from '../../../lib/client-changes';
-import { countText, matchCountText } from '../../../lib/count-text';
+import { countText } from '../../../lib/count-text';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormDialog } from '../../../lib/use-form-dialog';
-import { usePagedSearch } from '../../../lib/use-paged-search';
 import { UPGRADE_REQUIRED, useCreateClient } from '../api/create-client';
 import { useDeleteClient } from '../api/delete-client';
-import { useClients } from '../../../lib/clients';
 import { useImportClients } from '../api/import-clients';
 import { useUpdateClient } from '../api/update-client';
-import { CLIENT_SORTS, filterClients, sortClients, type ClientSort } from '../utils/search-clients';
+import { PAGE_SIZES, SEARCH_MAX_LENGTH } from '../utils/client-list-view';
 import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientFormDialog, type ClientFormHelpers } from './client-form-dialog';
 import { ClientsList } from './clients-list';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { ExportClientsButton } from './export-clients-button';
 import { ImportClientsDialog } from './import-clients-dialog';
+import { ImportJobCard } from './import-job-progress';
+import { ClientsPager, SortControls } from './list-controls';
 import { PlanNotice, PlanUsage } from './plan-notice';
 import { UpgradeDialog } from './upgrade-dialog';
+import { useClientList } from './use-client-list';
+import { useImportJobWatch } from './use-import-job';
+
+/** The API's answer to a page link whose cursor no longer fits the list. */
+const INVALID_CURSOR = 'INVALID_CURSOR';
 
 type ClientsManagerProps = {
   isPro: boolean;
@@ -75,18 +83,21 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const { toast } = useToast();
-  const { clients, isLoading, error, mutate } = useClients();
+  const list = useClientList();
+  const { view, page, pager } = list;
+  const clients = page?.clients;
 
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
   const deleteClient = useDeleteClient();
   const importClients = useImportClients();
+  // A big import (issue 17): followed here, so its progress stays on the page, also after a reload.
+  const importJob = useImportJobWatch();
 
-  const [sort, setSort] = useState<ClientSort>('name');
-  const sorted = useMemo(() => (clients ? sortClients(clients, sort) : undefined), [clients, sort]);
-  const { query, setQuery, searchTerm, isStale, filtered, pageItems: pageClients, pagination, resetPage } = usePagedSearch(sorted, filterClients);
   const form = useFormDialog<Client>();
-  const [detailId, setDetailId] = useState<string | null>(null);
+  // The client whose detail is open: as the page now lists it, or as it was opened (a change can
+  // move it to another page of the current order).
+  const [detail, setDetail] = useState<Client | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<Client | null>(null);
   // The Delete button that opened the confirmation leaves with its client: focus goes to the search
   // field (or the Add Client button when none are left) instead of falling back to <body>.
@@ -104,25 +115,35 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
     }, 0);
   };
   const [importOpen, setImportOpen] = useState(false);
+  // A page turned from the bottom of a long list starts at its top.
+  const cardRef = useRef<HTMLDivElement>(null);
+  const turnPage = (move: () => void) => {
+    move();
+    const card = cardRef.current;
+    if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: 'start' });
+  };
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
-  const all = useMemo(() => clients ?? [], [clients]);
-  const count = all.length;
-  const atFreeLimit = !isPro && count >= FREE_CLIENT_LIMIT;
-  const detailClient = useMemo(() => (detailId ? (all.find((c) => c.id === detailId) ?? null) : null), [all, detailId]);
+  // The whole book's size (the free plan's counter), from the API's total: never the list's length.
+  const count = list.bookTotal;
+  const atFreeLimit = !isPro && (count ?? 0) >= FREE_CLIENT_LIMIT;
+  // No clients at all (not merely none on this page or for this search).
+  const bookEmpty = page !== undefined && !list.isStale && !list.error && !view.q && !view.cursor && page.clients.length === 0;
+  const detailClient = useMemo(() => (detail ? (clients?.find((c) => c.id === detail.id) ?? detail) : null), [clients, detail]);
 
   const { openAdd, openEdit: handleEdit } = form;
   const handleAdd = useCallback(() => {
     if (atFreeLimit) setUpgradeOpen(true);
     else openAdd();
   }, [atFreeLimit, openAdd]);
-  const handleOpen = useCallback((client: Client) => setDetailId(client.id), []);
+  const handleOpen = useCallback((client: Client) => setDetail(client), []);
   const handleAskDelete = useCallback((client: Client) => setDeleteTarget(client), []);
 
   // /clients?action=add or ?action=import (the dashboard's first-client buttons) opens that dialog.
   const action = searchParams.get('action');
+  const countKnown = count !== undefined || Boolean(list.error);
   useEffect(() => {
-    if (!action || !clients) return;
+    if (!action || !countKnown) return;
     if (action === 'add') handleAdd();
     if (action === 'import') setImportOpen(true);
     setSearchParams(
@@ -132,12 +153,13 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
       },
       { replace: true },
     );
-  }, [action, clients, handleAdd, setSearchParams]);
+  }, [action, countKnown, handleAdd, setSearchParams]);
 
   const handleSubmit = async (input: ClientInput, { setErrors }: ClientFormHelpers) => {
     if (form.editing) {
       try {
-        await updateClient.trigger({ id: form.editing.id, changes: toClientChanges(input) });
+        const updated = await updateClient.trigger({ id: form.editing.id, changes: toClientChanges(input) });
+        setDetail((open) => (open?.id === updated.id ? updated : open));
         form.close();
         toast({ title: 'Client updated successfully', variant: 'success' });
       } catch (failure) {
@@ -168,7 +190,7 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
       await deleteClient.trigger(client.id);
       deletedRef.current = true;
       setDeleteTarget(null);
-      if (detailId === client.id) setDetailId(null);
+      if (detail?.id === client.id) setDetail(null);
       toast({ title: 'Client deleted successfully', variant: 'success' });
     } catch (failure) {
       setDeleteTarget(null);
@@ -198,50 +220,56 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
         </>
       }
     >
-      {clients && !isPro ? <PlanNotice count={count} onUpgrade={() => navigate(paths.settings.getHref())} /> : null}
+      {count !== undefined && !isPro ? <PlanNotice count={count} onUpgrade={() => navigate(paths.settings.getHref())} /> : null}
+      <ImportJobCard watch={importJob} onOpen={() => setImportOpen(true)} />
       {aboveList}
-      <Card>
-        {error && !clients ? (
-          <LoadError onRetry={() => void mutate()} inset>
-            We couldn't load your clients. {errorMessage(error)}
-          </LoadError>
-        ) : isLoading || !clients ? (
+      <Card ref={cardRef} sx={{ scrollMarginTop: 88 }}>
+        {list.error && !page ? (
+          <PageError error={list.error} onRetry={list.retry} onFirstPage={pager.first}>
+            We couldn't load your clients.
+          </PageError>
+        ) : list.isLoading || !page ? (
           <LoadingRows label="Loading clients">
             <Skeleton variant="rounded" height={40} sx={{ maxWidth: 380 }} />
           </LoadingRows>
-        ) : count === 0 ? (
+        ) : bookEmpty ? (
           <NoClients onAdd={handleAdd} onImport={() => setImportOpen(true)} />
         ) : (
           <>
             <ListToolbar divider={!isMobile}>
               <SearchBox
-                value={query}
-                onChange={setQuery}
+                value={list.text}
+                onChange={(text) => (text ? list.setText(text) : list.clearSearch())}
                 placeholder="Search clients..."
                 label="Search clients"
                 inputRef={searchRef}
+                maxLength={SEARCH_MAX_LENGTH}
                 sx={{ flex: '1 1 260px', maxWidth: { md: 380 } }}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-<SortSelect
-                  value={sort}
-                  onChange={(next) => {
-                    setSort(next);
-                    resetPage();
-                  }}
-                />
-                <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
-                  {searchTerm ? matchCountText(filtered.length, count, 'clients') : countText(count, 'client', 'clients')}
+                <SortControls sort={view.sort} order={view.order} onSortChange={list.setSort} onOrderChange={list.setOrder} searching={view.q !== ''} />
+                <Typography variant="body2" role="status" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                  {list.error ? '' : view.q ? `${countText(page.total, 'client', 'clients')} found` : countText(page.total, 'client', 'clients')}
                 </Typography>
-                {!isPro ? <PlanUsage count={count} /> : null}
+                {!isPro && count !== undefined ? <PlanUsage count={count} /> : null}
               </Box>
             </ListToolbar>
-            {filtered.length === 0 ? (
-              <NoMatches query={searchTerm} onClear={() => setQuery('')} />
+            {list.error ? (
+              <PageError error={list.error} onRetry={list.retry} onFirstPage={pager.first}>
+                We couldn't load this page of clients.
+              </PageError>
+            ) : page.clients.length === 0 && list.isStale ? (
+              <LoadingRows label="Loading clients" />
+            ) : page.clients.length === 0 ? (
+              view.q ? (
+                <NoMatches query={view.q} onClear={list.clearSearch} />
+              ) : (
+                <PastTheEnd onFirstPage={pager.first} />
+              )
             ) : (
-              <Box sx={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }}>
+              <Box aria-busy={list.isStale} sx={{ opacity: list.isStale ? 0.6 : 1, transition: 'opacity 120ms' }}>
                 <ClientsList
-                  clients={pageClients}
+                  clients={page.clients}
                   layout={isMobile ? 'cards' : 'table'}
                   onOpen={handleOpen}
                   onEdit={handleEdit}
@@ -250,7 +278,20 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
                 />
               </Box>
             )}
-            <ListPagination pagination={pagination} showPageSizes={!isMobile} />
+            {view.cursor || pager.hasNext || view.limit !== PAGE_SIZES[0] ? (
+              <ClientsPager
+                limit={view.limit}
+                onLimitChange={list.setLimit}
+                range={pager.range}
+                hasPrevious={pager.hasPrevious}
+                knowsPrevious={pager.knowsPrevious}
+                hasNext={pager.hasNext}
+                onPrevious={() => turnPage(pager.previous)}
+                onNext={() => turnPage(pager.next)}
+                showPageSizes={!isMobile}
+                busy={list.isStale}
+              />
+            ) : null}
           </>
         )}
       </Card>
@@ -258,7 +299,7 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
       <ClientFormDialog open={form.open} client={form.editing} onClose={form.close} onSubmit={handleSubmit} />
       <ClientDetailDialog
         client={detailClient}
-        onClose={() => setDetailId(null)}
+        onClose={() => setDetail(null)}
         onEdit={handleEdit}
         renderReviewActions={renderReviewActions}
         renderTestimonials={renderTestimonials}
@@ -272,7 +313,13 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
         onConfirm={handleDelete}
         onExited={handleDeleteExited}
       />
-      <ImportClientsDialog open={importOpen} isImporting={importClients.isMutating} onClose={() => setImportOpen(false)} onImport={(file) => importClients.trigger(file)} />
+      <ImportClientsDialog
+        open={importOpen}
+        isImporting={importClients.isMutating}
+        onClose={() => setImportOpen(false)}
+        onImport={(file) => importClients.trigger(file)}
+        importJob={importJob}
+      />
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} onUpgrade={handleUpgrade} />
     </PageLayout>
   );
@@ -316,44 +363,43 @@ function NoMatches({ query, onClear }: { query: string; onClear: () => void }) {
   );
 }
 
-/**
- * The list's order: a native select with a visible label, styled like the small outlined fields.
- * (A MUI TextField here doubled the cost of every query in the page's jsdom tests.)
- */
-function SortSelect({ value, onChange }: { value: ClientSort; onChange: (sort: ClientSort) => void }) {
-  const id = useId();
+function PastTheEnd({ onFirstPage }: { onFirstPage: () => void }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box component="label" htmlFor={id} sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}>
-        Sort by
+    <EmptyPanel
+      icon={<LastPageRounded fontSize="large" />}
+      title="No more clients"
+      actions={
+        <Button variant="outlined" onClick={onFirstPage}>
+          Back to the first page
+        </Button>
+      }
+    >
+      This is past the last page of your clients.
+    </EmptyPanel>
+  );
+}
+
+/** A page that could not be read: a link to a page that no longer fits the list, or any other failure. */
+function PageError({ error, onRetry, onFirstPage, children }: { error: Error; onRetry: () => void; onFirstPage: () => void; children: ReactNode }) {
+  if (error instanceof ApiError && error.code === INVALID_CURSOR) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onFirstPage}>
+              Go to the first page
+            </Button>
+          }
+        >
+          This page of clients is no longer available.
+        </Alert>
       </Box>
-      <Box
-        component="select"
-        id={id}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value as ClientSort)}
-        sx={{
-          font: 'inherit',
-          fontSize: '0.875rem',
-          color: 'text.primary',
-          bgcolor: 'background.paper',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          px: 1,
-          py: 0.75,
-          minHeight: 36,
-          cursor: 'pointer',
-          '&:hover': { borderColor: 'text.secondary' },
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
-        }}
-      >
-        {Object.entries(CLIENT_SORTS).map(([option, label]) => (
-          <option key={option} value={option}>
-            {label}
-          </option>
-        ))}
-      </Box>
-    </Box>
+    );
+  }
+  return (
+    <LoadError onRetry={onRetry} inset>
+      {children} {errorMessage(error)}
+    </LoadError>
   );
 }

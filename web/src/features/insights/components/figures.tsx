@@ -5,19 +5,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
 import { percentText } from '../insights-text';
 
-export const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+export { VISUALLY_HIDDEN };
 
 /** Words for screen readers only. */
 export function ScreenReaderText({ children }: { children: ReactNode }) {
