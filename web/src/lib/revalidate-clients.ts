@@ -4,6 +4,7 @@
 import type { ScopedMutator } from 'swr';
 import { USER_KEY } from './auth';
 import { CLIENT_PAGES_KEY_PREFIX, CLIENTS_KEY } from './clients';
+import { DASHBOARD_KEY } from './dashboard';
 
 /** GET /api/insights?months=N: every period's read starts with it. */
 export const INSIGHTS_KEY_PREFIX = '/api/insights';
@@ -12,6 +13,7 @@ export function revalidateClientReads(mutate: ScopedMutator): Promise<unknown> {
   return mutate(
     (key) =>
       key === USER_KEY ||
+      key === DASHBOARD_KEY ||
       (typeof key === 'string' &&
         (key === CLIENTS_KEY || key.startsWith(CLIENT_PAGES_KEY_PREFIX) || key.startsWith(`${CLIENTS_KEY}/`) || key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
   );

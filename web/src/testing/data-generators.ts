@@ -1,5 +1,5 @@
 // Small factories for test data.
-import type { AdminAgent, Client, MessageActivity, SupportTicket, TouchActivity, User } from '../../../shared/api-types';
+import type { AdminAgent, Client, Dashboard, MessageActivity, SupportTicket, TouchActivity, User } from '../../../shared/api-types';
 
 let sequence = 0;
 
@@ -121,6 +121,20 @@ export function createSupportTicket(overrides: Partial<SupportTicket> = {}): Sup
     createdAt: '2026-11-20T15:00:00.000Z',
     closedAt: null,
     replies: [],
+    ...overrides,
+  };
+}
+
+/** GET /api/dashboard for an agent with no clients yet (override what a test needs). */
+export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    today: '2025-01-20',
+    clients: 0,
+    reviews: 0,
+    reviewsAwaiting: 0,
+    upcoming: [],
+    upcomingClients: [],
+    activity: { months: [], totals: { reviews: 0, reminders: 0 } },
     ...overrides,
   };
 }

@@ -148,8 +148,8 @@ describe('dashboard', () => {
     let book: Client[] = [];
     const { user, router, fetchMock } = renderApp('/', {
       user: createUser({ fullName: 'Jane Doe' }),
-      // The clients page reads its list there.
-      api: { 'GET /api/dashboard': () => jsonResponse(200, dashboardOf(book)), 'GET /api/clients': () => jsonResponse(200, []) },
+      // The clients page reads its first page there.
+      api: { 'GET /api/dashboard': () => jsonResponse(200, dashboardOf(book)), 'GET /api/clients?*': () => jsonResponse(200, { clients: [], nextCursor: null, total: 0 }) },
     });
 
     await user.click(within(await card('Add your first client')).getByRole('link', { name: 'Add Client' }));

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { createUser } from '../../../testing/data-generators';
+import { createDashboard, createUser } from '../../../testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
 
@@ -125,7 +125,7 @@ describe('navigation bar', () => {
   it("shows a destructive 'Logout failed' toast with the message when logout fails", async () => {
     const { user, router } = renderApp('/', {
       user: createUser(),
-      api: { 'GET /api/clients': () => jsonResponse(200, []), 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
+      api: { 'GET /api/dashboard': () => jsonResponse(200, createDashboard()), 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
