@@ -963,7 +963,8 @@ describe('messaging', () => {
 });
 
 describe('the SPA fallback function', () => {
-  const handler = new Function(`${spaFallbackSource}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  type Request = { uri: string; querystring?: Record<string, { value: string }> };
+  const handler = new Function(`${spaFallbackSource}; return handler;`)() as (event: { request: Request }) => Request;
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
 
   it.each([
@@ -973,9 +974,35 @@ describe('the SPA fallback function', () => {
     ['/assets/main-3F2A.js', '/assets/main-3F2A.js'],
     ['/favicon.ico', '/favicon.ico'],
     ['/index.html', '/index.html'],
+    // The pages the build prerenders (shared/prerendered-pages.ts) get their own HTML, with or without a trailing slash.
+    ['/auth', '/auth/index.html'],
+    ['/auth/', '/auth/index.html'],
+    ['/find-realtor', '/find-realtor/index.html'],
+    ['/client-registration', '/client-registration/index.html'],
+    ['/reset-password/', '/reset-password/index.html'],
+    ['/auth/index.html', '/auth/index.html'],
+    // Other paths under or beside them are the app's.
+    ['/client-registration/confirm', '/index.html'],
+    ['/authors', '/index.html'],
+    ['/auth//', '/index.html'],
+    ['/constructor', '/index.html'],
   ])('turns %s into %s', (uri, expected) => {
     // Act + Assess
     expect(rewrite(uri)).toBe(expected);
+  });
+
+  it('leaves the query string alone: /find-realtor?q=ann is the prerendered page, its query for the app', () => {
+    // Prepare
+    const request: Request = { uri: '/find-realtor', querystring: { q: { value: 'ann' } } };
+    // Act
+    const rewritten = handler({ request });
+    // Assess
+    expect(rewritten).toEqual({ uri: '/find-realtor/index.html', querystring: { q: { value: 'ann' } } });
+  });
+
+  it('fits within the 10 KB a CloudFront Function may hold', () => {
+    // Assess
+    expect(Buffer.byteLength(spaFallbackSource)).toBeLessThan(10_240);
   });
 });
 

@@ -1,11 +1,13 @@
 // The Lighthouse figures of `npm run bench`: performance, accessibility and best practices for /auth
-// (signed out) and / (the dashboard of the demo agent, signed in), on Lighthouse's mobile (default)
-// and desktop settings, in the browser suite's Chromium (the system's, else @sparticuz/chromium's)
-// against the built local runtime. Lighthouse's performance score comes from its simulated
-// throttling (a mid-range phone on slow 4G for mobile), computed from the trace, so it depends on
-// what the page loads, not on this machine's speed alone.
+// and /find-realtor (signed out, prerendered at build time) and / (the dashboard of the demo agent,
+// signed in), on Lighthouse's mobile (default) and desktop settings, in the browser suite's Chromium
+// (the system's, else @sparticuz/chromium's) against the built local runtime. Lighthouse's
+// performance score comes from its simulated throttling (a mid-range phone on slow 4G for mobile),
+// computed from the trace, so it depends on what the page loads, and on how fast this machine ran
+// the page's script (its benchmark index is in the report). BENCH_LIGHTHOUSE_REPORTS=<dir> also
+// writes each full report there, as JSON.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumLaunch } from '../web/e2e/support/chromium';
@@ -13,21 +15,20 @@ import { chromiumLaunch } from '../web/e2e/support/chromium';
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Category = { score: number | null };
 type Audit = { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string };
-type Lhr = { categories: Record<string, Category>; audits: Record<string, Audit>; runWarnings: string[]; finalDisplayedUrl: string };
+type Lhr = { categories: Record<string, Category>; audits: Record<string, Audit>; runWarnings: string[]; finalDisplayedUrl: string; environment: { benchmarkIndex: number } };
 
 const root = resolve(__dirname, '..');
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-const TARGETS = { performance: 90, accessibility: 95 };
-const MOBILE_EXPLANATION = [
-  'Why mobile performance is lower than desktop:',
-  "- Lighthouse's mobile settings simulate a phone with a 4× slower CPU on slow 4G: 1.6 Mbps, 150 ms latency.",
-  '- The app is rendered in the browser, so nothing but the background shows until React, MUI and the page\'s chunk have downloaded and run. On that simulated phone, evaluating them and rendering takes most of the time; the TBT and LCP columns show it.',
-  '- The part measured on this machine (the script and render time that Lighthouse multiplies) also grows when the machine is busy, so the score moves from run to run.',
-  'What is already done: every chunk the entry needs is modulepreloaded; GET /api/user starts while the page chunk loads; assets are compressed; charts and admin code are lazy.',
-  'What would reach 90 on mobile:',
-  "- prerendering each public page's HTML at build time, so the first paint needs no JavaScript;",
-  '- a lighter form stack on /auth, so less script has to run before the form can be used.',
+const TARGETS = { mobile: 90, desktop: 98, accessibility: 100 };
+const DASHBOARD_EXPLANATION = [
+  'What limits the dashboard on the simulated phone:',
+  "- It is the signed-in page: the build prerenders its frame (the bar, the background, a loading state), which is the first paint, but not its content, which needs the user. Its largest paint is the greeting (\"Welcome, …\"), drawn once React, React DOM, React Router, MUI and Emotion (the initial JavaScript, see Web), the signed-in shell's chunk and the dashboard's have loaded and run, and GET /api/user has answered.",
+  "- On Lighthouse's phone (4× slower CPU, 1.6 Mbps, 150 ms round trips) that is about a second of download and as much again of script: the LCP column. Running that script (evaluating the modules, React's first renders) is also what the TBT column counts.",
+  '- The script time Lighthouse multiplies is measured on this machine, so a busy machine lowers the score: compare the benchmark index above (Lighthouse expects about 1,000 or more).',
+  'What is done: the frame is prerendered; the entry and the shell and dashboard chunks are modulepreloaded from index.html, the code the entry loads comes as one file rather than 20, GET /api/user starts with the entry, the mobile menu and the charts load on demand.',
+  'What would go further: less framework on the first screen (the shell without MUI, or Preact in place of React DOM), or the greeting drawn without the API (the first name kept from the last visit).',
 ].join('\n');
+const DASHBOARD_LABEL = '/ (dashboard, demo agent)';
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
 /** Starts the built local runtime (`npm start`'s server) on a free port with the demo data. */
@@ -78,8 +79,11 @@ export async function benchLighthouse(): Promise<Figures> {
     const cookie = await signIn(url, 'agent@demo.hearthside.app', 'demo-agent-2026');
     const pages = [
       { path: '/auth', label: '/auth (signed out)', headers: {} as Record<string, string> },
-      { path: '/', label: '/ (dashboard, demo agent)', headers: { Cookie: cookie } },
+      { path: '/find-realtor', label: '/find-realtor (signed out)', headers: {} as Record<string, string> },
+      { path: '/', label: DASHBOARD_LABEL, headers: { Cookie: cookie } },
     ];
+    const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     for (const page of pages) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const result = await lighthouse(
@@ -89,6 +93,7 @@ export async function benchLighthouse(): Promise<Figures> {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const lhr = result.lhr as unknown as Lhr;
+        if (reportsDir) writeFileSync(join(reportsDir, `${page.path.slice(1).replace(/\W+/g, '-') || 'dashboard'}-${formFactor}.json`), JSON.stringify(result.lhr));
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const failing = Object.values(lhr.audits)
           .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
@@ -101,6 +106,7 @@ export async function benchLighthouse(): Promise<Figures> {
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
           metrics: Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.displayValue ?? 'n/a'])),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
           failingAudits: failing,
           warnings: lhr.runWarnings,
         });
@@ -113,10 +119,12 @@ export async function benchLighthouse(): Promise<Figures> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const target = (r: Record<string, unknown>) => TARGETS[r.formFactor as 'mobile' | 'desktop'];
+  const benchmarkIndexes = rows.map((r) => r.benchmarkIndex as number);
   const lines = [
     '## Lighthouse',
     '',
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} in ${chromium.source === 'system' ? 'the system Chromium' : 'the Chromium of @sparticuz/chromium'} against the built local runtime (\`dist/local/server.mjs\`, demo data, assets compressed as CloudFront sends them). Targets: performance ≥ ${TARGETS.performance} and accessibility ≥ ${TARGETS.accessibility}.`,
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} in ${chromium.source === 'system' ? 'the system Chromium' : 'the Chromium of @sparticuz/chromium'} against the built local runtime (\`dist/local/server.mjs\`, demo data, assets compressed as CloudFront sends them; /auth and /find-realtor prerendered, / the signed-in frame). Targets: performance ≥ ${TARGETS.mobile} on mobile and ≥ ${TARGETS.desktop} on desktop, accessibility ${TARGETS.accessibility}. This machine's benchmark index during the runs: ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}.`,
     '',
     '| page | settings | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | failing audits |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -125,9 +133,9 @@ export async function benchLighthouse(): Promise<Figures> {
     const m = r.metrics as Record<string, string>;
     lines.push(`| ${r.page} | ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${m['first-contentful-paint']} | ${m['largest-contentful-paint']} | ${m['total-blocking-time']} | ${m['cumulative-layout-shift']} | ${m['speed-index']} | ${(r.failingAudits as string[]).join(', ') || 'none'} |`);
   }
-  const missed = rows.filter((r) => (r.performance as number) < TARGETS.performance || (r.accessibility as number) < TARGETS.accessibility);
-  lines.push('', missed.length ? `Below target: ${missed.map((r) => `${r.page} ${r.formFactor} (performance ${r.performance}, accessibility ${r.accessibility})`).join('; ')}.` : 'Every page meets both targets on both settings.', '');
-  if (missed.some((r) => r.formFactor === 'mobile' && (r.performance as number) < TARGETS.performance)) lines.push(MOBILE_EXPLANATION, '');
+  const missed = rows.filter((r) => (r.performance as number) < target(r) || (r.accessibility as number) < TARGETS.accessibility);
+  lines.push('', missed.length ? `Below target: ${missed.map((r) => `${r.page} ${r.formFactor} (performance ${r.performance}, accessibility ${r.accessibility})`).join('; ')}.` : 'Every page meets its targets on both settings.', '');
+  if (missed.some((r) => r.page === DASHBOARD_LABEL && (r.performance as number) < target(r))) lines.push(DASHBOARD_EXPLANATION, '');
   return { lines, report: { targets: TARGETS, pages: rows } };
 }
 

@@ -4,7 +4,7 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,38 +27,120 @@ function staticImports(metafile, start) {
   return [...seen];
 }
 
-/** The web app: dist/web/index.html plus hashed, code-split ESM chunks under dist/web/assets. */
+/**
+ * The lazy route modules (web/src/app/router.tsx) each prerendered URL renders: its HTML preloads
+ * their chunks with the entry's, since hydration waits for them. `/` is index.html, the signed-in
+ * frame that the shell's chunk renders while the user loads; it preloads the dashboard too, the
+ * home page (its chunks reach the browser with the rest rather than after the user is known).
+ */
+const PRERENDERED_ROUTE_MODULES = {
+  '/': ['web/src/app/routes/app/root.tsx', 'web/src/app/routes/app/dashboard.tsx'],
+  '/auth': ['web/src/app/routes/auth.tsx'],
+  '/find-realtor': ['web/src/app/routes/find-realtor.tsx'],
+  '/client-registration': ['web/src/app/routes/client-registration.tsx'],
+  '/reset-password': ['web/src/app/routes/reset-password.tsx'],
+};
+
+/**
+ * esbuild splits shared code by the set of entry points that reach it (the entry, and every module
+ * imported lazily), so what the entry loads would come in as many small files as there are
+ * combinations of pages sharing each part: 20 requests before the first screen, each a round trip
+ * on a slow phone. But no lazy module ever runs before the entry, so each is made to import the
+ * app's root module (web/src/app/app.tsx) as well: everything the entry loads is then reached from
+ * the same entry points and lands in one chunk. At run time the added import is of a module already
+ * evaluated; only the files change.
+ */
+function initialCodeInOneChunk() {
+  const webSrc = join(root, 'web/src');
+  const appModule = join(webSrc, 'app/app.tsx');
+  const lazyModules = new Set();
+  return {
+    name: 'initial-code-in-one-chunk',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind === 'dynamic-import' && args.importer.startsWith(webSrc)) lazyModules.add(resolve(args.resolveDir, args.path));
+        return undefined;
+      });
+      build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (!lazyModules.has(args.path.replace(/\.tsx?$/, ''))) return undefined;
+        return { contents: `import ${JSON.stringify(appModule)};\n${readFileSync(args.path, 'utf8')}`, loader: extname(args.path).slice(1) };
+      });
+    },
+  };
+}
+
+/** A string for String.replace that is taken as it is (no `$&` patterns). */
+const literally = (value) => () => value;
+
+/**
+ * The web app: hashed, code-split ESM chunks under dist/web/assets, and its HTML prerendered
+ * (web/src/prerender.tsx, bundled for Node and run here): dist/web/index.html, the signed-in frame
+ * every other path gets, and dist/web/<page>/index.html for each page of shared/prerendered-pages.ts.
+ * Each holds the page's markup in #root, the CSS that markup uses, and modulepreloads for the
+ * chunks that hydrate it.
+ */
 export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(join(outdir, 'assets'), { recursive: true });
-  const result = await esbuild.build({
-    entryPoints: { main: join(root, 'web/src/main.tsx') },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    sourcemap: false,
-    target: ['es2022', 'chrome110', 'safari16', 'firefox110'],
-    outdir: join(outdir, 'assets'),
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[name]-[hash]',
-    assetNames: '[name]-[hash]',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
-    metafile: true,
-    logLevel: 'warning',
-  });
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint?.endsWith('web/src/main.tsx'));
+  const loader = { '.svg': 'file', '.png': 'file', '.woff2': 'file' };
+  const define = { 'process.env.NODE_ENV': '"production"' };
+  const [result, renderer] = await Promise.all([
+    esbuild.build({
+      entryPoints: { main: join(root, 'web/src/main.tsx') },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      sourcemap: false,
+      target: ['es2022', 'chrome110', 'safari16', 'firefox110'],
+      outdir: join(outdir, 'assets'),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[name]-[hash]',
+      assetNames: '[name]-[hash]',
+      jsx: 'automatic',
+      define,
+      loader,
+      metafile: true,
+      logLevel: 'warning',
+      plugins: [initialCodeInOneChunk()],
+    }),
+    // The same app for Node, to render the HTML (React's server renderer requires Node's modules).
+    importBundle(join(root, 'web/src/prerender.tsx'), { jsx: 'automatic', define, loader, target: 'node20', banner: nodeBanner, legalComments: 'none' }),
+  ]);
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((output) => outputs[output].entryPoint?.endsWith('web/src/main.tsx'));
   if (!entry) throw new Error('web build produced no entry chunk');
+  const chunkOf = (source) => {
+    const found = Object.keys(outputs).find((output) => outputs[output].entryPoint === source);
+    if (!found) throw new Error(`the web build has no chunk for ${source}`);
+    return found;
+  };
   const asUrl = (output) => `/${output.slice(output.indexOf('assets/'))}`;
-  // Every chunk the entry imports statically, preloaded from the HTML: the browser fetches them in
-  // parallel instead of discovering them one import level at a time.
-  const preloads = staticImports(result.metafile, entry[0]).map((output) => `<link rel="modulepreload" href="${asUrl(output)}" />`);
-  const html = readFileSync(join(root, 'web/index.html'), 'utf8')
-    .replace('%MAIN_SCRIPT%', asUrl(entry[0]))
-    .replace('%MODULE_PRELOADS%', preloads.join('\n    '));
-  writeFileSync(join(outdir, 'index.html'), html);
+  const template = readFileSync(join(root, 'web/index.html'), 'utf8').replace('%MAIN_SCRIPT%', asUrl(entry));
+
+  for (const url of ['/', ...renderer.PRERENDERED_PAGES]) {
+    const modules = PRERENDERED_ROUTE_MODULES[url];
+    if (!modules) throw new Error(`scripts/build.mjs does not know the route modules ${url} renders (PRERENDERED_ROUTE_MODULES)`);
+    // Every chunk the entry and the page's route modules import statically, preloaded: the browser
+    // fetches them in parallel instead of discovering them one import level at a time.
+    const preloads = new Set(staticImports(result.metafile, entry));
+    for (const module of modules) {
+      const chunk = chunkOf(module);
+      preloads.add(chunk);
+      for (const output of staticImports(result.metafile, chunk)) preloads.add(output);
+    }
+    preloads.delete(entry);
+    const page = await renderer.renderPage(url);
+    let html = template
+      .replace('%MODULE_PRELOADS%', literally([...preloads].map((output) => `<link rel="modulepreload" href="${asUrl(output)}" />`).join('\n    ')))
+      .replace('%PAGE_STYLES%', literally(page.styles))
+      .replace('%PRERENDERED_AT%', literally(url))
+      .replace('%PAGE_MARKUP%', literally(page.html));
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, literally(page.title));
+    const file = join(outdir, renderer.htmlFileFor(url));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  }
   if (existsSync(join(root, 'web/public'))) cpSync(join(root, 'web/public'), outdir, { recursive: true });
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
@@ -92,8 +174,8 @@ export async function buildLambdas({ outdir = join(root, 'dist/functions'), entr
 
 /** Every route's handler and every job, as { slug, file }. */
 export async function lambdaEntries() {
-  const { routes } = await importTs(join(root, 'functions/routes.ts'));
-  const { jobs = [] } = existsSync(join(root, 'functions/jobs/jobs.ts')) ? await importTs(join(root, 'functions/jobs/jobs.ts')) : {};
+  const { routes } = await importBundle(join(root, 'functions/routes.ts'));
+  const { jobs = [] } = existsSync(join(root, 'functions/jobs/jobs.ts')) ? await importBundle(join(root, 'functions/jobs/jobs.ts')) : {};
   return [
     ...routes.map((r) => ({ slug: r.handler, file: join(root, 'functions/handlers', `${r.handler}.ts`) })),
     ...jobs.map((j) => ({ slug: `jobs/${j.name}`, file: join(root, 'functions/jobs', `${j.name}.ts`) })),
@@ -125,10 +207,10 @@ export async function buildLocal({ outdir = join(root, 'dist/local') } = {}) {
   });
 }
 
-/** Loads a small TypeScript module (the route table) by compiling it on the fly. */
-async function importTs(file) {
+/** Loads a TypeScript module (the route table, the prerenderer) by bundling it for Node into dist/.cache. */
+async function importBundle(file, options = {}) {
   const out = join(root, 'dist/.cache', `${createHash('sha1').update(file).digest('hex')}.mjs`);
-  await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning', ...options });
   return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
 }
 

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { pickEncoding } from './static-files';
 
 const root = resolve(__dirname, '..', '..');
@@ -103,12 +104,31 @@ describe('the local server', () => {
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
+    for (const page of PRERENDERED_PAGES) {
+      mkdirSync(join(webDir, page));
+      writeFileSync(join(webDir, page, 'index.html'), `<!doctype html><title>${page}</title>`);
+    }
     const api = await startTestApi({ webDir });
+    const titleOf = async (path: string) => {
+      const res = await fetch(`${api.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      return /<title>(.*)<\/title>/.exec(await res.text())?.[1];
+    };
     try {
       const deep = await fetch(`${api.url}/clients/some/deep/link`);
       expect(deep.status).toBe(200);
       expect(await deep.text()).toContain('<title>app</title>');
       expect(deep.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      // The prerendered pages, with or without a trailing slash or a query; the app's frame for every other path.
+      for (const page of PRERENDERED_PAGES) {
+        expect(await titleOf(page)).toBe(page);
+        expect(await titleOf(`${page}/`)).toBe(page);
+      }
+      expect(await titleOf('/find-realtor?q=ann')).toBe('/find-realtor');
+      expect(await titleOf('/client-registration?agentId=a1')).toBe('/client-registration');
+      for (const path of ['/', '/clients', '/client-registration/confirm', '/authors']) expect(await titleOf(path)).toBe('app');
       const asset = await fetch(`${api.url}/assets/main-abc.js`);
       expect(asset.headers.get('content-type')).toMatch(/javascript/);
       expect(asset.headers.get('cache-control')).toMatch(/immutable/);

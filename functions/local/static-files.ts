@@ -1,4 +1,6 @@
-// Serves the built web app with SPA fallback: extension-less paths get index.html, missing files 404.
+// Serves the built web app with SPA fallback: an extension-less path gets its prerendered page
+// (dist/web/auth/index.html for /auth or /auth/, see shared/prerendered-pages.ts) or else index.html,
+// as CloudFront's viewer-request function does (infra/constructs/spa-fallback.ts); missing files 404.
 // Text files are sent compressed (Brotli, else gzip) when the browser accepts it, as CloudFront
 // does in AWS, so what the browser suite and Lighthouse measure locally is what users download.
 import { createReadStream } from 'node:fs';
@@ -7,6 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { htmlFileFor } from '../../shared/prerendered-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -83,7 +86,7 @@ export async function serveStatic(webDir: string, pathname: string, res: ServerR
     decoded = '/';
   }
   const hasExtension = extname(decoded) !== '';
-  const relative = hasExtension ? normalize(decoded).replace(/^([/\\])+/, '') : 'index.html';
+  const relative = hasExtension ? normalize(decoded).replace(/^([/\\])+/, '') : htmlFileFor(decoded);
   const file = join(webDir, relative);
   if (!file.startsWith(webDir + sep) && file !== webDir) return notFound(res);
   try {

@@ -1,12 +1,23 @@
 // The CloudFront Function (cloudfront-js-2.0, viewer request, default behaviour only) that gives the
 // single-page app its fallback: a path whose last segment has no extension is a client-side route,
-// so S3 is asked for /index.html instead. Distribution errorResponses would also turn the API's
-// 403/404 into 200 + HTML (they apply to every origin), so they are not used.
-export const spaFallbackSource = `function handler(event) {
+// so S3 is asked for the page the web build prerendered for it (/auth and /auth/ get
+// /auth/index.html, see shared/prerendered-pages.ts) or else for /index.html, the signed-in frame.
+// The query string is not part of the URI (and not part of the cache key). Distribution
+// errorResponses would also turn the API's 403/404 into 200 + HTML (they apply to every origin), so
+// they are not used. The local server maps paths the same way (functions/local/static-files.ts).
+import { htmlFileFor, PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+
+const pages = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page, `/${htmlFileFor(page)}`]));
+
+export const spaFallbackSource = `var PRERENDERED = ${JSON.stringify(pages)};
+
+function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
+    request.uri = Object.prototype.hasOwnProperty.call(PRERENDERED, path) ? PRERENDERED[path] : '/index.html';
   }
   return request;
 }

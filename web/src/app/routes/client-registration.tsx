@@ -1,6 +1,8 @@
 // /client-registration#token=… (from an invitation) or ?agentId=… (after choosing a realtor); with
 // neither, back to /find-realtor. After registering, 'Share Your Experience' offers the video
-// upload, then the visitor goes on to /auth.
+// upload, then the visitor goes on to /auth. The build prerenders the directory visitor's form
+// (the build knows neither the token nor the realtor): it shows, inert, until hydration has read
+// the URL, then the page becomes the one the URL asks for.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -12,6 +14,7 @@ import { CenteredLayout } from '../../components/layouts/centered-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLinkToken } from '../../lib/use-link-token';
 import { useInvitation } from '../../features/registration/api/get-invitation';
 import { ClientRegistrationForm } from '../../features/registration/components/client-registration-form';
@@ -71,11 +74,14 @@ export function ClientRegistrationRoute() {
   const [registered, setRegistered] = useState<ClientRegistrationResult | null>(null);
   const token = useLinkToken();
   const agentId = searchParams.get('agentId');
+  const hydrated = useHydrated();
 
-  if (!token && !agentId) return <Navigate to={paths.findRealtor.getHref()} replace />;
+  if (hydrated && !token && !agentId) return <Navigate to={paths.findRealtor.getHref()} replace />;
 
   let content;
-  if (registered) {
+  if (!hydrated) {
+    content = <SelfRegistration agentId="" onRegistered={setRegistered} />;
+  } else if (registered) {
     content = (
       <>
         <Alert severity="success" role="status" sx={{ mb: 3 }}>

@@ -1,6 +1,9 @@
-// The signed-in frame: a skip link, the navigation bar and the main content column.
+// The signed-in frame: a skip link, the navigation bar and the main content column. The page keeps
+// its vertical scrollbar (where scrollbars take room) even while it is shorter than the window, so the
+// frame does not shift sideways when the page's content arrives (MUI's modals allow for it).
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { useRef, type ReactNode } from 'react';
 
 type AppLayoutProps = {
@@ -13,6 +16,7 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <GlobalStyles styles={{ html: { overflowY: 'scroll' } }} />
       <Box
         component="a"
         href="#main-content"

@@ -1,7 +1,9 @@
-// The sign-in screen's frame: the form column, and from `md` up a side panel beside it.
+// The sign-in screen's frame: the form column, and from `md` up a side panel beside it. The form
+// column is held inert until the prerendered page has hydrated (HydrationGate).
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { pageTitle } from '../../config/app';
+import { HydrationGate } from '../ui/hydration-gate';
 import { Logo } from '../ui/logo';
 
 type AuthLayoutProps = {
@@ -20,7 +22,7 @@ export function AuthLayout({ title, aside, children }: AuthLayoutProps) {
       >
         <Logo />
         <Box sx={{ flex: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', py: { xs: 4, sm: 5 } }}>
-          <Box sx={{ width: '100%', maxWidth: 420 }}>{children}</Box>
+          <HydrationGate sx={{ width: '100%', maxWidth: 420 }}>{children}</HydrationGate>
         </Box>
       </Box>
       <Box component="aside" sx={{ display: { xs: 'none', md: 'flex' } }}>

@@ -1,4 +1,5 @@
-// A single card in the middle of the page, the logo above it: reset password and not-found.
+// A single card in the middle of the page, the logo above it: reset password and not-found. The
+// card's content is held inert until a prerendered page has hydrated (HydrationGate).
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,6 +7,7 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { pageTitle } from '../../config/app';
+import { HydrationGate } from '../ui/hydration-gate';
 import { Logo } from '../ui/logo';
 
 type CenteredLayoutProps = {
@@ -35,7 +37,9 @@ export function CenteredLayout({ title, homeHref, children }: CenteredLayoutProp
         <Logo size={40} />
       </Link>
       <Card sx={{ width: '100%', maxWidth: 460 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>{children}</CardContent>
+        <CardContent sx={{ p: { xs: 3, sm: 4 }, '&:last-child': { pb: { xs: 3, sm: 4 } } }}>
+          <HydrationGate>{children}</HydrationGate>
+        </CardContent>
       </Card>
     </Box>
   );

@@ -1,67 +1,24 @@
 // The signed-in navigation: logo, links (aria-current on the active one, a count where something
 // waits) and Logout. Below the SPEC's 768 px breakpoint the links collapse into a menu behind an
-// icon button; just above it they wrap onto a second line rather than run off the bar.
+// icon button (its menu loads on demand: navigation-menu.tsx); just above it they wrap onto a second
+// line rather than run off the bar.
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import { alpha, useTheme } from '@mui/material/styles';
+import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../ui/logo';
+import { ItemLabel, itemName, type NavItem } from './navigation-items';
 
-export type NavItem = {
-  label: string;
-  href: string;
-  /** Active only on an exact match (the home link). */
-  end?: boolean;
-  /** Something waits there: the count beside the label, and `label` ('3 waiting') in the link's name. */
-  badge?: { count: number; label: string };
-};
-
-/** The link's accessible name when its count shows ('Today, 3 waiting'); its text otherwise. */
-function itemName(item: NavItem): string | undefined {
-  return item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined;
-}
-
-/** The label, and the count beside it when there is one (its words are in the link's name). */
-function ItemLabel({ item }: { item: NavItem }) {
-  if (!item.badge || item.badge.count <= 0) return item.label;
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-      {item.label}
-      <Box
-        component="span"
-        aria-hidden="true"
-        sx={{
-          minWidth: 20,
-          height: 20,
-          px: 0.75,
-          borderRadius: 10,
-          display: 'inline-grid',
-          placeItems: 'center',
-          bgcolor: 'secondary.main',
-          color: 'secondary.contrastText',
-          fontSize: '0.75rem',
-          fontWeight: 700,
-          lineHeight: 1,
-        }}
-      >
-        {item.badge.count > 99 ? '99+' : item.badge.count}
-      </Box>
-    </Box>
-  );
-}
+export type { NavItem };
 
 type NavigationBarProps = {
   items: readonly NavItem[];
@@ -69,6 +26,9 @@ type NavigationBarProps = {
   onLogout: () => Promise<void>;
   isLoggingOut: boolean;
 };
+
+/** The bar's height: the skeleton below keeps it, so nothing under the bar moves when the real one replaces it. */
+const toolbarSx = { minHeight: { xs: 60, md: 68 }, gap: 2 } as const;
 
 export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: NavigationBarProps) {
   const theme = useTheme();
@@ -78,7 +38,7 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
   return (
     <AppBar position="sticky">
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: { xs: 60, md: 68 }, gap: 2 }}>
+        <Toolbar disableGutters sx={toolbarSx}>
           <Link component={RouterLink} to={homeHref} underline="none" sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
             <Logo />
           </Link>
@@ -131,13 +91,22 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
 
 type MobileNavigationProps = Omit<NavigationBarProps, 'homeHref'> & { logoutLabel: string };
 
+const NavigationMenu = lazy(() => import('./navigation-menu').then((m) => ({ default: m.NavigationMenu })));
+/** The menu's code loads when the visitor reaches for the button, not with the page. */
+const loadNavigationMenu = () => void import('./navigation-menu');
+
 function MobileNavigation({ items, onLogout, isLoggingOut, logoutLabel }: MobileNavigationProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Stays mounted once opened, so the menu can play its closing transition.
+  const [opened, setOpened] = useState(false);
   const buttonId = useId();
   const menuId = useId();
   const open = anchor !== null;
 
-  const handleOpen = (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget);
+  const handleOpen = (event: MouseEvent<HTMLElement>) => {
+    setOpened(true);
+    setAnchor(event.currentTarget);
+  };
   const handleClose = () => setAnchor(null);
   const handleLogout = async () => {
     await onLogout();
@@ -152,42 +121,61 @@ function MobileNavigation({ items, onLogout, isLoggingOut, logoutLabel }: Mobile
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open ? 'true' : 'false'}
+        onPointerEnter={loadNavigationMenu}
+        onPointerDown={loadNavigationMenu}
+        onFocus={loadNavigationMenu}
         onClick={handleOpen}
         edge="end"
         sx={{ color: 'text.primary' }}
       >
         <MenuRounded />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {items.map((item) => (
-          <MenuItem
-            key={item.href}
-            component={NavLink}
-            to={item.href}
-            end={item.end}
-            aria-label={itemName(item)}
-            onClick={handleClose}
-            sx={{ '&[aria-current="page"]': { color: 'primary.dark', fontWeight: 650, backgroundColor: (t) => alpha(t.palette.primary.main, 0.08) } }}
-          >
-            <ItemLabel item={item} />
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem onClick={() => void handleLogout()} disabled={isLoggingOut}>
-          <ListItemIcon>
-            <LogoutRounded fontSize="small" />
-          </ListItemIcon>
-          {logoutLabel}
-        </MenuItem>
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <NavigationMenu
+            id={menuId}
+            buttonId={buttonId}
+            anchor={anchor}
+            items={items}
+            onClose={handleClose}
+            onLogout={() => void handleLogout()}
+            isLoggingOut={isLoggingOut}
+            logoutLabel={logoutLabel}
+          />
+        </Suspense>
+      ) : null}
     </>
+  );
+}
+
+/** Where the links (from `md` up) and the Logout button will be, before the user is known. */
+const LINK_PLACEHOLDER_WIDTHS = [76, 48, 118, 116, 92, 62, 64, 40] as const;
+
+/**
+ * The bar before the user is known (their links depend on it): the logo, and the shapes of what
+ * will come, by CSS alone (no media query in script), so the build can prerender it into
+ * index.html and a phone paints it before any JavaScript runs.
+ */
+export function NavigationBarSkeleton() {
+  const placeholder = { height: 20, borderRadius: 10, bgcolor: (t: Theme) => alpha(t.palette.text.primary, 0.08) } as const;
+  return (
+    <AppBar position="sticky">
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={toolbarSx}>
+          <Box sx={{ display: 'flex', flexShrink: 0, mr: 'auto' }}>
+            <Logo />
+          </Box>
+          <Box aria-hidden="true" sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 2, minWidth: 0, overflow: 'hidden' }}>
+            {LINK_PLACEHOLDER_WIDTHS.map((width, index) => (
+              <Box key={index} sx={{ ...placeholder, width, flexShrink: 1, display: { md: index < 6 ? 'block' : 'none', lg: 'block' } }} />
+            ))}
+          </Box>
+          <Box aria-hidden="true" sx={{ display: { xs: 'none', md: 'block' }, ...placeholder, width: 104, height: 36, flexShrink: 0 }} />
+          <Box aria-hidden="true" sx={{ display: { xs: 'grid', md: 'none' }, placeItems: 'center', width: 40, height: 40, mr: -1.5, color: 'text.primary' }}>
+            <MenuRounded />
+          </Box>
+        </Toolbar>
+      </Container>
+    </AppBar>
   );
 }

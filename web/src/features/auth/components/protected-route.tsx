@@ -1,12 +1,12 @@
-// Protected-route rule: a centered spinner while the user loads, /auth without a user,
-// otherwise the page.
+// Protected-route rule: the app's frame with a loading state while the user loads (what the build
+// prerenders into index.html), /auth without a user, otherwise the page.
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { CenteredSpinner } from '../../../components/ui/spinner';
+import { AppFrameSkeleton } from '../../../components/layouts/app-frame-skeleton';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { authRedirectState } from '../redirect-state';
@@ -23,7 +23,7 @@ export function ProtectedRoute({ children }: ProtectedRouteProps) {
   const hadUser = useRef(false);
   if (user) hadUser.current = true;
 
-  if (isLoading) return <CenteredSpinner fullScreen label="Loading" />;
+  if (isLoading) return <AppFrameSkeleton />;
   if (error && !user) return <SessionUnavailable onRetry={() => void mutate()} />;
   if (!user) {
     return <Navigate to={paths.auth.getHref()} replace state={hadUser.current ? undefined : authRedirectState(location)} />;

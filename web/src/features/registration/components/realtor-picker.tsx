@@ -1,6 +1,7 @@
 // The searchable realtor dropdown of /find-realtor: searches the server as the visitor types (3
 // characters at least), each entry the realtor's name with their business name and location (the
-// directory never shows a login e-mail).
+// directory never shows a login e-mail). The field shows at once (the page is prerendered) while
+// the first answer says whether any realtor is listed at all.
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -10,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { PublicAgent } from '../../../../../shared/api-types';
 import { AGENT_SEARCH_MIN_CHARS, REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAgentSearch } from '../api/search-agents';
@@ -31,7 +31,6 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
   const tooShort = input.trim().length < AGENT_SEARCH_MIN_CHARS;
   const settled = query === input && !isLoading;
 
-  if (!result && isLoading) return <Spinner label="Loading realtors" />;
   if (result && !result.available) {
     return (
       <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>

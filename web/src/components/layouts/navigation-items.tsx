@@ -1,0 +1,45 @@
+// A link of the signed-in navigation and how it reads, in the bar and in the mobile menu.
+import Box from '@mui/material/Box';
+
+export type NavItem = {
+  label: string;
+  href: string;
+  /** Active only on an exact match (the home link). */
+  end?: boolean;
+  /** Something waits there: the count beside the label, and `label` ('3 waiting') in the link's name. */
+  badge?: { count: number; label: string };
+};
+
+/** The link's accessible name when its count shows ('Today, 3 waiting'); its text otherwise. */
+export function itemName(item: NavItem): string | undefined {
+  return item.badge && item.badge.count > 0 ? `${item.label}, ${item.badge.label}` : undefined;
+}
+
+/** The label, and the count beside it when there is one (its words are in the link's name). */
+export function ItemLabel({ item }: { item: NavItem }) {
+  if (!item.badge || item.badge.count <= 0) return item.label;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      {item.label}
+      <Box
+        component="span"
+        aria-hidden="true"
+        sx={{
+          minWidth: 20,
+          height: 20,
+          px: 0.75,
+          borderRadius: 10,
+          display: 'inline-grid',
+          placeItems: 'center',
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          fontSize: '0.75rem',
+          fontWeight: 700,
+          lineHeight: 1,
+        }}
+      >
+        {item.badge.count > 99 ? '99+' : item.badge.count}
+      </Box>
+    </Box>
+  );
+}
