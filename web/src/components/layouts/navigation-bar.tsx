@@ -15,6 +15,7 @@ import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { APP_NAME } from '../../config/app';
 import { Logo } from '../ui/logo';
 import { ItemLabel, itemName, type NavItem } from './navigation-items';
 
@@ -27,6 +28,8 @@ type NavigationBarProps = {
   isLoggingOut: boolean;
 };
 
+const WORDMARK_DISPLAY = { xs: 'inline', md: 'none', xl: 'inline' };
+
 /** The bar's height: the skeleton below keeps it, so nothing under the bar moves when the real one replaces it. */
 const toolbarSx = { minHeight: { xs: 60, md: 68 }, gap: 2 } as const;
 
@@ -37,10 +40,11 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
 
   return (
     <AppBar position="sticky">
-      <Container maxWidth="lg">
+      {/* Nine links, the name and Logout fit one line: the name shows on phones and from 1280 px (the bar widens there). */}
+      <Container maxWidth="xl">
         <Toolbar disableGutters sx={toolbarSx}>
-          <Link component={RouterLink} to={homeHref} underline="none" sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
-            <Logo />
+          <Link component={RouterLink} to={homeHref} underline="none" aria-label={APP_NAME} sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
+            <Logo wordmarkDisplay={WORDMARK_DISPLAY} />
           </Link>
           {isMobile ? (
             <MobileNavigation items={items} onLogout={onLogout} isLoggingOut={isLoggingOut} logoutLabel={logoutLabel} />
@@ -49,7 +53,7 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
               <Box component="nav" aria-label="Main" sx={{ minWidth: 0 }}>
                 <Box
                   component="ul"
-                  sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, m: 0, p: 0, listStyle: 'none' }}
+                  sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: { md: 0, lg: 0.25 }, m: 0, p: 0, listStyle: 'none' }}
                 >
                   {items.map((item) => (
                     <li key={item.href}>
@@ -60,7 +64,10 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
                         aria-label={itemName(item)}
                         sx={{
                           color: 'text.secondary',
-                          px: { md: 1, lg: 1.5 },
+                          // Nine links and Logout on one line from 900 px up (the menu takes over below).
+                          px: { md: 0.75, lg: 1 },
+                          minWidth: 0,
+                          fontSize: { md: '0.8125rem', lg: '0.875rem' },
                           '&:hover': { color: 'text.primary', backgroundColor: alpha(theme.palette.primary.main, 0.06) },
                           '&[aria-current="page"]': { color: 'primary.dark', backgroundColor: alpha(theme.palette.primary.main, 0.1) },
                         }}
@@ -77,7 +84,7 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
                 onClick={() => void onLogout()}
                 disabled={isLoggingOut}
                 startIcon={<LogoutRounded />}
-                sx={{ flexShrink: 0 }}
+                sx={{ flexShrink: 0, px: { md: 1.25, lg: 2 } }}
               >
                 {logoutLabel}
               </Button>
@@ -160,10 +167,10 @@ export function NavigationBarSkeleton() {
   const placeholder = { height: 20, borderRadius: 10, bgcolor: (t: Theme) => alpha(t.palette.text.primary, 0.08) } as const;
   return (
     <AppBar position="sticky">
-      <Container maxWidth="lg">
+      <Container maxWidth="xl">
         <Toolbar disableGutters sx={toolbarSx}>
           <Box sx={{ display: 'flex', flexShrink: 0, mr: 'auto' }}>
-            <Logo />
+            <Logo wordmarkDisplay={WORDMARK_DISPLAY} />
           </Box>
           <Box aria-hidden="true" sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 2, minWidth: 0, overflow: 'hidden' }}>
             {LINK_PLACEHOLDER_WIDTHS.map((width, index) => (

@@ -26,9 +26,12 @@ export function LogoMark({ size = 32, inverted = false }: LogoMarkProps) {
   );
 }
 
-type LogoProps = LogoMarkProps;
+type LogoProps = LogoMarkProps & {
+  /** When the name shows, by breakpoint (the navigation bar keeps only the mark where its links need the room). */
+  wordmarkDisplay?: Record<string, string>;
+};
 
-export function Logo({ size = 32, inverted = false }: LogoProps) {
+export function Logo({ size = 32, inverted = false, wordmarkDisplay }: LogoProps) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
       <LogoMark size={size} inverted={inverted} />
@@ -39,6 +42,7 @@ export function Logo({ size = 32, inverted = false }: LogoProps) {
           fontSize: size >= 40 ? '1.375rem' : '1.125rem',
           letterSpacing: '-0.01em',
           color: inverted ? '#FFFFFF' : 'text.primary',
+          ...(wordmarkDisplay ? { display: wordmarkDisplay } : {}),
         }}
       >
         {APP_NAME}
