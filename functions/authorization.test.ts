@@ -14,7 +14,7 @@ const ADMIN_MODE = new Set(['clients/patch-client']);
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 let api: TestApi;
 const clients: Record<Actor, ApiClient> = {} as Record<Actor, ApiClient>;
-const objects: Record<'A' | 'B', { agentId: string; clientId: string; ticketId: string; marker: string }> = {} as never;
+const objects: Record<'A' | 'B', { agentId: string; clientId: string; ticketId: string; importId: string; marker: string }> = {} as never;
 
 const emails: Partial<Record<Actor, string>> = { agentA: 'matrix-a@example.com', agentB: 'matrix-b@example.com', admin: ADMIN_EMAIL };
 
@@ -35,7 +35,8 @@ beforeAll(async () => {
     const marker = `Secret${key}Person`;
     const created = await client.post('/api/clients', clientInput({ name: marker, email: `${marker.toLowerCase()}@example.com`, birthday: '1980-05-05' }));
     const ticket = await client.post('/api/support', { subject: `${marker} needs help`, message: `A question from ${marker}` });
-    objects[key] = { agentId, clientId: created.body.id, ticketId: ticket.body.id, marker };
+    const imported = await client.post('/api/imports', { fileName: `${marker}.csv`, contentType: 'text/csv', size: 100 });
+    objects[key] = { agentId, clientId: created.body.id, ticketId: ticket.body.id, importId: imported.body.import.id, marker };
   }
 });
 afterAll(() => api.close());
@@ -48,6 +49,7 @@ function pathFor(route: Route, target: Target): string | null {
     if (name === 'agentId') return owner.agentId;
     if (name === 'id' && route.path.startsWith('/api/clients/')) return owner.clientId;
     if (name === 'id' && route.path.startsWith('/api/admin/support/')) return owner.ticketId;
+    if (name === 'id' && route.path.startsWith('/api/imports/')) return owner.importId;
     return name === 'file' ? `${owner.clientId}.ics` : owner.clientId;
   });
 }
@@ -72,9 +74,11 @@ async function snapshot() {
   const userB = await clients.agentB.get('/api/user');
   const supportA = await clients.agentA.get('/api/support');
   const supportB = await clients.agentB.get('/api/support');
+  const importA = await clients.agentA.get('/api/imports/latest');
+  const importB = await clients.agentB.get('/api/imports/latest');
   // lastLoginDate moves when the matrix signs an actor back in after the logout route.
   const profile = ({ lastLoginDate: _ignored, ...rest }: Record<string, unknown>) => rest;
-  return { a: a.body, b: b.body, userA: profile(userA.body), userB: profile(userB.body), supportA: supportA.body, supportB: supportB.body };
+  return { a: a.body, b: b.body, userA: profile(userA.body), userB: profile(userB.body), supportA: supportA.body, supportB: supportB.body, importA: importA.body, importB: importB.body };
 }
 
 describe('authorization matrix (generated from the route table)', () => {

@@ -4,7 +4,7 @@
 export type MailProvider = 'ses' | 'outbox';
 export type SmsProvider = 'sns' | 'twilio' | 'outbox';
 export type PaymentProvider = 'stripe' | 'simulator';
-/** Where the reminders scheduler puts its messages: SQS in AWS, an in-process queue in the local runtime. */
+/** Where the reminders scheduler and the import starts put their messages: SQS in AWS, an in-process queue in the local runtime. */
 export type QueueProvider = 'sqs' | 'memory';
 /** Who writes AI drafts: Amazon Bedrock, an OpenAI-compatible endpoint, or the composer without a model. */
 export type AiProvider = 'bedrock' | 'openai' | 'local';
@@ -44,6 +44,8 @@ export type Config = {
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
   remindersQueueUrl: string | undefined;
+  /** The imports queue (SQS), for the start of an import and the import job's own continuation. */
+  importsQueueUrl: string | undefined;
   /** How many clients one address may register for one agent a day from the realtor directory. */
   directoryRegistrationsPerDay: number;
   /** Messages one agent may send to clients per UTC day, per channel (DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT). */
@@ -177,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       : undefined,
     queueProvider: oneOf(env, 'QUEUE_PROVIDER', ['sqs', 'memory'], 'sqs'),
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
+    importsQueueUrl: env.IMPORTS_QUEUE_URL?.trim() || undefined,
     directoryRegistrationsPerDay: count(env, 'DIRECTORY_REGISTRATIONS_PER_DAY', 5, 1),
     dailySendLimits: { email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email), sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms) },
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),

@@ -4,8 +4,11 @@
 // row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
 // e-mail lock naming a client that exists. The analytics counters are the one documented exception:
 // the batch cut between its client writes and its counter update leaves those counters behind, and
-// `npm run stats:recompute` repairs them (docs/architecture.md, Data model). Then, in process, what repairs the plan
-// counter (reconcileClientCount) on the leftovers of a crash, and Pro imports racing each other.
+// `npm run stats:recompute` repairs them (docs/architecture.md, Data model). Then the same file through the
+// import job (big imports, issue 17), the runtime killed while the job writes and started again: the
+// job continues from its checkpoint by itself, and every row is there once and counted once. Then, in
+// process, what repairs the plan counter (reconcileClientCount) on the leftovers of a crash, and Pro
+// imports racing each other.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,8 @@ import { agentPartition, CLIENT_EMAIL_PREFIX, CLIENTS_PARTITION, clientEmailLock
 import { applyFixes, findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { PRO_BATCH } from './services/client-import';
+import { IMPORT_BATCH_ROWS } from './services/import-jobs';
+import { startImport, uploadImport, waitForImport } from './testing/imports';
 import { startLocalRuntime } from './local/server';
 import { clientInput } from './testing/factories';
 import { ApiClient, newAgent, signedInAgent, startTestApi, type TestApi } from './testing/local-api';
@@ -138,6 +143,25 @@ async function expectLocksMatchClients(agentId: string): Promise<void> {
   expect(new Set(locks.map((lock) => lock.clientId)).size).toBe(ids.size);
 }
 
+/** Through the API: one client per row of the file, each as its row says. */
+async function expectEachRowOnce(client: ApiClient): Promise<void> {
+  const listed = (await client.get('/api/clients')).body as Array<Row & { id: string }>;
+  expect(listed).toHaveLength(ROWS);
+  const byEmail = new Map(listed.map((c) => [c.email, c]));
+  expect(byEmail.size).toBe(ROWS);
+  for (const row of rows) {
+    const c = byEmail.get(row.email);
+    expect(c && { name: c.name, email: c.email, phone: c.phone, address: c.address, birthday: c.birthday, anniversary: c.anniversary, purchaseDate: c.purchaseDate }).toEqual(row);
+  }
+}
+
+/** In the data: one client per row, the plan counter equal to them, and every e-mail lock naming one of them. */
+async function expectBookOfRows(agentId: string): Promise<void> {
+  expect(await listClients(agentId)).toHaveLength(ROWS);
+  expect((await getUserById(agentId, true))!.clientCount).toBe(ROWS);
+  await expectLocksMatchClients(agentId);
+}
+
 describe('an import cut by a crash', () => {
   it('sent again leaves each row once, the plan counter exact and no orphan lock', async () => {
     const agent = newAgent();
@@ -176,22 +200,13 @@ describe('an import cut by a crash', () => {
     expect(rerun.status).toBe(200);
     expect(rerun.body).toMatchObject({ skipped: 0, errors: [] });
     expect(rerun.body.imported + rerun.body.updated).toBe(ROWS);
-    const listed = (await second.get('/api/clients')).body as Array<Row & { id: string }>;
-    expect(listed).toHaveLength(ROWS);
-    const byEmail = new Map(listed.map((c) => [c.email, c]));
-    expect(byEmail.size).toBe(ROWS);
-    for (const row of rows) {
-      const c = byEmail.get(row.email);
-      expect(c && { name: c.name, email: c.email, phone: c.phone, address: c.address, birthday: c.birthday, anniversary: c.anniversary, purchaseDate: c.purchaseDate }).toEqual(row);
-    }
+    await expectEachRowOnce(second);
     await kill(child, 'SIGTERM');
 
     // Assess, in the data: the same DATA_DIR opened in this process once the runtime has stopped.
     const runtime = await startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false });
     try {
-      expect(await listClients(agentId)).toHaveLength(ROWS);
-      expect((await getUserById(agentId, true))!.clientCount).toBe(ROWS);
-      await expectLocksMatchClients(agentId);
+      await expectBookOfRows(agentId);
       // An emulator artifact, not the product's: dynalite writes an item's index entries before the
       // item itself, so a SIGKILL between the two can leave a clients-index entry whose client was
       // never written (DynamoDB keeps an item and its index entries consistent). The recompute counts
@@ -222,6 +237,49 @@ describe('an import cut by a crash', () => {
         expect((await applyFixes(drift)).conflicts).toEqual([]);
         expect((await findDrift()).drift).toEqual([]);
       }
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe('an import job cut by a crash', () => {
+  it('continues from its checkpoint once the runtime is back: each row once, counted once, the plan counter exact and no orphan lock', async () => {
+    // Prepare: a Pro agent on the data of the test above (another agent), the file uploaded and the job started.
+    const agent = newAgent();
+    let child = await startChild();
+    const first = new ApiClient(child.url);
+    const registered = await first.post('/api/register', agent);
+    expect(registered.status).toBe(201);
+    const agentId = registered.body.id as string;
+    await upgradeToPro(first);
+    const { import: created } = await uploadImport(first, csv);
+    expect((await startImport(first, created.id)).status).toBe(202);
+
+    // Act: kill the runtime once the job has checkpointed a few batches (it is then writing the next
+    // one), start it again on the same data and sign in. Nobody starts the import again.
+    let seen = created;
+    while (seen.rowsDone < 3 * IMPORT_BATCH_ROWS) {
+      await new Promise((done) => setTimeout(done, 100));
+      seen = (await first.get(`/api/imports/${created.id}`)).body;
+    }
+    await kill(child, 'SIGKILL');
+    child = await startChild();
+    const second = new ApiClient(child.url);
+    expect((await second.post('/api/login', { username: agent.username, password: agent.password })).status).toBe(200);
+    const job = await waitForImport(second, created.id, { intervalMs: 250, maxWaitMs: 200_000 });
+
+    // Assess, through the API: killed mid-way, then every row once, as its row says, each counted once as imported.
+    expect(seen).toMatchObject({ status: 'running', total: ROWS });
+    expect(seen.rowsDone).toBeLessThan(ROWS);
+    expect(job).toMatchObject({ status: 'done', total: ROWS, rowsDone: ROWS, imported: ROWS, updated: 0, skipped: 0, report: null });
+    await expectEachRowOnce(second);
+    await kill(child, 'SIGTERM');
+
+    // Assess, in the data: the plan counter equals the clients, and every e-mail lock names one of them.
+    const runtime = await startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false });
+    try {
+      await expectBookOfRows(agentId);
     } finally {
       await runtime.close();
     }

@@ -26,6 +26,7 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   stripe: /new Stripe\d*\(|constructEventAsync/,
   google: /places\.googleapis\.com/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
+  'import-queue': /new SendMessageCommand\d*\(/,
 };
 
 describe('the route table', () => {

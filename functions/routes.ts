@@ -11,10 +11,11 @@ export type TableUse = 'table:read' | 'table:write';
  * `uploads`/`exports`: objects of that bucket (presigned URLs included); `mail`: SES from the
  * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
  * `stripe`, `google`: that provider's secret; `ai`: the configured AI model (Bedrock InvokeModel/Converse
- * on that model only, or the OpenAI-compatible endpoint's secret).
+ * on that model only, or the OpenAI-compatible endpoint's secret); `import-queue`: sending to the
+ * imports queue (the import job's SQS queue).
  */
-export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai';
-export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google', 'ai'];
+export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue';
+export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google', 'ai', 'import-queue'];
 /** The table access first, then the rest in any order. */
 export type RouteUses = readonly [TableUse, ...ResourceUse[]];
 
@@ -69,6 +70,9 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/clients/export', handler: 'clients/get-clients-export', access: 'agent', uses: ['table:read', 'exports'], timeoutSeconds: 29 },
   { method: 'POST', path: '/api/clients', handler: 'clients/post-clients', access: 'agent', uses: ['table:write'] },
   { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', uses: ['table:write'], body: 'multipart', timeoutSeconds: 29 },
+  { method: 'POST', path: '/api/imports', handler: 'imports/post-imports', access: 'agent', uses: ['table:write', 'uploads'] },
+  { method: 'POST', path: '/api/imports/{id}/start', handler: 'imports/post-import-start', access: 'agent', uses: ['table:write', 'uploads', 'import-queue'] },
+  { method: 'GET', path: '/api/imports/{id}', handler: 'imports/get-import', access: 'agent', uses: ['table:read', 'exports'] },
   { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent', uses: ['table:write'] },
   { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent', uses: ['table:write'] },

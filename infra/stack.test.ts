@@ -269,6 +269,8 @@ describe('the stack with the defaults', () => {
       const rules = resources[PINNED.uploadsBucket]!.Properties!.LifecycleConfiguration.Rules;
       expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }));
       expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'registrations/', ExpirationInDays: 8, Status: 'Enabled' }));
+      // Contacts files of imports (the job deletes each when its import ends): what is left after 3 days.
+      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 3, Status: 'Enabled' }));
       // No rule without a prefix expires current objects: confirmed testimonials stay.
       expect(rules.filter((rule: { Prefix?: string; ExpirationInDays?: number }) => !rule.Prefix && rule.ExpirationInDays !== undefined)).toEqual([]);
     });
@@ -553,16 +555,18 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  // The jobs' resources by name, and what a function's role may do.
+  const fnId = (name: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Jobs${constructIdForSlug(name)}`))![0];
+  const queueId = (name: string) => ofType(resources, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`Jobs${name}`))![0];
+  const policyOf = (functionId: string) => {
+    const role = resources[functionId]!.Properties?.Role['Fn::GetAtt'][0] as string;
+    return ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties?.Roles?.some((r: { Ref: string }) => r.Ref === role))
+      .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
+  };
+  const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
+
   describe('the reminders jobs', () => {
-    const fnId = (name: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Jobs${constructIdForSlug(name)}`))![0];
-    const queueId = (name: string) => ofType(resources, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`Jobs${name}`))![0];
-    const policyOf = (functionId: string) => {
-      const role = resources[functionId]!.Properties?.Role['Fn::GetAtt'][0] as string;
-      return ofType(resources, 'AWS::IAM::Policy')
-        .filter(([, p]) => p.Properties?.Roles?.some((r: { Ref: string }) => r.Ref === role))
-        .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
-    };
-    const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
 
     it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
       // Assess
@@ -618,9 +622,9 @@ describe('the stack with the defaults', () => {
       for (const [, queue] of ofType(resources, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Jobs'))) expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     });
 
-    it('alarms when any of the three dead-letter queues holds a message', () => {
+    it('alarms when any of the four dead-letter queues holds a message', () => {
       // Assess
-      for (const name of ['ScheduleDeadLetterQueue', 'SchedulerFailureQueue', 'RemindersDeadLetterQueue']) {
+      for (const name of ['ScheduleDeadLetterQueue', 'SchedulerFailureQueue', 'RemindersDeadLetterQueue', 'ImportsDeadLetterQueue']) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           MetricName: 'ApproximateNumberOfMessagesVisible',
           Namespace: 'AWS/SQS',
@@ -696,6 +700,62 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  describe('the import job', () => {
+    const routeFunctionId = (handler: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Api${constructIdForSlug(handler)}Function`))![0];
+
+    it('runs the worker 900 s from its own encrypted queue one message at a time, with partial failures, at most 10 at once, and a dead-letter queue after 3 tries', () => {
+      // Assess
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp("^Imports an agent's big contacts file"), Timeout: 900, MemorySize: 1024 });
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: 5400, // 6 × the worker's 900 s
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('ImportsDeadLetterQueue'), 'Arn'] }, maxReceiveCount: 3 },
+      });
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: fnId('imports-worker') },
+        EventSourceArn: { 'Fn::GetAtt': [queueId('ImportsQueue'), 'Arn'] },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: 10 },
+      });
+    });
+
+    it('lets the worker write the table (never Scan), read and write the uploads and exports buckets, and queue its own continuation; nothing else', () => {
+      // Prepare
+      const statements = policyOf(fnId('imports-worker'));
+      const actions = actionsOf(statements);
+      // Assess
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:Query', 's3:GetObject', 's3:PutObject', 's3:DeleteObject', 'sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'))).toEqual([]);
+      const send = statements.find((st) => actionsOf([st]).includes('sqs:SendMessage'))!;
+      expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId('ImportsQueue'), 'Arn'] });
+      expect(resources[fnId('imports-worker')]!.Properties?.Environment.Variables).toMatchObject({
+        TABLE_NAME: { Ref: PINNED.table },
+        UPLOADS_BUCKET: { Ref: PINNED.uploadsBucket },
+        EXPORTS_BUCKET: { Ref: PINNED.exportsBucket },
+        QUEUE_PROVIDER: 'sqs',
+        IMPORTS_QUEUE_URL: { Ref: queueId('ImportsQueue') },
+      });
+    });
+
+    it('lets only the routes that declare import-queue (the start of an import) send to the imports queue', () => {
+      // Prepare
+      const senders = routes.filter((route) => route.uses.includes('import-queue')).map((route) => route.handler);
+      // Assess
+      expect(senders).toEqual(['imports/post-import-start']);
+      for (const route of routes) {
+        const id = routeFunctionId(route.handler);
+        const sends = actionsOf(policyOf(id)).includes('sqs:SendMessage');
+        const variables = resources[id]!.Properties?.Environment.Variables as Record<string, unknown>;
+        expect({ handler: route.handler, sends, queue: variables.IMPORTS_QUEUE_URL }).toEqual({
+          handler: route.handler,
+          sends: senders.includes(route.handler),
+          queue: senders.includes(route.handler) ? { Ref: queueId('ImportsQueue') } : undefined,
+        });
+      }
+    });
+  });
+
   describe('monitoring', () => {
     const alarms = () => ofType(resources, 'AWS::CloudWatch::Alarm');
     const functionIdOf = (route: Route) => `Api${constructIdForSlug(route.handler)}Function`;
@@ -737,7 +797,7 @@ describe('the stack with the defaults', () => {
     it('sends every alarm (5xx, p99, dead-letter queues) to one encrypted topic, with no e-mail unless one is given', () => {
       const [[topicId, topic]] = ofType(resources, 'AWS::SNS::Topic') as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      expect(alarms()).toHaveLength(1 + routes.length + 3);
+      expect(alarms()).toHaveLength(1 + routes.length + 4);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       template.resourceCountIs('AWS::SNS::Subscription', 0);
     });

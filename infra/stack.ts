@@ -86,6 +86,18 @@ export class HearthStack extends Stack {
     const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai };
     const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio', openai: ai.provider === 'openai' });
 
+    // The jobs first: the start of an import (a route) sends to the import job's queue.
+    this.jobs = new Jobs(this, 'Jobs', {
+      jobs: props.jobs,
+      code: props.code,
+      data: this.data,
+      messaging,
+      appUrl,
+      providerSecrets,
+      limits: props.limits,
+      ai,
+    });
+
     // The distribution depends on the HTTP API resource only; the functions depend on the
     // distribution (APP_URL) and the routes on the functions, so there is no cycle.
     this.api = new Api(this, 'Api', {
@@ -102,19 +114,9 @@ export class HearthStack extends Stack {
       limits: props.limits,
       throttle: props.throttle,
       routeThrottles: props.routeThrottles,
+      importsQueue: this.jobs.importsQueue,
     });
     this.web.addApiBehavior(this.api.httpApi);
-
-    this.jobs = new Jobs(this, 'Jobs', {
-      jobs: props.jobs,
-      code: props.code,
-      data: this.data,
-      messaging,
-      appUrl,
-      providerSecrets,
-      limits: props.limits,
-      ai,
-    });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api,

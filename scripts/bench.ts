@@ -13,6 +13,7 @@ import { routes } from '../functions/routes';
 import { htmlFileFor, PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 import { benchAdmin } from './bench-admin';
+import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
@@ -231,7 +232,7 @@ async function scale(): Promise<void> {
   }
 }
 
-const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
+const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'imports', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selected(): Set<Section> {
@@ -258,6 +259,7 @@ async function main(): Promise<void> {
   if (only.has('routes')) add('routes', await benchRoutes());
   if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('scale')) await scale();
+  if (only.has('imports')) add('imports', await benchImports());
   if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());

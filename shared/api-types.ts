@@ -77,6 +77,36 @@ export type ClientMilestone = {
 
 export type ImportRowError = { row: number; message: string };
 
+/** An import job (POST /api/imports, its start, GET /api/imports/{id}): where a big import stands. */
+export type ImportJob = {
+  id: string;
+  fileName: string;
+  /** What the counts count: spreadsheet rows of a CSV, or the cards of a vCard file. */
+  unit: 'row' | 'card';
+  /** uploading (waiting for the file), queued, running, done or failed. */
+  status: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+  /** Entries in the file, once the job has read it through (null before). */
+  total: number | null;
+  rowsDone: number;
+  imported: number;
+  updated: number;
+  /** Left out: invalid, over the free plan's cap, or replaced by a later row with the same e-mail. */
+  skipped: number;
+  /** Rows taken with a warning (in the report too). */
+  warnings: number;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Done: what happened, in a sentence; failed: why. */
+  message: string | null;
+  /** Every skipped row and warning with its row, line and reason: a link valid a few minutes (asked again on each read), while the file is kept. */
+  report: { url: string; expiresAt: string } | null;
+  /** Queued or running, but the job has given no sign of life for 10 minutes: starting it again resumes it. */
+  stalled: boolean;
+};
+
+/** POST /api/imports: the import, and the presigned POST the browser sends the file with (fields first, then `file`). */
+export type CreatedImport = { import: ImportJob; upload: { url: string; fields: Record<string, string>; expiresAt: string } };
+
 /** POST /api/clients/import. */
 export type ImportResult = {
   imported: number;
@@ -482,6 +512,9 @@ export type ApiResponses = {
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
   'dashboard/get-dashboard': Dashboard;
+  'imports/get-import': ImportJob;
+  'imports/post-import-start': ImportJob;
+  'imports/post-imports': CreatedImport;
   'insights/get-insights': Insights;
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;

@@ -1,6 +1,7 @@
 // The per-agent lock on a client e-mail (AGENT#<agentId> / CLIENTEMAIL#<email> → clientId): an
 // agent never has two clients with one e-mail. A unique lock (unique-locks.ts) whose owner is the client.
 import { ClientEmailTakenError } from '../domain/client-errors';
+import { batchGet } from './db';
 import { clientEmailLockKey } from './keys';
 import { getClient } from './clients';
 import { claimUniqueLock, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
@@ -31,4 +32,12 @@ export async function releaseClientEmail(agentId: string, email: string, clientI
 
 export function findClientIdByEmail(agentId: string, email: string): Promise<string | undefined> {
   return lockOwner(emailLock(agentId, email));
+}
+
+/** The client each of these e-mails names (lowercased e-mail → client id), for the ones the agent has: one BatchGet per 100. */
+export async function findClientIdsByEmail(agentId: string, emails: readonly string[]): Promise<Map<string, string>> {
+  const keys = [...new Set(emails.map((email) => email.toLowerCase()))].map((email) => clientEmailLockKey(agentId, email));
+  const locks = await batchGet<{ sk: string; clientId: string }>(keys, { ConsistentRead: true });
+  const prefix = clientEmailLockKey(agentId, '').sk;
+  return new Map(locks.map((lock) => [lock.sk.slice(prefix.length), lock.clientId]));
 }

@@ -4,7 +4,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, ReviewStatus } from '../../shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
-import { batchDelete, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
+import { batchDelete, batchGet, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
 import { addListEntries, removeListEntries } from './client-lists';
 import { adjustBook, countInsights, type MonthDeltas } from './insights';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys, milestonePartition } from './keys';
@@ -49,6 +49,12 @@ export function listClients(agentId: string): Promise<ClientItem[]> {
 export async function getClient(agentId: string, clientId: string): Promise<ClientItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConsistentRead: true }));
   return out.Item as ClientItem | undefined;
+}
+
+/** These clients of the agent (those that exist), by id: one consistent BatchGet per 100. */
+export async function getClientsByIds(agentId: string, clientIds: readonly string[]): Promise<Map<string, ClientItem>> {
+  const items = clientIds.length ? await batchGet<ClientItem>([...new Set(clientIds)].map((id) => clientKey(agentId, id)), { ConsistentRead: true }) : [];
+  return new Map(items.map((client) => [client.id, client]));
 }
 
 export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & { lastContactDate?: string | null; automationsPaused?: boolean };

@@ -56,6 +56,11 @@
 //  - monthly summary once .. conditional Put SUMMARY#<agentId>#<YYYY-MM> / SUMMARY (TTL)
 //  - clients by last contact Query gsi3 CONTACT#<agentId>, sk <lastContactDate or 0000-00-00>#<clientId> (keys only: the
 //                            quiet clients oldest first, and a count of the recently contacted)
+//  - an import (job) by id . GetItem AGENT#<agentId> / IMPORT#<importId> (progress, checkpoint and lease of the import
+//                            job; ids sort by creation time; TTL): another agent's import is not under their key
+//  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
+//  - an import's report lines Query IMPORTISSUES#<importId>, sk <first row of the batch, 9 digits> (one item per batch
+//                            with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -169,3 +174,8 @@ export const contactIndexKeys = (agentId: string, lastContactDate: string | null
   gsi3pk: contactPartition(agentId),
   gsi3sk: `${lastContactDate || NEVER_CONTACTED}#${clientId}`,
 });
+
+export const IMPORT_PREFIX = 'IMPORT#';
+export const importKey = (agentId: string, importId: string) => ({ pk: agentPartition(agentId), sk: `${IMPORT_PREFIX}${importId}` });
+export const importIssuesPartition = (importId: string) => `IMPORTISSUES#${importId}`;
+export const importIssuesKey = (importId: string, firstRow: number) => ({ pk: importIssuesPartition(importId), sk: String(firstRow).padStart(9, '0') });

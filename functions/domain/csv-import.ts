@@ -11,6 +11,7 @@ import {
   ImportTooManyRowsError,
   oneLine,
   readDate,
+  type ClientDraft,
   type ImportRows,
 } from './import-rows';
 
@@ -20,8 +21,8 @@ export const CSV_COLUMNS = CLIENT_CSV_HEADERS;
 export { ImportTooLargeError as CsvTooLargeError, ImportTooManyRowsError as CsvTooManyRowsError, ImportFormatError as CsvFormatError };
 
 
-const NOT_TEXT = 'This file is not a CSV file. Export your clients as CSV and try again.';
-const NOT_UTF8 = 'This file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
+export const CSV_NOT_TEXT = 'This file is not a CSV file. Export your clients as CSV and try again.';
+export const CSV_NOT_UTF8 = 'This file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
 const NO_HEADER =
   `The first row must name the columns. Expected columns: ${CSV_COLUMNS.join(', ')} ` +
   '(name and email at least; dates as YYYY-MM-DD or MM/DD/YYYY). Google Contacts and Outlook CSV exports work too.';
@@ -89,6 +90,18 @@ function canReadClients(columns: Columns): boolean {
   return hasName && hasEmail;
 }
 
+export type CsvColumns = Columns;
+
+/** The columns the header row names; refused when it names no name or no e-mail column. */
+export function csvColumns(header: readonly string[]): CsvColumns {
+  const columns = mapColumns(header);
+  if (!canReadClients(columns)) throw new ImportFormatError(NO_HEADER);
+  return columns;
+}
+
+/** The header never came: the file has no row at all. */
+export const noHeaderError = () => new ImportFormatError(NO_HEADER);
+
 /** A trimmed cell; our own CSV export puts ' before a leading =, +, -, @ (formula injection), so it is removed here. */
 function clean(raw: string | undefined): string {
   const value = (raw ?? '').trim();
@@ -155,22 +168,23 @@ function readAddress(row: RowReader): string {
 
 type CsvRecord = { row: number; line: number; cells: string[] };
 
-const lineBreaks = (cells: readonly string[]): number =>
+/** Line breaks inside a record's quoted cells: the record after it starts that many lines further down. */
+export const lineBreaks = (cells: readonly string[]): number =>
   cells.reduce((count, cell) => count + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 
 /** The delimiter the header line uses most: Excel in many locales saves "CSV" with semicolons. */
-function sniffDelimiter(text: string): string {
+export function sniffDelimiter(text: string): string {
   const headerLine = text.slice(0, text.search(/[\r\n]|$/));
   const count = (delimiter: string) => headerLine.split(delimiter).length - 1;
   return [';', '\t'].reduce((best, candidate) => (count(candidate) > count(best) ? candidate : best), ',');
 }
 
 function decode(buffer: Uint8Array): string {
-  if (buffer.includes(0)) throw new ImportFormatError(NOT_TEXT);
+  if (buffer.includes(0)) throw new ImportFormatError(CSV_NOT_TEXT);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
   } catch {
-    throw new ImportFormatError(NOT_UTF8);
+    throw new ImportFormatError(CSV_NOT_UTF8);
   }
 }
 
@@ -183,11 +197,7 @@ function readRecords(text: string): CsvRecord[] {
   let line = 1;
   try {
     parse(text, {
-      delimiter: sniffDelimiter(text),
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
+      ...csvParseOptions(sniffDelimiter(text)),
       on_record: (cells: string[]) => {
         records.push({ row: records.length + 1, line, cells });
         line += 1 + lineBreaks(cells);
@@ -195,42 +205,51 @@ function readRecords(text: string): CsvRecord[] {
       },
     });
   } catch (error) {
-    const where = `row ${records.length + 1} (line ${line} of the file)`;
-    const code = (error as { code?: string }).code;
-    throw new ImportFormatError(
-      code === 'CSV_QUOTE_NOT_CLOSED'
-        ? `The file is not valid CSV: a quoted value in ${where} is never closed.`
-        : `The file is not valid CSV at ${where}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw csvSyntaxError(error, records.length + 1, line);
   }
   return records;
 }
 
-const isBlank = (record: CsvRecord) => record.cells.every((cell) => cell.trim() === '');
+/** How csv-parse reads a client file, whole or streamed: any line break, ragged rows, stray quotes, empty lines kept (they count as rows). */
+export function csvParseOptions(delimiter: string) {
+  return { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false };
+}
+
+/** csv-parse's refusal, said with the row and line where it happened. */
+export function csvSyntaxError(error: unknown, row: number, line: number): ImportFormatError {
+  const where = `row ${row} (line ${line} of the file)`;
+  const code = (error as { code?: string }).code;
+  return new ImportFormatError(
+    code === 'CSV_QUOTE_NOT_CLOSED'
+      ? `The file is not valid CSV: a quoted value in ${where} is never closed.`
+      : `The file is not valid CSV at ${where}: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+export const isBlankRecord = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+const isBlank = (record: CsvRecord) => isBlankRecord(record.cells);
+
+/** One data row read into a client as the file gives it (before validation). */
+export function readCsvDraft(columns: CsvColumns, cells: readonly string[], warn: (message: string) => void): ClientDraft {
+  const reader = rowReader(columns, cells);
+  return {
+    name: readName(reader),
+    email: readEmail(reader),
+    phone: readPhone(reader),
+    address: readAddress(reader),
+    birthday: readDate('birthday', reader.pick(ALIASES.birthday), warn),
+    anniversary: readDate('anniversary', reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel), warn),
+    purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
+  };
+}
 
 /** Parses and validates a client CSV; rows are numbered as a spreadsheet shows them, the header being row 1. */
 export function parseClientCsv(buffer: Uint8Array, { today }: { today: string }): ImportRows {
   if (buffer.byteLength > CSV_MAX_BYTES) throw new ImportTooLargeError(buffer.byteLength);
   const [header, ...data] = readRecords(decode(buffer)).filter((record) => !isBlank(record));
-  if (!header) throw new ImportFormatError(NO_HEADER);
-  const columns = mapColumns(header.cells);
-  if (!canReadClients(columns)) throw new ImportFormatError(NO_HEADER);
+  if (!header) throw noHeaderError();
+  const columns = csvColumns(header.cells);
   if (data.length > CSV_MAX_ROWS) throw new ImportTooManyRowsError(data.length);
 
-  return collectImportRows(
-    data,
-    ({ cells }, warn) => {
-      const reader = rowReader(columns, cells);
-      return {
-        name: readName(reader),
-        email: readEmail(reader),
-        phone: readPhone(reader),
-        address: readAddress(reader),
-        birthday: readDate('birthday', reader.pick(ALIASES.birthday), warn),
-        anniversary: readDate('anniversary', reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel), warn),
-        purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
-      };
-    },
-    { today, unit: 'row' },
-  );
+  return collectImportRows(data, ({ cells }, warn) => readCsvDraft(columns, cells, warn), { today, unit: 'row' });
 }

@@ -1,20 +1,30 @@
 // What every client import shares once a file is read, whatever its format (CSV rows, vCard
 // cards): the key-date reading, the schema validation, the per-file e-mail dedupe, the size limits
-// and the report of each entry it cannot take by its position in the file.
+// and the report of each entry it cannot take by its position in the file. A big file read by the
+// import job (functions/services/import-jobs.ts) goes through the same validation one entry at a time.
+import { createHash } from 'node:crypto';
 import { ValidationError } from 'yup';
 import { CLIENT_FIELD_SPECS, CLIENT_FIELDS, clientSchema, type ClientField, type ClientInput } from '../../shared/client-schema';
 import { parseFlexibleDate, yearlessDate } from '../../shared/dates';
+import { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS, SMALL_IMPORT_MAX_ROWS } from '../../shared/imports';
 
+/** The limits of a file sent in the request (POST /api/clients/import); bigger files go through the import job. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_ROWS = SMALL_IMPORT_MAX_ROWS;
+export { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS };
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** How the file's entries are called in messages: spreadsheet rows, or the cards of a vCard file. */
 export type ImportUnit = 'row' | 'card';
 
 export class ImportTooLargeError extends Error {
   override name = 'ImportTooLargeError';
-  constructor(readonly bytes: number) {
-    super('The file is larger than 5 MB. Split it into smaller files and import them one at a time.');
+  constructor(
+    readonly bytes: number,
+    maxBytes = IMPORT_MAX_BYTES,
+  ) {
+    super(`The file is larger than ${megabytes(maxBytes)}. Split it into smaller files and import them one at a time.`);
   }
 }
 
@@ -23,9 +33,10 @@ export class ImportTooManyRowsError extends Error {
   constructor(
     readonly rows: number,
     unit: ImportUnit = 'row',
+    maxRows = IMPORT_MAX_ROWS,
   ) {
     super(
-      `The file has ${rows.toLocaleString('en-US')} ${unit === 'row' ? 'client rows' : 'contacts'}; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} ` +
+      `The file has ${rows.toLocaleString('en-US')} ${unit === 'row' ? 'client rows' : 'contacts'}; at most ${maxRows.toLocaleString('en-US')} ` +
         'can be imported at once. Split it into smaller files.',
     );
   }
@@ -80,6 +91,24 @@ function describeInvalid(error: ValidationError): string {
   return [...new Set(lines)].join('; ');
 }
 
+/** One entry's client checked by the schema the API uses: the client, or why the entry cannot be taken. */
+export function validateDraft(draft: ClientDraft, today: string): { client: ClientInput } | { error: string } {
+  try {
+    return { client: clientSchema.validateSync(draft, { abortEarly: false, stripUnknown: true, context: { today } }) };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return { error: describeInvalid(error) };
+  }
+}
+
+/**
+ * The id a client created from one entry of an import job's file gets: the same every time that
+ * entry is written, so a batch written again after a crash recognises the clients it already made.
+ */
+export function importedClientId(importId: string, row: number): string {
+  return createHash('sha256').update(`${importId}#${row}`).digest('base64url').slice(0, 22);
+}
+
 /**
  * Validates each entry's client with the schema the API uses; an entry whose e-mail a later entry
  * of the same file repeats is replaced by it (with a warning), so each e-mail is written once.
@@ -97,15 +126,12 @@ export function collectImportRows<T extends { row: number }>(
   for (const entry of entries) {
     const { row } = entry;
     const warn = (message: string) => warnings.push({ row, message });
-    const draft = read(entry, warn);
-    let client: ClientInput;
-    try {
-      client = clientSchema.validateSync(draft, { abortEarly: false, stripUnknown: true, context: { today } });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      errors.push({ row, message: describeInvalid(error) });
+    const checked = validateDraft(read(entry, warn), today);
+    if ('error' in checked) {
+      errors.push({ row, message: checked.error });
       continue;
     }
+    const { client } = checked;
     const current = { row, client };
     const earlier = rowByEmail.get(client.email);
     if (earlier) {

@@ -16,7 +16,7 @@ import {
   type ImportRows,
 } from './import-rows';
 
-const NO_CARDS = 'This file has no contacts: a vCard file (.vcf) holds cards that start with BEGIN:VCARD. Export your contacts as vCard and try again.';
+export const NO_CARDS = 'This file has no contacts: a vCard file (.vcf) holds cards that start with BEGIN:VCARD. Export your contacts as vCard and try again.';
 
 /** A property as ical.js gives it (jCard, RFC 7095): name, parameters, value type, value(s). */
 type JCardProperty = [name: string, params: Record<string, string | string[]>, type: string, ...values: unknown[]];
@@ -35,16 +35,22 @@ function decode(buffer: Uint8Array): string {
   }
 }
 
+/** Whether a line opens or closes a card. */
+export function cardMarker(line: string): 'begin' | 'end' | null {
+  const marker = line.trim().toUpperCase();
+  return marker === 'BEGIN:VCARD' ? 'begin' : marker === 'END:VCARD' ? 'end' : null;
+}
+
 /** Each BEGIN:VCARD … END:VCARD block with its place in the file (1 for the first card). */
 function splitCards(text: string): Card[] {
   const cards: Card[] = [];
   let current: Card | null = null;
   for (const line of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
-    const marker = line.trim().toUpperCase();
-    if (marker === 'BEGIN:VCARD') {
+    const marker = cardMarker(line);
+    if (marker === 'begin') {
       current = { row: cards.length + 1, lines: [] };
       cards.push(current);
-    } else if (marker === 'END:VCARD') {
+    } else if (marker === 'end') {
       current = null;
     } else if (current) {
       current.lines.push(line);
@@ -52,6 +58,19 @@ function splitCards(text: string): Card[] {
   }
   return cards;
 }
+
+/** A card's lines read into a client as the file gives it, or why the card cannot be read. */
+export function readCardDraft(lines: readonly string[], warn: (message: string) => void): { draft: ClientDraft } | { unreadable: string } {
+  let properties: JCardProperty[];
+  try {
+    properties = readCard(normalizeCard(lines));
+  } catch (error) {
+    return { unreadable: unreadableCard(error) };
+  }
+  return { draft: mapCard(properties, warn) };
+}
+
+const unreadableCard = (error: unknown) => `This card could not be read (${error instanceof Error ? error.message : String(error)})`;
 
 /** `NAME;PARAMS:value` split where the first colon outside a quoted parameter is. */
 function splitLine(line: string): { name: string; params: string[]; value: string } | null {
@@ -106,7 +125,7 @@ function decodeQuotedPrintable(value: string, charset: string): string {
  * One card as vCard 3.0 or 4.0 text ical.js reads: 2.1's bare parameters (`TEL;CELL`) become
  * `TYPE=CELL`, quoted-printable values are decoded with their CHARSET and escaped as 3.0 text.
  */
-function normalizeCard(lines: readonly string[]): string {
+export function normalizeCard(lines: readonly string[]): string {
   const out: string[] = [];
   let v21 = false; // VERSION comes first in every card these apps write
   for (const line of unfold(lines)) {
@@ -132,7 +151,7 @@ function normalizeCard(lines: readonly string[]): string {
   return `BEGIN:VCARD\r\n${out.join('\r\n')}\r\nEND:VCARD`;
 }
 
-function readCard(text: string): JCardProperty[] {
+export function readCard(text: string): JCardProperty[] {
   const parsed = ICAL.parse(text) as unknown;
   const card = Array.isArray(parsed) && parsed[0] === 'vcard' ? parsed : null;
   if (!card) throw new Error('not a vCard');
@@ -153,7 +172,7 @@ function pick(properties: readonly JCardProperty[], name: string, ...preferences
   return preferences.map((test) => candidates.find(test)).find(Boolean) ?? candidates[0];
 }
 
-function mapCard(properties: readonly JCardProperty[], warn: (message: string) => void): ClientDraft {
+export function mapCard(properties: readonly JCardProperty[], warn: (message: string) => void): ClientDraft {
   // Apple's labels sit on a sibling property of the same group: item1.X-ABLabel:_$!<Anniversary>!$_.
   const labels = new Map<string, string>();
   for (const p of properties) if (p[0] === 'x-ablabel' && typeof p[1].group === 'string') labels.set(p[1].group, textOf(p[3]));
@@ -208,7 +227,7 @@ export function parseClientVcards(buffer: Uint8Array, { today }: { today: string
     try {
       return [{ row, properties: readCard(normalizeCard(lines)) }];
     } catch (error) {
-      unreadable.push({ row, message: `This card could not be read (${error instanceof Error ? error.message : String(error)})` });
+      unreadable.push({ row, message: unreadableCard(error) });
       return [];
     }
   });

@@ -1,5 +1,8 @@
-// The S3 client (the uploads and exports buckets), pointed at s3rver by configuration locally.
-import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+// The S3 client (the uploads and exports buckets), pointed at s3rver by configuration locally, and
+// what every kind of upload shares: the presigned POST the browser sends a file with, and the look
+// at what arrived.
+import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { config } from '../config';
 import { traced } from '../observability/tracing';
 
@@ -37,4 +40,35 @@ export async function deleteObjectsUnder(bucket: string, prefix: string, pageSiz
     continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (continuationToken);
   return deleted;
+}
+
+export type PresignedPost = { url: string; fields: Record<string, string> };
+
+/**
+ * A presigned POST the browser uploads one file with: the key fixed by the server, the size within
+ * 1..maxBytes, the content type as given (or, with `typePrefix`, any type starting with it).
+ */
+export async function presignPost(
+  bucket: string,
+  input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number; typePrefix?: string },
+): Promise<PresignedPost> {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: bucket,
+    Key: input.key,
+    Conditions: [['content-length-range', 1, input.maxBytes], input.typePrefix ? ['starts-with', '$Content-Type', input.typePrefix] : ['eq', '$Content-Type', input.contentType]],
+    Fields: { 'Content-Type': input.contentType },
+    Expires: input.expiresSeconds,
+  });
+  return { url, fields };
+}
+
+/** What the bucket holds under the key, or undefined when nothing arrived. */
+export async function headObject(bucket: string, key: string): Promise<{ size: number; contentType: string; etag: string } | undefined> {
+  try {
+    const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: Number(out.ContentLength ?? 0), contentType: (out.ContentType ?? '').toLowerCase(), etag: out.ETag ?? '' };
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return undefined;
+    throw error;
+  }
 }

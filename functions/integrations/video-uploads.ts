@@ -2,13 +2,12 @@
 // whose policy bounds the type and size and fixes the key under pending/; the server then checks
 // what arrived, moves it to its final key and hands the agent a short-lived presigned GET to watch
 // it. What is never confirmed is removed by the bucket's lifecycle rules (infra/constructs/data.ts).
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
-import { deleteObjectsUnder, s3 } from './storage';
+import { deleteObjectsUnder, headObject, presignPost, s3, type PresignedPost } from './storage';
 
-export type PresignedPost = { url: string; fields: Record<string, string> };
+export type { PresignedPost };
 
 const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
@@ -60,29 +59,13 @@ export async function deleteClientVideos(agentId: string, clientId: string): Pro
   return (await deleteObjectsUnder(uploadsBucket, prefix)) + (await deleteObjectsUnder(uploadsBucket, pendingObjectKey(prefix)));
 }
 
-export async function presignVideoPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: config().uploadsBucket,
-    Key: input.key,
-    Conditions: [
-      ['content-length-range', 1, input.maxBytes],
-      ['starts-with', '$Content-Type', 'video/'],
-    ],
-    Fields: { 'Content-Type': input.contentType },
-    Expires: input.expiresSeconds,
-  });
-  return { url, fields };
+export function presignVideoPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+  return presignPost(config().uploadsBucket, { ...input, typePrefix: 'video/' });
 }
 
 /** What S3 holds under the key, or undefined when nothing arrived. */
-export async function headUpload(key: string): Promise<{ size: number; contentType: string } | undefined> {
-  try {
-    const out = await s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
-    return { size: Number(out.ContentLength ?? 0), contentType: (out.ContentType ?? '').toLowerCase() };
-  } catch (error) {
-    if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return undefined;
-    throw error;
-  }
+export function headUpload(key: string): Promise<{ size: number; contentType: string } | undefined> {
+  return headObject(config().uploadsBucket, key);
 }
 
 export async function deleteUpload(key: string): Promise<void> {

@@ -8,7 +8,9 @@ export type JobTrigger =
   /** The reminders SQS queue, in batches, with partial batch failures. */
   | 'reminders-queue'
   /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
-  | 'ses-events';
+  | 'ses-events'
+  /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
+  | 'imports-queue';
 
 export type Job = {
   name: string;
@@ -40,6 +42,17 @@ export const jobs = [
     trigger: 'ses-events',
     memoryMb: 256,
     timeoutSeconds: 30,
+  },
+  {
+    name: 'imports-worker',
+    description: "Imports an agent's big contacts file from S3 in batches with checkpoints, continuing where a cut run stopped",
+    trigger: 'imports-queue',
+    // The file is streamed and held one batch at a time: `npm run bench` (section imports) puts the
+    // job's peak at about 120 MB of heap over what the emulators keep, for 50,000 rows. 1024 MB leaves
+    // room for vCards with photos, and buys the CPU the parsing and validation take (Lambda's CPU follows memory).
+    memoryMb: 1024,
+    // Lambda's longest: a run stops a minute before it and queues the rest (functions/services/import-jobs.ts).
+    timeoutSeconds: 900,
   },
 ] as const satisfies readonly Job[];
 

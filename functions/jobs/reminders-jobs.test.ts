@@ -353,8 +353,8 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler, a worker and the SES events job, each with a handler file', async () => {
-    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker', 'ses-events']);
+  it('names a scheduler, a worker, the SES events job and the import job, each with a handler file', async () => {
+    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker', 'ses-events', 'imports-worker']);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };
       expect(typeof mod.handler).toBe('function');

@@ -15,6 +15,7 @@ import { tableDefinition } from '../data/table-definition';
 import { compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
+import { startLocalImportQueue } from './import-jobs';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { startHourlyReminders } from './reminders-job';
@@ -117,6 +118,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   await ensureBuckets(emulators.s3Endpoint);
   const seedMode = options.seed ?? (created ? 'demo' : 'none');
   const seeded = seedMode === 'demo' ? await seedDemo() : null;
+  // The import job's queue: kept under DATA_DIR, so an import cut by a stop or a crash continues at the next start.
+  const importQueue = startLocalImportQueue({
+    dir: dataDir ? join(dataDir, 'queues', 'imports') : undefined,
+    onError: (error) => process.stderr.write(`import job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+  });
   const stopReminders = (options.hourlyReminders ?? dataDir !== undefined)
     ? startHourlyReminders((error) => process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`))
     : () => undefined;
@@ -129,6 +135,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     seeded,
     async close() {
       stopReminders();
+      await importQueue.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();

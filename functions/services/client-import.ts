@@ -2,7 +2,8 @@
 // within the agent's plan; e-mails the agent already has update those clients, blank cells never
 // erasing what the agent has. A file sent again (or after a crash) finishes what it started.
 import type { ClientInput } from '../../shared/client-schema';
-import { listClients, type ClientChanges, type ClientItem } from '../data/clients';
+import { findClientIdsByEmail } from '../data/client-email-locks';
+import { getClientsByIds, listClients, type ClientChanges, type ClientItem } from '../data/clients';
 import { awardDueMilestones } from '../data/milestones';
 import { reconcileClientCount } from '../data/plan-slots';
 import { ClientEmailTakenError } from '../domain/client-errors';
@@ -18,6 +19,21 @@ export const PRO_BATCH = 25;
 export type ImportOutcome = { imported: number; updated: number; capped: number };
 type ImportLog = { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
 
+/**
+ * A row for a client the agent has (`current`, or its id): its filled cells replace what they name,
+ * blank cells never erasing what the agent has, and a row that changes nothing is not written
+ * again (a file sent twice, or again after a crash). Then the client's due milestones, which also
+ * awards what a crash kept from being awarded when it was created. False when the client is gone.
+ */
+export async function updateFromRow(agentId: string, client: ClientInput, current: ClientItem | string, today: string): Promise<boolean> {
+  const changes: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
+  const unchanged = typeof current !== 'string' && Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
+  const saved = unchanged ? current : await updateClient(agentId, typeof current === 'string' ? current : current.id, changes);
+  if (!saved) return false;
+  await awardDueMilestones(saved, today);
+  return true;
+}
+
 export async function importClients(agent: { id: string; isPro: boolean }, rows: readonly ImportRow[], today: string, log: ImportLog): Promise<ImportOutcome> {
   const existing = new Map<string, ClientItem>((await listClients(agent.id)).map((c) => [c.email.toLowerCase(), c]));
   const updates = rows.filter((r) => existing.has(r.client.email));
@@ -26,18 +42,8 @@ export async function importClients(agent: { id: string; isPro: boolean }, rows:
   let updated = 0;
   let capped = 0;
 
-  // A row for a client the agent has: its filled cells replace what they name.
   const update = async (client: ClientInput, current: ClientItem | string) => {
-    // Blank cells never erase what the agent already has.
-    const changes: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
-    // A row that changes nothing is not written again (a file sent twice, or again after a crash).
-    const unchanged = typeof current !== 'string' && Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
-    const saved = unchanged ? current : await updateClient(agent.id, typeof current === 'string' ? current : current.id, changes);
-    if (saved) {
-      updated += 1;
-      // Also awards what a crash kept from being awarded when the client was created.
-      await awardDueMilestones(saved, today);
-    }
+    if (await updateFromRow(agent.id, client, current, today)) updated += 1;
   };
   const created = async (client: ClientItem) => {
     imported += 1;
@@ -79,4 +85,80 @@ export async function importClients(agent: { id: string; isPro: boolean }, rows:
     log.warn('plan counter not reconciled', { error });
   }
   return { imported, updated, capped };
+}
+
+/** A row of an import job's batch: valid, the only one of the file with its e-mail, and the id its client gets. */
+export type JobRow = { row: number; client: ClientInput; id: string };
+export type JobBatchOutcome = { imported: number; updated: number; capped: number[] };
+/** Clients written at once by the import job (which has its function to itself). */
+const JOB_CONCURRENCY = 8;
+
+/**
+ * One batch of an import job (functions/services/import-jobs.ts), written with the same use cases
+ * as importClients: e-mails the agent has update those clients, new ones are created within the
+ * plan (Pro: createClientBatch; free: one at a time in file order, and once the cap is met, as
+ * `plan.capped` remembers across batches, every later new row is left out). Instead of the whole
+ * book it reads the batch's e-mail locks and their clients (two BatchGets).
+ *
+ * Written again (a crash or a lost run cut it half-way), it ends as the first writing would have:
+ * each row's client is created under the row's own id (`JobRow.id`), so a row whose client the
+ * cut run already made is found under that id and counted as imported, never created twice, and
+ * rows it updated change nothing the second time.
+ */
+export async function importJobBatch(agent: { id: string; isPro: boolean }, rows: readonly JobRow[], today: string, plan: { capped: boolean }, now = new Date()): Promise<JobBatchOutcome> {
+  const owners = await findClientIdsByEmail(agent.id, rows.map((r) => r.client.email));
+  const known = await getClientsByIds(agent.id, [...owners.values()]);
+  const outcome: JobBatchOutcome = { imported: 0, updated: 0, capped: [] };
+  const madeBefore: ClientItem[] = [];
+  const updates: Array<{ row: JobRow; current: ClientItem }> = [];
+  let creates: JobRow[] = [];
+  for (const row of rows) {
+    const current = known.get(owners.get(row.client.email) ?? '');
+    if (current?.id === row.id) madeBefore.push(current);
+    else if (current) updates.push({ row, current });
+    // No lock, or a lock a crash left without its client: a create (which takes such a lock over).
+    else creates.push(row);
+  }
+  const created = async (client: ClientItem) => {
+    outcome.imported += 1;
+    await awardDueMilestones(client, today, now);
+  };
+  // Rows whose e-mail another client took meanwhile update it; a row whose own client appeared meanwhile is imported.
+  const taken = async (row: JobRow, clientId: string) => {
+    if (clientId === row.id) outcome.imported += 1;
+    else if (await updateFromRow(agent.id, row.client, clientId, today)) outcome.updated += 1;
+  };
+
+  await forEachLimited(madeBefore, JOB_CONCURRENCY, created);
+  const vanished: JobRow[] = [];
+  await forEachLimited(updates, JOB_CONCURRENCY, async ({ row, current }) => {
+    if (await updateFromRow(agent.id, row.client, current, today)) outcome.updated += 1;
+    else vanished.push(row); // deleted since the locks were read: created again
+  });
+  creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
+
+  const batch = agent.isPro && creates.length > 0 ? await createClientBatch(agent.id, creates.map((r) => r.client), JOB_CONCURRENCY, now, creates.map((r) => r.id)) : undefined;
+  if (batch) {
+    await forEachLimited(batch.created, JOB_CONCURRENCY, created);
+    const byEmail = new Map(creates.map((row) => [row.client.email, row]));
+    await forEachLimited(batch.taken, JOB_CONCURRENCY, ({ input, clientId }) => taken(byEmail.get(input.email)!, clientId));
+    return outcome;
+  }
+  // The free plan (or no longer Pro): in file order, so the rows that fit are the first ones.
+  for (const row of creates) {
+    if (plan.capped) {
+      outcome.capped.push(row.row);
+      continue;
+    }
+    try {
+      await created((await createClient(agent.id, row.client, now, row.id)).client);
+    } catch (error) {
+      if (error instanceof ClientEmailTakenError) await taken(row, error.existingClientId);
+      else if (error instanceof PlanLimitError) {
+        plan.capped = true;
+        outcome.capped.push(row.row);
+      } else throw error;
+    }
+  }
+  return outcome;
 }

@@ -7,21 +7,25 @@
 import type { ClientInput } from '../../shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
-import { addListEntries, removeListEntries } from '../data/client-lists';
+import { addListEntries, removeListEntries, writeListEntries } from '../data/client-lists';
 import { addToBook, adjustBook, bookDeltas, countInsights, sumBookDeltas } from '../data/insights';
-import { addOccasionEntries, removeOccasionEntries } from '../data/occasions';
+import { addOccasionEntries, removeOccasionEntries, writeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
 import { remainingFreeSlots } from '../domain/plan';
 import { randomId } from '../domain/signed-tokens';
 import { forEachLimited } from '../lib/concurrency';
 
-/** Creates a client within the agent's plan. Throws PlanLimitError at the free cap and ClientEmailTakenError for a known e-mail. */
-export async function createClient(agentId: string, input: ClientInput, now = new Date()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
+/**
+ * Creates a client within the agent's plan. Throws PlanLimitError at the free cap and
+ * ClientEmailTakenError for a known e-mail. `id`: the import job's id for the row (the same on
+ * every attempt, so a retry finds the client it made); a new one otherwise.
+ */
+export async function createClient(agentId: string, input: ClientInput, now = new Date(), id = randomId()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
   const slot = await reserveClientSlot(agentId);
   let item: ClientItem;
   try {
-    item = await writeClient(agentId, input, now);
+    item = await writeClient(agentId, input, now, id);
   } catch (error) {
     await releaseClientSlot(agentId);
     throw error;
@@ -44,21 +48,42 @@ export type ClientBatchResult = {
  * Undefined, having written nothing, when the agent is not Pro (any more): the caller then creates
  * one at a time within the free plan. A crash mid-batch leaves at most the batch's unused slots
  * taken (reconcileClientCount gives them back) and its written clients not yet in the analytics
- * counters (`npm run stats:recompute`); an error gives back what it can and is rethrown.
+ * counters (`npm run stats:recompute`); an error gives back what it can and is rethrown. `ids`:
+ * the import job's id for each input (see createClient).
  */
-export async function createClientBatch(agentId: string, inputs: readonly ClientInput[], concurrency: number, now = new Date()): Promise<ClientBatchResult | undefined> {
+export async function createClientBatch(agentId: string, inputs: readonly ClientInput[], concurrency: number, now = new Date(), ids?: readonly string[]): Promise<ClientBatchResult | undefined> {
   const created: ClientItem[] = [];
   const taken: ClientBatchResult['taken'] = [];
   if (inputs.length === 0) return { created, taken };
   if (!(await reserveProClientSlots(agentId, inputs.length))) return undefined;
   let failure: { error: unknown } | undefined;
-  await forEachLimited(inputs, concurrency, async (input) => {
+  const fail = (input: ClientInput, error: unknown) => {
+    if (error instanceof ClientEmailTakenError) taken.push({ input, clientId: error.existingClientId });
+    else failure ??= { error };
+  };
+  // writeClient's steps, batched: each client's e-mail lock, then the index entries of all of them
+  // in shared batch writes (a client's own would take a call each), then each client.
+  const claims: Array<ClientClaim & { input: ClientInput }> = [];
+  await forEachLimited([...inputs.keys()], concurrency, async (index) => {
+    const input = inputs[index]!;
     if (failure) return;
     try {
-      created.push(await writeClient(agentId, input, now));
+      claims.push({ input, ...(await claimClient(agentId, input, now, ids?.[index] ?? randomId())) });
     } catch (error) {
-      if (error instanceof ClientEmailTakenError) taken.push({ input, clientId: error.existingClientId });
-      else failure ??= { error };
+      fail(input, error);
+    }
+  });
+  try {
+    if (!failure) await writeClientEntries(claims.map((claim) => claim.item));
+  } catch (error) {
+    failure = { error };
+  }
+  await forEachLimited(claims, concurrency, async (claim) => {
+    if (failure) return giveBackClaim(agentId, claim);
+    try {
+      created.push(await putClaimedClient(agentId, claim));
+    } catch (error) {
+      fail(claim.input, error);
     }
   });
   if (created.length > 0) {
@@ -71,30 +96,53 @@ export async function createClientBatch(agentId: string, inputs: readonly Client
   return { created, taken };
 }
 
+type ClientClaim = { item: ClientItem; adopted: boolean };
+
+/** The e-mail lock of a new client, and the item it is written as (under the lock's own id when a young lock was adopted). */
+async function claimClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientClaim> {
+  const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
+  return { item: newClientItem(agentId, id, input, now), adopted: id !== fresh };
+}
+
+/** The occasion index and the list entries, before the clients: a crash before a client is written leaves entries readers skip. */
+async function writeClientEntries(items: readonly ClientItem[]): Promise<void> {
+  await Promise.all([writeOccasionEntries(items), writeListEntries(items)]);
+}
+
+/** A claim whose client is not written: its lock goes back. An adopted lock stays either way: it names the id whichever writer wins. */
+async function giveBackClaim(agentId: string, { item, adopted }: ClientClaim): Promise<void> {
+  if (!adopted) await releaseClientEmail(agentId, item.email, item.id);
+}
+
+/** Writes the claimed client. Throws ClientEmailTakenError when a client already has its id. */
+async function putClaimedClient(agentId: string, claim: ClientClaim): Promise<ClientItem> {
+  let written: boolean;
+  try {
+    written = await putNewClient(claim.item);
+  } catch (error) {
+    await giveBackClaim(agentId, claim);
+    throw error;
+  }
+  if (written) return claim.item;
+  // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
+  // first, so this e-mail is taken and the lock is that client's.
+  if (!claim.adopted && !(await getClient(agentId, claim.item.id))) await releaseClientEmail(agentId, claim.item.email, claim.item.id);
+  throw new ClientEmailTakenError(claim.item.id);
+}
+
 /**
  * Takes the e-mail lock and writes the client (its plan slot already taken by the caller); on a
  * failure the lock it took is given back. Throws ClientEmailTakenError for a known e-mail.
  */
-async function writeClient(agentId: string, input: ClientInput, now: Date): Promise<ClientItem> {
-  const fresh = randomId();
-  const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
-  const adopted = id !== fresh;
-  const item = newClientItem(agentId, id, input, now);
-  let written: boolean;
+async function writeClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientItem> {
+  const claim = await claimClient(agentId, input, now, fresh);
   try {
-    // The occasion index and the list entries first: a crash before the client is written leaves entries readers skip.
-    await Promise.all([addOccasionEntries(item), addListEntries(item)]);
-    written = await putNewClient(item);
+    await writeClientEntries([claim.item]);
   } catch (error) {
-    if (!adopted) await releaseClientEmail(agentId, input.email, id);
+    await giveBackClaim(agentId, claim);
     throw error;
   }
-  if (written) return item;
-  // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
-  // first, so this e-mail is taken and the lock is that client's. An adopted lock stays either way:
-  // it names the id whichever writer wins.
-  if (!adopted && !(await getClient(agentId, id))) await releaseClientEmail(agentId, input.email, id);
-  throw new ClientEmailTakenError(id);
+  return putClaimedClient(agentId, claim);
 }
 
 /** Applies changes to an existing client of this agent (moving its e-mail lock); undefined when there is no such client. */

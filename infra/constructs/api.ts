@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Route, RouteUses } from '../../functions/routes';
@@ -60,6 +61,8 @@ export type ApiProps = {
   ai: AiSettings;
   /** Abuse limits by variable name (DAILY_EMAIL_LIMIT…): every route function gets them. */
   limits?: Readonly<Record<string, string>>;
+  /** The import job's queue: the routes that declare `import-queue` send to it. */
+  importsQueue: sqs.IQueue;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
 };
@@ -149,6 +152,10 @@ export class Api extends Construct {
         if (props.stripePriceId) addEnvironment({ STRIPE_PRICE_ID: props.stripePriceId });
       }
       if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
+      if (uses.has('import-queue')) {
+        props.importsQueue.grantSendMessages(role);
+        addEnvironment({ QUEUE_PROVIDER: 'sqs', IMPORTS_QUEUE_URL: props.importsQueue.queueUrl });
+      }
       if (uses.has('ai')) {
         addEnvironment(aiEnvironment(props.ai));
         grantModel(role, role, props.ai);

@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { IMPORT_UPLOAD_DAYS, IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { TableUse } from '../../functions/routes';
 
@@ -70,6 +71,8 @@ export class Data extends Construct {
         { id: 'unconfirmed-uploads', prefix: UPLOAD_PREFIXES.pending, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         // Videos of a registration waiting for the client's confirmation (7 days), moved to the client's once confirmed.
         { id: 'unconfirmed-registrations', prefix: UPLOAD_PREFIXES.submissions, expiration: Duration.days(8), noncurrentVersionExpiration: Duration.days(1) },
+        // Contacts files of imports: the job deletes each when its import ends; whatever is left (never started, or failed) goes after 3 days.
+        { id: 'import-uploads', prefix: IMPORT_UPLOAD_PREFIX, expiration: Duration.days(IMPORT_UPLOAD_DAYS), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

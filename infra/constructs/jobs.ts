@@ -5,7 +5,10 @@
 //  - the schedule could not invoke the scheduler (the schedule's own DLQ: delivery failures only);
 //  - the scheduler ran and failed after Lambda's async retries (its on-failure destination,
 //    because the schedule's DLQ never sees a function error);
-//  - a digest message failed 3 times (the queue's redrive policy).
+//  - a digest message failed 3 times (the queue's redrive policy);
+//  - an import message failed 3 times (the imports queue's redrive policy).
+// The import job (jobs/imports-worker) drains its own queue, which the start of an import
+// (POST /api/imports/{id}/start, infra/constructs/api.ts) and the job's own continuation fill.
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -49,10 +52,15 @@ export const MAX_RECEIVE_COUNT = 3;
 /** The worker gets up to this many messages per invocation; failures are reported one by one. */
 export const WORKER_BATCH_SIZE = 10;
 
+/** Imports running at once, at most (each is one message at a time): bounds the table's write load. */
+export const IMPORT_MAX_CONCURRENCY = 10;
+
 export class Jobs extends Construct {
   readonly functions: ReadonlyMap<JobTrigger, lambda.Function>;
   readonly queue: sqs.Queue;
-  readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue };
+  /** The import job's queue: the start of an import sends to it (the routes that declare `import-queue`). */
+  readonly importsQueue: sqs.Queue;
+  readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
   readonly schedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
   readonly alarms: cloudwatch.Alarm[];
@@ -73,7 +81,17 @@ export class Jobs extends Construct {
       schedule: new sqs.Queue(this, 'ScheduleDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
       scheduler: new sqs.Queue(this, 'SchedulerFailureQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
       worker: new sqs.Queue(this, 'RemindersDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      imports: new sqs.Queue(this, 'ImportsDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
     };
+    const importsJob = byTrigger('imports-queue');
+    this.importsQueue = new sqs.Queue(this, 'ImportsQueue', {
+      ...queueDefaults,
+      // 6× the worker's timeout (AWS's advice for SQS event sources). A run near its timeout queues its
+      // own continuation, so only a run killed outright waits for this to be delivered again; a start
+      // of an import the job has been silent on for 10 minutes queues it again sooner.
+      visibilityTimeout: Duration.seconds(6 * importsJob.timeoutSeconds),
+      deadLetterQueue: { queue: this.deadLetterQueues.imports, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
     this.queue = new sqs.Queue(this, 'RemindersQueue', {
       ...queueDefaults,
       // At least 6× the worker's timeout (AWS's advice for SQS event sources), and long enough that a
@@ -105,10 +123,36 @@ export class Jobs extends Construct {
       targets: [new eventTargets.LambdaFunction(sesEventsFn, { retryAttempts: 3, maxEventAge: Duration.hours(6) })],
     });
     iam.Grant.addToPrincipal({ grantee: sesEventsFn, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resourceArns: [data.table.tableArn] });
+    // The import job: the table's items and indexes as the client use cases write them, the upload
+    // and its notes in the uploads bucket, the report in the exports bucket, its own queue.
+    const importsFn = this.jobFunction(importsJob, props.code, {
+      ...base,
+      UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+      EXPORTS_BUCKET: data.exportsBucket.bucketName,
+      QUEUE_PROVIDER: 'sqs',
+      IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
+    });
+    data.grantTable(importsFn, 'table:write');
+    data.grantBucketReadWrite(importsFn, data.uploadsBucket);
+    data.grantBucketReadWrite(importsFn, data.exportsBucket);
+    this.importsQueue.grantSendMessages(importsFn);
+    importsFn.addEventSource(new SqsEventSource(this.importsQueue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: IMPORT_MAX_CONCURRENCY }));
+    NagSuppressions.addResourceSuppressions(
+      importsFn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Object keys in the uploads and exports buckets are made by the server (imports/<agent>/<import>, import-reports/<date>/<agent>/<import>); the job reads, writes and deletes any key of those two buckets only.',
+          appliesTo: data.bucketObjectWildcards(),
+        },
+      ],
+      true,
+    );
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
+      ['imports-queue', importsFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
@@ -167,6 +211,7 @@ export class Jobs extends Construct {
         ['ScheduleDeliveryFailures', this.deadLetterQueues.schedule, 'The hourly schedule could not start the reminders scheduler.'],
         ['SchedulerFailures', this.deadLetterQueues.scheduler, 'The reminders scheduler failed after its retries: some agents may miss a digest.'],
         ['DigestFailures', this.deadLetterQueues.worker, 'Daily digest messages failed 3 times and were set aside.'],
+        ['ImportFailures', this.deadLetterQueues.imports, 'Import job messages failed 3 times and were set aside: those imports are stalled (a start from the page queues one again).'],
       ] as const
     ).map(
       ([name, queue, description]) =>

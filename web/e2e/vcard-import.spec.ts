@@ -11,7 +11,7 @@ test.describe('vCard import', () => {
     await page.goto('/clients');
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Clients' });
-    await expect(dialog.getByText('.csv or .vcf, up to 5 MB and 5,000 rows or contacts')).toBeVisible();
+    await expect(dialog.getByText('.csv or .vcf, up to 25 MB')).toBeVisible();
 
     const file = `${icloudExport()}${vcf(appleCard({ fn: 'No Mail', email: null }))}`;
     await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'iCloud vCards.vcf', mimeType: 'text/vcard', buffer: Buffer.from(file, 'utf8') });

@@ -3,9 +3,9 @@
 // Admin mode: an administrator sending the form field `agentId` imports for that agent, within that agent's plan.
 import type { ImportResult } from '../../../shared/api-types';
 import { todayIn } from '../../../shared/dates';
-import { cappedRowsSentence } from '../../domain/plan';
 import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
-import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError, type ImportUnit } from '../../domain/import-rows';
+import { importSummary } from '../../domain/import-report';
+import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError } from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
 import { badRequest, errorAnswer, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -47,15 +47,8 @@ export const handler = defineHandler('clients/post-clients-import', { errors: ER
     errors: parsed.errors,
     warnings: parsed.warnings,
     unit,
-    message: summary(imported, updated, capped, parsed.errors.length, agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`, unit),
+    message: importSummary({ imported, updated, capped, invalid: parsed.errors.length }, agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`, unit),
   };
   log.info('clients imported', { imported, updated, skipped });
   return { body: result };
 });
-
-function summary(imported: number, updated: number, capped: number, invalid: number, plan: string, unit: ImportUnit): string {
-  const parts = [`Imported ${imported} new client${imported === 1 ? '' : 's'}${updated ? ` and updated ${updated}` : ''}.`];
-  if (capped) parts.push(cappedRowsSentence(capped, unit, plan));
-  if (invalid) parts.push(`${invalid} ${invalid === 1 ? `${unit} has` : `${unit}s have`} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`);
-  return parts.join(' ');
-}

@@ -35,6 +35,8 @@ export function renderApp(url: string, { user = null, api = {} }: RenderAppOptio
     'GET /api/user': () => (user ? jsonResponse(200, user) : unauthorized()),
     // The navigation's Today badge reads the queue on every signed-in page: empty unless a test says otherwise.
     'GET /api/outgoing': () => jsonResponse(200, { messages: [], awaiting: 0 }),
+    // The clients page looks for a big import still running: none unless a test says otherwise.
+    'GET /api/imports/latest': () => jsonResponse(404, { message: 'You have no imports yet.', code: 'NOT_FOUND' }),
     ...api,
   });
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });

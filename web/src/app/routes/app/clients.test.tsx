@@ -700,7 +700,7 @@ describe('/clients', () => {
       const dialog = await findDialog('Import Clients');
       const input = within(dialog).getByLabelText('CSV or vCard file');
       expect(input).toHaveAttribute('accept', '.csv,.vcf');
-      expect(within(dialog).getByText('.csv or .vcf, up to 5 MB and 5,000 rows or contacts')).toBeInTheDocument();
+      expect(within(dialog).getByText('.csv or .vcf, up to 25 MB')).toBeInTheDocument();
       expect(button('Import', dialog)).toBeDisabled();
 
       await user.upload(input, csv());

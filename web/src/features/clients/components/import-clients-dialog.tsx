@@ -1,5 +1,9 @@
 // Import clients from a CSV or vCard file: choose a .csv or .vcf, upload it, then read what happened
-// to every row (or card).
+// to every row (or card). A small file goes in the request and is answered with every row's outcome;
+// a bigger one (over SMALL_IMPORT_MAX_BYTES, or over the request's 5,000 rows) goes straight to S3
+// and through the import job, whose progress this dialog and the page's card follow (use-import-job.ts).
+// The reason for two paths: the request answers a small file at once, row by row, in one step; a
+// big one would outlast the request's 30 seconds and needs progress, resuming and a report file.
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -17,9 +21,13 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult, ImportRowError } from '../../../../../shared/api-types';
+import { IMPORT_JOB_MAX_BYTES, usesImportJob } from '../../../../../shared/imports';
 import { countText } from '../../../lib/count-text';
 import { useToast } from '../../../components/ui/toast/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { isActiveImport } from '../api/import-jobs';
+import { ImportJobProgress, ImportStats } from './import-job-progress';
+import type { ImportJobWatch } from './use-import-job';
 
 const SAMPLE_CSV = [
   'name,email,phone,address,birthday,anniversary,purchaseDate',
@@ -31,8 +39,13 @@ type ImportClientsDialogProps = {
   open: boolean;
   isImporting: boolean;
   onClose: () => void;
-  /** Uploads the file; the dialog toasts the outcome and shows what happened to every row. */
+  /** Uploads a small file in the request; the dialog toasts the outcome and shows what happened to every row. */
   onImport: (file: File) => Promise<ImportResult>;
+  /**
+   * The page's big import: started here for a big file, and shown here while it runs or until it is
+   * put away. Without it (an administrator importing for an agent) every file goes in the request.
+   */
+  importJob?: ImportJobWatch;
 };
 
 function formatBytes(bytes: number): string {
@@ -41,7 +54,7 @@ function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export function ImportClientsDialog({ open, isImporting, onClose, onImport }: ImportClientsDialogProps) {
+export function ImportClientsDialog({ open, isImporting, onClose, onImport, importJob }: ImportClientsDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -57,9 +70,18 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
     if (inputRef.current) inputRef.current.value = '';
   };
 
+  // The big import, from its upload to its outcome, until it is put away (Done, or Import Another File).
+  const following = importJob !== undefined && (Boolean(importJob.upload) || (importJob.job !== undefined && !importJob.dismissed));
+  const jobRunning = Boolean(importJob?.upload) || isActiveImport(importJob?.job);
+
   const handleClose = () => {
     if (isImporting) return;
     onClose();
+  };
+
+  const putAwayJob = () => {
+    importJob?.dismiss();
+    reset();
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -71,6 +93,10 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
     if (!file) return;
     setFailure(null);
     try {
+      if (importJob && usesImportJob(file.size, await lineCount(file))) {
+        await importJob.start(file);
+        return;
+      }
       const outcome = await onImport(file);
       toast({ ...importToast(outcome), variant: 'success' });
       setResult(outcome);
@@ -87,6 +113,8 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
       <DialogContent dividers>
         {result ? (
           <ImportSummary result={result} />
+        ) : following && importJob ? (
+          <ImportJobProgress job={importJob.job} upload={importJob.upload} onDownloadReport={importJob.downloadReport} onResume={importJob.resume} />
         ) : (
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -141,7 +169,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
                   <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
                   <Typography sx={{ fontWeight: 650 }}>Choose a CSV or vCard file</Typography>
                   <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-                    .csv or .vcf, up to 5 MB and 5,000 rows or contacts
+                    {importJob ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB` : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}
                   </Typography>
                 </>
               )}
@@ -162,6 +190,23 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
               Done
             </Button>
           </>
+        ) : following && jobRunning ? (
+          <Button variant="contained" onClick={handleClose}>
+            Close
+          </Button>
+        ) : following ? (
+          <>
+            <Button onClick={putAwayJob}>Import Another File</Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                importJob?.dismiss();
+                handleClose();
+              }}
+            >
+              Done
+            </Button>
+          </>
         ) : (
           <>
             <Button onClick={handleClose} disabled={isImporting}>
@@ -177,6 +222,18 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport }: Im
   );
 }
 
+/** The lines of a small file (a big one goes through the job whatever it holds). */
+async function lineCount(file: File): Promise<number> {
+  if (usesImportJob(file.size, 0)) return 0;
+  const text = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+  return text.split(/\r\n|\r|\n/).length;
+}
+
 /** What the toast says an import did: new clients first (the spec's words), else the updates, else that nothing changed. */
 export function importToast({ imported, updated }: Pick<ImportResult, 'imported' | 'updated'>): { title: string; description?: string } {
   const updates = countText(updated, 'existing client', 'existing clients');
@@ -187,28 +244,13 @@ export function importToast({ imported, updated }: Pick<ImportResult, 'imported'
 
 function ImportSummary({ result }: { result: ImportResult }) {
   const clean = result.errors.length === 0 && result.skipped === 0;
-  const stats = [
-    { label: 'Imported', value: result.imported },
-    { label: 'Updated', value: result.updated },
-    { label: 'Skipped', value: result.skipped },
-  ];
-
   return (
     <Box>
       <Alert severity={clean ? 'success' : 'warning'} icon={clean ? <CheckCircleOutlineRounded /> : <WarningAmberRounded />}>
         {result.message}
       </Alert>
-      <Box component="dl" sx={{ m: 0, mt: 2.5, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
-        {stats.map((stat) => (
-          <Box key={stat.label} sx={{ p: 2, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-              {stat.label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }}>
-              {stat.value.toLocaleString('en-US')}
-            </Typography>
-          </Box>
-        ))}
+      <Box sx={{ mt: 2.5 }}>
+        <ImportStats {...result} />
       </Box>
       <RowList title={result.unit === 'card' ? 'Contacts with errors' : 'Rows with errors'} items={result.errors} tone="error" unit={result.unit ?? 'row'} />
       <RowList title="Warnings" items={result.warnings} tone="warning" unit={result.unit ?? 'row'} />

@@ -1,0 +1,33 @@
+// The imports queue: SQS in AWS (IMPORTS_QUEUE_URL, drained by jobs/imports-worker), and in the
+// local runtime the in-process queue functions/local/import-jobs.ts registers, which hands each
+// message to the same worker. The only place that chooses.
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { config, ConfigError } from '../config';
+import { traced } from '../observability/tracing';
+
+/** What one message asks: run (or continue) this agent's import. */
+export type ImportJobMessage = { kind: 'import'; agentId: string; importId: string };
+
+export type LocalImportQueue = { send(message: ImportJobMessage): void };
+
+let sqs: SQSClient | undefined;
+let local: LocalImportQueue | undefined;
+
+/** The local runtime's queue (QUEUE_PROVIDER=memory); undefined to forget it when the runtime stops. Returns the one it replaces. */
+export function setLocalImportQueue(queue: LocalImportQueue | undefined): LocalImportQueue | undefined {
+  const before = local;
+  local = queue;
+  return before;
+}
+
+export async function enqueueImport(message: ImportJobMessage): Promise<void> {
+  const { queueProvider, importsQueueUrl, region } = config();
+  if (queueProvider === 'memory') {
+    if (!local) throw new ConfigError('No local imports queue: the local runtime starts one');
+    local.send(message);
+    return;
+  }
+  if (!importsQueueUrl) throw new ConfigError('Missing required setting IMPORTS_QUEUE_URL');
+  sqs ??= traced(new SQSClient({ region }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: importsQueueUrl, MessageBody: JSON.stringify(message) }));
+}

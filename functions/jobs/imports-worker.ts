@@ -1,0 +1,33 @@
+// jobs/imports-worker: the import job (functions/services/import-jobs.ts), one message at a time
+// from the imports queue. A message names an agent's import; the run continues it from its last
+// checkpoint. A run that finds another run holding the import (a second delivery of the message)
+// is reported as a batch item failure, so SQS tries it again later; one that fails is retried too,
+// and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well.
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { observeJob } from '../observability/job';
+import { createLogger } from '../observability/logger';
+import { parseImportMessage, runImportJob } from '../services/import-jobs';
+
+export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) => handleImportMessages(event, context));
+
+export async function handleImportMessages(event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> {
+  const failures: SQSBatchItemFailure[] = [];
+  for (const record of event?.Records ?? []) {
+    const log = createLogger({ job: 'imports-worker', messageId: record.messageId });
+    const message = parseImportMessage(record);
+    if (!message) {
+      log.error('malformed import message');
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    try {
+      const outcome = await runImportJob(message, { remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY, log });
+      log.info('import run', { importId: message.importId, outcome });
+      if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
+    } catch (error) {
+      log.error('import run failed; will retry', { importId: message.importId, error });
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures: failures };
+}

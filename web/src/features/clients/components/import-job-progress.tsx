@@ -1,0 +1,168 @@
+// Where a big import stands (issue 17): the upload, then the job's rows done of how many with the
+// counts so far, then the outcome with the report of skipped rows. Shown in the import dialog and,
+// while it runs or until it is dismissed, in a card on the clients page (also after a reload).
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { ImportJob } from '../../../../../shared/api-types';
+import { IMPORT_REPORT_HOURS } from '../../../../../shared/imports';
+import { countText, matchCountText } from '../../../lib/count-text';
+import { isActiveImport } from '../api/import-jobs';
+import type { ImportJobWatch } from './use-import-job';
+
+/** The imported / updated / skipped counts, as the summary of an import shows them. */
+export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imported' | 'updated' | 'skipped'>) {
+  const stats = [
+    { label: 'Imported', value: imported },
+    { label: 'Updated', value: updated },
+    { label: 'Skipped', value: skipped },
+  ];
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
+      {stats.map((stat) => (
+        <Box key={stat.label} sx={{ p: { xs: 1.25, sm: 2 }, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {stat.label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 700 }}>
+            {stat.value.toLocaleString('en-US')}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const entries = (job: Pick<ImportJob, 'unit'>) => (job.unit === 'card' ? 'contacts' : 'rows');
+
+type ImportJobProgressProps = {
+  job: ImportJob | undefined;
+  upload: ImportJobWatch['upload'];
+  onDownloadReport: () => void;
+  onResume: () => void;
+};
+
+export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: ImportJobProgressProps) {
+  const headingId = useId();
+  if (upload) {
+    const percent = Math.round(upload.sent * 100);
+    return (
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id={headingId} sx={{ fontWeight: 650, display: 'flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+          <CloudUploadOutlined color="primary" aria-hidden="true" /> Uploading {upload.fileName}
+        </Typography>
+        <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" aria-valuetext={`${percent}% uploaded`} />
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {percent}% uploaded
+        </Typography>
+      </Box>
+    );
+  }
+  if (!job) return null;
+  if (job.status === 'failed') {
+    return (
+      <Alert severity="error" role="alert">
+        The import of {job.fileName} failed. {job.message}
+      </Alert>
+    );
+  }
+  if (job.status === 'done') {
+    const clean = job.skipped === 0 && job.warnings === 0;
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity={clean ? 'success' : 'warning'} role="status">
+          {job.message}
+        </Alert>
+        <ImportStats {...job} />
+        {job.report ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+            <Button variant="outlined" startIcon={<DownloadRounded />} onClick={onDownloadReport}>
+              Download the report
+            </Button>
+            <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
+              Every skipped {job.unit === 'card' ? 'contact' : 'row'}
+              {job.warnings > 0 ? ' and warning' : ''} with its line and reason, as a CSV. Kept for {IMPORT_REPORT_HOURS} hours.
+            </Typography>
+          </Box>
+        ) : null}
+      </Box>
+    );
+  }
+  const known = job.total !== null;
+  const percent = known && job.total! > 0 ? Math.round((job.rowsDone / job.total!) * 100) : 0;
+  const done = known ? matchCountText(job.rowsDone, job.total!, entries(job)) : null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Typography id={headingId} sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
+        Importing {job.fileName}
+      </Typography>
+      {known ? (
+        <LinearProgress variant="determinate" value={percent} aria-label="Import progress" aria-valuetext={`${done} done`} />
+      ) : (
+        <LinearProgress aria-label="Import progress" aria-valuetext="Reading the file" />
+      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {known ? `${done} done (${percent}%).` : job.status === 'queued' ? 'Waiting to start…' : 'Reading the file…'} You can leave this page: the import goes
+        on.
+      </Typography>
+      <ImportStats {...job} />
+      {job.stalled ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onResume}>
+              Resume import
+            </Button>
+          }
+        >
+          This import has not moved for 10 minutes.
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+type ImportJobCardProps = { watch: ImportJobWatch; onOpen: () => void };
+
+/** The clients page's card for the import in progress (or just finished, until dismissed). */
+export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
+  const headingId = useId();
+  const { job, upload } = watch;
+  if ((!job && !upload) || watch.dismissed) return null;
+  const active = Boolean(upload) || isActiveImport(job);
+  const title = active ? 'Import in progress' : job?.status === 'failed' ? 'Import failed' : 'Import finished';
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Typography id={headingId} component="h2" variant="h4">
+            {title}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button size="small" onClick={onOpen}>
+              View details
+            </Button>
+            {!active ? (
+              <Button size="small" onClick={watch.dismiss}>
+                Dismiss
+              </Button>
+            ) : null}
+          </Box>
+        </Box>
+        <ImportJobProgress job={job} upload={upload} onDownloadReport={watch.downloadReport} onResume={watch.resume} />
+        {job && !active && job.status === 'done' ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {countText(job.rowsDone, job.unit === 'card' ? 'contact' : 'row', entries(job))} read from {job.fileName}.
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
