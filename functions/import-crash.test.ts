@@ -143,6 +143,17 @@ async function expectLocksMatchClients(agentId: string): Promise<void> {
   expect(new Set(locks.map((lock) => lock.clientId)).size).toBe(ids.size);
 }
 
+/** The runtime started on the test's data, and a new agent registered on it and upgraded to Pro. */
+async function proAgentOnChild() {
+  const agent = newAgent();
+  const child = await startChild();
+  const first = new ApiClient(child.url);
+  const registered = await first.post('/api/register', agent);
+  expect(registered.status).toBe(201);
+  await upgradeToPro(first);
+  return { child, first, agent, agentId: registered.body.id as string };
+}
+
 /** Through the API: one client per row of the file, each as its row says. */
 async function expectEachRowOnce(client: ApiClient): Promise<void> {
   const listed = (await client.get('/api/clients')).body as Array<Row & { id: string }>;
@@ -164,15 +175,9 @@ async function expectBookOfRows(agentId: string): Promise<void> {
 
 describe('an import cut by a crash', () => {
   it('sent again leaves each row once, the plan counter exact and no orphan lock', async () => {
-    const agent = newAgent();
-
     // Prepare: a Pro agent on a fresh product, then the import, killed while it writes.
-    let child = await startChild();
-    const first = new ApiClient(child.url);
-    const registered = await first.post('/api/register', agent);
-    expect(registered.status).toBe(201);
-    const agentId = registered.body.id as string;
-    await upgradeToPro(first);
+    const { first, agent, agentId, ...started } = await proAgentOnChild();
+    let { child } = started;
 
     let answered = false;
     const cut = importFile(first).then(
@@ -246,13 +251,8 @@ describe('an import cut by a crash', () => {
 describe('an import job cut by a crash', () => {
   it('continues from its checkpoint once the runtime is back: each row once, counted once, the plan counter exact and no orphan lock', async () => {
     // Prepare: a Pro agent on the data of the test above (another agent), the file uploaded and the job started.
-    const agent = newAgent();
-    let child = await startChild();
-    const first = new ApiClient(child.url);
-    const registered = await first.post('/api/register', agent);
-    expect(registered.status).toBe(201);
-    const agentId = registered.body.id as string;
-    await upgradeToPro(first);
+    const { first, agent, agentId, ...started } = await proAgentOnChild();
+    let { child } = started;
     const { import: created } = await uploadImport(first, csv);
     expect((await startImport(first, created.id)).status).toBe(202);
 
