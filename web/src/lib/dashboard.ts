@@ -17,6 +17,7 @@ export function getDashboard(): Promise<Dashboard> {
  * occasions and months move with the day.
  */
 export function useDashboard() {
-  const { data, error, mutate } = useSWR<Dashboard, Error>(DASHBOARD_KEY, getDashboard, { revalidateOnMount: true });
+  // No deduping: coming back within SWR's default 2 s would otherwise skip the read.
+  const { data, error, mutate } = useSWR<Dashboard, Error>(DASHBOARD_KEY, getDashboard, { revalidateOnMount: true, dedupingInterval: 0 });
   return { dashboard: data, error, retry: () => void mutate() };
 }

@@ -149,7 +149,11 @@ describe('dashboard', () => {
     const { user, router, fetchMock } = renderApp('/', {
       user: createUser({ fullName: 'Jane Doe' }),
       // The clients page reads its first page there.
-      api: { 'GET /api/dashboard': () => jsonResponse(200, dashboardOf(book)), 'GET /api/clients?*': () => jsonResponse(200, { clients: [], nextCursor: null, total: 0 }) },
+      api: {
+        'GET /api/dashboard': () => jsonResponse(200, dashboardOf(book)),
+        'GET /api/clients?*': () => jsonResponse(200, { clients: [], nextCursor: null, total: 0 }),
+        'GET /api/client-invitations': () => jsonResponse(200, []),
+      },
     });
 
     await user.click(within(await card('Add your first client')).getByRole('link', { name: 'Add Client' }));
