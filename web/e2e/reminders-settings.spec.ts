@@ -7,7 +7,7 @@ test.describe('reminder settings', () => {
     await registerAgentViaApi(page);
     await page.goto('/settings');
     const card = page.getByRole('region', { name: 'Reminders' });
-    await expect(card.getByRole('switch', { name: 'E-mail' })).toBeChecked();
+    await expect(card.getByRole('switch', { name: 'E-mail', exact: true })).toBeChecked();
     await expect(card.getByRole('button', { name: 'Save reminder settings' })).toBeDisabled();
 
     await card.getByRole('switch', { name: 'Text message (SMS)' }).check();
