@@ -231,13 +231,17 @@ export async function renewImportLease(agentId: string, importId: string, runId:
   return out !== null;
 }
 
-/** The run stops before the end (its time is nearly up): the next message may claim the import at once. */
+/**
+ * The run stops before the end (its time is nearly up): the next message may claim the import at
+ * once. The run's id goes too, so a renewal of its lease still in flight (the heartbeat) finds the
+ * import no longer held and cannot take the lease back from the continuation.
+ */
 export async function releaseImportLease(agentId: string, importId: string, runId: string): Promise<void> {
   await writeIf(
     new UpdateCommand({
       TableName: table(),
       Key: importKey(agentId, importId),
-      UpdateExpression: 'SET leaseUntil = :zero',
+      UpdateExpression: 'SET leaseUntil = :zero REMOVE runId',
       ConditionExpression: 'runId = :run',
       ExpressionAttributeValues: { ':run': runId, ':zero': 0 },
     }),

@@ -10,7 +10,7 @@ import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
 import { IMPORT_JOB_MAX_BYTES } from '../../../shared/imports';
 import { listClients } from '../../data/clients';
 import { db, table } from '../../data/db';
-import { claimImportRun, getImport } from '../../data/imports';
+import { claimImportRun, getImport, releaseImportLease, renewImportLease } from '../../data/imports';
 import { importKey } from '../../data/keys';
 import { getUserById } from '../../data/users';
 import { importedClientId } from '../../domain/import-rows';
@@ -273,6 +273,26 @@ describe('an import cut and run again', () => {
       // Delivered once more after the end, it changes nothing.
       expect(await runWorker(message)).toEqual({ batchItemFailures: [] });
       expect((await client.get('/api/clients')).body).toHaveLength(2);
+    } finally {
+      held.release();
+    }
+  });
+
+  it('a run that released the import for its continuation cannot take the lease back with a late heartbeat', async () => {
+    // Prepare: a run holds the import, then releases it (its time is nearly up).
+    const { client, user } = await signedInAgent(api);
+    const { import: created } = await uploadImport(client, csvOf([person(1)]));
+    const held = holdImportMessages();
+    try {
+      await startImport(client, created.id);
+      expect(await claimImportRun(user.id, created.id, 'first-run', new Date(), 60_000)).not.toBeNull();
+      await releaseImportLease(user.id, created.id, 'first-run');
+      // Act: the first run's heartbeat, in flight during the release, lands after it.
+      const renewed = await renewImportLease(user.id, created.id, 'first-run', new Date(), 60_000);
+      // Assess: the renewal is refused, and the continuation claims the import at once and finishes it.
+      expect(renewed).toBe(false);
+      expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
+      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
     } finally {
       held.release();
     }
