@@ -112,6 +112,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'] },
   { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'] },
   { method: 'GET', path: '/api/dashboard', handler: 'dashboard/get-dashboard', access: 'agent', uses: ['table:read'] },
+  { method: 'GET', path: '/api/reminders', handler: 'reminders/get-reminders', access: 'agent', uses: ['table:read'] },
   { method: 'GET', path: '/api/insights', handler: 'insights/get-insights', access: 'agent', uses: ['table:read'] },
   { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },

@@ -5,8 +5,8 @@
 import type { HandlerExecutionContext } from '@smithy/types';
 import { addDays } from '../shared/dates';
 import { db } from '../functions/data/db';
-import { agentsIndexKeys, clientKey, occasionKey, userKey } from '../functions/data/keys';
-import { occasionEntries } from '../functions/data/occasions';
+import { entryItem, occasionIndexEntries } from '../functions/data/client-lists';
+import { agentsIndexKeys, clientKey, userKey } from '../functions/data/keys';
 import { getUserById, setAutomationRules } from '../functions/data/users';
 import { forEachLimited } from '../functions/lib/concurrency';
 import { runAutomations } from '../functions/services/automations';
@@ -92,13 +92,13 @@ export async function benchRemindersJob({
           ...clientKey(id, cid), type: 'client', id: cid, agentId: id, name: `Client ${a}-${c}`, email: `j${a}-${c}@bench.test`, phone: '(512) 555-0100',
           birthday: spreadDate(n, 1960 + (c % 40)), ...(c % 2 === 0 ? { anniversary: spreadDate(n + 120, 1990 + (c % 30)) } : {}),
           ...(c % 3 === 0 ? { purchaseDate: spreadDate(n + 200, 2010 + (c % 14)) } : {}),
-          reviewStatus: 'pending', hasTestimonial: false, createdAt: signup, updatedAt: signup,
+          reviewStatus: 'pending' as const, hasTestimonial: false, createdAt: signup, updatedAt: signup,
         };
         // As the product keeps it: the milestones due until yesterday are already awarded.
         const awarded = dueMilestones(client, addDays(DAY, -1)).map((m) => m.type);
         clients.push(awarded.length ? { ...client, awardedMilestones: new Set(awarded) } : client);
         // The occasion index, as the product writes it with each client.
-        for (const entry of occasionEntries(client)) occasions.push({ ...occasionKey(id, entry.monthDay, entry.kind, cid), type: 'occasion', clientId: cid, kind: entry.kind });
+        for (const entry of occasionIndexEntries(client)) occasions.push(entryItem(entry, cid));
       }
     }
     await batchPut(users);

@@ -1,13 +1,14 @@
-// `npm run occasions:rebuild`: writes the occasion index (the automations' due clients) and the
-// client list entries (GET /api/clients pages, sorts and search) for every client of every agent,
-// for data written before they existed. Idempotent: entries that exist
+// `npm run occasions:rebuild`: writes the client list, search and occasion entries (GET /api/clients
+// pages, sorts and search; the automations, the dashboard and /reminders) for every client of every
+// agent, for data written before they existed, and deletes the occasion index's entries of before
+// (one partition per day). Idempotent: entries that exist
 // are written again unchanged; a stale entry (a date since changed) is harmless, as readers check
 // each entry against its client. With TABLE_NAME set it works on that table (AWS credentials as
 // usual); without it, on the local data in DATA_DIR (default .data), not while `npm start` uses it.
 import { writeListEntries } from '../functions/data/client-lists';
 import { listClients } from '../functions/data/clients';
 import { forEachAgentZonePage } from '../functions/data/digests';
-import { writeOccasionEntries } from '../functions/data/occasions';
+import { deleteLegacyOccasionEntries } from '../functions/data/occasions';
 import { forEachLimited } from '../functions/lib/concurrency';
 import { startLocalRuntime, type LocalRuntime } from '../functions/local/server';
 
@@ -18,15 +19,16 @@ async function main(): Promise<void> {
   try {
     let clients = 0;
     let entries = 0;
+    let legacy = 0;
     const { agents } = await forEachAgentZonePage(async (page) => {
       await forEachLimited(page, 4, async ({ id }) => {
         const book = await listClients(id);
         clients += book.length;
-        entries += await writeOccasionEntries(book);
         entries += await writeListEntries(book);
+        legacy += await deleteLegacyOccasionEntries(id);
       });
     });
-    process.stdout.write(`Wrote ${entries} occasion and list entries for ${clients} clients of ${agents} agents.\n`);
+    process.stdout.write(`Wrote ${entries} list, search and occasion entries for ${clients} clients of ${agents} agents; deleted ${legacy} entries of the old occasion index.\n`);
   } finally {
     await runtime?.close();
   }

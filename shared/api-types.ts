@@ -366,8 +366,8 @@ export const CLIENT_PAGE = { default: 50, max: 500 } as const;
 /**
  * GET /api/clients?limit=&cursor=&q=&sort=&order= (any of them): a page of the agent's clients, the
  * cursor of the next page (null at the end) and how many clients the list holds (with `q`: how many
- * match). Without any of them the route still answers the whole book as an array, until every page
- * of the web app reads pages (issue 17).
+ * match). Without any of them the route still answers the whole book as an array, sorted by name
+ * (kept for API users who read it so; the web app reads pages).
  */
 export type ClientPage = { clients: Client[]; nextCursor: string | null; total: number };
 
@@ -387,6 +387,22 @@ export type Dashboard = {
   /** The clients of `upcoming` (the composer opens on them). */
   upcomingClients: Client[];
   activity: MonthlyActivity;
+};
+
+export const REMINDER_PAGE = { default: 50, max: 200 } as const;
+
+/**
+ * GET /api/reminders?limit=&cursor=: the agent's occasions from today on, soonest first (by name on
+ * a day), a page at a time from the occasion index: every key date's next occurrence within a year,
+ * with the clients they belong to (the composer opens on them), and the cursor of the next page
+ * (null at the end). `today` is the agent's day the list was read for: the pages of one cursor
+ * chain keep it.
+ */
+export type ReminderPage = {
+  today: string;
+  events: ReminderEvent[];
+  clients: Client[];
+  nextCursor: string | null;
 };
 
 /** One month of an agent's activity (GET /api/insights): the month is `YYYY-MM` in the agent's time zone. */
@@ -512,6 +528,7 @@ export type ApiResponses = {
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
   'dashboard/get-dashboard': Dashboard;
+  'reminders/get-reminders': ReminderPage;
   'imports/get-import': ImportJob;
   'imports/post-import-start': ImportJob;
   'imports/post-imports': CreatedImport;

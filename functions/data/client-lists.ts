@@ -5,20 +5,25 @@
 //  - last contact: gsi3 of the client items (`CONTACT#<agentId>`, functions/data/insights.ts);
 //  - search: `CSEARCH#<agentId>` / `<token>#<clientId>`, one entry per word of the name and one for
 //    the e-mail, lower-cased and without accents; a query word matches the start of a token.
-// Like the occasion index (functions/data/occasions.ts), entries are written before the client item
-// and removed after it, so a crash leaves an entry too many, never one too few; every page checks
-// its entries against the clients it reads back (BatchGet) and leaves a stale one out. Cursors are
-// the key of the last entry read, so a client that stays in the book is listed exactly once however
+//  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one
+//    entry per key date, read by functions/data/occasions.ts (the automations, the dashboard and the
+//    reminders page).
+// Every entry a client calls for is derived from the client item alone (listEntries). Without
+// transactions (docs/architecture.md, Data model) they are written before the client item and
+// removed after it, so a crash leaves an entry too many, never one too few; every reader checks its
+// entries against the clients it reads back (BatchGet) and leaves a stale one out. Cursors are the
+// key of the last entry read, so a client that stays in the book is listed exactly once however
 // many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for
 // existing data.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '../../shared/api-types';
 import { profileCompletion } from '../../shared/completion';
 import { InvalidCursorError } from '../domain/admin-pages';
+import { KIND_RANK, occasionEntries } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
-import { clientKey, CLIENT_PREFIX, contactPartition, GSI3 } from './keys';
+import { clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> & Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
 type Entry = { pk: string; sk: string };
@@ -64,13 +69,23 @@ function sortValue(client: Listed, sort: IndexedSort): string {
   }
 }
 
-/** Every list and search entry the client calls for. */
+/** The client's entries in the occasion index (one per key date). */
+export function occasionIndexEntries(client: Listed): Entry[] {
+  const name = folded(client.name);
+  return occasionEntries(client).map(({ kind, monthDay }) => ({ pk: occasionsPartition(client.agentId), sk: `${monthDay}#${name}#${KIND_RANK[kind]}#${client.id}` }));
+}
+
+/** Every list, search and occasion entry the client calls for. */
 export function listEntries(client: Listed): Entry[] {
   return [
     ...INDEXED_SORTS.map((sort) => ({ pk: listPartition(client.agentId, sort), sk: `${sortValue(client, sort)}#${client.id}` })),
     ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
+    ...occasionIndexEntries(client),
   ];
 }
+
+/** An entry as stored. */
+export const entryItem = (entry: Entry, clientId: string) => ({ ...entry, type: 'client-list', clientId });
 
 const same = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
 
@@ -79,7 +94,7 @@ export async function addListEntries(after: Listed, before?: Listed): Promise<vo
   const had = before ? listEntries(before) : [];
   const puts: WriteRequest[] = listEntries(after)
     .filter((entry) => !had.some((old) => same(old, entry)))
-    .map((entry) => ({ PutRequest: { Item: { ...entry, type: 'client-list', clientId: after.id } } }));
+    .map((entry) => ({ PutRequest: { Item: entryItem(entry, after.id) } }));
   await batchWrite(puts);
 }
 
@@ -94,7 +109,7 @@ export async function removeListEntries(before: Listed, after?: Listed): Promise
 
 /** Every entry of these clients (npm run occasions:rebuild: for data written before the entries existed). */
 export async function writeListEntries(clients: readonly Listed[]): Promise<number> {
-  const puts: WriteRequest[] = clients.flatMap((client) => listEntries(client).map((entry) => ({ PutRequest: { Item: { ...entry, type: 'client-list', clientId: client.id } } })));
+  const puts: WriteRequest[] = clients.flatMap((client) => listEntries(client).map((entry) => ({ PutRequest: { Item: entryItem(entry, client.id) } })));
   await batchWrite(puts);
   return puts.length;
 }
@@ -102,12 +117,16 @@ export async function writeListEntries(clients: readonly Listed[]): Promise<numb
 export type ClientListQuery = { limit: number; cursor?: string; q?: string; sort: ClientSort; order: SortOrder };
 export type ClientListPage = { clients: ClientItem[]; nextCursor: string | null; total?: number };
 
-const idOf = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
+export const idOf = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
 
-async function hydrate(agentId: string, ids: readonly string[]): Promise<Map<string, ClientItem>> {
-  const items = ids.length ? await batchGet<ClientItem>(ids.map((id) => clientKey(agentId, id))) : [];
+/** The clients with these ids, read now (one BatchGet per 100). */
+export async function hydrate(agentId: string, ids: readonly string[], options: { ConsistentRead?: boolean } = {}): Promise<Map<string, ClientItem>> {
+  const items = ids.length ? await batchGet<ClientItem>([...new Set(ids)].map((id) => clientKey(agentId, id)), options) : [];
   return new Map(items.filter((item) => item.type === 'client').map((item) => [item.id, item]));
 }
+
+/** Whether the client, as it is now, still calls for the entry (a stale one is a crash's leftover, or an edit's in flight). */
+export const callsFor = (client: Listed, entry: Entry): boolean => listEntries(client).some((own) => same(own, entry));
 
 /**
  * One page of the agent's clients in the order asked for. With `q`, the clients a word of whose
@@ -137,7 +156,7 @@ export async function pageClientList(agentId: string, query: ClientListQuery): P
   // An entry counts only if the client, read now, still calls for it (a stale one is a crash's leftover).
   const current = entries.flatMap((entry) => {
     const client = clients.get(idOf(entry.sk));
-    return client && listEntries(client).some((own) => same(own, entry)) ? [client] : [];
+    return client && callsFor(client, entry) ? [client] : [];
   });
   return { clients: current, nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }

@@ -17,7 +17,7 @@ import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { createLogger } from '../observability/logger';
 import type { ClientItem } from './clients';
 import { batchGet, db, fieldsExpression, queryAll, table, writeIf } from './db';
-import { occasionEntries } from './occasions';
+import { occasionEntries } from '../domain/occasions';
 import {
   clientKey,
   contactPartition,

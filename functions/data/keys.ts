@@ -56,6 +56,11 @@
 //  - monthly summary once .. conditional Put SUMMARY#<agentId>#<YYYY-MM> / SUMMARY (TTL)
 //  - clients by last contact Query gsi3 CONTACT#<agentId>, sk <lastContactDate or 0000-00-00>#<clientId> (keys only: the
 //                            quiet clients oldest first, and a count of the recently contacted)
+//  - an agent's client lists Query CLIST#<agentId>#<sort> / <value>#<clientId> and CSEARCH#<agentId> / <word>#<clientId>
+//                            (GET /api/clients pages, sorts and search: functions/data/client-lists.ts)
+//  - occasions by date ..... Query OCCASIONS#<agentId>, sk <MM-DD>#<folded name>#<kind rank>#<clientId>: one day with
+//                            begins_with <MM-DD># (the automations), the next ones from today with sk >= <MM-DD>, then
+//                            from the start of the year (the dashboard, /reminders a page at a time)
 //  - an import (job) by id . GetItem AGENT#<agentId> / IMPORT#<importId> (progress, checkpoint and lease of the import
 //                            job; ids sort by creation time; TTL): another agent's import is not under their key
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
@@ -140,8 +145,10 @@ export const smsOptOutKey = (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'O
 export const mailSuppressionKey = (email: string) => ({ pk: `MAILSUPPRESS#${email.toLowerCase()}`, sk: 'SUPPRESS' });
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
 /** A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading the book. */
-export const occasionPartition = (agentId: string, monthDay: string) => `OCCASION#${agentId}#${monthDay}`;
-export const occasionKey = (agentId: string, monthDay: string, kind: string, clientId: string) => ({ pk: occasionPartition(agentId, monthDay), sk: `${kind}#${clientId}` });
+/** The occasion index: an agent's key dates by the day of the year (sk `<MM-DD>#<folded name>#<kind rank>#<clientId>`). */
+export const occasionsPartition = (agentId: string) => `OCCASIONS#${agentId}`;
+/** The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild` deletes them. */
+export const legacyOccasionPartition = (agentId: string, monthDay: string) => `OCCASION#${agentId}#${monthDay}`;
 /**
  * An agent's queue (messages awaiting approval or scheduled), on the message item's gsi2: `Q#<id>`
  * while it waits, `D#<id>` once handled, so the queue is read by prefix and a handled message is

@@ -1,69 +1,25 @@
-// The occasion index: one small item per client key date, under the agent and the day of the year
-// it comes round (`OCCASION#<agentId>#<MM-DD>`), so the automations find the clients whose birthday
-// or anniversary is today with one Query, whatever the size of the book.
-//
-// Without transactions (docs/architecture.md, Data model) the entries are written before the client
-// item and removed after it: a crash in between leaves an entry too many, never one too few. Readers
-// therefore check each entry against the client item itself (dueOccasionClients does), and
-// `npm run occasions:rebuild` rewrites an agent's entries from their clients.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '../../shared/dates';
-import { compareEvents, reminderEvents, type ReminderEvent, type ReminderKind } from '../../shared/reminders';
+// Reading the occasion index: one partition per agent, `OCCASIONS#<agentId>`, one entry per client
+// key date with sk `<MM-DD>#<folded name>#<kind rank>#<clientId>` (written with the client's other
+// entries: functions/data/client-lists.ts). Sorted by the day of the year, then name, it answers:
+//  - the clients whose key date comes round on a day (the automations, the digest): begins_with
+//    `<MM-DD>#`, whatever the size of the book;
+//  - the occasions from today on, soonest first (the dashboard, /reminders a page at a time): this
+//    year's rest (sk >= today's `MM-DD`), then next year's up to yesterday's date (sk < it), from a
+//    cursor, with a Limit.
+// Entries are checked against the client items read back (BatchGet): a stale entry (a crash's
+// leftover), a home bought less than a year before and a deleted client are left out.
+import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { addDays, dateParts, isCalendarDate } from '../../shared/dates';
+import { reminderEvents, type ReminderEvent, type ReminderKind } from '../../shared/reminders';
+import { InvalidCursorError } from '../domain/admin-pages';
+import { kindOfRank, monthDayOfDate, monthDaysOn } from '../domain/occasions';
 import type { ClientItem } from './clients';
-import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
-import { clientKey, occasionKey, occasionPartition } from './keys';
+import { callsFor, hydrate, idOf } from './client-lists';
+import { decodeCursor, encodeCursor } from './cursors';
+import { batchWrite, db, queryAll, table } from './db';
+import { legacyOccasionPartition, occasionsPartition } from './keys';
 
-type KeyDates = { agentId: string; id: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
-type Entry = { kind: ReminderKind; monthDay: string };
-
-const FIELDS: ReadonlyArray<[ReminderKind, 'birthday' | 'anniversary' | 'purchaseDate']> = [
-  ['birthday', 'birthday'],
-  ['anniversary', 'anniversary'],
-  ['home', 'purchaseDate'],
-];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The index entries a client's key dates call for. */
-export function occasionEntries(client: KeyDates): Entry[] {
-  const entries: Entry[] = [];
-  for (const [kind, field] of FIELDS) {
-    const value = client[field];
-    const valid = kind === 'birthday' ? isBirthdayDate(value) : isCalendarDate(value);
-    if (!valid || !value) continue;
-    const { month, day } = monthDayOf(value);
-    entries.push({ kind, monthDay: `${pad(month)}-${pad(day)}` });
-  }
-  return entries;
-}
-
-const keyOf = (client: KeyDates, entry: Entry) => occasionKey(client.agentId, entry.monthDay, entry.kind, client.id);
-const same = (a: Entry, b: Entry) => a.kind === b.kind && a.monthDay === b.monthDay;
-
-/** Writes the entries `after` has and `before` lacked (call before writing the client item). */
-export async function addOccasionEntries(after: KeyDates, before?: KeyDates): Promise<void> {
-  const had = before ? occasionEntries(before) : [];
-  const puts: WriteRequest[] = occasionEntries(after)
-    .filter((entry) => !had.some((old) => same(old, entry)))
-    .map((entry) => ({ PutRequest: { Item: { ...keyOf(after, entry), type: 'occasion', clientId: after.id, kind: entry.kind } } }));
-  await batchWrite(puts);
-}
-
-/** Deletes the entries `before` had and `after` no longer has (call after writing or deleting the client item). */
-export async function removeOccasionEntries(before: KeyDates, after?: KeyDates): Promise<void> {
-  const keep = after ? occasionEntries(after) : [];
-  const deletes: WriteRequest[] = occasionEntries(before)
-    .filter((entry) => !keep.some((now) => same(now, entry)))
-    .map((entry) => ({ DeleteRequest: { Key: keyOf(before, entry) } }));
-  await batchWrite(deletes);
-}
-
-/** The days of the year whose entries come round on `date`: its own, and 29 February on 28 February of a year without one. */
-export function monthDaysOn(date: string): string[] {
-  const { year, month, day } = dateParts(date);
-  const own = `${pad(month)}-${pad(day)}`;
-  return month === 2 && day === 28 && !isLeapYear(year) ? [own, '02-29'] : [own];
-}
+export { monthDaysOn };
 
 export type DueOccasion = { client: ClientItem; kind: ReminderKind; date: string };
 
@@ -79,74 +35,152 @@ export async function dueOccasionClients(agentId: string, date: string): Promise
   const entries = (
     await Promise.all(
       days.map((monthDay) =>
-        queryAll<{ clientId: string; kind: ReminderKind }>({
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': occasionPartition(agentId, monthDay) },
-          ProjectionExpression: 'clientId, kind',
+        queryAll<{ sk: string }>({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+          ExpressionAttributeValues: { ':pk': occasionsPartition(agentId), ':day': `${monthDay}#` },
+          ProjectionExpression: 'sk',
         }),
       ),
     )
   ).flat();
-  const ids = [...new Set(entries.map((e) => e.clientId))];
-  const clients = ids.length ? await batchGet<ClientItem>(ids.map((id) => clientKey(agentId, id)), { ConsistentRead: true }) : [];
+  const ids = [...new Set(entries.map((entry) => idOf(entry.sk)))];
+  const clients = await hydrate(agentId, ids, { ConsistentRead: true });
   const due: DueOccasion[] = [];
-  for (const client of clients) {
+  for (const client of clients.values()) {
     for (const event of reminderEvents(client, date)) {
       if (event.date === date) due.push({ client, kind: event.kind, date });
     }
   }
-  return { due, entriesRead: entries.length, clientsRead: clients.length, calls: days.length + Math.ceil(ids.length / 100) };
+  return { due, entriesRead: entries.length, clientsRead: clients.size, calls: days.length + Math.ceil(ids.length / 100) };
 }
 
-/** The agent's entries rebuilt from their clients (npm run occasions:rebuild): what is missing is written; stale entries are found by readers and left. */
-export async function writeOccasionEntries(clients: readonly KeyDates[]): Promise<number> {
-  const puts: WriteRequest[] = clients.flatMap((client) =>
-    occasionEntries(client).map((entry) => ({ PutRequest: { Item: { ...keyOf(client, entry), type: 'occasion', clientId: client.id, kind: entry.kind } } })),
-  );
-  await batchWrite(puts);
-  return puts.length;
-}
+/** Where a read of the occasions stopped: the part of the year (0 this year's rest, 1 next year's start) and the last entry read in it ('' none). */
+export type OccasionPosition = { part: 0 | 1; sk: string };
 
-/** Days read at once by upcomingOccasions. */
-const DAYS_AT_ONCE = 10;
+export type OccasionsRead = {
+  /** Soonest first; on one day by name. */
+  events: ReminderEvent[];
+  /** The clients of those events, as read. */
+  clients: ClientItem[];
+  /** Where the next read continues; null when every occasion was read. */
+  next: OccasionPosition | null;
+};
+
+type KeyCondition = Pick<QueryCommandInput, 'TableName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'>;
+
+/** Reads at most this many pages of entries for one answer (entries that yield no event, such as a home bought this year, make a page short). */
+const MAX_ROUNDS = 4;
 
 /**
- * The agent's first `limit` events from `today` through `today + windowDays`, soonest first (the
- * dashboard), with their clients: the days are read in order, ten at a time, each with at most `perDay` entries, until
- * `limit` events are found; the entries' clients are read in one BatchGet per round and checked
- * against their own dates. A day with more than `perDay` entries gives its first ones by index
- * order, sorted by name among themselves. Reads grow with the days it takes to find `limit` events,
- * not with the book.
+ * The agent's occasions from `today` on (through `through` when given), soonest first: at most
+ * `limit` events from `after` on, and where to continue. Each round is one Query of the index from
+ * where the last stopped (Limit: the events still wanted) and one BatchGet of its clients; reads
+ * grow with the page, not with the book.
  */
-export async function upcomingOccasions(agentId: string, today: string, windowDays: number, limit: number, perDay = 20): Promise<{ events: ReminderEvent[]; clients: ClientItem[] }> {
+export async function readOccasions(
+  agentId: string,
+  today: string,
+  { limit, through, after }: { limit: number; through?: string; after?: OccasionPosition },
+): Promise<OccasionsRead> {
+  const parts = yearParts(agentId, today, through);
   const events: ReminderEvent[] = [];
   const read = new Map<string, ClientItem>();
-  for (let first = 0; first <= windowDays && events.length < limit; first += DAYS_AT_ONCE) {
-    const dates = Array.from({ length: Math.min(DAYS_AT_ONCE, windowDays - first + 1) }, (_, i) => addDays(today, first + i));
-    const perDate = await Promise.all(
-      dates.map(async (date) => {
-        const pages = await Promise.all(
-          monthDaysOn(date).map(async (monthDay) => {
-            const out = await db().send(
-              new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': occasionPartition(agentId, monthDay) }, ProjectionExpression: 'clientId', Limit: perDay }),
-            );
-            return (out.Items ?? []).map((item) => String(item.clientId));
-          }),
-        );
-        return { date, ids: [...new Set(pages.flat())] };
+  let position: OccasionPosition | null = after ?? { part: 0, sk: '' };
+  for (let round = 0; round < MAX_ROUNDS && position && events.length < limit; round += 1) {
+    const part: KeyCondition | undefined = parts[position.part];
+    if (!part) {
+      position = null;
+      break;
+    }
+    const out: QueryCommandOutput = await db().send(
+      new QueryCommand({
+        ...part,
+        ProjectionExpression: 'pk, sk',
+        Limit: limit - events.length,
+        ExclusiveStartKey: position.sk ? { pk: occasionsPartition(agentId), sk: position.sk } : undefined,
       }),
     );
-    const ids = [...new Set(perDate.flatMap((d) => d.ids))];
-    const clients = new Map((ids.length ? await batchGet<ClientItem>(ids.map((id) => clientKey(agentId, id))) : []).map((c) => [c.id, c]));
+    const entries = (out.Items ?? []) as Array<{ pk: string; sk: string }>;
+    const clients = await hydrate(
+      agentId,
+      entries.map((entry) => idOf(entry.sk)).filter((id) => !read.has(id)),
+    );
     for (const [id, client] of clients) read.set(id, client);
-    for (const { date, ids: dayIds } of perDate) {
-      const day = dayIds.flatMap((id) => {
-        const client = clients.get(id);
-        return client ? reminderEvents(client, date).filter((event) => event.date === date) : [];
-      });
-      events.push(...day.sort(compareEvents));
+    for (const entry of entries) {
+      const client = read.get(idOf(entry.sk));
+      if (!client || !callsFor(client, entry)) continue;
+      const kind = kindOfRank(entry.sk.split('#').at(-2) ?? '');
+      const event = reminderEvents(client, today).find((e) => e.kind === kind);
+      if (event && (!through || event.date <= through)) events.push(event);
     }
+    const last: unknown = out.LastEvaluatedKey?.sk;
+    position = typeof last === 'string' ? { part: position.part, sk: last } : position.part === 0 && parts.length > 1 ? { part: 1, sk: '' } : null;
   }
-  const first = events.slice(0, limit);
-  return { events: first, clients: [...new Set(first.map((e) => e.clientId))].map((id) => read.get(id)!).filter(Boolean) };
+  const ids = [...new Set(events.map((event) => event.clientId))];
+  return { events, clients: ids.map((id) => read.get(id)!), next: position };
 }
+
+/**
+ * The index's key conditions for the occasions from `today` through `through` (a year when
+ * absent): this year's rest, then next year's start. A day is `<MM-DD>#…`, so `<MM-DD>$` ('$' sorts
+ * after '#') ends it; on 28 February of a year without a 29th, the 29th's entries come round too.
+ */
+function yearParts(agentId: string, today: string, through?: string): KeyCondition[] {
+  const from = monthDayOfDate(today);
+  const query = (condition: string, values: Record<string, string>) => ({
+    TableName: table(),
+    KeyConditionExpression: `pk = :pk AND ${condition}`,
+    ExpressionAttributeValues: { ':pk': occasionsPartition(agentId), ...values },
+  });
+  if (!through) return [query('sk >= :from', { ':from': from }), query('sk < :from', { ':from': from })];
+  const end = `${monthDaysOn(through).at(-1)!}$`;
+  if (dateParts(through).year === dateParts(today).year) return [query('sk BETWEEN :from AND :end', { ':from': from, ':end': end })];
+  return [query('sk >= :from', { ':from': from }), query('sk < :end', { ':end': end })];
+}
+
+/** How far a page link's day may be from the agent's today (time zones, midnight between two pages). */
+const CURSOR_DAYS = 2;
+
+/** A page link of /reminders: the day the list was read for and where it stopped. */
+export function encodeOccasionCursor(today: string, position: OccasionPosition | null): string | null {
+  return position ? encodeCursor({ t: today, p: String(position.part), k: position.sk }) : null;
+}
+
+/** The day and position a page link names; InvalidCursorError when it is not one of this agent's, or too old. */
+export function decodeOccasionCursor(cursor: string | undefined, today: string): { today: string; after?: OccasionPosition } {
+  const key = decodeCursor(cursor, {
+    names: ['t', 'p', 'k'],
+    check: (k) =>
+      isCalendarDate(k.t) &&
+      k.t! >= addDays(today, -CURSOR_DAYS) &&
+      k.t! <= addDays(today, CURSOR_DAYS) &&
+      (k.p === '0' || k.p === '1') &&
+      (k.k === '' || /^\d\d-\d\d#.*#[0-2]#[^#]+$/su.test(k.k!)),
+  });
+  if (!key) return { today };
+  return { today: key.t!, after: { part: key.p === '1' ? 1 : 0, sk: key.k! } };
+}
+
+/** All 366 days of the year as `MM-DD` (a leap year). */
+const DAYS_OF_A_YEAR = Array.from({ length: 366 }, (_, i) => monthDayOfDate(addDays('2028-01-01', i)));
+
+/**
+ * Deletes the agent's entries of the index as it was before (one partition per day,
+ * `OCCASION#<agentId>#<MM-DD>`): `npm run occasions:rebuild` after the deploy that moved it. Answers
+ * how many it deleted.
+ */
+export async function deleteLegacyOccasionEntries(agentId: string): Promise<number> {
+  let deleted = 0;
+  for (const monthDay of DAYS_OF_A_YEAR) {
+    const keys = await queryAll<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': legacyOccasionPartition(agentId, monthDay) },
+      ProjectionExpression: 'pk, sk',
+    });
+    await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+    deleted += keys.length;
+  }
+  return deleted;
+}
+
+export { InvalidCursorError };

@@ -1,19 +1,24 @@
-// The query of the admin client lists: a page size and the cursor the previous page handed out.
+// The query of a paged list (the admin lists, the clients, the reminders): a page size and the cursor
+// the previous page handed out.
 import * as yup from 'yup';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { badRequest, errorAnswer } from './errors';
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 const CURSOR_MESSAGE = 'The cursor is not valid for this list. Start again without a cursor.';
 
-// Query strings are strings: the limit is checked as digits, then read as a number.
-export const adminPageQuery = yup.object({
-  limit: yup
-    .string()
-    .matches(/^\d{1,5}$/, LIMIT_MESSAGE)
-    .test('limit-range', LIMIT_MESSAGE, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= ADMIN_PAGE_MAX)),
-  cursor: yup.string().max(2048, CURSOR_MESSAGE),
-});
+/** A page's query: `limit` (digits, 1 to `max`) and the `cursor` the previous page handed out. Query strings are strings: the limit is checked as digits, then read as a number. */
+export function pageQuery(max: number) {
+  const limitMessage = `limit must be a whole number from 1 to ${max}`;
+  return yup.object({
+    limit: yup
+      .string()
+      .matches(/^\d{1,5}$/, limitMessage)
+      .test('limit-range', limitMessage, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= max)),
+    cursor: yup.string().max(2048, CURSOR_MESSAGE),
+  });
+}
+
+export const adminPageQuery = pageQuery(ADMIN_PAGE_MAX);
 
 export function pageOptions(query: yup.InferType<typeof adminPageQuery>): { limit: number; cursor?: string } {
   return { limit: query.limit ? Number(query.limit) : ADMIN_PAGE_DEFAULT, cursor: query.cursor || undefined };

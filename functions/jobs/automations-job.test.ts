@@ -5,7 +5,8 @@ import { APPROVAL_NOTES, SKIP_REASONS, type AutomationRule } from '../../shared/
 import { resetConfig } from '../config';
 import { advanceLastContact, changeMessageStatus, getMessage, listActivity, optOutClient, type MessageItem } from '../data/messages';
 import { listClients } from '../data/clients';
-import { dueOccasionClients, removeOccasionEntries, writeOccasionEntries } from '../data/occasions';
+import { removeListEntries, writeListEntries, occasionIndexEntries } from '../data/client-lists';
+import { dueOccasionClients } from '../data/occasions';
 import { getUserById, setProStatus } from '../data/users';
 import { runRemindersAt, sqsEvent } from '../local/reminders-job';
 import { automaticMessageId, runAutomations } from '../services/automations';
@@ -232,9 +233,11 @@ describe('the occasion index', () => {
     const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
     const early = await agent.addClient({ name: 'Ed Early', birthday: '1966-12-03', purchaseDate: '2012-12-03' });
     const [item] = await listClients(agent.user.id);
-    await removeOccasionEntries(item!);
+    await removeListEntries(item!);
     expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due).toEqual([]);
-    expect(await writeOccasionEntries(await listClients(agent.user.id))).toBe(2);
+    const book = await listClients(agent.user.id);
+    expect(occasionIndexEntries(book[0]!)).toHaveLength(2);
+    await writeListEntries(book);
     expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due.map((d) => [d.client.id, d.kind])).toEqual([
       [early.id, 'birthday'],
       [early.id, 'home'],

@@ -9,7 +9,6 @@ import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../
 import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
 import { addListEntries, removeListEntries, writeListEntries } from '../data/client-lists';
 import { addToBook, adjustBook, bookDeltas, countInsights, sumBookDeltas } from '../data/insights';
-import { addOccasionEntries, removeOccasionEntries, writeOccasionEntries } from '../data/occasions';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
 import { remainingFreeSlots } from '../domain/plan';
@@ -104,9 +103,9 @@ async function claimClient(agentId: string, input: ClientInput, now: Date, fresh
   return { item: newClientItem(agentId, id, input, now), adopted: id !== fresh };
 }
 
-/** The occasion index and the list entries, before the clients: a crash before a client is written leaves entries readers skip. */
+/** The list, search and occasion entries, before the clients: a crash before a client is written leaves entries readers skip. */
 async function writeClientEntries(items: readonly ClientItem[]): Promise<void> {
-  await Promise.all([writeOccasionEntries(items), writeListEntries(items)]);
+  await writeListEntries(items);
 }
 
 /** A claim whose client is not written: its lock goes back. An adopted lock stays either way: it names the id whichever writer wins. */
@@ -155,13 +154,13 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   let updated: ClientItem | undefined;
   try {
     const merged = { ...current, ...changes, ...(newEmail ? { email: newEmail } : {}) } as ClientItem;
-    await Promise.all([addOccasionEntries(merged, current), addListEntries(merged, current)]);
+    await addListEntries(merged, current);
     updated = await updateClientItem(agentId, clientId, { ...changes, ...(newEmail ? { email: newEmail } : {}) }, now);
   } finally {
     if (emailChanged) await releaseClientEmail(agentId, updated ? current.email : newEmail, clientId);
   }
   if (updated) {
-    await Promise.all([removeOccasionEntries(current, updated), removeListEntries(current, updated)]);
+    await removeListEntries(current, updated);
     await adjustBook(agentId, current, updated);
   }
   return updated;
@@ -172,7 +171,7 @@ export async function deleteClient(agentId: string, clientId: string): Promise<b
   const old = await deleteClientItem(agentId, clientId);
   if (!old) return false;
   await releaseClientEmail(agentId, old.email, clientId);
-  await Promise.all([removeOccasionEntries(old), removeListEntries(old)]);
+  await removeListEntries(old);
   await adjustBook(agentId, old, undefined);
   await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);

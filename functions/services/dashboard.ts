@@ -5,10 +5,10 @@
 // agent's, in their time zone.
 import type { Dashboard } from '../../shared/api-types';
 import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS, MONTHLY_ACTIVITY_MONTHS } from '../../shared/constants';
-import { lastMonths, todayIn } from '../../shared/dates';
+import { addDays, lastMonths, todayIn } from '../../shared/dates';
 import { toClient } from '../data/clients';
 import { readBook, readMonthCounters } from '../data/insights';
-import { upcomingOccasions } from '../data/occasions';
+import { readOccasions } from '../data/occasions';
 import type { InsightsAgent } from './insights';
 
 export async function readDashboard(agent: InsightsAgent, now = new Date()): Promise<Dashboard> {
@@ -17,7 +17,7 @@ export async function readDashboard(agent: InsightsAgent, now = new Date()): Pro
   const [counts, book, upcoming] = await Promise.all([
     readMonthCounters(agent.id, months[0]!),
     readBook(agent.id),
-    upcomingOccasions(agent.id, today, DASHBOARD_REMINDER_WINDOW_DAYS, DASHBOARD_REMINDER_LIMIT),
+    readOccasions(agent.id, today, { limit: DASHBOARD_REMINDER_LIMIT, through: addDays(today, DASHBOARD_REMINDER_WINDOW_DAYS) }),
   ]);
   const byMonth = new Map(counts.map((c) => [c.month, c]));
   const points = months.map((month) => ({ month, reviews: byMonth.get(month)?.reviewsSubmitted ?? 0, reminders: byMonth.get(month)?.occasionsDue ?? 0 }));

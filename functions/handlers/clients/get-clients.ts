@@ -2,13 +2,13 @@
 // page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
 // asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
 // whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
-// whole book as an array, sorted by name: the reminders page still reads it so until it has a
-// summary of its own (issue 17; the dashboard reads GET /api/dashboard).
+// whole book as an array, sorted by name: kept for API users who read it so; the web app reads
+// pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
 import * as yup from 'yup';
 import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '../../../shared/api-types';
 import { listClients, toClient } from '../../data/clients';
 import { pageClientList } from '../../data/client-lists';
-import { CURSOR_ERRORS } from '../../http/admin-pages';
+import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
 import { defineHandler } from '../../http/handler';
 
 export const CLIENT_LIST_MESSAGES = {
@@ -18,12 +18,7 @@ export const CLIENT_LIST_MESSAGES = {
   q: 'Search for at most 100 characters, with at least one letter or digit',
 } as const;
 
-const query = yup.object({
-  limit: yup
-    .string()
-    .matches(/^\d{1,3}$/, CLIENT_LIST_MESSAGES.limit)
-    .test('limit-range', CLIENT_LIST_MESSAGES.limit, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= CLIENT_PAGE.max)),
-  cursor: yup.string().max(2048, 'The cursor is not valid for this list. Start again without a cursor.'),
+const query = pageQuery(CLIENT_PAGE.max).shape({
   q: yup
     .string()
     .max(100, CLIENT_LIST_MESSAGES.q)
