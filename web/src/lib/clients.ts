@@ -1,20 +1,10 @@
-// GET /api/clients: the signed-in agent's clients. Without parameters the whole book, sorted by name
-// (the dashboard and the reminders read it so); with any of limit, cursor, q, sort or order, one
-// page of them (`ClientPage`), which is how the clients page reads them.
+// GET /api/clients?limit=&cursor=&q=&sort=&order=: a page of the signed-in agent's clients
+// (`ClientPage`), which is how the clients page reads them; the web app never asks for the whole book.
 import useSWR from 'swr';
-import type { Client, ClientPage, ClientSort, SortOrder } from '../../../shared/api-types';
+import type { ClientPage, ClientSort, SortOrder } from '../../../shared/api-types';
 import { api } from './api-client';
 
 export const CLIENTS_KEY = '/api/clients';
-
-export function getClients(): Promise<Client[]> {
-  return api.get<Client[]>(CLIENTS_KEY);
-}
-
-export function useClients() {
-  const { data, error, isLoading, mutate } = useSWR<Client[], Error>(CLIENTS_KEY, getClients);
-  return { clients: data, isLoading, error, mutate };
-}
 
 /** Every page read's key (and URL) starts with it: the key family the client writes revalidate. */
 export const CLIENT_PAGES_KEY_PREFIX = `${CLIENTS_KEY}?`;

@@ -2,7 +2,8 @@ import type { Client } from '../../../../../shared/api-types';
 import { addDays, dateParts, formatDate } from '../../../../../shared/dates';
 import { browserToday } from '../../../lib/dates';
 import { createClient, createUser } from '../../../testing/data-generators';
-import { jsonResponse } from '../../../testing/mock-api';
+import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
+import { reminderPages } from '../../../testing/reminder-pages';
 import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
 
 const today = browserToday();
@@ -12,8 +13,10 @@ function keyDateIn(days: number, year = 1980): string {
   return formatDate(year, month, day);
 }
 
-async function openReminders(clients: Client[]) {
-  const view = renderApp('/reminders', { user: createUser(), api: { 'GET /api/clients': () => jsonResponse(200, clients) } });
+const PAGES = 'GET /api/reminders?*';
+
+async function openReminders(clients: Client[], api: MockRoutes = {}) {
+  const view = renderApp('/reminders', { user: createUser(), api: { [PAGES]: reminderPages(clients, today), ...api } });
   await screen.findByRole('heading', { level: 1, name: 'Upcoming Reminders' }, { timeout: 5000 });
   await waitFor(() => expect(screen.queryByLabelText('Loading reminders')).not.toBeInTheDocument(), { timeout: 5000 });
   return view;
@@ -62,15 +65,59 @@ describe('/reminders', () => {
     expect(within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 3))).toBeInTheDocument();
   });
 
-  it('pages through thousands of events', async () => {
-    const clients = Array.from({ length: 120 }, (_, i) => createClient({ name: `Client ${i}`, birthday: keyDateIn(i % 365) }));
-    const { user } = await openReminders(clients);
+  it('reads the occasions a page at a time from the API, and Show more reads the next page from the cursor', async () => {
+    const clients = Array.from({ length: 12 }, (_, i) => createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i * 30) }));
+    const { user, fetchMock } = await openReminders(clients, { [PAGES]: reminderPages(clients, today, { pageSize: 5 }) });
 
     const section = await screen.findByRole('region', { name: 'All Future Reminders' });
-    expect(within(section).getAllByRole('listitem')).toHaveLength(50);
-    expect(within(section).getByText('1–50 of 120')).toBeInTheDocument();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(section).getByText('5 shown')).toBeInTheDocument();
+    expect(callsTo(fetchMock, PAGES).map((r) => r.url)).toEqual(['/api/reminders?limit=50']);
 
-    await user.click(within(section).getByRole('button', { name: 'Go to next page' }));
-    expect(within(section).getByText('51–100 of 120')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Show more reminders' }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(10));
+    expect(callsTo(fetchMock, PAGES).at(-1)!.url).toBe('/api/reminders?limit=50&cursor=5');
+    await user.click(within(section).getByRole('button', { name: 'Show more reminders' }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(12));
+
+    // The last page: every occasion shown, counted, and no more to read.
+    expect(within(section).getByText('12 reminders')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Show more reminders' })).not.toBeInTheDocument();
+    const names = within(section)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByText(/^Client \d+$/).textContent);
+    expect(names).toEqual(clients.map((c) => c.name));
+    // Never the whole book.
+    expect(callsTo(fetchMock, 'GET /api/clients')).toHaveLength(0);
+  });
+
+  it('keeps what it shows when the next page fails, and reads it again on Try again', async () => {
+    const clients = Array.from({ length: 8 }, (_, i) => createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i) }));
+    let fail = true;
+    const pages = reminderPages(clients, today, { pageSize: 5 });
+    const { user } = await openReminders(clients, {
+      [PAGES]: (request) => (request.url.includes('cursor=') && fail ? jsonResponse(500, { message: 'Something went wrong' }) : pages(request)),
+    });
+    const section = await screen.findByRole('region', { name: 'All Future Reminders' });
+
+    await user.click(within(section).getByRole('button', { name: 'Show more reminders' }));
+    expect(await within(section).findByText("We couldn't load more reminders.")).toBeInTheDocument();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(5);
+
+    fail = false;
+    await user.click(within(section).getByRole('button', { name: /try again/i }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(8));
+    expect(within(section).getByText('8 reminders')).toBeInTheDocument();
+  });
+
+  it("says so when the reminders can't be read, and reads them again on Try again", async () => {
+    let fail = true;
+    const clients = [createClient({ name: 'Ana Ruiz', birthday: keyDateIn(4) })];
+    const pages = reminderPages(clients, today);
+    const { user } = renderApp('/reminders', { user: createUser(), api: { [PAGES]: (request) => (fail ? jsonResponse(500, { message: 'Down' }) : pages(request)) } });
+    expect(await screen.findByText("We couldn't load your reminders.")).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByText('Ana Ruiz')).toBeInTheDocument();
   });
 });

@@ -1,18 +1,18 @@
 // /reminders: every upcoming birthday, anniversary and home anniversary, with no window and no cap,
-// each with "Send a message".
+// a page at a time (GET /api/reminders), each with "Send a message".
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '../../../components/ui/page-layout';
 import { paths } from '../../../config/paths';
-import { useClients } from '../../../lib/clients';
 import { useReminderMessages } from '../../../features/messages/components/reminder-messages';
+import { useReminderPages } from '../../../features/reminders/api/get-reminders';
 import { AllReminders } from '../../../features/reminders/components/all-reminders';
 import { browserToday } from '../../../lib/dates';
 
 export function RemindersRoute() {
-  const { clients, error, mutate } = useClients();
-  const { renderAction, composer } = useReminderMessages(clients);
+  const reminders = useReminderPages();
+  const { renderAction, composer } = useReminderMessages(reminders.clients);
   return (
     <PageLayout
       title="Upcoming Reminders"
@@ -23,7 +23,14 @@ export function RemindersRoute() {
         </Button>
       }
     >
-      <AllReminders clients={clients} today={browserToday()} error={error} onRetry={() => void mutate()} renderAction={renderAction} />
+      <AllReminders
+        events={reminders.events}
+        today={reminders.today ?? browserToday()}
+        error={reminders.error}
+        onRetry={reminders.retry}
+        more={{ hasMore: reminders.hasMore, loading: reminders.loadingMore, onMore: reminders.loadMore }}
+        renderAction={renderAction}
+      />
       {composer}
     </PageLayout>
   );

@@ -1,6 +1,6 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Client } from '../../../../../shared/api-types';
-import { useClients } from '../../../lib/clients';
+import { clientPageKey, useClientPage } from '../../../lib/clients';
 import { createClient } from '../../../testing/data-generators';
 import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
 import { renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
@@ -8,17 +8,19 @@ import { AutomationsPauseSwitch, PAUSE_LABEL } from './automations-pause-switch'
 
 const PATCH = 'PATCH /api/clients/client-jane';
 
-/** The switch as the client detail shows it: for the client as the cached list has it. */
+const PAGE = clientPageKey({ limit: 25 });
+
+/** The switch as the client detail shows it: for the client as the cached page of the list has it. */
 function Harness() {
-  const { clients } = useClients();
-  return clients?.[0] ? <AutomationsPauseSwitch client={clients[0]} /> : null;
+  const { page } = useClientPage(PAGE);
+  return page?.clients[0] ? <AutomationsPauseSwitch client={page.clients[0]} /> : null;
 }
 
 /** `refusal`: what the PATCH answers instead of the updated client. */
 function renderSwitch(paused: boolean, refusal?: Response) {
   let client = createClient({ id: 'client-jane', name: 'Jane Smith', automationsPaused: paused });
   const fetchMock = mockApi({
-    'GET /api/clients': () => jsonResponse(200, [client]),
+    [`GET ${PAGE}`]: () => jsonResponse(200, { clients: [client], nextCursor: null, total: 1 }),
     'GET /api/user': () => jsonResponse(401, { message: 'Not logged in' }),
     [PATCH]: ({ body }) => {
       if (refusal) return refusal;
@@ -42,7 +44,7 @@ describe('the automations pause switch', () => {
     expect(await within(toastRegion()).findByText('Automatic messages paused for Jane')).toBeInTheDocument();
     expect(callsTo(fetchMock, PATCH).map((request) => request.body)).toEqual([{ automationsPaused: true }]);
     // The client list was read again, and the switch follows it.
-    expect(callsTo(fetchMock, 'GET /api/clients')).toHaveLength(2);
+    expect(callsTo(fetchMock, `GET ${PAGE}`)).toHaveLength(2);
     expect(screen.getByLabelText(PAUSE_LABEL)).not.toBeChecked();
     expect(screen.getByLabelText(PAUSE_LABEL)).toHaveAccessibleDescription('Paused: no automatic messages go to Jane. You can still send one yourself.');
   });

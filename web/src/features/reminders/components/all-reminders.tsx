@@ -1,41 +1,37 @@
-// The /reminders list: every future key date, soonest first, grouped by month and paginated so an
-// agent with thousands of clients gets a quick page.
+// The /reminders list: every future key date, soonest first, grouped by month, read a page at a time
+// from the API (Show more reads the next), so an agent with 50,000 clients gets a quick first page.
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '../../../../../shared/dates';
-import { upcomingReminders, type ReminderClient, type ReminderEvent } from '../../../../../shared/reminders';
+import type { ReminderEvent } from '../../../../../shared/reminders';
 import { IconBadge } from '../../../components/ui/icon-badge';
-import { ListPagination } from '../../../components/ui/list-pagination';
 import { LoadError } from '../../../components/ui/load-error';
 import { paths } from '../../../config/paths';
 import { countText } from '../../../lib/count-text';
 import { formatMonthYear } from '../../../lib/dates';
-import { PAGE_SIZES, usePagination } from '../../../lib/use-paged-search';
 import { ReminderRow } from './reminder-row';
 
 type AllRemindersProps = {
-  clients: readonly ReminderClient[] | undefined;
+  /** The occasions read so far, soonest first (undefined while the first page loads). */
+  events: readonly ReminderEvent[] | undefined;
   today: string;
   error?: Error | undefined;
   onRetry: () => void;
+  /** More occasions after these: Show more reads the next page. */
+  more: { hasMore: boolean; loading: boolean; onMore: () => void };
   /** What each reminder offers (the page's Send a message). */
   renderAction?: (event: ReminderEvent) => ReactNode;
 };
 
-export function AllReminders({ clients, today, error, onRetry, renderAction }: AllRemindersProps) {
-  const theme = useTheme();
-  const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+export function AllReminders({ events, today, error, onRetry, more, renderAction }: AllRemindersProps) {
   const headingId = useId();
-  const events = useMemo(() => (clients ? upcomingReminders(clients, today) : []), [clients, today]);
-  const { pageItems: shown, pagination } = usePagination(events, PAGE_SIZES[1]);
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -43,17 +39,17 @@ export function AllReminders({ clients, today, error, onRetry, renderAction }: A
         <Typography id={headingId} component="h2" variant="h3">
           All Future Reminders
         </Typography>
-        {clients && events.length > 0 ? (
+        {events && events.length > 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {countText(events.length, 'reminder', 'reminders')}
+            {more.hasMore ? `${events.length.toLocaleString('en-US')} shown` : countText(events.length, 'reminder', 'reminders')}
           </Typography>
         ) : null}
       </Box>
-      {error && !clients ? (
+      {error && !events ? (
         <LoadError onRetry={onRetry} inset>
           We couldn't load your reminders.
         </LoadError>
-      ) : !clients ? (
+      ) : !events ? (
         <Box aria-busy="true" aria-label="Loading reminders" sx={{ px: 2.5, py: 1 }}>
           {Array.from({ length: 6 }, (_, i) => (
             <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: 1.5 }}>
@@ -81,8 +77,18 @@ export function AllReminders({ clients, today, error, onRetry, renderAction }: A
         </Box>
       ) : (
         <>
-          <MonthGroups events={shown} today={today} renderAction={renderAction} />
-          <ListPagination pagination={pagination} showPageSizes={!isMobile} labelRowsPerPage="Per page:" />
+          <MonthGroups events={events} today={today} renderAction={renderAction} />
+          {error ? (
+            <LoadError onRetry={onRetry} inset>
+              We couldn't load more reminders.
+            </LoadError>
+          ) : more.hasMore ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
+              <Button variant="outlined" onClick={more.onMore} loading={more.loading} loadingPosition="start" startIcon={<ExpandMoreRounded />}>
+                Show more reminders
+              </Button>
+            </Box>
+          ) : null}
         </>
       )}
     </Card>
