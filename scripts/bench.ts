@@ -7,18 +7,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { setProStatus } from '../functions/data/users';
-import { CSV_MAX_ROWS } from '../functions/domain/csv-import';
 import { routes } from '../functions/routes';
 import { htmlFileFor, PRERENDERED_PAGES } from '../shared/prerendered-pages';
-import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 import { benchAdmin } from './bench-admin';
+import { benchBook } from './bench-book';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
-import { benchRoutes, measureAgainstFloor } from './bench-routes';
+import { benchRoutes } from './bench-routes';
 import { percentile, ratio } from './bench-stats';
 
 const root = resolve(__dirname, '..');
@@ -180,59 +178,7 @@ function webSizes(): void {
   );
 }
 
-/** An agent with 5,000 clients, imported through the API: the import, the list and the dashboard's reads. */
-async function scale(): Promise<void> {
-  const testApi = await startTestApi();
-  try {
-    const { client, user } = await signedInAgent(testApi);
-    await setProStatus(user.id, true);
-    const total = CSV_MAX_ROWS;
-    const csv = `name,email,phone,birthday,anniversary\n${Array.from({ length: total }, (_, i) => `Client ${i},c${i}@bench.test,(512) 555-${String(i % 10000).padStart(4, '0')},19${String(50 + (i % 49)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${i % 3 === 0 ? `2010-${String(1 + (i % 12)).padStart(2, '0')}-15` : ''}`).join('\n')}\n`;
-    const form = () => {
-      const f = new FormData();
-      f.append('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
-      return f;
-    };
-    const importStart = performance.now();
-    const imported = await client.request('POST', '/api/clients/import', { body: form() });
-    const importMs = Math.round(performance.now() - importStart);
-    if (imported.status !== 200 || (imported.body as { imported: number }).imported !== total) throw new Error(`the import answered ${imported.status}: ${imported.text.slice(0, 300)}`);
-    const reimportStart = performance.now();
-    const reimported = await client.request('POST', '/api/clients/import', { body: form() });
-    const reimportMs = Math.round(performance.now() - reimportStart);
-    if (reimported.status !== 200) throw new Error(`the re-import answered ${reimported.status}: ${reimported.text.slice(0, 300)}`);
-
-    const measure = measureAgainstFloor;
-    let listBytes = 0;
-    const list = await measure(20, async () => {
-      const res = await client.get('/api/clients');
-      if (res.status !== 200 || (res.body as unknown[]).length !== total) throw new Error(`the list answered ${res.status} with ${(res.body as unknown[]).length} clients`);
-      listBytes = Buffer.byteLength(res.text);
-    });
-    const dashboard = await measure(20, () => Promise.all([client.get('/api/user'), client.get('/api/clients')]));
-    const rows = [
-      { what: `GET /api/clients (${total.toLocaleString('en-US')} clients, ${kb(listBytes)} KB of JSON)`, ...list },
-      { what: 'the dashboard\'s reads: GET /api/user and GET /api/clients at once', ...dashboard },
-    ].map((r) => ({ ...r, p50Ratio: ratio(r.p50, r.floorP50) }));
-    report.scale = { clients: total, import: { ms: importMs, rowsPerSecond: Math.round(total / (importMs / 1000)), result: imported.body }, reimport: { ms: reimportMs, result: reimported.body }, listBytes, rows };
-    lines.push(
-      '## An agent with 5,000 clients',
-      '',
-      `Through the local HTTP server. The ${total.toLocaleString('en-US')} clients were imported by \`POST /api/clients/import\` (the largest file it accepts) in **${(importMs / 1000).toFixed(1)} s** (${Math.round(total / (importMs / 1000))} rows/s); importing the same file again took ${(reimportMs / 1000).toFixed(1)} s: every row matches a client and changes nothing, so nothing is written (${(reimported.body as { updated?: number }).updated ?? '?'} rows reported as updated). Floor: the DynamoDB calls the requests made, recorded and replayed as in the table above.`,
-      '',
-      '| request | DynamoDB calls | p50 ms | p99 ms | floor p50 ms | p50 × floor |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.what} | ${r.calls} | ${r.p50} | ${r.p99} | ${r.floorP50} | ${r.p50Ratio} |`),
-      '',
-      'The list is one paginated Query of the agent\'s partition (1 MB pages) and the JSON of every client: the page shows them all, searched and paged in the browser. Most of the time above the floor is JSON serialisation and transfer of the response.',
-      '',
-    );
-  } finally {
-    await testApi.close();
-  }
-}
-
-const SECTIONS = ['bundles', 'web', 'routes', 'model', 'scale', 'imports', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
+const SECTIONS = ['bundles', 'web', 'routes', 'model', 'book', 'imports', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selected(): Set<Section> {
@@ -258,7 +204,7 @@ async function main(): Promise<void> {
   if (only.has('web')) webSizes();
   if (only.has('routes')) add('routes', await benchRoutes());
   if (only.has('model')) add('modelCall', await benchModelCall());
-  if (only.has('scale')) await scale();
+  if (only.has('book')) add('book', await benchBook());
   if (only.has('imports')) add('imports', await benchImports());
   if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('admin')) add('admin', await benchAdmin());
