@@ -30,8 +30,160 @@ const ZONE = 'America/Chicago';
 /** The two books compared (BENCH_BOOK_SIZES=500,5000 to try others), and the samples of each read. */
 const SIZES = (process.env.BENCH_BOOK_SIZES ?? '500,50000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_BOOK_SAMPLES ?? 100);
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mateo', 'Sophia', 'Lucas', 'Isabella', 'Elijah', 'Mia', 'James', 'Amelia', 'Benjamin', 'Harper', 'Henry', 'Evelyn', 'Theo', 'Luna', 'Jack', 'Camila', 'Levi', 'Gianna', 'Alexander', 'Elizabeth', 'Jackson', 'Eleanor', 'Mason', 'Ella', 'Michael', 'Abigail', 'Daniel', 'Sofia', 'Ethan', 'Avery', 'Sebastian', 'Scarlett', 'Aiden', 'Emily', 'Owen', 'Aria', 'Samuel', 'Penelope', 'Hudson', 'Chloe', 'José', 'Renée', 'Zoë', 'Chloé', 'Ángel'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Gómez', 'Phillips', 'Evans', 'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins', 'Reyes', 'Stewart', 'Morris', 'Morales', 'Murphy', 'Cook', 'Rogers', 'Gutierrez', 'Ortiz', 'Morgan', 'Cooper', 'Peterson', 'Bailey', 'Reed', 'Kelly', 'Howard', 'Ramos', 'Kim', 'Cox', 'Ward', 'Richardson', 'Watson', 'Brooks', 'Chavez', 'Wood', 'James', 'Bennett', 'Gray', 'Mendoza', 'Ruiz', 'Hughes', 'Price', 'Alvarez', 'Castillo', 'Sanders', 'Patel', 'Myers', 'Long', 'Ross', 'Foster', 'Jiménez'];
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Mateo',
+  'Sophia',
+  'Lucas',
+  'Isabella',
+  'Elijah',
+  'Mia',
+  'James',
+  'Amelia',
+  'Benjamin',
+  'Harper',
+  'Henry',
+  'Evelyn',
+  'Theo',
+  'Luna',
+  'Jack',
+  'Camila',
+  'Levi',
+  'Gianna',
+  'Alexander',
+  'Elizabeth',
+  'Jackson',
+  'Eleanor',
+  'Mason',
+  'Ella',
+  'Michael',
+  'Abigail',
+  'Daniel',
+  'Sofia',
+  'Ethan',
+  'Avery',
+  'Sebastian',
+  'Scarlett',
+  'Aiden',
+  'Emily',
+  'Owen',
+  'Aria',
+  'Samuel',
+  'Penelope',
+  'Hudson',
+  'Chloe',
+  'José',
+  'Renée',
+  'Zoë',
+  'Chloé',
+  'Ángel',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Gómez',
+  'Phillips',
+  'Evans',
+  'Turner',
+  'Diaz',
+  'Parker',
+  'Cruz',
+  'Edwards',
+  'Collins',
+  'Reyes',
+  'Stewart',
+  'Morris',
+  'Morales',
+  'Murphy',
+  'Cook',
+  'Rogers',
+  'Gutierrez',
+  'Ortiz',
+  'Morgan',
+  'Cooper',
+  'Peterson',
+  'Bailey',
+  'Reed',
+  'Kelly',
+  'Howard',
+  'Ramos',
+  'Kim',
+  'Cox',
+  'Ward',
+  'Richardson',
+  'Watson',
+  'Brooks',
+  'Chavez',
+  'Wood',
+  'James',
+  'Bennett',
+  'Gray',
+  'Mendoza',
+  'Ruiz',
+  'Hughes',
+  'Price',
+  'Alvarez',
+  'Castillo',
+  'Sanders',
+  'Patel',
+  'Myers',
+  'Long',
+  'Ross',
+  'Foster',
+  'Jiménez',
+];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The book as the product keeps it, written by batch writes: answers how long it took and how many items. */
@@ -72,7 +224,15 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
   for (const [i, month] of lastMonths(todayIn(ZONE, now), 6).entries()) {
     await db().send(new PutCommand({ TableName: table(), Item: { ...insightsMonthKey(agentId, month), occasionsDue: 300 + i, reviewsSubmitted: 10 + i } }));
   }
-  await db().send(new UpdateCommand({ TableName: table(), Key: userKey(agentId), UpdateExpression: 'SET clientCount = :n, #tz = :tz', ExpressionAttributeNames: { '#tz': 'timeZone' }, ExpressionAttributeValues: { ':n': size, ':tz': ZONE } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(agentId),
+      UpdateExpression: 'SET clientCount = :n, #tz = :tz',
+      ExpressionAttributeNames: { '#tz': 'timeZone' },
+      ExpressionAttributeValues: { ':n': size, ':tz': ZONE },
+    }),
+  );
   return { ms: Math.round(performance.now() - start), items: written };
 }
 
@@ -94,13 +254,39 @@ export async function benchBook(): Promise<Figures> {
       seeds[size] = await seedBook(user.id, size);
       const agent = (await getUserById(user.id, true))!;
       const today = todayIn(ZONE);
-      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder }) => () => pageClientList(user.id, { limit: 50, sort: query.sort ?? 'name', order: query.order ?? 'asc', ...(query.q ? { q: query.q } : {}) });
+      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder }) => () =>
+        pageClientList(user.id, { limit: 50, sort: query.sort ?? 'name', order: query.order ?? 'asc', ...(query.q ? { q: query.q } : {}) });
       const cases: Array<{ what: string; path: string; inProcess: () => Promise<unknown>; check: (body: unknown) => boolean }> = [
-        { what: 'first page of clients (50 by name)', path: '/api/clients?limit=50', inProcess: list({}), check: (b) => (b as { clients: unknown[] }).clients.length === 50 },
-        { what: 'a search ("liam": 100 clients at 500, 1,000 at 50,000)', path: '/api/clients?limit=50&q=liam', inProcess: list({ q: 'liam' }), check: (b) => (b as { clients: unknown[] }).clients.length === 50 },
-        { what: 'a sort (completion, highest first)', path: '/api/clients?limit=50&sort=completion&order=desc', inProcess: list({ sort: 'completion', order: 'desc' }), check: (b) => (b as { clients: unknown[] }).clients.length === 50 },
-        { what: 'the dashboard', path: '/api/dashboard', inProcess: () => readDashboard(agent), check: (b) => (b as { upcoming: unknown[] }).upcoming.length === 5 },
-        { what: 'first page of /reminders (50)', path: '/api/reminders?limit=50', inProcess: () => readOccasions(user.id, today, { limit: 50 }), check: (b) => (b as { events: unknown[] }).events.length === 50 },
+        {
+          what: 'first page of clients (50 by name)',
+          path: '/api/clients?limit=50',
+          inProcess: list({}),
+          check: (b) => (b as { clients: unknown[] }).clients.length === 50,
+        },
+        {
+          what: 'a search ("liam": 100 clients at 500, 1,000 at 50,000)',
+          path: '/api/clients?limit=50&q=liam',
+          inProcess: list({ q: 'liam' }),
+          check: (b) => (b as { clients: unknown[] }).clients.length === 50,
+        },
+        {
+          what: 'a sort (completion, highest first)',
+          path: '/api/clients?limit=50&sort=completion&order=desc',
+          inProcess: list({ sort: 'completion', order: 'desc' }),
+          check: (b) => (b as { clients: unknown[] }).clients.length === 50,
+        },
+        {
+          what: 'the dashboard',
+          path: '/api/dashboard',
+          inProcess: () => readDashboard(agent),
+          check: (b) => (b as { upcoming: unknown[] }).upcoming.length === 5,
+        },
+        {
+          what: 'first page of /reminders (50)',
+          path: '/api/reminders?limit=50',
+          inProcess: () => readOccasions(user.id, today, { limit: 50 }),
+          check: (b) => (b as { events: unknown[] }).events.length === 50,
+        },
       ];
       for (const c of cases) {
         const inProcess = await measure(c.inProcess);
@@ -117,7 +303,14 @@ export async function benchBook(): Promise<Figures> {
     await api.close();
   }
   const [small, big] = SIZES;
-  const pairs = big === undefined ? [] : [...new Set(rows.map((r) => r.what))].map((what) => ({ what, small: rows.find((r) => r.what === what && r.book === small)!, big: rows.find((r) => r.what === what && r.book === big)! }));
+  const pairs =
+    big === undefined
+      ? []
+      : [...new Set(rows.map((r) => r.what))].map((what) => ({
+          what,
+          small: rows.find((r) => r.what === what && r.book === small)!,
+          big: rows.find((r) => r.what === what && r.book === big)!,
+        }));
   const change = (a: number, b: number) => `${b >= a ? '+' : ''}${Math.round(((b - a) / a) * 100)}%`;
   const met = (r: Row) => r.inProcess.p50Ratio <= TARGETS.inProcessP50 && r.http.p50Ratio <= TARGETS.httpP50;
   const lines = [
@@ -141,7 +334,7 @@ export async function benchBook(): Promise<Figures> {
         `| ${p.what} | ${p.small.http.calls} → ${p.big.http.calls} | ${change(p.small.inProcess.p50, p.big.inProcess.p50)} | ${change(p.small.http.p50, p.big.http.p50)} | ${p.small.inProcess.p50Ratio} → ${p.big.inProcess.p50Ratio} | ${p.small.http.p50Ratio} → ${p.big.http.p50Ratio} | ${change(p.small.http.bytes, p.big.http.bytes)} |`,
     ),
     '',
-    'Each read is one or a few Queries of an index built for it (the client lists, the search tokens, the occasion index, the counters), then one BatchGet of the page\'s clients. The search also reads the keys of every client matching its first word, to count them: that part grows with the matches (100 Liams at 500 clients, 1,000 at 50,000), not with the book.',
+    "Each read is one or a few Queries of an index built for it (the client lists, the search tokens, the occasion index, the counters), then one BatchGet of the page's clients. The search also reads the keys of every client matching its first word, to count them: that part grows with the matches (100 Liams at 500 clients, 1,000 at 50,000), not with the book.",
     '',
   ];
   return { lines, report: { sizes: SIZES, samples: SAMPLES, seeds, rows } };
