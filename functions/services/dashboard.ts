@@ -1,8 +1,8 @@
 // The dashboard in one read (GET /api/dashboard), whatever the size of the book: the client count
 // from the plan counter, the submitted reviews from the book counters, the next occasions from the
-// occasion index day by day, and the monthly activity from the month counters (reviews received,
-// and the key dates that came round: the digest counts them each day). Months and "today" are the
-// agent's, in their time zone.
+// occasion index from today (one Query, a BatchGet), and the monthly activity from the month
+// counters (reviews received, and the key dates that came round: the digest counts them each day).
+// Months and "today" are the agent's, in their time zone.
 import type { Dashboard } from '../../shared/api-types';
 import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS, MONTHLY_ACTIVITY_MONTHS } from '../../shared/constants';
 import { addDays, lastMonths, todayIn } from '../../shared/dates';
