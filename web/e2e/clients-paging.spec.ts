@@ -2,7 +2,7 @@
 // forward and back (Previous, the browser's Back and Forward), a search that ignores accents, the
 // order, and reloads that keep what is shown. The page never asks for the whole book.
 import type { Page } from '@playwright/test';
-import { becomePro, expect, registerAgentViaApi, snap, test } from './support/fixtures';
+import { becomePro, expect, importClientsViaApi, registerAgentViaApi, snap, test } from './support/fixtures';
 
 /** 117 numbered clients and three found by "jose", one of them with a complete profile. */
 function seedCsv(): string {
@@ -28,12 +28,7 @@ test('pages, searches and sorts 120 clients through the API, and Back, Forward a
   test.slow(); // an upgrade, an import of 120 clients and many pages on a loaded 2-core machine
   await registerAgentViaApi(page);
   await becomePro(page);
-  const imported = await page.request.post('/api/clients/import', {
-    multipart: { file: { name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(seedCsv(), 'utf8') } },
-    headers: { origin: test.info().project.use.baseURL! },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-  expect(((await imported.json()) as { imported: number }).imported).toBe(120);
+  expect(await importClientsViaApi(page, seedCsv())).toBe(120);
 
   // Every read of the list is a page: the whole book (GET /api/clients alone) is never asked for.
   const wholeBook: string[] = [];

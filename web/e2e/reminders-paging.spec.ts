@@ -1,7 +1,7 @@
 // /reminders for a Pro agent with 70 clients, in a real browser against the paged API: the first 50
 // occasions, soonest first and grouped by month, then Show more for the rest, and never the whole
 // book (snap saves it at desktop width and at 390 px).
-import { becomePro, expect, keyDateIn, registerAgentViaApi, snap, test } from './support/fixtures';
+import { becomePro, expect, importClientsViaApi, keyDateIn, registerAgentViaApi, snap, test } from './support/fixtures';
 
 /** 70 clients whose birthdays come round 2 to 71 days from now, one a day (away from midnight's edge in any zone). */
 function seedCsv(): string {
@@ -16,11 +16,7 @@ function seedCsv(): string {
 test('pages through the occasions from the API: 50 first, then Show more', async ({ page }) => {
   await registerAgentViaApi(page);
   await becomePro(page);
-  const imported = await page.request.post('/api/clients/import', {
-    multipart: { file: { name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(seedCsv(), 'utf8') } },
-    headers: { origin: test.info().project.use.baseURL! },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
+  expect(await importClientsViaApi(page, seedCsv())).toBe(70);
 
   const reads: string[] = [];
   page.on('request', (request) => {

@@ -90,6 +90,16 @@ export async function becomePro(page: Page): Promise<void> {
   await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
 }
 
+/** Imports a client CSV through POST /api/clients/import as the signed-in agent; answers how many were imported. */
+export async function importClientsViaApi(page: Page, csv: string): Promise<number> {
+  const imported = await page.request.post('/api/clients/import', {
+    multipart: { file: { name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') } },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  return ((await imported.json()) as { imported: number }).imported;
+}
+
 /** The verification link mailed to `email` at registration (or its newest resend). */
 /** Fills the Register tab of /auth (already open) with an agent's details; returns the form to submit. */
 export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof newAgentDetails>): Promise<Locator> {
