@@ -108,6 +108,29 @@ export async function dropInvitationPointer(agentId: string, email: string, toke
 
 type InvitationPointer = { tokenHash: string; invitationId?: string };
 
+/**
+ * Marks the agent's live invitation to this e-mail used by a client who joined another way (the
+ * directory), and drops its pointer: the invitation is done, not open. False when there is none,
+ * or a redemption of it holds a claim (that redemption completes it).
+ */
+export async function completeInvitationByEmail(agentId: string, email: string, clientId: string, now = new Date()): Promise<boolean> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(agentId, email.toLowerCase()), ConsistentRead: true }));
+  const pointer = out.Item as InvitationPointer | undefined;
+  if (!pointer) return false;
+  const marked = await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(pointer.tokenHash),
+      UpdateExpression: 'SET usedAt = :now, clientId = :client',
+      ConditionExpression: 'attribute_exists(pk) AND agentId = :a AND attribute_not_exists(usedAt) AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':client': clientId, ':a': agentId, ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() },
+    }),
+  );
+  if (marked) await dropInvitationPointer(agentId, email.toLowerCase(), pointer.tokenHash);
+  return marked;
+}
+
+
 /** An invitation its client has not used yet (it may have expired): the agent may resend or cancel it. */
 export type OpenInvitationRecord = { id: string; tokenHash: string; name: string; email: string; createdAt: string; expiresAt: string };
 

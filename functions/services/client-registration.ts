@@ -5,14 +5,15 @@
 // send (single-use token, stored hashed, 7 days). Otherwise a new client within the agent's plan
 // (createClient's atomic cap). An invitation is claimed first, marked used only once its client
 // exists, and given back if the client could not be saved: it is never burnt for nothing, and of
-// concurrent submissions exactly one goes through.
+// concurrent submissions exactly one goes through. A client who joins through the directory instead
+// (new, or once they confirm) completes the agent's open invitation to their e-mail.
 import { countInsights } from '../data/insights';
 import type { ClientInput } from '../../shared/client-schema';
 import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
 import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
 import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
-import { claimInvitation, dropInvitationPointer, markInvitationUsed, releaseClaim } from '../data/invitations';
+import { claimInvitation, completeInvitationByEmail, dropInvitationPointer, markInvitationUsed, releaseClaim } from '../data/invitations';
 import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
@@ -99,7 +100,9 @@ export async function registerWithAgent(agentId: string, input: RegisteringClien
   const existing = existingId ? await getClient(agent.id, existingId) : undefined;
   if (existing) return { agent, client: existing, ...(await createSubmission(agent.id, existing.id, changesFrom(input), now)) };
   try {
-    return { agent, ...(await createRegisteringClient(agent, input, now)) };
+    const registration = { agent, ...(await createRegisteringClient(agent, input, now)) };
+    await completeOpenInvitation(agent.id, registration.client, now, agent.timeZone);
+    return registration;
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
     const client = error instanceof ClientEmailTakenError ? await getClient(agent.id, error.existingClientId) : undefined;
@@ -139,7 +142,21 @@ async function createRegisteringClient(agent: UserItem, input: RegisteringClient
 export async function applySubmission(submission: RegistrationSubmissionItem, now = new Date()): Promise<ClientItem> {
   const updated = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
   if (!updated) throw new SubmissionClientGoneError('the client no longer exists');
+  await completeOpenInvitation(submission.agentId, updated, now);
   return updated;
+}
+
+/**
+ * A client who joined through the directory (or confirmed their details from it) while the agent's
+ * invitation to that e-mail was open: the invitation is done, off the open list and counted
+ * completed. A failure here never undoes the registration; the invitation just stays listed.
+ */
+async function completeOpenInvitation(agentId: string, client: Pick<ClientItem, 'id' | 'email'>, now: Date, timeZone?: string): Promise<void> {
+  try {
+    if (await completeInvitationByEmail(agentId, client.email, client.id, now)) await countInsights(agentId, { invitationsCompleted: 1 }, now, timeZone);
+  } catch (error) {
+    log.warn('open invitation left after a directory registration', { agentId, error });
+  }
 }
 
 /** What the visitor sent; optional fields they left empty keep what the agent had. */

@@ -37,7 +37,8 @@ export async function inviteClient(agent: UserItem, client: { name: string; emai
     log.error('invitation e-mail failed', { error });
     throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', { code: 'MAIL_FAILED' });
   }
-  await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
+  // A new link for an invitation still open (resend, or the e-mail invited again) is the same invitation.
+  if (!invitation.replaced) await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
   return { id: invitation.invitationId, sentAt: invitation.createdAt, expiresAt: invitation.expiresAt, replaced: invitation.replaced };
 }
 

@@ -83,6 +83,37 @@ describe('GET /api/client-invitations', () => {
     expect((await client.get('/api/clients')).body).toEqual([expect.objectContaining({ name: 'Registers Soon', email: invitee.email })]);
   });
 
+  it('no longer lists an invitation once the client joins through the directory instead; its link is then used', async () => {
+    const { client, user } = await signedInRealtor(api);
+    const invitee = clientInput({ name: 'Finds Me Online' });
+    const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
+    const other = clientInput({ name: 'Still Invited' });
+    await inviteClient(api, client, { name: other.name, email: other.email });
+    const joined = await api.client().post('/api/client-registration', { agentId: user.id, name: invitee.name, email: invitee.email.toUpperCase(), phone: invitee.phone });
+    expect(joined.status).toBe(201);
+    expect(await openOf(client)).toEqual([expect.objectContaining({ name: 'Still Invited' })]);
+    expect((await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }))).Item).toBeUndefined();
+    const [joinedClient] = ((await client.get('/api/clients?q=finds')).body as { clients: { id: string }[] }).clients;
+    const invitation = (await db().send(new GetCommand({ TableName: table(), Key: invitationKey(sha256(token)), ConsistentRead: true }))).Item!;
+    expect(invitation).toMatchObject({ usedAt: expect.any(String), clientId: joinedClient!.id });
+    expect(await preview(token)).toEqual(INVALID);
+  });
+
+  it('no longer lists the invitation of a known client once they confirm the details they sent through the directory', async () => {
+    const { client, user } = await signedInRealtor(api);
+    const invitee = clientInput({ name: 'Known Client' });
+    expect((await client.post('/api/clients', invitee)).status).toBe(201);
+    await inviteClient(api, client, { name: invitee.name, email: invitee.email });
+    const sent = await api.client().post('/api/client-registration', { agentId: user.id, name: invitee.name, email: invitee.email, phone: '(512) 555-0177' });
+    expect(sent.status).toBe(201);
+    // Anyone can type an e-mail into the directory: until the client confirms, the invitation stays open.
+    expect(await openOf(client)).toEqual([expect.objectContaining({ email: invitee.email })]);
+    const mail = (await api.outbox()).filter((m) => m.to === invitee.email && m.text.includes('/client-registration/confirm#token=')).at(-1)!;
+    const confirmed = await api.client().post('/api/client-registration/confirm', { token: tokenOf(/https?:\/\/\S+/.exec(mail.text)![0]) });
+    expect(confirmed.status).toBe(200);
+    expect(await openOf(client)).toEqual([]);
+  });
+
   it('leaves out a used invitation whose pointer was left behind (a crash between the two writes)', async () => {
     const { client, user } = await signedInRealtor(api);
     const invitee = clientInput();

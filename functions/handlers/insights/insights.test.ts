@@ -153,6 +153,26 @@ describe('GET /api/insights', () => {
     expect(result.book).toMatchObject({ occasionsNext30: 1, occasionsNext90: 2 });
   });
 
+  it('counts an invitation once however often its link is resent, and as completed when the client joins through the directory', async () => {
+    const agent = await proAgent();
+    // By hand: Gil is invited, resent his link twice and invited again (one invitation), then joins
+    // through the directory; Hal is invited once and does nothing. 2 sent, 1 completed.
+    await inviteClient(api, agent.client, { name: 'Gil Invited', email: 'gil.invited@example.com' });
+    for (let i = 0; i < 2; i += 1) {
+      const [open] = (await agent.client.get('/api/client-invitations')).body as { id: string }[];
+      expect((await agent.client.post(`/api/client-invitations/${open!.id}/resend`)).status).toBe(200);
+    }
+    await inviteClient(api, agent.client, { name: 'Gil Invited', email: 'gil.invited@example.com' });
+    await inviteClient(api, agent.client, { name: 'Hal Invited', email: 'hal.invited@example.com' });
+    const joined = await api.client().post('/api/client-registration', { agentId: agent.user.id, name: 'Gil Invited', email: 'gil.invited@example.com', phone: '(512) 555-0123' });
+    expect(joined.status).toBe(201);
+    const result = await insights(agent.client, 1);
+    expect(result.totals.invitations).toEqual({ sent: 2, completed: 1, rate: 0.5 });
+    // Gil invited again after joining: a new invitation (the first one was used).
+    await inviteClient(api, agent.client, { name: 'Gil Invited', email: 'gil.invited@example.com' });
+    expect((await insights(agent.client, 1)).totals.invitations).toEqual({ sent: 3, completed: 1, rate: 0.333 });
+  });
+
   it("counts a bounce reported by SES against the agent who sent the e-mail, once", async () => {
     const agent = await proAgent();
     const cy = await addClient(agent.client, { name: 'Cy Bounce' });
