@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { chooseEncoding, compressResponse, COMPRESS_MIN_BYTES } from './compression';
+import { chooseEncoding, compressResponse, COMPRESS_MIN_BYTES, RESPONSE_LIMIT_BYTES, TOO_LARGE_UNCOMPRESSED } from './compression';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -39,6 +39,37 @@ describe('compressResponse', () => {
     const packed = compressResponse(original, 'gzip, br');
     expect(packed).toMatchObject({ isBase64Encoded: true, headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' } });
     expect(brotliDecompressSync(Buffer.from(packed.body!, 'base64')).toString('utf8')).toBe(original.body);
+  });
+});
+
+describe('an answer beyond what Lambda can send (6 MB)', () => {
+  // A calendar feed of a very large book: about 30 MB of text at 50,000 clients.
+  const calendar = () => ({
+    statusCode: 200,
+    headers: { 'content-type': 'text/calendar; charset=utf-8', 'x-request-id': 'r1' },
+    body: 'BEGIN:VEVENT\r\nSUMMARY:Birthday: Someone\r\nEND:VEVENT\r\n'.repeat(Math.ceil(RESPONSE_LIMIT_BYTES / 40)),
+  });
+
+  it('is answered 406 with a clear message when the caller does not accept compression', () => {
+    for (const header of [undefined, 'identity', 'gzip;q=0, br;q=0']) {
+      const answer = compressResponse(calendar(), header);
+      expect(answer.statusCode).toBe(406);
+      expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'r1', vary: 'Accept-Encoding' });
+      expect(JSON.parse(answer.body!)).toEqual({ message: TOO_LARGE_UNCOMPRESSED, code: 'RESPONSE_TOO_LARGE' });
+    }
+  });
+
+  it('is sent compressed, well under the limit, when the caller accepts gzip', () => {
+    const original = calendar();
+    const answer = compressResponse(original, 'gzip');
+    expect(answer).toMatchObject({ statusCode: 200, isBase64Encoded: true, headers: { 'content-encoding': 'gzip' } });
+    expect(answer.body!.length).toBeLessThan(RESPONSE_LIMIT_BYTES / 10);
+    expect(gunzipSync(Buffer.from(answer.body!, 'base64')).toString('utf8')).toBe(original.body);
+  });
+
+  it('leaves an answer just under the limit as it is', () => {
+    const small = { ...calendar(), body: 'x'.repeat(RESPONSE_LIMIT_BYTES) };
+    expect(compressResponse(small, undefined)).toMatchObject({ statusCode: 200, body: small.body });
   });
 });
 

@@ -8,6 +8,15 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 export const COMPRESS_MIN_BYTES = 1024;
+/**
+ * Lambda sends at most 6 MB (6,291,456 bytes: the whole answer, headers and base64 included); a
+ * bigger body never reaches the caller (API Gateway answers 502). Beyond this, a caller that does
+ * not accept compression gets a clear 406 instead (a 50,000-client calendar feed is about 30 MB
+ * of text and 2 MB gzipped).
+ */
+export const RESPONSE_LIMIT_BYTES = 6_000_000;
+export const TOO_LARGE_UNCOMPRESSED =
+  'This answer is too large to send uncompressed. Ask for it again accepting gzip or Brotli (Accept-Encoding: gzip, br).';
 export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with for this Accept-Encoding: Brotli first, then gzip, unless refused with q=0. */
@@ -36,6 +45,14 @@ export function compressResponse(response: APIGatewayProxyStructuredResultV2, ac
   const raw = Buffer.from(body, 'utf8');
   const vary = { ...headers, vary: headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding' };
   const encoding = raw.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : undefined;
+  if (!encoding && raw.length > RESPONSE_LIMIT_BYTES) {
+    return {
+      statusCode: 406,
+      headers: { ...vary, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ message: TOO_LARGE_UNCOMPRESSED, code: 'RESPONSE_TOO_LARGE' }),
+      cookies: response.cookies,
+    };
+  }
   if (!encoding) return { ...response, headers: vary };
   // Brotli at quality 4: most of the size win for a fraction of the time of the default 11.
   const packed = encoding === 'br' ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw, { level: 6 });
