@@ -7,6 +7,7 @@
 // which here also holds dynalite, s3rver and the HTTP server: the baseline before the import is given
 // beside it, and (with node --expose-gc) the heap once the import's garbage is collected, which is
 // what the emulators keep of the 50,000 clients: the peak over that is the job's own.
+// BENCH_IMPORT_ROWS sets another row count (to profile a smaller import, say).
 //
 // Against what: the DynamoDB calls the import made, counted by kind, and what this emulator serves
 // of the two that dominate (a conditional Put of a client item, a BatchWrite of 25 index entries),
@@ -72,7 +73,7 @@ async function emulatorRates(): Promise<{ putsPerSecond: number; batchWritesPerS
   return { putsPerSecond, batchWritesPerSecond };
 }
 
-const ROWS = 50_000;
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const TARGET_SECONDS = 60;
 const MB = 1024 * 1024;
 
