@@ -4,8 +4,9 @@
 // each: the first page of clients, a search, a sort, the dashboard and the first page of
 // /reminders, in-process (the use case) and over HTTP, each against the floor of its own DynamoDB
 // calls recorded and replayed in the same run, with the bytes of each answer. The point: the same
-// ratios, calls and bytes at 500 and at 50,000 clients.
-import { brotliCompressSync, constants as zlib } from 'node:zlib';
+// ratios, calls and bytes at 500 and at 50,000 clients. Beside them, the one read that is the whole
+// book by design: the calendar feed (every key date as a yearly event), its time and its size.
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '../shared/api-types';
 import { lastMonths, todayIn } from '../shared/dates';
@@ -17,7 +18,7 @@ import { insightsBookKey, insightsMonthKey, userKey } from '../functions/data/ke
 import { readOccasions } from '../functions/data/occasions';
 import { getUserById, setProStatus } from '../functions/data/users';
 import { readDashboard } from '../functions/services/dashboard';
-import { signedInAgent, startTestApi } from '../functions/testing/local-api';
+import { signedInAgent, startTestApi, type ApiClient } from '../functions/testing/local-api';
 import { batchPut } from './bench-admin';
 import { measureAgainstFloor, TARGETS } from './bench-routes';
 import { ratio } from './bench-stats';
@@ -25,6 +26,8 @@ import { ratio } from './bench-stats';
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Measured = { calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number };
 type Row = { book: number; what: string; inProcess: Measured; http: Measured & { bytes: number; brotliBytes: number } };
+type FeedRow = { book: number; events: number; p50: number; max: number; bytes: number; gzipBytes: number };
+const FEED_SAMPLES = 5;
 
 const ZONE = 'America/Chicago';
 /** The two books compared (BENCH_BOOK_SIZES=500,5000 to try others), and the samples of each read. */
@@ -243,9 +246,31 @@ async function measure(fn: () => Promise<unknown>): Promise<Measured> {
 
 const brotli = (text: string) => brotliCompressSync(Buffer.from(text), { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }).length;
 
+const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** The agent's calendar feed fetched as a calendar app does (no cookie, gzip accepted): time, events, bytes. */
+async function measureFeed(api: Awaited<ReturnType<typeof startTestApi>>, agent: ApiClient, size: number): Promise<FeedRow> {
+  const created = await agent.post('/api/user/calendar-secret');
+  if (created.status !== 201) throw new Error(`the calendar secret answered ${created.status}: ${created.text}`);
+  const path = new URL(String(created.body.url)).pathname;
+  const took: number[] = [];
+  let text = '';
+  for (let i = 0; i < FEED_SAMPLES; i += 1) {
+    const start = performance.now();
+    const res = await api.client().get(path, { noOrigin: true });
+    took.push(performance.now() - start);
+    if (res.status !== 200) throw new Error(`the calendar feed at ${size} clients answered ${res.status}: ${res.text.slice(0, 200)}`);
+    text = res.text;
+  }
+  const sorted = [...took].sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms);
+  return { book: size, events: text.split('BEGIN:VEVENT').length - 1, p50: round(sorted[Math.floor(sorted.length / 2)]!), max: round(sorted.at(-1)!), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+}
+
 export async function benchBook(): Promise<Figures> {
   const api = await startTestApi();
   const rows: Row[] = [];
+  const feeds: FeedRow[] = [];
   const seeds: Record<number, { ms: number; items: number }> = {};
   try {
     for (const size of SIZES) {
@@ -300,6 +325,7 @@ export async function benchBook(): Promise<Figures> {
         });
         rows.push({ book: size, what: c.what, inProcess, http: { ...http, bytes: Buffer.byteLength(text), brotliBytes: brotli(text) } });
       }
+      feeds.push(await measureFeed(api, client, size));
     }
   } finally {
     await api.close();
@@ -338,6 +364,14 @@ export async function benchBook(): Promise<Figures> {
     '',
     "Each read is one or a few Queries of an index built for it (the client lists, the search tokens, the occasion index, the counters), then one BatchGet of the page's clients. The search also reads the keys of every client matching its first word, to count them: that part grows with the matches (100 Liams at 500 clients, 1,000 at 50,000), not with the book.",
     '',
+    `The calendar feed (GET /api/calendar/{secret}.ics, as a calendar app fetches it, accepting gzip) is every key date of the book as a yearly event, so it grows with the book by design; calendar apps fetch it a few times a day. ${FEED_SAMPLES} samples each:`,
+    '',
+    '| clients | events | p50 ms | slowest ms | text | gzip |',
+    '|---:|---:|---:|---:|---:|---:|',
+    ...feeds.map((f) => `| ${f.book.toLocaleString('en-US')} | ${f.events.toLocaleString('en-US')} | ${f.p50} | ${f.max} | ${mb(f.bytes)} | ${mb(f.gzipBytes)} |`),
+    '',
+    "Lambda sends at most 6 MB: the feed goes gzipped (calendar apps accept it), and a caller that does not accept compression gets a 406 saying so when the text is over that.",
+    '',
   ];
-  return { lines, report: { sizes: SIZES, samples: SAMPLES, seeds, rows } };
+  return { lines, report: { sizes: SIZES, samples: SAMPLES, seeds, rows, feeds } };
 }
