@@ -130,7 +130,6 @@ export async function completeInvitationByEmail(agentId: string, email: string, 
   return marked;
 }
 
-
 /** An invitation its client has not used yet (it may have expired): the agent may resend or cancel it. */
 export type OpenInvitationRecord = { id: string; tokenHash: string; name: string; email: string; createdAt: string; expiresAt: string };
 

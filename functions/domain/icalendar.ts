@@ -29,7 +29,7 @@ export function foldLine(line: string): string {
   let start = 0;
   let used = 0;
   let limit = MAX_OCTETS;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const codePoint = line.codePointAt(i)!;
     const width = octets(codePoint);
     const units = codePoint > 0xffff ? 2 : 1;

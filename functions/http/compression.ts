@@ -15,8 +15,7 @@ export const COMPRESS_MIN_BYTES = 1024;
  * of text and 2 MB gzipped).
  */
 export const RESPONSE_LIMIT_BYTES = 6_000_000;
-export const TOO_LARGE_UNCOMPRESSED =
-  'This answer is too large to send uncompressed. Ask for it again accepting gzip or Brotli (Accept-Encoding: gzip, br).';
+export const TOO_LARGE_UNCOMPRESSED = 'This answer is too large to send uncompressed. Ask for it again accepting gzip or Brotli (Accept-Encoding: gzip, br).';
 export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with for this Accept-Encoding: Brotli first, then gzip, unless refused with q=0. */
@@ -55,6 +54,9 @@ export function compressResponse(response: APIGatewayProxyStructuredResultV2, ac
   }
   if (!encoding) return { ...response, headers: vary };
   // Brotli at quality 4: most of the size win for a fraction of the time of the default 11.
-  const packed = encoding === 'br' ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : gzipSync(raw, { level: 6 });
+  const packed =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw, { level: 6 });
   return { ...response, headers: { ...vary, 'content-encoding': encoding }, body: packed.toString('base64'), isBase64Encoded: true };
 }
