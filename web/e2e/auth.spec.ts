@@ -112,7 +112,9 @@ test.describe('navigation', () => {
     await registerAgentViaApi(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Manage Clients' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    // Exact: the dashboard's own "Manage clients" link (on its client card) is not the navigation's.
+    await expect(page.getByRole('link', { name: 'Manage Clients', exact: true })).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Manage Clients' })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Manage Clients' }).click();
