@@ -96,7 +96,7 @@ async function transmitEmail(agent: UserItem, message: MessageItem, slot: SendSl
     throw error;
   }
   if (sesMessageId) await rememberSesMessage(sesMessageId, { agentId: agent.id, clientId: message.clientId, messageId: message.id }, now);
-  return markSent(message, now);
+  return markSent(message, now, agent.timeZone);
 }
 
 async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
@@ -111,7 +111,7 @@ async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: Me
     return { httpStatus: 202, body };
   }
   const message = await putMessage({ ...base, status: 'sending' });
-  const outcome = await transmitText(message, slot, now);
+  const outcome = await transmitText(message, slot, now, agent.timeZone);
   if (outcome.status === 'opted-out') throw optedOut('sms');
   if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
   return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) } };
@@ -152,7 +152,7 @@ type TextOutcome = { status: 'sent'; message: MessageItem } | { status: 'opted-o
  * to the first text to this client, sends, remembers the number (so a STOP reply finds the client),
  * marks it sent and advances the client's last contact. What does not leave gives its slot back.
  */
-async function transmitText(message: MessageItem, slot: SendSlot, now: Date): Promise<TextOutcome> {
+async function transmitText(message: MessageItem, slot: SendSlot, now: Date, agentTimeZone?: string): Promise<TextOutcome> {
   try {
     if (await providerOptedOut(message.to)) {
       await markTextOptOut(message, now, 'sns');
@@ -171,7 +171,7 @@ async function transmitText(message: MessageItem, slot: SendSlot, now: Date): Pr
     return error.optedOut ? { status: 'opted-out' } : { status: 'failed', problem: error.reason };
   }
   await rememberTextedPhone(message.to, message.agentId, message.clientId, now);
-  return { status: 'sent', message: await markSent(message, now) };
+  return { status: 'sent', message: await markSent(message, now, agentTimeZone) };
 }
 
 async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' | 'sns'): Promise<void> {
@@ -179,20 +179,21 @@ async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' 
   await optOutClient(message.agentId, message.clientId, 'sms', now);
 }
 
-async function markSent(message: MessageItem, now: Date): Promise<MessageItem> {
+/** `agentTimeZone` when the caller has the agent (a job that has only the message reads it for the counters). */
+async function markSent(message: MessageItem, now: Date, agentTimeZone?: string): Promise<MessageItem> {
   const sentAt = now.toISOString();
   const sent = await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'sent', set: { sentAt } });
   await advanceLastContact(message.agentId, message.clientId, sentAt);
-  await countSent(message, now);
+  await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
 }
 
 const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
 
 /** The agent's insights: a message of its channel, manual or automatic, and the client's key date of the year handled (once). */
-async function countSent(message: MessageItem, now: Date): Promise<void> {
+async function countSent(message: MessageItem, now: Date, knownTimeZone?: string): Promise<void> {
   // Counters never fail the send that happened (functions/data/insights.ts): the zone falls back to UTC.
-  const timeZone = (await agentTimeZone(message.agentId).catch(() => undefined)) ?? 'UTC';
+  const timeZone = knownTimeZone ?? (await agentTimeZone(message.agentId).catch(() => undefined)) ?? 'UTC';
   const deltas: MonthDeltas = { [`${message.channel}${message.automatic ? 'Auto' : 'Manual'}`]: 1 };
   if (message.occasion && KEY_DATE_OCCASIONS.has(message.occasion)) {
     const year = monthIn(timeZone, now).slice(0, 4);
@@ -263,7 +264,7 @@ async function deliverScheduledEmail(message: MessageItem, client: ClientItem, s
 /** An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand. */
 export async function sendApproved(agent: UserItem, message: MessageItem, slot: SendSlot, now = new Date()): Promise<MessageItem> {
   if (message.channel === 'email') return transmitEmail(agent, message, slot, now);
-  const outcome = await transmitText(message, slot, now);
+  const outcome = await transmitText(message, slot, now, agent.timeZone);
   if (outcome.status === 'opted-out') throw optedOut('sms');
   if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
   return outcome.message;

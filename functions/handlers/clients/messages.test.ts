@@ -4,6 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { SMS_STOP_NOTICE } from '../../../shared/messages';
 import { resetConfig } from '../../config';
+import { db } from '../../data/db';
+import { userKey } from '../../data/keys';
 import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
 import { clientInput } from '../../testing/factories';
@@ -68,6 +70,27 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     } finally {
       ses.restore();
     }
+  });
+
+  it("reads the agent's item once, with the session: the insights counters take the zone from it", async () => {
+    const { client, clientId, user } = await agentWithClient();
+    const reads: unknown[] = [];
+    const name = 'test-agent-item-reads';
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: Record<string, unknown>; RequestItems?: Record<string, { Keys?: Array<Record<string, unknown>> }> };
+        const keys = [input.Key, ...Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? [])];
+        if (String(context.commandName).match(/^(Get|BatchGet)/) && keys.some((key) => key?.pk === userKey(user.id).pk && key?.sk === userKey(user.id).sk)) reads.push(context.commandName);
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      expect((await send(client, clientId, mail)).status).toBe(201);
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    expect(reads).toEqual(['BatchGetItemCommand']);
   });
 
   it('refuses an unverified agent (403 EMAIL_UNVERIFIED) and sends nothing', async () => {
