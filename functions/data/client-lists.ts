@@ -125,8 +125,17 @@ export async function hydrate(agentId: string, ids: readonly string[], options: 
   return new Map(items.filter((item) => item.type === 'client').map((item) => [item.id, item]));
 }
 
-/** Whether the client, as it is now, still calls for the entry (a stale one is a crash's leftover, or an edit's in flight). */
-export const callsFor = (client: Listed, entry: Entry): boolean => listEntries(client).some((own) => same(own, entry));
+/**
+ * Whether the client, as it is now, still calls for the entry (a stale one is a crash's leftover, or
+ * an edit's in flight): listEntries(client) holds it. Only the entries of the entry's own index are
+ * derived (a page checks each of its 50 entries: every entry of every client would be ten times the work).
+ */
+export function callsFor(client: Listed, entry: Entry): boolean {
+  const sort = INDEXED_SORTS.find((s) => entry.pk === listPartition(client.agentId, s));
+  if (sort) return entry.sk === `${sortValue(client, sort)}#${client.id}`;
+  if (entry.pk === searchPartition(client.agentId)) return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
+  return occasionIndexEntries(client).some((own) => same(own, entry));
+}
 
 /**
  * One page of the agent's clients in the order asked for. With `q`, the clients a word of whose
