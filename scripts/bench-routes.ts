@@ -4,7 +4,6 @@
 // straight through the document client on the same emulator (calls the handler made concurrently
 // are replayed concurrently). Handler, HTTP and floor samples are interleaved, so the machine's load
 // weighs on all three alike.
-import { Agent, request as httpRequest } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createClient } from '../functions/services/clients';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
@@ -13,6 +12,7 @@ import { verifyPassword } from '../functions/domain/passwords';
 import { lambdaContext } from '../functions/local/http-event';
 import { routes } from '../functions/routes';
 import { clientInput } from '../functions/testing/factories';
+import { benchHttp, decoded } from './bench-http';
 import { percentile, ratio } from './bench-stats';
 import { writeToOutbox } from '../functions/integrations/outbox';
 import { putMessage } from '../functions/data/messages';
@@ -129,7 +129,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
   // Every sample of POST /api/support is a new request from the one bench agent: lift the hourly limit too.
   process.env.SUPPORT_REQUESTS_PER_HOUR = String(10 * samples);
   const api = await startTestApi({ adminEmails: BENCH_ADMIN });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const http = benchHttp(api.url);
   try {
     const { client, user, details } = await signedInAgent(api, { password: PASSWORD });
     await setProStatus(user.id, true);
@@ -256,20 +256,6 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
     ];
 
     const cookies = (as: Case['as']) => [...(as === 'admin' ? admin : client).cookies].map(([k, v]) => `${k}=${v}`);
-    // The HTTP client: node:http with a keep-alive agent, as a browser keeps its connection, and
-    // lighter than fetch, so what is timed is mostly the server's side.
-    const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
-      new Promise<{ status: number; text: string }>((done, fail) => {
-        const req = httpRequest(`${api.url}${path}`, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-          res.on('error', fail);
-        });
-        req.on('error', fail);
-        req.end(body);
-      });
     const handlers = new Map<string, Handler>();
     const rows: Array<Record<string, unknown>> = [];
     for (const c of cases) {
@@ -298,8 +284,8 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       };
       const viaHttp = async (i: number) => {
         const { path: p, body } = c.request(i + 100_000);
-        const res = await send(route.method, p, { cookie: cookies(c.as).join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
-        if (res.status >= 300) throw new Error(`${c.route} over HTTP answered ${res.status}: ${res.text.slice(0, 200)}`);
+        const res = await http.send(route.method, p, { cookie: cookies(c.as).join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
+        if (res.status >= 300) throw new Error(`${c.route} over HTTP answered ${res.status}: ${decoded(res).slice(0, 200)}`);
       };
       // Warm-up: handler module, connections, JIT.
       for (let i = 0; i < 5; i += 1) {
@@ -358,7 +344,7 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
     if (misses.length) lines.push(ROUTE_EXPLANATION(misses.map((r) => r.route as string)), '');
     return { lines, report: { samples, loginSamples, targets: TARGETS, rows } };
   } finally {
-    agent.destroy();
+    http.close();
     await api.close();
   }
 }
