@@ -14,7 +14,7 @@ import { reminderEvents, type ReminderEvent, type ReminderKind } from '../../sha
 import { InvalidCursorError } from '../domain/admin-pages';
 import { kindOfRank, monthDayOfDate, monthDaysOn } from '../domain/occasions';
 import type { ClientItem } from './clients';
-import { hydrate, idOf, occasionIndexEntries } from './client-lists';
+import { callsFor, hydrate, idOf } from './client-lists';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchWrite, db, queryAll, table } from './db';
 import { legacyOccasionPartition, occasionsPartition } from './keys';
@@ -109,7 +109,7 @@ export async function readOccasions(
     for (const entry of entries) {
       const client = read.get(idOf(entry.sk));
       // The entry counts only if the client, read now, still calls for it (its date and name as they are).
-      if (!client || !occasionIndexEntries(client).some((own) => own.sk === entry.sk)) continue;
+      if (!client || !callsFor(client, entry)) continue;
       const kind = kindOfRank(entry.sk.split('#').at(-2) ?? '');
       const event = reminderEvents(client, today).find((e) => e.kind === kind);
       if (event && (!through || event.date <= through)) events.push(event);
