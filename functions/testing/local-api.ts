@@ -6,6 +6,7 @@ import type { User } from '../../shared/api-types';
 import type { OutboxMessage } from '../integrations/outbox';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../local/server';
 import { setEmailVerified } from './factories';
+import { textablePhone } from './phones';
 
 export type TestApi = {
   runtime: LocalRuntime;
@@ -99,8 +100,7 @@ export function newAgent(overrides: Partial<Record<'username' | 'password' | 'fu
     username: `agent${n}@example.com`,
     password: 'correct horse',
     fullName: `Agent ${n}`,
-    // The area code never starts with 0 or 1, so the number can always receive texts.
-    phone: `(${2 + (Number(n[0]) % 8)}${n.slice(1, 3)}) ${n.slice(3, 6)}-${n.slice(6, 10)}`,
+    phone: textablePhone(n),
     ...overrides,
   };
 }

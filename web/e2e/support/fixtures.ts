@@ -4,6 +4,7 @@ import { test as base, errors, expect, type APIRequestContext, type Locator, typ
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxMessage } from '../../../functions/integrations/outbox';
+import { textablePhone } from '../../../functions/testing/phones';
 import { addDays, dateParts, formatDate, todayIn } from '../../../shared/dates';
 
 export { expect };
@@ -58,14 +59,11 @@ let counter = 0;
 export function newAgentDetails(prefix = 'agent') {
   counter += 1;
   const stamp = `${Date.now()}${process.pid}${counter}`;
-  const digits = stamp.slice(-10);
-  // A North American area code never starts with 0 or 1 (or the number cannot receive texts).
-  const area = `${2 + (Number(digits[0]) % 8)}${digits.slice(1, 3)}`;
   return {
     fullName: `Jamie ${prefix[0]!.toUpperCase()}${prefix.slice(1)} ${counter}`,
     email: `${prefix}-${stamp}@example.com`,
     password: 'e2e-password-1',
-    phone: `(${area}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+    phone: textablePhone(stamp),
   };
 }
 
