@@ -5,11 +5,12 @@
 //    `<MM-DD>#`, whatever the size of the book;
 //  - the occasions from today on, soonest first (the dashboard, /reminders a page at a time): this
 //    year's rest (sk >= today's `MM-DD`), then next year's up to yesterday's date (sk < it), from a
-//    cursor, with a Limit.
+//    cursor, with a Limit. In a year without a 29th of February, the 29th's entries come round on
+//    the 28th: the two days are read side by side and merged, so the day is by name as any other.
 // Entries are checked against the client items read back (BatchGet): a stale entry (a crash's
 // leftover), a home bought less than a year before and a deleted client are left out.
-import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { addDays, dateParts, isCalendarDate } from '../../shared/dates';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { addDays, dateParts, isCalendarDate, isLeapYear } from '../../shared/dates';
 import { reminderEvents, type ReminderEvent, type ReminderKind } from '../../shared/reminders';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { kindOfRank, monthDayOfDate, monthDaysOn } from '../domain/occasions';
@@ -66,7 +67,12 @@ export type OccasionsRead = {
   next: OccasionPosition | null;
 };
 
-type KeyCondition = Pick<QueryCommandInput, 'TableName' | 'KeyConditionExpression' | 'ExpressionAttributeValues'>;
+/**
+ * One part of the year the read walks: the entries of `year` with `from` <= sk < `below` (either
+ * bound absent: the partition's start or end). Neither bound is ever an entry's sk (`MM-DD` or
+ * `MM-DD$`), so BETWEEN reads the same as a half-open range.
+ */
+type YearPart = { year: number; from?: string; below?: string };
 
 /** Reads at most this many pages of entries for one answer (entries that yield no event, such as a home bought this year, make a page short). */
 const MAX_ROUNDS = 4;
@@ -82,61 +88,108 @@ export async function readOccasions(
   today: string,
   { limit, through, after }: { limit: number; through?: string; after?: OccasionPosition },
 ): Promise<OccasionsRead> {
-  const parts = yearParts(agentId, today, through);
+  const parts = yearParts(today, through);
   const events: ReminderEvent[] = [];
   const read = new Map<string, ClientItem>();
   let position: OccasionPosition | null = after ?? { part: 0, sk: '' };
   for (let round = 0; round < MAX_ROUNDS && position && events.length < limit; round += 1) {
-    const part: KeyCondition | undefined = parts[position.part];
+    const part: YearPart | undefined = parts[position.part];
     if (!part) {
       position = null;
       break;
     }
-    const out: QueryCommandOutput = await db().send(
-      new QueryCommand({
-        ...part,
-        ProjectionExpression: 'pk, sk',
-        Limit: limit - events.length,
-        ExclusiveStartKey: position.sk ? { pk: occasionsPartition(agentId), sk: position.sk } : undefined,
-      }),
-    );
-    const entries = (out.Items ?? []) as Array<{ pk: string; sk: string }>;
+    const step = await readStep(agentId, part, position.sk, limit - events.length);
     const clients = await hydrate(
       agentId,
-      entries.map((entry) => idOf(entry.sk)).filter((id) => !read.has(id)),
+      step.entries.map((sk) => idOf(sk)).filter((id) => !read.has(id)),
     );
     for (const [id, client] of clients) read.set(id, client);
-    for (const entry of entries) {
-      const client = read.get(idOf(entry.sk));
+    for (const sk of step.entries) {
+      const client = read.get(idOf(sk));
       // The entry counts only if the client, read now, still calls for it (its date and name as they are).
-      if (!client || !callsFor(client, entry)) continue;
-      const kind = kindOfRank(entry.sk.split('#').at(-2) ?? '');
+      if (!client || !callsFor(client, { pk: occasionsPartition(agentId), sk })) continue;
+      const kind = kindOfRank(sk.split('#').at(-2) ?? '');
       const event = reminderEvents(client, today).find((e) => e.kind === kind);
       if (event && (!through || event.date <= through)) events.push(event);
     }
-    const last: unknown = out.LastEvaluatedKey?.sk;
-    position = typeof last === 'string' ? { part: position.part, sk: last } : position.part === 0 && parts.length > 1 ? { part: 1, sk: '' } : null;
+    position = step.next !== null ? { part: position.part, sk: step.next } : position.part === 0 && parts.length > 1 ? { part: 1, sk: '' } : null;
   }
   const ids = [...new Set(events.map((event) => event.clientId))];
   return { events, clients: ids.map((id) => read.get(id)!), next: position };
 }
 
 /**
- * The index's key conditions for the occasions from `today` through `through` (a year when
+ * The parts of the index that hold the occasions from `today` through `through` (a year when
  * absent): this year's rest, then next year's start. A day is `<MM-DD>#…`, so `<MM-DD>$` ('$' sorts
  * after '#') ends it; on 28 February of a year without a 29th, the 29th's entries come round too.
  */
-function yearParts(agentId: string, today: string, through?: string): KeyCondition[] {
+function yearParts(today: string, through?: string): YearPart[] {
   const from = monthDayOfDate(today);
-  const query = (condition: string, values: Record<string, string>) => ({
-    TableName: table(),
-    KeyConditionExpression: `pk = :pk AND ${condition}`,
-    ExpressionAttributeValues: { ':pk': occasionsPartition(agentId), ...values },
-  });
-  if (!through) return [query('sk >= :from', { ':from': from }), query('sk < :from', { ':from': from })];
-  const end = `${monthDaysOn(through).at(-1)!}$`;
-  if (dateParts(through).year === dateParts(today).year) return [query('sk BETWEEN :from AND :end', { ':from': from, ':end': end })];
-  return [query('sk >= :from', { ':from': from }), query('sk < :end', { ':end': end })];
+  const { year } = dateParts(today);
+  if (!through) return [{ year, from }, { year: year + 1, below: from }];
+  const below = `${monthDaysOn(through).at(-1)!}$`;
+  if (dateParts(through).year === year) return [{ year, from, below }];
+  return [{ year, from }, { year: year + 1, below }];
+}
+
+/** The next entries of a part after `after` ('' its start), and the sk to go on from (null: the part is read). */
+type Step = { entries: string[]; next: string | null };
+
+// In a year without a 29th of February, the 28th's and the 29th's entries are one day, by name:
+// the two days are read side by side and merged (the position is then the last entry taken, of
+// either day: the name, rank and id after it are where both days go on from).
+const LEAP_DAY_START = '02-28#';
+const LEAP_DAY_END = '02-29$';
+const inLeapDay = (sk: string) => sk >= LEAP_DAY_START && sk < LEAP_DAY_END;
+const mergesLeapDay = (part: YearPart) => !isLeapYear(part.year) && (part.from ?? '') <= LEAP_DAY_START && (part.below === undefined || part.below >= LEAP_DAY_END);
+/** An entry's place within its day: `<folded name>#<kind rank>#<clientId>`. */
+const placeInDay = (sk: string) => sk.slice(LEAP_DAY_START.length);
+/** DynamoDB's order of sort keys: their UTF-8 bytes. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+async function readStep(agentId: string, part: YearPart, after: string, limit: number): Promise<Step> {
+  const merges = mergesLeapDay(part);
+  if (merges && inLeapDay(after)) return readLeapDay(agentId, part, placeInDay(after), limit);
+  const page = await queryEntries(agentId, part, after, limit);
+  const cut = merges ? page.entries.findIndex(inLeapDay) : -1;
+  if (cut < 0) return page;
+  const day = await readLeapDay(agentId, part, '', limit - cut);
+  return { entries: [...page.entries.slice(0, cut), ...day.entries], next: day.next };
+}
+
+/** The 28th's and the 29th's entries after `place` ('' the day's start), merged; then the part's entries after the day when it ends before `limit`. */
+async function readLeapDay(agentId: string, part: YearPart, place: string, limit: number): Promise<Step> {
+  const days = await Promise.all(
+    ['02-28', '02-29'].map((day) => queryEntries(agentId, { year: part.year, from: `${day}#`, below: `${day}$` }, place ? `${day}#${place}` : '', limit)),
+  );
+  const merged = days
+    .flatMap((day) => day.entries)
+    .sort((a, b) => byteOrder(placeInDay(a), placeInDay(b)))
+    .slice(0, limit);
+  if (merged.length === limit) return { entries: merged, next: merged.at(-1)! };
+  // The day is read: the part goes on after it, if it holds more.
+  if (part.below !== undefined && part.below <= LEAP_DAY_END) return { entries: merged, next: null };
+  const rest = await queryEntries(agentId, part, LEAP_DAY_END, limit - merged.length);
+  return { entries: [...merged, ...rest.entries], next: rest.next };
+}
+
+/** One Query of a part's entries (their sk) after `after` ('' from its start), at most `limit`. */
+async function queryEntries(agentId: string, part: YearPart, after: string, limit: number): Promise<Step> {
+  const pk = occasionsPartition(agentId);
+  const bounds = { ...(part.from !== undefined ? { ':from': part.from } : {}), ...(part.below !== undefined ? { ':below': part.below } : {}) };
+  const condition = part.from !== undefined && part.below !== undefined ? 'sk BETWEEN :from AND :below' : part.from !== undefined ? 'sk >= :from' : 'sk < :below';
+  const out: QueryCommandOutput = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: `pk = :pk AND ${condition}`,
+      ExpressionAttributeValues: { ':pk': pk, ...bounds },
+      ProjectionExpression: 'sk',
+      Limit: limit,
+      ExclusiveStartKey: after ? { pk, sk: after } : undefined,
+    }),
+  );
+  const last: unknown = out.LastEvaluatedKey?.sk;
+  return { entries: (out.Items ?? []).map((item) => String(item.sk)), next: typeof last === 'string' ? last : null };
 }
 
 /** How far a page link's day may be from the agent's today (time zones, midnight between two pages). */
