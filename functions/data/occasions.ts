@@ -126,10 +126,17 @@ export async function readOccasions(
 function yearParts(today: string, through?: string): YearPart[] {
   const from = monthDayOfDate(today);
   const { year } = dateParts(today);
-  if (!through) return [{ year, from }, { year: year + 1, below: from }];
+  if (!through)
+    return [
+      { year, from },
+      { year: year + 1, below: from },
+    ];
   const below = `${monthDaysOn(through).at(-1)!}$`;
   if (dateParts(through).year === year) return [{ year, from, below }];
-  return [{ year, from }, { year: year + 1, below }];
+  return [
+    { year, from },
+    { year: year + 1, below },
+  ];
 }
 
 /** The next entries of a part after `after` ('' its start), and the sk to go on from (null: the part is read). */
@@ -141,7 +148,8 @@ type Step = { entries: string[]; next: string | null };
 const LEAP_DAY_START = '02-28#';
 const LEAP_DAY_END = '02-29$';
 const inLeapDay = (sk: string) => sk >= LEAP_DAY_START && sk < LEAP_DAY_END;
-const mergesLeapDay = (part: YearPart) => !isLeapYear(part.year) && (part.from ?? '') <= LEAP_DAY_START && (part.below === undefined || part.below >= LEAP_DAY_END);
+const mergesLeapDay = (part: YearPart) =>
+  !isLeapYear(part.year) && (part.from ?? '') <= LEAP_DAY_START && (part.below === undefined || part.below >= LEAP_DAY_END);
 /** An entry's place within its day: `<folded name>#<kind rank>#<clientId>`. */
 const placeInDay = (sk: string) => sk.slice(LEAP_DAY_START.length);
 /** DynamoDB's order of sort keys: their UTF-8 bytes. */
@@ -177,7 +185,8 @@ async function readLeapDay(agentId: string, part: YearPart, place: string, limit
 async function queryEntries(agentId: string, part: YearPart, after: string, limit: number): Promise<Step> {
   const pk = occasionsPartition(agentId);
   const bounds = { ...(part.from !== undefined ? { ':from': part.from } : {}), ...(part.below !== undefined ? { ':below': part.below } : {}) };
-  const condition = part.from !== undefined && part.below !== undefined ? 'sk BETWEEN :from AND :below' : part.from !== undefined ? 'sk >= :from' : 'sk < :below';
+  const condition =
+    part.from !== undefined && part.below !== undefined ? 'sk BETWEEN :from AND :below' : part.from !== undefined ? 'sk >= :from' : 'sk < :below';
   const out: QueryCommandOutput = await db().send(
     new QueryCommand({
       TableName: table(),
