@@ -22,7 +22,7 @@ import { signedInAgent, startTestApi, type ApiClient } from '../functions/testin
 import { batchPut } from './bench-admin';
 import { benchHttp, decoded, type RawAnswer } from './bench-http';
 import { measureAgainstFloor, TARGETS } from './bench-routes';
-import { ratio } from './bench-stats';
+import { percentile, ratio } from './bench-stats';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Measured = { calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number };
@@ -261,9 +261,7 @@ async function measureFeed(api: Awaited<ReturnType<typeof startTestApi>>, agent:
     if (res.status !== 200) throw new Error(`the calendar feed at ${size} clients answered ${res.status}: ${res.text.slice(0, 200)}`);
     text = res.text;
   }
-  const sorted = [...took].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms);
-  return { book: size, events: text.split('BEGIN:VEVENT').length - 1, p50: round(sorted[Math.floor(sorted.length / 2)]!), max: round(sorted.at(-1)!), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+  return { book: size, events: text.split('BEGIN:VEVENT').length - 1, p50: percentile(took, 50, 0), max: percentile(took, 100, 0), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
 }
 
 export async function benchBook(): Promise<Figures> {

@@ -98,7 +98,6 @@ export async function importClientsViaApi(page: Page, csv: string): Promise<numb
   return ((await imported.json()) as { imported: number }).imported;
 }
 
-/** The verification link mailed to `email` at registration (or its newest resend). */
 /** Fills the Register tab of /auth (already open) with an agent's details; returns the form to submit. */
 export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof newAgentDetails>): Promise<Locator> {
   await page.getByRole('tab', { name: 'Register' }).click();
@@ -110,6 +109,7 @@ export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof 
   return form;
 }
 
+/** The verification link mailed to `email` at registration (or its newest resend). */
 export const verificationLink = (email: string): Promise<string> => outbox.latestLink(email, /https?:\/\/\S+\/verify-email#token=\S+/);
 
 /**
