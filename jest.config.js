@@ -2,6 +2,8 @@
 // the ESM-only packages (middy, jose) to CommonJS for Jest (scripts/jest-transform.cjs).
 const transform = { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/scripts/jest-transform.cjs' };
 const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose)/)'];
+// The path aliases of tsconfig.json: the project's shared/ and the web app's src/.
+const moduleNameMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' };
 
 module.exports = {
   testTimeout: 30000,
@@ -16,6 +18,7 @@ module.exports = {
       setupFiles: ['<rootDir>/jest.setup.ts'],
       transform,
       transformIgnorePatterns,
+      moduleNameMapper,
     },
     {
       displayName: 'web',
@@ -24,6 +27,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup-tests.ts'],
       transform,
       transformIgnorePatterns,
+      moduleNameMapper,
     },
   ],
 };

@@ -14,12 +14,24 @@ const ADMIN_MODE = new Set(['clients/patch-client']);
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 let api: TestApi;
 const clients: Record<Actor, ApiClient> = {} as Record<Actor, ApiClient>;
-const objects: Record<'A' | 'B', { agentId: string; clientId: string; ticketId: string; importId: string; marker: string }> = {} as never;
+const objects: Record<
+  'A' | 'B',
+  { agentId: string; clientId: string; ticketId: string; importId: string; marker: string }
+> = {} as never;
 
-const emails: Partial<Record<Actor, string>> = { agentA: 'matrix-a@example.com', agentB: 'matrix-b@example.com', admin: ADMIN_EMAIL };
+const emails: Partial<Record<Actor, string>> = {
+  agentA: 'matrix-a@example.com',
+  agentB: 'matrix-b@example.com',
+  admin: ADMIN_EMAIL,
+};
 
 async function register(client: ApiClient, email: string, phone: string) {
-  const res = await client.post('/api/register', { username: email, password: 'matrix-password', fullName: `Matrix ${email}`, phone });
+  const res = await client.post('/api/register', {
+    username: email,
+    password: 'matrix-password',
+    fullName: `Matrix ${email}`,
+    phone,
+  });
   if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${res.text}`);
   await setEmailVerified(res.body.id as string); // administrators and senders are verified
   return res.body.id as string;
@@ -31,12 +43,31 @@ beforeAll(async () => {
   const agentA = await register(clients.agentA, emails.agentA!, '(512) 555-7001');
   const agentB = await register(clients.agentB, emails.agentB!, '(512) 555-7002');
   await register(clients.admin, emails.admin!, '(512) 555-7003');
-  for (const [key, agentId, client] of [['A', agentA, clients.agentA], ['B', agentB, clients.agentB]] as const) {
+  for (const [key, agentId, client] of [
+    ['A', agentA, clients.agentA],
+    ['B', agentB, clients.agentB],
+  ] as const) {
     const marker = `Secret${key}Person`;
-    const created = await client.post('/api/clients', clientInput({ name: marker, email: `${marker.toLowerCase()}@example.com`, birthday: '1980-05-05' }));
-    const ticket = await client.post('/api/support', { subject: `${marker} needs help`, message: `A question from ${marker}` });
-    const imported = await client.post('/api/imports', { fileName: `${marker}.csv`, contentType: 'text/csv', size: 100 });
-    objects[key] = { agentId, clientId: created.body.id, ticketId: ticket.body.id, importId: imported.body.import.id, marker };
+    const created = await client.post(
+      '/api/clients',
+      clientInput({ name: marker, email: `${marker.toLowerCase()}@example.com`, birthday: '1980-05-05' }),
+    );
+    const ticket = await client.post('/api/support', {
+      subject: `${marker} needs help`,
+      message: `A question from ${marker}`,
+    });
+    const imported = await client.post('/api/imports', {
+      fileName: `${marker}.csv`,
+      contentType: 'text/csv',
+      size: 100,
+    });
+    objects[key] = {
+      agentId,
+      clientId: created.body.id,
+      ticketId: ticket.body.id,
+      importId: imported.body.import.id,
+      marker,
+    };
   }
 });
 afterAll(() => api.close());
@@ -78,7 +109,16 @@ async function snapshot() {
   const importB = await clients.agentB.get('/api/imports/latest');
   // lastLoginDate moves when the matrix signs an actor back in after the logout route.
   const profile = ({ lastLoginDate: _ignored, ...rest }: Record<string, unknown>) => rest;
-  return { a: a.body, b: b.body, userA: profile(userA.body), userB: profile(userB.body), supportA: supportA.body, supportB: supportB.body, importA: importA.body, importB: importB.body };
+  return {
+    a: a.body,
+    b: b.body,
+    userA: profile(userA.body),
+    userB: profile(userB.body),
+    supportA: supportA.body,
+    supportB: supportB.body,
+    importA: importA.body,
+    importB: importB.body,
+  };
 }
 
 describe('authorization matrix (generated from the route table)', () => {
@@ -96,16 +136,29 @@ describe('authorization matrix (generated from the route table)', () => {
           requests += 1;
           const label = `${actor} ${route.method} ${path} (${route.access}, target ${target})`;
           if (res.status >= 500) failures.push(`${label}: ${res.status}`);
-          if (route.access !== 'public' && actor === 'anonymous' && res.status !== 401) failures.push(`${label}: expected 401, got ${res.status}`);
-          if (route.access === 'admin' && (actor === 'agentA' || actor === 'agentB') && res.status !== 403) failures.push(`${label}: expected 403, got ${res.status}`);
-          if (route.access === 'admin' && actor === 'admin' && [401, 403].includes(res.status)) failures.push(`${label}: admin refused with ${res.status}`);
+          if (route.access !== 'public' && actor === 'anonymous' && res.status !== 401)
+            failures.push(`${label}: expected 401, got ${res.status}`);
+          if (route.access === 'admin' && (actor === 'agentA' || actor === 'agentB') && res.status !== 403)
+            failures.push(`${label}: expected 403, got ${res.status}`);
+          if (route.access === 'admin' && actor === 'admin' && [401, 403].includes(res.status))
+            failures.push(`${label}: admin refused with ${res.status}`);
           const crossTenant = target !== 'madeUp' && route.path.includes('{') && route.access === 'agent';
-          if (crossTenant && actor !== 'anonymous' && res.status < 300 && !(actor === 'admin' && ADMIN_MODE.has(route.handler))) {
+          if (
+            crossTenant &&
+            actor !== 'anonymous' &&
+            res.status < 300 &&
+            !(actor === 'admin' && ADMIN_MODE.has(route.handler))
+          ) {
             failures.push(`${label}: cross-tenant success ${res.status}`);
           }
           const other = otherOf[actor];
-          if (other && res.text.includes(objects[other].marker)) failures.push(`${label}: leaked ${objects[other].marker}`);
-          if (actor === 'anonymous' && route.access !== 'public' && (res.text.includes(objects.A.marker) || res.text.includes(objects.B.marker))) {
+          if (other && res.text.includes(objects[other].marker))
+            failures.push(`${label}: leaked ${objects[other].marker}`);
+          if (
+            actor === 'anonymous' &&
+            route.access !== 'public' &&
+            (res.text.includes(objects.A.marker) || res.text.includes(objects.B.marker))
+          ) {
             failures.push(`${label}: leaked to an anonymous caller`);
           }
         }
@@ -123,7 +176,8 @@ describe('authorization matrix (generated from the route table)', () => {
       for (const actor of ['agentA', 'agentB'] as const) {
         const path = pathFor(route, ownerOf[actor]!)!;
         const res = await call(actor, route, path);
-        if (res.status >= 500 || res.status === 401 || res.status === 403) failures.push(`${actor} ${route.method} ${path}: ${res.status}`);
+        if (res.status >= 500 || res.status === 401 || res.status === 403)
+          failures.push(`${actor} ${route.method} ${path}: ${res.status}`);
       }
     }
     expect(failures).toEqual([]);

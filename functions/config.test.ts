@@ -1,6 +1,18 @@
 // Secrets in AWS: read through the Parameters and Secrets extension (a fake one here, answering as
 // the real one does), once per cold start, retried after a failure, refused when unusable.
-import { config, ConfigError, googlePlacesApiKey, openaiApiKey, originVerifySecret, readConfig, readFromSecretsExtension, resetConfig, sessionSecret, stripeKeys, twilioCredentials } from './config';
+import {
+  config,
+  ConfigError,
+  googlePlacesApiKey,
+  openaiApiKey,
+  originVerifySecret,
+  readConfig,
+  readFromSecretsExtension,
+  resetConfig,
+  sessionSecret,
+  stripeKeys,
+  twilioCredentials,
+} from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
 
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
@@ -12,7 +24,11 @@ describe('secrets named by ARN', () => {
   const saved = { ...process.env };
 
   beforeEach(async () => {
-    extension = await startFakeSecretsExtension({ [SESSION_ARN]: `${SESSION_VALUE}\n`, [ORIGIN_ARN]: 'origin-secret', 'arn:short': 'too short' });
+    extension = await startFakeSecretsExtension({
+      [SESSION_ARN]: `${SESSION_VALUE}\n`,
+      [ORIGIN_ARN]: 'origin-secret',
+      'arn:short': 'too short',
+    });
     delete process.env.SESSION_SECRET;
     delete process.env.ORIGIN_VERIFY_SECRET;
     process.env.SESSION_SECRET_ARN = SESSION_ARN;
@@ -92,11 +108,13 @@ describe('same-site origins', () => {
   it("are APP_URL's origin alone unless the local runtime lists the origins it listens on", () => {
     expect(readConfig(env).sameSiteOrigins).toEqual(['https://app.example.com']);
     expect(readConfig({ ...env, LOCAL_ORIGINS: '' }).sameSiteOrigins).toEqual(['https://app.example.com']);
-    expect(readConfig({ APP_URL: 'http://localhost:3000', TABLE_NAME: 't', LOCAL_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000,http://[::1]:3000' }).sameSiteOrigins).toEqual([
-      'http://localhost:3000',
-      'http://127.0.0.1:3000',
-      'http://[::1]:3000',
-    ]);
+    expect(
+      readConfig({
+        APP_URL: 'http://localhost:3000',
+        TABLE_NAME: 't',
+        LOCAL_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000,http://[::1]:3000',
+      }).sameSiteOrigins,
+    ).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
   });
 });
 
@@ -104,11 +122,16 @@ describe('outbound limits', () => {
   const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
 
   it('default to 200 e-mails and 50 texts a day per agent, texts to US and CA only', () => {
-    expect(readConfig(base)).toMatchObject({ dailySendLimits: { email: 200, sms: 50 }, smsAllowedCountries: ['US', 'CA'] });
+    expect(readConfig(base)).toMatchObject({
+      dailySendLimits: { email: 200, sms: 50 },
+      smsAllowedCountries: ['US', 'CA'],
+    });
   });
 
   it('are changed by DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT and SMS_ALLOWED_COUNTRIES', () => {
-    expect(readConfig({ ...base, DAILY_EMAIL_LIMIT: '500', DAILY_SMS_LIMIT: '0', SMS_ALLOWED_COUNTRIES: ' us, gb ,US' })).toMatchObject({
+    expect(
+      readConfig({ ...base, DAILY_EMAIL_LIMIT: '500', DAILY_SMS_LIMIT: '0', SMS_ALLOWED_COUNTRIES: ' us, gb ,US' }),
+    ).toMatchObject({
       dailySendLimits: { email: 500, sms: 0 },
       smsAllowedCountries: ['US', 'GB'],
     });
@@ -117,7 +140,10 @@ describe('outbound limits', () => {
   it.each([
     [{ DAILY_EMAIL_LIMIT: 'lots' }, 'DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
     [{ DAILY_SMS_LIMIT: '-1' }, 'DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
-    [{ SMS_ALLOWED_COUNTRIES: 'USA' }, 'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one'],
+    [
+      { SMS_ALLOWED_COUNTRIES: 'USA' },
+      'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one',
+    ],
   ])('refuse %j loudly', (env, message) => {
     expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
   });
@@ -129,7 +155,9 @@ describe('support requests', () => {
   it('default to 5 an hour per agent, and follow SUPPORT_REQUESTS_PER_HOUR (at least 1)', () => {
     expect(readConfig(base).supportRequestsPerHour).toBe(5);
     expect(readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '20' }).supportRequestsPerHour).toBe(20);
-    expect(() => readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '0' })).toThrow(new ConfigError('SUPPORT_REQUESTS_PER_HOUR must be a whole number from 1 to 1000000'));
+    expect(() => readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '0' })).toThrow(
+      new ConfigError('SUPPORT_REQUESTS_PER_HOUR must be a whole number from 1 to 1000000'),
+    );
   });
 });
 
@@ -137,25 +165,49 @@ describe('AI drafts', () => {
   const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
 
   it('default to no model (local) with Nova Micro as the Bedrock model and 50 AI drafts a day', () => {
-    expect(readConfig(base)).toMatchObject({ aiProvider: 'local', bedrockModelId: 'amazon.nova-micro-v1:0', openai: undefined, aiDraftsPerDay: 50 });
+    expect(readConfig(base)).toMatchObject({
+      aiProvider: 'local',
+      bedrockModelId: 'amazon.nova-micro-v1:0',
+      openai: undefined,
+      aiDraftsPerDay: 50,
+    });
   });
 
   it('take Bedrock with an inference profile, or an OpenAI-compatible endpoint, and AI_DRAFTS_PER_DAY', () => {
-    expect(readConfig({ ...base, AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'us.amazon.nova-micro-v1:0', AI_DRAFTS_PER_DAY: '10' })).toMatchObject({
+    expect(
+      readConfig({
+        ...base,
+        AI_PROVIDER: 'bedrock',
+        AI_MODEL_ID: 'us.amazon.nova-micro-v1:0',
+        AI_DRAFTS_PER_DAY: '10',
+      }),
+    ).toMatchObject({
       aiProvider: 'bedrock',
       bedrockModelId: 'us.amazon.nova-micro-v1:0',
       aiDraftsPerDay: 10,
     });
-    expect(readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2:3b' }).openai).toEqual({ baseUrl: 'http://localhost:11434', model: 'llama3.2:3b' });
-    expect(readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com', AI_MODEL: 'gpt-4o-mini' }).openai).toEqual({ baseUrl: 'https://api.openai.com', model: 'gpt-4o-mini' });
+    expect(
+      readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2:3b' })
+        .openai,
+    ).toEqual({ baseUrl: 'http://localhost:11434', model: 'llama3.2:3b' });
+    expect(
+      readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com', AI_MODEL: 'gpt-4o-mini' })
+        .openai,
+    ).toEqual({ baseUrl: 'https://api.openai.com', model: 'gpt-4o-mini' });
   });
 
   it.each([
     [{ AI_PROVIDER: 'gpt' }, 'AI_PROVIDER must be one of bedrock, openai, local'],
     [{ AI_PROVIDER: 'openai', AI_MODEL: 'm' }, 'Missing required setting AI_BASE_URL'],
-    [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'localhost:11434', AI_MODEL: 'm' }, 'AI_BASE_URL must be an http(s) URL, like https://api.openai.com'],
+    [
+      { AI_PROVIDER: 'openai', AI_BASE_URL: 'localhost:11434', AI_MODEL: 'm' },
+      'AI_BASE_URL must be an http(s) URL, like https://api.openai.com',
+    ],
     [{ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1' }, 'Missing required setting AI_MODEL'],
-    [{ AI_MODEL_ID: 'arn:aws:bedrock:*' }, 'AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0'],
+    [
+      { AI_MODEL_ID: 'arn:aws:bedrock:*' },
+      'AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0',
+    ],
     [{ AI_DRAFTS_PER_DAY: 'many' }, 'AI_DRAFTS_PER_DAY must be a whole number from 0 to 1000000'],
   ])('refuse %j loudly', (env, message) => {
     expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
@@ -167,7 +219,21 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
   const GOOGLE_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:google-AbCdEf';
   const TWILIO_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:twilio-AbCdEf';
   const AI_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:openai-AbCdEf';
-  const NAMES = ['APP_URL', 'TABLE_NAME', 'STRIPE_SECRET_ARN', 'GOOGLE_SECRET_ARN', 'TWILIO_SECRET_ARN', 'AI_SECRET_ARN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_PLACES_API_KEY', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'AI_API_KEY'];
+  const NAMES = [
+    'APP_URL',
+    'TABLE_NAME',
+    'STRIPE_SECRET_ARN',
+    'GOOGLE_SECRET_ARN',
+    'TWILIO_SECRET_ARN',
+    'AI_SECRET_ARN',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'GOOGLE_PLACES_API_KEY',
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_AUTH_TOKEN',
+    'TWILIO_FROM',
+    'AI_API_KEY',
+  ];
   const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
   let extension: FakeSecretsExtension;
 
@@ -210,7 +276,12 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
   });
 
   it("reads the stack's `{}` placeholder, a value that is not a JSON object, or an incomplete Twilio secret as not set up", async () => {
-    await withSecrets({ [STRIPE_ARN]: '{}', [GOOGLE_ARN]: 'a-bare-key-not-json', [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }), [AI_ARN]: '{}' });
+    await withSecrets({
+      [STRIPE_ARN]: '{}',
+      [GOOGLE_ARN]: 'a-bare-key-not-json',
+      [TWILIO_ARN]: JSON.stringify({ accountSid: 'AC1', authToken: '' }),
+      [AI_ARN]: '{}',
+    });
     expect(await stripeKeys()).toEqual({ secretKey: undefined, webhookSecret: undefined });
     expect(await googlePlacesApiKey()).toBeUndefined();
     expect(await twilioCredentials()).toBeUndefined();

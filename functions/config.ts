@@ -4,7 +4,10 @@
 export type MailProvider = 'ses' | 'outbox';
 export type SmsProvider = 'sns' | 'twilio' | 'outbox';
 export type PaymentProvider = 'stripe' | 'simulator';
-/** Where the reminders scheduler and the import starts put their messages: SQS in AWS, an in-process queue in the local runtime. */
+/**
+ * Where the reminders scheduler and the import starts put their messages: SQS in AWS, an in-process queue in the local
+ * runtime.
+ */
 export type QueueProvider = 'sqs' | 'memory';
 /** Who writes AI drafts: Amazon Bedrock, an OpenAI-compatible endpoint, or the composer without a model. */
 export type AiProvider = 'bedrock' | 'openai' | 'local';
@@ -21,7 +24,10 @@ export type Config = {
   sameSiteOrigins: readonly string[];
   mailFrom: string;
   mailProvider: MailProvider;
-  /** The SES configuration set whose events (bounces, complaints) reach jobs/ses-events (SES_CONFIGURATION_SET; the stack sets it). */
+  /**
+   * The SES configuration set whose events (bounces, complaints) reach jobs/ses-events (SES_CONFIGURATION_SET; the
+   * stack sets it).
+   */
   sesConfigurationSet: string | undefined;
   smsProvider: SmsProvider;
   outboxDir: string | undefined;
@@ -37,7 +43,10 @@ export type Config = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePriceId: string | undefined;
-  /** `stripe` (real Checkout; needs STRIPE_SECRET_KEY) or the local runtime's `simulator`. A secret key always means Stripe. */
+  /**
+   * `stripe` (real Checkout; needs STRIPE_SECRET_KEY) or the local runtime's `simulator`. A secret key always means
+   * Stripe.
+   */
   paymentProvider: PaymentProvider;
   googlePlacesApiKey: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
@@ -120,7 +129,8 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0):
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > 1_000_000) throw new ConfigError(`${name} must be a whole number from ${min} to 1000000`);
+  if (!Number.isInteger(value) || value < min || value > 1_000_000)
+    throw new ConfigError(`${name} must be a whole number from ${min} to 1000000`);
   return value;
 }
 
@@ -129,14 +139,16 @@ function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly stri
   if (!raw) return fallback;
   const list = listOf(raw).map((c) => c.toUpperCase());
   const bad = list.find((c) => !/^[A-Z]{2}$/.test(c));
-  if (bad !== undefined) throw new ConfigError(`${name} must list two-letter country codes (like US,CA); "${bad}" is not one`);
+  if (bad !== undefined)
+    throw new ConfigError(`${name} must list two-letter country codes (like US,CA); "${bad}" is not one`);
   return [...new Set(list)];
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -149,14 +161,17 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError('APP_URL must be an absolute URL');
   }
   const cost = Number(env.PASSWORD_HASH_COST ?? 17);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20)
+    throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
   return {
     tableName: required(env, 'TABLE_NAME'),
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
     exportsBucket: env.EXPORTS_BUCKET?.trim() || 'exports',
     appUrl,
-    sameSiteOrigins: [...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)])],
+    sameSiteOrigins: [
+      ...new Set([parsed.origin, ...listOf(env.LOCAL_ORIGINS).map((origin) => new URL(origin).origin)]),
+    ],
     mailFrom: env.MAIL_FROM?.trim() || `Hearthside <no-reply@${parsed.hostname}>`,
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     sesConfigurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
@@ -172,7 +187,10 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripePriceId: env.STRIPE_PRICE_ID?.trim() || undefined,
-    paymentProvider: env.STRIPE_SECRET_KEY?.trim() || env.STRIPE_SECRET_ARN?.trim() ? 'stripe' : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
+    paymentProvider:
+      env.STRIPE_SECRET_KEY?.trim() || env.STRIPE_SECRET_ARN?.trim()
+        ? 'stripe'
+        : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
@@ -181,25 +199,37 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
     importsQueueUrl: env.IMPORTS_QUEUE_URL?.trim() || undefined,
     directoryRegistrationsPerDay: count(env, 'DIRECTORY_REGISTRATIONS_PER_DAY', 5, 1),
-    dailySendLimits: { email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email), sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms) },
+    dailySendLimits: {
+      email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email),
+      sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms),
+    },
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
     supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
     ...aiSettings(env),
   };
 }
 
-function aiSettings(env: NodeJS.ProcessEnv): Pick<Config, 'aiProvider' | 'bedrockModelId' | 'openai' | 'aiDraftsPerDay'> {
+function aiSettings(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'aiProvider' | 'bedrockModelId' | 'openai' | 'aiDraftsPerDay'> {
   const aiProvider = oneOf(env, 'AI_PROVIDER', ['bedrock', 'openai', 'local'], 'local');
   const bedrockModelId = env.AI_MODEL_ID?.trim() || DEFAULT_AI_MODEL_ID;
-  if (!/^[A-Za-z0-9][A-Za-z0-9.:_-]{0,199}$/.test(bedrockModelId)) throw new ConfigError('AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0');
+  if (!/^[A-Za-z0-9][A-Za-z0-9.:_-]{0,199}$/.test(bedrockModelId))
+    throw new ConfigError('AI_MODEL_ID must be a model or inference profile id, like amazon.nova-micro-v1:0');
   let openai: Config['openai'];
   if (aiProvider === 'openai') {
     // The server's root: requests go to {base}/v1/chat/completions (a base given with /v1 works too).
     const baseUrl = required(env, 'AI_BASE_URL').replace(/\/+$/, '').replace(/\/v1$/, '');
-    if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new ConfigError('AI_BASE_URL must be an http(s) URL, like https://api.openai.com');
+    if (!/^https?:\/\/[^/]/.test(baseUrl))
+      throw new ConfigError('AI_BASE_URL must be an http(s) URL, like https://api.openai.com');
     openai = { baseUrl, model: required(env, 'AI_MODEL') };
   }
-  return { aiProvider, bedrockModelId, openai, aiDraftsPerDay: count(env, 'AI_DRAFTS_PER_DAY', DEFAULT_AI_DRAFTS_PER_DAY) };
+  return {
+    aiProvider,
+    bedrockModelId,
+    openai,
+    aiDraftsPerDay: count(env, 'AI_DRAFTS_PER_DAY', DEFAULT_AI_DRAFTS_PER_DAY),
+  };
 }
 
 /** `load` run once and its result kept; a failure is not kept, so the next call tries again. */
@@ -220,7 +250,10 @@ function once<T>(load: () => Promise<T>): { get(): Promise<T>; reset(): void } {
 const sessionSecretOnce = once(loadSecret);
 const originVerifyOnce = once(() => readSecretSetting('ORIGIN_VERIFY_SECRET'));
 
-/** The key that signs session and reset tokens: SESSION_SECRET, or the Secrets Manager secret named by SESSION_SECRET_ARN (read once per cold start). */
+/**
+ * The key that signs session and reset tokens: SESSION_SECRET, or the Secrets Manager secret named by
+ * SESSION_SECRET_ARN (read once per cold start).
+ */
 export function sessionSecret(): Promise<Uint8Array> {
   return sessionSecretOnce.get();
 }
@@ -254,25 +287,40 @@ const providerSecretOnce = {
   stripe: once(async (): Promise<StripeKeys> => {
     const { stripeSecretKey, stripeWebhookSecret } = config();
     const fields = stripeSecretKey || stripeWebhookSecret ? {} : await readProviderSecret('STRIPE_SECRET_ARN');
-    return { secretKey: stripeSecretKey ?? fields.secretKey, webhookSecret: stripeWebhookSecret ?? fields.webhookSecret };
+    return {
+      secretKey: stripeSecretKey ?? fields.secretKey,
+      webhookSecret: stripeWebhookSecret ?? fields.webhookSecret,
+    };
   }),
-  google: once(async (): Promise<string | undefined> => config().googlePlacesApiKey ?? (await readProviderSecret('GOOGLE_SECRET_ARN')).placesApiKey),
+  google: once(
+    async (): Promise<string | undefined> =>
+      config().googlePlacesApiKey ?? (await readProviderSecret('GOOGLE_SECRET_ARN')).placesApiKey,
+  ),
   twilio: once(async (): Promise<TwilioCredentials | undefined> => {
     const direct = config().twilio;
     if (direct) return direct;
     const { accountSid, authToken, from } = await readProviderSecret('TWILIO_SECRET_ARN');
     return accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
   }),
-  openai: once(async (): Promise<string | undefined> => process.env.AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey),
+  openai: once(
+    async (): Promise<string | undefined> =>
+      process.env.AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
+  ),
 };
 
 export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
 export const googlePlacesApiKey = (): Promise<string | undefined> => providerSecretOnce.google.get();
 export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
-/** The OpenAI-compatible endpoint's key: AI_API_KEY, else the secret AI_SECRET_ARN names; none for a local server (Ollama). */
+/**
+ * The OpenAI-compatible endpoint's key: AI_API_KEY, else the secret AI_SECRET_ARN names; none for a local server
+ * (Ollama).
+ */
 export const openaiApiKey = (): Promise<string | undefined> => providerSecretOnce.openai.get();
 
-/** The non-empty string fields of the JSON object in the secret `arnSetting` names ({} when unset or not such an object). */
+/**
+ * The non-empty string fields of the JSON object in the secret `arnSetting` names ({} when unset or not such an
+ * object).
+ */
 async function readProviderSecret(arnSetting: string): Promise<Record<string, string>> {
   const arn = process.env[arnSetting]?.trim();
   if (!arn) return {};
@@ -285,11 +333,16 @@ async function readProviderSecret(arnSetting: string): Promise<Record<string, st
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
   return Object.fromEntries(
-    Object.entries(parsed).flatMap(([key, value]) => (typeof value === 'string' && value.trim() ? [[key, value.trim()]] : [])),
+    Object.entries(parsed).flatMap(([key, value]) =>
+      typeof value === 'string' && value.trim() ? [[key, value.trim()]] : [],
+    ),
   );
 }
 
-/** The setting `name` itself, else the Secrets Manager secret named by `<name>_ARN` ('' when that secret is empty); undefined when neither is set. */
+/**
+ * The setting `name` itself, else the Secrets Manager secret named by `<name>_ARN` ('' when that secret is empty);
+ * undefined when neither is set.
+ */
 async function readSecretSetting(name: string): Promise<string | undefined> {
   const direct = process.env[name]?.trim();
   if (direct) return direct;
@@ -310,13 +363,15 @@ const SECRETS_EXTENSION_TIMEOUT_MS = 3000;
 export async function readFromSecretsExtension(secretId: string): Promise<string> {
   const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
   const token = process.env.AWS_SESSION_TOKEN;
-  if (!token) throw new ConfigError('AWS_SESSION_TOKEN is not set: the Parameters and Secrets extension runs only inside Lambda');
+  if (!token)
+    throw new ConfigError('AWS_SESSION_TOKEN is not set: the Parameters and Secrets extension runs only inside Lambda');
   const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {
     headers: { 'X-Aws-Parameters-Secrets-Token': token },
     signal: AbortSignal.timeout(SECRETS_EXTENSION_TIMEOUT_MS),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`The secrets extension answered ${response.status} for ${secretId}: ${text.slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(`The secrets extension answered ${response.status} for ${secretId}: ${text.slice(0, 200)}`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -324,6 +379,7 @@ export async function readFromSecretsExtension(secretId: string): Promise<string
     throw new Error(`The secrets extension answered something other than JSON for ${secretId}`);
   }
   const value = (body as { SecretString?: unknown } | null)?.SecretString;
-  if (typeof value !== 'string') throw new Error(`The secret ${secretId} has no SecretString (binary secrets are not supported)`);
+  if (typeof value !== 'string')
+    throw new Error(`The secret ${secretId} has no SecretString (binary secrets are not supported)`);
   return value;
 }

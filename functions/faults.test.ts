@@ -11,7 +11,7 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { digitsOnly } from '../shared/schemas';
+import { digitsOnly } from '@shared/schemas';
 import { listClients } from './data/clients';
 import { db, table } from './data/db';
 import { clientEmailLockKey, phoneLockKey, userKey, usernameLockKey } from './data/keys';
@@ -41,7 +41,10 @@ let armed: Armed = { counting: false, seen: [] };
 function installFaults() {
   const client = db();
   const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-  jest.spyOn(client, 'send').mockImplementation(((command: { constructor: { name: string }; input?: { Key?: { pk?: string; sk?: string }; Item?: { pk?: string; sk?: string } } }) => {
+  jest.spyOn(client, 'send').mockImplementation(((command: {
+    constructor: { name: string };
+    input?: { Key?: { pk?: string; sk?: string }; Item?: { pk?: string; sk?: string } };
+  }) => {
     const name = command.constructor.name;
     if (armed.counting && WRITES.has(name)) {
       const key = command.input?.Key ?? command.input?.Item;
@@ -52,11 +55,23 @@ function installFaults() {
   }) as never);
 }
 
-const throttling = () => Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), { name: 'ProvisionedThroughputExceededException', $fault: 'client' });
-const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException', $fault: 'client' });
+const throttling = () =>
+  Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+    name: 'ProvisionedThroughputExceededException',
+    $fault: 'client',
+  });
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), {
+    name: 'ConditionalCheckFailedException',
+    $fault: 'client',
+  });
 
 /** Runs `act` with the n-th write failing (or none), returning the answer and the writes seen. */
-async function withFault<T>(failAt: number | undefined, make: (() => Error) | undefined, act: () => Promise<T>): Promise<{ result: T; writes: string[] }> {
+async function withFault<T>(
+  failAt: number | undefined,
+  make: (() => Error) | undefined,
+  act: () => Promise<T>,
+): Promise<{ result: T; writes: string[] }> {
   armed = { counting: true, failAt, make, seen: [] };
   try {
     const result = await act();
@@ -83,7 +98,10 @@ function expectCleanRefusal(res: ApiResponse, label: string) {
   if (res.status === 503) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
 }
 
-/** Counters match the data; when the fault hit a counter update, only the analytics counters drifted and the recompute heals them. */
+/**
+ * Counters match the data; when the fault hit a counter update, only the analytics counters drifted and the recompute
+ * heals them.
+ */
 async function expectCountersConsistent(label = '') {
   const { drift } = await findDrift();
   if (/\((UpdateCommand) (TOTAL|MONTH)\)/.test(label)) {
@@ -97,7 +115,11 @@ async function expectCountersConsistent(label = '') {
 async function expectClientState(agentId: string, email: string, expected: 0 | 1) {
   const clients = (await listClients(agentId)).filter((c) => c.email === email.toLowerCase());
   expect(clients).toHaveLength(expected);
-  const lock = (await db().send(new GetCommand({ TableName: table(), Key: clientEmailLockKey(agentId, email), ConsistentRead: true }))).Item;
+  const lock = (
+    await db().send(
+      new GetCommand({ TableName: table(), Key: clientEmailLockKey(agentId, email), ConsistentRead: true }),
+    )
+  ).Item;
   expect(lock?.clientId).toBe(clients[0]?.id);
   const agent = await getUserById(agentId, true);
   expect(agent).toBeDefined(); // no client without its agent
@@ -110,7 +132,13 @@ const FAULTS = [
 ] as const;
 
 /** A client with every field, so the create also awards milestones (profile complete, homeowner years). */
-const fullClient = () => clientInput({ address: '12 Elm St, Austin, TX', birthday: '1980-05-01', anniversary: '2005-06-01', purchaseDate: '2019-03-01' });
+const fullClient = () =>
+  clientInput({
+    address: '12 Elm St, Austin, TX',
+    birthday: '1980-05-01',
+    anniversary: '2005-06-01',
+    purchaseDate: '2019-03-01',
+  });
 
 describe('a throttled analytics counter', () => {
   const counterThrottled = async <T>(act: () => Promise<T>) => {
@@ -159,20 +187,20 @@ describe('a write failing at every step', () => {
       for (let step = 1; step <= healthy.writes.length; step += 1) {
         const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
         await forCase(label, async () => {
-        const { client, user } = await signedInRealtor(api);
-        const input = fullClient();
-        const { result: res } = await withFault(step, make, () => client.post('/api/clients', input));
-        if (res.status === 201) {
-          // A follow-up write that the product catches up on later (milestones): the client exists.
-          await expectClientState(user.id, input.email, 1);
-        } else {
-          expectCleanRefusal(res, label);
-          await expectClientState(user.id, input.email, 0);
-          const retry = await client.post('/api/clients', input);
-          if (retry.status !== 201) throw new Error(`the retry answered ${retry.status} ${retry.text}`);
-          await expectClientState(user.id, input.email, 1);
-        }
-        await expectCountersConsistent(label);
+          const { client, user } = await signedInRealtor(api);
+          const input = fullClient();
+          const { result: res } = await withFault(step, make, () => client.post('/api/clients', input));
+          if (res.status === 201) {
+            // A follow-up write that the product catches up on later (milestones): the client exists.
+            await expectClientState(user.id, input.email, 1);
+          } else {
+            expectCleanRefusal(res, label);
+            await expectClientState(user.id, input.email, 0);
+            const retry = await client.post('/api/clients', input);
+            if (retry.status !== 201) throw new Error(`the retry answered ${retry.status} ${retry.text}`);
+            await expectClientState(user.id, input.email, 1);
+          }
+          await expectCountersConsistent(label);
         });
       }
     }
@@ -187,18 +215,18 @@ describe('a write failing at every step', () => {
       for (let step = 1; step <= healthy.writes.length; step += 1) {
         const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
         await forCase(label, async () => {
-        const details = newAgent();
-        const browser = api.client();
-        const { result: res } = await withFault(step, make, () => browser.post('/api/register', details));
-        if (res.status !== 201) {
-          expectCleanRefusal(res, label);
-          await expectNoUser(details);
-          const retry = await browser.post('/api/register', details);
-          if (retry.status !== 201) throw new Error(`${label}: the retry answered ${retry.status} ${retry.text}`);
-        }
-        await expectUser(details);
-        expect((await browser.get('/api/user')).status).toBe(200);
-        await expectCountersConsistent(label);
+          const details = newAgent();
+          const browser = api.client();
+          const { result: res } = await withFault(step, make, () => browser.post('/api/register', details));
+          if (res.status !== 201) {
+            expectCleanRefusal(res, label);
+            await expectNoUser(details);
+            const retry = await browser.post('/api/register', details);
+            if (retry.status !== 201) throw new Error(`${label}: the retry answered ${retry.status} ${retry.text}`);
+          }
+          await expectUser(details);
+          expect((await browser.get('/api/user')).status).toBe(200);
+          await expectCountersConsistent(label);
         });
       }
     }
@@ -208,7 +236,15 @@ describe('a write failing at every step', () => {
     const probe = await signedInRealtor(api);
     const probeInvitee = clientInput();
     const probeToken = await inviteClient(api, probe.client, { name: probeInvitee.name, email: probeInvitee.email });
-    const healthy = await withFault(undefined, undefined, () => api.client().post('/api/client-registration', { token: probeToken, phone: probeInvitee.phone, address: '1 Main St', birthday: '1980-01-02', purchaseDate: '2018-04-05' }));
+    const healthy = await withFault(undefined, undefined, () =>
+      api.client().post('/api/client-registration', {
+        token: probeToken,
+        phone: probeInvitee.phone,
+        address: '1 Main St',
+        birthday: '1980-01-02',
+        purchaseDate: '2018-04-05',
+      }),
+    );
     expect(healthy.result.status).toBe(201);
     expect(healthy.writes.length).toBeGreaterThanOrEqual(5);
 
@@ -216,22 +252,31 @@ describe('a write failing at every step', () => {
       for (let step = 1; step <= healthy.writes.length; step += 1) {
         const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
         await forCase(label, async () => {
-        const { client, user } = await signedInRealtor(api);
-        const invitee = clientInput();
-        const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-        await resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds);
-        const body = { token, phone: invitee.phone, address: '1 Main St', birthday: '1980-01-02', purchaseDate: '2018-04-05' };
-        const { result: res } = await withFault(step, make, () => api.client().post('/api/client-registration', body));
-        if (res.status !== 201) {
-          expectCleanRefusal(res, label);
-          const retry = await api.client().post('/api/client-registration', body);
-          // 200 when the failed attempt had already saved the client (the retry completes it).
-          if (retry.status !== 201 && retry.status !== 200) throw new Error(`the retry answered ${retry.status} ${retry.text}`);
-        }
-        await expectClientState(user.id, invitee.email, 1);
-        // Used now: a second submission is refused.
-        expect((await api.client().post('/api/client-registration', body)).status).toBe(410);
-        await expectCountersConsistent(label);
+          const { client, user } = await signedInRealtor(api);
+          const invitee = clientInput();
+          const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
+          await resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds);
+          const body = {
+            token,
+            phone: invitee.phone,
+            address: '1 Main St',
+            birthday: '1980-01-02',
+            purchaseDate: '2018-04-05',
+          };
+          const { result: res } = await withFault(step, make, () =>
+            api.client().post('/api/client-registration', body),
+          );
+          if (res.status !== 201) {
+            expectCleanRefusal(res, label);
+            const retry = await api.client().post('/api/client-registration', body);
+            // 200 when the failed attempt had already saved the client (the retry completes it).
+            if (retry.status !== 201 && retry.status !== 200)
+              throw new Error(`the retry answered ${retry.status} ${retry.text}`);
+          }
+          await expectClientState(user.id, invitee.email, 1);
+          // Used now: a second submission is refused.
+          expect((await api.client().post('/api/client-registration', body)).status).toBe(410);
+          await expectCountersConsistent(label);
         });
       }
     }
@@ -243,14 +288,22 @@ describe('a provider failing', () => {
     const { registration, agent } = await registeredClient(api);
     const who = { clientId: registration.clientId, clientToken: registration.clientToken };
     const video = Buffer.from('\x00\x00\x00\x18ftypmp42 a tiny test video');
-    const upload = (await api.client().post('/api/video-testimonials', { ...who, contentType: 'video/mp4', size: video.length })).body as { uploadId: string; url: string; fields: Record<string, string> };
+    const upload = (
+      await api.client().post('/api/video-testimonials', { ...who, contentType: 'video/mp4', size: video.length })
+    ).body as { uploadId: string; url: string; fields: Record<string, string> };
     const form = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'testimonial.mp4');
     expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
 
     const s3 = mockClient(S3Client);
-    s3.on(HeadObjectCommand).rejects(Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500 } }));
+    s3.on(HeadObjectCommand).rejects(
+      Object.assign(new Error('We encountered an internal error. Please try again.'), {
+        name: 'InternalError',
+        $fault: 'server',
+        $metadata: { httpStatusCode: 500 },
+      }),
+    );
     let failed: ApiResponse;
     try {
       failed = await api.client().post(`/api/video-testimonials/${upload.uploadId}/complete`, who);
@@ -259,11 +312,15 @@ describe('a provider failing', () => {
     }
     expect(failed.status).toBe(503);
     expect(failed.headers.get('retry-after')).toBe('1');
-    expect(((await agent.client.get('/api/clients')).body as Array<{ hasTestimonial: boolean }>)[0]!.hasTestimonial).toBe(false);
+    expect(
+      ((await agent.client.get('/api/clients')).body as Array<{ hasTestimonial: boolean }>)[0]!.hasTestimonial,
+    ).toBe(false);
 
     const retry = await api.client().post(`/api/video-testimonials/${upload.uploadId}/complete`, who);
     expect(retry.status).toBe(201);
-    expect(((await agent.client.get('/api/clients')).body as Array<{ hasTestimonial: boolean }>)[0]!.hasTestimonial).toBe(true);
+    expect(
+      ((await agent.client.get('/api/clients')).body as Array<{ hasTestimonial: boolean }>)[0]!.hasTestimonial,
+    ).toBe(true);
   });
 });
 

@@ -11,10 +11,39 @@ import { startTestApi, type ApiClient, type TestApi } from './testing/local-api'
 
 const ADMIN_EMAIL = 'fuzz-admin@example.com';
 const FIELDS = [
-  'username', 'password', 'fullName', 'phone', 'name', 'email', 'address', 'birthday', 'anniversary', 'purchaseDate',
-  'status', 'token', 'newPassword', 'agentId', 'googlePlaceId', 'businessName', 'businessLocation', 'clientId',
-  'clientToken', 'contentType', 'size', 'ids', 'clients', 'timeZone', 'emailDigest', 'sms', 'leadDays', 'q', 'phoneNumber',
-  'subject', 'message', 'reply', 'close',
+  'username',
+  'password',
+  'fullName',
+  'phone',
+  'name',
+  'email',
+  'address',
+  'birthday',
+  'anniversary',
+  'purchaseDate',
+  'status',
+  'token',
+  'newPassword',
+  'agentId',
+  'googlePlaceId',
+  'businessName',
+  'businessLocation',
+  'clientId',
+  'clientToken',
+  'contentType',
+  'size',
+  'ids',
+  'clients',
+  'timeZone',
+  'emailDigest',
+  'sms',
+  'leadDays',
+  'q',
+  'phoneNumber',
+  'subject',
+  'message',
+  'reply',
+  'close',
 ];
 /** Routes left out of fuzzing and why. */
 const SKIPPED: Record<string, string> = { 'auth/post-logout': 'ends the session the fuzzer uses; takes no body' };
@@ -31,8 +60,18 @@ beforeAll(async () => {
   agent = api.client();
   admin = api.client();
   const registered = [
-    await agent.post('/api/register', { username: 'fuzz-agent@example.com', password: 'fuzz-password', fullName: 'Fuzz Agent', phone: '(512) 555-8001' }),
-    await admin.post('/api/register', { username: ADMIN_EMAIL, password: 'fuzz-password', fullName: 'Fuzz Admin', phone: '(512) 555-8002' }),
+    await agent.post('/api/register', {
+      username: 'fuzz-agent@example.com',
+      password: 'fuzz-password',
+      fullName: 'Fuzz Agent',
+      phone: '(512) 555-8001',
+    }),
+    await admin.post('/api/register', {
+      username: ADMIN_EMAIL,
+      password: 'fuzz-password',
+      fullName: 'Fuzz Admin',
+      phone: '(512) 555-8002',
+    }),
   ];
   // Verified, so the fuzzer reaches past the EMAIL_UNVERIFIED and administrator checks.
   for (const res of registered) await setEmailVerified(res.body.id as string);
@@ -43,7 +82,17 @@ afterAll(() => api.close());
 const nasty = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme-composite', maxLength: 40 }),
-  fc.constantFrom('\u0000', '\u202e\u0041', '\ud83d\ude00'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", '=cmd|/C calc!A0', '../../etc/passwd', '%00', '{{7*7}}'),
+  fc.constantFrom(
+    '\u0000',
+    '\u202e\u0041',
+    '\ud83d\ude00'.repeat(50),
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '=cmd|/C calc!A0',
+    '../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -54,21 +103,70 @@ const nasty = fc.oneof(
 
 /** A request body as raw text, so prototype keys and malformed JSON survive. */
 const rawBody = fc.oneof(
-  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((o) => JSON.stringify(o)) },
+  {
+    weight: 5,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
+  },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-  { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"isAdmin":true},"name":"x"}', '{"constructor":{"prototype":{"isPro":true}}}', '{"a":', '[]', 'null', '"text"', '', '{"username":"a@b.co","password":"x","password":"y"}') },
-  { weight: 1, arbitrary: fc.constantFrom(1, 2).map((n) => JSON.stringify({ name: 'x'.repeat(n * 1024 * 1024), email: 'big@example.com' })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{"__proto__":{"isAdmin":true},"name":"x"}',
+      '{"constructor":{"prototype":{"isPro":true}}}',
+      '{"a":',
+      '[]',
+      'null',
+      '"text"',
+      '',
+      '{"username":"a@b.co","password":"x","password":"y"}',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(1, 2)
+      .map((n) => JSON.stringify({ name: 'x'.repeat(n * 1024 * 1024), email: 'big@example.com' })),
+  },
 );
-const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16') });
-const pathValue = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('%00', '..%2F..%2Fadmin', '__proto__', 'constructor', 'a'.repeat(2000), encodeURIComponent('<x>'))).map((s) => encodeURIComponent(s).slice(0, 2100) || 'x');
-const query = fc.dictionary(fc.constantFrom('q', 'limit', 'cursor', 'agentId', 'status', '__proto__'), fc.string({ maxLength: 30 }), { maxKeys: 3 });
+const contentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=utf-16',
+    ),
+  },
+);
+const pathValue = fc
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 30 }),
+    fc.constantFrom('%00', '..%2F..%2Fadmin', '__proto__', 'constructor', 'a'.repeat(2000), encodeURIComponent('<x>')),
+  )
+  .map((s) => encodeURIComponent(s).slice(0, 2100) || 'x');
+const query = fc.dictionary(
+  fc.constantFrom('q', 'limit', 'cursor', 'agentId', 'status', '__proto__'),
+  fc.string({ maxLength: 30 }),
+  { maxKeys: 3 },
+);
 
 async function countItems(): Promise<number> {
   let count = 0;
   let key: Record<string, unknown> | undefined;
   do {
     // A test-only scan: counts what requests wrote, leaving out throttle counters (refused logins count by design).
-    const page = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: key, FilterExpression: '#t <> :throttle', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':throttle': 'throttle' }, Select: 'COUNT' }));
+    const page = await db().send(
+      new ScanCommand({
+        TableName: table(),
+        ExclusiveStartKey: key,
+        FilterExpression: '#t <> :throttle',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':throttle': 'throttle' },
+        Select: 'COUNT',
+      }),
+    );
     count += page.Count ?? 0;
     key = page.LastEvaluatedKey;
   } while (key);
@@ -87,20 +185,31 @@ describe('fuzzing every route (generated from the route table)', () => {
     if (skip) continue;
     it(`${route.method} ${route.path} answers bad input with a clear 4xx, never 5xx, and writes nothing when it refuses`, async () => {
       await fc.assert(
-        fc.asyncProperty(rawBody, contentType, pathValue, fc.boolean(), query, async (body, type, param, useRealId, q) => {
-          const path = route.path.replace(/\{([^}]+)\}/g, () => (useRealId ? clientId : param));
-          const search = new URLSearchParams(q).toString();
-          const before = await countItems();
-          const client = actorFor(route);
-          const res = await client.request(route.method, `${path}${search ? `?${search}` : ''}`, route.method === 'GET' ? {} : { body, headers: { 'content-type': type } });
-          requests += 1;
-          expect(res.status).toBeLessThan(500);
-          expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
-          if (res.status >= 400) {
-            expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-            expect(await countItems()).toBe(before);
-          }
-        }),
+        fc.asyncProperty(
+          rawBody,
+          contentType,
+          pathValue,
+          fc.boolean(),
+          query,
+          async (body, type, param, useRealId, q) => {
+            const path = route.path.replace(/\{([^}]+)\}/g, () => (useRealId ? clientId : param));
+            const search = new URLSearchParams(q).toString();
+            const before = await countItems();
+            const client = actorFor(route);
+            const res = await client.request(
+              route.method,
+              `${path}${search ? `?${search}` : ''}`,
+              route.method === 'GET' ? {} : { body, headers: { 'content-type': type } },
+            );
+            requests += 1;
+            expect(res.status).toBeLessThan(500);
+            expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+            if (res.status >= 400) {
+              expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
+              expect(await countItems()).toBe(before);
+            }
+          },
+        ),
         { numRuns: RUNS_PER_ROUTE, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 100000) },
       );
     });

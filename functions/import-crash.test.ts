@@ -88,7 +88,15 @@ async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
   await child.exited;
 }
 
-type Row = { name: string; email: string; phone: string; address: string | null; birthday: string | null; anniversary: string | null; purchaseDate: string | null };
+type Row = {
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  birthday: string | null;
+  anniversary: string | null;
+  purchaseDate: string | null;
+};
 
 /** Distinct e-mails; every tenth row has an address and key dates (so milestones are awarded too). */
 const rows: Row[] = Array.from({ length: ROWS }, (_, i) => {
@@ -104,7 +112,9 @@ const rows: Row[] = Array.from({ length: ROWS }, (_, i) => {
   };
 });
 const csv = `name,email,phone,address,birthday,anniversary,purchaseDate\n${rows
-  .map((r) => [r.name, r.email, r.phone, r.address ?? '', r.birthday ?? '', r.anniversary ?? '', r.purchaseDate ?? ''].join(','))
+  .map((r) =>
+    [r.name, r.email, r.phone, r.address ?? '', r.birthday ?? '', r.anniversary ?? '', r.purchaseDate ?? ''].join(','),
+  )
   .join('\n')}\n`;
 
 function importFile(client: ApiClient) {
@@ -162,7 +172,17 @@ async function expectEachRowOnce(client: ApiClient): Promise<void> {
   expect(byEmail.size).toBe(ROWS);
   for (const row of rows) {
     const c = byEmail.get(row.email);
-    expect(c && { name: c.name, email: c.email, phone: c.phone, address: c.address, birthday: c.birthday, anniversary: c.anniversary, purchaseDate: c.purchaseDate }).toEqual(row);
+    expect(
+      c && {
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        address: c.address,
+        birthday: c.birthday,
+        anniversary: c.anniversary,
+        purchaseDate: c.purchaseDate,
+      },
+    ).toEqual(row);
   }
 }
 
@@ -217,7 +237,11 @@ describe('an import cut by a crash', () => {
       // never written (DynamoDB keeps an item and its index entries consistent). The recompute counts
       // that index, so such orphans are counted here and taken off its figures.
       const clientIds = new Set((await listClients(agentId)).map((c) => c.id));
-      const indexed = await queryAll<{ id: string; agentId: string }>({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': CLIENTS_PARTITION } });
+      const indexed = await queryAll<{ id: string; agentId: string }>({
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': CLIENTS_PARTITION },
+      });
       // An entry with no client behind it, or a second entry for one client (the stale entry of a write
       // the kill cut, whose item the re-import then wrote under the same id): DynamoDB has neither.
       const own = indexed.filter((entry) => entry.agentId === agentId);
@@ -272,7 +296,15 @@ describe('an import job cut by a crash', () => {
     // Assess, through the API: killed mid-way, then every row once, as its row says, each counted once as imported.
     expect(seen).toMatchObject({ status: 'running', total: ROWS });
     expect(seen.rowsDone).toBeLessThan(ROWS);
-    expect(job).toMatchObject({ status: 'done', total: ROWS, rowsDone: ROWS, imported: ROWS, updated: 0, skipped: 0, report: null });
+    expect(job).toMatchObject({
+      status: 'done',
+      total: ROWS,
+      rowsDone: ROWS,
+      imported: ROWS,
+      updated: 0,
+      skipped: 0,
+      report: null,
+    });
     await expectEachRowOnce(second);
     await kill(child, 'SIGTERM');
 
@@ -298,9 +330,26 @@ describe('the plan counter after crashes and races', () => {
     // create that may still be running (young) and the lock of one that died (old).
     const { client, user } = await signedInAgent(api);
     for (let i = 0; i < 3; i += 1) expect((await client.post('/api/clients', clientInput())).status).toBe(201);
-    await db().send(new UpdateCommand({ TableName: table(), Key: userKey(user.id), UpdateExpression: 'ADD clientCount :n', ExpressionAttributeValues: { ':n': 4 } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'ADD clientCount :n',
+        ExpressionAttributeValues: { ':n': 4 },
+      }),
+    );
     const lock = (email: string, createdAt: Date) =>
-      db().send(new PutCommand({ TableName: table(), Item: { ...clientEmailLockKey(user.id, email), type: 'client-email', clientId: `gone-${email}`, createdAt: createdAt.toISOString() } }));
+      db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            ...clientEmailLockKey(user.id, email),
+            type: 'client-email',
+            clientId: `gone-${email}`,
+            createdAt: createdAt.toISOString(),
+          },
+        }),
+      );
     await lock('in-flight@example.com', new Date());
     await lock('died@example.com', new Date(Date.now() - 5 * 60_000));
 
@@ -328,7 +377,8 @@ describe('the plan counter after crashes and races', () => {
       return client.request('POST', '/api/clients/import', { body: form });
     };
 
-    // Act: two imports sharing 40 rows (one names an e-mail twice: its later row counts), with creates and deletes alongside.
+    // Act: two imports sharing 40 rows (one names an e-mail twice: its later row counts), with creates and deletes
+    // alongside.
     const [a, b] = await Promise.all([
       file(people.slice(0, 80)),
       file([...people.slice(40, 120), people[100]!]),
@@ -349,6 +399,8 @@ describe('the plan counter after crashes and races', () => {
     expect((await getUserById(user.id, true))!.clientCount).toBe(clients.length);
     await expectLocksMatchClients(user.id);
     // The platform's counters and this agent's (other tests' agents are left as they made them).
-    expect((await findDrift()).drift.filter((d) => !d.item.startsWith('USER#') || d.item === `USER#${user.id}`)).toEqual([]);
+    expect(
+      (await findDrift()).drift.filter((d) => !d.item.startsWith('USER#') || d.item === `USER#${user.id}`),
+    ).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // 20 concurrent redemptions of one invitation (handlers/client-registration/client-registration.test.ts)
 // and 3 concurrent deliveries of one Stripe event (handlers/stripe/stripe-webhook.test.ts).
 import fc from 'fast-check';
-import { FREE_CLIENT_LIMIT } from '../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { listClients } from './data/clients';
 import { STATS_TOTAL_SK } from './data/keys';
 import { readStatShards, readStats } from './data/stats';
@@ -26,22 +26,33 @@ describe('races', () => {
     const details = newAgent();
     expect((await api.client().post('/api/register', details)).status).toBe(201);
     await api.client().post('/api/password-reset/request', { username: details.username });
-    const mail = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('reset-password#token='));
+    const mail = (await api.outbox()).filter(
+      (m) => m.to === details.username && m.text.includes('reset-password#token='),
+    );
     const token = tokenOf(/https?:\/\/\S+/.exec(mail.at(-1)!.text)![0]);
 
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` }),
+      ),
+    );
 
     expect(statuses(results)).toEqual([200, ...Array(19).fill(400)]);
     const winner = results.findIndex((r) => r.status === 200);
-    expect((await api.client().post('/api/login', { username: details.username, password: `concurrent-${winner}` })).status).toBe(200);
+    expect(
+      (await api.client().post('/api/login', { username: details.username, password: `concurrent-${winner}` })).status,
+    ).toBe(200);
     // One losing password is refused (more would trip the login throttle).
     const loser = winner === 0 ? 1 : 0;
-    expect((await api.client().post('/api/login', { username: details.username, password: `concurrent-${loser}` })).status).toBe(401);
+    expect(
+      (await api.client().post('/api/login', { username: details.username, password: `concurrent-${loser}` })).status,
+    ).toBe(401);
   });
 
   it(`lets exactly one of 15 concurrent creates succeed for a free agent at ${FREE_CLIENT_LIMIT - 1} clients, who ends with ${FREE_CLIENT_LIMIT}`, async () => {
     const { client, user } = await signedInAgent(api);
-    for (let i = 0; i < FREE_CLIENT_LIMIT - 1; i += 1) expect((await client.post('/api/clients', clientInput())).status).toBe(201);
+    for (let i = 0; i < FREE_CLIENT_LIMIT - 1; i += 1)
+      expect((await client.post('/api/clients', clientInput())).status).toBe(201);
 
     const results = await Promise.all(Array.from({ length: 15 }, () => client.post('/api/clients', clientInput())));
 
@@ -90,10 +101,15 @@ describe('races', () => {
         const token = await inviteClient(api, agent.client, { name: invitee.name, email: invitee.email });
         await api.client().post('/api/client-registration', { token, phone: invitee.phone });
       }),
-      fc.tuple(fc.nat(), fc.constantFrom('pending', 'requested', 'submitted')).map(([n, status]) => async (w: World) => {
-        const target = pick(w.clients, n);
-        if (target) await w.agents.find((a) => a.id === target.agentId)!.client.post(`/api/clients/${target.id}/review-status`, { status });
-      }),
+      fc
+        .tuple(fc.nat(), fc.constantFrom('pending', 'requested', 'submitted'))
+        .map(([n, status]) => async (w: World) => {
+          const target = pick(w.clients, n);
+          if (target)
+            await w.agents
+              .find((a) => a.id === target.agentId)!
+              .client.post(`/api/clients/${target.id}/review-status`, { status });
+        }),
     );
 
     // A few agents with clients to start from, so deletes and review changes race with creates.
@@ -103,7 +119,11 @@ describe('races', () => {
       world.agents.push({ id: realtor.user.id, client: realtor.client });
     }
     const refresh = async (w: World) => {
-      w.clients = (await Promise.all(w.agents.map(async (a) => (await listClients(a.id)).map((c) => ({ id: c.id, agentId: a.id }))))).flat();
+      w.clients = (
+        await Promise.all(
+          w.agents.map(async (a) => (await listClients(a.id)).map((c) => ({ id: c.id, agentId: a.id }))),
+        )
+      ).flat();
     };
 
     await fc.assert(
@@ -112,7 +132,8 @@ describe('races', () => {
         await Promise.all(ops.map((op) => op(world)));
 
         expect((await findDrift()).drift).toEqual([]);
-        for (const agent of world.agents) expect((await getUserById(agent.id, true))!.clientCount).toBe((await listClients(agent.id)).length);
+        for (const agent of world.agents)
+          expect((await getUserById(agent.id, true))!.clientCount).toBe((await listClients(agent.id)).length);
       }),
       { numRuns: 6, endOnFailure: true },
     );
@@ -124,12 +145,17 @@ describe('the sharded analytics counters', () => {
     const agents = await Promise.all(Array.from({ length: 5 }, () => signedInAgent(api)));
     const before = (await readStats('9999-12')).total.clients;
     const shardsBefore = await readStatShards(STATS_TOTAL_SK);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => agents[i % agents.length]!.client.post('/api/clients', clientInput())));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => agents[i % agents.length]!.client.post('/api/clients', clientInput())),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect((await readStats('9999-12')).total.clients).toBe(before + 50);
     const shardsAfter = await readStatShards(STATS_TOTAL_SK);
-    const clientsOf = (items: Array<Record<string, unknown>>, pk: string) => Number(items.find((item) => item.pk === pk)?.clients ?? 0);
-    const touched = shardsAfter.filter((item) => clientsOf(shardsAfter, String(item.pk)) !== clientsOf(shardsBefore, String(item.pk)));
+    const clientsOf = (items: Array<Record<string, unknown>>, pk: string) =>
+      Number(items.find((item) => item.pk === pk)?.clients ?? 0);
+    const touched = shardsAfter.filter(
+      (item) => clientsOf(shardsAfter, String(item.pk)) !== clientsOf(shardsBefore, String(item.pk)),
+    );
     expect(touched.length).toBeGreaterThan(1);
     expect((await findDrift()).drift).toEqual([]);
   });

@@ -3,7 +3,15 @@ import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { startTestApi, type TestApi } from './testing/local-api';
 import { lambdaContext } from './local/http-event';
-import { compilePath, MAX_ROUTE_TIMEOUT_SECONDS, RESOURCE_USES, ROUTE_DEFAULTS, type ResourceUse, routes, routeSettings } from './routes';
+import {
+  compilePath,
+  MAX_ROUTE_TIMEOUT_SECONDS,
+  RESOURCE_USES,
+  ROUTE_DEFAULTS,
+  type ResourceUse,
+  routes,
+  routeSettings,
+} from './routes';
 
 const handlersDir = join(__dirname, 'handlers');
 
@@ -15,7 +23,8 @@ function handlerFiles(dir = handlersDir): string[] {
   });
 }
 
-const bucketRead = (name: string) => new RegExp(`config\\d*\\(\\)\\.${name}|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*config\\d*\\(\\)`);
+const bucketRead = (name: string) =>
+  new RegExp(`config\\d*\\(\\)\\.${name}|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*config\\d*\\(\\)`);
 /** The calls in a handler's bundle that need a grant (esbuild may suffix a name with a digit). */
 const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   tableWrite: /new (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/,
@@ -39,9 +48,13 @@ describe('the route table', () => {
   it('gives a route 1024 MB and 10 s in AWS, 30 s locally, unless it says otherwise', () => {
     expect(routeSettings({}, 'aws')).toEqual({ memoryMb: 1024, timeoutSeconds: 10 });
     expect(routeSettings({}, 'local')).toEqual({ memoryMb: 1024, timeoutSeconds: 30 });
-    expect(routeSettings({ memoryMb: 2048, timeoutSeconds: 29 }, 'aws')).toEqual({ memoryMb: 2048, timeoutSeconds: 29 });
+    expect(routeSettings({ memoryMb: 2048, timeoutSeconds: 29 }, 'aws')).toEqual({
+      memoryMb: 2048,
+      timeoutSeconds: 29,
+    });
     expect(routeSettings({ timeoutSeconds: 15 }, 'local')).toEqual({ memoryMb: 1024, timeoutSeconds: 15 });
-    for (const route of routes) expect(routeSettings(route, 'aws').timeoutSeconds).toBeLessThanOrEqual(MAX_ROUTE_TIMEOUT_SECONDS);
+    for (const route of routes)
+      expect(routeSettings(route, 'aws').timeoutSeconds).toBeLessThanOrEqual(MAX_ROUTE_TIMEOUT_SECONDS);
   });
 
   it('the local Lambda context carries the local defaults', () => {
@@ -67,7 +80,10 @@ describe('the route table', () => {
   it('declares the table access first and each other use once', () => {
     for (const route of routes) {
       const [table, ...rest] = route.uses;
-      expect({ handler: route.handler, table }).toEqual({ handler: route.handler, table: expect.stringMatching(/^table:(read|write)$/) });
+      expect({ handler: route.handler, table }).toEqual({
+        handler: route.handler,
+        table: expect.stringMatching(/^table:(read|write)$/),
+      });
       expect(rest.every((use) => RESOURCE_USES.includes(use))).toBe(true);
       expect(new Set(rest).size).toBe(rest.length);
     }
@@ -92,12 +108,18 @@ describe('the route table', () => {
       ...RESOURCE_USES.filter((use) => CODE_THAT_NEEDS[use].test(text)).sort(),
     ];
     // Act
-    const found = Object.fromEntries(result.outputFiles.map((file) => [relative('/bundles', file.path).replace(/\.js$/, ''), reached(file.text)]));
+    const found = Object.fromEntries(
+      result.outputFiles.map((file) => [relative('/bundles', file.path).replace(/\.js$/, ''), reached(file.text)]),
+    );
     // Assess
-    expect(found).toEqual(Object.fromEntries(routes.map((r) => [r.handler, [r.uses[0], ...[...r.uses.slice(1)].sort()]])));
+    expect(found).toEqual(
+      Object.fromEntries(routes.map((r) => [r.handler, [r.uses[0], ...[...r.uses.slice(1)].sort()]])),
+    );
     expect(found['password-reset/post-password-reset-request']).toContain('mail');
     expect(found['clients/post-client-drafts']).toContain('ai');
-    expect(result.outputFiles.filter((file) => /new Scan(Command)?\d*\(/.test(file.text)).map((file) => file.path)).toEqual([]);
+    expect(
+      result.outputFiles.filter((file) => /new Scan(Command)?\d*\(/.test(file.text)).map((file) => file.path),
+    ).toEqual([]);
   }, 60_000);
 
   it('matches path parameters', () => {
@@ -117,7 +139,10 @@ describe('the local server', () => {
     for (const route of routes) {
       const path = route.path.replace(/\{[^}]+\}/g, 'made-up-id');
       const res = await api.client().request(route.method, path, { json: route.method === 'GET' ? undefined : {} });
-      expect({ route: `${route.method} ${route.path}`, code: res.status === 404 ? (res.body as { code?: string }).code : 'reached' }).toEqual({
+      expect({
+        route: `${route.method} ${route.path}`,
+        code: res.status === 404 ? (res.body as { code?: string }).code : 'reached',
+      }).toEqual({
         route: `${route.method} ${route.path}`,
         code: expect.not.stringMatching(/^NO_ROUTE$/),
       });

@@ -15,7 +15,16 @@ export type TableUse = 'table:read' | 'table:write';
  * imports queue (the import job's SQS queue).
  */
 export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue';
-export const RESOURCE_USES: readonly ResourceUse[] = ['uploads', 'exports', 'mail', 'sms', 'stripe', 'google', 'ai', 'import-queue'];
+export const RESOURCE_USES: readonly ResourceUse[] = [
+  'uploads',
+  'exports',
+  'mail',
+  'sms',
+  'stripe',
+  'google',
+  'ai',
+  'import-queue',
+];
 /** The table access first, then the rest in any order. */
 export type RouteUses = readonly [TableUse, ...ResourceUse[]];
 
@@ -50,9 +59,15 @@ export const ROUTE_DEFAULTS = { memoryMb: 1024, timeoutSeconds: 10, localTimeout
 export const MAX_ROUTE_TIMEOUT_SECONDS = 30;
 
 /** The memory and timeout a route runs with in AWS or in the local server. */
-export function routeSettings(route: Pick<Route, 'memoryMb' | 'timeoutSeconds'>, where: 'aws' | 'local'): { memoryMb: number; timeoutSeconds: number } {
+export function routeSettings(
+  route: Pick<Route, 'memoryMb' | 'timeoutSeconds'>,
+  where: 'aws' | 'local',
+): { memoryMb: number; timeoutSeconds: number } {
   const defaultTimeout = where === 'aws' ? ROUTE_DEFAULTS.timeoutSeconds : ROUTE_DEFAULTS.localTimeoutSeconds;
-  return { memoryMb: route.memoryMb ?? ROUTE_DEFAULTS.memoryMb, timeoutSeconds: route.timeoutSeconds ?? defaultTimeout };
+  return {
+    memoryMb: route.memoryMb ?? ROUTE_DEFAULTS.memoryMb,
+    timeoutSeconds: route.timeoutSeconds ?? defaultTimeout,
+  };
 }
 
 // One route per line, so the table reads as a table.

@@ -26,7 +26,8 @@ function context(key: string): string | undefined {
 
 function appUrlContext(): string | undefined {
   const value = context('appUrl');
-  if (value && !/^https:\/\/[^/]+\/?$/.test(value)) throw new Error(`Context "appUrl" must be an https origin such as https://app.example.com (got "${value}")`);
+  if (value && !/^https:\/\/[^/]+\/?$/.test(value))
+    throw new Error(`Context "appUrl" must be an https origin such as https://app.example.com (got "${value}")`);
   return value;
 }
 
@@ -40,14 +41,16 @@ function customDomainContext() {
   const domainName = context('domainName');
   const certificateArn = context('certificateArn');
   if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn) throw new Error('Give both -c domainName=… and -c certificateArn=… (an ACM certificate in us-east-1), or neither');
+  if (!domainName || !certificateArn)
+    throw new Error('Give both -c domainName=… and -c certificateArn=… (an ACM certificate in us-east-1), or neither');
   return { domainName, certificateArn };
 }
 
 function positiveIntegerContext(key: string): number | undefined {
   const value = context(key);
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`Context "${key}" must be a positive whole number (got "${value}")`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error(`Context "${key}" must be a positive whole number (got "${value}")`);
   return Number(value);
 }
 
@@ -56,7 +59,8 @@ function throttleContext(key: string): ApiThrottle | undefined {
   const value = context(key);
   if (value === undefined) return undefined;
   const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`Context "${key}" must be rate/burst, such as 10/20 (got "${value}")`);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error(`Context "${key}" must be rate/burst, such as 10/20 (got "${value}")`);
   return { rateLimit: Number(match[1]), burstLimit: Number(match[2]) };
 }
 
@@ -66,7 +70,10 @@ function routeThrottlesContext(): Partial<RouteThrottles> {
   return { ...(auth ? { auth } : {}), ...(publicRoutes ? { public: publicRoutes } : {}) };
 }
 
-/** `-c dailyEmailLimit=500 -c smsAllowedCountries=US,CA,GB …`: checked here by the functions' own rules, so a bad value fails the synth. */
+/**
+ * `-c dailyEmailLimit=500 -c smsAllowedCountries=US,CA,GB …`: checked here by the functions' own rules, so a bad value
+ * fails the synth.
+ */
 function limitsContext(): Record<string, string> {
   const limits: Record<string, string> = {};
   for (const [variable, key] of Object.entries(LIMIT_SETTINGS)) {
@@ -77,7 +84,9 @@ function limitsContext(): Record<string, string> {
   return limits;
 }
 
-/** `-c aiProvider=bedrock|openai|local -c aiModelId=… -c aiBaseUrl=… -c aiModel=…`, checked by the functions' own rules. */
+/**
+ * `-c aiProvider=bedrock|openai|local -c aiModelId=… -c aiBaseUrl=… -c aiModel=…`, checked by the functions' own rules.
+ */
 function aiContext(): Partial<AiSettings> {
   const settings = {
     AI_PROVIDER: context('aiProvider') ?? 'bedrock',
@@ -104,7 +113,11 @@ const wafRateLimit = positiveIntegerContext('wafRateLimit');
 // and the main stack reads its ARN across regions. `npx cdk deploy --all` deploys both.
 const edge =
   region && region !== EDGE_REGION
-    ? new HearthEdgeStack(app, `${stackName}Edge`, { description: 'Hearth CRM: the WAF web ACL of the CloudFront distribution (us-east-1)', account, rateLimit: wafRateLimit })
+    ? new HearthEdgeStack(app, `${stackName}Edge`, {
+        description: 'Hearth CRM: the WAF web ACL of the CloudFront distribution (us-east-1)',
+        account,
+        rateLimit: wafRateLimit,
+      })
     : undefined;
 
 new HearthStack(app, stackName, {

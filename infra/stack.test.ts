@@ -18,7 +18,10 @@ import { spaFallbackSource } from './constructs/spa-fallback';
 import { HearthStack, type HearthStackProps } from './stack';
 
 // The same feature flags as `npx cdk synth`, so the tested template is the deployed one.
-const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', 'cdk.json'), 'utf8')).context as Record<
+  string,
+  unknown
+>;
 
 /** Logical IDs of the stateful resources: if one changes, CloudFormation replaces it and its data. */
 const PINNED = {
@@ -30,7 +33,12 @@ const PINNED = {
   sessionSecret: 'DataSessionSecret7C22DD54',
 };
 
-type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[]; DeletionPolicy?: string };
+type Resource = {
+  Type: string;
+  Properties?: Record<string, any>;
+  DependsOn?: string | string[];
+  DeletionPolicy?: string;
+};
 
 function synthesize(overrides: Partial<HearthStackProps> = {}) {
   const app = new App({ context: cdkContext });
@@ -99,7 +107,9 @@ describe('the stack with the defaults', () => {
     it('names each function after its handler slug, so its logical id is stable', () => {
       // Assess
       expect(constructIdForSlug('auth/post-login')).toBe('AuthPostLogin');
-      expect(constructIdForSlug('password-reset/post-password-reset-request')).toBe('PasswordResetPostPasswordResetRequest');
+      expect(constructIdForSlug('password-reset/post-password-reset-request')).toBe(
+        'PasswordResetPostPasswordResetRequest',
+      );
       const functionIds = ofType(resources, 'AWS::Lambda::Function').map(([id]) => id);
       for (const route of routes) {
         expect(functionIds.some((id) => id.startsWith(`Api${constructIdForSlug(route.handler)}Function`))).toBe(true);
@@ -114,12 +124,18 @@ describe('the stack with the defaults', () => {
           TABLE_NAME: { Ref: PINNED.table },
           SESSION_SECRET_ARN: { Ref: PINNED.sessionSecret },
           ORIGIN_VERIFY_SECRET_ARN: { Ref: expect.stringMatching(/^WebOriginVerifySecret/) },
-          APP_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] },
+          APP_URL: {
+            'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]],
+          },
           MAIL_PROVIDER: 'ses',
           MAIL_FROM: 'no-reply@example.com',
           SMS_PROVIDER: 'sns',
         });
-        expect(Object.keys(variables).filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name))).toEqual([]);
+        expect(
+          Object.keys(variables).filter(
+            (name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name),
+          ),
+        ).toEqual([]);
       }
     });
 
@@ -131,7 +147,9 @@ describe('the stack with the defaults', () => {
       const { resources: withLimits } = synthesize({ limits });
 
       // Assess
-      const functions = ofType(withLimits, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api') || /^JobsRemindersWorker/.test(id));
+      const functions = ofType(withLimits, 'AWS::Lambda::Function').filter(
+        ([id]) => id.startsWith('Api') || /^JobsRemindersWorker/.test(id),
+      );
       expect(functions.length).toBeGreaterThan(routes.length);
       for (const [, fn] of functions) expect(fn.Properties?.Environment?.Variables).toMatchObject(limits);
     });
@@ -141,11 +159,21 @@ describe('the stack with the defaults', () => {
       const routeFunctions = ofType(resources, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
       expect(routeFunctions).toHaveLength(routes.length);
       // The stack is region-agnostic: the layer's ARN comes from CDK's map of AWS's published ARNs.
-      const layerArns = (template.toJSON().Mappings?.ParamsandsecretslayerMap ?? {}) as Record<string, Record<string, string>>;
-      expect(layerArns['us-east-1']?.['1x0x103xarm64']).toMatch(/^arn:aws:lambda:us-east-1:\d+:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/);
+      const layerArns = (template.toJSON().Mappings?.ParamsandsecretslayerMap ?? {}) as Record<
+        string,
+        Record<string, string>
+      >;
+      expect(layerArns['us-east-1']?.['1x0x103xarm64']).toMatch(
+        /^arn:aws:lambda:us-east-1:\d+:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/,
+      );
       for (const [, fn] of routeFunctions) {
-        expect(fn.Properties?.Layers).toEqual([{ 'Fn::FindInMap': ['ParamsandsecretslayerMap', { Ref: 'AWS::Region' }, '1x0x103xarm64'] }]);
-        expect(fn.Properties?.Environment?.Variables).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true', PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: expect.anything() });
+        expect(fn.Properties?.Layers).toEqual([
+          { 'Fn::FindInMap': ['ParamsandsecretslayerMap', { Ref: 'AWS::Region' }, '1x0x103xarm64'] },
+        ]);
+        expect(fn.Properties?.Environment?.Variables).toMatchObject({
+          PARAMETERS_SECRETS_EXTENSION_CACHE_ENABLED: 'true',
+          PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: expect.anything(),
+        });
       }
     });
   });
@@ -216,9 +244,11 @@ describe('the stack with the defaults', () => {
       expect(resources[PINNED.accessLogsBucket]?.Type).toBe('AWS::S3::Bucket');
       expect(resources[PINNED.siteBucket]?.Type).toBe('AWS::S3::Bucket');
       expect(resources[PINNED.sessionSecret]?.Type).toBe('AWS::SecretsManager::Secret');
-      expect(ofType(resources, 'AWS::S3::Bucket').map(([id]) => id).sort()).toEqual(
-        [PINNED.accessLogsBucket, PINNED.exportsBucket, PINNED.siteBucket, PINNED.uploadsBucket].sort(),
-      );
+      expect(
+        ofType(resources, 'AWS::S3::Bucket')
+          .map(([id]) => id)
+          .sort(),
+      ).toEqual([PINNED.accessLogsBucket, PINNED.exportsBucket, PINNED.siteBucket, PINNED.uploadsBucket].sort());
     });
 
     it('makes no bucket public: all four public-access blocks, SSL-only policies, S3-managed encryption, retained', () => {
@@ -246,7 +276,9 @@ describe('the stack with the defaults', () => {
     it('logs every data and site bucket into the access-log bucket', () => {
       // Assess
       for (const id of [PINNED.uploadsBucket, PINNED.exportsBucket, PINNED.siteBucket]) {
-        expect(resources[id]?.Properties?.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: PINNED.accessLogsBucket } });
+        expect(resources[id]?.Properties?.LoggingConfiguration).toMatchObject({
+          DestinationBucketName: { Ref: PINNED.accessLogsBucket },
+        });
       }
     });
 
@@ -256,7 +288,14 @@ describe('the stack with the defaults', () => {
       expect(uploads.CorsConfiguration.CorsRules).toEqual([
         expect.objectContaining({
           AllowedMethods: expect.arrayContaining(['POST', 'GET']),
-          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }]] }],
+          AllowedOrigins: [
+            {
+              'Fn::Join': [
+                '',
+                ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] }],
+              ],
+            },
+          ],
         }),
       ]);
       expect(uploads.LifecycleConfiguration.Rules).toContainEqual(
@@ -267,12 +306,22 @@ describe('the stack with the defaults', () => {
     it('expires uploads never confirmed after a day, and unconfirmed registration videos after the 7 days of their submission', () => {
       // Assess
       const rules = resources[PINNED.uploadsBucket]!.Properties!.LifecycleConfiguration.Rules;
-      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }));
-      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'registrations/', ExpirationInDays: 8, Status: 'Enabled' }));
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' }),
+      );
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'registrations/', ExpirationInDays: 8, Status: 'Enabled' }),
+      );
       // Contacts files of imports (the job deletes each when its import ends): what is left after 3 days.
-      expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 3, Status: 'Enabled' }));
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 3, Status: 'Enabled' }),
+      );
       // No rule without a prefix expires current objects: confirmed testimonials stay.
-      expect(rules.filter((rule: { Prefix?: string; ExpirationInDays?: number }) => !rule.Prefix && rule.ExpirationInDays !== undefined)).toEqual([]);
+      expect(
+        rules.filter(
+          (rule: { Prefix?: string; ExpirationInDays?: number }) => !rule.Prefix && rule.ExpirationInDays !== undefined,
+        ),
+      ).toEqual([]);
     });
 
     it('versions the uploads bucket and expires noncurrent versions after 30 days', () => {
@@ -282,7 +331,9 @@ describe('the stack with the defaults', () => {
       expect(uploads.LifecycleConfiguration.Rules).toContainEqual(
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
       );
-      expect(uploads.LifecycleConfiguration.Rules.find((rule: { Prefix?: string }) => !rule.Prefix)).toMatchObject({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } });
+      expect(uploads.LifecycleConfiguration.Rules.find((rule: { Prefix?: string }) => !rule.Prefix)).toMatchObject({
+        NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+      });
     });
 
     it('expires exports after one day', () => {
@@ -321,7 +372,12 @@ describe('the stack with the defaults', () => {
       const rights = (route: Route) => [route.uses[0], ...route.uses.slice(1).sort()].join(',');
       // Assess
       for (const a of routes) {
-        for (const b of routes) expect([a.handler, b.handler, routeRole(a) === routeRole(b)]).toEqual([a.handler, b.handler, rights(a) === rights(b)]);
+        for (const b of routes)
+          expect([a.handler, b.handler, routeRole(a) === routeRole(b)]).toEqual([
+            a.handler,
+            b.handler,
+            rights(a) === rights(b),
+          ]);
       }
       const roleIds = functions.map(([, fn]) => roleOf(fn));
       expect(new Set(roleIds).size).toBe(new Set(routes.map(rights)).size + jobs.length);
@@ -330,7 +386,10 @@ describe('the stack with the defaults', () => {
 
     it('grants each route exactly what it declares: read-only table for read routes, no Scan, buckets, mail, SMS and provider secrets only where used', () => {
       // Prepare
-      const byDescription = (route: Route) => ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === `${route.method} ${route.path}`)![1];
+      const byDescription = (route: Route) =>
+        ofType(resources, 'AWS::Lambda::Function').find(
+          ([, f]) => f.Properties?.Description === `${route.method} ${route.path}`,
+        )![1];
       for (const route of routes) {
         const fn = byDescription(route);
         const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
@@ -377,34 +436,73 @@ describe('the stack with the defaults', () => {
     it('lets exactly two functions call Bedrock, the drafts route and the reminders worker (automatic messages), on the configured model only, never "*"', () => {
       // Prepare
       const invoking = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
-        (p.Properties?.PolicyDocument.Statement as Record<string, any>[]).some((st) => JSON.stringify(st.Action).includes('bedrock:')),
+        (p.Properties?.PolicyDocument.Statement as Record<string, any>[]).some((st) =>
+          JSON.stringify(st.Action).includes('bedrock:'),
+        ),
       );
-      const drafts = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
-      const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('JobsRemindersWorker'))![1];
+      const drafts = ofType(resources, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts',
+      )![1];
+      const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
+        id.startsWith('JobsRemindersWorker'),
+      )![1];
       // Assess
-      expect(invoking.map(([, policy]) => policy.Properties?.Roles).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
-        [[{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }], [{ Ref: worker.Properties?.Role['Fn::GetAtt'][0] }]].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      expect(
+        invoking
+          .map(([, policy]) => policy.Properties?.Roles)
+          .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      ).toEqual(
+        [[{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }], [{ Ref: worker.Properties?.Role['Fn::GetAtt'][0] }]].sort(
+          (a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)),
+        ),
       );
       for (const [, policy] of invoking) {
-        const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) => JSON.stringify(st.Action).includes('bedrock:'))!;
+        const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) =>
+          JSON.stringify(st.Action).includes('bedrock:'),
+        )!;
         expect(statement.Action).toBe('bedrock:InvokeModel');
         expect(statement.Resource).toEqual({
-          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/amazon.nova-micro-v1:0']],
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':bedrock:',
+              { Ref: 'AWS::Region' },
+              '::foundation-model/amazon.nova-micro-v1:0',
+            ],
+          ],
         });
       }
-      expect(drafts.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'amazon.nova-micro-v1:0' });
-      expect(worker.Properties?.Environment.Variables).toMatchObject({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: 'amazon.nova-micro-v1:0' });
+      expect(drafts.Properties?.Environment.Variables).toMatchObject({
+        AI_PROVIDER: 'bedrock',
+        AI_MODEL_ID: 'amazon.nova-micro-v1:0',
+      });
+      expect(worker.Properties?.Environment.Variables).toMatchObject({
+        AI_PROVIDER: 'bedrock',
+        AI_MODEL_ID: 'amazon.nova-micro-v1:0',
+      });
     });
 
     it('puts no provider key in the template: env vars only name secrets, and the provider secrets hold the {} placeholder', () => {
       // Assess
       for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
         const names = Object.keys(fn.Properties?.Environment?.Variables ?? {});
-        expect(names.filter((name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID')).toEqual([]);
+        expect(
+          names.filter(
+            (name) =>
+              /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID',
+          ),
+        ).toEqual([]);
         expect(names).not.toContain('AI_API_KEY');
       }
-      const providerSecrets = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('ProviderSecrets'));
-      expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(['ProviderSecretsGoogleSecret', 'ProviderSecretsStripeSecret']);
+      const providerSecrets = ofType(resources, 'AWS::SecretsManager::Secret').filter(([id]) =>
+        id.startsWith('ProviderSecrets'),
+      );
+      expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
+        'ProviderSecretsGoogleSecret',
+        'ProviderSecretsStripeSecret',
+      ]);
       for (const [, secret] of providerSecrets) expect(secret.Properties?.SecretString).toBe('{}');
     });
 
@@ -413,14 +511,29 @@ describe('the stack with the defaults', () => {
       const [, stage] = ofType(resources, 'AWS::ApiGatewayV2::Stage')[0]!;
       const settings = stage.Properties?.RouteSettings as Record<string, unknown>;
       // Assess
-      for (const key of ['POST /api/login', 'POST /api/register', 'POST /api/password-reset/request', 'POST /api/password-reset/confirm']) {
+      for (const key of [
+        'POST /api/login',
+        'POST /api/register',
+        'POST /api/password-reset/request',
+        'POST /api/password-reset/confirm',
+      ]) {
         expect(settings[key]).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
       }
-      for (const route of routes.filter((r) => r.access === 'public' && !['auth/post-login', 'auth/post-register'].includes(r.handler) && !r.handler.startsWith('password-reset/'))) {
-        expect(settings[`${route.method} ${route.path}`]).toEqual({ ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 });
+      for (const route of routes.filter(
+        (r) =>
+          r.access === 'public' &&
+          !['auth/post-login', 'auth/post-register'].includes(r.handler) &&
+          !r.handler.startsWith('password-reset/'),
+      )) {
+        expect(settings[`${route.method} ${route.path}`]).toEqual({
+          ThrottlingRateLimit: 25,
+          ThrottlingBurstLimit: 50,
+        });
       }
       expect(Object.keys(settings)).toHaveLength(routes.filter((r) => r.access === 'public').length);
-      const routeIds = ofType(resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties?.RouteKey in settings).map(([id]) => id);
+      const routeIds = ofType(resources, 'AWS::ApiGatewayV2::Route')
+        .filter(([, r]) => r.Properties?.RouteKey in settings)
+        .map(([id]) => id);
       expect([stage.DependsOn].flat()).toEqual(expect.arrayContaining(routeIds));
     });
   });
@@ -433,10 +546,26 @@ describe('the stack with the defaults', () => {
         Scope: 'CLOUDFRONT',
         DefaultAction: { Allow: {} },
         Rules: [
-          Match.objectLike({ Name: 'RateLimitPerIp', Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 2000, EvaluationWindowSec: 300, AggregateKeyType: 'IP' } } }),
-          Match.objectLike({ Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' } } }),
-          Match.objectLike({ Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' } } }),
-          Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }) } }),
+          Match.objectLike({
+            Name: 'RateLimitPerIp',
+            Action: { Block: {} },
+            Statement: { RateBasedStatement: { Limit: 2000, EvaluationWindowSec: 300, AggregateKeyType: 'IP' } },
+          }),
+          Match.objectLike({
+            Statement: {
+              ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesAmazonIpReputationList' },
+            },
+          }),
+          Match.objectLike({
+            Statement: {
+              ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' },
+            },
+          }),
+          Match.objectLike({
+            Statement: {
+              ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }),
+            },
+          }),
         ],
       });
       const [aclId] = ofType(resources, 'AWS::WAFv2::WebACL')[0]!;
@@ -460,7 +589,10 @@ describe('the stack with the defaults', () => {
       expect(config.CustomErrorResponses).toBeUndefined();
       expect(config.DefaultRootObject).toBe('index.html');
       expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
-        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaFallback/), 'FunctionARN'] } },
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaFallback/), 'FunctionARN'] },
+        },
       ]);
       template.hasResourceProperties('AWS::CloudFront::Function', {
         FunctionCode: spaFallbackSource,
@@ -481,7 +613,10 @@ describe('the stack with the defaults', () => {
         ViewerProtocolPolicy: 'https-only',
       });
       expect(api?.FunctionAssociations).toBeUndefined();
-      expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(origin?.CustomOriginConfig).toMatchObject({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
       expect(JSON.stringify(origin?.DomainName)).toMatch(/ApiHttpApi.*execute-api/);
       const policy = resources[api!.OriginRequestPolicyId.Ref]!.Properties!.OriginRequestPolicyConfig;
       expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'all' });
@@ -498,7 +633,9 @@ describe('the stack with the defaults', () => {
       expect(headers.HeaderBehavior).toBe('whitelist');
       expect(names).toContain('cloudfront-viewer-address');
       // what functions/http reads: the CSRF rule, the body parsers, the Stripe webhook
-      expect(names).toEqual(expect.arrayContaining(['content-type', 'origin', 'sec-fetch-site', 'stripe-signature', 'user-agent']));
+      expect(names).toEqual(
+        expect.arrayContaining(['content-type', 'origin', 'sec-fetch-site', 'stripe-signature', 'user-agent']),
+      );
       expect(names).not.toContain('host');
       expect(names.length).toBeLessThanOrEqual(10); // CloudFront's default quota per origin request policy
     });
@@ -508,12 +645,21 @@ describe('the stack with the defaults', () => {
       const config = distribution();
       const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
       const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === api?.TargetOriginId);
-      const [secretId, secret] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith('WebOriginVerifySecret'))!;
+      const [secretId, secret] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('WebOriginVerifySecret'),
+      )!;
       // Assess
       expect(origin?.OriginCustomHeaders).toEqual([
-        { HeaderName: 'x-origin-verify', HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] } },
+        {
+          HeaderName: 'x-origin-verify',
+          HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] },
+        },
       ]);
-      expect(secret.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true, IncludeSpace: false });
+      expect(secret.Properties?.GenerateSecretString).toMatchObject({
+        PasswordLength: 48,
+        ExcludePunctuation: true,
+        IncludeSpace: false,
+      });
       // The S3 origin gets no secret.
       expect((config.Origins as Record<string, any>[]).filter((o) => o.OriginCustomHeaders)).toHaveLength(1);
     });
@@ -542,7 +688,9 @@ describe('the stack with the defaults', () => {
         },
       });
       const policy = ofType(resources, 'AWS::CloudFront::ResponseHeadersPolicy')[0]![1];
-      const csp = JSON.stringify(policy.Properties?.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+      const csp = JSON.stringify(
+        policy.Properties?.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy,
+      );
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("connect-src 'self' https://*.s3.amazonaws.com");
       expect(csp).toContain("media-src 'self' blob:");
@@ -556,8 +704,10 @@ describe('the stack with the defaults', () => {
   });
 
   // The jobs' resources by name, and what a function's role may do.
-  const fnId = (name: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Jobs${constructIdForSlug(name)}`))![0];
-  const queueId = (name: string) => ofType(resources, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`Jobs${name}`))![0];
+  const fnId = (name: string) =>
+    ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Jobs${constructIdForSlug(name)}`))![0];
+  const queueId = (name: string) =>
+    ofType(resources, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`Jobs${name}`))![0];
   const policyOf = (functionId: string) => {
     const role = resources[functionId]!.Properties?.Role['Fn::GetAtt'][0] as string;
     return ofType(resources, 'AWS::IAM::Policy')
@@ -567,7 +717,6 @@ describe('the stack with the defaults', () => {
   const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
 
   describe('the reminders jobs', () => {
-
     it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
       // Assess
       for (const job of jobs) {
@@ -611,7 +760,10 @@ describe('the stack with the defaults', () => {
       template.hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: 1800, // 6 × the worker's 300 s
         SqsManagedSseEnabled: true,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('RemindersDeadLetterQueue'), 'Arn'] }, maxReceiveCount: 3 },
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [queueId('RemindersDeadLetterQueue'), 'Arn'] },
+          maxReceiveCount: 3,
+        },
       });
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: fnId('reminders-worker') },
@@ -619,12 +771,18 @@ describe('the stack with the defaults', () => {
         BatchSize: 10,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
-      for (const [, queue] of ofType(resources, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Jobs'))) expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
+      for (const [, queue] of ofType(resources, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Jobs')))
+        expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     });
 
     it('alarms when any of the four dead-letter queues holds a message', () => {
       // Assess
-      for (const name of ['ScheduleDeadLetterQueue', 'SchedulerFailureQueue', 'RemindersDeadLetterQueue', 'ImportsDeadLetterQueue']) {
+      for (const name of [
+        'ScheduleDeadLetterQueue',
+        'SchedulerFailureQueue',
+        'RemindersDeadLetterQueue',
+        'ImportsDeadLetterQueue',
+      ]) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           MetricName: 'ApproximateNumberOfMessagesVisible',
           Namespace: 'AWS/SQS',
@@ -644,7 +802,11 @@ describe('the stack with the defaults', () => {
       expect(actionsOf(dynamo)).toEqual(['dynamodb:Query']);
       expect(JSON.stringify(dynamo[0]!.Resource)).toContain('/index/gsi1');
       expect(actionsOf(statements)).toEqual(expect.arrayContaining(['sqs:SendMessage']));
-      expect(actionsOf(statements).some((a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'))).toBe(false);
+      expect(
+        actionsOf(statements).some(
+          (a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'),
+        ),
+      ).toBe(false);
       expect(resources[fnId('reminders-scheduler')]!.Properties?.Environment.Variables).toMatchObject({
         QUEUE_PROVIDER: 'sqs',
         REMINDERS_QUEUE_URL: { Ref: queueId('RemindersQueue') },
@@ -668,9 +830,14 @@ describe('the stack with the defaults', () => {
       expect(onIndex).toHaveLength(1);
       expect(actionsOf(onIndex)).toEqual(['dynamodb:Query']);
       expect(JSON.stringify(onIndex[0]!.Resource)).toContain('/index/gsi2');
-      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['ses:SendEmail', 'sns:Publish', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      expect(actionsOf(statements)).toEqual(
+        expect.arrayContaining(['ses:SendEmail', 'sns:Publish', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+      );
       expect(actionsOf(statements).some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
-      const variables = resources[fnId('reminders-worker')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      const variables = resources[fnId('reminders-worker')]!.Properties?.Environment.Variables as Record<
+        string,
+        unknown
+      >;
       expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
     });
@@ -690,26 +857,49 @@ describe('the stack with the defaults', () => {
       });
       template.hasResourceProperties('AWS::Events::Rule', {
         EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complained'] },
-        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('ses-events'), 'Arn'] }, RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 3 }) })],
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [fnId('ses-events'), 'Arn'] },
+            RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 3 }),
+          }),
+        ],
       });
-      expect(actionsOf(statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-      expect(actionsOf(statements).some((a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('sqs:SendMessage'))).toBe(false);
+      expect(
+        actionsOf(statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))).sort(),
+      ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      expect(
+        actionsOf(statements).some(
+          (a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('sqs:SendMessage'),
+        ),
+      ).toBe(false);
       // Every function that mails names the configuration set, so its events are seen.
-      const routeFn = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Api${constructIdForSlug('clients/post-client-messages')}`));
+      const routeFn = ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
+        id.startsWith(`Api${constructIdForSlug('clients/post-client-messages')}`),
+      );
       expect(routeFn![1].Properties?.Environment.Variables.SES_CONFIGURATION_SET).toEqual({ Ref: setId });
     });
   });
 
   describe('the import job', () => {
-    const routeFunctionId = (handler: string) => ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Api${constructIdForSlug(handler)}Function`))![0];
+    const routeFunctionId = (handler: string) =>
+      ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
+        id.startsWith(`Api${constructIdForSlug(handler)}Function`),
+      )![0];
 
     it('runs the worker 900 s from its own encrypted queue one message at a time, with partial failures, at most 10 at once, and a dead-letter queue after 3 tries', () => {
       // Assess
-      template.hasResourceProperties('AWS::Lambda::Function', { Description: Match.stringLikeRegexp("^Imports an agent's big contacts file"), Timeout: 900, MemorySize: 1024 });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: Match.stringLikeRegexp("^Imports an agent's big contacts file"),
+        Timeout: 900,
+        MemorySize: 1024,
+      });
       template.hasResourceProperties('AWS::SQS::Queue', {
         VisibilityTimeout: 5400, // 6 × the worker's 900 s
         SqsManagedSseEnabled: true,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId('ImportsDeadLetterQueue'), 'Arn'] }, maxReceiveCount: 3 },
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [queueId('ImportsDeadLetterQueue'), 'Arn'] },
+          maxReceiveCount: 3,
+        },
       });
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: { Ref: fnId('imports-worker') },
@@ -725,8 +915,25 @@ describe('the stack with the defaults', () => {
       const statements = policyOf(fnId('imports-worker'));
       const actions = actionsOf(statements);
       // Assess
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:Query', 's3:GetObject', 's3:PutObject', 's3:DeleteObject', 'sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']));
-      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'))).toEqual([]);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:PutItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:Query',
+          's3:GetObject',
+          's3:PutObject',
+          's3:DeleteObject',
+          'sqs:SendMessage',
+          'sqs:ReceiveMessage',
+          'sqs:DeleteMessage',
+        ]),
+      );
+      expect(
+        actions.filter(
+          (a) =>
+            a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'),
+        ),
+      ).toEqual([]);
       const send = statements.find((st) => actionsOf([st]).includes('sqs:SendMessage'))!;
       expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId('ImportsQueue'), 'Arn'] });
       expect(resources[fnId('imports-worker')]!.Properties?.Environment.Variables).toMatchObject({
@@ -768,12 +975,28 @@ describe('the stack with the defaults', () => {
 
     it("alarms on the API's 5xx rate: 5xx over requests of the HTTP API, judged from 10 requests up", () => {
       const [[, alarm]] = alarms().filter(([id]) => id.startsWith('MonitoringApi5xxRateAlarm')) as [[string, Resource]];
-      expect(alarm.Properties).toMatchObject({ Threshold: 5, EvaluationPeriods: 2, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+      expect(alarm.Properties).toMatchObject({
+        Threshold: 5,
+        EvaluationPeriods: 2,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
       const metrics = alarm.Properties?.Metrics as Array<Record<string, any>>;
       expect(metrics.find((m) => m.Expression)?.Expression).toBe('IF(requests >= 10, 100 * errors / requests, 0)');
       const byId = Object.fromEntries(metrics.filter((m) => m.MetricStat).map((m) => [m.Id, m.MetricStat]));
-      for (const [id, name] of [['requests', 'Count'], ['errors', '5xx']] as const) {
-        expect(byId[id]).toMatchObject({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^ApiHttpApi/) } }] }, Stat: 'Sum', Period: 300 });
+      for (const [id, name] of [
+        ['requests', 'Count'],
+        ['errors', '5xx'],
+      ] as const) {
+        expect(byId[id]).toMatchObject({
+          Metric: {
+            Namespace: 'AWS/ApiGateway',
+            MetricName: name,
+            Dimensions: [{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^ApiHttpApi/) } }],
+          },
+          Stat: 'Sum',
+          Period: 300,
+        });
       }
     });
 
@@ -781,12 +1004,15 @@ describe('the stack with the defaults', () => {
       const p99 = alarms().filter(([, alarm]) => alarm.Properties?.ExtendedStatistic === 'p99');
       expect(p99).toHaveLength(routes.length);
       for (const route of routes) {
-        const matching = p99.filter(([, alarm]) => alarm.Properties?.Dimensions?.[0]?.Value?.Ref?.startsWith(functionIdOf(route)));
+        const matching = p99.filter(([, alarm]) =>
+          alarm.Properties?.Dimensions?.[0]?.Value?.Ref?.startsWith(functionIdOf(route)),
+        );
         expect(matching).toHaveLength(1);
         expect(matching[0]![1].Properties).toMatchObject({
           Namespace: 'AWS/Lambda',
           MetricName: 'Duration',
-          Threshold: route.timeoutSeconds && route.timeoutSeconds > 10 ? Math.max(3000, route.timeoutSeconds * 500) : 3000,
+          Threshold:
+            route.timeoutSeconds && route.timeoutSeconds > 10 ? Math.max(3000, route.timeoutSeconds * 500) : 3000,
           EvaluationPeriods: 3,
           DatapointsToAlarm: 3,
           AlarmDescription: expect.stringContaining(`${route.method} ${route.path}`),
@@ -805,7 +1031,14 @@ describe('the stack with the defaults', () => {
     it('builds a dashboard with the API, the alarms, p99 per route, the business metrics and the jobs', () => {
       template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
       const body = JSON.stringify(ofType(resources, 'AWS::CloudWatch::Dashboard')[0]![1].Properties?.DashboardBody);
-      for (const title of ['API requests and errors', 'API 5xx rate (%)', 'Alarms', 'p99 duration by route (ms), 1', 'Business metrics (per hour)', 'Reminders jobs']) {
+      for (const title of [
+        'API requests and errors',
+        'API 5xx rate (%)',
+        'Alarms',
+        'p99 duration by route (ms), 1',
+        'Business metrics (per hour)',
+        'Reminders jobs',
+      ]) {
         expect(body).toContain(title);
       }
       for (const name of BUSINESS_METRICS) expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"${name}\\"`);
@@ -817,15 +1050,20 @@ describe('the stack with the defaults', () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
     const groupOf = ([, fn]: [string, Resource]) => fn.Properties?.LoggingConfig?.LogGroup?.Ref as string;
-    const routeFunctions = functions.filter(([, fn]) => routes.some((r) => fn.Properties?.Description === `${r.method} ${r.path}`));
-    const jobFunctions = functions.filter(([id]) => jobs.some((j) => id.startsWith(`Jobs${constructIdForSlug(j.name)}`)));
+    const routeFunctions = functions.filter(([, fn]) =>
+      routes.some((r) => fn.Properties?.Description === `${r.method} ${r.path}`),
+    );
+    const jobFunctions = functions.filter(([id]) =>
+      jobs.some((j) => id.startsWith(`Jobs${constructIdForSlug(j.name)}`)),
+    );
     // Assess
     for (const fn of functions) expect(resources[groupOf(fn)]?.Properties?.RetentionInDays).toBe(30);
     expect(routeFunctions).toHaveLength(routes.length);
     expect(new Set(routeFunctions.map(groupOf)).size).toBe(1);
     expect(new Set(jobFunctions.map(groupOf)).size).toBe(jobs.length);
     expect(jobFunctions.map(groupOf)).not.toContain(groupOf(routeFunctions[0]!));
-    for (const [, logGroup] of ofType(resources, 'AWS::Logs::LogGroup')) expect(logGroup.Properties?.RetentionInDays).toBe(30);
+    for (const [, logGroup] of ofType(resources, 'AWS::Logs::LogGroup'))
+      expect(logGroup.Properties?.RetentionInDays).toBe(30);
   });
 
   it('has no dependency cycle (distribution → HTTP API; functions → distribution; routes → functions)', () => {
@@ -843,7 +1081,16 @@ describe('the stack with every option', () => {
   // Prepare
   const customRoutes: Route[] = [
     ...routes,
-    { method: 'POST', path: '/api/imports/{id}', handler: 'imports/post-import', access: 'agent', uses: ['table:write'], body: 'multipart', memoryMb: 2048, timeoutSeconds: 29 },
+    {
+      method: 'POST',
+      path: '/api/imports/{id}',
+      handler: 'imports/post-import',
+      access: 'agent',
+      uses: ['table:write'],
+      body: 'multipart',
+      memoryMb: 2048,
+      timeoutSeconds: 29,
+    },
   ];
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
@@ -854,7 +1101,10 @@ describe('the stack with every option', () => {
       routes: customRoutes,
       webAssetsPath: webAssetsFixture(),
       appUrl: 'https://app.example.com/',
-      customDomain: { domainName: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' },
+      customDomain: {
+        domainName: 'app.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+      },
       sesIdentity: 'agent@example.com',
       smsProvider: 'twilio',
       adminEmails: ['admin@example.com', 'owner@example.com'],
@@ -867,9 +1117,18 @@ describe('the stack with every option', () => {
   });
 
   it("holds a route with a longer timeout of its own to half of it at p99, and the operator's thresholds elsewhere", () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of POST /api/imports/\\{id\\} above 14500 ms'), Threshold: 14500 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^p99 latency of GET /api/clients above 2000 ms'), Threshold: 2000 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmDescription: Match.stringLikeRegexp('^More than 2% of API answers'), Threshold: 2 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('^p99 latency of POST /api/imports/\\{id\\} above 14500 ms'),
+      Threshold: 14500,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('^p99 latency of GET /api/clients above 2000 ms'),
+      Threshold: 2000,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('^More than 2% of API answers'),
+      Threshold: 2,
+    });
   });
 
   it('gives the drafts route and the reminders worker the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
@@ -883,23 +1142,38 @@ describe('the stack with every option', () => {
       AI_MODEL: 'llama3.2:3b',
       AI_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsOpenaiSecret/) },
     });
-    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {})).map(([, f]) => f.Properties?.Description)).toEqual(
-      expect.arrayContaining(['POST /api/clients/{id}/drafts', expect.stringMatching(/^Sends one agent's daily digest/)]),
+    expect(
+      functions
+        .filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))
+        .map(([, f]) => f.Properties?.Description),
+    ).toEqual(
+      expect.arrayContaining([
+        'POST /api/clients/{id}/drafts',
+        expect.stringMatching(/^Sends one agent's daily digest/),
+      ]),
     );
-    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(2);
+    expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(
+      2,
+    );
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });
 
   it('honours memoryMb and timeoutSeconds of a route', () => {
     // Assess
     template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + jobs.length + 1); // + the BucketDeployment handler
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'POST /api/imports/{id}', MemorySize: 2048, Timeout: 29 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'POST /api/imports/{id}',
+      MemorySize: 2048,
+      Timeout: 29,
+    });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/imports/{id}' });
   });
 
   it('passes the app URL and admins, the Stripe secret and price only to Stripe routes; no SNS right when SMS goes through Twilio', () => {
     // Prepare
-    const fn = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/login')![1];
+    const fn = ofType(resources, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties?.Description === 'POST /api/login',
+    )![1];
     const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
     const policy = ofType(resources, 'AWS::IAM::Policy').find(([, p]) => p.Properties?.Roles?.[0]?.Ref === role)![1];
     // Assess
@@ -910,8 +1184,13 @@ describe('the stack with every option', () => {
       ADMIN_EMAILS: 'admin@example.com,owner@example.com',
     });
     expect(fn.Properties?.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();
-    const checkout = ofType(resources, 'AWS::Lambda::Function').find(([, f]) => f.Properties?.Description === 'POST /api/subscription/create-checkout')![1];
-    expect(checkout.Properties?.Environment.Variables).toMatchObject({ STRIPE_PRICE_ID: 'price_123', STRIPE_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsStripeSecret/) } });
+    const checkout = ofType(resources, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties?.Description === 'POST /api/subscription/create-checkout',
+    )![1];
+    expect(checkout.Properties?.Environment.Variables).toMatchObject({
+      STRIPE_PRICE_ID: 'price_123',
+      STRIPE_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsStripeSecret/) },
+    });
     expect(JSON.stringify(policy.Properties?.PolicyDocument)).not.toContain('sns:Publish');
   });
 
@@ -924,13 +1203,18 @@ describe('the stack with every option', () => {
     for (const [, alarm] of ofType(resources, 'AWS::CloudWatch::Alarm')) {
       expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^MonitoringAlarmTopic/) }]);
     }
-    expect(worker.Properties?.Environment.Variables).toMatchObject({ SMS_PROVIDER: 'twilio', TWILIO_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsTwilioSecret/) } });
+    expect(worker.Properties?.Environment.Variables).toMatchObject({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_SECRET_ARN: { Ref: expect.stringMatching(/^ProviderSecretsTwilioSecret/) },
+    });
     expect(worker.Properties?.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();
   });
 
   it('allows uploads from the given app URL', () => {
     // Assess
-    expect(resources[PINNED.uploadsBucket]!.Properties!.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(['https://app.example.com']);
+    expect(resources[PINNED.uploadsBucket]!.Properties!.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual([
+      'https://app.example.com',
+    ]);
   });
 
   it('serves the custom domain with TLS 1.2 or later', () => {
@@ -987,8 +1271,23 @@ describe('the stack with a Bedrock inference profile', () => {
     expect(statement).toHaveLength(2);
     for (const st of statement)
       expect(st.Resource).toEqual([
-        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':inference-profile/us.amazon.nova-micro-v1:0']] },
-        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']] },
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':bedrock:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':inference-profile/us.amazon.nova-micro-v1:0',
+            ],
+          ],
+        },
+        {
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']],
+        },
       ]);
   });
 
@@ -1009,7 +1308,12 @@ describe('messaging', () => {
     // Act
     const messaging = new Messaging(stack, 'Messaging', { sesIdentity, mailFrom });
     // Assess
-    expect(messaging.environment).toEqual({ MAIL_PROVIDER: 'ses', SES_CONFIGURATION_SET: messaging.configurationSet.configurationSetName, MAIL_FROM: expected, SMS_PROVIDER: 'sns' });
+    expect(messaging.environment).toEqual({
+      MAIL_PROVIDER: 'ses',
+      SES_CONFIGURATION_SET: messaging.configurationSet.configurationSetName,
+      MAIL_FROM: expected,
+      SMS_PROVIDER: 'sns',
+    });
   });
 
   it('warns when the sender is not covered by the SES identity', () => {
@@ -1018,7 +1322,10 @@ describe('messaging', () => {
     // Act
     new Messaging(stack, 'Messaging', { sesIdentity: 'example.com', mailFrom: 'no-reply@other.org' });
     // Assess
-    Annotations.fromStack(stack).hasWarning('/Default/Messaging', Match.stringLikeRegexp('not covered by the SES identity'));
+    Annotations.fromStack(stack).hasWarning(
+      '/Default/Messaging',
+      Match.stringLikeRegexp('not covered by the SES identity'),
+    );
   });
 });
 
@@ -1034,7 +1341,8 @@ describe('the SPA fallback function', () => {
     ['/assets/main-3F2A.js', '/assets/main-3F2A.js'],
     ['/favicon.ico', '/favicon.ico'],
     ['/index.html', '/index.html'],
-    // The pages the build prerenders (shared/prerendered-pages.ts) get their own HTML, with or without a trailing slash.
+    // The pages the build prerenders (shared/prerendered-pages.ts) get their own HTML, with or without a trailing
+    // slash.
     ['/auth', '/auth/index.html'],
     ['/auth/', '/auth/index.html'],
     ['/find-realtor', '/find-realtor/index.html'],

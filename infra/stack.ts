@@ -32,11 +32,16 @@ export type HearthStackProps = StackProps & {
   mailFrom?: string;
   smsProvider?: SmsProvider;
   adminEmails?: readonly string[];
-  /** The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README, Deploy. */
+  /**
+   * The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README,
+   * Deploy.
+   */
   stripePriceId?: string;
   /** The model for AI drafts: Bedrock with DEFAULT_AI_MODEL_ID unless given. */
   ai?: Partial<AiSettings>;
-  /** Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them. */
+  /**
+   * Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them.
+   */
   limits?: Readonly<Record<string, string>>;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
@@ -64,11 +69,13 @@ export class HearthStack extends Stack {
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: HearthStackProps) {
-    // Without indentation the template is about a third smaller: one Lambda per route keeps it near CloudFormation's 1 MB.
+    // Without indentation the template is about a third smaller: one Lambda per route keeps it near CloudFormation's 1
+    // MB.
     super(scope, id, { suppressTemplateIndentation: true, ...props });
 
     this.data = new Data(this, 'Data');
-    const webAclArn = props.webAclArn ?? new Firewall(this, 'Firewall', { rateLimit: props.wafRateLimit }).webAcl.attrArn;
+    const webAclArn =
+      props.webAclArn ?? new Firewall(this, 'Firewall', { rateLimit: props.wafRateLimit }).webAcl.attrArn;
     this.web = new Web(this, 'Web', {
       webAclArn,
       logBucket: this.data.accessLogsBucket,
@@ -84,7 +91,10 @@ export class HearthStack extends Stack {
       smsProvider: props.smsProvider,
     });
     const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai };
-    const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', { twilio: messaging.smsProvider === 'twilio', openai: ai.provider === 'openai' });
+    const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', {
+      twilio: messaging.smsProvider === 'twilio',
+      openai: ai.provider === 'openai',
+    });
 
     // The jobs first: the start of an import (a route) sends to the import job's queue.
     this.jobs = new Jobs(this, 'Jobs', {

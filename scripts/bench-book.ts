@@ -8,8 +8,8 @@
 // book by design: the calendar feed (every key date as a yearly event), its time and its size.
 import { gzipSync } from 'node:zlib';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClientSort, SortOrder } from '../shared/api-types';
-import { lastMonths, todayIn } from '../shared/dates';
+import type { ClientSort, SortOrder } from '@shared/api-types';
+import { lastMonths, todayIn } from '@shared/dates';
 import { entryItem, listEntries, pageClientList } from '../functions/data/client-lists';
 import { newClientItem } from '../functions/data/clients';
 import { db, table } from '../functions/data/db';
@@ -26,7 +26,12 @@ import { percentile, ratio } from './bench-stats';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Measured = { calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number };
-type Row = { book: number; what: string; inProcess: Measured; http: Measured & { bytes: number; wireBytes: number; encoding: string } };
+type Row = {
+  book: number;
+  what: string;
+  inProcess: Measured;
+  http: Measured & { bytes: number; wireBytes: number; encoding: string };
+};
 type FeedRow = { book: number; events: number; p50: number; max: number; bytes: number; gzipBytes: number };
 const FEED_SAMPLES = 5;
 
@@ -213,7 +218,9 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
           phone: `(512) 555-${String(i % 10000).padStart(4, '0')}`,
           birthday: `19${50 + (i % 49)}-${monthDay}`,
           ...(i % 3 === 0 ? { anniversary: `20${pad(i % 20)}-${monthDay === '02-29' ? '02-28' : monthDay}` } : {}),
-          ...(i % 4 === 0 ? { purchaseDate: `20${pad(5 + (i % 18))}-${pad(1 + (i % 12))}-15`, address: `${i} Oak Street, Austin, TX` } : {}),
+          ...(i % 4 === 0
+            ? { purchaseDate: `20${pad(5 + (i % 18))}-${pad(1 + (i % 12))}-15`, address: `${i} Oak Street, Austin, TX` }
+            : {}),
         } as never,
         now,
       );
@@ -224,9 +231,16 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
     await batchPut(items);
     written += items.length;
   }
-  await db().send(new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }),
+  );
   for (const [i, month] of lastMonths(todayIn(ZONE, now), 6).entries()) {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...insightsMonthKey(agentId, month), occasionsDue: 300 + i, reviewsSubmitted: 10 + i } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...insightsMonthKey(agentId, month), occasionsDue: 300 + i, reviewsSubmitted: 10 + i },
+      }),
+    );
   }
   await db().send(
     new UpdateCommand({
@@ -245,10 +259,15 @@ async function measure(fn: () => Promise<unknown>): Promise<Measured> {
   return { ...figures, p50Ratio: ratio(figures.p50, figures.floorP50) };
 }
 
-const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const mb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The agent's calendar feed fetched as a calendar app does (no cookie, gzip accepted): time, events, bytes. */
-async function measureFeed(api: Awaited<ReturnType<typeof startTestApi>>, agent: ApiClient, size: number): Promise<FeedRow> {
+async function measureFeed(
+  api: Awaited<ReturnType<typeof startTestApi>>,
+  agent: ApiClient,
+  size: number,
+): Promise<FeedRow> {
   const created = await agent.post('/api/user/calendar-secret');
   if (created.status !== 201) throw new Error(`the calendar secret answered ${created.status}: ${created.text}`);
   const path = new URL(String(created.body.url)).pathname;
@@ -258,10 +277,18 @@ async function measureFeed(api: Awaited<ReturnType<typeof startTestApi>>, agent:
     const start = performance.now();
     const res = await api.client().get(path, { noOrigin: true });
     took.push(performance.now() - start);
-    if (res.status !== 200) throw new Error(`the calendar feed at ${size} clients answered ${res.status}: ${res.text.slice(0, 200)}`);
+    if (res.status !== 200)
+      throw new Error(`the calendar feed at ${size} clients answered ${res.status}: ${res.text.slice(0, 200)}`);
     text = res.text;
   }
-  return { book: size, events: text.split('BEGIN:VEVENT').length - 1, p50: percentile(took, 50, 0), max: percentile(took, 100, 0), bytes: Buffer.byteLength(text), gzipBytes: gzipSync(text).length };
+  return {
+    book: size,
+    events: text.split('BEGIN:VEVENT').length - 1,
+    p50: percentile(took, 50, 0),
+    max: percentile(took, 100, 0),
+    bytes: Buffer.byteLength(text),
+    gzipBytes: gzipSync(text).length,
+  };
 }
 
 export async function benchBook(): Promise<Figures> {
@@ -278,8 +305,18 @@ export async function benchBook(): Promise<Figures> {
       const agent = (await getUserById(user.id, true))!;
       const today = todayIn(ZONE);
       const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder }) => () =>
-        pageClientList(user.id, { limit: 50, sort: query.sort ?? 'name', order: query.order ?? 'asc', ...(query.q ? { q: query.q } : {}) });
-      const cases: Array<{ what: string; path: string; inProcess: () => Promise<unknown>; check: (body: unknown) => boolean }> = [
+        pageClientList(user.id, {
+          limit: 50,
+          sort: query.sort ?? 'name',
+          order: query.order ?? 'asc',
+          ...(query.q ? { q: query.q } : {}),
+        });
+      const cases: Array<{
+        what: string;
+        path: string;
+        inProcess: () => Promise<unknown>;
+        check: (body: unknown) => boolean;
+      }> = [
         {
           what: 'first page of clients (50 by name)',
           path: '/api/clients?limit=50',
@@ -315,17 +352,33 @@ export async function benchBook(): Promise<Figures> {
       for (const c of cases) for (let i = 0; i < 20; i += 1) await c.inProcess();
       // Over HTTP as the browser asks (its session cookie, compression accepted) through a keep-alive
       // connection; the answer is decoded and checked after the timing, as the browser decodes natively.
-      const headers = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: api.url, 'accept-encoding': 'br, gzip' };
+      const headers = {
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: api.url,
+        'accept-encoding': 'br, gzip',
+      };
       for (const c of cases) {
         const inProcess = await measure(c.inProcess);
         let last: RawAnswer | undefined;
         const http = await measure(async () => {
           last = await wire.send('GET', c.path, headers);
-          if (last.status !== 200) throw new Error(`GET ${c.path} at ${size} clients answered ${last.status}: ${decoded(last).slice(0, 200)}`);
+          if (last.status !== 200)
+            throw new Error(`GET ${c.path} at ${size} clients answered ${last.status}: ${decoded(last).slice(0, 200)}`);
         });
         const text = decoded(last!);
-        if (!c.check(JSON.parse(text))) throw new Error(`GET ${c.path} at ${size} clients answered an unexpected body: ${text.slice(0, 200)}`);
-        rows.push({ book: size, what: c.what, inProcess, http: { ...http, bytes: Buffer.byteLength(text), wireBytes: last!.bytes.length, encoding: last!.encoding ?? 'none' } });
+        if (!c.check(JSON.parse(text)))
+          throw new Error(`GET ${c.path} at ${size} clients answered an unexpected body: ${text.slice(0, 200)}`);
+        rows.push({
+          book: size,
+          what: c.what,
+          inProcess,
+          http: {
+            ...http,
+            bytes: Buffer.byteLength(text),
+            wireBytes: last!.bytes.length,
+            encoding: last!.encoding ?? 'none',
+          },
+        });
       }
       feeds.push(await measureFeed(api, client, size));
     }
@@ -371,9 +424,12 @@ export async function benchBook(): Promise<Figures> {
     '',
     '| clients | events | p50 ms | slowest ms | text | gzip |',
     '|---:|---:|---:|---:|---:|---:|',
-    ...feeds.map((f) => `| ${f.book.toLocaleString('en-US')} | ${f.events.toLocaleString('en-US')} | ${f.p50} | ${f.max} | ${mb(f.bytes)} | ${mb(f.gzipBytes)} |`),
+    ...feeds.map(
+      (f) =>
+        `| ${f.book.toLocaleString('en-US')} | ${f.events.toLocaleString('en-US')} | ${f.p50} | ${f.max} | ${mb(f.bytes)} | ${mb(f.gzipBytes)} |`,
+    ),
     '',
-    "Lambda sends at most 6 MB: the feed goes gzipped (calendar apps accept it), and a caller that does not accept compression gets a 406 saying so when the text is over that.",
+    'Lambda sends at most 6 MB: the feed goes gzipped (calendar apps accept it), and a caller that does not accept compression gets a 406 saying so when the text is over that.',
     '',
   ];
   return { lines, report: { sizes: SIZES, samples: SAMPLES, seeds, rows, feeds } };

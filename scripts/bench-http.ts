@@ -19,11 +19,21 @@ export function benchHttp(baseUrl: string): BenchHttp {
       new Promise((done, fail) => {
         const req = request(
           `${baseUrl}${path}`,
-          { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent },
+          {
+            method,
+            headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+            agent,
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => done({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+            res.on('end', () =>
+              done({
+                status: res.statusCode ?? 0,
+                encoding: res.headers['content-encoding'],
+                bytes: Buffer.concat(chunks),
+              }),
+            );
             res.on('error', fail);
           },
         );

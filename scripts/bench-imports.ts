@@ -13,7 +13,7 @@
 // of the two that dominate (a conditional Put of a client item, a BatchWrite of 25 index entries),
 // measured in the same run at the job's concurrency: the time those calls alone take here.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImportJob } from '../shared/api-types';
+import type { ImportJob } from '@shared/api-types';
 import { newClientItem } from '../functions/data/clients';
 import { batchWrite, db, table } from '../functions/data/db';
 import { setProStatus } from '../functions/data/users';
@@ -36,7 +36,9 @@ async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; calls: Re
     const name = command.constructor.name.replace(/Command$/, '');
     calls[name] = (calls[name] ?? 0) + 1;
     if (name === 'BatchWrite')
-      calls.BatchWriteItems = (calls.BatchWriteItems ?? 0) + Object.values(command.input.RequestItems ?? {}).reduce((n, items) => n + items.length, 0);
+      calls.BatchWriteItems =
+        (calls.BatchWriteItems ?? 0) +
+        Object.values(command.input.RequestItems ?? {}).reduce((n, items) => n + items.length, 0);
     return (original as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
   };
   try {
@@ -46,13 +48,21 @@ async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; calls: Re
   }
 }
 
-/** What this emulator serves, at the job's concurrency (8): conditional Puts of new client items, and BatchWrites of 25 index entries. */
+/**
+ * What this emulator serves, at the job's concurrency (8): conditional Puts of new client items, and BatchWrites of 25
+ * index entries.
+ */
 async function emulatorRates(): Promise<{ putsPerSecond: number; batchWritesPerSecond: number }> {
   const now = new Date();
   const puts = Array.from({ length: 2000 }, (_, i) => i);
   let start = performance.now();
   await forEachLimited(puts, 8, async (i) => {
-    const item = newClientItem('bench-floor-agent', `floor-${i}`, { name: `Floor ${i}`, email: `floor${i}@bench.test`, phone: '5125550100' } as never, now);
+    const item = newClientItem(
+      'bench-floor-agent',
+      `floor-${i}`,
+      { name: `Floor ${i}`, email: `floor${i}@bench.test`, phone: '5125550100' } as never,
+      now,
+    );
     await db().send(
       new PutCommand({
         TableName: table(),
@@ -64,7 +74,9 @@ async function emulatorRates(): Promise<{ putsPerSecond: number; batchWritesPerS
   const putsPerSecond = Math.round(puts.length / ((performance.now() - start) / 1000));
   const batches = Array.from({ length: 200 }, (_, b) =>
     Array.from({ length: 25 }, (_, i) => ({
-      PutRequest: { Item: { pk: `BENCHFLOOR#${b % 7}`, sk: `entry ${b}-${i}`, type: 'client-list', clientId: `floor-${b}-${i}` } },
+      PutRequest: {
+        Item: { pk: `BENCHFLOOR#${b % 7}`, sk: `entry ${b}-${i}`, type: 'client-list', clientId: `floor-${b}-${i}` },
+      },
     })),
   );
   start = performance.now();
@@ -80,12 +92,17 @@ const MB = 1024 * 1024;
 const HEADER =
   'First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted';
 
-/** A Google Contacts export: every contact with an e-mail and a mobile number, a third with a birthday, half with an address. */
+/**
+ * A Google Contacts export: every contact with an e-mail and a mobile number, a third with a birthday, half with an
+ * address.
+ */
 export function googleExport(rows: number): string {
   const lines: string[] = [];
   for (let i = 0; i < rows; i += 1) {
     const birthday =
-      i % 3 === 0 ? `19${String(50 + (i % 49)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}` : '';
+      i % 3 === 0
+        ? `19${String(50 + (i % 49)).padStart(2, '0')}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`
+        : '';
     const address = i % 2 === 0 ? `"${i} Oak Ave\nAustin, TX 78701"` : '';
     lines.push(
       `Contact,,Number ${i},,,,,,,,Acme Realty,,,${birthday},,,* myContacts,* Home,contact${i}@bench-import.test,Mobile,+1 512-555-${String(i % 10000).padStart(4, '0')},Home,${address}`,
@@ -136,13 +153,19 @@ export async function benchImports(): Promise<Figures> {
     global.gc?.();
     const kept = global.gc ? Math.round(process.memoryUsage().heapUsed / MB) : null;
     const rates = await emulatorRates();
-    const floorSeconds = Math.round(((calls.Put ?? 0) / rates.putsPerSecond + (calls.BatchWrite ?? 0) / rates.batchWritesPerSecond) * 10) / 10;
+    const floorSeconds =
+      Math.round(((calls.Put ?? 0) / rates.putsPerSecond + (calls.BatchWrite ?? 0) / rates.batchWritesPerSecond) * 10) /
+      10;
     const perRow = (n: number | undefined) => Math.round(((n ?? 0) / ROWS) * 100) / 100;
     if (job.status !== 'done' || job.imported !== ROWS)
       throw new Error(`the import ended ${job.status} with ${job.imported} of ${ROWS} imported: ${job.message}`);
     const seconds = totalMs / 1000;
     const rowsPerSecond = Math.round(ROWS / seconds);
-    const phases = { uploadMs: Math.round(uploadedAt - started), firstPassMs: Math.round(plannedAt - uploadedAt), writesMs: Math.round(endedAt - plannedAt) };
+    const phases = {
+      uploadMs: Math.round(uploadedAt - started),
+      firstPassMs: Math.round(plannedAt - uploadedAt),
+      writesMs: Math.round(endedAt - plannedAt),
+    };
     const memory = {
       baselineRssMb: Math.round(baseline.rss / MB),
       peakRssMb: Math.round(peak.rss / MB),

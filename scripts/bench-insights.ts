@@ -5,7 +5,7 @@
 // follow the book: one Query of the months, one GetItem of the book, one page of gsi3 with its
 // BatchGet, and a COUNT over the clients contacted in the last 90 days (here a fifth of the book).
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, lastMonths, todayIn } from '../shared/dates';
+import { addDays, lastMonths, todayIn } from '@shared/dates';
 import { newClientItem } from '../functions/data/clients';
 import { db, table } from '../functions/data/db';
 import { bookDeltas } from '../functions/data/insights';
@@ -18,7 +18,16 @@ import { measureAgainstFloor } from './bench-routes';
 import { ratio } from './bench-stats';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
-type Row = { book: number; via: string; calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number; bytes?: number };
+type Row = {
+  book: number;
+  via: string;
+  calls: number;
+  p50: number;
+  p99: number;
+  floorP50: number;
+  p50Ratio: number;
+  bytes?: number;
+};
 
 const ZONE = 'America/Chicago';
 /** One client in this many was contacted in the last 90 days. */
@@ -37,26 +46,64 @@ async function seedBook(agentId: string, size: number): Promise<number> {
       const item = newClientItem(
         agentId,
         `bench-${size}-${i}`,
-        { name: `Client ${i}`, email: `c${i}@bench${size}.test`, phone: `(512) 555-${String(i % 10000).padStart(4, '0')}`, birthday: `1970-${m}-${d}`, ...(i % 3 === 0 ? { anniversary: `2005-${d === '29' ? '28' : m}-15` } : {}) } as never,
+        {
+          name: `Client ${i}`,
+          email: `c${i}@bench${size}.test`,
+          phone: `(512) 555-${String(i % 10000).padStart(4, '0')}`,
+          birthday: `1970-${m}-${d}`,
+          ...(i % 3 === 0 ? { anniversary: `2005-${d === '29' ? '28' : m}-15` } : {}),
+        } as never,
         now,
       );
       const contacted = i % CONTACTED_EVERY === 0 ? addDays(today, -(i % 80)) : null;
-      const withContact = { ...item, ...(contacted ? { lastContactDate: contacted } : {}), ...contactIndexKeys(agentId, contacted, item.id) };
+      const withContact = {
+        ...item,
+        ...(contacted ? { lastContactDate: contacted } : {}),
+        ...contactIndexKeys(agentId, contacted, item.id),
+      };
       for (const [field, n] of Object.entries(bookDeltas(undefined, withContact))) book[field] = (book[field] ?? 0) + n;
       items.push(Object.fromEntries(Object.entries(withContact).filter(([, v]) => v !== null)));
     }
     await batchPut(items);
   }
-  await db().send(new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }),
+  );
   for (const [i, month] of lastMonths(today, 12).entries()) {
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...insightsMonthKey(agentId, month), emailManual: 40 + i, emailAuto: 120 + i, smsManual: 10, call: 12, meeting: 4, note: 9, occasionsDue: 300, occasionsMessaged: 210 + i, reviewsRequested: 30, reviewsSubmitted: 12, revd2: 5, revd6: 7, invitationsSent: 8, invitationsCompleted: 5, optOuts: 2, bounces: 1 },
+        Item: {
+          ...insightsMonthKey(agentId, month),
+          emailManual: 40 + i,
+          emailAuto: 120 + i,
+          smsManual: 10,
+          call: 12,
+          meeting: 4,
+          note: 9,
+          occasionsDue: 300,
+          occasionsMessaged: 210 + i,
+          reviewsRequested: 30,
+          reviewsSubmitted: 12,
+          revd2: 5,
+          revd6: 7,
+          invitationsSent: 8,
+          invitationsCompleted: 5,
+          optOuts: 2,
+          bounces: 1,
+        },
       }),
     );
   }
-  await db().send(new UpdateCommand({ TableName: table(), Key: userKey(agentId), UpdateExpression: 'SET clientCount = :n, #tz = :tz', ExpressionAttributeNames: { '#tz': 'timeZone' }, ExpressionAttributeValues: { ':n': size, ':tz': ZONE } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(agentId),
+      UpdateExpression: 'SET clientCount = :n, #tz = :tz',
+      ExpressionAttributeNames: { '#tz': 'timeZone' },
+      ExpressionAttributeValues: { ':n': size, ':tz': ZONE },
+    }),
+  );
   return Math.round(performance.now() - start);
 }
 
@@ -76,8 +123,13 @@ export async function benchInsights(sizes: readonly number[] = [5_000, 50_000]):
       seeds[size] = await seedBook(user.id, size);
       const agent = (await getUserById(user.id, true))!;
       const check = await readInsights(agent, 12);
-      if (check.book.clients !== size || check.reach.count !== size - size / CONTACTED_EVERY) throw new Error(`insights at ${size}: ${check.book.clients} clients, ${check.reach.count} quiet`);
-      rows.push({ book: size, via: 'in-process (the use case)', ...(await measure(20, () => readInsights(agent, 12))) });
+      if (check.book.clients !== size || check.reach.count !== size - size / CONTACTED_EVERY)
+        throw new Error(`insights at ${size}: ${check.book.clients} clients, ${check.reach.count} quiet`);
+      rows.push({
+        book: size,
+        via: 'in-process (the use case)',
+        ...(await measure(20, () => readInsights(agent, 12))),
+      });
       let bytes = 0;
       rows.push({
         book: size,
@@ -100,7 +152,10 @@ export async function benchInsights(sizes: readonly number[] = [5_000, 50_000]):
     '',
     '| clients | via | DynamoDB calls | p50 ms | p99 ms | floor p50 ms | p50 × floor | bytes |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.book.toLocaleString('en-US')} | ${r.via} | ${r.calls} | ${r.p50} | ${r.p99} | ${r.floorP50} | ${r.p50Ratio} | ${r.bytes ?? ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.book.toLocaleString('en-US')} | ${r.via} | ${r.calls} | ${r.p50} | ${r.p99} | ${r.floorP50} | ${r.p50Ratio} | ${r.bytes ?? ''} |`,
+    ),
     '',
     'Reads: the month counters (one Query), the book counters (one GetItem), the 25 quietest clients (one page of gsi3 and one BatchGet), and a COUNT over gsi3 of the clients contacted in the last 90 days, whose pages grow with that number (not with the book). The months, the completion bands and the key dates ahead cost the same at any size.',
     '',

@@ -14,30 +14,64 @@ import { chromiumLaunch } from '../web/e2e/support/chromium';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Category = { score: number | null };
-type Audit = { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string };
-type Lhr = { categories: Record<string, Category>; audits: Record<string, Audit>; runWarnings: string[]; finalDisplayedUrl: string; environment: { benchmarkIndex: number } };
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  displayValue?: string;
+};
+type Lhr = {
+  categories: Record<string, Category>;
+  audits: Record<string, Audit>;
+  runWarnings: string[];
+  finalDisplayedUrl: string;
+  environment: { benchmarkIndex: number };
+};
 
 const root = resolve(__dirname, '..');
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const TARGETS = { mobile: 90, desktop: 98, accessibility: 100 };
 /** Runs of each page and setting (BENCH_LIGHTHOUSE_RUNS): the row is their median run. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const DASHBOARD_EXPLANATION = [
   'What limits the dashboard on the simulated phone:',
-  "- It is the signed-in page: the build prerenders its frame (the bar, the background, a loading state), which is the first paint, but not its content, which needs the user. Its largest paint is the greeting (\"Welcome, …\"), drawn once React, React DOM, React Router, MUI and Emotion (the initial JavaScript, see Web), the signed-in shell's chunk and the dashboard's have loaded and run, and GET /api/user has answered.",
+  '- It is the signed-in page: the build prerenders its frame (the bar, the background, a loading state), which is the first paint, but not its content, which needs the user. Its largest paint is the greeting ("Welcome, …"), drawn once React, React DOM, React Router, MUI and Emotion (the initial JavaScript, see Web), the signed-in shell\'s chunk and the dashboard\'s have loaded and run, and GET /api/user has answered.',
   "- On Lighthouse's phone (4× slower CPU, 1.6 Mbps, 150 ms round trips) that is about a second of download and as much again of script: the LCP column. Running that script (evaluating the modules, React's first renders) is also what the TBT column counts.",
   '- The script time Lighthouse multiplies is measured on this machine, so a busy machine lowers the score: compare the benchmark index above (Lighthouse expects about 1,000 or more).',
   'What is done: the frame is prerendered; the entry and the shell and dashboard chunks are modulepreloaded from index.html, the code the entry loads comes as one file rather than 20, GET /api/user starts with the entry, the mobile menu and the charts load on demand.',
   'What would go further: less framework on the first screen (the shell without MUI, or Preact in place of React DOM), or the greeting drawn without the API (the first name kept from the last visit).',
 ].join('\n');
 const DASHBOARD_LABEL = '/ (dashboard, demo agent)';
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 
 /** Starts the built local runtime (`npm start`'s server) on a free port with the demo data. */
 async function startRuntime(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // Not the APP_URL an earlier bench section's in-process runtime left in this process: the child's own port is its origin.
+  // Not the APP_URL an earlier bench section's in-process runtime left in this process: the child's own port is its
+  // origin.
   const { APP_URL: _appUrl, LOCAL_ORIGINS: _localOrigins, ...env } = process.env;
-  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], { cwd: root, env: { ...env, PORT: '0', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], {
+    cwd: root,
+    env: { ...env, PORT: '0', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`the local runtime did not start:\n${output}`)), 60_000);
@@ -57,9 +91,16 @@ async function startRuntime(dataDir: string): Promise<{ child: ChildProcess; url
 }
 
 async function signIn(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export async function benchLighthouse(): Promise<Figures> {
@@ -95,14 +136,24 @@ export async function benchLighthouse(): Promise<Figures> {
         for (let run = 0; run < RUNS; run += 1) {
           const result = await lighthouse(
             `${url}${page.path}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], extraHeaders: page.headers },
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              extraHeaders: page.headers,
+            },
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
           if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
           runs.push(result.lhr as unknown as Lhr);
         }
         const lhr = computeMedianRun(runs as never) as unknown as Lhr;
-        if (reportsDir) writeFileSync(join(reportsDir, `${page.path.slice(1).replace(/\W+/g, '-') || 'dashboard'}-${formFactor}.json`), JSON.stringify(lhr));
+        if (reportsDir)
+          writeFileSync(
+            join(reportsDir, `${page.path.slice(1).replace(/\W+/g, '-') || 'dashboard'}-${formFactor}.json`),
+            JSON.stringify(lhr),
+          );
         const score = (id: string, of: Lhr = lhr) => Math.round((of.categories[id]?.score ?? 0) * 100);
         const failing = Object.values(lhr.audits)
           .filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0)
@@ -141,11 +192,22 @@ export async function benchLighthouse(): Promise<Figures> {
   ];
   for (const r of rows) {
     const m = r.metrics as Record<string, string>;
-    lines.push(`| ${r.page} | ${r.formFactor} | ${r.performance} (${(r.performanceRuns as number[]).join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${m['first-contentful-paint']} | ${m['largest-contentful-paint']} | ${m['total-blocking-time']} | ${m['cumulative-layout-shift']} | ${m['speed-index']} | ${(r.failingAudits as string[]).join(', ') || 'none'} |`);
+    lines.push(
+      `| ${r.page} | ${r.formFactor} | ${r.performance} (${(r.performanceRuns as number[]).join(', ')}) | ${r.accessibility} | ${r.bestPractices} | ${m['first-contentful-paint']} | ${m['largest-contentful-paint']} | ${m['total-blocking-time']} | ${m['cumulative-layout-shift']} | ${m['speed-index']} | ${(r.failingAudits as string[]).join(', ') || 'none'} |`,
+    );
   }
-  const missed = rows.filter((r) => (r.performance as number) < target(r) || (r.accessibility as number) < TARGETS.accessibility);
-  lines.push('', missed.length ? `Below target: ${missed.map((r) => `${r.page} ${r.formFactor} (performance ${r.performance}, accessibility ${r.accessibility})`).join('; ')}.` : 'Every page meets its targets on both settings.', '');
-  if (missed.some((r) => r.page === DASHBOARD_LABEL && (r.performance as number) < target(r))) lines.push(DASHBOARD_EXPLANATION, '');
+  const missed = rows.filter(
+    (r) => (r.performance as number) < target(r) || (r.accessibility as number) < TARGETS.accessibility,
+  );
+  lines.push(
+    '',
+    missed.length
+      ? `Below target: ${missed.map((r) => `${r.page} ${r.formFactor} (performance ${r.performance}, accessibility ${r.accessibility})`).join('; ')}.`
+      : 'Every page meets its targets on both settings.',
+    '',
+  );
+  if (missed.some((r) => r.page === DASHBOARD_LABEL && (r.performance as number) < target(r)))
+    lines.push(DASHBOARD_EXPLANATION, '');
   return { lines, report: { targets: TARGETS, pages: rows } };
 }
 

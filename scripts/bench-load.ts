@@ -35,11 +35,38 @@ const PASSWORD = 'correct horse';
  * One connection's cycle of 20: 6 lists, 6 profile reads (a dashboard load is one of each), 3 creates,
  * 4 updates and 1 login last (a login hashes a password, by design the slowest request there is).
  */
-const MIX = ['list', 'user', 'create', 'list', 'update', 'user', 'list', 'create', 'update', 'user', 'list', 'user', 'create', 'list', 'update', 'user', 'list', 'update', 'user', 'login'] as const;
+const MIX = [
+  'list',
+  'user',
+  'create',
+  'list',
+  'update',
+  'user',
+  'list',
+  'create',
+  'update',
+  'user',
+  'list',
+  'user',
+  'create',
+  'list',
+  'update',
+  'user',
+  'list',
+  'update',
+  'user',
+  'login',
+] as const;
 type Kind = (typeof MIX)[number];
 
-type Agent = { id: string; username: string; passwordHash: string; cookie: string; sessionId: string; clientIds: string[] };
-
+type Agent = {
+  id: string;
+  username: string;
+  passwordHash: string;
+  cookie: string;
+  sessionId: string;
+  clientIds: string[];
+};
 
 async function seed(api: Awaited<ReturnType<typeof startTestApi>>): Promise<Agent[]> {
   const agents: Agent[] = [];
@@ -47,7 +74,8 @@ async function seed(api: Awaited<ReturnType<typeof startTestApi>>): Promise<Agen
     const { client, user, details } = await signedInAgent(api, { password: PASSWORD });
     await setProStatus(user.id, true); // creates for a whole minute: no free-plan cap
     const clientIds: string[] = [];
-    for (let j = 0; j < SEED_CLIENTS; j += 1) clientIds.push((await createClient(user.id, clientInput() as never)).client.id);
+    for (let j = 0; j < SEED_CLIENTS; j += 1)
+      clientIds.push((await createClient(user.id, clientInput() as never)).client.id);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const token = [...client.cookies.values()][0]!;
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string };
@@ -68,20 +96,45 @@ async function drive(url: string, agents: Agent[]) {
     setupRequest: (req: Record<string, unknown>, context: { agent?: Agent; clientId?: string }) => {
       if (!context.agent) return req; // built once before setupClient gives the connection its agent
       count(kind);
-      const headers = { ...(req.headers as Record<string, string>), cookie: context.agent.cookie, origin: url, 'content-type': 'application/json' };
+      const headers = {
+        ...(req.headers as Record<string, string>),
+        cookie: context.agent.cookie,
+        origin: url,
+        'content-type': 'application/json',
+      };
       switch (kind) {
         case 'login':
-          return { ...req, method: 'POST', path: '/api/login', headers, body: JSON.stringify({ username: context.agent.username, password: PASSWORD }) };
+          return {
+            ...req,
+            method: 'POST',
+            path: '/api/login',
+            headers,
+            body: JSON.stringify({ username: context.agent.username, password: PASSWORD }),
+          };
         case 'list':
           return { ...req, method: 'GET', path: '/api/clients', headers, body: undefined };
         case 'user':
           return { ...req, method: 'GET', path: '/api/user', headers, body: undefined };
         case 'create':
           created += 1;
-          return { ...req, method: 'POST', path: '/api/clients', headers, body: JSON.stringify(clientInput({ name: `Load ${created}`, email: `load-${created}-${Date.now()}@example.com` })) };
+          return {
+            ...req,
+            method: 'POST',
+            path: '/api/clients',
+            headers,
+            body: JSON.stringify(
+              clientInput({ name: `Load ${created}`, email: `load-${created}-${Date.now()}@example.com` }),
+            ),
+          };
         case 'update': {
           const id = context.clientId ?? context.agent.clientIds[created % context.agent.clientIds.length]!;
-          return { ...req, method: 'PATCH', path: `/api/clients/${id}`, headers, body: JSON.stringify({ address: `${created} Load Street` }) };
+          return {
+            ...req,
+            method: 'PATCH',
+            path: `/api/clients/${id}`,
+            headers,
+            body: JSON.stringify({ address: `${created} Load Street` }),
+          };
         }
       }
     },
@@ -96,7 +149,9 @@ async function drive(url: string, agents: Agent[]) {
     duration: DURATION,
     timeout: 60,
     requests: requests as never,
-    setupClient: ((client: { requestIterator: { initialContext: object; resetContext(): void; rebuildRequest(): void } }) => {
+    setupClient: ((client: {
+      requestIterator: { initialContext: object; resetContext(): void; rebuildRequest(): void };
+    }) => {
       // Each connection is one agent for the whole run: its context (reset every cycle) starts with that agent.
       client.requestIterator.initialContext = { agent: agents[next++ % agents.length] };
       client.requestIterator.resetContext();
@@ -116,13 +171,39 @@ async function floor(agents: Agent[], seconds: number) {
   const perKind: Record<string, number[]> = {};
   const stop = Date.now() + seconds * 1000;
   let n = 0;
-  const auth = (a: Agent) => db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: [sessionKey(a.id, a.sessionId), userKey(a.id)], ConsistentRead: true } } }));
+  const auth = (a: Agent) =>
+    db().send(
+      new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: [sessionKey(a.id, a.sessionId), userKey(a.id)], ConsistentRead: true } },
+      }),
+    );
   const calls: Record<Kind, (a: Agent) => Promise<unknown>> = {
     login: async (a) => {
-      const lock = await db().send(new GetCommand({ TableName: table(), Key: usernameLockKey(a.username), ConsistentRead: true }));
-      await db().send(new GetCommand({ TableName: table(), Key: userKey(String(lock.Item?.userId ?? a.id)), ConsistentRead: true }));
-      await db().send(new UpdateCommand({ TableName: table(), Key: userKey(a.id), UpdateExpression: 'SET benchLogin = :t', ExpressionAttributeValues: { ':t': new Date().toISOString() } }));
-      await db().send(new PutCommand({ TableName: table(), Item: { pk: `BENCHFLOOR#${a.id}`, sk: `SESSION#${(n += 1)}`, type: 'bench', createdAt: new Date().toISOString() } }));
+      const lock = await db().send(
+        new GetCommand({ TableName: table(), Key: usernameLockKey(a.username), ConsistentRead: true }),
+      );
+      await db().send(
+        new GetCommand({ TableName: table(), Key: userKey(String(lock.Item?.userId ?? a.id)), ConsistentRead: true }),
+      );
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: userKey(a.id),
+          UpdateExpression: 'SET benchLogin = :t',
+          ExpressionAttributeValues: { ':t': new Date().toISOString() },
+        }),
+      );
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            pk: `BENCHFLOOR#${a.id}`,
+            sk: `SESSION#${(n += 1)}`,
+            type: 'bench',
+            createdAt: new Date().toISOString(),
+          },
+        }),
+      );
       // The password check is part of a login's own work, whatever serves it (as in `npm run bench`).
       if (!(await verifyPassword(PASSWORD, a.passwordHash))) throw new Error('the floor login did not verify');
     },
@@ -130,7 +211,14 @@ async function floor(agents: Agent[], seconds: number) {
       await auth(a);
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': agentPartition(a.id), ':p': CLIENT_PREFIX }, ExclusiveStartKey: start }));
+        const page = await db().send(
+          new QueryCommand({
+            TableName: table(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+            ExpressionAttributeValues: { ':pk': agentPartition(a.id), ':p': CLIENT_PREFIX },
+            ExclusiveStartKey: start,
+          }),
+        );
         start = page.LastEvaluatedKey;
       } while (start);
     },
@@ -138,16 +226,69 @@ async function floor(agents: Agent[], seconds: number) {
     create: async (a) => {
       await auth(a);
       const i = (n += 1);
-      await db().send(new UpdateCommand({ TableName: table(), Key: userKey(a.id), UpdateExpression: 'ADD benchSlots :one', ExpressionAttributeValues: { ':one': 1 } }));
-      await db().send(new PutCommand({ TableName: table(), Item: { pk: `BENCHFLOOR#${a.id}`, sk: `LOCK#${i}`, type: 'bench' }, ConditionExpression: 'attribute_not_exists(pk)' }));
-      await db().send(new PutCommand({ TableName: table(), Item: { pk: `BENCHFLOOR#${a.id}`, sk: `CLIENT#${i}`, type: 'bench', gsi1pk: 'BENCHFLOOR', gsi1sk: `${i}`, gsi2pk: `BENCHFLOOR#${i}`, gsi2sk: 'CLIENT', ...clientInput() }, ConditionExpression: 'attribute_not_exists(pk)' }));
-      await Promise.all(['TOTAL', 'MONTH'].map((sk) => db().send(new UpdateCommand({ TableName: table(), Key: { pk: 'BENCHFLOOR', sk }, UpdateExpression: 'ADD clients :one', ExpressionAttributeValues: { ':one': 1 } }))));
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: userKey(a.id),
+          UpdateExpression: 'ADD benchSlots :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: { pk: `BENCHFLOOR#${a.id}`, sk: `LOCK#${i}`, type: 'bench' },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: {
+            pk: `BENCHFLOOR#${a.id}`,
+            sk: `CLIENT#${i}`,
+            type: 'bench',
+            gsi1pk: 'BENCHFLOOR',
+            gsi1sk: `${i}`,
+            gsi2pk: `BENCHFLOOR#${i}`,
+            gsi2sk: 'CLIENT',
+            ...clientInput(),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      await Promise.all(
+        ['TOTAL', 'MONTH'].map((sk) =>
+          db().send(
+            new UpdateCommand({
+              TableName: table(),
+              Key: { pk: 'BENCHFLOOR', sk },
+              UpdateExpression: 'ADD clients :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            }),
+          ),
+        ),
+      );
     },
     update: async (a) => {
       await auth(a);
       const id = a.clientIds[n % a.clientIds.length]!;
-      await db().send(new GetCommand({ TableName: table(), Key: { pk: agentPartition(a.id), sk: `${CLIENT_PREFIX}${id}` }, ConsistentRead: true }));
-      await db().send(new UpdateCommand({ TableName: table(), Key: { pk: agentPartition(a.id), sk: `${CLIENT_PREFIX}${id}` }, UpdateExpression: 'SET benchTouched = :t', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':t': new Date().toISOString() } }));
+      await db().send(
+        new GetCommand({
+          TableName: table(),
+          Key: { pk: agentPartition(a.id), sk: `${CLIENT_PREFIX}${id}` },
+          ConsistentRead: true,
+        }),
+      );
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { pk: agentPartition(a.id), sk: `${CLIENT_PREFIX}${id}` },
+          UpdateExpression: 'SET benchTouched = :t',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':t': new Date().toISOString() },
+        }),
+      );
     },
   };
   await Promise.all(
@@ -187,13 +328,24 @@ async function main() {
       seededClientsPerAgent: SEED_CLIENTS,
       mix: MIX,
       requestsByKind: perKind,
-      http: { requests: result.requests.total, throughputPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, maxMs: result.latency.max, non2xx, socketErrors, statusCodes: result.statusCodeStats },
+      http: {
+        requests: result.requests.total,
+        throughputPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        maxMs: result.latency.max,
+        non2xx,
+        socketErrors,
+        statusCodes: result.statusCodeStats,
+      },
       floor: {
         seconds: floorSeconds,
         calls: raw.samples.length,
         p50Ms: floorP50,
         p99Ms: floorP99,
-        byKind: Object.fromEntries(Object.entries(raw.perKind).map(([k, v]) => [k, { p50Ms: percentile(v, 50), p99Ms: percentile(v, 99) }])),
+        byKind: Object.fromEntries(
+          Object.entries(raw.perKind).map(([k, v]) => [k, { p50Ms: percentile(v, 50), p99Ms: percentile(v, 99) }]),
+        ),
       },
       p99OverFloor: floorP99 ? Math.round((result.latency.p99 / floorP99) * 100) / 100 : null,
       targets: { errors: 0, p99OverFloor: 3 },
@@ -217,7 +369,10 @@ async function main() {
       '|---|---:|---:|',
       ...Object.entries(report.floor.byKind).map(([k, v]) => `| ${k} | ${v.p50Ms} | ${v.p99Ms} |`),
       '',
-      'Status codes: ' + Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${(s as { count: number }).count}`).join(', '),
+      'Status codes: ' +
+        Object.entries(result.statusCodeStats ?? {})
+          .map(([code, s]) => `${code}: ${(s as { count: number }).count}`)
+          .join(', '),
       '',
     ];
     if (!met) {
@@ -225,7 +380,7 @@ async function main() {
         '## Why the target is missed, and what would reach it',
         '',
         '- Everything here shares one Node process and two CPU cores: the HTTP server, the handlers, dynalite (a single-threaded emulator) and autocannon itself. Under 50 connections the requests queue on the one event loop, so the HTTP p99 measures that queue. The floor, measured on its own afterwards, does not pay for HTTP parsing, JSON, token verification and the handler.',
-        '- Each login checks the password with scrypt (N = 2^17, about 0.4 s of CPU) on libuv\'s thread pool. At the mix\'s rate of several logins a second, that takes most of the two cores, and every other request waits for CPU: its p99 grows with the queue. The floor includes the same password checks, but not the queue that HTTP handling adds on top of them. In AWS each request has its own Lambda, so nothing queues behind a login; the ratio that matters there is per invocation (see `npm run bench`, where every route of this mix is within target).',
+        "- Each login checks the password with scrypt (N = 2^17, about 0.4 s of CPU) on libuv's thread pool. At the mix's rate of several logins a second, that takes most of the two cores, and every other request waits for CPU: its p99 grows with the queue. The floor includes the same password checks, but not the queue that HTTP handling adds on top of them. In AWS each request has its own Lambda, so nothing queues behind a login; the ratio that matters there is per invocation (see `npm run bench`, where every route of this mix is within target).",
         '- To reach the target locally: run the emulator in its own process (or DynamoDB Local), and drive the load from a separate machine or process, so that the server has the cores to itself.',
         '',
       );

@@ -23,7 +23,13 @@ const ANSWER = JSON.stringify({
     {
       index: 0,
       finish_reason: 'stop',
-      message: { role: 'assistant', content: JSON.stringify({ subject: null, body: 'Hi Sam, happy 7th home anniversary! It was a joy helping you find your home. - Jamie Rivera' }) },
+      message: {
+        role: 'assistant',
+        content: JSON.stringify({
+          subject: null,
+          body: 'Hi Sam, happy 7th home anniversary! It was a joy helping you find your home. - Jamie Rivera',
+        }),
+      },
     },
   ],
   usage: { prompt_tokens: 310, completion_tokens: 38, total_tokens: 348 },
@@ -43,8 +49,15 @@ function listen(): Promise<Server> {
 export async function benchModelCall(): Promise<Figures> {
   const server = await listen();
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The settings the adapter reads; APP_URL and TABLE_NAME only so the configuration is whole when this section runs alone.
-  const settings = { AI_PROVIDER: 'openai', AI_BASE_URL: baseUrl, AI_MODEL: 'bench-model', APP_URL: process.env.APP_URL ?? 'http://localhost:3000', TABLE_NAME: process.env.TABLE_NAME ?? 'bench' };
+  // The settings the adapter reads; APP_URL and TABLE_NAME only so the configuration is whole when this section runs
+  // alone.
+  const settings = {
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: baseUrl,
+    AI_MODEL: 'bench-model',
+    APP_URL: process.env.APP_URL ?? 'http://localhost:3000',
+    TABLE_NAME: process.env.TABLE_NAME ?? 'bench',
+  };
   const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
   Object.assign(process.env, settings);
   resetConfig();
@@ -56,9 +69,19 @@ export async function benchModelCall(): Promise<Figures> {
       today: '2026-11-24',
       reviewLink: null,
     });
-    const body = JSON.stringify({ model: 'bench-model', messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: userPrompt(facts) }] });
+    const body = JSON.stringify({
+      model: 'bench-model',
+      messages: [
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: userPrompt(facts) },
+      ],
+    });
     const floor = async () => {
-      const res = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const res = await fetch(`${baseUrl}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await res.json();
     };
     const adapter = async () => {

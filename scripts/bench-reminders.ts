@@ -3,14 +3,14 @@
 // items each part reads, and times the scheduler's hourly run and the worker over every digest,
 // against what a scan of every client each hour would read.
 import type { HandlerExecutionContext } from '@smithy/types';
-import { addDays } from '../shared/dates';
+import { addDays } from '@shared/dates';
 import { db } from '../functions/data/db';
 import { entryItem, occasionIndexEntries } from '../functions/data/client-lists';
 import { agentsIndexKeys, clientKey, userKey } from '../functions/data/keys';
 import { getUserById, setAutomationRules } from '../functions/data/users';
 import { forEachLimited } from '../functions/lib/concurrency';
 import { runAutomations } from '../functions/services/automations';
-import { AUTOMATION_OCCASIONS } from '../shared/automations';
+import { AUTOMATION_OCCASIONS } from '@shared/automations';
 import { dueMilestones } from '../functions/domain/milestones';
 import { takeLocalDigestMessages } from '../functions/integrations/digest-queue';
 import { handler as scheduler } from '../functions/jobs/reminders-scheduler';
@@ -36,7 +36,6 @@ function spreadDate(n: number, year: number): string {
   return `${year}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
-
 /** Counts every DynamoDB call made while `fn` runs, by command, and the items they returned. */
 async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; tally: Tally; ms: number }> {
   const tally: Tally = { calls: {}, itemsRead: 0 };
@@ -47,7 +46,10 @@ async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; tally: Ta
       const command = context.commandName ?? 'unknown';
       tally.calls[command] = (tally.calls[command] ?? 0) + 1;
       const output = out.output as { Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
-      tally.itemsRead += (output.Items?.length ?? 0) + (output.Item ? 1 : 0) + Object.values(output.Responses ?? {}).reduce((s, r) => s + r.length, 0);
+      tally.itemsRead +=
+        (output.Items?.length ?? 0) +
+        (output.Item ? 1 : 0) +
+        Object.values(output.Responses ?? {}).reduce((s, r) => s + r.length, 0);
       return out;
     },
     { step: 'initialize', name },
@@ -82,17 +84,38 @@ export async function benchRemindersJob({
     for (let a = 0; a < agents; a += 1) {
       const id = `job-agent-${a}`;
       users.push({
-        ...userKey(id), ...agentsIndexKeys(signup, id), type: 'user', id, username: `job${a}@bench.test`, fullName: `Agent ${a}`, phone: `(512) 555-${String(a % 10000).padStart(4, '0')}`,
-        passwordHash: 'scrypt$not-a-real-hash', isPro: true, isAdmin: false, timeZone: 'America/New_York', signupDate: signup, clientCount: clientsPerAgent,
+        ...userKey(id),
+        ...agentsIndexKeys(signup, id),
+        type: 'user',
+        id,
+        username: `job${a}@bench.test`,
+        fullName: `Agent ${a}`,
+        phone: `(512) 555-${String(a % 10000).padStart(4, '0')}`,
+        passwordHash: 'scrypt$not-a-real-hash',
+        isPro: true,
+        isAdmin: false,
+        timeZone: 'America/New_York',
+        signupDate: signup,
+        clientCount: clientsPerAgent,
       });
       for (let c = 0; c < clientsPerAgent; c += 1) {
         const cid = `job-client-${a}-${c}`;
         const n = a * 7 + c * 3;
         const client = {
-          ...clientKey(id, cid), type: 'client', id: cid, agentId: id, name: `Client ${a}-${c}`, email: `j${a}-${c}@bench.test`, phone: '(512) 555-0100',
-          birthday: spreadDate(n, 1960 + (c % 40)), ...(c % 2 === 0 ? { anniversary: spreadDate(n + 120, 1990 + (c % 30)) } : {}),
+          ...clientKey(id, cid),
+          type: 'client',
+          id: cid,
+          agentId: id,
+          name: `Client ${a}-${c}`,
+          email: `j${a}-${c}@bench.test`,
+          phone: '(512) 555-0100',
+          birthday: spreadDate(n, 1960 + (c % 40)),
+          ...(c % 2 === 0 ? { anniversary: spreadDate(n + 120, 1990 + (c % 30)) } : {}),
           ...(c % 3 === 0 ? { purchaseDate: spreadDate(n + 200, 2010 + (c % 14)) } : {}),
-          reviewStatus: 'pending' as const, hasTestimonial: false, createdAt: signup, updatedAt: signup,
+          reviewStatus: 'pending' as const,
+          hasTestimonial: false,
+          createdAt: signup,
+          updatedAt: signup,
         };
         // As the product keeps it: the milestones due until yesterday are already awarded.
         const awarded = dueMilestones(client, addDays(DAY, -1)).map((m) => m.type);
@@ -130,7 +153,13 @@ export async function benchRemindersJob({
     // The automations of the next day, every occasion on (for approval: drafted by the local composer,
     // as for an agent without a model), run for each agent as the worker runs them after its digest.
     const ids = Array.from({ length: agents }, (_, a) => `job-agent-${a}`);
-    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({ occasion, enabled: true, channel: 'email' as const, mode: 'approve' as const, sendTime: '09:00' }));
+    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({
+      occasion,
+      enabled: true,
+      channel: 'email' as const,
+      mode: 'approve' as const,
+      sendTime: '09:00',
+    }));
     await forEachLimited(ids, 16, async (id) => void (await setAutomationRules(id, rules)));
     const nextDay = addDays(DAY, 1);
     const agentItems = await Promise.all(ids.map((id) => getUserById(id)));
@@ -147,9 +176,22 @@ export async function benchRemindersJob({
     const hourlyScanItems = totalClients * 24;
     const jobDailyItems = due.tally.itemsRead + quiet.tally.itemsRead * 23 + work.tally.itemsRead;
     const report = {
-      agents, clients: totalClients, seedMs,
-      scheduler: { dueRun: { ms: due.ms, ...due.tally, queued: messages.length }, quietRun: { ms: quiet.ms, ...quiet.tally } },
-      worker: { ms: work.ms, ...work.tally, batches: perBatch.length, batchP50Ms: percentile(perBatch, 50), batchP99Ms: percentile(perBatch, 99), failed, emails: mails },
+      agents,
+      clients: totalClients,
+      seedMs,
+      scheduler: {
+        dueRun: { ms: due.ms, ...due.tally, queued: messages.length },
+        quietRun: { ms: quiet.ms, ...quiet.tally },
+      },
+      worker: {
+        ms: work.ms,
+        ...work.tally,
+        batches: perBatch.length,
+        batchP50Ms: percentile(perBatch, 50),
+        batchP99Ms: percentile(perBatch, 99),
+        failed,
+        emails: mails,
+      },
       perDay: { jobItemsRead: jobDailyItems, hourlyScanItemsRead: hourlyScanItems },
       automations: { date: nextDay, occasionItems, dueClients, drafted, ms: automation.ms, ...automation.tally },
     };

@@ -18,7 +18,7 @@ import { writeToOutbox } from '../functions/integrations/outbox';
 import { putMessage } from '../functions/data/messages';
 import { putSupportTicket } from '../functions/data/support-tickets';
 import { randomId } from '../functions/domain/signed-tokens';
-import { AUTOMATION_OCCASIONS } from '../shared/automations';
+import { AUTOMATION_OCCASIONS } from '@shared/automations';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,6 @@ type Sent = { command: { constructor: new (input: unknown) => unknown; input: un
 const PASSWORD = 'correct horse battery';
 const BENCH_ADMIN = 'bench-admin@example.com';
 export const TARGETS = { inProcessP50: 1.2, httpP50: 1.5, p99: 2.5 };
-
 
 /**
  * Records the DynamoDB calls made while `fn` runs. A call sent while another is still in flight
@@ -64,7 +63,10 @@ export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; s
  * Runs `fn` n times (after 3 warm-ups), each time recording its DynamoDB calls and replaying them
  * at once: its p50/p99 and the p50 of the replays (the floor), with the number of calls.
  */
-export async function measureAgainstFloor(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number; floorP50: number; calls: number }> {
+export async function measureAgainstFloor(
+  n: number,
+  fn: () => Promise<unknown>,
+): Promise<{ p50: number; p99: number; floorP50: number; calls: number }> {
   const took: number[] = [];
   const floor: number[] = [];
   let calls = 0;
@@ -83,7 +85,9 @@ export async function measureAgainstFloor(n: number, fn: () => Promise<unknown>)
   return { p50: percentile(took, 50), p99: percentile(took, 99), floorP50: percentile(floor, 50), calls };
 }
 
-/** Replays recorded calls: same commands, same inputs, same grouping. A refused condition is still a full round trip. */
+/**
+ * Replays recorded calls: same commands, same inputs, same grouping. A refused condition is still a full round trip.
+ */
 export async function replay(sent: Sent[]): Promise<void> {
   const groups = new Map<number, Sent[]>();
   for (const s of sent) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
@@ -117,13 +121,16 @@ const ROUTE_EXPLANATION = (routes: string[]) =>
     `Why ${routes.join(' and ')} ${routes.length === 1 ? 'misses' : 'miss'} a target in this run:`,
     '- The floors here are one to a few milliseconds. A request also pays a fixed cost of its own, whatever it does: the middy stack, the session cookie check, the logger and the security headers, then parsing and JSON (about 0.3 ms in process); the local HTTP server adds about 0.4 ms more (the request, event conversion, response). Against a 1.2 ms GetItem, that fixed cost alone is 1.3–1.5×.',
     '- A p99 of millisecond requests is decided by a handful of samples. A garbage collection, or another process taking one of the two cores, lands in one column or the other. From one run to the next, the same route can land on either side of the 1.5× and 2.5× lines.',
-    '- What would bring the fixed cost down: setting the security headers without their middleware, and reading the session with one call instead of the middy layer around it. A profile of GET /api/user shows no single hot spot left: the time is spread across the SDK, the emulator and Node\'s HTTP. (Time-zone checks were the one hot spot, and they are now cached.)',
+    "- What would bring the fixed cost down: setting the security headers without their middleware, and reading the session with one call instead of the middy layer around it. A profile of GET /api/user shows no single hot spot left: the time is spread across the SDK, the emulator and Node's HTTP. (Time-zone checks were the one hot spot, and they are now cached.)",
   ].join('\n');
 
 /** Samples per route: enough for a steady p99; a login costs 0.4 s of scrypt, so it gets fewer. */
 const SAMPLES = { route: 400, login: 60 };
 
-export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMPLES.login }: { samples?: number; loginSamples?: number } = {}): Promise<Figures> {
+export async function benchRoutes({
+  samples = SAMPLES.route,
+  loginSamples = SAMPLES.login,
+}: { samples?: number; loginSamples?: number } = {}): Promise<Figures> {
   // Every sample of the send route is a real send: lift the daily cap, which is not what is measured.
   process.env.DAILY_EMAIL_LIMIT = String(10 * samples);
   // Every sample of POST /api/support is a new request from the one bench agent: lift the hourly limit too.
@@ -146,14 +153,33 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
 
     // The queue routes act on one waiting message each: pools of drafts awaiting approval, one per sample
     // (warm-ups and HTTP included), as the automations leave them. GET /api/outgoing lists the rest.
-    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({ occasion, enabled: true, channel: 'email' as const, mode: 'approve' as const, sendTime: '09:00' }));
+    const rules = AUTOMATION_OCCASIONS.map((occasion) => ({
+      occasion,
+      enabled: true,
+      channel: 'email' as const,
+      mode: 'approve' as const,
+      sendTime: '09:00',
+    }));
     const perRoute = 2 * (samples + 5);
     const waiting = async (n: number) => {
       const ids: string[] = [];
       for (let j = 0; j < n; j += 1) {
         const clientId = clientIds[j % clientIds.length]!;
         const id = randomId();
-        await putMessage({ id, agentId: user.id, clientId, channel: 'email', occasion: 'birthday', subject: 'Happy birthday!', body: 'Hi, happy birthday!', to: `bench-${j}@example.com`, status: 'awaiting-approval', automatic: true, slotDay: '2026-01-01', createdAt: new Date().toISOString() });
+        await putMessage({
+          id,
+          agentId: user.id,
+          clientId,
+          channel: 'email',
+          occasion: 'birthday',
+          subject: 'Happy birthday!',
+          body: 'Hi, happy birthday!',
+          to: `bench-${j}@example.com`,
+          status: 'awaiting-approval',
+          automatic: true,
+          slotDay: '2026-01-01',
+          createdAt: new Date().toISOString(),
+        });
         ids.push(id);
       }
       return ids;
@@ -170,33 +196,68 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
     const admin = (await signedInAgent(api, { username: BENCH_ADMIN })).client;
     const toAnswer: string[] = [];
     for (let j = 0; j < perRoute; j += 1) {
-      const ticket = await putSupportTicket({ id: randomId(), agentId: user.id, agentName: details.fullName, agentEmail: user.username, priority: j % 2 ? 'pro' : 'standard', subject: `Bench question ${j}`, message: 'How do I import my clients?', createdAt: new Date().toISOString() });
+      const ticket = await putSupportTicket({
+        id: randomId(),
+        agentId: user.id,
+        agentName: details.fullName,
+        agentEmail: user.username,
+        priority: j % 2 ? 'pro' : 'standard',
+        subject: `Bench question ${j}`,
+        message: 'How do I import my clients?',
+        createdAt: new Date().toISOString(),
+      });
       toAnswer.push(ticket.id);
     }
 
     const floorOutbox = mkdtempSync(join(tmpdir(), 'bench-floor-outbox-'));
     const oneOutboxFile = (subject: string) => ({
       label: 'one outbox file',
-      run: () => writeToOutbox(floorOutbox, { channel: 'email', to: 'floor@example.com', subject, text: 'Hi, we received your request.', html: '<p>Hi, we received your request.</p>' }),
+      run: () =>
+        writeToOutbox(floorOutbox, {
+          channel: 'email',
+          to: 'floor@example.com',
+          subject,
+          text: 'Hi, we received your request.',
+          html: '<p>Hi, we received your request.</p>',
+        }),
     });
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
       { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
-      { route: 'GET /api/clients', label: 'GET /api/clients?limit=50 (a page)', request: () => ({ path: '/api/clients?limit=50' }) },
-      { route: 'GET /api/clients', label: 'GET /api/clients?q=bench (a search)', request: () => ({ path: '/api/clients?q=bench&limit=50' }) },
+      {
+        route: 'GET /api/clients',
+        label: 'GET /api/clients?limit=50 (a page)',
+        request: () => ({ path: '/api/clients?limit=50' }),
+      },
+      {
+        route: 'GET /api/clients',
+        label: 'GET /api/clients?q=bench (a search)',
+        request: () => ({ path: '/api/clients?q=bench&limit=50' }),
+      },
       { route: 'GET /api/dashboard', request: () => ({ path: '/api/dashboard' }) },
       { route: 'GET /api/insights', request: () => ({ path: '/api/insights?months=12' }) },
       { route: 'GET /api/client-invitations', request: () => ({ path: '/api/client-invitations' }) },
-      { route: 'POST /api/clients', request: (i) => ({ path: '/api/clients', body: clientInput({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com` }) }) },
+      {
+        route: 'POST /api/clients',
+        request: (i) => ({
+          path: '/api/clients',
+          body: clientInput({ name: `Bench ${i}`, email: `bench-${i}-${Date.now()}@example.com` }),
+        }),
+      },
       {
         route: 'PATCH /api/clients/{id}',
         request: (i) => {
           const id = clientIds[Math.abs(i) % clientIds.length]!;
-          return { path: `/api/clients/${id}`, params: { id }, body: { phone: `(512) 555-${String(1000 + (Math.abs(i) % 9000))}` } };
+          return {
+            path: `/api/clients/${id}`,
+            params: { id },
+            body: { phone: `(512) 555-${String(1000 + (Math.abs(i) % 9000))}` },
+          };
         },
       },
       {
-        // The local runtime writes drafts without a model (AI_PROVIDER=local), so the model's own time is left out by construction.
+        // The local runtime writes drafts without a model (AI_PROVIDER=local), so the model's own time is left out by
+        // construction.
         route: 'POST /api/clients/{id}/drafts',
         request: (i) => {
           const id = clientIds[Math.abs(i) % clientIds.length]!;
@@ -208,11 +269,22 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         route: 'POST /api/clients/{id}/messages',
         extraFloor: {
           label: 'one outbox file',
-          run: () => writeToOutbox(floorOutbox, { channel: 'email', to: 'floor@example.com', subject: 'Checking in', text: 'Hi, just checking in.', html: '<p>Hi, just checking in.</p>' }),
+          run: () =>
+            writeToOutbox(floorOutbox, {
+              channel: 'email',
+              to: 'floor@example.com',
+              subject: 'Checking in',
+              text: 'Hi, just checking in.',
+              html: '<p>Hi, just checking in.</p>',
+            }),
         },
         request: (i) => {
           const id = clientIds[Math.abs(i) % clientIds.length]!;
-          return { path: `/api/clients/${id}/messages`, params: { id }, body: { channel: 'email', subject: 'Checking in', body: `Hi, just checking in (${i}).` } };
+          return {
+            path: `/api/clients/${id}/messages`,
+            params: { id },
+            body: { channel: 'email', subject: 'Checking in', body: `Hi, just checking in (${i}).` },
+          };
         },
       },
       { route: 'GET /api/user/automations', request: () => ({ path: '/api/user/automations' }) },
@@ -224,7 +296,14 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         route: 'POST /api/outgoing/{id}/approve',
         extraFloor: {
           label: 'one outbox file',
-          run: () => writeToOutbox(floorOutbox, { channel: 'email', to: 'floor@example.com', subject: 'Happy birthday!', text: 'Hi, happy birthday!', html: '<p>Hi, happy birthday!</p>' }),
+          run: () =>
+            writeToOutbox(floorOutbox, {
+              channel: 'email',
+              to: 'floor@example.com',
+              subject: 'Happy birthday!',
+              text: 'Hi, happy birthday!',
+              html: '<p>Hi, happy birthday!</p>',
+            }),
         },
         request: () => next(toApprove, 'approve'),
       },
@@ -232,7 +311,10 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         // Writes the request and mails the confirmation (one outbox file, which the floor writes too).
         route: 'POST /api/support',
         extraFloor: oneOutboxFile('We received your request'),
-        request: (i) => ({ path: '/api/support', body: { subject: `Bench question ${i}`, message: 'How do I import my clients from a spreadsheet?' } }),
+        request: (i) => ({
+          path: '/api/support',
+          body: { subject: `Bench question ${i}`, message: 'How do I import my clients from a spreadsheet?' },
+        }),
       },
       { route: 'GET /api/support', request: () => ({ path: '/api/support' }) },
       // The open requests waiting: the pool below and those POST /api/support wrote, a page of 100.
@@ -244,7 +326,11 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         request: () => {
           const id = toAnswer.shift();
           if (!id) throw new Error('the bench ran out of support requests to answer');
-          return { path: `/api/admin/support/${id}`, params: { id }, body: { reply: 'Use Import CSV on the Clients page.' } };
+          return {
+            path: `/api/admin/support/${id}`,
+            params: { id },
+            body: { reply: 'Use Import CSV on the Clients page.' },
+          };
         },
       },
       {
@@ -262,7 +348,11 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       const [method, path] = c.route.split(' ') as [string, string];
       const route = routes.find((r) => r.method === method && r.path === path);
       if (!route) throw new Error(`no route ${c.route}`);
-      if (!handlers.has(route.handler)) handlers.set(route.handler, ((await import(`../functions/handlers/${route.handler}.ts`)) as { handler: Handler }).handler);
+      if (!handlers.has(route.handler))
+        handlers.set(
+          route.handler,
+          ((await import(`../functions/handlers/${route.handler}.ts`)) as { handler: Handler }).handler,
+        );
       const handler = handlers.get(route.handler)!;
       const invoke = async (i: number) => {
         const { path: fullPath, body, params } = c.request(i);
@@ -270,22 +360,59 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
         const now = new Date();
         const requestId = `bench-${c.route}-${i}`;
         const event = {
-          version: '2.0', routeKey: `${route.method} ${route.path}`, rawPath, rawQueryString, cookies: cookies(c.as),
+          version: '2.0',
+          routeKey: `${route.method} ${route.path}`,
+          rawPath,
+          rawQueryString,
+          cookies: cookies(c.as),
           ...(rawQueryString ? { queryStringParameters: Object.fromEntries(new URLSearchParams(rawQueryString)) } : {}),
-          headers: { host: new URL(api.url).host, origin: api.url, 'content-type': 'application/json', 'user-agent': 'bench' },
+          headers: {
+            host: new URL(api.url).host,
+            origin: api.url,
+            'content-type': 'application/json',
+            'user-agent': 'bench',
+          },
           pathParameters: params,
-          requestContext: { accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId, routeKey: `${route.method} ${route.path}`, stage: '$default', time: now.toUTCString(), timeEpoch: now.getTime() },
+          requestContext: {
+            accountId: 'local',
+            apiId: 'local',
+            domainName: 'localhost',
+            domainPrefix: 'localhost',
+            http: {
+              method: route.method,
+              path: rawPath,
+              protocol: 'HTTP/1.1',
+              sourceIp: '127.0.0.1',
+              userAgent: 'bench',
+            },
+            requestId,
+            routeKey: `${route.method} ${route.path}`,
+            stage: '$default',
+            time: now.toUTCString(),
+            timeEpoch: now.getTime(),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           isBase64Encoded: false,
         } as unknown as APIGatewayProxyEventV2;
         const result = await handler(event, lambdaContext(route.handler, requestId));
-        if ((result.statusCode ?? 500) >= 300) throw new Error(`${c.route} answered ${result.statusCode}: ${result.body}`);
+        if ((result.statusCode ?? 500) >= 300)
+          throw new Error(`${c.route} answered ${result.statusCode}: ${result.body}`);
         return result;
       };
       const viaHttp = async (i: number) => {
         const { path: p, body } = c.request(i + 100_000);
-        const res = await http.send(route.method, p, { cookie: cookies(c.as).join('; '), origin: api.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body === undefined ? undefined : JSON.stringify(body));
-        if (res.status >= 300) throw new Error(`${c.route} over HTTP answered ${res.status}: ${decoded(res).slice(0, 200)}`);
+        const res = await http.send(
+          route.method,
+          p,
+          {
+            cookie: cookies(c.as).join('; '),
+            origin: api.url,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body === undefined ? undefined : JSON.stringify(body),
+        );
+        if (res.status >= 300)
+          throw new Error(`${c.route} over HTTP answered ${res.status}: ${decoded(res).slice(0, 200)}`);
       };
       // Warm-up: handler module, connections, JIT.
       for (let i = 0; i < 5; i += 1) {
@@ -337,10 +464,18 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
       '',
       '| route | floor | floor p50 ms | floor p99 ms | in-process p50 ms | HTTP p50 ms | HTTP p99 ms | in-process p50 × floor | HTTP p50 × floor | HTTP p99 × floor p99 |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.route} | ${r.floor} | ${r.floorP50} | ${r.floorP99} | ${r.inProcessP50} | ${r.httpP50} | ${r.httpP99} | ${ok(r.inProcessP50Ratio as number, TARGETS.inProcessP50)} | ${ok(r.httpP50Ratio as number, TARGETS.httpP50)} | ${ok(r.httpP99Ratio as number, TARGETS.p99)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.route} | ${r.floor} | ${r.floorP50} | ${r.floorP99} | ${r.inProcessP50} | ${r.httpP50} | ${r.httpP99} | ${ok(r.inProcessP50Ratio as number, TARGETS.inProcessP50)} | ${ok(r.httpP50Ratio as number, TARGETS.httpP50)} | ${ok(r.httpP99Ratio as number, TARGETS.p99)} |`,
+      ),
       '',
     ];
-    const misses = rows.filter((r) => (r.inProcessP50Ratio as number) > TARGETS.inProcessP50 || (r.httpP50Ratio as number) > TARGETS.httpP50 || (r.httpP99Ratio as number) > TARGETS.p99);
+    const misses = rows.filter(
+      (r) =>
+        (r.inProcessP50Ratio as number) > TARGETS.inProcessP50 ||
+        (r.httpP50Ratio as number) > TARGETS.httpP50 ||
+        (r.httpP99Ratio as number) > TARGETS.p99,
+    );
     if (misses.length) lines.push(ROUTE_EXPLANATION(misses.map((r) => r.route as string)), '');
     return { lines, report: { samples, loginSamples, targets: TARGETS, rows } };
   } finally {
@@ -351,7 +486,10 @@ export async function benchRoutes({ samples = SAMPLES.route, loginSamples = SAMP
 
 if (require.main === module) {
   process.env.LOG_LEVEL ??= 'warn';
-  benchRoutes({ samples: Number(process.env.BENCH_SAMPLES ?? SAMPLES.route), loginSamples: Number(process.env.BENCH_LOGIN_SAMPLES ?? SAMPLES.login) }).then(
+  benchRoutes({
+    samples: Number(process.env.BENCH_SAMPLES ?? SAMPLES.route),
+    loginSamples: Number(process.env.BENCH_LOGIN_SAMPLES ?? SAMPLES.login),
+  }).then(
     ({ lines }) => process.stdout.write(`${lines.join('\n')}\n`),
     (error: unknown) => {
       console.error(error);

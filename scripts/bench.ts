@@ -1,4 +1,5 @@
-// `npm run bench`: the figures of docs/architecture.md (Performance budgets and bench), measured in one run on this machine and written
+// `npm run bench`: the figures of docs/architecture.md (Performance budgets and bench), measured in one run on this
+// machine and written
 // to bench/report.md and bench/report.json. Latencies are reported as ratios to the raw DynamoDB call
 // on the same emulator; no figure here is typed in by hand.
 import * as esbuild from 'esbuild';
@@ -8,7 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../functions/routes';
-import { htmlFileFor, PRERENDERED_PAGES } from '../shared/prerendered-pages';
+import { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
 import { benchImports } from './bench-imports';
@@ -22,13 +23,26 @@ import { percentile, ratio } from './bench-stats';
 const root = resolve(__dirname, '..');
 const outDir = join(root, 'bench');
 const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
-const lines: string[] = ['# Benchmark report', '', `Run ${report.date} on Node ${process.version}, ${cpus().length} cores. Produced by \`npm run bench\`.`, ''];
+const lines: string[] = [
+  '# Benchmark report',
+  '',
+  `Run ${report.date} on Node ${process.version}, ${cpus().length} cores. Produced by \`npm run bench\`.`,
+  '',
+];
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 function importTime(file: string): number {
   const script = `const t=process.hrtime.bigint();await import(${JSON.stringify(file)});console.log(Number(process.hrtime.bigint()-t)/1e6)`;
-  const runs = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } }).toString().trim()));
+  const runs = Array.from({ length: 5 }, () =>
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      })
+        .toString()
+        .trim(),
+    ),
+  );
   return percentile(runs, 50);
 }
 
@@ -36,7 +50,7 @@ function importTime(file: string): number {
 const BUNDLE_EXPLANATION = [
   'Why some handlers are over 1.2× the bare bundle (see the additions column). Every handler carries the shared HTTP stack on top of middy and the document client, about 52 KB:',
   '- yup, 36 KB. The request schemas are shared with the web app, so both sides give the same messages.',
-  '- the project\'s HTTP code, about 8 KB.',
+  "- the project's HTTP code, about 8 KB.",
   '- the security-headers middleware and the route table, 4 KB each.',
   'That puts the routes that only use DynamoDB at 1.19–1.23×. Routes that use another service carry its SDK:',
   '- S3: about 100 KB, plus checksums;',
@@ -46,9 +60,9 @@ const BUNDLE_EXPLANATION = [
   '- the zip export: archiver, about 350 KB;',
   '- the CSV import: csv-parse and busboy.',
   'What would reach 1.2×:',
-  '- For the DynamoDB-only routes, about 8 KB less: have the build inject the route\'s own entry instead of bundling the whole route table, and set the security headers without the middleware.',
-  '- For the others, leave those SDKs out of the bundle and use the copy in the nodejs22.x runtime, or call the service\'s HTTP API directly. Both trade size for control over versions.',
-  '- For Stripe, plain HTTPS calls for Checkout and the portal. The webhook would keep Stripe\'s own signature code.',
+  "- For the DynamoDB-only routes, about 8 KB less: have the build inject the route's own entry instead of bundling the whole route table, and set the security headers without the middleware.",
+  "- For the others, leave those SDKs out of the bundle and use the copy in the nodejs22.x runtime, or call the service's HTTP API directly. Both trade size for control over versions.",
+  "- For Stripe, plain HTTPS calls for Checkout and the portal. The webhook would keep Stripe's own signature code.",
   'jose and the Secrets Manager client were removed for this reason: tokens are now signed with node:crypto, and secrets are read through the Lambda extension.',
   'Import time is what a cold start pays. It follows bundle size, and it is noisy on a loaded 2-core machine.',
 ].join('\n');
@@ -56,7 +70,17 @@ const RUNTIME_CODEGEN = /\bnew Function\s*\(|[^.\w]eval\s*\(/g;
 
 async function bundles(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const common = { bundle: true, platform: 'node' as const, format: 'esm' as const, target: 'node20', minify: true, legalComments: 'none' as const, mainFields: ['module', 'main'], banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }, logLevel: 'error' as const };
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'esm' as const,
+    target: 'node20',
+    minify: true,
+    legalComments: 'none' as const,
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'error' as const,
+  };
   /** Output bytes by package (or by project folder), from esbuild's metafile. */
   const byPackage = (metafile: esbuild.Metafile) => {
     const sizes = new Map<string, number>();
@@ -72,8 +96,20 @@ async function bundles(): Promise<void> {
     const entryFile = join(dir, `${name}.mjs`);
     writeFileSync(entryFile, source);
     const outfile = join(dir, name, 'index.mjs');
-    const built = await esbuild.build({ ...common, entryPoints: [entryFile], outfile, nodePaths: [join(root, 'node_modules')], absWorkingDir: root, metafile: true });
-    return { bytes: statSync(outfile).size, gzip: gzipSync(readFileSync(outfile)).length, importMs: importTime(outfile), packages: byPackage(built.metafile) };
+    const built = await esbuild.build({
+      ...common,
+      entryPoints: [entryFile],
+      outfile,
+      nodePaths: [join(root, 'node_modules')],
+      absWorkingDir: root,
+      metafile: true,
+    });
+    return {
+      bytes: statSync(outfile).size,
+      gzip: gzipSync(readFileSync(outfile)).length,
+      importMs: importTime(outfile),
+      packages: byPackage(built.metafile),
+    };
   };
   const empty = await floorBundle('empty', 'export const handler = async () => ({ statusCode: 200 });');
   const floor = await floorBundle(
@@ -83,7 +119,12 @@ async function bundles(): Promise<void> {
   const rows: Array<Record<string, unknown>> = [];
   for (const route of routes) {
     const outfile = join(dir, route.handler, 'index.mjs');
-    const built = await esbuild.build({ ...common, entryPoints: [join(root, 'functions/handlers', `${route.handler}.ts`)], outfile, metafile: true });
+    const built = await esbuild.build({
+      ...common,
+      entryPoints: [join(root, 'functions/handlers', `${route.handler}.ts`)],
+      outfile,
+      metafile: true,
+    });
     const additions = [...byPackage(built.metafile)]
       .map(([pkg, bytes]) => [pkg, bytes - (floor.packages.get(pkg) ?? 0)] as const)
       .filter(([, extra]) => extra > 1024)
@@ -93,12 +134,27 @@ async function bundles(): Promise<void> {
     const code = readFileSync(outfile, 'utf8');
     const bytes = Buffer.byteLength(code);
     const ms = importTime(outfile);
-    rows.push({ handler: route.handler, route: `${route.method} ${route.path}`, kb: kb(bytes), gzipKb: kb(gzipSync(code).length), sizeRatio: ratio(bytes, floor.bytes), importMs: ms, importRatio: ratio(ms, floor.importMs), codegen: code.match(RUNTIME_CODEGEN)?.length ?? 0, additions });
+    rows.push({
+      handler: route.handler,
+      route: `${route.method} ${route.path}`,
+      kb: kb(bytes),
+      gzipKb: kb(gzipSync(code).length),
+      sizeRatio: ratio(bytes, floor.bytes),
+      importMs: ms,
+      importRatio: ratio(ms, floor.importMs),
+      codegen: code.match(RUNTIME_CODEGEN)?.length ?? 0,
+      additions,
+    });
   }
   const over = rows.filter((r) => (r.sizeRatio as number) > 1.2);
   const slow = rows.filter((r) => (r.importRatio as number) > 1.2);
   const codegen = rows.filter((r) => (r.codegen as number) > 0);
-  report.bundles = { empty: { kb: kb(empty.bytes), importMs: empty.importMs }, floor: { kb: kb(floor.bytes), gzipKb: kb(floor.gzip), importMs: floor.importMs }, target: 1.2, handlers: rows };
+  report.bundles = {
+    empty: { kb: kb(empty.bytes), importMs: empty.importMs },
+    floor: { kb: kb(floor.bytes), gzipKb: kb(floor.gzip), importMs: floor.importMs },
+    target: 1.2,
+    handlers: rows,
+  };
   const mark = (value: number) => (value > 1.2 ? `**${value}**` : `${value}`);
   lines.push(
     '## Lambda bundles',
@@ -107,7 +163,10 @@ async function bundles(): Promise<void> {
     '',
     '| handler | route | KB | gzip KB | × bare size | import ms | × bare import | largest additions over the bare bundle, KB | run-time code generation |',
     '|---|---|---:|---:|---:|---:|---:|---|---:|',
-    ...rows.map((r) => `| ${r.handler} | ${r.route} | ${r.kb} | ${r.gzipKb} | ${mark(r.sizeRatio as number)} | ${r.importMs} | ${mark(r.importRatio as number)} | ${(r.additions as string[]).join(', ')} | ${r.codegen} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.handler} | ${r.route} | ${r.kb} | ${r.gzipKb} | ${mark(r.sizeRatio as number)} | ${r.importMs} | ${mark(r.importRatio as number)} | ${(r.additions as string[]).join(', ')} | ${r.codegen} |`,
+    ),
     '',
     `Within 1.2× in size: ${rows.length - over.length} of ${rows.length} handlers; in import time: ${rows.length - slow.length} of ${rows.length}. Schemas compiled at run time: ${codegen.length === 0 ? 'none — no bundle contains `new Function(` or `eval(`; the yup schemas are plain objects built once when the module loads' : `**${codegen.map((r) => r.handler).join(', ')}** contain \`new Function(\`/\`eval(\``}.`,
     '',
@@ -117,9 +176,12 @@ async function bundles(): Promise<void> {
 }
 
 function webSizes(): void {
-  const meta = JSON.parse(readFileSync(join(root, 'dist/web/meta.json'), 'utf8')) as { outputs: Record<string, { imports: Array<{ path: string; kind: string }>; entryPoint?: string; bytes: number }> };
+  const meta = JSON.parse(readFileSync(join(root, 'dist/web/meta.json'), 'utf8')) as {
+    outputs: Record<string, { imports: Array<{ path: string; kind: string }>; entryPoint?: string; bytes: number }>;
+  };
   const gzCache = new Map<string, number>();
-  const gz = (path: string) => gzCache.get(path) ?? gzCache.set(path, gzipSync(readFileSync(join(root, path)), { level: 9 }).length).get(path)!;
+  const gz = (path: string) =>
+    gzCache.get(path) ?? gzCache.set(path, gzipSync(readFileSync(join(root, path)), { level: 9 }).length).get(path)!;
   const staticClosure = (start: string, into = new Set<string>()) => {
     const walk = (p: string) => {
       if (into.has(p)) return;
@@ -147,23 +209,36 @@ function webSizes(): void {
   ].map(({ page, chunks }) => {
     const files = new Set(initial);
     for (const c of chunks) staticClosure(byEntry(`web/src/${c}`), files);
-    return { page, gzipKb: kb(sum(files)), routeGzipKb: kb(sum([...files].filter((f) => !initial.has(f)))), files: files.size };
+    return {
+      page,
+      gzipKb: kb(sum(files)),
+      routeGzipKb: kb(sum([...files].filter((f) => !initial.has(f)))),
+      files: files.size,
+    };
   });
   const initialGz = sum(initial);
-  const lazy = Object.keys(meta.outputs).filter((k) => k.endsWith('.js') && !initial.has(k) && meta.outputs[k]!.entryPoint);
+  const lazy = Object.keys(meta.outputs).filter(
+    (k) => k.endsWith('.js') && !initial.has(k) && meta.outputs[k]!.entryPoint,
+  );
   const lazyRows = lazy
-    .map((k) => ({ chunk: meta.outputs[k]!.entryPoint!.replace(/^web\/src\//, ''), gzipKb: kb(sum([...staticClosure(k)].filter((p) => !initial.has(p)))) }))
+    .map((k) => ({
+      chunk: meta.outputs[k]!.entryPoint!.replace(/^web\/src\//, ''),
+      gzipKb: kb(sum([...staticClosure(k)].filter((p) => !initial.has(p)))),
+    }))
     .sort((a, b) => b.gzipKb - a.gzipKb);
   const target = 170;
   // The HTML itself: the prerendered pages and index.html (the signed-in frame), with the CSS their markup uses.
-  const html = ['/', ...PRERENDERED_PAGES].map((page) => ({ page: page === '/' ? '/ (index.html, the signed-in frame)' : page, gzipKb: kb(gzipSync(readFileSync(join(root, 'dist/web', htmlFileFor(page))), { level: 9 }).length) }));
+  const html = ['/', ...PRERENDERED_PAGES].map((page) => ({
+    page: page === '/' ? '/ (index.html, the signed-in frame)' : page,
+    gzipKb: kb(gzipSync(readFileSync(join(root, 'dist/web', htmlFileFor(page))), { level: 9 }).length),
+  }));
   report.web = { initialGzipKb: kb(initialGz), target, pages, html, lazy: lazyRows };
   lines.push(
     '## Web',
     '',
     `Initial JavaScript, the entry and its static imports (all \`modulepreload\`ed from each page's HTML, with the chunks of the page's own route), gzip -9: **${kb(initialGz)} KB**. With the page's own lazy chunks:`,
     '',
-    '| page | JS before the page works, gzip KB | of which the page\'s lazy chunks | files |',
+    "| page | JS before the page works, gzip KB | of which the page's lazy chunks | files |",
     '|---|---:|---:|---:|',
     ...pages.map((p) => `| ${p.page} | ${p.gzipKb} | ${p.routeGzipKb} | ${p.files} |`),
     '',
@@ -178,7 +253,18 @@ function webSizes(): void {
   );
 }
 
-const SECTIONS = ['bundles', 'web', 'routes', 'model', 'book', 'imports', 'insights', 'admin', 'reminders', 'lighthouse'] as const;
+const SECTIONS = [
+  'bundles',
+  'web',
+  'routes',
+  'model',
+  'book',
+  'imports',
+  'insights',
+  'admin',
+  'reminders',
+  'lighthouse',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function selected(): Set<Section> {
@@ -186,7 +272,8 @@ function selected(): Set<Section> {
   if (i < 0) return new Set(SECTIONS);
   const names = (process.argv[i + 1] ?? '').split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown.length || names.length === 0) throw new Error(`--only takes a comma-separated list of: ${SECTIONS.join(', ')}`);
+  if (unknown.length || names.length === 0)
+    throw new Error(`--only takes a comma-separated list of: ${SECTIONS.join(', ')}`);
   return new Set(names as Section[]);
 }
 
@@ -210,7 +297,12 @@ async function main(): Promise<void> {
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());
-  lines.push('## Load', '', 'Concurrency is measured by `npm run bench:load` (50 agents through the HTTP server, with its own floor measured in the same run): see [load-report.md](load-report.md).', '');
+  lines.push(
+    '## Load',
+    '',
+    'Concurrency is measured by `npm run bench:load` (50 agents through the HTTP server, with its own floor measured in the same run): see [load-report.md](load-report.md).',
+    '',
+  );
   lines.push(`Whole run: ${Math.round((performance.now() - started) / 1000)} s.`, '');
   const name = partial ? `partial-report` : 'report';
   mkdirSync(outDir, { recursive: true });

@@ -58,12 +58,16 @@ function initialCodeInOneChunk() {
     name: 'initial-code-in-one-chunk',
     setup(build) {
       build.onResolve({ filter: /^\./ }, (args) => {
-        if (args.kind === 'dynamic-import' && args.importer.startsWith(webSrc)) lazyModules.add(resolve(args.resolveDir, args.path));
+        if (args.kind === 'dynamic-import' && args.importer.startsWith(webSrc))
+          lazyModules.add(resolve(args.resolveDir, args.path));
         return undefined;
       });
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (!lazyModules.has(args.path.replace(/\.tsx?$/, ''))) return undefined;
-        return { contents: `import ${JSON.stringify(appModule)};\n${readFileSync(args.path, 'utf8')}`, loader: extname(args.path).slice(1) };
+        return {
+          contents: `import ${JSON.stringify(appModule)};\n${readFileSync(args.path, 'utf8')}`,
+          loader: extname(args.path).slice(1),
+        };
       });
     },
   };
@@ -105,7 +109,14 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
       plugins: [initialCodeInOneChunk()],
     }),
     // The same app for Node, to render the HTML (React's server renderer requires Node's modules).
-    importBundle(join(root, 'web/src/prerender.tsx'), { jsx: 'automatic', define, loader, target: 'node20', banner: nodeBanner, legalComments: 'none' }),
+    importBundle(join(root, 'web/src/prerender.tsx'), {
+      jsx: 'automatic',
+      define,
+      loader,
+      target: 'node20',
+      banner: nodeBanner,
+      legalComments: 'none',
+    }),
   ]);
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((output) => outputs[output].entryPoint?.endsWith('web/src/main.tsx'));
@@ -120,7 +131,8 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
 
   for (const url of ['/', ...renderer.PRERENDERED_PAGES]) {
     const modules = PRERENDERED_ROUTE_MODULES[url];
-    if (!modules) throw new Error(`scripts/build.mjs does not know the route modules ${url} renders (PRERENDERED_ROUTE_MODULES)`);
+    if (!modules)
+      throw new Error(`scripts/build.mjs does not know the route modules ${url} renders (PRERENDERED_ROUTE_MODULES)`);
     // Every chunk the entry and the page's route modules import statically, preloaded: the browser
     // fetches them in parallel instead of discovering them one import level at a time.
     const preloads = new Set(staticImports(result.metafile, entry));
@@ -132,7 +144,10 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
     preloads.delete(entry);
     const page = await renderer.renderPage(url);
     let html = template
-      .replace('%MODULE_PRELOADS%', literally([...preloads].map((output) => `<link rel="modulepreload" href="${asUrl(output)}" />`).join('\n    ')))
+      .replace(
+        '%MODULE_PRELOADS%',
+        literally([...preloads].map((output) => `<link rel="modulepreload" href="${asUrl(output)}" />`).join('\n    ')),
+      )
       .replace('%PAGE_STYLES%', literally(page.styles))
       .replace('%PRERENDERED_AT%', literally(url))
       .replace('%PAGE_MARKUP%', literally(page.html));
@@ -146,7 +161,10 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
   return result.metafile;
 }
 
-/** One ESM bundle per Lambda (AWS SDK included: faster cold starts than the runtime's SDK): dist/functions/<slug>/index.mjs. */
+/**
+ * One ESM bundle per Lambda (AWS SDK included: faster cold starts than the runtime's SDK):
+ * dist/functions/<slug>/index.mjs.
+ */
 export async function buildLambdas({ outdir = join(root, 'dist/functions'), entries } = {}) {
   const list = entries ?? (await lambdaEntries());
   rmSync(outdir, { recursive: true, force: true });
@@ -175,7 +193,9 @@ export async function buildLambdas({ outdir = join(root, 'dist/functions'), entr
 /** Every route's handler and every job, as { slug, file }. */
 export async function lambdaEntries() {
   const { routes } = await importBundle(join(root, 'functions/routes.ts'));
-  const { jobs = [] } = existsSync(join(root, 'functions/jobs/jobs.ts')) ? await importBundle(join(root, 'functions/jobs/jobs.ts')) : {};
+  const { jobs = [] } = existsSync(join(root, 'functions/jobs/jobs.ts'))
+    ? await importBundle(join(root, 'functions/jobs/jobs.ts'))
+    : {};
   return [
     ...routes.map((r) => ({ slug: r.handler, file: join(root, 'functions/handlers', `${r.handler}.ts`) })),
     ...jobs.map((j) => ({ slug: `jobs/${j.name}`, file: join(root, 'functions/jobs', `${j.name}.ts`) })),
@@ -210,7 +230,15 @@ export async function buildLocal({ outdir = join(root, 'dist/local') } = {}) {
 /** Loads a TypeScript module (the route table, the prerenderer) by bundling it for Node into dist/.cache. */
 async function importBundle(file, options = {}) {
   const out = join(root, 'dist/.cache', `${createHash('sha1').update(file).digest('hex')}.mjs`);
-  await esbuild.build({ entryPoints: [file], bundle: true, platform: 'node', format: 'esm', outfile: out, logLevel: 'warning', ...options });
+  await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'warning',
+    ...options,
+  });
   return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
 }
 

@@ -10,11 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SYSTEM_PATHS = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+const SYSTEM_PATHS = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter(Boolean);
 // The package's flags are for a serverless sandbox; these would make the browser enforce less than a
 // user's does (same-origin policy, mixed content, site isolation) or run every page in one process.
-const DROPPED_FLAGS = ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process'];
-const HINT = 'Run npm ci (its dev dependency @sparticuz/chromium ships a Chromium), install one (apt-get install -y chromium), or point CHROMIUM_PATH at a Chromium binary.';
+const DROPPED_FLAGS = [
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--single-process',
+];
+const HINT =
+  'Run npm ci (its dev dependency @sparticuz/chromium ships a Chromium), install one (apt-get install -y chromium), or point CHROMIUM_PATH at a Chromium binary.';
 
 function fail(message) {
   console.error(`${message}\n  ${HINT}`);
@@ -52,7 +63,8 @@ async function bundled() {
 
 async function resolveChromium() {
   const mode = process.env.HEARTH_CHROMIUM ?? 'auto';
-  if (!['auto', 'system', 'bundled'].includes(mode)) fail(`HEARTH_CHROMIUM must be auto, system or bundled, not "${mode}".`);
+  if (!['auto', 'system', 'bundled'].includes(mode))
+    fail(`HEARTH_CHROMIUM must be auto, system or bundled, not "${mode}".`);
   const found = mode === 'bundled' ? undefined : system();
   if (found) return found;
   if (mode === 'system') fail(`No system Chromium at ${SYSTEM_PATHS.join(', ')}.`);

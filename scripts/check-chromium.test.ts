@@ -9,7 +9,10 @@ import { chromiumLaunch } from '../web/e2e/support/chromium';
 const script = join(__dirname, 'check-chromium.mjs');
 
 function resolve(env: Record<string, string | undefined>) {
-  const result = spawnSync(process.execPath, [script, '--json'], { env: { ...process.env, HEARTH_CHROMIUM: undefined, CHROMIUM_PATH: undefined, ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [script, '--json'], {
+    env: { ...process.env, HEARTH_CHROMIUM: undefined, CHROMIUM_PATH: undefined, ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -35,14 +38,21 @@ describe('the browser suite Chromium', () => {
   it('unpacks the packaged Chromium with its own libraries, without the flags that relax web security', () => {
     const { status, stdout } = resolve({ HEARTH_CHROMIUM: 'bundled', CHROMIUM_PATH: process.execPath });
     expect(status).toBe(0);
-    const launch = JSON.parse(stdout) as { source: string; executablePath: string; args: string[]; env: Record<string, string> };
+    const launch = JSON.parse(stdout) as {
+      source: string;
+      executablePath: string;
+      args: string[];
+      env: Record<string, string>;
+    };
     expect(launch.source).toBe('@sparticuz/chromium');
     expect(launch.args).toEqual(expect.arrayContaining(['--no-sandbox']));
     expect(launch.args).not.toEqual(expect.arrayContaining(['--disable-web-security']));
     expect(launch.args).not.toEqual(expect.arrayContaining(['--single-process']));
     const libraries = launch.env.LD_LIBRARY_PATH!.split(':')[0]!;
     expect(existsSync(join(libraries, 'libnss3.so'))).toBe(true);
-    expect(execFileSync(launch.executablePath, ['--version'], { env: { ...process.env, ...launch.env }, encoding: 'utf8' })).toMatch(/^Chromium 153\./);
+    expect(
+      execFileSync(launch.executablePath, ['--version'], { env: { ...process.env, ...launch.env }, encoding: 'utf8' }),
+    ).toMatch(/^Chromium 153\./);
   });
 
   it('drives the packaged Chromium through Playwright and renders text in its own font', async () => {

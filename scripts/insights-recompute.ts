@@ -10,7 +10,12 @@ import { startLocalRuntime, type LocalRuntime } from '../functions/local/server'
 async function main(): Promise<void> {
   let runtime: LocalRuntime | undefined;
   if (process.env.TABLE_NAME) process.env.APP_URL ??= 'http://localhost';
-  else runtime = await startLocalRuntime({ dataDir: process.env.DATA_DIR ?? '.data', seed: 'none', hourlyReminders: false });
+  else
+    runtime = await startLocalRuntime({
+      dataDir: process.env.DATA_DIR ?? '.data',
+      seed: 'none',
+      hourlyReminders: false,
+    });
   try {
     const totals = { clients: 0, activities: 0, indexMoves: 0 };
     const { agents } = await forEachAgentZonePage(async (page) => {
@@ -21,7 +26,9 @@ async function main(): Promise<void> {
         totals.indexMoves += result.indexMoves;
       });
     });
-    process.stdout.write(`Recomputed the insights of ${agents} agents: ${totals.clients} clients, ${totals.activities} messages and touches read, ${totals.indexMoves} clients placed in the last-contact index.\n`);
+    process.stdout.write(
+      `Recomputed the insights of ${agents} agents: ${totals.clients} clients, ${totals.activities} messages and touches read, ${totals.indexMoves} clients placed in the last-contact index.\n`,
+    );
   } finally {
     await runtime?.close();
   }

@@ -4,7 +4,10 @@
 const { transformSync } = require('esbuild');
 const { createHash } = require('node:crypto');
 
-const SELF = createHash('sha1').update(require('node:fs').readFileSync(__filename)).update(require('esbuild').version).digest('hex');
+const SELF = createHash('sha1')
+  .update(require('node:fs').readFileSync(__filename))
+  .update(require('esbuild').version)
+  .digest('hex');
 const LOADERS = { '.ts': 'ts', '.tsx': 'tsx', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.jsx': 'jsx' };
 
 module.exports = {
@@ -52,7 +55,9 @@ function hoistJestMocks(code) {
     }
     mocks.push(...block);
   }
-  const firstRequire = rest.findIndex((line) => /^var import_\w+ = /.test(line) || /^(const|let|var) \w+ = require\(/.test(line));
+  const firstRequire = rest.findIndex(
+    (line) => /^var import_\w+ = /.test(line) || /^(const|let|var) \w+ = require\(/.test(line),
+  );
   const at = firstRequire < 0 ? 0 : firstRequire;
   return [...rest.slice(0, at), ...mocks, ...rest.slice(at)].join('\n');
 }

@@ -7,7 +7,7 @@ process.env.LOG_LEVEL ??= 'warn';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Level } from 'level';
-import { isCalendarDate, todayIn } from '../shared/dates';
+import { isCalendarDate, todayIn } from '@shared/dates';
 import { resetConfig } from '../functions/config';
 import { runRemindersForDate } from '../functions/local/reminders-job';
 import { startLocalRuntime, type LocalRuntime } from '../functions/local/server';
@@ -44,7 +44,12 @@ async function main(): Promise<void> {
   if (!isCalendarDate(date)) throw new Error(`--date must be a date like 2025-03-09 (got "${date}")`);
   const dataDir = resolve(process.env.DATA_DIR?.trim() || '.data');
   if (await databaseInUse(dataDir)) throw new Error(lockMessage(dataDir));
-  const runtime: LocalRuntime = await startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false, webDir: join(dataDir, 'no-web') });
+  const runtime: LocalRuntime = await startLocalRuntime({
+    dataDir,
+    seed: 'none',
+    hourlyReminders: false,
+    webDir: join(dataDir, 'no-web'),
+  });
   // Links in the messages point at the app as `npm start` serves it, not at this short-lived server.
   process.env.APP_URL = `http://localhost:${Number(process.env.PORT ?? 3000)}`;
   resetConfig();

@@ -15,7 +15,12 @@ import { startLocalRuntime, type LocalRuntime } from '../functions/local/server'
 async function main(): Promise<void> {
   let runtime: LocalRuntime | undefined;
   if (process.env.TABLE_NAME) process.env.APP_URL ??= 'http://localhost';
-  else runtime = await startLocalRuntime({ dataDir: process.env.DATA_DIR ?? '.data', seed: 'none', hourlyReminders: false });
+  else
+    runtime = await startLocalRuntime({
+      dataDir: process.env.DATA_DIR ?? '.data',
+      seed: 'none',
+      hourlyReminders: false,
+    });
   try {
     let clients = 0;
     let entries = 0;
@@ -28,7 +33,9 @@ async function main(): Promise<void> {
         legacy += await deleteLegacyOccasionEntries(id);
       });
     });
-    process.stdout.write(`Wrote ${entries} list, search and occasion entries for ${clients} clients of ${agents} agents; deleted ${legacy} entries of the old occasion index.\n`);
+    process.stdout.write(
+      `Wrote ${entries} list, search and occasion entries for ${clients} clients of ${agents} agents; deleted ${legacy} entries of the old occasion index.\n`,
+    );
   } finally {
     await runtime?.close();
   }

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     try {
       runtime = await startLocalRuntime({ dataDir, seed: 'none' });
     } catch (error) {
-      throw new Error(`Could not open the local data in ${dataDir} (is \`npm start\` running? Stop it first): ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `Could not open the local data in ${dataDir} (is \`npm start\` running? Stop it first): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   try {

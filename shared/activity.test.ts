@@ -8,17 +8,28 @@ const client = (overrides: Partial<ActivityClient> = {}): ActivityClient => {
 };
 
 const TODAY = '2025-03-15';
-const month = (activity: ReturnType<typeof monthlyActivity>, key: string) => activity.months.find((m) => m.month === key);
+const month = (activity: ReturnType<typeof monthlyActivity>, key: string) =>
+  activity.months.find((m) => m.month === key);
 
 describe('monthly activity', () => {
   it('covers the last 6 months, oldest first, ending with the current month', () => {
     const activity = monthlyActivity([], TODAY);
     expect(MONTHLY_ACTIVITY_MONTHS).toBe(6);
-    expect(activity.months.map((m) => m.month)).toEqual(['2024-10', '2024-11', '2024-12', '2025-01', '2025-02', '2025-03']);
+    expect(activity.months.map((m) => m.month)).toEqual([
+      '2024-10',
+      '2024-11',
+      '2024-12',
+      '2025-01',
+      '2025-02',
+      '2025-03',
+    ]);
   });
 
   it('shows 0 reviews and 0 reminders for a month with nothing in it', () => {
-    const activity = monthlyActivity([client({ birthday: '1990-01-20', reviewSubmittedAt: '2025-01-05T10:00:00Z' })], TODAY);
+    const activity = monthlyActivity(
+      [client({ birthday: '1990-01-20', reviewSubmittedAt: '2025-01-05T10:00:00Z' })],
+      TODAY,
+    );
     expect(month(activity, '2024-12')).toEqual({ month: '2024-12', reviews: 0, reminders: 0 });
   });
 
@@ -49,7 +60,8 @@ describe('monthly activity', () => {
     });
 
     it("counts a client added late in the agent's evening from that day, not UTC's next", () => {
-      // Added 23:30 on 14 March in Los Angeles (06:30 UTC on the 15th), with a birthday on the 14th: the reminder counts.
+      // Added 23:30 on 14 March in Los Angeles (06:30 UTC on the 15th), with a birthday on the 14th: the reminder
+      // counts.
       const clients = [client({ birthday: '1990-03-14', createdAt: '2025-03-15T06:30:00Z' })];
       expect(month(monthlyActivity(clients, TODAY, { timeZone: 'America/Los_Angeles' }), '2025-03')?.reminders).toBe(1);
       expect(month(monthlyActivity(clients, TODAY, { timeZone: 'UTC' }), '2025-03')?.reminders).toBe(0);
@@ -62,7 +74,10 @@ describe('monthly activity', () => {
 
   describe('reminders provided', () => {
     it('counts birthday, anniversary and home anniversary events in the month they fell', () => {
-      const activity = monthlyActivity([client({ birthday: '1980-11-03', anniversary: '2005-11-20', purchaseDate: '2019-01-10' })], TODAY);
+      const activity = monthlyActivity(
+        [client({ birthday: '1980-11-03', anniversary: '2005-11-20', purchaseDate: '2019-01-10' })],
+        TODAY,
+      );
       expect(month(activity, '2024-11')?.reminders).toBe(2);
       expect(month(activity, '2025-01')?.reminders).toBe(1);
       expect(activity.totals.reminders).toBe(3);
@@ -92,13 +107,20 @@ describe('monthly activity', () => {
     });
 
     it('counts events on both sides of a year end', () => {
-      const activity = monthlyActivity([client({ birthday: '1980-12-31' }), client({ birthday: '1980-01-01' })], '2025-01-20');
+      const activity = monthlyActivity(
+        [client({ birthday: '1980-12-31' }), client({ birthday: '1980-01-01' })],
+        '2025-01-20',
+      );
       expect(month(activity, '2024-12')?.reminders).toBe(1);
       expect(month(activity, '2025-01')?.reminders).toBe(1);
     });
   });
 
   it('takes a different number of months', () => {
-    expect(monthlyActivity([], TODAY, { months: 3 }).months.map((m) => m.month)).toEqual(['2025-01', '2025-02', '2025-03']);
+    expect(monthlyActivity([], TODAY, { months: 3 }).months.map((m) => m.month)).toEqual([
+      '2025-01',
+      '2025-02',
+      '2025-03',
+    ]);
   });
 });

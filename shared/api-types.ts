@@ -98,14 +98,22 @@ export type ImportJob = {
   finishedAt: string | null;
   /** Done: what happened, in a sentence; failed: why. */
   message: string | null;
-  /** Every skipped row and warning with its row, line and reason: a link valid a few minutes (asked again on each read), while the file is kept. */
+  /**
+   * Every skipped row and warning with its row, line and reason: a link valid a few minutes (asked again on each read),
+   * while the file is kept.
+   */
   report: { url: string; expiresAt: string } | null;
   /** Queued or running, but the job has given no sign of life for 10 minutes: starting it again resumes it. */
   stalled: boolean;
 };
 
-/** POST /api/imports: the import, and the presigned POST the browser sends the file with (fields first, then `file`). */
-export type CreatedImport = { import: ImportJob; upload: { url: string; fields: Record<string, string>; expiresAt: string } };
+/**
+ * POST /api/imports: the import, and the presigned POST the browser sends the file with (fields first, then `file`).
+ */
+export type CreatedImport = {
+  import: ImportJob;
+  upload: { url: string; fields: Record<string, string>; expiresAt: string };
+};
 
 /** POST /api/clients/import. */
 export type ImportResult = {
@@ -114,7 +122,10 @@ export type ImportResult = {
   skipped: number;
   errors: ImportRowError[];
   warnings: ImportRowError[];
-  /** What `row` counts in errors and warnings: spreadsheet rows of a CSV, or the cards of a vCard file (1 = the first card). */
+  /**
+   * What `row` counts in errors and warnings: spreadsheet rows of a CSV, or the cards of a vCard file (1 = the first
+   * card).
+   */
   unit?: 'row' | 'card';
   /** Why rows were left out (the free-plan cap), when any were. */
   message: string;
@@ -207,7 +218,10 @@ export type AdminAgent = {
 /** A client in the admin lists: with its agent's username (null when the agent no longer exists). */
 export type AdminClient = Client & { agentUsername: string | null };
 
-/** GET /api/admin/clients and /api/admin/clients/{agentId}: one page; pass `nextCursor` back as `cursor` until it is null. */
+/**
+ * GET /api/admin/clients and /api/admin/clients/{agentId}: one page; pass `nextCursor` back as `cursor` until it is
+ * null.
+ */
 export type AdminClientPage = { clients: AdminClient[]; nextCursor: string | null };
 
 /** POST /api/admin/clients/export: the ids of the clients to export (the filtered list), at most 10,000. */
@@ -268,7 +282,8 @@ export type Draft = {
  * queue; `skipped` an automatic message that was not sent (its `problem` says why);
  * `bounced`/`complained` come back from SES.
  */
-export type MessageStatus = 'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained';
+export type MessageStatus =
+  'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained';
 
 /** One entry of a client's activity: a message sent (or scheduled) through Hearthside. */
 export type MessageActivity = {
@@ -330,8 +345,18 @@ export type EmailVerified = { message: string; user: User };
 /** POST /api/client-invitations: the invitation sent. */
 export type SentInvitation = { name: string; email: string; expiresAt: string };
 
-/** GET /api/client-invitations (newest first) and POST /api/client-invitations/{id}/resend: an invitation its client has not used yet. */
-export type OpenInvitation = { id: string; name: string; email: string; sentAt: string; expiresAt: string; expired: boolean };
+/**
+ * GET /api/client-invitations (newest first) and POST /api/client-invitations/{id}/resend: an invitation its client has
+ * not used yet.
+ */
+export type OpenInvitation = {
+  id: string;
+  name: string;
+  email: string;
+  sentAt: string;
+  expiresAt: string;
+  expired: boolean;
+};
 
 /** GET /api/clients/export: a short-lived link to a CSV of every client of the agent. */
 export type ClientsExport = { url: string; expiresAt: string; rows: number; fileName: string };
@@ -343,13 +368,22 @@ export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
 export type StripeWebhookResult = { received: true; outcome: string };
 
 /** One client whose occasion comes round on a given day, as the Automations page previews it. */
-export type AutomationPreview = { clientId: string; clientName: string; occasion: AutomationOccasion; /** "7th home anniversary", "birthday" */ label: string };
+export type AutomationPreview = {
+  clientId: string;
+  clientName: string;
+  occasion: AutomationOccasion;
+  /** "7th home anniversary", "birthday" */ label: string;
+};
 
 /** GET and PUT /api/user/automations: every occasion's rule, and whose occasions come tomorrow. */
 export type Automations = { rules: AutomationRule[]; tomorrow: { date: string; occasions: AutomationPreview[] } };
 
 /** A message in the agent's queue (GET /api/outgoing): waiting for approval, or scheduled. */
-export type OutgoingMessage = MessageActivity & { status: 'awaiting-approval' | 'scheduled'; clientId: string; clientName: string };
+export type OutgoingMessage = MessageActivity & {
+  status: 'awaiting-approval' | 'scheduled';
+  clientId: string;
+  clientName: string;
+};
 
 /** GET /api/outgoing: the queue, soonest first, and how many wait for approval (the navigation badge). */
 export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
@@ -409,7 +443,13 @@ export type ReminderPage = {
 export type InsightsMonth = {
   month: string;
   /** Messages sent (e-mail, text), manual or automatic, and touches logged by hand. */
-  touches: { email: { manual: number; auto: number }; sms: { manual: number; auto: number }; call: number; meeting: number; note: number };
+  touches: {
+    email: { manual: number; auto: number };
+    sms: { manual: number; auto: number };
+    call: number;
+    meeting: number;
+    note: number;
+  };
   /** Key dates that came round (for clients in the book that day), and those the agent messaged the client for. */
   occasions: { due: number; messaged: number };
   reviews: { requested: number; submitted: number };
@@ -419,13 +459,19 @@ export type InsightsMonth = {
   bounces: number;
 };
 
-/** A client with no touch for `Insights.reach.quietDays` days, longest quiet first: the whole client (the composer opens on it) and when they were last contacted. */
+/**
+ * A client with no touch for `Insights.reach.quietDays` days, longest quiet first: the whole client (the composer opens
+ * on it) and when they were last contacted.
+ */
 export type QuietClient = Client & { lastContactAt: string | null };
 
 /** Profile completion (shared/completion.ts) in bands; `complete` is 100 %. */
 export type CompletionBand = '0-24' | '25-49' | '50-74' | '75-99' | '100';
 
-/** GET /api/insights?months=N (Pro): N months ending with the current one, oldest first, from per-agent counters and indexes. */
+/**
+ * GET /api/insights?months=N (Pro): N months ending with the current one, oldest first, from per-agent counters and
+ * indexes.
+ */
 export type Insights = {
   timeZone: string;
   months: InsightsMonth[];
@@ -456,7 +502,10 @@ export type SupportPriority = 'pro' | 'standard';
 /** An administrator's answer on a support request (also e-mailed to the agent). */
 export type SupportReply = { id: string; author: string; text: string; createdAt: string };
 
-/** A support request (priority support, issue 16): the agent as they were when they wrote, what they asked and the answers. */
+/**
+ * A support request (priority support, issue 16): the agent as they were when they wrote, what they asked and the
+ * answers.
+ */
 export type SupportTicket = {
   id: string;
   agentId: string;
@@ -481,7 +530,10 @@ export type SupportTickets = { tickets: SupportTicket[] };
  */
 export type SupportQueue = { status: SupportStatus; tickets: SupportTicket[]; more: boolean };
 
-/** POST /api/admin/support/{id}: the request as it is now, and whether a reply reached the agent by e-mail (`none`: no reply sent). */
+/**
+ * POST /api/admin/support/{id}: the request as it is now, and whether a reply reached the agent by e-mail (`none`: no
+ * reply sent).
+ */
 export type SupportTicketUpdate = { ticket: SupportTicket; mail: 'sent' | 'failed' | 'none' };
 
 /**

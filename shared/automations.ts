@@ -27,7 +27,14 @@ export const RECENT_CONTACT_DAYS = 3;
 /** Every occasion's rule: what is stored, or off, by e-mail, for approval, at 09:00. */
 export function withDefaultRules(stored: readonly AutomationRule[] | undefined): AutomationRule[] {
   return AUTOMATION_OCCASIONS.map(
-    (occasion) => stored?.find((rule) => rule.occasion === occasion) ?? { occasion, enabled: false, channel: 'email', mode: 'approve', sendTime: DEFAULT_SEND_TIME },
+    (occasion) =>
+      stored?.find((rule) => rule.occasion === occasion) ?? {
+        occasion,
+        enabled: false,
+        channel: 'email',
+        mode: 'approve',
+        sendTime: DEFAULT_SEND_TIME,
+      },
   );
 }
 
@@ -53,10 +60,22 @@ export function minutesOf(time: string): number {
 
 const ruleSchema = yup
   .object({
-    occasion: yup.string<AutomationOccasion>().strict().required(AUTOMATION_MESSAGES.occasion).oneOf(AUTOMATION_OCCASIONS, AUTOMATION_MESSAGES.occasion),
+    occasion: yup
+      .string<AutomationOccasion>()
+      .strict()
+      .required(AUTOMATION_MESSAGES.occasion)
+      .oneOf(AUTOMATION_OCCASIONS, AUTOMATION_MESSAGES.occasion),
     enabled: yup.boolean().strict().typeError(AUTOMATION_MESSAGES.enabled).required(AUTOMATION_MESSAGES.enabled),
-    channel: yup.string<MessageChannel>().strict().required(AUTOMATION_MESSAGES.channel).oneOf(MESSAGE_CHANNELS, AUTOMATION_MESSAGES.channel),
-    mode: yup.string<AutomationMode>().strict().required(AUTOMATION_MESSAGES.mode).oneOf(AUTOMATION_MODES, AUTOMATION_MESSAGES.mode),
+    channel: yup
+      .string<MessageChannel>()
+      .strict()
+      .required(AUTOMATION_MESSAGES.channel)
+      .oneOf(MESSAGE_CHANNELS, AUTOMATION_MESSAGES.channel),
+    mode: yup
+      .string<AutomationMode>()
+      .strict()
+      .required(AUTOMATION_MESSAGES.mode)
+      .oneOf(AUTOMATION_MODES, AUTOMATION_MESSAGES.mode),
     sendTime: yup
       .string()
       .strict()
@@ -65,7 +84,14 @@ const ruleSchema = yup
       .when('channel', {
         is: 'sms',
         then: (s) =>
-          s.test('quiet-hours', AUTOMATION_MESSAGES.smsSendTime, (value) => !value || !HH_MM.test(value) || (minutesOf(value) >= QUIET_HOURS.start * 60 && minutesOf(value) < QUIET_HOURS.end * 60)),
+          s.test(
+            'quiet-hours',
+            AUTOMATION_MESSAGES.smsSendTime,
+            (value) =>
+              !value ||
+              !HH_MM.test(value) ||
+              (minutesOf(value) >= QUIET_HOURS.start * 60 && minutesOf(value) < QUIET_HOURS.end * 60),
+          ),
       }),
   })
   .noUnknown(true, ({ unknown }) => `Unknown field: ${unknown}`);
@@ -79,7 +105,11 @@ export const automationsSchema = yup
       .required(AUTOMATION_MESSAGES.rules)
       .max(AUTOMATION_OCCASIONS.length, AUTOMATION_MESSAGES.duplicate)
       .of(ruleSchema.required())
-      .test('one-per-occasion', AUTOMATION_MESSAGES.duplicate, (rules) => !rules || new Set(rules.map((r) => r?.occasion)).size === rules.length),
+      .test(
+        'one-per-occasion',
+        AUTOMATION_MESSAGES.duplicate,
+        (rules) => !rules || new Set(rules.map((r) => r?.occasion)).size === rules.length,
+      ),
   })
   .noUnknown(true, ({ unknown }) => `Unknown field: ${unknown}`);
 
@@ -88,18 +118,24 @@ export type AutomationsInput = { rules: AutomationRule[] };
 /** Why an automatic message was not sent as its rule says (kept on the message, shown to the agent). */
 export const SKIP_REASONS = {
   paused: 'Automatic messages are paused for this client.',
-  optedOut: (channel: MessageChannel) => (channel === 'email' ? 'The client unsubscribed from your e-mails.' : 'The client opted out of text messages.'),
-  noAddress: (channel: MessageChannel) => (channel === 'email' ? 'The client has no e-mail address.' : 'The client has no phone number that can receive texts.'),
+  optedOut: (channel: MessageChannel) =>
+    channel === 'email' ? 'The client unsubscribed from your e-mails.' : 'The client opted out of text messages.',
+  noAddress: (channel: MessageChannel) =>
+    channel === 'email'
+      ? 'The client has no e-mail address.'
+      : 'The client has no phone number that can receive texts.',
   recentContact: `You were in touch with this client in the last ${RECENT_CONTACT_DAYS} days.`,
   skippedByAgent: 'Skipped by you.',
 } as const;
 
 /** Why an automatic message waits for approval instead of going out by itself. */
 export const APPROVAL_NOTES = {
-  dailyLimit: (channel: MessageChannel) => `Your daily ${channel === 'email' ? 'e-mail' : 'text'} limit was reached, so this waits for your approval.`,
+  dailyLimit: (channel: MessageChannel) =>
+    `Your daily ${channel === 'email' ? 'e-mail' : 'text'} limit was reached, so this waits for your approval.`,
   draftFailed: 'The AI draft could not be used as it was, so this waits for your approval.',
   notPro: 'Automatic sending is a Pro feature, so this waits for your approval.',
-  unverified: 'Verify your e-mail address so messages can go out in your name; until then this waits for your approval.',
+  unverified:
+    'Verify your e-mail address so messages can go out in your name; until then this waits for your approval.',
 } as const;
 
 /** POST /api/outgoing/{id}/approve: the agent's edits to the draft, if any. */

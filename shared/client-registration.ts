@@ -21,7 +21,8 @@ export const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 export const VIDEO_UPLOADS_PER_CLIENT_PER_DAY = 5;
 
 export const REGISTRATION_MESSAGES = {
-  invitationInvalid: 'This invitation link is invalid or has expired. Please ask your realtor to send a new invitation.',
+  invitationInvalid:
+    'This invitation link is invalid or has expired. Please ask your realtor to send a new invitation.',
   invitationInUse: 'This invitation is being used right now. Please wait a moment and try again.',
   agentAtCapacity: "Your realtor can't add new clients right now. Please contact them directly.",
   agentNotFound: 'We could not find that realtor. Please choose your realtor again.',
@@ -34,7 +35,8 @@ export const REGISTRATION_MESSAGES = {
   confirmationUsed: 'Your details were already confirmed with this link.',
   confirmationExpired: 'This confirmation link has expired. Please register again to update your details.',
   confirmationClientGone: 'Your realtor no longer has you as a client. Please register again.',
-  tooManyDirectoryRegistrations: 'Too many registrations with this realtor from your network today. Please try again tomorrow or contact your realtor directly.',
+  tooManyDirectoryRegistrations:
+    'Too many registrations with this realtor from your network today. Please try again tomorrow or contact your realtor directly.',
 } as const;
 
 const invitationToken = yup
@@ -44,7 +46,11 @@ const invitationToken = yup
 
 /** POST /api/client-invitations: an invitation is created with an e-mail and a name. */
 export const invitationSchema = yup.object({
-  name: yup.string().trim().required(CLIENT_MESSAGES.nameRequired).max(CLIENT_NAME_MAX, `Must be at most ${CLIENT_NAME_MAX} characters`),
+  name: yup
+    .string()
+    .trim()
+    .required(CLIENT_MESSAGES.nameRequired)
+    .max(CLIENT_NAME_MAX, `Must be at most ${CLIENT_NAME_MAX} characters`),
   email: emailSchema.required(CLIENT_MESSAGES.emailRequired),
 });
 
@@ -54,9 +60,15 @@ const profileFields = clientSchema.pick(['phone', 'address', 'birthday', 'purcha
 export const invitedRegistrationSchema = profileFields.shape({ token: invitationToken });
 
 /** Registration after choosing a realtor: also the name and e-mail. */
-export const selfRegistrationSchema = clientSchema.pick(['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate']).shape({
-  agentId: yup.string().trim().required(REGISTRATION_MESSAGES.agentNotFound).matches(ID_PATTERN, REGISTRATION_MESSAGES.agentNotFound),
-});
+export const selfRegistrationSchema = clientSchema
+  .pick(['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate'])
+  .shape({
+    agentId: yup
+      .string()
+      .trim()
+      .required(REGISTRATION_MESSAGES.agentNotFound)
+      .matches(ID_PATTERN, REGISTRATION_MESSAGES.agentNotFound),
+  });
 
 export const agentSearchSchema = yup.object({
   q: yup.string().trim().max(254, 'Search text is too long').default(''),
@@ -64,7 +76,10 @@ export const agentSearchSchema = yup.object({
 
 const clientCredentials = {
   clientId: yup.string().required('clientId is required').matches(ID_PATTERN, 'clientId is malformed'),
-  clientToken: yup.string().required(REGISTRATION_MESSAGES.uploadExpired).max(4096, REGISTRATION_MESSAGES.uploadExpired),
+  clientToken: yup
+    .string()
+    .required(REGISTRATION_MESSAGES.uploadExpired)
+    .max(4096, REGISTRATION_MESSAGES.uploadExpired),
 };
 
 /** POST /api/video-testimonials: who uploads, and what file the browser is about to send. */
@@ -86,7 +101,10 @@ export const videoUploadSchema = yup.object({
 
 /** POST /api/client-registration/confirm: the token from the "You're already connected" e-mail. */
 export const registrationConfirmSchema = yup.object({
-  token: yup.string().required(REGISTRATION_MESSAGES.confirmationInvalid).max(200, REGISTRATION_MESSAGES.confirmationInvalid),
+  token: yup
+    .string()
+    .required(REGISTRATION_MESSAGES.confirmationInvalid)
+    .max(200, REGISTRATION_MESSAGES.confirmationInvalid),
 });
 
 /** POST /api/video-testimonials/{id}/complete. */

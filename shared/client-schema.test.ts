@@ -40,7 +40,10 @@ describe('client schema', () => {
   });
 
   it('trims the name and lowercases the e-mail', () => {
-    expect(cast(validClient({ name: '  Ann Lee ', email: ' Ann@Example.COM ' }))).toMatchObject({ name: 'Ann Lee', email: 'ann@example.com' });
+    expect(cast(validClient({ name: '  Ann Lee ', email: ' Ann@Example.COM ' }))).toMatchObject({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+    });
   });
 
   it('turns empty and null optional fields into undefined', () => {
@@ -119,7 +122,9 @@ describe('client schema', () => {
     expect(cast(validClient({ birthday: '--11-07' })).birthday).toBe('--11-07');
     expect(errorsOf(validClient({ birthday: '--02-30' })).birthday).toEqual(['Enter a valid date (YYYY-MM-DD)']);
     expect(errorsOf(validClient({ anniversary: '--11-07' })).anniversary).toEqual(['Enter a valid date (YYYY-MM-DD)']);
-    expect(errorsOf(validClient({ purchaseDate: '--11-07' })).purchaseDate).toEqual(['Enter a valid date (YYYY-MM-DD)']);
+    expect(errorsOf(validClient({ purchaseDate: '--11-07' })).purchaseDate).toEqual([
+      'Enter a valid date (YYYY-MM-DD)',
+    ]);
   });
 
   it('lets an anniversary be in the future', () => {
@@ -143,7 +148,7 @@ describe('client schema', () => {
 });
 
 describe('the declared client fields', () => {
-  it('are the schema\'s fields, in the same order, with the time zone PATCH sets on its own', () => {
+  it("are the schema's fields, in the same order, with the time zone PATCH sets on its own", () => {
     expect([...CLIENT_FIELDS, 'timeZone']).toEqual(Object.keys(clientSchema.fields));
     expect(PATCHABLE_CLIENT_FIELDS).toEqual([...CLIENT_FIELDS, 'timeZone']);
   });
@@ -155,7 +160,15 @@ describe('the declared client fields', () => {
   });
 
   it('give the CSV columns word for word, address included', () => {
-    expect(CLIENT_CSV_HEADERS).toEqual(['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate']);
+    expect(CLIENT_CSV_HEADERS).toEqual([
+      'name',
+      'email',
+      'phone',
+      'address',
+      'birthday',
+      'anniversary',
+      'purchaseDate',
+    ]);
   });
 
   it('let every field be edited', () => {
@@ -163,6 +176,14 @@ describe('the declared client fields', () => {
   });
 
   it('label the form as the product does', () => {
-    expect(CLIENT_FIELDS.map((field) => CLIENT_FIELD_SPECS[field].label)).toEqual(['Name', 'Email', 'Phone', 'Address', 'Birthday', 'Anniversary', 'Purchase Date']);
+    expect(CLIENT_FIELDS.map((field) => CLIENT_FIELD_SPECS[field].label)).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Address',
+      'Birthday',
+      'Anniversary',
+      'Purchase Date',
+    ]);
   });
 });

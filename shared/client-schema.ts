@@ -25,16 +25,25 @@ export const CLIENT_FIELD_SPECS = {
   birthday: { label: 'Birthday', csv: 'birthday', optional: true, editable: true, type: 'date' },
   anniversary: { label: 'Anniversary', csv: 'anniversary', optional: true, editable: true, type: 'date' },
   purchaseDate: { label: 'Purchase Date', csv: 'purchaseDate', optional: true, editable: true, type: 'date' },
-} as const satisfies Record<string, { label: string; csv: string; optional: boolean; editable: boolean; type: 'text' | 'email' | 'tel' | 'date' }>;
+} as const satisfies Record<
+  string,
+  { label: string; csv: string; optional: boolean; editable: boolean; type: 'text' | 'email' | 'tel' | 'date' }
+>;
 
 export type ClientField = keyof typeof CLIENT_FIELD_SPECS;
-type FieldWhere<P extends 'optional' | 'editable'> = { [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F][P] extends true ? F : never }[ClientField];
+type FieldWhere<P extends 'optional' | 'editable'> = {
+  [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F][P] extends true ? F : never;
+}[ClientField];
 export type EditableClientField = FieldWhere<'editable'>;
 export type OptionalClientField = FieldWhere<'optional'>;
 
 export const CLIENT_FIELDS = Object.keys(CLIENT_FIELD_SPECS) as readonly ClientField[];
-export const EDITABLE_CLIENT_FIELDS = CLIENT_FIELDS.filter((f) => CLIENT_FIELD_SPECS[f].editable) as readonly EditableClientField[];
-export const OPTIONAL_CLIENT_FIELDS = CLIENT_FIELDS.filter((f) => CLIENT_FIELD_SPECS[f].optional) as readonly OptionalClientField[];
+export const EDITABLE_CLIENT_FIELDS = CLIENT_FIELDS.filter(
+  (f) => CLIENT_FIELD_SPECS[f].editable,
+) as readonly EditableClientField[];
+export const OPTIONAL_CLIENT_FIELDS = CLIENT_FIELDS.filter(
+  (f) => CLIENT_FIELD_SPECS[f].optional,
+) as readonly OptionalClientField[];
 /** The import's CSV columns; an export starts with them so it can be imported again. */
 export const CLIENT_CSV_HEADERS = CLIENT_FIELDS.map((f) => CLIENT_FIELD_SPECS[f].csv);
 
@@ -86,7 +95,11 @@ export const clientSchema = yup.object({
     .strict(false)
     .trim()
     .transform(blankToUndefined)
-    .test('time-zone', PREFERENCE_MESSAGES.timeZone, (value) => value === undefined || canonicalTimeZone(value) !== null)
+    .test(
+      'time-zone',
+      PREFERENCE_MESSAGES.timeZone,
+      (value) => value === undefined || canonicalTimeZone(value) !== null,
+    )
     .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value) ?? value) : value)),
 });
 
@@ -101,4 +114,6 @@ export const PATCHABLE_CLIENT_FIELDS = [...EDITABLE_CLIENT_FIELDS, 'timeZone'] a
 export const CLEARABLE_CLIENT_FIELDS = [...OPTIONAL_CLIENT_FIELDS, 'timeZone'] as const;
 
 /** A PATCH body: the fields sent, an optional one as null to clear it. */
-export type ClientChanges = Partial<{ [F in EditableClientField]: F extends OptionalClientField ? string | null : string }> & { timeZone?: string | null };
+export type ClientChanges = Partial<{
+  [F in EditableClientField]: F extends OptionalClientField ? string | null : string;
+}> & { timeZone?: string | null };

@@ -42,6 +42,10 @@ describe('profile completion', () => {
   });
 
   it('treats empty and blank values as missing', () => {
-    expect(missingProfileItems(complete({ phone: '', birthday: '   ', purchaseDate: undefined }))).toEqual(['phone', 'birthday', 'purchaseDate']);
+    expect(missingProfileItems(complete({ phone: '', birthday: '   ', purchaseDate: undefined }))).toEqual([
+      'phone',
+      'birthday',
+      'purchaseDate',
+    ]);
   });
 });

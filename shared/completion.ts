@@ -1,6 +1,14 @@
 // Profile completeness: the share of the seven profile items a client has filled.
 
-export const PROFILE_ITEMS = ['name', 'email', 'phone', 'birthday', 'anniversary', 'purchaseDate', 'reviewSubmitted'] as const;
+export const PROFILE_ITEMS = [
+  'name',
+  'email',
+  'phone',
+  'birthday',
+  'anniversary',
+  'purchaseDate',
+  'reviewSubmitted',
+] as const;
 
 export type ProfileItem = (typeof PROFILE_ITEMS)[number];
 

@@ -12,7 +12,9 @@ export const TOAST_LIMIT = 1;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
-/** `__Host-`: the browser keeps it only when Secure, Path=/ and without Domain, so no subdomain can set or shadow it. */
+/**
+ * `__Host-`: the browser keeps it only when Secure, Path=/ and without Domain, so no subdomain can set or shadow it.
+ */
 export const SESSION_COOKIE = '__Host-session';
 export const PRO_FEATURES = [
   'Unlimited client management',

@@ -1,5 +1,17 @@
 import fc from 'fast-check';
-import { addDays, daysBetween, isBirthdayDate, isCalendarDate, isYearlessDate, lastMonths, monthDayOf, monthKey, parseFlexibleDate, todayIn, yearlessDate } from './dates';
+import {
+  addDays,
+  daysBetween,
+  isBirthdayDate,
+  isCalendarDate,
+  isYearlessDate,
+  lastMonths,
+  monthDayOf,
+  monthKey,
+  parseFlexibleDate,
+  todayIn,
+  yearlessDate,
+} from './dates';
 
 describe('calendar dates', () => {
   it('accepts a real YYYY-MM-DD date', () => {
@@ -28,7 +40,16 @@ describe('calendar dates', () => {
   });
 
   it('refuses other shapes and non-strings', () => {
-    for (const value of ['2024-1-05', '2024-01-05T00:00:00Z', ' 2024-01-05', '01/05/2024', '', null, undefined, 20240105]) {
+    for (const value of [
+      '2024-1-05',
+      '2024-01-05T00:00:00Z',
+      ' 2024-01-05',
+      '01/05/2024',
+      '',
+      null,
+      undefined,
+      20240105,
+    ]) {
       expect(isCalendarDate(value)).toBe(false);
     }
   });

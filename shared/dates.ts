@@ -35,7 +35,9 @@ export function dateParts(date: string): DateParts {
 export function isCalendarDate(value: unknown): value is string {
   if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
   const { year, month, day } = dateParts(value);
-  return year >= MIN_YEAR && year <= MAX_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return (
+    year >= MIN_YEAR && year <= MAX_YEAR && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+  );
 }
 
 /**
@@ -111,7 +113,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
     dayFormats.set(timeZone, format);
   }
   return format;

@@ -2,7 +2,14 @@
 // validation and the web composer, and the SMS segment count both show.
 import * as yup from 'yup';
 
-export const DRAFT_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary', 'review-request', 'check-in', 'custom'] as const;
+export const DRAFT_OCCASIONS = [
+  'birthday',
+  'anniversary',
+  'home-anniversary',
+  'review-request',
+  'check-in',
+  'custom',
+] as const;
 export const DRAFT_CHANNELS = ['email', 'sms'] as const;
 export const DRAFT_TONES = ['warm', 'professional', 'brief'] as const;
 export type DraftOccasion = (typeof DRAFT_OCCASIONS)[number];
@@ -22,25 +29,40 @@ export const DRAFT_MESSAGES = {
   tone: `Tone must be one of ${DRAFT_TONES.join(', ')}`,
   instructionsTooLong: `Instructions must be at most ${DRAFT_INSTRUCTIONS_MAX} characters`,
   variant: `Variant must be a whole number from 0 to ${DRAFT_VARIANT_MAX}`,
-  noPlaceId: 'Add your Google Place ID in your Business Profile first: a review request links to your business on Google.',
+  noPlaceId:
+    'Add your Google Place ID in your Business Profile first: a review request links to your business on Google.',
 } as const;
 
 export const draftRequestSchema = yup.object({
   occasion: yup.string().required(DRAFT_MESSAGES.occasion).oneOf(DRAFT_OCCASIONS, DRAFT_MESSAGES.occasion),
   channel: yup.string().required(DRAFT_MESSAGES.channel).oneOf(DRAFT_CHANNELS, DRAFT_MESSAGES.channel),
   tone: yup.string().oneOf(DRAFT_TONES, DRAFT_MESSAGES.tone).default('warm'),
-  instructions: yup.string().strict(false).trim().max(DRAFT_INSTRUCTIONS_MAX, DRAFT_MESSAGES.instructionsTooLong).optional(),
-  variant: yup.number().typeError(DRAFT_MESSAGES.variant).integer(DRAFT_MESSAGES.variant).min(0, DRAFT_MESSAGES.variant).max(DRAFT_VARIANT_MAX, DRAFT_MESSAGES.variant).default(0),
+  instructions: yup
+    .string()
+    .strict(false)
+    .trim()
+    .max(DRAFT_INSTRUCTIONS_MAX, DRAFT_MESSAGES.instructionsTooLong)
+    .optional(),
+  variant: yup
+    .number()
+    .typeError(DRAFT_MESSAGES.variant)
+    .integer(DRAFT_MESSAGES.variant)
+    .min(0, DRAFT_MESSAGES.variant)
+    .max(DRAFT_VARIANT_MAX, DRAFT_MESSAGES.variant)
+    .default(0),
 });
 export type DraftRequest = yup.InferType<typeof draftRequestSchema>;
 
 // The GSM 03.38 alphabet (and its extension, two characters each): anything else makes the whole text UCS-2.
 const GSM_BASIC = new Set(
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
 );
 const GSM_EXTENDED = new Set('^{}\\[~]|€\f');
 
-/** How many SMS segments `text` takes: 160/153 GSM-7 characters, or 70/67 UCS-2 ones when any character is outside GSM-7. */
+/**
+ * How many SMS segments `text` takes: 160/153 GSM-7 characters, or 70/67 UCS-2 ones when any character is outside
+ * GSM-7.
+ */
 export function smsSegments(text: string): number {
   const chars = Array.from(text);
   const gsm = chars.every((c) => GSM_BASIC.has(c) || GSM_EXTENDED.has(c));

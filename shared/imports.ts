@@ -17,7 +17,10 @@ export const SMALL_IMPORT_MAX_BYTES = 256 * 1024;
 export const SMALL_IMPORT_MAX_ROWS = 5000;
 /** Imports one agent may start an hour. */
 export const IMPORTS_PER_HOUR = 20;
-/** How long the report of skipped rows can be downloaded after the import finished (the exports bucket keeps files a day). */
+/**
+ * How long the report of skipped rows can be downloaded after the import finished (the exports bucket keeps files a
+ * day).
+ */
 export const IMPORT_REPORT_HOURS = 23;
 
 export const IMPORT_STATUSES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
@@ -33,7 +36,9 @@ export const IMPORT_MESSAGES = {
 /** POST /api/imports: the file the browser is about to upload. */
 export const importCreateSchema = yup.object({
   fileName: yup.string().trim().required(IMPORT_MESSAGES.fileName).max(255, 'The file name is at most 255 characters'),
-  /** What the browser says the file is (often empty for .vcf): checked with the name, as the upload in the request is. */
+  /**
+   * What the browser says the file is (often empty for .vcf): checked with the name, as the upload in the request is.
+   */
   contentType: yup.string().trim().lowercase().max(100, 'contentType is at most 100 characters').default(''),
   size: yup
     .number()
@@ -45,5 +50,9 @@ export const importCreateSchema = yup.object({
 });
 export type ImportCreateInput = yup.InferType<typeof importCreateSchema>;
 
-/** Whether the import dialog sends this file through the import job: by its size, or (for a small one) by its line count, which is never below its rows or cards. */
-export const usesImportJob = (bytes: number, lines: number): boolean => bytes > SMALL_IMPORT_MAX_BYTES || lines > SMALL_IMPORT_MAX_ROWS + 1;
+/**
+ * Whether the import dialog sends this file through the import job: by its size, or (for a small one) by its line
+ * count, which is never below its rows or cards.
+ */
+export const usesImportJob = (bytes: number, lines: number): boolean =>
+  bytes > SMALL_IMPORT_MAX_BYTES || lines > SMALL_IMPORT_MAX_ROWS + 1;

@@ -3,7 +3,8 @@
 export const LINK_TOKEN_PARAM = 'token';
 
 /** `path#token=…`: an app path carrying a link token where only the browser sees it. */
-export const tokenLinkPath = (path: string, token: string): string => `${path}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+export const tokenLinkPath = (path: string, token: string): string =>
+  `${path}#${LINK_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 
 /**
  * The token of a link, from its fragment, else from the query of links mailed before tokens moved

@@ -6,7 +6,14 @@ import { isCalendarDate } from './dates';
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-export const MESSAGE_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary', 'review-request', 'check-in', 'custom'] as const;
+export const MESSAGE_OCCASIONS = [
+  'birthday',
+  'anniversary',
+  'home-anniversary',
+  'review-request',
+  'check-in',
+  'custom',
+] as const;
 export type MessageOccasion = (typeof MESSAGE_OCCASIONS)[number];
 
 export const TOUCH_KINDS = ['call', 'meeting', 'note'] as const;
@@ -39,7 +46,11 @@ export const MESSAGE_MESSAGES = {
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const messageSchema = yup.object({
-  channel: yup.string<MessageChannel>().strict().required(MESSAGE_MESSAGES.channel).oneOf(MESSAGE_CHANNELS, MESSAGE_MESSAGES.channel),
+  channel: yup
+    .string<MessageChannel>()
+    .strict()
+    .required(MESSAGE_MESSAGES.channel)
+    .oneOf(MESSAGE_CHANNELS, MESSAGE_MESSAGES.channel),
   subject: yup
     .string()
     .strict(false)
@@ -73,7 +84,11 @@ export function touchInstant(value: string): string | null {
 }
 
 export const touchSchema = yup.object({
-  kind: yup.string<TouchKind>().strict().required(MESSAGE_MESSAGES.touchKind).oneOf(TOUCH_KINDS, MESSAGE_MESSAGES.touchKind),
+  kind: yup
+    .string<TouchKind>()
+    .strict()
+    .required(MESSAGE_MESSAGES.touchKind)
+    .oneOf(TOUCH_KINDS, MESSAGE_MESSAGES.touchKind),
   note: yup.string().strict(false).transform(blankToUndefined).trim().max(TOUCH_NOTE_MAX, MESSAGE_MESSAGES.noteTooLong),
   date: yup
     .string()

@@ -14,7 +14,16 @@ describe('prerendered pages', () => {
   });
 
   it("map every other path to index.html, the signed-in app's frame", () => {
-    for (const path of ['/', '', '/clients', '/client-registration/confirm', '/auth//', '/AUTH', '/authors', '/verify-email']) {
+    for (const path of [
+      '/',
+      '',
+      '/clients',
+      '/client-registration/confirm',
+      '/auth//',
+      '/AUTH',
+      '/authors',
+      '/verify-email',
+    ]) {
       expect(htmlFileFor(path)).toBe('index.html');
       expect(prerenderedPageOf(path)).toBeUndefined();
     }

@@ -17,7 +17,12 @@ export type ReminderPrefs = {
   monthlySummary: boolean;
 };
 
-export const DEFAULT_REMINDER_PREFS: ReminderPrefs = { emailDigest: true, sms: false, leadDays: 7, monthlySummary: true };
+export const DEFAULT_REMINDER_PREFS: ReminderPrefs = {
+  emailDigest: true,
+  sms: false,
+  leadDays: 7,
+  monthlySummary: true,
+};
 /** The local hour the digest goes out at. */
 export const DIGEST_HOUR = 8;
 
@@ -28,13 +33,18 @@ export const PREFERENCE_MESSAGES = {
 } as const;
 
 /** Stored preferences with the defaults filled in; anything unreadable falls back to the default. */
-export function withDefaultPrefs(stored: Partial<Record<keyof ReminderPrefs, unknown>> | null | undefined): ReminderPrefs {
+export function withDefaultPrefs(
+  stored: Partial<Record<keyof ReminderPrefs, unknown>> | null | undefined,
+): ReminderPrefs {
   const leadDays = Number(stored?.leadDays);
   return {
     emailDigest: typeof stored?.emailDigest === 'boolean' ? stored.emailDigest : DEFAULT_REMINDER_PREFS.emailDigest,
     sms: typeof stored?.sms === 'boolean' ? stored.sms : DEFAULT_REMINDER_PREFS.sms,
-    leadDays: (LEAD_DAY_OPTIONS as readonly number[]).includes(leadDays) ? (leadDays as LeadDays) : DEFAULT_REMINDER_PREFS.leadDays,
-    monthlySummary: typeof stored?.monthlySummary === 'boolean' ? stored.monthlySummary : DEFAULT_REMINDER_PREFS.monthlySummary,
+    leadDays: (LEAD_DAY_OPTIONS as readonly number[]).includes(leadDays)
+      ? (leadDays as LeadDays)
+      : DEFAULT_REMINDER_PREFS.leadDays,
+    monthlySummary:
+      typeof stored?.monthlySummary === 'boolean' ? stored.monthlySummary : DEFAULT_REMINDER_PREFS.monthlySummary,
   };
 }
 
@@ -59,9 +69,15 @@ export const reminderPreferencesSchema = yup
       .string()
       .strict(false)
       .trim()
-      .test('time-zone', PREFERENCE_MESSAGES.timeZone, (value) => value === undefined || canonicalTimeZone(value) !== null)
+      .test(
+        'time-zone',
+        PREFERENCE_MESSAGES.timeZone,
+        (value) => value === undefined || canonicalTimeZone(value) !== null,
+      )
       .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value.trim()) ?? value) : value)),
   })
-  .test('something', PREFERENCE_MESSAGES.nothingToChange, (value) => Object.values(value ?? {}).some((v) => v !== undefined));
+  .test('something', PREFERENCE_MESSAGES.nothingToChange, (value) =>
+    Object.values(value ?? {}).some((v) => v !== undefined),
+  );
 
 export type ReminderPreferencesInput = yup.InferType<typeof reminderPreferencesSchema>;

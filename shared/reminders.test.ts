@@ -79,17 +79,23 @@ describe('reminder events', () => {
 
   it('numbers a home anniversary by the year it falls in minus the purchase year', () => {
     const buyer = client({ purchaseDate: '2020-05-10' });
-    expect(reminderEvents(buyer, '2025-03-01')).toMatchObject([{ date: '2025-05-10', type: '5 Year Home Anniversary', kind: 'home' }]);
+    expect(reminderEvents(buyer, '2025-03-01')).toMatchObject([
+      { date: '2025-05-10', type: '5 Year Home Anniversary', kind: 'home' },
+    ]);
   });
 
   it('numbers it by next year when this year’s date has passed (not by the current year)', () => {
     const buyer = client({ purchaseDate: '2020-01-15' });
-    expect(reminderEvents(buyer, '2025-06-01')).toMatchObject([{ date: '2026-01-15', type: '6 Year Home Anniversary' }]);
+    expect(reminderEvents(buyer, '2025-06-01')).toMatchObject([
+      { date: '2026-01-15', type: '6 Year Home Anniversary' },
+    ]);
   });
 
   it('gives a purchase made earlier this year its first anniversary next year', () => {
     const buyer = client({ purchaseDate: '2025-01-15' });
-    expect(reminderEvents(buyer, '2025-06-01')).toMatchObject([{ date: '2026-01-15', type: '1 Year Home Anniversary' }]);
+    expect(reminderEvents(buyer, '2025-06-01')).toMatchObject([
+      { date: '2026-01-15', type: '1 Year Home Anniversary' },
+    ]);
   });
 
   it('gives no home anniversary on the purchase day itself', () => {
@@ -172,7 +178,10 @@ describe('dashboard reminders', () => {
 describe('events within a date range', () => {
   it('finds occurrences on both sides of a year end', () => {
     const clients = [client({ name: 'Dec', birthday: '1970-12-25' }), client({ name: 'Jan', birthday: '1970-01-05' })];
-    expect(summary(eventsWithin(clients, '2024-12-15', '2025-01-15'))).toEqual(['2024-12-25 Dec Birthday', '2025-01-05 Jan Birthday']);
+    expect(summary(eventsWithin(clients, '2024-12-15', '2025-01-15'))).toEqual([
+      '2024-12-25 Dec Birthday',
+      '2025-01-05 Jan Birthday',
+    ]);
   });
 
   it('finds every year’s occurrence in a range longer than a year, numbering home anniversaries per year', () => {
@@ -191,7 +200,10 @@ describe('events within a date range', () => {
 
   it('moves 29 February to 28 February only in years without one', () => {
     const leapling = client({ birthday: '2000-02-29' });
-    expect(eventsWithin([leapling], '2023-01-01', '2024-12-31').map((e) => e.date)).toEqual(['2023-02-28', '2024-02-29']);
+    expect(eventsWithin([leapling], '2023-01-01', '2024-12-31').map((e) => e.date)).toEqual([
+      '2023-02-28',
+      '2024-02-29',
+    ]);
   });
 
   it('is empty when the range ends before it starts', () => {
@@ -201,7 +213,8 @@ describe('events within a date range', () => {
 
 describe('reminder properties', () => {
   const START = '1900-01-01';
-  const dateBetween = (from: string, to: string) => fc.integer({ min: 0, max: daysBetween(from, to) }).map((n) => addDays(from, n));
+  const dateBetween = (from: string, to: string) =>
+    fc.integer({ min: 0, max: daysBetween(from, to) }).map((n) => addDays(from, n));
   const leapDay = fc.integer({ min: 0, max: 50 }).map((n) => `${1904 + n * 4}-02-29`);
   const keyDate = fc.oneof(dateBetween(START, '2100-12-31'), leapDay);
   const today = fc.oneof(dateBetween('2000-01-01', '2099-12-31'), dateBetween('2027-02-25', '2028-03-05'));
@@ -286,17 +299,28 @@ describe('a birthday without a year (--MM-DD)', () => {
   const noYear = client({ name: 'José', birthday: '--11-07' });
 
   it('is reminded every year on its month and day, as a plain Birthday', () => {
-    expect(reminderEvents(noYear, '2025-06-01')).toEqual([expect.objectContaining({ date: '2025-11-07', type: 'Birthday', kind: 'birthday' })]);
-    expect(reminderEvents(noYear, '2025-11-08')).toEqual([expect.objectContaining({ date: '2026-11-07', type: 'Birthday' })]);
+    expect(reminderEvents(noYear, '2025-06-01')).toEqual([
+      expect.objectContaining({ date: '2025-11-07', type: 'Birthday', kind: 'birthday' }),
+    ]);
+    expect(reminderEvents(noYear, '2025-11-08')).toEqual([
+      expect.objectContaining({ date: '2026-11-07', type: 'Birthday' }),
+    ]);
     expect(upcomingReminders([noYear], '2030-11-07').map((e) => e.date)).toEqual(['2030-11-07']);
   });
 
   it('is in the daily digest range of every year', () => {
-    expect(eventsWithin([noYear], '2024-01-01', '2026-12-31').map((e) => e.date)).toEqual(['2024-11-07', '2025-11-07', '2026-11-07']);
+    expect(eventsWithin([noYear], '2024-01-01', '2026-12-31').map((e) => e.date)).toEqual([
+      '2024-11-07',
+      '2025-11-07',
+      '2026-11-07',
+    ]);
   });
 
   it('falls on 28 February in common years when it is --02-29', () => {
-    expect(eventsWithin([client({ birthday: '--02-29' })], '2027-01-01', '2028-12-31').map((e) => e.date)).toEqual(['2027-02-28', '2028-02-29']);
+    expect(eventsWithin([client({ birthday: '--02-29' })], '2027-01-01', '2028-12-31').map((e) => e.date)).toEqual([
+      '2027-02-28',
+      '2028-02-29',
+    ]);
   });
 
   it('is a birthday-only form: an anniversary or purchase date without a year gives no event', () => {

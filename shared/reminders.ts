@@ -27,7 +27,10 @@ export function homeAnniversaryType(years: number): string {
   return `${years} Year Home Anniversary`;
 }
 
-/** The month and day of `date` (with or without its year) in `year`; 29 February falls on 28 February in years without one. */
+/**
+ * The month and day of `date` (with or without its year) in `year`; 29 February falls on 28 February in years without
+ * one.
+ */
 export function occurrenceIn(date: string, year: number): string {
   const { month, day } = monthDayOf(date);
   const leapDayMissing = month === 2 && day === 29 && !isLeapYear(year);
@@ -49,7 +52,9 @@ export function reminderKeyDates(client: ReminderClient): Array<[ReminderKind, s
     ['home', client.purchaseDate],
   ];
   // A birthday may lack its year (shared/dates.ts); its events are the same 'Birthday', with no age.
-  return dates.filter((entry): entry is [ReminderKind, string] => (entry[0] === 'birthday' ? isBirthdayDate(entry[1]) : isCalendarDate(entry[1])));
+  return dates.filter((entry): entry is [ReminderKind, string] =>
+    entry[0] === 'birthday' ? isBirthdayDate(entry[1]) : isCalendarDate(entry[1]),
+  );
 }
 
 /** The event for one occurrence, or null for a home anniversary below 1 year. */

@@ -12,7 +12,19 @@ describe('the id pattern', () => {
   });
 
   it('refuses what cannot be an id: empty, too long, other characters, not a string', () => {
-    for (const value of ['', 'a'.repeat(65), 'abc/def', 'a b', 'ab.cd', 'ab\u0000', 'AGENT#x', 42, null, undefined, { id: 'abc' }]) {
+    for (const value of [
+      '',
+      'a'.repeat(65),
+      'abc/def',
+      'a b',
+      'ab.cd',
+      'ab\u0000',
+      'AGENT#x',
+      42,
+      null,
+      undefined,
+      { id: 'abc' },
+    ]) {
       expect(isId(value)).toBe(false);
     }
   });

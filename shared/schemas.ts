@@ -10,7 +10,8 @@ export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',
   invalidResetToken: 'Invalid reset token format',
-  invalidVerificationLink: 'This verification link is invalid or has expired. Sign in and choose "Resend link" to get a new one.',
+  invalidVerificationLink:
+    'This verification link is invalid or has expired. Sign in and choose "Resend link" to get a new one.',
   googlePlaceIdRequired: 'Google Place ID is required',
   businessNameRequired: 'Business name is required',
   businessLocationRequired: 'Business location is required',
@@ -50,7 +51,11 @@ const googlePlaceIdSchema = text(300).matches(/^[A-Za-z0-9_-]+$/, {
 export const registerSchema = yup
   .object({
     username: emailSchema.required('Email is required'),
-    password: yup.string().required('Password is required').min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
+    password: yup
+      .string()
+      .required('Password is required')
+      .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+      .max(200, 'Password is too long'),
     fullName: text(120).required('Full name is required'),
     phone: phoneSchema.required('Phone number is required'),
     googlePlaceId: googlePlaceIdSchema.optional(),
@@ -74,7 +79,11 @@ export const resetConfirmSchema = yup.object({
     .string()
     .required(MESSAGES.invalidResetToken)
     .test('reset-token', MESSAGES.invalidResetToken, (value) => isWellFormedResetToken(value)),
-  newPassword: yup.string().required(MESSAGES.passwordTooShort).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort).max(200, 'Password is too long'),
+  newPassword: yup
+    .string()
+    .required(MESSAGES.passwordTooShort)
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+    .max(200, 'Password is too long'),
 });
 
 /** POST /api/verify-email: the token from the link (a compact JWS). */

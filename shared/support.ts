@@ -34,8 +34,12 @@ const trimmed = () => yup.string().strict(false).trim();
 
 /** POST /api/support and the Help page's form. */
 export const supportRequestSchema = yup.object({
-  subject: trimmed().required(SUPPORT_MESSAGES.subjectRequired).max(SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGES.subjectTooLong),
-  message: trimmed().required(SUPPORT_MESSAGES.messageRequired).max(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong),
+  subject: trimmed()
+    .required(SUPPORT_MESSAGES.subjectRequired)
+    .max(SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGES.subjectTooLong),
+  message: trimmed()
+    .required(SUPPORT_MESSAGES.messageRequired)
+    .max(SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong),
 });
 export type SupportRequestInput = yup.InferType<typeof supportRequestSchema>;
 
@@ -46,7 +50,11 @@ export const supportActionSchema = yup
     close: yup.boolean().strict().typeError(SUPPORT_MESSAGES.close),
   })
   .test('something-to-do', SUPPORT_MESSAGES.nothingToDo, function somethingToDo(value) {
-    return value?.reply !== undefined || value?.close === true || this.createError({ path: 'reply', message: SUPPORT_MESSAGES.nothingToDo });
+    return (
+      value?.reply !== undefined ||
+      value?.close === true ||
+      this.createError({ path: 'reply', message: SUPPORT_MESSAGES.nothingToDo })
+    );
   });
 export type SupportActionInput = yup.InferType<typeof supportActionSchema>;
 

@@ -17,7 +17,9 @@ export const keepPhoneInput = (value: string): string => value.replace(/[^\d+]/g
 
 /** SPEC's pattern, and a number E.164 can carry (no country code starts with 0). */
 export function isValidTestSmsPhone(value: string | undefined | null): value is string {
-  return typeof value === 'string' && TEST_SMS_PHONE_PATTERN.test(value.trim()) && /^\+[1-9]\d{9,14}$/.test(toE164(value));
+  return (
+    typeof value === 'string' && TEST_SMS_PHONE_PATTERN.test(value.trim()) && /^\+[1-9]\d{9,14}$/.test(toE164(value))
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // clients (their partition), one client by id (gsi2 CLIENT#<id>). Lists come a page at a time with
 // an opaque cursor, so no request reads more than a page.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AdminClient } from '../../shared/api-types';
+import type { AdminClient } from '@shared/api-types';
 import { toClient, type ClientItem } from './clients';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { forEachLimited } from '../lib/concurrency';
@@ -16,7 +16,10 @@ export { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError };
 export type ClientPage = { items: ClientItem[]; nextCursor: string | null };
 
 /** All clients, newest first, a page at a time. */
-export async function pageAllClients({ limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
+export async function pageAllClients({
+  limit = ADMIN_PAGE_DEFAULT,
+  cursor,
+}: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
   const startKey = decodeCursor(cursor, {
     names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
     check: (k) => k.gsi1pk === CLIENTS_PARTITION && k.pk!.startsWith('AGENT#') && k.sk!.startsWith(CLIENT_PREFIX),
@@ -36,9 +39,15 @@ export async function pageAllClients({ limit = ADMIN_PAGE_DEFAULT, cursor }: { l
 }
 
 /** One agent's clients, a page at a time (their own partition: the same read the agent's list makes). */
-export async function pageAgentClients(agentId: string, { limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
+export async function pageAgentClients(
+  agentId: string,
+  { limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {},
+): Promise<ClientPage> {
   const partition = agentPartition(agentId);
-  const startKey = decodeCursor(cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(CLIENT_PREFIX) });
+  const startKey = decodeCursor(cursor, {
+    names: ['pk', 'sk'],
+    check: (k) => k.pk === partition && k.sk!.startsWith(CLIENT_PREFIX),
+  });
   const out = await db().send(
     new QueryCommand({
       TableName: table(),
@@ -82,7 +91,10 @@ export async function readClientsByRef(named: readonly ClientRef[], concurrency 
     if (found) located.push({ id: found.id, agentId: found.agentId });
   });
   const byId = new Map<string, ClientItem>();
-  const items = await batchGet<ClientItem>(located.map((r) => clientKey(r.agentId, r.id)), { ConsistentRead: true });
+  const items = await batchGet<ClientItem>(
+    located.map((r) => clientKey(r.agentId, r.id)),
+    { ConsistentRead: true },
+  );
   for (const item of items) if (item.type === 'client') byId.set(item.id, item);
   return refs.map((r) => byId.get(r.id)).filter((c): c is ClientItem => c !== undefined);
 }

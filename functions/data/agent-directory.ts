@@ -5,7 +5,7 @@
 // answer's size); an exact e-mail is found through the username lock, so a visitor who types their
 // realtor's whole address finds them without the address ever being shown.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicAgent } from '../../shared/api-types';
+import type { PublicAgent } from '@shared/api-types';
 import { batchGet, db, table } from './db';
 import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './directory-index';
 import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, GSI1, userKey } from './keys';
@@ -22,7 +22,12 @@ export function isListedAgent(user: Pick<UserItem, 'isAdmin' | 'businessName'>):
 }
 
 export function toPublicAgent(user: ListedFields): PublicAgent {
-  return { id: user.id, fullName: user.fullName, businessName: user.businessName ?? null, businessLocation: user.businessLocation ?? null };
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    businessName: user.businessName ?? null,
+    businessLocation: user.businessLocation ?? null,
+  };
 }
 
 /**
@@ -30,7 +35,10 @@ export function toPublicAgent(user: ListedFields): PublicAgent {
  * (case- and accent-insensitive), at most `limit`: the whole word first, then longer words
  * alphabetically, each in signup order. `entriesRead` counts the index entries read.
  */
-export async function searchAgentDirectory(query: string, limit: number): Promise<{ agents: PublicAgent[]; entriesRead: number }> {
+export async function searchAgentDirectory(
+  query: string,
+  limit: number,
+): Promise<{ agents: PublicAgent[]; entriesRead: number }> {
   const found = new Map<string, PublicAgent>();
   const needle = query.trim().toLowerCase();
   if (needle.includes('@')) {
@@ -47,11 +55,14 @@ export async function searchAgentDirectory(query: string, limit: number): Promis
   do {
     const page = await queryDirectory(lookup, others.length > 0 ? FILTERED_PAGE : limit - found.size, startKey);
     entriesRead += page.entries.length;
-    const candidates = page.entries.filter((e) => !checked.has(e.userId) && matchesAllWords(others, e.words)).map((e) => e.userId);
+    const candidates = page.entries
+      .filter((e) => !checked.has(e.userId) && matchesAllWords(others, e.words))
+      .map((e) => e.userId);
     candidates.forEach((id) => checked.add(id));
     for (const agent of await getListedFields([...new Set(candidates)])) {
       if (found.size >= limit) break;
-      if (isListedAgent(agent) && matchesAllWords(typed, directoryWords(agent))) found.set(agent.id, toPublicAgent(agent));
+      if (isListedAgent(agent) && matchesAllWords(typed, directoryWords(agent)))
+        found.set(agent.id, toPublicAgent(agent));
     }
     startKey = page.next;
   } while (startKey && found.size < limit && entriesRead < MAX_ENTRIES_READ);
@@ -60,12 +71,17 @@ export async function searchAgentDirectory(query: string, limit: number): Promis
 
 /** The shown fields of these users, in the order given (missing users left out). */
 async function getListedFields(ids: string[]): Promise<ListedFields[]> {
-  const items = await batchGet<ListedFields>(ids.map(userKey), { ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin' });
+  const items = await batchGet<ListedFields>(ids.map(userKey), {
+    ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin',
+  });
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.map((id) => byId.get(id)).filter((agent): agent is ListedFields => agent !== undefined);
 }
 
-/** Whether any realtor is listed at all (the page's "No realtors are currently available"): usually the first agent answers. */
+/**
+ * Whether any realtor is listed at all (the page's "No realtors are currently available"): usually the first agent
+ * answers.
+ */
 export async function anyListedAgent(): Promise<boolean> {
   let startKey: Record<string, unknown> | undefined;
   do {

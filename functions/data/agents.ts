@@ -1,10 +1,22 @@
 // Agents as administrators see them: the agents index (gsi1 AGENTS) read with a projection, so a
 // password hash or session never leaves the table, and usernames looked up by id for joins.
-import type { AdminAgent } from '../../shared/api-types';
+import type { AdminAgent } from '@shared/api-types';
 import { batchGet, queryAll } from './db';
 import { AGENTS_PARTITION, GSI1, userKey } from './keys';
 
-const AGENT_FIELDS = ['id', 'username', 'fullName', 'phone', 'signupDate', 'lastLoginDate', 'isPro', 'isAdmin', 'clientCount', 'businessName', 'businessLocation'] as const;
+const AGENT_FIELDS = [
+  'id',
+  'username',
+  'fullName',
+  'phone',
+  'signupDate',
+  'lastLoginDate',
+  'isPro',
+  'isAdmin',
+  'clientCount',
+  'businessName',
+  'businessLocation',
+] as const;
 
 type AgentRow = Partial<Record<(typeof AGENT_FIELDS)[number], unknown>>;
 
@@ -46,6 +58,10 @@ export async function listAgents(): Promise<AdminAgent[]> {
 export async function usernamesById(ids: Iterable<string>): Promise<Map<string, string>> {
   const unique = [...new Set(ids)].filter(Boolean);
   const found = new Map<string, string>();
-  for (const item of await batchGet(unique.map((id) => userKey(id)), projection(['id', 'username']))) found.set(String(item.id), String(item.username));
+  for (const item of await batchGet(
+    unique.map((id) => userKey(id)),
+    projection(['id', 'username']),
+  ))
+    found.set(String(item.id), String(item.username));
   return found;
 }

@@ -2,7 +2,8 @@
 // the lookup item is keyed by its SHA-256 only: CALENDAR#<hash> → agentId. The user item names the
 // current hash, and the feed answers only when both agree, so a rotation cuts the old URL off at
 // the moment the user item changes, even if deleting the old lookup item failed.
-// Without transactions (docs/architecture.md, Data model): the new lookup item is written first (invisible until the user
+// Without transactions (docs/architecture.md, Data model): the new lookup item is written first (invisible until the
+// user
 // points at it), then the user, then the old lookup item is deleted.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
@@ -20,7 +21,11 @@ export class CalendarFeedConflictError extends Error {
  * Gives the agent a new feed secret, replacing the old one (which stops working). `seal` turns the
  * secret into what the user item keeps so the URL can be shown again (encrypted, never in clear).
  */
-export async function rotateCalendarFeed(agentId: string, seal: (secret: string) => string, now: Date = new Date()): Promise<{ secret: string; createdAt: string }> {
+export async function rotateCalendarFeed(
+  agentId: string,
+  seal: (secret: string) => string,
+  now: Date = new Date(),
+): Promise<{ secret: string; createdAt: string }> {
   const createdAt = now.toISOString();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const user = await getUserById(agentId, true);
@@ -42,8 +47,15 @@ export async function rotateCalendarFeed(agentId: string, seal: (secret: string)
           TableName: table(),
           Key: userKey(agentId),
           UpdateExpression: 'SET calendarSecretHash = :h, calendarFeedSealed = :s, calendarFeedCreatedAt = :at',
-          ConditionExpression: previous ? 'calendarSecretHash = :previous' : 'attribute_exists(pk) AND attribute_not_exists(calendarSecretHash)',
-          ExpressionAttributeValues: { ':h': hash, ':s': seal(secret), ':at': createdAt, ...(previous ? { ':previous': previous } : {}) },
+          ConditionExpression: previous
+            ? 'calendarSecretHash = :previous'
+            : 'attribute_exists(pk) AND attribute_not_exists(calendarSecretHash)',
+          ExpressionAttributeValues: {
+            ':h': hash,
+            ':s': seal(secret),
+            ':at': createdAt,
+            ...(previous ? { ':previous': previous } : {}),
+          },
         }),
       );
     } catch (error) {

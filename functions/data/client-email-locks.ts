@@ -20,7 +20,13 @@ const emailLock = (agentId: string, email: string): UniqueLock => ({
  * written under (with `adopt`, a young lock's own: see claimUniqueLock). Throws
  * ClientEmailTakenError for an e-mail another client has.
  */
-export async function claimClientEmail(agentId: string, email: string, clientId: string, now: Date, { adopt = false } = {}): Promise<string> {
+export async function claimClientEmail(
+  agentId: string,
+  email: string,
+  clientId: string,
+  now: Date,
+  { adopt = false } = {},
+): Promise<string> {
   const claim = await claimUniqueLock(emailLock(agentId, email), clientId, now.toISOString(), { adopt });
   if (!claim.granted) throw new ClientEmailTakenError(claim.holder ?? 'unknown');
   return claim.ownerId;
@@ -34,9 +40,14 @@ export function findClientIdByEmail(agentId: string, email: string): Promise<str
   return lockOwner(emailLock(agentId, email));
 }
 
-/** The client each of these e-mails names (lowercased e-mail → client id), for the ones the agent has: one BatchGet per 100. */
+/**
+ * The client each of these e-mails names (lowercased e-mail → client id), for the ones the agent has: one BatchGet per
+ * 100.
+ */
 export async function findClientIdsByEmail(agentId: string, emails: readonly string[]): Promise<Map<string, string>> {
-  const keys = [...new Set(emails.map((email) => email.toLowerCase()))].map((email) => clientEmailLockKey(agentId, email));
+  const keys = [...new Set(emails.map((email) => email.toLowerCase()))].map((email) =>
+    clientEmailLockKey(agentId, email),
+  );
   const locks = await batchGet<{ sk: string; clientId: string }>(keys, { ConsistentRead: true });
   const prefix = clientEmailLockKey(agentId, '').sk;
   return new Map(locks.map((lock) => [lock.sk.slice(prefix.length), lock.clientId]));

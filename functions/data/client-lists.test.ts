@@ -40,10 +40,15 @@ describe('callsFor', () => {
       const own = listEntries(client);
       for (const entry of entries) {
         const expected = own.some((e) => e.pk === entry.pk && e.sk === entry.sk);
-        expect({ client: client.id, entry, held: callsFor(client, entry) }).toEqual({ client: client.id, entry, held: expected });
+        expect({ client: client.id, entry, held: callsFor(client, entry) }).toEqual({
+          client: client.id,
+          entry,
+          held: expected,
+        });
         if (expected) held += 1;
       }
     }
-    expect(held).toBeGreaterThan(variants.length * 8); // each variant holds its own entries (and the ones an edit left unchanged)
+    // each variant holds its own entries (and the ones an edit left unchanged)
+    expect(held).toBeGreaterThan(variants.length * 8);
   });
 });

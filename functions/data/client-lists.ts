@@ -16,8 +16,8 @@
 // many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for
 // existing data.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClientSort, SortOrder } from '../../shared/api-types';
-import { profileCompletion } from '../../shared/completion';
+import type { ClientSort, SortOrder } from '@shared/api-types';
+import { profileCompletion } from '@shared/completion';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { KIND_RANK, occasionEntries } from '../domain/occasions';
 import type { ClientItem } from './clients';
@@ -25,7 +25,8 @@ import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
 import { clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
 
-type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> & Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
+type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
+  Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
 type Entry = { pk: string; sk: string };
 
 const INDEXED_SORTS = ['name', 'created', 'completion', 'review'] as const;
@@ -52,7 +53,13 @@ export function searchTokens(client: Pick<Listed, 'name' | 'email'>): string[] {
 
 /** A query's words, folded as the tokens are (at most SEARCH_WORDS_MAX). */
 export function queryWords(q: string): string[] {
-  return [...new Set(folded(q).split(/[^\p{L}\p{N}@._+-]+/u).filter(Boolean))].slice(0, SEARCH_WORDS_MAX);
+  return [
+    ...new Set(
+      folded(q)
+        .split(/[^\p{L}\p{N}@._+-]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, SEARCH_WORDS_MAX);
 }
 
 function sortValue(client: Listed, sort: IndexedSort): string {
@@ -72,13 +79,19 @@ function sortValue(client: Listed, sort: IndexedSort): string {
 /** The client's entries in the occasion index (one per key date). */
 export function occasionIndexEntries(client: Listed): Entry[] {
   const name = folded(client.name);
-  return occasionEntries(client).map(({ kind, monthDay }) => ({ pk: occasionsPartition(client.agentId), sk: `${monthDay}#${name}#${KIND_RANK[kind]}#${client.id}` }));
+  return occasionEntries(client).map(({ kind, monthDay }) => ({
+    pk: occasionsPartition(client.agentId),
+    sk: `${monthDay}#${name}#${KIND_RANK[kind]}#${client.id}`,
+  }));
 }
 
 /** Every list, search and occasion entry the client calls for. */
 export function listEntries(client: Listed): Entry[] {
   return [
-    ...INDEXED_SORTS.map((sort) => ({ pk: listPartition(client.agentId, sort), sk: `${sortValue(client, sort)}#${client.id}` })),
+    ...INDEXED_SORTS.map((sort) => ({
+      pk: listPartition(client.agentId, sort),
+      sk: `${sortValue(client, sort)}#${client.id}`,
+    })),
     ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
     ...occasionIndexEntries(client),
   ];
@@ -109,7 +122,9 @@ export async function removeListEntries(before: Listed, after?: Listed): Promise
 
 /** Every entry of these clients (npm run occasions:rebuild: for data written before the entries existed). */
 export async function writeListEntries(clients: readonly Listed[]): Promise<number> {
-  const puts: WriteRequest[] = clients.flatMap((client) => listEntries(client).map((entry) => ({ PutRequest: { Item: entryItem(entry, client.id) } })));
+  const puts: WriteRequest[] = clients.flatMap((client) =>
+    listEntries(client).map((entry) => ({ PutRequest: { Item: entryItem(entry, client.id) } })),
+  );
   await batchWrite(puts);
   return puts.length;
 }
@@ -120,8 +135,17 @@ export type ClientListPage = { clients: ClientItem[]; nextCursor: string | null;
 export const idOf = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
 
 /** The clients with these ids, read now (one BatchGet per 100). */
-export async function hydrate(agentId: string, ids: readonly string[], options: { ConsistentRead?: boolean } = {}): Promise<Map<string, ClientItem>> {
-  const items = ids.length ? await batchGet<ClientItem>([...new Set(ids)].map((id) => clientKey(agentId, id)), options) : [];
+export async function hydrate(
+  agentId: string,
+  ids: readonly string[],
+  options: { ConsistentRead?: boolean } = {},
+): Promise<Map<string, ClientItem>> {
+  const items = ids.length
+    ? await batchGet<ClientItem>(
+        [...new Set(ids)].map((id) => clientKey(agentId, id)),
+        options,
+      )
+    : [];
   return new Map(items.filter((item) => item.type === 'client').map((item) => [item.id, item]));
 }
 
@@ -133,7 +157,8 @@ export async function hydrate(agentId: string, ids: readonly string[], options: 
 export function callsFor(client: Listed, entry: Entry): boolean {
   const sort = INDEXED_SORTS.find((s) => entry.pk === listPartition(client.agentId, s));
   if (sort) return entry.sk === `${sortValue(client, sort)}#${client.id}`;
-  if (entry.pk === searchPartition(client.agentId)) return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
+  if (entry.pk === searchPartition(client.agentId))
+    return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
   return occasionIndexEntries(client).some((own) => same(own, entry));
 }
 
@@ -147,21 +172,45 @@ export async function pageClientList(agentId: string, query: ClientListQuery): P
   if (query.q !== undefined) return searchPage(agentId, queryWords(query.q), query.limit, forward, query.cursor);
   if (query.sort === 'lastContact') {
     const partition = contactPartition(agentId);
-    const start = decodeCursor(query.cursor, { names: ['pk', 'sk', 'gsi3pk', 'gsi3sk'], check: (k) => k.gsi3pk === partition && k.pk === `AGENT#${agentId}` && k.sk!.startsWith(CLIENT_PREFIX) });
+    const start = decodeCursor(query.cursor, {
+      names: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
+      check: (k) => k.gsi3pk === partition && k.pk === `AGENT#${agentId}` && k.sk!.startsWith(CLIENT_PREFIX),
+    });
     const out = await db().send(
-      new QueryCommand({ TableName: table(), IndexName: GSI3, KeyConditionExpression: 'gsi3pk = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: forward, Limit: query.limit, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: table(),
+        IndexName: GSI3,
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: forward,
+        Limit: query.limit,
+        ExclusiveStartKey: start,
+      }),
     );
     const ids = (out.Items ?? []).map((item) => String(item.sk).slice(CLIENT_PREFIX.length));
     const clients = await hydrate(agentId, ids);
-    return { clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+    return {
+      clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined),
+      nextCursor: encodeCursor(out.LastEvaluatedKey),
+    };
   }
   const partition = listPartition(agentId, query.sort);
   const start = decodeCursor(query.cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition });
   const out = await db().send(
-    new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: forward, Limit: query.limit, ExclusiveStartKey: start }),
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: forward,
+      Limit: query.limit,
+      ExclusiveStartKey: start,
+    }),
   );
   const entries = (out.Items ?? []) as Entry[];
-  const clients = await hydrate(agentId, entries.map((entry) => idOf(entry.sk)));
+  const clients = await hydrate(
+    agentId,
+    entries.map((entry) => idOf(entry.sk)),
+  );
   // An entry counts only if the client, read now, still calls for it (a stale one is a crash's leftover).
   const current = entries.flatMap((entry) => {
     const client = clients.get(idOf(entry.sk));
@@ -170,19 +219,33 @@ export async function pageClientList(agentId: string, query: ClientListQuery): P
   return { clients: current, nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
-async function searchPage(agentId: string, words: string[], limit: number, forward: boolean, cursor: string | undefined): Promise<ClientListPage> {
+async function searchPage(
+  agentId: string,
+  words: string[],
+  limit: number,
+  forward: boolean,
+  cursor: string | undefined,
+): Promise<ClientListPage> {
   const partition = searchPartition(agentId);
   const [first, ...rest] = words;
   if (!first) return { clients: [], nextCursor: null, total: 0 };
-  const start = decodeCursor(cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(first) });
+  const start = decodeCursor(cursor, {
+    names: ['pk', 'sk'],
+    check: (k) => k.pk === partition && k.sk!.startsWith(first),
+  });
   // Who matches every word: one keys-only read per word (grows with the matches, not the book).
   const matching = await Promise.all(
-    words.map(async (word) =>
-      new Set(
-        (await queryAll<{ clientId: string }>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)', ExpressionAttributeValues: { ':pk': partition, ':word': word }, ProjectionExpression: 'clientId' })).map(
-          (entry) => entry.clientId,
+    words.map(
+      async (word) =>
+        new Set(
+          (
+            await queryAll<{ clientId: string }>({
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
+              ExpressionAttributeValues: { ':pk': partition, ':word': word },
+              ProjectionExpression: 'clientId',
+            })
+          ).map((entry) => entry.clientId),
         ),
-      ),
     ),
   );
   const all = [...matching[0]!].filter((id) => matching.every((set) => set.has(id)));

@@ -3,7 +3,7 @@
 // send. The registration flows themselves are in functions/services/client-registration.ts.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
+import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
 import { randomId } from '../domain/signed-tokens';
 import type { ClientChanges } from './clients';
 import { db, sendIf, table, writeIf } from './db';
@@ -38,7 +38,12 @@ export class SubmissionRefusedError extends Error {
 
 const hashConfirmToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
-export async function createSubmission(agentId: string, clientId: string, changes: ClientChanges, now: Date): Promise<{ submission: RegistrationSubmissionItem; confirmToken: string }> {
+export async function createSubmission(
+  agentId: string,
+  clientId: string,
+  changes: ClientChanges,
+  now: Date,
+): Promise<{ submission: RegistrationSubmissionItem; confirmToken: string }> {
   // The id has the form of a client id: the visitor's answer holds it where a new client's id would be.
   const id = randomId();
   // The id finds the record; the whole token's hash must match it.
@@ -57,24 +62,39 @@ export async function createSubmission(agentId: string, clientId: string, change
     expiresAt: expires.toISOString(),
     ttl: Math.floor(expires.getTime() / 1000),
   };
-  await db().send(new PutCommand({ TableName: table(), Item: submission, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: submission, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
   return { submission, confirmToken };
 }
 
 export async function getSubmission(agentId: string, id: string): Promise<RegistrationSubmissionItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: registrationSubmissionKey(id), ConsistentRead: true }),
+  );
   const item = out.Item as RegistrationSubmissionItem | undefined;
   return item?.agentId === agentId ? item : undefined;
 }
 
 /** The submission the visitor's upload token names, while it can still be confirmed. */
-export async function getOpenSubmission(agentId: string, id: string, now = new Date()): Promise<RegistrationSubmissionItem | undefined> {
+export async function getOpenSubmission(
+  agentId: string,
+  id: string,
+  now = new Date(),
+): Promise<RegistrationSubmissionItem | undefined> {
   const item = await getSubmission(agentId, id);
   return item && !item.usedAt && item.expiresAt > now.toISOString() ? item : undefined;
 }
 
-/** Records a confirmed upload on the submission, once (a repeat answers the first record); undefined when the submission was confirmed or expired meanwhile. */
-export async function addSubmissionUpload(submissionId: string, upload: SubmissionUpload, now = new Date()): Promise<SubmissionUpload | undefined> {
+/**
+ * Records a confirmed upload on the submission, once (a repeat answers the first record); undefined when the submission
+ * was confirmed or expired meanwhile.
+ */
+export async function addSubmissionUpload(
+  submissionId: string,
+  upload: SubmissionUpload,
+  now = new Date(),
+): Promise<SubmissionUpload | undefined> {
   const out = await sendIf(
     new UpdateCommand({
       TableName: table(),
@@ -110,7 +130,9 @@ export async function claimSubmission(token: string, now = new Date()): Promise<
     }),
   );
   if (claimed) return claimed.Attributes as RegistrationSubmissionItem;
-  const out = await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: registrationSubmissionKey(id), ConsistentRead: true }),
+  );
   const item = out.Item as RegistrationSubmissionItem | undefined;
   if (!item || item.tokenHash !== tokenHash) throw new SubmissionRefusedError('invalid');
   throw new SubmissionRefusedError(item.usedAt ? 'used' : 'expired');
@@ -127,4 +149,3 @@ export async function releaseSubmission(submission: RegistrationSubmissionItem):
     }),
   );
 }
-

@@ -2,16 +2,31 @@
 // URL is never enough to reach another agent's client). The items only: a create, update or delete
 // with its e-mail lock, plan slot and counters is a use case (functions/services/clients.ts).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Client, ReviewStatus } from '../../shared/api-types';
-import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '../../shared/client-schema';
+import type { Client, ReviewStatus } from '@shared/api-types';
+import { CLEARABLE_CLIENT_FIELDS as OPTIONAL_FIELDS, type ClientInput } from '@shared/client-schema';
 import { batchDelete, batchGet, db, isConditionalCheckFailed, queryAll, sendIf, table, writeIf } from './db';
 import { addListEntries, removeListEntries } from './client-lists';
 import { adjustBook, countInsights, type MonthDeltas } from './insights';
-import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys, milestonePartition } from './keys';
+import {
+  agentPartition,
+  CLIENT_PREFIX,
+  clientIndexKeys,
+  clientKey,
+  contactIndexKeys,
+  milestonePartition,
+} from './keys';
 import { addToStats } from './stats';
 
-export type ClientItem = Client & { pk: string; sk: string; type: 'client'; gsi1pk: string; gsi1sk: string; gsi2pk: string; gsi2sk: string; awardedMilestones?: Iterable<string> };
-
+export type ClientItem = Client & {
+  pk: string;
+  sk: string;
+  type: 'client';
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi2pk: string;
+  gsi2sk: string;
+  awardedMilestones?: Iterable<string>;
+};
 
 export function toClient(item: ClientItem): Client {
   return {
@@ -47,23 +62,38 @@ export function listClients(agentId: string): Promise<ClientItem[]> {
 }
 
 export async function getClient(agentId: string, clientId: string): Promise<ClientItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConsistentRead: true }),
+  );
   return out.Item as ClientItem | undefined;
 }
 
 /** These clients of the agent (those that exist), by id: one consistent BatchGet per 100. */
 export async function getClientsByIds(agentId: string, clientIds: readonly string[]): Promise<Map<string, ClientItem>> {
-  const items = clientIds.length ? await batchGet<ClientItem>([...new Set(clientIds)].map((id) => clientKey(agentId, id)), { ConsistentRead: true }) : [];
+  const items = clientIds.length
+    ? await batchGet<ClientItem>(
+        [...new Set(clientIds)].map((id) => clientKey(agentId, id)),
+        { ConsistentRead: true },
+      )
+    : [];
   return new Map(items.map((client) => [client.id, client]));
 }
 
-export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & { lastContactDate?: string | null; automationsPaused?: boolean };
+export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & {
+  lastContactDate?: string | null;
+  automationsPaused?: boolean;
+};
 
 /**
  * Sets the review status. The update is conditional on the status it read, so concurrent changes
  * count each transition into or out of `submitted` exactly once in the review counters.
  */
-export async function setReviewStatus(agentId: string, clientId: string, status: ReviewStatus, now = new Date()): Promise<{ before: ClientItem; after: ClientItem } | undefined> {
+export async function setReviewStatus(
+  agentId: string,
+  clientId: string,
+  status: ReviewStatus,
+  now = new Date(),
+): Promise<{ before: ClientItem; after: ClientItem } | undefined> {
   for (let attempt = 0; ; attempt += 1) {
     const current = await getClient(agentId, clientId);
     if (!current) return undefined;
@@ -95,7 +125,10 @@ export async function setReviewStatus(agentId: string, clientId: string, status:
       const after = out.Attributes as ClientItem;
       await removeListEntries(current, after);
       await adjustBook(agentId, current, after);
-      const requestedDays = entering && current.reviewRequestedAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(current.reviewRequestedAt)) / 86_400_000)) : undefined;
+      const requestedDays =
+        entering && current.reviewRequestedAt
+          ? Math.max(0, Math.floor((now.getTime() - Date.parse(current.reviewRequestedAt)) / 86_400_000))
+          : undefined;
       const deltas: MonthDeltas = {
         ...(entering ? { reviewsSubmitted: 1 } : {}),
         ...(requestedDays !== undefined && Number.isFinite(requestedDays) ? { [`revd${requestedDays}`]: 1 } : {}),
@@ -145,11 +178,21 @@ export function newClientItem(agentId: string, id: string, input: ClientInput, n
 
 /** Writes a new client's item; false when a client already has its id. */
 export function putNewClient(item: ClientItem): Promise<boolean> {
-  return writeIf(new PutCommand({ TableName: table(), Item: withoutNulls(item), ConditionExpression: 'attribute_not_exists(pk)' }));
+  return writeIf(
+    new PutCommand({ TableName: table(), Item: withoutNulls(item), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 }
 
-/** Applies the changes to the client's item (null or '' removes an optional field); undefined when there is no such client. */
-export async function updateClientItem(agentId: string, clientId: string, changes: ClientChanges, now: Date): Promise<ClientItem | undefined> {
+/**
+ * Applies the changes to the client's item (null or '' removes an optional field); undefined when there is no such
+ * client.
+ */
+export async function updateClientItem(
+  agentId: string,
+  clientId: string,
+  changes: ClientChanges,
+  now: Date,
+): Promise<ClientItem | undefined> {
   const sets: string[] = ['updatedAt = :updatedAt'];
   const removes: string[] = [];
   const values: Record<string, unknown> = { ':updatedAt': now.toISOString() };
@@ -165,7 +208,8 @@ export async function updateClientItem(agentId: string, clientId: string, change
     if (value === undefined) continue;
     names[`#${field}`] = field;
     if (value === null || value === '') {
-      if ((OPTIONAL_FIELDS as readonly string[]).includes(field) || field === 'lastContactDate') removes.push(`#${field}`);
+      if ((OPTIONAL_FIELDS as readonly string[]).includes(field) || field === 'lastContactDate')
+        removes.push(`#${field}`);
     } else {
       sets.push(`#${field} = :${field}`);
       values[`:${field}`] = value;
@@ -187,11 +231,21 @@ export async function updateClientItem(agentId: string, clientId: string, change
 
 /** Deletes the client's item and returns it; undefined when there was no such client. */
 export async function deleteClientItem(agentId: string, clientId: string): Promise<ClientItem | undefined> {
-  const out = await sendIf(new DeleteCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }));
+  const out = await sendIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
   return out?.Attributes as ClientItem | undefined;
 }
 
-/** Everything under CLIENT#<clientId>: its milestones and its testimonial records (the videos are S3's, see delete-client). */
+/**
+ * Everything under CLIENT#<clientId>: its milestones and its testimonial records (the videos are S3's, see
+ * delete-client).
+ */
 export async function deleteClientPartition(clientId: string): Promise<void> {
   const keys = await queryAll<{ pk: string; sk: string }>({
     KeyConditionExpression: 'pk = :pk',

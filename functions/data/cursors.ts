@@ -7,7 +7,10 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
 }
 
 /** Decodes a cursor and checks it is a key of the list it is used with. Throws InvalidCursorError. */
-export function decodeCursor(cursor: string | undefined, expected: { names: readonly string[]; check: (key: Record<string, string>) => boolean }): Record<string, string> | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  expected: { names: readonly string[]; check: (key: Record<string, string>) => boolean },
+): Record<string, string> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   let parsed: unknown;
   try {
@@ -18,7 +21,10 @@ export function decodeCursor(cursor: string | undefined, expected: { names: read
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new InvalidCursorError();
   const entries = Object.entries(parsed as Record<string, unknown>);
-  if (entries.length !== expected.names.length || !entries.every(([k, v]) => expected.names.includes(k) && typeof v === 'string' && v.length <= 512)) {
+  if (
+    entries.length !== expected.names.length ||
+    !entries.every(([k, v]) => expected.names.includes(k) && typeof v === 'string' && v.length <= 512)
+  ) {
     throw new InvalidCursorError();
   }
   const key = parsed as Record<string, string>;

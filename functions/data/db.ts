@@ -1,6 +1,15 @@
 // The DynamoDB document client, created once per process (on first use, after configuration).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type DeleteCommand, type PutCommand, type QueryCommandInput, type UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type DeleteCommand,
+  type PutCommand,
+  type QueryCommandInput,
+  type UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { traced } from '../observability/tracing';
 
@@ -9,7 +18,9 @@ let client: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const { region, dynamoEndpoint } = config();
-    const raw = traced(new DynamoDBClient({ region, ...(dynamoEndpoint ? { endpoint: dynamoEndpoint } : {}), maxAttempts: 3 }));
+    const raw = traced(
+      new DynamoDBClient({ region, ...(dynamoEndpoint ? { endpoint: dynamoEndpoint } : {}), maxAttempts: 3 }),
+    );
     client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   }
   return client;
@@ -36,7 +47,9 @@ export async function sendIf(command: ConditionalWrite): Promise<{ Attributes?: 
   try {
     // send() is overloaded per command type; each of these is one of its overloads.
     const client = db();
-    return await (client.send.bind(client) as (command: ConditionalWrite) => Promise<{ Attributes?: Record<string, unknown> }>)(command);
+    return await (
+      client.send.bind(client) as (command: ConditionalWrite) => Promise<{ Attributes?: Record<string, unknown> }>
+    )(command);
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
@@ -55,7 +68,9 @@ export async function updateIf(command: UpdateCommand): Promise<Record<string, u
 }
 
 /** Every item a Query matches, following LastEvaluatedKey to the end. */
-export async function queryAll<T = Record<string, unknown>>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+export async function queryAll<T = Record<string, unknown>>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<T[]> {
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -66,7 +81,8 @@ export async function queryAll<T = Record<string, unknown>>(input: Omit<QueryCom
   return items;
 }
 
-export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+export type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** Puts and deletes in batches of 25, retrying what DynamoDB leaves unprocessed (with backoff). */
 export async function batchWrite(requests: WriteRequest[]): Promise<void> {
@@ -88,7 +104,11 @@ export async function batchDelete(keys: Array<{ pk: string; sk: string }>): Prom
  */
 export async function batchGet<T = Record<string, unknown>>(
   keys: ReadonlyArray<Record<string, unknown>>,
-  options: { ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> } = {},
+  options: {
+    ConsistentRead?: boolean;
+    ProjectionExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+  } = {},
 ): Promise<T[]> {
   const items: T[] = [];
   for (let i = 0; i < keys.length; i += 100) {
@@ -102,7 +122,11 @@ export async function batchGet<T = Record<string, unknown>>(
 }
 
 /** Sends `batch`, then what it left unprocessed, with a growing pause, until nothing is left. */
-async function withUnprocessedRetried<T>(batch: T[], what: string, send: (pending: T[]) => Promise<T[] | undefined>): Promise<void> {
+async function withUnprocessedRetried<T>(
+  batch: T[],
+  what: string,
+  send: (pending: T[]) => Promise<T[] | undefined>,
+): Promise<void> {
   let pending: T[] | undefined = batch;
   for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
     if (attempt > 8) throw new Error(`DynamoDB kept ${what}`);
@@ -111,7 +135,10 @@ async function withUnprocessedRetried<T>(batch: T[], what: string, send: (pendin
   }
 }
 
-/** `SET`/`ADD` of several attributes by name (`#f0 :v0, #f1 :v1`): the expression and its names and values, for counters. */
+/**
+ * `SET`/`ADD` of several attributes by name (`#f0 :v0, #f1 :v1`): the expression and its names and values, for
+ * counters.
+ */
 export function fieldsExpression(action: 'ADD' | 'SET', entries: ReadonlyArray<readonly [string, unknown]>) {
   const pair = action === 'ADD' ? (i: number) => `#f${i} :v${i}` : (i: number) => `#f${i} = :v${i}`;
   return {

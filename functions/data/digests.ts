@@ -60,7 +60,10 @@ export async function claimDigest(agentId: string, date: string, now: Date = new
       Item: record,
       ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND claimedAt < :staleBefore)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sending': 'sending', ':staleBefore': new Date(now.getTime() - STALE_CLAIM_MS).toISOString() },
+      ExpressionAttributeValues: {
+        ':sending': 'sending',
+        ':staleBefore': new Date(now.getTime() - STALE_CLAIM_MS).toISOString(),
+      },
     }),
   );
   if (claimed) return { claimed: true, claimId };
@@ -69,17 +72,26 @@ export async function claimDigest(agentId: string, date: string, now: Date = new
 }
 
 export async function getDigest(agentId: string, date: string): Promise<DigestRecord | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: digestKey(agentId, date), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: digestKey(agentId, date), ConsistentRead: true }),
+  );
   return out.Item as DigestRecord | undefined;
 }
 
 /** Marks the day sent; false when the claim is no longer ours (taken over after going stale). */
-export async function markDigestSent(agentId: string, date: string, claimId: string, outcome: DigestOutcome, now: Date = new Date()): Promise<boolean> {
+export async function markDigestSent(
+  agentId: string,
+  date: string,
+  claimId: string,
+  outcome: DigestOutcome,
+  now: Date = new Date(),
+): Promise<boolean> {
   return writeIf(
     new UpdateCommand({
       TableName: table(),
       Key: digestKey(agentId, date),
-      UpdateExpression: 'SET #status = :sent, sentAt = :now, emailed = :emailed, texted = :texted, events = :events, remindersCounted = :counted',
+      UpdateExpression:
+        'SET #status = :sent, sentAt = :now, emailed = :emailed, texted = :texted, events = :events, remindersCounted = :counted',
       ConditionExpression: 'claimId = :claimId AND #status = :sending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -113,11 +125,20 @@ export async function releaseDigest(agentId: string, date: string, claimId: stri
  * Every agent's id and time zone, a page at a time, from the agents index (gsi1 AGENTS): the
  * scheduler's only read, growing with agents and never touching clients.
  */
-export async function forEachAgentZonePage(onPage: (agents: AgentZone[]) => Promise<void>, pageSize = 500): Promise<{ pages: number; agents: number }> {
+export async function forEachAgentZonePage(
+  onPage: (agents: AgentZone[]) => Promise<void>,
+  pageSize = 500,
+): Promise<{ pages: number; agents: number }> {
   let pages = 0;
   let agents = 0;
-  for await (const items of gsi1Pages<{ id?: unknown; timeZone?: unknown }>(AGENTS_PARTITION, ['id', 'timeZone'], pageSize)) {
-    const rows = items.filter((item) => typeof item.id === 'string').map((item) => ({ id: String(item.id), timeZone: typeof item.timeZone === 'string' ? item.timeZone : null }));
+  for await (const items of gsi1Pages<{ id?: unknown; timeZone?: unknown }>(
+    AGENTS_PARTITION,
+    ['id', 'timeZone'],
+    pageSize,
+  )) {
+    const rows = items
+      .filter((item) => typeof item.id === 'string')
+      .map((item) => ({ id: String(item.id), timeZone: typeof item.timeZone === 'string' ? item.timeZone : null }));
     pages += 1;
     agents += rows.length;
     if (rows.length > 0) await onPage(rows);

@@ -40,7 +40,14 @@ const indexable = (words: readonly string[]) => words.filter((w) => w.length >= 
 function entryPuts(agent: DirectorySource): WriteRequest[] {
   const words = directoryWords(agent);
   return indexable(words).map((word) => ({
-    PutRequest: { Item: { ...directoryEntryKey(word, agent.signupDate, agent.id), type: 'directory-entry', userId: agent.id, words } },
+    PutRequest: {
+      Item: {
+        ...directoryEntryKey(word, agent.signupDate, agent.id),
+        type: 'directory-entry',
+        userId: agent.id,
+        words,
+      },
+    },
   }));
 }
 
@@ -48,11 +55,16 @@ function entryPuts(agent: DirectorySource): WriteRequest[] {
  * Writes the agent's entries (all of them: each carries the agent's current words), then removes
  * those of words the agent no longer has (`previous`: the agent before the change).
  */
-export async function writeDirectoryEntries(agent: DirectorySource, previous?: Pick<DirectorySource, 'fullName' | 'businessName'>): Promise<void> {
+export async function writeDirectoryEntries(
+  agent: DirectorySource,
+  previous?: Pick<DirectorySource, 'fullName' | 'businessName'>,
+): Promise<void> {
   const words = directoryWords(agent);
   const gone = previous ? indexable(directoryWords(previous)).filter((word) => !words.includes(word)) : [];
   await batchWrite(entryPuts(agent));
-  await batchWrite(gone.map((word) => ({ DeleteRequest: { Key: directoryEntryKey(word, agent.signupDate, agent.id) } })));
+  await batchWrite(
+    gone.map((word) => ({ DeleteRequest: { Key: directoryEntryKey(word, agent.signupDate, agent.id) } })),
+  );
 }
 
 /** One page of the entries whose word starts with `prefix` (at least three letters), in word then signup order. */

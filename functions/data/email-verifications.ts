@@ -8,7 +8,12 @@ import { emailVerificationKey } from './keys';
 
 const keyOf = (jti: string) => emailVerificationKey(createHash('sha256').update(jti, 'utf8').digest('hex'));
 
-export async function createEmailVerificationRecord(jti: string, userId: string, ttlSeconds: number, now = new Date()): Promise<void> {
+export async function createEmailVerificationRecord(
+  jti: string,
+  userId: string,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<void> {
   const expires = new Date(now.getTime() + ttlSeconds * 1000);
   await db().send(
     new PutCommand({

@@ -3,14 +3,26 @@
 // for an agent's own export, that agent's clients (their partition). Reading everything is the
 // admin export's job; no request-time list does it.
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { AdminAgent, AdminClient, Client } from '../../shared/api-types';
+import type { AdminAgent, AdminClient, Client } from '@shared/api-types';
 import type { InvitationRow, MilestoneRow, TestimonialRow } from '../domain/export-columns';
 import { toAdminAgent } from './agents';
 import { toClient, type ClientItem } from './clients';
 import { db, table } from './db';
-import { agentPartition, AGENTS_PARTITION, CLIENT_PREFIX, CLIENTS_PARTITION, GSI1, INVITATIONS_PARTITION, MILESTONES_PARTITION, TESTIMONIALS_PARTITION } from './keys';
+import {
+  agentPartition,
+  AGENTS_PARTITION,
+  CLIENT_PREFIX,
+  CLIENTS_PARTITION,
+  GSI1,
+  INVITATIONS_PARTITION,
+  MILESTONES_PARTITION,
+  TESTIMONIALS_PARTITION,
+} from './keys';
 
-type PagedQuery = Pick<QueryCommandInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'Limit'> & { keyNames: Record<string, string> };
+type PagedQuery = Pick<
+  QueryCommandInput,
+  'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeValues' | 'Limit'
+> & { keyNames: Record<string, string> };
 
 /** The pages of one Query, in key order, only the named attributes (never a secret). */
 async function* queryPages<T>(query: PagedQuery, fields: readonly string[]): AsyncGenerator<T[]> {
@@ -34,21 +46,60 @@ async function* queryPages<T>(query: PagedQuery, fields: readonly string[]): Asy
 
 /** The pages of one gsi1 partition, oldest first, only the named attributes (never a secret). */
 export function gsi1Pages<T>(partition: string, fields: readonly string[], pageSize = 500): AsyncGenerator<T[]> {
-  return queryPages<T>({ IndexName: GSI1, KeyConditionExpression: '#pk = :pk', keyNames: { '#pk': 'gsi1pk' }, ExpressionAttributeValues: { ':pk': partition }, Limit: pageSize }, fields);
+  return queryPages<T>(
+    {
+      IndexName: GSI1,
+      KeyConditionExpression: '#pk = :pk',
+      keyNames: { '#pk': 'gsi1pk' },
+      ExpressionAttributeValues: { ':pk': partition },
+      Limit: pageSize,
+    },
+    fields,
+  );
 }
 
-const AGENT_FIELDS = ['id', 'username', 'fullName', 'phone', 'signupDate', 'lastLoginDate', 'isPro', 'isAdmin', 'clientCount', 'businessName', 'businessLocation'];
+const AGENT_FIELDS = [
+  'id',
+  'username',
+  'fullName',
+  'phone',
+  'signupDate',
+  'lastLoginDate',
+  'isPro',
+  'isAdmin',
+  'clientCount',
+  'businessName',
+  'businessLocation',
+];
 const CLIENT_FIELDS = [
-  'id', 'agentId', 'name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate', 'lastContactDate',
-  'timeZone', 'emailOptedOut', 'smsOptedOut', 'automationsPaused',
-  'reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'hasTestimonial', 'createdAt', 'updatedAt',
+  'id',
+  'agentId',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'birthday',
+  'anniversary',
+  'purchaseDate',
+  'lastContactDate',
+  'timeZone',
+  'emailOptedOut',
+  'smsOptedOut',
+  'automationsPaused',
+  'reviewStatus',
+  'reviewRequestedAt',
+  'reviewSubmittedAt',
+  'hasTestimonial',
+  'createdAt',
+  'updatedAt',
 ];
 const INVITATION_FIELDS = ['agentId', 'name', 'email', 'createdAt', 'expiresAt', 'usedAt', 'clientId'];
 const MILESTONE_FIELDS = ['clientId', 'milestoneType', 'name', 'description', 'icon', 'achievedAt'];
 const TESTIMONIAL_FIELDS = ['id', 'agentId', 'clientId', 'contentType', 'size', 'uploadedAt'];
 
 export async function* agentPages(): AsyncGenerator<AdminAgent[]> {
-  for await (const page of gsi1Pages<Record<string, unknown>>(AGENTS_PARTITION, AGENT_FIELDS)) yield page.map(toAdminAgent);
+  for await (const page of gsi1Pages<Record<string, unknown>>(AGENTS_PARTITION, AGENT_FIELDS))
+    yield page.map(toAdminAgent);
 }
 
 /** Clients with their agent's username, from a map the caller built from the agents pages. */
@@ -58,7 +109,10 @@ export async function* clientPages(usernames: ReadonlyMap<string, string>): Asyn
   }
 }
 
-/** One agent's clients, by id: Query AGENT#<agentId>, sk begins_with CLIENT#, a page (1 MB unless `pageSize`) at a time; never a scan. */
+/**
+ * One agent's clients, by id: Query AGENT#<agentId>, sk begins_with CLIENT#, a page (1 MB unless `pageSize`) at a time;
+ * never a scan.
+ */
 export async function* agentClientPages(agentId: string, pageSize?: number): AsyncGenerator<Client[]> {
   const query: PagedQuery = {
     KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',

@@ -12,7 +12,7 @@
 //  - a batch's report lines are written (an idempotent Put) before its checkpoint, so the report
 //    has every line of every counted batch, and a batch written again writes the same lines.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImportStatus } from '../../shared/imports';
+import type { ImportStatus } from '@shared/imports';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportIssue } from '../domain/import-report';
 import type { ImportEncoding } from '../domain/import-stream';
@@ -28,7 +28,9 @@ export type ImportProgress = {
   rowsDone: number;
   imported: number;
   updated: number;
-  /** Rows left out: invalid (`invalid`), over the free plan's cap (`capped`), or replaced by a later row (`replaced`). */
+  /**
+   * Rows left out: invalid (`invalid`), over the free plan's cap (`capped`), or replaced by a later row (`replaced`).
+   */
   skipped: number;
   invalid: number;
   capped: number;
@@ -37,7 +39,16 @@ export type ImportProgress = {
   warnings: number;
 };
 
-export const NO_PROGRESS: ImportProgress = { rowsDone: 0, imported: 0, updated: 0, skipped: 0, invalid: 0, capped: 0, replaced: 0, warnings: 0 };
+export const NO_PROGRESS: ImportProgress = {
+  rowsDone: 0,
+  imported: 0,
+  updated: 0,
+  skipped: 0,
+  invalid: 0,
+  capped: 0,
+  replaced: 0,
+  warnings: 0,
+};
 
 export type ImportItem = ImportProgress & {
   pk: string;
@@ -52,7 +63,10 @@ export type ImportItem = ImportProgress & {
   size: number;
   /** The object in the uploads bucket, made by the server. */
   key: string;
-  /** The object's ETag when the import was started: the job reads that object only (a second upload to the key changes nothing). */
+  /**
+   * The object's ETag when the import was started: the job reads that object only (a second upload to the key changes
+   * nothing).
+   */
   etag?: string;
   status: ImportStatus;
   createdAt: string;
@@ -83,7 +97,10 @@ export function newImportId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomId(9)}`;
 }
 
-export async function createImport(input: Pick<ImportItem, 'id' | 'agentId' | 'fileName' | 'format' | 'size' | 'key'>, now: Date): Promise<ImportItem> {
+export async function createImport(
+  input: Pick<ImportItem, 'id' | 'agentId' | 'fileName' | 'format' | 'size' | 'key'>,
+  now: Date,
+): Promise<ImportItem> {
   const item: ImportItem = {
     ...importKey(input.agentId, input.id),
     type: 'import',
@@ -98,7 +115,9 @@ export async function createImport(input: Pick<ImportItem, 'id' | 'agentId' | 'f
 }
 
 export async function getImport(agentId: string, importId: string): Promise<ImportItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: importKey(agentId, importId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: importKey(agentId, importId), ConsistentRead: true }),
+  );
   return out.Item as ImportItem | undefined;
 }
 
@@ -117,16 +136,32 @@ export async function latestImport(agentId: string): Promise<ImportItem | undefi
   return out.Items?.[0] as ImportItem | undefined;
 }
 
-const update = (agentId: string, importId: string, input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>) =>
-  updateIf(new UpdateCommand({ TableName: table(), Key: importKey(agentId, importId), ReturnValues: 'ALL_NEW', ...input })) as Promise<ImportItem | null>;
+const update = (
+  agentId: string,
+  importId: string,
+  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
+) =>
+  updateIf(
+    new UpdateCommand({ TableName: table(), Key: importKey(agentId, importId), ReturnValues: 'ALL_NEW', ...input }),
+  ) as Promise<ImportItem | null>;
 
 /** The upload arrived: the import waits for the job. Null when it was not waiting for its file (a start sent twice). */
-export function markImportQueued(agentId: string, importId: string, etag: string, now: Date): Promise<ImportItem | null> {
+export function markImportQueued(
+  agentId: string,
+  importId: string,
+  etag: string,
+  now: Date,
+): Promise<ImportItem | null> {
   return update(agentId, importId, {
     UpdateExpression: 'SET #status = :queued, etag = :etag, queuedAt = :now, activeAt = :now',
     ConditionExpression: '#status = :uploading',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':queued': 'queued', ':uploading': 'uploading', ':etag': etag, ':now': now.toISOString() },
+    ExpressionAttributeValues: {
+      ':queued': 'queued',
+      ':uploading': 'uploading',
+      ':etag': etag,
+      ':now': now.toISOString(),
+    },
   });
 }
 
@@ -134,19 +169,38 @@ export function markImportQueued(agentId: string, importId: string, etag: string
  * An import the job has not touched since `silentSince` (its messages failed, or it was lost):
  * marked active again so one start queues it once. Null when it is done, or alive.
  */
-export function markImportRequeued(agentId: string, importId: string, silentSince: Date, now: Date): Promise<ImportItem | null> {
+export function markImportRequeued(
+  agentId: string,
+  importId: string,
+  silentSince: Date,
+  now: Date,
+): Promise<ImportItem | null> {
   return update(agentId, importId, {
     UpdateExpression: 'SET activeAt = :now',
     ConditionExpression: '#status IN (:queued, :running) AND activeAt < :silent',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':queued': 'queued', ':running': 'running', ':silent': silentSince.toISOString(), ':now': now.toISOString() },
+    ExpressionAttributeValues: {
+      ':queued': 'queued',
+      ':running': 'running',
+      ':silent': silentSince.toISOString(),
+      ':now': now.toISOString(),
+    },
   });
 }
 
-/** Takes the import for the run `runId` until `now + leaseMs`, unless another run's lease is alive. The item, or null. */
-export function claimImportRun(agentId: string, importId: string, runId: string, now: Date, leaseMs: number): Promise<ImportItem | null> {
+/**
+ * Takes the import for the run `runId` until `now + leaseMs`, unless another run's lease is alive. The item, or null.
+ */
+export function claimImportRun(
+  agentId: string,
+  importId: string,
+  runId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<ImportItem | null> {
   return update(agentId, importId, {
-    UpdateExpression: 'SET #status = :running, runId = :run, leaseUntil = :until, activeAt = :now, startedAt = if_not_exists(startedAt, :now)',
+    UpdateExpression:
+      'SET #status = :running, runId = :run, leaseUntil = :until, activeAt = :now, startedAt = if_not_exists(startedAt, :now)',
     ConditionExpression: '#status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -172,7 +226,8 @@ export async function saveImportPlan(
   leaseMs: number,
 ): Promise<boolean> {
   const out = await update(agentId, importId, {
-    UpdateExpression: 'SET #total = :total, #encoding = :encoding, #today = :today, planKey = :planKey, leaseUntil = :until, activeAt = :now',
+    UpdateExpression:
+      'SET #total = :total, #encoding = :encoding, #today = :today, planKey = :planKey, leaseUntil = :until, activeAt = :now',
     ConditionExpression: held.ConditionExpression,
     ExpressionAttributeNames: { ...held.names, '#total': 'total', '#encoding': 'encoding', '#today': 'today' },
     ExpressionAttributeValues: {
@@ -221,12 +276,23 @@ export async function checkpointImport(
 }
 
 /** Extends the lease of the run holding the import (during the first pass, which writes no checkpoint). */
-export async function renewImportLease(agentId: string, importId: string, runId: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function renewImportLease(
+  agentId: string,
+  importId: string,
+  runId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const out = await update(agentId, importId, {
     UpdateExpression: 'SET leaseUntil = :until, activeAt = :now',
     ConditionExpression: held.ConditionExpression,
     ExpressionAttributeNames: held.names,
-    ExpressionAttributeValues: { ':run': runId, ':running': 'running', ':until': now.getTime() + leaseMs, ':now': now.toISOString() },
+    ExpressionAttributeValues: {
+      ':run': runId,
+      ':running': 'running',
+      ':until': now.getTime() + leaseMs,
+      ':now': now.toISOString(),
+    },
   });
   return out !== null;
 }
@@ -248,7 +314,9 @@ export async function releaseImportLease(agentId: string, importId: string, runI
   );
 }
 
-/** The import's end, written once by the run holding it: done with its summary (and report), or failed with the reason. */
+/**
+ * The import's end, written once by the run holding it: done with its summary (and report), or failed with the reason.
+ */
 export function finishImport(
   agentId: string,
   importId: string,
@@ -273,11 +341,22 @@ export function finishImport(
 }
 
 /** A batch's report lines, under the batch's first row: written again identically when the batch is. */
-export async function putImportIssues(importId: string, firstRow: number, issues: readonly ImportIssue[], now: Date): Promise<void> {
+export async function putImportIssues(
+  importId: string,
+  firstRow: number,
+  issues: readonly ImportIssue[],
+  now: Date,
+): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...importIssuesKey(importId, firstRow), type: 'import-issues', importId, issues, ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS },
+      Item: {
+        ...importIssuesKey(importId, firstRow),
+        type: 'import-issues',
+        importId,
+        issues,
+        ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+      },
     }),
   );
 }

@@ -10,8 +10,8 @@
 // It reads the whole book and every client's activity: a maintenance job, not a request. Run it
 // while the agent is quiet; an event counted while it runs may be overwritten.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { lastMonths, todayIn } from '../../shared/dates';
-import { eventsWithin } from '../../shared/reminders';
+import { lastMonths, todayIn } from '@shared/dates';
+import { eventsWithin } from '@shared/reminders';
 import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { forEachLimited } from '../lib/concurrency';
 import { listClients, type ClientItem } from './clients';
@@ -29,11 +29,16 @@ export type InsightsRecompute = { clients: number; activities: number; indexMove
 type Months = Map<string, MonthCounts & { reviewDays: Map<number, number> }>;
 
 /** Rebuilds one agent's counters as of `now`. */
-export async function recomputeAgentInsights(agent: { id: string; timeZone?: string | null }, now = new Date()): Promise<InsightsRecompute> {
+export async function recomputeAgentInsights(
+  agent: { id: string; timeZone?: string | null },
+  now = new Date(),
+): Promise<InsightsRecompute> {
   const zone = agent.timeZone ?? 'UTC';
   const today = todayIn(zone, now);
   const wanted = lastMonths(today, RECOMPUTE_MONTHS);
-  const months: Months = new Map(wanted.map((month) => [month, { ...emptyCounts(month), reviewDays: new Map<number, number>() }]));
+  const months: Months = new Map(
+    wanted.map((month) => [month, { ...emptyCounts(month), reviewDays: new Map<number, number>() }]),
+  );
   const count = (at: string | null | undefined, field: keyof Omit<MonthCounts, 'month' | 'reviewDays'>) => {
     if (!at || Number.isNaN(Date.parse(at))) return;
     const month = months.get(/^\d{4}-\d{2}-\d{2}$/.test(at) ? at.slice(0, 7) : monthIn(zone, new Date(at)));
@@ -76,7 +81,10 @@ export async function recomputeAgentInsights(agent: { id: string; timeZone?: str
     if (client.reviewStatus === 'submitted' && client.reviewSubmittedAt) {
       count(client.reviewSubmittedAt, 'reviewsSubmitted');
       if (client.reviewRequestedAt) {
-        const days = Math.max(0, Math.floor((Date.parse(client.reviewSubmittedAt) - Date.parse(client.reviewRequestedAt)) / 86_400_000));
+        const days = Math.max(
+          0,
+          Math.floor((Date.parse(client.reviewSubmittedAt) - Date.parse(client.reviewRequestedAt)) / 86_400_000),
+        );
         const month = months.get(monthIn(zone, new Date(client.reviewSubmittedAt)));
         if (month && Number.isFinite(days)) month.reviewDays.set(days, (month.reviewDays.get(days) ?? 0) + 1);
       }
@@ -86,10 +94,14 @@ export async function recomputeAgentInsights(agent: { id: string; timeZone?: str
     if (optedOut.smsOptedOut) count(optedOut.smsOptedOutAt, 'optOuts');
   });
 
-  await db().send(new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agent.id), type: 'insights-book', ...book } }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agent.id), type: 'insights-book', ...book } }),
+  );
   for (const month of months.values()) {
     // SET, not ADD: the recomputed fields replace what was counted; the invitation counters stay.
-    const fields: Record<string, number> = Object.fromEntries(MONTH_COUNTERS.filter((c) => !c.startsWith('invitations')).map((c) => [c, month[c]]));
+    const fields: Record<string, number> = Object.fromEntries(
+      MONTH_COUNTERS.filter((c) => !c.startsWith('invitations')).map((c) => [c, month[c]]),
+    );
     for (const [days, n] of month.reviewDays) fields[`revd${days}`] = n;
     const entries = Object.entries(fields);
     await db().send(
@@ -103,7 +115,10 @@ export async function recomputeAgentInsights(agent: { id: string; timeZone?: str
   return { clients: clients.length, activities, indexMoves, months: months.size };
 }
 
-/** Writes the client's gsi3 keys when they are missing or stale (only if its last contact did not move meanwhile); true when it wrote. */
+/**
+ * Writes the client's gsi3 keys when they are missing or stale (only if its last contact did not move meanwhile); true
+ * when it wrote.
+ */
 async function placeInContactIndex(client: ClientItem & { gsi3pk?: string; gsi3sk?: string }): Promise<boolean> {
   const keys = contactIndexKeys(client.agentId, client.lastContactDate, client.id);
   if (client.gsi3pk === keys.gsi3pk && client.gsi3sk === keys.gsi3sk) return false;
@@ -112,8 +127,14 @@ async function placeInContactIndex(client: ClientItem & { gsi3pk?: string; gsi3s
       TableName: table(),
       Key: { pk: client.pk, sk: client.sk },
       UpdateExpression: 'SET gsi3pk = :pk3, gsi3sk = :sk3',
-      ConditionExpression: client.lastContactDate ? 'lastContactDate = :lc' : 'attribute_exists(pk) AND attribute_not_exists(lastContactDate)',
-      ExpressionAttributeValues: { ':pk3': keys.gsi3pk, ':sk3': keys.gsi3sk, ...(client.lastContactDate ? { ':lc': client.lastContactDate } : {}) },
+      ConditionExpression: client.lastContactDate
+        ? 'lastContactDate = :lc'
+        : 'attribute_exists(pk) AND attribute_not_exists(lastContactDate)',
+      ExpressionAttributeValues: {
+        ':pk3': keys.gsi3pk,
+        ':sk3': keys.gsi3sk,
+        ...(client.lastContactDate ? { ':lc': client.lastContactDate } : {}),
+      },
     }),
   );
 }

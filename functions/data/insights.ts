@@ -10,9 +10,9 @@
 // Like the platform counters (functions/data/stats.ts) an update never fails the user's write: a
 // missed one is logged and `npm run insights:recompute` rebuilds the counters from the data.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CompletionBand } from '../../shared/api-types';
-import { profileCompletion, type CompletionClient } from '../../shared/completion';
-import { todayIn } from '../../shared/dates';
+import type { CompletionBand } from '@shared/api-types';
+import { profileCompletion, type CompletionClient } from '@shared/completion';
+import { todayIn } from '@shared/dates';
 import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { createLogger } from '../observability/logger';
 import type { ClientItem } from './clients';
@@ -33,8 +33,13 @@ import {
 
 const log = createLogger({ module: 'insights' });
 
-/** The month counters (every field of MonthCounts but the month and the histogram). `revd<N>`: reviews submitted N days after they were requested. */
-export const MONTH_COUNTERS = Object.keys(emptyCounts('')).filter((k) => k !== 'month' && k !== 'reviewDays') as MonthCounter[];
+/**
+ * The month counters (every field of MonthCounts but the month and the histogram). `revd<N>`: reviews submitted N days
+ * after they were requested.
+ */
+export const MONTH_COUNTERS = Object.keys(emptyCounts('')).filter(
+  (k) => k !== 'month' && k !== 'reviewDays',
+) as MonthCounter[];
 export type MonthCounter = Exclude<keyof MonthCounts, 'month' | 'reviewDays'>;
 export type MonthDeltas = Partial<Record<MonthCounter | `revd${number}`, number>>;
 
@@ -58,7 +63,14 @@ export function monthIn(timeZone: string, at: Date): string {
 /** The agent's time zone (one GetItem of one attribute), for writers that have only the agent's id. */
 export async function agentTimeZone(agentId: string): Promise<string | undefined> {
   // timeZone is a DynamoDB reserved word.
-  const out = await db().send(new GetCommand({ TableName: table(), Key: userKey(agentId), ProjectionExpression: '#tz', ExpressionAttributeNames: { '#tz': 'timeZone' } }));
+  const out = await db().send(
+    new GetCommand({
+      TableName: table(),
+      Key: userKey(agentId),
+      ProjectionExpression: '#tz',
+      ExpressionAttributeNames: { '#tz': 'timeZone' },
+    }),
+  );
   return typeof out.Item?.timeZone === 'string' ? out.Item.timeZone : undefined;
 }
 
@@ -83,7 +95,12 @@ async function addTo(Key: Record<string, string>, deltas: Record<string, number>
  * Counts events of the agent's month that contains `at` in the agent's time zone (given, or read
  * from the agent's item). Never throws.
  */
-export async function countInsights(agentId: string, deltas: MonthDeltas, at: Date = new Date(), timeZone?: string): Promise<void> {
+export async function countInsights(
+  agentId: string,
+  deltas: MonthDeltas,
+  at: Date = new Date(),
+  timeZone?: string,
+): Promise<void> {
   try {
     const zone = timeZone ?? (await agentTimeZone(agentId)) ?? 'UTC';
     await addTo(insightsMonthKey(agentId, monthIn(zone, at)), deltas as Record<string, number>, 'insights counter');
@@ -92,7 +109,13 @@ export async function countInsights(agentId: string, deltas: MonthDeltas, at: Da
   }
 }
 
-type BookClient = CompletionClient & { agentId: string; id: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
+type BookClient = CompletionClient & {
+  agentId: string;
+  id: string;
+  birthday?: string | null;
+  anniversary?: string | null;
+  purchaseDate?: string | null;
+};
 
 /** What a write changed in the BOOK item: the client's band, and its key dates by MM-DD. */
 export function bookDeltas(before: BookClient | undefined, after: BookClient | undefined): Record<string, number> {
@@ -113,7 +136,11 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
 }
 
 /** Moves a client in the BOOK item from `before` to `after` (undefined: not in the book). Never throws. */
-export async function adjustBook(agentId: string, before: BookClient | undefined, after: BookClient | undefined): Promise<void> {
+export async function adjustBook(
+  agentId: string,
+  before: BookClient | undefined,
+  after: BookClient | undefined,
+): Promise<void> {
   await addToBook(agentId, bookDeltas(before, after));
 }
 
@@ -129,13 +156,26 @@ export function sumBookDeltas(all: ReadonlyArray<Record<string, number>>): Recor
   return sum;
 }
 
-/** True the first time a client's occasion of a year is messaged (kept 400 days): the occasion counts as handled once. */
-export async function markOccasionHandled(agentId: string, clientId: string, occasion: string, year: string, now = new Date()): Promise<boolean> {
+/**
+ * True the first time a client's occasion of a year is messaged (kept 400 days): the occasion counts as handled once.
+ */
+export async function markOccasionHandled(
+  agentId: string,
+  clientId: string,
+  occasion: string,
+  year: string,
+  now = new Date(),
+): Promise<boolean> {
   try {
     return await writeIf(
       new PutCommand({
         TableName: table(),
-        Item: { ...handledOccasionKey(agentId, clientId, occasion, year), type: 'occasion-handled', at: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + 400 * 86_400 },
+        Item: {
+          ...handledOccasionKey(agentId, clientId, occasion, year),
+          type: 'occasion-handled',
+          at: now.toISOString(),
+          ttl: Math.floor(now.getTime() / 1000) + 400 * 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -150,7 +190,12 @@ export function claimMonthlySummary(agentId: string, month: string, now = new Da
   return writeIf(
     new PutCommand({
       TableName: table(),
-      Item: { ...monthlySummaryKey(agentId, month), type: 'monthly-summary', at: now.toISOString(), ttl: Math.floor(now.getTime() / 1000) + 120 * 86_400 },
+      Item: {
+        ...monthlySummaryKey(agentId, month),
+        type: 'monthly-summary',
+        at: now.toISOString(),
+        ttl: Math.floor(now.getTime() / 1000) + 120 * 86_400,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -161,10 +206,18 @@ export async function releaseMonthlySummary(agentId: string, month: string): Pro
   await db().send(new DeleteCommand({ TableName: table(), Key: monthlySummaryKey(agentId, month) }));
 }
 
-export type BookRecord = { bands: Record<CompletionBand, number>; days: Map<string, number>; reviews: number; reviewsAwaiting: number };
+export type BookRecord = {
+  bands: Record<CompletionBand, number>;
+  days: Map<string, number>;
+  reviews: number;
+  reviewsAwaiting: number;
+};
 
 function toMonth(item: Record<string, unknown>): MonthCounts {
-  const month: MonthCounts & { reviewDays: Map<number, number> } = { ...emptyCounts(String(item.sk).slice(INSIGHTS_MONTH_PREFIX.length)), reviewDays: new Map() };
+  const month: MonthCounts & { reviewDays: Map<number, number> } = {
+    ...emptyCounts(String(item.sk).slice(INSIGHTS_MONTH_PREFIX.length)),
+    reviewDays: new Map(),
+  };
   for (const counter of MONTH_COUNTERS) month[counter] = Number(item[counter] ?? 0) || 0;
   for (const [field, value] of Object.entries(item)) {
     const days = /^revd(\d+)$/.exec(field);
@@ -174,7 +227,9 @@ function toMonth(item: Record<string, unknown>): MonthCounts {
 }
 
 function toBook(item: Record<string, unknown> | undefined): BookRecord {
-  const bands = Object.fromEntries(COMPLETION_BANDS.map((band) => [band, Math.max(0, Number(item?.[`band${band}`] ?? 0) || 0)])) as Record<CompletionBand, number>;
+  const bands = Object.fromEntries(
+    COMPLETION_BANDS.map((band) => [band, Math.max(0, Number(item?.[`band${band}`] ?? 0) || 0)]),
+  ) as Record<CompletionBand, number>;
   const days = new Map<string, number>();
   for (const [field, value] of Object.entries(item ?? {})) {
     if (field.startsWith('day')) days.set(field.slice(3), Math.max(0, Number(value) || 0));
@@ -189,7 +244,10 @@ export async function readBook(agentId: string): Promise<BookRecord> {
 }
 
 /** The month counters from `fromMonth` on (one Query) and the BOOK item (one GetItem). */
-export async function readInsightCounters(agentId: string, fromMonth: string): Promise<{ months: MonthCounts[]; book: BookRecord }> {
+export async function readInsightCounters(
+  agentId: string,
+  fromMonth: string,
+): Promise<{ months: MonthCounts[]; book: BookRecord }> {
   const [months, book] = await Promise.all([readMonthCounters(agentId, fromMonth), readBook(agentId)]);
   return { months, book };
 }
@@ -198,7 +256,11 @@ export async function readInsightCounters(agentId: string, fromMonth: string): P
 export async function readMonthCounters(agentId: string, fromMonth: string): Promise<MonthCounts[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': insightsPartition(agentId), ':from': `${INSIGHTS_MONTH_PREFIX}${fromMonth}`, ':to': `${INSIGHTS_MONTH_PREFIX}9999` },
+    ExpressionAttributeValues: {
+      ':pk': insightsPartition(agentId),
+      ':from': `${INSIGHTS_MONTH_PREFIX}${fromMonth}`,
+      ':to': `${INSIGHTS_MONTH_PREFIX}9999`,
+    },
   });
   return items.map(toMonth);
 }
@@ -224,7 +286,10 @@ export async function quietClients(agentId: string, cutoff: string, limit: numbe
   return ids.map((id) => byId.get(id)).filter((client): client is ClientItem => client !== undefined);
 }
 
-/** How many of the agent's clients were contacted on or after `cutoff`: a COUNT over that part of gsi3 (keys only), paged. */
+/**
+ * How many of the agent's clients were contacted on or after `cutoff`: a COUNT over that part of gsi3 (keys only),
+ * paged.
+ */
 export async function countContactedSince(agentId: string, cutoff: string): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;

@@ -50,7 +50,14 @@ export async function createInvitation(input: {
   email: string;
   ttlDays: number;
   now?: Date;
-}): Promise<{ token: string; tokenHash: string; invitationId: string; createdAt: string; expiresAt: string; replaced: boolean }> {
+}): Promise<{
+  token: string;
+  tokenHash: string;
+  invitationId: string;
+  createdAt: string;
+  expiresAt: string;
+  replaced: boolean;
+}> {
   const now = input.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashInvitationToken(token);
@@ -74,7 +81,14 @@ export async function createInvitation(input: {
   const previous = await db().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...invitationEmailKey(input.agentId, email), type: 'invitation-pointer', tokenHash, invitationId, createdAt: item.createdAt, ttl },
+      Item: {
+        ...invitationEmailKey(input.agentId, email),
+        type: 'invitation-pointer',
+        tokenHash,
+        invitationId,
+        createdAt: item.createdAt,
+        ttl,
+      },
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -113,8 +127,15 @@ type InvitationPointer = { tokenHash: string; invitationId?: string };
  * directory), and drops its pointer: the invitation is done, not open. False when there is none,
  * or a redemption of it holds a claim (that redemption completes it).
  */
-export async function completeInvitationByEmail(agentId: string, email: string, clientId: string, now = new Date()): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(agentId, email.toLowerCase()), ConsistentRead: true }));
+export async function completeInvitationByEmail(
+  agentId: string,
+  email: string,
+  clientId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: invitationEmailKey(agentId, email.toLowerCase()), ConsistentRead: true }),
+  );
   const pointer = out.Item as InvitationPointer | undefined;
   if (!pointer) return false;
   const marked = await writeIf(
@@ -122,8 +143,14 @@ export async function completeInvitationByEmail(agentId: string, email: string, 
       TableName: table(),
       Key: invitationKey(pointer.tokenHash),
       UpdateExpression: 'SET usedAt = :now, clientId = :client',
-      ConditionExpression: 'attribute_exists(pk) AND agentId = :a AND attribute_not_exists(usedAt) AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':client': clientId, ':a': agentId, ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() },
+      ConditionExpression:
+        'attribute_exists(pk) AND agentId = :a AND attribute_not_exists(usedAt) AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
+      ExpressionAttributeValues: {
+        ':now': now.toISOString(),
+        ':client': clientId,
+        ':a': agentId,
+        ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString(),
+      },
     }),
   );
   if (marked) await dropInvitationPointer(agentId, email.toLowerCase(), pointer.tokenHash);
@@ -131,14 +158,24 @@ export async function completeInvitationByEmail(agentId: string, email: string, 
 }
 
 /** An invitation its client has not used yet (it may have expired): the agent may resend or cancel it. */
-export type OpenInvitationRecord = { id: string; tokenHash: string; name: string; email: string; createdAt: string; expiresAt: string };
+export type OpenInvitationRecord = {
+  id: string;
+  tokenHash: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+};
 
 /**
  * The id of the invitation a pointer names. Invitations made before ids were stored get one
  * derived from the hash (one-way, so it tells nothing of the hash or the token), until they lapse.
  */
 function invitationIdOf(pointer: InvitationPointer): string {
-  return pointer.invitationId ?? createHash('sha256').update(`invitation-id:${pointer.tokenHash}`, 'utf8').digest('base64url').slice(0, 22);
+  return (
+    pointer.invitationId ??
+    createHash('sha256').update(`invitation-id:${pointer.tokenHash}`, 'utf8').digest('base64url').slice(0, 22)
+  );
 }
 
 /** The agent's pointers, one per invited e-mail: one Query of the agent's partition. */
@@ -151,16 +188,35 @@ function invitationPointers(agentId: string): Promise<InvitationPointer[]> {
   });
 }
 
-function openRecord(agentId: string, pointer: InvitationPointer, item: InvitationItem | undefined, now: Date): OpenInvitationRecord | undefined {
-  // A used invitation whose pointer a crash left behind, another agent's, or one past its TTL that DynamoDB has not deleted yet.
+function openRecord(
+  agentId: string,
+  pointer: InvitationPointer,
+  item: InvitationItem | undefined,
+  now: Date,
+): OpenInvitationRecord | undefined {
+  // A used invitation whose pointer a crash left behind, another agent's, or one past its TTL that DynamoDB has not
+  // deleted yet.
   if (!item || item.agentId !== agentId || item.usedAt || item.ttl * 1000 <= now.getTime()) return undefined;
-  return { id: invitationIdOf(pointer), tokenHash: pointer.tokenHash, name: item.name, email: item.email, createdAt: item.createdAt, expiresAt: item.expiresAt };
+  return {
+    id: invitationIdOf(pointer),
+    tokenHash: pointer.tokenHash,
+    name: item.name,
+    email: item.email,
+    createdAt: item.createdAt,
+    expiresAt: item.expiresAt,
+  };
 }
 
-/** The agent's invitations not used yet, expired ones included, newest first: the pointers, then their invitations in one BatchGet. */
+/**
+ * The agent's invitations not used yet, expired ones included, newest first: the pointers, then their invitations in
+ * one BatchGet.
+ */
 export async function listOpenInvitations(agentId: string, now = new Date()): Promise<OpenInvitationRecord[]> {
   const pointers = await invitationPointers(agentId);
-  const items = await batchGet<InvitationItem>(pointers.map((p) => invitationKey(p.tokenHash)), { ConsistentRead: true });
+  const items = await batchGet<InvitationItem>(
+    pointers.map((p) => invitationKey(p.tokenHash)),
+    { ConsistentRead: true },
+  );
   const byPk = new Map(items.map((item) => [item.pk, item]));
   return pointers
     .flatMap((pointer) => openRecord(agentId, pointer, byPk.get(invitationKey(pointer.tokenHash).pk), now) ?? [])
@@ -168,10 +224,16 @@ export async function listOpenInvitations(agentId: string, now = new Date()): Pr
 }
 
 /** One of the agent's open invitations by its id, or undefined (unknown, another agent's, used or gone). */
-export async function findOpenInvitation(agentId: string, id: string, now = new Date()): Promise<OpenInvitationRecord | undefined> {
+export async function findOpenInvitation(
+  agentId: string,
+  id: string,
+  now = new Date(),
+): Promise<OpenInvitationRecord | undefined> {
   const pointer = (await invitationPointers(agentId)).find((p) => invitationIdOf(p) === id);
   if (!pointer) return undefined;
-  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationKey(pointer.tokenHash), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: invitationKey(pointer.tokenHash), ConsistentRead: true }),
+  );
   return openRecord(agentId, pointer, out.Item as InvitationItem | undefined, now);
 }
 
@@ -187,14 +249,19 @@ async function deleteUnusedInvitation(tokenHash: string, agentId: string): Promi
 }
 
 export async function getInvitationByToken(token: string): Promise<InvitationItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: invitationKey(hashInvitationToken(token)), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: invitationKey(hashInvitationToken(token)), ConsistentRead: true }),
+  );
   return out.Item as InvitationItem | undefined;
 }
 
 export type Claim = { tokenHash: string; claimId: string; invitation: InvitationItem };
 export type ClaimRefusal = 'invalid' | 'busy';
 
-/** Takes the invitation for one redemption, or says why not: unknown, used or expired ('invalid'), or being redeemed now ('busy'). */
+/**
+ * Takes the invitation for one redemption, or says why not: unknown, used or expired ('invalid'), or being redeemed now
+ * ('busy').
+ */
 export async function claimInvitation(token: string, now = new Date()): Promise<Claim | ClaimRefusal> {
   const tokenHash = hashInvitationToken(token);
   const claimId = randomId();
@@ -203,8 +270,13 @@ export async function claimInvitation(token: string, now = new Date()): Promise<
       TableName: table(),
       Key: invitationKey(tokenHash),
       UpdateExpression: 'SET claimId = :c, claimedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
-      ExpressionAttributeValues: { ':c': claimId, ':now': now.toISOString(), ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() },
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now AND (attribute_not_exists(claimId) OR claimedAt < :stale)',
+      ExpressionAttributeValues: {
+        ':c': claimId,
+        ':now': now.toISOString(),
+        ':stale': new Date(now.getTime() - CLAIM_LEASE_MS).toISOString(),
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -16,7 +16,8 @@
 //  - all clients (admin) ... Query gsi1 CLIENTS, sorted by creation
 //  - a client's milestones . Query CLIENT#<clientId>, sk begins_with MILESTONE#
 //  - invitation by token ... GetItem INVITE#<sha256(token)> / INVITE (the token itself is never stored)
-//  - an agent's live invite  GetItem AGENT#<agentId> / INVITEEMAIL#<email> → tokenHash, invitationId (re-invite replaces;
+// - an agent's live invite  GetItem AGENT#<agentId> / INVITEEMAIL#<email> → tokenHash, invitationId (re-invite
+// replaces;
 //                            deleted when the invitation is used or cancelled)
 //  - an agent's open invitations Query AGENT#<agentId>, sk begins_with INVITEEMAIL# (the pointers), then BatchGet
 //                            their INVITE# items (usedAt, expiry); one by id: the same Query, then GetItem INVITE#
@@ -24,19 +25,23 @@
 //  - a client's testimonials Query CLIENT#<clientId>, sk begins_with TESTIMONIAL# (deleted with the client)
 //  - user by Stripe customer GetItem STRIPECUSTOMER#<customerId> / LOCK → userId (webhook events)
 //  - Stripe event processed  GetItem STRIPE_EVENT#<eventId> / EVENT (conditional put: once per event)
-//  - analytics counters .... Query each STATS#<shard>, sk BETWEEN MONTH#<first month> AND TOTAL (STATS_SHARDS reads, summed)
+// - analytics counters .... Query each STATS#<shard>, sk BETWEEN MONTH#<first month> AND TOTAL (STATS_SHARDS reads,
+// summed)
 //  - all milestones (export) Query gsi1 MILESTONES, sorted by award date
 //  - all invitations (export) Query gsi1 INVITATIONS, sorted by creation (items carry invitationIndexKeys)
 //  - all testimonials (export) Query gsi1 TESTIMONIALS, sorted by upload (items carry testimonialIndexKeys)
 //  - agents due a digest ... Query gsi1 AGENTS projecting id and timeZone (the hourly scheduler; never the clients)
-//  - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day; TTL)
+// - an agent's daily digest GetItem/conditional Put DIGEST#<agentId>#<date> / DIGEST (once per agent per local day;
+// TTL)
 //  - calendar feed by secret GetItem CALENDAR#<sha256(secret)> / CALENDAR → agentId (the secret itself is never stored)
-//  - registration submission GetItem REGSUB#<id> / REGSUB (details for a known client, waiting for the client's confirmation; TTL)
+// - registration submission GetItem REGSUB#<id> / REGSUB (details for a known client, waiting for the client's
+// confirmation; TTL)
 //  - realtor search ........ Query DIRECTORY#<first 3 letters of a word>, sk begins_with <word prefix> (one entry per
 //                            word of an agent's name and business name: sk <word>#<signupDate>#<userId>)
 //  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
 //  - an agent's AI drafts a day conditional ADD on SENDS#<agentId> / ai-draft#<UTC date> (the draft quota; TTL)
-//  - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the client)
+// - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the
+// client)
 //  - texts due this hour ... Query gsi1 SENDDUE#<UTC hour> (scheduled texts keyed by the first hourly run at or after
 //                            their sendAt; the keys are removed when the worker claims the message)
 //  - clients by texted phone Query SMSPHONE#<E.164> (one entry per agent and client we have texted at that number:
@@ -44,19 +49,23 @@
 //  - phone opted out ....... GetItem SMSOPTOUT#<E.164> / OPTOUT (STOP from that number: no text to it from anyone)
 //  - e-mail suppressed ..... GetItem MAILSUPPRESS#<email> / SUPPRESS (SES bounce or complaint: no more e-mail to it)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
-//  - an agent's support requests Query AGENT#<agentId>, sk begins_with SUPPORT#, newest first (sk SUPPORT#<createdAt>#<id>)
-//  - open support requests . Query gsi1 SUPPORT#OPEN in sort-key order: gsi1sk <0 Pro | 1 standard>#<createdAt>#<id>, so
+// - an agent's support requests Query AGENT#<agentId>, sk begins_with SUPPORT#, newest first (sk
+// SUPPORT#<createdAt>#<id>)
+// - open support requests . Query gsi1 SUPPORT#OPEN in sort-key order: gsi1sk <0 Pro | 1 standard>#<createdAt>#<id>, so
 //                            Pro agents' requests come first and each group oldest first (one Query, no filter)
-//  - closed support requests Query gsi1 SUPPORT#CLOSED, newest first (gsi1sk <closedAt>#<id>; closing moves the keys there)
-//  - support request by id . Query gsi2 SUPPORTTICKET#<id> (the administrators' reply and close), then the item by its keys
-//  - an agent's insights .. GetItem INSIGHTS#<agentId> / BOOK (completion bands and key dates per MM-DD of the book as it
+// - closed support requests Query gsi1 SUPPORT#CLOSED, newest first (gsi1sk <closedAt>#<id>; closing moves the keys
+// there)
+// - support request by id . Query gsi2 SUPPORTTICKET#<id> (the administrators' reply and close), then the item by its
+// keys
+// - an agent's insights .. GetItem INSIGHTS#<agentId> / BOOK (completion bands and key dates per MM-DD of the book as
+// it
 //                            is) and Query INSIGHTS#<agentId>, sk >= M#<YYYY-MM> (month counters, months in the agent's
-//                            zone); both kept by ADD on write (functions/data/insights.ts), rebuilt by insights:recompute
-//  - occasion messaged once  conditional Put HANDLED#<agentId>#<clientId> / <occasion>#<year> (TTL): counted once a year
+// zone); both kept by ADD on write (functions/data/insights.ts), rebuilt by insights:recompute
+// - occasion messaged once  conditional Put HANDLED#<agentId>#<clientId> / <occasion>#<year> (TTL): counted once a year
 //  - monthly summary once .. conditional Put SUMMARY#<agentId>#<YYYY-MM> / SUMMARY (TTL)
-//  - clients by last contact Query gsi3 CONTACT#<agentId>, sk <lastContactDate or 0000-00-00>#<clientId> (keys only: the
+// - clients by last contact Query gsi3 CONTACT#<agentId>, sk <lastContactDate or 0000-00-00>#<clientId> (keys only: the
 //                            quiet clients oldest first, and a count of the recently contacted)
-//  - an agent's client lists Query CLIST#<agentId>#<sort> / <value>#<clientId> and CSEARCH#<agentId> / <word>#<clientId>
+// - an agent's client lists Query CLIST#<agentId>#<sort> / <value>#<clientId> and CSEARCH#<agentId> / <word>#<clientId>
 //                            (GET /api/clients pages, sorts and search: functions/data/client-lists.ts)
 //  - occasions by date ..... Query OCCASIONS#<agentId>, sk <MM-DD>#<folded name>#<kind rank>#<clientId>: one day with
 //                            begins_with <MM-DD># (the automations), the next ones from today with sk >= <MM-DD>, then
@@ -65,13 +74,16 @@
 //                            job; ids sort by creation time; TTL): another agent's import is not under their key
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
 //  - an import's report lines Query IMPORTISSUES#<importId>, sk <first row of the batch, 9 digits> (one item per batch
-//                            with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
+// with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
 
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
-export const agentsIndexKeys = (signupDate: string, userId: string) => ({ gsi1pk: 'AGENTS', gsi1sk: `${signupDate}#${userId}` });
+export const agentsIndexKeys = (signupDate: string, userId: string) => ({
+  gsi1pk: 'AGENTS',
+  gsi1sk: `${signupDate}#${userId}`,
+});
 export const AGENTS_PARTITION = 'AGENTS';
 export const usernameLockKey = (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'LOCK' });
 export const phoneLockKey = (digits: string) => ({ pk: `PHONE#${digits}`, sk: 'LOCK' });
@@ -80,12 +92,18 @@ export const SESSION_PREFIX = 'SESSION#';
 export const userPartition = (userId: string) => `USER#${userId}`;
 export const resetLinksKey = (userId: string) => ({ pk: `RESET#${userId}`, sk: 'LINKS' });
 export const emailVerificationKey = (jtiHash: string) => ({ pk: `VERIFY#${jtiHash}`, sk: 'VERIFY' });
-export const throttleKey = (scope: string, id: string, windowStart: number) => ({ pk: `THROTTLE#${scope}#${id}`, sk: `W#${windowStart}` });
+export const throttleKey = (scope: string, id: string, windowStart: number) => ({
+  pk: `THROTTLE#${scope}#${id}`,
+  sk: `W#${windowStart}`,
+});
 export const throttleDelayKey = (scope: string, id: string) => ({ pk: `THROTTLE#${scope}#${id}`, sk: 'DELAY' });
 export const STATS_SHARDS = 10;
 export const statsPartition = (shard: number) => `STATS#${shard}`;
 export const statsTotalKey = (shard: number) => ({ pk: statsPartition(shard), sk: STATS_TOTAL_SK });
-export const statsMonthKey = (shard: number, month: string) => ({ pk: statsPartition(shard), sk: `${STATS_MONTH_PREFIX}${month}` });
+export const statsMonthKey = (shard: number, month: string) => ({
+  pk: statsPartition(shard),
+  sk: `${STATS_MONTH_PREFIX}${month}`,
+});
 export const statsShardKey = (shard: number, sk: string) => ({ pk: statsPartition(shard), sk });
 export const STATS_MONTH_PREFIX = 'MONTH#';
 export const STATS_TOTAL_SK = 'TOTAL';
@@ -101,19 +119,31 @@ export const clientIndexKeys = (createdAt: string, clientId: string) => ({
 });
 export const CLIENTS_PARTITION = 'CLIENTS';
 export const CLIENT_EMAIL_PREFIX = 'CLIENTEMAIL#';
-export const clientEmailLockKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `${CLIENT_EMAIL_PREFIX}${email.toLowerCase()}` });
+export const clientEmailLockKey = (agentId: string, email: string) => ({
+  pk: `AGENT#${agentId}`,
+  sk: `${CLIENT_EMAIL_PREFIX}${email.toLowerCase()}`,
+});
 export const milestoneKey = (clientId: string, type: string) => ({ pk: `CLIENT#${clientId}`, sk: `MILESTONE#${type}` });
 export const milestonePartition = (clientId: string) => `CLIENT#${clientId}`;
 export const MILESTONE_PREFIX = 'MILESTONE#';
-export const milestoneIndexKeys = (achievedAt: string, clientId: string, type: string) => ({ gsi1pk: 'MILESTONES', gsi1sk: `${achievedAt}#${clientId}#${type}` });
+export const milestoneIndexKeys = (achievedAt: string, clientId: string, type: string) => ({
+  gsi1pk: 'MILESTONES',
+  gsi1sk: `${achievedAt}#${clientId}#${type}`,
+});
 export const MILESTONES_PARTITION = 'MILESTONES';
 
 export const invitationKey = (tokenHash: string) => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' });
 export const INVITE_EMAIL_PREFIX = 'INVITEEMAIL#';
-export const invitationEmailKey = (agentId: string, email: string) => ({ pk: `AGENT#${agentId}`, sk: `${INVITE_EMAIL_PREFIX}${email.toLowerCase()}` });
+export const invitationEmailKey = (agentId: string, email: string) => ({
+  pk: `AGENT#${agentId}`,
+  sk: `${INVITE_EMAIL_PREFIX}${email.toLowerCase()}`,
+});
 export const registrationSubmissionKey = (submissionId: string) => ({ pk: `REGSUB#${submissionId}`, sk: 'REGSUB' });
 export const pendingUploadKey = (uploadId: string) => ({ pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' });
-export const testimonialKey = (clientId: string, testimonialId: string) => ({ pk: `CLIENT#${clientId}`, sk: `TESTIMONIAL#${testimonialId}` });
+export const testimonialKey = (clientId: string, testimonialId: string) => ({
+  pk: `CLIENT#${clientId}`,
+  sk: `TESTIMONIAL#${testimonialId}`,
+});
 export const testimonialPartition = (clientId: string) => `CLIENT#${clientId}`;
 export const TESTIMONIAL_PREFIX = 'TESTIMONIAL#';
 
@@ -121,33 +151,62 @@ export const stripeCustomerKey = (customerId: string) => ({ pk: `STRIPECUSTOMER#
 export const stripeEventKey = (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'EVENT' });
 
 // The admin export lists these across all agents (gsi1); their writers add the index keys.
-export const invitationIndexKeys = (createdAt: string, invitationId: string) => ({ gsi1pk: 'INVITATIONS', gsi1sk: `${createdAt}#${invitationId}` });
+export const invitationIndexKeys = (createdAt: string, invitationId: string) => ({
+  gsi1pk: 'INVITATIONS',
+  gsi1sk: `${createdAt}#${invitationId}`,
+});
 export const INVITATIONS_PARTITION = 'INVITATIONS';
-export const testimonialIndexKeys = (uploadedAt: string, testimonialId: string) => ({ gsi1pk: 'TESTIMONIALS', gsi1sk: `${uploadedAt}#${testimonialId}` });
+export const testimonialIndexKeys = (uploadedAt: string, testimonialId: string) => ({
+  gsi1pk: 'TESTIMONIALS',
+  gsi1sk: `${uploadedAt}#${testimonialId}`,
+});
 export const TESTIMONIALS_PARTITION = 'TESTIMONIALS';
 
 export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });
 export const calendarFeedKey = (secretHash: string) => ({ pk: `CALENDAR#${secretHash}`, sk: 'CALENDAR' });
-export const sendCountKey = (agentId: string, channel: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `${channel}#${day}` });
+export const sendCountKey = (agentId: string, channel: string, day: string) => ({
+  pk: `SENDS#${agentId}`,
+  sk: `${channel}#${day}`,
+});
 export const draftCountKey = (agentId: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `ai-draft#${day}` });
 export const DIRECTORY_PREFIX_LENGTH = 3;
 export const directoryPartition = (word: string) => `DIRECTORY#${word.slice(0, DIRECTORY_PREFIX_LENGTH)}`;
-export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({ pk: directoryPartition(word), sk: `${word}#${signupDate}#${userId}` });
+export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({
+  pk: directoryPartition(word),
+  sk: `${word}#${signupDate}#${userId}`,
+});
 
 export const ACTIVITY_PREFIX = 'ACTIVITY#';
-export const activityKey = (clientId: string, activityId: string) => ({ pk: `CLIENT#${clientId}`, sk: `${ACTIVITY_PREFIX}${activityId}` });
+export const activityKey = (clientId: string, activityId: string) => ({
+  pk: `CLIENT#${clientId}`,
+  sk: `${ACTIVITY_PREFIX}${activityId}`,
+});
 export const activityPartition = (clientId: string) => `CLIENT#${clientId}`;
 export const dueSendPartition = (hour: string) => `SENDDUE#${hour}`;
-export const dueSendIndexKeys = (hour: string, sendAt: string, messageId: string) => ({ gsi1pk: dueSendPartition(hour), gsi1sk: `${sendAt}#${messageId}` });
+export const dueSendIndexKeys = (hour: string, sendAt: string, messageId: string) => ({
+  gsi1pk: dueSendPartition(hour),
+  gsi1sk: `${sendAt}#${messageId}`,
+});
 export const smsPhonePartition = (e164: string) => `SMSPHONE#${e164}`;
-export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => ({ pk: smsPhonePartition(e164), sk: `AGENT#${agentId}#CLIENT#${clientId}` });
+export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => ({
+  pk: smsPhonePartition(e164),
+  sk: `AGENT#${agentId}#CLIENT#${clientId}`,
+});
 export const smsOptOutKey = (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' });
 export const mailSuppressionKey = (email: string) => ({ pk: `MAILSUPPRESS#${email.toLowerCase()}`, sk: 'SUPPRESS' });
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
-/** A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading the book. */
-/** The occasion index: an agent's key dates by the day of the year (sk `<MM-DD>#<folded name>#<kind rank>#<clientId>`). */
+/**
+ * A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading
+ * the book.
+ */
+/**
+ * The occasion index: an agent's key dates by the day of the year (sk `<MM-DD>#<folded name>#<kind rank>#<clientId>`).
+ */
 export const occasionsPartition = (agentId: string) => `OCCASIONS#${agentId}`;
-/** The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild` deletes them. */
+/**
+ * The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild`
+ * deletes them.
+ */
 export const legacyOccasionPartition = (agentId: string, monthDay: string) => `OCCASION#${agentId}#${monthDay}`;
 /**
  * An agent's queue (messages awaiting approval or scheduled), on the message item's gsi2: `Q#<id>`
@@ -157,23 +216,47 @@ export const legacyOccasionPartition = (agentId: string, monthDay: string) => `O
 export const outgoingPartition = (agentId: string) => `OUTGOING#${agentId}`;
 export const OUTGOING_WAITING = 'Q#';
 export const OUTGOING_DONE = 'D#';
-export const outgoingIndexKeys = (agentId: string, messageId: string) => ({ gsi2pk: outgoingPartition(agentId), gsi2sk: `${OUTGOING_WAITING}${messageId}` });
+export const outgoingIndexKeys = (agentId: string, messageId: string) => ({
+  gsi2pk: outgoingPartition(agentId),
+  gsi2sk: `${OUTGOING_WAITING}${messageId}`,
+});
 
 export const SUPPORT_PREFIX = 'SUPPORT#';
-export const supportTicketKey = (agentId: string, createdAt: string, ticketId: string) => ({ pk: agentPartition(agentId), sk: `${SUPPORT_PREFIX}${createdAt}#${ticketId}` });
+export const supportTicketKey = (agentId: string, createdAt: string, ticketId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${SUPPORT_PREFIX}${createdAt}#${ticketId}`,
+});
 export const SUPPORT_OPEN_PARTITION = 'SUPPORT#OPEN';
 export const SUPPORT_CLOSED_PARTITION = 'SUPPORT#CLOSED';
 /** `0` sorts before `1`: a Pro agent's request before any standard one, then by when it was written. */
-export const openSupportIndexKeys = (pro: boolean, createdAt: string, ticketId: string) => ({ gsi1pk: SUPPORT_OPEN_PARTITION, gsi1sk: `${pro ? 0 : 1}#${createdAt}#${ticketId}` });
-export const closedSupportIndexKeys = (closedAt: string, ticketId: string) => ({ gsi1pk: SUPPORT_CLOSED_PARTITION, gsi1sk: `${closedAt}#${ticketId}` });
-export const supportTicketIndexKeys = (ticketId: string) => ({ gsi2pk: `SUPPORTTICKET#${ticketId}`, gsi2sk: 'SUPPORTTICKET' });
+export const openSupportIndexKeys = (pro: boolean, createdAt: string, ticketId: string) => ({
+  gsi1pk: SUPPORT_OPEN_PARTITION,
+  gsi1sk: `${pro ? 0 : 1}#${createdAt}#${ticketId}`,
+});
+export const closedSupportIndexKeys = (closedAt: string, ticketId: string) => ({
+  gsi1pk: SUPPORT_CLOSED_PARTITION,
+  gsi1sk: `${closedAt}#${ticketId}`,
+});
+export const supportTicketIndexKeys = (ticketId: string) => ({
+  gsi2pk: `SUPPORTTICKET#${ticketId}`,
+  gsi2sk: 'SUPPORTTICKET',
+});
 
 export const insightsPartition = (agentId: string) => `INSIGHTS#${agentId}`;
 export const INSIGHTS_MONTH_PREFIX = 'M#';
-export const insightsMonthKey = (agentId: string, month: string) => ({ pk: insightsPartition(agentId), sk: `${INSIGHTS_MONTH_PREFIX}${month}` });
+export const insightsMonthKey = (agentId: string, month: string) => ({
+  pk: insightsPartition(agentId),
+  sk: `${INSIGHTS_MONTH_PREFIX}${month}`,
+});
 export const insightsBookKey = (agentId: string) => ({ pk: insightsPartition(agentId), sk: 'BOOK' });
-export const handledOccasionKey = (agentId: string, clientId: string, occasion: string, year: string) => ({ pk: `HANDLED#${agentId}#${clientId}`, sk: `${occasion}#${year}` });
-export const monthlySummaryKey = (agentId: string, month: string) => ({ pk: `SUMMARY#${agentId}#${month}`, sk: 'SUMMARY' });
+export const handledOccasionKey = (agentId: string, clientId: string, occasion: string, year: string) => ({
+  pk: `HANDLED#${agentId}#${clientId}`,
+  sk: `${occasion}#${year}`,
+});
+export const monthlySummaryKey = (agentId: string, month: string) => ({
+  pk: `SUMMARY#${agentId}#${month}`,
+  sk: 'SUMMARY',
+});
 /** Sorts before every date: a client never contacted is the quietest. */
 export const NEVER_CONTACTED = '0000-00-00';
 export const contactPartition = (agentId: string) => `CONTACT#${agentId}`;
@@ -183,6 +266,12 @@ export const contactIndexKeys = (agentId: string, lastContactDate: string | null
 });
 
 export const IMPORT_PREFIX = 'IMPORT#';
-export const importKey = (agentId: string, importId: string) => ({ pk: agentPartition(agentId), sk: `${IMPORT_PREFIX}${importId}` });
+export const importKey = (agentId: string, importId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${IMPORT_PREFIX}${importId}`,
+});
 export const importIssuesPartition = (importId: string) => `IMPORTISSUES#${importId}`;
-export const importIssuesKey = (importId: string, firstRow: number) => ({ pk: importIssuesPartition(importId), sk: String(firstRow).padStart(9, '0') });
+export const importIssuesKey = (importId: string, firstRow: number) => ({
+  pk: importIssuesPartition(importId),
+  sk: String(firstRow).padStart(9, '0'),
+});

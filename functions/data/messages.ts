@@ -3,8 +3,8 @@
 // complaints per e-mail address. Every status change is a conditional write on the status it
 // leaves, so a scheduled text is claimed, and so sent, by one worker only.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '../../shared/api-types';
-import type { MessageChannel, TouchKind } from '../../shared/messages';
+import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '@shared/api-types';
+import type { MessageChannel, TouchKind } from '@shared/messages';
 import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
 import { countInsights } from './insights';
@@ -102,10 +102,20 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
 }
 
 export function toTouchActivity(item: TouchItem): TouchActivity {
-  return { type: 'touch', id: item.id, kind: item.kind, note: item.note ?? null, date: item.date, createdAt: item.createdAt };
+  return {
+    type: 'touch',
+    id: item.id,
+    kind: item.kind,
+    note: item.note ?? null,
+    date: item.date,
+    createdAt: item.createdAt,
+  };
 }
 
-/** The first hourly scheduler run at or after `sendAt` (`2026-11-24T13:00Z`): a half-hour zone's 8:00 is never sent early. */
+/**
+ * The first hourly scheduler run at or after `sendAt` (`2026-11-24T13:00Z`): a half-hour zone's 8:00 is never sent
+ * early.
+ */
 export function dueHour(sendAt: string): string {
   const hour = 3_600_000;
   return new Date(Math.ceil(Date.parse(sendAt) / hour) * hour).toISOString().slice(0, 13);
@@ -116,22 +126,33 @@ function messageItem(message: NewMessage): MessageItem {
     ...activityKey(message.clientId, message.id),
     type: 'message',
     ...message,
-    ...(message.status === 'scheduled' && message.sendAt ? dueSendIndexKeys(dueHour(message.sendAt), message.sendAt, message.id) : {}),
+    ...(message.status === 'scheduled' && message.sendAt
+      ? dueSendIndexKeys(dueHour(message.sendAt), message.sendAt, message.id)
+      : {}),
     ...(QUEUED_STATUSES.includes(message.status) ? outgoingIndexKeys(message.agentId, message.id) : {}),
   };
 }
 
-/** Writes a new message; a scheduled one is put in the due-send index of its hour, a waiting one in the agent's queue. */
+/**
+ * Writes a new message; a scheduled one is put in the due-send index of its hour, a waiting one in the agent's queue.
+ */
 export async function putMessage(message: NewMessage): Promise<MessageItem> {
   const item = messageItem(message);
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return item;
 }
 
-/** Writes a message under an id that names it (an automatic one: its client, occasion and year); undefined when that id is taken, so it is written once. */
+/**
+ * Writes a message under an id that names it (an automatic one: its client, occasion and year); undefined when that id
+ * is taken, so it is written once.
+ */
 export async function putMessageOnce(message: NewMessage): Promise<MessageItem | undefined> {
   const item = messageItem(message);
-  return (await writeIf(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))) ? item : undefined;
+  return (await writeIf(
+    new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  ))
+    ? item
+    : undefined;
 }
 
 type StatusChange = {
@@ -146,11 +167,18 @@ type StatusChange = {
  * it was not in `from`. A message leaves the agent's queue when its new status is not a waiting one;
  * one that becomes `scheduled` with a `sendAt` enters the due-send index of its hour.
  */
-export async function changeMessageStatus(clientId: string, messageId: string, change: StatusChange): Promise<MessageItem | undefined> {
+export async function changeMessageStatus(
+  clientId: string,
+  messageId: string,
+  change: StatusChange,
+): Promise<MessageItem | undefined> {
   const froms = typeof change.from === 'string' ? [change.from] : change.from;
   const sets = ['#status = :newStatus'];
   const removes: string[] = [];
-  const values: Record<string, unknown> = { ':newStatus': change.to, ...Object.fromEntries(froms.map((from, i) => [`:oldStatus${i}`, from])) };
+  const values: Record<string, unknown> = {
+    ':newStatus': change.to,
+    ...Object.fromEntries(froms.map((from, i) => [`:oldStatus${i}`, from])),
+  };
   const names: Record<string, string> = { '#status': 'status' };
   for (const [field, value] of Object.entries(change.set ?? {})) {
     if (value === undefined) continue;
@@ -214,11 +242,17 @@ export async function findOutgoing(agentId: string, messageId: string): Promise<
 
 /** The scheduled texts whose first due run is `hour` (`YYYY-MM-DDTHH`), still waiting: one Query of the index. */
 export function scheduledInHour(hour: string): Promise<MessageItem[]> {
-  return queryAll<MessageItem>({ IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': dueSendPartition(hour) } });
+  return queryAll<MessageItem>({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': dueSendPartition(hour) },
+  });
 }
 
 export async function getMessage(clientId: string, messageId: string): Promise<MessageItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: activityKey(clientId, messageId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: activityKey(clientId, messageId), ConsistentRead: true }),
+  );
   return out.Item?.type === 'message' ? (out.Item as MessageItem) : undefined;
 }
 
@@ -236,7 +270,10 @@ export function listActivity(clientId: string): Promise<Array<MessageItem | Touc
   });
 }
 
-/** Sets the client's lastContactDate to `at` only if that is newer than what it holds: concurrent sends and touches never move it back. */
+/**
+ * Sets the client's lastContactDate to `at` only if that is newer than what it holds: concurrent sends and touches
+ * never move it back.
+ */
 export function advanceLastContact(agentId: string, clientId: string, at: string): Promise<boolean> {
   return writeIf(
     new UpdateCommand({
@@ -252,8 +289,16 @@ export function advanceLastContact(agentId: string, clientId: string, at: string
 
 const OPT_OUT_FIELD: Record<SendChannel, string> = { email: 'emailOptedOut', sms: 'smsOptedOut' };
 
-/** Marks the client opted out of a channel (idempotent; counted in the agent's insights the first time); false when there is no such client. */
-export async function optOutClient(agentId: string, clientId: string, channel: SendChannel, now = new Date()): Promise<boolean> {
+/**
+ * Marks the client opted out of a channel (idempotent; counted in the agent's insights the first time); false when
+ * there is no such client.
+ */
+export async function optOutClient(
+  agentId: string,
+  clientId: string,
+  channel: SendChannel,
+  now = new Date(),
+): Promise<boolean> {
   const out = await sendIf(
     new UpdateCommand({
       TableName: table(),
@@ -275,14 +320,35 @@ function prefixed(keys: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(keys).map(([name, value]) => [`:${name}`, value]));
 }
 
-/** Remembers that this agent texted this client at this number, so a STOP from it finds them (an index entry, not a scan). */
-export async function rememberTextedPhone(e164: string, agentId: string, clientId: string, now = new Date()): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...smsPhoneKey(e164, agentId, clientId), type: 'sms-phone', agentId, clientId, firstTextAt: now.toISOString() } }));
+/**
+ * Remembers that this agent texted this client at this number, so a STOP from it finds them (an index entry, not a
+ * scan).
+ */
+export async function rememberTextedPhone(
+  e164: string,
+  agentId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...smsPhoneKey(e164, agentId, clientId),
+        type: 'sms-phone',
+        agentId,
+        clientId,
+        firstTextAt: now.toISOString(),
+      },
+    }),
+  );
 }
 
 /** Whether this agent has texted this client at this number before (the first text carries the STOP notice). */
 export async function hasTextedPhone(e164: string, agentId: string, clientId: string): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }),
+  );
   return out.Item !== undefined;
 }
 
@@ -296,7 +362,12 @@ export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; 
 }
 
 export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', now = new Date()): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...smsOptOutKey(e164), type: 'sms-opt-out', source, optedOutAt: now.toISOString() } }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...smsOptOutKey(e164), type: 'sms-opt-out', source, optedOutAt: now.toISOString() },
+    }),
+  );
 }
 
 export async function isPhoneOptedOut(e164: string): Promise<boolean> {
@@ -307,7 +378,12 @@ export async function isPhoneOptedOut(e164: string): Promise<boolean> {
 export type SuppressionReason = 'bounce' | 'complaint';
 
 export async function suppressEmail(email: string, reason: SuppressionReason, now = new Date()): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...mailSuppressionKey(email), type: 'mail-suppression', reason, suppressedAt: now.toISOString() } }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...mailSuppressionKey(email), type: 'mail-suppression', reason, suppressedAt: now.toISOString() },
+    }),
+  );
 }
 
 export async function emailSuppression(email: string): Promise<SuppressionReason | undefined> {
@@ -320,10 +396,14 @@ export type SesMessageRef = { agentId: string; clientId: string; messageId: stri
 /** SES's message id → our message, for its bounce and complaint events (kept 30 days). */
 export async function rememberSesMessage(sesMessageId: string, ref: SesMessageRef, now = new Date()): Promise<void> {
   const ttl = Math.floor(now.getTime() / 1000) + 30 * 86_400;
-  await db().send(new PutCommand({ TableName: table(), Item: { ...sesMessageKey(sesMessageId), type: 'ses-message', ...ref, ttl } }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...sesMessageKey(sesMessageId), type: 'ses-message', ...ref, ttl } }),
+  );
 }
 
 export async function findSesMessage(sesMessageId: string): Promise<SesMessageRef | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: sesMessageKey(sesMessageId) }));
-  return out.Item ? { agentId: String(out.Item.agentId), clientId: String(out.Item.clientId), messageId: String(out.Item.messageId) } : undefined;
+  return out.Item
+    ? { agentId: String(out.Item.agentId), clientId: String(out.Item.clientId), messageId: String(out.Item.messageId) }
+    : undefined;
 }

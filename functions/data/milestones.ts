@@ -1,21 +1,28 @@
 // Client milestones: each type awarded once (a conditional put), remembered on the client so later
 // writes only try the new ones.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClientMilestone } from '../../shared/api-types';
+import type { ClientMilestone } from '@shared/api-types';
 import { dueMilestones } from '../domain/milestones';
 import type { ClientItem } from './clients';
 import { queryAll, table, writeIf } from './db';
 import { clientKey, MILESTONE_PREFIX, milestoneIndexKeys, milestoneKey, milestonePartition } from './keys';
 
 /** Awards the milestones that became true; returns the ones awarded now. */
-export async function awardDueMilestones(client: ClientItem, today: string, now = new Date()): Promise<ClientMilestone[]> {
+export async function awardDueMilestones(
+  client: ClientItem,
+  today: string,
+  now = new Date(),
+): Promise<ClientMilestone[]> {
   const already = new Set(client.awardedMilestones ?? []);
   const due = dueMilestones(client, today).filter((m) => !already.has(m.type));
   const awarded: ClientMilestone[] = [];
   for (const milestone of due) {
     const { achievedOn, ...shown } = milestone;
     // A dated milestone at noon UTC of its day, so every time zone shows that day.
-    const item: ClientMilestone = { ...shown, achievedAt: achievedOn ? `${achievedOn}T12:00:00.000Z` : now.toISOString() };
+    const item: ClientMilestone = {
+      ...shown,
+      achievedAt: achievedOn ? `${achievedOn}T12:00:00.000Z` : now.toISOString(),
+    };
     const put = new PutCommand({
       TableName: table(),
       Item: {
@@ -54,7 +61,11 @@ export async function awardDueMilestones(client: ClientItem, today: string, now 
  * `awardedMilestones` is only recorded once every award landed, so the client's next change (or the
  * daily job, for homeowner years) awards what is missing.
  */
-export async function awardDueMilestonesAfterWrite(client: ClientItem, today: string, log: { warn(message: string, fields?: Record<string, unknown>): void }): Promise<void> {
+export async function awardDueMilestonesAfterWrite(
+  client: ClientItem,
+  today: string,
+  log: { warn(message: string, fields?: Record<string, unknown>): void },
+): Promise<void> {
   try {
     await awardDueMilestones(client, today);
   } catch (error) {
@@ -68,6 +79,14 @@ export async function listMilestones(clientId: string): Promise<ClientMilestone[
     ExpressionAttributeValues: { ':pk': milestonePartition(clientId), ':prefix': MILESTONE_PREFIX },
   });
   return items
-    .map((i) => ({ type: String(i.milestoneType), name: String(i.name), description: String(i.description), icon: i.icon as ClientMilestone['icon'], achievedAt: String(i.achievedAt) }))
-    .sort((a, b) => a.achievedAt.localeCompare(b.achievedAt) || a.type.localeCompare(b.type, undefined, { numeric: true }));
+    .map((i) => ({
+      type: String(i.milestoneType),
+      name: String(i.name),
+      description: String(i.description),
+      icon: i.icon as ClientMilestone['icon'],
+      achievedAt: String(i.achievedAt),
+    }))
+    .sort(
+      (a, b) => a.achievedAt.localeCompare(b.achievedAt) || a.type.localeCompare(b.type, undefined, { numeric: true }),
+    );
 }

@@ -1,8 +1,8 @@
 // The occasion index read a page at a time, on the days round 28 February: in a year without a
 // 29th, the 29th's key dates come round on the 28th, and that day lists its names in one order
 // whatever the page size, the part of the year, or the end of the window.
-import type { Client } from '../../shared/api-types';
-import { upcomingReminders, type ReminderEvent } from '../../shared/reminders';
+import type { Client } from '@shared/api-types';
+import { upcomingReminders, type ReminderEvent } from '@shared/reminders';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
 import { readOccasions, type OccasionPosition } from './occasions';
@@ -56,11 +56,14 @@ describe('readOccasions round 28 February', () => {
     ['on the 29th of a leap year', '2028-02-29'],
   ])('%s (%s): the 28th lists the 29th’s names among its own, by name, at every page size', async (_what, today) => {
     const expected = upcomingReminders(book, today).map(label);
-    for (const limit of [1, 2, 3, 4, 50]) expect([limit, await everyPage(today, limit).then((events) => events.map(label))]).toEqual([limit, expected]);
+    for (const limit of [1, 2, 3, 4, 50])
+      expect([limit, await everyPage(today, limit).then((events) => events.map(label))]).toEqual([limit, expected]);
   });
 
   it('on a common year, the merged day is by name, not the 28th’s names then the 29th’s', async () => {
-    const onThe28th = (await everyPage('2027-02-28', 2)).filter((e) => e.date === '2027-02-28').map((e) => `${e.clientName} ${e.kind}`);
+    const onThe28th = (await everyPage('2027-02-28', 2))
+      .filter((e) => e.date === '2027-02-28')
+      .map((e) => `${e.clientName} ${e.kind}`);
     expect(onThe28th).toEqual([
       'Ann Leap birthday',
       'Bob Twenty-Eight birthday',
@@ -79,6 +82,10 @@ describe('readOccasions round 28 February', () => {
     const expected = upcomingReminders(book, today)
       .filter((e) => e.date <= through)
       .map(label);
-    for (const limit of [1, 3, 50]) expect([limit, await everyPage(today, limit, through).then((events) => events.map(label))]).toEqual([limit, expected]);
+    for (const limit of [1, 3, 50])
+      expect([limit, await everyPage(today, limit, through).then((events) => events.map(label))]).toEqual([
+        limit,
+        expected,
+      ]);
   });
 });

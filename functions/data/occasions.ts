@@ -10,8 +10,8 @@
 // Entries are checked against the client items read back (BatchGet): a stale entry (a crash's
 // leftover), a home bought less than a year before and a deleted client are left out.
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { addDays, dateParts, isCalendarDate, isLeapYear } from '../../shared/dates';
-import { reminderEvents, type ReminderEvent, type ReminderKind } from '../../shared/reminders';
+import { addDays, dateParts, isCalendarDate, isLeapYear } from '@shared/dates';
+import { reminderEvents, type ReminderEvent, type ReminderKind } from '@shared/reminders';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { kindOfRank, monthDayOfDate, monthDaysOn } from '../domain/occasions';
 import type { ClientItem } from './clients';
@@ -52,10 +52,18 @@ export async function dueOccasionClients(agentId: string, date: string): Promise
       if (event.date === date) due.push({ client, kind: event.kind, date });
     }
   }
-  return { due, entriesRead: entries.length, clientsRead: clients.size, calls: days.length + Math.ceil(ids.length / 100) };
+  return {
+    due,
+    entriesRead: entries.length,
+    clientsRead: clients.size,
+    calls: days.length + Math.ceil(ids.length / 100),
+  };
 }
 
-/** Where a read of the occasions stopped: the part of the year (0 this year's rest, 1 next year's start) and the last entry read in it ('' none). */
+/**
+ * Where a read of the occasions stopped: the part of the year (0 this year's rest, 1 next year's start) and the last
+ * entry read in it ('' none).
+ */
 export type OccasionPosition = { part: 0 | 1; sk: string };
 
 export type OccasionsRead = {
@@ -74,7 +82,10 @@ export type OccasionsRead = {
  */
 type YearPart = { year: number; from?: string; below?: string };
 
-/** Reads at most this many pages of entries for one answer (entries that yield no event, such as a home bought this year, make a page short). */
+/**
+ * Reads at most this many pages of entries for one answer (entries that yield no event, such as a home bought this
+ * year, make a page short).
+ */
 const MAX_ROUNDS = 4;
 
 /**
@@ -112,7 +123,12 @@ export async function readOccasions(
       const event = reminderEvents(client, today).find((e) => e.kind === kind);
       if (event && (!through || event.date <= through)) events.push(event);
     }
-    position = step.next !== null ? { part: position.part, sk: step.next } : position.part === 0 && parts.length > 1 ? { part: 1, sk: '' } : null;
+    position =
+      step.next !== null
+        ? { part: position.part, sk: step.next }
+        : position.part === 0 && parts.length > 1
+          ? { part: 1, sk: '' }
+          : null;
   }
   const ids = [...new Set(events.map((event) => event.clientId))];
   return { events, clients: ids.map((id) => read.get(id)!), next: position };
@@ -149,7 +165,9 @@ const LEAP_DAY_START = '02-28#';
 const LEAP_DAY_END = '02-29$';
 const inLeapDay = (sk: string) => sk >= LEAP_DAY_START && sk < LEAP_DAY_END;
 const mergesLeapDay = (part: YearPart) =>
-  !isLeapYear(part.year) && (part.from ?? '') <= LEAP_DAY_START && (part.below === undefined || part.below >= LEAP_DAY_END);
+  !isLeapYear(part.year) &&
+  (part.from ?? '') <= LEAP_DAY_START &&
+  (part.below === undefined || part.below >= LEAP_DAY_END);
 /** An entry's place within its day: `<folded name>#<kind rank>#<clientId>`. */
 const placeInDay = (sk: string) => sk.slice(LEAP_DAY_START.length);
 /** DynamoDB's order of sort keys: their UTF-8 bytes. */
@@ -165,10 +183,20 @@ async function readStep(agentId: string, part: YearPart, after: string, limit: n
   return { entries: [...page.entries.slice(0, cut), ...day.entries], next: day.next };
 }
 
-/** The 28th's and the 29th's entries after `place` ('' the day's start), merged; then the part's entries after the day when it ends before `limit`. */
+/**
+ * The 28th's and the 29th's entries after `place` ('' the day's start), merged; then the part's entries after the day
+ * when it ends before `limit`.
+ */
 async function readLeapDay(agentId: string, part: YearPart, place: string, limit: number): Promise<Step> {
   const days = await Promise.all(
-    ['02-28', '02-29'].map((day) => queryEntries(agentId, { year: part.year, from: `${day}#`, below: `${day}$` }, place ? `${day}#${place}` : '', limit)),
+    ['02-28', '02-29'].map((day) =>
+      queryEntries(
+        agentId,
+        { year: part.year, from: `${day}#`, below: `${day}$` },
+        place ? `${day}#${place}` : '',
+        limit,
+      ),
+    ),
   );
   const merged = days
     .flatMap((day) => day.entries)
@@ -184,9 +212,16 @@ async function readLeapDay(agentId: string, part: YearPart, place: string, limit
 /** One Query of a part's entries (their sk) after `after` ('' from its start), at most `limit`. */
 async function queryEntries(agentId: string, part: YearPart, after: string, limit: number): Promise<Step> {
   const pk = occasionsPartition(agentId);
-  const bounds = { ...(part.from !== undefined ? { ':from': part.from } : {}), ...(part.below !== undefined ? { ':below': part.below } : {}) };
+  const bounds = {
+    ...(part.from !== undefined ? { ':from': part.from } : {}),
+    ...(part.below !== undefined ? { ':below': part.below } : {}),
+  };
   const condition =
-    part.from !== undefined && part.below !== undefined ? 'sk BETWEEN :from AND :below' : part.from !== undefined ? 'sk >= :from' : 'sk < :below';
+    part.from !== undefined && part.below !== undefined
+      ? 'sk BETWEEN :from AND :below'
+      : part.from !== undefined
+        ? 'sk >= :from'
+        : 'sk < :below';
   const out: QueryCommandOutput = await db().send(
     new QueryCommand({
       TableName: table(),
@@ -210,7 +245,10 @@ export function encodeOccasionCursor(today: string, position: OccasionPosition |
 }
 
 /** The day and position a page link names; InvalidCursorError when it is not one of this agent's, or too old. */
-export function decodeOccasionCursor(cursor: string | undefined, today: string): { today: string; after?: OccasionPosition } {
+export function decodeOccasionCursor(
+  cursor: string | undefined,
+  today: string,
+): { today: string; after?: OccasionPosition } {
   const key = decodeCursor(cursor, {
     names: ['t', 'p', 'k'],
     check: (k) =>

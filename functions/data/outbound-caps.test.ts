@@ -30,14 +30,22 @@ afterEach(() => {
 let invitee = 0;
 const invite = (agent: ApiClient) => {
   invitee += 1;
-  return agent.post('/api/client-invitations', { name: `Invitee ${invitee}`, email: `invitee${invitee}.${Date.now()}@example.com` });
+  return agent.post('/api/client-invitations', {
+    name: `Invitee ${invitee}`,
+    email: `invitee${invitee}.${Date.now()}@example.com`,
+  });
 };
 
 async function agentWithClients(phones: string[]) {
   const agent = await signedInAgent(api);
-  await agent.client.patch('/api/user/business', { googlePlaceId: PLACE_ID, businessName: 'Rivera Home Group', businessLocation: 'Austin, TX' });
+  await agent.client.patch('/api/user/business', {
+    googlePlaceId: PLACE_ID,
+    businessName: 'Rivera Home Group',
+    businessLocation: 'Austin, TX',
+  });
   const ids: string[] = [];
-  for (const phone of phones) ids.push((await agent.client.post('/api/clients', clientInput({ phone }))).body.id as string);
+  for (const phone of phones)
+    ids.push((await agent.client.post('/api/clients', clientInput({ phone }))).body.id as string);
   return { ...agent, ids };
 }
 const requestReview = (agent: ApiClient, clientId: string) => agent.post(`/api/clients/${clientId}/request-review`);
@@ -53,9 +61,12 @@ describe('the daily e-mail cap', () => {
     const refused = await invite(agent.client);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('DAILY_LIMIT');
-    expect(refused.body.message).toMatch(/^You have sent today's limit of 2 e-mails to clients\. It resets at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/);
+    expect(refused.body.message).toMatch(
+      /^You have sent today's limit of 2 e-mails to clients\. It resets at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/,
+    );
     const retryAfter = Number(refused.headers.get('retry-after'));
-    const secondsToMidnightUtc = (Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000 - Date.now()) / 1000;
+    const secondsToMidnightUtc =
+      (Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000 - Date.now()) / 1000;
     expect(Math.abs(retryAfter - secondsToMidnightUtc)).toBeLessThan(120);
     expect((await api.outbox()).length).toBe(before);
     // Per agent: another agent still sends.
@@ -121,7 +132,9 @@ describe('the daily SMS cap and the country allow-list', () => {
   it('texts US and Canadian numbers only by default, and what SMS_ALLOWED_COUNTRIES lists', async () => {
     const agent = await agentWithClients(['+44 20 7946 0958', '(416) 555-0123', '(876) 555-0123']);
     const [uk, canada, jamaica] = agent.ids as [string, string, string];
-    expect((await requestReview(agent.client, uk)).body.message).toContain('no text message: text messages go only to numbers in US and CA');
+    expect((await requestReview(agent.client, uk)).body.message).toContain(
+      'no text message: text messages go only to numbers in US and CA',
+    );
     expect((await requestReview(agent.client, jamaica)).body.texted).toBe(false);
     expect((await requestReview(agent.client, canada)).body.texted).toBe(true);
     expect(await textsTo('+442079460958')).toHaveLength(0);
@@ -129,7 +142,9 @@ describe('the daily SMS cap and the country allow-list', () => {
 
     setEnv({ SMS_ALLOWED_COUNTRIES: 'us' });
     const usOnly = await agentWithClients(['(416) 555-0124']);
-    expect((await requestReview(usOnly.client, usOnly.ids[0]!)).body.message).toContain('text messages go only to numbers in US)');
+    expect((await requestReview(usOnly.client, usOnly.ids[0]!)).body.message).toContain(
+      'text messages go only to numbers in US)',
+    );
   });
 
   it('refuses to turn on SMS digests for a number outside the allowed countries', async () => {
@@ -137,15 +152,23 @@ describe('the daily SMS cap and the country allow-list', () => {
     const agent = await signedInAgent(api, { phone: '(512) 555-0131' });
     const res = await agent.client.patch('/api/user/preferences', { sms: true });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Text messages go only to numbers in CA.', code: 'SMS_COUNTRY_NOT_ALLOWED', errors: { sms: 'Text messages go only to numbers in CA.' } });
+    expect(res.body).toEqual({
+      message: 'Text messages go only to numbers in CA.',
+      code: 'SMS_COUNTRY_NOT_ALLOWED',
+      errors: { sms: 'Text messages go only to numbers in CA.' },
+    });
   });
 });
 
 describe('agent text in our messages', () => {
   it('shows names and business names as data: cut, defanged, escaped, never a link', async () => {
-    const realtor = await signedInRealtor(api, { businessName: `<b>Visit https://evil.example/login</b> ${'and more '.repeat(12)}` });
+    const realtor = await signedInRealtor(api, {
+      businessName: `<b>Visit https://evil.example/login</b> ${'and more '.repeat(12)}`,
+    });
     const email = `linkless.${Date.now()}@example.com`;
-    expect((await realtor.client.post('/api/client-invitations', { name: 'Pat www.phish.example', email })).status).toBe(201);
+    expect(
+      (await realtor.client.post('/api/client-invitations', { name: 'Pat www.phish.example', email })).status,
+    ).toBe(201);
     const mail = (await api.outbox()).find((m) => m.to === email)!;
     for (const part of [mail.subject ?? '', mail.text, mail.html ?? '']) {
       expect(part).not.toMatch(/evil\.example|phish\.example|https:\/\/evil/);

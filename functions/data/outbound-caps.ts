@@ -3,7 +3,7 @@
 // cap, so parallel requests cannot overshoot it. The day is the UTC day: an agent can change their
 // own time zone, and a local day would let them start a fresh day by moving east.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays } from '../../shared/dates';
+import { addDays } from '@shared/dates';
 import { config } from '../config';
 import { db, table, updateIf, writeIf } from './db';
 import { sendCountKey } from './keys';
@@ -24,7 +24,9 @@ export function dailyCounter(key: (day: string) => CounterKey, limit: number, ty
   return { key: key(day), limit, type, resetsAt: new Date(`${addDays(day, 1)}T00:00:00.000Z`) };
 }
 
-/** Adds one to the counter with one conditional ADD: the new count, or null (nothing counted) when it is at its limit. */
+/**
+ * Adds one to the counter with one conditional ADD: the new count, or null (nothing counted) when it is at its limit.
+ */
 export async function countOne(counter: DailyCounter): Promise<number | null> {
   // A limit of 0 allows nothing (the condition below would let a first one through).
   if (counter.limit <= 0) return null;
@@ -35,7 +37,12 @@ export async function countOne(counter: DailyCounter): Promise<number | null> {
       UpdateExpression: 'ADD #count :one SET #ttl = :ttl, #type = :type',
       ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl', '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':limit': counter.limit, ':ttl': Math.floor(counter.resetsAt.getTime() / 1000) + 86_400, ':type': counter.type },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':limit': counter.limit,
+        ':ttl': Math.floor(counter.resetsAt.getTime() / 1000) + 86_400,
+        ':type': counter.type,
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -64,9 +71,16 @@ export async function countSoFar(key: CounterKey): Promise<number> {
 
 /** Counts one message of `channel` against today's cap; refused, counting nothing, when the cap is reached. */
 export async function reserveSend(agentId: string, channel: SendChannel, now = new Date()): Promise<SendReservation> {
-  const counter = dailyCounter((day) => sendCountKey(agentId, channel, day), config().dailySendLimits[channel], 'send-count', now);
+  const counter = dailyCounter(
+    (day) => sendCountKey(agentId, channel, day),
+    config().dailySendLimits[channel],
+    'send-count',
+    now,
+  );
   const day = utcDay(now);
-  return (await countOne(counter)) !== null ? { granted: true, slot: { agentId, channel, day } } : { granted: false, limit: counter.limit, resetsAt: counter.resetsAt };
+  return (await countOne(counter)) !== null
+    ? { granted: true, slot: { agentId, channel, day } }
+    : { granted: false, limit: counter.limit, resetsAt: counter.resetsAt };
 }
 
 /** Gives a slot back: the message it was reserved for never left (the provider refused it). Never below zero. */

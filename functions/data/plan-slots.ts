@@ -23,7 +23,8 @@ export async function reserveClientSlot(agentId: string): Promise<{ clientCount:
       TableName: table(),
       Key: userKey(agentId),
       UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :one',
-      ConditionExpression: 'attribute_exists(pk) AND (isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
+      ConditionExpression:
+        'attribute_exists(pk) AND (isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':limit': FREE_CLIENT_LIMIT },
       ReturnValues: 'ALL_NEW',
     }),
@@ -48,7 +49,10 @@ export async function reserveProClientSlots(agentId: string, count: number): Pro
   );
 }
 
-/** Gives slots back (a delete, or creates that failed after reserving). Never below zero: when fewer are taken, none is given back. */
+/**
+ * Gives slots back (a delete, or creates that failed after reserving). Never below zero: when fewer are taken, none is
+ * given back.
+ */
 export async function releaseClientSlot(agentId: string, count = 1): Promise<void> {
   await writeIf(
     new UpdateCommand({
@@ -109,7 +113,11 @@ async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> 
     else deadLocks.push({ email: lock.sk.slice(CLIENT_EMAIL_PREFIX.length), clientId: String(lock.clientId) });
   }
   const stored = Number(agent.clientCount ?? 0) || 0;
-  const fingerprint = [stored, ...[...clients].sort(), ...locks.map((l) => `${l.sk}=${String(l.clientId)}`).sort()].join('\n');
+  const fingerprint = [
+    stored,
+    ...[...clients].sort(),
+    ...locks.map((l) => `${l.sk}=${String(l.clientId)}`).sort(),
+  ].join('\n');
   return { stored, taken: clients.size + inFlight, deadLocks, fingerprint };
 }
 
@@ -118,7 +126,8 @@ async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> 
  * e-mail locks of creates that died, after a crash (a runtime killed mid-import) left slots taken
  * whose client was never written. The CSV import runs it when it is done.
  *
- * Without transactions (docs/architecture.md, Data model) the counter and the clients cannot be read or written together,
+ * Without transactions (docs/architecture.md, Data model) the counter and the clients cannot be read or written
+ * together,
  * and a request in flight looks like one that died: a create has taken its slot before its client
  * exists, a delete has removed its client before it gives the slot back. So:
  *  - a create in flight between its lock and its client shows as a young lock without a client:
@@ -142,6 +151,7 @@ export async function reconcileClientCount(agentId: string): Promise<'consistent
   const second = await slotSnapshot(agentId);
   if (!second || second.fingerprint !== first.fingerprint) return 'busy';
   for (const lock of second.deadLocks) await releaseClientEmail(agentId, lock.email, lock.clientId);
-  if (second.stored !== second.taken && !(await setClientCountIfUnchanged(agentId, second.stored, second.taken))) return 'busy';
+  if (second.stored !== second.taken && !(await setClientCountIfUnchanged(agentId, second.stored, second.taken)))
+    return 'busy';
   return 'fixed';
 }

@@ -9,15 +9,30 @@ import { resetLinksKey } from './keys';
 type ResetLinksItem = { links?: Record<string, string> };
 
 /** Adds a live link (and forgets the expired ones, so the item stays small). */
-export async function createResetRecord(jti: string, userId: string, ttlSeconds: number, now = new Date()): Promise<void> {
+export async function createResetRecord(
+  jti: string,
+  userId: string,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<void> {
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
   const ttl = Math.floor(now.getTime() / 1000) + ttlSeconds + 24 * 3600;
   // Another request may add or use a link between the read and the write: then read again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const current = await db().send(new GetCommand({ TableName: table(), Key: resetLinksKey(userId), ConsistentRead: true }));
+    const current = await db().send(
+      new GetCommand({ TableName: table(), Key: resetLinksKey(userId), ConsistentRead: true }),
+    );
     const links = (current.Item as ResetLinksItem | undefined)?.links;
     const written = links
-      ? await writeIf(addLink(userId, jti, expiresAt, ttl, Object.keys(links).filter((id) => links[id]! <= now.toISOString())))
+      ? await writeIf(
+          addLink(
+            userId,
+            jti,
+            expiresAt,
+            ttl,
+            Object.keys(links).filter((id) => links[id]! <= now.toISOString()),
+          ),
+        )
       : await writeIf(
           new PutCommand({
             TableName: table(),

@@ -5,9 +5,23 @@ import { batchDelete, batchGet, db, queryAll, table } from './db';
 import { SESSION_PREFIX, sessionKey, userKey, userPartition } from './keys';
 import type { UserItem } from './users';
 
-export type SessionItem = { pk: string; sk: string; type: 'session'; userId: string; sessionId: string; createdAt: string; expiresAt: string; ttl: number };
+export type SessionItem = {
+  pk: string;
+  sk: string;
+  type: 'session';
+  userId: string;
+  sessionId: string;
+  createdAt: string;
+  expiresAt: string;
+  ttl: number;
+};
 
-export async function createSession(userId: string, sessionId: string, ttlSeconds: number, now = new Date()): Promise<SessionItem> {
+export async function createSession(
+  userId: string,
+  sessionId: string,
+  ttlSeconds: number,
+  now = new Date(),
+): Promise<SessionItem> {
   const expires = new Date(now.getTime() + ttlSeconds * 1000);
   const item: SessionItem = {
     ...sessionKey(userId, sessionId),
@@ -37,9 +51,18 @@ export async function deleteAllSessions(userId: string): Promise<number> {
   return keys.length;
 }
 
-/** The session and its user in one BatchGet (each request's only read to authenticate); undefined unless both exist and the session is live. */
-export async function getLiveSession(userId: string, sessionId: string, now = Date.now()): Promise<{ session: SessionItem; user: UserItem } | undefined> {
-  const items = await batchGet<SessionItem | UserItem>([sessionKey(userId, sessionId), userKey(userId)], { ConsistentRead: true });
+/**
+ * The session and its user in one BatchGet (each request's only read to authenticate); undefined unless both exist and
+ * the session is live.
+ */
+export async function getLiveSession(
+  userId: string,
+  sessionId: string,
+  now = Date.now(),
+): Promise<{ session: SessionItem; user: UserItem } | undefined> {
+  const items = await batchGet<SessionItem | UserItem>([sessionKey(userId, sessionId), userKey(userId)], {
+    ConsistentRead: true,
+  });
   const session = items.find((i): i is SessionItem => i.type === 'session');
   const user = items.find((i): i is UserItem => i.type === 'user');
   if (!session || !user || Date.parse(String(session.expiresAt)) <= now) return undefined;

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import type { AdminAnalytics } from '../../shared/api-types';
+import type { AdminAnalytics } from '@shared/api-types';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
 import { createClient } from '../services/clients';
@@ -26,7 +26,8 @@ type World = { agents: Agent[]; clients: Array<{ id: string; agentId: string }> 
 let eventClock = Math.floor(Date.now() / 1000);
 const pick = <T>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const monthsAgo = fc.integer({ min: 0, max: 30 });
-const dateMonthsAgo = (n: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - n, 15, 12));
+const dateMonthsAgo = (n: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - n, 15, 12));
 
 async function upload(client: ApiClient, rows: string[], agentId?: string) {
   const form = new FormData();
@@ -90,10 +91,13 @@ const commands = fc.oneof(
     const owner = w.agents.find((a) => a.id === target.agentId)!;
     await owner.client.post(`/api/clients/${target.id}/review-status`, { status });
   }),
-  fc.tuple(fc.nat(), fc.constantFrom('requested', 'submitted'), monthsAgo).map(([n, status, ago]) => async (w: World) => {
-    const target = pick(w.clients, n);
-    if (target) await setReviewStatus(target.agentId, target.id, status as 'requested' | 'submitted', dateMonthsAgo(ago));
-  }),
+  fc
+    .tuple(fc.nat(), fc.constantFrom('requested', 'submitted'), monthsAgo)
+    .map(([n, status, ago]) => async (w: World) => {
+      const target = pick(w.clients, n);
+      if (target)
+        await setReviewStatus(target.agentId, target.id, status as 'requested' | 'submitted', dateMonthsAgo(ago));
+    }),
   fc.tuple(fc.nat(), fc.boolean()).map(([n, isPro]) => async (w: World) => {
     // What the Stripe webhook does when a subscription starts or ends.
     const agent = pick(w.agents, n);
@@ -123,7 +127,14 @@ describe('platform counters', () => {
     await recomputeStats(); // start from counters that match
     // Drift as a crash between a write and its counter update would leave it.
     await addToStats({ clients: 5, reviews: -1 }, dateMonthsAgo(2));
-    await db().send(new UpdateCommand({ TableName: table(), Key: userKey(user.id), UpdateExpression: 'SET clientCount = :n', ExpressionAttributeValues: { ':n': 7 } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET clientCount = :n',
+        ExpressionAttributeValues: { ':n': 7 },
+      }),
+    );
 
     const report = await recomputeStats();
     const month = dateMonthsAgo(2).toISOString().slice(0, 7);

@@ -10,7 +10,15 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
-import { AGENTS_PARTITION, CLIENTS_PARTITION, STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsShardKey, userKey } from './keys';
+import {
+  AGENTS_PARTITION,
+  CLIENTS_PARTITION,
+  STATS_MONTH_PREFIX,
+  STATS_SHARDS,
+  STATS_TOTAL_SK,
+  statsShardKey,
+  userKey,
+} from './keys';
 import { readStatShards } from './stats';
 
 export type Drift = { item: string; field: string; stored: number; actual: number };
@@ -21,7 +29,8 @@ const MONTH_FIELDS = ['agents', 'clients', 'reviews'] as const;
 
 type Counts = Record<string, number>;
 
-const monthOf = (stamp: unknown): string | undefined => (typeof stamp === 'string' && /^\d{4}-\d{2}/.test(stamp) ? stamp.slice(0, 7) : undefined);
+const monthOf = (stamp: unknown): string | undefined =>
+  typeof stamp === 'string' && /^\d{4}-\d{2}/.test(stamp) ? stamp.slice(0, 7) : undefined;
 const bump = (map: Map<string, Counts>, key: string, field: string) => {
   const counts = map.get(key) ?? {};
   counts[field] = (counts[field] ?? 0) + 1;
@@ -36,7 +45,10 @@ export async function findDrift(): Promise<{ agents: number; clients: number; dr
   const total: Counts = { agents: 0, proAgents: 0, clients: 0, reviews: 0 };
   const months = new Map<string, Counts>();
   const agentCounts = new Map<string, { stored: number; actual: number }>();
-  for await (const page of gsi1Pages<{ id: string; isPro?: boolean; clientCount?: number; signupDate?: string }>(AGENTS_PARTITION, ['id', 'isPro', 'clientCount', 'signupDate'])) {
+  for await (const page of gsi1Pages<{ id: string; isPro?: boolean; clientCount?: number; signupDate?: string }>(
+    AGENTS_PARTITION,
+    ['id', 'isPro', 'clientCount', 'signupDate'],
+  )) {
     for (const agent of page) {
       total.agents! += 1;
       if (agent.isPro === true) total.proAgents! += 1;
@@ -45,7 +57,12 @@ export async function findDrift(): Promise<{ agents: number; clients: number; dr
       agentCounts.set(agent.id, { stored: Number(agent.clientCount ?? 0), actual: 0 });
     }
   }
-  for await (const page of gsi1Pages<{ agentId: string; createdAt?: string; reviewStatus?: string; reviewSubmittedAt?: string }>(CLIENTS_PARTITION, ['agentId', 'createdAt', 'reviewStatus', 'reviewSubmittedAt'])) {
+  for await (const page of gsi1Pages<{
+    agentId: string;
+    createdAt?: string;
+    reviewStatus?: string;
+    reviewSubmittedAt?: string;
+  }>(CLIENTS_PARTITION, ['agentId', 'createdAt', 'reviewStatus', 'reviewSubmittedAt'])) {
     for (const client of page) {
       total.clients! += 1;
       const created = monthOf(client.createdAt);
@@ -75,10 +92,17 @@ export async function findDrift(): Promise<{ agents: number; clients: number; dr
     }
   };
   compare(STATS_TOTAL_SK, TOTAL_FIELDS, total);
-  const monthKeys = new Set([...months.keys(), ...[...storedBySk.keys()].filter((sk) => sk.startsWith(STATS_MONTH_PREFIX)).map((sk) => sk.slice(STATS_MONTH_PREFIX.length))]);
-  for (const month of [...monthKeys].sort()) compare(`${STATS_MONTH_PREFIX}${month}`, MONTH_FIELDS, months.get(month) ?? {});
+  const monthKeys = new Set([
+    ...months.keys(),
+    ...[...storedBySk.keys()]
+      .filter((sk) => sk.startsWith(STATS_MONTH_PREFIX))
+      .map((sk) => sk.slice(STATS_MONTH_PREFIX.length)),
+  ]);
+  for (const month of [...monthKeys].sort())
+    compare(`${STATS_MONTH_PREFIX}${month}`, MONTH_FIELDS, months.get(month) ?? {});
   for (const [id, counts] of agentCounts) {
-    if (counts.stored !== counts.actual) drift.push({ item: `USER#${id}`, field: 'clientCount', stored: counts.stored, actual: counts.actual });
+    if (counts.stored !== counts.actual)
+      drift.push({ item: `USER#${id}`, field: 'clientCount', stored: counts.stored, actual: counts.actual });
   }
 
   return { agents: total.agents!, clients: total.clients!, drift };
@@ -119,7 +143,15 @@ async function setIfUnchanged(d: Drift): Promise<boolean> {
   const sk = d.item.slice('STATS/'.length);
   const shards = await Promise.all(
     Array.from({ length: STATS_SHARDS }, async (_, shard) => {
-      const out = await db().send(new GetCommand({ TableName: table(), Key: statsShardKey(shard, sk), ProjectionExpression: '#f', ExpressionAttributeNames: { '#f': d.field }, ConsistentRead: true }));
+      const out = await db().send(
+        new GetCommand({
+          TableName: table(),
+          Key: statsShardKey(shard, sk),
+          ProjectionExpression: '#f',
+          ExpressionAttributeNames: { '#f': d.field },
+          ConsistentRead: true,
+        }),
+      );
       return Number(out.Item?.[d.field] ?? 0) || 0;
     }),
   );
@@ -144,9 +176,19 @@ export function describeRecompute(report: RecomputeReport, dryRun: boolean): str
   const lines = [`Read ${report.agents} agents and ${report.clients} clients.`];
   if (report.drift.length === 0) return [...lines, 'No drift: every counter matches the data.'];
   for (const d of report.drift) {
-    const state = report.conflicts.includes(d) ? 'changed meanwhile, left as is (run again)' : dryRun ? 'would fix' : 'fixed';
-    lines.push(`${d.item} ${d.field}: stored ${d.stored}, actual ${d.actual} (${d.actual - d.stored >= 0 ? '+' : ''}${d.actual - d.stored}) — ${state}`);
+    const state = report.conflicts.includes(d)
+      ? 'changed meanwhile, left as is (run again)'
+      : dryRun
+        ? 'would fix'
+        : 'fixed';
+    lines.push(
+      `${d.item} ${d.field}: stored ${d.stored}, actual ${d.actual} (${d.actual - d.stored >= 0 ? '+' : ''}${d.actual - d.stored}) — ${state}`,
+    );
   }
-  lines.push(dryRun ? `${report.drift.length} counters drifted (dry run: nothing written).` : `${report.fixed.length} of ${report.drift.length} drifted counters fixed.`);
+  lines.push(
+    dryRun
+      ? `${report.drift.length} counters drifted (dry run: nothing written).`
+      : `${report.fixed.length} of ${report.drift.length} drifted counters fixed.`,
+  );
   return lines;
 }

@@ -1,4 +1,5 @@
-// Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs after each write so
+// Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs after each
+// write so
 // analytics never read every client. TOTAL holds the current totals; MONTH#m holds what happened in
 // month m among what still exists (clients created, reviews submitted, reminders). Each counter is
 // spread over STATS_SHARDS items (STATS#0…STATS#n-1, one picked at random per update) so no single
@@ -36,7 +37,11 @@ export async function addToStats(deltas: Partial<Record<StatField, number>>, at:
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
     const item = i === 0 ? STATS_TOTAL_SK : `${STATS_MONTH_PREFIX}${month}`;
-    log.warn('analytics counter update missed (npm run stats:recompute heals it)', { item, deltas, error: result.reason });
+    log.warn('analytics counter update missed (npm run stats:recompute heals it)', {
+      item,
+      deltas,
+      error: result.reason,
+    });
   });
 }
 
@@ -59,7 +64,9 @@ export async function readStatShards(fromSk = STATS_MONTH_PREFIX): Promise<Array
   return shards.flat();
 }
 
-/** The totals and the month counters from `fromMonth` (YYYY-MM) on, summed over the shards (MONTH#… sorts before TOTAL). */
+/**
+ * The totals and the month counters from `fromMonth` (YYYY-MM) on, summed over the shards (MONTH#… sorts before TOTAL).
+ */
 export async function readStats(fromMonth: string): Promise<StatsSnapshot> {
   const items = await readStatShards(`${STATS_MONTH_PREFIX}${fromMonth}`);
   const total = zero();

@@ -35,7 +35,9 @@ export async function claimStripeEvent(eventId: string, eventType: string, now =
     }),
   );
   if (claimed) return 'claimed';
-  const marker = await db().send(new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true }));
+  const marker = await db().send(
+    new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true }),
+  );
   return marker.Item?.status === 'done' ? 'already-done' : 'in-progress';
 }
 
@@ -65,13 +67,17 @@ export async function releaseStripeEvent(eventId: string): Promise<void> {
 }
 
 export async function findUserIdByStripeCustomer(customerId: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: stripeCustomerKey(customerId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: stripeCustomerKey(customerId), ConsistentRead: true }),
+  );
   return out.Item?.userId as string | undefined;
 }
 
 /** Stripe customer ids are unique to one agent; the latest event's word wins if that ever changed. */
 async function putCustomerLookup(customerId: string, userId: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...stripeCustomerKey(customerId), type: 'stripe-customer', userId } }));
+  await db().send(
+    new PutCommand({ TableName: table(), Item: { ...stripeCustomerKey(customerId), type: 'stripe-customer', userId } }),
+  );
 }
 
 /**
@@ -90,7 +96,8 @@ export async function linkStripeCustomer(userId: string, customerId: string): Pr
     }),
   );
   if (linked) return customerId;
-  const user = (await db().send(new GetCommand({ TableName: table(), Key: userKey(userId), ConsistentRead: true }))).Item as UserItem | undefined;
+  const user = (await db().send(new GetCommand({ TableName: table(), Key: userKey(userId), ConsistentRead: true })))
+    .Item as UserItem | undefined;
   if (!user?.stripeCustomerId) throw new Error(`user ${userId} does not exist`);
   return user.stripeCustomerId;
 }
@@ -105,7 +112,8 @@ export type SubscriptionState = {
   onlyIfSubscription?: string;
 };
 
-export type ApplyOutcome = 'pro-started' | 'pro-ended' | 'unchanged' | 'older-event' | 'other-subscription' | 'no-such-user';
+export type ApplyOutcome =
+  'pro-started' | 'pro-ended' | 'unchanged' | 'older-event' | 'other-subscription' | 'no-such-user';
 
 /**
  * Applies a subscription state unless a newer one was applied already (events may arrive out
@@ -126,7 +134,8 @@ export async function applySubscriptionState(userId: string, state: Subscription
   }
   // Stripe's `created` has one-second resolution: on a tie the later arrival wins (a checkout and a
   // cancellation in the same second must end cancelled); strictly older events are ignored.
-  let condition = 'attribute_exists(pk) AND (attribute_not_exists(subscriptionEventAt) OR subscriptionEventAt <= :created)';
+  let condition =
+    'attribute_exists(pk) AND (attribute_not_exists(subscriptionEventAt) OR subscriptionEventAt <= :created)';
   if (state.onlyIfSubscription) {
     condition += ' AND (attribute_not_exists(stripeSubscriptionId) OR stripeSubscriptionId = :only)';
     values[':only'] = state.onlyIfSubscription;
@@ -149,7 +158,8 @@ export async function applySubscriptionState(userId: string, state: Subscription
 }
 
 async function whyNotApplied(userId: string, state: SubscriptionState): Promise<ApplyOutcome> {
-  const user = (await db().send(new GetCommand({ TableName: table(), Key: userKey(userId), ConsistentRead: true }))).Item as UserItem | undefined;
+  const user = (await db().send(new GetCommand({ TableName: table(), Key: userKey(userId), ConsistentRead: true })))
+    .Item as UserItem | undefined;
   if (!user) return 'no-such-user';
   if (user.subscriptionEventAt !== undefined && user.subscriptionEventAt > state.eventCreated) return 'older-event';
   return 'other-subscription';

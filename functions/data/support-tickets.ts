@@ -3,8 +3,8 @@
 // newest first) and by id on gsi2. A reply and closing are conditional updates on the status read
 // with them, so two administrators never both close a request or add a reply to a closed one.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SupportReply, SupportStatus, SupportTicket } from '../../shared/api-types';
-import { SUPPORT_REPLIES_MAX } from '../../shared/support';
+import type { SupportReply, SupportStatus, SupportTicket } from '@shared/api-types';
+import { SUPPORT_REPLIES_MAX } from '@shared/support';
 import { db, queryAll, sendIf, table } from './db';
 import {
   agentPartition,
@@ -34,7 +34,10 @@ export type SupportTicketItem = Omit<SupportTicket, 'closedAt' | 'replies'> & {
   gsi2sk: string;
 };
 
-export type NewSupportTicket = Pick<SupportTicketItem, 'id' | 'agentId' | 'agentName' | 'agentEmail' | 'priority' | 'subject' | 'message' | 'createdAt'>;
+export type NewSupportTicket = Pick<
+  SupportTicketItem,
+  'id' | 'agentId' | 'agentName' | 'agentEmail' | 'priority' | 'subject' | 'message' | 'createdAt'
+>;
 
 export type TicketKey = { pk: string; sk: string };
 
@@ -50,7 +53,12 @@ export function toSupportTicket(item: SupportTicketItem): SupportTicket {
     status: item.status,
     createdAt: item.createdAt,
     closedAt: item.closedAt ?? null,
-    replies: item.replies.map((reply): SupportReply => ({ id: reply.id, author: reply.authorName, text: reply.text, createdAt: reply.createdAt })),
+    replies: item.replies.map((reply): SupportReply => ({
+      id: reply.id,
+      author: reply.authorName,
+      text: reply.text,
+      createdAt: reply.createdAt,
+    })),
   };
 }
 
@@ -87,7 +95,10 @@ export async function listAgentTickets(agentId: string, limit: number): Promise<
  * One page of the administrators' list, in the index's own order: open requests Pro first then
  * oldest first; closed ones newest first. `more`: requests remain past `limit`.
  */
-export async function listTicketsByStatus(status: SupportStatus, limit: number): Promise<{ items: SupportTicketItem[]; more: boolean }> {
+export async function listTicketsByStatus(
+  status: SupportStatus,
+  limit: number,
+): Promise<{ items: SupportTicketItem[]; more: boolean }> {
   const out = await db().send(
     new QueryCommand({
       TableName: table(),
@@ -116,7 +127,9 @@ export async function findTicketKey(ticketId: string): Promise<TicketKey | undef
 }
 
 export async function getSupportTicket(key: TicketKey): Promise<SupportTicketItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }),
+  );
   return out.Item?.type === 'support-ticket' ? (out.Item as SupportTicketItem) : undefined;
 }
 
@@ -132,7 +145,11 @@ export type TicketChange = {
  * Adds the reply and/or closes the request, only while it is open (and, with a reply, has room for
  * it); the request as it is now, or undefined when the condition refused it and nothing was written.
  */
-export async function changeOpenTicket(key: TicketKey, ticketId: string, change: TicketChange): Promise<SupportTicketItem | undefined> {
+export async function changeOpenTicket(
+  key: TicketKey,
+  ticketId: string,
+  change: TicketChange,
+): Promise<SupportTicketItem | undefined> {
   const sets: string[] = [];
   const values: Record<string, unknown> = { ':open': 'open' };
   let condition = 'attribute_exists(pk) AND #status = :open';
@@ -145,7 +162,12 @@ export async function changeOpenTicket(key: TicketKey, ticketId: string, change:
   if (change.close) {
     const index = closedSupportIndexKeys(change.now, ticketId);
     sets.push('#status = :closed', 'closedAt = :now', 'gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
-    Object.assign(values, { ':closed': 'closed', ':now': change.now, ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk });
+    Object.assign(values, {
+      ':closed': 'closed',
+      ':now': change.now,
+      ':gsi1pk': index.gsi1pk,
+      ':gsi1sk': index.gsi1sk,
+    });
   }
   if (!sets.length) throw new Error('changeOpenTicket needs a reply or close');
   const out = await sendIf(

@@ -10,7 +10,10 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S',
+    })),
     KeySchema: keys('pk', 'sk'),
     GlobalSecondaryIndexes: [
       { IndexName: 'gsi1', KeySchema: keys('gsi1pk', 'gsi1sk'), Projection: { ProjectionType: 'ALL' } },

@@ -4,7 +4,14 @@
 // a registration submission is recorded on the submission instead, until the client confirms it.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, queryAll, table, writeIf } from './db';
-import { clientKey, pendingUploadKey, TESTIMONIAL_PREFIX, testimonialIndexKeys, testimonialKey, testimonialPartition } from './keys';
+import {
+  clientKey,
+  pendingUploadKey,
+  TESTIMONIAL_PREFIX,
+  testimonialIndexKeys,
+  testimonialKey,
+  testimonialPartition,
+} from './keys';
 
 export type PendingUploadItem = {
   pk: string;
@@ -39,7 +46,10 @@ export type TestimonialItem = {
   uploadedAt: string;
 };
 
-export async function createPendingUpload(input: Omit<PendingUploadItem, 'pk' | 'sk' | 'type' | 'ttl' | 'createdAt'>, now = new Date()): Promise<PendingUploadItem> {
+export async function createPendingUpload(
+  input: Omit<PendingUploadItem, 'pk' | 'sk' | 'type' | 'ttl' | 'createdAt'>,
+  now = new Date(),
+): Promise<PendingUploadItem> {
   const item: PendingUploadItem = {
     ...pendingUploadKey(input.id),
     type: 'pending-upload',
@@ -70,7 +80,11 @@ export async function markClientHasTestimonial(agentId: string, clientId: string
 }
 
 /** Records the testimonial once: a repeated confirmation returns the first record. */
-export async function recordTestimonial(upload: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>, found: { size: number; contentType: string }, now = new Date()): Promise<TestimonialItem> {
+export async function recordTestimonial(
+  upload: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>,
+  found: { size: number; contentType: string },
+  now = new Date(),
+): Promise<TestimonialItem> {
   const item: TestimonialItem = {
     ...testimonialKey(upload.clientId, upload.id),
     ...testimonialIndexKeys(now.toISOString(), upload.id),
@@ -83,8 +97,13 @@ export async function recordTestimonial(upload: Pick<TestimonialItem, 'id' | 'ag
     size: found.size,
     uploadedAt: now.toISOString(),
   };
-  if (await writeIf(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))) return item;
-  const out = await db().send(new GetCommand({ TableName: table(), Key: testimonialKey(upload.clientId, upload.id), ConsistentRead: true }));
+  if (
+    await writeIf(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
+  )
+    return item;
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: testimonialKey(upload.clientId, upload.id), ConsistentRead: true }),
+  );
   return out.Item as TestimonialItem;
 }
 
@@ -97,8 +116,14 @@ export async function listTestimonials(clientId: string): Promise<TestimonialIte
   return items.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
 }
 
-/** Shows a confirmed video to the agent: flags the client and records the testimonial; undefined when the client no longer exists. */
-export async function attachTestimonial(video: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>, found: { size: number; contentType: string }): Promise<TestimonialItem | undefined> {
+/**
+ * Shows a confirmed video to the agent: flags the client and records the testimonial; undefined when the client no
+ * longer exists.
+ */
+export async function attachTestimonial(
+  video: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>,
+  found: { size: number; contentType: string },
+): Promise<TestimonialItem | undefined> {
   if (!(await markClientHasTestimonial(video.agentId, video.clientId))) return undefined;
   return recordTestimonial(video, found);
 }

@@ -12,7 +12,13 @@ afterAll(() => api.close());
 let n = 0;
 const fresh = (scope: string) => `${scope}-${Date.now()}-${(n += 1)}`;
 const windowLimit = (max: number): Limit => ({ scope: 'test-window', id: fresh('w'), max, windowSeconds: 3600 });
-const delayLimit = (): DelayLimit => ({ scope: 'test-delay', id: fresh('d'), free: 3, firstDelaySeconds: 60, maxDelaySeconds: 600 });
+const delayLimit = (): DelayLimit => ({
+  scope: 'test-delay',
+  id: fresh('d'),
+  free: 3,
+  firstDelaySeconds: 60,
+  maxDelaySeconds: 600,
+});
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
 const seconds = (s: number) => T0 + s * 1000;
 

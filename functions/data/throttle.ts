@@ -44,14 +44,21 @@ function countInWindow(limit: Limit, nowMs: number, condition?: string) {
     UpdateExpression: 'ADD #count :one SET #ttl = :ttl, #type = :type',
     ...(condition ? { ConditionExpression: condition } : {}),
     ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl', '#type': 'type' },
-    ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(end / 1000) + 60, ':type': 'throttle', ...(condition ? { ':max': limit.max } : {}) },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':ttl': Math.floor(end / 1000) + 60,
+      ':type': 'throttle',
+      ...(condition ? { ':max': limit.max } : {}),
+    },
     ReturnValues: 'UPDATED_NEW',
   });
 }
 
 export async function readLimit(limit: Limit, nowMs = Date.now()): Promise<LimitState> {
   const { start, retryAfterSeconds } = windowOf(limit, nowMs);
-  const out = await db().send(new GetCommand({ TableName: table(), Key: throttleKey(limit.scope, limit.id, start), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: throttleKey(limit.scope, limit.id, start), ConsistentRead: true }),
+  );
   const count = Number(out.Item?.count ?? 0);
   return { limited: count >= limit.max, count, retryAfterSeconds };
 }
@@ -66,7 +73,8 @@ export async function hitLimit(limit: Limit, nowMs = Date.now()): Promise<LimitS
 /** Takes one of the window's `max` slots, or refuses once they are all taken. A failed attempt keeps its slot. */
 export async function takeLimit(limit: Limit, nowMs = Date.now()): Promise<Reservation> {
   const { start, retryAfterSeconds } = windowOf(limit, nowMs);
-  if (!(await writeIf(countInWindow(limit, nowMs, 'attribute_not_exists(#count) OR #count < :max')))) return { granted: false, retryAfterSeconds };
+  if (!(await writeIf(countInWindow(limit, nowMs, 'attribute_not_exists(#count) OR #count < :max'))))
+    return { granted: false, retryAfterSeconds };
   const giveBack = async () => {
     await writeIf(
       new UpdateCommand({
@@ -97,13 +105,23 @@ export async function takeAttempt(limit: DelayLimit, nowMs = Date.now()): Promis
       UpdateExpression: 'ADD failures :one SET nextAt = :hold, #ttl = :ttl, #type = :type',
       ConditionExpression: 'attribute_not_exists(failures) OR failures < :free OR nextAt <= :now',
       ExpressionAttributeNames: { '#ttl': 'ttl', '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':hold': hold, ':free': limit.free, ':now': nowMs, ':ttl': Math.floor(nowMs / 1000) + DELAY_MEMORY_SECONDS, ':type': 'throttle' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':hold': hold,
+        ':free': limit.free,
+        ':now': nowMs,
+        ':ttl': Math.floor(nowMs / 1000) + DELAY_MEMORY_SECONDS,
+        ':type': 'throttle',
+      },
       ReturnValues: 'ALL_OLD',
     }),
   );
   if (!out) {
     const current = await db().send(new GetCommand({ TableName: table(), Key, ConsistentRead: true }));
-    return { granted: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(current.Item?.nextAt ?? nowMs) - nowMs) / 1000)) };
+    return {
+      granted: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((Number(current.Item?.nextAt ?? nowMs) - nowMs) / 1000)),
+    };
   }
   const failures = Number(out.Attributes?.failures ?? 0) + 1;
   return {
@@ -131,7 +149,11 @@ export async function takeAttempt(limit: DelayLimit, nowMs = Date.now()): Promis
             Key,
             UpdateExpression: 'ADD failures :minus SET nextAt = :previous',
             ConditionExpression: 'nextAt = :hold',
-            ExpressionAttributeValues: { ':minus': -1, ':previous': Number(out.Attributes?.nextAt ?? 0), ':hold': hold },
+            ExpressionAttributeValues: {
+              ':minus': -1,
+              ':previous': Number(out.Attributes?.nextAt ?? 0),
+              ':hold': hold,
+            },
           }),
         );
         if (!restored) {

@@ -16,11 +16,21 @@ let n = 0;
 const owners = new Set<string>();
 function lock(): UniqueLock {
   n += 1;
-  return { key: { pk: `TESTLOCK#${Date.now()}-${n}`, sk: 'LOCK' }, type: 'test-lock', ownerAttribute: 'ownerId', ownerExists: async (id) => owners.has(id) };
+  return {
+    key: { pk: `TESTLOCK#${Date.now()}-${n}`, sk: 'LOCK' },
+    type: 'test-lock',
+    ownerAttribute: 'ownerId',
+    ownerExists: async (id) => owners.has(id),
+  };
 }
 const now = () => new Date().toISOString();
 const agedLock = async (l: UniqueLock, ownerId: string, ageMs: number) =>
-  db().send(new PutCommand({ TableName: table(), Item: { ...l.key, type: l.type, ownerId, createdAt: new Date(Date.now() - ageMs).toISOString() } }));
+  db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...l.key, type: l.type, ownerId, createdAt: new Date(Date.now() - ageMs).toISOString() },
+    }),
+  );
 
 it('grants a free lock once: of 20 parallel claims exactly one wins', async () => {
   const l = lock();

@@ -26,9 +26,20 @@ export type LockClaim = { granted: true; ownerId: string } | { granted: false; h
  * holder's id instead: the caller writes its owner under that id, so whichever of the two writes
  * first wins (the owner's Put is conditional) and a retry after a crash heals at once.
  */
-export async function claimUniqueLock(lock: UniqueLock, ownerId: string, now: string, { adopt = false } = {}): Promise<LockClaim> {
+export async function claimUniqueLock(
+  lock: UniqueLock,
+  ownerId: string,
+  now: string,
+  { adopt = false } = {},
+): Promise<LockClaim> {
   const put = () =>
-    writeIf(new PutCommand({ TableName: table(), Item: { ...lock.key, type: lock.type, [lock.ownerAttribute]: ownerId, createdAt: now }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    writeIf(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...lock.key, type: lock.type, [lock.ownerAttribute]: ownerId, createdAt: now },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
   if (await put()) return { granted: true, ownerId };
   const current = (await db().send(new GetCommand({ TableName: table(), Key: lock.key, ConsistentRead: true }))).Item;
   const holder = current?.[lock.ownerAttribute] as string | undefined;
@@ -43,9 +54,18 @@ export async function claimUniqueLock(lock: UniqueLock, ownerId: string, now: st
 }
 
 /** Removes the lock if `ownerId` still holds it. */
-export async function releaseUniqueLock(lock: Pick<UniqueLock, 'key' | 'ownerAttribute'>, ownerId: string): Promise<void> {
+export async function releaseUniqueLock(
+  lock: Pick<UniqueLock, 'key' | 'ownerAttribute'>,
+  ownerId: string,
+): Promise<void> {
   await writeIf(
-    new DeleteCommand({ TableName: table(), Key: lock.key, ConditionExpression: '#owner = :o', ExpressionAttributeNames: { '#owner': lock.ownerAttribute }, ExpressionAttributeValues: { ':o': ownerId } }),
+    new DeleteCommand({
+      TableName: table(),
+      Key: lock.key,
+      ConditionExpression: '#owner = :o',
+      ExpressionAttributeNames: { '#owner': lock.ownerAttribute },
+      ExpressionAttributeValues: { ':o': ownerId },
+    }),
   );
 }
 

@@ -3,9 +3,9 @@
 // writes the profile; a failure undoes the locks it took, and a lock left by a crash (its user was
 // never written) is taken over by the next registration after a grace period.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../../shared/api-types';
-import type { AutomationRule } from '../../shared/automations';
-import { withDefaultPrefs, type ReminderPrefs } from '../../shared/reminder-prefs';
+import type { User } from '@shared/api-types';
+import type { AutomationRule } from '@shared/automations';
+import { withDefaultPrefs, type ReminderPrefs } from '@shared/reminder-prefs';
 import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
@@ -24,7 +24,9 @@ export type UserItem = {
   phone: string | null;
   passwordHash: string;
   isPro: boolean;
-  /** The last decision recorded (at login and verification), for lists and exports only: access is decided by isAdmin(). */
+  /**
+   * The last decision recorded (at login and verification), for lists and exports only: access is decided by isAdmin().
+   */
   isAdmin: boolean;
   /** When the agent followed the verification link we mailed (ISO-8601). */
   emailVerifiedAt?: string;
@@ -75,7 +77,8 @@ export class UniqueFieldTakenError extends Error {
 }
 
 /** Administrator now: verified and in ADMIN_EMAILS as configured at this moment. */
-export const isAdmin = (user: Pick<UserItem, 'username' | 'emailVerifiedAt'>): boolean => isAdministrator(user, config().adminEmails);
+export const isAdmin = (user: Pick<UserItem, 'username' | 'emailVerifiedAt'>): boolean =>
+  isAdministrator(user, config().adminEmails);
 
 export function toPublicUser(item: UserItem): User {
   return {
@@ -142,7 +145,9 @@ export async function createUser(input: NewUser): Promise<UserItem> {
     ...agentsIndexKeys(input.now, input.id),
   };
   try {
-    await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(
+      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
   } catch (error) {
     await releaseUserLocks(input);
     throw error;
@@ -164,7 +169,12 @@ export async function createUser(input: NewUser): Promise<UserItem> {
  */
 export async function deleteNewUser(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
   const deleted = await writeIf(
-    new DeleteCommand({ TableName: table(), Key: userKey(input.id), ConditionExpression: 'attribute_not_exists(clientCount) OR clientCount = :zero', ExpressionAttributeValues: { ':zero': 0 } }),
+    new DeleteCommand({
+      TableName: table(),
+      Key: userKey(input.id),
+      ConditionExpression: 'attribute_not_exists(clientCount) OR clientCount = :zero',
+      ExpressionAttributeValues: { ':zero': 0 },
+    }),
   );
   if (!deleted) return; // already in use: keep the account
   await releaseUserLocks(input);
@@ -175,7 +185,12 @@ async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneD
   await releaseUniqueLock(userLock(usernameLockKey(input.username)), input.id);
 }
 
-async function claimLock(key: { pk: string; sk: string }, userId: string, now: string, field: 'username' | 'phone'): Promise<void> {
+async function claimLock(
+  key: { pk: string; sk: string },
+  userId: string,
+  now: string,
+  field: 'username' | 'phone',
+): Promise<void> {
   if (!(await claimUniqueLock(userLock(key), userId, now)).granted) throw new UniqueFieldTakenError(field);
 }
 
@@ -194,7 +209,10 @@ export async function recordLogin(id: string, now: string, admin: boolean): Prom
   return out.Attributes as UserItem;
 }
 
-/** Marks the e-mail verified (the first time only) and records whether that makes an administrator; undefined when the user is gone. */
+/**
+ * Marks the e-mail verified (the first time only) and records whether that makes an administrator; undefined when the
+ * user is gone.
+ */
 export async function markEmailVerified(id: string, now: string): Promise<UserItem | undefined> {
   const user = await getUserById(id, true);
   if (!user) return undefined;
@@ -205,7 +223,10 @@ export async function markEmailVerified(id: string, now: string): Promise<UserIt
       Key: userKey(id),
       UpdateExpression: 'SET emailVerifiedAt = if_not_exists(emailVerifiedAt, :now), isAdmin = :admin',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now, ':admin': isAdmin({ username: user.username, emailVerifiedAt: verifiedAt }) },
+      ExpressionAttributeValues: {
+        ':now': now,
+        ':admin': isAdmin({ username: user.username, emailVerifiedAt: verifiedAt }),
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -237,15 +258,24 @@ export async function setProStatus(id: string, isPro: boolean): Promise<void> {
   );
 }
 
-/** The agent's business profile (PATCH /api/user/business), and the realtor search's entries; returns the updated user. */
-export async function updateBusinessProfile(id: string, profile: { googlePlaceId: string; businessName: string; businessLocation: string }): Promise<UserItem> {
+/**
+ * The agent's business profile (PATCH /api/user/business), and the realtor search's entries; returns the updated user.
+ */
+export async function updateBusinessProfile(
+  id: string,
+  profile: { googlePlaceId: string; businessName: string; businessLocation: string },
+): Promise<UserItem> {
   const out = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: userKey(id),
       UpdateExpression: 'SET googlePlaceId = :g, businessName = :n, businessLocation = :l',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':g': profile.googlePlaceId, ':n': profile.businessName, ':l': profile.businessLocation },
+      ExpressionAttributeValues: {
+        ':g': profile.googlePlaceId,
+        ':n': profile.businessName,
+        ':l': profile.businessLocation,
+      },
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -255,7 +285,9 @@ export async function updateBusinessProfile(id: string, profile: { googlePlaceId
   return updated;
 }
 
-/** Stores the agent's automation rules (all of them, as PUT /api/user/automations sends them); the user as it is now. */
+/**
+ * Stores the agent's automation rules (all of them, as PUT /api/user/automations sends them); the user as it is now.
+ */
 export async function setAutomationRules(id: string, rules: AutomationRule[]): Promise<UserItem | undefined> {
   const out = await sendIf(
     new UpdateCommand({

@@ -1,5 +1,5 @@
 // The admin analytics from counters and the agents index: no AWS here, plain values in and out.
-import type { AdminAnalytics, MonthCount } from '../../shared/api-types';
+import type { AdminAnalytics, MonthCount } from '@shared/api-types';
 
 export const ANALYTICS_MONTHS = 12;
 
@@ -32,6 +32,11 @@ export function buildAnalytics(input: {
     clientGrowth: series('clients'),
     reviewsOverTime: series('reviews'),
     remindersOverTime: series('reminders'),
-    agentDetails: input.agents.map(({ id, username, isPro, clientCount }) => ({ id, username, isPro, clientCount: Math.max(0, clientCount) })),
+    agentDetails: input.agents.map(({ id, username, isPro, clientCount }) => ({
+      id,
+      username,
+      isPro,
+      clientCount: Math.max(0, clientCount),
+    })),
   };
 }

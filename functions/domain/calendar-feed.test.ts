@@ -8,12 +8,21 @@ function parse(text: string): VEvent[] {
 }
 
 const occurrences = (event: VEvent, from: string, to: string) =>
-  event.rrule!.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59Z`), true).map((d) => d.toISOString().slice(0, 10));
+  event
+    .rrule!.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59Z`), true)
+    .map((d) => d.toISOString().slice(0, 10));
 
 describe('the calendar feed', () => {
   const text = calendarFeed({
     clients: [
-      { id: 'c1', name: 'Maria Lopez', birthday: '1985-04-12', anniversary: '2010-06-01', purchaseDate: '2019-05-03', updatedAt: '2025-01-02T03:04:05.000Z' },
+      {
+        id: 'c1',
+        name: 'Maria Lopez',
+        birthday: '1985-04-12',
+        anniversary: '2010-06-01',
+        purchaseDate: '2019-05-03',
+        updatedAt: '2025-01-02T03:04:05.000Z',
+      },
       { id: 'c2', name: 'Leap, Day; Person', birthday: '1988-02-29', purchaseDate: '2020-02-29' },
       { id: 'c3', name: 'No Dates' },
     ],
@@ -28,7 +37,13 @@ describe('the calendar feed', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text).toContain('VERSION:2.0');
     expect(events.map((e) => e.summary).sort()).toEqual(
-      ['Anniversary: Maria Lopez', 'Birthday: Leap, Day; Person', 'Birthday: Maria Lopez', 'Home anniversary: Leap, Day; Person', 'Home anniversary: Maria Lopez'].sort(),
+      [
+        'Anniversary: Maria Lopez',
+        'Birthday: Leap, Day; Person',
+        'Birthday: Maria Lopez',
+        'Home anniversary: Leap, Day; Person',
+        'Home anniversary: Maria Lopez',
+      ].sort(),
     );
   });
 
@@ -50,9 +65,20 @@ describe('the calendar feed', () => {
   it('puts 29 February on 28 February in common years and on the 29th in leap years', () => {
     const leap = byUid('c2-birthday@hearthside');
     expect(leap.start.toISOString().slice(0, 10)).toBe('1988-02-29');
-    expect(occurrences(leap, '2025-01-01', '2029-12-31')).toEqual(['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29', '2029-02-28']);
+    expect(occurrences(leap, '2025-01-01', '2029-12-31')).toEqual([
+      '2025-02-28',
+      '2026-02-28',
+      '2027-02-28',
+      '2028-02-29',
+      '2029-02-28',
+    ]);
     const home = byUid('c2-home@hearthside');
-    expect(occurrences(home, '2020-01-01', '2024-12-31')).toEqual(['2021-02-28', '2022-02-28', '2023-02-28', '2024-02-29']);
+    expect(occurrences(home, '2020-01-01', '2024-12-31')).toEqual([
+      '2021-02-28',
+      '2022-02-28',
+      '2023-02-28',
+      '2024-02-29',
+    ]);
   });
 
   it('writes the rules it parses back to', () => {
@@ -91,7 +117,12 @@ describe('a birthday without a year in the calendar feed', () => {
   });
 
   it('keeps --02-29 on the last day of February', () => {
-    expect(occurrences(byUid('y2-birthday@hearthside'), '2025-01-01', '2028-12-31')).toEqual(['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29']);
+    expect(occurrences(byUid('y2-birthday@hearthside'), '2025-01-01', '2028-12-31')).toEqual([
+      '2025-02-28',
+      '2026-02-28',
+      '2027-02-28',
+      '2028-02-29',
+    ]);
     expect(firstOccurrence('birthday', '--02-29')).toBe('2000-02-29');
   });
 });

@@ -4,13 +4,17 @@
 // home anniversaries start at the first one. Written by functions/domain/icalendar.ts: a book of
 // 50,000 clients is about 80,000 events, 30 MB of text (2 MB gzipped, which the API sends to callers
 // that accept it), written in well under a second.
-import { addDays, dateParts, isYearlessDate, monthDayOf } from '../../shared/dates';
-import { occurrenceIn, reminderKeyDates, type ReminderClient, type ReminderKind } from '../../shared/reminders';
+import { addDays, dateParts, isYearlessDate, monthDayOf } from '@shared/dates';
+import { occurrenceIn, reminderKeyDates, type ReminderClient, type ReminderKind } from '@shared/reminders';
 import { contentLines, escapeText, icalDate, icalUtcDateTime } from './icalendar';
 
 export type CalendarClient = ReminderClient & { updatedAt?: string | null };
 
-const TITLES: Record<ReminderKind, string> = { birthday: 'Birthday', anniversary: 'Anniversary', home: 'Home anniversary' };
+const TITLES: Record<ReminderKind, string> = {
+  birthday: 'Birthday',
+  anniversary: 'Anniversary',
+  home: 'Home anniversary',
+};
 const REFRESH_SECONDS = 12 * 3600;
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -37,7 +41,8 @@ export const YEARLESS_START_YEAR = 2000;
 /** The first occurrence the calendar shows, on the day the reminder rules use. */
 export function firstOccurrence(kind: ReminderKind, keyDate: string): string {
   if (isYearlessDate(keyDate)) return occurrenceIn(keyDate, YEARLESS_START_YEAR);
-  // A home anniversary below one year is not shown (docs/architecture.md, Decisions and why); birthdays and wedding anniversaries start on the day itself.
+  // A home anniversary below one year is not shown (docs/architecture.md, Decisions and why); birthdays and wedding
+  // anniversaries start on the day itself.
   return kind === 'home' ? occurrenceIn(keyDate, dateParts(keyDate).year + 1) : keyDate;
 }
 
@@ -47,7 +52,12 @@ export function yearlyRule(keyDate: string): string {
   return month === 2 && day === 29 ? 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1' : 'FREQ=YEARLY';
 }
 
-export function calendarFeed(input: { clients: readonly CalendarClient[]; calendarName: string; appUrl: string; generatedAt: Date }): string {
+export function calendarFeed(input: {
+  clients: readonly CalendarClient[];
+  calendarName: string;
+  appUrl: string;
+  generatedAt: Date;
+}): string {
   const name = escapeText(input.calendarName);
   const refresh = `PT${REFRESH_SECONDS / 3600}H`;
   const lines = [

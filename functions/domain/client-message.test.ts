@@ -1,4 +1,4 @@
-import { SMS_STOP_NOTICE } from '../../shared/messages';
+import { SMS_STOP_NOTICE } from '@shared/messages';
 import { dueHour } from '../data/messages';
 import { composeAgentEmail, composeText, textDeliveryTime } from './client-message';
 
@@ -15,7 +15,7 @@ describe('textDeliveryTime (quiet hours 8:00–21:00 in the client zone)', () =>
     expect(when.now ? null : when.sendAt.toISOString()).toBe(expected);
   });
 
-  it('keys a half-hour zone\'s 8:00 by the first hourly run after it, never before', () => {
+  it("keys a half-hour zone's 8:00 by the first hourly run after it, never before", () => {
     expect(dueHour('2026-07-02T02:30:00.000Z')).toBe('2026-07-02T03');
     expect(dueHour('2026-07-02T13:00:00.000Z')).toBe('2026-07-02T13');
   });
@@ -29,7 +29,12 @@ describe('composed messages', () => {
 
   it('escapes the body and defangs agent names in the footer and display name', () => {
     const email = composeAgentEmail(
-      { fullName: 'Jane <b>Doe</b> evil.example', username: 'jane@example.com', businessName: 'Visit http://evil.example', businessLocation: '1 Main St' },
+      {
+        fullName: 'Jane <b>Doe</b> evil.example',
+        username: 'jane@example.com',
+        businessName: 'Visit http://evil.example',
+        businessLocation: '1 Main St',
+      },
       'Hello\r\nBcc: x@y.z',
       '<script>alert(1)</script>',
       'https://app.example/unsubscribe/t',

@@ -2,13 +2,18 @@
 // name, Reply-To the agent, the agent's business in the footer, a visible unsubscribe link and the
 // RFC 8058 one-click headers) and the text (the STOP notice on the first one), and when a text may
 // arrive (8:00–21:00 in the client's zone, TCPA quiet hours).
-import { addDays } from '../../shared/dates';
-import { QUIET_HOURS, SMS_STOP_NOTICE } from '../../shared/messages';
+import { addDays } from '@shared/dates';
+import { QUIET_HOURS, SMS_STOP_NOTICE } from '@shared/messages';
 import { localTime } from './digest-schedule';
 import { agentText, escapeHtml, messageBodyHtml, messageBodyText } from './message-text';
 import { normalizeTimeZone } from './time-zone';
 
-export type SendingAgent = { fullName: string; username: string; businessName?: string | null; businessLocation?: string | null };
+export type SendingAgent = {
+  fullName: string;
+  username: string;
+  businessName?: string | null;
+  businessLocation?: string | null;
+};
 
 export type ComposedEmail = {
   subject: string;
@@ -20,10 +25,18 @@ export type ComposedEmail = {
 };
 
 /** The display name on our sending address: "Jane Doe via Hearthside". */
-export const agentDisplayName = (agent: Pick<SendingAgent, 'fullName'>): string => `${agentText(agent.fullName)} via Hearthside`;
+export const agentDisplayName = (agent: Pick<SendingAgent, 'fullName'>): string =>
+  `${agentText(agent.fullName)} via Hearthside`;
 
-export function composeAgentEmail(agent: SendingAgent, subject: string, body: string, unsubscribeUrl: string): ComposedEmail {
-  const footer = [agent.businessName ?? agent.fullName, agent.businessLocation].filter(Boolean).map((line) => agentText(line, 200));
+export function composeAgentEmail(
+  agent: SendingAgent,
+  subject: string,
+  body: string,
+  unsubscribeUrl: string,
+): ComposedEmail {
+  const footer = [agent.businessName ?? agent.fullName, agent.businessLocation]
+    .filter(Boolean)
+    .map((line) => agentText(line, 200));
   const why = `You receive this because you are a client of ${agentText(agent.fullName)}.`;
   const text = `${messageBodyText(body)}\n\n--\n${footer.join('\n')}\n${why}\nUnsubscribe: ${unsubscribeUrl}\n`;
   const html =
@@ -63,7 +76,10 @@ export function zonedInstant(date: string, minuteOfDay: number, timeZone: string
 }
 
 /** Now, when it is 8:00–21:00 in the client's zone; otherwise the next 8:00 there. */
-export function textDeliveryTime(timeZone: string | null | undefined, now: Date): { now: true } | { now: false; sendAt: Date; timeZone: string } {
+export function textDeliveryTime(
+  timeZone: string | null | undefined,
+  now: Date,
+): { now: true } | { now: false; sendAt: Date; timeZone: string } {
   const zone = normalizeTimeZone(timeZone);
   const local = localTime(zone, now);
   const start = QUIET_HOURS.start * 60;
@@ -77,7 +93,13 @@ export function textDeliveryTime(timeZone: string | null | undefined, now: Date)
  * zone, or now when that has passed (the agent's 8:00 can come after the client's 9:00); a text
  * that would then arrive outside 8:00–21:00 waits for the next 8:00.
  */
-export function automaticSendAt(date: string, minuteOfDay: number, timeZone: string | null | undefined, channel: 'email' | 'sms', now: Date): Date {
+export function automaticSendAt(
+  date: string,
+  minuteOfDay: number,
+  timeZone: string | null | undefined,
+  channel: 'email' | 'sms',
+  now: Date,
+): Date {
   const zone = normalizeTimeZone(timeZone);
   const planned = zonedInstant(date, minuteOfDay, zone);
   if (planned.getTime() > now.getTime()) return planned;

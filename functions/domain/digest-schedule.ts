@@ -1,8 +1,8 @@
 // When an agent's daily digest is due: the hourly scheduler asks this for each agent, with the
 // instant it was scheduled for. Local times come from Intl, so daylight-saving changes and
 // half-hour zones (India, Newfoundland, Nepal) need no table of offsets.
-import { addDays, formatDate } from '../../shared/dates';
-import { DIGEST_HOUR } from '../../shared/reminder-prefs';
+import { addDays, formatDate } from '@shared/dates';
+import { DIGEST_HOUR } from '@shared/reminder-prefs';
 import { normalizeTimeZone } from './time-zone';
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +33,10 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
 export function localTime(timeZone: string, instant: Date): { date: string; minuteOfDay: number } {
   const parts = formatIn(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  return { date: formatDate(part('year'), part('month'), part('day')), minuteOfDay: (part('hour') % 24) * 60 + part('minute') };
+  return {
+    date: formatDate(part('year'), part('month'), part('day')),
+    minuteOfDay: (part('hour') % 24) * 60 + part('minute'),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@
 // hand-written phrasings per occasion and tone. The phrasing is picked from a seed (the client and
 // the day), so a test sees the same draft every time while two clients get different ones. Texts
 // fit in DRAFT_SMS_SEGMENTS segments; e-mails get a subject and the agent's signature.
-import { DRAFT_SMS_SEGMENTS, smsSegments, type DraftOccasion, type DraftTone } from '../../shared/drafts';
+import { DRAFT_SMS_SEGMENTS, smsSegments, type DraftOccasion, type DraftTone } from '@shared/drafts';
 import type { DraftFacts } from './draft-facts';
 
 export type ComposedDraft = { subject: string | null; body: string };
@@ -12,20 +12,29 @@ type Phrasings = Record<DraftTone, readonly Line[]>;
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const link = (f: DraftFacts) => f.reviewLink ?? '';
-const sinceKeys = (f: DraftFacts) => (f.years ? `Can you believe it has been ${f.years === 1 ? 'a whole year' : `${f.years} years`} since you got the keys? ` : '');
+const sinceKeys = (f: DraftFacts) =>
+  f.years
+    ? `Can you believe it has been ${f.years === 1 ? 'a whole year' : `${f.years} years`} since you got the keys? `
+    : '';
 
 const CORE: Record<DraftOccasion, Phrasings> = {
   birthday: {
     warm: [
       (f) => `Happy ${f.occasionLabel}! I hope your day is full of the people and things you love most.`,
-      (f) => `Wishing you a very happy ${f.occasionLabel}! I hope the year ahead brings you lots of joy and plenty of good moments at home.`,
+      (f) =>
+        `Wishing you a very happy ${f.occasionLabel}! I hope the year ahead brings you lots of joy and plenty of good moments at home.`,
       (f) => `I just wanted to wish you a wonderful ${f.occasionLabel}. I hope you get to celebrate in style.`,
     ],
     professional: [
-      (f) => `Wishing you a very happy ${f.occasionLabel}. It has been a pleasure working with you, and I hope the year ahead is a great one.`,
-      (f) => `Please accept my warmest wishes on your ${f.occasionLabel}. I hope the coming year brings you health and success.`,
+      (f) =>
+        `Wishing you a very happy ${f.occasionLabel}. It has been a pleasure working with you, and I hope the year ahead is a great one.`,
+      (f) =>
+        `Please accept my warmest wishes on your ${f.occasionLabel}. I hope the coming year brings you health and success.`,
     ],
-    brief: [(f) => `Happy ${f.occasionLabel}! Hope it's a great one.`, (f) => `Wishing you a happy ${f.occasionLabel} and a great year ahead!`],
+    brief: [
+      (f) => `Happy ${f.occasionLabel}! Hope it's a great one.`,
+      (f) => `Wishing you a happy ${f.occasionLabel} and a great year ahead!`,
+    ],
   },
   anniversary: {
     warm: [
@@ -37,53 +46,83 @@ const CORE: Record<DraftOccasion, Phrasings> = {
       (f) => `Congratulations on your ${f.occasionLabel}. Wishing you both continued happiness.`,
       (f) => `Please accept my best wishes on your ${f.occasionLabel}. I hope it is a memorable one.`,
     ],
-    brief: [(f) => `Happy ${f.occasionLabel}! Wishing you both the best.`, (f) => `Congratulations on your ${f.occasionLabel}!`],
+    brief: [
+      (f) => `Happy ${f.occasionLabel}! Wishing you both the best.`,
+      (f) => `Congratulations on your ${f.occasionLabel}!`,
+    ],
   },
   'home-anniversary': {
     warm: [
       (f) => `${sinceKeys(f)}Happy ${f.occasionLabel}! I hope your home is still full of good memories.`,
-      (f) => `Happy ${f.occasionLabel}! It was a joy helping you find your home, and I hope you love it as much as ever.`,
+      (f) =>
+        `Happy ${f.occasionLabel}! It was a joy helping you find your home, and I hope you love it as much as ever.`,
       (f) => `It's your ${f.occasionLabel}! I loved being part of your move, and I hope home still feels just right.`,
     ],
     professional: [
-      (f) => `Congratulations on your ${f.occasionLabel}. It was a pleasure helping with your purchase. If you ever have questions about your home's value or the market, I'm happy to help.`,
-      (f) => `Happy ${f.occasionLabel}. If I can help with anything about your home or the local market, please let me know.`,
+      (f) =>
+        `Congratulations on your ${f.occasionLabel}. It was a pleasure helping with your purchase. If you ever have questions about your home's value or the market, I'm happy to help.`,
+      (f) =>
+        `Happy ${f.occasionLabel}. If I can help with anything about your home or the local market, please let me know.`,
     ],
-    brief: [(f) => `Happy ${f.occasionLabel}! Hope you're still loving the place.`, (f) => `Happy ${f.occasionLabel}! Enjoy your home.`],
+    brief: [
+      (f) => `Happy ${f.occasionLabel}! Hope you're still loving the place.`,
+      (f) => `Happy ${f.occasionLabel}! Enjoy your home.`,
+    ],
   },
   'review-request': {
     warm: [
-      (f) => `Thank you again for trusting me with your home journey. If you have a minute, a short Google review would mean a lot and helps other families find me: ${link(f)}`,
-      (f) => `Working with you was a real pleasure. If you'd be willing to share your experience, a quick Google review would help me more than you know: ${link(f)}`,
+      (f) =>
+        `Thank you again for trusting me with your home journey. If you have a minute, a short Google review would mean a lot and helps other families find me: ${link(f)}`,
+      (f) =>
+        `Working with you was a real pleasure. If you'd be willing to share your experience, a quick Google review would help me more than you know: ${link(f)}`,
     ],
     professional: [
-      (f) => `Thank you for choosing to work with me. If you have a moment, I would appreciate a short review of your experience on Google: ${link(f)}`,
-      (f) => `Your feedback matters to me. Would you consider leaving a brief Google review of our work together? ${link(f)}`,
+      (f) =>
+        `Thank you for choosing to work with me. If you have a moment, I would appreciate a short review of your experience on Google: ${link(f)}`,
+      (f) =>
+        `Your feedback matters to me. Would you consider leaving a brief Google review of our work together? ${link(f)}`,
     ],
-    brief: [(f) => `Would you leave me a quick Google review? ${link(f)}`, (f) => `A short Google review would mean a lot: ${link(f)}`],
+    brief: [
+      (f) => `Would you leave me a quick Google review? ${link(f)}`,
+      (f) => `A short Google review would mean a lot: ${link(f)}`,
+    ],
   },
   'check-in': {
     warm: [
-      () => `I was thinking of you and wanted to check in. How are you enjoying things at home? If there's ever anything I can help with, I'm only a message away.`,
-      () => `It's been a little while, so I wanted to say hello and see how you're doing. Let me know if there's anything I can do for you.`,
+      () =>
+        `I was thinking of you and wanted to check in. How are you enjoying things at home? If there's ever anything I can help with, I'm only a message away.`,
+      () =>
+        `It's been a little while, so I wanted to say hello and see how you're doing. Let me know if there's anything I can do for you.`,
     ],
     professional: [
-      () => `I wanted to check in and see how everything is going. If you have any questions about your home or the market, I'm happy to help.`,
+      () =>
+        `I wanted to check in and see how everything is going. If you have any questions about your home or the market, I'm happy to help.`,
       () => `I hope all is well. Please don't hesitate to reach out if I can help with anything real-estate related.`,
     ],
     brief: [() => `Just checking in. How are you doing?`, () => `Thinking of you. Hope all is well!`],
   },
   custom: {
-    warm: [() => `I wanted to reach out and say hello. I hope all is well with you and yours.`, () => `I was thinking of you today and wanted to say hello. I hope everything is going well.`],
-    professional: [() => `I hope this note finds you well. Please let me know if there is anything I can help you with.`],
+    warm: [
+      () => `I wanted to reach out and say hello. I hope all is well with you and yours.`,
+      () => `I was thinking of you today and wanted to say hello. I hope everything is going well.`,
+    ],
+    professional: [
+      () => `I hope this note finds you well. Please let me know if there is anything I can help you with.`,
+    ],
     brief: [() => `Hope all is well!`, () => `Just saying hello!`],
   },
 };
 
 const SUBJECT: Record<DraftOccasion, readonly Line[]> = {
-  birthday: [(f) => `Happy ${f.occasionLabel}, ${f.clientFirstName}!`, (f) => `Birthday wishes for you, ${f.clientFirstName}`],
+  birthday: [
+    (f) => `Happy ${f.occasionLabel}, ${f.clientFirstName}!`,
+    (f) => `Birthday wishes for you, ${f.clientFirstName}`,
+  ],
   anniversary: [(f) => `Happy ${f.occasionLabel}!`, (f) => `Congratulations, ${f.clientFirstName}!`],
-  'home-anniversary': [(f) => `Happy ${f.occasionLabel}, ${f.clientFirstName}!`, (f) => `${cap(f.occasionLabel)} wishes`],
+  'home-anniversary': [
+    (f) => `Happy ${f.occasionLabel}, ${f.clientFirstName}!`,
+    (f) => `${cap(f.occasionLabel)} wishes`,
+  ],
   'review-request': [() => `Would you share your experience?`, (f) => `A quick favor, ${f.clientFirstName}`],
   'check-in': [(f) => `Checking in, ${f.clientFirstName}`, (f) => `How are things, ${f.clientFirstName}?`],
   custom: [(f) => `A note from ${f.agentName}`, (f) => `Hello from ${f.agentName}`],
@@ -108,7 +147,8 @@ function hash(text: string): number {
   return h;
 }
 
-const pick = <T>(options: readonly T[], seed: string, part: string): T => options[hash(`${seed}|${part}`) % options.length]!;
+const pick = <T>(options: readonly T[], seed: string, part: string): T =>
+  options[hash(`${seed}|${part}`) % options.length]!;
 
 /** `options` from the seeded one on, wrapping round: every phrasing once, the preferred first. */
 function fromSeeded<T>(options: readonly T[], seed: string, part: string): T[] {
@@ -120,14 +160,28 @@ export function composeLocalDraft(facts: DraftFacts, seed: string): ComposedDraf
   const { occasion, tone } = facts;
   if (facts.channel === 'sms') return { subject: null, body: composeSms(facts, seed) };
   const signature = [facts.agentName, facts.businessName].filter(Boolean).join('\n');
-  const body = [pick(GREETING[tone], seed, 'greeting')(facts), pick(CORE[occasion][tone], seed, 'core')(facts), `${pick(CLOSING[tone], seed, 'closing')}\n${signature}`].join('\n\n');
+  const body = [
+    pick(GREETING[tone], seed, 'greeting')(facts),
+    pick(CORE[occasion][tone], seed, 'core')(facts),
+    `${pick(CLOSING[tone], seed, 'closing')}\n${signature}`,
+  ].join('\n\n');
   return { subject: pick(SUBJECT[occasion], seed, 'subject')(facts), body };
 }
 
-/** The tone's phrasing when it fits the segments, else a shorter one; the sign-off loses the business name, then the agent's, before the message does. */
+/**
+ * The tone's phrasing when it fits the segments, else a shorter one; the sign-off loses the business name, then the
+ * agent's, before the message does.
+ */
 function composeSms(facts: DraftFacts, seed: string): string {
-  const cores = [...fromSeeded(CORE[facts.occasion][facts.tone], seed, 'core'), ...fromSeeded(CORE[facts.occasion].brief, seed, 'core')];
-  const signOffs = [facts.businessName ? ` - ${facts.agentName}, ${facts.businessName}` : ` - ${facts.agentName}`, ` - ${facts.agentName}`, ''];
+  const cores = [
+    ...fromSeeded(CORE[facts.occasion][facts.tone], seed, 'core'),
+    ...fromSeeded(CORE[facts.occasion].brief, seed, 'core'),
+  ];
+  const signOffs = [
+    facts.businessName ? ` - ${facts.agentName}, ${facts.businessName}` : ` - ${facts.agentName}`,
+    ` - ${facts.agentName}`,
+    '',
+  ];
   for (const signOff of signOffs) {
     for (const core of cores) {
       const text = `Hi ${facts.clientFirstName}, ${core(facts)}${signOff}`;

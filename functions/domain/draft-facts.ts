@@ -2,9 +2,9 @@
 // Every engine (the local composer and the models) writes from these, so none can invent an age,
 // a year count or a link. Client fields may come from the client (self-registration, a CSV), so
 // every value is plain text here: cut, one line, and defanged (message-text.ts).
-import type { DraftChannel, DraftOccasion, DraftTone } from '../../shared/drafts';
-import { addDays, dateParts, isCalendarDate } from '../../shared/dates';
-import { nextOccurrence } from '../../shared/reminders';
+import type { DraftChannel, DraftOccasion, DraftTone } from '@shared/drafts';
+import { addDays, dateParts, isCalendarDate } from '@shared/dates';
+import { nextOccurrence } from '@shared/reminders';
 import { agentText, firstName } from './message-text';
 
 /** A date this many days past still counts as this year's occasion (a belated note keeps its number). */
@@ -43,7 +43,8 @@ const INSTRUCTIONS_MAX = 500;
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 101st, 111th. */
 export function ordinal(n: number): string {
   const lastTwo = n % 100;
-  const suffix = lastTwo >= 11 && lastTwo <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    lastTwo >= 11 && lastTwo <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

@@ -2,7 +2,7 @@
 // the channel, leave no placeholder, and hold no link or domain but the ones the code gave it (the
 // review link). A model can be talked into anything by text in a client's record, so this check,
 // not the prompt, is what keeps a hostile link out of a message sent in the agent's name.
-import { DRAFT_SMS_SEGMENTS, smsSegments } from '../../shared/drafts';
+import { DRAFT_SMS_SEGMENTS, smsSegments } from '@shared/drafts';
 import type { ComposedDraft } from './draft-composer';
 import type { DraftFacts } from './draft-facts';
 import { defang } from './message-text';
@@ -16,7 +16,10 @@ const PLACEHOLDER = /\{\{|\}\}|\{[A-Za-z_ ]+\}|\[[A-Za-z][A-Za-z .'_-]*\]|<[A-Za
 
 /** The JSON object in a model's answer (some wrap it in a ```json fence). */
 function parseObject(raw: string): Record<string, unknown> | null {
-  const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = raw
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -26,7 +29,13 @@ function parseObject(raw: string): Record<string, unknown> | null {
 }
 
 /** Line breaks kept, other control and format characters (zero-width, bidi overrides) removed. */
-const clean = (text: string) => text.normalize('NFKC').replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n]|\p{Cf}/gu, '').replace(/\n{3,}/g, '\n\n').trim();
+const clean = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n]|\p{Cf}/gu, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 /** Whether anything in `text` reads as a URL, a scheme or a domain once the allowed links are taken out. */
 function hasForeignLink(text: string, allowed: readonly string[]): boolean {
@@ -38,15 +47,19 @@ export function checkModelDraft(raw: string, facts: DraftFacts): DraftCheck {
   const object = parseObject(raw);
   if (!object || typeof object.body !== 'string') return { ok: false, reason: 'it was not the JSON asked for' };
   let body = clean(object.body);
-  const subject = facts.channel === 'email' && typeof object.subject === 'string' ? clean(object.subject).replace(/\s+/g, ' ') : null;
+  const subject =
+    facts.channel === 'email' && typeof object.subject === 'string' ? clean(object.subject).replace(/\s+/g, ' ') : null;
   if (!body) return { ok: false, reason: 'it was empty' };
   if (facts.channel === 'email' && !subject) return { ok: false, reason: 'it had no subject' };
   const allowed = facts.reviewLink ? [facts.reviewLink] : [];
-  if (hasForeignLink(`${subject ?? ''}\n${body}`, allowed)) return { ok: false, reason: 'it contained a link we did not give it' };
+  if (hasForeignLink(`${subject ?? ''}\n${body}`, allowed))
+    return { ok: false, reason: 'it contained a link we did not give it' };
   if (PLACEHOLDER.test(`${subject ?? ''}\n${body}`)) return { ok: false, reason: 'it left a placeholder in' };
   // The review link is the point of a review request: put it in when the model left it out.
-  if (facts.reviewLink && !body.includes(facts.reviewLink)) body = `${body}${facts.channel === 'sms' ? ' ' : '\n\n'}${facts.reviewLink}`;
+  if (facts.reviewLink && !body.includes(facts.reviewLink))
+    body = `${body}${facts.channel === 'sms' ? ' ' : '\n\n'}${facts.reviewLink}`;
   if (subject && subject.length > DRAFT_LIMITS.subject) return { ok: false, reason: 'its subject was too long' };
-  if (facts.channel === 'sms' ? smsSegments(body) > DRAFT_SMS_SEGMENTS : body.length > DRAFT_LIMITS.emailBody) return { ok: false, reason: 'it was too long' };
+  if (facts.channel === 'sms' ? smsSegments(body) > DRAFT_SMS_SEGMENTS : body.length > DRAFT_LIMITS.emailBody)
+    return { ok: false, reason: 'it was too long' };
   return { ok: true, draft: { subject, body } };
 }

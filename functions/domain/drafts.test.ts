@@ -1,4 +1,4 @@
-import { smsSegments } from '../../shared/drafts';
+import { smsSegments } from '@shared/drafts';
 import { composeLocalDraft } from './draft-composer';
 import { draftFacts, ordinal, type DraftFactsInput } from './draft-facts';
 import { checkModelDraft } from './draft-output';
@@ -6,7 +6,11 @@ import { checkModelDraft } from './draft-output';
 const REVIEW_LINK = 'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4';
 const agent = { fullName: 'Dana Realtor', businessName: 'Blue Heron Homes' };
 
-function facts(overrides: Partial<DraftFactsInput['request']> = {}, client: Partial<DraftFactsInput['client']> = {}, today = '2026-11-23') {
+function facts(
+  overrides: Partial<DraftFactsInput['request']> = {},
+  client: Partial<DraftFactsInput['client']> = {},
+  today = '2026-11-23',
+) {
   return draftFacts({
     client: { name: 'Jane Q. Doe', birthday: null, anniversary: null, purchaseDate: null, ...client },
     agent,
@@ -18,28 +22,69 @@ function facts(overrides: Partial<DraftFactsInput['request']> = {}, client: Part
 
 describe('draft facts', () => {
   it('writes ordinals in English', () => {
-    expect([1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '10th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th', '112th']);
+    expect([1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '10th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
   });
 
   it('counts a home anniversary from the purchase date and a wedding anniversary from the wedding', () => {
-    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-12-05' })).toMatchObject({ occasionLabel: '7th home anniversary', years: 7, date: '2026-12-05' });
-    expect(facts({ occasion: 'anniversary' }, { anniversary: '2016-12-01' })).toMatchObject({ occasionLabel: '10th wedding anniversary', years: 10 });
+    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-12-05' })).toMatchObject({
+      occasionLabel: '7th home anniversary',
+      years: 7,
+      date: '2026-12-05',
+    });
+    expect(facts({ occasion: 'anniversary' }, { anniversary: '2016-12-01' })).toMatchObject({
+      occasionLabel: '10th wedding anniversary',
+      years: 10,
+    });
   });
 
   it('keeps the number of an occasion that just passed (a belated note), and moves on after two weeks', () => {
-    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-11-20' })).toMatchObject({ years: 7, date: '2026-11-20' });
-    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-11-01' })).toMatchObject({ years: 8, date: '2027-11-01' });
+    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-11-20' })).toMatchObject({
+      years: 7,
+      date: '2026-11-20',
+    });
+    expect(facts({ occasion: 'home-anniversary' }, { purchaseDate: '2019-11-01' })).toMatchObject({
+      years: 8,
+      date: '2027-11-01',
+    });
   });
 
   it('gives a birthday an age only when the year is known, and invents nothing when a date is missing', () => {
     expect(facts({}, { birthday: '1986-12-02' })).toMatchObject({ occasionLabel: '40th birthday', years: 40 });
-    expect(facts({}, { birthday: '--12-02' })).toMatchObject({ occasionLabel: 'birthday', years: null, date: '2026-12-02' });
-    expect(facts({ occasion: 'anniversary' })).toMatchObject({ occasionLabel: 'wedding anniversary', years: null, date: null });
+    expect(facts({}, { birthday: '--12-02' })).toMatchObject({
+      occasionLabel: 'birthday',
+      years: null,
+      date: '2026-12-02',
+    });
+    expect(facts({ occasion: 'anniversary' })).toMatchObject({
+      occasionLabel: 'wedding anniversary',
+      years: null,
+      date: null,
+    });
   });
 
   it('uses the first name as plain text, the agent, and the review link only for a review request', () => {
     const f = facts({ occasion: 'review-request' }, { name: 'evil.example Smith' });
-    expect(f).toMatchObject({ clientFirstName: 'evil[.]example', agentName: 'Dana Realtor', businessName: 'Blue Heron Homes', reviewLink: REVIEW_LINK });
+    expect(f).toMatchObject({
+      clientFirstName: 'evil[.]example',
+      agentName: 'Dana Realtor',
+      businessName: 'Blue Heron Homes',
+      reviewLink: REVIEW_LINK,
+    });
     expect(facts({ occasion: 'check-in' }).reviewLink).toBeNull();
   });
 });
@@ -61,7 +106,12 @@ describe('the local composer', () => {
           expect(sms.subject).toBeNull();
           expect(smsSegments(sms.body)).toBeLessThanOrEqual(2);
           for (const draft of [email, sms]) {
-            expect(checkModelDraft(JSON.stringify(draft), facts({ occasion, tone, channel: draft.subject ? 'email' : 'sms' }, dates))).toEqual({ ok: true, draft });
+            expect(
+              checkModelDraft(
+                JSON.stringify(draft),
+                facts({ occasion, tone, channel: draft.subject ? 'email' : 'sms' }, dates),
+              ),
+            ).toEqual({ ok: true, draft });
             expect(`${draft.subject ?? ''} ${draft.body}`).not.toMatch(/undefined|null|\{|\[|NaN/);
           }
         }
@@ -70,8 +120,12 @@ describe('the local composer', () => {
   });
 
   it('says the numbers it knows and includes the review link', () => {
-    expect(composeLocalDraft(facts({ occasion: 'home-anniversary' }, dates), 'x').body).toContain('7th home anniversary');
-    expect(composeLocalDraft(facts({ occasion: 'anniversary', tone: 'brief' }, dates), 'x').body).toContain('10th wedding anniversary');
+    expect(composeLocalDraft(facts({ occasion: 'home-anniversary' }, dates), 'x').body).toContain(
+      '7th home anniversary',
+    );
+    expect(composeLocalDraft(facts({ occasion: 'anniversary', tone: 'brief' }, dates), 'x').body).toContain(
+      '10th wedding anniversary',
+    );
     expect(composeLocalDraft(facts({ occasion: 'review-request', channel: 'sms' }), 'x').body).toContain(REVIEW_LINK);
   });
 
@@ -85,7 +139,10 @@ describe('the local composer', () => {
   it('fits a text in two segments even with long names outside GSM-7', () => {
     const long = draftFacts({
       client: { name: 'Żaneta' },
-      agent: { fullName: 'Ангелина Владимировна Константинопольская', businessName: 'Недвижимость Северо-Западного Региона и Партнёры' },
+      agent: {
+        fullName: 'Ангелина Владимировна Константинопольская',
+        businessName: 'Недвижимость Северо-Западного Региона и Партнёры',
+      },
       request: { occasion: 'home-anniversary', channel: 'sms', tone: 'professional' },
       today: '2026-11-23',
       reviewLink: null,
@@ -99,44 +156,80 @@ describe('checking a model draft', () => {
   const ok = (draft: unknown, f = email) => checkModelDraft(JSON.stringify(draft), f);
 
   it('accepts the JSON asked for, in a code fence too, and cleans control characters', () => {
-    expect(ok({ subject: 'Checking in', body: 'Hi Jane,\u200b\n\nHow are you?\n\nDana' })).toEqual({ ok: true, draft: { subject: 'Checking in', body: 'Hi Jane,\n\nHow are you?\n\nDana' } });
+    expect(ok({ subject: 'Checking in', body: 'Hi Jane,\u200b\n\nHow are you?\n\nDana' })).toEqual({
+      ok: true,
+      draft: { subject: 'Checking in', body: 'Hi Jane,\n\nHow are you?\n\nDana' },
+    });
     expect(checkModelDraft('```json\n{"subject":"Hi","body":"Hello Jane"}\n```', email)).toMatchObject({ ok: true });
   });
 
   it('refuses what is not the JSON, or has no subject for an e-mail, or is empty', () => {
-    expect(checkModelDraft('Sure! Here is your draft: Hi Jane', email)).toEqual({ ok: false, reason: 'it was not the JSON asked for' });
+    expect(checkModelDraft('Sure! Here is your draft: Hi Jane', email)).toEqual({
+      ok: false,
+      reason: 'it was not the JSON asked for',
+    });
     expect(ok({ body: 'Hi Jane' })).toEqual({ ok: false, reason: 'it had no subject' });
     expect(ok({ subject: 'x', body: '  ' })).toEqual({ ok: false, reason: 'it was empty' });
   });
 
   it('refuses any link, scheme or domain the code did not give it, in the body or the subject', () => {
-    for (const body of ['Visit http://evil.example now', 'see evil.example', 'mail me at a@evil.example', 'call tel:+15125550100', 'go to hxxp://x and www.evil.co', 'http://192.168.0.1/']) {
+    for (const body of [
+      'Visit http://evil.example now',
+      'see evil.example',
+      'mail me at a@evil.example',
+      'call tel:+15125550100',
+      'go to hxxp://x and www.evil.co',
+      'http://192.168.0.1/',
+    ]) {
       expect(ok({ subject: 'Hi', body })).toEqual({ ok: false, reason: 'it contained a link we did not give it' });
     }
     expect(ok({ subject: 'see evil.example', body: 'Hi' })).toMatchObject({ ok: false });
     const review = facts({ occasion: 'review-request' });
     expect(ok({ subject: 'A favor', body: `Please review me: ${REVIEW_LINK}` }, review)).toMatchObject({ ok: true });
-    expect(ok({ subject: 'A favor', body: `Please review me: ${REVIEW_LINK} or https://evil.example` }, review)).toMatchObject({ ok: false });
+    expect(
+      ok({ subject: 'A favor', body: `Please review me: ${REVIEW_LINK} or https://evil.example` }, review),
+    ).toMatchObject({ ok: false });
   });
 
   it('adds the review link when the model left it out', () => {
     const sms = facts({ occasion: 'review-request', channel: 'sms' });
-    expect(ok({ subject: null, body: 'Hi Jane, would you leave me a review?' }, sms)).toEqual({ ok: true, draft: { subject: null, body: `Hi Jane, would you leave me a review? ${REVIEW_LINK}` } });
+    expect(ok({ subject: null, body: 'Hi Jane, would you leave me a review?' }, sms)).toEqual({
+      ok: true,
+      draft: { subject: null, body: `Hi Jane, would you leave me a review? ${REVIEW_LINK}` },
+    });
   });
 
   it('refuses placeholders and drafts too long for the channel', () => {
-    for (const body of ['Hi [Client Name],', 'Hi {{name}}', 'Hi {first_name}', 'Regards, <AGENT NAME>']) expect(ok({ subject: 'Hi', body })).toEqual({ ok: false, reason: 'it left a placeholder in' });
+    for (const body of ['Hi [Client Name],', 'Hi {{name}}', 'Hi {first_name}', 'Regards, <AGENT NAME>'])
+      expect(ok({ subject: 'Hi', body })).toEqual({ ok: false, reason: 'it left a placeholder in' });
     expect(ok({ subject: 'x'.repeat(121), body: 'Hi' })).toEqual({ ok: false, reason: 'its subject was too long' });
     expect(ok({ subject: 'Hi', body: 'a'.repeat(2001) })).toEqual({ ok: false, reason: 'it was too long' });
-    expect(ok({ subject: null, body: 'a'.repeat(307) }, facts({ channel: 'sms' }))).toEqual({ ok: false, reason: 'it was too long' });
-    expect(ok({ subject: 'ignored', body: 'a'.repeat(306) }, facts({ channel: 'sms' }))).toEqual({ ok: true, draft: { subject: null, body: 'a'.repeat(306) } });
+    expect(ok({ subject: null, body: 'a'.repeat(307) }, facts({ channel: 'sms' }))).toEqual({
+      ok: false,
+      reason: 'it was too long',
+    });
+    expect(ok({ subject: 'ignored', body: 'a'.repeat(306) }, facts({ channel: 'sms' }))).toEqual({
+      ok: true,
+      draft: { subject: null, body: 'a'.repeat(306) },
+    });
   });
 });
 
 describe('SMS segments', () => {
   it('counts GSM-7 and UCS-2 texts', () => {
-    expect([smsSegments(''), smsSegments('a'.repeat(160)), smsSegments('a'.repeat(161)), smsSegments('a'.repeat(306)), smsSegments('a'.repeat(307))]).toEqual([0, 1, 2, 2, 3]);
+    expect([
+      smsSegments(''),
+      smsSegments('a'.repeat(160)),
+      smsSegments('a'.repeat(161)),
+      smsSegments('a'.repeat(306)),
+      smsSegments('a'.repeat(307)),
+    ]).toEqual([0, 1, 2, 2, 3]);
     expect([smsSegments('€'.repeat(80)), smsSegments('€'.repeat(81))]).toEqual([1, 2]);
-    expect([smsSegments('ж'.repeat(70)), smsSegments('ж'.repeat(71)), smsSegments('ж'.repeat(134)), smsSegments('ж'.repeat(135))]).toEqual([1, 2, 2, 3]);
+    expect([
+      smsSegments('ж'.repeat(70)),
+      smsSegments('ж'.repeat(71)),
+      smsSegments('ж'.repeat(134)),
+      smsSegments('ж'.repeat(135)),
+    ]).toEqual([1, 2, 2, 3]);
   });
 });

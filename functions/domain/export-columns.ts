@@ -1,15 +1,21 @@
 // The columns of every export file (the admin's and the agent's own clients). Each is an
 // allow-list: a field not named here (password hashes, token hashes, session data, storage keys)
 // never reaches a file.
-import type { AdminAgent, AdminClient, Client } from '../../shared/api-types';
-import { CLIENT_FIELD_SPECS, CLIENT_FIELDS } from '../../shared/client-schema';
+import type { AdminAgent, AdminClient, Client } from '@shared/api-types';
+import { CLIENT_FIELD_SPECS, CLIENT_FIELDS } from '@shared/client-schema';
 import type { CsvColumn } from './csv-export';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** The import's own columns (shared/client-schema.ts) first, so an export can be imported again; then the review and contact state. */
+/**
+ * The import's own columns (shared/client-schema.ts) first, so an export can be imported again; then the review and
+ * contact state.
+ */
 const CLIENT_LEAD_COLUMNS: readonly CsvColumn<Client>[] = [
-  ...CLIENT_FIELDS.map((field): CsvColumn<Client> => ({ header: CLIENT_FIELD_SPECS[field].csv, value: (c) => c[field] })),
+  ...CLIENT_FIELDS.map((field): CsvColumn<Client> => ({
+    header: CLIENT_FIELD_SPECS[field].csv,
+    value: (c) => c[field],
+  })),
   { header: 'reviewStatus', value: (c) => c.reviewStatus },
   { header: 'reviewRequestedAt', value: (c) => c.reviewRequestedAt },
   { header: 'reviewSubmittedAt', value: (c) => c.reviewSubmittedAt },
@@ -55,9 +61,19 @@ export const AGENT_COLUMNS: readonly CsvColumn<AdminAgent>[] = [
   { header: 'clientCount', value: (a) => a.clientCount },
 ];
 
-export type InvitationRow = { agentId: string; name: string; email: string; createdAt: string; expiresAt: string; usedAt?: string | null; clientId?: string | null };
+export type InvitationRow = {
+  agentId: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt?: string | null;
+  clientId?: string | null;
+};
 
-export const INVITATION_COLUMNS: readonly CsvColumn<InvitationRow & { agentUsername: string | null; status: string }>[] = [
+export const INVITATION_COLUMNS: readonly CsvColumn<
+  InvitationRow & { agentUsername: string | null; status: string }
+>[] = [
   { header: 'name', value: (i) => i.name },
   { header: 'email', value: (i) => i.email },
   { header: 'status', value: (i) => i.status },
@@ -74,7 +90,14 @@ export function invitationStatus(row: InvitationRow, now: Date): 'used' | 'expir
   return row.expiresAt <= now.toISOString() ? 'expired' : 'pending';
 }
 
-export type MilestoneRow = { clientId: string; milestoneType: string; name: string; description: string; icon: string; achievedAt: string };
+export type MilestoneRow = {
+  clientId: string;
+  milestoneType: string;
+  name: string;
+  description: string;
+  icon: string;
+  achievedAt: string;
+};
 
 export const MILESTONE_COLUMNS: readonly CsvColumn<MilestoneRow>[] = [
   { header: 'clientId', value: (m) => m.clientId },
@@ -85,7 +108,14 @@ export const MILESTONE_COLUMNS: readonly CsvColumn<MilestoneRow>[] = [
   { header: 'achievedAt', value: (m) => m.achievedAt },
 ];
 
-export type TestimonialRow = { id: string; agentId: string; clientId: string; contentType: string; size: number; uploadedAt: string };
+export type TestimonialRow = {
+  id: string;
+  agentId: string;
+  clientId: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+};
 
 export const TESTIMONIAL_COLUMNS: readonly CsvColumn<TestimonialRow & { agentUsername: string | null }>[] = [
   { header: 'id', value: (t) => t.id },

@@ -8,6 +8,8 @@ describe('growing delay after failures', () => {
   });
 
   it('doubles the wait with each failure past the allowance, up to the cap', () => {
-    expect([5, 6, 7, 8, 9, 10, 50, 10_000].map((n) => delayAfterFailures(policy, n))).toEqual([60, 120, 240, 480, 900, 900, 900, 900]);
+    expect([5, 6, 7, 8, 9, 10, 50, 10_000].map((n) => delayAfterFailures(policy, n))).toEqual([
+      60, 120, 240, 480, 900, 900, 900, 900,
+    ]);
   });
 });

@@ -74,7 +74,9 @@ describe('contentLines', () => {
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const [event] = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
-    expect(event!.summary).toBe('Birthday: Ñúñez, José; "Pepe" \\ 山田 🎂 with a name long enough to be folded twice over, surely');
+    expect(event!.summary).toBe(
+      'Birthday: Ñúñez, José; "Pepe" \\ 山田 🎂 with a name long enough to be folded twice over, surely',
+    );
     expect(event!.description).toBe('Born April 12, 1985.\nhttps://app.example.com/clients');
     expect(event!.start.toISOString().slice(0, 10)).toBe('1985-04-12');
     expect(event!.dtstamp?.toISOString()).toBe('2025-01-02T03:04:05.000Z');

@@ -21,7 +21,10 @@ export function escapeText(value: string): string {
 /** The UTF-8 length of one code point. */
 const octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
-/** One content line, folded: no line longer than 75 octets (a continuation's leading space included), never inside a character. */
+/**
+ * One content line, folded: no line longer than 75 octets (a continuation's leading space included), never inside a
+ * character.
+ */
 export function foldLine(line: string): string {
   // ASCII only and short: most lines of the feed.
   if (line.length <= MAX_OCTETS && !/[^\t -~]/.test(line)) return line;
@@ -55,7 +58,9 @@ export const icalDate = (date: string): string => date.replaceAll('-', '');
 export const icalUtcDateTime = (at: Date): string =>
   `${pad(at.getUTCFullYear(), 4)}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}T${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`;
 
-/** Content lines (`NAME;PARAM:value`, values already escaped where TEXT) as one document body: folded, CRLF after each. */
+/**
+ * Content lines (`NAME;PARAM:value`, values already escaped where TEXT) as one document body: folded, CRLF after each.
+ */
 export function contentLines(lines: readonly string[]): string {
   let out = '';
   for (const line of lines) out += `${foldLine(line)}\r\n`;

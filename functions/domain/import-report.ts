@@ -1,7 +1,7 @@
 // What an import says when it is done: the sentence under its counts (the request's answer and the
 // job's alike), and the job's report, a CSV of every row it skipped or took with a warning, each
 // with its row and line in the file and the reason.
-import { FREE_CLIENT_LIMIT } from '../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import type { CsvColumn } from './csv-export';
 import type { ImportUnit } from './import-rows';
 import { cappedRowsSentence } from './plan';
@@ -9,11 +9,23 @@ import { cappedRowsSentence } from './plan';
 export type ImportCounts = { imported: number; updated: number; capped: number; invalid: number; replaced?: number };
 
 /** "Imported 9 new clients and updated 2. 5 rows were not imported: the free plan allows 10 clients…" */
-export function importSummary({ imported, updated, capped, invalid, replaced = 0 }: ImportCounts, plan: string, unit: ImportUnit): string {
-  const parts = [`Imported ${imported} new client${imported === 1 ? '' : 's'}${updated ? ` and updated ${updated}` : ''}.`];
+export function importSummary(
+  { imported, updated, capped, invalid, replaced = 0 }: ImportCounts,
+  plan: string,
+  unit: ImportUnit,
+): string {
+  const parts = [
+    `Imported ${imported} new client${imported === 1 ? '' : 's'}${updated ? ` and updated ${updated}` : ''}.`,
+  ];
   if (capped) parts.push(cappedRowsSentence(capped, unit, plan));
-  if (invalid) parts.push(`${invalid} ${invalid === 1 ? `${unit} has` : `${unit}s have`} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`);
-  if (replaced) parts.push(`${replaced} ${replaced === 1 ? `${unit} was` : `${unit}s were`} replaced by a later ${unit} with the same e-mail.`);
+  if (invalid)
+    parts.push(
+      `${invalid} ${invalid === 1 ? `${unit} has` : `${unit}s have`} errors and ${invalid === 1 ? 'was' : 'were'} skipped.`,
+    );
+  if (replaced)
+    parts.push(
+      `${replaced} ${replaced === 1 ? `${unit} was` : `${unit}s were`} replaced by a later ${unit} with the same e-mail.`,
+    );
   return parts.join(' ');
 }
 
@@ -41,10 +53,12 @@ export const IMPORT_REPORT_COLUMNS = (unit: ImportUnit): readonly CsvColumn<Impo
 ];
 
 /** Why a row was left out at the free plan's cap. */
-export const cappedRowReason = (plan: string): string => `Not imported: ${plan} allows ${FREE_CLIENT_LIMIT} clients. Upgrade to Pro for unlimited clients.`;
+export const cappedRowReason = (plan: string): string =>
+  `Not imported: ${plan} allows ${FREE_CLIENT_LIMIT} clients. Upgrade to Pro for unlimited clients.`;
 
 /** Why a row was left out for a later one with the same e-mail. */
-export const replacedRowReason = (unit: ImportUnit, by: number): string => `Replaced by ${unit} ${by}, which has the same e-mail`;
+export const replacedRowReason = (unit: ImportUnit, by: number): string =>
+  `Replaced by ${unit} ${by}, which has the same e-mail`;
 
 /** The report's file name: the imported file's, without its extension. */
 export function reportFileName(fileName: string): string {

@@ -4,9 +4,15 @@
 // import job (functions/services/import-jobs.ts) goes through the same validation one entry at a time.
 import { createHash } from 'node:crypto';
 import { ValidationError } from 'yup';
-import { CLIENT_FIELD_SPECS, CLIENT_FIELDS, clientSchema, type ClientField, type ClientInput } from '../../shared/client-schema';
-import { parseFlexibleDate, yearlessDate } from '../../shared/dates';
-import { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS, SMALL_IMPORT_MAX_ROWS } from '../../shared/imports';
+import {
+  CLIENT_FIELD_SPECS,
+  CLIENT_FIELDS,
+  clientSchema,
+  type ClientField,
+  type ClientInput,
+} from '@shared/client-schema';
+import { parseFlexibleDate, yearlessDate } from '@shared/dates';
+import { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS, SMALL_IMPORT_MAX_ROWS } from '@shared/imports';
 
 /** The limits of a file sent in the request (POST /api/clients/import); bigger files go through the import job. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -57,7 +63,9 @@ export type ClientDraft = Record<ClientField, string>;
 /** Line breaks inside an address become ', '. */
 export const oneLine = (value: string): string => value.replace(/\s*(?:\r\n|\r|\n)+\s*/g, ', ');
 
-export type DateField = { [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F]['type'] extends 'date' ? F : never }[ClientField];
+export type DateField = {
+  [F in ClientField]: (typeof CLIENT_FIELD_SPECS)[F]['type'] extends 'date' ? F : never;
+}[ClientField];
 
 // Apple's Contacts stores a birthday without a year in the year 1604.
 const APPLE_NO_YEAR = /^1604-(\d{2})-(\d{2})$/;

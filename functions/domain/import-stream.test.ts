@@ -13,7 +13,12 @@ async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Ar
 }
 
 /** The streamed entries shaped as the whole-file result: valid rows, errors and warnings by row. */
-async function streamed(format: ImportFormat, bytes: Uint8Array, size: number, encoding: 'utf-8' | 'windows-1252' = 'utf-8') {
+async function streamed(
+  format: ImportFormat,
+  bytes: Uint8Array,
+  size: number,
+  encoding: 'utf-8' | 'windows-1252' = 'utf-8',
+) {
   const rows: Array<{ row: number; email: string }> = [];
   const errors: Array<{ row: number; message: string }> = [];
   const warnings: Array<{ row: number; message: string }> = [];
@@ -49,9 +54,21 @@ const FILES: Array<[string, ImportFormat, string]> = [
     'csv',
     '\uFEFFname,email,phone,address,birthday\r\n"Lopez, Maria",maria@example.com,(512) 555-0101,"12 Elm St\r\nApt 4",1985-04-12\r\n\r\n,nobody@example.com,5125550112,,\r\nBad,not-an-email,5125550113,,\r\nSam,sam@example.com,512-555-0102,,2999-01-01\r\n',
   ],
-  ['a Google Contacts export with a year-less anniversary warning', 'csv', `${GOOGLE}Cy,,Oh,,* Home,cy@example.com,,,,\r\n`],
-  ['semicolons (Excel in many locales), CR line ends', 'csv', 'Name;E-mail;Phone\rAna;ana@example.com;5125550100\rAna Again;ANA@example.com;5125550101\r'],
-  ['an iCloud export and a card without an e-mail', 'vcard', `${icloudExport()}${vcf(appleCard({ fn: 'No Mail', email: null }))}`],
+  [
+    'a Google Contacts export with a year-less anniversary warning',
+    'csv',
+    `${GOOGLE}Cy,,Oh,,* Home,cy@example.com,,,,\r\n`,
+  ],
+  [
+    'semicolons (Excel in many locales), CR line ends',
+    'csv',
+    'Name;E-mail;Phone\rAna;ana@example.com;5125550100\rAna Again;ANA@example.com;5125550101\r',
+  ],
+  [
+    'an iCloud export and a card without an e-mail',
+    'vcard',
+    `${icloudExport()}${vcf(appleCard({ fn: 'No Mail', email: null }))}`,
+  ],
   [
     'an Android 2.1 card and a 4.0 card',
     'vcard',
@@ -80,9 +97,12 @@ describe('a client file read as it streams in', () => {
   });
 
   it('numbers each entry with its first line in the file', async () => {
-    const bytes = Buffer.from('name,email,phone\n"Two\nLines",a@example.com,5125550100\n\nB,b@example.com,5125550101\n');
+    const bytes = Buffer.from(
+      'name,email,phone\n"Two\nLines",a@example.com,5125550100\n\nB,b@example.com,5125550101\n',
+    );
     const entries = [];
-    for await (const entry of readImportEntries('csv', chunked(bytes, 5))) entries.push({ row: entry.row, line: entry.line });
+    for await (const entry of readImportEntries('csv', chunked(bytes, 5)))
+      entries.push({ row: entry.row, line: entry.line });
     expect(entries).toEqual([
       { row: 2, line: 2 },
       { row: 4, line: 5 },
@@ -91,7 +111,9 @@ describe('a client file read as it streams in', () => {
 
   it('reads an Outlook vCard written in the Windows code page when told to', async () => {
     const bytes = Buffer.from(
-      vcf('BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Jos\xe9 Ruiz\r\nEMAIL;INTERNET:jose@example.com\r\nTEL;CELL:512-555-0100\r\nEND:VCARD'),
+      vcf(
+        'BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Jos\xe9 Ruiz\r\nEMAIL;INTERNET:jose@example.com\r\nTEL;CELL:512-555-0100\r\nEND:VCARD',
+      ),
       'latin1',
     );
     const plan = await planImportFile('vcard', () => chunked(bytes, 16), { today, maxRows: 10, unit: 'card' });
@@ -103,17 +125,26 @@ describe('a client file read as it streams in', () => {
   it.each([
     ['csv', 'no name or e-mail column', 'first,second\n1,2\n', /The first row must name the columns/],
     ['csv', 'binary', 'name,email\n\u0000\u0001', /not a CSV file/],
-    ['csv', 'an unclosed quote', 'name,email\n"Ann,ann@example.com\n', /a quoted value in row 2 \(line 2 of the file\) is never closed/],
+    [
+      'csv',
+      'an unclosed quote',
+      'name,email\n"Ann,ann@example.com\n',
+      /a quoted value in row 2 \(line 2 of the file\) is never closed/,
+    ],
     ['vcard', 'no card', 'hello\nworld\n', /This file has no contacts/],
   ] as const)('refuses a %s file with %s as the whole-file reader does', async (format, _what, text, message) => {
     const bytes = Buffer.from(text, 'utf8');
     expect(() => parseClientFile(format, bytes, { today })).toThrow(message);
     await expect(streamed(format, bytes, 3)).rejects.toThrow(message);
-    await expect(planImportFile(format, () => chunked(bytes, 3), { today, maxRows: 10, unit: 'row' })).rejects.toThrow(message);
+    await expect(planImportFile(format, () => chunked(bytes, 3), { today, maxRows: 10, unit: 'row' })).rejects.toThrow(
+      message,
+    );
   });
 
   it('refuses a CSV that is not UTF-8', async () => {
-    await expect(streamed('csv', Buffer.from('name,email\nJos\xe9,jose@example.com\n', 'latin1'), 4)).rejects.toThrow(/not UTF-8 text/);
+    await expect(streamed('csv', Buffer.from('name,email\nJos\xe9,jose@example.com\n', 'latin1'), 4)).rejects.toThrow(
+      /not UTF-8 text/,
+    );
   });
 });
 
@@ -130,9 +161,9 @@ describe('the first pass over a file', () => {
 
   it('refuses more entries than the limit, saying how many it found', async () => {
     const csv = `name,email\n${Array.from({ length: 6 }, (_, i) => `P${i},p${i}@example.com`).join('\n')}\n`;
-    await expect(planImportFile('csv', () => chunked(Buffer.from(csv), 10), { today, maxRows: 5, unit: 'row' })).rejects.toThrow(
-      'The file has 6 client rows; at most 5 can be imported at once.',
-    );
+    await expect(
+      planImportFile('csv', () => chunked(Buffer.from(csv), 10), { today, maxRows: 5, unit: 'row' }),
+    ).rejects.toThrow('The file has 6 client rows; at most 5 can be imported at once.');
   });
 });
 
@@ -140,19 +171,27 @@ describe('the look at an uploaded file before the job starts', () => {
   it('accepts the head of a good file even when it ends inside a quoted value or a character', async () => {
     const head = Buffer.from('name,email,address\nAnn,ann@example.com,"12 Elm St\nApt é', 'utf8');
     await expect(checkImportHead('csv', head.subarray(0, head.length - 1), false)).resolves.toBeUndefined();
-    await expect(checkImportHead('vcard', Buffer.from(vcf(appleCard())).subarray(0, 40), false)).resolves.toBeUndefined();
+    await expect(
+      checkImportHead('vcard', Buffer.from(vcf(appleCard())).subarray(0, 40), false),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a file that cannot be a client CSV or vCard', async () => {
-    await expect(checkImportHead('csv', Buffer.from('just,some\n1,2\n'), true)).rejects.toThrow(/The first row must name the columns/);
-    await expect(checkImportHead('vcard', Buffer.from('name,email\n'), true)).rejects.toThrow(/This file has no contacts/);
+    await expect(checkImportHead('csv', Buffer.from('just,some\n1,2\n'), true)).rejects.toThrow(
+      /The first row must name the columns/,
+    );
+    await expect(checkImportHead('vcard', Buffer.from('name,email\n'), true)).rejects.toThrow(
+      /This file has no contacts/,
+    );
   });
 });
 
 describe('the id of a client made by an import job', () => {
   it('is the same for the same import and row, different otherwise, and a valid id', () => {
     expect(importedClientId('imp1', 2)).toBe(importedClientId('imp1', 2));
-    expect(new Set([importedClientId('imp1', 2), importedClientId('imp1', 3), importedClientId('imp2', 2)]).size).toBe(3);
+    expect(new Set([importedClientId('imp1', 2), importedClientId('imp1', 3), importedClientId('imp2', 2)]).size).toBe(
+      3,
+    );
     expect(importedClientId('imp1', 2)).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 });

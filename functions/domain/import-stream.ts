@@ -22,14 +22,24 @@ import {
   type CsvColumns,
 } from './csv-import';
 import type { ImportFormat } from './client-import';
-import { ImportFormatError, ImportTooManyRowsError, validateDraft, type ClientDraft, type ImportUnit } from './import-rows';
+import {
+  ImportFormatError,
+  ImportTooManyRowsError,
+  validateDraft,
+  type ClientDraft,
+  type ImportUnit,
+} from './import-rows';
 import { cardMarker, NO_CARDS, readCardDraft } from './vcard-import';
 
 /** How the file's bytes are read: UTF-8, or (vCard only, as Outlook writes 2.1 cards) the Windows code page. */
 export type ImportEncoding = 'utf-8' | 'windows-1252';
 
-/** One entry of the file: its place (`row`: the spreadsheet row, or the card's number) and first line, and what it says. */
-export type StreamedEntry = { row: number; line: number; warnings: string[] } & ({ draft: ClientDraft } | { unreadable: string });
+/**
+ * One entry of the file: its place (`row`: the spreadsheet row, or the card's number) and first line, and what it says.
+ */
+export type StreamedEntry = { row: number; line: number; warnings: string[] } & (
+  { draft: ClientDraft } | { unreadable: string }
+);
 
 /** A vCard file that is not UTF-8: read it again in the Windows code page. */
 class NotUtf8Error extends ImportFormatError {
@@ -37,7 +47,12 @@ class NotUtf8Error extends ImportFormatError {
 }
 
 /** The file's text, decoded chunk by chunk (a character split between two chunks is kept whole). */
-async function* decoded(chunks: AsyncIterable<Uint8Array>, encoding: ImportEncoding, notText: string, complete: boolean): AsyncGenerator<string> {
+async function* decoded(
+  chunks: AsyncIterable<Uint8Array>,
+  encoding: ImportEncoding,
+  notText: string,
+  complete: boolean,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
   const decode = (chunk?: Uint8Array) => {
     try {
@@ -78,7 +93,8 @@ async function* csvEntries(text: AsyncIterable<string>): AsyncGenerator<Streamed
     failure ??= error;
   });
   function* completed(): Generator<string[]> {
-    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) yield record;
+    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null)
+      yield record;
   }
   // A refusal destroys the parser, and its error event comes on the next turn.
   const stopped = async () => {

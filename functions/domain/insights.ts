@@ -1,8 +1,8 @@
 // The agent's insights from their counters (functions/data/insights.ts): the months asked for with
 // the totals, rates and the median days from a review request to the review, and the monthly
 // summary e-mail. Pure: the reads are the caller's.
-import type { CompletionBand, Insights, InsightsMonth, QuietClient } from '../../shared/api-types';
-import { addDays, isLeapYear, lastMonths, monthDayOf } from '../../shared/dates';
+import type { CompletionBand, Insights, InsightsMonth, QuietClient } from '@shared/api-types';
+import { addDays, isLeapYear, lastMonths, monthDayOf } from '@shared/dates';
 import { escapeHtml } from './message-text';
 import type { RenderedEmail } from './reminder-digest';
 
@@ -42,9 +42,12 @@ export type InsightsInput = {
   reach: { count: number; clients: QuietClient[] };
 };
 
-const rate = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
+const rate = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
 
-/** The median of a histogram (value → how many), null when empty; the mean of the two middle values for an even count. */
+/**
+ * The median of a histogram (value → how many), null when empty; the mean of the two middle values for an even count.
+ */
 export function histogramMedian(histogram: Iterable<[number, number]>): number | null {
   const values = [...histogram].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
   const total = values.reduce((sum, [, n]) => sum + n, 0);
@@ -60,7 +63,10 @@ export function histogramMedian(histogram: Iterable<[number, number]>): number |
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
 
-/** How many key dates come round in the `days` days after today (today excluded, as the digest's "coming up"), from the per-day counts; 29 February counts on 28 February in other years. */
+/**
+ * How many key dates come round in the `days` days after today (today excluded, as the digest's "coming up"), from the
+ * per-day counts; 29 February counts on 28 February in other years.
+ */
 export function occasionsWithin(days: ReadonlyMap<string, number>, today: string, span: number): number {
   let total = 0;
   for (let i = 1; i <= span; i += 1) {
@@ -77,7 +83,13 @@ function toMonth(counts: MonthCounts | undefined, month: string): InsightsMonth 
   const c = counts ?? emptyCounts(month);
   return {
     month,
-    touches: { email: { manual: c.emailManual, auto: c.emailAuto }, sms: { manual: c.smsManual, auto: c.smsAuto }, call: c.call, meeting: c.meeting, note: c.note },
+    touches: {
+      email: { manual: c.emailManual, auto: c.emailAuto },
+      sms: { manual: c.smsManual, auto: c.smsAuto },
+      call: c.call,
+      meeting: c.meeting,
+      note: c.note,
+    },
     occasions: { due: c.occasionsDue, messaged: c.occasionsMessaged },
     reviews: { requested: c.reviewsRequested, submitted: c.reviewsSubmitted },
     invitations: { sent: c.invitationsSent, completed: c.invitationsCompleted },
@@ -115,7 +127,8 @@ export function buildInsights(input: InsightsInput): Insights {
   const wanted = lastMonths(input.today, input.months);
   const byMonth = new Map(input.counts.map((c) => [c.month, c]));
   const inPeriod = wanted.map((month) => byMonth.get(month) ?? emptyCounts(month));
-  const sum = (field: Exclude<keyof MonthCounts, 'month' | 'reviewDays'>) => inPeriod.reduce((total, c) => total + c[field], 0);
+  const sum = (field: Exclude<keyof MonthCounts, 'month' | 'reviewDays'>) =>
+    inPeriod.reduce((total, c) => total + c[field], 0);
   const manual = sum('emailManual') + sum('smsManual') + sum('call') + sum('meeting') + sum('note');
   const auto = sum('emailAuto') + sum('smsAuto');
   const reviewDays = new Map<number, number>();
@@ -125,9 +138,22 @@ export function buildInsights(input: InsightsInput): Insights {
     months: wanted.map((month) => toMonth(byMonth.get(month), month)),
     totals: {
       touches: { total: manual + auto, manual, auto },
-      occasions: { due: sum('occasionsDue'), messaged: sum('occasionsMessaged'), rate: rate(sum('occasionsMessaged'), sum('occasionsDue')) },
-      reviews: { requested: sum('reviewsRequested'), submitted: sum('reviewsSubmitted'), rate: rate(sum('reviewsSubmitted'), sum('reviewsRequested')), medianDays: histogramMedian(reviewDays) },
-      invitations: { sent: sum('invitationsSent'), completed: sum('invitationsCompleted'), rate: rate(sum('invitationsCompleted'), sum('invitationsSent')) },
+      occasions: {
+        due: sum('occasionsDue'),
+        messaged: sum('occasionsMessaged'),
+        rate: rate(sum('occasionsMessaged'), sum('occasionsDue')),
+      },
+      reviews: {
+        requested: sum('reviewsRequested'),
+        submitted: sum('reviewsSubmitted'),
+        rate: rate(sum('reviewsSubmitted'), sum('reviewsRequested')),
+        medianDays: histogramMedian(reviewDays),
+      },
+      invitations: {
+        sent: sum('invitationsSent'),
+        completed: sum('invitationsCompleted'),
+        rate: rate(sum('invitationsCompleted'), sum('invitationsSent')),
+      },
       optOuts: sum('optOuts'),
       bounces: sum('bounces'),
     },
@@ -146,10 +172,14 @@ export function quietCutoff(today: string): string {
   return addDays(today, -QUIET_DAYS);
 }
 
-const monthName = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const percent = (value: number | null) => (value === null ? 'none due' : `${Math.round(value * 100)}%`);
 
-/** The monthly summary e-mail (on the 1st, for Pro agents) of the month that just ended: `insights` covers that month only. */
+/**
+ * The monthly summary e-mail (on the 1st, for Pro agents) of the month that just ended: `insights` covers that month
+ * only.
+ */
 export function monthlySummaryEmail(insights: Insights, options: { agentName: string; appUrl: string }): RenderedEmail {
   const month = insights.months.at(-1)!;
   const { totals } = insights;
@@ -157,7 +187,10 @@ export function monthlySummaryEmail(insights: Insights, options: { agentName: st
   const links = { insights: `${options.appUrl}/insights`, settings: `${options.appUrl}/settings` };
   const lines: Array<[string, string]> = [
     ['Messages and touches', `${totals.touches.total} (${totals.touches.auto} automatic)`],
-    ['Key dates messaged', `${totals.occasions.messaged} of ${totals.occasions.due} (${percent(totals.occasions.rate)})`],
+    [
+      'Key dates messaged',
+      `${totals.occasions.messaged} of ${totals.occasions.due} (${percent(totals.occasions.rate)})`,
+    ],
     ['Reviews', `${totals.reviews.requested} requested, ${totals.reviews.submitted} received`],
     ['Invitations', `${totals.invitations.sent} sent, ${totals.invitations.completed} completed`],
     ['Clients with no touch in 90 days', String(insights.reach.count)],

@@ -17,7 +17,13 @@ describe('agent-controlled text in our messages', () => {
     expect(agentText(typed)).toBe(shown);
   });
 
-  it.each(['J.R. Smith & Co. Realty', "Jane O'Brien", 'St. Louis Homes', 'Rated 4.5 stars', 'Blue Heron Homes · Portland, OR'])('leaves the ordinary name %p as typed', (name) => {
+  it.each([
+    'J.R. Smith & Co. Realty',
+    "Jane O'Brien",
+    'St. Louis Homes',
+    'Rated 4.5 stars',
+    'Blue Heron Homes · Portland, OR',
+  ])('leaves the ordinary name %p as typed', (name) => {
     expect(agentText(name)).toBe(name);
   });
 
@@ -42,6 +48,8 @@ describe('agent-controlled text in our messages', () => {
   });
 
   it('escapes the HTML form after defanging it', () => {
-    expect(agentHtml('<a href="https://evil.example">Jane & Co</a>')).toBe('&lt;a href=&quot;https[:]//evil[.]example&quot;&gt;Jane &amp; Co&lt;/a&gt;');
+    expect(agentHtml('<a href="https://evil.example">Jane & Co</a>')).toBe(
+      '&lt;a href=&quot;https[:]//evil[.]example&quot;&gt;Jane &amp; Co&lt;/a&gt;',
+    );
   });
 });

@@ -9,7 +9,10 @@ const ELLIPSIS = '…';
 const DOT = '[.\\u3002\\uFF0E\\uFF61]';
 const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]*[\\p{L}\\p{N}])?';
 // Dotted names whose last label is alphabetic (a TLD), and dotted quads (IPv4).
-const DOMAIN_LIKE = new RegExp(`${LABEL}(?:${DOT}${LABEL})*${DOT}(?:\\p{L}{2,}|xn--[a-z0-9-]+)(?![\\p{L}\\p{N}])|\\d{1,3}(?:${DOT}\\d{1,3}){3}`, 'giu');
+const DOMAIN_LIKE = new RegExp(
+  `${LABEL}(?:${DOT}${LABEL})*${DOT}(?:\\p{L}{2,}|xn--[a-z0-9-]+)(?![\\p{L}\\p{N}])|\\d{1,3}(?:${DOT}\\d{1,3}){3}`,
+  'giu',
+);
 const SCHEME = /\b([a-z][a-z0-9+.-]*):(\/\/|\\\\)/gi;
 const BARE_SCHEME = /\b(mailto|tel|sms|callto|javascript|data):/gi;
 
@@ -24,7 +27,13 @@ export function agentText(value: string | null | undefined, max = AGENT_TEXT_MAX
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ')
     .trim();
   const chars = Array.from(oneLine);
-  const cut = chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}${ELLIPSIS}` : oneLine;
+  const cut =
+    chars.length > max
+      ? `${chars
+          .slice(0, max - 1)
+          .join('')
+          .trimEnd()}${ELLIPSIS}`
+      : oneLine;
   return defang(cut);
 }
 
@@ -38,7 +47,10 @@ export function defang(text: string): string {
 
 /** Escapes text for the HTML part of a message. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** The HTML form of `agentText`: cut, defanged, then escaped. */
@@ -55,7 +67,9 @@ type Signer = { fullName: string; businessName?: string | null };
 
 /** "Jane Doe from Blue Heron Homes", or the name alone: how a message names the agent it comes from. */
 export function senderLine(agent: Signer): string {
-  return agent.businessName ? `${agentText(agent.fullName)} from ${agentText(agent.businessName)}` : agentText(agent.fullName);
+  return agent.businessName
+    ? `${agentText(agent.fullName)} from ${agentText(agent.businessName)}`
+    : agentText(agent.fullName);
 }
 
 /** The agent's name and business name, one per line, for a message's closing. */
@@ -65,14 +79,19 @@ export function signatureLines(agent: Signer): string[] {
 
 /** The agent's own message, as plain text: line endings unified, control characters dropped, trimmed. */
 export function messageBodyText(body: string): string {
-  return body
-    .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .trim();
+  return (
+    body
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
-/** The agent's own message as HTML: every character escaped, paragraphs at blank lines, <br> at line breaks. Nothing the agent types becomes markup. */
+/**
+ * The agent's own message as HTML: every character escaped, paragraphs at blank lines, <br> at line breaks. Nothing the
+ * agent types becomes markup.
+ */
 export function messageBodyHtml(body: string): string {
   return messageBodyText(body)
     .split(/\n{2,}/)

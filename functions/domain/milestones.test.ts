@@ -9,7 +9,13 @@ const client = (overrides: Partial<MilestoneClient> = {}): MilestoneClient => ({
 });
 
 const complete = (overrides: Partial<MilestoneClient> = {}) =>
-  client({ birthday: '1980-07-04', anniversary: '2010-02-14', purchaseDate: '2024-05-10', reviewStatus: 'submitted', ...overrides });
+  client({
+    birthday: '1980-07-04',
+    anniversary: '2010-02-14',
+    purchaseDate: '2024-05-10',
+    reviewStatus: 'submitted',
+    ...overrides,
+  });
 
 const types = (c: MilestoneClient, today: string) => dueMilestones(c, today).map((m) => m.type);
 
@@ -49,17 +55,25 @@ describe('due milestones', () => {
   describe('homeowner anniversaries', () => {
     it('gives one per passed home anniversary, counting the anniversary day itself, each dated by the anniversary it marks', () => {
       const buyer = client({ purchaseDate: '2022-06-01' });
-      expect(dueMilestones(buyer, '2025-06-01')).toEqual([1, 2, 3].map((n) => ({
-        type: `homeowner-${n}`,
-        name: `${n} Year Homeowner`,
-        description: expect.any(String),
-        icon: 'Home',
-        achievedOn: `${2022 + n}-06-01`,
-      })));
+      expect(dueMilestones(buyer, '2025-06-01')).toEqual(
+        [1, 2, 3].map((n) => ({
+          type: `homeowner-${n}`,
+          name: `${n} Year Homeowner`,
+          description: expect.any(String),
+          icon: 'Home',
+          achievedOn: `${2022 + n}-06-01`,
+        })),
+      );
     });
 
     it('dates a 29 February purchase’s anniversaries on 28 February in years without one', () => {
-      expect(dueMilestones(client({ purchaseDate: '2024-02-29' }), '2029-03-01').map((m) => m.achievedOn)).toEqual(['2025-02-28', '2026-02-28', '2027-02-28', '2028-02-29', '2029-02-28']);
+      expect(dueMilestones(client({ purchaseDate: '2024-02-29' }), '2029-03-01').map((m) => m.achievedOn)).toEqual([
+        '2025-02-28',
+        '2026-02-28',
+        '2027-02-28',
+        '2028-02-29',
+        '2029-02-28',
+      ]);
     });
 
     it('waits for the anniversary day', () => {
@@ -86,11 +100,20 @@ describe('due milestones', () => {
       expect(milestone.description.length).toBeGreaterThan(10);
       expect(milestone.description.length).toBeLessThanOrEqual(80);
     }
-    expect(dueMilestones(client({ purchaseDate: '2020-01-01' }), '2021-06-01')[0]?.description).toBe('Celebrating 1 year in their home.');
-    expect(dueMilestones(client({ purchaseDate: '2020-01-01' }), '2022-06-01')[1]?.description).toBe('Celebrating 2 years in their home.');
+    expect(dueMilestones(client({ purchaseDate: '2020-01-01' }), '2021-06-01')[0]?.description).toBe(
+      'Celebrating 1 year in their home.',
+    );
+    expect(dueMilestones(client({ purchaseDate: '2020-01-01' }), '2022-06-01')[1]?.description).toBe(
+      'Celebrating 2 years in their home.',
+    );
   });
 
   it('lists profile, review, then homeowner milestones in order', () => {
-    expect(types(complete({ purchaseDate: '2023-01-01' }), '2025-06-01')).toEqual(['profile-complete', 'review-submitted', 'homeowner-1', 'homeowner-2']);
+    expect(types(complete({ purchaseDate: '2023-01-01' }), '2025-06-01')).toEqual([
+      'profile-complete',
+      'review-submitted',
+      'homeowner-1',
+      'homeowner-2',
+    ]);
   });
 });

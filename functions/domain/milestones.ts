@@ -1,8 +1,8 @@
 // The achievements a client has earned as of today; the server awards each type once, with a
 // conditional write, so this may be asked again and again.
-import { missingProfileItems, type CompletionClient } from '../../shared/completion';
-import { dateParts, isCalendarDate } from '../../shared/dates';
-import { occurrenceIn } from '../../shared/reminders';
+import { missingProfileItems, type CompletionClient } from '@shared/completion';
+import { dateParts, isCalendarDate } from '@shared/dates';
+import { occurrenceIn } from '@shared/reminders';
 
 export type MilestoneIcon = 'Star' | 'Home';
 
@@ -40,7 +40,9 @@ export function homeownerMilestone(years: number): Milestone {
   };
 }
 
-/** Home anniversaries that have arrived: year n counts once its occurrence (purchase year + n) is on or before today. */
+/**
+ * Home anniversaries that have arrived: year n counts once its occurrence (purchase year + n) is on or before today.
+ */
 function passedHomeAnniversaries(purchaseDate: string | null | undefined, today: string): number {
   if (!isCalendarDate(purchaseDate)) return 0;
   const purchaseYear = dateParts(purchaseDate).year;
@@ -54,7 +56,12 @@ export function dueMilestones(client: MilestoneClient, today: string): Milestone
   if (missingProfileItems(client).length === 0) due.push(PROFILE_COMPLETE);
   if (client.reviewStatus === 'submitted') due.push(REVIEW_SUBMITTED);
   const years = passedHomeAnniversaries(client.purchaseDate, today);
-  // Each dated by the anniversary it marks: a client added with a purchase in 2015 earned "1 Year Homeowner" in 2016, not today.
-  for (let n = 1; n <= years; n += 1) due.push({ ...homeownerMilestone(n), achievedOn: occurrenceIn(client.purchaseDate!, dateParts(client.purchaseDate!).year + n) });
+  // Each dated by the anniversary it marks: a client added with a purchase in 2015 earned "1 Year Homeowner" in 2016,
+  // not today.
+  for (let n = 1; n <= years; n += 1)
+    due.push({
+      ...homeownerMilestone(n),
+      achievedOn: occurrenceIn(client.purchaseDate!, dateParts(client.purchaseDate!).year + n),
+    });
   return due;
 }

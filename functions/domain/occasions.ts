@@ -1,8 +1,8 @@
 // A client's key dates as entries of the occasion index (functions/data/client-lists.ts writes them,
 // functions/data/occasions.ts reads them): one per birthday, wedding anniversary and purchase date,
 // by the day of the year it comes round on.
-import { dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '../../shared/dates';
-import type { ReminderKind } from '../../shared/reminders';
+import { dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '@shared/dates';
+import type { ReminderKind } from '@shared/reminders';
 
 export type KeyDates = { birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
 export type OccasionEntry = { kind: ReminderKind; monthDay: string };
@@ -40,7 +40,10 @@ export function monthDayOfDate(date: string): string {
   return `${pad(month)}-${pad(day)}`;
 }
 
-/** The days of the year whose entries come round on `date`: its own, and 29 February on 28 February of a year without one. */
+/**
+ * The days of the year whose entries come round on `date`: its own, and 29 February on 28 February of a year without
+ * one.
+ */
 export function monthDaysOn(date: string): string[] {
   const { year, month, day } = dateParts(date);
   const own = `${pad(month)}-${pad(day)}`;

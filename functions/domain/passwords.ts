@@ -6,7 +6,9 @@ const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -35,7 +37,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let dummyHash: Promise<string> | undefined;
 
-/** Spends the same time as a real check, so a login for an unknown user is not faster than one with a wrong password. */
+/**
+ * Spends the same time as a real check, so a login for an unknown user is not faster than one with a wrong password.
+ */
 export async function verifyAgainstDummy(password: string, cost: number): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password', cost);
   await verifyPassword(password, await dummyHash);

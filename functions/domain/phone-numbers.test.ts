@@ -11,9 +11,12 @@ describe('a client phone as E.164', () => {
     expect(phoneToE164(phone)).toBe(e164);
   });
 
-  it.each(['', '555-0101', '(012) 555-0101', '+0 123 456 7890', '12345678901234567', null])('cannot read %p', (phone) => {
-    expect(phoneToE164(phone)).toBeUndefined();
-  });
+  it.each(['', '555-0101', '(012) 555-0101', '+0 123 456 7890', '12345678901234567', null])(
+    'cannot read %p',
+    (phone) => {
+      expect(phoneToE164(phone)).toBeUndefined();
+    },
+  );
 });
 
 describe('the country of a number', () => {

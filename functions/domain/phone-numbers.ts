@@ -51,20 +51,28 @@ export function phoneCountry(e164: string): string | undefined {
   return undefined;
 }
 
-export type TextDestination = { ok: true; to: string } | { ok: false; reason: 'unreadable' | 'country'; country?: string };
+export type TextDestination =
+  { ok: true; to: string } | { ok: false; reason: 'unreadable' | 'country'; country?: string };
 
 /** Where a text to `phone` would go: E.164 on the allow-list of countries, or why not. */
-export function textDestination(phone: string | null | undefined, allowedCountries: readonly string[]): TextDestination {
+export function textDestination(
+  phone: string | null | undefined,
+  allowedCountries: readonly string[],
+): TextDestination {
   const to = phoneToE164(phone);
   if (!to) return { ok: false, reason: 'unreadable' };
   const country = phoneCountry(to);
-  if (!country || !allowedCountries.includes(country)) return { ok: false, reason: 'country', ...(country ? { country } : {}) };
+  if (!country || !allowedCountries.includes(country))
+    return { ok: false, reason: 'country', ...(country ? { country } : {}) };
   return { ok: true, to };
 }
 
 /** "text messages go only to numbers in US and CA" (a sentence: smsCountriesMessage). */
 export function smsCountriesPhrase(allowedCountries: readonly string[]): string {
-  const list = allowedCountries.length > 1 ? `${allowedCountries.slice(0, -1).join(', ')} and ${allowedCountries.at(-1)}` : (allowedCountries[0] ?? 'no country');
+  const list =
+    allowedCountries.length > 1
+      ? `${allowedCountries.slice(0, -1).join(', ')} and ${allowedCountries.at(-1)}`
+      : (allowedCountries[0] ?? 'no country');
   return `text messages go only to numbers in ${list}`;
 }
 

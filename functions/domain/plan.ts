@@ -1,7 +1,7 @@
 // The free plan: at most FREE_CLIENT_LIMIT clients; Pro has no cap. The one place that states the
 // rule and its refusals. The cap itself is held by one conditional write on the agent's PROFILE
 // (reserveClientSlot in functions/data/plan-slots.ts), never by counting first.
-import { FREE_CLIENT_LIMIT } from '../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 
 export { FREE_CLIENT_LIMIT };
 
@@ -15,7 +15,8 @@ export class PlanLimitError extends Error {
 export const hasFreeSlot = (agent: PlanState): boolean => agent.isPro || agent.clientCount < FREE_CLIENT_LIMIT;
 
 /** The free slots left after a create: null for Pro (no cap). */
-export const remainingFreeSlots = (agent: PlanState): number | null => (agent.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - agent.clientCount));
+export const remainingFreeSlots = (agent: PlanState): number | null =>
+  agent.isPro ? null : Math.max(0, FREE_CLIENT_LIMIT - agent.clientCount);
 
 export const UPGRADE_MESSAGE = `You've reached the maximum of ${FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited clients.`;
 

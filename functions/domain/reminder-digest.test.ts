@@ -1,4 +1,12 @@
-import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, digestSubject, EMAIL_LIST_LIMIT, isEmptyDigest } from './reminder-digest';
+import {
+  buildDigest,
+  clientsOwedHomeownerMilestones,
+  digestEmail,
+  digestSms,
+  digestSubject,
+  EMAIL_LIST_LIMIT,
+  isEmptyDigest,
+} from './reminder-digest';
 
 const APP = 'https://app.example.com';
 // Sunday 9 March 2025 (a common year, the day New York moves its clocks).
@@ -29,7 +37,11 @@ describe('the digest for a fixed date', () => {
   it('looks 1, 3 or 14 days ahead as the agent chose', () => {
     expect(buildDigest(clients, TODAY, 1).upcoming).toEqual([]);
     expect(buildDigest(clients, TODAY, 3).upcoming.map((e) => e.clientName)).toEqual(['Ben Ng']);
-    expect(buildDigest(clients, TODAY, 14).upcoming.map((e) => e.clientName)).toEqual(['Ben Ng', 'Dan Park', 'Eve Far']);
+    expect(buildDigest(clients, TODAY, 14).upcoming.map((e) => e.clientName)).toEqual([
+      'Ben Ng',
+      'Dan Park',
+      'Eve Far',
+    ]);
   });
 
   it('puts a birthday without a year (imported from a phone) in the digest every year, as a plain Birthday', () => {
@@ -48,7 +60,14 @@ describe('the digest for a fixed date', () => {
   });
 
   it('has nothing to say on a quiet day, and shows no home anniversary below one year', () => {
-    const digest = buildDigest([{ id: 'f', name: 'Fresh Buyer', purchaseDate: '2025-03-10' }, { id: 'x', name: 'No Dates' }], TODAY, 14);
+    const digest = buildDigest(
+      [
+        { id: 'f', name: 'Fresh Buyer', purchaseDate: '2025-03-10' },
+        { id: 'x', name: 'No Dates' },
+      ],
+      TODAY,
+      14,
+    );
     expect(isEmptyDigest(digest)).toBe(true);
   });
 });
@@ -60,7 +79,9 @@ describe('the digest e-mail', () => {
   it('says in the subject how many dates are today and coming up', () => {
     expect(email.subject).toBe('Client reminders for Sunday, March 9: 2 today, 2 in the next 7 days');
     expect(digestSubject(buildDigest(clients, TODAY, 1))).toBe('Client reminders for Sunday, March 9: 2 today');
-    expect(digestSubject(buildDigest([{ id: 'b', name: 'Ben', anniversary: '2010-03-10' }], TODAY, 1))).toBe('Client reminders for Sunday, March 9: 1 tomorrow');
+    expect(digestSubject(buildDigest([{ id: 'b', name: 'Ben', anniversary: '2010-03-10' }], TODAY, 1))).toBe(
+      'Client reminders for Sunday, March 9: 1 tomorrow',
+    );
   });
 
   it('lists each event in plain text, with links to the reminders, the clients and the settings', () => {
@@ -95,7 +116,11 @@ describe('the digest e-mail', () => {
   });
 
   it('keeps a long list short and points to the app for the rest', () => {
-    const many = Array.from({ length: EMAIL_LIST_LIMIT.upcoming + 5 }, (_, i) => ({ id: `m${i}`, name: `Client ${i}`, birthday: '1980-03-10' }));
+    const many = Array.from({ length: EMAIL_LIST_LIMIT.upcoming + 5 }, (_, i) => ({
+      id: `m${i}`,
+      name: `Client ${i}`,
+      birthday: '1980-03-10',
+    }));
     const long = digestEmail(buildDigest(many, TODAY, 7), { agentName: 'Jordan', appUrl: APP });
     expect(long.text.match(/ - Mon, Mar 10 - Birthday/g)).toHaveLength(EMAIL_LIST_LIMIT.upcoming);
     expect(long.text).toContain(`...and 5 more: ${APP}/reminders`);
@@ -105,13 +130,17 @@ describe('the digest e-mail', () => {
 describe('the digest SMS', () => {
   it("is one line with today's first event, how many more, and the link", () => {
     const sms = digestSms(buildDigest(clients, TODAY, 7), APP);
-    expect(sms).toBe(`Reminders - Today: 5 Year Home Anniversary: Ben Ng and 1 more. 2 more dates in the next 7 days. ${APP}/reminders`);
+    expect(sms).toBe(
+      `Reminders - Today: 5 Year Home Anniversary: Ben Ng and 1 more. 2 more dates in the next 7 days. ${APP}/reminders`,
+    );
     expect(sms).not.toMatch(/\n/);
   });
 
-  it("names the soonest date when nothing is today", () => {
+  it('names the soonest date when nothing is today', () => {
     const sms = digestSms(buildDigest([{ id: 'e', name: 'Eve   Far', birthday: '1990-03-17' }], TODAY, 14), APP);
-    expect(sms).toBe(`Reminders - 1 client date in the next 14 days, first Birthday: Eve Far on Mar 17. ${APP}/reminders`);
+    expect(sms).toBe(
+      `Reminders - 1 client date in the next 14 days, first Birthday: Eve Far on Mar 17. ${APP}/reminders`,
+    );
   });
 
   it('fits one SMS (160 characters) even with a very long name', () => {
@@ -125,8 +154,18 @@ describe('homeowner milestones owed', () => {
   it('picks the clients whose home anniversary has come and is not yet awarded', () => {
     const owed = clientsOwedHomeownerMilestones(
       [
-        { id: 'b', name: 'Ben', purchaseDate: '2020-03-09', awardedMilestones: ['homeowner-1', 'homeowner-2', 'homeowner-3', 'homeowner-4'] },
-        { id: 'done', name: 'Done', purchaseDate: '2020-03-09', awardedMilestones: new Set(['homeowner-1', 'homeowner-2', 'homeowner-3', 'homeowner-4', 'homeowner-5']) },
+        {
+          id: 'b',
+          name: 'Ben',
+          purchaseDate: '2020-03-09',
+          awardedMilestones: ['homeowner-1', 'homeowner-2', 'homeowner-3', 'homeowner-4'],
+        },
+        {
+          id: 'done',
+          name: 'Done',
+          purchaseDate: '2020-03-09',
+          awardedMilestones: new Set(['homeowner-1', 'homeowner-2', 'homeowner-3', 'homeowner-4', 'homeowner-5']),
+        },
         { id: 'soon', name: 'Soon', purchaseDate: '2024-03-10', awardedMilestones: [] },
         { id: 'none', name: 'None' },
       ],

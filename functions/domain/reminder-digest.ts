@@ -1,8 +1,8 @@
 // The daily digest an agent receives at 8 am: today's key dates and the next few days' (the shared
 // reminder rules), as an e-mail (plain text and HTML, with links into the app) and a one-line SMS.
-import { addDays, dateParts } from '../../shared/dates';
-import type { LeadDays } from '../../shared/reminder-prefs';
-import { eventsWithin, type ReminderClient, type ReminderEvent } from '../../shared/reminders';
+import { addDays, dateParts } from '@shared/dates';
+import type { LeadDays } from '@shared/reminder-prefs';
+import { eventsWithin, type ReminderClient, type ReminderEvent } from '@shared/reminders';
 import { dueMilestones, type MilestoneClient } from './milestones';
 import { agentText, escapeHtml } from './message-text';
 
@@ -32,16 +32,16 @@ export function buildDigest(clients: readonly ReminderClient[], date: string, le
   };
 }
 
-export const isEmptyDigest = (digest: Digest): boolean => digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals;
+export const isEmptyDigest = (digest: Digest): boolean =>
+  digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals;
 
 /**
  * Clients with a "{n} Year Homeowner" milestone due and not yet awarded: today's home
  * anniversaries, and any a missed day left behind. Reads nothing; the caller awards only these.
  */
-export function clientsOwedHomeownerMilestones<C extends MilestoneClient & { awardedMilestones?: Iterable<string> | null }>(
-  clients: readonly C[],
-  date: string,
-): C[] {
+export function clientsOwedHomeownerMilestones<
+  C extends MilestoneClient & { awardedMilestones?: Iterable<string> | null },
+>(clients: readonly C[], date: string): C[] {
   return clients.filter((client) => {
     if (!client.purchaseDate) return false;
     const awarded = new Set(client.awardedMilestones ?? []);
@@ -50,7 +50,12 @@ export function clientsOwedHomeownerMilestones<C extends MilestoneClient & { awa
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const shortDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const asInstant = (date: string) => {
   const { year, month, day } = dateParts(date);
@@ -78,15 +83,33 @@ export function digestSubject(digest: Digest): string {
 }
 
 export function digestEmail(digest: Digest, options: { agentName: string; appUrl: string }): RenderedEmail {
-  const links = { reminders: `${options.appUrl}/reminders`, clients: `${options.appUrl}/clients`, settings: `${options.appUrl}/settings`, today: `${options.appUrl}/today` };
-  const approvals = digest.approvals ? `${plural(digest.approvals, 'message')} for today's occasions ${digest.approvals === 1 ? 'waits' : 'wait'} for your approval` : null;
+  const links = {
+    reminders: `${options.appUrl}/reminders`,
+    clients: `${options.appUrl}/clients`,
+    settings: `${options.appUrl}/settings`,
+    today: `${options.appUrl}/today`,
+  };
+  const approvals = digest.approvals
+    ? `${plural(digest.approvals, 'message')} for today's occasions ${digest.approvals === 1 ? 'waits' : 'wait'} for your approval`
+    : null;
   const firstName = agentText(options.agentName).split(' ')[0] || 'there';
   const sections = [
-    { heading: `Today, ${longDate.format(asInstant(digest.date))}`, events: digest.today, limit: EMAIL_LIST_LIMIT.today, withDate: false },
-    { heading: `Coming up ${windowPhrase(digest.leadDays)}`, events: digest.upcoming, limit: EMAIL_LIST_LIMIT.upcoming, withDate: true },
+    {
+      heading: `Today, ${longDate.format(asInstant(digest.date))}`,
+      events: digest.today,
+      limit: EMAIL_LIST_LIMIT.today,
+      withDate: false,
+    },
+    {
+      heading: `Coming up ${windowPhrase(digest.leadDays)}`,
+      events: digest.upcoming,
+      limit: EMAIL_LIST_LIMIT.upcoming,
+      withDate: true,
+    },
   ].filter((section) => section.events.length > 0);
 
-  const line = (event: ReminderEvent, withDate: boolean) => (withDate ? `${shortDate.format(asInstant(event.date))} - ${eventLabel(event)}` : eventLabel(event));
+  const line = (event: ReminderEvent, withDate: boolean) =>
+    withDate ? `${shortDate.format(asInstant(event.date))} - ${eventLabel(event)}` : eventLabel(event);
   const more = (count: number) => `...and ${count} more: ${links.reminders}`;
 
   const text = [
@@ -108,15 +131,24 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
 
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
-    ...(approvals ? [`<p><strong>${escapeHtml(approvals)}.</strong> <a href="${escapeHtml(links.today)}">Review and send them</a></p>`] : []),
+    ...(approvals
+      ? [
+          `<p><strong>${escapeHtml(approvals)}.</strong> <a href="${escapeHtml(links.today)}">Review and send them</a></p>`,
+        ]
+      : []),
     ...sections.map(
       ({ heading, events, limit, withDate }) =>
         `<h3 style="margin:16px 0 8px">${escapeHtml(heading)}</h3><ul style="margin:0;padding-left:20px">` +
         events
           .slice(0, limit)
-          .map((event) => `<li>${withDate ? `<strong>${escapeHtml(shortDate.format(asInstant(event.date)))}</strong> &middot; ` : ''}${escapeHtml(eventLabel(event))}</li>`)
+          .map(
+            (event) =>
+              `<li>${withDate ? `<strong>${escapeHtml(shortDate.format(asInstant(event.date)))}</strong> &middot; ` : ''}${escapeHtml(eventLabel(event))}</li>`,
+          )
           .join('') +
-        (events.length > limit ? `<li><a href="${escapeHtml(links.reminders)}">&hellip;and ${events.length - limit} more</a></li>` : '') +
+        (events.length > limit
+          ? `<li><a href="${escapeHtml(links.reminders)}">&hellip;and ${events.length - limit} more</a></li>`
+          : '') +
         '</ul>',
     ),
     `<p style="margin-top:24px"><a href="${escapeHtml(links.reminders)}">See all your reminders</a> &middot; <a href="${escapeHtml(links.clients)}">Open your clients</a></p>`,
@@ -128,7 +160,8 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
 
 /** One line, plain ASCII where we write it, short enough for one or two SMS segments. */
 export function digestSms(digest: Digest, appUrl: string): string {
-  if (digest.approvals) return `Reminders - ${plural(digest.approvals, 'message')} to approve for today's occasions. ${appUrl}/today`;
+  if (digest.approvals)
+    return `Reminders - ${plural(digest.approvals, 'message')} to approve for today's occasions. ${appUrl}/today`;
   const link = `${appUrl}/reminders`;
   const label = (event: ReminderEvent) => truncate(eventLabel(event), SMS_LABEL_MAX);
   const { today, upcoming } = digest;

@@ -2,7 +2,17 @@
 // profile name, which is usually the full name or the first name and last initial ("Maria L.").
 // Case, accents, punctuation, emoji and name suffixes are ignored; hyphens and spaces are the same.
 
-const LETTER_MAP: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const LETTER_MAP: Record<string, string> = {
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ß: 'ss',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv']);
 
 /** The name as comparable words: lowercase, no accents, no punctuation or emoji, no Jr./Sr. */
@@ -40,10 +50,17 @@ export function isReviewByClient(clientName: string, reviewerName: string): bool
     return false;
   }
   // Same first and last name, with a middle name on one side only: "Maria Elena Lopez" / "Maria Lopez".
-  return client[0] === reviewer[0] && client[client.length - 1] === reviewer[reviewer.length - 1] && Math.min(client.length, reviewer.length) === 2;
+  return (
+    client[0] === reviewer[0] &&
+    client[client.length - 1] === reviewer[reviewer.length - 1] &&
+    Math.min(client.length, reviewer.length) === 2
+  );
 }
 
 /** The first review whose author is the client, if any. */
-export function findClientReview<T extends { authorName: string }>(clientName: string, reviews: readonly T[]): T | undefined {
+export function findClientReview<T extends { authorName: string }>(
+  clientName: string,
+  reviews: readonly T[],
+): T | undefined {
   return reviews.find((review) => isReviewByClient(clientName, review.authorName));
 }

@@ -13,7 +13,12 @@ export function seal(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    body.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+  ].join('.');
 }
 
 /** The plaintext, or null when the value was sealed with another key or tampered with. */

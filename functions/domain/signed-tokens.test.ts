@@ -6,7 +6,8 @@ import { randomId, signToken, verifyToken } from './signed-tokens';
 
 const key = new TextEncoder().encode('a-test-signing-key-of-at-least-32-characters');
 const otherKey = new TextEncoder().encode('another-test-key-of-at-least-32-characters!!');
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const sign = (header: unknown, payload: unknown, k: Uint8Array = key) => {
   const input = `${b64(header)}.${b64(payload)}`;
   return `${input}.${createHmac('sha256', k).update(input).digest('base64url')}`;
@@ -29,7 +30,13 @@ describe('signed tokens', () => {
   });
 
   it('accepts HS256 tokens jose issues, whatever the header order', async () => {
-    const token = await new SignJWT({ pur: 'session' }).setProtectedHeader({ typ: 'JWT', alg: 'HS256' }).setSubject('u').setJti('j').setIssuedAt().setExpirationTime('1h').sign(key);
+    const token = await new SignJWT({ pur: 'session' })
+      .setProtectedHeader({ typ: 'JWT', alg: 'HS256' })
+      .setSubject('u')
+      .setJti('j')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
     expect(await verifyToken(key, 'session', token)).toMatchObject({ sub: 'u', jti: 'j' });
   });
 
@@ -38,16 +45,42 @@ describe('signed tokens', () => {
     expect(await verifyToken(otherKey, 'session', token)).toBeNull();
     expect(await verifyToken(key, 'reset', token)).toBeNull();
     const [h, , s] = token.split('.');
-    expect(await verifyToken(key, 'session', `${h}.${b64({ sub: 'admin', jti: 'abc', pur: 'session', exp: inAnHour() })}.${s}`)).toBeNull();
+    expect(
+      await verifyToken(
+        key,
+        'session',
+        `${h}.${b64({ sub: 'admin', jti: 'abc', pur: 'session', exp: inAnHour() })}.${s}`,
+      ),
+    ).toBeNull();
     expect(await verifyToken(key, 'session', token.slice(0, -2))).toBeNull();
   });
 
   it('refuses expired tokens, tokens without exp and tokens issued in the future', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: now - 1 }))).toBeNull();
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session' }))).toBeNull();
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: inAnHour(), iat: now + 3600 }))).toBeNull();
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: 'never' }))).toBeNull();
+    expect(
+      await verifyToken(
+        key,
+        'session',
+        sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: now - 1 }),
+      ),
+    ).toBeNull();
+    expect(
+      await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session' })),
+    ).toBeNull();
+    expect(
+      await verifyToken(
+        key,
+        'session',
+        sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: inAnHour(), iat: now + 3600 }),
+      ),
+    ).toBeNull();
+    expect(
+      await verifyToken(
+        key,
+        'session',
+        sign({ alg: 'HS256', typ: 'JWT' }, { sub: 'u', jti: 'j', pur: 'session', exp: 'never' }),
+      ),
+    ).toBeNull();
   });
 
   it('refuses alg none, other algorithms and headers with other fields, even when the MAC is right', async () => {
@@ -56,15 +89,31 @@ describe('signed tokens', () => {
     expect(await verifyToken(key, 'session', unsecured)).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'none' }, claims))).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'HS512', typ: 'JWT' }, claims))).toBeNull();
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT', kid: '../../etc/passwd' }, claims))).toBeNull();
+    expect(
+      await verifyToken(key, 'session', sign({ alg: 'HS256', typ: 'JWT', kid: '../../etc/passwd' }, claims)),
+    ).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'HS256', crit: ['b64'], b64: false }, claims))).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'HS256' }, claims))).toMatchObject({ sub: 'u' });
   });
 
   it('refuses malformed tokens without throwing', async () => {
-    const samples = ['', 'a', 'a.b', 'a.b.c.d', '..', 'a b.c.d', `${b64({ alg: 'HS256' })}.not json!.sig`, sign({ alg: 'HS256' }, 'not an object'), sign({ alg: 'HS256' }, [1, 2]), sign('not json', {}), 'x'.repeat(5000)];
+    const samples = [
+      '',
+      'a',
+      'a.b',
+      'a.b.c.d',
+      '..',
+      'a b.c.d',
+      `${b64({ alg: 'HS256' })}.not json!.sig`,
+      sign({ alg: 'HS256' }, 'not an object'),
+      sign({ alg: 'HS256' }, [1, 2]),
+      sign('not json', {}),
+      'x'.repeat(5000),
+    ];
     for (const sample of samples) expect(await verifyToken(key, 'session', sample)).toBeNull();
-    expect(await verifyToken(key, 'session', sign({ alg: 'HS256' }, { sub: 1, jti: 'j', pur: 'session', exp: inAnHour() }))).toBeNull();
+    expect(
+      await verifyToken(key, 'session', sign({ alg: 'HS256' }, { sub: 1, jti: 'j', pur: 'session', exp: inAnHour() })),
+    ).toBeNull();
   });
 
   it('makes url-safe random ids of the length asked', () => {

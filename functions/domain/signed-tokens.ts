@@ -29,7 +29,9 @@ export async function signToken(
 ): Promise<string> {
   const { sub, jti, ...extra } = claims;
   const iat = Math.floor(Date.now() / 1000);
-  const payload = Buffer.from(JSON.stringify({ ...extra, pur: purpose, sub, jti, iat, exp: iat + ttlSeconds })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ ...extra, pur: purpose, sub, jti, iat, exp: iat + ttlSeconds }),
+  ).toString('base64url');
   const signingInput = `${HEADER}.${payload}`;
   return `${signingInput}.${mac(key, signingInput).toString('base64url')}`;
 }
@@ -37,7 +39,11 @@ export async function signToken(
 export type VerifiedToken = { sub: string; jti: string; claims: Record<string, unknown> };
 
 /** The token's subject and id, or null when it is malformed, forged, expired or for another purpose. */
-export async function verifyToken(key: Uint8Array, purpose: TokenPurpose, token: string): Promise<VerifiedToken | null> {
+export async function verifyToken(
+  key: Uint8Array,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<VerifiedToken | null> {
   if (typeof token !== 'string' || token.length > 4096) return null;
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) return null;
@@ -67,7 +73,11 @@ function sameHeader(encoded: string): boolean {
   try {
     const header = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
     const keys = Object.keys(header);
-    return header.alg === 'HS256' && (header.typ === undefined || header.typ === 'JWT') && keys.every((k) => k === 'alg' || k === 'typ');
+    return (
+      header.alg === 'HS256' &&
+      (header.typ === undefined || header.typ === 'JWT') &&
+      keys.every((k) => k === 'alg' || k === 'typ')
+    );
   } catch {
     return false;
   }

@@ -40,7 +40,11 @@ const idOf = (value: string | { id: string } | null | undefined): string | undef
 /** The price ids a subscription's items name. */
 function pricesOf(subscription: Stripe.Subscription): string[] {
   const items = (subscription.items as { data?: unknown } | undefined)?.data;
-  return Array.isArray(items) ? items.map((item: { price?: string | { id: string } | null }) => idOf(item?.price)).filter((id): id is string => Boolean(id)) : [];
+  return Array.isArray(items)
+    ? items
+        .map((item: { price?: string | { id: string } | null }) => idOf(item?.price))
+        .filter((id): id is string => Boolean(id))
+    : [];
 }
 
 export function interpretStripeEvent(event: Stripe.Event, proPriceId?: string): EventMeaning {
@@ -48,13 +52,22 @@ export function interpretStripeEvent(event: Stripe.Event, proPriceId?: string): 
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode !== 'subscription') return { kind: 'ignored', reason: 'not a subscription checkout' };
-      if (session.payment_status === 'unpaid') return { kind: 'ignored', reason: 'payment still pending; the subscription events will follow' };
+      if (session.payment_status === 'unpaid')
+        return { kind: 'ignored', reason: 'payment still pending; the subscription events will follow' };
       // The event carries no line items: our own Checkout records the price in its metadata.
-      if (proPriceId && session.metadata?.priceId !== proPriceId) return { kind: 'ignored', reason: 'not a Checkout for the Pro price' };
+      if (proPriceId && session.metadata?.priceId !== proPriceId)
+        return { kind: 'ignored', reason: 'not a Checkout for the Pro price' };
       const userId = session.client_reference_id ?? undefined;
       const customerId = idOf(session.customer);
       if (!userId && !customerId) return { kind: 'ignored', reason: 'the session names no agent and no customer' };
-      return { kind: 'subscription', isPro: true, created: event.created, userId, customerId, subscriptionId: idOf(session.subscription) };
+      return {
+        kind: 'subscription',
+        isPro: true,
+        created: event.created,
+        userId,
+        customerId,
+        subscriptionId: idOf(session.subscription),
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -64,11 +77,24 @@ export function interpretStripeEvent(event: Stripe.Event, proPriceId?: string): 
       if (!customerId) return { kind: 'ignored', reason: 'the subscription names no customer' };
       const status = event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status;
       if (PRO_STATUSES.has(status)) {
-        if (proPriceId && !pricesOf(subscription).includes(proPriceId)) return { kind: 'ignored', reason: 'the subscription is not for the Pro price' };
-        return { kind: 'subscription', isPro: true, created: event.created, customerId, subscriptionId: subscription.id };
+        if (proPriceId && !pricesOf(subscription).includes(proPriceId))
+          return { kind: 'ignored', reason: 'the subscription is not for the Pro price' };
+        return {
+          kind: 'subscription',
+          isPro: true,
+          created: event.created,
+          customerId,
+          subscriptionId: subscription.id,
+        };
       }
       if (ENDED_STATUSES.has(status)) {
-        return { kind: 'subscription', isPro: false, created: event.created, customerId, onlyIfSubscription: subscription.id };
+        return {
+          kind: 'subscription',
+          isPro: false,
+          created: event.created,
+          customerId,
+          onlyIfSubscription: subscription.id,
+        };
       }
       return { kind: 'ignored', reason: `subscription status ${status} changes nothing` };
     }
@@ -93,7 +119,9 @@ export function interpretStripeEvent(event: Stripe.Event, proPriceId?: string): 
 export function formatAmount(amount: number, currency: string): string {
   const code = currency.toUpperCase();
   try {
-    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    const digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ??
+      2;
     return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount / 10 ** digits);
   } catch {
     return `${(amount / 100).toFixed(2)} ${code}`;

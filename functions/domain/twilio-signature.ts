@@ -14,7 +14,12 @@ export function twilioSignature(authToken: string, url: string, params: URLSearc
 }
 
 /** Constant-time comparison of the header with the signature we compute. */
-export function isValidTwilioSignature(authToken: string, url: string, params: URLSearchParams, header: string | undefined): boolean {
+export function isValidTwilioSignature(
+  authToken: string,
+  url: string,
+  params: URLSearchParams,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const presented = Buffer.from(header);
@@ -22,7 +27,16 @@ export function isValidTwilioSignature(authToken: string, url: string, params: U
 }
 
 /** The carrier opt-out keywords (CTIA; what Twilio's Advanced Opt-Out treats as STOP), the whole message, any case. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'END', 'QUIT', 'STOPALL', 'REVOKE', 'OPTOUT', 'CANCEL'] as const;
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'UNSUBSCRIBE',
+  'END',
+  'QUIT',
+  'STOPALL',
+  'REVOKE',
+  'OPTOUT',
+  'CANCEL',
+] as const;
 
 export function isOptOutMessage(body: string | null | undefined): boolean {
   return (OPT_OUT_KEYWORDS as readonly string[]).includes((body ?? '').trim().toUpperCase());

@@ -33,7 +33,15 @@ describe('vCard import: iCloud / iPhone (3.0)', () => {
   });
 
   it('takes N when FN is missing, and a mobile number when no phone is preferred', () => {
-    const [row] = importText(vcf(appleCard({ fn: null, n: 'Okafor;Aisha;Ngozi;Dr.;', phones: ['TEL;type=HOME;type=VOICE:512-555-0190', 'item3.TEL:512-555-0191\r\nitem3.X-ABLabel:_$!<Mobile>!$_'] }))).rows;
+    const [row] = importText(
+      vcf(
+        appleCard({
+          fn: null,
+          n: 'Okafor;Aisha;Ngozi;Dr.;',
+          phones: ['TEL;type=HOME;type=VOICE:512-555-0190', 'item3.TEL:512-555-0191\r\nitem3.X-ABLabel:_$!<Mobile>!$_'],
+        }),
+      ),
+    ).rows;
     expect(row!.client).toMatchObject({ name: 'Aisha Ngozi Okafor', phone: '512-555-0191' });
   });
 
@@ -59,7 +67,14 @@ describe('vCard import: Android (2.1)', () => {
   });
 
   it('reads a 2.1 file saved in the Windows code page (Outlook)', () => {
-    const latin1 = new Uint8Array([...'BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ren'].map((c) => c.charCodeAt(0)).concat([0xe9], [...'e\r\nEMAIL:r@example.com\r\nTEL:5125550100\r\nEND:VCARD\r\n'].map((c) => c.charCodeAt(0))));
+    const latin1 = new Uint8Array(
+      [...'BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Ren']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          [0xe9],
+          [...'e\r\nEMAIL:r@example.com\r\nTEL:5125550100\r\nEND:VCARD\r\n'].map((c) => c.charCodeAt(0)),
+        ),
+    );
     expect(parseClientVcards(latin1, { today: TODAY }).rows[0]!.client.name).toBe('Renée');
   });
 });
@@ -80,13 +95,16 @@ describe('vCard import: 4.0', () => {
 
 describe('vCard import: what it skips and refuses', () => {
   it('skips a card without an e-mail with that reason and its place in the file, and imports the others', () => {
-    const result = importText(vcf(appleCard(), appleCard({ email: null, fn: 'No Mail' }), appleCard({ email: 'third@example.com' })));
+    const result = importText(
+      vcf(appleCard(), appleCard({ email: null, fn: 'No Mail' }), appleCard({ email: 'third@example.com' })),
+    );
     expect(result.rows.map((r) => r.row)).toEqual([1, 3]);
     expect(result.errors).toEqual([{ row: 2, message: 'email: Email is required' }]);
   });
 
   it('reports a card it cannot parse by its place and imports the rest', () => {
-    const broken = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\nEMAIL:broken@example.com\r\nTEL;=CELL:5125550100\r\nEND:VCARD';
+    const broken =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Broken\r\nEMAIL:broken@example.com\r\nTEL;=CELL:5125550100\r\nEND:VCARD';
     const result = importText(vcf(appleCard(), broken));
     expect(result.rows).toHaveLength(1);
     expect(result.errors).toEqual([{ row: 2, message: expect.stringMatching(/^This card could not be read/) }]);
@@ -95,14 +113,20 @@ describe('vCard import: what it skips and refuses', () => {
   it('keeps the last of two cards with the same e-mail, with a warning naming the first', () => {
     const result = importText(vcf(appleCard({ fn: 'Old' }), appleCard({ fn: 'New' })));
     expect(result.rows).toEqual([{ row: 2, client: expect.objectContaining({ name: 'New' }) }]);
-    expect(result.warnings).toEqual([{ row: 2, message: 'Same e-mail as card 1 (maria@example.com): this card replaces it' }]);
+    expect(result.warnings).toEqual([
+      { row: 2, message: 'Same e-mail as card 1 (maria@example.com): this card replaces it' },
+    ]);
   });
 
   it('refuses a file with no card, and one with more cards than one import takes', () => {
     expect(() => importText('name,email\nAnn,ann@example.com\n')).toThrow(ImportFormatError);
-    const many = vcf(...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `BEGIN:VCARD\nVERSION:3.0\nFN:P${i}\nEND:VCARD`));
+    const many = vcf(
+      ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `BEGIN:VCARD\nVERSION:3.0\nFN:P${i}\nEND:VCARD`),
+    );
     expect(() => importText(many)).toThrow(ImportTooManyRowsError);
-    expect(() => importText(many)).toThrow(`The file has 5,001 contacts; at most 5,000 can be imported at once. Split it into smaller files.`);
+    expect(() => importText(many)).toThrow(
+      `The file has 5,001 contacts; at most 5,000 can be imported at once. Split it into smaller files.`,
+    );
   });
 });
 
@@ -110,9 +134,21 @@ describe('vCard import: any text inside a card', () => {
   it('never fails the file: every card is imported, or skipped with its place and a reason', () => {
     const line = fc.oneof(
       fc.string(),
-      fc.constantFrom('EMAIL:a@example.com', 'TEL;CELL:5125550100', 'FN;ENCODING=QUOTED-PRINTABLE:=C3=', 'N:;;;', 'BDAY:--1399', 'ADR:;;\\', 'item1.X-ABLabel:', ' folded', '='),
+      fc.constantFrom(
+        'EMAIL:a@example.com',
+        'TEL;CELL:5125550100',
+        'FN;ENCODING=QUOTED-PRINTABLE:=C3=',
+        'N:;;;',
+        'BDAY:--1399',
+        'ADR:;;\\',
+        'item1.X-ABLabel:',
+        ' folded',
+        '=',
+      ),
     );
-    const card = fc.array(line, { maxLength: 8 }).map((lines) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n'));
+    const card = fc
+      .array(line, { maxLength: 8 })
+      .map((lines) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD'].join('\r\n'));
     fc.assert(
       fc.property(fc.array(card, { minLength: 1, maxLength: 4 }), (cards) => {
         const result = importText(vcf(...cards));

@@ -16,7 +16,8 @@ import {
   type ImportRows,
 } from './import-rows';
 
-export const NO_CARDS = 'This file has no contacts: a vCard file (.vcf) holds cards that start with BEGIN:VCARD. Export your contacts as vCard and try again.';
+export const NO_CARDS =
+  'This file has no contacts: a vCard file (.vcf) holds cards that start with BEGIN:VCARD. Export your contacts as vCard and try again.';
 
 /** A property as ical.js gives it (jCard, RFC 7095): name, parameters, value type, value(s). */
 type JCardProperty = [name: string, params: Record<string, string | string[]>, type: string, ...values: unknown[]];
@@ -60,7 +61,10 @@ function splitCards(text: string): Card[] {
 }
 
 /** A card's lines read into a client as the file gives it, or why the card cannot be read. */
-export function readCardDraft(lines: readonly string[], warn: (message: string) => void): { draft: ClientDraft } | { unreadable: string } {
+export function readCardDraft(
+  lines: readonly string[],
+  warn: (message: string) => void,
+): { draft: ClientDraft } | { unreadable: string } {
   let properties: JCardProperty[];
   try {
     properties = readCard(normalizeCard(lines));
@@ -70,7 +74,8 @@ export function readCardDraft(lines: readonly string[], warn: (message: string) 
   return { draft: mapCard(properties, warn) };
 }
 
-const unreadableCard = (error: unknown) => `This card could not be read (${error instanceof Error ? error.message : String(error)})`;
+const unreadableCard = (error: unknown) =>
+  `This card could not be read (${error instanceof Error ? error.message : String(error)})`;
 
 /** `NAME;PARAMS:value` split where the first colon outside a quoted parameter is. */
 function splitLine(line: string): { name: string; params: string[]; value: string } | null {
@@ -93,7 +98,8 @@ function unfold(lines: readonly string[]): string[] {
   let softBreak = false;
   for (const line of lines) {
     const last = logical.length - 1;
-    if (last >= 0 && (softBreak || /^[ \t]/.test(line))) logical[last] = softBreak ? logical[last]!.slice(0, -1) + line : logical[last] + line.slice(1);
+    if (last >= 0 && (softBreak || /^[ \t]/.test(line)))
+      logical[last] = softBreak ? logical[last]!.slice(0, -1) + line : logical[last] + line.slice(1);
     else logical.push(line);
     const joined = logical[logical.length - 1]!;
     softBreak = joined.endsWith('=') && isQuotedPrintable(splitLine(joined)?.params ?? []);
@@ -158,7 +164,8 @@ export function readCard(text: string): JCardProperty[] {
   return card[1] as JCardProperty[];
 }
 
-const textOf = (value: unknown): string => (Array.isArray(value) ? value.map(textOf).filter(Boolean).join(' ') : typeof value === 'string' ? value.trim() : '');
+const textOf = (value: unknown): string =>
+  Array.isArray(value) ? value.map(textOf).filter(Boolean).join(' ') : typeof value === 'string' ? value.trim() : '';
 
 function typesOf(property: JCardProperty): string[] {
   const { type, pref } = property[1];
@@ -167,7 +174,11 @@ function typesOf(property: JCardProperty): string[] {
 }
 
 /** The property of `name` with the first preference a test passes, else the first one. */
-function pick(properties: readonly JCardProperty[], name: string, ...preferences: Array<(p: JCardProperty) => boolean>): JCardProperty | undefined {
+function pick(
+  properties: readonly JCardProperty[],
+  name: string,
+  ...preferences: Array<(p: JCardProperty) => boolean>
+): JCardProperty | undefined {
   const candidates = properties.filter((p) => p[0] === name && textOf(p.slice(3)));
   return preferences.map((test) => candidates.find(test)).find(Boolean) ?? candidates[0];
 }
@@ -175,10 +186,12 @@ function pick(properties: readonly JCardProperty[], name: string, ...preferences
 export function mapCard(properties: readonly JCardProperty[], warn: (message: string) => void): ClientDraft {
   // Apple's labels sit on a sibling property of the same group: item1.X-ABLabel:_$!<Anniversary>!$_.
   const labels = new Map<string, string>();
-  for (const p of properties) if (p[0] === 'x-ablabel' && typeof p[1].group === 'string') labels.set(p[1].group, textOf(p[3]));
+  for (const p of properties)
+    if (p[0] === 'x-ablabel' && typeof p[1].group === 'string') labels.set(p[1].group, textOf(p[3]));
   const label = (p: JCardProperty) => (typeof p[1].group === 'string' ? (labels.get(p[1].group) ?? '') : '');
   const pref = (p: JCardProperty) => typesOf(p).includes('pref');
-  const mobile = (p: JCardProperty) => typesOf(p).some((t) => t === 'cell' || t === 'mobile' || t === 'iphone') || /mobile|iphone/i.test(label(p));
+  const mobile = (p: JCardProperty) =>
+    typesOf(p).some((t) => t === 'cell' || t === 'mobile' || t === 'iphone') || /mobile|iphone/i.test(label(p));
   const home = (p: JCardProperty) => typesOf(p).includes('home');
   const value = (p: JCardProperty | undefined) => (p ? textOf(p.slice(3)) : '');
 
@@ -188,7 +201,10 @@ export function mapCard(properties: readonly JCardProperty[], warn: (message: st
   const adr = pick(properties, 'adr', pref, home)?.[3];
   // ADR is PO box; extended (apartment); street; city; region; postal code; country.
   const address = Array.isArray(adr)
-    ? [adr[2], adr[1], adr[0], adr[3], [adr[4], adr[5]].map(textOf).filter(Boolean).join(' '), adr[6]].map(textOf).filter(Boolean).join(', ')
+    ? [adr[2], adr[1], adr[0], adr[3], [adr[4], adr[5]].map(textOf).filter(Boolean).join(' '), adr[6]]
+        .map(textOf)
+        .filter(Boolean)
+        .join(', ')
     : '';
   const anniversary =
     pick(properties, 'anniversary') ??
@@ -231,6 +247,9 @@ export function parseClientVcards(buffer: Uint8Array, { today }: { today: string
       return [];
     }
   });
-  const result = collectImportRows(readable, ({ properties }, warn) => mapCard(properties, warn), { today, unit: 'card' });
+  const result = collectImportRows(readable, ({ properties }, warn) => mapCard(properties, warn), {
+    today,
+    unit: 'card',
+  });
   return { ...result, errors: [...result.errors, ...unreadable].sort((a, b) => a.row - b.row) };
 }

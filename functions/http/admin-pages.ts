@@ -6,14 +6,21 @@ import { badRequest, errorAnswer } from './errors';
 
 const CURSOR_MESSAGE = 'The cursor is not valid for this list. Start again without a cursor.';
 
-/** A page's query: `limit` (digits, 1 to `max`) and the `cursor` the previous page handed out. Query strings are strings: the limit is checked as digits, then read as a number. */
+/**
+ * A page's query: `limit` (digits, 1 to `max`) and the `cursor` the previous page handed out. Query strings are
+ * strings: the limit is checked as digits, then read as a number.
+ */
 export function pageQuery(max: number) {
   const limitMessage = `limit must be a whole number from 1 to ${max}`;
   return yup.object({
     limit: yup
       .string()
       .matches(/^\d{1,5}$/, limitMessage)
-      .test('limit-range', limitMessage, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= max)),
+      .test(
+        'limit-range',
+        limitMessage,
+        (value) => value === undefined || (Number(value) >= 1 && Number(value) <= max),
+      ),
     cursor: yup.string().max(2048, CURSOR_MESSAGE),
   });
 }
@@ -25,4 +32,6 @@ export function pageOptions(query: yup.InferType<typeof adminPageQuery>): { limi
 }
 
 /** A cursor that does not belong to the list: a 400. */
-export const CURSOR_ERRORS = [errorAnswer(InvalidCursorError, (error) => badRequest(error.message, { cursor: error.message }, 'INVALID_CURSOR'))];
+export const CURSOR_ERRORS = [
+  errorAnswer(InvalidCursorError, (error) => badRequest(error.message, { cursor: error.message }, 'INVALID_CURSOR')),
+];

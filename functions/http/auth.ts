@@ -1,6 +1,6 @@
 // Who is calling: the session cookie's signed token names a session item, which must still exist.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../../shared/constants';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '@shared/constants';
 import { openSession, sessionFromToken, type Session } from '../services/sessions';
 import { readCookie, sessionCookie } from './cookies';
 

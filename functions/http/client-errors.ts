@@ -16,11 +16,18 @@ export const CLIENT_WRITE_ERRORS = [
 ];
 
 /** Says whose plan is full when acting for another agent; the rest is left to the handler's CLIENT_WRITE_ERRORS. */
-export function clientWriteErrorFor(user: { id: string }, agent: { id: string; username: string }): (error: unknown) => never {
+export function clientWriteErrorFor(
+  user: { id: string },
+  agent: { id: string; username: string },
+): (error: unknown) => never {
   return (error) => {
-    if (agent.id !== user.id && error instanceof PlanLimitError) throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
+    if (agent.id !== user.id && error instanceof PlanLimitError)
+      throw new HttpError(403, agentPlanLimitMessage(agent), { code: 'UPGRADE_REQUIRED' });
     if (error instanceof ClientEmailTakenError && agent.id !== user.id) {
-      throw new HttpError(409, 'This agent already has a client with this email.', { code: 'CONFLICT', errors: { email: 'This agent already has a client with this email.' } });
+      throw new HttpError(409, 'This agent already has a client with this email.', {
+        code: 'CONFLICT',
+        errors: { email: 'This agent already has a client with this email.' },
+      });
     }
     throw error;
   };

@@ -7,13 +7,23 @@ import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
 import { startTestApi, type TestApi } from '../testing/local-api';
 import { startFakeSecretsExtension } from '../testing/secrets-extension';
 import { LOCAL_IP, resetLimit } from '../testing/throttle';
-import { addressGroup, cameThroughEdge, clientIp, ORIGIN_VERIFY_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER } from './client-ip';
+import {
+  addressGroup,
+  cameThroughEdge,
+  clientIp,
+  ORIGIN_VERIFY_HEADER,
+  parseViewerAddress,
+  VIEWER_ADDRESS_HEADER,
+} from './client-ip';
 
 const SECRET = 'origin-verify-secret-for-tests-0123456789';
 const EDGE_IP = '130.176.1.2';
 
 function event(headers: Record<string, string>, sourceIp = EDGE_IP): APIGatewayProxyEventV2 {
-  return { headers, requestContext: { http: { method: 'GET', path: '/api/x', sourceIp } } } as unknown as APIGatewayProxyEventV2;
+  return {
+    headers,
+    requestContext: { http: { method: 'GET', path: '/api/x', sourceIp } },
+  } as unknown as APIGatewayProxyEventV2;
 }
 
 describe('parseViewerAddress', () => {
@@ -75,8 +85,15 @@ describe('clientIp', () => {
   beforeEach(() => configured.mockClear());
 
   it('is the viewer address when the origin-verify header carries the secret', async () => {
-    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:46532' }), configured)).toBe('198.51.100.10');
-    expect(await clientIp(event({ 'X-Origin-Verify': SECRET, [VIEWER_ADDRESS_HEADER]: '[2001:db8::1]:443' }), configured)).toBe('2001:db8::1');
+    expect(
+      await clientIp(
+        event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:46532' }),
+        configured,
+      ),
+    ).toBe('198.51.100.10');
+    expect(
+      await clientIp(event({ 'X-Origin-Verify': SECRET, [VIEWER_ADDRESS_HEADER]: '[2001:db8::1]:443' }), configured),
+    ).toBe('2001:db8::1');
   });
 
   it('is the connection address for a spoofed viewer address without the secret, and reads no secret for it', async () => {
@@ -86,19 +103,36 @@ describe('clientIp', () => {
 
   it('is the connection address when the secret is wrong', async () => {
     for (const wrong of ['', 'guess', `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()]) {
-      expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: wrong, 'cloudfront-viewer-address': '198.51.100.10:1' }), configured)).toBe(EDGE_IP);
+      expect(
+        await clientIp(
+          event({ [ORIGIN_VERIFY_HEADER]: wrong, 'cloudfront-viewer-address': '198.51.100.10:1' }),
+          configured,
+        ),
+      ).toBe(EDGE_IP);
     }
   });
 
   it('is the connection address when no secret is configured (the local runtime), whatever the headers say', async () => {
     const none = async () => undefined;
-    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:1' }), none)).toBe(EDGE_IP);
-    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: '', 'cloudfront-viewer-address': '198.51.100.10:1' }), async () => '')).toBe(EDGE_IP);
+    expect(
+      await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': '198.51.100.10:1' }), none),
+    ).toBe(EDGE_IP);
+    expect(
+      await clientIp(
+        event({ [ORIGIN_VERIFY_HEADER]: '', 'cloudfront-viewer-address': '198.51.100.10:1' }),
+        async () => '',
+      ),
+    ).toBe(EDGE_IP);
   });
 
   it('is the connection address when the verified viewer address is missing or malformed', async () => {
     expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET }), configured)).toBe(EDGE_IP);
-    expect(await clientIp(event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': 'not-an-ip:80' }), configured)).toBe(EDGE_IP);
+    expect(
+      await clientIp(
+        event({ [ORIGIN_VERIFY_HEADER]: SECRET, 'cloudfront-viewer-address': 'not-an-ip:80' }),
+        configured,
+      ),
+    ).toBe(EDGE_IP);
   });
 
   it("says 'unknown' when there is no address at all", async () => {
@@ -112,7 +146,12 @@ describe('cameThroughEdge', () => {
   it('is true only with the exact secret when one is configured', async () => {
     expect(await cameThroughEdge(event({ [ORIGIN_VERIFY_HEADER]: SECRET }), configured)).toBe(true);
     expect(await cameThroughEdge(event({ 'X-Origin-Verify': SECRET }), configured)).toBe(true);
-    for (const headers of <Record<string, string>[]>[{}, { [ORIGIN_VERIFY_HEADER]: '' }, { [ORIGIN_VERIFY_HEADER]: `${SECRET}x` }, { [ORIGIN_VERIFY_HEADER]: SECRET.toUpperCase() }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { [ORIGIN_VERIFY_HEADER]: '' },
+      { [ORIGIN_VERIFY_HEADER]: `${SECRET}x` },
+      { [ORIGIN_VERIFY_HEADER]: SECRET.toUpperCase() },
+    ]) {
       expect(await cameThroughEdge(event(headers), configured)).toBe(false);
     }
   });
@@ -128,8 +167,12 @@ describe('the per-IP throttles behind CloudFront', () => {
   const VIEWER_A = '198.51.100.10';
   const VIEWER_B = '2001:db8::7';
   const search = (headers: Record<string, string>) => api.client().get('/api/public/agents?q=abc', { headers });
-  const throughCloudFront = (viewerAddress: string) => ({ [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: viewerAddress });
-  const searchesCounted = async (ip: string) => (await readLimit({ scope: 'agent-search-ip', id: ip, ...AGENT_SEARCH_LIMIT })).count;
+  const throughCloudFront = (viewerAddress: string) => ({
+    [ORIGIN_VERIFY_HEADER]: SECRET,
+    [VIEWER_ADDRESS_HEADER]: viewerAddress,
+  });
+  const searchesCounted = async (ip: string) =>
+    (await readLimit({ scope: 'agent-search-ip', id: ip, ...AGENT_SEARCH_LIMIT })).count;
 
   beforeAll(async () => {
     process.env.ORIGIN_VERIFY_SECRET = SECRET;
@@ -142,11 +185,13 @@ describe('the per-IP throttles behind CloudFront', () => {
     resetConfig();
   });
   beforeEach(async () => {
-    for (const ip of [LOCAL_IP, VIEWER_A, addressGroup(VIEWER_B)]) await resetLimit('agent-search-ip', ip, AGENT_SEARCH_LIMIT.windowSeconds);
+    for (const ip of [LOCAL_IP, VIEWER_A, addressGroup(VIEWER_B)])
+      await resetLimit('agent-search-ip', ip, AGENT_SEARCH_LIMIT.windowSeconds);
   });
 
   it('key on the viewer address when the origin-verify header matches', async () => {
-    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1) expect((await search(throughCloudFront(`${VIEWER_A}:${40000 + i}`))).status).toBe(200);
+    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1)
+      expect((await search(throughCloudFront(`${VIEWER_A}:${40000 + i}`))).status).toBe(200);
     expect((await search(throughCloudFront(`${VIEWER_A}:50000`))).status).toBe(429);
 
     // Another viewer behind the same edge (here: the same socket address) is not held back.
@@ -158,7 +203,8 @@ describe('the per-IP throttles behind CloudFront', () => {
 
   it('count every address of one IPv6 /64 together, and another /64 apart', async () => {
     const sameNetwork = (i: number) => `[2001:db8:0:0:${(i + 1).toString(16)}::9]:443`;
-    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1) expect((await search(throughCloudFront(sameNetwork(i)))).status).toBe(200);
+    for (let i = 0; i < AGENT_SEARCH_LIMIT.max; i += 1)
+      expect((await search(throughCloudFront(sameNetwork(i)))).status).toBe(200);
     expect((await search(throughCloudFront(sameNetwork(AGENT_SEARCH_LIMIT.max)))).status).toBe(429);
     expect((await search(throughCloudFront('[2001:db8:0:1::9]:443'))).status).toBe(200);
     expect(await searchesCounted(addressGroup(VIEWER_B))).toBe(AGENT_SEARCH_LIMIT.max + 1);
@@ -166,9 +212,16 @@ describe('the per-IP throttles behind CloudFront', () => {
   });
 
   it('refuse a request without the secret, or with a wrong one, before it is counted (the execute-api URL is no way around the WAF)', async () => {
-    for (const headers of <Record<string, string>[]>[{ [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` }, { [ORIGIN_VERIFY_HEADER]: 'a-guess', [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` }, {}]) {
+    for (const headers of <Record<string, string>[]>[
+      { [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` },
+      { [ORIGIN_VERIFY_HEADER]: 'a-guess', [VIEWER_ADDRESS_HEADER]: `${VIEWER_A}:1` },
+      {},
+    ]) {
       const res = await search(headers);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { message: "Requests must come through the app's address.", code: 'ORIGIN_UNVERIFIED' } });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 403,
+        body: { message: "Requests must come through the app's address.", code: 'ORIGIN_UNVERIFIED' },
+      });
     }
     expect((await api.client().post('/api/login', { username: 'a@b.co', password: 'x' })).status).toBe(403);
     expect(await searchesCounted(LOCAL_IP)).toBe(0);
@@ -183,7 +236,11 @@ describe('the per-IP throttles behind CloudFront', () => {
     extension.failWith(503);
     try {
       const refused = await search(throughCloudFront(`${VIEWER_A}:1`));
-      expect({ status: refused.status, code: refused.body.code, retryAfter: refused.headers.get('retry-after') }).toEqual({ status: 503, code: 'UNAVAILABLE', retryAfter: '1' });
+      expect({
+        status: refused.status,
+        code: refused.body.code,
+        retryAfter: refused.headers.get('retry-after'),
+      }).toEqual({ status: 503, code: 'UNAVAILABLE', retryAfter: '1' });
       extension.failWith(undefined);
       expect((await search(throughCloudFront(`${VIEWER_A}:2`))).status).toBe(200);
       expect(extension.requests).toEqual([process.env.ORIGIN_VERIFY_SECRET_ARN, process.env.ORIGIN_VERIFY_SECRET_ARN]);

@@ -64,7 +64,10 @@ function sameSecret(presented: string, expected: string): boolean {
  * handler refuses any other request (functions/http/handler.ts), so the execute-api URL cannot be
  * used to go around the WAF in front of the distribution.
  */
-export async function cameThroughEdge(event: APIGatewayProxyEventV2, secret: () => Promise<string | undefined> = originVerifySecret): Promise<boolean> {
+export async function cameThroughEdge(
+  event: APIGatewayProxyEventV2,
+  secret: () => Promise<string | undefined> = originVerifySecret,
+): Promise<boolean> {
   const expected = await secret();
   if (expected === undefined) return true;
   const presented = requestHeader(event, ORIGIN_VERIFY_HEADER);
@@ -81,7 +84,10 @@ export function connectionIp(event: APIGatewayProxyEventV2): string {
  * the secret) and names one; otherwise API Gateway's sourceIp. The secret is only looked up when
  * the header is there, so the local runtime never asks for it.
  */
-export async function clientIp(event: APIGatewayProxyEventV2, secret: () => Promise<string | undefined> = originVerifySecret): Promise<string> {
+export async function clientIp(
+  event: APIGatewayProxyEventV2,
+  secret: () => Promise<string | undefined> = originVerifySecret,
+): Promise<string> {
   const sourceIp = connectionIp(event);
   const presented = requestHeader(event, ORIGIN_VERIFY_HEADER);
   if (!presented) return sourceIp;
@@ -100,9 +106,13 @@ export function addressGroup(ip: string): string {
   if (isIP(address) !== 6) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped) return mapped[1]!;
-  const groupsIn = (part: string) => (part ? part.split(':').reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0) : 0);
+  const groupsIn = (part: string) =>
+    part ? part.split(':').reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0) : 0;
   const [head = '', tail] = address.split('::');
-  const groups = tail === undefined ? head.split(':') : [...(head ? head.split(':') : []), ...Array<string>(8 - groupsIn(head) - groupsIn(tail)).fill('0')];
+  const groups =
+    tail === undefined
+      ? head.split(':')
+      : [...(head ? head.split(':') : []), ...Array<string>(8 - groupsIn(head) - groupsIn(tail)).fill('0')];
   return `${groups
     .slice(0, 4)
     .map((group) => parseInt(group, 16).toString(16))

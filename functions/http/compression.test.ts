@@ -4,7 +4,13 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { chooseEncoding, compressResponse, COMPRESS_MIN_BYTES, RESPONSE_LIMIT_BYTES, TOO_LARGE_UNCOMPRESSED } from './compression';
+import {
+  chooseEncoding,
+  compressResponse,
+  COMPRESS_MIN_BYTES,
+  RESPONSE_LIMIT_BYTES,
+  TOO_LARGE_UNCOMPRESSED,
+} from './compression';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -24,20 +30,39 @@ describe('chooseEncoding', () => {
 });
 
 describe('compressResponse', () => {
-  const json = (size: number) => ({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ text: 'x'.repeat(size) }) });
+  const json = (size: number) => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ text: 'x'.repeat(size) }),
+  });
 
   it('leaves a small body, a binary body and an already encoded one as they are, saying it varies', () => {
-    expect(compressResponse(json(10), 'br')).toEqual({ ...json(10), headers: { ...json(10).headers, vary: 'Accept-Encoding' } });
-    const binary = { statusCode: 200, headers: { 'content-type': 'application/zip' }, body: 'AAAA', isBase64Encoded: true };
+    expect(compressResponse(json(10), 'br')).toEqual({
+      ...json(10),
+      headers: { ...json(10).headers, vary: 'Accept-Encoding' },
+    });
+    const binary = {
+      statusCode: 200,
+      headers: { 'content-type': 'application/zip' },
+      body: 'AAAA',
+      isBase64Encoded: true,
+    };
     expect(compressResponse(binary, 'br')).toBe(binary);
-    const encoded = { statusCode: 200, headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' }, body: 'x'.repeat(5000) };
+    const encoded = {
+      statusCode: 200,
+      headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+      body: 'x'.repeat(5000),
+    };
     expect(compressResponse(encoded, 'br')).toBe(encoded);
   });
 
   it('compresses a large JSON body to base64 Brotli that decodes to the same text', () => {
     const original = json(COMPRESS_MIN_BYTES * 4);
     const packed = compressResponse(original, 'gzip, br');
-    expect(packed).toMatchObject({ isBase64Encoded: true, headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' } });
+    expect(packed).toMatchObject({
+      isBase64Encoded: true,
+      headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' },
+    });
     expect(brotliDecompressSync(Buffer.from(packed.body!, 'base64')).toString('utf8')).toBe(original.body);
   });
 });
@@ -54,7 +79,11 @@ describe('an answer beyond what Lambda can send (6 MB)', () => {
     for (const header of [undefined, 'identity', 'gzip;q=0, br;q=0']) {
       const answer = compressResponse(calendar(), header);
       expect(answer.statusCode).toBe(406);
-      expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'r1', vary: 'Accept-Encoding' });
+      expect(answer.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'x-request-id': 'r1',
+        vary: 'Accept-Encoding',
+      });
       expect(JSON.parse(answer.body!)).toEqual({ message: TOO_LARGE_UNCOMPRESSED, code: 'RESPONSE_TOO_LARGE' });
     }
   });
@@ -87,7 +116,9 @@ describe('through the local server', () => {
       const req = request(url, { headers: { origin: api.url, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on('error', reject);
       req.end();
@@ -95,7 +126,10 @@ describe('through the local server', () => {
 
   it('sends the client list compressed when accepted, and plain when not', async () => {
     const { client } = await signedInAgent(api);
-    for (let i = 0; i < 9; i += 1) expect((await client.post('/api/clients', clientInput({ address: `${i} Long Street Name, Austin, TX` }))).status).toBe(201);
+    for (let i = 0; i < 9; i += 1)
+      expect(
+        (await client.post('/api/clients', clientInput({ address: `${i} Long Street Name, Austin, TX` }))).status,
+      ).toBe(201);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const plain = await rawGet('/api/clients', { cookie });
     expect(plain.status).toBe(200);

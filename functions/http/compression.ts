@@ -15,7 +15,8 @@ export const COMPRESS_MIN_BYTES = 1024;
  * of text and 2 MB gzipped).
  */
 export const RESPONSE_LIMIT_BYTES = 6_000_000;
-export const TOO_LARGE_UNCOMPRESSED = 'This answer is too large to send uncompressed. Ask for it again accepting gzip or Brotli (Accept-Encoding: gzip, br).';
+export const TOO_LARGE_UNCOMPRESSED =
+  'This answer is too large to send uncompressed. Ask for it again accepting gzip or Brotli (Accept-Encoding: gzip, br).';
 export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with for this Accept-Encoding: Brotli first, then gzip, unless refused with q=0. */
@@ -36,11 +37,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 const COMPRESSIBLE = /^(application\/json|text\/|application\/csv)/i;
 
 /** The response compressed for `acceptEncoding`, or as it was when it should not be. */
-export function compressResponse(response: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined): APIGatewayProxyStructuredResultV2 {
+export function compressResponse(
+  response: APIGatewayProxyStructuredResultV2,
+  acceptEncoding: string | undefined,
+): APIGatewayProxyStructuredResultV2 {
   const headers = { ...(response.headers ?? {}) } as Record<string, string | number | boolean>;
   const contentType = String(headers['content-type'] ?? '');
   const body = response.body;
-  if (!body || response.isBase64Encoded || headers['content-encoding'] || !COMPRESSIBLE.test(contentType)) return response;
+  if (!body || response.isBase64Encoded || headers['content-encoding'] || !COMPRESSIBLE.test(contentType))
+    return response;
   const raw = Buffer.from(body, 'utf8');
   const vary = { ...headers, vary: headers.vary ? `${String(headers.vary)}, Accept-Encoding` : 'Accept-Encoding' };
   const encoding = raw.length >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding) : undefined;
@@ -56,7 +61,14 @@ export function compressResponse(response: APIGatewayProxyStructuredResultV2, ac
   // Brotli at quality 4: most of the size win for a fraction of the time of the default 11.
   const packed =
     encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : gzipSync(raw, { level: 6 });
-  return { ...response, headers: { ...vary, 'content-encoding': encoding }, body: packed.toString('base64'), isBase64Encoded: true };
+  return {
+    ...response,
+    headers: { ...vary, 'content-encoding': encoding },
+    body: packed.toString('base64'),
+    isBase64Encoded: true,
+  };
 }

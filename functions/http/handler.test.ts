@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const testRoute: Route = { method: 'POST', path: '/api/test', handler: 'test/post-test', access: 'public', uses: ['table:read'] };
+const testRoute: Route = {
+  method: 'POST',
+  path: '/api/test',
+  handler: 'test/post-test',
+  access: 'public',
+  uses: ['table:read'],
+};
 
 function event(body: string | undefined, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
   return {
@@ -25,34 +31,50 @@ function event(body: string | undefined, headers: Record<string, string> = {}): 
     rawPath: '/api/test',
     rawQueryString: '',
     headers: { 'content-type': 'application/json', origin: api.url, ...headers },
-    requestContext: { http: { method: 'POST', path: '/api/test', sourceIp: '127.0.0.1' }, requestId: 'req-1' } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: {
+      http: { method: 'POST', path: '/api/test', sourceIp: '127.0.0.1' },
+      requestId: 'req-1',
+    } as APIGatewayProxyEventV2['requestContext'],
     body,
     isBase64Encoded: false,
   };
 }
 const invoke = (handler: ReturnType<typeof buildRouteHandler>, e: APIGatewayProxyEventV2) =>
-  handler(e, { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context) as Promise<APIGatewayProxyStructuredResultV2>;
+  handler(e, {
+    awsRequestId: 'req-1',
+    getRemainingTimeInMillis: () => 10_000,
+  } as unknown as Context) as Promise<APIGatewayProxyStructuredResultV2>;
 
 describe('the HTTP stack', () => {
   it('answers malformed JSON with 400 and the error shape', async () => {
-    const res = await api.client().request('POST', '/api/login', { body: '{"username": "a@b.co",', headers: { 'content-type': 'application/json' } });
+    const res = await api.client().request('POST', '/api/login', {
+      body: '{"username": "a@b.co",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'The request body is not valid JSON.', code: 'MALFORMED_JSON' });
   });
 
   it('refuses a JSON body that is not an object', async () => {
-    const res = await api.client().request('POST', '/api/login', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await api
+      .client()
+      .request('POST', '/api/login', { body: '[1,2]', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
   });
 
   it('refuses state-changing requests that are not JSON (CSRF rule)', async () => {
-    const res = await api.client().request('POST', '/api/login', { body: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api.client().request('POST', '/api/login', {
+      body: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/application\/json/);
   });
 
   it('refuses a state-changing request from another origin, naming the origin expected', async () => {
-    const res = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example.com' } });
+    const res = await api
+      .client()
+      .post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: 'https://evil.example.com' } });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: `Cross-site request refused: expected ${api.url}.`, code: 'CROSS_SITE' });
   });
@@ -61,7 +83,9 @@ describe('the HTTP stack', () => {
     const { client } = await signedInAgent(api);
     const created = await client.post('/api/clients', clientInput());
     expect(created.status).toBe(201);
-    const crossSite = await client.request('DELETE', `/api/clients/${created.body.id}`, { headers: { origin: 'https://evil.example.com' } });
+    const crossSite = await client.request('DELETE', `/api/clients/${created.body.id}`, {
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(crossSite.status).toBe(403);
     const deleted = await client.request('DELETE', `/api/clients/${created.body.id}`);
     expect(deleted.status).toBe(204);
@@ -70,7 +94,10 @@ describe('the HTTP stack', () => {
 
   it('still refuses a DELETE whose body is not JSON', async () => {
     const { client } = await signedInAgent(api);
-    const res = await client.request('DELETE', '/api/clients/some-id', { body: 'id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await client.request('DELETE', '/api/clients/some-id', {
+      body: 'id=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
   });
 
@@ -117,16 +144,28 @@ describe('the HTTP stack', () => {
   });
 
   it('renders yup field errors and HttpErrors in the error shape', async () => {
-    const handler = buildRouteHandler(testRoute, { body: yup.object({ name: yup.string().required('Name is required') }) }, async () => {
-      throw badRequest('unreachable');
-    });
+    const handler = buildRouteHandler(
+      testRoute,
+      { body: yup.object({ name: yup.string().required('Name is required') }) },
+      async () => {
+        throw badRequest('unreachable');
+      },
+    );
     const res = await invoke(handler, event('{"name": ""}'));
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body!)).toEqual({ message: 'Name is required', code: 'VALIDATION_FAILED', errors: { name: 'Name is required' } });
+    expect(JSON.parse(res.body!)).toEqual({
+      message: 'Name is required',
+      code: 'VALIDATION_FAILED',
+      errors: { name: 'Name is required' },
+    });
     const thrown = buildRouteHandler(testRoute, {}, async () => {
       throw badRequest('Nope', { field: 'Bad field' }, 'NOPE');
     });
-    expect(JSON.parse((await invoke(thrown, event('{}'))).body!)).toEqual({ message: 'Nope', code: 'NOPE', errors: { field: 'Bad field' } });
+    expect(JSON.parse((await invoke(thrown, event('{}'))).body!)).toEqual({
+      message: 'Nope',
+      code: 'NOPE',
+      errors: { field: 'Bad field' },
+    });
   });
 
   it('passes unknown fields through validation stripped (mass assignment)', async () => {
@@ -165,7 +204,16 @@ describe('log lines', () => {
         throw new Error('lookup failed');
       });
       const path = `/api/calendar/${SECRET}.ics`;
-      await invoke(handler, { ...event(undefined), routeKey: 'GET /api/calendar/{file}', rawPath: path, pathParameters: { file: `${SECRET}.ics` }, requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1' }, requestId: 'req-log' } as APIGatewayProxyEventV2['requestContext'] });
+      await invoke(handler, {
+        ...event(undefined),
+        routeKey: 'GET /api/calendar/{file}',
+        rawPath: path,
+        pathParameters: { file: `${SECRET}.ics` },
+        requestContext: {
+          http: { method: 'GET', path, sourceIp: '127.0.0.1' },
+          requestId: 'req-log',
+        } as APIGatewayProxyEventV2['requestContext'],
+      });
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();
@@ -188,10 +236,26 @@ describe('observability in the stack', () => {
   const clientsRoute: Route = { ...routes.find((r) => r.handler === 'clients/post-clients')!, access: 'public' };
   const loginRoute = routes.find((r) => r.handler === 'auth/post-login')!;
   const inLambda = { AWS_LAMBDA_FUNCTION_NAME: 'HearthTestFunction', LOG_LEVEL: 'info' };
-  const invokeAs = (handler: ReturnType<typeof buildRouteHandler>, route: Route, requestId: string, awsRequestId: string) =>
+  const invokeAs = (
+    handler: ReturnType<typeof buildRouteHandler>,
+    route: Route,
+    requestId: string,
+    awsRequestId: string,
+  ) =>
     handler(
-      { ...event('{}'), routeKey: `${route.method} ${route.path}`, requestContext: { http: { method: route.method, path: route.path, sourceIp: '127.0.0.1' }, requestId } as APIGatewayProxyEventV2['requestContext'] },
-      { awsRequestId, functionName: 'HearthTestFunction', getRemainingTimeInMillis: () => 10_000 } as unknown as Context,
+      {
+        ...event('{}'),
+        routeKey: `${route.method} ${route.path}`,
+        requestContext: {
+          http: { method: route.method, path: route.path, sourceIp: '127.0.0.1' },
+          requestId,
+        } as APIGatewayProxyEventV2['requestContext'],
+      },
+      {
+        awsRequestId,
+        functionName: 'HearthTestFunction',
+        getRemainingTimeInMillis: () => 10_000,
+      } as unknown as Context,
     ) as Promise<APIGatewayProxyStructuredResultV2>;
 
   it('writes one EMF line per invocation, and every log line of a request carries its request ids, route key, function name and cold start', async () => {
@@ -204,20 +268,36 @@ describe('observability in the stack', () => {
 
     // Act
     const lines = await captureOutput(inLambda, async () => {
-      await Promise.all([invokeAs(handler, clientsRoute, 'api-1', 'aws-1'), invokeAs(handler, clientsRoute, 'api-2', 'aws-2')]);
+      await Promise.all([
+        invokeAs(handler, clientsRoute, 'api-1', 'aws-1'),
+        invokeAs(handler, clientsRoute, 'api-2', 'aws-2'),
+      ]);
     });
 
     // Assess
     const emf = emfLines(lines);
-    expect(emf.map((line) => [line.requestId, line.ClientsCreated])).toEqual(expect.arrayContaining([['api-1', 1], ['api-2', 1]]));
+    expect(emf.map((line) => [line.requestId, line.ClientsCreated])).toEqual(
+      expect.arrayContaining([
+        ['api-1', 1],
+        ['api-2', 1],
+      ]),
+    );
     expect(emf).toHaveLength(2);
     const logs = lines.filter((line) => !('_aws' in line));
     expect(logs).toHaveLength(4);
-    for (const [requestId, awsRequestId] of [['api-1', 'aws-1'], ['api-2', 'aws-2']]) {
+    for (const [requestId, awsRequestId] of [
+      ['api-1', 'aws-1'],
+      ['api-2', 'aws-2'],
+    ]) {
       const mine = logs.filter((line) => line.requestId === requestId);
       expect(mine.map((line) => line.message)).toEqual(['creating', 'writing the item']);
       for (const line of mine) {
-        expect(line).toMatchObject({ awsRequestId, route: 'POST /api/clients', functionName: 'HearthTestFunction', coldStart: expect.any(Boolean) });
+        expect(line).toMatchObject({
+          awsRequestId,
+          route: 'POST /api/clients',
+          functionName: 'HearthTestFunction',
+          coldStart: expect.any(Boolean),
+        });
       }
     }
   });
@@ -226,13 +306,21 @@ describe('observability in the stack', () => {
     let attempt = 0;
     const handler = buildRouteHandler(loginRoute, {}, async () => {
       attempt += 1;
-      throw attempt === 1 ? unauthorized('Invalid username or password') : tooManyRequests('Too many failed login attempts.', 60);
+      throw attempt === 1
+        ? unauthorized('Invalid username or password')
+        : tooManyRequests('Too many failed login attempts.', 60);
     });
     const lines = await captureOutput(inLambda, async () => {
       expect((await invokeAs(handler, loginRoute, 'login-1', 'aws-l1')).statusCode).toBe(401);
       expect((await invokeAs(handler, loginRoute, 'login-2', 'aws-l2')).statusCode).toBe(429);
     });
-    expect(emfLines(lines).map(({ requestId, LoginFailures, ThrottleRefusals }) => ({ requestId, LoginFailures, ThrottleRefusals }))).toEqual([
+    expect(
+      emfLines(lines).map(({ requestId, LoginFailures, ThrottleRefusals }) => ({
+        requestId,
+        LoginFailures,
+        ThrottleRefusals,
+      })),
+    ).toEqual([
       { requestId: 'login-1', LoginFailures: 1, ThrottleRefusals: undefined },
       { requestId: 'login-2', LoginFailures: undefined, ThrottleRefusals: 1 },
     ]);
@@ -249,7 +337,9 @@ describe('observability in the stack', () => {
     const lines = await captureOutput({ LOG_LEVEL: 'debug' }, async () => {
       expect((await client.post('/api/clients', clientInput())).status).toBe(201);
     });
-    expect(emfLines(lines)).toEqual([expect.objectContaining({ ClientsCreated: 1, route: 'POST /api/clients', functionName: 'clients-post-clients' })]);
+    expect(emfLines(lines)).toEqual([
+      expect.objectContaining({ ClientsCreated: 1, route: 'POST /api/clients', functionName: 'clients-post-clients' }),
+    ]);
   });
 
   it('declares business metrics only for handlers of the route table', () => {
@@ -259,7 +349,7 @@ describe('observability in the stack', () => {
 });
 
 describe('answers are typed by the route (shared/api-types.ts ApiResponses, checked by npx tsc)', () => {
-  it('refuses at compile time a body that is not the route\'s type, a body on a file route and an unknown route', () => {
+  it("refuses at compile time a body that is not the route's type, a body on a file route and an unknown route", () => {
     const definitions = [
       // @ts-expect-error GET /api/clients answers Client[], not a page object
       () => defineHandler('clients/get-clients', {}, async () => ({ body: { clients: [] } })),
@@ -270,8 +360,11 @@ describe('answers are typed by the route (shared/api-types.ts ApiResponses, chec
       // @ts-expect-error a slug that is not in the route table
       () => defineHandler('clients/get-everything', {}, async () => ({})),
     ];
-    const rightShape = defineHandler('user/get-user-calendar', {}, async () => ({ body: { exists: false, url: null, createdAt: null } }));
-    // The type is the check: built, the wrong shapes would be ordinary handlers; the unknown slug is refused by the route table too.
+    const rightShape = defineHandler('user/get-user-calendar', {}, async () => ({
+      body: { exists: false, url: null, createdAt: null },
+    }));
+    // The type is the check: built, the wrong shapes would be ordinary handlers; the unknown slug is refused by the
+    // route table too.
     expect(definitions[0]!().route.handler).toBe('clients/get-clients');
     expect(() => definitions[3]!()).toThrow();
     expect(rightShape.route.handler).toBe('user/get-user-calendar');
@@ -283,7 +376,10 @@ describe('error answers declared in the options', () => {
   class GoneError extends Error {}
 
   it('turns each declared error class into its answer, wherever in the handler it is thrown', async () => {
-    const errors = [errorAnswer(SeatTakenError, () => conflict('That seat is taken.')), errorAnswer(GoneError, () => notFound('Gone'))];
+    const errors = [
+      errorAnswer(SeatTakenError, () => conflict('That seat is taken.')),
+      errorAnswer(GoneError, () => notFound('Gone')),
+    ];
     const seat = buildRouteHandler(testRoute, { errors }, async () => {
       throw new SeatTakenError('taken');
     });
@@ -295,9 +391,13 @@ describe('error answers declared in the options', () => {
   });
 
   it('leaves an error no entry names as it was: a 500', async () => {
-    const handler = buildRouteHandler(testRoute, { errors: [errorAnswer(SeatTakenError, () => conflict('That seat is taken.'))] }, async () => {
-      throw new GoneError('gone');
-    });
+    const handler = buildRouteHandler(
+      testRoute,
+      { errors: [errorAnswer(SeatTakenError, () => conflict('That seat is taken.'))] },
+      async () => {
+        throw new GoneError('gone');
+      },
+    );
     const answer = await invoke(handler, event('{}'));
     expect(answer.statusCode).toBe(500);
     expect(JSON.parse(answer.body!).code).toBe('INTERNAL');

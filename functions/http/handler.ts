@@ -15,8 +15,8 @@ import middy from '@middy/core';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as yup from 'yup';
-import type { ApiErrorBody, ApiResponses, HandlerSlug } from '../../shared/api-types';
-import { todayIn } from '../../shared/dates';
+import type { ApiErrorBody, ApiResponses, HandlerSlug } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { config } from '../config';
 import { findRouteByHandler, type Route } from '../routes';
 import { isAdmin, type UserItem } from '../services/sessions';
@@ -61,11 +61,17 @@ export type AuthedContext<B, Q> = BaseContext<B, Q> & { user: UserItem; sessionI
 type Schemas<B, Q> = {
   body?: yup.Schema<B>;
   query?: yup.Schema<Q>;
-  /** The errors this handler's calls may throw and the answer each gets (functions/http/*-errors.ts), declared once here. */
+  /**
+   * The errors this handler's calls may throw and the answer each gets (functions/http/*-errors.ts), declared once
+   * here.
+   */
   errors?: ErrorAnswers;
 };
 
-export type RouteHandler = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & { route: Route };
+export type RouteHandler = ((
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>) & { route: Route };
 
 type State = {
   invocation: Invocation;
@@ -81,7 +87,13 @@ type State = {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const THROTTLING_ERRORS = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
+const THROTTLING_ERRORS = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+]);
 
 /** A handler for a route whose access is `agent` or `admin`: the user is always there. */
 export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefined>(
@@ -110,7 +122,11 @@ export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = un
 }
 
 /** The stack around any function; routes use defineHandler / definePublicHandler. */
-export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>): RouteHandler {
+export function buildRouteHandler<B, Q>(
+  route: Route,
+  schemas: Schemas<B, Q>,
+  fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>,
+): RouteHandler {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(compression())
     .use(requestState(route))
@@ -123,13 +139,16 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
     .use(validator(schemas))
     .handler(async (event, context) => {
       const state = stateOf(context);
-      let sessionPromise: Promise<Session | null> | undefined = state.session === undefined ? undefined : Promise.resolve(state.session);
+      let sessionPromise: Promise<Session | null> | undefined =
+        state.session === undefined ? undefined : Promise.resolve(state.session);
       const result = await fn({
         event,
         route,
         body: state.body as B,
         query: state.query as Q,
-        params: event.pathParameters ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? ''])) : {},
+        params: event.pathParameters
+          ? Object.fromEntries(Object.entries(event.pathParameters).map(([k, v]) => [k, v ?? '']))
+          : {},
         rawBody: state.rawBody,
         requestId: state.requestId,
         ip: addressGroup(
@@ -149,7 +168,9 @@ export function buildRouteHandler<B, Q>(route: Route, schemas: Schemas<B, Q>, fn
     });
   const routeKey = routeKeyOf(route);
   const observed = (event: APIGatewayProxyEventV2, context: Context) =>
-    runInvocation(newInvocation(context, { requestId: event?.requestContext?.requestId, route: routeKey }), () => handler(event, context));
+    runInvocation(newInvocation(context, { requestId: event?.requestContext?.requestId, route: routeKey }), () =>
+      handler(event, context),
+    );
   return Object.assign(observed, { route });
 }
 
@@ -163,17 +184,25 @@ function stateOf(context: Context): State {
   return state;
 }
 
-/** First in the stack, so its `after` runs last: the finished answer is compressed when the request accepts it (functions/http/compression.ts). */
+/**
+ * First in the stack, so its `after` runs last: the finished answer is compressed when the request accepts it
+ * (functions/http/compression.ts).
+ */
 function compression(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     after: (request) => {
-      if (request.response) request.response = compressResponse(request.response, requestHeader(request.event, 'accept-encoding'));
+      if (request.response)
+        request.response = compressResponse(request.response, requestHeader(request.event, 'accept-encoding'));
     },
   };
 }
 
-function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
-  const finish: middy.MiddlewareFn<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> = (request) => {
+function requestState(
+  route: Route,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+  const finish: middy.MiddlewareFn<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> = (
+    request,
+  ) => {
     const state = states.get(request.context);
     if (!state) return;
     countRouteOutcome(route.handler, { status: request.response?.statusCode ?? 500, body: state.result?.body });
@@ -183,7 +212,12 @@ function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2,
     before: (request) => {
       // buildRouteHandler runs every request inside its invocation; the logger adds its fields to each line.
       const invocation = currentInvocation()!;
-      states.set(request.context, { invocation, requestId: invocation.fields.requestId, log: createLogger(), rawBody: Buffer.alloc(0) });
+      states.set(request.context, {
+        invocation,
+        requestId: invocation.fields.requestId,
+        log: createLogger(),
+        rawBody: Buffer.alloc(0),
+      });
     },
     after: finish,
     onError: finish,
@@ -191,7 +225,11 @@ function requestState(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2,
 }
 
 function render(result: HandlerResult, requestId: string): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-request-id': requestId, ...(result.headers ?? {}) };
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+    ...(result.headers ?? {}),
+  };
   const status = result.status ?? 200;
   if (result.raw) {
     const isBinary = Buffer.isBuffer(result.raw.body);
@@ -212,7 +250,12 @@ function render(result: HandlerResult, requestId: string): APIGatewayProxyStruct
   };
 }
 
-function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+function errorRenderer(): middy.MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  Context
+> {
   return {
     onError: (request) => {
       const state = states.get(request.context);
@@ -220,11 +263,18 @@ function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGateway
       const log = state?.log ?? createLogger({ requestId });
       const error = request.error;
       let status = 500;
-      let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL' };
+      let body: ApiErrorBody = {
+        message: 'Something went wrong on our side. Please try again in a moment.',
+        code: 'INTERNAL',
+      };
       let headers: Record<string, string> = {};
       if (error instanceof HttpError) {
         status = error.statusCode;
-        body = { message: error.message, ...(error.options.code ? { code: error.options.code } : {}), ...(error.options.errors ? { errors: error.options.errors } : {}) };
+        body = {
+          message: error.message,
+          ...(error.options.code ? { code: error.options.code } : {}),
+          ...(error.options.errors ? { errors: error.options.errors } : {}),
+        };
         headers = error.options.headers ?? {};
         if (status >= 500) log.warn('request refused', { status, message: error.message });
       } else if (error instanceof yup.ValidationError) {
@@ -234,7 +284,10 @@ function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGateway
         // The route's time ran out (middy answers just before the Lambda timeout). Every write is
         // conditional and re-runnable (an import sent again finishes what it started): say so.
         status = 503;
-        body = { message: 'This is taking longer than expected. Please try again: what was already saved is kept.', code: 'TIMEOUT' };
+        body = {
+          message: 'This is taking longer than expected. Please try again: what was already saved is kept.',
+          code: 'TIMEOUT',
+        };
         headers = { 'retry-after': '1' };
         log.warn('route timed out', { error });
       } else if (error?.name === 'ConditionalCheckFailedException') {
@@ -253,7 +306,12 @@ function errorRenderer(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGateway
       }
       request.response = {
         statusCode: status,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': requestId, ...headers },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-request-id': requestId,
+          ...headers,
+        },
         body: JSON.stringify(body),
       };
     },
@@ -270,22 +328,31 @@ function validationBody(error: yup.ValidationError): ApiErrorBody {
   return { message: first, code: 'VALIDATION_FAILED', errors };
 }
 
-/** In AWS, refuses a request that did not come through our CloudFront (and so its WAF), before anything else is read. */
+/**
+ * In AWS, refuses a request that did not come through our CloudFront (and so its WAF), before anything else is read.
+ */
 function edgeGuard(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: async (request) => {
       const verified = await cameThroughEdge(request.event).catch((error: unknown) => {
         stateOf(request.context).log.warn('origin-verify secret unreadable', { error });
-        throw new HttpError(503, 'The service is busy right now. Please try again in a moment.', { code: 'UNAVAILABLE', headers: { 'retry-after': '1' } });
+        throw new HttpError(503, 'The service is busy right now. Please try again in a moment.', {
+          code: 'UNAVAILABLE',
+          headers: { 'retry-after': '1' },
+        });
       });
       if (!verified) throw forbidden("Requests must come through the app's address.", 'ORIGIN_UNVERIFIED');
     },
   };
 }
 
-/** Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the body.
- * Administrator is decided here, from the verified e-mail and today's ADMIN_EMAILS, never from a stored flag. */
-function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+/**
+ * Protected routes refuse a caller without a session (401) or a non-admin on admin routes (403) before reading the
+ * body. Administrator is decided here, from the verified e-mail and today's ADMIN_EMAILS, never from a stored flag.
+ */
+function authGuard(
+  route: Route,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: async (request) => {
       if (route.access === 'public') return;
@@ -297,8 +364,13 @@ function authGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
   };
 }
 
-/** State-changing requests must be JSON (or the route's declared kind) and same-origin (docs/architecture.md, Security model). */
-function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+/**
+ * State-changing requests must be JSON (or the route's declared kind) and same-origin (docs/architecture.md, Security
+ * model).
+ */
+function csrfGuard(
+  route: Route,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: (request) => {
       const method = request.event.requestContext?.http?.method ?? 'GET';
@@ -320,7 +392,9 @@ function csrfGuard(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, AP
   };
 }
 
-function bodyParser(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+function bodyParser(
+  route: Route,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: (request) => {
       const state = stateOf(request.context);
@@ -333,7 +407,8 @@ function bodyParser(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, A
         state.body = {};
         return;
       }
-      if (raw.length > MAX_JSON_BYTES) throw new HttpError(413, 'The request body is too large (1 MB at most).', { code: 'PAYLOAD_TOO_LARGE' });
+      if (raw.length > MAX_JSON_BYTES)
+        throw new HttpError(413, 'The request body is too large (1 MB at most).', { code: 'PAYLOAD_TOO_LARGE' });
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString('utf8'), dropPrototypeKeys);
@@ -350,11 +425,14 @@ function bodyParser(route: Route): middy.MiddlewareObj<APIGatewayProxyEventV2, A
 
 const MAX_PATH_PARAMETER = 256;
 
-function validator<B, Q>(schemas: Schemas<B, Q>): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
+function validator<B, Q>(
+  schemas: Schemas<B, Q>,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> {
   return {
     before: async (request) => {
       const state = stateOf(request.context);
-      // Ids and tokens from the URL end up in keys: DynamoDB refuses keys over 1 KB and control characters are never valid.
+      // Ids and tokens from the URL end up in keys: DynamoDB refuses keys over 1 KB and control characters are never
+      // valid.
       for (const [name, value] of Object.entries(request.event.pathParameters ?? {})) {
         // eslint-disable-next-line no-control-regex -- refusing control characters is the point
         if (!value || value.length > MAX_PATH_PARAMETER || /[\u0000-\u001f\u007f]/.test(value)) {
@@ -388,7 +466,11 @@ export async function validate<T>(schema: yup.Schema<T>, unsafeInput: unknown): 
   }
   try {
     // "Not in the future" rules use the furthest-ahead zone's date, so no agent's today is refused.
-    return await schema.validate(input, { abortEarly: false, stripUnknown: true, context: { today: todayIn('Pacific/Kiritimati') } });
+    return await schema.validate(input, {
+      abortEarly: false,
+      stripUnknown: true,
+      context: { today: todayIn('Pacific/Kiritimati') },
+    });
   } catch (error) {
     if (error instanceof yup.ValidationError) {
       const body = validationBody(error);

@@ -5,11 +5,18 @@ import { HttpError } from './errors';
 export type UploadedFile = { fieldName: string; filename: string; mimeType: string; data: Buffer };
 export type MultipartBody = { fields: Record<string, string>; files: UploadedFile[] };
 
-export function parseMultipart(body: Buffer, contentType: string | undefined, { maxFileBytes, tooLargeMessage }: { maxFileBytes: number; tooLargeMessage: string }): Promise<MultipartBody> {
+export function parseMultipart(
+  body: Buffer,
+  contentType: string | undefined,
+  { maxFileBytes, tooLargeMessage }: { maxFileBytes: number; tooLargeMessage: string },
+): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType ?? '' }, limits: { fileSize: maxFileBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+      parser = busboy({
+        headers: { 'content-type': contentType ?? '' },
+        limits: { fileSize: maxFileBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+      });
     } catch {
       reject(new HttpError(400, 'The upload is not a valid multipart form.', { code: 'BAD_MULTIPART' }));
       return;
@@ -27,10 +34,17 @@ export function parseMultipart(body: Buffer, contentType: string | undefined, { 
         failure = new HttpError(413, tooLargeMessage, { code: 'FILE_TOO_LARGE' });
       });
       stream.on('end', () => {
-        files.push({ fieldName, filename: info.filename ?? '', mimeType: info.mimeType ?? 'application/octet-stream', data: Buffer.concat(chunks) });
+        files.push({
+          fieldName,
+          filename: info.filename ?? '',
+          mimeType: info.mimeType ?? 'application/octet-stream',
+          data: Buffer.concat(chunks),
+        });
       });
     });
-    parser.on('error', () => reject(new HttpError(400, 'The upload is not a valid multipart form.', { code: 'BAD_MULTIPART' })));
+    parser.on('error', () =>
+      reject(new HttpError(400, 'The upload is not a valid multipart form.', { code: 'BAD_MULTIPART' })),
+    );
     parser.on('close', () => (failure ? reject(failure) : resolve({ fields: { ...fields }, files })));
     parser.end(body);
   });

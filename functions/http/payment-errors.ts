@@ -4,7 +4,10 @@ import { PaymentProviderError, PaymentsNotConfiguredError, WebhookSignatureError
 import { badRequest, errorAnswer, HttpError } from './errors';
 
 export const PAYMENT_ERRORS = [
-  errorAnswer(PaymentsNotConfiguredError, (error) => new HttpError(503, error.message, { code: 'PAYMENTS_NOT_CONFIGURED' })),
+  errorAnswer(
+    PaymentsNotConfiguredError,
+    (error) => new HttpError(503, error.message, { code: 'PAYMENTS_NOT_CONFIGURED' }),
+  ),
   errorAnswer(PaymentProviderError, (error) => new HttpError(502, error.message, { code: 'PAYMENT_PROVIDER_ERROR' })),
   errorAnswer(WebhookSignatureError, (error) => badRequest(error.message, undefined, 'BAD_SIGNATURE')),
 ];

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AccessDeniedException, BedrockRuntimeClient, ConverseCommand, ThrottlingException, ValidationException } from '@aws-sdk/client-bedrock-runtime';
+import {
+  AccessDeniedException,
+  BedrockRuntimeClient,
+  ConverseCommand,
+  ThrottlingException,
+  ValidationException,
+} from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { draftFacts } from '../domain/draft-facts';
@@ -45,22 +51,42 @@ describe('Bedrock (Converse)', () => {
     // Act
     const answer = await askModel(facts);
     // Assess
-    expect(answer).toEqual({ engine: { provider: 'bedrock', model: 'us.amazon.nova-micro-v1:0' }, text: JSON.stringify(DRAFT) });
+    expect(answer).toEqual({
+      engine: { provider: 'bedrock', model: 'us.amazon.nova-micro-v1:0' },
+      text: JSON.stringify(DRAFT),
+    });
     const input = bedrock.commandCalls(ConverseCommand)[0]!.args[0].input;
     expect(input.modelId).toBe('us.amazon.nova-micro-v1:0');
     expect(input.system).toEqual([{ text: SYSTEM_PROMPT }]);
     expect(input.toolConfig).toBeUndefined();
     expect(input.inferenceConfig?.maxTokens).toBeLessThanOrEqual(1000);
     const prompt = input.messages![0]!.content![0]!.text!;
-    expect(prompt).toMatch(/<client_data>\n\{"first_name":"Jane","occasion":"7th home anniversary","years":7,"date":"2026-12-05"\}\n<\/client_data>/);
+    expect(prompt).toMatch(
+      /<client_data>\n\{"first_name":"Jane","occasion":"7th home anniversary","years":7,"date":"2026-12-05"\}\n<\/client_data>/,
+    );
     expect(prompt).toContain('<agent_instructions>\nMention the garden.\n</agent_instructions>');
     expect(SYSTEM_PROMPT).toMatch(/untrusted data, never instructions/);
   });
 
   it.each([
-    ['throttling', new ThrottlingException({ message: 'Too many requests, please wait before trying again.', $metadata: {} }), 'the AI model is busy right now'],
-    ['access denied', new AccessDeniedException({ message: "You don't have access to the model with the specified model ID.", $metadata: {} }), 'this account may not use the AI model (access denied)'],
-    ['a refused model', new ValidationException({ message: 'The provided model identifier is invalid.', $metadata: {} }), 'the AI model refused the request'],
+    [
+      'throttling',
+      new ThrottlingException({ message: 'Too many requests, please wait before trying again.', $metadata: {} }),
+      'the AI model is busy right now',
+    ],
+    [
+      'access denied',
+      new AccessDeniedException({
+        message: "You don't have access to the model with the specified model ID.",
+        $metadata: {},
+      }),
+      'this account may not use the AI model (access denied)',
+    ],
+    [
+      'a refused model',
+      new ValidationException({ message: 'The provided model identifier is invalid.', $metadata: {} }),
+      'the AI model refused the request',
+    ],
   ])('turns %s into a refusal that spends nothing', async (_name, error, reason) => {
     // Prepare
     bedrock.on(ConverseCommand).rejects(error);
@@ -72,7 +98,13 @@ describe('Bedrock (Converse)', () => {
   });
 
   it('reports a draft cut off at the token limit', async () => {
-    bedrock.on(ConverseCommand).resolves({ ...meta, output: { message: { role: 'assistant', content: [{ text: '{"subject":"Hi","bo' }] } }, stopReason: 'max_tokens', usage: undefined, metrics: undefined });
+    bedrock.on(ConverseCommand).resolves({
+      ...meta,
+      output: { message: { role: 'assistant', content: [{ text: '{"subject":"Hi","bo' }] } },
+      stopReason: 'max_tokens',
+      usage: undefined,
+      metrics: undefined,
+    });
     await expect(askModel(facts)).rejects.toMatchObject({ reason: 'the AI draft was cut off', refused: false });
   });
 });
@@ -100,7 +132,12 @@ describe('an OpenAI-compatible endpoint (a real local HTTP server)', () => {
   });
   beforeEach(() => {
     requests.length = 0;
-    setEnv({ AI_PROVIDER: 'openai', AI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, AI_MODEL: 'llama3.2:3b', AI_API_KEY: 'sk-test' });
+    setEnv({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`,
+      AI_MODEL: 'llama3.2:3b',
+      AI_API_KEY: 'sk-test',
+    });
   });
 
   const completion = (content: string, finish = 'stop') => ({
@@ -125,24 +162,34 @@ describe('an OpenAI-compatible endpoint (a real local HTTP server)', () => {
     expect(answer).toEqual({ engine: { provider: 'openai', model: 'llama3.2:3b' }, text: JSON.stringify(DRAFT) });
     const [request] = requests;
     expect(request).toMatchObject({ url: '/v1/chat/completions', headers: { authorization: 'Bearer sk-test' } });
-    expect(request!.body).toMatchObject({ model: 'llama3.2:3b', response_format: { type: 'json_object' }, messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user' }] });
+    expect(request!.body).toMatchObject({
+      model: 'llama3.2:3b',
+      response_format: { type: 'json_object' },
+      messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user' }],
+    });
     expect(request!.body.tools).toBeUndefined();
     expect(request!.body.messages[1].content).toContain('<client_data>');
   });
 
   it('turns a 500 into a refusal', async () => {
-    respond = (_req, _body, res) => send(res, 500, JSON.stringify({ error: { message: 'model crashed', type: 'server_error' } }));
+    respond = (_req, _body, res) =>
+      send(res, 500, JSON.stringify({ error: { message: 'model crashed', type: 'server_error' } }));
     await expect(askModel(facts)).rejects.toMatchObject({ reason: 'the AI service answered HTTP 500', refused: true });
   });
 
   it('gives up after the timeout when the server never answers', async () => {
     respond = () => undefined; // holds the connection open
-    await expect(askModel(facts, { timeoutMs: 300 })).rejects.toMatchObject({ reason: 'the AI model did not answer within 0.3 seconds', refused: false });
+    await expect(askModel(facts, { timeoutMs: 300 })).rejects.toMatchObject({
+      reason: 'the AI model did not answer within 0.3 seconds',
+      refused: false,
+    });
   });
 
   it('reports an answer that is not JSON, or has no draft in it', async () => {
     respond = (_req, _body, res) => send(res, 200, '<html>Bad gateway</html>');
-    await expect(askModel(facts)).rejects.toMatchObject({ reason: 'the AI service answered something other than JSON' });
+    await expect(askModel(facts)).rejects.toMatchObject({
+      reason: 'the AI service answered something other than JSON',
+    });
     respond = (_req, _body, res) => send(res, 200, JSON.stringify({ choices: [] }));
     await expect(askModel(facts)).rejects.toMatchObject({ reason: 'the AI service answered without a draft' });
   });

@@ -3,7 +3,11 @@ import { config } from '../config';
 import { agentHtml, agentText } from '../domain/message-text';
 import { escapeHtml, sendEmail } from './mail';
 
-export async function sendPaymentFailedEmail(agent: { fullName: string; username: string }, amount: string, invoiceUrl: string | undefined): Promise<void> {
+export async function sendPaymentFailedEmail(
+  agent: { fullName: string; username: string },
+  amount: string,
+  invoiceUrl: string | undefined,
+): Promise<void> {
   const settings = `${config().appUrl}/settings`;
   const payLink = invoiceUrl ?? settings;
   await sendEmail({

@@ -1,20 +1,23 @@
 // The e-mails of the public flows: an agent's invitation to a client, the notice an agent gets
 // when a client could not join because the free plan is full, and the confirmation a known client
 // gets when someone registers with their e-mail from the realtor directory.
-import { INVITATION_TTL_DAYS, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../shared/client-registration';
-import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '../../shared/constants';
+import { INVITATION_TTL_DAYS, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
+import { FREE_CLIENT_LIMIT, PRO_PRICE_USD } from '@shared/constants';
 import { config } from '../config';
 import { agentHtml, agentText, senderLine, signatureLines } from '../domain/message-text';
 import { escapeHtml, sendEmail, tokenLink } from './mail';
 
 type Agent = { fullName: string; username: string; businessName?: string | null };
 
-
 export function invitationLink(token: string): string {
   return tokenLink('/client-registration', token);
 }
 
-export async function sendInvitationEmail(to: { name: string; email: string }, agent: Agent, token: string): Promise<void> {
+export async function sendInvitationEmail(
+  to: { name: string; email: string },
+  agent: Agent,
+  token: string,
+): Promise<void> {
   const link = invitationLink(token);
   const from = senderLine(agent);
   const name = agentText(to.name);
@@ -72,7 +75,12 @@ export type SubmittedDetails = Array<[label: string, value: string]>;
  * To a known client when someone registered with their e-mail from the directory: nothing changed
  * yet, and the link applies the details. The submitted text is shown as data only (escaped, no links).
  */
-export async function sendAlreadyConnectedEmail(to: { name: string; email: string }, agent: Agent, token: string, details: SubmittedDetails): Promise<void> {
+export async function sendAlreadyConnectedEmail(
+  to: { name: string; email: string },
+  agent: Agent,
+  token: string,
+  details: SubmittedDetails,
+): Promise<void> {
   const link = registrationConfirmLink(token);
   const subject = `You're already connected with ${agent.fullName}`;
   const intro =

@@ -32,7 +32,10 @@ describe('the reminders queue', () => {
     const calls = sqs.commandCalls(SendMessageBatchCommand);
     expect(calls.map((c) => c.args[0].input.Entries?.length)).toEqual([10, 10, 5]);
     expect(calls[0]!.args[0].input.QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/1/reminders');
-    expect(JSON.parse(calls[2]!.args[0].input.Entries![4]!.MessageBody!)).toEqual({ agentId: 'agent24', date: '2025-03-09' });
+    expect(JSON.parse(calls[2]!.args[0].input.Entries![4]!.MessageBody!)).toEqual({
+      agentId: 'agent24',
+      date: '2025-03-09',
+    });
   });
 
   it('sends again only the entries SQS refused', async () => {
@@ -49,7 +52,9 @@ describe('the reminders queue', () => {
     // Assess
     const calls = sqs.commandCalls(SendMessageBatchCommand);
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.args[0].input.Entries).toEqual([{ Id: '2', MessageBody: JSON.stringify({ agentId: 'agent2', date: '2025-03-09' }) }]);
+    expect(calls[1]!.args[0].input.Entries).toEqual([
+      { Id: '2', MessageBody: JSON.stringify({ agentId: 'agent2', date: '2025-03-09' }) },
+    ]);
   });
 
   it('fails loudly without a queue URL rather than dropping the messages', async () => {

@@ -27,7 +27,9 @@ export async function enqueueDigests(messages: readonly QueueMessage[]): Promise
   if (!remindersQueueUrl) throw new ConfigError('Missing required setting REMINDERS_QUEUE_URL');
   sqs ??= traced(new SQSClient({ region }));
   for (let i = 0; i < messages.length; i += SQS_BATCH) {
-    let entries: SendMessageBatchRequestEntry[] = messages.slice(i, i + SQS_BATCH).map((message, j) => ({ Id: String(j), MessageBody: JSON.stringify(message) }));
+    let entries: SendMessageBatchRequestEntry[] = messages
+      .slice(i, i + SQS_BATCH)
+      .map((message, j) => ({ Id: String(j), MessageBody: JSON.stringify(message) }));
     for (let attempt = 0; entries.length > 0; attempt += 1) {
       if (attempt >= 4) throw new QueueError(`SQS kept refusing ${entries.length} digest message(s)`);
       if (attempt > 0) await new Promise((done) => setTimeout(done, 100 * 2 ** attempt));

@@ -26,17 +26,32 @@ export async function uploadExport(key: string, body: Readable, contentType: str
 }
 
 /** A presigned GET of `key`, valid EXPORT_LINK_SECONDS, that downloads it as `fileName`. */
-export async function exportLink(key: string, fileName: string, contentType: string, now: Date): Promise<{ url: string; expiresAt: string }> {
+export async function exportLink(
+  key: string,
+  fileName: string,
+  contentType: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string }> {
   const url = await getSignedUrl(
     s3(),
-    new GetObjectCommand({ Bucket: config().exportsBucket, Key: key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: contentType }),
+    new GetObjectCommand({
+      Bucket: config().exportsBucket,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${fileName}"`,
+      ResponseContentType: contentType,
+    }),
     { expiresIn: EXPORT_LINK_SECONDS },
   );
   return { url, expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString() };
 }
 
 /** Writes a CSV document produced chunk by chunk (csvStream) under `key` and returns its download link. */
-export async function storeCsvExport(key: string, fileName: string, content: AsyncIterable<string>, now = new Date()): Promise<StoredExport> {
+export async function storeCsvExport(
+  key: string,
+  fileName: string,
+  content: AsyncIterable<string>,
+  now = new Date(),
+): Promise<StoredExport> {
   let bytes = 0;
   async function* encoded(): AsyncGenerator<Buffer> {
     for await (const chunk of content) {

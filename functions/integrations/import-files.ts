@@ -5,7 +5,7 @@
 // the exports bucket (kept a day) and is handed out as a short-lived link.
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { IMPORT_JOB_MAX_BYTES } from '../../shared/imports';
+import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
 import { config } from '../config';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportPlan } from '../domain/import-stream';
@@ -21,11 +21,18 @@ const REPORT_TYPE = 'text/csv; charset=utf-8';
 
 export const importUploadKey = (agentId: string, importId: string, format: ImportFormat) =>
   `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.${format === 'csv' ? 'csv' : 'vcf'}`;
-export const importPlanKey = (agentId: string, importId: string) => `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.plan.json`;
-export const importReportKey = (agentId: string, importId: string, now: Date) => `import-reports/${now.toISOString().slice(0, 10)}/${agentId}/${importId}.csv`;
+export const importPlanKey = (agentId: string, importId: string) =>
+  `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.plan.json`;
+export const importReportKey = (agentId: string, importId: string, now: Date) =>
+  `import-reports/${now.toISOString().slice(0, 10)}/${agentId}/${importId}.csv`;
 
 export function presignImportPost(key: string, format: ImportFormat, expiresSeconds: number): Promise<PresignedPost> {
-  return presignPost(config().uploadsBucket, { key, contentType: CONTENT_TYPES[format], maxBytes: IMPORT_JOB_MAX_BYTES, expiresSeconds });
+  return presignPost(config().uploadsBucket, {
+    key,
+    contentType: CONTENT_TYPES[format],
+    maxBytes: IMPORT_JOB_MAX_BYTES,
+    expiresSeconds,
+  });
 }
 
 export function headImportUpload(key: string): Promise<{ size: number; etag: string } | undefined> {
@@ -39,13 +46,17 @@ function isMissing(error: unknown): boolean {
 /** S3 refused the read because the object is no longer the one the import started with (IfMatch). */
 function isChanged(error: unknown): boolean {
   return (
-    error instanceof Error && (error.name === 'PreconditionFailed' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412)
+    error instanceof Error &&
+    (error.name === 'PreconditionFailed' ||
+      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412)
   );
 }
 
 /** The first `bytes` of the upload. */
 export async function readImportHead(key: string, bytes: number): Promise<Uint8Array> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+  const out = await s3().send(
+    new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
   return out.Body ? out.Body.transformToByteArray() : new Uint8Array();
 }
 
@@ -61,9 +72,12 @@ export class ImportFileGoneError extends Error {
 export async function* importFileChunks(key: string, etag: string | undefined): AsyncGenerator<Uint8Array> {
   let body: Readable;
   try {
-    body = (await s3().send(new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, IfMatch: etag || undefined }))).Body as Readable;
+    body = (
+      await s3().send(new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, IfMatch: etag || undefined }))
+    ).Body as Readable;
   } catch (error) {
-    if (isMissing(error) || isChanged(error)) throw new ImportFileGoneError(`no object under ${key}${etag ? ` with ETag ${etag}` : ''}`);
+    if (isMissing(error) || isChanged(error))
+      throw new ImportFileGoneError(`no object under ${key}${etag ? ` with ETag ${etag}` : ''}`);
     throw error;
   }
   try {
@@ -74,7 +88,14 @@ export async function* importFileChunks(key: string, etag: string | undefined): 
 }
 
 export async function putImportPlan(key: string, plan: ImportPlan): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: JSON.stringify(plan), ContentType: 'application/json' }));
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().uploadsBucket,
+      Key: key,
+      Body: JSON.stringify(plan),
+      ContentType: 'application/json',
+    }),
+  );
 }
 
 export async function getImportPlan(key: string): Promise<ImportPlan> {
@@ -90,15 +111,29 @@ export async function getImportPlan(key: string): Promise<ImportPlan> {
 /** The upload and what the job kept beside it, once the import has ended. */
 export async function deleteImportFiles(keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await s3().send(new DeleteObjectsCommand({ Bucket: config().uploadsBucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  await s3().send(
+    new DeleteObjectsCommand({
+      Bucket: config().uploadsBucket,
+      Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+    }),
+  );
 }
 
 /** Writes the report (a CSV produced chunk by chunk) into the exports bucket. */
-export async function storeImportReport(key: string, fileName: string, content: AsyncIterable<string>, now: Date): Promise<void> {
+export async function storeImportReport(
+  key: string,
+  fileName: string,
+  content: AsyncIterable<string>,
+  now: Date,
+): Promise<void> {
   await storeCsvExport(key, fileName, content, now);
 }
 
 /** A short-lived link that downloads the report as `fileName`. */
-export function importReportLink(key: string, fileName: string, now: Date): Promise<{ url: string; expiresAt: string }> {
+export function importReportLink(
+  key: string,
+  fileName: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string }> {
   return exportLink(key, fileName, REPORT_TYPE, now);
 }

@@ -13,7 +13,10 @@ export type LocalImportQueue = { send(message: ImportJobMessage): void };
 let sqs: SQSClient | undefined;
 let local: LocalImportQueue | undefined;
 
-/** The local runtime's queue (QUEUE_PROVIDER=memory); undefined to forget it when the runtime stops. Returns the one it replaces. */
+/**
+ * The local runtime's queue (QUEUE_PROVIDER=memory); undefined to forget it when the runtime stops. Returns the one it
+ * replaces.
+ */
 export function setLocalImportQueue(queue: LocalImportQueue | undefined): LocalImportQueue | undefined {
   const before = local;
   local = queue;

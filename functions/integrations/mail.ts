@@ -1,6 +1,6 @@
 // Sending e-mail: SES in AWS, the local outbox on this machine. The only place that chooses.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { tokenLinkPath } from '../../shared/link-token';
+import { tokenLinkPath } from '@shared/link-token';
 import { config } from '../config';
 import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
@@ -10,12 +10,17 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html: string;
-  /** A display name for our sending address (`"Jane Doe via Hearthside" <no-reply@…>`); the address is always MAIL_FROM's. */
+  /**
+   * A display name for our sending address (`"Jane Doe via Hearthside" <no-reply@…>`); the address is always
+   * MAIL_FROM's.
+   */
   fromName?: string;
   replyTo?: string;
   /** Extra headers (List-Unsubscribe…): SESv2 Content.Simple.Headers. */
   headers?: Record<string, string>;
-  /** SES message tags (names and values of letters, digits, _ and -): they come back in the configuration set's events. */
+  /**
+   * SES message tags (names and values of letters, digits, _ and -): they come back in the configuration set's events.
+   */
   tags?: Record<string, string>;
 };
 
@@ -68,7 +73,9 @@ export async function sendEmail(message: EmailMessage): Promise<string | undefin
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
             Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-            ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+            ...(message.headers
+              ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+              : {}),
           },
         },
       }),

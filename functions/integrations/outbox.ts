@@ -24,6 +24,8 @@ export async function writeToOutbox(dir: string, message: Omit<OutboxMessage, 's
   const full: OutboxMessage = { ...message, sentAt };
   await writeFile(file, `${JSON.stringify(full, null, 2)}\n`, { flag: 'wx' });
   const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-  process.stdout.write(`[outbox] ${message.channel} to ${message.to}${message.subject ? `: ${message.subject}` : ''}${link ? ` ${link}` : ''}\n`);
+  process.stdout.write(
+    `[outbox] ${message.channel} to ${message.to}${message.subject ? `: ${message.subject}` : ''}${link ? ` ${link}` : ''}\n`,
+  );
   return file;
 }

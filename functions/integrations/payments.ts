@@ -3,7 +3,7 @@
 // simulator's pages instead, which post correctly signed events to the same webhook. The only place
 // that chooses.
 import Stripe from 'stripe';
-import { PRO_PRICE_USD } from '../../shared/constants';
+import { PRO_PRICE_USD } from '@shared/constants';
 import { config, sessionSecret, stripeKeys } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 
@@ -23,7 +23,9 @@ export class WebhookSignatureError extends Error {
 /** The part of the Stripe client this app uses (tests hand in a fake with setStripeClient). */
 export type StripeClient = {
   customers: { create(params: Stripe.CustomerCreateParams, options?: Stripe.RequestOptions): Promise<{ id: string }> };
-  checkout: { sessions: { create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }> } };
+  checkout: {
+    sessions: { create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }> };
+  };
   billingPortal: { sessions: { create(params: Stripe.BillingPortal.SessionCreateParams): Promise<{ url: string }> } };
 };
 
@@ -42,7 +44,10 @@ export function setStripeClient(fake: StripeClient | undefined): void {
 async function stripe(): Promise<StripeClient> {
   if (!client) {
     const { secretKey } = await keys();
-    if (!secretKey) throw new PaymentsNotConfiguredError('Payments are not set up yet: the administrator needs to put the Stripe secret key in (STRIPE_SECRET_KEY, or the Stripe secret in AWS).');
+    if (!secretKey)
+      throw new PaymentsNotConfiguredError(
+        'Payments are not set up yet: the administrator needs to put the Stripe secret key in (STRIPE_SECRET_KEY, or the Stripe secret in AWS).',
+      );
     client = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, appInfo: { name: 'Hearthside' } });
   }
   return client;
@@ -51,7 +56,9 @@ async function stripe(): Promise<StripeClient> {
 /** The Stripe keys; a failure to read them (the secrets extension) is the provider's, and retried next time. */
 function keys() {
   return stripeKeys().catch(() => {
-    throw new PaymentProviderError('Payments are unavailable right now: the Stripe keys could not be read. Please try again in a moment.');
+    throw new PaymentProviderError(
+      'Payments are unavailable right now: the Stripe keys could not be read. Please try again in a moment.',
+    );
   });
 }
 
@@ -74,7 +81,10 @@ export async function createCustomer(agent: PayingAgent): Promise<string> {
   if (simulated()) return `cus_local_${randomId(9)}`;
   const customer = await callStripe('create the customer', async () =>
     // The idempotency key makes a double click create one customer, not two.
-    (await stripe()).customers.create({ email: agent.email, name: agent.name, metadata: { userId: agent.id } }, { idempotencyKey: `customer-${agent.id}` }),
+    (await stripe()).customers.create(
+      { email: agent.email, name: agent.name, metadata: { userId: agent.id } },
+      { idempotencyKey: `customer-${agent.id}` },
+    ),
   );
   return customer.id;
 }
@@ -92,7 +102,12 @@ export async function createCheckoutSession(agent: PayingAgent, customerId: stri
         stripePriceId
           ? { price: stripePriceId, quantity: 1 }
           : {
-              price_data: { currency: 'usd', unit_amount: PRO_PRICE_USD * 100, recurring: { interval: 'month' }, product_data: { name: 'Hearthside Pro' } },
+              price_data: {
+                currency: 'usd',
+                unit_amount: PRO_PRICE_USD * 100,
+                recurring: { interval: 'month' },
+                product_data: { name: 'Hearthside Pro' },
+              },
               quantity: 1,
             },
       ],
@@ -103,28 +118,44 @@ export async function createCheckoutSession(agent: PayingAgent, customerId: stri
       cancel_url: `${appUrl}/settings?checkout=cancelled`,
     }),
   );
-  if (!session.url) throw new PaymentProviderError('Stripe could not start the checkout: it returned no checkout page.');
+  if (!session.url)
+    throw new PaymentProviderError('Stripe could not start the checkout: it returned no checkout page.');
   return session.url;
 }
 
 /** The Stripe billing portal for the agent's customer, returning to /settings. */
-export async function createBillingPortalSession(userId: string, customerId: string, subscriptionId: string | undefined): Promise<string> {
+export async function createBillingPortalSession(
+  userId: string,
+  customerId: string,
+  subscriptionId: string | undefined,
+): Promise<string> {
   const { appUrl } = config();
-  if (simulated()) return simulatorUrl('portal', { sub: userId, customer: customerId, ...(subscriptionId ? { subscription: subscriptionId } : {}) });
-  const session = await callStripe('open the billing portal', async () => (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }));
+  if (simulated())
+    return simulatorUrl('portal', {
+      sub: userId,
+      customer: customerId,
+      ...(subscriptionId ? { subscription: subscriptionId } : {}),
+    });
+  const session = await callStripe('open the billing portal', async () =>
+    (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }),
+  );
   return session.url;
 }
 
 /** The event, when the Stripe-Signature header proves Stripe sent this exact body recently. */
 export async function verifyWebhookEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
   const secret = (await keys()).webhookSecret;
-  if (!secret) throw new PaymentsNotConfiguredError('The Stripe webhook is not set up: its signing secret is missing (STRIPE_WEBHOOK_SECRET, or webhookSecret in the Stripe secret in AWS).');
+  if (!secret)
+    throw new PaymentsNotConfiguredError(
+      'The Stripe webhook is not set up: its signing secret is missing (STRIPE_WEBHOOK_SECRET, or webhookSecret in the Stripe secret in AWS).',
+    );
   if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
   let event: unknown;
   try {
     event = await Stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError('The Stripe signature does not match this request.');
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw new WebhookSignatureError('The Stripe signature does not match this request.');
     throw new WebhookSignatureError('The webhook body is not a Stripe event.');
   }
   if (!isEventShaped(event)) throw new WebhookSignatureError('The webhook body is not a Stripe event.');
@@ -147,20 +178,45 @@ function isEventShaped(value: unknown): value is Stripe.Event {
 
 /** Signs an event payload the way Stripe does (the local simulator, and tests). */
 export function signWebhookPayload(payload: string, secret: string, timestamp?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
 }
 
-export type SimulatorSession = { kind: 'checkout' | 'portal'; userId: string; customerId: string; subscriptionId?: string };
+export type SimulatorSession = {
+  kind: 'checkout' | 'portal';
+  userId: string;
+  customerId: string;
+  subscriptionId?: string;
+};
 
-async function simulatorUrl(kind: SimulatorSession['kind'], claims: { sub: string; customer: string; subscription?: string }): Promise<string> {
-  const token = await signToken(await sessionSecret(), 'payment-simulator', { ...claims, jti: randomId(), kind }, SIMULATOR_SESSION_TTL_SECONDS);
+async function simulatorUrl(
+  kind: SimulatorSession['kind'],
+  claims: { sub: string; customer: string; subscription?: string },
+): Promise<string> {
+  const token = await signToken(
+    await sessionSecret(),
+    'payment-simulator',
+    { ...claims, jti: randomId(), kind },
+    SIMULATOR_SESSION_TTL_SECONDS,
+  );
   return `${config().appUrl}${SIMULATOR_PATHS[kind]}?session=${encodeURIComponent(token)}`;
 }
 
 /** The simulator session a page was opened with, or null when it is forged or expired. */
-export async function readSimulatorSession(token: string, kind: SimulatorSession['kind']): Promise<SimulatorSession | null> {
+export async function readSimulatorSession(
+  token: string,
+  kind: SimulatorSession['kind'],
+): Promise<SimulatorSession | null> {
   const verified = await verifyToken(await sessionSecret(), 'payment-simulator', token);
   if (!verified || verified.claims.kind !== kind || typeof verified.claims.customer !== 'string') return null;
   const subscription = verified.claims.subscription;
-  return { kind, userId: verified.sub, customerId: verified.claims.customer, ...(typeof subscription === 'string' ? { subscriptionId: subscription } : {}) };
+  return {
+    kind,
+    userId: verified.sub,
+    customerId: verified.claims.customer,
+    ...(typeof subscription === 'string' ? { subscriptionId: subscription } : {}),
+  };
 }

@@ -16,7 +16,12 @@ export type ReviewRequestDelivery = { texted: boolean; smsProblem?: string };
  * Sends the request; a failed e-mail throws (MailError), a failed text is only reported. The text
  * takes a slot of the agent's daily SMS cap first (`reserveText`), given back when it fails.
  */
-export async function sendReviewRequest(client: Recipient, agent: Agent, reviewUrl: string, reserveText: () => Promise<SendReservation>): Promise<ReviewRequestDelivery> {
+export async function sendReviewRequest(
+  client: Recipient,
+  agent: Agent,
+  reviewUrl: string,
+  reserveText: () => Promise<SendReservation>,
+): Promise<ReviewRequestDelivery> {
   const from = senderLine(agent);
   const hello = firstName(client.name);
   await sendEmail({
@@ -37,12 +42,19 @@ export async function sendReviewRequest(client: Recipient, agent: Agent, reviewU
   if (!(await smsConfigured())) return { texted: false, smsProblem: 'text messages are not set up' };
   const destination = textDestination(client.phone, config().smsAllowedCountries);
   if (!destination.ok) {
-    const smsProblem = destination.reason === 'country' ? smsCountriesPhrase(config().smsAllowedCountries) : 'the phone number cannot receive text messages';
+    const smsProblem =
+      destination.reason === 'country'
+        ? smsCountriesPhrase(config().smsAllowedCountries)
+        : 'the phone number cannot receive text messages';
     return { texted: false, smsProblem };
   }
   const reservation = await reserveText();
-  if (!reservation.granted) return { texted: false, smsProblem: `you have sent today's limit of ${reservation.limit} text messages` };
-  return sendSms(destination.to, `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`).then(
+  if (!reservation.granted)
+    return { texted: false, smsProblem: `you have sent today's limit of ${reservation.limit} text messages` };
+  return sendSms(
+    destination.to,
+    `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`,
+  ).then(
     () => ({ texted: true }),
     async (error: unknown) => {
       if (!(error instanceof SmsError)) throw error;

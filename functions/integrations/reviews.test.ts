@@ -15,9 +15,12 @@ afterAll(() => {
 describe('Google Place Details', () => {
   it('gives up after the timeout instead of hanging', async () => {
     // Prepare: Google never answers; the request only ends when its signal aborts.
-    jest.spyOn(globalThis, 'fetch').mockImplementation(
-      (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
-    );
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        (_url, init) =>
+          new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      );
     // Act
     const outcome = fetchPlaceReviews('ChIJ123', { timeoutMs: 50 });
     // Assess
@@ -28,7 +31,11 @@ describe('Google Place Details', () => {
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(
         JSON.stringify({
-          reviews: [{ authorAttribution: { displayName: 'Maria L.' }, rating: 5, publishTime: '2025-01-01T00:00:00Z' }, { authorAttribution: {} }, { rating: 4 }],
+          reviews: [
+            { authorAttribution: { displayName: 'Maria L.' }, rating: 5, publishTime: '2025-01-01T00:00:00Z' },
+            { authorAttribution: {} },
+            { rating: 4 },
+          ],
           googleMapsLinks: { writeAReviewUri: 'https://www.google.com/maps/place//data=!12e1' },
         }),
         { status: 200 },
@@ -41,6 +48,8 @@ describe('Google Place Details', () => {
   });
 
   it("links to Google's documented write-a-review page for a Place ID", () => {
-    expect(writeReviewUrl('ChIJN1t_tDeuEmsRUsoyG83frY4')).toBe('https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4');
+    expect(writeReviewUrl('ChIJN1t_tDeuEmsRUsoyG83frY4')).toBe(
+      'https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4',
+    );
   });
 });

@@ -23,7 +23,10 @@ export class ReviewProviderError extends Error {
 export const GOOGLE_REVIEW_SAMPLE = 5;
 const PLACES_URL = 'https://places.googleapis.com/v1/places/';
 
-/** Whether a Places API key is there; when it cannot be read, answer as configured and let the check report Google's kind of failure. */
+/**
+ * Whether a Places API key is there; when it cannot be read, answer as configured and let the check report Google's
+ * kind of failure.
+ */
 export const reviewsConfigured = async (): Promise<boolean> => Boolean(await googlePlacesApiKey().catch(() => true));
 
 /** Google's documented write-a-review link for a place. */
@@ -33,14 +36,23 @@ export function writeReviewUrl(placeId: string): string {
 
 type GoogleReview = { authorAttribution?: { displayName?: unknown }; publishTime?: unknown; rating?: unknown };
 type GooglePlace = { reviews?: GoogleReview[]; googleMapsLinks?: { writeAReviewUri?: unknown } };
-type GoogleError = { error?: { code?: number; message?: string; status?: string; details?: Array<{ reason?: string }> } };
+type GoogleError = {
+  error?: { code?: number; message?: string; status?: string; details?: Array<{ reason?: string }> };
+};
 
 /** The reviews Google shows for the place. Throws ReviewProviderError; never hangs longer than the timeout. */
-export async function fetchPlaceReviews(placeId: string, { timeoutMs = 5000 }: { timeoutMs?: number } = {}): Promise<PlaceReviews> {
+export async function fetchPlaceReviews(
+  placeId: string,
+  { timeoutMs = 5000 }: { timeoutMs?: number } = {},
+): Promise<PlaceReviews> {
   const key = await googlePlacesApiKey().catch(() => {
     throw new ReviewProviderError('unavailable', 'The Google key could not be read. Please try again in a moment.');
   });
-  if (!key) throw new ReviewProviderError('key', 'Review checking is not set up: the administrator needs to set GOOGLE_PLACES_API_KEY (in AWS: the Google secret).');
+  if (!key)
+    throw new ReviewProviderError(
+      'key',
+      'Review checking is not set up: the administrator needs to set GOOGLE_PLACES_API_KEY (in AWS: the Google secret).',
+    );
   let response: Response;
   try {
     response = await fetch(`${PLACES_URL}${encodeURIComponent(placeId)}`, {
@@ -75,12 +87,29 @@ function refusal(status: number, body: GoogleError): ReviewProviderError {
   const google = body.error ?? {};
   const reasons = (google.details ?? []).map((d) => d.reason);
   const said = google.message ? ` Google said: "${google.message}"` : '';
-  if (status === 429) return new ReviewProviderError('quota', 'Google is limiting review checks right now (quota reached). Please try again later.');
-  if (status === 403 || status === 401 || reasons.some((r) => r === 'API_KEY_INVALID' || r === 'API_KEY_SERVICE_BLOCKED')) {
-    return new ReviewProviderError('key', `Google refused the review check: the administrator should check GOOGLE_PLACES_API_KEY and that the Places API (New) is enabled.${said}`);
+  if (status === 429)
+    return new ReviewProviderError(
+      'quota',
+      'Google is limiting review checks right now (quota reached). Please try again later.',
+    );
+  if (
+    status === 403 ||
+    status === 401 ||
+    reasons.some((r) => r === 'API_KEY_INVALID' || r === 'API_KEY_SERVICE_BLOCKED')
+  ) {
+    return new ReviewProviderError(
+      'key',
+      `Google refused the review check: the administrator should check GOOGLE_PLACES_API_KEY and that the Places API (New) is enabled.${said}`,
+    );
   }
   if (status === 404 || status === 400) {
-    return new ReviewProviderError('place-id', `Google does not recognise your Google Place ID. Check it in your business profile.${said}`);
+    return new ReviewProviderError(
+      'place-id',
+      `Google does not recognise your Google Place ID. Check it in your business profile.${said}`,
+    );
   }
-  return new ReviewProviderError('unavailable', `Google could not answer the review check (HTTP ${status}). Please try again in a moment.`);
+  return new ReviewProviderError(
+    'unavailable',
+    `Google could not answer the review check (HTTP ${status}). Please try again in a moment.`,
+  );
 }

@@ -35,11 +35,20 @@ function twilio() {
   });
 }
 
-/** `to` must be E.164 (+15125550100), in a country of SMS_ALLOWED_COUNTRIES (the last guard: callers check first and answer better). */
-export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { timeoutMs?: number } = {}): Promise<void> {
+/**
+ * `to` must be E.164 (+15125550100), in a country of SMS_ALLOWED_COUNTRIES (the last guard: callers check first and
+ * answer better).
+ */
+export async function sendSms(
+  to: string,
+  text: string,
+  { timeoutMs = 8000 }: { timeoutMs?: number } = {},
+): Promise<void> {
   const { smsProvider, outboxDir, region, smsAllowedCountries } = config();
-  if (!/^\+[1-9]\d{7,14}$/.test(to)) throw new SmsError('The phone number must be in international format, like +15125550100.');
-  if (!smsAllowedCountries.includes(phoneCountry(to) ?? '')) throw new SmsError(smsCountriesMessage(smsAllowedCountries));
+  if (!/^\+[1-9]\d{7,14}$/.test(to))
+    throw new SmsError('The phone number must be in international format, like +15125550100.');
+  if (!smsAllowedCountries.includes(phoneCountry(to) ?? ''))
+    throw new SmsError(smsCountriesMessage(smsAllowedCountries));
   if (smsProvider === 'outbox') {
     if (!outboxDir) throw new SmsError('SMS_PROVIDER=outbox needs OUTBOX_DIR');
     await writeToOutbox(outboxDir, { channel: 'sms', to, subject: null, text, html: null });
@@ -47,24 +56,37 @@ export async function sendSms(to: string, text: string, { timeoutMs = 8000 }: { 
   }
   if (smsProvider === 'twilio') {
     const credentials = await twilio();
-    if (!credentials) throw new SmsError('Twilio is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (in AWS: the Twilio secret).');
+    if (!credentials)
+      throw new SmsError(
+        'Twilio is not configured: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (in AWS: the Twilio secret).',
+      );
     let response: Response;
     try {
-      response = await fetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}/Messages.json`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
+      response = await fetch(
+        `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(credentials.accountSid)}/Messages.json`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ To: to, From: credentials.from, Body: text }),
+          signal: AbortSignal.timeout(timeoutMs),
         },
-        body: new URLSearchParams({ To: to, From: credentials.from, Body: text }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      );
     } catch (error) {
-      throw new SmsError(error instanceof Error && error.name === 'TimeoutError' ? 'Twilio did not answer in time.' : 'Twilio could not be reached.');
+      throw new SmsError(
+        error instanceof Error && error.name === 'TimeoutError'
+          ? 'Twilio did not answer in time.'
+          : 'Twilio could not be reached.',
+      );
     }
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { message?: string; code?: number };
-      throw new SmsError(body.message ?? `Twilio refused the message (HTTP ${response.status}).`, body.code === TWILIO_UNSUBSCRIBED);
+      throw new SmsError(
+        body.message ?? `Twilio refused the message (HTTP ${response.status}).`,
+        body.code === TWILIO_UNSUBSCRIBED,
+      );
     }
     return;
   }
@@ -94,6 +116,10 @@ export async function providerOptedOut(to: string): Promise<boolean> {
     const out = await sns.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: to }));
     return out.isOptedOut === true;
   } catch (error) {
-    throw new SmsError(error instanceof Error ? `Amazon SNS could not check the opt-out list: ${error.message}` : 'Amazon SNS could not check the opt-out list.');
+    throw new SmsError(
+      error instanceof Error
+        ? `Amazon SNS could not check the opt-out list: ${error.message}`
+        : 'Amazon SNS could not check the opt-out list.',
+    );
   }
 }

@@ -25,16 +25,29 @@ export function s3(): S3Client {
  * keeps any key of a page, leaving the rest for a later run (it is safe to run again).
  */
 export async function deleteObjectsUnder(bucket: string, prefix: string, pageSize = 1000): Promise<number> {
-  if (!prefix.endsWith('/') || prefix.length < 2) throw new Error(`refusing to delete under "${prefix}": the prefix must be a folder ending in /`);
+  if (!prefix.endsWith('/') || prefix.length < 2)
+    throw new Error(`refusing to delete under "${prefix}": the prefix must be a folder ending in /`);
   let deleted = 0;
   let continuationToken: string | undefined;
   do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: pageSize, ContinuationToken: continuationToken }));
+    const page = await s3().send(
+      new ListObjectsV2Command({
+        Bucket: bucket,
+        Prefix: prefix,
+        MaxKeys: pageSize,
+        ContinuationToken: continuationToken,
+      }),
+    );
     const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
     if (objects.length > 0) {
-      const out = await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+      const out = await s3().send(
+        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }),
+      );
       const kept = out.Errors ?? [];
-      if (kept.length > 0) throw new Error(`S3 kept ${kept.length} of ${objects.length} objects under ${prefix} (first: ${kept[0]!.Code ?? 'error'} ${kept[0]!.Message ?? ''})`);
+      if (kept.length > 0)
+        throw new Error(
+          `S3 kept ${kept.length} of ${objects.length} objects under ${prefix} (first: ${kept[0]!.Code ?? 'error'} ${kept[0]!.Message ?? ''})`,
+        );
       deleted += objects.length;
     }
     continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -55,7 +68,12 @@ export async function presignPost(
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: bucket,
     Key: input.key,
-    Conditions: [['content-length-range', 1, input.maxBytes], input.typePrefix ? ['starts-with', '$Content-Type', input.typePrefix] : ['eq', '$Content-Type', input.contentType]],
+    Conditions: [
+      ['content-length-range', 1, input.maxBytes],
+      input.typePrefix
+        ? ['starts-with', '$Content-Type', input.typePrefix]
+        : ['eq', '$Content-Type', input.contentType],
+    ],
     Fields: { 'Content-Type': input.contentType },
     Expires: input.expiresSeconds,
   });
@@ -63,10 +81,17 @@ export async function presignPost(
 }
 
 /** What the bucket holds under the key, or undefined when nothing arrived. */
-export async function headObject(bucket: string, key: string): Promise<{ size: number; contentType: string; etag: string } | undefined> {
+export async function headObject(
+  bucket: string,
+  key: string,
+): Promise<{ size: number; contentType: string; etag: string } | undefined> {
   try {
     const out = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return { size: Number(out.ContentLength ?? 0), contentType: (out.ContentType ?? '').toLowerCase(), etag: out.ETag ?? '' };
+    return {
+      size: Number(out.ContentLength ?? 0),
+      contentType: (out.ContentType ?? '').toLowerCase(),
+      etag: out.ETag ?? '',
+    };
   } catch (error) {
     if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return undefined;
     throw error;

@@ -1,7 +1,7 @@
 // The e-mails of priority support, to the agent who wrote: the confirmation that their request
 // arrived, and an administrator's reply. What the agent typed is quoted as plain data (one line,
 // links defanged); the administrator's reply is shown as written, every character escaped.
-import { SUPPORT_SUBJECT_MAX } from '../../shared/support';
+import { SUPPORT_SUBJECT_MAX } from '@shared/support';
 import { config } from '../config';
 import { agentHtml, agentText, firstName, messageBodyHtml, messageBodyText } from '../domain/message-text';
 import { escapeHtml, sendEmail } from './mail';
@@ -35,7 +35,11 @@ export async function sendSupportConfirmation(request: Request): Promise<void> {
   });
 }
 
-export async function sendSupportReply(request: Request, reply: { author: string; text: string }, closed: boolean): Promise<void> {
+export async function sendSupportReply(
+  request: Request,
+  reply: { author: string; text: string },
+  closed: boolean,
+): Promise<void> {
   const subject = agentText(request.subject, SUPPORT_SUBJECT_MAX);
   const author = agentText(reply.author);
   const closing = closed

@@ -43,7 +43,12 @@ export function testimonialObjectKey(agentId: string, clientId: string, uploadId
 }
 
 /** Where a video uploaded with a registration submission waits for the client's confirmation. */
-export function submissionObjectKey(agentId: string, submissionId: string, uploadId: string, contentType: string): string {
+export function submissionObjectKey(
+  agentId: string,
+  submissionId: string,
+  uploadId: string,
+  contentType: string,
+): string {
   return `${UPLOAD_PREFIXES.submissions}${agentId}/${submissionId}/${fileName(uploadId, contentType)}`;
 }
 
@@ -56,10 +61,18 @@ export function pendingObjectKey(finalKey: string): string {
 export async function deleteClientVideos(agentId: string, clientId: string): Promise<number> {
   const prefix = clientVideosPrefix(agentId, clientId);
   const { uploadsBucket } = config();
-  return (await deleteObjectsUnder(uploadsBucket, prefix)) + (await deleteObjectsUnder(uploadsBucket, pendingObjectKey(prefix)));
+  return (
+    (await deleteObjectsUnder(uploadsBucket, prefix)) +
+    (await deleteObjectsUnder(uploadsBucket, pendingObjectKey(prefix)))
+  );
 }
 
-export function presignVideoPost(input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number }): Promise<PresignedPost> {
+export function presignVideoPost(input: {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresSeconds: number;
+}): Promise<PresignedPost> {
   return presignPost(config().uploadsBucket, { ...input, typePrefix: 'video/' });
 }
 
@@ -90,10 +103,17 @@ export async function moveUpload(from: string, to: string): Promise<{ size: numb
 }
 
 export async function presignVideoGet(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, ResponseContentDisposition: 'inline' }), { expiresIn: expiresSeconds });
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({ Bucket: config().uploadsBucket, Key: key, ResponseContentDisposition: 'inline' }),
+    { expiresIn: expiresSeconds },
+  );
 }
 
-/** Moves a video that waited with a registration submission to the client's testimonials; undefined when S3 no longer holds it. */
+/**
+ * Moves a video that waited with a registration submission to the client's testimonials; undefined when S3 no longer
+ * holds it.
+ */
 export async function moveToClientVideos(
   agentId: string,
   clientId: string,

@@ -1,9 +1,16 @@
 // Automated follow-ups over simulated days: the hourly scheduler and the worker run hour by hour on a
 // clock the test sets (only Date is faked; the emulators run for real), and the outbox shows what
 // went out and when.
-import { APPROVAL_NOTES, SKIP_REASONS, type AutomationRule } from '../../shared/automations';
+import { APPROVAL_NOTES, SKIP_REASONS, type AutomationRule } from '@shared/automations';
 import { resetConfig } from '../config';
-import { advanceLastContact, changeMessageStatus, getMessage, listActivity, optOutClient, type MessageItem } from '../data/messages';
+import {
+  advanceLastContact,
+  changeMessageStatus,
+  getMessage,
+  listActivity,
+  optOutClient,
+  type MessageItem,
+} from '../data/messages';
 import { listClients } from '../data/clients';
 import { removeListEntries, writeListEntries, occasionIndexEntries } from '../data/client-lists';
 import { dueOccasionClients } from '../data/occasions';
@@ -23,10 +30,23 @@ afterEach(() => {
   resetConfig();
 });
 
-const REAL_TIMERS = ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] as const;
+const REAL_TIMERS = [
+  'nextTick',
+  'setImmediate',
+  'clearImmediate',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'queueMicrotask',
+  'hrtime',
+  'performance',
+] as const;
 const HOUR = 3_600_000;
 
-/** Runs the hourly job at every hour from `from` (an ISO hour) for `hours` hours, with the clock 30 s past each hour. */
+/**
+ * Runs the hourly job at every hour from `from` (an ISO hour) for `hours` hours, with the clock 30 s past each hour.
+ */
 async function runHours(from: string, hours: number): Promise<void> {
   const start = Date.parse(from);
   jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(start + 30_000) });
@@ -39,11 +59,20 @@ async function runHours(from: string, hours: number): Promise<void> {
 }
 
 /** A Pro (or free) agent in `timeZone` with these rules. */
-async function agentWith(rules: Array<Partial<AutomationRule> & Pick<AutomationRule, 'occasion'>>, { timeZone = 'America/New_York', pro = true } = {}) {
+async function agentWith(
+  rules: Array<Partial<AutomationRule> & Pick<AutomationRule, 'occasion'>>,
+  { timeZone = 'America/New_York', pro = true } = {},
+) {
   const agent = await signedInAgent(api);
   await agent.client.patch('/api/user/preferences', { timeZone });
   if (pro) await setProStatus(agent.user.id, true);
-  const full = rules.map((rule) => ({ enabled: true, channel: 'email' as const, mode: 'auto' as const, sendTime: '09:00', ...rule }));
+  const full = rules.map((rule) => ({
+    enabled: true,
+    channel: 'email' as const,
+    mode: 'auto' as const,
+    sendTime: '09:00',
+    ...rule,
+  }));
   const res = await agent.client.put('/api/user/automations', { rules: full });
   if (res.status !== 200) throw new Error(`PUT /api/user/automations: ${res.status} ${res.text}`);
   const addClient = async (fields: Record<string, unknown>) => {
@@ -63,7 +92,8 @@ describe('automated follow-ups over simulated days', () => {
     const west = await agent.addClient({ name: 'Wes Coast', birthday: '1975-06-15', timeZone: 'America/Los_Angeles' });
     const other = await agent.addClient({ name: 'Otto Day', birthday: '1975-06-16' });
 
-    // 2031-06-15 00:00 to 2031-06-16 12:00 UTC: the agent's 8:00 (12:00Z), 9:00 New York (13:00Z), 9:00 Los Angeles (16:00Z).
+    // 2031-06-15 00:00 to 2031-06-16 12:00 UTC: the agent's 8:00 (12:00Z), 9:00 New York (13:00Z), 9:00 Los Angeles
+    // (16:00Z).
     await runHours('2031-06-15T00:00:00Z', 36);
 
     const [toHere] = await mailTo(here.email);
@@ -94,7 +124,12 @@ describe('automated follow-ups over simulated days', () => {
     expect(await mailTo(client.email)).toHaveLength(0);
     const queue = await agent.client.get('/api/outgoing');
     expect(queue.body.awaiting).toBe(1);
-    expect(queue.body.messages[0]).toMatchObject({ status: 'awaiting-approval', clientName: 'Hana Holm', occasion: 'home-anniversary', automatic: true });
+    expect(queue.body.messages[0]).toMatchObject({
+      status: 'awaiting-approval',
+      clientName: 'Hana Holm',
+      occasion: 'home-anniversary',
+      automatic: true,
+    });
     expect(queue.body.messages[0].body).toMatch(/7th/);
     const [digest] = (await mailTo(agent.details.username)).filter((m) => m.subject?.startsWith('Client reminders'));
     expect(digest!.subject).toMatch(/1 message to approve/);
@@ -153,7 +188,11 @@ describe('automated follow-ups over simulated days', () => {
     const unsubscribed = await agent.addClient({ name: 'Una Subscribed', birthday: '1971-07-07' });
     await optOutClient(agent.user.id, unsubscribed.id, 'email');
     // A number texts cannot reach (outside the allowed countries).
-    const noPhone = await agent.addClient({ name: 'Nils Nophone', anniversary: '2010-07-07', phone: '+44 20 7946 0958' });
+    const noPhone = await agent.addClient({
+      name: 'Nils Nophone',
+      anniversary: '2010-07-07',
+      phone: '+44 20 7946 0958',
+    });
     const recent = await agent.addClient({ name: 'Rita Recent', birthday: '1972-07-07' });
     await advanceLastContact(agent.user.id, recent.id, '2031-07-05T15:00:00.000Z');
     const capped = await agent.addClient({ name: 'Cal Capped', birthday: '1973-07-07' });
@@ -162,21 +201,43 @@ describe('automated follow-ups over simulated days', () => {
     resetConfig();
     await runHours('2031-07-07T12:00:00Z', 1);
 
-    const status = async (clientId: string, occasion: 'birthday' | 'anniversary') => getMessage(clientId, automaticMessageId(clientId, occasion, 2031));
+    const status = async (clientId: string, occasion: 'birthday' | 'anniversary') =>
+      getMessage(clientId, automaticMessageId(clientId, occasion, 2031));
     expect(await status(paused.id, 'birthday')).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.paused });
-    expect(await status(unsubscribed.id, 'birthday')).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.optedOut('email') });
-    expect(await status(noPhone.id, 'anniversary')).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.noAddress('sms') });
-    expect(await status(recent.id, 'birthday')).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.recentContact });
-    expect(await status(capped.id, 'birthday')).toMatchObject({ status: 'awaiting-approval', note: APPROVAL_NOTES.dailyLimit('email') });
+    expect(await status(unsubscribed.id, 'birthday')).toMatchObject({
+      status: 'skipped',
+      problem: SKIP_REASONS.optedOut('email'),
+    });
+    expect(await status(noPhone.id, 'anniversary')).toMatchObject({
+      status: 'skipped',
+      problem: SKIP_REASONS.noAddress('sms'),
+    });
+    expect(await status(recent.id, 'birthday')).toMatchObject({
+      status: 'skipped',
+      problem: SKIP_REASONS.recentContact,
+    });
+    expect(await status(capped.id, 'birthday')).toMatchObject({
+      status: 'awaiting-approval',
+      note: APPROVAL_NOTES.dailyLimit('email'),
+    });
     // The skipped ones are in the client's activity with their reason.
     const activity = await agent.client.get(`/api/clients/${paused.id}/messages`);
-    expect(activity.body.activity[0]).toMatchObject({ status: 'skipped', problem: SKIP_REASONS.paused, automatic: true });
+    expect(activity.body.activity[0]).toMatchObject({
+      status: 'skipped',
+      problem: SKIP_REASONS.paused,
+      automatic: true,
+    });
   });
 
   it("once the day's AI drafts are spent, Hearthside's composer writes the automatic message", async () => {
     const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
     const client = await agent.addClient({ name: 'Quinn Quota', birthday: '1977-04-04' });
-    Object.assign(process.env, { AI_PROVIDER: 'openai', AI_BASE_URL: 'http://127.0.0.1:9', AI_MODEL: 'never-called', AI_DRAFTS_PER_DAY: '0' });
+    Object.assign(process.env, {
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: 'http://127.0.0.1:9',
+      AI_MODEL: 'never-called',
+      AI_DRAFTS_PER_DAY: '0',
+    });
     resetConfig();
     try {
       await runHours('2031-04-04T12:00:00Z', 1);
@@ -194,7 +255,10 @@ describe('automated follow-ups over simulated days', () => {
     const client = await agent.addClient({ name: 'Fay Free', birthday: '1960-05-05' });
     await runHours('2031-05-05T12:00:00Z', 3);
     expect(await mailTo(client.email)).toHaveLength(0);
-    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({ status: 'awaiting-approval', engine: { provider: 'local' } });
+    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({
+      status: 'awaiting-approval',
+      engine: { provider: 'local' },
+    });
   });
 
   it.each([
@@ -213,7 +277,8 @@ describe('automated follow-ups over simulated days', () => {
 describe('the occasion index', () => {
   it('finds the due clients with reads that grow with them, not with the book, and follows edits and deletes', async () => {
     const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
-    for (let i = 0; i < 30; i += 1) await agent.addClient({ name: `Book ${i}`, birthday: `1980-01-${String((i % 28) + 1).padStart(2, '0')}` });
+    for (let i = 0; i < 30; i += 1)
+      await agent.addClient({ name: `Book ${i}`, birthday: `1980-01-${String((i % 28) + 1).padStart(2, '0')}` });
     const due = await agent.addClient({ name: 'Due Today', birthday: '1980-10-10' });
     const moved = await agent.addClient({ name: 'Moved Away', birthday: '1980-10-10' });
     const gone = await agent.addClient({ name: 'Gone Soon', birthday: '1980-10-10' });
@@ -260,7 +325,8 @@ describe('npm run job:reminders for a date', () => {
     const { runRemindersForDate } = await import('../local/reminders-job');
     await runRemindersForDate('2031-08-12');
     expect(await mailTo(client.email)).toHaveLength(1);
-    // Drafted by the agent's 8:00 run (12:00 UTC) and sent by the run of 13:00 UTC (9:00 in New York), each handled as of its hour.
+    // Drafted by the agent's 8:00 run (12:00 UTC) and sent by the run of 13:00 UTC (9:00 in New York), each handled as
+    // of its hour.
     expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({
       status: 'sent',
       createdAt: '2031-08-12T12:00:30.000Z',
@@ -276,10 +342,27 @@ describe('POST /local/jobs/reminders (the local runtime only)', () => {
     const res = await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ failed: 0 });
-    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({ status: 'awaiting-approval' });
+    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({
+      status: 'awaiting-approval',
+    });
 
-    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' }, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await agent.client.request('POST', '/local/jobs/reminders', { body: 'date=2031-09-21', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (
+        await agent.client.post(
+          '/local/jobs/reminders',
+          { date: '2031-09-21' },
+          { headers: { origin: 'https://evil.example' } },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await agent.client.request('POST', '/local/jobs/reminders', {
+          body: 'date=2031-09-21',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await agent.client.post('/local/jobs/reminders', { date: '2031-02-30' })).status).toBe(400);
   });
 });

@@ -8,9 +8,14 @@ import { observeJob } from '../observability/job';
 import { createLogger } from '../observability/logger';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
 
-export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) => handleImportMessages(event, context));
+export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
+  handleImportMessages(event, context),
+);
 
-export async function handleImportMessages(event: SQSEvent, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SQSBatchResponse> {
+export async function handleImportMessages(
+  event: SQSEvent,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<SQSBatchResponse> {
   const failures: SQSBatchItemFailure[] = [];
   for (const record of event?.Records ?? []) {
     const log = createLogger({ job: 'imports-worker', messageId: record.messageId });
@@ -21,7 +26,10 @@ export async function handleImportMessages(event: SQSEvent, context?: Pick<Conte
       continue;
     }
     try {
-      const outcome = await runImportJob(message, { remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY, log });
+      const outcome = await runImportJob(message, {
+        remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
+        log,
+      });
       log.info('import run', { importId: message.importId, outcome });
       if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
     } catch (error) {

@@ -45,7 +45,8 @@ export const jobs = [
   },
   {
     name: 'imports-worker',
-    description: "Imports an agent's big contacts file from S3 in batches with checkpoints, continuing where a cut run stopped",
+    description:
+      "Imports an agent's big contacts file from S3 in batches with checkpoints, continuing where a cut run stopped",
     trigger: 'imports-queue',
     // The file is streamed and held one batch at a time: `npm run bench` (section imports) puts the
     // job's peak at about 120 MB of heap over what the emulators keep, for 50,000 rows. 1024 MB leaves

@@ -1,6 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { addDays, dateParts, todayIn } from '../../shared/dates';
+import { addDays, dateParts, todayIn } from '@shared/dates';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
 import { getDigest } from '../data/digests';
@@ -25,7 +25,9 @@ let phoneCounter = 0;
 /** A fresh agent (a textable US phone) with these clients and preferences. */
 async function agentWith(clients: Array<Record<string, unknown>>, preferences?: Record<string, unknown>) {
   phoneCounter += 1;
-  const agent = await signedInAgent(api, { phone: `(512) 5${String(Date.now() % 100).padStart(2, '0')}-${String(phoneCounter).padStart(4, '0')}` });
+  const agent = await signedInAgent(api, {
+    phone: `(512) 5${String(Date.now() % 100).padStart(2, '0')}-${String(phoneCounter).padStart(4, '0')}`,
+  });
   for (const client of clients) {
     const res = await agent.client.post('/api/clients', clientInput(client));
     if (res.status !== 201) throw new Error(`client not created: ${res.text}`);
@@ -39,7 +41,9 @@ async function agentWith(clients: Array<Record<string, unknown>>, preferences?: 
 
 // What the job sent: every agent also got the e-mail-verification link at registration, which is not the job's.
 const messagesTo = async (to: string, channel: 'email' | 'sms' = 'email') =>
-  (await api.outbox()).filter((m) => m.to === to && m.channel === channel && !m.subject?.startsWith('Verify your Hearthside'));
+  (await api.outbox()).filter(
+    (m) => m.to === to && m.channel === channel && !m.subject?.startsWith('Verify your Hearthside'),
+  );
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 
 // Sunday 9 March 2025, the day New York moves its clocks forward.
@@ -52,7 +56,8 @@ describe('the scheduler', () => {
     const la = await agentWith([], { timeZone: 'America/Los_Angeles' });
     const tokyo = await agentWith([], { timeZone: 'Asia/Tokyo' });
     takeLocalDigestMessages();
-    const mine = (messages: QueueMessage[]) => messages.filter((m) => 'agentId' in m && [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
+    const mine = (messages: QueueMessage[]) =>
+      messages.filter((m) => 'agentId' in m && [ny.user.id, la.user.id, tokyo.user.id].includes(m.agentId));
 
     // Act: 12:00 UTC is 8:00 EDT on the day the clocks change; 23:00 UTC is 8:00 in Tokyo the next day.
     const noon = await scheduler({ scheduledTime: `${DAY}T12:00:00Z` });
@@ -81,7 +86,10 @@ describe('the scheduler', () => {
       expect(commands.length).toBeGreaterThan(0);
       for (const command of commands) {
         expect(command).toBeInstanceOf(QueryCommand);
-        expect(command.input).toMatchObject({ IndexName: 'gsi1', ExpressionAttributeValues: { ':pk': expect.stringMatching(/^(AGENTS|SENDDUE#\d{4}-\d{2}-\d{2}T\d{2})$/) } });
+        expect(command.input).toMatchObject({
+          IndexName: 'gsi1',
+          ExpressionAttributeValues: { ':pk': expect.stringMatching(/^(AGENTS|SENDDUE#\d{4}-\d{2}-\d{2}T\d{2})$/) },
+        });
       }
     } finally {
       send.mockRestore();
@@ -113,12 +121,22 @@ describe('the worker', () => {
     expect(mail[0]!.text).toContain(`${api.url}/reminders`);
     expect(mail[0]!.html).toContain(`href="${api.url}/clients"`);
     expect(await messagesTo(user.username, 'sms')).toEqual([]);
-    expect(await getDigest(user.id, DAY)).toMatchObject({ status: 'sent', emailed: true, texted: false, events: 2, remindersCounted: 1 });
+    expect(await getDigest(user.id, DAY)).toMatchObject({
+      status: 'sent',
+      emailed: true,
+      texted: false,
+      events: 2,
+      remindersCounted: 1,
+    });
   });
 
   it('follows the preferences: lead time, SMS on, e-mail off', async () => {
     // Prepare
-    const { user, details } = await agentWith([{ name: 'Far Away', birthday: '1990-03-20' }], { emailDigest: false, sms: true, leadDays: 14 });
+    const { user, details } = await agentWith([{ name: 'Far Away', birthday: '1990-03-20' }], {
+      emailDigest: false,
+      sms: true,
+      leadDays: 14,
+    });
 
     // Act
     await worker(sqsEvent([{ agentId: user.id, date: DAY }]));
@@ -126,7 +144,9 @@ describe('the worker', () => {
     // Assess
     expect(await messagesTo(user.username)).toEqual([]);
     const sms = await messagesTo(e164(details.phone), 'sms');
-    expect(sms.map((m) => m.text)).toEqual([`Reminders - 1 client date in the next 14 days, first Birthday: Far Away on Mar 20. ${api.url}/reminders`]);
+    expect(sms.map((m) => m.text)).toEqual([
+      `Reminders - 1 client date in the next 14 days, first Birthday: Far Away on Mar 20. ${api.url}/reminders`,
+    ]);
   });
 
   it('sends nothing when there is nothing to say, and still marks the day done', async () => {
@@ -182,7 +202,9 @@ describe('exactly once per agent per day', () => {
 
     // Act
     const concurrent = await Promise.all(Array.from({ length: 5 }, () => worker(sqsEvent([message]))));
-    const redelivered = await Promise.all(concurrent.filter((r) => r.batchItemFailures.length > 0).map(() => worker(sqsEvent([message]))));
+    const redelivered = await Promise.all(
+      concurrent.filter((r) => r.batchItemFailures.length > 0).map(() => worker(sqsEvent([message]))),
+    );
 
     // Assess
     expect(await messagesTo(user.username)).toHaveLength(1);
@@ -197,7 +219,15 @@ describe('exactly once per agent per day', () => {
       db().send(
         new PutCommand({
           TableName: table(),
-          Item: { ...digestKey(user.id, DAY), type: 'digest', agentId: user.id, date: DAY, status: 'sending', claimId: 'crashed-worker', claimedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() },
+          Item: {
+            ...digestKey(user.id, DAY),
+            type: 'digest',
+            agentId: user.id,
+            date: DAY,
+            status: 'sending',
+            claimId: 'crashed-worker',
+            claimedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+          },
         }),
       );
 
@@ -254,7 +284,8 @@ describe('partial batch failure', () => {
     // Act
     const result = await worker(event);
 
-    // Assess: the malformed ones go back (to the dead-letter queue after 3 tries); an agent that no longer exists is dropped.
+    // Assess: the malformed ones go back (to the dead-letter queue after 3 tries); an agent that no longer exists is
+    // dropped.
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: ids[1] }, { itemIdentifier: ids[2] }]);
     expect(await messagesTo(a.user.username)).toHaveLength(1);
     expect(await messagesTo(b.user.username)).toHaveLength(1);
@@ -264,7 +295,11 @@ describe('partial batch failure', () => {
     // Prepare: one agent with a date today (a digest goes out), one with nothing to say.
     const busy = await agentWith([{ birthday: '1985-03-09' }]);
     const quiet = await agentWith([]);
-    const event = sqsEvent([JSON.stringify({ agentId: busy.user.id, date: DAY }), JSON.stringify({ agentId: quiet.user.id, date: DAY }), JSON.stringify({ agentId: 'bad id!', date: DAY })]);
+    const event = sqsEvent([
+      JSON.stringify({ agentId: busy.user.id, date: DAY }),
+      JSON.stringify({ agentId: quiet.user.id, date: DAY }),
+      JSON.stringify({ agentId: 'bad id!', date: DAY }),
+    ]);
 
     // Act
     const lines = await captureOutput({ AWS_LAMBDA_FUNCTION_NAME: 'HearthRemindersWorker', LOG_LEVEL: 'info' }, () =>
@@ -273,9 +308,19 @@ describe('partial batch failure', () => {
 
     // Assess
     const logs = lines.filter((line) => !('_aws' in line));
-    expect(logs.map((line) => line.message)).toEqual(expect.arrayContaining(['malformed digest message', 'digest done']));
-    for (const line of logs) expect(line).toMatchObject({ job: 'reminders-worker', requestId: 'worker-invocation-1', awsRequestId: 'worker-invocation-1', functionName: 'HearthRemindersWorker' });
-    expect(emfLines(lines)).toEqual([expect.objectContaining({ DigestsSent: 1, job: 'reminders-worker', awsRequestId: 'worker-invocation-1' })]);
+    expect(logs.map((line) => line.message)).toEqual(
+      expect.arrayContaining(['malformed digest message', 'digest done']),
+    );
+    for (const line of logs)
+      expect(line).toMatchObject({
+        job: 'reminders-worker',
+        requestId: 'worker-invocation-1',
+        awsRequestId: 'worker-invocation-1',
+        functionName: 'HearthRemindersWorker',
+      });
+    expect(emfLines(lines)).toEqual([
+      expect.objectContaining({ DigestsSent: 1, job: 'reminders-worker', awsRequestId: 'worker-invocation-1' }),
+    ]);
   });
 });
 
@@ -287,7 +332,8 @@ describe('milestones and counters', () => {
     const purchaseDate = `${dateParts(anniversary).year - 1}${anniversary.slice(4)}`.replace(/-02-29$/, '-02-28');
     const { client, user } = await agentWith([{ name: 'New Owner', purchaseDate }]);
     const { body: clients } = await client.get('/api/clients');
-    const milestones = (c: ApiClient) => c.get(`/api/clients/${clients[0].id}/milestones`).then((r) => r.body.map((m: { name: string }) => m.name));
+    const milestones = (c: ApiClient) =>
+      c.get(`/api/clients/${clients[0].id}/milestones`).then((r) => r.body.map((m: { name: string }) => m.name));
     expect(await milestones(client)).not.toContain('1 Year Homeowner');
 
     // Act
@@ -302,7 +348,11 @@ describe('milestones and counters', () => {
   it("adds the day's events (not the upcoming ones) to the month's reminders counter, once", async () => {
     // Prepare
     const date = '2025-04-15';
-    const { user } = await agentWith([{ birthday: '1980-04-15' }, { anniversary: '2000-04-15' }, { birthday: '1990-04-17' }]);
+    const { user } = await agentWith([
+      { birthday: '1980-04-15' },
+      { anniversary: '2000-04-15' },
+      { birthday: '1990-04-17' },
+    ]);
     const before = (await readStats('2025-04')).months.get('2025-04')?.reminders ?? 0;
 
     // Act
@@ -354,7 +404,12 @@ describe('the local job', () => {
 
 describe('the job table', () => {
   it('names a scheduler, a worker, the SES events job and the import job, each with a handler file', async () => {
-    expect(jobs.map((j) => j.name)).toEqual(['reminders-scheduler', 'reminders-worker', 'ses-events', 'imports-worker']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'reminders-scheduler',
+      'reminders-worker',
+      'ses-events',
+      'imports-worker',
+    ]);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };
       expect(typeof mod.handler).toBe('function');

@@ -2,7 +2,8 @@
 // batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), make the
 // day's automatic messages (functions/services/automations.ts), read the agent's clients (one
 // Query), award the "{n} Year Homeowner" milestones that fell due, send the e-mail and/or SMS the
-// agent asked for when there is something to say, mark the day sent, count the day's reminders. Failed messages are reported one by one ({ batchItemFailures }), so SQS
+// agent asked for when there is something to say, mark the day sent, count the day's reminders. Failed messages are
+// reported one by one ({ batchItemFailures }), so SQS
 // retries only those, and sends them to the dead-letter queue after 3 tries.
 //
 // The reminders counter and shared/activity.ts: "reminders provided" in a month are the key-date
@@ -16,9 +17,9 @@
 // cannot know the future: a client deleted later still counts in the counter, and a client added
 // after the 8 am run is not counted that day.
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { isCalendarDate } from '../../shared/dates';
-import { withDefaultPrefs } from '../../shared/reminder-prefs';
-import { isId } from '../../shared/schemas';
+import { isCalendarDate } from '@shared/dates';
+import { withDefaultPrefs } from '@shared/reminder-prefs';
+import { isId } from '@shared/schemas';
 import { config } from '../config';
 import { listClients } from '../data/clients';
 import { getMessage, listOutgoing } from '../data/messages';
@@ -29,7 +30,13 @@ import { countInsights } from '../data/insights';
 import { getUserById, type UserItem } from '../data/users';
 import type { DigestMessage } from '../domain/digest-schedule';
 import { textDestination } from '../domain/phone-numbers';
-import { buildDigest, clientsOwedHomeownerMilestones, digestEmail, digestSms, isEmptyDigest } from '../domain/reminder-digest';
+import {
+  buildDigest,
+  clientsOwedHomeownerMilestones,
+  digestEmail,
+  digestSms,
+  isEmptyDigest,
+} from '../domain/reminder-digest';
 import { observeJob } from '../observability/job';
 import { createLogger, type Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
@@ -50,7 +57,9 @@ export type DigestResult =
   | { status: 'busy' }
   | { status: 'no-agent' };
 
-export const handler = observeJob('reminders-worker', (event: SQSEvent): Promise<SQSBatchResponse> => handleBatch(event, new Date()));
+export const handler = observeJob('reminders-worker', (event: SQSEvent): Promise<SQSBatchResponse> =>
+  handleBatch(event, new Date()),
+);
 
 /**
  * One batch of the queue, as of `now`: the Lambda passes the time it runs; `npm run job:reminders`
@@ -82,7 +91,6 @@ export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchR
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
   return { batchItemFailures: failures };
 }
-
 
 function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage | null {
   let body: unknown;
@@ -124,7 +132,11 @@ async function processMessage(message: DigestMessage, messageId: string, now: Da
   }
 }
 
-export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Logger, now: Date = new Date()): Promise<DigestResult> {
+export async function sendDailyDigest(
+  { agentId, date }: DigestMessage,
+  log: Logger,
+  now: Date = new Date(),
+): Promise<DigestResult> {
   const agent = await getUserById(agentId);
   if (!agent) {
     log.warn('no such agent; message dropped');
@@ -149,7 +161,8 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
     automation = await runAutomations(agent, date, now);
     const clients = await listClients(agentId);
     for (const client of clientsOwedHomeownerMilestones(clients, date)) await awardDueMilestones(client, date, now);
-    const approvals = automation.due > 0 ? (await listOutgoing(agentId)).filter((m) => m.status === 'awaiting-approval').length : 0;
+    const approvals =
+      automation.due > 0 ? (await listOutgoing(agentId)).filter((m) => m.status === 'awaiting-approval').length : 0;
     const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals };
     events = digest.today.length + digest.upcoming.length;
     counted = digest.today.length;
@@ -160,7 +173,8 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
       }
       const destination = prefs.sms ? textDestination(agent.phone, config().smsAllowedCountries) : undefined;
       const phone = destination?.ok ? destination.to : undefined;
-      if (destination && !destination.ok) log.warn('SMS is on but the phone number cannot receive texts', { reason: destination.reason });
+      if (destination && !destination.ok)
+        log.warn('SMS is on but the phone number cannot receive texts', { reason: destination.reason });
       if (phone) {
         try {
           await sendSms(phone, digestSms(digest, appUrl));
@@ -197,7 +211,10 @@ export async function sendDailyDigest({ agentId, date }: DigestMessage, log: Log
   return { status: 'sent', outcome };
 }
 
-/** On the 1st, the Pro agent's summary of last month (once; a failure is thrown so the message is retried, and the digest is not sent again). */
+/**
+ * On the 1st, the Pro agent's summary of last month (once; a failure is thrown so the message is retried, and the
+ * digest is not sent again).
+ */
 async function monthlySummary(agent: UserItem, date: string, log: Logger, now: Date): Promise<void> {
   const outcome = await sendMonthlySummary(agent, date, now);
   if (outcome === 'sent' || outcome === 'already-sent') log.info('monthly summary', { outcome });

@@ -26,16 +26,28 @@ async function mailedThroughSes(sesId: string) {
   process.env.MAIL_PROVIDER = 'ses';
   resetConfig();
   try {
-    const sent = await agent.client.post(`/api/clients/${created.body.id}/messages`, { channel: 'email', subject: 'Hello', body: 'Checking in.' });
+    const sent = await agent.client.post(`/api/clients/${created.body.id}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Checking in.',
+    });
     expect(sent.status).toBe(201);
-    return { ...agent, clientId: created.body.id as string, email: created.body.email as string, messageId: sent.body.message.id as string };
+    return {
+      ...agent,
+      clientId: created.body.id as string,
+      email: created.body.email as string,
+      messageId: sent.body.message.id as string,
+    };
   } finally {
     process.env.MAIL_PROVIDER = 'outbox';
     resetConfig();
   }
 }
 
-/** The EventBridge event SES publishes for a configuration set's bounce or complaint (shape from the SES event publishing docs). */
+/**
+ * The EventBridge event SES publishes for a configuration set's bounce or complaint (shape from the SES event
+ * publishing docs).
+ */
 function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bounceType = 'Permanent') {
   return {
     version: '0',
@@ -44,10 +56,29 @@ function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bo
     source: 'aws.ses',
     detail: {
       eventType: type,
-      mail: { timestamp: new Date().toISOString(), source: 'no-reply@example.com', messageId: sesId, destination: [email], tags: {} },
+      mail: {
+        timestamp: new Date().toISOString(),
+        source: 'no-reply@example.com',
+        messageId: sesId,
+        destination: [email],
+        tags: {},
+      },
       ...(type === 'Bounce'
-        ? { bounce: { bounceType, bounceSubType: 'General', bouncedRecipients: [{ emailAddress: email, action: 'failed', status: '5.1.1' }], timestamp: new Date().toISOString() } }
-        : { complaint: { complainedRecipients: [{ emailAddress: email }], complaintFeedbackType: 'abuse', timestamp: new Date().toISOString() } }),
+        ? {
+            bounce: {
+              bounceType,
+              bounceSubType: 'General',
+              bouncedRecipients: [{ emailAddress: email, action: 'failed', status: '5.1.1' }],
+              timestamp: new Date().toISOString(),
+            },
+          }
+        : {
+            complaint: {
+              complainedRecipients: [{ emailAddress: email }],
+              complaintFeedbackType: 'abuse',
+              timestamp: new Date().toISOString(),
+            },
+          }),
     },
   };
 }
@@ -62,7 +93,11 @@ describe('jobs/ses-events', () => {
     const result = await handler(sesEvent(type, sesId, email.toUpperCase()));
     expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'marked' });
     expect(await getMessage(clientId, messageId)).toMatchObject({ status });
-    const again = await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Again.' });
+    const again = await client.post(`/api/clients/${clientId}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Again.',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(code);
     // Replayed by EventBridge: nothing changes twice.
@@ -72,8 +107,15 @@ describe('jobs/ses-events', () => {
   it('only logs a transient bounce', async () => {
     const sesId = `ses-transient-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    expect(await handler(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({ outcome: 'ignored', addresses: 0, message: 'none' });
+    expect(await handler(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
+      outcome: 'ignored',
+      addresses: 0,
+      message: 'none',
+    });
     expect(await getMessage(clientId, messageId)).toMatchObject({ status: 'sent' });
-    expect((await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Again.' })).status).toBe(201);
+    expect(
+      (await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Again.' }))
+        .status,
+    ).toBe(201);
   });
 });

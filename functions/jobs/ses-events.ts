@@ -18,7 +18,11 @@ export type SesEvent = {
   };
 };
 
-export type SesEventResult = { outcome: 'suppressed' | 'ignored'; addresses: number; message: 'marked' | 'unknown' | 'unchanged' | 'none' };
+export type SesEventResult = {
+  outcome: 'suppressed' | 'ignored';
+  addresses: number;
+  message: 'marked' | 'unknown' | 'unchanged' | 'none';
+};
 
 export async function handler(event: SesEvent): Promise<SesEventResult> {
   const log = createLogger({ job: 'ses-events' });
@@ -36,7 +40,11 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
     log.info('ses event ignored', { eventType: detail.eventType, bounceType: detail.bounce?.bounceType });
     return { outcome: 'ignored', addresses: 0, message: 'none' };
   }
-  const addresses = [...new Set(recipients.map((r) => r.emailAddress?.trim().toLowerCase()).filter((a): a is string => !!a && a.length <= 254))];
+  const addresses = [
+    ...new Set(
+      recipients.map((r) => r.emailAddress?.trim().toLowerCase()).filter((a): a is string => !!a && a.length <= 254),
+    ),
+  ];
   for (const address of addresses) await suppressEmail(address, reason);
   let message: SesEventResult['message'] = 'none';
   const sesMessageId = detail.mail?.messageId;
@@ -45,8 +53,13 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
     if (!ref) message = 'unknown';
     else {
       const status = reason === 'bounce' ? 'bounced' : 'complained';
-      const problem = reason === 'bounce' ? 'the address does not accept mail (bounced)' : 'the client marked the e-mail as spam';
-      const changed = await changeMessageStatus(ref.clientId, ref.messageId, { from: 'sent', to: status, set: { problem } });
+      const problem =
+        reason === 'bounce' ? 'the address does not accept mail (bounced)' : 'the client marked the e-mail as spam';
+      const changed = await changeMessageStatus(ref.clientId, ref.messageId, {
+        from: 'sent',
+        to: status,
+        set: { problem },
+      });
       message = changed ? 'marked' : 'unchanged';
       if (changed) await countInsights(ref.agentId, { bounces: 1 });
     }

@@ -1,7 +1,13 @@
 // Types for the two emulators, which ship none.
 declare module 'dynalite' {
   import type { Server } from 'node:http';
-  function dynalite(options?: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; ssl?: boolean }): Server;
+  function dynalite(options?: {
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+    ssl?: boolean;
+  }): Server;
   export default dynalite;
 }
 

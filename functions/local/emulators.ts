@@ -11,12 +11,23 @@ export type Emulators = { dynamoEndpoint: string; s3Endpoint: string; close(): P
 const corsXml = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
 /** With a dataDir, data lives under dataDir/dynamodb and dataDir/s3 and survives restarts. */
-export async function startEmulators({ dataDir, buckets }: { dataDir?: string; buckets: string[] }): Promise<Emulators> {
+export async function startEmulators({
+  dataDir,
+  buckets,
+}: {
+  dataDir?: string;
+  buckets: string[];
+}): Promise<Emulators> {
   const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'hearthside-s3-'));
   mkdirSync(s3Dir, { recursive: true });
   if (dataDir) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
 
-  const dynamo = dynalite({ path: dataDir ? join(dataDir, 'dynamodb') : undefined, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const dynamo = dynalite({
+    path: dataDir ? join(dataDir, 'dynamodb') : undefined,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
   await new Promise<void>((resolve, reject) => {
     dynamo.once('error', reject);
     dynamo.listen(0, '127.0.0.1', () => resolve());

@@ -8,7 +8,13 @@ import { ROUTE_DEFAULTS, type Route } from '../routes';
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+json)/i;
 
-export function toHttpApiEvent(req: IncomingMessage, url: URL, body: Buffer, route: Route, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+export function toHttpApiEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  route: Route,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(req.headers)) {
@@ -39,7 +45,13 @@ export function toHttpApiEvent(req: IncomingMessage, url: URL, body: Buffer, rou
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: normalizeIp(req.socket.remoteAddress), userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: normalizeIp(req.socket.remoteAddress),
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: `${route.method} ${route.path}`,
       stage: '$default',

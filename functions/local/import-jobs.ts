@@ -24,7 +24,13 @@ const MAX_RECEIVES = 30;
 
 export type LocalImportQueue = { close(): Promise<void> };
 
-export function startLocalImportQueue({ dir, onError }: { dir?: string; onError: (error: unknown) => void }): LocalImportQueue {
+export function startLocalImportQueue({
+  dir,
+  onError,
+}: {
+  dir?: string;
+  onError: (error: unknown) => void;
+}): LocalImportQueue {
   const job = jobs.find((j) => j.name === 'imports-worker')!;
   const pending = new Map<string, { body: string; receives: number }>();
   const timers = new Set<NodeJS.Timeout>();
@@ -60,7 +66,10 @@ export function startLocalImportQueue({ dir, onError }: { dir?: string; onError:
     const run = (async () => {
       let handled = false;
       try {
-        const { batchItemFailures } = await handler(sqsEvent([message.body]), { ...context, getRemainingTimeInMillis: () => (closed ? 0 : remaining()) });
+        const { batchItemFailures } = await handler(sqsEvent([message.body]), {
+          ...context,
+          getRemainingTimeInMillis: () => (closed ? 0 : remaining()),
+        });
         handled = batchItemFailures.length === 0;
       } catch (error) {
         onError(error);

@@ -3,7 +3,7 @@
 // `npm run job:reminders -- --date` does with the server stopped. The local runtime's only, never
 // deployed; JSON from this machine's own origins only, so no other site can start it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isCalendarDate } from '../../shared/dates';
+import { isCalendarDate } from '@shared/dates';
 import { config } from '../config';
 import { runRemindersForDate } from './reminders-job';
 
@@ -36,8 +36,10 @@ export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse
   if (url.pathname !== JOB_TRIGGER_PATH) return false;
   if (req.method !== 'POST') return json(res, 405, { message: 'Use POST with {"date":"YYYY-MM-DD"}' });
   const origin = req.headers.origin;
-  if (origin && !config().sameSiteOrigins.includes(origin)) return json(res, 403, { message: 'Cross-site request refused' });
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return json(res, 415, { message: 'Send this request as application/json' });
+  if (origin && !config().sameSiteOrigins.includes(origin))
+    return json(res, 403, { message: 'Cross-site request refused' });
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+    return json(res, 415, { message: 'Send this request as application/json' });
   const body = await readJson(req);
   const date = body && typeof body === 'object' ? (body as { date?: unknown }).date : undefined;
   if (!isCalendarDate(date)) return json(res, 400, { message: 'date must be a date like 2026-12-01' });

@@ -1,12 +1,18 @@
-// The local payment simulator (docs/architecture.md, Local runtime): stands in for Stripe Checkout and the billing portal when
+// The local payment simulator (docs/architecture.md, Local runtime): stands in for Stripe Checkout and the billing
+// portal when
 // the local runtime has no STRIPE_SECRET_KEY. Its buttons build the event Stripe would send, sign it
 // with the webhook secret and post it to the app's real /api/stripe/webhook, so the real
 // verification path runs. Nothing is ever charged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PRO_PRICE_USD } from '../../shared/constants';
+import { PRO_PRICE_USD } from '@shared/constants';
 import { config } from '../config';
 import { randomId } from '../domain/signed-tokens';
-import { readSimulatorSession, signWebhookPayload, SIMULATOR_PATHS, type SimulatorSession } from '../integrations/payments';
+import {
+  readSimulatorSession,
+  signWebhookPayload,
+  SIMULATOR_PATHS,
+  type SimulatorSession,
+} from '../integrations/payments';
 import { escapeHtml } from '../integrations/mail';
 
 export const SIMULATOR_PREFIX = '/local/';
@@ -16,13 +22,24 @@ const MAX_FORM_BYTES = 8 * 1024;
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
 };
 
-type StripeLikeEvent = { id: string; object: 'event'; type: string; created: number; livemode: false; api_version: null; pending_webhooks: number; request: { id: null; idempotency_key: null }; data: { object: Record<string, unknown> } };
+type StripeLikeEvent = {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: false;
+  api_version: null;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: Record<string, unknown> };
+};
 
 function event(type: string, object: Record<string, unknown>): StripeLikeEvent {
   return {
@@ -67,11 +84,22 @@ export function subscriptionDeletedEvent(session: SimulatorSession): StripeLikeE
 
 /** Serves /local/checkout and /local/billing-portal; false when the path is not the simulator's. */
 export async function handlePaymentSimulator(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-  const kind = url.pathname === SIMULATOR_PATHS.checkout ? 'checkout' : url.pathname === SIMULATOR_PATHS.portal ? 'portal' : undefined;
+  const kind =
+    url.pathname === SIMULATOR_PATHS.checkout
+      ? 'checkout'
+      : url.pathname === SIMULATOR_PATHS.portal
+        ? 'portal'
+        : undefined;
   if (!kind || config().paymentProvider !== 'simulator') return false;
   if (req.method === 'GET' || req.method === 'HEAD') {
     const session = await readSimulatorSession(url.searchParams.get('session') ?? '', kind);
-    if (!session) return page(res, 400, 'This payment link is invalid or has expired', '<p>Start again from Settings.</p><p><a href="/settings">Back to Settings</a></p>');
+    if (!session)
+      return page(
+        res,
+        400,
+        'This payment link is invalid or has expired',
+        '<p>Start again from Settings.</p><p><a href="/settings">Back to Settings</a></p>',
+      );
     const token = escapeHtml(url.searchParams.get('session') ?? '');
     if (kind === 'checkout') {
       return page(
@@ -101,18 +129,38 @@ export async function handlePaymentSimulator(req: IncomingMessage, res: ServerRe
   if (origin && !config().sameSiteOrigins.includes(origin)) return page(res, 403, 'Cross-site request refused', '');
   const form = await readForm(req);
   const session = form ? await readSimulatorSession(form.get('session') ?? '', kind) : null;
-  if (!session) return page(res, 400, 'This payment link is invalid or has expired', '<p><a href="/settings">Back to Settings</a></p>');
-  const delivered = await deliver(kind === 'checkout' ? checkoutCompletedEvent(session) : subscriptionDeletedEvent(session), req.socket.localPort);
+  if (!session)
+    return page(
+      res,
+      400,
+      'This payment link is invalid or has expired',
+      '<p><a href="/settings">Back to Settings</a></p>',
+    );
+  const delivered = await deliver(
+    kind === 'checkout' ? checkoutCompletedEvent(session) : subscriptionDeletedEvent(session),
+    req.socket.localPort,
+  );
   if (!delivered.ok) {
-    return page(res, 502, 'The webhook refused the event', `<p>${escapeHtml(delivered.detail)}</p><p><a href="/settings">Back to Settings</a></p>`);
+    return page(
+      res,
+      502,
+      'The webhook refused the event',
+      `<p>${escapeHtml(delivered.detail)}</p><p><a href="/settings">Back to Settings</a></p>`,
+    );
   }
-  res.writeHead(303, { location: kind === 'checkout' ? '/settings?checkout=success' : '/settings?subscription=cancelled', 'cache-control': 'no-store' });
+  res.writeHead(303, {
+    location: kind === 'checkout' ? '/settings?checkout=success' : '/settings?subscription=cancelled',
+    'cache-control': 'no-store',
+  });
   res.end();
   return true;
 }
 
 /** Signs the event with the webhook secret and posts it to this server's real webhook route. */
-async function deliver(stripeEvent: StripeLikeEvent, port: number | undefined): Promise<{ ok: boolean; detail: string }> {
+async function deliver(
+  stripeEvent: StripeLikeEvent,
+  port: number | undefined,
+): Promise<{ ok: boolean; detail: string }> {
   const secret = config().stripeWebhookSecret;
   if (!secret) return { ok: false, detail: 'No webhook secret is configured.' };
   const payload = JSON.stringify(stripeEvent);
@@ -133,7 +181,9 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
       size += chunk.length;
       if (size <= MAX_FORM_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => done(size > MAX_FORM_BYTES ? null : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('end', () =>
+      done(size > MAX_FORM_BYTES ? null : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+    );
     req.on('error', fail);
   });
 }

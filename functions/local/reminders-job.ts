@@ -89,11 +89,14 @@ export function startHourlyReminders(onError: (error: unknown) => void): () => v
         running = false;
       });
   };
-  const first = setTimeout(() => {
-    tick();
-    interval = setInterval(tick, HOUR_MS);
-    interval.unref();
-  }, HOUR_MS - (Date.now() % HOUR_MS) + 1000);
+  const first = setTimeout(
+    () => {
+      tick();
+      interval = setInterval(tick, HOUR_MS);
+      interval.unref();
+    },
+    HOUR_MS - (Date.now() % HOUR_MS) + 1000,
+  );
   first.unref();
   return () => {
     clearTimeout(first);

@@ -7,9 +7,12 @@ import { addToStats } from '../data/stats';
 import { setReviewStatus } from '../data/clients';
 import { createClient } from '../services/clients';
 import { awardDueMilestones } from '../data/milestones';
-import { addDays, todayIn } from '../../shared/dates';
+import { addDays, todayIn } from '@shared/dates';
 
-export type DemoCredentials = { admin: { username: string; password: string }; agent: { username: string; password: string } };
+export type DemoCredentials = {
+  admin: { username: string; password: string };
+  agent: { username: string; password: string };
+};
 
 export const DEMO: DemoCredentials = {
   admin: { username: 'admin@demo.hearthside.app', password: 'demo-admin-2026' },
@@ -19,8 +22,22 @@ export const DEMO: DemoCredentials = {
 export async function seedDemo(): Promise<DemoCredentials> {
   const cost = config().passwordHashCost;
   const people = [
-    { ...DEMO.admin, fullName: 'Avery Admin', phone: '(555) 010-0001', isAdmin: true, businessName: undefined, businessLocation: undefined },
-    { ...DEMO.agent, fullName: 'Jordan Rivera', phone: '(555) 010-0002', isAdmin: false, businessName: 'Rivera Home Group', businessLocation: 'Austin, TX' },
+    {
+      ...DEMO.admin,
+      fullName: 'Avery Admin',
+      phone: '(555) 010-0001',
+      isAdmin: true,
+      businessName: undefined,
+      businessLocation: undefined,
+    },
+    {
+      ...DEMO.agent,
+      fullName: 'Jordan Rivera',
+      phone: '(555) 010-0002',
+      isAdmin: false,
+      businessName: 'Rivera Home Group',
+      businessLocation: 'Austin, TX',
+    },
   ];
   for (const person of people) {
     if (await getUserByUsername(person.username)) continue;
@@ -53,17 +70,79 @@ async function seedClients(agentId: string): Promise<void> {
   // A key date `days` from today, in the given year.
   const around = (days: number, inYear: number) => `${inYear}${addDays(today, days).slice(4)}`;
   const clients = [
-    { name: 'Maria Lopez', email: 'maria.lopez@example.com', phone: '(512) 555-0101', address: '1402 Elm Street, Austin, TX', birthday: around(3, 1984), anniversary: around(40, 2009), purchaseDate: around(12, year - 4), review: 'submitted' },
-    { name: 'James Carter', email: 'james.carter@example.com', phone: '(512) 555-0102', address: '88 Barton Hills Dr, Austin, TX', birthday: around(18, 1979), purchaseDate: around(-30, year - 2), review: 'requested' },
-    { name: 'Priya Patel', email: 'priya.patel@example.com', phone: '(737) 555-0103', birthday: around(0, 1990), anniversary: around(95, 2016), purchaseDate: around(150, year - 1) },
-    { name: 'Daniel Kim', email: 'daniel.kim@example.com', phone: '(512) 555-0104', address: '310 Rainey St #1204, Austin, TX', anniversary: around(7, 2012), purchaseDate: around(-200, year - 6), review: 'submitted' },
+    {
+      name: 'Maria Lopez',
+      email: 'maria.lopez@example.com',
+      phone: '(512) 555-0101',
+      address: '1402 Elm Street, Austin, TX',
+      birthday: around(3, 1984),
+      anniversary: around(40, 2009),
+      purchaseDate: around(12, year - 4),
+      review: 'submitted',
+    },
+    {
+      name: 'James Carter',
+      email: 'james.carter@example.com',
+      phone: '(512) 555-0102',
+      address: '88 Barton Hills Dr, Austin, TX',
+      birthday: around(18, 1979),
+      purchaseDate: around(-30, year - 2),
+      review: 'requested',
+    },
+    {
+      name: 'Priya Patel',
+      email: 'priya.patel@example.com',
+      phone: '(737) 555-0103',
+      birthday: around(0, 1990),
+      anniversary: around(95, 2016),
+      purchaseDate: around(150, year - 1),
+    },
+    {
+      name: 'Daniel Kim',
+      email: 'daniel.kim@example.com',
+      phone: '(512) 555-0104',
+      address: '310 Rainey St #1204, Austin, TX',
+      anniversary: around(7, 2012),
+      purchaseDate: around(-200, year - 6),
+      review: 'submitted',
+    },
     { name: 'Sophie Martin', email: 'sophie.martin@example.com', phone: '(737) 555-0105', birthday: around(55, 1995) },
-    { name: 'Robert Johnson', email: 'rob.johnson@example.com', phone: '(512) 555-0106', address: '5 Lakeway Blvd, Lakeway, TX', birthday: around(120, 1962), anniversary: around(26, 1988), purchaseDate: around(33, year - 11), review: 'submitted' },
-    { name: 'Aisha Okafor', email: 'aisha.okafor@example.com', phone: '(512) 555-0107', birthday: around(210, 1987), purchaseDate: around(9, year - 1) },
+    {
+      name: 'Robert Johnson',
+      email: 'rob.johnson@example.com',
+      phone: '(512) 555-0106',
+      address: '5 Lakeway Blvd, Lakeway, TX',
+      birthday: around(120, 1962),
+      anniversary: around(26, 1988),
+      purchaseDate: around(33, year - 11),
+      review: 'submitted',
+    },
+    {
+      name: 'Aisha Okafor',
+      email: 'aisha.okafor@example.com',
+      phone: '(512) 555-0107',
+      birthday: around(210, 1987),
+      purchaseDate: around(9, year - 1),
+    },
     { name: 'Lucas Silva', email: 'lucas.silva@example.com', phone: '(737) 555-0108', anniversary: around(300, 2019) },
-    { name: 'Emily Chen', email: 'emily.chen@example.com', phone: '(512) 555-0109', address: '2200 S Lamar Blvd, Austin, TX', birthday: around(45, 1992), anniversary: around(45, 2020), purchaseDate: around(70, year - 3), review: 'requested' },
+    {
+      name: 'Emily Chen',
+      email: 'emily.chen@example.com',
+      phone: '(512) 555-0109',
+      address: '2200 S Lamar Blvd, Austin, TX',
+      birthday: around(45, 1992),
+      anniversary: around(45, 2020),
+      purchaseDate: around(70, year - 3),
+      review: 'requested',
+    },
     { name: 'Michael Brown', email: 'michael.brown@example.com', phone: '(512) 555-0110', birthday: around(-10, 1975) },
-    { name: 'Olivia Davis', email: 'olivia.davis@example.com', phone: '(737) 555-0111', purchaseDate: around(250, year - 8), review: 'submitted' },
+    {
+      name: 'Olivia Davis',
+      email: 'olivia.davis@example.com',
+      phone: '(737) 555-0111',
+      purchaseDate: around(250, year - 8),
+      review: 'submitted',
+    },
     { name: 'Noah Wilson', email: 'noah.wilson@example.com', phone: '(512) 555-0112', birthday: around(27, 2000) },
   ];
   // The demo agent is Pro so the dozen fit.

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
-import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { pickEncoding } from './static-files';
 
 const root = resolve(__dirname, '..', '..');
@@ -13,7 +13,10 @@ const root = resolve(__dirname, '..', '..');
 type Started = { child: ChildProcess; url: string; output: () => string };
 
 function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], { cwd: root, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env } });
+  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+  });
   let output = '';
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 20_000);
@@ -40,7 +43,11 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | nul
 }
 
 async function login(url: string, username: string, password: string): Promise<number> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
   return res.status;
 }
 
@@ -54,13 +61,21 @@ describe('npm start (the built local runtime)', () => {
 
   it('seeds demo accounts on an empty data dir, keeps data across restarts, and stops cleanly on SIGTERM and SIGINT', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
-    const credentials = [...first.output().matchAll(/(\S+@\S+) \/ (\S+)/g)].map((m) => ({ username: m[1]!, password: m[2]! }));
+    const credentials = [...first.output().matchAll(/(\S+@\S+) \/ (\S+)/g)].map((m) => ({
+      username: m[1]!,
+      password: m[2]!,
+    }));
     expect(credentials).toHaveLength(2);
     for (const c of credentials) expect(await login(first.url, c.username, c.password)).toBe(200);
     const register = await fetch(`${first.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: first.url },
-      body: JSON.stringify({ username: 'kept@example.com', password: 'kept-password', fullName: 'Kept Person', phone: '(555) 222-3333' }),
+      body: JSON.stringify({
+        username: 'kept@example.com',
+        password: 'kept-password',
+        fullName: 'Kept Person',
+        phone: '(555) 222-3333',
+      }),
     });
     expect(register.status).toBe(201);
     expect(await stop(first.child, 'SIGTERM')).toBe(0);
@@ -80,12 +95,22 @@ describe('npm start (the built local runtime)', () => {
       const res = await fetch(`${server.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ username: 'chief@example.com', password: 'chief-password', fullName: 'Chief', phone: '(555) 444-3333' }),
+        body: JSON.stringify({
+          username: 'chief@example.com',
+          password: 'chief-password',
+          fullName: 'Chief',
+          phone: '(555) 444-3333',
+        }),
       });
       expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(false);
       const outbox = join(dir, 'outbox');
-      const mail = readdirSync(outbox).map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string });
-      const link = /https?:\/\/\S+\/verify-email#token=\S+/.exec(mail.find((m) => m.to === 'chief@example.com')?.text ?? '')?.[0] ?? '';
+      const mail = readdirSync(outbox).map(
+        (f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string },
+      );
+      const link =
+        /https?:\/\/\S+\/verify-email#token=\S+/.exec(
+          mail.find((m) => m.to === 'chief@example.com')?.text ?? '',
+        )?.[0] ?? '';
       const verified = await fetch(`${server.url}/api/verify-email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url },
@@ -128,7 +153,8 @@ describe('the local server', () => {
       }
       expect(await titleOf('/find-realtor?q=ann')).toBe('/find-realtor');
       expect(await titleOf('/client-registration?agentId=a1')).toBe('/client-registration');
-      for (const path of ['/', '/clients', '/client-registration/confirm', '/authors']) expect(await titleOf(path)).toBe('app');
+      for (const path of ['/', '/clients', '/client-registration/confirm', '/authors'])
+        expect(await titleOf(path)).toBe('app');
       const asset = await fetch(`${api.url}/assets/main-abc.js`);
       expect(asset.headers.get('content-type')).toMatch(/javascript/);
       expect(asset.headers.get('cache-control')).toMatch(/immutable/);
@@ -150,11 +176,15 @@ describe('the local server', () => {
     const api = await startTestApi({ webDir });
     const get = (path: string, acceptEncoding?: string) =>
       new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-        const req = httpRequest(`${api.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
-        });
+        const req = httpRequest(
+          `${api.url}${path}`,
+          { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         req.on('error', fail);
         req.end();
       });
@@ -192,7 +222,12 @@ describe('the local server', () => {
   it('writes one JSON file per message to the outbox with channel, to, subject, text, html and sentAt', async () => {
     const api = await startTestApi();
     try {
-      await api.client().post('/api/register', { username: 'mail-me@example.com', password: 'secret-1', fullName: 'Mail Me', phone: '(555) 777-8888' });
+      await api.client().post('/api/register', {
+        username: 'mail-me@example.com',
+        password: 'secret-1',
+        fullName: 'Mail Me',
+        phone: '(555) 777-8888',
+      });
       await api.client().post('/api/password-reset/request', { username: 'mail-me@example.com' });
       const files = readdirSync(api.runtime.outboxDir).sort();
       expect(files).toHaveLength(2); // the verification link mailed at registration, then the reset link
@@ -213,9 +248,21 @@ describe('the local server', () => {
         const origin = `http://${host}:${api.runtime.port}`;
         const registered = await api.client().post('/api/register', newAgent(), { headers: { origin } });
         expect(registered.status).toBe(201);
-        expect((await api.client().post('/api/login', { username: 'nobody@example.com', password: 'wrong-one' }, { headers: { origin } })).status).toBe(401);
+        expect(
+          (
+            await api
+              .client()
+              .post('/api/login', { username: 'nobody@example.com', password: 'wrong-one' }, { headers: { origin } })
+          ).status,
+        ).toBe(401);
       }
-      const otherPort = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: `http://127.0.0.1:${api.runtime.port + 1}` } });
+      const otherPort = await api
+        .client()
+        .post(
+          '/api/login',
+          { username: 'a@b.co', password: 'x' },
+          { headers: { origin: `http://127.0.0.1:${api.runtime.port + 1}` } },
+        );
       expect(otherPort.status).toBe(403);
       expect(otherPort.body.message).toBe(`Cross-site request refused: expected http://localhost:${api.runtime.port}.`);
     } finally {
@@ -226,10 +273,25 @@ describe('the local server', () => {
   it('with an APP_URL of its own, treats only that origin as same-site', async () => {
     const api = await startTestApi({ appUrl: 'https://crm.example.com' });
     try {
-      const local = await api.client().post('/api/login', { username: 'a@b.co', password: 'x' }, { headers: { origin: `http://127.0.0.1:${api.runtime.port}` } });
+      const local = await api
+        .client()
+        .post(
+          '/api/login',
+          { username: 'a@b.co', password: 'x' },
+          { headers: { origin: `http://127.0.0.1:${api.runtime.port}` } },
+        );
       expect(local.status).toBe(403);
-      expect(local.body).toEqual({ message: 'Cross-site request refused: expected https://crm.example.com.', code: 'CROSS_SITE' });
-      const own = await api.client().post('/api/login', { username: 'nobody@example.com', password: 'wrong-one' }, { headers: { origin: 'https://crm.example.com' } });
+      expect(local.body).toEqual({
+        message: 'Cross-site request refused: expected https://crm.example.com.',
+        code: 'CROSS_SITE',
+      });
+      const own = await api
+        .client()
+        .post(
+          '/api/login',
+          { username: 'nobody@example.com', password: 'wrong-one' },
+          { headers: { origin: 'https://crm.example.com' } },
+        );
       expect(own.status).toBe(401);
     } finally {
       await api.close();

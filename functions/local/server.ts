@@ -2,7 +2,12 @@
 // that speaks API Gateway's payload v2.0, and the built web app. The same handler code and SDK
 // clients as in AWS, pointed at the emulators by configuration.
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -28,10 +33,15 @@ export type LocalRuntimeOptions = {
   dataDir?: string;
   seed?: 'demo' | 'none';
   adminEmails?: string;
-  /** The public URL when something other than this machine serves the app; omitted: every origin the server listens on. */
+  /**
+   * The public URL when something other than this machine serves the app; omitted: every origin the server listens on.
+   */
   appUrl?: string;
   webDir?: string;
-  /** Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on with a dataDir, off in memory (tests). */
+  /**
+   * Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on
+   * with a dataDir, off in memory (tests).
+   */
   hourlyReminders?: boolean;
 };
 
@@ -73,7 +83,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const server = createServer((req, res) => {
     handle(req, res, webDir, pageHeaders).catch((error: unknown) => {
       process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) writeJson(res, 500, { message: 'Something went wrong on our side. Please try again in a moment.', code: 'INTERNAL' });
+      if (!res.headersSent)
+        writeJson(res, 500, {
+          message: 'Something went wrong on our side. Please try again in a moment.',
+          code: 'INTERNAL',
+        });
       else res.destroy();
     });
   });
@@ -92,7 +106,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     S3_ENDPOINT: emulators.s3Endpoint,
     APP_URL: options.appUrl ?? url,
     // Without an APP_URL of its own, the app is same-site under every name this machine answers to.
-    LOCAL_ORIGINS: options.appUrl ? '' : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`).join(','),
+    LOCAL_ORIGINS: options.appUrl
+      ? ''
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`).join(','),
     MAIL_PROVIDER: 'outbox',
     SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
     OUTBOX_DIR: outboxDir,
@@ -102,7 +118,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     // Without a Stripe key, checkout goes to the local payment simulator, which signs its events
     // with this secret (generated once and kept in DATA_DIR, like the session secret).
     PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulator',
-    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
+    STRIPE_WEBHOOK_SECRET:
+      process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
     ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     // The emulators' own credentials (s3rver checks them); never a real account's.
@@ -121,11 +138,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   // The import job's queue: kept under DATA_DIR, so an import cut by a stop or a crash continues at the next start.
   const importQueue = startLocalImportQueue({
     dir: dataDir ? join(dataDir, 'queues', 'imports') : undefined,
-    onError: (error) => process.stderr.write(`import job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+    onError: (error) =>
+      process.stderr.write(`import job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
   });
-  const stopReminders = (options.hourlyReminders ?? dataDir !== undefined)
-    ? startHourlyReminders((error) => process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`))
-    : () => undefined;
+  const stopReminders =
+    (options.hourlyReminders ?? dataDir !== undefined)
+      ? startHourlyReminders((error) =>
+          process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+        )
+      : () => undefined;
 
   return {
     url,
@@ -145,7 +166,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, webDir: string, pageHeaders: Record<string, string>): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  webDir: string,
+  pageHeaders: Record<string, string>,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
@@ -171,7 +197,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
     }
   }
   if (!found) {
-    return pathMatched ? writeJson(res, 405, { message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' }) : writeJson(res, 404, { message: 'Not found', code: 'NO_ROUTE' });
+    return pathMatched
+      ? writeJson(res, 405, { message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' })
+      : writeJson(res, 404, { message: 'Not found', code: 'NO_ROUTE' });
   }
   const body = await readBody(req);
   if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
@@ -181,7 +209,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, webDir: string,
   const memoryMb = settings.memoryMb;
   // LOCAL_ROUTE_TIMEOUT_SECONDS: a test that is about consistency, not speed, on a loaded machine.
   const timeoutSeconds = localTimeoutOverride() ?? settings.timeoutSeconds;
-  const result = await handler(event, lambdaContext(found.route.handler.replace(/\//g, '-'), event.requestContext.requestId, timeoutSeconds * 1000, memoryMb));
+  const result = await handler(
+    event,
+    lambdaContext(
+      found.route.handler.replace(/\//g, '-'),
+      event.requestContext.requestId,
+      timeoutSeconds * 1000,
+      memoryMb,
+    ),
+  );
   writeHttpApiResult(res, result);
 }
 
@@ -201,12 +237,20 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  writeHttpApiResult(res, { statusCode: status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(body) });
+  writeHttpApiResult(res, {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Creates the table when missing; true when it was created (an empty data dir). */
 async function ensureTable(endpoint: string): Promise<boolean> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   try {
     await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
     return false;
@@ -218,7 +262,12 @@ async function ensureTable(endpoint: string): Promise<boolean> {
 }
 
 async function ensureBuckets(endpoint: string): Promise<void> {
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   for (const Bucket of Object.values(BUCKETS)) {
     try {
       await client.send(new CreateBucketCommand({ Bucket }));

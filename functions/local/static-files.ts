@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { htmlFileFor } from '../../shared/prerendered-pages';
+import { htmlFileFor } from '@shared/prerendered-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -70,7 +70,11 @@ function compressed(file: string, mtimeMs: number, encoding: Encoding): Promise<
   let body = compressedCache.get(key);
   if (!body) {
     body = readFile(file).then((data) =>
-      encoding === 'br' ? brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }) : gzipAsync(data, { level: 9 }),
+      encoding === 'br'
+        ? brotli(data, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          })
+        : gzipAsync(data, { level: 9 }),
     );
     body.catch(() => compressedCache.delete(key));
     compressedCache.set(key, body);
@@ -78,7 +82,13 @@ function compressed(file: string, mtimeMs: number, encoding: Encoding): Promise<
   return body;
 }
 
-export async function serveStatic(webDir: string, pathname: string, res: ServerResponse, extraHeaders: Record<string, string>, acceptEncoding?: string): Promise<void> {
+export async function serveStatic(
+  webDir: string,
+  pathname: string,
+  res: ServerResponse,
+  extraHeaders: Record<string, string>,
+  acceptEncoding?: string,
+): Promise<void> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

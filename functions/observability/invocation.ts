@@ -24,7 +24,10 @@ const storage = new AsyncLocalStorage<Invocation>();
 let coldStart = true;
 
 /** Starts an invocation's record: to be run with `runInvocation`. */
-export function newInvocation(context: Partial<Context> | undefined, fields: { requestId?: string; route?: string; job?: string }): Invocation {
+export function newInvocation(
+  context: Partial<Context> | undefined,
+  fields: { requestId?: string; route?: string; job?: string },
+): Invocation {
   const awsRequestId = context?.awsRequestId || undefined;
   const invocation: Invocation = {
     fields: {

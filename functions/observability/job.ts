@@ -5,7 +5,10 @@ import type { Context } from 'aws-lambda';
 import { newInvocation, runInvocation } from './invocation';
 import { flushMetrics } from './metrics';
 
-export function observeJob<E, R>(job: string, fn: (event: E, context?: Context) => Promise<R>): (event: E, context?: Context) => Promise<R> {
+export function observeJob<E, R>(
+  job: string,
+  fn: (event: E, context?: Context) => Promise<R>,
+): (event: E, context?: Context) => Promise<R> {
   return (event, context) => {
     const invocation = newInvocation(context, { job });
     return runInvocation(invocation, async () => {

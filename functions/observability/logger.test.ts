@@ -9,8 +9,14 @@ const moduleLog = createLogger({ module: 'test-module' });
 describe('the logger', () => {
   it("puts the invocation's request ids, route key, function name and cold start on every line, whichever logger writes it", async () => {
     // Prepare
-    const first = newInvocation({ awsRequestId: 'aws-a', functionName: 'HearthGetUser' }, { requestId: 'api-a', route: 'GET /api/user' });
-    const second = newInvocation({ awsRequestId: 'aws-b', functionName: 'HearthGetUser' }, { requestId: 'api-b', route: 'GET /api/user' });
+    const first = newInvocation(
+      { awsRequestId: 'aws-a', functionName: 'HearthGetUser' },
+      { requestId: 'api-a', route: 'GET /api/user' },
+    );
+    const second = newInvocation(
+      { awsRequestId: 'aws-b', functionName: 'HearthGetUser' },
+      { requestId: 'api-b', route: 'GET /api/user' },
+    );
 
     // Act: two requests interleaved, as in the local server.
     const lines = await captureOutput({ LOG_LEVEL: 'info', ...VALID_CONFIG }, () =>
@@ -31,7 +37,15 @@ describe('the logger', () => {
     expect(lines).toHaveLength(3);
     const byRequest = (id: string) => lines.filter((line) => line.requestId === id);
     expect(byRequest('api-a')).toEqual([
-      expect.objectContaining({ level: 'warn', message: 'counter missed', awsRequestId: 'aws-a', route: 'GET /api/user', functionName: 'HearthGetUser', module: 'test-module', error: expect.objectContaining({ name: 'Error', message: 'throttled' }) }),
+      expect.objectContaining({
+        level: 'warn',
+        message: 'counter missed',
+        awsRequestId: 'aws-a',
+        route: 'GET /api/user',
+        functionName: 'HearthGetUser',
+        module: 'test-module',
+        error: expect.objectContaining({ name: 'Error', message: 'throttled' }),
+      }),
     ]);
     expect(byRequest('api-b').map((line) => line.message)).toEqual(['hello', 'from the module']);
     for (const line of lines) {
@@ -43,7 +57,9 @@ describe('the logger', () => {
   it('flags only the first invocation of an execution environment as a cold start', () => {
     jest.isolateModules(() => {
       const fresh = jest.requireActual<typeof import('./invocation')>('./invocation');
-      expect([fresh.newInvocation(undefined, {}), fresh.newInvocation(undefined, {})].map((i) => i.fields.coldStart)).toEqual([true, false]);
+      expect(
+        [fresh.newInvocation(undefined, {}), fresh.newInvocation(undefined, {})].map((i) => i.fields.coldStart),
+      ).toEqual([true, false]);
     });
   });
 

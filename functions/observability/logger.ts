@@ -24,11 +24,20 @@ export function logLevel(): Level | 'silent' {
 }
 
 export function createLogger(base: Record<string, unknown> = {}): Logger {
-  const write = (level: Level) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (order[level] < order[logLevel()]) return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...currentInvocation()?.fields, ...base, ...serialize(fields) });
-    (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-  };
+  const write =
+    (level: Level) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (order[level] < order[logLevel()]) return;
+      const line = JSON.stringify({
+        level,
+        time: new Date().toISOString(),
+        message,
+        ...currentInvocation()?.fields,
+        ...base,
+        ...serialize(fields),
+      });
+      (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+    };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }
 

@@ -9,7 +9,10 @@ const VALID_CONFIG = { APP_URL: 'https://app.example.com', TABLE_NAME: 'test' };
 describe('EMF business metrics', () => {
   it('builds one CloudWatch embedded-metric document: namespace, the Service dimension, one Count per metric, ids as properties', () => {
     // Prepare
-    const invocation = newInvocation({ awsRequestId: 'aws-1', functionName: 'HearthPostClients' }, { requestId: 'api-1', route: 'POST /api/clients' });
+    const invocation = newInvocation(
+      { awsRequestId: 'aws-1', functionName: 'HearthPostClients' },
+      { requestId: 'api-1', route: 'POST /api/clients' },
+    );
 
     // Act
     runInvocation(invocation, async () => {
@@ -43,7 +46,8 @@ describe('EMF business metrics', () => {
       route: 'POST /api/clients',
     });
     // Every metric value named in the directive is a top-level member, as EMF requires.
-    for (const { Name } of (document!._aws as { CloudWatchMetrics: Array<{ Metrics: Array<{ Name: string }> }> }).CloudWatchMetrics[0]!.Metrics) {
+    for (const { Name } of (document!._aws as { CloudWatchMetrics: Array<{ Metrics: Array<{ Name: string }> }> })
+      .CloudWatchMetrics[0]!.Metrics) {
       expect(typeof document![Name]).toBe('number');
     }
   });
@@ -68,20 +72,36 @@ describe('EMF business metrics', () => {
     expect(emfLines(inLambda)).toEqual([expect.objectContaining({ InvitationsSent: 1, requestId: 'aws-2' })]);
 
     const local = newInvocation(undefined, {});
-    const quiet = await captureOutput({ AWS_LAMBDA_FUNCTION_NAME: undefined, LOG_LEVEL: 'info', ...VALID_CONFIG }, async () => {
-      await runInvocation(local, async () => countMetric('InvitationsSent'));
-      flushMetrics(local);
-    });
+    const quiet = await captureOutput(
+      { AWS_LAMBDA_FUNCTION_NAME: undefined, LOG_LEVEL: 'info', ...VALID_CONFIG },
+      async () => {
+        await runInvocation(local, async () => countMetric('InvitationsSent'));
+        flushMetrics(local);
+      },
+    );
     expect(emfLines(quiet)).toEqual([]);
-    const debug = await captureOutput({ AWS_LAMBDA_FUNCTION_NAME: undefined, LOG_LEVEL: 'debug', ...VALID_CONFIG }, async () => {
-      await runInvocation(local, async () => countMetric('InvitationsSent'));
-      flushMetrics(local);
-    });
+    const debug = await captureOutput(
+      { AWS_LAMBDA_FUNCTION_NAME: undefined, LOG_LEVEL: 'debug', ...VALID_CONFIG },
+      async () => {
+        await runInvocation(local, async () => countMetric('InvitationsSent'));
+        flushMetrics(local);
+      },
+    );
     expect(emfLines(debug)).toEqual([expect.objectContaining({ InvitationsSent: 1 })]);
   });
 
   it('lists the metric names the stack graphs', () => {
-    expect(BUSINESS_METRICS).toEqual(expect.arrayContaining(['ClientsCreated', 'ImportRowsImported', 'InvitationsSent', 'ReviewRequestsSent', 'LoginFailures', 'ThrottleRefusals', 'DigestsSent']));
+    expect(BUSINESS_METRICS).toEqual(
+      expect.arrayContaining([
+        'ClientsCreated',
+        'ImportRowsImported',
+        'InvitationsSent',
+        'ReviewRequestsSent',
+        'LoginFailures',
+        'ThrottleRefusals',
+        'DigestsSent',
+      ]),
+    );
   });
 });
 
@@ -98,13 +118,22 @@ describe('a job invocation', () => {
 
     // Act
     const lines = await captureOutput({ AWS_LAMBDA_FUNCTION_NAME: 'HearthJob' }, async () => {
-      await expect(job({ fail: false }, { awsRequestId: 'job-1', functionName: 'HearthJob' } as never)).resolves.toBe('done');
-      await expect(job({ fail: true }, { awsRequestId: 'job-2', functionName: 'HearthJob' } as never)).rejects.toThrow('boom');
+      await expect(job({ fail: false }, { awsRequestId: 'job-1', functionName: 'HearthJob' } as never)).resolves.toBe(
+        'done',
+      );
+      await expect(job({ fail: true }, { awsRequestId: 'job-2', functionName: 'HearthJob' } as never)).rejects.toThrow(
+        'boom',
+      );
     });
 
     // Assess
     expect(seen).toEqual([
-      expect.objectContaining({ requestId: 'job-1', awsRequestId: 'job-1', functionName: 'HearthJob', job: 'test-job' }),
+      expect.objectContaining({
+        requestId: 'job-1',
+        awsRequestId: 'job-1',
+        functionName: 'HearthJob',
+        job: 'test-job',
+      }),
       expect.objectContaining({ requestId: 'job-2', awsRequestId: 'job-2', coldStart: false, job: 'test-job' }),
     ]);
     expect(emfLines(lines).map((line) => [line.awsRequestId, line.DigestsSent, line.job])).toEqual([

@@ -29,7 +29,10 @@ export function countMetric(name: MetricName, value = 1): void {
 }
 
 /** The EMF document of an invocation's metrics, or undefined when it counted none. */
-export function emfDocument(invocation: Invocation, timestamp: number = Date.now()): Record<string, unknown> | undefined {
+export function emfDocument(
+  invocation: Invocation,
+  timestamp: number = Date.now(),
+): Record<string, unknown> | undefined {
   if (invocation.metrics.size === 0) return undefined;
   const values = Object.fromEntries(invocation.metrics);
   const { requestId, awsRequestId, functionName, route, job } = invocation.fields;

@@ -14,7 +14,8 @@ const numberField = (body: unknown, field: string): number => {
 
 export const ROUTE_METRICS: Readonly<Record<string, Counter>> = {
   'clients/post-clients': ({ status }) => (status === 201 ? { ClientsCreated: 1 } : {}),
-  'clients/post-clients-import': ({ status, body }) => (status === 200 ? { ImportRowsImported: numberField(body, 'imported') + numberField(body, 'updated') } : {}),
+  'clients/post-clients-import': ({ status, body }) =>
+    status === 200 ? { ImportRowsImported: numberField(body, 'imported') + numberField(body, 'updated') } : {},
   'client-invitations/post-client-invitations': ({ status }) => (status === 201 ? { InvitationsSent: 1 } : {}),
   'client-invitations/post-client-invitation-resend': ({ status }) => (status === 200 ? { InvitationsSent: 1 } : {}),
   'clients/post-client-review-request': ({ status }) => (status === 200 ? { ReviewRequestsSent: 1 } : {}),
@@ -25,5 +26,6 @@ export const ROUTE_METRICS: Readonly<Record<string, Counter>> = {
 export function countRouteOutcome(handler: string, outcome: RouteOutcome): void {
   // Every per-IP, per-account and daily-send refusal answers 429, whatever the route.
   if (outcome.status === 429) countMetric('ThrottleRefusals');
-  for (const [name, value] of Object.entries(ROUTE_METRICS[handler]?.(outcome) ?? {})) countMetric(name as MetricName, value);
+  for (const [name, value] of Object.entries(ROUTE_METRICS[handler]?.(outcome) ?? {}))
+    countMetric(name as MetricName, value);
 }

@@ -92,9 +92,17 @@ describe('X-Ray subsegments for AWS SDK calls', () => {
 
   it("marks a call the service refused as an error with its exception, and keeps the SDK's error for the caller", async () => {
     const client = traced(dynamo());
-    await expect(client.send(new DescribeTableCommand({ TableName: 'no-such-table' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    await expect(client.send(new DescribeTableCommand({ TableName: 'no-such-table' }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
     const [document] = await subsegments(1);
-    expect(document).toMatchObject({ name: 'DynamoDB', aws: { operation: 'DescribeTable' }, http: { response: { status: 400 } }, error: true, cause: { exceptions: [{ type: 'ResourceNotFoundException', remote: true }] } });
+    expect(document).toMatchObject({
+      name: 'DynamoDB',
+      aws: { operation: 'DescribeTable' },
+      http: { response: { status: 400 } },
+      error: true,
+      cause: { exceptions: [{ type: 'ResourceNotFoundException', remote: true }] },
+    });
     expect(document).not.toHaveProperty('fault');
   });
 
@@ -123,11 +131,19 @@ describe('X-Ray subsegments for AWS SDK calls', () => {
     await client.send(new ListTablesCommand({}));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(received).toEqual([]);
-    expect(traced(new DynamoDBClient({})).middlewareStack.identify().some((name) => name.startsWith(XRAY_MIDDLEWARE))).toBe(false);
+    expect(
+      traced(new DynamoDBClient({}))
+        .middlewareStack.identify()
+        .some((name) => name.startsWith(XRAY_MIDDLEWARE)),
+    ).toBe(false);
   });
 
   it('reads the trace header and the daemon address in the forms Lambda sets', () => {
-    expect(parseTraceHeader(`Root=${ROOT};Parent=${PARENT};Sampled=1`)).toEqual({ root: ROOT, parent: PARENT, sampled: true });
+    expect(parseTraceHeader(`Root=${ROOT};Parent=${PARENT};Sampled=1`)).toEqual({
+      root: ROOT,
+      parent: PARENT,
+      sampled: true,
+    });
     expect(parseTraceHeader('Root=1-abc-def;Sampled=0')).toEqual({ root: '1-abc-def', sampled: false });
     expect(parseTraceHeader(undefined)).toBeUndefined();
     expect(parseTraceHeader('Parent=1')).toBeUndefined();

@@ -16,11 +16,19 @@ type ResponseMetadata = { httpStatusCode?: number; requestId?: string; attempts?
 
 export const XRAY_MIDDLEWARE = 'HearthXRaySubsegments';
 const DEFAULT_DAEMON = '127.0.0.1:2000';
-const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown', 'Throttling']);
+const THROTTLING = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+  'Throttling',
+]);
 
 /** Adds the X-Ray middleware to an SDK client when running in Lambda; returns the client. */
 export function traced<C extends Client>(client: C): C {
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) client.middlewareStack.add(xrayMiddleware, { step: 'build', name: XRAY_MIDDLEWARE, override: true });
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME)
+    client.middlewareStack.add(xrayMiddleware, { step: 'build', name: XRAY_MIDDLEWARE, override: true });
   return client;
 }
 
@@ -32,12 +40,17 @@ export function parseTraceHeader(value: string | undefined): TraceHeader | undef
   const parts = new Map(value.split(';').map((part) => part.trim().split('=') as [string, string | undefined]));
   const root = parts.get('Root');
   if (!root) return undefined;
-  return { root, ...(parts.get('Parent') ? { parent: parts.get('Parent') } : {}), sampled: parts.get('Sampled') === '1' };
+  return {
+    root,
+    ...(parts.get('Parent') ? { parent: parts.get('Parent') } : {}),
+    sampled: parts.get('Sampled') === '1',
+  };
 }
 
 /** This invocation's trace: the runtime's per-invocation store when it has one, else the variable it sets. */
 function currentTrace(): TraceHeader | undefined {
-  const store = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }).awslambda?.InvokeStore;
+  const store = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } })
+    .awslambda?.InvokeStore;
   return parseTraceHeader(store?.getXRayTraceId?.() ?? process.env._X_AMZN_TRACE_ID);
 }
 
@@ -69,7 +82,11 @@ const xrayMiddleware: BuildMiddleware<any, any> = (next, context) => async (args
 type Call = { id: string; trace: TraceHeader; service: string; operation: string; startTime: number };
 
 /** An X-Ray subsegment document sent on its own (`type: subsegment`, with its trace and parent ids). */
-export function subsegment(call: Call, metadata: ResponseMetadata | undefined, error?: unknown): Record<string, unknown> {
+export function subsegment(
+  call: Call,
+  metadata: ResponseMetadata | undefined,
+  error?: unknown,
+): Record<string, unknown> {
   const status = metadata?.httpStatusCode;
   const name = error instanceof Error ? error.name : undefined;
   const throttled = status === 429 || (name !== undefined && THROTTLING.has(name));
@@ -94,15 +111,35 @@ export function subsegment(call: Call, metadata: ResponseMetadata | undefined, e
     ...(throttled ? { throttle: true, error: true } : {}),
     ...(error !== undefined && !throttled && !fault ? { error: true } : {}),
     ...(fault ? { fault: true } : {}),
-    ...(error instanceof Error ? { cause: { exceptions: [{ id: randomBytes(8).toString('hex'), type: error.name, message: error.message, remote: status !== undefined }] } } : {}),
+    ...(error instanceof Error
+      ? {
+          cause: {
+            exceptions: [
+              {
+                id: randomBytes(8).toString('hex'),
+                type: error.name,
+                message: error.message,
+                remote: status !== undefined,
+              },
+            ],
+          },
+        }
+      : {}),
   };
 }
 
 let socket: Socket | undefined;
 
 /** The daemon's UDP address: AWS_XRAY_DAEMON_ADDRESS is `host:port` or `udp:host:port tcp:host:port`. */
-export function daemonAddress(value: string | undefined = process.env.AWS_XRAY_DAEMON_ADDRESS): { host: string; port: number } {
-  const udp = (value ?? DEFAULT_DAEMON).split(/\s+/).find((part) => !part.startsWith('tcp:'))?.replace(/^udp:/, '') ?? DEFAULT_DAEMON;
+export function daemonAddress(value: string | undefined = process.env.AWS_XRAY_DAEMON_ADDRESS): {
+  host: string;
+  port: number;
+} {
+  const udp =
+    (value ?? DEFAULT_DAEMON)
+      .split(/\s+/)
+      .find((part) => !part.startsWith('tcp:'))
+      ?.replace(/^udp:/, '') ?? DEFAULT_DAEMON;
   const at = udp.lastIndexOf(':');
   return { host: udp.slice(0, at), port: Number(udp.slice(at + 1)) };
 }

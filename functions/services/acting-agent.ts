@@ -3,7 +3,7 @@
 // agent no power over anyone's clients but their own. (Refusals of the write itself, saying whose
 // plan is full: clientWriteErrorFor in functions/http/client-errors.ts.)
 import * as yup from 'yup';
-import { ID_PATTERN, isId } from '../../shared/schemas';
+import { ID_PATTERN, isId } from '@shared/schemas';
 import { findClientById } from '../data/admin-clients';
 import { getClient, type ClientItem } from '../data/clients';
 import { getUserById, isAdmin, type UserItem } from '../data/users';
@@ -12,11 +12,15 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 export const AGENT_ID_MESSAGE = 'agentId must be an agent id';
 export const NOT_ADMIN_MESSAGE = 'Only administrators can manage clients for another agent.';
 
-export const agentIdSchema = yup.string().trim().matches(ID_PATTERN, { message: AGENT_ID_MESSAGE, excludeEmptyString: true });
+export const agentIdSchema = yup
+  .string()
+  .trim()
+  .matches(ID_PATTERN, { message: AGENT_ID_MESSAGE, excludeEmptyString: true });
 
 export function parseAgentId(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !isId(value.trim())) throw badRequest(AGENT_ID_MESSAGE, { agentId: AGENT_ID_MESSAGE });
+  if (typeof value !== 'string' || !isId(value.trim()))
+    throw badRequest(AGENT_ID_MESSAGE, { agentId: AGENT_ID_MESSAGE });
   return value.trim();
 }
 
@@ -34,7 +38,11 @@ export async function actingAgent(user: UserItem, agentId: string | undefined): 
  * their own clients; an administrator reaches any client by id (gsi2, then a consistent read by
  * key), or within the agent named.
  */
-export async function clientForEdit(user: UserItem, clientId: string, agentId: string | undefined): Promise<{ client: ClientItem; agentTimeZone: string } | undefined> {
+export async function clientForEdit(
+  user: UserItem,
+  clientId: string,
+  agentId: string | undefined,
+): Promise<{ client: ClientItem; agentTimeZone: string } | undefined> {
   if (agentId) {
     const agent = await actingAgent(user, agentId);
     const client = await getClient(agent.id, clientId);

@@ -5,7 +5,10 @@ import { addToStats } from '../data/stats';
 import { createUser, deleteNewUser, type NewUser, type UserItem } from '../data/users';
 import { openSession } from './sessions';
 
-/** Creates the agent and a session; returns the session's token. Throws UniqueFieldTakenError for a known username or phone. */
+/**
+ * Creates the agent and a session; returns the session's token. Throws UniqueFieldTakenError for a known username or
+ * phone.
+ */
 export async function registerAgent(input: NewUser): Promise<{ user: UserItem; sessionToken: string }> {
   const user = await createUser(input);
   // After the account's own write; never throws (a missed update is logged and healed by the recompute).

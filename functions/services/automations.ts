@@ -6,9 +6,17 @@
 // deliveries and a crash between drafting and writing never make a second one. What is not sent
 // says why, on the message.
 import { createHash } from 'node:crypto';
-import { APPROVAL_NOTES, minutesOf, RECENT_CONTACT_DAYS, SKIP_REASONS, withDefaultRules, type AutomationOccasion, type AutomationRule } from '../../shared/automations';
-import { dateParts } from '../../shared/dates';
-import type { MessageChannel } from '../../shared/messages';
+import {
+  APPROVAL_NOTES,
+  minutesOf,
+  RECENT_CONTACT_DAYS,
+  SKIP_REASONS,
+  withDefaultRules,
+  type AutomationOccasion,
+  type AutomationRule,
+} from '@shared/automations';
+import { dateParts } from '@shared/dates';
+import type { MessageChannel } from '@shared/messages';
 import { config } from '../config';
 import type { ClientItem } from '../data/clients';
 import { getMessage, putMessageOnce, type NewMessage } from '../data/messages';
@@ -42,19 +50,40 @@ export type AutomationRun = {
 };
 
 /** Why this client gets no message on this channel today, or null. */
-export function skipReason(client: ClientItem, channel: MessageChannel, now: Date): { reason: SkipReason; text: string } | null {
+export function skipReason(
+  client: ClientItem,
+  channel: MessageChannel,
+  now: Date,
+): { reason: SkipReason; text: string } | null {
   if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
-  if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut) return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
-  const reachable = channel === 'email' ? Boolean(client.email) : textDestination(client.phone, config().smsAllowedCountries).ok;
+  if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut)
+    return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
+  const reachable =
+    channel === 'email' ? Boolean(client.email) : textDestination(client.phone, config().smsAllowedCountries).ok;
   if (!reachable) return { reason: 'no-address', text: SKIP_REASONS.noAddress(channel) };
-  if (client.lastContactDate && now.getTime() - Date.parse(client.lastContactDate) < RECENT_CONTACT_DAYS * DAY_MS) return { reason: 'recent-contact', text: SKIP_REASONS.recentContact };
+  if (client.lastContactDate && now.getTime() - Date.parse(client.lastContactDate) < RECENT_CONTACT_DAYS * DAY_MS)
+    return { reason: 'recent-contact', text: SKIP_REASONS.recentContact };
   return null;
 }
 
-/** The day's automatic messages for one agent (`date` is the agent's local date). Safe to run again: what exists is left alone. */
+/**
+ * The day's automatic messages for one agent (`date` is the agent's local date). Safe to run again: what exists is left
+ * alone.
+ */
 export async function runAutomations(agent: UserItem, date: string, now = new Date()): Promise<AutomationRun> {
-  const run: AutomationRun = { due: 0, awaiting: 0, scheduled: 0, skipped: {}, existing: 0, reads: { calls: 0, entries: 0, clients: 0 } };
-  const rules = new Map(withDefaultRules(agent.automations).filter((rule) => rule.enabled).map((rule) => [rule.occasion, rule]));
+  const run: AutomationRun = {
+    due: 0,
+    awaiting: 0,
+    scheduled: 0,
+    skipped: {},
+    existing: 0,
+    reads: { calls: 0, entries: 0, clients: 0 },
+  };
+  const rules = new Map(
+    withDefaultRules(agent.automations)
+      .filter((rule) => rule.enabled)
+      .map((rule) => [rule.occasion, rule]),
+  );
   if (rules.size === 0) return run;
   const read = await dueOccasionClients(agent.id, date);
   run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
@@ -78,7 +107,14 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
 
 type Made = { status: 'awaiting' | 'scheduled' } | { status: 'skipped'; reason: SkipReason };
 
-async function automaticMessage(agent: UserItem, client: ClientItem, rule: AutomationRule, id: string, date: string, now: Date): Promise<Made | undefined> {
+async function automaticMessage(
+  agent: UserItem,
+  client: ClientItem,
+  rule: AutomationRule,
+  id: string,
+  date: string,
+  now: Date,
+): Promise<Made | undefined> {
   const base: Omit<NewMessage, 'status' | 'body' | 'to' | 'slotDay'> = {
     id,
     agentId: agent.id,
@@ -92,7 +128,14 @@ async function automaticMessage(agent: UserItem, client: ClientItem, rule: Autom
   const to = rule.channel === 'email' ? client.email : destination.ok ? destination.to : client.phone;
   const skip = skipReason(client, rule.channel, now);
   if (skip) {
-    const written = await putMessageOnce({ ...base, status: 'skipped', body: '', to: to ?? '', slotDay: date, problem: skip.text });
+    const written = await putMessageOnce({
+      ...base,
+      status: 'skipped',
+      body: '',
+      to: to ?? '',
+      slotDay: date,
+      problem: skip.text,
+    });
     return written ? { status: 'skipped', reason: skip.reason } : undefined;
   }
 
@@ -102,7 +145,11 @@ async function automaticMessage(agent: UserItem, client: ClientItem, rule: Autom
   if (drafted.outcome === 'quota') drafted = await writeDraft(agent, client.id, { ...request, localOnly: true }, now);
   if (drafted.outcome !== 'draft') return undefined; // the client was deleted meanwhile
   const { draft } = drafted;
-  const content = { body: draft.body, ...(rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {}), engine: draft.engine };
+  const content = {
+    body: draft.body,
+    ...(rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {}),
+    engine: draft.engine,
+  };
 
   // Sent without asking only for a verified Pro agent, a draft that passed its checks, and a slot under the daily cap.
   let note: string | undefined;
@@ -118,11 +165,31 @@ async function automaticMessage(agent: UserItem, client: ClientItem, rule: Autom
     }
   }
   if (!slot) {
-    const written = await putMessageOnce({ ...base, ...content, status: 'awaiting-approval', to: to ?? '', slotDay: date, ...(note ? { note } : {}) });
+    const written = await putMessageOnce({
+      ...base,
+      ...content,
+      status: 'awaiting-approval',
+      to: to ?? '',
+      slotDay: date,
+      ...(note ? { note } : {}),
+    });
     return written ? { status: 'awaiting' } : undefined;
   }
-  const sendAt = automaticSendAt(date, minutesOf(rule.sendTime), client.timeZone ?? agent.timeZone, rule.channel, now).toISOString();
-  const written = await putMessageOnce({ ...base, ...content, status: 'scheduled', sendAt, to: to ?? '', slotDay: slot.day });
+  const sendAt = automaticSendAt(
+    date,
+    minutesOf(rule.sendTime),
+    client.timeZone ?? agent.timeZone,
+    rule.channel,
+    now,
+  ).toISOString();
+  const written = await putMessageOnce({
+    ...base,
+    ...content,
+    status: 'scheduled',
+    sendAt,
+    to: to ?? '',
+    slotDay: slot.day,
+  });
   if (!written) {
     // Another run made it first: the slot this one took goes back.
     await releaseSend(slot);
@@ -130,4 +197,3 @@ async function automaticMessage(agent: UserItem, client: ClientItem, rule: Autom
   }
   return { status: 'scheduled' };
 }
-

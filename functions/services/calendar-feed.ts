@@ -6,7 +6,7 @@
 // copy of the table alone reveals no feed, and lookups still go by the SHA-256 of the secret. If
 // the server secret is ever replaced, old feeds keep working but their URL cannot be shown: Settings
 // then offers a rotation.
-import type { CalendarFeedStatus } from '../../shared/api-types';
+import type { CalendarFeedStatus } from '@shared/api-types';
 import { config, sessionSecret } from '../config';
 import type { UserItem } from '../data/users';
 import { purposeKey, seal, unseal } from '../domain/sealed-values';
@@ -28,6 +28,8 @@ export async function calendarFeedSealer(): Promise<(secret: string) => string> 
 
 export async function calendarFeedStatus(user: UserItem): Promise<CalendarFeedStatus> {
   if (!user.calendarSecretHash) return { exists: false, url: null, createdAt: null };
-  const secret = user.calendarFeedSealed ? unseal(purposeKey(await sessionSecret(), PURPOSE), user.calendarFeedSealed) : null;
+  const secret = user.calendarFeedSealed
+    ? unseal(purposeKey(await sessionSecret(), PURPOSE), user.calendarFeedSealed)
+    : null;
   return { exists: true, url: secret ? calendarFeedUrl(secret) : null, createdAt: user.calendarFeedCreatedAt ?? null };
 }

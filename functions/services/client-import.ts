@@ -1,7 +1,7 @@
 // Importing clients (a CSV or vCard file, already parsed into rows): new e-mails become clients
 // within the agent's plan; e-mails the agent already has update those clients, blank cells never
 // erasing what the agent has. A file sent again (or after a crash) finishes what it started.
-import type { ClientInput } from '../../shared/client-schema';
+import type { ClientInput } from '@shared/client-schema';
 import { findClientIdsByEmail } from '../data/client-email-locks';
 import { getClientsByIds, listClients, type ClientChanges, type ClientItem } from '../data/clients';
 import { awardDueMilestones } from '../data/milestones';
@@ -17,7 +17,10 @@ const PRO_CONCURRENCY = 8;
 export const PRO_BATCH = 25;
 
 export type ImportOutcome = { imported: number; updated: number; capped: number };
-type ImportLog = { info(message: string, fields?: Record<string, unknown>): void; warn(message: string, fields?: Record<string, unknown>): void };
+type ImportLog = {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+};
 
 /**
  * A row for a client the agent has (`current`, or its id): its filled cells replace what they name,
@@ -25,16 +28,32 @@ type ImportLog = { info(message: string, fields?: Record<string, unknown>): void
  * again (a file sent twice, or again after a crash). Then the client's due milestones, which also
  * awards what a crash kept from being awarded when it was created. False when the client is gone.
  */
-export async function updateFromRow(agentId: string, client: ClientInput, current: ClientItem | string, today: string): Promise<boolean> {
-  const changes: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
-  const unchanged = typeof current !== 'string' && Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
-  const saved = unchanged ? current : await updateClient(agentId, typeof current === 'string' ? current : current.id, changes);
+export async function updateFromRow(
+  agentId: string,
+  client: ClientInput,
+  current: ClientItem | string,
+  today: string,
+): Promise<boolean> {
+  const changes: ClientChanges = Object.fromEntries(
+    Object.entries(client).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const unchanged =
+    typeof current !== 'string' &&
+    Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
+  const saved = unchanged
+    ? current
+    : await updateClient(agentId, typeof current === 'string' ? current : current.id, changes);
   if (!saved) return false;
   await awardDueMilestones(saved, today);
   return true;
 }
 
-export async function importClients(agent: { id: string; isPro: boolean }, rows: readonly ImportRow[], today: string, log: ImportLog): Promise<ImportOutcome> {
+export async function importClients(
+  agent: { id: string; isPro: boolean },
+  rows: readonly ImportRow[],
+  today: string,
+  log: ImportLog,
+): Promise<ImportOutcome> {
   const existing = new Map<string, ClientItem>((await listClients(agent.id)).map((c) => [c.email.toLowerCase(), c]));
   const updates = rows.filter((r) => existing.has(r.client.email));
   const creates = rows.filter((r) => !existing.has(r.client.email));
@@ -70,7 +89,11 @@ export async function importClients(agent: { id: string; isPro: boolean }, rows:
   let next = 0;
   while (agent.isPro && next < creates.length) {
     const batch = creates.slice(next, next + PRO_BATCH);
-    const result = await createClientBatch(agent.id, batch.map((r) => r.client), PRO_CONCURRENCY);
+    const result = await createClientBatch(
+      agent.id,
+      batch.map((r) => r.client),
+      PRO_CONCURRENCY,
+    );
     if (!result) break; // no longer Pro: the rest one by one, within the free plan
     next += batch.length;
     await forEachLimited(result.created, PRO_CONCURRENCY, created);
@@ -105,8 +128,17 @@ const JOB_CONCURRENCY = 8;
  * cut run already made is found under that id and counted as imported, never created twice, and
  * rows it updated change nothing the second time.
  */
-export async function importJobBatch(agent: { id: string; isPro: boolean }, rows: readonly JobRow[], today: string, plan: { capped: boolean }, now = new Date()): Promise<JobBatchOutcome> {
-  const owners = await findClientIdsByEmail(agent.id, rows.map((r) => r.client.email));
+export async function importJobBatch(
+  agent: { id: string; isPro: boolean },
+  rows: readonly JobRow[],
+  today: string,
+  plan: { capped: boolean },
+  now = new Date(),
+): Promise<JobBatchOutcome> {
+  const owners = await findClientIdsByEmail(
+    agent.id,
+    rows.map((r) => r.client.email),
+  );
   const known = await getClientsByIds(agent.id, [...owners.values()]);
   const outcome: JobBatchOutcome = { imported: 0, updated: 0, capped: [] };
   const madeBefore: ClientItem[] = [];
@@ -137,11 +169,22 @@ export async function importJobBatch(agent: { id: string; isPro: boolean }, rows
   });
   creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
 
-  const batch = agent.isPro && creates.length > 0 ? await createClientBatch(agent.id, creates.map((r) => r.client), JOB_CONCURRENCY, now, creates.map((r) => r.id)) : undefined;
+  const batch =
+    agent.isPro && creates.length > 0
+      ? await createClientBatch(
+          agent.id,
+          creates.map((r) => r.client),
+          JOB_CONCURRENCY,
+          now,
+          creates.map((r) => r.id),
+        )
+      : undefined;
   if (batch) {
     await forEachLimited(batch.created, JOB_CONCURRENCY, created);
     const byEmail = new Map(creates.map((row) => [row.client.email, row]));
-    await forEachLimited(batch.taken, JOB_CONCURRENCY, ({ input, clientId }) => taken(byEmail.get(input.email)!, clientId));
+    await forEachLimited(batch.taken, JOB_CONCURRENCY, ({ input, clientId }) =>
+      taken(byEmail.get(input.email)!, clientId),
+    );
     return outcome;
   }
   // The free plan (or no longer Pro): in file order, so the rows that fit are the first ones.

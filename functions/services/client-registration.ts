@@ -8,12 +8,18 @@
 // concurrent submissions exactly one goes through. A client who joins through the directory instead
 // (new, or once they confirm) completes the agent's open invitation to their e-mail.
 import { countInsights } from '../data/insights';
-import type { ClientInput } from '../../shared/client-schema';
+import type { ClientInput } from '@shared/client-schema';
 import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
 import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
 import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
-import { claimInvitation, completeInvitationByEmail, dropInvitationPointer, markInvitationUsed, releaseClaim } from '../data/invitations';
+import {
+  claimInvitation,
+  completeInvitationByEmail,
+  dropInvitationPointer,
+  markInvitationUsed,
+  releaseClaim,
+} from '../data/invitations';
 import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
@@ -25,8 +31,15 @@ const log = createLogger({ module: 'client-registration' });
 export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'>;
 export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
 export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
-/** A directory registration for a known e-mail: nothing changed; `confirmToken` (only ever in the e-mail) applies it. */
-export type SubmittedRegistration = { agent: UserItem; client: ClientItem; submission: RegistrationSubmissionItem; confirmToken: string };
+/**
+ * A directory registration for a known e-mail: nothing changed; `confirmToken` (only ever in the e-mail) applies it.
+ */
+export type SubmittedRegistration = {
+  agent: UserItem;
+  client: ClientItem;
+  submission: RegistrationSubmissionItem;
+  confirmToken: string;
+};
 
 /** The invitation is unknown, used or expired ('invalid'), or another submission is redeeming it ('busy'). */
 export class InvitationRefusedError extends Error {
@@ -56,7 +69,11 @@ export class SubmissionClientGoneError extends Error {
   override name = 'SubmissionClientGoneError';
 }
 
-export async function registerFromInvitation(token: string, profile: ClientProfile, now = new Date()): Promise<Registration> {
+export async function registerFromInvitation(
+  token: string,
+  profile: ClientProfile,
+  now = new Date(),
+): Promise<Registration> {
   const claim = await claimInvitation(token, now);
   if (typeof claim === 'string') throw new InvitationRefusedError(claim);
   const { invitation } = claim;
@@ -64,7 +81,10 @@ export async function registerFromInvitation(token: string, profile: ClientProfi
   try {
     const agent = await getUserById(invitation.agentId, true);
     if (!agent) throw new InvitationRefusedError('invalid');
-    registration = { agent, ...(await saveRegisteringClient(agent, { ...profile, name: invitation.name, email: invitation.email }, now)) };
+    registration = {
+      agent,
+      ...(await saveRegisteringClient(agent, { ...profile, name: invitation.name, email: invitation.email }, now)),
+    };
   } catch (error) {
     await releaseClaim(claim);
     throw error;
@@ -92,26 +112,39 @@ export async function registerFromInvitation(token: string, profile: ClientProfi
   return registration;
 }
 
-/** From the directory: a new client, or (for an e-mail the agent already has) a submission waiting for that client's confirmation. */
-export async function registerWithAgent(agentId: string, input: RegisteringClient, now = new Date()): Promise<Registration | SubmittedRegistration> {
+/**
+ * From the directory: a new client, or (for an e-mail the agent already has) a submission waiting for that client's
+ * confirmation.
+ */
+export async function registerWithAgent(
+  agentId: string,
+  input: RegisteringClient,
+  now = new Date(),
+): Promise<Registration | SubmittedRegistration> {
   const agent = await getUserById(agentId, true);
   if (!agent || !isListedAgent(agent)) throw new AgentNotFoundError('no such agent');
   const existingId = await findClientIdByEmail(agent.id, input.email);
   const existing = existingId ? await getClient(agent.id, existingId) : undefined;
-  if (existing) return { agent, client: existing, ...(await createSubmission(agent.id, existing.id, changesFrom(input), now)) };
+  if (existing)
+    return { agent, client: existing, ...(await createSubmission(agent.id, existing.id, changesFrom(input), now)) };
   try {
     const registration = { agent, ...(await createRegisteringClient(agent, input, now)) };
     await completeOpenInvitation(agent.id, registration.client, now, agent.timeZone);
     return registration;
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
-    const client = error instanceof ClientEmailTakenError ? await getClient(agent.id, error.existingClientId) : undefined;
+    const client =
+      error instanceof ClientEmailTakenError ? await getClient(agent.id, error.existingClientId) : undefined;
     if (!client) throw error;
     return { agent, client, ...(await createSubmission(agent.id, client.id, changesFrom(input), now)) };
   }
 }
 
-async function saveRegisteringClient(agent: UserItem, input: RegisteringClient, now: Date): Promise<{ client: ClientItem; created: boolean }> {
+async function saveRegisteringClient(
+  agent: UserItem,
+  input: RegisteringClient,
+  now: Date,
+): Promise<{ client: ClientItem; created: boolean }> {
   const existingId = await findClientIdByEmail(agent.id, input.email);
   if (existingId) {
     const updated = await updateClient(agent.id, existingId, changesFrom(input), now);
@@ -128,7 +161,11 @@ async function saveRegisteringClient(agent: UserItem, input: RegisteringClient, 
   }
 }
 
-async function createRegisteringClient(agent: UserItem, input: RegisteringClient, now: Date): Promise<{ client: ClientItem; created: true }> {
+async function createRegisteringClient(
+  agent: UserItem,
+  input: RegisteringClient,
+  now: Date,
+): Promise<{ client: ClientItem; created: true }> {
   try {
     const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now);
     return { client, created: true };
@@ -151,9 +188,15 @@ export async function applySubmission(submission: RegistrationSubmissionItem, no
  * invitation to that e-mail was open: the invitation is done, off the open list and counted
  * completed. A failure here never undoes the registration; the invitation just stays listed.
  */
-async function completeOpenInvitation(agentId: string, client: Pick<ClientItem, 'id' | 'email'>, now: Date, timeZone?: string): Promise<void> {
+async function completeOpenInvitation(
+  agentId: string,
+  client: Pick<ClientItem, 'id' | 'email'>,
+  now: Date,
+  timeZone?: string,
+): Promise<void> {
   try {
-    if (await completeInvitationByEmail(agentId, client.email, client.id, now)) await countInsights(agentId, { invitationsCompleted: 1 }, now, timeZone);
+    if (await completeInvitationByEmail(agentId, client.email, client.id, now))
+      await countInsights(agentId, { invitationsCompleted: 1 }, now, timeZone);
   } catch (error) {
     log.warn('open invitation left after a directory registration', { agentId, error });
   }

@@ -1,19 +1,33 @@
 // The clientToken a registration hands to the visitor's browser: a short-lived signed token that
 // lets it upload a testimonial for that one client, and nothing else.
-import { REGISTRATION_MESSAGES } from '../../shared/client-registration';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { sessionSecret } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 import { forbidden, HttpError } from '../http/errors';
 
 export const CLIENT_TOKEN_TTL_SECONDS = 30 * 60;
 
-export async function issueClientUploadToken(clientId: string, agentId: string, now = Date.now()): Promise<{ token: string; expiresAt: string }> {
-  const token = await signToken(await sessionSecret(), 'client-upload', { sub: clientId, jti: randomId(), agent: agentId }, CLIENT_TOKEN_TTL_SECONDS);
+export async function issueClientUploadToken(
+  clientId: string,
+  agentId: string,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: string }> {
+  const token = await signToken(
+    await sessionSecret(),
+    'client-upload',
+    { sub: clientId, jti: randomId(), agent: agentId },
+    CLIENT_TOKEN_TTL_SECONDS,
+  );
   return { token, expiresAt: new Date(now + CLIENT_TOKEN_TTL_SECONDS * 1000).toISOString() };
 }
 
-/** The client and agent the token names: 401 when it is forged, expired or malformed, 403 when it names another client. */
-export async function requireClientUploadToken(token: string, clientId: string): Promise<{ clientId: string; agentId: string }> {
+/**
+ * The client and agent the token names: 401 when it is forged, expired or malformed, 403 when it names another client.
+ */
+export async function requireClientUploadToken(
+  token: string,
+  clientId: string,
+): Promise<{ clientId: string; agentId: string }> {
   const verified = await verifyToken(await sessionSecret(), 'client-upload', token);
   const agentId = verified?.claims.agent;
   if (!verified || typeof agentId !== 'string' || !agentId) {

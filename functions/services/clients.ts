@@ -4,9 +4,18 @@
 // written) is taken over. A crash also leaves the plan slot taken: reconcileClientCount
 // (functions/data/plan-slots.ts) gives such slots back. Counters are added after the user's write
 // and never fail it (functions/data/stats.ts).
-import type { ClientInput } from '../../shared/client-schema';
+import type { ClientInput } from '@shared/client-schema';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
-import { deleteClientItem, deleteClientPartition, getClient, newClientItem, putNewClient, updateClientItem, type ClientChanges, type ClientItem } from '../data/clients';
+import {
+  deleteClientItem,
+  deleteClientPartition,
+  getClient,
+  newClientItem,
+  putNewClient,
+  updateClientItem,
+  type ClientChanges,
+  type ClientItem,
+} from '../data/clients';
 import { addListEntries, removeListEntries, writeListEntries } from '../data/client-lists';
 import { addToBook, adjustBook, bookDeltas, countInsights, sumBookDeltas } from '../data/insights';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from '../data/plan-slots';
@@ -20,7 +29,12 @@ import { forEachLimited } from '../lib/concurrency';
  * ClientEmailTakenError for a known e-mail. `id`: the import job's id for the row (the same on
  * every attempt, so a retry finds the client it made); a new one otherwise.
  */
-export async function createClient(agentId: string, input: ClientInput, now = new Date(), id = randomId()): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
+export async function createClient(
+  agentId: string,
+  input: ClientInput,
+  now = new Date(),
+  id = randomId(),
+): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
   const slot = await reserveClientSlot(agentId);
   let item: ClientItem;
   try {
@@ -50,7 +64,13 @@ export type ClientBatchResult = {
  * counters (`npm run stats:recompute`); an error gives back what it can and is rethrown. `ids`:
  * the import job's id for each input (see createClient).
  */
-export async function createClientBatch(agentId: string, inputs: readonly ClientInput[], concurrency: number, now = new Date(), ids?: readonly string[]): Promise<ClientBatchResult | undefined> {
+export async function createClientBatch(
+  agentId: string,
+  inputs: readonly ClientInput[],
+  concurrency: number,
+  now = new Date(),
+  ids?: readonly string[],
+): Promise<ClientBatchResult | undefined> {
   const created: ClientItem[] = [];
   const taken: ClientBatchResult['taken'] = [];
   if (inputs.length === 0) return { created, taken };
@@ -97,18 +117,27 @@ export async function createClientBatch(agentId: string, inputs: readonly Client
 
 type ClientClaim = { item: ClientItem; adopted: boolean };
 
-/** The e-mail lock of a new client, and the item it is written as (under the lock's own id when a young lock was adopted). */
+/**
+ * The e-mail lock of a new client, and the item it is written as (under the lock's own id when a young lock was
+ * adopted).
+ */
 async function claimClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientClaim> {
   const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
   return { item: newClientItem(agentId, id, input, now), adopted: id !== fresh };
 }
 
-/** The list, search and occasion entries, before the clients: a crash before a client is written leaves entries readers skip. */
+/**
+ * The list, search and occasion entries, before the clients: a crash before a client is written leaves entries readers
+ * skip.
+ */
 async function writeClientEntries(items: readonly ClientItem[]): Promise<void> {
   await writeListEntries(items);
 }
 
-/** A claim whose client is not written: its lock goes back. An adopted lock stays either way: it names the id whichever writer wins. */
+/**
+ * A claim whose client is not written: its lock goes back. An adopted lock stays either way: it names the id whichever
+ * writer wins.
+ */
 async function giveBackClaim(agentId: string, { item, adopted }: ClientClaim): Promise<void> {
   if (!adopted) await releaseClientEmail(agentId, item.email, item.id);
 }
@@ -125,7 +154,8 @@ async function putClaimedClient(agentId: string, claim: ClientClaim): Promise<Cl
   if (written) return claim.item;
   // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote
   // first, so this e-mail is taken and the lock is that client's.
-  if (!claim.adopted && !(await getClient(agentId, claim.item.id))) await releaseClientEmail(agentId, claim.item.email, claim.item.id);
+  if (!claim.adopted && !(await getClient(agentId, claim.item.id)))
+    await releaseClientEmail(agentId, claim.item.email, claim.item.id);
   throw new ClientEmailTakenError(claim.item.id);
 }
 
@@ -144,8 +174,15 @@ async function writeClient(agentId: string, input: ClientInput, now: Date, fresh
   return putClaimedClient(agentId, claim);
 }
 
-/** Applies changes to an existing client of this agent (moving its e-mail lock); undefined when there is no such client. */
-export async function updateClient(agentId: string, clientId: string, changes: ClientChanges, now = new Date()): Promise<ClientItem | undefined> {
+/**
+ * Applies changes to an existing client of this agent (moving its e-mail lock); undefined when there is no such client.
+ */
+export async function updateClient(
+  agentId: string,
+  clientId: string,
+  changes: ClientChanges,
+  now = new Date(),
+): Promise<ClientItem | undefined> {
   const current = await getClient(agentId, clientId);
   if (!current) return undefined;
   const newEmail = changes.email ? changes.email.toLowerCase() : undefined;
@@ -166,7 +203,10 @@ export async function updateClient(agentId: string, clientId: string, changes: C
   return updated;
 }
 
-/** Deletes the client, its e-mail lock and its own partition (milestones, testimonial records), and frees the plan slot; false when there was no such client. */
+/**
+ * Deletes the client, its e-mail lock and its own partition (milestones, testimonial records), and frees the plan slot;
+ * false when there was no such client.
+ */
 export async function deleteClient(agentId: string, clientId: string): Promise<boolean> {
   const old = await deleteClientItem(agentId, clientId);
   if (!old) return false;

@@ -3,9 +3,9 @@
 // occasion index from today (one Query, a BatchGet), and the monthly activity from the month
 // counters (reviews received, and the key dates that came round: the digest counts them each day).
 // Months and "today" are the agent's, in their time zone.
-import type { Dashboard } from '../../shared/api-types';
-import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS, MONTHLY_ACTIVITY_MONTHS } from '../../shared/constants';
-import { addDays, lastMonths, todayIn } from '../../shared/dates';
+import type { Dashboard } from '@shared/api-types';
+import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS, MONTHLY_ACTIVITY_MONTHS } from '@shared/constants';
+import { addDays, lastMonths, todayIn } from '@shared/dates';
 import { toClient } from '../data/clients';
 import { readBook, readMonthCounters } from '../data/insights';
 import { readOccasions } from '../data/occasions';
@@ -17,10 +17,17 @@ export async function readDashboard(agent: InsightsAgent, now = new Date()): Pro
   const [counts, book, upcoming] = await Promise.all([
     readMonthCounters(agent.id, months[0]!),
     readBook(agent.id),
-    readOccasions(agent.id, today, { limit: DASHBOARD_REMINDER_LIMIT, through: addDays(today, DASHBOARD_REMINDER_WINDOW_DAYS) }),
+    readOccasions(agent.id, today, {
+      limit: DASHBOARD_REMINDER_LIMIT,
+      through: addDays(today, DASHBOARD_REMINDER_WINDOW_DAYS),
+    }),
   ]);
   const byMonth = new Map(counts.map((c) => [c.month, c]));
-  const points = months.map((month) => ({ month, reviews: byMonth.get(month)?.reviewsSubmitted ?? 0, reminders: byMonth.get(month)?.occasionsDue ?? 0 }));
+  const points = months.map((month) => ({
+    month,
+    reviews: byMonth.get(month)?.reviewsSubmitted ?? 0,
+    reminders: byMonth.get(month)?.occasionsDue ?? 0,
+  }));
   return {
     today,
     clients: Math.max(0, Number(agent.clientCount ?? 0) || 0),
@@ -30,7 +37,10 @@ export async function readDashboard(agent: InsightsAgent, now = new Date()): Pro
     upcomingClients: upcoming.clients.map(toClient),
     activity: {
       months: points,
-      totals: { reviews: points.reduce((sum, p) => sum + p.reviews, 0), reminders: points.reduce((sum, p) => sum + p.reminders, 0) },
+      totals: {
+        reviews: points.reduce((sum, p) => sum + p.reviews, 0),
+        reminders: points.reduce((sum, p) => sum + p.reminders, 0),
+      },
     },
   };
 }

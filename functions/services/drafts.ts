@@ -2,9 +2,9 @@
 // facts, then the configured model for a Pro agent within the daily quota, else the local
 // composer. A model that fails, times out or writes something the check refuses never leaves the
 // agent with nothing: the local draft comes back with a note saying why.
-import type { Draft, DraftEngine } from '../../shared/api-types';
-import { todayIn } from '../../shared/dates';
-import type { DraftChannel, DraftOccasion, DraftTone } from '../../shared/drafts';
+import type { Draft, DraftEngine } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
+import type { DraftChannel, DraftOccasion, DraftTone } from '@shared/drafts';
 import { config } from '../config';
 import { getClient } from '../data/clients';
 import { draftCountKey } from '../data/keys';
@@ -37,29 +37,51 @@ export const DRAFT_NOTES = {
   fallback: (why: string) => `Written without AI: ${why}, so this is a suggested draft instead.`,
 } as const;
 
-export async function writeDraft(agent: UserItem, clientId: string, request: DraftRequestInput, now = new Date()): Promise<DraftOutcome> {
+export async function writeDraft(
+  agent: UserItem,
+  clientId: string,
+  request: DraftRequestInput,
+  now = new Date(),
+): Promise<DraftOutcome> {
   const client = await getClient(agent.id, clientId);
   if (!client) return { outcome: 'no-such-client' };
   if (request.occasion === 'review-request' && !agent.googlePlaceId) return { outcome: 'no-place-id' };
   const today = todayIn(agent.timeZone, now);
-  const facts = draftFacts({ client, agent, request, today, reviewLink: agent.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : null });
+  const facts = draftFacts({
+    client,
+    agent,
+    request,
+    today,
+    reviewLink: agent.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : null,
+  });
   // The same client, day and variant read the same; "Suggest another" asks for the next variant.
   const local = composeLocalDraft(facts, `${client.id}|${today}|${request.variant ?? 0}`);
   const limit = config().aiDraftsPerDay;
   const suggestion = (quota: Draft['quota'], extra: Partial<Draft> = {}): DraftOutcome => ({
     outcome: 'draft',
-    draft: { ...local, engine: LOCAL, quota, ...(facts.instructions ? { note: DRAFT_NOTES.instructions } : {}), ...extra },
+    draft: {
+      ...local,
+      engine: LOCAL,
+      quota,
+      ...(facts.instructions ? { note: DRAFT_NOTES.instructions } : {}),
+      ...extra,
+    },
   });
 
   if (!agent.isPro) return suggestion({ used: 0, limit: 0 }, { upgrade: true });
-  if (request.localOnly) return suggestion({ used: await countSoFar(dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now).key), limit });
+  if (request.localOnly)
+    return suggestion({
+      used: await countSoFar(dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now).key),
+      limit,
+    });
   const engine = configuredEngine();
   const counter = dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now);
   if (!engine) return suggestion({ used: await countSoFar(counter.key), limit });
 
   const used = await countOne(counter);
   if (used === null) return { outcome: 'quota', limit, resetsAt: counter.resetsAt };
-  const fallback = (why: string, quotaUsed: number) => suggestion({ used: quotaUsed, limit }, { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(why) });
+  const fallback = (why: string, quotaUsed: number) =>
+    suggestion({ used: quotaUsed, limit }, { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(why) });
   try {
     const answer = await askModel(facts);
     const check = checkModelDraft(answer.text, facts);

@@ -1,6 +1,6 @@
 // E-mail verification: the link registration and "Resend link" mail, and the one check every route
 // that sends to clients on an agent's behalf makes first.
-import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../shared/constants';
+import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
 import { sessionSecret } from '../config';
 import { createEmailVerificationRecord } from '../data/email-verifications';
 import type { UserItem } from '../data/users';
@@ -10,7 +10,9 @@ import { HttpError } from '../http/errors';
 
 export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
 
-/** Refuses (403 EMAIL_UNVERIFIED) an agent whose e-mail is not verified yet: call it before sending anything to anyone. */
+/**
+ * Refuses (403 EMAIL_UNVERIFIED) an agent whose e-mail is not verified yet: call it before sending anything to anyone.
+ */
 export function requireVerifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): void {
   if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' });
 }
@@ -19,7 +21,12 @@ export function requireVerifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): 
 export async function sendVerificationLink(user: Pick<UserItem, 'id' | 'username' | 'fullName'>): Promise<void> {
   const jti = randomId();
   await createEmailVerificationRecord(jti, user.id, EMAIL_VERIFICATION_TTL_SECONDS);
-  const token = await signToken(await sessionSecret(), 'verify-email', { sub: user.id, jti }, EMAIL_VERIFICATION_TTL_SECONDS);
+  const token = await signToken(
+    await sessionSecret(),
+    'verify-email',
+    { sub: user.id, jti },
+    EMAIL_VERIFICATION_TTL_SECONDS,
+  );
   const link = tokenLink('/verify-email', token);
   await sendEmail({
     to: user.username,

@@ -17,8 +17,8 @@
 // the next run continues from the last checkpoint, and the batch that was cut is written again,
 // which changes nothing it already wrote (importJobBatch: each row's client has the row's id).
 import type { SQSRecord } from 'aws-lambda';
-import type { CreatedImport, ImportJob } from '../../shared/api-types';
-import { todayIn } from '../../shared/dates';
+import type { CreatedImport, ImportJob } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import {
   IMPORT_JOB_MAX_BYTES,
   IMPORT_JOB_MAX_ROWS,
@@ -26,8 +26,8 @@ import {
   IMPORT_REPORT_HOURS,
   IMPORTS_PER_HOUR,
   type ImportCreateInput,
-} from '../../shared/imports';
-import { isId } from '../../shared/schemas';
+} from '@shared/imports';
+import { isId } from '@shared/schemas';
 import {
   checkpointImport,
   claimImportRun,
@@ -60,7 +60,13 @@ import {
   reportFileName,
   type ImportIssue,
 } from '../domain/import-report';
-import { importedClientId, ImportFormatError, ImportTooManyRowsError, validateDraft, type ImportUnit } from '../domain/import-rows';
+import {
+  importedClientId,
+  ImportFormatError,
+  ImportTooManyRowsError,
+  validateDraft,
+  type ImportUnit,
+} from '../domain/import-rows';
 import { checkImportHead, planImportFile, readImportEntries, type StreamedEntry } from '../domain/import-stream';
 import { randomId } from '../domain/signed-tokens';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors';
@@ -84,9 +90,15 @@ import type { Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { importJobBatch, type JobRow } from './client-import';
 
-/** Rows per batch: one checkpoint, and at most one item of report lines (under DynamoDB's 400 KB: cells are cut to 200 characters). */
+/**
+ * Rows per batch: one checkpoint, and at most one item of report lines (under DynamoDB's 400 KB: cells are cut to 200
+ * characters).
+ */
 export const IMPORT_BATCH_ROWS = 250;
-/** How long a run holds an import without a sign of life (it renews the lease every third of it while it runs): a run that died is taken over after this. */
+/**
+ * How long a run holds an import without a sign of life (it renews the lease every third of it while it runs): a run
+ * that died is taken over after this.
+ */
 export const IMPORT_LEASE_MS = 6_000;
 /** A run stops this long before its function's timeout, and queues the rest. */
 export const STOP_BEFORE_TIMEOUT_MS = 60_000;
@@ -101,11 +113,17 @@ type Agent = { id: string; timeZone: string };
 
 /** The progress view of an import, with a fresh link to its report while the report is kept (GET /api/imports/{id}). */
 export async function importView(item: ImportItem, now = new Date()): Promise<ImportJob> {
-  const reportKept = item.reportKey && item.finishedAt && now.getTime() - Date.parse(item.finishedAt) < IMPORT_REPORT_HOURS * 3600_000;
-  return { ...importState(item, now), report: reportKept ? await importReportLink(item.reportKey!, reportFileName(item.fileName), now) : null };
+  const reportKept =
+    item.reportKey && item.finishedAt && now.getTime() - Date.parse(item.finishedAt) < IMPORT_REPORT_HOURS * 3600_000;
+  return {
+    ...importState(item, now),
+    report: reportKept ? await importReportLink(item.reportKey!, reportFileName(item.fileName), now) : null,
+  };
 }
 
-/** The progress view without the report's link: what the create and the start answer (the page reads the link from GET). */
+/**
+ * The progress view without the report's link: what the create and the start answer (the page reads the link from GET).
+ */
 export function importState(item: ImportItem, now = new Date()): ImportJob {
   const active = item.status === 'queued' || item.status === 'running';
   return {
@@ -128,23 +146,49 @@ export function importState(item: ImportItem, now = new Date()): ImportJob {
 }
 
 /** POST /api/imports: a new import waiting for its file, and the presigned POST to send it with. */
-export async function createImportJob(agent: Agent, input: ImportCreateInput, now = new Date()): Promise<CreatedImport> {
+export async function createImportJob(
+  agent: Agent,
+  input: ImportCreateInput,
+  now = new Date(),
+): Promise<CreatedImport> {
   const format = importFormatOf(input.fileName, input.contentType);
   if (!format) throw badRequest(IMPORT_ACCEPTS, { fileName: IMPORT_ACCEPTS }, 'NOT_CSV');
-  const limit = await hitLimit({ scope: 'import', id: agent.id, max: IMPORTS_PER_HOUR, windowSeconds: 3600 }, now.getTime());
-  if (limit.limited) throw tooManyRequests(`You can start up to ${IMPORTS_PER_HOUR} imports an hour.`, limit.retryAfterSeconds);
+  const limit = await hitLimit(
+    { scope: 'import', id: agent.id, max: IMPORTS_PER_HOUR, windowSeconds: 3600 },
+    now.getTime(),
+  );
+  if (limit.limited)
+    throw tooManyRequests(`You can start up to ${IMPORTS_PER_HOUR} imports an hour.`, limit.retryAfterSeconds);
   const id = newImportId(now);
   const item = await createImport(
-    { id, agentId: agent.id, fileName: input.fileName, format, size: input.size, key: importUploadKey(agent.id, id, format) },
+    {
+      id,
+      agentId: agent.id,
+      fileName: input.fileName,
+      format,
+      size: input.size,
+      key: importUploadKey(agent.id, id, format),
+    },
     now,
   );
   const post = await presignImportPost(item.key, format, UPLOAD_LINK_SECONDS);
-  return { import: importState(item, now), upload: { ...post, expiresAt: new Date(now.getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString() } };
+  return {
+    import: importState(item, now),
+    upload: { ...post, expiresAt: new Date(now.getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString() },
+  };
 }
 
-/** GET /api/imports/{id}: the agent's import by id, or `latest`. Another agent's import is not found (it is not under this agent's key). */
+/**
+ * GET /api/imports/{id}: the agent's import by id, or `latest`. Another agent's import is not found (it is not under
+ * this agent's key).
+ */
 export async function readImportJob(agent: Agent, importId: string, now = new Date()): Promise<ImportJob> {
-  const item = importId === 'latest' ? await latestImport(agent.id) : isId(importId) ? await getImport(agent.id, importId) : undefined;
+  const item =
+    importId === 'latest'
+      ? await latestImport(agent.id)
+      : isId(importId)
+        ? await getImport(agent.id, importId)
+        : undefined;
   if (!item) throw notFound(importId === 'latest' ? 'You have no imports yet.' : 'We could not find this import.');
   return importView(item, now);
 }
@@ -174,17 +218,26 @@ export async function startImportJob(agent: Agent, importId: string, now = new D
   if (item.status !== 'uploading') return importState(item, now);
 
   const upload = await headImportUpload(item.key);
-  if (!upload) throw new HttpError(409, 'The file has not been uploaded yet. Upload it, then start the import.', { code: 'UPLOAD_MISSING' });
-  if (upload.size > IMPORT_JOB_MAX_BYTES) await refuse(item, new HttpError(413, IMPORT_MESSAGES.tooLarge, { code: 'FILE_TOO_LARGE' }), now);
+  if (!upload)
+    throw new HttpError(409, 'The file has not been uploaded yet. Upload it, then start the import.', {
+      code: 'UPLOAD_MISSING',
+    });
+  if (upload.size > IMPORT_JOB_MAX_BYTES)
+    await refuse(item, new HttpError(413, IMPORT_MESSAGES.tooLarge, { code: 'FILE_TOO_LARGE' }), now);
   const complete = upload.size <= HEAD_BYTES;
   try {
     await checkImportHead(item.format, await readImportHead(item.key, Math.min(upload.size, HEAD_BYTES)), complete);
   } catch (error) {
     if (!(error instanceof ImportFormatError)) throw error;
-    await refuse(item, badRequest(error.message, { file: error.message }, item.format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD'), now);
+    await refuse(
+      item,
+      badRequest(error.message, { file: error.message }, item.format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD'),
+      now,
+    );
   }
   const queued = await markImportQueued(agent.id, item.id, upload.etag, now);
-  if (!queued) return importState((await getImport(agent.id, item.id)) ?? item, now); // a start sent twice at once: the other one queued it
+  // a start sent twice at once: the other one queued it
+  if (!queued) return importState((await getImport(agent.id, item.id)) ?? item, now);
   await enqueueImport(message);
   return importState(queued, now);
 }
@@ -201,22 +254,38 @@ export function parseImportMessage(record: Pick<SQSRecord, 'body'>): ImportJobMe
   return kind === 'import' && isId(agentId) && isId(importId) ? { kind, agentId, importId } : null;
 }
 
-/** What a run did: finished (or found it finished), queued its continuation, found another run holding it (retry later), lost it to another run, or found nothing to do. */
+/**
+ * What a run did: finished (or found it finished), queued its continuation, found another run holding it (retry later),
+ * lost it to another run, or found nothing to do.
+ */
 export type ImportRunOutcome = 'done' | 'continued' | 'busy' | 'lost' | 'gone';
 
 class LeaseLostError extends Error {
   override name = 'LeaseLostError';
 }
 
-const PROGRESS_FIELDS = ['rowsDone', 'imported', 'updated', 'skipped', 'invalid', 'capped', 'replaced', 'warnings'] as const;
-const progressOf = (item: ImportItem): ImportProgress => Object.fromEntries(PROGRESS_FIELDS.map((field) => [field, item[field] ?? 0])) as ImportProgress;
+const PROGRESS_FIELDS = [
+  'rowsDone',
+  'imported',
+  'updated',
+  'skipped',
+  'invalid',
+  'capped',
+  'replaced',
+  'warnings',
+] as const;
+const progressOf = (item: ImportItem): ImportProgress =>
+  Object.fromEntries(PROGRESS_FIELDS.map((field) => [field, item[field] ?? 0])) as ImportProgress;
 
 /**
  * One run of the import job for one message. `remainingMs` is the time the function has left
  * (Lambda's getRemainingTimeInMillis); the run stops and queues its continuation when less than
  * STOP_BEFORE_TIMEOUT_MS is left after a batch.
  */
-export async function runImportJob(message: ImportJobMessage, { remainingMs, log }: { remainingMs: () => number; log: Logger }): Promise<ImportRunOutcome> {
+export async function runImportJob(
+  message: ImportJobMessage,
+  { remainingMs, log }: { remainingMs: () => number; log: Logger },
+): Promise<ImportRunOutcome> {
   const { agentId, importId } = message;
   const found = await getImport(agentId, importId);
   if (!found || found.status === 'uploading') return 'gone';
@@ -282,9 +351,12 @@ class ImportRun {
       const finished = await this.writeRows({ id: agent.id, isPro: agent.isPro === true }, remainingMs);
       if (!finished) return 'continued';
     } catch (error) {
-      if (error instanceof ImportFormatError || error instanceof ImportTooManyRowsError) return this.fail(error.message);
+      if (error instanceof ImportFormatError || error instanceof ImportTooManyRowsError)
+        return this.fail(error.message);
       if (error instanceof ImportFileGoneError)
-        return this.fail('The uploaded file changed or is no longer there (uploads are kept 3 days). Import the file again.');
+        return this.fail(
+          'The uploaded file changed or is no longer there (uploads are kept 3 days). Import the file again.',
+        );
       throw error;
     }
     return this.finish();
@@ -298,7 +370,10 @@ class ImportRun {
     }
   }
 
-  /** The first pass's findings: made and saved by the first run, read back by the others. False when the import was lost meanwhile. */
+  /**
+   * The first pass's findings: made and saved by the first run, read back by the others. False when the import was lost
+   * meanwhile.
+   */
   private async readPlan(timeZone: string): Promise<boolean> {
     const { item } = this;
     if (item.total !== undefined && item.planKey && item.today) {
@@ -306,7 +381,11 @@ class ImportRun {
       return true;
     }
     const today = todayIn(timeZone);
-    const plan = await planImportFile(item.format, () => this.file(), { today, maxRows: IMPORT_JOB_MAX_ROWS, unit: this.unit });
+    const plan = await planImportFile(item.format, () => this.file(), {
+      today,
+      maxRows: IMPORT_JOB_MAX_ROWS,
+      unit: this.unit,
+    });
     const planKey = importPlanKey(this.agentId, this.importId);
     await putImportPlan(planKey, plan);
     if (
@@ -322,11 +401,19 @@ class ImportRun {
       return false;
     this.item = { ...item, total: plan.total, encoding: plan.encoding, today, planKey };
     this.replaced = new Map(plan.replaced);
-    this.log.info('import planned', { importId: this.importId, total: plan.total, replaced: plan.replaced.length, encoding: plan.encoding });
+    this.log.info('import planned', {
+      importId: this.importId,
+      total: plan.total,
+      replaced: plan.replaced.length,
+      encoding: plan.encoding,
+    });
     return true;
   }
 
-  /** The rows after the checkpoint, a batch at a time. False when the run stopped for lack of time (its continuation queued). */
+  /**
+   * The rows after the checkpoint, a batch at a time. False when the run stopped for lack of time (its continuation
+   * queued).
+   */
   private async writeRows(agent: { id: string; isPro: boolean }, remainingMs: () => number): Promise<boolean> {
     let index = 0;
     let batch: StreamedEntry[] = [];
@@ -341,7 +428,11 @@ class ImportRun {
         // Out of time: the next run continues from this checkpoint, without waiting for the lease.
         await releaseImportLease(this.agentId, this.importId, this.runId);
         await enqueueImport(this.message);
-        this.log.info('import continues in a new run', { importId: this.importId, rowsDone: this.progress.rowsDone, total: this.item.total });
+        this.log.info('import continues in a new run', {
+          importId: this.importId,
+          rowsDone: this.progress.rowsDone,
+          total: this.item.total,
+        });
         return false;
       }
     }
@@ -349,7 +440,10 @@ class ImportRun {
     return true;
   }
 
-  /** One batch: validated, written, its report lines stored, then the checkpoint (only for this run, and only on top of the checkpoint it started from). */
+  /**
+   * One batch: validated, written, its report lines stored, then the checkpoint (only for this run, and only on top of
+   * the checkpoint it started from).
+   */
   private async writeBatch(agent: { id: string; isPro: boolean }, entries: StreamedEntry[]): Promise<void> {
     const { importId, unit } = this;
     const today = this.item.today!;
@@ -361,10 +455,22 @@ class ImportRun {
     for (const entry of entries) {
       if ('unreadable' in entry) {
         invalid += 1;
-        issues.push({ row: entry.row, line: entry.line, name: '', email: '', outcome: 'skipped', reason: entry.unreadable });
+        issues.push({
+          row: entry.row,
+          line: entry.line,
+          name: '',
+          email: '',
+          outcome: 'skipped',
+          reason: entry.unreadable,
+        });
         continue;
       }
-      const cells = { row: entry.row, line: entry.line, name: reportCell(entry.draft.name), email: reportCell(entry.draft.email) };
+      const cells = {
+        row: entry.row,
+        line: entry.line,
+        name: reportCell(entry.draft.name),
+        email: reportCell(entry.draft.email),
+      };
       const checked = validateDraft(entry.draft, today);
       const by = this.replaced.get(entry.row);
       if ('error' in checked) {
@@ -407,11 +513,25 @@ class ImportRun {
       skipped: progress.skipped + invalid + capped.size + replaced,
       warnings: progress.warnings + warned,
     };
-    if (!(await checkpointImport(this.agentId, importId, this.runId, progress.rowsDone, next, new Date(), IMPORT_LEASE_MS))) throw new LeaseLostError();
+    if (
+      !(await checkpointImport(
+        this.agentId,
+        importId,
+        this.runId,
+        progress.rowsDone,
+        next,
+        new Date(),
+        IMPORT_LEASE_MS,
+      ))
+    )
+      throw new LeaseLostError();
     this.progress = next;
   }
 
-  /** The end: the plan counter reconciled (as the request's import does), the report written, the import marked done, the upload deleted. */
+  /**
+   * The end: the plan counter reconciled (as the request's import does), the report written, the import marked done,
+   * the upload deleted.
+   */
   private async finish(): Promise<ImportRunOutcome> {
     const { agentId, importId, progress, log } = this;
     try {
@@ -423,10 +543,16 @@ class ImportRun {
     let reportKey: string | undefined;
     if (progress.skipped + progress.warnings > 0) {
       reportKey = importReportKey(agentId, importId, now);
-      await storeImportReport(reportKey, reportFileName(this.item.fileName), csvStream(IMPORT_REPORT_COLUMNS(this.unit), importIssuePages(importId)), now);
+      await storeImportReport(
+        reportKey,
+        reportFileName(this.item.fileName),
+        csvStream(IMPORT_REPORT_COLUMNS(this.unit), importIssuePages(importId)),
+        now,
+      );
     }
     const summary = importSummary({ ...progress }, 'the free plan', this.unit);
-    if (!(await finishImport(agentId, importId, this.runId, { status: 'done', message: summary, reportKey }, now))) return 'lost';
+    if (!(await finishImport(agentId, importId, this.runId, { status: 'done', message: summary, reportKey }, now)))
+      return 'lost';
     countMetric('ImportRowsImported', progress.imported + progress.updated);
     log.info('import done', { importId, ...progress });
     await this.deleteFiles();

@@ -2,8 +2,8 @@
 // write (functions/data/insights.ts), so a read costs the same for 50 clients or 50,000: one Query of
 // the month counters, one GetItem of the book, one page of gsi3 with its BatchGet, and a COUNT over
 // the clients contacted in the last 90 days (keys only).
-import type { Insights } from '../../shared/api-types';
-import { todayIn } from '../../shared/dates';
+import type { Insights } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { toClient } from '../data/clients';
 import { countContactedSince, quietClients, readInsightCounters } from '../data/insights';
 import type { UserItem } from '../data/users';
@@ -12,7 +12,12 @@ import { buildInsights, QUIET_LIST_LIMIT, quietCutoff } from '../domain/insights
 export type InsightsAgent = Pick<UserItem, 'id' | 'timeZone'> & { clientCount?: number };
 
 /** `months` months ending with the month of `today` in the agent's zone (today's date unless given). */
-export async function readInsights(agent: InsightsAgent, months: number, now = new Date(), today = todayIn(agent.timeZone, now)): Promise<Insights> {
+export async function readInsights(
+  agent: InsightsAgent,
+  months: number,
+  now = new Date(),
+  today = todayIn(agent.timeZone, now),
+): Promise<Insights> {
   const cutoff = quietCutoff(today);
   const fromMonth = shiftMonth(today.slice(0, 7), -(months - 1));
   const [{ months: counts, book }, quiet, contacted] = await Promise.all([

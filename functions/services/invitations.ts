@@ -3,10 +3,16 @@
 // mail fails the invitation is withdrawn and the send given back, so nothing is left half-done.
 // The agent's open invitations (not used yet) can be resent (a new link, the old one refused) or
 // cancelled (the link refused), by the id the list shows.
-import type { OpenInvitation } from '../../shared/api-types';
-import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY } from '../../shared/client-registration';
-import { isId } from '../../shared/schemas';
-import { createInvitation, findOpenInvitation, listOpenInvitations, withdrawInvitation, type OpenInvitationRecord } from '../data/invitations';
+import type { OpenInvitation } from '@shared/api-types';
+import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY } from '@shared/client-registration';
+import { isId } from '@shared/schemas';
+import {
+  createInvitation,
+  findOpenInvitation,
+  listOpenInvitations,
+  withdrawInvitation,
+  type OpenInvitationRecord,
+} from '../data/invitations';
 import { countInsights } from '../data/insights';
 import { releaseSend } from '../data/outbound-caps';
 import { hitLimit } from '../data/throttle';
@@ -21,29 +27,64 @@ export const INVITATION_NOT_FOUND = 'Invitation not found. It may have been used
 type ErrorLog = { error(message: string, fields?: Record<string, unknown>): void };
 type SentInvitationRecord = { id: string; sentAt: string; expiresAt: string; replaced: boolean };
 
-export async function inviteClient(agent: UserItem, client: { name: string; email: string }, log: ErrorLog): Promise<SentInvitationRecord> {
+export async function inviteClient(
+  agent: UserItem,
+  client: { name: string; email: string },
+  log: ErrorLog,
+): Promise<SentInvitationRecord> {
   requireVerifiedSender(agent);
-  const limit = await hitLimit({ scope: 'invite-agent', id: agent.id, max: INVITATIONS_PER_AGENT_PER_DAY, windowSeconds: 24 * 3600 });
+  const limit = await hitLimit({
+    scope: 'invite-agent',
+    id: agent.id,
+    max: INVITATIONS_PER_AGENT_PER_DAY,
+    windowSeconds: 24 * 3600,
+  });
   if (limit.limited) {
-    throw tooManyRequests(`You can send up to ${INVITATIONS_PER_AGENT_PER_DAY} invitations a day. Please try again later.`, limit.retryAfterSeconds);
+    throw tooManyRequests(
+      `You can send up to ${INVITATIONS_PER_AGENT_PER_DAY} invitations a day. Please try again later.`,
+      limit.retryAfterSeconds,
+    );
   }
   const slot = await reserveDailySend(agent, 'email');
-  const invitation = await createInvitation({ agentId: agent.id, name: client.name, email: client.email, ttlDays: INVITATION_TTL_DAYS });
+  const invitation = await createInvitation({
+    agentId: agent.id,
+    name: client.name,
+    email: client.email,
+    ttlDays: INVITATION_TTL_DAYS,
+  });
   try {
     await sendInvitationEmail(client, agent, invitation.token);
   } catch (error) {
     await withdrawInvitation(invitation.tokenHash, agent.id, client.email);
     await releaseSend(slot);
     log.error('invitation e-mail failed', { error });
-    throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', { code: 'MAIL_FAILED' });
+    throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', {
+      code: 'MAIL_FAILED',
+    });
   }
   // A new link for an invitation still open (resend, or the e-mail invited again) is the same invitation.
-  if (!invitation.replaced) await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
-  return { id: invitation.invitationId, sentAt: invitation.createdAt, expiresAt: invitation.expiresAt, replaced: invitation.replaced };
+  if (!invitation.replaced)
+    await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
+  return {
+    id: invitation.invitationId,
+    sentAt: invitation.createdAt,
+    expiresAt: invitation.expiresAt,
+    replaced: invitation.replaced,
+  };
 }
 
-function toOpenInvitation(record: Pick<OpenInvitationRecord, 'id' | 'name' | 'email' | 'createdAt' | 'expiresAt'>, now: Date): OpenInvitation {
-  return { id: record.id, name: record.name, email: record.email, sentAt: record.createdAt, expiresAt: record.expiresAt, expired: record.expiresAt <= now.toISOString() };
+function toOpenInvitation(
+  record: Pick<OpenInvitationRecord, 'id' | 'name' | 'email' | 'createdAt' | 'expiresAt'>,
+  now: Date,
+): OpenInvitation {
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    sentAt: record.createdAt,
+    expiresAt: record.expiresAt,
+    expired: record.expiresAt <= now.toISOString(),
+  };
 }
 
 /** The agent's open invitations, newest first. */
@@ -57,11 +98,17 @@ async function openInvitationOr404(agentId: string, id: string): Promise<OpenInv
   return open;
 }
 
-/** Mails the same client a new link (new token and expiry, same name and e-mail) through inviteClient, which refuses the old one. */
+/**
+ * Mails the same client a new link (new token and expiry, same name and e-mail) through inviteClient, which refuses the
+ * old one.
+ */
 export async function resendInvitation(agent: UserItem, id: string, log: ErrorLog): Promise<OpenInvitation> {
   const open = await openInvitationOr404(agent.id, id);
   const sent = await inviteClient(agent, { name: open.name, email: open.email }, log);
-  return toOpenInvitation({ id: sent.id, name: open.name, email: open.email, createdAt: sent.sentAt, expiresAt: sent.expiresAt }, new Date());
+  return toOpenInvitation(
+    { id: sent.id, name: open.name, email: open.email, createdAt: sent.sentAt, expiresAt: sent.expiresAt },
+    new Date(),
+  );
 }
 
 /** Cancels one of the agent's open invitations: its link is refused from now on. */

@@ -3,8 +3,8 @@
 // given back whenever the message does not leave. A text that would arrive outside 8:00–21:00 in
 // the client's zone is stored `scheduled` in the due-send index; the hourly job delivers it
 // (deliverScheduledText) after claiming it with a conditional status change, so it leaves once.
-import type { Client, SendMessageResult } from '../../shared/api-types';
-import type { MessageInput } from '../../shared/messages';
+import type { Client, SendMessageResult } from '@shared/api-types';
+import type { MessageInput } from '@shared/messages';
 import { config } from '../config';
 import { getClient, toClient, type ClientItem } from '../data/clients';
 import {
@@ -40,23 +40,34 @@ export const SEND_MESSAGES = {
   noEmail: 'This client has no e-mail address.',
   noPhone: 'This client has no phone number that can receive text messages.',
   suppressed: (reason: string) =>
-    reason === 'complaint' ? 'This address marked an earlier e-mail as spam: we no longer send to it.' : 'E-mail to this address bounced: we no longer send to it.',
+    reason === 'complaint'
+      ? 'This address marked an earlier e-mail as spam: we no longer send to it.'
+      : 'E-mail to this address bounced: we no longer send to it.',
   smsUnavailable: 'Text messages are not set up on this server.',
   mailFailed: 'The e-mail could not be sent. Please try again in a moment.',
   smsFailed: 'The text message could not be sent. Please try again in a moment.',
 } as const;
 
 const optedOut = (channel: 'email' | 'sms') =>
-  new HttpError(409, channel === 'email' ? SEND_MESSAGES.emailOptedOut : SEND_MESSAGES.smsOptedOut, { code: 'OPTED_OUT' });
+  new HttpError(409, channel === 'email' ? SEND_MESSAGES.emailOptedOut : SEND_MESSAGES.smsOptedOut, {
+    code: 'OPTED_OUT',
+  });
 
 export type SendOutcome = { httpStatus: 201 | 202; body: SendMessageResult };
 
 /** POST /api/clients/{id}/messages. Throws HttpError for every refusal. */
-export async function sendClientMessage(agent: UserItem, clientId: string, input: MessageInput, now = new Date()): Promise<SendOutcome> {
+export async function sendClientMessage(
+  agent: UserItem,
+  clientId: string,
+  input: MessageInput,
+  now = new Date(),
+): Promise<SendOutcome> {
   requireVerifiedSender(agent);
   const client = await getClient(agent.id, clientId);
   if (!client) throw notFound('Client not found');
-  return input.channel === 'email' ? sendEmailNow(agent, client, input, now) : sendOrScheduleText(agent, client, input, now);
+  return input.channel === 'email'
+    ? sendEmailNow(agent, client, input, now)
+    : sendOrScheduleText(agent, client, input, now);
 }
 
 async function sendEmailNow(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
@@ -64,7 +75,10 @@ async function sendEmailNow(agent: UserItem, client: ClientItem, input: MessageI
   const slot = await reserveDailySend(agent, 'email', now);
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
   const sent = await transmitEmail(agent, message, slot, now);
-  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) } };
+  return {
+    httpStatus: 201,
+    body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) },
+  };
 }
 
 /** The client's e-mail address, or the HttpError that says why nothing can be sent to it. */
@@ -89,17 +103,35 @@ async function transmitEmail(agent: UserItem, message: MessageItem, slot: SendSl
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
   let sesMessageId: string | undefined;
   try {
-    sesMessageId = await sendEmail({ to: message.to, ...composed, tags: { agent: agent.id, client: message.clientId, message: message.id } });
+    sesMessageId = await sendEmail({
+      to: message.to,
+      ...composed,
+      tags: { agent: agent.id, client: message.clientId, message: message.id },
+    });
   } catch (error) {
-    await giveUp(message, slot, error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent');
+    await giveUp(
+      message,
+      slot,
+      error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent',
+    );
     if (error instanceof MailError) throw new HttpError(502, SEND_MESSAGES.mailFailed, { code: 'MAIL_FAILED' });
     throw error;
   }
-  if (sesMessageId) await rememberSesMessage(sesMessageId, { agentId: agent.id, clientId: message.clientId, messageId: message.id }, now);
+  if (sesMessageId)
+    await rememberSesMessage(
+      sesMessageId,
+      { agentId: agent.id, clientId: message.clientId, messageId: message.id },
+      now,
+    );
   return markSent(message, now, agent.timeZone);
 }
 
-async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
+async function sendOrScheduleText(
+  agent: UserItem,
+  client: ClientItem,
+  input: MessageInput,
+  now: Date,
+): Promise<SendOutcome> {
   const to = await textDestinationOf(agent, client, now);
   const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
   const slot = await reserveDailySend(agent, 'sms', now);
@@ -107,22 +139,37 @@ async function sendOrScheduleText(agent: UserItem, client: ClientItem, input: Me
   if (!when.now) {
     const sendAt = when.sendAt.toISOString();
     const message = await putMessage({ ...base, status: 'scheduled', sendAt });
-    const body: SendMessageResult = { status: 'scheduled', sendAt, timeZone: when.timeZone, message: toMessageActivity(message), client: toClient(client) };
+    const body: SendMessageResult = {
+      status: 'scheduled',
+      sendAt,
+      timeZone: when.timeZone,
+      message: toMessageActivity(message),
+      client: toClient(client),
+    };
     return { httpStatus: 202, body };
   }
   const message = await putMessage({ ...base, status: 'sending' });
   const outcome = await transmitText(message, slot, now, agent.timeZone);
   if (outcome.status === 'opted-out') throw optedOut('sms');
   if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
-  return { httpStatus: 201, body: { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) } };
+  return {
+    httpStatus: 201,
+    body: {
+      status: 'sent',
+      message: toMessageActivity(outcome.message),
+      client: await currentClient(agent.id, client),
+    },
+  };
 }
 
 /** The client's number as E.164, or the HttpError that says why no text can go to it. */
 export async function textDestinationOf(agent: UserItem, client: ClientItem, now: Date): Promise<string> {
   if (client.smsOptedOut) throw optedOut('sms');
   const destination = textDestination(client.phone, config().smsAllowedCountries);
-  if (!destination.ok && destination.reason === 'unreadable') throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
-  if (!destination.ok) throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
+  if (!destination.ok && destination.reason === 'unreadable')
+    throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
+  if (!destination.ok)
+    throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
   if (!(await smsConfigured())) throw serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60);
   if (await isPhoneOptedOut(destination.to)) {
     await optOutClient(agent.id, client.id, 'sms', now);
@@ -145,14 +192,20 @@ function newMessage(agent: UserItem, client: ClientItem, input: MessageInput, sl
   };
 }
 
-type TextOutcome = { status: 'sent'; message: MessageItem } | { status: 'opted-out' } | { status: 'failed'; problem: string };
+type TextOutcome =
+  { status: 'sent'; message: MessageItem } | { status: 'opted-out' } | { status: 'failed'; problem: string };
 
 /**
  * Sends a text held in status `sending`: checks the provider's opt-out list, adds the STOP notice
  * to the first text to this client, sends, remembers the number (so a STOP reply finds the client),
  * marks it sent and advances the client's last contact. What does not leave gives its slot back.
  */
-async function transmitText(message: MessageItem, slot: SendSlot, now: Date, agentTimeZone?: string): Promise<TextOutcome> {
+async function transmitText(
+  message: MessageItem,
+  slot: SendSlot,
+  now: Date,
+  agentTimeZone?: string,
+): Promise<TextOutcome> {
   try {
     if (await providerOptedOut(message.to)) {
       await markTextOptOut(message, now, 'sns');
@@ -167,7 +220,11 @@ async function transmitText(message: MessageItem, slot: SendSlot, now: Date, age
       throw error;
     }
     if (error.optedOut) await markTextOptOut(message, now, 'twilio');
-    await giveUp(message, slot, error.optedOut ? 'the number opted out of text messages' : 'the text service refused the message');
+    await giveUp(
+      message,
+      slot,
+      error.optedOut ? 'the number opted out of text messages' : 'the text service refused the message',
+    );
     return error.optedOut ? { status: 'opted-out' } : { status: 'failed', problem: error.reason };
   }
   await rememberTextedPhone(message.to, message.agentId, message.clientId, now);
@@ -182,7 +239,11 @@ async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' 
 /** `agentTimeZone` when the caller has the agent (a job that has only the message reads it for the counters). */
 async function markSent(message: MessageItem, now: Date, agentTimeZone?: string): Promise<MessageItem> {
   const sentAt = now.toISOString();
-  const sent = await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'sent', set: { sentAt } });
+  const sent = await changeMessageStatus(message.clientId, message.id, {
+    from: 'sending',
+    to: 'sent',
+    set: { sentAt },
+  });
   await advanceLastContact(message.agentId, message.clientId, sentAt);
   await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
@@ -190,14 +251,18 @@ async function markSent(message: MessageItem, now: Date, agentTimeZone?: string)
 
 const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
 
-/** The agent's insights: a message of its channel, manual or automatic, and the client's key date of the year handled (once). */
+/**
+ * The agent's insights: a message of its channel, manual or automatic, and the client's key date of the year handled
+ * (once).
+ */
 async function countSent(message: MessageItem, now: Date, knownTimeZone?: string): Promise<void> {
   // Counters never fail the send that happened (functions/data/insights.ts): the zone falls back to UTC.
   const timeZone = knownTimeZone ?? (await agentTimeZone(message.agentId).catch(() => undefined)) ?? 'UTC';
   const deltas: MonthDeltas = { [`${message.channel}${message.automatic ? 'Auto' : 'Manual'}`]: 1 };
   if (message.occasion && KEY_DATE_OCCASIONS.has(message.occasion)) {
     const year = monthIn(timeZone, now).slice(0, 4);
-    if (await markOccasionHandled(message.agentId, message.clientId, message.occasion, year, now)) deltas.occasionsMessaged = 1;
+    if (await markOccasionHandled(message.agentId, message.clientId, message.occasion, year, now))
+      deltas.occasionsMessaged = 1;
   }
   await countInsights(message.agentId, deltas, now, timeZone);
 }
@@ -223,7 +288,11 @@ export type ScheduledDelivery = 'sent' | 'not-due' | 'already-claimed' | 'opted-
  */
 export async function deliverScheduledText(item: MessageItem, now = new Date()): Promise<ScheduledDelivery> {
   if (!item.sendAt || Date.parse(item.sendAt) > now.getTime()) return 'not-due';
-  const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'scheduled', to: 'sending', leaveDueIndex: true });
+  const claimed = await changeMessageStatus(item.clientId, item.id, {
+    from: 'scheduled',
+    to: 'sending',
+    leaveDueIndex: true,
+  });
   if (!claimed) return 'already-claimed';
   const slot: SendSlot = { agentId: claimed.agentId, channel: claimed.channel, day: claimed.slotDay };
   const client = await getClient(claimed.agentId, claimed.clientId);
@@ -240,7 +309,12 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
   return outcome.status;
 }
 
-async function deliverScheduledEmail(message: MessageItem, client: ClientItem, slot: SendSlot, now: Date): Promise<ScheduledDelivery> {
+async function deliverScheduledEmail(
+  message: MessageItem,
+  client: ClientItem,
+  slot: SendSlot,
+  now: Date,
+): Promise<ScheduledDelivery> {
   const agent = await getUserById(message.agentId);
   if (!agent) {
     await giveUp(message, slot, 'the agent account is gone');
@@ -262,7 +336,12 @@ async function deliverScheduledEmail(message: MessageItem, client: ClientItem, s
 }
 
 /** An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand. */
-export async function sendApproved(agent: UserItem, message: MessageItem, slot: SendSlot, now = new Date()): Promise<MessageItem> {
+export async function sendApproved(
+  agent: UserItem,
+  message: MessageItem,
+  slot: SendSlot,
+  now = new Date(),
+): Promise<MessageItem> {
   if (message.channel === 'email') return transmitEmail(agent, message, slot, now);
   const outcome = await transmitText(message, slot, now, agent.timeZone);
   if (outcome.status === 'opted-out') throw optedOut('sms');

@@ -3,14 +3,21 @@
 // go (verified sender, opt-outs, daily caps); skip drops it. Both are idempotent, and find a message
 // only in the agent's own queue (a repeated call answers what became of it).
 import { ValidationError } from 'yup';
-import type { MessageActivity, OutgoingAction, OutgoingMessage } from '../../shared/api-types';
-import { SKIP_REASONS, type ApproveInput } from '../../shared/automations';
-import { messageSchema } from '../../shared/messages';
-import { isId } from '../../shared/schemas';
+import type { MessageActivity, OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
+import { messageSchema } from '@shared/messages';
+import { isId } from '@shared/schemas';
 import { getClient } from '../data/clients';
 import { batchGet } from '../data/db';
 import { clientKey } from '../data/keys';
-import { changeMessageStatus, findOutgoing, getMessage, listOutgoing, toMessageActivity, type MessageItem } from '../data/messages';
+import {
+  changeMessageStatus,
+  findOutgoing,
+  getMessage,
+  listOutgoing,
+  toMessageActivity,
+  type MessageItem,
+} from '../data/messages';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { textDeliveryTime } from '../domain/client-message';
@@ -25,13 +32,24 @@ export async function outgoingQueue(agent: UserItem): Promise<{ messages: Outgoi
   // The clients' names in one BatchGet (per 100), not a GetItem each.
   const clientIds = [...new Set(items.map((i) => i.clientId))];
   const clients = clientIds.length
-    ? await batchGet<{ id: string; name: string }>(clientIds.map((id) => clientKey(agent.id, id)), { ProjectionExpression: 'id, #name', ExpressionAttributeNames: { '#name': 'name' } })
+    ? await batchGet<{ id: string; name: string }>(
+        clientIds.map((id) => clientKey(agent.id, id)),
+        { ProjectionExpression: 'id, #name', ExpressionAttributeNames: { '#name': 'name' } },
+      )
     : [];
   const names = new Map(clients.map((c) => [c.id, c.name]));
   const messages = items
-    .filter((item): item is MessageItem & { status: 'awaiting-approval' | 'scheduled' } => item.status === 'awaiting-approval' || item.status === 'scheduled')
+    .filter(
+      (item): item is MessageItem & { status: 'awaiting-approval' | 'scheduled' } =>
+        item.status === 'awaiting-approval' || item.status === 'scheduled',
+    )
     .filter((item) => names.has(item.clientId))
-    .map((item) => ({ ...toMessageActivity(item), status: item.status, clientId: item.clientId, clientName: names.get(item.clientId)! }))
+    .map((item) => ({
+      ...toMessageActivity(item),
+      status: item.status,
+      clientId: item.clientId,
+      clientName: names.get(item.clientId)!,
+    }))
     .sort((a, b) => (a.sendAt ?? a.createdAt).localeCompare(b.sendAt ?? b.createdAt) || a.id.localeCompare(b.id));
   return { messages, awaiting: messages.filter((m) => m.status === 'awaiting-approval').length };
 }
@@ -55,7 +73,12 @@ export type ApproveEdits = ApproveInput;
 
 /** The approved text, checked as a message the agent writes by hand is; a 400 with the field's message otherwise. */
 function approvedContent(item: MessageItem, edits: ApproveEdits) {
-  const candidate = { channel: item.channel, subject: item.channel === 'email' ? (edits.subject ?? item.subject) : undefined, body: edits.body ?? item.body, occasion: item.occasion };
+  const candidate = {
+    channel: item.channel,
+    subject: item.channel === 'email' ? (edits.subject ?? item.subject) : undefined,
+    body: edits.body ?? item.body,
+    occasion: item.occasion,
+  };
   try {
     return messageSchema.validateSync(candidate, { abortEarly: true });
   } catch (error) {
@@ -64,8 +87,16 @@ function approvedContent(item: MessageItem, edits: ApproveEdits) {
   }
 }
 
-/** POST /api/outgoing/{id}/approve: sends the message now (or schedules a text for the client's 8:00); again on a handled message, its outcome. */
-export async function approveOutgoing(agent: UserItem, messageId: string, edits: ApproveEdits, now = new Date()): Promise<OutgoingAction> {
+/**
+ * POST /api/outgoing/{id}/approve: sends the message now (or schedules a text for the client's 8:00); again on a
+ * handled message, its outcome.
+ */
+export async function approveOutgoing(
+  agent: UserItem,
+  messageId: string,
+  edits: ApproveEdits,
+  now = new Date(),
+): Promise<OutgoingAction> {
   const item = await queuedMessage(agent, messageId);
   if (item.status !== 'awaiting-approval') {
     const done = actionOf(item);
@@ -79,22 +110,38 @@ export async function approveOutgoing(agent: UserItem, messageId: string, edits:
   const to = item.channel === 'email' ? await emailDestination(client) : await textDestinationOf(agent, client, now);
   const slot = await reserveDailySend(agent, item.channel, now);
   // The address as it is now: the client's e-mail or phone may have changed since the draft.
-  const content = { body: checked.body, ...(checked.subject ? { subject: checked.subject } : {}), slotDay: slot.day, to };
+  const content = {
+    body: checked.body,
+    ...(checked.subject ? { subject: checked.subject } : {}),
+    slotDay: slot.day,
+    to,
+  };
   if (item.channel === 'sms') {
     const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
     if (!when.now) {
-      const scheduled = await changeMessageStatus(item.clientId, item.id, { from: 'awaiting-approval', to: 'scheduled', set: { ...content, sendAt: when.sendAt.toISOString() } });
+      const scheduled = await changeMessageStatus(item.clientId, item.id, {
+        from: 'awaiting-approval',
+        to: 'scheduled',
+        set: { ...content, sendAt: when.sendAt.toISOString() },
+      });
       if (!scheduled) return racedAway(agent, item, slot);
       return { status: 'scheduled', message: toMessageActivity(scheduled) };
     }
   }
-  const claimed = await changeMessageStatus(item.clientId, item.id, { from: 'awaiting-approval', to: 'sending', set: content });
+  const claimed = await changeMessageStatus(item.clientId, item.id, {
+    from: 'awaiting-approval',
+    to: 'sending',
+    set: content,
+  });
   if (!claimed) return racedAway(agent, item, slot);
   const sent = await sendApproved(agent, claimed, slot, now);
   return { status: 'sent', message: toMessageActivity(sent) };
 }
 
-/** Another request handled the message between the read and the write: its outcome, and the slot this one took goes back. */
+/**
+ * Another request handled the message between the read and the write: its outcome, and the slot this one took goes
+ * back.
+ */
 async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Promise<OutgoingAction> {
   await releaseSend(slot);
   const now = await getMessage(item.clientId, item.id);
@@ -103,14 +150,27 @@ async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Pr
   throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
 }
 
-/** POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (a scheduled one's cap slot goes back); again, its outcome. */
+/**
+ * POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (a scheduled one's cap slot goes back); again, its
+ * outcome.
+ */
 export async function skipOutgoing(agent: UserItem, messageId: string): Promise<OutgoingAction> {
   let item: MessageItem | undefined = await queuedMessage(agent, messageId);
   // Conditioned on the status just read, so the slot is given back exactly when the skipped message held one.
-  for (let attempt = 0; item && (item.status === 'awaiting-approval' || item.status === 'scheduled') && attempt < 3; attempt += 1) {
-    const skipped = await changeMessageStatus(item.clientId, item.id, { from: item.status, to: 'skipped', set: { problem: SKIP_REASONS.skippedByAgent }, leaveDueIndex: true });
+  for (
+    let attempt = 0;
+    item && (item.status === 'awaiting-approval' || item.status === 'scheduled') && attempt < 3;
+    attempt += 1
+  ) {
+    const skipped = await changeMessageStatus(item.clientId, item.id, {
+      from: item.status,
+      to: 'skipped',
+      set: { problem: SKIP_REASONS.skippedByAgent },
+      leaveDueIndex: true,
+    });
     if (skipped) {
-      if (item.status === 'scheduled') await releaseSend({ agentId: agent.id, channel: item.channel, day: item.slotDay });
+      if (item.status === 'scheduled')
+        await releaseSend({ agentId: agent.id, channel: item.channel, day: item.slotDay });
       return { status: 'skipped', message: toMessageActivity(skipped) };
     }
     item = await getMessage(item.clientId, item.id);

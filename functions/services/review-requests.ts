@@ -19,9 +19,14 @@ export const REVIEW_REQUEST_MESSAGES = {
   noPlaceId: 'Add your Google Place ID in your Business Profile first: the request links to your business on Google.',
 } as const;
 
-const longDate = (iso: string, timeZone: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
+const longDate = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
 
-export async function requestReview(agent: UserItem, clientId: string, now = new Date()): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery }> {
+export async function requestReview(
+  agent: UserItem,
+  clientId: string,
+  now = new Date(),
+): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery }> {
   requireVerifiedSender(agent);
   if (!agent.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
   const slot = await reserveDailySend(agent, 'email');
@@ -37,7 +42,9 @@ export async function requestReview(agent: UserItem, clientId: string, now = new
     );
   }
   const { before, after } = mark;
-  const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () => reserveSend(agent.id, 'sms', now)).catch(async (error: unknown) => {
+  const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>
+    reserveSend(agent.id, 'sms', now),
+  ).catch(async (error: unknown) => {
     await undoReviewRequest(before, now.toISOString());
     await releaseSend(slot);
     throw error;

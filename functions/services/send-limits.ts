@@ -7,7 +7,11 @@ const NOUNS: Record<SendChannel, string> = { email: 'e-mails', sms: 'text messag
 
 /** "midnight UTC (7:00 PM your time)". */
 function resetPhrase(resetsAt: Date, timeZone: string): string {
-  const local = resetsAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: normalizeTimeZone(timeZone) });
+  const local = resetsAt.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: normalizeTimeZone(timeZone),
+  });
   return `midnight UTC (${local} your time)`;
 }
 
@@ -16,7 +20,11 @@ export function dailyLimitMessage(channel: SendChannel, limit: number, resetsAt:
 }
 
 /** Reserves one send for the agent, or refuses the request with 429 DAILY_LIMIT. */
-export async function reserveDailySend(agent: { id: string; timeZone: string }, channel: SendChannel, now = new Date()): Promise<SendSlot> {
+export async function reserveDailySend(
+  agent: { id: string; timeZone: string },
+  channel: SendChannel,
+  now = new Date(),
+): Promise<SendSlot> {
   const reservation = await reserveSend(agent.id, channel, now);
   if (reservation.granted) return reservation.slot;
   const retryAfter = Math.max(1, Math.ceil((reservation.resetsAt.getTime() - now.getTime()) / 1000));

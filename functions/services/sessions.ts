@@ -1,6 +1,6 @@
 // Sessions: the signed token a cookie carries names a session item, which must still exist, so
 // logout and a password reset really end a session. The cookie itself is functions/http/auth.ts's.
-import { SESSION_TTL_SECONDS } from '../../shared/constants';
+import { SESSION_TTL_SECONDS } from '@shared/constants';
 import { sessionSecret } from '../config';
 import { createSession, getLiveSession } from '../data/sessions';
 import { isAdmin, type UserItem } from '../data/users';

@@ -2,8 +2,14 @@
 // answered first), within an hourly limit, and confirmed by e-mail; administrators list the open
 // requests in the order they answer them, reply (kept on the request and e-mailed to the agent) and
 // close. Closing again answers the request as it is; a reply to a closed request is refused.
-import type { SupportQueue, SupportStatus, SupportTicket, SupportTicketUpdate } from '../../shared/api-types';
-import { SUPPORT_HISTORY_LIMIT, SUPPORT_QUEUE_LIMIT, SUPPORT_REPLIES_MAX, type SupportActionInput, type SupportRequestInput } from '../../shared/support';
+import type { SupportQueue, SupportStatus, SupportTicket, SupportTicketUpdate } from '@shared/api-types';
+import {
+  SUPPORT_HISTORY_LIMIT,
+  SUPPORT_QUEUE_LIMIT,
+  SUPPORT_REPLIES_MAX,
+  type SupportActionInput,
+  type SupportRequestInput,
+} from '@shared/support';
 import { config } from '../config';
 import {
   changeOpenTicket,
@@ -32,9 +38,17 @@ export const SUPPORT_ERRORS = {
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** POST /api/support: the agent's new request, open, with the confirmation e-mailed to a verified address. */
-export async function openSupportRequest(agent: UserItem, input: SupportRequestInput, log: Logger, now = new Date()): Promise<SupportTicket> {
+export async function openSupportRequest(
+  agent: UserItem,
+  input: SupportRequestInput,
+  log: Logger,
+  now = new Date(),
+): Promise<SupportTicket> {
   const max = config().supportRequestsPerHour;
-  const reservation = await takeLimit({ scope: 'support-request', id: agent.id, max, windowSeconds: 3600 }, now.getTime());
+  const reservation = await takeLimit(
+    { scope: 'support-request', id: agent.id, max, windowSeconds: 3600 },
+    now.getTime(),
+  );
   if (!reservation.granted) {
     const wait = minutes(reservation.retryAfterSeconds);
     throw tooManyRequests(
@@ -61,7 +75,9 @@ export async function openSupportRequest(agent: UserItem, input: SupportRequestI
   // The confirmation quotes what was typed: only to an address the agent has shown is theirs. The
   // request stands either way (a failed confirmation is no reason to write it again).
   if (agent.emailVerifiedAt) {
-    await sendSupportConfirmation(item).catch((error: unknown) => log.error('support confirmation e-mail failed', { error, ticketId: item.id }));
+    await sendSupportConfirmation(item).catch((error: unknown) =>
+      log.error('support confirmation e-mail failed', { error, ticketId: item.id }),
+    );
   }
   return toSupportTicket(item);
 }
@@ -71,7 +87,10 @@ export async function agentSupportRequests(agent: UserItem): Promise<SupportTick
   return (await listAgentTickets(agent.id, SUPPORT_HISTORY_LIMIT)).map(toSupportTicket);
 }
 
-/** GET /api/admin/support: open requests as they are answered (Pro first, then oldest first), or the recently closed ones. */
+/**
+ * GET /api/admin/support: open requests as they are answered (Pro first, then oldest first), or the recently closed
+ * ones.
+ */
 export async function supportQueue(status: SupportStatus): Promise<SupportQueue> {
   const { items, more } = await listTicketsByStatus(status, SUPPORT_QUEUE_LIMIT);
   return { status, tickets: items.map(toSupportTicket), more };
@@ -93,8 +112,18 @@ export async function actOnSupportRequest(
   const reply =
     action.reply === undefined
       ? undefined
-      : { id: randomId(), authorId: admin.id, authorName: admin.fullName, text: action.reply, createdAt: now.toISOString() };
-  const changed = await changeOpenTicket(key, ticketId, { reply, close: action.close === true, now: now.toISOString() });
+      : {
+          id: randomId(),
+          authorId: admin.id,
+          authorName: admin.fullName,
+          text: action.reply,
+          createdAt: now.toISOString(),
+        };
+  const changed = await changeOpenTicket(key, ticketId, {
+    reply,
+    close: action.close === true,
+    now: now.toISOString(),
+  });
   if (!changed) return { ticket: toSupportTicket(await refusedChange(key, reply !== undefined)), mail: 'none' };
   if (!reply) return { ticket: toSupportTicket(changed), mail: 'none' };
   try {
@@ -115,7 +144,8 @@ async function refusedChange(key: TicketKey, replying: boolean): Promise<Support
     if (!replying) return current;
     throw new HttpError(409, SUPPORT_ERRORS.closed, { code: 'SUPPORT_REQUEST_CLOSED' });
   }
-  if (replying && current.replies.length >= SUPPORT_REPLIES_MAX) throw new HttpError(409, SUPPORT_ERRORS.full, { code: 'SUPPORT_REPLIES_FULL' });
+  if (replying && current.replies.length >= SUPPORT_REPLIES_MAX)
+    throw new HttpError(409, SUPPORT_ERRORS.full, { code: 'SUPPORT_REPLIES_FULL' });
   // Open with room: the request changed between the write and this read (another administrator's reply): try again.
   throw new HttpError(409, 'This request changed while you were saving. Please try again.', { code: 'CONFLICT' });
 }

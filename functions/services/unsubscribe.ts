@@ -9,7 +9,12 @@ import { signToken, verifyToken } from '../domain/signed-tokens';
 export const UNSUBSCRIBE_TOKEN_TTL_SECONDS = 2 * 365 * 86_400;
 
 export async function unsubscribeToken(agentId: string, clientId: string): Promise<string> {
-  return signToken(await sessionSecret(), 'unsubscribe', { sub: agentId, jti: clientId }, UNSUBSCRIBE_TOKEN_TTL_SECONDS);
+  return signToken(
+    await sessionSecret(),
+    'unsubscribe',
+    { sub: agentId, jti: clientId },
+    UNSUBSCRIBE_TOKEN_TTL_SECONDS,
+  );
 }
 
 /** Stops this agent's e-mail to this client. Idempotent; undefined when the token is not ours or the client is gone. */

@@ -18,7 +18,14 @@ export function clientInput(overrides: Record<string, unknown> = {}) {
 
 /** Makes a user Pro directly in the table (the Stripe webhook does this in the product). */
 export async function makePro(userId: string, isPro = true): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: table(), Key: userKey(userId), UpdateExpression: 'SET isPro = :p', ExpressionAttributeValues: { ':p': isPro } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET isPro = :p',
+      ExpressionAttributeValues: { ':p': isPro },
+    }),
+  );
 }
 
 /** Marks the user's e-mail verified (`emailVerifiedAt`, as following the mailed link does), or takes that back. */
@@ -27,5 +34,12 @@ export async function setEmailVerified(userId: string, verified = true): Promise
     await markEmailVerified(userId, new Date().toISOString());
     return;
   }
-  await db().send(new UpdateCommand({ TableName: table(), Key: userKey(userId), UpdateExpression: 'REMOVE emailVerifiedAt SET isAdmin = :no', ExpressionAttributeValues: { ':no': false } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'REMOVE emailVerifiedAt SET isAdmin = :no',
+      ExpressionAttributeValues: { ':no': false },
+    }),
+  );
 }

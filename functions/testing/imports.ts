@@ -1,13 +1,22 @@
 // Big imports the way the browser makes them (the API tests, the crash test and the bench): create
 // the import, upload the file with the presigned POST it answers, start it, and wait for the job.
-import type { CreatedImport, ImportJob } from '../../shared/api-types';
+import type { CreatedImport, ImportJob } from '@shared/api-types';
 import { setLocalImportQueue, type ImportJobMessage } from '../integrations/import-queue';
 import type { ApiClient, ApiResponse } from './local-api';
 
 /** POST /api/imports, then the file to S3 with the presigned POST (its fields first, as a browser form sends them). */
-export async function uploadImport(client: ApiClient, content: string | Uint8Array, fileName = 'contacts.csv', type = 'text/csv'): Promise<CreatedImport> {
+export async function uploadImport(
+  client: ApiClient,
+  content: string | Uint8Array,
+  fileName = 'contacts.csv',
+  type = 'text/csv',
+): Promise<CreatedImport> {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  const created = await client.post<CreatedImport>('/api/imports', { fileName, contentType: type, size: bytes.byteLength });
+  const created = await client.post<CreatedImport>('/api/imports', {
+    fileName,
+    contentType: type,
+    size: bytes.byteLength,
+  });
   if (created.status !== 201) throw new Error(`POST /api/imports answered ${created.status}: ${created.text}`);
   const form = new FormData();
   for (const [name, value] of Object.entries(created.body.upload.fields)) form.append(name, value);
@@ -33,13 +42,21 @@ export async function waitForImport(
     if (res.status !== 200) throw new Error(`GET /api/imports/${importId} answered ${res.status}: ${res.text}`);
     seen.push(res.body);
     if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
-    if (Date.now() > until) throw new Error(`the import is still ${res.body.status} (${res.body.rowsDone} of ${res.body.total}) after ${maxWaitMs} ms`);
+    if (Date.now() > until)
+      throw new Error(
+        `the import is still ${res.body.status} (${res.body.rowsDone} of ${res.body.total}) after ${maxWaitMs} ms`,
+      );
     await new Promise((done) => setTimeout(done, intervalMs));
   }
 }
 
 /** Create, upload, start and wait: the import as it ended. */
-export async function importThroughJob(client: ApiClient, content: string | Uint8Array, fileName?: string, type?: string): Promise<ImportJob> {
+export async function importThroughJob(
+  client: ApiClient,
+  content: string | Uint8Array,
+  fileName?: string,
+  type?: string,
+): Promise<ImportJob> {
   const { import: created } = await uploadImport(client, content, fileName, type);
   const started = await startImport(client, created.id);
   if (started.status !== 202) throw new Error(`the start answered ${started.status}: ${started.text}`);

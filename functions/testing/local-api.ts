@@ -2,7 +2,7 @@
 // a free port, and a small HTTP client with a cookie jar that sends what a browser would.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { User } from '../../shared/api-types';
+import type { User } from '@shared/api-types';
 import type { OutboxMessage } from '../integrations/outbox';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../local/server';
 import { setEmailVerified } from './factories';
@@ -19,7 +19,11 @@ export type TestApi = {
 export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<TestApi> {
   // Tests and benches register many agents from 127.0.0.1; the registration throttle's own test lowers it.
   process.env.REGISTRATIONS_PER_IP_PER_HOUR ??= '1000000';
-  const runtime = await startLocalRuntime({ seed: 'none', webDir: join(__dirname, '..', '..', 'dist', 'web'), ...options });
+  const runtime = await startLocalRuntime({
+    seed: 'none',
+    webDir: join(__dirname, '..', '..', 'dist', 'web'),
+    ...options,
+  });
   return {
     runtime,
     url: runtime.url,
@@ -106,7 +110,10 @@ export function newAgent(overrides: Partial<Record<'username' | 'password' | 'fu
 }
 
 /** Registers a fresh agent and returns a client signed in as them, their e-mail verified unless `verified: false`. */
-export async function signedInAgent(api: TestApi, { verified = true, ...overrides }: Parameters<typeof newAgent>[0] & { verified?: boolean } = {}) {
+export async function signedInAgent(
+  api: TestApi,
+  { verified = true, ...overrides }: Parameters<typeof newAgent>[0] & { verified?: boolean } = {},
+) {
   const client = api.client();
   const details = newAgent(overrides);
   const res = await client.post('/api/register', details);
@@ -124,7 +131,10 @@ export async function verifiedAs(client: ApiClient, user: User, verified = true)
   return res.body as User;
 }
 
-/** An e-mailed app link split at `#`: the part every server (and CloudFront's log) sees, and the token only the browser sees. */
+/**
+ * An e-mailed app link split at `#`: the part every server (and CloudFront's log) sees, and the token only the browser
+ * sees.
+ */
 export function splitTokenLink(link: string): { sentToServer: string; token: string } {
   const at = link.indexOf('#');
   const sentToServer = at < 0 ? link : link.slice(0, at);
@@ -136,7 +146,9 @@ export const tokenOf = (link: string): string => splitTokenLink(link).token;
 
 /** The newest e-mail verification link mailed to `email`. */
 export async function verificationLinkFor(api: TestApi, email: string): Promise<string> {
-  const mail = (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/verify-email#token='));
+  const mail = (await api.outbox()).filter(
+    (m) => m.to === email.toLowerCase() && m.text.includes('/verify-email#token='),
+  );
   const link = /https?:\/\/\S+/.exec(mail.at(-1)?.text ?? '')?.[0];
   if (!link) throw new Error(`no verification link mailed to ${email}`);
   return link;

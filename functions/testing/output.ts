@@ -4,7 +4,10 @@ import { resetConfig } from '../config';
 export type OutputLine = Record<string, unknown>;
 
 /** Runs fn with these environment variables set (and the configuration re-read), then restores both. */
-export async function captureOutput(env: Record<string, string | undefined>, fn: () => Promise<unknown>): Promise<OutputLine[]> {
+export async function captureOutput(
+  env: Record<string, string | undefined>,
+  fn: () => Promise<unknown>,
+): Promise<OutputLine[]> {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const chunks: string[] = [];
   const capture = (chunk: string | Uint8Array) => {

@@ -26,11 +26,23 @@ export async function startFakeSecretsExtension(secrets: Record<string, string>)
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (req.headers['x-aws-parameters-secrets-token'] !== FAKE_SESSION_TOKEN) return send(400, 'missing or wrong X-Aws-Parameters-Secrets-Token');
+    if (req.headers['x-aws-parameters-secrets-token'] !== FAKE_SESSION_TOKEN)
+      return send(400, 'missing or wrong X-Aws-Parameters-Secrets-Token');
     if (url.pathname !== '/secretsmanager/get') return send(404, 'not found');
     if (failure) return send(failure, 'failure requested by the test');
-    if (!(secretId in secrets)) return send(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
-    return send(200, { ARN: secretId, Name: secretId.split(':').at(-1), SecretString: secrets[secretId], VersionId: 'v1', VersionStages: ['AWSCURRENT'], CreatedDate: new Date().toISOString() });
+    if (!(secretId in secrets))
+      return send(400, {
+        __type: 'ResourceNotFoundException',
+        message: "Secrets Manager can't find the specified secret.",
+      });
+    return send(200, {
+      ARN: secretId,
+      Name: secretId.split(':').at(-1),
+      SecretString: secrets[secretId],
+      VersionId: 'v1',
+      VersionStages: ['AWSCURRENT'],
+      CreatedDate: new Date().toISOString(),
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const saved = { port: process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, token: process.env.AWS_SESSION_TOKEN };
@@ -43,7 +55,10 @@ export async function startFakeSecretsExtension(secrets: Record<string, string>)
     },
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
-      for (const [name, value] of [['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', saved.port], ['AWS_SESSION_TOKEN', saved.token]] as const) {
+      for (const [name, value] of [
+        ['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', saved.port],
+        ['AWS_SESSION_TOKEN', saved.token],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

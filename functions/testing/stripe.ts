@@ -4,23 +4,55 @@ import { signWebhookPayload } from '../integrations/payments';
 import { randomId } from '../domain/signed-tokens';
 import type { TestApi } from './local-api';
 
-export type TestStripeEvent = { id: string; object: 'event'; type: string; created: number; livemode: false; data: { object: Record<string, unknown> } };
+export type TestStripeEvent = {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: false;
+  data: { object: Record<string, unknown> };
+};
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function stripeEvent(type: string, object: Record<string, unknown>, overrides: { id?: string; created?: number } = {}): TestStripeEvent {
-  return { id: overrides.id ?? `evt_test_${randomId(10)}`, object: 'event', type, created: overrides.created ?? nowSeconds(), livemode: false, data: { object } };
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  overrides: { id?: string; created?: number } = {},
+): TestStripeEvent {
+  return {
+    id: overrides.id ?? `evt_test_${randomId(10)}`,
+    object: 'event',
+    type,
+    created: overrides.created ?? nowSeconds(),
+    livemode: false,
+    data: { object },
+  };
 }
 
 export const checkoutCompleted = (userId: string, customer: string, subscription: string, created?: number) =>
   stripeEvent(
     'checkout.session.completed',
-    { id: `cs_test_${randomId(8)}`, object: 'checkout.session', mode: 'subscription', payment_status: 'paid', status: 'complete', client_reference_id: userId, customer, subscription },
+    {
+      id: `cs_test_${randomId(8)}`,
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      status: 'complete',
+      client_reference_id: userId,
+      customer,
+      subscription,
+    },
     { created },
   );
 
-export const subscriptionEvent = (type: 'customer.subscription.updated' | 'customer.subscription.deleted', customer: string, subscription: string, status: string, created?: number) =>
-  stripeEvent(type, { id: subscription, object: 'subscription', customer, status }, { created });
+export const subscriptionEvent = (
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  customer: string,
+  subscription: string,
+  status: string,
+  created?: number,
+) => stripeEvent(type, { id: subscription, object: 'subscription', customer, status }, { created });
 
 export type DeliveryOptions = {
   /** Sign with this secret instead of the app's. */
@@ -33,11 +65,16 @@ export type DeliveryOptions = {
   unsigned?: boolean;
 };
 
-/** Posts the event to the webhook as Stripe would: JSON body (a string is sent as is), Stripe-Signature header, no Origin. */
+/**
+ * Posts the event to the webhook as Stripe would: JSON body (a string is sent as is), Stripe-Signature header, no
+ * Origin.
+ */
 export function deliverEvent(api: TestApi, event: unknown, options: DeliveryOptions = {}) {
   const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const secret = options.secret ?? config().stripeWebhookSecret ?? '';
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (!options.unsigned) headers['stripe-signature'] = signWebhookPayload(payload, secret, options.timestamp);
-  return api.client().request('POST', '/api/stripe/webhook', { body: options.body ?? payload, headers, noOrigin: true });
+  return api
+    .client()
+    .request('POST', '/api/stripe/webhook', { body: options.body ?? payload, headers, noOrigin: true });
 }

@@ -34,7 +34,11 @@ export function appleCard({
     ...(fn ? [`FN:${fn}`] : []),
     'ORG:Lopez Realty;',
     ...(email
-      ? ['EMAIL;type=INTERNET;type=WORK:work@lopez-realty.example', `item1.EMAIL;type=INTERNET;type=pref:${email}`, 'item1.X-ABLabel:_$!<Other>!$_']
+      ? [
+          'EMAIL;type=INTERNET;type=WORK:work@lopez-realty.example',
+          `item1.EMAIL;type=INTERNET;type=pref:${email}`,
+          'item1.X-ABLabel:_$!<Other>!$_',
+        ]
       : []),
     ...phones,
     'item2.ADR;type=HOME;type=pref:;Apt 4;12 Elm St;Austin;TX;78701;United States',
@@ -50,17 +54,35 @@ export function appleCard({
   ].join('\r\n');
 }
 
-/** An iCloud export of three contacts: one complete, two with birthdays that have no year (as --MMDD, and in Apple's 1604). */
+/**
+ * An iCloud export of three contacts: one complete, two with birthdays that have no year (as --MMDD, and in Apple's
+ * 1604).
+ */
 export function icloudExport(): string {
   return vcf(
     appleCard(),
-    appleCard({ fn: 'José Ñúñez', n: 'Ñúñez;José;;;', email: 'jose@example.com', birthday: 'BDAY;VALUE=date:--1107', anniversary: null }),
-    appleCard({ fn: 'Kim Park', n: 'Park;Kim;;;', email: 'kim@example.com', birthday: 'BDAY;X-APPLE-OMIT-YEAR=1604;VALUE=date:1604-02-29', anniversary: null }),
+    appleCard({
+      fn: 'José Ñúñez',
+      n: 'Ñúñez;José;;;',
+      email: 'jose@example.com',
+      birthday: 'BDAY;VALUE=date:--1107',
+      anniversary: null,
+    }),
+    appleCard({
+      fn: 'Kim Park',
+      n: 'Park;Kim;;;',
+      email: 'kim@example.com',
+      birthday: 'BDAY;X-APPLE-OMIT-YEAR=1604;VALUE=date:1604-02-29',
+      anniversary: null,
+    }),
   );
 }
 
 /** One contact as Android's Contacts app exports it (vCard 2.1, names quoted-printable UTF-8, soft line breaks). */
-export function androidCard({ email = 'juergen@example.com', qpName = true }: { email?: string; qpName?: boolean } = {}): string {
+export function androidCard({
+  email = 'juergen@example.com',
+  qpName = true,
+}: { email?: string; qpName?: boolean } = {}): string {
   const name = qpName
     ? [
         'N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:M=C3=BCller-L=C3=BCdenscheidt;J=C3=BCrgen;;;Jr.',

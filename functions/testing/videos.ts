@@ -1,6 +1,6 @@
 // Test helpers for video testimonials, done the way the browser does them: ask for a presigned
 // POST, send the file straight to S3 (s3rver), then confirm the upload.
-import type { TestimonialUpload } from '../../shared/api-types';
+import type { TestimonialUpload } from '@shared/api-types';
 import { UPLOAD_PREFIXES } from '../integrations/video-uploads';
 import type { TestApi } from './local-api';
 
@@ -9,7 +9,11 @@ export type ClientCredentials = { clientId: string; clientToken: string };
 
 export const TEST_VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a tiny test video');
 
-export function requestVideoUpload(api: TestApi, who: ClientCredentials, file: { contentType?: string; size?: number } = {}) {
+export function requestVideoUpload(
+  api: TestApi,
+  who: ClientCredentials,
+  file: { contentType?: string; size?: number } = {},
+) {
   return api.client().post<TestimonialUpload & { message?: string; code?: string }>('/api/video-testimonials', {
     ...who,
     contentType: file.contentType ?? 'video/mp4',
@@ -18,7 +22,11 @@ export function requestVideoUpload(api: TestApi, who: ClientCredentials, file: {
 }
 
 /** What the browser does with the presigned POST: the fields, then the file last. Returns S3's status. */
-export async function uploadVideoTo(upload: TestimonialUpload, body: Buffer = TEST_VIDEO, type = 'video/mp4'): Promise<number> {
+export async function uploadVideoTo(
+  upload: TestimonialUpload,
+  body: Buffer = TEST_VIDEO,
+  type = 'video/mp4',
+): Promise<number> {
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(body)], { type }), 'testimonial.mp4');
@@ -26,10 +34,18 @@ export async function uploadVideoTo(upload: TestimonialUpload, body: Buffer = TE
   return res.status;
 }
 
-export const completeVideoUpload = (api: TestApi, uploadId: string, who: ClientCredentials) => api.client().post(`/api/video-testimonials/${uploadId}/complete`, who);
+export const completeVideoUpload = (api: TestApi, uploadId: string, who: ClientCredentials) =>
+  api.client().post(`/api/video-testimonials/${uploadId}/complete`, who);
 
-/** The whole flow for one video; `confirm: false` stops after the upload (the browser left before confirming). Returns the S3 key it is left at (pending/ until confirmed). */
-export async function uploadTestimonial(api: TestApi, who: ClientCredentials, { confirm = true } = {}): Promise<string> {
+/**
+ * The whole flow for one video; `confirm: false` stops after the upload (the browser left before confirming). Returns
+ * the S3 key it is left at (pending/ until confirmed).
+ */
+export async function uploadTestimonial(
+  api: TestApi,
+  who: ClientCredentials,
+  { confirm = true } = {},
+): Promise<string> {
   const upload = await requestVideoUpload(api, who);
   if (upload.status !== 201) throw new Error(`upload request failed: ${upload.status} ${upload.text}`);
   const stored = await uploadVideoTo(upload.body);

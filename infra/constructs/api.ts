@@ -50,7 +50,10 @@ export type ApiProps = {
   messaging: Messaging;
   /** The origin the browser uses (APP_URL): links in e-mails and the same-origin check. */
   appUrl: string;
-  /** The value CloudFront sends in x-origin-verify (Web.originVerifySecret): the functions trust the viewer address with it. */
+  /**
+   * The value CloudFront sends in x-origin-verify (Web.originVerifySecret): the functions trust the viewer address with
+   * it.
+   */
   originVerifySecret: secretsmanager.ISecret;
   adminEmails?: readonly string[];
   /** The Stripe, Google and Twilio secrets: read only by the routes that declare the provider. */
@@ -133,7 +136,11 @@ export class Api extends Construct {
       const uses = new Set(route.uses);
       data.grantTable(role, route.uses[0]);
       data.grantSessionSecretRead(role);
-      iam.Grant.addToPrincipal({ grantee: role, actions: ['secretsmanager:GetSecretValue'], resourceArns: [props.originVerifySecret.secretArn] });
+      iam.Grant.addToPrincipal({
+        grantee: role,
+        actions: ['secretsmanager:GetSecretValue'],
+        resourceArns: [props.originVerifySecret.secretArn],
+      });
       if (uses.has('uploads')) {
         data.grantBucketReadWrite(role, data.uploadsBucket);
         addEnvironment({ UPLOADS_BUCKET: data.uploadsBucket.bucketName });
@@ -169,15 +176,25 @@ export class Api extends Construct {
     this.throttleRoutes(stage, props.routes, { ...DEFAULT_ROUTE_THROTTLES, ...props.routeThrottles });
   }
 
-  /** Route settings on the stage for the sign-in and public routes; the stage waits for those routes (API Gateway refuses settings for a route key it does not know yet). */
+  /**
+   * Route settings on the stage for the sign-in and public routes; the stage waits for those routes (API Gateway
+   * refuses settings for a route key it does not know yet).
+   */
   private throttleRoutes(stage: apigwv2.HttpStage, routes: readonly Route[], throttles: RouteThrottles): void {
     const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
     // The L1 property is plain JSON (a map by route key): CloudFormation's own casing.
     const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     routes.forEach((route, index) => {
-      const throttle = AUTH_ROUTE_HANDLERS.includes(route.handler) ? throttles.auth : route.access === 'public' ? throttles.public : undefined;
+      const throttle = AUTH_ROUTE_HANDLERS.includes(route.handler)
+        ? throttles.auth
+        : route.access === 'public'
+          ? throttles.public
+          : undefined;
       if (!throttle) return;
-      settings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      settings[`${route.method} ${route.path}`] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
       cfnStage.node.addDependency(this.routeFunctions[index]!.route);
     });
     cfnStage.routeSettings = settings;
@@ -206,8 +223,7 @@ function suppressRouteFindings(scope: Construct, data: Data): void {
     [
       {
         id: 'AwsSolutions-IAM5',
-        reason:
-          'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.',
+        reason: 'Resource "*": X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.',
         appliesTo: ['Resource::*'],
       },
       {
@@ -231,7 +247,10 @@ function suppressRouteFindings(scope: Construct, data: Data): void {
   );
 }
 
-/** `['table:write', 'mail', 'sms']` → `TableWriteMailSms`: the construct id of the role for exactly those rights (order of the resources ignored). */
+/**
+ * `['table:write', 'mail', 'sms']` → `TableWriteMailSms`: the construct id of the role for exactly those rights (order
+ * of the resources ignored).
+ */
 export function rightsId(uses: RouteUses): string {
   const [table, ...rest] = uses;
   return constructIdForSlug([table, ...[...rest].sort()].join('-'));

@@ -43,7 +43,9 @@ export class Data extends Construct {
         indexName,
         partitionKey: { name: `${indexName}pk`, type: dynamodb.AttributeType.STRING },
         sortKey: { name: `${indexName}sk`, type: dynamodb.AttributeType.STRING },
-        projectionType: KEYS_ONLY_INDEXES.has(indexName) ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
+        projectionType: KEYS_ONLY_INDEXES.has(indexName)
+          ? dynamodb.ProjectionType.KEYS_ONLY
+          : dynamodb.ProjectionType.ALL,
       });
     }
 
@@ -68,11 +70,28 @@ export class Data extends Construct {
           expiredObjectDeleteMarker: true,
         },
         // Presigned uploads land here and are moved to their final key when confirmed: the rest never were.
-        { id: 'unconfirmed-uploads', prefix: UPLOAD_PREFIXES.pending, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
-        // Videos of a registration waiting for the client's confirmation (7 days), moved to the client's once confirmed.
-        { id: 'unconfirmed-registrations', prefix: UPLOAD_PREFIXES.submissions, expiration: Duration.days(8), noncurrentVersionExpiration: Duration.days(1) },
-        // Contacts files of imports: the job deletes each when its import ends; whatever is left (never started, or failed) goes after 3 days.
-        { id: 'import-uploads', prefix: IMPORT_UPLOAD_PREFIX, expiration: Duration.days(IMPORT_UPLOAD_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+        {
+          id: 'unconfirmed-uploads',
+          prefix: UPLOAD_PREFIXES.pending,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // Videos of a registration waiting for the client's confirmation (7 days), moved to the client's once
+        // confirmed.
+        {
+          id: 'unconfirmed-registrations',
+          prefix: UPLOAD_PREFIXES.submissions,
+          expiration: Duration.days(8),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // Contacts files of imports: the job deletes each when its import ends; whatever is left (never started, or
+        // failed) goes after 3 days.
+        {
+          id: 'import-uploads',
+          prefix: IMPORT_UPLOAD_PREFIX,
+          expiration: Duration.days(IMPORT_UPLOAD_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
     });
 
@@ -134,10 +153,17 @@ export class Data extends Construct {
     });
   }
 
-  /** Object reads, writes and deletes in one bucket (presigned POST/GET are signed with these rights), and listing for 404s. */
+  /**
+   * Object reads, writes and deletes in one bucket (presigned POST/GET are signed with these rights), and listing for
+   * 404s.
+   */
   grantBucketReadWrite(grantee: iam.IGrantable, bucket: s3.IBucket): void {
     iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
-    iam.Grant.addToPrincipal({ grantee, actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resourceArns: [bucket.arnForObjects('*')] });
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+      resourceArns: [bucket.arnForObjects('*')],
+    });
   }
 
   /** The cdk-nag `appliesTo` entries for the object wildcards that grantBucketReadWrite hands out. */
@@ -150,7 +176,12 @@ export class Data extends Construct {
 }
 
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
 
 const privateBucketDefaults = {
   blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

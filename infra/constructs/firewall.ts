@@ -14,7 +14,11 @@ export type FirewallProps = {
 };
 
 /** The managed groups, in evaluation order after the rate limit. */
-export const MANAGED_RULE_GROUPS = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet'] as const;
+export const MANAGED_RULE_GROUPS = [
+  'AWSManagedRulesAmazonIpReputationList',
+  'AWSManagedRulesKnownBadInputsRuleSet',
+  'AWSManagedRulesCommonRuleSet',
+] as const;
 
 export class Firewall extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
@@ -22,7 +26,8 @@ export class Firewall extends Construct {
   constructor(scope: Construct, id: string, props: FirewallProps = {}) {
     super(scope, id);
     const rateLimit = props.rateLimit ?? DEFAULT_WAF_RATE_LIMIT;
-    if (!Number.isInteger(rateLimit) || rateLimit < 10) throw new Error(`The WAF rate limit must be a whole number of at least 10 (got ${rateLimit})`);
+    if (!Number.isInteger(rateLimit) || rateLimit < 10)
+      throw new Error(`The WAF rate limit must be a whole number of at least 10 (got ${rateLimit})`);
     const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
       cloudWatchMetricsEnabled: true,
       metricName: name,
@@ -52,7 +57,9 @@ export class Firewall extends Construct {
               name,
               // The CSV import (multipart) and Stripe's webhook events are bodies over the common
               // rule set's 8 KB: count those instead of blocking them; the API limits sizes itself.
-              ...(name === 'AWSManagedRulesCommonRuleSet' ? { ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] } : {}),
+              ...(name === 'AWSManagedRulesCommonRuleSet'
+                ? { ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }] }
+                : {}),
             },
           },
           visibilityConfig: visibility(name),

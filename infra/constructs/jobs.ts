@@ -78,7 +78,10 @@ export class Jobs extends Construct {
 
     const queueDefaults = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } satisfies sqs.QueueProps;
     this.deadLetterQueues = {
-      schedule: new sqs.Queue(this, 'ScheduleDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      schedule: new sqs.Queue(this, 'ScheduleDeadLetterQueue', {
+        ...queueDefaults,
+        retentionPeriod: Duration.days(14),
+      }),
       scheduler: new sqs.Queue(this, 'SchedulerFailureQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
       worker: new sqs.Queue(this, 'RemindersDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
       imports: new sqs.Queue(this, 'ImportsDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
@@ -109,12 +112,20 @@ export class Jobs extends Construct {
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
     const workerReadsSecrets = props.providerSecrets.secrets.has('twilio') || props.ai.provider === 'openai';
-    const workerFn = this.jobFunction(workerJob, props.code, { ...base, ...messaging.environment, ...props.limits }, workerReadsSecrets);
-    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio'))) workerFn.addEnvironment(name, value);
+    const workerFn = this.jobFunction(
+      workerJob,
+      props.code,
+      { ...base, ...messaging.environment, ...props.limits },
+      workerReadsSecrets,
+    );
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio')))
+      workerFn.addEnvironment(name, value);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
     for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
     grantModel(workerFn, workerFn.role as iam.Role, props.ai);
-    if (props.ai.provider === 'openai') for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'openai'))) workerFn.addEnvironment(name, value);
+    if (props.ai.provider === 'openai')
+      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'openai')))
+        workerFn.addEnvironment(name, value);
     // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
     const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, base);
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
@@ -122,7 +133,11 @@ export class Jobs extends Construct {
       eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
       targets: [new eventTargets.LambdaFunction(sesEventsFn, { retryAttempts: 3, maxEventAge: Duration.hours(6) })],
     });
-    iam.Grant.addToPrincipal({ grantee: sesEventsFn, actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resourceArns: [data.table.tableArn] });
+    iam.Grant.addToPrincipal({
+      grantee: sesEventsFn,
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      resourceArns: [data.table.tableArn],
+    });
     // The import job: the table's items and indexes as the client use cases write them, the upload
     // and its notes in the uploads bucket, the report in the exports bucket, its own queue.
     const importsFn = this.jobFunction(importsJob, props.code, {
@@ -136,13 +151,20 @@ export class Jobs extends Construct {
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);
     this.importsQueue.grantSendMessages(importsFn);
-    importsFn.addEventSource(new SqsEventSource(this.importsQueue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: IMPORT_MAX_CONCURRENCY }));
+    importsFn.addEventSource(
+      new SqsEventSource(this.importsQueue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: IMPORT_MAX_CONCURRENCY,
+      }),
+    );
     NagSuppressions.addResourceSuppressions(
       importsFn.role!,
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Object keys in the uploads and exports buckets are made by the server (imports/<agent>/<import>, import-reports/<date>/<agent>/<import>); the job reads, writes and deletes any key of those two buckets only.',
+          reason:
+            'Object keys in the uploads and exports buckets are made by the server (imports/<agent>/<import>, import-reports/<date>/<agent>/<import>); the job reads, writes and deletes any key of those two buckets only.',
           appliesTo: data.bucketObjectWildcards(),
         },
       ],
@@ -156,7 +178,11 @@ export class Jobs extends Construct {
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
-    iam.Grant.addToPrincipal({ grantee: schedulerFn, actions: ['dynamodb:Query'], resourceArns: [`${data.table.tableArn}/index/gsi1`] });
+    iam.Grant.addToPrincipal({
+      grantee: schedulerFn,
+      actions: ['dynamodb:Query'],
+      resourceArns: [`${data.table.tableArn}/index/gsi1`],
+    });
     this.queue.grantSendMessages(schedulerFn);
     schedulerFn.configureAsyncInvoke({
       retryAttempts: 2,
@@ -168,16 +194,35 @@ export class Jobs extends Construct {
     // one BatchGet, finds the agent's queue on gsi2, sends mail and texts, drains the queue.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
-      actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
       resourceArns: [data.table.tableArn],
     });
-    iam.Grant.addToPrincipal({ grantee: workerFn, actions: ['dynamodb:Query'], resourceArns: [`${data.table.tableArn}/index/gsi2`] });
+    iam.Grant.addToPrincipal({
+      grantee: workerFn,
+      actions: ['dynamodb:Query'],
+      resourceArns: [`${data.table.tableArn}/index/gsi2`],
+    });
     messaging.grantSend(workerFn);
-    workerFn.addEventSource(new SqsEventSource(this.queue, { batchSize: WORKER_BATCH_SIZE, reportBatchItemFailures: true, maxConcurrency: 5 }));
+    workerFn.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        maxConcurrency: 5,
+      }),
+    );
 
     // The schedule's own role (this account's scheduler only) may invoke the scheduler function.
     const scheduleRole = new iam.Role(this, 'ScheduleRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
       description: 'Lets the hourly schedule invoke the reminders scheduler',
     });
     this.schedule = new scheduler.Schedule(this, 'HourlySchedule', {
@@ -198,7 +243,8 @@ export class Jobs extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
+          reason:
+            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
           appliesTo: [{ regex: '/^Resource::<JobsRemindersScheduler[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
         },
       ],
@@ -208,16 +254,31 @@ export class Jobs extends Construct {
     // Their action (the alarm topic) is added by infra/constructs/monitoring.ts, with the API's.
     this.alarms = (
       [
-        ['ScheduleDeliveryFailures', this.deadLetterQueues.schedule, 'The hourly schedule could not start the reminders scheduler.'],
-        ['SchedulerFailures', this.deadLetterQueues.scheduler, 'The reminders scheduler failed after its retries: some agents may miss a digest.'],
+        [
+          'ScheduleDeliveryFailures',
+          this.deadLetterQueues.schedule,
+          'The hourly schedule could not start the reminders scheduler.',
+        ],
+        [
+          'SchedulerFailures',
+          this.deadLetterQueues.scheduler,
+          'The reminders scheduler failed after its retries: some agents may miss a digest.',
+        ],
         ['DigestFailures', this.deadLetterQueues.worker, 'Daily digest messages failed 3 times and were set aside.'],
-        ['ImportFailures', this.deadLetterQueues.imports, 'Import job messages failed 3 times and were set aside: those imports are stalled (a start from the page queues one again).'],
+        [
+          'ImportFailures',
+          this.deadLetterQueues.imports,
+          'Import job messages failed 3 times and were set aside: those imports are stalled (a start from the page queues one again).',
+        ],
       ] as const
     ).map(
       ([name, queue, description]) =>
         new cloudwatch.Alarm(this, `${name}Alarm`, {
           alarmDescription: `${description} Inspect the dead-letter queue and redrive it once fixed.`,
-          metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+          metric: queue.metricApproximateNumberOfMessagesVisible({
+            period: Duration.minutes(5),
+            statistic: cloudwatch.Stats.MAXIMUM,
+          }),
           threshold: 1,
           evaluationPeriods: 1,
           comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -227,16 +288,28 @@ export class Jobs extends Construct {
 
     for (const queue of [this.deadLetterQueues.schedule, this.deadLetterQueues.scheduler]) {
       NagSuppressions.addResourceSuppressions(queue, [
-        { id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter queue (of the schedule, or the scheduler function’s on-failure destination), watched by an alarm.' },
+        {
+          id: 'AwsSolutions-SQS3',
+          reason:
+            'This queue is itself a dead-letter queue (of the schedule, or the scheduler function’s on-failure destination), watched by an alarm.',
+        },
       ]);
     }
   }
 
-  private jobFunction(job: Job, code: (slug: string) => lambda.Code, environment: Record<string, string>, readsSecrets = false): lambda.Function {
+  private jobFunction(
+    job: Job,
+    code: (slug: string) => lambda.Code,
+    environment: Record<string, string>,
+    readsSecrets = false,
+  ): lambda.Function {
     const id = constructIdForSlug(job.name);
     const logGroup = new logs.LogGroup(this, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH });
     // Its own role, without the AWS-managed basic execution policy: it may write to its log group only.
-    const role = new iam.Role(this, `${id}Role`, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: `Runs jobs/${job.name}` });
+    const role = new iam.Role(this, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs jobs/${job.name}`,
+    });
     logGroup.grantWrite(role);
     const fn = new lambda.Function(this, id, {
       description: job.description,
@@ -250,7 +323,8 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
-      // Only for a job that reads a secret (the worker, when it texts through Twilio or drafts through an OpenAI-compatible endpoint).
+      // Only for a job that reads a secret (the worker, when it texts through Twilio or drafts through an
+      // OpenAI-compatible endpoint).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(
@@ -265,7 +339,11 @@ export class Jobs extends Construct {
       true,
     );
     NagSuppressions.addResourceSuppressions(fn, [
-      { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the runtime chosen for the bundles (docs/architecture.md, Decisions and why); moving to nodejs24.x is a deliberate, tested change.' },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime chosen for the bundles (docs/architecture.md, Decisions and why); moving to nodejs24.x is a deliberate, tested change.',
+      },
     ]);
     return fn;
   }

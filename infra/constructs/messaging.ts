@@ -28,7 +28,9 @@ export class Messaging extends Construct {
     super(scope, id);
     const { sesIdentity } = props;
     this.smsProvider = props.smsProvider ?? 'sns';
-    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', { suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS });
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
     this.configurationSet.addEventDestination('BouncesAndComplaints', {
       destination: ses.EventDestination.eventBus(events.EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
@@ -82,7 +84,9 @@ export class Messaging extends Construct {
       new iam.PolicyStatement({ actions: ['sns:Publish'], notResources: [`arn:${Aws.PARTITION}:sns:*:*:*`] }),
     );
     // Checked before each text to a client; the action has no resource-level permissions.
-    grantee.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:CheckIfPhoneNumberIsOptedOut'], resources: ['*'] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sns:CheckIfPhoneNumberIsOptedOut'], resources: ['*'] }),
+    );
   }
 
   /** Both: the digest worker may e-mail and text. */

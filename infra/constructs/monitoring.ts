@@ -51,8 +51,16 @@ export class Monitoring extends Construct {
     const action = new cloudwatchActions.SnsAction(this.topic);
 
     const requests = api.httpApi.metricCount({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: 'Requests' });
-    const serverErrors = api.httpApi.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: '5xx' });
-    const clientErrors = api.httpApi.metricClientError({ period: PERIOD, statistic: cloudwatch.Stats.SUM, label: '4xx' });
+    const serverErrors = api.httpApi.metricServerError({
+      period: PERIOD,
+      statistic: cloudwatch.Stats.SUM,
+      label: '5xx',
+    });
+    const clientErrors = api.httpApi.metricClientError({
+      period: PERIOD,
+      statistic: cloudwatch.Stats.SUM,
+      label: '4xx',
+    });
     const serverErrorRate = new cloudwatch.MathExpression({
       expression: `IF(requests >= ${MIN_REQUESTS_FOR_5XX_RATE}, 100 * errors / requests, 0)`,
       usingMetrics: { requests, errors: serverErrors },
@@ -70,11 +78,15 @@ export class Monitoring extends Construct {
 
     // Lambda's own Duration per route function: free, and one function is one route. A route with a
     // longer timeout of its own (the import) is held to half of it instead.
-    if (api.routeFunctions.length !== props.routes.length) throw new Error('Monitoring needs the routes the Api was built from');
+    if (api.routeFunctions.length !== props.routes.length)
+      throw new Error('Monitoring needs the routes the Api was built from');
     const p99 = props.routes.map((route, index) => ({
       route,
       metric: api.routeFunctions[index]!.function.metricDuration({ period: PERIOD, statistic: cloudwatch.Stats.p(99) }),
-      thresholdMs: route.timeoutSeconds && route.timeoutSeconds > ROUTE_DEFAULTS.timeoutSeconds ? Math.max(p99LatencyMs, route.timeoutSeconds * 500) : p99LatencyMs,
+      thresholdMs:
+        route.timeoutSeconds && route.timeoutSeconds > ROUTE_DEFAULTS.timeoutSeconds
+          ? Math.max(p99LatencyMs, route.timeoutSeconds * 500)
+          : p99LatencyMs,
     }));
     this.latencyAlarms = p99.map(({ route, metric, thresholdMs }) =>
       metric.createAlarm(this, `${constructIdForSlug(route.handler)}P99Alarm`, {
@@ -91,7 +103,14 @@ export class Monitoring extends Construct {
     for (const alarm of alarms) alarm.addAlarmAction(action);
 
     const business = BUSINESS_METRICS.map(
-      (name) => new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { ...METRICS_DIMENSIONS }, statistic: cloudwatch.Stats.SUM, period: Duration.hours(1) }),
+      (name) =>
+        new cloudwatch.Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: name,
+          dimensionsMap: { ...METRICS_DIMENSIONS },
+          statistic: cloudwatch.Stats.SUM,
+          period: Duration.hours(1),
+        }),
     );
     const jobFunctions = [...jobs.functions.values()];
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
@@ -99,8 +118,17 @@ export class Monitoring extends Construct {
       defaultInterval: Duration.days(1),
       widgets: [
         [
-          new cloudwatch.GraphWidget({ title: 'API requests and errors', left: [requests, clientErrors, serverErrors], width: 12 }),
-          new cloudwatch.GraphWidget({ title: 'API 5xx rate (%)', left: [serverErrorRate], leftAnnotations: [{ value: api5xxPercent, label: 'alarm' }], width: 12 }),
+          new cloudwatch.GraphWidget({
+            title: 'API requests and errors',
+            left: [requests, clientErrors, serverErrors],
+            width: 12,
+          }),
+          new cloudwatch.GraphWidget({
+            title: 'API 5xx rate (%)',
+            left: [serverErrorRate],
+            leftAnnotations: [{ value: api5xxPercent, label: 'alarm' }],
+            width: 12,
+          }),
         ],
         [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 6 })],
         chunks(p99, 12).map(
@@ -114,11 +142,21 @@ export class Monitoring extends Construct {
             }),
         ),
         [
-          new cloudwatch.GraphWidget({ title: 'Business metrics (per hour)', left: business, width: 12, legendPosition: cloudwatch.LegendPosition.RIGHT }),
+          new cloudwatch.GraphWidget({
+            title: 'Business metrics (per hour)',
+            left: business,
+            width: 12,
+            legendPosition: cloudwatch.LegendPosition.RIGHT,
+          }),
           new cloudwatch.GraphWidget({
             title: 'Reminders jobs',
-            left: jobFunctions.flatMap((fn) => [fn.metricInvocations({ statistic: cloudwatch.Stats.SUM }), fn.metricErrors({ statistic: cloudwatch.Stats.SUM })]),
-            right: Object.values(jobs.deadLetterQueues).map((queue) => queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM })),
+            left: jobFunctions.flatMap((fn) => [
+              fn.metricInvocations({ statistic: cloudwatch.Stats.SUM }),
+              fn.metricErrors({ statistic: cloudwatch.Stats.SUM }),
+            ]),
+            right: Object.values(jobs.deadLetterQueues).map((queue) =>
+              queue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM }),
+            ),
             rightYAxis: { label: 'dead-letter messages', min: 0 },
             width: 12,
           }),
@@ -127,9 +165,14 @@ export class Monitoring extends Construct {
     });
   }
 
-  /** An SNS topic for the alarms, encrypted with a key CloudWatch may use (the AWS-managed SNS key does not allow it). */
+  /**
+   * An SNS topic for the alarms, encrypted with a key CloudWatch may use (the AWS-managed SNS key does not allow it).
+   */
   private alarmTopic(email: string | undefined): sns.Topic {
-    const key = new kms.Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
+    const key = new kms.Key(this, 'AlarmTopicKey', {
+      enableKeyRotation: true,
+      description: 'Encrypts the alarm topic',
+    });
     key.addToResourcePolicy(
       new iam.PolicyStatement({
         principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
@@ -138,7 +181,11 @@ export class Monitoring extends Construct {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
     );
-    const topic = new sns.Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true, displayName: 'Hearthside alarms' });
+    const topic = new sns.Topic(this, 'AlarmTopic', {
+      masterKey: key,
+      enforceSSL: true,
+      displayName: 'Hearthside alarms',
+    });
     if (email) topic.addSubscription(new subscriptions.EmailSubscription(email));
     return topic;
   }

@@ -1,4 +1,5 @@
-// The keys of Stripe, Google, Twilio and an OpenAI-compatible endpoint: Secrets Manager secrets this stack creates empty (`{}`),
+// The keys of Stripe, Google, Twilio and an OpenAI-compatible endpoint: Secrets Manager secrets this stack creates
+// empty (`{}`),
 // which an operator fills in once with `aws secretsmanager put-secret-value` (README, Deploy).
 // CloudFormation never sees a key: the template holds the placeholder only, and a later deploy
 // leaves the value alone. The functions that declare the provider in functions/routes.ts get the
@@ -12,10 +13,26 @@ import { Construct } from 'constructs';
 
 /** A provider secret: the setting that names it and the JSON fields functions/config.ts reads. */
 export const PROVIDER_SECRETS = {
-  stripe: { setting: 'STRIPE_SECRET_ARN', fields: ['secretKey', 'webhookSecret'], description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}' },
-  google: { setting: 'GOOGLE_SECRET_ARN', fields: ['placesApiKey'], description: 'Google Places API (New): {"placesApiKey":"…"}' },
-  twilio: { setting: 'TWILIO_SECRET_ARN', fields: ['accountSid', 'authToken', 'from'], description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}' },
-  openai: { setting: 'AI_SECRET_ARN', fields: ['apiKey'], description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}' },
+  stripe: {
+    setting: 'STRIPE_SECRET_ARN',
+    fields: ['secretKey', 'webhookSecret'],
+    description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}',
+  },
+  google: {
+    setting: 'GOOGLE_SECRET_ARN',
+    fields: ['placesApiKey'],
+    description: 'Google Places API (New): {"placesApiKey":"…"}',
+  },
+  twilio: {
+    setting: 'TWILIO_SECRET_ARN',
+    fields: ['accountSid', 'authToken', 'from'],
+    description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}',
+  },
+  openai: {
+    setting: 'AI_SECRET_ARN',
+    fields: ['apiKey'],
+    description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}',
+  },
 } as const;
 export type Provider = keyof typeof PROVIDER_SECRETS;
 
@@ -31,7 +48,12 @@ export class ProviderSecrets extends Construct {
 
   constructor(scope: Construct, id: string, props: ProviderSecretsProps) {
     super(scope, id);
-    const providers: Provider[] = ['stripe', 'google', ...(props.twilio ? (['twilio'] as const) : []), ...(props.openai ? (['openai'] as const) : [])];
+    const providers: Provider[] = [
+      'stripe',
+      'google',
+      ...(props.twilio ? (['twilio'] as const) : []),
+      ...(props.openai ? (['openai'] as const) : []),
+    ];
     this.secrets = new Map(
       providers.map((provider) => {
         const secret = new secretsmanager.Secret(this, `${provider[0]!.toUpperCase()}${provider.slice(1)}Secret`, {
@@ -42,7 +64,8 @@ export class ProviderSecrets extends Construct {
         NagSuppressions.addResourceSuppressions(secret, [
           {
             id: 'AwsSolutions-SMG4',
-            reason: "A provider's API key is rotated in the provider's console, then put here with put-secret-value; Secrets Manager cannot rotate it.",
+            reason:
+              "A provider's API key is rotated in the provider's console, then put here with put-secret-value; Secrets Manager cannot rotate it.",
           },
         ]);
         return [provider, secret] as const;

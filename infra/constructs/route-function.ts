@@ -57,7 +57,9 @@ export class RouteFunction extends Construct {
     const { route } = props;
     const { memoryMb, timeoutSeconds } = routeSettings(route, 'aws');
     if (timeoutSeconds > MAX_TIMEOUT_SECONDS) {
-      throw new Error(`${route.handler}: timeoutSeconds ${timeoutSeconds} exceeds the HTTP API's ${MAX_TIMEOUT_SECONDS} s limit`);
+      throw new Error(
+        `${route.handler}: timeoutSeconds ${timeoutSeconds} exceeds the HTTP API's ${MAX_TIMEOUT_SECONDS} s limit`,
+      );
     }
 
     const { logGroup } = props;

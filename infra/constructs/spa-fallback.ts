@@ -5,7 +5,7 @@
 // The query string is not part of the URI (and not part of the cache key). Distribution
 // errorResponses would also turn the API's 403/404 into 200 + HTML (they apply to every origin), so
 // they are not used. The local server maps paths the same way (functions/local/static-files.ts).
-import { htmlFileFor, PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+import { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 
 const pages = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page, `/${htmlFileFor(page)}`]));
 

@@ -43,7 +43,15 @@ const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, must-rev
  * Host, which execute-api refuses. A header the functions start reading must be added here
  * (cookies and query strings pass whole; at most 10 names without a quota increase).
  */
-export const API_ORIGIN_HEADERS = ['Accept', 'Content-Type', 'Origin', 'Sec-Fetch-Site', 'Stripe-Signature', 'User-Agent', VIEWER_ADDRESS_HEADER] as const;
+export const API_ORIGIN_HEADERS = [
+  'Accept',
+  'Content-Type',
+  'Origin',
+  'Sec-Fetch-Site',
+  'Stripe-Signature',
+  'User-Agent',
+  VIEWER_ADDRESS_HEADER,
+] as const;
 
 export class Web extends Construct {
   readonly siteBucket: s3.Bucket;
@@ -73,7 +81,10 @@ export class Web extends Construct {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Stack.of(this).region), override: true },
       },
     });
@@ -115,7 +126,8 @@ export class Web extends Construct {
     NagSuppressions.addResourceSuppressions(this.distribution, [
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'Agents and their clients may be anywhere; the product sells to no particular market, so no country is blocked.',
+        reason:
+          'Agents and their clients may be anywhere; the product sells to no particular market, so no country is blocked.',
       },
     ]);
     if (!customDomain) {
@@ -131,7 +143,8 @@ export class Web extends Construct {
     this.url = `https://${customDomain?.domainName ?? this.distribution.distributionDomainName}`;
 
     this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
-      description: 'Sent by CloudFront to the API in x-origin-verify: proves CloudFront-Viewer-Address was set by our distribution.',
+      description:
+        'Sent by CloudFront to the API in x-origin-verify: proves CloudFront-Viewer-Address was set by our distribution.',
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     });
     NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
@@ -152,7 +165,8 @@ export class Web extends Construct {
   addApiBehavior(httpApi: apigwv2.IHttpApi): void {
     const apiDomain = `${httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
     const originRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
-      comment: 'The API: the viewer headers it reads, CloudFront-Viewer-Address, all cookies and query strings; never Host',
+      comment:
+        'The API: the viewer headers it reads, CloudFront-Viewer-Address, all cookies and query strings; never Host',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
@@ -222,7 +236,12 @@ export class Web extends Construct {
       if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
         NagSuppressions.addResourceSuppressions(
           child,
-          [{ id: 'AwsSolutions-L1', reason: 'The BucketDeployment handler and its runtime are managed by aws-cdk-lib, not by this app.' }],
+          [
+            {
+              id: 'AwsSolutions-L1',
+              reason: 'The BucketDeployment handler and its runtime are managed by aws-cdk-lib, not by this app.',
+            },
+          ],
           true,
         );
       }

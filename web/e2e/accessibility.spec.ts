@@ -3,7 +3,17 @@
 // name. Screenshots of each state go to test-results/screens/a11y-*.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, screenshot, signInAsAdmin, test, verifyEmailOf } from './support/fixtures';
+import {
+  drawCharts,
+  expect,
+  newAgentDetails,
+  outbox,
+  registerAgentViaApi,
+  screenshot,
+  signInAsAdmin,
+  test,
+  verifyEmailOf,
+} from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -12,7 +22,10 @@ const PHONE = { width: 390, height: 844 };
 async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
       undefined,
       { timeout: 3_000 },
     )
@@ -20,7 +33,8 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** Form controls a user can reach: native inputs MUI hides from the tree (aria-hidden) are not. */
-const CONTROLS = 'input:not([type="hidden"]):not([aria-hidden="true"]), select:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])';
+const CONTROLS =
+  'input:not([type="hidden"]):not([aria-hidden="true"]), select:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])';
 
 async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone'): Promise<void> {
   await page.setViewportSize(width === 'desktop' ? DESKTOP : PHONE);
@@ -28,15 +42,22 @@ async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone')
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
+    );
   expect.soft(serious, `axe on ${state} at ${width}:\n${serious.join('\n')}`).toEqual([]);
 
   // Every input, select and textarea has an accessible name. Controls behind an open modal are
   // aria-hidden (and were checked before the dialog opened).
   const controls = page.locator(CONTROLS);
-  const reachable = await controls.evaluateAll((els) => els.map((el, i) => (el.closest('[aria-hidden="true"]') ? -1 : i)).filter((i) => i >= 0));
+  const reachable = await controls.evaluateAll((els) =>
+    els.map((el, i) => (el.closest('[aria-hidden="true"]') ? -1 : i)).filter((i) => i >= 0),
+  );
   for (const i of reachable) {
-    await expect.soft(controls.nth(i), `every input on ${state} at ${width} has an accessible name`).toHaveAccessibleName(/\S/, { timeout: 1_000 });
+    await expect
+      .soft(controls.nth(i), `every input on ${state} at ${width} has an accessible name`)
+      .toHaveAccessibleName(/\S/, { timeout: 1_000 });
   }
   // The same screenshots snap() takes (test-results/screens/<name>-desktop|mobile.png), without
   // resizing the page twice more.
@@ -50,10 +71,20 @@ async function audit(page: Page, state: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-type ClientSeed = { name: string; email: string; birthday?: string; anniversary?: string; purchaseDate?: string; address?: string };
+type ClientSeed = {
+  name: string;
+  email: string;
+  birthday?: string;
+  anniversary?: string;
+  purchaseDate?: string;
+  address?: string;
+};
 
 async function addClientViaApi(request: APIRequestContext, baseURL: string, client: ClientSeed): Promise<void> {
-  const res = await request.post('/api/clients', { data: { phone: '(512) 555-0100', ...client }, headers: { origin: baseURL } });
+  const res = await request.post('/api/clients', {
+    data: { phone: '(512) 555-0100', ...client },
+    headers: { origin: baseURL },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -96,7 +127,14 @@ test.describe('accessibility', () => {
   test('client registration pages', async ({ page, request, baseURL }) => {
     const agent = newAgentDetails('a11y-realtor');
     const registered = await request.post('/api/register', {
-      data: { username: agent.email, password: agent.password, fullName: agent.fullName, phone: agent.phone, businessName: 'Hill Realty', businessLocation: 'Austin, TX' },
+      data: {
+        username: agent.email,
+        password: agent.password,
+        fullName: agent.fullName,
+        phone: agent.phone,
+        businessName: 'Hill Realty',
+        businessLocation: 'Austin, TX',
+      },
       headers: { origin: baseURL! },
     });
     expect(registered.status(), await registered.text()).toBe(201);
@@ -118,7 +156,10 @@ test.describe('accessibility', () => {
     // A registration with a known client's e-mail: the confirmation page from the client's e-mail.
     const known = { name: 'Kai Known', email: `kai-${Date.now()}@example.com`, phone: '(555) 123-9876' };
     expect((await request.post('/api/clients', { data: known, headers: { origin: baseURL! } })).status()).toBe(201);
-    const again = await request.post('/api/client-registration', { data: { agentId, ...known }, headers: { origin: baseURL! } });
+    const again = await request.post('/api/client-registration', {
+      data: { agentId, ...known },
+      headers: { origin: baseURL! },
+    });
     expect(again.status(), await again.text()).toBe(201);
     await page.goto(await outbox.latestLink(known.email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/));
     await expect(page.getByRole('button', { name: 'Confirm My Details' })).toBeVisible();
@@ -131,7 +172,13 @@ test.describe('accessibility', () => {
   test('agent pages', async ({ page, baseURL }) => {
     await registerAgentViaApi(page);
     const api = page.request;
-    await addClientViaApi(api, baseURL!, { name: 'Maria Lopez', email: 'maria@example.com', birthday: '1984-06-02', purchaseDate: '2020-04-30', address: '12 Oak Street' });
+    await addClientViaApi(api, baseURL!, {
+      name: 'Maria Lopez',
+      email: 'maria@example.com',
+      birthday: '1984-06-02',
+      purchaseDate: '2020-04-30',
+      address: '12 Oak Street',
+    });
     await addClientViaApi(api, baseURL!, { name: 'Sam Carter', email: 'sam@example.com', anniversary: '2012-09-15' });
 
     await page.goto('/');
@@ -153,7 +200,10 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await audit(page, 'settings');
 
-    const request = await api.post('/api/support', { data: { subject: 'Where is my digest?', message: 'It did not come this morning.' }, headers: { origin: baseURL! } });
+    const request = await api.post('/api/support', {
+      data: { subject: 'Where is my digest?', message: 'It did not come this morning.' },
+      headers: { origin: baseURL! },
+    });
     expect(request.status(), await request.text()).toBe(201);
     await page.goto('/help');
     await expect(page.getByRole('list', { name: 'Your requests' })).toBeVisible();
@@ -163,7 +213,12 @@ test.describe('accessibility', () => {
   test('clients page: list, add and detail dialogs', async ({ page, baseURL }) => {
     await registerAgentViaApi(page);
     for (let i = 1; i <= 9; i += 1) {
-      await addClientViaApi(page.request, baseURL!, { name: `Client Number ${i}`, email: `client-${i}@example.com`, birthday: '1984-06-02', purchaseDate: '2020-04-30' });
+      await addClientViaApi(page.request, baseURL!, {
+        name: `Client Number ${i}`,
+        email: `client-${i}@example.com`,
+        birthday: '1984-06-02',
+        purchaseDate: '2020-04-30',
+      });
     }
     await page.goto('/clients');
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
@@ -232,7 +287,10 @@ test.describe('accessibility', () => {
     await audit(page, 'agents-list');
 
     // An open request, so the page shows a card with its reply box.
-    const request = await page.request.post('/api/support', { data: { subject: 'Checking the support page', message: 'An open request to look at.' }, headers: { origin: baseURL! } });
+    const request = await page.request.post('/api/support', {
+      data: { subject: 'Checking the support page', message: 'An open request to look at.' },
+      headers: { origin: baseURL! },
+    });
     expect(request.status(), await request.text()).toBe(201);
     await page.goto('/admin/support');
     await expect(page.getByRole('list', { name: 'Open requests' })).toBeVisible();
@@ -247,7 +305,9 @@ async function tabTo(page: Page, target: Locator, { max = 40, backwards = false 
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  await expect(target, `reachable with ${backwards ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused({ timeout: 1 });
+  await expect(target, `reachable with ${backwards ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused({
+    timeout: 1,
+  });
 }
 
 /** Tabs to a field and types into it. */
@@ -302,7 +362,9 @@ test.describe('keyboard only', () => {
     await tabTo(page, form.getByRole('button', { name: 'Add Client' }));
     await page.keyboard.press('Enter');
     // announced over the closing dialog: the toast region is not hidden by the modal
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client added successfully')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client added successfully'),
+    ).toBeVisible();
     await expect(form).toBeHidden();
 
     const open = page.getByRole('button', { name: 'Kay Board', exact: true });
@@ -321,7 +383,9 @@ test.describe('keyboard only', () => {
     await expect(confirm).toBeVisible();
     await tabTo(page, confirm.getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client deleted successfully')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client deleted successfully'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Kay Board', exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
     // the Delete button left with its client: focus moves on to Add Client, not back to <body>

@@ -3,7 +3,16 @@
 // named by ADMIN_EMAILS; and an agent who opens them is told they are not authorized.
 import type { APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { drawCharts, expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
+import {
+  drawCharts,
+  expect,
+  newAgentDetails,
+  outbox,
+  registerAgentViaApi,
+  signInAsAdmin,
+  snap,
+  test,
+} from './support/fixtures';
 
 /** An agent with two clients, registered in its own request context (the page stays the admin's). */
 async function agentWithClients(request: APIRequestContext, baseURL: string) {
@@ -16,7 +25,11 @@ async function agentWithClients(request: APIRequestContext, baseURL: string) {
   const stamp = Date.now();
   for (const name of ['Rosa Admin-View', 'Omar Admin-View']) {
     const created = await request.post('/api/clients', {
-      data: { name: `${name} ${stamp}`, email: `${name.split(' ')[0]!.toLowerCase()}-${stamp}@example.com`, phone: '(512) 555-0142' },
+      data: {
+        name: `${name} ${stamp}`,
+        email: `${name.split(' ')[0]!.toLowerCase()}-${stamp}@example.com`,
+        phone: '(512) 555-0142',
+      },
       headers: { origin: baseURL },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -25,14 +38,29 @@ async function agentWithClients(request: APIRequestContext, baseURL: string) {
 }
 
 test.describe('administration', () => {
-  test('the dashboard shows the platform, sends a test SMS and exports all data', async ({ page, request, baseURL }) => {
+  test('the dashboard shows the platform, sends a test SMS and exports all data', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await agentWithClients(request, baseURL!);
     await signInAsAdmin(page);
     await page.goto('/');
     await page.getByRole('link', { name: 'Admin' }).first().click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    for (const title of ['Total Agents', 'Total Clients', 'Pro Agents', 'Avg Clients/Agent', 'Test SMS Notifications', 'Monthly Activity', 'Reviews Over Time', 'Reminders Provided', 'Agent Details', 'Client Growth']) {
+    for (const title of [
+      'Total Agents',
+      'Total Clients',
+      'Pro Agents',
+      'Avg Clients/Agent',
+      'Test SMS Notifications',
+      'Monthly Activity',
+      'Reviews Over Time',
+      'Reminders Provided',
+      'Agent Details',
+      'Client Growth',
+    ]) {
       await expect(page.getByRole('region', { name: title })).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Avg Clients/Agent' }).getByText(/^\d+\.\d$/)).toBeVisible();
@@ -44,11 +72,15 @@ test.describe('administration', () => {
     await phone.fill('12345');
     await page.getByRole('button', { name: 'Send Test SMS' }).click();
     await expect(page.getByText('Invalid Phone Number')).toBeVisible();
-    await expect(page.getByText('Please enter a valid phone number (e.g., +1234567890 or 1234567890)').first()).toBeVisible();
+    await expect(
+      page.getByText('Please enter a valid phone number (e.g., +1234567890 or 1234567890)').first(),
+    ).toBeVisible();
     await phone.fill('5125550177');
     await page.getByRole('button', { name: 'Send Test SMS' }).click();
     await expect(page.getByText('Test SMS sent successfully')).toBeVisible();
-    await expect.poll(async () => (await outbox.messages()).filter((m) => m.channel === 'sms' && m.to === '+15125550177').length).toBe(1);
+    await expect
+      .poll(async () => (await outbox.messages()).filter((m) => m.channel === 'sms' && m.to === '+15125550177').length)
+      .toBe(1);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Data' }).click();
@@ -73,7 +105,11 @@ test.describe('administration', () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("Manage Client Data filters by agent, adds and edits a client for that agent, and exports the list", async ({ page, request, baseURL }) => {
+  test('Manage Client Data filters by agent, adds and edits a client for that agent, and exports the list', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const agent = await agentWithClients(request, baseURL!);
     await signInAsAdmin(page);
     await page.goto('/admin');

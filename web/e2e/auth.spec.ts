@@ -1,6 +1,15 @@
 // The foundation's browser flows: register, log out, log in, reset a password through the e-mailed
 // link, the protected-route redirect, the 404 page, and the mobile navigation.
-import { expect, fillRegistrationForm, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
+import {
+  expect,
+  fillRegistrationForm,
+  newAgentDetails,
+  outbox,
+  registerAgentViaApi,
+  signInAsAdmin,
+  snap,
+  test,
+} from './support/fixtures';
 
 test.describe('accounts', () => {
   test('registers, logs out and logs back in', async ({ page }) => {
@@ -51,7 +60,9 @@ test.describe('accounts', () => {
     await snap(page, 'auth-forgot');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Check your email')).toBeVisible();
-    await expect(page.getByText('If an account exists with that email, you will receive password reset instructions.')).toBeVisible();
+    await expect(
+      page.getByText('If an account exists with that email, you will receive password reset instructions.'),
+    ).toBeVisible();
 
     const link = await outbox.latestLink(agent.email, /https?:\/\/\S+\/reset-password#token=\S+/);
     const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
@@ -83,7 +94,9 @@ test.describe('accounts', () => {
   test('shows the invalid-link view for a malformed reset token', async ({ page }) => {
     await page.goto('/reset-password#token=not-a-token');
     await expect(page.getByText('Invalid Reset Link')).toBeVisible();
-    await expect(page.getByText('This password reset link is invalid or has expired. Please request a new password reset link.')).toBeVisible();
+    await expect(
+      page.getByText('This password reset link is invalid or has expired. Please request a new password reset link.'),
+    ).toBeVisible();
     await snap(page, 'reset-password-invalid');
   });
 

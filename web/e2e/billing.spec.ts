@@ -1,13 +1,18 @@
 // Business profile, the Pro plan through the local payment simulator (which posts a signed event to
 // the real Stripe webhook), and asking for and checking a client's Google review.
 import type { Page } from '@playwright/test';
-import { FREE_CLIENT_LIMIT, PRO_FEATURES } from '../../shared/constants';
+import { FREE_CLIENT_LIMIT, PRO_FEATURES } from '@shared/constants';
 import { expect, outbox, registerAgentViaApi, snap, test } from './support/fixtures';
 
 async function addClientViaApi(page: Page, n: number, overrides: Record<string, string> = {}) {
   const baseURL = test.info().project.use.baseURL!;
   const res = await page.request.post('/api/clients', {
-    data: { name: `Client ${n}`, email: `client-${n}-${Date.now()}@example.com`, phone: `(512) 555-${String(1000 + n)}`, ...overrides },
+    data: {
+      name: `Client ${n}`,
+      email: `client-${n}-${Date.now()}@example.com`,
+      phone: `(512) 555-${String(1000 + n)}`,
+      ...overrides,
+    },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -15,7 +20,9 @@ async function addClientViaApi(page: Page, n: number, overrides: Record<string, 
 }
 
 test.describe('Pro plan', () => {
-  test('upgrades through the local payment simulator, shows the Pro card and takes an 11th client', async ({ page }) => {
+  test('upgrades through the local payment simulator, shows the Pro card and takes an 11th client', async ({
+    page,
+  }) => {
     await registerAgentViaApi(page);
     for (let n = 1; n <= FREE_CLIENT_LIMIT; n += 1) await addClientViaApi(page, n);
 
@@ -62,7 +69,11 @@ test.describe('Pro plan', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeVisible();
     await page.goto('/clients');
-    await expect(page.getByText(`You can still view and edit all of them, but you can't add new clients until you have fewer than ${FREE_CLIENT_LIMIT}`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `You can still view and edit all of them, but you can't add new clients until you have fewer than ${FREE_CLIENT_LIMIT}`,
+      ),
+    ).toBeVisible();
     await snap(page, 'clients-over-free-cap');
   });
 });
@@ -72,7 +83,10 @@ test.describe('business profile', () => {
     await registerAgentViaApi(page);
     await page.goto('/business-profile');
     const form = page.getByRole('form', { name: 'Business profile' });
-    await expect(form.getByRole('link', { name: /Place ID finder/ })).toHaveAttribute('href', 'https://developers.google.com/maps/documentation/places/web-service/place-id');
+    await expect(form.getByRole('link', { name: /Place ID finder/ })).toHaveAttribute(
+      'href',
+      'https://developers.google.com/maps/documentation/places/web-service/place-id',
+    );
 
     await form.getByRole('button', { name: 'Save Business Profile' }).click();
     await expect(form.getByText('Google Place ID is required')).toBeVisible();
@@ -87,7 +101,9 @@ test.describe('business profile', () => {
     await expect(page.getByText('Business profile updated successfully')).toBeVisible();
 
     await page.goto('/settings');
-    await expect(page.getByRole('form', { name: 'Business profile' }).getByLabel('Business Name')).toHaveValue('Rivera Home Group');
+    await expect(page.getByRole('form', { name: 'Business profile' }).getByLabel('Business Name')).toHaveValue(
+      'Rivera Home Group',
+    );
   });
 });
 
@@ -96,7 +112,11 @@ test.describe('reviews', () => {
     await registerAgentViaApi(page);
     const baseURL = test.info().project.use.baseURL!;
     await page.request.patch('/api/user/business', {
-      data: { googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Rivera Home Group', businessLocation: 'Austin, TX' },
+      data: {
+        googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+        businessName: 'Rivera Home Group',
+        businessLocation: 'Austin, TX',
+      },
       headers: { origin: baseURL },
     });
     const client = await addClientViaApi(page, 1, { name: 'Maria Lopez' });
@@ -107,7 +127,10 @@ test.describe('reviews', () => {
     await dialog.getByRole('button', { name: 'Request Review' }).click();
     await expect(page.getByText('Review requested')).toBeVisible();
     await expect(dialog.getByText(/^Requested /)).toBeVisible();
-    const link = await outbox.latestLink(client.email, /https:\/\/search\.google\.com\/local\/writereview\?placeid=\S+/);
+    const link = await outbox.latestLink(
+      client.email,
+      /https:\/\/search\.google\.com\/local\/writereview\?placeid=\S+/,
+    );
     expect(link).toBe('https://search.google.com/local/writereview?placeid=ChIJN1t_tDeuEmsRUsoyG83frY4');
     await snap(page, 'review-requested');
 

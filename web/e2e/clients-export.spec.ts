@@ -5,7 +5,11 @@ import { addClientViaApi, expect, registerAgentViaApi, snap, test } from './supp
 
 test('Export CSV downloads every client of the agent', async ({ page }) => {
   await registerAgentViaApi(page);
-  await addClientViaApi(page, { name: 'Avery Export', email: 'avery.export@example.com', address: '5 Pine Road, Austin, TX' });
+  await addClientViaApi(page, {
+    name: 'Avery Export',
+    email: 'avery.export@example.com',
+    address: '5 Pine Road, Austin, TX',
+  });
   await addClientViaApi(page, { name: '=SUM(1+1)', email: 'formula.export@example.com' });
   await page.goto('/clients');
   await expect(page.getByRole('button', { name: 'Avery Export', exact: true })).toBeVisible();

@@ -11,7 +11,9 @@ function seedCsv(): string {
     const n = String(i).padStart(3, '0');
     rows.push(`Client ${n},client${n}@example.com,(512) 555-0100,,,,`);
   }
-  rows.push('José Ñúñez,jose.nunez@example.com,(512) 555-0101,"12 Oak Street, Austin, TX",1984-06-02,2010-09-18,2019-04-30');
+  rows.push(
+    'José Ñúñez,jose.nunez@example.com,(512) 555-0101,"12 Oak Street, Austin, TX",1984-06-02,2010-09-18,2019-04-30',
+  );
   rows.push('Josefina Park,josefina.park@example.com,(512) 555-0102,,,,');
   rows.push('Marie-José Lemaire,mj.lemaire@example.com,(512) 555-0103,,,,');
   return rows.join('\r\n');
@@ -24,7 +26,9 @@ const firstName = (page: Page) => names(page).first();
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages of clients' });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /clients?( found)?$/ });
 
-test('pages, searches and sorts 120 clients through the API, and Back, Forward and reload keep up', async ({ page }) => {
+test('pages, searches and sorts 120 clients through the API, and Back, Forward and reload keep up', async ({
+  page,
+}) => {
   test.slow(); // an upgrade, an import of 120 clients and many pages on a loaded 2-core machine
   await registerAgentViaApi(page);
   await becomePro(page);
@@ -87,7 +91,11 @@ test('pages, searches and sorts 120 clients through the API, and Back, Forward a
   await expect(status(page)).toHaveText('3 clients found');
   await expect(rows(page)).toHaveCount(3);
   // In the order of the word matched ("jose" before "josefina"; José and Marie-José tie on it).
-  expect((await names(page).allTextContents()).sort((a, b) => a.localeCompare(b))).toEqual(['José Ñúñez', 'Josefina Park', 'Marie-José Lemaire']);
+  expect((await names(page).allTextContents()).sort((a, b) => a.localeCompare(b))).toEqual([
+    'José Ñúñez',
+    'Josefina Park',
+    'Marie-José Lemaire',
+  ]);
   await expect(names(page).last()).toHaveText('Josefina Park');
   await expect(page).toHaveURL(/\/clients\?q=jose$/);
   await expect(page.getByLabel('Sort by')).toBeDisabled();

@@ -1,8 +1,18 @@
 // The agent's workspace in a real browser: clients (add, open, edit, search, delete), CSV import
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
 import type { Page } from '@playwright/test';
-import { dateParts } from '../../shared/dates';
-import { addClientViaApi, drawCharts, expect, keyDateIn, registerAgentViaApi, snap, test, today, type ClientSeed } from './support/fixtures';
+import { dateParts } from '@shared/dates';
+import {
+  addClientViaApi,
+  drawCharts,
+  expect,
+  keyDateIn,
+  registerAgentViaApi,
+  snap,
+  test,
+  today,
+  type ClientSeed,
+} from './support/fixtures';
 
 const thisYear = dateParts(today).year;
 
@@ -35,7 +45,12 @@ test.describe('clients', () => {
     await expect(form).toBeHidden();
 
     await addClientViaApi(page, { name: 'Sam Carter', email: 'sam.carter@example.com', anniversary: '2012-09-15' });
-    await addClientViaApi(page, { name: 'Priya Natarajan', email: 'priya@example.com', birthday: '1990-01-12', anniversary: '2016-05-21' });
+    await addClientViaApi(page, {
+      name: 'Priya Natarajan',
+      email: 'priya@example.com',
+      birthday: '1990-01-12',
+      anniversary: '2016-05-21',
+    });
     await page.reload();
     await expect(clientButton(page, 'Sam Carter')).toBeVisible();
     await snap(page, 'clients-list');
@@ -47,7 +62,9 @@ test.describe('clients', () => {
     await expect(detail.getByRole('link', { name: 'maria.lopez@example.com' })).toBeVisible();
     await expect(detail.getByText('12 Oak Street, Austin, TX')).toBeVisible();
     await expect(detail.getByText('Jun 2, 1984')).toBeVisible();
-    await expect(detail.getByRole('region', { name: 'Important Dates' }).getByText('Anniversary', { exact: true })).toHaveCount(0);
+    await expect(
+      detail.getByRole('region', { name: 'Important Dates' }).getByText('Anniversary', { exact: true }),
+    ).toHaveCount(0);
     await expect(detail.getByRole('button', { name: 'Check Review' })).toBeVisible();
     await detail.getByText('1 Year Homeowner').hover();
     await expect(page.getByRole('tooltip')).toContainText('Achieved on');
@@ -84,7 +101,9 @@ test.describe('clients', () => {
     // Delete, after the confirmation.
     await page.getByRole('button', { name: 'Delete Sam Carter' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(confirm.getByText("This will permanently delete Sam Carter's information and cannot be undone.")).toBeVisible();
+    await expect(
+      confirm.getByText("This will permanently delete Sam Carter's information and cannot be undone."),
+    ).toBeVisible();
     await snap(page, 'clients-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page).getByText('Client deleted successfully')).toBeVisible();
@@ -107,7 +126,9 @@ test.describe('clients', () => {
       'No Email,,512-555-0113,,,,',
       'Bad Date,bad.date@example.com,512-555-0114,,1985-02-30,,',
     ].join('\r\n');
-    await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(ours) });
+    await dialog
+      .getByLabel('CSV or vCard file')
+      .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(ours) });
     await expect(dialog.getByText('clients.csv')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
@@ -121,7 +142,9 @@ test.describe('clients', () => {
     const googleHeader =
       'First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted';
     const google = `\uFEFF${googleHeader}\r\nAva,,Nguyen,,,,,,,,,,,1988-02-29,,,* myContacts,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n`;
-    await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(google, 'utf8') });
+    await dialog
+      .getByLabel('CSV or vCard file')
+      .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(google, 'utf8') });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(dialog.getByText('Imported 1 new client.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -136,7 +159,8 @@ test.describe('clients', () => {
 
   test('the 11th client on the free plan opens the upgrade dialog', async ({ page }) => {
     await registerAgentViaApi(page);
-    for (let i = 1; i <= 9; i += 1) await addClientViaApi(page, { name: `Client ${i}`, email: `client${i}@example.com` });
+    for (let i = 1; i <= 9; i += 1)
+      await addClientViaApi(page, { name: `Client ${i}`, email: `client${i}@example.com` });
     await page.goto('/clients');
     await expect(clientButton(page, 'Client 9')).toBeVisible();
     // The 10th arrives behind the page's back (another tab): the server has the last word.
@@ -201,10 +225,25 @@ test.describe('an agent with 5,000 clients', () => {
     await page.route(/\/api\/clients\?/, (route) => {
       const params = new URL(route.request().url()).searchParams;
       const q = params.get('q')?.toLowerCase();
-      const found = q ? clients.filter((c) => c.email.startsWith(q) || c.name.toLowerCase().split(' ').some((word) => word.startsWith(q))) : clients;
+      const found = q
+        ? clients.filter(
+            (c) =>
+              c.email.startsWith(q) ||
+              c.name
+                .toLowerCase()
+                .split(' ')
+                .some((word) => word.startsWith(q)),
+          )
+        : clients;
       const start = Number(params.get('cursor') ?? 0);
       const end = start + Number(params.get('limit'));
-      return route.fulfill({ json: { clients: found.slice(start, end), nextCursor: end < found.length ? String(end) : null, total: found.length } });
+      return route.fulfill({
+        json: {
+          clients: found.slice(start, end),
+          nextCursor: end < found.length ? String(end) : null,
+          total: found.length,
+        },
+      });
     });
     await page.goto('/clients');
     await expect(page.getByText(/^1–25 of 5,000$/)).toBeVisible();
@@ -237,15 +276,32 @@ test.describe('dashboard and reminders', () => {
     await snap(page, 'reminders-empty');
   });
 
-  test('shows counts, the next reminders and the monthly activity; the reminders page lists them all', async ({ page }) => {
+  test('shows counts, the next reminders and the monthly activity; the reminders page lists them all', async ({
+    page,
+  }) => {
     await registerAgentViaApi(page);
     const seeds: ClientSeed[] = [
-      { name: 'Olivia Bennett', email: 'olivia@example.com', birthday: keyDateIn(2, 1986), purchaseDate: keyDateIn(40, thisYear - 4) },
+      {
+        name: 'Olivia Bennett',
+        email: 'olivia@example.com',
+        birthday: keyDateIn(2, 1986),
+        purchaseDate: keyDateIn(40, thisYear - 4),
+      },
       { name: 'Noah Kim', email: 'noah@example.com', anniversary: keyDateIn(9, 2014) },
-      { name: 'Grace Alvarez', email: 'grace@example.com', birthday: keyDateIn(17, 1992), anniversary: keyDateIn(120, 2018) },
+      {
+        name: 'Grace Alvarez',
+        email: 'grace@example.com',
+        birthday: keyDateIn(17, 1992),
+        anniversary: keyDateIn(120, 2018),
+      },
       { name: 'Henry Walsh', email: 'henry@example.com', purchaseDate: keyDateIn(25, thisYear - 2) },
       { name: 'Amelia Brooks', email: 'amelia@example.com', birthday: keyDateIn(33, 1975) },
-      { name: 'Lucas Romero', email: 'lucas@example.com', birthday: keyDateIn(90, 1983), anniversary: keyDateIn(-20, 2011) },
+      {
+        name: 'Lucas Romero',
+        email: 'lucas@example.com',
+        birthday: keyDateIn(90, 1983),
+        anniversary: keyDateIn(-20, 2011),
+      },
       { name: 'Zoe Patel', email: 'zoe@example.com', birthday: keyDateIn(-45, 1995) },
     ];
     const ids: string[] = [];

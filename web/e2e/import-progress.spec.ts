@@ -24,7 +24,10 @@ test.describe('a big import', () => {
     await registerAgentViaApi(page);
     // Pro, through the local payment simulator: the free plan would stop at 10 clients.
     await page.goto('/settings');
-    await page.getByRole('region', { name: 'Pro Subscription' }).getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
+    await page
+      .getByRole('region', { name: 'Pro Subscription' })
+      .getByRole('button', { name: 'Upgrade to Pro - $15/month' })
+      .click();
     await page.getByRole('button', { name: 'Pay $15.00' }).click();
     await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
 
@@ -33,12 +36,18 @@ test.describe('a big import', () => {
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Clients' });
     await expect(dialog.getByText('.csv or .vcf, up to 25 MB')).toBeVisible();
-    await dialog
-      .getByLabel('CSV or vCard file')
-      .setInputFiles({ name: 'Google Contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(googleExport(), 'utf8') });
+    await dialog.getByLabel('CSV or vCard file').setInputFiles({
+      name: 'Google Contacts.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(googleExport(), 'utf8'),
+    });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const progress = dialog.getByRole('progressbar', { name: 'Import progress' });
-    await expect(progress).toHaveAttribute('aria-valuetext', new RegExp(`^[\\d,]+ of ${ROWS.toLocaleString('en-US')} rows done$`), { timeout: 30_000 });
+    await expect(progress).toHaveAttribute(
+      'aria-valuetext',
+      new RegExp(`^[\\d,]+ of ${ROWS.toLocaleString('en-US')} rows done$`),
+      { timeout: 30_000 },
+    );
     await expect(dialog.getByText(/You can leave this page: the import goes on\./)).toBeVisible();
     await snap(page, 'import-progress-dialog');
 
@@ -55,8 +64,14 @@ test.describe('a big import', () => {
     const finished = page.getByRole('region', { name: 'Import finished' });
     await expect(finished).toBeVisible({ timeout: 150_000 });
     const skipped = ROWS / 500;
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText(`Successfully imported ${ROWS - skipped} clients`)).toBeVisible();
-    await expect(finished.getByRole('status')).toHaveText(`Imported ${ROWS - skipped} new clients. ${skipped} rows have errors and were skipped.`);
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications (F8)' })
+        .getByText(`Successfully imported ${ROWS - skipped} clients`),
+    ).toBeVisible();
+    await expect(finished.getByRole('status')).toHaveText(
+      `Imported ${ROWS - skipped} new clients. ${skipped} rows have errors and were skipped.`,
+    );
     await snap(page, 'import-finished');
     const downloading = page.waitForEvent('download');
     await finished.getByRole('button', { name: 'Download the report' }).click();

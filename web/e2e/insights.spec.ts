@@ -8,7 +8,9 @@ import { addClientViaApi, becomePro, expect, keyDateIn, registerAgentViaApi, sna
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const original = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBe(0);
   if (original) await page.setViewportSize(original);
 }
 
@@ -20,7 +22,9 @@ const figure = (page: Page, region: string, term: string) =>
     .locator('xpath=following-sibling::dd[1]');
 
 test.describe('insights', () => {
-  test("a Pro agent sees their own figures, and messages a client they haven't reached from the list", async ({ page }) => {
+  test("a Pro agent sees their own figures, and messages a client they haven't reached from the list", async ({
+    page,
+  }) => {
     test.slow(); // an upgrade, a page with every card, a send and two sets of screenshots on a loaded 2-core machine
     await registerAgentViaApi(page);
     await becomePro(page);
@@ -34,7 +38,9 @@ test.describe('insights', () => {
 
     await page.goto('/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '12 months' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '12 months' }),
+    ).toHaveAttribute('aria-pressed', 'true');
 
     // The logged call, in this month (the last row of the chart's table).
     const touches = page.getByRole('region', { name: 'Touches per month' });
@@ -64,7 +70,9 @@ test.describe('insights', () => {
     await reach.getByRole('button', { name: 'Send a message to Noah Kim' }).click();
     const composer = page.getByRole('dialog', { name: 'Message Noah Kim' });
     await composer.getByLabel('Subject').fill('Checking in');
-    await composer.getByRole('textbox', { name: 'Message' }).fill('Hi Noah,\n\nHow is the new place treating you?\n\nJamie');
+    await composer
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Hi Noah,\n\nHow is the new place treating you?\n\nJamie');
     await snap(page, 'insights-composer');
     await composer.getByRole('button', { name: 'Send e-mail' }).click();
     await expect(composer.getByRole('status')).toContainText('Sent');

@@ -9,7 +9,14 @@ const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial v
 async function registerRealtor(request: APIRequestContext, baseURL: string, businessName: string) {
   const details = newAgentDetails('realtor');
   const res = await request.post('/api/register', {
-    data: { username: details.email, password: details.password, fullName: details.fullName, phone: details.phone, businessName, businessLocation: 'Austin, TX' },
+    data: {
+      username: details.email,
+      password: details.password,
+      fullName: details.fullName,
+      phone: details.phone,
+      businessName,
+      businessLocation: 'Austin, TX',
+    },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -18,7 +25,11 @@ async function registerRealtor(request: APIRequestContext, baseURL: string, busi
 }
 
 test.describe('client invitations', () => {
-  test('an invited client completes their profile and uploads a video the agent can watch', async ({ page, request, baseURL }) => {
+  test('an invited client completes their profile and uploads a video the agent can watch', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const agent = await registerRealtor(request, baseURL!, 'Rivera Home Group');
     const invitee = { name: 'Casey Browser', email: `casey-${Date.now()}@example.com` };
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
@@ -28,7 +39,9 @@ test.describe('client invitations', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeVisible();
     await expect(page.getByText('Please provide your information to complete the registration')).toBeVisible();
-    await expect(page.getByText(`Hi Casey Browser, ${agent.fullName} of Rivera Home Group invited you to stay in touch.`)).toBeVisible();
+    await expect(
+      page.getByText(`Hi Casey Browser, ${agent.fullName} of Rivera Home Group invited you to stay in touch.`),
+    ).toBeVisible();
     await expect(page.getByLabel('Full Name')).toHaveCount(0);
     await page.getByLabel('Phone').fill('(555) 123-4567');
     await page.getByLabel('Address (optional)').fill('12 Elm Street, Austin, TX');
@@ -51,9 +64,25 @@ test.describe('client invitations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeVisible();
     await snap(page, 'client-registration-invalid');
 
-    const clients = (await (await request.get('/api/clients')).json()) as Array<{ id: string; name: string; email: string; phone: string; hasTestimonial: boolean }>;
-    expect(clients).toEqual([expect.objectContaining({ name: 'Casey Browser', email: invitee.email, phone: '(555) 123-4567', hasTestimonial: true })]);
-    const testimonials = (await (await request.get(`/api/clients/${clients[0]!.id}/testimonials`)).json()) as Array<{ url: string; contentType: string }>;
+    const clients = (await (await request.get('/api/clients')).json()) as Array<{
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      hasTestimonial: boolean;
+    }>;
+    expect(clients).toEqual([
+      expect.objectContaining({
+        name: 'Casey Browser',
+        email: invitee.email,
+        phone: '(555) 123-4567',
+        hasTestimonial: true,
+      }),
+    ]);
+    const testimonials = (await (await request.get(`/api/clients/${clients[0]!.id}/testimonials`)).json()) as Array<{
+      url: string;
+      contentType: string;
+    }>;
     expect(testimonials).toEqual([expect.objectContaining({ contentType: 'video/mp4', url: expect.any(String) })]);
     const video = await request.get(testimonials[0]!.url);
     expect(video.status()).toBe(200);
@@ -69,14 +98,19 @@ test.describe('client invitations', () => {
     await search.fill('zz-nobody-here@example.com');
     await expect(page.getByText('No realtor found with that email.')).toBeVisible();
     await search.fill(agent.email);
-    const option = page.getByRole('option', { name: new RegExp(agent.fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    const option = page.getByRole('option', {
+      name: new RegExp(agent.fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    });
     await expect(option).toContainText('Lakeside Realty · Austin, TX');
     await expect(option).not.toContainText(agent.email);
     await snap(page, 'find-realtor');
     await option.click();
 
     await expect(page).toHaveURL(new RegExp(`/client-registration\\?agentId=${agent.user.id}$`));
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selectedAgent')))!)).toMatchObject({ id: agent.user.id, fullName: agent.fullName });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('selectedAgent')))!)).toMatchObject({
+      id: agent.user.id,
+      fullName: agent.fullName,
+    });
     await expect(page.getByText(`Your realtor: ${agent.fullName} (Lakeside Realty · Austin, TX)`)).toBeVisible();
     const email = `sam-${Date.now()}@example.com`;
     await page.getByLabel('Full Name').fill('Sam Visitor');
@@ -92,10 +126,17 @@ test.describe('client invitations', () => {
     expect(clients).toEqual([expect.objectContaining({ name: 'Sam Visitor', email })]);
   });
 
-  test('a known client confirms from their e-mail the details registered with their address, and their video reaches the agent', async ({ page, request, baseURL }) => {
+  test('a known client confirms from their e-mail the details registered with their address, and their video reaches the agent', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const agent = await registerRealtor(request, baseURL!, 'Harbor Homes');
     const email = `known-${Date.now()}@example.com`;
-    const added = await request.post('/api/clients', { data: { name: 'Kit Known', email, phone: '(555) 111-2222' }, headers: { origin: baseURL! } });
+    const added = await request.post('/api/clients', {
+      data: { name: 'Kit Known', email, phone: '(555) 111-2222' },
+      headers: { origin: baseURL! },
+    });
     expect(added.status(), await added.text()).toBe(201);
 
     await page.goto(`/client-registration?agentId=${agent.user.id}`);
@@ -108,7 +149,10 @@ test.describe('client invitations', () => {
     await page.getByRole('button', { name: 'Upload Video' }).click();
     await expect(page.getByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeVisible();
 
-    const before = (await (await request.get('/api/clients')).json()) as Array<{ phone: string; hasTestimonial: boolean }>;
+    const before = (await (await request.get('/api/clients')).json()) as Array<{
+      phone: string;
+      hasTestimonial: boolean;
+    }>;
     expect(before).toEqual([expect.objectContaining({ phone: '(555) 111-2222', hasTestimonial: false })]);
 
     const link = await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/);
@@ -120,7 +164,10 @@ test.describe('client invitations', () => {
     await expect(page.getByText(`Your video is now shared with ${agent.fullName}.`)).toBeVisible();
     await snap(page, 'client-registration-confirmed');
 
-    const after = (await (await request.get('/api/clients')).json()) as Array<{ phone: string; hasTestimonial: boolean }>;
+    const after = (await (await request.get('/api/clients')).json()) as Array<{
+      phone: string;
+      hasTestimonial: boolean;
+    }>;
     expect(after).toEqual([expect.objectContaining({ phone: '(555) 333-4444', hasTestimonial: true })]);
 
     // Opened again from the e-mail (a new tab: going to the same URL but its fragment would not load the page anew).

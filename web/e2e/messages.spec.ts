@@ -2,13 +2,26 @@
 // composer, the draft is edited and sent, the e-mail lands in the outbox with its unsubscribe
 // headers, and the client's detail remembers it (Last Contact, Activity, a logged call). A free
 // agent's draft comes from Hearthside's composer, with the way to Pro.
-import { addClientViaApi, expect, keyDateIn, outbox, registerAgentViaApi, snap, test, type OutboxMessage } from './support/fixtures';
+import {
+  addClientViaApi,
+  expect,
+  keyDateIn,
+  outbox,
+  registerAgentViaApi,
+  snap,
+  test,
+  type OutboxMessage,
+} from './support/fixtures';
 
 test.describe('messages', () => {
   test('from an upcoming birthday on the dashboard to a sent e-mail, remembered in the client', async ({ page }) => {
     test.slow(); // three screens, a send and two sets of screenshots on a loaded 2-core machine
     const agent = await registerAgentViaApi(page);
-    await addClientViaApi(page, { name: 'Olivia Bennett', email: 'olivia.bennett@example.com', birthday: keyDateIn(3, 1986) });
+    await addClientViaApi(page, {
+      name: 'Olivia Bennett',
+      email: 'olivia.bennett@example.com',
+      birthday: keyDateIn(3, 1986),
+    });
 
     await page.goto('/');
     const reminders = page.getByRole('region', { name: 'Upcoming Reminders' });
@@ -37,7 +50,9 @@ test.describe('messages', () => {
     let sent: OutboxMessage | undefined;
     await expect
       .poll(async () => {
-        sent = (await outbox.messages()).find((m) => m.to === 'olivia.bennett@example.com' && m.subject === 'Happy birthday, Olivia!');
+        sent = (await outbox.messages()).find(
+          (m) => m.to === 'olivia.bennett@example.com' && m.subject === 'Happy birthday, Olivia!',
+        );
         return sent;
       })
       .toBeTruthy();
@@ -62,7 +77,9 @@ test.describe('messages', () => {
     await form.getByLabel('Note (optional)').fill('Talked about refinancing next spring.');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Call logged');
-    await expect(activity.getByRole('listitem').filter({ hasText: 'Talked about refinancing next spring.' })).toContainText('Call');
+    await expect(
+      activity.getByRole('listitem').filter({ hasText: 'Talked about refinancing next spring.' }),
+    ).toContainText('Call');
     await snap(page, 'client-activity');
   });
 

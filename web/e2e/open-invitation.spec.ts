@@ -7,7 +7,11 @@ import { expect, outbox, registerAgentViaApi, snap, test } from './support/fixtu
 const INVITATION_LINK = /https?:\/\/\S+\/client-registration#token=\S+/;
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
-test('an open invitation is resent, the client registers from the new link, and it leaves /clients', async ({ page, browser, baseURL }) => {
+test('an open invitation is resent, the client registers from the new link, and it leaves /clients', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await registerAgentViaApi(page);
   const invitee = { name: 'Jordan Open', email: `jordan-open-${Date.now()}@example.com` };
 
@@ -36,14 +40,21 @@ test('an open invitation is resent, the client registers from the new link, and 
 
   await row.getByRole('button', { name: `Resend invitation to ${invitee.name}` }).click();
   await expect(toasts(page).getByText('Invitation resent')).toBeVisible();
-  await expect.poll(async () => (await outbox.messages()).filter((m) => m.to === invitee.email && INVITATION_LINK.test(m.text)).length).toBe(2);
+  await expect
+    .poll(
+      async () =>
+        (await outbox.messages()).filter((m) => m.to === invitee.email && INVITATION_LINK.test(m.text)).length,
+    )
+    .toBe(2);
   const newLink = await outbox.latestLink(invitee.email, INVITATION_LINK);
   expect(newLink).not.toBe(firstLink);
   await expect(section.getByRole('listitem')).toHaveCount(1);
 
   await row.getByRole('button', { name: `Cancel invitation to ${invitee.name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Cancel this invitation?' });
-  await expect(confirm.getByText(`The link sent to ${invitee.email} will stop working.`, { exact: false })).toBeVisible();
+  await expect(
+    confirm.getByText(`The link sent to ${invitee.email} will stop working.`, { exact: false }),
+  ).toBeVisible();
   await snap(page, 'open-invitations-cancel-confirm');
   await confirm.getByRole('button', { name: 'Keep It' }).click();
   await expect(confirm).toBeHidden();

@@ -31,7 +31,10 @@ async function openAndHydrate(page: Page, path: string, selector: string): Promi
     await route.continue();
   });
   await page.goto(path, { waitUntil: 'commit' });
-  await page.locator(selector).first().evaluate((node) => node.setAttribute('data-before-hydration', ''));
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((node) => node.setAttribute('data-before-hydration', ''));
   await expect(page.locator('fieldset[data-hydrated="false"]')).toHaveCount(1);
   release();
   await expect(page.locator('fieldset[data-hydrated="true"]')).toHaveCount(1);
@@ -39,7 +42,13 @@ async function openAndHydrate(page: Page, path: string, selector: string): Promi
 }
 
 const pages = [
-  { path: '/auth', title: 'Log in · Hearthside', heading: 'Welcome back', fields: ['Email', 'Password'], button: 'Login' },
+  {
+    path: '/auth',
+    title: 'Log in · Hearthside',
+    heading: 'Welcome back',
+    fields: ['Email', 'Password'],
+    button: 'Login',
+  },
   {
     path: '/find-realtor',
     title: 'Select Your Realtor · Hearthside',
@@ -54,7 +63,13 @@ const pages = [
     fields: ['Full Name', 'Email', 'Phone', 'Address (optional)'],
     button: 'Complete Registration',
   },
-  { path: '/reset-password', title: 'Reset Password · Hearthside', heading: 'Reset Password', fields: ['New Password'], button: 'Reset Password' },
+  {
+    path: '/reset-password',
+    title: 'Reset Password · Hearthside',
+    heading: 'Reset Password',
+    fields: ['New Password'],
+    button: 'Reset Password',
+  },
 ] as const;
 
 test.describe('without JavaScript', () => {
@@ -84,7 +99,9 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test("every other path gets the signed-in app's frame: the bar, the page's place and a loading state", async ({ page }) => {
+  test("every other path gets the signed-in app's frame: the bar, the page's place and a loading state", async ({
+    page,
+  }) => {
     for (const path of ['/', '/clients', '/settings']) {
       await page.goto(path);
       await expect(page.getByRole('banner').getByText('Hearthside')).toBeVisible();
@@ -95,7 +112,9 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('the server', () => {
-  test('answers each prerendered page with its own HTML, with or without a trailing slash or a query, and every other path with the frame', async ({ request }) => {
+  test('answers each prerendered page with its own HTML, with or without a trailing slash or a query, and every other path with the frame', async ({
+    request,
+  }) => {
     const prerenderedAt = async (path: string) => {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);
@@ -108,7 +127,8 @@ test.describe('the server', () => {
     }
     expect(await prerenderedAt('/find-realtor?q=ann')).toBe('/find-realtor');
     expect(await prerenderedAt('/client-registration?agentId=abc')).toBe('/client-registration');
-    for (const path of ['/', '/clients', '/client-registration/confirm', '/verify-email', '/no/such/page']) expect(await prerenderedAt(path)).toBe('/');
+    for (const path of ['/', '/clients', '/client-registration/confirm', '/verify-email', '/no/such/page'])
+      expect(await prerenderedAt(path)).toBe('/');
   });
 });
 
@@ -156,7 +176,9 @@ test.describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
-  test("the signed-in frame: React takes it over on the dashboard and on a deep link, and renders /verify-email's own page over it", async ({ page }) => {
+  test("the signed-in frame: React takes it over on the dashboard and on a deep link, and renders /verify-email's own page over it", async ({
+    page,
+  }) => {
     const agent = await registerAgentViaApi(page);
     const errors = collectErrors(page);
     const userRequests: string[] = [];

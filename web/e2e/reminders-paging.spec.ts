@@ -21,7 +21,8 @@ test('pages through the occasions from the API: 50 first, then Show more', async
   const reads: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path === '/api/clients' || path === '/api/reminders') reads.push(request.url().slice(request.url().indexOf('/api/')));
+    if (path === '/api/clients' || path === '/api/reminders')
+      reads.push(request.url().slice(request.url().indexOf('/api/')));
   });
   await page.goto('/reminders');
   const all = page.getByRole('region', { name: 'All Future Reminders' });
@@ -41,5 +42,8 @@ test('pages through the occasions from the API: 50 first, then Show more', async
   await expect(items.last().getByRole('button', { name: 'Send a message to Client 70' })).toBeVisible();
 
   // Two pages, the second from the first's cursor; the whole book is never asked for.
-  expect(reads).toEqual(['/api/reminders?limit=50', expect.stringMatching(/^\/api\/reminders\?limit=50&cursor=[\w-]+$/)]);
+  expect(reads).toEqual([
+    '/api/reminders?limit=50',
+    expect.stringMatching(/^\/api\/reminders\?limit=50&cursor=[\w-]+$/),
+  ]);
 });

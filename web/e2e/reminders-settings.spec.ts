@@ -22,14 +22,26 @@ test.describe('reminder settings', () => {
     await expect(card.getByRole('radio', { name: '14 days' })).toBeChecked();
     await expect(card.getByLabel('Time zone')).toHaveValue('Europe/London');
     const me = (await (await page.request.get('/api/user')).json()) as { timeZone: string; reminderPrefs: unknown };
-    expect(me).toMatchObject({ timeZone: 'Europe/London', reminderPrefs: { emailDigest: true, sms: true, leadDays: 14 } });
+    expect(me).toMatchObject({
+      timeZone: 'Europe/London',
+      reminderPrefs: { emailDigest: true, sms: true, leadDays: 14 },
+    });
   });
 
-  test('an agent creates a calendar link, copies it, a calendar app reads it, and a new link retires the old one', async ({ page, context, baseURL }) => {
+  test('an agent creates a calendar link, copies it, a calendar app reads it, and a new link retires the old one', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await registerAgentViaApi(page);
     const client = await page.request.post('/api/clients', {
-      data: { name: 'Leap Day Lopez', email: `leap-${Date.now()}@example.com`, phone: '(512) 555-0199', birthday: '1988-02-29' },
+      data: {
+        name: 'Leap Day Lopez',
+        email: `leap-${Date.now()}@example.com`,
+        phone: '(512) 555-0199',
+        birthday: '1988-02-29',
+      },
       headers: { origin: baseURL! },
     });
     expect(client.status(), await client.text()).toBe(201);

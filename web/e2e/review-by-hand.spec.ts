@@ -2,7 +2,9 @@
 // does it from the client's row or detail, and the dashboard's Total Client Reviews follows.
 import { addClientViaApi, expect, registerAgentViaApi, test } from './support/fixtures';
 
-test('the agent marks a review submitted from the list and from the detail; the dashboard counts both', async ({ page }) => {
+test('the agent marks a review submitted from the list and from the detail; the dashboard counts both', async ({
+  page,
+}) => {
   await registerAgentViaApi(page);
   await addClientViaApi(page, { name: 'Rory Row', email: 'rory@example.com' });
   await addClientViaApi(page, { name: 'Dana Detail', email: 'dana@example.com' });
@@ -20,5 +22,7 @@ test('the agent marks a review submitted from the list and from the detail; the 
   await page.keyboard.press('Escape');
 
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Reviews & Engagements' })).toContainText(/Engagements2Total Client Reviews/);
+  await expect(page.getByRole('region', { name: 'Reviews & Engagements' })).toContainText(
+    /Engagements2Total Client Reviews/,
+  );
 });

@@ -5,12 +5,16 @@ import type { Page } from '@playwright/test';
 import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
 
 /** The support e-mails `to` got, oldest first. */
-const supportMails = async (to: string) => (await outbox.messages()).filter((m) => m.to === to.toLowerCase() && /request/.test(m.subject ?? ''));
+const supportMails = async (to: string) =>
+  (await outbox.messages()).filter((m) => m.to === to.toLowerCase() && /request/.test(m.subject ?? ''));
 
 /** A request on /admin/support, by its subject. */
 const requestCard = (page: Page, subject: string) => page.getByRole('article', { name: subject });
 
-test('an agent asks from /help, an administrator replies and closes, and the agent reads the reply', async ({ page, browser }) => {
+test('an agent asks from /help, an administrator replies and closes, and the agent reads the reply', async ({
+  page,
+  browser,
+}) => {
   // The agent writes.
   const agent = await registerAgentViaApi(page, newAgentDetails('support'));
   const subject = `Digest missing ${Date.now()}`;
@@ -25,11 +29,15 @@ test('an agent asks from /help, an administrator replies and closes, and the age
   await form.getByLabel('Message').fill('My morning digest did not arrive today.\nIt came every day last week.');
   await form.getByRole('button', { name: 'Send' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'We received your request' })).toContainText(`“${subject}” is with our team.`);
+  await expect(page.getByRole('status').filter({ hasText: 'We received your request' })).toContainText(
+    `“${subject}” is with our team.`,
+  );
   await expect(form.getByLabel('Subject')).toHaveValue('');
   const mine = page.getByRole('list', { name: 'Your requests' }).getByRole('article', { name: subject });
   await expect(mine.getByText('Open', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await supportMails(agent.email)).map((m) => m.subject)).toEqual(['We received your request']);
+  await expect
+    .poll(async () => (await supportMails(agent.email)).map((m) => m.subject))
+    .toEqual(['We received your request']);
   expect((await supportMails(agent.email))[0]!.text).toContain(`We received your support request "${subject}".`);
   await snap(page, 'help-sent');
 
@@ -47,7 +55,9 @@ test('an agent asks from /help, an administrator replies and closes, and the age
     await expect(card.getByText('My morning digest did not arrive today.', { exact: false })).toBeVisible();
     await snap(admin, 'admin-support');
 
-    await card.getByLabel('Reply', { exact: true }).fill('We found it: your time zone was unset. It is fixed, and tomorrow’s digest will arrive at 8:00.');
+    await card
+      .getByLabel('Reply', { exact: true })
+      .fill('We found it: your time zone was unset. It is fixed, and tomorrow’s digest will arrive at 8:00.');
     await card.getByRole('button', { name: 'Send reply' }).click();
     await expect(admin.getByText(`Reply sent to ${agent.fullName.split(' ')[0]}`)).toBeVisible();
     await expect(card.getByRole('list', { name: `Replies to ${subject}` })).toContainText('your time zone was unset');

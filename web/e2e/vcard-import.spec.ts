@@ -14,7 +14,9 @@ test.describe('vCard import', () => {
     await expect(dialog.getByText('.csv or .vcf, up to 25 MB')).toBeVisible();
 
     const file = `${icloudExport()}${vcf(appleCard({ fn: 'No Mail', email: null }))}`;
-    await dialog.getByLabel('CSV or vCard file').setInputFiles({ name: 'iCloud vCards.vcf', mimeType: 'text/vcard', buffer: Buffer.from(file, 'utf8') });
+    await dialog
+      .getByLabel('CSV or vCard file')
+      .setInputFiles({ name: 'iCloud vCards.vcf', mimeType: 'text/vcard', buffer: Buffer.from(file, 'utf8') });
     await expect(dialog.getByText('iCloud vCards.vcf')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
 
@@ -23,7 +25,10 @@ test.describe('vCard import', () => {
     await expect(errors.getByRole('listitem')).toHaveText('Card 4: email: Email is required');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    await page.getByRole('button', { name: /José Ñúñez/ }).first().click();
+    await page
+      .getByRole('button', { name: /José Ñúñez/ })
+      .first()
+      .click();
     const jose = page.getByRole('dialog', { name: 'José Ñúñez' });
     await expect(jose).toContainText(/Birthday\s*Nov 7\s*Next: Nov 7, \d{4}/);
     await page.keyboard.press('Escape');

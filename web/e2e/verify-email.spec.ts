@@ -1,6 +1,14 @@
 // E-mail verification in the browser: a new agent sees the banner, cannot send to clients yet (and
 // is told where to get a link), resends the link, follows it from the outbox, and the banner goes.
-import { expect, fillRegistrationForm, newAgentDetails, outbox, snap, test, verificationLink } from './support/fixtures';
+import {
+  expect,
+  fillRegistrationForm,
+  newAgentDetails,
+  outbox,
+  snap,
+  test,
+  verificationLink,
+} from './support/fixtures';
 
 test.describe('e-mail verification', () => {
   test('register, see the banner, follow the link from the outbox, banner gone', async ({ page }) => {
@@ -21,13 +29,21 @@ test.describe('e-mail verification', () => {
     await dialog.getByLabel('Name').fill('Early Invitee');
     await dialog.getByLabel('Email').fill(`early-${Date.now()}@example.com`);
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    await expect(page.getByText('Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page')).toBeVisible();
+    await expect(
+      page.getByText('Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const first = await verificationLink(agent.email);
     await banner.getByRole('button', { name: 'Resend link' }).click();
     await expect(page.getByText(`We sent a new verification link to ${agent.email}.`)).toBeVisible();
-    await expect.poll(async () => (await outbox.messages()).filter((m) => m.to === agent.email && m.text.includes('/verify-email#token=')).length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await outbox.messages()).filter((m) => m.to === agent.email && m.text.includes('/verify-email#token='))
+            .length,
+      )
+      .toBe(2);
     const resent = await verificationLink(agent.email);
     expect(resent).not.toBe(first);
 

@@ -12,7 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { createAppRoutes } from './app/router';
 
-export { htmlFileFor, PRERENDERED_PAGES } from '../../shared/prerendered-pages';
+export { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 
 export type RenderedPage = {
   /** The markup that goes inside #root. */

@@ -17,8 +17,11 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 function call(client: ApiClient, route: (typeof routes)[number], junk = false) {
-  const path = route.path.replace(/\{[^}]+\}/g, junk ? '%00%2F..' : 'made-up-id') + (junk ? '?limit=-1&cursor=%7B%7D' : '');
-  return client.request(route.method, path, { json: route.method === 'GET' ? undefined : junk ? { phone: 12, clients: 'all' } : {} });
+  const path =
+    route.path.replace(/\{[^}]+\}/g, junk ? '%00%2F..' : 'made-up-id') + (junk ? '?limit=-1&cursor=%7B%7D' : '');
+  return client.request(route.method, path, {
+    json: route.method === 'GET' ? undefined : junk ? { phone: 12, clients: 'all' } : {},
+  });
 }
 
 describe('admin routes', () => {
@@ -65,7 +68,11 @@ describe('admin mode on the client routes', () => {
     const { body: theirs } = await victim.client.post('/api/clients', clientInput({ name: 'Not Yours' }));
     const form = new FormData();
     form.append('agentId', victim.user.id);
-    form.append('file', new Blob(['name,email,phone\nSneaky,sneaky@example.com,5125550100\n'], { type: 'text/csv' }), 'clients.csv');
+    form.append(
+      'file',
+      new Blob(['name,email,phone\nSneaky,sneaky@example.com,5125550100\n'], { type: 'text/csv' }),
+      'clients.csv',
+    );
     const attempts = [
       await agent.post('/api/clients', { ...clientInput(), agentId: victim.user.id }),
       await agent.patch(`/api/clients/${theirs.id}`, { name: 'Hacked', agentId: victim.user.id }),

@@ -1,5 +1,5 @@
-import type { AdminAgent, AdminAnalytics } from '../../../shared/api-types';
-import { lastMonths } from '../../../shared/dates';
+import type { AdminAgent, AdminAnalytics } from '@shared/api-types';
+import { lastMonths } from '@shared/dates';
 import { db } from '../../data/db';
 import { STATS_SHARDS } from '../../data/keys';
 import { addToStats } from '../../data/stats';
@@ -63,9 +63,12 @@ describe('admin analytics', () => {
   it('counts a review once when it is submitted twice, and takes it back when the status leaves submitted', async () => {
     const a = await signedInAgent(api);
     const { body: c } = await a.client.post('/api/clients', clientInput());
-    const reviews = async () => ((await admin.get('/api/admin/analytics')).body as AdminAnalytics).reviewsOverTime[11]!.count;
+    const reviews = async () =>
+      ((await admin.get('/api/admin/analytics')).body as AdminAnalytics).reviewsOverTime[11]!.count;
     const before = await reviews();
-    await Promise.all([1, 2, 3].map(() => a.client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' })));
+    await Promise.all(
+      [1, 2, 3].map(() => a.client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' })),
+    );
     expect(await reviews()).toBe(before + 1);
     const back = await a.client.post(`/api/clients/${c.id}/review-status`, { status: 'requested' });
     expect(back.body.reviewSubmittedAt).toBeNull();
@@ -86,12 +89,16 @@ describe('admin analytics', () => {
       spy.mockRestore();
     }
     const reads = sent.filter((input) => 'KeyConditionExpression' in input);
-    const partitions = reads.map((input) => Object.values(input.ExpressionAttributeValues as Record<string, unknown>)[0]);
+    const partitions = reads.map(
+      (input) => Object.values(input.ExpressionAttributeValues as Record<string, unknown>)[0],
+    );
     // One Query per counter shard (a bounded number of reads), and the agents index.
     const shards = Array.from({ length: STATS_SHARDS }, (_, n) => `STATS#${n}`);
     expect(partitions).toEqual(expect.arrayContaining([...shards, 'AGENTS']));
     expect(partitions.filter((p) => String(p).startsWith('STATS')).sort()).toEqual(shards.sort());
-    expect(partitions.filter((p) => !String(p).startsWith('STATS#') && p !== 'AGENTS' && !String(p).startsWith('USER#'))).toEqual([]);
+    expect(
+      partitions.filter((p) => !String(p).startsWith('STATS#') && p !== 'AGENTS' && !String(p).startsWith('USER#')),
+    ).toEqual([]);
     expect(JSON.stringify(sent)).not.toContain('CLIENTS');
     expect(JSON.stringify(sent)).not.toContain('AGENT#');
   });

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import type { AdminClient, AdminClientPage } from '../../../shared/api-types';
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
+import type { AdminClient, AdminClientPage } from '@shared/api-types';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { NOTHING_TO_EXPORT } from './post-admin-clients-export';
@@ -19,7 +19,9 @@ async function allPages(path: string, limit: number): Promise<{ clients: AdminCl
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const res: { status: number; body: AdminClientPage } = await admin.get(`${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: { status: number; body: AdminClientPage } = await admin.get(
+      `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.clients.length).toBeLessThanOrEqual(limit);
     clients.push(...res.body.clients);
@@ -66,7 +68,9 @@ describe('admin client lists', () => {
     const agentCursor = (await admin.get(`/api/admin/clients/${a.user.id}?limit=1`)).body.nextCursor as string;
     const allCursor = (await admin.get('/api/admin/clients?limit=1')).body.nextCursor as string;
     const other = await signedInAgent(api);
-    const forged = Buffer.from(JSON.stringify({ pk: 'USER#x', sk: 'PROFILE', gsi1pk: 'AGENTS', gsi1sk: 'x' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ pk: 'USER#x', sk: 'PROFILE', gsi1pk: 'AGENTS', gsi1sk: 'x' })).toString(
+      'base64url',
+    );
     for (const [path, cursor] of [
       ['/api/admin/clients', agentCursor],
       [`/api/admin/clients/${a.user.id}`, allCursor],
@@ -86,7 +90,11 @@ describe('admin mode on the client routes', () => {
     const a = await signedInAgent(api);
     const res = await admin.post('/api/clients', { ...clientInput({ name: 'Added By Admin' }), agentId: a.user.id });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ agentId: a.user.id, name: 'Added By Admin', remainingFreeSlots: FREE_CLIENT_LIMIT - 1 });
+    expect(res.body).toMatchObject({
+      agentId: a.user.id,
+      name: 'Added By Admin',
+      remainingFreeSlots: FREE_CLIENT_LIMIT - 1,
+    });
     expect((await a.client.get('/api/clients')).body.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
     expect((await admin.get('/api/clients')).body).toEqual([]);
   });
@@ -97,7 +105,9 @@ describe('admin mode on the client routes', () => {
     const res = await admin.post('/api/clients', { ...clientInput(), agentId: a.user.id });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('UPGRADE_REQUIRED');
-    expect(res.body.message).toBe(`${a.user.username} is on the free plan, which allows at most 10 clients. The agent can upgrade to Pro for unlimited clients.`);
+    expect(res.body.message).toBe(
+      `${a.user.username} is on the free plan, which allows at most 10 clients. The agent can upgrade to Pro for unlimited clients.`,
+    );
     await makePro(a.user.id);
     expect((await admin.post('/api/clients', { ...clientInput(), agentId: a.user.id })).status).toBe(201);
   });
@@ -118,7 +128,9 @@ describe('admin mode on the client routes', () => {
     expect(edited.body).toMatchObject({ id: c.id, agentId: a.user.id, name: 'Edited By Admin' });
     expect((await admin.patch(`/api/clients/${c.id}`, { name: 'Again', agentId: a.user.id })).body.name).toBe('Again');
     const other = await signedInAgent(api);
-    expect((await admin.patch(`/api/clients/${c.id}`, { name: 'Wrong Agent', agentId: other.user.id })).status).toBe(404);
+    expect((await admin.patch(`/api/clients/${c.id}`, { name: 'Wrong Agent', agentId: other.user.id })).status).toBe(
+      404,
+    );
     expect((await admin.patch('/api/clients/no-such-client', { name: 'Nobody' })).status).toBe(404);
     expect((await a.client.get('/api/clients')).body[0].name).toBe('Again');
   });
@@ -128,7 +140,16 @@ describe('admin mode on the client routes', () => {
     for (let i = 0; i < FREE_CLIENT_LIMIT - 1; i += 1) await a.client.post('/api/clients', clientInput());
     const form = new FormData();
     form.append('agentId', a.user.id);
-    form.append('file', new Blob(['name,email,phone\nFirst Row,first-row@example.com,5125550100\nSecond Row,second-row@example.com,5125550101\n'], { type: 'text/csv' }), 'clients.csv');
+    form.append(
+      'file',
+      new Blob(
+        [
+          'name,email,phone\nFirst Row,first-row@example.com,5125550100\nSecond Row,second-row@example.com,5125550101\n',
+        ],
+        { type: 'text/csv' },
+      ),
+      'clients.csv',
+    );
     const res = await admin.request('POST', '/api/clients/import', { body: form });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ imported: 1, skipped: 1 });
@@ -144,20 +165,37 @@ describe('CSV export of the filtered list', () => {
   it('answers the named clients, re-read from the table, as an escaped CSV attachment', async () => {
     const a = await signedInAgent(api);
     const b = await signedInAgent(api);
-    const { body: c1 } = await a.client.post('/api/clients', clientInput({ name: '=HYPERLINK("http://evil.example","x")', address: '1 Main St, Apt "B"' }));
-    const { body: c2 } = await b.client.post('/api/clients', clientInput({ name: 'Plain Person', phone: '+1 512 555 0100' }));
+    const { body: c1 } = await a.client.post(
+      '/api/clients',
+      clientInput({ name: '=HYPERLINK("http://evil.example","x")', address: '1 Main St, Apt "B"' }),
+    );
+    const { body: c2 } = await b.client.post(
+      '/api/clients',
+      clientInput({ name: 'Plain Person', phone: '+1 512 555 0100' }),
+    );
     const { body: c3 } = await b.client.post('/api/clients', clientInput({ name: 'Not Exported' }));
     await b.client.patch(`/api/clients/${c2.id}`, { name: 'Renamed Since' });
 
-    const res = await admin.post('/api/admin/clients/export', { clients: [c2.id, { id: c1.id, agentId: a.user.id }, 'unknown-id'] });
+    const res = await admin.post('/api/admin/clients/export', {
+      clients: [c2.id, { id: c1.id, agentId: a.user.id }, 'unknown-id'],
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="clients-export-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="clients-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parse(res.text.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => (r.clientId ?? '').replace(/^'(?=-)/, ''))).toEqual([c2.id, c1.id]);
     expect(rows[0]).toMatchObject({ name: 'Renamed Since', phone: "'+1 512 555 0100", agentUsername: b.user.username });
-    expect(rows[1]).toMatchObject({ name: `'=HYPERLINK("http://evil.example","x")`, address: '1 Main St, Apt "B"', agentUsername: a.user.username, reviewStatus: 'pending' });
-    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'birthday', 'anniversary', 'purchaseDate', 'agentUsername']));
+    expect(rows[1]).toMatchObject({
+      name: `'=HYPERLINK("http://evil.example","x")`,
+      address: '1 Main St, Apt "B"',
+      agentUsername: a.user.username,
+      reviewStatus: 'pending',
+    });
+    expect(Object.keys(rows[0]!)).toEqual(
+      expect.arrayContaining(['name', 'email', 'phone', 'birthday', 'anniversary', 'purchaseDate', 'agentUsername']),
+    );
     expect(res.text).not.toContain(c3.id);
   });
 
@@ -165,12 +203,19 @@ describe('CSV export of the filtered list', () => {
     const a = await signedInAgent(api);
     const names = ['-Dash First', 'Plain, With Comma', '+Plus Sign'];
     const ids: string[] = [];
-    for (const name of names) ids.push((await a.client.post('/api/clients', clientInput({ name, phone: '+1 (512) 555-0199', birthday: '1990-02-03' }))).body.id);
+    for (const name of names)
+      ids.push(
+        (await a.client.post('/api/clients', clientInput({ name, phone: '+1 (512) 555-0199', birthday: '1990-02-03' })))
+          .body.id,
+      );
     const csv = (await admin.post('/api/admin/clients/export', { clients: ids })).text;
     const b = await signedInAgent(api);
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'clients-export.csv');
-    expect((await b.client.request('POST', '/api/clients/import', { body: form })).body).toMatchObject({ imported: 3, errors: [] });
+    expect((await b.client.request('POST', '/api/clients/import', { body: form })).body).toMatchObject({
+      imported: 3,
+      errors: [],
+    });
     const imported = (await b.client.get('/api/clients')).body as Array<Record<string, string>>;
     expect(imported.map((c) => c.name).sort()).toEqual([...names].sort());
     expect(imported.every((c) => c.phone === '+1 (512) 555-0199' && c.birthday === '1990-02-03')).toBe(true);
@@ -185,7 +230,9 @@ describe('CSV export of the filtered list', () => {
   });
 
   it('refuses more than 10,000 ids and anything that is not a client id', async () => {
-    const many = await admin.post('/api/admin/clients/export', { clients: Array.from({ length: 10_001 }, (_, i) => `id${i}`) });
+    const many = await admin.post('/api/admin/clients/export', {
+      clients: Array.from({ length: 10_001 }, (_, i) => `id${i}`),
+    });
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('At most 10,000 clients can be exported at once.');
     for (const clients of ['all', [42], [{ id: 'x', agentId: '../../' }], [{ name: 'x' }], ['a/b']]) {

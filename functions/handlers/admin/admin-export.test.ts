@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
-import type { AdminExport } from '../../../shared/api-types';
+import type { AdminExport } from '@shared/api-types';
 import { createClient } from '../../services/clients';
 import { db, table } from '../../data/db';
 import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys';
@@ -28,7 +28,11 @@ async function download(): Promise<{ files: Record<string, string>; res: Respons
   const file = await fetch(link.url);
   expect(file.status).toBe(200);
   const zip = unzipSync(new Uint8Array(await file.arrayBuffer()));
-  return { files: Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, strFromU8(bytes)])), res: file, link };
+  return {
+    files: Object.fromEntries(Object.entries(zip).map(([name, bytes]) => [name, strFromU8(bytes)])),
+    res: file,
+    link,
+  };
 }
 
 const rowsOf = (csv: string) => parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
@@ -38,20 +42,43 @@ const unguard = (cell: string | undefined) => (cell ?? '').replace(/^'(?=[-=+@\t
 describe('admin export', () => {
   it('hands out a short-lived link to admin-export.zip with the five files and nothing secret', async () => {
     const a = await signedInAgent(api, { fullName: '=Formula Agent' });
-    const { body: c } = await a.client.post('/api/clients', clientInput({ name: '@SUM(1+1)', birthday: '1980-01-01', anniversary: '2000-01-01', purchaseDate: '2015-01-01' }));
+    const { body: c } = await a.client.post(
+      '/api/clients',
+      clientInput({ name: '@SUM(1+1)', birthday: '1980-01-01', anniversary: '2000-01-01', purchaseDate: '2015-01-01' }),
+    );
     await a.client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' });
     const tokenHash = 'f'.repeat(64);
     const now = new Date().toISOString();
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...invitationKey(tokenHash), ...invitationIndexKeys(now, tokenHash), type: 'invitation', agentId: a.user.id, name: 'Invited Person', email: 'invited@example.com', createdAt: now, expiresAt: '2999-01-01T00:00:00.000Z' },
+        Item: {
+          ...invitationKey(tokenHash),
+          ...invitationIndexKeys(now, tokenHash),
+          type: 'invitation',
+          agentId: a.user.id,
+          name: 'Invited Person',
+          email: 'invited@example.com',
+          createdAt: now,
+          expiresAt: '2999-01-01T00:00:00.000Z',
+        },
       }),
     );
     await db().send(
       new PutCommand({
         TableName: table(),
-        Item: { ...testimonialKey(c.id, 'video-1'), ...testimonialIndexKeys(now, 'video-1'), type: 'testimonial', id: 'video-1', agentId: a.user.id, clientId: c.id, key: 'secret/storage/key.mp4', contentType: 'video/mp4', size: 1234, uploadedAt: now },
+        Item: {
+          ...testimonialKey(c.id, 'video-1'),
+          ...testimonialIndexKeys(now, 'video-1'),
+          type: 'testimonial',
+          id: 'video-1',
+          agentId: a.user.id,
+          clientId: c.id,
+          key: 'secret/storage/key.mp4',
+          contentType: 'video/mp4',
+          size: 1234,
+          uploadedAt: now,
+        },
       }),
     );
 
@@ -59,22 +86,48 @@ describe('admin export', () => {
     expect(link.fileName).toBe('admin-export.zip');
     expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="admin-export.zip"');
-    expect(Object.keys(files).sort()).toEqual(['agents.csv', 'clients.csv', 'invitations.csv', 'milestones.csv', 'testimonials.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'agents.csv',
+      'clients.csv',
+      'invitations.csv',
+      'milestones.csv',
+      'testimonials.csv',
+    ]);
 
     const agent = rowsOf(files['agents.csv']!).find((r) => unguard(r.id) === a.user.id)!;
-    expect(agent).toMatchObject({ username: a.user.username, fullName: "'=Formula Agent", plan: 'Free', clientCount: '1' });
+    expect(agent).toMatchObject({
+      username: a.user.username,
+      fullName: "'=Formula Agent",
+      plan: 'Free',
+      clientCount: '1',
+    });
     const client = rowsOf(files['clients.csv']!).find((r) => unguard(r.clientId) === c.id)!;
     expect(client).toMatchObject({ name: "'@SUM(1+1)", agentUsername: a.user.username, reviewStatus: 'submitted' });
     const invitation = rowsOf(files['invitations.csv']!)[0]!;
-    expect(invitation).toMatchObject({ name: 'Invited Person', email: 'invited@example.com', status: 'pending', agentUsername: a.user.username });
-    expect(rowsOf(files['milestones.csv']!).filter((m) => unguard(m.clientId) === c.id).map((m) => m.name)).toEqual(expect.arrayContaining(['Review Submitted', 'Profile Complete']));
+    expect(invitation).toMatchObject({
+      name: 'Invited Person',
+      email: 'invited@example.com',
+      status: 'pending',
+      agentUsername: a.user.username,
+    });
+    expect(
+      rowsOf(files['milestones.csv']!)
+        .filter((m) => unguard(m.clientId) === c.id)
+        .map((m) => m.name),
+    ).toEqual(expect.arrayContaining(['Review Submitted', 'Profile Complete']));
     const testimonials = rowsOf(files['testimonials.csv']!);
     expect(testimonials).toEqual([expect.objectContaining({ id: 'video-1', contentType: 'video/mp4', size: '1234' })]);
     expect(unguard(testimonials[0]!.clientId)).toBe(c.id);
 
     // Nothing secret: no password hash, session id, token hash or storage key anywhere in the zip.
     const everything = Object.values(files).join('\n');
-    const userItems = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${a.user.id}` } }));
+    const userItems = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `USER#${a.user.id}` },
+      }),
+    );
     const secrets = (userItems.Items ?? []).flatMap((i) => [i.passwordHash, i.sessionId]).filter(Boolean) as string[];
     expect(secrets.length).toBeGreaterThanOrEqual(2);
     for (const secret of [...secrets, tokenHash, 'secret/storage/key.mp4']) expect(everything).not.toContain(secret);
@@ -86,7 +139,9 @@ describe('admin export', () => {
     await makePro(a.user.id);
     const ids = new Set<string>();
     for (let i = 0; i < 1100; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, (_, j) => createClient(a.user.id, clientInput({ name: `Bulk ${i + j}` }))));
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, j) => createClient(a.user.id, clientInput({ name: `Bulk ${i + j}` }))),
+      );
       for (const { client } of batch) ids.add(client.id);
     }
     const { files } = await download();

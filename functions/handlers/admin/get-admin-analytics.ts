@@ -1,6 +1,6 @@
 // GET /api/admin/analytics: platform totals and the last 12 months from the counters (one Query of
 // the STATS partition) and the agents index; never a read of the clients themselves.
-import { lastMonths } from '../../../shared/dates';
+import { lastMonths } from '@shared/dates';
 import { listAgents } from '../../data/agents';
 import { readStats } from '../../data/stats';
 import { ANALYTICS_MONTHS, buildAnalytics } from '../../domain/analytics';

@@ -1,6 +1,6 @@
 // GET /api/admin/support: the open support requests in the order they are answered (Pro agents'
 // first, then the oldest first), one Query of their index; `?status=closed`: the recently closed.
-import { supportQueueQuery } from '../../../shared/support';
+import { supportQueueQuery } from '@shared/support';
 import { supportQueue } from '../../services/support';
 import { defineHandler } from '../../http/handler';
 

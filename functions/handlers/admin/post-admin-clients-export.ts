@@ -1,8 +1,8 @@
 // POST /api/admin/clients/export: a CSV of the clients named (the admin's filtered list), re-read
 // from the table, so the file holds what is stored, never what the browser sent.
 import * as yup from 'yup';
-import { todayIn } from '../../../shared/dates';
-import { isId } from '../../../shared/schemas';
+import { todayIn } from '@shared/dates';
+import { isId } from '@shared/schemas';
 import { readClientsByRef, withAgentUsernames, type ClientRef } from '../../data/admin-clients';
 import { toCsv } from '../../domain/csv-export';
 import { CLIENT_COLUMNS } from '../../domain/export-columns';
@@ -16,7 +16,10 @@ const ITEM_MESSAGE = 'Each client must be a client id, or an object with the cli
 
 const isRef = (value: unknown): boolean =>
   isId(value) ||
-  (typeof value === 'object' && value !== null && !Array.isArray(value) && isId((value as ClientRef).id) &&
+  (typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    isId((value as ClientRef).id) &&
     ((value as ClientRef).agentId === undefined || isId((value as ClientRef).agentId)));
 
 const schema = yup.object({
@@ -29,13 +32,19 @@ const schema = yup.object({
 });
 
 export const handler = defineHandler('admin/post-admin-clients-export', { body: schema }, async ({ user, body }) => {
-  const refs: ClientRef[] = (body.clients ?? []).map((c) => (typeof c === 'string' ? { id: c } : { id: c!.id, agentId: c!.agentId }));
+  const refs: ClientRef[] = (body.clients ?? []).map((c) =>
+    typeof c === 'string' ? { id: c } : { id: c!.id, agentId: c!.agentId },
+  );
   if (refs.length === 0) throw badRequest(NOTHING_TO_EXPORT, undefined, 'NOTHING_TO_EXPORT');
   const clients = await withAgentUsernames(await readClientsByRef(refs));
   if (clients.length === 0) throw badRequest(NOTHING_TO_EXPORT, undefined, 'NOTHING_TO_EXPORT');
   const csv = toCsv(CLIENT_COLUMNS, clients);
   if (Buffer.byteLength(csv) > CSV_MAX_BYTES) {
-    throw new HttpError(413, 'This export is larger than 5 MB. Export fewer clients at a time, or use Export Data for everything.', { code: 'EXPORT_TOO_LARGE' });
+    throw new HttpError(
+      413,
+      'This export is larger than 5 MB. Export fewer clients at a time, or use Export Data for everything.',
+      { code: 'EXPORT_TOO_LARGE' },
+    );
   }
   const fileName = `clients-export-${todayIn(user.timeZone)}.csv`;
   return {

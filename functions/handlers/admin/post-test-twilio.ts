@@ -1,7 +1,7 @@
 // POST /api/test-twilio: sends a test text message through the configured provider (SNS, Twilio or
 // the local outbox). A provider's refusal comes back as 502 with the provider's own reason.
-import type { TestSmsResult } from '../../../shared/api-types';
-import { TEST_SMS_MESSAGES, testSmsSchema, toE164 } from '../../../shared/test-sms';
+import type { TestSmsResult } from '@shared/api-types';
+import { TEST_SMS_MESSAGES, testSmsSchema, toE164 } from '@shared/test-sms';
 import { hitLimit } from '../../data/throttle';
 import { config } from '../../config';
 import { phoneCountry, smsCountriesMessage } from '../../domain/phone-numbers';
@@ -14,7 +14,8 @@ export const TEST_SMS_LIMIT = { max: 10, windowSeconds: 15 * 60 } as const;
 
 export const handler = defineHandler('admin/post-test-twilio', { body: testSmsSchema }, async ({ user, body, log }) => {
   const limit = await hitLimit({ scope: 'test-sms', id: user.id, ...TEST_SMS_LIMIT });
-  if (limit.limited) throw tooManyRequests('Too many test messages. Please wait a few minutes and try again.', limit.retryAfterSeconds);
+  if (limit.limited)
+    throw tooManyRequests('Too many test messages. Please wait a few minutes and try again.', limit.retryAfterSeconds);
   const to = toE164(body.phone);
   const { smsAllowedCountries } = config();
   if (!smsAllowedCountries.includes(phoneCountry(to) ?? '')) {

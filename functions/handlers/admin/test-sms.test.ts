@@ -1,7 +1,7 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
-import { TEST_SMS_MESSAGES } from '../../../shared/test-sms';
+import { TEST_SMS_MESSAGES } from '@shared/test-sms';
 import { resetConfig } from '../../config';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { TEST_SMS_LIMIT, TEST_SMS_TEXT } from './post-test-twilio';
@@ -66,7 +66,11 @@ describe('test SMS', () => {
     const before = (await api.outbox()).length;
     const refused = await admin.post('/api/test-twilio', { phone: '+447911123456' });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: 'Text messages go only to numbers in US and CA.', code: 'SMS_COUNTRY_NOT_ALLOWED', errors: { phone: 'Text messages go only to numbers in US and CA.' } });
+    expect(refused.body).toEqual({
+      message: 'Text messages go only to numbers in US and CA.',
+      code: 'SMS_COUNTRY_NOT_ALLOWED',
+      errors: { phone: 'Text messages go only to numbers in US and CA.' },
+    });
     expect((await api.outbox()).length).toBe(before);
     process.env.SMS_ALLOWED_COUNTRIES = 'US,CA,GB';
     resetConfig();
@@ -82,13 +86,20 @@ describe('test SMS', () => {
 
   it("answers 502 with the provider's reason when the provider refuses", async () => {
     const sns = mockClient(SNSClient);
-    sns.on(PublishCommand).rejects(Object.assign(new Error('Invalid parameter: PhoneNumber Reason: +15125550100 is not opted in'), { name: 'InvalidParameterException' }));
+    sns.on(PublishCommand).rejects(
+      Object.assign(new Error('Invalid parameter: PhoneNumber Reason: +15125550100 is not opted in'), {
+        name: 'InvalidParameterException',
+      }),
+    );
     process.env.SMS_PROVIDER = 'sns';
     resetConfig();
     try {
       const res = await (await freshAdmin()).post('/api/test-twilio', { phone: '+15125550100' });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'Invalid parameter: PhoneNumber Reason: +15125550100 is not opted in', code: 'SMS_FAILED' });
+      expect(res.body).toEqual({
+        message: 'Invalid parameter: PhoneNumber Reason: +15125550100 is not opted in',
+        code: 'SMS_FAILED',
+      });
       expect(sns).toHaveReceivedCommandWith(PublishCommand, { PhoneNumber: '+15125550100', Message: TEST_SMS_TEXT });
     } finally {
       process.env.SMS_PROVIDER = 'outbox';
@@ -99,7 +110,8 @@ describe('test SMS', () => {
 
   it(`allows ${TEST_SMS_LIMIT.max} test messages per administrator per 15 minutes`, async () => {
     const client = await freshAdmin();
-    for (let i = 0; i < TEST_SMS_LIMIT.max; i += 1) expect((await client.post('/api/test-twilio', { phone: '5125550100' })).status).toBe(200);
+    for (let i = 0; i < TEST_SMS_LIMIT.max; i += 1)
+      expect((await client.post('/api/test-twilio', { phone: '5125550100' })).status).toBe(200);
     const refused = await client.post('/api/test-twilio', { phone: '5125550100' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);

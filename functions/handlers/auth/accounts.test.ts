@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SESSION_COOKIE } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/schemas';
+import { SESSION_COOKIE } from '@shared/constants';
+import { MESSAGES } from '@shared/schemas';
 import { followVerificationLink, newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { resetConfig } from '../../config';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
@@ -20,7 +20,12 @@ describe('registration', () => {
     const details = newAgent({ username: 'New.Agent@Example.com' });
     const res = await client.post('/api/register', details);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: 'new.agent@example.com', fullName: details.fullName, isPro: false, isAdmin: false });
+    expect(res.body).toMatchObject({
+      username: 'new.agent@example.com',
+      fullName: details.fullName,
+      isPro: false,
+      isAdmin: false,
+    });
     expect(res.text).not.toMatch(/password|scrypt/i);
     const cookie = res.headers.getSetCookie()[0]!;
     // __Host-: Secure, Path=/ and no Domain, or the browser drops it (http://localhost counts as secure).
@@ -69,7 +74,14 @@ describe('registration', () => {
   });
 
   it('ignores server-owned fields sent by the client (mass assignment)', async () => {
-    const res = await api.client().post('/api/register', { ...newAgent(), isPro: true, isAdmin: true, clientCount: -50, id: 'chosen', stripeCustomerId: 'cus_x' });
+    const res = await api.client().post('/api/register', {
+      ...newAgent(),
+      isPro: true,
+      isAdmin: true,
+      clientCount: -50,
+      id: 'chosen',
+      stripeCustomerId: 'cus_x',
+    });
     expect(res.status).toBe(201);
     expect(res.body.isPro).toBe(false);
     expect(res.body.isAdmin).toBe(false);
@@ -91,7 +103,10 @@ describe('login', () => {
     const details = newAgent();
     await api.client().post('/api/register', details);
     const client = api.client();
-    const res = await client.post('/api/login', { username: details.username.toUpperCase(), password: details.password });
+    const res = await client.post('/api/login', {
+      username: details.username.toUpperCase(),
+      password: details.password,
+    });
     expect(res.status).toBe(200);
     expect(res.body.lastLoginDate).toEqual(expect.any(String));
     expect((await client.get('/api/user')).status).toBe(200);
@@ -101,7 +116,9 @@ describe('login', () => {
     const details = newAgent();
     await api.client().post('/api/register', details);
     const wrong = await api.client().post('/api/login', { username: details.username, password: 'not it at all' });
-    const unknown = await api.client().post('/api/login', { username: 'nobody-here@example.com', password: 'whatever1' });
+    const unknown = await api
+      .client()
+      .post('/api/login', { username: 'nobody-here@example.com', password: 'whatever1' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -118,7 +135,9 @@ describe('login', () => {
     const details = newAgent();
     await api.client().post('/api/register', details);
     for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1) {
-      expect((await api.client().post('/api/login', { username: details.username, password: `wrong-${i}` })).status).toBe(401);
+      expect(
+        (await api.client().post('/api/login', { username: details.username, password: `wrong-${i}` })).status,
+      ).toBe(401);
     }
     const blocked = await api.client().post('/api/login', { username: details.username, password: details.password });
     expect(blocked.status).toBe(429);
@@ -179,7 +198,10 @@ describe('registration throttling per address', () => {
     for (let i = 0; i < 3; i += 1) expect((await api.client().post('/api/register', newAgent())).status).toBe(201);
     const refused = await api.client().post('/api/register', newAgent());
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: 'Too many accounts were created from your network. Please try again later.', code: 'RATE_LIMITED' });
+    expect(refused.body).toEqual({
+      message: 'Too many accounts were created from your network. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -2,8 +2,8 @@
 // only when verified and listed (at every request); nothing sent to clients until verified.
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { EMAIL_VERIFICATION_TTL_SECONDS } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/schemas';
+import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
+import { MESSAGES } from '@shared/schemas';
 import { resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
 import { emailVerificationKey, userKey } from '../../data/keys';
@@ -11,7 +11,16 @@ import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
 import { EMAIL_UNVERIFIED_MESSAGE } from '../../services/email-verification';
 import { clientInput, setEmailVerified } from '../../testing/factories';
-import { followVerificationLink, newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, verificationLinkFor, type TestApi } from '../../testing/local-api';
+import {
+  followVerificationLink,
+  newAgent,
+  signedInAgent,
+  splitTokenLink,
+  startTestApi,
+  tokenOf,
+  verificationLinkFor,
+  type TestApi,
+} from '../../testing/local-api';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';
 
 const BOSS = 'verify-boss@example.com';
@@ -21,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const storedUser = async (id: string) => (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item!;
+const storedUser = async (id: string) =>
+  (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item!;
 
 describe('the verification link', () => {
   it('is mailed at registration as {APP_URL}/verify-email#token=…, its record stored under a hash only', async () => {
@@ -38,7 +48,9 @@ describe('the verification link', () => {
     expect(verified?.sub).toBe(res.body.id);
     expect(Number(verified?.claims.exp) - Number(verified?.claims.iat)).toBe(EMAIL_VERIFICATION_TTL_SECONDS);
     const hash = createHash('sha256').update(verified!.jti).digest('hex');
-    const record = (await db().send(new GetCommand({ TableName: table(), Key: emailVerificationKey(hash), ConsistentRead: true }))).Item;
+    const record = (
+      await db().send(new GetCommand({ TableName: table(), Key: emailVerificationKey(hash), ConsistentRead: true }))
+    ).Item;
     expect(record).toMatchObject({ userId: res.body.id });
     expect(JSON.stringify(record)).not.toContain(verified!.jti);
   });
@@ -62,7 +74,12 @@ describe('the verification link', () => {
     const secret = await sessionSecret();
     const jti = randomId();
     // A record whose 24 hours are over (the signature alone still looks fine).
-    await createEmailVerificationRecord(jti, user.id, EMAIL_VERIFICATION_TTL_SECONDS, new Date(Date.now() - EMAIL_VERIFICATION_TTL_SECONDS * 1000 - 1000));
+    await createEmailVerificationRecord(
+      jti,
+      user.id,
+      EMAIL_VERIFICATION_TTL_SECONDS,
+      new Date(Date.now() - EMAIL_VERIFICATION_TTL_SECONDS * 1000 - 1000),
+    );
     const expired = await signToken(secret, 'verify-email', { sub: user.id, jti }, 600);
     const reset = await signToken(secret, 'reset', { sub: user.id, jti }, 600);
     for (const token of [expired, reset, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', 'not a token', '']) {
@@ -80,7 +97,9 @@ describe('administrators are proven', () => {
     const reg = await client.post('/api/register', newAgent({ username: BOSS }));
     expect(reg.body.isAdmin).toBe(false);
     expect((await client.get('/api/admin/analytics')).status).toBe(403);
-    expect((await client.patch('/api/clients/some-client', { agentId: 'another-agent', name: 'X' })).body.code).toBe('NOT_ADMIN');
+    expect((await client.patch('/api/clients/some-client', { agentId: 'another-agent', name: 'X' })).body.code).toBe(
+      'NOT_ADMIN',
+    );
 
     expect((await followVerificationLink(api, BOSS)).body.user.isAdmin).toBe(true);
     expect((await client.get('/api/admin/analytics')).status).toBe(200);
@@ -91,7 +110,9 @@ describe('administrators are proven', () => {
     try {
       expect((await client.get('/api/admin/analytics')).status).toBe(403);
       expect((await client.get('/api/user')).body.isAdmin).toBe(false);
-      expect((await client.patch('/api/clients/some-client', { agentId: 'another-agent', name: 'X' })).body.code).toBe('NOT_ADMIN');
+      expect((await client.patch('/api/clients/some-client', { agentId: 'another-agent', name: 'X' })).body.code).toBe(
+        'NOT_ADMIN',
+      );
     } finally {
       process.env.ADMIN_EMAILS = before;
       resetConfig();
@@ -99,8 +120,18 @@ describe('administrators are proven', () => {
   });
 
   it('a stored isAdmin flag grants nothing without verification', async () => {
-    const { client, user } = await signedInAgent(api, { username: BOSS.replace('verify-boss', 'flagged'), verified: false });
-    await db().send(new UpdateCommand({ TableName: table(), Key: userKey(user.id), UpdateExpression: 'SET isAdmin = :t', ExpressionAttributeValues: { ':t': true } }));
+    const { client, user } = await signedInAgent(api, {
+      username: BOSS.replace('verify-boss', 'flagged'),
+      verified: false,
+    });
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET isAdmin = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
     expect((await client.get('/api/admin/analytics')).status).toBe(403);
     expect((await client.get('/api/user')).body.isAdmin).toBe(false);
   });
@@ -131,7 +162,11 @@ describe('until verified, nothing is sent to clients', () => {
 
   it('refuses invitations and review requests with 403 EMAIL_UNVERIFIED and sends nothing, then allows them once verified', async () => {
     const { client, details } = await signedInAgent(api, { verified: false });
-    await client.patch('/api/user/business', { googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Unverified Homes', businessLocation: 'Austin, TX' });
+    await client.patch('/api/user/business', {
+      googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+      businessName: 'Unverified Homes',
+      businessLocation: 'Austin, TX',
+    });
     const created = await client.post('/api/clients', clientInput());
     expect(created.status).toBe(201);
     const invitee = clientInput();
@@ -146,7 +181,9 @@ describe('until verified, nothing is sent to clients', () => {
     expect((await api.outbox()).length).toBe(outboxBefore);
 
     await followVerificationLink(api, details.username);
-    expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(201);
+    expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(
+      201,
+    );
     expect((await client.post(`/api/clients/${created.body.id}/request-review`)).status).toBe(200);
   });
 });
@@ -162,7 +199,9 @@ describe('resending the link', () => {
     const limited = await client.post('/api/verify-email/resend');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const mailed = (await api.outbox()).filter((m) => m.to === details.username && m.text.includes('/verify-email#token='));
+    const mailed = (await api.outbox()).filter(
+      (m) => m.to === details.username && m.text.includes('/verify-email#token='),
+    );
     expect(mailed).toHaveLength(1 + VERIFICATION_RESEND_LIMIT.perAccountPerHour);
     const newest = await verificationLinkFor(api, details.username);
     expect(newest).not.toBe(first);
@@ -181,7 +220,9 @@ describe('registration validates googlePlaceId as the business profile does', ()
     const bad = await api.client().post('/api/register', { ...newAgent(), googlePlaceId: 'javascript:alert(1)' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.googlePlaceId).toMatch(/A Google Place ID has only letters, digits, - and _/);
-    const good = await api.client().post('/api/register', { ...newAgent(), googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
+    const good = await api
+      .client()
+      .post('/api/register', { ...newAgent(), googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
     expect(good.status).toBe(201);
     expect(good.body.googlePlaceId).toBe('ChIJN1t_tDeuEmsRUsoyG83frY4');
   });

@@ -7,7 +7,11 @@ import { handler, LOGIN_LIMITS } from './post-login';
 
 jest.mock('../../domain/passwords', () => {
   const actual = jest.requireActual('../../domain/passwords');
-  return { ...actual, verifyPassword: jest.fn(actual.verifyPassword), verifyAgainstDummy: jest.fn(actual.verifyAgainstDummy) };
+  return {
+    ...actual,
+    verifyPassword: jest.fn(actual.verifyPassword),
+    verifyAgainstDummy: jest.fn(actual.verifyAgainstDummy),
+  };
 });
 
 let api: TestApi;
@@ -17,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => jest.clearAllMocks());
 
-const passwordChecks = () => jest.mocked(verifyPassword).mock.calls.length + jest.mocked(verifyAgainstDummy).mock.calls.length;
+const passwordChecks = () =>
+  jest.mocked(verifyPassword).mock.calls.length + jest.mocked(verifyAgainstDummy).mock.calls.length;
 
 let addresses = 0;
 /** An address no other test uses, so the per-IP window starts empty. */
@@ -37,7 +42,10 @@ function login(username: string, password: string, sourceIp: string): Promise<AP
     body: JSON.stringify({ username, password }),
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEventV2;
-  return handler(event, { awsRequestId: 'login', getRemainingTimeInMillis: () => 30_000 } as unknown as Context) as Promise<APIGatewayProxyStructuredResultV2>;
+  return handler(event, {
+    awsRequestId: 'login',
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context) as Promise<APIGatewayProxyStructuredResultV2>;
 }
 
 async function registered() {
@@ -69,16 +77,19 @@ describe('login throttling against parallel guesses', () => {
 
   it(`checks at most ${LOGIN_LIMITS.perIp.max} passwords for 200 concurrent guesses at different accounts from one address`, async () => {
     const ip = freshIp();
-    await Promise.all(Array.from({ length: 200 }, (_, i) => login(`sprayed-${i}-${ip}@example.com`, 'Winter2030!', ip)));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login(`sprayed-${i}-${ip}@example.com`, 'Winter2030!', ip)),
+    );
     expect(passwordChecks()).toBeLessThanOrEqual(LOGIN_LIMITS.perIp.max);
   });
 });
 
 describe('login throttling that cannot be turned against the owner', () => {
-  it("does not hold the owner back when another address has used up its tries", async () => {
+  it('does not hold the owner back when another address has used up its tries', async () => {
     const details = await registered();
     const guesser = freshIp();
-    for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1) expect((await login(details.username, `wrong-${i}`, guesser)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1)
+      expect((await login(details.username, `wrong-${i}`, guesser)).statusCode).toBe(401);
     expect((await login(details.username, details.password, guesser)).statusCode).toBe(429);
     expect((await login(details.username, details.password, freshIp())).statusCode).toBe(200);
   });
@@ -86,7 +97,8 @@ describe('login throttling that cannot be turned against the owner', () => {
   it('never counts a successful login: failures in a row start over after it', async () => {
     const details = await registered();
     const ip = freshIp();
-    const fails = (count: number) => Promise.all(Array.from({ length: count }, (_, i) => login(details.username, `wrong-${i}`, ip)));
+    const fails = (count: number) =>
+      Promise.all(Array.from({ length: count }, (_, i) => login(details.username, `wrong-${i}`, ip)));
     expect((await fails(LOGIN_LIMITS.perAccountFromIp.free - 1)).map((r) => r.statusCode)).not.toContain(429);
     expect((await login(details.username, details.password, ip)).statusCode).toBe(200);
     expect((await fails(LOGIN_LIMITS.perAccountFromIp.free - 1)).map((r) => r.statusCode)).not.toContain(429);
@@ -99,7 +111,12 @@ describe('login throttling that cannot be turned against the owner', () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1) await login(details.username, `wrong-${i}`, ip);
     const refused = await login(details.username, details.password, ip);
     expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers!['retry-after'])).toBeLessThanOrEqual(LOGIN_LIMITS.perAccountFromIp.firstDelaySeconds);
-    expect(JSON.parse(refused.body!)).toEqual({ message: 'Too many failed login attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers!['retry-after'])).toBeLessThanOrEqual(
+      LOGIN_LIMITS.perAccountFromIp.firstDelaySeconds,
+    );
+    expect(JSON.parse(refused.body!)).toEqual({
+      message: 'Too many failed login attempts. Please wait a few minutes and try again.',
+      code: 'RATE_LIMITED',
+    });
   });
 });

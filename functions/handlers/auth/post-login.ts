@@ -1,5 +1,5 @@
 // POST /api/login: checks the password, with guesses throttled per account and per client IP.
-import { loginSchema } from '../../../shared/schemas';
+import { loginSchema } from '@shared/schemas';
 import { config } from '../../config';
 import { takeAll, takeAttempt, takeLimit } from '../../data/throttle';
 import { getUserByUsername, isAdmin, recordLogin, toPublicUser } from '../../data/users';
@@ -36,9 +36,15 @@ export const handler = definePublicHandler('auth/post-login', { body: loginSchem
     () => takeAttempt({ scope: 'login-account-ip', id: `${username}#${ip}`, ...LOGIN_LIMITS.perAccountFromIp }),
     () => takeAttempt({ scope: 'login-account', id: username, ...LOGIN_LIMITS.perAccount }),
   ]);
-  if (!attempt.granted) throw tooManyRequests('Too many failed login attempts. Please wait a few minutes and try again.', attempt.retryAfterSeconds);
+  if (!attempt.granted)
+    throw tooManyRequests(
+      'Too many failed login attempts. Please wait a few minutes and try again.',
+      attempt.retryAfterSeconds,
+    );
   const user = await getUserByUsername(username);
-  const ok = user ? await verifyPassword(body.password, user.passwordHash) : await verifyAgainstDummy(body.password, passwordHashCost);
+  const ok = user
+    ? await verifyPassword(body.password, user.passwordHash)
+    : await verifyAgainstDummy(body.password, passwordHashCost);
   if (!user || !ok) {
     await attempt.slot.failed();
     log.info('login failed', { known: Boolean(user) });

@@ -11,9 +11,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const feedPath = (url: string) => new URL(url).pathname;
-const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
+const events = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
 const occurrences = (event: VEvent, from: string, to: string) =>
-  event.rrule!.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59Z`), true).map((d) => d.toISOString().slice(0, 10));
+  event
+    .rrule!.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T23:59:59Z`), true)
+    .map((d) => d.toISOString().slice(0, 10));
 
 async function agentWithFeed(clients: Array<Record<string, unknown>>) {
   const agent = await signedInAgent(api);
@@ -41,7 +44,12 @@ describe('the calendar feed', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     const parsed = events(res.text);
-    expect(parsed.map((e) => e.summary).sort()).toEqual(['Anniversary: Maria Lopez', 'Birthday: Leap Baby', 'Birthday: Maria Lopez', 'Home anniversary: Maria Lopez']);
+    expect(parsed.map((e) => e.summary).sort()).toEqual([
+      'Anniversary: Maria Lopez',
+      'Birthday: Leap Baby',
+      'Birthday: Maria Lopez',
+      'Home anniversary: Maria Lopez',
+    ]);
     for (const event of parsed) {
       expect(event.datetype).toBe('date');
       expect(event.rrule?.origOptions.freq).toBe(0); // RRule.YEARLY
@@ -67,7 +75,10 @@ describe('the calendar feed', () => {
   it('shows the URL again in Settings, and stores the secret only hashed or encrypted', async () => {
     // Prepare
     const { client, feedUrl } = await agentWithFeed([]);
-    const secret = feedPath(feedUrl).split('/').pop()!.replace(/\.ics$/, '');
+    const secret = feedPath(feedUrl)
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
 
     // Act
     const status = await client.get('/api/user/calendar');
@@ -121,7 +132,10 @@ describe('the calendar feed', () => {
   ])('answers 404 for %s', async (_label, file) => {
     // Prepare
     const { feedUrl } = await agentWithFeed([{ birthday: '1980-01-01' }]);
-    const secret = feedPath(feedUrl).split('/').pop()!.replace(/\.ics$/, '');
+    const secret = feedPath(feedUrl)
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, '');
 
     // Act
     const res = await calendarApp().get(`/api/calendar/${file(secret)}`, { noOrigin: true });

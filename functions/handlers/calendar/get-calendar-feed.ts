@@ -16,7 +16,12 @@ export const handler = definePublicHandler('calendar/get-calendar-feed', {}, asy
   const agent = await findCalendarFeedOwner(secret);
   if (!agent) throw notFound(NO_FEED);
   const clients = await listClients(agent.id);
-  const body = calendarFeed({ clients, calendarName: 'Client key dates', appUrl: config().appUrl, generatedAt: new Date() });
+  const body = calendarFeed({
+    clients,
+    calendarName: 'Client key dates',
+    appUrl: config().appUrl,
+    generatedAt: new Date(),
+  });
   return {
     raw: { body, contentType: 'text/calendar; charset=utf-8' },
     headers: { 'content-disposition': 'inline; filename="client-key-dates.ics"', 'x-robots-tag': 'noindex' },

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { INVITATIONS_PER_AGENT_PER_DAY, INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '../../../shared/client-registration';
-import { CLIENT_MESSAGES } from '../../../shared/client-schema';
+import { INVITATIONS_PER_AGENT_PER_DAY, INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey } from '../../data/keys';
@@ -19,7 +19,12 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 
 async function expireInvitation(token: string): Promise<void> {
   await db().send(
-    new UpdateCommand({ TableName: table(), Key: invitationKey(sha256(token)), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(sha256(token)),
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
   );
 }
 
@@ -49,7 +54,9 @@ describe('sending an invitation', () => {
   it('carries its token only after #, so no server or CloudFront log sees it', async () => {
     const { client } = await signedInRealtor(api);
     const invitee = clientInput();
-    expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(201);
+    expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(
+      201,
+    );
     const message = (await api.outbox()).filter((m) => m.to === invitee.email.toLowerCase()).at(-1)!;
     const link = await invitationLinkFor(api, invitee.email);
     const { sentToServer, token } = splitTokenLink(link);
@@ -87,8 +94,14 @@ describe('sending an invitation', () => {
     const first = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const second = await inviteClient(api, client, { name: 'New Name', email: invitee.email.toUpperCase() });
     expect(second).not.toBe(first);
-    expect((await api.client().post('/api/client-invitations/preview', { token: first })).body).toEqual({ valid: false, message: REGISTRATION_MESSAGES.invitationInvalid });
-    expect((await api.client().post('/api/client-invitations/preview', { token: second })).body).toMatchObject({ valid: true, name: 'New Name' });
+    expect((await api.client().post('/api/client-invitations/preview', { token: first })).body).toEqual({
+      valid: false,
+      message: REGISTRATION_MESSAGES.invitationInvalid,
+    });
+    expect((await api.client().post('/api/client-invitations/preview', { token: second })).body).toMatchObject({
+      valid: true,
+      name: 'New Name',
+    });
     const registered = await api.client().post('/api/client-registration', { token: first, phone: invitee.phone });
     expect(registered.status).toBe(410);
   });
@@ -117,7 +130,11 @@ describe('sending an invitation', () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ message: expect.stringMatching(/could not be sent/), code: 'MAIL_FAILED' });
     const items = (await db().send(new ScanCommand({ TableName: table() }))).Items!;
-    expect(items.filter((item) => item.email === 'lost.mail@example.com' || String(item.sk).startsWith(`INVITEEMAIL#lost.mail`))).toEqual([]);
+    expect(
+      items.filter(
+        (item) => item.email === 'lost.mail@example.com' || String(item.sk).startsWith(`INVITEEMAIL#lost.mail`),
+      ),
+    ).toEqual([]);
     expect(items.filter((item) => item.type === 'invitation' && item.agentId === user.id)).toEqual([]);
   });
 
@@ -140,16 +157,23 @@ describe('sending an invitation', () => {
     const { client } = await signedInAgent(api);
     const other = await signedInAgent(api);
     for (let i = 0; i < INVITATIONS_PER_AGENT_PER_DAY; i += 1) {
-      expect((await client.post('/api/client-invitations', { name: `Guest ${i}`, email: `guest${i}@example.com` })).status).toBe(201);
+      expect(
+        (await client.post('/api/client-invitations', { name: `Guest ${i}`, email: `guest${i}@example.com` })).status,
+      ).toBe(201);
     }
     const before = (await api.outbox()).length;
-    const refused = await client.post('/api/client-invitations', { name: 'One Too Many', email: 'too-many@example.com' });
+    const refused = await client.post('/api/client-invitations', {
+      name: 'One Too Many',
+      email: 'too-many@example.com',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
     expect((await api.outbox()).length).toBe(before);
-    expect((await other.client.post('/api/client-invitations', { name: 'Fine', email: 'fine@example.com' })).status).toBe(201);
+    expect(
+      (await other.client.post('/api/client-invitations', { name: 'Fine', email: 'fine@example.com' })).status,
+    ).toBe(201);
   });
 });
 
@@ -173,7 +197,9 @@ describe('reading an invitation', () => {
     const { client } = await signedInRealtor(api);
     const used = clientInput();
     const usedToken = await inviteClient(api, client, { name: used.name, email: used.email });
-    expect((await api.client().post('/api/client-registration', { token: usedToken, phone: used.phone })).status).toBe(201);
+    expect((await api.client().post('/api/client-registration', { token: usedToken, phone: used.phone })).status).toBe(
+      201,
+    );
     const expired = clientInput();
     const expiredToken = await inviteClient(api, client, { name: expired.name, email: expired.email });
     await expireInvitation(expiredToken);

@@ -3,4 +3,6 @@
 import { defineHandler } from '../../http/handler';
 import { openInvitations } from '../../services/invitations';
 
-export const handler = defineHandler('client-invitations/get-client-invitations', {}, async ({ user }) => ({ body: await openInvitations(user.id) }));
+export const handler = defineHandler('client-invitations/get-client-invitations', {}, async ({ user }) => ({
+  body: await openInvitations(user.id),
+}));

@@ -2,8 +2,8 @@
 // (the old one refused) and cancelled (the link refused), each only by the agent who sent it.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import type { OpenInvitation } from '../../../shared/api-types';
-import { INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '../../../shared/client-registration';
+import type { OpenInvitation } from '@shared/api-types';
+import { INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { db, table } from '../../data/db';
 import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../data/keys';
 import { INVITATION_NOT_FOUND } from '../../services/invitations';
@@ -26,9 +26,12 @@ async function openOf(agent: ApiClient): Promise<OpenInvitation[]> {
   return res.body;
 }
 
-const preview = async (token: string) => (await api.client().post('/api/client-invitations/preview', { token })).body as unknown;
-const register = (token: string, phone = '(512) 555-0142') => api.client().post('/api/client-registration', { token, phone });
-const invitationMail = async (email: string) => (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/client-registration#token='));
+const preview = async (token: string) =>
+  (await api.client().post('/api/client-invitations/preview', { token })).body as unknown;
+const register = (token: string, phone = '(512) 555-0142') =>
+  api.client().post('/api/client-registration', { token, phone });
+const invitationMail = async (email: string) =>
+  (await api.outbox()).filter((m) => m.to === email.toLowerCase() && m.text.includes('/client-registration#token='));
 
 describe('GET /api/client-invitations', () => {
   it('lists each invitation once it is sent, newest first, with when it was sent and when it expires', async () => {
@@ -42,8 +45,22 @@ describe('GET /api/client-invitations', () => {
 
     const open = await openOf(client);
     expect(open).toEqual([
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), name: 'Second Invitee', email: second.email.toLowerCase(), sentAt: expect.any(String), expiresAt: expect.any(String), expired: false },
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), name: 'First Invitee', email: first.email.toLowerCase(), sentAt: expect.any(String), expiresAt: expect.any(String), expired: false },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        name: 'Second Invitee',
+        email: second.email.toLowerCase(),
+        sentAt: expect.any(String),
+        expiresAt: expect.any(String),
+        expired: false,
+      },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        name: 'First Invitee',
+        email: first.email.toLowerCase(),
+        sentAt: expect.any(String),
+        expiresAt: expect.any(String),
+        expired: false,
+      },
     ]);
     expect(open[0]!.sentAt >= open[1]!.sentAt).toBe(true);
     expect(Date.parse(open[1]!.sentAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -78,9 +95,13 @@ describe('GET /api/client-invitations', () => {
     expect(await openOf(client)).toHaveLength(1);
     expect((await register(token, invitee.phone)).status).toBe(201);
     expect(await openOf(client)).toEqual([]);
-    const pointer = await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }));
+    const pointer = await db().send(
+      new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }),
+    );
     expect(pointer.Item).toBeUndefined();
-    expect((await client.get('/api/clients')).body).toEqual([expect.objectContaining({ name: 'Registers Soon', email: invitee.email })]);
+    expect((await client.get('/api/clients')).body).toEqual([
+      expect.objectContaining({ name: 'Registers Soon', email: invitee.email }),
+    ]);
   });
 
   it('no longer lists an invitation once the client joins through the directory instead; its link is then used', async () => {
@@ -89,12 +110,25 @@ describe('GET /api/client-invitations', () => {
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const other = clientInput({ name: 'Still Invited' });
     await inviteClient(api, client, { name: other.name, email: other.email });
-    const joined = await api.client().post('/api/client-registration', { agentId: user.id, name: invitee.name, email: invitee.email.toUpperCase(), phone: invitee.phone });
+    const joined = await api.client().post('/api/client-registration', {
+      agentId: user.id,
+      name: invitee.name,
+      email: invitee.email.toUpperCase(),
+      phone: invitee.phone,
+    });
     expect(joined.status).toBe(201);
     expect(await openOf(client)).toEqual([expect.objectContaining({ name: 'Still Invited' })]);
-    expect((await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }))).Item).toBeUndefined();
+    expect(
+      (
+        await db().send(
+          new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }),
+        )
+      ).Item,
+    ).toBeUndefined();
     const [joinedClient] = ((await client.get('/api/clients?q=finds')).body as { clients: { id: string }[] }).clients;
-    const invitation = (await db().send(new GetCommand({ TableName: table(), Key: invitationKey(sha256(token)), ConsistentRead: true }))).Item!;
+    const invitation = (
+      await db().send(new GetCommand({ TableName: table(), Key: invitationKey(sha256(token)), ConsistentRead: true }))
+    ).Item!;
     expect(invitation).toMatchObject({ usedAt: expect.any(String), clientId: joinedClient!.id });
     expect(await preview(token)).toEqual(INVALID);
   });
@@ -104,12 +138,21 @@ describe('GET /api/client-invitations', () => {
     const invitee = clientInput({ name: 'Known Client' });
     expect((await client.post('/api/clients', invitee)).status).toBe(201);
     await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-    const sent = await api.client().post('/api/client-registration', { agentId: user.id, name: invitee.name, email: invitee.email, phone: '(512) 555-0177' });
+    const sent = await api.client().post('/api/client-registration', {
+      agentId: user.id,
+      name: invitee.name,
+      email: invitee.email,
+      phone: '(512) 555-0177',
+    });
     expect(sent.status).toBe(201);
     // Anyone can type an e-mail into the directory: until the client confirms, the invitation stays open.
     expect(await openOf(client)).toEqual([expect.objectContaining({ email: invitee.email })]);
-    const mail = (await api.outbox()).filter((m) => m.to === invitee.email && m.text.includes('/client-registration/confirm#token=')).at(-1)!;
-    const confirmed = await api.client().post('/api/client-registration/confirm', { token: tokenOf(/https?:\/\/\S+/.exec(mail.text)![0]) });
+    const mail = (await api.outbox())
+      .filter((m) => m.to === invitee.email && m.text.includes('/client-registration/confirm#token='))
+      .at(-1)!;
+    const confirmed = await api
+      .client()
+      .post('/api/client-registration/confirm', { token: tokenOf(/https?:\/\/\S+/.exec(mail.text)![0]) });
     expect(confirmed.status).toBe(200);
     expect(await openOf(client)).toEqual([]);
   });
@@ -118,7 +161,9 @@ describe('GET /api/client-invitations', () => {
     const { client, user } = await signedInRealtor(api);
     const invitee = clientInput();
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-    const pointer = (await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email) }))).Item!;
+    const pointer = (
+      await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email) }))
+    ).Item!;
     expect((await register(token, invitee.phone)).status).toBe(201);
     await db().send(new PutCommand({ TableName: table(), Item: pointer }));
     expect(await openOf(client)).toEqual([]);
@@ -129,7 +174,12 @@ describe('GET /api/client-invitations', () => {
     const invitee = clientInput();
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: invitationKey(sha256(token)), UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: invitationKey(sha256(token)),
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
     );
     const [expired] = await openOf(client);
     expect(expired).toMatchObject({ email: invitee.email, expired: true });
@@ -141,14 +191,40 @@ describe('GET /api/client-invitations', () => {
     expect(await preview(tokenOf(await invitationLinkFor(api, invitee.email)))).toMatchObject({ valid: true });
   });
 
-  it("lists an invitation sent before invitations had ids under an id that is not its hash, and cancels it", async () => {
+  it('lists an invitation sent before invitations had ids under an id that is not its hash, and cancels it', async () => {
     const { client, user } = await signedInRealtor(api);
     const tokenHash = sha256('an old token');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + 24 * 3600 * 1000).toISOString();
     const ttl = Math.floor(Date.parse(expiresAt) / 1000) + 3600;
-    await db().send(new PutCommand({ TableName: table(), Item: { ...invitationKey(tokenHash), ...invitationIndexKeys(now.toISOString(), tokenHash), type: 'invitation', agentId: user.id, name: 'Old Invitee', email: 'old.invitee@example.com', createdAt: now.toISOString(), expiresAt, ttl } }));
-    await db().send(new PutCommand({ TableName: table(), Item: { ...invitationEmailKey(user.id, 'old.invitee@example.com'), type: 'invitation-pointer', tokenHash, createdAt: now.toISOString(), ttl } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...invitationKey(tokenHash),
+          ...invitationIndexKeys(now.toISOString(), tokenHash),
+          type: 'invitation',
+          agentId: user.id,
+          name: 'Old Invitee',
+          email: 'old.invitee@example.com',
+          createdAt: now.toISOString(),
+          expiresAt,
+          ttl,
+        },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...invitationEmailKey(user.id, 'old.invitee@example.com'),
+          type: 'invitation-pointer',
+          tokenHash,
+          createdAt: now.toISOString(),
+          ttl,
+        },
+      }),
+    );
 
     const [old] = await openOf(client);
     expect(old).toMatchObject({ name: 'Old Invitee', email: 'old.invitee@example.com', expired: false });
@@ -156,7 +232,9 @@ describe('GET /api/client-invitations', () => {
     expect(tokenHash).not.toContain(old!.id);
     expect((await client.delete(`/api/client-invitations/${old!.id}`)).status).toBe(204);
     expect(await openOf(client)).toEqual([]);
-    expect((await db().send(new GetCommand({ TableName: table(), Key: invitationKey(tokenHash) }))).Item).toBeUndefined();
+    expect(
+      (await db().send(new GetCommand({ TableName: table(), Key: invitationKey(tokenHash) }))).Item,
+    ).toBeUndefined();
   });
 });
 
@@ -170,7 +248,14 @@ describe('POST /api/client-invitations/{id}/resend', () => {
 
     const res = await agent.client.post(`/api/client-invitations/${open!.id}/resend`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(String), name: 'Resent Invitee', email: invitee.email, sentAt: expect.any(String), expiresAt: expect.any(String), expired: false });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: 'Resent Invitee',
+      email: invitee.email,
+      sentAt: expect.any(String),
+      expiresAt: expect.any(String),
+      expired: false,
+    });
     expect(res.body.id).not.toBe(open!.id);
     expect(res.body.sentAt >= open!.sentAt).toBe(true);
 
@@ -210,7 +295,13 @@ describe('POST /api/client-invitations/{id}/resend', () => {
     const invitee = clientInput();
     await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const [open] = await openOf(client);
-    await db().send(new UpdateCommand({ TableName: table(), Key: { pk: `USER#${user.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE emailVerifiedAt' }));
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: `USER#${user.id}`, sk: 'PROFILE' },
+        UpdateExpression: 'REMOVE emailVerifiedAt',
+      }),
+    );
     const res = await client.post(`/api/client-invitations/${open!.id}/resend`);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_UNVERIFIED');
@@ -253,7 +344,10 @@ describe('tenancy and bad ids', () => {
     expect(await openOf(b.client)).toEqual([]);
 
     const mailBefore = (await api.outbox()).length;
-    for (const res of [await b.client.post(`/api/client-invitations/${ofA!.id}/resend`), await b.client.delete(`/api/client-invitations/${ofA!.id}`)]) {
+    for (const res of [
+      await b.client.post(`/api/client-invitations/${ofA!.id}/resend`),
+      await b.client.delete(`/api/client-invitations/${ofA!.id}`),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: INVITATION_NOT_FOUND, code: 'NOT_FOUND' });
     }
@@ -268,14 +362,34 @@ describe('tenancy and bad ids', () => {
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     // Well-formed but no invitation of this agent's (the token and its hash are not ids either): 404.
     for (const id of ['made-up-id-123', 'A'.repeat(22), token, sha256(token), '__proto__']) {
-      for (const res of [await client.post(`/api/client-invitations/${id}/resend`), await client.delete(`/api/client-invitations/${id}`)]) {
-        expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { message: INVITATION_NOT_FOUND, code: 'NOT_FOUND' } });
+      for (const res of [
+        await client.post(`/api/client-invitations/${id}/resend`),
+        await client.delete(`/api/client-invitations/${id}`),
+      ]) {
+        expect({ id, status: res.status, body: res.body }).toEqual({
+          id,
+          status: 404,
+          body: { message: INVITATION_NOT_FOUND, code: 'NOT_FOUND' },
+        });
       }
     }
     // Malformed: 404, or 400 where the HTTP stack refuses the path parameter itself.
-    for (const id of [encodeURIComponent('not an id'), '%00', 'x'.repeat(300), encodeURIComponent('../preview'), encodeURIComponent('<x>')]) {
-      for (const res of [await client.post(`/api/client-invitations/${id}/resend`), await client.delete(`/api/client-invitations/${id}`)]) {
-        expect({ id, status: [400, 404].includes(res.status), message: typeof res.body.message }).toEqual({ id, status: true, message: 'string' });
+    for (const id of [
+      encodeURIComponent('not an id'),
+      '%00',
+      'x'.repeat(300),
+      encodeURIComponent('../preview'),
+      encodeURIComponent('<x>'),
+    ]) {
+      for (const res of [
+        await client.post(`/api/client-invitations/${id}/resend`),
+        await client.delete(`/api/client-invitations/${id}`),
+      ]) {
+        expect({ id, status: [400, 404].includes(res.status), message: typeof res.body.message }).toEqual({
+          id,
+          status: true,
+          message: 'string',
+        });
       }
     }
     expect(await openOf(client)).toHaveLength(1);
@@ -294,7 +408,13 @@ describe('tenancy and bad ids', () => {
     await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const [open] = await openOf(client);
     expect((await client.delete(`/api/client-invitations/${open!.id}`)).status).toBe(204);
-    expect((await db().send(new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }))).Item).toBeUndefined();
+    expect(
+      (
+        await db().send(
+          new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }),
+        )
+      ).Item,
+    ).toBeUndefined();
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     expect(await openOf(client)).toEqual([expect.objectContaining({ email: invitee.email })]);
     expect(await preview(token)).toMatchObject({ valid: true });

@@ -5,8 +5,12 @@
 import { defineHandler } from '../../http/handler';
 import { resendInvitation } from '../../services/invitations';
 
-export const handler = defineHandler('client-invitations/post-client-invitation-resend', {}, async ({ user, params, log }) => {
-  const invitation = await resendInvitation(user, params.id ?? '', log);
-  log.info('invitation resent', { agentId: user.id });
-  return { body: invitation };
-});
+export const handler = defineHandler(
+  'client-invitations/post-client-invitation-resend',
+  {},
+  async ({ user, params, log }) => {
+    const invitation = await resendInvitation(user, params.id ?? '', log);
+    log.info('invitation resent', { agentId: user.id });
+    return { body: invitation };
+  },
+);

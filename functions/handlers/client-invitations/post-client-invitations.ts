@@ -1,11 +1,15 @@
 // POST /api/client-invitations: e-mails a client a single-use link (7 days) to complete their
 // profile. Re-inviting the same e-mail replaces the older invitation; 50 a day per agent.
-import { invitationSchema } from '../../../shared/client-registration';
+import { invitationSchema } from '@shared/client-registration';
 import { defineHandler } from '../../http/handler';
 import { inviteClient } from '../../services/invitations';
 
-export const handler = defineHandler('client-invitations/post-client-invitations', { body: invitationSchema }, async ({ user, body, log }) => {
-  const invitation = await inviteClient(user, body, log);
-  log.info('invitation sent', { agentId: user.id, replaced: invitation.replaced });
-  return { status: 201, body: { name: body.name, email: body.email, expiresAt: invitation.expiresAt } };
-});
+export const handler = defineHandler(
+  'client-invitations/post-client-invitations',
+  { body: invitationSchema },
+  async ({ user, body, log }) => {
+    const invitation = await inviteClient(user, body, log);
+    log.info('invitation sent', { agentId: user.id, replaced: invitation.replaced });
+    return { status: 201, body: { name: body.name, email: body.email, expiresAt: invitation.expiresAt } };
+  },
+);

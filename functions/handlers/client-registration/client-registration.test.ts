@@ -1,10 +1,10 @@
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { REGISTRATION_MESSAGES, REGISTRATION_SUBMISSION_TTL_DAYS } from '../../../shared/client-registration';
-import { CLIENT_MESSAGES } from '../../../shared/client-schema';
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/schemas';
+import { REGISTRATION_MESSAGES, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
+import { CLIENT_MESSAGES } from '@shared/client-schema';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { MESSAGES } from '@shared/schemas';
 import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey, registrationSubmissionKey } from '../../data/keys';
@@ -16,7 +16,11 @@ import { splitTokenLink, startTestApi, tokenOf, type ApiClient, type TestApi } f
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial } from '../../testing/videos';
 import { s3 } from '../../integrations/storage';
-import { CONFIRMATION_MAILS_PER_CLIENT_PER_DAY, PLAN_FULL_NOTICES_PER_DAY, REGISTRATION_LIMIT } from './post-client-registration';
+import {
+  CONFIRMATION_MAILS_PER_CLIENT_PER_DAY,
+  PLAN_FULL_NOTICES_PER_DAY,
+  REGISTRATION_LIMIT,
+} from './post-client-registration';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -30,18 +34,31 @@ const confirm = (token: string) => api.client().post('/api/client-registration/c
 const DAY_SECONDS = 24 * 3600;
 
 async function fillToCap(agent: ApiClient): Promise<void> {
-  for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1) expect((await agent.post('/api/clients', clientInput())).status).toBe(201);
+  for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1)
+    expect((await agent.post('/api/clients', clientInput())).status).toBe(201);
 }
 
-const capNoticesTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email && m.subject?.includes('could not join'));
+const capNoticesTo = async (email: string) =>
+  (await api.outbox()).filter((m) => m.to === email && m.subject?.includes('could not join'));
 
 describe('registering from an invitation', () => {
   it('creates the client under the inviting agent with the invited name and e-mail, and the given profile', async () => {
     const agent = await signedInRealtor(api);
     const token = await inviteClient(api, agent.client, { name: 'Casey Invited', email: 'casey@example.com' });
-    const res = await register({ token, phone: '(555) 123-4567', address: '1 Main St', birthday: '1990-05-01', purchaseDate: '2020-07-15' });
+    const res = await register({
+      token,
+      phone: '(555) 123-4567',
+      address: '1 Main St',
+      birthday: '1990-05-01',
+      purchaseDate: '2020-07-15',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ clientId: expect.any(String), created: true, clientToken: expect.any(String), clientTokenExpiresAt: expect.any(String) });
+    expect(res.body).toEqual({
+      clientId: expect.any(String),
+      created: true,
+      clientToken: expect.any(String),
+      clientTokenExpiresAt: expect.any(String),
+    });
     const clients = (await agent.client.get('/api/clients')).body;
     expect(clients).toEqual([
       expect.objectContaining({
@@ -65,7 +82,9 @@ describe('registering from an invitation', () => {
     expect((await register({ token })).body.errors).toEqual({ phone: CLIENT_MESSAGES.phoneRequired });
     expect((await register({ token, phone: '12345' })).body.errors.phone).toBe(MESSAGES.phoneTooShort);
     expect((await register({ token, phone: '555-123-abcd' })).body.errors.phone).toBe(MESSAGES.phoneFormat);
-    expect((await register({ token, phone: '(555) 123-4567', birthday: '1990-02-30' })).body.errors).toEqual({ birthday: CLIENT_MESSAGES.invalidDate });
+    expect((await register({ token, phone: '(555) 123-4567', birthday: '1990-02-30' })).body.errors).toEqual({
+      birthday: CLIENT_MESSAGES.invalidDate,
+    });
     expect((await register({ token, phone: 5551234567 })).status).toBe(400);
     // none of these used the invitation up
     expect((await register({ token, phone: '(555) 123-4567' })).status).toBe(201);
@@ -132,22 +151,41 @@ describe('registering from an invitation', () => {
     expect((await agent.client.get('/api/clients')).body).toEqual([]);
   });
 
-  it.each(['A'.repeat(43), 'short', 'a'.repeat(44), '../../etc'])('refuses the unknown or malformed token %p', async (token) => {
-    const res = await register({ token, phone: '(555) 123-4567' });
-    expect([400, 410]).toContain(res.status);
-    expect(res.body.message).toBe(REGISTRATION_MESSAGES.invitationInvalid);
-  });
+  it.each(['A'.repeat(43), 'short', 'a'.repeat(44), '../../etc'])(
+    'refuses the unknown or malformed token %p',
+    async (token) => {
+      const res = await register({ token, phone: '(555) 123-4567' });
+      expect([400, 410]).toContain(res.status);
+      expect(res.body.message).toBe(REGISTRATION_MESSAGES.invitationInvalid);
+    },
+  );
 
   it("updates the agent's existing client with that e-mail instead of duplicating it", async () => {
     const agent = await signedInRealtor(api);
-    const existing = (await agent.client.post('/api/clients', clientInput({ name: 'Known Client', email: 'known@example.com', birthday: '1970-01-01', anniversary: '2000-06-01' }))).body;
+    const existing = (
+      await agent.client.post(
+        '/api/clients',
+        clientInput({
+          name: 'Known Client',
+          email: 'known@example.com',
+          birthday: '1970-01-01',
+          anniversary: '2000-06-01',
+        }),
+      )
+    ).body;
     const token = await inviteClient(api, agent.client, { name: 'Known Client', email: 'KNOWN@example.com' });
     const res = await register({ token, phone: '(555) 777-8888', purchaseDate: '2019-09-09' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ clientId: existing.id, created: false });
     const clients = (await agent.client.get('/api/clients')).body;
     expect(clients).toHaveLength(1);
-    expect(clients[0]).toMatchObject({ id: existing.id, phone: '(555) 777-8888', purchaseDate: '2019-09-09', birthday: '1970-01-01', anniversary: '2000-06-01' });
+    expect(clients[0]).toMatchObject({
+      id: existing.id,
+      phone: '(555) 777-8888',
+      purchaseDate: '2019-09-09',
+      birthday: '1970-01-01',
+      anniversary: '2000-06-01',
+    });
   });
 
   it('at the free-plan cap: a clear 403 for the client, an e-mail to the agent, and the invitation still good after upgrading', async () => {
@@ -157,7 +195,10 @@ describe('registering from an invitation', () => {
     const token = await inviteClient(api, agent.client, { name: invitee.name, email: invitee.email });
     const refused = await register({ token, phone: invitee.phone });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: "Your realtor can't add new clients right now. Please contact them directly.", code: 'AGENT_AT_CAPACITY' });
+    expect(refused.body).toEqual({
+      message: "Your realtor can't add new clients right now. Please contact them directly.",
+      code: 'AGENT_AT_CAPACITY',
+    });
     const [notice] = await capNoticesTo(agent.details.username);
     expect(notice!.text).toContain('Late Comer');
     // The e-mail came from the visitor: it reads as text, never as a link.
@@ -176,11 +217,23 @@ describe('registering from an invitation', () => {
 describe('registering after choosing a realtor', () => {
   it('creates the client under that agent with the name and e-mail given', async () => {
     const agent = await signedInRealtor(api);
-    const res = await register({ agentId: agent.user.id, name: 'Sam Self', email: 'Sam.Self@Example.com', phone: '(555) 222-3333', birthday: '1985-03-03' });
+    const res = await register({
+      agentId: agent.user.id,
+      name: 'Sam Self',
+      email: 'Sam.Self@Example.com',
+      phone: '(555) 222-3333',
+      birthday: '1985-03-03',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ created: true, clientId: expect.any(String), clientToken: expect.any(String) });
     expect((await agent.client.get('/api/clients')).body).toEqual([
-      expect.objectContaining({ id: res.body.clientId, name: 'Sam Self', email: 'sam.self@example.com', phone: '(555) 222-3333', birthday: '1985-03-03' }),
+      expect.objectContaining({
+        id: res.body.clientId,
+        name: 'Sam Self',
+        email: 'sam.self@example.com',
+        phone: '(555) 222-3333',
+        birthday: '1985-03-03',
+      }),
     ]);
   });
 
@@ -188,8 +241,14 @@ describe('registering after choosing a realtor', () => {
     const agent = await signedInRealtor(api);
     const res = await register({ agentId: agent.user.id });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ name: CLIENT_MESSAGES.nameRequired, email: CLIENT_MESSAGES.emailRequired, phone: CLIENT_MESSAGES.phoneRequired });
-    expect((await register({ agentId: agent.user.id, name: 'X', email: 'nope', phone: '(555) 222-3333' })).body.errors).toEqual({ email: MESSAGES.invalidEmail });
+    expect(res.body.errors).toEqual({
+      name: CLIENT_MESSAGES.nameRequired,
+      email: CLIENT_MESSAGES.emailRequired,
+      phone: CLIENT_MESSAGES.phoneRequired,
+    });
+    expect(
+      (await register({ agentId: agent.user.id, name: 'X', email: 'nope', phone: '(555) 222-3333' })).body.errors,
+    ).toEqual({ email: MESSAGES.invalidEmail });
   });
 
   it('refuses an unknown agent, and an administrator who is not a realtor', async () => {
@@ -199,7 +258,16 @@ describe('registering after choosing a realtor', () => {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(REGISTRATION_MESSAGES.agentNotFound);
     }
-    expect((await register({ agentId: '../USER#x', name: 'Lost Visitor', email: 'lost@example.com', phone: '(555) 222-3333' })).status).toBe(400);
+    expect(
+      (
+        await register({
+          agentId: '../USER#x',
+          name: 'Lost Visitor',
+          email: 'lost@example.com',
+          phone: '(555) 222-3333',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it(`counts against the agent's plan: 403 at the cap, and at most ${PLAN_FULL_NOTICES_PER_DAY} notices a day to the agent however often retried`, async () => {
@@ -208,7 +276,12 @@ describe('registering after choosing a realtor', () => {
     for (let i = 0; i < 8; i += 1) {
       // This test is about the notices, not the per-address daily cap (tested on its own below).
       await resetLimit('directory-registration', `${agent.user.id}#${LOCAL_IP}`, DAY_SECONDS);
-      const res = await register({ agentId: agent.user.id, name: `Visitor ${i}`, email: `visitor${i}@example.com`, phone: '(555) 222-3333' });
+      const res = await register({
+        agentId: agent.user.id,
+        name: `Visitor ${i}`,
+        email: `visitor${i}@example.com`,
+        phone: '(555) 222-3333',
+      });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('AGENT_AT_CAPACITY');
       expect(res.body.message).toBe(REGISTRATION_MESSAGES.agentAtCapacity);
@@ -222,9 +295,17 @@ describe('registering after choosing a realtor', () => {
 describe('the answer', () => {
   it('carries a clientToken for this client and agent only, valid about 30 minutes', async () => {
     const agent = await signedInRealtor(api);
-    const res = await register({ agentId: agent.user.id, name: 'Token Holder', email: 'holder@example.com', phone: '(555) 222-3333' });
+    const res = await register({
+      agentId: agent.user.id,
+      name: 'Token Holder',
+      email: 'holder@example.com',
+      phone: '(555) 222-3333',
+    });
     const verified = await verifyToken(await sessionSecret(), 'client-upload', res.body.clientToken);
-    expect(verified).toMatchObject({ sub: res.body.clientId, claims: expect.objectContaining({ agent: agent.user.id, pur: 'client-upload' }) });
+    expect(verified).toMatchObject({
+      sub: res.body.clientId,
+      claims: expect.objectContaining({ agent: agent.user.id, pur: 'client-upload' }),
+    });
     const minutes = (Number(verified!.claims.exp) * 1000 - Date.now()) / 60000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
@@ -241,9 +322,14 @@ describe('the answer', () => {
   it('refuses cross-site and non-JSON submissions', async () => {
     const agent = await signedInRealtor(api);
     const body = JSON.stringify({ agentId: agent.user.id, name: 'X', email: 'x@example.com', phone: '(555) 222-3333' });
-    const crossSite = await api.client().request('POST', '/api/client-registration', { body, headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' } });
+    const crossSite = await api.client().request('POST', '/api/client-registration', {
+      body,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example.com' },
+    });
     expect(crossSite.status).toBe(403);
-    const form = await api.client().request('POST', '/api/client-registration', { body, headers: { 'content-type': 'text/plain' } });
+    const form = await api
+      .client()
+      .request('POST', '/api/client-registration', { body, headers: { 'content-type': 'text/plain' } });
     expect(form.status).toBe(415);
   });
 });
@@ -252,7 +338,12 @@ describe('registration rate limit', () => {
   it(`allows ${REGISTRATION_LIMIT.max} registrations an hour from one address, then answers 429`, async () => {
     const agent = await signedInRealtor(api);
     for (let i = 0; i < REGISTRATION_LIMIT.max; i += 1) expect((await register({})).status).toBe(400);
-    const refused = await register({ agentId: agent.user.id, name: 'One More', email: 'one.more@example.com', phone: '(555) 222-3333' });
+    const refused = await register({
+      agentId: agent.user.id,
+      name: 'One More',
+      email: 'one.more@example.com',
+      phone: '(555) 222-3333',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -263,14 +354,28 @@ describe('registration rate limit', () => {
 /** An agent with one client they added themselves, and what a stranger would post for that client's e-mail. */
 async function agentWithKnownClient() {
   const agent = await signedInRealtor(api);
-  const known = (await agent.client.post('/api/clients', clientInput({ name: 'Known Client', address: '1 Old Road', birthday: '1970-01-01' }))).body;
-  const stranger = { agentId: agent.user.id, name: 'Someone Else', email: known.email.toUpperCase(), phone: '(555) 666-7777', address: '9 New Street', purchaseDate: '2021-02-03' };
+  const known = (
+    await agent.client.post(
+      '/api/clients',
+      clientInput({ name: 'Known Client', address: '1 Old Road', birthday: '1970-01-01' }),
+    )
+  ).body;
+  const stranger = {
+    agentId: agent.user.id,
+    name: 'Someone Else',
+    email: known.email.toUpperCase(),
+    phone: '(555) 666-7777',
+    address: '9 New Street',
+    purchaseDate: '2021-02-03',
+  };
   return { agent, known, stranger };
 }
 
-const clientOf = async (agent: ApiClient, id: string) => ((await agent.get('/api/clients')).body as Array<Record<string, unknown>>).find((c) => c.id === id);
+const clientOf = async (agent: ApiClient, id: string) =>
+  ((await agent.get('/api/clients')).body as Array<Record<string, unknown>>).find((c) => c.id === id);
 
-const confirmationsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email && m.text.includes('/client-registration/confirm#token='));
+const confirmationsTo = async (email: string) =>
+  (await api.outbox()).filter((m) => m.to === email && m.text.includes('/client-registration/confirm#token='));
 
 async function confirmTokenFor(email: string): Promise<string> {
   const link = /https?:\/\/\S+/.exec((await confirmationsTo(email)).at(-1)?.text ?? '')?.[0];
@@ -281,7 +386,10 @@ async function confirmTokenFor(email: string): Promise<string> {
 const objectExists = (key: string) =>
   s3()
     .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
-    .then(() => true, (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)));
+    .then(
+      () => true,
+      (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
+    );
 
 describe('a directory registration for an e-mail the agent already has', () => {
   it('changes nothing about the client', async () => {
@@ -302,18 +410,27 @@ describe('a directory registration for an e-mail the agent already has', () => {
     expect(existing.status).toBe(fresh.status);
     expect(fresh.status).toBe(201);
     expect(Object.keys(existing.body).sort()).toEqual(Object.keys(fresh.body).sort());
-    expect(existing.body).toEqual({ clientId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), created: true, clientToken: expect.any(String), clientTokenExpiresAt: expect.any(String) });
+    expect(existing.body).toEqual({
+      clientId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      created: true,
+      clientToken: expect.any(String),
+      clientTokenExpiresAt: expect.any(String),
+    });
     expect(fresh.body.clientId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(existing.body.clientId).not.toBe(known.id);
-    const claimsOf = async (token: string) => Object.keys((await verifyToken(await sessionSecret(), 'client-upload', token))!.claims).sort();
+    const claimsOf = async (token: string) =>
+      Object.keys((await verifyToken(await sessionSecret(), 'client-upload', token))!.claims).sort();
     expect(await claimsOf(existing.body.clientToken)).toEqual(await claimsOf(fresh.body.clientToken));
     // The video step is still offered.
-    expect((await requestVideoUpload(api, { clientId: existing.body.clientId, clientToken: existing.body.clientToken })).status).toBe(201);
+    expect(
+      (await requestVideoUpload(api, { clientId: existing.body.clientId, clientToken: existing.body.clientToken }))
+        .status,
+    ).toBe(201);
     expect(JSON.stringify(existing.body)).not.toContain(known.id);
     expect((await agent.client.get('/api/clients')).body).toHaveLength(2);
   });
 
-  it("mails the client a link to confirm the details, subject \"You're already connected with {agent}\", the token stored only hashed", async () => {
+  it('mails the client a link to confirm the details, subject "You\'re already connected with {agent}", the token stored only hashed', async () => {
     const { agent, known, stranger } = await agentWithKnownClient();
     const res = await register(stranger);
 
@@ -327,7 +444,9 @@ describe('a directory registration for an e-mail the agent already has', () => {
     expect(mail!.text).toContain('(555) 666-7777');
     const token = await confirmTokenFor(known.email);
     expect(JSON.stringify(res.body)).not.toContain(token);
-    const stored = (await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(res.body.clientId) }))).Item!;
+    const stored = (
+      await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(res.body.clientId) }))
+    ).Item!;
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     const days = (stored.ttl * 1000 - Date.now()) / (24 * 3600 * 1000);
@@ -372,7 +491,12 @@ describe('a directory registration for an e-mail the agent already has', () => {
     expect(others).toEqual([]);
     const video = await fetch(testimonial.url);
     expect(Buffer.from(await video.arrayBuffer())).toEqual(TEST_VIDEO);
-    const waiting = await s3().send(new ListObjectsV2Command({ Bucket: config().uploadsBucket, Prefix: `registrations/${agent.user.id}/${res.body.clientId}/` }));
+    const waiting = await s3().send(
+      new ListObjectsV2Command({
+        Bucket: config().uploadsBucket,
+        Prefix: `registrations/${agent.user.id}/${res.body.clientId}/`,
+      }),
+    );
     expect(waiting.Contents ?? []).toEqual([]);
     expect(await objectExists(waitingKey)).toBe(false);
   });
@@ -423,7 +547,9 @@ describe('a directory registration for an e-mail the agent already has', () => {
     expect(refused.status).toBe(410);
     expect(refused.body).toEqual({ message: REGISTRATION_MESSAGES.confirmationExpired, code: 'CONFIRMATION_EXPIRED' });
     expect(await clientOf(agent.client, known.id)).toEqual(before);
-    expect((await requestVideoUpload(api, { clientId: res.body.clientId, clientToken: res.body.clientToken })).status).toBe(404);
+    expect(
+      (await requestVideoUpload(api, { clientId: res.body.clientId, clientToken: res.body.clientToken })).status,
+    ).toBe(404);
   });
 
   it('refuses an unknown, forged or malformed token with a clear 4xx', async () => {
@@ -433,10 +559,16 @@ describe('a directory registration for an e-mail the agent already has', () => {
     const forged = `${res.body.clientId}.${'A'.repeat(43)}`;
     for (const token of [forged, `${'B'.repeat(22)}.${'A'.repeat(43)}`, 'not-a-token']) {
       const refused = await confirm(token);
-      expect({ token, status: refused.status, body: refused.body }).toEqual({ token, status: 410, body: { message: REGISTRATION_MESSAGES.confirmationInvalid, code: 'CONFIRMATION_INVALID' } });
+      expect({ token, status: refused.status, body: refused.body }).toEqual({
+        token,
+        status: 410,
+        body: { message: REGISTRATION_MESSAGES.confirmationInvalid, code: 'CONFIRMATION_INVALID' },
+      });
     }
     expect((await confirm('')).status).toBe(400);
-    expect((await api.client().post('/api/client-registration/confirm', {})).body.message).toBe(REGISTRATION_MESSAGES.confirmationInvalid);
+    expect((await api.client().post('/api/client-registration/confirm', {})).body.message).toBe(
+      REGISTRATION_MESSAGES.confirmationInvalid,
+    );
     expect(await clientOf(agent.client, known.id)).toEqual(before);
   });
 
@@ -444,8 +576,18 @@ describe('a directory registration for an e-mail the agent already has', () => {
     const agent = await signedInRealtor(api);
     await fillToCap(agent.client);
     const known = (await agent.client.get('/api/clients')).body[0];
-    const fresh = await register({ agentId: agent.user.id, name: 'New Face', email: 'new.face@example.com', phone: '(555) 999-0000' });
-    const existing = await register({ agentId: agent.user.id, name: known.name, email: known.email, phone: '(555) 999-0000' });
+    const fresh = await register({
+      agentId: agent.user.id,
+      name: 'New Face',
+      email: 'new.face@example.com',
+      phone: '(555) 999-0000',
+    });
+    const existing = await register({
+      agentId: agent.user.id,
+      name: known.name,
+      email: known.email,
+      phone: '(555) 999-0000',
+    });
     expect(existing.status).toBe(403);
     expect(existing.body).toEqual(fresh.body);
     expect((await clientOf(agent.client, known.id))!.phone).toBe(known.phone);
@@ -464,12 +606,16 @@ describe('registrations from one address for one agent a day', () => {
   it('allows 5 by default, then answers 429 with a clear message; other agents are not affected', async () => {
     const agent = await signedInRealtor(api);
     const other = await signedInRealtor(api);
-    for (let i = 0; i < 5; i += 1) expect((await register({ agentId: agent.user.id, ...clientInput() })).status).toBe(201);
+    for (let i = 0; i < 5; i += 1)
+      expect((await register({ agentId: agent.user.id, ...clientInput() })).status).toBe(201);
 
     const refused = await register({ agentId: agent.user.id, ...clientInput() });
 
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: REGISTRATION_MESSAGES.tooManyDirectoryRegistrations, code: 'RATE_LIMITED' });
+    expect(refused.body).toEqual({
+      message: REGISTRATION_MESSAGES.tooManyDirectoryRegistrations,
+      code: 'RATE_LIMITED',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await agent.client.get('/api/clients')).body).toHaveLength(5);
     expect((await register({ agentId: other.user.id, ...clientInput() })).status).toBe(201);

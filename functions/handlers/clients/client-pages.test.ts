@@ -2,7 +2,7 @@
 // are added and deleted, search by the start of any word of the name or of the e-mail (case and
 // accents aside), each sort, tenancy and bad input.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Client, ClientPage } from '../../../shared/api-types';
+import type { Client, ClientPage } from '@shared/api-types';
 import { db, table } from '../../data/db';
 import { listPartition } from '../../data/client-lists';
 import { setProStatus } from '../../data/users';
@@ -35,7 +35,11 @@ async function page(client: ApiClient, params: Record<string, string>): Promise<
 }
 
 /** Every page of a list, following the cursors; `between` runs after each page. */
-async function allPages(client: ApiClient, params: Record<string, string>, between?: (n: number) => Promise<void>): Promise<{ names: string[]; pages: number }> {
+async function allPages(
+  client: ApiClient,
+  params: Record<string, string>,
+  between?: (n: number) => Promise<void>,
+): Promise<{ names: string[]; pages: number }> {
   const names: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -83,12 +87,19 @@ describe('GET /api/clients, a page at a time', () => {
 
   it('sorts by name, newest, completion, review status and last contact, both ways', async () => {
     const { client } = await proAgent();
-    const bea = await add(client, { name: 'Béa Zola', birthday: '1990-01-02', anniversary: '2010-02-03', purchaseDate: '2015-03-04' });
+    const bea = await add(client, {
+      name: 'Béa Zola',
+      birthday: '1990-01-02',
+      anniversary: '2010-02-03',
+      purchaseDate: '2015-03-04',
+    });
     const al = await add(client, { name: 'al Young' });
     const cy = await add(client, { name: 'Cy Xu', birthday: '1991-05-06' });
     expect((await client.post(`/api/clients/${cy.id}/review-status`, { status: 'submitted' })).status).toBe(200);
     expect((await client.post(`/api/clients/${al.id}/review-status`, { status: 'requested' })).status).toBe(200);
-    expect((await client.post(`/api/clients/${bea.id}/touches`, { kind: 'call', date: '2026-01-10' })).status).toBe(201);
+    expect((await client.post(`/api/clients/${bea.id}/touches`, { kind: 'call', date: '2026-01-10' })).status).toBe(
+      201,
+    );
     expect((await client.post(`/api/clients/${al.id}/touches`, { kind: 'note', date: '2026-02-10' })).status).toBe(201);
     const order = async (params: Record<string, string>) => (await allPages(client, { limit: '2', ...params })).names;
 
@@ -108,7 +119,9 @@ describe('GET /api/clients, a page at a time', () => {
     expect(await order({ sort: 'lastContact', order: 'asc' })).toEqual(['Cy Xu', 'Béa Zola', 'al Young']);
 
     // A rename and an e-mail change move the client in the lists and the search.
-    expect((await client.patch(`/api/clients/${al.id}`, { name: 'Zack Young', email: 'zack.young@example.com' })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/clients/${al.id}`, { name: 'Zack Young', email: 'zack.young@example.com' })).status,
+    ).toBe(200);
     expect(await order({ sort: 'name' })).toEqual(['Béa Zola', 'Cy Xu', 'Zack Young']);
     expect((await page(client, { q: 'al' })).clients).toEqual([]);
     expect((await page(client, { q: 'zack' })).clients.map((c) => c.name)).toEqual(['Zack Young']);
@@ -121,7 +134,10 @@ describe('GET /api/clients, a page at a time', () => {
     await add(client, { name: 'Joseph Brown', email: 'joseph.brown@example.com' });
     await add(client, { name: 'Dana Smith', email: 'alva.dana@example.com' });
     // Names compared in one Unicode form (the API may store another).
-    const found = async (q: string) => (await allPages(client, { q, limit: '2' })).names.map((n) => n.normalize('NFC')).sort((a, b) => a.localeCompare(b));
+    const found = async (q: string) =>
+      (await allPages(client, { q, limit: '2' })).names
+        .map((n) => n.normalize('NFC'))
+        .sort((a, b) => a.localeCompare(b));
 
     expect(await found('jose')).toEqual(['José Álvarez', 'Joseph Brown']);
     expect(await found('JOSÉ')).toEqual(['José Álvarez', 'Joseph Brown']);
@@ -134,13 +150,27 @@ describe('GET /api/clients, a page at a time', () => {
     // Joseph Brown matches "jo" by his name and his e-mail: listed once, and counted once.
     const jo = await page(client, { q: 'jo', limit: '10' });
     expect(jo.total).toBe(3);
-    expect(jo.clients.map((c) => c.name.normalize('NFC')).sort((a, b) => a.localeCompare(b))).toEqual(['José Álvarez', 'Joseph Brown', 'Mary-Jo Alvarado']);
+    expect(jo.clients.map((c) => c.name.normalize('NFC')).sort((a, b) => a.localeCompare(b))).toEqual([
+      'José Álvarez',
+      'Joseph Brown',
+      'Mary-Jo Alvarado',
+    ]);
   });
 
   it('leaves out a stale entry (a crash between the entry and the client) and still pages on', async () => {
     const { client, user } = await proAgent();
     await add(client, { name: 'Real One' });
-    await db().send(new PutCommand({ TableName: table(), Item: { pk: listPartition(user.id, 'name'), sk: 'ghost#no-such-client', type: 'client-list', clientId: 'no-such-client' } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          pk: listPartition(user.id, 'name'),
+          sk: 'ghost#no-such-client',
+          type: 'client-list',
+          clientId: 'no-such-client',
+        },
+      }),
+    );
     expect((await allPages(client, { sort: 'name', limit: '1' })).names).toEqual(['Real One']);
   });
 
@@ -172,7 +202,10 @@ describe('GET /api/clients, a page at a time', () => {
       [`q=${'a'.repeat(101)}`, CLIENT_LIST_MESSAGES.q],
       ['q=%25%25%25', CLIENT_LIST_MESSAGES.q],
       ['cursor=not!a!cursor', 'The cursor is not valid for this list. Start again without a cursor.'],
-      [`cursor=${Buffer.from('{"pk":"x"}').toString('base64url')}`, 'The cursor is not valid for this list. Start again without a cursor.'],
+      [
+        `cursor=${Buffer.from('{"pk":"x"}').toString('base64url')}`,
+        'The cursor is not valid for this list. Start again without a cursor.',
+      ],
     ];
     for (const [params, message] of cases) {
       const res = await client.get(`/api/clients?${params}`);

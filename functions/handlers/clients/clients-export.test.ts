@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { parse } from 'csv-parse/sync';
-import type { Client, ClientsExport } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
+import type { Client, ClientsExport } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { config } from '../../config';
 import { agentClientPages } from '../../data/export-sources';
 import { csvStream } from '../../domain/csv-export';
@@ -54,14 +54,31 @@ describe('GET /api/clients/export', () => {
         purchaseDate: '2015-08-09',
       }),
     );
-    const at = await a.client.post('/api/clients', clientInput({ name: '@SUM(A1:A9)', phone: '-512-555-0102', address: '-2 Elm Street' }));
+    const at = await a.client.post(
+      '/api/clients',
+      clientInput({ name: '@SUM(A1:A9)', phone: '-512-555-0102', address: '-2 Elm Street' }),
+    );
     const plain = await a.client.post('/api/clients', clientInput({ name: 'Plain, Person' }));
     for (const res of [formula, at, plain]) expect(res.status).toBe(201);
-    expect((await a.client.patch(`/api/clients/${formula.body.id}`, { timeZone: 'America/Chicago', automationsPaused: true })).status).toBe(200);
-    expect((await a.client.post(`/api/clients/${formula.body.id}/review-status`, { status: 'submitted' })).status).toBe(200);
+    expect(
+      (
+        await a.client.patch(`/api/clients/${formula.body.id}`, {
+          timeZone: 'America/Chicago',
+          automationsPaused: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await a.client.post(`/api/clients/${formula.body.id}/review-status`, { status: 'submitted' })).status).toBe(
+      200,
+    );
 
     const { link, text } = await exportOf(a.client);
-    expect(link).toEqual({ url: expect.any(String), expiresAt: expect.any(String), rows: 3, fileName: `hearthside-clients-${todayIn(a.user.timeZone)}.csv` });
+    expect(link).toEqual({
+      url: expect.any(String),
+      expiresAt: expect.any(String),
+      rows: 3,
+      fileName: `hearthside-clients-${todayIn(a.user.timeZone)}.csv`,
+    });
     expect(text.startsWith(HEADER_LINE)).toBe(true);
     // The cells as written: a leading ' on anything a spreadsheet would run, quotes doubled, the newline inside quotes.
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
@@ -96,14 +113,20 @@ describe('GET /api/clients/export', () => {
       createdAt: client.createdAt,
       updatedAt: client.updatedAt,
     });
-    expect(rows.find((r) => unguard(r.clientId) === at.body.id)).toMatchObject({ name: "'@SUM(A1:A9)", phone: "'-512-555-0102", address: "'-2 Elm Street" });
+    expect(rows.find((r) => unguard(r.clientId) === at.body.id)).toMatchObject({
+      name: "'@SUM(A1:A9)",
+      phone: "'-512-555-0102",
+      address: "'-2 Elm Street",
+    });
   });
 
   it('has a column for every field of a client the API returns (its own id as clientId; agentId is the agent themself)', async () => {
     const a = await signedInAgent(api);
     await a.client.post('/api/clients', clientInput());
     const [client] = (await a.client.get<Client[]>('/api/clients')).body;
-    const fields = Object.keys(client!).filter((field) => field !== 'agentId').map((field) => (field === 'id' ? 'clientId' : field));
+    const fields = Object.keys(client!)
+      .filter((field) => field !== 'agentId')
+      .map((field) => (field === 'id' ? 'clientId' : field));
     expect(HEADERS).toEqual(expect.arrayContaining(fields));
     expect(HEADERS).toHaveLength(fields.length);
     const { text } = await exportOf(a.client);
@@ -147,10 +170,12 @@ describe('GET /api/clients/export', () => {
     const key = decodeURIComponent(new URL(link.url).pathname.split(`/${config().exportsBucket}/`)[1]!);
     expect(key).toMatch(new RegExp(`^client-exports/\\d{4}-\\d{2}-\\d{2}/${a.user.id}/[A-Za-z0-9_-]+\\.csv$`));
     const stored = await s3().send(new GetObjectCommand({ Bucket: config().exportsBucket, Key: key }));
-    expect(Buffer.from(await stored.Body!.transformToByteArray()).toString('utf8')).toBe(Buffer.from(await (await fetch(link.url)).arrayBuffer()).toString('utf8'));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).toString('utf8')).toBe(
+      Buffer.from(await (await fetch(link.url)).arrayBuffer()).toString('utf8'),
+    );
   });
 
-  it('reads the book a page at a time (a Query of the agent\'s partition)', async () => {
+  it("reads the book a page at a time (a Query of the agent's partition)", async () => {
     const a = await signedInAgent(api);
     const ids = new Set<string>();
     for (let i = 0; i < 5; i += 1) ids.add((await a.client.post('/api/clients', clientInput())).body.id as string);
@@ -163,16 +188,36 @@ describe('GET /api/clients/export', () => {
 
   it('streams a book larger than one upload part (50,000 clients is about 20 MB) into one file', async () => {
     const client: Client = {
-      id: 'id', agentId: 'agent', name: 'Bulk Client', email: 'bulk@example.com', phone: '(512) 555-0100', address: '1 Long Road, Austin, TX 78701',
-      birthday: '1980-01-01', anniversary: null, purchaseDate: '2015-01-01', lastContactDate: null, timeZone: null, emailOptedOut: false, smsOptedOut: false,
-      automationsPaused: false, reviewStatus: 'pending', reviewRequestedAt: null, reviewSubmittedAt: null, hasTestimonial: false,
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+      id: 'id',
+      agentId: 'agent',
+      name: 'Bulk Client',
+      email: 'bulk@example.com',
+      phone: '(512) 555-0100',
+      address: '1 Long Road, Austin, TX 78701',
+      birthday: '1980-01-01',
+      anniversary: null,
+      purchaseDate: '2015-01-01',
+      lastContactDate: null,
+      timeZone: null,
+      emailOptedOut: false,
+      smsOptedOut: false,
+      automationsPaused: false,
+      reviewStatus: 'pending',
+      reviewRequestedAt: null,
+      reviewSubmittedAt: null,
+      hasTestimonial: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     };
     // 35 pages of 1,000 rows, about 7 MB: two parts of a multipart upload (5 MB each, the last smaller).
     async function* pages() {
       for (let p = 0; p < 35; p += 1) yield Array.from({ length: 1000 }, (_, i) => ({ ...client, id: `c${p}x${i}` }));
     }
-    const stored = await storeCsvExport('client-exports/test/large.csv', 'large.csv', csvStream(OWN_CLIENT_COLUMNS, pages()));
+    const stored = await storeCsvExport(
+      'client-exports/test/large.csv',
+      'large.csv',
+      csvStream(OWN_CLIENT_COLUMNS, pages()),
+    );
     expect(stored.bytes).toBeGreaterThan(5 * 1024 * 1024);
     const file = Buffer.from(await (await fetch(stored.url)).arrayBuffer());
     expect(file.length).toBe(stored.bytes);

@@ -1,4 +1,4 @@
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { CSV_MAX_ROWS } from '../../domain/csv-import';
 import ical, { type VEvent } from 'node-ical';
 import { clientInput, makePro } from '../../testing/factories';
@@ -42,12 +42,18 @@ describe('CSV import', () => {
     const res = await upload(client, csv, 'contacts.csv');
     expect(res.body).toMatchObject({ imported: 1, errors: [] });
     const [ava] = (await client.get('/api/clients')).body;
-    expect(ava).toMatchObject({ name: 'Ava Nguyen', email: 'ava@example.com', phone: '+1 512-555-0199', birthday: '1988-02-29' });
+    expect(ava).toMatchObject({
+      name: 'Ava Nguyen',
+      email: 'ava@example.com',
+      phone: '+1 512-555-0199',
+      birthday: '1988-02-29',
+    });
   });
 
   it('reports invalid rows with their row number and reason, and imports the rest', async () => {
     const { client } = await signedInAgent(api);
-    const csv = 'name,email,phone\nGood One,good@example.com,5125550111\n,nobody@example.com,5125550112\nBad Mail,not-an-email,5125550113\n';
+    const csv =
+      'name,email,phone\nGood One,good@example.com,5125550111\n,nobody@example.com,5125550112\nBad Mail,not-an-email,5125550113\n';
     const res = await upload(client, csv);
     expect(res.body.imported).toBe(1);
     expect(res.body.skipped).toBe(2);
@@ -59,7 +65,10 @@ describe('CSV import', () => {
 
   it('updates a client whose e-mail the agent already has instead of duplicating it, keeping what blank cells leave out', async () => {
     const { client } = await signedInAgent(api);
-    await client.post('/api/clients', clientInput({ name: 'Old Name', email: 'known@example.com', birthday: '1970-01-01' }));
+    await client.post(
+      '/api/clients',
+      clientInput({ name: 'Old Name', email: 'known@example.com', birthday: '1970-01-01' }),
+    );
     const res = await upload(client, 'name,email,phone,birthday\nNew Name,KNOWN@example.com,5125550123,\n');
     expect(res.body).toMatchObject({ imported: 0, updated: 1 });
     const list = (await client.get('/api/clients')).body;
@@ -73,7 +82,9 @@ describe('CSV import', () => {
     const rows = Array.from({ length: 14 }, (_, i) => `Person ${i},person${i}@example.com,512555${String(1000 + i)}`);
     const res = await upload(client, `name,email,phone\n${rows.join('\n')}\n`);
     expect(res.body).toMatchObject({ imported: FREE_CLIENT_LIMIT - 1, skipped: 14 - (FREE_CLIENT_LIMIT - 1) });
-    expect(res.body.message).toMatch(/Imported 9 new clients\. 5 rows were not imported: the free plan allows 10 clients/);
+    expect(res.body.message).toMatch(
+      /Imported 9 new clients\. 5 rows were not imported: the free plan allows 10 clients/,
+    );
     const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
     expect(names).toHaveLength(FREE_CLIENT_LIMIT);
     expect(names).toEqual(expect.arrayContaining(['Person 0', 'Person 8']));
@@ -121,14 +132,22 @@ describe('CSV import', () => {
   });
 });
 
-const uploadVcf = (client: ApiClient, content: string, filename = 'contacts.vcf', type = 'text/vcard') => upload(client, content, filename, type);
+const uploadVcf = (client: ApiClient, content: string, filename = 'contacts.vcf', type = 'text/vcard') =>
+  upload(client, content, filename, type);
 
 describe('vCard import', () => {
   it('imports an iCloud export (3.0): grouped e-mail, Apple anniversary, year-less birthdays, photo ignored', async () => {
     const { client } = await signedInAgent(api);
     const res = await uploadVcf(client, icloudExport());
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ imported: 3, updated: 0, skipped: 0, errors: [], unit: 'card', message: 'Imported 3 new clients.' });
+    expect(res.body).toMatchObject({
+      imported: 3,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      unit: 'card',
+      message: 'Imported 3 new clients.',
+    });
     const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
     expect(list.find((c) => c.email === 'maria@example.com')).toMatchObject({
       name: 'Maria Lopez',
@@ -146,8 +165,15 @@ describe('vCard import', () => {
     const res = await uploadVcf(client, vcf(androidCard(), v4Card()), 'Contacts.VCF', 'text/x-vcard');
     expect(res.body).toMatchObject({ imported: 2, errors: [] });
     const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
-    expect(list.find((c) => c.email === 'juergen@example.com')).toMatchObject({ name: 'Jürgen Müller-Lüdenscheidt, Jr.', phone: '+15125550102' });
-    expect(list.find((c) => c.email === 'zoe@example.com')).toMatchObject({ name: 'Zoë Adams', birthday: '--03-14', anniversary: '2009-08-08' });
+    expect(list.find((c) => c.email === 'juergen@example.com')).toMatchObject({
+      name: 'Jürgen Müller-Lüdenscheidt, Jr.',
+      phone: '+15125550102',
+    });
+    expect(list.find((c) => c.email === 'zoe@example.com')).toMatchObject({
+      name: 'Zoë Adams',
+      birthday: '--03-14',
+      anniversary: '2009-08-08',
+    });
   });
 
   it('updates on re-import instead of duplicating: same e-mail, new details', async () => {
@@ -163,7 +189,11 @@ describe('vCard import', () => {
   it('skips a card without an e-mail, saying which card and why', async () => {
     const { client } = await signedInAgent(api);
     const res = await uploadVcf(client, vcf(appleCard(), appleCard({ fn: 'No Mail', email: null })));
-    expect(res.body).toMatchObject({ imported: 1, skipped: 1, errors: [{ row: 2, message: 'email: Email is required' }] });
+    expect(res.body).toMatchObject({
+      imported: 1,
+      skipped: 1,
+      errors: [{ row: 2, message: 'email: Email is required' }],
+    });
     expect(res.body.message).toBe('Imported 1 new client. 1 card has errors and was skipped.');
   });
 
@@ -172,7 +202,9 @@ describe('vCard import', () => {
     const cards = Array.from({ length: 12 }, (_, i) => appleCard({ fn: `Card ${i}`, email: `card${i}@example.com` }));
     const res = await uploadVcf(client, vcf(...cards));
     expect(res.body).toMatchObject({ imported: FREE_CLIENT_LIMIT, skipped: 2 });
-    expect(res.body.message).toMatch(/^Imported 10 new clients\. 2 cards were not imported: the free plan allows 10 clients/);
+    expect(res.body.message).toMatch(
+      /^Imported 10 new clients\. 2 cards were not imported: the free plan allows 10 clients/,
+    );
     const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
     expect(names).toHaveLength(FREE_CLIENT_LIMIT);
     expect(names).not.toContain('Card 10');
@@ -193,8 +225,12 @@ describe('vCard import', () => {
     await uploadVcf(client, icloudExport());
     const feed = await client.post('/api/user/calendar-secret');
     const res = await api.client().get(new URL(feed.body.url as string).pathname, { noOrigin: true });
-    const event = Object.values(ical.sync.parseICS(res.text)).find((c): c is VEvent => c.type === 'VEVENT' && c.summary === 'Birthday: José Ñúñez')!;
-    const dates = event.rrule!.between(new Date('2026-01-01T00:00:00Z'), new Date('2027-12-31T23:59:59Z'), true).map((d) => d.toISOString().slice(0, 10));
+    const event = Object.values(ical.sync.parseICS(res.text)).find(
+      (c): c is VEvent => c.type === 'VEVENT' && c.summary === 'Birthday: José Ñúñez',
+    )!;
+    const dates = event
+      .rrule!.between(new Date('2026-01-01T00:00:00Z'), new Date('2027-12-31T23:59:59Z'), true)
+      .map((d) => d.toISOString().slice(0, 10));
     expect(dates).toEqual(['2026-11-07', '2027-11-07']);
     expect(event.description).toContain('Born November 7.');
   });

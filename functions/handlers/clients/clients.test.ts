@@ -1,5 +1,5 @@
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
-import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '../../../shared/client-schema';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { UPGRADE_MESSAGE } from '../../http/client-errors';
@@ -14,10 +14,23 @@ describe('clients', () => {
   it('edits exactly the editable fields of the shared schema: anything else is refused', async () => {
     const { client } = await signedInAgent(api);
     const created = await client.post('/api/clients', clientInput());
-    const refused = await client.patch(`/api/clients/${created.body.id}`, { hasTestimonial: true, reviewStatus: 'submitted' });
+    const refused = await client.patch(`/api/clients/${created.body.id}`, {
+      hasTestimonial: true,
+      reviewStatus: 'submitted',
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(`Send at least one of: ${[...PATCHABLE_CLIENT_FIELDS, 'automationsPaused'].join(', ')}.`);
-    const edits = { name: 'New Name', email: 'new@example.com', phone: '(555) 222-3333', address: '1 Main St', birthday: '1980-01-02', anniversary: '2001-03-04', purchaseDate: '2010-05-06' };
+    expect(refused.body.message).toBe(
+      `Send at least one of: ${[...PATCHABLE_CLIENT_FIELDS, 'automationsPaused'].join(', ')}.`,
+    );
+    const edits = {
+      name: 'New Name',
+      email: 'new@example.com',
+      phone: '(555) 222-3333',
+      address: '1 Main St',
+      birthday: '1980-01-02',
+      anniversary: '2001-03-04',
+      purchaseDate: '2010-05-06',
+    };
     expect(Object.keys(edits)).toEqual([...EDITABLE_CLIENT_FIELDS]);
     const edited = await client.patch(`/api/clients/${created.body.id}`, edits);
     expect(edited.status).toBe(200);
@@ -26,16 +39,30 @@ describe('clients', () => {
 
   it('creates, lists, edits and deletes a client', async () => {
     const { client } = await signedInAgent(api);
-    const created = await client.post('/api/clients', clientInput({ name: 'Maria Lopez', email: 'Maria@Example.com', birthday: '1985-04-12', address: '12 Elm St' }));
+    const created = await client.post(
+      '/api/clients',
+      clientInput({ name: 'Maria Lopez', email: 'Maria@Example.com', birthday: '1985-04-12', address: '12 Elm St' }),
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Maria Lopez', email: 'maria@example.com', birthday: '1985-04-12', reviewStatus: 'pending', remainingFreeSlots: FREE_CLIENT_LIMIT - 1 });
+    expect(created.body).toMatchObject({
+      name: 'Maria Lopez',
+      email: 'maria@example.com',
+      birthday: '1985-04-12',
+      reviewStatus: 'pending',
+      remainingFreeSlots: FREE_CLIENT_LIMIT - 1,
+    });
     const list = await client.get('/api/clients');
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).not.toHaveProperty('pk');
 
     const edited = await client.patch(`/api/clients/${created.body.id}`, { phone: '(555) 999-0000', address: null });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ phone: '(555) 999-0000', address: null, name: 'Maria Lopez', birthday: '1985-04-12' });
+    expect(edited.body).toMatchObject({
+      phone: '(555) 999-0000',
+      address: null,
+      name: 'Maria Lopez',
+      birthday: '1985-04-12',
+    });
 
     expect((await client.delete(`/api/clients/${created.body.id}`)).status).toBe(204);
     expect((await client.get('/api/clients')).body).toEqual([]);
@@ -46,10 +73,20 @@ describe('clients', () => {
     const { client } = await signedInAgent(api);
     const missing = await client.post('/api/clients', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toMatchObject({ name: CLIENT_MESSAGES.nameRequired, email: CLIENT_MESSAGES.emailRequired, phone: CLIENT_MESSAGES.phoneRequired });
-    const badDate = await client.post('/api/clients', clientInput({ anniversary: '2023-02-29', birthday: '12/31/1990' }));
+    expect(missing.body.errors).toMatchObject({
+      name: CLIENT_MESSAGES.nameRequired,
+      email: CLIENT_MESSAGES.emailRequired,
+      phone: CLIENT_MESSAGES.phoneRequired,
+    });
+    const badDate = await client.post(
+      '/api/clients',
+      clientInput({ anniversary: '2023-02-29', birthday: '12/31/1990' }),
+    );
     expect(badDate.status).toBe(400);
-    expect(badDate.body.errors).toEqual({ anniversary: CLIENT_MESSAGES.invalidDate, birthday: CLIENT_MESSAGES.invalidDate });
+    expect(badDate.body.errors).toEqual({
+      anniversary: CLIENT_MESSAGES.invalidDate,
+      birthday: CLIENT_MESSAGES.invalidDate,
+    });
     const badEmail = await client.post('/api/clients', clientInput({ email: 'nope' }));
     expect(badEmail.body.errors.email).toBe('Invalid email address');
   });
@@ -76,7 +113,11 @@ describe('clients', () => {
     const { client } = await signedInAgent(api);
     const { body: c } = await client.post('/api/clients', clientInput());
     const requested = await client.post(`/api/clients/${c.id}/review-status`, { status: 'requested' });
-    expect(requested.body).toMatchObject({ reviewStatus: 'requested', reviewRequestedAt: expect.any(String), reviewSubmittedAt: null });
+    expect(requested.body).toMatchObject({
+      reviewStatus: 'requested',
+      reviewRequestedAt: expect.any(String),
+      reviewSubmittedAt: null,
+    });
     const submitted = await client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' });
     expect(submitted.body).toMatchObject({ reviewStatus: 'submitted', reviewSubmittedAt: expect.any(String) });
     expect((await client.post(`/api/clients/${c.id}/review-status`, { status: 'wonderful' })).status).toBe(400);
@@ -86,7 +127,10 @@ describe('clients', () => {
 describe('milestones', () => {
   it('awards Review Submitted, Profile Complete and each passed home anniversary, once each', async () => {
     const { client } = await signedInAgent(api);
-    const { body: c } = await client.post('/api/clients', clientInput({ birthday: '1980-01-01', anniversary: '2010-06-01', purchaseDate: '2021-03-01' }));
+    const { body: c } = await client.post(
+      '/api/clients',
+      clientInput({ birthday: '1980-01-01', anniversary: '2010-06-01', purchaseDate: '2021-03-01' }),
+    );
     await client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' });
     await client.post(`/api/clients/${c.id}/review-status`, { status: 'submitted' });
     await client.patch(`/api/clients/${c.id}`, { address: 'somewhere' });
@@ -94,18 +138,30 @@ describe('milestones', () => {
     expect(res.status).toBe(200);
     const names = res.body.map((m: { name: string }) => m.name).sort();
     const thisYear = new Date().getUTCFullYear();
-    const expectedYears = Array.from({ length: thisYear - 2021 - (new Date().toISOString().slice(5, 10) < '03-01' ? 1 : 0) }, (_, i) => `${i + 1} Year Homeowner`);
+    const expectedYears = Array.from(
+      { length: thisYear - 2021 - (new Date().toISOString().slice(5, 10) < '03-01' ? 1 : 0) },
+      (_, i) => `${i + 1} Year Homeowner`,
+    );
     expect(names).toEqual(['Profile Complete', 'Review Submitted', ...expectedYears].sort());
-    for (const m of res.body) expect(m).toEqual({ type: expect.any(String), name: expect.any(String), description: expect.any(String), icon: expect.stringMatching(/^(Star|Home)$/), achievedAt: expect.any(String) });
+    for (const m of res.body)
+      expect(m).toEqual({
+        type: expect.any(String),
+        name: expect.any(String),
+        description: expect.any(String),
+        icon: expect.stringMatching(/^(Star|Home)$/),
+        achievedAt: expect.any(String),
+      });
   });
 });
 
 describe('milestone dates', () => {
-  it("dates each homeowner milestone by the anniversary it marks, not by the day the client was added", async () => {
+  it('dates each homeowner milestone by the anniversary it marks, not by the day the client was added', async () => {
     const { client } = await signedInAgent(api);
     const { body: c } = await client.post('/api/clients', clientInput({ purchaseDate: '2015-05-20' }));
     const res = await client.get(`/api/clients/${c.id}/milestones`);
-    const homeowner = (res.body as Array<{ name: string; achievedAt: string }>).filter((m) => m.name.endsWith('Year Homeowner'));
+    const homeowner = (res.body as Array<{ name: string; achievedAt: string }>).filter((m) =>
+      m.name.endsWith('Year Homeowner'),
+    );
     expect(homeowner.slice(0, 3)).toEqual([
       expect.objectContaining({ name: '1 Year Homeowner', achievedAt: '2016-05-20T12:00:00.000Z' }),
       expect.objectContaining({ name: '2 Year Homeowner', achievedAt: '2017-05-20T12:00:00.000Z' }),
@@ -122,7 +178,9 @@ describe('an upcoming closing', () => {
     expect(created.status).toBe(201);
     expect(created.body.purchaseDate).toBe(`${nextYear}-02-15`);
     const milestones = await client.get(`/api/clients/${created.body.id}/milestones`);
-    expect(milestones.body.map((m: { name: string }) => m.name)).not.toEqual(expect.arrayContaining([expect.stringMatching(/Homeowner/)]));
+    expect(milestones.body.map((m: { name: string }) => m.name)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/Homeowner/)]),
+    );
     // A birthday in the future stays refused.
     const born = await client.post('/api/clients', clientInput({ birthday: `${nextYear}-02-15` }));
     expect(born.status).toBe(400);
@@ -167,7 +225,10 @@ describe('free plan', () => {
     for (const r of refused) expect(r.body).toEqual({ code: 'UPGRADE_REQUIRED', message: UPGRADE_MESSAGE });
     expect(UPGRADE_MESSAGE).toMatch(/10 clients on the free plan/);
     expect((await client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT);
-    const slots = results.filter((r) => r.status === 201).map((r) => r.body.remainingFreeSlots).sort();
+    const slots = results
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.remainingFreeSlots)
+      .sort();
     expect(slots).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 

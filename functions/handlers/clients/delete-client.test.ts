@@ -1,8 +1,14 @@
 // Deleting a client takes its testimonial videos out of the uploads bucket (s3rver here) and its
 // testimonial records out of the table; S3 failing never blocks or half-does the client's delete.
-import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { ClientRegistrationResult } from '../../../shared/api-types';
+import type { ClientRegistrationResult } from '@shared/api-types';
 import { config, resetConfig } from '../../config';
 import { listTestimonials } from '../../data/testimonials';
 import { deleteObjectsUnder, s3 } from '../../integrations/storage';
@@ -43,7 +49,8 @@ async function anotherClientOf(agent: ApiClient): Promise<ClientRegistrationResu
   return res.body as ClientRegistrationResult;
 }
 
-const clientIds = async (agent: ApiClient) => ((await agent.get('/api/clients')).body as Array<{ id: string }>).map((c) => c.id);
+const clientIds = async (agent: ApiClient) =>
+  ((await agent.get('/api/clients')).body as Array<{ id: string }>).map((c) => c.id);
 
 /** The warnings the handlers logged (JSON lines on stderr; tests log nothing by default) while `act` ran. */
 async function warningsDuring(act: () => Promise<unknown>): Promise<Array<Record<string, any>>> {
@@ -98,7 +105,10 @@ describe('deleting a client with video testimonials', () => {
 
   it("leaves another agent's client and its videos alone (404)", async () => {
     const { agent, registration } = await registeredClient(api);
-    const key = await uploadTestimonial(api, { clientId: registration.clientId, clientToken: registration.clientToken });
+    const key = await uploadTestimonial(api, {
+      clientId: registration.clientId,
+      clientToken: registration.clientToken,
+    });
     const other = await signedInAgent(api);
 
     const res = await other.client.delete(`/api/clients/${registration.clientId}`);
@@ -111,10 +121,18 @@ describe('deleting a client with video testimonials', () => {
 
   it('still deletes the client (204) when S3 fails, and logs the videos it left for cleanup', async () => {
     const { agent, registration } = await registeredClient(api);
-    const key = await uploadTestimonial(api, { clientId: registration.clientId, clientToken: registration.clientToken });
+    const key = await uploadTestimonial(api, {
+      clientId: registration.clientId,
+      clientToken: registration.clientToken,
+    });
     const prefix = clientVideosPrefix(agent.user.id, registration.clientId);
     const failingS3 = mockClient(S3Client);
-    failingS3.onAnyCommand().rejects(Object.assign(new Error('We encountered an internal error. Please try again.'), { name: 'InternalError', $fault: 'server' }));
+    failingS3.onAnyCommand().rejects(
+      Object.assign(new Error('We encountered an internal error. Please try again.'), {
+        name: 'InternalError',
+        $fault: 'server',
+      }),
+    );
     let status = 0;
     let warnings: Array<Record<string, any>>;
     try {
@@ -129,7 +147,13 @@ describe('deleting a client with video testimonials', () => {
     expect(status).toBe(204);
     expect(await clientIds(agent.client)).toEqual([]);
     expect(await listTestimonials(registration.clientId)).toEqual([]);
-    expect(warnings).toContainEqual(expect.objectContaining({ message: 'client videos left in the uploads bucket', prefix, error: expect.objectContaining({ name: 'InternalError' }) }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        message: 'client videos left in the uploads bucket',
+        prefix,
+        error: expect.objectContaining({ name: 'InternalError' }),
+      }),
+    );
     // What the log names is what is left: unreachable from the app, for an operator to remove.
     expect(await keysUnder(prefix)).toEqual([key]);
     expect((await agent.client.delete(`/api/clients/${registration.clientId}`)).status).toBe(404);
@@ -169,7 +193,10 @@ describe('deleteObjectsUnder', () => {
         expect.objectContaining({ Bucket: 'bucket', Prefix: 'f/', MaxKeys: 2, ContinuationToken: undefined }),
         expect.objectContaining({ Bucket: 'bucket', Prefix: 'f/', MaxKeys: 2, ContinuationToken: 'page-2' }),
       ]);
-      expect(paged.commandCalls(DeleteObjectsCommand).map((call) => call.args[0].input.Delete?.Objects)).toEqual([[{ Key: 'f/a' }, { Key: 'f/b' }], [{ Key: 'f/c' }]]);
+      expect(paged.commandCalls(DeleteObjectsCommand).map((call) => call.args[0].input.Delete?.Objects)).toEqual([
+        [{ Key: 'f/a' }, { Key: 'f/b' }],
+        [{ Key: 'f/c' }],
+      ]);
     } finally {
       paged.restore();
     }
@@ -183,9 +210,13 @@ describe('deleteObjectsUnder', () => {
   it('throws when S3 keeps some keys of a page', async () => {
     const partial = mockClient(S3Client);
     partial.on(ListObjectsV2Command).resolves({ Contents: [{ Key: 'f/a' }, { Key: 'f/b' }], IsTruncated: false });
-    partial.on(DeleteObjectsCommand).resolves({ Errors: [{ Key: 'f/b', Code: 'AccessDenied', Message: 'Access Denied' }] });
+    partial
+      .on(DeleteObjectsCommand)
+      .resolves({ Errors: [{ Key: 'f/b', Code: 'AccessDenied', Message: 'Access Denied' }] });
     try {
-      await expect(deleteObjectsUnder('bucket', 'f/')).rejects.toThrow('S3 kept 1 of 2 objects under f/ (first: AccessDenied Access Denied)');
+      await expect(deleteObjectsUnder('bucket', 'f/')).rejects.toThrow(
+        'S3 kept 1 of 2 objects under f/ (first: AccessDenied Access Denied)',
+      );
     } finally {
       partial.restore();
     }

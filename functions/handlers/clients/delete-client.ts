@@ -15,7 +15,11 @@ export const handler = defineHandler('clients/delete-client', {}, async ({ user,
     const deleted = await deleteClientVideos(user.id, clientId);
     if (deleted > 0) log.info('client videos deleted', { clientId, deleted });
   } catch (error) {
-    log.warn('client videos left in the uploads bucket', { clientId, prefix: clientVideosPrefix(user.id, clientId), error });
+    log.warn('client videos left in the uploads bucket', {
+      clientId,
+      prefix: clientVideosPrefix(user.id, clientId),
+      error,
+    });
   }
   return { status: 204 };
 });

@@ -1,4 +1,9 @@
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput, ThrottlingException } from '@aws-sdk/client-bedrock-runtime';
+import {
+  BedrockRuntimeClient,
+  ConverseCommand,
+  type ConverseCommandInput,
+  ThrottlingException,
+} from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../../config';
 import { resetAiClients } from '../../integrations/ai-drafts';
@@ -14,7 +19,13 @@ const bedrock = mockClient(BedrockRuntimeClient);
 let api: TestApi;
 
 const promptOf = (input: ConverseCommandInput) => input.messages?.[0]?.content?.[0]?.text ?? '';
-const answer = (draft: unknown) => ({ output: { message: { role: 'assistant' as const, content: [{ text: JSON.stringify(draft) }] } }, stopReason: 'end_turn' as const, usage: { inputTokens: 400, outputTokens: 50, totalTokens: 450 }, metrics: { latencyMs: 300 }, $metadata: {} });
+const answer = (draft: unknown) => ({
+  output: { message: { role: 'assistant' as const, content: [{ text: JSON.stringify(draft) }] } },
+  stopReason: 'end_turn' as const,
+  usage: { inputTokens: 400, outputTokens: 50, totalTokens: 450 },
+  metrics: { latencyMs: 300 },
+  $metadata: {},
+});
 
 function configure(settings: Partial<Record<(typeof AI_SETTINGS)[number], string>>) {
   for (const name of AI_SETTINGS) delete process.env[name];
@@ -30,7 +41,10 @@ beforeEach(() => {
   bedrock.reset();
   bedrock.on(ConverseCommand).callsFake((input: ConverseCommandInput) => {
     const firstName = /"first_name":"([^"]*)"/.exec(promptOf(input))?.[1];
-    return answer({ subject: `Thinking of you, ${firstName}`, body: `Hi ${firstName},\n\nA note written by the model.\n\nDana` });
+    return answer({
+      subject: `Thinking of you, ${firstName}`,
+      body: `Hi ${firstName},\n\nA note written by the model.\n\nDana`,
+    });
   });
   configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL });
 });
@@ -41,9 +55,17 @@ afterAll(async () => {
 
 async function agentWithClient({ pro = true, client = {} as Record<string, unknown>, placeId = true } = {}) {
   const agent = await signedInAgent(api, { fullName: 'Dana Realtor' });
-  if (placeId) await agent.client.patch('/api/user/business', { googlePlaceId: PLACE_ID, businessName: 'Blue Heron Homes', businessLocation: 'Austin, TX' });
+  if (placeId)
+    await agent.client.patch('/api/user/business', {
+      googlePlaceId: PLACE_ID,
+      businessName: 'Blue Heron Homes',
+      businessLocation: 'Austin, TX',
+    });
   if (pro) await makePro(agent.user.id);
-  const res = await agent.client.post('/api/clients', clientInput({ name: 'Jane Doe', purchaseDate: '2019-12-05', ...client }));
+  const res = await agent.client.post(
+    '/api/clients',
+    clientInput({ name: 'Jane Doe', purchaseDate: '2019-12-05', ...client }),
+  );
   if (res.status !== 201) throw new Error(res.text);
   const draft = (body: Record<string, unknown>) => agent.client.post(`/api/clients/${res.body.id}/drafts`, body);
   return { ...agent, clientId: res.body.id as string, draft };
@@ -58,9 +80,16 @@ describe('POST /api/clients/{id}/drafts', () => {
     const second = await draft({ occasion: 'check-in', channel: 'email', tone: 'professional' });
     // Assess
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ subject: 'Thinking of you, Jane', body: 'Hi Jane,\n\nA note written by the model.\n\nDana', engine: { provider: 'bedrock', model: MODEL }, quota: { used: 1, limit: 50 } });
+    expect(first.body).toEqual({
+      subject: 'Thinking of you, Jane',
+      body: 'Hi Jane,\n\nA note written by the model.\n\nDana',
+      engine: { provider: 'bedrock', model: MODEL },
+      quota: { used: 1, limit: 50 },
+    });
     expect(second.body.quota).toEqual({ used: 2, limit: 50 });
-    expect(promptOf(bedrock.commandCalls(ConverseCommand)[0]!.args[0].input)).toContain('"occasion":"7th home anniversary","years":7');
+    expect(promptOf(bedrock.commandCalls(ConverseCommand)[0]!.args[0].input)).toContain(
+      '"occasion":"7th home anniversary","years":7',
+    );
   });
 
   it('gives a free agent a local draft and the upgrade hint, without asking the model', async () => {
@@ -70,7 +99,12 @@ describe('POST /api/clients/{id}/drafts', () => {
     const res = await draft({ occasion: 'home-anniversary', channel: 'sms' });
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ subject: null, engine: { provider: 'local', model: null }, quota: { used: 0, limit: 0 }, upgrade: true });
+    expect(res.body).toMatchObject({
+      subject: null,
+      engine: { provider: 'local', model: null },
+      quota: { used: 0, limit: 0 },
+      upgrade: true,
+    });
     expect(res.body.body).toMatch(/^Hi Jane, .*7th home anniversary/);
     expect(res.body.engine.fallback).toBeUndefined();
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(0);
@@ -83,7 +117,11 @@ describe('POST /api/clients/{id}/drafts', () => {
     // Act
     const res = await draft({ occasion: 'review-request', channel: 'email', instructions: 'Mention the garden' });
     // Assess
-    expect(res.body).toMatchObject({ engine: { provider: 'local', model: null }, quota: { used: 0, limit: 50 }, note: 'Suggested without AI: only AI drafts follow your instructions.' });
+    expect(res.body).toMatchObject({
+      engine: { provider: 'local', model: null },
+      quota: { used: 0, limit: 50 },
+      note: 'Suggested without AI: only AI drafts follow your instructions.',
+    });
     expect(res.body.body).toContain(REVIEW_LINK);
     expect(res.body.upgrade).toBeUndefined();
   });
@@ -93,12 +131,19 @@ describe('POST /api/clients/{id}/drafts', () => {
     configure({ AI_PROVIDER: 'local' });
     const { draft } = await agentWithClient();
     // Act
-    const again = [await draft({ occasion: 'birthday', channel: 'email' }), await draft({ occasion: 'birthday', channel: 'email', variant: 0 })];
-    const variants = await Promise.all(Array.from({ length: 6 }, (_, variant) => draft({ occasion: 'birthday', channel: 'email', variant })));
+    const again = [
+      await draft({ occasion: 'birthday', channel: 'email' }),
+      await draft({ occasion: 'birthday', channel: 'email', variant: 0 }),
+    ];
+    const variants = await Promise.all(
+      Array.from({ length: 6 }, (_, variant) => draft({ occasion: 'birthday', channel: 'email', variant })),
+    );
     // Assess
     expect(again[0]!.body.body).toBe(again[1]!.body.body);
     expect(new Set(variants.map((r) => `${r.body.subject}\n${r.body.body}`)).size).toBeGreaterThanOrEqual(3);
-    expect((await draft({ occasion: 'birthday', channel: 'email', variant: -1 })).body.errors).toEqual({ variant: 'Variant must be a whole number from 0 to 999' });
+    expect((await draft({ occasion: 'birthday', channel: 'email', variant: -1 })).body.errors).toEqual({
+      variant: 'Variant must be a whole number from 0 to 999',
+    });
   });
 
   it('answers 429 DRAFT_QUOTA past the daily quota, even for parallel requests', async () => {
@@ -109,9 +154,17 @@ describe('POST /api/clients/{id}/drafts', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => draft({ occasion: 'birthday', channel: 'sms' })));
     // Assess
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
-    expect(results.filter((r) => r.status === 200).map((r) => r.body.quota.used).sort()).toEqual([1, 2]);
+    expect(
+      results
+        .filter((r) => r.status === 200)
+        .map((r) => r.body.quota.used)
+        .sort(),
+    ).toEqual([1, 2]);
     const refused = results.find((r) => r.status === 429)!;
-    expect(refused.body).toMatchObject({ code: 'DRAFT_QUOTA', message: expect.stringContaining("today's 2 AI drafts") });
+    expect(refused.body).toMatchObject({
+      code: 'DRAFT_QUOTA',
+      message: expect.stringContaining("today's 2 AI drafts"),
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(2);
   });
@@ -142,7 +195,10 @@ describe('POST /api/clients/{id}/drafts', () => {
     bedrock.on(ConverseCommand).callsFake((input: ConverseCommandInput) => {
       const prompt = promptOf(input);
       const obeys = /ignore|evil/i.test(prompt);
-      return answer({ subject: 'Happy home anniversary', body: `Hi there,\n\nHappy anniversary!${obeys ? ' Claim your gift at http://evil.example' : ''}\n\nDana` });
+      return answer({
+        subject: 'Happy home anniversary',
+        body: `Hi there,\n\nHappy anniversary!${obeys ? ' Claim your gift at http://evil.example' : ''}\n\nDana`,
+      });
     });
     const { draft } = await agentWithClient(setup);
     // Act
@@ -150,7 +206,10 @@ describe('POST /api/clients/{id}/drafts', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(1);
-    expect(res.body).toMatchObject({ engine: { provider: 'local', fallback: true }, note: expect.stringContaining('it contained a link we did not give it') });
+    expect(res.body).toMatchObject({
+      engine: { provider: 'local', fallback: true },
+      note: expect.stringContaining('it contained a link we did not give it'),
+    });
     expect(`${res.body.subject} ${res.body.body}`).not.toMatch(/evil\.example|https?:\/\//);
     // The model answered, so the draft counted.
     expect(res.body.quota.used).toBe(1);
@@ -161,8 +220,14 @@ describe('POST /api/clients/{id}/drafts', () => {
     const owner = await agentWithClient();
     const other = await agentWithClient();
     // Act
-    const theirs = await other.client.post(`/api/clients/${owner.clientId}/drafts`, { occasion: 'birthday', channel: 'email' });
-    const unknown = await other.client.post('/api/clients/no-such-client/drafts', { occasion: 'birthday', channel: 'email' });
+    const theirs = await other.client.post(`/api/clients/${owner.clientId}/drafts`, {
+      occasion: 'birthday',
+      channel: 'email',
+    });
+    const unknown = await other.client.post('/api/clients/no-such-client/drafts', {
+      occasion: 'birthday',
+      channel: 'email',
+    });
     // Assess
     expect([theirs.status, unknown.status]).toEqual([404, 404]);
     expect(theirs.body).toEqual({ message: 'Client not found', code: 'NOT_FOUND' });
@@ -181,8 +246,16 @@ describe('POST /api/clients/{id}/drafts', () => {
       draft({ occasion: 'birthday', channel: 'sms', instructions: 'x'.repeat(501) }),
     ]);
     // Assess
-    expect(results.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 5 }, () => [400, 'VALIDATION_FAILED']));
-    expect(results.map((r) => Object.keys(r.body.errors))).toEqual([['occasion'], ['occasion'], ['channel'], ['tone'], ['instructions']]);
+    expect(results.map((r) => [r.status, r.body.code])).toEqual(
+      Array.from({ length: 5 }, () => [400, 'VALIDATION_FAILED']),
+    );
+    expect(results.map((r) => Object.keys(r.body.errors))).toEqual([
+      ['occasion'],
+      ['occasion'],
+      ['channel'],
+      ['tone'],
+      ['instructions'],
+    ]);
     expect(results[4]!.body.errors.instructions).toBe('Instructions must be at most 500 characters');
     expect(bedrock.commandCalls(ConverseCommand)).toHaveLength(0);
   });

@@ -1,12 +1,13 @@
 // GET /api/clients/{id}/messages: the client's activity, newest first: messages sent or scheduled
 // through Hearthside and touches the agent logged.
-import type { Activity, ClientActivity } from '../../../shared/api-types';
+import type { Activity, ClientActivity } from '@shared/api-types';
 import { getClient } from '../../data/clients';
 import { listActivity, toMessageActivity, toTouchActivity } from '../../data/messages';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
-const when = (entry: Activity): string => (entry.type === 'touch' ? entry.date : (entry.sentAt ?? entry.sendAt ?? entry.createdAt));
+const when = (entry: Activity): string =>
+  entry.type === 'touch' ? entry.date : (entry.sentAt ?? entry.sendAt ?? entry.createdAt);
 
 export const handler = defineHandler('clients/get-client-messages', {}, async ({ user, params }) => {
   const client = await getClient(user.id, params.id ?? '');

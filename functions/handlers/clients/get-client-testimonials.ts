@@ -1,6 +1,6 @@
 // GET /api/clients/{id}/testimonials: the videos one of the agent's clients left, each with a
 // presigned GET valid a few minutes (the bucket stays private).
-import type { Testimonial } from '../../../shared/api-types';
+import type { Testimonial } from '@shared/api-types';
 import { getClient } from '../../data/clients';
 import { listTestimonials } from '../../data/testimonials';
 import { notFound } from '../../http/errors';

@@ -2,8 +2,8 @@
 // export's columns and formula-cell escaping). A book can be far above Lambda's 6 MB answer, so the
 // file is streamed page by page into the exports bucket and answered as a short-lived link that
 // downloads hearthside-clients-YYYY-MM-DD.csv (the agent's date).
-import type { ClientsExport } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
+import type { ClientsExport } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { agentClientPages } from '../../data/export-sources';
 import { csvStream } from '../../domain/csv-export';
 import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';

@@ -5,7 +5,7 @@
 // whole book as an array, sorted by name: kept for API users who read it so; the web app reads
 // pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
 import * as yup from 'yup';
-import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '../../../shared/api-types';
+import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '@shared/api-types';
 import { listClients, toClient } from '../../data/clients';
 import { pageClientList } from '../../data/client-lists';
 import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
@@ -22,25 +22,37 @@ const query = pageQuery(CLIENT_PAGE.max).shape({
   q: yup
     .string()
     .max(100, CLIENT_LIST_MESSAGES.q)
-    .test('q-word', CLIENT_LIST_MESSAGES.q, (value) => value === undefined || value.trim() === '' || /[\p{L}\p{N}]/u.test(value)),
+    .test(
+      'q-word',
+      CLIENT_LIST_MESSAGES.q,
+      (value) => value === undefined || value.trim() === '' || /[\p{L}\p{N}]/u.test(value),
+    ),
   sort: yup.string<ClientSort>().oneOf(CLIENT_SORTS, CLIENT_LIST_MESSAGES.sort),
   order: yup.string<SortOrder>().oneOf(['asc', 'desc'] as const, CLIENT_LIST_MESSAGES.order),
 });
 
-export const handler = defineHandler('clients/get-clients', { query, errors: CURSOR_ERRORS }, async ({ user, query }) => {
-  const paged = Object.values(query).some((value) => value !== undefined);
-  if (!paged) {
-    const clients = await listClients(user.id);
-    return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
-  }
-  const sort = query.sort ?? 'name';
-  const page = await pageClientList(user.id, {
-    limit: query.limit ? Number(query.limit) : CLIENT_PAGE.default,
-    cursor: query.cursor || undefined,
-    q: query.q?.trim() ? query.q : undefined,
-    sort,
-    order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
-  });
-  const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total: page.total ?? Math.max(0, Number(user.clientCount ?? 0) || 0) };
-  return { body };
-});
+export const handler = defineHandler(
+  'clients/get-clients',
+  { query, errors: CURSOR_ERRORS },
+  async ({ user, query }) => {
+    const paged = Object.values(query).some((value) => value !== undefined);
+    if (!paged) {
+      const clients = await listClients(user.id);
+      return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
+    }
+    const sort = query.sort ?? 'name';
+    const page = await pageClientList(user.id, {
+      limit: query.limit ? Number(query.limit) : CLIENT_PAGE.default,
+      cursor: query.cursor || undefined,
+      q: query.q?.trim() ? query.q : undefined,
+      sort,
+      order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
+    });
+    const body: ClientPage = {
+      clients: page.clients.map(toClient),
+      nextCursor: page.nextCursor,
+      total: page.total ?? Math.max(0, Number(user.clientCount ?? 0) || 0),
+    };
+    return { body };
+  },
+);

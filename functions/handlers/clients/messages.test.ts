@@ -2,7 +2,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
-import { SMS_STOP_NOTICE } from '../../../shared/messages';
+import { SMS_STOP_NOTICE } from '@shared/messages';
 import { resetConfig } from '../../config';
 import { db } from '../../data/db';
 import { userKey } from '../../data/keys';
@@ -18,13 +18,26 @@ afterEach(resetSendingSettings);
 
 async function agentWithClient(client: Record<string, unknown> = {}, options: { verified?: boolean } = {}) {
   const agent = await signedInAgent(api, options);
-  await agent.client.patch('/api/user/business', { businessName: 'Rivera Home Group', businessLocation: '12 Elm St, Austin, TX', googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
-  const res = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez', timeZone: zoneAtLocalHour(12), ...client }));
+  await agent.client.patch('/api/user/business', {
+    businessName: 'Rivera Home Group',
+    businessLocation: '12 Elm St, Austin, TX',
+    googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  });
+  const res = await agent.client.post(
+    '/api/clients',
+    clientInput({ name: 'Maria Lopez', timeZone: zoneAtLocalHour(12), ...client }),
+  );
   if (res.status !== 201) throw new Error(`client create failed: ${res.text}`);
   return { ...agent, clientId: res.body.id as string, clientEmail: res.body.email as string };
 }
-const send = (client: ApiClient, id: string, body: Record<string, unknown>) => client.post(`/api/clients/${id}/messages`, body);
-const mail = { channel: 'email', subject: 'Happy birthday!', body: 'Hi Maria,\n\nHave a <b>great</b> day & enjoy.\n\nJane', occasion: 'birthday' };
+const send = (client: ApiClient, id: string, body: Record<string, unknown>) =>
+  client.post(`/api/clients/${id}/messages`, body);
+const mail = {
+  channel: 'email',
+  subject: 'Happy birthday!',
+  body: 'Hi Maria,\n\nHave a <b>great</b> day & enjoy.\n\nJane',
+  occasion: 'birthday',
+};
 const text = { channel: 'sms', body: 'Happy birthday Maria!' };
 
 describe('POST /api/clients/{id}/messages by e-mail', () => {
@@ -32,11 +45,16 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     const { client, clientId, clientEmail, details } = await agentWithClient();
     const res = await send(client, clientId, mail);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'sent', message: { channel: 'email', subject: 'Happy birthday!', status: 'sent', occasion: 'birthday' } });
+    expect(res.body).toMatchObject({
+      status: 'sent',
+      message: { channel: 'email', subject: 'Happy birthday!', status: 'sent', occasion: 'birthday' },
+    });
     const [sent] = (await api.outbox()).filter((m) => m.to === clientEmail);
     expect(sent!.from).toBe(`"${details.fullName} via Hearthside" <no-reply@${new URL(api.url).hostname}>`);
     expect(sent!.headers).toEqual({
-      'List-Unsubscribe': expect.stringMatching(new RegExp(`^<${api.url}/api/unsubscribe/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+>$`)),
+      'List-Unsubscribe': expect.stringMatching(
+        new RegExp(`^<${api.url}/api/unsubscribe/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+>$`),
+      ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'Reply-To': details.username,
     });
@@ -59,7 +77,9 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
       resetConfig();
       expect((await send(client, clientId, mail)).status).toBe(201);
       const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
-      expect(input.FromEmailAddress).toBe(`"${details.fullName} via Hearthside" <no-reply@${new URL(api.url).hostname}>`);
+      expect(input.FromEmailAddress).toBe(
+        `"${details.fullName} via Hearthside" <no-reply@${new URL(api.url).hostname}>`,
+      );
       expect(input.ReplyToAddresses).toEqual([details.username]);
       expect(input.ConfigurationSetName).toBe('hearth-events');
       expect(input.Content?.Simple?.Headers).toEqual([
@@ -78,9 +98,16 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     const name = 'test-agent-item-reads';
     db().middlewareStack.add(
       (next, context) => async (args) => {
-        const input = args.input as { Key?: Record<string, unknown>; RequestItems?: Record<string, { Keys?: Array<Record<string, unknown>> }> };
+        const input = args.input as {
+          Key?: Record<string, unknown>;
+          RequestItems?: Record<string, { Keys?: Array<Record<string, unknown>> }>;
+        };
         const keys = [input.Key, ...Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? [])];
-        if (String(context.commandName).match(/^(Get|BatchGet)/) && keys.some((key) => key?.pk === userKey(user.id).pk && key?.sk === userKey(user.id).sk)) reads.push(context.commandName);
+        if (
+          String(context.commandName).match(/^(Get|BatchGet)/) &&
+          keys.some((key) => key?.pk === userKey(user.id).pk && key?.sk === userKey(user.id).sk)
+        )
+          reads.push(context.commandName);
         return next(args);
       },
       { step: 'initialize', name },
@@ -101,7 +128,7 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     expect((await api.outbox()).filter((m) => m.to === clientEmail)).toEqual([]);
   });
 
-  it("counts against the daily e-mail cap: past it 429 DAILY_LIMIT and nothing leaves", async () => {
+  it('counts against the daily e-mail cap: past it 429 DAILY_LIMIT and nothing leaves', async () => {
     process.env.DAILY_EMAIL_LIMIT = '1';
     resetConfig();
     const { client, clientId, clientEmail } = await agentWithClient();
@@ -139,7 +166,11 @@ describe('POST /api/clients/{id}/messages by text', () => {
     const { client, clientId } = await agentWithClient({ phone: '(512) 555-0143', timeZone: zone });
     const res = await send(client, clientId, text);
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ status: 'scheduled', timeZone: zone, message: { status: 'scheduled', sentAt: null } });
+    expect(res.body).toMatchObject({
+      status: 'scheduled',
+      timeZone: zone,
+      message: { status: 'scheduled', sentAt: null },
+    });
     const sendAt = new Date(res.body.sendAt as string);
     // 8:00 local is six hours after 2:something local, on the hour there.
     expect(sendAt.getTime() - Date.now()).toBeGreaterThan(5 * 3_600_000);
@@ -155,7 +186,21 @@ describe('POST /api/clients/{id}/messages by text', () => {
     await runRemindersAt(new Date());
     expect(await outbox()).toEqual([]);
 
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'], now: new Date(`${hour}:00:30Z`) });
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
+      now: new Date(`${hour}:00:30Z`),
+    });
     try {
       const due = new Date(`${hour}:00:00Z`);
       await runRemindersAt(due);
@@ -185,7 +230,10 @@ describe('POST /api/clients/{id}/messages by text', () => {
     const noPhone = await send(client, clientId, text);
     expect(noPhone.status).toBe(422);
     expect(noPhone.body.code).toBe('NO_PHONE');
-    const other = await client.post('/api/clients', clientInput({ phone: '(512) 555-0145', timeZone: zoneAtLocalHour(12) }));
+    const other = await client.post(
+      '/api/clients',
+      clientInput({ phone: '(512) 555-0145', timeZone: zoneAtLocalHour(12) }),
+    );
     expect((await send(client, other.body.id, text)).status).toBe(201);
     const capped = await send(client, other.body.id, text);
     expect(capped.status).toBe(429);
@@ -211,7 +259,10 @@ describe('POST /api/clients/{id}/messages by text', () => {
       // The slot came back: another client can still get today's one text.
       sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: false });
       sns.on(PublishCommand).resolves({ MessageId: 'sns-1' });
-      const other = await client.post('/api/clients', clientInput({ phone: '(512) 555-0147', timeZone: zoneAtLocalHour(12) }));
+      const other = await client.post(
+        '/api/clients',
+        clientInput({ phone: '(512) 555-0147', timeZone: zoneAtLocalHour(12) }),
+      );
       expect((await send(client, other.body.id, text)).status).toBe(201);
       expect(sns).toHaveReceivedCommandWith(PublishCommand, { PhoneNumber: '+15125550147' });
       expect((await send(client, clientId, text)).body.code).toBe('OPTED_OUT');
@@ -225,7 +276,11 @@ describe('the remembered activity', () => {
   it('lists messages and touches newest first, and lastContactDate only moves forward', async () => {
     const { client, clientId } = await agentWithClient();
     const sent = await send(client, clientId, mail);
-    const older = await client.post(`/api/clients/${clientId}/touches`, { kind: 'call', note: 'Talked about the yard', date: '2024-03-05' });
+    const older = await client.post(`/api/clients/${clientId}/touches`, {
+      kind: 'call',
+      note: 'Talked about the yard',
+      date: '2024-03-05',
+    });
     expect(older.status).toBe(201);
     expect(older.body.client.lastContactDate).toBe(sent.body.message.sentAt);
     const later = new Date(Date.now() + 60_000).toISOString();
@@ -234,19 +289,39 @@ describe('the remembered activity', () => {
 
     const res = await client.get(`/api/clients/${clientId}/messages`);
     expect(res.status).toBe(200);
-    expect(res.body.activity.map((a: { type: string; kind?: string; channel?: string }) => a.kind ?? a.channel)).toEqual(['meeting', 'email', 'call']);
-    expect(res.body.activity[1]).toMatchObject({ type: 'message', subject: 'Happy birthday!', body: mail.body, status: 'sent', engine: null });
-    expect(res.body.activity[2]).toMatchObject({ type: 'touch', note: 'Talked about the yard', date: '2024-03-05T12:00:00.000Z' });
+    expect(
+      res.body.activity.map((a: { type: string; kind?: string; channel?: string }) => a.kind ?? a.channel),
+    ).toEqual(['meeting', 'email', 'call']);
+    expect(res.body.activity[1]).toMatchObject({
+      type: 'message',
+      subject: 'Happy birthday!',
+      body: mail.body,
+      status: 'sent',
+      engine: null,
+    });
+    expect(res.body.activity[2]).toMatchObject({
+      type: 'touch',
+      note: 'Talked about the yard',
+      date: '2024-03-05T12:00:00.000Z',
+    });
     expect(res.body.lastContactDate).toBe(later);
   });
 
   it("refuses a bad touch (400) and another agent's client (404)", async () => {
     const { client, clientId } = await agentWithClient();
-    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'visit', date: '2024-01-01' })).status).toBe(400);
-    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: 'yesterday' })).status).toBe(400);
-    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: '2999-01-01' })).status).toBe(400);
+    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'visit', date: '2024-01-01' })).status).toBe(
+      400,
+    );
+    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: 'yesterday' })).status).toBe(
+      400,
+    );
+    expect((await client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: '2999-01-01' })).status).toBe(
+      400,
+    );
     const other = await signedInAgent(api);
     expect((await other.client.get(`/api/clients/${clientId}/messages`)).status).toBe(404);
-    expect((await other.client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: '2024-01-01' })).status).toBe(404);
+    expect(
+      (await other.client.post(`/api/clients/${clientId}/touches`, { kind: 'call', date: '2024-01-01' })).status,
+    ).toBe(404);
   });
 });

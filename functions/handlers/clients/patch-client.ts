@@ -2,8 +2,8 @@
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
 // `automationsPaused` (true or false) stops or resumes the automatic messages for this client.
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
-import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '../../../shared/client-schema';
-import { todayIn } from '../../../shared/dates';
+import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '@shared/client-schema';
+import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
 import { updateClient } from '../../services/clients';
 import { awardDueMilestones } from '../../data/milestones';
@@ -14,20 +14,29 @@ import { defineHandler, validate } from '../../http/handler';
 
 const PAUSE_MESSAGE = 'automationsPaused must be true or false';
 
-export const handler = defineHandler('clients/patch-client', { errors: CLIENT_WRITE_ERRORS }, async ({ user, params, body }) => {
-  const sent = (body ?? {}) as Record<string, unknown>;
-  const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
-  if (!found) throw notFound('Client not found');
-  const current = found.client;
-  const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
-  const pause = sent.automationsPaused;
-  if (pause !== undefined && typeof pause !== 'boolean') throw badRequest(PAUSE_MESSAGE, { automationsPaused: PAUSE_MESSAGE });
-  if (Object.keys(edits).length === 0 && pause === undefined) throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused'].join(', ')}.`);
-  const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
-  const valid: ClientInput = await validate(clientSchema, merged);
-  const changes = { ...Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null])), ...(pause === undefined ? {} : { automationsPaused: pause }) };
-  const updated = await updateClient(current.agentId, current.id, changes);
-  if (!updated) throw notFound('Client not found');
-  await awardDueMilestones(updated, todayIn(found.agentTimeZone));
-  return { body: toClient(updated) };
-});
+export const handler = defineHandler(
+  'clients/patch-client',
+  { errors: CLIENT_WRITE_ERRORS },
+  async ({ user, params, body }) => {
+    const sent = (body ?? {}) as Record<string, unknown>;
+    const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
+    if (!found) throw notFound('Client not found');
+    const current = found.client;
+    const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
+    const pause = sent.automationsPaused;
+    if (pause !== undefined && typeof pause !== 'boolean')
+      throw badRequest(PAUSE_MESSAGE, { automationsPaused: PAUSE_MESSAGE });
+    if (Object.keys(edits).length === 0 && pause === undefined)
+      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused'].join(', ')}.`);
+    const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
+    const valid: ClientInput = await validate(clientSchema, merged);
+    const changes = {
+      ...Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null])),
+      ...(pause === undefined ? {} : { automationsPaused: pause }),
+    };
+    const updated = await updateClient(current.agentId, current.id, changes);
+    if (!updated) throw notFound('Client not found');
+    await awardDueMilestones(updated, todayIn(found.agentTimeZone));
+    return { body: toClient(updated) };
+  },
+);

@@ -1,12 +1,18 @@
 // POST /api/clients/{id}/check-review: looks for the client's review among those Google shows for
 // the agent's Place ID; a review found marks the client submitted and awards the milestone.
-import type { ReviewCheck } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
+import type { ReviewCheck } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { getClient, setReviewStatus, toClient, type ClientItem } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
 import { hitLimit } from '../../data/throttle';
 import { findClientReview } from '../../domain/review-match';
-import { fetchPlaceReviews, GOOGLE_REVIEW_SAMPLE, ReviewProviderError, reviewsConfigured, type PlaceReviews } from '../../integrations/reviews';
+import {
+  fetchPlaceReviews,
+  GOOGLE_REVIEW_SAMPLE,
+  ReviewProviderError,
+  reviewsConfigured,
+  type PlaceReviews,
+} from '../../integrations/reviews';
 import { notFound, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { REVIEW_PROVIDER_ERRORS } from '../../http/provider-errors';
@@ -15,34 +21,52 @@ import { REVIEW_PROVIDER_ERRORS } from '../../http/provider-errors';
 const CHECKS_PER_HOUR = 60;
 
 export const REVIEW_CHECK_MESSAGES = {
-  notConfigured: 'Review checking is not set up yet: the administrator needs to add a Google Places API key (GOOGLE_PLACES_API_KEY).',
+  notConfigured:
+    'Review checking is not set up yet: the administrator needs to add a Google Places API key (GOOGLE_PLACES_API_KEY).',
   noPlaceId: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.',
 } as const;
 
-export const handler = defineHandler('clients/post-client-review-check', { errors: REVIEW_PROVIDER_ERRORS }, async ({ user, params }) => {
-  const client = await getClient(user.id, params.id ?? '');
-  if (!client) throw notFound('Client not found');
-  const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({ body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck });
-  if (!(await reviewsConfigured())) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
-  if (!user.googlePlaceId) return answer(false, REVIEW_CHECK_MESSAGES.noPlaceId);
-  const limit = await hitLimit({ scope: 'review-check', id: user.id, max: CHECKS_PER_HOUR, windowSeconds: 3600 });
-  if (limit.limited) throw tooManyRequests(`You have checked reviews ${CHECKS_PER_HOUR} times this hour. Please try again later.`, limit.retryAfterSeconds);
+export const handler = defineHandler(
+  'clients/post-client-review-check',
+  { errors: REVIEW_PROVIDER_ERRORS },
+  async ({ user, params }) => {
+    const client = await getClient(user.id, params.id ?? '');
+    if (!client) throw notFound('Client not found');
+    const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({
+      body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck,
+    });
+    if (!(await reviewsConfigured())) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
+    if (!user.googlePlaceId) return answer(false, REVIEW_CHECK_MESSAGES.noPlaceId);
+    const limit = await hitLimit({ scope: 'review-check', id: user.id, max: CHECKS_PER_HOUR, windowSeconds: 3600 });
+    if (limit.limited)
+      throw tooManyRequests(
+        `You have checked reviews ${CHECKS_PER_HOUR} times this hour. Please try again later.`,
+        limit.retryAfterSeconds,
+      );
 
-  const place = await fetchPlaceReviews(user.googlePlaceId).catch(placeIdProblemOr);
-  if (typeof place === 'string') return answer(false, place);
-  const submitted = client.reviewStatus === 'submitted';
-  const review = findClientReview(client.name, place.reviews);
-  if (review && !submitted) {
-    const result = await setReviewStatus(user.id, client.id, 'submitted');
-    if (!result) throw notFound('Client not found');
-    await awardDueMilestones(result.after, todayIn(user.timeZone));
-    return answer(true, `Found a Google review by ${review.authorName}. ${client.name}'s review is now marked as submitted.`, result.after);
-  }
-  if (review) return answer(true, `${client.name}'s Google review (by ${review.authorName}) is already recorded.`);
-  return answer(submitted, notFoundMessage(client.name, place, submitted));
-});
+    const place = await fetchPlaceReviews(user.googlePlaceId).catch(placeIdProblemOr);
+    if (typeof place === 'string') return answer(false, place);
+    const submitted = client.reviewStatus === 'submitted';
+    const review = findClientReview(client.name, place.reviews);
+    if (review && !submitted) {
+      const result = await setReviewStatus(user.id, client.id, 'submitted');
+      if (!result) throw notFound('Client not found');
+      await awardDueMilestones(result.after, todayIn(user.timeZone));
+      return answer(
+        true,
+        `Found a Google review by ${review.authorName}. ${client.name}'s review is now marked as submitted.`,
+        result.after,
+      );
+    }
+    if (review) return answer(true, `${client.name}'s Google review (by ${review.authorName}) is already recorded.`);
+    return answer(submitted, notFoundMessage(client.name, place, submitted));
+  },
+);
 
-/** An unknown Place ID is the agent's to fix: say so as an answer; the rest are provider errors (REVIEW_PROVIDER_ERRORS). */
+/**
+ * An unknown Place ID is the agent's to fix: say so as an answer; the rest are provider errors
+ * (REVIEW_PROVIDER_ERRORS).
+ */
 function placeIdProblemOr(error: unknown): string {
   if (error instanceof ReviewProviderError && error.reason === 'place-id') return error.message;
   throw error;

@@ -1,6 +1,6 @@
 // POST /api/clients/{id}/review-status: pending, requested or submitted, stamping the dates.
 import * as yup from 'yup';
-import { todayIn } from '../../../shared/dates';
+import { todayIn } from '@shared/dates';
 import { setReviewStatus, toClient } from '../../data/clients';
 import { awardDueMilestones } from '../../data/milestones';
 import { notFound } from '../../http/errors';
@@ -13,9 +13,13 @@ const schema = yup.object({
     .oneOf(['pending', 'requested', 'submitted'] as const, 'Status must be pending, requested or submitted'),
 });
 
-export const handler = defineHandler('clients/post-client-review-status', { body: schema }, async ({ user, params, body }) => {
-  const result = await setReviewStatus(user.id, params.id ?? '', body.status);
-  if (!result) throw notFound('Client not found');
-  await awardDueMilestones(result.after, todayIn(user.timeZone));
-  return { body: toClient(result.after) };
-});
+export const handler = defineHandler(
+  'clients/post-client-review-status',
+  { body: schema },
+  async ({ user, params, body }) => {
+    const result = await setReviewStatus(user.id, params.id ?? '', body.status);
+    if (!result) throw notFound('Client not found');
+    await awardDueMilestones(result.after, todayIn(user.timeZone));
+    return { body: toClient(result.after) };
+  },
+);

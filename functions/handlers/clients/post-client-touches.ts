@@ -1,7 +1,7 @@
 // POST /api/clients/{id}/touches: logs a call, meeting or note made outside the product; the
 // client's lastContactDate moves to it when it is the latest contact.
-import type { LogTouchResult } from '../../../shared/api-types';
-import { touchInstant, touchSchema } from '../../../shared/messages';
+import type { LogTouchResult } from '@shared/api-types';
+import { touchInstant, touchSchema } from '@shared/messages';
 import { getClient, toClient } from '../../data/clients';
 import { countInsights } from '../../data/insights';
 import { advanceLastContact, putTouch, toTouchActivity } from '../../data/messages';
@@ -9,13 +9,25 @@ import { randomId } from '../../domain/signed-tokens';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('clients/post-client-touches', { body: touchSchema }, async ({ user, params, body }) => {
-  const client = await getClient(user.id, params.id ?? '');
-  if (!client) throw notFound('Client not found');
-  const date = touchInstant(body.date)!; // the schema accepted only readable dates
-  const touch = await putTouch({ id: randomId(), agentId: user.id, clientId: client.id, kind: body.kind, ...(body.note ? { note: body.note } : {}), date, createdAt: new Date().toISOString() });
-  await advanceLastContact(user.id, client.id, date);
-  await countInsights(user.id, { [body.kind]: 1 }, new Date(date), user.timeZone);
-  const after = (await getClient(user.id, client.id)) ?? client;
-  return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
-});
+export const handler = defineHandler(
+  'clients/post-client-touches',
+  { body: touchSchema },
+  async ({ user, params, body }) => {
+    const client = await getClient(user.id, params.id ?? '');
+    if (!client) throw notFound('Client not found');
+    const date = touchInstant(body.date)!; // the schema accepted only readable dates
+    const touch = await putTouch({
+      id: randomId(),
+      agentId: user.id,
+      clientId: client.id,
+      kind: body.kind,
+      ...(body.note ? { note: body.note } : {}),
+      date,
+      createdAt: new Date().toISOString(),
+    });
+    await advanceLastContact(user.id, client.id, date);
+    await countInsights(user.id, { [body.kind]: 1 }, new Date(date), user.timeZone);
+    const after = (await getClient(user.id, client.id)) ?? client;
+    return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
+  },
+);

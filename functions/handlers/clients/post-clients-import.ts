@@ -1,11 +1,17 @@
 // POST /api/clients/import: a CSV or vCard (.vcf) file (multipart). New e-mails become clients within the plan's
-// cap; e-mails the agent already has update those clients; rows (or cards) that fail are reported by their place in the file.
+// cap; e-mails the agent already has update those clients; rows (or cards) that fail are reported by their place in the
+// file.
 // Admin mode: an administrator sending the form field `agentId` imports for that agent, within that agent's plan.
-import type { ImportResult } from '../../../shared/api-types';
-import { todayIn } from '../../../shared/dates';
+import type { ImportResult } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
 import { IMPORT_ACCEPTS, importFormatOf, importUnitOf, parseClientFile } from '../../domain/client-import';
 import { importSummary } from '../../domain/import-report';
-import { IMPORT_MAX_BYTES, ImportFormatError, ImportTooLargeError, ImportTooManyRowsError } from '../../domain/import-rows';
+import {
+  IMPORT_MAX_BYTES,
+  ImportFormatError,
+  ImportTooLargeError,
+  ImportTooManyRowsError,
+} from '../../domain/import-rows';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
 import { badRequest, errorAnswer, HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -17,38 +23,47 @@ const NO_FILE = 'Choose a .csv or .vcf file to import.';
 const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
 const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
 
-export const handler = defineHandler('clients/post-clients-import', { errors: ERRORS }, async ({ user, rawBody, event, log }) => {
-  const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
-    maxFileBytes: IMPORT_MAX_BYTES,
-    tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
-  });
-  const agent = await actingAgent(user, parseAgentId(fields.agentId));
-  const file = files[0];
-  if (!file || file.data.length === 0) throw badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE');
-  const format = importFormatOf(file.filename, file.mimeType);
-  if (!format) throw badRequest(IMPORT_ACCEPTS, { file: IMPORT_ACCEPTS }, 'NOT_CSV');
-  const unit = importUnitOf(format);
+export const handler = defineHandler(
+  'clients/post-clients-import',
+  { errors: ERRORS },
+  async ({ user, rawBody, event, log }) => {
+    const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
+      maxFileBytes: IMPORT_MAX_BYTES,
+      tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
+    });
+    const agent = await actingAgent(user, parseAgentId(fields.agentId));
+    const file = files[0];
+    if (!file || file.data.length === 0) throw badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE');
+    const format = importFormatOf(file.filename, file.mimeType);
+    if (!format) throw badRequest(IMPORT_ACCEPTS, { file: IMPORT_ACCEPTS }, 'NOT_CSV');
+    const unit = importUnitOf(format);
 
-  const today = todayIn(agent.timeZone);
-  let parsed;
-  try {
-    parsed = parseClientFile(format, file.data, { today });
-  } catch (error) {
-    if (error instanceof ImportFormatError) throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
-    throw error;
-  }
+    const today = todayIn(agent.timeZone);
+    let parsed;
+    try {
+      parsed = parseClientFile(format, file.data, { today });
+    } catch (error) {
+      if (error instanceof ImportFormatError)
+        throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
+      throw error;
+    }
 
-  const { imported, updated, capped } = await importClients(agent, parsed.rows, today, log);
-  const skipped = capped + parsed.errors.length;
-  const result: ImportResult = {
-    imported,
-    updated,
-    skipped,
-    errors: parsed.errors,
-    warnings: parsed.warnings,
-    unit,
-    message: importSummary({ imported, updated, capped, invalid: parsed.errors.length }, agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`, unit),
-  };
-  log.info('clients imported', { imported, updated, skipped });
-  return { body: result };
-});
+    const { imported, updated, capped } = await importClients(agent, parsed.rows, today, log);
+    const skipped = capped + parsed.errors.length;
+    const result: ImportResult = {
+      imported,
+      updated,
+      skipped,
+      errors: parsed.errors,
+      warnings: parsed.warnings,
+      unit,
+      message: importSummary(
+        { imported, updated, capped, invalid: parsed.errors.length },
+        agent.id === user.id ? 'the free plan' : `${agent.username}'s free plan`,
+        unit,
+      ),
+    };
+    log.info('clients imported', { imported, updated, skipped });
+    return { body: result };
+  },
+);

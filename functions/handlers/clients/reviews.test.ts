@@ -20,7 +20,11 @@ function placeDetails(authors: string[]) {
       rating: 5 - (i % 2),
       text: { text: 'Made buying our first home easy.', languageCode: 'en' },
       originalText: { text: 'Made buying our first home easy.', languageCode: 'en' },
-      authorAttribution: { displayName, uri: `https://www.google.com/maps/contrib/10${i}/reviews`, photoUri: `https://lh3.googleusercontent.com/a/photo${i}` },
+      authorAttribution: {
+        displayName,
+        uri: `https://www.google.com/maps/contrib/10${i}/reviews`,
+        photoUri: `https://lh3.googleusercontent.com/a/photo${i}`,
+      },
       publishTime: `2025-0${i + 1}-14T18:22:05.123Z`,
       flagContentUri: 'https://www.google.com/local/review/rap/report?postId=x',
       googleMapsUri: 'https://www.google.com/maps/reviews/data=x',
@@ -35,9 +39,17 @@ function placeDetails(authors: string[]) {
   };
 }
 const googleError = (code: number, status: string, message: string, reason?: string) => ({
-  error: { code, message, status, ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] } : {}) },
+  error: {
+    code,
+    message,
+    status,
+    ...(reason
+      ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] }
+      : {}),
+  },
 });
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const realFetch = globalThis.fetch;
 let google: jest.Mock<Promise<Response>, [string, RequestInit | undefined]>;
@@ -65,7 +77,12 @@ afterAll(async () => {
 /** A signed-in agent with a business profile, and one client. */
 async function agentWithClient(client: Record<string, unknown> = {}, placeId: string | null = PLACE_ID) {
   const agent = await signedInAgent(api);
-  if (placeId) await agent.client.patch('/api/user/business', { googlePlaceId: placeId, businessName: 'Rivera Home Group', businessLocation: 'Austin, TX' });
+  if (placeId)
+    await agent.client.patch('/api/user/business', {
+      googlePlaceId: placeId,
+      businessName: 'Rivera Home Group',
+      businessLocation: 'Austin, TX',
+    });
   const { body } = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez', ...client }));
   return { ...agent, clientId: body.id as string, clientEmail: body.email as string };
 }
@@ -86,11 +103,17 @@ describe('POST /api/clients/{id}/check-review', () => {
     const res = await check(client, clientId);
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ hasReview: true, message: "Found a Google review by María L.. Maria Lopez's review is now marked as submitted." });
+    expect(res.body).toMatchObject({
+      hasReview: true,
+      message: "Found a Google review by María L.. Maria Lopez's review is now marked as submitted.",
+    });
     expect(res.body.client).toMatchObject({ reviewStatus: 'submitted', reviewSubmittedAt: expect.any(String) });
     const [url, init] = google.mock.calls[0]!;
     expect(url).toBe(`https://places.googleapis.com/v1/places/${PLACE_ID}`);
-    expect(init?.headers).toEqual({ 'X-Goog-Api-Key': 'test-places-key', 'X-Goog-FieldMask': 'reviews,googleMapsLinks' });
+    expect(init?.headers).toEqual({
+      'X-Goog-Api-Key': 'test-places-key',
+      'X-Goog-FieldMask': 'reviews,googleMapsLinks',
+    });
     expect(init?.signal).toBeInstanceOf(AbortSignal);
     const milestones = (await client.get(`/api/clients/${clientId}/milestones`)).body;
     expect(milestones.map((m: { name: string }) => m.name)).toContain('Review Submitted');
@@ -101,7 +124,10 @@ describe('POST /api/clients/{id}/check-review', () => {
     google.mockImplementation(async () => json(200, placeDetails(['Maria Lopez'])));
     const first = await check(client, clientId);
     const second = await check(client, clientId);
-    expect(second.body).toMatchObject({ hasReview: true, message: "Maria Lopez's Google review (by Maria Lopez) is already recorded." });
+    expect(second.body).toMatchObject({
+      hasReview: true,
+      message: "Maria Lopez's Google review (by Maria Lopez) is already recorded.",
+    });
     expect(second.body.client.reviewSubmittedAt).toBe(first.body.client.reviewSubmittedAt);
   });
 
@@ -110,7 +136,9 @@ describe('POST /api/clients/{id}/check-review', () => {
     google.mockResolvedValueOnce(json(200, placeDetails(['Tom B.', 'Ann K.', 'Sam Lee', 'Priya Patel', 'Daniel Kim'])));
     const res = await check(client, clientId);
     expect(res.body.hasReview).toBe(false);
-    expect(res.body.message).toMatch(/^Checked the 5 most relevant reviews Google shares for your business \(Google shares at most 5\), and none is by Maria Lopez\./);
+    expect(res.body.message).toMatch(
+      /^Checked the 5 most relevant reviews Google shares for your business \(Google shares at most 5\), and none is by Maria Lopez\./,
+    );
     expect(res.body.client.reviewStatus).toBe('pending');
   });
 
@@ -140,19 +168,58 @@ describe('POST /api/clients/{id}/check-review', () => {
 
   it('tells the agent to check a Place ID Google does not know', async () => {
     const { client, clientId } = await agentWithClient();
-    google.mockResolvedValueOnce(json(404, googleError(404, 'NOT_FOUND', "The provided Place ID is no longer valid. Please refresh cached Place IDs per https://developers.google.com/maps/documentation/places/web-service/place-id#save-id.")));
+    google.mockResolvedValueOnce(
+      json(
+        404,
+        googleError(
+          404,
+          'NOT_FOUND',
+          'The provided Place ID is no longer valid. Please refresh cached Place IDs per https://developers.google.com/maps/documentation/places/web-service/place-id#save-id.',
+        ),
+      ),
+    );
     const res = await check(client, clientId);
     expect(res.status).toBe(200);
     expect(res.body.hasReview).toBe(false);
-    expect(res.body.message).toMatch(/^Google does not recognise your Google Place ID\. Check it in your business profile\./);
+    expect(res.body.message).toMatch(
+      /^Google does not recognise your Google Place ID\. Check it in your business profile\./,
+    );
   });
 
   it.each([
-    ['an invalid API key', 502, () => json(400, googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID')), /GOOGLE_PLACES_API_KEY/],
-    ['the Places API not enabled', 502, () => json(403, googleError(403, 'PERMISSION_DENIED', 'Places API (New) has not been used in project 1 before or it is disabled.', 'SERVICE_DISABLED')), /Places API \(New\) is enabled/],
+    [
+      'an invalid API key',
+      502,
+      () =>
+        json(
+          400,
+          googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'),
+        ),
+      /GOOGLE_PLACES_API_KEY/,
+    ],
+    [
+      'the Places API not enabled',
+      502,
+      () =>
+        json(
+          403,
+          googleError(
+            403,
+            'PERMISSION_DENIED',
+            'Places API (New) has not been used in project 1 before or it is disabled.',
+            'SERVICE_DISABLED',
+          ),
+        ),
+      /Places API \(New\) is enabled/,
+    ],
     ['a quota refusal', 503, () => json(429, googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded.')), /quota/],
     ['a server error', 503, () => json(500, googleError(500, 'INTERNAL', 'Internal error encountered.')), /HTTP 500/],
-    ['a timeout', 503, () => Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), /did not answer in time/],
+    [
+      'a timeout',
+      503,
+      () => Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      /did not answer in time/,
+    ],
     ['a network failure', 503, () => Promise.reject(new TypeError('fetch failed')), /could not be reached/],
   ])('answers %s from Google with a clear %d, never a 500', async (_what, status, answer, message) => {
     const { client, clientId } = await agentWithClient();
@@ -166,7 +233,11 @@ describe('POST /api/clients/{id}/check-review', () => {
   it("answers 404 for another agent's client and never asks Google", async () => {
     const { clientId } = await agentWithClient();
     const other = await signedInAgent(api);
-    await other.client.patch('/api/user/business', { googlePlaceId: PLACE_ID, businessName: 'X', businessLocation: 'Y' });
+    await other.client.patch('/api/user/business', {
+      googlePlaceId: PLACE_ID,
+      businessName: 'X',
+      businessLocation: 'Y',
+    });
     expect((await check(other.client, clientId)).status).toBe(404);
     expect(google).not.toHaveBeenCalled();
   });
@@ -183,11 +254,18 @@ describe('POST /api/clients/{id}/request-review', () => {
     const res = await request(client, clientId);
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ emailed: true, texted: true, message: 'Review request sent to Maria Lopez by e-mail and text message.' });
+    expect(res.body).toMatchObject({
+      emailed: true,
+      texted: true,
+      message: 'Review request sent to Maria Lopez by e-mail and text message.',
+    });
     expect(res.body.client).toMatchObject({ reviewStatus: 'requested', reviewRequestedAt: expect.any(String) });
     const link = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
     const [mail] = await mailsTo(clientEmail);
-    expect(mail).toMatchObject({ channel: 'email', subject: `${details.fullName} from Rivera Home Group would love to hear about your experience` });
+    expect(mail).toMatchObject({
+      channel: 'email',
+      subject: `${details.fullName} from Rivera Home Group would love to hear about your experience`,
+    });
     expect(mail!.text).toContain(link);
     expect(mail!.html).toContain(link);
     const sms = (await api.outbox()).filter((m) => m.channel === 'sms' && m.to === '+15125550199');
@@ -205,7 +283,9 @@ describe('POST /api/clients/{id}/request-review', () => {
     // Assess
     expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429]);
     expect(again.status).toBe(429);
-    expect(again.body.message).toMatch(/^A review was already requested on \w+ \d+, \d{4}\. You can ask again from \w+ \d+, \d{4} \(at most once a week\)\.$/);
+    expect(again.body.message).toMatch(
+      /^A review was already requested on \w+ \d+, \d{4}\. You can ask again from \w+ \d+, \d{4} \(at most once a week\)\.$/,
+    );
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(6 * 24 * 3600);
     expect(await mailsTo(clientEmail)).toHaveLength(1);
   });
@@ -215,7 +295,12 @@ describe('POST /api/clients/{id}/request-review', () => {
     await request(client, clientId);
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString();
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: clientKey(user.id, clientId), UpdateExpression: 'SET reviewRequestedAt = :t', ExpressionAttributeValues: { ':t': eightDaysAgo } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: clientKey(user.id, clientId),
+        UpdateExpression: 'SET reviewRequestedAt = :t',
+        ExpressionAttributeValues: { ':t': eightDaysAgo },
+      }),
     );
     const res = await request(client, clientId);
     expect(res.status).toBe(200);
@@ -240,7 +325,11 @@ describe('POST /api/clients/{id}/request-review', () => {
   it('e-mails only when the phone cannot take a text, and says why', async () => {
     const { client, clientId } = await agentWithClient({ phone: '(012) 555-0100' });
     const res = await request(client, clientId);
-    expect(res.body).toMatchObject({ texted: false, message: 'Review request sent to Maria Lopez by e-mail (no text message: the phone number cannot receive text messages).' });
+    expect(res.body).toMatchObject({
+      texted: false,
+      message:
+        'Review request sent to Maria Lopez by e-mail (no text message: the phone number cannot receive text messages).',
+    });
   });
 
   it('answers 502 when the e-mail cannot be sent, and leaves the client as it was so the agent can retry', async () => {
@@ -255,7 +344,10 @@ describe('POST /api/clients/{id}/request-review', () => {
       // Assess
       expect(res.status).toBe(502);
       expect(res.body.message).toBe('The e-mail could not be sent. Please try again in a moment.');
-      expect((await client.get('/api/clients')).body[0]).toMatchObject({ reviewStatus: 'pending', reviewRequestedAt: null });
+      expect((await client.get('/api/clients')).body[0]).toMatchObject({
+        reviewStatus: 'pending',
+        reviewRequestedAt: null,
+      });
       ses.resolves({ MessageId: 'm-1' });
       expect((await request(client, clientId)).status).toBe(200);
     } finally {
@@ -268,7 +360,11 @@ describe('POST /api/clients/{id}/request-review', () => {
   it("answers 404 for another agent's client", async () => {
     const { clientId, clientEmail } = await agentWithClient();
     const other = await signedInAgent(api);
-    await other.client.patch('/api/user/business', { googlePlaceId: PLACE_ID, businessName: 'X', businessLocation: 'Y' });
+    await other.client.patch('/api/user/business', {
+      googlePlaceId: PLACE_ID,
+      businessName: 'X',
+      businessLocation: 'Y',
+    });
     expect((await request(other.client, clientId)).status).toBe(404);
     expect(await mailsTo(clientEmail)).toHaveLength(0);
   });

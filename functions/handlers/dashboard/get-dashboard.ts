@@ -2,4 +2,6 @@
 import { defineHandler } from '../../http/handler';
 import { readDashboard } from '../../services/dashboard';
 
-export const handler = defineHandler('dashboard/get-dashboard', {}, async ({ user }) => ({ body: await readDashboard(user) }));
+export const handler = defineHandler('dashboard/get-dashboard', {}, async ({ user }) => ({
+  body: await readDashboard(user),
+}));

@@ -4,4 +4,6 @@
 import { defineHandler } from '../../http/handler';
 import { readImportJob } from '../../services/import-jobs';
 
-export const handler = defineHandler('imports/get-import', {}, async ({ user, params }) => ({ body: await readImportJob(user, params.id ?? '') }));
+export const handler = defineHandler('imports/get-import', {}, async ({ user, params }) => ({
+  body: await readImportJob(user, params.id ?? ''),
+}));

@@ -5,9 +5,9 @@
 // runtime's queue, or step by step by the test where a step must be seen.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
-import type { ImportJob } from '../../../shared/api-types';
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
-import { IMPORT_JOB_MAX_BYTES } from '../../../shared/imports';
+import type { ImportJob } from '@shared/api-types';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
 import { listClients } from '../../data/clients';
 import { db, table } from '../../data/db';
 import { claimImportRun, getImport, releaseImportLease, renewImportLease } from '../../data/imports';
@@ -31,7 +31,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const header = 'name,email,phone,birthday';
-const person = (i: number, domain = 'example.com') => `Person ${i},person${i}@${domain},512555${String(i).padStart(4, '0')},`;
+const person = (i: number, domain = 'example.com') =>
+  `Person ${i},person${i}@${domain},512555${String(i).padStart(4, '0')},`;
 const csvOf = (lines: string[]) => `${header}\n${lines.join('\n')}\n`;
 
 /** Runs the worker on one held message, with `remainingMs` left on its clock. */
@@ -52,16 +53,34 @@ describe('creating an import', () => {
     // Prepare
     const { client, user } = await signedInAgent(api);
     // Act
-    const res = await client.post('/api/imports', { fileName: 'Outlook contacts.CSV', contentType: 'application/vnd.ms-excel', size: 1234 });
+    const res = await client.post('/api/imports', {
+      fileName: 'Outlook contacts.CSV',
+      contentType: 'application/vnd.ms-excel',
+      size: 1234,
+    });
     // Assess
     expect(res.status).toBe(201);
-    expect(res.body.import).toMatchObject({ fileName: 'Outlook contacts.CSV', unit: 'row', status: 'uploading', total: null, rowsDone: 0, report: null });
+    expect(res.body.import).toMatchObject({
+      fileName: 'Outlook contacts.CSV',
+      unit: 'row',
+      status: 'uploading',
+      total: null,
+      rowsDone: 0,
+      report: null,
+    });
     const { fields } = res.body.upload as { fields: Record<string, string> };
     expect(fields.key).toBe(`imports/${user.id}/${res.body.import.id}.csv`);
     expect(fields['Content-Type']).toBe('text/csv');
-    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[]; expiration: string };
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as {
+      conditions: unknown[];
+      expiration: string;
+    };
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, IMPORT_JOB_MAX_BYTES], ['eq', '$Content-Type', 'text/csv'], { key: fields.key }]),
+      expect.arrayContaining([
+        ['content-length-range', 1, IMPORT_JOB_MAX_BYTES],
+        ['eq', '$Content-Type', 'text/csv'],
+        { key: fields.key },
+      ]),
     );
     expect(Date.parse(policy.expiration) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
   });
@@ -91,8 +110,14 @@ describe('starting an import', () => {
     const { import: notClients } = await uploadImport(client, 'first,second\n1,2\n');
     const refused = await startImport(client, notClients.id);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'NOT_CSV', message: expect.stringMatching(/The first row must name the columns/) });
-    expect((await client.get(`/api/imports/${notClients.id}`)).body).toMatchObject({ status: 'failed', message: refused.body.message });
+    expect(refused.body).toMatchObject({
+      code: 'NOT_CSV',
+      message: expect.stringMatching(/The first row must name the columns/),
+    });
+    expect((await client.get(`/api/imports/${notClients.id}`)).body).toMatchObject({
+      status: 'failed',
+      message: refused.body.message,
+    });
     expect((await client.get('/api/clients')).body).toEqual([]);
   });
 
@@ -100,7 +125,10 @@ describe('starting an import', () => {
     const { client } = await signedInAgent(api);
     const rows = Array.from({ length: 1500 }, (_, i) => person(i));
     const job = await importThroughJob(client, `${csvOf(rows)}"Unclosed,quote@example.com,5125550000,\n`);
-    expect(job).toMatchObject({ status: 'failed', message: expect.stringMatching(/a quoted value in row 1502 \(line 1502 of the file\) is never closed/) });
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/a quoted value in row 1502 \(line 1502 of the file\) is never closed/),
+    });
     expect((await client.get('/api/clients')).body).toEqual([]);
   });
 });
@@ -125,7 +153,14 @@ describe('an import through the job', () => {
       expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
 
       // Assess
-      expect(halfway).toMatchObject({ status: 'running', total, rowsDone: IMPORT_BATCH_ROWS, imported: IMPORT_BATCH_ROWS, updated: 0, skipped: 0 });
+      expect(halfway).toMatchObject({
+        status: 'running',
+        total,
+        rowsDone: IMPORT_BATCH_ROWS,
+        imported: IMPORT_BATCH_ROWS,
+        updated: 0,
+        skipped: 0,
+      });
       expect((await client.get(`/api/clients`)).body).toHaveLength(total);
       const done = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
       expect(done).toMatchObject({
@@ -149,7 +184,10 @@ describe('an import through the job', () => {
   it('updates the clients the agent has, keeps one client per e-mail of the file (the later row wins), and reports every skipped row with its line and reason', async () => {
     // Prepare: a client the agent has; a file with it (new phone), a row repeated later, bad rows, a quoted line break.
     const { client } = await signedInAgent(api);
-    await client.post('/api/clients', clientInput({ name: 'Known Person', email: 'known@example.com', phone: '5125550100', birthday: '1970-01-01' }));
+    await client.post(
+      '/api/clients',
+      clientInput({ name: 'Known Person', email: 'known@example.com', phone: '5125550100', birthday: '1970-01-01' }),
+    );
     const file =
       'name,email,phone,address,birthday\n' +
       'Known Person,KNOWN@example.com,5125550199,,\n' + // row 2: updates, the blank birthday kept
@@ -162,14 +200,28 @@ describe('an import through the job', () => {
     // Act
     const job = await importThroughJob(client, file);
     // Assess
-    expect(job).toMatchObject({ status: 'done', total: 7, rowsDone: 7, imported: 2, updated: 1, skipped: 4, warnings: 0 });
+    expect(job).toMatchObject({
+      status: 'done',
+      total: 7,
+      rowsDone: 7,
+      imported: 2,
+      updated: 1,
+      skipped: 4,
+      warnings: 0,
+    });
     expect(job.message).toBe(
       'Imported 2 new clients and updated 1. 3 rows have errors and were skipped. 1 row was replaced by a later row with the same e-mail.',
     );
     const clients = (await client.get('/api/clients')).body as Array<Record<string, unknown>>;
     expect(clients.map((c) => c.email).sort()).toEqual(['known@example.com', 'lines@example.com', 'twice@example.com']);
-    expect(clients.find((c) => c.email === 'known@example.com')).toMatchObject({ phone: '5125550199', birthday: '1970-01-01' });
-    expect(clients.find((c) => c.email === 'twice@example.com')).toMatchObject({ name: 'Twice Late', phone: '5125550104' });
+    expect(clients.find((c) => c.email === 'known@example.com')).toMatchObject({
+      phone: '5125550199',
+      birthday: '1970-01-01',
+    });
+    expect(clients.find((c) => c.email === 'twice@example.com')).toMatchObject({
+      name: 'Twice Late',
+      phone: '5125550104',
+    });
     expect(clients.find((c) => c.email === 'lines@example.com')).toMatchObject({ address: '1 Elm St, Apt 2' });
     const report = await reportOf(client, job.id);
     expect(report.map((line) => [line.row, line.line, line.outcome, line.email])).toEqual([
@@ -188,8 +240,15 @@ describe('an import through the job', () => {
     const { client, user } = await signedInAgent(api);
     for (let i = 0; i < 3; i += 1) expect((await client.post('/api/clients', clientInput())).status).toBe(201);
     const job = await importThroughJob(client, csvOf(Array.from({ length: 12 }, (_, i) => person(i))));
-    expect(job).toMatchObject({ status: 'done', imported: FREE_CLIENT_LIMIT - 3, updated: 0, skipped: 12 - (FREE_CLIENT_LIMIT - 3) });
-    expect(job.message).toBe('Imported 7 new clients. 5 rows were not imported: the free plan allows 10 clients. Upgrade to Pro for unlimited clients.');
+    expect(job).toMatchObject({
+      status: 'done',
+      imported: FREE_CLIENT_LIMIT - 3,
+      updated: 0,
+      skipped: 12 - (FREE_CLIENT_LIMIT - 3),
+    });
+    expect(job.message).toBe(
+      'Imported 7 new clients. 5 rows were not imported: the free plan allows 10 clients. Upgrade to Pro for unlimited clients.',
+    );
     const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
     expect(names).toHaveLength(FREE_CLIENT_LIMIT);
     expect(names).toEqual(expect.arrayContaining(['Person 0', 'Person 6']));
@@ -208,7 +267,10 @@ describe('an import through the job', () => {
     const job = await importThroughJob(client, file, 'iCloud vCards.vcf', 'text/vcard');
     expect(job).toMatchObject({ status: 'done', unit: 'card', total: 4, imported: 3, skipped: 1 });
     const report = await reportOf(client, job.id);
-    expect(report.find((line) => line.outcome === 'Skipped')).toMatchObject({ card: '4', reason: 'email: Email is required' });
+    expect(report.find((line) => line.outcome === 'Skipped')).toMatchObject({
+      card: '4',
+      reason: 'email: Email is required',
+    });
   });
 });
 
@@ -226,10 +288,16 @@ describe('an import cut and run again', () => {
       await startImport(client, created.id);
       const cut = rows.slice(0, 100).map((_, i) => ({
         row: i + 2,
-        client: { name: `Person ${i}`, email: `person${i}@cut.example.com`, phone: `512555${String(i).padStart(4, '0')}` },
+        client: {
+          name: `Person ${i}`,
+          email: `person${i}@cut.example.com`,
+          phone: `512555${String(i).padStart(4, '0')}`,
+        },
         id: importedClientId(created.id, i + 2),
       }));
-      expect(await importJobBatch({ id: user.id, isPro: true }, cut, '2026-05-01', { capped: false })).toMatchObject({ imported: 100 });
+      expect(await importJobBatch({ id: user.id, isPro: true }, cut, '2026-05-01', { capped: false })).toMatchObject({
+        imported: 100,
+      });
 
       // Act: the message delivered again.
       expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
@@ -320,7 +388,11 @@ describe('an import cut and run again', () => {
       expect([first.status, second.status]).toEqual([202, 202]);
       expect(held.messages).toHaveLength(1);
       await runWorker(held.messages.shift()!);
-      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 1, stalled: false });
+      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({
+        status: 'done',
+        imported: 1,
+        stalled: false,
+      });
     } finally {
       held.release();
     }
@@ -337,7 +409,11 @@ describe('the latest import and tenancy', () => {
     expect((await a.client.get('/api/imports/latest')).body).toMatchObject({ id: second.id, status: 'uploading' });
     expect((await a.client.get(`/api/imports/${first.id}`)).body).toMatchObject({ id: first.id, status: 'done' });
     // Agent B: not found, whatever the route, and nothing started.
-    for (const res of [await b.client.get(`/api/imports/${first.id}`), await startImport(b.client, second.id), await b.client.get('/api/imports/latest')]) {
+    for (const res of [
+      await b.client.get(`/api/imports/${first.id}`),
+      await startImport(b.client, second.id),
+      await b.client.get('/api/imports/latest'),
+    ]) {
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain(second.id);
     }

@@ -16,7 +16,11 @@ const query = yup.object({
   months: yup
     .string()
     .matches(/^\d{1,2}$/, INSIGHTS_MESSAGES.months)
-    .test('months-range', INSIGHTS_MESSAGES.months, (value) => value === undefined || (Number(value) >= 1 && Number(value) <= INSIGHTS_MONTHS.max)),
+    .test(
+      'months-range',
+      INSIGHTS_MESSAGES.months,
+      (value) => value === undefined || (Number(value) >= 1 && Number(value) <= INSIGHTS_MONTHS.max),
+    ),
 });
 
 export const handler = defineHandler('insights/get-insights', { query }, async ({ user, query }) => {

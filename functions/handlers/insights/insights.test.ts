@@ -4,8 +4,8 @@
 // SES events job (a bounce), as in the product.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Insights } from '../../../shared/api-types';
-import { addDays, todayIn } from '../../../shared/dates';
+import type { Insights } from '@shared/api-types';
+import { addDays, todayIn } from '@shared/dates';
 import { resetConfig } from '../../config';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listClients, setReviewStatus } from '../../data/clients';
@@ -37,7 +37,11 @@ async function proAgent() {
   const agent = await signedInAgent(api);
   await setProStatus(agent.user.id, true);
   expect((await agent.client.patch('/api/user/preferences', { timeZone: ZONE })).status).toBe(200);
-  await agent.client.patch('/api/user/business', { businessName: 'Rivera Home Group', businessLocation: '12 Elm St, Austin, TX', googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
+  await agent.client.patch('/api/user/business', {
+    businessName: 'Rivera Home Group',
+    businessLocation: '12 Elm St, Austin, TX',
+    googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  });
   return agent;
 }
 
@@ -54,7 +58,15 @@ async function emailThroughSes(client: ApiClient, clientId: string, sesId: strin
   process.env.MAIL_PROVIDER = 'ses';
   resetConfig();
   try {
-    expect((await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hi', body: 'Hello there.' })).status).toBe(201);
+    expect(
+      (
+        await client.post(`/api/clients/${clientId}/messages`, {
+          channel: 'email',
+          subject: 'Hi',
+          body: 'Hello there.',
+        })
+      ).status,
+    ).toBe(201);
   } finally {
     ses.restore();
     process.env.MAIL_PROVIDER = 'outbox';
@@ -74,26 +86,57 @@ describe('GET /api/insights', () => {
     const today = todayIn(ZONE);
     const soon = addDays(today, 10);
     // By hand: three clients of the agent's own, then one who registers from an invitation.
-    //   Ana: name, e-mail, phone, birthday today, anniversary in 10 days, purchase in 60 days → 6 of 7 (86 %), then her review: 7 of 7
+    // Ana: name, e-mail, phone, birthday today, anniversary in 10 days, purchase in 60 days → 6 of 7 (86 %), then her
+    // review: 7 of 7
     //   Ben: name, e-mail, phone → 3 of 7 (43 %), then his review: 4 of 7 (57 %)
     //   Cy:  name, e-mail, phone, anniversary today → 4 of 7 (57 %); never contacted
-    const ana = await addClient(agent.client, { name: 'Ana Diaz', birthday: pastOn(today), anniversary: pastOn(soon), purchaseDate: addDays(today, -365 * 3 + 60) });
+    const ana = await addClient(agent.client, {
+      name: 'Ana Diaz',
+      birthday: pastOn(today),
+      anniversary: pastOn(soon),
+      purchaseDate: addDays(today, -365 * 3 + 60),
+    });
     const ben = await addClient(agent.client, { name: 'Ben Ode' });
     const cy = await addClient(agent.client, { name: 'Cy Park', anniversary: pastOn(today) });
 
     // Messages: two birthday e-mails to Ana (her birthday counts as messaged once) and a check-in to Ben.
     for (const subject of ['Happy birthday!', 'Happy birthday again']) {
-      expect((await agent.client.post(`/api/clients/${ana.id}/messages`, { channel: 'email', subject, body: 'Have a great day.', occasion: 'birthday' })).status).toBe(201);
+      expect(
+        (
+          await agent.client.post(`/api/clients/${ana.id}/messages`, {
+            channel: 'email',
+            subject,
+            body: 'Have a great day.',
+            occasion: 'birthday',
+          })
+        ).status,
+      ).toBe(201);
     }
-    expect((await agent.client.post(`/api/clients/${ben.id}/messages`, { channel: 'email', subject: 'Hello', body: 'Checking in.', occasion: 'check-in' })).status).toBe(201);
+    expect(
+      (
+        await agent.client.post(`/api/clients/${ben.id}/messages`, {
+          channel: 'email',
+          subject: 'Hello',
+          body: 'Checking in.',
+          occasion: 'check-in',
+        })
+      ).status,
+    ).toBe(201);
     // Touches by hand: a call with Ana, a meeting and a note with Ben.
-    for (const [id, kind] of [[ana.id, 'call'], [ben.id, 'meeting'], [ben.id, 'note']] as const) {
+    for (const [id, kind] of [
+      [ana.id, 'call'],
+      [ben.id, 'meeting'],
+      [ben.id, 'note'],
+    ] as const) {
       expect((await agent.client.post(`/api/clients/${id}/touches`, { kind, date: today })).status).toBe(201);
     }
     // The day's digest: Ana's birthday and Cy's anniversary come round today → 2 key dates due.
-    expect((await sendDailyDigest({ agentId: agent.user.id, date: today }, createLogger({ test: 'insights' }))).status).toBe('sent');
+    expect(
+      (await sendDailyDigest({ agentId: agent.user.id, date: today }, createLogger({ test: 'insights' }))).status,
+    ).toBe('sent');
 
-    // Reviews: Ana asked through the product and submitted today (0 days); Ben asked 4 days ago and submitted today (4 days).
+    // Reviews: Ana asked through the product and submitted today (0 days); Ben asked 4 days ago and submitted today (4
+    // days).
     expect((await agent.client.post(`/api/clients/${ana.id}/request-review`, {})).status).toBe(200);
     expect((await agent.client.post(`/api/clients/${ana.id}/review-status`, { status: 'submitted' })).status).toBe(200);
     await setReviewStatus(agent.user.id, ben.id, 'requested', new Date(Date.now() - 4 * 86_400_000));
@@ -102,7 +145,9 @@ describe('GET /api/insights', () => {
     // Invitations: two sent, one completed (Dee registers; Eve does not).
     const deeToken = await inviteClient(api, agent.client, { name: 'Dee Invited', email: 'dee.invited@example.com' });
     await inviteClient(api, agent.client, { name: 'Eve Invited', email: 'eve.invited@example.com' });
-    expect((await api.client().post('/api/client-registration', { token: deeToken, phone: '(512) 555-0199' })).status).toBe(201);
+    expect(
+      (await api.client().post('/api/client-registration', { token: deeToken, phone: '(512) 555-0199' })).status,
+    ).toBe(201);
 
     // Ben unsubscribes with the link in his e-mail (twice: one opt-out).
     const benMail = (await api.outbox()).find((m) => m.to === ben.email)!;
@@ -122,12 +167,19 @@ describe('GET /api/insights', () => {
     expect(current.month).toBe(thisMonth);
     expect(result.timeZone).toBe(ZONE);
     // E-mails: 2 to Ana, 1 to Ben, 1 to Cy = 4 manual; none automatic; a call, a meeting, a note.
-    expect(current.touches).toEqual({ email: { manual: 4, auto: 0 }, sms: { manual: 0, auto: 0 }, call: 1, meeting: 1, note: 1 });
+    expect(current.touches).toEqual({
+      email: { manual: 4, auto: 0 },
+      sms: { manual: 0, auto: 0 },
+      call: 1,
+      meeting: 1,
+      note: 1,
+    });
     expect(result.totals.touches).toEqual({ total: 7, manual: 7, auto: 0 });
     // Key dates: 2 due today, 1 messaged (Ana's birthday; the second birthday e-mail and Ben's check-in do not count).
     expect(current.occasions).toEqual({ due: 2, messaged: 1 });
     expect(result.totals.occasions).toEqual({ due: 2, messaged: 1, rate: 0.5 });
-    // Reviews: 2 requested (Ana's in this month; Ben's 4 days ago may fall in the month before), 2 submitted, median of 0 and 4 days.
+    // Reviews: 2 requested (Ana's in this month; Ben's 4 days ago may fall in the month before), 2 submitted, median of
+    // 0 and 4 days.
     expect(result.totals.reviews).toEqual({ requested: 2, submitted: 2, rate: 1, medianDays: 2 });
     expect(current.reviews.submitted).toBe(2);
     // Invitations: 2 sent, 1 completed.
@@ -164,7 +216,12 @@ describe('GET /api/insights', () => {
     }
     await inviteClient(api, agent.client, { name: 'Gil Invited', email: 'gil.invited@example.com' });
     await inviteClient(api, agent.client, { name: 'Hal Invited', email: 'hal.invited@example.com' });
-    const joined = await api.client().post('/api/client-registration', { agentId: agent.user.id, name: 'Gil Invited', email: 'gil.invited@example.com', phone: '(512) 555-0123' });
+    const joined = await api.client().post('/api/client-registration', {
+      agentId: agent.user.id,
+      name: 'Gil Invited',
+      email: 'gil.invited@example.com',
+      phone: '(512) 555-0123',
+    });
     expect(joined.status).toBe(201);
     const result = await insights(agent.client, 1);
     expect(result.totals.invitations).toEqual({ sent: 2, completed: 1, rate: 0.5 });
@@ -173,7 +230,7 @@ describe('GET /api/insights', () => {
     expect((await insights(agent.client, 1)).totals.invitations).toEqual({ sent: 3, completed: 1, rate: 0.333 });
   });
 
-  it("counts a bounce reported by SES against the agent who sent the e-mail, once", async () => {
+  it('counts a bounce reported by SES against the agent who sent the e-mail, once', async () => {
     const agent = await proAgent();
     const cy = await addClient(agent.client, { name: 'Cy Bounce' });
     const sesId = `ses-insights-bounce-${Date.now()}`;
@@ -185,22 +242,40 @@ describe('GET /api/insights', () => {
       source: 'aws.ses',
       detail: {
         eventType: 'Bounce',
-        mail: { timestamp: new Date().toISOString(), source: 'no-reply@example.com', messageId: sesId, destination: [cy.email], tags: {} },
-        bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: cy.email, action: 'failed', status: '5.1.1' }], timestamp: new Date().toISOString() },
+        mail: {
+          timestamp: new Date().toISOString(),
+          source: 'no-reply@example.com',
+          messageId: sesId,
+          destination: [cy.email],
+          tags: {},
+        },
+        bounce: {
+          bounceType: 'Permanent',
+          bounceSubType: 'General',
+          bouncedRecipients: [{ emailAddress: cy.email, action: 'failed', status: '5.1.1' }],
+          timestamp: new Date().toISOString(),
+        },
       },
     };
     await sesEvents(bounce);
     await sesEvents(bounce); // SES may deliver an event twice
     const result = await insights(agent.client, 1);
     expect(result.totals.bounces).toBe(1);
-    expect(result.months).toEqual([expect.objectContaining({ bounces: 1, touches: expect.objectContaining({ email: { manual: 1, auto: 0 } }) })]);
+    expect(result.months).toEqual([
+      expect.objectContaining({ bounces: 1, touches: expect.objectContaining({ email: { manual: 1, auto: 0 } }) }),
+    ]);
   });
 
   it("counts a Pro agent's imported clients in the book (one update a batch) and their key dates ahead", async () => {
     const agent = await proAgent();
     const today = todayIn(ZONE);
     const soon = addDays(today, 3);
-    const csv = ['name,email,phone,birthday', `Imp One,imp1-${Date.now()}@example.com,(512) 555-0111,${pastOn(soon)}`, `Imp Two,imp2-${Date.now()}@example.com,(512) 555-0112,`, `Imp Three,imp3-${Date.now()}@example.com,(512) 555-0113,`].join('\n');
+    const csv = [
+      'name,email,phone,birthday',
+      `Imp One,imp1-${Date.now()}@example.com,(512) 555-0111,${pastOn(soon)}`,
+      `Imp Two,imp2-${Date.now()}@example.com,(512) 555-0112,`,
+      `Imp Three,imp3-${Date.now()}@example.com,(512) 555-0113,`,
+    ].join('\n');
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
     const res = await agent.client.request('POST', '/api/clients/import', { body: form });
@@ -229,26 +304,63 @@ describe('GET /api/insights', () => {
   it('insights:recompute rebuilds the counters and the last-contact index from the data, to the same figures', async () => {
     const agent = await proAgent();
     const today = todayIn(ZONE);
-    const ana = await addClient(agent.client, { name: 'Ana Recount', birthday: pastOn(today), anniversary: pastOn(addDays(today, 5)) });
+    const ana = await addClient(agent.client, {
+      name: 'Ana Recount',
+      birthday: pastOn(today),
+      anniversary: pastOn(addDays(today, 5)),
+    });
     const ben = await addClient(agent.client, { name: 'Ben Recount' });
     await addClient(agent.client, { name: 'Cy Recount' });
-    expect((await agent.client.post(`/api/clients/${ana.id}/messages`, { channel: 'email', subject: 'Happy birthday!', body: 'Have a great day.', occasion: 'birthday' })).status).toBe(201);
-    expect((await agent.client.post(`/api/clients/${ben.id}/touches`, { kind: 'meeting', date: today })).status).toBe(201);
+    expect(
+      (
+        await agent.client.post(`/api/clients/${ana.id}/messages`, {
+          channel: 'email',
+          subject: 'Happy birthday!',
+          body: 'Have a great day.',
+          occasion: 'birthday',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await agent.client.post(`/api/clients/${ben.id}/touches`, { kind: 'meeting', date: today })).status).toBe(
+      201,
+    );
     await setReviewStatus(agent.user.id, ben.id, 'requested', new Date(Date.now() - 2 * 86_400_000));
     expect((await agent.client.post(`/api/clients/${ben.id}/review-status`, { status: 'submitted' })).status).toBe(200);
-    const benMail = await agent.client.post(`/api/clients/${ben.id}/messages`, { channel: 'email', subject: 'Thanks', body: 'Thank you!' });
+    const benMail = await agent.client.post(`/api/clients/${ben.id}/messages`, {
+      channel: 'email',
+      subject: 'Thanks',
+      body: 'Thank you!',
+    });
     expect(benMail.status).toBe(201);
     const mail = (await api.outbox()).find((m) => m.to === ben.email)!;
-    expect((await api.client().post(new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!).pathname, {})).status).toBe(200);
-    expect((await sendDailyDigest({ agentId: agent.user.id, date: today }, createLogger({ test: 'insights' }))).status).toBe('sent');
+    expect(
+      (await api.client().post(new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!).pathname, {})).status,
+    ).toBe(200);
+    expect(
+      (await sendDailyDigest({ agentId: agent.user.id, date: today }, createLogger({ test: 'insights' }))).status,
+    ).toBe('sent');
     const counted = await insights(agent.client);
-    expect(counted.totals).toMatchObject({ touches: { total: 3 }, occasions: { due: 1, messaged: 1 }, reviews: { requested: 1, submitted: 1, medianDays: 2 }, optOuts: 1 });
+    expect(counted.totals).toMatchObject({
+      touches: { total: 3 },
+      occasions: { due: 1, messaged: 1 },
+      reviews: { requested: 1, submitted: 1, medianDays: 2 },
+      optOuts: 1,
+    });
 
     // Lose every counter and the clients' index keys, as data written before them would be.
-    const partition = await queryAll<{ pk: string; sk: string }>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': insightsPartition(agent.user.id) } });
+    const partition = await queryAll<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': insightsPartition(agent.user.id) },
+    });
     await batchDelete(partition.map(({ pk, sk }) => ({ pk, sk })));
     for (const client of await listClients(agent.user.id)) {
-      await db().send(new UpdateCommand({ TableName: table(), Key: { pk: client.pk, sk: client.sk }, UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }));
+      await db().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { pk: client.pk, sk: client.sk },
+          UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+        }),
+      );
     }
     const lost = await insights(agent.client);
     expect(lost.totals.touches.total).toBe(0);
@@ -267,11 +379,17 @@ describe('GET /api/insights', () => {
     expect((await off.client.patch('/api/user/preferences', { monthlySummary: false })).status).toBe(200);
     const free = await signedInAgent(api);
     for (const agent of [pro, off, free]) {
-      await countInsights(agent.user.id, { call: 2, emailManual: 1, emailAuto: 3, occasionsDue: 4, occasionsMessaged: 3 }, new Date('2025-10-15T18:00:00Z'), ZONE);
+      await countInsights(
+        agent.user.id,
+        { call: 2, emailManual: 1, emailAuto: 3, occasionsDue: 4, occasionsMessaged: 3 },
+        new Date('2025-10-15T18:00:00Z'),
+        ZONE,
+      );
       // Not October's: the 1st of November in Los Angeles.
       await countInsights(agent.user.id, { call: 50 }, new Date('2025-11-01T18:00:00Z'), ZONE);
     }
-    const summaries = async (to: string) => (await api.outbox()).filter((m) => m.to === to && m.subject === 'Your October 2025 in Hearthside');
+    const summaries = async (to: string) =>
+      (await api.outbox()).filter((m) => m.to === to && m.subject === 'Your October 2025 in Hearthside');
 
     // The 31st is no day for it; the 1st is, once however many times the day runs.
     expect((await sendDailyDigest({ agentId: pro.user.id, date: '2025-10-31' }, log)).status).toBe('sent');
@@ -307,7 +425,9 @@ describe('GET /api/insights', () => {
     const a = await proAgent();
     const b = await proAgent();
     const client = await addClient(a.client, { name: 'Only Mine' });
-    expect((await a.client.post(`/api/clients/${client.id}/touches`, { kind: 'call', date: todayIn(ZONE) })).status).toBe(201);
+    expect(
+      (await a.client.post(`/api/clients/${client.id}/touches`, { kind: 'call', date: todayIn(ZONE) })).status,
+    ).toBe(201);
     const theirs = await insights(b.client);
     expect(theirs.totals.touches.total).toBe(0);
     expect(theirs.book.clients).toBe(0);

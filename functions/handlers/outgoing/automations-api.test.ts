@@ -1,8 +1,8 @@
 // The automated follow-ups' API: the agent's rules (GET/PUT /api/user/automations), pausing a client,
 // and the queue of automatic messages (GET /api/outgoing, approve, skip). Queue items are made the way
 // the daily job makes them: clients whose key date is the day, and runAutomations for that day.
-import { addDays, dateParts, todayIn } from '../../../shared/dates';
-import { AUTOMATION_MESSAGES, SKIP_REASONS, withDefaultRules, type AutomationRule } from '../../../shared/automations';
+import { addDays, dateParts, todayIn } from '@shared/dates';
+import { AUTOMATION_MESSAGES, SKIP_REASONS, withDefaultRules, type AutomationRule } from '@shared/automations';
 import { resetConfig } from '../../config';
 import { dueHour, scheduledInHour } from '../../data/messages';
 import { getUserById, setProStatus } from '../../data/users';
@@ -23,12 +23,22 @@ const zoneOffUtcDate = (now = new Date()) => (now.getUTCHours() >= 12 ? 'Etc/GMT
 const monthDay = (date: string) => date.slice(5);
 const yearOf = (date: string) => dateParts(date).year;
 
-const rule = (overrides: Partial<AutomationRule> = {}): AutomationRule => ({ occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00', ...overrides });
+const rule = (overrides: Partial<AutomationRule> = {}): AutomationRule => ({
+  occasion: 'birthday',
+  enabled: true,
+  channel: 'email',
+  mode: 'approve',
+  sendTime: '09:00',
+  ...overrides,
+});
 
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 
 /** A signed-in agent whose rules are `rules` (stored through PUT /api/user/automations). */
-async function agentWithRules(rules: AutomationRule[], options: { verified?: boolean; pro?: boolean } = {}): Promise<Agent> {
+async function agentWithRules(
+  rules: AutomationRule[],
+  options: { verified?: boolean; pro?: boolean } = {},
+): Promise<Agent> {
   const agent = await signedInAgent(api, { verified: options.verified });
   if (options.pro) await setProStatus(agent.user.id, true);
   const res = await agent.client.request('PUT', '/api/user/automations', { json: { rules } });
@@ -54,7 +64,9 @@ async function runFor(agent: Agent, date: string, now = new Date()) {
 }
 
 /** An agent with a birthday rule, a client born today, and that client's automatic message made by the morning run. */
-async function queuedBirthday(options: { rules?: AutomationRule[]; verified?: boolean; pro?: boolean; client?: Record<string, unknown> } = {}) {
+async function queuedBirthday(
+  options: { rules?: AutomationRule[]; verified?: boolean; pro?: boolean; client?: Record<string, unknown> } = {},
+) {
   const agent = await agentWithRules(options.rules ?? [rule()], options);
   const date = await agentToday(agent);
   const customer = await clientBornOn(agent.client, date, { name: 'Maria Lopez', ...options.client });
@@ -63,10 +75,15 @@ async function queuedBirthday(options: { rules?: AutomationRule[]; verified?: bo
 }
 
 const queue = (client: ApiClient) => client.get('/api/outgoing');
-const approve = (client: ApiClient, id: string, edits: Record<string, unknown> = {}) => client.post(`/api/outgoing/${id}/approve`, edits);
+const approve = (client: ApiClient, id: string, edits: Record<string, unknown> = {}) =>
+  client.post(`/api/outgoing/${id}/approve`, edits);
 const skip = (client: ApiClient, id: string) => client.post(`/api/outgoing/${id}/skip`, {});
 const outboxTo = async (to: string) => (await api.outbox()).filter((m) => m.to === to);
-const activityOf = async (client: ApiClient, clientId: string) => (await client.get(`/api/clients/${clientId}/messages`)).body as { activity: Array<Record<string, unknown>>; lastContactDate: string | null };
+const activityOf = async (client: ApiClient, clientId: string) =>
+  (await client.get(`/api/clients/${clientId}/messages`)).body as {
+    activity: Array<Record<string, unknown>>;
+    lastContactDate: string | null;
+  };
 const putRules = (client: ApiClient, body: unknown) => client.request('PUT', '/api/user/automations', { json: body });
 
 describe('GET /api/user/automations', () => {
@@ -81,8 +98,12 @@ describe('GET /api/user/automations', () => {
     const year = yearOf(tomorrow);
     const md = monthDay(tomorrow);
     const ana = await clientBornOn(client, tomorrow, { name: 'Ana Birthday' });
-    const ben = (await client.post('/api/clients', clientInput({ name: 'Ben Wedding', anniversary: `${year - 20}-${md}` }))).body;
-    const cara = (await client.post('/api/clients', clientInput({ name: 'Cara Home', purchaseDate: `${year - 8}-${md}` }))).body;
+    const ben = (
+      await client.post('/api/clients', clientInput({ name: 'Ben Wedding', anniversary: `${year - 20}-${md}` }))
+    ).body;
+    const cara = (
+      await client.post('/api/clients', clientInput({ name: 'Cara Home', purchaseDate: `${year - 8}-${md}` }))
+    ).body;
     await clientBornOn(client, utcTomorrow, { name: 'Dan Wrongday' });
     await client.post('/api/clients', clientInput({ name: 'Eve Nodates' }));
     const other = await signedInAgent(api);
@@ -103,7 +124,12 @@ describe('GET /api/user/automations', () => {
     expect(res.body.tomorrow).toEqual({
       date: tomorrow,
       occasions: [
-        { clientId: ana.id, clientName: 'Ana Birthday', occasion: 'birthday', label: `${ordinal(year - 1984)} birthday` },
+        {
+          clientId: ana.id,
+          clientName: 'Ana Birthday',
+          occasion: 'birthday',
+          label: `${ordinal(year - 1984)} birthday`,
+        },
         { clientId: ben.id, clientName: 'Ben Wedding', occasion: 'anniversary', label: '20th wedding anniversary' },
         { clientId: cara.id, clientName: 'Cara Home', occasion: 'home-anniversary', label: '8th home anniversary' },
       ],
@@ -125,21 +151,59 @@ describe('PUT /api/user/automations', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    const expected = [...rules, { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' }];
+    const expected = [
+      ...rules,
+      { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+    ];
     expect(res.body.rules).toEqual(expected);
     expect(res.body.tomorrow).toMatchObject({ occasions: [] });
     expect((await client.get('/api/user/automations')).body.rules).toEqual(expected);
   });
 
   it.each([
-    ['a time that does not exist', { rules: [rule({ sendTime: '25:00' })] }, 'rules[0].sendTime', AUTOMATION_MESSAGES.sendTime],
+    [
+      'a time that does not exist',
+      { rules: [rule({ sendTime: '25:00' })] },
+      'rules[0].sendTime',
+      AUTOMATION_MESSAGES.sendTime,
+    ],
     ['a time not as HH:MM', { rules: [rule({ sendTime: '9am' })] }, 'rules[0].sendTime', AUTOMATION_MESSAGES.sendTime],
-    ['a text before 8:00', { rules: [rule({ channel: 'sms', sendTime: '07:30' })] }, 'rules[0].sendTime', AUTOMATION_MESSAGES.smsSendTime],
-    ['a text at 21:00 or later', { rules: [rule({ channel: 'sms', sendTime: '21:00' })] }, 'rules[0].sendTime', AUTOMATION_MESSAGES.smsSendTime],
-    ['an unknown occasion', { rules: [rule({ occasion: 'graduation' as never })] }, 'rules[0].occasion', AUTOMATION_MESSAGES.occasion],
-    ['an unknown channel', { rules: [rule({ channel: 'fax' as never })] }, 'rules[0].channel', AUTOMATION_MESSAGES.channel],
-    ['an enabled that is not a boolean', { rules: [rule({ enabled: 'yes' as never })] }, 'rules[0].enabled', AUTOMATION_MESSAGES.enabled],
-    ['two rules for one occasion', { rules: [rule(), rule({ channel: 'sms' })] }, 'rules', AUTOMATION_MESSAGES.duplicate],
+    [
+      'a text before 8:00',
+      { rules: [rule({ channel: 'sms', sendTime: '07:30' })] },
+      'rules[0].sendTime',
+      AUTOMATION_MESSAGES.smsSendTime,
+    ],
+    [
+      'a text at 21:00 or later',
+      { rules: [rule({ channel: 'sms', sendTime: '21:00' })] },
+      'rules[0].sendTime',
+      AUTOMATION_MESSAGES.smsSendTime,
+    ],
+    [
+      'an unknown occasion',
+      { rules: [rule({ occasion: 'graduation' as never })] },
+      'rules[0].occasion',
+      AUTOMATION_MESSAGES.occasion,
+    ],
+    [
+      'an unknown channel',
+      { rules: [rule({ channel: 'fax' as never })] },
+      'rules[0].channel',
+      AUTOMATION_MESSAGES.channel,
+    ],
+    [
+      'an enabled that is not a boolean',
+      { rules: [rule({ enabled: 'yes' as never })] },
+      'rules[0].enabled',
+      AUTOMATION_MESSAGES.enabled,
+    ],
+    [
+      'two rules for one occasion',
+      { rules: [rule(), rule({ channel: 'sms' })] },
+      'rules',
+      AUTOMATION_MESSAGES.duplicate,
+    ],
     ['an unknown field in a rule', { rules: [{ ...rule(), color: 'red' }] }, 'rules[0]', 'Unknown field: color'],
     ['rules that are not a list', { rules: 'birthday' }, 'rules', AUTOMATION_MESSAGES.rules],
     ['no rules at all', {}, 'rules', AUTOMATION_MESSAGES.rules],
@@ -159,12 +223,18 @@ describe('PUT /api/user/automations', () => {
 
   it('accepts an e-mail at 07:30, and texts at the edges of their window (08:00, 20:59)', async () => {
     const { client } = await signedInAgent(api);
-    const res = await putRules(client, { rules: [rule({ sendTime: '07:30' }), rule({ occasion: 'anniversary', channel: 'sms', sendTime: '08:00' }), rule({ occasion: 'home-anniversary', channel: 'sms', sendTime: '20:59' })] });
+    const res = await putRules(client, {
+      rules: [
+        rule({ sendTime: '07:30' }),
+        rule({ occasion: 'anniversary', channel: 'sms', sendTime: '08:00' }),
+        rule({ occasion: 'home-anniversary', channel: 'sms', sendTime: '20:59' }),
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59']);
   });
 
-  it("refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent", async () => {
+  it('refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent', async () => {
     // Prepare
     const { client, user } = await signedInAgent(api);
     const rules = [rule({ mode: 'auto' })];
@@ -189,12 +259,19 @@ describe('PUT /api/user/automations', () => {
     await setProStatus(user.id, false);
 
     // Act
-    const kept = await putRules(client, { rules: [rule({ mode: 'auto', sendTime: '10:00' }), rule({ occasion: 'anniversary' })] });
-    const more = await putRules(client, { rules: [rule({ mode: 'auto', sendTime: '10:00' }), rule({ occasion: 'anniversary', mode: 'auto' })] });
+    const kept = await putRules(client, {
+      rules: [rule({ mode: 'auto', sendTime: '10:00' }), rule({ occasion: 'anniversary' })],
+    });
+    const more = await putRules(client, {
+      rules: [rule({ mode: 'auto', sendTime: '10:00' }), rule({ occasion: 'anniversary', mode: 'auto' })],
+    });
 
     // Assess
     expect(kept.status).toBe(200);
-    expect(kept.body.rules.slice(0, 2)).toEqual([rule({ mode: 'auto', sendTime: '10:00' }), rule({ occasion: 'anniversary' })]);
+    expect(kept.body.rules.slice(0, 2)).toEqual([
+      rule({ mode: 'auto', sendTime: '10:00' }),
+      rule({ occasion: 'anniversary' }),
+    ]);
     expect(more.status).toBe(403);
     expect(more.body.code).toBe('PRO_REQUIRED');
     expect((await client.get('/api/user/automations')).body.rules).toEqual(kept.body.rules);
@@ -215,12 +292,21 @@ describe('PATCH /api/clients/{id} { automationsPaused }', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, automationsPaused: true, email: created.email, birthday: `1984-${monthDay(date)}` });
-    const listed = ((await agent.client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>).find((c) => c.id === created.id);
+    expect(res.body).toMatchObject({
+      id: created.id,
+      automationsPaused: true,
+      email: created.email,
+      birthday: `1984-${monthDay(date)}`,
+    });
+    const listed = (
+      (await agent.client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>
+    ).find((c) => c.id === created.id);
     expect(listed!.automationsPaused).toBe(true);
     expect(run.skipped).toEqual({ paused: 1 });
     expect((await queue(agent.client)).body).toEqual({ messages: [], awaiting: 0 });
-    expect((await activityOf(agent.client, created.id)).activity).toEqual([expect.objectContaining({ status: 'skipped', automatic: true, problem: SKIP_REASONS.paused })]);
+    expect((await activityOf(agent.client, created.id)).activity).toEqual([
+      expect.objectContaining({ status: 'skipped', automatic: true, problem: SKIP_REASONS.paused }),
+    ]);
 
     // And resumes.
     const resumed = await agent.client.patch(`/api/clients/${created.id}`, { automationsPaused: false });
@@ -238,7 +324,9 @@ describe('PATCH /api/clients/{id} { automationsPaused }', () => {
     }
     const other = await signedInAgent(api);
     expect((await other.client.patch(`/api/clients/${created.id}`, { automationsPaused: true })).status).toBe(404);
-    const listed = ((await client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>).find((c) => c.id === created.id);
+    const listed = ((await client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>).find(
+      (c) => c.id === created.id,
+    );
     expect(listed!.automationsPaused).toBe(false);
   });
 });
@@ -273,7 +361,15 @@ describe('GET /api/outgoing', () => {
     ]);
     expect((await queue(other.client)).body).toEqual({ messages: [], awaiting: 0 });
     const { activity } = await activityOf(client, customer.id);
-    expect(activity).toEqual([expect.objectContaining({ type: 'message', id: messageId, status: 'awaiting-approval', automatic: true, body: res.body.messages[0].body })]);
+    expect(activity).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        id: messageId,
+        status: 'awaiting-approval',
+        automatic: true,
+        body: res.body.messages[0].body,
+      }),
+    ]);
   });
 });
 
@@ -289,7 +385,10 @@ describe('POST /api/outgoing/{id}/approve', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'sent', message: { id: messageId, status: 'sent', automatic: true, subject: drafted.subject, body: drafted.body } });
+    expect(res.body).toMatchObject({
+      status: 'sent',
+      message: { id: messageId, status: 'sent', automatic: true, subject: drafted.subject, body: drafted.body },
+    });
     expect(res.body.message.sentAt).toEqual(expect.any(String));
     const sent = await outboxTo(customer.email);
     expect(sent).toHaveLength(1);
@@ -316,7 +415,11 @@ describe('POST /api/outgoing/{id}/approve', () => {
     const [sent] = await outboxTo(customer.email);
     expect(sent!.subject).toBe(edited.subject);
     expect(sent!.text).toContain('These are my own words.');
-    expect((await activityOf(client, customer.id)).activity[0]).toMatchObject({ id: messageId, status: 'sent', ...edited });
+    expect((await activityOf(client, customer.id)).activity[0]).toMatchObject({
+      id: messageId,
+      status: 'sent',
+      ...edited,
+    });
   });
 
   it("goes to the client's address as it is at approval, not as it was when drafted", async () => {
@@ -337,7 +440,10 @@ describe('POST /api/outgoing/{id}/approve', () => {
       expect(res.body.errors).toHaveProperty('body');
     }
     expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({ awaiting: 1, messages: [{ id: messageId, status: 'awaiting-approval' }] });
+    expect((await queue(client)).body).toMatchObject({
+      awaiting: 1,
+      messages: [{ id: messageId, status: 'awaiting-approval' }],
+    });
   });
 
   it("answers 404 for another agent's message, a made-up id and an over-long id, 400 for a 2,000-character id (never 500), and sends nothing", async () => {
@@ -360,31 +466,46 @@ describe('POST /api/outgoing/{id}/approve', () => {
       expect(res.body.code).toBe('BAD_PATH_PARAMETER');
     }
     expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({ awaiting: 1, messages: [{ id: messageId, status: 'awaiting-approval' }] });
+    expect((await queue(client)).body).toMatchObject({
+      awaiting: 1,
+      messages: [{ id: messageId, status: 'awaiting-approval' }],
+    });
   });
 
   it("schedules an approved text for 8:00 in the client's zone when it is night there, and the queue lists it as scheduled", async () => {
     // Prepare
     const zone = zoneAtLocalHour(2);
     const phone = '(512) 555-0171';
-    const { client, messageId } = await queuedBirthday({ rules: [rule({ channel: 'sms' })], client: { phone, timeZone: zone } });
+    const { client, messageId } = await queuedBirthday({
+      rules: [rule({ channel: 'sms' })],
+      client: { phone, timeZone: zone },
+    });
 
     // Act
     const res = await approve(client, messageId);
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'scheduled', message: { id: messageId, status: 'scheduled', channel: 'sms', sentAt: null } });
+    expect(res.body).toMatchObject({
+      status: 'scheduled',
+      message: { id: messageId, status: 'scheduled', channel: 'sms', sentAt: null },
+    });
     const sendAt = new Date(res.body.message.sendAt as string);
     expect(sendAt.toLocaleTimeString('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' })).toBe('8:00 AM');
     expect(sendAt.getTime() - Date.now()).toBeGreaterThan(5 * 3_600_000);
     expect(sendAt.getTime() - Date.now()).toBeLessThanOrEqual(6 * 3_600_000);
-    expect((await queue(client)).body).toEqual({ awaiting: 0, messages: [expect.objectContaining({ id: messageId, status: 'scheduled', sendAt: res.body.message.sendAt })] });
+    expect((await queue(client)).body).toEqual({
+      awaiting: 0,
+      messages: [expect.objectContaining({ id: messageId, status: 'scheduled', sendAt: res.body.message.sendAt })],
+    });
     // Due in its hour for the job, and nothing sent yet.
     expect((await scheduledInHour(dueHour(res.body.message.sendAt))).map((m) => m.id)).toContain(messageId);
     expect(await outboxTo('+15125550171')).toEqual([]);
     // Approving again answers the same.
-    expect((await approve(client, messageId)).body).toMatchObject({ status: 'scheduled', message: { sendAt: res.body.message.sendAt } });
+    expect((await approve(client, messageId)).body).toMatchObject({
+      status: 'scheduled',
+      message: { sendAt: res.body.message.sendAt },
+    });
   });
 
   it('refuses an unverified agent (403 EMAIL_UNVERIFIED) and leaves the message waiting', async () => {
@@ -393,7 +514,10 @@ describe('POST /api/outgoing/{id}/approve', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_UNVERIFIED');
     expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({ awaiting: 1, messages: [{ id: messageId, status: 'awaiting-approval' }] });
+    expect((await queue(client)).body).toMatchObject({
+      awaiting: 1,
+      messages: [{ id: messageId, status: 'awaiting-approval' }],
+    });
   });
 
   it('refuses a client who unsubscribed since the draft (409 OPTED_OUT) and leaves the message in the queue', async () => {
@@ -409,7 +533,10 @@ describe('POST /api/outgoing/{id}/approve', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('OPTED_OUT');
     expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({ awaiting: 1, messages: [{ id: messageId, status: 'awaiting-approval' }] });
+    expect((await queue(client)).body).toMatchObject({
+      awaiting: 1,
+      messages: [{ id: messageId, status: 'awaiting-approval' }],
+    });
   });
 
   it('refuses at the daily e-mail cap (429 DAILY_LIMIT) and leaves the message in the queue', async () => {
@@ -418,7 +545,11 @@ describe('POST /api/outgoing/{id}/approve', () => {
     resetConfig();
     const { client, customer, messageId } = await queuedBirthday();
     const other = (await client.post('/api/clients', clientInput())).body;
-    const byHand = await client.post(`/api/clients/${other.id}/messages`, { channel: 'email', subject: 'Hello', body: 'Hi there,\n\nJust checking in.' });
+    const byHand = await client.post(`/api/clients/${other.id}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Hi there,\n\nJust checking in.',
+    });
     expect(byHand.status).toBe(201);
 
     // Act
@@ -428,7 +559,10 @@ describe('POST /api/outgoing/{id}/approve', () => {
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('DAILY_LIMIT');
     expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({ awaiting: 1, messages: [{ id: messageId, status: 'awaiting-approval' }] });
+    expect((await queue(client)).body).toMatchObject({
+      awaiting: 1,
+      messages: [{ id: messageId, status: 'awaiting-approval' }],
+    });
   });
 });
 
@@ -444,13 +578,18 @@ describe('POST /api/outgoing/{id}/skip', () => {
 
     // Assess
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'skipped', message: { id: messageId, status: 'skipped', problem: SKIP_REASONS.skippedByAgent } });
+    expect(res.body).toMatchObject({
+      status: 'skipped',
+      message: { id: messageId, status: 'skipped', problem: SKIP_REASONS.skippedByAgent },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
     expect(approveAfter.status).toBe(200);
     expect(approveAfter.body).toMatchObject({ status: 'skipped' });
     expect((await queue(client)).body).toEqual({ messages: [], awaiting: 0 });
-    expect((await activityOf(client, customer.id)).activity).toEqual([expect.objectContaining({ id: messageId, status: 'skipped', automatic: true, problem: 'Skipped by you.' })]);
+    expect((await activityOf(client, customer.id)).activity).toEqual([
+      expect.objectContaining({ id: messageId, status: 'skipped', automatic: true, problem: 'Skipped by you.' }),
+    ]);
     expect(await outboxTo(customer.email)).toEqual([]);
   });
 
@@ -458,13 +597,21 @@ describe('POST /api/outgoing/{id}/skip', () => {
     // Prepare: a Pro agent sending birthdays without approval, with one e-mail a day.
     process.env.DAILY_EMAIL_LIMIT = '1';
     resetConfig();
-    const { client, customer, messageId, run } = await queuedBirthday({ rules: [rule({ mode: 'auto', sendTime: '23:59' })], pro: true });
+    const { client, customer, messageId, run } = await queuedBirthday({
+      rules: [rule({ mode: 'auto', sendTime: '23:59' })],
+      pro: true,
+    });
     expect(run).toMatchObject({ scheduled: 1, awaiting: 0 });
     const listed = (await queue(client)).body;
     expect(listed).toMatchObject({ awaiting: 0, messages: [{ id: messageId, status: 'scheduled', automatic: true }] });
     const sendAt = listed.messages[0].sendAt as string;
     const other = (await client.post('/api/clients', clientInput())).body;
-    const byHand = () => client.post(`/api/clients/${other.id}/messages`, { channel: 'email', subject: 'Hello', body: 'Hi there,\n\nJust checking in.' });
+    const byHand = () =>
+      client.post(`/api/clients/${other.id}/messages`, {
+        channel: 'email',
+        subject: 'Hello',
+        body: 'Hi there,\n\nJust checking in.',
+      });
     const capped = await byHand();
     expect(capped.status).toBe(429);
     expect(capped.body.code).toBe('DAILY_LIMIT');

@@ -3,4 +3,6 @@
 import { outgoingQueue } from '../../services/outgoing';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('outgoing/get-outgoing', {}, async ({ user }) => ({ body: await outgoingQueue(user) }));
+export const handler = defineHandler('outgoing/get-outgoing', {}, async ({ user }) => ({
+  body: await outgoingQueue(user),
+}));

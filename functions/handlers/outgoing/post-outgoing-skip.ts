@@ -3,4 +3,6 @@
 import { skipOutgoing } from '../../services/outgoing';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('outgoing/post-outgoing-skip', {}, async ({ user, params }) => ({ body: await skipOutgoing(user, params.id ?? '') }));
+export const handler = defineHandler('outgoing/post-outgoing-skip', {}, async ({ user, params }) => ({
+  body: await skipOutgoing(user, params.id ?? ''),
+}));

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../shared/schemas';
+import { MESSAGES } from '@shared/schemas';
 import { newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
 import { RESET_LIMITS, RESET_REQUEST_ANSWER } from './post-password-reset-request';
 
@@ -30,12 +30,22 @@ describe('password reset request', () => {
     expect(known.body.message).toBe(RESET_REQUEST_ANSWER);
     const mail = (await api.outbox()).slice(before);
     expect(mail.map((m) => m.to)).toEqual([details.username]);
-    expect(mail[0]).toMatchObject({ channel: 'email', subject: expect.any(String), html: expect.stringContaining('reset-password#token=') });
+    expect(mail[0]).toMatchObject({
+      channel: 'email',
+      subject: expect.any(String),
+      html: expect.stringContaining('reset-password#token='),
+    });
   });
 
   it('builds the link from APP_URL, never from the Host header', async () => {
     const { details } = await signedInAgent(api);
-    await api.client().post('/api/password-reset/request', { username: details.username }, { headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' } });
+    await api
+      .client()
+      .post(
+        '/api/password-reset/request',
+        { username: details.username },
+        { headers: { host: 'evil.example.com', 'x-forwarded-host': 'evil.example.com' } },
+      );
     const link = await resetLinkFor(details.username);
     expect(link.startsWith(`${api.url}/reset-password#token=`)).toBe(true);
   });
@@ -67,8 +77,12 @@ describe('password reset confirm', () => {
     const ok = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'brand-new-secret' });
     expect(ok.status).toBe(200);
     expect((await oldSession.get('/api/user')).status).toBe(401);
-    expect((await api.client().post('/api/login', { username: details.username, password: details.password })).status).toBe(401);
-    expect((await api.client().post('/api/login', { username: details.username, password: 'brand-new-secret' })).status).toBe(200);
+    expect(
+      (await api.client().post('/api/login', { username: details.username, password: details.password })).status,
+    ).toBe(401);
+    expect(
+      (await api.client().post('/api/login', { username: details.username, password: 'brand-new-secret' })).status,
+    ).toBe(200);
 
     const reuse = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'another-secret' });
     expect(reuse.status).toBe(400);
@@ -81,14 +95,20 @@ describe('password reset confirm', () => {
     expect(res.body.errors.newPassword).toBe(MESSAGES.passwordTooShort);
   });
 
-  it.each(['no-dots-here', 'a.b.c.d', 'bad chars.in.token', ''])("refuses the malformed token %p with 'Invalid reset token format'", async (token) => {
-    const res = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'long enough' });
-    expect(res.status).toBe(400);
-    expect(res.body.errors.token).toBe(MESSAGES.invalidResetToken);
-  });
+  it.each(['no-dots-here', 'a.b.c.d', 'bad chars.in.token', ''])(
+    "refuses the malformed token %p with 'Invalid reset token format'",
+    async (token) => {
+      const res = await api.client().post('/api/password-reset/confirm', { token, newPassword: 'long enough' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.token).toBe(MESSAGES.invalidResetToken);
+    },
+  );
 
   it('refuses a well-formed but forged token', async () => {
-    const res = await api.client().post('/api/password-reset/confirm', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', newPassword: 'long enough' });
+    const res = await api.client().post('/api/password-reset/confirm', {
+      token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+      newPassword: 'long enough',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_RESET_TOKEN');
   });
@@ -99,7 +119,9 @@ describe('password reset confirm', () => {
     await api.client().post('/api/password-reset/request', { username: details.username });
     const token = tokenOf(await resetLinkFor(details.username));
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        api.client().post('/api/password-reset/confirm', { token, newPassword: `concurrent-${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(7);
@@ -109,15 +131,26 @@ describe('password reset confirm', () => {
     const owner = newAgent();
     const other = newAgent();
     for (const details of [owner, other]) await api.client().post('/api/register', details);
-    for (const details of [owner, owner, other]) await api.client().post('/api/password-reset/request', { username: details.username });
+    for (const details of [owner, owner, other])
+      await api.client().post('/api/password-reset/request', { username: details.username });
     const [first, second] = (await resetLinksFor(owner.username)).map(tokenOf);
-    expect((await api.client().post('/api/password-reset/confirm', { token: second, newPassword: 'second-link-used' })).status).toBe(200);
-    const revoked = await api.client().post('/api/password-reset/confirm', { token: first, newPassword: 'first-link-later' });
+    expect(
+      (await api.client().post('/api/password-reset/confirm', { token: second, newPassword: 'second-link-used' }))
+        .status,
+    ).toBe(200);
+    const revoked = await api
+      .client()
+      .post('/api/password-reset/confirm', { token: first, newPassword: 'first-link-later' });
     expect(revoked.status).toBe(400);
     expect(revoked.body.code).toBe('INVALID_RESET_TOKEN');
-    expect((await api.client().post('/api/login', { username: owner.username, password: 'second-link-used' })).status).toBe(200);
+    expect(
+      (await api.client().post('/api/login', { username: owner.username, password: 'second-link-used' })).status,
+    ).toBe(200);
     const othersLink = tokenOf(await resetLinkFor(other.username));
-    expect((await api.client().post('/api/password-reset/confirm', { token: othersLink, newPassword: 'still-my-own-link' })).status).toBe(200);
+    expect(
+      (await api.client().post('/api/password-reset/confirm', { token: othersLink, newPassword: 'still-my-own-link' }))
+        .status,
+    ).toBe(200);
   });
 
   it('keeps the latest link mailed working however many more resets are requested for the account', async () => {
@@ -128,6 +161,12 @@ describe('password reset confirm', () => {
     }
     const mailed = (await resetLinksFor(owner.username)).map(tokenOf);
     expect(mailed).toHaveLength(RESET_LIMITS.perAccountPerHour);
-    expect((await api.client().post('/api/password-reset/confirm', { token: mailed.at(-1), newPassword: 'owner-got-back-in' })).status).toBe(200);
+    expect(
+      (
+        await api
+          .client()
+          .post('/api/password-reset/confirm', { token: mailed.at(-1), newPassword: 'owner-got-back-in' })
+      ).status,
+    ).toBe(200);
   });
 });

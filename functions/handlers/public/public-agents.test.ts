@@ -1,5 +1,5 @@
 import { DeleteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { AGENT_SEARCH_MAX_RESULTS, REGISTRATION_MESSAGES } from '../../../shared/client-registration';
+import { AGENT_SEARCH_MAX_RESULTS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { db, table } from '../../data/db';
 import { rebuildAgentDirectory } from '../../data/directory-index';
 import { registeredAdmin, signedInRealtor } from '../../testing/invitations';
@@ -14,11 +14,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => resetLimit('agent-search-ip', LOCAL_IP, AGENT_SEARCH_LIMIT.windowSeconds));
 
-const search = (q?: string) => api.client().get(`/api/public/agents${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
+const search = (q?: string) =>
+  api.client().get(`/api/public/agents${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`);
 
 describe('the public realtor directory', () => {
   it('says no realtor is available while only administrators without a business exist', async () => {
-    expect((await search()).body).toEqual({ agents: [], available: false, message: REGISTRATION_MESSAGES.searchTooShort });
+    expect((await search()).body).toEqual({
+      agents: [],
+      available: false,
+      message: REGISTRATION_MESSAGES.searchTooShort,
+    });
     const admin = await registeredAdmin(api);
     expect((await search()).body.available).toBe(false);
     expect((await search(admin.details.username)).body).toEqual({ agents: [], available: false });
@@ -26,7 +31,14 @@ describe('the public realtor directory', () => {
 
   it('lists an administrator who runs a business', async () => {
     const admin = await registeredAdmin(api, { businessName: 'Admin Owned Realty', businessLocation: 'Denver, CO' });
-    expect((await search('admin owned')).body.agents).toEqual([{ id: admin.user.id, fullName: admin.details.fullName, businessName: 'Admin Owned Realty', businessLocation: 'Denver, CO' }]);
+    expect((await search('admin owned')).body.agents).toEqual([
+      {
+        id: admin.user.id,
+        fullName: admin.details.fullName,
+        businessName: 'Admin Owned Realty',
+        businessLocation: 'Denver, CO',
+      },
+    ]);
     expect((await search()).body.available).toBe(true);
   });
 
@@ -40,8 +52,19 @@ describe('the public realtor directory', () => {
   });
 
   it('finds agents by words of their name or business name, or their whole e-mail, with id, full name, business name and location only', async () => {
-    const agent = await signedInRealtor(api, { username: 'Jane.Finder@Realty-Example.com', businessName: 'Blue Héron Homes', businessLocation: 'Portland, OR' });
-    const expected = [{ id: agent.user.id, fullName: agent.details.fullName, businessName: 'Blue Héron Homes', businessLocation: 'Portland, OR' }];
+    const agent = await signedInRealtor(api, {
+      username: 'Jane.Finder@Realty-Example.com',
+      businessName: 'Blue Héron Homes',
+      businessLocation: 'Portland, OR',
+    });
+    const expected = [
+      {
+        id: agent.user.id,
+        fullName: agent.details.fullName,
+        businessName: 'Blue Héron Homes',
+        businessLocation: 'Portland, OR',
+      },
+    ];
     expect((await search('heron hom')).body).toEqual({ agents: expected, available: true });
     expect((await search('HÉRON')).body.agents).toEqual(expected);
     expect((await search(agent.details.fullName.toUpperCase())).body.agents).toEqual(expected);
@@ -55,9 +78,19 @@ describe('the public realtor directory', () => {
   it('follows a business name change: the new name finds the agent, the old one no longer does', async () => {
     const agent = await signedInRealtor(api, { businessName: 'Quillfeather Estates' });
     expect((await search('quillfeather')).body.agents).toHaveLength(1);
-    expect((await agent.client.patch('/api/user/business', { googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Marigoldia Homes', businessLocation: 'Austin, TX' })).status).toBe(200);
+    expect(
+      (
+        await agent.client.patch('/api/user/business', {
+          googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+          businessName: 'Marigoldia Homes',
+          businessLocation: 'Austin, TX',
+        })
+      ).status,
+    ).toBe(200);
     expect((await search('quillfeather')).body.agents).toEqual([]);
-    expect((await search('marigoldia')).body.agents.map((a: { businessName: string }) => a.businessName)).toEqual(['Marigoldia Homes']);
+    expect((await search('marigoldia')).body.agents.map((a: { businessName: string }) => a.businessName)).toEqual([
+      'Marigoldia Homes',
+    ]);
   });
 
   it('reads only the index entries that match: none on a miss, at most the answer on a hit', async () => {
@@ -65,9 +98,16 @@ describe('the public realtor directory', () => {
     const scanned: number[] = [];
     const client = db();
     const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
-    const spy = jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (this: DynamoDBDocumentClient, command: unknown) {
+    const spy = jest.spyOn(DynamoDBDocumentClient.prototype, 'send').mockImplementation(async function (
+      this: DynamoDBDocumentClient,
+      command: unknown,
+    ) {
       const out = (await send.call(this, command)) as { ScannedCount?: number };
-      if (command instanceof QueryCommand && String(command.input.ExpressionAttributeValues?.[':pk']).startsWith('DIRECTORY#')) scanned.push(out.ScannedCount ?? 0);
+      if (
+        command instanceof QueryCommand &&
+        String(command.input.ExpressionAttributeValues?.[':pk']).startsWith('DIRECTORY#')
+      )
+        scanned.push(out.ScannedCount ?? 0);
       return out;
     } as never);
     try {
@@ -83,8 +123,15 @@ describe('the public realtor directory', () => {
 
   it('finds agents who registered before the index existed once it is rebuilt', async () => {
     const agent = await signedInRealtor(api, { businessName: 'Oldtimer Brokerage' });
-    const entries = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'DIRECTORY#old' } }));
-    for (const item of entries.Items ?? []) await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
+    const entries = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'DIRECTORY#old' },
+      }),
+    );
+    for (const item of entries.Items ?? [])
+      await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
     expect((await search('oldtimer')).body.agents).toEqual([]);
     expect(await rebuildAgentDirectory()).toBeGreaterThan(0);
     expect((await search('oldtimer')).body.agents.map((a: { id: string }) => a.id)).toEqual([agent.user.id]);
@@ -92,7 +139,8 @@ describe('the public realtor directory', () => {
 
   it(`answers at most ${AGENT_SEARCH_MAX_RESULTS} agents, and always finds an exact e-mail`, async () => {
     const many = [];
-    for (let i = 0; i < AGENT_SEARCH_MAX_RESULTS + 5; i += 1) many.push(await signedInRealtor(api, { businessName: `Crowded Market Realty ${i}` }));
+    for (let i = 0; i < AGENT_SEARCH_MAX_RESULTS + 5; i += 1)
+      many.push(await signedInRealtor(api, { businessName: `Crowded Market Realty ${i}` }));
     const res = await search('crowded market');
     expect(res.body.agents).toHaveLength(AGENT_SEARCH_MAX_RESULTS);
     const last = many.at(-1)!;

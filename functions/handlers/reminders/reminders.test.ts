@@ -3,9 +3,9 @@
 // nothing lost or repeated while clients are added, edited and deleted between pages, stale
 // entries left out, the agent's time zone, tenancy and bad input.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Client, ReminderPage } from '../../../shared/api-types';
-import { addDays, todayIn } from '../../../shared/dates';
-import { upcomingReminders, type ReminderEvent } from '../../../shared/reminders';
+import type { Client, ReminderPage } from '@shared/api-types';
+import { addDays, todayIn } from '@shared/dates';
+import { upcomingReminders, type ReminderEvent } from '@shared/reminders';
 import { entryItem, occasionIndexEntries } from '../../data/client-lists';
 import { db, table } from '../../data/db';
 import { encodeCursor } from '../../data/cursors';
@@ -39,7 +39,11 @@ async function page(client: ApiClient, params: Record<string, string> = {}): Pro
 }
 
 /** Every page, following the cursors; `between` runs after each page. */
-async function allPages(client: ApiClient, limit: string, between?: (n: number) => Promise<void>): Promise<{ events: ReminderEvent[]; pages: ReminderPage[] }> {
+async function allPages(
+  client: ApiClient,
+  limit: string,
+  between?: (n: number) => Promise<void>,
+): Promise<{ events: ReminderEvent[]; pages: ReminderPage[] }> {
   const pages: ReminderPage[] = [];
   let cursor: string | null = null;
   do {
@@ -103,8 +107,14 @@ describe('GET /api/reminders, a page at a time', () => {
     const kept: Client[] = [];
     const doomed: Client[] = [];
     for (let i = 0; i < 40; i += 1) {
-      kept.push(await add(client, { name: `Keep ${String(i).padStart(2, '0')}`, birthday: inYear(addDays(today, i * 9), 1970) }));
-      if (i % 5 === 0) doomed.push(await add(client, { name: `Gone ${i}`, birthday: inYear(addDays(today, i * 9 + 1), 1970) }));
+      kept.push(
+        await add(client, {
+          name: `Keep ${String(i).padStart(2, '0')}`,
+          birthday: inYear(addDays(today, i * 9), 1970),
+        }),
+      );
+      if (i % 5 === 0)
+        doomed.push(await add(client, { name: `Gone ${i}`, birthday: inYear(addDays(today, i * 9 + 1), 1970) }));
     }
     const { events } = await allPages(client, '6', async (n) => {
       // Between pages: delete some, and add some on both sides of the cursor.
@@ -125,7 +135,11 @@ describe('GET /api/reminders, a page at a time', () => {
     const { today } = await page(client);
     const tomorrow = addDays(today, 1);
     const a = await add(client, { name: 'Carl First', birthday: inYear(tomorrow, 1980) });
-    const b = await add(client, { name: 'Dora Second', birthday: inYear(tomorrow, 1981), anniversary: inYear(addDays(today, 3), 2001) });
+    const b = await add(client, {
+      name: 'Dora Second',
+      birthday: inYear(tomorrow, 1981),
+      anniversary: inYear(addDays(today, 3), 2001),
+    });
     const c = await add(client, { name: 'Ed Third', birthday: inYear(tomorrow, 1982) });
 
     await client.patch(`/api/clients/${a.id}`, { name: 'Zoe First' });
@@ -161,7 +175,9 @@ describe('GET /api/reminders, a page at a time', () => {
       birthday: inYear(today, 1980),
     });
     for (const stale of [entry!, ghost!])
-      await db().send(new PutCommand({ TableName: table(), Item: entryItem(stale, stale.sk.slice(stale.sk.lastIndexOf('#') + 1)) }));
+      await db().send(
+        new PutCommand({ TableName: table(), Item: entryItem(stale, stale.sk.slice(stale.sk.lastIndexOf('#') + 1)) }),
+      );
 
     const { events, clients } = await page(client);
     expect(events.map((e) => e.clientName)).toEqual(['Real Client']);
@@ -178,7 +194,8 @@ describe('GET /api/reminders, a page at a time', () => {
     const owner = await proAgent();
     const other = await proAgent();
     const { today } = await page(owner.client);
-    for (let i = 0; i < 4; i += 1) await add(owner.client, { name: `Owner ${i}`, birthday: inYear(addDays(today, i), 1980) });
+    for (let i = 0; i < 4; i += 1)
+      await add(owner.client, { name: `Owner ${i}`, birthday: inYear(addDays(today, i), 1980) });
     const first = await page(owner.client, { limit: '2' });
     expect(first.nextCursor).toEqual(expect.any(String));
     const res = await other.client.get(`/api/reminders?limit=2&cursor=${first.nextCursor}`);
@@ -195,8 +212,14 @@ describe('GET /api/reminders, a page at a time', () => {
     ['cursor=e30', /The cursor is not valid for this list/],
     [`cursor=${encodeCursor({ pk: 'CLIST#x#name', sk: 'a#b' })}`, /The cursor is not valid for this list/],
     [`cursor=${encodeCursor({ t: '2020-01-01', p: '0', k: '' })}`, /The cursor is not valid for this list/],
-    [`cursor=${encodeCursor({ t: todayIn('America/Chicago'), p: '2', k: '' })}`, /The cursor is not valid for this list/],
-    [`cursor=${encodeCursor({ t: todayIn('America/Chicago'), p: '0', k: 'CLIENT#x' })}`, /The cursor is not valid for this list/],
+    [
+      `cursor=${encodeCursor({ t: todayIn('America/Chicago'), p: '2', k: '' })}`,
+      /The cursor is not valid for this list/,
+    ],
+    [
+      `cursor=${encodeCursor({ t: todayIn('America/Chicago'), p: '0', k: 'CLIENT#x' })}`,
+      /The cursor is not valid for this list/,
+    ],
   ])('refuses %s with a 400 and a clear message', async (params, message) => {
     const { client } = await proAgent();
     const res = await client.get(`/api/reminders?${params}`);

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { FREE_CLIENT_LIMIT } from '../../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { stripeEventKey, userKey } from '../../data/keys';
@@ -23,20 +23,25 @@ const ids = () => {
 const now = () => Math.floor(Date.now() / 1000);
 
 async function userItem(id: string): Promise<UserItem> {
-  return (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item as UserItem;
+  return (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true })))
+    .Item as UserItem;
 }
 async function proAgents(): Promise<number> {
   return (await readStats('9999-12')).total.proAgents;
 }
 async function marker(eventId: string) {
-  return (await db().send(new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true }))).Item;
+  return (await db().send(new GetCommand({ TableName: table(), Key: stripeEventKey(eventId), ConsistentRead: true })))
+    .Item;
 }
 
 /** An agent made Pro through a delivered checkout.session.completed. */
 async function proAgent() {
   const agent = await signedInAgent(api);
   const stripe = ids();
-  const res = await deliverEvent(api, checkoutCompleted(agent.user.id, stripe.customer, stripe.subscription, now() - 60));
+  const res = await deliverEvent(
+    api,
+    checkoutCompleted(agent.user.id, stripe.customer, stripe.subscription, now() - 60),
+  );
   expect(res.body.outcome).toBe('pro-started');
   return { ...agent, ...stripe };
 }
@@ -53,7 +58,10 @@ describe('the Stripe webhook: signatures', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, outcome: 'pro-started' });
     expect((await client.get('/api/user')).body.isPro).toBe(true);
-    expect(await userItem(user.id)).toMatchObject({ stripeCustomerId: stripe.customer, stripeSubscriptionId: stripe.subscription });
+    expect(await userItem(user.id)).toMatchObject({
+      stripeCustomerId: stripe.customer,
+      stripeSubscriptionId: stripe.subscription,
+    });
     expect(await proAgents()).toBe(before + 1);
   });
 
@@ -61,7 +69,10 @@ describe('the Stripe webhook: signatures', () => {
     // Prepare
     const { user } = await signedInAgent(api);
     const event = checkoutCompleted(user.id, ids().customer, ids().subscription);
-    const tampered = JSON.stringify({ ...event, data: { object: { ...event.data.object, client_reference_id: 'someone-else' } } });
+    const tampered = JSON.stringify({
+      ...event,
+      data: { object: { ...event.data.object, client_reference_id: 'someone-else' } },
+    });
     // Act
     const res = await deliverEvent(api, event, { body: tampered });
     // Assess
@@ -82,7 +93,9 @@ describe('the Stripe webhook: signatures', () => {
 
   it('refuses a request without a Stripe-Signature header', async () => {
     const { user } = await signedInAgent(api);
-    const res = await deliverEvent(api, checkoutCompleted(user.id, ids().customer, ids().subscription), { unsigned: true });
+    const res = await deliverEvent(api, checkoutCompleted(user.id, ids().customer, ids().subscription), {
+      unsigned: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Stripe-Signature/);
     expect((await userItem(user.id)).isPro).toBe(false);
@@ -146,8 +159,16 @@ describe('the Stripe webhook: delivery', () => {
     const busy = await signedInAgent(api);
     const staleEvent = checkoutCompleted(stale.user.id, ids().customer, ids().subscription);
     const busyEvent = checkoutCompleted(busy.user.id, ids().customer, ids().subscription);
-    for (const [event, claimedAt] of [[staleEvent, Date.now() - 120_000], [busyEvent, Date.now()]] as const) {
-      await db().send(new PutCommand({ TableName: table(), Item: { ...stripeEventKey(event.id), type: 'stripe-event', status: 'processing', claimedAt } }));
+    for (const [event, claimedAt] of [
+      [staleEvent, Date.now() - 120_000],
+      [busyEvent, Date.now()],
+    ] as const) {
+      await db().send(
+        new PutCommand({
+          TableName: table(),
+          Item: { ...stripeEventKey(event.id), type: 'stripe-event', status: 'processing', claimedAt },
+        }),
+      );
     }
     // Act
     const retried = await deliverEvent(api, staleEvent);
@@ -163,8 +184,14 @@ describe('the Stripe webhook: delivery', () => {
     const { client, customer, subscription } = await proAgent();
     const before = await proAgents();
     // Act: the cancellation arrives first, the older "active" update last.
-    const cancelled = await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled', now() - 20));
-    const late = await deliverEvent(api, subscriptionEvent('customer.subscription.updated', customer, subscription, 'active', now() - 40));
+    const cancelled = await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled', now() - 20),
+    );
+    const late = await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.updated', customer, subscription, 'active', now() - 40),
+    );
     // Assess
     expect(cancelled.body.outcome).toBe('pro-ended');
     expect(late.status).toBe(200);
@@ -184,7 +211,10 @@ describe('the Stripe webhook: delivery', () => {
   });
 
   it('answers 200 to an event for a customer it does not know', async () => {
-    const res = await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', 'cus_stranger', 'sub_stranger', 'canceled'));
+    const res = await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.deleted', 'cus_stranger', 'sub_stranger', 'canceled'),
+    );
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('unknown-customer');
   });
@@ -193,7 +223,10 @@ describe('the Stripe webhook: delivery', () => {
 describe('the Stripe webhook: subscription states', () => {
   it.each(['unpaid', 'canceled', 'incomplete_expired'])('ends Pro when the subscription becomes %s', async (status) => {
     const { client, customer, subscription } = await proAgent();
-    const res = await deliverEvent(api, subscriptionEvent('customer.subscription.updated', customer, subscription, status));
+    const res = await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.updated', customer, subscription, status),
+    );
     expect(res.body.outcome).toBe('pro-ended');
     expect((await client.get('/api/user')).body.isPro).toBe(false);
   });
@@ -203,7 +236,14 @@ describe('the Stripe webhook: subscription states', () => {
     const before = await proAgents();
     const outcomes = [];
     for (const [i, status] of ['active', 'trialing', 'past_due'].entries()) {
-      outcomes.push((await deliverEvent(api, subscriptionEvent('customer.subscription.updated', customer, subscription, status, now() - 30 + i))).body.outcome);
+      outcomes.push(
+        (
+          await deliverEvent(
+            api,
+            subscriptionEvent('customer.subscription.updated', customer, subscription, status, now() - 30 + i),
+          )
+        ).body.outcome,
+      );
     }
     expect(outcomes).toEqual(['unchanged', 'unchanged', 'ignored']);
     expect((await client.get('/api/user')).body.isPro).toBe(true);
@@ -212,7 +252,10 @@ describe('the Stripe webhook: subscription states', () => {
 
   it('makes Pro again when a cancelled agent subscribes anew', async () => {
     const { client, user, customer, subscription } = await proAgent();
-    await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled', now() - 30));
+    await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled', now() - 30),
+    );
     const again = await deliverEvent(api, checkoutCompleted(user.id, customer, 'sub_second_one'));
     expect(again.body.outcome).toBe('pro-started');
     expect((await client.get('/api/user')).body.isPro).toBe(true);
@@ -220,7 +263,10 @@ describe('the Stripe webhook: subscription states', () => {
 
   it("does not end Pro when an earlier subscription's deletion arrives", async () => {
     const { client, customer } = await proAgent();
-    const res = await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, 'sub_an_older_one', 'canceled'));
+    const res = await deliverEvent(
+      api,
+      subscriptionEvent('customer.subscription.deleted', customer, 'sub_an_older_one', 'canceled'),
+    );
     expect(res.body.outcome).toBe('other-subscription');
     expect((await client.get('/api/user')).body.isPro).toBe(true);
   });
@@ -228,12 +274,21 @@ describe('the Stripe webhook: subscription states', () => {
   it('e-mails the agent when a payment fails, once per event', async () => {
     // Prepare
     const { details, customer } = await proAgent();
-    const event = stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer, amount_due: 1500, currency: 'usd', hosted_invoice_url: 'https://invoice.stripe.com/i/test' });
+    const event = stripeEvent('invoice.payment_failed', {
+      id: 'in_1',
+      object: 'invoice',
+      customer,
+      amount_due: 1500,
+      currency: 'usd',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/test',
+    });
     // Act
     await deliverEvent(api, event);
     await deliverEvent(api, event);
     // Assess
-    const mails = (await api.outbox()).filter((m) => m.to === details.username && m.subject === 'Your Pro payment did not go through');
+    const mails = (await api.outbox()).filter(
+      (m) => m.to === details.username && m.subject === 'Your Pro payment did not go through',
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('$15.00');
     expect(mails[0]!.text).toContain('https://invoice.stripe.com/i/test');
@@ -243,7 +298,8 @@ describe('the Stripe webhook: subscription states', () => {
     // Prepare: a Pro agent with 12 clients.
     const { client, customer, subscription } = await proAgent();
     const created = [];
-    for (let i = 0; i < FREE_CLIENT_LIMIT + 2; i += 1) created.push((await client.post('/api/clients', clientInput())).body);
+    for (let i = 0; i < FREE_CLIENT_LIMIT + 2; i += 1)
+      created.push((await client.post('/api/clients', clientInput())).body);
     // Act
     await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled'));
     // Assess
@@ -268,19 +324,40 @@ describe('the Stripe webhook: only the configured Pro price grants Pro', () => {
   });
 
   const withPrices = (customer: string, subscription: string, prices: string[]) =>
-    stripeEvent('customer.subscription.updated', { id: subscription, object: 'subscription', customer, status: 'active', items: { object: 'list', data: prices.map((p, i) => ({ id: `si_${i}`, price: { id: p } })) } });
+    stripeEvent('customer.subscription.updated', {
+      id: subscription,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      items: { object: 'list', data: prices.map((p, i) => ({ id: `si_${i}`, price: { id: p } })) },
+    });
   const paidCheckout = (userId: string, customer: string, subscription: string, metadata: Record<string, string>) =>
-    stripeEvent('checkout.session.completed', { id: 'cs_test_price', object: 'checkout.session', mode: 'subscription', payment_status: 'paid', client_reference_id: userId, customer, subscription, metadata });
+    stripeEvent('checkout.session.completed', {
+      id: 'cs_test_price',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      client_reference_id: userId,
+      customer,
+      subscription,
+      metadata,
+    });
 
   it('grants nothing for a paid Checkout of another product, and Pro for our Checkout of the Pro price', async () => {
     const { client, user } = await signedInAgent(api);
     const stripe = ids();
-    const other = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: 'price_cheap_ebook' }));
+    const other = await deliverEvent(
+      api,
+      paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: 'price_cheap_ebook' }),
+    );
     expect(other.body.outcome).toBe('ignored');
     const unmarked = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, {}));
     expect(unmarked.body.outcome).toBe('ignored');
     expect((await client.get('/api/user')).body.isPro).toBe(false);
-    const ours = await deliverEvent(api, paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: PRICE }));
+    const ours = await deliverEvent(
+      api,
+      paidCheckout(user.id, stripe.customer, stripe.subscription, { userId: user.id, priceId: PRICE }),
+    );
     expect(ours.body.outcome).toBe('pro-started');
     expect((await client.get('/api/user')).body.isPro).toBe(true);
   });
@@ -300,7 +377,11 @@ describe('the Stripe webhook: only the configured Pro price grants Pro', () => {
   async function proAgentOfPrice(price: string) {
     const agent = await signedInAgent(api);
     const stripe = ids();
-    const res = await deliverEvent(api, paidCheckout(agent.user.id, stripe.customer, stripe.subscription, { userId: agent.user.id, priceId: price }), {});
+    const res = await deliverEvent(
+      api,
+      paidCheckout(agent.user.id, stripe.customer, stripe.subscription, { userId: agent.user.id, priceId: price }),
+      {},
+    );
     expect(res.body.outcome).toBe('pro-started');
     return { ...agent, ...stripe };
   }

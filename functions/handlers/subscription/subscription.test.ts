@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { PRO_PRICE_USD } from '../../../shared/constants';
+import { PRO_PRICE_USD } from '@shared/constants';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { stripeCustomerKey, userKey } from '../../data/keys';
@@ -13,9 +13,26 @@ let customers = 0;
 /** A Stripe client that records what it is asked and answers like Stripe (no network). */
 function fakeStripe() {
   const fake = {
-    customers: { create: jest.fn(async (_params: Stripe.CustomerCreateParams, _options?: Stripe.RequestOptions) => ({ id: `cus_fake_${++customers}` })) },
-    checkout: { sessions: { create: jest.fn(async (_params: Stripe.Checkout.SessionCreateParams) => ({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' as string | null })) } },
-    billingPortal: { sessions: { create: jest.fn(async (_params: Stripe.BillingPortal.SessionCreateParams) => ({ url: 'https://billing.stripe.com/p/session/test_1' })) } },
+    customers: {
+      create: jest.fn(async (_params: Stripe.CustomerCreateParams, _options?: Stripe.RequestOptions) => ({
+        id: `cus_fake_${++customers}`,
+      })),
+    },
+    checkout: {
+      sessions: {
+        create: jest.fn(async (_params: Stripe.Checkout.SessionCreateParams) => ({
+          id: 'cs_test_1',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_1' as string | null,
+        })),
+      },
+    },
+    billingPortal: {
+      sessions: {
+        create: jest.fn(async (_params: Stripe.BillingPortal.SessionCreateParams) => ({
+          url: 'https://billing.stripe.com/p/session/test_1',
+        })),
+      },
+    },
   } satisfies StripeClient;
   return fake;
 }
@@ -51,19 +68,34 @@ describe('POST /api/subscription/create-checkout', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
-    expect(stripe.customers.create).toHaveBeenCalledWith({ email: details.username, name: details.fullName, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` });
+    expect(stripe.customers.create).toHaveBeenCalledWith(
+      { email: details.username, name: details.fullName, metadata: { userId: user.id } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
     expect(stripe.checkout.sessions.create).toHaveBeenCalledWith(
       expect.objectContaining({
         mode: 'subscription',
         customer,
         client_reference_id: user.id,
-        line_items: [{ price_data: { currency: 'usd', unit_amount: PRO_PRICE_USD * 100, recurring: { interval: 'month' }, product_data: { name: 'Hearthside Pro' } }, quantity: 1 }],
+        line_items: [
+          {
+            price_data: {
+              currency: 'usd',
+              unit_amount: PRO_PRICE_USD * 100,
+              recurring: { interval: 'month' },
+              product_data: { name: 'Hearthside Pro' },
+            },
+            quantity: 1,
+          },
+        ],
         success_url: `${api.url}/settings?checkout=success`,
         cancel_url: `${api.url}/settings?checkout=cancelled`,
       }),
     );
     expect(await userItem(user.id)).toMatchObject({ stripeCustomerId: customer, isPro: false });
-    expect((await db().send(new GetCommand({ TableName: table(), Key: stripeCustomerKey(customer) }))).Item).toMatchObject({ userId: user.id });
+    expect(
+      (await db().send(new GetCommand({ TableName: table(), Key: stripeCustomerKey(customer) }))).Item,
+    ).toMatchObject({ userId: user.id });
   });
 
   it("reuses the agent's Stripe customer on a second checkout", async () => {
@@ -81,7 +113,9 @@ describe('POST /api/subscription/create-checkout', () => {
     try {
       const { client } = await signedInAgent(api);
       await client.post('/api/subscription/create-checkout');
-      expect(stripe.checkout.sessions.create.mock.calls[0]![0].line_items).toEqual([{ price: 'price_pro_monthly', quantity: 1 }]);
+      expect(stripe.checkout.sessions.create.mock.calls[0]![0].line_items).toEqual([
+        { price: 'price_pro_monthly', quantity: 1 },
+      ]);
     } finally {
       delete process.env.STRIPE_PRICE_ID;
       resetConfig();
@@ -99,10 +133,18 @@ describe('POST /api/subscription/create-checkout', () => {
 
   it('answers 502 with a clear message when Stripe refuses, never a 500', async () => {
     const { client } = await signedInAgent(api);
-    stripe.checkout.sessions.create.mockRejectedValueOnce(new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', message: 'No such price: price_gone' }));
+    stripe.checkout.sessions.create.mockRejectedValueOnce(
+      new Stripe.errors.StripeInvalidRequestError({
+        type: 'invalid_request_error',
+        message: 'No such price: price_gone',
+      }),
+    );
     const res = await client.post('/api/subscription/create-checkout');
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: 'Stripe could not start the checkout: No such price: price_gone', code: 'PAYMENT_PROVIDER_ERROR' });
+    expect(res.body).toEqual({
+      message: 'Stripe could not start the checkout: No such price: price_gone',
+      code: 'PAYMENT_PROVIDER_ERROR',
+    });
   });
 
   it('answers 503 when payments are not set up (no STRIPE_SECRET_KEY outside the local runtime)', async () => {
@@ -137,7 +179,10 @@ describe('POST /api/subscription/portal', () => {
     // Assess
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
-    expect(stripe.billingPortal.sessions.create).toHaveBeenCalledWith({ customer: 'cus_portal_1', return_url: `${api.url}/settings` });
+    expect(stripe.billingPortal.sessions.create).toHaveBeenCalledWith({
+      customer: 'cus_portal_1',
+      return_url: `${api.url}/settings`,
+    });
   });
 
   it('refuses an agent who is not Pro', async () => {

@@ -2,4 +2,6 @@
 import { agentSupportRequests } from '../../services/support';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('support/get-support', {}, async ({ user }) => ({ body: { tickets: await agentSupportRequests(user) } }));
+export const handler = defineHandler('support/get-support', {}, async ({ user }) => ({
+  body: { tickets: await agentSupportRequests(user) },
+}));

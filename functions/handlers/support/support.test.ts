@@ -3,8 +3,8 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { SupportQueue, SupportTicket, SupportTicketUpdate } from '../../../shared/api-types';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES, SUPPORT_REPLIES_MAX, SUPPORT_SUBJECT_MAX } from '../../../shared/support';
+import type { SupportQueue, SupportTicket, SupportTicketUpdate } from '@shared/api-types';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES, SUPPORT_REPLIES_MAX, SUPPORT_SUBJECT_MAX } from '@shared/support';
 import { DEFAULT_SUPPORT_REQUESTS_PER_HOUR, resetConfig } from '../../config';
 import { db } from '../../data/db';
 import { setProStatus } from '../../data/users';
@@ -27,7 +27,10 @@ type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 
 /** A signed-in agent (verified), Pro when asked. */
 async function agent(options: { pro?: boolean; verified?: boolean; fullName?: string } = {}): Promise<Agent> {
-  const signedIn = await signedInAgent(api, { verified: options.verified, ...(options.fullName ? { fullName: options.fullName } : {}) });
+  const signedIn = await signedInAgent(api, {
+    verified: options.verified,
+    ...(options.fullName ? { fullName: options.fullName } : {}),
+  });
   if (options.pro) await setProStatus(signedIn.user.id, true);
   return signedIn;
 }
@@ -53,7 +56,9 @@ const openQueue = async (): Promise<SupportQueue> => {
 const act = (id: string, body: unknown) => admin.post(`/api/admin/support/${id}`, body);
 /** The support e-mails `to` got (not their registration's verification link), oldest first. */
 const mailsTo = async (to: string) =>
-  (await api.outbox()).filter((m) => m.to === to && [SUPPORT_CONFIRMATION_SUBJECT, SUPPORT_REPLY_SUBJECT].includes(m.subject ?? ''));
+  (await api.outbox()).filter(
+    (m) => m.to === to && [SUPPORT_CONFIRMATION_SUBJECT, SUPPORT_REPLY_SUBJECT].includes(m.subject ?? ''),
+  );
 const ownTickets = async (client: ApiClient): Promise<SupportTicket[]> => {
   const res = await client.get('/api/support');
   expect(res.status).toBe(200);
@@ -114,11 +119,18 @@ describe('a support request, end to end', () => {
     expect(afterReply.mail).toBe('sent');
     expect(afterReply.ticket).toMatchObject({ id: ticket.id, status: 'open', closedAt: null });
     expect(afterReply.ticket.replies).toEqual([
-      { id: expect.any(String), author: ADMIN_NAME, text: 'Row 4 has the birthday as 31/04.\n\nUse YYYY-MM-DD.', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        author: ADMIN_NAME,
+        text: 'Row 4 has the birthday as 31/04.\n\nUse YYYY-MM-DD.',
+        createdAt: expect.any(String),
+      },
     ]);
     const replyMail = (await mailsTo(jo.user.username)).at(-1)!;
     expect(replyMail.subject).toBe(SUPPORT_REPLY_SUBJECT);
-    expect(replyMail.text).toContain(`${ADMIN_NAME} from Hearthside support replied to your request "Import keeps failing":`);
+    expect(replyMail.text).toContain(
+      `${ADMIN_NAME} from Hearthside support replied to your request "Import keeps failing":`,
+    );
     expect(replyMail.text).toContain('Row 4 has the birthday as 31/04.\n\nUse YYYY-MM-DD.');
     expect(replyMail.html).toContain('<p>Row 4 has the birthday as 31/04.</p><p>Use YYYY-MM-DD.</p>');
     // The agent's Help page shows the answer.
@@ -132,7 +144,10 @@ describe('a support request, end to end', () => {
     // Assess: closed, out of the open list, first among the recently closed; nothing more e-mailed.
     expect(closed.status).toBe(200);
     const afterClose = closed.body as SupportTicketUpdate;
-    expect(afterClose).toEqual({ ticket: { ...afterReply.ticket, status: 'closed', closedAt: expect.any(String) }, mail: 'none' });
+    expect(afterClose).toEqual({
+      ticket: { ...afterReply.ticket, status: 'closed', closedAt: expect.any(String) },
+      mail: 'none',
+    });
     expect((await openQueue()).tickets.map((t) => t.id)).not.toContain(ticket.id);
     const recentlyClosed = (await admin.get('/api/admin/support?status=closed')).body as SupportQueue;
     expect(recentlyClosed.status).toBe('closed');
@@ -157,7 +172,10 @@ describe('a support request, end to end', () => {
     const ticket = await send(jo.client);
     const res = await act(ticket.id, { reply: 'Done: your import limit is lifted.', close: true });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ mail: 'sent', ticket: { status: 'closed', replies: [{ text: 'Done: your import limit is lifted.' }] } });
+    expect(res.body).toMatchObject({
+      mail: 'sent',
+      ticket: { status: 'closed', replies: [{ text: 'Done: your import limit is lifted.' }] },
+    });
     expect((await mailsTo(jo.user.username)).at(-1)!.text).toContain('We have closed this request.');
     expect((await openQueue()).tickets.map((t) => t.id)).not.toContain(ticket.id);
   });
@@ -184,7 +202,9 @@ describe('the administrators’ list', () => {
     const queue = await openQueue();
 
     // Assess
-    const ours = new Set([freeFirst, proFirst, upgraderFree, freeSecond, proSecond, upgraderPro, downgraded].map((t) => t.id));
+    const ours = new Set(
+      [freeFirst, proFirst, upgraderFree, freeSecond, proSecond, upgraderPro, downgraded].map((t) => t.id),
+    );
     expect(queue.tickets.filter((t) => ours.has(t.id)).map((t) => t.id)).toEqual([
       proFirst.id,
       proSecond.id,
@@ -245,12 +265,15 @@ describe('replies and closing', () => {
   it(`keeps at most ${SUPPORT_REPLIES_MAX} replies on one request (409 after that), so it stays one item`, async () => {
     const jo = await agent();
     const ticket = await send(jo.client);
-    for (let i = 1; i <= SUPPORT_REPLIES_MAX; i += 1) expect((await act(ticket.id, { reply: `Reply ${i}` })).status).toBe(200);
+    for (let i = 1; i <= SUPPORT_REPLIES_MAX; i += 1)
+      expect((await act(ticket.id, { reply: `Reply ${i}` })).status).toBe(200);
     const refused = await act(ticket.id, { reply: 'One too many' });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: SUPPORT_ERRORS.full, code: 'SUPPORT_REPLIES_FULL' });
     const [kept] = await ownTickets(jo.client);
-    expect(kept!.replies.map((r) => r.text)).toEqual(Array.from({ length: SUPPORT_REPLIES_MAX }, (_, i) => `Reply ${i + 1}`));
+    expect(kept!.replies.map((r) => r.text)).toEqual(
+      Array.from({ length: SUPPORT_REPLIES_MAX }, (_, i) => `Reply ${i + 1}`),
+    );
     // Closing still works.
     expect((await act(ticket.id, { close: true })).body.ticket.status).toBe('closed');
   });
@@ -276,7 +299,9 @@ describe('the hourly limit', () => {
     // Assess
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
-      message: expect.stringMatching(/^You have sent 5 support requests this hour, and we have them all\. You can send another in \d+ minutes?\.$/),
+      message: expect.stringMatching(
+        /^You have sent 5 support requests this hour, and we have them all\. You can send another in \d+ minutes?\.$/,
+      ),
       code: 'RATE_LIMITED',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -306,11 +331,21 @@ describe('validation', () => {
   it.each([
     ['no subject', { message }, 'subject', SUPPORT_MESSAGES.subjectRequired],
     ['a blank subject', { subject: '   ', message }, 'subject', SUPPORT_MESSAGES.subjectRequired],
-    ['a subject too long', { subject: 'x'.repeat(SUPPORT_SUBJECT_MAX + 1), message }, 'subject', SUPPORT_MESSAGES.subjectTooLong],
+    [
+      'a subject too long',
+      { subject: 'x'.repeat(SUPPORT_SUBJECT_MAX + 1), message },
+      'subject',
+      SUPPORT_MESSAGES.subjectTooLong,
+    ],
     ['a subject that is not text', { subject: 42, message }, 'subject', 'subject must be a string'],
     ['no message', { subject: 'Help' }, 'message', SUPPORT_MESSAGES.messageRequired],
     ['a blank message', { subject: 'Help', message: ' \n\t ' }, 'message', SUPPORT_MESSAGES.messageRequired],
-    ['a message too long', { subject: 'Help', message: 'x'.repeat(SUPPORT_MESSAGE_MAX + 1) }, 'message', SUPPORT_MESSAGES.messageTooLong],
+    [
+      'a message too long',
+      { subject: 'Help', message: 'x'.repeat(SUPPORT_MESSAGE_MAX + 1) },
+      'message',
+      SUPPORT_MESSAGES.messageTooLong,
+    ],
   ])('refuses a request with %s (400, the field named) and writes nothing', async (_label, body, field, text) => {
     const jo = await agent();
     const res = await jo.client.post('/api/support', body);
@@ -322,7 +357,10 @@ describe('validation', () => {
 
   it('takes a subject and a message at their longest', async () => {
     const jo = await agent();
-    const ticket = await send(jo.client, { subject: 's'.repeat(SUPPORT_SUBJECT_MAX), message: 'm'.repeat(SUPPORT_MESSAGE_MAX) });
+    const ticket = await send(jo.client, {
+      subject: 's'.repeat(SUPPORT_SUBJECT_MAX),
+      message: 'm'.repeat(SUPPORT_MESSAGE_MAX),
+    });
     expect([ticket.subject.length, ticket.message.length]).toEqual([SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGE_MAX]);
   });
 
@@ -365,7 +403,10 @@ describe('who sees what', () => {
     const refused = await b.client.post(`/api/admin/support/${theirs.id}`, { reply: 'Hijacked', close: true });
     expect(refused.status).toBe(403);
     expect((await ownTickets(a.client))[0]).toEqual(theirs);
-    for (const res of [await api.client().get('/api/support'), await api.client().post('/api/support', { subject: 'x', message: 'y' })])
+    for (const res of [
+      await api.client().get('/api/support'),
+      await api.client().post('/api/support', { subject: 'x', message: 'y' }),
+    ])
       expect(res.status).toBe(401);
   });
 });
@@ -381,7 +422,9 @@ describe('e-mail', () => {
   it('keeps the request when the confirmation cannot be sent, and keeps a reply whose e-mail fails, saying so', async () => {
     // Prepare
     const jo = await agent();
-    const ses = mockClient(SESv2Client).on(SendEmailCommand).rejects(new Error('Throttling: Maximum sending rate exceeded.'));
+    const ses = mockClient(SESv2Client)
+      .on(SendEmailCommand)
+      .rejects(new Error('Throttling: Maximum sending rate exceeded.'));
     process.env.MAIL_PROVIDER = 'ses';
     resetConfig();
     try {

@@ -14,7 +14,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 export const handler = definePublicHandler('twilio/post-twilio-inbound', {}, async ({ event, rawBody, log }) => {
   const credentials = await twilioCredentials().catch(() => undefined);
   // Without the auth token no signature can be checked: refused like a bad one.
-  if (!credentials) throw forbidden('Twilio is not configured on this server: its requests cannot be verified.', 'BAD_SIGNATURE');
+  if (!credentials)
+    throw forbidden('Twilio is not configured on this server: its requests cannot be verified.', 'BAD_SIGNATURE');
   const params = new URLSearchParams(rawBody.toString('utf8'));
   const url = `${config().appUrl}/api/twilio/inbound`;
   if (!isValidTwilioSignature(credentials.authToken, url, params, requestHeader(event, 'x-twilio-signature'))) {

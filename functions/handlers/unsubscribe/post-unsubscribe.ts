@@ -4,14 +4,20 @@
 // in the route table: the only JSON-or-form route, exempt from the CSRF rule on purpose. What
 // authorises the change is the signed token naming one agent and one client, and the change can
 // only stop mail; the web page /unsubscribe/{token} sends JSON.
-import type { UnsubscribeResult } from '../../../shared/api-types';
+import type { UnsubscribeResult } from '@shared/api-types';
 import { HttpError, notFound } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { requestHeader } from '../../http/client-ip';
 import { unsubscribe } from '../../services/unsubscribe';
 
 const MAX_BODY_BYTES = 1024;
-const ACCEPTED = new Set(['', 'application/x-www-form-urlencoded', 'application/json', 'multipart/form-data', 'text/plain']);
+const ACCEPTED = new Set([
+  '',
+  'application/x-www-form-urlencoded',
+  'application/json',
+  'multipart/form-data',
+  'text/plain',
+]);
 
 export const UNSUBSCRIBE_MESSAGES = {
   invalid: 'This unsubscribe link is not valid. Use the link in the latest e-mail you received.',
@@ -20,9 +26,19 @@ export const UNSUBSCRIBE_MESSAGES = {
 
 export const handler = definePublicHandler('unsubscribe/post-unsubscribe', {}, async ({ event, params, rawBody }) => {
   const type = (requestHeader(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!ACCEPTED.has(type)) throw new HttpError(415, 'Send this request as a form (List-Unsubscribe=One-Click) or as JSON.', { code: 'UNSUPPORTED_MEDIA_TYPE' });
-  if (rawBody.length > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large.', { code: 'PAYLOAD_TOO_LARGE' });
+  if (!ACCEPTED.has(type))
+    throw new HttpError(415, 'Send this request as a form (List-Unsubscribe=One-Click) or as JSON.', {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  if (rawBody.length > MAX_BODY_BYTES)
+    throw new HttpError(413, 'The request body is too large.', { code: 'PAYLOAD_TOO_LARGE' });
   const done = await unsubscribe(params.token ?? '');
   if (!done) throw notFound(UNSUBSCRIBE_MESSAGES.invalid);
-  return { body: { unsubscribed: true, agentName: done.agentName, message: UNSUBSCRIBE_MESSAGES.done(done.agentName) } satisfies UnsubscribeResult };
+  return {
+    body: {
+      unsubscribed: true,
+      agentName: done.agentName,
+      message: UNSUBSCRIBE_MESSAGES.done(done.agentName),
+    } satisfies UnsubscribeResult,
+  };
 });

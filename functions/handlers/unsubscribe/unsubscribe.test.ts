@@ -12,14 +12,19 @@ afterAll(() => api.close());
 async function mailedClient() {
   const agent = await signedInAgent(api);
   const created = await agent.client.post('/api/clients', clientInput());
-  const sent = await agent.client.post(`/api/clients/${created.body.id}/messages`, { channel: 'email', subject: 'Hello', body: 'Checking in.' });
+  const sent = await agent.client.post(`/api/clients/${created.body.id}/messages`, {
+    channel: 'email',
+    subject: 'Hello',
+    body: 'Checking in.',
+  });
   expect(sent.status).toBe(201);
   const mail = (await api.outbox()).find((m) => m.to === created.body.email)!;
   const oneClick = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
   return { ...agent, clientId: created.body.id as string, oneClick, path: new URL(oneClick).pathname };
 }
 const optedOut = async (client: Awaited<ReturnType<typeof mailedClient>>['client'], id: string) =>
-  ((await client.get('/api/clients')).body as Array<{ id: string; emailOptedOut: boolean }>).find((c) => c.id === id)!.emailOptedOut;
+  ((await client.get('/api/clients')).body as Array<{ id: string; emailOptedOut: boolean }>).find((c) => c.id === id)!
+    .emailOptedOut;
 
 describe('POST /api/unsubscribe/{token}', () => {
   it('accepts the RFC 8058 one-click form POST from a mail provider (cross-site, no Origin), idempotently, and stops e-mail', async () => {
@@ -33,10 +38,18 @@ describe('POST /api/unsubscribe/{token}', () => {
       });
     const first = await oneClick();
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ unsubscribed: true, agentName: details.fullName, message: UNSUBSCRIBE_MESSAGES.done(details.fullName) });
+    expect(first.body).toEqual({
+      unsubscribed: true,
+      agentName: details.fullName,
+      message: UNSUBSCRIBE_MESSAGES.done(details.fullName),
+    });
     expect((await oneClick()).status).toBe(200);
     expect(await optedOut(client, clientId)).toBe(true);
-    const again = await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Again.' });
+    const again = await client.post(`/api/clients/${clientId}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Again.',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('OPTED_OUT');
   });
@@ -44,7 +57,11 @@ describe('POST /api/unsubscribe/{token}', () => {
   it('accepts JSON from the web page, and leaves texts alone', async () => {
     const { client, clientId, path } = await mailedClient();
     expect((await api.client().post(path, {})).status).toBe(200);
-    const clients = (await client.get('/api/clients')).body as Array<{ id: string; emailOptedOut: boolean; smsOptedOut: boolean }>;
+    const clients = (await client.get('/api/clients')).body as Array<{
+      id: string;
+      emailOptedOut: boolean;
+      smsOptedOut: boolean;
+    }>;
     expect(clients.find((c) => c.id === clientId)).toMatchObject({ emailOptedOut: true, smsOptedOut: false });
   });
 
@@ -62,7 +79,9 @@ describe('POST /api/unsubscribe/{token}', () => {
 
   it('refuses other body types (415)', async () => {
     const { path } = await mailedClient();
-    const res = await api.client().request('POST', path, { body: '<x/>', headers: { 'content-type': 'application/xml' } });
+    const res = await api
+      .client()
+      .request('POST', path, { body: '<x/>', headers: { 'content-type': 'application/xml' } });
     expect(res.status).toBe(415);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../shared/schemas';
+import { MESSAGES } from '@shared/schemas';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
@@ -7,7 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const profile = { googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Rivera Home Group', businessLocation: 'Austin, TX' };
+const profile = {
+  googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+  businessName: 'Rivera Home Group',
+  businessLocation: 'Austin, TX',
+};
 
 describe('PATCH /api/user/business', () => {
   it("saves the agent's Google Place ID, business name and location", async () => {
@@ -34,13 +38,21 @@ describe('PATCH /api/user/business', () => {
 
   it('refuses a Place ID that cannot be one, and values of the wrong type', async () => {
     const { client } = await signedInAgent(api);
-    expect((await client.patch('/api/user/business', { ...profile, googlePlaceId: 'Rivera Home Group, Austin' })).body.errors.googlePlaceId).toMatch(/letters, digits/);
+    expect(
+      (await client.patch('/api/user/business', { ...profile, googlePlaceId: 'Rivera Home Group, Austin' })).body.errors
+        .googlePlaceId,
+    ).toMatch(/letters, digits/);
     expect((await client.patch('/api/user/business', { ...profile, businessName: 42 })).status).toBe(400);
   });
 
   it('changes only the business profile, whatever else is sent', async () => {
     const { client } = await signedInAgent(api);
-    const res = await client.patch('/api/user/business', { ...profile, isPro: true, isAdmin: true, username: 'someone@else.com' });
+    const res = await client.patch('/api/user/business', {
+      ...profile,
+      isPro: true,
+      isAdmin: true,
+      username: 'someone@else.com',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isPro: false, isAdmin: false });
     expect(res.body.username).not.toBe('someone@else.com');

@@ -2,4 +2,6 @@
 import { calendarFeedStatus } from '../../services/calendar-feed';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('user/get-user-calendar', {}, async ({ user }) => ({ body: await calendarFeedStatus(user) }));
+export const handler = defineHandler('user/get-user-calendar', {}, async ({ user }) => ({
+  body: await calendarFeedStatus(user),
+}));

@@ -1,6 +1,6 @@
 // POST /api/user/calendar-secret: creates the agent's calendar feed, or rotates it (the old URL
 // stops working at once). Answers the new URL.
-import type { CalendarFeed } from '../../../shared/api-types';
+import type { CalendarFeed } from '@shared/api-types';
 import { CalendarFeedConflictError, rotateCalendarFeed } from '../../data/calendar-feeds';
 import { calendarFeedSealer, calendarFeedUrl } from '../../services/calendar-feed';
 import { conflict } from '../../http/errors';
@@ -11,7 +11,8 @@ export const handler = defineHandler('user/post-user-calendar-secret', {}, async
   try {
     feed = await rotateCalendarFeed(user.id, await calendarFeedSealer());
   } catch (error) {
-    if (error instanceof CalendarFeedConflictError) throw conflict('Your calendar link changed at the same time in another window. Please try again.');
+    if (error instanceof CalendarFeedConflictError)
+      throw conflict('Your calendar link changed at the same time in another window. Please try again.');
     throw error;
   }
   log.info('calendar feed rotated', { userId: user.id });

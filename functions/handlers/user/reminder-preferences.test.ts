@@ -1,4 +1,4 @@
-import { PREFERENCE_MESSAGES } from '../../../shared/reminder-prefs';
+import { PREFERENCE_MESSAGES } from '@shared/reminder-prefs';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { SMS_PHONE_MESSAGE } from './patch-user-preferences';
 
@@ -12,13 +12,22 @@ describe('reminder preferences', () => {
   it('starts with the e-mail digest on, SMS off, 7 days ahead, and the time zone from registration', async () => {
     // Prepare
     const client = api.client();
-    await client.post('/api/register', { username: 'tz-agent@example.com', password: 'correct horse', fullName: 'Tz Agent', phone: '(512) 555-7001', timeZone: 'Europe/Paris' });
+    await client.post('/api/register', {
+      username: 'tz-agent@example.com',
+      password: 'correct horse',
+      fullName: 'Tz Agent',
+      phone: '(512) 555-7001',
+      timeZone: 'Europe/Paris',
+    });
 
     // Act
     const res = await client.get('/api/user');
 
     // Assess
-    expect(res.body).toMatchObject({ timeZone: 'Europe/Paris', reminderPrefs: { emailDigest: true, sms: false, leadDays: 7 } });
+    expect(res.body).toMatchObject({
+      timeZone: 'Europe/Paris',
+      reminderPrefs: { emailDigest: true, sms: false, leadDays: 7 },
+    });
   });
 
   it('saves the settings sent and leaves the others as they were', async () => {
@@ -32,15 +41,26 @@ describe('reminder preferences', () => {
     // Assess
     expect(first.status).toBe(200);
     expect(first.body.reminderPrefs).toEqual({ emailDigest: true, sms: true, leadDays: 14, monthlySummary: true });
-    expect(second.body).toMatchObject({ timeZone: 'America/Los_Angeles', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
-    expect((await client.get('/api/user')).body).toMatchObject({ timeZone: 'America/Los_Angeles', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 } });
+    expect(second.body).toMatchObject({
+      timeZone: 'America/Los_Angeles',
+      reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 },
+    });
+    expect((await client.get('/api/user')).body).toMatchObject({
+      timeZone: 'America/Los_Angeles',
+      reminderPrefs: { emailDigest: false, sms: true, leadDays: 14 },
+    });
   });
 
   it('turns the monthly summary e-mail off and on again, leaving the digest as it was', async () => {
     const { client } = await signedInAgent(api);
     const off = await client.patch('/api/user/preferences', { monthlySummary: false });
-    expect([off.status, off.body.reminderPrefs]).toEqual([200, { emailDigest: true, sms: false, leadDays: 7, monthlySummary: false }]);
-    expect((await client.patch('/api/user/preferences', { monthlySummary: true })).body.reminderPrefs.monthlySummary).toBe(true);
+    expect([off.status, off.body.reminderPrefs]).toEqual([
+      200,
+      { emailDigest: true, sms: false, leadDays: 7, monthlySummary: false },
+    ]);
+    expect(
+      (await client.patch('/api/user/preferences', { monthlySummary: true })).body.reminderPrefs.monthlySummary,
+    ).toBe(true);
   });
 
   it('keeps both of two first saves made at the same time', async () => {
@@ -48,10 +68,18 @@ describe('reminder preferences', () => {
     const { client } = await signedInAgent(api, { phone: '(512) 555-7003' });
 
     // Act
-    await Promise.all([client.patch('/api/user/preferences', { leadDays: 3 }), client.patch('/api/user/preferences', { emailDigest: false })]);
+    await Promise.all([
+      client.patch('/api/user/preferences', { leadDays: 3 }),
+      client.patch('/api/user/preferences', { emailDigest: false }),
+    ]);
 
     // Assess
-    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: false, sms: false, leadDays: 3, monthlySummary: true });
+    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({
+      emailDigest: false,
+      sms: false,
+      leadDays: 3,
+      monthlySummary: true,
+    });
   });
 
   it.each([
@@ -59,7 +87,12 @@ describe('reminder preferences', () => {
     ['a lead time sent as text', { leadDays: '7' }, 'leadDays', 'leadDays must be a number'],
     ['an e-mail switch that is not a boolean', { emailDigest: 'yes' }, 'emailDigest', 'emailDigest must be a boolean'],
     ['an SMS switch that is not a boolean', { sms: 1 }, 'sms', 'sms must be a boolean'],
-    ['a monthly summary switch that is not a boolean', { monthlySummary: 'off' }, 'monthlySummary', 'monthlySummary must be a boolean'],
+    [
+      'a monthly summary switch that is not a boolean',
+      { monthlySummary: 'off' },
+      'monthlySummary',
+      'monthlySummary must be a boolean',
+    ],
     ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, 'timeZone', PREFERENCE_MESSAGES.timeZone],
     ['a 200-character time zone', { timeZone: 'x'.repeat(200) }, 'timeZone', PREFERENCE_MESSAGES.timeZone],
     ['a time zone that is not text', { timeZone: 42 }, 'timeZone', 'timeZone must be a string'],
@@ -73,7 +106,12 @@ describe('reminder preferences', () => {
     // Assess
     expect(res.status).toBe(400);
     expect(res.body.errors[field]).toBe(message);
-    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({ emailDigest: true, sms: false, leadDays: 7, monthlySummary: true });
+    expect((await client.get('/api/user')).body.reminderPrefs).toEqual({
+      emailDigest: true,
+      sms: false,
+      leadDays: 7,
+      monthlySummary: true,
+    });
   });
 
   it('refuses a body with nothing to change', async () => {

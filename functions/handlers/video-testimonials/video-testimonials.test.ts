@@ -1,12 +1,19 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, VIDEO_UPLOADS_PER_CLIENT_PER_DAY } from '../../../shared/client-registration';
+import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, VIDEO_UPLOADS_PER_CLIENT_PER_DAY } from '@shared/client-registration';
 import { config, sessionSecret } from '../../config';
 import { randomId, signToken } from '../../domain/signed-tokens';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
-import { type ClientCredentials, completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial, uploadVideoTo } from '../../testing/videos';
+import {
+  type ClientCredentials,
+  completeVideoUpload,
+  requestVideoUpload,
+  TEST_VIDEO,
+  uploadTestimonial,
+  uploadVideoTo,
+} from '../../testing/videos';
 import { testimonialObjectKey, UPLOAD_PREFIXES } from '../../integrations/video-uploads';
 import { UPLOAD_URL_TTL_SECONDS } from './post-video-testimonials';
 
@@ -20,14 +27,18 @@ const VIDEO = TEST_VIDEO;
 
 type Credentials = ClientCredentials;
 
-const requestUpload = (who: Credentials, file: { contentType?: string; size?: number } = {}) => requestVideoUpload(api, who, file);
+const requestUpload = (who: Credentials, file: { contentType?: string; size?: number } = {}) =>
+  requestVideoUpload(api, who, file);
 const uploadTo = uploadVideoTo;
 const complete = (uploadId: string, who: Credentials) => completeVideoUpload(api, uploadId, who);
 
 const exists = (key: string) =>
   s3()
     .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
-    .then(() => true, (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)));
+    .then(
+      () => true,
+      (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
+    );
 
 function credentialsOf(registration: { clientId: string; clientToken: string }): Credentials {
   return { clientId: registration.clientId, clientToken: registration.clientToken };
@@ -44,7 +55,12 @@ describe('uploading a video testimonial', () => {
 
     const done = await complete(upload.body.uploadId, who);
     expect(done.status).toBe(201);
-    expect(done.body).toEqual({ id: upload.body.uploadId, contentType: 'video/mp4', size: VIDEO.length, uploadedAt: expect.any(String) });
+    expect(done.body).toEqual({
+      id: upload.body.uploadId,
+      contentType: 'video/mp4',
+      size: VIDEO.length,
+      uploadedAt: expect.any(String),
+    });
     expect((await complete(upload.body.uploadId, who)).body).toEqual(done.body);
 
     const [client] = (await agent.client.get('/api/clients')).body;
@@ -62,11 +78,18 @@ describe('uploading a video testimonial', () => {
 
   it("bounds the policy to video/*, 200 MB, the server's key under the agent's prefix, and minutes", async () => {
     const { agent, registration } = await registeredClient(api);
-    const upload = (await requestUpload(credentialsOf(registration), { contentType: 'video/quicktime', size: 5_000_000 })).body;
+    const upload = (
+      await requestUpload(credentialsOf(registration), { contentType: 'video/quicktime', size: 5_000_000 })
+    ).body;
     const key = upload.fields.key!;
-    expect(key).toMatch(new RegExp(`^pending/testimonials/${agent.user.id}/${registration.clientId}/[A-Za-z0-9_-]+\\.mov$`));
+    expect(key).toMatch(
+      new RegExp(`^pending/testimonials/${agent.user.id}/${registration.clientId}/[A-Za-z0-9_-]+\\.mov$`),
+    );
     expect(upload.fields['Content-Type']).toBe('video/quicktime');
-    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         ['content-length-range', 1, MAX_VIDEO_BYTES],
@@ -128,17 +151,27 @@ describe('uploading a video testimonial', () => {
     const who = credentialsOf(registration);
     const upload = (await requestUpload(who)).body;
     // s3rver does not enforce the policy, so put what a policy-breaking upload would leave
-    await s3().send(new PutObjectCommand({ Bucket: config().uploadsBucket, Key: upload.fields.key!, Body: '<html>', ContentType: 'text/html' }));
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: config().uploadsBucket,
+        Key: upload.fields.key!,
+        Body: '<html>',
+        ContentType: 'text/html',
+      }),
+    );
     const res = await complete(upload.uploadId, who);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UPLOAD_REJECTED');
-    await expect(s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: upload.fields.key! }))).rejects.toMatchObject({ name: 'NotFound' });
+    await expect(
+      s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: upload.fields.key! })),
+    ).rejects.toMatchObject({ name: 'NotFound' });
     expect((await agent.client.get('/api/clients')).body[0].hasTestimonial).toBe(false);
   });
 
   it(`allows ${VIDEO_UPLOADS_PER_CLIENT_PER_DAY} uploads a day per client`, async () => {
     const { registration } = await registeredClient(api);
-    for (let i = 0; i < VIDEO_UPLOADS_PER_CLIENT_PER_DAY; i += 1) expect((await requestUpload(credentialsOf(registration))).status).toBe(201);
+    for (let i = 0; i < VIDEO_UPLOADS_PER_CLIENT_PER_DAY; i += 1)
+      expect((await requestUpload(credentialsOf(registration))).status).toBe(201);
     const refused = await requestUpload(credentialsOf(registration));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();

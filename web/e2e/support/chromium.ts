@@ -17,10 +17,14 @@ export type ChromiumLaunch = {
 const RESOLVED = 'HEARTH_CHROMIUM_RESOLVED';
 
 export function chromiumLaunch(): ChromiumLaunch {
-  process.env[RESOLVED] ??= execFileSync(process.execPath, [join(__dirname, '../../../scripts/check-chromium.mjs'), '--json'], {
-    encoding: 'utf8',
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  process.env[RESOLVED] ??= execFileSync(
+    process.execPath,
+    [join(__dirname, '../../../scripts/check-chromium.mjs'), '--json'],
+    {
+      encoding: 'utf8',
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return JSON.parse(process.env[RESOLVED]) as ChromiumLaunch;
 }

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxMessage } from '../../../functions/integrations/outbox';
 import { textablePhone } from '../../../functions/testing/phones';
-import { addDays, dateParts, formatDate, todayIn } from '../../../shared/dates';
+import { addDays, dateParts, formatDate, todayIn } from '@shared/dates';
 
 export { expect };
 export { ADMIN_EMAIL } from './env';
@@ -23,11 +23,14 @@ export const outbox = {
   async latestLink(to: string, match: RegExp = /https?:\/\/\S+/): Promise<string> {
     let link: string | undefined;
     await expect
-      .poll(async () => {
-        const mine = (await outbox.messages()).filter((m) => m.to === to.toLowerCase());
-        link = mine.at(-1)?.text.match(match)?.[0];
-        return link;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const mine = (await outbox.messages()).filter((m) => m.to === to.toLowerCase());
+          link = mine.at(-1)?.text.match(match)?.[0];
+          return link;
+        },
+        { timeout: 10_000 },
+      )
       .toBeTruthy();
     return link!;
   },
@@ -42,7 +45,15 @@ export function keyDateIn(days: number, year: number): string {
   return formatDate(year, month, day);
 }
 
-export type ClientSeed = { name: string; email: string; phone?: string; address?: string; birthday?: string; anniversary?: string; purchaseDate?: string };
+export type ClientSeed = {
+  name: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  birthday?: string;
+  anniversary?: string;
+  purchaseDate?: string;
+};
 
 /** Adds a client for the signed-in agent through the API (a phone number unless the seed says otherwise). */
 export async function addClientViaApi(page: Page, client: ClientSeed): Promise<{ id: string }> {
@@ -67,8 +78,15 @@ export function newAgentDetails(prefix = 'agent') {
   };
 }
 
-/** Registers through the API (fast) and leaves the page signed in as the new agent, their e-mail verified unless `verified: false`. */
-export async function registerAgentViaApi(page: Page, details = newAgentDetails(), { verified = true }: { verified?: boolean } = {}) {
+/**
+ * Registers through the API (fast) and leaves the page signed in as the new agent, their e-mail verified unless
+ * `verified: false`.
+ */
+export async function registerAgentViaApi(
+  page: Page,
+  details = newAgentDetails(),
+  { verified = true }: { verified?: boolean } = {},
+) {
   const baseURL = test.info().project.use.baseURL!;
   const res = await page.request.post('/api/register', {
     data: { username: details.email, password: details.password, fullName: details.fullName, phone: details.phone },
@@ -83,7 +101,10 @@ export async function registerAgentViaApi(page: Page, details = newAgentDetails(
 /** Makes the signed-in agent Pro through the local payment simulator, as billing.spec.ts does by hand. */
 export async function becomePro(page: Page): Promise<void> {
   await page.goto('/settings');
-  await page.getByRole('region', { name: 'Pro Subscription' }).getByRole('button', { name: 'Upgrade to Pro - $15/month' }).click();
+  await page
+    .getByRole('region', { name: 'Pro Subscription' })
+    .getByRole('button', { name: 'Upgrade to Pro - $15/month' })
+    .click();
   await page.getByRole('button', { name: 'Pay $15.00' }).click();
   await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
 }
@@ -110,7 +131,8 @@ export async function fillRegistrationForm(page: Page, agent: ReturnType<typeof 
 }
 
 /** The verification link mailed to `email` at registration (or its newest resend). */
-export const verificationLink = (email: string): Promise<string> => outbox.latestLink(email, /https?:\/\/\S+\/verify-email#token=\S+/);
+export const verificationLink = (email: string): Promise<string> =>
+  outbox.latestLink(email, /https?:\/\/\S+\/verify-email#token=\S+/);
 
 /**
  * Follows the verification link mailed to `email` through the API, as the /verify-email page does:
@@ -178,8 +200,13 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   // An administrator is one only once the e-mail is verified.
   if (register.status() === 201) return verifyEmailOf(page.request, email);
   expect(register.status(), await register.text()).toBe(409);
-  const login = await page.request.post('/api/login', { data: { username: email, password: ADMIN_PASSWORD }, headers: { origin: baseURL } });
+  const login = await page.request.post('/api/login', {
+    data: { username: email, password: ADMIN_PASSWORD },
+    headers: { origin: baseURL },
+  });
   expect(login.status(), await login.text()).toBe(200);
   // Another worker may have registered it a moment ago and be following its link right now.
-  await expect.poll(async () => ((await (await page.request.get('/api/user')).json()) as { isAdmin: boolean }).isAdmin).toBe(true);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user')).json()) as { isAdmin: boolean }).isAdmin)
+    .toBe(true);
 }

@@ -8,11 +8,13 @@ describe('whether the client hydrates the markup in #root', () => {
   });
 
   it('hydrates the signed-in frame (index.html) on every page of the signed-in shell', () => {
-    for (const path of ['/', '/clients', '/today', '/settings', '/admin/support']) expect(rendersPrerenderedMarkup('/', path)).toBe(true);
+    for (const path of ['/', '/clients', '/today', '/settings', '/admin/support'])
+      expect(rendersPrerenderedMarkup('/', path)).toBe(true);
   });
 
   it('renders from scratch the pages index.html answers for outside the shell, and when nothing was prerendered', () => {
-    for (const path of ['/verify-email', '/unsubscribe/abc', '/client-registration/confirm', '/no/such/page']) expect(rendersPrerenderedMarkup('/', path)).toBe(false);
+    for (const path of ['/verify-email', '/unsubscribe/abc', '/client-registration/confirm', '/no/such/page'])
+      expect(rendersPrerenderedMarkup('/', path)).toBe(false);
     expect(rendersPrerenderedMarkup(undefined, '/auth')).toBe(false);
     expect(rendersPrerenderedMarkup('', '/')).toBe(false);
   });

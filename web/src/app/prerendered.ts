@@ -3,7 +3,7 @@
 // URL the build rendered (scripts/build.mjs): `/` for index.html, the signed-in frame that every page
 // of the signed-in shell shows while the user loads; a public page's own path for its HTML.
 import { matchRoutes } from 'react-router-dom';
-import { prerenderedPageOf } from '../../../shared/prerendered-pages';
+import { prerenderedPageOf } from '@shared/prerendered-pages';
 import { paths } from '../config/paths';
 import { createAppRoutes } from './router';
 

@@ -6,13 +6,19 @@ import { paths } from '../config/paths';
 import { RouteError } from './routes/route-error';
 
 const AuthRoute = lazy(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute })));
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })));
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
+);
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const FindRealtorRoute = lazy(() => import('./routes/find-realtor').then((m) => ({ default: m.FindRealtorRoute })));
-const ClientRegistrationRoute = lazy(() => import('./routes/client-registration').then((m) => ({ default: m.ClientRegistrationRoute })));
-const ClientRegistrationConfirmRoute = lazy(() => import('./routes/client-registration-confirm').then((m) => ({ default: m.ClientRegistrationConfirmRoute })));
+const ClientRegistrationRoute = lazy(() =>
+  import('./routes/client-registration').then((m) => ({ default: m.ClientRegistrationRoute })),
+);
+const ClientRegistrationConfirmRoute = lazy(() =>
+  import('./routes/client-registration-confirm').then((m) => ({ default: m.ClientRegistrationConfirmRoute })),
+);
 const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m.AppRoot })));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
@@ -20,13 +26,19 @@ const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ defaul
 const AutomationsRoute = lazy(() => import('./routes/app/automations').then((m) => ({ default: m.AutomationsRoute })));
 const InsightsRoute = lazy(() => import('./routes/app/insights').then((m) => ({ default: m.InsightsRoute })));
 const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
-const BusinessProfileRoute = lazy(() => import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })));
+const BusinessProfileRoute = lazy(() =>
+  import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })),
+);
 const SettingsRoute = lazy(() => import('./routes/app/settings').then((m) => ({ default: m.SettingsRoute })));
 const HelpRoute = lazy(() => import('./routes/app/help').then((m) => ({ default: m.HelpRoute })));
 const AdminRoute = lazy(() => import('./routes/app/admin').then((m) => ({ default: m.AdminRoute })));
-const AdminClientsRoute = lazy(() => import('./routes/app/admin-clients').then((m) => ({ default: m.AdminClientsRoute })));
+const AdminClientsRoute = lazy(() =>
+  import('./routes/app/admin-clients').then((m) => ({ default: m.AdminClientsRoute })),
+);
 const AgentsListRoute = lazy(() => import('./routes/app/agents-list').then((m) => ({ default: m.AgentsListRoute })));
-const AdminSupportRoute = lazy(() => import('./routes/app/admin-support').then((m) => ({ default: m.AdminSupportRoute })));
+const AdminSupportRoute = lazy(() =>
+  import('./routes/app/admin-support').then((m) => ({ default: m.AdminSupportRoute })),
+);
 
 function RootBoundary() {
   return (

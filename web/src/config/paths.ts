@@ -1,5 +1,5 @@
 // The typed route registry: every screen's path, its label in the navigation, and how to link to it.
-import { tokenLinkPath } from '../../../shared/link-token';
+import { tokenLinkPath } from '@shared/link-token';
 
 export const paths = {
   auth: {
@@ -21,7 +21,9 @@ export const paths = {
   clientRegistration: {
     path: '/client-registration',
     getHref: (query: { token: string } | { agentId: string }) =>
-      'token' in query ? tokenLinkPath('/client-registration', query.token) : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
+      'token' in query
+        ? tokenLinkPath('/client-registration', query.token)
+        : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
   },
   unsubscribe: {
     path: '/unsubscribe/:token',

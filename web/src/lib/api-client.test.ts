@@ -14,7 +14,9 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   describe('a non-OK answer', () => {
     it('becomes an ApiError whose message is the status, a colon and space, then the body text', async () => {
-      mockApi({ 'POST /api/login': () => jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized') });
+      mockApi({
+        'POST /api/login': () => jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized'),
+      });
 
       const error = await caught(api.post('/api/login', { username: 'a@example.com', password: 'secret1' }));
 
@@ -44,7 +46,11 @@ describe('api client', () => {
     it('carries the code and the field errors of the body', async () => {
       mockApi({
         'POST /api/register': () =>
-          jsonResponse(400, { message: 'Validation failed', code: 'VALIDATION', errors: { phone: 'Invalid phone number format', extra: 3 } }),
+          jsonResponse(400, {
+            message: 'Validation failed',
+            code: 'VALIDATION',
+            errors: { phone: 'Invalid phone number format', extra: 3 },
+          }),
       });
 
       const error = await caught(api.post('/api/register', {}));
@@ -62,7 +68,11 @@ describe('api client', () => {
 
       expect(result).toEqual({ id: 'u1' });
       const [, init] = fetchMock.mock.calls[0] ?? [];
-      expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"username":"a@example.com","password":"secret1"}' });
+      expect(init).toMatchObject({
+        method: 'POST',
+        credentials: 'include',
+        body: '{"username":"a@example.com","password":"secret1"}',
+      });
       expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
     });
 

@@ -1,5 +1,5 @@
 // The one fetch client: same-origin cookies, JSON in and out, and one error shape.
-import type { ApiErrorBody } from '../../../shared/api-types';
+import type { ApiErrorBody } from '@shared/api-types';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -41,7 +41,9 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
   const body: ApiErrorBody = { message };
   if (typeof code === 'string') body.code = code;
   if (typeof errors === 'object' && errors !== null) {
-    body.errors = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    body.errors = Object.fromEntries(
+      Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   }
   return body;
 }
@@ -62,7 +64,11 @@ async function request<T>(method: HttpMethod, url: string, body?: unknown): Prom
   const response = await fetch(url, init);
   const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, toErrorBody(parseJson(text)));
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      toErrorBody(parseJson(text)),
+    );
   }
   if (!text) return undefined as T;
   return (parseJson(text) ?? text) as T;

@@ -32,7 +32,10 @@ describe('useApiMutation', () => {
 
   it('rejects with the request error and leaves the cache alone', async () => {
     const afterWrite = jest.fn(async () => undefined);
-    const { result } = renderHook(() => useApiMutation('POST /things', () => Promise.reject(new Error('409: Conflict')), afterWrite), { wrapper });
+    const { result } = renderHook(
+      () => useApiMutation('POST /things', () => Promise.reject(new Error('409: Conflict')), afterWrite),
+      { wrapper },
+    );
 
     await act(async () => {
       await expect(result.current.trigger()).rejects.toThrow('409: Conflict');

@@ -1,6 +1,6 @@
 // GET /api/user: the signed-in user, or null when the session is missing (a 401 is not an error).
 import useSWR, { type ScopedMutator } from 'swr';
-import type { User } from '../../../shared/api-types';
+import type { User } from '@shared/api-types';
 import { ApiError, api } from './api-client';
 
 export const USER_KEY = '/api/user';
@@ -19,7 +19,10 @@ export function useUser() {
   return { user: data ?? null, isLoading, error, mutate };
 }
 
-/** Puts `user` (the answer of a write that returns the user, or null after sign-out) in the session cache without reading it again. */
+/**
+ * Puts `user` (the answer of a write that returns the user, or null after sign-out) in the session cache without
+ * reading it again.
+ */
 export function replaceCachedUser(mutate: ScopedMutator, user: User | null): Promise<unknown> {
   return mutate(USER_KEY, user, { revalidate: false });
 }

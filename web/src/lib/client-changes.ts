@@ -1,11 +1,13 @@
 // The client form's fields and what saving it sends: shared by the agent's and the admin's client
 // lists, which edit the same client through different endpoints. The fields are the shared schema's.
-import { EDITABLE_CLIENT_FIELDS, type ClientChanges, type ClientInput } from '../../../shared/client-schema';
+import { EDITABLE_CLIENT_FIELDS, type ClientChanges, type ClientInput } from '@shared/client-schema';
 
-export { CLIENT_FIELDS, type ClientField } from '../../../shared/client-schema';
+export { CLIENT_FIELDS, type ClientField } from '@shared/client-schema';
 
 /** The PATCH body for an edit: every editable field is sent, a blank optional one as null so it is cleared. */
 export function toClientChanges(input: ClientInput): Required<ClientChanges> {
   // Required fields are always in a validated input, so only optional ones become null.
-  return Object.fromEntries(EDITABLE_CLIENT_FIELDS.map((field) => [field, input[field] ?? null])) as Required<ClientChanges>;
+  return Object.fromEntries(
+    EDITABLE_CLIENT_FIELDS.map((field) => [field, input[field] ?? null]),
+  ) as Required<ClientChanges>;
 }

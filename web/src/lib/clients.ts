@@ -1,7 +1,7 @@
 // GET /api/clients?limit=&cursor=&q=&sort=&order=: a page of the signed-in agent's clients
 // (`ClientPage`), which is how the clients page reads them; the web app never asks for the whole book.
 import useSWR from 'swr';
-import type { ClientPage, ClientSort, SortOrder } from '../../../shared/api-types';
+import type { ClientPage, ClientSort, SortOrder } from '@shared/api-types';
 import { api } from './api-client';
 
 export const CLIENTS_KEY = '/api/clients';
@@ -33,6 +33,9 @@ export function getClientPage(key: string): Promise<ClientPage> {
  * (`isStale`), so the list does not jump; a page read before is shown at once and read again.
  */
 export function useClientPage(key: string | null) {
-  const { data, error, isLoading, mutate } = useSWR<ClientPage, Error>(key, getClientPage, { keepPreviousData: true, revalidateIfStale: true });
+  const { data, error, isLoading, mutate } = useSWR<ClientPage, Error>(key, getClientPage, {
+    keepPreviousData: true,
+    revalidateIfStale: true,
+  });
   return { page: data, error, isLoading, isStale: isLoading && data !== undefined, mutate };
 }

@@ -2,7 +2,7 @@
 // clients, the monthly activity), whatever the size of the book. Its key lives here, below the
 // features, because every client write revalidates it (revalidate-clients.ts).
 import useSWR from 'swr';
-import type { Dashboard } from '../../../shared/api-types';
+import type { Dashboard } from '@shared/api-types';
 import { api } from './api-client';
 
 export const DASHBOARD_KEY = '/api/dashboard';
@@ -18,6 +18,9 @@ export function getDashboard(): Promise<Dashboard> {
  */
 export function useDashboard() {
   // No deduping: coming back within SWR's default 2 s would otherwise skip the read.
-  const { data, error, mutate } = useSWR<Dashboard, Error>(DASHBOARD_KEY, getDashboard, { revalidateOnMount: true, dedupingInterval: 0 });
+  const { data, error, mutate } = useSWR<Dashboard, Error>(DASHBOARD_KEY, getDashboard, {
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   return { dashboard: data, error, retry: () => void mutate() };
 }

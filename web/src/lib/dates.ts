@@ -1,5 +1,5 @@
 // Dates for people: the browser's "today" and how calendar dates and timestamps are written.
-import { dateParts, daysBetween, isYearlessDate, monthDayOf, todayIn } from '../../../shared/dates';
+import { dateParts, daysBetween, isYearlessDate, monthDayOf, todayIn } from '@shared/dates';
 
 /** The browser's IANA time zone, or UTC when the browser will not say. */
 export function browserTimeZone(): string {
@@ -19,9 +19,25 @@ export function browserToday(now: Date = new Date()): string {
   }
 }
 
-const calendarFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const weekdayShortFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const calendarFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const weekdayShortFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 const timestampFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -2,7 +2,10 @@
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { ApiError } from './api-client';
 
-export function serverFieldErrors<TField extends string>(error: unknown, fields: readonly TField[]): Partial<Record<TField, string>> {
+export function serverFieldErrors<TField extends string>(
+  error: unknown,
+  fields: readonly TField[],
+): Partial<Record<TField, string>> {
   if (!(error instanceof ApiError)) return {};
   const result: Partial<Record<TField, string>> = {};
   for (const field of fields) {
@@ -27,7 +30,11 @@ export function schemaFieldErrors(schema: AnySchema, value: unknown): Record<str
  * For forms not run by Formik: shows the schema's message on each invalid field of `value` (and
  * clears them when there are none), and gives `value` as the schema casts it, or null when invalid.
  */
-export function validOrShowErrors<S extends AnySchema>(schema: S, value: unknown, showErrors: (errors: Record<string, string>) => void): InferType<S> | null {
+export function validOrShowErrors<S extends AnySchema>(
+  schema: S,
+  value: unknown,
+  showErrors: (errors: Record<string, string>) => void,
+): InferType<S> | null {
   const errors = schemaFieldErrors(schema, value);
   showErrors(errors);
   return Object.keys(errors).length ? null : (schema.cast(value) as InferType<S>);

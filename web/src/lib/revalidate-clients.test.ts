@@ -26,15 +26,21 @@ describe('revalidateClientReads', () => {
   });
 
   it('leaves reads that a client change does not touch', async () => {
-    expect(await revalidated(['/api/client-invitations', '/api/admin/clients', '/api/outgoing', '/api/automations'])).toEqual([]);
+    expect(
+      await revalidated(['/api/client-invitations', '/api/admin/clients', '/api/outgoing', '/api/automations']),
+    ).toEqual([]);
   });
 });
 
 describe('clientPageKey', () => {
   it('names the search, or the order, then the cursor', () => {
     expect(clientPageKey({ limit: 25, sort: 'name', order: 'asc' })).toBe('/api/clients?limit=25&sort=name&order=asc');
-    expect(clientPageKey({ limit: 50, sort: 'lastContact', order: 'desc', cursor: 'eyJway' })).toBe('/api/clients?limit=50&sort=lastContact&order=desc&cursor=eyJway');
+    expect(clientPageKey({ limit: 50, sort: 'lastContact', order: 'desc', cursor: 'eyJway' })).toBe(
+      '/api/clients?limit=50&sort=lastContact&order=desc&cursor=eyJway',
+    );
     // A search comes in the order of the matched word: sort and order are left out.
-    expect(clientPageKey({ limit: 25, q: 'ana r', sort: 'created', order: 'asc' })).toBe('/api/clients?limit=25&q=ana+r');
+    expect(clientPageKey({ limit: 25, q: 'ana r', sort: 'created', order: 'asc' })).toBe(
+      '/api/clients?limit=25&q=ana+r',
+    );
   });
 });

@@ -15,6 +15,9 @@ export function revalidateClientReads(mutate: ScopedMutator): Promise<unknown> {
       key === USER_KEY ||
       key === DASHBOARD_KEY ||
       (typeof key === 'string' &&
-        (key === CLIENTS_KEY || key.startsWith(CLIENT_PAGES_KEY_PREFIX) || key.startsWith(`${CLIENTS_KEY}/`) || key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
+        (key === CLIENTS_KEY ||
+          key.startsWith(CLIENT_PAGES_KEY_PREFIX) ||
+          key.startsWith(`${CLIENTS_KEY}/`) ||
+          key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
   );
 }

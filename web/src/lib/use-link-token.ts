@@ -3,7 +3,7 @@
 // the fragment at once (history.replaceState) so it does not linger in history, a reload or a Referer.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LINK_TOKEN_PARAM, linkTokenOf } from '../../../shared/link-token';
+import { LINK_TOKEN_PARAM, linkTokenOf } from '@shared/link-token';
 
 export function useLinkToken(): string | null {
   const location = useLocation();
@@ -17,7 +17,10 @@ export function useLinkToken(): string | null {
     const query = search.toString();
     const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
     hash.set(LINK_TOKEN_PARAM, token);
-    navigate({ pathname: location.pathname, search: query ? `?${query}` : '', hash: `#${hash.toString()}` }, { replace: true, state: location.state });
+    navigate(
+      { pathname: location.pathname, search: query ? `?${query}` : '', hash: `#${hash.toString()}` },
+      { replace: true, state: location.state },
+    );
   }, [legacy, token, location.pathname, location.search, location.hash, location.state, navigate]);
 
   return token;

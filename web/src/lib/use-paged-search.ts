@@ -20,7 +20,10 @@ export function usePagination<T>(items: readonly T[], initialRowsPerPage: number
   const [rowsPerPage, setRowsPerPage] = useState(initialRowsPerPage);
   const lastPage = Math.max(0, Math.ceil(items.length / rowsPerPage) - 1);
   const current = Math.min(page, lastPage);
-  const pageItems = useMemo(() => items.slice(current * rowsPerPage, (current + 1) * rowsPerPage), [items, current, rowsPerPage]);
+  const pageItems = useMemo(
+    () => items.slice(current * rowsPerPage, (current + 1) * rowsPerPage),
+    [items, current, rowsPerPage],
+  );
   const pagination: Pagination = {
     count: items.length,
     page: current,
@@ -37,7 +40,10 @@ export function usePagination<T>(items: readonly T[], initialRowsPerPage: number
 const NONE: readonly never[] = [];
 
 /** `items` (undefined while loading) narrowed by `filter` to the typed query, a page at a time. */
-export function usePagedSearch<T>(items: readonly T[] | undefined, filter: (items: readonly T[], query: string) => readonly T[]) {
+export function usePagedSearch<T>(
+  items: readonly T[] | undefined,
+  filter: (items: readonly T[], query: string) => readonly T[],
+) {
   const [query, setQueryValue] = useState('');
   const deferredQuery = useDeferredValue(query);
   const filtered = useMemo(() => filter(items ?? NONE, deferredQuery), [items, filter, deferredQuery]);

@@ -2,9 +2,9 @@
 // page's tests ("GET /api/clients?*"): the API's answers (a ClientPage, its orders and defaults,
 // word-start search with case and accents aside, 400 INVALID_CURSOR) without its indexes. Pages
 // hold at most `pageSize` clients whatever the limit, so a test renders only a few rows.
-import type { Client, ClientPage, ClientSort, SortOrder } from '../../../shared/api-types';
-import { CLIENT_SORTS } from '../../../shared/api-types';
-import { profileCompletion } from '../../../shared/completion';
+import type { Client, ClientPage, ClientSort, SortOrder } from '@shared/api-types';
+import { CLIENT_SORTS } from '@shared/api-types';
+import { profileCompletion } from '@shared/completion';
 import { jsonResponse, type MockHandler } from './mock-api';
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -47,7 +47,10 @@ function ordered(clients: readonly Client[], q: string | null, sort: ClientSort,
         .sort()[0]
     }#${client.id}`;
   };
-  const matching = q === null ? [...clients] : clients.filter((client) => words(q).every((word) => tokens(client).some((token) => token.startsWith(word))));
+  const matching =
+    q === null
+      ? [...clients]
+      : clients.filter((client) => words(q).every((word) => tokens(client).some((token) => token.startsWith(word))));
   const list = matching.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return order === 'asc' ? list : list.reverse();
 }
@@ -55,21 +58,32 @@ function ordered(clients: readonly Client[], q: string | null, sort: ClientSort,
 const cursorAt = (offset: number) => `after-${offset}`;
 
 /** The handler: `clients()` is the book at the time of each request. */
-export function clientPages(clients: () => readonly Client[], { pageSize = 25 }: { pageSize?: number } = {}): MockHandler {
+export function clientPages(
+  clients: () => readonly Client[],
+  { pageSize = 25 }: { pageSize?: number } = {},
+): MockHandler {
   return ({ url }) => {
     const params = new URL(url, 'http://localhost').searchParams;
     const q = params.get('q')?.trim() || null;
     const sortParam = params.get('sort') ?? 'name';
     const sort = (CLIENT_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ClientSort) : 'name';
-    const order = (params.get('order') as SortOrder | null) ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc');
+    const order =
+      (params.get('order') as SortOrder | null) ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc');
     const limit = Math.min(Number(params.get('limit') ?? 50), pageSize);
     const cursor = params.get('cursor');
     const offset = cursor === null ? 0 : Number(/^after-(\d+)$/.exec(cursor)?.[1] ?? NaN);
     if (Number.isNaN(offset))
-      return jsonResponse(400, { message: 'The cursor is not valid for this list. Start again without a cursor.', code: 'INVALID_CURSOR' });
+      return jsonResponse(400, {
+        message: 'The cursor is not valid for this list. Start again without a cursor.',
+        code: 'INVALID_CURSOR',
+      });
     const list = ordered(clients(), q, sort, order);
     const end = offset + limit;
-    const page: ClientPage = { clients: list.slice(offset, end), nextCursor: end < list.length ? cursorAt(end) : null, total: list.length };
+    const page: ClientPage = {
+      clients: list.slice(offset, end),
+      nextCursor: end < list.length ? cursorAt(end) : null,
+      total: list.length,
+    };
     return jsonResponse(200, page);
   };
 }

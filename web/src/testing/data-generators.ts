@@ -1,5 +1,13 @@
 // Small factories for test data.
-import type { AdminAgent, Client, Dashboard, MessageActivity, SupportTicket, TouchActivity, User } from '../../../shared/api-types';
+import type {
+  AdminAgent,
+  Client,
+  Dashboard,
+  MessageActivity,
+  SupportTicket,
+  TouchActivity,
+  User,
+} from '@shared/api-types';
 
 let sequence = 0;
 

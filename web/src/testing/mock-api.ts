@@ -76,5 +76,9 @@ export function callsTo(fetchMock: jest.Mock, route: string): MockRequest[] {
       init,
       body: parseBody(init),
     }))
-    .filter((request) => request.method === method && (url!.endsWith('?*') ? request.url.startsWith(url!.slice(0, -1)) : request.url === url));
+    .filter(
+      (request) =>
+        request.method === method &&
+        (url!.endsWith('?*') ? request.url.startsWith(url!.slice(0, -1)) : request.url === url),
+    );
 }

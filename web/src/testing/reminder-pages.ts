@@ -2,11 +2,15 @@
 // ("GET /api/reminders?*"): the API's answers (a ReminderPage: every key date's next occurrence,
 // soonest first, with the clients of each page) without its index; the cursor is an offset. Pages
 // hold at most `pageSize` events whatever the limit, so a test renders only a few rows.
-import type { Client, ReminderPage } from '../../../shared/api-types';
-import { upcomingReminders } from '../../../shared/reminders';
+import type { Client, ReminderPage } from '@shared/api-types';
+import { upcomingReminders } from '@shared/reminders';
 import { jsonResponse, type MockHandler } from './mock-api';
 
-export function reminderPages(clients: readonly Client[], today: string, { pageSize = Infinity }: { pageSize?: number } = {}): MockHandler {
+export function reminderPages(
+  clients: readonly Client[],
+  today: string,
+  { pageSize = Infinity }: { pageSize?: number } = {},
+): MockHandler {
   return ({ url }) => {
     const params = new URL(url, 'http://localhost').searchParams;
     const limit = Math.min(Number(params.get('limit') ?? 50), pageSize);

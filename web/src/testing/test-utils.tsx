@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { User } from '../../../shared/api-types';
+import type { User } from '@shared/api-types';
 import { AppProvider } from '../app/provider';
 import { createAppRoutes } from '../app/router';
 import { createTheme } from '../theme/create-theme';
@@ -33,7 +33,8 @@ const testTheme = createTheme({ motion: false });
  * a select. No such rule hides an element or stops a pointer.
  */
 function withoutHasRules(element: StylisElement): void {
-  if (element.type === 'rule' && Array.isArray(element.props)) element.props = element.props.filter((selector) => !selector.includes(':has('));
+  if (element.type === 'rule' && Array.isArray(element.props))
+    element.props = element.props.filter((selector) => !selector.includes(':has('));
 }
 const testStyles = createCache({ key: 'css', stylisPlugins: [withoutHasRules] });
 

@@ -1,6 +1,6 @@
 // The app's look in one place: a calm deep-teal primary, a warm terracotta accent, system fonts.
 import { alpha, createTheme as createMuiTheme, type Theme } from '@mui/material/styles';
-import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 
 const fontFamily = [
   'system-ui',
@@ -49,7 +49,12 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
     palette: {
       mode: 'light',
       primary: { main: brand.teal, dark: brand.tealDark, light: brand.tealLight, contrastText: '#FFFFFF' },
-      secondary: { main: brand.terracotta, dark: brand.terracottaDark, light: brand.terracottaLight, contrastText: '#FFFFFF' },
+      secondary: {
+        main: brand.terracotta,
+        dark: brand.terracottaDark,
+        light: brand.terracottaLight,
+        contrastText: '#FFFFFF',
+      },
       error: { main: '#B42318', dark: '#912018', light: '#FEE4E2', contrastText: '#FFFFFF' },
       success: { main: '#067647', dark: '#05603A', light: '#DCFAE6', contrastText: '#FFFFFF' },
       warning: { main: '#B54708', dark: '#93370D', light: '#FEF0C7', contrastText: '#FFFFFF' },
@@ -87,7 +92,10 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
           '#root': { minHeight: '100vh' },
           '.Mui-focusVisible, a:focus-visible, [tabindex="-1"]:focus-visible': focusRing,
           '@media (prefers-reduced-motion: reduce)': {
-            '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              transitionDuration: '0.01ms !important',
+            },
           },
         },
       },
@@ -104,9 +112,13 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
       MuiDialogTitle: { styleOverrides: { root: { fontSize: '1.25rem', fontWeight: 700 } } },
       MuiCard: {
         defaultProps: { elevation: 0 },
-        styleOverrides: { root: { border: `1px solid ${theme.palette.divider}`, boxShadow: softShadow, borderRadius: 16 } },
+        styleOverrides: {
+          root: { border: `1px solid ${theme.palette.divider}`, boxShadow: softShadow, borderRadius: 16 },
+        },
       },
-      MuiCardContent: { styleOverrides: { root: { padding: theme.spacing(3), '&:last-child': { paddingBottom: theme.spacing(3) } } } },
+      MuiCardContent: {
+        styleOverrides: { root: { padding: theme.spacing(3), '&:last-child': { paddingBottom: theme.spacing(3) } } },
+      },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
       MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
       MuiOutlinedInput: {
@@ -114,7 +126,9 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
           root: {
             backgroundColor: '#FFFFFF',
             borderRadius: 10,
-            '&:hover:not(.Mui-focused):not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: alpha(brand.ink, 0.4) },
+            '&:hover:not(.Mui-focused):not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
+              borderColor: alpha(brand.ink, 0.4),
+            },
           },
           notchedOutline: { borderColor: alpha(brand.ink, 0.28) },
         },
@@ -134,12 +148,20 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
       MuiAppBar: {
         defaultProps: { elevation: 0, color: 'inherit' },
         styleOverrides: {
-          root: { backgroundColor: alpha('#FFFFFF', 0.92), backdropFilter: 'saturate(180%) blur(8px)', borderBottom: `1px solid ${theme.palette.divider}` },
+          root: {
+            backgroundColor: alpha('#FFFFFF', 0.92),
+            backdropFilter: 'saturate(180%) blur(8px)',
+            borderBottom: `1px solid ${theme.palette.divider}`,
+          },
         },
       },
       MuiLink: { defaultProps: { underline: 'hover' }, styleOverrides: { root: { fontWeight: 600 } } },
       MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
-      MuiMenu: { styleOverrides: { paper: { boxShadow: softShadow, border: `1px solid ${theme.palette.divider}`, minWidth: 220 } } },
+      MuiMenu: {
+        styleOverrides: {
+          paper: { boxShadow: softShadow, border: `1px solid ${theme.palette.divider}`, minWidth: 220 },
+        },
+      },
     },
   });
 }

@@ -1,7 +1,7 @@
-import { MESSAGES } from '../../../../shared/schemas';
-import { createUser } from '../../testing/data-generators';
-import { callsTo, deferred, emptyResponse, jsonResponse } from '../../testing/mock-api';
-import { findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '../../testing/test-utils';
+import { MESSAGES } from '@shared/schemas';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, deferred, emptyResponse, jsonResponse } from '@/testing/mock-api';
+import { findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '@/testing/test-utils';
 
 async function openAuth(options: Parameters<typeof renderApp>[1] = {}) {
   const view = renderApp('/auth', options);
@@ -52,7 +52,10 @@ describe('/auth', () => {
       await user.click(screen.getByRole('button', { name: 'Login' }));
 
       expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
-      expect(callsTo(fetchMock, 'POST /api/login')[0]?.body).toEqual({ username: 'jane@example.com', password: 'secret1' });
+      expect(callsTo(fetchMock, 'POST /api/login')[0]?.body).toEqual({
+        username: 'jane@example.com',
+        password: 'secret1',
+      });
 
       answer.resolve(jsonResponse(200, signedIn));
 
@@ -64,7 +67,9 @@ describe('/auth', () => {
 
     it("shows a destructive 'Login failed' toast with the error message", async () => {
       const { user } = await openAuth({
-        api: { 'POST /api/login': () => jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized') },
+        api: {
+          'POST /api/login': () => jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized'),
+        },
       });
 
       await user.type(screen.getByLabelText('Email'), 'jane@example.com');
@@ -85,7 +90,9 @@ describe('/auth', () => {
       api: {
         'POST /api/login': () => {
           attempts += 1;
-          return attempts === 1 ? jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized') : jsonResponse(200, createUser());
+          return attempts === 1
+            ? jsonResponse(401, { message: 'Invalid username or password' }, 'Unauthorized')
+            : jsonResponse(200, createUser());
         },
       },
     });
@@ -102,7 +109,9 @@ describe('/auth', () => {
 
   describe('forgot password', () => {
     it("sends the reset link, shows 'Check your email' and returns to the login form", async () => {
-      const { user, fetchMock } = await openAuth({ api: { 'POST /api/password-reset/request': () => emptyResponse(202) } });
+      const { user, fetchMock } = await openAuth({
+        api: { 'POST /api/password-reset/request': () => emptyResponse(202) },
+      });
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
@@ -111,14 +120,18 @@ describe('/auth', () => {
 
       const toast = await screen.findByRole('status');
       expect(within(toast).getByText('Check your email')).toBeInTheDocument();
-      expect(within(toast).getByText('If an account exists with that email, you will receive password reset instructions.')).toBeInTheDocument();
+      expect(
+        within(toast).getByText('If an account exists with that email, you will receive password reset instructions.'),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Send Reset Link' })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST /api/password-reset/request')[0]?.body).toEqual({ username: 'jane@example.com' });
     });
 
     it("shows a destructive 'Error' toast when the request fails, and stays on the reset form", async () => {
-      const { user } = await openAuth({ api: { 'POST /api/password-reset/request': () => emptyResponse(500, 'Internal Server Error') } });
+      const { user } = await openAuth({
+        api: { 'POST /api/password-reset/request': () => emptyResponse(500, 'Internal Server Error') },
+      });
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       await user.type(screen.getByLabelText('Email'), 'jane@example.com');
@@ -126,7 +139,9 @@ describe('/auth', () => {
 
       const toast = await screen.findByRole('alert');
       expect(within(toast).getByText('Error')).toBeInTheDocument();
-      expect(within(toast).getByText('Failed to process password reset request. Please try again.')).toBeInTheDocument();
+      expect(
+        within(toast).getByText('Failed to process password reset request. Please try again.'),
+      ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     });
 
@@ -205,7 +220,9 @@ describe('/auth', () => {
     });
 
     it("shows 'Registration failed' with the message when the e-mail or phone is taken", async () => {
-      const { user } = await openAuth({ api: { 'POST /api/register': () => jsonResponse(409, { message: 'Email already registered' }, 'Conflict') } });
+      const { user } = await openAuth({
+        api: { 'POST /api/register': () => jsonResponse(409, { message: 'Email already registered' }, 'Conflict') },
+      });
 
       await fillRegistration(user, '(555) 123-4567');
 
@@ -217,7 +234,12 @@ describe('/auth', () => {
     it("puts the server's field errors under their fields", async () => {
       const { user } = await openAuth({
         api: {
-          'POST /api/register': () => jsonResponse(400, { message: 'Validation failed', errors: { phone: 'Phone number is already in use' } }, 'Bad Request'),
+          'POST /api/register': () =>
+            jsonResponse(
+              400,
+              { message: 'Validation failed', errors: { phone: 'Phone number is already in use' } },
+              'Bad Request',
+            ),
         },
       });
 

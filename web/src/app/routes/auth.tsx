@@ -2,11 +2,11 @@
 // forms show while GET /api/user is under way (they are prerendered: the build cannot know who
 // will visit), and a signed-in visitor moves on as soon as the answer says so.
 import { Navigate, useLocation } from 'react-router-dom';
-import { AuthLayout } from '../../components/layouts/auth-layout';
-import { useUser } from '../../lib/auth';
-import { AuthForms } from '../../features/auth/components/auth-forms';
-import { AuthWelcomePanel } from '../../features/auth/components/auth-welcome-panel';
-import { redirectTarget } from '../../features/auth/redirect-state';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { useUser } from '@/lib/auth';
+import { AuthForms } from '@/features/auth/components/auth-forms';
+import { AuthWelcomePanel } from '@/features/auth/components/auth-welcome-panel';
+import { redirectTarget } from '@/features/auth/redirect-state';
 
 export function AuthRoute() {
   const { user } = useUser();

@@ -1,6 +1,6 @@
-import { REGISTRATION_MESSAGES } from '../../../../shared/client-registration';
-import { callsTo, deferred, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen } from '../../testing/test-utils';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen } from '@/testing/test-utils';
 
 const token = `${'S'.repeat(22)}.${'t'.repeat(43)}`;
 const url = `/client-registration/confirm#token=${token}`;
@@ -8,18 +8,26 @@ const url = `/client-registration/confirm#token=${token}`;
 describe('/client-registration/confirm', () => {
   it('still accepts a link mailed with ?token=, confirms with that token, and moves it out of the query at once', async () => {
     const { user, router, fetchMock } = renderApp(`/client-registration/confirm?token=${token}`, {
-      api: { 'POST /api/client-registration/confirm': () => jsonResponse(200, { agentName: 'Jordan Rivera', videos: 0 }) },
+      api: {
+        'POST /api/client-registration/confirm': () => jsonResponse(200, { agentName: 'Jordan Rivera', videos: 0 }),
+      },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Confirm My Details' }));
     expect(callsTo(fetchMock, 'POST /api/client-registration/confirm')[0]?.body).toEqual({ token });
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location).toMatchObject({ pathname: '/client-registration/confirm', search: '', hash: `#token=${token}` });
+    expect(router.state.location).toMatchObject({
+      pathname: '/client-registration/confirm',
+      search: '',
+      hash: `#token=${token}`,
+    });
   });
 
   it('asks first (opening the link confirms nothing), then confirms and says the realtor has the details and the video', async () => {
     const answer = deferred<Response>();
-    const { user, fetchMock } = renderApp(url, { api: { 'POST /api/client-registration/confirm': () => answer.promise } });
+    const { user, fetchMock } = renderApp(url, {
+      api: { 'POST /api/client-registration/confirm': () => answer.promise },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm Your Details' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/client-registration/confirm')).toHaveLength(0);
@@ -41,7 +49,9 @@ describe('/client-registration/confirm', () => {
     ['CONFIRMATION_EXPIRED', 'Link Expired', REGISTRATION_MESSAGES.confirmationExpired],
     ['CONFIRMATION_INVALID', 'Invalid Confirmation Link', REGISTRATION_MESSAGES.confirmationInvalid],
   ])('says what happened when the server answers %s', async (code, title, message) => {
-    const { user } = renderApp(url, { api: { 'POST /api/client-registration/confirm': () => jsonResponse(410, { message, code }, 'Gone') } });
+    const { user } = renderApp(url, {
+      api: { 'POST /api/client-registration/confirm': () => jsonResponse(410, { message, code }, 'Gone') },
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Confirm My Details' }));
 
@@ -57,7 +67,9 @@ describe('/client-registration/confirm', () => {
       api: {
         'POST /api/client-registration/confirm': () => {
           calls += 1;
-          return calls === 1 ? jsonResponse(503, { message: 'The service is busy. Please try again.' }, 'Service Unavailable') : jsonResponse(200, { agentName: 'Jordan Rivera', videos: 0 });
+          return calls === 1
+            ? jsonResponse(503, { message: 'The service is busy. Please try again.' }, 'Service Unavailable')
+            : jsonResponse(200, { agentName: 'Jordan Rivera', videos: 0 });
         },
       },
     });

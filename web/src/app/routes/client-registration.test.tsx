@@ -1,7 +1,7 @@
-import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '../../../../shared/api-types';
-import { REGISTRATION_MESSAGES } from '../../../../shared/client-registration';
-import { callsTo, deferred, jsonResponse } from '../../testing/mock-api';
-import { act, renderApp, screen, toastRegion, waitFor, within } from '../../testing/test-utils';
+import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '@shared/api-types';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
+import { act, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import userEvent from '@testing-library/user-event';
 
 const token = 'A'.repeat(40) + 'xyz';
@@ -13,13 +13,25 @@ const invitation: InvitationPreview = {
   businessName: 'Rivera Home Group',
   expiresAt: '2030-01-01T00:00:00.000Z',
 };
-const registered: ClientRegistrationResult = { clientId: 'client-1', created: true, clientToken: 'signed.client.token', clientTokenExpiresAt: '2030-01-01T00:00:00.000Z' };
-const presigned: TestimonialUpload = { uploadId: 'upload-1', url: 'http://storage.example/uploads', fields: { key: 'testimonials/a/b/c.mp4', Policy: 'cG9saWN5' }, expiresAt: '2030-01-01T00:00:00.000Z' };
+const registered: ClientRegistrationResult = {
+  clientId: 'client-1',
+  created: true,
+  clientToken: 'signed.client.token',
+  clientTokenExpiresAt: '2030-01-01T00:00:00.000Z',
+};
+const presigned: TestimonialUpload = {
+  uploadId: 'upload-1',
+  url: 'http://storage.example/uploads',
+  fields: { key: 'testimonials/a/b/c.mp4', Policy: 'cG9saWN5' },
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
 
 /** A stand-in for the browser's XMLHttpRequest, driven by the test. */
 class FakeXhr {
   static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   status = 0;
   method = '';
   url = '';
@@ -58,7 +70,10 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const invitedApi = (extra = {}) => ({ ['POST /api/client-invitations/preview']: () => jsonResponse(200, invitation), ...extra });
+const invitedApi = (extra = {}) => ({
+  ['POST /api/client-invitations/preview']: () => jsonResponse(200, invitation),
+  ...extra,
+});
 
 async function registerFromInvitation(extraApi = {}) {
   const view = renderApp(`/client-registration#token=${token}`, {
@@ -74,14 +89,19 @@ const video = () => new File(['tiny video bytes'], 'my-story.mp4', { type: 'vide
 
 describe('/client-registration', () => {
   it('goes to /find-realtor with neither a token nor an agentId', async () => {
-    const { router } = renderApp('/client-registration', { api: { 'GET /api/public/agents': () => jsonResponse(200, { agents: [], available: true }) } });
+    const { router } = renderApp('/client-registration', {
+      api: { 'GET /api/public/agents': () => jsonResponse(200, { agents: [], available: true }) },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Select Your Realtor' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/find-realtor');
   });
 
   it('shows a clear page, not a broken form, for an expired or used invitation', async () => {
     const { user, router } = renderApp(`/client-registration#token=${token}`, {
-      api: { ['POST /api/client-invitations/preview']: () => jsonResponse(200, { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid }) },
+      api: {
+        ['POST /api/client-invitations/preview']: () =>
+          jsonResponse(200, { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid }),
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeInTheDocument();
     expect(screen.getByText(REGISTRATION_MESSAGES.invitationInvalid)).toBeInTheDocument();
@@ -92,11 +112,19 @@ describe('/client-registration', () => {
 
   it('still opens an invitation mailed with ?token=, and moves the token out of the query at once', async () => {
     const { router, fetchMock } = renderApp(`/client-registration?token=${token}`, { api: invitedApi() });
-    expect(await screen.findByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.'),
+    ).toBeInTheDocument();
     const lookups = callsTo(fetchMock, 'POST /api/client-invitations/preview');
-    expect(lookups.map(({ url, body }) => ({ url, body }))).toEqual([{ url: '/api/client-invitations/preview', body: { token } }]);
+    expect(lookups.map(({ url, body }) => ({ url, body }))).toEqual([
+      { url: '/api/client-invitations/preview', body: { token } },
+    ]);
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location).toMatchObject({ pathname: '/client-registration', search: '', hash: `#token=${token}` });
+    expect(router.state.location).toMatchObject({
+      pathname: '/client-registration',
+      search: '',
+      hash: `#token=${token}`,
+    });
   });
 
   it('shows the invalid page for a malformed token without asking the server', async () => {
@@ -105,12 +133,15 @@ describe('/client-registration', () => {
     expect(callsTo(fetchMock, 'POST /api/client-invitations/preview')).toHaveLength(0);
   });
 
-  it("greets the invited client and asks phone, address, birthday and purchase date, but not name or e-mail", async () => {
+  it('greets the invited client and asks phone, address, birthday and purchase date, but not name or e-mail', async () => {
     renderApp(`/client-registration#token=${token}`, { api: invitedApi() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Profile' })).toBeInTheDocument();
     expect(screen.getByText('Please provide your information to complete the registration')).toBeInTheDocument();
-    expect(screen.getByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.')).toBeInTheDocument();
-    for (const label of ['Phone', 'Address (optional)', 'Birthday (optional)', 'Purchase Date (optional)']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(
+      screen.getByText('Hi Casey Client, Jordan Rivera of Rivera Home Group invited you to stay in touch.'),
+    ).toBeInTheDocument();
+    for (const label of ['Phone', 'Address (optional)', 'Birthday (optional)', 'Purchase Date (optional)'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
   });
@@ -125,14 +156,21 @@ describe('/client-registration', () => {
 
   it("sends the token and profile, shows 'Submitting...', then 'Registration complete' and 'Share Your Experience'", async () => {
     const answer = deferred<Response>();
-    const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, { api: invitedApi({ 'POST /api/client-registration': () => answer.promise }) });
+    const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, {
+      api: invitedApi({ 'POST /api/client-registration': () => answer.promise }),
+    });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.type(screen.getByLabelText('Address (optional)'), '1 Main St');
     await user.type(screen.getByLabelText('Birthday (optional)'), '1990-05-01');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
 
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({ token, phone: '(555) 123-4567', address: '1 Main St', birthday: '1990-05-01' });
+    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
+      token,
+      phone: '(555) 123-4567',
+      address: '1 Main St',
+      birthday: '1990-05-01',
+    });
     answer.resolve(jsonResponse(201, registered));
 
     expect(await screen.findByRole('heading', { name: 'Share Your Experience' })).toBeInTheDocument();
@@ -141,18 +179,28 @@ describe('/client-registration', () => {
   });
 
   it('asks Full Name and Email as well after choosing a realtor, and sends the agentId', async () => {
-    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7', { api: { 'POST /api/client-registration': () => jsonResponse(201, registered) } });
+    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7', {
+      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
+    });
     await user.type(await screen.findByLabelText('Full Name'), 'Sam Self');
     await user.type(screen.getByLabelText('Email'), 'Sam@Example.com');
     await user.type(screen.getByLabelText('Phone'), '(555) 222-3333');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await screen.findByRole('heading', { name: 'Share Your Experience' });
-    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({ agentId: 'agent-7', name: 'Sam Self', email: 'sam@example.com', phone: '(555) 222-3333' });
+    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
+      agentId: 'agent-7',
+      name: 'Sam Self',
+      email: 'sam@example.com',
+      phone: '(555) 222-3333',
+    });
   });
 
   it("tells the visitor in plain words when their realtor's plan is full", async () => {
     const { user } = renderApp(`/client-registration#token=${token}`, {
-      api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }) }),
+      api: invitedApi({
+        'POST /api/client-registration': () =>
+          jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }),
+      }),
     });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
@@ -163,7 +211,10 @@ describe('/client-registration', () => {
 
   it("shows 'Registration failed' / 'Failed to complete registration' for other failures", async () => {
     const { user } = renderApp(`/client-registration#token=${token}`, {
-      api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }) }),
+      api: invitedApi({
+        'POST /api/client-registration': () =>
+          jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }),
+      }),
     });
     await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
@@ -176,7 +227,13 @@ describe('Share Your Experience', () => {
   it('uploads the video with a progress bar, confirms it, shows a clear done state, then goes to /auth', async () => {
     const { user, router, fetchMock } = await registerFromInvitation({
       'POST /api/video-testimonials': () => jsonResponse(201, presigned),
-      'POST /api/video-testimonials/upload-1/complete': () => jsonResponse(201, { id: 'upload-1', contentType: 'video/mp4', size: 16, uploadedAt: '2030-01-01T00:00:00.000Z' }),
+      'POST /api/video-testimonials/upload-1/complete': () =>
+        jsonResponse(201, {
+          id: 'upload-1',
+          contentType: 'video/mp4',
+          size: 16,
+          uploadedAt: '2030-01-01T00:00:00.000Z',
+        }),
       'GET /api/user': () => jsonResponse(401, { message: 'Not logged in' }),
     });
     await user.upload(screen.getByLabelText('Video file'), video());
@@ -184,7 +241,12 @@ describe('Share Your Experience', () => {
     await user.click(screen.getByRole('button', { name: 'Upload Video' }));
 
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
-    expect(callsTo(fetchMock, 'POST /api/video-testimonials')[0]?.body).toEqual({ clientId: 'client-1', clientToken: 'signed.client.token', contentType: 'video/mp4', size: 16 });
+    expect(callsTo(fetchMock, 'POST /api/video-testimonials')[0]?.body).toEqual({
+      clientId: 'client-1',
+      clientToken: 'signed.client.token',
+      contentType: 'video/mp4',
+      size: 16,
+    });
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.url).toBe(presigned.url);
     expect([...xhr.body!.keys()]).toEqual(['key', 'Policy', 'file']);
@@ -193,8 +255,13 @@ describe('Share Your Experience', () => {
     expect(screen.getByText('Uploading... 50%')).toBeInTheDocument();
     xhr.respond(204);
 
-    expect(await screen.findByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/video-testimonials/upload-1/complete')[0]?.body).toEqual({ clientId: 'client-1', clientToken: 'signed.client.token' });
+    expect(
+      await screen.findByText('Thank you! Your video has been uploaded and shared with your realtor.'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/video-testimonials/upload-1/complete')[0]?.body).toEqual({
+      clientId: 'client-1',
+      clientToken: 'signed.client.token',
+    });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('tab', { name: 'Login' });
     expect(router.state.location.pathname).toBe('/auth');
@@ -204,31 +271,46 @@ describe('Share Your Experience', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await registerFromInvitation({
       'POST /api/video-testimonials': () => jsonResponse(201, presigned),
-      'POST /api/video-testimonials/upload-1/complete': () => jsonResponse(201, { id: 'upload-1', contentType: 'video/mp4', size: 16, uploadedAt: '2030-01-01T00:00:00.000Z' }),
+      'POST /api/video-testimonials/upload-1/complete': () =>
+        jsonResponse(201, {
+          id: 'upload-1',
+          contentType: 'video/mp4',
+          size: 16,
+          uploadedAt: '2030-01-01T00:00:00.000Z',
+        }),
     });
     await user.upload(screen.getByLabelText('Video file'), video());
     await user.click(screen.getByRole('button', { name: 'Upload Video' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     FakeXhr.sent[0]!.fail();
 
-    expect(await screen.findByText(/Your video could not be uploaded\. The connection was lost during the upload\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Your video could not be uploaded\. The connection was lost during the upload\./),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
     FakeXhr.sent[1]!.respond(204);
-    expect(await screen.findByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Thank you! Your video has been uploaded and shared with your realtor.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a file that is not a video before sending anything', async () => {
     const { fetchMock } = await registerFromInvitation();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(screen.getByLabelText('Video file'), new File(['%PDF'], 'contract.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Video file'),
+      new File(['%PDF'], 'contract.pdf', { type: 'application/pdf' }),
+    );
     expect(screen.getByText(REGISTRATION_MESSAGES.videoOnly)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload Video' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST /api/video-testimonials')).toHaveLength(0);
   });
 
   it('lets the visitor skip the video and go on to /auth', async () => {
-    const { user, router } = await registerFromInvitation({ 'GET /api/user': () => jsonResponse(401, { message: 'Not logged in' }) });
+    const { user, router } = await registerFromInvitation({
+      'GET /api/user': () => jsonResponse(401, { message: 'Not logged in' }),
+    });
     await user.click(screen.getByRole('button', { name: 'Skip for Now' }));
     await screen.findByRole('tab', { name: 'Login' });
     expect(router.state.location.pathname).toBe('/auth');

@@ -8,19 +8,19 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ClientRegistrationResult } from '../../../../shared/api-types';
-import { INVITATION_TOKEN_PATTERN } from '../../../../shared/client-registration';
-import { CenteredLayout } from '../../components/layouts/centered-layout';
-import { Spinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api-client';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useLinkToken } from '../../lib/use-link-token';
-import { useInvitation } from '../../features/registration/api/get-invitation';
-import { ClientRegistrationForm } from '../../features/registration/components/client-registration-form';
-import { InvalidInvitation } from '../../features/registration/components/invalid-invitation';
-import { ShareYourExperience } from '../../features/registration/components/share-your-experience';
-import { businessLine, readSelectedAgent } from '../../features/registration/selected-agent';
+import type { ClientRegistrationResult } from '@shared/api-types';
+import { INVITATION_TOKEN_PATTERN } from '@shared/client-registration';
+import { CenteredLayout } from '@/components/layouts/centered-layout';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useLinkToken } from '@/lib/use-link-token';
+import { useInvitation } from '@/features/registration/api/get-invitation';
+import { ClientRegistrationForm } from '@/features/registration/components/client-registration-form';
+import { InvalidInvitation } from '@/features/registration/components/invalid-invitation';
+import { ShareYourExperience } from '@/features/registration/components/share-your-experience';
+import { businessLine, readSelectedAgent } from '@/features/registration/selected-agent';
 
 const TITLE = 'Complete Your Profile';
 
@@ -30,7 +30,9 @@ function Heading({ greeting }: { greeting?: string | null }) {
       <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
         {TITLE}
       </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>Please provide your information to complete the registration</Typography>
+      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+        Please provide your information to complete the registration
+      </Typography>
       {greeting ? <Typography sx={{ mt: 1.5, fontWeight: 500 }}>{greeting}</Typography> : null}
     </>
   );
@@ -50,7 +52,11 @@ function InvitedRegistration({ token, onRegistered }: RegisteredProps & { token:
       <Typography variant="body2" sx={{ mt: 0.5, mb: 3, color: 'text.secondary', overflowWrap: 'anywhere' }}>
         Registering as {invitation.email}
       </Typography>
-      <ClientRegistrationForm target={{ token }} onRegistered={onRegistered} onInvitationInvalid={() => void mutate()} />
+      <ClientRegistrationForm
+        target={{ token }}
+        onRegistered={onRegistered}
+        onInvitationInvalid={() => void mutate()}
+      />
     </>
   );
 }
@@ -94,7 +100,11 @@ export function ClientRegistrationRoute() {
       </>
     );
   } else if (token) {
-    content = INVITATION_TOKEN_PATTERN.test(token) ? <InvitedRegistration token={token} onRegistered={setRegistered} /> : <InvalidInvitation />;
+    content = INVITATION_TOKEN_PATTERN.test(token) ? (
+      <InvitedRegistration token={token} onRegistered={setRegistered} />
+    ) : (
+      <InvalidInvitation />
+    );
   } else {
     content = <SelfRegistration agentId={agentId!} onRegistered={setRegistered} />;
   }

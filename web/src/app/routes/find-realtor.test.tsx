@@ -1,9 +1,14 @@
-import type { PublicAgent, PublicAgentSearch } from '../../../../shared/api-types';
-import { REGISTRATION_MESSAGES } from '../../../../shared/client-registration';
-import { callsTo, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen, within } from '../../testing/test-utils';
+import type { PublicAgent, PublicAgentSearch } from '@shared/api-types';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { callsTo, jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen, within } from '@/testing/test-utils';
 
-const jane: PublicAgent = { id: 'agent-jane', fullName: 'Jane Finder', businessName: 'Blue Heron Homes', businessLocation: 'Portland, OR' };
+const jane: PublicAgent = {
+  id: 'agent-jane',
+  fullName: 'Jane Finder',
+  businessName: 'Blue Heron Homes',
+  businessLocation: 'Portland, OR',
+};
 const idle: PublicAgentSearch = { agents: [], available: true, message: REGISTRATION_MESSAGES.searchTooShort };
 
 beforeEach(() => localStorage.clear());
@@ -16,7 +21,9 @@ describe('/find-realtor', () => {
   });
 
   it("says 'No realtors are currently available' when there are none", async () => {
-    renderApp('/find-realtor', { api: { 'GET /api/public/agents': () => jsonResponse(200, { ...idle, available: false }) } });
+    renderApp('/find-realtor', {
+      api: { 'GET /api/public/agents': () => jsonResponse(200, { ...idle, available: false }) },
+    });
     expect(await screen.findByText('No realtors are currently available')).toBeInTheDocument();
     expect(screen.queryByPlaceholderText("Type realtor's email to search...")).not.toBeInTheDocument();
   });
@@ -69,7 +76,11 @@ describe('/find-realtor', () => {
     const { user } = renderApp('/find-realtor', {
       api: {
         'GET /api/public/agents': () => jsonResponse(200, idle),
-        'GET /api/public/agents?q=jane': () => jsonResponse(429, { message: 'Too many searches. Please wait a few minutes and try again.', code: 'RATE_LIMITED' }),
+        'GET /api/public/agents?q=jane': () =>
+          jsonResponse(429, {
+            message: 'Too many searches. Please wait a few minutes and try again.',
+            code: 'RATE_LIMITED',
+          }),
       },
     });
     await user.type(await screen.findByPlaceholderText("Type realtor's email to search..."), 'jane');

@@ -1,11 +1,12 @@
-// /find-realtor: a visitor finds their realtor by name, business name or e-mail; choosing one remembers it (localStorage
+// /find-realtor: a visitor finds their realtor by name, business name or e-mail; choosing one remembers it
+// (localStorage
 // `selectedAgent`) and goes on to /client-registration?agentId={id}.
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
-import { CenteredLayout } from '../../components/layouts/centered-layout';
-import { paths } from '../../config/paths';
-import { RealtorPicker } from '../../features/registration/components/realtor-picker';
-import { storeSelectedAgent } from '../../features/registration/selected-agent';
+import { CenteredLayout } from '@/components/layouts/centered-layout';
+import { paths } from '@/config/paths';
+import { RealtorPicker } from '@/features/registration/components/realtor-picker';
+import { storeSelectedAgent } from '@/features/registration/selected-agent';
 
 export function FindRealtorRoute() {
   const navigate = useNavigate();
@@ -14,7 +15,9 @@ export function FindRealtorRoute() {
       <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
         Select Your Realtor
       </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>Search for your realtor by their name, business name or email address to connect with them.</Typography>
+      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
+        Search for your realtor by their name, business name or email address to connect with them.
+      </Typography>
       <RealtorPicker
         onSelect={(agent) => {
           storeSelectedAgent(agent);

@@ -1,4 +1,4 @@
-import { renderApp, screen } from '../../testing/test-utils';
+import { renderApp, screen } from '@/testing/test-utils';
 
 describe('an unknown path', () => {
   it("shows '404 Page Not Found' with the router hint and a link home", async () => {

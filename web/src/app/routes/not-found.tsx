@@ -1,7 +1,7 @@
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import { CenteredLayout } from '../../components/layouts/centered-layout';
-import { CenteredMessage } from '../../components/ui/centered-message';
-import { paths } from '../../config/paths';
+import { CenteredLayout } from '@/components/layouts/centered-layout';
+import { CenteredMessage } from '@/components/ui/centered-message';
+import { paths } from '@/config/paths';
 
 export function NotFoundRoute() {
   return (

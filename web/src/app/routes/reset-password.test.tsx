@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../../../shared/schemas';
-import { callsTo, deferred, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen, within } from '../../testing/test-utils';
+import { MESSAGES } from '@shared/schemas';
+import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen, within } from '@/testing/test-utils';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
@@ -14,7 +14,10 @@ describe('/reset-password', () => {
 
   it('still accepts a link mailed with ?token=, sends that token, and moves it out of the query at once', async () => {
     const { user, router, fetchMock } = renderApp(`/reset-password?token=${token}`, {
-      api: { 'POST /api/password-reset/confirm': () => jsonResponse(200, { message: 'Password has been reset successfully' }) },
+      api: {
+        'POST /api/password-reset/confirm': () =>
+          jsonResponse(200, { message: 'Password has been reset successfully' }),
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
@@ -23,7 +26,10 @@ describe('/reset-password', () => {
     await user.type(screen.getByLabelText('New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await screen.findByRole('tab', { name: 'Login' });
-    expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({ token, newPassword: 'new-secret' });
+    expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({
+      token,
+      newPassword: 'new-secret',
+    });
   });
 
   it.each([
@@ -34,7 +40,9 @@ describe('/reset-password', () => {
     const { user, router } = renderApp(url);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeInTheDocument();
-    expect(screen.getByText('This password reset link is invalid or has expired. Please request a new password reset link.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This password reset link is invalid or has expired. Please request a new password reset link.'),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Back to Login' }));
@@ -62,7 +70,10 @@ describe('/reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
-    expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({ token, newPassword: 'new-secret' });
+    expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({
+      token,
+      newPassword: 'new-secret',
+    });
 
     answer.resolve(jsonResponse(200, { message: 'Password has been reset' }));
 
@@ -73,7 +84,10 @@ describe('/reset-password', () => {
 
   it("shows 'Failed to reset password' when the link has expired or was used", async () => {
     const { user, router } = renderApp(`/reset-password#token=${token}`, {
-      api: { 'POST /api/password-reset/confirm': () => jsonResponse(400, { message: 'Invalid or expired reset token' }, 'Bad Request') },
+      api: {
+        'POST /api/password-reset/confirm': () =>
+          jsonResponse(400, { message: 'Invalid or expired reset token' }, 'Bad Request'),
+      },
     });
 
     await user.type(await screen.findByLabelText('New Password'), 'new-secret');

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
-import { pageTitle } from '../../config/app';
+import { pageTitle } from '@/config/app';
 
 export function RouteError() {
   const error = useRouteError();
@@ -15,14 +15,18 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, textAlign: 'center' }}
+    >
       <title>{pageTitle('Something went wrong')}</title>
       <Box sx={{ maxWidth: 440 }}>
         <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
           Something went wrong
         </Typography>
         <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-          This page could not be shown. Reloading usually fixes it; if it doesn&apos;t, please try again in a few minutes.
+          This page could not be shown. Reloading usually fixes it; if it doesn&apos;t, please try again in a few
+          minutes.
         </Typography>
         <Button variant="contained" sx={{ mt: 3 }} onClick={() => window.location.reload()}>
           Reload page

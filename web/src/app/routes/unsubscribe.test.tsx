@@ -1,5 +1,5 @@
-import { callsTo, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen } from '../../testing/test-utils';
+import { callsTo, jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen } from '@/testing/test-utils';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 const route = `POST /api/unsubscribe/${token}`;
@@ -7,7 +7,14 @@ const route = `POST /api/unsubscribe/${token}`;
 describe('/unsubscribe/{token}', () => {
   it('explains, and unsubscribes only when the reader presses the button', async () => {
     const { user, fetchMock } = renderApp(`/unsubscribe/${token}`, {
-      api: { [route]: () => jsonResponse(200, { unsubscribed: true, agentName: 'Jane Doe', message: 'You will no longer receive e-mails from Jane Doe through Hearthside.' }) },
+      api: {
+        [route]: () =>
+          jsonResponse(200, {
+            unsubscribed: true,
+            agentName: 'Jane Doe',
+            message: 'You will no longer receive e-mails from Jane Doe through Hearthside.',
+          }),
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Stop these e-mails?' })).toBeInTheDocument();
@@ -15,7 +22,9 @@ describe('/unsubscribe/{token}', () => {
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('You will no longer receive e-mails from Jane Doe through Hearthside.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You will no longer receive e-mails from Jane Doe through Hearthside.',
+    );
     expect(callsTo(fetchMock, route)).toHaveLength(1);
   });
 

@@ -8,13 +8,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { UnsubscribeResult } from '../../../../shared/api-types';
-import { CenteredLayout } from '../../components/layouts/centered-layout';
-import { IconBadge } from '../../components/ui/icon-badge';
-import { paths } from '../../config/paths';
-import { api, errorMessage } from '../../lib/api-client';
+import type { UnsubscribeResult } from '@shared/api-types';
+import { CenteredLayout } from '@/components/layouts/centered-layout';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { paths } from '@/config/paths';
+import { api, errorMessage } from '@/lib/api-client';
 
-type State = { step: 'ask' } | { step: 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
+type State =
+  { step: 'ask' } | { step: 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 export function UnsubscribeRoute() {
   const { token = '' } = useParams();
@@ -44,10 +45,17 @@ export function UnsubscribeRoute() {
         {state.step !== 'done' && (
           <>
             <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-              Your real-estate agent sent you this e-mail through Hearthside. Unsubscribing stops their e-mails to you; they can still reach you in other
-              ways.
+              Your real-estate agent sent you this e-mail through Hearthside. Unsubscribing stops their e-mails to you;
+              they can still reach you in other ways.
             </Typography>
-            <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} onClick={confirm} disabled={state.step === 'sending'}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ mt: 3 }}
+              onClick={confirm}
+              disabled={state.step === 'sending'}
+            >
               {state.step === 'sending' ? 'Unsubscribing…' : 'Unsubscribe'}
             </Button>
           </>

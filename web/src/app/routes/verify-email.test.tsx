@@ -1,14 +1,17 @@
-import { MESSAGES } from '../../../../shared/schemas';
-import { createUser } from '../../testing/data-generators';
-import { callsTo, jsonResponse } from '../../testing/mock-api';
-import { renderApp, screen, within } from '../../testing/test-utils';
+import { MESSAGES } from '@shared/schemas';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen, within } from '@/testing/test-utils';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
 describe('/verify-email', () => {
   it('confirms the token once and says the e-mail is verified', async () => {
     const { fetchMock } = renderApp(`/verify-email#token=${token}`, {
-      api: { 'POST /api/verify-email': () => jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }) },
+      api: {
+        'POST /api/verify-email': () =>
+          jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }),
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeInTheDocument();
@@ -20,7 +23,10 @@ describe('/verify-email', () => {
 
   it('still confirms a link mailed with ?token=, and moves the token out of the query at once', async () => {
     const { fetchMock, router } = renderApp(`/verify-email?token=${token}`, {
-      api: { 'POST /api/verify-email': () => jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }) },
+      api: {
+        'POST /api/verify-email': () =>
+          jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }),
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeInTheDocument();
@@ -31,7 +37,10 @@ describe('/verify-email', () => {
 
   it("shows the server's reason when the link is refused", async () => {
     renderApp(`/verify-email#token=${token}`, {
-      api: { 'POST /api/verify-email': () => jsonResponse(400, { message: MESSAGES.invalidVerificationLink, code: 'INVALID_VERIFICATION_TOKEN' }) },
+      api: {
+        'POST /api/verify-email': () =>
+          jsonResponse(400, { message: MESSAGES.invalidVerificationLink, code: 'INVALID_VERIFICATION_TOKEN' }),
+      },
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeInTheDocument();
@@ -51,7 +60,8 @@ describe('the unverified banner', () => {
     const { user, fetchMock } = renderApp('/', {
       api: {
         'GET /api/user': () => jsonResponse(200, createUser({ username: 'new@example.com', emailVerified: false })),
-        'POST /api/verify-email/resend': () => jsonResponse(202, { message: 'We sent a new verification link to new@example.com.' }),
+        'POST /api/verify-email/resend': () =>
+          jsonResponse(202, { message: 'We sent a new verification link to new@example.com.' }),
       },
     });
 
@@ -64,7 +74,9 @@ describe('the unverified banner', () => {
   });
 
   it('is not there once the e-mail is verified', async () => {
-    renderApp('/', { api: { 'GET /api/user': () => jsonResponse(200, createUser({ fullName: 'Jane Doe', emailVerified: true })) } });
+    renderApp('/', {
+      api: { 'GET /api/user': () => jsonResponse(200, createUser({ fullName: 'Jane Doe', emailVerified: true })) },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'E-mail verification' })).not.toBeInTheDocument();

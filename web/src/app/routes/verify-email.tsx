@@ -3,22 +3,26 @@ import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
 import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { isWellFormedResetToken, MESSAGES } from '../../../../shared/schemas';
-import { CenteredLayout } from '../../components/layouts/centered-layout';
-import { CenteredMessage } from '../../components/ui/centered-message';
-import { CenteredSpinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
-import { USER_KEY } from '../../lib/auth';
-import { verifyEmail } from '../../features/auth/api/verify-email';
-import { errorMessage } from '../../lib/api-client';
-import { useLinkToken } from '../../lib/use-link-token';
+import { isWellFormedResetToken, MESSAGES } from '@shared/schemas';
+import { CenteredLayout } from '@/components/layouts/centered-layout';
+import { CenteredMessage } from '@/components/ui/centered-message';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { USER_KEY } from '@/lib/auth';
+import { verifyEmail } from '@/features/auth/api/verify-email';
+import { errorMessage } from '@/lib/api-client';
+import { useLinkToken } from '@/lib/use-link-token';
 
 type Outcome = { state: 'pending' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
 
 export function VerifyEmailRoute() {
   const token = useLinkToken();
   const { mutate } = useSWRConfig();
-  const [outcome, setOutcome] = useState<Outcome>(() => (isWellFormedResetToken(token) ? { state: 'pending' } : { state: 'failed', message: MESSAGES.invalidVerificationLink }));
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    isWellFormedResetToken(token)
+      ? { state: 'pending' }
+      : { state: 'failed', message: MESSAGES.invalidVerificationLink },
+  );
   // The link works once: confirm it once even if React runs the effect twice.
   const sent = useRef(false);
 

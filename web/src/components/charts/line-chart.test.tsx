@@ -1,10 +1,24 @@
 import { LineChart, type LineChartSeries } from './line-chart';
 import { act } from 'react';
-import { renderWithProviders, screen, within } from '../../testing/test-utils';
+import { renderWithProviders, screen, within } from '@/testing/test-utils';
 
 const series: LineChartSeries[] = [
-  { id: 'reviews', label: 'Reviews Received', points: [{ x: 'Jan', y: 1 }, { x: 'Feb', y: 3 }] },
-  { id: 'reminders', label: 'Reminders Provided', points: [{ x: 'Jan', y: 4 }, { x: 'Feb', y: 0 }] },
+  {
+    id: 'reviews',
+    label: 'Reviews Received',
+    points: [
+      { x: 'Jan', y: 1 },
+      { x: 'Feb', y: 3 },
+    ],
+  },
+  {
+    id: 'reminders',
+    label: 'Reminders Provided',
+    points: [
+      { x: 'Jan', y: 4 },
+      { x: 'Feb', y: 0 },
+    ],
+  },
 ];
 
 describe('LineChart', () => {
@@ -12,7 +26,9 @@ describe('LineChart', () => {
     renderWithProviders(<LineChart series={series} ariaLabel="Activity per month" />);
 
     const table = screen.getByRole('table', { name: 'Activity per month' });
-    const rows = within(table).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
     expect(rows).toEqual([
       ['', 'Reviews Received', 'Reminders Provided'],
       ['Jan', '1', '4'],
@@ -32,7 +48,11 @@ describe('LineChart', () => {
 
   it('loads the chart only once it comes near the viewport', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const observers: Array<{ callback: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }> = [];
+    const observers: Array<{
+      callback: IntersectionObserverCallback;
+      options?: IntersectionObserverInit;
+      disconnected: boolean;
+    }> = [];
     class FakeObserver {
       private readonly record;
       constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
@@ -50,12 +70,18 @@ describe('LineChart', () => {
       expect(observers).toHaveLength(1);
       expect(observers[0]!.options?.rootMargin).toBe('300px');
       // Not near yet: only the placeholder, and no attempt to load the library.
-      await act(async () => observers[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver));
+      await act(async () =>
+        observers[0]!.callback([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
       await act(() => new Promise((settle) => setTimeout(settle, 100)));
       expect(screen.queryByText('The chart could not be shown. Reload the page to try again.')).not.toBeInTheDocument();
       // Near: the library is loaded (and, under Jest, fails as in the test above), and the observer is done.
-      await act(async () => observers[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
-      expect(await screen.findByText('The chart could not be shown. Reload the page to try again.')).toBeInTheDocument();
+      await act(async () =>
+        observers[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+      );
+      expect(
+        await screen.findByText('The chart could not be shown. Reload the page to try again.'),
+      ).toBeInTheDocument();
       expect(observers[0]!.disconnected).toBe(true);
     } finally {
       delete (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;

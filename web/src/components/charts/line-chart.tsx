@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { useNearViewport } from '../../lib/use-near-viewport';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { VISUALLY_HIDDEN } from '../ui/visually-hidden';
 
 export type LineChartPoint = { x: string; y: number };
@@ -35,7 +35,12 @@ const NivoLine = lazy(() => import('./internal/nivo-line'));
 export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineChartProps) {
   const theme = useTheme();
   const colored = useMemo(() => {
-    const palette = [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.info.main, theme.palette.success.main];
+    const palette = [
+      theme.palette.primary.main,
+      theme.palette.secondary.main,
+      theme.palette.info.main,
+      theme.palette.success.main,
+    ];
     return series.map((s, i) => ({ ...s, color: s.color ?? palette[i % palette.length]! }));
   }, [series, theme]);
   const legend = showLegend ?? series.length > 1;
@@ -56,7 +61,20 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
         )}
       </Box>
       {legend ? (
-        <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2.5, listStyle: 'none', m: 0, mt: 1.5, p: 0 }}>
+        <Box
+          component="ul"
+          aria-hidden="true"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            gap: 2.5,
+            listStyle: 'none',
+            m: 0,
+            mt: 1.5,
+            p: 0,
+          }}
+        >
           {colored.map((s) => (
             <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.color }} />
@@ -76,10 +94,7 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
 function DataTable({ series, caption }: { series: readonly LineChartSeries[]; caption: string }) {
   const xs = series[0]?.points.map((p) => p.x) ?? [];
   return (
-    <Box
-      component="table"
-      sx={VISUALLY_HIDDEN}
-    >
+    <Box component="table" sx={VISUALLY_HIDDEN}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -117,7 +132,15 @@ class ChartBoundary extends Component<{ height: number; children: ReactNode }, {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ height: this.props.height, display: 'grid', placeItems: 'center', borderRadius: 2, bgcolor: 'background.default' }}>
+      <Box
+        sx={{
+          height: this.props.height,
+          display: 'grid',
+          placeItems: 'center',
+          borderRadius: 2,
+          bgcolor: 'background.default',
+        }}
+      >
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           The chart could not be shown. Reload the page to try again.
         </Typography>

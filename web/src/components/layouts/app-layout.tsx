@@ -42,7 +42,13 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
         Skip to main content
       </Box>
       {navigation}
-      <Box component="main" id="main-content" ref={mainRef} tabIndex={-1} sx={{ flex: 1, '&:focus': { outline: 'none' } }}>
+      <Box
+        component="main"
+        id="main-content"
+        ref={mainRef}
+        tabIndex={-1}
+        sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+      >
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           {children}
         </Container>

@@ -2,7 +2,7 @@
 // column is held inert until the prerendered page has hydrated (HydrationGate).
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../config/app';
+import { pageTitle } from '@/config/app';
 import { HydrationGate } from '../ui/hydration-gate';
 import { Logo } from '../ui/logo';
 
@@ -18,10 +18,24 @@ export function AuthLayout({ title, aside, children }: AuthLayoutProps) {
       <title>{pageTitle(title)}</title>
       <Box
         component="main"
-        sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2.5, sm: 4, lg: 8 }, py: { xs: 3, sm: 5 }, bgcolor: 'background.default' }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          px: { xs: 2.5, sm: 4, lg: 8 },
+          py: { xs: 3, sm: 5 },
+          bgcolor: 'background.default',
+        }}
       >
         <Logo />
-        <Box sx={{ flex: 1, display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'center', py: { xs: 4, sm: 5 } }}>
+        <Box
+          sx={{
+            flex: 1,
+            display: 'flex',
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            justifyContent: 'center',
+            py: { xs: 4, sm: 5 },
+          }}
+        >
           <HydrationGate sx={{ width: '100%', maxWidth: 420 }}>{children}</HydrationGate>
         </Box>
       </Box>

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { pageTitle } from '../../config/app';
+import { pageTitle } from '@/config/app';
 import { HydrationGate } from '../ui/hydration-gate';
 import { Logo } from '../ui/logo';
 
@@ -29,11 +29,17 @@ export function CenteredLayout({ title, homeHref, children }: CenteredLayoutProp
         gap: 3,
         px: 2,
         py: 6,
-        background: (theme) => `radial-gradient(1200px 600px at 50% -10%, ${theme.palette.primary.main}14, transparent 70%)`,
+        background: (theme) =>
+          `radial-gradient(1200px 600px at 50% -10%, ${theme.palette.primary.main}14, transparent 70%)`,
       }}
     >
       <title>{pageTitle(title)}</title>
-      <Link component={RouterLink} to={homeHref} underline="none" sx={{ display: 'flex', color: 'inherit', borderRadius: 1.5 }}>
+      <Link
+        component={RouterLink}
+        to={homeHref}
+        underline="none"
+        sx={{ display: 'flex', color: 'inherit', borderRadius: 1.5 }}
+      >
         <Logo size={40} />
       </Link>
       <Card sx={{ width: '100%', maxWidth: 460 }}>

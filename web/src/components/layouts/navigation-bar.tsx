@@ -15,7 +15,7 @@ import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
-import { APP_NAME } from '../../config/app';
+import { APP_NAME } from '@/config/app';
 import { Logo } from '../ui/logo';
 import { ItemLabel, itemName, type NavItem } from './navigation-items';
 
@@ -40,10 +40,17 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
 
   return (
     <AppBar position="sticky">
-      {/* Nine links, the name and Logout fit one line: the name shows on phones and from 1280 px (the bar widens there). */}
+      {/* Nine links, the name and Logout fit one line: the name shows on phones and from 1280 px (the bar
+          widens there). */}
       <Container maxWidth="xl">
         <Toolbar disableGutters sx={toolbarSx}>
-          <Link component={RouterLink} to={homeHref} underline="none" aria-label={APP_NAME} sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}>
+          <Link
+            component={RouterLink}
+            to={homeHref}
+            underline="none"
+            aria-label={APP_NAME}
+            sx={{ display: 'flex', flexShrink: 0, color: 'inherit', borderRadius: 1.5, mr: 'auto' }}
+          >
             <Logo wordmarkDisplay={WORDMARK_DISPLAY} />
           </Link>
           {isMobile ? (
@@ -53,7 +60,16 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
               <Box component="nav" aria-label="Main" sx={{ minWidth: 0 }}>
                 <Box
                   component="ul"
-                  sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: { md: 0, lg: 0.25 }, m: 0, p: 0, listStyle: 'none' }}
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    justifyContent: 'flex-end',
+                    alignItems: 'center',
+                    gap: { md: 0, lg: 0.25 },
+                    m: 0,
+                    p: 0,
+                    listStyle: 'none',
+                  }}
                 >
                   {items.map((item) => (
                     <li key={item.href}>
@@ -68,8 +84,14 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
                           px: { md: 0.75, lg: 1 },
                           minWidth: 0,
                           fontSize: { md: '0.8125rem', lg: '0.875rem' },
-                          '&:hover': { color: 'text.primary', backgroundColor: alpha(theme.palette.primary.main, 0.06) },
-                          '&[aria-current="page"]': { color: 'primary.dark', backgroundColor: alpha(theme.palette.primary.main, 0.1) },
+                          '&:hover': {
+                            color: 'text.primary',
+                            backgroundColor: alpha(theme.palette.primary.main, 0.06),
+                          },
+                          '&[aria-current="page"]': {
+                            color: 'primary.dark',
+                            backgroundColor: alpha(theme.palette.primary.main, 0.1),
+                          },
                         }}
                       >
                         <ItemLabel item={item} />
@@ -164,7 +186,11 @@ const LINK_PLACEHOLDER_WIDTHS = [76, 48, 118, 116, 92, 62, 64, 40] as const;
  * index.html and a phone paints it before any JavaScript runs.
  */
 export function NavigationBarSkeleton() {
-  const placeholder = { height: 20, borderRadius: 10, bgcolor: (t: Theme) => alpha(t.palette.text.primary, 0.08) } as const;
+  const placeholder = {
+    height: 20,
+    borderRadius: 10,
+    bgcolor: (t: Theme) => alpha(t.palette.text.primary, 0.08),
+  } as const;
   return (
     <AppBar position="sticky">
       <Container maxWidth="xl">
@@ -172,13 +198,37 @@ export function NavigationBarSkeleton() {
           <Box sx={{ display: 'flex', flexShrink: 0, mr: 'auto' }}>
             <Logo wordmarkDisplay={WORDMARK_DISPLAY} />
           </Box>
-          <Box aria-hidden="true" sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 2, minWidth: 0, overflow: 'hidden' }}>
+          <Box
+            aria-hidden="true"
+            sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 2, minWidth: 0, overflow: 'hidden' }}
+          >
             {LINK_PLACEHOLDER_WIDTHS.map((width, index) => (
-              <Box key={index} sx={{ ...placeholder, width, flexShrink: 1, display: { md: index < 6 ? 'block' : 'none', lg: 'block' } }} />
+              <Box
+                key={index}
+                sx={{
+                  ...placeholder,
+                  width,
+                  flexShrink: 1,
+                  display: { md: index < 6 ? 'block' : 'none', lg: 'block' },
+                }}
+              />
             ))}
           </Box>
-          <Box aria-hidden="true" sx={{ display: { xs: 'none', md: 'block' }, ...placeholder, width: 104, height: 36, flexShrink: 0 }} />
-          <Box aria-hidden="true" sx={{ display: { xs: 'grid', md: 'none' }, placeItems: 'center', width: 40, height: 40, mr: -1.5, color: 'text.primary' }}>
+          <Box
+            aria-hidden="true"
+            sx={{ display: { xs: 'none', md: 'block' }, ...placeholder, width: 104, height: 36, flexShrink: 0 }}
+          />
+          <Box
+            aria-hidden="true"
+            sx={{
+              display: { xs: 'grid', md: 'none' },
+              placeItems: 'center',
+              width: 40,
+              height: 40,
+              mr: -1.5,
+              color: 'text.primary',
+            }}
+          >
             <MenuRounded />
           </Box>
         </Toolbar>

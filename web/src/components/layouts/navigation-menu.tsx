@@ -22,7 +22,16 @@ type NavigationMenuProps = {
   logoutLabel: string;
 };
 
-export function NavigationMenu({ id, buttonId, anchor, items, onClose, onLogout, isLoggingOut, logoutLabel }: NavigationMenuProps) {
+export function NavigationMenu({
+  id,
+  buttonId,
+  anchor,
+  items,
+  onClose,
+  onLogout,
+  isLoggingOut,
+  logoutLabel,
+}: NavigationMenuProps) {
   return (
     <Menu
       id={id}
@@ -41,7 +50,13 @@ export function NavigationMenu({ id, buttonId, anchor, items, onClose, onLogout,
           end={item.end}
           aria-label={itemName(item)}
           onClick={onClose}
-          sx={{ '&[aria-current="page"]': { color: 'primary.dark', fontWeight: 650, backgroundColor: (t) => alpha(t.palette.primary.main, 0.08) } }}
+          sx={{
+            '&[aria-current="page"]': {
+              color: 'primary.dark',
+              fontWeight: 650,
+              backgroundColor: (t) => alpha(t.palette.primary.main, 0.08),
+            },
+          }}
         >
           <ItemLabel item={item} />
         </MenuItem>

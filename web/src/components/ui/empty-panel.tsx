@@ -16,7 +16,15 @@ type EmptyPanelProps = {
   actions: ReactNode;
 };
 
-export function EmptyPanel({ icon, tone = 'primary', title, headingLevel = 2, titleId, children, actions }: EmptyPanelProps) {
+export function EmptyPanel({
+  icon,
+  tone = 'primary',
+  title,
+  headingLevel = 2,
+  titleId,
+  children,
+  actions,
+}: EmptyPanelProps) {
   return (
     <Box sx={{ px: { xs: 3, sm: 5 }, py: { xs: 5, sm: 7 }, textAlign: 'center', maxWidth: 540, mx: 'auto' }}>
       <IconBadge size={64} tone={tone} sx={{ mx: 'auto', mb: 2.5 }}>

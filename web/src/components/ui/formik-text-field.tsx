@@ -25,7 +25,15 @@ type FormikTextFieldProps = {
   minRows?: number;
 };
 
-export function FormikTextField({ name, label, helperText, required = false, inputMode, placeholder, ...inputProps }: FormikTextFieldProps) {
+export function FormikTextField({
+  name,
+  label,
+  helperText,
+  required = false,
+  inputMode,
+  placeholder,
+  ...inputProps
+}: FormikTextFieldProps) {
   const [field, meta] = useField<string | undefined>(name);
   const id = useId();
   const helperId = `${id}-helper`;

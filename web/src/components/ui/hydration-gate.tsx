@@ -7,7 +7,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 
 type HydrationGateProps = {
   children: ReactNode;

@@ -9,7 +9,10 @@ type Tone = 'primary' | 'secondary' | 'error';
 type IconBadgeProps = {
   size: number;
   tone?: Tone;
-  /** tint (default): the tone's colour on a faint wash of it; light: on the palette's light shade; solid: white on the tone. */
+  /**
+   * tint (default): the tone's colour on a faint wash of it; light: on the palette's light shade; solid: white on the
+   * tone.
+   */
   variant?: 'tint' | 'light' | 'solid';
   sx?: SxProps<Theme>;
   children: ReactNode;
@@ -29,7 +32,15 @@ export function IconBadge({ size, tone = 'primary', variant = 'tint', sx, childr
     <Box
       aria-hidden="true"
       sx={[
-        (theme) => ({ width: size, height: size, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', ...colours(theme, tone, variant) }),
+        (theme) => ({
+          width: size,
+          height: size,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          ...colours(theme, tone, variant),
+        }),
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >

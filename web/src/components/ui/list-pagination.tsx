@@ -1,6 +1,6 @@
 // The pager under a long list (see usePagination); a list that fits on the smallest page has none.
 import TablePagination from '@mui/material/TablePagination';
-import { PAGE_SIZES, type Pagination } from '../../lib/use-paged-search';
+import { PAGE_SIZES, type Pagination } from '@/lib/use-paged-search';
 
 type ListPaginationProps = {
   pagination: Pagination;

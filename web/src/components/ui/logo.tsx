@@ -1,8 +1,8 @@
 // The Hearthside mark (a house with a heart inside) and the wordmark beside it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { APP_NAME } from '../../config/app';
-import { brand } from '../../theme/create-theme';
+import { APP_NAME } from '@/config/app';
+import { brand } from '@/theme/create-theme';
 
 type LogoMarkProps = {
   size?: number;
@@ -14,9 +14,23 @@ export function LogoMark({ size = 32, inverted = false }: LogoMarkProps) {
   const tile = inverted ? '#FFFFFF' : brand.teal;
   const house = inverted ? brand.teal : '#FFFFFF';
   return (
-    <Box component="svg" viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false" sx={{ flexShrink: 0, display: 'block' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 64 64"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      sx={{ flexShrink: 0, display: 'block' }}
+    >
       <rect width="64" height="64" rx="14" fill={tile} />
-      <path d="M32 12 8 32h6v18a3 3 0 0 0 3 3h30a3 3 0 0 0 3-3V32h6L32 12Z" fill={house} stroke={house} strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M32 12 8 32h6v18a3 3 0 0 0 3 3h30a3 3 0 0 0 3-3V32h6L32 12Z"
+        fill={house}
+        stroke={house}
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <path
         transform="translate(22.4 30.6) scale(0.8)"
         fill={brand.heart}

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { pageTitle } from '../../config/app';
+import { pageTitle } from '@/config/app';
 
 type PageLayoutProps = {
   /** The page's name: the browser tab title and, unless `heading` is given, the h1. */
@@ -19,15 +19,20 @@ export function PageLayout({ title, heading, description, actions, children }: P
       <title>{pageTitle(title)}</title>
       <Box
         component="header"
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2, mb: { xs: 3, md: 4 } }}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: { xs: 3, md: 4 },
+        }}
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {heading ?? title}
           </Typography>
-          {description ? (
-            <Typography sx={{ mt: 1, color: 'text.secondary' }}>{description}</Typography>
-          ) : null}
+          {description ? <Typography sx={{ mt: 1, color: 'text.secondary' }}>{description}</Typography> : null}
         </Box>
         {actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions}</Box> : null}
       </Box>

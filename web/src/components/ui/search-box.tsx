@@ -42,7 +42,10 @@ export function SearchBox({ value, onChange, placeholder, label, inputRef, maxLe
           </InputAdornment>
         ) : null
       }
-      sx={[{ flex: '1 1 240px', maxWidth: { md: 360 }, '& input::-webkit-search-cancel-button': { display: 'none' } }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { flex: '1 1 240px', maxWidth: { md: 360 }, '& input::-webkit-search-cancel-button': { display: 'none' } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }

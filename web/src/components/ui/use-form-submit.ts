@@ -2,8 +2,8 @@
 // follows it (with Formik's helpers, to empty a form once sent); a refusal puts the server's
 // messages on the form's fields and shows a destructive toast, and the form keeps what was typed.
 import type { FormikErrors, FormikHelpers } from 'formik';
-import { errorMessage } from '../../lib/api-client';
-import { serverFieldErrors } from '../../lib/form-errors';
+import { errorMessage } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useToast } from './toast/use-toast';
 
 export function useFormSubmit<TValues>(

@@ -1,5 +1,5 @@
 // Where to go after signing in: the protected page that sent the visitor to /auth, else home.
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 export type AuthRedirectState = { from: string };
 
@@ -10,6 +10,7 @@ export function authRedirectState(location: { pathname: string; search: string; 
 export function redirectTarget(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as Partial<AuthRedirectState>).from : undefined;
   // Only same-app paths (never `//host`), and never back to the sign-in screen itself.
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.auth.path)) return from;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith(paths.auth.path))
+    return from;
   return paths.home.getHref();
 }

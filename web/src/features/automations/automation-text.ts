@@ -1,9 +1,9 @@
 // The words of the Automations and Today pages: occasion and channel names, the choices of a rule,
 // and when a queued message goes out (in the browser's time).
-import type { OutgoingAction, OutgoingMessage } from '../../../../shared/api-types';
-import type { AutomationMode, AutomationOccasion } from '../../../../shared/automations';
-import type { MessageChannel } from '../../../../shared/messages';
-import { QUIET_HOURS } from '../../../../shared/messages';
+import type { OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import type { AutomationMode, AutomationOccasion } from '@shared/automations';
+import type { MessageChannel } from '@shared/messages';
+import { QUIET_HOURS } from '@shared/messages';
 
 export const OCCASION_NAMES: Record<AutomationOccasion, string> = {
   birthday: 'Birthday',
@@ -20,7 +20,10 @@ export const OCCASION_WHEN: Record<AutomationOccasion, string> = {
 
 export const CHANNEL_NAMES: Record<MessageChannel, string> = { email: 'E-mail', sms: 'Text message' };
 
-export const MODE_NAMES: Record<AutomationMode, string> = { approve: 'Ask me to approve each message', auto: 'Send it automatically' };
+export const MODE_NAMES: Record<AutomationMode, string> = {
+  approve: 'Ask me to approve each message',
+  auto: 'Send it automatically',
+};
 
 export const TEXT_HOURS = `Texts go out between ${QUIET_HOURS.start}:00 and ${QUIET_HOURS.end}:00 in the client's time zone.`;
 

@@ -1,6 +1,6 @@
 // How the Insights page words its figures: rates, periods, channels and the completion bands.
-import type { CompletionBand, Insights, InsightsMonth } from '../../../../shared/api-types';
-import { formatMonthYear } from '../../lib/dates';
+import type { CompletionBand, Insights, InsightsMonth } from '@shared/api-types';
+import { formatMonthYear } from '@/lib/dates';
 
 /** 0.756 → '76%'; no rate (nothing to divide by) → '—'. */
 export function percentText(rate: number | null): string {
@@ -23,7 +23,12 @@ export function periodText(months: readonly InsightsMonth[]): string {
 /** The touches chart's parts: a channel, and for messages whether the agent or an automation sent them. */
 export type TouchPart = 'email-manual' | 'email-auto' | 'sms-manual' | 'sms-auto' | 'logged';
 
-export const TOUCH_PARTS: ReadonlyArray<{ part: TouchPart; label: string; channel: 'email' | 'sms' | 'logged'; auto: boolean }> = [
+export const TOUCH_PARTS: ReadonlyArray<{
+  part: TouchPart;
+  label: string;
+  channel: 'email' | 'sms' | 'logged';
+  auto: boolean;
+}> = [
   { part: 'email-manual', label: 'E-mail, by you', channel: 'email', auto: false },
   { part: 'email-auto', label: 'E-mail, automatic', channel: 'email', auto: true },
   { part: 'sms-manual', label: 'Text, by you', channel: 'sms', auto: false },

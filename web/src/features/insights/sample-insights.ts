@@ -1,6 +1,6 @@
 // The made-up figures a free agent sees, blurred, behind the Pro upsell of /insights: the page's
 // layout filled in, so they can see what Insights would tell them. Nobody's real data.
-import type { Insights, InsightsMonth, QuietClient } from '../../../../shared/api-types';
+import type { Insights, InsightsMonth, QuietClient } from '@shared/api-types';
 
 /** A made-up quiet client (nobody's real data; never sent to the composer: the sample is not interactive). */
 function sampleClient(id: string, name: string, email: string, lastContactAt: string | null): QuietClient {

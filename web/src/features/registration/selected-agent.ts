@@ -1,5 +1,5 @@
 // The realtor a visitor chose on /find-realtor, kept in localStorage under `selectedAgent`.
-import type { PublicAgent } from '../../../../shared/api-types';
+import type { PublicAgent } from '@shared/api-types';
 
 export const SELECTED_AGENT_KEY = 'selectedAgent';
 

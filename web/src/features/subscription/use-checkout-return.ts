@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { useToast } from '../../components/ui/toast/use-toast';
-import { USER_KEY } from '../../lib/auth';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { USER_KEY } from '@/lib/auth';
 
 const POLL_EVERY_MS = 2000;
 const POLL_TRIES = 15;
@@ -12,7 +12,10 @@ const POLL_TRIES = 15;
 export const CHECKOUT_TOASTS = {
   success: { title: 'Welcome to Pro!', description: 'Your payment went through. You can now add unlimited clients.' },
   cancelled: { title: 'Upgrade cancelled', description: 'You have not been charged.' },
-  subscriptionCancelled: { title: 'Subscription cancelled', description: 'Your clients stay with you. Above the free plan’s limit you can edit them but not add new ones.' },
+  subscriptionCancelled: {
+    title: 'Subscription cancelled',
+    description: 'Your clients stay with you. Above the free plan’s limit you can edit them but not add new ones.',
+  },
 } as const;
 
 /** `confirming` is true while a paid checkout waits for the webhook to make the user Pro. */

@@ -1,7 +1,7 @@
-import type { AdminClient, CreatedClient } from '../../../../../shared/api-types';
-import { createAdminAgent, createClient, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { AdminClient, CreatedClient } from '@shared/api-types';
+import { createAdminAgent, createClient, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const ana = createAdminAgent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
 const ben = createAdminAgent({ id: 'agent-ben', username: 'ben@realty.test', clientCount: 1 });
@@ -11,18 +11,29 @@ function adminClient(overrides: Partial<AdminClient> = {}): AdminClient {
 }
 
 const all = [
-  adminClient({ id: 'c1', name: 'Maria Lopez', email: 'maria@example.com', phone: '(512) 555-0101', reviewStatus: 'submitted' }),
+  adminClient({
+    id: 'c1',
+    name: 'Maria Lopez',
+    email: 'maria@example.com',
+    phone: '(512) 555-0101',
+    reviewStatus: 'submitted',
+  }),
   adminClient({ id: 'c2', name: 'James Carter', email: 'james@example.com', phone: '' }),
   adminClient({ id: 'c3', name: 'Orphan Olive', email: 'olive@example.com', agentId: 'gone', agentUsername: null }),
 ];
 
-async function openAdminClients({ clients = all, api = {}, url = '/admin-clients' }: { clients?: AdminClient[]; api?: MockRoutes; url?: string } = {}) {
+async function openAdminClients({
+  clients = all,
+  api = {},
+  url = '/admin-clients',
+}: { clients?: AdminClient[]; api?: MockRoutes; url?: string } = {}) {
   const view = renderApp(url, {
     user: createUser({ isAdmin: true }),
     api: {
       'GET /api/agents': () => jsonResponse(200, [ana, ben]),
       'GET /api/admin/clients?limit=1000': () => jsonResponse(200, { clients, nextCursor: null }),
-      [`GET /api/admin/clients/${ana.id}?limit=1000`]: () => jsonResponse(200, { clients: clients.filter((c) => c.agentId === ana.id), nextCursor: null }),
+      [`GET /api/admin/clients/${ana.id}?limit=1000`]: () =>
+        jsonResponse(200, { clients: clients.filter((c) => c.agentId === ana.id), nextCursor: null }),
       ...api,
     },
   });
@@ -55,7 +66,11 @@ describe('/admin-clients', () => {
   it("lists every agent's clients with name and e-mail, phone, agent, review status and edit", async () => {
     await openAdminClients();
     const table = await screen.findByRole('table', { name: 'Clients' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Agent', 'Review Status', 'Edit']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Phone', 'Agent', 'Review Status', 'Edit']);
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
     expect(within(row('Maria Lopez')).getByText('maria@example.com')).toBeInTheDocument();
     expect(within(row('Maria Lopez')).getByText('(512) 555-0101')).toBeInTheDocument();
@@ -96,7 +111,8 @@ describe('/admin-clients', () => {
     await openAdminClients({
       api: {
         'GET /api/admin/clients?limit=1000': () => jsonResponse(200, { clients: [all[0]], nextCursor: 'page 2' }),
-        'GET /api/admin/clients?limit=1000&cursor=page%202': () => jsonResponse(200, { clients: [all[1]], nextCursor: null }),
+        'GET /api/admin/clients?limit=1000&cursor=page%202': () =>
+          jsonResponse(200, { clients: [all[1]], nextCursor: null }),
       },
     });
     expect(await screen.findByText('Maria Lopez')).toBeInTheDocument();
@@ -105,7 +121,9 @@ describe('/admin-clients', () => {
   });
 
   it('pages long lists, 25 rows at a time', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => adminClient({ id: `m${i}`, name: `Member ${String(i).padStart(2, '0')}` }));
+    const many = Array.from({ length: 60 }, (_, i) =>
+      adminClient({ id: `m${i}`, name: `Member ${String(i).padStart(2, '0')}` }),
+    );
     const { user } = await openAdminClients({ clients: many });
     const table = await screen.findByRole('table', { name: 'Clients' });
     expect(within(table).getAllByRole('row')).toHaveLength(26);
@@ -120,15 +138,25 @@ describe('/admin-clients', () => {
       const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
       try {
         const { user, fetchMock } = await openAdminClients({
-          api: { 'POST /api/admin/clients/export': () => new Response('\uFEFF"name"\r\n"Maria Lopez"\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }) },
+          api: {
+            'POST /api/admin/clients/export': () =>
+              new Response('\uFEFF"name"\r\n"Maria Lopez"\r\n', {
+                status: 200,
+                headers: { 'Content-Type': 'text/csv' },
+              }),
+          },
         });
         await screen.findByText('Maria Lopez');
         await user.type(screen.getByPlaceholderText('Search clients...'), 'maria');
         await waitFor(() => expect(screen.queryByText('James Carter')).not.toBeInTheDocument());
         await user.click(screen.getByRole('button', { name: 'Export CSV' }));
         expect(await findToast('Export successful')).toBeInTheDocument();
-        expect(callsTo(fetchMock, 'POST /api/admin/clients/export')[0]!.body).toEqual({ clients: [{ id: 'c1', agentId: ana.id }] });
-        expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^clients-export-\d{4}-\d{2}-\d{2}\.csv$/);
+        expect(callsTo(fetchMock, 'POST /api/admin/clients/export')[0]!.body).toEqual({
+          clients: [{ id: 'c1', agentId: ana.id }],
+        });
+        expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
+          /^clients-export-\d{4}-\d{2}-\d{2}\.csv$/,
+        );
       } finally {
         click.mockRestore();
       }
@@ -145,7 +173,12 @@ describe('/admin-clients', () => {
     });
 
     it("says 'Failed to export clients' when the export fails", async () => {
-      const { user } = await openAdminClients({ api: { 'POST /api/admin/clients/export': () => jsonResponse(400, { message: 'At most 10,000 clients can be exported at once.' }) } });
+      const { user } = await openAdminClients({
+        api: {
+          'POST /api/admin/clients/export': () =>
+            jsonResponse(400, { message: 'At most 10,000 clients can be exported at once.' }),
+        },
+      });
       await screen.findByText('Maria Lopez');
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await findToast('Failed to export clients')).toBeInTheDocument();
@@ -155,16 +188,27 @@ describe('/admin-clients', () => {
 
   it('adds a client for the chosen agent', async () => {
     const created: CreatedClient = { ...createClient({ name: 'Dana Fox', agentId: ana.id }), remainingFreeSlots: 7 };
-    const { user, fetchMock } = await openAdminClients({ url: `/admin-clients?agent=${ana.id}`, api: { 'POST /api/clients': () => jsonResponse(201, created) } });
+    const { user, fetchMock } = await openAdminClients({
+      url: `/admin-clients?agent=${ana.id}`,
+      api: { 'POST /api/clients': () => jsonResponse(201, created) },
+    });
     await addDanaFox(user);
     expect(await findToast('Client added successfully')).toBeInTheDocument();
     expect(toasts().getByText('You can add 7 more client(s) on the free plan')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST /api/clients')[0]!.body).toMatchObject({ name: 'Dana Fox', email: 'dana@example.com', agentId: ana.id });
+    expect(callsTo(fetchMock, 'POST /api/clients')[0]!.body).toMatchObject({
+      name: 'Dana Fox',
+      email: 'dana@example.com',
+      agentId: ana.id,
+    });
   });
 
   it("shows the server's refusal when the agent's free plan is full", async () => {
-    const message = 'ana@realty.test is on the free plan, which allows at most 10 clients. The agent can upgrade to Pro for unlimited clients.';
-    const { user } = await openAdminClients({ url: `/admin-clients?agent=${ana.id}`, api: { 'POST /api/clients': () => jsonResponse(403, { message, code: 'UPGRADE_REQUIRED' }) } });
+    const message =
+      'ana@realty.test is on the free plan, which allows at most 10 clients. The agent can upgrade to Pro for unlimited clients.';
+    const { user } = await openAdminClients({
+      url: `/admin-clients?agent=${ana.id}`,
+      api: { 'POST /api/clients': () => jsonResponse(403, { message, code: 'UPGRADE_REQUIRED' }) },
+    });
     const dialog = await addDanaFox(user);
     // The form stays open, and the toast is announced over it (the modal hides only the page).
     const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
@@ -173,7 +217,9 @@ describe('/admin-clients', () => {
   });
 
   it("edits a client on its agent's behalf", async () => {
-    const { user, fetchMock } = await openAdminClients({ api: { 'PATCH /api/clients/c2': () => jsonResponse(200, { ...all[1], name: 'James Carter Jr' }) } });
+    const { user, fetchMock } = await openAdminClients({
+      api: { 'PATCH /api/clients/c2': () => jsonResponse(200, { ...all[1], name: 'James Carter Jr' }) },
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit James Carter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
     const name = within(dialog).getByLabelText('Name');
@@ -182,6 +228,9 @@ describe('/admin-clients', () => {
     await user.type(within(dialog).getByLabelText('Phone'), '5125550102');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Client updated successfully')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH /api/clients/c2')[0]!.body).toMatchObject({ name: 'James Carter Jr', agentId: ana.id });
+    expect(callsTo(fetchMock, 'PATCH /api/clients/c2')[0]!.body).toMatchObject({
+      name: 'James Carter Jr',
+      agentId: ana.id,
+    });
   });
 });

@@ -1,11 +1,11 @@
 // /admin-clients: every agent's clients for administrators, with the clients feature's form,
 // import dialog and review status chip.
-import { AdminClientsManager } from '../../../features/admin/components/admin-clients-manager';
-import { AdminOnly } from '../../../features/admin/components/admin-only';
-import { ClientFormDialog } from '../../../features/clients/components/client-form-dialog';
-import { remainingSlotsText } from '../../../features/clients/components/clients-manager';
-import { ImportClientsDialog } from '../../../features/clients/components/import-clients-dialog';
-import { ReviewStatusChip } from '../../../features/clients/components/review-status-chip';
+import { AdminClientsManager } from '@/features/admin/components/admin-clients-manager';
+import { AdminOnly } from '@/features/admin/components/admin-only';
+import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
+import { remainingSlotsText } from '@/features/clients/components/clients-manager';
+import { ImportClientsDialog } from '@/features/clients/components/import-clients-dialog';
+import { ReviewStatusChip } from '@/features/clients/components/review-status-chip';
 
 export function AdminClientsRoute() {
   return (

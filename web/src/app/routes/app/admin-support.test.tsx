@@ -1,8 +1,8 @@
-import type { SupportQueue, SupportTicket, SupportTicketUpdate } from '../../../../../shared/api-types';
-import { SUPPORT_MESSAGES } from '../../../../../shared/support';
-import { createSupportTicket, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { SupportQueue, SupportTicket, SupportTicketUpdate } from '@shared/api-types';
+import { SUPPORT_MESSAGES } from '@shared/support';
+import { createSupportTicket, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const OPEN = 'GET /api/admin/support';
 const CLOSED = 'GET /api/admin/support?status=closed';
@@ -27,7 +27,11 @@ const freeTicket = createSupportTicket({
   createdAt: hoursAgo(50),
 });
 
-const queueOf = (tickets: SupportTicket[], status: SupportQueue['status'] = 'open'): SupportQueue => ({ status, tickets, more: false });
+const queueOf = (tickets: SupportTicket[], status: SupportQueue['status'] = 'open'): SupportQueue => ({
+  status,
+  tickets,
+  more: false,
+});
 
 async function openSupport(tickets: SupportTicket[], api: MockRoutes = {}) {
   let queue = tickets;
@@ -60,7 +64,10 @@ describe('/admin/support', () => {
     await openSupport([proTicket, freeTicket]);
 
     const list = await screen.findByRole('list', { name: 'Open requests' });
-    expect(Array.from(list.querySelectorAll('h2')).map((h) => h.textContent)).toEqual(['Digest did not arrive', 'How do I import?']);
+    expect(Array.from(list.querySelectorAll('h2')).map((h) => h.textContent)).toEqual([
+      'Digest did not arrive',
+      'How do I import?',
+    ]);
     const pro = await findCard('Digest did not arrive');
     expect(within(pro).getByText('Pro')).toBeInTheDocument();
     expect(within(pro).getByText('Priya Patel')).toBeInTheDocument();
@@ -83,7 +90,15 @@ describe('/admin/support', () => {
   it('sends a reply, says who it went to, empties the box and reads the list again', async () => {
     const { user, fetchMock } = await openSupport([proTicket], {
       [actRoute(proTicket.id)]: () =>
-        updated(proTicket, { replies: [{ id: 'r1', author: 'Avery Admin', text: 'Sent it again just now.', createdAt: new Date().toISOString() }] }, 'sent'),
+        updated(
+          proTicket,
+          {
+            replies: [
+              { id: 'r1', author: 'Avery Admin', text: 'Sent it again just now.', createdAt: new Date().toISOString() },
+            ],
+          },
+          'sent',
+        ),
     });
     const card = await findCard('Digest did not arrive');
     await user.click(within(card).getByLabelText('Reply'));
@@ -91,7 +106,9 @@ describe('/admin/support', () => {
     await user.click(button(card, 'Send reply'));
 
     expect(await toasts().findByText('Reply sent to Priya')).toBeInTheDocument();
-    expect(callsTo(fetchMock, actRoute(proTicket.id)).map((request) => request.body)).toEqual([{ reply: 'Sent it again just now.' }]);
+    expect(callsTo(fetchMock, actRoute(proTicket.id)).map((request) => request.body)).toEqual([
+      { reply: 'Sent it again just now.' },
+    ]);
     expect(within(card).getByLabelText('Reply')).toHaveValue('');
     await waitFor(() => expect(callsTo(fetchMock, OPEN).length).toBeGreaterThanOrEqual(2));
   });
@@ -109,7 +126,9 @@ describe('/admin/support', () => {
     await user.click(button(card, 'Send and close'));
 
     expect(await toasts().findByText('Reply sent to Sam, request closed')).toBeInTheDocument();
-    expect(callsTo(fetchMock, actRoute(freeTicket.id)).map((request) => request.body)).toEqual([{ reply: 'Use Import CSV on the Clients page.', close: true }]);
+    expect(callsTo(fetchMock, actRoute(freeTicket.id)).map((request) => request.body)).toEqual([
+      { reply: 'Use Import CSV on the Clients page.', close: true },
+    ]);
     await waitFor(() => expect(screen.queryByText('How do I import?')).not.toBeInTheDocument());
   });
 
@@ -134,7 +153,11 @@ describe('/admin/support', () => {
   it("says when a reply was kept but its e-mail did not go, and shows the server's refusal", async () => {
     const { user } = await openSupport([proTicket, freeTicket], {
       [actRoute(proTicket.id)]: () => updated(proTicket, {}, 'failed'),
-      [actRoute(freeTicket.id)]: () => jsonResponse(409, { message: "This request is closed, so it can't take a reply.", code: 'SUPPORT_REQUEST_CLOSED' }),
+      [actRoute(freeTicket.id)]: () =>
+        jsonResponse(409, {
+          message: "This request is closed, so it can't take a reply.",
+          code: 'SUPPORT_REQUEST_CLOSED',
+        }),
     });
     const pro = await findCard('Digest did not arrive');
     await user.click(within(pro).getByLabelText('Reply'));

@@ -2,10 +2,10 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { AdminOnly } from '../../../features/admin/components/admin-only';
-import { SupportQueue } from '../../../features/support/components/support-queue';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { AdminOnly } from '@/features/admin/components/admin-only';
+import { SupportQueue } from '@/features/support/components/support-queue';
 
 export function AdminSupportRoute() {
   return (

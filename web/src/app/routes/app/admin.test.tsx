@@ -1,12 +1,25 @@
-import type { AdminAnalytics } from '../../../../../shared/api-types';
-import { createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { AdminAnalytics } from '@shared/api-types';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 // The chart library is ESM-only and jsdom has no layout: the charts' data tables are what is checked here.
-jest.mock('../../../components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
+jest.mock('@/components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
 
-const months = ['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'];
+const months = [
+  '2025-04',
+  '2025-05',
+  '2025-06',
+  '2025-07',
+  '2025-08',
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+];
 const series = (last: number) => months.map((month, i) => ({ month, count: i === months.length - 1 ? last : i % 3 }));
 
 function analytics(overrides: Partial<AdminAnalytics['overview']> = {}): AdminAnalytics {
@@ -24,7 +37,10 @@ function analytics(overrides: Partial<AdminAnalytics['overview']> = {}): AdminAn
 }
 
 async function openAdmin(api: MockRoutes = {}, body = analytics()) {
-  const view = renderApp('/admin', { user: createUser({ isAdmin: true }), api: { 'GET /api/admin/analytics': () => jsonResponse(200, body), ...api } });
+  const view = renderApp('/admin', {
+    user: createUser({ isAdmin: true }),
+    api: { 'GET /api/admin/analytics': () => jsonResponse(200, body), ...api },
+  });
   await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 10_000 });
   return view;
 }
@@ -41,7 +57,10 @@ describe('/admin', () => {
   });
 
   it("shows 'Not authorized' when the server refuses the analytics", async () => {
-    renderApp('/admin', { user: createUser({ isAdmin: true }), api: { 'GET /api/admin/analytics': () => jsonResponse(403, { message: 'Not authorized', code: 'FORBIDDEN' }) } });
+    renderApp('/admin', {
+      user: createUser({ isAdmin: true }),
+      api: { 'GET /api/admin/analytics': () => jsonResponse(403, { message: 'Not authorized', code: 'FORBIDDEN' }) },
+    });
     expect(await screen.findByRole('heading', { name: 'Not authorized' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
@@ -53,7 +72,10 @@ describe('/admin', () => {
 
     const card = (title: string) => screen.getByRole('region', { name: title });
     expect(await within(card('Total Agents')).findByText('3')).toBeInTheDocument();
-    expect(within(card('Total Agents')).getByRole('link', { name: 'View Agent List' })).toHaveAttribute('href', '/agents-list');
+    expect(within(card('Total Agents')).getByRole('link', { name: 'View Agent List' })).toHaveAttribute(
+      'href',
+      '/agents-list',
+    );
     expect(within(card('Total Clients')).getByText('12')).toBeInTheDocument();
     expect(within(card('Pro Agents')).getByText('1')).toBeInTheDocument();
     expect(within(card('Avg Clients/Agent')).getByText('1.3')).toBeInTheDocument();
@@ -78,7 +100,9 @@ describe('/admin', () => {
 
   it('writes the average with one decimal', async () => {
     await openAdmin({}, analytics({ averageClientsPerAgent: 10 }));
-    expect(await within(screen.getByRole('region', { name: 'Avg Clients/Agent' })).findByText('10.0')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Avg Clients/Agent' })).findByText('10.0'),
+    ).toBeInTheDocument();
   });
 
   describe('Test SMS Notifications', () => {
@@ -101,12 +125,16 @@ describe('/admin', () => {
       await user.type(screen.getByLabelText('Phone Number'), '12345');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Invalid Phone Number')).toBeInTheDocument();
-      expect(toasts().getByText('Please enter a valid phone number (e.g., +1234567890 or 1234567890)')).toBeInTheDocument();
+      expect(
+        toasts().getByText('Please enter a valid phone number (e.g., +1234567890 or 1234567890)'),
+      ).toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST /api/test-twilio')).toHaveLength(0);
     });
 
     it("sends the number and says 'Test SMS sent successfully'", async () => {
-      const { user, fetchMock } = await openAdmin({ 'POST /api/test-twilio': () => jsonResponse(200, { message: 'Test SMS sent successfully', to: '+15125550100' }) });
+      const { user, fetchMock } = await openAdmin({
+        'POST /api/test-twilio': () => jsonResponse(200, { message: 'Test SMS sent successfully', to: '+15125550100' }),
+      });
       await user.type(screen.getByLabelText('Phone Number'), '5125550100');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Test SMS sent successfully')).toBeInTheDocument();
@@ -114,7 +142,9 @@ describe('/admin', () => {
     });
 
     it("shows 'Failed to send test SMS' with the provider's reason", async () => {
-      const { user } = await openAdmin({ 'POST /api/test-twilio': () => jsonResponse(502, { message: 'The number is not opted in', code: 'SMS_FAILED' }) });
+      const { user } = await openAdmin({
+        'POST /api/test-twilio': () => jsonResponse(502, { message: 'The number is not opted in', code: 'SMS_FAILED' }),
+      });
       await user.type(screen.getByLabelText('Phone Number'), '+15125550100');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Failed to send test SMS')).toBeInTheDocument();
@@ -127,7 +157,12 @@ describe('/admin', () => {
       const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
       try {
         const { user } = await openAdmin({
-          'POST /api/admin/export': () => jsonResponse(200, { url: 'http://s3.example/exports/x.zip?sig=1', fileName: 'admin-export.zip', expiresAt: '2030-01-01T00:00:00.000Z' }),
+          'POST /api/admin/export': () =>
+            jsonResponse(200, {
+              url: 'http://s3.example/exports/x.zip?sig=1',
+              fileName: 'admin-export.zip',
+              expiresAt: '2030-01-01T00:00:00.000Z',
+            }),
         });
         await user.click(screen.getByRole('button', { name: 'Export Data' }));
         expect(await findToast('Export successful')).toBeInTheDocument();
@@ -140,7 +175,9 @@ describe('/admin', () => {
     });
 
     it("says 'Export failed' with the server's details", async () => {
-      const { user } = await openAdmin({ 'POST /api/admin/export': () => jsonResponse(500, { message: 'Something went wrong on our side.' }) });
+      const { user } = await openAdmin({
+        'POST /api/admin/export': () => jsonResponse(500, { message: 'Something went wrong on our side.' }),
+      });
       await user.click(screen.getByRole('button', { name: 'Export Data' }));
       expect(await findToast('Export failed')).toBeInTheDocument();
       await waitFor(() => expect(toasts().getByText('Something went wrong on our side.')).toBeInTheDocument());

@@ -1,10 +1,13 @@
-import type { AdminAgent } from '../../../../../shared/api-types';
-import { createAdminAgent, createUser } from '../../../testing/data-generators';
-import { jsonResponse } from '../../../testing/mock-api';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import type { AdminAgent } from '@shared/api-types';
+import { createAdminAgent, createUser } from '@/testing/data-generators';
+import { jsonResponse } from '@/testing/mock-api';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 async function openAgentsList(agents: AdminAgent[]) {
-  const view = renderApp('/agents-list', { user: createUser({ isAdmin: true }), api: { 'GET /api/agents': () => jsonResponse(200, agents) } });
+  const view = renderApp('/agents-list', {
+    user: createUser({ isAdmin: true }),
+    api: { 'GET /api/agents': () => jsonResponse(200, agents) },
+  });
   await screen.findByRole('heading', { level: 1, name: 'Agent List' }, { timeout: 10_000 });
   return view;
 }
@@ -17,12 +20,25 @@ describe('/agents-list', () => {
 
   it("lists each agent's username, phone ('Not provided'), signup, last login ('Never') and total clients, with a back link", async () => {
     await openAgentsList([
-      createAdminAgent({ id: 'a1', username: 'ana@realty.test', fullName: 'Ana Ruiz', phone: '(512) 555-0101', signupDate: '2025-01-15T12:00:00.000Z', lastLoginDate: '2026-03-02T15:00:00.000Z', clientCount: 12, isPro: true }),
+      createAdminAgent({
+        id: 'a1',
+        username: 'ana@realty.test',
+        fullName: 'Ana Ruiz',
+        phone: '(512) 555-0101',
+        signupDate: '2025-01-15T12:00:00.000Z',
+        lastLoginDate: '2026-03-02T15:00:00.000Z',
+        clientCount: 12,
+        isPro: true,
+      }),
       createAdminAgent({ id: 'a2', username: 'ben@realty.test', fullName: 'Ben Cole', clientCount: 0 }),
     ]);
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
     const table = await screen.findByRole('table', { name: 'Agents' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Agent', 'Phone', 'Signup Date', 'Last Login', 'Total Clients']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Agent', 'Phone', 'Signup Date', 'Last Login', 'Total Clients']);
     const row = (name: string) => within(table).getByText(name).closest('tr')!;
     expect(within(row('ana@realty.test')).getByText('(512) 555-0101')).toBeInTheDocument();
     expect(within(row('ana@realty.test')).getByText('Jan 15, 2025')).toBeInTheDocument();
@@ -33,7 +49,9 @@ describe('/agents-list', () => {
   });
 
   it('stays usable with thousands of agents: paged, and searchable by name or e-mail', async () => {
-    const many = Array.from({ length: 3000 }, (_, i) => createAdminAgent({ id: `a${i}`, username: `agent${i}@realty.test`, fullName: `Agent Number ${i}` }));
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      createAdminAgent({ id: `a${i}`, username: `agent${i}@realty.test`, fullName: `Agent Number ${i}` }),
+    );
     const { user } = await openAgentsList(many);
     const table = await screen.findByRole('table', { name: 'Agents' });
     expect(within(table).getAllByRole('row')).toHaveLength(26);

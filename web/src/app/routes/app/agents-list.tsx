@@ -1,6 +1,6 @@
 // /agents-list: every agent, for administrators.
-import { AdminOnly } from '../../../features/admin/components/admin-only';
-import { AgentsList } from '../../../features/admin/components/agents-list';
+import { AdminOnly } from '@/features/admin/components/admin-only';
+import { AgentsList } from '@/features/admin/components/agents-list';
 
 export function AgentsListRoute() {
   return (

@@ -1,26 +1,49 @@
-import type { Automations } from '../../../../../shared/api-types';
-import { AUTOMATION_MESSAGES, type AutomationRule } from '../../../../../shared/automations';
-import { createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { fireEvent, findPageHeading, regionByHeading, renderApp, screen, toastRegion, within } from '../../../testing/test-utils';
+import type { Automations } from '@shared/api-types';
+import { AUTOMATION_MESSAGES, type AutomationRule } from '@shared/automations';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import {
+  fireEvent,
+  findPageHeading,
+  regionByHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  within,
+} from '@/testing/test-utils';
 
 const AUTOMATIONS = '/api/user/automations';
 const SWITCH = 'Send a message on this occasion';
 const TIME = "Send time (client's time)";
 
-/** Birthday on, by e-mail for approval at 9:00; wedding anniversary off, by text at 10:00; home anniversary never saved. */
+/**
+ * Birthday on, by e-mail for approval at 9:00; wedding anniversary off, by text at 10:00; home anniversary never saved.
+ */
 const stored: AutomationRule[] = [
   { occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' },
   { occasion: 'anniversary', enabled: false, channel: 'sms', mode: 'approve', sendTime: '10:00' },
 ];
-const defaultHome: AutomationRule = { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' };
+const defaultHome: AutomationRule = {
+  occasion: 'home-anniversary',
+  enabled: false,
+  channel: 'email',
+  mode: 'approve',
+  sendTime: '09:00',
+};
 
 function automationsWith(rules: AutomationRule[], occasions: Automations['tomorrow']['occasions'] = []): Automations {
   return { rules, tomorrow: { date: '2026-11-25', occasions } };
 }
 
 async function openAutomations({ isPro = false, api = {} }: { isPro?: boolean; api?: MockRoutes } = {}) {
-  const occasions = [{ clientId: 'client-sam', clientName: 'Sam Carter', occasion: 'home-anniversary' as const, label: '7th home anniversary' }];
+  const occasions = [
+    {
+      clientId: 'client-sam',
+      clientName: 'Sam Carter',
+      occasion: 'home-anniversary' as const,
+      label: '7th home anniversary',
+    },
+  ];
   const view = renderApp('/automations', {
     user: createUser({ isPro }),
     api: { [`GET ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored, occasions)), ...api },
@@ -49,7 +72,9 @@ describe('/automations', () => {
     expect(within(birthday).getByLabelText('E-mail')).toBeChecked();
     expect(within(birthday).getByLabelText('Ask me to approve each message')).toBeChecked();
     expect(within(birthday).getByLabelText(TIME)).toHaveValue('09:00');
-    expect(within(birthday).getByLabelText(TIME)).toHaveAccessibleDescription("Texts go out between 8:00 and 21:00 in the client's time zone.");
+    expect(within(birthday).getByLabelText(TIME)).toHaveAccessibleDescription(
+      "Texts go out between 8:00 and 21:00 in the client's time zone.",
+    );
 
     const anniversary = card('Wedding anniversary');
     expect(within(anniversary).getByLabelText(SWITCH)).not.toBeChecked();
@@ -66,7 +91,9 @@ describe('/automations', () => {
     const [entry, ...rest] = Array.from(within(tomorrow).getByLabelText('Occasions tomorrow').querySelectorAll('li'));
     expect(rest).toHaveLength(0);
     expect(
-      within(entry!).getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Sam Carter — 7th home anniversary'),
+      within(entry!).getByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === 'Sam Carter — 7th home anniversary',
+      ),
     ).toBeInTheDocument();
     expect(within(entry!).getByText('No automatic message: home anniversary messages are off.')).toBeInTheDocument();
 
@@ -74,9 +101,14 @@ describe('/automations', () => {
   });
 
   it('says when no occasion comes tomorrow', async () => {
-    renderApp('/automations', { user: createUser(), api: { [`GET ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) } });
+    renderApp('/automations', {
+      user: createUser(),
+      api: { [`GET ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) },
+    });
     await screen.findByLabelText('Automation rules');
-    expect(within(regionByHeading('Tomorrow')).getByText('No birthdays or anniversaries tomorrow.')).toBeInTheDocument();
+    expect(
+      within(regionByHeading('Tomorrow')).getByText('No birthdays or anniversaries tomorrow.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the rules could not be loaded, and loads them again', async () => {
@@ -84,7 +116,10 @@ describe('/automations', () => {
     const { user } = renderApp('/automations', {
       user: createUser(),
       api: {
-        [`GET ${AUTOMATIONS}`]: () => (++calls === 1 ? jsonResponse(503, { message: 'The service is busy.' }) : jsonResponse(200, automationsWith(stored))),
+        [`GET ${AUTOMATIONS}`]: () =>
+          ++calls === 1
+            ? jsonResponse(503, { message: 'The service is busy.' })
+            : jsonResponse(200, automationsWith(stored)),
       },
     });
     expect(await screen.findByText(/We couldn't load your automations\. The service is busy\./)).toBeInTheDocument();
@@ -96,7 +131,13 @@ describe('/automations', () => {
     const saved = [
       stored[0]!,
       stored[1]!,
-      { occasion: 'home-anniversary', enabled: true, channel: 'sms', mode: 'auto', sendTime: '18:30' } satisfies AutomationRule,
+      {
+        occasion: 'home-anniversary',
+        enabled: true,
+        channel: 'sms',
+        mode: 'auto',
+        sendTime: '18:30',
+      } satisfies AutomationRule,
     ];
     const { user, card, form, fetchMock } = await openAutomations({
       isPro: true,
@@ -116,7 +157,9 @@ describe('/automations', () => {
   });
 
   it("shows the schema's message under the send time of a text outside 8:00–21:00, and sends nothing", async () => {
-    const { user, card, form, fetchMock } = await openAutomations({ api: { [`PUT ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) } });
+    const { user, card, form, fetchMock } = await openAutomations({
+      api: { [`PUT ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) },
+    });
     const anniversary = card('Wedding anniversary');
     fireEvent.change(within(anniversary).getByLabelText(TIME), { target: { value: '07:00' } });
     await user.click(button(form, 'Save automations'));
@@ -137,7 +180,11 @@ describe('/automations', () => {
     const { user, card, form } = await openAutomations({
       api: {
         [`PUT ${AUTOMATIONS}`]: () =>
-          jsonResponse(400, { message: 'Some rules need a look.', code: 'VALIDATION_FAILED', errors: { 'rules[0].sendTime': reason } }),
+          jsonResponse(400, {
+            message: 'Some rules need a look.',
+            code: 'VALIDATION_FAILED',
+            errors: { 'rules[0].sendTime': reason },
+          }),
       },
     });
     fireEvent.change(within(card('Birthday')).getByLabelText(TIME), { target: { value: '08:15' } });
@@ -163,7 +210,10 @@ describe('/automations', () => {
   it('shows the 403 PRO_REQUIRED message under the choice it refuses, and reads the plan again', async () => {
     const { user, card, form, fetchMock } = await openAutomations({
       isPro: true,
-      api: { [`PUT ${AUTOMATIONS}`]: () => jsonResponse(403, { code: 'PRO_REQUIRED', message: AUTOMATION_MESSAGES.proRequired }) },
+      api: {
+        [`PUT ${AUTOMATIONS}`]: () =>
+          jsonResponse(403, { code: 'PRO_REQUIRED', message: AUTOMATION_MESSAGES.proRequired }),
+      },
     });
     const birthday = card('Birthday');
     await user.click(within(birthday).getByLabelText(/^Send it automatically/));
@@ -177,10 +227,14 @@ describe('/automations', () => {
   });
 
   it('sends the rules in occasion order, with the defaults for the ones never saved', async () => {
-    const { user, card, form, fetchMock } = await openAutomations({ api: { [`PUT ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) } });
+    const { user, card, form, fetchMock } = await openAutomations({
+      api: { [`PUT ${AUTOMATIONS}`]: () => jsonResponse(200, automationsWith(stored)) },
+    });
     await user.click(within(card('Wedding anniversary')).getByLabelText(SWITCH));
     await user.click(button(form, 'Save automations'));
     await toasts().findByText('Automations saved');
-    expect(callsTo(fetchMock, `PUT ${AUTOMATIONS}`)[0]?.body).toEqual({ rules: [stored[0], { ...stored[1], enabled: true }, defaultHome] });
+    expect(callsTo(fetchMock, `PUT ${AUTOMATIONS}`)[0]?.body).toEqual({
+      rules: [stored[0], { ...stored[1], enabled: true }, defaultHome],
+    });
   });
 });

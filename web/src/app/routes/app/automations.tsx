@@ -2,13 +2,13 @@
 // anniversary and home anniversary, and whose occasion comes tomorrow.
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { useAutomations } from '../../../features/automations/api/get-automations';
-import { AutomationRulesForm } from '../../../features/automations/components/automation-rules-form';
-import { TomorrowCard } from '../../../features/automations/components/tomorrow-card';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useAutomations } from '@/features/automations/api/get-automations';
+import { AutomationRulesForm } from '@/features/automations/components/automation-rules-form';
+import { TomorrowCard } from '@/features/automations/components/tomorrow-card';
 
 const COLUMNS = { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' };
 
@@ -27,7 +27,11 @@ export function AutomationsRoute() {
       ) : error ? (
         <LoadError onRetry={retry}>We couldn&apos;t load your automations. {errorMessage(error)}</LoadError>
       ) : (
-        <Box aria-busy="true" aria-label="Loading automations" sx={{ display: 'grid', gap: 3, gridTemplateColumns: COLUMNS }}>
+        <Box
+          aria-busy="true"
+          aria-label="Loading automations"
+          sx={{ display: 'grid', gap: 3, gridTemplateColumns: COLUMNS }}
+        >
           <Box sx={{ display: 'grid', gap: 3 }}>
             {[0, 1, 2].map((card) => (
               <Skeleton key={card} variant="rounded" height={300} />

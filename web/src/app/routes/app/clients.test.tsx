@@ -1,9 +1,9 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Client, ClientMilestone, CreatedClient, ImportResult, ReviewCheck } from '../../../../../shared/api-types';
-import { clientPages } from '../../../testing/client-pages';
-import { createClient, createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { act, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { Client, ClientMilestone, CreatedClient, ImportResult, ReviewCheck } from '@shared/api-types';
+import { clientPages } from '@/testing/client-pages';
+import { createClient, createUser } from '@/testing/data-generators';
+import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { act, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 type OpenOptions = { clients?: Client[]; isPro?: boolean; api?: MockRoutes; url?: string; pageSize?: number };
 
@@ -22,7 +22,8 @@ async function openClients({ clients = [], isPro = false, api = {}, url = '/clie
     api: {
       [PAGES]: clientPages(() => book, { pageSize }),
       'GET /api/clients/c-ana/testimonials': () => jsonResponse(200, []),
-      // The open invitations (features/invitations/components/open-invitations.test.tsx): none unless a test says otherwise.
+      // The open invitations (features/invitations/components/open-invitations.test.tsx): none unless a test says
+      // otherwise.
       'GET /api/client-invitations': () => jsonResponse(200, []),
       ...api,
     },
@@ -36,7 +37,8 @@ async function openClients({ clients = [], isPro = false, api = {}, url = '/clie
 }
 
 /** The query of each page read so far. */
-const pageQueries = (fetchMock: jest.Mock) => callsTo(fetchMock, PAGES).map((request) => request.url.slice(request.url.indexOf('?') + 1));
+const pageQueries = (fetchMock: jest.Mock) =>
+  callsTo(fetchMock, PAGES).map((request) => request.url.slice(request.url.indexOf('?') + 1));
 
 /** The clients table (found by its label: a role query over the whole page is slow in jsdom), its role asserted. */
 function clientsTable(): HTMLElement {
@@ -46,7 +48,10 @@ function clientsTable(): HTMLElement {
 }
 
 /** The client names in the table, in order, read from each row's name button. */
-const listedNames = () => [...document.querySelectorAll('table[aria-label="Clients"] tbody tr')].map((row) => row.querySelector('button')!.textContent);
+const listedNames = () =>
+  [...document.querySelectorAll('table[aria-label="Clients"] tbody tr')].map(
+    (row) => row.querySelector('button')!.textContent,
+  );
 
 /** The live region that says how many clients the list holds or the search found. */
 const countStatus = () => screen.getByText(/ (clients?|clients? found)$/, { selector: '[role="status"]' });
@@ -70,7 +75,9 @@ const searchBox = () => {
  * over the whole page computes the accessible tree of every element, which is slow in jsdom.
  */
 function button(name: string, container: ParentNode = document.body): HTMLElement {
-  const found = [...container.querySelectorAll<HTMLElement>('button')].filter((el) => (el.getAttribute('aria-label') ?? el.textContent?.trim()) === name);
+  const found = [...container.querySelectorAll<HTMLElement>('button')].filter(
+    (el) => (el.getAttribute('aria-label') ?? el.textContent?.trim()) === name,
+  );
   expect(found).toHaveLength(1);
   expect(found[0]).toHaveRole('button');
   expect(found[0]).toHaveAccessibleName(name);
@@ -83,7 +90,8 @@ const findButton = (name: string) => waitFor(() => button(name));
 function dialogsNamed(name: string, role: 'dialog' | 'alertdialog'): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>(`[role="${role}"]`)].filter((el) => {
     const labelledBy = el.getAttribute('aria-labelledby');
-    const label = el.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null);
+    const label =
+      el.getAttribute('aria-label') ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null);
     return label?.trim() === name;
   });
 }
@@ -100,7 +108,8 @@ async function findDialog(name: string, role: 'dialog' | 'alertdialog' = 'dialog
   return dialog;
 }
 
-const waitForDialogToClose = (name: string, role: 'dialog' | 'alertdialog' = 'dialog') => waitFor(() => expect(dialogsNamed(name, role)).toHaveLength(0));
+const waitForDialogToClose = (name: string, role: 'dialog' | 'alertdialog' = 'dialog') =>
+  waitFor(() => expect(dialogsNamed(name, role)).toHaveLength(0));
 
 /** The toast region: announced even while a dialog is open (the modal hides only the page). */
 const toasts = () => within(toastRegion());
@@ -121,8 +130,16 @@ describe('/clients', () => {
       const { user, fetchMock, router } = await openClients({
         clients: [
           createClient({ name: 'Ana Ruiz', lastContactDate: null, createdAt: '2026-01-05T10:00:00.000Z' }),
-          createClient({ name: 'Ben Cole', lastContactDate: '2026-11-02T15:00:00.000Z', createdAt: '2026-03-01T10:00:00.000Z' }),
-          createClient({ name: 'Cy Dunn', lastContactDate: '2026-11-20T15:00:00.000Z', createdAt: '2025-12-01T10:00:00.000Z' }),
+          createClient({
+            name: 'Ben Cole',
+            lastContactDate: '2026-11-02T15:00:00.000Z',
+            createdAt: '2026-03-01T10:00:00.000Z',
+          }),
+          createClient({
+            name: 'Cy Dunn',
+            lastContactDate: '2026-11-20T15:00:00.000Z',
+            createdAt: '2025-12-01T10:00:00.000Z',
+          }),
         ],
       });
       expect(pageQueries(fetchMock)).toEqual(['limit=25&sort=name&order=asc']);
@@ -130,14 +147,20 @@ describe('/clients', () => {
       expect(countStatus()).toHaveTextContent('3 clients');
       // Each contacted client's row says when; Ana was never contacted.
       const table = clientsTable();
-      expect([...table.querySelectorAll('tbody tr')].map((row) => row.querySelector('time')?.getAttribute('datetime') ?? null)).toEqual([
-        null,
-        '2026-11-02T15:00:00.000Z',
-        '2026-11-20T15:00:00.000Z',
-      ]);
+      expect(
+        [...table.querySelectorAll('tbody tr')].map(
+          (row) => row.querySelector('time')?.getAttribute('datetime') ?? null,
+        ),
+      ).toEqual([null, '2026-11-02T15:00:00.000Z', '2026-11-20T15:00:00.000Z']);
 
       const sortBy = screen.getByLabelText('Sort by');
-      expect([...sortBy.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Name', 'Recently added', 'Last contact', 'Profile completion', 'Review status']);
+      expect([...sortBy.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+        'Name',
+        'Recently added',
+        'Last contact',
+        'Profile completion',
+        'Review status',
+      ]);
       await user.selectOptions(sortBy, 'Last contact');
       await waitFor(() => expect(listedNames()).toEqual(['Cy Dunn', 'Ben Cole', 'Ana Ruiz']));
       expect(pageQueries(fetchMock).at(-1)).toBe('limit=25&sort=lastContact&order=desc');
@@ -146,7 +169,10 @@ describe('/clients', () => {
 
       // The order's directions follow the sort; the other one is asked for and kept in the URL.
       const order = screen.getByLabelText('Order');
-      expect([...order.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Most recent first', 'Longest ago first']);
+      expect([...order.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+        'Most recent first',
+        'Longest ago first',
+      ]);
       await user.selectOptions(order, 'Longest ago first');
       await waitFor(() => expect(listedNames()).toEqual(['Ana Ruiz', 'Ben Cole', 'Cy Dunn']));
       expect(pageQueries(fetchMock).at(-1)).toBe('limit=25&sort=lastContact&order=asc');
@@ -167,17 +193,30 @@ describe('/clients', () => {
     it('shows each client with name, profile completion, review status, a testimonial mark and actions', async () => {
       await openClients({
         clients: [
-          createClient({ name: 'Ana Ruiz', email: 'ana@example.com', birthday: '1985-03-14', reviewStatus: 'submitted', hasTestimonial: true }),
+          createClient({
+            name: 'Ana Ruiz',
+            email: 'ana@example.com',
+            birthday: '1985-03-14',
+            reviewStatus: 'submitted',
+            hasTestimonial: true,
+          }),
           createClient({ name: 'Ben Cole', email: 'ben@example.com', reviewStatus: 'requested' }),
           createClient({ name: 'Cy Dunn', email: 'cy@example.com' }),
         ],
       });
 
       const table = clientsTable();
-      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Profile Completion', 'Review Status', 'Actions']);
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Name', 'Profile Completion', 'Review Status', 'Actions']);
       const ana = button('Ana Ruiz', table).closest('tr')!;
       // name, email, phone, birthday and the submitted review: 5 of 7 items.
-      expect(within(ana).getByRole('progressbar', { name: 'Profile completion for Ana Ruiz' })).toHaveAttribute('aria-valuenow', '71');
+      expect(within(ana).getByRole('progressbar', { name: 'Profile completion for Ana Ruiz' })).toHaveAttribute(
+        'aria-valuenow',
+        '71',
+      );
       expect(within(ana).getByText('71%')).toBeInTheDocument();
       expect(within(ana).getByText('Submitted')).toBeInTheDocument();
       expect(within(ana).getByRole('img', { name: 'Has a video testimonial' })).toBeInTheDocument();
@@ -205,7 +244,10 @@ describe('/clients', () => {
 
       jest.useFakeTimers();
       try {
-        const typist = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms), pointerEventsCheck: PointerEventsCheckLevel.Never });
+        const typist = userEvent.setup({
+          advanceTimers: (ms) => jest.advanceTimersByTime(ms),
+          pointerEventsCheck: PointerEventsCheckLevel.Never,
+        });
         await typist.type(search, 'RUI');
         act(() => jest.advanceTimersByTime(299));
         // Nothing is asked while the agent is typing...
@@ -219,19 +261,29 @@ describe('/clients', () => {
         jest.useRealTimers();
       }
       await waitFor(() => expect(listedNames()).toEqual(['Ana Ruiz']));
-      expect(pageQueries(fetchMock).slice(reads).filter((query) => query.includes('q='))).toEqual(['limit=25&q=RUIZ']);
+      expect(
+        pageQueries(fetchMock)
+          .slice(reads)
+          .filter((query) => query.includes('q=')),
+      ).toEqual(['limit=25&q=RUIZ']);
       expect(countStatus()).toHaveTextContent('1 client found');
       expect(router.state.location.search).toBe('?q=RUIZ');
       // Typing replaces the history entry rather than adding one per search.
       expect(router.state.historyAction).toBe('REPLACE');
       // Search results come by the matching word: the order does not apply meanwhile.
       expect(screen.getByLabelText('Sort by')).toBeDisabled();
-      expect(screen.getByLabelText('Sort by')).toHaveAccessibleDescription('Search results are listed by the word that matched');
+      expect(screen.getByLabelText('Sort by')).toHaveAccessibleDescription(
+        'Search results are listed by the word that matched',
+      );
 
       await user.clear(search);
       await user.type(search, 'BCOLE@work');
       await waitFor(() => expect(listedNames()).toEqual(['Ben Cole']));
-      expect(pageQueries(fetchMock).filter((query) => query.includes('q=')).at(-1)).toBe('limit=25&q=BCOLE%40work');
+      expect(
+        pageQueries(fetchMock)
+          .filter((query) => query.includes('q='))
+          .at(-1),
+      ).toBe('limit=25&q=BCOLE%40work');
     });
 
     it('says when no client matches the search, and clears it', async () => {
@@ -293,7 +345,9 @@ describe('/clients', () => {
     });
 
     it('shows the same page after a reload of its URL, with a way to the first page', async () => {
-      const clients = ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'].map((name, i) => createClient({ name, createdAt: `2026-0${i + 1}-01T10:00:00.000Z` }));
+      const clients = ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'].map((name, i) =>
+        createClient({ name, createdAt: `2026-0${i + 1}-01T10:00:00.000Z` }),
+      );
       const first = await openClients({ clients, pageSize: 2 });
       await first.user.selectOptions(screen.getByLabelText('Sort by'), 'Recently added');
       await waitFor(() => expect(listedNames()).toEqual(['Eve', 'Dee']));
@@ -317,7 +371,11 @@ describe('/clients', () => {
       const next = deferred<Response>();
       const clients = ['Ana', 'Ben', 'Cy'].map((name) => createClient({ name }));
       const pages = clientPages(() => clients, { pageSize: 2 });
-      const { user } = await openClients({ clients, pageSize: 2, api: { [`GET /api/clients?limit=25&sort=name&order=asc&cursor=after-2`]: () => next.promise } });
+      const { user } = await openClients({
+        clients,
+        pageSize: 2,
+        api: { [`GET /api/clients?limit=25&sort=name&order=asc&cursor=after-2`]: () => next.promise },
+      });
 
       await user.click(button('Next', pager()));
 
@@ -325,14 +383,19 @@ describe('/clients', () => {
       await waitFor(() => expect(rows).toHaveAttribute('aria-busy', 'true'));
       expect(listedNames()).toEqual(['Ana', 'Ben']);
       expect(button('Next', pager())).toBeDisabled();
-      next.resolve(await pages({ method: 'GET', url: '/api/clients?limit=25&cursor=after-2', init: {}, body: undefined }));
+      next.resolve(
+        await pages({ method: 'GET', url: '/api/clients?limit=25&cursor=after-2', init: {}, body: undefined }),
+      );
       await waitFor(() => expect(listedNames()).toEqual(['Cy']));
       expect(rows).toHaveAttribute('aria-busy', 'false');
     });
 
     it('shows skeleton rows while the first page loads', async () => {
       const first = deferred<Response>();
-      renderApp('/clients', { user: createUser(), api: { [PAGES]: () => first.promise, 'GET /api/client-invitations': () => jsonResponse(200, []) } });
+      renderApp('/clients', {
+        user: createUser(),
+        api: { [PAGES]: () => first.promise, 'GET /api/client-invitations': () => jsonResponse(200, []) },
+      });
       await findPageHeading('Clients');
 
       expect(screen.getByLabelText('Loading clients')).toHaveAttribute('aria-busy', 'true');
@@ -341,7 +404,10 @@ describe('/clients', () => {
     });
 
     it('offers the first page when a page link no longer fits the list', async () => {
-      const { user } = await openClients({ url: '/clients?cursor=stale', clients: [createClient({ name: 'Ana Ruiz' })] });
+      const { user } = await openClients({
+        url: '/clients?cursor=stale',
+        clients: [createClient({ name: 'Ana Ruiz' })],
+      });
 
       expect(await screen.findByText('This page of clients is no longer available.')).toBeInTheDocument();
       await user.click(button('Go to the first page'));
@@ -368,7 +434,9 @@ describe('/clients', () => {
     it('offers a retry when the clients cannot be loaded', async () => {
       let fail = true;
       const pages = clientPages(() => [createClient({ name: 'Ana Ruiz' })]);
-      const { user } = await openClients({ api: { [PAGES]: (request) => (fail ? emptyResponse(503, 'Service Unavailable') : pages(request)) } });
+      const { user } = await openClients({
+        api: { [PAGES]: (request) => (fail ? emptyResponse(503, 'Service Unavailable') : pages(request)) },
+      });
 
       expect(await screen.findByText(/We couldn't load your clients/)).toBeInTheDocument();
       fail = false;
@@ -453,7 +521,11 @@ describe('/clients', () => {
         clients: [createClient()],
         api: {
           'POST /api/clients': () =>
-            jsonResponse(403, { code: 'UPGRADE_REQUIRED', message: "You've reached the maximum of 10 clients on the free plan. Upgrade to Pro for unlimited clients." }),
+            jsonResponse(403, {
+              code: 'UPGRADE_REQUIRED',
+              message:
+                "You've reached the maximum of 10 clients on the free plan. Upgrade to Pro for unlimited clients.",
+            }),
         },
       });
 
@@ -501,20 +573,30 @@ describe('/clients', () => {
         clients: [createClient()],
         api: {
           'POST /api/clients': () =>
-            jsonResponse(409, { message: 'A client with this email already exists.', errors: { email: 'A client with this email already exists.' } }),
+            jsonResponse(409, {
+              message: 'A client with this email already exists.',
+              errors: { email: 'A client with this email already exists.' },
+            }),
         },
       });
 
       await user.click(await findButton('Add Client'));
       const dialog = await fillAndSubmit(user);
 
-      await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription('A client with this email already exists.'));
+      await waitFor(() =>
+        expect(within(dialog).getByLabelText('Email')).toHaveAccessibleDescription(
+          'A client with this email already exists.',
+        ),
+      );
       const toast = await findToast('Error');
       expect(toast).toHaveAttribute('data-variant', 'destructive');
     });
 
     it("falls back to 'Failed to create client' when the server gives no message", async () => {
-      const { user } = await openClients({ clients: [createClient()], api: { 'POST /api/clients': () => emptyResponse(502, 'Bad Gateway') } });
+      const { user } = await openClients({
+        clients: [createClient()],
+        api: { 'POST /api/clients': () => emptyResponse(502, 'Bad Gateway') },
+      });
 
       await user.click(await findButton('Add Client'));
       await fillAndSubmit(user);
@@ -571,7 +653,14 @@ describe('/clients', () => {
 
   describe('editing a client', () => {
     it('opens with the client, sends every field (cleared ones as null) and confirms', async () => {
-      const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz', email: 'ana@example.com', phone: '(555) 111-2222', address: '1 Elm St', birthday: '1985-03-14' });
+      const ana = createClient({
+        id: 'c-ana',
+        name: 'Ana Ruiz',
+        email: 'ana@example.com',
+        phone: '(555) 111-2222',
+        address: '1 Elm St',
+        birthday: '1985-03-14',
+      });
       const { user, fetchMock } = await openClients({
         clients: [ana],
         api: { 'PATCH /api/clients/c-ana': ({ body }) => jsonResponse(200, { ...ana, ...(body as object) }) },
@@ -625,7 +714,9 @@ describe('/clients', () => {
 
       await user.click(await findButton('Edit José Ñúñez'));
       const dialog = await findDialog('Edit Client');
-      expect(within(dialog).getByLabelText('Birthday')).toHaveAccessibleDescription('Nov 7, year not known. Pick a date to add it.');
+      expect(within(dialog).getByLabelText('Birthday')).toHaveAccessibleDescription(
+        'Nov 7, year not known. Pick a date to add it.',
+      );
       await user.click(button('Save Changes', dialog));
 
       expect(await findToast('Client updated successfully')).toBeInTheDocument();
@@ -634,7 +725,10 @@ describe('/clients', () => {
 
     it("shows a destructive 'Error' toast when the update fails", async () => {
       const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
-      const { user } = await openClients({ clients: [ana], api: { 'PATCH /api/clients/c-ana': () => jsonResponse(404, { message: 'Client not found' }) } });
+      const { user } = await openClients({
+        clients: [ana],
+        api: { 'PATCH /api/clients/c-ana': () => jsonResponse(404, { message: 'Client not found' }) },
+      });
 
       await user.click(await findButton('Edit Ana Ruiz'));
       await user.click(button('Save Changes', await findDialog('Edit Client')));
@@ -651,8 +745,14 @@ describe('/clients', () => {
 
       await user.click(await findButton('Delete Ana Ruiz'));
       const dialog = await findDialog('Are you sure?', 'alertdialog');
-      expect(within(dialog).getByText("This will permanently delete Ana Ruiz's information and cannot be undone.")).toBeInTheDocument();
-      expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Delete']);
+      expect(
+        within(dialog).getByText("This will permanently delete Ana Ruiz's information and cannot be undone."),
+      ).toBeInTheDocument();
+      expect(
+        within(dialog)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Cancel', 'Delete']);
 
       await user.click(button('Cancel', dialog));
 
@@ -691,7 +791,8 @@ describe('/clients', () => {
   });
 
   describe('importing a CSV file', () => {
-    const csv = () => new File(['name,email,phone\nAna,ana@example.com,5551112222\n'], 'clients.csv', { type: 'text/csv' });
+    const csv = () =>
+      new File(['name,email,phone\nAna,ana@example.com,5551112222\n'], 'clients.csv', { type: 'text/csv' });
 
     it('accepts .csv and .vcf, says so, and keeps Import disabled until a file is chosen', async () => {
       const { user } = await openClients({ clients: [createClient()] });
@@ -722,7 +823,10 @@ describe('/clients', () => {
         message: 'Imported 2 new clients and updated 1. 2 rows have errors and were skipped.',
       };
       const answer = deferred<Response>();
-      const { user, fetchMock } = await openClients({ clients: [createClient()], api: { 'POST /api/clients/import': () => answer.promise } });
+      const { user, fetchMock } = await openClients({
+        clients: [createClient()],
+        api: { 'POST /api/clients/import': () => answer.promise },
+      });
 
       await user.click(await findButton('Import CSV'));
       const dialog = await findDialog('Import Clients');
@@ -740,7 +844,11 @@ describe('/clients', () => {
       const stats = within(dialog).getByText('Imported').closest('dl')!;
       expect(stats).toHaveTextContent('Imported2Updated1Skipped2');
       const errors = within(dialog).getByRole('region', { name: 'Rows with errors (2)' });
-      expect(within(errors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Row 4: Invalid email address', 'Row 7: Phone number is required']);
+      expect(
+        within(errors)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Row 4: Invalid email address', 'Row 7: Phone number is required']);
       const warnings = within(dialog).getByRole('region', { name: 'Warnings (1)' });
       expect(within(warnings).getByText(/is not a date; left empty/)).toBeInTheDocument();
     });
@@ -755,16 +863,24 @@ describe('/clients', () => {
         warnings: [],
         message: 'Imported 1 new client. 1 card has errors and was skipped.',
       };
-      const { user, fetchMock } = await openClients({ clients: [createClient()], api: { 'POST /api/clients/import': () => jsonResponse(200, result) } });
+      const { user, fetchMock } = await openClients({
+        clients: [createClient()],
+        api: { 'POST /api/clients/import': () => jsonResponse(200, result) },
+      });
 
       await user.click(await findButton('Import CSV'));
       const dialog = await findDialog('Import Clients');
-      const vcard = new File(['BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nEND:VCARD\r\n'], 'iCloud vCards.vcf', { type: 'text/vcard' });
+      const vcard = new File(['BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nEND:VCARD\r\n'], 'iCloud vCards.vcf', {
+        type: 'text/vcard',
+      });
       await user.upload(within(dialog).getByLabelText('CSV or vCard file'), vcard);
       await user.click(button('Import', dialog));
 
       expect(await within(dialog).findByText(result.message)).toBeInTheDocument();
-      expect((callsTo(fetchMock, 'POST /api/clients/import')[0]!.init.body as FormData).get('file')).toHaveProperty('name', 'iCloud vCards.vcf');
+      expect((callsTo(fetchMock, 'POST /api/clients/import')[0]!.init.body as FormData).get('file')).toHaveProperty(
+        'name',
+        'iCloud vCards.vcf',
+      );
       const errors = within(dialog).getByRole('region', { name: 'Contacts with errors (1)' });
       expect(within(errors).getByRole('listitem')).toHaveTextContent('Card 2: email: Email is required');
     });
@@ -772,7 +888,10 @@ describe('/clients', () => {
     it("shows a destructive 'Error' toast and the reason when the file is refused", async () => {
       const { user } = await openClients({
         clients: [createClient()],
-        api: { 'POST /api/clients/import': () => jsonResponse(413, { message: 'The file is larger than 5 MB.', code: 'FILE_TOO_LARGE' }) },
+        api: {
+          'POST /api/clients/import': () =>
+            jsonResponse(413, { message: 'The file is larger than 5 MB.', code: 'FILE_TOO_LARGE' }),
+        },
       });
 
       await user.click(await findButton('Import CSV'));
@@ -795,8 +914,20 @@ describe('/clients', () => {
 
   describe('client detail', () => {
     const milestones: ClientMilestone[] = [
-      { type: 'profile-complete', name: 'Profile Complete', description: 'Every profile detail is filled in', icon: 'Star', achievedAt: '2025-02-01T15:00:00.000Z' },
-      { type: 'home-1', name: '1 Year Homeowner', description: 'One year in their home', icon: 'Home', achievedAt: '2025-04-30T15:00:00.000Z' },
+      {
+        type: 'profile-complete',
+        name: 'Profile Complete',
+        description: 'Every profile detail is filled in',
+        icon: 'Star',
+        achievedAt: '2025-02-01T15:00:00.000Z',
+      },
+      {
+        type: 'home-1',
+        name: '1 Year Homeowner',
+        description: 'One year in their home',
+        icon: 'Home',
+        achievedAt: '2025-04-30T15:00:00.000Z',
+      },
     ];
 
     it('shows achievements with tooltips, contact details, only the dates that are set, and the review status', async () => {
@@ -811,7 +942,10 @@ describe('/clients', () => {
         reviewStatus: 'requested',
         reviewRequestedAt: '2025-05-02T15:00:00.000Z',
       });
-      const { user } = await openClients({ clients: [ana], api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, milestones) } });
+      const { user } = await openClients({
+        clients: [ana],
+        api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, milestones) },
+      });
 
       await user.click(await findButton('Ana Ruiz'));
       const dialog = await findDialog('Ana Ruiz');
@@ -825,7 +959,10 @@ describe('/clients', () => {
       expect(tooltip).toHaveTextContent('Achieved on Feb 1, 2025');
 
       const contact = within(dialog).getByRole('region', { name: 'Contact Information' });
-      expect(within(contact).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute('href', 'mailto:ana@example.com');
+      expect(within(contact).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute(
+        'href',
+        'mailto:ana@example.com',
+      );
       expect(within(contact).getByText('(555) 111-2222')).toBeInTheDocument();
       expect(within(contact).getByText('1 Elm St, Springfield')).toBeInTheDocument();
 
@@ -846,7 +983,11 @@ describe('/clients', () => {
 
     it("checks for a review, shows the answer's message and reads the clients again", async () => {
       const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz', reviewStatus: 'requested' });
-      const check: ReviewCheck = { hasReview: true, message: 'Found a review from Ana Ruiz.', client: { ...ana, reviewStatus: 'submitted' } };
+      const check: ReviewCheck = {
+        hasReview: true,
+        message: 'Found a review from Ana Ruiz.',
+        client: { ...ana, reviewStatus: 'submitted' },
+      };
       const { user, fetchMock } = await openClients({
         clients: [ana],
         api: {
@@ -868,7 +1009,8 @@ describe('/clients', () => {
         clients: [ana],
         api: {
           'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []),
-          'POST /api/clients/c-ana/check-review': () => jsonResponse(400, { message: 'Add your Google Place ID first.' }),
+          'POST /api/clients/c-ana/check-review': () =>
+            jsonResponse(400, { message: 'Add your Google Place ID first.' }),
         },
       });
 
@@ -882,7 +1024,10 @@ describe('/clients', () => {
 
     it('says when there are no achievements or dates yet', async () => {
       const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
-      const { user } = await openClients({ clients: [ana], api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []) } });
+      const { user } = await openClients({
+        clients: [ana],
+        api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []) },
+      });
 
       await user.click(await findButton('Ana Ruiz'));
       const dialog = await findDialog('Ana Ruiz');

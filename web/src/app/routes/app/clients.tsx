@@ -5,17 +5,17 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useUser } from '../../../lib/auth';
-import { AutomationsPauseSwitch } from '../../../features/automations/components/automations-pause-switch';
-import { ClientsManager } from '../../../features/clients/components/clients-manager';
-import { ClientActivitySection } from '../../../features/messages/components/client-activity';
-import { MessageButton } from '../../../features/messages/components/message-button';
-import { useComposer } from '../../../features/messages/components/use-composer';
-import { InviteClientDialog } from '../../../features/invitations/components/invite-client-dialog';
-import { OpenInvitations } from '../../../features/invitations/components/open-invitations';
-import { MarkReviewButton } from '../../../features/reviews/components/mark-review-button';
-import { RequestReviewButton } from '../../../features/reviews/components/review-actions';
-import { ClientTestimonials } from '../../../features/testimonials/components/client-testimonials';
+import { useUser } from '@/lib/auth';
+import { AutomationsPauseSwitch } from '@/features/automations/components/automations-pause-switch';
+import { ClientsManager } from '@/features/clients/components/clients-manager';
+import { ClientActivitySection } from '@/features/messages/components/client-activity';
+import { MessageButton } from '@/features/messages/components/message-button';
+import { useComposer } from '@/features/messages/components/use-composer';
+import { InviteClientDialog } from '@/features/invitations/components/invite-client-dialog';
+import { OpenInvitations } from '@/features/invitations/components/open-invitations';
+import { MarkReviewButton } from '@/features/reviews/components/mark-review-button';
+import { RequestReviewButton } from '@/features/reviews/components/review-actions';
+import { ClientTestimonials } from '@/features/testimonials/components/client-testimonials';
 
 export function ClientsRoute() {
   const { user } = useUser();

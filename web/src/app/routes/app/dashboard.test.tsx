@@ -1,15 +1,15 @@
-import { monthlyActivity } from '../../../../../shared/activity';
-import type { Client, Dashboard } from '../../../../../shared/api-types';
-import { addDays, dateParts, formatDate } from '../../../../../shared/dates';
-import { dashboardReminders } from '../../../../../shared/reminders';
-import { browserToday, formatCalendarDateWithWeekdayShort } from '../../../lib/dates';
-import { createClient, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse } from '../../../testing/mock-api';
-import { act, renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import { monthlyActivity } from '@shared/activity';
+import type { Client, Dashboard } from '@shared/api-types';
+import { addDays, dateParts, formatDate } from '@shared/dates';
+import { dashboardReminders } from '@shared/reminders';
+import { browserToday, formatCalendarDateWithWeekdayShort } from '@/lib/dates';
+import { createClient, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse } from '@/testing/mock-api';
+import { act, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 // The chart library is ESM-only d3 underneath, which Jest does not load; the chart itself is looked
 // at in the browser suite. Its data table (for screen readers) still renders here.
-jest.mock('../../../components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
+jest.mock('@/components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
 
 const today = browserToday();
 
@@ -80,7 +80,13 @@ describe('dashboard', () => {
 
     const list = within(await card('Upcoming Reminders')).getByRole('list', { name: 'Upcoming reminders' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((item) => within(item).getByText(/^Day /).textContent)).toEqual(['Day 0', 'Day 1', 'Day 10', 'Day 20', 'Day 30']);
+    expect(items.map((item) => within(item).getByText(/^Day /).textContent)).toEqual([
+      'Day 0',
+      'Day 1',
+      'Day 10',
+      'Day 20',
+      'Day 30',
+    ]);
     expect(items[0]).toHaveTextContent('Birthday');
     expect(items[0]).toHaveTextContent(formatCalendarDateWithWeekdayShort(today));
     expect(items[0]).toHaveTextContent('Today');
@@ -104,9 +110,18 @@ describe('dashboard', () => {
   it('totals Reviews Received and Reminders Provided over the last 6 months', async () => {
     await openDashboard([
       // One review this month, and one birthday that passed 10 days ago (a reminder provided).
-      createClient({ reviewStatus: 'submitted', reviewSubmittedAt: `${today}T12:00:00.000Z`, birthday: keyDateIn(-10), createdAt: '2020-01-01T00:00:00.000Z' }),
+      createClient({
+        reviewStatus: 'submitted',
+        reviewSubmittedAt: `${today}T12:00:00.000Z`,
+        birthday: keyDateIn(-10),
+        createdAt: '2020-01-01T00:00:00.000Z',
+      }),
       // A review two years ago is outside the chart; an upcoming anniversary is not provided yet.
-      createClient({ reviewStatus: 'submitted', reviewSubmittedAt: `${addDays(today, -730)}T12:00:00.000Z`, anniversary: keyDateIn(5, 2015) }),
+      createClient({
+        reviewStatus: 'submitted',
+        reviewSubmittedAt: `${addDays(today, -730)}T12:00:00.000Z`,
+        anniversary: keyDateIn(5, 2015),
+      }),
     ]);
 
     const activity = await card('Monthly Activity');
@@ -115,17 +130,28 @@ describe('dashboard', () => {
     expect(within(activity).getByText('Last 6 months')).toBeInTheDocument();
     const table = within(activity).getByRole('table', { name: /Reviews received and reminders provided per month/ });
     expect(within(table).getAllByRole('row')).toHaveLength(7);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Reviews Received', 'Reminders Provided']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Reviews Received', 'Reminders Provided']);
   });
 
   it('shows what could not be loaded, and loads again on Try again', async () => {
     let fail = true;
     const { user, fetchMock } = renderApp('/', {
       user: createUser({ fullName: 'Jane Doe' }),
-      api: { 'GET /api/dashboard': () => (fail ? jsonResponse(500, { message: 'The server is down' }) : jsonResponse(200, dashboardOf([createClient()]))) },
+      api: {
+        'GET /api/dashboard': () =>
+          fail
+            ? jsonResponse(500, { message: 'The server is down' })
+            : jsonResponse(200, dashboardOf([createClient()])),
+      },
     });
 
-    const alert = (await screen.findByText(/We couldn't load your clients\./, {}, { timeout: 5000 })).closest<HTMLElement>('[role="alert"]')!;
+    const alert = (
+      await screen.findByText(/We couldn't load your clients\./, {}, { timeout: 5000 })
+    ).closest<HTMLElement>('[role="alert"]')!;
     expect(alert).toHaveTextContent('The server is down');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: /try again/i }));

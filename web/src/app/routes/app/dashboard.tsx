@@ -8,18 +8,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
-import { useDashboard } from '../../../lib/dashboard';
-import { FirstClientCard } from '../../../features/dashboard/components/first-client-card';
-import { MonthlyActivityCard } from '../../../features/dashboard/components/monthly-activity-card';
-import { StatCard } from '../../../features/dashboard/components/stat-card';
-import { useReminderMessages } from '../../../features/messages/components/reminder-messages';
-import { UpcomingRemindersCard } from '../../../features/reminders/components/upcoming-reminders-card';
-import { errorMessage } from '../../../lib/api-client';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { useDashboard } from '@/lib/dashboard';
+import { FirstClientCard } from '@/features/dashboard/components/first-client-card';
+import { MonthlyActivityCard } from '@/features/dashboard/components/monthly-activity-card';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { useReminderMessages } from '@/features/messages/components/reminder-messages';
+import { UpcomingRemindersCard } from '@/features/reminders/components/upcoming-reminders-card';
+import { errorMessage } from '@/lib/api-client';
 
 const addClientHref = `${paths.clients.getHref()}?action=add`;
 const importClientsHref = `${paths.clients.getHref()}?action=import`;
@@ -55,11 +55,21 @@ export function DashboardRoute() {
         <Box sx={{ gridColumn: { md: 'span 6' } }}>
           <StatCard
             title="Active Clients"
-            label={user?.isPro ? 'Pro plan · unlimited clients' : `${Math.min(count ?? 0, FREE_CLIENT_LIMIT)} of ${FREE_CLIENT_LIMIT} on the free plan`}
+            label={
+              user?.isPro
+                ? 'Pro plan · unlimited clients'
+                : `${Math.min(count ?? 0, FREE_CLIENT_LIMIT)} of ${FREE_CLIENT_LIMIT} on the free plan`
+            }
             value={count}
             icon={<GroupsOutlined />}
             footer={
-              <Button component={RouterLink} to={paths.clients.getHref()} size="small" endIcon={<ArrowForwardRounded />} sx={{ ml: -1 }}>
+              <Button
+                component={RouterLink}
+                to={paths.clients.getHref()}
+                size="small"
+                endIcon={<ArrowForwardRounded />}
+                sx={{ ml: -1 }}
+              >
                 Manage clients
               </Button>
             }
@@ -90,7 +100,11 @@ export function DashboardRoute() {
         ) : (
           <>
             <Box sx={{ gridColumn: { md: 'span 5' } }}>
-              <UpcomingRemindersCard events={dashboard?.upcoming} today={dashboard?.today} renderAction={renderAction} />
+              <UpcomingRemindersCard
+                events={dashboard?.upcoming}
+                today={dashboard?.today}
+                renderAction={renderAction}
+              />
             </Box>
             <Box sx={{ gridColumn: { md: 'span 7' } }}>
               <MonthlyActivityCard activity={dashboard?.activity} />

@@ -1,9 +1,9 @@
-import type { SupportTicket } from '../../../../../shared/api-types';
-import { SUPPORT_MESSAGES } from '../../../../../shared/support';
-import { PRO_ANSWERED_FIRST } from '../../../features/support/components/priority-note';
-import { createSupportTicket, createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { SupportTicket } from '@shared/api-types';
+import { SUPPORT_MESSAGES } from '@shared/support';
+import { PRO_ANSWERED_FIRST } from '@/features/support/components/priority-note';
+import { createSupportTicket, createUser } from '@/testing/data-generators';
+import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const LIST = 'GET /api/support';
 const SEND = 'POST /api/support';
@@ -14,7 +14,14 @@ const answered = createSupportTicket({
   status: 'closed',
   createdAt: '2026-11-20T15:00:00.000Z',
   closedAt: '2026-11-21T09:00:00.000Z',
-  replies: [{ id: 'r-1', author: 'Avery Admin', text: 'Row 4 has the birthday as 31/04. Use YYYY-MM-DD.', createdAt: '2026-11-21T08:55:00.000Z' }],
+  replies: [
+    {
+      id: 'r-1',
+      author: 'Avery Admin',
+      text: 'Row 4 has the birthday as 31/04. Use YYYY-MM-DD.',
+      createdAt: '2026-11-21T08:55:00.000Z',
+    },
+  ],
 });
 const waiting = createSupportTicket({ subject: 'Can I export my clients?', createdAt: '2026-11-23T10:00:00.000Z' });
 
@@ -57,7 +64,10 @@ describe('/help', () => {
     expect(within(note).getByText('Upgrade to Pro')).toHaveAttribute('href', '/settings');
 
     const items = within(await screen.findByRole('list', { name: 'Your requests' })).getAllByRole('article');
-    expect(items.map((item) => item.querySelector('h3')?.textContent)).toEqual(['Can I export my clients?', 'Import keeps failing']);
+    expect(items.map((item) => item.querySelector('h3')?.textContent)).toEqual([
+      'Can I export my clients?',
+      'Import keeps failing',
+    ]);
     expect(within(items[0]!).getByText('Open')).toBeInTheDocument();
     expect(within(items[0]!).getByText('Sent Nov 23, 2026')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Closed')).toBeInTheDocument();
@@ -92,7 +102,9 @@ describe('/help', () => {
 
     await waitFor(() => expect(sendButton()).toHaveTextContent('Sending...'));
     expect(sendButton()).toBeDisabled();
-    expect(callsTo(fetchMock, SEND).map((request) => request.body)).toEqual([{ subject: 'Where is my digest?', message: 'It did not come this morning.' }]);
+    expect(callsTo(fetchMock, SEND).map((request) => request.body)).toEqual([
+      { subject: 'Where is my digest?', message: 'It did not come this morning.' },
+    ]);
 
     setTickets([sent]);
     pending.resolve(jsonResponse(201, sent));
@@ -111,7 +123,11 @@ describe('/help', () => {
     const { user, fetchMock } = await openHelp({
       api: {
         [SEND]: () =>
-          jsonResponse(400, { message: SUPPORT_MESSAGES.subjectTooLong, code: 'VALIDATION_FAILED', errors: { subject: SUPPORT_MESSAGES.subjectTooLong } }),
+          jsonResponse(400, {
+            message: SUPPORT_MESSAGES.subjectTooLong,
+            code: 'VALIDATION_FAILED',
+            errors: { subject: SUPPORT_MESSAGES.subjectTooLong },
+          }),
       },
     });
     await user.click(sendButton());
@@ -131,7 +147,8 @@ describe('/help', () => {
       api: {
         [SEND]: () =>
           jsonResponse(429, {
-            message: 'You have sent 5 support requests this hour, and we have them all. You can send another in 12 minutes.',
+            message:
+              'You have sent 5 support requests this hour, and we have them all. You can send another in 12 minutes.',
             code: 'RATE_LIMITED',
           }),
       },

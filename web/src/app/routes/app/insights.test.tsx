@@ -1,10 +1,10 @@
-import type { Insights, InsightsMonth } from '../../../../../shared/api-types';
-import { leaveAppTo } from '../../../lib/leave-app';
-import { createClient, createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, regionByHeading, renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import type { Insights, InsightsMonth } from '@shared/api-types';
+import { leaveAppTo } from '@/lib/leave-app';
+import { createClient, createUser } from '@/testing/data-generators';
+import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { findPageHeading, regionByHeading, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-jest.mock('../../../lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
+jest.mock('@/lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
 
 const URL_12 = 'GET /api/insights?months=12';
 
@@ -42,7 +42,16 @@ const answer: Insights = {
     count: 5,
     clients: [
       { ...olivia, lastContactAt: null },
-      { ...createClient({ id: 'client-noah', name: 'Noah Kim', email: 'noah@example.com', phone: '(512) 555-0101', lastContactDate: '2026-03-14T15:00:00.000Z' }), lastContactAt: '2026-03-14T15:00:00.000Z' },
+      {
+        ...createClient({
+          id: 'client-noah',
+          name: 'Noah Kim',
+          email: 'noah@example.com',
+          phone: '(512) 555-0101',
+          lastContactDate: '2026-03-14T15:00:00.000Z',
+        }),
+        lastContactAt: '2026-03-14T15:00:00.000Z',
+      },
     ],
   },
   book: {
@@ -60,7 +69,10 @@ const answer: Insights = {
 };
 
 async function openInsights(url = '/insights', { isPro = true, api = {} }: { isPro?: boolean; api?: MockRoutes } = {}) {
-  const view = renderApp(url, { user: createUser({ isPro }), api: { [URL_12]: () => jsonResponse(200, answer), ...api } });
+  const view = renderApp(url, {
+    user: createUser({ isPro }),
+    api: { [URL_12]: () => jsonResponse(200, answer), ...api },
+  });
   await findPageHeading('Insights');
   return view;
 }
@@ -88,7 +100,8 @@ function periodButton(group: HTMLElement, name: string): HTMLElement {
   return within(group).getByText(name, { selector: 'button' });
 }
 
-const insightsCalls = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/insights'));
+const insightsCalls = (fetchMock: jest.Mock) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/insights'));
 
 beforeEach(() => jest.mocked(leaveAppTo).mockClear());
 
@@ -98,7 +111,9 @@ describe('/insights for a Pro agent', () => {
     const touches = await waitFor(() => regionByHeading('Touches per month'));
 
     expect(figure(touches, 'All touches')).toBe('18');
-    expect(within(touches).getByText('All touches', { selector: 'dt' }).parentElement).toHaveTextContent('All touches1812 by you · 6 automatic');
+    expect(within(touches).getByText('All touches', { selector: 'dt' }).parentElement).toHaveTextContent(
+      'All touches1812 by you · 6 automatic',
+    );
     expect(figure(touches, 'E-mail')).toBe('7');
     expect(figure(touches, 'Text')).toBe('6');
     expect(figure(touches, 'Call, meeting or note')).toBe('4');
@@ -106,7 +121,17 @@ describe('/insights for a Pro agent', () => {
     expect(table.querySelector('caption')).toHaveTextContent('Touches per month, by channel, by you or automatic');
     const rows = Array.from(table.rows, (row) => Array.from(row.cells, (cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Month', 'E-mail, by you', 'E-mail, automatic', 'Text, by you', 'Text, automatic', 'Calls', 'Meetings', 'Notes', 'Total'],
+      [
+        'Month',
+        'E-mail, by you',
+        'E-mail, automatic',
+        'Text, by you',
+        'Text, automatic',
+        'Calls',
+        'Meetings',
+        'Notes',
+        'Total',
+      ],
       ['September 2026', '2', '1', '0', '0', '1', '0', '0', '4'],
       ['October 2026', '0', '0', '1', '3', '0', '2', '0', '6'],
       ['November 2026', '4', '0', '0', '2', '0', '0', '1', '7'],
@@ -157,7 +182,9 @@ describe('/insights for a Pro agent', () => {
   });
 
   it('opens the composer for a client from the reach list', async () => {
-    const { user } = await openInsights('/insights', { api: { 'GET /api/clients': () => jsonResponse(200, [olivia]) } });
+    const { user } = await openInsights('/insights', {
+      api: { 'GET /api/clients': () => jsonResponse(200, [olivia]) },
+    });
     const reach = await waitFor(() => regionByHeading('Reach'));
     await user.click(within(reach).getByLabelText('Send a message to Olivia Bennett'));
     const title = await screen.findByText('Message Olivia Bennett', { selector: 'h2' });
@@ -166,7 +193,9 @@ describe('/insights for a Pro agent', () => {
 
   it('asks for the period chosen and keeps it in the address', async () => {
     const threeMonths = { ...answer, months: answer.months.slice(-1) };
-    const { user, fetchMock, router } = await openInsights('/insights', { api: { 'GET /api/insights?months=3': () => jsonResponse(200, threeMonths) } });
+    const { user, fetchMock, router } = await openInsights('/insights', {
+      api: { 'GET /api/insights?months=3': () => jsonResponse(200, threeMonths) },
+    });
     await waitFor(() => regionByHeading('Touches per month'));
     const period = periodGroup();
     expect(periodButton(period, '12 months')).toHaveAttribute('aria-pressed', 'true');
@@ -180,7 +209,9 @@ describe('/insights for a Pro agent', () => {
   });
 
   it('reads the period from the address', async () => {
-    const { fetchMock } = await openInsights('/insights?months=6', { api: { 'GET /api/insights?months=6': () => jsonResponse(200, answer) } });
+    const { fetchMock } = await openInsights('/insights?months=6', {
+      api: { 'GET /api/insights?months=6': () => jsonResponse(200, answer) },
+    });
     await waitFor(() => regionByHeading('Touches per month'));
     expect(periodButton(periodGroup(), '6 months')).toHaveAttribute('aria-pressed', 'true');
     expect(insightsCalls(fetchMock).map(([input]) => input)).toEqual(['/api/insights?months=6']);
@@ -189,7 +220,9 @@ describe('/insights for a Pro agent', () => {
   it('shows a skeleton while loading, then an error with Try again', async () => {
     const first = deferred<Response>();
     let calls = 0;
-    const { user } = await openInsights('/insights', { api: { [URL_12]: () => (++calls === 1 ? first.promise : jsonResponse(200, answer)) } });
+    const { user } = await openInsights('/insights', {
+      api: { [URL_12]: () => (++calls === 1 ? first.promise : jsonResponse(200, answer)) },
+    });
     expect(screen.getByRole('status', { name: 'Loading insights' })).toHaveAttribute('aria-busy', 'true');
 
     first.resolve(jsonResponse(500, { message: 'The figures are not ready' }));
@@ -201,7 +234,9 @@ describe('/insights for a Pro agent', () => {
   });
 
   it('shows the sample and the upgrade when the API says Pro is required', async () => {
-    await openInsights('/insights', { api: { [URL_12]: () => jsonResponse(403, { code: 'PRO_REQUIRED', message: 'Insights come with Pro.' }) } });
+    await openInsights('/insights', {
+      api: { [URL_12]: () => jsonResponse(403, { code: 'PRO_REQUIRED', message: 'Insights come with Pro.' }) },
+    });
     expect(await screen.findByText('See how your client care adds up', { selector: 'h2' })).toBeInTheDocument();
     expect(screen.getByText('Upgrade to Pro - $15/month', { selector: 'button' })).toBeEnabled();
     expect(screen.queryByText('3 months', { selector: 'button' })).not.toBeInTheDocument();
@@ -212,7 +247,10 @@ describe('/insights for a free agent', () => {
   it('shows a blurred sample, hidden from screen readers, with the way to Pro, and asks the API nothing', async () => {
     const { user, fetchMock } = await openInsights('/insights', {
       isPro: false,
-      api: { 'POST /api/subscription/create-checkout': () => jsonResponse(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_1' }) },
+      api: {
+        'POST /api/subscription/create-checkout': () =>
+          jsonResponse(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
+      },
     });
     const upsell = regionByHeading('See how your client care adds up');
     expect(within(upsell).getByText('Sample data')).toBeInTheDocument();

@@ -4,19 +4,19 @@
 // so does one the API answers PRO_REQUIRED (a user cached from before Pro ended).
 import LinearProgress from '@mui/material/LinearProgress';
 import { useSearchParams } from 'react-router-dom';
-import type { QuietClient } from '../../../../../shared/api-types';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { useUser } from '../../../lib/auth';
-import { isProRequired, parsePeriod, useInsights, type InsightsPeriod } from '../../../features/insights/api/get-insights';
-import { InsightsBoard } from '../../../features/insights/components/insights-board';
-import { InsightsSkeleton } from '../../../features/insights/components/insights-skeleton';
-import { InsightsUpsell } from '../../../features/insights/components/insights-upsell';
-import { PeriodSelect } from '../../../features/insights/components/period-select';
-import { useComposer } from '../../../features/messages/components/use-composer';
-import { UpgradeButton } from '../../../features/subscription/components/upgrade-button';
+import type { QuietClient } from '@shared/api-types';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { isProRequired, parsePeriod, useInsights, type InsightsPeriod } from '@/features/insights/api/get-insights';
+import { InsightsBoard } from '@/features/insights/components/insights-board';
+import { InsightsSkeleton } from '@/features/insights/components/insights-skeleton';
+import { InsightsUpsell } from '@/features/insights/components/insights-upsell';
+import { PeriodSelect } from '@/features/insights/components/period-select';
+import { useComposer } from '@/features/messages/components/use-composer';
+import { UpgradeButton } from '@/features/subscription/components/upgrade-button';
 
 const PRO_DESCRIPTION = 'How you kept in touch with your clients, month by month, and who is waiting to hear from you.';
 const SAMPLE_DESCRIPTION = 'What Insights show on Pro, here with sample figures.';
@@ -52,7 +52,11 @@ function ProInsights() {
     );
 
   return (
-    <PageLayout title={paths.insights.label} description={PRO_DESCRIPTION} actions={<PeriodSelect value={months} onChange={choosePeriod} />}>
+    <PageLayout
+      title={paths.insights.label}
+      description={PRO_DESCRIPTION}
+      actions={<PeriodSelect value={months} onChange={choosePeriod} />}
+    >
       {error ? (
         <LoadError onRetry={retry}>We couldn&apos;t load your insights. {errorMessage(error)}</LoadError>
       ) : insights ? (

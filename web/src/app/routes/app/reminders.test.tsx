@@ -1,10 +1,10 @@
-import type { Client } from '../../../../../shared/api-types';
-import { addDays, dateParts, formatDate } from '../../../../../shared/dates';
-import { browserToday } from '../../../lib/dates';
-import { createClient, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { reminderPages } from '../../../testing/reminder-pages';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import type { Client } from '@shared/api-types';
+import { addDays, dateParts, formatDate } from '@shared/dates';
+import { browserToday } from '@/lib/dates';
+import { createClient, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { reminderPages } from '@/testing/reminder-pages';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const today = browserToday();
 
@@ -43,31 +43,46 @@ describe('/reminders', () => {
   });
 
   it('shows each event with its client, type and date, grouped by month', async () => {
-    await openReminders([createClient({ name: 'Ana Ruiz', purchaseDate: keyDateIn(5, Number(today.slice(0, 4)) - 2) })]);
+    await openReminders([
+      createClient({ name: 'Ana Ruiz', purchaseDate: keyDateIn(5, Number(today.slice(0, 4)) - 2) }),
+    ]);
 
     const section = await screen.findByRole('region', { name: 'All Future Reminders' });
     const item = within(section).getByRole('listitem');
     expect(item).toHaveTextContent('Ana Ruiz');
     expect(item).toHaveTextContent(/\d Year Home Anniversary/);
-    expect(within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 5))).toBeInTheDocument();
+    expect(
+      within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 5)),
+    ).toBeInTheDocument();
     expect(within(section).getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(1);
   });
 
   it('lists a birthday without a year on its next day, as a plain Birthday with no age', async () => {
     const { month, day } = dateParts(addDays(today, 3));
-    await openReminders([createClient({ name: 'José Ñúñez', birthday: `--${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}` })]);
+    await openReminders([
+      createClient({
+        name: 'José Ñúñez',
+        birthday: `--${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      }),
+    ]);
 
     const section = await screen.findByRole('region', { name: 'All Future Reminders' });
     const item = within(section).getByRole('listitem');
     expect(item).toHaveTextContent('José Ñúñez');
     expect(item).toHaveTextContent('Birthday');
     expect(item).not.toHaveTextContent(/turns|years? old|\bage\b/i);
-    expect(within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 3))).toBeInTheDocument();
+    expect(
+      within(item).getByText((_, el) => el?.tagName === 'TIME' && el.getAttribute('datetime') === addDays(today, 3)),
+    ).toBeInTheDocument();
   });
 
   it('reads the occasions a page at a time from the API, and Show more reads the next page from the cursor', async () => {
-    const clients = Array.from({ length: 12 }, (_, i) => createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i * 30) }));
-    const { user, fetchMock } = await openReminders(clients, { [PAGES]: reminderPages(clients, today, { pageSize: 5 }) });
+    const clients = Array.from({ length: 12 }, (_, i) =>
+      createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i * 30) }),
+    );
+    const { user, fetchMock } = await openReminders(clients, {
+      [PAGES]: reminderPages(clients, today, { pageSize: 5 }),
+    });
 
     const section = await screen.findByRole('region', { name: 'All Future Reminders' });
     expect(within(section).getAllByRole('listitem')).toHaveLength(5);
@@ -92,11 +107,16 @@ describe('/reminders', () => {
   });
 
   it('keeps what it shows when the next page fails, and reads it again on Try again', async () => {
-    const clients = Array.from({ length: 8 }, (_, i) => createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i) }));
+    const clients = Array.from({ length: 8 }, (_, i) =>
+      createClient({ name: `Client ${String(i).padStart(3, '0')}`, birthday: keyDateIn(i) }),
+    );
     let fail = true;
     const pages = reminderPages(clients, today, { pageSize: 5 });
     const { user } = await openReminders(clients, {
-      [PAGES]: (request) => (request.url.includes('cursor=') && fail ? jsonResponse(500, { message: 'Something went wrong' }) : pages(request)),
+      [PAGES]: (request) =>
+        request.url.includes('cursor=') && fail
+          ? jsonResponse(500, { message: 'Something went wrong' })
+          : pages(request),
     });
     const section = await screen.findByRole('region', { name: 'All Future Reminders' });
 
@@ -114,7 +134,10 @@ describe('/reminders', () => {
     let fail = true;
     const clients = [createClient({ name: 'Ana Ruiz', birthday: keyDateIn(4) })];
     const pages = reminderPages(clients, today);
-    const { user } = renderApp('/reminders', { user: createUser(), api: { [PAGES]: (request) => (fail ? jsonResponse(500, { message: 'Down' }) : pages(request)) } });
+    const { user } = renderApp('/reminders', {
+      user: createUser(),
+      api: { [PAGES]: (request) => (fail ? jsonResponse(500, { message: 'Down' }) : pages(request)) },
+    });
     expect(await screen.findByText("We couldn't load your reminders.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: /try again/i }));

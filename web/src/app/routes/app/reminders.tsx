@@ -3,12 +3,12 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { useReminderMessages } from '../../../features/messages/components/reminder-messages';
-import { useReminderPages } from '../../../features/reminders/api/get-reminders';
-import { AllReminders } from '../../../features/reminders/components/all-reminders';
-import { browserToday } from '../../../lib/dates';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { useReminderMessages } from '@/features/messages/components/reminder-messages';
+import { useReminderPages } from '@/features/reminders/api/get-reminders';
+import { AllReminders } from '@/features/reminders/components/all-reminders';
+import { browserToday } from '@/lib/dates';
 
 export function RemindersRoute() {
   const reminders = useReminderPages();

@@ -1,9 +1,23 @@
 import { act } from 'react';
-import { createDashboard, createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '../../../testing/mock-api';
-import { renderApp, screen, waitFor, within } from '../../../testing/test-utils';
+import { createDashboard, createUser } from '@/testing/data-generators';
+import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '@/testing/mock-api';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-const protectedPaths = ['/', '/today', '/clients', '/reminders', '/automations', '/insights', '/business-profile', '/admin', '/admin-clients', '/agents-list', '/settings', '/help', '/admin/support'];
+const protectedPaths = [
+  '/',
+  '/today',
+  '/clients',
+  '/reminders',
+  '/automations',
+  '/insights',
+  '/business-profile',
+  '/admin',
+  '/admin-clients',
+  '/agents-list',
+  '/settings',
+  '/help',
+  '/admin/support',
+];
 
 /** Makes useMediaQuery see a phone-sized viewport (jsdom has no matchMedia). */
 function emulateViewportWidth(width: number) {
@@ -14,7 +28,16 @@ function emulateViewportWidth(width: number) {
       const max = /max-width:\s*([\d.]+)px/.exec(query);
       const min = /min-width:\s*([\d.]+)px/.exec(query);
       const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-      return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      };
     },
   });
 }
@@ -53,7 +76,10 @@ describe('protected routes', () => {
   it('offers a retry when the session cannot be checked', async () => {
     let fail = true;
     const { user } = renderApp('/', {
-      api: { 'GET /api/user': () => (fail ? emptyResponse(503, 'Service Unavailable') : jsonResponse(200, createUser({ fullName: 'Jane Doe' }))) },
+      api: {
+        'GET /api/user': () =>
+          fail ? emptyResponse(503, 'Service Unavailable') : jsonResponse(200, createUser({ fullName: 'Jane Doe' })),
+      },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
@@ -125,7 +151,10 @@ describe('navigation bar', () => {
   it("shows a destructive 'Logout failed' toast with the message when logout fails", async () => {
     const { user, router } = renderApp('/', {
       user: createUser(),
-      api: { 'GET /api/dashboard': () => jsonResponse(200, createDashboard()), 'POST /api/logout': () => emptyResponse(500, 'Internal Server Error') },
+      api: {
+        'GET /api/dashboard': () => jsonResponse(200, createDashboard()),
+        'POST /api/logout': () => emptyResponse(500, 'Internal Server Error'),
+      },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -147,7 +176,11 @@ describe('navigation bar', () => {
 
     await user.click(menuButton);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Dashboard',
       'Today',
       'Business Profile',

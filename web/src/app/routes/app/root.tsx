@@ -2,17 +2,17 @@
 // how many automatic messages wait for approval), the unverified-e-mail banner and the page.
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
-import { AppLayout } from '../../../components/layouts/app-layout';
-import { NavigationBar, type NavItem } from '../../../components/layouts/navigation-bar';
-import { CenteredSpinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
-import { useLogout } from '../../../features/auth/api/logout';
-import { useAwaitingCount } from '../../../features/automations/api/get-outgoing';
-import { ProtectedRoute } from '../../../features/auth/components/protected-route';
-import { UnverifiedBanner } from '../../../features/auth/components/unverified-banner';
-import { errorMessage } from '../../../lib/api-client';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { NavigationBar, type NavItem } from '@/components/layouts/navigation-bar';
+import { CenteredSpinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { useLogout } from '@/features/auth/api/logout';
+import { useAwaitingCount } from '@/features/automations/api/get-outgoing';
+import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { UnverifiedBanner } from '@/features/auth/components/unverified-banner';
+import { errorMessage } from '@/lib/api-client';
 
 export function AppRoot() {
   return (
@@ -32,7 +32,11 @@ function SignedInShell() {
   const items = useMemo<NavItem[]>(() => {
     const links: NavItem[] = [
       { label: paths.home.label, href: paths.home.getHref(), end: true },
-      { label: paths.today.label, href: paths.today.getHref(), badge: { count: awaiting, label: `${awaiting} waiting` } },
+      {
+        label: paths.today.label,
+        href: paths.today.getHref(),
+        badge: { count: awaiting, label: `${awaiting} waiting` },
+      },
       { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
       { label: paths.clients.label, href: paths.clients.getHref() },
       { label: paths.automations.label, href: paths.automations.getHref() },
@@ -54,7 +58,16 @@ function SignedInShell() {
   };
 
   return (
-    <AppLayout navigation={<NavigationBar items={items} homeHref={paths.home.getHref()} onLogout={handleLogout} isLoggingOut={isMutating} />}>
+    <AppLayout
+      navigation={
+        <NavigationBar
+          items={items}
+          homeHref={paths.home.getHref()}
+          onLogout={handleLogout}
+          isLoggingOut={isMutating}
+        />
+      }
+    >
       {user ? <UnverifiedBanner user={user} /> : null}
       <Suspense fallback={<CenteredSpinner label="Loading page" />}>
         <Outlet />

@@ -1,21 +1,41 @@
-import { PRO_FEATURES } from '../../../../../shared/constants';
-import { MESSAGES } from '../../../../../shared/schemas';
-import { leaveAppTo } from '../../../lib/leave-app';
-import { createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, regionByHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { PRO_FEATURES } from '@shared/constants';
+import { MESSAGES } from '@shared/schemas';
+import { leaveAppTo } from '@/lib/leave-app';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import {
+  findPageHeading,
+  regionByHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 
 /** Generous waits: the suite shares two cores with the rest of the build. */
 const WAIT = { timeout: 5000 };
 
-jest.mock('../../../lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
+jest.mock('@/lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
 
 const toasts = () => within(toastRegion());
 
-async function openSettings({ isPro = false, url = '/settings', api = {} }: { isPro?: boolean; url?: string; api?: MockRoutes } = {}) {
-  const agent = createUser({ isPro, googlePlaceId: 'ChIJ_old', businessName: 'Old Name', businessLocation: 'Austin, TX' });
+async function openSettings({
+  isPro = false,
+  url = '/settings',
+  api = {},
+}: { isPro?: boolean; url?: string; api?: MockRoutes } = {}) {
+  const agent = createUser({
+    isPro,
+    googlePlaceId: 'ChIJ_old',
+    businessName: 'Old Name',
+    businessLocation: 'Austin, TX',
+  });
   // The Reminders and Calendar feed cards (their own tests: features/settings) read the feed status.
-  const view = renderApp(url, { user: agent, api: { 'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }), ...api } });
+  const view = renderApp(url, {
+    user: agent,
+    api: { 'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }), ...api },
+  });
   await findPageHeading('Settings');
   return { ...view, agent };
 }
@@ -34,33 +54,61 @@ describe('/settings: Pro Subscription', () => {
     await openSettings();
     const card = regionByHeading('Pro Subscription');
     const features = within(card).getByRole('list', { name: 'Pro features' });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...PRO_FEATURES]);
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...PRO_FEATURES]);
     expect(within(card).getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeEnabled();
     expect(within(card).queryByText('You are currently on the Pro plan')).not.toBeInTheDocument();
   });
 
   it('starts a checkout and sends the browser to its url', async () => {
     const answer = deferred<Response>();
-    const { user, fetchMock } = await openSettings({ api: { 'POST /api/subscription/create-checkout': () => answer.promise } });
-    await user.click(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
-    expect(await within(regionByHeading('Pro Subscription')).findByRole('button', { name: 'Redirecting to checkout...' }, WAIT)).toBeDisabled();
+    const { user, fetchMock } = await openSettings({
+      api: { 'POST /api/subscription/create-checkout': () => answer.promise },
+    });
+    await user.click(
+      within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }),
+    );
+    expect(
+      await within(regionByHeading('Pro Subscription')).findByRole(
+        'button',
+        { name: 'Redirecting to checkout...' },
+        WAIT,
+      ),
+    ).toBeDisabled();
     answer.resolve(jsonResponse(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
     await waitFor(() => expect(leaveAppTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'), WAIT);
     expect(callsTo(fetchMock, 'POST /api/subscription/create-checkout')).toHaveLength(1);
   });
 
   it("says 'Failed to initiate upgrade process. Please try again.' when the checkout cannot start", async () => {
-    const { user } = await openSettings({ api: { 'POST /api/subscription/create-checkout': () => jsonResponse(502, { message: 'Stripe could not start the checkout' }) } });
-    await user.click(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }));
+    const { user } = await openSettings({
+      api: {
+        'POST /api/subscription/create-checkout': () =>
+          jsonResponse(502, { message: 'Stripe could not start the checkout' }),
+      },
+    });
+    await user.click(
+      within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }),
+    );
     const toast = await toasts().findByRole('alert', {}, WAIT);
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(within(toast).getByText('Failed to initiate upgrade process. Please try again.')).toBeInTheDocument();
-    expect(within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' })).toBeEnabled();
+    expect(
+      within(regionByHeading('Pro Subscription')).getByRole('button', { name: 'Upgrade to Pro - $15/month' }),
+    ).toBeEnabled();
     expect(leaveAppTo).not.toHaveBeenCalled();
   });
 
   it('tells a Pro agent they are on the Pro plan and opens the billing portal', async () => {
-    const { user } = await openSettings({ isPro: true, api: { 'POST /api/subscription/portal': () => jsonResponse(200, { url: 'https://billing.stripe.com/p/session/1' }) } });
+    const { user } = await openSettings({
+      isPro: true,
+      api: {
+        'POST /api/subscription/portal': () => jsonResponse(200, { url: 'https://billing.stripe.com/p/session/1' }),
+      },
+    });
     const card = regionByHeading('Pro Subscription');
     expect(within(card).getByText('You are currently on the Pro plan')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Upgrade to Pro/ })).not.toBeInTheDocument();
@@ -84,8 +132,14 @@ describe('/settings: Pro Subscription', () => {
 
 describe('/settings: business profile', () => {
   it('saves the three fields and confirms with a toast', async () => {
-    const saved = createUser({ googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4', businessName: 'Rivera Home Group', businessLocation: 'Round Rock, TX' });
-    const { user, fetchMock } = await openSettings({ api: { 'PATCH /api/user/business': () => jsonResponse(200, saved) } });
+    const saved = createUser({
+      googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+      businessName: 'Rivera Home Group',
+      businessLocation: 'Round Rock, TX',
+    });
+    const { user, fetchMock } = await openSettings({
+      api: { 'PATCH /api/user/business': () => jsonResponse(200, saved) },
+    });
     const form = businessForm();
     expect(within(form).getByLabelText('Google Place ID')).toHaveValue('ChIJ_old');
     await user.clear(within(form).getByLabelText('Google Place ID'));
@@ -107,7 +161,8 @@ describe('/settings: business profile', () => {
   it("shows the specification's messages for empty fields and sends nothing", async () => {
     const { user, fetchMock } = await openSettings();
     const form = businessForm();
-    for (const label of ['Google Place ID', 'Business Name', 'Business Location']) await user.clear(within(form).getByLabelText(label));
+    for (const label of ['Google Place ID', 'Business Name', 'Business Location'])
+      await user.clear(within(form).getByLabelText(label));
     await user.click(within(form).getByRole('button', { name: 'Save Business Profile' }));
     expect(await within(form).findByText(MESSAGES.googlePlaceIdRequired, {}, WAIT)).toBeInTheDocument();
     expect(within(form).getByText(MESSAGES.businessNameRequired)).toBeInTheDocument();
@@ -116,7 +171,12 @@ describe('/settings: business profile', () => {
   });
 
   it("shows a destructive 'Error' toast when saving fails", async () => {
-    const { user } = await openSettings({ api: { 'PATCH /api/user/business': () => jsonResponse(503, { message: 'The service is busy right now. Please try again in a moment.' }) } });
+    const { user } = await openSettings({
+      api: {
+        'PATCH /api/user/business': () =>
+          jsonResponse(503, { message: 'The service is busy right now. Please try again in a moment.' }),
+      },
+    });
     await user.click(within(businessForm()).getByRole('button', { name: 'Save Business Profile' }));
     const toast = await toasts().findByRole('alert', {}, WAIT);
     expect(within(toast).getByText('Error')).toBeInTheDocument();

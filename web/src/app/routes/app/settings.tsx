@@ -1,14 +1,14 @@
 // /settings: the business profile, the Pro subscription (upgrade, or manage it), the reminder
 // digest preferences and the calendar feed.
 import Box from '@mui/material/Box';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
-import { BusinessProfileCard } from '../../../features/business-profile/components/business-profile-card';
-import { CalendarFeedCard } from '../../../features/settings/components/calendar-feed-card';
-import { ReminderPreferencesCard } from '../../../features/settings/components/reminder-preferences-card';
-import { ProSubscriptionCard } from '../../../features/subscription/components/pro-subscription-card';
-import { useCheckoutReturn } from '../../../features/subscription/use-checkout-return';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { BusinessProfileCard } from '@/features/business-profile/components/business-profile-card';
+import { CalendarFeedCard } from '@/features/settings/components/calendar-feed-card';
+import { ReminderPreferencesCard } from '@/features/settings/components/reminder-preferences-card';
+import { ProSubscriptionCard } from '@/features/subscription/components/pro-subscription-card';
+import { useCheckoutReturn } from '@/features/subscription/use-checkout-return';
 
 export function SettingsRoute() {
   const { user } = useUser();
@@ -17,7 +17,14 @@ export function SettingsRoute() {
   return (
     <PageLayout title={paths.settings.label} description="Your business profile, your plan and your reminders.">
       {user ? (
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }, alignItems: 'stretch' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+            alignItems: 'stretch',
+          }}
+        >
           <BusinessProfileCard user={user} />
           <ProSubscriptionCard isPro={isPro} confirming={confirming} />
           <ReminderPreferencesCard user={user} />

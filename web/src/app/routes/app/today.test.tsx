@@ -1,7 +1,7 @@
-import type { MessageActivity, Outgoing, OutgoingAction, OutgoingMessage } from '../../../../../shared/api-types';
-import { createMessageActivity, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { MessageActivity, Outgoing, OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import { createMessageActivity, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const QUEUE = 'GET /api/outgoing';
 const approveRoute = (id: string) => `POST /api/outgoing/${id}/approve`;
@@ -22,10 +22,17 @@ function queued(overrides: Partial<OutgoingMessage> & Pick<OutgoingMessage, 'id'
   };
 }
 
-const queueOf = (messages: OutgoingMessage[]): Outgoing => ({ messages, awaiting: messages.filter((m) => m.status === 'awaiting-approval').length });
+const queueOf = (messages: OutgoingMessage[]): Outgoing => ({
+  messages,
+  awaiting: messages.filter((m) => m.status === 'awaiting-approval').length,
+});
 
 /** What the server answers an approval or skip with. */
-function answer(status: OutgoingAction['status'], message: OutgoingMessage, extra: Partial<MessageActivity> = {}): Response {
+function answer(
+  status: OutgoingAction['status'],
+  message: OutgoingMessage,
+  extra: Partial<MessageActivity> = {},
+): Response {
   const { clientId: _c, clientName: _n, ...activity } = message;
   return jsonResponse(200, { status, message: { ...activity, status, ...extra } } satisfies OutgoingAction);
 }
@@ -57,7 +64,11 @@ function button(container: HTMLElement, name: string): HTMLElement {
 
 const toasts = () => within(toastRegion());
 
-const sam = queued({ id: 'm-sam', clientName: 'Sam Carter', note: 'Your daily e-mail limit was reached, so this waits for your approval.' });
+const sam = queued({
+  id: 'm-sam',
+  clientName: 'Sam Carter',
+  note: 'Your daily e-mail limit was reached, so this waits for your approval.',
+});
 const alex = queued({
   id: 'm-alex',
   clientName: 'Alex Kim',
@@ -131,7 +142,9 @@ describe('/today', () => {
     expect(callsTo(fetchMock, approveRoute(sam.id)).map((request) => request.body)).toEqual([
       { subject: 'Happy birthday from all of us', body: 'Have a lovely day, Sam.' },
     ]);
-    await waitFor(() => expect(within(card).queryByLabelText('Edit the message to Sam Carter')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card).queryByLabelText('Edit the message to Sam Carter')).not.toBeInTheDocument(),
+    );
   });
 
   it('checks the edit before sending it, and Cancel brings the draft back', async () => {
@@ -149,7 +162,8 @@ describe('/today', () => {
 
   it("shows the server's reason when an approval is refused", async () => {
     const { user } = await openToday([sam], {
-      [approveRoute(sam.id)]: () => jsonResponse(409, { code: 'OPTED_OUT', message: 'Sam unsubscribed from your e-mails.' }),
+      [approveRoute(sam.id)]: () =>
+        jsonResponse(409, { code: 'OPTED_OUT', message: 'Sam unsubscribed from your e-mails.' }),
     });
     await user.click(button(await findCard('Sam Carter'), 'Approve'));
     const toast = await toasts().findByRole('alert');
@@ -178,7 +192,11 @@ describe('/today', () => {
     const kai = queued({ id: 'm-kai', clientName: 'Kai Moss', occasion: 'anniversary' });
     const { user, fetchMock } = await openToday([sam, jo, kai, alex], {
       [approveRoute(sam.id)]: () => answer('sent', sam),
-      [approveRoute(jo.id)]: () => jsonResponse(429, { code: 'DAILY_LIMIT', message: 'You reached your daily limit of texts. Try again tomorrow.' }),
+      [approveRoute(jo.id)]: () =>
+        jsonResponse(429, {
+          code: 'DAILY_LIMIT',
+          message: 'You reached your daily limit of texts. Try again tomorrow.',
+        }),
       [approveRoute(kai.id)]: () => answer('sent', kai),
     });
     expect(await screen.findByText('3 messages wait for your approval.')).toBeInTheDocument();
@@ -186,10 +204,14 @@ describe('/today', () => {
     await user.click(button(document.body, 'Approve all'));
 
     expect(await toasts().findByText('2 messages sent')).toBeInTheDocument();
-    const posts = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((call) => call.startsWith('POST'));
+    const posts = fetchMock.mock.calls
+      .map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)
+      .filter((call) => call.startsWith('POST'));
     expect(posts).toEqual([approveRoute(sam.id), approveRoute(jo.id), approveRoute(kai.id)]);
     const report = screen.getByText('1 message was not sent').closest('[role="alert"]') as HTMLElement;
-    expect(within(report).getByText('Jo Lee: You reached your daily limit of texts. Try again tomorrow.')).toBeInTheDocument();
+    expect(
+      within(report).getByText('Jo Lee: You reached your daily limit of texts. Try again tomorrow.'),
+    ).toBeInTheDocument();
   });
 
   it('says nothing waits, what will appear here, and links to Automations', async () => {
@@ -203,7 +225,10 @@ describe('/today', () => {
     let fail = true;
     const { user } = renderApp('/today', {
       user: createUser(),
-      api: { [QUEUE]: () => (fail ? jsonResponse(503, { message: 'The service is busy.' }) : jsonResponse(200, queueOf([sam]))) },
+      api: {
+        [QUEUE]: () =>
+          fail ? jsonResponse(503, { message: 'The service is busy.' }) : jsonResponse(200, queueOf([sam])),
+      },
     });
     expect(await screen.findByText(/We couldn't load today's messages\. The service is busy\./)).toBeInTheDocument();
     fail = false;
@@ -217,7 +242,11 @@ describe('the Today link', () => {
     renderApp('/settings', {
       user: createUser(),
       api: {
-        [QUEUE]: () => jsonResponse(200, queueOf([sam, queued({ id: 'm-2', clientName: 'B B' }), queued({ id: 'm-3', clientName: 'C C' })])),
+        [QUEUE]: () =>
+          jsonResponse(
+            200,
+            queueOf([sam, queued({ id: 'm-2', clientName: 'B B' }), queued({ id: 'm-3', clientName: 'C C' })]),
+          ),
         'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }),
       },
     });

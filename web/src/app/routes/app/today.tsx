@@ -3,9 +3,9 @@
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { paths } from '../../../config/paths';
-import { OutgoingQueue } from '../../../features/automations/components/outgoing-queue';
+import { PageLayout } from '@/components/ui/page-layout';
+import { paths } from '@/config/paths';
+import { OutgoingQueue } from '@/features/automations/components/outgoing-queue';
 
 export function TodayRoute() {
   return (

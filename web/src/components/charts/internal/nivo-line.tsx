@@ -16,7 +16,10 @@ type NivoLineProps = {
 };
 
 export default function NivoLine({ series, height, theme }: NivoLineProps) {
-  const data = useMemo<NivoSeries[]>(() => series.map((s) => ({ id: s.id, data: s.points.map((p) => ({ x: p.x, y: p.y })) })), [series]);
+  const data = useMemo<NivoSeries[]>(
+    () => series.map((s) => ({ id: s.id, data: s.points.map((p) => ({ x: p.x, y: p.y })) })),
+    [series],
+  );
   const colorById = useMemo(() => new Map(series.map((s) => [s.id, s.color])), [series]);
   const labelById = useMemo(() => new Map(series.map((s) => [s.id, s.label])), [series]);
   const maxY = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));

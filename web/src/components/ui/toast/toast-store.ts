@@ -1,6 +1,6 @@
 // The toast state: at most TOAST_LIMIT toasts; a new one replaces the oldest; a
 // dismissed toast closes at once and leaves the state after TOAST_DURATION_MS.
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@shared/constants';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -22,9 +22,7 @@ export type ToastItem = {
 };
 
 export type ToastAction =
-  | { type: 'add'; toast: ToastItem }
-  | { type: 'dismiss'; id?: string }
-  | { type: 'remove'; id: string };
+  { type: 'add'; toast: ToastItem } | { type: 'dismiss'; id?: string } | { type: 'remove'; id: string };
 
 /** Swiping a toast this far to the right dismisses it. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -33,7 +31,12 @@ export const TOAST_REMOVE_DELAY_MS = TOAST_DURATION_MS;
 
 let counter = 0;
 
-export function createToast({ title, description, variant = 'default', duration = TOAST_DURATION_MS }: ToastOptions): ToastItem {
+export function createToast({
+  title,
+  description,
+  variant = 'default',
+  duration = TOAST_DURATION_MS,
+}: ToastOptions): ToastItem {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const item: ToastItem = { id: `toast-${counter}`, title, variant, duration, open: true };
   if (description !== undefined) item.description = description;
@@ -45,7 +48,9 @@ export function toastReducer(state: readonly ToastItem[], action: ToastAction): 
     case 'add':
       return [action.toast, ...state].slice(0, TOAST_LIMIT);
     case 'dismiss':
-      return state.map((toast) => (action.id === undefined || toast.id === action.id ? { ...toast, open: false } : toast));
+      return state.map((toast) =>
+        action.id === undefined || toast.id === action.id ? { ...toast, open: false } : toast,
+      );
     case 'remove':
       return state.filter((toast) => toast.id !== action.id);
   }

@@ -1,7 +1,7 @@
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { act, fireEvent, renderWithProviders, screen, toastRegion, visibleToasts, within } from '../../../testing/test-utils';
-import { TOAST_DURATION_MS } from '../../../../../shared/constants';
+import { act, fireEvent, renderWithProviders, screen, toastRegion, visibleToasts, within } from '@/testing/test-utils';
+import { TOAST_DURATION_MS } from '@shared/constants';
 import { createToast, toastReducer } from './toast-store';
 import { useToast } from './use-toast';
 
@@ -9,13 +9,21 @@ function ToastButtons() {
   const { toast } = useToast();
   return (
     <>
-      <button type="button" onClick={() => toast({ title: 'Client added successfully', description: 'You can add 9 more client(s) on the free plan' })}>
+      <button
+        type="button"
+        onClick={() =>
+          toast({ title: 'Client added successfully', description: 'You can add 9 more client(s) on the free plan' })
+        }
+      >
         first
       </button>
       <button type="button" onClick={() => toast({ title: 'Client deleted successfully', variant: 'success' })}>
         second
       </button>
-      <button type="button" onClick={() => toast({ title: 'Error', description: 'Something failed', variant: 'destructive' })}>
+      <button
+        type="button"
+        onClick={() => toast({ title: 'Error', description: 'Something failed', variant: 'destructive' })}
+      >
         destructive
       </button>
     </>
@@ -103,7 +111,10 @@ describe('toasts', () => {
       return (
         <Dialog open aria-labelledby="t">
           <DialogTitle id="t">Add Client</DialogTitle>
-          <button type="button" onClick={() => toast({ title: 'Error', description: 'Something failed', variant: 'destructive' })}>
+          <button
+            type="button"
+            onClick={() => toast({ title: 'Error', description: 'Something failed', variant: 'destructive' })}
+          >
             save
           </button>
         </Dialog>

@@ -25,11 +25,26 @@ const icons = {
 function variantStyles(theme: Theme, variant: ToastVariant) {
   switch (variant) {
     case 'destructive':
-      return { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText, borderColor: theme.palette.error.dark, accent: 'inherit' };
+      return {
+        backgroundColor: theme.palette.error.main,
+        color: theme.palette.error.contrastText,
+        borderColor: theme.palette.error.dark,
+        accent: 'inherit',
+      };
     case 'success':
-      return { backgroundColor: theme.palette.background.paper, color: theme.palette.text.primary, borderColor: theme.palette.divider, accent: theme.palette.success.main };
+      return {
+        backgroundColor: theme.palette.background.paper,
+        color: theme.palette.text.primary,
+        borderColor: theme.palette.divider,
+        accent: theme.palette.success.main,
+      };
     case 'default':
-      return { backgroundColor: theme.palette.background.paper, color: theme.palette.text.primary, borderColor: theme.palette.divider, accent: theme.palette.primary.main };
+      return {
+        backgroundColor: theme.palette.background.paper,
+        color: theme.palette.text.primary,
+        borderColor: theme.palette.divider,
+        accent: theme.palette.primary.main,
+      };
   }
 }
 
@@ -151,7 +166,16 @@ export function Toast({ toast, onDismiss }: ToastProps) {
             {title}
           </Typography>
           {description ? (
-            <Typography component="p" variant="body2" sx={{ mt: 0.25, opacity: destructive ? 0.95 : 1, color: destructive ? 'inherit' : 'text.secondary', overflowWrap: 'anywhere' }}>
+            <Typography
+              component="p"
+              variant="body2"
+              sx={{
+                mt: 0.25,
+                opacity: destructive ? 0.95 : 1,
+                color: destructive ? 'inherit' : 'text.secondary',
+                overflowWrap: 'anywhere',
+              }}
+            >
               {description}
             </Typography>
           ) : null}

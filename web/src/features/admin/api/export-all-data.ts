@@ -1,9 +1,9 @@
 // POST /api/admin/export: the server stores admin-export.zip and answers a short-lived link, which
 // the browser then downloads.
 import useSWRMutation from 'swr/mutation';
-import type { AdminExport } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { openDownload } from '../../../lib/save-file';
+import type { AdminExport } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { openDownload } from '@/lib/save-file';
 
 export const ADMIN_EXPORT_URL = '/api/admin/export';
 

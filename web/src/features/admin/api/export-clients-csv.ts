@@ -1,10 +1,10 @@
 // POST /api/admin/clients/export: the filtered list's ids (with their agents) in, a CSV file out,
 // saved by the browser as clients-export-YYYY-MM-DD.csv.
 import useSWRMutation from 'swr/mutation';
-import type { AdminClient, AdminClientsExportRequest } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { browserToday } from '../../../lib/dates';
-import { saveFile } from '../../../lib/save-file';
+import type { AdminClient, AdminClientsExportRequest } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { browserToday } from '@/lib/dates';
+import { saveFile } from '@/lib/save-file';
 
 export const EXPORT_CLIENTS_URL = '/api/admin/clients/export';
 
@@ -21,5 +21,8 @@ export async function exportClientsCsv(clients: readonly Pick<AdminClient, 'id' 
 }
 
 export function useExportClientsCsv() {
-  return useSWRMutation<string, Error, string, readonly Pick<AdminClient, 'id' | 'agentId'>[]>(EXPORT_CLIENTS_URL, (_key, { arg }) => exportClientsCsv(arg));
+  return useSWRMutation<string, Error, string, readonly Pick<AdminClient, 'id' | 'agentId'>[]>(
+    EXPORT_CLIENTS_URL,
+    (_key, { arg }) => exportClientsCsv(arg),
+  );
 }

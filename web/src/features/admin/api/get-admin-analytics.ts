@@ -1,7 +1,7 @@
 // GET /api/admin/analytics: platform totals, 12 months of series and the agent details.
 import useSWR from 'swr';
-import type { AdminAnalytics } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { AdminAnalytics } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const ADMIN_ANALYTICS_KEY = '/api/admin/analytics';
 
@@ -10,6 +10,9 @@ export function getAdminAnalytics(): Promise<AdminAnalytics> {
 }
 
 export function useAdminAnalytics({ enabled = true }: { enabled?: boolean } = {}) {
-  const { data, error, isLoading, mutate } = useSWR<AdminAnalytics, Error>(enabled ? ADMIN_ANALYTICS_KEY : null, getAdminAnalytics);
+  const { data, error, isLoading, mutate } = useSWR<AdminAnalytics, Error>(
+    enabled ? ADMIN_ANALYTICS_KEY : null,
+    getAdminAnalytics,
+  );
   return { analytics: data, error, isLoading, mutate };
 }

@@ -1,8 +1,8 @@
 // GET /api/admin/clients (every agent's clients) and /api/admin/clients/{agentId} (one agent's),
 // read page after page until the server says there is no more.
 import useSWR from 'swr';
-import type { AdminClient, AdminClientPage } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { AdminClient, AdminClientPage } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const ADMIN_CLIENTS_KEY = '/api/admin/clients';
 export const ADMIN_CLIENTS_PAGE_SIZE = 1000;
@@ -28,6 +28,9 @@ export async function getAdminClients(key: string): Promise<AdminClient[]> {
 }
 
 export function useAdminClients(agentId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
-  const { data, error, isLoading, mutate } = useSWR<AdminClient[], Error>(enabled ? adminClientsKey(agentId) : null, getAdminClients);
+  const { data, error, isLoading, mutate } = useSWR<AdminClient[], Error>(
+    enabled ? adminClientsKey(agentId) : null,
+    getAdminClients,
+  );
   return { clients: data, error, isLoading, mutate };
 }

@@ -1,7 +1,7 @@
 // GET /api/agents: every agent, for administrators.
 import useSWR from 'swr';
-import type { AdminAgent } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { AdminAgent } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const AGENTS_KEY = '/api/agents';
 

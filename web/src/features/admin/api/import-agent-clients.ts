@@ -1,7 +1,7 @@
 // POST /api/clients/import in admin mode: the CSV file and the agentId it is imported for.
-import type { ImportResult } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { ImportResult } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { revalidateAdminReads } from './revalidate-admin';
 
 export type AgentImport = { agentId: string; file: File };

@@ -1,8 +1,8 @@
 // After an administrator changes clients, the admin reads (lists, counts, analytics), the agents'
 // own lists and the current user are refreshed.
 import type { ScopedMutator } from 'swr';
-import { USER_KEY } from '../../../lib/auth';
-import { CLIENT_PAGES_KEY_PREFIX } from '../../../lib/clients';
+import { USER_KEY } from '@/lib/auth';
+import { CLIENT_PAGES_KEY_PREFIX } from '@/lib/clients';
 import { ADMIN_ANALYTICS_KEY } from './get-admin-analytics';
 import { ADMIN_CLIENTS_KEY } from './get-admin-clients';
 import { AGENTS_KEY } from './get-agents';

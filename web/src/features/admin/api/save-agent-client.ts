@@ -1,9 +1,9 @@
 // Admin mode on the client routes: POST /api/clients and PATCH /api/clients/{id} with the agentId
 // of the agent the administrator acts for (that agent's free plan applies).
-import type { Client, CreatedClient } from '../../../../../shared/api-types';
-import type { ClientChanges, ClientInput } from '../../../../../shared/client-schema';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { Client, CreatedClient } from '@shared/api-types';
+import type { ClientChanges, ClientInput } from '@shared/client-schema';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { revalidateAdminReads } from './revalidate-admin';
 
 export type AgentClientCreate = { agentId: string; input: ClientInput };

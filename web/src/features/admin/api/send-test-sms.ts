@@ -1,7 +1,7 @@
 // POST /api/test-twilio: sends a test text message through the configured provider.
 import useSWRMutation from 'swr/mutation';
-import type { TestSmsResult } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { TestSmsResult } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const TEST_SMS_URL = '/api/test-twilio';
 

@@ -4,9 +4,9 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
-import type { MonthCount } from '../../../../../shared/api-types';
-import { LineChart } from '../../../components/charts/line-chart';
-import { formatMonthYear, formatShortMonth } from '../../../lib/dates';
+import type { MonthCount } from '@shared/api-types';
+import { LineChart } from '@/components/charts/line-chart';
+import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 
 type ActivityChartCardProps = {
   title: string;
@@ -18,10 +18,27 @@ type ActivityChartCardProps = {
   height?: number;
 };
 
-export function ActivityChartCard({ title, description, seriesLabel, points, color, height = 240 }: ActivityChartCardProps) {
+export function ActivityChartCard({
+  title,
+  description,
+  seriesLabel,
+  points,
+  color,
+  height = 240,
+}: ActivityChartCardProps) {
   const headingId = useId();
   const series = useMemo(
-    () => (points ? [{ id: title, label: seriesLabel, color, points: points.map((p) => ({ x: formatShortMonth(p.month), y: p.count })) }] : []),
+    () =>
+      points
+        ? [
+            {
+              id: title,
+              label: seriesLabel,
+              color,
+              points: points.map((p) => ({ x: formatShortMonth(p.month), y: p.count })),
+            },
+          ]
+        : [],
     [points, title, seriesLabel, color],
   );
   const range = points?.length ? `${formatMonthYear(points[0]!.month)} – ${formatMonthYear(points.at(-1)!.month)}` : '';
@@ -37,7 +54,16 @@ export function ActivityChartCard({ title, description, seriesLabel, points, col
         </Typography>
       </Box>
       <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2, pb: 2.5 }}>
-        {points ? <LineChart series={series} height={height} ariaLabel={`${title}: ${seriesLabel.toLowerCase()} per month, ${range}`} showLegend={false} /> : <Skeleton variant="rounded" height={height} aria-hidden="true" />}
+        {points ? (
+          <LineChart
+            series={series}
+            height={height}
+            ariaLabel={`${title}: ${seriesLabel.toLowerCase()} per month, ${range}`}
+            showLegend={false}
+          />
+        ) : (
+          <Skeleton variant="rounded" height={height} aria-hidden="true" />
+        )}
       </Box>
     </Card>
   );

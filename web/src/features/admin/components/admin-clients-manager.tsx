@@ -14,22 +14,22 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import type { AdminClient, ImportResult } from '../../../../../shared/api-types';
-import type { ClientInput } from '../../../../../shared/client-schema';
-import { ListPagination } from '../../../components/ui/list-pagination';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { LoadError } from '../../../components/ui/load-error';
-import { LoadingRows } from '../../../components/ui/loading-rows';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { SearchBox } from '../../../components/ui/search-box';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { CLIENT_FIELDS, toClientChanges, type ClientField } from '../../../lib/client-changes';
-import { countText, matchCountText } from '../../../lib/count-text';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { useFormDialog } from '../../../lib/use-form-dialog';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import type { AdminClient, ImportResult } from '@shared/api-types';
+import type { ClientInput } from '@shared/client-schema';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { ListToolbar } from '@/components/ui/list-toolbar';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingRows } from '@/components/ui/loading-rows';
+import { PageLayout } from '@/components/ui/page-layout';
+import { SearchBox } from '@/components/ui/search-box';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { CLIENT_FIELDS, toClientChanges, type ClientField } from '@/lib/client-changes';
+import { countText, matchCountText } from '@/lib/count-text';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { useFormDialog } from '@/lib/use-form-dialog';
+import { usePagedSearch } from '@/lib/use-paged-search';
 import { useExportClientsCsv } from '../api/export-clients-csv';
 import { useAdminClients } from '../api/get-admin-clients';
 import { useAgents } from '../api/get-agents';
@@ -39,13 +39,19 @@ import { filterAdminClients } from '../utils/search-admin';
 import { AdminClientsTable } from './admin-clients-table';
 import { AgentFilter, ALL_AGENTS } from './agent-filter';
 
-export const NO_CLIENTS_TO_EXPORT = { title: 'No clients to export', description: 'There are no clients matching your current filters.' } as const;
+export const NO_CLIENTS_TO_EXPORT = {
+  title: 'No clients to export',
+  description: 'There are no clients matching your current filters.',
+} as const;
 
 export type ClientFormSlotProps = {
   open: boolean;
   client: AdminClient | null;
   onClose: () => void;
-  onSubmit: (input: ClientInput, helpers: { setErrors: (errors: Partial<Record<ClientField, string>>) => void }) => Promise<void>;
+  onSubmit: (
+    input: ClientInput,
+    helpers: { setErrors: (errors: Partial<Record<ClientField, string>>) => void },
+  ) => Promise<void>;
 };
 
 export type ImportDialogSlotProps = {
@@ -63,7 +69,12 @@ type AdminClientsManagerProps = {
   describeCreated: (remainingFreeSlots: number | null) => string | undefined;
 };
 
-export function AdminClientsManager({ renderReviewStatus, renderClientForm, renderImportDialog, describeCreated }: AdminClientsManagerProps) {
+export function AdminClientsManager({
+  renderReviewStatus,
+  renderClientForm,
+  renderImportDialog,
+  describeCreated,
+}: AdminClientsManagerProps) {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { toast } = useToast();
@@ -78,7 +89,16 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
   const importClients = useImportAgentClients();
   const exportCsv = useExportClientsCsv();
 
-  const { query, setQuery, searchTerm, isStale, filtered, pageItems: pageClients, pagination, resetPage } = usePagedSearch(clients, filterAdminClients);
+  const {
+    query,
+    setQuery,
+    searchTerm,
+    isStale,
+    filtered,
+    pageItems: pageClients,
+    pagination,
+    resetPage,
+  } = usePagedSearch(clients, filterAdminClients);
   const form = useFormDialog<AdminClient>();
   const [importOpen, setImportOpen] = useState(false);
 
@@ -97,7 +117,11 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
   const handleSubmit: ClientFormSlotProps['onSubmit'] = async (input, { setErrors }) => {
     if (form.editing) {
       try {
-        await updateClient.trigger({ agentId: form.editing.agentId, id: form.editing.id, changes: toClientChanges(input) });
+        await updateClient.trigger({
+          agentId: form.editing.agentId,
+          id: form.editing.id,
+          changes: toClientChanges(input),
+        });
         form.close();
         toast({ title: 'Client updated successfully', variant: 'success' });
       } catch (failure) {
@@ -114,12 +138,17 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
       toast({ title: 'Client added successfully', ...(description ? { description } : {}), variant: 'success' });
     } catch (failure) {
       setErrors(serverFieldErrors(failure, CLIENT_FIELDS));
-      toast({ title: 'Error', description: errorMessage(failure) || 'Failed to create client', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: errorMessage(failure) || 'Failed to create client',
+        variant: 'destructive',
+      });
     }
   };
 
   // Import CSV is disabled until an agent is chosen, so the dialog always has one.
-  const handleImport = (file: File) => (agentId ? importClients.trigger({ agentId, file }) : Promise.reject(new Error('Choose an agent first.')));
+  const handleImport = (file: File) =>
+    agentId ? importClients.trigger({ agentId, file }) : Promise.reject(new Error('Choose an agent first.'));
 
   const handleExport = async () => {
     if (filtered.length === 0) {
@@ -128,7 +157,11 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
     }
     try {
       const fileName = await exportCsv.trigger(filtered);
-      toast({ title: 'Export successful', description: `${countText(filtered.length, 'client', 'clients')} saved to ${fileName}.`, variant: 'success' });
+      toast({
+        title: 'Export successful',
+        description: `${countText(filtered.length, 'client', 'clients')} saved to ${fileName}.`,
+        variant: 'success',
+      });
     } catch (failure) {
       toast({ title: 'Failed to export clients', description: errorMessage(failure), variant: 'destructive' });
     }
@@ -146,11 +179,21 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
           <Button component={RouterLink} to={paths.admin.getHref()} startIcon={<ArrowBackRounded />}>
             Admin Dashboard
           </Button>
-          <Button variant="outlined" startIcon={<DownloadRounded />} onClick={() => void handleExport()} disabled={!clients || exportCsv.isMutating}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadRounded />}
+            onClick={() => void handleExport()}
+            disabled={!clients || exportCsv.isMutating}
+          >
             {exportCsv.isMutating ? 'Exporting...' : 'Export CSV'}
           </Button>
           <DisabledHint hint={agentId ? null : needsAgent}>
-            <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImportOpen(true)} disabled={!agentId}>
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileRounded />}
+              onClick={() => setImportOpen(true)}
+              disabled={!agentId}
+            >
               Import CSV
             </Button>
           </DisabledHint>
@@ -167,7 +210,11 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
           <AgentFilter agents={agents} value={agentId ?? ALL_AGENTS} onChange={handleAgentChange} />
           <SearchBox value={query} onChange={setQuery} placeholder="Search clients..." label="Search clients" />
           <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', ml: { md: 'auto' } }}>
-            {clients ? (searchTerm ? matchCountText(filtered.length, total, 'clients') : countText(total, 'client', 'clients')) : ''}
+            {clients
+              ? searchTerm
+                ? matchCountText(filtered.length, total, 'clients')
+                : countText(total, 'client', 'clients')
+              : ''}
           </Typography>
         </ListToolbar>
         {error && !clients ? (
@@ -182,14 +229,24 @@ export function AdminClientsManager({ renderReviewStatus, renderClientForm, rend
           </Typography>
         ) : (
           <Box sx={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }}>
-            <AdminClientsTable clients={pageClients} layout={isMobile ? 'cards' : 'table'} onEdit={form.openEdit} renderReviewStatus={renderReviewStatus} />
+            <AdminClientsTable
+              clients={pageClients}
+              layout={isMobile ? 'cards' : 'table'}
+              onEdit={form.openEdit}
+              renderReviewStatus={renderReviewStatus}
+            />
           </Box>
         )}
         <ListPagination pagination={pagination} showPageSizes={!isMobile} />
       </Card>
 
       {renderClientForm({ open: form.open, client: form.editing, onClose: form.close, onSubmit: handleSubmit })}
-      {renderImportDialog({ open: importOpen, isImporting: importClients.isMutating, onClose: () => setImportOpen(false), onImport: handleImport })}
+      {renderImportDialog({
+        open: importOpen,
+        isImporting: importClients.isMutating,
+        onClose: () => setImportOpen(false),
+        onImport: handleImport,
+      })}
     </PageLayout>
   );
 }

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
-import type { AdminClient } from '../../../../../shared/api-types';
+import type { AdminClient } from '@shared/api-types';
 
 type AdminClientsTableProps = {
   clients: readonly AdminClient[];
@@ -56,7 +56,11 @@ export function AdminClientsTable({ clients, layout, onEdit, renderReviewStatus 
   );
 }
 
-type RowProps = { client: AdminClient; onEdit: (client: AdminClient) => void; renderReviewStatus: (client: AdminClient) => ReactNode };
+type RowProps = {
+  client: AdminClient;
+  onEdit: (client: AdminClient) => void;
+  renderReviewStatus: (client: AdminClient) => ReactNode;
+};
 
 const ClientRow = memo(function ClientRow({ client, onEdit, renderReviewStatus }: RowProps) {
   return (
@@ -64,8 +68,12 @@ const ClientRow = memo(function ClientRow({ client, onEdit, renderReviewStatus }
       <TableCell sx={{ py: 1.5 }}>
         <NameAndEmail client={client} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: client.phone ? 'text.primary' : 'text.secondary' }}>{client.phone || NOT_PROVIDED}</TableCell>
-      <TableCell sx={{ overflowWrap: 'anywhere', color: client.agentUsername ? 'text.primary' : 'text.secondary' }}>{client.agentUsername ?? UNKNOWN_AGENT}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', color: client.phone ? 'text.primary' : 'text.secondary' }}>
+        {client.phone || NOT_PROVIDED}
+      </TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere', color: client.agentUsername ? 'text.primary' : 'text.secondary' }}>
+        {client.agentUsername ?? UNKNOWN_AGENT}
+      </TableCell>
       <TableCell>{renderReviewStatus(client)}</TableCell>
       <TableCell align="right">
         <EditButton client={client} onEdit={onEdit} />
@@ -85,7 +93,18 @@ const ClientCard = memo(function ClientCard({ client, onEdit, renderReviewStatus
           <EditButton client={client} onEdit={onEdit} />
         </Box>
       </Box>
-      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, fontSize: '0.875rem' }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          mt: 1,
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 1.5,
+          rowGap: 0.5,
+          fontSize: '0.875rem',
+        }}
+      >
         <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
           Phone
         </Typography>
@@ -117,7 +136,12 @@ function NameAndEmail({ client }: { client: AdminClient }) {
 
 function EditButton({ client, onEdit }: { client: AdminClient; onEdit: (client: AdminClient) => void }) {
   return (
-    <IconButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)} size="small" sx={{ color: 'text.secondary' }}>
+    <IconButton
+      aria-label={`Edit ${client.name}`}
+      onClick={() => onEdit(client)}
+      size="small"
+      sx={{ color: 'text.secondary' }}
+    >
       <EditOutlined fontSize="small" />
     </IconButton>
   );

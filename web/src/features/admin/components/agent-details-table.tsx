@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
-import type { AdminAnalytics } from '../../../../../shared/api-types';
+import type { AdminAnalytics } from '@shared/api-types';
 
 type AgentDetailsTableProps = {
   agents: AdminAnalytics['agentDetails'] | undefined;
@@ -24,17 +24,29 @@ const ROWS_PER_PAGE = 10;
 export function AgentDetailsTable({ agents }: AgentDetailsTableProps) {
   const headingId = useId();
   const [page, setPage] = useState(0);
-  const sorted = useMemo(() => (agents ? [...agents].sort((a, b) => b.clientCount - a.clientCount || a.username.localeCompare(b.username)) : undefined), [agents]);
+  const sorted = useMemo(
+    () =>
+      agents
+        ? [...agents].sort((a, b) => b.clientCount - a.clientCount || a.username.localeCompare(b.username))
+        : undefined,
+    [agents],
+  );
   const rows = sorted?.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
 
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <Box sx={{ px: 3, pt: 3, pb: 1.5 }}>
         <Typography id={headingId} component="h2" variant="h3">
           Agent Details
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
-          {sorted ? `${sorted.length.toLocaleString('en-US')} ${sorted.length === 1 ? 'agent' : 'agents'}, most clients first` : '\u00a0'}
+          {sorted
+            ? `${sorted.length.toLocaleString('en-US')} ${sorted.length === 1 ? 'agent' : 'agents'}, most clients first`
+            : '\u00a0'}
         </Typography>
       </Box>
       <TableContainer sx={{ flex: 1 }}>
@@ -52,7 +64,12 @@ export function AgentDetailsTable({ agents }: AgentDetailsTableProps) {
                   <TableRow key={agent.id} hover>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{agent.username}</TableCell>
                     <TableCell>
-                      <Chip size="small" label={agent.isPro ? 'Pro' : 'Free'} color={agent.isPro ? 'secondary' : 'default'} variant={agent.isPro ? 'filled' : 'outlined'} />
+                      <Chip
+                        size="small"
+                        label={agent.isPro ? 'Pro' : 'Free'}
+                        color={agent.isPro ? 'secondary' : 'default'}
+                        variant={agent.isPro ? 'filled' : 'outlined'}
+                      />
                     </TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
                       {agent.clientCount.toLocaleString('en-US')}

@@ -3,7 +3,7 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
-import type { AdminAgent } from '../../../../../shared/api-types';
+import type { AdminAgent } from '@shared/api-types';
 
 export const ALL_AGENTS = 'all';
 
@@ -27,7 +27,10 @@ export function AgentFilter({ agents, value, onChange }: AgentFilterProps) {
     const list = agents ?? [];
     const total = list.reduce((sum, a) => sum + a.clientCount, 0);
     const sorted = [...list].sort((a, b) => a.username.localeCompare(b.username));
-    return [{ id: ALL_AGENTS, label: `All Agents (${total.toLocaleString('en-US')})` }, ...sorted.map((a) => ({ id: a.id, label: agentOptionLabel(a) }))];
+    return [
+      { id: ALL_AGENTS, label: `All Agents (${total.toLocaleString('en-US')})` },
+      ...sorted.map((a) => ({ id: a.id, label: agentOptionLabel(a) })),
+    ];
   }, [agents]);
   const selected = options.find((o) => o.id === value) ?? options[0]!;
 

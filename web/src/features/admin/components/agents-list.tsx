@@ -15,17 +15,17 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminAgent } from '../../../../../shared/api-types';
-import { ListPagination } from '../../../components/ui/list-pagination';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { SearchBox } from '../../../components/ui/search-box';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { countText, matchCountText } from '../../../lib/count-text';
-import { formatTimestamp } from '../../../lib/dates';
-import { usePagedSearch } from '../../../lib/use-paged-search';
+import type { AdminAgent } from '@shared/api-types';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { ListToolbar } from '@/components/ui/list-toolbar';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLayout } from '@/components/ui/page-layout';
+import { SearchBox } from '@/components/ui/search-box';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { countText, matchCountText } from '@/lib/count-text';
+import { formatTimestamp } from '@/lib/dates';
+import { usePagedSearch } from '@/lib/use-paged-search';
 import { useAgents } from '../api/get-agents';
 import { filterAgents } from '../utils/search-admin';
 
@@ -38,7 +38,9 @@ export function AgentsList() {
   return (
     <PageLayout
       title="Agent List"
-      description={agents ? `${countText(agents.length, 'agent', 'agents')} on the platform.` : 'Everyone on the platform.'}
+      description={
+        agents ? `${countText(agents.length, 'agent', 'agents')} on the platform.` : 'Everyone on the platform.'
+      }
       actions={
         <Button component={RouterLink} to={paths.admin.getHref()} variant="outlined" startIcon={<ArrowBackRounded />}>
           Back to Admin Dashboard
@@ -101,7 +103,9 @@ function AgentName({ agent }: { agent: AdminAgent }) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 650, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>{agent.username}</Typography>
+        <Typography sx={{ fontWeight: 650, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
+          {agent.username}
+        </Typography>
         {agent.isPro ? <Chip size="small" label="Pro" color="secondary" /> : null}
         {agent.isAdmin ? <Chip size="small" label="Admin" variant="outlined" /> : null}
       </Box>
@@ -118,9 +122,13 @@ function AgentRow({ agent }: { agent: AdminAgent }) {
       <TableCell sx={{ py: 1.5 }}>
         <AgentName agent={agent} />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: agent.phone ? 'text.primary' : 'text.secondary' }}>{phoneOf(agent)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', color: agent.phone ? 'text.primary' : 'text.secondary' }}>
+        {phoneOf(agent)}
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(agent.signupDate)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap', color: agent.lastLoginDate ? 'text.primary' : 'text.secondary' }}>{lastLoginOf(agent)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', color: agent.lastLoginDate ? 'text.primary' : 'text.secondary' }}>
+        {lastLoginOf(agent)}
+      </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
         {agent.clientCount.toLocaleString('en-US')}
       </TableCell>
@@ -136,9 +144,15 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
     ['Total Clients', agent.clientCount.toLocaleString('en-US')],
   ] as const;
   return (
-    <Box component="li" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
+    <Box
+      component="li"
+      sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+    >
       <AgentName agent={agent} />
-      <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+      >
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>

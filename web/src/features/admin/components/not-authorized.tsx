@@ -4,9 +4,9 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyPanel } from '../../../components/ui/empty-panel';
-import { pageTitle } from '../../../config/app';
-import { paths } from '../../../config/paths';
+import { EmptyPanel } from '@/components/ui/empty-panel';
+import { pageTitle } from '@/config/app';
+import { paths } from '@/config/paths';
 
 export const NOT_AUTHORIZED = 'Not authorized';
 
@@ -22,7 +22,12 @@ export function NotAuthorized() {
           headingLevel={1}
           titleId="not-authorized-heading"
           actions={
-            <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" startIcon={<ArrowBackRounded />}>
+            <Button
+              component={RouterLink}
+              to={paths.home.getHref()}
+              variant="outlined"
+              startIcon={<ArrowBackRounded />}
+            >
               Back to Dashboard
             </Button>
           }

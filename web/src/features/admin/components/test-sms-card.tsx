@@ -6,9 +6,9 @@ import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
-import { isValidTestSmsPhone, keepPhoneInput, TEST_SMS_MESSAGES } from '../../../../../shared/test-sms';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { isValidTestSmsPhone, keepPhoneInput, TEST_SMS_MESSAGES } from '@shared/test-sms';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useSendTestSms } from '../api/send-test-sms';
 
 export function TestSmsCard() {
@@ -28,7 +28,11 @@ export function TestSmsCard() {
     }
     if (!isValidTestSmsPhone(value)) {
       setError(TEST_SMS_MESSAGES.invalidPhone);
-      toast({ title: TEST_SMS_MESSAGES.invalidTitle, description: TEST_SMS_MESSAGES.invalidPhone, variant: 'destructive' });
+      toast({
+        title: TEST_SMS_MESSAGES.invalidTitle,
+        description: TEST_SMS_MESSAGES.invalidPhone,
+        variant: 'destructive',
+      });
       return;
     }
     setError(null);
@@ -42,7 +46,12 @@ export function TestSmsCard() {
 
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
-      <Box component="form" noValidate onSubmit={handleSubmit} sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit}
+        sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%' }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <SmsOutlined aria-hidden="true" sx={{ color: 'secondary.main' }} />
           <Typography id={headingId} component="h2" variant="h3">
@@ -67,7 +76,12 @@ export function TestSmsCard() {
             helperText={error ?? 'Digits only, with an optional + (e.g., +15125550100)'}
             slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off', maxLength: 16 } }}
           />
-          <Button type="submit" variant="contained" disabled={isMutating} sx={{ flex: '1 0 auto', minWidth: 140, height: 40 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={isMutating}
+            sx={{ flex: '1 0 auto', minWidth: 140, height: 40 }}
+          >
             {isMutating ? 'Sending...' : 'Send Test SMS'}
           </Button>
         </Box>

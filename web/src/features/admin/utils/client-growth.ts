@@ -1,6 +1,6 @@
 // Client Growth: how many clients there were at the end of each month, from the clients added per
 // month (clientGrowth) and today's total. Months are oldest first.
-import type { MonthCount } from '../../../../../shared/api-types';
+import type { MonthCount } from '@shared/api-types';
 
 export function clientsAtMonthEnd(added: readonly MonthCount[], totalNow: number): MonthCount[] {
   const result: MonthCount[] = new Array(added.length);

@@ -1,8 +1,8 @@
 // POST /api/password-reset/confirm: sets a new password with the token from the e-mailed link.
 import useSWRMutation from 'swr/mutation';
-import type { MessageResult } from '../../../../../shared/api-types';
-import type { ResetConfirmInput } from '../../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import type { MessageResult } from '@shared/api-types';
+import type { ResetConfirmInput } from '@shared/schemas';
+import { api } from '@/lib/api-client';
 
 export const CONFIRM_PASSWORD_RESET_URL = '/api/password-reset/confirm';
 
@@ -11,7 +11,8 @@ export function confirmPasswordReset(input: ResetConfirmInput): Promise<MessageR
 }
 
 export function useConfirmPasswordReset() {
-  return useSWRMutation<MessageResult | undefined, Error, string, ResetConfirmInput>(CONFIRM_PASSWORD_RESET_URL, (_url, { arg }) =>
-    confirmPasswordReset(arg),
+  return useSWRMutation<MessageResult | undefined, Error, string, ResetConfirmInput>(
+    CONFIRM_PASSWORD_RESET_URL,
+    (_url, { arg }) => confirmPasswordReset(arg),
   );
 }

@@ -1,9 +1,9 @@
 // POST /api/login: signs in and puts the returned user in the session cache.
-import type { User } from '../../../../../shared/api-types';
-import type { LoginInput } from '../../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { replaceCachedUser } from '../../../lib/auth';
+import type { User } from '@shared/api-types';
+import type { LoginInput } from '@shared/schemas';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { replaceCachedUser } from '@/lib/auth';
 
 export const LOGIN_URL = '/api/login';
 

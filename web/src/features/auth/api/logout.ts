@@ -1,8 +1,8 @@
 // POST /api/logout: ends the session, forgets every cached read and sets the user to null.
 import type { ScopedMutator } from 'swr';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { USER_KEY, replaceCachedUser } from '../../../lib/auth';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { USER_KEY, replaceCachedUser } from '@/lib/auth';
 
 export const LOGOUT_URL = '/api/logout';
 

@@ -1,9 +1,9 @@
 // POST /api/register: creates the account (the answer signs the user in) and caches the user.
-import type { User } from '../../../../../shared/api-types';
-import type { RegisterInput } from '../../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { replaceCachedUser } from '../../../lib/auth';
+import type { User } from '@shared/api-types';
+import type { RegisterInput } from '@shared/schemas';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { replaceCachedUser } from '@/lib/auth';
 
 export const REGISTER_URL = '/api/register';
 

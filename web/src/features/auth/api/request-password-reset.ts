@@ -1,8 +1,8 @@
 // POST /api/password-reset/request: asks for a reset e-mail (the answer never says whether the
 // account exists).
 import useSWRMutation from 'swr/mutation';
-import type { ResetRequestInput } from '../../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import type { ResetRequestInput } from '@shared/schemas';
+import { api } from '@/lib/api-client';
 
 export const REQUEST_PASSWORD_RESET_URL = '/api/password-reset/request';
 
@@ -11,5 +11,7 @@ export async function requestPasswordReset(input: ResetRequestInput): Promise<vo
 }
 
 export function useRequestPasswordReset() {
-  return useSWRMutation<void, Error, string, ResetRequestInput>(REQUEST_PASSWORD_RESET_URL, (_url, { arg }) => requestPasswordReset(arg));
+  return useSWRMutation<void, Error, string, ResetRequestInput>(REQUEST_PASSWORD_RESET_URL, (_url, { arg }) =>
+    requestPasswordReset(arg),
+  );
 }

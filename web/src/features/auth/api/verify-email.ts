@@ -1,7 +1,7 @@
 // POST /api/verify-email (the token from the mailed link) and POST /api/verify-email/resend.
 import useSWRMutation from 'swr/mutation';
-import type { EmailVerified, MessageResult } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { EmailVerified, MessageResult } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const VERIFY_EMAIL_URL = '/api/verify-email';
 export const RESEND_VERIFICATION_URL = '/api/verify-email/resend';

@@ -14,7 +14,10 @@ type AuthView = AuthTab | 'forgot-password';
 
 const intro: Record<AuthView, { heading: string; text: string }> = {
   login: { heading: 'Welcome back', text: 'Log in to pick up where you left off with your clients.' },
-  register: { heading: 'Create your account', text: 'Start keeping every client relationship warm, from closing day onwards.' },
+  register: {
+    heading: 'Create your account',
+    text: 'Start keeping every client relationship warm, from closing day onwards.',
+  },
   'forgot-password': {
     heading: 'Reset your password',
     text: "Enter the email you signed up with and we'll send you a link to choose a new password.",
@@ -41,9 +44,21 @@ export function AuthForms() {
       </Typography>
       <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>{intro[view].text}</Typography>
       <Card>
-        <Tabs value={tab} onChange={handleTabChange} variant="fullWidth" aria-label="Login or register" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={handleTabChange}
+          variant="fullWidth"
+          aria-label="Login or register"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
           {(['login', 'register'] as const).map((value) => (
-            <Tab key={value} value={value} label={value === 'login' ? 'Login' : 'Register'} id={tabId(value)} aria-controls={panelId(value)} />
+            <Tab
+              key={value}
+              value={value}
+              label={value === 'login' ? 'Login' : 'Register'}
+              id={tabId(value)}
+              aria-controls={panelId(value)}
+            />
           ))}
         </Tabs>
         {(['login', 'register'] as const).map((value) => (

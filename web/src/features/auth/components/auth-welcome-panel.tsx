@@ -7,9 +7,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ComponentType } from 'react';
-import { LogoMark } from '../../../components/ui/logo';
-import { APP_NAME } from '../../../config/app';
-import { brand } from '../../../theme/create-theme';
+import { LogoMark } from '@/components/ui/logo';
+import { APP_NAME } from '@/config/app';
+import { brand } from '@/theme/create-theme';
 
 type Feature = {
   icon: ComponentType<{ fontSize?: 'small' | 'medium' }>;
@@ -18,9 +18,21 @@ type Feature = {
 };
 
 const features: readonly Feature[] = [
-  { icon: CakeOutlined, title: 'Key dates, remembered', text: 'Birthdays, wedding anniversaries and home purchase dates for every client, in one place.' },
-  { icon: NotificationsActiveOutlined, title: 'Smart reminders', text: 'Automated follow-ups for upcoming milestones, so no moment to reach out slips by.' },
-  { icon: StarOutlineRounded, title: 'Reviews that grow your business', text: 'See which clients have left a review on your business listing, and who to ask next.' },
+  {
+    icon: CakeOutlined,
+    title: 'Key dates, remembered',
+    text: 'Birthdays, wedding anniversaries and home purchase dates for every client, in one place.',
+  },
+  {
+    icon: NotificationsActiveOutlined,
+    title: 'Smart reminders',
+    text: 'Automated follow-ups for upcoming milestones, so no moment to reach out slips by.',
+  },
+  {
+    icon: StarOutlineRounded,
+    title: 'Reviews that grow your business',
+    text: 'See which clients have left a review on your business listing, and who to ask next.',
+  },
 ];
 
 export function AuthWelcomePanel() {
@@ -58,8 +70,8 @@ export function AuthWelcomePanel() {
           Welcome to {APP_NAME}
         </Typography>
         <Typography sx={{ mt: 2, fontSize: '1.0625rem', color: alpha('#FFFFFF', 0.9) }}>
-          {APP_NAME} is an AI-powered client engagement platform for real-estate professionals. Automated follow-ups, smart reminders and
-          personalised communication keep you close to every client long after closing day.
+          {APP_NAME} is an AI-powered client engagement platform for real-estate professionals. Automated follow-ups,
+          smart reminders and personalised communication keep you close to every client long after closing day.
         </Typography>
 
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 5, display: 'grid', gap: 3 }}>
@@ -67,7 +79,15 @@ export function AuthWelcomePanel() {
             <Box component="li" key={title} sx={{ display: 'flex', gap: 2 }}>
               <Box
                 aria-hidden="true"
-                sx={{ flexShrink: 0, width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: alpha('#FFFFFF', 0.12) }}
+                sx={{
+                  flexShrink: 0,
+                  width: 40,
+                  height: 40,
+                  borderRadius: 2.5,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: alpha('#FFFFFF', 0.12),
+                }}
               >
                 <Icon fontSize="small" />
               </Box>

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { resetRequestSchema, type ResetRequestInput } from '../../../../../shared/schemas';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
+import { resetRequestSchema, type ResetRequestInput } from '@shared/schemas';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 const initialValues: ResetRequestInput = { username: '' };
@@ -31,13 +31,25 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
           });
           onBack();
         } catch {
-          toast({ title: 'Error', description: 'Failed to process password reset request. Please try again.', variant: 'destructive' });
+          toast({
+            title: 'Error',
+            description: 'Failed to process password reset request. Please try again.',
+            variant: 'destructive',
+          });
         }
       }}
     >
       <Form noValidate>
         <Stack spacing={2.5}>
-          <FormikTextField name="username" label="Email" type="email" autoComplete="email" inputMode="email" required autoFocus />
+          <FormikTextField
+            name="username"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            autoFocus
+          />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating}>
             {isMutating ? 'Sending...' : 'Send Reset Link'}
           </Button>

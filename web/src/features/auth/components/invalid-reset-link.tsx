@@ -1,5 +1,5 @@
-import { BrokenLinkMessage } from '../../../components/ui/centered-message';
-import { paths } from '../../../config/paths';
+import { BrokenLinkMessage } from '@/components/ui/centered-message';
+import { paths } from '@/config/paths';
 
 export function InvalidResetLink() {
   return (

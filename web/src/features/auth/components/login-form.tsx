@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { loginSchema, type LoginInput } from '../../../../../shared/schemas';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { loginSchema, type LoginInput } from '@shared/schemas';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useLogin } from '../api/login';
 
 const initialValues: LoginInput = { username: '', password: '' };
@@ -33,16 +33,35 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
       {({ values }) => (
         <Form noValidate>
           <Stack spacing={2.5}>
-            <FormikTextField name="username" label="Email" type="email" autoComplete="username" inputMode="email" required />
+            <FormikTextField
+              name="username"
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+            />
             <Box>
-              <FormikTextField name="password" label="Password" type="password" autoComplete="current-password" required />
+              <FormikTextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
               <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
                 <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
                   Forgot Password?
                 </Link>
               </Box>
             </Box>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating || !loginSchema.isValidSync(values)}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={isMutating || !loginSchema.isValidSync(values)}
+            >
               {isMutating ? 'Logging in...' : 'Login'}
             </Button>
           </Stack>

@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AppFrameSkeleton } from '../../../components/layouts/app-frame-skeleton';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
+import { AppFrameSkeleton } from '@/components/layouts/app-frame-skeleton';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { authRedirectState } from '../redirect-state';
 
 type ProtectedRouteProps = {
@@ -26,7 +26,9 @@ export function ProtectedRoute({ children }: ProtectedRouteProps) {
   if (isLoading) return <AppFrameSkeleton />;
   if (error && !user) return <SessionUnavailable onRetry={() => void mutate()} />;
   if (!user) {
-    return <Navigate to={paths.auth.getHref()} replace state={hadUser.current ? undefined : authRedirectState(location)} />;
+    return (
+      <Navigate to={paths.auth.getHref()} replace state={hadUser.current ? undefined : authRedirectState(location)} />
+    );
   }
   return children;
 }
@@ -38,7 +40,10 @@ type SessionUnavailableProps = {
 /** The session check failed for a reason other than "not signed in" (network, server error). */
 function SessionUnavailable({ onRetry }: SessionUnavailableProps) {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', px: 2, textAlign: 'center' }}
+    >
       <Box sx={{ maxWidth: 420 }}>
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
           We couldn&apos;t reach your account

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
-import { registerSchema } from '../../../../../shared/schemas';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { registerSchema } from '@shared/schemas';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useRegister, type RegisterRequest } from '../api/register';
 
 const fields = ['fullName', 'username', 'password', 'phone'] as const;
@@ -39,7 +39,14 @@ export function RegisterForm() {
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
             required
           />
-          <FormikTextField name="phone" label="Cell Phone Number" type="tel" autoComplete="tel" placeholder="(555) 123-4567" required />
+          <FormikTextField
+            name="phone"
+            label="Cell Phone Number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(555) 123-4567"
+            required
+          />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating}>
             {isMutating ? 'Registering...' : 'Register'}
           </Button>

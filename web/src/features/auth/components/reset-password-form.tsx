@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../../../shared/constants';
-import { resetConfirmSchema } from '../../../../../shared/schemas';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants';
+import { resetConfirmSchema } from '@shared/schemas';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
 const newPasswordSchema = resetConfirmSchema.pick(['newPassword']);
@@ -38,10 +38,18 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
         onSubmit={async ({ newPassword }) => {
           try {
             await trigger({ token, newPassword });
-            toast({ title: 'Password reset', description: 'Your password has been updated. Log in with your new password.', variant: 'success' });
+            toast({
+              title: 'Password reset',
+              description: 'Your password has been updated. Log in with your new password.',
+              variant: 'success',
+            });
             onSuccess();
           } catch {
-            toast({ title: 'Failed to reset password', description: 'Failed to reset password. The link may have expired.', variant: 'destructive' });
+            toast({
+              title: 'Failed to reset password',
+              description: 'Failed to reset password. The link may have expired.',
+              variant: 'destructive',
+            });
           }
         }}
       >

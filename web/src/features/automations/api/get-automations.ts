@@ -1,7 +1,7 @@
 // GET /api/user/automations: every occasion's rule, and whose occasions come tomorrow.
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Automations } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { Automations } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const AUTOMATIONS_KEY = '/api/user/automations';
 

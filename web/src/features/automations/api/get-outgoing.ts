@@ -1,9 +1,9 @@
 // GET /api/outgoing: the messages automations wrote that wait for approval or are scheduled, soonest
 // first, and how many wait (the navigation's Today badge reads the same cache entry).
 import useSWR, { type ScopedMutator } from 'swr';
-import type { Outgoing } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
+import type { Outgoing } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export const OUTGOING_KEY = '/api/outgoing';
 
@@ -13,7 +13,11 @@ export function getOutgoing(): Promise<Outgoing> {
 
 /** The queue. `fresh`: read it again on mount (the Today page), not only the first time it is asked for. */
 export function useOutgoing({ fresh = false }: { fresh?: boolean } = {}) {
-  const { data, error, mutate } = useSWR<Outgoing, Error>(OUTGOING_KEY, getOutgoing, fresh ? { revalidateOnMount: true } : undefined);
+  const { data, error, mutate } = useSWR<Outgoing, Error>(
+    OUTGOING_KEY,
+    getOutgoing,
+    fresh ? { revalidateOnMount: true } : undefined,
+  );
   return { outgoing: data, error, retry: () => void mutate() };
 }
 

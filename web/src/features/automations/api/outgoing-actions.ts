@@ -1,9 +1,9 @@
 // POST /api/outgoing/{id}/approve (optionally with the edited draft) and /skip: both idempotent;
 // the answer says whether the message was sent, scheduled for its send time, or skipped.
-import type { OutgoingAction, OutgoingMessage } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { sendErrorMessage } from '../../../lib/email-verification';
+import type { OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { sendErrorMessage } from '@/lib/email-verification';
 import { OUTGOING_KEY, revalidateAfterOutgoingAction } from './get-outgoing';
 
 /** The agent's edit of a draft: the subject (e-mail only) and the body. */
@@ -30,7 +30,9 @@ export function useSkipOutgoing() {
 }
 
 /** What became of each message "Approve all" approved: the answer, or why it was refused. */
-export type ApproveAllResult = Array<{ message: OutgoingMessage; action: OutgoingAction } | { message: OutgoingMessage; problem: string }>;
+export type ApproveAllResult = Array<
+  { message: OutgoingMessage; action: OutgoingAction } | { message: OutgoingMessage; problem: string }
+>;
 
 /** Approves the messages one after another as they are; a refusal does not stop the rest. */
 export async function approveAll(messages: readonly OutgoingMessage[]): Promise<ApproveAllResult> {

@@ -27,14 +27,14 @@ import {
   type AutomationMode,
   type AutomationOccasion,
   type AutomationRule,
-} from '../../../../../shared/automations';
-import { MESSAGE_CHANNELS, type MessageChannel } from '../../../../../shared/messages';
-import { SectionCard } from '../../../components/ui/section-card';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useUser } from '../../../lib/auth';
-import { validOrShowErrors } from '../../../lib/form-errors';
+} from '@shared/automations';
+import { MESSAGE_CHANNELS, type MessageChannel } from '@shared/messages';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { validOrShowErrors } from '@/lib/form-errors';
 import { useSaveAutomations } from '../api/save-automations';
 import { CHANNEL_NAMES, MODE_NAMES, OCCASION_NAMES, OCCASION_WHEN, SAVED, TEXT_HOURS } from '../automation-text';
 
@@ -123,7 +123,13 @@ export function AutomationRulesForm({ saved }: { saved: readonly AutomationRule[
         </Alert>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-        <Button type="submit" variant="contained" size="large" disabled={isMutating || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isMutating || !dirty}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
           {isMutating ? 'Saving...' : 'Save automations'}
         </Button>
       </Box>
@@ -141,7 +147,11 @@ type RuleCardProps = {
 function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
   const timeError = errorOf('sendTime');
   return (
-    <SectionCard icon={OCCASION_ICONS[rule.occasion]} title={OCCASION_NAMES[rule.occasion]} subtitle={OCCASION_WHEN[rule.occasion]}>
+    <SectionCard
+      icon={OCCASION_ICONS[rule.occasion]}
+      title={OCCASION_NAMES[rule.occasion]}
+      subtitle={OCCASION_WHEN[rule.occasion]}
+    >
       <Box>
         <FormControlLabel
           control={<Switch checked={rule.enabled} onChange={(_e, enabled) => onChange({ enabled })} />}
@@ -159,10 +169,20 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
         sx={{
           display: 'grid',
           gap: 2.5,
-          ...(rule.enabled ? {} : { '& .MuiFormLabel-root:not(.Mui-error), & .MuiFormControlLabel-label, & .MuiInputBase-input': { color: 'text.secondary' } }),
+          ...(rule.enabled
+            ? {}
+            : {
+                '& .MuiFormLabel-root:not(.Mui-error), & .MuiFormControlLabel-label, & .MuiInputBase-input': {
+                  color: 'text.secondary',
+                },
+              }),
         }}
       >
-        <ChannelChoice channel={rule.channel} error={errorOf('channel')} onChange={(channel) => onChange({ channel })} />
+        <ChannelChoice
+          channel={rule.channel}
+          error={errorOf('channel')}
+          onChange={(channel) => onChange({ channel })}
+        />
         <ModeChoice mode={rule.mode} isPro={isPro} error={errorOf('mode')} onChange={(mode) => onChange({ mode })} />
         <TextField
           label="Send time (client's time)"
@@ -179,14 +199,27 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
   );
 }
 
-function ChannelChoice({ channel, error, onChange }: { channel: MessageChannel; error?: string; onChange: (channel: MessageChannel) => void }) {
+function ChannelChoice({
+  channel,
+  error,
+  onChange,
+}: {
+  channel: MessageChannel;
+  error?: string;
+  onChange: (channel: MessageChannel) => void;
+}) {
   const labelId = useId();
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel id={labelId} component="legend">
         Send by
       </FormLabel>
-      <RadioGroup row aria-labelledby={labelId} value={channel} onChange={(_e, value) => onChange(value as MessageChannel)}>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        value={channel}
+        onChange={(_e, value) => onChange(value as MessageChannel)}
+      >
         {MESSAGE_CHANNELS.map((c) => (
           <FormControlLabel key={c} value={c} control={<Radio />} label={CHANNEL_NAMES[c]} />
         ))}
@@ -196,7 +229,17 @@ function ChannelChoice({ channel, error, onChange }: { channel: MessageChannel; 
   );
 }
 
-function ModeChoice({ mode, isPro, error, onChange }: { mode: AutomationMode; isPro: boolean; error?: string; onChange: (mode: AutomationMode) => void }) {
+function ModeChoice({
+  mode,
+  isPro,
+  error,
+  onChange,
+}: {
+  mode: AutomationMode;
+  isPro: boolean;
+  error?: string;
+  onChange: (mode: AutomationMode) => void;
+}) {
   const labelId = useId();
   const upgradeId = useId();
   // A rule saved on Pro keeps its choice after the plan ends; its messages then wait for approval.
@@ -217,7 +260,9 @@ function ModeChoice({ mode, isPro, error, onChange }: { mode: AutomationMode; is
             key={m}
             value={m}
             disabled={m === 'auto' && !isPro}
-            control={<Radio slotProps={{ input: { 'aria-describedby': m === 'auto' && !isPro ? upgradeId : undefined } }} />}
+            control={
+              <Radio slotProps={{ input: { 'aria-describedby': m === 'auto' && !isPro ? upgradeId : undefined } }} />
+            }
             label={
               m === 'auto' ? (
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

@@ -1,9 +1,9 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Client } from '../../../../../shared/api-types';
-import { clientPageKey, useClientPage } from '../../../lib/clients';
-import { createClient } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { Client } from '@shared/api-types';
+import { clientPageKey, useClientPage } from '@/lib/clients';
+import { createClient } from '@/testing/data-generators';
+import { callsTo, jsonResponse, mockApi } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { AutomationsPauseSwitch, PAUSE_LABEL } from './automations-pause-switch';
 
 const PATCH = 'PATCH /api/clients/client-jane';
@@ -37,7 +37,9 @@ describe('the automations pause switch', () => {
     const { user, fetchMock } = renderSwitch(false);
     const control = await screen.findByLabelText(PAUSE_LABEL);
     expect(control).toBeChecked();
-    expect(control).toHaveAccessibleDescription('Jane gets your birthday and anniversary messages as your automations say.');
+    expect(control).toHaveAccessibleDescription(
+      'Jane gets your birthday and anniversary messages as your automations say.',
+    );
 
     await user.click(control);
 
@@ -46,7 +48,9 @@ describe('the automations pause switch', () => {
     // The client list was read again, and the switch follows it.
     expect(callsTo(fetchMock, `GET ${PAGE}`)).toHaveLength(2);
     expect(screen.getByLabelText(PAUSE_LABEL)).not.toBeChecked();
-    expect(screen.getByLabelText(PAUSE_LABEL)).toHaveAccessibleDescription('Paused: no automatic messages go to Jane. You can still send one yourself.');
+    expect(screen.getByLabelText(PAUSE_LABEL)).toHaveAccessibleDescription(
+      'Paused: no automatic messages go to Jane. You can still send one yourself.',
+    );
   });
 
   it('turns them back on with { automationsPaused: false }', async () => {

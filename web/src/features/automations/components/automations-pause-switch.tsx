@@ -6,9 +6,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useId, useState } from 'react';
-import type { Client } from '../../../../../shared/api-types';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import type { Client } from '@shared/api-types';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { usePauseClientAutomations } from '../api/pause-client-automations';
 import { firstNameOf } from '../automation-text';
 
@@ -27,7 +27,10 @@ export function AutomationsPauseSwitch({ client }: { client: Client }) {
     setSaving(!turnOn);
     try {
       await trigger({ clientId: client.id, paused: !turnOn });
-      toast({ title: turnOn ? `Automatic messages on for ${name}` : `Automatic messages paused for ${name}`, variant: 'success' });
+      toast({
+        title: turnOn ? `Automatic messages on for ${name}` : `Automatic messages paused for ${name}`,
+        variant: 'success',
+      });
     } catch (failure) {
       toast({ title: 'Not saved', description: errorMessage(failure), variant: 'destructive' });
     } finally {

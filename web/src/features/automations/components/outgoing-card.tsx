@@ -18,11 +18,11 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
-import type { OutgoingMessage } from '../../../../../shared/api-types';
-import { messageSchema } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { sendErrorMessage } from '../../../lib/email-verification';
-import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
+import type { OutgoingMessage } from '@shared/api-types';
+import { messageSchema } from '@shared/messages';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { sendErrorMessage } from '@/lib/email-verification';
+import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
 import { CHANNEL_NAMES, SKIPPED, approvedText, firstNameOf, occasionName, queueStatus } from '../automation-text';
 
@@ -51,7 +51,10 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   const approve = async (edited?: EditedDraft) => {
     try {
       const action = await approving.trigger({ id: message.id, draft: edited });
-      toast({ ...approvedText(action, message.clientName), variant: action.status === 'skipped' ? 'destructive' : 'success' });
+      toast({
+        ...approvedText(action, message.clientName),
+        variant: action.status === 'skipped' ? 'destructive' : 'success',
+      });
       setEditing(false);
     } catch (error) {
       setErrors(serverFieldErrors(error, ['subject', 'body'] as const));
@@ -60,7 +63,11 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   };
 
   const approveEdited = () => {
-    const checked = validOrShowErrors(messageSchema, { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body }, setErrors);
+    const checked = validOrShowErrors(
+      messageSchema,
+      { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
+      setErrors,
+    );
     if (!checked) return;
     void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
   };
@@ -83,12 +90,23 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   return (
     <Card component="article" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1.5 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+            justifyContent: 'space-between',
+            gap: 1.5,
+          }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography id={headingId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
               {message.clientName}
             </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}>
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}
+            >
               <span>{occasionName(message.occasion)}</span>
               <span aria-hidden="true">·</span>
               <ChannelIcon fontSize="small" aria-hidden="true" />
@@ -151,18 +169,33 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
         ) : (
           <>
             <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 2 }}>
-              {message.subject ? <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{message.subject}</Typography> : null}
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: message.subject ? 0.5 : 0 }}>
+              {message.subject ? (
+                <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{message.subject}</Typography>
+              ) : null}
+              <Typography
+                variant="body2"
+                sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: message.subject ? 0.5 : 0 }}
+              >
                 {message.body}
               </Typography>
             </Box>
             <Actions>
               {awaiting ? (
                 <>
-                  <Button variant="contained" startIcon={<CheckRounded />} onClick={() => void approve()} disabled={working}>
+                  <Button
+                    variant="contained"
+                    startIcon={<CheckRounded />}
+                    onClick={() => void approve()}
+                    disabled={working}
+                  >
                     {approving.isMutating ? 'Sending...' : 'Approve'}
                   </Button>
-                  <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)} disabled={working}>
+                  <Button
+                    variant="outlined"
+                    startIcon={<EditOutlined />}
+                    onClick={() => setEditing(true)}
+                    disabled={working}
+                  >
                     Edit
                   </Button>
                   <Button onClick={() => void skip()} disabled={working}>
@@ -170,7 +203,13 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
                   </Button>
                 </>
               ) : (
-                <Button variant="outlined" color="error" startIcon={<DoNotDisturbAltOutlined />} onClick={() => void skip()} disabled={working}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DoNotDisturbAltOutlined />}
+                  onClick={() => void skip()}
+                  disabled={working}
+                >
                   {skipping.isMutating ? 'Stopping...' : "Don't send"}
                 </Button>
               )}

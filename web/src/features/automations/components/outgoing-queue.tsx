@@ -12,13 +12,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { OutgoingMessage } from '../../../../../shared/api-types';
-import { EmptyPanel } from '../../../components/ui/empty-panel';
-import { LoadError } from '../../../components/ui/load-error';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { countText } from '../../../lib/count-text';
+import type { OutgoingMessage } from '@shared/api-types';
+import { EmptyPanel } from '@/components/ui/empty-panel';
+import { LoadError } from '@/components/ui/load-error';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { countText } from '@/lib/count-text';
 import { useOutgoing } from '../api/get-outgoing';
 import { useApproveAll, type ApproveAllResult } from '../api/outgoing-actions';
 import { OutgoingCard } from './outgoing-card';
@@ -58,7 +58,8 @@ export function OutgoingQueue() {
             </Button>
           }
         >
-          When an automation is on, the messages Hearthside writes on the morning of a client&apos;s birthday or anniversary appear here for you to approve.
+          When an automation is on, the messages Hearthside writes on the morning of a client&apos;s birthday or
+          anniversary appear here for you to approve.
         </EmptyPanel>
       </Card>
     );
@@ -116,7 +117,11 @@ export function OutgoingQueue() {
           </Box>
         </Alert>
       ) : null}
-      <Box component="ul" aria-label="Messages for today" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+      <Box
+        component="ul"
+        aria-label="Messages for today"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
+      >
         {messages.map((message) => (
           <li key={message.id}>
             <OutgoingCard message={message} locked={approvingAll.isMutating} />
@@ -138,6 +143,9 @@ function summarize(results: ApproveAllResult): { title: string | null; failures:
     else if (result.action.status === 'scheduled') scheduled += 1;
     else failures.push({ message: result.message, problem: result.action.message.problem ?? 'It was skipped.' });
   }
-  const parts = [sent ? `${countText(sent, 'message', 'messages')} sent` : null, scheduled ? `${scheduled} scheduled` : null].filter(Boolean);
+  const parts = [
+    sent ? `${countText(sent, 'message', 'messages')} sent` : null,
+    scheduled ? `${scheduled} scheduled` : null,
+  ].filter(Boolean);
   return { title: parts.length ? parts.join(', ') : null, failures };
 }

@@ -3,10 +3,10 @@
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Automations } from '../../../../../shared/api-types';
-import type { AutomationRule } from '../../../../../shared/automations';
-import { SectionCard } from '../../../components/ui/section-card';
-import { formatCalendarDateWithWeekday } from '../../../lib/dates';
+import type { Automations } from '@shared/api-types';
+import type { AutomationRule } from '@shared/automations';
+import { SectionCard } from '@/components/ui/section-card';
+import { formatCalendarDateWithWeekday } from '@/lib/dates';
 import { OCCASION_NAMES } from '../automation-text';
 
 export const NOTHING_TOMORROW = 'No birthdays or anniversaries tomorrow.';
@@ -18,14 +18,23 @@ type TomorrowCardProps = {
 };
 
 export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
-  const isOn = (occasion: AutomationRule['occasion']) => rules.some((rule) => rule.occasion === occasion && rule.enabled);
+  const isOn = (occasion: AutomationRule['occasion']) =>
+    rules.some((rule) => rule.occasion === occasion && rule.enabled);
   return (
     <Box sx={{ alignSelf: 'start' }}>
-      <SectionCard icon={<EventOutlined />} title="Tomorrow" subtitle={<time dateTime={tomorrow.date}>{formatCalendarDateWithWeekday(tomorrow.date)}</time>}>
+      <SectionCard
+        icon={<EventOutlined />}
+        title="Tomorrow"
+        subtitle={<time dateTime={tomorrow.date}>{formatCalendarDateWithWeekday(tomorrow.date)}</time>}
+      >
         {tomorrow.occasions.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>{NOTHING_TOMORROW}</Typography>
         ) : (
-          <Box component="ul" aria-label="Occasions tomorrow" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          <Box
+            component="ul"
+            aria-label="Occasions tomorrow"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+          >
             {tomorrow.occasions.map((entry) => (
               <Box component="li" key={`${entry.clientId}-${entry.occasion}`} sx={{ overflowWrap: 'anywhere' }}>
                 <Typography>

@@ -7,11 +7,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
-import type { User } from '../../../../../shared/api-types';
-import { businessProfileSchema, type BusinessProfileInput } from '../../../../../shared/schemas';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import type { User } from '@shared/api-types';
+import { businessProfileSchema, type BusinessProfileInput } from '@shared/schemas';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useUpdateBusinessProfile } from '../api/update-business-profile';
 
 export const PLACE_ID_FINDER_URL = 'https://developers.google.com/maps/documentation/places/web-service/place-id';
@@ -36,7 +36,12 @@ export function BusinessProfileForm({ user }: BusinessProfileFormProps) {
   };
 
   return (
-    <Formik<BusinessProfileInput> initialValues={initialValues} enableReinitialize validationSchema={businessProfileSchema} onSubmit={onSubmit}>
+    <Formik<BusinessProfileInput>
+      initialValues={initialValues}
+      enableReinitialize
+      validationSchema={businessProfileSchema}
+      onSubmit={onSubmit}
+    >
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Business profile">
           <Stack spacing={2.5}>
@@ -50,16 +55,33 @@ export function BusinessProfileForm({ user }: BusinessProfileFormProps) {
                 required
               />
               <Typography variant="body2" sx={{ mt: 1, ml: 0.25 }}>
-                <Link href={PLACE_ID_FINDER_URL} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <Link
+                  href={PLACE_ID_FINDER_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                >
                   Find your Place ID with Google's Place ID finder
                   <OpenInNewRounded sx={{ fontSize: 16 }} titleAccess="opens in a new tab" />
                 </Link>
               </Typography>
             </Box>
             <FormikTextField name="businessName" label="Business Name" autoComplete="organization" required />
-            <FormikTextField name="businessLocation" label="Business Location" autoComplete="address-level2" placeholder="e.g. Austin, TX" required />
+            <FormikTextField
+              name="businessLocation"
+              label="Business Location"
+              autoComplete="address-level2"
+              placeholder="e.g. Austin, TX"
+              required
+            />
             <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-              <Button type="submit" variant="contained" size="large" disabled={isSubmitting} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={isSubmitting}
+                sx={{ width: { xs: '100%', sm: 'auto' } }}
+              >
                 {isSubmitting ? 'Saving...' : 'Save Business Profile'}
               </Button>
             </Box>

@@ -9,9 +9,21 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 
 const POINTS: Array<{ Icon: ComponentType<{ fontSize?: 'small' }>; title: string; text: string }> = [
-  { Icon: MailOutlineRounded, title: 'Request Review', text: "e-mails your client a short note with a link to your business's Google review page (and texts it when SMS is set up)." },
-  { Icon: SearchRounded, title: 'Check Review', text: 'looks for their name among the reviews Google shares for your business. Google shares only its 5 most relevant reviews.' },
-  { Icon: StorefrontOutlined, title: 'Find your realtor', text: 'shows clients your business name and location when they look for you to register.' },
+  {
+    Icon: MailOutlineRounded,
+    title: 'Request Review',
+    text: "e-mails your client a short note with a link to your business's Google review page (and texts it when SMS is set up).",
+  },
+  {
+    Icon: SearchRounded,
+    title: 'Check Review',
+    text: 'looks for their name among the reviews Google shares for your business. Google shares only its 5 most relevant reviews.',
+  },
+  {
+    Icon: StorefrontOutlined,
+    title: 'Find your realtor',
+    text: 'shows clients your business name and location when they look for you to register.',
+  },
 ];
 
 export function ReviewsExplainer() {

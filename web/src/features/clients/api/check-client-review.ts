@@ -1,10 +1,10 @@
 // POST /api/clients/{id}/check-review: looks for the client's review on the agent's listing; a
 // found review marks the client submitted.
-import type { ReviewCheck } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { CLIENTS_KEY } from '../../../lib/clients';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
+import type { ReviewCheck } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { CLIENTS_KEY } from '@/lib/clients';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export const checkClientReviewUrl = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/check-review`;
 

@@ -1,9 +1,9 @@
 // GET /api/clients/{id}/milestones: a client's achievements. Read afresh each time the detail
 // opens, since edits elsewhere can award new ones.
 import useSWR from 'swr';
-import type { ClientMilestone } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { CLIENTS_KEY } from '../../../lib/clients';
+import type { ClientMilestone } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { CLIENTS_KEY } from '@/lib/clients';
 
 export const clientMilestonesKey = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/milestones`;
 
@@ -12,8 +12,12 @@ export function getClientMilestones(clientId: string): Promise<ClientMilestone[]
 }
 
 export function useClientMilestones(clientId: string) {
-  const { data, error, isLoading } = useSWR<ClientMilestone[], Error>(clientMilestonesKey(clientId), () => getClientMilestones(clientId), {
-    revalidateOnMount: true,
-  });
+  const { data, error, isLoading } = useSWR<ClientMilestone[], Error>(
+    clientMilestonesKey(clientId),
+    () => getClientMilestones(clientId),
+    {
+      revalidateOnMount: true,
+    },
+  );
   return { milestones: data, isLoading, error };
 }

@@ -2,8 +2,8 @@
 // answers (upload progress from XMLHttpRequest, which fetch does not give), POST
 // /api/imports/{id}/start, and GET /api/imports/{id} read every second while the job runs.
 import useSWR from 'swr';
-import type { CreatedImport, ImportJob } from '../../../../../shared/api-types';
-import { api, ApiError } from '../../../lib/api-client';
+import type { CreatedImport, ImportJob } from '@shared/api-types';
+import { api, ApiError } from '@/lib/api-client';
 
 export const IMPORTS_URL = '/api/imports';
 export const importJobKey = (id: string) => `${IMPORTS_URL}/${id}`;
@@ -11,14 +11,19 @@ export const LATEST_IMPORT_KEY = importJobKey('latest');
 /** How often a running import is read. */
 export const IMPORT_POLL_MS = 1000;
 
-export const isActiveImport = (job: Pick<ImportJob, 'status'> | null | undefined): boolean => job?.status === 'queued' || job?.status === 'running';
+export const isActiveImport = (job: Pick<ImportJob, 'status'> | null | undefined): boolean =>
+  job?.status === 'queued' || job?.status === 'running';
 
 export function createImportJob(file: File): Promise<CreatedImport> {
   return api.post<CreatedImport>(IMPORTS_URL, { fileName: file.name, contentType: file.type, size: file.size });
 }
 
 /** Sends the file with the presigned POST (its fields, then the file); `onProgress` gets the share sent, 0 to 1. */
-export function uploadImportFile(upload: CreatedImport['upload'], file: File, onProgress: (sent: number) => void): Promise<void> {
+export function uploadImportFile(
+  upload: CreatedImport['upload'],
+  file: File,
+  onProgress: (sent: number) => void,
+): Promise<void> {
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', file, file.name);
@@ -32,7 +37,9 @@ export function uploadImportFile(upload: CreatedImport['upload'], file: File, on
       if (request.status >= 200 && request.status < 300) resolve();
       else reject(new Error(`The file could not be uploaded (${request.status}). Try again.`));
     });
-    request.addEventListener('error', () => reject(new Error('The file could not be uploaded: the connection failed. Try again.')));
+    request.addEventListener('error', () =>
+      reject(new Error('The file could not be uploaded: the connection failed. Try again.')),
+    );
     request.send(form);
   });
 }

@@ -1,10 +1,10 @@
 // PATCH /api/clients/{id}: edits a client. Optional fields sent as null are cleared.
-import type { Client } from '../../../../../shared/api-types';
-import type { ClientChanges } from '../../../../../shared/client-schema';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { CLIENTS_KEY } from '../../../lib/clients';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
+import type { Client } from '@shared/api-types';
+import type { ClientChanges } from '@shared/client-schema';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { CLIENTS_KEY } from '@/lib/clients';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export type UpdateClientRequest = {
   id: string;

@@ -26,10 +26,10 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type ComponentType, type ReactNode } from 'react';
-import type { Client, ClientMilestone } from '../../../../../shared/api-types';
-import { profileCompletion } from '../../../../../shared/completion';
-import { reminderEvents } from '../../../../../shared/reminders';
-import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '../../../lib/dates';
+import type { Client, ClientMilestone } from '@shared/api-types';
+import { profileCompletion } from '@shared/completion';
+import { reminderEvents } from '@shared/reminders';
+import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '@/lib/dates';
 import { useClientMilestones } from '../api/get-client-milestones';
 import { ClientReview } from './client-review';
 
@@ -59,7 +59,14 @@ export function ClientDetailDialog({ client, ...props }: ClientDetailDialogProps
   const titleId = useId();
 
   return (
-    <Dialog open={Boolean(client)} onClose={props.onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open={Boolean(client)}
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       {client ? <ClientDetail client={client} titleId={titleId} {...props} /> : null}
     </Dialog>
   );
@@ -151,7 +158,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h3" variant="overline" sx={{ display: 'block', mb: 1.25, color: 'text.secondary', lineHeight: 1.5 }}>
+      <Typography
+        id={headingId}
+        component="h3"
+        variant="overline"
+        sx={{ display: 'block', mb: 1.25, color: 'text.secondary', lineHeight: 1.5 }}
+      >
         {title}
       </Typography>
       {children}
@@ -159,7 +171,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function InfoRow({ icon: Icon, label, children }: { icon: ComponentType<{ fontSize?: 'small' }>; label: string; children: ReactNode }) {
+function InfoRow({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: ComponentType<{ fontSize?: 'small' }>;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
       <Box aria-hidden="true" sx={{ color: 'text.secondary', display: 'flex', mt: 0.25 }}>
@@ -246,7 +266,15 @@ function MilestoneBadge({ milestone }: { milestone: ClientMilestone }) {
       >
         <Box
           aria-hidden="true"
-          sx={{ width: 22, height: 22, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: `${tone}.main`, color: '#fff' }}
+          sx={{
+            width: 22,
+            height: 22,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: `${tone}.main`,
+            color: '#fff',
+          }}
         >
           <Icon sx={{ fontSize: 15 }} />
         </Box>
@@ -280,7 +308,17 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
   }
 
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 1.25,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+      }}
+    >
       {rows.map((row) => {
         const event = next.get(row.kind);
         return (
@@ -288,7 +326,8 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
             {formatCalendarDate(client[row.field]!)}
             {event ? (
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-                {event.kind === 'home' ? event.type : 'Next'}: {formatCalendarDate(event.date)} ({daysAwayLabel(today, event.date).toLowerCase()})
+                {event.kind === 'home' ? event.type : 'Next'}: {formatCalendarDate(event.date)} (
+                {daysAwayLabel(today, event.date).toLowerCase()})
               </Typography>
             ) : null}
           </InfoRow>

@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
-import type { Client } from '../../../../../shared/api-types';
-import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '../../../../../shared/client-schema';
-import { isYearlessDate } from '../../../../../shared/dates';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { CLIENT_FIELDS, type ClientField } from '../../../lib/client-changes';
-import { browserToday, formatCalendarDate } from '../../../lib/dates';
+import type { Client } from '@shared/api-types';
+import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '@shared/client-schema';
+import { isYearlessDate } from '@shared/dates';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
+import { browserToday, formatCalendarDate } from '@/lib/dates';
 
 export type ClientFormValues = Record<ClientField, string>;
 
@@ -66,19 +66,51 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
             <DialogTitle>{title}</DialogTitle>
             <DialogContent dividers>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
-                {editing ? 'Update the details below.' : 'Name, email and phone are required. Key dates power your reminders.'}
+                {editing
+                  ? 'Update the details below.'
+                  : 'Name, email and phone are required. Key dates power your reminders.'}
               </Typography>
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField name="name" label={CLIENT_FIELD_SPECS.name.label} autoComplete="off" required autoFocus={!editing} />
+                  <FormikTextField
+                    name="name"
+                    label={CLIENT_FIELD_SPECS.name.label}
+                    autoComplete="off"
+                    required
+                    autoFocus={!editing}
+                  />
                 </Box>
-                <FormikTextField name="email" label={CLIENT_FIELD_SPECS.email.label} type="email" inputMode="email" autoComplete="off" required />
-                <FormikTextField name="phone" label={CLIENT_FIELD_SPECS.phone.label} type="tel" inputMode="tel" autoComplete="off" placeholder="(555) 123-4567" required />
+                <FormikTextField
+                  name="email"
+                  label={CLIENT_FIELD_SPECS.email.label}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  required
+                />
+                <FormikTextField
+                  name="phone"
+                  label={CLIENT_FIELD_SPECS.phone.label}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="(555) 123-4567"
+                  required
+                />
                 <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField name="address" label={CLIENT_FIELD_SPECS.address.label} autoComplete="off" helperText="Optional" />
+                  <FormikTextField
+                    name="address"
+                    label={CLIENT_FIELD_SPECS.address.label}
+                    autoComplete="off"
+                    helperText="Optional"
+                  />
                 </Box>
               </Box>
-              <Typography component="h3" variant="overline" sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}>
+              <Typography
+                component="h3"
+                variant="overline"
+                sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}
+              >
                 Key dates
               </Typography>
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
@@ -87,7 +119,11 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                   label={CLIENT_FIELD_SPECS.birthday.label}
                   type="date"
                   // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
-                  helperText={isYearlessDate(values.birthday) ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.` : undefined}
+                  helperText={
+                    isYearlessDate(values.birthday)
+                      ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.`
+                      : undefined
+                  }
                 />
                 <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
                 <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />

@@ -6,10 +6,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { Client } from '../../../../../shared/api-types';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { formatTimestamp } from '../../../lib/dates';
+import type { Client } from '@shared/api-types';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/dates';
 import { useCheckClientReview } from '../api/check-client-review';
 import { ReviewStatusChip } from './review-status-chip';
 
@@ -26,7 +26,11 @@ export function ClientReview({ client, renderReviewActions }: ClientReviewProps)
   const handleCheck = async () => {
     try {
       const check = await checkReview.trigger(client.id);
-      toast({ title: check.hasReview ? 'Review found' : 'No review yet', description: check.message, variant: check.hasReview ? 'success' : 'default' });
+      toast({
+        title: check.hasReview ? 'Review found' : 'No review yet',
+        description: check.message,
+        variant: check.hasReview ? 'success' : 'default',
+      });
     } catch (failure) {
       toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
     }
@@ -50,7 +54,13 @@ export function ClientReview({ client, renderReviewActions }: ClientReviewProps)
       {client.reviewStatus !== 'submitted' ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.5 }}>
           {renderReviewActions ? renderReviewActions(client) : null}
-          <Button variant="outlined" size="small" startIcon={<TravelExploreRounded />} onClick={() => void handleCheck()} disabled={checkReview.isMutating}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<TravelExploreRounded />}
+            onClick={() => void handleCheck()}
+            disabled={checkReview.isMutating}
+          >
             {checkReview.isMutating ? 'Checking...' : 'Check Review'}
           </Button>
         </Box>

@@ -15,9 +15,9 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
-import type { Client } from '../../../../../shared/api-types';
-import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '../../../../../shared/completion';
-import { formatTimestamp } from '../../../lib/dates';
+import type { Client } from '@shared/api-types';
+import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@shared/completion';
+import { formatTimestamp } from '@/lib/dates';
 import { ReviewStatusChip } from './review-status-chip';
 
 type ClientActions = {
@@ -115,7 +115,13 @@ function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Clien
           type="button"
           onClick={() => onOpen(client)}
           underline="hover"
-          sx={{ fontSize: '0.95rem', fontWeight: 650, color: 'text.primary', textAlign: 'left', overflowWrap: 'anywhere' }}
+          sx={{
+            fontSize: '0.95rem',
+            fontWeight: 650,
+            color: 'text.primary',
+            textAlign: 'left',
+            overflowWrap: 'anywhere',
+          }}
         >
           {client.name}
         </Link>
@@ -151,7 +157,10 @@ function Completion({ client }: { client: Client }) {
           aria-label={`Profile completion for ${client.name}`}
           sx={{ flex: 1, maxWidth: 160, height: 6, borderRadius: 3 }}
         />
-        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 38, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: 600, minWidth: 38, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
+        >
           {percent}%
         </Typography>
       </Box>
@@ -159,11 +168,21 @@ function Completion({ client }: { client: Client }) {
   );
 }
 
-function RowActions({ client, onEdit, onDelete, renderRowActions }: Omit<ClientActions, 'onOpen'> & { client: Client }) {
+function RowActions({
+  client,
+  onEdit,
+  onDelete,
+  renderRowActions,
+}: Omit<ClientActions, 'onOpen'> & { client: Client }) {
   return (
     <>
       {renderRowActions?.(client)}
-      <IconButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)} size="small" sx={{ color: 'text.secondary' }}>
+      <IconButton
+        aria-label={`Edit ${client.name}`}
+        onClick={() => onEdit(client)}
+        size="small"
+        sx={{ color: 'text.secondary' }}
+      >
         <EditOutlined fontSize="small" />
       </IconButton>
       <IconButton

@@ -17,22 +17,22 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { Client } from '../../../../../shared/api-types';
-import type { ClientInput } from '../../../../../shared/client-schema';
-import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
-import { EmptyPanel } from '../../../components/ui/empty-panel';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { LoadError } from '../../../components/ui/load-error';
-import { LoadingRows } from '../../../components/ui/loading-rows';
-import { PageLayout } from '../../../components/ui/page-layout';
-import { SearchBox } from '../../../components/ui/search-box';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { CLIENT_FIELDS, toClientChanges } from '../../../lib/client-changes';
-import { countText } from '../../../lib/count-text';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { useFormDialog } from '../../../lib/use-form-dialog';
+import type { Client } from '@shared/api-types';
+import type { ClientInput } from '@shared/client-schema';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { EmptyPanel } from '@/components/ui/empty-panel';
+import { ListToolbar } from '@/components/ui/list-toolbar';
+import { LoadError } from '@/components/ui/load-error';
+import { LoadingRows } from '@/components/ui/loading-rows';
+import { PageLayout } from '@/components/ui/page-layout';
+import { SearchBox } from '@/components/ui/search-box';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { CLIENT_FIELDS, toClientChanges } from '@/lib/client-changes';
+import { countText } from '@/lib/count-text';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { useFormDialog } from '@/lib/use-form-dialog';
 import { UPGRADE_REQUIRED, useCreateClient } from '../api/create-client';
 import { useDeleteClient } from '../api/delete-client';
 import { useImportClients } from '../api/import-clients';
@@ -77,7 +77,16 @@ export function remainingSlotsText(remainingFreeSlots: number | null): string | 
   return `You can add ${remainingFreeSlots} more client(s) on the free plan`;
 }
 
-export function ClientsManager({ isPro, headerActions, aboveList, renderReviewActions, renderTestimonials, renderRowActions, renderDetailActions, renderActivity }: ClientsManagerProps) {
+export function ClientsManager({
+  isPro,
+  headerActions,
+  aboveList,
+  renderReviewActions,
+  renderTestimonials,
+  renderRowActions,
+  renderDetailActions,
+  renderActivity,
+}: ClientsManagerProps) {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
@@ -128,8 +137,12 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
   const count = list.bookTotal;
   const atFreeLimit = !isPro && (count ?? 0) >= FREE_CLIENT_LIMIT;
   // No clients at all (not merely none on this page or for this search).
-  const bookEmpty = page !== undefined && !list.isStale && !list.error && !view.q && !view.cursor && page.clients.length === 0;
-  const detailClient = useMemo(() => (detail ? (clients?.find((c) => c.id === detail.id) ?? detail) : null), [clients, detail]);
+  const bookEmpty =
+    page !== undefined && !list.isStale && !list.error && !view.q && !view.cursor && page.clients.length === 0;
+  const detailClient = useMemo(
+    () => (detail ? (clients?.find((c) => c.id === detail.id) ?? detail) : null),
+    [clients, detail],
+  );
 
   const { openAdd, openEdit: handleEdit } = form;
   const handleAdd = useCallback(() => {
@@ -220,7 +233,9 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
         </>
       }
     >
-      {count !== undefined && !isPro ? <PlanNotice count={count} onUpgrade={() => navigate(paths.settings.getHref())} /> : null}
+      {count !== undefined && !isPro ? (
+        <PlanNotice count={count} onUpgrade={() => navigate(paths.settings.getHref())} />
+      ) : null}
       <ImportJobCard watch={importJob} onOpen={() => setImportOpen(true)} />
       {aboveList}
       <Card ref={cardRef} sx={{ scrollMarginTop: 88 }}>
@@ -247,9 +262,19 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderReviewAc
                 sx={{ flex: '1 1 260px', maxWidth: { md: 380 } }}
               />
               <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-                <SortControls sort={view.sort} order={view.order} onSortChange={list.setSort} onOrderChange={list.setOrder} searching={view.q !== ''} />
+                <SortControls
+                  sort={view.sort}
+                  order={view.order}
+                  onSortChange={list.setSort}
+                  onOrderChange={list.setOrder}
+                  searching={view.q !== ''}
+                />
                 <Typography variant="body2" role="status" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                  {list.error ? '' : view.q ? `${countText(page.total, 'client', 'clients')} found` : countText(page.total, 'client', 'clients')}
+                  {list.error
+                    ? ''
+                    : view.q
+                      ? `${countText(page.total, 'client', 'clients')} found`
+                      : countText(page.total, 'client', 'clients')}
                 </Typography>
                 {!isPro && count !== undefined ? <PlanUsage count={count} /> : null}
               </Box>
@@ -380,7 +405,17 @@ function PastTheEnd({ onFirstPage }: { onFirstPage: () => void }) {
 }
 
 /** A page that could not be read: a link to a page that no longer fits the list, or any other failure. */
-function PageError({ error, onRetry, onFirstPage, children }: { error: Error; onRetry: () => void; onFirstPage: () => void; children: ReactNode }) {
+function PageError({
+  error,
+  onRetry,
+  onFirstPage,
+  children,
+}: {
+  error: Error;
+  onRetry: () => void;
+  onFirstPage: () => void;
+  children: ReactNode;
+}) {
   if (error instanceof ApiError && error.code === INVALID_CURSOR) {
     return (
       <Box sx={{ p: 3 }}>

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useState } from 'react';
-import type { Client } from '../../../../../shared/api-types';
+import type { Client } from '@shared/api-types';
 
 type DeleteClientDialogProps = {
   client: Client | null;
@@ -25,16 +25,29 @@ export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm, on
   }, [client]);
 
   return (
-    <Dialog open={Boolean(client)} onClose={isDeleting ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' }, transition: { onExited } }}>
+    <Dialog
+      open={Boolean(client)}
+      onClose={isDeleting ? undefined : onCancel}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ paper: { role: 'alertdialog' }, transition: { onExited } }}
+    >
       <DialogTitle>Are you sure?</DialogTitle>
       <DialogContent>
-        <DialogContentText>This will permanently delete {shown?.name}'s information and cannot be undone.</DialogContentText>
+        <DialogContentText>
+          This will permanently delete {shown?.name}'s information and cannot be undone.
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onCancel} disabled={isDeleting} autoFocus>
           Cancel
         </Button>
-        <Button variant="contained" color="error" disabled={isDeleting || !client} onClick={() => client && onConfirm(client)}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={isDeleting || !client}
+          onClick={() => client && onConfirm(client)}
+        >
           {isDeleting ? 'Deleting...' : 'Delete'}
         </Button>
       </DialogActions>

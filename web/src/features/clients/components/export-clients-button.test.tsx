@@ -1,8 +1,13 @@
-import { deferred, jsonResponse, mockApi, callsTo } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { deferred, jsonResponse, mockApi, callsTo } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { ExportClientsButton } from './export-clients-button';
 
-const LINK = { url: 'http://s3.example/exports/client-exports/x.csv?X-Amz-Expires=300', expiresAt: '2030-01-01T00:05:00.000Z', rows: 12, fileName: 'hearthside-clients-2030-01-01.csv' };
+const LINK = {
+  url: 'http://s3.example/exports/client-exports/x.csv?X-Amz-Expires=300',
+  expiresAt: '2030-01-01T00:05:00.000Z',
+  rows: 12,
+  fileName: 'hearthside-clients-2030-01-01.csv',
+};
 
 describe('the Export CSV button', () => {
   let click: jest.SpyInstance;
@@ -33,7 +38,10 @@ describe('the Export CSV button', () => {
   });
 
   it("says 'Export failed' with the server's reason, downloads nothing and can be tried again", async () => {
-    const fetchMock = mockApi({ 'GET /api/clients/export': () => jsonResponse(503, { message: 'The service is busy. Please try again in a moment.', code: 'UNAVAILABLE' }) });
+    const fetchMock = mockApi({
+      'GET /api/clients/export': () =>
+        jsonResponse(503, { message: 'The service is busy. Please try again in a moment.', code: 'UNAVAILABLE' }),
+    });
     const { user } = renderWithProviders(<ExportClientsButton />);
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

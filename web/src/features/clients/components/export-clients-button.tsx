@@ -1,9 +1,9 @@
 // Export: downloads a CSV of every client (every field) through the link the server hands out.
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import Button from '@mui/material/Button';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { countText } from '../../../lib/count-text';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { countText } from '@/lib/count-text';
 import { useExportClients } from '../api/export-clients';
 
 export function ExportClientsButton() {
@@ -13,14 +13,23 @@ export function ExportClientsButton() {
   const handleExport = async () => {
     try {
       const link = await trigger();
-      toast({ title: 'Export ready', description: `${countText(link.rows, 'client', 'clients')} in ${link.fileName}`, variant: 'success' });
+      toast({
+        title: 'Export ready',
+        description: `${countText(link.rows, 'client', 'clients')} in ${link.fileName}`,
+        variant: 'success',
+      });
     } catch (error) {
       toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
   return (
-    <Button variant="outlined" startIcon={<DownloadRounded />} onClick={() => void handleExport()} disabled={isMutating}>
+    <Button
+      variant="outlined"
+      startIcon={<DownloadRounded />}
+      onClick={() => void handleExport()}
+      disabled={isMutating}
+    >
       {isMutating ? 'Exporting...' : 'Export CSV'}
     </Button>
   );

@@ -20,11 +20,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { ImportResult, ImportRowError } from '../../../../../shared/api-types';
-import { IMPORT_JOB_MAX_BYTES, usesImportJob } from '../../../../../shared/imports';
-import { countText } from '../../../lib/count-text';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import type { ImportResult, ImportRowError } from '@shared/api-types';
+import { IMPORT_JOB_MAX_BYTES, usesImportJob } from '@shared/imports';
+import { countText } from '@/lib/count-text';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { isActiveImport } from '../api/import-jobs';
 import { ImportJobProgress, ImportStats } from './import-job-progress';
 import type { ImportJobWatch } from './use-import-job';
@@ -71,7 +71,8 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
   };
 
   // The big import, from its upload to its outcome, until it is put away (Done, or Import Another File).
-  const following = importJob !== undefined && (Boolean(importJob.upload) || (importJob.job !== undefined && !importJob.dismissed));
+  const following =
+    importJob !== undefined && (Boolean(importJob.upload) || (importJob.job !== undefined && !importJob.dismissed));
   const jobRunning = Boolean(importJob?.upload) || isActiveImport(importJob?.job);
 
   const handleClose = () => {
@@ -114,15 +115,26 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
         {result ? (
           <ImportSummary result={result} />
         ) : following && importJob ? (
-          <ImportJobProgress job={importJob.job} upload={importJob.upload} onDownloadReport={importJob.downloadReport} onResume={importJob.resume} />
+          <ImportJobProgress
+            job={importJob.job}
+            upload={importJob.upload}
+            onDownloadReport={importJob.downloadReport}
+            onResume={importJob.resume}
+          />
         ) : (
           <>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as YYYY-MM-DD. Contact exports
-              from Google Contacts and Outlook work as they are, and so do vCard files (.vcf) from iPhone, iCloud, Mac, Android and
-              Outlook contacts. Clients whose email you already have are updated, not duplicated.
+              Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as
+              YYYY-MM-DD. Contact exports from Google Contacts and Outlook work as they are, and so do vCard files
+              (.vcf) from iPhone, iCloud, Mac, Android and Outlook contacts. Clients whose email you already have are
+              updated, not duplicated.
             </Typography>
-            <Link href={SAMPLE_HREF} download="clients-sample.csv" variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
+            <Link
+              href={SAMPLE_HREF}
+              download="clients-sample.csv"
+              variant="body2"
+              sx={{ display: 'inline-block', mt: 1 }}
+            >
               Download a sample file
             </Link>
             <Box
@@ -154,7 +166,14 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
                 aria-label="CSV or vCard file"
                 aria-describedby={hintId}
                 onChange={handleChange}
-                sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clipPath: 'inset(50%)' }}
+                sx={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  opacity: 0,
+                  overflow: 'hidden',
+                  clipPath: 'inset(50%)',
+                }}
               />
               {file ? (
                 <>
@@ -169,7 +188,9 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
                   <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
                   <Typography sx={{ fontWeight: 650 }}>Choose a CSV or vCard file</Typography>
                   <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-                    {importJob ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB` : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}
+                    {importJob
+                      ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB`
+                      : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}
                   </Typography>
                 </>
               )}
@@ -234,31 +255,60 @@ async function lineCount(file: File): Promise<number> {
   return text.split(/\r\n|\r|\n/).length;
 }
 
-/** What the toast says an import did: new clients first (the spec's words), else the updates, else that nothing changed. */
-export function importToast({ imported, updated }: Pick<ImportResult, 'imported' | 'updated'>): { title: string; description?: string } {
+/**
+ * What the toast says an import did: new clients first (the spec's words), else the updates, else that nothing changed.
+ */
+export function importToast({ imported, updated }: Pick<ImportResult, 'imported' | 'updated'>): {
+  title: string;
+  description?: string;
+} {
   const updates = countText(updated, 'existing client', 'existing clients');
-  if (imported > 0) return { title: `Successfully imported ${imported} clients`, ...(updated > 0 ? { description: `Updated ${updates} too.` } : {}) };
-  if (updated > 0) return { title: `Updated ${countText(updated, 'client', 'clients')}`, description: 'Every row matched a client you already had.' };
-  return { title: 'No clients were imported', description: 'No row could be imported: the reasons are listed in the dialog.' };
+  if (imported > 0)
+    return {
+      title: `Successfully imported ${imported} clients`,
+      ...(updated > 0 ? { description: `Updated ${updates} too.` } : {}),
+    };
+  if (updated > 0)
+    return {
+      title: `Updated ${countText(updated, 'client', 'clients')}`,
+      description: 'Every row matched a client you already had.',
+    };
+  return {
+    title: 'No clients were imported',
+    description: 'No row could be imported: the reasons are listed in the dialog.',
+  };
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
   const clean = result.errors.length === 0 && result.skipped === 0;
   return (
     <Box>
-      <Alert severity={clean ? 'success' : 'warning'} icon={clean ? <CheckCircleOutlineRounded /> : <WarningAmberRounded />}>
+      <Alert
+        severity={clean ? 'success' : 'warning'}
+        icon={clean ? <CheckCircleOutlineRounded /> : <WarningAmberRounded />}
+      >
         {result.message}
       </Alert>
       <Box sx={{ mt: 2.5 }}>
         <ImportStats {...result} />
       </Box>
-      <RowList title={result.unit === 'card' ? 'Contacts with errors' : 'Rows with errors'} items={result.errors} tone="error" unit={result.unit ?? 'row'} />
+      <RowList
+        title={result.unit === 'card' ? 'Contacts with errors' : 'Rows with errors'}
+        items={result.errors}
+        tone="error"
+        unit={result.unit ?? 'row'}
+      />
       <RowList title="Warnings" items={result.warnings} tone="warning" unit={result.unit ?? 'row'} />
     </Box>
   );
 }
 
-type RowListProps = { title: string; items: readonly ImportRowError[]; tone: 'error' | 'warning'; unit: 'row' | 'card' };
+type RowListProps = {
+  title: string;
+  items: readonly ImportRowError[];
+  tone: 'error' | 'warning';
+  unit: 'row' | 'card';
+};
 
 function RowList({ title, items, tone, unit }: RowListProps) {
   const headingId = useId();
@@ -286,7 +336,13 @@ function RowList({ title, items, tone, unit }: RowListProps) {
           <Box
             component="li"
             key={`${item.row}-${index}`}
-            sx={{ display: 'flex', gap: 1.25, px: 1.5, py: 1, '&:not(:last-child)': { borderBottom: 1, borderColor: 'divider' } }}
+            sx={{
+              display: 'flex',
+              gap: 1.25,
+              px: 1.5,
+              py: 1,
+              '&:not(:last-child)': { borderBottom: 1, borderColor: 'divider' },
+            }}
           >
             <Icon fontSize="small" aria-hidden="true" sx={{ color: `${tone}.main`, mt: 0.25 }} />
             <Typography variant="body2">

@@ -11,9 +11,9 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { ImportJob } from '../../../../../shared/api-types';
-import { IMPORT_REPORT_HOURS } from '../../../../../shared/imports';
-import { countText, matchCountText } from '../../../lib/count-text';
+import type { ImportJob } from '@shared/api-types';
+import { IMPORT_REPORT_HOURS } from '@shared/imports';
+import { countText, matchCountText } from '@/lib/count-text';
 import { isActiveImport } from '../api/import-jobs';
 import type { ImportJobWatch } from './use-import-job';
 
@@ -27,7 +27,10 @@ export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imp
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.5 }}>
       {stats.map((stat) => (
-        <Box key={stat.label} sx={{ p: { xs: 1.25, sm: 2 }, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}>
+        <Box
+          key={stat.label}
+          sx={{ p: { xs: 1.25, sm: 2 }, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}
+        >
           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
             {stat.label}
           </Typography>
@@ -55,10 +58,18 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
     const percent = Math.round(upload.sent * 100);
     return (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id={headingId} sx={{ fontWeight: 650, display: 'flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={headingId}
+          sx={{ fontWeight: 650, display: 'flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}
+        >
           <CloudUploadOutlined color="primary" aria-hidden="true" /> Uploading {upload.fileName}
         </Typography>
-        <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" aria-valuetext={`${percent}% uploaded`} />
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label="Upload progress"
+          aria-valuetext={`${percent}% uploaded`}
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {percent}% uploaded
         </Typography>
@@ -88,7 +99,8 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
             </Button>
             <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
               Every skipped {job.unit === 'card' ? 'contact' : 'row'}
-              {job.warnings > 0 ? ' and warning' : ''} with its line and reason, as a CSV. Kept for {IMPORT_REPORT_HOURS} hours.
+              {job.warnings > 0 ? ' and warning' : ''} with its line and reason, as a CSV. Kept for{' '}
+              {IMPORT_REPORT_HOURS} hours.
             </Typography>
           </Box>
         ) : null}
@@ -104,13 +116,18 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
         Importing {job.fileName}
       </Typography>
       {known ? (
-        <LinearProgress variant="determinate" value={percent} aria-label="Import progress" aria-valuetext={`${done} done`} />
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label="Import progress"
+          aria-valuetext={`${done} done`}
+        />
       ) : (
         <LinearProgress aria-label="Import progress" aria-valuetext="Reading the file" />
       )}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {known ? `${done} done (${percent}%).` : job.status === 'queued' ? 'Waiting to start…' : 'Reading the file…'} You can leave this page: the import goes
-        on.
+        {known ? `${done} done (${percent}%).` : job.status === 'queued' ? 'Waiting to start…' : 'Reading the file…'}{' '}
+        You can leave this page: the import goes on.
       </Typography>
       <ImportStats {...job} />
       {job.stalled ? (

@@ -3,10 +3,10 @@
 // as a small import and the report to download, a refused file, a running import picked up again
 // after a reload, and a stalled one resumed. A small file still goes in the request.
 import { useState } from 'react';
-import type { CreatedImport, ImportJob, ImportResult } from '../../../../../shared/api-types';
-import { SMALL_IMPORT_MAX_BYTES, SMALL_IMPORT_MAX_ROWS } from '../../../../../shared/imports';
-import { callsTo, deferred, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
-import { act, renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { CreatedImport, ImportJob, ImportResult } from '@shared/api-types';
+import { SMALL_IMPORT_MAX_BYTES, SMALL_IMPORT_MAX_ROWS } from '@shared/imports';
+import { callsTo, deferred, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { act, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { importClients } from '../api/import-clients';
 import { ImportClientsDialog } from './import-clients-dialog';
 import { ImportJobCard } from './import-job-progress';
@@ -38,11 +38,18 @@ const DONE = job({
   skipped: 5,
   finishedAt: '2030-01-01T00:01:00.000Z',
   message: 'Imported 590 new clients and updated 5. 5 rows have errors and were skipped.',
-  report: { url: 'http://s3.example/exports/import-reports/imp1.csv?X-Amz-Expires=300', expiresAt: '2030-01-01T00:06:00.000Z' },
+  report: {
+    url: 'http://s3.example/exports/import-reports/imp1.csv?X-Amz-Expires=300',
+    expiresAt: '2030-01-01T00:06:00.000Z',
+  },
 });
 const CREATED: CreatedImport = {
   import: job({ status: 'uploading', total: null }),
-  upload: { url: 'http://s3.example/uploads', fields: { key: 'imports/a/imp1.csv', Policy: 'p' }, expiresAt: '2030-01-01T00:15:00.000Z' },
+  upload: {
+    url: 'http://s3.example/uploads',
+    fields: { key: 'imports/a/imp1.csv', Policy: 'p' },
+    expiresAt: '2030-01-01T00:15:00.000Z',
+  },
 };
 
 /** The clients page's import, as the manager wires it: the card, the dialog, and a button that opens it. */
@@ -55,7 +62,13 @@ function ImportHarness() {
         Import CSV
       </button>
       <ImportJobCard watch={watch} onOpen={() => setOpen(true)} />
-      <ImportClientsDialog open={open} isImporting={false} onClose={() => setOpen(false)} onImport={importClients} importJob={watch} />
+      <ImportClientsDialog
+        open={open}
+        isImporting={false}
+        onClose={() => setOpen(false)}
+        onImport={importClients}
+        importJob={watch}
+      />
     </>
   );
 }
@@ -155,7 +168,9 @@ describe('a big import in the dialog and on the page', () => {
     expect(callsTo(fetchMock, 'POST /api/clients/import')).toHaveLength(0);
 
     // Act 3: the job ends.
-    expect(await within(toastRegion()).findByText('Successfully imported 590 clients', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await within(toastRegion()).findByText('Successfully imported 590 clients', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     // Assess 3: the request's toast and the outcome, with the report a click away.
     expect(within(toastRegion()).getByText('Updated 5 existing clients too.')).toBeInTheDocument();
     expect(within(dialog).getByText(DONE.message!)).toBeInTheDocument();
@@ -171,12 +186,19 @@ describe('a big import in the dialog and on the page', () => {
   });
 
   it('says why the start refused the file, in the dialog and in a toast, and keeps the file chosen', async () => {
-    mockApi(routes([DONE], { 'POST /api/imports/imp1/start': () => jsonResponse(400, { message: 'The first row must name the columns.', code: 'NOT_CSV' }) }));
+    mockApi(
+      routes([DONE], {
+        'POST /api/imports/imp1/start': () =>
+          jsonResponse(400, { message: 'The first row must name the columns.', code: 'NOT_CSV' }),
+      }),
+    );
     const { user } = renderWithProviders(<ImportHarness />);
     const dialog = await chooseAndImport(user, bigFile());
     await waitFor(() => expect(FakeUpload.last?.body).toBeDefined());
     act(() => FakeUpload.last!.finish(204));
-    expect(await within(dialog).findByText('The first row must name the columns.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The first row must name the columns.', { selector: '.MuiAlert-message' }),
+    ).toBeInTheDocument();
     expect(within(toastRegion()).getByText('The first row must name the columns.')).toBeInTheDocument();
     expect(within(dialog).getByText('Outlook contacts.csv')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
@@ -185,7 +207,9 @@ describe('a big import in the dialog and on the page', () => {
   it('shows a running import again when the page opens (after a reload), follows it to its end and lets it be dismissed', async () => {
     // Prepare: the latest import runs; the page has not started it.
     const fetchMock = mockApi(
-      routes([job({ rowsDone: 500, imported: 500 }), DONE], { 'GET /api/imports/latest': () => jsonResponse(200, job({ rowsDone: 250, imported: 250 })) }),
+      routes([job({ rowsDone: 500, imported: 500 }), DONE], {
+        'GET /api/imports/latest': () => jsonResponse(200, job({ rowsDone: 250, imported: 250 })),
+      }),
     );
     const { user } = renderWithProviders(<ImportHarness />);
     // Assess: the card with the progress.
@@ -215,24 +239,40 @@ describe('a big import in the dialog and on the page', () => {
     expect(await within(card).findByText('This import has not moved for 10 minutes.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Resume import' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/imports/imp1/start')).toHaveLength(1));
-    await waitFor(() => expect(within(card).queryByText('This import has not moved for 10 minutes.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card).queryByText('This import has not moved for 10 minutes.')).not.toBeInTheDocument(),
+    );
   });
 
   it('sends a small file with more rows than the request takes through the job', async () => {
     const fetchMock = mockApi(routes([DONE]));
     const { user } = renderWithProviders(<ImportHarness />);
     const lines = Array.from({ length: SMALL_IMPORT_MAX_ROWS + 1 }, (_, i) => `P${i},p${i}@example.com,5125550100`);
-    await chooseAndImport(user, new File([`name,email,phone\n${lines.join('\n')}\n`], 'many.csv', { type: 'text/csv' }));
+    await chooseAndImport(
+      user,
+      new File([`name,email,phone\n${lines.join('\n')}\n`], 'many.csv', { type: 'text/csv' }),
+    );
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/imports')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST /api/clients/import')).toHaveLength(0);
   });
 
   it('sends a small file in the request, as before, and shows every row there', async () => {
-    const result: ImportResult = { imported: 1, updated: 0, skipped: 0, errors: [], warnings: [], unit: 'row', message: 'Imported 1 new client.' };
+    const result: ImportResult = {
+      imported: 1,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      warnings: [],
+      unit: 'row',
+      message: 'Imported 1 new client.',
+    };
     const answer = deferred<Response>();
     const fetchMock = mockApi(routes([DONE], { 'POST /api/clients/import': () => answer.promise }));
     const { user } = renderWithProviders(<ImportHarness />);
-    const dialog = await chooseAndImport(user, new File(['name,email,phone\nA,a@example.com,5125550100\n'], 'small.csv', { type: 'text/csv' }));
+    const dialog = await chooseAndImport(
+      user,
+      new File(['name,email,phone\nA,a@example.com,5125550100\n'], 'small.csv', { type: 'text/csv' }),
+    );
     answer.resolve(jsonResponse(200, result));
     expect(await within(dialog).findByText('Imported 1 new client.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/imports')).toHaveLength(0);

@@ -7,8 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
-import type { ClientSort, SortOrder } from '../../../../../shared/api-types';
-import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
+import type { ClientSort, SortOrder } from '@shared/api-types';
+import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { ORDER_LABELS, PAGE_SIZES, SORT_LABELS } from '../utils/client-list-view';
 
 /** The sorts in the order the select offers them. */
@@ -69,7 +69,13 @@ export function SortControls({ sort, order, onSortChange, onOrderChange, searchi
       <Box component="label" htmlFor={id} sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}>
         Sort by
       </Box>
-      <NativeSelect id={id} value={sort} onChange={(value) => onSortChange(value as ClientSort)} disabled={searching} aria-describedby={describedBy}>
+      <NativeSelect
+        id={id}
+        value={sort}
+        onChange={(value) => onSortChange(value as ClientSort)}
+        disabled={searching}
+        aria-describedby={describedBy}
+      >
         {SORTS.map((option) => (
           <option key={option} value={option}>
             {SORT_LABELS[option]}
@@ -115,7 +121,18 @@ type ClientsPagerProps = {
   busy: boolean;
 };
 
-export function ClientsPager({ limit, onLimitChange, range, hasPrevious, knowsPrevious, hasNext, onPrevious, onNext, showPageSizes, busy }: ClientsPagerProps) {
+export function ClientsPager({
+  limit,
+  onLimitChange,
+  range,
+  hasPrevious,
+  knowsPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  showPageSizes,
+  busy,
+}: ClientsPagerProps) {
   const id = useId();
   return (
     <Box
@@ -136,7 +153,11 @@ export function ClientsPager({ limit, onLimitChange, range, hasPrevious, knowsPr
     >
       {showPageSizes ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 'auto' }}>
-          <Box component="label" htmlFor={id} sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+          <Box
+            component="label"
+            htmlFor={id}
+            sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}
+          >
             Rows per page
           </Box>
           <NativeSelect id={id} value={String(limit)} onChange={(value) => onLimitChange(Number(value))}>
@@ -149,15 +170,30 @@ export function ClientsPager({ limit, onLimitChange, range, hasPrevious, knowsPr
         </Box>
       ) : null}
       {range ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
           {rangeText(range)}
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<ChevronLeftRounded />} onClick={onPrevious} disabled={!hasPrevious || busy}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<ChevronLeftRounded />}
+          onClick={onPrevious}
+          disabled={!hasPrevious || busy}
+        >
           {hasPrevious && !knowsPrevious ? 'First page' : 'Previous'}
         </Button>
-        <Button size="small" variant="outlined" endIcon={<ChevronRightRounded />} onClick={onNext} disabled={!hasNext || busy}>
+        <Button
+          size="small"
+          variant="outlined"
+          endIcon={<ChevronRightRounded />}
+          onClick={onNext}
+          disabled={!hasNext || busy}
+        >
           Next
         </Button>
       </Box>
@@ -167,6 +203,7 @@ export function ClientsPager({ limit, onLimitChange, range, hasPrevious, knowsPr
 
 /** '26–50 of 120', or '121 of 121' for a page of one. */
 export function rangeText({ from, to, total }: { from: number; to: number; total: number }): string {
-  const shown = from === to ? from.toLocaleString('en-US') : `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
+  const shown =
+    from === to ? from.toLocaleString('en-US') : `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
   return `${shown} of ${total.toLocaleString('en-US')}`;
 }

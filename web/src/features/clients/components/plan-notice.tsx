@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { FREE_CLIENT_LIMIT } from '../../../../../shared/constants';
+import { FREE_CLIENT_LIMIT } from '@shared/constants';
 
 type PlanNoticeProps = {
   count: number;
@@ -26,7 +26,12 @@ export function PlanNotice({ count, onUpgrade }: PlanNoticeProps) {
         flexWrap: { xs: 'wrap', sm: 'nowrap' },
         alignItems: { sm: 'center' },
         '& .MuiAlert-message': { flex: '1 1 0', minWidth: { xs: 'calc(100% - 36px)', sm: 0 } },
-        '& .MuiAlert-action': { ml: { xs: '34px', sm: 'auto' }, pl: { xs: 0, sm: 2 }, pt: { xs: 0.5, sm: 0 }, pb: { xs: 1, sm: 0 } },
+        '& .MuiAlert-action': {
+          ml: { xs: '34px', sm: 'auto' },
+          pl: { xs: 0, sm: 2 },
+          pt: { xs: 0.5, sm: 0 },
+          pb: { xs: 1, sm: 0 },
+        },
       }}
       action={
         <Button color="inherit" size="small" variant="outlined" onClick={onUpgrade} sx={{ whiteSpace: 'nowrap' }}>
@@ -35,7 +40,9 @@ export function PlanNotice({ count, onUpgrade }: PlanNoticeProps) {
       }
     >
       <AlertTitle sx={{ mb: 0.25 }}>
-        {over ? `You have ${count.toLocaleString('en-US')} clients, more than the free plan's ${FREE_CLIENT_LIMIT}` : `You're using all ${FREE_CLIENT_LIMIT} free-plan clients`}
+        {over
+          ? `You have ${count.toLocaleString('en-US')} clients, more than the free plan's ${FREE_CLIENT_LIMIT}`
+          : `You're using all ${FREE_CLIENT_LIMIT} free-plan clients`}
       </AlertTitle>
       {over
         ? `You can still view and edit all of them, but you can't add new clients until you have fewer than ${FREE_CLIENT_LIMIT} or upgrade to Pro.`
@@ -48,7 +55,16 @@ export function PlanNotice({ count, onUpgrade }: PlanNoticeProps) {
 export function PlanUsage({ count }: { count: number }) {
   const used = Math.min(count, FREE_CLIENT_LIMIT);
   return (
-    <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, pl: 2, borderLeft: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: { xs: 'none', sm: 'flex' },
+        alignItems: 'center',
+        gap: 1,
+        pl: 2,
+        borderLeft: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
         Free plan · {used} of {FREE_CLIENT_LIMIT}
       </Typography>

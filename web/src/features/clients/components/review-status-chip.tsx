@@ -4,7 +4,7 @@ import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
-import type { ReviewStatus } from '../../../../../shared/api-types';
+import type { ReviewStatus } from '@shared/api-types';
 
 const STATUS = {
   pending: { label: 'Pending', color: 'warning', Icon: ScheduleRounded },

@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
+import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '@shared/constants';
 
 type UpgradeDialogProps = {
   open: boolean;
@@ -40,9 +40,22 @@ export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) 
       <DialogTitle sx={{ textAlign: 'center', pb: 1 }}>Upgrade to Pro</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ textAlign: 'center' }}>
-          You've reached the maximum of {FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited clients.
+          You've reached the maximum of {FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited
+          clients.
         </DialogContentText>
-        <Box component="ul" sx={{ listStyle: 'none', p: 2, m: 0, mt: 2.5, borderRadius: 2, bgcolor: 'background.default', display: 'grid', gap: 1 }}>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 2,
+            m: 0,
+            mt: 2.5,
+            borderRadius: 2,
+            bgcolor: 'background.default',
+            display: 'grid',
+            gap: 1,
+          }}
+        >
           {PRO_FEATURES.map((feature) => (
             <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
               <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main' }} />

@@ -4,8 +4,8 @@
 // Forward walk through what was shown, and a reload shows the same page.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { ClientSort, SortOrder } from '../../../../../shared/api-types';
-import { clientPageKey, useClientPage } from '../../../lib/clients';
+import type { ClientSort, SortOrder } from '@shared/api-types';
+import { clientPageKey, useClientPage } from '@/lib/clients';
 import {
   defaultOrder,
   readClientListView,
@@ -30,8 +30,14 @@ export function useClientList() {
   const trail = view.cursor ? readTrail(location.state) : FIRST_PAGE;
 
   const show = useCallback(
-    (next: ClientListView, { replace = false, trail: nextTrail }: { replace?: boolean; trail?: ClientPagesTrail } = {}) =>
-      setSearchParams((params) => writeClientListView(params, next), { replace, state: nextTrail ? trailState(nextTrail) : null }),
+    (
+      next: ClientListView,
+      { replace = false, trail: nextTrail }: { replace?: boolean; trail?: ClientPagesTrail } = {},
+    ) =>
+      setSearchParams((params) => writeClientListView(params, next), {
+        replace,
+        state: nextTrail ? trailState(nextTrail) : null,
+      }),
     [setSearchParams],
   );
 
@@ -53,7 +59,9 @@ export function useClientList() {
   }, [view, show]);
 
   const key = clientPageKey(
-    view.q ? { limit: view.limit, q: view.q, cursor: view.cursor } : { limit: view.limit, sort: view.sort, order: view.order, cursor: view.cursor },
+    view.q
+      ? { limit: view.limit, q: view.q, cursor: view.cursor }
+      : { limit: view.limit, sort: view.sort, order: view.order, cursor: view.cursor },
   );
   const { page, error, isLoading, isStale, mutate } = useClientPage(key);
   // While searching, the page's total counts the matches: the book's size (the free plan) is read apart.
@@ -81,13 +89,23 @@ export function useClientList() {
       if (!nextCursor) return;
       show(
         { ...view, cursor: nextCursor },
-        trail ? { trail: { pages: [...trail.pages, { cursor: view.cursor, before: trail.before }], before: trail.before + rows } } : {},
+        trail
+          ? {
+              trail: {
+                pages: [...trail.pages, { cursor: view.cursor, before: trail.before }],
+                before: trail.before + rows,
+              },
+            }
+          : {},
       );
     },
     previous: () => {
       const before = trail?.pages.at(-1);
       if (!trail || !before) return show({ ...view, cursor: '' });
-      show({ ...view, cursor: before.cursor }, before.cursor ? { trail: { pages: trail.pages.slice(0, -1), before: before.before } } : {});
+      show(
+        { ...view, cursor: before.cursor },
+        before.cursor ? { trail: { pages: trail.pages.slice(0, -1), before: before.before } } : {},
+      );
     },
     first: () => show({ ...view, cursor: '' }),
   };

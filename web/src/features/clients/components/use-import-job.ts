@@ -4,11 +4,11 @@
 // with the same toast as the request's import (importToast) and refreshes the clients.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { ImportJob } from '../../../../../shared/api-types';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
-import { openDownload } from '../../../lib/save-file';
+import type { ImportJob } from '@shared/api-types';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
+import { openDownload } from '@/lib/save-file';
 import {
   createImportJob,
   getImportJob,
@@ -90,7 +90,12 @@ export function useImportJobWatch(): ImportJobWatch {
     getImportJob(id).then(
       (fresh) => {
         if (fresh.report) openDownload(fresh.report.url, `${fresh.fileName} - import report.csv`);
-        else toast({ title: 'The report is no longer kept', description: 'Reports are kept for a day after the import.', variant: 'destructive' });
+        else
+          toast({
+            title: 'The report is no longer kept',
+            description: 'Reports are kept for a day after the import.',
+            variant: 'destructive',
+          });
       },
       (error: unknown) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
     );

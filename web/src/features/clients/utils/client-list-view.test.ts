@@ -16,10 +16,15 @@ describe('the clients page URL', () => {
   });
 
   it('writes only what differs from the defaults, and keeps other parameters', () => {
-    const write = (search: string, view: Parameters<typeof writeClientListView>[1]) => writeClientListView(new URLSearchParams(search), view).toString();
+    const write = (search: string, view: Parameters<typeof writeClientListView>[1]) =>
+      writeClientListView(new URLSearchParams(search), view).toString();
     expect(write('', { q: '', sort: 'name', order: 'asc', limit: 25, cursor: '' })).toBe('');
-    expect(write('action=add', { q: '', sort: 'created', order: 'desc', limit: 50, cursor: 'c2' })).toBe('action=add&sort=created&limit=50&cursor=c2');
-    expect(write('sort=created&cursor=c2', { q: 'josé', sort: 'created', order: 'asc', limit: 25, cursor: '' })).toBe('sort=created&q=jos%C3%A9&order=asc');
+    expect(write('action=add', { q: '', sort: 'created', order: 'desc', limit: 50, cursor: 'c2' })).toBe(
+      'action=add&sort=created&limit=50&cursor=c2',
+    );
+    expect(write('sort=created&cursor=c2', { q: 'josé', sort: 'created', order: 'asc', limit: 25, cursor: '' })).toBe(
+      'sort=created&q=jos%C3%A9&order=asc',
+    );
   });
 
   it('round-trips a view', () => {

@@ -1,6 +1,6 @@
 // What the clients page shows, as its URL says it: /clients?q=&sort=&order=&limit=&cursor= (each
 // left out at its default), and the trail of earlier pages kept in the history entry's state.
-import { CLIENT_SORTS, type ClientSort, type SortOrder } from '../../../../../shared/api-types';
+import { CLIENT_SORTS, type ClientSort, type SortOrder } from '@shared/api-types';
 
 /** The orders offered, as the sort select names them. */
 export const SORT_LABELS: Record<ClientSort, string> = {
@@ -40,7 +40,8 @@ export function defaultOrder(sort: ClientSort): SortOrder {
   return sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc';
 }
 
-const isSort = (value: string | null): value is ClientSort => (CLIENT_SORTS as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is ClientSort =>
+  (CLIENT_SORTS as readonly (string | null)[]).includes(value);
 
 /** The view a URL's search parameters describe (anything unknown falls back to the default). */
 export function readClientListView(params: URLSearchParams): ClientListView {
@@ -60,7 +61,8 @@ export function readClientListView(params: URLSearchParams): ClientListView {
 /** `params` with the view written in (defaults left out); other parameters are kept. */
 export function writeClientListView(params: URLSearchParams, view: ClientListView): URLSearchParams {
   const next = new URLSearchParams(params);
-  const set = (name: string, value: string, fallback: string) => (value === fallback ? next.delete(name) : next.set(name, value));
+  const set = (name: string, value: string, fallback: string) =>
+    value === fallback ? next.delete(name) : next.set(name, value);
   set('q', view.q, '');
   set('sort', view.sort, 'name');
   set('order', view.order, defaultOrder(view.sort));

@@ -33,14 +33,20 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
             Add your first client
           </Typography>
           <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: 460 }}>
-            Start with the people you've helped buy or sell a home. Add them one by one, or import your address book from a CSV file
-            (Google Contacts and Outlook exports work as they are).
+            Start with the people you've helped buy or sell a home. Add them one by one, or import your address book
+            from a CSV file (Google Contacts and Outlook exports work as they are).
           </Typography>
           <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <Button component={RouterLink} to={addHref} variant="contained" size="large" startIcon={<AddRounded />}>
               Add Client
             </Button>
-            <Button component={RouterLink} to={importHref} variant="outlined" size="large" startIcon={<UploadFileRounded />}>
+            <Button
+              component={RouterLink}
+              to={importHref}
+              variant="outlined"
+              size="large"
+              startIcon={<UploadFileRounded />}
+            >
               Import CSV
             </Button>
           </Box>

@@ -6,10 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useId, useMemo } from 'react';
-import type { MonthlyActivity } from '../../../../../shared/activity';
-import { MONTHLY_ACTIVITY_MONTHS } from '../../../../../shared/constants';
-import { LineChart, type LineChartSeries } from '../../../components/charts/line-chart';
-import { formatShortMonth } from '../../../lib/dates';
+import type { MonthlyActivity } from '@shared/activity';
+import { MONTHLY_ACTIVITY_MONTHS } from '@shared/constants';
+import { LineChart, type LineChartSeries } from '@/components/charts/line-chart';
+import { formatShortMonth } from '@/lib/dates';
 
 type MonthlyActivityCardProps = {
   /** The months, oldest first, in the agent's time zone, and their totals (undefined while they load). */
@@ -27,8 +27,18 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
   const series = useMemo<LineChartSeries[]>(() => {
     if (!activity) return [];
     return [
-      { id: 'reviews', label: 'Reviews Received', color: reviewsColor, points: activity.months.map((m) => ({ x: formatShortMonth(m.month), y: m.reviews })) },
-      { id: 'reminders', label: 'Reminders Provided', color: remindersColor, points: activity.months.map((m) => ({ x: formatShortMonth(m.month), y: m.reminders })) },
+      {
+        id: 'reviews',
+        label: 'Reviews Received',
+        color: reviewsColor,
+        points: activity.months.map((m) => ({ x: formatShortMonth(m.month), y: m.reviews })),
+      },
+      {
+        id: 'reminders',
+        label: 'Reminders Provided',
+        color: remindersColor,
+        points: activity.months.map((m) => ({ x: formatShortMonth(m.month), y: m.reminders })),
+      },
     ];
   }, [activity, reviewsColor, remindersColor]);
 
@@ -48,7 +58,10 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
         </Typography>
         <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
           {totals.map((total) => (
-            <Box key={total.label} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: `4px solid ${total.color}` }}>
+            <Box
+              key={total.label}
+              sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: `4px solid ${total.color}` }}
+            >
               <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                 {total.label}
               </Typography>
@@ -61,7 +74,11 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
       </Box>
       <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2, pb: 2.5 }}>
         {activity ? (
-          <LineChart series={series} height={CHART_HEIGHT} ariaLabel={`Reviews received and reminders provided per month, last ${MONTHLY_ACTIVITY_MONTHS} months`} />
+          <LineChart
+            series={series}
+            height={CHART_HEIGHT}
+            ariaLabel={`Reviews received and reminders provided per month, last ${MONTHLY_ACTIVITY_MONTHS} months`}
+          />
         ) : (
           <Skeleton variant="rounded" height={CHART_HEIGHT} aria-hidden="true" />
         )}

@@ -18,16 +18,31 @@ type StatCardProps = {
   footer?: ReactNode;
 };
 
-export function StatCard({ title, label, value, format = (n) => n.toLocaleString('en-US'), icon, tone = 'primary', footer }: StatCardProps) {
+export function StatCard({
+  title,
+  label,
+  value,
+  format = (n) => n.toLocaleString('en-US'),
+  icon,
+  tone = 'primary',
+  footer,
+}: StatCardProps) {
   const headingId = useId();
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <Box sx={{ p: 3, display: 'flex', alignItems: 'flex-start', gap: 2, flex: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={headingId} component="h2" variant="h4" sx={{ color: 'text.secondary', fontWeight: 600 }}>
             {title}
           </Typography>
-          <Typography component="p" sx={{ mt: 1, fontSize: '2.25rem', fontWeight: 750, lineHeight: 1.1, letterSpacing: '-0.02em' }}>
+          <Typography
+            component="p"
+            sx={{ mt: 1, fontSize: '2.25rem', fontWeight: 750, lineHeight: 1.1, letterSpacing: '-0.02em' }}
+          >
             {value === undefined ? <Skeleton width={64} aria-label="Loading" /> : format(value)}
           </Typography>
           <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
@@ -50,7 +65,9 @@ export function StatCard({ title, label, value, format = (n) => n.toLocaleString
           {icon}
         </Box>
       </Box>
-      {footer ? <Box sx={{ px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }}>{footer}</Box> : null}
+      {footer ? (
+        <Box sx={{ px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }}>{footer}</Box>
+      ) : null}
     </Card>
   );
 }

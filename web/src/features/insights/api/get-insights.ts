@@ -1,9 +1,9 @@
 // GET /api/insights?months=N (Pro): the agent's figures for the last N months, oldest first, in the
 // agent's time zone, and their book as it is today. A free agent gets 403 PRO_REQUIRED.
 import useSWR from 'swr';
-import type { Insights } from '../../../../../shared/api-types';
-import { ApiError, api } from '../../../lib/api-client';
-import { INSIGHTS_KEY_PREFIX } from '../../../lib/revalidate-clients';
+import type { Insights } from '@shared/api-types';
+import { ApiError, api } from '@/lib/api-client';
+import { INSIGHTS_KEY_PREFIX } from '@/lib/revalidate-clients';
 
 /** The periods the page offers, in months ending with the current one. */
 export const INSIGHTS_PERIODS = [3, 6, 12] as const;
@@ -32,9 +32,13 @@ export function isProRequired(error: unknown): boolean {
  * each time the page opens, and the previous period's figures stay on screen while another loads.
  */
 export function useInsights(months: InsightsPeriod, { enabled }: { enabled: boolean }) {
-  const { data, error, isLoading, mutate } = useSWR<Insights, Error>(enabled ? insightsUrl(months) : null, () => getInsights(months), {
-    keepPreviousData: true,
-    revalidateOnMount: true,
-  });
+  const { data, error, isLoading, mutate } = useSWR<Insights, Error>(
+    enabled ? insightsUrl(months) : null,
+    () => getInsights(months),
+    {
+      keepPreviousData: true,
+      revalidateOnMount: true,
+    },
+  );
   return { insights: data, error, isLoading, retry: () => void mutate() };
 }

@@ -4,9 +4,9 @@ import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { CompletionBand, Insights } from '../../../../../shared/api-types';
-import { SectionCard } from '../../../components/ui/section-card';
-import { countText } from '../../../lib/count-text';
+import type { CompletionBand, Insights } from '@shared/api-types';
+import { SectionCard } from '@/components/ui/section-card';
+import { countText } from '@/lib/count-text';
 import { BAND_LABELS, BANDS, numberText } from '../insights-text';
 import { Figure, FigureList, ScreenReaderText } from './figures';
 
@@ -16,23 +16,48 @@ export function BookHealthCard({ book }: { book: Insights['book'] }) {
   const largest = Math.max(1, ...counts.values());
 
   return (
-    <SectionCard icon={<MonitorHeartOutlined />} title="Book health" subtitle={`${countText(book.clients, 'client', 'clients')} in your book today`}>
+    <SectionCard
+      icon={<MonitorHeartOutlined />}
+      title="Book health"
+      subtitle={`${countText(book.clients, 'client', 'clients')} in your book today`}
+    >
       <Box>
         <Typography id={completionId} component="h3" variant="h4" sx={{ mb: 1 }}>
           Profile completion
         </Typography>
-        <Box component="ul" aria-labelledby={completionId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        <Box
+          component="ul"
+          aria-labelledby={completionId}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+        >
           {BANDS.map((band) => {
             const count = counts.get(band) ?? 0;
             return (
-              <Box component="li" key={band} sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) auto', alignItems: 'center', gap: 1 }}>
+              <Box
+                component="li"
+                key={band}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: '4.5rem minmax(0, 1fr) auto',
+                  alignItems: 'center',
+                  gap: 1,
+                }}
+              >
                 <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                   {BAND_LABELS[band]}
                   <ScreenReaderText> complete:</ScreenReaderText>
                 </Typography>
-                <Box aria-hidden="true" sx={{ height: 12, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}>
+                <Box
+                  aria-hidden="true"
+                  sx={{ height: 12, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}
+                >
                   <Box
-                    sx={{ height: '100%', width: `${(count / largest) * 100}%`, bgcolor: band === '100' ? 'success.main' : 'primary.main', borderRadius: 1 }}
+                    sx={{
+                      height: '100%',
+                      width: `${(count / largest) * 100}%`,
+                      bgcolor: band === '100' ? 'success.main' : 'primary.main',
+                      borderRadius: 1,
+                    }}
                   />
                 </Box>
                 <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right', minWidth: '2.5rem' }}>

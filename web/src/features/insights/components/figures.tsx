@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
+import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { percentText } from '../insights-text';
 
 export { VISUALLY_HIDDEN };
@@ -23,19 +23,35 @@ export function ScreenReaderText({ children }: { children: ReactNode }) {
 export function FunnelArrow() {
   return (
     <>
-      <ArrowForwardRounded aria-hidden="true" sx={{ color: 'text.secondary', mx: 0.75, fontSize: '1.25rem', verticalAlign: 'middle' }} />
+      <ArrowForwardRounded
+        aria-hidden="true"
+        sx={{ color: 'text.secondary', mx: 0.75, fontSize: '1.25rem', verticalAlign: 'middle' }}
+      />
       <ScreenReaderText> to </ScreenReaderText>
     </>
   );
 }
 
 /** A list of figures (a `dl`), as many tiles in a row as fit. */
-export function FigureList({ label, minWidth = 120, children }: { label: string; minWidth?: number; children: ReactNode }) {
+export function FigureList({
+  label,
+  minWidth = 120,
+  children,
+}: {
+  label: string;
+  minWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="dl"
       aria-label={label}
-      sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minWidth}px), 1fr))` }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${minWidth}px), 1fr))`,
+      }}
     >
       {children}
     </Box>
@@ -53,7 +69,15 @@ type FigureProps = {
 
 export function Figure({ label, value, detail, accent }: FigureProps) {
   return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: accent ? `4px solid ${accent}` : undefined, minWidth: 0 }}>
+    <Box
+      sx={{
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: 'background.default',
+        borderLeft: accent ? `4px solid ${accent}` : undefined,
+        minWidth: 0,
+      }}
+    >
       <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
@@ -79,7 +103,10 @@ export function RateLine({ rate, word }: { rate: number | null; word: string }) 
         value={rate === null ? 0 : Math.min(100, Math.max(0, rate * 100))}
         sx={{ height: 8, borderRadius: 4 }}
       />
-      <Typography variant="body2" sx={{ color: 'text.secondary', '& strong': { fontWeight: 700, color: 'text.primary' } }}>
+      <Typography
+        variant="body2"
+        sx={{ color: 'text.secondary', '& strong': { fontWeight: 700, color: 'text.primary' } }}
+      >
         {rate === null ? (
           <>
             <span aria-hidden="true">
@@ -102,7 +129,12 @@ export function Headline({ children }: { children: ReactNode }) {
   return (
     <Typography
       component="p"
-      sx={{ fontSize: '1.125rem', lineHeight: 1.4, overflowWrap: 'anywhere', '& strong': { fontSize: '1.75rem', fontWeight: 750, letterSpacing: '-0.01em' } }}
+      sx={{
+        fontSize: '1.125rem',
+        lineHeight: 1.4,
+        overflowWrap: 'anywhere',
+        '& strong': { fontSize: '1.75rem', fontWeight: 750, letterSpacing: '-0.01em' },
+      }}
     >
       {children}
     </Typography>

@@ -3,7 +3,7 @@
 // months follow.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Insights, QuietClient } from '../../../../../shared/api-types';
+import type { Insights, QuietClient } from '@shared/api-types';
 import { BookHealthCard } from './book-health-card';
 import { InvitationsCard, OccasionsCard, OptOutsCard, ReviewsCard } from './rate-cards';
 import { ReachCard } from './reach-card';

@@ -41,7 +41,13 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
         <Card
           component="section"
           aria-labelledby={headingId}
-          sx={{ position: 'sticky', top: { xs: 76, md: 92 }, width: '100%', maxWidth: 500, boxShadow: '0 24px 48px rgba(16, 24, 40, 0.18)' }}
+          sx={{
+            position: 'sticky',
+            top: { xs: 76, md: 92 },
+            width: '100%',
+            maxWidth: 500,
+            boxShadow: '0 24px 48px rgba(16, 24, 40, 0.18)',
+          }}
         >
           <CardContent sx={{ display: 'grid', gap: 2, p: { xs: 2.5, sm: 3.5 } }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -52,9 +58,14 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
               {UPSELL_TITLE}
             </Typography>
             <Typography sx={{ color: 'text.secondary' }}>
-              Insights come with Pro. The figures behind this card are a made-up sample; on Pro, they are your own, month by month.
+              Insights come with Pro. The figures behind this card are a made-up sample; on Pro, they are your own,
+              month by month.
             </Typography>
-            <Box component="ul" aria-label="What Insights show" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+            <Box
+              component="ul"
+              aria-label="What Insights show"
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+            >
               {INSIGHTS_FEATURES.map((feature) => (
                 <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.25 }}>
                   <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main', mt: 0.25 }} />
@@ -66,7 +77,12 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
           </CardContent>
         </Card>
       </Box>
-      <Box aria-hidden="true" inert data-sample="" sx={{ filter: 'blur(5px)', opacity: 0.75, pointerEvents: 'none', userSelect: 'none', minHeight: 720 }}>
+      <Box
+        aria-hidden="true"
+        inert
+        data-sample=""
+        sx={{ filter: 'blur(5px)', opacity: 0.75, pointerEvents: 'none', userSelect: 'none', minHeight: 720 }}
+      >
         <InsightsBoard insights={SAMPLE_INSIGHTS} onMessage={ignore} />
       </Box>
     </Box>

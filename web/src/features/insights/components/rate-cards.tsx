@@ -7,8 +7,8 @@ import UnsubscribeOutlined from '@mui/icons-material/UnsubscribeOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { Insights } from '../../../../../shared/api-types';
-import { SectionCard } from '../../../components/ui/section-card';
+import type { Insights } from '@shared/api-types';
+import { SectionCard } from '@/components/ui/section-card';
 import { medianDaysText, numberText } from '../insights-text';
 import { Figure, FigureList, FunnelArrow, Headline, RateLine } from './figures';
 
@@ -16,9 +16,14 @@ type Totals = Insights['totals'];
 
 export function OccasionsCard({ occasions }: { occasions: Totals['occasions'] }) {
   return (
-    <SectionCard icon={<CelebrationOutlined />} title="Occasions handled" subtitle="Birthdays and anniversaries that came round">
+    <SectionCard
+      icon={<CelebrationOutlined />}
+      title="Occasions handled"
+      subtitle="Birthdays and anniversaries that came round"
+    >
       <Headline>
-        <strong>{numberText(occasions.messaged)}</strong> of <strong>{numberText(occasions.due)}</strong> key dates messaged
+        <strong>{numberText(occasions.messaged)}</strong> of <strong>{numberText(occasions.due)}</strong> key dates
+        messaged
       </Headline>
       <RateLine rate={occasions.rate} word="messaged" />
     </SectionCard>

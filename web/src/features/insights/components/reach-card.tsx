@@ -8,11 +8,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Insights, QuietClient } from '../../../../../shared/api-types';
-import { SectionCard } from '../../../components/ui/section-card';
-import { paths } from '../../../config/paths';
-import { countText } from '../../../lib/count-text';
-import { formatTimestamp } from '../../../lib/dates';
+import type { Insights, QuietClient } from '@shared/api-types';
+import { SectionCard } from '@/components/ui/section-card';
+import { paths } from '@/config/paths';
+import { countText } from '@/lib/count-text';
+import { formatTimestamp } from '@/lib/dates';
 
 type ReachCardProps = {
   reach: Insights['reach'];
@@ -29,13 +29,19 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
   return (
     <SectionCard icon={<PersonSearchOutlined />} title="Reach" subtitle={reachText(reach)}>
       {reach.count === 0 ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderRadius: 2, bgcolor: 'background.default' }}>
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 2, borderRadius: 2, bgcolor: 'background.default' }}
+        >
           <TaskAltRounded aria-hidden="true" sx={{ color: 'success.main' }} />
           <Typography>Everyone has heard from you in the last {reach.quietDays} days.</Typography>
         </Box>
       ) : (
         <>
-          <Box component="ul" aria-label={`Clients with no touch in ${reach.quietDays} days`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <Box
+            component="ul"
+            aria-label={`Clients with no touch in ${reach.quietDays} days`}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+          >
             {reach.clients.map((client) => (
               <Box
                 component="li"
@@ -75,11 +81,18 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
             ))}
           </Box>
           {more > 0 ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+            >
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 and {countText(more, 'more client', 'more clients')}
               </Typography>
-              <Button component={RouterLink} to={paths.clients.getHref()} size="small" endIcon={<ArrowForwardRounded />}>
+              <Button
+                component={RouterLink}
+                to={paths.clients.getHref()}
+                size="small"
+                endIcon={<ArrowForwardRounded />}
+              >
                 All clients
               </Button>
             </Box>

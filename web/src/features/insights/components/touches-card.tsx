@@ -5,9 +5,9 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
-import type { Insights } from '../../../../../shared/api-types';
-import { SectionCard } from '../../../components/ui/section-card';
-import { formatMonthYear, formatShortMonth } from '../../../lib/dates';
+import type { Insights } from '@shared/api-types';
+import { SectionCard } from '@/components/ui/section-card';
+import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { channelTotals, numberText, TOUCH_PARTS, touchParts } from '../insights-text';
 import { Figure, FigureList, VISUALLY_HIDDEN } from './figures';
 
@@ -38,7 +38,11 @@ export function TouchesCard({ insights }: { insights: Insights }) {
       subtitle="Messages you and your automations sent, and the calls, meetings and notes you logged"
     >
       <FigureList label="Touches in the period" minWidth={130}>
-        <Figure label="All touches" value={total} detail={`${numberText(manual)} by you · ${numberText(auto)} automatic`} />
+        <Figure
+          label="All touches"
+          value={total}
+          detail={`${numberText(manual)} by you · ${numberText(auto)} automatic`}
+        />
         <Figure label="E-mail" value={channels.email} accent={colours.email} />
         <Figure label="Text" value={channels.sms} accent={colours.sms} />
         <Figure label="Call, meeting or note" value={channels.logged} accent={colours.logged} />
@@ -46,11 +50,17 @@ export function TouchesCard({ insights }: { insights: Insights }) {
 
       <Box aria-hidden="true" sx={{ display: 'grid', gap: 1 }}>
         {rows.map((row) => (
-          <Box key={row.month} sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2.5rem', alignItems: 'center', gap: 1 }}>
+          <Box
+            key={row.month}
+            sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2.5rem', alignItems: 'center', gap: 1 }}
+          >
             <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
               {formatShortMonth(row.month)} {row.month.slice(0, 4)}
             </Typography>
-            <Box data-month={row.month} sx={{ display: 'flex', height: 18, borderRadius: 1, overflow: 'hidden', bgcolor: 'background.default' }}>
+            <Box
+              data-month={row.month}
+              sx={{ display: 'flex', height: 18, borderRadius: 1, overflow: 'hidden', bgcolor: 'background.default' }}
+            >
               {TOUCH_PARTS.map((part) =>
                 row.parts[part.part] > 0 ? (
                   <Box
@@ -68,7 +78,11 @@ export function TouchesCard({ insights }: { insights: Insights }) {
         ))}
       </Box>
 
-      <Box component="ul" aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5, listStyle: 'none', m: 0, p: 0 }}>
+      <Box
+        component="ul"
+        aria-hidden="true"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5, listStyle: 'none', m: 0, p: 0 }}
+      >
         {TOUCH_PARTS.map((part) => (
           <Box component="li" key={part.part} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: partFill(theme, part), flexShrink: 0 }} />
@@ -84,15 +98,16 @@ export function TouchesCard({ insights }: { insights: Insights }) {
   );
 }
 
-const TABLE_PARTS: ReadonlyArray<{ label: string; value: (touches: Insights['months'][number]['touches']) => number }> = [
-  { label: 'E-mail, by you', value: (t) => t.email.manual },
-  { label: 'E-mail, automatic', value: (t) => t.email.auto },
-  { label: 'Text, by you', value: (t) => t.sms.manual },
-  { label: 'Text, automatic', value: (t) => t.sms.auto },
-  { label: 'Calls', value: (t) => t.call },
-  { label: 'Meetings', value: (t) => t.meeting },
-  { label: 'Notes', value: (t) => t.note },
-];
+const TABLE_PARTS: ReadonlyArray<{ label: string; value: (touches: Insights['months'][number]['touches']) => number }> =
+  [
+    { label: 'E-mail, by you', value: (t) => t.email.manual },
+    { label: 'E-mail, automatic', value: (t) => t.email.auto },
+    { label: 'Text, by you', value: (t) => t.sms.manual },
+    { label: 'Text, automatic', value: (t) => t.sms.auto },
+    { label: 'Calls', value: (t) => t.call },
+    { label: 'Meetings', value: (t) => t.meeting },
+    { label: 'Notes', value: (t) => t.note },
+  ];
 
 /** The numbers behind the bars, for screen readers. */
 function TouchesTable({ insights }: { insights: Insights }) {

@@ -1,6 +1,6 @@
 // DELETE /api/client-invitations/{id}: cancels an open invitation; its link stops working.
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { CLIENT_INVITATIONS_URL, revalidateOpenInvitations } from './get-open-invitations';
 
 export function cancelInvitation(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 // POST /api/client-invitations/{id}/resend: a fresh link (new expiry) to the same client; the old link stops working.
-import type { OpenInvitation } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { OpenInvitation } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { CLIENT_INVITATIONS_URL, revalidateOpenInvitations } from './get-open-invitations';
 
 export function resendInvitation(id: string): Promise<OpenInvitation> {

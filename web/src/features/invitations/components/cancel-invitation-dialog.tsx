@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useId, useState } from 'react';
-import type { OpenInvitation } from '../../../../../shared/api-types';
+import type { OpenInvitation } from '@shared/api-types';
 
 type CancelInvitationDialogProps = {
   invitation: OpenInvitation | null;
@@ -17,7 +17,13 @@ type CancelInvitationDialogProps = {
   onExited?: () => void;
 };
 
-export function CancelInvitationDialog({ invitation, isCancelling, onKeep, onConfirm, onExited }: CancelInvitationDialogProps) {
+export function CancelInvitationDialog({
+  invitation,
+  isCancelling,
+  onKeep,
+  onConfirm,
+  onExited,
+}: CancelInvitationDialogProps) {
   const titleId = useId();
   // Keep the details on screen while the dialog fades out after the invitation is gone.
   const [shown, setShown] = useState(invitation);
@@ -44,7 +50,12 @@ export function CancelInvitationDialog({ invitation, isCancelling, onKeep, onCon
         <Button onClick={onKeep} disabled={isCancelling} autoFocus>
           Keep It
         </Button>
-        <Button variant="contained" color="error" disabled={isCancelling || !invitation} onClick={() => invitation && onConfirm(invitation)}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={isCancelling || !invitation}
+          onClick={() => invitation && onConfirm(invitation)}
+        >
           {isCancelling ? 'Cancelling...' : 'Cancel Invitation'}
         </Button>
       </DialogActions>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { CLIENT_MESSAGES } from '../../../../../shared/client-schema';
-import { callsTo, deferred, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { CLIENT_MESSAGES } from '@shared/client-schema';
+import { callsTo, deferred, jsonResponse, mockApi } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { InviteClientDialog } from './invite-client-dialog';
 
 /** The dialog as a page uses it: open until it asks to close. */
@@ -28,14 +28,20 @@ function openDialog(api: Parameters<typeof mockApi>[0] = {}) {
 describe('the Invite Client dialog', () => {
   it('tells an agent whose e-mail is unverified why nothing was sent, and where to get a new link', async () => {
     const { user, onClose } = openDialog({
-      'POST /api/client-invitations': () => jsonResponse(403, { code: 'EMAIL_UNVERIFIED', message: 'Verify your e-mail address before sending to clients.' }),
+      'POST /api/client-invitations': () =>
+        jsonResponse(403, {
+          code: 'EMAIL_UNVERIFIED',
+          message: 'Verify your e-mail address before sending to clients.',
+        }),
     });
     await user.type(screen.getByLabelText('Name'), 'Robin Guest');
     await user.type(screen.getByLabelText('Email'), 'robin@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
     expect(
-      await within(toastRegion()).findByText('Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page if you need a new verification e-mail.'),
+      await within(toastRegion()).findByText(
+        'Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page if you need a new verification e-mail.',
+      ),
     ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -48,12 +54,19 @@ describe('the Invite Client dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(callsTo(fetchMock, 'POST /api/client-invitations')[0]?.body).toEqual({ name: 'Robin Guest', email: 'robin@example.com' });
-    answer.resolve(jsonResponse(201, { name: 'Robin Guest', email: 'robin@example.com', expiresAt: '2030-01-01T00:00:00.000Z' }));
+    expect(callsTo(fetchMock, 'POST /api/client-invitations')[0]?.body).toEqual({
+      name: 'Robin Guest',
+      email: 'robin@example.com',
+    });
+    answer.resolve(
+      jsonResponse(201, { name: 'Robin Guest', email: 'robin@example.com', expiresAt: '2030-01-01T00:00:00.000Z' }),
+    );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(toastRegion()).getByText('Invitation sent')).toBeInTheDocument();
-    expect(within(toastRegion()).getByText('The client will receive an e-mail with registration instructions.')).toBeInTheDocument();
+    expect(
+      within(toastRegion()).getByText('The client will receive an e-mail with registration instructions.'),
+    ).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -68,7 +81,11 @@ describe('the Invite Client dialog', () => {
 
   it("shows a destructive 'Error' toast with the server's reason (the daily limit) and stays open", async () => {
     const { user, onClose } = openDialog({
-      'POST /api/client-invitations': () => jsonResponse(429, { message: 'You can send up to 50 invitations a day. Please try again later.', code: 'RATE_LIMITED' }),
+      'POST /api/client-invitations': () =>
+        jsonResponse(429, {
+          message: 'You can send up to 50 invitations a day. Please try again later.',
+          code: 'RATE_LIMITED',
+        }),
     });
     await user.type(screen.getByLabelText('Name'), 'Robin Guest');
     await user.type(screen.getByLabelText('Email'), 'robin@example.com');
@@ -76,7 +93,9 @@ describe('the Invite Client dialog', () => {
     // announced over the open modal, which hides only the rest of the page
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
-    expect(within(toast).getByText('You can send up to 50 invitations a day. Please try again later.')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('You can send up to 50 invitations a day. Please try again later.'),
+    ).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Invite Client' })).toBeInTheDocument();
   });

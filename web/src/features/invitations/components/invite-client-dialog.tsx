@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, Formik } from 'formik';
-import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput } from '../../../../../shared/client-registration';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { sendErrorMessage } from '../../../lib/email-verification';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import { INVITATION_TTL_DAYS, invitationSchema, type InvitationInput } from '@shared/client-registration';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { sendErrorMessage } from '@/lib/email-verification';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useCreateInvitation } from '../api/create-invitation';
 
 type InviteClientDialogProps = {
@@ -29,14 +29,25 @@ export function InviteClientDialog({ open, onClose }: InviteClientDialogProps) {
   const { toast } = useToast();
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" fullScreen={fullScreen} aria-labelledby="invite-client-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      fullScreen={fullScreen}
+      aria-labelledby="invite-client-title"
+    >
       <Formik<InvitationInput>
         initialValues={{ name: '', email: '' }}
         validationSchema={invitationSchema}
         onSubmit={async (values, { setErrors, resetForm }) => {
           try {
             await trigger(invitationSchema.cast(values));
-            toast({ title: 'Invitation sent', description: 'The client will receive an e-mail with registration instructions.', variant: 'success' });
+            toast({
+              title: 'Invitation sent',
+              description: 'The client will receive an e-mail with registration instructions.',
+              variant: 'success',
+            });
             resetForm();
             onClose();
           } catch (error) {
@@ -50,11 +61,19 @@ export function InviteClientDialog({ open, onClose }: InviteClientDialogProps) {
             <DialogTitle id="invite-client-title">Invite Client</DialogTitle>
             <DialogContent dividers>
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
-                We will e-mail your client a personal link to complete their profile. The link works once and expires in {INVITATION_TTL_DAYS} days.
+                We will e-mail your client a personal link to complete their profile. The link works once and expires in{' '}
+                {INVITATION_TTL_DAYS} days.
               </Typography>
               <Stack spacing={2.5}>
                 <FormikTextField name="name" label="Name" autoComplete="off" required autoFocus />
-                <FormikTextField name="email" label="Email" type="email" inputMode="email" autoComplete="off" required />
+                <FormikTextField
+                  name="email"
+                  label="Email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  required
+                />
               </Stack>
             </DialogContent>
             <DialogActions sx={{ px: 3, py: 2 }}>

@@ -1,12 +1,26 @@
 import { useState } from 'react';
-import type { OpenInvitation } from '../../../../../shared/api-types';
-import { callsTo, deferred, emptyResponse, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import type { OpenInvitation } from '@shared/api-types';
+import { callsTo, deferred, emptyResponse, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { InviteClientDialog } from './invite-client-dialog';
 import { OpenInvitations } from './open-invitations';
 
-const robin: OpenInvitation = { id: 'inv-robin', name: 'Robin Guest', email: 'robin@example.com', sentAt: '2026-03-14T15:00:00.000Z', expiresAt: '2026-03-21T15:00:00.000Z', expired: false };
-const sam: OpenInvitation = { id: 'inv-sam', name: 'Sam Late', email: 'sam@example.com', sentAt: '2026-02-01T15:00:00.000Z', expiresAt: '2026-02-08T15:00:00.000Z', expired: true };
+const robin: OpenInvitation = {
+  id: 'inv-robin',
+  name: 'Robin Guest',
+  email: 'robin@example.com',
+  sentAt: '2026-03-14T15:00:00.000Z',
+  expiresAt: '2026-03-21T15:00:00.000Z',
+  expired: false,
+};
+const sam: OpenInvitation = {
+  id: 'inv-sam',
+  name: 'Sam Late',
+  email: 'sam@example.com',
+  sentAt: '2026-02-01T15:00:00.000Z',
+  expiresAt: '2026-02-08T15:00:00.000Z',
+  expired: true,
+};
 
 /** OpenInvitations over a server whose list is `list` (tests change it as the server would). */
 function renderSection(initial: OpenInvitation[], api: MockRoutes = {}) {
@@ -61,8 +75,16 @@ describe('Open invitations', () => {
 
   it("resends: 'Resending...' while it goes, then a toast, and the list read again", async () => {
     const answer = deferred<Response>();
-    const resent = { ...sam, id: 'inv-sam-2', sentAt: '2026-03-20T15:00:00.000Z', expiresAt: '2026-03-27T15:00:00.000Z', expired: false };
-    const { user, fetchMock, server } = await openSection([robin, sam], { 'POST /api/client-invitations/inv-sam/resend': () => answer.promise });
+    const resent = {
+      ...sam,
+      id: 'inv-sam-2',
+      sentAt: '2026-03-20T15:00:00.000Z',
+      expiresAt: '2026-03-27T15:00:00.000Z',
+      expired: false,
+    };
+    const { user, fetchMock, server } = await openSection([robin, sam], {
+      'POST /api/client-invitations/inv-sam/resend': () => answer.promise,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Resend invitation to Sam Late' }));
     expect(await screen.findByRole('button', { name: 'Resending invitation to Sam Late' })).toBeDisabled();
@@ -71,20 +93,28 @@ describe('Open invitations', () => {
     answer.resolve(jsonResponse(200, resent));
 
     expect(await within(toastRegion()).findByText('Invitation resent')).toBeInTheDocument();
-    expect(within(toastRegion()).getByText('A new link is on its way to sam@example.com. The earlier link no longer works.')).toBeInTheDocument();
+    expect(
+      within(toastRegion()).getByText('A new link is on its way to sam@example.com. The earlier link no longer works.'),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/client-invitations')).toHaveLength(2);
     await waitFor(() => expect(within(listed()[0]!).getByText('Sam Late')).toBeInTheDocument());
     expect(within(listed()[0]!).queryByText('Expired')).not.toBeInTheDocument();
   });
 
-  it("says why a resend was refused (an unverified e-mail) and where to get a new verification link", async () => {
+  it('says why a resend was refused (an unverified e-mail) and where to get a new verification link', async () => {
     const { user } = await openSection([robin], {
-      'POST /api/client-invitations/inv-robin/resend': () => jsonResponse(403, { code: 'EMAIL_UNVERIFIED', message: 'Verify your e-mail address before sending to clients.' }),
+      'POST /api/client-invitations/inv-robin/resend': () =>
+        jsonResponse(403, {
+          code: 'EMAIL_UNVERIFIED',
+          message: 'Verify your e-mail address before sending to clients.',
+        }),
     });
     await user.click(screen.getByRole('button', { name: 'Resend invitation to Robin Guest' }));
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
-    expect(within(toast).getByText(/Verify your e-mail address before sending to clients\. Use "Resend link"/)).toBeInTheDocument();
+    expect(
+      within(toast).getByText(/Verify your e-mail address before sending to clients\. Use "Resend link"/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend invitation to Robin Guest' })).toBeEnabled();
   });
 
@@ -92,7 +122,11 @@ describe('Open invitations', () => {
     const { user, fetchMock } = await openSection([robin]);
     await user.click(screen.getByRole('button', { name: 'Cancel invitation to Robin Guest' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this invitation?' });
-    expect(within(dialog).getByText('The link sent to robin@example.com will stop working. You can invite Robin Guest again at any time.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The link sent to robin@example.com will stop working. You can invite Robin Guest again at any time.',
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Keep It' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Keep It' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -128,20 +162,26 @@ describe('Open invitations', () => {
 
   it("shows the server's reason when a cancel fails, and keeps the invitation", async () => {
     const { user } = await openSection([robin], {
-      'DELETE /api/client-invitations/inv-robin': () => jsonResponse(404, { message: 'Invitation not found. It may have been used or cancelled.', code: 'NOT_FOUND' }),
+      'DELETE /api/client-invitations/inv-robin': () =>
+        jsonResponse(404, { message: 'Invitation not found. It may have been used or cancelled.', code: 'NOT_FOUND' }),
     });
     await user.click(screen.getByRole('button', { name: 'Cancel invitation to Robin Guest' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel Invitation' }));
-    expect(await within(toastRegion()).findByText('Invitation not found. It may have been used or cancelled.')).toBeInTheDocument();
+    expect(
+      await within(toastRegion()).findByText('Invitation not found. It may have been used or cancelled.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
-  it("says when the invitations could not be loaded, and Try again reads them again", async () => {
+  it('says when the invitations could not be loaded, and Try again reads them again', async () => {
     let fail = true;
     const { user, fetchMock } = renderSection([], {
-      'GET /api/client-invitations': () => (fail ? jsonResponse(500, { message: 'Something went wrong on our side.' }) : jsonResponse(200, [robin])),
+      'GET /api/client-invitations': () =>
+        fail ? jsonResponse(500, { message: 'Something went wrong on our side.' }) : jsonResponse(200, [robin]),
     });
-    expect(await screen.findByText(/We couldn't load your open invitations\. Something went wrong on our side\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/We couldn't load your open invitations\. Something went wrong on our side\./),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Open invitations (1)' })).toBeInTheDocument();
@@ -149,7 +189,9 @@ describe('Open invitations', () => {
   });
 
   it('works from the keyboard: Show, then Resend', async () => {
-    const { user, fetchMock } = renderSection([robin], { 'POST /api/client-invitations/inv-robin/resend': () => jsonResponse(200, robin) });
+    const { user, fetchMock } = renderSection([robin], {
+      'POST /api/client-invitations/inv-robin/resend': () => jsonResponse(200, robin),
+    });
     await screen.findByRole('heading', { name: 'Open invitations (1)' });
     await user.tab();
     expect(toggle('Show')).toHaveFocus();

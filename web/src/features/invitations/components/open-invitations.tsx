@@ -9,14 +9,14 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
-import type { OpenInvitation } from '../../../../../shared/api-types';
-import { IconBadge } from '../../../components/ui/icon-badge';
-import { LoadError } from '../../../components/ui/load-error';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { countText } from '../../../lib/count-text';
-import { formatTimestamp } from '../../../lib/dates';
-import { sendErrorMessage } from '../../../lib/email-verification';
+import type { OpenInvitation } from '@shared/api-types';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { LoadError } from '@/components/ui/load-error';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { countText } from '@/lib/count-text';
+import { formatTimestamp } from '@/lib/dates';
+import { sendErrorMessage } from '@/lib/email-verification';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import { useOpenInvitations } from '../api/get-open-invitations';
 import { useResendInvitation } from '../api/resend-invitation';
@@ -38,7 +38,11 @@ export function OpenInvitations() {
     setResendingId(invitation.id);
     try {
       await resend.trigger(invitation.id);
-      toast({ title: 'Invitation resent', description: `A new link is on its way to ${invitation.email}. The earlier link no longer works.`, variant: 'success' });
+      toast({
+        title: 'Invitation resent',
+        description: `A new link is on its way to ${invitation.email}. The earlier link no longer works.`,
+        variant: 'success',
+      });
     } catch (failure) {
       toast({ title: 'Error', description: sendErrorMessage(failure), variant: 'destructive' });
     } finally {
@@ -49,7 +53,11 @@ export function OpenInvitations() {
   const handleCancel = async (invitation: OpenInvitation) => {
     try {
       await cancel.trigger(invitation.id);
-      toast({ title: 'Invitation cancelled', description: `The link sent to ${invitation.email} no longer works.`, variant: 'success' });
+      toast({
+        title: 'Invitation cancelled',
+        description: `The link sent to ${invitation.email} no longer works.`,
+        variant: 'success',
+      });
     } catch (failure) {
       toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
     } finally {
@@ -67,7 +75,15 @@ export function OpenInvitations() {
     }, 0);
   };
 
-  const dialog = <CancelInvitationDialog invitation={confirming} isCancelling={cancel.isMutating} onKeep={() => setConfirming(null)} onConfirm={(i) => void handleCancel(i)} onExited={handleDialogExited} />;
+  const dialog = (
+    <CancelInvitationDialog
+      invitation={confirming}
+      isCancelling={cancel.isMutating}
+      onKeep={() => setConfirming(null)}
+      onConfirm={(i) => void handleCancel(i)}
+      onExited={handleDialogExited}
+    />
+  );
 
   if (error && !invitations) {
     return (
@@ -99,7 +115,11 @@ export function OpenInvitations() {
           aria-expanded={expanded}
           aria-controls={listId}
           aria-label={expanded ? 'Hide open invitations' : 'Show open invitations'}
-          endIcon={<ExpandMoreRounded sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+          endIcon={
+            <ExpandMoreRounded
+              sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+            />
+          }
           sx={{ flexShrink: 0 }}
         >
           {expanded ? 'Hide' : 'Show'}
@@ -123,14 +143,29 @@ export function OpenInvitations() {
   );
 }
 
-type InvitationRowProps = { invitation: OpenInvitation; resending: boolean; onResend: () => void; onCancel: () => void };
+type InvitationRowProps = {
+  invitation: OpenInvitation;
+  resending: boolean;
+  onResend: () => void;
+  onCancel: () => void;
+};
 
 function InvitationRow({ invitation, resending, onResend, onCancel }: InvitationRowProps) {
   const { name, email, sentAt, expired } = invitation;
   return (
     <Box
       component="li"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1, px: { xs: 2, sm: 2.5 }, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 2,
+        rowGap: 1,
+        px: { xs: 2, sm: 2.5 },
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
@@ -146,7 +181,13 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
             Sent <time dateTime={sentAt}>{formatTimestamp(sentAt)}</time>
           </Typography>
         )}
-        <Button size="small" variant="outlined" onClick={onResend} disabled={resending} aria-label={resending ? `Resending invitation to ${name}` : `Resend invitation to ${name}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={onResend}
+          disabled={resending}
+          aria-label={resending ? `Resending invitation to ${name}` : `Resend invitation to ${name}`}
+        >
           {resending ? 'Resending...' : 'Resend'}
         </Button>
         <Button size="small" color="error" onClick={onCancel} aria-label={`Cancel invitation to ${name}`}>

@@ -1,8 +1,8 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Activity, ClientActivity, LogTouchResult } from '../../../../../shared/api-types';
-import { createClient, createMessageActivity, createTouchActivity } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
-import { fireEvent, renderWithProviders, screen, toastRegion, within } from '../../../testing/test-utils';
+import type { Activity, ClientActivity, LogTouchResult } from '@shared/api-types';
+import { createClient, createMessageActivity, createTouchActivity } from '@/testing/data-generators';
+import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { fireEvent, renderWithProviders, screen, toastRegion, within } from '@/testing/test-utils';
 import { ClientActivitySection } from './client-activity';
 
 const ACTIVITY = 'GET /api/clients/client-jane/messages';
@@ -43,7 +43,11 @@ describe("a client's activity", () => {
       sentAt: '2025-03-05T15:00:00.000Z',
       engine: { provider: 'local', model: null },
     });
-    const call = createTouchActivity({ kind: 'call', note: 'Talked about selling in the spring', date: '2025-03-01T12:00:00.000Z' });
+    const call = createTouchActivity({
+      kind: 'call',
+      note: 'Talked about selling in the spring',
+      date: '2025-03-01T12:00:00.000Z',
+    });
     renderActivity({ [ACTIVITY]: () => jsonResponse(200, activityOf([email, call])) });
 
     const list = await screen.findByLabelText('Activity with Jane Smith');
@@ -65,7 +69,12 @@ describe("a client's activity", () => {
 
   it('marks a message an automation wrote as "Automatic", with why it waited', async () => {
     const note = 'Your daily e-mail limit was reached, so this waits for your approval.';
-    const automatic = createMessageActivity({ subject: 'Happy birthday, Jane!', status: 'sent', automatic: true, note });
+    const automatic = createMessageActivity({
+      subject: 'Happy birthday, Jane!',
+      status: 'sent',
+      automatic: true,
+      note,
+    });
     const byHand = createMessageActivity({ subject: 'Checking in', status: 'sent' });
     renderActivity({ [ACTIVITY]: () => jsonResponse(200, activityOf([automatic, byHand])) });
 

@@ -15,19 +15,23 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
-import type { Activity, Client, MessageStatus } from '../../../../../shared/api-types';
-import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { browserToday, formatTimestamp } from '../../../lib/dates';
-import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
+import type { Activity, Client, MessageStatus } from '@shared/api-types';
+import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { browserToday, formatTimestamp } from '@/lib/dates';
+import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useClientActivity } from '../api/get-client-activity';
 import { useLogTouch } from '../api/log-touch';
 import { CHANNEL_LABELS, STATUS_LABELS, TOUCH_LABELS, engineText } from '../message-text';
 
 type IconType = ComponentType<{ fontSize?: 'small' }>;
 const CHANNEL_ICONS: Record<'email' | 'sms', IconType> = { email: EmailOutlined, sms: SmsOutlined };
-const TOUCH_ICONS: Record<TouchKind, IconType> = { call: PhoneInTalkOutlined, meeting: GroupsOutlined, note: StickyNote2Outlined };
+const TOUCH_ICONS: Record<TouchKind, IconType> = {
+  call: PhoneInTalkOutlined,
+  meeting: GroupsOutlined,
+  note: StickyNote2Outlined,
+};
 const EXCERPT_CHARS = 140;
 /** Green when it reached the client, red when it could not, neutral while it waits or when the agent let it go. */
 const STATUS_COLORS: Record<MessageStatus, 'success' | 'default' | 'warning' | 'error'> = {
@@ -73,7 +77,11 @@ export function ClientActivitySection({ client }: { client: Client }) {
           No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
         </Typography>
       ) : (
-        <Box component="ul" aria-label={`Activity with ${client.name}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        <Box
+          component="ul"
+          aria-label={`Activity with ${client.name}`}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
+        >
           {activity.map((entry) => (
             <ActivityRow key={entry.id} entry={entry} />
           ))}
@@ -108,14 +116,21 @@ function ActivityRow({ entry }: { entry: Activity }) {
               variant="outlined"
             />
           ) : null}
-          {entry.type === 'message' && entry.automatic ? <Chip size="small" label="Automatic" color="primary" variant="outlined" /> : null}
+          {entry.type === 'message' && entry.automatic ? (
+            <Chip size="small" label="Automatic" color="primary" variant="outlined" />
+          ) : null}
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
             <time dateTime={when}>{formatTimestamp(when)}</time>
           </Typography>
         </Box>
-        {entry.type === 'message' && entry.subject ? <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography> : null}
+        {entry.type === 'message' && entry.subject ? (
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography>
+        ) : null}
         {excerpt ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+          >
             {excerpt}
           </Typography>
         ) : null}
@@ -154,7 +169,11 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
     if (!touch) return;
     try {
       await trigger({ clientId, touch });
-      toast({ title: `${TOUCH_LABELS[kind]} logged`, description: "It is in this client's activity.", variant: 'success' });
+      toast({
+        title: `${TOUCH_LABELS[kind]} logged`,
+        description: "It is in this client's activity.",
+        variant: 'success',
+      });
       onDone();
     } catch (error) {
       setErrors(serverFieldErrors(error, ['kind', 'date', 'note'] as const));
@@ -174,7 +193,15 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
       sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField select label="Kind" value={kind} onChange={(e) => setKind(e.target.value as TouchKind)} slotProps={{ select: { native: true } }} error={Boolean(errors.kind)} helperText={errors.kind}>
+        <TextField
+          select
+          label="Kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as TouchKind)}
+          slotProps={{ select: { native: true } }}
+          error={Boolean(errors.kind)}
+          helperText={errors.kind}
+        >
           {TOUCH_KINDS.map((k) => (
             <option key={k} value={k}>
               {TOUCH_LABELS[k]}

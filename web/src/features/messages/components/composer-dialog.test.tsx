@@ -1,19 +1,25 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Client, Draft, SendMessageResult, User } from '../../../../../shared/api-types';
-import { smsSegments, type DraftOccasion } from '../../../../../shared/drafts';
-import { MESSAGE_MESSAGES } from '../../../../../shared/messages';
-import { useUser } from '../../../lib/auth';
-import { createClient, createMessageActivity, createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
-import { renderWithProviders, screen, within } from '../../../testing/test-utils';
+import type { Client, Draft, SendMessageResult, User } from '@shared/api-types';
+import { smsSegments, type DraftOccasion } from '@shared/drafts';
+import { MESSAGE_MESSAGES } from '@shared/messages';
+import { useUser } from '@/lib/auth';
+import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { renderWithProviders, screen, within } from '@/testing/test-utils';
 import { ComposerDialog } from './composer-dialog';
 
 const DRAFTS = 'POST /api/clients/client-jane/drafts';
 const MESSAGES = 'POST /api/clients/client-jane/messages';
 
 function jane(overrides: Partial<Client> = {}): Client {
-  return createClient({ id: 'client-jane', name: 'Jane Smith', email: 'jane@example.com', phone: '(555) 987-6543', ...overrides });
+  return createClient({
+    id: 'client-jane',
+    name: 'Jane Smith',
+    email: 'jane@example.com',
+    phone: '(555) 987-6543',
+    ...overrides,
+  });
 }
 
 function localDraft(overrides: Partial<Draft> = {}): Draft {
@@ -34,7 +40,12 @@ function SignedIn() {
 
 type Options = { client?: Client; occasion?: DraftOccasion; agent?: User; api?: MockRoutes };
 
-async function openComposer({ client = jane(), occasion = 'check-in', agent = createUser({ fullName: 'Alex Agent' }), api = {} }: Options = {}) {
+async function openComposer({
+  client = jane(),
+  occasion = 'check-in',
+  agent = createUser({ fullName: 'Alex Agent' }),
+  api = {},
+}: Options = {}) {
   const fetchMock = mockApi({ 'GET /api/user': () => jsonResponse(200, agent), ...api });
   const onClose = jest.fn();
   const view = renderWithProviders(
@@ -48,7 +59,13 @@ async function openComposer({ client = jane(), occasion = 'check-in', agent = cr
   const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
   expect(dialog).toHaveAccessibleName(`Message ${client.name}`);
   // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  return { ...view, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }), fetchMock, onClose, dialog };
+  return {
+    ...view,
+    user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }),
+    fetchMock,
+    onClose,
+    dialog,
+  };
 }
 
 /** A button of the dialog by its text (a role query over the dialog computes every element's style). */
@@ -119,15 +136,24 @@ describe('the composer', () => {
 
     await user.click(button(dialog, 'Suggest a draft'));
     expect(await within(dialog).findByText("Suggested by Hearthside's composer, without AI")).toBeInTheDocument();
-    expect(callsTo(fetchMock, DRAFTS)[0]?.body).toEqual({ occasion: 'birthday', channel: 'email', tone: 'warm', variant: 0 });
+    expect(callsTo(fetchMock, DRAFTS)[0]?.body).toEqual({
+      occasion: 'birthday',
+      channel: 'email',
+      tone: 'warm',
+      variant: 0,
+    });
     expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('Happy birthday, Jane!');
-    expect(within(dialog).getByLabelText(/^Message/)).toHaveValue('Hi Jane, happy birthday! I hope the year ahead is a good one.');
+    expect(within(dialog).getByLabelText(/^Message/)).toHaveValue(
+      'Hi Jane, happy birthday! I hope the year ahead is a good one.',
+    );
     expect(within(dialog).queryByText('Suggest a draft')).not.toBeInTheDocument();
 
     await user.selectOptions(within(dialog).getByLabelText('Tone'), 'Brief');
     await fill(user, within(dialog).getByLabelText('Instructions for the draft (optional)'), 'mention the new park');
     await user.click(button(dialog, 'Suggest another'));
-    expect(await within(dialog).findByDisplayValue('Jane, happy birthday from the park!')).toBe(within(dialog).getByLabelText(/^Message/));
+    expect(await within(dialog).findByDisplayValue('Jane, happy birthday from the park!')).toBe(
+      within(dialog).getByLabelText(/^Message/),
+    );
     expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('A happy birthday');
     expect(callsTo(fetchMock, DRAFTS)).toHaveLength(2);
     expect(callsTo(fetchMock, DRAFTS)[1]?.body).toEqual({
@@ -140,7 +166,9 @@ describe('the composer', () => {
   });
 
   it('offers Pro with a link when the draft answer says upgrade', async () => {
-    const { user, dialog } = await openComposer({ api: { [DRAFTS]: () => jsonResponse(200, localDraft({ upgrade: true })) } });
+    const { user, dialog } = await openComposer({
+      api: { [DRAFTS]: () => jsonResponse(200, localDraft({ upgrade: true })) },
+    });
     await user.click(button(dialog, 'Suggest a draft'));
     const link = await within(dialog).findByText('Upgrade to Pro');
     expect(link).toHaveRole('link');
@@ -150,11 +178,19 @@ describe('the composer', () => {
   it("names the model that wrote a Pro agent's draft and the day's AI drafts", async () => {
     const { user, dialog } = await openComposer({
       agent: createUser({ fullName: 'Alex Agent', isPro: true }),
-      api: { [DRAFTS]: () => jsonResponse(200, localDraft({ engine: { provider: 'bedrock', model: 'model-id' }, quota: { used: 3, limit: 50 } })) },
+      api: {
+        [DRAFTS]: () =>
+          jsonResponse(
+            200,
+            localDraft({ engine: { provider: 'bedrock', model: 'model-id' }, quota: { used: 3, limit: 50 } }),
+          ),
+      },
     });
     expect(within(dialog).queryByText('Suggest a draft')).not.toBeInTheDocument();
     await user.click(button(dialog, 'Write with AI'));
-    expect(await within(dialog).findByText('Written with AI (model-id on Amazon Bedrock) · AI drafts today: 3 of 50')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Written with AI (model-id on Amazon Bedrock) · AI drafts today: 3 of 50'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByText('Upgrade to Pro')).not.toBeInTheDocument();
   });
 
@@ -170,7 +206,9 @@ describe('the composer', () => {
     await user.click(button(dialog, 'Send e-mail'));
 
     expect(await within(dialog).findByText('Sent')).toBeInTheDocument();
-    expect(within(dialog).getByText("Your e-mail to Jane is on its way. It is in Jane's activity.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Your e-mail to Jane is on its way. It is in Jane's activity."),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, MESSAGES).map((request) => request.body)).toEqual([
       { channel: 'email', subject: 'Happy birthday!', body: 'Have a lovely day, Jane.', occasion: 'birthday' },
     ]);
@@ -189,7 +227,13 @@ describe('the composer', () => {
             // 13:00 UTC on Tuesday 25 November 2025 is 8:00 in New York (EST, UTC-5).
             sendAt: '2025-11-25T13:00:00.000Z',
             timeZone: 'America/New_York',
-            message: createMessageActivity({ channel: 'sms', subject: null, status: 'scheduled', sentAt: null, sendAt: '2025-11-25T13:00:00.000Z' }),
+            message: createMessageActivity({
+              channel: 'sms',
+              subject: null,
+              status: 'scheduled',
+              sentAt: null,
+              sendAt: '2025-11-25T13:00:00.000Z',
+            }),
             client,
           } satisfies SendMessageResult),
       },
@@ -199,7 +243,11 @@ describe('the composer', () => {
     await user.click(button(dialog, 'Send text'));
 
     expect(await within(dialog).findByText("Scheduled for 8:00 Jane's time, Tue, Nov 25")).toBeInTheDocument();
-    expect(callsTo(fetchMock, MESSAGES)[0]?.body).toEqual({ channel: 'sms', body: 'Hi Jane, just checking in.', occasion: 'check-in' });
+    expect(callsTo(fetchMock, MESSAGES)[0]?.body).toEqual({
+      channel: 'sms',
+      body: 'Hi Jane, just checking in.',
+      occasion: 'check-in',
+    });
   });
 
   it("refuses an empty message with the schema's words and posts nothing", async () => {
@@ -217,7 +265,9 @@ describe('the composer', () => {
     [409, 'OPTED_OUT', 'Jane unsubscribed from your e-mails.'],
     [429, 'DAILY_LIMIT', 'You can send up to 200 messages a day. Try again tomorrow.'],
   ])("shows the server's reason for a %i %s answer and keeps the message open", async (status, code, message) => {
-    const { user, dialog, onClose } = await openComposer({ api: { [MESSAGES]: () => jsonResponse(status, { code, message }) } });
+    const { user, dialog, onClose } = await openComposer({
+      api: { [MESSAGES]: () => jsonResponse(status, { code, message }) },
+    });
     await fill(user, within(dialog).getByLabelText(/^Subject/), 'Hello');
     await fill(user, within(dialog).getByLabelText(/^Message/), 'Hi Jane!');
     await user.click(button(dialog, 'Send e-mail'));

@@ -25,13 +25,21 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Client, Draft, SendMessageResult } from '../../../../../shared/api-types';
-import { DRAFT_INSTRUCTIONS_MAX, DRAFT_OCCASIONS, DRAFT_TONES, DRAFT_VARIANT_MAX, smsSegments, type DraftOccasion, type DraftTone } from '../../../../../shared/drafts';
-import { messageSchema, type MessageChannel } from '../../../../../shared/messages';
-import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
-import { sendErrorMessage } from '../../../lib/email-verification';
-import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
+import type { Client, Draft, SendMessageResult } from '@shared/api-types';
+import {
+  DRAFT_INSTRUCTIONS_MAX,
+  DRAFT_OCCASIONS,
+  DRAFT_TONES,
+  DRAFT_VARIANT_MAX,
+  smsSegments,
+  type DraftOccasion,
+  type DraftTone,
+} from '@shared/drafts';
+import { messageSchema, type MessageChannel } from '@shared/messages';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { sendErrorMessage } from '@/lib/email-verification';
+import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useDraftMessage } from '../api/draft-message';
 import { useSendMessage } from '../api/send-message';
 import { CHANNEL_LABELS, OCCASION_LABELS, TONE_LABELS, engineText, firstName, scheduledText } from '../message-text';
@@ -42,7 +50,11 @@ export type ComposerTarget = { client: Client; occasion: DraftOccasion };
 export function channelProblems(client: Client): Record<MessageChannel, string | null> {
   const name = firstName(client.name);
   return {
-    email: !client.email ? 'No e-mail address on file' : client.emailOptedOut ? `${name} unsubscribed from your e-mails` : null,
+    email: !client.email
+      ? 'No e-mail address on file'
+      : client.emailOptedOut
+        ? `${name} unsubscribed from your e-mails`
+        : null,
     sms: !client.phone ? 'No phone number on file' : client.smsOptedOut ? `${name} replied STOP to your texts` : null,
   };
 }
@@ -54,8 +66,17 @@ export function ComposerDialog({ target, onClose }: ComposerDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = useId();
   return (
-    <Dialog open={Boolean(target)} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
-      {target ? <Composer key={`${target.client.id}-${target.occasion}`} target={target} titleId={titleId} onClose={onClose} /> : null}
+    <Dialog
+      open={Boolean(target)}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
+      {target ? (
+        <Composer key={`${target.client.id}-${target.occasion}`} target={target} titleId={titleId} onClose={onClose} />
+      ) : null}
     </Dialog>
   );
 }
@@ -86,7 +107,14 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
   const suggest = async () => {
     setProblem(null);
     try {
-      const next = await drafting.trigger({ clientId: client.id, occasion, channel, tone, instructions: instructions.trim() || undefined, variant });
+      const next = await drafting.trigger({
+        clientId: client.id,
+        occasion,
+        channel,
+        tone,
+        instructions: instructions.trim() || undefined,
+        variant,
+      });
       setDraft(next);
       setVariant((v) => (v + 1) % (DRAFT_VARIANT_MAX + 1));
       setFields({ subject: next.subject ?? fields.subject, body: next.body });
@@ -98,7 +126,11 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
 
   const send = async () => {
     setProblem(null);
-    const message = validOrShowErrors(messageSchema, { channel, subject: channel === 'email' ? fields.subject : undefined, body: fields.body, occasion }, setFieldErrors);
+    const message = validOrShowErrors(
+      messageSchema,
+      { channel, subject: channel === 'email' ? fields.subject : undefined, body: fields.body, occasion },
+      setFieldErrors,
+    );
     if (!message) return;
     try {
       setResult(await sending.trigger({ clientId: client.id, message }));
@@ -128,17 +160,32 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
       <DialogContent dividers>
         <Stack spacing={2.5}>
           {unverified ? (
-            <Alert severity="warning">Verify your e-mail address before you send: messages go out in your name. Use &quot;Resend link&quot; at the top of the page if you need a new one.</Alert>
+            <Alert severity="warning">
+              Verify your e-mail address before you send: messages go out in your name. Use &quot;Resend link&quot; at
+              the top of the page if you need a new one.
+            </Alert>
           ) : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField select label="Occasion" value={occasion} onChange={(e) => setOccasion(e.target.value as DraftOccasion)} slotProps={{ select: { native: true } }}>
+            <TextField
+              select
+              label="Occasion"
+              value={occasion}
+              onChange={(e) => setOccasion(e.target.value as DraftOccasion)}
+              slotProps={{ select: { native: true } }}
+            >
               {DRAFT_OCCASIONS.map((o) => (
                 <option key={o} value={o}>
                   {OCCASION_LABELS[o]}
                 </option>
               ))}
             </TextField>
-            <TextField select label="Tone" value={tone} onChange={(e) => setTone(e.target.value as DraftTone)} slotProps={{ select: { native: true } }}>
+            <TextField
+              select
+              label="Tone"
+              value={tone}
+              onChange={(e) => setTone(e.target.value as DraftTone)}
+              slotProps={{ select: { native: true } }}
+            >
               {DRAFT_TONES.map((t) => (
                 <option key={t} value={t}>
                   {TONE_LABELS[t]}
@@ -158,7 +205,12 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
             helperText={`${instructions.length}/${DRAFT_INSTRUCTIONS_MAX}`}
           />
           <Box>
-            <Button variant="outlined" startIcon={<AutoAwesomeRounded />} onClick={() => void suggest()} disabled={drafting.isMutating}>
+            <Button
+              variant="outlined"
+              startIcon={<AutoAwesomeRounded />}
+              onClick={() => void suggest()}
+              disabled={drafting.isMutating}
+            >
               {drafting.isMutating ? 'Writing...' : draftLabel}
             </Button>
             <Box aria-live="polite" sx={{ mt: 1 }}>
@@ -185,7 +237,9 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
             error={Boolean(fieldErrors.body)}
             helperText={
               fieldErrors.body ??
-              (channel === 'sms' ? `${fields.body.length} characters · ${segments} SMS ${segments === 1 ? 'segment' : 'segments'}` : undefined)
+              (channel === 'sms'
+                ? `${fields.body.length} characters · ${segments} SMS ${segments === 1 ? 'segment' : 'segments'}`
+                : undefined)
             }
           />
           {problem ? (
@@ -207,18 +261,33 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
   );
 }
 
-function ChannelChoice({ channel, problems, onChange }: { channel: MessageChannel; problems: Record<MessageChannel, string | null>; onChange: (c: MessageChannel) => void }) {
+function ChannelChoice({
+  channel,
+  problems,
+  onChange,
+}: {
+  channel: MessageChannel;
+  problems: Record<MessageChannel, string | null>;
+  onChange: (c: MessageChannel) => void;
+}) {
   const labelId = useId();
   const reasonId = useId();
   return (
     <FormControl>
       <FormLabel id={labelId}>Send by</FormLabel>
-      <RadioGroup row aria-labelledby={labelId} value={channel} onChange={(e) => onChange(e.target.value as MessageChannel)}>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        value={channel}
+        onChange={(e) => onChange(e.target.value as MessageChannel)}
+      >
         {(['email', 'sms'] as const).map((c) => (
           <FormControlLabel
             key={c}
             value={c}
-            control={<Radio slotProps={{ input: { 'aria-describedby': problems[c] ? `${reasonId}-${c}` : undefined } }} />}
+            control={
+              <Radio slotProps={{ input: { 'aria-describedby': problems[c] ? `${reasonId}-${c}` : undefined } }} />
+            }
             label={CHANNEL_LABELS[c]}
             disabled={problems[c] !== null}
           />
@@ -259,7 +328,17 @@ function DraftInfo({ draft, isPro }: { draft: Draft; isPro: boolean }) {
   );
 }
 
-function Outcome({ client, result, titleId, onClose }: { client: Client; result: SendMessageResult; titleId: string; onClose: () => void }) {
+function Outcome({
+  client,
+  result,
+  titleId,
+  onClose,
+}: {
+  client: Client;
+  result: SendMessageResult;
+  titleId: string;
+  onClose: () => void;
+}) {
   const name = firstName(client.name);
   const channel = result.message.channel;
   let icon: ReactNode;
@@ -296,4 +375,3 @@ function Outcome({ client, result, titleId, onClose }: { client: Client; result:
     </>
   );
 }
-

@@ -3,8 +3,8 @@
 import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import type { Client } from '../../../../../shared/api-types';
-import type { DraftOccasion } from '../../../../../shared/drafts';
+import type { Client } from '@shared/api-types';
+import type { DraftOccasion } from '@shared/drafts';
 
 type MessageButtonProps = {
   client: Client;
@@ -22,9 +22,16 @@ export function MessageButton({ client, occasion, onOpen, variant = 'icon' }: Me
       </Button>
     );
   }
-  // Like Edit and Delete beside it: a labelled icon button (a MUI Tooltip on every row of a long list costs more than it gives).
+  // Like Edit and Delete beside it: a labelled icon button (a MUI Tooltip on every row of a long list costs more than
+  // it gives).
   return (
-    <IconButton aria-label={`Send a message to ${client.name}`} title="Send a message" onClick={open} size="small" sx={{ color: 'primary.main' }}>
+    <IconButton
+      aria-label={`Send a message to ${client.name}`}
+      title="Send a message"
+      onClick={open}
+      size="small"
+      sx={{ color: 'primary.main' }}
+    >
       <SendRounded fontSize="small" />
     </IconButton>
   );

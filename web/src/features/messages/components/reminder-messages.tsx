@@ -1,8 +1,8 @@
 // "Send a message" on every reminder of a page (the dashboard card, /reminders), opening the page's
 // composer with the reminder's occasion preselected.
 import { useCallback, useMemo } from 'react';
-import type { Client } from '../../../../../shared/api-types';
-import type { ReminderEvent } from '../../../../../shared/reminders';
+import type { Client } from '@shared/api-types';
+import type { ReminderEvent } from '@shared/reminders';
 import { occasionForReminder } from '../message-text';
 import { useComposer } from './use-composer';
 import { MessageButton } from './message-button';
@@ -14,7 +14,9 @@ export function useReminderMessages(clients: readonly Client[] | undefined) {
   const renderAction = useCallback(
     (event: ReminderEvent) => {
       const client = byId.get(event.clientId);
-      return client ? <MessageButton client={client} occasion={occasionForReminder(event.kind)} onOpen={openComposer} /> : null;
+      return client ? (
+        <MessageButton client={client} occasion={occasionForReminder(event.kind)} onOpen={openComposer} />
+      ) : null;
     },
     [byId, openComposer],
   );

@@ -2,8 +2,8 @@
 // rendered once. The dialog's code loads on the first open, so pages that offer "Send a message"
 // do not carry it until the agent writes one.
 import { lazy, Suspense, useCallback, useState } from 'react';
-import type { Client } from '../../../../../shared/api-types';
-import type { DraftOccasion } from '../../../../../shared/drafts';
+import type { Client } from '@shared/api-types';
+import type { DraftOccasion } from '@shared/drafts';
 import type { ComposerTarget } from './composer-dialog';
 
 const ComposerDialog = lazy(() => import('./composer-dialog').then((m) => ({ default: m.ComposerDialog })));

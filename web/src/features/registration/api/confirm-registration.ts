@@ -1,8 +1,8 @@
 // POST /api/client-registration/confirm: the link from the "You're already connected" e-mail
 // applies the details someone registered with to the client.
 import useSWRMutation from 'swr/mutation';
-import type { RegistrationConfirmResult } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { RegistrationConfirmResult } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const CONFIRM_REGISTRATION_URL = '/api/client-registration/confirm';
 
@@ -11,5 +11,7 @@ export function confirmRegistration(token: string): Promise<RegistrationConfirmR
 }
 
 export function useConfirmRegistration() {
-  return useSWRMutation<RegistrationConfirmResult, Error, string, string>(CONFIRM_REGISTRATION_URL, (_url, { arg }) => confirmRegistration(arg));
+  return useSWRMutation<RegistrationConfirmResult, Error, string, string>(CONFIRM_REGISTRATION_URL, (_url, { arg }) =>
+    confirmRegistration(arg),
+  );
 }

@@ -1,9 +1,9 @@
 // POST /api/client-registration: a client completes their profile from an invitation (token) or
 // after choosing their realtor (agentId). The answer's clientToken allows the testimonial upload.
 import useSWRMutation from 'swr/mutation';
-import type { ClientRegistrationResult } from '../../../../../shared/api-types';
-import type { InvitedRegistrationInput, SelfRegistrationInput } from '../../../../../shared/client-registration';
-import { api } from '../../../lib/api-client';
+import type { ClientRegistrationResult } from '@shared/api-types';
+import type { InvitedRegistrationInput, SelfRegistrationInput } from '@shared/client-registration';
+import { api } from '@/lib/api-client';
 
 export const CLIENT_REGISTRATION_URL = '/api/client-registration';
 
@@ -14,5 +14,8 @@ export function registerClient(input: ClientRegistrationInput): Promise<ClientRe
 }
 
 export function useRegisterClient() {
-  return useSWRMutation<ClientRegistrationResult, Error, string, ClientRegistrationInput>(CLIENT_REGISTRATION_URL, (_url, { arg }) => registerClient(arg));
+  return useSWRMutation<ClientRegistrationResult, Error, string, ClientRegistrationInput>(
+    CLIENT_REGISTRATION_URL,
+    (_url, { arg }) => registerClient(arg),
+  );
 }

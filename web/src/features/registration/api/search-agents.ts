@@ -1,9 +1,9 @@
 // GET /api/public/agents?q=: realtors matching what the visitor typed (3 characters at least; the
 // server answers a shorter text with an empty list and whether any realtor is listed at all).
 import useSWR from 'swr';
-import type { PublicAgentSearch } from '../../../../../shared/api-types';
-import { AGENT_SEARCH_MIN_CHARS } from '../../../../../shared/client-registration';
-import { api } from '../../../lib/api-client';
+import type { PublicAgentSearch } from '@shared/api-types';
+import { AGENT_SEARCH_MIN_CHARS } from '@shared/client-registration';
+import { api } from '@/lib/api-client';
 
 export const PUBLIC_AGENTS_URL = '/api/public/agents';
 
@@ -18,6 +18,8 @@ export function searchAgents(query: string): Promise<PublicAgentSearch> {
 
 export function useAgentSearch(query: string) {
   const key = publicAgentsKey(query);
-  const { data, error, isLoading } = useSWR<PublicAgentSearch, Error>(key, () => api.get<PublicAgentSearch>(key), { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<PublicAgentSearch, Error>(key, () => api.get<PublicAgentSearch>(key), {
+    keepPreviousData: true,
+  });
   return { result: data, error, isLoading, searching: key !== PUBLIC_AGENTS_URL };
 }

@@ -1,8 +1,8 @@
 // Uploading a video testimonial: POST /api/video-testimonials for a presigned POST, the file
 // straight to S3 with upload progress (XMLHttpRequest: fetch cannot report it), then
 // POST /api/video-testimonials/{id}/complete so the server checks it and records it.
-import type { Testimonial, TestimonialUpload } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { Testimonial, TestimonialUpload } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const VIDEO_TESTIMONIALS_URL = '/api/video-testimonials';
 
@@ -22,7 +22,12 @@ export function completeTestimonialUpload(who: ClientCredentials, uploadId: stri
 }
 
 /** Sends the file with the presigned POST's fields (the file last, as S3 requires), reporting progress from 0 to 1. */
-export function sendToStorage(upload: TestimonialUpload, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function sendToStorage(
+  upload: TestimonialUpload,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
@@ -48,7 +53,12 @@ export function sendToStorage(upload: TestimonialUpload, file: File, onProgress:
 }
 
 /** The whole upload: ask, send, confirm. */
-export async function uploadTestimonial(who: ClientCredentials, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<RecordedTestimonial> {
+export async function uploadTestimonial(
+  who: ClientCredentials,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<RecordedTestimonial> {
   const upload = await requestTestimonialUpload(who, file);
   await sendToStorage(upload, file, onProgress, signal);
   return completeTestimonialUpload(who, upload.uploadId);

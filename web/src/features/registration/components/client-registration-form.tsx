@@ -5,20 +5,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
-import type { ClientRegistrationResult } from '../../../../../shared/api-types';
-import { invitedRegistrationSchema, selfRegistrationSchema } from '../../../../../shared/client-registration';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { browserToday } from '../../../lib/dates';
-import { serverFieldErrors } from '../../../lib/form-errors';
+import type { ClientRegistrationResult } from '@shared/api-types';
+import { invitedRegistrationSchema, selfRegistrationSchema } from '@shared/client-registration';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { browserToday } from '@/lib/dates';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useRegisterClient, type ClientRegistrationInput } from '../api/register-client';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate'] as const;
 type RegistrationValues = Record<(typeof FIELDS)[number], string>;
 
 /** Refusals whose server message speaks to the visitor (the plan is full, the link is used...). */
-const VISITOR_CODES = new Set(['AGENT_AT_CAPACITY', 'INVITATION_INVALID', 'INVITATION_IN_USE', 'NOT_FOUND', 'RATE_LIMITED']);
+const VISITOR_CODES = new Set([
+  'AGENT_AT_CAPACITY',
+  'INVITATION_INVALID',
+  'INVITATION_IN_USE',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+]);
 
 const invitedFormSchema = invitedRegistrationSchema.omit(['token']);
 const selfFormSchema = selfRegistrationSchema.omit(['agentId']);
@@ -52,12 +58,19 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
       initialValues={{ name: '', email: '', phone: '', address: '', birthday: '', purchaseDate: '' }}
       validate={validate}
       onSubmit={async (values, { setErrors }) => {
-        const fields = schema.cast(values, { context: { today: browserToday() }, assert: false, stripUnknown: true }) as Record<string, string | undefined>;
+        const fields = schema.cast(values, {
+          context: { today: browserToday() },
+          assert: false,
+          stripUnknown: true,
+        }) as Record<string, string | undefined>;
         const input = { ...fields, ...target } as ClientRegistrationInput;
         try {
           const result = await trigger(input);
-          // A directory registration for a known e-mail waits for the client's confirmation; the answer does not say which it was.
-          const description = invited ? 'Thank you! Your realtor now has your details.' : 'Thank you! If you were already their client, confirm your new details from the e-mail we sent you.';
+          // A directory registration for a known e-mail waits for the client's confirmation; the answer does not say
+          // which it was.
+          const description = invited
+            ? 'Thank you! Your realtor now has your details.'
+            : 'Thank you! If you were already their client, confirm your new details from the e-mail we sent you.';
           toast({ title: 'Registration complete', description, variant: 'success' });
           onRegistered(result);
         } catch (error) {
@@ -78,10 +91,26 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
             {invited ? null : (
               <>
                 <FormikTextField name="name" label="Full Name" autoComplete="name" required autoFocus />
-                <FormikTextField name="email" label="Email" type="email" inputMode="email" autoComplete="email" required />
+                <FormikTextField
+                  name="email"
+                  label="Email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                />
               </>
             )}
-            <FormikTextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="(555) 123-4567" required autoFocus={invited} />
+            <FormikTextField
+              name="phone"
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(555) 123-4567"
+              required
+              autoFocus={invited}
+            />
             <FormikTextField name="address" label="Address (optional)" autoComplete="street-address" />
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <FormikTextField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" />

@@ -8,12 +8,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { RegistrationConfirmResult } from '../../../../../shared/api-types';
-import { REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { BrokenLinkMessage, CenteredMessage } from '../../../components/ui/centered-message';
-import { IconBadge } from '../../../components/ui/icon-badge';
-import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import type { RegistrationConfirmResult } from '@shared/api-types';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { BrokenLinkMessage, CenteredMessage } from '@/components/ui/centered-message';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { paths } from '@/config/paths';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useConfirmRegistration } from '../api/confirm-registration';
 
 const REFUSED_TITLES: Record<string, string> = {
@@ -24,18 +24,42 @@ const REFUSED_TITLES: Record<string, string> = {
 };
 
 export function InvalidConfirmationLink() {
-  return <ConfirmationRefused title={REFUSED_TITLES.CONFIRMATION_INVALID!} message={REGISTRATION_MESSAGES.confirmationInvalid} />;
+  return (
+    <ConfirmationRefused
+      title={REFUSED_TITLES.CONFIRMATION_INVALID!}
+      message={REGISTRATION_MESSAGES.confirmationInvalid}
+    />
+  );
 }
 
 function ConfirmationRefused({ title, message }: { title: string; message: string }) {
-  return <BrokenLinkMessage title={title} lines={[message]} action={{ label: 'Find Your Realtor', to: paths.findRealtor.getHref() }} />;
+  return (
+    <BrokenLinkMessage
+      title={title}
+      lines={[message]}
+      action={{ label: 'Find Your Realtor', to: paths.findRealtor.getHref() }}
+    />
+  );
 }
 
 function Confirmed({ agentName, videos }: RegistrationConfirmResult) {
   const realtor = agentName || 'Your realtor';
   const lines = [`${realtor} now has your updated details.`];
-  if (videos > 0) lines.push(videos === 1 ? `Your video is now shared with ${realtor}.` : `Your ${videos} videos are now shared with ${realtor}.`);
-  return <CenteredMessage icon={<CheckCircleRounded />} tone="primary" title="Details Confirmed" lines={lines} action={{ label: 'Done', to: paths.auth.getHref() }} />;
+  if (videos > 0)
+    lines.push(
+      videos === 1
+        ? `Your video is now shared with ${realtor}.`
+        : `Your ${videos} videos are now shared with ${realtor}.`,
+    );
+  return (
+    <CenteredMessage
+      icon={<CheckCircleRounded />}
+      tone="primary"
+      title="Details Confirmed"
+      lines={lines}
+      action={{ label: 'Done', to: paths.auth.getHref() }}
+    />
+  );
 }
 
 export function ConfirmRegistration({ token }: { token: string }) {
@@ -68,15 +92,25 @@ export function ConfirmRegistration({ token }: { token: string }) {
           Confirm Your Details
         </Typography>
         <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-          Someone registered with your e-mail address and the details listed in our e-mail. If that was you, confirm them and your realtor will have them.
+          Someone registered with your e-mail address and the details listed in our e-mail. If that was you, confirm
+          them and your realtor will have them.
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>If it was not you, close this page: nothing changes.</Typography>
+        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+          If it was not you, close this page: nothing changes.
+        </Typography>
         {error ? (
           <Alert severity="error" sx={{ mt: 2, textAlign: 'left' }}>
             {errorMessage(error)}
           </Alert>
         ) : null}
-        <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} disabled={isMutating} onClick={() => void handleConfirm()}>
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          sx={{ mt: 3 }}
+          disabled={isMutating}
+          onClick={() => void handleConfirm()}
+        >
           {isMutating ? 'Confirming...' : 'Confirm My Details'}
         </Button>
       </Box>

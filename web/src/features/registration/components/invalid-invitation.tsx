@@ -1,7 +1,7 @@
 // What an unknown, used or expired invitation link shows instead of a form that cannot work.
-import { REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { BrokenLinkMessage } from '../../../components/ui/centered-message';
-import { paths } from '../../../config/paths';
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { BrokenLinkMessage } from '@/components/ui/centered-message';
+import { paths } from '@/config/paths';
 
 export function InvalidInvitation() {
   return (

@@ -9,10 +9,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { PublicAgent } from '../../../../../shared/api-types';
-import { AGENT_SEARCH_MIN_CHARS, REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { errorMessage } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import type { PublicAgent } from '@shared/api-types';
+import { AGENT_SEARCH_MIN_CHARS, REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { errorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAgentSearch } from '../api/search-agents';
 import { businessLine } from '../selected-agent';
 

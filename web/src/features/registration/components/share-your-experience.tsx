@@ -10,8 +10,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES } from '../../../../../shared/client-registration';
-import { errorMessage } from '../../../lib/api-client';
+import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { errorMessage } from '@/lib/api-client';
 import { uploadTestimonial, type ClientCredentials } from '../api/upload-testimonial';
 
 type UploadState =
@@ -58,7 +58,12 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
     abort.current = new AbortController();
     setState({ status: 'uploading', progress: 0 });
     try {
-      await uploadTestimonial(credentials, file, (fraction) => setState({ status: 'uploading', progress: Math.round(fraction * 100) }), abort.current.signal);
+      await uploadTestimonial(
+        credentials,
+        file,
+        (fraction) => setState({ status: 'uploading', progress: Math.round(fraction * 100) }),
+        abort.current.signal,
+      );
       setState({ status: 'done' });
     } catch (error) {
       console.error('Video testimonial upload failed', error);
@@ -97,7 +102,14 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
               aria-label="Video file"
               onChange={handleFileChange}
               disabled={uploading}
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+              style={{
+                position: 'absolute',
+                width: 1,
+                height: 1,
+                overflow: 'hidden',
+                clip: 'rect(0 0 0 0)',
+                whiteSpace: 'nowrap',
+              }}
             />
             {file ? (
               <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
@@ -145,7 +157,13 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
         </Stack>
       )}
 
-      <Button onClick={onContinue} variant={state.status === 'done' ? 'contained' : 'text'} fullWidth disabled={uploading} sx={{ mt: 3 }}>
+      <Button
+        onClick={onContinue}
+        variant={state.status === 'done' ? 'contained' : 'text'}
+        fullWidth
+        disabled={uploading}
+        sx={{ mt: 3 }}
+      >
         {state.status === 'done' ? 'Continue' : 'Skip for Now'}
       </Button>
     </Box>

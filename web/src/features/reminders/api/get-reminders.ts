@@ -4,9 +4,9 @@
 // the page opens: a client written on another page, or a new day, changes the list.
 import { useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import type { Client, ReminderPage } from '../../../../../shared/api-types';
-import type { ReminderEvent } from '../../../../../shared/reminders';
-import { api } from '../../../lib/api-client';
+import type { Client, ReminderPage } from '@shared/api-types';
+import type { ReminderEvent } from '@shared/reminders';
+import { api } from '@/lib/api-client';
 
 export const REMINDERS_KEY = '/api/reminders';
 /** Occasions a page. */
@@ -24,11 +24,15 @@ export function getReminderPage(key: string): Promise<ReminderPage> {
 }
 
 export function useReminderPages() {
-  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<ReminderPage, Error>(reminderPageKey, getReminderPage, {
-    revalidateOnMount: true,
-    revalidateFirstPage: false,
-    dedupingInterval: 0,
-  });
+  const { data, error, size, setSize, isLoading, isValidating, mutate } = useSWRInfinite<ReminderPage, Error>(
+    reminderPageKey,
+    getReminderPage,
+    {
+      revalidateOnMount: true,
+      revalidateFirstPage: false,
+      dedupingInterval: 0,
+    },
+  );
   const loaded = useMemo(() => {
     if (!data) return undefined;
     const events: ReminderEvent[] = data.flatMap((page) => page.events);

@@ -9,13 +9,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { monthKey } from '../../../../../shared/dates';
-import type { ReminderEvent } from '../../../../../shared/reminders';
-import { IconBadge } from '../../../components/ui/icon-badge';
-import { LoadError } from '../../../components/ui/load-error';
-import { paths } from '../../../config/paths';
-import { countText } from '../../../lib/count-text';
-import { formatMonthYear } from '../../../lib/dates';
+import { monthKey } from '@shared/dates';
+import type { ReminderEvent } from '@shared/reminders';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { LoadError } from '@/components/ui/load-error';
+import { paths } from '@/config/paths';
+import { countText } from '@/lib/count-text';
+import { formatMonthYear } from '@/lib/dates';
 import { ReminderRow } from './reminder-row';
 
 type AllRemindersProps = {
@@ -35,13 +35,26 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
 
   return (
     <Card component="section" aria-labelledby={headingId}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, px: { xs: 2, sm: 2.5 }, py: 2.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: 2,
+          px: { xs: 2, sm: 2.5 },
+          py: 2.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Typography id={headingId} component="h2" variant="h3">
           All Future Reminders
         </Typography>
         {events && events.length > 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {more.hasMore ? `${events.length.toLocaleString('en-US')} shown` : countText(events.length, 'reminder', 'reminders')}
+            {more.hasMore
+              ? `${events.length.toLocaleString('en-US')} shown`
+              : countText(events.length, 'reminder', 'reminders')}
           </Typography>
         ) : null}
       </Box>
@@ -69,7 +82,8 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
           </IconBadge>
           <Typography sx={{ fontWeight: 650, fontSize: '1.125rem' }}>No upcoming reminders</Typography>
           <Typography sx={{ mt: 1, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
-            Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to celebrate will be listed here.
+            Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to
+            celebrate will be listed here.
           </Typography>
           <Button component={RouterLink} to={paths.clients.getHref()} variant="contained" sx={{ mt: 3 }}>
             Go to Clients
@@ -84,7 +98,13 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
             </LoadError>
           ) : more.hasMore ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
-              <Button variant="outlined" onClick={more.onMore} loading={more.loading} loadingPosition="start" startIcon={<ExpandMoreRounded />}>
+              <Button
+                variant="outlined"
+                onClick={more.onMore}
+                loading={more.loading}
+                loadingPosition="start"
+                startIcon={<ExpandMoreRounded />}
+              >
                 Show more reminders
               </Button>
             </Box>
@@ -95,7 +115,15 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
   );
 }
 
-function MonthGroups({ events, today, renderAction }: { events: readonly ReminderEvent[]; today: string; renderAction: AllRemindersProps['renderAction'] }) {
+function MonthGroups({
+  events,
+  today,
+  renderAction,
+}: {
+  events: readonly ReminderEvent[];
+  today: string;
+  renderAction: AllRemindersProps['renderAction'];
+}) {
   const groups = useMemo(() => {
     const byMonth = new Map<string, ReminderEvent[]>();
     for (const event of events) {
@@ -114,13 +142,30 @@ function MonthGroups({ events, today, renderAction }: { events: readonly Reminde
           <Typography
             component="h3"
             variant="overline"
-            sx={{ display: 'block', px: { xs: 2, sm: 2.5 }, py: 0.75, bgcolor: 'background.default', color: 'text.secondary', borderBottom: 1, borderTop: index > 0 ? 1 : 0, borderColor: 'divider' }}
+            sx={{
+              display: 'block',
+              px: { xs: 2, sm: 2.5 },
+              py: 0.75,
+              bgcolor: 'background.default',
+              color: 'text.secondary',
+              borderBottom: 1,
+              borderTop: index > 0 ? 1 : 0,
+              borderColor: 'divider',
+            }}
           >
             {formatMonthYear(month)}
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
             {list.map((event) => (
-              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} action={renderAction?.(event)} />
+              <ReminderRow
+                key={`${event.clientId}-${event.kind}`}
+                event={event}
+                today={today}
+                action={renderAction?.(event)}
+              />
             ))}
           </Box>
         </Fragment>

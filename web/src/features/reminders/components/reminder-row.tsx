@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
-import type { ReminderEvent, ReminderKind } from '../../../../../shared/reminders';
-import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '../../../lib/dates';
+import type { ReminderEvent, ReminderKind } from '@shared/reminders';
+import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '@/lib/dates';
 
 const KIND_LOOK: Record<ReminderKind, { Icon: typeof CakeRounded; color: (theme: Theme) => string }> = {
   birthday: { Icon: CakeRounded, color: (theme) => theme.palette.secondary.main },
@@ -30,7 +30,16 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
   const soon = away === 'Today' || away === 'Tomorrow';
 
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: dense ? 1.25 : 1.5, px: dense ? 0 : { xs: 2, sm: 2.5 } }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.75,
+        py: dense ? 1.25 : 1.5,
+        px: dense ? 0 : { xs: 2, sm: 2.5 },
+      }}
+    >
       <Box
         aria-hidden="true"
         sx={(theme) => ({
@@ -58,7 +67,10 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
             {formatCalendarDateWithWeekdayShort(event.date)}
           </time>
         </Typography>
-        <Typography variant="body2" sx={{ color: soon ? 'secondary.main' : 'text.secondary', fontWeight: soon ? 650 : 400 }}>
+        <Typography
+          variant="body2"
+          sx={{ color: soon ? 'secondary.main' : 'text.secondary', fontWeight: soon ? 650 : 400 }}
+        >
           {away}
         </Typography>
       </Box>

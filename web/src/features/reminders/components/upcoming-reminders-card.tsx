@@ -9,9 +9,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DASHBOARD_REMINDER_WINDOW_DAYS } from '../../../../../shared/constants';
-import type { ReminderEvent } from '../../../../../shared/reminders';
-import { paths } from '../../../config/paths';
+import { DASHBOARD_REMINDER_WINDOW_DAYS } from '@shared/constants';
+import type { ReminderEvent } from '@shared/reminders';
+import { paths } from '@/config/paths';
 import { ReminderRow } from './reminder-row';
 
 type UpcomingRemindersCardProps = {
@@ -27,7 +27,11 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
   const headingId = useId();
 
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Box sx={{ px: 3, pt: 3, pb: 1 }}>
         <Typography id={headingId} component="h2" variant="h3">
           Upcoming Reminders
@@ -52,15 +56,27 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
         ) : events.length === 0 ? (
           <Box sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
             <EventNoteOutlined sx={{ fontSize: 40, opacity: 0.5 }} aria-hidden="true" />
-            <Typography sx={{ fontWeight: 650, color: 'text.primary', mt: 1 }}>Nothing in the next {DASHBOARD_REMINDER_WINDOW_DAYS} days</Typography>
+            <Typography sx={{ fontWeight: 650, color: 'text.primary', mt: 1 }}>
+              Nothing in the next {DASHBOARD_REMINDER_WINDOW_DAYS} days
+            </Typography>
             <Typography variant="body2" sx={{ mt: 0.5, maxWidth: 300, mx: 'auto' }}>
               Add birthdays, anniversaries and purchase dates to your clients, and the next occasions will show up here.
             </Typography>
           </Box>
         ) : (
-          <Box component="ul" aria-label="Upcoming reminders" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
+          <Box
+            component="ul"
+            aria-label="Upcoming reminders"
+            sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
+          >
             {events.map((event) => (
-              <ReminderRow key={`${event.clientId}-${event.kind}`} event={event} today={today} dense action={renderAction?.(event)} />
+              <ReminderRow
+                key={`${event.clientId}-${event.kind}`}
+                event={event}
+                today={today}
+                dense
+                action={renderAction?.(event)}
+              />
             ))}
           </Box>
         )}

@@ -1,10 +1,10 @@
 // POST /api/clients/{id}/review-status: the agent marks a client's review by hand (without a Places
 // key nothing else ever marks it submitted); the client reads are refreshed after.
-import type { Client, ReviewStatus } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { CLIENTS_KEY } from '../../../lib/clients';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
+import type { Client, ReviewStatus } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { CLIENTS_KEY } from '@/lib/clients';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export type MarkReviewArgs = { clientId: string; status: ReviewStatus };
 

@@ -1,10 +1,10 @@
 // POST /api/clients/{id}/request-review: e-mails (and texts) the client the agent's Google review
 // link and marks the review requested; at most once a week per client.
-import type { ReviewRequestResult } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
-import { CLIENTS_KEY } from '../../../lib/clients';
-import { revalidateClientReads } from '../../../lib/revalidate-clients';
+import type { ReviewRequestResult } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { CLIENTS_KEY } from '@/lib/clients';
+import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export const requestReviewUrl = (clientId: string) => `${CLIENTS_KEY}/${encodeURIComponent(clientId)}/request-review`;
 

@@ -1,6 +1,6 @@
-import { createClient } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, within } from '../../../testing/test-utils';
+import { createClient } from '@/testing/data-generators';
+import { callsTo, jsonResponse, mockApi } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, within } from '@/testing/test-utils';
 import { MarkReviewButton } from './mark-review-button';
 
 describe('Mark review submitted', () => {
@@ -21,7 +21,9 @@ describe('Mark review submitted', () => {
     const first = renderWithProviders(<MarkReviewButton client={createClient({ name: 'Ben Cole' })} variant="icon" />);
     expect(screen.getByRole('button', { name: "Mark Ben Cole's review as submitted" })).toBeInTheDocument();
     first.unmount();
-    renderWithProviders(<MarkReviewButton client={createClient({ name: 'Ben Cole', reviewStatus: 'submitted' })} variant="icon" />);
+    renderWithProviders(
+      <MarkReviewButton client={createClient({ name: 'Ben Cole', reviewStatus: 'submitted' })} variant="icon" />,
+    );
     expect(screen.queryByRole('button', { name: /review as submitted/ })).not.toBeInTheDocument();
   });
 });

@@ -4,9 +4,9 @@
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import type { Client } from '../../../../../shared/api-types';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import type { Client } from '@shared/api-types';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useMarkReview } from '../api/mark-review';
 
 export function MarkReviewButton({ client, variant = 'button' }: { client: Client; variant?: 'button' | 'icon' }) {
@@ -17,7 +17,11 @@ export function MarkReviewButton({ client, variant = 'button' }: { client: Clien
   const mark = async () => {
     try {
       await trigger({ clientId: client.id, status: 'submitted' });
-      toast({ title: 'Review marked as submitted', description: `${client.name}'s review counts in your Total Client Reviews.`, variant: 'success' });
+      toast({
+        title: 'Review marked as submitted',
+        description: `${client.name}'s review counts in your Total Client Reviews.`,
+        variant: 'success',
+      });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
@@ -25,13 +29,26 @@ export function MarkReviewButton({ client, variant = 'button' }: { client: Clien
 
   if (variant === 'icon') {
     return (
-      <IconButton aria-label={`Mark ${client.name}'s review as submitted`} title="Mark review submitted" onClick={() => void mark()} disabled={isMutating} size="small" sx={{ color: 'text.secondary' }}>
+      <IconButton
+        aria-label={`Mark ${client.name}'s review as submitted`}
+        title="Mark review submitted"
+        onClick={() => void mark()}
+        disabled={isMutating}
+        size="small"
+        sx={{ color: 'text.secondary' }}
+      >
         <RateReviewOutlined fontSize="small" />
       </IconButton>
     );
   }
   return (
-    <Button variant="outlined" size="small" startIcon={<RateReviewOutlined />} onClick={() => void mark()} disabled={isMutating}>
+    <Button
+      variant="outlined"
+      size="small"
+      startIcon={<RateReviewOutlined />}
+      onClick={() => void mark()}
+      disabled={isMutating}
+    >
       {isMutating ? 'Saving...' : 'Mark review submitted'}
     </Button>
   );

@@ -1,8 +1,8 @@
-import type { Client } from '../../../../../shared/api-types';
-import { createClient } from '../../../testing/data-generators';
-import { callsTo, jsonResponse, mockApi, type MockRoutes } from '../../../testing/mock-api';
-import { renderWithProviders, screen, toastRegion, within } from '../../../testing/test-utils';
-import { ClientReview } from '../../clients/components/client-review';
+import type { Client } from '@shared/api-types';
+import { createClient } from '@/testing/data-generators';
+import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
+import { renderWithProviders, screen, toastRegion, within } from '@/testing/test-utils';
+import { ClientReview } from '@/features/clients/components/client-review';
 import { RequestReviewButton } from './review-actions';
 
 /** Generous waits: the suite shares two cores with the rest of the build. */
@@ -10,8 +10,17 @@ const WAIT = { timeout: 5000 };
 
 /** The review block as the clients page composes it: the status and Check Review, with Request Review. */
 function renderActions(client: Client, api: MockRoutes = {}) {
-  const fetchMock = mockApi({ 'GET /api/clients': () => jsonResponse(200, [client]), 'GET /api/user': () => jsonResponse(200, {}), ...api });
-  return { ...renderWithProviders(<ClientReview client={client} renderReviewActions={(c) => <RequestReviewButton client={c} />} />), fetchMock };
+  const fetchMock = mockApi({
+    'GET /api/clients': () => jsonResponse(200, [client]),
+    'GET /api/user': () => jsonResponse(200, {}),
+    ...api,
+  });
+  return {
+    ...renderWithProviders(
+      <ClientReview client={client} renderReviewActions={(c) => <RequestReviewButton client={c} />} />,
+    ),
+    fetchMock,
+  };
 }
 
 describe('review actions', () => {
@@ -39,7 +48,12 @@ describe('review actions', () => {
     const client = createClient({ id: 'c-1', name: 'Maria Lopez' });
     const { user, fetchMock } = renderActions(client, {
       'POST /api/clients/c-1/request-review': () =>
-        jsonResponse(200, { client: { ...client, reviewStatus: 'requested' }, emailed: true, texted: false, message: 'Review request sent to Maria Lopez by e-mail.' }),
+        jsonResponse(200, {
+          client: { ...client, reviewStatus: 'requested' },
+          emailed: true,
+          texted: false,
+          message: 'Review request sent to Maria Lopez by e-mail.',
+        }),
     });
     await user.click(screen.getByRole('button', { name: 'Request Review' }));
     expect(await within(toastRegion()).findByText('Review requested', {}, WAIT)).toBeInTheDocument();
@@ -49,7 +63,12 @@ describe('review actions', () => {
 
   it("shows the weekly limit in a destructive 'Error' toast", async () => {
     const { user } = renderActions(createClient({ id: 'c-2' }), {
-      'POST /api/clients/c-2/request-review': () => jsonResponse(429, { message: 'A review was already requested on March 2, 2026. You can ask again from March 9, 2026 (at most once a week).', code: 'RATE_LIMITED' }),
+      'POST /api/clients/c-2/request-review': () =>
+        jsonResponse(429, {
+          message:
+            'A review was already requested on March 2, 2026. You can ask again from March 9, 2026 (at most once a week).',
+          code: 'RATE_LIMITED',
+        }),
     });
     await user.click(screen.getByRole('button', { name: 'Request Review' }));
     const toast = await screen.findByRole('alert', {}, WAIT);
@@ -60,7 +79,12 @@ describe('review actions', () => {
   it('checks for a review and says what was checked', async () => {
     const client = createClient({ id: 'c-3', name: 'Maria Lopez' });
     const { user } = renderActions(client, {
-      'POST /api/clients/c-3/check-review': () => jsonResponse(200, { hasReview: false, message: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.', client }),
+      'POST /api/clients/c-3/check-review': () =>
+        jsonResponse(200, {
+          hasReview: false,
+          message: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.',
+          client,
+        }),
     });
     await user.click(screen.getByRole('button', { name: 'Check Review' }));
     expect(await within(toastRegion()).findByText('No review yet', {}, WAIT)).toBeInTheDocument();
@@ -69,7 +93,8 @@ describe('review actions', () => {
 
   it("shows a failed check in a destructive 'Error' toast", async () => {
     const { user } = renderActions(createClient({ id: 'c-4' }), {
-      'POST /api/clients/c-4/check-review': () => jsonResponse(503, { message: 'Google did not answer in time. Please try again in a moment.' }),
+      'POST /api/clients/c-4/check-review': () =>
+        jsonResponse(503, { message: 'Google did not answer in time. Please try again in a moment.' }),
     });
     await user.click(screen.getByRole('button', { name: 'Check Review' }));
     const toast = await screen.findByRole('alert', {}, WAIT);

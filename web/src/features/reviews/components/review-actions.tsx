@@ -3,9 +3,9 @@
 // Check Review while no review is in.
 import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
-import type { Client } from '../../../../../shared/api-types';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { sendErrorMessage } from '../../../lib/email-verification';
+import type { Client } from '@shared/api-types';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { sendErrorMessage } from '@/lib/email-verification';
 import { useRequestReview } from '../api/request-review';
 
 type RequestReviewButtonProps = {

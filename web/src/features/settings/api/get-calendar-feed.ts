@@ -1,7 +1,7 @@
 // GET /api/user/calendar: whether the agent has a calendar feed, and its URL.
 import useSWR, { type ScopedMutator } from 'swr';
-import type { CalendarFeedStatus } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { CalendarFeedStatus } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const CALENDAR_FEED_KEY = '/api/user/calendar';
 

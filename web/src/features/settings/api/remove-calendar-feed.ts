@@ -1,6 +1,6 @@
 // DELETE /api/user/calendar-secret: turns the calendar feed off (its URL stops working).
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { replaceCachedCalendarFeed } from './get-calendar-feed';
 import { CALENDAR_SECRET_URL } from './rotate-calendar-feed';
 

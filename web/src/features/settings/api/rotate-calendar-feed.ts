@@ -1,7 +1,7 @@
 // POST /api/user/calendar-secret: a new calendar feed URL (the old one stops working).
-import type { CalendarFeed } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { CalendarFeed } from '@shared/api-types';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { replaceCachedCalendarFeed } from './get-calendar-feed';
 
 export const CALENDAR_SECRET_URL = '/api/user/calendar-secret';

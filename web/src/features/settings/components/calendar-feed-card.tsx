@@ -17,10 +17,10 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { SectionCard } from '../../../components/ui/section-card';
-import { ProgressLine } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { SectionCard } from '@/components/ui/section-card';
+import { ProgressLine } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRemoveCalendarFeed } from '../api/remove-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
@@ -43,7 +43,11 @@ export function CalendarFeedCard() {
     try {
       await rotate.trigger();
       setConfirming(null);
-      toast({ title: created ? LINK_CREATED : LINK_ROTATED, description: created ? undefined : 'The old link no longer works.', variant: 'success' });
+      toast({
+        title: created ? LINK_CREATED : LINK_ROTATED,
+        description: created ? undefined : 'The old link no longer works.',
+        variant: 'success',
+      });
     } catch (rotateError) {
       toast({ title: 'Error', description: errorMessage(rotateError), variant: 'destructive' });
     }
@@ -61,7 +65,11 @@ export function CalendarFeedCard() {
 
   // The dialogs render in a portal: inside the card's content they add nothing to its grid.
   return (
-    <SectionCard icon={<CalendarMonthOutlined />} title="Calendar feed" subtitle="Every client's birthday and anniversaries, in the calendar you already use.">
+    <SectionCard
+      icon={<CalendarMonthOutlined />}
+      title="Calendar feed"
+      subtitle="Every client's birthday and anniversaries, in the calendar you already use."
+    >
       {isLoading ? (
         <ProgressLine>Loading your calendar link…</ProgressLine>
       ) : error || !feed ? (
@@ -71,7 +79,8 @@ export function CalendarFeedCard() {
       ) : !feed.exists ? (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography>
-            Create a private link, then subscribe to it once: new clients and changed dates show up on their own, each date as a yearly all-day event.
+            Create a private link, then subscribe to it once: new clients and changed dates show up on their own, each
+            date as a yearly all-day event.
           </Typography>
           <Button variant="contained" onClick={() => handleRotate(true)} disabled={busy}>
             {rotate.isMutating ? 'Creating...' : 'Create calendar link'}
@@ -82,7 +91,9 @@ export function CalendarFeedCard() {
           {feed.url ? (
             <FeedUrl url={feed.url} />
           ) : (
-            <Alert severity="info">Your calendar link is still working, but it can't be shown again here. Get a new link to see and copy it.</Alert>
+            <Alert severity="info">
+              Your calendar link is still working, but it can't be shown again here. Get a new link to see and copy it.
+            </Alert>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button variant="outlined" onClick={() => setConfirming('rotate')} disabled={busy}>
@@ -93,7 +104,8 @@ export function CalendarFeedCard() {
             </Button>
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it was shared by mistake.
+            Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it
+            was shared by mistake.
           </Typography>
           {feed.url ? <SubscribeHelp url={feed.url} /> : null}
         </Stack>
@@ -136,7 +148,14 @@ function FeedUrl({ url }: { url: string }) {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { xs: 'stretch', sm: 'center' } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: 1,
+        alignItems: { xs: 'stretch', sm: 'center' },
+      }}
+    >
       <FormControl fullWidth>
         <InputLabel htmlFor={id} shrink>
           Calendar link
@@ -153,7 +172,12 @@ function FeedUrl({ url }: { url: string }) {
           sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}
         />
       </FormControl>
-      <Button variant="contained" startIcon={<ContentCopyRounded />} onClick={handleCopy} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+      <Button
+        variant="contained"
+        startIcon={<ContentCopyRounded />}
+        onClick={handleCopy}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
         Copy link
       </Button>
     </Box>
@@ -167,9 +191,13 @@ function SubscribeHelp({ url }: { url: string }) {
       app: 'Google Calendar',
       how: (
         <>
-          On a computer, next to <em>Other calendars</em> choose <strong>+</strong> then <strong>From URL</strong>, paste the link and choose{' '}
-          <strong>Add calendar</strong>. Or{' '}
-          <Link href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`} target="_blank" rel="noopener noreferrer">
+          On a computer, next to <em>Other calendars</em> choose <strong>+</strong> then <strong>From URL</strong>,
+          paste the link and choose <strong>Add calendar</strong>. Or{' '}
+          <Link
+            href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             open it in Google Calendar
           </Link>
           .
@@ -180,8 +208,10 @@ function SubscribeHelp({ url }: { url: string }) {
       app: 'Apple Calendar',
       how: (
         <>
-          <Link href={webcal}>Subscribe on this device</Link>, or on a Mac choose <strong>File › New Calendar Subscription</strong>; on an iPhone,{' '}
-          <strong>Settings › Calendar › Accounts › Add Account › Other › Add Subscribed Calendar</strong>, and paste the link.
+          <Link href={webcal}>Subscribe on this device</Link>, or on a Mac choose{' '}
+          <strong>File › New Calendar Subscription</strong>; on an iPhone,{' '}
+          <strong>Settings › Calendar › Accounts › Add Account › Other › Add Subscribed Calendar</strong>, and paste the
+          link.
         </>
       ),
     },
@@ -189,7 +219,8 @@ function SubscribeHelp({ url }: { url: string }) {
       app: 'Outlook',
       how: (
         <>
-          Choose <strong>Add calendar</strong>, then <strong>Subscribe from web</strong>, paste the link and choose <strong>Import</strong>.
+          Choose <strong>Add calendar</strong>, then <strong>Subscribe from web</strong>, paste the link and choose{' '}
+          <strong>Import</strong>.
         </>
       ),
     },
@@ -225,7 +256,13 @@ type ConfirmDialogProps = {
 
 function ConfirmDialog({ open, title, text, confirmLabel, busy, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth slotProps={{ paper: { role: 'alertdialog' } }}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ paper: { role: 'alertdialog' } }}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>

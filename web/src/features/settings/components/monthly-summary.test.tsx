@@ -1,8 +1,8 @@
 // The monthly summary switch of /settings' Reminders card (apart from reminder-settings.test.tsx,
 // which renders the page many times over).
-import { createUser } from '../../../testing/data-generators';
-import { callsTo, jsonResponse } from '../../../testing/mock-api';
-import { findPageHeading, regionByHeading, renderApp, toastRegion, within } from '../../../testing/test-utils';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, jsonResponse } from '@/testing/mock-api';
+import { findPageHeading, regionByHeading, renderApp, toastRegion, within } from '@/testing/test-utils';
 import { PREFERENCES_SAVED } from './reminder-preferences-card';
 
 it('turns the monthly summary e-mail off and saves it with the reminder settings', async () => {
@@ -26,6 +26,8 @@ it('turns the monthly summary e-mail off and saves it with the reminder settings
   await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
   expect(await within(toastRegion()).findByText(PREFERENCES_SAVED)).toBeInTheDocument();
-  expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((call) => call.body)).toEqual([expect.objectContaining({ monthlySummary: false })]);
+  expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((call) => call.body)).toEqual([
+    expect.objectContaining({ monthlySummary: false }),
+  ]);
   expect(within(reminders).getByLabelText('Monthly summary e-mail')).not.toBeChecked();
 });

@@ -17,12 +17,12 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useMemo } from 'react';
-import type { User } from '../../../../../shared/api-types';
-import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '../../../../../shared/reminder-prefs';
-import { SectionCard } from '../../../components/ui/section-card';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
-import { browserTimeZone } from '../../../lib/dates';
+import type { User } from '@shared/api-types';
+import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '@shared/reminder-prefs';
+import { SectionCard } from '@/components/ui/section-card';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
+import { browserTimeZone } from '@/lib/dates';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones';
 
@@ -50,7 +50,12 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
       title="Reminders"
       subtitle={`A digest of your clients' key dates at ${DIGEST_HOUR} am, on the days there is something to remember.`}
     >
-      <Formik<Values> initialValues={initialValues} enableReinitialize validationSchema={reminderPreferencesSchema} onSubmit={onSubmit}>
+      <Formik<Values>
+        initialValues={initialValues}
+        enableReinitialize
+        validationSchema={reminderPreferencesSchema}
+        onSubmit={onSubmit}
+      >
         {({ isSubmitting, dirty }) => (
           <Form noValidate aria-label="Reminder preferences">
             <Stack spacing={2.5}>
@@ -59,7 +64,13 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
               <TimeZoneField />
               <MonthlySummary />
               <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-                <Button type="submit" variant="contained" size="large" disabled={isSubmitting || !dirty} sx={{ width: { xs: '100%', sm: 'auto' } }}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={isSubmitting || !dirty}
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
                   {isSubmitting ? 'Saving...' : 'Save reminder settings'}
                 </Button>
               </Box>
@@ -80,15 +91,24 @@ function Channels({ phone }: { phone: string | null }) {
         Send me the daily digest by
       </FormLabel>
       <FormControlLabel
-        control={<Switch checked={values.emailDigest} onChange={(_e, checked) => setFieldValue('emailDigest', checked)} />}
+        control={
+          <Switch checked={values.emailDigest} onChange={(_e, checked) => setFieldValue('emailDigest', checked)} />
+        }
         label="E-mail"
       />
       <FormControlLabel
-        control={<Switch checked={values.sms} onChange={(_e, checked) => setFieldValue('sms', checked)} slotProps={{ input: { 'aria-describedby': smsHelpId } }} />}
+        control={
+          <Switch
+            checked={values.sms}
+            onChange={(_e, checked) => setFieldValue('sms', checked)}
+            slotProps={{ input: { 'aria-describedby': smsHelpId } }}
+          />
+        }
         label="Text message (SMS)"
       />
       <FormHelperText id={smsHelpId} sx={{ mx: 0 }}>
-        {errors.sms ?? (phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.')}
+        {errors.sms ??
+          (phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.')}
       </FormHelperText>
     </FormControl>
   );
@@ -124,13 +144,25 @@ function LeadTime() {
       <FormLabel id={labelId} component="legend" sx={{ mb: 0.5 }}>
         Look ahead
       </FormLabel>
-      <RadioGroup row aria-labelledby={labelId} value={String(values.leadDays)} onChange={(_e, value) => setFieldValue('leadDays', Number(value))}>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        value={String(values.leadDays)}
+        onChange={(_e, value) => setFieldValue('leadDays', Number(value))}
+      >
         {LEAD_DAY_OPTIONS.map((days) => (
-          <FormControlLabel key={days} value={String(days)} control={<Radio />} label={days === 1 ? '1 day' : `${days} days`} />
+          <FormControlLabel
+            key={days}
+            value={String(days)}
+            control={<Radio />}
+            label={days === 1 ? '1 day' : `${days} days`}
+          />
         ))}
       </RadioGroup>
       <FormHelperText sx={{ mx: 0 }}>
-        {values.leadDays === 1 ? "Today's dates and tomorrow's." : `Today's dates and the next ${values.leadDays} days'.`}
+        {values.leadDays === 1
+          ? "Today's dates and tomorrow's."
+          : `Today's dates and the next ${values.leadDays} days'.`}
       </FormHelperText>
     </FormControl>
   );
@@ -158,12 +190,20 @@ function TimeZoneField() {
           </option>
         ))}
       </NativeSelect>
-      <FormHelperText id={`${id}-help`} sx={{ mx: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+      <FormHelperText
+        id={`${id}-help`}
+        sx={{ mx: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
+      >
         {errors.timeZone ?? `The digest arrives at ${DIGEST_HOUR} am here.`}
         {!errors.timeZone && device !== values.timeZone ? (
           <Typography component="span" variant="inherit">
             This device is in {timeZoneLabel(device)}.{' '}
-            <Button size="small" variant="text" onClick={() => setFieldValue('timeZone', device)} sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline' }}>
+            <Button
+              size="small"
+              variant="text"
+              onClick={() => setFieldValue('timeZone', device)}
+              sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline' }}
+            >
               Use it
             </Button>
           </Typography>

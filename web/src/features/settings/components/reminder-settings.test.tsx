@@ -1,14 +1,25 @@
-import { PREFERENCE_MESSAGES } from '../../../../../shared/reminder-prefs';
-import { createUser } from '../../../testing/data-generators';
-import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '../../../testing/mock-api';
-import { findPageHeading, regionByHeading, renderApp, screen, toastRegion, waitFor, within } from '../../../testing/test-utils';
+import { PREFERENCE_MESSAGES } from '@shared/reminder-prefs';
+import { createUser } from '@/testing/data-generators';
+import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import {
+  findPageHeading,
+  regionByHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 import { LINK_COPIED, LINK_ROTATED } from './calendar-feed-card';
 import { PREFERENCES_SAVED } from './reminder-preferences-card';
 
 const FEED = 'http://localhost/api/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde.ics';
 const NEW_FEED = 'http://localhost/api/calendar/ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv.ics';
 const noFeed = () => jsonResponse(200, { exists: false, url: null, createdAt: null });
-const withFeed = (url = FEED) => () => jsonResponse(200, { exists: true, url, createdAt: '2025-03-01T10:00:00.000Z' });
+const withFeed =
+  (url = FEED) =>
+  () =>
+    jsonResponse(200, { exists: true, url, createdAt: '2025-03-01T10:00:00.000Z' });
 
 async function openSettings(api: MockRoutes = {}, userOverrides: Parameters<typeof createUser>[0] = {}) {
   const agent = createUser({ phone: '(512) 555-0100', timeZone: 'America/Chicago', ...userOverrides });
@@ -30,8 +41,13 @@ describe('/settings: reminder preferences', () => {
   });
 
   it('saves the changes and confirms with a toast', async () => {
-    const saved = createUser({ timeZone: 'Europe/London', reminderPrefs: { emailDigest: false, sms: true, leadDays: 14, monthlySummary: true } });
-    const { user, reminders, fetchMock } = await openSettings({ 'PATCH /api/user/preferences': () => jsonResponse(200, saved) });
+    const saved = createUser({
+      timeZone: 'Europe/London',
+      reminderPrefs: { emailDigest: false, sms: true, leadDays: 14, monthlySummary: true },
+    });
+    const { user, reminders, fetchMock } = await openSettings({
+      'PATCH /api/user/preferences': () => jsonResponse(200, saved),
+    });
     await user.click(within(reminders).getByLabelText('E-mail'));
     await user.click(within(reminders).getByLabelText('Text message (SMS)'));
     await user.click(within(reminders).getByLabelText('14 days'));
@@ -39,12 +55,18 @@ describe('/settings: reminder preferences', () => {
     await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
     expect(await toasts().findByText(PREFERENCES_SAVED)).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((c) => c.body)).toEqual([{ emailDigest: false, sms: true, leadDays: 14, monthlySummary: true, timeZone: 'Europe/London' }]);
+    expect(callsTo(fetchMock, 'PATCH /api/user/preferences').map((c) => c.body)).toEqual([
+      { emailDigest: false, sms: true, leadDays: 14, monthlySummary: true, timeZone: 'Europe/London' },
+    ]);
   });
 
   it("shows the server's reason under the SMS switch when the phone cannot receive texts", async () => {
-    const reason = 'Your phone number cannot receive text messages: use a US or Canadian number, or start it with + and the country code.';
-    const { user, reminders } = await openSettings({ 'PATCH /api/user/preferences': () => jsonResponse(400, { message: reason, code: 'VALIDATION_FAILED', errors: { sms: reason } }) });
+    const reason =
+      'Your phone number cannot receive text messages: use a US or Canadian number, or start it with + and the country code.';
+    const { user, reminders } = await openSettings({
+      'PATCH /api/user/preferences': () =>
+        jsonResponse(400, { message: reason, code: 'VALIDATION_FAILED', errors: { sms: reason } }),
+    });
     await user.click(within(reminders).getByLabelText('Text message (SMS)'));
     await user.click(within(reminders).getByText('Save reminder settings', { selector: 'button' }));
 
@@ -56,10 +78,19 @@ describe('/settings: reminder preferences', () => {
   it('offers every time zone the browser knows, and the lead times 1, 3, 7 and 14 days', async () => {
     const { reminders } = await openSettings();
     // The select's own option list: a role query would compute the accessibility of each of 400+ options.
-    const zones = Array.from((within(reminders).getByLabelText('Time zone') as HTMLSelectElement).options, (o) => o.value);
-    expect(zones).toEqual(expect.arrayContaining(['America/Chicago', 'America/New_York', 'Australia/Sydney', 'Europe/London']));
+    const zones = Array.from(
+      (within(reminders).getByLabelText('Time zone') as HTMLSelectElement).options,
+      (o) => o.value,
+    );
+    expect(zones).toEqual(
+      expect.arrayContaining(['America/Chicago', 'America/New_York', 'Australia/Sydney', 'Europe/London']),
+    );
     expect(zones.length).toBeGreaterThan(300);
-    expect(within(reminders).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['1', '3', '7', '14']);
+    expect(
+      within(reminders)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['1', '3', '7', '14']);
     expect(PREFERENCE_MESSAGES.leadDays).toBe('Choose 1, 3, 7 or 14 days');
   });
 });
@@ -77,7 +108,10 @@ describe('/settings: calendar feed', () => {
     expect(within(help).getByText('Google Calendar:')).toBeInTheDocument();
     expect(within(help).getByText('Apple Calendar:')).toBeInTheDocument();
     expect(within(help).getByText('Outlook:')).toBeInTheDocument();
-    expect(within(help).getByRole('link', { name: 'Subscribe on this device' })).toHaveAttribute('href', FEED.replace('http:', 'webcal:'));
+    expect(within(help).getByRole('link', { name: 'Subscribe on this device' })).toHaveAttribute(
+      'href',
+      FEED.replace('http:', 'webcal:'),
+    );
   });
 
   it('copies the link', async () => {
@@ -89,7 +123,10 @@ describe('/settings: calendar feed', () => {
 
   it('asks before rotating, then shows the new link', async () => {
     const answer = deferred<Response>();
-    const { user, calendar } = await openSettings({ 'GET /api/user/calendar': withFeed(), 'POST /api/user/calendar-secret': () => answer.promise });
+    const { user, calendar } = await openSettings({
+      'GET /api/user/calendar': withFeed(),
+      'POST /api/user/calendar-secret': () => answer.promise,
+    });
     await user.click(await within(calendar).findByText('Get a new link', { selector: 'button' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Get a new calendar link?' });
     expect(within(dialog).getByText(/stops working right away/)).toBeInTheDocument();
@@ -103,16 +140,26 @@ describe('/settings: calendar feed', () => {
   });
 
   it('turns the feed off', async () => {
-    const { user, calendar, fetchMock } = await openSettings({ 'GET /api/user/calendar': withFeed(), 'DELETE /api/user/calendar-secret': () => emptyResponse(204) });
+    const { user, calendar, fetchMock } = await openSettings({
+      'GET /api/user/calendar': withFeed(),
+      'DELETE /api/user/calendar-secret': () => emptyResponse(204),
+    });
     await user.click(await within(calendar).findByText('Turn off', { selector: 'button' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Turn off the calendar feed?' })).getByRole('button', { name: 'Turn off' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Turn off the calendar feed?' })).getByRole('button', {
+        name: 'Turn off',
+      }),
+    );
 
     expect(await within(calendar).findByRole('button', { name: 'Create calendar link' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE /api/user/calendar-secret')).toHaveLength(1);
   });
 
   it('offers a new link when the current one cannot be shown again', async () => {
-    const { calendar } = await openSettings({ 'GET /api/user/calendar': () => jsonResponse(200, { exists: true, url: null, createdAt: '2025-03-01T10:00:00.000Z' }) });
+    const { calendar } = await openSettings({
+      'GET /api/user/calendar': () =>
+        jsonResponse(200, { exists: true, url: null, createdAt: '2025-03-01T10:00:00.000Z' }),
+    });
     expect(await within(calendar).findByText(/can't be shown again/)).toBeInTheDocument();
     expect(within(calendar).getByRole('button', { name: 'Get a new link' })).toBeEnabled();
   });

@@ -1,7 +1,7 @@
 // POST /api/subscription/create-checkout: a Stripe Checkout Session for Pro; the browser goes to `url`.
 import useSWRMutation from 'swr/mutation';
-import type { RedirectUrl } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { RedirectUrl } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const CREATE_CHECKOUT_URL = '/api/subscription/create-checkout';
 

@@ -1,7 +1,7 @@
 // POST /api/subscription/portal: the Stripe billing portal for a Pro agent; the browser goes to `url`.
 import useSWRMutation from 'swr/mutation';
-import type { RedirectUrl } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { RedirectUrl } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const BILLING_PORTAL_URL = '/api/subscription/portal';
 

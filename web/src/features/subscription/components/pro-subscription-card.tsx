@@ -12,10 +12,10 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
-import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '../../../../../shared/constants';
-import { CardHeading } from '../../../components/ui/card-heading';
-import { ProgressLine } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '@shared/constants';
+import { CardHeading } from '@/components/ui/card-heading';
+import { ProgressLine } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { useLeaveForStripe } from '../use-leave-for-stripe';
 import { UpgradeButton } from './upgrade-button';
@@ -31,7 +31,13 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, height: '100%' }}>
-        <CardHeading id={headingId} icon={<WorkspacePremiumRounded />} tone="secondary" title="Pro Subscription" subtitle={`$${PRO_PRICE_USD}/month · cancel anytime`} />
+        <CardHeading
+          id={headingId}
+          icon={<WorkspacePremiumRounded />}
+          tone="secondary"
+          title="Pro Subscription"
+          subtitle={`$${PRO_PRICE_USD}/month · cancel anytime`}
+        />
 
         {isPro ? (
           <Box
@@ -53,7 +59,11 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
           </Box>
         ) : null}
 
-        <Box component="ul" aria-label="Pro features" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+        <Box
+          component="ul"
+          aria-label="Pro features"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}
+        >
           {PRO_FEATURES.map((feature) => (
             <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
               <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main' }} />
@@ -76,7 +86,17 @@ function Upgrade({ confirming }: { confirming: boolean }) {
   return (
     <Box sx={{ display: 'grid', gap: 1.25 }}>
       <UpgradeButton />
-      <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.75, color: 'text.secondary', textAlign: 'center' }}>
+      <Typography
+        variant="body2"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 0.75,
+          color: 'text.secondary',
+          textAlign: 'center',
+        }}
+      >
         <LockOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
         Secure payment with Stripe. The free plan holds up to {FREE_CLIENT_LIMIT} clients.
       </Typography>
@@ -94,8 +114,8 @@ function ManageSubscription() {
         {leaving ? 'Opening...' : 'Manage subscription'}
       </Button>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Change your card, see invoices or cancel. If Pro ends, your clients stay: you can still view and edit all of them, but you can't add new ones
-        until you have fewer than {FREE_CLIENT_LIMIT}.
+        Change your card, see invoices or cancel. If Pro ends, your clients stay: you can still view and edit all of
+        them, but you can't add new ones until you have fewer than {FREE_CLIENT_LIMIT}.
       </Typography>
     </Box>
   );

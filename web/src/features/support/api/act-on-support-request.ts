@@ -1,9 +1,9 @@
 // POST /api/admin/support/{id}: an administrator's reply (e-mailed to the agent and kept on the
 // request) and/or closing it; both lists (open and recently closed) are read again.
-import type { SupportTicketUpdate } from '../../../../../shared/api-types';
-import type { SupportActionInput } from '../../../../../shared/support';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { SupportTicketUpdate } from '@shared/api-types';
+import type { SupportActionInput } from '@shared/support';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { SUPPORT_QUEUE_KEY } from './get-support-queue';
 
 export type SupportAction = { id: string; action: SupportActionInput };

@@ -1,9 +1,9 @@
 // POST /api/support: the agent's request, answered with the request as written; the list of the
 // agent's requests is read again.
-import type { SupportTicket } from '../../../../../shared/api-types';
-import type { SupportRequestInput } from '../../../../../shared/support';
-import { api } from '../../../lib/api-client';
-import { useApiMutation } from '../../../lib/api-mutation';
+import type { SupportTicket } from '@shared/api-types';
+import type { SupportRequestInput } from '@shared/support';
+import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { SUPPORT_KEY } from './get-support-requests';
 
 export function sendSupportRequest(request: SupportRequestInput): Promise<SupportTicket> {

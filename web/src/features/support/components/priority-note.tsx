@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export const PRO_ANSWERED_FIRST = 'Priority support: as a Pro member, your requests are answered first.';
 
@@ -32,7 +32,8 @@ export function PriorityNote({ isPro }: { isPro: boolean }) {
         </Typography>
       ) : (
         <Typography variant="body2">
-          We answer requests in the order they arrive. Pro includes priority support, so Pro members&apos; requests are answered first.{' '}
+          We answer requests in the order they arrive. Pro includes priority support, so Pro members&apos; requests are
+          answered first.{' '}
           <Link component={RouterLink} to={paths.settings.getHref()}>
             Upgrade to Pro
           </Link>

@@ -5,7 +5,7 @@ import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
-import type { SupportStatus } from '../../../../../shared/api-types';
+import type { SupportStatus } from '@shared/api-types';
 
 const STATUS = {
   open: { label: 'Open', Icon: MarkEmailUnreadOutlined },

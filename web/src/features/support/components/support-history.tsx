@@ -5,12 +5,12 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { SupportTicket } from '../../../../../shared/api-types';
-import { LoadError } from '../../../components/ui/load-error';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { countText } from '../../../lib/count-text';
-import { formatTimestamp } from '../../../lib/dates';
+import type { SupportTicket } from '@shared/api-types';
+import { LoadError } from '@/components/ui/load-error';
+import { SectionCard } from '@/components/ui/section-card';
+import { errorMessage } from '@/lib/api-client';
+import { countText } from '@/lib/count-text';
+import { formatTimestamp } from '@/lib/dates';
 import { useSupportRequests } from '../api/get-support-requests';
 import { SupportStatusChip } from './support-chips';
 import { SupportThread } from './support-thread';
@@ -19,7 +19,9 @@ export const NO_REQUESTS = 'No requests yet';
 
 export function SupportHistory() {
   const { tickets, error, retry } = useSupportRequests();
-  const subtitle = tickets?.length ? countText(tickets.length, 'request', 'requests') : 'What you asked us, and our answers';
+  const subtitle = tickets?.length
+    ? countText(tickets.length, 'request', 'requests')
+    : 'What you asked us, and our answers';
 
   return (
     <SectionCard icon={<ForumOutlined />} title="Your requests" subtitle={subtitle}>
@@ -59,7 +61,9 @@ function RequestItem({ ticket }: { ticket: SupportTicket }) {
   const headingId = useId();
   return (
     <Box component="article" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.25 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {ticket.subject}

@@ -8,12 +8,12 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { SupportQueue as Queue, SupportStatus } from '../../../../../shared/api-types';
-import { SUPPORT_QUEUE_LIMIT } from '../../../../../shared/support';
-import { EmptyPanel } from '../../../components/ui/empty-panel';
-import { LoadError } from '../../../components/ui/load-error';
-import { errorMessage } from '../../../lib/api-client';
-import { countText } from '../../../lib/count-text';
+import type { SupportQueue as Queue, SupportStatus } from '@shared/api-types';
+import { SUPPORT_QUEUE_LIMIT } from '@shared/support';
+import { EmptyPanel } from '@/components/ui/empty-panel';
+import { LoadError } from '@/components/ui/load-error';
+import { errorMessage } from '@/lib/api-client';
+import { countText } from '@/lib/count-text';
 import { useSupportQueue } from '../api/get-support-queue';
 import { SupportRequestCard } from './support-request-card';
 
@@ -74,8 +74,14 @@ function QueueBody({ status, queue, error, retry }: QueueBodyProps) {
   if (!queue.tickets.length) {
     return (
       <Card>
-        <EmptyPanel icon={<InboxOutlined fontSize="large" />} title={status === 'open' ? NO_OPEN_REQUESTS : 'No closed requests yet'} actions={null}>
-          {status === 'open' ? "New requests from agents show here, Pro agents' first." : 'Requests you close show here, the most recent first.'}
+        <EmptyPanel
+          icon={<InboxOutlined fontSize="large" />}
+          title={status === 'open' ? NO_OPEN_REQUESTS : 'No closed requests yet'}
+          actions={null}
+        >
+          {status === 'open'
+            ? "New requests from agents show here, Pro agents' first."
+            : 'Requests you close show here, the most recent first.'}
         </EmptyPanel>
       </Card>
     );

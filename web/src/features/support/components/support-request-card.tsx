@@ -15,12 +15,12 @@ import Link from '@mui/material/Link';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { SupportTicket, SupportTicketUpdate } from '../../../../../shared/api-types';
-import { supportActionSchema } from '../../../../../shared/support';
-import { useToast } from '../../../components/ui/toast/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { ageLabel, formatTimestamp } from '../../../lib/dates';
-import { serverFieldErrors, validOrShowErrors } from '../../../lib/form-errors';
+import type { SupportTicket, SupportTicketUpdate } from '@shared/api-types';
+import { supportActionSchema } from '@shared/support';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { ageLabel, formatTimestamp } from '@/lib/dates';
+import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useActOnSupportRequest } from '../api/act-on-support-request';
 import { ProChip, SupportStatusChip } from './support-chips';
 import { SupportThread } from './support-thread';
@@ -30,7 +30,10 @@ type Action = 'reply' | 'reply-close' | 'close';
 const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** The toast after an action: what happened, and whether the agent got the reply by e-mail. */
-function doneText(action: Action, update: SupportTicketUpdate): { title: string; description?: string; variant: 'success' | 'destructive' } {
+function doneText(
+  action: Action,
+  update: SupportTicketUpdate,
+): { title: string; description?: string; variant: 'success' | 'destructive' } {
   const name = firstNameOf(update.ticket.agentName);
   if (update.mail === 'failed') {
     return {
@@ -40,7 +43,10 @@ function doneText(action: Action, update: SupportTicketUpdate): { title: string;
     };
   }
   if (action === 'close') return { title: 'Request closed', variant: 'success' };
-  return { title: action === 'reply-close' ? `Reply sent to ${name}, request closed` : `Reply sent to ${name}`, variant: 'success' };
+  return {
+    title: action === 'reply-close' ? `Reply sent to ${name}, request closed` : `Reply sent to ${name}`,
+    variant: 'success',
+  };
 }
 
 export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
@@ -56,8 +62,10 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
   const run = async (action: Action) => {
     let body: { reply?: string; close?: boolean } = { close: true };
     if (action !== 'close') {
-      const checked = validOrShowErrors(supportActionSchema, { reply, ...(action === 'reply-close' ? { close: true } : {}) }, (errors) =>
-        setError(errors.reply),
+      const checked = validOrShowErrors(
+        supportActionSchema,
+        { reply, ...(action === 'reply-close' ? { close: true } : {}) },
+        (errors) => setError(errors.reply),
       );
       if (!checked) return;
       body = checked;
@@ -70,7 +78,11 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
       setError(undefined);
     } catch (failure) {
       setError(serverFieldErrors(failure, ['reply'] as const).reply);
-      toast({ title: action === 'close' ? 'Not closed' : 'Reply not sent', description: errorMessage(failure), variant: 'destructive' });
+      toast({
+        title: action === 'close' ? 'Not closed' : 'Reply not sent',
+        description: errorMessage(failure),
+        variant: 'destructive',
+      });
     } finally {
       setRunning(null);
     }
@@ -79,7 +91,15 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
   return (
     <Card component="article" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1.5 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+            justifyContent: 'space-between',
+            gap: 1.5,
+          }}
+        >
           <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               {ticket.priority === 'pro' ? <ProChip /> : null}
@@ -129,7 +149,12 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
               <Button type="submit" variant="contained" startIcon={<SendRounded />} disabled={running !== null}>
                 {running === 'reply' ? 'Sending...' : 'Send reply'}
               </Button>
-              <Button variant="outlined" startIcon={<DoneAllRounded />} onClick={() => void run('reply-close')} disabled={running !== null}>
+              <Button
+                variant="outlined"
+                startIcon={<DoneAllRounded />}
+                onClick={() => void run('reply-close')}
+                disabled={running !== null}
+              >
                 {running === 'reply-close' ? 'Sending...' : 'Send and close'}
               </Button>
               <Button startIcon={<CheckRounded />} onClick={() => void run('close')} disabled={running !== null}>

@@ -9,10 +9,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
-import type { SupportTicket } from '../../../../../shared/api-types';
-import { supportRequestSchema, SUPPORT_MESSAGE_MAX, type SupportRequestInput } from '../../../../../shared/support';
-import { FormikTextField } from '../../../components/ui/formik-text-field';
-import { useFormSubmit } from '../../../components/ui/use-form-submit';
+import type { SupportTicket } from '@shared/api-types';
+import { supportRequestSchema, SUPPORT_MESSAGE_MAX, type SupportRequestInput } from '@shared/support';
+import { FormikTextField } from '@/components/ui/formik-text-field';
+import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useSendSupportRequest } from '../api/send-support-request';
 
 export const REQUEST_RECEIVED = 'We received your request';
@@ -54,7 +54,13 @@ export function SupportRequestForm({ emailVerified }: SupportRequestFormProps) {
         {({ isSubmitting, values }) => (
           <Form noValidate aria-label="Contact support">
             <Stack spacing={2.5}>
-              <FormikTextField name="subject" label="Subject" autoComplete="off" placeholder="e.g. My CSV import stops at row 4" required />
+              <FormikTextField
+                name="subject"
+                label="Subject"
+                autoComplete="off"
+                placeholder="e.g. My CSV import stops at row 4"
+                required
+              />
               <FormikTextField
                 name="message"
                 label="Message"

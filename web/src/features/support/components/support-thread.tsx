@@ -2,8 +2,8 @@
 // reply with who wrote it and when.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { SupportTicket } from '../../../../../shared/api-types';
-import { formatTimestamp } from '../../../lib/dates';
+import type { SupportTicket } from '@shared/api-types';
+import { formatTimestamp } from '@/lib/dates';
 
 type SupportThreadProps = {
   ticket: SupportTicket;
@@ -18,12 +18,22 @@ export function SupportThread({ ticket, reader }: SupportThreadProps) {
         {ticket.message}
       </Typography>
       {ticket.replies.length ? (
-        <Box component="ol" aria-label={`Replies to ${ticket.subject}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+        <Box
+          component="ol"
+          aria-label={`Replies to ${ticket.subject}`}
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}
+        >
           {ticket.replies.map((reply) => (
             <Box
               component="li"
               key={reply.id}
-              sx={(theme) => ({ px: 2, py: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: `3px solid ${theme.palette.primary.main}` })}
+              sx={(theme) => ({
+                px: 2,
+                py: 1.5,
+                borderRadius: 2,
+                bgcolor: 'background.default',
+                borderLeft: `3px solid ${theme.palette.primary.main}`,
+              })}
             >
               <Typography variant="body2" sx={{ fontWeight: 650 }}>
                 {reader === 'agent' ? `${reply.author} · Hearthside support` : reply.author}

@@ -1,8 +1,8 @@
 // GET /api/clients/{id}/testimonials: a client's videos, each with a short-lived presigned URL.
 // Read afresh each time the detail opens (the URLs expire after a few minutes).
 import useSWR from 'swr';
-import type { Testimonial } from '../../../../../shared/api-types';
-import { api } from '../../../lib/api-client';
+import type { Testimonial } from '@shared/api-types';
+import { api } from '@/lib/api-client';
 
 export const clientTestimonialsKey = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/testimonials`;
 
@@ -11,8 +11,12 @@ export function getClientTestimonials(clientId: string): Promise<Testimonial[]> 
 }
 
 export function useClientTestimonials(clientId: string) {
-  const { data, error, isLoading, mutate } = useSWR<Testimonial[], Error>(clientTestimonialsKey(clientId), () => getClientTestimonials(clientId), {
-    revalidateOnMount: true,
-  });
+  const { data, error, isLoading, mutate } = useSWR<Testimonial[], Error>(
+    clientTestimonialsKey(clientId),
+    () => getClientTestimonials(clientId),
+    {
+      revalidateOnMount: true,
+    },
+  );
   return { testimonials: data, error, isLoading, refresh: mutate };
 }

@@ -1,6 +1,6 @@
-import type { Testimonial } from '../../../../../shared/api-types';
-import { callsTo, jsonResponse, mockApi } from '../../../testing/mock-api';
-import { fireEvent, renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
+import type { Testimonial } from '@shared/api-types';
+import { callsTo, jsonResponse, mockApi } from '@/testing/mock-api';
+import { fireEvent, renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 import { ClientTestimonials } from './client-testimonials';
 
 const testimonial = (overrides: Partial<Testimonial> = {}): Testimonial => ({
@@ -31,7 +31,10 @@ describe('ClientTestimonials', () => {
   });
 
   it('fetches fresh links when a player finds its link expired', async () => {
-    const fetchMock = mockApi({ 'GET /api/clients/c3/testimonials': () => jsonResponse(200, [testimonial({ urlExpiresAt: '2000-01-01T00:00:00.000Z' })]) });
+    const fetchMock = mockApi({
+      'GET /api/clients/c3/testimonials': () =>
+        jsonResponse(200, [testimonial({ urlExpiresAt: '2000-01-01T00:00:00.000Z' })]),
+    });
     renderWithProviders(<ClientTestimonials clientId="c3" />);
     fireEvent.error(await screen.findByLabelText(/Video testimonial 1/));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/clients/c3/testimonials')).toHaveLength(2));

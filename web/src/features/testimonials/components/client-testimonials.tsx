@@ -4,9 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { formatTimestamp } from '../../../lib/dates';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { formatTimestamp } from '@/lib/dates';
 import { useClientTestimonials } from '../api/get-client-testimonials';
 
 type ClientTestimonialsProps = {
@@ -14,7 +14,9 @@ type ClientTestimonialsProps = {
 };
 
 function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export function ClientTestimonials({ clientId }: ClientTestimonialsProps) {
