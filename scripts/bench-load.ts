@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createClient } from '../functions/services/clients';
+import { createClient } from '../functions/data/client-record';
 import { db, table } from '../functions/data/db';
 import { agentPartition, CLIENT_PREFIX, sessionKey, userKey, usernameLockKey } from '../functions/data/keys';
 import { getUserByUsername, setProStatus } from '../functions/data/users';

@@ -5,7 +5,7 @@
 // are replayed concurrently). Handler, HTTP and floor samples are interleaved, so the machine's load
 // weighs on all three alike.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { createClient } from '../functions/services/clients';
+import { createClient } from '../functions/data/client-record';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
 import { verifyPassword } from '../functions/domain/passwords';

@@ -5,7 +5,7 @@
 // are written again unchanged; a stale entry (a date since changed) is harmless, as readers check
 // each entry against its client. With TABLE_NAME set it works on that table (AWS credentials as
 // usual); without it, on the local data in DATA_DIR (default .data), not while `npm start` uses it.
-import { writeListEntries } from '../functions/data/client-lists';
+import { rewriteClientEntries } from '../functions/data/client-record';
 import { listClients } from '../functions/data/clients';
 import { forEachAgentZonePage } from '../functions/data/digests';
 import { deleteLegacyOccasionEntries } from '../functions/data/occasions';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       await forEachLimited(page, 4, async ({ id }) => {
         const book = await listClients(id);
         clients += book.length;
-        entries += await writeListEntries(book);
+        entries += await rewriteClientEntries(book);
         legacy += await deleteLegacyOccasionEntries(id);
       });
     });

@@ -8,13 +8,11 @@
 //  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one
 //    entry per key date, read by functions/data/occasions.ts (the automations, the dashboard and the
 //    reminders page).
-// Every entry a client calls for is derived from the client item alone (listEntries). Without
-// transactions (docs/architecture.md, Data model) they are written before the client item and
-// removed after it, so a crash leaves an entry too many, never one too few; every reader checks its
-// entries against the clients it reads back (BatchGet) and leaves a stale one out. Cursors are the
-// key of the last entry read, so a client that stays in the book is listed exactly once however
-// many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for
-// existing data.
+// Every entry a client calls for is derived from the client item alone (listEntries), and written by the client
+// record (client-record.ts) before the client item and removed after it, so a crash leaves an entry too many, never
+// one too few; every reader checks its entries against the clients it reads back (BatchGet) and leaves a stale one
+// out. Cursors are the key of the last entry read, so a client that stays in the book is listed exactly once however
+// many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for existing data.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
@@ -22,12 +20,12 @@ import { InvalidCursorError } from '../domain/admin-pages';
 import { KIND_RANK, occasionEntries } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { decodeCursor, encodeCursor } from './cursors';
-import { batchGet, batchWrite, db, queryAll, table, type WriteRequest } from './db';
+import { batchGet, db, queryAll, table } from './db';
 import { clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
   Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
-type Entry = { pk: string; sk: string };
+export type Entry = { pk: string; sk: string };
 
 const INDEXED_SORTS = ['name', 'created', 'completion', 'review'] as const;
 type IndexedSort = (typeof INDEXED_SORTS)[number];
@@ -101,33 +99,6 @@ export function listEntries(client: Listed): Entry[] {
 export const entryItem = (entry: Entry, clientId: string) => ({ ...entry, type: 'client-list', clientId });
 
 const same = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
-
-/** Writes the entries `after` has and `before` lacked (call before writing the client item). */
-export async function addListEntries(after: Listed, before?: Listed): Promise<void> {
-  const had = before ? listEntries(before) : [];
-  const puts: WriteRequest[] = listEntries(after)
-    .filter((entry) => !had.some((old) => same(old, entry)))
-    .map((entry) => ({ PutRequest: { Item: entryItem(entry, after.id) } }));
-  await batchWrite(puts);
-}
-
-/** Deletes the entries `before` had and `after` no longer has (call after writing or deleting the client item). */
-export async function removeListEntries(before: Listed, after?: Listed): Promise<void> {
-  const keep = after ? listEntries(after) : [];
-  const deletes: WriteRequest[] = listEntries(before)
-    .filter((entry) => !keep.some((now) => same(now, entry)))
-    .map((entry) => ({ DeleteRequest: { Key: entry } }));
-  await batchWrite(deletes);
-}
-
-/** Every entry of these clients (npm run occasions:rebuild: for data written before the entries existed). */
-export async function writeListEntries(clients: readonly Listed[]): Promise<number> {
-  const puts: WriteRequest[] = clients.flatMap((client) =>
-    listEntries(client).map((entry) => ({ PutRequest: { Item: entryItem(entry, client.id) } })),
-  );
-  await batchWrite(puts);
-  return puts.length;
-}
 
 export type ClientListQuery = { limit: number; cursor?: string; q?: string; sort: ClientSort; order: SortOrder };
 export type ClientListPage = { clients: ClientItem[]; nextCursor: string | null; total?: number };

@@ -135,15 +135,6 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
   return deltas;
 }
 
-/** Moves a client in the BOOK item from `before` to `after` (undefined: not in the book). Never throws. */
-export async function adjustBook(
-  agentId: string,
-  before: BookClient | undefined,
-  after: BookClient | undefined,
-): Promise<void> {
-  await addToBook(agentId, bookDeltas(before, after));
-}
-
 /** ADDs summed deltas to the BOOK item (a batch of clients at once). Never throws. */
 export async function addToBook(agentId: string, deltas: Record<string, number>): Promise<void> {
   await addTo(insightsBookKey(agentId), deltas, 'book counter');

@@ -7,13 +7,12 @@ import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from 
 import type { MessageChannel, TouchKind } from '@shared/messages';
 import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
-import { countInsights } from './insights';
+import { changeClient } from './client-record';
+import type { ClientItem } from './clients';
 import {
   ACTIVITY_PREFIX,
   activityKey,
   activityPartition,
-  clientKey,
-  contactIndexKeys,
   dueSendIndexKeys,
   dueSendPartition,
   GSI1,
@@ -270,54 +269,24 @@ export function listActivity(clientId: string): Promise<Array<MessageItem | Touc
   });
 }
 
-/**
- * Sets the client's lastContactDate to `at` only if that is newer than what it holds: concurrent sends and touches
- * never move it back.
- */
-export function advanceLastContact(agentId: string, clientId: string, at: string): Promise<boolean> {
-  return writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: clientKey(agentId, clientId),
-      // The client's place in the by-last-contact index (gsi3) moves with it.
-      UpdateExpression: 'SET lastContactDate = :at, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastContactDate) OR lastContactDate < :at)',
-      ExpressionAttributeValues: { ':at': at, ...prefixed(contactIndexKeys(agentId, at, clientId)) },
-    }),
-  );
+/** Moves the client's Last Contact to `at` (YYYY-MM-DD) if that is newer: concurrent sends never move it back. */
+export async function advanceLastContact(
+  agentId: string,
+  clientId: string,
+  at: string,
+  options: { known?: ClientItem } = {},
+): Promise<boolean> {
+  return (await changeClient(agentId, clientId, { kind: 'contacted', on: at }, options)).kind === 'changed';
 }
 
-const OPT_OUT_FIELD: Record<SendChannel, string> = { email: 'emailOptedOut', sms: 'smsOptedOut' };
-
-/**
- * Marks the client opted out of a channel (idempotent; counted in the agent's insights the first time); false when
- * there is no such client.
- */
+/** Marks the client opted out of a channel (idempotent; counted in insights the first time); false: no such client. */
 export async function optOutClient(
   agentId: string,
   clientId: string,
   channel: SendChannel,
   now = new Date(),
 ): Promise<boolean> {
-  const out = await sendIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: clientKey(agentId, clientId),
-      UpdateExpression: 'SET #field = :yes, #at = if_not_exists(#at, :now)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#field': OPT_OUT_FIELD[channel], '#at': `${OPT_OUT_FIELD[channel]}At` },
-      ExpressionAttributeValues: { ':yes': true, ':now': now.toISOString() },
-      ReturnValues: 'UPDATED_OLD',
-    }),
-  );
-  if (!out) return false;
-  if (out.Attributes?.[OPT_OUT_FIELD[channel]] !== true) await countInsights(agentId, { optOuts: 1 }, now);
-  return true;
-}
-
-/** `{ gsi3pk: 'x' }` → `{ ':gsi3pk': 'x' }`: index keys as expression values. */
-function prefixed(keys: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(keys).map(([name, value]) => [`:${name}`, value]));
+  return (await changeClient(agentId, clientId, { kind: 'opt-out', channel }, { now })).kind !== 'not-found';
 }
 
 /**

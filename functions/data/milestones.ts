@@ -1,11 +1,12 @@
 // Client milestones: each type awarded once (a conditional put), remembered on the client so later
 // writes only try the new ones.
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientMilestone } from '@shared/api-types';
 import { dueMilestones } from '../domain/milestones';
+import { changeClient } from './client-record';
 import type { ClientItem } from './clients';
 import { queryAll, table, writeIf } from './db';
-import { clientKey, MILESTONE_PREFIX, milestoneIndexKeys, milestoneKey, milestonePartition } from './keys';
+import { MILESTONE_PREFIX, milestoneIndexKeys, milestoneKey, milestonePartition } from './keys';
 
 /** Awards the milestones that became true; returns the ones awarded now. */
 export async function awardDueMilestones(
@@ -41,15 +42,12 @@ export async function awardDueMilestones(
     if (await writeIf(put)) awarded.push(item);
   }
   if (due.length > 0) {
-    // Refused when the client was deleted meanwhile.
-    await writeIf(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(client.agentId, client.id),
-        UpdateExpression: 'ADD awardedMilestones :types',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':types': new Set(due.map((m) => m.type)) },
-      }),
+    // Remembered on the client only once every award landed (a deleted client stays deleted).
+    await changeClient(
+      client.agentId,
+      client.id,
+      { kind: 'milestones-awarded', types: due.map((m) => m.type) },
+      { now },
     );
   }
   return awarded;

@@ -2,10 +2,10 @@
 // size the server chose); confirming it, once the object is in S3, records the testimonial under
 // the client's partition (so deleting the client deletes it) and flags the client. An upload for
 // a registration submission is recorded on the submission instead, until the client confirms it.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { changeClient } from './client-record';
 import { db, queryAll, table, writeIf } from './db';
 import {
-  clientKey,
   pendingUploadKey,
   TESTIMONIAL_PREFIX,
   testimonialIndexKeys,
@@ -68,15 +68,7 @@ export async function getPendingUpload(id: string): Promise<PendingUploadItem | 
 
 /** Flags the client as having left a testimonial; false when the client no longer exists. */
 export async function markClientHasTestimonial(agentId: string, clientId: string): Promise<boolean> {
-  return writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: clientKey(agentId, clientId),
-      UpdateExpression: 'SET hasTestimonial = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': true },
-    }),
-  );
+  return (await changeClient(agentId, clientId, { kind: 'testimonial-received' })).kind !== 'not-found';
 }
 
 /** Records the testimonial once: a repeated confirmation returns the first record. */

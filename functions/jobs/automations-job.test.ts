@@ -12,7 +12,9 @@ import {
   type MessageItem,
 } from '../data/messages';
 import { listClients } from '../data/clients';
-import { removeListEntries, writeListEntries, occasionIndexEntries } from '../data/client-lists';
+import { listEntries, occasionIndexEntries } from '../data/client-lists';
+import { rewriteClientEntries } from '../data/client-record';
+import { batchDelete } from '../data/db';
 import { dueOccasionClients } from '../data/occasions';
 import { getUserById, setProStatus } from '../data/users';
 import { runRemindersAt, sqsEvent } from '../local/reminders-job';
@@ -298,11 +300,11 @@ describe('the occasion index', () => {
     const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
     const early = await agent.addClient({ name: 'Ed Early', birthday: '1966-12-03', purchaseDate: '2012-12-03' });
     const [item] = await listClients(agent.user.id);
-    await removeListEntries(item!);
+    await batchDelete(listEntries(item!));
     expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due).toEqual([]);
     const book = await listClients(agent.user.id);
     expect(occasionIndexEntries(book[0]!)).toHaveLength(2);
-    await writeListEntries(book);
+    await rewriteClientEntries(book);
     expect((await dueOccasionClients(agent.user.id, '2031-12-03')).due.map((d) => [d.client.id, d.kind])).toEqual([
       [early.id, 'birthday'],
       [early.id, 'home'],

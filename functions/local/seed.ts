@@ -4,8 +4,7 @@ import { createUser, getUserByUsername, setProStatus } from '../data/users';
 import { hashPassword } from '../domain/passwords';
 import { randomId } from '../domain/signed-tokens';
 import { addToStats } from '../data/stats';
-import { setReviewStatus } from '../data/clients';
-import { createClient } from '../services/clients';
+import { createClient, setReviewStatus } from '../data/client-record';
 import { awardDueMilestones } from '../data/milestones';
 import { addDays, todayIn } from '@shared/dates';
 

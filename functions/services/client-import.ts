@@ -10,7 +10,7 @@ import { ClientEmailTakenError } from '../domain/client-errors';
 import type { ImportRow } from '../domain/import-rows';
 import { PlanLimitError } from '../domain/plan';
 import { forEachLimited } from '../lib/concurrency';
-import { createClient, createClientBatch, updateClient } from './clients';
+import { createClient, createClientBatch, updateClient } from '../data/client-record';
 
 const PRO_CONCURRENCY = 8;
 /** Rows per batch of a Pro import: one write takes their plan slots, one adds them to the counters. */

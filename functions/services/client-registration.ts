@@ -24,7 +24,7 @@ import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
 import { createLogger } from '../observability/logger';
-import { createClient, updateClient } from './clients';
+import { createClient, updateClient } from '../data/client-record';
 
 const log = createLogger({ module: 'client-registration' });
 

@@ -1,7 +1,7 @@
 // Asking a client for a review: a verified agent with a Google Place ID, within the daily e-mail
 // cap, at most once a week per client (one conditional write). The e-mail goes out (and a text
-// when possible, within the SMS cap); if the e-mail fails the status and the send are given back.
-import { countInsights } from '../data/insights';
+// when possible, within the SMS cap); if the e-mail fails the status and the send are given back (the client record
+// counts the request when it is marked and uncounts it when it is withdrawn).
 import { releaseSend, reserveSend } from '../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
@@ -30,7 +30,7 @@ export async function requestReview(
   requireVerifiedSender(agent);
   if (!agent.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
   const slot = await reserveDailySend(agent, 'email');
-  const mark = await markReviewRequested(agent.id, clientId, INTERVAL_MS, now);
+  const mark = await markReviewRequested(agent.id, clientId, INTERVAL_MS, now, agent.timeZone);
   if (mark.outcome !== 'marked') await releaseSend(slot); // refused below: nothing is sent
   if (mark.outcome === 'no-such-client') throw notFound('Client not found');
   if (mark.outcome === 'already-submitted') throw conflict('This client has already left a review.');
@@ -45,10 +45,9 @@ export async function requestReview(
   const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>
     reserveSend(agent.id, 'sms', now),
   ).catch(async (error: unknown) => {
-    await undoReviewRequest(before, now.toISOString());
+    await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
     await releaseSend(slot);
     throw error;
   });
-  await countInsights(agent.id, { reviewsRequested: 1 }, now, agent.timeZone);
   return { client: after, delivery };
 }

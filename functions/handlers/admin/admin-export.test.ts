@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { AdminExport } from '@shared/api-types';
-import { createClient } from '../../services/clients';
+import { createClient } from '../../data/client-record';
 import { db, table } from '../../data/db';
 import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys';
 import { clientInput, makePro } from '../../testing/factories';

@@ -1,6 +1,6 @@
 // DELETE /api/clients/{id}: deletes one of the agent's clients (its milestones and testimonial
 // records go with it), frees its plan slot, then deletes its videos from the uploads bucket.
-import { deleteClient } from '../../services/clients';
+import { deleteClient } from '../../data/client-record';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientVideosPrefix, deleteClientVideos } from '../../integrations/video-uploads';

@@ -5,7 +5,7 @@
 import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
-import { updateClient } from '../../services/clients';
+import { updateClient } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
 import { clientForEdit, parseAgentId } from '../../services/acting-agent';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';

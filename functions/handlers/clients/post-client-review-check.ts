@@ -2,7 +2,8 @@
 // the agent's Place ID; a review found marks the client submitted and awards the milestone.
 import type { ReviewCheck } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
-import { getClient, setReviewStatus, toClient, type ClientItem } from '../../data/clients';
+import { getClient, toClient, type ClientItem } from '../../data/clients';
+import { setReviewStatus } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
 import { hitLimit } from '../../data/throttle';
 import { findClientReview } from '../../domain/review-match';
@@ -49,7 +50,10 @@ export const handler = defineHandler(
     const submitted = client.reviewStatus === 'submitted';
     const review = findClientReview(client.name, place.reviews);
     if (review && !submitted) {
-      const result = await setReviewStatus(user.id, client.id, 'submitted');
+      const result = await setReviewStatus(user.id, client.id, 'submitted', new Date(), {
+        known: client,
+        timeZone: user.timeZone,
+      });
       if (!result) throw notFound('Client not found');
       await awardDueMilestones(result.after, todayIn(user.timeZone));
       return answer(

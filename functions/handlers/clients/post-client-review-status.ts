@@ -1,7 +1,8 @@
 // POST /api/clients/{id}/review-status: pending, requested or submitted, stamping the dates.
 import * as yup from 'yup';
 import { todayIn } from '@shared/dates';
-import { setReviewStatus, toClient } from '../../data/clients';
+import { toClient } from '../../data/clients';
+import { setReviewStatus } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -17,7 +18,9 @@ export const handler = defineHandler(
   'clients/post-client-review-status',
   { body: schema },
   async ({ user, params, body }) => {
-    const result = await setReviewStatus(user.id, params.id ?? '', body.status);
+    const result = await setReviewStatus(user.id, params.id ?? '', body.status, new Date(), {
+      timeZone: user.timeZone,
+    });
     if (!result) throw notFound('Client not found');
     await awardDueMilestones(result.after, todayIn(user.timeZone));
     return { body: toClient(result.after) };

@@ -4,7 +4,8 @@ import type { LogTouchResult } from '@shared/api-types';
 import { touchInstant, touchSchema } from '@shared/messages';
 import { getClient, toClient } from '../../data/clients';
 import { countInsights } from '../../data/insights';
-import { advanceLastContact, putTouch, toTouchActivity } from '../../data/messages';
+import { changeClient } from '../../data/client-record';
+import { putTouch, toTouchActivity } from '../../data/messages';
 import { randomId } from '../../domain/signed-tokens';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -25,9 +26,9 @@ export const handler = defineHandler(
       date,
       createdAt: new Date().toISOString(),
     });
-    await advanceLastContact(user.id, client.id, date);
+    const contact = await changeClient(user.id, client.id, { kind: 'contacted', on: date }, { known: client });
     await countInsights(user.id, { [body.kind]: 1 }, new Date(date), user.timeZone);
-    const after = (await getClient(user.id, client.id)) ?? client;
+    const after = contact.kind === 'changed' ? contact.after : contact.kind === 'unchanged' ? contact.client : client;
     return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
   },
 );

@@ -3,7 +3,7 @@
 import { clientSchema } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
-import { createClient } from '../../services/clients';
+import { createClient } from '../../data/client-record';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { defineHandler } from '../../http/handler';

@@ -1,6 +1,7 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import type { Client, Dashboard } from '@shared/api-types';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { clientKey } from '../../data/keys';
@@ -272,6 +273,32 @@ describe('POST /api/clients/{id}/request-review', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain(link);
     expect((await client.get('/api/clients')).body[0]).toMatchObject({ reviewStatus: 'requested' });
+  });
+
+  it('moves the client in the review-sorted list and counts it awaiting on the dashboard, at once', async () => {
+    // Prepare: three clients, all pending; the review order is by status, then by name.
+    const { client, clientId } = await agentWithClient({ name: 'Maria Lopez' });
+    for (const name of ['Ann Able', 'Zed Zane'])
+      expect((await client.post('/api/clients', clientInput({ name }))).status).toBe(201);
+    const reviewOrder = async () =>
+      ((await client.get('/api/clients?sort=review&order=desc&limit=10')).body.clients as Client[]).map((c) => [
+        c.name,
+        c.reviewStatus,
+      ]);
+    expect(await reviewOrder()).toEqual([
+      ['Zed Zane', 'pending'],
+      ['Maria Lopez', 'pending'],
+      ['Ann Able', 'pending'],
+    ]);
+    // Act
+    expect((await request(client, clientId)).status).toBe(200);
+    // Assess: first in the order (requested ranks above pending), and awaiting on the dashboard.
+    expect(await reviewOrder()).toEqual([
+      ['Maria Lopez', 'requested'],
+      ['Zed Zane', 'pending'],
+      ['Ann Able', 'pending'],
+    ]);
+    expect(((await client.get('/api/dashboard')).body as Dashboard).reviewsAwaiting).toBe(1);
   });
 
   it('asks at most once a week per client, even when clicked three times at once', async () => {

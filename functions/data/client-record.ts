@@ -1,0 +1,506 @@
+// The client record's one writer. Every write to a client item goes through here, and so does everything derived
+// from it: the list, search and occasion entries (client-lists.ts), the by-last-contact keys on the item (gsi3), the
+// per-agent e-mail lock, the plan slot, the agent's book and month counters (insights.ts) and the platform counters
+// (stats.ts). A change is described, not written: `changeClient` reads the client as it is, applies the change
+// (`applyChange`, pure), writes the item conditioned on the revision it read, and derives every entry and counter
+// from the item before and after (`derivedWrites`, pure). Nothing else in the code base writes a client item (a test
+// records the DynamoDB calls of the API suite to prove it), so a new field or index is added in one place.
+//
+// Without transactions (docs/architecture.md, Data model) the order of the writes is what keeps the data whole: a
+// create takes the plan slot, then the e-mail lock, then writes the entries, then the item, each failure undoing
+// the steps before it; a change writes the entries the new item calls for before the item and removes the ones it
+// no longer calls for after it. A crash leaves an entry too many (readers skip it) and never one too few; a lock
+// left by a crash is taken over (claimUniqueLock); a slot left taken is given back by reconcileClientCount.
+// Counters are added after the user's write and never fail it: `npm run stats:recompute` and
+// `npm run insights:recompute` heal a missed one.
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReviewStatus } from '@shared/api-types';
+import { CLEARABLE_CLIENT_FIELDS, type ClientInput } from '@shared/client-schema';
+import { remainingFreeSlots } from '../domain/plan';
+import { randomId } from '../domain/signed-tokens';
+import { forEachLimited } from '../lib/concurrency';
+import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from './client-email-locks';
+import { listEntries, entryItem, type Entry } from './client-lists';
+import { getClient, newClientItem, type ClientChanges, type ClientItem } from './clients';
+import { batchDelete, batchWrite, queryAll, sendIf, table, writeIf, type WriteRequest } from './db';
+import { addToBook, bookDeltas, countInsights, sumBookDeltas, type MonthDeltas } from './insights';
+import { clientKey, contactIndexKeys, milestonePartition } from './keys';
+import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from './plan-slots';
+import { addToStats, type StatField } from './stats';
+
+export { ClientEmailTakenError };
+
+/** What can happen to a client. Each is applied to the item as it is read (applyChange). */
+export type ClientChange =
+  /** Fields of the form, an import row or a registration (null or '' clears an optional one). */
+  | { kind: 'edit'; changes: ClientChanges }
+  /** The agent sets the review status (or the review check found the review). */
+  | { kind: 'review-status'; status: ReviewStatus }
+  /** A review request goes out: refused when the client already reviewed, or was asked within `minIntervalMs`. */
+  | { kind: 'request-review'; minIntervalMs: number }
+  /** A request that could not be sent is taken back, only if nothing changed the review since it was marked. */
+  | {
+      kind: 'withdraw-review-request';
+      requestedAt: string;
+      previous: Pick<ClientItem, 'reviewStatus' | 'reviewRequestedAt'>;
+    }
+  /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
+  | { kind: 'contacted'; on: string }
+  /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text). */
+  | { kind: 'opt-out'; channel: 'email' | 'sms' }
+  /** These milestones were awarded (each once; remembered so later writes try only new ones). */
+  | { kind: 'milestones-awarded'; types: readonly string[] }
+  /** A video testimonial was confirmed for the client. */
+  | { kind: 'testimonial-received' };
+
+/** What a change did: the item before and after, or why it did nothing. */
+export type ChangeOutcome =
+  | { kind: 'changed'; before: ClientItem; after: ClientItem }
+  | { kind: 'unchanged'; client: ClientItem }
+  | { kind: 'not-found' }
+  | { kind: 'already-submitted' }
+  | { kind: 'too-soon'; lastRequestedAt: string };
+
+type Applied = { kind: 'changed'; after: ClientItem } | Exclude<ChangeOutcome, { kind: 'changed' }>;
+
+/** The client after the change, or why it does not apply. Pure: the same item and change give the same answer. */
+export function applyChange(before: ClientItem, change: ClientChange, now: Date): Applied {
+  const stamp = now.toISOString();
+  const unchanged = { kind: 'unchanged', client: before } as const;
+  const changed = (fields: Partial<ClientItem>): Applied => ({ kind: 'changed', after: { ...before, ...fields } });
+  switch (change.kind) {
+    case 'edit':
+      return changed({ ...editedFields(change.changes), updatedAt: stamp });
+    case 'review-status': {
+      const was = before.reviewStatus ?? 'pending';
+      const fields: Partial<ClientItem> = { reviewStatus: change.status, updatedAt: stamp };
+      // Marked requested by hand: asked now (a status already requested keeps the time it was asked).
+      if (change.status === 'requested' && was !== 'requested') fields.reviewRequestedAt = stamp;
+      if (change.status === 'submitted' && was !== 'submitted') fields.reviewSubmittedAt = stamp;
+      if (change.status !== 'submitted') fields.reviewSubmittedAt = null;
+      return changed(fields);
+    }
+    case 'request-review': {
+      if (before.reviewStatus === 'submitted') return { kind: 'already-submitted' };
+      const last = before.reviewRequestedAt;
+      if (last && Date.parse(last) > now.getTime() - change.minIntervalMs)
+        return { kind: 'too-soon', lastRequestedAt: last };
+      return changed({ reviewStatus: 'requested', reviewRequestedAt: stamp, updatedAt: stamp });
+    }
+    case 'withdraw-review-request':
+      if (before.reviewStatus !== 'requested' || before.reviewRequestedAt !== change.requestedAt) return unchanged;
+      return changed({
+        reviewStatus: change.previous.reviewStatus ?? 'pending',
+        reviewRequestedAt: change.previous.reviewRequestedAt ?? null,
+      });
+    case 'contacted':
+      if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
+      return changed({ lastContactDate: change.on });
+    case 'opt-out': {
+      const field = change.channel === 'email' ? 'emailOptedOut' : 'smsOptedOut';
+      if (before[field] === true) return unchanged;
+      return changed({ [field]: true, [`${field}At`]: stamp });
+    }
+    case 'milestones-awarded': {
+      const awarded = new Set(before.awardedMilestones ?? []);
+      if (change.types.every((type) => awarded.has(type))) return unchanged;
+      return changed({ awardedMilestones: new Set([...awarded, ...change.types]) });
+    }
+    case 'testimonial-received':
+      return before.hasTestimonial === true ? unchanged : changed({ hasTestimonial: true });
+  }
+}
+
+/** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
+function editedFields(changes: ClientChanges): Partial<ClientItem> {
+  const fields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null || value === '') {
+      if ((CLEARABLE_CLIENT_FIELDS as readonly string[]).includes(field) || field === 'lastContactDate') {
+        fields[field] = null;
+      }
+    } else fields[field] = field === 'email' && typeof value === 'string' ? value.toLowerCase() : value;
+  }
+  return fields as Partial<ClientItem>;
+}
+
+/** Counter deltas and the instant whose month (or, for the platform, UTC month) they belong to. */
+type Dated<T> = { at: Date; deltas: T };
+
+/** Everything a write derives, beside the item itself. */
+export type DerivedWrites = {
+  /** Entries `after` calls for that `before` did not: written before the item. */
+  add: Entry[];
+  /** Entries `before` called for that `after` does not: removed after the item. */
+  remove: Entry[];
+  /** The agent's BOOK counters (clients per completion band, key dates per day, reviews, reviews awaiting). */
+  book: Record<string, number>;
+  /** The agent's month counters (events: reviews requested and received, opt-outs). */
+  months: Array<Dated<MonthDeltas>>;
+  /** The platform counters (clients and reviews that exist, by the month they came). */
+  stats: Array<Dated<Partial<Record<StatField, number>>>>;
+};
+
+const sameEntry = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
+const dayOf = (iso: string) => new Date(iso);
+
+/**
+ * What a write of the client from `before` to `after` derives (undefined: the client does not exist on that side).
+ * Pure: the entries and counters follow from the two items alone, so every writer derives the same.
+ */
+export function derivedWrites(before: ClientItem | undefined, after: ClientItem | undefined, now: Date): DerivedWrites {
+  const had = before ? listEntries(before) : [];
+  const has = after ? listEntries(after) : [];
+  const months: DerivedWrites['months'] = [];
+  const stats: DerivedWrites['stats'] = [];
+  if (!before && after) stats.push({ at: dayOf(after.createdAt), deltas: { clients: 1 } });
+  if (before && !after) stats.push({ at: dayOf(before.createdAt), deltas: { clients: -1 } });
+
+  const wasSubmitted = before?.reviewStatus === 'submitted';
+  const isSubmitted = after?.reviewStatus === 'submitted';
+  if (!wasSubmitted && isSubmitted && after) {
+    const at = after.reviewSubmittedAt ? dayOf(after.reviewSubmittedAt) : now;
+    stats.push({ at, deltas: { reviews: 1 } });
+    const deltas: MonthDeltas = { reviewsSubmitted: 1 };
+    const requested = before?.reviewRequestedAt ? Date.parse(before.reviewRequestedAt) : NaN;
+    if (Number.isFinite(requested)) {
+      deltas[`revd${Math.max(0, Math.floor((at.getTime() - requested) / 86_400_000))}`] = 1;
+    }
+    months.push({ at, deltas });
+  }
+  if (wasSubmitted && !isSubmitted && before?.reviewSubmittedAt) {
+    const at = dayOf(before.reviewSubmittedAt);
+    stats.push({ at, deltas: { reviews: -1 } });
+    // Reviews received count the clients that exist, on the dashboard as in the analytics.
+    if (!after) months.push({ at, deltas: { reviewsSubmitted: -1 } });
+  }
+
+  if (before && after) {
+    // A request is counted when its time is set, and uncounted when it is withdrawn (its time goes back).
+    const was = before.reviewRequestedAt ?? '';
+    const is = after.reviewRequestedAt ?? '';
+    if (after.reviewStatus === 'requested' && is > was) months.push({ at: dayOf(is), deltas: { reviewsRequested: 1 } });
+    if (before.reviewStatus === 'requested' && was && is < was) {
+      months.push({ at: dayOf(was), deltas: { reviewsRequested: -1 } });
+    }
+    const optOuts = (['emailOptedOut', 'smsOptedOut'] as const).filter((f) => after[f] === true && before[f] !== true);
+    if (optOuts.length > 0) months.push({ at: now, deltas: { optOuts: optOuts.length } });
+  }
+  return {
+    add: has.filter((entry) => !had.some((old) => sameEntry(old, entry))),
+    remove: had.filter((entry) => !has.some((kept) => sameEntry(kept, entry))),
+    book: bookDeltas(before, after),
+    months,
+    stats,
+  };
+}
+
+/** The item as stored: its by-last-contact keys follow its Last Contact; nulls and empty sets are left out. */
+function stored(item: ClientItem): ClientItem {
+  const keyed = { ...item, ...contactIndexKeys(item.agentId, item.lastContactDate, item.id) };
+  return Object.fromEntries(
+    Object.entries(keyed).filter(([, value]) => value !== null && !(value instanceof Set && value.size === 0)),
+  ) as ClientItem;
+}
+
+async function writeEntries(entries: readonly Entry[]): Promise<void> {
+  await batchWrite(
+    entries.map((entry): WriteRequest => ({ PutRequest: { Item: entryItem(entry, idOfEntry(entry)) } })),
+  );
+}
+
+async function removeEntries(entries: readonly Entry[]): Promise<void> {
+  await batchWrite(entries.map((entry): WriteRequest => ({ DeleteRequest: { Key: { pk: entry.pk, sk: entry.sk } } })));
+}
+
+const idOfEntry = (entry: Entry) => entry.sk.slice(entry.sk.lastIndexOf('#') + 1);
+
+/** Adds the counters a write derived. Never throws (see the header). */
+async function addCounters(agentId: string, derived: DerivedWrites, timeZone: string | undefined): Promise<void> {
+  await addToBook(agentId, derived.book);
+  for (const { at, deltas } of derived.months) await countInsights(agentId, deltas, at, timeZone);
+  for (const { at, deltas } of derived.stats) await addToStats(deltas, at);
+}
+
+export type ChangeOptions = {
+  now?: Date;
+  /** The client as the caller just read it: the first attempt starts from it instead of reading again. */
+  known?: ClientItem;
+  /** The agent's time zone, for the month counters (read from the agent when not given and a counter moves). */
+  timeZone?: string;
+};
+
+/** How often a change is tried again when another write changed the client between its read and its write. */
+const ATTEMPTS = 8;
+
+/**
+ * Applies a change to the agent's client. The item is written only if its revision is still the one read, so
+ * concurrent changes each apply to the item as the other left it (and count each transition exactly once).
+ * Throws ClientEmailTakenError when an edit's e-mail is another client's.
+ */
+export async function changeClient(
+  agentId: string,
+  clientId: string,
+  change: ClientChange,
+  { now = new Date(), known, timeZone }: ChangeOptions = {},
+): Promise<ChangeOutcome> {
+  let current = known?.agentId === agentId && known.id === clientId ? known : await getClient(agentId, clientId);
+  for (let attempt = 1; ; attempt += 1) {
+    if (!current) return { kind: 'not-found' };
+    const applied = applyChange(current, change, now);
+    if (applied.kind !== 'changed') return applied;
+    const before = current;
+    const after: ClientItem = { ...applied.after, revision: (before.revision ?? 0) + 1 };
+    const write = await writeChange(before, after, now, timeZone);
+    if (write.written) return { kind: 'changed', before, after };
+    if (attempt >= ATTEMPTS) throw new Error(`client ${clientId} kept changing under ${change.kind}`);
+    current = write.latest;
+  }
+}
+
+/** Applies an edit (the form, an import row, a registration); the client after it, or undefined when there is none. */
+export async function updateClient(
+  agentId: string,
+  clientId: string,
+  changes: ClientChanges,
+  now = new Date(),
+): Promise<ClientItem | undefined> {
+  const change = await changeClient(agentId, clientId, { kind: 'edit', changes }, { now });
+  if (change.kind === 'changed') return change.after;
+  return change.kind === 'unchanged' ? change.client : undefined;
+}
+
+/** Sets the review status (stamping its dates); the item before and after, or undefined when there is no client. */
+export async function setReviewStatus(
+  agentId: string,
+  clientId: string,
+  status: ReviewStatus,
+  now = new Date(),
+  options: Omit<ChangeOptions, 'now'> = {},
+): Promise<{ before: ClientItem; after: ClientItem } | undefined> {
+  const change = await changeClient(agentId, clientId, { kind: 'review-status', status }, { ...options, now });
+  if (change.kind === 'changed') return change;
+  return change.kind === 'unchanged' ? { before: change.client, after: change.client } : undefined;
+}
+
+/** One attempt: the e-mail lock, the new entries, the item (if still at `before`'s revision), then the rest. */
+async function writeChange(
+  before: ClientItem,
+  after: ClientItem,
+  now: Date,
+  timeZone: string | undefined,
+): Promise<{ written: true } | { written: false; latest: ClientItem | undefined }> {
+  const { agentId, id } = before;
+  const emailMoves = after.email !== before.email;
+  if (emailMoves) await claimClientEmail(agentId, after.email, id, now);
+  const derived = derivedWrites(before, after, now);
+  let written = false;
+  try {
+    await writeEntries(derived.add);
+    written = await writeIf(
+      new PutCommand({
+        TableName: table(),
+        Item: stored(after),
+        ConditionExpression:
+          before.revision === undefined
+            ? 'attribute_exists(pk) AND attribute_not_exists(revision)'
+            : 'revision = :seen',
+        ExpressionAttributeValues: before.revision === undefined ? undefined : { ':seen': before.revision },
+      }),
+    );
+  } finally {
+    if (emailMoves) await releaseClientEmail(agentId, written ? before.email : after.email, id);
+  }
+  if (!written) {
+    // Another write won: the entries this attempt added that the client as it is now does not call for go again.
+    const latest = await getClient(agentId, id);
+    const keep = latest ? listEntries(latest) : [];
+    await removeEntries(derived.add.filter((entry) => !keep.some((kept) => sameEntry(kept, entry))));
+    return { written: false, latest };
+  }
+  await removeEntries(derived.remove);
+  await addCounters(agentId, derived, timeZone);
+  return { written: true };
+}
+
+/**
+ * Creates a client within the agent's plan. Throws PlanLimitError at the free cap and ClientEmailTakenError for a
+ * known e-mail. `id`: the import job's id for the row (the same on every attempt, so a retry finds the client it
+ * made); a new one otherwise.
+ */
+export async function createClient(
+  agentId: string,
+  input: ClientInput,
+  now = new Date(),
+  id = randomId(),
+): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
+  const slot = await reserveClientSlot(agentId);
+  let item: ClientItem;
+  try {
+    item = await writeNewClient(agentId, input, now, id);
+  } catch (error) {
+    await releaseClientSlot(agentId);
+    throw error;
+  }
+  await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
+  return { client: item, remainingFreeSlots: remainingFreeSlots(slot) };
+}
+
+export type ClientBatchResult = {
+  created: ClientItem[];
+  /** Inputs whose e-mail another client has (written since the caller looked): that client's id. */
+  taken: Array<{ input: ClientInput; clientId: string }>;
+};
+
+/**
+ * The CSV import's creates for a Pro agent, a batch at a time: each client takes its e-mail lock and is written as
+ * createClient writes it, but the plan slots are reserved for the whole batch in one write, what the batch did not
+ * use is given back in one, and the counters are added once. Undefined, having written nothing, when the agent is
+ * not Pro (any more): the caller then creates one at a time within the free plan. A crash mid-batch leaves at most
+ * the batch's unused slots taken (reconcileClientCount gives them back) and its written clients not yet counted
+ * (`npm run stats:recompute`); an error gives back what it can and is rethrown. `ids`: the import job's id for each
+ * input (see createClient).
+ */
+export async function createClientBatch(
+  agentId: string,
+  inputs: readonly ClientInput[],
+  concurrency: number,
+  now = new Date(),
+  ids?: readonly string[],
+): Promise<ClientBatchResult | undefined> {
+  const created: ClientItem[] = [];
+  const taken: ClientBatchResult['taken'] = [];
+  if (inputs.length === 0) return { created, taken };
+  if (!(await reserveProClientSlots(agentId, inputs.length))) return undefined;
+  let failure: { error: unknown } | undefined;
+  const fail = (input: ClientInput, error: unknown) => {
+    if (error instanceof ClientEmailTakenError) taken.push({ input, clientId: error.existingClientId });
+    else failure ??= { error };
+  };
+  // writeNewClient's steps, batched: each client's e-mail lock, then the entries of all of them in shared batch
+  // writes (a client's own would take a call each), then each client.
+  const claims: Array<ClientClaim & { input: ClientInput }> = [];
+  await forEachLimited([...inputs.keys()], concurrency, async (index) => {
+    const input = inputs[index]!;
+    if (failure) return;
+    try {
+      claims.push({ input, ...(await claimClient(agentId, input, now, ids?.[index] ?? randomId())) });
+    } catch (error) {
+      fail(input, error);
+    }
+  });
+  try {
+    if (!failure) await writeEntries(claims.flatMap((claim) => listEntries(claim.item)));
+  } catch (error) {
+    failure = { error };
+  }
+  await forEachLimited(claims, concurrency, async (claim) => {
+    if (failure) return giveBackClaim(agentId, claim);
+    try {
+      created.push(await putClaimedClient(agentId, claim));
+    } catch (error) {
+      fail(claim.input, error);
+    }
+  });
+  if (created.length > 0) {
+    // The counters once for the batch: one item would otherwise take a write per client.
+    const each = created.map((client) => derivedWrites(undefined, client, now));
+    await addToBook(agentId, sumBookDeltas(each.map((derived) => derived.book)));
+    await addToStats({ clients: created.length }, now);
+  }
+  if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
+  if (failure) throw failure.error;
+  return { created, taken };
+}
+
+type ClientClaim = { item: ClientItem; adopted: boolean };
+
+/** The e-mail lock of a new client, and its item (under the lock's own id when a young lock was adopted). */
+async function claimClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientClaim> {
+  const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
+  return { item: { ...newClientItem(agentId, id, input, now), revision: 1 }, adopted: id !== fresh };
+}
+
+/** A claim whose client is not written: its lock goes back. An adopted lock stays: it names the id either way. */
+async function giveBackClaim(agentId: string, { item, adopted }: ClientClaim): Promise<void> {
+  if (!adopted) await releaseClientEmail(agentId, item.email, item.id);
+}
+
+/** Writes the claimed client. Throws ClientEmailTakenError when a client already has its id. */
+async function putClaimedClient(agentId: string, claim: ClientClaim): Promise<ClientItem> {
+  let written: boolean;
+  try {
+    written = await writeIf(
+      new PutCommand({ TableName: table(), Item: stored(claim.item), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (error) {
+    await giveBackClaim(agentId, claim);
+    throw error;
+  }
+  if (written) return claim.item;
+  // A client already under this id: the other request sharing the lock (see claimUniqueLock) wrote first, so this
+  // e-mail is taken and the lock is that client's.
+  if (!claim.adopted && !(await getClient(agentId, claim.item.id))) {
+    await releaseClientEmail(agentId, claim.item.email, claim.item.id);
+  }
+  throw new ClientEmailTakenError(claim.item.id);
+}
+
+/** Takes the e-mail lock, writes the entries, then the client; on a failure the lock it took is given back. */
+async function writeNewClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientItem> {
+  const claim = await claimClient(agentId, input, now, fresh);
+  try {
+    await writeEntries(listEntries(claim.item));
+  } catch (error) {
+    await giveBackClaim(agentId, claim);
+    throw error;
+  }
+  return putClaimedClient(agentId, claim);
+}
+
+/**
+ * Deletes the client with its e-mail lock, its entries and its own partition (milestones, testimonial records,
+ * activity), frees the plan slot and takes it out of the counters; the deleted item, or undefined when there was no
+ * such client.
+ */
+export async function deleteClient(
+  agentId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<ClientItem | undefined> {
+  const out = await sendIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const old = out?.Attributes as ClientItem | undefined;
+  if (!old) return undefined;
+  const derived = derivedWrites(old, undefined, now);
+  await releaseClientEmail(agentId, old.email, clientId);
+  await removeEntries(derived.remove);
+  await releaseClientSlot(agentId);
+  await deleteClientPartition(clientId);
+  await addCounters(agentId, derived, undefined);
+  return old;
+}
+
+/** Everything under CLIENT#<clientId>: its milestones, testimonial records and activity (the videos are S3's). */
+async function deleteClientPartition(clientId: string): Promise<void> {
+  const keys = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': milestonePartition(clientId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchDelete(keys);
+}
+
+/** Every entry of these clients, written again (`npm run occasions:rebuild`, for data older than the entries). */
+export async function rewriteClientEntries(clients: readonly ClientItem[]): Promise<number> {
+  const entries = clients.flatMap((client) => listEntries(client));
+  await writeEntries(entries);
+  return entries.length;
+}

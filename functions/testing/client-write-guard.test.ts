@@ -1,0 +1,68 @@
+// The one-writer guard catches a client write from any module but the client record's.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createClient } from '../data/client-record';
+import { db, table } from '../data/db';
+import { clientKey, userKey } from '../data/keys';
+import { OWNER, mayWriteClient, takeViolations, writerOf, writtenKeys } from './client-write-guard';
+import { renameClientBehindTheOwnersBack } from './fixtures/rogue-client-writer';
+import { startTestTable, type TestTable } from './table';
+
+let testTable: TestTable;
+beforeAll(async () => {
+  testTable = await startTestTable();
+});
+afterAll(() => testTable.close());
+
+describe('the client write guard', () => {
+  it('names the module behind a write, past the transport', () => {
+    const stack = [
+      'Error',
+      '    at guardedSend (/repo/functions/testing/client-write-guard.ts:70:23)',
+      '    at sendIf (/repo/functions/data/db.ts:51:14)',
+      '    at writeIf (/repo/functions/data/db.ts:61:16)',
+      '    at markSomething (/repo/functions/data/review-requests.ts:20:9)',
+      '    at Object.<anonymous> (/repo/node_modules/jest-circus/build/utils.js:1:1)',
+    ].join('\n');
+    expect(writerOf(stack, '/repo')).toBe('functions/data/review-requests.ts');
+    expect(mayWriteClient('functions/data/review-requests.ts')).toBe(false);
+    expect(mayWriteClient(OWNER)).toBe(true);
+    expect(mayWriteClient('functions/handlers/clients/reviews.test.ts')).toBe(true);
+  });
+
+  it('reads the keys of puts, updates, deletes and batches', () => {
+    const key = clientKey('a', 'c');
+    expect(writtenKeys(new UpdateCommand({ TableName: 't', Key: key }))).toEqual([key]);
+    const batch = {
+      constructor: { name: 'BatchWriteItemCommand' },
+      input: { RequestItems: { t: [{ DeleteRequest: { Key: { pk: { S: 'AGENT#a' }, sk: { S: 'CLIENT#c' } } } }] } },
+    };
+    expect(writtenKeys(batch)).toEqual([{ pk: { S: 'AGENT#a' }, sk: { S: 'CLIENT#c' } }]);
+  });
+
+  it('records a client write from another module, and none from the owner or a test arranging its case', async () => {
+    const agentId = 'guard-agent';
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: userKey(agentId),
+        UpdateExpression: 'SET isPro = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
+    const { client } = await createClient(agentId, { name: 'Ana Ruiz', email: 'ana@example.com', phone: '' });
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: clientKey(agentId, client.id),
+        UpdateExpression: 'SET reviewRequestedAt = :t',
+        ExpressionAttributeValues: { ':t': '2026-01-01T00:00:00.000Z' },
+      }),
+    );
+    expect(takeViolations()).toEqual([]);
+
+    await renameClientBehindTheOwnersBack(agentId, client.id);
+    expect(takeViolations()).toEqual([
+      `UpdateCommand of CLIENT#${client.id} from functions/testing/fixtures/rogue-client-writer.ts`,
+    ]);
+  });
+});
