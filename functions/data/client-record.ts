@@ -51,7 +51,9 @@ export type ClientChange =
   /** These milestones were awarded (each once; remembered so later writes try only new ones). */
   | { kind: 'milestones-awarded'; types: readonly string[] }
   /** A video testimonial was confirmed for the client. */
-  | { kind: 'testimonial-received' };
+  | { kind: 'testimonial-received' }
+  /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
+  | { kind: 'rederive' };
 
 /** What a change did: the item before and after, or why it did nothing. */
 export type ChangeOutcome =
@@ -108,6 +110,10 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     }
     case 'testimonial-received':
       return before.hasTestimonial === true ? unchanged : changed({ hasTestimonial: true });
+    case 'rederive': {
+      const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
+      return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
+    }
   }
 }
 

@@ -14,10 +14,11 @@ import { lastMonths, todayIn } from '@shared/dates';
 import { eventsWithin } from '@shared/reminders';
 import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { forEachLimited } from '../lib/concurrency';
+import { changeClient } from './client-record';
 import { listClients, type ClientItem } from './clients';
-import { db, fieldsExpression, table, writeIf } from './db';
+import { db, fieldsExpression, table } from './db';
 import { bookDeltas, monthIn, MONTH_COUNTERS } from './insights';
-import { contactIndexKeys, insightsBookKey, insightsMonthKey } from './keys';
+import { insightsBookKey, insightsMonthKey } from './keys';
 import { listActivity, type MessageItem, type TouchItem } from './messages';
 
 export const RECOMPUTE_MONTHS = 24;
@@ -119,22 +120,6 @@ export async function recomputeAgentInsights(
  * Writes the client's gsi3 keys when they are missing or stale (only if its last contact did not move meanwhile); true
  * when it wrote.
  */
-async function placeInContactIndex(client: ClientItem & { gsi3pk?: string; gsi3sk?: string }): Promise<boolean> {
-  const keys = contactIndexKeys(client.agentId, client.lastContactDate, client.id);
-  if (client.gsi3pk === keys.gsi3pk && client.gsi3sk === keys.gsi3sk) return false;
-  return writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { pk: client.pk, sk: client.sk },
-      UpdateExpression: 'SET gsi3pk = :pk3, gsi3sk = :sk3',
-      ConditionExpression: client.lastContactDate
-        ? 'lastContactDate = :lc'
-        : 'attribute_exists(pk) AND attribute_not_exists(lastContactDate)',
-      ExpressionAttributeValues: {
-        ':pk3': keys.gsi3pk,
-        ':sk3': keys.gsi3sk,
-        ...(client.lastContactDate ? { ':lc': client.lastContactDate } : {}),
-      },
-    }),
-  );
+async function placeInContactIndex(client: ClientItem): Promise<boolean> {
+  return (await changeClient(client.agentId, client.id, { kind: 'rederive' }, { known: client })).kind === 'changed';
 }

@@ -4,8 +4,8 @@
 // plan is full: clientWriteErrorFor in functions/http/client-errors.ts.)
 import * as yup from 'yup';
 import { ID_PATTERN, isId } from '@shared/schemas';
-import { findClientById } from '../data/admin-clients';
-import { getClient, type ClientItem } from '../data/clients';
+import { actorOf, clientFor } from '../data/client-access';
+import type { ClientItem } from '../data/clients';
 import { getUserById, isAdmin, type UserItem } from '../data/users';
 import { badRequest, forbidden, notFound } from '../http/errors';
 
@@ -34,9 +34,8 @@ export async function actingAgent(user: UserItem, agentId: string | undefined): 
 }
 
 /**
- * The client a PATCH edits, and the time zone of its agent (for milestones). Agents reach only
- * their own clients; an administrator reaches any client by id (gsi2, then a consistent read by
- * key), or within the agent named.
+ * The client a PATCH edits, and the time zone of its agent (for milestones). Agents reach only their own clients;
+ * an administrator reaches any client by id, or within the agent named (the access rule's admin mode).
  */
 export async function clientForEdit(
   user: UserItem,
@@ -45,15 +44,12 @@ export async function clientForEdit(
 ): Promise<{ client: ClientItem; agentTimeZone: string } | undefined> {
   if (agentId) {
     const agent = await actingAgent(user, agentId);
-    const client = await getClient(agent.id, clientId);
+    const client = await clientFor(actorOf(agent), clientId);
     return client ? { client, agentTimeZone: agent.timeZone } : undefined;
   }
-  const own = await getClient(user.id, clientId);
-  if (own) return { client: own, agentTimeZone: user.timeZone };
-  if (!isAdmin(user)) return undefined;
-  const found = await findClientById(clientId);
-  const client = found ? await getClient(found.agentId, found.id) : undefined;
+  const client = await clientFor(actorOf(user), clientId, 'administer');
   if (!client) return undefined;
+  if (client.agentId === user.id) return { client, agentTimeZone: user.timeZone };
   const agent = await getUserById(client.agentId);
   return { client, agentTimeZone: agent?.timeZone ?? user.timeZone };
 }

@@ -6,7 +6,7 @@ import type { Draft, DraftEngine } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import type { DraftChannel, DraftOccasion, DraftTone } from '@shared/drafts';
 import { config } from '../config';
-import { getClient } from '../data/clients';
+import { actorOf, clientFor } from '../data/client-access';
 import { draftCountKey } from '../data/keys';
 import { countOne, countSoFar, dailyCounter, uncountOne } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
@@ -43,7 +43,7 @@ export async function writeDraft(
   request: DraftRequestInput,
   now = new Date(),
 ): Promise<DraftOutcome> {
-  const client = await getClient(agent.id, clientId);
+  const client = await clientFor(actorOf(agent), clientId);
   if (!client) return { outcome: 'no-such-client' };
   if (request.occasion === 'review-request' && !agent.googlePlaceId) return { outcome: 'no-place-id' };
   const today = todayIn(agent.timeZone, now);

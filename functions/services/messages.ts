@@ -6,6 +6,7 @@
 import type { Client, SendMessageResult } from '@shared/api-types';
 import type { MessageInput } from '@shared/messages';
 import { config } from '../config';
+import { actorOf, clientFor } from '../data/client-access';
 import { getClient, toClient, type ClientItem } from '../data/clients';
 import {
   advanceLastContact,
@@ -63,7 +64,7 @@ export async function sendClientMessage(
   now = new Date(),
 ): Promise<SendOutcome> {
   requireVerifiedSender(agent);
-  const client = await getClient(agent.id, clientId);
+  const client = await clientFor(actorOf(agent), clientId);
   if (!client) throw notFound('Client not found');
   return input.channel === 'email'
     ? sendEmailNow(agent, client, input, now)

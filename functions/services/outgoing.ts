@@ -7,7 +7,7 @@ import type { MessageActivity, OutgoingAction, OutgoingMessage } from '@shared/a
 import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
 import { messageSchema } from '@shared/messages';
 import { isId } from '@shared/schemas';
-import { getClient } from '../data/clients';
+import { actorOf, clientFor } from '../data/client-access';
 import { batchGet } from '../data/db';
 import { clientKey } from '../data/keys';
 import {
@@ -105,7 +105,7 @@ export async function approveOutgoing(
   }
   requireVerifiedSender(agent);
   const checked = approvedContent(item, edits);
-  const client = await getClient(agent.id, item.clientId);
+  const client = await clientFor(actorOf(agent), item.clientId);
   if (!client) throw notFound('Client not found');
   const to = item.channel === 'email' ? await emailDestination(client) : await textDestinationOf(agent, client, now);
   const slot = await reserveDailySend(agent, item.channel, now);

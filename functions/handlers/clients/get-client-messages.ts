@@ -1,7 +1,7 @@
 // GET /api/clients/{id}/messages: the client's activity, newest first: messages sent or scheduled
 // through Hearthside and touches the agent logged.
+import { actorOf, clientFor } from '../../data/client-access';
 import type { Activity, ClientActivity } from '@shared/api-types';
-import { getClient } from '../../data/clients';
 import { listActivity, toMessageActivity, toTouchActivity } from '../../data/messages';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -10,7 +10,7 @@ const when = (entry: Activity): string =>
   entry.type === 'touch' ? entry.date : (entry.sentAt ?? entry.sendAt ?? entry.createdAt);
 
 export const handler = defineHandler('clients/get-client-messages', {}, async ({ user, params }) => {
-  const client = await getClient(user.id, params.id ?? '');
+  const client = await clientFor(actorOf(user), params.id ?? '');
   if (!client) throw notFound('Client not found');
   const activity = (await listActivity(client.id))
     .map((item) => (item.type === 'touch' ? toTouchActivity(item) : toMessageActivity(item)))

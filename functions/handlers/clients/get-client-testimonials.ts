@@ -1,7 +1,7 @@
 // GET /api/clients/{id}/testimonials: the videos one of the agent's clients left, each with a
 // presigned GET valid a few minutes (the bucket stays private).
+import { actorOf, clientFor } from '../../data/client-access';
 import type { Testimonial } from '@shared/api-types';
-import { getClient } from '../../data/clients';
 import { listTestimonials } from '../../data/testimonials';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -10,7 +10,7 @@ import { presignVideoGet } from '../../integrations/video-uploads';
 export const TESTIMONIAL_URL_TTL_SECONDS = 10 * 60;
 
 export const handler = defineHandler('clients/get-client-testimonials', {}, async ({ user, params }) => {
-  const client = await getClient(user.id, params.id ?? '');
+  const client = await clientFor(actorOf(user), params.id ?? '');
   if (!client) throw notFound('Client not found');
   const urlExpiresAt = new Date(Date.now() + TESTIMONIAL_URL_TTL_SECONDS * 1000).toISOString();
   const testimonials: Testimonial[] = await Promise.all(

@@ -1,8 +1,9 @@
 // POST /api/clients/{id}/check-review: looks for the client's review among those Google shows for
 // the agent's Place ID; a review found marks the client submitted and awards the milestone.
+import { actorOf, clientFor } from '../../data/client-access';
 import type { ReviewCheck } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
-import { getClient, toClient, type ClientItem } from '../../data/clients';
+import { toClient, type ClientItem } from '../../data/clients';
 import { setReviewStatus } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
 import { hitLimit } from '../../data/throttle';
@@ -31,7 +32,7 @@ export const handler = defineHandler(
   'clients/post-client-review-check',
   { errors: REVIEW_PROVIDER_ERRORS },
   async ({ user, params }) => {
-    const client = await getClient(user.id, params.id ?? '');
+    const client = await clientFor(actorOf(user), params.id ?? '');
     if (!client) throw notFound('Client not found');
     const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({
       body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck,

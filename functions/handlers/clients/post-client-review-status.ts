@@ -1,6 +1,7 @@
 // POST /api/clients/{id}/review-status: pending, requested or submitted, stamping the dates.
 import * as yup from 'yup';
 import { todayIn } from '@shared/dates';
+import { actorOf, clientFor } from '../../data/client-access';
 import { toClient } from '../../data/clients';
 import { setReviewStatus } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
@@ -18,7 +19,10 @@ export const handler = defineHandler(
   'clients/post-client-review-status',
   { body: schema },
   async ({ user, params, body }) => {
-    const result = await setReviewStatus(user.id, params.id ?? '', body.status, new Date(), {
+    const client = await clientFor(actorOf(user), params.id ?? '');
+    if (!client) throw notFound('Client not found');
+    const result = await setReviewStatus(client.agentId, client.id, body.status, new Date(), {
+      known: client,
       timeZone: user.timeZone,
     });
     if (!result) throw notFound('Client not found');

@@ -1,8 +1,9 @@
 // POST /api/clients/{id}/touches: logs a call, meeting or note made outside the product; the
 // client's lastContactDate moves to it when it is the latest contact.
+import { actorOf, clientFor } from '../../data/client-access';
 import type { LogTouchResult } from '@shared/api-types';
 import { touchInstant, touchSchema } from '@shared/messages';
-import { getClient, toClient } from '../../data/clients';
+import { toClient } from '../../data/clients';
 import { countInsights } from '../../data/insights';
 import { changeClient } from '../../data/client-record';
 import { putTouch, toTouchActivity } from '../../data/messages';
@@ -14,7 +15,7 @@ export const handler = defineHandler(
   'clients/post-client-touches',
   { body: touchSchema },
   async ({ user, params, body }) => {
-    const client = await getClient(user.id, params.id ?? '');
+    const client = await clientFor(actorOf(user), params.id ?? '');
     if (!client) throw notFound('Client not found');
     const date = touchInstant(body.date)!; // the schema accepted only readable dates
     const touch = await putTouch({
