@@ -256,6 +256,22 @@ export async function benchRoutes({
         },
       },
       {
+        route: 'POST /api/clients/{id}/touches',
+        request: (i) => {
+          const id = clientIds[Math.abs(i) % clientIds.length]!;
+          const day = String(1 + (Math.abs(i) % 28)).padStart(2, '0');
+          return { path: `/api/clients/${id}/touches`, params: { id }, body: { kind: 'call', date: `2026-02-${day}` } };
+        },
+      },
+      {
+        route: 'POST /api/clients/{id}/review-status',
+        request: (i) => {
+          const id = clientIds[Math.abs(i) % clientIds.length]!;
+          const status = (['requested', 'submitted', 'pending'] as const)[Math.abs(i) % 3];
+          return { path: `/api/clients/${id}/review-status`, params: { id }, body: { status } };
+        },
+      },
+      {
         // The local runtime writes drafts without a model (AI_PROVIDER=local), so the model's own time is left out by
         // construction.
         route: 'POST /api/clients/{id}/drafts',
@@ -344,7 +360,10 @@ export async function benchRoutes({
     const cookies = (as: Case['as']) => [...(as === 'admin' ? admin : client).cookies].map(([k, v]) => `${k}=${v}`);
     const handlers = new Map<string, Handler>();
     const rows: Array<Record<string, unknown>> = [];
+    // BENCH_ROUTES=<part>,<part>: only the routes whose method and path contain one of the parts.
+    const only = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
     for (const c of cases) {
+      if (only && !only.some((part) => c.route.includes(part))) continue;
       const [method, path] = c.route.split(' ') as [string, string];
       const route = routes.find((r) => r.method === method && r.path === path);
       if (!route) throw new Error(`no route ${c.route}`);
