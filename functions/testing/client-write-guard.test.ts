@@ -2,8 +2,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClient } from '../data/client-record';
 import { db, table } from '../data/db';
-import { clientKey, userKey } from '../data/keys';
+import { clientKey } from '../data/keys';
 import { OWNER, mayWriteClient, takeViolations, writerOf, writtenKeys } from './client-write-guard';
+import { makePro } from './factories';
 import { renameClientBehindTheOwnersBack } from './fixtures/rogue-client-writer';
 import { startTestTable, type TestTable } from './table';
 
@@ -41,14 +42,7 @@ describe('the client write guard', () => {
 
   it('records a client write from another module, and none from the owner or a test arranging its case', async () => {
     const agentId = 'guard-agent';
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(agentId),
-        UpdateExpression: 'SET isPro = :t',
-        ExpressionAttributeValues: { ':t': true },
-      }),
-    );
+    await makePro(agentId);
     const { client } = await createClient(agentId, { name: 'Ana Ruiz', email: 'ana@example.com', phone: '' });
     await db().send(
       new UpdateCommand({
