@@ -3,7 +3,7 @@
 import { AdminClientsManager } from '@/features/admin/components/admin-clients-manager';
 import { AdminOnly } from '@/features/admin/components/admin-only';
 import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
-import { remainingSlotsText } from '@/features/clients/components/clients-manager';
+import { remainingSlotsText } from '@/features/clients/utils/remaining-slots';
 import { ImportClientsDialog } from '@/features/clients/components/import-clients-dialog';
 import { ReviewStatusChip } from '@/features/clients/components/review-status-chip';
 

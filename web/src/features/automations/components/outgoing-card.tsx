@@ -15,18 +15,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
-import { messageSchema } from '@shared/messages';
-import { useToast } from '@/components/ui/toast/use-toast';
-import { sendErrorMessage } from '@/lib/email-verification';
-import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
-import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
-import { CHANNEL_NAMES, SKIPPED, approvedText, firstNameOf, occasionName, queueStatus } from '../automation-text';
-
-type DraftErrors = Partial<Record<'subject' | 'body', string>>;
+import { MessageDraftFields } from '@/components/ui/message-draft-fields';
+import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
+import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
 
 type OutgoingCardProps = {
   message: OutgoingMessage;
@@ -38,54 +32,9 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   const headingId = useId();
   const awaiting = message.status === 'awaiting-approval';
   const isEmail = message.channel === 'email';
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ subject: message.subject ?? '', body: message.body });
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const approving = useApproveOutgoing();
-  const skipping = useSkipOutgoing();
-  const { toast } = useToast();
-  const working = locked || approving.isMutating || skipping.isMutating;
-  const name = firstNameOf(message.clientName);
+  const card = useOutgoingCard(message);
+  const working = locked || card.isApproving || card.isSkipping;
   const ChannelIcon = isEmail ? EmailOutlined : SmsOutlined;
-
-  const approve = async (edited?: EditedDraft) => {
-    try {
-      const action = await approving.trigger({ id: message.id, draft: edited });
-      toast({
-        ...approvedText(action, message.clientName),
-        variant: action.status === 'skipped' ? 'destructive' : 'success',
-      });
-      setEditing(false);
-    } catch (error) {
-      setErrors(serverFieldErrors(error, ['subject', 'body'] as const));
-      toast({ title: `Not sent to ${name}`, description: sendErrorMessage(error), variant: 'destructive' });
-    }
-  };
-
-  const approveEdited = () => {
-    const checked = validOrShowErrors(
-      messageSchema,
-      { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
-      setErrors,
-    );
-    if (!checked) return;
-    void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
-  };
-
-  const skip = async () => {
-    try {
-      await skipping.trigger(message.id);
-      toast({ title: SKIPPED, description: `${name} won't get this message.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Not skipped', description: sendErrorMessage(error), variant: 'destructive' });
-    }
-  };
-
-  const cancelEdit = () => {
-    setEditing(false);
-    setErrors({});
-    setDraft({ subject: message.subject ?? '', body: message.body });
-  };
 
   return (
     <Card component="article" aria-labelledby={headingId}>
@@ -126,46 +75,8 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
             {message.note}
           </Alert>
         ) : null}
-        {editing ? (
-          <Box
-            component="form"
-            noValidate
-            aria-label={`Edit the message to ${message.clientName}`}
-            onSubmit={(event) => {
-              event.preventDefault();
-              approveEdited();
-            }}
-            sx={{ display: 'grid', gap: 2 }}
-          >
-            {isEmail ? (
-              <TextField
-                label="Subject"
-                value={draft.subject}
-                onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
-                required
-                error={Boolean(errors.subject)}
-                helperText={errors.subject}
-              />
-            ) : null}
-            <TextField
-              label="Message"
-              value={draft.body}
-              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
-              required
-              multiline
-              minRows={isEmail ? 6 : 3}
-              error={Boolean(errors.body)}
-              helperText={errors.body}
-            />
-            <Actions>
-              <Button type="submit" variant="contained" startIcon={<CheckRounded />} disabled={working}>
-                {approving.isMutating ? 'Sending...' : 'Approve'}
-              </Button>
-              <Button onClick={cancelEdit} disabled={working}>
-                Cancel
-              </Button>
-            </Actions>
-          </Box>
+        {card.editing ? (
+          <DraftForm message={message} card={card} working={working} />
         ) : (
           <>
             <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 2 }}>
@@ -179,45 +90,78 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
                 {message.body}
               </Typography>
             </Box>
-            <Actions>
-              {awaiting ? (
-                <>
-                  <Button
-                    variant="contained"
-                    startIcon={<CheckRounded />}
-                    onClick={() => void approve()}
-                    disabled={working}
-                  >
-                    {approving.isMutating ? 'Sending...' : 'Approve'}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    startIcon={<EditOutlined />}
-                    onClick={() => setEditing(true)}
-                    disabled={working}
-                  >
-                    Edit
-                  </Button>
-                  <Button onClick={() => void skip()} disabled={working}>
-                    {skipping.isMutating ? 'Skipping...' : 'Skip'}
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DoNotDisturbAltOutlined />}
-                  onClick={() => void skip()}
-                  disabled={working}
-                >
-                  {skipping.isMutating ? 'Stopping...' : "Don't send"}
-                </Button>
-              )}
-            </Actions>
+            <MessageActions message={message} card={card} working={working} />
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+type CardPartProps = { message: OutgoingMessage; card: OutgoingCardState; working: boolean };
+
+/** The draft being edited, approved once it is checked. */
+function DraftForm({ message, card, working }: CardPartProps) {
+  const isEmail = message.channel === 'email';
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={`Edit the message to ${message.clientName}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        card.approveEdited();
+      }}
+      sx={{ display: 'grid', gap: 2 }}
+    >
+      <MessageDraftFields
+        draft={card.draft}
+        errors={card.errors}
+        onChange={card.setDraft}
+        withSubject={isEmail}
+        minRows={isEmail ? 6 : 3}
+      />
+      <Actions>
+        <Button type="submit" variant="contained" startIcon={<CheckRounded />} disabled={working}>
+          {card.isApproving ? 'Sending...' : 'Approve'}
+        </Button>
+        <Button onClick={card.cancelEdit} disabled={working}>
+          Cancel
+        </Button>
+      </Actions>
+    </Box>
+  );
+}
+
+/** Approve, Edit and Skip while the message waits for approval; Don't send once it is scheduled. */
+function MessageActions({ message, card, working }: CardPartProps) {
+  if (message.status !== 'awaiting-approval') {
+    return (
+      <Actions>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DoNotDisturbAltOutlined />}
+          onClick={() => void card.skip()}
+          disabled={working}
+        >
+          {card.isSkipping ? 'Stopping...' : "Don't send"}
+        </Button>
+      </Actions>
+    );
+  }
+  return (
+    <Actions>
+      <Button variant="contained" startIcon={<CheckRounded />} onClick={() => void card.approve()} disabled={working}>
+        {card.isApproving ? 'Sending...' : 'Approve'}
+      </Button>
+      <Button variant="outlined" startIcon={<EditOutlined />} onClick={card.startEditing} disabled={working}>
+        Edit
+      </Button>
+      <Button onClick={() => void card.skip()} disabled={working}>
+        {card.isSkipping ? 'Skipping...' : 'Skip'}
+      </Button>
+    </Actions>
   );
 }
 

@@ -20,7 +20,7 @@ import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@sh
 import { formatTimestamp } from '@/lib/dates';
 import { ReviewStatusChip } from './review-status-chip';
 
-type ClientActions = {
+export type ClientActions = {
   onOpen: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;

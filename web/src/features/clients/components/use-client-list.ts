@@ -22,6 +22,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const FIRST_PAGE: ClientPagesTrail = { pages: [], before: 0 };
 
+export type ClientList = ReturnType<typeof useClientList>;
+
 export function useClientList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();

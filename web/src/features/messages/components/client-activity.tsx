@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import type { Activity, Client, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { browserToday, formatTimestamp } from '@/lib/dates';
@@ -193,21 +194,15 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
       sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          select
+        <SelectField
           label="Kind"
           value={kind}
-          onChange={(e) => setKind(e.target.value as TouchKind)}
-          slotProps={{ select: { native: true } }}
+          options={TOUCH_KINDS}
+          labels={TOUCH_LABELS}
+          onChange={setKind}
           error={Boolean(errors.kind)}
           helperText={errors.kind}
-        >
-          {TOUCH_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {TOUCH_LABELS[k]}
-            </option>
-          ))}
-        </TextField>
+        />
         <TextField
           label="Date"
           type="date"

@@ -1,9 +1,6 @@
 // The composer: a personal message to one client, drafted for an occasion (by AI for Pro agents, by
 // Hearthside's own composer otherwise), edited by the agent and sent by e-mail or text. It says which
 // engine wrote the draft, why a channel cannot be used, and what happened to the message.
-import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
-import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,38 +8,29 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useId, useState } from 'react';
 import type { Client, Draft, SendMessageResult } from '@shared/api-types';
 import {
   DRAFT_INSTRUCTIONS_MAX,
-  DRAFT_OCCASIONS,
-  DRAFT_TONES,
   DRAFT_VARIANT_MAX,
   smsSegments,
   type DraftOccasion,
   type DraftTone,
 } from '@shared/drafts';
 import { messageSchema, type MessageChannel } from '@shared/messages';
-import { paths } from '@/config/paths';
+import { MessageDraftFields, type MessageDraft } from '@/components/ui/message-draft-fields';
 import { useUser } from '@/lib/auth';
 import { sendErrorMessage } from '@/lib/email-verification';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useDraftMessage } from '../api/draft-message';
 import { useSendMessage } from '../api/send-message';
-import { CHANNEL_LABELS, OCCASION_LABELS, TONE_LABELS, engineText, firstName, scheduledText } from '../message-text';
+import { firstName } from '../message-text';
+import { ChannelChoice, DraftSettings, SuggestDraft } from './composer-fields';
+import { ComposerOutcome } from './composer-outcome';
 
 export type ComposerTarget = { client: Client; occasion: DraftOccasion };
 
@@ -81,10 +69,11 @@ export function ComposerDialog({ target, onClose }: ComposerDialogProps) {
   );
 }
 
-type Fields = { subject: string; body: string };
-type FieldErrors = Partial<Record<keyof Fields, string>>;
+type FieldErrors = Partial<Record<keyof MessageDraft, string>>;
 
-function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleId: string; onClose: () => void }) {
+type ComposerProps = { target: ComposerTarget; titleId: string; onClose: () => void };
+
+function Composer({ target, titleId, onClose }: ComposerProps) {
   const { client } = target;
   const { user } = useUser();
   const problems = channelProblems(client);
@@ -92,7 +81,7 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
   const [channel, setChannel] = useState<MessageChannel>(problems.email && !problems.sms ? 'sms' : 'email');
   const [tone, setTone] = useState<DraftTone>('warm');
   const [instructions, setInstructions] = useState('');
-  const [fields, setFields] = useState<Fields>({ subject: '', body: '' });
+  const [fields, setFields] = useState<MessageDraft>({ subject: '', body: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [draft, setDraft] = useState<Draft | null>(null);
   const [variant, setVariant] = useState(0);
@@ -140,10 +129,9 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
     }
   };
 
-  if (result) return <Outcome client={client} result={result} titleId={titleId} onClose={onClose} />;
+  if (result) return <ComposerOutcome client={client} result={result} titleId={titleId} onClose={onClose} />;
 
   const isPro = user?.isPro === true;
-  const draftLabel = draft ? 'Suggest another' : isPro ? 'Write with AI' : 'Suggest a draft';
   const segments = smsSegments(fields.body);
 
   return (
@@ -165,34 +153,7 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
               the top of the page if you need a new one.
             </Alert>
           ) : null}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              select
-              label="Occasion"
-              value={occasion}
-              onChange={(e) => setOccasion(e.target.value as DraftOccasion)}
-              slotProps={{ select: { native: true } }}
-            >
-              {DRAFT_OCCASIONS.map((o) => (
-                <option key={o} value={o}>
-                  {OCCASION_LABELS[o]}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Tone"
-              value={tone}
-              onChange={(e) => setTone(e.target.value as DraftTone)}
-              slotProps={{ select: { native: true } }}
-            >
-              {DRAFT_TONES.map((t) => (
-                <option key={t} value={t}>
-                  {TONE_LABELS[t]}
-                </option>
-              ))}
-            </TextField>
-          </Box>
+          <DraftSettings occasion={occasion} tone={tone} onOccasionChange={setOccasion} onToneChange={setTone} />
           <ChannelChoice channel={channel} problems={problems} onChange={setChannel} />
           <TextField
             label="Instructions for the draft (optional)"
@@ -204,42 +165,17 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
             slotProps={{ htmlInput: { maxLength: DRAFT_INSTRUCTIONS_MAX } }}
             helperText={`${instructions.length}/${DRAFT_INSTRUCTIONS_MAX}`}
           />
-          <Box>
-            <Button
-              variant="outlined"
-              startIcon={<AutoAwesomeRounded />}
-              onClick={() => void suggest()}
-              disabled={drafting.isMutating}
-            >
-              {drafting.isMutating ? 'Writing...' : draftLabel}
-            </Button>
-            <Box aria-live="polite" sx={{ mt: 1 }}>
-              {draft ? <DraftInfo draft={draft} isPro={isPro} /> : null}
-            </Box>
-          </Box>
-          {channel === 'email' ? (
-            <TextField
-              label="Subject"
-              value={fields.subject}
-              onChange={(e) => setFields({ ...fields, subject: e.target.value })}
-              required
-              error={Boolean(fieldErrors.subject)}
-              helperText={fieldErrors.subject}
-            />
-          ) : null}
-          <TextField
-            label="Message"
-            value={fields.body}
-            onChange={(e) => setFields({ ...fields, body: e.target.value })}
-            required
-            multiline
+          <SuggestDraft draft={draft} isPro={isPro} isDrafting={drafting.isMutating} onSuggest={() => void suggest()} />
+          <MessageDraftFields
+            draft={fields}
+            errors={fieldErrors}
+            onChange={setFields}
+            withSubject={channel === 'email'}
             minRows={channel === 'sms' ? 4 : 7}
-            error={Boolean(fieldErrors.body)}
-            helperText={
-              fieldErrors.body ??
-              (channel === 'sms'
+            bodyHint={
+              channel === 'sms'
                 ? `${fields.body.length} characters · ${segments} SMS ${segments === 1 ? 'segment' : 'segments'}`
-                : undefined)
+                : undefined
             }
           />
           {problem ? (
@@ -258,120 +194,5 @@ function Composer({ target, titleId, onClose }: { target: ComposerTarget; titleI
         </Button>
       </DialogActions>
     </Box>
-  );
-}
-
-function ChannelChoice({
-  channel,
-  problems,
-  onChange,
-}: {
-  channel: MessageChannel;
-  problems: Record<MessageChannel, string | null>;
-  onChange: (c: MessageChannel) => void;
-}) {
-  const labelId = useId();
-  const reasonId = useId();
-  return (
-    <FormControl>
-      <FormLabel id={labelId}>Send by</FormLabel>
-      <RadioGroup
-        row
-        aria-labelledby={labelId}
-        value={channel}
-        onChange={(e) => onChange(e.target.value as MessageChannel)}
-      >
-        {(['email', 'sms'] as const).map((c) => (
-          <FormControlLabel
-            key={c}
-            value={c}
-            control={
-              <Radio slotProps={{ input: { 'aria-describedby': problems[c] ? `${reasonId}-${c}` : undefined } }} />
-            }
-            label={CHANNEL_LABELS[c]}
-            disabled={problems[c] !== null}
-          />
-        ))}
-      </RadioGroup>
-      {(['email', 'sms'] as const).map((c) =>
-        problems[c] ? (
-          <FormHelperText key={c} id={`${reasonId}-${c}`} sx={{ mx: 0 }}>
-            {CHANNEL_LABELS[c]}: {problems[c]}
-          </FormHelperText>
-        ) : null,
-      )}
-    </FormControl>
-  );
-}
-
-function DraftInfo({ draft, isPro }: { draft: Draft; isPro: boolean }) {
-  return (
-    <Stack spacing={1}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {engineText(draft.engine)}
-        {isPro && draft.quota.limit > 0 ? ` · AI drafts today: ${draft.quota.used} of ${draft.quota.limit}` : ''}
-      </Typography>
-      {draft.note ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-          {draft.note}
-        </Typography>
-      ) : null}
-      {draft.upgrade ? (
-        <Alert severity="info" icon={<AutoAwesomeRounded fontSize="inherit" />}>
-          AI drafts that know your client and sound like you come with Pro.{' '}
-          <Link component={RouterLink} to={paths.settings.getHref()}>
-            Upgrade to Pro
-          </Link>
-        </Alert>
-      ) : null}
-    </Stack>
-  );
-}
-
-function Outcome({
-  client,
-  result,
-  titleId,
-  onClose,
-}: {
-  client: Client;
-  result: SendMessageResult;
-  titleId: string;
-  onClose: () => void;
-}) {
-  const name = firstName(client.name);
-  const channel = result.message.channel;
-  let icon: ReactNode;
-  let title: string;
-  let detail: string;
-  if (result.status === 'scheduled') {
-    icon = <ScheduleRounded color="primary" sx={{ fontSize: 44 }} aria-hidden="true" />;
-    title = scheduledText(result.sendAt, result.timeZone, name);
-    detail = `Texts arrive between 8:00 and 21:00 where ${name} is, so this one waits for the morning. It shows in ${name}'s activity until it goes.`;
-  } else {
-    icon = <CheckCircleRounded color="success" sx={{ fontSize: 44 }} aria-hidden="true" />;
-    title = 'Sent';
-    detail = `Your ${channel === 'sms' ? 'text' : 'e-mail'} to ${name} is on its way. It is in ${name}'s activity.`;
-  }
-  return (
-    <>
-      <DialogTitle id={titleId}>Message {client.name}</DialogTitle>
-      <DialogContent dividers>
-        <Box role="status" sx={{ textAlign: 'center', py: 3 }}>
-          {icon}
-          <Typography component="p" variant="h3" sx={{ mt: 1 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, maxWidth: 380, mx: 'auto' }}>
-            {detail}
-          </Typography>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Done
-        </Button>
-      </DialogActions>
-    </>
   );
 }

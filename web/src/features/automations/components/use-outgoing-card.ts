@@ -1,0 +1,81 @@
+// The state and actions of one message of the Today queue: approve it as it is, edit then approve it,
+// or skip it (stop it, once scheduled), each saying how it went.
+import { useState } from 'react';
+import type { OutgoingMessage } from '@shared/api-types';
+import { messageSchema } from '@shared/messages';
+import type { MessageDraft } from '@/components/ui/message-draft-fields';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { sendErrorMessage } from '@/lib/email-verification';
+import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
+import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
+import { SKIPPED, approvedText, firstNameOf } from '../automation-text';
+
+type DraftErrors = Partial<Record<keyof MessageDraft, string>>;
+
+const draftOf = (message: OutgoingMessage): MessageDraft => ({ subject: message.subject ?? '', body: message.body });
+
+export function useOutgoingCard(message: OutgoingMessage) {
+  const isEmail = message.channel === 'email';
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(() => draftOf(message));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const approving = useApproveOutgoing();
+  const skipping = useSkipOutgoing();
+  const { toast } = useToast();
+  const name = firstNameOf(message.clientName);
+
+  const approve = async (edited?: EditedDraft) => {
+    try {
+      const action = await approving.trigger({ id: message.id, draft: edited });
+      toast({
+        ...approvedText(action, message.clientName),
+        variant: action.status === 'skipped' ? 'destructive' : 'success',
+      });
+      setEditing(false);
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['subject', 'body'] as const));
+      toast({ title: `Not sent to ${name}`, description: sendErrorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  const approveEdited = () => {
+    const checked = validOrShowErrors(
+      messageSchema,
+      { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
+      setErrors,
+    );
+    if (!checked) return;
+    void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
+  };
+
+  const skip = async () => {
+    try {
+      await skipping.trigger(message.id);
+      toast({ title: SKIPPED, description: `${name} won't get this message.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Not skipped', description: sendErrorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  const cancelEdit = () => {
+    setEditing(false);
+    setErrors({});
+    setDraft(draftOf(message));
+  };
+
+  return {
+    editing,
+    startEditing: () => setEditing(true),
+    draft,
+    setDraft,
+    errors,
+    approve,
+    approveEdited,
+    skip,
+    cancelEdit,
+    isApproving: approving.isMutating,
+    isSkipping: skipping.isMutating,
+  };
+}
+
+export type OutgoingCardState = ReturnType<typeof useOutgoingCard>;

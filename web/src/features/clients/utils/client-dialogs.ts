@@ -1,0 +1,73 @@
+// Which of the clients page's dialogs is open, and for which client. One state decides it, so the
+// dialogs cannot disagree: the form gives way to the upgrade notice, a deleted client's detail closes.
+import type { Client } from '@shared/api-types';
+
+/** A dialog in front of the page (and of the detail, when one is open). */
+export type FrontDialog =
+  { name: 'form' } | { name: 'delete'; client: Client } | { name: 'import' } | { name: 'upgrade' };
+
+export type ClientDialogsState = {
+  front: FrontDialog | null;
+  /** The client whose detail is open; it stays open behind the form that its Edit button opens. */
+  detail: Client | null;
+  /**
+   * The form's client, null when adding. Kept after the form closes, so the closing dialog keeps
+   * its title and fields while it fades out.
+   */
+  formClient: Client | null;
+};
+
+export type ClientDialogsAction =
+  /** Add Client: the form, or the upgrade notice when the free plan is full. */
+  | { type: 'add'; atFreeLimit: boolean }
+  | { type: 'edit'; client: Client }
+  | { type: 'open-detail'; client: Client }
+  | { type: 'close-detail' }
+  | { type: 'ask-delete'; client: Client }
+  | { type: 'import' }
+  /** The upgrade notice, in place of whatever is in front (the form the server refused). */
+  | { type: 'upgrade' }
+  /** Closes `dialog` if it is the one in front. */
+  | { type: 'close'; dialog: FrontDialog['name'] }
+  /** A client was saved: the form closes and an open detail of that client shows the change. */
+  | { type: 'updated'; client: Client }
+  /** A client is gone: the confirmation closes, and so does the client's detail. */
+  | { type: 'deleted'; client: Client };
+
+export const noClientDialogs: ClientDialogsState = { front: null, detail: null, formClient: null };
+
+const closing = (state: ClientDialogsState, dialog: FrontDialog['name']): ClientDialogsState =>
+  state.front?.name === dialog ? { ...state, front: null } : state;
+
+export function clientDialogsReducer(state: ClientDialogsState, action: ClientDialogsAction): ClientDialogsState {
+  switch (action.type) {
+    case 'add':
+      return action.atFreeLimit
+        ? { ...state, front: { name: 'upgrade' } }
+        : { ...state, front: { name: 'form' }, formClient: null };
+    case 'edit':
+      return { ...state, front: { name: 'form' }, formClient: action.client };
+    case 'open-detail':
+      return { ...state, detail: action.client };
+    case 'close-detail':
+      return { ...state, detail: null };
+    case 'ask-delete':
+      return { ...state, front: { name: 'delete', client: action.client } };
+    case 'import':
+      return { ...state, front: { name: 'import' } };
+    case 'upgrade':
+      return { ...state, front: { name: 'upgrade' } };
+    case 'close':
+      return closing(state, action.dialog);
+    case 'updated':
+      return {
+        ...closing(state, 'form'),
+        detail: state.detail?.id === action.client.id ? action.client : state.detail,
+      };
+    case 'deleted':
+      return {
+        ...closing(state, 'delete'),
+        detail: state.detail?.id === action.client.id ? null : state.detail,
+      };
+  }
+}
