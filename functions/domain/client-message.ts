@@ -24,6 +24,21 @@ export type ComposedEmail = {
   headers: Record<string, string>;
 };
 
+/** Why a message cannot go, as the agent reads it: in the API's answer, and on a held message that did not leave. */
+export const SEND_MESSAGES = {
+  emailOptedOut: 'This client unsubscribed from your e-mails.',
+  smsOptedOut: 'This client opted out of text messages (replied STOP).',
+  noEmail: 'This client has no e-mail address.',
+  noPhone: 'This client has no phone number that can receive text messages.',
+  suppressed: (reason: string) =>
+    reason === 'complaint'
+      ? 'This address marked an earlier e-mail as spam: we no longer send to it.'
+      : 'E-mail to this address bounced: we no longer send to it.',
+  smsUnavailable: 'Text messages are not set up on this server.',
+  mailFailed: 'The e-mail could not be sent. Please try again in a moment.',
+  smsFailed: 'The text message could not be sent. Please try again in a moment.',
+} as const;
+
 /** The display name on our sending address: "Jane Doe via Hearthside". */
 export const agentDisplayName = (agent: Pick<SendingAgent, 'fullName'>): string =>
   `${agentText(agent.fullName)} via Hearthside`;

@@ -7,7 +7,17 @@ import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api'
 import { createLogger } from '../observability/logger';
 import { ROUTE_METRICS } from '../observability/route-metrics';
 import { captureOutput, emfLines } from '../testing/output';
-import { badRequest, conflict, errorAnswer, notFound, tooManyRequests, unauthorized } from './errors';
+import { Refused, type NotFound, type TooSoon } from '../domain/refusals';
+import {
+  badRequest,
+  conflict,
+  errorAnswer,
+  notFound,
+  refusalAnswers,
+  secondsUntil,
+  tooManyRequests,
+  unauthorized,
+} from './errors';
 import { buildRouteHandler, defineHandler, definePublicHandler } from './handler';
 
 let api: TestApi;
@@ -401,5 +411,61 @@ describe('error answers declared in the options', () => {
     const answer = await invoke(handler, event('{}'));
     expect(answer.statusCode).toBe(500);
     expect(JSON.parse(answer.body!).code).toBe('INTERNAL');
+  });
+});
+
+describe('refusals answered from the table declared in the options', () => {
+  const refusals = refusalAnswers<NotFound<'client'> | TooSoon>({
+    'not-found': () => notFound('Client not found'),
+    'too-soon': ({ nextAt }) => tooManyRequests('Not before next week.', secondsUntil(nextAt)),
+  });
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  const tooSoon = (): TooSoon => ({
+    kind: 'too-soon',
+    lastRequestedAt: new Date().toISOString(),
+    nextAt: inAnHour(),
+    timeZone: 'UTC',
+  });
+
+  it('answers a refusal the handler returns with its entry: status, code, message and headers', async () => {
+    const missing = buildRouteHandler(testRoute, { refusals }, async () => ({ kind: 'not-found', what: 'client' }));
+    const limited = buildRouteHandler(testRoute, { refusals }, async () => tooSoon());
+    const missingAnswer = await invoke(missing, event('{}'));
+    expect(missingAnswer.statusCode).toBe(404);
+    expect(JSON.parse(missingAnswer.body!)).toEqual({ message: 'Client not found', code: 'NOT_FOUND' });
+    const limitedAnswer = await invoke(limited, event('{}'));
+    expect(limitedAnswer.statusCode).toBe(429);
+    expect(JSON.parse(limitedAnswer.body!)).toEqual({ message: 'Not before next week.', code: 'RATE_LIMITED' });
+    expect(Number(limitedAnswer.headers!['retry-after'])).toBeGreaterThan(3500);
+  });
+
+  it('answers a Refused thrown deeper in the handler by the same entry, beside the declared errors', async () => {
+    class SeatTakenError extends Error {}
+    const handler = buildRouteHandler(
+      testRoute,
+      { errors: [errorAnswer(SeatTakenError, () => conflict('That seat is taken.'))], refusals },
+      async () => {
+        throw new Refused({ kind: 'not-found', what: 'client' });
+      },
+    );
+    const answer = await invoke(handler, event('{}'));
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body!)).toEqual({ message: 'Client not found', code: 'NOT_FOUND' });
+  });
+
+  it('leaves a refusal its table does not name a 500, as an undeclared error', async () => {
+    const handler = buildRouteHandler(testRoute, { refusals }, async () => {
+      throw new Refused({ kind: 'already-reviewed' });
+    });
+    const answer = await invoke(handler, event('{}'));
+    expect(answer.statusCode).toBe(500);
+    expect(JSON.parse(answer.body!).code).toBe('INTERNAL');
+  });
+
+  it('renders an outcome as it is', async () => {
+    const handler = buildRouteHandler(testRoute, { refusals }, async () => ({ status: 201, body: { ok: true } }));
+    const answer = await invoke(handler, event('{}'));
+    expect(answer.statusCode).toBe(201);
+    expect(JSON.parse(answer.body!)).toEqual({ ok: true });
   });
 });

@@ -10,7 +10,8 @@
 //  4. edgeGuard (the CloudFront origin check), 5. authGuard, 6. csrfGuard, 7. bodyParser, 8. validator.
 // The whole invocation runs inside runInvocation (functions/observability/invocation.ts), so every
 // log line of the request carries its ids wherever it is written.
-// A handler only parses, calls the domain and shapes its answer; it never catches to render errors.
+// A handler only parses, calls the domain and shapes its answer; it never catches to render errors. A refusal its
+// use case returns, it returns as it is: its options' table answers it (`refusals`, functions/http/errors.ts).
 import middy from '@middy/core';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -18,12 +19,13 @@ import * as yup from 'yup';
 import type { ApiErrorBody, ApiResponses, HandlerSlug } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { config } from '../config';
+import { isRefusal, Refused, type Refusal } from '../domain/refusals';
 import { findRouteByHandler, type Route } from '../routes';
 import { isAdmin, type UserItem } from '../services/sessions';
 import { readSession, type Session } from './auth';
 import { addressGroup, cameThroughEdge, clientIp, connectionIp, requestHeader } from './client-ip';
 import { compressResponse } from './compression';
-import { answerFor, forbidden, HttpError, unauthorized, type ErrorAnswers } from './errors';
+import { answerFor, forbidden, HttpError, unauthorized, type ErrorAnswers, type RefusalAnswers } from './errors';
 import { currentInvocation, newInvocation, runInvocation, type Invocation } from '../observability/invocation';
 import { createLogger, type Logger } from '../observability/logger';
 import { flushMetrics } from '../observability/metrics';
@@ -58,7 +60,7 @@ type BaseContext<B, Q> = {
 export type PublicContext<B, Q> = BaseContext<B, Q>;
 export type AuthedContext<B, Q> = BaseContext<B, Q> & { user: UserItem; sessionId: string };
 
-type Schemas<B, Q> = {
+type Schemas<B, Q, R extends Refusal = never> = {
   body?: yup.Schema<B>;
   query?: yup.Schema<Q>;
   /**
@@ -66,6 +68,8 @@ type Schemas<B, Q> = {
    * here.
    */
   errors?: ErrorAnswers;
+  /** The answer to each refusal the handler may return (`refusalAnswers`), declared once here: one more of `errors`. */
+  refusals?: RefusalAnswers<R>;
 };
 
 export type RouteHandler = ((
@@ -95,11 +99,14 @@ const THROTTLING_ERRORS = new Set([
   'SlowDown',
 ]);
 
-/** A handler for a route whose access is `agent` or `admin`: the user is always there. */
-export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefined>(
+/**
+ * A handler for a route whose access is `agent` or `admin`: the user is always there. It answers, or returns a refusal
+ * its `refusals` table answers.
+ */
+export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefined, R extends Refusal = never>(
   slug: S,
-  schemas: Schemas<B, Q>,
-  fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]>>,
+  schemas: Schemas<B, Q, R>,
+  fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]> | NoInfer<R>>,
 ): RouteHandler {
   const route = findRouteByHandler(slug);
   if (route.access === 'public') throw new Error(`${slug} is public in the route table: use definePublicHandler`);
@@ -111,10 +118,10 @@ export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefine
 }
 
 /** A handler for a public route. */
-export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = undefined>(
+export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = undefined, R extends Refusal = never>(
   slug: S,
-  schemas: Schemas<B, Q>,
-  fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]>>,
+  schemas: Schemas<B, Q, R>,
+  fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]> | NoInfer<R>>,
 ): RouteHandler {
   const route = findRouteByHandler(slug);
   if (route.access !== 'public') throw new Error(`${slug} is ${route.access} in the route table: use defineHandler`);
@@ -122,11 +129,12 @@ export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = un
 }
 
 /** The stack around any function; routes use defineHandler / definePublicHandler. */
-export function buildRouteHandler<B, Q>(
+export function buildRouteHandler<B, Q, R extends Refusal = never>(
   route: Route,
-  schemas: Schemas<B, Q>,
-  fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult>,
+  schemas: Schemas<B, Q, R>,
+  fn: (ctx: BaseContext<B, Q>) => Promise<HandlerResult | NoInfer<R>>,
 ): RouteHandler {
+  const answers: ErrorAnswers = [...(schemas.errors ?? []), ...(schemas.refusals ? [schemas.refusals] : [])];
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(compression())
     .use(requestState(route))
@@ -160,9 +168,14 @@ export function buildRouteHandler<B, Q>(
         ),
         log: state.log,
         session: () => (sessionPromise ??= readSession(event)),
-      }).catch((error: unknown) => {
-        throw answerFor(schemas.errors, error) ?? error;
-      });
+      })
+        .then((value) => {
+          if (isRefusal(value)) throw new Refused(value);
+          return value as HandlerResult;
+        })
+        .catch((error: unknown) => {
+          throw answerFor(answers, error) ?? error;
+        });
       state.result = result;
       return render(result, state.requestId);
     });

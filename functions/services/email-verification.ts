@@ -4,17 +4,13 @@ import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
 import { sessionSecret } from '../config';
 import { createEmailVerificationRecord } from '../data/email-verifications';
 import type { UserItem } from '../data/users';
+import type { EmailUnverified } from '../domain/refusals';
 import { randomId, signToken } from '../domain/signed-tokens';
 import { escapeHtml, sendEmail, tokenLink } from '../integrations/mail';
-import { HttpError } from '../http/errors';
 
-export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
-
-/**
- * Refuses (403 EMAIL_UNVERIFIED) an agent whose e-mail is not verified yet: call it before sending anything to anyone.
- */
-export function requireVerifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): void {
-  if (!user.emailVerifiedAt) throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' });
+/** The refusal for an agent whose e-mail is not verified yet, else undefined: ask before sending anything to anyone. */
+export function unverifiedSender(user: Pick<UserItem, 'emailVerifiedAt'>): EmailUnverified | undefined {
+  return user.emailVerifiedAt ? undefined : { kind: 'email-unverified' };
 }
 
 /** Mails a single-use, 24-hour link to `{APP_URL}/verify-email#token=…`. */

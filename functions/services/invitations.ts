@@ -17,12 +17,21 @@ import { countInsights } from '../data/insights';
 import { releaseSend } from '../data/outbound-caps';
 import { hitLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
-import { HttpError, notFound, tooManyRequests } from '../http/errors';
+import {
+  isRefusal,
+  type DailyLimit,
+  type EmailUnverified,
+  type NotFound,
+  type RateLimited,
+  type SendFailed,
+} from '../domain/refusals';
 import { sendInvitationEmail } from '../integrations/client-emails';
-import { requireVerifiedSender } from './email-verification';
+import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 
-export const INVITATION_NOT_FOUND = 'Invitation not found. It may have been used or cancelled.';
+/** Why an invitation is not sent. */
+export type InviteRefusal = EmailUnverified | RateLimited<'invitations'> | DailyLimit | SendFailed<'email'>;
+type NoSuchInvitation = NotFound<'invitation'>;
 
 type ErrorLog = { error(message: string, fields?: Record<string, unknown>): void };
 type SentInvitationRecord = { id: string; sentAt: string; expiresAt: string; replaced: boolean };
@@ -31,8 +40,9 @@ export async function inviteClient(
   agent: UserItem,
   client: { name: string; email: string },
   log: ErrorLog,
-): Promise<SentInvitationRecord> {
-  requireVerifiedSender(agent);
+): Promise<SentInvitationRecord | InviteRefusal> {
+  const unverified = unverifiedSender(agent);
+  if (unverified) return unverified;
   const limit = await hitLimit({
     scope: 'invite-agent',
     id: agent.id,
@@ -40,12 +50,15 @@ export async function inviteClient(
     windowSeconds: 24 * 3600,
   });
   if (limit.limited) {
-    throw tooManyRequests(
-      `You can send up to ${INVITATIONS_PER_AGENT_PER_DAY} invitations a day. Please try again later.`,
-      limit.retryAfterSeconds,
-    );
+    return {
+      kind: 'rate-limited',
+      what: 'invitations',
+      max: INVITATIONS_PER_AGENT_PER_DAY,
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
   }
   const slot = await reserveDailySend(agent, 'email');
+  if (isRefusal(slot)) return slot;
   const invitation = await createInvitation({
     agentId: agent.id,
     name: client.name,
@@ -58,9 +71,7 @@ export async function inviteClient(
     await withdrawInvitation(invitation.tokenHash, agent.id, client.email);
     await releaseSend(slot);
     log.error('invitation e-mail failed', { error });
-    throw new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', {
-      code: 'MAIL_FAILED',
-    });
+    return { kind: 'send-failed', channel: 'email' };
   }
   // A new link for an invitation still open (resend, or the e-mail invited again) is the same invitation.
   if (!invitation.replaced)
@@ -92,19 +103,24 @@ export async function openInvitations(agentId: string, now = new Date()): Promis
   return (await listOpenInvitations(agentId, now)).map((record) => toOpenInvitation(record, now));
 }
 
-async function openInvitationOr404(agentId: string, id: string): Promise<OpenInvitationRecord> {
+async function openInvitation(agentId: string, id: string): Promise<OpenInvitationRecord | NoSuchInvitation> {
   const open = isId(id) ? await findOpenInvitation(agentId, id) : undefined;
-  if (!open) throw notFound(INVITATION_NOT_FOUND);
-  return open;
+  return open ?? { kind: 'not-found', what: 'invitation' };
 }
 
 /**
  * Mails the same client a new link (new token and expiry, same name and e-mail) through inviteClient, which refuses the
  * old one.
  */
-export async function resendInvitation(agent: UserItem, id: string, log: ErrorLog): Promise<OpenInvitation> {
-  const open = await openInvitationOr404(agent.id, id);
+export async function resendInvitation(
+  agent: UserItem,
+  id: string,
+  log: ErrorLog,
+): Promise<OpenInvitation | NoSuchInvitation | InviteRefusal> {
+  const open = await openInvitation(agent.id, id);
+  if (isRefusal(open)) return open;
   const sent = await inviteClient(agent, { name: open.name, email: open.email }, log);
+  if (isRefusal(sent)) return sent;
   return toOpenInvitation(
     { id: sent.id, name: open.name, email: open.email, createdAt: sent.sentAt, expiresAt: sent.expiresAt },
     new Date(),
@@ -112,8 +128,11 @@ export async function resendInvitation(agent: UserItem, id: string, log: ErrorLo
 }
 
 /** Cancels one of the agent's open invitations: its link is refused from now on. */
-export async function cancelInvitation(agentId: string, id: string): Promise<void> {
-  const open = await openInvitationOr404(agentId, id);
+export async function cancelInvitation(agentId: string, id: string): Promise<NoSuchInvitation | undefined> {
+  const open = await openInvitation(agentId, id);
+  if (isRefusal(open)) return open;
   // False only when the client used it a moment ago: it is no longer open either.
-  if (!(await withdrawInvitation(open.tokenHash, agentId, open.email))) throw notFound(INVITATION_NOT_FOUND);
+  if (!(await withdrawInvitation(open.tokenHash, agentId, open.email)))
+    return { kind: 'not-found', what: 'invitation' };
+  return undefined;
 }

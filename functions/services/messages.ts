@@ -1,5 +1,5 @@
 // Sending an agent's message to a client, and remembering it. The request path (sendClientMessage)
-// refuses what cannot be sent with a clear answer before it takes a daily-cap slot; the slot is
+// refuses what cannot be sent (a refusal value) before it takes a daily-cap slot; the slot is
 // given back whenever the message does not leave. A text that would arrive outside 8:00–21:00 in
 // the client's zone is stored `scheduled` in the due-send index; the hourly job delivers it
 // (deliverScheduledText) after claiming it with a conditional status change, so it leaves once.
@@ -25,78 +25,88 @@ import {
 import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import { getUserById, type UserItem } from '../data/users';
-import { composeAgentEmail, composeText, textDeliveryTime } from '../domain/client-message';
-import { smsCountriesMessage, textDestination } from '../domain/phone-numbers';
+import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from '../domain/client-message';
+import { textDestination } from '../domain/phone-numbers';
+import {
+  isRefusal,
+  type DailyLimit,
+  type EmailDestinationRefusal,
+  type EmailUnverified,
+  type NotFound,
+  type OptedOut,
+  type SendFailed,
+  type TextDestinationRefusal,
+} from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
-import { requireVerifiedSender } from './email-verification';
-import { badRequest, HttpError, notFound, serviceUnavailable } from '../http/errors';
+import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
 import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
 import { unsubscribeToken } from './unsubscribe';
 
-export const SEND_MESSAGES = {
-  emailOptedOut: 'This client unsubscribed from your e-mails.',
-  smsOptedOut: 'This client opted out of text messages (replied STOP).',
-  noEmail: 'This client has no e-mail address.',
-  noPhone: 'This client has no phone number that can receive text messages.',
-  suppressed: (reason: string) =>
-    reason === 'complaint'
-      ? 'This address marked an earlier e-mail as spam: we no longer send to it.'
-      : 'E-mail to this address bounced: we no longer send to it.',
-  smsUnavailable: 'Text messages are not set up on this server.',
-  mailFailed: 'The e-mail could not be sent. Please try again in a moment.',
-  smsFailed: 'The text message could not be sent. Please try again in a moment.',
-} as const;
+/** Why a message the agent writes does not go. */
+export type SendRefusal =
+  EmailUnverified | NotFound<'client'> | EmailDestinationRefusal | TextDestinationRefusal | DailyLimit | SendFailed;
 
-const optedOut = (channel: 'email' | 'sms') =>
-  new HttpError(409, channel === 'email' ? SEND_MESSAGES.emailOptedOut : SEND_MESSAGES.smsOptedOut, {
-    code: 'OPTED_OUT',
-  });
-
-export type SendOutcome = { httpStatus: 201 | 202; body: SendMessageResult };
-
-/** POST /api/clients/{id}/messages. Throws HttpError for every refusal. */
+/** POST /api/clients/{id}/messages: sent, or a text held for the client's 8:00; or why not. */
 export async function sendClientMessage(
   agent: UserItem,
   clientId: string,
   input: MessageInput,
   now = new Date(),
-): Promise<SendOutcome> {
-  requireVerifiedSender(agent);
+): Promise<SendMessageResult | SendRefusal> {
+  const unverified = unverifiedSender(agent);
+  if (unverified) return unverified;
   const client = await clientFor(actorOf(agent), clientId);
-  if (!client) throw notFound('Client not found');
+  if (!client) return { kind: 'not-found', what: 'client' };
   return input.channel === 'email'
     ? sendEmailNow(agent, client, input, now)
     : sendOrScheduleText(agent, client, input, now);
 }
 
-async function sendEmailNow(agent: UserItem, client: ClientItem, input: MessageInput, now: Date): Promise<SendOutcome> {
+async function sendEmailNow(
+  agent: UserItem,
+  client: ClientItem,
+  input: MessageInput,
+  now: Date,
+): Promise<SendMessageResult | SendRefusal> {
   const to = await emailDestination(client);
+  if (isRefusal(to)) return to;
   const slot = await reserveDailySend(agent, 'email', now);
+  if (isRefusal(slot)) return slot;
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
   const sent = await transmitEmail(agent, message, slot, now);
-  return {
-    httpStatus: 201,
-    body: { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) },
-  };
+  if (isRefusal(sent)) return sent;
+  return { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) };
 }
 
-/** The client's e-mail address, or the HttpError that says why nothing can be sent to it. */
-export async function emailDestination(client: ClientItem): Promise<string> {
-  if (client.emailOptedOut) throw optedOut('email');
-  if (!client.email) throw new HttpError(422, SEND_MESSAGES.noEmail, { code: 'NO_EMAIL' });
+/** The client's e-mail address, or why nothing can be sent to it. */
+export async function emailDestination(client: ClientItem): Promise<string | EmailDestinationRefusal> {
+  if (client.emailOptedOut) return { kind: 'opted-out', channel: 'email' };
+  if (!client.email) return { kind: 'no-email' };
   const suppressed = await emailSuppression(client.email);
-  if (suppressed) throw new HttpError(409, SEND_MESSAGES.suppressed(suppressed), { code: 'EMAIL_SUPPRESSED' });
+  if (suppressed) return { kind: 'email-suppressed', reason: suppressed };
   return client.email;
+}
+
+/** What a held e-mail's activity says when its address refuses it: the sentence the agent's own send is answered. */
+function emailProblem(refusal: EmailDestinationRefusal): string {
+  if (refusal.kind === 'opted-out') return SEND_MESSAGES.emailOptedOut;
+  if (refusal.kind === 'no-email') return SEND_MESSAGES.noEmail;
+  return SEND_MESSAGES.suppressed(refusal.reason);
 }
 
 /**
  * Sends an e-mail held in status `sending` from the agent, with the unsubscribe link and headers,
- * marks it sent and advances the client's last contact. A refusal gives the cap slot back and
- * throws a 502 HttpError.
+ * marks it sent and advances the client's last contact. A refusal by the mail service gives the
+ * cap slot back and is returned.
  */
-async function transmitEmail(agent: UserItem, message: MessageItem, slot: SendSlot, now: Date): Promise<MessageItem> {
+async function transmitEmail(
+  agent: UserItem,
+  message: MessageItem,
+  slot: SendSlot,
+  now: Date,
+): Promise<MessageItem | SendFailed<'email'>> {
   const token = await unsubscribeToken(agent.id, message.clientId);
   const { appUrl } = config();
   // The visible link opens the page that explains and confirms; the header's link is the one-click POST (RFC 8058).
@@ -115,7 +125,7 @@ async function transmitEmail(agent: UserItem, message: MessageItem, slot: SendSl
       slot,
       error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent',
     );
-    if (error instanceof MailError) throw new HttpError(502, SEND_MESSAGES.mailFailed, { code: 'MAIL_FAILED' });
+    if (error instanceof MailError) return { kind: 'send-failed', channel: 'email' };
     throw error;
   }
   if (sesMessageId)
@@ -132,49 +142,45 @@ async function sendOrScheduleText(
   client: ClientItem,
   input: MessageInput,
   now: Date,
-): Promise<SendOutcome> {
+): Promise<SendMessageResult | SendRefusal> {
   const to = await textDestinationOf(agent, client, now);
+  if (isRefusal(to)) return to;
   const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
   const slot = await reserveDailySend(agent, 'sms', now);
+  if (isRefusal(slot)) return slot;
   const base = { ...newMessage(agent, client, input, slot, now), to };
   if (!when.now) {
     const sendAt = when.sendAt.toISOString();
     const message = await putMessage({ ...base, status: 'scheduled', sendAt });
-    const body: SendMessageResult = {
+    return {
       status: 'scheduled',
       sendAt,
       timeZone: when.timeZone,
       message: toMessageActivity(message),
       client: toClient(client),
     };
-    return { httpStatus: 202, body };
   }
   const message = await putMessage({ ...base, status: 'sending' });
   const outcome = await transmitText(message, slot, now, agent.timeZone);
-  if (outcome.status === 'opted-out') throw optedOut('sms');
-  if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
-  return {
-    httpStatus: 201,
-    body: {
-      status: 'sent',
-      message: toMessageActivity(outcome.message),
-      client: await currentClient(agent.id, client),
-    },
-  };
+  if (outcome.status !== 'sent') return textRefusal(outcome);
+  return { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) };
 }
 
-/** The client's number as E.164, or the HttpError that says why no text can go to it. */
-export async function textDestinationOf(agent: UserItem, client: ClientItem, now: Date): Promise<string> {
-  if (client.smsOptedOut) throw optedOut('sms');
-  const destination = textDestination(client.phone, config().smsAllowedCountries);
-  if (!destination.ok && destination.reason === 'unreadable')
-    throw new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' });
-  if (!destination.ok)
-    throw badRequest(smsCountriesMessage(config().smsAllowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED');
-  if (!(await smsConfigured())) throw serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60);
+/** The client's number as E.164, or why no text can go to it. */
+export async function textDestinationOf(
+  agent: UserItem,
+  client: ClientItem,
+  now: Date,
+): Promise<string | TextDestinationRefusal> {
+  if (client.smsOptedOut) return { kind: 'opted-out', channel: 'sms' };
+  const { smsAllowedCountries } = config();
+  const destination = textDestination(client.phone, smsAllowedCountries);
+  if (!destination.ok && destination.reason === 'unreadable') return { kind: 'no-phone' };
+  if (!destination.ok) return { kind: 'sms-country-not-allowed', allowedCountries: smsAllowedCountries };
+  if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
   if (await isPhoneOptedOut(destination.to)) {
     await optOutClient(agent.id, client.id, 'sms', now);
-    throw optedOut('sms');
+    return { kind: 'opted-out', channel: 'sms' };
   }
   return destination.to;
 }
@@ -195,6 +201,10 @@ function newMessage(agent: UserItem, client: ClientItem, input: MessageInput, sl
 
 type TextOutcome =
   { status: 'sent'; message: MessageItem } | { status: 'opted-out' } | { status: 'failed'; problem: string };
+
+/** A text that did not leave, as what the agent sending it is told. */
+const textRefusal = (outcome: Exclude<TextOutcome, { status: 'sent' }>): OptedOut<'sms'> | SendFailed<'sms'> =>
+  outcome.status === 'opted-out' ? { kind: 'opted-out', channel: 'sms' } : { kind: 'send-failed', channel: 'sms' };
 
 /**
  * Sends a text held in status `sending`: checks the provider's opt-out list, adds the STOP notice
@@ -321,31 +331,25 @@ async function deliverScheduledEmail(
     await giveUp(message, slot, 'the agent account is gone');
     return 'failed';
   }
-  try {
-    await emailDestination(client);
-  } catch (error) {
-    await giveUp(message, slot, error instanceof HttpError ? error.message : 'the message could not be sent');
+  const to = await emailDestination(client);
+  if (isRefusal(to)) {
+    await giveUp(message, slot, emailProblem(to));
     return 'opted-out';
   }
-  try {
-    await transmitEmail(agent, message, slot, now);
-    return 'sent';
-  } catch (error) {
-    if (error instanceof HttpError) return 'failed';
-    throw error;
-  }
+  return isRefusal(await transmitEmail(agent, message, slot, now)) ? 'failed' : 'sent';
 }
 
-/** An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand. */
+/**
+ * An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand, or why it
+ * did not leave.
+ */
 export async function sendApproved(
   agent: UserItem,
   message: MessageItem,
   slot: SendSlot,
   now = new Date(),
-): Promise<MessageItem> {
+): Promise<MessageItem | OptedOut<'sms'> | SendFailed> {
   if (message.channel === 'email') return transmitEmail(agent, message, slot, now);
   const outcome = await transmitText(message, slot, now, agent.timeZone);
-  if (outcome.status === 'opted-out') throw optedOut('sms');
-  if (outcome.status === 'failed') throw new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' });
-  return outcome.message;
+  return outcome.status === 'sent' ? outcome.message : textRefusal(outcome);
 }

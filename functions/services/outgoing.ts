@@ -1,11 +1,12 @@
 // The agent's queue of messages (GET /api/outgoing): automatic messages awaiting approval and
 // messages scheduled. Approve (with edits) sends or schedules like a message written by hand would
 // go (verified sender, opt-outs, daily caps); skip drops it. Both are idempotent, and find a message
-// only in the agent's own queue (a repeated call answers what became of it).
+// only in the agent's own queue (a repeated call answers what became of it); what they refuse, they
+// return as a refusal value.
 import { ValidationError } from 'yup';
 import type { MessageActivity, OutgoingAction, OutgoingMessage } from '@shared/api-types';
 import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
-import { messageSchema } from '@shared/messages';
+import { messageSchema, type MessageInput } from '@shared/messages';
 import { isId } from '@shared/schemas';
 import { actorOf, clientFor } from '../data/client-access';
 import { batchGet } from '../data/db';
@@ -21,10 +22,31 @@ import {
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { textDeliveryTime } from '../domain/client-message';
-import { badRequest, HttpError, notFound } from '../http/errors';
-import { requireVerifiedSender } from './email-verification';
+import {
+  isRefusal,
+  type DailyLimit,
+  type EmailDestinationRefusal,
+  type EmailUnverified,
+  type InvalidContent,
+  type NotAwaiting,
+  type NotFound,
+  type SendFailed,
+  type TextDestinationRefusal,
+} from '../domain/refusals';
+import { unverifiedSender } from './email-verification';
 import { emailDestination, sendApproved, textDestinationOf } from './messages';
 import { reserveDailySend } from './send-limits';
+
+/** Why an approval does not send or schedule the message. */
+export type ApproveRefusal =
+  | NotFound<'message' | 'client'>
+  | NotAwaiting
+  | EmailUnverified
+  | InvalidContent
+  | EmailDestinationRefusal
+  | TextDestinationRefusal
+  | DailyLimit
+  | SendFailed;
 
 /** GET /api/outgoing: the queue, soonest first (a waiting message by when it was made). */
 export async function outgoingQueue(agent: UserItem): Promise<{ messages: OutgoingMessage[]; awaiting: number }> {
@@ -62,17 +84,18 @@ const actionOf = (item: MessageItem): OutgoingAction | undefined => {
   return undefined;
 };
 
-/** A message that is or was in the agent's queue (a repeated approve or skip answers the same), or 404. */
-async function queuedMessage(agent: UserItem, messageId: string): Promise<MessageItem> {
+/** A message that is or was in the agent's queue (a repeated approve or skip answers the same), or not found. */
+async function queuedMessage(agent: UserItem, messageId: string): Promise<MessageItem | NotFound<'message'>> {
   const item = isId(messageId) ? await findOutgoing(agent.id, messageId) : undefined;
-  if (!item) throw notFound('Message not found');
-  return item;
+  return item ?? { kind: 'not-found', what: 'message' };
 }
+
+const notAwaiting = (action: NotAwaiting['action']): NotAwaiting => ({ kind: 'not-awaiting', action });
 
 export type ApproveEdits = ApproveInput;
 
-/** The approved text, checked as a message the agent writes by hand is; a 400 with the field's message otherwise. */
-function approvedContent(item: MessageItem, edits: ApproveEdits) {
+/** The approved text, checked as a message the agent writes by hand is, or the first rule it breaks. */
+function approvedContent(item: MessageItem, edits: ApproveEdits): MessageInput | InvalidContent {
   const candidate = {
     channel: item.channel,
     subject: item.channel === 'email' ? (edits.subject ?? item.subject) : undefined,
@@ -83,7 +106,7 @@ function approvedContent(item: MessageItem, edits: ApproveEdits) {
     return messageSchema.validateSync(candidate, { abortEarly: true });
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw badRequest(error.message, error.path ? { [error.path]: error.message } : undefined);
+    return { kind: 'invalid-content', problem: error.message, ...(error.path ? { field: error.path } : {}) };
   }
 }
 
@@ -96,19 +119,20 @@ export async function approveOutgoing(
   messageId: string,
   edits: ApproveEdits,
   now = new Date(),
-): Promise<OutgoingAction> {
+): Promise<OutgoingAction | ApproveRefusal> {
   const item = await queuedMessage(agent, messageId);
-  if (item.status !== 'awaiting-approval') {
-    const done = actionOf(item);
-    if (done) return done;
-    throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
-  }
-  requireVerifiedSender(agent);
+  if (isRefusal(item)) return item;
+  if (item.status !== 'awaiting-approval') return actionOf(item) ?? notAwaiting('approve');
+  const unverified = unverifiedSender(agent);
+  if (unverified) return unverified;
   const checked = approvedContent(item, edits);
+  if (isRefusal(checked)) return checked;
   const client = await clientFor(actorOf(agent), item.clientId);
-  if (!client) throw notFound('Client not found');
+  if (!client) return { kind: 'not-found', what: 'client' };
   const to = item.channel === 'email' ? await emailDestination(client) : await textDestinationOf(agent, client, now);
+  if (isRefusal(to)) return to;
   const slot = await reserveDailySend(agent, item.channel, now);
+  if (isRefusal(slot)) return slot;
   // The address as it is now: the client's e-mail or phone may have changed since the draft.
   const content = {
     body: checked.body,
@@ -135,6 +159,7 @@ export async function approveOutgoing(
   });
   if (!claimed) return racedAway(agent, item, slot);
   const sent = await sendApproved(agent, claimed, slot, now);
+  if (isRefusal(sent)) return sent;
   return { status: 'sent', message: toMessageActivity(sent) };
 }
 
@@ -142,20 +167,23 @@ export async function approveOutgoing(
  * Another request handled the message between the read and the write: its outcome, and the slot this one took goes
  * back.
  */
-async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Promise<OutgoingAction> {
+async function racedAway(agent: UserItem, item: MessageItem, slot: SendSlot): Promise<OutgoingAction | NotAwaiting> {
   await releaseSend(slot);
   const now = await getMessage(item.clientId, item.id);
-  const done = now && actionOf(now);
-  if (done) return done;
-  throw new HttpError(409, 'This message can no longer be approved.', { code: 'NOT_AWAITING' });
+  return (now && actionOf(now)) || notAwaiting('approve');
 }
 
 /**
  * POST /api/outgoing/{id}/skip: drops a waiting or scheduled message (a scheduled one's cap slot goes back); again, its
  * outcome.
  */
-export async function skipOutgoing(agent: UserItem, messageId: string): Promise<OutgoingAction> {
-  let item: MessageItem | undefined = await queuedMessage(agent, messageId);
+export async function skipOutgoing(
+  agent: UserItem,
+  messageId: string,
+): Promise<OutgoingAction | NotFound<'message'> | NotAwaiting> {
+  const queued = await queuedMessage(agent, messageId);
+  if (isRefusal(queued)) return queued;
+  let item: MessageItem | undefined = queued;
   // Conditioned on the status just read, so the slot is given back exactly when the skipped message held one.
   for (
     let attempt = 0;
@@ -175,7 +203,5 @@ export async function skipOutgoing(agent: UserItem, messageId: string): Promise<
     }
     item = await getMessage(item.clientId, item.id);
   }
-  const done = item && actionOf(item);
-  if (done) return done;
-  throw new HttpError(409, 'This message can no longer be skipped.', { code: 'NOT_AWAITING' });
+  return (item && actionOf(item)) || notAwaiting('skip');
 }

@@ -6,40 +6,45 @@ import { releaseSend, reserveSend } from '../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
 import type { UserItem } from '../data/users';
-import { badRequest, conflict, notFound, tooManyRequests } from '../http/errors';
+import {
+  isRefusal,
+  type AlreadyReviewed,
+  type DailyLimit,
+  type EmailUnverified,
+  type NotFound,
+  type PlaceIdRequired,
+  type TooSoon,
+} from '../domain/refusals';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
 import { writeReviewUrl } from '../integrations/reviews';
-import { requireVerifiedSender } from './email-verification';
+import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 
 export const REVIEW_REQUEST_INTERVAL_DAYS = 7;
 const INTERVAL_MS = REVIEW_REQUEST_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
 
-export const REVIEW_REQUEST_MESSAGES = {
-  noPlaceId: 'Add your Google Place ID in your Business Profile first: the request links to your business on Google.',
-} as const;
+/** Why a review request does not go. */
+export type ReviewRequestRefusal =
+  EmailUnverified | PlaceIdRequired | DailyLimit | NotFound<'client'> | AlreadyReviewed | TooSoon;
 
-const longDate = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
-
+/** The request sent (the client as it is now, and whether a text went too), or why not. */
 export async function requestReview(
   agent: UserItem,
   clientId: string,
   now = new Date(),
-): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery }> {
-  requireVerifiedSender(agent);
-  if (!agent.googlePlaceId) throw badRequest(REVIEW_REQUEST_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
+): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery } | ReviewRequestRefusal> {
+  const unverified = unverifiedSender(agent);
+  if (unverified) return unverified;
+  if (!agent.googlePlaceId) return { kind: 'place-id-required' };
   const slot = await reserveDailySend(agent, 'email');
+  if (isRefusal(slot)) return slot;
   const mark = await markReviewRequested(agent.id, clientId, INTERVAL_MS, now, agent.timeZone);
   if (mark.outcome !== 'marked') await releaseSend(slot); // refused below: nothing is sent
-  if (mark.outcome === 'no-such-client') throw notFound('Client not found');
-  if (mark.outcome === 'already-submitted') throw conflict('This client has already left a review.');
+  if (mark.outcome === 'no-such-client') return { kind: 'not-found', what: 'client' };
+  if (mark.outcome === 'already-submitted') return { kind: 'already-reviewed' };
   if (mark.outcome === 'too-soon') {
-    const nextAt = new Date(Date.parse(mark.lastRequestedAt) + INTERVAL_MS);
-    throw tooManyRequests(
-      `A review was already requested on ${longDate(mark.lastRequestedAt, agent.timeZone)}. You can ask again from ${longDate(nextAt.toISOString(), agent.timeZone)} (at most once a week).`,
-      (nextAt.getTime() - now.getTime()) / 1000,
-    );
+    const nextAt = new Date(Date.parse(mark.lastRequestedAt) + INTERVAL_MS).toISOString();
+    return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
   const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>

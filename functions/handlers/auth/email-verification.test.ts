@@ -9,7 +9,7 @@ import { db, table } from '../../data/db';
 import { emailVerificationKey, userKey } from '../../data/keys';
 import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
-import { EMAIL_UNVERIFIED_MESSAGE } from '../../services/email-verification';
+import { EMAIL_UNVERIFIED_MESSAGE } from '../../http/send-refusals';
 import { clientInput, setEmailVerified } from '../../testing/factories';
 import {
   followVerificationLink,

@@ -6,7 +6,7 @@ import type { OpenInvitation } from '@shared/api-types';
 import { INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { db, table } from '../../data/db';
 import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../data/keys';
-import { INVITATION_NOT_FOUND } from '../../services/invitations';
+import { INVITATION_NOT_FOUND } from '../../http/send-refusals';
 import { clientInput } from '../../testing/factories';
 import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
 import { tokenOf, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';

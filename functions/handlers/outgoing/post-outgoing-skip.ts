@@ -1,8 +1,20 @@
 // POST /api/outgoing/{id}/skip: drops a message waiting for approval or scheduled (its daily-cap
 // slot goes back); it stays in the client's activity as skipped. Repeated, it answers the same.
-import { skipOutgoing } from '../../services/outgoing';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { skipOutgoing } from '../../services/outgoing';
 
-export const handler = defineHandler('outgoing/post-outgoing-skip', {}, async ({ user, params }) => ({
-  body: await skipOutgoing(user, params.id ?? ''),
-}));
+const REFUSALS = refusalAnswers<RefusalOf<typeof skipOutgoing>>({
+  'not-found': () => notFound('Message not found'),
+  'not-awaiting': () => new HttpError(409, 'This message can no longer be skipped.', { code: 'NOT_AWAITING' }),
+});
+
+export const handler = defineHandler(
+  'outgoing/post-outgoing-skip',
+  { refusals: REFUSALS },
+  async ({ user, params }) => {
+    const skipped = await skipOutgoing(user, params.id ?? '');
+    return isRefusal(skipped) ? skipped : { body: skipped };
+  },
+);

@@ -1,0 +1,154 @@
+// What a use case refuses, as a plain value: which rule said no and the facts a person needs to
+// hear it, in the product's words, never how an answer says it. A service's public function
+// returns `outcome | refusal` (an outcome has no `kind` of its own); each handler declares once
+// how the kinds it can meet are answered (functions/http/errors.ts, refusalAnswers), and a job
+// reads the value like any other.
+import type { MessageChannel } from '@shared/messages';
+import type { ImportFormat } from './client-import';
+
+/** What a refusal may say it could not find; each has its own sentence in the answer. */
+export type Missing = 'client' | 'agent' | 'message' | 'support-request' | 'invitation' | 'import' | 'latest-import';
+export type NotFound<W extends Missing = Missing> = { kind: 'not-found'; what: W };
+
+// Sending to a client.
+export type EmailUnverified = { kind: 'email-unverified' };
+/** The agent's daily cap on a channel is used up; it resets at `resetsAt`, told in `timeZone`, the agent's. */
+export type DailyLimit = {
+  kind: 'daily-limit';
+  channel: MessageChannel;
+  limit: number;
+  resetsAt: string;
+  timeZone: string;
+};
+export type OptedOut<C extends MessageChannel = MessageChannel> = { kind: 'opted-out'; channel: C };
+export type NoEmail = { kind: 'no-email' };
+export type NoPhone = { kind: 'no-phone' };
+export type EmailSuppressed = { kind: 'email-suppressed'; reason: 'bounce' | 'complaint' };
+export type SmsCountryNotAllowed = { kind: 'sms-country-not-allowed'; allowedCountries: readonly string[] };
+export type SmsUnavailable = { kind: 'sms-unavailable' };
+/** The provider refused or could not be reached: nothing left, the cap slot was given back. */
+export type SendFailed<C extends MessageChannel = MessageChannel> = { kind: 'send-failed'; channel: C };
+/** Why nothing can be e-mailed to a client. */
+export type EmailDestinationRefusal = OptedOut<'email'> | NoEmail | EmailSuppressed;
+/** Why no text can go to a client. */
+export type TextDestinationRefusal = OptedOut<'sms'> | NoPhone | SmsCountryNotAllowed | SmsUnavailable;
+
+/** A fixed-window limit on how often an agent may do something. */
+export type RateLimited<
+  W extends 'support-requests' | 'invitations' | 'imports' = 'support-requests' | 'invitations' | 'imports',
+> = { kind: 'rate-limited'; what: W; max: number; retryAfterSeconds: number };
+
+// Review requests.
+export type PlaceIdRequired = { kind: 'place-id-required' };
+export type AlreadyReviewed = { kind: 'already-reviewed' };
+/** Asked too recently: the last request and the first moment another may go, told in the agent's `timeZone`. */
+export type TooSoon = { kind: 'too-soon'; lastRequestedAt: string; nextAt: string; timeZone: string };
+
+// The outgoing queue.
+export type NotAwaiting = { kind: 'not-awaiting'; action: 'approve' | 'skip' };
+/** The edited text breaks a rule a message written by hand follows (`field` names it when one field does). */
+export type InvalidContent = { kind: 'invalid-content'; problem: string; field?: string };
+
+// Support requests.
+export type RequestClosed = { kind: 'request-closed' };
+export type RepliesFull = { kind: 'replies-full'; max: number };
+/** Another write changed the item between the read and the conditional write: trying again may work. */
+export type ChangedMeanwhile = { kind: 'changed-meanwhile' };
+
+// Acting for another agent (admin mode).
+export type InvalidAgentId = { kind: 'invalid-agent-id' };
+export type NotAdmin = { kind: 'not-admin' };
+
+// A registered client's upload token.
+export type UploadTokenInvalid = { kind: 'upload-token-invalid' };
+export type UploadTokenMismatch = { kind: 'upload-token-mismatch' };
+
+// Big imports.
+/** Neither a CSV nor a vCard file by its name and type. */
+export type UnsupportedFile = { kind: 'unsupported-file' };
+export type UploadMissing = { kind: 'upload-missing' };
+export type FileTooLarge = { kind: 'file-too-large' };
+/** The file's head cannot be a client file of its format: `problem` says why, as the request's import does. */
+export type UnreadableFile = { kind: 'unreadable-file'; format: ImportFormat; problem: string };
+
+export type Refusal =
+  | NotFound
+  | EmailUnverified
+  | DailyLimit
+  | OptedOut
+  | NoEmail
+  | NoPhone
+  | EmailSuppressed
+  | SmsCountryNotAllowed
+  | SmsUnavailable
+  | SendFailed
+  | RateLimited
+  | PlaceIdRequired
+  | AlreadyReviewed
+  | TooSoon
+  | NotAwaiting
+  | InvalidContent
+  | RequestClosed
+  | RepliesFull
+  | ChangedMeanwhile
+  | InvalidAgentId
+  | NotAdmin
+  | UploadTokenInvalid
+  | UploadTokenMismatch
+  | UnsupportedFile
+  | UploadMissing
+  | FileTooLarge
+  | UnreadableFile;
+export type RefusalKind = Refusal['kind'];
+
+// Every kind, so a value is told apart from an outcome at run time as the types tell it apart.
+const KINDS: Record<RefusalKind, true> = {
+  'not-found': true,
+  'email-unverified': true,
+  'daily-limit': true,
+  'opted-out': true,
+  'no-email': true,
+  'no-phone': true,
+  'email-suppressed': true,
+  'sms-country-not-allowed': true,
+  'sms-unavailable': true,
+  'send-failed': true,
+  'rate-limited': true,
+  'place-id-required': true,
+  'already-reviewed': true,
+  'too-soon': true,
+  'not-awaiting': true,
+  'invalid-content': true,
+  'request-closed': true,
+  'replies-full': true,
+  'changed-meanwhile': true,
+  'invalid-agent-id': true,
+  'not-admin': true,
+  'upload-token-invalid': true,
+  'upload-token-mismatch': true,
+  'unsupported-file': true,
+  'upload-missing': true,
+  'file-too-large': true,
+  'unreadable-file': true,
+};
+
+/** True for a refusal, false for an outcome (a value without a refusal's `kind`, `undefined` included). */
+export function isRefusal<T>(value: T): value is Extract<T, Refusal> {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  const { kind } = value;
+  return typeof kind === 'string' && Object.hasOwn(KINDS, kind);
+}
+
+/** The refusals a service function may return: `RefusalOf<typeof sendClientMessage>`. */
+export type RefusalOf<F extends (...args: never[]) => unknown> = Extract<Awaited<ReturnType<F>>, Refusal>;
+
+/**
+ * A refusal thrown, for a nested step that cannot return it (the public function that runs the flow catches it and
+ * returns `refusal` as a value); the HTTP stack also carries a refusal a handler returns this way to its answer.
+ */
+export class Refused<R extends Refusal = Refusal> extends Error {
+  override name = 'Refused';
+  constructor(readonly refusal: R) {
+    super(`refused: ${refusal.kind}`);
+  }
+}

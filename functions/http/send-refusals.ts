@@ -1,0 +1,86 @@
+// The answers to what a send to a client may refuse, shared by the routes that send (a message, an
+// approved message, a review request, an invitation): each handler spreads the pieces its use case
+// can meet into its own table (refusalAnswers in errors.ts).
+import { SEND_MESSAGES } from '../domain/client-message';
+import { smsCountriesMessage } from '../domain/phone-numbers';
+import type {
+  DailyLimit,
+  EmailDestinationRefusal,
+  EmailUnverified,
+  SendFailed,
+  TextDestinationRefusal,
+} from '../domain/refusals';
+import { normalizeTimeZone } from '../domain/time-zone';
+import type { InviteRefusal } from '../services/invitations';
+import {
+  badRequest,
+  HttpError,
+  retryAfter,
+  secondsUntil,
+  serviceUnavailable,
+  tooManyRequests,
+  type RefusalTable,
+} from './errors';
+
+export const EMAIL_UNVERIFIED_MESSAGE = 'Verify your e-mail address before sending to clients.';
+export const INVITATION_NOT_FOUND = 'Invitation not found. It may have been used or cancelled.';
+
+const NOUNS: Record<DailyLimit['channel'], string> = { email: 'e-mails', sms: 'text messages' };
+
+/** "midnight UTC (7:00 PM your time)". */
+function resetPhrase(resetsAt: string, timeZone: string): string {
+  const local = new Date(resetsAt).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: normalizeTimeZone(timeZone),
+  });
+  return `midnight UTC (${local} your time)`;
+}
+
+export function dailyLimitMessage({ channel, limit, resetsAt, timeZone }: DailyLimit): string {
+  return `You have sent today's limit of ${limit} ${NOUNS[channel]} to clients. It resets at ${resetPhrase(resetsAt, timeZone)}.`;
+}
+
+/** A verified sender within the day's cap: 403 EMAIL_UNVERIFIED, 429 DAILY_LIMIT until the cap resets. */
+export const SENDER_ANSWERS: RefusalTable<EmailUnverified | DailyLimit> = {
+  'email-unverified': () => new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' }),
+  'daily-limit': (refusal) =>
+    new HttpError(429, dailyLimitMessage(refusal), {
+      code: 'DAILY_LIMIT',
+      headers: retryAfter(secondsUntil(refusal.resetsAt)),
+    }),
+};
+
+/** A client who can receive on the channel. */
+export const DESTINATION_ANSWERS: RefusalTable<EmailDestinationRefusal | TextDestinationRefusal> = {
+  'opted-out': ({ channel }) =>
+    new HttpError(409, channel === 'email' ? SEND_MESSAGES.emailOptedOut : SEND_MESSAGES.smsOptedOut, {
+      code: 'OPTED_OUT',
+    }),
+  'no-email': () => new HttpError(422, SEND_MESSAGES.noEmail, { code: 'NO_EMAIL' }),
+  'no-phone': () => new HttpError(422, SEND_MESSAGES.noPhone, { code: 'NO_PHONE' }),
+  'email-suppressed': ({ reason }) =>
+    new HttpError(409, SEND_MESSAGES.suppressed(reason), { code: 'EMAIL_SUPPRESSED' }),
+  'sms-country-not-allowed': ({ allowedCountries }) =>
+    badRequest(smsCountriesMessage(allowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED'),
+  'sms-unavailable': () => serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60),
+};
+
+/** The provider did not take the message: 502. */
+export const SEND_FAILED_ANSWERS: RefusalTable<SendFailed> = {
+  'send-failed': ({ channel }) =>
+    channel === 'email'
+      ? new HttpError(502, SEND_MESSAGES.mailFailed, { code: 'MAIL_FAILED' })
+      : new HttpError(502, SEND_MESSAGES.smsFailed, { code: 'SMS_FAILED' }),
+};
+
+/** inviteClient's refusals: POST /api/client-invitations and the resend. */
+export const INVITE_ANSWERS: RefusalTable<InviteRefusal> = {
+  ...SENDER_ANSWERS,
+  'rate-limited': ({ max, retryAfterSeconds }) =>
+    tooManyRequests(`You can send up to ${max} invitations a day. Please try again later.`, retryAfterSeconds),
+  'send-failed': () =>
+    new HttpError(502, 'The invitation e-mail could not be sent. Please try again in a moment.', {
+      code: 'MAIL_FAILED',
+    }),
+};
