@@ -173,6 +173,12 @@ async function countItems(): Promise<number> {
   return count;
 }
 
+/**
+ * The count a refused request left: it wrote nothing, so the next request starts from it without another scan (a scan
+ * costs as much as a request). A request let through may write: the next one counts again.
+ */
+let countAfterRefusal: number | undefined;
+
 function actorFor(route: Route): ApiClient {
   if (route.access === 'admin') return admin;
   if (route.access === 'agent') return agent;
@@ -194,7 +200,8 @@ describe('fuzzing every route (generated from the route table)', () => {
           async (body, type, param, useRealId, q) => {
             const path = route.path.replace(/\{([^}]+)\}/g, () => (useRealId ? clientId : param));
             const search = new URLSearchParams(q).toString();
-            const before = await countItems();
+            const before = countAfterRefusal ?? (await countItems());
+            countAfterRefusal = undefined;
             const client = actorFor(route);
             const res = await client.request(
               route.method,
@@ -206,7 +213,9 @@ describe('fuzzing every route (generated from the route table)', () => {
             expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
             if (res.status >= 400) {
               expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-              expect(await countItems()).toBe(before);
+              const after = await countItems();
+              expect(after).toBe(before);
+              countAfterRefusal = after;
             }
           },
         ),

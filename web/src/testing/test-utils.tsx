@@ -25,18 +25,38 @@ type RenderAppOptions = {
 const testTheme = createTheme({ motion: false });
 
 /**
- * The app's CSS without its `:has()` rules. jsdom computes an element's style (a role query asks
- * whether it is hidden, user-event whether it takes pointer events) by matching every rule against
- * it and its ancestors, and its selector engine (nwsapi) parses a `:has()` argument again at every
- * match with a costly regular expression: the `:has()` rules of MUI's NativeSelect (the select's
- * padding beside an adornment) and CssBaseline (the color scheme) took 40% of the CPU of a page with
- * a select. No such rule hides an element or stops a pointer.
+ * The app's CSS as far as a test can observe it: only the declarations jsdom's users read, and no `:has()` rule.
+ *
+ * jsdom computes an element's style (a role query asks whether it is hidden, user-event whether it takes pointer
+ * events) by matching every rule of the document against the element, and again against each ancestor for the
+ * inherited `visibility`; a click checks every ancestor of its target. The cost grows with the number of rules, and
+ * most of MUI's rules only paint (colours, spacing, fonts, shadows), which jsdom never lays out and no test reads: a
+ * rule left with none of the declarations below is not inserted at all. A test that asserts another property with
+ * toHaveStyle adds it here.
+ *
+ * The `:has()` selectors (MUI's NativeSelect beside an adornment, CssBaseline's colour scheme) go whatever their rules
+ * declare: jsdom's selector engine (nwsapi) parses a `:has()` argument again at every match with a costly regular
+ * expression. No such rule hides an element or stops a pointer.
  */
-function withoutHasRules(element: StylisElement): void {
-  if (element.type === 'rule' && Array.isArray(element.props))
-    element.props = element.props.filter((selector) => !selector.includes(':has('));
+const OBSERVED_PROPERTIES = new Set([
+  // Hidden or shown: role queries (dom-testing-library's isInaccessible) and jest-dom's toBeVisible.
+  'display',
+  'visibility',
+  'opacity',
+  // Whether a click reaches the element: user-event's pointer-events check.
+  'pointer-events',
+  // The blurred sample behind the Insights upsell (insights.test.tsx).
+  'filter',
+]);
+function onlyObservedStyles(element: StylisElement): void {
+  if (element.type !== 'rule' || !Array.isArray(element.props)) return;
+  element.props = element.props.filter((selector) => !selector.includes(':has('));
+  if (Array.isArray(element.children))
+    element.children = element.children.filter(
+      (child) => child.type !== 'decl' || OBSERVED_PROPERTIES.has(String(child.props)),
+    );
 }
-const testStyles = createCache({ key: 'css', stylisPlugins: [withoutHasRules] });
+const testStyles = createCache({ key: 'css', stylisPlugins: [onlyObservedStyles] });
 
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
