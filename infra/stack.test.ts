@@ -83,7 +83,8 @@ describe('the stack with the defaults', () => {
   describe('the route table is the stack', () => {
     it('creates one nodejs22.x arm64 function per route, index.handler, 1024 MB and 10 s unless the route says otherwise', () => {
       // Assess
-      template.resourceCountIs('AWS::Lambda::Function', routes.length + jobs.length);
+      // + the deploy step that derives the purpose keys (infra/constructs/purpose-keys.ts)
+      template.resourceCountIs('AWS::Lambda::Function', routes.length + jobs.length + 1);
       for (const route of routes) {
         template.hasResourceProperties('AWS::Lambda::Function', {
           Description: `${route.method} ${route.path}`,
@@ -380,7 +381,7 @@ describe('the stack with the defaults', () => {
           ]);
       }
       const roleIds = functions.map(([, fn]) => roleOf(fn));
-      expect(new Set(roleIds).size).toBe(new Set(routes.map(rights)).size + jobs.length);
+      expect(new Set(roleIds).size).toBe(new Set(routes.map(rights)).size + jobs.length + 1); // + the purpose keys' step
       for (const roleId of roleIds) expect(resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
     });
 
@@ -813,7 +814,7 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('lets the worker read and write table items (the due clients in one BatchGet; of the indexes only the queue on gsi2), send mail and texts, and drain its queue', () => {
+    it('lets the worker read and write table items (the due clients in one BatchGet; of the indexes the queue on gsi2 and the quiet clients on gsi3), send mail and texts, and drain its queue', () => {
       // Prepare
       const statements = policyOf(fnId('reminders-worker'));
       const dynamo = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
@@ -829,17 +830,40 @@ describe('the stack with the defaults', () => {
       ]);
       expect(onIndex).toHaveLength(1);
       expect(actionsOf(onIndex)).toEqual(['dynamodb:Query']);
-      expect(JSON.stringify(onIndex[0]!.Resource)).toContain('/index/gsi2');
+      const indexes = JSON.stringify(onIndex[0]!.Resource);
+      // The monthly summary (sendMonthlySummary → readInsights) reads the quiet clients from gsi3.
+      expect([...indexes.matchAll(/\/index\/(gsi\d)/g)].map((m) => m[1]).sort()).toEqual(['gsi2', 'gsi3']);
       expect(actionsOf(statements)).toEqual(
         expect.arrayContaining(['ses:SendEmail', 'sns:Publish', 'sqs:ReceiveMessage', 'sqs:DeleteMessage']),
       );
-      expect(actionsOf(statements).some((a) => a.startsWith('secretsmanager:') || a.startsWith('s3:'))).toBe(false);
+      expect(actionsOf(statements).some((a) => a.startsWith('s3:'))).toBe(false);
+    });
+
+    it('gives the worker the unsubscribe key it signs links with, derived from the session secret, and never that secret', () => {
+      // Prepare
+      const statements = policyOf(fnId('reminders-worker'));
+      const [keyId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('PurposeKeysUnsubscribeSigningKey'),
+      )!;
       const variables = resources[fnId('reminders-worker')]!.Properties?.Environment.Variables as Record<
         string,
         unknown
       >;
-      expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
+      const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
+      // Assess
+      expect(variables.UNSUBSCRIBE_SIGNING_KEY_ARN).toEqual({ Ref: keyId });
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(secretReads.map((st) => st.Resource)).toEqual([{ Ref: keyId }]);
+      expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
+      template.hasResourceProperties('Custom::PurposeKey', {
+        RootSecretArn: { Ref: PINNED.sessionSecret },
+        TargetSecretArn: { Ref: keyId },
+        Purpose: 'unsubscribe',
+      });
+      expect([resources[fnId('reminders-worker')]!.DependsOn].flat()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^PurposeKeysDeriveUnsubscribeKey/)]),
+      );
+      expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
     });
 
     it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items', () => {
@@ -969,7 +993,7 @@ describe('the stack with the defaults', () => {
 
     it('traces every function with X-Ray (active tracing), routes and jobs alike', () => {
       const functions = ofType(resources, 'AWS::Lambda::Function');
-      expect(functions).toHaveLength(routes.length + jobs.length);
+      expect(functions).toHaveLength(routes.length + jobs.length + 1); // + the purpose keys' deploy step
       for (const [, fn] of functions) expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
     });
 
@@ -1160,7 +1184,8 @@ describe('the stack with every option', () => {
 
   it('honours memoryMb and timeoutSeconds of a route', () => {
     // Assess
-    template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + jobs.length + 1); // + the BucketDeployment handler
+    // + the BucketDeployment handler and the purpose keys' deploy step
+    template.resourceCountIs('AWS::Lambda::Function', customRoutes.length + jobs.length + 2);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'POST /api/imports/{id}',
       MemorySize: 2048,
