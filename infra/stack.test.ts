@@ -1377,6 +1377,9 @@ describe('the SPA fallback function', () => {
     // Other paths under or beside them are the app's.
     ['/client-registration/confirm', '/index.html'],
     ['/authors', '/index.html'],
+    // A token with dots in the path (unsubscribe links mailed before tokens moved to the fragment) is a page, not a file.
+    ['/unsubscribe/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln', '/index.html'],
+    ['/unsubscribe', '/index.html'],
     ['/auth//', '/index.html'],
     ['/constructor', '/index.html'],
   ])('turns %s into %s', (uri, expected) => {
