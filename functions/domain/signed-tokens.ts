@@ -5,8 +5,8 @@
 // HS256 only, written on node:crypto: the header must be exactly the one we issue (no `alg` choice
 // is taken from the token, so `none` or RS/HS confusion cannot arise), the MAC is compared in
 // constant time, and `exp` is required. Each purpose signs with its own key (functions/domain/signing-keys.ts),
-// named in the header by `kid`; a token without one (issued before purpose keys) verifies with the root itself. jose checks these tokens both ways in the tests; it is not
-// bundled, which keeps every Lambda about 15 KB smaller.
+// named in the header by `kid`; a token without one (issued before purpose keys) verifies with the root itself.
+// jose checks these tokens both ways in the tests; it is not bundled, which keeps every Lambda about 15 KB smaller.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rootKeyring, type Keyring } from './signing-keys';
 
