@@ -1,5 +1,12 @@
 // The one typed view of the environment, read once (lazily, so the local runtime and tests can set
 // the environment before the first request). Required settings fail loudly.
+import {
+  parsePurposeKeySecret,
+  parseRootSecret,
+  purposeKeyring,
+  rootKeyring,
+  type Keyring,
+} from './domain/signing-keys';
 
 export type MailProvider = 'ses' | 'outbox';
 export type SmsProvider = 'sns' | 'twilio' | 'outbox';
@@ -106,6 +113,7 @@ export function config(): Config {
 export function resetConfig(): void {
   cached = undefined;
   sessionSecretOnce.reset();
+  signingKeysOnce.reset();
   originVerifyOnce.reset();
   for (const provider of Object.values(providerSecretOnce)) provider.reset();
 }
@@ -247,15 +255,51 @@ function once<T>(load: () => Promise<T>): { get(): Promise<T>; reset(): void } {
   };
 }
 
-const sessionSecretOnce = once(loadSecret);
+const sessionSecretOnce = once(async () => (await loadRoots())[0]!);
+const signingKeysOnce = once(loadSigningKeys);
 const originVerifyOnce = once(() => readSecretSetting('ORIGIN_VERIFY_SECRET'));
 
 /**
- * The key that signs session and reset tokens: SESSION_SECRET, or the Secrets Manager secret named by
- * SESSION_SECRET_ARN (read once per cold start).
+ * The current signing root: SESSION_SECRET, or the Secrets Manager secret named by SESSION_SECRET_ARN (read once per
+ * cold start); what seals values at rest (functions/domain/sealed-values.ts). Tokens sign with signingKeys().
  */
 export function sessionSecret(): Promise<Uint8Array> {
   return sessionSecretOnce.get();
+}
+
+/**
+ * The keys this function signs and verifies tokens with: every purpose's, derived from the root (SESSION_SECRET or
+ * SESSION_SECRET_ARN), or, for a function given no root, the one purpose key it holds
+ * (UNSUBSCRIBE_SIGNING_KEY or UNSUBSCRIBE_SIGNING_KEY_ARN: the reminders worker, which signs unsubscribe links and
+ * must never be able to sign a session).
+ */
+export function signingKeys(): Promise<Keyring> {
+  return signingKeysOnce.get();
+}
+
+async function loadRoots(): Promise<Uint8Array[]> {
+  const value = await readSecretSetting('SESSION_SECRET');
+  if (value === undefined) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
+  try {
+    return parseRootSecret(value);
+  } catch (error) {
+    throw new ConfigError(`The session secret is not usable: ${(error as Error).message}`);
+  }
+}
+
+async function loadSigningKeys(): Promise<Keyring> {
+  const hasRoot = Boolean(process.env.SESSION_SECRET?.trim() || process.env.SESSION_SECRET_ARN?.trim());
+  if (hasRoot) return rootKeyring(await loadRoots());
+  const unsubscribe = await readSecretSetting('UNSUBSCRIBE_SIGNING_KEY');
+  if (unsubscribe === undefined)
+    throw new ConfigError(
+      'Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN), or UNSUBSCRIBE_SIGNING_KEY (or its _ARN)',
+    );
+  try {
+    return purposeKeyring('unsubscribe', parsePurposeKeySecret(unsubscribe));
+  } catch (error) {
+    throw new ConfigError(`The unsubscribe signing key is not usable: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -265,13 +309,6 @@ export function sessionSecret(): Promise<Uint8Array> {
  */
 export function originVerifySecret(): Promise<string | undefined> {
   return originVerifyOnce.get();
-}
-
-async function loadSecret(): Promise<Uint8Array> {
-  const value = await readSecretSetting('SESSION_SECRET');
-  if (value === undefined) throw new ConfigError('Missing required setting SESSION_SECRET (or SESSION_SECRET_ARN)');
-  if (value.length < 32) throw new ConfigError('The session secret must be at least 32 characters');
-  return new TextEncoder().encode(value);
 }
 
 export type StripeKeys = { secretKey: string | undefined; webhookSecret: string | undefined };

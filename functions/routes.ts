@@ -139,6 +139,8 @@ export const routes: readonly Route[] = [
   // RFC 8058 one-click unsubscribe comes from mailbox providers, cross-site, as a form: `raw` exempts
   // it from the JSON-and-same-origin rule on purpose (the signed token is the authority; see the handler).
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },
+  // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
+  { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
   { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'sms'], body: 'raw' },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },

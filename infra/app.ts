@@ -142,6 +142,7 @@ new HearthStack(app, stackName, {
   limits: limitsContext(),
   ai: aiContext(),
   routeThrottles: routeThrottlesContext(),
+  signingKeyGeneration: context('signingKeyGeneration'),
   alarmEmail: context('alarmEmail'),
   p99LatencyMs: positiveIntegerContext('p99LatencyMs'),
   api5xxPercent: positiveIntegerContext('api5xxPercent'),

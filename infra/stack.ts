@@ -14,6 +14,7 @@ import { Jobs } from './constructs/jobs';
 import { Messaging, type SmsProvider } from './constructs/messaging';
 import { Monitoring } from './constructs/monitoring';
 import { ProviderSecrets } from './constructs/provider-secrets';
+import { PurposeKeys } from './constructs/purpose-keys';
 import { type CustomDomain, Web } from './constructs/web';
 
 export type HearthStackProps = StackProps & {
@@ -53,6 +54,8 @@ export type HearthStackProps = StackProps & {
   webAclArn?: string;
   /** Requests one IP may send in 5 minutes, when this stack creates the web ACL. */
   wafRateLimit?: number;
+  /** Changed after the session secret (the signing root) is replaced, so the purpose keys are derived again. */
+  signingKeyGeneration?: string;
   /** Who is e-mailed when an alarm fires (API 5xx rate, a route's p99 latency, a job's dead-letter queue). */
   alarmEmail?: string;
   /** The p99 duration (ms) above which a route alarms (infra/constructs/monitoring.ts has the default). */
@@ -96,11 +99,17 @@ export class HearthStack extends Stack {
       openai: ai.provider === 'openai',
     });
 
+    const purposeKeys = new PurposeKeys(this, 'PurposeKeys', {
+      root: this.data.sessionSecret,
+      generation: props.signingKeyGeneration,
+    });
+
     // The jobs first: the start of an import (a route) sends to the import job's queue.
     this.jobs = new Jobs(this, 'Jobs', {
       jobs: props.jobs,
       code: props.code,
       data: this.data,
+      purposeKeys,
       messaging,
       appUrl,
       providerSecrets,

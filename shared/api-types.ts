@@ -597,6 +597,7 @@ export type ApiResponses = {
   'support/get-support': SupportTickets;
   'support/post-support': SupportTicket;
   'twilio/post-twilio-inbound': never;
+  'unsubscribe/get-unsubscribe': never;
   'unsubscribe/post-unsubscribe': UnsubscribeResult;
   'user/delete-user-calendar-secret': never;
   'user/get-user': User;

@@ -7,6 +7,19 @@ export const PRERENDERED_PAGES = ['/auth', '/find-realtor', '/client-registratio
 
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 
+/**
+ * App paths whose last segment is a token that may hold dots (`/unsubscribe/<a.b.c>`, mailed before tokens moved to
+ * the fragment): pages, not files, though they look like file names.
+ */
+export const TOKEN_PATH_PREFIXES = ['/unsubscribe/'] as const;
+
+/** Whether a path names a file of the build (it has an extension) rather than a page of the app. */
+export function isFilePath(pathname: string): boolean {
+  if (TOKEN_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return lastSegment.includes('.');
+}
+
 /** `/auth` and `/auth/` are the same page (the router ignores a trailing slash); `/` stays `/`. */
 export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;

@@ -3,6 +3,7 @@
 import { jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { createHmac } from 'node:crypto';
 import { randomId, signToken, verifyToken } from './signed-tokens';
+import { derivePurposeKey, rootKeyId } from './signing-keys';
 
 const key = new TextEncoder().encode('a-test-signing-key-of-at-least-32-characters');
 const otherKey = new TextEncoder().encode('another-test-key-of-at-least-32-characters!!');
@@ -21,10 +22,12 @@ describe('signed tokens', () => {
     expect(verified).toMatchObject({ sub: 'user-1', jti: 'abc', claims: { pur: 'session', extra: 'x' } });
   });
 
-  it('issues tokens jose verifies as HS256 JWTs with iat and exp', async () => {
+  it("issues tokens jose verifies as HS256 JWTs with iat and exp, under the purpose's key named by kid", async () => {
     const token = await signToken(key, 'reset', { sub: 'user-2', jti: 'r1' }, 3600);
-    const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { payload, protectedHeader } = await jwtVerify(token, derivePurposeKey(key, 'reset'), {
+      algorithms: ['HS256'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', kid: rootKeyId(key) });
     expect(payload).toMatchObject({ sub: 'user-2', jti: 'r1', pur: 'reset' });
     expect(payload.exp! - payload.iat!).toBe(3600);
   });

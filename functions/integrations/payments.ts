@@ -4,7 +4,7 @@
 // that chooses.
 import Stripe from 'stripe';
 import { PRO_PRICE_USD } from '@shared/constants';
-import { config, sessionSecret, stripeKeys } from '../config';
+import { config, signingKeys, stripeKeys } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 
 export class PaymentsNotConfiguredError extends Error {
@@ -197,7 +197,7 @@ async function simulatorUrl(
   claims: { sub: string; customer: string; subscription?: string },
 ): Promise<string> {
   const token = await signToken(
-    await sessionSecret(),
+    await signingKeys(),
     'payment-simulator',
     { ...claims, jti: randomId(), kind },
     SIMULATOR_SESSION_TTL_SECONDS,
@@ -210,7 +210,7 @@ export async function readSimulatorSession(
   token: string,
   kind: SimulatorSession['kind'],
 ): Promise<SimulatorSession | null> {
-  const verified = await verifyToken(await sessionSecret(), 'payment-simulator', token);
+  const verified = await verifyToken(await signingKeys(), 'payment-simulator', token);
   if (!verified || verified.claims.kind !== kind || typeof verified.claims.customer !== 'string') return null;
   const subscription = verified.claims.subscription;
   return {

@@ -155,6 +155,8 @@ describe('the local server', () => {
       expect(await titleOf('/client-registration?agentId=a1')).toBe('/client-registration');
       for (const path of ['/', '/clients', '/client-registration/confirm', '/authors'])
         expect(await titleOf(path)).toBe('app');
+      // A token with dots in the path is a page (unsubscribe links mailed before tokens moved to the fragment).
+      expect(await titleOf('/unsubscribe/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln')).toBe('app');
       const asset = await fetch(`${api.url}/assets/main-abc.js`);
       expect(asset.headers.get('content-type')).toMatch(/javascript/);
       expect(asset.headers.get('cache-control')).toMatch(/immutable/);

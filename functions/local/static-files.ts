@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { htmlFileFor } from '@shared/prerendered-pages';
+import { htmlFileFor, isFilePath } from '@shared/prerendered-pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -95,7 +95,7 @@ export async function serveStatic(
   } catch {
     decoded = '/';
   }
-  const hasExtension = extname(decoded) !== '';
+  const hasExtension = isFilePath(decoded);
   const relative = hasExtension ? normalize(decoded).replace(/^([/\\])+/, '') : htmlFileFor(decoded);
   const file = join(webDir, relative);
   if (!file.startsWith(webDir + sep) && file !== webDir) return notFound(res);

@@ -1,7 +1,7 @@
 // The clientToken a registration hands to the visitor's browser: a short-lived signed token that
 // lets it upload a testimonial for that one client, and nothing else.
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
-import { sessionSecret } from '../config';
+import { signingKeys } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 import { forbidden, HttpError } from '../http/errors';
 
@@ -13,7 +13,7 @@ export async function issueClientUploadToken(
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: string }> {
   const token = await signToken(
-    await sessionSecret(),
+    await signingKeys(),
     'client-upload',
     { sub: clientId, jti: randomId(), agent: agentId },
     CLIENT_TOKEN_TTL_SECONDS,
@@ -28,7 +28,7 @@ export async function requireClientUploadToken(
   token: string,
   clientId: string,
 ): Promise<{ clientId: string; agentId: string }> {
-  const verified = await verifyToken(await sessionSecret(), 'client-upload', token);
+  const verified = await verifyToken(await signingKeys(), 'client-upload', token);
   const agentId = verified?.claims.agent;
   if (!verified || typeof agentId !== 'string' || !agentId) {
     throw new HttpError(401, REGISTRATION_MESSAGES.uploadExpired, { code: 'CLIENT_TOKEN_INVALID' });

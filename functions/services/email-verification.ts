@@ -1,7 +1,7 @@
 // E-mail verification: the link registration and "Resend link" mail, and the one check every route
 // that sends to clients on an agent's behalf makes first.
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
-import { sessionSecret } from '../config';
+import { signingKeys } from '../config';
 import { createEmailVerificationRecord } from '../data/email-verifications';
 import type { UserItem } from '../data/users';
 import type { EmailUnverified } from '../domain/refusals';
@@ -18,7 +18,7 @@ export async function sendVerificationLink(user: Pick<UserItem, 'id' | 'username
   const jti = randomId();
   await createEmailVerificationRecord(jti, user.id, EMAIL_VERIFICATION_TTL_SECONDS);
   const token = await signToken(
-    await sessionSecret(),
+    await signingKeys(),
     'verify-email',
     { sub: user.id, jti },
     EMAIL_VERIFICATION_TTL_SECONDS,

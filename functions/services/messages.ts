@@ -4,6 +4,7 @@
 // the client's zone is stored `scheduled` in the due-send index; the hourly job delivers it
 // (deliverScheduledText) after claiming it with a conditional status change, so it leaves once.
 import type { Client, SendMessageResult } from '@shared/api-types';
+import { tokenLinkPath } from '@shared/link-token';
 import type { MessageInput } from '@shared/messages';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
@@ -109,8 +110,14 @@ async function transmitEmail(
 ): Promise<MessageItem | SendFailed<'email'>> {
   const token = await unsubscribeToken(agent.id, message.clientId);
   const { appUrl } = config();
-  // The visible link opens the page that explains and confirms; the header's link is the one-click POST (RFC 8058).
-  const composed = composeAgentEmail(agent, message.subject ?? '', message.body, `${appUrl}/unsubscribe/${token}`);
+  // The visible link opens the page that explains and confirms (the token in the fragment, like every e-mailed
+  // link); the header's link is the one-click POST (RFC 8058), and opened as a link it leads to the same page.
+  const composed = composeAgentEmail(
+    agent,
+    message.subject ?? '',
+    message.body,
+    `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
+  );
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
   let sesMessageId: string | undefined;
   try {

@@ -1,7 +1,7 @@
 // Sessions: the signed token a cookie carries names a session item, which must still exist, so
 // logout and a password reset really end a session. The cookie itself is functions/http/auth.ts's.
 import { SESSION_TTL_SECONDS } from '@shared/constants';
-import { sessionSecret } from '../config';
+import { signingKeys } from '../config';
 import { createSession, getLiveSession } from '../data/sessions';
 import { isAdmin, type UserItem } from '../data/users';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
@@ -12,7 +12,7 @@ export type Session = { user: UserItem; sessionId: string };
 
 /** The live session a token names, or null when the token is forged or expired or the session ended. */
 export async function sessionFromToken(token: string): Promise<Session | null> {
-  const verified = await verifyToken(await sessionSecret(), 'session', token);
+  const verified = await verifyToken(await signingKeys(), 'session', token);
   if (!verified) return null;
   const live = await getLiveSession(verified.sub, verified.jti);
   return live ? { user: live.user, sessionId: verified.jti } : null;
@@ -22,5 +22,5 @@ export async function sessionFromToken(token: string): Promise<Session | null> {
 export async function openSession(userId: string): Promise<string> {
   const sessionId = randomId();
   await createSession(userId, sessionId, SESSION_TTL_SECONDS);
-  return signToken(await sessionSecret(), 'session', { sub: userId, jti: sessionId }, SESSION_TTL_SECONDS);
+  return signToken(await signingKeys(), 'session', { sub: userId, jti: sessionId }, SESSION_TTL_SECONDS);
 }

@@ -28,6 +28,7 @@ import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Messaging } from './messaging';
 import type { ProviderSecrets } from './provider-secrets';
+import type { PurposeKeys } from './purpose-keys';
 import { constructIdForSlug, secretsExtension } from './route-function';
 
 export type JobsProps = {
@@ -36,6 +37,8 @@ export type JobsProps = {
   /** The bundle of one job, by slug (`jobs/reminders-worker`). */
   code: (slug: string) => lambda.Code;
   data: Data;
+  /** The worker signs unsubscribe links with its purpose key, never with the root that signs sessions. */
+  purposeKeys: PurposeKeys;
   messaging: Messaging;
   /** Links in the digest point here (APP_URL). */
   appUrl: string;
@@ -111,13 +114,20 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
-    const workerReadsSecrets = props.providerSecrets.secrets.has('twilio') || props.ai.provider === 'openai';
+    // The worker always reads a secret: the key of the unsubscribe links in the e-mails it sends.
     const workerFn = this.jobFunction(
       workerJob,
       props.code,
-      { ...base, ...messaging.environment, ...props.limits },
-      workerReadsSecrets,
+      {
+        ...base,
+        ...messaging.environment,
+        ...props.limits,
+        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+      },
+      true,
     );
+    props.purposeKeys.unsubscribe.grantRead(workerFn);
+    workerFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio')))
       workerFn.addEnvironment(name, value);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
@@ -191,7 +201,8 @@ export class Jobs extends Construct {
     });
 
     // The worker reads and writes items of the table, reads the due clients of the occasion index in
-    // one BatchGet, finds the agent's queue on gsi2, sends mail and texts, drains the queue.
+    // one BatchGet, finds the agent's queue on gsi2 and the quiet clients of the monthly summary on gsi3,
+    // sends mail and texts, drains the queue.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
       actions: [
@@ -207,7 +218,7 @@ export class Jobs extends Construct {
     iam.Grant.addToPrincipal({
       grantee: workerFn,
       actions: ['dynamodb:Query'],
-      resourceArns: [`${data.table.tableArn}/index/gsi2`],
+      resourceArns: [`${data.table.tableArn}/index/gsi2`, `${data.table.tableArn}/index/gsi3`],
     });
     messaging.grantSend(workerFn);
     workerFn.addEventSource(
@@ -323,8 +334,7 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
-      // Only for a job that reads a secret (the worker, when it texts through Twilio or drafts through an
-      // OpenAI-compatible endpoint).
+      // Only for a job that reads a secret (the worker: its unsubscribe key, and the Twilio or OpenAI-compatible key).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(

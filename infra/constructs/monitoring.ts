@@ -88,8 +88,9 @@ export class Monitoring extends Construct {
           ? Math.max(p99LatencyMs, route.timeoutSeconds * 500)
           : p99LatencyMs,
     }));
-    this.latencyAlarms = p99.map(({ route, metric, thresholdMs }) =>
-      metric.createAlarm(this, `${constructIdForSlug(route.handler)}P99Alarm`, {
+    // Each route's alarm beside its function, in the route's nested stack (infra/constructs/api.ts).
+    this.latencyAlarms = p99.map(({ route, metric, thresholdMs }, index) =>
+      metric.createAlarm(api.routeFunctions[index]!, `${constructIdForSlug(route.handler)}P99Alarm`, {
         alarmDescription: `p99 latency of ${route.method} ${route.path} above ${thresholdMs} ms for 15 minutes.`,
         threshold: thresholdMs,
         evaluationPeriods: 3,

@@ -50,8 +50,16 @@ export const API_ORIGIN_HEADERS = [
   'Sec-Fetch-Site',
   'Stripe-Signature',
   'User-Agent',
+  // The Twilio webhook verifies it; without it every inbound STOP is refused.
+  'X-Twilio-Signature',
   VIEWER_ADDRESS_HEADER,
 ] as const;
+
+/**
+ * Request headers the functions read that no origin request policy lists: the origin-verify header is the origin's
+ * own custom header; Accept-Encoding is CloudFront's to set (an origin request policy may not name it).
+ */
+export const API_HEADERS_CLOUDFRONT_SETS = [ORIGIN_VERIFY_HEADER, 'Accept-Encoding'] as const;
 
 export class Web extends Construct {
   readonly siteBucket: s3.Bucket;

@@ -1,6 +1,6 @@
 // POST /api/verify-email: confirms the agent's e-mail with the token from the mailed link (once).
 import { MESSAGES, verifyEmailSchema } from '@shared/schemas';
-import { sessionSecret } from '../../config';
+import { signingKeys } from '../../config';
 import { consumeEmailVerificationRecord } from '../../data/email-verifications';
 import { markEmailVerified, toPublicUser } from '../../data/users';
 import { verifyToken } from '../../domain/signed-tokens';
@@ -14,7 +14,7 @@ export const handler = definePublicHandler(
   { body: verifyEmailSchema },
   async ({ body, log }) => {
     const invalid = () => badRequest(MESSAGES.invalidVerificationLink, undefined, 'INVALID_VERIFICATION_TOKEN');
-    const verified = await verifyToken(await sessionSecret(), 'verify-email', body.token);
+    const verified = await verifyToken(await signingKeys(), 'verify-email', body.token);
     if (!verified || !(await consumeEmailVerificationRecord(verified.jti, verified.sub))) throw invalid();
     const user = await markEmailVerified(verified.sub, new Date().toISOString());
     if (!user) throw invalid();

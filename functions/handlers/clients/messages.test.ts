@@ -61,9 +61,9 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     // The agent's text is escaped, never markup; the footer names the business and its address.
     expect(sent!.html).toContain('<p>Hi Maria,</p><p>Have a &lt;b&gt;great&lt;/b&gt; day &amp; enjoy.</p><p>Jane</p>');
     expect(sent!.html).toMatch(/Rivera Home Group<br>12 Elm St, Austin, TX/);
-    expect(sent!.html).toMatch(new RegExp(`<a href="${api.url}/unsubscribe/[^"]+">Unsubscribe</a>`));
+    expect(sent!.html).toMatch(new RegExp(`<a href="${api.url}/unsubscribe#token=[^"]+">Unsubscribe</a>`));
     expect(sent!.text).toContain('Have a <b>great</b> day & enjoy.');
-    expect(sent!.text).toMatch(new RegExp(`Unsubscribe: ${api.url}/unsubscribe/\\S+`));
+    expect(sent!.text).toMatch(new RegExp(`Unsubscribe: ${api.url}/unsubscribe#token=\\S+`));
     expect(res.body.client.lastContactDate).toBe(res.body.message.sentAt);
   });
 

@@ -1,6 +1,6 @@
 // POST /api/password-reset/confirm: sets the new password once per reset link and ends every session.
 import { resetConfirmSchema } from '@shared/schemas';
-import { config, sessionSecret } from '../../config';
+import { config, signingKeys } from '../../config';
 import { consumeResetRecord } from '../../data/reset-tokens';
 import { deleteAllSessions } from '../../data/sessions';
 import { setPasswordHash } from '../../data/users';
@@ -15,7 +15,7 @@ export const handler = definePublicHandler(
   'password-reset/post-password-reset-confirm',
   { body: resetConfirmSchema },
   async ({ body, log }) => {
-    const verified = await verifyToken(await sessionSecret(), 'reset', body.token);
+    const verified = await verifyToken(await signingKeys(), 'reset', body.token);
     if (!verified) throw badRequest(INVALID_LINK, undefined, 'INVALID_RESET_TOKEN');
     const passwordHash = await hashPassword(body.newPassword, config().passwordHashCost);
     if (!(await consumeResetRecord(verified.jti, verified.sub)))

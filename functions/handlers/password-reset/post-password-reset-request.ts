@@ -2,7 +2,7 @@
 // same whether or not the account exists.
 import { RESET_TOKEN_TTL_SECONDS } from '@shared/constants';
 import { resetRequestSchema } from '@shared/schemas';
-import { sessionSecret } from '../../config';
+import { signingKeys } from '../../config';
 import { createResetRecord } from '../../data/reset-tokens';
 import { hitLimit } from '../../data/throttle';
 import { getUserByUsername } from '../../data/users';
@@ -34,7 +34,7 @@ export const handler = definePublicHandler(
     if (user && !accountState.limited) {
       const jti = randomId();
       await createResetRecord(jti, user.id, RESET_TOKEN_TTL_SECONDS);
-      const token = await signToken(await sessionSecret(), 'reset', { sub: user.id, jti }, RESET_TOKEN_TTL_SECONDS);
+      const token = await signToken(await signingKeys(), 'reset', { sub: user.id, jti }, RESET_TOKEN_TTL_SECONDS);
       const link = tokenLink('/reset-password', token);
       await sendEmail({
         to: user.username,

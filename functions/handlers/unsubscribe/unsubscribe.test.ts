@@ -26,6 +26,17 @@ const optedOut = async (client: Awaited<ReturnType<typeof mailedClient>>['client
   ((await client.get('/api/clients')).body as Array<{ id: string; emailOptedOut: boolean }>).find((c) => c.id === id)!
     .emailOptedOut;
 
+describe('GET /api/unsubscribe/{token} (the List-Unsubscribe URI opened as a link)', () => {
+  it('sends the reader to the confirm page with the token in the fragment, and stops nothing', async () => {
+    const { client, clientId, path } = await mailedClient();
+    const token = path.split('/').pop()!;
+    const res = await api.client().get(path, { noOrigin: true });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${api.url}/unsubscribe#token=${token}`);
+    expect(await optedOut(client, clientId)).toBe(false);
+  });
+});
+
 describe('POST /api/unsubscribe/{token}', () => {
   it('accepts the RFC 8058 one-click form POST from a mail provider (cross-site, no Origin), idempotently, and stops e-mail', async () => {
     const { client, clientId, path, details } = await mailedClient();
@@ -75,6 +86,13 @@ describe('POST /api/unsubscribe/{token}', () => {
       expect(res.body.message).toBe(UNSUBSCRIBE_MESSAGES.invalid);
     }
     expect(await optedOut(client, clientId)).toBe(false);
+  });
+
+  it('links the e-mail to the confirm page with the token in the fragment, as every other e-mailed link', async () => {
+    const { oneClick } = await mailedClient();
+    const mail = (await api.outbox()).find((m) => m.headers?.['List-Unsubscribe'] === `<${oneClick}>`)!;
+    const visible = /Unsubscribe: (\S+)/.exec(mail.text)![1]!;
+    expect(visible).toBe(`${api.url}/unsubscribe#token=${oneClick.split('/').pop()}`);
   });
 
   it('refuses other body types (415)', async () => {

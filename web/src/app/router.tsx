@@ -60,6 +60,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.verifyEmail.path, element: <VerifyEmailRoute /> },
         { path: paths.findRealtor.path, element: <FindRealtorRoute /> },
         { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
+        { path: paths.unsubscribe.legacyPath, element: <UnsubscribeRoute /> },
         { path: paths.clientRegistration.path, element: <ClientRegistrationRoute /> },
         { path: paths.clientRegistrationConfirm.path, element: <ClientRegistrationConfirmRoute /> },
         {

@@ -26,8 +26,10 @@ export const paths = {
         : `/client-registration?agentId=${encodeURIComponent(query.agentId)}`,
   },
   unsubscribe: {
-    path: '/unsubscribe/:token',
-    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+    path: '/unsubscribe',
+    /** Links mailed before the token moved to the fragment. */
+    legacyPath: '/unsubscribe/:token',
+    getHref: (token: string) => tokenLinkPath('/unsubscribe', token),
   },
   clientRegistrationConfirm: {
     path: '/client-registration/confirm',

@@ -1,25 +1,35 @@
-// /unsubscribe/{token}: the page the visible link in an agent's e-mail opens. It explains what the
-// button does and stops the e-mail only when the reader confirms (link scanners open links; they
-// do not press buttons). Mail providers' one-click requests go straight to the API.
+// /unsubscribe#token=…: the page the visible link in an agent's e-mail opens (and the List-Unsubscribe
+// URI, opened as a link, leads to). It explains what the button does and stops the e-mail only when
+// the reader confirms (link scanners open links; they do not press buttons). Mail providers'
+// one-click requests go straight to the API. Links mailed earlier carry the token in the path
+// (/unsubscribe/{token}): it moves to the fragment at once, out of history and Referer.
 import UnsubscribeRounded from '@mui/icons-material/UnsubscribeRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { UnsubscribeResult } from '@shared/api-types';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
+import { useLinkToken } from '@/lib/use-link-token';
 
 type State =
   { step: 'ask' } | { step: 'sending' } | { step: 'done'; message: string } | { step: 'failed'; message: string };
 
 export function UnsubscribeRoute() {
-  const { token = '' } = useParams();
+  const { token: pathToken } = useParams();
+  const linkToken = useLinkToken();
+  const token = linkToken ?? pathToken ?? '';
+  const navigate = useNavigate();
   const [state, setState] = useState<State>({ step: 'ask' });
+
+  useEffect(() => {
+    if (pathToken) navigate(paths.unsubscribe.getHref(pathToken), { replace: true });
+  }, [pathToken, navigate]);
 
   const confirm = () => {
     setState({ step: 'sending' });
