@@ -76,7 +76,7 @@ async function sendEmailNow(
   const slot = await reserveDailySend(agent, 'email', now);
   if (isRefusal(slot)) return slot;
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
-  const sent = await transmitEmail(agent, message, slot, now);
+  const sent = await transmitEmail(agent, message, slot, now, client);
   if (isRefusal(sent)) return sent;
   return { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) };
 }
@@ -99,14 +99,15 @@ function emailProblem(refusal: EmailDestinationRefusal): string {
 
 /**
  * Sends an e-mail held in status `sending` from the agent, with the unsubscribe link and headers,
- * marks it sent and advances the client's last contact. A refusal by the mail service gives the
- * cap slot back and is returned.
+ * marks it sent and advances the client's last contact (from `client` as the caller read it, if it has it). A refusal
+ * by the mail service gives the cap slot back and is returned.
  */
 async function transmitEmail(
   agent: UserItem,
   message: MessageItem,
   slot: SendSlot,
   now: Date,
+  client?: ClientItem,
 ): Promise<MessageItem | SendFailed<'email'>> {
   const token = await unsubscribeToken(agent.id, message.clientId);
   const { appUrl } = config();
@@ -141,7 +142,7 @@ async function transmitEmail(
       { agentId: agent.id, clientId: message.clientId, messageId: message.id },
       now,
     );
-  return markSent(message, now, agent.timeZone);
+  return markSent(message, now, agent.timeZone, client);
 }
 
 async function sendOrScheduleText(
@@ -254,15 +255,23 @@ async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' 
   await optOutClient(message.agentId, message.clientId, 'sms', now);
 }
 
-/** `agentTimeZone` when the caller has the agent (a job that has only the message reads it for the counters). */
-async function markSent(message: MessageItem, now: Date, agentTimeZone?: string): Promise<MessageItem> {
+/**
+ * `agentTimeZone` when the caller has the agent (a job that has only the message reads it for the counters); `client`
+ * when it has the client as it read it (Last Contact then moves without reading it again).
+ */
+async function markSent(
+  message: MessageItem,
+  now: Date,
+  agentTimeZone?: string,
+  client?: ClientItem,
+): Promise<MessageItem> {
   const sentAt = now.toISOString();
   const sent = await changeMessageStatus(message.clientId, message.id, {
     from: 'sending',
     to: 'sent',
     set: { sentAt },
   });
-  await advanceLastContact(message.agentId, message.clientId, sentAt);
+  await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
   await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
 }
@@ -343,7 +352,7 @@ async function deliverScheduledEmail(
     await giveUp(message, slot, emailProblem(to));
     return 'opted-out';
   }
-  return isRefusal(await transmitEmail(agent, message, slot, now)) ? 'failed' : 'sent';
+  return isRefusal(await transmitEmail(agent, message, slot, now, client)) ? 'failed' : 'sent';
 }
 
 /**
