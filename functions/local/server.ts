@@ -91,6 +91,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       else res.destroy();
     });
   });
+  // Idle connections stay open longer than a client keeps them (fetch drops its own after about 4 s): with Node's 5 s,
+  // a client whose timer ran late on a busy machine could send on a socket the server was closing (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port ?? 0, '127.0.0.1', () => done());
