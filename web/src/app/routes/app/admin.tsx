@@ -10,8 +10,6 @@ import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
@@ -19,12 +17,9 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
 import { useExportAllData } from '@/features/admin/api/export-all-data';
 import { useAdminAnalytics } from '@/features/admin/api/get-admin-analytics';
-import { ActivityChartCard } from '@/features/admin/components/activity-chart-card';
+import { AdminActivity } from '@/features/admin/components/admin-activity';
 import { AdminOnly } from '@/features/admin/components/admin-only';
-import { AgentDetailsTable } from '@/features/admin/components/agent-details-table';
 import { NotAuthorized } from '@/features/admin/components/not-authorized';
-import { TestSmsCard } from '@/features/admin/components/test-sms-card';
-import { clientsAtMonthEnd } from '@/features/admin/utils/client-growth';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
@@ -37,15 +32,10 @@ export function AdminRoute() {
 }
 
 function AdminDashboard() {
-  const theme = useTheme();
   const { toast } = useToast();
   const { analytics, error, mutate } = useAdminAnalytics();
   const exportAll = useExportAllData();
   const overview = analytics?.overview;
-  const growth = useMemo(
-    () => (analytics ? clientsAtMonthEnd(analytics.clientGrowth, analytics.overview.totalClients) : undefined),
-    [analytics],
-  );
 
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return <NotAuthorized />;
 
@@ -144,53 +134,7 @@ function AdminDashboard() {
           tone="info"
         />
       </Box>
-      <Box
-        sx={{ mt: 3, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(12, minmax(0, 1fr))' } }}
-      >
-        <Box sx={{ gridColumn: { md: 'span 5' } }}>
-          <TestSmsCard />
-        </Box>
-        <Box sx={{ gridColumn: { md: 'span 7' } }}>
-          <ActivityChartCard
-            title="Monthly Activity"
-            description="New clients each month, last 12 months"
-            seriesLabel="New clients"
-            points={analytics?.clientGrowth}
-            color={theme.palette.primary.main}
-          />
-        </Box>
-        <Box sx={{ gridColumn: { md: 'span 6' } }}>
-          <ActivityChartCard
-            title="Reviews Over Time"
-            description="Reviews submitted each month"
-            seriesLabel="Reviews"
-            points={analytics?.reviewsOverTime}
-            color={theme.palette.success.main}
-          />
-        </Box>
-        <Box sx={{ gridColumn: { md: 'span 6' } }}>
-          <ActivityChartCard
-            title="Reminders Provided"
-            description="Reminders sent to agents each month"
-            seriesLabel="Reminders"
-            points={analytics?.remindersOverTime}
-            color={theme.palette.secondary.main}
-          />
-        </Box>
-        <Box sx={{ gridColumn: { md: 'span 5' } }}>
-          <AgentDetailsTable agents={analytics?.agentDetails} />
-        </Box>
-        <Box sx={{ gridColumn: { md: 'span 7' } }}>
-          <ActivityChartCard
-            title="Client Growth"
-            description="Total clients at the end of each month"
-            seriesLabel="Total clients"
-            points={growth}
-            color={theme.palette.info.main}
-            height={300}
-          />
-        </Box>
-      </Box>
+      <AdminActivity analytics={analytics} />
     </PageLayout>
   );
 }

@@ -25,19 +25,17 @@ import { SearchBox } from '@/components/ui/search-box';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { CLIENT_FIELDS, toClientChanges, type ClientField } from '@/lib/client-changes';
 import { countText, matchCountText } from '@/lib/count-text';
-import { serverFieldErrors } from '@/lib/form-errors';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { usePagedSearch } from '@/lib/use-paged-search';
 import { useExportClientsCsv } from '../api/export-clients-csv';
 import { useAdminClients } from '../api/get-admin-clients';
 import { useAgents } from '../api/get-agents';
 import { useImportAgentClients } from '../api/import-agent-clients';
-import { useCreateAgentClient, useUpdateAgentClient } from '../api/save-agent-client';
 import { filterAdminClients } from '../utils/search-admin';
-import { AdminClientsTable } from './admin-clients-table';
+import { AdminClientsTable, type AdminClientsTableProps } from './admin-clients-table';
 import { AgentFilter, ALL_AGENTS } from './agent-filter';
+import { useSaveAgentClient, type ClientFormHelpers } from './use-save-agent-client';
 
 export const NO_CLIENTS_TO_EXPORT = {
   title: 'No clients to export',
@@ -48,10 +46,7 @@ export type ClientFormSlotProps = {
   open: boolean;
   client: AdminClient | null;
   onClose: () => void;
-  onSubmit: (
-    input: ClientInput,
-    helpers: { setErrors: (errors: Partial<Record<ClientField, string>>) => void },
-  ) => Promise<void>;
+  onSubmit: (input: ClientInput, helpers: ClientFormHelpers) => Promise<void>;
 };
 
 export type ImportDialogSlotProps = {
@@ -75,35 +70,24 @@ export function AdminClientsManager({
   renderImportDialog,
   describeCreated,
 }: AdminClientsManagerProps) {
-  const theme = useTheme();
-  const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { toast } = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const agentParam = searchParams.get('agent');
   const agentId = agentParam && agentParam !== ALL_AGENTS ? agentParam : null;
 
   const { agents } = useAgents();
-  const { clients, error, isLoading, mutate } = useAdminClients(agentId);
-  const createClient = useCreateAgentClient();
-  const updateClient = useUpdateAgentClient();
+  const list = useAdminClients(agentId);
+  const { clients } = list;
   const importClients = useImportAgentClients();
   const exportCsv = useExportClientsCsv();
 
-  const {
-    query,
-    setQuery,
-    searchTerm,
-    isStale,
-    filtered,
-    pageItems: pageClients,
-    pagination,
-    resetPage,
-  } = usePagedSearch(clients, filterAdminClients);
+  const search = usePagedSearch(clients, filterAdminClients);
+  const { filtered, resetPage } = search;
   const form = useFormDialog<AdminClient>();
   const [importOpen, setImportOpen] = useState(false);
+  const handleSubmit = useSaveAgentClient({ editing: form.editing, agentId, onSaved: form.close, describeCreated });
 
   const agent = agentId ? agents?.find((a) => a.id === agentId) : undefined;
-  const total = clients?.length ?? 0;
 
   const handleAgentChange = (next: string) => {
     setSearchParams((params) => {
@@ -112,38 +96,6 @@ export function AdminClientsManager({
       return params;
     });
     resetPage();
-  };
-
-  const handleSubmit: ClientFormSlotProps['onSubmit'] = async (input, { setErrors }) => {
-    if (form.editing) {
-      try {
-        await updateClient.trigger({
-          agentId: form.editing.agentId,
-          id: form.editing.id,
-          changes: toClientChanges(input),
-        });
-        form.close();
-        toast({ title: 'Client updated successfully', variant: 'success' });
-      } catch (failure) {
-        setErrors(serverFieldErrors(failure, CLIENT_FIELDS));
-        toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
-      }
-      return;
-    }
-    if (!agentId) return;
-    try {
-      const created = await createClient.trigger({ agentId, input });
-      form.close();
-      const description = describeCreated(created.remainingFreeSlots);
-      toast({ title: 'Client added successfully', ...(description ? { description } : {}), variant: 'success' });
-    } catch (failure) {
-      setErrors(serverFieldErrors(failure, CLIENT_FIELDS));
-      toast({
-        title: 'Error',
-        description: errorMessage(failure) || 'Failed to create client',
-        variant: 'destructive',
-      });
-    }
   };
 
   // Import CSV is disabled until an agent is chosen, so the dialog always has one.
@@ -206,38 +158,14 @@ export function AdminClientsManager({
       }
     >
       <Card>
-        <ListToolbar divider={!isMobile}>
+        <AgentClientsList
+          list={list}
+          search={search}
+          scopeLabel={scopeLabel}
+          rows={{ onEdit: form.openEdit, renderReviewStatus }}
+        >
           <AgentFilter agents={agents} value={agentId ?? ALL_AGENTS} onChange={handleAgentChange} />
-          <SearchBox value={query} onChange={setQuery} placeholder="Search clients..." label="Search clients" />
-          <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', ml: { md: 'auto' } }}>
-            {clients
-              ? searchTerm
-                ? matchCountText(filtered.length, total, 'clients')
-                : countText(total, 'client', 'clients')
-              : ''}
-          </Typography>
-        </ListToolbar>
-        {error && !clients ? (
-          <LoadError onRetry={() => void mutate()} inset>
-            We couldn't load the clients. {errorMessage(error)}
-          </LoadError>
-        ) : isLoading || !clients ? (
-          <LoadingRows label="Loading clients" cells={2} />
-        ) : filtered.length === 0 ? (
-          <Typography sx={{ px: 3, py: 6, textAlign: 'center', color: 'text.secondary' }}>
-            {searchTerm ? `No clients of ${scopeLabel} match "${searchTerm}".` : `No clients yet for ${scopeLabel}.`}
-          </Typography>
-        ) : (
-          <Box sx={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }}>
-            <AdminClientsTable
-              clients={pageClients}
-              layout={isMobile ? 'cards' : 'table'}
-              onEdit={form.openEdit}
-              renderReviewStatus={renderReviewStatus}
-            />
-          </Box>
-        )}
-        <ListPagination pagination={pagination} showPageSizes={!isMobile} />
+        </AgentClientsList>
       </Card>
 
       {renderClientForm({ open: form.open, client: form.editing, onClose: form.close, onSubmit: handleSubmit })}
@@ -248,6 +176,57 @@ export function AdminClientsManager({
         onImport: handleImport,
       })}
     </PageLayout>
+  );
+}
+
+type AgentClientsListProps = {
+  list: ReturnType<typeof useAdminClients>;
+  search: ReturnType<typeof usePagedSearch<AdminClient>>;
+  /** Whose clients are listed: an agent's name, or all agents. */
+  scopeLabel: string;
+  /** What each row offers. */
+  rows: Pick<AdminClientsTableProps, 'onEdit' | 'renderReviewStatus'>;
+  /** The agent filter, first in the toolbar. */
+  children: ReactNode;
+};
+
+/** The toolbar (agent, search, count), a page of clients or why there are none, and the pager. */
+function AgentClientsList({ list, search, scopeLabel, rows, children }: AgentClientsListProps) {
+  const theme = useTheme();
+  const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const { clients, error, isLoading, mutate } = list;
+  const { query, setQuery, searchTerm, isStale, filtered, pageItems, pagination } = search;
+  const total = clients?.length ?? 0;
+  return (
+    <>
+      <ListToolbar divider={!isMobile}>
+        {children}
+        <SearchBox value={query} onChange={setQuery} placeholder="Search clients..." label="Search clients" />
+        <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', ml: { md: 'auto' } }}>
+          {clients
+            ? searchTerm
+              ? matchCountText(filtered.length, total, 'clients')
+              : countText(total, 'client', 'clients')
+            : ''}
+        </Typography>
+      </ListToolbar>
+      {error && !clients ? (
+        <LoadError onRetry={() => void mutate()} inset>
+          We couldn't load the clients. {errorMessage(error)}
+        </LoadError>
+      ) : isLoading || !clients ? (
+        <LoadingRows label="Loading clients" cells={2} />
+      ) : filtered.length === 0 ? (
+        <Typography sx={{ px: 3, py: 6, textAlign: 'center', color: 'text.secondary' }}>
+          {searchTerm ? `No clients of ${scopeLabel} match "${searchTerm}".` : `No clients yet for ${scopeLabel}.`}
+        </Typography>
+      ) : (
+        <Box sx={{ opacity: isStale ? 0.7 : 1, transition: 'opacity 120ms' }}>
+          <AdminClientsTable clients={pageItems} layout={isMobile ? 'cards' : 'table'} {...rows} />
+        </Box>
+      )}
+      <ListPagination pagination={pagination} showPageSizes={!isMobile} />
+    </>
   );
 }
 

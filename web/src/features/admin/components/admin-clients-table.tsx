@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { AdminClient } from '@shared/api-types';
 
-type AdminClientsTableProps = {
+export type AdminClientsTableProps = {
   clients: readonly AdminClient[];
   layout: 'table' | 'cards';
   onEdit: (client: AdminClient) => void;

@@ -4,36 +4,22 @@
 // and through the import job, whose progress this dialog and the page's card follow (use-import-job.ts).
 // The reason for two paths: the request answers a small file at once, row by row, in one step; a
 // big one would outlast the request's 30 seconds and needs progress, resuming and a report file.
-import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
-import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { ImportResult, ImportRowError } from '@shared/api-types';
-import { IMPORT_JOB_MAX_BYTES, usesImportJob } from '@shared/imports';
+import { useRef, useState, type ChangeEvent } from 'react';
+import type { ImportResult } from '@shared/api-types';
+import { usesImportJob } from '@shared/imports';
 import { countText } from '@/lib/count-text';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { isActiveImport } from '../api/import-jobs';
-import { ImportJobProgress, ImportStats } from './import-job-progress';
+import { ImportFileChooser } from './import-file-chooser';
+import { ImportJobProgress } from './import-job-progress';
+import { ImportSummary } from './import-summary';
 import type { ImportJobWatch } from './use-import-job';
-
-const SAMPLE_CSV = [
-  'name,email,phone,address,birthday,anniversary,purchaseDate',
-  'Maria Lopez,maria@example.com,(555) 201-3344,"12 Oak St, Springfield",1984-06-02,2010-09-18,2021-04-30',
-].join('\r\n');
-const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
 
 type ImportClientsDialogProps = {
   open: boolean;
@@ -48,20 +34,12 @@ type ImportClientsDialogProps = {
   importJob?: ImportJobWatch;
 };
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export function ImportClientsDialog({ open, isImporting, onClose, onImport, importJob }: ImportClientsDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const { toast } = useToast();
-  const hintId = `${inputId}-hint`;
 
   const reset = () => {
     setFile(null);
@@ -122,85 +100,13 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
             onResume={importJob.resume}
           />
         ) : (
-          <>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as
-              YYYY-MM-DD. Contact exports from Google Contacts and Outlook work as they are, and so do vCard files
-              (.vcf) from iPhone, iCloud, Mac, Android and Outlook contacts. Clients whose email you already have are
-              updated, not duplicated.
-            </Typography>
-            <Link
-              href={SAMPLE_HREF}
-              download="clients-sample.csv"
-              variant="body2"
-              sx={{ display: 'inline-block', mt: 1 }}
-            >
-              Download a sample file
-            </Link>
-            <Box
-              component="label"
-              htmlFor={inputId}
-              sx={(theme) => ({
-                mt: 2.5,
-                p: 3,
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                gap: 1,
-                textAlign: 'center',
-                cursor: 'pointer',
-                borderRadius: 3,
-                border: `2px dashed ${file ? theme.palette.primary.main : alpha(theme.palette.text.primary, 0.2)}`,
-                bgcolor: file ? alpha(theme.palette.primary.main, 0.05) : 'background.default',
-                transition: 'border-color 120ms, background-color 120ms',
-                '&:hover': { borderColor: 'primary.main' },
-                '&:focus-within': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-              })}
-            >
-              <Box
-                component="input"
-                ref={inputRef}
-                id={inputId}
-                type="file"
-                accept=".csv,.vcf"
-                aria-label="CSV or vCard file"
-                aria-describedby={hintId}
-                onChange={handleChange}
-                sx={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  opacity: 0,
-                  overflow: 'hidden',
-                  clipPath: 'inset(50%)',
-                }}
-              />
-              {file ? (
-                <>
-                  <DescriptionOutlined color="primary" sx={{ fontSize: 36 }} aria-hidden="true" />
-                  <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{file.name}</Typography>
-                  <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatBytes(file.size)} · Click to choose a different file
-                  </Typography>
-                </>
-              ) : (
-                <>
-                  <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
-                  <Typography sx={{ fontWeight: 650 }}>Choose a CSV or vCard file</Typography>
-                  <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-                    {importJob
-                      ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB`
-                      : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}
-                  </Typography>
-                </>
-              )}
-            </Box>
-            {failure ? (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {failure}
-              </Alert>
-            ) : null}
-          </>
+          <ImportFileChooser
+            file={file}
+            failure={failure}
+            inputRef={inputRef}
+            onChange={handleChange}
+            takesBigFiles={importJob !== undefined}
+          />
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
@@ -277,83 +183,4 @@ export function importToast({ imported, updated }: Pick<ImportResult, 'imported'
     title: 'No clients were imported',
     description: 'No row could be imported: the reasons are listed in the dialog.',
   };
-}
-
-function ImportSummary({ result }: { result: ImportResult }) {
-  const clean = result.errors.length === 0 && result.skipped === 0;
-  return (
-    <Box>
-      <Alert
-        severity={clean ? 'success' : 'warning'}
-        icon={clean ? <CheckCircleOutlineRounded /> : <WarningAmberRounded />}
-      >
-        {result.message}
-      </Alert>
-      <Box sx={{ mt: 2.5 }}>
-        <ImportStats {...result} />
-      </Box>
-      <RowList
-        title={result.unit === 'card' ? 'Contacts with errors' : 'Rows with errors'}
-        items={result.errors}
-        tone="error"
-        unit={result.unit ?? 'row'}
-      />
-      <RowList title="Warnings" items={result.warnings} tone="warning" unit={result.unit ?? 'row'} />
-    </Box>
-  );
-}
-
-type RowListProps = {
-  title: string;
-  items: readonly ImportRowError[];
-  tone: 'error' | 'warning';
-  unit: 'row' | 'card';
-};
-
-function RowList({ title, items, tone, unit }: RowListProps) {
-  const headingId = useId();
-  if (items.length === 0) return null;
-  const Icon = tone === 'error' ? ErrorOutlineRounded : WarningAmberRounded;
-  return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2.5 }}>
-      <Typography id={headingId} component="h3" variant="h4" sx={{ mb: 1 }}>
-        {title} ({items.length.toLocaleString('en-US')})
-      </Typography>
-      <Box
-        component="ul"
-        sx={(theme) => ({
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          maxHeight: 220,
-          overflowY: 'auto',
-          borderRadius: 2,
-          border: `1px solid ${alpha(theme.palette[tone].main, 0.3)}`,
-          bgcolor: alpha(theme.palette[tone].main, 0.04),
-        })}
-      >
-        {items.map((item, index) => (
-          <Box
-            component="li"
-            key={`${item.row}-${index}`}
-            sx={{
-              display: 'flex',
-              gap: 1.25,
-              px: 1.5,
-              py: 1,
-              '&:not(:last-child)': { borderBottom: 1, borderColor: 'divider' },
-            }}
-          >
-            <Icon fontSize="small" aria-hidden="true" sx={{ color: `${tone}.main`, mt: 0.25 }} />
-            <Typography variant="body2">
-              <Box component="span" sx={{ fontWeight: 650 }}>
-                {unit === 'card' ? 'Card' : 'Row'} {item.row}:
-              </Box>{' '}
-              {item.message}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Box>
-  );
 }
