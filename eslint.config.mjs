@@ -32,6 +32,31 @@ const featureBoundaries = features.flatMap((feature) => {
   }));
 });
 
+// Below the HTTP edge (functions/services, data, domain, integrations, jobs) code speaks the domain: a refusal is a
+// value (functions/domain/refusals.ts) that the handler answers, so nothing there imports functions/http, however the
+// path is spelled. Relative paths are matched as written, so each folder depth gets one block, in which `depth` times
+// `../` (with any `./` or `name/../` between) reach functions/; `functions/http` anywhere in a path is refused at every
+// depth. functions/domain's block also keeps its rules pure (one `no-restricted-imports` setting per file: the last
+// block naming a file replaces the earlier ones).
+const HTTP_MESSAGE =
+  'functions/services, data, domain, integrations and jobs import nothing of functions/http: return a refusal value (functions/domain/refusals.ts) and let the handler answer it.';
+const NO_STEP = '(?:\\./|(?!\\.\\.?/)[^/]+/\\.\\./)*';
+const httpImports = (depth) => [
+  { regex: `^${NO_STEP}(?:\\.\\./${NO_STEP}){${depth}}http(?:/|$)`, message: HTTP_MESSAGE },
+  { regex: '(?:^|/)functions/http(?:/|$)', message: HTTP_MESSAGE },
+];
+const DOMAIN_PURE = {
+  regex: '^\\.\\./(data|integrations|services)(/|$)',
+  message: 'functions/domain holds pure rules: it imports no data, integrations, http or services.',
+};
+const belowHttpBoundaries = ['services', 'data', 'domain', 'integrations', 'jobs'].flatMap((layer) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`functions/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: TESTS,
+    rules: restrictImports(...(layer === 'domain' ? [DOMAIN_PURE] : []), ...httpImports(depth)),
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['dist/', 'cdk.out/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
   js.configs.recommended,
@@ -101,14 +126,7 @@ export default tseslint.config(
       message: 'shared/ is imported by the API and the web app and imports nothing of either.',
     }),
   },
-  {
-    files: ['functions/domain/**/*.ts'],
-    ignores: TESTS,
-    rules: restrictImports({
-      regex: '^\\.\\./(data|integrations|http|services)(/|$)',
-      message: 'functions/domain holds pure rules: it imports no data, integrations, http or services.',
-    }),
-  },
+  ...belowHttpBoundaries,
   {
     files: ['functions/http/**/*.ts'],
     ignores: TESTS,

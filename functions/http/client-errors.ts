@@ -1,8 +1,10 @@
-// The answers shared by the client routes: the plan cap and a duplicate e-mail. Handlers declare
-// them in their options (`errors: CLIENT_WRITE_ERRORS`).
+// The answers shared by the client routes: the plan cap and a duplicate e-mail (`errors:
+// CLIENT_WRITE_ERRORS` in a handler's options), and a registered client's upload token (`refusals`).
+import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { agentPlanLimitMessage, PlanLimitError, UPGRADE_MESSAGE } from '../domain/plan';
-import { conflict, errorAnswer, HttpError } from './errors';
+import type { UploadTokenInvalid, UploadTokenMismatch } from '../domain/refusals';
+import { conflict, errorAnswer, forbidden, HttpError, type RefusalTable } from './errors';
 
 export { UPGRADE_MESSAGE };
 const EMAIL_TAKEN = 'A client with this email already exists.';
@@ -32,3 +34,10 @@ export function clientWriteErrorFor(
     throw error;
   };
 }
+
+/** A registered client's upload token: 401 when forged, expired or malformed, 403 when it names another client. */
+export const UPLOAD_TOKEN_ANSWERS: RefusalTable<UploadTokenInvalid | UploadTokenMismatch> = {
+  'upload-token-invalid': () =>
+    new HttpError(401, REGISTRATION_MESSAGES.uploadExpired, { code: 'CLIENT_TOKEN_INVALID' }),
+  'upload-token-mismatch': () => forbidden('This upload link belongs to someone else.', 'CLIENT_TOKEN_MISMATCH'),
+};

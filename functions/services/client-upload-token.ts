@@ -1,9 +1,8 @@
 // The clientToken a registration hands to the visitor's browser: a short-lived signed token that
 // lets it upload a testimonial for that one client, and nothing else.
-import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { signingKeys } from '../config';
+import type { UploadTokenInvalid, UploadTokenMismatch } from '../domain/refusals';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
-import { forbidden, HttpError } from '../http/errors';
 
 export const CLIENT_TOKEN_TTL_SECONDS = 30 * 60;
 
@@ -22,17 +21,16 @@ export async function issueClientUploadToken(
 }
 
 /**
- * The client and agent the token names: 401 when it is forged, expired or malformed, 403 when it names another client.
+ * The client and agent the token names; refused when it is forged, expired or malformed (invalid), or names another
+ * client (mismatch).
  */
-export async function requireClientUploadToken(
+export async function verifyClientUploadToken(
   token: string,
   clientId: string,
-): Promise<{ clientId: string; agentId: string }> {
+): Promise<{ clientId: string; agentId: string } | UploadTokenInvalid | UploadTokenMismatch> {
   const verified = await verifyToken(await signingKeys(), 'client-upload', token);
   const agentId = verified?.claims.agent;
-  if (!verified || typeof agentId !== 'string' || !agentId) {
-    throw new HttpError(401, REGISTRATION_MESSAGES.uploadExpired, { code: 'CLIENT_TOKEN_INVALID' });
-  }
-  if (verified.sub !== clientId) throw forbidden('This upload link belongs to someone else.', 'CLIENT_TOKEN_MISMATCH');
+  if (!verified || typeof agentId !== 'string' || !agentId) return { kind: 'upload-token-invalid' };
+  if (verified.sub !== clientId) return { kind: 'upload-token-mismatch' };
   return { clientId, agentId };
 }

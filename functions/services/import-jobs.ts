@@ -49,7 +49,7 @@ import {
 import { reconcileClientCount } from '../data/plan-slots';
 import { hitLimit } from '../data/throttle';
 import { getUserById } from '../data/users';
-import { IMPORT_ACCEPTS, importFormatOf, importUnitOf } from '../domain/client-import';
+import { importFormatOf, importUnitOf } from '../domain/client-import';
 import { csvStream } from '../domain/csv-export';
 import {
   cappedRowReason,
@@ -68,8 +68,15 @@ import {
   type ImportUnit,
 } from '../domain/import-rows';
 import { checkImportHead, planImportFile, readImportEntries, type StreamedEntry } from '../domain/import-stream';
+import type {
+  FileTooLarge,
+  NotFound,
+  RateLimited,
+  UnreadableFile,
+  UnsupportedFile,
+  UploadMissing,
+} from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors';
 import {
   deleteImportFiles,
   getImportPlan,
@@ -145,20 +152,20 @@ export function importState(item: ImportItem, now = new Date()): ImportJob {
   };
 }
 
-/** POST /api/imports: a new import waiting for its file, and the presigned POST to send it with. */
+/** POST /api/imports: a new import waiting for its file, and the presigned POST to send it with; or why not. */
 export async function createImportJob(
   agent: Agent,
   input: ImportCreateInput,
   now = new Date(),
-): Promise<CreatedImport> {
+): Promise<CreatedImport | UnsupportedFile | RateLimited<'imports'>> {
   const format = importFormatOf(input.fileName, input.contentType);
-  if (!format) throw badRequest(IMPORT_ACCEPTS, { fileName: IMPORT_ACCEPTS }, 'NOT_CSV');
+  if (!format) return { kind: 'unsupported-file' };
   const limit = await hitLimit(
     { scope: 'import', id: agent.id, max: IMPORTS_PER_HOUR, windowSeconds: 3600 },
     now.getTime(),
   );
   if (limit.limited)
-    throw tooManyRequests(`You can start up to ${IMPORTS_PER_HOUR} imports an hour.`, limit.retryAfterSeconds);
+    return { kind: 'rate-limited', what: 'imports', max: IMPORTS_PER_HOUR, retryAfterSeconds: limit.retryAfterSeconds };
   const id = newImportId(now);
   const item = await createImport(
     {
@@ -182,22 +189,32 @@ export async function createImportJob(
  * GET /api/imports/{id}: the agent's import by id, or `latest`. Another agent's import is not found (it is not under
  * this agent's key).
  */
-export async function readImportJob(agent: Agent, importId: string, now = new Date()): Promise<ImportJob> {
+export async function readImportJob(
+  agent: Agent,
+  importId: string,
+  now = new Date(),
+): Promise<ImportJob | NotFound<'import' | 'latest-import'>> {
   const item =
     importId === 'latest'
       ? await latestImport(agent.id)
       : isId(importId)
         ? await getImport(agent.id, importId)
         : undefined;
-  if (!item) throw notFound(importId === 'latest' ? 'You have no imports yet.' : 'We could not find this import.');
+  if (!item) return { kind: 'not-found', what: importId === 'latest' ? 'latest-import' : 'import' };
   return importView(item, now);
 }
 
-/** Fails an import whose file was refused before any run, and removes the file. */
-async function refuse(item: ImportItem, error: HttpError, now: Date): Promise<never> {
-  await finishImport(item.agentId, item.id, undefined, { status: 'failed', message: error.message }, now);
+/** Why a start refuses the file, once uploaded. */
+type FileRefusal = FileTooLarge | UnreadableFile;
+
+/**
+ * Fails an import whose file was refused before any run (its message the one the start answers), and removes the file.
+ */
+async function refuse<R extends FileRefusal>(item: ImportItem, refusal: R, now: Date): Promise<R> {
+  const message = refusal.kind === 'file-too-large' ? IMPORT_MESSAGES.tooLarge : refusal.problem;
+  await finishImport(item.agentId, item.id, undefined, { status: 'failed', message }, now);
   await deleteImportFiles([item.key]);
-  throw error;
+  return refusal;
 }
 
 /**
@@ -206,9 +223,13 @@ async function refuse(item: ImportItem, error: HttpError, now: Date): Promise<ne
  * import refuses it), then queues the job. Sent again it answers where the import stands, and
  * queues it once more only when the job has been silent for IMPORT_SILENT_MS (a resume).
  */
-export async function startImportJob(agent: Agent, importId: string, now = new Date()): Promise<ImportJob> {
+export async function startImportJob(
+  agent: Agent,
+  importId: string,
+  now = new Date(),
+): Promise<ImportJob | NotFound<'import'> | UploadMissing | FileRefusal> {
   const item = isId(importId) ? await getImport(agent.id, importId) : undefined;
-  if (!item) throw notFound('We could not find this import.');
+  if (!item) return { kind: 'not-found', what: 'import' };
   const message: ImportJobMessage = { kind: 'import', agentId: agent.id, importId: item.id };
   if (item.status === 'queued' || item.status === 'running') {
     const requeued = await markImportRequeued(agent.id, item.id, new Date(now.getTime() - IMPORT_SILENT_MS), now);
@@ -218,22 +239,14 @@ export async function startImportJob(agent: Agent, importId: string, now = new D
   if (item.status !== 'uploading') return importState(item, now);
 
   const upload = await headImportUpload(item.key);
-  if (!upload)
-    throw new HttpError(409, 'The file has not been uploaded yet. Upload it, then start the import.', {
-      code: 'UPLOAD_MISSING',
-    });
-  if (upload.size > IMPORT_JOB_MAX_BYTES)
-    await refuse(item, new HttpError(413, IMPORT_MESSAGES.tooLarge, { code: 'FILE_TOO_LARGE' }), now);
+  if (!upload) return { kind: 'upload-missing' };
+  if (upload.size > IMPORT_JOB_MAX_BYTES) return refuse(item, { kind: 'file-too-large' }, now);
   const complete = upload.size <= HEAD_BYTES;
   try {
     await checkImportHead(item.format, await readImportHead(item.key, Math.min(upload.size, HEAD_BYTES)), complete);
   } catch (error) {
     if (!(error instanceof ImportFormatError)) throw error;
-    await refuse(
-      item,
-      badRequest(error.message, { file: error.message }, item.format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD'),
-      now,
-    );
+    return refuse(item, { kind: 'unreadable-file', format: item.format, problem: error.message }, now);
   }
   const queued = await markImportQueued(agent.id, item.id, upload.etag, now);
   // a start sent twice at once: the other one queued it

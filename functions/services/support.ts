@@ -1,7 +1,8 @@
 // Priority support. An agent's request is written with their plan at that moment (Pro requests are
 // answered first), within an hourly limit, and confirmed by e-mail; administrators list the open
 // requests in the order they answer them, reply (kept on the request and e-mailed to the agent) and
-// close. Closing again answers the request as it is; a reply to a closed request is refused.
+// close. Closing again answers the request as it is; a reply to a closed request is refused (a
+// refusal value, as is the hourly limit).
 import type { SupportQueue, SupportStatus, SupportTicket, SupportTicketUpdate } from '@shared/api-types';
 import {
   SUPPORT_HISTORY_LIMIT,
@@ -24,38 +25,38 @@ import {
 } from '../data/support-tickets';
 import { takeLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
+import {
+  isRefusal,
+  type ChangedMeanwhile,
+  type NotFound,
+  type RateLimited,
+  type RepliesFull,
+  type RequestClosed,
+} from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
-import { HttpError, notFound, tooManyRequests } from '../http/errors';
 import { sendSupportConfirmation, sendSupportReply } from '../integrations/support-emails';
 import type { Logger } from '../observability/logger';
 
-export const SUPPORT_ERRORS = {
-  notFound: 'Support request not found',
-  closed: "This request is closed, so it can't take a reply. The agent can send a new request from their Help page.",
-  full: `This request already has ${SUPPORT_REPLIES_MAX} replies, the most one request holds. Close it; the agent can send a new request from their Help page.`,
-} as const;
+/** Why an administrator's reply or close changes nothing. */
+export type SupportActionRefusal = NotFound<'support-request'> | RequestClosed | RepliesFull | ChangedMeanwhile;
 
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-
-/** POST /api/support: the agent's new request, open, with the confirmation e-mailed to a verified address. */
+/**
+ * POST /api/support: the agent's new request, open, with the confirmation e-mailed to a verified address; or the
+ * hourly limit.
+ */
 export async function openSupportRequest(
   agent: UserItem,
   input: SupportRequestInput,
   log: Logger,
   now = new Date(),
-): Promise<SupportTicket> {
+): Promise<SupportTicket | RateLimited<'support-requests'>> {
   const max = config().supportRequestsPerHour;
   const reservation = await takeLimit(
     { scope: 'support-request', id: agent.id, max, windowSeconds: 3600 },
     now.getTime(),
   );
-  if (!reservation.granted) {
-    const wait = minutes(reservation.retryAfterSeconds);
-    throw tooManyRequests(
-      `You have sent ${max} support requests this hour, and we have them all. You can send another in ${wait} ${wait === 1 ? 'minute' : 'minutes'}.`,
-      reservation.retryAfterSeconds,
-    );
-  }
+  if (!reservation.granted)
+    return { kind: 'rate-limited', what: 'support-requests', max, retryAfterSeconds: reservation.retryAfterSeconds };
   let item: SupportTicketItem;
   try {
     item = await putSupportTicket({
@@ -106,9 +107,9 @@ export async function actOnSupportRequest(
   action: SupportActionInput,
   log: Logger,
   now = new Date(),
-): Promise<SupportTicketUpdate> {
+): Promise<SupportTicketUpdate | SupportActionRefusal> {
   const key = await findTicketKey(ticketId);
-  if (!key) throw notFound(SUPPORT_ERRORS.notFound);
+  if (!key) return { kind: 'not-found', what: 'support-request' };
   const reply =
     action.reply === undefined
       ? undefined
@@ -124,7 +125,10 @@ export async function actOnSupportRequest(
     close: action.close === true,
     now: now.toISOString(),
   });
-  if (!changed) return { ticket: toSupportTicket(await refusedChange(key, reply !== undefined)), mail: 'none' };
+  if (!changed) {
+    const current = await refusedChange(key, reply !== undefined);
+    return isRefusal(current) ? current : { ticket: toSupportTicket(current), mail: 'none' };
+  }
   if (!reply) return { ticket: toSupportTicket(changed), mail: 'none' };
   try {
     await sendSupportReply(changed, { author: reply.authorName, text: reply.text }, changed.status === 'closed');
@@ -136,16 +140,16 @@ export async function actOnSupportRequest(
   }
 }
 
-/** Why the conditional write was refused, read afresh: closing a closed request is done already; a reply is refused. */
-async function refusedChange(key: TicketKey, replying: boolean): Promise<SupportTicketItem> {
+/**
+ * Why the conditional write was refused, read afresh: closing a closed request is done already (the request as it is);
+ * a reply is refused.
+ */
+async function refusedChange(key: TicketKey, replying: boolean): Promise<SupportTicketItem | SupportActionRefusal> {
   const current = await getSupportTicket(key);
-  if (!current) throw notFound(SUPPORT_ERRORS.notFound);
-  if (current.status === 'closed') {
-    if (!replying) return current;
-    throw new HttpError(409, SUPPORT_ERRORS.closed, { code: 'SUPPORT_REQUEST_CLOSED' });
-  }
+  if (!current) return { kind: 'not-found', what: 'support-request' };
+  if (current.status === 'closed') return replying ? { kind: 'request-closed' } : current;
   if (replying && current.replies.length >= SUPPORT_REPLIES_MAX)
-    throw new HttpError(409, SUPPORT_ERRORS.full, { code: 'SUPPORT_REPLIES_FULL' });
+    return { kind: 'replies-full', max: SUPPORT_REPLIES_MAX };
   // Open with room: the request changed between the write and this read (another administrator's reply): try again.
-  throw new HttpError(409, 'This request changed while you were saving. Please try again.', { code: 'CONFLICT' });
+  return { kind: 'changed-meanwhile' };
 }

@@ -1,8 +1,13 @@
 // Small factories for test data.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClientInput } from '@shared/client-schema';
+import type { ClientItem } from '../data/clients';
 import { db, table } from '../data/db';
 import { userKey } from '../data/keys';
-import { markEmailVerified } from '../data/users';
+import { createUser, getUserById, markEmailVerified, type UserItem } from '../data/users';
+import { randomId } from '../domain/signed-tokens';
+import { createClient } from '../data/client-record';
+import { textablePhone } from './phones';
 
 let n = 0;
 export function clientInput(overrides: Record<string, unknown> = {}) {
@@ -42,4 +47,37 @@ export async function setEmailVerified(userId: string, verified = true): Promise
       ExpressionAttributeValues: { ':no': false },
     }),
   );
+}
+
+let agents = 0;
+/**
+ * An agent written straight to the table, for a use case called without a request: e-mail verified unless `verified:
+ * false`.
+ */
+export async function agentItem({
+  verified = true,
+  ...fields
+}: { verified?: boolean; timeZone?: string; googlePlaceId?: string } = {}): Promise<UserItem> {
+  agents += 1;
+  const id = randomId();
+  const phone = textablePhone(`${Date.now() % 1_000_000}${agents}`.padStart(10, '0'));
+  const now = new Date().toISOString();
+  await createUser({
+    id,
+    username: `agent-${id.toLowerCase()}@example.com`,
+    fullName: `Agent ${agents}`,
+    phone,
+    phoneDigits: phone.replace(/\D/g, ''),
+    passwordHash: 'not-a-hash',
+    timeZone: 'America/Chicago',
+    now,
+    ...(verified ? { emailVerifiedAt: now } : {}),
+    ...fields,
+  });
+  return (await getUserById(id, true))!;
+}
+
+/** One of the agent's clients, created as POST /api/clients creates it. */
+export async function clientItem(agentId: string, overrides: Record<string, unknown> = {}): Promise<ClientItem> {
+  return (await createClient(agentId, clientInput(overrides) as ClientInput)).client;
 }

@@ -2,17 +2,33 @@
 // e-mailed to the agent) and/or closing it. A closed request takes no reply (409); closing it again
 // answers it as it is.
 import { isId } from '@shared/schemas';
-import { supportActionSchema } from '@shared/support';
-import { actOnSupportRequest } from '../../services/support';
-import { badRequest } from '../../http/errors';
+import { SUPPORT_REPLIES_MAX, supportActionSchema } from '@shared/support';
+import { isRefusal } from '../../domain/refusals';
+import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { actOnSupportRequest, type SupportActionRefusal } from '../../services/support';
+
+export const SUPPORT_ERRORS = {
+  notFound: 'Support request not found',
+  closed: "This request is closed, so it can't take a reply. The agent can send a new request from their Help page.",
+  full: `This request already has ${SUPPORT_REPLIES_MAX} replies, the most one request holds. Close it; the agent can send a new request from their Help page.`,
+} as const;
+
+const REFUSALS = refusalAnswers<SupportActionRefusal>({
+  'not-found': () => notFound(SUPPORT_ERRORS.notFound),
+  'request-closed': () => new HttpError(409, SUPPORT_ERRORS.closed, { code: 'SUPPORT_REQUEST_CLOSED' }),
+  'replies-full': () => new HttpError(409, SUPPORT_ERRORS.full, { code: 'SUPPORT_REPLIES_FULL' }),
+  'changed-meanwhile': () =>
+    new HttpError(409, 'This request changed while you were saving. Please try again.', { code: 'CONFLICT' }),
+});
 
 export const handler = defineHandler(
   'admin/post-admin-support',
-  { body: supportActionSchema },
+  { body: supportActionSchema, refusals: REFUSALS },
   async ({ user, params, body, log }) => {
     if (!isId(params.id))
       throw badRequest('The support request id in the URL is not valid.', undefined, 'BAD_PATH_PARAMETER');
-    return { body: await actOnSupportRequest(user, params.id, body, log) };
+    const update = await actOnSupportRequest(user, params.id, body, log);
+    return isRefusal(update) ? update : { body: update };
   },
 );

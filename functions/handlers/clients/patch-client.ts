@@ -7,20 +7,30 @@ import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
 import { updateClient } from '../../data/client-record';
 import { awardDueMilestones } from '../../data/milestones';
+import { isRefusal, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
 import { clientForEdit, parseAgentId } from '../../services/acting-agent';
+import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 
 const PAUSE_MESSAGE = 'automationsPaused must be true or false';
 
+const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof clientForEdit>>({
+  ...INVALID_AGENT_ID_ANSWERS,
+  ...ACTING_AGENT_ANSWERS,
+  'not-found': ({ what }) => notFound(what === 'agent' ? 'Agent not found' : 'Client not found'),
+});
+
 export const handler = defineHandler(
   'clients/patch-client',
-  { errors: CLIENT_WRITE_ERRORS },
+  { errors: CLIENT_WRITE_ERRORS, refusals: REFUSALS },
   async ({ user, params, body }) => {
     const sent = (body ?? {}) as Record<string, unknown>;
-    const found = await clientForEdit(user, params.id ?? '', parseAgentId(sent.agentId));
-    if (!found) throw notFound('Client not found');
+    const agentId = parseAgentId(sent.agentId);
+    if (isRefusal(agentId)) return agentId;
+    const found = await clientForEdit(user, params.id ?? '', agentId);
+    if (isRefusal(found)) return found;
     const current = found.client;
     const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
     const pause = sent.automationsPaused;
@@ -35,7 +45,7 @@ export const handler = defineHandler(
       ...(pause === undefined ? {} : { automationsPaused: pause }),
     };
     const updated = await updateClient(current.agentId, current.id, changes);
-    if (!updated) throw notFound('Client not found');
+    if (!updated) return { kind: 'not-found', what: 'client' };
     await awardDueMilestones(updated, todayIn(found.agentTimeZone));
     return { body: toClient(updated) };
   },

@@ -12,8 +12,10 @@ import {
   ImportTooLargeError,
   ImportTooManyRowsError,
 } from '../../domain/import-rows';
+import { isRefusal, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
-import { badRequest, errorAnswer, HttpError } from '../../http/errors';
+import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
+import { badRequest, errorAnswer, HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { parseMultipart } from '../../http/multipart';
 import { importClients } from '../../services/client-import';
@@ -22,16 +24,23 @@ const NO_FILE = 'Choose a .csv or .vcf file to import.';
 
 const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
 const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
+const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof actingAgent>>({
+  ...INVALID_AGENT_ID_ANSWERS,
+  ...ACTING_AGENT_ANSWERS,
+});
 
 export const handler = defineHandler(
   'clients/post-clients-import',
-  { errors: ERRORS },
+  { errors: ERRORS, refusals: REFUSALS },
   async ({ user, rawBody, event, log }) => {
     const { files, fields } = await parseMultipart(rawBody, event.headers?.['content-type'], {
       maxFileBytes: IMPORT_MAX_BYTES,
       tooLargeMessage: new ImportTooLargeError(IMPORT_MAX_BYTES + 1).message,
     });
-    const agent = await actingAgent(user, parseAgentId(fields.agentId));
+    const agentId = parseAgentId(fields.agentId);
+    if (isRefusal(agentId)) return agentId;
+    const agent = await actingAgent(user, agentId);
+    if (isRefusal(agent)) return agent;
     const file = files[0];
     if (!file || file.data.length === 0) throw badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE');
     const format = importFormatOf(file.filename, file.mimeType);

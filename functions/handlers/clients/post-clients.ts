@@ -5,19 +5,24 @@ import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
 import { createClient } from '../../data/client-record';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { ACTING_AGENT_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
+import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientWriteErrorFor } from '../../http/client-errors';
 import { actingAgent, agentIdSchema } from '../../services/acting-agent';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
+const REFUSALS = refusalAnswers<RefusalOf<typeof actingAgent>>(ACTING_AGENT_ANSWERS);
 
 export const handler = defineHandler(
   'clients/post-clients',
-  { body: schema, errors: CLIENT_WRITE_ERRORS },
+  { body: schema, errors: CLIENT_WRITE_ERRORS, refusals: REFUSALS },
   async ({ user, body, log }) => {
     const { agentId, ...input } = body;
     const agent = await actingAgent(user, agentId);
+    if (isRefusal(agent)) return agent;
     const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));
     await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
     return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };

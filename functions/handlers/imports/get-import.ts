@@ -1,9 +1,17 @@
 // GET /api/imports/{id}: where the agent's import stands (rows done of how many, imported, updated,
 // skipped), and once done a short-lived link to its report. `latest` is the agent's most recent
 // import: the clients page shows a running import again after a reload.
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { readImportJob } from '../../services/import-jobs';
 
-export const handler = defineHandler('imports/get-import', {}, async ({ user, params }) => ({
-  body: await readImportJob(user, params.id ?? ''),
-}));
+const REFUSALS = refusalAnswers<RefusalOf<typeof readImportJob>>({
+  'not-found': ({ what }) =>
+    notFound(what === 'latest-import' ? 'You have no imports yet.' : 'We could not find this import.'),
+});
+
+export const handler = defineHandler('imports/get-import', { refusals: REFUSALS }, async ({ user, params }) => {
+  const found = await readImportJob(user, params.id ?? '');
+  return isRefusal(found) ? found : { body: found };
+});

@@ -2,10 +2,24 @@
 // be a client CSV or vCard (400 with the same message the request's import gives, otherwise), then
 // queues the import job. Sent again it answers where the import stands; for an import the job has
 // been silent on for 10 minutes, it queues it again (resumes it).
+import { IMPORT_MESSAGES } from '@shared/imports';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { startImportJob } from '../../services/import-jobs';
 
-export const handler = defineHandler('imports/post-import-start', {}, async ({ user, params }) => ({
-  status: 202,
-  body: await startImportJob(user, params.id ?? ''),
-}));
+const REFUSALS = refusalAnswers<RefusalOf<typeof startImportJob>>({
+  'not-found': () => notFound('We could not find this import.'),
+  'upload-missing': () =>
+    new HttpError(409, 'The file has not been uploaded yet. Upload it, then start the import.', {
+      code: 'UPLOAD_MISSING',
+    }),
+  'file-too-large': () => new HttpError(413, IMPORT_MESSAGES.tooLarge, { code: 'FILE_TOO_LARGE' }),
+  'unreadable-file': ({ format, problem }) =>
+    badRequest(problem, { file: problem }, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD'),
+});
+
+export const handler = defineHandler('imports/post-import-start', { refusals: REFUSALS }, async ({ user, params }) => {
+  const started = await startImportJob(user, params.id ?? '');
+  return isRefusal(started) ? started : { status: 202, body: started };
+});

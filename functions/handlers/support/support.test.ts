@@ -9,7 +9,8 @@ import { DEFAULT_SUPPORT_REQUESTS_PER_HOUR, resetConfig } from '../../config';
 import { db } from '../../data/db';
 import { setProStatus } from '../../data/users';
 import { SUPPORT_CONFIRMATION_SUBJECT, SUPPORT_REPLY_SUBJECT } from '../../integrations/support-emails';
-import { SUPPORT_ERRORS, supportQueue } from '../../services/support';
+import { supportQueue } from '../../services/support';
+import { SUPPORT_ERRORS } from '../admin/post-admin-support';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 const ADMIN_EMAIL = 'support-admin@example.com';

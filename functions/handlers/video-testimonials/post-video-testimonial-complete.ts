@@ -7,8 +7,10 @@ import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, videoUploadCompleteSchema } fro
 import { isId } from '@shared/schemas';
 import { addSubmissionUpload, getSubmission } from '../../data/client-registrations';
 import { attachTestimonial, getPendingUpload, type PendingUploadItem } from '../../data/testimonials';
-import { requireClientUploadToken } from '../../services/client-upload-token';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { verifyClientUploadToken } from '../../services/client-upload-token';
+import { UPLOAD_TOKEN_ANSWERS } from '../../http/client-errors';
+import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { deleteUpload, headUpload, moveToClientVideos, moveUpload } from '../../integrations/video-uploads';
 
@@ -20,9 +22,14 @@ const uploadMissing = () =>
 
 export const handler = definePublicHandler(
   'video-testimonials/post-video-testimonial-complete',
-  { body: videoUploadCompleteSchema },
+  {
+    body: videoUploadCompleteSchema,
+    refusals: refusalAnswers<RefusalOf<typeof verifyClientUploadToken>>(UPLOAD_TOKEN_ANSWERS),
+  },
   async ({ body, params, log }) => {
-    const { clientId, agentId } = await requireClientUploadToken(body.clientToken, body.clientId);
+    const token = await verifyClientUploadToken(body.clientToken, body.clientId);
+    if (isRefusal(token)) return token;
+    const { clientId, agentId } = token;
     const uploadId = params.id ?? '';
     const upload = isId(uploadId) ? await getPendingUpload(uploadId) : undefined;
     if (!upload || upload.clientId !== clientId || upload.agentId !== agentId) throw notFound('Upload not found');

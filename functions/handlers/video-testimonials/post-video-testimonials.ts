@@ -10,8 +10,10 @@ import { getClient } from '../../data/clients';
 import { createPendingUpload, type PendingUploadItem } from '../../data/testimonials';
 import { hitLimit } from '../../data/throttle';
 import { randomId } from '../../domain/signed-tokens';
-import { requireClientUploadToken } from '../../services/client-upload-token';
-import { notFound, tooManyRequests } from '../../http/errors';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { verifyClientUploadToken } from '../../services/client-upload-token';
+import { UPLOAD_TOKEN_ANSWERS } from '../../http/client-errors';
+import { notFound, refusalAnswers, tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import {
   pendingObjectKey,
@@ -24,9 +26,14 @@ export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 
 export const handler = definePublicHandler(
   'video-testimonials/post-video-testimonials',
-  { body: videoUploadSchema },
+  {
+    body: videoUploadSchema,
+    refusals: refusalAnswers<RefusalOf<typeof verifyClientUploadToken>>(UPLOAD_TOKEN_ANSWERS),
+  },
   async ({ body }) => {
-    const { clientId, agentId } = await requireClientUploadToken(body.clientToken, body.clientId);
+    const token = await verifyClientUploadToken(body.clientToken, body.clientId);
+    if (isRefusal(token)) return token;
+    const { clientId, agentId } = token;
     const owner = await ownerOf(agentId, clientId);
     if (!owner) throw notFound('We could not find your registration. Please register again.');
     const limit = await hitLimit({

@@ -1,0 +1,156 @@
+// What sending a message refuses, read as values: the use case called directly against dynalite (no
+// request), each refusal kind it returns, and the hourly job's delivery reading one.
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { resetConfig } from '../config';
+import { db, table } from '../data/db';
+import { clientKey } from '../data/keys';
+import { getMessage, listActivity, optOutClient, putMessage, suppressEmail } from '../data/messages';
+import { SEND_MESSAGES } from '../domain/client-message';
+import { randomId } from '../domain/signed-tokens';
+import { agentItem, clientItem } from '../testing/factories';
+import { startTestApi, type TestApi } from '../testing/local-api';
+import { resetSendingSettings, zoneAtLocalHour } from '../testing/sending';
+import { deliverScheduledText, sendClientMessage } from './messages';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+afterEach(resetSendingSettings);
+
+const mail = { channel: 'email', subject: 'Hello', body: 'Hi there.' } as const;
+const text = { channel: 'sms', body: 'Hi there.' } as const;
+/** A client it is noon for, so a text goes at once rather than being held for 8:00. */
+const awakeClient = (agentId: string, fields: Record<string, unknown> = {}) =>
+  clientItem(agentId, { timeZone: zoneAtLocalHour(12), ...fields });
+
+describe('sendClientMessage refuses, as a value', () => {
+  it('an agent whose e-mail is not verified: email-unverified', async () => {
+    const agent = await agentItem({ verified: false });
+    const client = await awakeClient(agent.id);
+    expect(await sendClientMessage(agent, client.id, mail)).toEqual({ kind: 'email-unverified' });
+  });
+
+  it('a client the agent does not have: not-found', async () => {
+    const agent = await agentItem();
+    const other = await awakeClient((await agentItem()).id);
+    expect(await sendClientMessage(agent, other.id, mail)).toEqual({ kind: 'not-found', what: 'client' });
+  });
+
+  it('an e-mail to a client who unsubscribed, has no address, or whose address is suppressed', async () => {
+    const agent = await agentItem();
+    const unsubscribed = await awakeClient(agent.id);
+    await optOutClient(agent.id, unsubscribed.id, 'email', new Date());
+    const addressless = await awakeClient(agent.id);
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: clientKey(agent.id, addressless.id),
+        UpdateExpression: 'REMOVE email',
+      }),
+    );
+    const complained = await awakeClient(agent.id);
+    await suppressEmail(complained.email!, 'complaint');
+
+    expect(await sendClientMessage(agent, unsubscribed.id, mail)).toEqual({ kind: 'opted-out', channel: 'email' });
+    expect(await sendClientMessage(agent, addressless.id, mail)).toEqual({ kind: 'no-email' });
+    expect(await sendClientMessage(agent, complained.id, mail)).toEqual({
+      kind: 'email-suppressed',
+      reason: 'complaint',
+    });
+    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: complained.email }));
+  });
+
+  it('a text to a client who opted out, has no textable phone or one abroad, or with texts not set up', async () => {
+    const agent = await agentItem();
+    const stopped = await awakeClient(agent.id, { phone: '(512) 555-0161' });
+    await optOutClient(agent.id, stopped.id, 'sms', new Date());
+    const unreadable = await awakeClient(agent.id, { phone: '(012) 345-6789' });
+    const abroad = await awakeClient(agent.id, { phone: '+44 20 7946 0958' });
+    const reachable = await awakeClient(agent.id, { phone: '(512) 555-0162' });
+
+    expect(await sendClientMessage(agent, stopped.id, text)).toEqual({ kind: 'opted-out', channel: 'sms' });
+    expect(await sendClientMessage(agent, unreadable.id, text)).toEqual({ kind: 'no-phone' });
+    expect(await sendClientMessage(agent, abroad.id, text)).toEqual({
+      kind: 'sms-country-not-allowed',
+      allowedCountries: ['US', 'CA'],
+    });
+    // Twilio without its credentials: texts are not set up here.
+    process.env.SMS_PROVIDER = 'twilio';
+    resetConfig();
+    expect(await sendClientMessage(agent, reachable.id, text)).toEqual({ kind: 'sms-unavailable' });
+  });
+
+  it("past the day's cap: daily-limit, with the cap and when it resets, told in the agent's zone", async () => {
+    process.env.DAILY_EMAIL_LIMIT = '1';
+    resetConfig();
+    const agent = await agentItem({ timeZone: 'America/Denver' });
+    const client = await awakeClient(agent.id);
+    expect(await sendClientMessage(agent, client.id, mail)).toMatchObject({ status: 'sent' });
+    const now = new Date();
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    expect(await sendClientMessage(agent, client.id, mail, now)).toEqual({
+      kind: 'daily-limit',
+      channel: 'email',
+      limit: 1,
+      resetsAt: midnight.toISOString(),
+      timeZone: 'America/Denver',
+    });
+  });
+
+  it('when the provider does not take it: send-failed, the message kept as failed', async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id, { phone: '(512) 555-0163' });
+    const ses = mockClient(SESv2Client);
+    const sns = mockClient(SNSClient);
+    try {
+      ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));
+      sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: false });
+      sns.on(PublishCommand).rejects(new Error('Throttled'));
+      process.env.MAIL_PROVIDER = 'ses';
+      process.env.SMS_PROVIDER = 'sns';
+      resetConfig();
+      expect(await sendClientMessage(agent, client.id, mail)).toEqual({ kind: 'send-failed', channel: 'email' });
+      expect(await sendClientMessage(agent, client.id, text)).toEqual({ kind: 'send-failed', channel: 'sms' });
+    } finally {
+      ses.restore();
+      sns.restore();
+    }
+    const activity = await listActivity(client.id);
+    expect(activity.map((item) => item.type === 'message' && item.status)).toEqual(['failed', 'failed']);
+  });
+});
+
+describe('the hourly delivery reads a refusal as a value', () => {
+  it('gives up a held e-mail whose client unsubscribed since, keeping the sentence the agent would be told', async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id);
+    const now = new Date();
+    const held = await putMessage({
+      id: randomId(),
+      agentId: agent.id,
+      clientId: client.id,
+      channel: 'email',
+      subject: 'Happy birthday!',
+      body: 'Have a lovely day.',
+      to: client.email!,
+      status: 'scheduled',
+      sendAt: new Date(now.getTime() - 60_000).toISOString(),
+      slotDay: now.toISOString().slice(0, 10),
+      createdAt: new Date(now.getTime() - 3_600_000).toISOString(),
+      automatic: true,
+    });
+    await optOutClient(agent.id, client.id, 'email', now);
+
+    expect(await deliverScheduledText(held, now)).toBe('opted-out');
+    expect(await getMessage(client.id, held.id)).toMatchObject({
+      status: 'failed',
+      problem: SEND_MESSAGES.emailOptedOut,
+    });
+    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+  });
+});
