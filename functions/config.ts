@@ -1,5 +1,6 @@
 // The one typed view of the environment, read once (lazily, so the local runtime and tests can set
 // the environment before the first request). Required settings fail loudly.
+import { currentEnvironment } from './lib/function-environment';
 import {
   parsePurposeKeySecret,
   parseRootSecret,
@@ -102,16 +103,22 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-let cached: Config | undefined;
+/** Read once per environment: the process's in Lambda, each function's own in the local twin. */
+let cached = new WeakMap<NodeJS.ProcessEnv, Config>();
 
 export function config(): Config {
-  cached ??= readConfig(process.env);
-  return cached;
+  const env = currentEnvironment();
+  let found = cached.get(env);
+  if (!found) {
+    found = readConfig(env);
+    cached.set(env, found);
+  }
+  return found;
 }
 
 /** Forget the cached configuration (the local runtime and tests change the environment). */
 export function resetConfig(): void {
-  cached = undefined;
+  cached = new WeakMap();
   sessionSecretOnce.reset();
   signingKeysOnce.reset();
   originVerifyOnce.reset();
@@ -195,8 +202,11 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripePriceId: env.STRIPE_PRICE_ID?.trim() || undefined,
-    paymentProvider:
-      env.STRIPE_SECRET_KEY?.trim() || env.STRIPE_SECRET_ARN?.trim()
+    // A key means Stripe; a secret ARN too, unless the local twin (which runs the stack's functions, the ARN
+    // included) asks for the simulator.
+    paymentProvider: env.STRIPE_SECRET_KEY?.trim()
+      ? 'stripe'
+      : env.STRIPE_SECRET_ARN?.trim() && env.PAYMENT_PROVIDER?.trim() !== 'simulator'
         ? 'stripe'
         : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
@@ -240,17 +250,26 @@ function aiSettings(
   };
 }
 
-/** `load` run once and its result kept; a failure is not kept, so the next call tries again. */
+/**
+ * `load` run once per environment and its result kept; a failure is not kept, so the next call tries again.
+ */
 function once<T>(load: () => Promise<T>): { get(): Promise<T>; reset(): void } {
-  let promise: Promise<T> | undefined;
+  let promises = new WeakMap<NodeJS.ProcessEnv, Promise<T>>();
   return {
-    get: () =>
-      (promise ??= load().catch((error: unknown) => {
-        promise = undefined;
-        throw error;
-      })),
+    get: () => {
+      const env = currentEnvironment();
+      let promise = promises.get(env);
+      if (!promise) {
+        promise = load().catch((error: unknown) => {
+          promises.delete(env);
+          throw error;
+        });
+        promises.set(env, promise);
+      }
+      return promise;
+    },
     reset: () => {
-      promise = undefined;
+      promises = new WeakMap();
     },
   };
 }
@@ -288,7 +307,9 @@ async function loadRoots(): Promise<Uint8Array[]> {
 }
 
 async function loadSigningKeys(): Promise<Keyring> {
-  const hasRoot = Boolean(process.env.SESSION_SECRET?.trim() || process.env.SESSION_SECRET_ARN?.trim());
+  const hasRoot = Boolean(
+    currentEnvironment().SESSION_SECRET?.trim() || currentEnvironment().SESSION_SECRET_ARN?.trim(),
+  );
   if (hasRoot) return rootKeyring(await loadRoots());
   const unsubscribe = await readSecretSetting('UNSUBSCRIBE_SIGNING_KEY');
   if (unsubscribe === undefined)
@@ -341,7 +362,7 @@ const providerSecretOnce = {
   }),
   openai: once(
     async (): Promise<string | undefined> =>
-      process.env.AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
+      currentEnvironment().AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
   ),
 };
 
@@ -359,7 +380,7 @@ export const openaiApiKey = (): Promise<string | undefined> => providerSecretOnc
  * object).
  */
 async function readProviderSecret(arnSetting: string): Promise<Record<string, string>> {
-  const arn = process.env[arnSetting]?.trim();
+  const arn = currentEnvironment()[arnSetting]?.trim();
   if (!arn) return {};
   let parsed: unknown;
   try {
@@ -381,9 +402,9 @@ async function readProviderSecret(arnSetting: string): Promise<Record<string, st
  * undefined when neither is set.
  */
 async function readSecretSetting(name: string): Promise<string | undefined> {
-  const direct = process.env[name]?.trim();
+  const direct = currentEnvironment()[name]?.trim();
   if (direct) return direct;
-  const arn = process.env[`${name}_ARN`]?.trim();
+  const arn = currentEnvironment()[`${name}_ARN`]?.trim();
   if (!arn) return undefined;
   return (await readFromSecretsExtension(arn)).trim();
 }
@@ -398,8 +419,8 @@ const SECRETS_EXTENSION_TIMEOUT_MS = 3000;
  * Manager SDK client, which would add about 13 KB to every bundle.
  */
 export async function readFromSecretsExtension(secretId: string): Promise<string> {
-  const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
-  const token = process.env.AWS_SESSION_TOKEN;
+  const port = Number(currentEnvironment().PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? 2773);
+  const token = currentEnvironment().AWS_SESSION_TOKEN;
   if (!token)
     throw new ConfigError('AWS_SESSION_TOKEN is not set: the Parameters and Secrets extension runs only inside Lambda');
   const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {

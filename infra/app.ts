@@ -127,7 +127,11 @@ new HearthStack(app, stackName, {
   ...(edge ? { crossRegionReferences: true, webAclArn: edge.firewall.webAcl.attrArn } : { wafRateLimit }),
   routes,
   jobs,
-  code: (slug) => lambda.Code.fromAsset(join(root, 'dist/functions', slug)),
+  // HEARTH_SYNTH_CODE=inline: the local twin reads the templates only, so it synthesizes without the bundles.
+  code:
+    process.env.HEARTH_SYNTH_CODE === 'inline'
+      ? () => lambda.Code.fromInline('exports.handler = async () => { throw new Error("synthesized for the twin"); };')
+      : (slug) => lambda.Code.fromAsset(join(root, 'dist/functions', slug)),
   webAssetsPath: existsSync(join(webAssetsPath, 'index.html')) ? webAssetsPath : undefined,
   appUrl: appUrlContext(),
   customDomain: customDomainContext(),
@@ -148,4 +152,4 @@ new HearthStack(app, stackName, {
   api5xxPercent: positiveIntegerContext('api5xxPercent'),
 });
 
-Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+if (process.env.HEARTH_SYNTH_CODE !== 'inline') Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

@@ -48,7 +48,7 @@ export function flattenTemplates(
     const inner = flattenTemplates(nested, (childId, child) => nestedOf(childId, child));
     const substitute = (value: unknown) => replaceRefs(value, (name) => (name in passed ? passed[name] : undefined));
     for (const [innerId, innerResource] of Object.entries(inner.Resources))
-      add(innerId, substitute(innerResource) as CfnResource);
+      if (innerResource.Type !== 'AWS::CDK::Metadata') add(innerId, substitute(innerResource) as CfnResource);
     nestedResourceIds.set(id, Object.keys(inner.Resources));
     outputs.set(
       id,

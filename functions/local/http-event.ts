@@ -14,10 +14,12 @@ export function toHttpApiEvent(
   body: Buffer,
   route: Route,
   pathParameters: Record<string, string>,
+  /** The headers that reach the API (the edge's origin request policy may have dropped some). */
+  requestHeaders: IncomingMessage['headers'] = req.headers,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const [name, value] of Object.entries(requestHeaders)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
     if (lower === 'cookie') {

@@ -15,6 +15,7 @@ import { handler } from '../jobs/imports-worker';
 import { jobs } from '../jobs/jobs';
 import { setLocalImportQueue, type ImportJobMessage } from '../integrations/import-queue';
 import { lambdaContext } from './http-event';
+import { runAsJob } from './job-scopes';
 import { sqsEvent } from './reminders-job';
 
 /** Pauses before a message is delivered again (then the last one each time). */
@@ -66,10 +67,12 @@ export function startLocalImportQueue({
     const run = (async () => {
       let handled = false;
       try {
-        const { batchItemFailures } = await handler(sqsEvent([message.body]), {
-          ...context,
-          getRemainingTimeInMillis: () => (closed ? 0 : remaining()),
-        });
+        const { batchItemFailures } = await runAsJob('imports-worker', () =>
+          handler(sqsEvent([message.body]), {
+            ...context,
+            getRemainingTimeInMillis: () => (closed ? 0 : remaining()),
+          }),
+        );
         handled = batchItemFailures.length === 0;
       } catch (error) {
         onError(error);

@@ -7,6 +7,7 @@ import { hourlyRunsCovering, runHour } from '../domain/digest-schedule';
 import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { handler as scheduler } from '../jobs/reminders-scheduler';
 import { handleBatch } from '../jobs/reminders-worker';
+import { runAsJob } from './job-scopes';
 
 const BATCH_SIZE = 10;
 const HOUR_MS = 3_600_000;
@@ -43,7 +44,8 @@ export function sqsEvent(messages: readonly QueueMessage[] | readonly string[]):
 async function work(messages: QueueMessage[], now: Date = new Date()): Promise<LocalRunResult> {
   let failed = 0;
   for (let i = 0; i < messages.length; i += BATCH_SIZE) {
-    const { batchItemFailures } = await handleBatch(sqsEvent(messages.slice(i, i + BATCH_SIZE)), now);
+    const batch = sqsEvent(messages.slice(i, i + BATCH_SIZE));
+    const { batchItemFailures } = await runAsJob('reminders-worker', () => handleBatch(batch, now));
     failed += batchItemFailures.length;
   }
   return { queued: messages.length, processed: messages.length - failed, failed };
@@ -52,7 +54,7 @@ async function work(messages: QueueMessage[], now: Date = new Date()): Promise<L
 /** One scheduler run (the hour of `instant`) and the worker for what it queued. */
 export async function runRemindersAt(instant: Date): Promise<LocalRunResult> {
   takeLocalDigestMessages();
-  await scheduler({ scheduledTime: runHour(undefined, instant).toISOString() });
+  await runAsJob('reminders-scheduler', () => scheduler({ scheduledTime: runHour(undefined, instant).toISOString() }));
   return work(takeLocalDigestMessages());
 }
 
@@ -66,7 +68,7 @@ export async function runRemindersForDate(date: string): Promise<LocalRunResult>
   takeLocalDigestMessages();
   const total: LocalRunResult = { queued: 0, processed: 0, failed: 0 };
   for (const run of hourlyRunsCovering(date)) {
-    await scheduler({ scheduledTime: run.toISOString() });
+    await runAsJob('reminders-scheduler', () => scheduler({ scheduledTime: run.toISOString() }));
     const messages = takeLocalDigestMessages().filter((message) => !('date' in message) || message.date === date);
     const result = await work(messages, new Date(run.getTime() + RUN_LAG_MS));
     total.queued += result.queued;

@@ -15,6 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { resetConfig } from '../config';
+import { purposeKeySecretValue } from '../domain/signing-keys';
+import { runAsFunction, type FunctionScope } from '../lib/function-environment';
 import { resetDb } from '../data/db';
 import { tableDefinition } from '../data/table-definition';
 import { compilePath, routes, routeSettings, type Route } from '../routes';
@@ -26,6 +28,10 @@ import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { startHourlyReminders } from './reminders-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
+import { apiOriginRequestHeaders, viewerRequestUri } from './twin/edge';
+import { twinTemplateDir } from './twin/template-dir';
+import { startTwin, type Twin } from './twin/twin';
+import { setJobScopes } from './job-scopes';
 
 export type LocalRuntimeOptions = {
   port?: number;
@@ -39,6 +45,12 @@ export type LocalRuntimeOptions = {
   appUrl?: string;
   webDir?: string;
   /**
+   * Run every function as the synthesized stack defines it (functions/local/twin): its own environment and role,
+   * requests through the template's CloudFront rules. `{ templateDir }` runs another synthesized directory. Default:
+   * on when HEARTH_TWIN=1 or HEARTH_TEMPLATE_DIR is set.
+   */
+  twin?: boolean | { templateDir: string };
+  /**
    * Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on
    * with a dataDir, off in memory (tests).
    */
@@ -50,6 +62,8 @@ export type LocalRuntime = {
   port: number;
   outboxDir: string;
   emulators: Emulators;
+  /** The stack's twin, when the runtime runs as one. */
+  twin: Twin | undefined;
   seeded: DemoCredentials | null;
   close(): Promise<void>;
 };
@@ -80,8 +94,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const webDir = resolve(options.webDir ?? 'dist/web');
   const pageHeaders = pageSecurityHeaders(emulators.s3Endpoint);
 
+  // Started once the server's URL is known (it is the twin's APP_URL); requests wait for the runtime's start anyway.
+  const running: { twin?: Twin } = {};
   const server = createServer((req, res) => {
-    handle(req, res, webDir, pageHeaders).catch((error: unknown) => {
+    handle(req, res, webDir, pageHeaders, running.twin).catch((error: unknown) => {
       process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent)
         writeJson(res, 500, {
@@ -133,6 +149,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   });
   resetConfig();
   resetDb();
+  const twin = await startTwinIfAsked(options, { url, outboxDir, dataDir, emulators });
+  running.twin = twin;
+  setJobScopes(twin ? (job) => twin.scopeFor(job) : undefined);
 
   const created = await ensureTable(emulators.dynamoEndpoint);
   await ensureBuckets(emulators.s3Endpoint);
@@ -156,10 +175,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     port,
     outboxDir,
     emulators,
+    twin,
     seeded,
     async close() {
       stopReminders();
       await importQueue.close();
+      setJobScopes(undefined);
+      await twin?.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();
@@ -174,13 +196,18 @@ async function handle(
   res: ServerResponse,
   webDir: string,
   pageHeaders: Record<string, string>,
+  twin: Twin | undefined,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
   if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
-    return serveStatic(webDir, url.pathname, res, pageHeaders, req.headers['accept-encoding']);
+    // Under the twin, the template's viewer-request function picks the file, as CloudFront asks S3 for it.
+    const path = twin
+      ? viewerRequestUri(twin.model.edge.viewerRequestSource, url.pathname, req.method, url.searchParams)
+      : url.pathname;
+    return serveStatic(webDir, path, res, pageHeaders, req.headers['accept-encoding']);
   }
   const method = (req.method ?? 'GET').toUpperCase();
   let found: { route: Route; params: Record<string, string> } | undefined;
@@ -206,21 +233,28 @@ async function handle(
   }
   const body = await readBody(req);
   if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
-  const event = toHttpApiEvent(req, url, body, found.route, found.params);
+  const scope: FunctionScope | undefined = twin?.scopeFor(`${found.route.method} ${found.route.path}`);
+  const headers = twin
+    ? apiOriginRequestHeaders(
+        req.headers,
+        twin.model.edge.apiHeaders,
+        twin.apiOriginHeaders(),
+        `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
+      )
+    : req.headers;
+  const event = toHttpApiEvent(req, url, body, found.route, found.params, headers);
   const { handler } = await loadHandler(found.route.handler);
   const settings = routeSettings(found.route, 'local');
   const memoryMb = settings.memoryMb;
   // LOCAL_ROUTE_TIMEOUT_SECONDS: a test that is about consistency, not speed, on a loaded machine.
   const timeoutSeconds = localTimeoutOverride() ?? settings.timeoutSeconds;
-  const result = await handler(
-    event,
-    lambdaContext(
-      found.route.handler.replace(/\//g, '-'),
-      event.requestContext.requestId,
-      timeoutSeconds * 1000,
-      memoryMb,
-    ),
+  const context = lambdaContext(
+    found.route.handler.replace(/\//g, '-'),
+    event.requestContext.requestId,
+    timeoutSeconds * 1000,
+    memoryMb,
   );
+  const result = scope ? await runAsFunction(scope, () => handler(event, context)) : await handler(event, context);
   writeHttpApiResult(res, result);
 }
 
@@ -244,6 +278,45 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
     statusCode: status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
+  });
+}
+
+async function startTwinIfAsked(
+  options: LocalRuntimeOptions,
+  local: { url: string; outboxDir: string; dataDir: string | undefined; emulators: Emulators },
+): Promise<Twin | undefined> {
+  const asked = options.twin ?? (process.env.HEARTH_TWIN === '1' || Boolean(process.env.HEARTH_TEMPLATE_DIR?.trim()));
+  if (!asked) return undefined;
+  const templateDir = typeof asked === 'object' ? asked.templateDir : twinTemplateDir();
+  const root = process.env.SESSION_SECRET!;
+  return startTwin({
+    templateDir,
+    appUrl: process.env.APP_URL!,
+    names: { region: process.env.AWS_REGION!, tableName: TABLE_NAME, buckets: BUCKETS },
+    overlay: {
+      DYNAMODB_ENDPOINT: local.emulators.dynamoEndpoint,
+      S3_ENDPOINT: local.emulators.s3Endpoint,
+      AWS_REGION: process.env.AWS_REGION!,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOCAL_ORIGINS: process.env.LOCAL_ORIGINS ?? '',
+      MAIL_PROVIDER: 'outbox',
+      SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
+      OUTBOX_DIR: local.outboxDir,
+      QUEUE_PROVIDER: 'memory',
+      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulator',
+      AI_PROVIDER: process.env.AI_PROVIDER ?? 'local',
+    },
+    secretValue: (logicalId) => {
+      if (logicalId.startsWith('DataSessionSecret')) return root;
+      if (logicalId.startsWith('PurposeKeysUnsubscribeSigningKey'))
+        return purposeKeySecretValue(new TextEncoder().encode(root), 'unsubscribe');
+      if (logicalId.startsWith('WebOriginVerifySecret')) return persistentSecret(local.dataDir, 'origin-verify-secret');
+      if (logicalId.startsWith('ProviderSecretsStripeSecret'))
+        return JSON.stringify({ webhookSecret: process.env.STRIPE_WEBHOOK_SECRET });
+      return '{}';
+    },
   });
 }
 

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type { BuildMiddleware, MiddlewareStack } from '@smithy/types';
+import { applyClientPlugins } from '../lib/function-environment';
 
 // Types only (no code in the bundle): what every AWS SDK v3 client's middleware stack is typed
 // with. Any client: its input and output types do not matter here.
@@ -25,8 +26,12 @@ const THROTTLING = new Set([
   'Throttling',
 ]);
 
-/** Adds the X-Ray middleware to an SDK client when running in Lambda; returns the client. */
+/**
+ * Adds the X-Ray middleware to an SDK client when running in Lambda (and the local runtime's own, such as the twin's
+ * permission check); returns the client.
+ */
 export function traced<C extends Client>(client: C): C {
+  applyClientPlugins(client);
   if (process.env.AWS_LAMBDA_FUNCTION_NAME)
     client.middlewareStack.add(xrayMiddleware, { step: 'build', name: XRAY_MIDDLEWARE, override: true });
   return client;

@@ -57,13 +57,21 @@ function applies(statement: PolicyStatement, request: IamRequest): boolean {
   return conditionsHold(statement.Condition ?? {}, request.context ?? {});
 }
 
-/** `*` any run of characters, `?` any one; the rest literally. */
+const compiledPatterns = new Map<string, RegExp>();
+
+/** `*` any run of characters, `?` any one; the rest literally. Each pattern is compiled once (every SDK call asks). */
 export function wildcardMatch(pattern: string, value: string, ignoreCase = false): boolean {
-  const source = pattern
-    .split('')
-    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`, ignoreCase ? 'is' : 's').test(value);
+  const key = `${ignoreCase ? 'i' : 's'}${pattern}`;
+  let regex = compiledPatterns.get(key);
+  if (!regex) {
+    const source = pattern
+      .split('')
+      .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    regex = new RegExp(`^${source}$`, ignoreCase ? 'is' : 's');
+    compiledPatterns.set(key, regex);
+  }
+  return regex.test(value);
 }
 
 /**

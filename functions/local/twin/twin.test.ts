@@ -1,0 +1,142 @@
+// The twin bites: the product runs under the synthesized stack's environments and roles, and a copy
+// of the template with one grant dropped fails the way AWS would fail it.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { App } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { HearthStack } from '../../../infra/stack';
+import { db } from '../../data/db';
+import { jobs } from '../../jobs/jobs';
+import { runAsFunction } from '../../lib/function-environment';
+import { routes } from '../../routes';
+import { clientInput } from '../../testing/factories';
+import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { apiOriginRequestHeaders } from './edge';
+
+const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'cdk.json'), 'utf8')).context as Record<
+  string,
+  unknown
+>;
+const workerDescription = jobs.find((job) => job.name === 'reminders-worker')!.description;
+
+let synthesized: string;
+beforeAll(() => {
+  // The stack as `npx cdk synth` makes it, without the bundles (the twin reads templates only).
+  synthesized = mkdtempSync(join(tmpdir(), 'hearth-twin-'));
+  const app = new App({ outdir: synthesized, context: cdkContext });
+  new HearthStack(app, 'Twin', {
+    routes,
+    jobs,
+    code: () => lambda.Code.fromInline('exports.handler = async () => ({});'),
+    sesIdentity: 'example.com',
+  });
+  app.synth();
+});
+afterAll(() => rmSync(synthesized, { recursive: true, force: true }));
+
+/** A copy of the synthesized directory with `change` applied to every template in it. */
+function modifiedCopy(change: (template: { Resources: Record<string, any> }) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-twin-modified-'));
+  cpSync(synthesized, dir, { recursive: true });
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.template.json'))) {
+    const template = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    change(template);
+    writeFileSync(join(dir, file), JSON.stringify(template));
+  }
+  return dir;
+}
+
+function dropStatements(template: { Resources: Record<string, any> }, drop: (statement: any) => boolean): void {
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    const document = resource.Properties.PolicyDocument;
+    document.Statement = document.Statement.filter((statement: unknown) => !drop(statement));
+  }
+}
+
+const mentions = (text: string) => (statement: unknown) => JSON.stringify(statement).includes(text);
+const gsi3Query = { TableName: 'hearthside', IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :pk' };
+
+describe('the twin', () => {
+  let api: TestApi | undefined;
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+  });
+
+  it('runs the product under the template: sign-up, a client, the session read through a granted secret', async () => {
+    api = await startTestApi({ twin: { templateDir: synthesized } });
+    const { client } = await signedInAgent(api);
+    expect((await client.post('/api/clients', clientInput())).status).toBe(201);
+    expect((await client.get('/api/user')).status).toBe(200);
+    // Exactly the template's variables: a route that declares no bucket has none.
+    const scope = api!.runtime.twin!.scopeFor('GET /api/clients');
+    expect(scope.env.UPLOADS_BUCKET).toBeUndefined();
+    expect(scope.env.SESSION_SECRET).toBeUndefined();
+    expect(scope.env.SESSION_SECRET_ARN).toMatch(/^arn:aws:secretsmanager:/);
+  });
+
+  it("refuses a job's Query on an index its role does not name, with AWS's AccessDeniedException", async () => {
+    api = await startTestApi({ twin: { templateDir: synthesized } });
+    const worker = api!.runtime.twin!.scopeFor(workerDescription);
+    const query = () =>
+      runAsFunction(worker, () =>
+        db().send(new QueryCommand({ ...gsi3Query, ExpressionAttributeValues: { ':pk': 'x' } })),
+      );
+    await expect(query()).resolves.toMatchObject({ Items: [] });
+    await api!.close();
+
+    // Prepare: the worker's grant on gsi3 (the monthly summary's read) dropped from a copy.
+    const withoutGsi3 = modifiedCopy((template) =>
+      dropStatements(
+        template,
+        (st) => mentions('/index/gsi3')(st) && mentions('dynamodb:Query')(st) && !mentions('BatchWriteItem')(st),
+      ),
+    );
+    api = await startTestApi({ twin: { templateDir: withoutGsi3 } });
+    // Act
+    const refused = runAsFunction(api!.runtime.twin!.scopeFor(workerDescription), () =>
+      db().send(new QueryCommand({ ...gsi3Query, ExpressionAttributeValues: { ':pk': 'x' } })),
+    );
+    // Assess
+    await expect(refused).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      message: expect.stringMatching(
+        /JobsRemindersWorker.* is not authorized to perform: dynamodb:Query on resource: arn:aws:dynamodb:.*:table\/hearthside\/index\/gsi3/,
+      ),
+    });
+    rmSync(withoutGsi3, { recursive: true, force: true });
+  });
+
+  it('fails a route whose role may not read the session secret, where the same route works with the grant', async () => {
+    // Prepare
+    const login = { username: 'nobody@example.com', password: 'correct horse' };
+    api = await startTestApi({ twin: { templateDir: synthesized } });
+    expect((await api!.client().post('/api/login', login)).status).toBe(401);
+    await api!.close();
+    const withoutSecret = modifiedCopy((template) => dropStatements(template, mentions('DataSessionSecret')));
+    api = await startTestApi({ twin: { templateDir: withoutSecret } });
+    // Act
+    const res = await api!.client().post('/api/login', login);
+    // Assess: the secrets extension refuses the read, as in Lambda; the login cannot even refuse the password.
+    expect(res.status).toBe(503);
+    rmSync(withoutSecret, { recursive: true, force: true });
+  });
+
+  it('passes to /api/* only the headers the origin request policy lists, and adds the origin-verify header', () => {
+    const headers = apiOriginRequestHeaders(
+      { 'x-twilio-signature': 'sig', 'x-not-listed': 'dropped', cookie: 'a=b', 'x-origin-verify': 'forged' },
+      ['x-twilio-signature', 'cloudfront-viewer-address'],
+      { 'x-origin-verify': 'the-secret' },
+      '192.0.2.1:4431',
+    );
+    expect(headers).toEqual({
+      'x-twilio-signature': 'sig',
+      cookie: 'a=b',
+      'x-origin-verify': 'the-secret',
+      'cloudfront-viewer-address': '192.0.2.1:4431',
+    });
+  });
+});
