@@ -204,7 +204,7 @@ describe('a write failing at every step', () => {
         });
       }
     }
-  });
+  }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 
   it('of a registration leaves no lock without its user, and the retry registers', async () => {
     const healthy = await withFault(undefined, undefined, () => api.client().post('/api/register', newAgent()));
@@ -230,7 +230,7 @@ describe('a write failing at every step', () => {
         });
       }
     }
-  });
+  }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 
   it('of an invitation redemption leaves the invitation usable, and the retry registers the client once', async () => {
     const probe = await signedInRealtor(api);
@@ -280,7 +280,7 @@ describe('a write failing at every step', () => {
         });
       }
     }
-  });
+  }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 });
 
 describe('a provider failing', () => {
