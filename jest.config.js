@@ -24,7 +24,8 @@ module.exports = {
     },
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      // jsdom, with a faster way to the same computed styles (see the file).
+      testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.ts',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup-tests.ts'],
       transform,

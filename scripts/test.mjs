@@ -1,0 +1,56 @@
+// `npm test`: every check, a step at a time, each step only once the one before has passed. The type
+// check, ESLint, Prettier and the build each run on one core: side by side, on two cores, they take
+// about as long as the type check alone instead of their sum. Then Jest (its two workers keep both
+// cores busy), then the browser suite on that build. The output of a command that runs beside others
+// is printed in one piece when it ends.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+import { delimiter, resolve } from 'node:path';
+
+const STEPS = [
+  [
+    { name: 'type check', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'ESLint', command: ['eslint', '.', '--max-warnings=0'] },
+    { name: 'Prettier', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
+    { name: 'build', command: ['node', 'scripts/build.mjs'] },
+  ],
+  [{ name: 'Jest', command: ['jest'] }],
+  [{ name: 'Chromium', command: ['node', 'scripts/check-chromium.mjs'] }],
+  [{ name: 'browser suite', command: ['playwright', 'test'] }],
+];
+
+// The project's own tools, as npm scripts find them.
+const env = { ...process.env, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}` };
+
+// Stopped, it stops what it started (Ctrl-C reaches them anyway; a plain kill of this process would not).
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(130);
+  });
+
+/** Runs one command: alone, it writes straight to the terminal; beside others, its output is kept until it ends. */
+function run({ name, command }, alone) {
+  const started = Date.now();
+  return new Promise((done) => {
+    const child = spawn(command[0], command.slice(1), { env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      running.delete(child);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const outcome = code === 0 ? 'passed' : `failed (exit ${code})`;
+      process.stdout.write(`${Buffer.concat(output).toString()}── ${name}: ${outcome} in ${seconds} s\n`);
+      done(code === 0);
+    });
+  });
+}
+
+for (const step of STEPS) {
+  const results = await Promise.all(step.map((task) => run(task, step.length === 1)));
+  if (!results.every(Boolean)) process.exit(1);
+}
