@@ -78,9 +78,7 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
           {colored.map((s) => (
             <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.color }} />
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {s.label}
-              </Typography>
+              <Typography variant="muted">{s.label}</Typography>
             </Box>
           ))}
         </Box>
@@ -141,9 +139,7 @@ class ChartBoundary extends Component<{ height: number; children: ReactNode }, {
           bgcolor: 'background.default',
         }}
       >
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          The chart could not be shown. Reload the page to try again.
-        </Typography>
+        <Typography variant="muted">The chart could not be shown. Reload the page to try again.</Typography>
       </Box>
     );
   }

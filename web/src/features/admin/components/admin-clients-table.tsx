@@ -105,13 +105,13 @@ const ClientCard = memo(function ClientCard({ client, onEdit, renderReviewStatus
           fontSize: '0.875rem',
         }}
       >
-        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography component="dt" variant="muted">
           Phone
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0 }}>
           {client.phone || NOT_PROVIDED}
         </Typography>
-        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography component="dt" variant="muted">
           Agent
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -127,7 +127,7 @@ function NameAndEmail({ client }: { client: AdminClient }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography sx={{ fontSize: '0.95rem', fontWeight: 650, overflowWrap: 'anywhere' }}>{client.name}</Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
     </Box>

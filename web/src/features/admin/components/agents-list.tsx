@@ -53,14 +53,14 @@ export function AgentsList() {
         <Card>
           <ListToolbar>
             <SearchBox value={query} onChange={setQuery} placeholder="Search agents..." label="Search agents" />
-            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+            <Typography variant="muted" aria-live="polite">
               {agents && searchTerm ? matchCountText(filtered.length, agents.length, 'agents') : ''}
             </Typography>
           </ListToolbar>
           {!agents ? (
             <LoadingRows />
           ) : filtered.length === 0 ? (
-            <Typography sx={{ px: 3, py: 5, textAlign: 'center', color: 'text.secondary' }}>
+            <Typography variant="lead" sx={{ px: 3, py: 5, textAlign: 'center' }}>
               {searchTerm ? `No agents match "${searchTerm}".` : 'No agents yet.'}
             </Typography>
           ) : isMobile ? (
@@ -109,9 +109,7 @@ function AgentName({ agent }: { agent: AdminAgent }) {
         {agent.isPro ? <Chip size="small" label="Pro" color="secondary" /> : null}
         {agent.isAdmin ? <Chip size="small" label="Admin" variant="outlined" /> : null}
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {agent.fullName}
-      </Typography>
+      <Typography variant="muted">{agent.fullName}</Typography>
     </>
   );
 }
@@ -155,7 +153,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
       >
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            <Typography component="dt" variant="muted">
               {label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0 }}>

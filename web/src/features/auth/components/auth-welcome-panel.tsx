@@ -133,9 +133,7 @@ function ReminderPreview() {
         <Typography variant="body2" sx={{ fontWeight: 650 }}>
           Maria Lopez · 3 Year Home Anniversary
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          In 4 days — a perfect moment to say hello
-        </Typography>
+        <Typography variant="muted">In 4 days — a perfect moment to say hello</Typography>
       </Box>
       <EventAvailableOutlined sx={{ color: 'secondary.main' }} />
     </Box>

@@ -53,8 +53,8 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
               {message.clientName}
             </Typography>
             <Typography
-              variant="body2"
-              sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}
+              variant="muted"
+              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}
             >
               <span>{occasionName(message.occasion)}</span>
               <span aria-hidden="true">·</span>

@@ -88,7 +88,7 @@ export function OutgoingQueue() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <Typography sx={{ color: 'text.secondary' }}>
+        <Typography variant="lead">
           {awaiting.length
             ? `${countText(awaiting.length, 'message waits', 'messages wait')} for your approval.`
             : 'Nothing waits for your approval. Scheduled messages go out at their time unless you stop them.'}

@@ -28,7 +28,7 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
         subtitle={<time dateTime={tomorrow.date}>{formatCalendarDateWithWeekday(tomorrow.date)}</time>}
       >
         {tomorrow.occasions.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{NOTHING_TOMORROW}</Typography>
+          <Typography variant="lead">{NOTHING_TOMORROW}</Typography>
         ) : (
           <Box
             component="ul"
@@ -44,7 +44,7 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
                   — {entry.label}
                 </Typography>
                 {isOn(entry.occasion) ? null : (
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  <Typography variant="muted">
                     No automatic message: {OCCASION_NAMES[entry.occasion].toLowerCase()} messages are off.
                   </Typography>
                 )}

@@ -102,7 +102,7 @@ function ClientDetail({
               color={completion === 100 ? 'success' : 'primary'}
               sx={{ flex: 1, maxWidth: 180, height: 6, borderRadius: 3 }}
             />
-            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
               {completion}% complete
             </Typography>
           </Box>
@@ -186,7 +186,7 @@ function InfoRow({
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary', lineHeight: 1.3 }}>
+        <Typography variant="muted" sx={{ lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -209,15 +209,11 @@ function Achievements({ clientId }: { clientId: string }) {
     );
   }
   if (error) {
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Achievements could not be loaded right now.
-      </Typography>
-    );
+    return <Typography variant="muted">Achievements could not be loaded right now.</Typography>;
   }
   if (!milestones || milestones.length === 0) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         No achievements yet. They are earned as the profile fills in, a review arrives and home anniversaries pass.
       </Typography>
     );
@@ -297,7 +293,7 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
 
   if (rows.length === 0 && !client.lastContactDate) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         No dates yet.{' '}
         <Link component="button" type="button" onClick={onEdit} sx={{ verticalAlign: 'baseline' }}>
           Add a birthday, anniversary or purchase date
@@ -325,7 +321,7 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
           <InfoRow key={row.field} icon={row.icon} label={row.label}>
             {formatCalendarDate(client[row.field]!)}
             {event ? (
-              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+              <Typography component="span" variant="muted" sx={{ display: 'block' }}>
                 {event.kind === 'home' ? event.type : 'Next'}: {formatCalendarDate(event.date)} (
                 {daysAwayLabel(today, event.date).toLowerCase()})
               </Typography>

@@ -65,7 +65,7 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
           <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent dividers>
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
+              <Typography variant="muted" sx={{ mb: 2.5 }}>
                 {editing
                   ? 'Update the details below.'
                   : 'Name, email and phone are required. Key dates power your reminders.'}

@@ -131,7 +131,7 @@ function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Clien
           </Tooltip>
         ) : null}
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
       {client.lastContactDate ? (

@@ -31,7 +31,7 @@ export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imp
           key={stat.label}
           sx={{ p: { xs: 1.25, sm: 2 }, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}
         >
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography component="dt" variant="muted">
             {stat.label}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 700 }}>
@@ -70,9 +70,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
           aria-label="Upload progress"
           aria-valuetext={`${percent}% uploaded`}
         />
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {percent}% uploaded
-        </Typography>
+        <Typography variant="muted">{percent}% uploaded</Typography>
       </Box>
     );
   }
@@ -97,7 +95,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
             <Button variant="outlined" startIcon={<DownloadRounded />} onClick={onDownloadReport}>
               Download the report
             </Button>
-            <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
+            <Typography variant="muted" sx={{ flex: '1 1 220px' }}>
               Every skipped {job.unit === 'card' ? 'contact' : 'row'}
               {job.warnings > 0 ? ' and warning' : ''} with its line and reason, as a CSV. Kept for{' '}
               {IMPORT_REPORT_HOURS} hours.
@@ -125,7 +123,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
       ) : (
         <LinearProgress aria-label="Import progress" aria-valuetext="Reading the file" />
       )}
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         {known ? `${done} done (${percent}%).` : job.status === 'queued' ? 'Waiting to start…' : 'Reading the file…'}{' '}
         You can leave this page: the import goes on.
       </Typography>
@@ -175,7 +173,7 @@ export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
         </Box>
         <ImportJobProgress job={job} upload={upload} onDownloadReport={watch.downloadReport} onResume={watch.resume} />
         {job && !active && job.status === 'done' ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {countText(job.rowsDone, job.unit === 'card' ? 'contact' : 'row', entries(job))} read from {job.fileName}.
           </Typography>
         ) : null}

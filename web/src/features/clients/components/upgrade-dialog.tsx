@@ -63,7 +63,7 @@ export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) 
             </Box>
           ))}
         </Box>
-        <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center', color: 'text.secondary' }}>
+        <Typography variant="muted" sx={{ mt: 1.5, textAlign: 'center' }}>
           Pro is ${PRO_PRICE_USD}/month.
         </Typography>
       </DialogContent>

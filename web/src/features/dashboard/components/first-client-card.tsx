@@ -32,7 +32,7 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
           <Typography id={headingId} component="h2" variant="h2">
             Add your first client
           </Typography>
-          <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: 460 }}>
+          <Typography variant="lead" sx={{ mt: 1.5, maxWidth: 460 }}>
             Start with the people you've helped buy or sell a home. Add them one by one, or import your address book
             from a CSV file (Google Contacts and Outlook exports work as they are).
           </Typography>

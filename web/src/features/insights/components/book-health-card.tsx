@@ -43,7 +43,7 @@ export function BookHealthCard({ book }: { book: Insights['book'] }) {
                   gap: 1,
                 }}
               >
-                <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
                   {BAND_LABELS[band]}
                   <ScreenReaderText> complete:</ScreenReaderText>
                 </Typography>

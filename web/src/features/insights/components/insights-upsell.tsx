@@ -57,7 +57,7 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
             <Typography id={headingId} component="h2" variant="h3">
               {UPSELL_TITLE}
             </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
+            <Typography variant="lead">
               Insights come with Pro. The figures behind this card are a made-up sample; on Pro, they are your own,
               month by month.
             </Typography>

@@ -61,10 +61,8 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
               >
                 <Box sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
                   <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {client.email}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  <Typography variant="muted">{client.email}</Typography>
+                  <Typography variant="muted">
                     {client.lastContactAt ? `Last contact ${formatTimestamp(client.lastContactAt)}` : 'Never contacted'}
                   </Typography>
                 </Box>
@@ -84,9 +82,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
             <Box
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
             >
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                and {countText(more, 'more client', 'more clients')}
-              </Typography>
+              <Typography variant="muted">and {countText(more, 'more client', 'more clients')}</Typography>
               <Button
                 component={RouterLink}
                 to={paths.clients.getHref()}

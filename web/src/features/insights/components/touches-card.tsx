@@ -54,7 +54,7 @@ export function TouchesCard({ insights }: { insights: Insights }) {
             key={row.month}
             sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2.5rem', alignItems: 'center', gap: 1 }}
           >
-            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
               {formatShortMonth(row.month)} {row.month.slice(0, 4)}
             </Typography>
             <Box
@@ -86,9 +86,7 @@ export function TouchesCard({ insights }: { insights: Insights }) {
         {TOUCH_PARTS.map((part) => (
           <Box component="li" key={part.part} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: partFill(theme, part), flexShrink: 0 }} />
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {part.label}
-            </Typography>
+            <Typography variant="muted">{part.label}</Typography>
           </Box>
         ))}
       </Box>

@@ -104,7 +104,7 @@ export function OpenInvitations() {
           <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             Open invitations ({invitations.length})
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {`Waiting for ${countText(invitations.length, 'client', 'clients')} to register`}
           </Typography>
         </Box>
@@ -169,7 +169,7 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
           {email}
         </Typography>
       </Box>
@@ -177,7 +177,7 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
         {expired ? (
           <Chip size="small" color="warning" variant="outlined" label="Expired" />
         ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+          <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
             Sent <time dateTime={sentAt}>{formatTimestamp(sentAt)}</time>
           </Typography>
         )}

@@ -67,14 +67,14 @@ export function ClientActivitySection({ client }: { client: Client }) {
           <Skeleton width="50%" />
         </Box>
       ) : error && !activity ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography variant="muted">
           The activity could not be loaded right now.{' '}
           <Button size="small" onClick={retry} sx={{ verticalAlign: 'baseline' }}>
             Try again
           </Button>
         </Typography>
       ) : !activity || activity.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography variant="muted">
           No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
         </Typography>
       ) : (
@@ -120,7 +120,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
           {entry.type === 'message' && entry.automatic ? (
             <Chip size="small" label="Automatic" color="primary" variant="outlined" />
           ) : null}
-          <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted" component="span">
             <time dateTime={when}>{formatTimestamp(when)}</time>
           </Typography>
         </Box>
@@ -128,15 +128,12 @@ function ActivityRow({ entry }: { entry: Activity }) {
           <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography>
         ) : null}
         {excerpt ? (
-          <Typography
-            variant="body2"
-            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-          >
+          <Typography variant="muted" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {excerpt}
           </Typography>
         ) : null}
         {entry.type === 'message' && entry.note ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
             {entry.note}
           </Typography>
         ) : null}

@@ -87,12 +87,12 @@ export function ChannelChoice({ channel, problems, onChange }: ChannelChoiceProp
 function DraftInfo({ draft, isPro }: { draft: Draft; isPro: boolean }) {
   return (
     <Stack spacing={1}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         {engineText(draft.engine)}
         {isPro && draft.quota.limit > 0 ? ` · AI drafts today: ${draft.quota.used} of ${draft.quota.limit}` : ''}
       </Typography>
       {draft.note ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+        <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
           {draft.note}
         </Typography>
       ) : null}

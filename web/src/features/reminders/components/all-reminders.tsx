@@ -51,7 +51,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
           All Future Reminders
         </Typography>
         {events && events.length > 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {more.hasMore
               ? `${events.length.toLocaleString('en-US')} shown`
               : countText(events.length, 'reminder', 'reminders')}
@@ -81,7 +81,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
             <EventNoteOutlined fontSize="large" />
           </IconBadge>
           <Typography sx={{ fontWeight: 650, fontSize: '1.125rem' }}>No upcoming reminders</Typography>
-          <Typography sx={{ mt: 1, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
+          <Typography variant="lead" sx={{ mt: 1, maxWidth: 440, mx: 'auto' }}>
             Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to
             celebrate will be listed here.
           </Typography>

@@ -36,7 +36,7 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
         <Typography id={headingId} component="h2" variant="h3">
           Upcoming Reminders
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
+        <Typography variant="muted" sx={{ mt: 0.25 }}>
           Next {DASHBOARD_REMINDER_WINDOW_DAYS} days
         </Typography>
       </Box>

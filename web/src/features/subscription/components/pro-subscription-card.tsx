@@ -87,13 +87,12 @@ function Upgrade({ confirming }: { confirming: boolean }) {
     <Box sx={{ display: 'grid', gap: 1.25 }}>
       <UpgradeButton />
       <Typography
-        variant="body2"
+        variant="muted"
         sx={{
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
           gap: 0.75,
-          color: 'text.secondary',
           textAlign: 'center',
         }}
       >
@@ -113,7 +112,7 @@ function ManageSubscription() {
       <Button variant="outlined" size="large" fullWidth onClick={handleManage} disabled={leaving}>
         {leaving ? 'Opening...' : 'Manage subscription'}
       </Button>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         Change your card, see invoices or cancel. If Pro ends, your clients stay: you can still view and edit all of
         them, but you can't add new ones until you have fewer than {FREE_CLIENT_LIMIT}.
       </Typography>

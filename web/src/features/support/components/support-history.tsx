@@ -40,7 +40,7 @@ export function SupportHistory() {
           <Typography component="h3" variant="h4">
             {NO_REQUESTS}
           </Typography>
-          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+          <Typography variant="muted" sx={{ mt: 0.5 }}>
             When you send us a request, it shows here with our replies.
           </Typography>
         </Box>
@@ -68,7 +68,7 @@ function RequestItem({ ticket }: { ticket: SupportTicket }) {
           <Typography id={headingId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {ticket.subject}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             Sent {formatTimestamp(ticket.createdAt)}
             {ticket.closedAt ? ` · closed ${formatTimestamp(ticket.closedAt)}` : ''}
             {ticket.replies.length ? ` · ${countText(ticket.replies.length, 'reply', 'replies')}` : ''}

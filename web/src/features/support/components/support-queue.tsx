@@ -51,7 +51,7 @@ function Summary({ queue }: { queue: Queue }) {
       : countText(queue.tickets.length, 'closed request', 'closed requests');
   const order = queue.status === 'open' ? "Pro agents' first, then the oldest first." : 'Newest first.';
   return (
-    <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+    <Typography variant="muted" aria-live="polite">
       {queue.more ? `The first ${SUPPORT_QUEUE_LIMIT} ${queue.status} requests` : what}. {order}
     </Typography>
   );

@@ -105,7 +105,7 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
               {ticket.priority === 'pro' ? <ProChip /> : null}
               <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{ticket.agentName}</Typography>
             </Box>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
               <Link href={`mailto:${ticket.agentEmail}`} color="inherit">
                 {ticket.agentEmail}
               </Link>
@@ -163,9 +163,7 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
             </Box>
           </Box>
         ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Closed {ticket.closedAt ? formatTimestamp(ticket.closedAt) : ''}
-          </Typography>
+          <Typography variant="muted">Closed {ticket.closedAt ? formatTimestamp(ticket.closedAt) : ''}</Typography>
         )}
       </CardContent>
     </Card>
