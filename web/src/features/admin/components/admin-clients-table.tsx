@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { AdminClient } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 
 export type AdminClientsTableProps = {
   clients: readonly AdminClient[];
@@ -25,11 +26,11 @@ export const UNKNOWN_AGENT = 'Unknown';
 export function AdminClientsTable({ clients, layout, onEdit, renderReviewStatus }: AdminClientsTableProps) {
   if (layout === 'cards') {
     return (
-      <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <PlainList aria-label="Clients">
         {clients.map((client) => (
           <ClientCard key={client.id} client={client} onEdit={onEdit} renderReviewStatus={renderReviewStatus} />
         ))}
-      </Box>
+      </PlainList>
     );
   }
   return (

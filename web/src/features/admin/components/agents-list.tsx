@@ -16,6 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminAgent } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
@@ -64,11 +65,11 @@ export function AgentsList() {
               {searchTerm ? `No agents match "${searchTerm}".` : 'No agents yet.'}
             </Typography>
           ) : isMobile ? (
-            <Box component="ul" aria-label="Agents" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            <PlainList aria-label="Agents">
               {rows.map((agent) => (
                 <AgentCard key={agent.id} agent={agent} />
               ))}
-            </Box>
+            </PlainList>
           ) : (
             <TableContainer>
               <Table aria-label="Agents" sx={{ minWidth: 720 }}>

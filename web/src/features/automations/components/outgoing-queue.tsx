@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OutgoingMessage } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -117,17 +118,17 @@ export function OutgoingQueue() {
           </Box>
         </Alert>
       ) : null}
-      <Box
-        component="ul"
+      <PlainList
+        gap={2}
+
         aria-label="Messages for today"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
       >
         {messages.map((message) => (
           <li key={message.id}>
             <OutgoingCard message={message} locked={approvingAll.isMutating} />
           </li>
         ))}
-      </Box>
+      </PlainList>
     </Box>
   );
 }

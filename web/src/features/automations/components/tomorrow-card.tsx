@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Automations } from '@shared/api-types';
 import type { AutomationRule } from '@shared/automations';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatCalendarDateWithWeekday } from '@/lib/dates';
 import { OCCASION_NAMES } from '../automation-text';
@@ -30,10 +31,10 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
         {tomorrow.occasions.length === 0 ? (
           <Typography variant="lead">{NOTHING_TOMORROW}</Typography>
         ) : (
-          <Box
-            component="ul"
+          <PlainList
+            gap={1.5}
+
             aria-label="Occasions tomorrow"
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
           >
             {tomorrow.occasions.map((entry) => (
               <Box component="li" key={`${entry.clientId}-${entry.occasion}`} sx={{ overflowWrap: 'anywhere' }}>
@@ -50,7 +51,7 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
                 )}
               </Box>
             ))}
-          </Box>
+          </PlainList>
         )}
       </SectionCard>
     </Box>

@@ -29,6 +29,7 @@ import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Client, ClientMilestone } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
 import { reminderEvents } from '@shared/reminders';
+import { PlainList } from '@/components/ui/plain-list';
 import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '@/lib/dates';
 import { useClientMilestones } from '../api/get-client-milestones';
 import { ClientReview } from './client-review';
@@ -116,7 +117,7 @@ function ClientDetail({
           <Achievements clientId={client.id} />
         </Section>
         <Section title="Contact Information">
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+          <PlainList gap={1.25}>
             <InfoRow icon={EmailOutlined} label="Email">
               <Link href={`mailto:${client.email}`} sx={{ overflowWrap: 'anywhere' }}>
                 {client.email}
@@ -130,7 +131,7 @@ function ClientDetail({
                 {client.address}
               </InfoRow>
             ) : null}
-          </Box>
+          </PlainList>
         </Section>
         <Section title="Important Dates">
           <ImportantDates client={client} onEdit={() => onEdit(client)} />
@@ -219,13 +220,13 @@ function Achievements({ clientId }: { clientId: string }) {
     );
   }
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <PlainList sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {milestones.map((milestone) => (
         <li key={`${milestone.type}-${milestone.achievedAt}`}>
           <MilestoneBadge milestone={milestone} />
         </li>
       ))}
-    </Box>
+    </PlainList>
   );
 }
 
@@ -304,16 +305,10 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
   }
 
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 1.25,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-      }}
+    <PlainList
+      gap={1.25}
+
+      sx={{ gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
     >
       {rows.map((row) => {
         const event = next.get(row.kind);
@@ -334,6 +329,6 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
           {formatTimestamp(client.lastContactDate)}
         </InfoRow>
       ) : null}
-    </Box>
+    </PlainList>
   );
 }

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { Client } from '@shared/api-types';
 import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@shared/completion';
+import { PlainList } from '@/components/ui/plain-list';
 import { formatTimestamp } from '@/lib/dates';
 import { ReviewStatusChip } from './review-status-chip';
 
@@ -36,11 +37,11 @@ type ClientsListProps = ClientActions & {
 export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
   if (layout === 'cards') {
     return (
-      <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <PlainList aria-label="Clients">
         {clients.map((client) => (
           <ClientCard key={client.id} client={client} {...actions} />
         ))}
-      </Box>
+      </PlainList>
     );
   }
   return (

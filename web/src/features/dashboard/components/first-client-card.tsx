@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PlainList } from '@/components/ui/plain-list';
 
 type FirstClientCardProps = {
   addHref: string;
@@ -51,15 +52,11 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
             </Button>
           </Box>
         </Box>
-        <Box
-          component="ul"
+        <PlainList
+          gap={2.5}
           sx={(theme) => ({
-            listStyle: 'none',
-            m: 0,
             p: { xs: 3, sm: 5 },
-            display: 'grid',
             alignContent: 'center',
-            gap: 2.5,
             bgcolor: alpha(theme.palette.primary.main, 0.05),
             // Shorthands inside breakpoints would reset the colour, so each side carries its own.
             borderTop: { xs: `1px solid ${theme.palette.divider}`, md: 'none' },
@@ -88,7 +85,7 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
               </Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
       </Box>
     </Card>
   );

@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Insights, QuietClient } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { countText } from '@/lib/count-text';
@@ -37,11 +38,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
         </Box>
       ) : (
         <>
-          <Box
-            component="ul"
-            aria-label={`Clients with no touch in ${reach.quietDays} days`}
-            sx={{ listStyle: 'none', m: 0, p: 0 }}
-          >
+          <PlainList aria-label={`Clients with no touch in ${reach.quietDays} days`}>
             {reach.clients.map((client) => (
               <Box
                 component="li"
@@ -77,7 +74,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
                 </Button>
               </Box>
             ))}
-          </Box>
+          </PlainList>
           {more > 0 ? (
             <Box
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}

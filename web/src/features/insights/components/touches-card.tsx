@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import type { Insights } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { channelTotals, numberText, TOUCH_PARTS, touchParts } from '../insights-text';
@@ -78,18 +79,14 @@ export function TouchesCard({ insights }: { insights: Insights }) {
         ))}
       </Box>
 
-      <Box
-        component="ul"
-        aria-hidden="true"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5, listStyle: 'none', m: 0, p: 0 }}
-      >
+      <PlainList aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5 }}>
         {TOUCH_PARTS.map((part) => (
           <Box component="li" key={part.part} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: partFill(theme, part), flexShrink: 0 }} />
             <Typography variant="muted">{part.label}</Typography>
           </Box>
         ))}
-      </Box>
+      </PlainList>
 
       <TouchesTable insights={insights} />
     </SectionCard>

@@ -10,6 +10,7 @@ import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import type { OpenInvitation } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -126,7 +127,7 @@ export function OpenInvitations() {
         </Button>
       </Box>
       <Collapse in={expanded} id={listId} unmountOnExit>
-        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <PlainList aria-labelledby={headingId}>
           {invitations.map((invitation) => (
             <InvitationRow
               key={invitation.id}
@@ -136,7 +137,7 @@ export function OpenInvitations() {
               onCancel={() => setConfirming(invitation)}
             />
           ))}
-        </Box>
+        </PlainList>
       </Collapse>
       {dialog}
     </Card>

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import type { Activity, Client, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -78,15 +79,15 @@ export function ClientActivitySection({ client }: { client: Client }) {
           No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
         </Typography>
       ) : (
-        <Box
-          component="ul"
+        <PlainList
+          gap={1.5}
+
           aria-label={`Activity with ${client.name}`}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
         >
           {activity.map((entry) => (
             <ActivityRow key={entry.id} entry={entry} />
           ))}
-        </Box>
+        </PlainList>
       )}
     </Stack>
   );

@@ -11,6 +11,7 @@ import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '@shared/dates';
 import type { ReminderEvent } from '@shared/reminders';
+import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
@@ -155,10 +156,7 @@ function MonthGroups({
           >
             {formatMonthYear(month)}
           </Typography>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
-          >
+          <PlainList sx={{ '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {list.map((event) => (
               <ReminderRow
                 key={`${event.clientId}-${event.kind}`}
@@ -167,7 +165,7 @@ function MonthGroups({
                 action={renderAction?.(event)}
               />
             ))}
-          </Box>
+          </PlainList>
         </Fragment>
       ))}
     </>

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { SupportTicket } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { LoadError } from '@/components/ui/load-error';
 import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/api-client';
@@ -45,13 +46,13 @@ export function SupportHistory() {
           </Typography>
         </Box>
       ) : (
-        <Box component="ul" aria-label="Your requests" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+        <PlainList gap={2} aria-label="Your requests">
           {tickets.map((ticket) => (
             <Box component="li" key={ticket.id} sx={{ '& + &': { borderTop: 1, borderColor: 'divider', pt: 2 } }}>
               <RequestItem ticket={ticket} />
             </Box>
           ))}
-        </Box>
+        </PlainList>
       )}
     </SectionCard>
   );

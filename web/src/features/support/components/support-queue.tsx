@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SupportQueue as Queue, SupportStatus } from '@shared/api-types';
 import { SUPPORT_QUEUE_LIMIT } from '@shared/support';
+import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api-client';
@@ -87,16 +88,16 @@ function QueueBody({ status, queue, error, retry }: QueueBodyProps) {
     );
   }
   return (
-    <Box
-      component="ul"
+    <PlainList
+      gap={2}
+
       aria-label={status === 'open' ? 'Open requests' : 'Recently closed requests'}
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
     >
       {queue.tickets.map((ticket) => (
         <li key={ticket.id}>
           <SupportRequestCard ticket={ticket} />
         </li>
       ))}
-    </Box>
+    </PlainList>
   );
 }
