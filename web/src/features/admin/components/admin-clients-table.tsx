@@ -1,7 +1,6 @@
 // The clients of Manage Client Data, one page: a table on wide screens, stacked rows on phones.
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { AdminClient } from '@shared/api-types';
 import { PlainList } from '@/components/ui/plain-list';
+import { RowActionButton } from '@/components/ui/row-action-button';
 
 export type AdminClientsTableProps = {
   clients: readonly AdminClient[];
@@ -137,13 +137,8 @@ function NameAndEmail({ client }: { client: AdminClient }) {
 
 function EditButton({ client, onEdit }: { client: AdminClient; onEdit: (client: AdminClient) => void }) {
   return (
-    <IconButton
-      aria-label={`Edit ${client.name}`}
-      onClick={() => onEdit(client)}
-      size="small"
-      sx={{ color: 'text.secondary' }}
-    >
+    <RowActionButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)}>
       <EditOutlined fontSize="small" />
-    </IconButton>
+    </RowActionButton>
   );
 }
