@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import type { Activity, Client, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { FieldGrid } from '@/components/ui/field-grid';
 import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -191,7 +192,7 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
       }}
       sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <FieldGrid>
         <SelectField
           label="Kind"
           value={kind}
@@ -211,7 +212,7 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
           error={Boolean(errors.date)}
           helperText={errors.date}
         />
-      </Box>
+      </FieldGrid>
       <TextField
         label="Note (optional)"
         value={note}
