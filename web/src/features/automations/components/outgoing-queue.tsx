@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OutgoingMessage } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
@@ -88,7 +89,7 @@ export function OutgoingQueue() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
+      <SpreadRow>
         <Typography variant="lead">
           {awaiting.length
             ? `${countText(awaiting.length, 'message waits', 'messages wait')} for your approval.`
@@ -105,7 +106,7 @@ export function OutgoingQueue() {
             {approvingAll.isMutating ? 'Approving...' : 'Approve all'}
           </Button>
         ) : null}
-      </Box>
+      </SpreadRow>
       {failures.length ? (
         <Alert severity="warning" onClose={() => setFailures([])}>
           <AlertTitle>{countText(failures.length, 'message was', 'messages were')} not sent</AlertTitle>

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { ImportJob } from '@shared/api-types';
 import { IMPORT_REPORT_HOURS } from '@shared/imports';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { countText, matchCountText } from '@/lib/count-text';
 import { isActiveImport } from '../api/import-jobs';
 import type { ImportJobWatch } from './use-import-job';
@@ -156,7 +157,7 @@ export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <SpreadRow gap={1}>
           <Typography id={headingId} component="h2" variant="h4">
             {title}
           </Typography>
@@ -170,7 +171,7 @@ export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
               </Button>
             ) : null}
           </Box>
-        </Box>
+        </SpreadRow>
         <ImportJobProgress job={job} upload={upload} onDownloadReport={watch.downloadReport} onResume={watch.resume} />
         {job && !active && job.status === 'done' ? (
           <Typography variant="muted">

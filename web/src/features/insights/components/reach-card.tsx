@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Insights, QuietClient } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
@@ -76,9 +77,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
             ))}
           </PlainList>
           {more > 0 ? (
-            <Box
-              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-            >
+            <SpreadRow gap={1}>
               <Typography variant="muted">and {countText(more, 'more client', 'more clients')}</Typography>
               <Button
                 component={RouterLink}
@@ -88,7 +87,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
               >
                 All clients
               </Button>
-            </Box>
+            </SpreadRow>
           ) : null}
         </>
       )}

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { SupportTicket } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
 import { LoadError } from '@/components/ui/load-error';
 import { SectionCard } from '@/components/ui/section-card';
@@ -62,9 +63,7 @@ function RequestItem({ ticket }: { ticket: SupportTicket }) {
   const headingId = useId();
   return (
     <Box component="article" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.25 }}>
-      <Box
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}
-      >
+      <SpreadRow align="flex-start" gap={1}>
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {ticket.subject}
@@ -76,7 +75,7 @@ function RequestItem({ ticket }: { ticket: SupportTicket }) {
           </Typography>
         </Box>
         <SupportStatusChip status={ticket.status} />
-      </Box>
+      </SpreadRow>
       <SupportThread ticket={ticket} reader="agent" />
     </Box>
   );

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SupportQueue as Queue, SupportStatus } from '@shared/api-types';
 import { SUPPORT_QUEUE_LIMIT } from '@shared/support';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
@@ -26,7 +27,7 @@ export function SupportQueue() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
+      <SpreadRow>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -38,7 +39,7 @@ export function SupportQueue() {
           <ToggleButton value="closed">Recently closed</ToggleButton>
         </ToggleButtonGroup>
         {queue && queue.status === status ? <Summary queue={queue} /> : null}
-      </Box>
+      </SpreadRow>
       <QueueBody status={status} queue={queue?.status === status ? queue : undefined} error={error} retry={retry} />
     </Box>
   );
