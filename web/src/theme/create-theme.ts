@@ -1,6 +1,26 @@
 // The app's look in one place: a calm deep-teal primary, a warm terracotta accent, system fonts.
 import { alpha, createTheme as createMuiTheme, type Theme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+
+// Two variants for text in the secondary colour, the most common style in the app: `lead` (body1's size)
+// under a page's or a panel's heading, `muted` (body2's) for hints, counts and details.
+declare module '@mui/material/styles' {
+  interface TypographyVariants {
+    lead: CSSProperties;
+    muted: CSSProperties;
+  }
+  interface TypographyVariantsOptions {
+    lead?: CSSProperties;
+    muted?: CSSProperties;
+  }
+}
+declare module '@mui/material/Typography' {
+  interface TypographyPropsVariantOverrides {
+    lead: true;
+    muted: true;
+  }
+}
 
 const fontFamily = [
   'system-ui',
@@ -84,7 +104,13 @@ export function createTheme({ motion = true }: ThemeOptions = {}): Theme {
   const softShadow = `0 1px 2px ${alpha(brand.ink, 0.06)}, 0 12px 32px -16px ${alpha(brand.ink, 0.18)}`;
 
   return createMuiTheme(theme, motion ? {} : noMotion, {
+    typography: {
+      lead: { ...theme.typography.body1, color: theme.palette.text.secondary },
+      muted: { ...theme.typography.body2, color: theme.palette.text.secondary },
+    },
     components: {
+      // Paragraphs, as body1 and body2 are.
+      MuiTypography: { defaultProps: { variantMapping: { lead: 'p', muted: 'p' } } },
       MuiCssBaseline: {
         styleOverrides: {
           html: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },

@@ -30,7 +30,7 @@ function Heading({ greeting }: { greeting?: string | null }) {
       <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
         {TITLE}
       </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+      <Typography variant="lead" sx={{ mt: 1 }}>
         Please provide your information to complete the registration
       </Typography>
       {greeting ? <Typography sx={{ mt: 1.5, fontWeight: 500 }}>{greeting}</Typography> : null}
@@ -49,7 +49,7 @@ function InvitedRegistration({ token, onRegistered }: RegisteredProps & { token:
   return (
     <>
       <Heading greeting={`Hi ${invitation.name}, ${from} invited you to stay in touch.`} />
-      <Typography variant="body2" sx={{ mt: 0.5, mb: 3, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      <Typography variant="muted" sx={{ mt: 0.5, mb: 3, overflowWrap: 'anywhere' }}>
         Registering as {invitation.email}
       </Typography>
       <ClientRegistrationForm

@@ -15,7 +15,7 @@ export function FindRealtorRoute() {
       <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
         Select Your Realtor
       </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
+      <Typography variant="lead" sx={{ mt: 1, mb: 3 }}>
         Search for your realtor by their name, business name or email address to connect with them.
       </Typography>
       <RealtorPicker

@@ -24,7 +24,7 @@ export function RouteError() {
         <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
           Something went wrong
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+        <Typography variant="lead" sx={{ mt: 1.5 }}>
           This page could not be shown. Reloading usually fixes it; if it doesn&apos;t, please try again in a few
           minutes.
         </Typography>

@@ -54,7 +54,7 @@ export function UnsubscribeRoute() {
         </Box>
         {state.step !== 'done' && (
           <>
-            <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+            <Typography variant="lead" sx={{ mt: 1.5 }}>
               Your real-estate agent sent you this e-mail through Hearthside. Unsubscribing stops their e-mails to you;
               they can still reach you in other ways.
             </Typography>

@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { VISUALLY_HIDDEN } from '../ui/visually-hidden';
 
@@ -61,29 +62,17 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
         )}
       </Box>
       {legend ? (
-        <Box
-          component="ul"
+        <PlainList
           aria-hidden="true"
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            justifyContent: 'center',
-            gap: 2.5,
-            listStyle: 'none',
-            m: 0,
-            mt: 1.5,
-            p: 0,
-          }}
+          sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2.5, mt: 1.5 }}
         >
           {colored.map((s) => (
             <Box component="li" key={s.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: s.color }} />
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {s.label}
-              </Typography>
+              <Typography variant="muted">{s.label}</Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
       ) : null}
       <DataTable series={colored} caption={ariaLabel} />
     </Box>
@@ -141,9 +130,7 @@ class ChartBoundary extends Component<{ height: number; children: ReactNode }, {
           bgcolor: 'background.default',
         }}
       >
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          The chart could not be shown. Reload the page to try again.
-        </Typography>
+        <Typography variant="muted">The chart could not be shown. Reload the page to try again.</Typography>
       </Box>
     );
   }

@@ -15,6 +15,7 @@ import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { PlainList } from '../ui/plain-list';
 import { APP_NAME } from '@/config/app';
 import { Logo } from '../ui/logo';
 import { ItemLabel, itemName, type NavItem } from './navigation-items';
@@ -58,17 +59,13 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
           ) : (
             <>
               <Box component="nav" aria-label="Main" sx={{ minWidth: 0 }}>
-                <Box
-                  component="ul"
+                <PlainList
                   sx={{
                     display: 'flex',
                     flexWrap: 'wrap',
                     justifyContent: 'flex-end',
                     alignItems: 'center',
                     gap: { md: 0, lg: 0.25 },
-                    m: 0,
-                    p: 0,
-                    listStyle: 'none',
                   }}
                 >
                   {items.map((item) => (
@@ -98,7 +95,7 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
                       </Button>
                     </li>
                   ))}
-                </Box>
+                </PlainList>
               </Box>
               <Button
                 variant="outlined"

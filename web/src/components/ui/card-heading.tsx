@@ -23,9 +23,7 @@ export function CardHeading({ id, icon, tone = 'primary', title, subtitle }: Car
         <Typography id={id} component="h2" variant="h3">
           {title}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {subtitle}
-        </Typography>
+        <Typography variant="muted">{subtitle}</Typography>
       </Box>
     </Box>
   );

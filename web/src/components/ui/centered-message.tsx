@@ -27,7 +27,7 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
         {title}
       </Typography>
       {lines.map((line) => (
-        <Typography key={line} sx={{ mt: 1.5, color: 'text.secondary' }}>
+        <Typography variant="lead" key={line} sx={{ mt: 1.5 }}>
           {line}
         </Typography>
       ))}

@@ -33,7 +33,9 @@ export function EmptyPanel({
       <Typography id={titleId} component={headingLevel === 1 ? 'h1' : 'h2'} variant={headingLevel === 1 ? 'h2' : 'h3'}>
         {title}
       </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>{children}</Typography>
+      <Typography variant="lead" sx={{ mt: 1 }}>
+        {children}
+      </Typography>
       <Box sx={{ mt: 3, display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>{actions}</Box>
     </Box>
   );

@@ -32,7 +32,11 @@ export function PageLayout({ title, heading, description, actions, children }: P
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {heading ?? title}
           </Typography>
-          {description ? <Typography sx={{ mt: 1, color: 'text.secondary' }}>{description}</Typography> : null}
+          {description ? (
+            <Typography variant="lead" sx={{ mt: 1 }}>
+              {description}
+            </Typography>
+          ) : null}
         </Box>
         {actions ? <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>{actions}</Box> : null}
       </Box>

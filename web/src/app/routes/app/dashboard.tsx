@@ -83,7 +83,7 @@ export function DashboardRoute() {
             icon={<RateReviewOutlined />}
             tone="secondary"
             footer={
-              <Typography variant="body2" sx={{ color: 'text.secondary', py: 0.5 }}>
+              <Typography variant="muted" sx={{ py: 0.5 }}>
                 {dashboard === undefined
                   ? '\u00a0'
                   : dashboard.reviewsAwaiting > 0

@@ -47,7 +47,7 @@ export default function NivoLine({ series, height, theme }: NivoLineProps) {
         {slice.points.map((point) => (
           <Box key={point.id} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: point.seriesColor }} />
-            <Typography variant="body2" sx={{ flex: 1, color: 'text.secondary' }}>
+            <Typography variant="muted" sx={{ flex: 1 }}>
               {labelById.get(String(point.seriesId))}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 650 }}>

@@ -2,6 +2,7 @@
 // from `md`; F8 moves focus to it.
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
+import { PlainList } from '../plain-list';
 import { Toast } from './toast';
 import type { ToastItem } from './toast-store';
 
@@ -48,11 +49,11 @@ export function ToastViewport({ toasts, onDismiss }: ToastViewportProps) {
         [theme.breakpoints.up('md')]: { maxWidth: VIEWPORT_MAX_WIDTH_PX },
       })}
     >
-      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <PlainList ordered sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         {visible.map((item) => (
           <Toast key={item.id} toast={item} onDismiss={onDismiss} />
         ))}
-      </Box>
+      </PlainList>
     </Box>
   );
 }

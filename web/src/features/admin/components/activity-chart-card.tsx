@@ -49,7 +49,7 @@ export function ActivityChartCard({
         <Typography id={headingId} component="h2" variant="h3">
           {title}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
+        <Typography variant="muted" sx={{ mt: 0.25 }}>
           {description}
         </Typography>
       </Box>

@@ -202,7 +202,7 @@ function AgentClientsList({ list, search, scopeLabel, rows, children }: AgentCli
       <ListToolbar divider={!isMobile}>
         {children}
         <SearchBox value={query} onChange={setQuery} placeholder="Search clients..." label="Search clients" />
-        <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary', ml: { md: 'auto' } }}>
+        <Typography variant="muted" aria-live="polite" sx={{ ml: { md: 'auto' } }}>
           {clients
             ? searchTerm
               ? matchCountText(filtered.length, total, 'clients')
@@ -217,7 +217,7 @@ function AgentClientsList({ list, search, scopeLabel, rows, children }: AgentCli
       ) : isLoading || !clients ? (
         <LoadingRows label="Loading clients" cells={2} />
       ) : filtered.length === 0 ? (
-        <Typography sx={{ px: 3, py: 6, textAlign: 'center', color: 'text.secondary' }}>
+        <Typography variant="lead" sx={{ px: 3, py: 6, textAlign: 'center' }}>
           {searchTerm ? `No clients of ${scopeLabel} match "${searchTerm}".` : `No clients yet for ${scopeLabel}.`}
         </Typography>
       ) : (

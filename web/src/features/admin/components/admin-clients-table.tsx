@@ -1,7 +1,6 @@
 // The clients of Manage Client Data, one page: a table on wide screens, stacked rows on phones.
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { AdminClient } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
+import { RowActionButton } from '@/components/ui/row-action-button';
 
 export type AdminClientsTableProps = {
   clients: readonly AdminClient[];
@@ -25,11 +26,11 @@ export const UNKNOWN_AGENT = 'Unknown';
 export function AdminClientsTable({ clients, layout, onEdit, renderReviewStatus }: AdminClientsTableProps) {
   if (layout === 'cards') {
     return (
-      <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <PlainList aria-label="Clients">
         {clients.map((client) => (
           <ClientCard key={client.id} client={client} onEdit={onEdit} renderReviewStatus={renderReviewStatus} />
         ))}
-      </Box>
+      </PlainList>
     );
   }
   return (
@@ -105,13 +106,13 @@ const ClientCard = memo(function ClientCard({ client, onEdit, renderReviewStatus
           fontSize: '0.875rem',
         }}
       >
-        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography component="dt" variant="muted">
           Phone
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0 }}>
           {client.phone || NOT_PROVIDED}
         </Typography>
-        <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography component="dt" variant="muted">
           Agent
         </Typography>
         <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
@@ -127,7 +128,7 @@ function NameAndEmail({ client }: { client: AdminClient }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography sx={{ fontSize: '0.95rem', fontWeight: 650, overflowWrap: 'anywhere' }}>{client.name}</Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
     </Box>
@@ -136,13 +137,8 @@ function NameAndEmail({ client }: { client: AdminClient }) {
 
 function EditButton({ client, onEdit }: { client: AdminClient; onEdit: (client: AdminClient) => void }) {
   return (
-    <IconButton
-      aria-label={`Edit ${client.name}`}
-      onClick={() => onEdit(client)}
-      size="small"
-      sx={{ color: 'text.secondary' }}
-    >
+    <RowActionButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)}>
       <EditOutlined fontSize="small" />
-    </IconButton>
+    </RowActionButton>
   );
 }

@@ -43,7 +43,7 @@ export function AgentDetailsTable({ agents }: AgentDetailsTableProps) {
         <Typography id={headingId} component="h2" variant="h3">
           Agent Details
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
+        <Typography variant="muted" sx={{ mt: 0.25 }}>
           {sorted
             ? `${sorted.length.toLocaleString('en-US')} ${sorted.length === 1 ? 'agent' : 'agents'}, most clients first`
             : '\u00a0'}

@@ -16,6 +16,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminAgent } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
@@ -53,22 +54,22 @@ export function AgentsList() {
         <Card>
           <ListToolbar>
             <SearchBox value={query} onChange={setQuery} placeholder="Search agents..." label="Search agents" />
-            <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+            <Typography variant="muted" aria-live="polite">
               {agents && searchTerm ? matchCountText(filtered.length, agents.length, 'agents') : ''}
             </Typography>
           </ListToolbar>
           {!agents ? (
             <LoadingRows />
           ) : filtered.length === 0 ? (
-            <Typography sx={{ px: 3, py: 5, textAlign: 'center', color: 'text.secondary' }}>
+            <Typography variant="lead" sx={{ px: 3, py: 5, textAlign: 'center' }}>
               {searchTerm ? `No agents match "${searchTerm}".` : 'No agents yet.'}
             </Typography>
           ) : isMobile ? (
-            <Box component="ul" aria-label="Agents" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            <PlainList aria-label="Agents">
               {rows.map((agent) => (
                 <AgentCard key={agent.id} agent={agent} />
               ))}
-            </Box>
+            </PlainList>
           ) : (
             <TableContainer>
               <Table aria-label="Agents" sx={{ minWidth: 720 }}>
@@ -109,9 +110,7 @@ function AgentName({ agent }: { agent: AdminAgent }) {
         {agent.isPro ? <Chip size="small" label="Pro" color="secondary" /> : null}
         {agent.isAdmin ? <Chip size="small" label="Admin" variant="outlined" /> : null}
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {agent.fullName}
-      </Typography>
+      <Typography variant="muted">{agent.fullName}</Typography>
     </>
   );
 }
@@ -155,7 +154,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
       >
         {facts.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            <Typography component="dt" variant="muted">
               {label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0 }}>

@@ -58,9 +58,7 @@ export function TestSmsCard() {
             Test SMS Notifications
           </Typography>
         </Box>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Send a test text message to check that reminder texts reach phones.
-        </Typography>
+        <Typography variant="muted">Send a test text message to check that reminder texts reach phones.</Typography>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
             label="Phone Number"

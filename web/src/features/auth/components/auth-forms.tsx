@@ -42,7 +42,9 @@ export function AuthForms() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
         {intro[view].heading}
       </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>{intro[view].text}</Typography>
+      <Typography variant="lead" sx={{ mt: 1, mb: 3 }}>
+        {intro[view].text}
+      </Typography>
       <Card>
         <Tabs
           value={tab}

@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ComponentType } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { LogoMark } from '@/components/ui/logo';
 import { APP_NAME } from '@/config/app';
 import { brand } from '@/theme/create-theme';
@@ -74,7 +75,7 @@ export function AuthWelcomePanel() {
           smart reminders and personalised communication keep you close to every client long after closing day.
         </Typography>
 
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 5, display: 'grid', gap: 3 }}>
+        <PlainList sx={{ mt: 5, display: 'grid', gap: 3 }}>
           {features.map(({ icon: Icon, title, text }) => (
             <Box component="li" key={title} sx={{ display: 'flex', gap: 2 }}>
               <Box
@@ -101,7 +102,7 @@ export function AuthWelcomePanel() {
               </Box>
             </Box>
           ))}
-        </Box>
+        </PlainList>
 
         <ReminderPreview />
       </Box>
@@ -133,9 +134,7 @@ function ReminderPreview() {
         <Typography variant="body2" sx={{ fontWeight: 650 }}>
           Maria Lopez · 3 Year Home Anniversary
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          In 4 days — a perfect moment to say hello
-        </Typography>
+        <Typography variant="muted">In 4 days — a perfect moment to say hello</Typography>
       </Box>
       <EventAvailableOutlined sx={{ color: 'secondary.main' }} />
     </Box>

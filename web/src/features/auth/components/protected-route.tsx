@@ -48,7 +48,7 @@ function SessionUnavailable({ onRetry }: SessionUnavailableProps) {
         <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
           We couldn&apos;t reach your account
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+        <Typography variant="lead" sx={{ mt: 1.5 }}>
           Please check your connection and try again. Your data is safe.
         </Typography>
         <Button variant="contained" sx={{ mt: 3 }} startIcon={<RefreshRounded />} onClick={onRetry}>

@@ -31,7 +31,9 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
       <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
         Reset Password
       </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>Choose a new password for your account.</Typography>
+      <Typography variant="lead" sx={{ mt: 1, mb: 3 }}>
+        Choose a new password for your account.
+      </Typography>
       <Formik<ResetPasswordValues>
         initialValues={{ newPassword: '' }}
         validationSchema={newPasswordSchema}

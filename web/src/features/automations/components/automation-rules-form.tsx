@@ -159,7 +159,7 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
         />
         {errorOf('enabled') ? <FormHelperText error>{errorOf('enabled')}</FormHelperText> : null}
         {rule.enabled ? null : (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             Off: nothing is written or sent for this occasion. You can set it up now and turn it on later.
           </Typography>
         )}
@@ -278,7 +278,7 @@ function ModeChoice({
       </RadioGroup>
       <FormHelperText sx={{ mx: 0 }}>{error ?? help}</FormHelperText>
       {isPro ? null : (
-        <Typography id={upgradeId} variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        <Typography id={upgradeId} variant="muted" sx={{ mt: 0.5 }}>
           Sending without asking comes with Pro.{' '}
           <Link component={RouterLink} to={paths.settings.getHref()}>
             Upgrade to Pro

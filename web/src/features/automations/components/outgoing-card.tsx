@@ -18,6 +18,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
 import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
 import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
@@ -39,22 +40,14 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
   return (
     <Card component="article" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'flex-start',
-            justifyContent: 'space-between',
-            gap: 1.5,
-          }}
-        >
+        <SpreadRow align="flex-start">
           <Box sx={{ minWidth: 0 }}>
             <Typography id={headingId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
               {message.clientName}
             </Typography>
             <Typography
-              variant="body2"
-              sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}
+              variant="muted"
+              sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}
             >
               <span>{occasionName(message.occasion)}</span>
               <span aria-hidden="true">·</span>
@@ -69,7 +62,7 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
             icon={awaiting ? <HourglassEmptyRounded /> : <ScheduleRounded />}
             sx={{ maxWidth: '100%' }}
           />
-        </Box>
+        </SpreadRow>
         {message.note ? (
           <Alert severity="info" icon={<InfoOutlined fontSize="inherit" />} role="note">
             {message.note}

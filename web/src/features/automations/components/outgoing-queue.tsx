@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OutgoingMessage } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
+import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -87,8 +89,8 @@ export function OutgoingQueue() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
-        <Typography sx={{ color: 'text.secondary' }}>
+      <SpreadRow>
+        <Typography variant="lead">
           {awaiting.length
             ? `${countText(awaiting.length, 'message waits', 'messages wait')} for your approval.`
             : 'Nothing waits for your approval. Scheduled messages go out at their time unless you stop them.'}
@@ -104,7 +106,7 @@ export function OutgoingQueue() {
             {approvingAll.isMutating ? 'Approving...' : 'Approve all'}
           </Button>
         ) : null}
-      </Box>
+      </SpreadRow>
       {failures.length ? (
         <Alert severity="warning" onClose={() => setFailures([])}>
           <AlertTitle>{countText(failures.length, 'message was', 'messages were')} not sent</AlertTitle>
@@ -117,17 +119,17 @@ export function OutgoingQueue() {
           </Box>
         </Alert>
       ) : null}
-      <Box
-        component="ul"
+      <PlainList
+        gap={2}
+
         aria-label="Messages for today"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
       >
         {messages.map((message) => (
           <li key={message.id}>
             <OutgoingCard message={message} locked={approvingAll.isMutating} />
           </li>
         ))}
-      </Box>
+      </PlainList>
     </Box>
   );
 }

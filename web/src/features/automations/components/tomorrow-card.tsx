@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Automations } from '@shared/api-types';
 import type { AutomationRule } from '@shared/automations';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatCalendarDateWithWeekday } from '@/lib/dates';
 import { OCCASION_NAMES } from '../automation-text';
@@ -28,12 +29,12 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
         subtitle={<time dateTime={tomorrow.date}>{formatCalendarDateWithWeekday(tomorrow.date)}</time>}
       >
         {tomorrow.occasions.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{NOTHING_TOMORROW}</Typography>
+          <Typography variant="lead">{NOTHING_TOMORROW}</Typography>
         ) : (
-          <Box
-            component="ul"
+          <PlainList
+            gap={1.5}
+
             aria-label="Occasions tomorrow"
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
           >
             {tomorrow.occasions.map((entry) => (
               <Box component="li" key={`${entry.clientId}-${entry.occasion}`} sx={{ overflowWrap: 'anywhere' }}>
@@ -44,13 +45,13 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
                   — {entry.label}
                 </Typography>
                 {isOn(entry.occasion) ? null : (
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  <Typography variant="muted">
                     No automatic message: {OCCASION_NAMES[entry.occasion].toLowerCase()} messages are off.
                   </Typography>
                 )}
               </Box>
             ))}
-          </Box>
+          </PlainList>
         )}
       </SectionCard>
     </Box>

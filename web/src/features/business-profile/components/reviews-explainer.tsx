@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 
 const POINTS: Array<{ Icon: ComponentType<{ fontSize?: 'small' }>; title: string; text: string }> = [
   {
@@ -33,7 +34,7 @@ export function ReviewsExplainer() {
         <Typography component="h2" variant="h4">
           What your business profile is used for
         </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.75 }}>
+        <PlainList gap={1.75}>
           {POINTS.map(({ Icon, title, text }) => (
             <Box component="li" key={title} sx={{ display: 'flex', gap: 1.5 }}>
               <Box aria-hidden="true" sx={{ color: 'primary.main', display: 'flex', mt: 0.25 }}>
@@ -47,7 +48,7 @@ export function ReviewsExplainer() {
               </Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
       </CardContent>
     </Card>
   );

@@ -29,6 +29,7 @@ import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Client, ClientMilestone } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
 import { reminderEvents } from '@shared/reminders';
+import { PlainList } from '@/components/ui/plain-list';
 import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '@/lib/dates';
 import { useClientMilestones } from '../api/get-client-milestones';
 import { ClientReview } from './client-review';
@@ -102,7 +103,7 @@ function ClientDetail({
               color={completion === 100 ? 'success' : 'primary'}
               sx={{ flex: 1, maxWidth: 180, height: 6, borderRadius: 3 }}
             />
-            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
               {completion}% complete
             </Typography>
           </Box>
@@ -116,7 +117,7 @@ function ClientDetail({
           <Achievements clientId={client.id} />
         </Section>
         <Section title="Contact Information">
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
+          <PlainList gap={1.25}>
             <InfoRow icon={EmailOutlined} label="Email">
               <Link href={`mailto:${client.email}`} sx={{ overflowWrap: 'anywhere' }}>
                 {client.email}
@@ -130,7 +131,7 @@ function ClientDetail({
                 {client.address}
               </InfoRow>
             ) : null}
-          </Box>
+          </PlainList>
         </Section>
         <Section title="Important Dates">
           <ImportantDates client={client} onEdit={() => onEdit(client)} />
@@ -186,7 +187,7 @@ function InfoRow({
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary', lineHeight: 1.3 }}>
+        <Typography variant="muted" sx={{ lineHeight: 1.3 }}>
           {label}
         </Typography>
         <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -209,27 +210,23 @@ function Achievements({ clientId }: { clientId: string }) {
     );
   }
   if (error) {
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Achievements could not be loaded right now.
-      </Typography>
-    );
+    return <Typography variant="muted">Achievements could not be loaded right now.</Typography>;
   }
   if (!milestones || milestones.length === 0) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         No achievements yet. They are earned as the profile fills in, a review arrives and home anniversaries pass.
       </Typography>
     );
   }
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <PlainList sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {milestones.map((milestone) => (
         <li key={`${milestone.type}-${milestone.achievedAt}`}>
           <MilestoneBadge milestone={milestone} />
         </li>
       ))}
-    </Box>
+    </PlainList>
   );
 }
 
@@ -297,7 +294,7 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
 
   if (rows.length === 0 && !client.lastContactDate) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         No dates yet.{' '}
         <Link component="button" type="button" onClick={onEdit} sx={{ verticalAlign: 'baseline' }}>
           Add a birthday, anniversary or purchase date
@@ -308,16 +305,10 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
   }
 
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 1.25,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-      }}
+    <PlainList
+      gap={1.25}
+
+      sx={{ gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
     >
       {rows.map((row) => {
         const event = next.get(row.kind);
@@ -325,7 +316,7 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
           <InfoRow key={row.field} icon={row.icon} label={row.label}>
             {formatCalendarDate(client[row.field]!)}
             {event ? (
-              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+              <Typography component="span" variant="muted" sx={{ display: 'block' }}>
                 {event.kind === 'home' ? event.type : 'Next'}: {formatCalendarDate(event.date)} (
                 {daysAwayLabel(today, event.date).toLowerCase()})
               </Typography>
@@ -338,6 +329,6 @@ function ImportantDates({ client, onEdit }: { client: Client; onEdit: () => void
           {formatTimestamp(client.lastContactDate)}
         </InfoRow>
       ) : null}
-    </Box>
+    </PlainList>
   );
 }

@@ -13,6 +13,7 @@ import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } f
 import type { Client } from '@shared/api-types';
 import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '@shared/client-schema';
 import { isYearlessDate } from '@shared/dates';
+import { FieldGrid } from '@/components/ui/field-grid';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
 import { browserToday, formatCalendarDate } from '@/lib/dates';
@@ -65,12 +66,12 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
           <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent dividers>
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
+              <Typography variant="muted" sx={{ mb: 2.5 }}>
                 {editing
                   ? 'Update the details below.'
                   : 'Name, email and phone are required. Key dates power your reminders.'}
               </Typography>
-              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <FieldGrid gap={2.5}>
                 <Box sx={{ gridColumn: '1 / -1' }}>
                   <FormikTextField
                     name="name"
@@ -105,7 +106,7 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                     helperText="Optional"
                   />
                 </Box>
-              </Box>
+              </FieldGrid>
               <Typography
                 component="h3"
                 variant="overline"

@@ -41,14 +41,10 @@ export function ClientReview({ client, renderReviewActions }: ClientReviewProps)
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <ReviewStatusChip status={client.reviewStatus} size="medium" />
         {client.reviewStatus === 'requested' && client.reviewRequestedAt ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Requested {formatTimestamp(client.reviewRequestedAt)}
-          </Typography>
+          <Typography variant="muted">Requested {formatTimestamp(client.reviewRequestedAt)}</Typography>
         ) : null}
         {client.reviewStatus === 'submitted' && client.reviewSubmittedAt ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Submitted {formatTimestamp(client.reviewSubmittedAt)}
-          </Typography>
+          <Typography variant="muted">Submitted {formatTimestamp(client.reviewSubmittedAt)}</Typography>
         ) : null}
       </Box>
       {client.reviewStatus !== 'submitted' ? (

@@ -109,7 +109,7 @@ function ClientsToolbar({ list, isPro, isMobile, searchRef }: ClientsToolbarProp
           onOrderChange={list.setOrder}
           searching={view.q !== ''}
         />
-        <Typography variant="body2" role="status" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+        <Typography variant="muted" role="status" sx={{ whiteSpace: 'nowrap' }}>
           {list.error
             ? ''
             : view.q

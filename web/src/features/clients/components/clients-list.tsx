@@ -3,7 +3,6 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -17,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import type { Client } from '@shared/api-types';
 import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@shared/completion';
+import { PlainList } from '@/components/ui/plain-list';
+import { RowActionButton } from '@/components/ui/row-action-button';
 import { formatTimestamp } from '@/lib/dates';
 import { ReviewStatusChip } from './review-status-chip';
 
@@ -36,11 +37,11 @@ type ClientsListProps = ClientActions & {
 export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
   if (layout === 'cards') {
     return (
-      <Box component="ul" aria-label="Clients" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <PlainList aria-label="Clients">
         {clients.map((client) => (
           <ClientCard key={client.id} client={client} {...actions} />
         ))}
-      </Box>
+      </PlainList>
     );
   }
   return (
@@ -131,7 +132,7 @@ function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Clien
           </Tooltip>
         ) : null}
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
       {client.lastContactDate ? (
@@ -177,22 +178,16 @@ function RowActions({
   return (
     <>
       {renderRowActions?.(client)}
-      <IconButton
-        aria-label={`Edit ${client.name}`}
-        onClick={() => onEdit(client)}
-        size="small"
-        sx={{ color: 'text.secondary' }}
-      >
+      <RowActionButton aria-label={`Edit ${client.name}`} onClick={() => onEdit(client)}>
         <EditOutlined fontSize="small" />
-      </IconButton>
-      <IconButton
+      </RowActionButton>
+      <RowActionButton
         aria-label={`Delete ${client.name}`}
         onClick={() => onDelete(client)}
-        size="small"
-        sx={{ color: 'text.secondary', '&:hover': { color: 'error.main' } }}
+        sx={{ '&:hover': { color: 'error.main' } }}
       >
         <DeleteOutlineRounded fontSize="small" />
-      </IconButton>
+      </RowActionButton>
     </>
   );
 }

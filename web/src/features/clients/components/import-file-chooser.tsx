@@ -37,7 +37,7 @@ export function ImportFileChooser({ file, failure, inputRef, onChange, takesBigF
   const hintId = `${inputId}-hint`;
   return (
     <>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as YYYY-MM-DD.
         Contact exports from Google Contacts and Outlook work as they are, and so do vCard files (.vcf) from iPhone,
         iCloud, Mac, Android and Outlook contacts. Clients whose email you already have are updated, not duplicated.
@@ -87,7 +87,7 @@ export function ImportFileChooser({ file, failure, inputRef, onChange, takesBigF
           <>
             <DescriptionOutlined color="primary" sx={{ fontSize: 36 }} aria-hidden="true" />
             <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{file.name}</Typography>
-            <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+            <Typography id={hintId} variant="muted">
               {formatBytes(file.size)} · Click to choose a different file
             </Typography>
           </>
@@ -95,7 +95,7 @@ export function ImportFileChooser({ file, failure, inputRef, onChange, takesBigF
           <>
             <UploadFileRounded sx={{ fontSize: 36, color: 'text.secondary' }} aria-hidden="true" />
             <Typography sx={{ fontWeight: 650 }}>Choose a CSV or vCard file</Typography>
-            <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+            <Typography id={hintId} variant="muted">
               {takesBigFiles
                 ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB`
                 : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { ImportJob } from '@shared/api-types';
 import { IMPORT_REPORT_HOURS } from '@shared/imports';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { countText, matchCountText } from '@/lib/count-text';
 import { isActiveImport } from '../api/import-jobs';
 import type { ImportJobWatch } from './use-import-job';
@@ -31,7 +32,7 @@ export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imp
           key={stat.label}
           sx={{ p: { xs: 1.25, sm: 2 }, borderRadius: 2, bgcolor: 'background.default', textAlign: 'center' }}
         >
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography component="dt" variant="muted">
             {stat.label}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 700 }}>
@@ -70,9 +71,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
           aria-label="Upload progress"
           aria-valuetext={`${percent}% uploaded`}
         />
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {percent}% uploaded
-        </Typography>
+        <Typography variant="muted">{percent}% uploaded</Typography>
       </Box>
     );
   }
@@ -97,7 +96,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
             <Button variant="outlined" startIcon={<DownloadRounded />} onClick={onDownloadReport}>
               Download the report
             </Button>
-            <Typography variant="body2" sx={{ color: 'text.secondary', flex: '1 1 220px' }}>
+            <Typography variant="muted" sx={{ flex: '1 1 220px' }}>
               Every skipped {job.unit === 'card' ? 'contact' : 'row'}
               {job.warnings > 0 ? ' and warning' : ''} with its line and reason, as a CSV. Kept for{' '}
               {IMPORT_REPORT_HOURS} hours.
@@ -125,7 +124,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
       ) : (
         <LinearProgress aria-label="Import progress" aria-valuetext="Reading the file" />
       )}
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         {known ? `${done} done (${percent}%).` : job.status === 'queued' ? 'Waiting to start…' : 'Reading the file…'}{' '}
         You can leave this page: the import goes on.
       </Typography>
@@ -158,7 +157,7 @@ export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
   return (
     <Card component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <SpreadRow gap={1}>
           <Typography id={headingId} component="h2" variant="h4">
             {title}
           </Typography>
@@ -172,10 +171,10 @@ export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
               </Button>
             ) : null}
           </Box>
-        </Box>
+        </SpreadRow>
         <ImportJobProgress job={job} upload={upload} onDownloadReport={watch.downloadReport} onResume={watch.resume} />
         {job && !active && job.status === 'done' ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {countText(job.rowsDone, job.unit === 'card' ? 'contact' : 'row', entries(job))} read from {job.fileName}.
           </Typography>
         ) : null}

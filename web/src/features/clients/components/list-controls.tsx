@@ -66,7 +66,7 @@ export function SortControls({ sort, order, onSortChange, onOrderChange, searchi
   const describedBy = searching ? noteId : undefined;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-      <Box component="label" htmlFor={id} sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+      <Box component="label" htmlFor={id} sx={{ typography: 'muted', whiteSpace: 'nowrap' }}>
         Sort by
       </Box>
       <NativeSelect
@@ -153,11 +153,7 @@ export function ClientsPager({
     >
       {showPageSizes ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 'auto' }}>
-          <Box
-            component="label"
-            htmlFor={id}
-            sx={{ typography: 'body2', color: 'text.secondary', whiteSpace: 'nowrap' }}
-          >
+          <Box component="label" htmlFor={id} sx={{ typography: 'muted', whiteSpace: 'nowrap' }}>
             Rows per page
           </Box>
           <NativeSelect id={id} value={String(limit)} onChange={(value) => onLimitChange(Number(value))}>
@@ -170,10 +166,7 @@ export function ClientsPager({
         </Box>
       ) : null}
       {range ? (
-        <Typography
-          variant="body2"
-          sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-        >
+        <Typography variant="muted" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {rangeText(range)}
         </Typography>
       ) : null}

@@ -65,7 +65,7 @@ export function PlanUsage({ count }: { count: number }) {
         borderColor: 'divider',
       }}
     >
-      <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+      <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
         Free plan · {used} of {FREE_CLIENT_LIMIT}
       </Typography>
       <LinearProgress

@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '@shared/constants';
+import { PlainList } from '@/components/ui/plain-list';
 
 type UpgradeDialogProps = {
   open: boolean;
@@ -43,27 +44,15 @@ export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) 
           You've reached the maximum of {FREE_CLIENT_LIMIT} clients on the free plan. Upgrade to Pro for unlimited
           clients.
         </DialogContentText>
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 2,
-            m: 0,
-            mt: 2.5,
-            borderRadius: 2,
-            bgcolor: 'background.default',
-            display: 'grid',
-            gap: 1,
-          }}
-        >
+        <PlainList gap={1} sx={{ p: 2, mt: 2.5, borderRadius: 2, bgcolor: 'background.default' }}>
           {PRO_FEATURES.map((feature) => (
             <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
               <CheckRounded fontSize="small" aria-hidden="true" sx={{ color: 'success.main' }} />
               <Typography variant="body2">{feature}</Typography>
             </Box>
           ))}
-        </Box>
-        <Typography variant="body2" sx={{ mt: 1.5, textAlign: 'center', color: 'text.secondary' }}>
+        </PlainList>
+        <Typography variant="muted" sx={{ mt: 1.5, textAlign: 'center' }}>
           Pro is ${PRO_PRICE_USD}/month.
         </Typography>
       </DialogContent>

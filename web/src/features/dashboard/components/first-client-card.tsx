@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PlainList } from '@/components/ui/plain-list';
 
 type FirstClientCardProps = {
   addHref: string;
@@ -32,7 +33,7 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
           <Typography id={headingId} component="h2" variant="h2">
             Add your first client
           </Typography>
-          <Typography sx={{ mt: 1.5, color: 'text.secondary', maxWidth: 460 }}>
+          <Typography variant="lead" sx={{ mt: 1.5, maxWidth: 460 }}>
             Start with the people you've helped buy or sell a home. Add them one by one, or import your address book
             from a CSV file (Google Contacts and Outlook exports work as they are).
           </Typography>
@@ -51,15 +52,11 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
             </Button>
           </Box>
         </Box>
-        <Box
-          component="ul"
+        <PlainList
+          gap={2.5}
           sx={(theme) => ({
-            listStyle: 'none',
-            m: 0,
             p: { xs: 3, sm: 5 },
-            display: 'grid',
             alignContent: 'center',
-            gap: 2.5,
             bgcolor: alpha(theme.palette.primary.main, 0.05),
             // Shorthands inside breakpoints would reset the colour, so each side carries its own.
             borderTop: { xs: `1px solid ${theme.palette.divider}`, md: 'none' },
@@ -88,7 +85,7 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
               </Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
       </Box>
     </Card>
   );

@@ -53,7 +53,7 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
         <Typography id={headingId} component="h2" variant="h3">
           Monthly Activity
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
+        <Typography variant="muted" sx={{ mt: 0.25 }}>
           Last {MONTHLY_ACTIVITY_MONTHS} months
         </Typography>
         <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
@@ -62,7 +62,7 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
               key={total.label}
               sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default', borderLeft: `4px solid ${total.color}` }}
             >
-              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+              <Typography component="dt" variant="muted">
                 {total.label}
               </Typography>
               <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 750, lineHeight: 1.3 }}>

@@ -45,7 +45,7 @@ export function StatCard({
           >
             {value === undefined ? <Skeleton width={64} aria-label="Loading" /> : format(value)}
           </Typography>
-          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+          <Typography variant="muted" sx={{ mt: 0.5 }}>
             {label}
           </Typography>
         </Box>

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { CompletionBand, Insights } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { countText } from '@/lib/count-text';
 import { BAND_LABELS, BANDS, numberText } from '../insights-text';
@@ -25,10 +26,10 @@ export function BookHealthCard({ book }: { book: Insights['book'] }) {
         <Typography id={completionId} component="h3" variant="h4" sx={{ mb: 1 }}>
           Profile completion
         </Typography>
-        <Box
-          component="ul"
+        <PlainList
+          gap={1}
+
           aria-labelledby={completionId}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
         >
           {BANDS.map((band) => {
             const count = counts.get(band) ?? 0;
@@ -43,7 +44,7 @@ export function BookHealthCard({ book }: { book: Insights['book'] }) {
                   gap: 1,
                 }}
               >
-                <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
                   {BAND_LABELS[band]}
                   <ScreenReaderText> complete:</ScreenReaderText>
                 </Typography>
@@ -67,7 +68,7 @@ export function BookHealthCard({ book }: { book: Insights['book'] }) {
               </Box>
             );
           })}
-        </Box>
+        </PlainList>
       </Box>
       <Box>
         <Typography component="h3" variant="h4" sx={{ mb: 1 }}>

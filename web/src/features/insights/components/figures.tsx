@@ -78,14 +78,14 @@ export function Figure({ label, value, detail, accent }: FigureProps) {
         minWidth: 0,
       }}
     >
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography component="dt" variant="muted">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 750, lineHeight: 1.3 }}>
         {value.toLocaleString('en-US')}
       </Typography>
       {detail ? (
-        <Typography component="dd" variant="body2" sx={{ m: 0, color: 'text.secondary' }}>
+        <Typography component="dd" variant="muted" sx={{ m: 0 }}>
           {detail}
         </Typography>
       ) : null}
@@ -103,10 +103,7 @@ export function RateLine({ rate, word }: { rate: number | null; word: string }) 
         value={rate === null ? 0 : Math.min(100, Math.max(0, rate * 100))}
         sx={{ height: 8, borderRadius: 4 }}
       />
-      <Typography
-        variant="body2"
-        sx={{ color: 'text.secondary', '& strong': { fontWeight: 700, color: 'text.primary' } }}
-      >
+      <Typography variant="muted" sx={{ '& strong': { fontWeight: 700, color: 'text.primary' } }}>
         {rate === null ? (
           <>
             <span aria-hidden="true">

@@ -50,9 +50,7 @@ export function InsightsBoard({ insights, onMessage }: InsightsBoardProps) {
           <BookHealthCard book={insights.book} />
         </Box>
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Months follow your time zone ({insights.timeZone}).
-      </Typography>
+      <Typography variant="muted">Months follow your time zone ({insights.timeZone}).</Typography>
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { PlainList } from '@/components/ui/plain-list';
 import { SAMPLE_INSIGHTS } from '../sample-insights';
 import { InsightsBoard } from './insights-board';
 
@@ -57,14 +58,14 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
             <Typography id={headingId} component="h2" variant="h3">
               {UPSELL_TITLE}
             </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
+            <Typography variant="lead">
               Insights come with Pro. The figures behind this card are a made-up sample; on Pro, they are your own,
               month by month.
             </Typography>
-            <Box
-              component="ul"
+            <PlainList
+              gap={1}
+
               aria-label="What Insights show"
-              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
             >
               {INSIGHTS_FEATURES.map((feature) => (
                 <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.25 }}>
@@ -72,7 +73,7 @@ export function InsightsUpsell({ upgrade }: { upgrade: ReactNode }) {
                   <Typography variant="body2">{feature}</Typography>
                 </Box>
               ))}
-            </Box>
+            </PlainList>
             {upgrade}
           </CardContent>
         </Card>

@@ -15,7 +15,7 @@ export function PeriodSelect({ value, onChange }: PeriodSelectProps) {
   const labelId = useId();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
-      <Typography id={labelId} variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+      <Typography id={labelId} variant="muted" sx={{ fontWeight: 600 }}>
         Period
       </Typography>
       <ToggleButtonGroup

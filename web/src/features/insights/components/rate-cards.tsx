@@ -53,11 +53,7 @@ function FunnelCard({ icon, title, subtitle, from, to, rate, note }: FunnelCardP
       </Headline>
       <Box sx={{ display: 'grid', gap: 0.5 }}>
         <RateLine rate={rate} word={to[0]} />
-        {note ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {note}
-          </Typography>
-        ) : null}
+        {note ? <Typography variant="muted">{note}</Typography> : null}
       </Box>
     </SectionCard>
   );

@@ -9,6 +9,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Insights, QuietClient } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { countText } from '@/lib/count-text';
@@ -37,11 +39,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
         </Box>
       ) : (
         <>
-          <Box
-            component="ul"
-            aria-label={`Clients with no touch in ${reach.quietDays} days`}
-            sx={{ listStyle: 'none', m: 0, p: 0 }}
-          >
+          <PlainList aria-label={`Clients with no touch in ${reach.quietDays} days`}>
             {reach.clients.map((client) => (
               <Box
                 component="li"
@@ -61,10 +59,8 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
               >
                 <Box sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
                   <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {client.email}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  <Typography variant="muted">{client.email}</Typography>
+                  <Typography variant="muted">
                     {client.lastContactAt ? `Last contact ${formatTimestamp(client.lastContactAt)}` : 'Never contacted'}
                   </Typography>
                 </Box>
@@ -79,14 +75,10 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
                 </Button>
               </Box>
             ))}
-          </Box>
+          </PlainList>
           {more > 0 ? (
-            <Box
-              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-            >
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                and {countText(more, 'more client', 'more clients')}
-              </Typography>
+            <SpreadRow gap={1}>
+              <Typography variant="muted">and {countText(more, 'more client', 'more clients')}</Typography>
               <Button
                 component={RouterLink}
                 to={paths.clients.getHref()}
@@ -95,7 +87,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
               >
                 All clients
               </Button>
-            </Box>
+            </SpreadRow>
           ) : null}
         </>
       )}

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import type { Insights } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { channelTotals, numberText, TOUCH_PARTS, touchParts } from '../insights-text';
@@ -54,7 +55,7 @@ export function TouchesCard({ insights }: { insights: Insights }) {
             key={row.month}
             sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2.5rem', alignItems: 'center', gap: 1 }}
           >
-            <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
               {formatShortMonth(row.month)} {row.month.slice(0, 4)}
             </Typography>
             <Box
@@ -78,20 +79,14 @@ export function TouchesCard({ insights }: { insights: Insights }) {
         ))}
       </Box>
 
-      <Box
-        component="ul"
-        aria-hidden="true"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5, listStyle: 'none', m: 0, p: 0 }}
-      >
+      <PlainList aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5 }}>
         {TOUCH_PARTS.map((part) => (
           <Box component="li" key={part.part} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: partFill(theme, part), flexShrink: 0 }} />
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {part.label}
-            </Typography>
+            <Typography variant="muted">{part.label}</Typography>
           </Box>
         ))}
-      </Box>
+      </PlainList>
 
       <TouchesTable insights={insights} />
     </SectionCard>

@@ -60,7 +60,7 @@ export function InviteClientDialog({ open, onClose }: InviteClientDialogProps) {
           <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
             <DialogTitle id="invite-client-title">Invite Client</DialogTitle>
             <DialogContent dividers>
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
+              <Typography variant="muted" sx={{ mb: 2.5 }}>
                 We will e-mail your client a personal link to complete their profile. The link works once and expires in{' '}
                 {INVITATION_TTL_DAYS} days.
               </Typography>

@@ -10,6 +10,7 @@ import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import type { OpenInvitation } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -104,7 +105,7 @@ export function OpenInvitations() {
           <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             Open invitations ({invitations.length})
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {`Waiting for ${countText(invitations.length, 'client', 'clients')} to register`}
           </Typography>
         </Box>
@@ -126,7 +127,7 @@ export function OpenInvitations() {
         </Button>
       </Box>
       <Collapse in={expanded} id={listId} unmountOnExit>
-        <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <PlainList aria-labelledby={headingId}>
           {invitations.map((invitation) => (
             <InvitationRow
               key={invitation.id}
@@ -136,7 +137,7 @@ export function OpenInvitations() {
               onCancel={() => setConfirming(invitation)}
             />
           ))}
-        </Box>
+        </PlainList>
       </Collapse>
       {dialog}
     </Card>
@@ -169,7 +170,7 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
           {email}
         </Typography>
       </Box>
@@ -177,7 +178,7 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
         {expired ? (
           <Chip size="small" color="warning" variant="outlined" label="Expired" />
         ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+          <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
             Sent <time dateTime={sentAt}>{formatTimestamp(sentAt)}</time>
           </Typography>
         )}

@@ -17,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import type { Activity, Client, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { FieldGrid } from '@/components/ui/field-grid';
+import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -67,26 +69,26 @@ export function ClientActivitySection({ client }: { client: Client }) {
           <Skeleton width="50%" />
         </Box>
       ) : error && !activity ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography variant="muted">
           The activity could not be loaded right now.{' '}
           <Button size="small" onClick={retry} sx={{ verticalAlign: 'baseline' }}>
             Try again
           </Button>
         </Typography>
       ) : !activity || activity.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Typography variant="muted">
           No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
         </Typography>
       ) : (
-        <Box
-          component="ul"
+        <PlainList
+          gap={1.5}
+
           aria-label={`Activity with ${client.name}`}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
         >
           {activity.map((entry) => (
             <ActivityRow key={entry.id} entry={entry} />
           ))}
-        </Box>
+        </PlainList>
       )}
     </Stack>
   );
@@ -120,7 +122,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
           {entry.type === 'message' && entry.automatic ? (
             <Chip size="small" label="Automatic" color="primary" variant="outlined" />
           ) : null}
-          <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted" component="span">
             <time dateTime={when}>{formatTimestamp(when)}</time>
           </Typography>
         </Box>
@@ -128,15 +130,12 @@ function ActivityRow({ entry }: { entry: Activity }) {
           <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography>
         ) : null}
         {excerpt ? (
-          <Typography
-            variant="body2"
-            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-          >
+          <Typography variant="muted" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             {excerpt}
           </Typography>
         ) : null}
         {entry.type === 'message' && entry.note ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
             {entry.note}
           </Typography>
         ) : null}
@@ -193,7 +192,7 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
       }}
       sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <FieldGrid>
         <SelectField
           label="Kind"
           value={kind}
@@ -213,7 +212,7 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
           error={Boolean(errors.date)}
           helperText={errors.date}
         />
-      </Box>
+      </FieldGrid>
       <TextField
         label="Note (optional)"
         value={note}

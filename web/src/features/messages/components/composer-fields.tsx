@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Draft } from '@shared/api-types';
 import { DRAFT_OCCASIONS, DRAFT_TONES, type DraftOccasion, type DraftTone } from '@shared/drafts';
 import type { MessageChannel } from '@shared/messages';
+import { FieldGrid } from '@/components/ui/field-grid';
 import { SelectField } from '@/components/ui/select-field';
 import { paths } from '@/config/paths';
 import { CHANNEL_LABELS, OCCASION_LABELS, TONE_LABELS, engineText } from '../message-text';
@@ -35,10 +36,10 @@ const TONE_FIELD = { label: 'Tone', options: DRAFT_TONES, labels: TONE_LABELS } 
 /** What the draft is for and how it sounds. */
 export function DraftSettings({ occasion, tone, onOccasionChange, onToneChange }: DraftSettingsProps) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+    <FieldGrid>
       <SelectField {...OCCASION_FIELD} value={occasion} onChange={onOccasionChange} />
       <SelectField {...TONE_FIELD} value={tone} onChange={onToneChange} />
-    </Box>
+    </FieldGrid>
   );
 }
 
@@ -87,12 +88,12 @@ export function ChannelChoice({ channel, problems, onChange }: ChannelChoiceProp
 function DraftInfo({ draft, isPro }: { draft: Draft; isPro: boolean }) {
   return (
     <Stack spacing={1}>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         {engineText(draft.engine)}
         {isPro && draft.quota.limit > 0 ? ` · AI drafts today: ${draft.quota.used} of ${draft.quota.limit}` : ''}
       </Typography>
       {draft.note ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+        <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
           {draft.note}
         </Typography>
       ) : null}

@@ -43,7 +43,7 @@ export function ComposerOutcome({ client, result, titleId, onClose }: ComposerOu
           <Typography component="p" variant="h3" sx={{ mt: 1 }}>
             {title}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, maxWidth: 380, mx: 'auto' }}>
+          <Typography variant="muted" sx={{ mt: 1, maxWidth: 380, mx: 'auto' }}>
             {detail}
           </Typography>
         </Box>

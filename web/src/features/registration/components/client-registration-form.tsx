@@ -1,12 +1,12 @@
 // The client's own registration form: from an invitation it asks phone, address,
 // birthday and purchase date; after choosing a realtor it also asks Full Name and Email. Formik
 // with the shared yup schemas; the server's field errors land on their fields.
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { invitedRegistrationSchema, selfRegistrationSchema } from '@shared/client-registration';
+import { FieldGrid } from '@/components/ui/field-grid';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -112,10 +112,10 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
               autoFocus={invited}
             />
             <FormikTextField name="address" label="Address (optional)" autoComplete="street-address" />
-            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FieldGrid gap={2.5}>
               <FormikTextField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" />
               <FormikTextField name="purchaseDate" label="Purchase Date (optional)" type="date" />
-            </Box>
+            </FieldGrid>
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               {isSubmitting ? 'Submitting...' : 'Complete Registration'}
             </Button>

@@ -91,11 +91,11 @@ export function ConfirmRegistration({ token }: { token: string }) {
         <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
           Confirm Your Details
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+        <Typography variant="lead" sx={{ mt: 1.5 }}>
           Someone registered with your e-mail address and the details listed in our e-mail. If that was you, confirm
           them and your realtor will have them.
         </Typography>
-        <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
+        <Typography variant="lead" sx={{ mt: 1.5 }}>
           If it was not you, close this page: nothing changes.
         </Typography>
         {error ? (

@@ -33,7 +33,7 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
 
   if (result && !result.available) {
     return (
-      <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center', py: 2 }}>
+      <Typography variant="lead" role="status" sx={{ textAlign: 'center', py: 2 }}>
         {NO_REALTORS_AVAILABLE}
       </Typography>
     );
@@ -61,11 +61,7 @@ export function RealtorPicker({ onSelect }: RealtorPickerProps) {
         renderOption={({ key, ...props }, agent) => (
           <Box component="li" key={key} {...props} sx={{ display: 'block !important', py: 1.25 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{agent.fullName}</Typography>
-            {businessLine(agent) ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {businessLine(agent)}
-              </Typography>
-            ) : null}
+            {businessLine(agent) ? <Typography variant="muted">{businessLine(agent)}</Typography> : null}
           </Box>
         )}
         renderInput={(params) => (

@@ -81,7 +81,7 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
           Share Your Experience
         </Typography>
       </Stack>
-      <Typography sx={{ mt: 1, mb: 2.5, color: 'text.secondary' }}>
+      <Typography variant="lead" sx={{ mt: 1, mb: 2.5 }}>
         Record a short video about working with your realtor and upload it here. Only your realtor will see it.
       </Typography>
 
@@ -116,7 +116,7 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
                 {file.name} ({formatFileSize(file.size)})
               </Typography>
             ) : (
-              <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+              <Typography variant="muted" sx={{ mt: 1 }}>
                 Any video format, up to {MAX_VIDEO_BYTES / (1024 * 1024)} MB.
               </Typography>
             )}
@@ -130,7 +130,7 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
           {uploading ? (
             <Box>
               <LinearProgress variant="determinate" value={state.progress} aria-label="Upload progress" />
-              <Typography variant="body2" sx={{ mt: 0.75, color: 'text.secondary' }} aria-live="polite">
+              <Typography variant="muted" sx={{ mt: 0.75 }} aria-live="polite">
                 Uploading... {state.progress}%
               </Typography>
             </Box>

@@ -11,6 +11,7 @@ import { Fragment, useId, useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '@shared/dates';
 import type { ReminderEvent } from '@shared/reminders';
+import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
@@ -51,7 +52,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
           All Future Reminders
         </Typography>
         {events && events.length > 0 ? (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             {more.hasMore
               ? `${events.length.toLocaleString('en-US')} shown`
               : countText(events.length, 'reminder', 'reminders')}
@@ -81,7 +82,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
             <EventNoteOutlined fontSize="large" />
           </IconBadge>
           <Typography sx={{ fontWeight: 650, fontSize: '1.125rem' }}>No upcoming reminders</Typography>
-          <Typography sx={{ mt: 1, color: 'text.secondary', maxWidth: 440, mx: 'auto' }}>
+          <Typography variant="lead" sx={{ mt: 1, maxWidth: 440, mx: 'auto' }}>
             Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to
             celebrate will be listed here.
           </Typography>
@@ -155,10 +156,7 @@ function MonthGroups({
           >
             {formatMonthYear(month)}
           </Typography>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
-          >
+          <PlainList sx={{ '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {list.map((event) => (
               <ReminderRow
                 key={`${event.clientId}-${event.kind}`}
@@ -167,7 +165,7 @@ function MonthGroups({
                 action={renderAction?.(event)}
               />
             ))}
-          </Box>
+          </PlainList>
         </Fragment>
       ))}
     </>

@@ -57,9 +57,7 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>{event.clientName}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {event.type}
-        </Typography>
+        <Typography variant="muted">{event.type}</Typography>
       </Box>
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -11,6 +11,7 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DASHBOARD_REMINDER_WINDOW_DAYS } from '@shared/constants';
 import type { ReminderEvent } from '@shared/reminders';
+import { PlainList } from '@/components/ui/plain-list';
 import { paths } from '@/config/paths';
 import { ReminderRow } from './reminder-row';
 
@@ -36,7 +37,7 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
         <Typography id={headingId} component="h2" variant="h3">
           Upcoming Reminders
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
+        <Typography variant="muted" sx={{ mt: 0.25 }}>
           Next {DASHBOARD_REMINDER_WINDOW_DAYS} days
         </Typography>
       </Box>
@@ -64,11 +65,7 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
             </Typography>
           </Box>
         ) : (
-          <Box
-            component="ul"
-            aria-label="Upcoming reminders"
-            sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
-          >
+          <PlainList aria-label="Upcoming reminders" sx={{ '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {events.map((event) => (
               <ReminderRow
                 key={`${event.clientId}-${event.kind}`}
@@ -78,7 +75,7 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
                 action={renderAction?.(event)}
               />
             ))}
-          </Box>
+          </PlainList>
         )}
       </Box>
       <Box sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>

@@ -3,8 +3,8 @@
 // labelled button in the client detail, an icon button in the list's rows.
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import type { Client } from '@shared/api-types';
+import { RowActionButton } from '@/components/ui/row-action-button';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useMarkReview } from '../api/mark-review';
@@ -29,16 +29,14 @@ export function MarkReviewButton({ client, variant = 'button' }: { client: Clien
 
   if (variant === 'icon') {
     return (
-      <IconButton
+      <RowActionButton
         aria-label={`Mark ${client.name}'s review as submitted`}
         title="Mark review submitted"
         onClick={() => void mark()}
         disabled={isMutating}
-        size="small"
-        sx={{ color: 'text.secondary' }}
       >
         <RateReviewOutlined fontSize="small" />
-      </IconButton>
+      </RowActionButton>
     );
   }
   return (

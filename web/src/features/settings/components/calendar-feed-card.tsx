@@ -103,7 +103,7 @@ export function CalendarFeedCard() {
               Turn off
             </Button>
           </Box>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             Anyone with this link can see your clients' names and key dates. Keep it private, and get a new link if it
             was shared by mistake.
           </Typography>
@@ -237,7 +237,7 @@ function SubscribeHelp({ url }: { url: string }) {
           </Typography>
         ))}
       </Box>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+      <Typography variant="muted" sx={{ mt: 1 }}>
         Calendar apps refresh subscriptions on their own schedule, from every few hours to once a day.
       </Typography>
     </Box>

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '@shared/constants';
+import { PlainList } from '@/components/ui/plain-list';
 import { CardHeading } from '@/components/ui/card-heading';
 import { ProgressLine } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -59,10 +60,10 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
           </Box>
         ) : null}
 
-        <Box
-          component="ul"
+        <PlainList
+          gap={1.25}
+
           aria-label="Pro features"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}
         >
           {PRO_FEATURES.map((feature) => (
             <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
@@ -70,7 +71,7 @@ export function ProSubscriptionCard({ isPro, confirming = false }: ProSubscripti
               <Typography>{feature}</Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
 
         <Divider sx={{ mt: 'auto' }} />
         {isPro ? <ManageSubscription /> : <Upgrade confirming={confirming} />}
@@ -87,13 +88,12 @@ function Upgrade({ confirming }: { confirming: boolean }) {
     <Box sx={{ display: 'grid', gap: 1.25 }}>
       <UpgradeButton />
       <Typography
-        variant="body2"
+        variant="muted"
         sx={{
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
           gap: 0.75,
-          color: 'text.secondary',
           textAlign: 'center',
         }}
       >
@@ -113,7 +113,7 @@ function ManageSubscription() {
       <Button variant="outlined" size="large" fullWidth onClick={handleManage} disabled={leaving}>
         {leaving ? 'Opening...' : 'Manage subscription'}
       </Button>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+      <Typography variant="muted">
         Change your card, see invoices or cancel. If Pro ends, your clients stay: you can still view and edit all of
         them, but you can't add new ones until you have fewer than {FREE_CLIENT_LIMIT}.
       </Typography>

@@ -6,6 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { SupportTicket } from '@shared/api-types';
+import { SpreadRow } from '@/components/ui/spread-row';
+import { PlainList } from '@/components/ui/plain-list';
 import { LoadError } from '@/components/ui/load-error';
 import { SectionCard } from '@/components/ui/section-card';
 import { errorMessage } from '@/lib/api-client';
@@ -40,18 +42,18 @@ export function SupportHistory() {
           <Typography component="h3" variant="h4">
             {NO_REQUESTS}
           </Typography>
-          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+          <Typography variant="muted" sx={{ mt: 0.5 }}>
             When you send us a request, it shows here with our replies.
           </Typography>
         </Box>
       ) : (
-        <Box component="ul" aria-label="Your requests" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+        <PlainList gap={2} aria-label="Your requests">
           {tickets.map((ticket) => (
             <Box component="li" key={ticket.id} sx={{ '& + &': { borderTop: 1, borderColor: 'divider', pt: 2 } }}>
               <RequestItem ticket={ticket} />
             </Box>
           ))}
-        </Box>
+        </PlainList>
       )}
     </SectionCard>
   );
@@ -61,21 +63,19 @@ function RequestItem({ ticket }: { ticket: SupportTicket }) {
   const headingId = useId();
   return (
     <Box component="article" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1.25 }}>
-      <Box
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}
-      >
+      <SpreadRow align="flex-start" gap={1}>
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} component="h3" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
             {ticket.subject}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="muted">
             Sent {formatTimestamp(ticket.createdAt)}
             {ticket.closedAt ? ` · closed ${formatTimestamp(ticket.closedAt)}` : ''}
             {ticket.replies.length ? ` · ${countText(ticket.replies.length, 'reply', 'replies')}` : ''}
           </Typography>
         </Box>
         <SupportStatusChip status={ticket.status} />
-      </Box>
+      </SpreadRow>
       <SupportThread ticket={ticket} reader="agent" />
     </Box>
   );

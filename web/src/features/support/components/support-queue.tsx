@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SupportQueue as Queue, SupportStatus } from '@shared/api-types';
 import { SUPPORT_QUEUE_LIMIT } from '@shared/support';
+import { SpreadRow } from '@/components/ui/spread-row';
+import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { errorMessage } from '@/lib/api-client';
@@ -25,7 +27,7 @@ export function SupportQueue() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
+      <SpreadRow>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -37,7 +39,7 @@ export function SupportQueue() {
           <ToggleButton value="closed">Recently closed</ToggleButton>
         </ToggleButtonGroup>
         {queue && queue.status === status ? <Summary queue={queue} /> : null}
-      </Box>
+      </SpreadRow>
       <QueueBody status={status} queue={queue?.status === status ? queue : undefined} error={error} retry={retry} />
     </Box>
   );
@@ -51,7 +53,7 @@ function Summary({ queue }: { queue: Queue }) {
       : countText(queue.tickets.length, 'closed request', 'closed requests');
   const order = queue.status === 'open' ? "Pro agents' first, then the oldest first." : 'Newest first.';
   return (
-    <Typography variant="body2" aria-live="polite" sx={{ color: 'text.secondary' }}>
+    <Typography variant="muted" aria-live="polite">
       {queue.more ? `The first ${SUPPORT_QUEUE_LIMIT} ${queue.status} requests` : what}. {order}
     </Typography>
   );
@@ -87,16 +89,16 @@ function QueueBody({ status, queue, error, retry }: QueueBodyProps) {
     );
   }
   return (
-    <Box
-      component="ul"
+    <PlainList
+      gap={2}
+
       aria-label={status === 'open' ? 'Open requests' : 'Recently closed requests'}
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}
     >
       {queue.tickets.map((ticket) => (
         <li key={ticket.id}>
           <SupportRequestCard ticket={ticket} />
         </li>
       ))}
-    </Box>
+    </PlainList>
   );
 }

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { SupportTicket, SupportTicketUpdate } from '@shared/api-types';
 import { supportActionSchema } from '@shared/support';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { ageLabel, formatTimestamp } from '@/lib/dates';
@@ -91,21 +92,13 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
   return (
     <Card component="article" aria-labelledby={headingId}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'flex-start',
-            justifyContent: 'space-between',
-            gap: 1.5,
-          }}
-        >
+        <SpreadRow align="flex-start">
           <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25 }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
               {ticket.priority === 'pro' ? <ProChip /> : null}
               <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>{ticket.agentName}</Typography>
             </Box>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
               <Link href={`mailto:${ticket.agentEmail}`} color="inherit">
                 {ticket.agentEmail}
               </Link>
@@ -116,7 +109,7 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
             </Typography>
           </Box>
           <SupportStatusChip status={ticket.status} />
-        </Box>
+        </SpreadRow>
         <Typography id={headingId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
           {ticket.subject}
         </Typography>
@@ -163,9 +156,7 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
             </Box>
           </Box>
         ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Closed {ticket.closedAt ? formatTimestamp(ticket.closedAt) : ''}
-          </Typography>
+          <Typography variant="muted">Closed {ticket.closedAt ? formatTimestamp(ticket.closedAt) : ''}</Typography>
         )}
       </CardContent>
     </Card>

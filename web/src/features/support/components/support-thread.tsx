@@ -3,6 +3,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SupportTicket } from '@shared/api-types';
+import { PlainList } from '@/components/ui/plain-list';
 import { formatTimestamp } from '@/lib/dates';
 
 type SupportThreadProps = {
@@ -18,10 +19,11 @@ export function SupportThread({ ticket, reader }: SupportThreadProps) {
         {ticket.message}
       </Typography>
       {ticket.replies.length ? (
-        <Box
-          component="ol"
+        <PlainList
+          ordered
+          gap={1.25}
+
           aria-label={`Replies to ${ticket.subject}`}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}
         >
           {ticket.replies.map((reply) => (
             <Box
@@ -46,7 +48,7 @@ export function SupportThread({ ticket, reader }: SupportThreadProps) {
               </Typography>
             </Box>
           ))}
-        </Box>
+        </PlainList>
       ) : null}
     </Box>
   );

@@ -25,11 +25,7 @@ export function ClientTestimonials({ clientId }: ClientTestimonialsProps) {
   if (isLoading) return <Spinner label="Loading video testimonials" size={28} />;
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!testimonials?.length) {
-    return (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No video testimonial yet.
-      </Typography>
-    );
+    return <Typography variant="muted">No video testimonial yet.</Typography>;
   }
   return (
     <Stack spacing={2}>

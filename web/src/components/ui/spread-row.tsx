@@ -1,0 +1,19 @@
+// A row with its content pushed to both ends (a title and its status, a count and its action),
+// wrapping onto a second line when the row is too narrow.
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+
+type SpreadRowProps = {
+  /** How the two ends line up: centred, or by their tops when one is taller. */
+  align?: 'center' | 'flex-start';
+  gap?: number;
+  children: ReactNode;
+};
+
+export function SpreadRow({ align = 'center', gap = 1.5, children }: SpreadRowProps) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: align, justifyContent: 'space-between', gap }}>
+      {children}
+    </Box>
+  );
+}
