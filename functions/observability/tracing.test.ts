@@ -138,6 +138,22 @@ describe('X-Ray subsegments for AWS SDK calls', () => {
     ).toBe(false);
   });
 
+  it("takes out the SDK's logger middleware, which walks every call's input and output for a logger we never give", async () => {
+    // Prepare: a logger that would see what the middleware hands it.
+    const logged: unknown[] = [];
+    const logger = { debug() {}, info: (entry: unknown) => logged.push(entry), warn() {}, error() {} };
+    const plain = new DynamoDBClient({ endpoint: emulators.dynamoEndpoint, region: 'us-east-1', logger });
+    expect(plain.middlewareStack.identify().some((name) => name.startsWith('loggerMiddleware'))).toBe(true);
+
+    // Act
+    const client = traced(new DynamoDBClient({ endpoint: emulators.dynamoEndpoint, region: 'us-east-1', logger }));
+    await client.send(new ListTablesCommand({}));
+
+    // Assess
+    expect(client.middlewareStack.identify().some((name) => name.startsWith('loggerMiddleware'))).toBe(false);
+    expect(logged).toEqual([]);
+  });
+
   it('reads the trace header and the daemon address in the forms Lambda sets', () => {
     expect(parseTraceHeader(`Root=${ROOT};Parent=${PARENT};Sampled=1`)).toEqual({
       root: ROOT,
