@@ -1,5 +1,5 @@
 // A crash in the middle of an import (issue 8, Faults): the real local runtime runs as a child
-// process on a DATA_DIR of its own, is killed with SIGKILL while a 1,500-row import is writing, and
+// process on a DATA_DIR of its own, is killed with SIGKILL while a 750-row import is writing, and
 // is started again on the same data. Sending the same file again must leave exactly one client per
 // row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
 // e-mail lock naming a client that exists. The analytics counters are the one documented exception:
@@ -30,12 +30,12 @@ import { ApiClient, newAgent, signedInAgent, startTestApi, type TestApi } from '
 
 /**
  * Rows of the file: enough that the kill lands with most of the import still to do (the request's import past
- * KILL_AFTER, the job past three of its six batches), few enough that each import is seconds of the emulator's disk
- * writes, not minutes.
+ * KILL_AFTER, the job past the first of its three batches), few enough that each import is seconds of the emulator's
+ * disk writes, not minutes.
  */
-const ROWS = 1500;
+const ROWS = 3 * IMPORT_BATCH_ROWS;
 /** Kill once at least this many clients exist: far enough in to leave real half-done work. */
-const KILL_AFTER = 300;
+const KILL_AFTER = 150;
 const REPO = join(__dirname, '..');
 
 jest.setTimeout(240_000);
@@ -285,10 +285,10 @@ describe('an import job cut by a crash', () => {
     const { import: created } = await uploadImport(first, csv);
     expect((await startImport(first, created.id)).status).toBe(202);
 
-    // Act: kill the runtime once the job has checkpointed a few batches (it is then writing the next
+    // Act: kill the runtime once the job has checkpointed its first batch (it is then writing the next
     // one), start it again on the same data and sign in. Nobody starts the import again.
     let seen = created;
-    while (seen.rowsDone < 3 * IMPORT_BATCH_ROWS) {
+    while (seen.rowsDone < IMPORT_BATCH_ROWS) {
       await new Promise((done) => setTimeout(done, 100));
       seen = (await first.get(`/api/imports/${created.id}`)).body;
     }
