@@ -1,28 +1,21 @@
-// The import boundaries of eslint.config.mjs, proven on fixtures: each snippet is linted by the
-// real ESLint CLI as if it were a file in that folder, and the boundary must refuse it (while the
-// same import from a place that may make it passes).
+// The import boundaries of eslint.config.mjs, proven on fixtures: each snippet is linted by ESLint with the project's
+// config, as if it were a file in that folder, and the boundary must refuse it (while the same import from a place that
+// may make it passes). Every snippet of the file is linted in one child process (loading ESLint and its config once
+// costs about a second; it used to be paid once per snippet).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..');
-const eslintBin = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
 
-function lint(filePath: string, code: string): { ok: boolean; output: string } {
-  const run = spawnSync(process.execPath, [eslintBin, '--stdin', '--stdin-filename', filePath, '--no-warn-ignored'], {
-    cwd: root,
-    input: code,
-    encoding: 'utf8',
-  });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`eslint failed to run: ${run.stderr}`);
-  return { ok: run.status === 0, output: run.stdout };
-}
+type Snippet = { filePath: string; code: string };
+type Linted = { ok: boolean; messages: Array<{ ruleId: string | null; message: string }> };
 
 /**
  * ESLint's Node API (`new ESLint({ cwd }).lintText(code, { filePath })`) on many snippets at once, each linted as the
  * file it names, run in a child Node process: loading eslint.config.mjs takes a dynamic import(), which Jest's module
- * runtime does not offer. Answers the messages of `no-restricted-imports` for each snippet.
+ * runtime does not offer.
  */
-function restrictedImportMessages(snippets: Array<{ filePath: string; code: string }>): string[][] {
+function lintAll(snippets: Snippet[]): Linted[] {
   const script = `
     import { readFileSync } from 'node:fs';
     import { ESLint } from 'eslint';
@@ -30,7 +23,10 @@ function restrictedImportMessages(snippets: Array<{ filePath: string; code: stri
     const answers = [];
     for (const { filePath, code } of JSON.parse(readFileSync(0, 'utf8'))) {
       const [result] = await eslint.lintText(code, { filePath });
-      answers.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message));
+      answers.push({
+        ok: result.errorCount === 0 && result.warningCount === 0,
+        messages: result.messages.map(({ ruleId, message }) => ({ ruleId, message })),
+      });
     }
     process.stdout.write(JSON.stringify(answers));
   `;
@@ -40,52 +36,72 @@ function restrictedImportMessages(snippets: Array<{ filePath: string; code: stri
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`ESLint's Node API failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as string[][];
+  return JSON.parse(run.stdout) as Linted[];
 }
 
+// Each test names its snippets when the file is read; they are all linted once, before the first test.
+const snippets: Snippet[] = [];
+let linted: Linted[] = [];
+/** A snippet to lint: its answer, once the tests run. */
+function snippet(filePath: string, code: string): () => Linted {
+  const index = snippets.push({ filePath, code }) - 1;
+  return () => linted[index]!;
+}
+/** The messages of `no-restricted-imports` for a snippet. */
+const restricted = (answer: Linted) =>
+  answer.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+const text = (answer: Linted) => answer.messages.map((m) => `${m.ruleId}: ${m.message}`).join('\n');
+
+beforeAll(() => {
+  linted = lintAll(snippets);
+});
+
 describe('import boundaries', () => {
+  const domainCode = "import { db } from '../data/db';\nexport const x = db;\n";
+  const domainRefused = snippet('functions/domain/fixture.ts', domainCode);
+  const servicesAllowed = snippet('functions/services/fixture.ts', domainCode);
   it('keeps functions/domain pure: no data, integrations, http or services', () => {
-    const code = "import { db } from '../data/db';\nexport const x = db;\n";
-    const refused = lint('functions/domain/fixture.ts', code);
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain('functions/domain holds pure rules');
-    expect(lint('functions/services/fixture.ts', code).ok).toBe(true);
+    expect(domainRefused().ok).toBe(false);
+    expect(text(domainRefused())).toContain('functions/domain holds pure rules');
+    expect(servicesAllowed().ok).toBe(true);
   });
 
+  const httpData = snippet(
+    'functions/http/fixture.ts',
+    "import { getUserById } from '../data/users';\nexport const x = getUserById;\n",
+  );
   it('keeps functions/http free of data access', () => {
-    const refused = lint(
-      'functions/http/fixture.ts',
-      "import { getUserById } from '../data/users';\nexport const x = getUserById;\n",
-    );
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain('functions/http is middleware');
+    expect(httpData().ok).toBe(false);
+    expect(text(httpData())).toContain('functions/http is middleware');
   });
 
+  const featureRefused = snippet(
+    'web/src/features/reviews/api/fixture.ts',
+    "import { useClients } from '../../clients/components/clients-manager';\nexport const x = useClients;\n",
+  );
+  const routeAllowed = snippet(
+    'web/src/app/routes/fixture.ts',
+    "import { useClients } from '../../features/clients/components/clients-manager';\nexport const x = useClients;\n",
+  );
   it('keeps web features from importing each other', () => {
-    const code =
-      "import { useClients } from '../../clients/components/clients-manager';\nexport const x = useClients;\n";
-    const refused = lint('web/src/features/reviews/api/fixture.ts', code);
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain("Feature 'reviews' must not import another feature");
-    expect(
-      lint(
-        'web/src/app/routes/fixture.ts',
-        "import { useClients } from '../../features/clients/components/clients-manager';\nexport const x = useClients;\n",
-      ).ok,
-    ).toBe(true);
+    expect(featureRefused().ok).toBe(false);
+    expect(text(featureRefused())).toContain("Feature 'reviews' must not import another feature");
+    expect(routeAllowed().ok).toBe(true);
   });
 
+  const sharedRefused = snippet(
+    'shared/fixture.ts',
+    "import { config } from '../functions/config';\nexport const x = config;\n",
+  );
   it('keeps shared/ independent of the API and the web app', () => {
-    const refused = lint(
-      'shared/fixture.ts',
-      "import { config } from '../functions/config';\nexport const x = config;\n",
-    );
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain('shared/ is imported by the API and the web app');
+    expect(sharedRefused().ok).toBe(false);
+    expect(text(sharedRefused())).toContain('shared/ is imported by the API and the web app');
   });
 
+  const unused = snippet('functions/services/fixture.ts', 'const unused = 1;\nexport {};\n');
   it('fails on an ordinary lint error too (an unused variable)', () => {
-    expect(lint('functions/services/fixture.ts', 'const unused = 1;\nexport {};\n').output).toContain('no-unused-vars');
+    expect(unused().ok).toBe(false);
+    expect(text(unused())).toContain('no-unused-vars');
   });
 });
 
@@ -96,39 +112,37 @@ describe('functions/http stays at the edge', () => {
     code: `import { notFound } from '${from}';\nexport const x = notFound;\n`,
   });
 
+  const refusedCases = [
+    ...['services', 'data', 'domain', 'integrations', 'jobs'].map((layer) =>
+      importing(`functions/${layer}/fixture.ts`, '../http/errors'),
+    ),
+    importing('functions/services/fixture.ts', '../http'),
+    importing('functions/services/fixture.ts', './../http/errors'),
+    importing('functions/services/fixture.ts', '../data/../http/errors'),
+    importing('functions/services/fixture.ts', '../../functions/http/errors'),
+    importing('functions/jobs/fixture.ts', 'functions/http/errors'),
+    importing('functions/services/nested/fixture.ts', '../../http/errors'),
+    {
+      filePath: 'functions/integrations/fixture.ts',
+      code: "export { notFound } from '../http/errors';\n",
+    },
+  ];
+  const refusedAnswers = refusedCases.map(({ filePath, code }) => snippet(filePath, code));
   it('refuses functions/http to services, data, domain, integrations and jobs, however the path is spelled', () => {
-    const snippets = [
-      ...['services', 'data', 'domain', 'integrations', 'jobs'].map((layer) =>
-        importing(`functions/${layer}/fixture.ts`, '../http/errors'),
-      ),
-      importing('functions/services/fixture.ts', '../http'),
-      importing('functions/services/fixture.ts', './../http/errors'),
-      importing('functions/services/fixture.ts', '../data/../http/errors'),
-      importing('functions/services/fixture.ts', '../../functions/http/errors'),
-      importing('functions/jobs/fixture.ts', 'functions/http/errors'),
-      importing('functions/services/nested/fixture.ts', '../../http/errors'),
-      {
-        filePath: 'functions/integrations/fixture.ts',
-        code: "export { notFound } from '../http/errors';\n",
-      },
-    ];
-    const answers = restrictedImportMessages(snippets);
-    answers.forEach((messages, i) => {
-      expect({ snippet: snippets[i], refused: messages.some((m) => m.includes(HTTP_REFUSED)) }).toEqual({
-        snippet: snippets[i],
-        refused: true,
-      });
+    refusedCases.forEach((fixture, i) => {
+      const refused = restricted(refusedAnswers[i]!()).some((m) => m.includes(HTTP_REFUSED));
+      expect({ fixture, refused }).toEqual({ fixture, refused: true });
     });
   });
 
+  const allowedAnswers = [
+    importing('functions/handlers/clients/fixture.ts', '../../http/errors'),
+    importing('functions/services/fixture.ts', 'node:http'),
+    importing('functions/services/fixture.ts', '../integrations/http-client'),
+    // One folder deeper, `../http` is the service folder's own http/, not functions/http.
+    importing('functions/services/nested/fixture.ts', '../http/errors'),
+  ].map(({ filePath, code }) => snippet(filePath, code));
   it('lets a handler import it, and leaves other imports named http alone', () => {
-    const answers = restrictedImportMessages([
-      importing('functions/handlers/clients/fixture.ts', '../../http/errors'),
-      importing('functions/services/fixture.ts', 'node:http'),
-      importing('functions/services/fixture.ts', '../integrations/http-client'),
-      // One folder deeper, `../http` is the service folder's own http/, not functions/http.
-      importing('functions/services/nested/fixture.ts', '../http/errors'),
-    ]);
-    expect(answers).toEqual([[], [], [], []]);
+    expect(allowedAnswers.map((answer) => restricted(answer()))).toEqual([[], [], [], []]);
   });
 });
