@@ -158,6 +158,13 @@ export async function drawCharts(page: Page): Promise<void> {
 }
 
 /**
+ * Whether screenshots are saved: always on a developer's machine, and in CI (CI=true) only when SCREENSHOTS=1 asks for
+ * them. They are pictures for people, never an assertion, and about a hundred full-page captures with their resizes
+ * cost the suite tens of seconds that CI has no eyes for. SCREENSHOTS=0 turns them off anywhere.
+ */
+const SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+
+/**
  * Saves a screenshot to test-results/screens/<file> for review: the whole page, or with a modal
  * open the viewport, which is what there is to see. A full-page capture makes Chromium resize the
  * page, and on this machine it has hung now and then (under a dialog, after a resize to 390 px).
@@ -165,6 +172,7 @@ export async function drawCharts(page: Page): Promise<void> {
  * viewport; any other failure, or a second timeout, fails the test.
  */
 export async function screenshot(page: Page, file: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const path = `test-results/screens/${file}`;
   const modalOpen = (await page.getByRole('dialog').count()) > 0;
   try {
@@ -177,6 +185,7 @@ export async function screenshot(page: Page, file: string): Promise<void> {
 
 /** Saves a screenshot at desktop width and at 390 px to test-results/screens/ for review. */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const original = page.viewportSize();
   await screenshot(page, `${name}-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
