@@ -8,7 +8,7 @@ import { startTestApi, type ApiClient, type ApiResponse, type TestApi } from './
 type Actor = 'anonymous' | 'agentA' | 'agentB' | 'admin';
 type Target = 'A' | 'B' | 'madeUp';
 
-/** Routes on which an administrator may act on another agent's object (admin mode, issue 6). */
+/** Routes on which an administrator may act on another agent's object (admin mode). */
 const ADMIN_MODE = new Set(['clients/patch-client']);
 
 const ADMIN_EMAIL = 'matrix-admin@example.com';

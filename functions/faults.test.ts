@@ -1,4 +1,4 @@
-// Faults (issue 8): a dependency fails in the middle of a flow. The DynamoDB document client the
+// Faults: a dependency fails in the middle of a flow. The DynamoDB document client the
 // runtime uses (one per process) is wrapped so the n-th write of a request fails with throttling or
 // a ConditionalCheckFailed; the SDK's own retries sit below the document client, so the fault
 // reaches the code exactly once. For every write step of a flow: the answer is a clear 4xx, or a

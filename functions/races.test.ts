@@ -1,4 +1,4 @@
-// Races on the local runtime (issue 8, "Concurrency"): the rules that only hold if each write is
+// Races on the local runtime: the rules that only hold if each write is
 // atomic, exercised by many requests at once. Already covered elsewhere, not repeated here:
 // 20 concurrent redemptions of one invitation (handlers/client-registration/client-registration.test.ts)
 // and 3 concurrent deliveries of one Stripe event (handlers/stripe/stripe-webhook.test.ts).

@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --duration 60 --connections 50]`: the load test of issue 8. The local
+// `npm run bench:load [-- --duration 60 --connections 50]`: the load test. The local
 // runtime (in-memory emulator, loopback only) serves 50 agents at once, each connection signed in as
 // its own agent with a browser's Origin header, through a realistic mix: login, list clients,
 // create, update, and the dashboard reads (GET /api/clients + GET /api/user). In the same run, the

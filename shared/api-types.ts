@@ -503,7 +503,7 @@ export type SupportPriority = 'pro' | 'standard';
 export type SupportReply = { id: string; author: string; text: string; createdAt: string };
 
 /**
- * A support request (priority support, issue 16): the agent as they were when they wrote, what they asked and the
+ * A support request (priority support): the agent as they were when they wrote, what they asked and the
  * answers.
  */
 export type SupportTicket = {

@@ -1,4 +1,4 @@
-// Big imports (issue 17): a file of contacts goes from the browser straight to S3 and is read by the
+// Big imports: a file of contacts goes from the browser straight to S3 and is read by the
 // import job in batches, with its progress kept on the server. What the API and the web app share:
 // the limits, which files take that path, and the request that starts one (POST /api/imports).
 import * as yup from 'yup';

@@ -1,4 +1,4 @@
-// Import jobs (big imports, issue 17): one item per import under the agent (AGENT#<agentId> /
+// Import jobs (big imports): one item per import under the agent (AGENT#<agentId> /
 // IMPORT#<id>) holding what the progress view shows and what the job needs to continue where it
 // stopped, and the report's lines, one item per batch that skipped rows or warned
 // (IMPORTISSUES#<id> / <first row>).

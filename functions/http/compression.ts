@@ -1,4 +1,4 @@
-// Compressed answers (issue 17): a JSON, CSV or text body of 1 KB or more is sent as Brotli or gzip
+// Compressed answers: a JSON, CSV or text body of 1 KB or more is sent as Brotli or gzip
 // when the request accepts it (Accept-Encoding, q-values honoured), with Vary: Accept-Encoding.
 // It happens in the function, so it is the same locally and in AWS: API Gateway HTTP APIs do not
 // compress, and CloudFront compresses only what its cache policy caches (the API's is

@@ -1,4 +1,4 @@
-// A big import (issue 17) in the browser: a Google Contacts export of a few thousand rows goes
+// A big import in the browser: a Google Contacts export of a few thousand rows goes
 // straight to S3 (the local s3rver) and through the import job; the dialog shows its progress, the
 // clients page shows it again after a reload, and at the end the toast and the report of skipped
 // rows, downloaded and read.

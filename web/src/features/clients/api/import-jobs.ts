@@ -1,4 +1,4 @@
-// Big imports (issue 17): POST /api/imports, the file straight to S3 with the presigned POST it
+// Big imports: POST /api/imports, the file straight to S3 with the presigned POST it
 // answers (upload progress from XMLHttpRequest, which fetch does not give), POST
 // /api/imports/{id}/start, and GET /api/imports/{id} read every second while the job runs.
 import useSWR from 'swr';

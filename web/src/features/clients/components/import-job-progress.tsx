@@ -1,4 +1,4 @@
-// Where a big import stands (issue 17): the upload, then the job's rows done of how many with the
+// Where a big import stands: the upload, then the job's rows done of how many with the
 // counts so far, then the outcome with the report of skipped rows. Shown in the import dialog and,
 // while it runs or until it is dismissed, in a card on the clients page (also after a reload).
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';

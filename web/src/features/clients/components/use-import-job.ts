@@ -1,4 +1,4 @@
-// The clients page's big import (issue 17): starts one (create, upload with progress, start), follows
+// The clients page's big import: starts one (create, upload with progress, start), follows
 // it (GET every second while it runs), and picks up the latest import again when the page opens
 // while it still runs, so a reload loses nothing. When an import it followed ends, it says so once
 // with the same toast as the request's import (importToast) and refreshes the clients.
