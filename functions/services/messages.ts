@@ -30,9 +30,9 @@ import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from 
 import { textDestination } from '../domain/phone-numbers';
 import {
   isRefusal,
-  type DailyLimit,
   type EmailDestinationRefusal,
   type EmailUnverified,
+  type SendCapRefusal,
   type NotFound,
   type OptedOut,
   type SendFailed,
@@ -47,7 +47,7 @@ import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
 export type SendRefusal =
-  EmailUnverified | NotFound<'client'> | EmailDestinationRefusal | TextDestinationRefusal | DailyLimit | SendFailed;
+  EmailUnverified | NotFound<'client'> | EmailDestinationRefusal | TextDestinationRefusal | SendCapRefusal | SendFailed;
 
 /** POST /api/clients/{id}/messages: sent, or a text held for the client's 8:00; or why not. */
 export async function sendClientMessage(
