@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { getMessage } from '../data/messages';
 import { clientInput } from '../testing/factories';
+import { sendingRecordSince } from '../data/outbound-caps';
 import { runAsJob } from '../local/job-scopes';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
 import { handler as sesEventsHandler, type SesEvent } from './ses-events';
@@ -52,7 +53,13 @@ async function mailedThroughSes(sesId: string, agent?: Awaited<ReturnType<typeof
  * The EventBridge event SES publishes for a configuration set's bounce or complaint (shape from the SES event
  * publishing docs).
  */
-function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bounceType = 'Permanent') {
+function sesEvent(
+  type: 'Bounce' | 'Complaint',
+  sesId: string,
+  email: string,
+  bounceType = 'Permanent',
+  tags: Record<string, string[]> = {},
+) {
   return {
     version: '0',
     id: 'e1',
@@ -65,7 +72,7 @@ function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bo
         source: 'no-reply@example.com',
         messageId: sesId,
         destination: [email],
-        tags: {},
+        tags,
       },
       ...(type === 'Bounce'
         ? {
@@ -125,14 +132,13 @@ describe('jobs/ses-events', () => {
 });
 
 describe('pausing an agent on bounces and complaints', () => {
-  const REVIEW = ['SENDING_REVIEW_MIN_EMAILS'] as const;
   beforeEach(() => {
     // Two e-mails are enough to judge here (50 by default): one bounce of two is 50 %, one complaint 50 %.
     process.env.SENDING_REVIEW_MIN_EMAILS = '2';
     resetConfig();
   });
   afterEach(() => {
-    for (const name of REVIEW) delete process.env[name];
+    delete process.env.SENDING_REVIEW_MIN_EMAILS;
     resetConfig();
   });
 
@@ -144,6 +150,8 @@ describe('pausing an agent on bounces and complaints', () => {
     // The first address is the one that bounces or complains (and is then suppressed); sends go to the second's.
     return { ...agent, email: first.email, clientId: second.clientId, secondEmail: second.email };
   }
+  /** The `agent` tag every client e-mail carries (SES gives it back in the event). */
+  const tagOf = (agent: { user: { id: string } }) => ({ agent: [agent.user.id] });
   const send = (client: ApiClient, clientId: string) =>
     client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hi', body: 'Checking in.' });
 
@@ -155,7 +163,7 @@ describe('pausing an agent on bounces and complaints', () => {
     async (type, reason, words) => {
       const label = `pause-${type}-${Date.now()}`;
       const agent = await agentWithTwoEmails(label);
-      const result = await handler(sesEvent(type, `ses-${label}-1`, agent.email));
+      const result = await handler(sesEvent(type, `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)));
       expect(result.paused).toBe(reason);
       const refused = await send(agent.client, agent.clientId);
       expect(refused.status).toBe(403);
@@ -169,31 +177,37 @@ describe('pausing an agent on bounces and complaints', () => {
     },
   );
 
-  it('counts an event once however often it is delivered, and none under the minimum volume', async () => {
-    process.env.SENDING_REVIEW_MIN_EMAILS = '3';
-    resetConfig();
+  it('counts an event once however often it is delivered, and pauses no one under the minimum volume', async () => {
     const label = `replay-${Date.now()}`;
-    const agent = await agentWithTwoEmails(label);
-    expect((await handler(sesEvent('Bounce', `ses-${label}-1`, agent.email))).paused).toBeUndefined();
-    await mailedThroughSes(`ses-${label}-3`, agent);
-    // The same bounce again: one bounce of three e-mails is still 33 %, but counted once it pauses only on a new one.
-    expect((await handler(sesEvent('Bounce', `ses-${label}-1`, agent.email))).paused).toBeUndefined();
-    expect((await agent.client.get('/api/user')).body.sendingPaused).toBeNull();
-    expect((await handler(sesEvent('Bounce', `ses-${label}-3`, agent.email))).paused).toBe('bounces');
+    const agent = await signedInAgent(api);
+    const first = await mailedThroughSes(`ses-${label}-1`, agent);
+    // One e-mail, under the two the review needs: its bounce, delivered three times, pauses no one and counts once.
+    for (let delivery = 0; delivery < 3; delivery += 1)
+      expect(
+        (await handler(sesEvent('Bounce', `ses-${label}-1`, first.email, 'Permanent', tagOf(agent)))).paused,
+      ).toBeUndefined();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await sendingRecordSince(agent.user.id, today)).toEqual({ emails: 1, bounces: 1, complaints: 0 });
+    const second = await mailedThroughSes(`ses-${label}-2`, agent);
+    expect((await handler(sesEvent('Bounce', `ses-${label}-2`, second.email, 'Permanent', tagOf(agent)))).paused).toBe(
+      'bounces',
+    );
   });
 
   it('counts a bounce of an invitation by its agent tag', async () => {
     const label = `tagged-${Date.now()}`;
     const agent = await agentWithTwoEmails(label);
-    const event = sesEvent('Bounce', `ses-${label}-invitation`, 'gone@example.com');
-    event.detail.mail.tags = { agent: [agent.user.id] } as never;
+    // No message of ours behind it: only the tag names the agent.
+    const event = sesEvent('Bounce', `ses-${label}-invitation`, 'gone@example.com', 'Permanent', tagOf(agent));
     expect((await handler(event)).paused).toBe('bounces');
   });
 
   it('an administrator lifts the pause; the record that paused the agent does not pause them again', async () => {
     const label = `lift-${Date.now()}`;
     const agent = await agentWithTwoEmails(label);
-    expect((await handler(sesEvent('Bounce', `ses-${label}-1`, agent.email))).paused).toBe('bounces');
+    expect((await handler(sesEvent('Bounce', `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)))).paused).toBe(
+      'bounces',
+    );
     const path = `/api/admin/agents/${agent.user.id}/sending`;
     // Only an administrator, only lifting, only a real agent.
     expect((await agent.client.post(path, { paused: false })).status).toBe(403);
@@ -212,7 +226,9 @@ describe('pausing an agent on bounces and complaints', () => {
     expect(lifted.body).toMatchObject({ id: agent.user.id, sendingPaused: null });
     expect((await send(agent.client, agent.clientId)).status).toBe(201);
     // The second e-mail bounces too, the same day: the review counts from tomorrow, so no pause again.
-    expect((await handler(sesEvent('Bounce', `ses-${label}-2`, agent.secondEmail))).paused).toBeUndefined();
+    expect(
+      (await handler(sesEvent('Bounce', `ses-${label}-2`, agent.secondEmail, 'Permanent', tagOf(agent)))).paused,
+    ).toBeUndefined();
     expect((await agent.client.get('/api/user')).body.sendingPaused).toBeNull();
     // Lifting again changes nothing.
     expect((await admin.post(path, { paused: false })).status).toBe(200);
