@@ -121,18 +121,35 @@ describe('same-site origins', () => {
 describe('outbound limits', () => {
   const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
 
-  it('default to 200 e-mails and 50 texts a day per agent, texts to US and CA only', () => {
+  it('default to caps by trust (new free 20 and 5, free 50 and 10, Pro 200 and 50 a day), texts to US and CA only', () => {
     expect(readConfig(base)).toMatchObject({
-      dailySendLimits: { email: 200, sms: 50 },
+      dailySendLimits: { new: { email: 20, sms: 5 }, free: { email: 50, sms: 10 }, pro: { email: 200, sms: 50 } },
+      newAccountDays: 7,
+      platformDailyLimits: { email: 40_000, sms: 5_000 },
+      sendingReview: { days: 14, minEmails: 50 },
       smsAllowedCountries: ['US', 'CA'],
     });
   });
 
-  it('are changed by DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT and SMS_ALLOWED_COUNTRIES', () => {
+  it('are changed by their settings, Pro caps being the most any tier gets', () => {
     expect(
-      readConfig({ ...base, DAILY_EMAIL_LIMIT: '500', DAILY_SMS_LIMIT: '0', SMS_ALLOWED_COUNTRIES: ' us, gb ,US' }),
+      readConfig({
+        ...base,
+        DAILY_EMAIL_LIMIT: '500',
+        DAILY_SMS_LIMIT: '0',
+        FREE_DAILY_EMAIL_LIMIT: '80',
+        NEW_ACCOUNT_DAILY_EMAIL_LIMIT: '900',
+        NEW_ACCOUNT_DAYS: '3',
+        PLATFORM_DAILY_EMAIL_LIMIT: '7',
+        SENDING_REVIEW_DAYS: '30',
+        SENDING_REVIEW_MIN_EMAILS: '100',
+        SMS_ALLOWED_COUNTRIES: ' us, gb ,US',
+      }),
     ).toMatchObject({
-      dailySendLimits: { email: 500, sms: 0 },
+      dailySendLimits: { new: { email: 500, sms: 0 }, free: { email: 80, sms: 0 }, pro: { email: 500, sms: 0 } },
+      newAccountDays: 3,
+      platformDailyLimits: { email: 7, sms: 5_000 },
+      sendingReview: { days: 30, minEmails: 100 },
       smsAllowedCountries: ['US', 'GB'],
     });
   });
@@ -140,6 +157,9 @@ describe('outbound limits', () => {
   it.each([
     [{ DAILY_EMAIL_LIMIT: 'lots' }, 'DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
     [{ DAILY_SMS_LIMIT: '-1' }, 'DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
+    [{ FREE_DAILY_EMAIL_LIMIT: '1.5' }, 'FREE_DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
+    [{ PLATFORM_DAILY_SMS_LIMIT: 'x' }, 'PLATFORM_DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
+    [{ SENDING_REVIEW_DAYS: '0' }, 'SENDING_REVIEW_DAYS must be a whole number from 1 to 1000000'],
     [
       { SMS_ALLOWED_COUNTRIES: 'USA' },
       'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one',

@@ -1,6 +1,7 @@
 // The one typed view of the environment, read once (lazily, so the local runtime and tests can set
 // the environment before the first request). Required settings fail loudly.
 import { currentEnvironment } from './lib/function-environment';
+import type { ChannelCaps, SendCapSettings } from './domain/send-trust';
 import {
   parsePurposeKeySecret,
   parseRootSecret,
@@ -65,8 +66,25 @@ export type Config = {
   importsQueueUrl: string | undefined;
   /** How many clients one address may register for one agent a day from the realtor directory. */
   directoryRegistrationsPerDay: number;
-  /** Messages one agent may send to clients per UTC day, per channel (DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT). */
-  dailySendLimits: { email: number; sms: number };
+  /**
+   * Messages one agent may send to clients per UTC day, per channel, by trust (functions/domain/send-trust.ts): a free
+   * account in its first NEW_ACCOUNT_DAYS (NEW_ACCOUNT_DAILY_EMAIL_LIMIT, NEW_ACCOUNT_DAILY_SMS_LIMIT), an older free
+   * one (FREE_DAILY_EMAIL_LIMIT, FREE_DAILY_SMS_LIMIT), Pro (DAILY_EMAIL_LIMIT, DAILY_SMS_LIMIT, also the most any
+   * tier gets).
+   */
+  dailySendLimits: SendCapSettings['dailySendLimits'];
+  newAccountDays: number;
+  /**
+   * The platform's daily circuit breaker: client messages all agents together may send per UTC day, per channel
+   * (PLATFORM_DAILY_EMAIL_LIMIT, PLATFORM_DAILY_SMS_LIMIT). Mail of our own (verification, reset, digests) is not
+   * counted.
+   */
+  platformDailyLimits: ChannelCaps;
+  /**
+   * The window (SENDING_REVIEW_DAYS, UTC days including today) and the least number of client e-mails in it
+   * (SENDING_REVIEW_MIN_EMAILS) over which an agent's bounce and complaint rates are judged.
+   */
+  sendingReview: { days: number; minEmails: number };
   /** ISO 3166 countries whose numbers may get our text messages (SMS_ALLOWED_COUNTRIES, default US,CA). */
   smsAllowedCountries: readonly string[];
   /** AI_PROVIDER (default `local`: no model); the stack sets `bedrock`. */
@@ -81,7 +99,18 @@ export type Config = {
   supportRequestsPerHour: number;
 };
 
-export const DEFAULT_DAILY_SEND_LIMITS = { email: 200, sms: 50 } as const;
+export const DEFAULT_DAILY_SEND_LIMITS = {
+  new: { email: 20, sms: 5 },
+  free: { email: 50, sms: 10 },
+  pro: { email: 200, sms: 50 },
+} as const;
+export const DEFAULT_NEW_ACCOUNT_DAYS = 7;
+/**
+ * Sized for the business: about 80 % of SES's starting production quota (50,000 a day), the rest left for our own
+ * mail; texts at about $40 a day of US SMS. Raise them with the SES quota and the SMS budget.
+ */
+export const DEFAULT_PLATFORM_DAILY_LIMITS = { email: 40_000, sms: 5_000 } as const;
+export const DEFAULT_SENDING_REVIEW = { days: 14, minEmails: 50 } as const;
 export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 /** Small and cheap (about $0.00004 a draft); an inference profile such as `us.amazon.nova-micro-v1:0` works too. */
 export const DEFAULT_AI_MODEL_ID = 'amazon.nova-micro-v1:0';
@@ -92,6 +121,15 @@ export const DEFAULT_SUPPORT_REQUESTS_PER_HOUR = 5;
 export const LIMIT_SETTINGS = {
   DAILY_EMAIL_LIMIT: 'dailyEmailLimit',
   DAILY_SMS_LIMIT: 'dailySmsLimit',
+  FREE_DAILY_EMAIL_LIMIT: 'freeDailyEmailLimit',
+  FREE_DAILY_SMS_LIMIT: 'freeDailySmsLimit',
+  NEW_ACCOUNT_DAILY_EMAIL_LIMIT: 'newAccountDailyEmailLimit',
+  NEW_ACCOUNT_DAILY_SMS_LIMIT: 'newAccountDailySmsLimit',
+  NEW_ACCOUNT_DAYS: 'newAccountDays',
+  PLATFORM_DAILY_EMAIL_LIMIT: 'platformDailyEmailLimit',
+  PLATFORM_DAILY_SMS_LIMIT: 'platformDailySmsLimit',
+  SENDING_REVIEW_DAYS: 'sendingReviewDays',
+  SENDING_REVIEW_MIN_EMAILS: 'sendingReviewMinEmails',
   SMS_ALLOWED_COUNTRIES: 'smsAllowedCountries',
   REGISTRATIONS_PER_IP_PER_HOUR: 'registrationsPerIpPerHour',
   DIRECTORY_REGISTRATIONS_PER_DAY: 'directoryRegistrationsPerDay',
@@ -217,13 +255,40 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     remindersQueueUrl: env.REMINDERS_QUEUE_URL?.trim() || undefined,
     importsQueueUrl: env.IMPORTS_QUEUE_URL?.trim() || undefined,
     directoryRegistrationsPerDay: count(env, 'DIRECTORY_REGISTRATIONS_PER_DAY', 5, 1),
-    dailySendLimits: {
-      email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.email),
-      sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.sms),
-    },
+    ...sendCaps(env),
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
     supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
     ...aiSettings(env),
+  };
+}
+
+/** The caps by trust (Pro's the ceiling of every tier), the platform's breaker and the sending review. */
+function sendCaps(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'dailySendLimits' | 'newAccountDays' | 'platformDailyLimits' | 'sendingReview'> {
+  const pro = {
+    email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.pro.email),
+    sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.pro.sms),
+  };
+  const tier = (prefix: string, defaults: ChannelCaps): ChannelCaps => ({
+    email: Math.min(pro.email, count(env, `${prefix}_DAILY_EMAIL_LIMIT`, defaults.email)),
+    sms: Math.min(pro.sms, count(env, `${prefix}_DAILY_SMS_LIMIT`, defaults.sms)),
+  });
+  return {
+    dailySendLimits: {
+      new: tier('NEW_ACCOUNT', DEFAULT_DAILY_SEND_LIMITS.new),
+      free: tier('FREE', DEFAULT_DAILY_SEND_LIMITS.free),
+      pro,
+    },
+    newAccountDays: count(env, 'NEW_ACCOUNT_DAYS', DEFAULT_NEW_ACCOUNT_DAYS),
+    platformDailyLimits: {
+      email: count(env, 'PLATFORM_DAILY_EMAIL_LIMIT', DEFAULT_PLATFORM_DAILY_LIMITS.email),
+      sms: count(env, 'PLATFORM_DAILY_SMS_LIMIT', DEFAULT_PLATFORM_DAILY_LIMITS.sms),
+    },
+    sendingReview: {
+      days: count(env, 'SENDING_REVIEW_DAYS', DEFAULT_SENDING_REVIEW.days, 1),
+      minEmails: count(env, 'SENDING_REVIEW_MIN_EMAILS', DEFAULT_SENDING_REVIEW.minEmails, 1),
+    },
   };
 }
 

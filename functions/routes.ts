@@ -112,6 +112,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/video-testimonials/{id}/complete', handler: 'video-testimonials/post-video-testimonial-complete', access: 'public', uses: ['table:write', 'uploads'] },
   { method: 'GET', path: '/api/admin/analytics', handler: 'admin/get-admin-analytics', access: 'admin', uses: ['table:read'] },
   { method: 'GET', path: '/api/agents', handler: 'agents/get-agents', access: 'admin', uses: ['table:read'] },
+  { method: 'POST', path: '/api/admin/agents/{id}/sending', handler: 'admin/post-admin-agent-sending', access: 'admin', uses: ['table:write'] },
   { method: 'GET', path: '/api/admin/clients', handler: 'admin/get-admin-clients', access: 'admin', uses: ['table:read'] },
   { method: 'GET', path: '/api/admin/clients/{agentId}', handler: 'admin/get-admin-agent-clients', access: 'admin', uses: ['table:read'] },
   { method: 'POST', path: '/api/admin/clients/export', handler: 'admin/post-admin-clients-export', access: 'admin', uses: ['table:read'], timeoutSeconds: 29 },

@@ -907,7 +907,7 @@ describe('the stack with the defaults', () => {
       expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
     });
 
-    it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items', () => {
+    it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items (no index)', () => {
       // Prepare
       const [setId] = ofType(resources, 'AWS::SES::ConfigurationSet')[0]!;
       const statements = policyOf(fnId('ses-events'));
@@ -931,7 +931,9 @@ describe('the stack with the defaults', () => {
       });
       expect(
         actionsOf(statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')))).sort(),
-      ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+      ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+      const tableStatements = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+      expect(JSON.stringify(tableStatements)).not.toContain('/index/');
       expect(
         actionsOf(statements).some(
           (a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('sqs:SendMessage'),
@@ -1085,10 +1087,27 @@ describe('the stack with the defaults', () => {
       }
     });
 
+    it("alarms when a day's client e-mails or texts reach 80 % of the platform's circuit breaker, from the EMF level the send path writes", () => {
+      for (const name of ['PlatformEmailSharePercent', 'PlatformSmsSharePercent']) {
+        const found = alarms().filter(([, alarm]) => alarm.Properties?.MetricName === name);
+        expect(found).toHaveLength(1);
+        expect(found[0]![1].Properties).toMatchObject({
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [{ Name: 'Service', Value: 'hearthside' }],
+          Statistic: 'Maximum',
+          Period: 300,
+          Threshold: 80,
+          EvaluationPeriods: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          TreatMissingData: 'notBreaching',
+        });
+      }
+    });
+
     it('sends every alarm (5xx, p99, dead-letter queues) to one encrypted topic, with no e-mail unless one is given', () => {
       const [[topicId, topic]] = ofType(resources, 'AWS::SNS::Topic') as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      expect(alarms()).toHaveLength(1 + routes.length + 4);
+      expect(alarms()).toHaveLength(1 + routes.length + 4 + 2);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       template.resourceCountIs('AWS::SNS::Subscription', 0);
     });

@@ -30,7 +30,12 @@ export type User = {
   /** IANA zone the agent's 8 am digest and "today" are in. */
   timeZone: string;
   reminderPrefs: ReminderPrefs;
+  /** Client sends paused: the agent's e-mails bounced or drew complaints past SES's review levels; null otherwise. */
+  sendingPaused: SendingPaused | null;
 };
+
+/** Why and since when (ISO-8601) an agent's client sends are paused, until an administrator lifts it. */
+export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
 
@@ -213,6 +218,7 @@ export type AdminAgent = {
   clientCount: number;
   businessName: string | null;
   businessLocation: string | null;
+  sendingPaused: SendingPaused | null;
 };
 
 /** A client in the admin lists: with its agent's username (null when the agent no longer exists). */
@@ -549,6 +555,7 @@ export type ApiResponses = {
   'admin/post-admin-clients-export': never;
   'admin/post-admin-export': AdminExport;
   'admin/post-admin-support': SupportTicketUpdate;
+  'admin/post-admin-agent-sending': AdminAgent;
   'admin/post-test-twilio': TestSmsResult;
   'agents/get-agents': AdminAgent[];
   'auth/post-login': User;

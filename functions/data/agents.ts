@@ -3,6 +3,7 @@
 import type { AdminAgent } from '@shared/api-types';
 import { batchGet, queryAll } from './db';
 import { AGENTS_PARTITION, GSI1, userKey } from './keys';
+import { sendingPausedOf } from './users';
 
 const AGENT_FIELDS = [
   'id',
@@ -16,6 +17,7 @@ const AGENT_FIELDS = [
   'clientCount',
   'businessName',
   'businessLocation',
+  'sendingPause',
 ] as const;
 
 type AgentRow = Partial<Record<(typeof AGENT_FIELDS)[number], unknown>>;
@@ -38,6 +40,7 @@ export function toAdminAgent(row: AgentRow): AdminAgent {
     clientCount: Math.max(0, Number(row.clientCount ?? 0) || 0),
     businessName: typeof row.businessName === 'string' && row.businessName ? row.businessName : null,
     businessLocation: typeof row.businessLocation === 'string' && row.businessLocation ? row.businessLocation : null,
+    sendingPaused: sendingPausedOf(row.sendingPause),
   };
 }
 

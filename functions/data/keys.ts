@@ -40,6 +40,10 @@
 //                            word of an agent's name and business name: sk <word>#<signupDate>#<userId>)
 //  - an agent's daily sends  conditional ADD on SENDS#<agentId> / <channel>#<UTC date> (the outbound caps; TTL)
 //  - an agent's AI drafts a day conditional ADD on SENDS#<agentId> / ai-draft#<UTC date> (the draft quota; TTL)
+//  - an agent's bounces and complaints ADD on SENDS#<agentId> / bounce#<UTC date>, complaint#<UTC date>; read with
+//                            the e-mail counts by one Query of SENDS#<agentId> (the sending review; TTL)
+//  - SES event counted once  conditional Put SESEVENT#<SES message id> / <bounce|complaint> (TTL)
+//  - the platform's sends .. conditional ADD on PLATFORMSENDS#<channel>#<UTC date> / COUNT (the circuit breaker; TTL)
 // - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the
 // client)
 //  - texts due this hour ... Query gsi1 SENDDUE#<UTC hour> (scheduled texts keyed by the first hourly run at or after
@@ -169,6 +173,12 @@ export const sendCountKey = (agentId: string, channel: string, day: string) => (
   sk: `${channel}#${day}`,
 });
 export const draftCountKey = (agentId: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `ai-draft#${day}` });
+export const sendCountPartition = (agentId: string) => `SENDS#${agentId}`;
+export const sesEventKey = (sesMessageId: string, reason: string) => ({ pk: `SESEVENT#${sesMessageId}`, sk: reason });
+export const platformSendCountKey = (channel: string, day: string) => ({
+  pk: `PLATFORMSENDS#${channel}#${day}`,
+  sk: 'COUNT',
+});
 export const DIRECTORY_PREFIX_LENGTH = 3;
 export const directoryPartition = (word: string) => `DIRECTORY#${word.slice(0, DIRECTORY_PREFIX_LENGTH)}`;
 export const directoryEntryKey = (word: string, signupDate: string, userId: string) => ({

@@ -6,7 +6,11 @@ import { resetConfig } from '../config';
 import { clientInput } from '../testing/factories';
 import { signedInRealtor } from '../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
-import { reserveSend } from './outbound-caps';
+import { countSoFar, reserveSend } from './outbound-caps';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { makePro } from '../testing/factories';
+import { db, table } from './db';
+import { platformSendCountKey, userKey } from './keys';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 
@@ -16,7 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const SETTINGS = ['DAILY_EMAIL_LIMIT', 'DAILY_SMS_LIMIT', 'SMS_ALLOWED_COUNTRIES', 'MAIL_PROVIDER'] as const;
+const SETTINGS = [
+  'DAILY_EMAIL_LIMIT',
+  'DAILY_SMS_LIMIT',
+  'FREE_DAILY_EMAIL_LIMIT',
+  'PLATFORM_DAILY_EMAIL_LIMIT',
+  'SMS_ALLOWED_COUNTRIES',
+  'MAIL_PROVIDER',
+] as const;
 function setEnv(values: Partial<Record<(typeof SETTINGS)[number], string>>) {
   Object.assign(process.env, values);
   resetConfig();
@@ -109,11 +120,103 @@ describe('the daily e-mail cap', () => {
   });
 
   it('holds under parallel requests: exactly the cap is granted', async () => {
-    setEnv({ DAILY_EMAIL_LIMIT: '5' });
     const agentId = `parallel-${Date.now()}`;
-    const results = await Promise.all(Array.from({ length: 25 }, () => reserveSend(agentId, 'email')));
+    const results = await Promise.all(Array.from({ length: 25 }, () => reserveSend(agentId, 'email', 5)));
     expect(results.filter((r) => r.granted)).toHaveLength(5);
-    expect((await reserveSend(agentId, 'sms')).granted).toBe(true);
+    expect((await reserveSend(agentId, 'sms', 5)).granted).toBe(true);
+  });
+});
+
+/** Makes the account `days` old (its creation time moved back). */
+async function ageAccount(userId: string, days: number) {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: userKey(userId),
+      UpdateExpression: 'SET signupDate = :at',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - days * 86_400_000).toISOString() },
+    }),
+  );
+}
+
+async function agentWithOneClient() {
+  const agent = await signedInAgent(api);
+  const clientId = (await agent.client.post('/api/clients', clientInput())).body.id as string;
+  const email = () =>
+    agent.client.post(`/api/clients/${clientId}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Checking in.',
+    });
+  return { ...agent, clientId, email };
+}
+
+async function sendUntilRefused(email: () => Promise<{ status: number; body: Record<string, unknown> }>, most: number) {
+  for (let sent = 0; sent <= most; sent += 1) {
+    const res = await email();
+    if (res.status !== 201) return { sent, refused: res };
+  }
+  throw new Error(`more than ${most} e-mails were sent`);
+}
+
+describe('caps by trust', () => {
+  it("refuses a new free account's 21st e-mail of the day, and deleting and re-adding the client gives no slot back", async () => {
+    const agent = await agentWithOneClient();
+    const { sent, refused } = await sendUntilRefused(agent.email, 21);
+    expect(sent).toBe(20);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('DAILY_LIMIT');
+    expect(refused.body.message).toMatch(
+      /^You have sent today's limit of 20 e-mails to clients\. It resets at midnight UTC/,
+    );
+    expect((await agent.client.delete(`/api/clients/${agent.clientId}`)).status).toBe(204);
+    const again = (await agent.client.post('/api/clients', clientInput())).body.id as string;
+    const res = await agent.client.post(`/api/clients/${again}/messages`, {
+      channel: 'email',
+      subject: 'Hello',
+      body: 'Checking in.',
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('gives a free account older than 7 days the free cap, and Pro its own (small configured values)', async () => {
+    setEnv({ FREE_DAILY_EMAIL_LIMIT: '22', DAILY_EMAIL_LIMIT: '23' });
+    const older = await agentWithOneClient();
+    await ageAccount(older.user.id, 8);
+    expect((await sendUntilRefused(older.email, 23)).sent).toBe(22);
+    const pro = await agentWithOneClient();
+    await makePro(pro.user.id);
+    expect((await sendUntilRefused(pro.email, 24)).sent).toBe(23);
+  });
+});
+
+describe("the platform's daily circuit breaker", () => {
+  it('refuses client sends past it with 503 PLATFORM_LIMIT, and never blocks our own mail', async () => {
+    const agent = await agentWithOneClient();
+    const today = new Date().toISOString().slice(0, 10);
+    const sentToday = await countSoFar(platformSendCountKey('email', today));
+    setEnv({ PLATFORM_DAILY_EMAIL_LIMIT: String(sentToday + 1) });
+    expect((await agent.email()).status).toBe(201);
+    const before = (await api.outbox()).length;
+    const refused = await agent.email();
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('PLATFORM_LIMIT');
+    expect(refused.body.message).toMatch(
+      /^Hearthside has sent today's limit of e-mails to clients for all accounts, which protects everyone's delivery\. Sending resumes at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Nothing was sent, and the agent's own slot was given back.
+    expect((await api.outbox()).length).toBe(before);
+    expect(await countSoFar({ pk: `SENDS#${agent.user.id}`, sk: `email#${today}` })).toBe(1);
+    // Our own mail is never counted: the verification e-mail of a new account and a password reset still go.
+    const newcomer = await signedInAgent(api, { verified: false });
+    expect((await api.outbox()).some((m) => m.to === newcomer.user.username)).toBe(true);
+    const reset = await api.client().post('/api/password-reset/request', { username: agent.user.username });
+    expect(reset.status).toBe(202);
+    expect((await api.outbox()).some((m) => m.to === agent.user.username && /Reset your/.test(m.subject ?? ''))).toBe(
+      true,
+    );
+    expect(await countSoFar(platformSendCountKey('email', today))).toBe(sentToday + 1);
   });
 });
 

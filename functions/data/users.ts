@@ -11,6 +11,7 @@ import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
 import { db, sendIf, table, writeIf } from './db';
 import { writeDirectoryEntries } from './directory-index';
+import type { SendingPause } from './sending-pause';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
 import { claimUniqueLock, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
 
@@ -49,6 +50,10 @@ export type UserItem = {
   signupDate: string;
   lastLoginDate?: string;
   clientCount: number;
+  /** Client sends paused for bounces or complaints (services/send-limits.ts), until an administrator lifts it. */
+  sendingPause?: SendingPause;
+  /** The UTC date the sending review counts from, after a pause was lifted. */
+  sendingReviewFrom?: string;
   gsi1pk: string;
   gsi1sk: string;
 };
@@ -96,8 +101,16 @@ export function toPublicUser(item: UserItem): User {
     lastLoginDate: item.lastLoginDate ?? null,
     timeZone: normalizeTimeZone(item.timeZone),
     reminderPrefs: withDefaultPrefs(item.reminderPrefs),
+    sendingPaused: sendingPausedOf(item.sendingPause),
   };
 }
+
+/** What the agent and administrators are told of a pause. */
+export const sendingPausedOf = (pause: unknown): User['sendingPaused'] => {
+  if (!pause || typeof pause !== 'object') return null;
+  const { reason, pausedAt } = pause as Partial<SendingPause>;
+  return reason === 'bounces' || reason === 'complaints' ? { reason, since: String(pausedAt ?? '') } : null;
+};
 
 export async function getUserById(id: string, consistent = false): Promise<UserItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: consistent }));

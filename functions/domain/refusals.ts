@@ -20,6 +20,15 @@ export type DailyLimit = {
   resetsAt: string;
   timeZone: string;
 };
+/**
+ * The platform's daily circuit breaker on a channel tripped: no client sends on it, for anyone, until `resetsAt`
+ * (told in `timeZone`, the agent's).
+ */
+export type PlatformLimit = { kind: 'platform-limit'; channel: MessageChannel; resetsAt: string; timeZone: string };
+/** The agent's client sends are paused: their e-mails bounced or drew complaints past SES's review levels. */
+export type SendingPaused = { kind: 'sending-paused'; reason: 'bounces' | 'complaints' };
+/** Why a send to a client gets no slot: the agent's cap, the platform's breaker, or a pause. */
+export type SendCapRefusal = DailyLimit | PlatformLimit | SendingPaused;
 export type OptedOut<C extends MessageChannel = MessageChannel> = { kind: 'opted-out'; channel: C };
 export type NoEmail = { kind: 'no-email' };
 export type NoPhone = { kind: 'no-phone' };
@@ -75,6 +84,8 @@ export type Refusal =
   | NotFound
   | EmailUnverified
   | DailyLimit
+  | PlatformLimit
+  | SendingPaused
   | OptedOut
   | NoEmail
   | NoPhone
@@ -106,6 +117,8 @@ const KINDS: Record<RefusalKind, true> = {
   'not-found': true,
   'email-unverified': true,
   'daily-limit': true,
+  'platform-limit': true,
+  'sending-paused': true,
   'opted-out': true,
   'no-email': true,
   'no-phone': true,

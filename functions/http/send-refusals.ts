@@ -3,10 +3,13 @@
 // can meet into its own table (refusalAnswers in errors.ts).
 import { SEND_MESSAGES } from '../domain/client-message';
 import { smsCountriesMessage } from '../domain/phone-numbers';
+import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import type {
   DailyLimit,
   EmailDestinationRefusal,
   EmailUnverified,
+  PlatformLimit,
+  SendCapRefusal,
   SendFailed,
   TextDestinationRefusal,
 } from '../domain/refusals';
@@ -41,12 +44,25 @@ export function dailyLimitMessage({ channel, limit, resetsAt, timeZone }: DailyL
   return `You have sent today's limit of ${limit} ${NOUNS[channel]} to clients. It resets at ${resetPhrase(resetsAt, timeZone)}.`;
 }
 
-/** A verified sender within the day's cap: 403 EMAIL_UNVERIFIED, 429 DAILY_LIMIT until the cap resets. */
-export const SENDER_ANSWERS: RefusalTable<EmailUnverified | DailyLimit> = {
+export function platformLimitMessage({ channel, resetsAt, timeZone }: PlatformLimit): string {
+  return `Hearthside has sent today's limit of ${NOUNS[channel]} to clients for all accounts, which protects everyone's delivery. Sending resumes at ${resetPhrase(resetsAt, timeZone)}.`;
+}
+
+/**
+ * A verified sender, not paused, within the day's cap and the platform's: 403 EMAIL_UNVERIFIED, 403 SENDING_PAUSED,
+ * 429 DAILY_LIMIT and 503 PLATFORM_LIMIT until the cap or the breaker resets.
+ */
+export const SENDER_ANSWERS: RefusalTable<EmailUnverified | SendCapRefusal> = {
   'email-unverified': () => new HttpError(403, EMAIL_UNVERIFIED_MESSAGE, { code: 'EMAIL_UNVERIFIED' }),
+  'sending-paused': ({ reason }) => new HttpError(403, SENDING_PAUSED_MESSAGES[reason], { code: 'SENDING_PAUSED' }),
   'daily-limit': (refusal) =>
     new HttpError(429, dailyLimitMessage(refusal), {
       code: 'DAILY_LIMIT',
+      headers: retryAfter(secondsUntil(refusal.resetsAt)),
+    }),
+  'platform-limit': (refusal) =>
+    new HttpError(503, platformLimitMessage(refusal), {
+      code: 'PLATFORM_LIMIT',
       headers: retryAfter(secondsUntil(refusal.resetsAt)),
     }),
 };

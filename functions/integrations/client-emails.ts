@@ -8,6 +8,8 @@ import { agentHtml, agentText, senderLine, signatureLines } from '../domain/mess
 import { escapeHtml, sendEmail, tokenLink } from './mail';
 
 type Agent = { fullName: string; username: string; businessName?: string | null };
+/** An agent who mails a client: the `agent` tag brings SES's bounces and complaints back to them. */
+type SendingAgent = Agent & { id: string };
 
 export function invitationLink(token: string): string {
   return tokenLink('/client-registration', token);
@@ -15,7 +17,7 @@ export function invitationLink(token: string): string {
 
 export async function sendInvitationEmail(
   to: { name: string; email: string },
-  agent: Agent,
+  agent: SendingAgent,
   token: string,
 ): Promise<void> {
   const link = invitationLink(token);
@@ -23,6 +25,7 @@ export async function sendInvitationEmail(
   const name = agentText(to.name);
   await sendEmail({
     to: to.email,
+    tags: { agent: agent.id },
     subject: `${from} invited you to complete your client profile`,
     text:
       `Hi ${name},\n\n` +

@@ -2,12 +2,13 @@
 // too when SMS is set up and the client's phone can be read as E.164.
 import { firstName, senderLine, signatureLines } from '../domain/message-text';
 import { config } from '../config';
-import { releaseSend, type SendReservation } from '../data/outbound-caps';
+import { releaseSend, type SendSlot } from '../data/outbound-caps';
+import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { smsCountriesPhrase, textDestination } from '../domain/phone-numbers';
 import { escapeHtml, sendEmail } from './mail';
 import { sendSms, SmsError, smsConfigured } from './sms';
 
-type Agent = { fullName: string; username: string; businessName?: string | null };
+type Agent = { id: string; fullName: string; username: string; businessName?: string | null };
 type Recipient = { name: string; email: string; phone: string | null };
 
 export type ReviewRequestDelivery = { texted: boolean; smsProblem?: string };
@@ -20,12 +21,14 @@ export async function sendReviewRequest(
   client: Recipient,
   agent: Agent,
   reviewUrl: string,
-  reserveText: () => Promise<SendReservation>,
+  reserveText: () => Promise<SendSlot | SendCapRefusal>,
 ): Promise<ReviewRequestDelivery> {
   const from = senderLine(agent);
   const hello = firstName(client.name);
   await sendEmail({
     to: client.email,
+    // SES's bounces and complaints come back to the agent (jobs/ses-events).
+    tags: { agent: agent.id },
     subject: `${from} would love to hear about your experience`,
     text:
       `Hi ${hello},\n\n` +
@@ -48,9 +51,8 @@ export async function sendReviewRequest(
         : 'the phone number cannot receive text messages';
     return { texted: false, smsProblem };
   }
-  const reservation = await reserveText();
-  if (!reservation.granted)
-    return { texted: false, smsProblem: `you have sent today's limit of ${reservation.limit} text messages` };
+  const slot = await reserveText();
+  if (isRefusal(slot)) return { texted: false, smsProblem: noTextSlot(slot) };
   return sendSms(
     destination.to,
     `Hi ${hello}, it's ${from}. If you have a minute, a short Google review would mean a lot: ${reviewUrl}`,
@@ -58,8 +60,15 @@ export async function sendReviewRequest(
     () => ({ texted: true }),
     async (error: unknown) => {
       if (!(error instanceof SmsError)) throw error;
-      await releaseSend(reservation.slot);
+      await releaseSend(slot);
       return { texted: false, smsProblem: 'the text message could not be sent' };
     },
   );
+}
+
+/** Why the request's text got no slot, as the answer's `smsProblem` says it. */
+function noTextSlot(refusal: SendCapRefusal): string {
+  if (refusal.kind === 'sending-paused') return 'sending to clients is paused';
+  if (refusal.kind === 'platform-limit') return "Hearthside's daily text limit for all accounts was reached";
+  return `you have sent today's limit of ${refusal.limit} text messages`;
 }

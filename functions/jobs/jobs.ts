@@ -38,7 +38,8 @@ export const jobs = [
   },
   {
     name: 'ses-events',
-    description: 'Marks client e-mails that bounced or drew a complaint and stops further mail to those addresses',
+    description:
+      'Marks bounced or complained client e-mails, stops mail to those addresses, pauses agents past the review levels',
     trigger: 'ses-events',
     memoryMb: 256,
     timeoutSeconds: 30,

@@ -3,14 +3,19 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { getMessage } from '../data/messages';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { handler } from './ses-events';
+import { sendingRecordSince } from '../data/outbound-caps';
+import { runAsJob } from '../local/job-scopes';
+import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
+import { handler as sesEventsHandler, type SesEvent } from './ses-events';
 
 let api: TestApi;
+let admin: ApiClient;
 const ses = mockClient(SESv2Client);
 beforeAll(async () => {
-  api = await startTestApi();
+  ({ api, admin } = await startAdminApi('admin.ses-events@example.com'));
 });
+/** The job as EventBridge runs it: under the twin (HEARTH_TWIN=1), with its own function's environment and role. */
+const handler = (event: SesEvent) => runAsJob('ses-events', () => sesEventsHandler(event));
 afterAll(async () => {
   ses.restore();
   process.env.MAIL_PROVIDER = 'outbox';
@@ -18,9 +23,9 @@ afterAll(async () => {
   await api.close();
 });
 
-/** An agent who e-mailed a client through (mocked) SES; the SES message id is `sesId`. */
-async function mailedThroughSes(sesId: string) {
-  const agent = await signedInAgent(api);
+/** An agent (or `agent`) who e-mailed a client through (mocked) SES; the SES message id is `sesId`. */
+async function mailedThroughSes(sesId: string, agent?: Awaited<ReturnType<typeof signedInAgent>>) {
+  agent ??= await signedInAgent(api);
   const created = await agent.client.post('/api/clients', clientInput());
   ses.on(SendEmailCommand).resolves({ MessageId: sesId });
   process.env.MAIL_PROVIDER = 'ses';
@@ -48,7 +53,13 @@ async function mailedThroughSes(sesId: string) {
  * The EventBridge event SES publishes for a configuration set's bounce or complaint (shape from the SES event
  * publishing docs).
  */
-function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bounceType = 'Permanent') {
+function sesEvent(
+  type: 'Bounce' | 'Complaint',
+  sesId: string,
+  email: string,
+  bounceType = 'Permanent',
+  tags: Record<string, string[]> = {},
+) {
   return {
     version: '0',
     id: 'e1',
@@ -61,7 +72,7 @@ function sesEvent(type: 'Bounce' | 'Complaint', sesId: string, email: string, bo
         source: 'no-reply@example.com',
         messageId: sesId,
         destination: [email],
-        tags: {},
+        tags,
       },
       ...(type === 'Bounce'
         ? {
@@ -117,5 +128,109 @@ describe('jobs/ses-events', () => {
       (await client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Again.' }))
         .status,
     ).toBe(201);
+  });
+});
+
+describe('pausing an agent on bounces and complaints', () => {
+  beforeEach(() => {
+    // Two e-mails are enough to judge here (50 by default): one bounce of two is 50 %, one complaint 50 %.
+    process.env.SENDING_REVIEW_MIN_EMAILS = '2';
+    resetConfig();
+  });
+  afterEach(() => {
+    delete process.env.SENDING_REVIEW_MIN_EMAILS;
+    resetConfig();
+  });
+
+  /** An agent who sent two e-mails through SES, `ses-<label>-1` and `-2`. */
+  async function agentWithTwoEmails(label: string) {
+    const agent = await signedInAgent(api);
+    const first = await mailedThroughSes(`ses-${label}-1`, agent);
+    const second = await mailedThroughSes(`ses-${label}-2`, agent);
+    // The first address is the one that bounces or complains (and is then suppressed); sends go to the second's.
+    return { ...agent, email: first.email, clientId: second.clientId, secondEmail: second.email };
+  }
+  /** The `agent` tag every client e-mail carries (SES gives it back in the event). */
+  const tagOf = (agent: { user: { id: string } }) => ({ agent: [agent.user.id] });
+  const send = (client: ApiClient, clientId: string) =>
+    client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hi', body: 'Checking in.' });
+
+  it.each([
+    ['Bounce', 'bounces', 'more than 5% of your recent e-mails bounced'],
+    ['Complaint', 'complaints', 'more than 0.1% of your recent e-mails were marked as spam'],
+  ] as const)(
+    'a %s past the review level pauses client sends (403 SENDING_PAUSED), shown to the agent and the admin list',
+    async (type, reason, words) => {
+      const label = `pause-${type}-${Date.now()}`;
+      const agent = await agentWithTwoEmails(label);
+      const result = await handler(sesEvent(type, `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)));
+      expect(result.paused).toBe(reason);
+      const refused = await send(agent.client, agent.clientId);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('SENDING_PAUSED');
+      expect(refused.body.message).toContain(words);
+      expect((await agent.client.get('/api/user')).body.sendingPaused).toEqual({ reason, since: expect.any(String) });
+      const listed = ((await admin.get('/api/agents')).body as { id: string; sendingPaused: unknown }[]).find(
+        (a) => a.id === agent.user.id,
+      );
+      expect(listed?.sendingPaused).toEqual({ reason, since: expect.any(String) });
+    },
+  );
+
+  it('counts an event once however often it is delivered, and pauses no one under the minimum volume', async () => {
+    const label = `replay-${Date.now()}`;
+    const agent = await signedInAgent(api);
+    const first = await mailedThroughSes(`ses-${label}-1`, agent);
+    // One e-mail, under the two the review needs: its bounce, delivered three times, pauses no one and counts once.
+    for (let delivery = 0; delivery < 3; delivery += 1)
+      expect(
+        (await handler(sesEvent('Bounce', `ses-${label}-1`, first.email, 'Permanent', tagOf(agent)))).paused,
+      ).toBeUndefined();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await sendingRecordSince(agent.user.id, today)).toEqual({ emails: 1, bounces: 1, complaints: 0 });
+    const second = await mailedThroughSes(`ses-${label}-2`, agent);
+    expect((await handler(sesEvent('Bounce', `ses-${label}-2`, second.email, 'Permanent', tagOf(agent)))).paused).toBe(
+      'bounces',
+    );
+  });
+
+  it('counts a bounce of an invitation by its agent tag', async () => {
+    const label = `tagged-${Date.now()}`;
+    const agent = await agentWithTwoEmails(label);
+    // No message of ours behind it: only the tag names the agent.
+    const event = sesEvent('Bounce', `ses-${label}-invitation`, 'gone@example.com', 'Permanent', tagOf(agent));
+    expect((await handler(event)).paused).toBe('bounces');
+  });
+
+  it('an administrator lifts the pause; the record that paused the agent does not pause them again', async () => {
+    const label = `lift-${Date.now()}`;
+    const agent = await agentWithTwoEmails(label);
+    expect((await handler(sesEvent('Bounce', `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)))).paused).toBe(
+      'bounces',
+    );
+    const path = `/api/admin/agents/${agent.user.id}/sending`;
+    // Only an administrator, only lifting, only a real agent.
+    expect((await agent.client.post(path, { paused: false })).status).toBe(403);
+    const pausing = await admin.post(path, { paused: true });
+    expect(pausing.status).toBe(400);
+    expect(pausing.body.errors).toEqual({
+      paused: 'paused can only be false: an administrator lifts a pause, the sending review sets it',
+    });
+    expect((await admin.post(path, {})).status).toBe(400);
+    expect((await admin.post(path, { paused: 'no' })).status).toBe(400);
+    expect((await admin.post('/api/admin/agents/not%20an%20id/sending', { paused: false })).status).toBe(400);
+    expect((await admin.post('/api/admin/agents/AAAAAAAAAAAAAAAAAAAAAA/sending', { paused: false })).status).toBe(404);
+
+    const lifted = await admin.post(path, { paused: false });
+    expect(lifted.status).toBe(200);
+    expect(lifted.body).toMatchObject({ id: agent.user.id, sendingPaused: null });
+    expect((await send(agent.client, agent.clientId)).status).toBe(201);
+    // The second e-mail bounces too, the same day: the review counts from tomorrow, so no pause again.
+    expect(
+      (await handler(sesEvent('Bounce', `ses-${label}-2`, agent.secondEmail, 'Permanent', tagOf(agent)))).paused,
+    ).toBeUndefined();
+    expect((await agent.client.get('/api/user')).body.sendingPaused).toBeNull();
+    // Lifting again changes nothing.
+    expect((await admin.post(path, { paused: false })).status).toBe(200);
   });
 });

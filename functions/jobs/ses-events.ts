@@ -1,10 +1,14 @@
 // jobs/ses-events: SES's bounce and complaint events for the configuration set our client e-mails
 // go through, delivered by an EventBridge rule (not a public route). A permanent bounce or a
 // complaint marks the message and suppresses the address: no further e-mail goes to it (the send
-// route answers 409 EMAIL_SUPPRESSED). Transient bounces (a full mailbox) are only logged.
+// route answers 409 EMAIL_SUPPRESSED). Transient bounces (a full mailbox) are only logged. Each
+// counts against the agent who sent it (the `agent` tag every client e-mail carries, or our record of
+// the message): past SES's review levels their client sends pause (recordSendingEvent).
 import { countInsights } from '../data/insights';
 import { changeMessageStatus, findSesMessage, suppressEmail, type SuppressionReason } from '../data/messages';
+import { getUserById } from '../data/users';
 import { createLogger } from '../observability/logger';
+import { recordSendingEvent } from '../services/send-limits';
 
 type Recipient = { emailAddress?: string };
 /** The EventBridge event SES sends (`source: aws.ses`, detail-type `Email Bounced` / `Email Complained`). */
@@ -12,7 +16,7 @@ export type SesEvent = {
   'detail-type'?: string;
   detail?: {
     eventType?: string;
-    mail?: { messageId?: string };
+    mail?: { messageId?: string; tags?: Record<string, string[] | undefined> };
     bounce?: { bounceType?: string; bouncedRecipients?: Recipient[] };
     complaint?: { complainedRecipients?: Recipient[] };
   };
@@ -22,6 +26,8 @@ export type SesEventResult = {
   outcome: 'suppressed' | 'ignored';
   addresses: number;
   message: 'marked' | 'unknown' | 'unchanged' | 'none';
+  /** The agent's sending paused by this event, and why. */
+  paused?: 'bounces' | 'complaints';
 };
 
 export async function handler(event: SesEvent): Promise<SesEventResult> {
@@ -48,8 +54,11 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
   for (const address of addresses) await suppressEmail(address, reason);
   let message: SesEventResult['message'] = 'none';
   const sesMessageId = detail.mail?.messageId;
+  const taggedAgent = detail.mail?.tags?.agent?.[0];
+  let agentId = typeof taggedAgent === 'string' && taggedAgent ? taggedAgent : undefined;
   if (sesMessageId) {
     const ref = await findSesMessage(sesMessageId);
+    agentId ??= ref?.agentId;
     if (!ref) message = 'unknown';
     else {
       const status = reason === 'bounce' ? 'bounced' : 'complained';
@@ -64,6 +73,9 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
       if (changed) await countInsights(ref.agentId, { bounces: 1 });
     }
   }
+  const agent = agentId ? await getUserById(agentId) : undefined;
+  const paused = agent ? await recordSendingEvent(agent, reason, sesMessageId) : null;
+  if (paused) log.warn('agent sending paused', { agentId, reason: paused });
   log.info('ses event applied', { reason, addresses: addresses.length, message });
-  return { outcome: 'suppressed', addresses: addresses.length, message };
+  return { outcome: 'suppressed', addresses: addresses.length, message, ...(paused ? { paused } : {}) };
 }

@@ -1,12 +1,34 @@
 import { captureOutput, emfLines } from '../testing/output';
 import { observeJob } from './job';
 import { currentInvocation, newInvocation, runInvocation } from './invocation';
-import { BUSINESS_METRICS, countMetric, emfDocument, flushMetrics, METRICS_NAMESPACE } from './metrics';
+import {
+  BUSINESS_METRICS,
+  countMetric,
+  emfDocument,
+  flushMetrics,
+  METRICS_NAMESPACE,
+  PLATFORM_SHARE_METRICS,
+  recordLevel,
+} from './metrics';
 
 /** The settings without which the configuration (and so LOG_LEVEL) cannot be read. */
 const VALID_CONFIG = { APP_URL: 'https://app.example.com', TABLE_NAME: 'test' };
 
 describe('EMF business metrics', () => {
+  it("writes the platform's share of its daily breaker as the highest level seen, in percent", () => {
+    const invocation = newInvocation({ functionName: 'HearthPostClientMessages' }, { requestId: 'api-2' });
+    runInvocation(invocation, async () => {
+      recordLevel(PLATFORM_SHARE_METRICS.email, 79.5);
+      recordLevel(PLATFORM_SHARE_METRICS.email, 80.1);
+      recordLevel(PLATFORM_SHARE_METRICS.email, 12);
+    });
+    const document = emfDocument(invocation, 1);
+    expect(document).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Metrics: [{ Name: 'PlatformEmailSharePercent', Unit: 'Percent' }] }] },
+      PlatformEmailSharePercent: 80.1,
+    });
+  });
+
   it('builds one CloudWatch embedded-metric document: namespace, the Service dimension, one Count per metric, ids as properties', () => {
     // Prepare
     const invocation = newInvocation(

@@ -19,6 +19,13 @@ export const BUSINESS_METRICS = [
   'ThrottleRefusals',
   'DigestsSent',
 ] as const;
+/**
+ * The platform's day so far on each channel, in percent of its circuit breaker (functions/data/outbound-caps.ts): the
+ * highest a send of the invocation saw, alarmed on at 80 % (infra/constructs/monitoring.ts).
+ */
+export const PLATFORM_SHARE_METRICS = { email: 'PlatformEmailSharePercent', sms: 'PlatformSmsSharePercent' } as const;
+type ShareMetricName = (typeof PLATFORM_SHARE_METRICS)[keyof typeof PLATFORM_SHARE_METRICS];
+const SHARE_METRIC_NAMES: ReadonlySet<string> = new Set(Object.values(PLATFORM_SHARE_METRICS));
 export type MetricName = (typeof BUSINESS_METRICS)[number];
 
 /** Adds to a metric of the current invocation; outside one (scripts, module loading) nothing is counted. */
@@ -26,6 +33,13 @@ export function countMetric(name: MetricName, value = 1): void {
   const metrics = currentInvocation()?.metrics;
   if (!metrics || !Number.isFinite(value) || value <= 0) return;
   metrics.set(name, (metrics.get(name) ?? 0) + value);
+}
+
+/** Records a level of the current invocation (a share in percent): the highest it saw is written. */
+export function recordLevel(name: ShareMetricName, value: number): void {
+  const metrics = currentInvocation()?.metrics;
+  if (!metrics || !Number.isFinite(value) || value < 0) return;
+  metrics.set(name, Math.max(metrics.get(name) ?? 0, value));
 }
 
 /** The EMF document of an invocation's metrics, or undefined when it counted none. */
@@ -43,7 +57,10 @@ export function emfDocument(
         {
           Namespace: METRICS_NAMESPACE,
           Dimensions: [Object.keys(METRICS_DIMENSIONS)],
-          Metrics: Object.keys(values).map((Name) => ({ Name, Unit: 'Count' })),
+          Metrics: Object.keys(values).map((Name) => ({
+            Name,
+            Unit: SHARE_METRIC_NAMES.has(Name) ? 'Percent' : 'Count',
+          })),
         },
       ],
     },

@@ -21,12 +21,14 @@ import { config } from '../config';
 import type { ClientItem } from '../data/clients';
 import { getMessage, putMessageOnce, type NewMessage } from '../data/messages';
 import { dueOccasionClients } from '../data/occasions';
-import { releaseSend, reserveSend, type SendSlot } from '../data/outbound-caps';
+import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';
+import { isRefusal } from '../domain/refusals';
 import { writeDraft } from './drafts';
+import { reserveDailySend } from './send-limits';
 
 const DAY_MS = 86_400_000;
 
@@ -159,8 +161,10 @@ async function automaticMessage(
     else if (!agent.emailVerifiedAt) note = APPROVAL_NOTES.unverified;
     else if (draft.engine.fallback) note = APPROVAL_NOTES.draftFailed;
     else {
-      const reservation = await reserveSend(agent.id, rule.channel, now);
-      if (reservation.granted) slot = reservation.slot;
+      const reservation = await reserveDailySend(agent, rule.channel, now);
+      if (!isRefusal(reservation)) slot = reservation;
+      else if (reservation.kind === 'sending-paused') note = APPROVAL_NOTES.sendingPaused;
+      else if (reservation.kind === 'platform-limit') note = APPROVAL_NOTES.platformLimit(rule.channel);
       else note = APPROVAL_NOTES.dailyLimit(rule.channel);
     }
   }

@@ -19,8 +19,8 @@ import { hitLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
 import {
   isRefusal,
-  type DailyLimit,
   type EmailUnverified,
+  type SendCapRefusal,
   type NotFound,
   type RateLimited,
   type SendFailed,
@@ -30,7 +30,7 @@ import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 
 /** Why an invitation is not sent. */
-export type InviteRefusal = EmailUnverified | RateLimited<'invitations'> | DailyLimit | SendFailed<'email'>;
+export type InviteRefusal = EmailUnverified | RateLimited<'invitations'> | SendCapRefusal | SendFailed<'email'>;
 type NoSuchInvitation = NotFound<'invitation'>;
 
 type ErrorLog = { error(message: string, fields?: Record<string, unknown>): void };

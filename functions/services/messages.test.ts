@@ -8,6 +8,8 @@ import { resetConfig } from '../config';
 import { db, table } from '../data/db';
 import { clientKey } from '../data/keys';
 import { getMessage, listActivity, optOutClient, putMessage, suppressEmail } from '../data/messages';
+import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
+import { pauseSending } from '../data/sending-pause';
 import { SEND_MESSAGES } from '../domain/client-message';
 import { randomId } from '../domain/signed-tokens';
 import { agentItem, clientItem } from '../testing/factories';
@@ -125,31 +127,56 @@ describe('sendClientMessage refuses, as a value', () => {
   });
 });
 
+/** An automatic e-mail to the client, held and due a minute ago. */
+const heldEmail = (agentId: string, client: { id: string; email?: string | null }, now: Date) =>
+  putMessage({
+    id: randomId(),
+    agentId,
+    clientId: client.id,
+    channel: 'email',
+    subject: 'Happy birthday!',
+    body: 'Have a lovely day.',
+    to: client.email!,
+    status: 'scheduled',
+    sendAt: new Date(now.getTime() - 60_000).toISOString(),
+    slotDay: now.toISOString().slice(0, 10),
+    createdAt: new Date(now.getTime() - 3_600_000).toISOString(),
+    automatic: true,
+  });
+
 describe('the hourly delivery reads a refusal as a value', () => {
   it('gives up a held e-mail whose client unsubscribed since, keeping the sentence the agent would be told', async () => {
     const agent = await agentItem();
     const client = await awakeClient(agent.id);
     const now = new Date();
-    const held = await putMessage({
-      id: randomId(),
-      agentId: agent.id,
-      clientId: client.id,
-      channel: 'email',
-      subject: 'Happy birthday!',
-      body: 'Have a lovely day.',
-      to: client.email!,
-      status: 'scheduled',
-      sendAt: new Date(now.getTime() - 60_000).toISOString(),
-      slotDay: now.toISOString().slice(0, 10),
-      createdAt: new Date(now.getTime() - 3_600_000).toISOString(),
-      automatic: true,
-    });
+    const held = await heldEmail(agent.id, client, now);
     await optOutClient(agent.id, client.id, 'email', now);
 
     expect(await deliverScheduledText(held, now)).toBe('opted-out');
     expect(await getMessage(client.id, held.id)).toMatchObject({
       status: 'failed',
       problem: SEND_MESSAGES.emailOptedOut,
+    });
+    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+  });
+
+  it('gives up a held message of an agent whose sending was paused since, saying why', async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id);
+    const now = new Date();
+    const held = await heldEmail(agent.id, client, now);
+    await pauseSending(agent.id, {
+      reason: 'complaints',
+      pausedAt: now.toISOString(),
+      emails: 60,
+      bounces: 0,
+      complaints: 1,
+    });
+
+    expect(await deliverScheduledText(held, now)).toBe('failed');
+    expect(await getMessage(client.id, held.id)).toMatchObject({
+      status: 'failed',
+      problem: SENDING_PAUSED_MESSAGES.complaints,
     });
     expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
   });

@@ -6,6 +6,7 @@
 import type { Client, SendMessageResult } from '@shared/api-types';
 import { tokenLinkPath } from '@shared/link-token';
 import type { MessageInput } from '@shared/messages';
+import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
 import { getClient, toClient, type ClientItem } from '../data/clients';
@@ -30,9 +31,9 @@ import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from 
 import { textDestination } from '../domain/phone-numbers';
 import {
   isRefusal,
-  type DailyLimit,
   type EmailDestinationRefusal,
   type EmailUnverified,
+  type SendCapRefusal,
   type NotFound,
   type OptedOut,
   type SendFailed,
@@ -47,7 +48,7 @@ import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
 export type SendRefusal =
-  EmailUnverified | NotFound<'client'> | EmailDestinationRefusal | TextDestinationRefusal | DailyLimit | SendFailed;
+  EmailUnverified | NotFound<'client'> | EmailDestinationRefusal | TextDestinationRefusal | SendCapRefusal | SendFailed;
 
 /** POST /api/clients/{id}/messages: sent, or a text held for the client's 8:00; or why not. */
 export async function sendClientMessage(
@@ -327,7 +328,13 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
     await giveUp(claimed, slot, 'the client was deleted');
     return 'no-client';
   }
-  if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now);
+  const agent = await getUserById(claimed.agentId);
+  // Held before the agent's sending was paused: it does not leave either, and says why.
+  if (agent?.sendingPause) {
+    await giveUp(claimed, slot, SENDING_PAUSED_MESSAGES[agent.sendingPause.reason]);
+    return 'failed';
+  }
+  if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now, agent);
   if (client.smsOptedOut || (await isPhoneOptedOut(claimed.to))) {
     await giveUp(claimed, slot, 'the client opted out of text messages');
     return 'opted-out';
@@ -341,8 +348,8 @@ async function deliverScheduledEmail(
   client: ClientItem,
   slot: SendSlot,
   now: Date,
+  agent: UserItem | undefined,
 ): Promise<ScheduledDelivery> {
-  const agent = await getUserById(message.agentId);
   if (!agent) {
     await giveUp(message, slot, 'the agent account is gone');
     return 'failed';

@@ -24,9 +24,9 @@ import type { UserItem } from '../data/users';
 import { textDeliveryTime } from '../domain/client-message';
 import {
   isRefusal,
-  type DailyLimit,
   type EmailDestinationRefusal,
   type EmailUnverified,
+  type SendCapRefusal,
   type InvalidContent,
   type NotAwaiting,
   type NotFound,
@@ -45,7 +45,7 @@ export type ApproveRefusal =
   | InvalidContent
   | EmailDestinationRefusal
   | TextDestinationRefusal
-  | DailyLimit
+  | SendCapRefusal
   | SendFailed;
 
 /** GET /api/outgoing: the queue, soonest first (a waiting message by when it was made). */

@@ -2,15 +2,15 @@
 // cap, at most once a week per client (one conditional write). The e-mail goes out (and a text
 // when possible, within the SMS cap); if the e-mail fails the status and the send are given back (the client record
 // counts the request when it is marked and uncounts it when it is withdrawn).
-import { releaseSend, reserveSend } from '../data/outbound-caps';
+import { releaseSend } from '../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
 import type { UserItem } from '../data/users';
 import {
   isRefusal,
   type AlreadyReviewed,
-  type DailyLimit,
   type EmailUnverified,
+  type SendCapRefusal,
   type NotFound,
   type PlaceIdRequired,
   type TooSoon,
@@ -25,7 +25,7 @@ const INTERVAL_MS = REVIEW_REQUEST_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
 
 /** Why a review request does not go. */
 export type ReviewRequestRefusal =
-  EmailUnverified | PlaceIdRequired | DailyLimit | NotFound<'client'> | AlreadyReviewed | TooSoon;
+  EmailUnverified | PlaceIdRequired | SendCapRefusal | NotFound<'client'> | AlreadyReviewed | TooSoon;
 
 /** The request sent (the client as it is now, and whether a text went too), or why not. */
 export async function requestReview(
@@ -48,7 +48,7 @@ export async function requestReview(
   }
   const { before, after } = mark;
   const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>
-    reserveSend(agent.id, 'sms', now),
+    reserveDailySend(agent, 'sms', now),
   ).catch(async (error: unknown) => {
     await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
     await releaseSend(slot);

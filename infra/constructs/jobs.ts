@@ -137,15 +137,18 @@ export class Jobs extends Construct {
       for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'openai')))
         workerFn.addEnvironment(name, value);
     // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
-    const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, base);
+    // It reads the sending review's settings (SENDING_REVIEW_DAYS, SENDING_REVIEW_MIN_EMAILS) with the other limits.
+    const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, { ...base, ...props.limits });
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
       description: 'Bounces and complaints of client e-mails → jobs/ses-events',
       eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
       targets: [new eventTargets.LambdaFunction(sesEventsFn, { retryAttempts: 3, maxEventAge: Duration.hours(6) })],
     });
+    // Items only (no index): the message and the address as before, and the sending review: the event counted
+    // once (PutItem), the agent's counts (UpdateItem, then one Query of their SENDS# partition), the pause.
     iam.Grant.addToPrincipal({
       grantee: sesEventsFn,
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
       resourceArns: [data.table.tableArn],
     });
     // The import job: the table's items and indexes as the client use cases write them, the upload

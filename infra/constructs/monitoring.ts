@@ -10,7 +10,12 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, METRICS_DIMENSIONS, METRICS_NAMESPACE } from '../../functions/observability/metrics';
+import {
+  BUSINESS_METRICS,
+  METRICS_DIMENSIONS,
+  METRICS_NAMESPACE,
+  PLATFORM_SHARE_METRICS,
+} from '../../functions/observability/metrics';
 import { ROUTE_DEFAULTS, type Route } from '../../functions/routes';
 import type { Api } from './api';
 import type { Jobs } from './jobs';
@@ -20,6 +25,8 @@ import { constructIdForSlug } from './route-function';
 export const DEFAULT_P99_LATENCY_MS = 3000;
 /** The API alarms when this share of its answers (in percent) are 5xx for 10 minutes. */
 export const DEFAULT_API_5XX_PERCENT = 5;
+/** The platform's client sends alarm when a day's reach this share (in percent) of the circuit breaker. */
+export const PLATFORM_SHARE_ALARM_PERCENT = 80;
 /** Below this many requests in 5 minutes the 5xx rate is not judged: one failure in three requests is not an outage. */
 export const MIN_REQUESTS_FOR_5XX_RATE = 10;
 
@@ -41,6 +48,8 @@ export class Monitoring extends Construct {
   readonly api5xxAlarm: cloudwatch.Alarm;
   /** One per route, in the route table's order. */
   readonly latencyAlarms: readonly cloudwatch.Alarm[];
+  /** The day's client e-mails, then texts, at 80 % of the platform's circuit breaker. */
+  readonly platformShareAlarms: readonly cloudwatch.Alarm[];
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -100,7 +109,29 @@ export class Monitoring extends Construct {
       }),
     );
 
-    const alarms = [this.api5xxAlarm, ...this.latencyAlarms, ...jobs.alarms];
+    // The send path writes the day's count as a share of the breaker (EMF, functions/services/send-limits.ts): the
+    // highest in 5 minutes reaching 80 % warns before client sends start being refused.
+    const platformShares = (['email', 'sms'] as const).map(
+      (channel) =>
+        new cloudwatch.Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: PLATFORM_SHARE_METRICS[channel],
+          dimensionsMap: { ...METRICS_DIMENSIONS },
+          statistic: cloudwatch.Stats.MAXIMUM,
+          period: PERIOD,
+        }),
+    );
+    this.platformShareAlarms = platformShares.map((metric, index) =>
+      metric.createAlarm(this, index === 0 ? 'PlatformEmailShareAlarm' : 'PlatformSmsShareAlarm', {
+        alarmDescription: `Client ${index === 0 ? 'e-mails' : 'texts'} sent today reached ${PLATFORM_SHARE_ALARM_PERCENT}% of the platform's daily circuit breaker (PLATFORM_DAILY_${index === 0 ? 'EMAIL' : 'SMS'}_LIMIT); past it every client send is refused until midnight UTC. Look for one agent sending far more than usual, or raise the limit with the SES quota or SMS budget.`,
+        threshold: PLATFORM_SHARE_ALARM_PERCENT,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    const alarms = [this.api5xxAlarm, ...this.latencyAlarms, ...jobs.alarms, ...this.platformShareAlarms];
     for (const alarm of alarms) alarm.addAlarmAction(action);
 
     const business = BUSINESS_METRICS.map(
@@ -146,6 +177,11 @@ export class Monitoring extends Construct {
           new cloudwatch.GraphWidget({
             title: 'Business metrics (per hour)',
             left: business,
+            right: platformShares.map((metric, index) =>
+              metric.with({ label: `Platform ${index === 0 ? 'e-mails' : 'texts'} today, % of the breaker` }),
+            ),
+            rightYAxis: { label: '% of the breaker', min: 0, max: 100 },
+            rightAnnotations: [{ value: PLATFORM_SHARE_ALARM_PERCENT, label: 'alarm' }],
             width: 12,
             legendPosition: cloudwatch.LegendPosition.RIGHT,
           }),

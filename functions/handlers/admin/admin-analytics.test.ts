@@ -123,6 +123,7 @@ describe('agent list', () => {
       clientCount: 1,
       businessName: null,
       businessLocation: null,
+      sendingPaused: null,
     });
     expect(res.text).not.toMatch(/passwordHash|scrypt|SESSION#|gsi1|"pk"/);
     const relogin = api.client();

@@ -28,6 +28,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     lastLoginDate: null,
     timeZone: 'America/New_York',
     reminderPrefs: { emailDigest: true, sms: false, leadDays: 7, monthlySummary: true },
+    sendingPaused: null,
     ...overrides,
   };
 }
@@ -74,6 +75,7 @@ export function createAdminAgent(overrides: Partial<AdminAgent> = {}): AdminAgen
     clientCount: 0,
     businessName: null,
     businessLocation: null,
+    sendingPaused: null,
     ...overrides,
   };
 }

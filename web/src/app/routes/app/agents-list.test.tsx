@@ -59,4 +59,29 @@ describe('/agents-list', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getByText('agent2999@realty.test')).toBeInTheDocument();
   });
+
+  it('shows a paused agent with why, and lifts the pause', async () => {
+    const paused = createAdminAgent({
+      id: 'p1',
+      username: 'pat@realty.test',
+      sendingPaused: { reason: 'bounces', since: '2026-03-02T15:00:00.000Z' },
+    });
+    let body: unknown;
+    const { user } = renderApp('/agents-list', {
+      user: createUser({ isAdmin: true }),
+      api: {
+        'GET /api/agents': () => jsonResponse(200, [paused]),
+        'POST /api/admin/agents/p1/sending': (request) => {
+          body = request.body;
+          return jsonResponse(200, { ...paused, sendingPaused: null });
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Agents' }, { timeout: 10_000 });
+    expect(within(table).getByText('Sending paused: bounces')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Lift the sending pause of pat@realty.test' }));
+    expect(await screen.findByText('pat@realty.test can send to clients again.')).toBeInTheDocument();
+    expect(body).toEqual({ paused: false });
+    await waitFor(() => expect(within(table).queryByText('Sending paused: bounces')).not.toBeInTheDocument());
+  });
 });

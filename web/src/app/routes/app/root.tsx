@@ -11,6 +11,7 @@ import { useUser } from '@/lib/auth';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAwaitingCount } from '@/features/automations/api/get-outgoing';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import { SendingPausedBanner } from '@/features/auth/components/sending-paused-banner';
 import { UnverifiedBanner } from '@/features/auth/components/unverified-banner';
 import { errorMessage } from '@/lib/api-client';
 
@@ -69,6 +70,7 @@ function SignedInShell() {
       }
     >
       {user ? <UnverifiedBanner user={user} /> : null}
+      {user ? <SendingPausedBanner user={user} /> : null}
       <Suspense fallback={<CenteredSpinner label="Loading page" />}>
         <Outlet />
       </Suspense>

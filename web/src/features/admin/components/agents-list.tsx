@@ -1,4 +1,5 @@
-// /agents-list: every agent with phone, signup, last login and client count, searchable and paged.
+// /agents-list: every agent with phone, signup, last login and client count, searchable and paged; an agent
+// whose client sends are paused (bounces or complaints) says so, with the button that lifts the pause.
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,9 @@ import { errorMessage } from '@/lib/api-client';
 import { countText, matchCountText } from '@/lib/count-text';
 import { formatTimestamp } from '@/lib/dates';
 import { usePagedSearch } from '@/lib/use-paged-search';
+import { useToast } from '@/components/ui/toast/use-toast';
 import { useAgents } from '../api/get-agents';
+import { useLiftSendingPause } from '../api/lift-sending-pause';
 import { filterAgents } from '../utils/search-admin';
 
 export function AgentsList() {
@@ -109,9 +112,38 @@ function AgentName({ agent }: { agent: AdminAgent }) {
         </Typography>
         {agent.isPro ? <Chip size="small" label="Pro" color="secondary" /> : null}
         {agent.isAdmin ? <Chip size="small" label="Admin" variant="outlined" /> : null}
+        {agent.sendingPaused ? (
+          <Chip size="small" color="error" label={`Sending paused: ${agent.sendingPaused.reason}`} />
+        ) : null}
       </Box>
       <Typography variant="muted">{agent.fullName}</Typography>
+      {agent.sendingPaused ? <LiftPauseButton agent={agent} /> : null}
     </>
+  );
+}
+
+function LiftPauseButton({ agent }: { agent: AdminAgent }) {
+  const { trigger, isMutating } = useLiftSendingPause();
+  const { toast } = useToast();
+  const lift = async () => {
+    try {
+      await trigger(agent.id);
+      toast({ title: 'Pause lifted', description: `${agent.username} can send to clients again.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      onClick={lift}
+      disabled={isMutating}
+      aria-label={`Lift the sending pause of ${agent.username}`}
+      sx={{ mt: 1 }}
+    >
+      {isMutating ? 'Lifting...' : 'Lift pause'}
+    </Button>
   );
 }
 

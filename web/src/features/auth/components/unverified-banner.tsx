@@ -1,14 +1,12 @@
 // The signed-in layout's reminder while the agent's e-mail is unverified: nothing is sent to
 // clients until then, and "Resend link" mails a new link (toasting how it went).
 import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { User } from '@shared/api-types';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useResendVerification } from '../api/verify-email';
+import { ShellBanner } from './shell-banner';
 
 export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emailVerified'> }) {
   const { trigger, isMutating } = useResendVerification();
@@ -25,23 +23,11 @@ export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emai
   };
 
   return (
-    <Alert
+    <ShellBanner
+      label="E-mail verification"
       severity="warning"
       icon={<MarkEmailUnreadRounded />}
-      role="region"
-      aria-label="E-mail verification"
-      sx={{ mb: 3, '& .MuiAlert-message': { width: '100%' } }}
-    >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        {/* A long address wraps anywhere rather than pushing the text out of a phone's width. */}
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          Verify your e-mail address: open the link we sent to <strong>{user.username}</strong>. Until then, Hearthside
-          sends nothing to your clients.
-        </Typography>
+      action={
         <Button
           variant="outlined"
           color="inherit"
@@ -52,7 +38,10 @@ export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emai
         >
           {isMutating ? 'Sending...' : 'Resend link'}
         </Button>
-      </Stack>
-    </Alert>
+      }
+    >
+      Verify your e-mail address: open the link we sent to <strong>{user.username}</strong>. Until then, Hearthside
+      sends nothing to your clients.
+    </ShellBanner>
   );
 }

@@ -1,0 +1,25 @@
+// POST /api/admin/agents/{id}/sending { paused: false }: an administrator lifts the pause the sending review put on
+// an agent's client sends (their e-mails bounced or drew complaints past SES's review levels). Answers the agent as
+// the admin list shows them.
+import { isId } from '@shared/schemas';
+import { sendingPauseSchema } from '@shared/sending-pause';
+import { isRefusal, type NotFound } from '../../domain/refusals';
+import { badRequest, notFound, refusalAnswers } from '../../http/errors';
+import { defineHandler } from '../../http/handler';
+import { liftPause } from '../../services/send-limits';
+
+export const AGENT_NOT_FOUND = 'Agent not found';
+
+const REFUSALS = refusalAnswers<NotFound<'agent'>>({ 'not-found': () => notFound(AGENT_NOT_FOUND) });
+
+export const handler = defineHandler(
+  'admin/post-admin-agent-sending',
+  { body: sendingPauseSchema, refusals: REFUSALS },
+  async ({ params, log }) => {
+    if (!isId(params.id)) throw badRequest('The agent id in the URL is not valid.', undefined, 'BAD_PATH_PARAMETER');
+    const agent = await liftPause(params.id);
+    if (isRefusal(agent)) return agent;
+    log.info('agent sending pause lifted', { agentId: agent.id });
+    return { body: agent };
+  },
+);
