@@ -7,6 +7,7 @@ import { consumeEmailVerificationRecord, createEmailVerificationRecord } from '.
 import { markEmailVerified, type UserItem } from '../data/users';
 import type { AnotherAccount, EmailUnverified, InvalidLink, SignInRequired } from '../domain/refusals';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
+import { agentHtml, agentText } from '../domain/message-text';
 import { escapeHtml, sendEmail, tokenLink } from '../integrations/mail';
 
 /** The refusal for an agent whose e-mail is not verified yet, else undefined: ask before sending anything to anyone. */
@@ -28,8 +29,8 @@ export async function sendVerificationLink(user: Pick<UserItem, 'id' | 'username
   await sendEmail({
     to: user.username,
     subject: 'Verify your Hearthside e-mail address',
-    text: `Hi ${user.fullName},\n\nOpen this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:\n\n${link}\n\nIf you did not create a Hearthside account, you can ignore this e-mail.\n`,
-    html: `<p>Hi ${escapeHtml(user.fullName)},</p><p>Open this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a></p><p>If you did not create a Hearthside account, you can ignore this e-mail.</p>`,
+    text: `Hi ${agentText(user.fullName)},\n\nOpen this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:\n\n${link}\n\nIf you did not create a Hearthside account, you can ignore this e-mail.\n`,
+    html: `<p>Hi ${agentHtml(user.fullName)},</p><p>Open this link within 24 hours to verify your e-mail address. Until then you can use Hearthside, but it sends nothing to your clients:</p><p><a href="${escapeHtml(link)}">Verify my e-mail address</a></p><p>If you did not create a Hearthside account, you can ignore this e-mail.</p>`,
   });
 }
 
