@@ -11,6 +11,7 @@ import {
   resetConfig,
   sessionSecret,
   stripeKeys,
+  STRIPE_PRICE_REQUIRED,
   twilioCredentials,
 } from './config';
 import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/secrets-extension';
@@ -115,6 +116,25 @@ describe('same-site origins', () => {
         LOCAL_ORIGINS: 'http://localhost:3000, http://127.0.0.1:3000,http://[::1]:3000',
       }).sameSiteOrigins,
     ).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+  });
+});
+
+describe('the Stripe price', () => {
+  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('is required with a Stripe key: without it the configuration fails with a clear message', () => {
+    expect(() => readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      new ConfigError(STRIPE_PRICE_REQUIRED),
+    );
+    expect(() => readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: ' ' })).toThrow(ConfigError);
+    expect(readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: 'price_pro' })).toMatchObject({
+      paymentProvider: 'stripe',
+      stripePriceId: 'price_pro',
+    });
+  });
+
+  it('is not needed without a Stripe key (the local simulator)', () => {
+    expect(readConfig({ ...base, PAYMENT_PROVIDER: 'simulator' }).stripePriceId).toBeUndefined();
   });
 });
 
@@ -248,6 +268,7 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
     'AI_SECRET_ARN',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_ID',
     'GOOGLE_PLACES_API_KEY',
     'TWILIO_ACCOUNT_SID',
     'TWILIO_AUTH_TOKEN',
@@ -264,6 +285,7 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
     process.env.GOOGLE_SECRET_ARN = GOOGLE_ARN;
     process.env.TWILIO_SECRET_ARN = TWILIO_ARN;
     process.env.AI_SECRET_ARN = AI_ARN;
+    process.env.STRIPE_PRICE_ID = 'price_pro';
     process.env.APP_URL ??= 'https://app.example.com';
     process.env.TABLE_NAME ??= 'table';
     resetConfig();
@@ -306,6 +328,13 @@ describe('provider keys named by ARN (Stripe, Google, Twilio, OpenAI-compatible)
     expect(await googlePlacesApiKey()).toBeUndefined();
     expect(await twilioCredentials()).toBeUndefined();
     expect(await openaiApiKey()).toBeUndefined();
+  });
+
+  it('refuses to go on with a Stripe key from the secret but no STRIPE_PRICE_ID, saying why', async () => {
+    await withSecrets({ [STRIPE_ARN]: JSON.stringify({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' }) });
+    delete process.env.STRIPE_PRICE_ID;
+    resetConfig();
+    await expect(stripeKeys()).rejects.toThrow(new ConfigError(STRIPE_PRICE_REQUIRED));
   });
 
   it('prefers the settings themselves (the local runtime) and then asks the extension nothing', async () => {

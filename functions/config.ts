@@ -205,6 +205,10 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   return value as T;
 }
 
+/** Without our price, any subscription on the same Stripe account (another product's) would grant Pro. */
+export const STRIPE_PRICE_REQUIRED =
+  'STRIPE_PRICE_ID is required with a Stripe key: set it to the price of the Pro plan (price_…), so that no other subscription on the Stripe account grants Pro';
+
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const appUrl = required(env, 'APP_URL').replace(/\/+$/, '');
   let parsed: URL;
@@ -217,6 +221,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!Number.isInteger(cost) || cost < 10 || cost > 20)
     throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();
+  if (env.STRIPE_SECRET_KEY?.trim() && !env.STRIPE_PRICE_ID?.trim()) throw new ConfigError(STRIPE_PRICE_REQUIRED);
   return {
     tableName: required(env, 'TABLE_NAME'),
     uploadsBucket: env.UPLOADS_BUCKET?.trim() || 'uploads',
@@ -408,8 +413,10 @@ export type TwilioCredentials = { accountSid: string; authToken: string; from: s
  */
 const providerSecretOnce = {
   stripe: once(async (): Promise<StripeKeys> => {
-    const { stripeSecretKey, stripeWebhookSecret } = config();
+    const { stripeSecretKey, stripeWebhookSecret, stripePriceId } = config();
     const fields = stripeSecretKey || stripeWebhookSecret ? {} : await readProviderSecret('STRIPE_SECRET_ARN');
+    // In AWS the key arrives with the secret, at the first read: the function refuses to go on without our price.
+    if (fields.secretKey && !stripePriceId) throw new ConfigError(STRIPE_PRICE_REQUIRED);
     return {
       secretKey: stripeSecretKey ?? fields.secretKey,
       webhookSecret: stripeWebhookSecret ?? fields.webhookSecret,

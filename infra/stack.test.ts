@@ -111,6 +111,11 @@ describe('the stack with the defaults', () => {
     ({ stack, template, resources, templateSizes } = synthesize());
   });
 
+  it('warns that the Stripe routes need stripePriceId, and sets no STRIPE_PRICE_ID', () => {
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('No stripePriceId given'));
+    expect(JSON.stringify(resources)).not.toContain('STRIPE_PRICE_ID');
+  });
+
   describe('the route table is the stack', () => {
     it('creates one nodejs22.x arm64 function per route, index.handler, 1024 MB and 10 s unless the route says otherwise', () => {
       // Assess

@@ -22,6 +22,18 @@ export type Slot = {
 };
 export type Reservation = { granted: true; slot: Slot } | { granted: false; retryAfterSeconds: number };
 
+/** The throttles of a login attempt by `username` (lower-cased) from `ip`. */
+export const loginThrottles = (username: string, ip: string) => ({
+  ip: { scope: 'login-ip', id: ip },
+  accountFromIp: { scope: 'login-account-ip', id: `${username}#${ip}` },
+  account: { scope: 'login-account', id: username },
+});
+
+/** Forgets a growing delay's failures: the next attempt is free again. */
+export async function clearDelay({ scope, id }: { scope: string; id: string }): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: throttleDelayKey(scope, id) }));
+}
+
 /** A failure in a row is forgotten after a quiet day. */
 const DELAY_MEMORY_SECONDS = 24 * 3600;
 /**

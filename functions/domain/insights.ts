@@ -3,7 +3,7 @@
 // summary e-mail. Pure: the reads are the caller's.
 import type { CompletionBand, Insights, InsightsMonth, QuietClient } from '@shared/api-types';
 import { addDays, isLeapYear, lastMonths, monthDayOf } from '@shared/dates';
-import { escapeHtml } from './message-text';
+import { escapeHtml, firstName as firstNameOf } from './message-text';
 import type { RenderedEmail } from './reminder-digest';
 
 export const INSIGHTS_MONTHS = { default: 12, max: 24 } as const;
@@ -183,7 +183,7 @@ const percent = (value: number | null) => (value === null ? 'none due' : `${Math
 export function monthlySummaryEmail(insights: Insights, options: { agentName: string; appUrl: string }): RenderedEmail {
   const month = insights.months.at(-1)!;
   const { totals } = insights;
-  const firstName = options.agentName.trim().split(/\s+/)[0] || 'there';
+  const firstName = firstNameOf(options.agentName) || 'there';
   const links = { insights: `${options.appUrl}/insights`, settings: `${options.appUrl}/settings` };
   const lines: Array<[string, string]> = [
     ['Messages and touches', `${totals.touches.total} (${totals.touches.auto} automatic)`],

@@ -22,19 +22,21 @@ const BARE_SCHEME = /\b(mailto|tel|sms|callto|javascript|data):/gi;
  * defanged (`evil[.]example`, `https[:]//`) so no mail client or phone auto-links it.
  */
 export function agentText(value: string | null | undefined, max = AGENT_TEXT_MAX): string {
-  const oneLine = (value ?? '')
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ')
-    .trim();
-  const chars = Array.from(oneLine);
+  const line = oneLine((value ?? '').normalize('NFKC'));
+  const chars = Array.from(line);
   const cut =
     chars.length > max
       ? `${chars
           .slice(0, max - 1)
           .join('')
           .trimEnd()}${ELLIPSIS}`
-      : oneLine;
+      : line;
   return defang(cut);
+}
+
+/** Control and format characters and runs of white space (line breaks included) become one space; trimmed. */
+export function oneLine(value: string): string {
+  return value.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
 }
 
 /** Makes URLs, e-mail domains and bare domains unlinkable: every dot between labels becomes `[.]`, every `scheme://` `scheme[:]//`. */

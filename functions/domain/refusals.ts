@@ -47,6 +47,11 @@ export type RateLimited<
   W extends 'support-requests' | 'invitations' | 'imports' = 'support-requests' | 'invitations' | 'imports',
 > = { kind: 'rate-limited'; what: W; max: number; retryAfterSeconds: number };
 
+// Following an e-mail verification link: only the account it was mailed to, signed in, may use it.
+export type SignInRequired = { kind: 'sign-in-required' };
+export type AnotherAccount = { kind: 'another-account' };
+export type InvalidLink = { kind: 'invalid-link' };
+
 // Review requests.
 export type PlaceIdRequired = { kind: 'place-id-required' };
 export type AlreadyReviewed = { kind: 'already-reviewed' };
@@ -94,6 +99,9 @@ export type Refusal =
   | SmsUnavailable
   | SendFailed
   | RateLimited
+  | SignInRequired
+  | AnotherAccount
+  | InvalidLink
   | PlaceIdRequired
   | AlreadyReviewed
   | TooSoon
@@ -127,6 +135,9 @@ const KINDS: Record<RefusalKind, true> = {
   'sms-unavailable': true,
   'send-failed': true,
   'rate-limited': true,
+  'sign-in-required': true,
+  'another-account': true,
+  'invalid-link': true,
   'place-id-required': true,
   'already-reviewed': true,
   'too-soon': true,

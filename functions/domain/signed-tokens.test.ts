@@ -3,7 +3,7 @@
 import { jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { createHmac } from 'node:crypto';
 import { randomId, signToken, verifyToken } from './signed-tokens';
-import { derivePurposeKey, rootKeyId } from './signing-keys';
+import { derivePurposeKey, rootKeyId, rootKeyring } from './signing-keys';
 
 const key = new TextEncoder().encode('a-test-signing-key-of-at-least-32-characters');
 const otherKey = new TextEncoder().encode('another-test-key-of-at-least-32-characters!!');
@@ -97,6 +97,34 @@ describe('signed tokens', () => {
     ).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'HS256', crit: ['b64'], b64: false }, claims))).toBeNull();
     expect(await verifyToken(key, 'session', sign({ alg: 'HS256' }, claims))).toMatchObject({ sub: 'u' });
+  });
+
+  it('keeps links signed before a key rotation working by their kid, and refuses a kid no root has', async () => {
+    const before = await signToken(key, 'unsubscribe', { sub: 'u', jti: 'j' }, 3600);
+    const rotated = rootKeyring([otherKey, key]);
+    const after = await signToken(rotated, 'unsubscribe', { sub: 'u', jti: 'j2' }, 3600);
+
+    expect(await verifyToken(rotated, 'unsubscribe', before)).toMatchObject({ sub: 'u', jti: 'j' });
+    expect(await verifyToken(rotated, 'unsubscribe', after)).toMatchObject({ jti: 'j2' });
+    expect(await verifyToken(rootKeyring([otherKey]), 'unsubscribe', before)).toBeNull();
+    const claims = { sub: 'u', jti: 'j', pur: 'unsubscribe', exp: inAnHour() };
+    const unknownKid = sign({ alg: 'HS256', kid: 'not-a-root-we-have' }, claims, derivePurposeKey(key, 'unsubscribe'));
+    expect(await verifyToken(rotated, 'unsubscribe', unknownKid)).toBeNull();
+  });
+
+  it('refuses algorithm confusion: another alg in the header, even with our key as its secret or jose signing it', async () => {
+    const claims = { sub: 'u', jti: 'j', pur: 'session', exp: inAnHour() };
+    const kid = rootKeyId(key);
+    const purposeKey = derivePurposeKey(key, 'session');
+    // An RS/ES header whose "signature" is an HMAC under our key (the classic public-key-as-secret confusion).
+    for (const alg of ['RS256', 'ES256', 'PS256', 'HS384', 'HS512', 'hs256', 'none'])
+      expect(await verifyToken(key, 'session', sign({ alg, kid }, claims, purposeKey))).toBeNull();
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512', kid }).sign(purposeKey);
+    expect(await verifyToken(key, 'session', hs512)).toBeNull();
+    // The same claims under the header we issue do verify: the MAC was never the problem.
+    expect(await verifyToken(key, 'session', sign({ alg: 'HS256', kid }, claims, purposeKey))).toMatchObject({
+      sub: 'u',
+    });
   });
 
   it('refuses malformed tokens without throwing', async () => {

@@ -85,11 +85,14 @@ export async function sendAlreadyConnectedEmail(
   details: SubmittedDetails,
 ): Promise<void> {
   const link = registrationConfirmLink(token);
-  const subject = `You're already connected with ${agent.fullName}`;
+  const agentName = agentText(agent.fullName);
+  const name = agentText(to.name);
+  const subject = `You're already connected with ${agentName}`;
   const intro =
-    `Someone, hopefully you, just registered as ${agent.fullName}'s client with this e-mail address. ` +
-    `You are already one of ${agent.fullName}'s clients, so we have not changed anything yet.`;
-  const ask = `If these are your details and you want ${agent.fullName} to have them, confirm them here:`;
+    `Someone, hopefully you, just registered as ${agentName}'s client with this e-mail address. ` +
+    `You are already one of ${agentName}'s clients, so we have not changed anything yet.`;
+  const ask = `If these are your details and you want ${agentName} to have them, confirm them here:`;
+  const lines = details.map(([label, value]) => [label, agentText(value)] as const);
   const after =
     `The link works once and expires in ${REGISTRATION_SUBMISSION_TTL_DAYS} days. ` +
     `If this was not you, ignore this e-mail: nothing will change.`;
@@ -97,12 +100,12 @@ export async function sendAlreadyConnectedEmail(
     to: to.email,
     subject,
     text:
-      `Hi ${to.name},\n\n${intro}\n\n` +
-      details.map(([label, value]) => `${label}: ${value}`).join('\n') +
+      `Hi ${name},\n\n${intro}\n\n` +
+      lines.map(([label, value]) => `${label}: ${value}`).join('\n') +
       `\n\n${ask}\n\n${link}\n\n${after}\n`,
     html:
-      `<p>Hi ${escapeHtml(to.name)},</p><p>${escapeHtml(intro)}</p>` +
-      `<ul>${details.map(([label, value]) => `<li>${escapeHtml(label)}: <span>${escapeHtml(value)}</span></li>`).join('')}</ul>` +
+      `<p>Hi ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p>` +
+      `<ul>${lines.map(([label, value]) => `<li>${escapeHtml(label)}: <span>${escapeHtml(value)}</span></li>`).join('')}</ul>` +
       `<p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(link)}">Confirm my details</a></p><p>${escapeHtml(after)}</p>`,
   });
 }

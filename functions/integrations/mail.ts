@@ -2,6 +2,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { tokenLinkPath } from '@shared/link-token';
 import { config } from '../config';
+import { oneLine } from '../domain/message-text';
 import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
 
@@ -43,7 +44,9 @@ export function fromHeader(name: string, address: string): string {
 }
 
 /** Sends the message; answers SES's message id (undefined for the outbox). */
-export async function sendEmail(message: EmailMessage): Promise<string | undefined> {
+export async function sendEmail(unsafeMessage: EmailMessage): Promise<string | undefined> {
+  // Every subject is one line: a name or a typed subject cannot start a header or hide text after a line break.
+  const message = { ...unsafeMessage, subject: oneLine(unsafeMessage.subject) };
   const { mailProvider, outboxDir, mailFrom, region, sesConfigurationSet } = config();
   const from = message.fromName ? fromHeader(message.fromName, mailFromAddress(mailFrom)) : mailFrom;
   if (mailProvider === 'outbox') {

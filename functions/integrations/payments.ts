@@ -3,8 +3,7 @@
 // simulator's pages instead, which post correctly signed events to the same webhook. The only place
 // that chooses.
 import Stripe from 'stripe';
-import { PRO_PRICE_USD } from '@shared/constants';
-import { config, signingKeys, stripeKeys } from '../config';
+import { config, ConfigError, signingKeys, STRIPE_PRICE_REQUIRED, stripeKeys } from '../config';
 import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 
 export class PaymentsNotConfiguredError extends Error {
@@ -93,26 +92,15 @@ export async function createCustomer(agent: PayingAgent): Promise<string> {
 export async function createCheckoutSession(agent: PayingAgent, customerId: string): Promise<string> {
   const { appUrl, stripePriceId } = config();
   if (simulated()) return simulatorUrl('checkout', { sub: agent.id, customer: customerId });
+  if (!stripePriceId) throw new ConfigError(STRIPE_PRICE_REQUIRED);
   const session = await callStripe('start the checkout', async () =>
     (await stripe()).checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
       client_reference_id: agent.id,
-      line_items: [
-        stripePriceId
-          ? { price: stripePriceId, quantity: 1 }
-          : {
-              price_data: {
-                currency: 'usd',
-                unit_amount: PRO_PRICE_USD * 100,
-                recurring: { interval: 'month' },
-                product_data: { name: 'Hearthside Pro' },
-              },
-              quantity: 1,
-            },
-      ],
+      line_items: [{ price: stripePriceId, quantity: 1 }],
       // The webhook grants Pro only for a Checkout that names the configured price here.
-      metadata: { userId: agent.id, ...(stripePriceId ? { priceId: stripePriceId } : {}) },
+      metadata: { userId: agent.id, priceId: stripePriceId },
       subscription_data: { metadata: { userId: agent.id } },
       success_url: `${appUrl}/settings?checkout=success`,
       cancel_url: `${appUrl}/settings?checkout=cancelled`,

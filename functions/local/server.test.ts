@@ -111,9 +111,14 @@ describe('npm start (the built local runtime)', () => {
         /https?:\/\/\S+\/verify-email#token=\S+/.exec(
           mail.find((m) => m.to === 'chief@example.com')?.text ?? '',
         )?.[0] ?? '';
+      // Verifying takes the session of the account the link was mailed for: the one registration started.
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const verified = await fetch(`${server.url}/api/verify-email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
         body: JSON.stringify({ token: tokenOf(link) }),
       });
       expect(((await verified.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);

@@ -154,10 +154,10 @@ export async function verificationLinkFor(api: TestApi, email: string): Promise<
   return link;
 }
 
-/** Follows the newest verification link mailed to `email`, as the agent's browser would. */
-export async function followVerificationLink(api: TestApi, email: string): Promise<ApiResponse> {
+/** Follows the newest verification link mailed to `email`, as the agent's browser would: signed in as `client`. */
+export async function followVerificationLink(api: TestApi, email: string, client: ApiClient): Promise<ApiResponse> {
   const token = tokenOf(await verificationLinkFor(api, email));
-  return api.client().post('/api/verify-email', { token });
+  return client.post('/api/verify-email', { token });
 }
 
 /** A runtime whose ADMIN_EMAILS lists `adminEmail`, and that administrator signed in (verified). */

@@ -30,6 +30,7 @@ export function stripeEvent(
   };
 }
 
+/** A paid Checkout as ours is: naming the configured price, when there is one, in its metadata. */
 export const checkoutCompleted = (userId: string, customer: string, subscription: string, created?: number) =>
   stripeEvent(
     'checkout.session.completed',
@@ -42,6 +43,7 @@ export const checkoutCompleted = (userId: string, customer: string, subscription
       client_reference_id: userId,
       customer,
       subscription,
+      ...(config().stripePriceId ? { metadata: { priceId: config().stripePriceId } } : {}),
     },
     { created },
   );

@@ -1,5 +1,6 @@
 // E-mail verification in the browser: a new agent sees the banner, cannot send to clients yet (and
-// is told where to get a link), resends the link, follows it from the outbox, and the banner goes.
+// is told where to get a link), resends the link, opens it signed out (the page asks to sign in and
+// comes back with the token), verifies with the button, and the banner goes.
 import {
   expect,
   fillRegistrationForm,
@@ -11,7 +12,9 @@ import {
 } from './support/fixtures';
 
 test.describe('e-mail verification', () => {
-  test('register, see the banner, follow the link from the outbox, banner gone', async ({ page }) => {
+  test('register, see the banner, open the link signed out, sign in, verify with the button, banner gone', async ({
+    page,
+  }) => {
     const agent = newAgentDetails('verify');
     await page.goto('/auth');
     const form = await fillRegistrationForm(page, agent);
@@ -47,7 +50,20 @@ test.describe('e-mail verification', () => {
     const resent = await verificationLink(agent.email);
     expect(resent).not.toBe(first);
 
+    // Opening the link verifies nothing: signed out, the page asks to sign in first.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
     await page.goto(resent);
+    await expect(page.getByText('Sign in to the account you registered with this address to verify it.')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await login.getByLabel('Email').fill(agent.email);
+    await login.getByLabel('Password').fill(agent.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page.getByText(`Confirm that ${agent.email} is your e-mail address.`)).toBeVisible();
+    expect(page.url()).toBe(resent);
+    await page.getByRole('button', { name: 'Verify my e-mail address' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'E-mail verified' })).toBeVisible();
     await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
     await snap(page, 'verify-email-done');
@@ -57,6 +73,7 @@ test.describe('e-mail verification', () => {
 
     // The link works once.
     await page.goto(resent);
+    await page.getByRole('button', { name: 'Verify my e-mail address' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeVisible();
   });
 });

@@ -21,6 +21,7 @@ import {
   verificationLinkFor,
   type TestApi,
 } from '../../testing/local-api';
+import { ANOTHER_ACCOUNT_MESSAGE, EMAIL_VERIFIED_MESSAGE, SIGN_IN_TO_VERIFY_MESSAGE } from './post-verify-email';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';
 
 const BOSS = 'verify-boss@example.com';
@@ -55,22 +56,43 @@ describe('the verification link', () => {
     expect(JSON.stringify(record)).not.toContain(verified!.jti);
   });
 
-  it('verifies the e-mail once: emailVerifiedAt set, the same link refused afterwards', async () => {
+  it('verifies the e-mail once, signed in as its account: emailVerifiedAt set, the same link refused afterwards', async () => {
     const { client, user, details } = await signedInAgent(api, { verified: false });
     const token = tokenOf(await verificationLinkFor(api, details.username));
-    const ok = await api.client().post('/api/verify-email', { token });
+    const ok = await client.post('/api/verify-email', { token });
     expect(ok.status).toBe(200);
-    expect(ok.body.user.emailVerified).toBe(true);
+    expect(ok.body).toMatchObject({ message: EMAIL_VERIFIED_MESSAGE, user: { emailVerified: true } });
     expect((await client.get('/api/user')).body.emailVerified).toBe(true);
     expect(Date.parse(String((await storedUser(user.id)).emailVerifiedAt))).toBeGreaterThan(Date.now() - 60_000);
 
-    const again = await api.client().post('/api/verify-email', { token });
+    const again = await client.post('/api/verify-email', { token });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'INVALID_VERIFICATION_TOKEN', message: MESSAGES.invalidVerificationLink });
   });
 
+  it('refuses without a session with 401 SIGN_IN_REQUIRED, and verifies nothing', async () => {
+    const { user, details } = await signedInAgent(api, { verified: false });
+    const token = tokenOf(await verificationLinkFor(api, details.username));
+    const res = await api.client().post('/api/verify-email', { token });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: 'SIGN_IN_REQUIRED', message: SIGN_IN_TO_VERIFY_MESSAGE });
+    expect((await storedUser(user.id)).emailVerifiedAt).toBeUndefined();
+  });
+
+  it("refuses another account's session with 403 and leaves the link for its owner", async () => {
+    const owner = await signedInAgent(api, { verified: false });
+    const other = await signedInAgent(api, { verified: false });
+    const token = tokenOf(await verificationLinkFor(api, owner.details.username));
+    const res = await other.client.post('/api/verify-email', { token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 'ANOTHER_ACCOUNT', message: ANOTHER_ACCOUNT_MESSAGE });
+    expect((await storedUser(owner.user.id)).emailVerifiedAt).toBeUndefined();
+    expect((await storedUser(other.user.id)).emailVerifiedAt).toBeUndefined();
+    expect((await owner.client.post('/api/verify-email', { token })).status).toBe(200);
+  });
+
   it('refuses a forged, malformed, reset or expired token with a clear 400', async () => {
-    const { user } = await signedInAgent(api, { verified: false });
+    const { client, user } = await signedInAgent(api, { verified: false });
     const secret = await sessionSecret();
     const jti = randomId();
     // A record whose 24 hours are over (the signature alone still looks fine).
@@ -83,7 +105,7 @@ describe('the verification link', () => {
     const expired = await signToken(secret, 'verify-email', { sub: user.id, jti }, 600);
     const reset = await signToken(secret, 'reset', { sub: user.id, jti }, 600);
     for (const token of [expired, reset, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', 'not a token', '']) {
-      const res = await api.client().post('/api/verify-email', { token });
+      const res = await client.post('/api/verify-email', { token });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(MESSAGES.invalidVerificationLink);
     }
@@ -101,7 +123,7 @@ describe('administrators are proven', () => {
       'NOT_ADMIN',
     );
 
-    expect((await followVerificationLink(api, BOSS)).body.user.isAdmin).toBe(true);
+    expect((await followVerificationLink(api, BOSS, client)).body.user.isAdmin).toBe(true);
     expect((await client.get('/api/admin/analytics')).status).toBe(200);
 
     const before = process.env.ADMIN_EMAILS;
@@ -180,7 +202,7 @@ describe('until verified, nothing is sent to clients', () => {
     expect(review.body).toEqual(refused);
     expect((await api.outbox()).length).toBe(outboxBefore);
 
-    await followVerificationLink(api, details.username);
+    await followVerificationLink(api, details.username, client);
     expect((await client.post('/api/client-invitations', { name: invitee.name, email: invitee.email })).status).toBe(
       201,
     );
@@ -205,7 +227,7 @@ describe('resending the link', () => {
     expect(mailed).toHaveLength(1 + VERIFICATION_RESEND_LIMIT.perAccountPerHour);
     const newest = await verificationLinkFor(api, details.username);
     expect(newest).not.toBe(first);
-    expect((await api.client().post('/api/verify-email', { token: tokenOf(newest) })).status).toBe(200);
+    expect((await client.post('/api/verify-email', { token: tokenOf(newest) })).status).toBe(200);
   });
 
   it('answers 409 once the e-mail is verified, and 401 when signed out', async () => {

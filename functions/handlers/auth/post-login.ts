@@ -1,7 +1,7 @@
 // POST /api/login: checks the password, with guesses throttled per account and per client IP.
 import { loginSchema } from '@shared/schemas';
 import { config } from '../../config';
-import { takeAll, takeAttempt, takeLimit } from '../../data/throttle';
+import { loginThrottles, takeAll, takeAttempt, takeLimit } from '../../data/throttle';
 import { getUserByUsername, isAdmin, recordLogin, toPublicUser } from '../../data/users';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
 import { startSession } from '../../http/auth';
@@ -31,10 +31,11 @@ export const LOGIN_LIMITS = {
 export const handler = definePublicHandler('auth/post-login', { body: loginSchema }, async ({ body, ip, log }) => {
   const { passwordHashCost } = config();
   const username = body.username.trim().toLowerCase();
+  const throttles = loginThrottles(username, ip);
   const attempt = await takeAll([
-    () => takeLimit({ scope: 'login-ip', id: ip, ...LOGIN_LIMITS.perIp }),
-    () => takeAttempt({ scope: 'login-account-ip', id: `${username}#${ip}`, ...LOGIN_LIMITS.perAccountFromIp }),
-    () => takeAttempt({ scope: 'login-account', id: username, ...LOGIN_LIMITS.perAccount }),
+    () => takeLimit({ ...throttles.ip, ...LOGIN_LIMITS.perIp }),
+    () => takeAttempt({ ...throttles.accountFromIp, ...LOGIN_LIMITS.perAccountFromIp }),
+    () => takeAttempt({ ...throttles.account, ...LOGIN_LIMITS.perAccount }),
   ]);
   if (!attempt.granted)
     throw tooManyRequests(

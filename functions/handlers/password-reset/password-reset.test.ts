@@ -1,5 +1,9 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@shared/schemas';
+import { db, table } from '../../data/db';
+import { throttleDelayKey } from '../../data/keys';
 import { newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
+import { LOGIN_LIMITS } from '../auth/post-login';
 import { RESET_LIMITS, RESET_REQUEST_ANSWER } from './post-password-reset-request';
 
 let api: TestApi;
@@ -168,5 +172,70 @@ describe('password reset confirm', () => {
           .post('/api/password-reset/confirm', { token: mailed.at(-1), newPassword: 'owner-got-back-in' })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('a completed reset', () => {
+  async function resetPassword(username: string, newPassword: string) {
+    await api.client().post('/api/password-reset/request', { username });
+    const token = tokenOf(await resetLinkFor(username));
+    expect((await api.client().post('/api/password-reset/confirm', { token, newPassword })).status).toBe(200);
+  }
+  const signIn = async (username: string, password: string) => {
+    const client = api.client();
+    const res = await client.post('/api/login', { username, password });
+    return { res, client };
+  };
+
+  it('verifies the address: the link proves the mailbox', async () => {
+    const { details } = await signedInAgent(api, { verified: false });
+    await resetPassword(details.username, 'mailbox-proven');
+    const { res } = await signIn(details.username, 'mailbox-proven');
+    expect(res.status).toBe(200);
+    expect(res.body.emailVerified).toBe(true);
+  });
+
+  it("clears the account's login delay: the owner signs in at once after a guesser ran it up", async () => {
+    const { details } = await signedInAgent(api);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountFromIp.free; i += 1)
+      expect((await signIn(details.username, 'a wrong guess')).res.status).toBe(401);
+    expect((await signIn(details.username, details.password)).res.status).toBe(429);
+    const accountDelay = () =>
+      db().send(
+        new GetCommand({
+          TableName: table(),
+          Key: throttleDelayKey('login-account', details.username),
+          ConsistentRead: true,
+        }),
+      );
+    expect((await accountDelay()).Item?.failures).toBeGreaterThanOrEqual(LOGIN_LIMITS.perAccountFromIp.free);
+
+    await resetPassword(details.username, 'back-in-at-once');
+
+    expect((await accountDelay()).Item).toBeUndefined();
+    expect((await signIn(details.username, 'back-in-at-once')).res.status).toBe(200);
+  });
+
+  it("replaces the calendar feed's secret: the old URL answers 404, Settings shows the new one", async () => {
+    const { client, details } = await signedInAgent(api);
+    const oldUrl = (await client.post('/api/user/calendar-secret')).body.url as string;
+    const feed = (url: string) => api.client().get(new URL(url).pathname, { noOrigin: true });
+    expect((await feed(oldUrl)).status).toBe(200);
+
+    await resetPassword(details.username, 'feed-rotated');
+
+    expect((await feed(oldUrl)).status).toBe(404);
+    const { client: again } = await signIn(details.username, 'feed-rotated');
+    const shown = (await again.get('/api/user/calendar')).body;
+    expect(shown).toMatchObject({ exists: true, url: expect.stringContaining('/api/calendar/') });
+    expect(shown.url).not.toBe(oldUrl);
+    expect((await feed(shown.url)).status).toBe(200);
+  });
+
+  it('creates no calendar feed for an agent who had none', async () => {
+    const { details } = await signedInAgent(api);
+    await resetPassword(details.username, 'still-no-feed');
+    const { client } = await signIn(details.username, 'still-no-feed');
+    expect((await client.get('/api/user/calendar')).body).toEqual({ exists: false, url: null, createdAt: null });
   });
 });

@@ -1,28 +1,24 @@
-// POST /api/password-reset/confirm: sets the new password once per reset link and ends every session.
+// POST /api/password-reset/confirm: sets the new password once per reset link, verifies the address, ends every
+// session, clears the login delay and replaces the calendar feed's secret (functions/services/password-reset.ts).
 import { resetConfirmSchema } from '@shared/schemas';
-import { config, signingKeys } from '../../config';
-import { consumeResetRecord } from '../../data/reset-tokens';
-import { deleteAllSessions } from '../../data/sessions';
-import { setPasswordHash } from '../../data/users';
-import { hashPassword } from '../../domain/passwords';
-import { verifyToken } from '../../domain/signed-tokens';
-import { badRequest } from '../../http/errors';
+import { isRefusal, type InvalidLink } from '../../domain/refusals';
+import { badRequest, refusalAnswers } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
+import { completePasswordReset } from '../../services/password-reset';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired. Please request a new password reset link.';
 
+const REFUSALS = refusalAnswers<InvalidLink>({
+  'invalid-link': () => badRequest(INVALID_LINK, undefined, 'INVALID_RESET_TOKEN'),
+});
+
 export const handler = definePublicHandler(
   'password-reset/post-password-reset-confirm',
-  { body: resetConfirmSchema },
-  async ({ body, log }) => {
-    const verified = await verifyToken(await signingKeys(), 'reset', body.token);
-    if (!verified) throw badRequest(INVALID_LINK, undefined, 'INVALID_RESET_TOKEN');
-    const passwordHash = await hashPassword(body.newPassword, config().passwordHashCost);
-    if (!(await consumeResetRecord(verified.jti, verified.sub)))
-      throw badRequest(INVALID_LINK, undefined, 'INVALID_RESET_TOKEN');
-    await setPasswordHash(verified.sub, passwordHash);
-    const ended = await deleteAllSessions(verified.sub);
-    log.info('password reset', { userId: verified.sub, sessionsEnded: ended });
+  { body: resetConfirmSchema, refusals: REFUSALS },
+  async ({ body, ip, log }) => {
+    const reset = await completePasswordReset(body.token, body.newPassword, ip);
+    if (isRefusal(reset)) return reset;
+    log.info('password reset', reset);
     return { body: { message: 'Your password has been reset. You can now log in with your new password.' } };
   },
 );

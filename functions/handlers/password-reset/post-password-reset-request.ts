@@ -6,6 +6,7 @@ import { signingKeys } from '../../config';
 import { createResetRecord } from '../../data/reset-tokens';
 import { hitLimit } from '../../data/throttle';
 import { getUserByUsername } from '../../data/users';
+import { agentHtml, agentText } from '../../domain/message-text';
 import { randomId, signToken } from '../../domain/signed-tokens';
 import { tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
@@ -39,8 +40,8 @@ export const handler = definePublicHandler(
       await sendEmail({
         to: user.username,
         subject: 'Reset your Hearthside password',
-        text: `Hi ${user.fullName},\n\nWe received a request to reset your password. Open this link within one hour to choose a new one:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.\n`,
-        html: `<p>Hi ${escapeHtml(user.fullName)},</p><p>We received a request to reset your password. Open this link within one hour to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>`,
+        text: `Hi ${agentText(user.fullName)},\n\nWe received a request to reset your password. Open this link within one hour to choose a new one:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.\n`,
+        html: `<p>Hi ${agentHtml(user.fullName)},</p><p>We received a request to reset your password. Open this link within one hour to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>`,
       });
       log.info('password reset mailed', { userId: user.id });
     }

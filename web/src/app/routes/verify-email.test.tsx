@@ -2,55 +2,76 @@ import { MESSAGES } from '@shared/schemas';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse } from '@/testing/mock-api';
 import { renderApp, screen, within } from '@/testing/test-utils';
+import { SIGN_IN_TO_VERIFY } from './verify-email';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
+const verified = () =>
+  jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) });
+
 describe('/verify-email', () => {
-  it('confirms the token once and says the e-mail is verified', async () => {
-    const { fetchMock } = renderApp(`/verify-email#token=${token}`, {
-      api: {
-        'POST /api/verify-email': () =>
-          jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }),
-      },
+  it('verifies only with the button, signed in, and says the e-mail is verified', async () => {
+    const { fetchMock, user } = renderApp(`/verify-email#token=${token}`, {
+      user: createUser({ username: 'new@example.com', emailVerified: false }),
+      api: { 'POST /api/verify-email': verified },
     });
+
+    expect(await screen.findByText('Confirm that new@example.com is your e-mail address.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/verify-email')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Verify my e-mail address' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeInTheDocument();
     expect(screen.getByText('Your e-mail address is verified.')).toBeInTheDocument();
-    const calls = callsTo(fetchMock, 'POST /api/verify-email');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.body).toEqual({ token });
+    expect(callsTo(fetchMock, 'POST /api/verify-email').map((call) => call.body)).toEqual([{ token }]);
   });
 
-  it('still confirms a link mailed with ?token=, and moves the token out of the query at once', async () => {
-    const { fetchMock, router } = renderApp(`/verify-email?token=${token}`, {
-      api: {
-        'POST /api/verify-email': () =>
-          jsonResponse(200, { message: 'Your e-mail address is verified.', user: createUser({ emailVerified: true }) }),
-      },
+  it('asks a signed-out visitor to sign in, sends nothing, and comes back to the link after signing in', async () => {
+    const { fetchMock, user, router } = renderApp(`/verify-email#token=${token}`);
+
+    expect(await screen.findByText(SIGN_IN_TO_VERIFY)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(router.state.location.state).toEqual({ from: `/verify-email#token=${token}` });
+    expect(callsTo(fetchMock, 'POST /api/verify-email')).toHaveLength(0);
+  });
+
+  it('still reads a link mailed with ?token=, and moves the token out of the query at once', async () => {
+    const { fetchMock, router, user } = renderApp(`/verify-email?token=${token}`, {
+      user: createUser({ emailVerified: false }),
+      api: { 'POST /api/verify-email': verified },
     });
 
+    await user.click(await screen.findByRole('button', { name: 'Verify my e-mail address' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail verified' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/verify-email').map((call) => call.body)).toEqual([{ token }]);
-    expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location).toMatchObject({ pathname: '/verify-email', search: '', hash: `#token=${token}` });
   });
 
   it("shows the server's reason when the link is refused", async () => {
-    renderApp(`/verify-email#token=${token}`, {
+    const { user } = renderApp(`/verify-email#token=${token}`, {
+      user: createUser({ emailVerified: false }),
       api: {
         'POST /api/verify-email': () =>
-          jsonResponse(400, { message: MESSAGES.invalidVerificationLink, code: 'INVALID_VERIFICATION_TOKEN' }),
+          jsonResponse(403, {
+            message: 'This link verifies another account. Sign out, then sign in to the account it was sent for.',
+            code: 'ANOTHER_ACCOUNT',
+          }),
       },
     });
 
+    await user.click(await screen.findByRole('button', { name: 'Verify my e-mail address' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.invalidVerificationLink)).toBeInTheDocument();
+    expect(
+      screen.getByText('This link verifies another account. Sign out, then sign in to the account it was sent for.'),
+    ).toBeInTheDocument();
   });
 
   it('sends nothing for a malformed link', async () => {
     const { fetchMock } = renderApp('/verify-email#token=not%20a%20token');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Verification Link' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.invalidVerificationLink)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/verify-email')).toHaveLength(0);
   });
 });

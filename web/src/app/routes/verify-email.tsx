@@ -1,58 +1,80 @@
-// /verify-email#token=…: confirms the e-mail address once, then says what happened.
+// /verify-email#token=…: confirms the e-mail address once, signed in as the account it was mailed for, with a
+// button: opening the link alone never verifies (a click by the mailbox's owner must not verify an address someone
+// else registered). Signed out, it asks to sign in and comes back here with the token.
 import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
+import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
 import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
-import { useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isWellFormedResetToken, MESSAGES } from '@shared/schemas';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
 import { CenteredMessage } from '@/components/ui/centered-message';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { USER_KEY } from '@/lib/auth';
-import { verifyEmail } from '@/features/auth/api/verify-email';
+import { useUser } from '@/lib/auth';
+import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { authRedirectState } from '@/features/auth/redirect-state';
 import { errorMessage } from '@/lib/api-client';
 import { useLinkToken } from '@/lib/use-link-token';
 
-type Outcome = { state: 'pending' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
+type Outcome = { state: 'verified'; message: string } | { state: 'failed'; message: string };
+
+export const SIGN_IN_TO_VERIFY = 'Sign in to the account you registered with this address to verify it.';
 
 export function VerifyEmailRoute() {
   const token = useLinkToken();
-  const { mutate } = useSWRConfig();
-  const [outcome, setOutcome] = useState<Outcome>(() =>
-    isWellFormedResetToken(token)
-      ? { state: 'pending' }
-      : { state: 'failed', message: MESSAGES.invalidVerificationLink },
+  const location = useLocation();
+  const { user, isLoading } = useUser();
+  const { trigger, isMutating } = useVerifyEmail();
+  const [outcome, setOutcome] = useState<Outcome | null>(() =>
+    isWellFormedResetToken(token) ? null : { state: 'failed', message: MESSAGES.invalidVerificationLink },
   );
-  // The link works once: confirm it once even if React runs the effect twice.
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (outcome.state !== 'pending' || sent.current || !token) return;
-    sent.current = true;
-    verifyEmail(token)
-      .then(async (result) => {
-        await mutate(USER_KEY);
-        setOutcome({ state: 'verified', message: result.message });
-      })
+  const handleVerify = () => {
+    if (!token) return;
+    trigger(token)
+      .then((result) => setOutcome({ state: 'verified', message: result.message }))
       .catch((error: unknown) => setOutcome({ state: 'failed', message: errorMessage(error) }));
-  }, [mutate, outcome.state, token]);
+  };
 
-  if (outcome.state === 'pending') {
+  if (outcome) {
+    const verified = outcome.state === 'verified';
+    const title = verified ? 'E-mail verified' : 'Invalid Verification Link';
     return (
-      <CenteredLayout title="Verifying your e-mail" homeHref={paths.home.getHref()}>
-        <CenteredSpinner label="Verifying your e-mail address" />
+      <CenteredLayout title={title} homeHref={paths.home.getHref()}>
+        <CenteredMessage
+          icon={verified ? <MarkEmailReadRounded /> : <LinkOffRounded />}
+          tone={verified ? 'primary' : 'error'}
+          title={title}
+          lines={verified ? [outcome.message, 'You can now invite clients and request reviews.'] : [outcome.message]}
+          action={{ label: 'Go to Dashboard', to: paths.home.getHref() }}
+        />
       </CenteredLayout>
     );
   }
-  const verified = outcome.state === 'verified';
+  if (isLoading) {
+    return (
+      <CenteredLayout title="Verify your e-mail" homeHref={paths.home.getHref()}>
+        <CenteredSpinner label="Loading your account" />
+      </CenteredLayout>
+    );
+  }
   return (
-    <CenteredLayout title={verified ? 'E-mail verified' : 'Invalid Verification Link'} homeHref={paths.home.getHref()}>
+    <CenteredLayout title="Verify your e-mail" homeHref={paths.home.getHref()}>
       <CenteredMessage
-        icon={verified ? <MarkEmailReadRounded /> : <LinkOffRounded />}
-        tone={verified ? 'primary' : 'error'}
-        title={verified ? 'E-mail verified' : 'Invalid Verification Link'}
-        lines={verified ? [outcome.message, 'You can now invite clients and request reviews.'] : [outcome.message]}
-        action={{ label: 'Go to Dashboard', to: paths.home.getHref() }}
+        icon={<MarkEmailUnreadRounded />}
+        tone="primary"
+        title="Verify your e-mail"
+        lines={user ? [`Confirm that ${user.username} is your e-mail address.`] : [SIGN_IN_TO_VERIFY]}
+        action={
+          user
+            ? {
+                label: isMutating ? 'Verifying...' : 'Verify my e-mail address',
+                onClick: handleVerify,
+                disabled: isMutating,
+              }
+            : { label: 'Sign in', to: paths.auth.getHref(), state: authRedirectState(location) }
+        }
       />
     </CenteredLayout>
   );

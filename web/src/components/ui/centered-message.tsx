@@ -14,8 +14,11 @@ type CenteredMessageProps = {
   tone: 'error' | 'primary';
   title: string;
   lines: readonly string[];
-  action: { label: string; to: string };
+  /** A link on (with router `state` when the next page needs it), or a button that acts on this page. */
+  action: { label: string; to: string; state?: unknown } | { label: string; onClick: () => void; disabled?: boolean };
 };
+
+const ACTION_LOOK = { variant: 'contained', size: 'large', fullWidth: true, sx: { mt: 3 } } as const;
 
 export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMessageProps) {
   return (
@@ -31,9 +34,15 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
           {line}
         </Typography>
       ))}
-      <Button component={RouterLink} to={action.to} variant="contained" size="large" fullWidth sx={{ mt: 3 }}>
-        {action.label}
-      </Button>
+      {'to' in action ? (
+        <Button component={RouterLink} to={action.to} state={action.state} {...ACTION_LOOK}>
+          {action.label}
+        </Button>
+      ) : (
+        <Button onClick={action.onClick} disabled={action.disabled} {...ACTION_LOOK}>
+          {action.label}
+        </Button>
+      )}
     </Box>
   );
 }
