@@ -4,7 +4,7 @@ import { resetConfig } from '../config';
 import { getMessage } from '../data/messages';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { handler } from './ses-events';
+import { deliverSesEvent } from '../local/ses-events-job';
 
 let api: TestApi;
 const ses = mockClient(SESv2Client);
@@ -90,7 +90,7 @@ describe('jobs/ses-events', () => {
   ] as const)('a %s marks the message %s and stops further e-mail to the address', async (type, status, code) => {
     const sesId = `ses-${type}-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    const result = await handler(sesEvent(type, sesId, email.toUpperCase()));
+    const result = await deliverSesEvent(sesEvent(type, sesId, email.toUpperCase()));
     expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'marked' });
     expect(await getMessage(clientId, messageId)).toMatchObject({ status });
     const again = await client.post(`/api/clients/${clientId}/messages`, {
@@ -101,13 +101,13 @@ describe('jobs/ses-events', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(code);
     // Replayed by EventBridge: nothing changes twice.
-    expect((await handler(sesEvent(type, sesId, email))).message).toBe('unchanged');
+    expect((await deliverSesEvent(sesEvent(type, sesId, email))).message).toBe('unchanged');
   });
 
   it('only logs a transient bounce', async () => {
     const sesId = `ses-transient-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    expect(await handler(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
+    expect(await deliverSesEvent(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
       outcome: 'ignored',
       addresses: 0,
       message: 'none',

@@ -6,6 +6,7 @@ import { db, table } from '../../data/db';
 import { stripeCustomerKey, userKey } from '../../data/keys';
 import { setStripeClient, type StripeClient } from '../../integrations/payments';
 import { makePro } from '../../testing/factories';
+import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
 
@@ -40,7 +41,9 @@ function fakeStripe() {
 let api: TestApi;
 let stripe: ReturnType<typeof fakeStripe>;
 beforeAll(async () => {
+  // A deploy with Stripe set up: the key in the Stripe secret (here the process's), payments through Stripe's port.
   process.env.STRIPE_SECRET_KEY = 'sk_test_not_a_real_key';
+  process.env.PAYMENT_PROVIDER = 'stripe';
   api = await startTestApi();
 });
 beforeEach(() => {
@@ -50,6 +53,7 @@ beforeEach(() => {
 afterAll(async () => {
   setStripeClient(undefined);
   delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.PAYMENT_PROVIDER;
   resetConfig();
   await api.close();
 });
@@ -107,18 +111,18 @@ describe('POST /api/subscription/create-checkout', () => {
     expect(stripe.checkout.sessions.create.mock.calls.map(([params]) => params.customer)).toEqual([customer, customer]);
   });
 
-  it('charges the configured price when STRIPE_PRICE_ID is set', async () => {
-    process.env.STRIPE_PRICE_ID = 'price_pro_monthly';
-    resetConfig();
+  it('charges the configured price when the stack names one (-c stripePriceId)', async () => {
+    await api.close();
+    api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
     try {
       const { client } = await signedInAgent(api);
       await client.post('/api/subscription/create-checkout');
       expect(stripe.checkout.sessions.create.mock.calls[0]![0].line_items).toEqual([
-        { price: 'price_pro_monthly', quantity: 1 },
+        { price: CONFIGURED_DEPLOY.stripePriceId, quantity: 1 },
       ]);
     } finally {
-      delete process.env.STRIPE_PRICE_ID;
-      resetConfig();
+      await api.close();
+      api = await startTestApi();
     }
   });
 
