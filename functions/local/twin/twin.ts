@@ -8,8 +8,10 @@
 // the emulators, mail and texts to the outbox, the in-process queues, the payment simulator and the
 // local AI composer (LOCAL_OVERLAY below).
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { LIMIT_SETTINGS } from '../../config';
 import { addClientPlugin, currentFunction, type FunctionScope } from '../../lib/function-environment';
@@ -63,7 +65,7 @@ export class AccessDeniedError extends Error {
 }
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
-  const model = stackModel(readAssembly(options.templateDir), options.names);
+  const model = modelOf(options.templateDir, options.names);
   const { secretValue } = options;
   const byDescription = new Map(model.functions.map((fn) => [fn.description, fn]));
   const tokens = new Map<string, TwinFunction>();
@@ -157,6 +159,21 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       await new Promise<void>((done) => extension.server.close(() => done()));
     },
   };
+}
+
+/**
+ * The model of a synthesized directory, read once per process while its manifest is unchanged: a test file that starts
+ * the runtime again (another template, then back) parses the templates (about 0.9 MB of JSON) and resolves them once.
+ */
+const models = new Map<string, { mtimeMs: number; model: StackModel }>();
+function modelOf(dir: string, names: LocalNames): StackModel {
+  const key = `${dir}\n${JSON.stringify(names)}`;
+  const { mtimeMs } = statSync(join(dir, 'manifest.json'));
+  const known = models.get(key);
+  if (known?.mtimeMs === mtimeMs) return known.model;
+  const model = stackModel(readAssembly(dir), names);
+  models.set(key, { mtimeMs, model });
+  return model;
 }
 
 /** A variable read from `read` at each access (enumerable, as any other). */
