@@ -391,6 +391,8 @@ export async function benchRoutes({
             origin: api.url,
             'content-type': 'application/json',
             'user-agent': 'bench',
+            // Under the twin, what CloudFront adds on /api/* (the origin-verify header), as the HTTP samples get it.
+            ...api.runtime.twin?.apiOriginHeaders(),
           },
           pathParameters: params,
           requestContext: {
