@@ -16,6 +16,8 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{functions,shared,infra,scripts}/**/*.test.ts'],
       setupFiles: ['<rootDir>/jest.setup.ts'],
+      // The twin's template, synthesized once per run when stale (functions/local/twin/template-dir.ts).
+      globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
       // Fails a file whose tests wrote a client item from any module but its owner (functions/data/client-record.ts).
       setupFilesAfterEnv: ['<rootDir>/functions/testing/setup-client-write-guard.ts'],
       transform,

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Aspects, NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { tableDefinition } from '../functions/data/table-definition';
@@ -647,14 +646,14 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('sends /api/* uncached to the HTTP API with all cookies and query strings, and no function in the way', () => {
+    it('sends /api/* uncached (Accept-Encoding forwarded) to the HTTP API with all cookies and query strings, and no function in the way', () => {
       // Prepare
       const config = distribution();
       const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
       const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === api?.TargetOriginId);
       // Assess
       expect(api).toMatchObject({
-        CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+        CachePolicyId: { Ref: expect.stringMatching(/^WebApiCachePolicy/) },
         OriginRequestPolicyId: { Ref: expect.stringMatching(/^WebApiOriginRequestPolicy/) },
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         ViewerProtocolPolicy: 'https-only',
@@ -668,6 +667,19 @@ describe('the stack with the defaults', () => {
       const policy = resources[api!.OriginRequestPolicyId.Ref]!.Properties!.OriginRequestPolicyConfig;
       expect(policy.CookiesConfig).toEqual({ CookieBehavior: 'all' });
       expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+      // Nothing cached (every answer is no-store), but Accept-Encoding forwarded so the API compresses.
+      expect(resources[api!.CachePolicyId.Ref]!.Properties!.CachePolicyConfig).toMatchObject({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 1,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          QueryStringsConfig: { QueryStringBehavior: 'none' },
+        },
+      });
     });
 
     it("forwards CloudFront-Viewer-Address and the headers the API reads, never the viewer's Host", () => {

@@ -22,6 +22,7 @@ import { AUTOMATION_OCCASIONS } from '@shared/automations';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runAsFunction } from '../functions/lib/function-environment';
 import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
@@ -390,6 +391,8 @@ export async function benchRoutes({
             origin: api.url,
             'content-type': 'application/json',
             'user-agent': 'bench',
+            // Under the twin, what CloudFront adds on /api/* (the origin-verify header), as the HTTP samples get it.
+            ...api.runtime.twin?.apiOriginHeaders(),
           },
           pathParameters: params,
           requestContext: {
@@ -413,7 +416,10 @@ export async function benchRoutes({
           body: body === undefined ? undefined : JSON.stringify(body),
           isBase64Encoded: false,
         } as unknown as APIGatewayProxyEventV2;
-        const result = await handler(event, lambdaContext(route.handler, requestId));
+        // Under the twin (the default), the function's own environment and role, as the local server runs it.
+        const scope = api.runtime.twin?.scopeFor(`${route.method} ${route.path}`);
+        const call = () => handler(event, lambdaContext(route.handler, requestId));
+        const result = scope ? await runAsFunction(scope, call) : await call();
         if ((result.statusCode ?? 500) >= 300)
           throw new Error(`${c.route} answered ${result.statusCode}: ${result.body}`);
         return result;
@@ -479,7 +485,7 @@ export async function benchRoutes({
     const lines = [
       '## API routes of the load mix',
       '',
-      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB calls that request made, recorded while it ran and replayed through the document client on the same emulator (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
+      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB calls that request made, recorded while it ran and replayed through the document client on the same emulator (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. ${api.runtime.twin ? "Both ran under the stack's twin (each function's own environment, every SDK call checked against its role; `HEARTH_TWIN=0` measures without it); the floors never are." : 'Without the twin (`HEARTH_TWIN=0`).'} Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
       '',
       '| route | floor | floor p50 ms | floor p99 ms | in-process p50 ms | HTTP p50 ms | HTTP p99 ms | in-process p50 × floor | HTTP p50 × floor | HTTP p99 × floor p99 |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',

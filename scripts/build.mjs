@@ -2,6 +2,7 @@
 // functions/routes.ts, and the local runtime. `node scripts/build.mjs [web] [lambdas] [local]`;
 // no argument builds web and local (what `npm start` needs).
 import * as esbuild from 'esbuild';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -242,12 +243,29 @@ async function importBundle(file, options = {}) {
   return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
 }
 
+/**
+ * cdk.out/twin (and the configured deploy's), the templates the local runtime and the tests run as
+ * (functions/local/twin/template-dir.ts), synthesized beside the local build when missing or stale,
+ * so neither `npm start` nor the first test pays for it; a no-op on a warm checkout.
+ */
+function synthesizeTwin() {
+  const code = "require('./functions/local/twin/template-dir.ts').synthesizeTwinTemplates()";
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), '-e', code], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', fail);
+    child.on('close', (status) => (status === 0 ? done() : fail(new Error('Synthesizing cdk.out/twin failed'))));
+  });
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const targets = process.argv.slice(2);
   const want = (t) => (targets.length === 0 ? t !== 'lambdas' : targets.includes(t));
   const started = Date.now();
   if (want('web')) await buildWeb();
   if (want('lambdas')) await buildLambdas();
-  if (want('local')) await buildLocal();
+  if (want('local')) await Promise.all([buildLocal(), synthesizeTwin()]);
   console.log(`Built ${targets.length ? targets.join(', ') : 'web, local'} in ${Date.now() - started} ms`);
 }

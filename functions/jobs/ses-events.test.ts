@@ -4,9 +4,9 @@ import { resetConfig } from '../config';
 import { getMessage } from '../data/messages';
 import { clientInput } from '../testing/factories';
 import { sendingRecordSince } from '../data/outbound-caps';
-import { runAsJob } from '../local/job-scopes';
+import { deliverSesEvent } from '../local/ses-events-job';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
-import { handler as sesEventsHandler, type SesEvent } from './ses-events';
+import type { SesEvent } from './ses-events';
 
 let api: TestApi;
 let admin: ApiClient;
@@ -14,8 +14,8 @@ const ses = mockClient(SESv2Client);
 beforeAll(async () => {
   ({ api, admin } = await startAdminApi('admin.ses-events@example.com'));
 });
-/** The job as EventBridge runs it: under the twin (HEARTH_TWIN=1), with its own function's environment and role. */
-const handler = (event: SesEvent) => runAsJob('ses-events', () => sesEventsHandler(event));
+/** The job as EventBridge runs it: under the twin, with its own function's environment and role. */
+const handler = (event: SesEvent) => deliverSesEvent(event);
 afterAll(async () => {
   ses.restore();
   process.env.MAIL_PROVIDER = 'outbox';
@@ -101,7 +101,7 @@ describe('jobs/ses-events', () => {
   ] as const)('a %s marks the message %s and stops further e-mail to the address', async (type, status, code) => {
     const sesId = `ses-${type}-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    const result = await handler(sesEvent(type, sesId, email.toUpperCase()));
+    const result = await deliverSesEvent(sesEvent(type, sesId, email.toUpperCase()));
     expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'marked' });
     expect(await getMessage(clientId, messageId)).toMatchObject({ status });
     const again = await client.post(`/api/clients/${clientId}/messages`, {
@@ -112,13 +112,13 @@ describe('jobs/ses-events', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(code);
     // Replayed by EventBridge: nothing changes twice.
-    expect((await handler(sesEvent(type, sesId, email))).message).toBe('unchanged');
+    expect((await deliverSesEvent(sesEvent(type, sesId, email))).message).toBe('unchanged');
   });
 
   it('only logs a transient bounce', async () => {
     const sesId = `ses-transient-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    expect(await handler(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
+    expect(await deliverSesEvent(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
       outcome: 'ignored',
       addresses: 0,
       message: 'none',

@@ -46,10 +46,12 @@ export type LocalRuntimeOptions = {
   webDir?: string;
   /**
    * Run every function as the synthesized stack defines it (functions/local/twin): its own environment and role,
-   * requests through the template's CloudFront rules. `{ templateDir }` runs another synthesized directory. Default:
-   * on when HEARTH_TWIN=1 or HEARTH_TEMPLATE_DIR is set.
+   * requests through the template's CloudFront rules. `{ templateDir }` runs another synthesized directory
+   * (HEARTH_TEMPLATE_DIR does the same from outside); `{ context }` the stack a deploy with those -c values makes
+   * (`{ smsProvider: 'twilio' }`), synthesized once into cdk.out and kept. Default: on; `false` (or HEARTH_TWIN=0)
+   * runs every function with the process's environment and no permission checks.
    */
-  twin?: boolean | { templateDir: string };
+  twin?: boolean | { templateDir: string } | { context: Record<string, string> };
   /**
    * Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on
    * with a dataDir, off in memory (tests).
@@ -149,7 +151,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   });
   resetConfig();
   resetDb();
-  const twin = await startTwinIfAsked(options, { url, outboxDir, dataDir, emulators });
+  const twin = await startTwinUnlessOff(options, { url, outboxDir, dataDir, emulators });
   running.twin = twin;
   setJobScopes(twin ? (job) => twin.scopeFor(job) : undefined);
 
@@ -240,6 +242,7 @@ async function handle(
         twin.model.edge.apiHeaders,
         twin.apiOriginHeaders(),
         `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
+        twin.model.edge.apiEncodings,
       )
     : req.headers;
   const event = toHttpApiEvent(req, url, body, found.route, found.params, headers);
@@ -281,14 +284,18 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   });
 }
 
-async function startTwinIfAsked(
+async function startTwinUnlessOff(
   options: LocalRuntimeOptions,
   local: { url: string; outboxDir: string; dataDir: string | undefined; emulators: Emulators },
 ): Promise<Twin | undefined> {
-  const asked = options.twin ?? (process.env.HEARTH_TWIN === '1' || Boolean(process.env.HEARTH_TEMPLATE_DIR?.trim()));
+  const asked = options.twin ?? process.env.HEARTH_TWIN !== '0';
   if (!asked) return undefined;
-  const templateDir = typeof asked === 'object' ? asked.templateDir : twinTemplateDir();
+  const templateDir =
+    typeof asked === 'object' && 'templateDir' in asked
+      ? asked.templateDir
+      : twinTemplateDir(process.env, typeof asked === 'object' ? asked.context : {});
   const root = process.env.SESSION_SECRET!;
+  const originVerify = persistentSecret(local.dataDir, 'origin-verify-secret');
   return startTwin({
     templateDir,
     appUrl: process.env.APP_URL!,
@@ -301,20 +308,33 @@ async function startTwinIfAsked(
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOCAL_ORIGINS: process.env.LOCAL_ORIGINS ?? '',
-      MAIL_PROVIDER: 'outbox',
-      SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
-      OUTBOX_DIR: local.outboxDir,
       QUEUE_PROVIDER: 'memory',
-      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulator',
-      AI_PROVIDER: process.env.AI_PROVIDER ?? 'local',
+    },
+    ports: {
+      MAIL_PROVIDER: 'outbox',
+      SMS_PROVIDER: 'outbox',
+      OUTBOX_DIR: local.outboxDir,
+      PAYMENT_PROVIDER: 'simulator',
+      AI_PROVIDER: 'local',
     },
     secretValue: (logicalId) => {
       if (logicalId.startsWith('DataSessionSecret')) return root;
       if (logicalId.startsWith('PurposeKeysUnsubscribeSigningKey'))
         return purposeKeySecretValue(new TextEncoder().encode(root), 'unsubscribe');
-      if (logicalId.startsWith('WebOriginVerifySecret')) return persistentSecret(local.dataDir, 'origin-verify-secret');
+      if (logicalId.startsWith('WebOriginVerifySecret')) return originVerify;
+      // The provider keys an operator puts into the stack's secrets: here, the process's settings at each read.
+      const env = process.env;
       if (logicalId.startsWith('ProviderSecretsStripeSecret'))
-        return JSON.stringify({ webhookSecret: process.env.STRIPE_WEBHOOK_SECRET });
+        return JSON.stringify({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+      if (logicalId.startsWith('ProviderSecretsGoogleSecret'))
+        return JSON.stringify({ placesApiKey: env.GOOGLE_PLACES_API_KEY });
+      if (logicalId.startsWith('ProviderSecretsTwilioSecret'))
+        return JSON.stringify({
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN,
+          from: env.TWILIO_FROM,
+        });
+      if (logicalId.startsWith('ProviderSecretsOpenaiSecret')) return JSON.stringify({ apiKey: env.AI_API_KEY });
       return '{}';
     },
   });

@@ -57,7 +57,8 @@ export const API_ORIGIN_HEADERS = [
 
 /**
  * Request headers the functions read that no origin request policy lists: the origin-verify header is the origin's
- * own custom header; Accept-Encoding is CloudFront's to set (an origin request policy may not name it).
+ * own custom header; Accept-Encoding is CloudFront's to set, normalized, as the API's cache policy asks (an origin
+ * request policy may not name it).
  */
 export const API_HEADERS_CLOUDFRONT_SETS = [ORIGIN_VERIFY_HEADER, 'Accept-Encoding'] as const;
 
@@ -191,11 +192,31 @@ export class Web extends Construct {
       {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        cachePolicy: this.apiCachePolicy(),
         originRequestPolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
       },
     );
+  }
+
+  /**
+   * Nothing of the API is cached (every answer says `Cache-Control: no-store`, and without one the default TTL is 0),
+   * but Accept-Encoding reaches it, so it compresses its answers (functions/http/compression.ts): the managed
+   * CachingDisabled policy has the gzip and Brotli settings off, and then CloudFront drops the header (an origin
+   * request policy may not list it). Those settings need a maximum TTL above 0: one second, which no-store overrides.
+   */
+  private apiCachePolicy(): cloudfront.ICachePolicy {
+    return new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'The API: nothing cached (answers are no-store); Accept-Encoding normalized and forwarded',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    });
   }
 
   /** Uploads the build: hashed bundles first (kept across deploys for open tabs), then the pages. */

@@ -7,12 +7,12 @@ import {
   drawCharts,
   expect,
   newAgentDetails,
+  registerRealtorViaApi,
   outbox,
   registerAgentViaApi,
   screenshot,
   signInAsAdmin,
   test,
-  verifyEmailOf,
 } from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -125,21 +125,7 @@ test.describe('accessibility', () => {
   });
 
   test('client registration pages', async ({ page, request, baseURL }) => {
-    const agent = newAgentDetails('a11y-realtor');
-    const registered = await request.post('/api/register', {
-      data: {
-        username: agent.email,
-        password: agent.password,
-        fullName: agent.fullName,
-        phone: agent.phone,
-        businessName: 'Hill Realty',
-        businessLocation: 'Austin, TX',
-      },
-      headers: { origin: baseURL! },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const agentId = ((await registered.json()) as { id: string }).id;
-    await verifyEmailOf(request, agent.email);
+    const agentId = (await registerRealtorViaApi(request, 'Hill Realty', { prefix: 'a11y-realtor' })).user.id;
     const invitee = { name: 'Robin Invitee', email: `robin-${Date.now()}@example.com` };
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
     expect(sent.status(), await sent.text()).toBe(201);

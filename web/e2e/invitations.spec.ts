@@ -1,28 +1,8 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
 // testimonial uploaded straight to storage, and a visitor who finds their realtor and registers.
-import type { APIRequestContext } from '@playwright/test';
-import { expect, newAgentDetails, outbox, snap, test, verifyEmailOf } from './support/fixtures';
+import { expect, outbox, registerRealtorViaApi, snap, test } from './support/fixtures';
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
-
-/** Registers and verifies an agent with a business in its own request context (the page stays a visitor). */
-async function registerRealtor(request: APIRequestContext, baseURL: string, businessName: string) {
-  const details = newAgentDetails('realtor');
-  const res = await request.post('/api/register', {
-    data: {
-      username: details.email,
-      password: details.password,
-      fullName: details.fullName,
-      phone: details.phone,
-      businessName,
-      businessLocation: 'Austin, TX',
-    },
-    headers: { origin: baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await verifyEmailOf(request, details.email);
-  return { ...details, user: (await res.json()) as { id: string } };
-}
 
 test.describe('client invitations', () => {
   test('an invited client completes their profile and uploads a video the agent can watch', async ({
@@ -30,7 +10,7 @@ test.describe('client invitations', () => {
     request,
     baseURL,
   }) => {
-    const agent = await registerRealtor(request, baseURL!, 'Rivera Home Group');
+    const agent = await registerRealtorViaApi(request, 'Rivera Home Group');
     const invitee = { name: 'Casey Browser', email: `casey-${Date.now()}@example.com` };
     const sent = await request.post('/api/client-invitations', { data: invitee, headers: { origin: baseURL! } });
     expect(sent.status(), await sent.text()).toBe(201);
@@ -89,8 +69,8 @@ test.describe('client invitations', () => {
     expect(Buffer.from(await video.body())).toEqual(VIDEO);
   });
 
-  test('a visitor finds their realtor by e-mail and registers themselves', async ({ page, request, baseURL }) => {
-    const agent = await registerRealtor(request, baseURL!, 'Lakeside Realty');
+  test('a visitor finds their realtor by e-mail and registers themselves', async ({ page, request }) => {
+    const agent = await registerRealtorViaApi(request, 'Lakeside Realty');
     await page.goto('/client-registration');
     await expect(page).toHaveURL(/\/find-realtor$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Select Your Realtor' })).toBeVisible();
@@ -131,7 +111,7 @@ test.describe('client invitations', () => {
     request,
     baseURL,
   }) => {
-    const agent = await registerRealtor(request, baseURL!, 'Harbor Homes');
+    const agent = await registerRealtorViaApi(request, 'Harbor Homes');
     const email = `known-${Date.now()}@example.com`;
     const added = await request.post('/api/clients', {
       data: { name: 'Kit Known', email, phone: '(555) 111-2222' },

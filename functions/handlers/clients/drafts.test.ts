@@ -5,15 +5,16 @@ import {
   ThrottlingException,
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resetConfig } from '../../config';
+import { DEFAULT_AI_MODEL_ID, resetConfig } from '../../config';
 import { resetAiClients } from '../../integrations/ai-drafts';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 const REVIEW_LINK = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
-const MODEL = 'us.amazon.nova-micro-v1:0';
-const AI_SETTINGS = ['AI_PROVIDER', 'AI_MODEL_ID', 'AI_DRAFTS_PER_DAY'] as const;
+// The model the stack configures (no -c aiModelId); AI_PROVIDER picks the port: the Bedrock client, mocked here.
+const MODEL = DEFAULT_AI_MODEL_ID;
+const AI_SETTINGS = ['AI_PROVIDER', 'AI_DRAFTS_PER_DAY'] as const;
 
 const bedrock = mockClient(BedrockRuntimeClient);
 let api: TestApi;
@@ -46,7 +47,7 @@ beforeEach(() => {
       body: `Hi ${firstName},\n\nA note written by the model.\n\nDana`,
     });
   });
-  configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL });
+  configure({ AI_PROVIDER: 'bedrock' });
 });
 afterAll(async () => {
   configure({});
@@ -148,7 +149,7 @@ describe('POST /api/clients/{id}/drafts', () => {
 
   it('answers 429 DRAFT_QUOTA past the daily quota, even for parallel requests', async () => {
     // Prepare
-    configure({ AI_PROVIDER: 'bedrock', AI_MODEL_ID: MODEL, AI_DRAFTS_PER_DAY: '2' });
+    configure({ AI_PROVIDER: 'bedrock', AI_DRAFTS_PER_DAY: '2' });
     const { draft } = await agentWithClient();
     // Act
     const results = await Promise.all(Array.from({ length: 5 }, () => draft({ occasion: 'birthday', channel: 'sms' })));

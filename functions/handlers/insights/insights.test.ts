@@ -15,7 +15,7 @@ import { recomputeAgentInsights } from '../../data/insights-recompute';
 import { insightsPartition } from '../../data/keys';
 import { countInsights, readInsightCounters } from '../../data/insights';
 import { sendDailyDigest } from '../../jobs/reminders-worker';
-import { handler as sesEvents } from '../../jobs/ses-events';
+import { deliverSesEvent as sesEvents } from '../../local/ses-events-job';
 import { createLogger } from '../../observability/logger';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';

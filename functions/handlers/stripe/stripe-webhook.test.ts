@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
-import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { stripeEventKey, userKey } from '../../data/keys';
 import { readStats } from '../../data/stats';
 import type { UserItem } from '../../data/users';
 import { clientInput } from '../../testing/factories';
+import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent, stripeEvent, subscriptionEvent } from '../../testing/stripe';
 
@@ -312,15 +312,11 @@ describe('the Stripe webhook: subscription states', () => {
 });
 
 describe('the Stripe webhook: only the configured Pro price grants Pro', () => {
-  const PRICE = 'price_hearthside_pro_test';
-  const before = process.env.STRIPE_PRICE_ID;
-  beforeAll(() => {
-    process.env.STRIPE_PRICE_ID = PRICE;
-    resetConfig();
-  });
-  afterAll(() => {
-    process.env.STRIPE_PRICE_ID = before;
-    resetConfig();
+  const PRICE = CONFIGURED_DEPLOY.stripePriceId!;
+  // The stack a deploy with -c stripePriceId makes (its webhook function gets STRIPE_PRICE_ID); the file's last block.
+  beforeAll(async () => {
+    await api.close();
+    api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
   });
 
   const withPrices = (customer: string, subscription: string, prices: string[]) =>

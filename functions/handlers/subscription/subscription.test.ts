@@ -6,8 +6,12 @@ import { db, table } from '../../data/db';
 import { stripeCustomerKey, userKey } from '../../data/keys';
 import { setStripeClient, type StripeClient } from '../../integrations/payments';
 import { makePro } from '../../testing/factories';
+import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
+
+/** The Pro price the configured deploy names (-c stripePriceId): the one Checkout charges. */
+const PRICE = CONFIGURED_DEPLOY.stripePriceId!;
 
 let customers = 0;
 /** A Stripe client that records what it is asked and answers like Stripe (no network). */
@@ -40,9 +44,12 @@ function fakeStripe() {
 let api: TestApi;
 let stripe: ReturnType<typeof fakeStripe>;
 beforeAll(async () => {
+  // A deploy with Stripe set up: the key in the Stripe secret (here the process's), payments through Stripe's port.
   process.env.STRIPE_SECRET_KEY = 'sk_test_not_a_real_key';
-  process.env.STRIPE_PRICE_ID = 'price_pro_monthly';
-  api = await startTestApi();
+  process.env.STRIPE_PRICE_ID = PRICE; // this test process's own reads of the configuration
+  process.env.PAYMENT_PROVIDER = 'stripe';
+  // The price comes with the deploy (-c stripePriceId): without it, a Stripe key is refused (Pro only for our price).
+  api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
 });
 beforeEach(() => {
   stripe = fakeStripe();
@@ -52,6 +59,7 @@ afterAll(async () => {
   setStripeClient(undefined);
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_PRICE_ID;
+  delete process.env.PAYMENT_PROVIDER;
   resetConfig();
   await api.close();
 });
@@ -79,8 +87,8 @@ describe('POST /api/subscription/create-checkout', () => {
         mode: 'subscription',
         customer,
         client_reference_id: user.id,
-        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
-        metadata: { userId: user.id, priceId: 'price_pro_monthly' },
+        line_items: [{ price: PRICE, quantity: 1 }],
+        metadata: { userId: user.id, priceId: PRICE },
         success_url: `${api.url}/settings?checkout=success`,
         cancel_url: `${api.url}/settings?checkout=cancelled`,
       }),

@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { resetConfig } from '../../config';
 import { clientInput } from '../../testing/factories';
+import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 const AUTH_TOKEN = 'twilio-auth-token-for-tests';
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  // The stack a deploy with -c smsProvider=twilio makes: the webhook reads the Twilio secret, filled below.
+  api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
   Object.assign(process.env, {
     TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,

@@ -30,6 +30,8 @@ export type TwinEdge = {
   apiHeaders: string[];
   /** Custom origin headers CloudFront adds on /api/* (x-origin-verify), as secret ARNs or values. */
   apiOriginHeaders: Record<string, { secretArn: string } | { value: string }>;
+  /** The encodings the /api/* cache policy normalizes Accept-Encoding to and forwards (none: the header is dropped). */
+  apiEncodings: ('br' | 'gzip')[];
 };
 
 export type StackModel = {
@@ -206,6 +208,19 @@ function edgeOf(resources: Record<string, CfnResource>, resolve: (value: unknown
   const origins = (distribution?.Properties?.DistributionConfig?.Origins ?? []) as Array<{
     OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>;
   }>;
+  const behaviors = (distribution?.Properties?.DistributionConfig?.CacheBehaviors ?? []) as Array<{
+    PathPattern: string;
+    CachePolicyId?: unknown;
+  }>;
+  // A managed policy (an id, such as CachingDisabled) has the encodings off; a policy of the stack says.
+  const apiPolicyRef = behaviors.find((b) => b.PathPattern === '/api/*')?.CachePolicyId as { Ref?: string } | undefined;
+  const apiKey = apiPolicyRef?.Ref
+    ? resources[apiPolicyRef.Ref]?.Properties?.CachePolicyConfig?.ParametersInCacheKeyAndForwardedToOrigin
+    : undefined;
+  const apiEncodings: TwinEdge['apiEncodings'] = [
+    ...(apiKey?.EnableAcceptEncodingBrotli === true ? (['br'] as const) : []),
+    ...(apiKey?.EnableAcceptEncodingGzip === true ? (['gzip'] as const) : []),
+  ];
   const apiOriginHeaders: TwinEdge['apiOriginHeaders'] = {};
   for (const origin of origins)
     for (const header of origin.OriginCustomHeaders ?? []) {
@@ -217,5 +232,6 @@ function edgeOf(resources: Record<string, CfnResource>, resolve: (value: unknown
     viewerRequestSource: cfFunction ? String(cfFunction.Properties?.FunctionCode) : undefined,
     apiHeaders: headers.map((h) => h.toLowerCase()),
     apiOriginHeaders,
+    apiEncodings,
   };
 }

@@ -1,14 +1,21 @@
 // The synthesized template the twin runs: HEARTH_TEMPLATE_DIR when given (a test's modified copy),
 // else cdk.out/twin, synthesized here when it is missing or older than anything that shapes it
 // (infra/, the route and job tables, functions/config.ts, cdk.json). Synthesized without the bundles
-// and without cdk-nag (HEARTH_SYNTH_CODE=inline): the twin reads templates, never code.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// and without cdk-nag (HEARTH_SYNTH_CODE=inline): the twin reads templates, never code. About 5 s on
+// one core (a fresh clone, or after a change to infra/); `npm run build` does it, so a test run and
+// `npm start` on a warm checkout only compare times.
+//
+// Parallel Jest workers may all find it stale at once: one takes a lock (a directory, made or not
+// made atomically) and synthesizes into a staging directory renamed into place, the others wait for
+// it and read its copy; a lock older than a minute is a crashed run's and is taken over.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 // The checkout: the local runtime runs from it (`npm start`, the tests), as it finds dist/web there.
 const root = process.cwd();
 const SHAPING = ['infra', 'functions/routes.ts', 'functions/jobs/jobs.ts', 'functions/config.ts', 'cdk.json'];
+const STALE_LOCK_MS = 60_000;
 
 function newestMtime(path: string): number {
   const full = join(root, path);
@@ -23,20 +30,113 @@ function newestMtime(path: string): number {
   );
 }
 
-/** A directory holding a synthesized assembly for the twin; synthesizes cdk.out/twin when needed. */
-export function twinTemplateDir(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The other deploy the tests run besides the default one: every optional provider set up with -c (texts through Twilio,
+ * the Pro price named), for the routes whose code differs with them (the Twilio webhook, the Stripe price check).
+ */
+export const CONFIGURED_DEPLOY: Readonly<Record<string, string>> = {
+  smsProvider: 'twilio',
+  stripePriceId: 'price_1HearthsideProTest',
+};
+
+/**
+ * cdk.out/twin and the configured deploy's, each synthesized when stale, side by side (one process each): the build
+ * and Jest's global setup run it, so no test waits for a synthesis.
+ */
+export async function synthesizeTwinTemplates(): Promise<void> {
+  const code =
+    "require('./functions/local/twin/template-dir.ts').twinTemplateDir({}, JSON.parse(process.env.TWIN_CONTEXT))";
+  await Promise.all(
+    [{}, CONFIGURED_DEPLOY].map(
+      (context) =>
+        new Promise<void>((done, fail) => {
+          const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '-e', code], {
+            cwd: root,
+            env: { ...process.env, TWIN_CONTEXT: JSON.stringify(context) },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          });
+          child.on('error', fail);
+          child.on('close', (status) =>
+            status === 0
+              ? done()
+              : fail(new Error(`Synthesizing the twin's template failed (${JSON.stringify(context)})`)),
+          );
+        }),
+    ),
+  );
+}
+
+/**
+ * A directory holding a synthesized assembly for the twin; synthesizes cdk.out/twin when needed. `context` is what a
+ * deploy would pass with -c (`{ smsProvider: 'twilio' }`): that stack is cdk.out/twin-smsProvider-twilio, kept alike.
+ */
+export function twinTemplateDir(env: NodeJS.ProcessEnv = process.env, context: Record<string, string> = {}): string {
   if (env.HEARTH_TEMPLATE_DIR?.trim()) return resolve(env.HEARTH_TEMPLATE_DIR.trim());
-  const dir = join(root, 'cdk.out', 'twin');
+  const variant = Object.entries(context)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `-${key}-${value.replace(/[^\w.]+/g, '_')}`)
+    .join('');
+  const dir = join(root, 'cdk.out', `twin${variant}`);
   const manifest = join(dir, 'manifest.json');
-  if (existsSync(manifest) && statSync(manifest).mtimeMs >= Math.max(...SHAPING.map(newestMtime))) return dir;
+  const lock = `${dir}.lock`;
+  mkdirSync(join(root, 'cdk.out'), { recursive: true });
+  for (;;) {
+    if (isFresh(manifest)) return dir;
+    if (takeLock(lock)) break;
+    sleep(200);
+  }
+  try {
+    if (!isFresh(manifest)) synthesize(dir, context);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+function synthesize(dir: string, context: Record<string, string>): void {
+  // What `npx cdk synth` hands the app: cdk.json's context (the feature flags shape the policies), then the -c values.
+  const flags = (JSON.parse(readFileSync(join(root, 'cdk.json'), 'utf8')) as { context?: object }).context ?? {};
+  const staging = `${dir}.${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/app.ts'], {
     cwd: root,
     // No account or region: the environment-agnostic template, as `npx cdk synth` without credentials.
-    env: { ...withoutAwsEnvironment(process.env), CDK_OUTDIR: dir, HEARTH_SYNTH_CODE: 'inline' },
+    env: {
+      ...withoutAwsEnvironment(process.env),
+      CDK_OUTDIR: staging,
+      CDK_CONTEXT_JSON: JSON.stringify({ ...flags, ...context }),
+      HEARTH_SYNTH_CODE: 'inline',
+    },
     encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`Synthesizing the stack for the twin failed:\n${result.stderr}`);
-  return dir;
+  if (result.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`Synthesizing the stack for the twin failed:\n${result.stderr}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(staging, dir);
+}
+
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Released meanwhile.
+    }
+    return false;
+  }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function isFresh(manifest: string): boolean {
+  return existsSync(manifest) && statSync(manifest).mtimeMs >= Math.max(...SHAPING.map(newestMtime));
 }
 
 function withoutAwsEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -126,17 +126,24 @@ describe('the twin', () => {
   });
 
   it('passes to /api/* only the headers the origin request policy lists, and adds the origin-verify header', () => {
-    const headers = apiOriginRequestHeaders(
-      { 'x-twilio-signature': 'sig', 'x-not-listed': 'dropped', cookie: 'a=b', 'x-origin-verify': 'forged' },
-      ['x-twilio-signature', 'cloudfront-viewer-address'],
-      { 'x-origin-verify': 'the-secret' },
-      '192.0.2.1:4431',
-    );
+    const viewer = {
+      'x-twilio-signature': 'sig',
+      'x-not-listed': 'dropped',
+      cookie: 'a=b',
+      'x-origin-verify': 'forged',
+      'accept-encoding': 'gzip, deflate, br;q=1',
+    };
+    const listed = ['x-twilio-signature', 'cloudfront-viewer-address'];
+    const headers = apiOriginRequestHeaders(viewer, listed, { 'x-origin-verify': 'the-secret' }, '192.0.2.1:4431');
     expect(headers).toEqual({
       'x-twilio-signature': 'sig',
       cookie: 'a=b',
       'x-origin-verify': 'the-secret',
       'cloudfront-viewer-address': '192.0.2.1:4431',
     });
+    // A cache policy with gzip and Brotli on forwards Accept-Encoding, normalized (CachingDisabled drops it).
+    expect(apiOriginRequestHeaders(viewer, listed, {}, '192.0.2.1:4431', ['br', 'gzip'])['accept-encoding']).toBe(
+      'br,gzip',
+    );
   });
 });

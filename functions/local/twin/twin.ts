@@ -8,8 +8,10 @@
 // the emulators, mail and texts to the outbox, the in-process queues, the payment simulator and the
 // local AI composer (LOCAL_OVERLAY below).
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { LIMIT_SETTINGS } from '../../config';
 import { addClientPlugin, currentFunction, type FunctionScope } from '../../lib/function-environment';
@@ -31,7 +33,12 @@ export type TwinOptions = {
   appUrl: string;
   /** What the local runtime's ports need (endpoints, outbox…): laid over every function's environment. */
   overlay: Record<string, string>;
-  /** The local value of each secret, by the logical id of its template resource (prefix match). */
+  /**
+   * Which local port each provider takes (MAIL_PROVIDER: outbox…), by name with its default: read from the process's
+   * environment whenever a function reads it, so a test may switch one port (SES through a mocked client) for a call.
+   */
+  ports?: Record<string, string>;
+  /** The local value of each secret, by the logical id of its template resource (prefix match), at each read. */
   secretValue: (logicalId: string) => string;
 };
 
@@ -44,7 +51,11 @@ export type Twin = {
   close(): Promise<void>;
 };
 
-/** Settings a developer or a test sets for the whole runtime, which a deploy sets with -c: they pass through. */
+/**
+ * Settings a developer or a test sets for the whole runtime, which a deploy sets on the functions with -c (the operator
+ * limits, ADMIN_EMAILS…): they pass through, read from the process's environment whenever a function reads them (else
+ * the template's value), so changing one (then resetConfig(), as a new deploy would) changes it for every function.
+ */
 const PASS_THROUGH = ['LOG_LEVEL', 'PASSWORD_HASH_COST', 'ADMIN_EMAILS', ...Object.keys(LIMIT_SETTINGS)];
 
 export class AccessDeniedError extends Error {
@@ -54,17 +65,8 @@ export class AccessDeniedError extends Error {
 }
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
-  const model = stackModel(readAssembly(options.templateDir), options.names);
-  // Each secret has one value for the runtime's life: the function that reads it and the edge that sends it agree.
-  const values = new Map<string, string>();
-  const secretValue = (logicalId: string) => {
-    let value = values.get(logicalId);
-    if (value === undefined) {
-      value = options.secretValue(logicalId);
-      values.set(logicalId, value);
-    }
-    return value;
-  };
+  const model = modelOf(options.templateDir, options.names);
+  const { secretValue } = options;
   const byDescription = new Map(model.functions.map((fn) => [fn.description, fn]));
   const tokens = new Map<string, TwinFunction>();
   const scopes = new Map<string, FunctionScope & { statements: PolicyStatement[] }>();
@@ -94,11 +96,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       const env: NodeJS.ProcessEnv = {};
       for (const [name, value] of Object.entries(fn.env))
         env[name] = value.split(model.edgeOrigin).join(options.appUrl);
-      for (const name of PASS_THROUGH) if (process.env[name] !== undefined) env[name] = process.env[name];
+      for (const name of PASS_THROUGH) {
+        const deployed = env[name];
+        live(env, name, () => process.env[name] ?? deployed);
+      }
       Object.assign(env, options.overlay, {
         AWS_SESSION_TOKEN: token,
         PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String(extension.port),
       });
+      for (const [name, fallback] of Object.entries(options.ports ?? {}))
+        live(env, name, () => process.env[name] ?? fallback);
       scope = { name: fn.logicalId, env, statements: fn.statements };
       scopes.set(fn.logicalId, scope);
     }
@@ -152,6 +159,26 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       await new Promise<void>((done) => extension.server.close(() => done()));
     },
   };
+}
+
+/**
+ * The model of a synthesized directory, read once per process while its manifest is unchanged: a test file that starts
+ * the runtime again (another template, then back) parses the templates (about 0.9 MB of JSON) and resolves them once.
+ */
+const models = new Map<string, { mtimeMs: number; model: StackModel }>();
+function modelOf(dir: string, names: LocalNames): StackModel {
+  const key = `${dir}\n${JSON.stringify(names)}`;
+  const { mtimeMs } = statSync(join(dir, 'manifest.json'));
+  const known = models.get(key);
+  if (known?.mtimeMs === mtimeMs) return known.model;
+  const model = stackModel(readAssembly(dir), names);
+  models.set(key, { mtimeMs, model });
+  return model;
+}
+
+/** A variable read from `read` at each access (enumerable, as any other). */
+function live(env: NodeJS.ProcessEnv, name: string, read: () => string | undefined): void {
+  Object.defineProperty(env, name, { get: read, enumerable: true, configurable: true });
 }
 
 function denial(fn: TwinFunction, action: string, resource: string): string {

@@ -98,6 +98,32 @@ export async function registerAgentViaApi(
   return { ...details, user };
 }
 
+/**
+ * Registers a realtor (an agent with a business, so in the directory) in its own request context, leaving any page a
+ * visitor; verified through the mailed link unless `verified: false`.
+ */
+export async function registerRealtorViaApi(
+  request: APIRequestContext,
+  businessName: string,
+  { prefix = 'realtor', verified = true }: { prefix?: string; verified?: boolean } = {},
+) {
+  const details = newAgentDetails(prefix);
+  const res = await request.post('/api/register', {
+    data: {
+      username: details.email,
+      password: details.password,
+      fullName: details.fullName,
+      phone: details.phone,
+      businessName,
+      businessLocation: 'Austin, TX',
+    },
+    headers: { origin: test.info().project.use.baseURL! },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  if (verified) await verifyEmailOf(request, details.email);
+  return { ...details, user: (await res.json()) as { id: string } };
+}
+
 /** Makes the signed-in agent Pro through the local payment simulator, as billing.spec.ts does by hand. */
 export async function becomePro(page: Page): Promise<void> {
   await page.goto('/settings');
