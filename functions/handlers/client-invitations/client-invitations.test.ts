@@ -5,7 +5,7 @@ import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey } from '../../data/keys';
-import { clientInput } from '../../testing/factories';
+import { clientInput, makePro } from '../../testing/factories';
 import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
 
@@ -154,8 +154,10 @@ describe('sending an invitation', () => {
   });
 
   it(`sends at most ${INVITATIONS_PER_AGENT_PER_DAY} invitations a day per agent, then answers 429 with Retry-After`, async () => {
-    const { client } = await signedInAgent(api);
+    // Pro agents: a new free account's cap on client e-mails (20 a day) would refuse before the invitations' own.
+    const { client, user } = await signedInAgent(api);
     const other = await signedInAgent(api);
+    await Promise.all([makePro(user.id), makePro(other.user.id)]);
     for (let i = 0; i < INVITATIONS_PER_AGENT_PER_DAY; i += 1) {
       expect(
         (await client.post('/api/client-invitations', { name: `Guest ${i}`, email: `guest${i}@example.com` })).status,
