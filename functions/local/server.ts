@@ -315,7 +315,7 @@ async function startTwinUnlessOff(
       SMS_PROVIDER: 'outbox',
       OUTBOX_DIR: local.outboxDir,
       PAYMENT_PROVIDER: 'simulator',
-      // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test's server).
+      // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test server).
       AI_PROVIDER: 'local',
       AI_BASE_URL: '',
       AI_MODEL: '',
