@@ -80,13 +80,21 @@ export async function sendAlreadyConnectedEmail(
   agent: Agent,
   token: string,
   details: SubmittedDetails,
+  pending = false,
 ): Promise<void> {
   const link = registrationConfirmLink(token);
-  const subject = `You're already connected with ${agent.fullName}`;
-  const intro =
-    `Someone, hopefully you, just registered as ${agent.fullName}'s client with this e-mail address. ` +
-    `You are already one of ${agent.fullName}'s clients, so we have not changed anything yet.`;
-  const ask = `If these are your details and you want ${agent.fullName} to have them, confirm them here:`;
+  // A new registration through the directory waits for this confirmation (issue 28); a known e-mail changes nothing.
+  const subject = pending
+    ? `Confirm your registration with ${agent.fullName}`
+    : `You're already connected with ${agent.fullName}`;
+  const intro = pending
+    ? `Someone, hopefully you, just registered as ${agent.fullName}'s client with this e-mail address. ` +
+      `Nothing is shared with ${agent.fullName} as your confirmed details until you confirm.`
+    : `Someone, hopefully you, just registered as ${agent.fullName}'s client with this e-mail address. ` +
+      `You are already one of ${agent.fullName}'s clients, so we have not changed anything yet.`;
+  const ask = pending
+    ? `If this was you, confirm your registration here:`
+    : `If these are your details and you want ${agent.fullName} to have them, confirm them here:`;
   const after =
     `The link works once and expires in ${REGISTRATION_SUBMISSION_TTL_DAYS} days. ` +
     `If this was not you, ignore this e-mail: nothing will change.`;
