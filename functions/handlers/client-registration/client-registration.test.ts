@@ -8,6 +8,7 @@ import { MESSAGES } from '@shared/schemas';
 import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
 import { invitationKey, occasionsPartition, registrationSubmissionKey } from '../../data/keys';
+import { reconcileClientCount } from '../../data/plan-slots';
 import { getUserById } from '../../data/users';
 import { defang } from '../../domain/message-text';
 import { verifyToken } from '../../domain/signed-tokens';
@@ -240,6 +241,7 @@ describe('registering after choosing a realtor', () => {
       expect.objectContaining({ ...pending, registrationPending: true }),
     ]);
     expect(await planCountOf(agent.user.id)).toBe(0);
+    expect(await reconcileClientCount(agent.user.id)).toBe('consistent'); // the reconcile counts it out too
     expect(await occasionEntriesOf(agent.user.id)).toBe(0);
     const [mail] = await confirmationsTo('sam.self@example.com');
     expect(mail!.subject).toBe(`Confirm your registration with ${agent.user.fullName}`);
