@@ -97,6 +97,11 @@ export type Config = {
   aiDraftsPerDay: number;
   /** Support requests one agent may send an hour (SUPPORT_REQUESTS_PER_HOUR). */
   supportRequestsPerHour: number;
+  /**
+   * How long an import sent in the request holds the agent's import lock (IMPORT_REQUEST_LOCK_SECONDS): the route's
+   * timeout and a second, so a request that died frees it soon.
+   */
+  importRequestLockSeconds: number;
 };
 
 export const DEFAULT_DAILY_SEND_LIMITS = {
@@ -135,6 +140,7 @@ export const LIMIT_SETTINGS = {
   DIRECTORY_REGISTRATIONS_PER_DAY: 'directoryRegistrationsPerDay',
   AI_DRAFTS_PER_DAY: 'aiDraftsPerDay',
   SUPPORT_REQUESTS_PER_HOUR: 'supportRequestsPerHour',
+  IMPORT_REQUEST_LOCK_SECONDS: 'importRequestLockSeconds',
 } as const;
 
 export class ConfigError extends Error {
@@ -263,6 +269,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     ...sendCaps(env),
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
     supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
+    importRequestLockSeconds: count(env, 'IMPORT_REQUEST_LOCK_SECONDS', 30, 1),
     ...aiSettings(env),
   };
 }

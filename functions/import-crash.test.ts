@@ -67,6 +67,8 @@ function startChild(): Promise<Child> {
       // This test is about what a crash leaves, not about speed: a slow, shared CI machine must not
       // turn the re-import into a route timeout.
       LOCAL_ROUTE_TIMEOUT_SECONDS: '150',
+      // The import the kill cut holds the agent's import lock for this long (in AWS, the route's timeout).
+      IMPORT_REQUEST_LOCK_SECONDS: '1',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {}),
     },
@@ -369,7 +371,7 @@ describe('the plan counter after crashes and races', () => {
     expect(await findClientIdByEmail(user.id, 'died@example.com')).toBeUndefined();
   });
 
-  it('keeps one client per e-mail and the counter exact when Pro imports of overlapping files race with creates and deletes', async () => {
+  it('keeps one client per e-mail and the counter exact when Pro imports of overlapping files (one at a time) race with creates and deletes', async () => {
     const { client, user } = await signedInAgent(api);
     await upgradeToPro(client);
     const kept = await client.post('/api/clients', clientInput());
@@ -383,13 +385,18 @@ describe('the plan counter after crashes and races', () => {
     };
 
     // Act: two imports sharing 40 rows (one names an e-mail twice: its later row counts), with creates and deletes
-    // alongside.
-    const [a, b] = await Promise.all([
-      file(people.slice(0, 80)),
-      file([...people.slice(40, 120), people[100]!]),
+    // alongside. One import runs at a time: the one that comes second is refused, and sent again once the first ended.
+    const rowsOfA = people.slice(0, 80);
+    const rowsOfB = [...people.slice(40, 120), people[100]!];
+    let [a, b] = await Promise.all([
+      file(rowsOfA),
+      file(rowsOfB),
       ...doomed.map((d) => client.delete(`/api/clients/${d.body.id}`)),
       ...[0, 1, 2].map(() => client.post('/api/clients', clientInput())),
     ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    if (a.status === 409) a = await file(rowsOfA);
+    if (b.status === 409) b = await file(rowsOfB);
 
     // Assess
     expect([a.status, b.status]).toEqual([200, 200]);

@@ -91,6 +91,7 @@ export const routes: readonly Route[] = [
   { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent', uses: ['table:write'] },
   { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/clients/{id}/accept-registration', handler: 'clients/post-client-accept-registration', access: 'agent', uses: ['table:write'] },
   { method: 'GET', path: '/api/clients/{id}/milestones', handler: 'clients/get-client-milestones', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/clients/{id}/check-review', handler: 'clients/post-client-review-check', access: 'agent', uses: ['table:write', 'google'] },
   { method: 'POST', path: '/api/clients/{id}/drafts', handler: 'clients/post-client-drafts', access: 'agent', uses: ['table:write', 'ai'], timeoutSeconds: 15 },

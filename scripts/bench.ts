@@ -18,6 +18,7 @@ import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
 import { benchRoutes } from './bench-routes';
+import { benchVcard } from './bench-vcard';
 import { percentile, ratio } from './bench-stats';
 
 const root = resolve(__dirname, '..');
@@ -261,6 +262,7 @@ const SECTIONS = [
   'model',
   'book',
   'imports',
+  'vcard',
   'insights',
   'admin',
   'reminders',
@@ -294,6 +296,7 @@ async function main(): Promise<void> {
   if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('book')) add('book', await benchBook());
   if (only.has('imports')) add('imports', await benchImports());
+  if (only.has('vcard')) add('vcard', await benchVcard());
   if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());

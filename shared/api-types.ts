@@ -65,6 +65,11 @@ export type Client = {
   reviewSubmittedAt: string | null;
   /** The client left a video testimonial (GET /api/clients/{id}/testimonials lists them). */
   hasTestimonial: boolean;
+  /**
+   * Registered through the public directory and not yet confirmed (by the client from the e-mail, or accepted by the
+   * agent): takes no plan slot and gets no automatic message until then. Absent otherwise.
+   */
+  registrationPending?: true;
   createdAt: string;
   updatedAt: string;
 };
@@ -583,6 +588,7 @@ export type ApiResponses = {
   'clients/post-client-review-check': ReviewCheck;
   'clients/post-client-review-request': ReviewRequestResult;
   'clients/post-client-review-status': Client;
+  'clients/post-client-accept-registration': Client;
   'clients/post-client-touches': LogTouchResult;
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;

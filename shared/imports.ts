@@ -30,6 +30,7 @@ export const IMPORT_MESSAGES = {
   fileName: 'Choose a .csv or .vcf file to import.',
   size: 'size must be the size of the file in bytes',
   empty: 'The file is empty.',
+  running: 'Another import is still running. Wait for it to finish, then import this file.',
   tooLarge: `The file is larger than ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files and import them one at a time.`,
 } as const;
 

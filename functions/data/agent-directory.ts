@@ -1,9 +1,10 @@
 // The public realtor directory: agents as visitors may see them (id, full name, business name and
-// location; never the login e-mail). Administrators are listed only when they run a business of
-// their own. A search reads the word index (directory-index.ts) from the longest word typed, so it
-// reads only entries whose word starts with it, then the matching agents themselves (at most the
-// answer's size); an exact e-mail is found through the username lock, so a visitor who types their
-// realtor's whole address finds them without the address ever being shown.
+// location; never the login e-mail). Only agents who verified their address are listed (issue 28);
+// administrators only when they run a business of their own. A search reads the word index
+// (directory-index.ts) from the longest word typed, so it reads only entries whose word starts with
+// it, then the matching agents themselves (at most the answer's size); an exact e-mail is found
+// through the username lock, so a visitor who types their realtor's whole address finds them
+// without the address ever being shown.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicAgent } from '@shared/api-types';
 import { batchGet, db, table } from './db';
@@ -11,14 +12,17 @@ import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './
 import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, GSI1, userKey } from './keys';
 import { getUserByUsername, type UserItem } from './users';
 
-type ListedFields = Pick<UserItem, 'id' | 'fullName' | 'businessName' | 'businessLocation' | 'isAdmin'>;
+type ListedFields = Pick<
+  UserItem,
+  'id' | 'fullName' | 'businessName' | 'businessLocation' | 'isAdmin' | 'emailVerifiedAt'
+>;
 
 /** A search stops after this many index entries even when fewer agents matched every word typed. */
 export const MAX_ENTRIES_READ = 500;
 const FILTERED_PAGE = 100;
 
-export function isListedAgent(user: Pick<UserItem, 'isAdmin' | 'businessName'>): boolean {
-  return user.isAdmin !== true || Boolean(user.businessName?.trim());
+export function isListedAgent(user: Pick<UserItem, 'isAdmin' | 'businessName' | 'emailVerifiedAt'>): boolean {
+  return Boolean(user.emailVerifiedAt) && (user.isAdmin !== true || Boolean(user.businessName?.trim()));
 }
 
 export function toPublicAgent(user: ListedFields): PublicAgent {
@@ -72,7 +76,7 @@ export async function searchAgentDirectory(
 /** The shown fields of these users, in the order given (missing users left out). */
 async function getListedFields(ids: string[]): Promise<ListedFields[]> {
   const items = await batchGet<ListedFields>(ids.map(userKey), {
-    ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin',
+    ProjectionExpression: 'id, fullName, businessName, businessLocation, isAdmin, emailVerifiedAt',
   });
   const byId = new Map(items.map((item) => [item.id, item]));
   return ids.map((id) => byId.get(id)).filter((agent): agent is ListedFields => agent !== undefined);
@@ -91,7 +95,7 @@ export async function anyListedAgent(): Promise<boolean> {
         IndexName: GSI1,
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
-        ProjectionExpression: 'isAdmin, businessName',
+        ProjectionExpression: 'isAdmin, businessName, emailVerifiedAt',
         Limit: 10,
         ExclusiveStartKey: startKey,
       }),

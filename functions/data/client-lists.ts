@@ -24,7 +24,9 @@ import { batchGet, db, queryAll, table } from './db';
 import { clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
-  Partial<Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus'>>;
+  Partial<
+    Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus' | 'registrationPendingAt'>
+  >;
 export type Entry = { pk: string; sk: string };
 
 const INDEXED_SORTS = ['name', 'created', 'completion', 'review'] as const;
@@ -76,6 +78,8 @@ function sortValue(client: Listed, sort: IndexedSort): string {
 
 /** The client's entries in the occasion index (one per key date). */
 export function occasionIndexEntries(client: Listed): Entry[] {
+  // A registration not yet confirmed gets no automatic message and is in no digest: it has no occasions yet.
+  if (client.registrationPendingAt) return [];
   const name = folded(client.name);
   return occasionEntries(client).map(({ kind, monthDay }) => ({
     pk: occasionsPartition(client.agentId),

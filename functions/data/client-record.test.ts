@@ -105,6 +105,19 @@ describe('derivedWrites', () => {
       { at: new Date('2026-05-02T10:00:00.000Z'), deltas: { reviews: -1 } },
     ]);
   });
+  it('takes a plan slot when a directory registration is confirmed, and gives one back only for a confirmed client', () => {
+    const pending = { ...base, birthday: '1985-03-03', registrationPendingAt: at.toISOString() };
+    const confirmed = applyChange(pending, { kind: 'confirm-registration' }, at);
+    expect(confirmed).toMatchObject({ kind: 'changed', after: { registrationPendingAt: null } });
+    const after = (confirmed as { after: ClientItem }).after;
+    const derived = derivedWrites(pending, after, at);
+    expect(derived.planSlots).toBe(1);
+    // its occasions come with the confirmation (none while pending: no automatic message)
+    expect(derived.add).toEqual([expect.objectContaining({ pk: 'OCCASIONS#agent-a' })]);
+    expect(derivedWrites(pending, undefined, at).planSlots).toBe(0);
+    expect(derivedWrites(after, undefined, at).planSlots).toBe(-1);
+    expect(applyChange(after, { kind: 'confirm-registration' }, at).kind).toBe('unchanged');
+  });
 });
 
 /** Everything the model derives, rebuilt from the client items of the agent as they are now. */

@@ -6,6 +6,9 @@
 // from the item before and after (`derivedWrites`, pure). Nothing else in the code base writes a client item (a test
 // records the DynamoDB calls of the API suite to prove it), so a new field or index is added in one place.
 //
+// A client who registered through the public directory is pending (createPendingClient): no plan slot and no
+// occasions until the change 'confirm-registration', whose derived writes take the slot before the item is written.
+//
 // Without transactions (docs/architecture.md, Data model) the order of the writes is what keeps the data whole: a
 // create takes the plan slot, then the e-mail lock, then writes the entries, then the item, each failure undoing
 // the steps before it; a change writes the entries the new item calls for before the item and removes the ones it
@@ -53,7 +56,12 @@ export type ClientChange =
   /** A video testimonial was confirmed for the client. */
   | { kind: 'testimonial-received' }
   /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
-  | { kind: 'rederive' };
+  | { kind: 'rederive' }
+  /**
+   * A directory registration is confirmed (by the client from the e-mail, or accepted by the agent): the client takes
+   * a plan slot (refused with PlanLimitError when the free plan is full) and gets its occasions.
+   */
+  | { kind: 'confirm-registration' };
 
 /** What a change did: the item before and after, or why it did nothing. */
 export type ChangeOutcome =
@@ -110,6 +118,8 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     }
     case 'testimonial-received':
       return before.hasTestimonial === true ? unchanged : changed({ hasTestimonial: true });
+    case 'confirm-registration':
+      return before.registrationPendingAt ? changed({ registrationPendingAt: null, updatedAt: stamp }) : unchanged;
     case 'rederive': {
       const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
       return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
@@ -146,7 +156,12 @@ export type DerivedWrites = {
   months: Array<Dated<MonthDeltas>>;
   /** The platform counters (clients and reviews that exist, by the month they came). */
   stats: Array<Dated<Partial<Record<StatField, number>>>>;
+  /** Plan slots taken (1: a registration confirmed; reserved before the item is written) or given back (-1). */
+  planSlots: number;
 };
+
+/** Whether the client takes a plan slot: every client but a directory registration not yet confirmed. */
+const takesSlot = (client: ClientItem | undefined) => client !== undefined && !client.registrationPendingAt;
 
 const sameEntry = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
 const dayOf = (iso: string) => new Date(iso);
@@ -199,6 +214,7 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
     book: bookDeltas(before, after),
     months,
     stats,
+    planSlots: Number(takesSlot(after)) - Number(takesSlot(before)),
   };
 }
 
@@ -302,6 +318,8 @@ async function writeChange(
   if (emailMoves) await claimClientEmail(agentId, after.email, id, now);
   const derived = derivedWrites(before, after, now);
   let written = false;
+  // A slot the change takes is reserved before the item (the free plan's cap refuses it); given back if not written.
+  if (derived.planSlots > 0) await reserveClientSlot(agentId);
   try {
     await writeEntries(derived.add);
     written = await writeIf(
@@ -317,6 +335,7 @@ async function writeChange(
     );
   } finally {
     if (emailMoves) await releaseClientEmail(agentId, written ? before.email : after.email, id);
+    if (derived.planSlots > 0 && !written) await releaseClientSlot(agentId);
   }
   if (!written) {
     // Another write won: the entries this attempt added that the client as it is now does not call for go again.
@@ -326,6 +345,7 @@ async function writeChange(
     return { written: false, latest };
   }
   await removeEntries(derived.remove);
+  if (derived.planSlots < 0) await releaseClientSlot(agentId);
   await addCounters(agentId, derived, timeZone);
   return { written: true };
 }
@@ -351,6 +371,17 @@ export async function createClient(
   }
   await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
   return { client: item, remainingFreeSlots: remainingFreeSlots(slot) };
+}
+
+/**
+ * A client who registered through the public directory, pending until they confirm by e-mail or the agent accepts
+ * them (the change 'confirm-registration'): no plan slot, no occasions. Throws ClientEmailTakenError for a known
+ * e-mail.
+ */
+export async function createPendingClient(agentId: string, input: ClientInput, now = new Date()): Promise<ClientItem> {
+  const item = await writeNewClient(agentId, input, now, randomId(), { registrationPendingAt: now.toISOString() });
+  await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
+  return item;
 }
 
 export type ClientBatchResult = {
@@ -423,9 +454,15 @@ export async function createClientBatch(
 type ClientClaim = { item: ClientItem; adopted: boolean };
 
 /** The e-mail lock of a new client, and its item (under the lock's own id when a young lock was adopted). */
-async function claimClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientClaim> {
+async function claimClient(
+  agentId: string,
+  input: ClientInput,
+  now: Date,
+  fresh: string,
+  extra: Partial<ClientItem> = {},
+): Promise<ClientClaim> {
   const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
-  return { item: { ...newClientItem(agentId, id, input, now), revision: 1 }, adopted: id !== fresh };
+  return { item: { ...newClientItem(agentId, id, input, now), ...extra, revision: 1 }, adopted: id !== fresh };
 }
 
 /** A claim whose client is not written: its lock goes back. An adopted lock stays: it names the id either way. */
@@ -454,8 +491,14 @@ async function putClaimedClient(agentId: string, claim: ClientClaim): Promise<Cl
 }
 
 /** Takes the e-mail lock, writes the entries, then the client; on a failure the lock it took is given back. */
-async function writeNewClient(agentId: string, input: ClientInput, now: Date, fresh: string): Promise<ClientItem> {
-  const claim = await claimClient(agentId, input, now, fresh);
+async function writeNewClient(
+  agentId: string,
+  input: ClientInput,
+  now: Date,
+  fresh: string,
+  extra?: Partial<ClientItem>,
+): Promise<ClientItem> {
+  const claim = await claimClient(agentId, input, now, fresh, extra);
   try {
     await writeEntries(listEntries(claim.item));
   } catch (error) {
@@ -488,7 +531,7 @@ export async function deleteClient(
   const derived = derivedWrites(old, undefined, now);
   await releaseClientEmail(agentId, old.email, clientId);
   await removeEntries(derived.remove);
-  await releaseClientSlot(agentId);
+  if (derived.planSlots < 0) await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);
   await addCounters(agentId, derived, undefined);
   return old;

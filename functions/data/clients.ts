@@ -21,6 +21,8 @@ export type ClientItem = Client & {
   awardedMilestones?: Iterable<string>;
   /** Counts the item's writes: a change is written only over the revision it read (client-record.ts). */
   revision?: number;
+  /** When the client registered through the directory, until they confirm or the agent accepts them. */
+  registrationPendingAt?: string | null;
 };
 
 export function toClient(item: ClientItem): Client {
@@ -43,6 +45,7 @@ export function toClient(item: ClientItem): Client {
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
     hasTestimonial: item.hasTestimonial === true,
+    ...(item.registrationPendingAt ? { registrationPending: true as const } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

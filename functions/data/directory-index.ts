@@ -3,12 +3,20 @@
 // only the entries whose word starts with what the visitor typed (a miss reads none). Entries point
 // at the agent and carry the agent's words (to check the other words typed); what is shown comes
 // from the user item itself, so an entry a crash left stale can only hide a match, never show one.
+// Only verified agents are indexed (issue 28): an account whose owner never proved the address is
+// no realtor a client should find; the entries are written when the address is verified.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, db, queryAll, table, type WriteRequest } from './db';
 import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, directoryEntryKey, directoryPartition, GSI1 } from './keys';
 
 /** The agent fields the index is built from. */
-export type DirectorySource = { id: string; fullName: string; businessName?: string | null; signupDate: string };
+export type DirectorySource = {
+  id: string;
+  fullName: string;
+  businessName?: string | null;
+  signupDate: string;
+  emailVerifiedAt?: string;
+};
 export type DirectoryEntry = { userId: string; words: string[] };
 
 const MAX_WORD = 40;
@@ -38,6 +46,7 @@ export function matchesAllWords(typed: readonly string[], words: readonly string
 const indexable = (words: readonly string[]) => words.filter((w) => w.length >= DIRECTORY_PREFIX_LENGTH);
 
 function entryPuts(agent: DirectorySource): WriteRequest[] {
+  if (!agent.emailVerifiedAt) return [];
   const words = directoryWords(agent);
   return indexable(words).map((word) => ({
     PutRequest: {
@@ -84,7 +93,7 @@ export async function queryDirectory(prefix: string, limit: number, startKey?: R
 }
 
 /**
- * Writes the entries of every agent on the agents index (agents who registered before the index
+ * Writes the entries of every verified agent on the agents index (agents who registered before the index
  * existed; `npm run directory:rebuild`). Idempotent; returns how many agents were indexed.
  */
 export async function rebuildAgentDirectory(): Promise<number> {
@@ -92,8 +101,9 @@ export async function rebuildAgentDirectory(): Promise<number> {
     IndexName: GSI1,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
-    ProjectionExpression: 'id, fullName, businessName, signupDate',
+    ProjectionExpression: 'id, fullName, businessName, signupDate, emailVerifiedAt',
   });
-  await batchWrite(agents.flatMap(entryPuts));
-  return agents.length;
+  const verified = agents.filter((agent) => agent.emailVerifiedAt);
+  await batchWrite(verified.flatMap(entryPuts));
+  return verified.length;
 }

@@ -276,6 +276,8 @@ export const contactIndexKeys = (agentId: string, lastContactDate: string | null
 });
 
 export const IMPORT_PREFIX = 'IMPORT#';
+/** The agent's one running import (functions/data/import-lock.ts). */
+export const importLockKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'IMPORTLOCK' });
 export const importKey = (agentId: string, importId: string) => ({
   pk: agentPartition(agentId),
   sk: `${IMPORT_PREFIX}${importId}`,

@@ -96,13 +96,16 @@ async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> 
   const agent = await getUserById(agentId, true);
   if (!agent) return undefined;
   const inPartition = (prefix: string) =>
-    queryAll<{ sk: string; id?: string; clientId?: string; createdAt?: string }>({
+    queryAll<{ sk: string; id?: string; clientId?: string; createdAt?: string; registrationPendingAt?: string }>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': prefix },
-      ProjectionExpression: 'sk, id, clientId, createdAt',
+      ProjectionExpression: 'sk, id, clientId, createdAt, registrationPendingAt',
       ConsistentRead: true,
     });
-  const clients = new Set((await inPartition(CLIENT_PREFIX)).map((c) => String(c.id)));
+  const clientItems = await inPartition(CLIENT_PREFIX);
+  const clients = new Set(clientItems.map((c) => String(c.id)));
+  // A directory registration not yet confirmed takes no slot.
+  const pending = clientItems.filter((c) => c.registrationPendingAt).length;
   const locks = await inPartition(CLIENT_EMAIL_PREFIX);
   const now = Date.now();
   let inFlight = 0;
@@ -118,7 +121,7 @@ async function slotSnapshot(agentId: string): Promise<SlotSnapshot | undefined> 
     ...[...clients].sort(),
     ...locks.map((l) => `${l.sk}=${String(l.clientId)}`).sort(),
   ].join('\n');
-  return { stored, taken: clients.size + inFlight, deadLocks, fingerprint };
+  return { stored, taken: clients.size - pending + inFlight, deadLocks, fingerprint };
 }
 
 /**

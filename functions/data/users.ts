@@ -243,7 +243,10 @@ export async function markEmailVerified(id: string, now: string): Promise<UserIt
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return out?.Attributes as UserItem | undefined;
+  const verified = out?.Attributes as UserItem | undefined;
+  // Verified: listed in the realtor search from now on (the first verification writes the entries, later ones again).
+  if (verified) await writeDirectoryEntries(verified);
+  return verified;
 }
 
 export async function setPasswordHash(id: string, passwordHash: string): Promise<void> {

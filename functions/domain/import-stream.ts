@@ -29,7 +29,7 @@ import {
   type ClientDraft,
   type ImportUnit,
 } from './import-rows';
-import { cardMarker, NO_CARDS, readCardDraft } from './vcard-import';
+import { CardReader, cardMarker, NO_CARDS, readCardDraft } from './vcard-import';
 
 /** How the file's bytes are read: UTF-8, or (vCard only, as Outlook writes 2.1 cards) the Windows code page. */
 export type ImportEncoding = 'utf-8' | 'windows-1252';
@@ -158,12 +158,12 @@ async function* lines(text: AsyncIterable<string>): AsyncGenerator<string> {
 }
 
 async function* vcardEntries(text: AsyncIterable<string>): AsyncGenerator<StreamedEntry> {
-  let card: { row: number; line: number; lines: string[] } | null = null;
+  let card: { row: number; line: number; reader: CardReader } | null = null;
   let cards = 0;
   let lineNumber = 0;
-  const entry = ({ row, line, lines: cardLines }: { row: number; line: number; lines: string[] }): StreamedEntry => {
+  const entry = ({ row, line, reader }: { row: number; line: number; reader: CardReader }): StreamedEntry => {
     const warnings: string[] = [];
-    return { row, line, warnings, ...readCardDraft(cardLines, (message) => warnings.push(message)) };
+    return { row, line, warnings, ...readCardDraft(reader, (message) => warnings.push(message)) };
   };
   for await (const line of lines(text)) {
     lineNumber += 1;
@@ -172,12 +172,12 @@ async function* vcardEntries(text: AsyncIterable<string>): AsyncGenerator<Stream
       // A card that never ended is still a card (as the whole-file reader takes it).
       if (card) yield entry(card);
       cards += 1;
-      card = { row: cards, line: lineNumber, lines: [] };
+      card = { row: cards, line: lineNumber, reader: new CardReader() };
     } else if (marker === 'end') {
       if (card) yield entry(card);
       card = null;
     } else if (card) {
-      card.lines.push(line);
+      card.reader.add(line);
     }
   }
   if (card) yield entry(card);

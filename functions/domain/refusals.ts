@@ -84,6 +84,8 @@ export type UploadMissing = { kind: 'upload-missing' };
 export type FileTooLarge = { kind: 'file-too-large' };
 /** The file's head cannot be a client file of its format: `problem` says why, as the request's import does. */
 export type UnreadableFile = { kind: 'unreadable-file'; format: ImportFormat; problem: string };
+/** Another import of the agent's is still running (one at a time). */
+export type ImportRunning = { kind: 'import-running' };
 
 export type Refusal =
   | NotFound
@@ -117,7 +119,8 @@ export type Refusal =
   | UnsupportedFile
   | UploadMissing
   | FileTooLarge
-  | UnreadableFile;
+  | UnreadableFile
+  | ImportRunning;
 export type RefusalKind = Refusal['kind'];
 
 // Every kind, so a value is told apart from an outcome at run time as the types tell it apart.
@@ -154,6 +157,7 @@ const KINDS: Record<RefusalKind, true> = {
   'upload-missing': true,
   'file-too-large': true,
   'unreadable-file': true,
+  'import-running': true,
 };
 
 /** True for a refusal, false for an outcome (a value without a refusal's `kind`, `undefined` included). */

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { IMPORT_MAX_ROWS, ImportFormatError, ImportTooManyRowsError } from './import-rows';
-import { parseClientVcards } from './vcard-import';
-import { appleCard, androidCard, icloudExport, v4Card, vcf } from '../testing/vcards';
+import {
+  CARD_TOO_LARGE,
+  LINE_TOO_LONG,
+  parseClientVcards,
+  VCARD_MAX_CARD_CHARS,
+  VCARD_MAX_LINE_CHARS,
+} from './vcard-import';
+import { appleCard, androidCard, cardWith, foldedPhoto, icloudExport, v4Card, vcf } from '../testing/vcards';
 
 const TODAY = '2025-06-01';
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -159,5 +165,53 @@ describe('vCard import: any text inside a card', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('vCard import: photos and size caps', () => {
+  it('reads a card carrying a 1 MB folded photo, with every other field', () => {
+    const result = importText(vcf(cardWith(foldedPhoto(1024 * 1024)), appleCard({ email: 'next@example.com' })));
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((r) => r.client)).toEqual([
+      expect.objectContaining({
+        name: 'Maria Lopez',
+        email: 'maria@example.com',
+        phone: '+1 (512) 555-0101',
+        birthday: '1984-06-02',
+      }),
+      expect.objectContaining({ email: 'next@example.com' }),
+    ]);
+  });
+
+  it('drops LOGO, SOUND and KEY with their folded lines, and a 2.1 base64 tail', () => {
+    const dropped = [
+      'LOGO;ENCODING=b:AAAA',
+      ' EMAIL:logo@example.com',
+      'SOUND:AAAA',
+      'KEY;ENCODING=BASE64:AAAA',
+      'QUJDRA==',
+      '',
+    ].join('\r\n');
+    const result = importText(vcf(cardWith(dropped)));
+    expect(result.errors).toEqual([]);
+    expect(result.rows[0]!.client).toMatchObject({ name: 'Maria Lopez', email: 'maria@example.com' });
+  });
+
+  it('skips a card with a line over the cap, or more text than a card may hold, with a reason, and reads the rest', () => {
+    const longLine = `NOTE:${'x'.repeat(VCARD_MAX_LINE_CHARS / 2)}\r\n ${'y'.repeat(VCARD_MAX_LINE_CHARS / 2)}`;
+    const notes = Array.from({ length: 20 }, (_, i) => `NOTE:${String(i).repeat(VCARD_MAX_CARD_CHARS / 20)}`);
+    const result = importText(
+      vcf(
+        cardWith(longLine),
+        cardWith(notes.join('\r\n'), { email: 'big@example.com' }),
+        appleCard({ email: 'ok@example.com' }),
+      ),
+    );
+    expect(result.errors).toEqual([
+      { row: 1, message: LINE_TOO_LONG },
+      { row: 2, message: CARD_TOO_LARGE },
+    ]);
+    expect(result.rows.map((r) => r.row)).toEqual([3]);
+    expect(LINE_TOO_LONG).toBe('This card has a line longer than 16 KB (photos aside), so it was not read');
   });
 });

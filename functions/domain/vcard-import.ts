@@ -21,10 +21,77 @@ export const NO_CARDS =
 
 /** A property as ical.js gives it (jCard, RFC 7095): name, parameters, value type, value(s). */
 type JCardProperty = [name: string, params: Record<string, string | string[]>, type: string, ...values: unknown[]];
-type Card = { row: number; lines: string[] };
+type Card = { row: number; reader: CardReader };
 
-// Binary or sound properties carry nothing we keep, and 2.1 writes their base64 in ways ical.js refuses.
+// Binary or sound properties carry nothing we keep, and 2.1 writes their base64 in ways ical.js refuses: they are
+// dropped as they are read, their folded continuation lines skipped without being joined.
 const IGNORED = new Set(['PHOTO', 'LOGO', 'SOUND', 'KEY']);
+
+/**
+ * The longest property line a card may carry once unfolded (photos and other dropped properties aside): a name,
+ * an address or a note is far shorter; a longer line is a file we refuse to spend memory on.
+ */
+export const VCARD_MAX_LINE_CHARS = 16 * 1024;
+/** The most text a card may carry, its dropped properties (photo, logo, sound, key) aside. */
+export const VCARD_MAX_CARD_CHARS = 128 * 1024;
+
+export const LINE_TOO_LONG = `This card has a line longer than ${VCARD_MAX_LINE_CHARS / 1024} KB (photos aside), so it was not read`;
+export const CARD_TOO_LARGE = `This card holds more than ${VCARD_MAX_CARD_CHARS / 1024} KB of text (photos aside), so it was not read`;
+
+/** The property name a line starts with (`item1.TEL;TYPE=CELL:…` → `TEL`), upper case. */
+const propertyOf = (line: string) => (/^[^:;]*/.exec(line)![0].split('.').pop() ?? '').trim().toUpperCase();
+
+/**
+ * A card's physical lines read one at a time into its logical lines, in time linear in the card's size: folded lines
+ * (a leading space or tab) and vCard 2.1's quoted-printable soft breaks (a trailing '=') are collected and joined once
+ * at the end of their property; PHOTO, LOGO, SOUND and KEY are skipped, continuation lines included, as is any line
+ * that is no property (a 2.1 base64 tail); past the size caps the card is marked too large and nothing more is kept.
+ */
+export class CardReader {
+  private readonly logical: string[] = [];
+  /** The property being read: its pieces (none when it is dropped), whether it may soft-break. */
+  private current: { parts: string[]; length: number; keep: boolean; quotedPrintable: boolean } | null = null;
+  private size = 0;
+  private refusal: string | null = null;
+
+  add(line: string): void {
+    const current = this.current;
+    const softBreak = current?.quotedPrintable === true && (current.parts.at(-1) ?? '').endsWith('=');
+    if (current && (softBreak || /^[ \t]/.test(line))) {
+      if (!current.keep || this.refusal) return;
+      if (softBreak) current.parts[current.parts.length - 1] = current.parts.at(-1)!.slice(0, -1);
+      const piece = softBreak ? line : line.slice(1);
+      current.parts.push(piece);
+      current.length += piece.length;
+      this.count(piece.length, current.length);
+      return;
+    }
+    this.flush();
+    const keep = line.includes(':') && !IGNORED.has(propertyOf(line));
+    this.current = { parts: keep ? [line] : [], length: line.length, keep, quotedPrintable: false };
+    if (!keep || this.refusal) return;
+    this.current.quotedPrintable = isQuotedPrintable(splitLine(line)?.params ?? []);
+    this.count(line.length, line.length);
+  }
+
+  private count(added: number, lineLength: number): void {
+    this.size += added;
+    if (lineLength > VCARD_MAX_LINE_CHARS) this.refusal ??= LINE_TOO_LONG;
+    else if (this.size > VCARD_MAX_CARD_CHARS) this.refusal ??= CARD_TOO_LARGE;
+    if (this.refusal) this.logical.length = 0;
+  }
+
+  private flush(): void {
+    if (this.current?.keep && !this.refusal) this.logical.push(this.current.parts.join(''));
+    this.current = null;
+  }
+
+  /** The card's logical lines, or why it cannot be read. */
+  finish(): { lines: string[] } | { unreadable: string } {
+    this.flush();
+    return this.refusal ? { unreadable: this.refusal } : { lines: this.logical };
+  }
+}
 
 function decode(buffer: Uint8Array): string {
   if (buffer.includes(0)) throw new ImportFormatError(NO_CARDS);
@@ -49,29 +116,35 @@ function splitCards(text: string): Card[] {
   for (const line of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
     const marker = cardMarker(line);
     if (marker === 'begin') {
-      current = { row: cards.length + 1, lines: [] };
+      current = { row: cards.length + 1, reader: new CardReader() };
       cards.push(current);
     } else if (marker === 'end') {
       current = null;
     } else if (current) {
-      current.lines.push(line);
+      current.reader.add(line);
     }
   }
   return cards;
 }
 
-/** A card's lines read into a client as the file gives it, or why the card cannot be read. */
-export function readCardDraft(
-  lines: readonly string[],
-  warn: (message: string) => void,
-): { draft: ClientDraft } | { unreadable: string } {
-  let properties: JCardProperty[];
+/** A card's properties as ical.js reads them, or why the card cannot be read. */
+function readCardProperties(reader: CardReader): { properties: JCardProperty[] } | { unreadable: string } {
+  const card = reader.finish();
+  if ('unreadable' in card) return card;
   try {
-    properties = readCard(normalizeCard(lines));
+    return { properties: readCard(normalizeCard(card.lines)) };
   } catch (error) {
     return { unreadable: unreadableCard(error) };
   }
-  return { draft: mapCard(properties, warn) };
+}
+
+/** A card's lines, read by `reader`, as a client as the file gives it, or why the card cannot be read. */
+export function readCardDraft(
+  reader: CardReader,
+  warn: (message: string) => void,
+): { draft: ClientDraft } | { unreadable: string } {
+  const card = readCardProperties(reader);
+  return 'unreadable' in card ? card : { draft: mapCard(card.properties, warn) };
 }
 
 const unreadableCard = (error: unknown) =>
@@ -91,21 +164,6 @@ function splitLine(line: string): { name: string; params: string[]; value: strin
 }
 
 const isQuotedPrintable = (params: readonly string[]) => params.some((p) => /^(ENCODING=)?QUOTED-PRINTABLE$/i.test(p));
-
-/** Folded lines joined (a leading space or tab), and vCard 2.1's quoted-printable soft breaks (a trailing '='). */
-function unfold(lines: readonly string[]): string[] {
-  const logical: string[] = [];
-  let softBreak = false;
-  for (const line of lines) {
-    const last = logical.length - 1;
-    if (last >= 0 && (softBreak || /^[ \t]/.test(line)))
-      logical[last] = softBreak ? logical[last]!.slice(0, -1) + line : logical[last] + line.slice(1);
-    else logical.push(line);
-    const joined = logical[logical.length - 1]!;
-    softBreak = joined.endsWith('=') && isQuotedPrintable(splitLine(joined)?.params ?? []);
-  }
-  return logical;
-}
 
 function decodeQuotedPrintable(value: string, charset: string): string {
   const bytes: number[] = [];
@@ -128,17 +186,17 @@ function decodeQuotedPrintable(value: string, charset: string): string {
 }
 
 /**
- * One card as vCard 3.0 or 4.0 text ical.js reads: 2.1's bare parameters (`TEL;CELL`) become
- * `TYPE=CELL`, quoted-printable values are decoded with their CHARSET and escaped as 3.0 text.
+ * One card (its logical lines, unfolded by CardReader) as vCard 3.0 or 4.0 text ical.js reads:
+ * 2.1's bare parameters (`TEL;CELL`) become `TYPE=CELL`, quoted-printable values are decoded with their
+ * CHARSET and escaped as 3.0 text.
  */
-export function normalizeCard(lines: readonly string[]): string {
+function normalizeCard(lines: readonly string[]): string {
   const out: string[] = [];
   let v21 = false; // VERSION comes first in every card these apps write
-  for (const line of unfold(lines)) {
+  for (const line of lines) {
     const parts = splitLine(line);
-    if (!parts || !parts.name) continue; // not a property line (stray text, a 2.1 base64 tail)
+    if (!parts || !parts.name) continue; // not a property line
     const property = parts.name.split('.').pop()!.toUpperCase();
-    if (IGNORED.has(property)) continue;
     if (property === 'VERSION' && parts.value.trim() === '2.1') {
       v21 = true;
       out.push('VERSION:3.0');
@@ -239,13 +297,11 @@ export function parseClientVcards(buffer: Uint8Array, { today }: { today: string
   if (cards.length > IMPORT_MAX_ROWS) throw new ImportTooManyRowsError(cards.length, 'card');
 
   const unreadable: Array<{ row: number; message: string }> = [];
-  const readable = cards.flatMap(({ row, lines }) => {
-    try {
-      return [{ row, properties: readCard(normalizeCard(lines)) }];
-    } catch (error) {
-      unreadable.push({ row, message: unreadableCard(error) });
-      return [];
-    }
+  const readable = cards.flatMap(({ row, reader }) => {
+    const card = readCardProperties(reader);
+    if ('properties' in card) return [{ row, properties: card.properties }];
+    unreadable.push({ row, message: card.unreadable });
+    return [];
   });
   const result = collectImportRows(readable, ({ properties }, warn) => mapCard(properties, warn), {
     today,

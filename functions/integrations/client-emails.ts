@@ -83,15 +83,23 @@ export async function sendAlreadyConnectedEmail(
   agent: Agent,
   token: string,
   details: SubmittedDetails,
+  pending = false,
 ): Promise<void> {
   const link = registrationConfirmLink(token);
   const agentName = agentText(agent.fullName);
   const name = agentText(to.name);
-  const subject = `You're already connected with ${agentName}`;
-  const intro =
-    `Someone, hopefully you, just registered as ${agentName}'s client with this e-mail address. ` +
-    `You are already one of ${agentName}'s clients, so we have not changed anything yet.`;
-  const ask = `If these are your details and you want ${agentName} to have them, confirm them here:`;
+  // A new registration through the directory waits for this confirmation; a known e-mail changes nothing.
+  const subject = pending
+    ? `Confirm your registration with ${agentName}`
+    : `You're already connected with ${agentName}`;
+  const intro = pending
+    ? `Someone, hopefully you, just registered as ${agentName}'s client with this e-mail address. ` +
+      `Nothing is shared with ${agentName} as your confirmed details until you confirm.`
+    : `Someone, hopefully you, just registered as ${agentName}'s client with this e-mail address. ` +
+      `You are already one of ${agentName}'s clients, so we have not changed anything yet.`;
+  const ask = pending
+    ? `If this was you, confirm your registration here:`
+    : `If these are your details and you want ${agentName} to have them, confirm them here:`;
   const lines = details.map(([label, value]) => [label, agentText(value)] as const);
   const after =
     `The link works once and expires in ${REGISTRATION_SUBMISSION_TTL_DAYS} days. ` +

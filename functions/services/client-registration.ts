@@ -2,17 +2,23 @@
 // invitation (which proves the e-mail), an e-mail already among the agent's clients updates that
 // client, never a duplicate. From the directory, where anyone can type any e-mail, it changes
 // nothing yet: the details wait in a submission until the client confirms them from the e-mail we
-// send (single-use token, stored hashed, 7 days). Otherwise a new client within the agent's plan
-// (createClient's atomic cap). An invitation is claimed first, marked used only once its client
+// send (single-use token, stored hashed, 7 days). A new e-mail from the directory becomes a pending
+// client (issue 28: anyone can type any address): no plan slot, no automatic message, no invitation
+// completed, until the client confirms from the same kind of e-mail or the agent accepts them
+// (the change 'confirm-registration', which takes the plan slot). From an invitation, a new client
+// within the agent's plan (createClient's atomic cap). An invitation is claimed first, marked used only once its client
 // exists, and given back if the client could not be saved: it is never burnt for nothing, and of
 // concurrent submissions exactly one goes through. A client who joins through the directory instead
-// (new, or once they confirm) completes the agent's open invitation to their e-mail.
+// completes the agent's open invitation to their e-mail once confirmed or accepted.
 import { countInsights } from '../data/insights';
 import type { ClientInput } from '@shared/client-schema';
+import { isId } from '@shared/schemas';
 import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
 import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
 import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
+import { hasFreeSlot } from '../domain/plan';
+import type { NotFound } from '../domain/refusals';
 import {
   claimInvitation,
   completeInvitationByEmail,
@@ -24,7 +30,7 @@ import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
 import { createLogger } from '../observability/logger';
-import { createClient, updateClient } from '../data/client-record';
+import { changeClient, createClient, createPendingClient, updateClient } from '../data/client-record';
 
 const log = createLogger({ module: 'client-registration' });
 
@@ -32,13 +38,15 @@ export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | '
 export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
 export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
 /**
- * A directory registration for a known e-mail: nothing changed; `confirmToken` (only ever in the e-mail) applies it.
+ * A directory registration waiting for the client's confirmation (`confirmToken`, only ever in the e-mail, applies
+ * it): for a known e-mail nothing changed; for a new one (`pending`) the client is there as pending.
  */
 export type SubmittedRegistration = {
   agent: UserItem;
   client: ClientItem;
   submission: RegistrationSubmissionItem;
   confirmToken: string;
+  pending: boolean;
 };
 
 /** The invitation is unknown, used or expired ('invalid'), or another submission is redeeming it ('busy'). */
@@ -125,18 +133,23 @@ export async function registerWithAgent(
   if (!agent || !isListedAgent(agent)) throw new AgentNotFoundError('no such agent');
   const existingId = await findClientIdByEmail(agent.id, input.email);
   const existing = existingId ? await getClient(agent.id, existingId) : undefined;
-  if (existing)
-    return { agent, client: existing, ...(await createSubmission(agent.id, existing.id, changesFrom(input), now)) };
+  const submitted = async (client: ClientItem, pending: boolean, changes: ClientChanges) => ({
+    agent,
+    client,
+    pending,
+    ...(await createSubmission(agent.id, client.id, changes, now)),
+  });
+  if (existing) return submitted(existing, false, changesFrom(input));
+  // The plan is checked as a new client's would be, so the answer is the same whatever the e-mail.
+  if (!hasFreeSlot(agent)) throw new AgentAtCapacityError(agent, input);
   try {
-    const registration = { agent, ...(await createRegisteringClient(agent, input, now)) };
-    await completeOpenInvitation(agent.id, registration.client, now, agent.timeZone);
-    return registration;
+    return await submitted(await createPendingClient(agent.id, { ...input, anniversary: undefined }, now), true, {});
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
     const client =
       error instanceof ClientEmailTakenError ? await getClient(agent.id, error.existingClientId) : undefined;
     if (!client) throw error;
-    return { agent, client, ...(await createSubmission(agent.id, client.id, changesFrom(input), now)) };
+    return submitted(client, false, changesFrom(input));
   }
 }
 
@@ -175,12 +188,46 @@ async function createRegisteringClient(
   }
 }
 
-/** Applies a claimed submission's details to its client. */
+/**
+ * Applies a claimed submission to its client: a pending registration is confirmed (it takes its plan slot:
+ * PlanLimitError when the free plan is full), then the details are applied.
+ */
 export async function applySubmission(submission: RegistrationSubmissionItem, now = new Date()): Promise<ClientItem> {
+  const confirmed = await changeClient(
+    submission.agentId,
+    submission.clientId,
+    { kind: 'confirm-registration' },
+    { now },
+  );
+  if (confirmed.kind === 'not-found') throw new SubmissionClientGoneError('the client no longer exists');
   const updated = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
   if (!updated) throw new SubmissionClientGoneError('the client no longer exists');
   await completeOpenInvitation(submission.agentId, updated, now);
   return updated;
+}
+
+/**
+ * The agent accepts a client who registered through the directory without waiting for their confirmation: the client
+ * takes a plan slot (PlanLimitError when the free plan is full), gets automatic messages and completes the agent's open
+ * invitation. A client who is not pending is answered as is.
+ */
+export async function acceptRegistration(
+  agent: Pick<UserItem, 'id' | 'timeZone'>,
+  clientId: string,
+  now = new Date(),
+): Promise<ClientItem | NotFound<'client'>> {
+  if (!isId(clientId)) return { kind: 'not-found', what: 'client' };
+  const outcome = await changeClient(
+    agent.id,
+    clientId,
+    { kind: 'confirm-registration' },
+    { now, timeZone: agent.timeZone },
+  );
+  if (outcome.kind === 'changed') {
+    await completeOpenInvitation(agent.id, outcome.after, now, agent.timeZone);
+    return outcome.after;
+  }
+  return outcome.kind === 'unchanged' ? outcome.client : { kind: 'not-found', what: 'client' };
 }
 
 /**

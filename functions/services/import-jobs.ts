@@ -10,7 +10,8 @@
 //     of IMPORT_BATCH_ROWS with the request's own validation and client use cases
 //     (importJobBatch); after each batch, its report lines, then a checkpoint of the counts;
 //  4. near its function's timeout, releases the lease and queues itself to continue;
-//  5. at the end, reconciles the plan counter, writes the report of skipped rows into the exports
+//  5. at the end, releases the agent's import lock (taken by the start: one running import per agent,
+//     functions/data/import-lock.ts), reconciles the plan counter, writes the report of skipped rows into the exports
 //     bucket, marks the import done with the request's summary sentence, and deletes the upload.
 //
 // Killed anywhere (a crash, a lost function), SQS delivers the message again: the lease lapses,
@@ -46,6 +47,8 @@ import {
   type ImportItem,
   type ImportProgress,
 } from '../data/imports';
+import { config } from '../config';
+import { claimImportLock, releaseImportLock, type ImportLock } from '../data/import-lock';
 import { reconcileClientCount } from '../data/plan-slots';
 import { hitLimit } from '../data/throttle';
 import { getUserById } from '../data/users';
@@ -70,6 +73,7 @@ import {
 import { checkImportHead, planImportFile, readImportEntries, type StreamedEntry } from '../domain/import-stream';
 import type {
   FileTooLarge,
+  ImportRunning,
   NotFound,
   RateLimited,
   UnreadableFile,
@@ -111,6 +115,9 @@ export const IMPORT_LEASE_MS = 6_000;
 export const STOP_BEFORE_TIMEOUT_MS = 60_000;
 /** An import queued or running without a sign of life this long is "stalled": a start queues it again. */
 export const IMPORT_SILENT_MS = 10 * 60_000;
+/** How long a start holds the agent's import lock before its import is queued (then the import's activity keeps it). */
+const START_LOCK_MS = 60_000;
+const REQUEST_HOLDER = 'request#';
 /** How long the presigned POST is valid. */
 const UPLOAD_LINK_SECONDS = 15 * 60;
 /** What the start reads of the upload to refuse a file that is no client file at once. */
@@ -204,6 +211,39 @@ export async function readImportJob(
   return importView(item, now);
 }
 
+/**
+ * Whether the agent's import lock is over: a request's once its time passed; a job's once its import is finished or
+ * gone, or silent for IMPORT_SILENT_MS (it crashed and never came back), or never queued in its start's time.
+ */
+async function lockIsStale(agentId: string, lock: ImportLock, now: Date): Promise<boolean> {
+  if (lock.holder.startsWith(REQUEST_HOLDER)) return lock.until < now.getTime();
+  const item = await getImport(agentId, lock.holder);
+  if (!item || item.status === 'done' || item.status === 'failed') return true;
+  if (item.status === 'uploading') return lock.until < now.getTime();
+  return now.getTime() - Date.parse(item.activeAt ?? item.createdAt) > IMPORT_SILENT_MS;
+}
+
+/** Takes the agent's import lock for one of its imports; false while another import of the agent's runs. */
+const claimJobLock = (agentId: string, importId: string, now: Date) =>
+  claimImportLock(agentId, importId, now.getTime() + START_LOCK_MS, (lock) => lockIsStale(agentId, lock, now));
+
+/**
+ * Runs an import sent in the request (POST /api/clients/import) holding the agent's import lock, freed when it ends or
+ * fails; or refuses while another import of the agent's runs.
+ */
+export async function whileImportLocked<T>(agentId: string, fn: () => Promise<T>): Promise<T | ImportRunning> {
+  const now = new Date();
+  const holder = `${REQUEST_HOLDER}${randomId()}`;
+  const until = now.getTime() + config().importRequestLockSeconds * 1000;
+  const claimed = await claimImportLock(agentId, holder, until, (lock) => lockIsStale(agentId, lock, now));
+  if (!claimed) return { kind: 'import-running' };
+  try {
+    return await fn();
+  } finally {
+    await releaseImportLock(agentId, holder);
+  }
+}
+
 /** Why a start refuses the file, once uploaded. */
 type FileRefusal = FileTooLarge | UnreadableFile;
 
@@ -213,6 +253,7 @@ type FileRefusal = FileTooLarge | UnreadableFile;
 async function refuse<R extends FileRefusal>(item: ImportItem, refusal: R, now: Date): Promise<R> {
   const message = refusal.kind === 'file-too-large' ? IMPORT_MESSAGES.tooLarge : refusal.problem;
   await finishImport(item.agentId, item.id, undefined, { status: 'failed', message }, now);
+  await releaseImportLock(item.agentId, item.id);
   await deleteImportFiles([item.key]);
   return refusal;
 }
@@ -227,19 +268,26 @@ export async function startImportJob(
   agent: Agent,
   importId: string,
   now = new Date(),
-): Promise<ImportJob | NotFound<'import'> | UploadMissing | FileRefusal> {
+): Promise<ImportJob | NotFound<'import'> | UploadMissing | FileRefusal | ImportRunning> {
   const item = isId(importId) ? await getImport(agent.id, importId) : undefined;
   if (!item) return { kind: 'not-found', what: 'import' };
   const message: ImportJobMessage = { kind: 'import', agentId: agent.id, importId: item.id };
   if (item.status === 'queued' || item.status === 'running') {
+    // A silent import resumed while another took the agent's lock over waits for that one.
+    const silent = now.getTime() - Date.parse(item.activeAt ?? item.createdAt) > IMPORT_SILENT_MS;
+    if (silent && !(await claimJobLock(agent.id, item.id, now))) return { kind: 'import-running' };
     const requeued = await markImportRequeued(agent.id, item.id, new Date(now.getTime() - IMPORT_SILENT_MS), now);
     if (requeued) await enqueueImport(message);
     return importState(requeued ?? item, now);
   }
   if (item.status !== 'uploading') return importState(item, now);
 
+  if (!(await claimJobLock(agent.id, item.id, now))) return { kind: 'import-running' };
   const upload = await headImportUpload(item.key);
-  if (!upload) return { kind: 'upload-missing' };
+  if (!upload) {
+    await releaseImportLock(agent.id, item.id);
+    return { kind: 'upload-missing' };
+  }
   if (upload.size > IMPORT_JOB_MAX_BYTES) return refuse(item, { kind: 'file-too-large' }, now);
   const complete = upload.size <= HEAD_BYTES;
   try {
@@ -566,6 +614,7 @@ class ImportRun {
     const summary = importSummary({ ...progress }, 'the free plan', this.unit);
     if (!(await finishImport(agentId, importId, this.runId, { status: 'done', message: summary, reportKey }, now)))
       return 'lost';
+    await releaseImportLock(agentId, importId);
     countMetric('ImportRowsImported', progress.imported + progress.updated);
     log.info('import done', { importId, ...progress });
     await this.deleteFiles();
@@ -575,6 +624,7 @@ class ImportRun {
   private async fail(reason: string): Promise<ImportRunOutcome> {
     this.log.warn('import failed', { importId: this.importId, reason });
     await finishImport(this.agentId, this.importId, this.runId, { status: 'failed', message: reason }, new Date());
+    await releaseImportLock(this.agentId, this.importId);
     await this.deleteFiles();
     return 'done';
   }

@@ -122,3 +122,15 @@ export function v4Card(): string {
     'END:VCARD',
   ].join('\r\n');
 }
+
+/** A PHOTO of about `bytes` base64 characters, folded at 75 octets with a leading space, as Apple writes it. */
+export function foldedPhoto(bytes: number): string {
+  const base64 = 'QUJDRA=='.repeat(Math.ceil(bytes / 8)).slice(0, bytes);
+  const lines = [`PHOTO;ENCODING=b;TYPE=JPEG:${base64.slice(0, 48)}`];
+  for (let i = 48; i < base64.length; i += 74) lines.push(` ${base64.slice(i, i + 74)}`);
+  return lines.join('\r\n');
+}
+
+/** An iPhone contact carrying `extra` lines (a photo…) right after its VERSION, before every field it has. */
+export const cardWith = (extra: string, options?: AppleOptions): string =>
+  appleCard(options).replace('VERSION:3.0\r\n', () => `VERSION:3.0\r\n${extra}\r\n`);

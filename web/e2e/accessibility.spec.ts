@@ -13,6 +13,7 @@ import {
   screenshot,
   signInAsAdmin,
   test,
+  verifyEmailOf,
 } from './support/fixtures';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -386,6 +387,7 @@ test.describe('keyboard only', () => {
     });
     expect(registered.status(), await registered.text()).toBe(201);
     const agentId = ((await registered.json()) as { id: string }).id;
+    await verifyEmailOf(request, agent.email); // only verified agents take directory registrations
 
     await page.goto(`/client-registration?agentId=${agentId}`);
     await typeInto(page, page.getByLabel('Full Name'), 'Kim Keys');

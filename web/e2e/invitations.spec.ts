@@ -1,5 +1,6 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
-// testimonial uploaded straight to storage, and a visitor who finds their realtor and registers.
+// testimonial uploaded straight to storage, and a visitor who finds their realtor and registers
+// (pending until they confirm from the e-mail).
 import { expect, outbox, registerRealtorViaApi, snap, test } from './support/fixtures';
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
@@ -102,8 +103,17 @@ test.describe('client invitations', () => {
     await page.getByRole('button', { name: 'Skip for Now' }).click();
     await expect(page).toHaveURL(/\/auth$/);
 
-    const clients = (await (await request.get('/api/clients')).json()) as Array<{ name: string; email: string }>;
-    expect(clients).toEqual([expect.objectContaining({ name: 'Sam Visitor', email })]);
+    // Anyone can type any e-mail: the client is pending (no plan slot, no automatic message) until they confirm.
+    const listed = async () => (await (await request.get('/api/clients')).json()) as Array<Record<string, unknown>>;
+    expect(await listed()).toEqual([
+      expect.objectContaining({ name: 'Sam Visitor', email, registrationPending: true }),
+    ]);
+    await page.goto(await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/));
+    await page.getByRole('button', { name: 'Confirm My Details' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Details Confirmed' })).toBeVisible();
+    const [confirmed] = await listed();
+    expect(confirmed).toMatchObject({ name: 'Sam Visitor', email });
+    expect(confirmed).not.toHaveProperty('registrationPending');
   });
 
   test('a known client confirms from their e-mail the details registered with their address, and their video reaches the agent', async ({

@@ -1,5 +1,5 @@
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { REGISTRATION_MESSAGES, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
@@ -7,7 +7,9 @@ import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { MESSAGES } from '@shared/schemas';
 import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
-import { invitationKey, registrationSubmissionKey } from '../../data/keys';
+import { invitationKey, occasionsPartition, registrationSubmissionKey } from '../../data/keys';
+import { reconcileClientCount } from '../../data/plan-slots';
+import { getUserById } from '../../data/users';
 import { defang } from '../../domain/message-text';
 import { verifyToken } from '../../domain/signed-tokens';
 import { clientInput, makePro } from '../../testing/factories';
@@ -215,8 +217,10 @@ describe('registering from an invitation', () => {
 });
 
 describe('registering after choosing a realtor', () => {
-  it('creates the client under that agent with the name and e-mail given', async () => {
+  it('keeps the client pending (no plan slot, no occasions) until they confirm from the e-mail we send them', async () => {
+    // Prepare
     const agent = await signedInRealtor(api);
+    // Act
     const res = await register({
       agentId: agent.user.id,
       name: 'Sam Self',
@@ -224,17 +228,54 @@ describe('registering after choosing a realtor', () => {
       phone: '(555) 222-3333',
       birthday: '1985-03-03',
     });
+    // Assess
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ created: true, clientId: expect.any(String), clientToken: expect.any(String) });
+    const pending = {
+      name: 'Sam Self',
+      email: 'sam.self@example.com',
+      phone: '(555) 222-3333',
+      birthday: '1985-03-03',
+    };
     expect((await agent.client.get('/api/clients')).body).toEqual([
-      expect.objectContaining({
-        id: res.body.clientId,
-        name: 'Sam Self',
-        email: 'sam.self@example.com',
-        phone: '(555) 222-3333',
-        birthday: '1985-03-03',
-      }),
+      expect.objectContaining({ ...pending, registrationPending: true }),
     ]);
+    expect(await planCountOf(agent.user.id)).toBe(0);
+    expect(await reconcileClientCount(agent.user.id)).toBe('consistent'); // the reconcile counts it out too
+    expect(await occasionEntriesOf(agent.user.id)).toBe(0);
+    const [mail] = await confirmationsTo('sam.self@example.com');
+    expect(mail!.subject).toBe(`Confirm your registration with ${agent.user.fullName}`);
+
+    expect((await confirm(await confirmTokenFor('sam.self@example.com'))).status).toBe(200);
+    const [confirmed] = (await agent.client.get('/api/clients')).body as Array<Record<string, unknown>>;
+    expect(confirmed).toMatchObject(pending);
+    expect(confirmed).not.toHaveProperty('registrationPending');
+    expect(await planCountOf(agent.user.id)).toBe(1);
+    expect(await occasionEntriesOf(agent.user.id)).toBe(1);
+  });
+
+  it('lets the agent accept a pending client instead: the plan slot is taken then (403 when the free plan is full)', async () => {
+    const agent = await signedInRealtor(api);
+    await register({ agentId: agent.user.id, name: 'Ada Accepted', email: 'ada@example.com', phone: '(555) 222-3334' });
+    const [pending] = (await agent.client.get('/api/clients')).body as Array<{ id: string }>;
+    const stranger = await signedInRealtor(api);
+    expect((await stranger.client.post(`/api/clients/${pending!.id}/accept-registration`, {})).status).toBe(404);
+    expect((await agent.client.post('/api/clients/not%20an%20id/accept-registration', {})).status).toBe(404);
+    await fillToCap(agent.client);
+    const full = await agent.client.post(`/api/clients/${pending!.id}/accept-registration`, {});
+    expect(full.status).toBe(403);
+    expect(full.body.code).toBe('UPGRADE_REQUIRED');
+    await makePro(agent.user.id);
+    // Act
+    const accepted = await agent.client.post(`/api/clients/${pending!.id}/accept-registration`, {});
+    // Assess
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id: pending!.id, name: 'Ada Accepted' });
+    expect(accepted.body).not.toHaveProperty('registrationPending');
+    expect(await planCountOf(agent.user.id)).toBe(FREE_CLIENT_LIMIT + 1);
+    // accepted again: answered as is, nothing counted twice
+    expect((await agent.client.post(`/api/clients/${pending!.id}/accept-registration`, {})).status).toBe(200);
+    expect(await planCountOf(agent.user.id)).toBe(FREE_CLIENT_LIMIT + 1);
   });
 
   it('requires name, e-mail and phone', async () => {
@@ -373,6 +414,21 @@ async function agentWithKnownClient() {
 
 const clientOf = async (agent: ApiClient, id: string) =>
   ((await agent.get('/api/clients')).body as Array<Record<string, unknown>>).find((c) => c.id === id);
+
+/** The agent's plan counter (clientCount). */
+const planCountOf = async (agentId: string) => (await getUserById(agentId, true))!.clientCount;
+
+/** The agent's occasion entries (what the automations and the digests read). */
+const occasionEntriesOf = async (agentId: string) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': occasionsPartition(agentId) },
+      }),
+    )
+  ).Items!.length;
 
 const confirmationsTo = async (email: string) =>
   (await api.outbox()).filter((m) => m.to === email && m.text.includes('/client-registration/confirm#token='));

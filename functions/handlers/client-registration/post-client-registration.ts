@@ -1,9 +1,11 @@
 // POST /api/client-registration: a client registers from an invitation (`token`: phone required)
 // or after choosing their realtor (`agentId`: also name and e-mail). The answer carries a
 // short-lived clientToken that lets this browser upload a testimonial for this client only.
-// From the directory, an e-mail the agent already has changes nothing: the answer looks exactly
-// like a new client's, but its id and token belong to a submission that the client confirms from
-// the e-mail we send them (POST /api/client-registration/confirm).
+// From the directory, anyone can type any e-mail: an e-mail the agent already has changes nothing,
+// and a new one is a pending client (no plan slot, no automatic message, no invitation completed);
+// either way the answer is the same, its id and token belong to a submission that the client
+// confirms from the e-mail we send them (POST /api/client-registration/confirm), or the agent
+// accepts the pending client (POST /api/clients/{id}/accept-registration).
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { invitedRegistrationSchema, REGISTRATION_MESSAGES, selfRegistrationSchema } from '@shared/client-registration';
 import { todayIn } from '@shared/dates';
@@ -132,7 +134,7 @@ async function notifyAgent({ agent, client }: AgentAtCapacityError, log: Logger)
 
 /** Mails the known client the link that applies the details; the visitor's answer does not depend on it. */
 async function askClientToConfirm(
-  { agent, client, confirmToken }: SubmittedRegistration,
+  { agent, client, confirmToken, pending }: SubmittedRegistration,
   input: RegisteringClient,
   log: Logger,
 ): Promise<void> {
@@ -150,7 +152,7 @@ async function askClientToConfirm(
     ['Birthday', input.birthday],
     ['Home purchase date', input.purchaseDate],
   ].filter((line): line is [string, string] => Boolean(line[1]));
-  await sendAlreadyConnectedEmail(client, agent, confirmToken, details).catch((mailError: unknown) =>
+  await sendAlreadyConnectedEmail(client, agent, confirmToken, details, pending).catch((mailError: unknown) =>
     log.error('registration confirmation not sent', { agentId: agent.id, clientId: client.id, error: mailError }),
   );
 }

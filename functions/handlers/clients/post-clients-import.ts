@@ -1,6 +1,6 @@
 // POST /api/clients/import: a CSV or vCard (.vcf) file (multipart). New e-mails become clients within the plan's
 // cap; e-mails the agent already has update those clients; rows (or cards) that fail are reported by their place in the
-// file.
+// file. While another import of the agent's runs: 409 IMPORT_RUNNING.
 // Admin mode: an administrator sending the form field `agentId` imports for that agent, within that agent's plan.
 import type { ImportResult } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
@@ -12,20 +12,23 @@ import {
   ImportTooLargeError,
   ImportTooManyRowsError,
 } from '../../domain/import-rows';
-import { isRefusal, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
+import { isRefusal, type ImportRunning, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
 import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
 import { badRequest, errorAnswer, HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { IMPORT_RUNNING_ANSWERS } from '../../http/import-refusals';
 import { parseMultipart } from '../../http/multipart';
 import { importClients } from '../../services/client-import';
+import { whileImportLocked } from '../../services/import-jobs';
 
 const NO_FILE = 'Choose a .csv or .vcf file to import.';
 
 const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
 const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
-const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof actingAgent>>({
+const REFUSALS = refusalAnswers<InvalidAgentId | ImportRunning | RefusalOf<typeof actingAgent>>({
   ...INVALID_AGENT_ID_ANSWERS,
+  ...IMPORT_RUNNING_ANSWERS,
   ...ACTING_AGENT_ANSWERS,
 });
 
@@ -57,7 +60,9 @@ export const handler = defineHandler(
       throw error;
     }
 
-    const { imported, updated, capped } = await importClients(agent, parsed.rows, today, log);
+    const outcome = await whileImportLocked(agent.id, () => importClients(agent, parsed.rows, today, log));
+    if (isRefusal(outcome)) return outcome;
+    const { imported, updated, capped } = outcome;
     const skipped = capped + parsed.errors.length;
     const result: ImportResult = {
       imported,

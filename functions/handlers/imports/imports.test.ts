@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import type { ImportJob } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
-import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
+import { IMPORT_JOB_MAX_BYTES, IMPORT_MESSAGES } from '@shared/imports';
 import { listClients } from '../../data/clients';
 import { db, table } from '../../data/db';
 import { claimImportRun, getImport, releaseImportLease, renewImportLease } from '../../data/imports';
@@ -38,6 +38,17 @@ const csvOf = (lines: string[]) => `${header}\n${lines.join('\n')}\n`;
 /** Runs the worker on one held message, with `remainingMs` left on its clock. */
 const runWorker = (message: ImportJobMessage, remainingMs = 900_000) =>
   handleImportMessages(sqsEvent([JSON.stringify(message)]), { getRemainingTimeInMillis: () => remainingMs });
+
+/** The job has not touched the import for 11 minutes (its message was lost, or its run died for good). */
+const silenceImport = (agentId: string, importId: string) =>
+  db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: importKey(agentId, importId),
+      UpdateExpression: 'SET activeAt = :old',
+      ExpressionAttributeValues: { ':old': new Date(Date.now() - 11 * 60_000).toISOString() },
+    }),
+  );
 
 async function reportOf(client: ApiClient, importId: string): Promise<Array<Record<string, string>>> {
   const job = (await client.get<ImportJob>(`/api/imports/${importId}`)).body;
@@ -130,6 +141,68 @@ describe('starting an import', () => {
       message: expect.stringMatching(/a quoted value in row 1502 \(line 1502 of the file\) is never closed/),
     });
     expect((await client.get('/api/clients')).body).toEqual([]);
+    // A failed import frees the agent's import lock.
+    expect((await importThroughJob(client, csvOf([person(1)]))).status).toBe('done');
+  });
+});
+
+describe('one running import per agent', () => {
+  const running = { code: 'IMPORT_RUNNING', message: IMPORT_MESSAGES.running };
+  const sendInRequest = (client: ApiClient) => {
+    const form = new FormData();
+    form.append('file', new Blob([csvOf([person(9)])], { type: 'text/csv' }), 'small.csv');
+    return client.request('POST', '/api/clients/import', { body: form });
+  };
+
+  it('answers 409 IMPORT_RUNNING to a second start and to a file sent in the request while one runs, and takes the next once it ended', async () => {
+    // Prepare
+    const { client } = await signedInAgent(api);
+    const other = await signedInAgent(api);
+    const { import: first } = await uploadImport(client, csvOf([person(1)]));
+    const { import: second } = await uploadImport(client, csvOf([person(2)]));
+    const held = holdImportMessages();
+    try {
+      expect((await startImport(client, first.id)).status).toBe(202);
+      // Act
+      const refused = await startImport(client, second.id);
+      const inRequest = await sendInRequest(client);
+      // Assess
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject(running);
+      expect(inRequest.status).toBe(409);
+      expect(inRequest.body).toMatchObject(running);
+      expect((await client.get(`/api/imports/${second.id}`)).body).toMatchObject({ status: 'uploading' });
+      expect((await sendInRequest(other.client)).status).toBe(200); // another agent's imports are their own
+      await runWorker(held.messages.shift()!);
+      expect((await startImport(client, second.id)).status).toBe(202);
+      await runWorker(held.messages.shift()!);
+      expect((await sendInRequest(client)).status).toBe(200);
+    } finally {
+      held.release();
+    }
+  });
+
+  it('does not stay blocked by an import that crashed and never came back: silent 10 minutes, its lock is taken over', async () => {
+    const { client, user } = await signedInAgent(api);
+    const { import: lost } = await uploadImport(client, csvOf([person(1)]));
+    const { import: next } = await uploadImport(client, csvOf([person(2)]));
+    const held = holdImportMessages();
+    try {
+      await startImport(client, lost.id);
+      held.messages.length = 0; // its run crashed, and SQS gave up on the message
+      expect((await startImport(client, next.id)).status).toBe(409);
+      await silenceImport(user.id, lost.id);
+      // Act
+      const started = await startImport(client, next.id);
+      // Assess
+      expect(started.status).toBe(202);
+      // the lost import, resumed now, waits for the one that took its place
+      expect((await startImport(client, lost.id)).body).toMatchObject(running);
+      await runWorker(held.messages.shift()!);
+      expect((await client.get(`/api/imports/${next.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
+    } finally {
+      held.release();
+    }
   });
 });
 
@@ -373,14 +446,7 @@ describe('an import cut and run again', () => {
     try {
       await startImport(client, created.id);
       held.messages.length = 0; // the message was lost
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: importKey(user.id, created.id),
-          UpdateExpression: 'SET activeAt = :old',
-          ExpressionAttributeValues: { ':old': new Date(Date.now() - 11 * 60_000).toISOString() },
-        }),
-      );
+      await silenceImport(user.id, created.id);
       expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'queued', stalled: true });
       // Act
       const [first, second] = [await startImport(client, created.id), await startImport(client, created.id)];

@@ -206,10 +206,10 @@ describe('GET /api/insights', () => {
     expect(result.book).toMatchObject({ occasionsNext30: 1, occasionsNext90: 2 });
   });
 
-  it('counts an invitation once however often its link is resent, and as completed when the client joins through the directory', async () => {
+  it('counts an invitation once however often its link is resent, and as completed when the client who joined through the directory is accepted', async () => {
     const agent = await proAgent();
     // By hand: Gil is invited, resent his link twice and invited again (one invitation), then joins
-    // through the directory; Hal is invited once and does nothing. 2 sent, 1 completed.
+    // through the directory and is accepted; Hal is invited once and does nothing. 2 sent, 1 completed.
     await inviteClient(api, agent.client, { name: 'Gil Invited', email: 'gil.invited@example.com' });
     for (let i = 0; i < 2; i += 1) {
       const [open] = (await agent.client.get('/api/client-invitations')).body as { id: string }[];
@@ -224,6 +224,10 @@ describe('GET /api/insights', () => {
       phone: '(512) 555-0123',
     });
     expect(joined.status).toBe(201);
+    // Pending until the client confirms or the agent accepts them (anyone can type an e-mail into the directory).
+    expect((await insights(agent.client, 1)).totals.invitations).toEqual({ sent: 2, completed: 0, rate: 0 });
+    const [gil] = await listClients(agent.user.id);
+    expect((await agent.client.post(`/api/clients/${gil!.id}/accept-registration`, {})).status).toBe(200);
     const result = await insights(agent.client, 1);
     expect(result.totals.invitations).toEqual({ sent: 2, completed: 1, rate: 0.5 });
     // Gil invited again after joining: a new invitation (the first one was used).

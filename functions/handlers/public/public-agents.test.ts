@@ -3,7 +3,7 @@ import { AGENT_SEARCH_MAX_RESULTS, REGISTRATION_MESSAGES } from '@shared/client-
 import { db, table } from '../../data/db';
 import { rebuildAgentDirectory } from '../../data/directory-index';
 import { registeredAdmin, signedInRealtor } from '../../testing/invitations';
-import { startTestApi, type TestApi } from '../../testing/local-api';
+import { startTestApi, verifiedAs, type TestApi } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { AGENT_SEARCH_LIMIT } from './get-public-agents';
 
@@ -119,6 +119,30 @@ describe('the public realtor directory', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('lists an agent only once their address is verified: not in the search, not by e-mail, not by a rebuild', async () => {
+    // Prepare
+    const agent = await signedInRealtor(api, {
+      username: 'unproven.owner@realty-example.com',
+      businessName: 'Unproven Keys Realty',
+      verified: false,
+    });
+    // Act, Assess
+    expect((await search('unproven keys')).body.agents).toEqual([]);
+    expect((await search('unproven.owner@realty-example.com')).body.agents).toEqual([]);
+    await rebuildAgentDirectory();
+    expect((await search('unproven keys')).body.agents).toEqual([]);
+    const entries = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'DIRECTORY#unp' },
+      }),
+    );
+    expect(entries.Items).toEqual([]);
+    await verifiedAs(agent.client, agent.user);
+    expect((await search('unproven keys')).body.agents.map((a: { id: string }) => a.id)).toEqual([agent.user.id]);
   });
 
   it('finds agents who registered before the index existed once it is rebuilt', async () => {

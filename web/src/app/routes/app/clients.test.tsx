@@ -231,6 +231,27 @@ describe('/clients', () => {
       expect(screen.queryByLabelText('Pages of clients')).not.toBeInTheDocument();
     });
 
+    it('marks a client who registered through the directory as pending, and accepts them with a button', async () => {
+      const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz', registrationPending: true });
+      const { user, fetchMock, setClients } = await openClients({
+        clients: [ana],
+        api: {
+          'POST /api/clients/c-ana/accept-registration': () => {
+            const accepted = { ...ana, registrationPending: undefined };
+            setClients([accepted]);
+            return jsonResponse(200, accepted);
+          },
+        },
+      });
+      expect(within(clientsTable()).getByText('Pending confirmation')).toBeInTheDocument();
+
+      await user.click(within(clientsTable()).getByRole('button', { name: 'Accept Ana Ruiz' }));
+
+      expect(await toasts().findByText('Ana Ruiz is now one of your clients.')).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'POST /api/clients/c-ana/accept-registration')).toHaveLength(1);
+      await waitFor(() => expect(within(clientsTable()).queryByText('Pending confirmation')).not.toBeInTheDocument());
+    });
+
     it('searches with q once the typing pauses, announces the matches and keeps the search in the URL', async () => {
       const { user, fetchMock, router } = await openClients({
         clients: [

@@ -19,6 +19,7 @@ import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@sh
 import { PlainList } from '@/components/ui/plain-list';
 import { RowActionButton } from '@/components/ui/row-action-button';
 import { formatTimestamp } from '@/lib/dates';
+import { PendingRegistration } from './pending-registration';
 import { ReviewStatusChip } from './review-status-chip';
 
 export type ClientActions = {
@@ -135,6 +136,7 @@ function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Clien
       <Typography variant="muted" sx={{ overflowWrap: 'anywhere' }}>
         {client.email}
       </Typography>
+      <PendingRegistration client={client} />
       {client.lastContactDate ? (
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           Last contact <time dateTime={client.lastContactDate}>{formatTimestamp(client.lastContactDate)}</time>

@@ -1,10 +1,11 @@
 // The import dialog and the page's import card with a big file (issue 17): the upload to S3 with its
 // progress, the job's rows done of how many with a labelled progress bar, the end with the same toast
 // as a small import and the report to download, a refused file, a running import picked up again
-// after a reload, and a stalled one resumed. A small file still goes in the request.
+// after a reload, a stalled one resumed, a start refused while another import runs. A small file
+// still goes in the request.
 import { useState } from 'react';
 import type { CreatedImport, ImportJob, ImportResult } from '@shared/api-types';
-import { SMALL_IMPORT_MAX_BYTES, SMALL_IMPORT_MAX_ROWS } from '@shared/imports';
+import { IMPORT_MESSAGES, SMALL_IMPORT_MAX_BYTES, SMALL_IMPORT_MAX_ROWS } from '@shared/imports';
 import { callsTo, deferred, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { act, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { importClients } from '../api/import-clients';
@@ -185,24 +186,23 @@ describe('a big import in the dialog and on the page', () => {
     expect(screen.queryByText('Import finished')).not.toBeInTheDocument();
   });
 
-  it('says why the start refused the file, in the dialog and in a toast, and keeps the file chosen', async () => {
-    mockApi(
-      routes([DONE], {
-        'POST /api/imports/imp1/start': () =>
-          jsonResponse(400, { message: 'The first row must name the columns.', code: 'NOT_CSV' }),
-      }),
-    );
-    const { user } = renderWithProviders(<ImportHarness />);
-    const dialog = await chooseAndImport(user, bigFile());
-    await waitFor(() => expect(FakeUpload.last?.body).toBeDefined());
-    act(() => FakeUpload.last!.finish(204));
-    expect(
-      await within(dialog).findByText('The first row must name the columns.', { selector: '.MuiAlert-message' }),
-    ).toBeInTheDocument();
-    expect(within(toastRegion()).getByText('The first row must name the columns.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Outlook contacts.csv')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
-  });
+  it.each([
+    [400, 'The first row must name the columns.', 'NOT_CSV'],
+    [409, IMPORT_MESSAGES.running, 'IMPORT_RUNNING'],
+  ])(
+    'says why the start refused the file (%i), in the dialog and in a toast, and keeps the file chosen',
+    async (status, message, code) => {
+      mockApi(routes([DONE], { 'POST /api/imports/imp1/start': () => jsonResponse(status, { message, code }) }));
+      const { user } = renderWithProviders(<ImportHarness />);
+      const dialog = await chooseAndImport(user, bigFile());
+      await waitFor(() => expect(FakeUpload.last?.body).toBeDefined());
+      act(() => FakeUpload.last!.finish(204));
+      expect(await within(dialog).findByText(message, { selector: '.MuiAlert-message' })).toBeInTheDocument();
+      expect(within(toastRegion()).getByText(message)).toBeInTheDocument();
+      expect(within(dialog).getByText('Outlook contacts.csv')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Import' })).toBeEnabled();
+    },
+  );
 
   it('shows a running import again when the page opens (after a reload), follows it to its end and lets it be dismissed', async () => {
     // Prepare: the latest import runs; the page has not started it.
