@@ -49,8 +49,11 @@ export type UserItem = {
   signupDate: string;
   lastLoginDate?: string;
   clientCount: number;
-  gsi1pk: string;
-  gsi1sk: string;
+  /** The agents index (gsi1); removed when the account closes, so no list shows it any more. */
+  gsi1pk?: string;
+  gsi1sk?: string;
+  /** When the agent asked to close the account: its erasure is queued or running (services/account-closure.ts). */
+  closingAt?: string;
 };
 
 export type NewUser = {
@@ -180,7 +183,7 @@ export async function deleteNewUser(input: Pick<NewUser, 'id' | 'username' | 'ph
   await releaseUserLocks(input);
 }
 
-async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
+export async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
   await releaseUniqueLock(userLock(phoneLockKey(input.phoneDigits)), input.id);
   await releaseUniqueLock(userLock(usernameLockKey(input.username)), input.id);
 }
