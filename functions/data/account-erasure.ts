@@ -16,6 +16,7 @@ import {
   importIssuesPartition,
   insightsPartition,
   occasionsPartition,
+  optOutMarkPartition,
   ownerClientPrefix,
   ownerPartition,
   resetLinksKey,
@@ -152,6 +153,7 @@ export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
     ...imports.map(importIssuesPartition),
     ...agentListPartitions(user.id),
     occasionsPartition(user.id),
+    optOutMarkPartition(user.id),
     insightsPartition(user.id),
     sendsPartition(user.id),
   ];

@@ -278,6 +278,14 @@ export const importIssuesKey = (importId: string, firstRow: number) => ({
   sk: String(firstRow).padStart(9, '0'),
 });
 
+/** An erased client's opt-out, kept as a keyed hash of the address (functions/domain/opt-out-marks.ts). */
+//  - opt-out of an erased client  GetItem OPTOUT#<agentId> / <channel>#<HMAC of the normalised address>
+export const optOutMarkPartition = (agentId: string) => `OPTOUT#${agentId}`;
+export const optOutMarkItemKey = (agentId: string, channel: string, mark: string) => ({
+  pk: optOutMarkPartition(agentId),
+  sk: `${channel}#${mark}`,
+});
+
 /**
  * The owner index (gsi2) on the items an agent owns outside their own partitions, which nothing else finds by agent
  * (verification and reset links, pending uploads, registration submissions, invitations, texted numbers, SES message

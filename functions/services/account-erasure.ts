@@ -57,7 +57,7 @@ export async function runAccountErasure(
     const ids = await clientIdsPage(user.id, CLIENT_PAGE);
     if (ids.length === 0) break;
     await forEachLimited(ids, CLIENTS_AT_ONCE, async (id) => {
-      await eraseClient(user.id, id, log, now);
+      await eraseClient(user.id, id, log, { now, keepOptOuts: false });
     });
     if (remainingMs() < STOP_BEFORE_TIMEOUT_MS) return continueLater(message);
   }

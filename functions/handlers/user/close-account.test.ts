@@ -4,6 +4,7 @@ import type { Client } from '@shared/api-types';
 import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
 import { config, resetConfig } from '../../config';
 import { db, table } from '../../data/db';
+import { optOutClient } from '../../data/messages';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
@@ -59,10 +60,14 @@ async function erased(userId: string): Promise<void> {
   throw new Error(`the account ${userId} was not erased`);
 }
 
-async function addClients(client: ApiClient, count: number): Promise<Client[]> {
+async function addClients(
+  client: ApiClient,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<Client[]> {
   const added: Client[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await client.post<Client>('/api/clients', clientInput());
+    const res = await client.post<Client>('/api/clients', clientInput(overrides));
     if (res.status !== 201) throw new Error(`add client failed: ${res.status} ${res.text}`);
     added.push(res.body);
   }
@@ -154,5 +159,32 @@ describe('DELETE /api/user (closing an account)', () => {
     expect(directory.body.agents.map((a) => a.id)).not.toContain(agentId);
     expect(simulatorCancelledSubscriptions().has('sub_closing1')).toBe(true);
     expect(mail.at(-1)?.subject).toBe('Your Hearthside account is closed');
+  });
+});
+
+describe('DELETE /api/clients/{id} (an erased client)', () => {
+  it('keeps an opt-out only as a keyed hash of the address, and the same address added again is not mailed', async () => {
+    // Prepare
+    const { client, user } = await signedInAgent(api);
+    const email = `leaving-${user.id.toLowerCase()}@example.com`;
+    const [optedOut] = await addClients(client, 1, { email });
+    await optOutClient(user.id, optedOut!.id, 'email');
+
+    // Act
+    const deleted = await client.delete(`/api/clients/${optedOut!.id}`);
+    const [again] = await addClients(client, 1, { email });
+    const sent = await client.post(`/api/clients/${again!.id}/messages`, {
+      channel: 'email',
+      subject: 'Hello again',
+      body: 'Just checking in.',
+    });
+    const marks = (await everyItem()).filter((item) => item.type === 'opt-out-mark');
+
+    // Assess
+    expect(deleted.status).toBe(204);
+    expect(sent.status).toBe(409);
+    expect(sent.body.code).toBe('OPTED_OUT');
+    expect(marks.filter((item) => String(item.pk) === `OPTOUT#${user.id}`)).toHaveLength(1);
+    expect(JSON.stringify(marks)).not.toContain(email);
   });
 });
