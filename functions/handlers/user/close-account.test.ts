@@ -2,20 +2,21 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client } from '@shared/api-types';
 import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
-import { config, resetConfig } from '../../config';
+import { config } from '../../config';
 import { db, table } from '../../data/db';
 import { optOutClient } from '../../data/messages';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
-import { registeredAdmin, registeredClient } from '../../testing/invitations';
+import { registeredClient } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
 import { uploadTestimonial } from '../../testing/videos';
 
+const ADMIN_EMAIL = 'closing-admin@example.com';
 let api: TestApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
 });
 afterAll(() => api.close());
 
@@ -97,7 +98,7 @@ describe('DELETE /api/user (closing an account)', () => {
   it("erases every item, index entry and object of the agent, cancels Pro, and leaves another agent's data as it was", async () => {
     // Prepare: an agent with a Pro subscription, a client who registered and sent a video, more clients, a touch, an
     // export and an invitation; one client deleted on the way; and another agent with a client and an export.
-    const admin = await registeredAdmin(api);
+    const admin = await signedInAgent(api, { username: ADMIN_EMAIL });
     const { agent, registration } = await registeredClient(api);
     const closing = agent.client;
     const agentId = agent.user.id;
@@ -131,12 +132,8 @@ describe('DELETE /api/user (closing an account)', () => {
     const login = await api
       .client()
       .post('/api/login', { username: agent.details.username, password: agent.details.password });
-    process.env.ADMIN_EMAILS = admin.details.username;
-    resetConfig();
     const agents = await admin.client.get<Array<{ id: string }>>('/api/agents');
     const clients = await admin.client.get<{ clients: Array<{ agentId: string }> }>('/api/admin/clients');
-    delete process.env.ADMIN_EMAILS;
-    resetConfig();
     const directory = await api
       .client()
       .get<{ agents: Array<{ id: string }> }>(`/api/public/agents?q=${encodeURIComponent(agent.user.fullName)}`);
