@@ -1,11 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
 import type { Client } from '@shared/api-types';
 import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
 import { config } from '../../config';
 import { db, table } from '../../data/db';
 import { optOutClient } from '../../data/messages';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
+import { handleImportMessages } from '../../jobs/imports-worker';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient } from '../../testing/invitations';
@@ -48,6 +50,16 @@ async function everyObjectKey(): Promise<string[]> {
 
 const naming = (items: Item[], ...needles: string[]) =>
   items.filter((item) => needles.some((needle) => JSON.stringify(item).includes(needle)));
+
+/** The platform counters' totals, summed over their shards. */
+function platformTotals(items: Item[]) {
+  const totals = items.filter((item) => String(item.pk).startsWith('STATS#') && item.sk === 'TOTAL');
+  const sum = (field: string) => totals.reduce((n, item) => n + Number(item[field] ?? 0), 0);
+  return { agents: sum('agents'), proAgents: sum('proAgents'), clients: sum('clients') };
+}
+
+const sqsEvent = (message: unknown) =>
+  ({ Records: [{ messageId: 'again', body: JSON.stringify(message) }] }) as unknown as SQSEvent;
 
 const keysOf = (items: Item[]) => items.map((item) => `${String(item.pk)} ${String(item.sk)}`).sort();
 
@@ -123,9 +135,12 @@ describe('DELETE /api/user (closing an account)', () => {
     // Act: delete one client, then close the account.
     const deleted = await closing.delete(`/api/clients/${gone!.id}`);
     const goneTraces = naming(await everyItem(), gone!.id);
+    const countersBefore = platformTotals(await everyItem());
     const res = await closing.delete('/api/user', { json: { password: agent.details.password } });
     const afterClose = await closing.get('/api/user');
     await erased(agentId);
+    const countersAfter = platformTotals(await everyItem());
+    const again = await handleImportMessages(sqsEvent({ kind: 'close-account', agentId }));
     const left = naming(await everyItem(), agentId, agent.details.username, registration.clientId, kept!.id);
     const objects = (await everyObjectKey()).filter((key) => key.includes(agentId));
     const othersAfter = keysOf(naming(await everyItem(), other.user.id));
@@ -156,6 +171,14 @@ describe('DELETE /api/user (closing an account)', () => {
     expect(directory.body.agents.map((a) => a.id)).not.toContain(agentId);
     expect(simulatorCancelledSubscriptions().has('sub_closing1')).toBe(true);
     expect(mail.at(-1)?.subject).toBe('Your Hearthside account is closed');
+    // Its share of the platform counters: the agent, their Pro plan, and the three clients they still had.
+    expect(countersAfter).toEqual({
+      agents: countersBefore.agents - 1,
+      proAgents: countersBefore.proAgents - 1,
+      clients: countersBefore.clients - 3,
+    });
+    // The erasure delivered again (SQS delivers at least once) finds nothing left and fails nothing.
+    expect(again.batchItemFailures).toEqual([]);
   });
 });
 
