@@ -5,9 +5,13 @@ import type { Client } from '@shared/api-types';
 import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
 import { config } from '../../config';
 import { db, table } from '../../data/db';
+import { markAccountClosing } from '../../data/account-erasure';
 import { optOutClient } from '../../data/messages';
+import { setLocalImportQueue, type JobQueueMessage } from '../../integrations/import-queue';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
 import { handleImportMessages } from '../../jobs/imports-worker';
+import { createLogger } from '../../observability/logger';
+import { runAccountErasure } from '../../services/account-erasure';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient } from '../../testing/invitations';
@@ -179,6 +183,40 @@ describe('DELETE /api/user (closing an account)', () => {
     });
     // The erasure delivered again (SQS delivers at least once) finds nothing left and fails nothing.
     expect(again.batchItemFailures).toEqual([]);
+  });
+});
+
+describe('the erasure job', () => {
+  it('erases a book a page at a time, queueing its continuation when its run is short of time', async () => {
+    // Prepare
+    const { client, user } = await signedInAgent(api);
+    await addClients(client, 3);
+    await markAccountClosing(user.id, new Date());
+    const queued: JobQueueMessage[] = [];
+    const before = setLocalImportQueue({ send: (message) => queued.push(message) });
+    const message = { kind: 'close-account', agentId: user.id } as const;
+    try {
+      // Act
+      const first = await runAccountErasure(message, { remainingMs: () => 0, log: createLogger() });
+      const clientsLeft = (await everyItem()).filter(
+        (item) => item.pk === `AGENT#${user.id}` && String(item.sk).startsWith('CLIENT#'),
+      );
+      const profileLeft = naming(await everyItem(), user.id).filter((item) => item.sk === 'PROFILE');
+      const second = await runAccountErasure(queued[0] as typeof message, {
+        remainingMs: () => Number.POSITIVE_INFINITY,
+        log: createLogger(),
+      });
+
+      // Assess
+      expect(first).toBe('continued');
+      expect(queued).toEqual([message]);
+      expect(clientsLeft).toEqual([]);
+      expect(profileLeft).toHaveLength(1);
+      expect(second).toBe('done');
+      expect(naming(await everyItem(), user.id)).toEqual([]);
+    } finally {
+      setLocalImportQueue(before);
+    }
   });
 });
 
