@@ -79,6 +79,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/verify-email', handler: 'auth/post-verify-email', access: 'public', uses: ['table:write'] },
   { method: 'POST', path: '/api/verify-email/resend', handler: 'auth/post-verify-email-resend', access: 'agent', uses: ['table:write', 'mail'] },
   { method: 'GET', path: '/api/user', handler: 'user/get-user', access: 'agent', uses: ['table:read'] },
+  { method: 'DELETE', path: '/api/user', handler: 'user/delete-user', access: 'agent', uses: ['table:write', 'mail', 'stripe', 'import-queue'] },
   { method: 'POST', path: '/api/password-reset/request', handler: 'password-reset/post-password-reset-request', access: 'public', uses: ['table:write', 'mail'] },
   { method: 'POST', path: '/api/password-reset/confirm', handler: 'password-reset/post-password-reset-confirm', access: 'public', uses: ['table:write'] },
   { method: 'GET', path: '/api/clients', handler: 'clients/get-clients', access: 'agent', uses: ['table:read'] },

@@ -1029,11 +1029,11 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('lets only the routes that declare import-queue (the start of an import) send to the imports queue', () => {
+    it('lets only the routes that declare import-queue (the start of an import, closing an account) send to the imports queue', () => {
       // Prepare
       const senders = routes.filter((route) => route.uses.includes('import-queue')).map((route) => route.handler);
       // Assess
-      expect(senders).toEqual(['imports/post-import-start']);
+      expect(senders).toEqual(['user/delete-user', 'imports/post-import-start']);
       for (const route of routes) {
         const id = routeFunctionId(route.handler);
         const sends = actionsOf(policyOf(id)).includes('sqs:SendMessage');

@@ -547,6 +547,9 @@ export type SupportQueue = { status: SupportStatus; tickets: SupportTicket[]; mo
  */
 export type SupportTicketUpdate = { ticket: SupportTicket; mail: 'sent' | 'failed' | 'none' };
 
+/** DELETE /api/user: the account can no longer sign in; its erasure runs. */
+export type AccountClosed = { message: string };
+
 /**
  * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
  * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
@@ -613,6 +616,7 @@ export type ApiResponses = {
   'unsubscribe/get-unsubscribe': never;
   'unsubscribe/post-unsubscribe': UnsubscribeResult;
   'user/delete-user-calendar-secret': never;
+  'user/delete-user': AccountClosed;
   'user/get-user': User;
   'user/get-user-automations': Automations;
   'user/get-user-calendar': CalendarFeedStatus;

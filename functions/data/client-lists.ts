@@ -37,6 +37,11 @@ export const SEARCH_WORDS_MAX = 4;
 
 export const listPartition = (agentId: string, sort: IndexedSort) => `CLIST#${agentId}#${sort}`;
 export const searchPartition = (agentId: string) => `CSEARCH#${agentId}`;
+/** Every list and search partition of an agent (closing the account sweeps them). */
+export const agentListPartitions = (agentId: string): string[] => [
+  ...INDEXED_SORTS.map((sort) => listPartition(agentId, sort)),
+  searchPartition(agentId),
+];
 
 /** Lower case, accents off (é → e, ñ → n), for sorting and matching. */
 export function folded(text: string): string {

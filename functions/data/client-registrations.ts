@@ -7,7 +7,7 @@ import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } 
 import { randomId } from '../domain/signed-tokens';
 import type { ClientChanges } from './clients';
 import { db, sendIf, table, writeIf } from './db';
-import { registrationSubmissionKey } from './keys';
+import { ownerIndexKeys, registrationSubmissionKey } from './keys';
 
 /** A video uploaded against a submission, waiting (under its own prefix) for the confirmation. */
 export type SubmissionUpload = { id: string; key: string; contentType: string; size: number; uploadedAt: string };
@@ -16,6 +16,9 @@ export type RegistrationSubmissionItem = {
   pk: string;
   sk: string;
   type: 'registration-submission';
+  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  gsi2pk?: string;
+  gsi2sk?: string;
   id: string;
   agentId: string;
   clientId: string;
@@ -51,6 +54,7 @@ export async function createSubmission(
   const expires = new Date(now.getTime() + REGISTRATION_SUBMISSION_TTL_DAYS * 24 * 3600 * 1000);
   const submission: RegistrationSubmissionItem = {
     ...registrationSubmissionKey(id),
+    ...ownerIndexKeys(agentId, registrationSubmissionKey(id), clientId),
     type: 'registration-submission',
     id,
     agentId,

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { AgentZone } from '../domain/digest-schedule';
 import { db, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
-import { AGENTS_PARTITION, digestKey } from './keys';
+import { AGENTS_PARTITION, digestKey, ownerIndexKeys } from './keys';
 
 export const STALE_CLAIM_MS = 15 * 60_000;
 /** Records are kept 60 days (TTL): long past any retry, short enough to cost nothing. */
@@ -30,6 +30,9 @@ export type DigestRecord = {
   pk: string;
   sk: string;
   type: 'digest';
+  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  gsi2pk?: string;
+  gsi2sk?: string;
   agentId: string;
   date: string;
   status: DigestStatus;
@@ -46,6 +49,7 @@ export async function claimDigest(agentId: string, date: string, now: Date = new
   const claimId = randomUUID();
   const record: DigestRecord = {
     ...digestKey(agentId, date),
+    ...ownerIndexKeys(agentId, digestKey(agentId, date)),
     type: 'digest',
     agentId,
     date,

@@ -76,6 +76,14 @@ export async function writeDirectoryEntries(
   );
 }
 
+/** Removes every entry of the agent (the account is closing): the realtor search no longer finds them. */
+export async function removeDirectoryEntries(agent: DirectorySource): Promise<void> {
+  const words = indexable(directoryWords(agent));
+  await batchWrite(
+    words.map((word) => ({ DeleteRequest: { Key: directoryEntryKey(word, agent.signupDate, agent.id) } })),
+  );
+}
+
 /** One page of the entries whose word starts with `prefix` (at least three letters), in word then signup order. */
 export async function queryDirectory(prefix: string, limit: number, startKey?: Record<string, unknown>) {
   const out = await db().send(

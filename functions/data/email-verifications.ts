@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
-import { emailVerificationKey } from './keys';
+import { emailVerificationKey, ownerIndexKeys } from './keys';
 
 const keyOf = (jti: string) => emailVerificationKey(createHash('sha256').update(jti, 'utf8').digest('hex'));
 
@@ -20,6 +20,7 @@ export async function createEmailVerificationRecord(
       TableName: table(),
       Item: {
         ...keyOf(jti),
+        ...ownerIndexKeys(userId, keyOf(jti)),
         type: 'verify-token',
         userId,
         createdAt: now.toISOString(),

@@ -23,6 +23,7 @@ import {
   contactPartition,
   GSI3,
   handledOccasionKey,
+  ownerIndexKeys,
   INSIGHTS_MONTH_PREFIX,
   insightsBookKey,
   insightsMonthKey,
@@ -163,6 +164,7 @@ export async function markOccasionHandled(
         TableName: table(),
         Item: {
           ...handledOccasionKey(agentId, clientId, occasion, year),
+          ...ownerIndexKeys(agentId, handledOccasionKey(agentId, clientId, occasion, year), clientId),
           type: 'occasion-handled',
           at: now.toISOString(),
           ttl: Math.floor(now.getTime() / 1000) + 400 * 86_400,
@@ -183,6 +185,7 @@ export function claimMonthlySummary(agentId: string, month: string, now = new Da
       TableName: table(),
       Item: {
         ...monthlySummaryKey(agentId, month),
+        ...ownerIndexKeys(agentId, monthlySummaryKey(agentId, month)),
         type: 'monthly-summary',
         at: now.toISOString(),
         ttl: Math.floor(now.getTime() / 1000) + 120 * 86_400,

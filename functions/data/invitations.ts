@@ -10,12 +10,22 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
 import { batchGet, db, queryAll, sendIf, table, writeIf } from './db';
-import { agentPartition, INVITE_EMAIL_PREFIX, invitationEmailKey, invitationIndexKeys, invitationKey } from './keys';
+import {
+  agentPartition,
+  INVITE_EMAIL_PREFIX,
+  invitationEmailKey,
+  invitationIndexKeys,
+  invitationKey,
+  ownerIndexKeys,
+} from './keys';
 
 export type InvitationItem = {
   pk: string;
   sk: string;
   type: 'invitation';
+  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  gsi2pk?: string;
+  gsi2sk?: string;
   /** The id the agent's list shows (items from before ids have none: see invitationIdOf). */
   invitationId?: string;
   agentId: string;
@@ -68,6 +78,7 @@ export async function createInvitation(input: {
   const item: InvitationItem = {
     ...invitationKey(tokenHash),
     ...invitationIndexKeys(now.toISOString(), tokenHash),
+    ...ownerIndexKeys(input.agentId, invitationKey(tokenHash)),
     type: 'invitation',
     invitationId,
     agentId: input.agentId,

@@ -96,11 +96,12 @@ export const SESSION_PREFIX = 'SESSION#';
 export const userPartition = (userId: string) => `USER#${userId}`;
 export const resetLinksKey = (userId: string) => ({ pk: `RESET#${userId}`, sk: 'LINKS' });
 export const emailVerificationKey = (jtiHash: string) => ({ pk: `VERIFY#${jtiHash}`, sk: 'VERIFY' });
+export const throttlePartition = (scope: string, id: string) => `THROTTLE#${scope}#${id}`;
 export const throttleKey = (scope: string, id: string, windowStart: number) => ({
-  pk: `THROTTLE#${scope}#${id}`,
+  pk: throttlePartition(scope, id),
   sk: `W#${windowStart}`,
 });
-export const throttleDelayKey = (scope: string, id: string) => ({ pk: `THROTTLE#${scope}#${id}`, sk: 'DELAY' });
+export const throttleDelayKey = (scope: string, id: string) => ({ pk: throttlePartition(scope, id), sk: 'DELAY' });
 export const STATS_SHARDS = 10;
 export const statsPartition = (shard: number) => `STATS#${shard}`;
 export const statsTotalKey = (shard: number) => ({ pk: statsPartition(shard), sk: STATS_TOTAL_SK });
@@ -172,6 +173,7 @@ export const sendCountKey = (agentId: string, channel: string, day: string) => (
   pk: `SENDS#${agentId}`,
   sk: `${channel}#${day}`,
 });
+export const sendsPartition = (agentId: string) => `SENDS#${agentId}`;
 export const draftCountKey = (agentId: string, day: string) => ({ pk: `SENDS#${agentId}`, sk: `ai-draft#${day}` });
 export const sendCountPartition = (agentId: string) => `SENDS#${agentId}`;
 export const sesEventKey = (sesMessageId: string, reason: string) => ({ pk: `SESEVENT#${sesMessageId}`, sk: reason });
@@ -286,4 +288,26 @@ export const importIssuesPartition = (importId: string) => `IMPORTISSUES#${impor
 export const importIssuesKey = (importId: string, firstRow: number) => ({
   pk: importIssuesPartition(importId),
   sk: String(firstRow).padStart(9, '0'),
+});
+
+/** An erased client's opt-out, kept as a keyed hash of the address (functions/domain/opt-out-marks.ts). */
+//  - opt-out of an erased client  GetItem OPTOUT#<agentId> / <channel>#<HMAC of the normalised address>
+export const optOutMarkPartition = (agentId: string) => `OPTOUT#${agentId}`;
+export const optOutMarkItemKey = (agentId: string, channel: string, mark: string) => ({
+  pk: optOutMarkPartition(agentId),
+  sk: `${channel}#${mark}`,
+});
+
+/**
+ * The owner index (gsi2) on the items an agent owns outside their own partitions, which nothing else finds by agent
+ * (verification and reset links, pending uploads, registration submissions, invitations, texted numbers, SES message
+ * references, digests, summaries, handled occasions): closing the account reads them all with one Query, deleting a
+ * client those of that client (gsi2sk begins_with `C#<clientId>#`).
+ *  - an agent's scattered items  Query gsi2 OWNER#<agentId>; a client's: gsi2sk begins_with C#<clientId>#
+ */
+export const ownerPartition = (agentId: string) => `OWNER#${agentId}`;
+export const ownerClientPrefix = (clientId: string) => `C#${clientId}#`;
+export const ownerIndexKeys = (agentId: string, key: { pk: string; sk: string }, clientId?: string) => ({
+  gsi2pk: ownerPartition(agentId),
+  gsi2sk: `${clientId ? ownerClientPrefix(clientId) : 'A#'}${key.pk}#${key.sk}`,
 });

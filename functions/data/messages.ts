@@ -22,6 +22,7 @@ import {
   OUTGOING_WAITING,
   outgoingIndexKeys,
   outgoingPartition,
+  ownerIndexKeys,
   sesMessageKey,
   smsOptOutKey,
   smsPhoneKey,
@@ -304,6 +305,7 @@ export async function rememberTextedPhone(
       TableName: table(),
       Item: {
         ...smsPhoneKey(e164, agentId, clientId),
+        ...ownerIndexKeys(agentId, smsPhoneKey(e164, agentId, clientId), clientId),
         type: 'sms-phone',
         agentId,
         clientId,
@@ -366,7 +368,16 @@ export type SesMessageRef = { agentId: string; clientId: string; messageId: stri
 export async function rememberSesMessage(sesMessageId: string, ref: SesMessageRef, now = new Date()): Promise<void> {
   const ttl = Math.floor(now.getTime() / 1000) + 30 * 86_400;
   await db().send(
-    new PutCommand({ TableName: table(), Item: { ...sesMessageKey(sesMessageId), type: 'ses-message', ...ref, ttl } }),
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...sesMessageKey(sesMessageId),
+        ...ownerIndexKeys(ref.agentId, sesMessageKey(sesMessageId), ref.clientId),
+        type: 'ses-message',
+        ...ref,
+        ttl,
+      },
+    }),
   );
 }
 

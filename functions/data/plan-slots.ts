@@ -15,7 +15,7 @@ export { PlanLimitError };
 /**
  * Takes one client slot atomically: the free plan's cap holds under concurrency because the
  * condition and the increment are one conditional write (docs/architecture.md, Data model).
- * Throws PlanLimitError when the free plan is full.
+ * Throws PlanLimitError when the free plan is full, or the account is closing (its erasure must not race new clients).
  */
 export async function reserveClientSlot(agentId: string): Promise<{ clientCount: number; isPro: boolean }> {
   const out = await sendIf(
@@ -24,7 +24,8 @@ export async function reserveClientSlot(agentId: string): Promise<{ clientCount:
       Key: userKey(agentId),
       UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :one',
       ConditionExpression:
-        'attribute_exists(pk) AND (isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
+        'attribute_exists(pk) AND attribute_not_exists(closingAt) AND ' +
+        '(isPro = :true OR attribute_not_exists(clientCount) OR clientCount < :limit)',
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':true': true, ':limit': FREE_CLIENT_LIMIT },
       ReturnValues: 'ALL_NEW',
     }),
@@ -43,7 +44,7 @@ export async function reserveProClientSlots(agentId: string, count: number): Pro
       TableName: table(),
       Key: userKey(agentId),
       UpdateExpression: 'SET clientCount = if_not_exists(clientCount, :zero) + :count',
-      ConditionExpression: 'attribute_exists(pk) AND isPro = :true',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(closingAt) AND isPro = :true',
       ExpressionAttributeValues: { ':zero': 0, ':count': count, ':true': true },
     }),
   );

@@ -8,6 +8,7 @@ import { db, queryAll, table, writeIf } from './db';
 import {
   pendingUploadKey,
   TESTIMONIAL_PREFIX,
+  ownerIndexKeys,
   testimonialIndexKeys,
   testimonialKey,
   testimonialPartition,
@@ -17,6 +18,9 @@ export type PendingUploadItem = {
   pk: string;
   sk: string;
   type: 'pending-upload';
+  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  gsi2pk?: string;
+  gsi2sk?: string;
   id: string;
   agentId: string;
   /** The id the upload token names: a client's, or a registration submission's when `owner` says so. */
@@ -52,6 +56,7 @@ export async function createPendingUpload(
 ): Promise<PendingUploadItem> {
   const item: PendingUploadItem = {
     ...pendingUploadKey(input.id),
+    ...ownerIndexKeys(input.agentId, pendingUploadKey(input.id), input.owner === 'client' ? input.clientId : undefined),
     type: 'pending-upload',
     ...input,
     createdAt: now.toISOString(),

@@ -54,8 +54,11 @@ export type UserItem = {
   sendingPause?: SendingPause;
   /** The UTC date the sending review counts from, after a pause was lifted. */
   sendingReviewFrom?: string;
-  gsi1pk: string;
-  gsi1sk: string;
+  /** The agents index (gsi1); removed when the account closes, so no list shows it any more. */
+  gsi1pk?: string;
+  gsi1sk?: string;
+  /** When the agent asked to close the account: its erasure is queued or running (services/account-closure.ts). */
+  closingAt?: string;
 };
 
 export type NewUser = {
@@ -193,7 +196,7 @@ export async function deleteNewUser(input: Pick<NewUser, 'id' | 'username' | 'ph
   await releaseUserLocks(input);
 }
 
-async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
+export async function releaseUserLocks(input: Pick<NewUser, 'id' | 'username' | 'phoneDigits'>): Promise<void> {
   await releaseUniqueLock(userLock(phoneLockKey(input.phoneDigits)), input.id);
   await releaseUniqueLock(userLock(usernameLockKey(input.username)), input.id);
 }

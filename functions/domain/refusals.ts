@@ -77,6 +77,10 @@ export type NotAdmin = { kind: 'not-admin' };
 export type UploadTokenInvalid = { kind: 'upload-token-invalid' };
 export type UploadTokenMismatch = { kind: 'upload-token-mismatch' };
 
+// Closing an account.
+/** The password that confirms a closing is missing or not the account's. */
+export type WrongPassword = { kind: 'wrong-password' };
+
 // Big imports.
 /** Neither a CSV nor a vCard file by its name and type. */
 export type UnsupportedFile = { kind: 'unsupported-file' };
@@ -116,6 +120,7 @@ export type Refusal =
   | NotAdmin
   | UploadTokenInvalid
   | UploadTokenMismatch
+  | WrongPassword
   | UnsupportedFile
   | UploadMissing
   | FileTooLarge
@@ -153,6 +158,7 @@ const KINDS: Record<RefusalKind, true> = {
   'not-admin': true,
   'upload-token-invalid': true,
   'upload-token-mismatch': true,
+  'wrong-password': true,
   'unsupported-file': true,
   'upload-missing': true,
   'file-too-large': true,

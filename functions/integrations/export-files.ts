@@ -6,12 +6,36 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { config } from '../config';
-import { s3 } from './storage';
+import { deleteObjectsUnder, s3 } from './storage';
 
 export type StoredExport = { key: string; url: string; expiresAt: string; bytes: number };
 
 export const EXPORT_LINK_SECONDS = 5 * 60;
 const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** An agent's own files in the exports bucket, each kind under `<kind>/<UTC date>/<agentId>/`. */
+export type AgentExportKind = 'client-exports' | 'import-reports';
+const AGENT_EXPORT_KINDS: readonly AgentExportKind[] = ['client-exports', 'import-reports'];
+/** The bucket's lifecycle deletes a file after a day, within a day more: older folders are empty. */
+const EXPORT_DAYS_KEPT = 3;
+
+const agentExportFolder = (kind: AgentExportKind, agentId: string, day: Date) =>
+  `${kind}/${day.toISOString().slice(0, 10)}/${agentId}/`;
+
+export function agentExportKey(kind: AgentExportKind, agentId: string, now: Date, name: string): string {
+  return `${agentExportFolder(kind, agentId, now)}${name}`;
+}
+
+/** Deletes every export and import report of the agent still in the bucket (the account is closing). */
+export async function deleteAgentExports(agentId: string, now: Date): Promise<number> {
+  let deleted = 0;
+  for (const kind of AGENT_EXPORT_KINDS)
+    for (let days = 0; days < EXPORT_DAYS_KEPT; days++) {
+      const day = new Date(now.getTime() - days * 86_400_000);
+      deleted += await deleteObjectsUnder(config().exportsBucket, agentExportFolder(kind, agentId, day));
+    }
+  return deleted;
+}
 
 /** Streams `body` into the exports bucket under `key`, 5 MB parts, two in flight. */
 export async function uploadExport(key: string, body: Readable, contentType: string): Promise<void> {

@@ -9,8 +9,8 @@ import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
 import { config } from '../config';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportPlan } from '../domain/import-stream';
-import { exportLink, storeCsvExport } from './export-files';
-import { headObject, presignPost, s3, type PresignedPost } from './storage';
+import { agentExportKey, exportLink, storeCsvExport } from './export-files';
+import { deleteObjectsUnder, headObject, presignPost, s3, type PresignedPost } from './storage';
 
 /** Where import uploads live in the uploads bucket (its lifecycle rule: infra/constructs/data.ts). */
 export const IMPORT_UPLOAD_PREFIX = 'imports/';
@@ -24,7 +24,12 @@ export const importUploadKey = (agentId: string, importId: string, format: Impor
 export const importPlanKey = (agentId: string, importId: string) =>
   `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.plan.json`;
 export const importReportKey = (agentId: string, importId: string, now: Date) =>
-  `import-reports/${now.toISOString().slice(0, 10)}/${agentId}/${importId}.csv`;
+  agentExportKey('import-reports', agentId, now, `${importId}.csv`);
+
+/** Deletes every import file the agent uploaded, and the plans made of them (the account is closing). */
+export function deleteAgentImportFiles(agentId: string): Promise<number> {
+  return deleteObjectsUnder(config().uploadsBucket, `${IMPORT_UPLOAD_PREFIX}${agentId}/`);
+}
 
 export function presignImportPost(key: string, format: ImportFormat, expiresSeconds: number): Promise<PresignedPost> {
   return presignPost(config().uploadsBucket, {

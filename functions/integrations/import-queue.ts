@@ -1,14 +1,17 @@
-// The imports queue: SQS in AWS (IMPORTS_QUEUE_URL, drained by jobs/imports-worker), and in the
-// local runtime the in-process queue functions/local/import-jobs.ts registers, which hands each
-// message to the same worker. The only place that chooses.
+// The imports queue (which also carries account erasures, long jobs of the same shape): SQS in AWS
+// (IMPORTS_QUEUE_URL, drained by jobs/imports-worker), and in the local runtime the in-process queue
+// functions/local/import-jobs.ts registers, which hands each message to the same worker. The only place that chooses.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config, ConfigError } from '../config';
 import { traced } from '../observability/tracing';
 
 /** What one message asks: run (or continue) this agent's import. */
 export type ImportJobMessage = { kind: 'import'; agentId: string; importId: string };
+/** What one message asks: erase (or go on erasing) this closing account. */
+export type AccountErasureMessage = { kind: 'close-account'; agentId: string };
+export type JobQueueMessage = ImportJobMessage | AccountErasureMessage;
 
-export type LocalImportQueue = { send(message: ImportJobMessage): void };
+export type LocalImportQueue = { send(message: JobQueueMessage): void };
 
 let sqs: SQSClient | undefined;
 let local: LocalImportQueue | undefined;
@@ -23,7 +26,7 @@ export function setLocalImportQueue(queue: LocalImportQueue | undefined): LocalI
   return before;
 }
 
-export async function enqueueImport(message: ImportJobMessage): Promise<void> {
+export async function enqueueImport(message: JobQueueMessage): Promise<void> {
   const { queueProvider, importsQueueUrl, region } = config();
   if (queueProvider === 'memory') {
     if (!local) throw new ConfigError('No local imports queue: the local runtime starts one');

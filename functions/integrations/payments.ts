@@ -26,6 +26,7 @@ export type StripeClient = {
     sessions: { create(params: Stripe.Checkout.SessionCreateParams): Promise<{ id: string; url: string | null }> };
   };
   billingPortal: { sessions: { create(params: Stripe.BillingPortal.SessionCreateParams): Promise<{ url: string }> } };
+  subscriptions?: { cancel(id: string): Promise<{ id: string; status: string }> };
 };
 
 /** Stripe's default: a signature older than five minutes is refused (replays). */
@@ -128,6 +129,36 @@ export async function createBillingPortalSession(
     (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/settings` }),
   );
   return session.url;
+}
+
+const simulatorCancelled = new Set<string>();
+
+/** The subscriptions cancelled through the local payment simulator (its record of what Stripe would have done). */
+export function simulatorCancelledSubscriptions(): ReadonlySet<string> {
+  return simulatorCancelled;
+}
+
+/**
+ * Cancels the subscription at once (the account is closing). One already cancelled or gone is done: a closing that is
+ * tried again cancels nothing twice.
+ */
+export async function cancelSubscription(subscriptionId: string): Promise<void> {
+  if (simulated()) {
+    simulatorCancelled.add(subscriptionId);
+    return;
+  }
+  const client = await stripe();
+  try {
+    if (!client.subscriptions) throw new PaymentProviderError('Stripe could not cancel the subscription');
+    await client.subscriptions.cancel(subscriptionId);
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      (error.statusCode === 404 || /cancel/i.test(error.message))
+    )
+      return;
+    await callStripe('cancel the subscription', () => Promise.reject(error));
+  }
 }
 
 /** The event, when the Stripe-Signature header proves Stripe sent this exact body recently. */

@@ -49,7 +49,12 @@ export function submissionObjectKey(
   uploadId: string,
   contentType: string,
 ): string {
-  return `${UPLOAD_PREFIXES.submissions}${agentId}/${submissionId}/${fileName(uploadId, contentType)}`;
+  return `${submissionVideosPrefix(agentId, submissionId)}${fileName(uploadId, contentType)}`;
+}
+
+/** The "folder" of the videos uploaded with one registration submission. */
+export function submissionVideosPrefix(agentId: string, submissionId: string): string {
+  return `${UPLOAD_PREFIXES.submissions}${agentId}/${submissionId}/`;
 }
 
 /** Where the browser uploads a video that will live at `finalKey` once confirmed. */
@@ -57,13 +62,30 @@ export function pendingObjectKey(finalKey: string): string {
   return `${UPLOAD_PREFIXES.pending}${finalKey}`;
 }
 
-/** Deletes all of a client's videos, including uploads that were never confirmed; returns how many. */
-export async function deleteClientVideos(agentId: string, clientId: string): Promise<number> {
-  const prefix = clientVideosPrefix(agentId, clientId);
+/** Deletes every video under a folder, with the uploads to it that were never confirmed; returns how many. */
+async function deleteVideosUnder(prefix: string): Promise<number> {
   const { uploadsBucket } = config();
   return (
     (await deleteObjectsUnder(uploadsBucket, prefix)) +
     (await deleteObjectsUnder(uploadsBucket, pendingObjectKey(prefix)))
+  );
+}
+
+/** Deletes all of a client's videos, including uploads that were never confirmed; returns how many. */
+export function deleteClientVideos(agentId: string, clientId: string): Promise<number> {
+  return deleteVideosUnder(clientVideosPrefix(agentId, clientId));
+}
+
+/** Deletes the videos that waited with a registration submission. */
+export function deleteSubmissionVideos(agentId: string, submissionId: string): Promise<number> {
+  return deleteVideosUnder(submissionVideosPrefix(agentId, submissionId));
+}
+
+/** Deletes every video of an agent: each client's, and each registration submission's (the account is closing). */
+export async function deleteAgentVideos(agentId: string): Promise<number> {
+  return (
+    (await deleteVideosUnder(`${UPLOAD_PREFIXES.testimonials}${agentId}/`)) +
+    (await deleteVideosUnder(`${UPLOAD_PREFIXES.submissions}${agentId}/`))
   );
 }
 

@@ -2,10 +2,13 @@
 // from the imports queue. A message names an agent's import; the run continues it from its last
 // checkpoint. A run that finds another run holding the import (a second delivery of the message)
 // is reported as a batch item failure, so SQS tries it again later; one that fails is retried too,
-// and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well.
+// and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well. The same queue
+// carries the erasure of closing accounts (functions/services/account-erasure.ts), a job of the same shape.
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observeJob } from '../observability/job';
-import { createLogger } from '../observability/logger';
+import type { AccountErasureMessage } from '../integrations/import-queue';
+import { createLogger, type Logger } from '../observability/logger';
+import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
 
 export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
@@ -19,6 +22,12 @@ export async function handleImportMessages(
   const failures: SQSBatchItemFailure[] = [];
   for (const record of event?.Records ?? []) {
     const log = createLogger({ job: 'imports-worker', messageId: record.messageId });
+    const remainingMs = () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
+    const erasure = parseAccountErasureMessage(record);
+    if (erasure) {
+      if (!(await eraseAccount(erasure, remainingMs, log))) failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
     const message = parseImportMessage(record);
     if (!message) {
       log.error('malformed import message');
@@ -26,10 +35,7 @@ export async function handleImportMessages(
       continue;
     }
     try {
-      const outcome = await runImportJob(message, {
-        remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
-        log,
-      });
+      const outcome = await runImportJob(message, { remainingMs, log });
       log.info('import run', { importId: message.importId, outcome });
       if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
     } catch (error) {
@@ -38,4 +44,16 @@ export async function handleImportMessages(
     }
   }
   return { batchItemFailures: failures };
+}
+
+/** One run of an account's erasure; false when SQS should deliver the message again. */
+async function eraseAccount(message: AccountErasureMessage, remainingMs: () => number, log: Logger): Promise<boolean> {
+  try {
+    const outcome = await runAccountErasure(message, { remainingMs, log });
+    log.info('account erasure run', { agentId: message.agentId, outcome });
+    return outcome !== 'not-closing';
+  } catch (error) {
+    log.error('account erasure failed; will retry', { agentId: message.agentId, error });
+    return false;
+  }
 }

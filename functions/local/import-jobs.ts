@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { handler } from '../jobs/imports-worker';
 import { jobs } from '../jobs/jobs';
-import { setLocalImportQueue, type ImportJobMessage } from '../integrations/import-queue';
+import { setLocalImportQueue, type JobQueueMessage } from '../integrations/import-queue';
 import { lambdaContext } from './http-event';
 import { runAsJob } from './job-scopes';
 import { sqsEvent } from './reminders-job';
@@ -87,7 +87,7 @@ export function startLocalImportQueue({
     void run.finally(() => running.delete(run));
   };
 
-  const send = (message: ImportJobMessage) => {
+  const send = (message: JobQueueMessage) => {
     // Named by time first, so messages kept on disk are delivered again in the order they were sent.
     const id = `${Date.now().toString(36).padStart(9, '0')}-${randomUUID()}`;
     const body = JSON.stringify(message);

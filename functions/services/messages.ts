@@ -26,6 +26,7 @@ import {
 } from '../data/messages';
 import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
+import { hasOptOutMark } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';
@@ -86,6 +87,7 @@ async function sendEmailNow(
 export async function emailDestination(client: ClientItem): Promise<string | EmailDestinationRefusal> {
   if (client.emailOptedOut) return { kind: 'opted-out', channel: 'email' };
   if (!client.email) return { kind: 'no-email' };
+  if (await hasOptOutMark(client.agentId, 'email', client.email)) return { kind: 'opted-out', channel: 'email' };
   const suppressed = await emailSuppression(client.email);
   if (suppressed) return { kind: 'email-suppressed', reason: suppressed };
   return client.email;
@@ -187,7 +189,7 @@ export async function textDestinationOf(
   if (!destination.ok && destination.reason === 'unreadable') return { kind: 'no-phone' };
   if (!destination.ok) return { kind: 'sms-country-not-allowed', allowedCountries: smsAllowedCountries };
   if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
-  if (await isPhoneOptedOut(destination.to)) {
+  if ((await isPhoneOptedOut(destination.to)) || (await hasOptOutMark(agent.id, 'sms', destination.to))) {
     await optOutClient(agent.id, client.id, 'sms', now);
     return { kind: 'opted-out', channel: 'sms' };
   }

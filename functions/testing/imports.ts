@@ -70,6 +70,9 @@ export async function importThroughJob(
  */
 export function holdImportMessages(): { messages: ImportJobMessage[]; release(): void } {
   const messages: ImportJobMessage[] = [];
-  const before = setLocalImportQueue({ send: (message) => messages.push(message) });
+  // Other jobs on the same queue (account erasures) run as before.
+  const before = setLocalImportQueue({
+    send: (message) => (message.kind === 'import' ? messages.push(message) : before?.send(message)),
+  });
   return { messages, release: () => void setLocalImportQueue(before) };
 }

@@ -1,25 +1,13 @@
-// DELETE /api/clients/{id}: deletes one of the agent's clients (its milestones and testimonial
-// records go with it), frees its plan slot, then deletes its videos from the uploads bucket.
-import { deleteClient } from '../../data/client-record';
-import { notFound } from '../../http/errors';
+// DELETE /api/clients/{id}: erases one of the agent's clients (functions/services/client-erasure.ts): their
+// registrations, videos and history go with them, and their plan slot is freed.
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { clientVideosPrefix, deleteClientVideos } from '../../integrations/video-uploads';
+import { eraseClient } from '../../services/client-erasure';
 
-export const handler = defineHandler('clients/delete-client', {}, async ({ user, params, log }) => {
-  const clientId = params.id ?? '';
-  // The table first: once the client is gone nothing can reach its videos any more, so S3 failing
-  // afterwards leaves unreachable objects (logged for cleanup), never a half-deleted client. The
-  // other order could delete the videos of a client whose own delete then fails.
-  if (!(await deleteClient(user.id, clientId))) throw notFound('Client not found');
-  try {
-    const deleted = await deleteClientVideos(user.id, clientId);
-    if (deleted > 0) log.info('client videos deleted', { clientId, deleted });
-  } catch (error) {
-    log.warn('client videos left in the uploads bucket', {
-      clientId,
-      prefix: clientVideosPrefix(user.id, clientId),
-      error,
-    });
-  }
-  return { status: 204 };
+const REFUSALS = refusalAnswers<RefusalOf<typeof eraseClient>>({ 'not-found': () => notFound('Client not found') });
+
+export const handler = defineHandler('clients/delete-client', { refusals: REFUSALS }, async ({ user, params, log }) => {
+  const erased = await eraseClient(user.id, params.id ?? '', log);
+  return isRefusal(erased) ? erased : { status: 204 };
 });

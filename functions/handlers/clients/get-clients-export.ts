@@ -9,7 +9,7 @@ import { csvStream } from '../../domain/csv-export';
 import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';
 import { randomId } from '../../domain/signed-tokens';
 import { defineHandler } from '../../http/handler';
-import { storeCsvExport } from '../../integrations/export-files';
+import { agentExportKey, storeCsvExport } from '../../integrations/export-files';
 
 export const handler = defineHandler('clients/get-clients-export', {}, async ({ user, log }) => {
   const now = new Date();
@@ -21,7 +21,7 @@ export const handler = defineHandler('clients/get-clients-export', {}, async ({ 
     }
   }
   const fileName = `hearthside-clients-${todayIn(user.timeZone, now)}.csv`;
-  const key = `client-exports/${now.toISOString().slice(0, 10)}/${user.id}/${randomId()}.csv`;
+  const key = agentExportKey('client-exports', user.id, now, `${randomId()}.csv`);
   const stored = await storeCsvExport(key, fileName, csvStream(OWN_CLIENT_COLUMNS, counted()), now);
   log.info('client export stored', { agentId: user.id, rows, bytes: stored.bytes });
   const body: ClientsExport = { url: stored.url, expiresAt: stored.expiresAt, rows, fileName };

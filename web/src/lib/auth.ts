@@ -26,3 +26,9 @@ export function useUser() {
 export function replaceCachedUser(mutate: ScopedMutator, user: User | null): Promise<unknown> {
   return mutate(USER_KEY, user, { revalidate: false });
 }
+
+/** After a session ends (sign-out, a closed account): the next person on this browser sees no cached data. */
+export async function forgetSession(mutate: ScopedMutator): Promise<void> {
+  await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
+  await replaceCachedUser(mutate, null);
+}

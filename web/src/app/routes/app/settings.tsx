@@ -1,11 +1,12 @@
 // /settings: the business profile, the Pro subscription (upgrade, or manage it), the reminder
-// digest preferences and the calendar feed.
+// digest preferences, the calendar feed, and closing the account.
 import Box from '@mui/material/Box';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { BusinessProfileCard } from '@/features/business-profile/components/business-profile-card';
 import { CalendarFeedCard } from '@/features/settings/components/calendar-feed-card';
+import { CloseAccountCard } from '@/features/settings/components/close-account-card';
 import { ReminderPreferencesCard } from '@/features/settings/components/reminder-preferences-card';
 import { ProSubscriptionCard } from '@/features/subscription/components/pro-subscription-card';
 import { useCheckoutReturn } from '@/features/subscription/use-checkout-return';
@@ -29,6 +30,7 @@ export function SettingsRoute() {
           <ProSubscriptionCard isPro={isPro} confirming={confirming} />
           <ReminderPreferencesCard user={user} />
           <CalendarFeedCard />
+          <CloseAccountCard />
         </Box>
       ) : null}
     </PageLayout>

@@ -1,0 +1,248 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import type { Client } from '@shared/api-types';
+import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
+import { config } from '../../config';
+import { db, table } from '../../data/db';
+import { markAccountClosing } from '../../data/account-erasure';
+import { optOutClient } from '../../data/messages';
+import { setLocalImportQueue, type JobQueueMessage } from '../../integrations/import-queue';
+import { simulatorCancelledSubscriptions } from '../../integrations/payments';
+import { handleImportMessages } from '../../jobs/imports-worker';
+import { createLogger } from '../../observability/logger';
+import { runAccountErasure } from '../../services/account-erasure';
+import { s3 } from '../../integrations/storage';
+import { clientInput } from '../../testing/factories';
+import { registeredClient } from '../../testing/invitations';
+import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
+import { uploadTestimonial } from '../../testing/videos';
+
+const ADMIN_EMAIL = 'closing-admin@example.com';
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
+});
+afterAll(() => api.close());
+
+type Item = Record<string, unknown>;
+
+async function everyItem(): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function everyObjectKey(): Promise<string[]> {
+  const keys: string[] = [];
+  for (const bucket of [config().uploadsBucket, config().exportsBucket]) {
+    let token: string | undefined;
+    do {
+      const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      keys.push(...(page.Contents ?? []).map((object) => `${bucket}/${object.Key}`));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+  return keys;
+}
+
+const naming = (items: Item[], ...needles: string[]) =>
+  items.filter((item) => needles.some((needle) => JSON.stringify(item).includes(needle)));
+
+/** The platform counters' totals, summed over their shards. */
+function platformTotals(items: Item[]) {
+  const totals = items.filter((item) => String(item.pk).startsWith('STATS#') && item.sk === 'TOTAL');
+  const sum = (field: string) => totals.reduce((n, item) => n + Number(item[field] ?? 0), 0);
+  return { agents: sum('agents'), proAgents: sum('proAgents'), clients: sum('clients') };
+}
+
+const sqsEvent = (message: unknown) =>
+  ({ Records: [{ messageId: 'again', body: JSON.stringify(message) }] }) as unknown as SQSEvent;
+
+const keysOf = (items: Item[]) => items.map((item) => `${String(item.pk)} ${String(item.sk)}`).sort();
+
+/** Waits (without a clock in any assertion) until the erasure job has removed the profile. */
+async function erased(userId: string): Promise<void> {
+  for (let round = 0; round < 200; round++) {
+    const profile = (await everyItem()).find((item) => item.pk === `USER#${userId}` && item.sk === 'PROFILE');
+    if (!profile) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the account ${userId} was not erased`);
+}
+
+async function addClients(
+  client: ApiClient,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<Client[]> {
+  const added: Client[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await client.post<Client>('/api/clients', clientInput(overrides));
+    if (res.status !== 201) throw new Error(`add client failed: ${res.status} ${res.text}`);
+    added.push(res.body);
+  }
+  return added;
+}
+
+describe('DELETE /api/user (closing an account)', () => {
+  it('refuses a wrong or missing password with 403 and a malformed body with 400, and keeps the account', async () => {
+    // Prepare
+    const { client, details } = await signedInAgent(api);
+
+    // Act
+    const wrong = await client.delete('/api/user', { json: { password: 'not the password' } });
+    const missing = await client.delete('/api/user');
+    const malformed = await client.delete('/api/user', { json: { password: 'x'.repeat(201) } });
+    const still = await client.get('/api/user');
+
+    // Assess
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: CLOSE_ACCOUNT_MESSAGES.wrongPassword, code: 'WRONG_PASSWORD' });
+    expect(missing.status).toBe(403);
+    expect(malformed.status).toBe(400);
+    expect(still.status).toBe(200);
+    expect(still.body.username).toBe(details.username);
+  });
+
+  it("erases every item, index entry and object of the agent, cancels Pro, and leaves another agent's data as it was", async () => {
+    // Prepare: an agent with a Pro subscription, a client who registered and sent a video, more clients, a touch, an
+    // export and an invitation; one client deleted on the way; and another agent with a client and an export.
+    const admin = await signedInAgent(api, { username: ADMIN_EMAIL });
+    const { agent, registration } = await registeredClient(api);
+    const closing = agent.client;
+    const agentId = agent.user.id;
+    await uploadTestimonial(api, { clientId: registration.clientId, clientToken: registration.clientToken });
+    const [gone, kept] = await addClients(closing, 3);
+    await uploadTestimonial(api, { clientId: gone!.id, clientToken: registration.clientToken }).catch(() => undefined);
+    expect((await closing.post(`/api/clients/${kept!.id}/touches`, { kind: 'call', date: '2026-01-10' })).status).toBe(
+      201,
+    );
+    expect((await closing.get('/api/clients/export')).status).toBe(200);
+    expect(
+      (await closing.post('/api/client-invitations', { name: 'Invited Later', email: 'later@example.com' })).status,
+    ).toBe(201);
+    expect((await deliverEvent(api, checkoutCompleted(agentId, 'cus_closing1', 'sub_closing1'))).status).toBe(200);
+    expect((await closing.get('/api/user')).body.isPro).toBe(true);
+    const other = await signedInAgent(api);
+    await addClients(other.client, 1);
+    expect((await other.client.get('/api/clients/export')).status).toBe(200);
+    const othersBefore = keysOf(naming(await everyItem(), other.user.id));
+    const othersObjects = (await everyObjectKey()).filter((key) => key.includes(other.user.id));
+
+    // Act: delete one client, then close the account.
+    const deleted = await closing.delete(`/api/clients/${gone!.id}`);
+    const goneTraces = naming(await everyItem(), gone!.id);
+    const countersBefore = platformTotals(await everyItem());
+    const res = await closing.delete('/api/user', { json: { password: agent.details.password } });
+    const afterClose = await closing.get('/api/user');
+    await erased(agentId);
+    const countersAfter = platformTotals(await everyItem());
+    const again = await handleImportMessages(sqsEvent({ kind: 'close-account', agentId }));
+    const left = naming(await everyItem(), agentId, agent.details.username, registration.clientId, kept!.id);
+    const objects = (await everyObjectKey()).filter((key) => key.includes(agentId));
+    const othersAfter = keysOf(naming(await everyItem(), other.user.id));
+    const login = await api
+      .client()
+      .post('/api/login', { username: agent.details.username, password: agent.details.password });
+    const agents = await admin.client.get<Array<{ id: string }>>('/api/agents');
+    const clients = await admin.client.get<{ clients: Array<{ agentId: string }> }>('/api/admin/clients');
+    const directory = await api
+      .client()
+      .get<{ agents: Array<{ id: string }> }>(`/api/public/agents?q=${encodeURIComponent(agent.user.fullName)}`);
+    const mail = (await api.outbox()).filter((m) => m.to === agent.details.username);
+
+    // Assess
+    expect(deleted.status).toBe(204);
+    expect(goneTraces).toEqual([]);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: CLOSE_ACCOUNT_MESSAGES.closed });
+    expect(afterClose.status).toBe(401);
+    expect(left).toEqual([]);
+    expect(objects).toEqual([]);
+    expect(othersAfter).toEqual(othersBefore);
+    expect((await everyObjectKey()).filter((key) => key.includes(other.user.id))).toEqual(othersObjects);
+    expect(login.status).toBe(401);
+    expect(agents.status).toBe(200);
+    expect(agents.body.map((a) => a.id)).not.toContain(agentId);
+    expect(clients.body.clients.map((c) => c.agentId)).not.toContain(agentId);
+    expect(directory.body.agents.map((a) => a.id)).not.toContain(agentId);
+    expect(simulatorCancelledSubscriptions().has('sub_closing1')).toBe(true);
+    expect(mail.at(-1)?.subject).toBe('Your Hearthside account is closed');
+    // Its share of the platform counters: the agent, their Pro plan, and the three clients they still had.
+    expect(countersAfter).toEqual({
+      agents: countersBefore.agents - 1,
+      proAgents: countersBefore.proAgents - 1,
+      clients: countersBefore.clients - 3,
+    });
+    // The erasure delivered again (SQS delivers at least once) finds nothing left and fails nothing.
+    expect(again.batchItemFailures).toEqual([]);
+  });
+});
+
+describe('the erasure job', () => {
+  it('erases a book a page at a time, queueing its continuation when its run is short of time', async () => {
+    // Prepare
+    const { client, user } = await signedInAgent(api);
+    await addClients(client, 3);
+    await markAccountClosing(user.id, new Date());
+    const queued: JobQueueMessage[] = [];
+    const before = setLocalImportQueue({ send: (message) => queued.push(message) });
+    const message = { kind: 'close-account', agentId: user.id } as const;
+    try {
+      // Act
+      const first = await runAccountErasure(message, { remainingMs: () => 0, log: createLogger() });
+      const clientsLeft = (await everyItem()).filter(
+        (item) => item.pk === `AGENT#${user.id}` && String(item.sk).startsWith('CLIENT#'),
+      );
+      const profileLeft = naming(await everyItem(), user.id).filter((item) => item.sk === 'PROFILE');
+      const second = await runAccountErasure(queued[0] as typeof message, {
+        remainingMs: () => Number.POSITIVE_INFINITY,
+        log: createLogger(),
+      });
+
+      // Assess
+      expect(first).toBe('continued');
+      expect(queued).toEqual([message]);
+      expect(clientsLeft).toEqual([]);
+      expect(profileLeft).toHaveLength(1);
+      expect(second).toBe('done');
+      expect(naming(await everyItem(), user.id)).toEqual([]);
+    } finally {
+      setLocalImportQueue(before);
+    }
+  });
+});
+
+describe('DELETE /api/clients/{id} (an erased client)', () => {
+  it('keeps an opt-out only as a keyed hash of the address, and the same address added again is not mailed', async () => {
+    // Prepare
+    const { client, user } = await signedInAgent(api);
+    const email = `leaving-${user.id.toLowerCase()}@example.com`;
+    const [optedOut] = await addClients(client, 1, { email });
+    await optOutClient(user.id, optedOut!.id, 'email');
+
+    // Act
+    const deleted = await client.delete(`/api/clients/${optedOut!.id}`);
+    const [again] = await addClients(client, 1, { email });
+    const sent = await client.post(`/api/clients/${again!.id}/messages`, {
+      channel: 'email',
+      subject: 'Hello again',
+      body: 'Just checking in.',
+    });
+    const marks = (await everyItem()).filter((item) => item.type === 'opt-out-mark');
+
+    // Assess
+    expect(deleted.status).toBe(204);
+    expect(sent.status).toBe(409);
+    expect(sent.body.code).toBe('OPTED_OUT');
+    expect(marks.filter((item) => String(item.pk) === `OPTOUT#${user.id}`)).toHaveLength(1);
+    expect(JSON.stringify(marks)).not.toContain(email);
+  });
+});

@@ -1,0 +1,42 @@
+// Deleting a client erases them: their registrations waiting for confirmation and their videos, the numbers we
+// texted them at, the SES references and handled occasions (the owner index), then the client record with its
+// activity, milestones and testimonial records (functions/data/client-record.ts). An opt-out of theirs outlives them
+// as a keyed hash of the address (functions/data/opt-out-marks.ts). The record goes last, so a delete
+// cut halfway is finished by the next one, which still finds the client.
+import { deleteOwnedItems } from '../data/account-erasure';
+import { getClient } from '../data/clients';
+import { deleteClient } from '../data/client-record';
+import { rememberOptOut } from '../data/opt-out-marks';
+import type { NotFound } from '../domain/refusals';
+import { clientVideosPrefix, deleteClientVideos, deleteSubmissionVideos } from '../integrations/video-uploads';
+import type { Logger } from '../observability/logger';
+
+export async function eraseClient(
+  agentId: string,
+  clientId: string,
+  log: Logger,
+  { now = new Date(), keepOptOuts = true }: { now?: Date; keepOptOuts?: boolean } = {},
+): Promise<{ erased: true } | NotFound<'client'>> {
+  const client = await getClient(agentId, clientId);
+  if (!client) return { kind: 'not-found', what: 'client' };
+  // A closing account keeps nothing: no send of theirs can follow.
+  if (keepOptOuts) {
+    if (client.emailOptedOut) await rememberOptOut(agentId, 'email', client.email, now);
+    if (client.smsOptedOut) await rememberOptOut(agentId, 'sms', client.phone, now);
+  }
+  const owned = await deleteOwnedItems(agentId, clientId);
+  try {
+    for (const item of owned)
+      if (item.type === 'registration-submission' && item.id) await deleteSubmissionVideos(agentId, item.id);
+    const deleted = await deleteClientVideos(agentId, clientId);
+    if (deleted > 0) log.info('client videos deleted', { clientId, deleted });
+  } catch (error) {
+    // Nothing in the table names these objects any more once the client is gone: left for cleanup, logged.
+    log.warn('client videos left in the uploads bucket', {
+      clientId,
+      prefix: clientVideosPrefix(agentId, clientId),
+      error,
+    });
+  }
+  return (await deleteClient(agentId, clientId, now)) ? { erased: true } : { kind: 'not-found', what: 'client' };
+}
