@@ -1,11 +1,11 @@
-// A crash in the middle of an import (issue 8, Faults): the real local runtime runs as a child
+// A crash in the middle of an import (faults): the real local runtime runs as a child
 // process on a DATA_DIR of its own, is killed with SIGKILL while a 750-row import is writing, and
 // is started again on the same data. Sending the same file again must leave exactly one client per
 // row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
 // e-mail lock naming a client that exists. The analytics counters are the one documented exception:
 // the batch cut between its client writes and its counter update leaves those counters behind, and
 // `npm run stats:recompute` repairs them (docs/architecture.md, Data model). Then the same file through the
-// import job (big imports, issue 17), the runtime killed while the job writes and started again: the
+// import job (big imports), the runtime killed while the job writes and started again: the
 // job continues from its checkpoint by itself, and every row is there once and counted once. Then, in
 // process, what repairs the plan counter (reconcileClientCount) on the leftovers of a crash, and Pro
 // imports racing each other.

@@ -1,5 +1,5 @@
 // The public realtor directory: agents as visitors may see them (id, full name, business name and
-// location; never the login e-mail). Only agents who verified their address are listed (issue 28);
+// location; never the login e-mail). Only agents who verified their address are listed;
 // administrators only when they run a business of their own. A search reads the word index
 // (directory-index.ts) from the longest word typed, so it reads only entries whose word starts with
 // it, then the matching agents themselves (at most the answer's size); an exact e-mail is found

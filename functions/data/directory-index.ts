@@ -3,7 +3,7 @@
 // only the entries whose word starts with what the visitor typed (a miss reads none). Entries point
 // at the agent and carry the agent's words (to check the other words typed); what is shown comes
 // from the user item itself, so an entry a crash left stale can only hide a match, never show one.
-// Only verified agents are indexed (issue 28): an account whose owner never proved the address is
+// Only verified agents are indexed: an account whose owner never proved the address is
 // no realtor a client should find; the entries are written when the address is verified.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, db, queryAll, table, type WriteRequest } from './db';

@@ -1,4 +1,4 @@
-// One running import per agent (issue 28): a lock item under the agent (AGENT#<agentId> /
+// One running import per agent: a lock item under the agent (AGENT#<agentId> /
 // IMPORTLOCK) naming the import that holds it, taken with a conditional Put when an import starts
 // and deleted (only by its holder) when it ends. An import that crashed keeps its lock while SQS
 // delivers it again and it continues; one that never comes back must not block the agent forever:

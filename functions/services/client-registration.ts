@@ -3,7 +3,7 @@
 // client, never a duplicate. From the directory, where anyone can type any e-mail, it changes
 // nothing yet: the details wait in a submission until the client confirms them from the e-mail we
 // send (single-use token, stored hashed, 7 days). A new e-mail from the directory becomes a pending
-// client (issue 28: anyone can type any address): no plan slot, no automatic message, no invitation
+// client (anyone can type any address): no plan slot, no automatic message, no invitation
 // completed, until the client confirms from the same kind of e-mail or the agent accepts them
 // (the change 'confirm-registration', which takes the plan slot). From an invitation, a new client
 // within the agent's plan (createClient's atomic cap). An invitation is claimed first, marked used only once its client

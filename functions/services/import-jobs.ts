@@ -1,4 +1,4 @@
-// Big imports (issue 17): an Outlook or Google export of tens of thousands of contacts. The browser
+// Big imports: an Outlook or Google export of tens of thousands of contacts. The browser
 // uploads the file straight to S3 (POST /api/imports answers a presigned POST), the start checks it
 // and queues the import job (POST /api/imports/{id}/start), and jobs/imports-worker runs it:
 //

@@ -1,4 +1,4 @@
-// E-mail verification (issue 12, item 2): the mailed link, single use and 24 hours; administrators
+// E-mail verification: the mailed link, single use and 24 hours; administrators
 // only when verified and listed (at every request); nothing sent to clients until verified.
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,4 +1,4 @@
-// Big imports (issue 17) through the API and the import job: the presigned upload, the start's
+// Big imports through the API and the import job: the presigned upload, the start's
 // checks, progress a batch at a time, the report of skipped rows, the free plan's cap, the e-mail
 // dedupe against the book and within the file, a batch written twice, a second delivery while a
 // run holds the import, tenancy and bad input. The worker is the real one, run by the local

@@ -1,4 +1,4 @@
-// The import dialog and the page's import card with a big file (issue 17): the upload to S3 with its
+// The import dialog and the page's import card with a big file: the upload to S3 with its
 // progress, the job's rows done of how many with a labelled progress bar, the end with the same toast
 // as a small import and the report to download, a refused file, a running import picked up again
 // after a reload, a stalled one resumed, a start refused while another import runs. A small file
