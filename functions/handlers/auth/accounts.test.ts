@@ -167,8 +167,18 @@ describe('login', () => {
   });
 });
 
+/**
+ * The per-IP limit counts in fixed windows: a run of failures that straddles a window's end would start counting
+ * again. Begins where a whole run fits in one window (waiting at most `marginSeconds` for the next to open).
+ */
+async function clearOfWindowEnd(windowSeconds: number, marginSeconds = 30): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < marginSeconds) await new Promise((done) => setTimeout(done, left * 1000 + 100));
+}
+
 describe('per-IP throttling', () => {
   it(`refuses logins from an address after ${LOGIN_LIMITS.perIp.max} failures across accounts`, async () => {
+    await clearOfWindowEnd(LOGIN_LIMITS.perIp.windowSeconds);
     const client = api.client();
     for (let i = 0; i < LOGIN_LIMITS.perIp.max; i += 1) {
       await client.post('/api/login', { username: `ghost${i}@example.com`, password: 'nope-nope' });

@@ -106,6 +106,10 @@ function synthesize(dir: string, context: Record<string, string>): void {
       CDK_OUTDIR: staging,
       CDK_CONTEXT_JSON: JSON.stringify({ ...flags, ...context }),
       HEARTH_SYNTH_CODE: 'inline',
+      // The twin reads the template; CDK's own CloudFormation validation (stack.test.ts runs it) and the stack traces
+      // of construct metadata are a third of a synthesis here, and nothing of them reaches the template.
+      CDK_VALIDATION: 'false',
+      CDK_DISABLE_STACK_TRACE: '1',
     },
     encoding: 'utf8',
   });
