@@ -2,8 +2,8 @@
 // waits) and Logout. Below the SPEC's 768 px breakpoint the links collapse into a menu behind an
 // icon button (its menu loads on demand: navigation-menu.tsx); just above it they wrap onto a second
 // line rather than run off the bar.
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import MenuRounded from '@mui/icons-material/MenuRounded';
+import LogoutRounded from '@/components/icons/LogoutRounded';
+import MenuRounded from '@/components/icons/MenuRounded';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 // The signed-in navigation below 768 px: the links and Logout in a menu under the bar's icon button
 // (navigation-bar.tsx), loaded with its own chunk when the visitor reaches for the button.
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import LogoutRounded from '@/components/icons/LogoutRounded';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';

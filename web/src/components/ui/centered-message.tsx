@@ -1,6 +1,6 @@
 // The whole content of a CenteredLayout card when there is nothing else to show (a broken link, an
 // unknown page): an icon, the page's h1, a few lines and the one way on.
-import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
+import LinkOffRounded from '@/components/icons/LinkOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,5 +1,5 @@
 // /admin/support: the agents' support requests for administrators, Pro agents' first, to answer and close.
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';

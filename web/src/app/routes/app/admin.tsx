@@ -1,13 +1,13 @@
 // /admin: platform analytics for administrators: totals, the test SMS, monthly charts and the agents;
 // the way to the support requests, client data and the export.
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
-import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
+import DownloadRounded from '@/components/icons/DownloadRounded';
+import GroupsOutlined from '@/components/icons/GroupsOutlined';
+import ManageAccountsOutlined from '@/components/icons/ManageAccountsOutlined';
+import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
+import QueryStatsRounded from '@/components/icons/QueryStatsRounded';
+import SupportAgentOutlined from '@/components/icons/SupportAgentOutlined';
+import WorkspacePremiumOutlined from '@/components/icons/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,7 +1,7 @@
 // /clients: the agent's client list and everything done to a client; inviting a client (and the
 // open invitations), requesting a review, the client's video testimonials, messages and activity,
 // and pausing automatic messages for a client come from their own features.
-import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';

@@ -1,9 +1,9 @@
 // / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity,
 // all from one read (GET /api/dashboard) whose cost does not grow with the book.
-import AddRounded from '@mui/icons-material/AddRounded';
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import AddRounded from '@/components/icons/AddRounded';
+import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
+import GroupsOutlined from '@/components/icons/GroupsOutlined';
+import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,6 +1,6 @@
 // /help: the agent writes to support (Pro agents' requests are answered first) and follows what they
 // asked and our answers.
-import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
+import SupportAgentRounded from '@/components/icons/SupportAgentRounded';
 import Box from '@mui/material/Box';
 import { PageLayout } from '@/components/ui/page-layout';
 import { SectionCard } from '@/components/ui/section-card';

@@ -1,6 +1,6 @@
 // /reminders: every upcoming birthday, anniversary and home anniversary, with no window and no cap,
 // a page at a time (GET /api/reminders), each with "Send a message".
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';

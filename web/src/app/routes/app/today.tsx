@@ -1,6 +1,6 @@
 // /today: the messages automations wrote this morning that wait for the agent's approval, and the
 // ones scheduled to go out by themselves.
-import TuneRounded from '@mui/icons-material/TuneRounded';
+import TuneRounded from '@/components/icons/TuneRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';

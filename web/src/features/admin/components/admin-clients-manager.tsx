@@ -1,10 +1,10 @@
 // Manage Client Data: every agent's clients (or one agent's), searchable and paged, with adding,
 // editing and importing on an agent's behalf and the CSV export of the filtered list. The route
 // supplies the client form, the import dialog and the review status chip from the clients feature.
-import AddRounded from '@mui/icons-material/AddRounded';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import AddRounded from '@/components/icons/AddRounded';
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
+import DownloadRounded from '@/components/icons/DownloadRounded';
+import UploadFileRounded from '@/components/icons/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

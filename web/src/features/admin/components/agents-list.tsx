@@ -1,6 +1,6 @@
 // /agents-list: every agent with phone, signup, last login and client count, searchable and paged; an agent
 // whose client sends are paused (bounces or complaints) says so, with the button that lifts the pause.
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,6 +1,6 @@
 // What a signed-in non-administrator sees on an admin page (docs/architecture.md, Decisions and why).
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
+import LockOutlined from '@/components/icons/LockOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,6 +1,6 @@
 // The signed-in layout's notice while the agent's client sends are paused (their e-mails bounced or drew complaints
 // past SES's review levels): why, in the API's own words, and the way to the Help page where they ask us to lift it.
-import BlockRounded from '@mui/icons-material/BlockRounded';
+import BlockRounded from '@/components/icons/BlockRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '@shared/api-types';

@@ -1,6 +1,6 @@
 // The signed-in layout's reminder while the agent's e-mail is unverified: nothing is sent to
 // clients until then, and "Resend link" mails a new link (toasting how it went).
-import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
+import MarkEmailUnreadRounded from '@/components/icons/MarkEmailUnreadRounded';
 import Button from '@mui/material/Button';
 import type { User } from '@shared/api-types';
 import { useToast } from '@/components/ui/toast/use-toast';

@@ -1,9 +1,9 @@
 // The rules of /automations: one card per occasion (on or off, by e-mail or text, for approval or
 // sent by itself, at what time of the client's day) and one Save for them all. The shared schema
 // checks them first; the server's refusals land under the control they are about.
-import CakeOutlined from '@mui/icons-material/CakeOutlined';
-import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import CakeOutlined from '@/components/icons/CakeOutlined';
+import FavoriteBorderOutlined from '@/components/icons/FavoriteBorderOutlined';
+import HomeOutlined from '@/components/icons/HomeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,8 +1,8 @@
 // The Today queue: the messages automations wrote that wait for the agent's approval or are
 // scheduled, soonest first, with "Approve all" when more than one waits; an empty day points to the
 // Automations page.
-import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
-import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import DoneAllRounded from '@/components/icons/DoneAllRounded';
+import InboxOutlined from '@/components/icons/InboxOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

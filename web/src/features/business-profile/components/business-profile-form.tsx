@@ -1,6 +1,6 @@
 // The business profile form: Google Place ID with a link to Google's Place ID finder,
 // Business Name and Business Location, all required; 'Business profile updated successfully'.
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import OpenInNewRounded from '@/components/icons/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';

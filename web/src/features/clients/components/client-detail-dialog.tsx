@@ -1,16 +1,16 @@
 // One client at a glance: achievements, contact details, key dates and where their review stands.
 // Other features add review actions and testimonials through the render props.
-import CakeOutlined from '@mui/icons-material/CakeOutlined';
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
-import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
-import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import HomeRounded from '@mui/icons-material/HomeRounded';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import StarRounded from '@mui/icons-material/StarRounded';
+import CakeOutlined from '@/components/icons/CakeOutlined';
+import CloseRounded from '@/components/icons/CloseRounded';
+import EditOutlined from '@/components/icons/EditOutlined';
+import EmailOutlined from '@/components/icons/EmailOutlined';
+import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
+import FavoriteBorderRounded from '@/components/icons/FavoriteBorderRounded';
+import HomeOutlined from '@/components/icons/HomeOutlined';
+import HomeRounded from '@/components/icons/HomeRounded';
+import PhoneOutlined from '@/components/icons/PhoneOutlined';
+import PlaceOutlined from '@/components/icons/PlaceOutlined';
+import StarRounded from '@/components/icons/StarRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,7 +1,7 @@
 // Where a client's review stands (the status chip with its Requested or Submitted date) and, until
 // a review is in, Check Review (looks for it on Google) with what other features add beside it
 // (Request Review). Each action toasts its outcome; failures toast 'Error'.
-import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
+import TravelExploreRounded from '@/components/icons/TravelExploreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

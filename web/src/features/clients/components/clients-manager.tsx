@@ -2,8 +2,8 @@
 // &q=&sort=&order=&cursor=, the view kept in the URL: see use-client-list.ts), and every dialog that
 // acts on a client. The route passes in what other features add (inviting, review actions,
 // testimonials).
-import AddRounded from '@mui/icons-material/AddRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import AddRounded from '@/components/icons/AddRounded';
+import UploadFileRounded from '@/components/icons/UploadFileRounded';
 import Button from '@mui/material/Button';
 import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

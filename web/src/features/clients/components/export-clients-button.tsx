@@ -1,5 +1,5 @@
 // Export: downloads a CSV of every client (every field) through the link the server hands out.
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import DownloadRounded from '@/components/icons/DownloadRounded';
 import Button from '@mui/material/Button';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 // The import dialog's first step: what a file should hold, a sample, and the file input styled as a
 // drop zone that names the chosen file.
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import DescriptionOutlined from '@/components/icons/DescriptionOutlined';
+import UploadFileRounded from '@/components/icons/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

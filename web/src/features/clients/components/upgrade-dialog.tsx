@@ -1,6 +1,6 @@
 // Shown instead of an error when the free plan's client cap is reached.
-import CheckRounded from '@mui/icons-material/CheckRounded';
-import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import CheckRounded from '@/components/icons/CheckRounded';
+import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

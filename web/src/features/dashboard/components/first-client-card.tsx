@@ -1,9 +1,9 @@
 // The dashboard before any client exists: what to do first.
-import AddRounded from '@mui/icons-material/AddRounded';
-import CakeOutlined from '@mui/icons-material/CakeOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import AddRounded from '@/components/icons/AddRounded';
+import CakeOutlined from '@/components/icons/CakeOutlined';
+import HomeOutlined from '@/components/icons/HomeOutlined';
+import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
+import UploadFileRounded from '@/components/icons/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

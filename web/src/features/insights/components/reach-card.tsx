@@ -1,9 +1,9 @@
 // Reach: the clients who have had no message, call, meeting or note for the quiet period, longest
 // quiet first, each a click from a message; 'and N more' past the list the answer carries.
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import SendRounded from '@mui/icons-material/SendRounded';
-import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
+import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
+import PersonSearchOutlined from '@/components/icons/PersonSearchOutlined';
+import SendRounded from '@/components/icons/SendRounded';
+import TaskAltRounded from '@/components/icons/TaskAltRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

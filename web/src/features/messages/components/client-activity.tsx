@@ -1,11 +1,11 @@
 // A client's activity in the detail dialog: the messages sent or scheduled through Hearthside and
 // the calls, meetings and notes the agent logged, newest first, and "Log a call" to add one.
-import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
-import SmsOutlined from '@mui/icons-material/SmsOutlined';
-import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import AddCommentOutlined from '@/components/icons/AddCommentOutlined';
+import EmailOutlined from '@/components/icons/EmailOutlined';
+import GroupsOutlined from '@/components/icons/GroupsOutlined';
+import PhoneInTalkOutlined from '@/components/icons/PhoneInTalkOutlined';
+import SmsOutlined from '@/components/icons/SmsOutlined';
+import StickyNote2Outlined from '@/components/icons/StickyNote2Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,7 +1,7 @@
 // What the composer shows once a message is sent or, for a text outside 8:00–21:00 where the client
 // is, scheduled for the morning.
-import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
+import ScheduleRounded from '@/components/icons/ScheduleRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';

@@ -1,7 +1,7 @@
 // The /reminders list: every future key date, soonest first, grouped by month, read a page at a time
 // from the API (Show more reads the next), so an agent with 50,000 clients gets a quick first page.
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
-import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import EventNoteOutlined from '@/components/icons/EventNoteOutlined';
+import ExpandMoreRounded from '@/components/icons/ExpandMoreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

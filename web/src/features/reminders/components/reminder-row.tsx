@@ -1,7 +1,7 @@
 // One reminder: what it is (icon and type), whose it is, when, and what the page offers to do about it.
-import CakeRounded from '@mui/icons-material/CakeRounded';
-import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
-import HomeRounded from '@mui/icons-material/HomeRounded';
+import CakeRounded from '@/components/icons/CakeRounded';
+import FavoriteRounded from '@/components/icons/FavoriteRounded';
+import HomeRounded from '@/components/icons/HomeRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

@@ -1,7 +1,7 @@
 // The dashboard's Upcoming Reminders card: the next 5 key dates within 60 days, as GET /api/dashboard
 // reads them from the occasion index (soonest first, by the rules of shared/reminders.ts).
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
+import EventNoteOutlined from '@/components/icons/EventNoteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,7 +1,7 @@
 // "Mark review submitted": the agent records a review the client left (a Google review seen by hand,
 // or one on another site), so Total Client Reviews, the profile's 7th item and its badge follow. A
 // labelled button in the client detail, an icon button in the list's rows.
-import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
 import Button from '@mui/material/Button';
 import type { Client } from '@shared/api-types';
 import { RowActionButton } from '@/components/ui/row-action-button';

@@ -1,7 +1,7 @@
 // The Calendar feed card of /settings: a private link that puts every client's key dates into
 // Google Calendar, Apple Calendar or Outlook, with copy and rotate, and how to subscribe.
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
-import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
+import CalendarMonthOutlined from '@/components/icons/CalendarMonthOutlined';
+import ContentCopyRounded from '@/components/icons/ContentCopyRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

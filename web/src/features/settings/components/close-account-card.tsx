@@ -1,6 +1,6 @@
 // The Close account card of /settings: what closing erases, then a dialog that asks for the password
 // before the account is closed for good.
-import NoAccountsOutlined from '@mui/icons-material/NoAccountsOutlined';
+import NoAccountsOutlined from '@/components/icons/NoAccountsOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,6 +1,6 @@
 // The Reminders card of /settings: the 8 am digest by e-mail and by text message, how many days it
 // looks ahead, the time zone its 8 am is in, and the monthly summary e-mail of Pro's insights.
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsActiveOutlined from '@/components/icons/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';

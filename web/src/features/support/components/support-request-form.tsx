@@ -1,7 +1,7 @@
 // The Help page's contact form: Subject and Message, checked with the API's own schema, a Send
 // button that waits for the answer, the server's field messages on the fields, and a confirmation
 // once the request is in (the form empties for the next one).
-import SendRounded from '@mui/icons-material/SendRounded';
+import SendRounded from '@/components/icons/SendRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

@@ -1,0 +1,10 @@
+// Material icon "MenuRounded" (Google's Material Icons, Apache License 2.0): see ./README.md.
+import { createSvgIcon } from '@mui/material/utils';
+import { jsx } from 'react/jsx-runtime';
+
+export default createSvgIcon(
+  jsx('path', {
+    d: 'M4 18h16c.55 0 1-.45 1-1s-.45-1-1-1H4c-.55 0-1 .45-1 1s.45 1 1 1m0-5h16c.55 0 1-.45 1-1s-.45-1-1-1H4c-.55 0-1 .45-1 1s.45 1 1 1M3 7c0 .55.45 1 1 1h16c.55 0 1-.45 1-1s-.45-1-1-1H4c-.55 0-1 .45-1 1',
+  }),
+  'MenuRounded',
+);

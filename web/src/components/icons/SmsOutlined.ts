@@ -1,0 +1,10 @@
+// Material icon "SmsOutlined" (Google's Material Icons, Apache License 2.0): see ./README.md.
+import { createSvgIcon } from '@mui/material/utils';
+import { jsx } from 'react/jsx-runtime';
+
+export default createSvgIcon(
+  jsx('path', {
+    d: 'M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m0 14H5.17L4 17.17V4h16zM7 9h2v2H7zm8 0h2v2h-2zm-4 0h2v2h-2z',
+  }),
+  'SmsOutlined',
+);
