@@ -924,6 +924,24 @@ describe('the stack with the defaults', () => {
       expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
     });
 
+    it('gives jobs/ses-events the unsubscribe key its suppressions are hashed with, and no other secret', () => {
+      // Prepare
+      const statements = policyOf(fnId('ses-events'));
+      const [keyId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('PurposeKeysUnsubscribeSigningKey'),
+      )!;
+      const variables = resources[fnId('ses-events')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
+      // Assess
+      expect(variables.UNSUBSCRIBE_SIGNING_KEY_ARN).toEqual({ Ref: keyId });
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(secretReads.map((st) => st.Resource)).toEqual([{ Ref: keyId }]);
+      expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
+      expect([resources[fnId('ses-events')]!.DependsOn].flat()).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^PurposeKeysDeriveUnsubscribeKey/)]),
+      );
+    });
+
     it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items (no index)', () => {
       // Prepare
       const [setId] = ofType(resources, 'AWS::SES::ConfigurationSet')[0]!;

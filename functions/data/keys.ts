@@ -50,8 +50,10 @@
 //                            their sendAt; the keys are removed when the worker claims the message)
 //  - clients by texted phone Query SMSPHONE#<E.164> (one entry per agent and client we have texted at that number:
 //                            inbound STOP marks them opted out)
-//  - phone opted out ....... GetItem SMSOPTOUT#<E.164> / OPTOUT (STOP from that number: no text to it from anyone)
-//  - e-mail suppressed ..... GetItem MAILSUPPRESS#<email> / SUPPRESS (SES bounce or complaint: no more e-mail to it)
+//  - phone opted out ....... GetItem SMSOPTOUT#<HMAC of the E.164 number> / OPTOUT (STOP from that number: no text to
+//                            it from anyone; a record from before the hash, SMSOPTOUT#<E.164>, is still read)
+//  - e-mail suppressed ..... GetItem MAILSUPPRESS#<HMAC of the address> / SUPPRESS (SES bounce or complaint: no more
+//                            e-mail to it; a record from before the hash, MAILSUPPRESS#<email>, is still read)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
 // - an agent's support requests Query AGENT#<agentId>, sk begins_with SUPPORT#, newest first (sk
 // SUPPORT#<createdAt>#<id>)
@@ -204,8 +206,10 @@ export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => 
   pk: smsPhonePartition(e164),
   sk: `AGENT#${agentId}#CLIENT#${clientId}`,
 });
-export const smsOptOutKey = (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' });
-export const mailSuppressionKey = (email: string) => ({ pk: `MAILSUPPRESS#${email.toLowerCase()}`, sk: 'SUPPRESS' });
+/** `mark`: the keyed hash of the number (functions/domain/opt-out-marks.ts); a legacy record has the number itself. */
+export const smsOptOutKey = (mark: string) => ({ pk: `SMSOPTOUT#${mark}`, sk: 'OPTOUT' });
+/** `mark`: the keyed hash of the address; a legacy record has the lower-cased address itself. */
+export const mailSuppressionKey = (mark: string) => ({ pk: `MAILSUPPRESS#${mark}`, sk: 'SUPPRESS' });
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
 /**
  * A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading

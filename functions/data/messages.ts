@@ -17,14 +17,12 @@ import {
   dueSendPartition,
   GSI1,
   GSI2,
-  mailSuppressionKey,
   OUTGOING_DONE,
   OUTGOING_WAITING,
   outgoingIndexKeys,
   outgoingPartition,
   ownerIndexKeys,
   sesMessageKey,
-  smsOptOutKey,
   smsPhoneKey,
   smsPhonePartition,
 } from './keys';
@@ -330,36 +328,6 @@ export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; 
     ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
     ProjectionExpression: 'agentId, clientId',
   });
-}
-
-export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', now = new Date()): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...smsOptOutKey(e164), type: 'sms-opt-out', source, optedOutAt: now.toISOString() },
-    }),
-  );
-}
-
-export async function isPhoneOptedOut(e164: string): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: smsOptOutKey(e164) }));
-  return out.Item !== undefined;
-}
-
-export type SuppressionReason = 'bounce' | 'complaint';
-
-export async function suppressEmail(email: string, reason: SuppressionReason, now = new Date()): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...mailSuppressionKey(email), type: 'mail-suppression', reason, suppressedAt: now.toISOString() },
-    }),
-  );
-}
-
-export async function emailSuppression(email: string): Promise<SuppressionReason | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: mailSuppressionKey(email) }));
-  return out.Item?.reason as SuppressionReason | undefined;
 }
 
 export type SesMessageRef = { agentId: string; clientId: string; messageId: string };

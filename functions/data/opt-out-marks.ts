@@ -1,12 +1,16 @@
-// An agent's opt-out marks: when a client who unsubscribed or texted STOP is erased, the opt-out is kept as a keyed
-// hash of the address (functions/domain/opt-out-marks.ts) under the agent, so the same address added again is still
-// not sent to. Closing the account deletes them with the agent's other partitions.
+// Opt-outs kept as a keyed hash of the address or number (functions/domain/opt-out-marks.ts), never in clear:
+// - an agent's marks: when a client who unsubscribed or texted STOP is erased, the opt-out is kept under the agent,
+//   so the same address added again is still not sent to. Closing the account deletes them with its partitions.
+// - the platform's: a number that texted STOP (SMSOPTOUT#) and an address SES bounced or complained of
+//   (MAILSUPPRESS#), which no agent may send to. They outlive every client, so they hold no number or address.
+//   Records written before the hash held the number or address itself: those are still honoured on read (an
+//   opt-out must survive the deploy), and only the hashed form is ever written.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
 import { signingKeys } from '../config';
-import { optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
+import { normalisedDestination, optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
 import { db, table } from './db';
-import { optOutMarkItemKey } from './keys';
+import { mailSuppressionKey, optOutMarkItemKey, smsOptOutKey } from './keys';
 
 async function markOf(channel: MessageChannel, value: string | null | undefined): Promise<string | undefined> {
   const { key } = (await signingKeys()).signingKey('unsubscribe');
@@ -39,4 +43,51 @@ export async function hasOptOutMark(
   if (!mark) return false;
   const out = await db().send(new GetCommand({ TableName: table(), Key: optOutMarkItemKey(agentId, channel, mark) }));
   return out.Item !== undefined;
+}
+
+export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', now = new Date()): Promise<void> {
+  await writePlatformRecord('sms', e164, { type: 'sms-opt-out', source, optedOutAt: now.toISOString() });
+}
+
+/** Whether this number texted STOP: no text goes to it from any agent. */
+export async function isPhoneOptedOut(e164: string): Promise<boolean> {
+  return (await readPlatformRecord('sms', e164)) !== undefined;
+}
+
+export type SuppressionReason = 'bounce' | 'complaint';
+
+export async function suppressEmail(email: string, reason: SuppressionReason, now = new Date()): Promise<void> {
+  await writePlatformRecord('email', email, { type: 'mail-suppression', reason, suppressedAt: now.toISOString() });
+}
+
+/** Why SES stopped e-mail to this address (a bounce or a complaint), if it did. */
+export async function emailSuppression(email: string): Promise<SuppressionReason | undefined> {
+  return (await readPlatformRecord('email', email))?.reason as SuppressionReason | undefined;
+}
+
+const platformKey = { sms: smsOptOutKey, email: mailSuppressionKey } as const;
+
+async function writePlatformRecord(
+  channel: MessageChannel,
+  value: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  const mark = await markOf(channel, value);
+  if (!mark) return;
+  await db().send(new PutCommand({ TableName: table(), Item: { ...platformKey[channel](mark), ...fields } }));
+}
+
+/** The hashed record, else one written before the hash under the normalised number or address itself. */
+async function readPlatformRecord(
+  channel: MessageChannel,
+  value: string,
+): Promise<Record<string, unknown> | undefined> {
+  const mark = await markOf(channel, value);
+  const normalised = normalisedDestination(channel, value);
+  if (!mark || !normalised) return undefined;
+  for (const key of [platformKey[channel](mark), platformKey[channel](normalised)]) {
+    const out = await db().send(new GetCommand({ TableName: table(), Key: key }));
+    if (out.Item) return out.Item;
+  }
+  return undefined;
 }

@@ -5,7 +5,8 @@
 // counts against the agent who sent it (the `agent` tag every client e-mail carries, or our record of
 // the message): past SES's review levels their client sends pause (recordSendingEvent).
 import { countInsights } from '../data/insights';
-import { changeMessageStatus, findSesMessage, suppressEmail, type SuppressionReason } from '../data/messages';
+import { changeMessageStatus, findSesMessage } from '../data/messages';
+import { suppressEmail, type SuppressionReason } from '../data/opt-out-marks';
 import { getUserById } from '../data/users';
 import { createLogger } from '../observability/logger';
 import { recordSendingEvent } from '../services/send-limits';

@@ -13,10 +13,7 @@ import { getClient, toClient, type ClientItem } from '../data/clients';
 import {
   advanceLastContact,
   changeMessageStatus,
-  emailSuppression,
   hasTextedPhone,
-  isPhoneOptedOut,
-  markPhoneOptedOut,
   optOutClient,
   putMessage,
   rememberSesMessage,
@@ -26,7 +23,7 @@ import {
 } from '../data/messages';
 import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
-import { hasOptOutMark } from '../data/opt-out-marks';
+import { emailSuppression, hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';

@@ -37,7 +37,10 @@ export type JobsProps = {
   /** The bundle of one job, by slug (`jobs/reminders-worker`). */
   code: (slug: string) => lambda.Code;
   data: Data;
-  /** The worker signs unsubscribe links with its purpose key, never with the root that signs sessions. */
+  /**
+   * The worker signs unsubscribe links with its purpose key, never with the root that signs sessions; ses-events
+   * hashes the addresses it suppresses with a key derived from it.
+   */
   purposeKeys: PurposeKeys;
   messaging: Messaging;
   /** Links in the digest point here (APP_URL). */
@@ -138,7 +141,16 @@ export class Jobs extends Construct {
         workerFn.addEnvironment(name, value);
     // SES bounce and complaint events (the messaging configuration set's EventBridge destination).
     // It reads the sending review's settings (SENDING_REVIEW_DAYS, SENDING_REVIEW_MIN_EMAILS) with the other limits.
-    const sesEventsFn = this.jobFunction(byTrigger('ses-events'), props.code, { ...base, ...props.limits });
+    // It stores a suppressed address as a keyed hash only (functions/data/opt-out-marks.ts), so it reads the purpose
+    // key that hash is derived from, never the root.
+    const sesEventsFn = this.jobFunction(
+      byTrigger('ses-events'),
+      props.code,
+      { ...base, ...props.limits, UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn },
+      true,
+    );
+    props.purposeKeys.unsubscribe.grantRead(sesEventsFn);
+    sesEventsFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
       description: 'Bounces and complaints of client e-mails → jobs/ses-events',
       eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
@@ -337,7 +349,8 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
-      // Only for a job that reads a secret (the worker: its unsubscribe key, and the Twilio or OpenAI-compatible key).
+      // Only for a job that reads a secret (the worker: its unsubscribe key, and the Twilio or OpenAI-compatible key;
+      // ses-events: the unsubscribe key).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(

@@ -3,7 +3,8 @@
 // request's Host) and the form parameters; anything else is 403. A carrier opt-out keyword marks
 // the number opted out and every client we texted at it (found through the texted-phone index).
 import { config, twilioCredentials } from '../../config';
-import { clientsTextedAt, markPhoneOptedOut, optOutClient } from '../../data/messages';
+import { clientsTextedAt, optOutClient } from '../../data/messages';
+import { markPhoneOptedOut } from '../../data/opt-out-marks';
 import { isOptOutMessage, isValidTwilioSignature } from '../../domain/twilio-signature';
 import { forbidden } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';

@@ -1,0 +1,74 @@
+// The platform's opt-outs against the table alone (no HTTP): a number that texted STOP and an address SES bounced or
+// complained of are refused by the send paths, are stored only as keyed hashes, and a record from before the hash
+// (the number or address in clear) is still honoured.
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { newClientItem } from '../data/clients';
+import { db, table } from '../data/db';
+import { isPhoneOptedOut, markPhoneOptedOut, suppressEmail } from '../data/opt-out-marks';
+import type { UserItem } from '../data/users';
+import { startTestTable, type TestTable } from '../testing/table';
+import { emailDestination, textDestinationOf } from './messages';
+
+let testTable: TestTable;
+beforeAll(async () => {
+  process.env.SESSION_SECRET = 'platform-opt-outs-test-root-secret-0123456789';
+  process.env.SMS_PROVIDER = 'outbox';
+  testTable = await startTestTable();
+});
+afterAll(() => testTable.close());
+
+const now = new Date('2026-11-27T12:00:00Z');
+let clients = 0;
+/** A client that is only a value: the send paths read it, nothing stores it. */
+function client(email: string, phone: string) {
+  clients += 1;
+  return newClientItem('agent-p', `client-p${clients}`, { name: 'Ana Ruiz', email, phone }, now);
+}
+const agent = { id: 'agent-p' } as UserItem;
+
+describe('the platform opt-outs', () => {
+  it('refuses a text to a number that texted STOP', async () => {
+    await markPhoneOptedOut('+15125550142', 'twilio', now);
+    expect(await textDestinationOf(agent, client('a@example.com', '+15125550142'), now)).toEqual({
+      kind: 'opted-out',
+      channel: 'sms',
+    });
+    expect(await textDestinationOf(agent, client('b@example.com', '+15125550143'), now)).toBe('+15125550143');
+  });
+
+  it('refuses an e-mail to an address SES bounced, whatever its case', async () => {
+    await suppressEmail('bounced@example.com', 'bounce', now);
+    expect(await emailDestination(client('Bounced@Example.com', ''))).toEqual({
+      kind: 'email-suppressed',
+      reason: 'bounce',
+    });
+    expect(await emailDestination(client('fine@example.com', ''))).toBe('fine@example.com');
+  });
+
+  it('keeps neither the number nor the address in clear', async () => {
+    await markPhoneOptedOut('+15125550199', 'sns', now);
+    await suppressEmail('complained@example.com', 'complaint', now);
+    const items = JSON.stringify(await testTable.scan());
+    expect(items).toContain('sms-opt-out');
+    expect(items).toContain('mail-suppression');
+    for (const clear of ['5125550199', '5125550142', 'complained@example.com', 'bounced@example.com'])
+      expect(items).not.toContain(clear);
+  });
+
+  it('still honours a record from before the hash, which held the number or address itself', async () => {
+    const legacy = [
+      { pk: 'SMSOPTOUT#+15125550177', sk: 'OPTOUT', type: 'sms-opt-out', source: 'twilio' },
+      { pk: 'MAILSUPPRESS#old@example.com', sk: 'SUPPRESS', type: 'mail-suppression', reason: 'complaint' },
+    ];
+    for (const Item of legacy) await db().send(new PutCommand({ TableName: table(), Item }));
+    expect(await isPhoneOptedOut('+15125550177')).toBe(true);
+    expect(await textDestinationOf(agent, client('c@example.com', '+15125550177'), now)).toEqual({
+      kind: 'opted-out',
+      channel: 'sms',
+    });
+    expect(await emailDestination(client('old@example.com', ''))).toEqual({
+      kind: 'email-suppressed',
+      reason: 'complaint',
+    });
+  });
+});
