@@ -1,10 +1,18 @@
 // Names in our mail are data: an account or client name reaches a transactional or client e-mail defanged (no link a
 // mail client would make of it), escaped in HTML, on one line; every subject is one line.
-import { setEmailVerified } from '../testing/factories';
+import { composeAgentEmail } from '../domain/client-message';
+import type { SendCapRefusal } from '../domain/refusals';
+import { buildDigest, digestEmail } from '../domain/reminder-digest';
+import { sendMonthlySummary } from '../services/monthly-summary';
+import { agentItem, setEmailVerified } from '../testing/factories';
 import { newAgent, signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
-import { sendAlreadyConnectedEmail } from './client-emails';
+import { sendAccountClosedEmail } from './account-emails';
+import { sendPaymentFailedEmail } from './billing-emails';
+import { sendAlreadyConnectedEmail, sendInvitationEmail, sendPlanFullNotice } from './client-emails';
 import { sendEmail } from './mail';
 import type { OutboxMessage } from './outbox';
+import { sendReviewRequest } from './review-request';
+import { sendSupportConfirmation, sendSupportReply } from './support-emails';
 
 const HOSTILE = 'Eve https://evil.example/login\nwww.evil.example <a href="https://evil.example">click</a>';
 
@@ -81,5 +89,116 @@ describe('hostile names in our mail', () => {
       html: '<p>t</p>',
     });
     expect((await lastMailTo(email)).subject).toBe('Hello Bcc: x@evil.example there');
+  });
+});
+
+// One of each kind a name can take: a bare domain, a URL, a line break that could start a header line, markup. Each
+// leads with the hostile part, since several mails greet by the first word of a name.
+const HOSTILE_NAMES = [
+  'www.evil.example Eve',
+  'http://x.y Eve',
+  'Eve\nBcc: www.evil.example',
+  '<a href="http://x.y">Eve</a>',
+];
+
+/** Nothing linkable, no markup and no line of its own: what any of HOSTILE_NAMES may leave in a mail. */
+function expectNoHostilePart(mail: OutboxMessage) {
+  const everything = `${mail.subject}\n${mail.text}\n${mail.html}`;
+  expect(everything).not.toMatch(/evil\.example|http:\/\/x|\nBcc/);
+  expect(mail.html).not.toMatch(/<a href="http:\/\/x|<a href="http\[:\]/);
+  expect(mail.subject).not.toMatch(/[\r\n\t]/);
+}
+
+let sent = 0;
+const inbox = () => {
+  sent += 1;
+  return `hostile-${Date.now()}-${sent}@example.com`;
+};
+
+describe.each(HOSTILE_NAMES)('every mail that carries a name, with the name %j', (hostile) => {
+  const agent = () => ({ id: 'agent-1', fullName: hostile, username: inbox(), businessName: hostile });
+
+  it('the invitation (agent, business and client names)', async () => {
+    const to = inbox();
+    await sendInvitationEmail({ name: hostile, email: to }, agent(), 'token');
+    expectNoHostilePart(await lastMailTo(to));
+  });
+
+  it('the notice that a client could not join a full plan', async () => {
+    const sender = agent();
+    await sendPlanFullNotice(sender, { name: hostile, email: 'www.evil.example@example.com' });
+    expectNoHostilePart(await lastMailTo(sender.username));
+  });
+
+  it('"already connected" and the pending registration confirmation', async () => {
+    for (const pending of [false, true]) {
+      const to = inbox();
+      await sendAlreadyConnectedEmail({ name: hostile, email: to }, agent(), 'token', [['Name', hostile]], pending);
+      expectNoHostilePart(await lastMailTo(to));
+    }
+  });
+
+  it('the review request (client, agent and business names)', async () => {
+    const to = inbox();
+    const noText = async (): Promise<SendCapRefusal> => ({ kind: 'sending-paused', reason: 'bounces' });
+    await sendReviewRequest({ name: hostile, email: to, phone: null }, agent(), 'https://g.page/r/x', noText);
+    expectNoHostilePart(await lastMailTo(to));
+  });
+
+  it('a client message from the agent (display name, footer)', async () => {
+    const to = inbox();
+    const composed = composeAgentEmail(
+      { fullName: hostile, username: 'agent@example.com', businessName: hostile, businessLocation: hostile },
+      'Hello',
+      'Body',
+      'https://app.example.com/unsubscribe#token=t',
+    );
+    expect(composed.fromName).not.toMatch(/evil\.example|http:\/\/|[\r\n]/);
+    await sendEmail({ to, ...composed });
+    expectNoHostilePart(await lastMailTo(to));
+  });
+
+  it('the daily digest to the agent (agent and client names)', async () => {
+    const to = inbox();
+    const date = '2026-05-10';
+    const digest = buildDigest(
+      [
+        { id: 'c1', name: hostile, birthday: '1980-05-10' },
+        { id: 'c2', name: hostile, birthday: '1980-05-12' },
+      ],
+      date,
+      7,
+    );
+    expect(digest.today).toHaveLength(1);
+    expect(digest.upcoming).toHaveLength(1);
+    await sendEmail({ to, ...digestEmail(digest, { agentName: hostile, appUrl: 'https://app.example.com' }) });
+    expectNoHostilePart(await lastMailTo(to));
+  });
+
+  it('the monthly summary', async () => {
+    const stored = await agentItem();
+    const hostileAgent = { ...stored, fullName: hostile, isPro: true };
+    expect(await sendMonthlySummary(hostileAgent, '2026-06-01')).toBe('sent');
+    expectNoHostilePart(await lastMailTo(stored.username));
+  });
+
+  it('the close-account confirmation', async () => {
+    const closed = agent();
+    await sendAccountClosedEmail(closed);
+    expectNoHostilePart(await lastMailTo(closed.username));
+  });
+
+  it('the failed Pro payment notice', async () => {
+    const payer = agent();
+    await sendPaymentFailedEmail(payer, '$19.00', undefined);
+    expectNoHostilePart(await lastMailTo(payer.username));
+  });
+
+  it('the support confirmation and reply (agent, subject and author)', async () => {
+    const request = { agentName: hostile, agentEmail: inbox(), subject: hostile, priority: 'pro' as const };
+    await sendSupportConfirmation(request);
+    expectNoHostilePart(await lastMailTo(request.agentEmail));
+    await sendSupportReply(request, { author: hostile, text: 'Fixed.' }, true);
+    expectNoHostilePart(await lastMailTo(request.agentEmail));
   });
 });
