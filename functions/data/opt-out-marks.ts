@@ -5,7 +5,7 @@
 //   (MAILSUPPRESS#), which no agent may send to. They outlive every client, so they hold no number or address.
 //   Records written before the hash held the number or address itself: those are still honoured on read (an
 //   opt-out must survive the deploy), and only the hashed form is ever written.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
 import { signingKeys } from '../config';
 import { normalisedDestination, optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
@@ -90,4 +90,49 @@ async function readPlatformRecord(
     if (out.Item) return out.Item;
   }
   return undefined;
+}
+
+const LEGACY_PREFIXES = { sms: 'SMSOPTOUT#+', email: 'MAILSUPPRESS#' } as const;
+
+/**
+ * Rewrites the platform records written before the hash (the number or address in the key) under their keyed hash and
+ * deletes the clear ones: `npm run optouts:rehash`, once after the deploy that brought the hash. A scan, so an
+ * operator's job, never a request's. Safe to run again: a hashed record already there is kept as it is.
+ */
+export async function rehashLegacyPlatformRecords(): Promise<{ rehashed: number }> {
+  let rehashed = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: 'begins_with(pk, :sms) OR (begins_with(pk, :mail) AND contains(pk, :at))',
+        ExpressionAttributeValues: { ':sms': LEGACY_PREFIXES.sms, ':mail': LEGACY_PREFIXES.email, ':at': '@' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const pk = String(item.pk);
+      const channel: MessageChannel = pk.startsWith(LEGACY_PREFIXES.sms) ? 'sms' : 'email';
+      const value = pk.slice(pk.indexOf('#') + 1);
+      const mark = await markOf(channel, value);
+      if (!mark) continue;
+      const { pk: _pk, sk: _sk, ...fields } = item;
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: table(),
+            Item: { ...platformKey[channel](mark), ...fields },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+      }
+      await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
+      rehashed += 1;
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { rehashed };
 }

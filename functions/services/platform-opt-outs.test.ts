@@ -4,7 +4,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientItem } from '../data/clients';
 import { db, table } from '../data/db';
-import { isPhoneOptedOut, markPhoneOptedOut, suppressEmail } from '../data/opt-out-marks';
+import { isPhoneOptedOut, markPhoneOptedOut, rehashLegacyPlatformRecords, suppressEmail } from '../data/opt-out-marks';
 import type { UserItem } from '../data/users';
 import { startTestTable, type TestTable } from '../testing/table';
 import { emailDestination, textDestinationOf } from './messages';
@@ -69,6 +69,33 @@ describe('the platform opt-outs', () => {
     expect(await emailDestination(client('old@example.com', ''))).toEqual({
       kind: 'email-suppressed',
       reason: 'complaint',
+    });
+  });
+
+  it('rewrites the records from before the hash under it, once, and still honours them', async () => {
+    // Prepare: the clear records of before, one of them already hashed too (a STOP after the deploy).
+    const legacy = [
+      { pk: 'SMSOPTOUT#+15125550188', sk: 'OPTOUT', type: 'sms-opt-out', source: 'sns' },
+      { pk: 'SMSOPTOUT#+15125550189', sk: 'OPTOUT', type: 'sms-opt-out', source: 'twilio' },
+      { pk: 'MAILSUPPRESS#gone@example.com', sk: 'SUPPRESS', type: 'mail-suppression', reason: 'bounce' },
+    ];
+    for (const Item of legacy) await db().send(new PutCommand({ TableName: table(), Item }));
+    await markPhoneOptedOut('+15125550189', 'sns', now);
+
+    // Act
+    const first = await rehashLegacyPlatformRecords();
+    const again = await rehashLegacyPlatformRecords();
+
+    // Assess: nothing in clear any more, each still refused, and a second run finds nothing to do.
+    expect(first.rehashed).toBeGreaterThanOrEqual(legacy.length);
+    expect(again).toEqual({ rehashed: 0 });
+    const items = JSON.stringify(await testTable.scan());
+    for (const clear of ['5125550188', '5125550189', 'gone@example.com']) expect(items).not.toContain(clear);
+    expect(await isPhoneOptedOut('+15125550188')).toBe(true);
+    expect(await isPhoneOptedOut('+15125550189')).toBe(true);
+    expect(await emailDestination(client('gone@example.com', ''))).toEqual({
+      kind: 'email-suppressed',
+      reason: 'bounce',
     });
   });
 });
