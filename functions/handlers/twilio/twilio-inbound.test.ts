@@ -186,6 +186,32 @@ describe('POST /api/twilio/inbound', () => {
     expect((await sendText(a.client, again.body.id)).status).toBe(201);
   });
 
+  it('checks the signature with TWILIO_AUTH_TOKEN alone, texts going to the outbox', async () => {
+    const saved = {
+      sid: process.env.TWILIO_ACCOUNT_SID,
+      from: process.env.TWILIO_FROM,
+      provider: process.env.SMS_PROVIDER,
+    };
+    delete process.env.TWILIO_ACCOUNT_SID;
+    delete process.env.TWILIO_FROM;
+    process.env.SMS_PROVIDER = 'outbox';
+    resetConfig();
+    try {
+      const params = twilioForm('+15125556998', 'HELP');
+      const signed = await inbound(params);
+      expect(signed.status).toBe(200);
+      expect(signed.text).toContain('<Message>');
+      const forged = await inbound(params, sign(`${api.url}/api/twilio/inbound`, params, 'not-the-token'));
+      expect(forged.status).toBe(403);
+      expect(forged.body.code).toBe('BAD_SIGNATURE');
+    } finally {
+      Object.assign(process.env, { TWILIO_ACCOUNT_SID: saved.sid, TWILIO_FROM: saved.from });
+      if (saved.provider === undefined) delete process.env.SMS_PROVIDER;
+      else process.env.SMS_PROVIDER = saved.provider;
+      resetConfig();
+    }
+  });
+
   it('refuses a missing or wrong signature (403) and changes nothing', async () => {
     const a = await textedClient('+15125556002');
     const params = twilioForm('+15125556002', 'STOP');
