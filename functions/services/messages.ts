@@ -46,6 +46,7 @@ import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
 import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
+import { createLogger } from '../observability/logger';
 import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
@@ -278,12 +279,13 @@ async function markSent(
     set: { sentAt },
   });
   await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
+  // The message left: a failure to move the conversation is logged, never the send's failure.
   await noteConversationMessage(message.agentId, message.clientId, {
     direction: 'outbound',
     channel: message.channel,
     excerpt: excerptOf(message.subject ? `${message.subject}: ${message.body}` : message.body),
     at: sentAt,
-  });
+  }).catch((error: unknown) => createLogger({ component: 'messages' }).warn('conversation not moved', { error }));
   await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
 }
