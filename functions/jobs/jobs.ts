@@ -10,7 +10,9 @@ export type JobTrigger =
   /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
   | 'ses-events'
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
-  | 'imports-queue';
+  | 'imports-queue'
+  /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
+  | 'inbound-texts-topic';
 
 export type Job = {
   name: string;
@@ -55,6 +57,13 @@ export const jobs = [
     memoryMb: 1024,
     // Lambda's longest: a run stops a minute before it and queues the rest (functions/services/import-jobs.ts).
     timeoutSeconds: 900,
+  },
+  {
+    name: 'sms-inbound',
+    description: "Takes in clients' texts to the number: STOP, START and HELP, and replies that join a conversation",
+    trigger: 'inbound-texts-topic',
+    memoryMb: 512,
+    timeoutSeconds: 30,
   },
 ] as const satisfies readonly Job[];
 

@@ -7,6 +7,8 @@
 //    because the schedule's DLQ never sees a function error);
 //  - a digest message failed 3 times (the queue's redrive policy);
 //  - an import message failed 3 times (the imports queue's redrive policy).
+// Texts clients send to an AWS End User Messaging number (two-way messaging) arrive on the inbound texts topic, which
+// jobs/sms-inbound is subscribed to.
 // The import job (jobs/imports-worker) drains its own queue, which the start of an import
 // (POST /api/imports/{id}/start, infra/constructs/api.ts) and the job's own continuation fill.
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -20,6 +22,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -69,6 +73,8 @@ export class Jobs extends Construct {
   readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
   readonly schedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
+  /** The topic to name as the number's two-way messaging destination (README, Two-way texts). */
+  readonly inboundTextsTopic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -117,22 +123,30 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
+    /**
+     * A job that sends mail and texts to clients: the messaging settings and limits, the unsubscribe key (its links,
+     * and the keyed hashes of opt-outs), and the Twilio secret when texts go through Twilio.
+     */
+    const messagingJobFunction = (job: Job) => {
+      const fn = this.jobFunction(
+        job,
+        props.code,
+        {
+          ...base,
+          ...messaging.environment,
+          ...props.limits,
+          UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+        },
+        true,
+      );
+      props.purposeKeys.unsubscribe.grantRead(fn);
+      fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'twilio')))
+        fn.addEnvironment(name, value);
+      return fn;
+    };
     // The worker always reads a secret: the key of the unsubscribe links in the e-mails it sends.
-    const workerFn = this.jobFunction(
-      workerJob,
-      props.code,
-      {
-        ...base,
-        ...messaging.environment,
-        ...props.limits,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(workerFn);
-    workerFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
-    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio')))
-      workerFn.addEnvironment(name, value);
+    const workerFn = messagingJobFunction(workerJob);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
     for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
     grantModel(workerFn, workerFn.role as iam.Role, props.ai);
@@ -195,11 +209,38 @@ export class Jobs extends Construct {
       ],
       true,
     );
+    // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
+    // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
+    // writes replies, opt-outs and opt-ins as the routes do (items and indexes), notifying the agent by e-mail.
+    const smsInboundFn = messagingJobFunction(byTrigger('inbound-texts-topic'));
+    data.grantTable(smsInboundFn, 'table:write');
+    messaging.grantSend(smsInboundFn);
+    this.inboundTextsTopic = new sns.Topic(this, 'InboundTextsTopic', {
+      displayName: 'Texts clients send to the two-way number',
+      enforceSSL: true,
+    });
+    this.inboundTextsTopic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [new iam.ServicePrincipal('sms-voice.amazonaws.com')],
+        resources: [this.inboundTextsTopic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    this.inboundTextsTopic.addSubscription(new subscriptions.LambdaSubscription(smsInboundFn));
+    NagSuppressions.addResourceSuppressions(this.inboundTextsTopic, [
+      {
+        id: 'AwsSolutions-SNS2',
+        reason:
+          'The number publishes with the sms-voice service principal; a customer-managed key would need its key policy opened to that service. Texts are already readable by the carrier; the topic only relays them to the function.',
+      },
+    ]);
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
+      ['inbound-texts-topic', smsInboundFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
