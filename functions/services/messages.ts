@@ -42,6 +42,7 @@ import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
 import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
+import { replyToFor } from './reply-addresses';
 import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
@@ -120,6 +121,7 @@ async function transmitEmail(
     `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
   );
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
+  composed.replyTo = await replyToFor(agent, message.clientId);
   let sesMessageId: string | undefined;
   try {
     sesMessageId = await sendEmail({
