@@ -138,6 +138,7 @@ new HearthStack(app, stackName, {
   sesIdentity: context('sesIdentity'),
   mailFrom: context('mailFrom'),
   smsProvider: smsProviderContext(),
+  inboundEmailDomain: context('inboundEmailDomain'),
   adminEmails: context('adminEmails')
     ?.split(',')
     .map((email) => email.trim())

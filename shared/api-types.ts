@@ -372,6 +372,9 @@ export type OpenInvitation = {
 /** GET /api/clients/export: a short-lived link to a CSV of every client of the agent. */
 export type ClientsExport = { url: string; expiresAt: string; rows: number; fileName: string };
 
+/** GET /api/clients/{id}/messages/{messageId}/original: a short-lived link to an e-mail reply as it arrived (.eml). */
+export type MessageOriginal = { url: string; expiresAt: string };
+
 /** POST /api/video-testimonials/{id}/complete: the testimonial recorded (its URL comes with the list). */
 export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
 
@@ -581,6 +584,7 @@ export type ApiResponses = {
   'client-registration/post-client-registration-confirm': RegistrationConfirmResult;
   'clients/delete-client': never;
   'clients/get-client-messages': ClientActivity;
+  'clients/get-client-message-original': MessageOriginal;
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
   'clients/get-clients': Client[] | ClientPage;

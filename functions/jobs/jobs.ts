@@ -10,7 +10,9 @@ export type JobTrigger =
   /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
   | 'ses-events'
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
-  | 'imports-queue';
+  | 'imports-queue'
+  /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
+  | 'ses-receipt';
 
 export type Job = {
   name: string;
@@ -56,6 +58,17 @@ export const jobs = [
     // Lambda's longest: a run stops a minute before it and queues the rest (functions/services/import-jobs.ts).
     timeoutSeconds: 900,
   },
+  {
+    name: 'inbound-email',
+    description:
+      "Takes in a client's e-mail reply that SES received: verifies its reply address, adds it to the client",
+    trigger: 'ses-receipt',
+    memoryMb: 512,
+    timeoutSeconds: 60,
+  },
 ] as const satisfies readonly Job[];
+
+/** Where SES's receipt rule stores each received reply (the uploads bucket), named by its message id. */
+export const INBOUND_EMAIL_PREFIX = 'inbound-email/';
 
 export type JobName = (typeof jobs)[number]['name'];
