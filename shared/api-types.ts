@@ -291,15 +291,19 @@ export type Draft = {
  * Where a message stands: `scheduled` waits for its send time (a text for the client's 8:00, an
  * automatic message for its rule's time); `awaiting-approval` is an automatic draft in the agent's
  * queue; `skipped` an automatic message that was not sent (its `problem` says why);
- * `bounced`/`complained` come back from SES.
+ * `bounced`/`complained` come back from SES; `received` is a message the client sent (direction `inbound`).
  */
 export type MessageStatus =
-  'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained';
+  'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained' | 'received';
 
-/** One entry of a client's activity: a message sent (or scheduled) through Hearthside. */
+/** One entry of a client's activity: a message sent (or scheduled) through Hearthside, or one the client sent. */
 export type MessageActivity = {
   type: 'message';
   id: string;
+  /** `inbound`: the client wrote it (a text or an e-mail reply); `outbound`: sent to the client. */
+  direction: 'inbound' | 'outbound';
+  /** When it arrived (inbound), left, or is due to leave; when it was made if neither. */
+  at: string;
   channel: 'email' | 'sms';
   occasion: string | null;
   /** Null for a text. */

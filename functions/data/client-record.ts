@@ -49,6 +49,11 @@ export type ClientChange =
     }
   /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
   | { kind: 'contacted'; on: string }
+  /**
+   * The client wrote back at `at` (ISO): Last Contact moves forward, and the automatic sends to the client pause until
+   * `pauseUntil` (ISO; a later pause already set is kept).
+   */
+  | { kind: 'replied'; at: string; pauseUntil: string }
   /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text). */
   | { kind: 'opt-out'; channel: 'email' | 'sms' }
   /** These milestones were awarded (each once; remembered so later writes try only new ones). */
@@ -106,6 +111,14 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     case 'contacted':
       if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
       return changed({ lastContactDate: change.on });
+    case 'replied': {
+      const fields: Partial<ClientItem> = {};
+      if (!before.lastContactDate || before.lastContactDate < change.at) fields.lastContactDate = change.at;
+      if (!before.repliedAt || before.repliedAt < change.at) fields.repliedAt = change.at;
+      if (!before.repliesPauseUntil || before.repliesPauseUntil < change.pauseUntil)
+        fields.repliesPauseUntil = change.pauseUntil;
+      return Object.keys(fields).length ? changed(fields) : unchanged;
+    }
     case 'opt-out': {
       const field = change.channel === 'email' ? 'emailOptedOut' : 'smsOptedOut';
       if (before[field] === true) return unchanged;

@@ -23,6 +23,10 @@ export type ClientItem = Client & {
   revision?: number;
   /** When the client registered through the directory, until they confirm or the agent accepts them. */
   registrationPendingAt?: string | null;
+  /** When the client last wrote back (a text or an e-mail reply). */
+  repliedAt?: string;
+  /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
+  repliesPauseUntil?: string;
 };
 
 export function toClient(item: ClientItem): Client {

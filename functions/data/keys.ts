@@ -81,6 +81,12 @@
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
 //  - an import's report lines Query IMPORTISSUES#<importId>, sk <first row of the batch, 9 digits> (one item per batch
 // with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
+// - an agent's conversations Query gsi1 CONVERSATIONS#<agentId>, newest first (gsi1sk <last message at>#<clientId>);
+//                            the unread ones: Query gsi2 UNREAD#<agentId> (same sort key; gsi2pk only while unread).
+//                            One item per conversation, CLIENT#<clientId> / CONVERSATION (deleted with the client)
+//  - unread conversations .. GetItem AGENT#<agentId> / UNREADCONVERSATIONS (a counter: ADD with each conditional flip)
+//  - reply notice throttle . GetItem CLIENT#<clientId> / REPLYNOTICE (when the agent was last told of a reply, and
+//                            the replies since, waiting for the next notice)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -315,3 +321,12 @@ export const ownerIndexKeys = (agentId: string, key: { pk: string; sk: string },
   gsi2pk: ownerPartition(agentId),
   gsi2sk: `${clientId ? ownerClientPrefix(clientId) : 'A#'}${key.pk}#${key.sk}`,
 });
+
+export const CONVERSATION_SK = 'CONVERSATION';
+export const conversationKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: CONVERSATION_SK });
+export const conversationsPartition = (agentId: string) => `CONVERSATIONS#${agentId}`;
+export const unreadConversationsPartition = (agentId: string) => `UNREAD#${agentId}`;
+/** Sorts a conversation by its last message, ties by client. */
+export const conversationSortKey = (at: string, clientId: string) => `${at}#${clientId}`;
+export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'UNREADCONVERSATIONS' });
+export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });

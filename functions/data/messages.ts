@@ -35,6 +35,12 @@ export type MessageItem = {
   agentId: string;
   clientId: string;
   channel: MessageChannel;
+  /** A message the client sent (`received`), or one sent to the client; items written before replies are outbound. */
+  direction?: 'inbound' | 'outbound';
+  /** An inbound message: when it arrived, the address or number it came from, and where its raw original is kept. */
+  receivedAt?: string;
+  from?: string;
+  rawKey?: string;
   occasion?: string;
   subject?: string;
   /** The agent's text, as written. */
@@ -84,6 +90,8 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
   return {
     type: 'message',
     id: item.id,
+    direction: item.direction ?? 'outbound',
+    at: messageTime(item),
     channel: item.channel,
     occasion: item.occasion ?? null,
     subject: item.subject ?? null,
@@ -97,6 +105,11 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
     note: item.note ?? null,
     createdAt: item.createdAt,
   };
+}
+
+/** When the message arrived (inbound), left, or is due to leave; when it was made if neither. */
+export function messageTime(item: MessageItem): string {
+  return item.receivedAt ?? item.sentAt ?? item.sendAt ?? item.createdAt;
 }
 
 export function toTouchActivity(item: TouchItem): TouchActivity {
@@ -156,7 +169,7 @@ export async function putMessageOnce(message: NewMessage): Promise<MessageItem |
 type StatusChange = {
   from: MessageStatus | readonly MessageStatus[];
   to: MessageStatus;
-  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to'>>;
+  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to' | 'note'>>;
   leaveDueIndex?: boolean;
 };
 

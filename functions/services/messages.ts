@@ -6,10 +6,12 @@
 import type { Client, SendMessageResult } from '@shared/api-types';
 import { tokenLinkPath } from '@shared/link-token';
 import type { MessageInput } from '@shared/messages';
+import { SKIP_REASONS } from '@shared/automations';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
 import { getClient, toClient, type ClientItem } from '../data/clients';
+import { excerptOf, noteConversationMessage } from '../data/conversations';
 import {
   advanceLastContact,
   changeMessageStatus,
@@ -37,6 +39,7 @@ import {
   type SendFailed,
   type TextDestinationRefusal,
 } from '../domain/refusals';
+import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
@@ -274,6 +277,12 @@ async function markSent(
     set: { sentAt },
   });
   await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
+  await noteConversationMessage(message.agentId, message.clientId, {
+    direction: 'outbound',
+    channel: message.channel,
+    excerpt: excerptOf(message.subject ? `${message.subject}: ${message.body}` : message.body),
+    at: sentAt,
+  });
   await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
 }
@@ -333,6 +342,12 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
   // Held before the agent's sending was paused: it does not leave either, and says why.
   if (agent?.sendingPause) {
     await giveUp(claimed, slot, SENDING_PAUSED_MESSAGES[agent.sendingPause.reason]);
+    return 'failed';
+  }
+  // The client wrote back after this was scheduled: an automatic message does not leave on its own.
+  const replied = claimed.automatic ? replyPause(client, now) : null;
+  if (replied) {
+    await giveUp(claimed, slot, SKIP_REASONS.replied(replied));
     return 'failed';
   }
   if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now, agent);

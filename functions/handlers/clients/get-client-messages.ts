@@ -1,13 +1,12 @@
 // GET /api/clients/{id}/messages: the client's activity, newest first: messages sent or scheduled
-// through Hearthside and touches the agent logged.
+// through Hearthside, messages the client sent (direction `inbound`) and touches the agent logged.
 import { actorOf, clientFor } from '../../data/client-access';
 import type { Activity, ClientActivity } from '@shared/api-types';
 import { listActivity, toMessageActivity, toTouchActivity } from '../../data/messages';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
-const when = (entry: Activity): string =>
-  entry.type === 'touch' ? entry.date : (entry.sentAt ?? entry.sendAt ?? entry.createdAt);
+const when = (entry: Activity): string => (entry.type === 'touch' ? entry.date : entry.at);
 
 export const handler = defineHandler('clients/get-client-messages', {}, async ({ user, params }) => {
   const client = await clientFor(actorOf(user), params.id ?? '');

@@ -86,6 +86,8 @@ export function createMessageActivity(overrides: Partial<MessageActivity> = {}):
   return {
     type: 'message',
     id: `message-${sequence}`,
+    direction: 'outbound',
+    at: '2025-03-01T15:00:00.000Z',
     channel: 'email',
     occasion: null,
     subject: 'Checking in',

@@ -46,6 +46,7 @@ const STATUS_COLORS: Record<MessageStatus, 'success' | 'default' | 'warning' | '
   failed: 'error',
   bounced: 'error',
   complained: 'error',
+  received: 'default',
 };
 
 export function ClientActivitySection({ client }: { client: Client }) {
