@@ -16,7 +16,7 @@ export type Keyring = {
    * root itself for a token from before key ids.
    */
   verificationKeys(purpose: TokenPurpose, kid: string | undefined): Uint8Array[];
-  /** The ids of the roots this keyring holds keys of, the signing one first (keys without a token to read a kid from). */
+  /** The ids of the roots this keyring holds keys of, the signing one first (for keys used without a token header). */
   keyIds(): string[];
 };
 
