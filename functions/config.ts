@@ -208,12 +208,15 @@ function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly stri
   return [...new Set(list)];
 }
 
-/** A mail domain (`reply.example.com`), lower-cased; undefined when unset. */
+/** A domain name of two labels or more (`reply.example.com`), in lower case. */
+export const isDomainName = (value: string): boolean =>
+  value.length <= 200 && /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/.test(value);
+
+/** A mail domain, lower-cased; undefined when unset. */
 function domainSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim().toLowerCase();
   if (!value) return undefined;
-  if (value.length > 200 || !/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/.test(value))
-    throw new ConfigError(`${name} must be a domain name, like reply.example.com`);
+  if (!isDomainName(value)) throw new ConfigError(`${name} must be a domain name, like reply.example.com`);
   return value;
 }
 
