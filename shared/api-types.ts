@@ -338,7 +338,8 @@ export type TouchActivity = {
 export type Activity = MessageActivity | TouchActivity;
 
 /** GET /api/clients/{id}/messages: newest first (by sentAt, sendAt or the touch's date). */
-export type ClientActivity = { activity: Activity[]; lastContactDate: string | null };
+/** `client`: the client as it is now (the Inbox's thread answers from it, with the composer). */
+export type ClientActivity = { activity: Activity[]; lastContactDate: string | null; client: Client };
 
 /** POST /api/clients/{id}/messages: 201 `sent`, or 202 `scheduled` for the next 8:00 in the client's zone. */
 export type SendMessageResult =

@@ -2,6 +2,7 @@
 // through Hearthside, messages the client sent (direction `inbound`) and touches the agent logged.
 import { actorOf, clientFor } from '../../data/client-access';
 import type { Activity, ClientActivity } from '@shared/api-types';
+import { toClient } from '../../data/clients';
 import { listActivity, toMessageActivity, toTouchActivity } from '../../data/messages';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
@@ -14,5 +15,11 @@ export const handler = defineHandler('clients/get-client-messages', {}, async ({
   const activity = (await listActivity(client.id))
     .map((item) => (item.type === 'touch' ? toTouchActivity(item) : toMessageActivity(item)))
     .sort((a, b) => when(b).localeCompare(when(a)) || b.createdAt.localeCompare(a.createdAt));
-  return { body: { activity, lastContactDate: client.lastContactDate ?? null } satisfies ClientActivity };
+  return {
+    body: {
+      activity,
+      lastContactDate: client.lastContactDate ?? null,
+      client: toClient(client),
+    } satisfies ClientActivity,
+  };
 });
