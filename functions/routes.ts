@@ -145,7 +145,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },
   // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
   { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
-  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'sms'], body: 'raw' },
+  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms'], body: 'raw' },
+  { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'] },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];

@@ -613,6 +613,8 @@ export type ApiResponses = {
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;
+  'conversations/get-conversations': ConversationPage;
+  'conversations/post-conversation-read': ConversationRead;
   'password-reset/post-password-reset-confirm': MessageResult;
   'password-reset/post-password-reset-request': MessageResult;
   'public/get-public-agents': PublicAgentSearch;
@@ -638,3 +640,25 @@ export type ApiResponses = {
 };
 
 export type HandlerSlug = keyof ApiResponses;
+
+/** GET /api/conversations: a page of the agent's conversations, latest activity first. */
+export const CONVERSATION_PAGE = { default: 20, max: 100 } as const;
+
+export type ConversationSummary = {
+  clientId: string;
+  clientName: string;
+  lastMessage: { direction: 'inbound' | 'outbound'; channel: 'email' | 'sms'; excerpt: string; at: string };
+  /** The client wrote since the agent last opened the conversation. */
+  unread: boolean;
+};
+
+/** GET /api/conversations?cursor=&filter=unread&limit= */
+export type ConversationPage = {
+  conversations: ConversationSummary[];
+  nextCursor: string | null;
+  /** The agent's unread conversations, all pages together (the navigation badge). */
+  unreadTotal: number;
+};
+
+/** POST /api/conversations/{clientId}/read */
+export type ConversationRead = { clientId: string; unread: false; unreadTotal: number };

@@ -56,6 +56,8 @@ export type ClientChange =
   | { kind: 'replied'; at: string; pauseUntil: string }
   /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text). */
   | { kind: 'opt-out'; channel: 'email' | 'sms' }
+  /** The client texted START (or UNSTOP, YES): texts may go to them again. Only the client's own keyword does this. */
+  | { kind: 'opt-in-texts' }
   /** These milestones were awarded (each once; remembered so later writes try only new ones). */
   | { kind: 'milestones-awarded'; types: readonly string[] }
   /** A video testimonial was confirmed for the client. */
@@ -124,6 +126,8 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       if (before[field] === true) return unchanged;
       return changed({ [field]: true, [`${field}At`]: stamp });
     }
+    case 'opt-in-texts':
+      return before.smsOptedOut === true ? changed({ smsOptedOut: false }) : unchanged;
     case 'milestones-awarded': {
       const awarded = new Set(before.awardedMilestones ?? []);
       if (change.types.every((type) => awarded.has(type))) return unchanged;

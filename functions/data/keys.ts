@@ -303,6 +303,12 @@ export const importIssuesKey = (importId: string, firstRow: number) => ({
 /** An erased client's opt-out, kept as a keyed hash of the address (functions/domain/opt-out-marks.ts). */
 //  - opt-out of an erased client  GetItem OPTOUT#<agentId> / <channel>#<HMAC of the normalised address>
 export const optOutMarkPartition = (agentId: string) => `OPTOUT#${agentId}`;
+//  - every agent's mark of one number  Query gsi1 OPTOUTMARK#<channel>#<HMAC> (a START lifts them all)
+export const optOutMarkIndexPartition = (channel: string, mark: string) => `OPTOUTMARK#${channel}#${mark}`;
+export const optOutMarkIndexKeys = (channel: string, mark: string, agentId: string) => ({
+  gsi1pk: optOutMarkIndexPartition(channel, mark),
+  gsi1sk: agentId,
+});
 export const optOutMarkItemKey = (agentId: string, channel: string, mark: string) => ({
   pk: optOutMarkPartition(agentId),
   sk: `${channel}#${mark}`,

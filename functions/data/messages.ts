@@ -320,7 +320,40 @@ export async function rememberTextedPhone(
         type: 'sms-phone',
         agentId,
         clientId,
+        // Each text writes the entry again: this is the latest text (entries written before lastTextAt carry it here).
         firstTextAt: now.toISOString(),
+        lastTextAt: now.toISOString(),
+      },
+    }),
+  );
+}
+
+/**
+ * Remembers that a text to this client at this number was refused for the number's opt-out (the client is marked
+ * opted out): the number's START then finds the client too. The entry is the texted-phone entry's, without a text.
+ */
+export async function rememberRefusedPhone(
+  e164: string,
+  agentId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<void> {
+  const key = smsPhoneKey(e164, agentId, clientId);
+  const owner = ownerIndexKeys(agentId, key, clientId);
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key,
+      UpdateExpression:
+        'SET #type = :type, agentId = :agent, clientId = :client, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, refusedAt = :at',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'sms-phone',
+        ':agent': agentId,
+        ':client': clientId,
+        ':gsi2pk': owner.gsi2pk,
+        ':gsi2sk': owner.gsi2sk,
+        ':at': now.toISOString(),
       },
     }),
   );
@@ -331,7 +364,8 @@ export async function hasTextedPhone(e164: string, agentId: string, clientId: st
   const out = await db().send(
     new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }),
   );
-  return out.Item !== undefined;
+  // An entry of a refused text only (rememberRefusedPhone) is no text.
+  return out.Item?.firstTextAt !== undefined;
 }
 
 /** Every agent and client texted at this number. */
@@ -341,6 +375,28 @@ export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; 
     ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
     ProjectionExpression: 'agentId, clientId',
   });
+}
+
+/**
+ * The agent and client who last texted this number at or after `since`, or undefined: whose conversation a text from
+ * the number joins.
+ */
+export async function lastTextedAt(
+  e164: string,
+  since: Date,
+): Promise<{ agentId: string; clientId: string; at: string } | undefined> {
+  const entries = await queryAll<{ agentId: string; clientId: string; lastTextAt?: string; firstTextAt?: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
+    ProjectionExpression: 'agentId, clientId, lastTextAt, firstTextAt',
+  });
+  let latest: { agentId: string; clientId: string; at: string } | undefined;
+  for (const entry of entries) {
+    const at = entry.lastTextAt ?? entry.firstTextAt ?? '';
+    if (Date.parse(at) >= since.getTime() && (!latest || at > latest.at))
+      latest = { agentId: entry.agentId, clientId: entry.clientId, at };
+  }
+  return latest;
 }
 
 export type SesMessageRef = { agentId: string; clientId: string; messageId: string };

@@ -12,7 +12,9 @@ export type JobTrigger =
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
   | 'imports-queue'
   /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
-  | 'ses-receipt';
+  | 'ses-receipt'
+  /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
+  | 'inbound-texts-topic';
 
 export type Job = {
   name: string;
@@ -65,6 +67,13 @@ export const jobs = [
     trigger: 'ses-receipt',
     memoryMb: 512,
     timeoutSeconds: 60,
+  },
+  {
+    name: 'sms-inbound',
+    description: "Takes in clients' texts to the number: STOP, START and HELP, and replies that join a conversation",
+    trigger: 'inbound-texts-topic',
+    memoryMb: 512,
+    timeoutSeconds: 30,
   },
 ] as const satisfies readonly Job[];
 

@@ -5,6 +5,7 @@
 // cut halfway is finished by the next one, which still finds the client.
 import { deleteOwnedItems } from '../data/account-erasure';
 import { getClient } from '../data/clients';
+import { markConversationRead } from '../data/conversations';
 import { deleteClient } from '../data/client-record';
 import { rememberOptOut } from '../data/opt-out-marks';
 import type { NotFound } from '../domain/refusals';
@@ -24,6 +25,8 @@ export async function eraseClient(
     if (client.emailOptedOut) await rememberOptOut(agentId, 'email', client.email, now);
     if (client.smsOptedOut) await rememberOptOut(agentId, 'sms', client.phone, now);
   }
+  // An unread conversation leaves the agent's unread count before it goes with the client's partition.
+  await markConversationRead(agentId, clientId);
   const owned = await deleteOwnedItems(agentId, clientId);
   try {
     for (const item of owned)

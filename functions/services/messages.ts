@@ -18,6 +18,7 @@ import {
   hasTextedPhone,
   optOutClient,
   putMessage,
+  rememberRefusedPhone,
   rememberSesMessage,
   rememberTextedPhone,
   toMessageActivity,
@@ -193,6 +194,8 @@ export async function textDestinationOf(
   if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
   if ((await isPhoneOptedOut(destination.to)) || (await hasOptOutMark(agent.id, 'sms', destination.to))) {
     await optOutClient(agent.id, client.id, 'sms', now);
+    // So the number's own START finds this client and lifts the mark again.
+    await rememberRefusedPhone(destination.to, agent.id, client.id, now);
     return { kind: 'opted-out', channel: 'sms' };
   }
   return destination.to;

@@ -7,6 +7,8 @@
 //    because the schedule's DLQ never sees a function error);
 //  - a digest message failed 3 times (the queue's redrive policy);
 //  - an import message failed 3 times (the imports queue's redrive policy).
+// Texts clients send to an AWS End User Messaging number (two-way messaging) arrive on the inbound texts topic, which
+// jobs/sms-inbound is subscribed to.
 // The import job (jobs/imports-worker) drains its own queue, which the start of an import
 // (POST /api/imports/{id}/start, infra/constructs/api.ts) and the job's own continuation fill.
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -23,6 +25,8 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sesActions from 'aws-cdk-lib/aws-ses-actions';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -74,6 +78,8 @@ export class Jobs extends Construct {
   readonly sesEventsRule: events.Rule;
   /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
   receiptRuleSet?: ses.ReceiptRuleSet;
+  /** The topic to name as the number's two-way messaging destination (README, Two-way texts). */
+  readonly inboundTextsTopic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -201,12 +207,53 @@ export class Jobs extends Construct {
       true,
     );
     const inboundEmailFn = this.inboundEmail(byTrigger('ses-receipt'), props, base);
+    // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
+    // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
+    // writes replies, opt-outs and opt-ins as the routes do (items and indexes), notifying the agent by e-mail.
+    const smsInboundFn = this.jobFunction(
+      byTrigger('inbound-texts-topic'),
+      props.code,
+      {
+        ...base,
+        ...messaging.environment,
+        ...props.limits,
+        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+      },
+      true,
+    );
+    props.purposeKeys.unsubscribe.grantRead(smsInboundFn);
+    smsInboundFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(smsInboundFn, 'twilio')))
+      smsInboundFn.addEnvironment(name, value);
+    data.grantTable(smsInboundFn, 'table:write');
+    messaging.grantSend(smsInboundFn);
+    this.inboundTextsTopic = new sns.Topic(this, 'InboundTextsTopic', {
+      displayName: 'Texts clients send to the two-way number',
+      enforceSSL: true,
+    });
+    this.inboundTextsTopic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [new iam.ServicePrincipal('sms-voice.amazonaws.com')],
+        resources: [this.inboundTextsTopic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    this.inboundTextsTopic.addSubscription(new subscriptions.LambdaSubscription(smsInboundFn));
+    NagSuppressions.addResourceSuppressions(this.inboundTextsTopic, [
+      {
+        id: 'AwsSolutions-SNS2',
+        reason:
+          'The number publishes with the sms-voice service principal; a customer-managed key would need its key policy opened to that service. Texts are already readable by the carrier; the topic only relays them to the function.',
+      },
+    ]);
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
       ['ses-receipt', inboundEmailFn],
+      ['inbound-texts-topic', smsInboundFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
