@@ -128,6 +128,18 @@ describe('a client e-mail reply', () => {
     expect(lastContactDate).toBe(reply.at);
     const outbound = activity.find((a: { direction?: string }) => a.direction === 'outbound');
     expect(outbound).toMatchObject({ channel: 'email', subject: 'Would Thursday work?' });
+    // The agent's inbox: the conversation on top, unread, its last message the reply.
+    const inbox = (await client.get('/api/conversations')).body;
+    expect(inbox.unreadTotal).toBe(1);
+    expect(inbox.conversations[0]).toMatchObject({
+      clientId,
+      clientName: 'Maria Lopez',
+      unread: true,
+      lastMessage: { direction: 'inbound', channel: 'email', at: reply.at },
+    });
+    expect(inbox.conversations[0].lastMessage.excerpt).toContain('Thursday works for me');
+    const unread = (await client.get('/api/conversations?filter=unread')).body;
+    expect(unread.conversations.map((c: { clientId: string }) => c.clientId)).toEqual([clientId]);
   });
 
   it('in HTML only, and quoted by Outlook: text, without markup or the quoted message', async () => {
@@ -186,6 +198,7 @@ describe('what is dropped', () => {
     const { activity } = await activityOf(client, clientId);
     expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
     expect(await inboundObjects()).toEqual(objectsBefore);
+    expect((await client.get('/api/conversations')).body.unreadTotal).toBe(0);
   });
 
   it("another agent's valid token moved onto this client: dropped", async () => {

@@ -113,7 +113,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
         component={RouterLink}
         to={paths.inboxThread.getHref(clientId)}
         aria-label={`${clientName}${unread ? ', unread' : ''}: ${who} by ${CHANNEL_WORDS[lastMessage.channel]}, ${ageLabel(lastMessage.at)}`}
-        sx={{ p: 2, display: 'grid', gap: 0.5 }}
+        sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', justifyContent: 'stretch', gap: 0.5 }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Typography
