@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { resetConfig } from '../config';
 import { mintReplyToken, replyAddressKey } from '../domain/reply-address';
+import { inboundEmailKey, storeInboundEmail } from '../integrations/inbound-mail';
 import { s3 } from '../integrations/storage';
+import { deliverInboundEmail } from '../local/inbound-email-job';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../testing/local-api';
 import { useTestApi } from '../testing/sending';
@@ -228,5 +230,31 @@ describe('what is dropped', () => {
     const objectsBefore = await inboundObjects();
     await handled(await receive(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token)));
     expect(await inboundObjects()).toEqual(objectsBefore);
+  });
+
+  it('what SES would not send, a virus and a vanished object: refused without storing anything', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const event = (messageId: string, virus = 'PASS') => ({
+      Records: [
+        {
+          eventSource: 'aws:ses',
+          ses: {
+            mail: { messageId, timestamp: new Date().toISOString() },
+            receipt: { recipients: [`r-${token}@reply.localhost`], virusVerdict: { status: virus } },
+          },
+        },
+      ],
+    });
+    const infected = `virus-${randomBytes(4).toString('hex')}`;
+    await storeInboundEmail(
+      inboundEmailKey(infected)!,
+      Buffer.from(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token), 'latin1'),
+    );
+    expect(await deliverInboundEmail(event(infected, 'FAIL'))).toEqual(['virus']);
+    expect(await inboundObjects()).not.toContain(inboundEmailKey(infected));
+    expect(await deliverInboundEmail(event('../uploads/secret'))).toEqual(['malformed']);
+    expect(await deliverInboundEmail(event('never-stored'))).toEqual(['missing']);
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
   });
 });

@@ -65,7 +65,8 @@ async function receive(record: NonNullable<SesReceiptEvent['Records']>[number], 
   if (mail.autoSubmitted) return drop('automatic', 'inbound e-mail dropped: an automatic answer');
   if (!mail.token) return drop('no-token', 'inbound e-mail dropped: not sent to a reply address');
   const recipient = await replyRecipient(mail.token);
-  if (!recipient || !mail.from) return drop('forged', 'inbound e-mail dropped: unknown or forged reply token');
+  if (!recipient) return drop('forged', 'inbound e-mail dropped: unknown or forged reply token');
+  if (!mail.from) return drop('malformed', 'inbound e-mail dropped: no sender address');
   const at = new Date(receipt.timestamp ?? record.ses?.mail?.timestamp ?? Date.now());
   try {
     await recordInboundReply({
