@@ -924,6 +924,36 @@ describe('the stack with the defaults', () => {
       expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
     });
 
+    it('subscribes jobs/sms-inbound to the two-way number topic, which only the SMS service of this account may publish to', () => {
+      // Prepare
+      const [topicId] = ofType(resources, 'AWS::SNS::Topic').find(([id]) => id.startsWith('JobsInboundTextsTopic'))!;
+      const statements = policyOf(fnId('sms-inbound'));
+      const variables = resources[fnId('sms-inbound')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      // Assess
+      template.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'lambda',
+        TopicArn: { Ref: topicId },
+        Endpoint: { 'Fn::GetAtt': [fnId('sms-inbound'), 'Arn'] },
+      });
+      template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        Topics: [{ Ref: topicId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Action: 'sns:Publish',
+              Effect: 'Allow',
+              Principal: { Service: 'sms-voice.amazonaws.com' },
+              Condition: { StringEquals: { 'aws:SourceAccount': Match.anyValue() } },
+            }),
+          ]),
+        },
+      });
+      expect(variables).toMatchObject({ TABLE_NAME: { Ref: PINNED.table }, MAIL_PROVIDER: 'ses', SMS_PROVIDER: 'sns' });
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'sns:Publish']));
+    });
+
     it('gives jobs/ses-events the unsubscribe key its suppressions are hashed with, and no other secret', () => {
       // Prepare
       const statements = policyOf(fnId('ses-events'));
@@ -1161,11 +1191,19 @@ describe('the stack with the defaults', () => {
     });
 
     it('sends every alarm (5xx, p99, dead-letter queues) to one encrypted topic, with no e-mail unless one is given', () => {
-      const [[topicId, topic]] = ofType(resources, 'AWS::SNS::Topic') as [[string, Resource]];
+      // The other topic is the two-way number's (the inbound texts), with the job's subscription only.
+      const alarmTopics = ofType(resources, 'AWS::SNS::Topic').filter(
+        ([id]) => !id.startsWith('JobsInboundTextsTopic'),
+      );
+      expect(alarmTopics).toHaveLength(1);
+      const [[topicId, topic]] = alarmTopics as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
       expect(alarms()).toHaveLength(1 + routes.length + 4 + 2);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
-      template.resourceCountIs('AWS::SNS::Subscription', 0);
+      const subscriptions = ofType(resources, 'AWS::SNS::Subscription');
+      expect(subscriptions.map(([, sub]) => sub.Properties?.TopicArn)).toEqual([
+        { Ref: expect.stringMatching(/^JobsInboundTextsTopic/) },
+      ]);
     });
 
     it('builds a dashboard with the API, the alarms, p99 per route, the business metrics and the jobs', () => {

@@ -39,6 +39,23 @@ export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
 
+export type SmsConsentStatus = 'granted' | 'none' | 'revoked';
+/**
+ * How the consent came: the client ticked the box of a registration form, the agent attested it, the client texted a
+ * keyword (STOP, START), or an import created the client.
+ */
+export type SmsConsentSource = 'client-form' | 'agent-attested' | 'keyword' | 'import';
+
+/** Whether the client agreed to receive texts (TCPA): who, how, when and, from a form, the exact words agreed to. */
+export type SmsConsent = {
+  status: SmsConsentStatus;
+  source: SmsConsentSource | null;
+  /** When it was given or taken back (ISO-8601 UTC); null when it never was. */
+  at: string | null;
+  /** The words the client agreed to (SMS_CONSENT_WORDS of shared/sms-consent.ts) when they ticked the box. */
+  words?: string;
+};
+
 /** A client as the API returns it. Key dates are `YYYY-MM-DD`; timestamps ISO-8601 UTC. */
 export type Client = {
   id: string;
@@ -60,6 +77,8 @@ export type Client = {
   smsOptedOut: boolean;
   /** No automatic messages for this client (PATCH /api/clients/{id} { automationsPaused }). */
   automationsPaused: boolean;
+  /** Whether texts may go to the client at all: every text needs `granted` (409 NO_SMS_CONSENT otherwise). */
+  smsConsent: SmsConsent;
   reviewStatus: ReviewStatus;
   reviewRequestedAt: string | null;
   reviewSubmittedAt: string | null;
@@ -335,7 +354,18 @@ export type TouchActivity = {
   createdAt: string;
 };
 
-export type Activity = MessageActivity | TouchActivity;
+/** One entry of a client's activity: the client's consent to texts was given, attested or taken back. */
+export type ConsentActivity = {
+  type: 'consent';
+  id: string;
+  status: SmsConsentStatus;
+  source: SmsConsentSource | null;
+  at: string;
+  words: string | null;
+  createdAt: string;
+};
+
+export type Activity = MessageActivity | TouchActivity | ConsentActivity;
 
 /** GET /api/clients/{id}/messages: newest first (by sentAt, sendAt or the touch's date). */
 /** `client`: the client as it is now (the Inbox's thread answers from it, with the composer). */

@@ -44,8 +44,8 @@
 //                            the e-mail counts by one Query of SENDS#<agentId> (the sending review; TTL)
 //  - SES event counted once  conditional Put SESEVENT#<SES message id> / <bounce|complaint> (TTL)
 //  - the platform's sends .. conditional ADD on PLATFORMSENDS#<channel>#<UTC date> / COUNT (the circuit breaker; TTL)
-// - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the
-// client)
+// - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages, touches and consent changes;
+// deleted with the client)
 //  - texts due this hour ... Query gsi1 SENDDUE#<UTC hour> (scheduled texts keyed by the first hourly run at or after
 //                            their sendAt; the keys are removed when the worker claims the message)
 //  - clients by texted phone Query SMSPHONE#<E.164> (one entry per agent and client we have texted at that number:

@@ -9,6 +9,7 @@ import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
 import { changeClient } from './client-record';
 import type { ClientItem } from './clients';
+import { setSmsConsent, type ConsentItem } from './sms-consent';
 import {
   ACTIVITY_PREFIX,
   activityKey,
@@ -273,9 +274,9 @@ export async function putTouch(touch: Omit<TouchItem, 'pk' | 'sk' | 'type'>): Pr
   return item;
 }
 
-/** Every message and touch of the client (the caller has found the client in its agent's partition). */
-export function listActivity(clientId: string): Promise<Array<MessageItem | TouchItem>> {
-  return queryAll<MessageItem | TouchItem>({
+/** Every message, touch and consent change of the client (the caller has found the client in its agent's partition). */
+export function listActivity(clientId: string): Promise<Array<MessageItem | TouchItem | ConsentItem>> {
+  return queryAll<MessageItem | TouchItem | ConsentItem>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': activityPartition(clientId), ':prefix': ACTIVITY_PREFIX },
   });
@@ -298,6 +299,11 @@ export async function optOutClient(
   channel: SendChannel,
   now = new Date(),
 ): Promise<boolean> {
+  if (channel === 'sms') {
+    // A text opt-out revokes the consent, and the revocation joins the client's consent history.
+    const revoked = await setSmsConsent(agentId, clientId, { status: 'revoked', source: 'keyword' }, now);
+    return !('kind' in revoked && revoked.kind === 'not-found');
+  }
   return (await changeClient(agentId, clientId, { kind: 'opt-out', channel }, { now })).kind !== 'not-found';
 }
 

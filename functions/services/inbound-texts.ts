@@ -2,9 +2,9 @@
 // Messaging number): one path. A keyword acts on the number for every agent who texted it (STOP opts it out, START
 // opts it back in, HELP gets one answer); any other text is a reply to the agent who texted that number last, within
 // REPLY_WINDOW_DAYS, on that client. A text nobody can be found for is logged and dropped, never stored.
-import { changeClient } from '../data/client-record';
 import { clientsTextedAt, lastTextedAt, optOutClient } from '../data/messages';
 import { clearPhoneOptOut, markPhoneOptedOut } from '../data/opt-out-marks';
+import { setSmsConsent } from '../data/sms-consent';
 import { getUserById } from '../data/users';
 import { classifyText, helpReply } from '../domain/sms-keywords';
 import { createLogger } from '../observability/logger';
@@ -42,8 +42,9 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
     await markPhoneOptedOut(text.from, text.provider, text.at);
     const texted = await clientsTextedAt(text.from);
     for (const { agentId, clientId } of texted) {
+      // The revocation first, so the client's consent history keeps it; then the opt-out (already set by it).
+      await setSmsConsent(agentId, clientId, { status: 'revoked', source: 'keyword' }, text.at);
       await optOutClient(agentId, clientId, 'sms', text.at);
-      await recordKeywordConsent(agentId, clientId, 'revoked', text.at);
     }
     log.info('text opt-out received', { clients: texted.length });
     return { kind: 'opted-out', clients: texted.length };
@@ -51,10 +52,9 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
   if (kind === 'opt-in') {
     const cleared = await clearPhoneOptOut(text.from);
     const texted = await clientsTextedAt(text.from);
-    for (const { agentId, clientId } of texted) {
-      await changeClient(agentId, clientId, { kind: 'opt-in-texts' }, { now: text.at });
-      await recordKeywordConsent(agentId, clientId, 'granted', text.at);
-    }
+    // The client's own keyword: consent granted (source "keyword"), which also lifts the client's opt-out.
+    for (const { agentId, clientId } of texted)
+      await setSmsConsent(agentId, clientId, { status: 'granted', source: 'keyword' }, text.at);
     log.info('text opt-in received', { clients: texted.length, agentMarks: cleared.agents });
     return { kind: 'opted-in', clients: texted.length };
   }
@@ -84,18 +84,4 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
     log.info('inbound text dropped: the client is gone');
     return { kind: 'dropped', reason: 'no-client' };
   }
-}
-
-/**
- * The client's consent to texts, as their own keyword sets it (source "keyword").
- * SMS-CONSENT CALL SITE: setSmsConsent (functions/data/sms-consent.ts, on the consent branch) is not merged yet; once
- * it is, this writes { status, source: 'keyword', at } through it.
- */
-async function recordKeywordConsent(
-  _agentId: string,
-  _clientId: string,
-  _status: 'granted' | 'revoked',
-  _at: Date,
-): Promise<void> {
-  // Deliberately empty until the consent model lands: the opt-out flags above already stop every text.
 }

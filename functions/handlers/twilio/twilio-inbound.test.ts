@@ -66,6 +66,9 @@ async function textedClient(phone: string) {
     agentName: agent.user.fullName,
   };
 }
+const consentOf = async (client: ApiClient, id: string) =>
+  ((await client.get('/api/clients')).body as Array<{ id: string; smsConsent: unknown }>).find((c) => c.id === id)!
+    .smsConsent;
 const sendText = (client: ApiClient, clientId: string) =>
   client.post(`/api/clients/${clientId}/messages`, { channel: 'sms', body: 'Hello!' });
 const noticesTo = async (email: string) =>
@@ -232,10 +235,17 @@ describe('two-way texts through SNS (jobs/sms-inbound)', () => {
     const a = await textedClient('+15125556102');
     expect(await deliverTwoWayText(twoWay('+15125556102', 'stop'))).toEqual({ handled: ['opted-out'] });
     expect(await smsOptedOut(a.client, a.clientId)).toBe(true);
+    expect(await consentOf(a.client, a.clientId)).toMatchObject({ status: 'revoked', source: 'keyword' });
     expect((await sendText(a.client, a.clientId)).status).toBe(409);
     expect(await deliverTwoWayText(twoWay('+15125556102', 'UNSTOP'))).toEqual({ handled: ['opted-in'] });
     expect(await smsOptedOut(a.client, a.clientId)).toBe(false);
+    expect(await consentOf(a.client, a.clientId)).toMatchObject({ status: 'granted', source: 'keyword' });
     expect((await sendText(a.client, a.clientId)).status).toBe(201);
+    // Both changes are in the client's consent history.
+    const history = (await a.client.get(`/api/clients/${a.clientId}/messages`)).body.activity.filter(
+      (entry: { type: string }) => entry.type === 'consent',
+    );
+    expect(history.map((entry: { status: string }) => entry.status)).toEqual(['granted', 'revoked']);
   });
 
   it('HELP is answered with one text through the SMS port, naming the agent', async () => {

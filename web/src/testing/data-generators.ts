@@ -50,6 +50,7 @@ export function createClient(overrides: Partial<Client> = {}): Client {
     emailOptedOut: false,
     smsOptedOut: false,
     automationsPaused: false,
+    smsConsent: { status: 'none', source: null, at: null },
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,
