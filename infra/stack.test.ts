@@ -352,6 +352,12 @@ describe('the stack with the defaults', () => {
       expect(rules).toContainEqual(
         expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 3, Status: 'Enabled' }),
       );
+      // Client e-mail replies: a dropped or erased one leaves no old version behind for long; a kept one never expires.
+      const inbound = rules.filter((rule: { Prefix?: string }) => rule.Prefix === 'inbound-email/');
+      expect(inbound).toEqual([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+      ]);
+      expect(inbound[0].ExpirationInDays).toBeUndefined();
       // No rule without a prefix expires current objects: confirmed testimonials stay.
       expect(
         rules.filter(

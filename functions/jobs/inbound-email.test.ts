@@ -159,7 +159,7 @@ describe('a client e-mail reply', () => {
     );
   });
 
-  it('keeps the original, which the agent opens through a short-lived link; another agent gets a 404', async () => {
+  it('keeps the original, which the agent opens through a short-lived link (404 to another agent) until the client is deleted', async () => {
     const { client, clientId, token } = await agentWhoWrote();
     const raw = fixture('outlook-quoted').replaceAll(FIXTURE_TOKEN, token);
     await handled(await receive(raw));
@@ -174,6 +174,8 @@ describe('a client e-mail reply', () => {
     expect(Buffer.from(await download.arrayBuffer()).toString('latin1')).toBe(raw);
 
     const stranger = await signedInAgent(api);
+    // Kept while the client is; erased with them.
+    const kept = await inboundObjects();
     expect((await stranger.client.get(`/api/clients/${clientId}/messages/${reply.id}/original`)).status).toBe(404);
     // A message the agent sent has no original; an unknown id names none; a malformed one is refused.
     for (const id of [outbound.id, 'no-such-message', 'a.b']) {
@@ -184,6 +186,10 @@ describe('a client e-mail reply', () => {
     const malformed = await client.get(`/api/clients/${clientId}/messages/${'x'.repeat(300)}/original`);
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('BAD_PATH_PARAMETER');
+    expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
+    const left = await inboundObjects();
+    expect(kept.length - left.length).toBe(1);
+    expect((await fetch(res.body.url)).status).toBe(404);
   });
 });
 
