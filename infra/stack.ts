@@ -155,6 +155,11 @@ export class HearthStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: appUrl, description: 'Open this in a browser' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'InboundTextsTopicArn', {
+      value: this.jobs.inboundTextsTopic.topicArn,
+      description:
+        "Name this topic as the two-way SMS destination of the number (AWS End User Messaging): clients' texts",
+    });
     if (messaging.emailIdentity && !props.sesIdentity?.includes('@')) {
       messaging.emailIdentity.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `SesDkimRecord${index + 1}`, {

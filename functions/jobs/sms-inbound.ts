@@ -54,6 +54,7 @@ export async function handler(event: SnsEvent): Promise<SmsInboundResult> {
       body: text.messageBody ?? '',
       provider: 'sns',
       at: Number.isFinite(sent) ? new Date(sent) : new Date(),
+      ...(text.inboundMessageId ? { sourceId: text.inboundMessageId } : {}),
     });
     if (outcome.kind === 'help') {
       try {

@@ -3,12 +3,13 @@
 // moves and the automatic sends to the client pause (one write of the client record), the conversation moves to the
 // top of the agent's inbox as unread, the automatic messages waiting for that client stop going out on their own,
 // and the agent hears of it by e-mail (at most once per client per window; later replies go in the next notice).
+import { createHash } from 'node:crypto';
 import { APPROVAL_NOTES, REPLY_PAUSE_DAYS } from '@shared/automations';
 import { todayIn } from '@shared/dates';
 import { changeClient } from '../data/client-record';
 import { getClient, type ClientItem } from '../data/clients';
 import { excerptOf, noteConversationMessage } from '../data/conversations';
-import { changeMessageStatus, listOutgoing, putMessage } from '../data/messages';
+import { changeMessageStatus, listOutgoing, putMessageOnce } from '../data/messages';
 import { releaseSend } from '../data/outbound-caps';
 import { claimReplyNotice } from '../data/reply-notices';
 import { getUserById, type UserItem } from '../data/users';
@@ -33,6 +34,11 @@ export type InboundReply = {
   rawKey?: string;
   /** The address or number it came from. */
   from: string;
+  /**
+   * The provider's own id of the message (Twilio's MessageSid, SNS's inboundMessageId, an e-mail's Message-ID): a
+   * delivery of the same message again (a provider's retry) is taken in once.
+   */
+  sourceId?: string;
 };
 
 /** The agent has no such client (deleted meanwhile, or never theirs): the reply is not stored. */
@@ -43,6 +49,11 @@ export class ReplyClientNotFoundError extends Error {
   }
 }
 
+/** The id of the activity entry of a provider's message: the same message gets the same id. */
+function inboundMessageId(channel: string, sourceId: string): string {
+  return createHash('sha256').update(`inbound|${channel}|${sourceId}`).digest('base64url').slice(0, 22);
+}
+
 /** Takes in a client's reply; throws ReplyClientNotFoundError when the agent has no such client. */
 export async function recordInboundReply(input: InboundReply): Promise<{ messageId: string }> {
   const log = createLogger({ component: 'inbound-replies' });
@@ -51,8 +62,8 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
   const at = input.at.toISOString();
   const body = input.body.slice(0, INBOUND_BODY_MAX);
   const subject = input.subject ? input.subject.slice(0, SUBJECT_MAX) : undefined;
-  const messageId = randomId();
-  await putMessage({
+  const messageId = input.sourceId ? inboundMessageId(input.channel, input.sourceId) : randomId();
+  const stored = await putMessageOnce({
     id: messageId,
     agentId: input.agentId,
     clientId: input.clientId,
@@ -68,6 +79,8 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
     slotDay: at.slice(0, 10),
     createdAt: new Date().toISOString(),
   });
+  // Delivered before: taken in then, not twice (a crash right after that store would have lost only the notice).
+  if (!stored) return { messageId };
 
   const pauseUntil = new Date(input.at.getTime() + REPLY_PAUSE_DAYS * DAY_MS).toISOString();
   await changeClient(input.agentId, input.clientId, { kind: 'replied', at, pauseUntil }, { known: client });

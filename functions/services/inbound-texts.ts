@@ -21,6 +21,8 @@ export type InboundText = {
   body: string;
   provider: 'twilio' | 'sns';
   at: Date;
+  /** The provider's id of the text (Twilio's MessageSid, SNS's inboundMessageId): a redelivery is taken in once. */
+  sourceId?: string;
 };
 
 export type InboundTextOutcome =
@@ -76,6 +78,7 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
       body: text.body,
       at: text.at,
       from: text.from,
+      ...(text.sourceId ? { sourceId: `${text.provider}:${text.sourceId}` } : {}),
     });
     log.info('text reply received', { agentId: texter.agentId });
     return { kind: 'reply', agentId: texter.agentId, clientId: texter.clientId, messageId };

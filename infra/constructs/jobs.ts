@@ -128,22 +128,30 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
+    /**
+     * A job that sends mail and texts to clients: the messaging settings and limits, the unsubscribe key (its links,
+     * and the keyed hashes of opt-outs), and the Twilio secret when texts go through Twilio.
+     */
+    const messagingJobFunction = (job: Job) => {
+      const fn = this.jobFunction(
+        job,
+        props.code,
+        {
+          ...base,
+          ...messaging.environment,
+          ...props.limits,
+          UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+        },
+        true,
+      );
+      props.purposeKeys.unsubscribe.grantRead(fn);
+      fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'twilio')))
+        fn.addEnvironment(name, value);
+      return fn;
+    };
     // The worker always reads a secret: the key of the unsubscribe links in the e-mails it sends.
-    const workerFn = this.jobFunction(
-      workerJob,
-      props.code,
-      {
-        ...base,
-        ...messaging.environment,
-        ...props.limits,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(workerFn);
-    workerFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
-    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio')))
-      workerFn.addEnvironment(name, value);
+    const workerFn = messagingJobFunction(workerJob);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
     for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
     grantModel(workerFn, workerFn.role as iam.Role, props.ai);
@@ -210,21 +218,7 @@ export class Jobs extends Construct {
     // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
     // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
     // writes replies, opt-outs and opt-ins as the routes do (items and indexes), notifying the agent by e-mail.
-    const smsInboundFn = this.jobFunction(
-      byTrigger('inbound-texts-topic'),
-      props.code,
-      {
-        ...base,
-        ...messaging.environment,
-        ...props.limits,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(smsInboundFn);
-    smsInboundFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
-    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(smsInboundFn, 'twilio')))
-      smsInboundFn.addEnvironment(name, value);
+    const smsInboundFn = messagingJobFunction(byTrigger('inbound-texts-topic'));
     data.grantTable(smsInboundFn, 'table:write');
     messaging.grantSend(smsInboundFn);
     this.inboundTextsTopic = new sns.Topic(this, 'InboundTextsTopic', {

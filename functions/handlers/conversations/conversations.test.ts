@@ -8,7 +8,7 @@ import { countSoFar } from '../../data/outbound-caps';
 import { getUserById } from '../../data/users';
 import { automaticMessageId, runAutomations } from '../../services/automations';
 import { recordInboundReply, ReplyClientNotFoundError } from '../../services/inbound-replies';
-import { clientInput, makePro } from '../../testing/factories';
+import { automationRule, clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 import { resetSendingSettings, useTestApi } from '../../testing/sending';
 
@@ -287,15 +287,6 @@ describe('POST /api/conversations/{clientId}/read', () => {
 });
 
 describe("a reply pauses the client's automatic sends", () => {
-  const birthdayRule = (overrides: Partial<AutomationRule> = {}): AutomationRule => ({
-    occasion: 'birthday',
-    enabled: true,
-    channel: 'email',
-    mode: 'approve',
-    sendTime: '09:00',
-    ...overrides,
-  });
-
   async function agentWithBirthdayToday(rule: AutomationRule, pro = false) {
     const agent = await signedInAgent(api);
     if (pro) await makePro(agent.user.id);
@@ -307,7 +298,7 @@ describe("a reply pauses the client's automatic sends", () => {
   const runFor = async (agent: Agent, date: string) => runAutomations((await getUserById(agent.user.id, true))!, date);
 
   it('for 14 days the morning run skips the client and says why', async () => {
-    const agent = await agentWithBirthdayToday(birthdayRule());
+    const agent = await agentWithBirthdayToday(automationRule());
     await reply(agent, agent.customer.id);
     const run = await runFor(agent, agent.date);
     expect(run.skipped).toEqual({ replied: 1 });
@@ -320,7 +311,7 @@ describe("a reply pauses the client's automatic sends", () => {
   });
 
   it('an automatic message awaiting approval says the client replied, and stays for the agent to approve', async () => {
-    const agent = await agentWithBirthdayToday(birthdayRule());
+    const agent = await agentWithBirthdayToday(automationRule());
     await runFor(agent, agent.date);
     const at = new Date();
     await reply(agent, agent.customer.id, { at });
@@ -333,7 +324,7 @@ describe("a reply pauses the client's automatic sends", () => {
   });
 
   it('a scheduled automatic message goes back to waiting for approval, its daily slot given back', async () => {
-    const agent = await agentWithBirthdayToday(birthdayRule({ mode: 'auto', sendTime: '23:59' }), true);
+    const agent = await agentWithBirthdayToday(automationRule({ mode: 'auto', sendTime: '23:59' }), true);
     const run = await runFor(agent, agent.date);
     expect(run.scheduled).toBe(1);
     const sentToday = () => countSoFar(sendCountKey(agent.user.id, 'email', new Date().toISOString().slice(0, 10)));

@@ -30,6 +30,7 @@ export const handler = definePublicHandler('twilio/post-twilio-inbound', {}, asy
     body: params.get('Body') ?? '',
     provider: 'twilio',
     at: new Date(),
+    ...(params.get('MessageSid') ? { sourceId: params.get('MessageSid')! } : {}),
   });
   log.info('twilio inbound text', { outcome: outcome.kind });
   return {

@@ -3,6 +3,7 @@
 // on the number; any other text joins the conversation of the agent who texted it last.
 import { createHmac } from 'node:crypto';
 import { resetConfig } from '../../config';
+import { rememberTextedPhone } from '../../data/messages';
 import { deliverTwoWayText } from '../../local/sms-inbound-job';
 import { clientInput } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
@@ -45,9 +46,10 @@ function inbound(params: Record<string, string>, signature = sign(`${api.url}/ap
   });
 }
 
+let sid = 0;
 const twilioForm = (from: string, body: string) => ({
   AccountSid: 'AC00000000000000000000000000000000',
-  MessageSid: 'SM1',
+  MessageSid: `SM${(sid += 1)}`,
   From: from,
   To: '+15125550000',
   Body: body,
@@ -216,7 +218,7 @@ describe('two-way texts through SNS (jobs/sms-inbound)', () => {
     destinationNumber: '+15125550000',
     messageKeyword: 'KEYWORD_123456789012',
     messageBody: body,
-    inboundMessageId: 'cae173d2-66b9-564c-8309-21f858e9fb84',
+    inboundMessageId: `cae173d2-66b9-564c-8309-${String((sid += 1)).padStart(12, '0')}`,
     previousPublishedMessageId: 'wJ0uPkwcWN2T0ZL5LVlhWYUYh6jmH1lUhO4FgMzI',
   });
 
@@ -229,6 +231,32 @@ describe('two-way texts through SNS (jobs/sms-inbound)', () => {
       unread: true,
       lastMessage: { direction: 'inbound', channel: 'sms', excerpt: 'See you Saturday' },
     });
+  });
+
+  it('a redelivery of the same text (SNS retries) is taken in once', async () => {
+    const a = await textedClient('+15125556105');
+    const text = twoWay('+15125556105', 'Only once please');
+    expect(await deliverTwoWayText(text)).toEqual({ handled: ['reply'] });
+    expect(await deliverTwoWayText(text)).toEqual({ handled: ['reply'] });
+    const activity = (await a.client.get(`/api/clients/${a.clientId}/messages`)).body.activity;
+    expect(activity.filter((m: { direction?: string }) => m.direction === 'inbound')).toHaveLength(1);
+    expect(await noticesTo(a.agentEmail)).toHaveLength(1);
+  });
+
+  it('a text joins a conversation only when the agent texted the number within 60 days', async () => {
+    const agent = await signedInAgent(api);
+    const now = Date.now();
+    const clientAt = async (phone: string, daysAgo: number) => {
+      const created = await agent.client.post('/api/clients', clientInput({ phone }));
+      await rememberTextedPhone(phone, agent.user.id, created.body.id, new Date(now - daysAgo * 86_400_000));
+      return created.body.id as string;
+    };
+    const recent = await clientAt('+15125556106', 59);
+    await clientAt('+15125556107', 61);
+    expect(await deliverTwoWayText(twoWay('+15125556106', 'Still interested'))).toEqual({ handled: ['reply'] });
+    expect(await deliverTwoWayText(twoWay('+15125556107', 'Still interested'))).toEqual({ handled: ['dropped'] });
+    const inbox = (await agent.client.get('/api/conversations')).body;
+    expect(inbox.conversations.map((c: { clientId: string }) => c.clientId)).toEqual([recent]);
   });
 
   it('STOP opts out every client texted at the number; START opts back in', async () => {
