@@ -1339,6 +1339,10 @@ describe('the stack with every option', () => {
       ([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/messages',
     )![1];
     expect(messages.Properties?.Environment.Variables.INBOUND_EMAIL_DOMAIN).toBe('reply.example.com');
+    // What the operator does by hand: the MX record and activating the rule set, both printed by the deploy.
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.InboundEmailRuleSetName!.Value).toEqual({ Ref: ruleSetId });
+    expect(JSON.stringify(outputs.InboundEmailMxRecord!.Value)).toContain('reply.example.com MX 10 inbound-smtp.');
   });
 
   it("holds a route with a longer timeout of its own to half of it at p99, and the operator's thresholds elsewhere", () => {

@@ -160,6 +160,16 @@ export class HearthStack extends Stack {
       description:
         "Name this topic as the two-way SMS destination of the number (AWS End User Messaging): clients' texts",
     });
+    if (this.jobs.receiptRuleSet && messaging.inboundEmailDomain) {
+      new CfnOutput(this, 'InboundEmailRuleSetName', {
+        value: this.jobs.receiptRuleSet.receiptRuleSetName,
+        description: 'Make it the active receipt rule set (aws ses set-active-receipt-rule-set), once',
+      });
+      new CfnOutput(this, 'InboundEmailMxRecord', {
+        value: `${messaging.inboundEmailDomain} MX 10 inbound-smtp.${this.region}.amazonaws.com`,
+        description: 'Add to DNS so SES receives client replies',
+      });
+    }
     if (messaging.emailIdentity && !props.sesIdentity?.includes('@')) {
       messaging.emailIdentity.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `SesDkimRecord${index + 1}`, {
