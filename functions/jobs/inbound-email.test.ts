@@ -263,4 +263,18 @@ describe('what is dropped', () => {
     const { activity } = await activityOf(client, clientId);
     expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
   });
+
+  it('the same SES delivery twice (a retried invocation): taken in once', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const messageId = `retried-${randomBytes(4).toString('hex')}`;
+    const raw = fixture('plain-text').replaceAll(FIXTURE_TOKEN, token);
+    await storeInboundEmail(inboundEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
+    const event = {
+      Records: [{ eventSource: 'aws:ses', ses: { mail: { messageId, timestamp: new Date().toISOString() } } }],
+    };
+    expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toHaveLength(1);
+  });
 });

@@ -77,6 +77,8 @@ async function receive(record: NonNullable<SesReceiptEvent['Records']>[number], 
       at: Number.isNaN(at.getTime()) ? new Date() : at,
       rawKey: key,
       from: mail.from,
+      // Lambda retries an Event invocation that failed: the same SES message is taken in once.
+      sourceId: `ses:${messageId}`,
     });
   } catch (error) {
     if (error instanceof ReplyClientNotFoundError)
