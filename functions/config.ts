@@ -457,6 +457,11 @@ const providerSecretOnce = {
     const { accountSid, authToken, from } = await readProviderSecret('TWILIO_SECRET_ARN');
     return accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
   }),
+  twilioWebhook: once(
+    async (): Promise<string | undefined> =>
+      (await providerSecretOnce.twilio.get())?.authToken ??
+      (currentEnvironment().TWILIO_AUTH_TOKEN?.trim() || (await readProviderSecret('TWILIO_SECRET_ARN')).authToken),
+  ),
   openai: once(
     async (): Promise<string | undefined> =>
       currentEnvironment().AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
@@ -466,6 +471,11 @@ const providerSecretOnce = {
 export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
 export const googlePlacesApiKey = (): Promise<string | undefined> => providerSecretOnce.google.get();
 export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
+/**
+ * The token Twilio signs its webhooks with: the credentials', else TWILIO_AUTH_TOKEN alone (a server that only
+ * receives texts, or tests that post signed ones with SMS_PROVIDER=outbox).
+ */
+export const twilioWebhookToken = (): Promise<string | undefined> => providerSecretOnce.twilioWebhook.get();
 /**
  * The OpenAI-compatible endpoint's key: AI_API_KEY, else the secret AI_SECRET_ARN names; none for a local server
  * (Ollama).

@@ -193,9 +193,9 @@ export async function textDestinationOf(
   if (!destination.ok) return { kind: 'sms-country-not-allowed', allowedCountries: smsAllowedCountries };
   if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
   if ((await isPhoneOptedOut(destination.to)) || (await hasOptOutMark(agent.id, 'sms', destination.to))) {
-    await optOutClient(agent.id, client.id, 'sms', now);
-    // So the number's own START finds this client and lifts the mark again.
-    await rememberRefusedPhone(destination.to, agent.id, client.id, now);
+    // So the number's own START finds this client (if it still exists) and lifts the mark again.
+    if (await optOutClient(agent.id, client.id, 'sms', now))
+      await rememberRefusedPhone(destination.to, agent.id, client.id, now);
     return { kind: 'opted-out', channel: 'sms' };
   }
   return destination.to;

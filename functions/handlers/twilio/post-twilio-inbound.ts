@@ -3,7 +3,7 @@
 // request's Host) and the form parameters; anything else is 403. The text then takes the one inbound
 // path (functions/services/inbound-texts.ts): a keyword acts on the number, anything else is a reply
 // to the agent who texted it. HELP is answered in the TwiML; every other text gets an empty answer.
-import { config, twilioCredentials } from '../../config';
+import { config, twilioWebhookToken } from '../../config';
 import { escapeHtml } from '../../domain/message-text';
 import { isValidTwilioSignature } from '../../domain/twilio-signature';
 import { forbidden } from '../../http/errors';
@@ -15,13 +15,13 @@ const TWIML_START = '<?xml version="1.0" encoding="UTF-8"?><Response>';
 const twiml = (reply?: string) => `${TWIML_START}${reply ? `<Message>${escapeHtml(reply)}</Message>` : ''}</Response>`;
 
 export const handler = definePublicHandler('twilio/post-twilio-inbound', {}, async ({ event, rawBody, log }) => {
-  const credentials = await twilioCredentials().catch(() => undefined);
+  const authToken = await twilioWebhookToken().catch(() => undefined);
   // Without the auth token no signature can be checked: refused like a bad one.
-  if (!credentials)
+  if (!authToken)
     throw forbidden('Twilio is not configured on this server: its requests cannot be verified.', 'BAD_SIGNATURE');
   const params = new URLSearchParams(rawBody.toString('utf8'));
   const url = `${config().appUrl}/api/twilio/inbound`;
-  if (!isValidTwilioSignature(credentials.authToken, url, params, requestHeader(event, 'x-twilio-signature'))) {
+  if (!isValidTwilioSignature(authToken, url, params, requestHeader(event, 'x-twilio-signature'))) {
     throw forbidden('The Twilio signature is missing or wrong.', 'BAD_SIGNATURE');
   }
   const outcome = await handleInboundText({

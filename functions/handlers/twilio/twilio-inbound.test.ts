@@ -60,6 +60,7 @@ const twilioForm = (from: string, body: string) => ({
 async function textedClient(phone: string) {
   const agent = await signedInAgent(api);
   const created = await agent.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtNoon() }));
+  await attestConsent(agent.client, created.body.id);
   expect((await sendText(agent.client, created.body.id)).status).toBe(201);
   return {
     client: agent.client,
@@ -71,6 +72,9 @@ async function textedClient(phone: string) {
 const consentOf = async (client: ApiClient, id: string) =>
   ((await client.get('/api/clients')).body as Array<{ id: string; smsConsent: unknown }>).find((c) => c.id === id)!
     .smsConsent;
+/** The agent attests the client's consent to texts (refused, and so left as it is, once the number said STOP). */
+const attestConsent = (client: ApiClient, clientId: string) =>
+  client.patch(`/api/clients/${clientId}`, { smsConsent: 'granted' });
 const sendText = (client: ApiClient, clientId: string) =>
   client.post(`/api/clients/${clientId}/messages`, { channel: 'sms', body: 'Hello!' });
 const noticesTo = async (email: string) =>
@@ -174,9 +178,11 @@ describe('POST /api/twilio/inbound', () => {
     // Another client of the agent's at the same number, erased after the STOP and added again, keeps the opt-out.
     const again = await a.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtNoon() }));
     expect(again.status).toBe(201);
+    await attestConsent(a.client, again.body.id);
     expect((await sendText(a.client, again.body.id)).body.code).toBe('OPTED_OUT');
     expect((await a.client.request('DELETE', `/api/clients/${a.clientId}`)).status).toBe(204);
     const readded = await a.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtNoon() }));
+    await attestConsent(a.client, readded.body.id);
     expect((await sendText(a.client, readded.body.id)).status).toBe(409);
 
     const res = await inbound(twilioForm(phone, ' Start '));
@@ -184,6 +190,32 @@ describe('POST /api/twilio/inbound', () => {
     expect(res.text).toContain('<Response></Response>');
     expect((await sendText(a.client, readded.body.id)).status).toBe(201);
     expect((await sendText(a.client, again.body.id)).status).toBe(201);
+  });
+
+  it('checks the signature with TWILIO_AUTH_TOKEN alone, texts going to the outbox', async () => {
+    const saved = {
+      sid: process.env.TWILIO_ACCOUNT_SID,
+      from: process.env.TWILIO_FROM,
+      provider: process.env.SMS_PROVIDER,
+    };
+    delete process.env.TWILIO_ACCOUNT_SID;
+    delete process.env.TWILIO_FROM;
+    process.env.SMS_PROVIDER = 'outbox';
+    resetConfig();
+    try {
+      const params = twilioForm('+15125556998', 'HELP');
+      const signed = await inbound(params);
+      expect(signed.status).toBe(200);
+      expect(signed.text).toContain('<Message>');
+      const forged = await inbound(params, sign(`${api.url}/api/twilio/inbound`, params, 'not-the-token'));
+      expect(forged.status).toBe(403);
+      expect(forged.body.code).toBe('BAD_SIGNATURE');
+    } finally {
+      Object.assign(process.env, { TWILIO_ACCOUNT_SID: saved.sid, TWILIO_FROM: saved.from });
+      if (saved.provider === undefined) delete process.env.SMS_PROVIDER;
+      else process.env.SMS_PROVIDER = saved.provider;
+      resetConfig();
+    }
   });
 
   it('refuses a missing or wrong signature (403) and changes nothing', async () => {
@@ -269,11 +301,15 @@ describe('two-way texts through SNS (jobs/sms-inbound)', () => {
     expect(await smsOptedOut(a.client, a.clientId)).toBe(false);
     expect(await consentOf(a.client, a.clientId)).toMatchObject({ status: 'granted', source: 'keyword' });
     expect((await sendText(a.client, a.clientId)).status).toBe(201);
-    // Both changes are in the client's consent history.
+    // Both keywords are in the client's consent history, after the agent's attestation.
     const history = (await a.client.get(`/api/clients/${a.clientId}/messages`)).body.activity.filter(
       (entry: { type: string }) => entry.type === 'consent',
     );
-    expect(history.map((entry: { status: string }) => entry.status)).toEqual(['granted', 'revoked']);
+    expect(history.map((entry: { status: string; source: string }) => `${entry.status} ${entry.source}`)).toEqual([
+      'granted keyword',
+      'revoked keyword',
+      'granted agent-attested',
+    ]);
   });
 
   it('HELP is answered with one text through the SMS port, naming the agent', async () => {
