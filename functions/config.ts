@@ -39,6 +39,11 @@ export type Config = {
    */
   sesConfigurationSet: string | undefined;
   smsProvider: SmsProvider;
+  /**
+   * The domain SES receives client replies at (INBOUND_EMAIL_DOMAIN): client e-mails then carry Reply-To
+   * `r-<token>@<domain>` (functions/domain/reply-address.ts). Unset: Reply-To is the agent's own address.
+   */
+  inboundEmailDomain: string | undefined;
   outboxDir: string | undefined;
   adminEmails: ReadonlySet<string>;
   /** log2 of scrypt's N for new password hashes (OWASP: 17). */
@@ -203,6 +208,18 @@ function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly stri
   return [...new Set(list)];
 }
 
+/** A domain name of two labels or more (`reply.example.com`), in lower case. */
+export const isDomainName = (value: string): boolean =>
+  value.length <= 200 && /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/.test(value);
+
+/** A mail domain, lower-cased; undefined when unset. */
+function domainSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (!isDomainName(value)) throw new ConfigError(`${name} must be a domain name, like reply.example.com`);
+  return value;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -240,6 +257,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     sesConfigurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
+    inboundEmailDomain: domainSetting(env, 'INBOUND_EMAIL_DOMAIN'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,

@@ -361,6 +361,12 @@ describe('the stack with the defaults', () => {
       expect(rules).toContainEqual(
         expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 3, Status: 'Enabled' }),
       );
+      // Client e-mail replies: a dropped or erased one leaves no old version behind for long; a kept one never expires.
+      const inbound = rules.filter((rule: { Prefix?: string }) => rule.Prefix === 'inbound-email/');
+      expect(inbound).toEqual([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+      ]);
+      expect(inbound[0].ExpirationInDays).toBeUndefined();
       // No rule without a prefix expires current objects: confirmed testimonials stay.
       expect(
         rules.filter(
@@ -1021,6 +1027,27 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  describe('the inbound e-mail job', () => {
+    it('reads and deletes the replies SES stores under inbound-email/ and nothing else of the bucket; no receipt rule without an inbound domain', () => {
+      // Prepare
+      const statements = policyOf(fnId('inbound-email'));
+      const s3Statements = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')));
+      const variables = resources[fnId('inbound-email')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      // Assess
+      expect(s3Statements).toEqual([
+        expect.objectContaining({
+          Action: ['s3:DeleteObject', 's3:GetObject'],
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [PINNED.uploadsBucket, 'Arn'] }, '/inbound-email/*']] },
+        }),
+      ]);
+      expect(variables).toMatchObject({ UPLOADS_BUCKET: { Ref: PINNED.uploadsBucket }, MAIL_PROVIDER: 'ses' });
+      expect(variables.UNSUBSCRIBE_SIGNING_KEY_ARN).toBeDefined();
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(variables.INBOUND_EMAIL_DOMAIN).toBeUndefined();
+      template.resourceCountIs('AWS::SES::ReceiptRuleSet', 0);
+    });
+  });
+
   describe('the import job', () => {
     const routeFunctionId = (handler: string) =>
       ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
@@ -1279,7 +1306,52 @@ describe('the stack with every option', () => {
       p99LatencyMs: 2000,
       api5xxPercent: 2,
       ai: { provider: 'openai', openai: { baseUrl: 'https://llm.example.com', model: 'llama3.2:3b' } },
+      inboundEmailDomain: 'Reply.Example.com',
     }));
+  });
+
+  it('receives replies at the inbound domain: the raw mail stored under inbound-email/, then jobs/inbound-email invoked as an Event', () => {
+    // Prepare
+    const [jobId] = ofType(resources, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties?.Description === jobs.find((j) => j.name === 'inbound-email')!.description,
+    )!;
+    const [ruleSetId] = ofType(resources, 'AWS::SES::ReceiptRuleSet')[0]!;
+    // Assess
+    template.hasResourceProperties('AWS::SES::ReceiptRule', {
+      RuleSetName: { Ref: ruleSetId },
+      Rule: Match.objectLike({
+        Enabled: true,
+        Recipients: ['reply.example.com'],
+        ScanEnabled: true,
+        TlsPolicy: 'Require',
+        Actions: [
+          { S3Action: { BucketName: { Ref: PINNED.uploadsBucket }, ObjectKeyPrefix: 'inbound-email/' } },
+          { LambdaAction: { FunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] }, InvocationType: 'Event' } },
+        ],
+      }),
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [jobId, 'Arn'] },
+      Principal: 'ses.amazonaws.com',
+    });
+    // SES may write the objects it receives into the bucket (its S3 action's bucket policy).
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: PINNED.uploadsBucket },
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 's3:PutObject', Principal: { Service: 'ses.amazonaws.com' } }),
+        ]),
+      }),
+    });
+    // Every function that mails a client gives replies that domain's address.
+    const messages = ofType(resources, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/messages',
+    )![1];
+    expect(messages.Properties?.Environment.Variables.INBOUND_EMAIL_DOMAIN).toBe('reply.example.com');
+    // What the operator does by hand: the MX record and activating the rule set, both printed by the deploy.
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs.InboundEmailRuleSetName!.Value).toEqual({ Ref: ruleSetId });
+    expect(JSON.stringify(outputs.InboundEmailMxRecord!.Value)).toContain('reply.example.com MX 10 inbound-smtp.');
   });
 
   it("holds a route with a longer timeout of its own to half of it at p99, and the operator's thresholds elsewhere", () => {

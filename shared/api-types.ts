@@ -368,7 +368,8 @@ export type ConsentActivity = {
 export type Activity = MessageActivity | TouchActivity | ConsentActivity;
 
 /** GET /api/clients/{id}/messages: newest first (by sentAt, sendAt or the touch's date). */
-export type ClientActivity = { activity: Activity[]; lastContactDate: string | null };
+/** `client`: the client as it is now (the Inbox's thread answers from it, with the composer). */
+export type ClientActivity = { activity: Activity[]; lastContactDate: string | null; client: Client };
 
 /** POST /api/clients/{id}/messages: 201 `sent`, or 202 `scheduled` for the next 8:00 in the client's zone. */
 export type SendMessageResult =
@@ -405,6 +406,9 @@ export type OpenInvitation = {
 
 /** GET /api/clients/export: a short-lived link to a CSV of every client of the agent. */
 export type ClientsExport = { url: string; expiresAt: string; rows: number; fileName: string };
+
+/** GET /api/clients/{id}/messages/{messageId}/original: a short-lived link to an e-mail reply as it arrived (.eml). */
+export type MessageOriginal = { url: string; expiresAt: string };
 
 /** POST /api/video-testimonials/{id}/complete: the testimonial recorded (its URL comes with the list). */
 export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
@@ -615,6 +619,7 @@ export type ApiResponses = {
   'client-registration/post-client-registration-confirm': RegistrationConfirmResult;
   'clients/delete-client': never;
   'clients/get-client-messages': ClientActivity;
+  'clients/get-client-message-original': MessageOriginal;
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
   'clients/get-clients': Client[] | ClientPage;

@@ -11,6 +11,8 @@ export type JobTrigger =
   | 'ses-events'
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
   | 'imports-queue'
+  /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
+  | 'ses-receipt'
   /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
   | 'inbound-texts-topic';
 
@@ -59,6 +61,14 @@ export const jobs = [
     timeoutSeconds: 900,
   },
   {
+    name: 'inbound-email',
+    description:
+      "Takes in a client's e-mail reply that SES received: verifies its reply address, adds it to the client",
+    trigger: 'ses-receipt',
+    memoryMb: 512,
+    timeoutSeconds: 60,
+  },
+  {
     name: 'sms-inbound',
     description: "Takes in clients' texts to the number: STOP, START and HELP, and replies that join a conversation",
     trigger: 'inbound-texts-topic',
@@ -66,5 +76,8 @@ export const jobs = [
     timeoutSeconds: 30,
   },
 ] as const satisfies readonly Job[];
+
+/** Where SES's receipt rule stores each received reply (the uploads bucket), named by its message id. */
+export const INBOUND_EMAIL_PREFIX = 'inbound-email/';
 
 export type JobName = (typeof jobs)[number]['name'];

@@ -23,6 +23,7 @@ import { compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
 import { startLocalImportQueue } from './import-jobs';
+import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { startHourlyReminders } from './reminders-job';
@@ -63,6 +64,8 @@ export type LocalRuntime = {
   url: string;
   port: number;
   outboxDir: string;
+  /** Raw RFC 5322 files written here are received as SES would deliver them (functions/local/inbound-email-job.ts). */
+  inboundEmailDir: string;
   emulators: Emulators;
   /** The stack's twin, when the runtime runs as one. */
   twin: Twin | undefined;
@@ -71,6 +74,7 @@ export type LocalRuntime = {
 };
 
 const TABLE_NAME = 'hearthside';
+export const LOCAL_INBOUND_EMAIL_DOMAIN = 'reply.localhost';
 const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' };
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
@@ -90,7 +94,9 @@ function loadHandler(slug: string): Promise<HandlerModule> {
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
-  const outboxDir = dataDir ? join(dataDir, 'outbox') : join(await tempDir(), 'outbox');
+  const scratch = dataDir ?? (await tempDir());
+  const outboxDir = join(scratch, 'outbox');
+  const inboundEmailDir = join(scratch, 'inbound-email');
   mkdirSync(outboxDir, { recursive: true });
   const emulators = await startEmulators({ dataDir, buckets: Object.values(BUCKETS) });
   const webDir = resolve(options.webDir ?? 'dist/web');
@@ -133,6 +139,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     MAIL_PROVIDER: 'outbox',
     SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
     OUTBOX_DIR: outboxDir,
+    // Client e-mails carry Reply-To r-<token>@<this domain>; replies arrive through inboundEmailDir.
+    INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
     // The reminders scheduler hands its messages to the worker in this process (no SQS here).
     QUEUE_PROVIDER: 'memory',
     SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
@@ -165,6 +173,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     onError: (error) =>
       process.stderr.write(`import job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
   });
+  const stopInboundEmail = watchInboundEmail(inboundEmailDir, (error) =>
+    process.stderr.write(`inbound e-mail failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+  );
   const stopReminders =
     (options.hourlyReminders ?? dataDir !== undefined)
       ? startHourlyReminders((error) =>
@@ -176,11 +187,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     url,
     port,
     outboxDir,
+    inboundEmailDir,
     emulators,
     twin,
     seeded,
     async close() {
       stopReminders();
+      await stopInboundEmail();
       await importQueue.close();
       setJobScopes(undefined);
       await twin?.close();
@@ -314,6 +327,7 @@ async function startTwinUnlessOff(
       MAIL_PROVIDER: 'outbox',
       SMS_PROVIDER: 'outbox',
       OUTBOX_DIR: local.outboxDir,
+      INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
       PAYMENT_PROVIDER: 'simulator',
       // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test server).
       AI_PROVIDER: 'local',

@@ -47,6 +47,7 @@ import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
 import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
 import { createLogger } from '../observability/logger';
+import { replyToFor } from './reply-addresses';
 import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
@@ -125,6 +126,7 @@ async function transmitEmail(
     `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
   );
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
+  composed.replyTo = await replyToFor(agent, message.clientId);
   let sesMessageId: string | undefined;
   try {
     sesMessageId = await sendEmail({

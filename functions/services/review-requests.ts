@@ -15,6 +15,7 @@ import {
   type PlaceIdRequired,
   type TooSoon,
 } from '../domain/refusals';
+import { replyToFor } from './reply-addresses';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
 import { writeReviewUrl } from '../integrations/reviews';
 import { unverifiedSender } from './email-verification';
@@ -47,7 +48,8 @@ export async function requestReview(
     return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
-  const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>
+  const replyTo = await replyToFor(agent, after.id);
+  const delivery = await sendReviewRequest({ ...after, replyTo }, agent, writeReviewUrl(agent.googlePlaceId), () =>
     reserveDailySend(agent, 'sms', now),
   ).catch(async (error: unknown) => {
     await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);

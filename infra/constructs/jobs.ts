@@ -20,14 +20,17 @@ import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sesActions from 'aws-cdk-lib/aws-ses-actions';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { Job, JobTrigger } from '../../functions/jobs/jobs';
+import { INBOUND_EMAIL_PREFIX, type Job, type JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Messaging } from './messaging';
@@ -73,6 +76,8 @@ export class Jobs extends Construct {
   readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
   readonly schedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
+  /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
+  receiptRuleSet?: ses.ReceiptRuleSet;
   /** The topic to name as the number's two-way messaging destination (README, Two-way texts). */
   readonly inboundTextsTopic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[];
@@ -209,6 +214,7 @@ export class Jobs extends Construct {
       ],
       true,
     );
+    const inboundEmailFn = this.inboundEmail(byTrigger('ses-receipt'), props, base);
     // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
     // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
     // writes replies, opt-outs and opt-ins as the routes do (items and indexes), notifying the agent by e-mail.
@@ -240,6 +246,7 @@ export class Jobs extends Construct {
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
+      ['ses-receipt', inboundEmailFn],
       ['inbound-texts-topic', smsInboundFn],
     ]);
 
@@ -362,6 +369,68 @@ export class Jobs extends Construct {
         },
       ]);
     }
+  }
+
+  /**
+   * jobs/inbound-email: a client's e-mail reply. SES receives mail for the inbound domain; the receipt rule stores the
+   * raw mail under inbound-email/ in the uploads bucket (its S3 action adds the bucket policy that lets SES write
+   * there, for this account only), then invokes the function (type Event: the event has no body). The function reads
+   * and deletes those objects only, takes the reply in (the table, the agent's notice by mail) and verifies the reply
+   * address with the unsubscribe purpose key the address key is derived from.
+   */
+  private inboundEmail(job: Job, props: JobsProps, base: Record<string, string>): lambda.Function {
+    const { data, messaging } = props;
+    const fn = this.jobFunction(
+      job,
+      props.code,
+      {
+        ...base,
+        ...messaging.environment,
+        UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+      },
+      true,
+    );
+    props.purposeKeys.unsubscribe.grantRead(fn);
+    fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    data.grantTable(fn, 'table:write');
+    iam.Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['s3:GetObject', 's3:DeleteObject'],
+      resourceArns: [data.uploadsBucket.arnForObjects(`${INBOUND_EMAIL_PREFIX}*`)],
+    });
+    messaging.grantMail(fn);
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'SES names each received mail by its message id under inbound-email/: the job reads and deletes keys of that prefix only.',
+          appliesTo: [
+            `Resource::<${Stack.of(this).getLogicalId(data.uploadsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/${INBOUND_EMAIL_PREFIX}*`,
+          ],
+        },
+      ],
+      true,
+    );
+    const domain = messaging.inboundEmailDomain;
+    if (domain) {
+      this.receiptRuleSet = new ses.ReceiptRuleSet(this, 'InboundEmailRuleSet', {
+        rules: [
+          {
+            recipients: [domain],
+            scanEnabled: true,
+            tlsPolicy: ses.TlsPolicy.REQUIRE,
+            actions: [
+              new sesActions.S3({ bucket: data.uploadsBucket, objectKeyPrefix: INBOUND_EMAIL_PREFIX }),
+              new sesActions.Lambda({ function: fn, invocationType: sesActions.LambdaInvocationType.EVENT }),
+            ],
+          },
+        ],
+      });
+    }
+    return fn;
   }
 
   private jobFunction(

@@ -3,6 +3,7 @@
 // client's consent to texts.
 import { actorOf, clientFor } from '../../data/client-access';
 import type { Activity, ClientActivity } from '@shared/api-types';
+import { toClient } from '../../data/clients';
 import { listActivity, toMessageActivity, toTouchActivity } from '../../data/messages';
 import { toConsentActivity } from '../../data/sms-consent';
 import { notFound } from '../../http/errors';
@@ -20,5 +21,11 @@ export const handler = defineHandler('clients/get-client-messages', {}, async ({
       return toMessageActivity(item);
     })
     .sort((a, b) => when(b).localeCompare(when(a)) || b.createdAt.localeCompare(a.createdAt));
-  return { body: { activity, lastContactDate: client.lastContactDate ?? null } satisfies ClientActivity };
+  return {
+    body: {
+      activity,
+      lastContactDate: client.lastContactDate ?? null,
+      client: toClient(client),
+    } satisfies ClientActivity,
+  };
 });

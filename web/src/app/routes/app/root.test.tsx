@@ -95,7 +95,7 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Today, Business Profile, Manage Clients, Automations, Insights, Settings and Help, and marks the active one', async () => {
+  it('links Dashboard, Today, Inbox, Business Profile, Manage Clients, Automations, Insights, Settings and Help, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -103,6 +103,7 @@ describe('navigation bar', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/'],
       ['Today', '/today'],
+      ['Inbox', '/inbox'],
       ['Business Profile', '/business-profile'],
       ['Manage Clients', '/clients'],
       ['Automations', '/automations'],
@@ -183,6 +184,7 @@ describe('navigation bar', () => {
     ).toEqual([
       'Dashboard',
       'Today',
+      'Inbox',
       'Business Profile',
       'Manage Clients',
       'Automations',
