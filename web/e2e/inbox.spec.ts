@@ -1,23 +1,14 @@
 // The Inbox: a client answers the agent's e-mail (a raw reply written to the runtime's inbound folder, as SES would
 // deliver it), the Inbox shows the conversation unread with the count in the navigation at desktop and phone width,
 // the thread shows the reply, and the agent answers it with the composer. axe finds nothing serious on either screen.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addClientViaApi, expect, outbox, registerAgentViaApi, snap, test } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const FIXTURES = join(__dirname, '..', '..', 'functions', 'testing', 'fixtures', 'inbound-email');
-
-async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect.soft(serious, `axe on ${state}`).toEqual([]);
-}
 
 /** A raw Gmail reply to `token`'s reply address, dropped into the runtime's inbound folder (written, then moved in). */
 async function clientReplies(token: string): Promise<void> {
@@ -59,13 +50,13 @@ test.describe('inbox', () => {
     await expect(nav.getByRole('link', { name: 'Inbox, 1 unread' })).toBeVisible();
     await expect(page.getByText('1 unread conversation')).toBeVisible();
     await expect(page.getByRole('link', { name: /^Maria Lopez, unread/ })).toContainText('Thursday works for me');
-    await expectNoSeriousViolations(page, 'the Inbox at 1280 px');
+    await expectAxeClean(page, 'the Inbox at 1280 px');
     await snap(page, 'inbox-unread');
 
     await page.setViewportSize(PHONE);
     await expect(page.getByRole('link', { name: /^Maria Lopez, unread/ })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Unread only' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'the Inbox at 390 px');
+    await expectAxeClean(page, 'the Inbox at 390 px');
 
     await page.getByRole('link', { name: /^Maria Lopez, unread/ }).click();
     await expect(page).toHaveURL(new RegExp(`/inbox/${id}$`));
@@ -76,9 +67,9 @@ test.describe('inbox', () => {
     await expect(reply).not.toContainText('would Thursday work for the second viewing');
     await expect(reply.getByRole('button', { name: 'Download the original e-mail' })).toBeVisible();
     await expect(thread.getByRole('article', { name: /^You, E-mail/ })).toContainText('Would Thursday work?');
-    await expectNoSeriousViolations(page, 'the thread at 390 px');
+    await expectAxeClean(page, 'the thread at 390 px');
     await page.setViewportSize(DESKTOP);
-    await expectNoSeriousViolations(page, 'the thread at 1280 px');
+    await expectAxeClean(page, 'the thread at 1280 px');
     // Opened, so read: the badge is gone.
     await expect(nav.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
     await snap(page, 'inbox-thread');
@@ -87,7 +78,7 @@ test.describe('inbox', () => {
     const composer = page.getByRole('dialog', { name: 'Message Maria Lopez' });
     await composer.getByLabel('Subject').fill('Re: Would Thursday work?');
     await composer.getByRole('textbox', { name: 'Message' }).fill('Perfect, see you Thursday at 5pm!');
-    await expectNoSeriousViolations(page, 'the composer over the thread');
+    await expectAxeClean(page, 'the composer over the thread');
     await composer.getByRole('button', { name: 'Send e-mail' }).click();
     await expect(composer.getByRole('status')).toContainText('Sent');
     await composer.getByRole('button', { name: 'Done' }).click();
@@ -102,6 +93,6 @@ test.describe('inbox', () => {
     await page.goto('/inbox');
     await expect(page.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to your clients' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'the empty Inbox');
+    await expectAxeClean(page, 'the empty Inbox');
   });
 });
