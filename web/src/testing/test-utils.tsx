@@ -3,7 +3,7 @@
 import createCache, { type StylisElement } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -123,3 +123,14 @@ export function visibleToasts(): HTMLElement[] {
 }
 
 export * from '@testing-library/react';
+
+/**
+ * Enters `text` into a form field as a paste does: a click, then one input event with the whole value. A form
+ * validates and renders again on every change, so `user.type` (one change per character) spent most of a form test's
+ * time re-rendering it; what the form does with the value is the same. Tests about keystrokes themselves (a search
+ * box's debounce, key handling) still type.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
+}

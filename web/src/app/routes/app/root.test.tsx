@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createDashboard, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '@/testing/mock-api';
-import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { fill, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const protectedPaths = [
   '/',
@@ -65,8 +65,8 @@ describe('protected routes', () => {
       api: { 'POST /api/login': () => jsonResponse(200, createUser()) },
     });
 
-    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fill(user, await screen.findByLabelText('Email'), 'jane@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
