@@ -28,6 +28,12 @@ export type ClientItem = Omit<Client, 'smsConsent'> & {
   revision?: number;
   /** When the client registered through the directory, until they confirm or the agent accepts them. */
   registrationPendingAt?: string | null;
+  /** When the client registered through the directory: no automatic message leaves by itself until one is approved. */
+  registeredThroughDirectoryAt?: string | null;
+  /** When the agent first approved an automatic message for the client. */
+  automaticApprovedAt?: string | null;
+  /** Automatic messages wait until then (a reply from the client pauses them). */
+  automaticPausedUntil?: string | null;
 };
 
 export function toClient(item: ClientItem): Client {
@@ -91,7 +97,13 @@ export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & 
 /** What a new client starts with beside the form's fields (all optional). */
 export type NewClientFields = Pick<
   ClientItem,
-  'smsConsent' | 'emailOptedOut' | 'emailOptedOutAt' | 'smsOptedOut' | 'smsOptedOutAt' | 'registrationPendingAt'
+  | 'smsConsent'
+  | 'emailOptedOut'
+  | 'emailOptedOutAt'
+  | 'smsOptedOut'
+  | 'smsOptedOutAt'
+  | 'registrationPendingAt'
+  | 'registeredThroughDirectoryAt'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

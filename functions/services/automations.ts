@@ -25,7 +25,9 @@ import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
+import { automaticPaused } from '../domain/held-text';
 import { textDestination } from '../domain/phone-numbers';
+import { textsAllowed } from '../domain/sms-consent';
 import { isRefusal } from '../domain/refusals';
 import { writeDraft } from './drafts';
 import { reserveDailySend } from './send-limits';
@@ -37,7 +39,7 @@ export function automaticMessageId(clientId: string, occasion: AutomationOccasio
   return createHash('sha256').update(`auto|${clientId}|${occasion}|${year}`).digest('base64url').slice(0, 22);
 }
 
-export type SkipReason = 'paused' | 'opted-out' | 'no-address' | 'recent-contact';
+export type SkipReason = 'paused' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
 
 export type AutomationRun = {
   /** Clients with a key date today that an enabled rule covers. */
@@ -57,12 +59,13 @@ export function skipReason(
   channel: MessageChannel,
   now: Date,
 ): { reason: SkipReason; text: string } | null {
-  if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
+  if (automaticPaused(client, now)) return { reason: 'paused', text: SKIP_REASONS.paused };
   if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut)
     return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
   const reachable =
     channel === 'email' ? Boolean(client.email) : textDestination(client.phone, config().smsAllowedCountries).ok;
   if (!reachable) return { reason: 'no-address', text: SKIP_REASONS.noAddress(channel) };
+  if (channel === 'sms' && !textsAllowed(client)) return { reason: 'no-consent', text: SKIP_REASONS.noConsent };
   if (client.lastContactDate && now.getTime() - Date.parse(client.lastContactDate) < RECENT_CONTACT_DAYS * DAY_MS)
     return { reason: 'recent-contact', text: SKIP_REASONS.recentContact };
   return null;
@@ -158,6 +161,7 @@ async function automaticMessage(
   let slot: SendSlot | undefined;
   if (rule.mode === 'auto') {
     if (!agent.isPro) note = APPROVAL_NOTES.notPro;
+    else if (client.registeredThroughDirectoryAt && !client.automaticApprovedAt) note = APPROVAL_NOTES.directoryClient;
     else if (!agent.emailVerifiedAt) note = APPROVAL_NOTES.unverified;
     else if (draft.engine.fallback) note = APPROVAL_NOTES.draftFailed;
     else {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { resetConfig } from '../../config';
-import { clientInput } from '../../testing/factories';
+import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
@@ -54,6 +54,7 @@ const twilioForm = (from: string, body: string) => ({
 async function textedClient(phone: string) {
   const agent = await signedInAgent(api);
   const created = await agent.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtNoon() }));
+  await grantSmsConsent(agent.user.id, created.body.id as string);
   expect(
     (await agent.client.post(`/api/clients/${created.body.id}/messages`, { channel: 'sms', body: 'Hello!' })).status,
   ).toBe(201);
