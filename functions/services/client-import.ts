@@ -139,11 +139,13 @@ async function newClientFields(
   await forEachLimited(inputs, PRO_CONCURRENCY, async (input) => {
     carried.set(input.email, await carriedClientFields(agentId, input));
   });
-  const imported: Partial<NewClientFields> = {
-    smsConsent: { status: 'none', source: 'import', at: now.toISOString() },
-  };
-  return (input) => ({ ...imported, ...carried.get(input.email) });
+  return (input) => ({ ...importedConsent(now), ...carried.get(input.email) });
 }
+
+/** An imported client was not asked about texts: none, from the import. */
+const importedConsent = (now: Date): Partial<NewClientFields> => ({
+  smsConsent: { status: 'none', source: 'import', at: now.toISOString() },
+});
 
 /** A row of an import job's batch: valid, the only one of the file with its e-mail, and the id its client gets. */
 export type JobRow = { row: number; client: ClientInput; id: string };
@@ -204,11 +206,9 @@ export async function importJobBatch(
   });
   creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
 
-  const fieldsOf = await newClientFields(
-    agent.id,
-    creates.map((r) => r.client),
-    now,
-  );
+  // The job does not read the opt-out marks per row (the request's import does): its clients start with no consent,
+  // and an opt-out a deleted client left is honoured when something is sent, and refuses the agent's attestation.
+  const fieldsOf = () => importedConsent(now);
   const batch =
     agent.isPro && creates.length > 0
       ? await createClientBatch(
@@ -235,7 +235,7 @@ export async function importJobBatch(
       continue;
     }
     try {
-      await created((await createClient(agent.id, row.client, now, row.id, fieldsOf(row.client))).client);
+      await created((await createClient(agent.id, row.client, now, row.id, fieldsOf())).client);
     } catch (error) {
       if (error instanceof ClientEmailTakenError) await taken(row, error.existingClientId);
       else if (error instanceof PlanLimitError) {

@@ -23,9 +23,12 @@ export function SmsConsentAttestation({ client, onSaved }: SmsConsentAttestation
   const { toast } = useToast();
   const helpId = useId();
   const [consent, setConsent] = useState<SmsConsent>(client.smsConsent);
+  /** The state being saved (shown while it is); null when nothing is. */
+  const [saving, setSaving] = useState<boolean | null>(null);
   const revoked = consent.status === 'revoked';
 
   const handleChange = async (granted: boolean) => {
+    setSaving(granted);
     try {
       const saved = await trigger({ clientId: client.id, smsConsent: granted ? 'granted' : 'none' });
       setConsent(saved.smsConsent);
@@ -33,6 +36,8 @@ export function SmsConsentAttestation({ client, onSaved }: SmsConsentAttestation
       toast({ title: granted ? 'Consent to texts recorded' : 'Consent to texts taken back', variant: 'success' });
     } catch (failure) {
       toast({ title: 'Not saved', description: errorMessage(failure), variant: 'destructive' });
+    } finally {
+      setSaving(null);
     }
   };
 
@@ -42,9 +47,9 @@ export function SmsConsentAttestation({ client, onSaved }: SmsConsentAttestation
       <FormControlLabel
         control={
           <Checkbox
-            checked={consent.status === 'granted'}
-            disabled={revoked || isMutating}
-            onChange={(_event, checked) => void handleChange(checked)}
+            checked={saving ?? consent.status === 'granted'}
+            disabled={revoked}
+            onChange={(_event, checked) => (isMutating ? undefined : void handleChange(checked))}
             slotProps={{ input: { 'aria-describedby': helpId } }}
           />
         }
