@@ -32,8 +32,6 @@ export type ClientItem = Omit<Client, 'smsConsent'> & {
   registeredThroughDirectoryAt?: string | null;
   /** When the agent first approved an automatic message for the client. */
   automaticApprovedAt?: string | null;
-  /** Automatic messages wait until then (a reply from the client pauses them). */
-  automaticPausedUntil?: string | null;
 };
 
 export function toClient(item: ClientItem): Client {

@@ -31,10 +31,10 @@ describe('a held text when it comes due', () => {
   });
 
   it('does not go while the client’s automatic messages are paused (by the agent, or until a date after a reply)', () => {
-    const until = { ...client, automaticPausedUntil: '2026-12-01T00:00:00.000Z' };
+    const until = { ...client, repliesPauseUntil: '2026-12-01T00:00:00.000Z' };
     expect(heldTextVerdict(message, until, 'UTC', US, afternoon)).toMatchObject({ problem: HELD_TEXT_PROBLEMS.paused });
     expect(automaticPaused({ ...client, automationsPaused: true }, afternoon)).toBe(true);
-    expect(automaticPaused({ ...client, automaticPausedUntil: '2026-11-01T00:00:00.000Z' }, afternoon)).toBe(false);
+    expect(automaticPaused({ ...client, repliesPauseUntil: '2026-11-01T00:00:00.000Z' }, afternoon)).toBe(false);
     // The agent's own text, held for 8:00, is not an automatic message.
     expect(heldTextVerdict({ ...message, automatic: false }, until, 'UTC', US, afternoon)).toEqual({ go: true });
   });

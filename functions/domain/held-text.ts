@@ -11,7 +11,7 @@ export type HeldTextClient = ConsentFields & {
   timeZone?: string | null;
   automationsPaused?: boolean;
   /** Automatic messages wait until then (a reply from the client pauses them). */
-  automaticPausedUntil?: string | null;
+  repliesPauseUntil?: string | null;
 };
 
 export const HELD_TEXT_PROBLEMS = {
@@ -30,7 +30,7 @@ export type HeldTextVerdict =
 /** Whether an automatic message is paused for the client at `now`. */
 export function automaticPaused(client: HeldTextClient, now: Date): boolean {
   if (client.automationsPaused === true) return true;
-  const until = client.automaticPausedUntil ? Date.parse(client.automaticPausedUntil) : NaN;
+  const until = client.repliesPauseUntil ? Date.parse(client.repliesPauseUntil) : NaN;
   return Number.isFinite(until) && until > now.getTime();
 }
 
