@@ -25,7 +25,6 @@ import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
-import { automaticPaused } from '../domain/held-text';
 import { textDestination } from '../domain/phone-numbers';
 import { textsAllowed } from '../domain/sms-consent';
 import { isRefusal } from '../domain/refusals';
@@ -59,7 +58,7 @@ export function skipReason(
   channel: MessageChannel,
   now: Date,
 ): { reason: SkipReason; text: string } | null {
-  if (automaticPaused(client, now)) return { reason: 'paused', text: SKIP_REASONS.paused };
+  if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
   if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut)
     return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
   const reachable =
