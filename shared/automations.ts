@@ -128,6 +128,7 @@ export const SKIP_REASONS = {
       ? 'The client has no e-mail address.'
       : 'The client has no phone number that can receive texts.',
   recentContact: `You were in touch with this client in the last ${RECENT_CONTACT_DAYS} days.`,
+  noConsent: 'The client has not agreed to receive text messages.',
   skippedByAgent: 'Skipped by you.',
   /** `date`: the day the client wrote back (YYYY-MM-DD). */
   replied: (date: string) =>
@@ -143,6 +144,8 @@ export const APPROVAL_NOTES = {
   sendingPaused: 'Sending to clients is paused, so this waits for your approval.',
   draftFailed: 'The AI draft could not be used as it was, so this waits for your approval.',
   notPro: 'Automatic sending is a Pro feature, so this waits for your approval.',
+  directoryClient:
+    'This client registered through the directory: their first automatic message waits for your approval.',
   unverified:
     'Verify your e-mail address so messages can go out in your name; until then this waits for your approval.',
   /** `date`: the day the client wrote back (YYYY-MM-DD). */

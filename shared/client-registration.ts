@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { clientSchema, CLIENT_MESSAGES, CLIENT_NAME_MAX } from './client-schema';
 import { emailSchema, ID_PATTERN } from './schemas';
+import { SMS_CONSENT_MESSAGES } from './sms-consent';
 
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATIONS_PER_AGENT_PER_DAY = 50;
@@ -54,7 +55,10 @@ export const invitationSchema = yup.object({
   email: emailSchema.required(CLIENT_MESSAGES.emailRequired),
 });
 
-const profileFields = clientSchema.pick(['phone', 'address', 'birthday', 'purchaseDate']);
+/** The consent checkbox (unticked by default): true only when the client ticked it, beside SMS_CONSENT_WORDS. */
+const smsConsent = yup.boolean().strict().typeError(SMS_CONSENT_MESSAGES.registrationValue).default(false);
+
+const profileFields = clientSchema.pick(['phone', 'address', 'birthday', 'purchaseDate']).shape({ smsConsent });
 
 /** Registration from an invitation: phone required; address, birthday and purchase date optional. */
 export const invitedRegistrationSchema = profileFields.shape({ token: invitationToken });
@@ -63,6 +67,7 @@ export const invitedRegistrationSchema = profileFields.shape({ token: invitation
 export const selfRegistrationSchema = clientSchema
   .pick(['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate'])
   .shape({
+    smsConsent,
     agentId: yup
       .string()
       .trim()

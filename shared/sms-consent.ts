@@ -4,7 +4,7 @@ import type { SmsConsent, SmsConsentSource, SmsConsentStatus } from './api-types
 
 /** What a client agrees to by ticking the box of the invitation or directory registration form. */
 export const SMS_CONSENT_WORDS =
-  'I agree to receive text messages from my realtor, sent through Hearthside, at the phone number above: personal ' +
+  'I agree to receive text messages from my realtor, sent through Hearthside, at the number I gave above: personal ' +
   'messages and automated greetings for my birthday and other key dates. Message frequency varies; message and data ' +
   'rates may apply. Consent is not a condition of any purchase. Reply STOP to opt out at any time, HELP for help.';
 

@@ -66,6 +66,8 @@ export type ClientChange =
   | { kind: 'milestones-awarded'; types: readonly string[] }
   /** A video testimonial was confirmed for the client. */
   | { kind: 'testimonial-received' }
+  /** The agent approved an automatic message for the client (the first lets the next ones leave by themselves). */
+  | { kind: 'automatic-approved' }
   /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
   | { kind: 'rederive' }
   /**
@@ -151,6 +153,8 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     }
     case 'testimonial-received':
       return before.hasTestimonial === true ? unchanged : changed({ hasTestimonial: true });
+    case 'automatic-approved':
+      return before.automaticApprovedAt ? unchanged : changed({ automaticApprovedAt: stamp });
     case 'confirm-registration':
       return before.registrationPendingAt ? changed({ registrationPendingAt: null, updatedAt: stamp }) : unchanged;
     case 'rederive': {
@@ -421,6 +425,7 @@ export async function createPendingClient(
   const item = await writeNewClient(agentId, input, now, randomId(), {
     ...fields,
     registrationPendingAt: now.toISOString(),
+    registeredThroughDirectoryAt: now.toISOString(),
   });
   await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
   return item;

@@ -23,6 +23,8 @@ export type RegistrationSubmissionItem = {
   agentId: string;
   clientId: string;
   changes: ClientChanges;
+  /** The visitor ticked the consent to texts (SMS_CONSENT_WORDS): applied with the details once confirmed. */
+  smsConsent?: boolean;
   tokenHash: string;
   uploads: Record<string, SubmissionUpload>;
   createdAt: string;
@@ -46,6 +48,7 @@ export async function createSubmission(
   clientId: string,
   changes: ClientChanges,
   now: Date,
+  smsConsent = false,
 ): Promise<{ submission: RegistrationSubmissionItem; confirmToken: string }> {
   // The id has the form of a client id: the visitor's answer holds it where a new client's id would be.
   const id = randomId();
@@ -60,6 +63,7 @@ export async function createSubmission(
     agentId,
     clientId,
     changes,
+    ...(smsConsent ? { smsConsent: true } : {}),
     tokenHash: hashConfirmToken(confirmToken),
     uploads: {},
     createdAt: now.toISOString(),

@@ -32,6 +32,10 @@ export type ClientItem = Omit<Client, 'smsConsent'> & {
   repliedAt?: string;
   /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
   repliesPauseUntil?: string;
+  /** When the client registered through the directory: no automatic message leaves by itself until one is approved. */
+  registeredThroughDirectoryAt?: string | null;
+  /** When the agent first approved an automatic message for the client. */
+  automaticApprovedAt?: string | null;
 };
 
 export function toClient(item: ClientItem): Client {
@@ -95,7 +99,13 @@ export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & 
 /** What a new client starts with beside the form's fields (all optional). */
 export type NewClientFields = Pick<
   ClientItem,
-  'smsConsent' | 'emailOptedOut' | 'emailOptedOutAt' | 'smsOptedOut' | 'smsOptedOutAt' | 'registrationPendingAt'
+  | 'smsConsent'
+  | 'emailOptedOut'
+  | 'emailOptedOutAt'
+  | 'smsOptedOut'
+  | 'smsOptedOutAt'
+  | 'registrationPendingAt'
+  | 'registeredThroughDirectoryAt'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

@@ -205,10 +205,14 @@ export async function changeMessageStatus(
   } else if (change.leaveDueIndex) {
     removes.push('gsi1pk', 'gsi1sk');
   }
-  // Handled: out of the waiting part of the queue (a message never queued gets a key that indexes nothing).
+  // Handled: out of the waiting part of the queue (a message never queued gets a key that indexes nothing); a message
+  // held again (a due text put off to the client's 8:00) is back in it.
   if (!QUEUED_STATUSES.includes(change.to)) {
     sets.push('gsi2sk = :handled');
     values[':handled'] = `${OUTGOING_DONE}${messageId}`;
+  } else if (froms.some((from) => !QUEUED_STATUSES.includes(from))) {
+    sets.push('gsi2sk = :waiting');
+    values[':waiting'] = `${OUTGOING_WAITING}${messageId}`;
   }
   const out = await sendIf(
     new UpdateCommand({

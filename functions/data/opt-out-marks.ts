@@ -9,7 +9,8 @@ import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib
 import type { MessageChannel } from '@shared/messages';
 import { signingKeys } from '../config';
 import { normalisedDestination, optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
-import { db, queryAll, table } from './db';
+import type { NewClientFields } from './clients';
+import { batchGet, db, queryAll, table } from './db';
 import {
   GSI1,
   mailSuppressionKey,
@@ -55,6 +56,51 @@ export async function hasOptOutMark(
   if (!mark) return false;
   const out = await db().send(new GetCommand({ TableName: table(), Key: optOutMarkItemKey(agentId, channel, mark) }));
   return out.Item !== undefined;
+}
+
+/** When the address or number was stopped: the mark's time, or undefined when it was not. */
+export type CarriedOptOuts = { email?: string; sms?: string };
+
+/**
+ * The opt-outs a new client of this agent starts with: an address an erased client unsubscribed, a number an erased
+ * client (or anyone, to the platform's number) stopped texts from. One BatchGet of the hashed records.
+ */
+export async function carriedOptOuts(
+  agentId: string,
+  { email, phone }: { email?: string | null; phone?: string | null },
+): Promise<CarriedOptOuts> {
+  const [emailMark, smsMark] = await Promise.all([markOf('email', email), markOf('sms', phone)]);
+  const keys = [
+    ...(emailMark ? [optOutMarkItemKey(agentId, 'email', emailMark)] : []),
+    ...(smsMark ? [optOutMarkItemKey(agentId, 'sms', smsMark), smsOptOutKey(smsMark)] : []),
+  ];
+  if (keys.length === 0) return {};
+  const found = await batchGet<{ pk: string; sk: string; at?: string; optedOutAt?: string }>(keys);
+  const carried: CarriedOptOuts = {};
+  for (const item of found) {
+    const at = item.at ?? item.optedOutAt ?? new Date().toISOString();
+    if (emailMark && item.sk === `email#${emailMark}`) carried.email = at;
+    else carried.sms ??= at;
+  }
+  return carried;
+}
+
+/**
+ * What a new client of this agent starts with at an address or number that was stopped: opted out, their consent to
+ * texts revoked (the opt-out outlives the client it was made for).
+ */
+export async function carriedClientFields(
+  agentId: string,
+  destinations: { email?: string | null; phone?: string | null },
+): Promise<Partial<NewClientFields>> {
+  const carried = await carriedOptOuts(agentId, destinations);
+  const fields: Partial<NewClientFields> = {};
+  if (carried.email) Object.assign(fields, { emailOptedOut: true, emailOptedOutAt: carried.email });
+  if (carried.sms) {
+    Object.assign(fields, { smsOptedOut: true, smsOptedOutAt: carried.sms });
+    fields.smsConsent = { status: 'revoked', source: 'keyword', at: carried.sms };
+  }
+  return fields;
 }
 
 export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', now = new Date()): Promise<void> {

@@ -3,7 +3,8 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
-import { clientInput } from '../testing/factories';
+import { clientInput, grantSmsConsent } from '../testing/factories';
+import { zoneAtLocalHour } from '../testing/sending';
 import { signedInRealtor } from '../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
 import { countSoFar, reserveSend } from './outbound-caps';
@@ -55,8 +56,12 @@ async function agentWithClients(phones: string[]) {
     businessLocation: 'Austin, TX',
   });
   const ids: string[] = [];
-  for (const phone of phones)
-    ids.push((await agent.client.post('/api/clients', clientInput({ phone }))).body.id as string);
+  for (const phone of phones) {
+    // Texted by the review request: awake (the text goes at once) and agreed to texts.
+    const created = await agent.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtLocalHour(12) }));
+    await grantSmsConsent(agent.user.id, created.body.id as string);
+    ids.push(created.body.id as string);
+  }
   return { ...agent, ids };
 }
 const requestReview = (agent: ApiClient, clientId: string) => agent.post(`/api/clients/${clientId}/request-review`);

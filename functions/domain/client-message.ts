@@ -48,6 +48,7 @@ export function composeAgentEmail(
   subject: string,
   body: string,
   unsubscribeUrl: string,
+  bodyHtml = messageBodyHtml(body),
 ): ComposedEmail {
   const footer = [agent.businessName ?? agent.fullName, agent.businessLocation]
     .filter(Boolean)
@@ -55,7 +56,7 @@ export function composeAgentEmail(
   const why = `You receive this because you are a client of ${agentText(agent.fullName)}.`;
   const text = `${messageBodyText(body)}\n\n--\n${footer.join('\n')}\n${why}\nUnsubscribe: ${unsubscribeUrl}\n`;
   const html =
-    messageBodyHtml(body) +
+    bodyHtml +
     '<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">' +
     `<p style="font-size:12px;color:#555">${footer.map(escapeHtml).join('<br>')}<br>${escapeHtml(why)}<br>` +
     `<a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a> from e-mails from ${escapeHtml(agentText(agent.fullName))}.</p>`;

@@ -27,11 +27,13 @@ export type DraftFacts = {
   reviewLink: string | null;
   /** The agent's own words for the writer; only a model follows them. */
   instructions: string | null;
+  /** The only e-mail address and phone number a draft may hold: the agent's own (draft-output.ts). */
+  agentContacts: { email: string | null; phone: string | null };
 };
 
 export type DraftFactsInput = {
   client: { name: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
-  agent: { fullName: string; businessName?: string | null };
+  agent: { fullName: string; businessName?: string | null; username?: string | null; phone?: string | null };
   request: { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null };
   /** The agent's today (YYYY-MM-DD). */
   today: string;
@@ -82,6 +84,7 @@ export function draftFacts({ client, agent, request, today, reviewLink }: DraftF
     date: when.date,
     agentName: agentText(agent.fullName),
     businessName: agent.businessName ? agentText(agent.businessName) : null,
+    agentContacts: { email: agent.username ?? null, phone: agent.phone ?? null },
     reviewLink: request.occasion === 'review-request' ? reviewLink : null,
     instructions: instructions ? instructions.slice(0, INSTRUCTIONS_MAX) : null,
   };

@@ -43,6 +43,29 @@ function hasForeignLink(text: string, allowed: readonly string[]): boolean {
   return defang(rest) !== rest;
 }
 
+const EMAIL_ADDRESS = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+/g;
+/** Seven digits or more, with the separators numbers are written with. */
+const PHONE_NUMBER = /\+?\(?\d[\d\s().-]{5,}\d/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * Whether `text` holds an e-mail address or a phone number other than the agent's: a model told by a client's record
+ * to "ask them to call 555-…" would put a stranger's number in the agent's message.
+ */
+export function hasForeignContact(text: string, agent: DraftFacts['agentContacts']): boolean {
+  const email = agent.email?.trim().toLowerCase();
+  if ((text.match(EMAIL_ADDRESS) ?? []).some((found) => found.toLowerCase().replace(/[.]+$/, '') !== email))
+    return true;
+  const phone = agent.phone ? digitsOf(agent.phone) : '';
+  return (text.match(PHONE_NUMBER) ?? []).some((found) => {
+    const digits = digitsOf(found);
+    if (digits.length < 7 || ISO_DATE.test(found.trim())) return false;
+    // The agent's number, written with or without its country code.
+    return !(phone.length >= 7 && (phone.endsWith(digits) || digits.endsWith(phone)));
+  });
+}
+
 export function checkModelDraft(raw: string, facts: DraftFacts): DraftCheck {
   const object = parseObject(raw);
   if (!object || typeof object.body !== 'string') return { ok: false, reason: 'it was not the JSON asked for' };
@@ -55,6 +78,8 @@ export function checkModelDraft(raw: string, facts: DraftFacts): DraftCheck {
   if (hasForeignLink(`${subject ?? ''}\n${body}`, allowed))
     return { ok: false, reason: 'it contained a link we did not give it' };
   if (PLACEHOLDER.test(`${subject ?? ''}\n${body}`)) return { ok: false, reason: 'it left a placeholder in' };
+  if (hasForeignContact(`${subject ?? ''}\n${body}`, facts.agentContacts))
+    return { ok: false, reason: 'it contained a phone number or e-mail address other than yours' };
   // The review link is the point of a review request: put it in when the model left it out.
   if (facts.reviewLink && !body.includes(facts.reviewLink))
     body = `${body}${facts.channel === 'sms' ? ' ' : '\n\n'}${facts.reviewLink}`;

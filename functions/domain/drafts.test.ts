@@ -172,6 +172,21 @@ describe('checking a model draft', () => {
     expect(ok({ subject: 'x', body: '  ' })).toEqual({ ok: false, reason: 'it was empty' });
   });
 
+  it('refuses a phone number other than the agent’s, and keeps the agent’s own', () => {
+    const withPhone = draftFacts({
+      client: { name: 'Jane Q. Doe' },
+      agent: { ...agent, phone: '(512) 555-0100' },
+      request: { occasion: 'check-in', channel: 'sms', tone: 'warm' },
+      today: '2026-11-23',
+      reviewLink: null,
+    });
+    expect(ok({ body: 'Hi Jane, call my office at 800-555-0199!' }, withPhone)).toEqual({
+      ok: false,
+      reason: 'it contained a phone number or e-mail address other than yours',
+    });
+    expect(ok({ body: 'Hi Jane, call me at 512-555-0100!' }, withPhone)).toMatchObject({ ok: true });
+  });
+
   it('refuses any link, scheme or domain the code did not give it, in the body or the subject', () => {
     for (const body of [
       'Visit http://evil.example now',

@@ -43,6 +43,7 @@ export const OWN_CLIENT_COLUMNS: readonly CsvColumn<Client>[] = [
   { header: 'timeZone', value: (c) => c.timeZone },
   { header: 'emailOptedOut', value: (c) => yesNo(c.emailOptedOut) },
   { header: 'smsOptedOut', value: (c) => yesNo(c.smsOptedOut) },
+  { header: 'smsConsent', value: (c) => c.smsConsent.status },
   { header: 'automationsPaused', value: (c) => yesNo(c.automationsPaused) },
   ...CLIENT_TAIL_COLUMNS,
 ];

@@ -35,12 +35,14 @@ export type NoPhone = { kind: 'no-phone' };
 export type EmailSuppressed = { kind: 'email-suppressed'; reason: 'bounce' | 'complaint' };
 export type SmsCountryNotAllowed = { kind: 'sms-country-not-allowed'; allowedCountries: readonly string[] };
 export type SmsUnavailable = { kind: 'sms-unavailable' };
+/** The client has not agreed to receive texts (their consent is none), or the agent has not attested it. */
+export type NoSmsConsent = { kind: 'no-sms-consent' };
 /** The provider refused or could not be reached: nothing left, the cap slot was given back. */
 export type SendFailed<C extends MessageChannel = MessageChannel> = { kind: 'send-failed'; channel: C };
 /** Why nothing can be e-mailed to a client. */
 export type EmailDestinationRefusal = OptedOut<'email'> | NoEmail | EmailSuppressed;
 /** Why no text can go to a client. */
-export type TextDestinationRefusal = OptedOut<'sms'> | NoPhone | SmsCountryNotAllowed | SmsUnavailable;
+export type TextDestinationRefusal = OptedOut<'sms'> | NoPhone | SmsCountryNotAllowed | SmsUnavailable | NoSmsConsent;
 
 /** A fixed-window limit on how often an agent may do something. */
 export type RateLimited<
@@ -103,6 +105,7 @@ export type Refusal =
   | EmailSuppressed
   | SmsCountryNotAllowed
   | SmsUnavailable
+  | NoSmsConsent
   | SendFailed
   | RateLimited
   | SignInRequired
@@ -141,6 +144,7 @@ const KINDS: Record<RefusalKind, true> = {
   'email-suppressed': true,
   'sms-country-not-allowed': true,
   'sms-unavailable': true,
+  'no-sms-consent': true,
   'send-failed': true,
   'rate-limited': true,
   'sign-in-required': true,

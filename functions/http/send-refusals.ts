@@ -4,6 +4,7 @@
 import { SEND_MESSAGES } from '../domain/client-message';
 import { smsCountriesMessage } from '../domain/phone-numbers';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
+import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import type {
   DailyLimit,
   EmailDestinationRefusal,
@@ -80,6 +81,7 @@ export const DESTINATION_ANSWERS: RefusalTable<EmailDestinationRefusal | TextDes
   'sms-country-not-allowed': ({ allowedCountries }) =>
     badRequest(smsCountriesMessage(allowedCountries), undefined, 'SMS_COUNTRY_NOT_ALLOWED'),
   'sms-unavailable': () => serviceUnavailable(SEND_MESSAGES.smsUnavailable, 60),
+  'no-sms-consent': () => new HttpError(409, SMS_CONSENT_MESSAGES.noConsent, { code: 'NO_SMS_CONSENT' }),
 };
 
 /** The provider did not take the message: 502. */

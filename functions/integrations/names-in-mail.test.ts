@@ -1,7 +1,6 @@
 // Names in our mail are data: an account or client name reaches a transactional or client e-mail defanged (no link a
 // mail client would make of it), escaped in HTML, on one line; every subject is one line.
 import { composeAgentEmail } from '../domain/client-message';
-import type { SendCapRefusal } from '../domain/refusals';
 import { buildDigest, digestEmail } from '../domain/reminder-digest';
 import { sendMonthlySummary } from '../services/monthly-summary';
 import { agentItem, setEmailVerified } from '../testing/factories';
@@ -11,7 +10,7 @@ import { sendPaymentFailedEmail } from './billing-emails';
 import { sendAlreadyConnectedEmail, sendInvitationEmail, sendPlanFullNotice } from './client-emails';
 import { sendEmail } from './mail';
 import type { OutboxMessage } from './outbox';
-import { sendReviewRequest } from './review-request';
+import { reviewRequestEmail, reviewRequestText } from './review-request';
 import { sendSupportConfirmation, sendSupportReply } from './support-emails';
 
 const HOSTILE = 'Eve https://evil.example/login\nwww.evil.example <a href="https://evil.example">click</a>';
@@ -140,9 +139,11 @@ describe.each(HOSTILE_NAMES)('every mail that carries a name, with the name %j',
 
   it('the review request (client, agent and business names)', async () => {
     const to = inbox();
-    const noText = async (): Promise<SendCapRefusal> => ({ kind: 'sending-paused', reason: 'bounces' });
-    await sendReviewRequest({ name: hostile, email: to, phone: null }, agent(), 'https://g.page/r/x', noText);
+    const request = reviewRequestEmail(hostile, agent(), 'https://g.page/r/x');
+    const unsubscribe = 'https://app.example.com/unsubscribe#token=t';
+    await sendEmail({ to, ...composeAgentEmail(agent(), request.subject, request.body, unsubscribe, request.html) });
     expectNoHostilePart(await lastMailTo(to));
+    expect(reviewRequestText(hostile, agent(), 'https://g.page/r/x')).not.toMatch(/evil\.example|https:\/\/evil/);
   });
 
   it('a client message from the agent (display name, footer)', async () => {

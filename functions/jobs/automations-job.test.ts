@@ -80,6 +80,9 @@ async function agentWith(
   const addClient = async (fields: Record<string, unknown>) => {
     const created = await agent.client.post('/api/clients', clientInput(fields));
     if (created.status !== 201) throw new Error(`client: ${created.status} ${created.text}`);
+    // Texted by the rules: the client agreed to texts (the agent attested it).
+    const consent = await agent.client.patch(`/api/clients/${created.body.id}`, { smsConsent: 'granted' });
+    if (consent.status !== 200) throw new Error(`consent: ${consent.status} ${consent.text}`);
     return created.body as { id: string; email: string };
   };
   return { ...agent, addClient };

@@ -26,6 +26,7 @@ import type { UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';
+import { textsAllowed } from '../domain/sms-consent';
 import { isRefusal } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { writeDraft } from './drafts';
@@ -38,7 +39,7 @@ export function automaticMessageId(clientId: string, occasion: AutomationOccasio
   return createHash('sha256').update(`auto|${clientId}|${occasion}|${year}`).digest('base64url').slice(0, 22);
 }
 
-export type SkipReason = 'paused' | 'replied' | 'opted-out' | 'no-address' | 'recent-contact';
+export type SkipReason = 'paused' | 'replied' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
 
 export type AutomationRun = {
   /** Clients with a key date today that an enabled rule covers. */
@@ -66,6 +67,7 @@ export function skipReason(
   const reachable =
     channel === 'email' ? Boolean(client.email) : textDestination(client.phone, config().smsAllowedCountries).ok;
   if (!reachable) return { reason: 'no-address', text: SKIP_REASONS.noAddress(channel) };
+  if (channel === 'sms' && !textsAllowed(client)) return { reason: 'no-consent', text: SKIP_REASONS.noConsent };
   if (client.lastContactDate && now.getTime() - Date.parse(client.lastContactDate) < RECENT_CONTACT_DAYS * DAY_MS)
     return { reason: 'recent-contact', text: SKIP_REASONS.recentContact };
   return null;
@@ -161,6 +163,7 @@ async function automaticMessage(
   let slot: SendSlot | undefined;
   if (rule.mode === 'auto') {
     if (!agent.isPro) note = APPROVAL_NOTES.notPro;
+    else if (client.registeredThroughDirectoryAt && !client.automaticApprovedAt) note = APPROVAL_NOTES.directoryClient;
     else if (!agent.emailVerifiedAt) note = APPROVAL_NOTES.unverified;
     else if (draft.engine.fallback) note = APPROVAL_NOTES.draftFailed;
     else {

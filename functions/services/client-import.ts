@@ -3,8 +3,15 @@
 // erasing what the agent has. A file sent again (or after a crash) finishes what it started.
 import type { ClientInput } from '@shared/client-schema';
 import { findClientIdsByEmail } from '../data/client-email-locks';
-import { getClientsByIds, listClients, type ClientChanges, type ClientItem } from '../data/clients';
+import {
+  getClientsByIds,
+  listClients,
+  type ClientChanges,
+  type ClientItem,
+  type NewClientFields,
+} from '../data/clients';
 import { awardDueMilestones } from '../data/milestones';
+import { carriedClientFields } from '../data/opt-out-marks';
 import { reconcileClientCount } from '../data/plan-slots';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import type { ImportRow } from '../domain/import-rows';
@@ -71,6 +78,11 @@ export async function importClients(
 
   await forEachLimited(updates, PRO_CONCURRENCY, ({ client }) => update(client, existing.get(client.email)!));
 
+  const fieldsOf = await newClientFields(
+    agent.id,
+    creates.map((r) => r.client),
+    new Date(),
+  );
   // Free agents import in file order, so the rows that fit are the first ones.
   const createOne = async ({ client }: ImportRow) => {
     if (capped > 0 && !agent.isPro) {
@@ -78,7 +90,7 @@ export async function importClients(
       return;
     }
     try {
-      await created((await createClient(agent.id, client)).client);
+      await created((await createClient(agent.id, client, new Date(), undefined, fieldsOf(client))).client);
     } catch (error) {
       if (error instanceof ClientEmailTakenError) await update(client, error.existingClientId);
       else if (error instanceof PlanLimitError) capped += 1;
@@ -89,10 +101,14 @@ export async function importClients(
   let next = 0;
   while (agent.isPro && next < creates.length) {
     const batch = creates.slice(next, next + PRO_BATCH);
+    const now = new Date();
     const result = await createClientBatch(
       agent.id,
       batch.map((r) => r.client),
       PRO_CONCURRENCY,
+      now,
+      undefined,
+      fieldsOf,
     );
     if (!result) break; // no longer Pro: the rest one by one, within the free plan
     next += batch.length;
@@ -109,6 +125,27 @@ export async function importClients(
   }
   return { imported, updated, capped };
 }
+
+/**
+ * What each new client of an import starts with: no consent to texts (no one asked them: none, from the import), and
+ * the opt-outs a deleted client left at the same address or number.
+ */
+async function newClientFields(
+  agentId: string,
+  inputs: readonly ClientInput[],
+  now: Date,
+): Promise<(input: ClientInput) => Partial<NewClientFields>> {
+  const carried = new Map<string, Partial<NewClientFields>>();
+  await forEachLimited(inputs, PRO_CONCURRENCY, async (input) => {
+    carried.set(input.email, await carriedClientFields(agentId, input));
+  });
+  return (input) => ({ ...importedConsent(now), ...carried.get(input.email) });
+}
+
+/** An imported client was not asked about texts: none, from the import. */
+const importedConsent = (now: Date): Partial<NewClientFields> => ({
+  smsConsent: { status: 'none', source: 'import', at: now.toISOString() },
+});
 
 /** A row of an import job's batch: valid, the only one of the file with its e-mail, and the id its client gets. */
 export type JobRow = { row: number; client: ClientInput; id: string };
@@ -169,6 +206,9 @@ export async function importJobBatch(
   });
   creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
 
+  // The job does not read the opt-out marks per row (the request's import does): its clients start with no consent,
+  // and an opt-out a deleted client left is honoured when something is sent, and refuses the agent's attestation.
+  const fieldsOf = () => importedConsent(now);
   const batch =
     agent.isPro && creates.length > 0
       ? await createClientBatch(
@@ -177,6 +217,7 @@ export async function importJobBatch(
           JOB_CONCURRENCY,
           now,
           creates.map((r) => r.id),
+          fieldsOf,
         )
       : undefined;
   if (batch) {
@@ -194,7 +235,7 @@ export async function importJobBatch(
       continue;
     }
     try {
-      await created((await createClient(agent.id, row.client, now, row.id)).client);
+      await created((await createClient(agent.id, row.client, now, row.id, fieldsOf())).client);
     } catch (error) {
       if (error instanceof ClientEmailTakenError) await taken(row, error.existingClientId);
       else if (error instanceof PlanLimitError) {

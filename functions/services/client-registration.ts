@@ -31,10 +31,20 @@ import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
 import { createLogger } from '../observability/logger';
 import { changeClient, createClient, createPendingClient, updateClient } from '../data/client-record';
+import { recordConsentChange, setSmsConsent } from '../data/sms-consent';
+import { carriedClientFields } from '../data/opt-out-marks';
+import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
+import type { NewClientFields } from '../data/clients';
 
 const log = createLogger({ module: 'client-registration' });
 
-export type RegisteringClient = Pick<ClientInput, 'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'>;
+export type RegisteringClient = Pick<
+  ClientInput,
+  'name' | 'email' | 'phone' | 'address' | 'birthday' | 'purchaseDate'
+> & {
+  /** The client ticked the consent to texts beside SMS_CONSENT_WORDS. */
+  smsConsent?: boolean;
+};
 export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
 export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
 /**
@@ -137,13 +147,18 @@ export async function registerWithAgent(
     agent,
     client,
     pending,
-    ...(await createSubmission(agent.id, client.id, changes, now)),
+    ...(await createSubmission(agent.id, client.id, changes, now, !pending && input.smsConsent === true)),
   });
   if (existing) return submitted(existing, false, changesFrom(input));
   // The plan is checked as a new client's would be, so the answer is the same whatever the e-mail.
   if (!hasFreeSlot(agent)) throw new AgentAtCapacityError(agent, input);
   try {
-    return await submitted(await createPendingClient(agent.id, { ...input, anniversary: undefined }, now), true, {});
+    const pending = await createPendingClient(agent.id, { ...input, anniversary: undefined }, now, {
+      ...formConsent(input, now),
+      ...(await carriedClientFields(agent.id, input)),
+    });
+    await recordConsentChange(pending);
+    return await submitted(pending, true, {});
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
     const client =
@@ -161,7 +176,7 @@ async function saveRegisteringClient(
   const existingId = await findClientIdByEmail(agent.id, input.email);
   if (existingId) {
     const updated = await updateClient(agent.id, existingId, changesFrom(input), now);
-    if (updated) return { client: updated, created: false };
+    if (updated) return { client: await withFormConsent(updated, input, now), created: false };
   }
   try {
     return await createRegisteringClient(agent, input, now);
@@ -170,7 +185,7 @@ async function saveRegisteringClient(
     if (!(error instanceof ClientEmailTakenError)) throw error;
     const updated = await updateClient(agent.id, error.existingClientId, changesFrom(input), now);
     if (!updated) throw error;
-    return { client: updated, created: false };
+    return { client: await withFormConsent(updated, input, now), created: false };
   }
 }
 
@@ -180,7 +195,11 @@ async function createRegisteringClient(
   now: Date,
 ): Promise<{ client: ClientItem; created: true }> {
   try {
-    const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now);
+    const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now, undefined, {
+      ...formConsent(input, now),
+      ...(await carriedClientFields(agent.id, input)),
+    });
+    await recordConsentChange(client);
     return { client, created: true };
   } catch (error) {
     if (error instanceof PlanLimitError) throw new AgentAtCapacityError(agent, input);
@@ -200,8 +219,9 @@ export async function applySubmission(submission: RegistrationSubmissionItem, no
     { now },
   );
   if (confirmed.kind === 'not-found') throw new SubmissionClientGoneError('the client no longer exists');
-  const updated = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
-  if (!updated) throw new SubmissionClientGoneError('the client no longer exists');
+  const changed = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
+  if (!changed) throw new SubmissionClientGoneError('the client no longer exists');
+  const updated = await withFormConsent(changed, { smsConsent: submission.smsConsent }, now);
   await completeOpenInvitation(submission.agentId, updated, now);
   return updated;
 }
@@ -247,6 +267,27 @@ async function completeOpenInvitation(
   } catch (error) {
     log.warn('open invitation left after a directory registration', { agentId, error });
   }
+}
+
+/** A new client's consent from the form: granted with the words beside the box when ticked, none otherwise. */
+function formConsent({ smsConsent }: Pick<RegisteringClient, 'smsConsent'>, now: Date): Partial<NewClientFields> {
+  if (smsConsent !== true) return {};
+  return { smsConsent: { status: 'granted', source: 'client-form', at: now.toISOString(), words: SMS_CONSENT_WORDS } };
+}
+
+/**
+ * A known client who ticked the box: their consent is granted from the form (a client who texted STOP stays opted
+ * out: only their START undoes it). An unticked box takes nothing back.
+ */
+async function withFormConsent(
+  client: ClientItem,
+  { smsConsent }: Pick<RegisteringClient, 'smsConsent'>,
+  now: Date,
+): Promise<ClientItem> {
+  if (smsConsent !== true) return client;
+  const consent = { status: 'granted', source: 'client-form', words: SMS_CONSENT_WORDS } as const;
+  const set = await setSmsConsent(client.agentId, client.id, consent, now, { known: client });
+  return 'client' in set ? set.client : client;
 }
 
 /** What the visitor sent; optional fields they left empty keep what the agent had. */

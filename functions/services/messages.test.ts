@@ -13,7 +13,7 @@ import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import { pauseSending } from '../data/sending-pause';
 import { SEND_MESSAGES } from '../domain/client-message';
 import { randomId } from '../domain/signed-tokens';
-import { agentItem, clientItem } from '../testing/factories';
+import { agentItem, consentedClientItem } from '../testing/factories';
 import { startTestApi, type TestApi } from '../testing/local-api';
 import { resetSendingSettings, zoneAtLocalHour } from '../testing/sending';
 import { deliverScheduledText, sendClientMessage } from './messages';
@@ -29,7 +29,7 @@ const mail = { channel: 'email', subject: 'Hello', body: 'Hi there.' } as const;
 const text = { channel: 'sms', body: 'Hi there.' } as const;
 /** A client it is noon for, so a text goes at once rather than being held for 8:00. */
 const awakeClient = (agentId: string, fields: Record<string, unknown> = {}) =>
-  clientItem(agentId, { timeZone: zoneAtLocalHour(12), ...fields });
+  consentedClientItem(agentId, { timeZone: zoneAtLocalHour(12), ...fields });
 
 describe('sendClientMessage refuses, as a value', () => {
   it('an agent whose e-mail is not verified: email-unverified', async () => {

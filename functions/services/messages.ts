@@ -28,8 +28,16 @@ import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthD
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import { emailSuppression, hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
-import { composeAgentEmail, composeText, SEND_MESSAGES, textDeliveryTime } from '../domain/client-message';
+import {
+  composeAgentEmail,
+  composeText,
+  SEND_MESSAGES,
+  textDeliveryTime,
+  type ComposedEmail,
+} from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';
+import { textsAllowed } from '../domain/sms-consent';
+import { heldTextVerdict, HELD_TEXT_PROBLEMS } from '../domain/held-text';
 import {
   isRefusal,
   type EmailDestinationRefusal,
@@ -66,22 +74,28 @@ export async function sendClientMessage(
   const client = await clientFor(actorOf(agent), clientId);
   if (!client) return { kind: 'not-found', what: 'client' };
   return input.channel === 'email'
-    ? sendEmailNow(agent, client, input, now)
-    : sendOrScheduleText(agent, client, input, now);
+    ? sendClientEmail(agent, client, input, now)
+    : sendClientText(agent, client, input, now);
 }
 
-async function sendEmailNow(
+/**
+ * An e-mail to the client, as the agent's own: the address checked (unsubscribed, bounced), the daily cap, the
+ * unsubscribe link and headers; kept in the client's activity. `bodyHtml`: the body as HTML when it holds a link the
+ * code made (a review request's).
+ */
+export async function sendClientEmail(
   agent: UserItem,
   client: ClientItem,
   input: MessageInput,
   now: Date,
-): Promise<SendMessageResult | SendRefusal> {
+  bodyHtml?: string,
+): Promise<SendMessageResult | EmailDestinationRefusal | SendCapRefusal | SendFailed<'email'>> {
   const to = await emailDestination(client);
   if (isRefusal(to)) return to;
   const slot = await reserveDailySend(agent, 'email', now);
   if (isRefusal(slot)) return slot;
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
-  const sent = await transmitEmail(agent, message, slot, now, client);
+  const sent = await transmitEmail(agent, message, slot, now, client, bodyHtml);
   if (isRefusal(sent)) return sent;
   return { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) };
 }
@@ -104,6 +118,34 @@ function emailProblem(refusal: EmailDestinationRefusal): string {
 }
 
 /**
+ * An e-mail from the agent to the client: the agent's name and Reply-To, the footer, the visible unsubscribe link and
+ * the one-click headers (`bodyHtml`: the body as HTML when it holds a link the code made).
+ */
+export async function agentEmailTo(
+  agent: UserItem,
+  clientId: string,
+  subject: string,
+  body: string,
+  bodyHtml?: string,
+): Promise<ComposedEmail> {
+  const token = await unsubscribeToken(agent.id, clientId);
+  const { appUrl } = config();
+  // The visible link opens the page that explains and confirms (the token in the fragment, like every e-mailed
+  // link); the header's link is the one-click POST (RFC 8058), and opened as a link it leads to the same page.
+  const composed = composeAgentEmail(
+    agent,
+    subject,
+    body,
+    `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
+    bodyHtml,
+  );
+  composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
+  // The client's answer comes back to this client's conversation (functions/services/reply-addresses.ts).
+  composed.replyTo = await replyToFor(agent, clientId);
+  return composed;
+}
+
+/**
  * Sends an e-mail held in status `sending` from the agent, with the unsubscribe link and headers,
  * marks it sent and advances the client's last contact (from `client` as the caller read it, if it has it). A refusal
  * by the mail service gives the cap slot back and is returned.
@@ -114,19 +156,9 @@ async function transmitEmail(
   slot: SendSlot,
   now: Date,
   client?: ClientItem,
+  bodyHtml?: string,
 ): Promise<MessageItem | SendFailed<'email'>> {
-  const token = await unsubscribeToken(agent.id, message.clientId);
-  const { appUrl } = config();
-  // The visible link opens the page that explains and confirms (the token in the fragment, like every e-mailed
-  // link); the header's link is the one-click POST (RFC 8058), and opened as a link it leads to the same page.
-  const composed = composeAgentEmail(
-    agent,
-    message.subject ?? '',
-    message.body,
-    `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
-  );
-  composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
-  composed.replyTo = await replyToFor(agent, message.clientId);
+  const composed = await agentEmailTo(agent, message.clientId, message.subject ?? '', message.body, bodyHtml);
   let sesMessageId: string | undefined;
   try {
     sesMessageId = await sendEmail({
@@ -152,12 +184,16 @@ async function transmitEmail(
   return markSent(message, now, agent.timeZone, client);
 }
 
-async function sendOrScheduleText(
+/**
+ * A text to the client, as the agent's own: every check of the destination (opt-outs, consent), the daily cap, the STOP
+ * notice on the first, and held for the client's 8:00 outside their 8:00–21:00; kept in the client's activity.
+ */
+export async function sendClientText(
   agent: UserItem,
   client: ClientItem,
   input: MessageInput,
   now: Date,
-): Promise<SendMessageResult | SendRefusal> {
+): Promise<SendMessageResult | TextDestinationRefusal | SendCapRefusal | SendFailed<'sms'>> {
   const to = await textDestinationOf(agent, client, now);
   if (isRefusal(to)) return to;
   const when = textDeliveryTime(client.timeZone ?? agent.timeZone, now);
@@ -199,6 +235,7 @@ export async function textDestinationOf(
       await rememberRefusedPhone(destination.to, agent.id, client.id, now);
     return { kind: 'opted-out', channel: 'sms' };
   }
+  if (!textsAllowed(client)) return { kind: 'no-sms-consent' };
   return destination.to;
 }
 
@@ -356,8 +393,19 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
     return 'failed';
   }
   if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now, agent);
-  if (client.smsOptedOut || (await isPhoneOptedOut(claimed.to))) {
-    await giveUp(claimed, slot, 'the client opted out of text messages');
+  // Checked again now: what the client did since it was written, and the client's clock.
+  const verdict = heldTextVerdict(claimed, client, agent?.timeZone, config().smsAllowedCountries, now);
+  if (!verdict.go && 'later' in verdict) {
+    const sendAt = verdict.later.toISOString();
+    await changeMessageStatus(claimed.clientId, claimed.id, { from: 'sending', to: 'scheduled', set: { sendAt } });
+    return 'not-due';
+  }
+  if (!verdict.go) {
+    await giveUp(claimed, slot, verdict.problem);
+    return verdict.optedOut ? 'opted-out' : 'failed';
+  }
+  if (await isPhoneOptedOut(claimed.to)) {
+    await giveUp(claimed, slot, HELD_TEXT_PROBLEMS.optedOut);
     return 'opted-out';
   }
   const outcome = await transmitText(claimed, slot, now);

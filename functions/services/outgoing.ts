@@ -9,6 +9,7 @@ import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
 import { messageSchema, type MessageInput } from '@shared/messages';
 import { isId } from '@shared/schemas';
 import { actorOf, clientFor } from '../data/client-access';
+import { changeClient } from '../data/client-record';
 import { batchGet } from '../data/db';
 import { clientKey } from '../data/keys';
 import {
@@ -149,6 +150,7 @@ export async function approveOutgoing(
         set: { ...content, sendAt: when.sendAt.toISOString() },
       });
       if (!scheduled) return racedAway(agent, item, slot);
+      await noteApproval(agent, item);
       return { status: 'scheduled', message: toMessageActivity(scheduled) };
     }
   }
@@ -160,7 +162,13 @@ export async function approveOutgoing(
   if (!claimed) return racedAway(agent, item, slot);
   const sent = await sendApproved(agent, claimed, slot, now);
   if (isRefusal(sent)) return sent;
+  await noteApproval(agent, item);
   return { status: 'sent', message: toMessageActivity(sent) };
+}
+
+/** An automatic message approved: a client from the directory may now get the next ones without asking. */
+async function noteApproval(agent: UserItem, item: MessageItem): Promise<void> {
+  if (item.automatic) await changeClient(agent.id, item.clientId, { kind: 'automatic-approved' });
 }
 
 /**

@@ -6,6 +6,7 @@ import { newClientItem } from '../data/clients';
 import { db, table } from '../data/db';
 import { isPhoneOptedOut, markPhoneOptedOut, rehashLegacyPlatformRecords, suppressEmail } from '../data/opt-out-marks';
 import type { UserItem } from '../data/users';
+import { attestedConsent } from '../testing/factories';
 import { startTestTable, type TestTable } from '../testing/table';
 import { emailDestination, textDestinationOf } from './messages';
 
@@ -22,7 +23,9 @@ let clients = 0;
 /** A client that is only a value: the send paths read it, nothing stores it. */
 function client(email: string, phone: string) {
   clients += 1;
-  return newClientItem('agent-p', `client-p${clients}`, { name: 'Ana Ruiz', email, phone }, now);
+  return newClientItem('agent-p', `client-p${clients}`, { name: 'Ana Ruiz', email, phone }, now, {
+    smsConsent: attestedConsent(now),
+  });
 }
 const agent = { id: 'agent-p' } as UserItem;
 

@@ -1,32 +1,46 @@
-// Asking a client for a review: a verified agent with a Google Place ID, within the daily e-mail
-// cap, at most once a week per client (one conditional write). The e-mail goes out (and a text
-// when possible, within the SMS cap); if the e-mail fails the status and the send are given back (the client record
-// counts the request when it is marked and uncounts it when it is withdrawn).
-import { releaseSend } from '../data/outbound-caps';
+// Asking a client for a review: a verified agent with a Google Place ID, at most once a week per client (one
+// conditional write). The request goes as the agent's own messages do (services/messages.ts), with the same checks: the
+// e-mail needs an address that neither unsubscribed nor bounced and carries the unsubscribe link and headers; the text,
+// when one can go, needs the client's consent and waits for their 8:00 outside 8:00–21:00. If the e-mail fails, the
+// status goes back (the client record counts the request when it is marked and uncounts it when it is withdrawn).
+import { actorOf, clientFor } from '../data/client-access';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
 import type { UserItem } from '../data/users';
+import { smsCountriesPhrase } from '../domain/phone-numbers';
 import {
   isRefusal,
   type AlreadyReviewed,
+  type EmailDestinationRefusal,
   type EmailUnverified,
   type SendCapRefusal,
+  type SendFailed,
   type NotFound,
   type PlaceIdRequired,
+  type RefusalOf,
   type TooSoon,
 } from '../domain/refusals';
-import { replyToFor } from './reply-addresses';
-import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
+import { reviewRequestEmail, reviewRequestText } from '../integrations/review-request';
 import { writeReviewUrl } from '../integrations/reviews';
 import { unverifiedSender } from './email-verification';
-import { reserveDailySend } from './send-limits';
+import { emailDestination, sendClientEmail, sendClientText } from './messages';
 
 export const REVIEW_REQUEST_INTERVAL_DAYS = 7;
 const INTERVAL_MS = REVIEW_REQUEST_INTERVAL_DAYS * 24 * 60 * 60 * 1000;
 
+/** Whether the text went, was held for the client's 8:00 (`textAt`), or why not (`smsProblem`). */
+export type ReviewRequestDelivery = { texted: boolean; textAt?: string; smsProblem?: string };
+
 /** Why a review request does not go. */
 export type ReviewRequestRefusal =
-  EmailUnverified | PlaceIdRequired | SendCapRefusal | NotFound<'client'> | AlreadyReviewed | TooSoon;
+  | EmailUnverified
+  | PlaceIdRequired
+  | SendCapRefusal
+  | NotFound<'client'>
+  | AlreadyReviewed
+  | TooSoon
+  | EmailDestinationRefusal
+  | SendFailed<'email'>;
 
 /** The request sent (the client as it is now, and whether a text went too), or why not. */
 export async function requestReview(
@@ -37,10 +51,12 @@ export async function requestReview(
   const unverified = unverifiedSender(agent);
   if (unverified) return unverified;
   if (!agent.googlePlaceId) return { kind: 'place-id-required' };
-  const slot = await reserveDailySend(agent, 'email');
-  if (isRefusal(slot)) return slot;
-  const mark = await markReviewRequested(agent.id, clientId, INTERVAL_MS, now, agent.timeZone);
-  if (mark.outcome !== 'marked') await releaseSend(slot); // refused below: nothing is sent
+  const client = await clientFor(actorOf(agent), clientId);
+  if (!client) return { kind: 'not-found', what: 'client' };
+  // The address first, as for a message: no request is marked for a client it cannot reach.
+  const to = await emailDestination(client);
+  if (isRefusal(to)) return to;
+  const mark = await markReviewRequested(agent.id, client.id, INTERVAL_MS, now, agent.timeZone);
   if (mark.outcome === 'no-such-client') return { kind: 'not-found', what: 'client' };
   if (mark.outcome === 'already-submitted') return { kind: 'already-reviewed' };
   if (mark.outcome === 'too-soon') {
@@ -48,13 +64,55 @@ export async function requestReview(
     return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
-  const replyTo = await replyToFor(agent, after.id);
-  const delivery = await sendReviewRequest({ ...after, replyTo }, agent, writeReviewUrl(agent.googlePlaceId), () =>
-    reserveDailySend(agent, 'sms', now),
+  const reviewUrl = writeReviewUrl(agent.googlePlaceId);
+  const email = reviewRequestEmail(after.name, agent, reviewUrl);
+  const withdraw = () => undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
+  const mailed = await sendClientEmail(
+    agent,
+    after,
+    { channel: 'email', subject: email.subject, body: email.body, occasion: 'review-request' },
+    now,
+    email.html,
   ).catch(async (error: unknown) => {
-    await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
-    await releaseSend(slot);
+    await withdraw();
     throw error;
   });
+  if (isRefusal(mailed)) {
+    await withdraw();
+    return mailed;
+  }
+  const texted = await sendClientText(
+    agent,
+    after,
+    { channel: 'sms', body: reviewRequestText(after.name, agent, reviewUrl), occasion: 'review-request' },
+    now,
+  );
+  if (isRefusal(texted)) return { client: after, delivery: { texted: false, smsProblem: textProblem(texted) } };
+  const delivery: ReviewRequestDelivery =
+    texted.status === 'sent' ? { texted: true } : { texted: false, textAt: texted.sendAt };
   return { client: after, delivery };
+}
+
+/** Why the request's text did not go, as the answer's `smsProblem` says it. */
+function textProblem(refusal: RefusalOf<typeof sendClientText>): string {
+  switch (refusal.kind) {
+    case 'sms-unavailable':
+      return 'text messages are not set up';
+    case 'no-sms-consent':
+      return 'the client has not agreed to receive text messages';
+    case 'opted-out':
+      return 'the client opted out of text messages';
+    case 'no-phone':
+      return 'the phone number cannot receive text messages';
+    case 'sms-country-not-allowed':
+      return smsCountriesPhrase(refusal.allowedCountries);
+    case 'sending-paused':
+      return 'sending to clients is paused';
+    case 'platform-limit':
+      return "Hearthside's daily text limit for all accounts was reached";
+    case 'daily-limit':
+      return `you have sent today's limit of ${refusal.limit} text messages`;
+    default:
+      return 'the text message could not be sent';
+  }
 }

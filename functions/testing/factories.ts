@@ -1,5 +1,6 @@
 // Small factories for test data.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import type { ClientItem } from '../data/clients';
 import { db, table } from '../data/db';
@@ -7,6 +8,7 @@ import { userKey } from '../data/keys';
 import { createUser, getUserById, markEmailVerified, type UserItem } from '../data/users';
 import { randomId } from '../domain/signed-tokens';
 import { createClient } from '../data/client-record';
+import { setSmsConsent } from '../data/sms-consent';
 import { textablePhone } from './phones';
 import type { AutomationRule } from '@shared/automations';
 
@@ -91,4 +93,26 @@ export async function agentItem({
 /** One of the agent's clients, created as POST /api/clients creates it. */
 export async function clientItem(agentId: string, overrides: Record<string, unknown> = {}): Promise<ClientItem> {
   return (await createClient(agentId, clientInput(overrides) as ClientInput)).client;
+}
+
+/** Consent to texts as the agent attests it, at `at`: the field of a client a test texts. */
+export const attestedConsent = (at = new Date()): SmsConsent => ({
+  status: 'granted',
+  source: 'agent-attested',
+  at: at.toISOString(),
+});
+
+/** One of the agent's clients who agreed to texts (a client a test texts). */
+export async function consentedClientItem(
+  agentId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ClientItem> {
+  const input = clientInput(overrides) as ClientInput;
+  return (await createClient(agentId, input, new Date(), undefined, { smsConsent: attestedConsent() })).client;
+}
+
+/** The client agreed to texts (the agent attested it): for a test whose client is texted. */
+export async function grantSmsConsent(agentId: string, clientId: string): Promise<void> {
+  const set = await setSmsConsent(agentId, clientId, { status: 'granted', source: 'agent-attested' }, new Date());
+  if ('kind' in set) throw new Error(`consent not granted: ${set.kind}`);
 }

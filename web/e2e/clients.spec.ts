@@ -1,6 +1,8 @@
 // The agent's workspace in a real browser: clients (add, open, edit, search, delete), CSV import
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { dateParts } from '@shared/dates';
 import {
   addClientViaApi,
@@ -81,9 +83,23 @@ test.describe('clients', () => {
     await expect(edit.getByLabel('Name')).toHaveValue('Maria Lopez');
     await edit.getByLabel('Phone').fill('(512) 555-0199');
     await edit.getByLabel('Anniversary').fill('2010-09-18');
+    // The attestation of the client's consent to texts, with what it means; saved at once.
+    const attestation = edit.getByRole('checkbox', { name: SMS_CONSENT_MESSAGES.attestationLabel });
+    await expect(attestation).not.toBeChecked();
+    await expect(edit.getByText(SMS_CONSENT_MESSAGES.attestation, { exact: false })).toBeVisible();
+    await attestation.check();
+    await expect(toasts(page).getByText('Consent to texts recorded')).toBeVisible();
+    await expect(attestation).toBeChecked();
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page).getByText('Client updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
+    const listed = (await (await page.request.get('/api/clients')).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((c) => c.name === 'Maria Lopez')?.smsConsent).toMatchObject({
+      status: 'granted',
+      source: 'agent-attested',
+    });
 
     // Search by name or e-mail, case-insensitively.
     const search = page.getByPlaceholder('Search clients...');

@@ -39,14 +39,19 @@ test('every e-mailed and texted link opens its page through the edge', async ({ 
     'Complete Your Profile',
   );
 
+  // Noon for the client (texts go only 8:00–21:00 there), who agreed to texts (the agent attests it below).
+  const offset = ((12 - new Date().getUTCHours() + 36) % 24) - 12;
   const client = {
     name: 'Robin Linked',
     email: `robin-${Date.now()}@example.com`,
     phone: textablePhone(String(Date.now())),
+    timeZone: offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
   };
   const created = await request.post('/api/clients', { data: client, headers });
   expect(created.ok(), await created.text()).toBe(true);
   const clientId = ((await created.json()) as { id: string }).id;
+  const consent = await request.patch(`/api/clients/${clientId}`, { data: { smsConsent: 'granted' }, headers });
+  expect(consent.ok(), await consent.text()).toBe(true);
 
   // A visitor registers in the directory with an e-mail the agent already has: a confirmation link goes to it.
   const again = await page.request.post('/api/client-registration', {

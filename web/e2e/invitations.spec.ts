@@ -1,7 +1,16 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
 // testimonial uploaded straight to storage, and a visitor who finds their realtor and registers
 // (pending until they confirm from the e-mail).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { expect, outbox, registerRealtorViaApi, snap, test } from './support/fixtures';
+
+/** No serious or critical axe finding on the page as it is now. */
+async function expectAxeClean(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
 
@@ -27,6 +36,11 @@ test.describe('client invitations', () => {
     await page.getByLabel('Phone').fill('(555) 123-4567');
     await page.getByLabel('Address (optional)').fill('12 Elm Street, Austin, TX');
     await page.getByLabel('Birthday (optional)').fill('1988-04-12');
+    // The consent to texts: unticked until the client ticks it, its label the words stored with it.
+    const consent = page.getByRole('checkbox', { name: SMS_CONSENT_WORDS });
+    await expect(consent).not.toBeChecked();
+    await consent.check();
+    await expectAxeClean(page);
     await snap(page, 'client-registration-invited');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
 
@@ -58,6 +72,7 @@ test.describe('client invitations', () => {
         email: invitee.email,
         phone: '(555) 123-4567',
         hasTestimonial: true,
+        smsConsent: { status: 'granted', source: 'client-form', at: expect.any(String), words: SMS_CONSENT_WORDS },
       }),
     ]);
     const testimonials = (await (await request.get(`/api/clients/${clients[0]!.id}/testimonials`)).json()) as Array<{
@@ -97,6 +112,8 @@ test.describe('client invitations', () => {
     await page.getByLabel('Full Name').fill('Sam Visitor');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('(555) 987-6543');
+    // Left unticked: no consent is recorded.
+    await expect(page.getByRole('checkbox', { name: SMS_CONSENT_WORDS })).not.toBeChecked();
     await snap(page, 'client-registration-self');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
     await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
@@ -106,7 +123,12 @@ test.describe('client invitations', () => {
     // Anyone can type any e-mail: the client is pending (no plan slot, no automatic message) until they confirm.
     const listed = async () => (await (await request.get('/api/clients')).json()) as Array<Record<string, unknown>>;
     expect(await listed()).toEqual([
-      expect.objectContaining({ name: 'Sam Visitor', email, registrationPending: true }),
+      expect.objectContaining({
+        name: 'Sam Visitor',
+        email,
+        registrationPending: true,
+        smsConsent: { status: 'none', source: null, at: null },
+      }),
     ]);
     await page.goto(await outbox.latestLink(email, /https?:\/\/\S+\/client-registration\/confirm#token=\S+/));
     await page.getByRole('button', { name: 'Confirm My Details' }).click();

@@ -20,7 +20,8 @@ afterAll(() => api.close());
 const HEADERS = [
   ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
   ...['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'lastContactDate', 'hasTestimonial'],
-  ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'automationsPaused', 'clientId', 'createdAt', 'updatedAt'],
+  ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'smsConsent', 'automationsPaused', 'clientId', 'createdAt'],
+  'updatedAt',
 ];
 const HEADER_LINE = `\uFEFF${HEADERS.map((h) => `"${h}"`).join(',')}\r\n`;
 
@@ -108,6 +109,7 @@ describe('GET /api/clients/export', () => {
       timeZone: 'America/Chicago',
       emailOptedOut: 'no',
       smsOptedOut: 'no',
+      smsConsent: 'none',
       automationsPaused: 'yes',
       clientId: row.clientId,
       createdAt: client.createdAt,

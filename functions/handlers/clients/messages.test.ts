@@ -8,7 +8,7 @@ import { db } from '../../data/db';
 import { userKey } from '../../data/keys';
 import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
-import { clientInput } from '../../testing/factories';
+import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 
@@ -16,7 +16,11 @@ let api: TestApi;
 useTestApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
-async function agentWithClient(client: Record<string, unknown> = {}, options: { verified?: boolean } = {}) {
+/** An agent and a client; the client agreed to texts unless `textable` is false. */
+async function agentWithClient(
+  client: Record<string, unknown> = {},
+  options: { verified?: boolean; textable?: boolean } = {},
+) {
   const agent = await signedInAgent(api, options);
   await agent.client.patch('/api/user/business', {
     businessName: 'Rivera Home Group',
@@ -28,6 +32,7 @@ async function agentWithClient(client: Record<string, unknown> = {}, options: { 
     clientInput({ name: 'Maria Lopez', timeZone: zoneAtLocalHour(12), ...client }),
   );
   if (res.status !== 201) throw new Error(`client create failed: ${res.text}`);
+  if (options.textable !== false) await grantSmsConsent(agent.user.id, res.body.id as string);
   return { ...agent, clientId: res.body.id as string, clientEmail: res.body.email as string };
 }
 const send = (client: ApiClient, id: string, body: Record<string, unknown>) =>
@@ -225,6 +230,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
     const agent = await signedInAgent(api);
     await agent.client.patch('/api/user/preferences', { timeZone: zoneAtLocalHour(23) });
     const created = await agent.client.post('/api/clients', clientInput({ phone: '(512) 555-0144' }));
+    await grantSmsConsent(agent.user.id, created.body.id as string);
     const res = await send(agent.client, created.body.id, text);
     expect(res.status).toBe(202);
   });
@@ -232,7 +238,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
   it('refuses a client without a textable phone (422 NO_PHONE) and counts against the daily text cap', async () => {
     process.env.DAILY_SMS_LIMIT = '1';
     resetConfig();
-    const { client, clientId } = await agentWithClient({ phone: '(012) 345-6789' });
+    const { client, clientId, user } = await agentWithClient({ phone: '(012) 345-6789' });
     const noPhone = await send(client, clientId, text);
     expect(noPhone.status).toBe(422);
     expect(noPhone.body.code).toBe('NO_PHONE');
@@ -240,6 +246,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
       '/api/clients',
       clientInput({ phone: '(512) 555-0145', timeZone: zoneAtLocalHour(12) }),
     );
+    await grantSmsConsent(user.id, other.body.id as string);
     expect((await send(client, other.body.id, text)).status).toBe(201);
     const capped = await send(client, other.body.id, text);
     expect(capped.status).toBe(429);
@@ -252,7 +259,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
       process.env.SMS_PROVIDER = 'sns';
       process.env.DAILY_SMS_LIMIT = '1';
       resetConfig();
-      const { client, clientId } = await agentWithClient({ phone: '(512) 555-0146' });
+      const { client, clientId, user } = await agentWithClient({ phone: '(512) 555-0146' });
       sns.on(CheckIfPhoneNumberIsOptedOutCommand).resolves({ isOptedOut: true });
       const refused = await send(client, clientId, text);
       expect(refused.status).toBe(409);
@@ -269,6 +276,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
         '/api/clients',
         clientInput({ phone: '(512) 555-0147', timeZone: zoneAtLocalHour(12) }),
       );
+      await grantSmsConsent(user.id, other.body.id as string);
       expect((await send(client, other.body.id, text)).status).toBe(201);
       expect(sns).toHaveReceivedCommandWith(PublishCommand, { PhoneNumber: '+15125550147' });
       expect((await send(client, clientId, text)).body.code).toBe('OPTED_OUT');
@@ -280,7 +288,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
 
 describe('the remembered activity', () => {
   it('lists messages and touches newest first, and lastContactDate only moves forward', async () => {
-    const { client, clientId } = await agentWithClient();
+    const { client, clientId } = await agentWithClient({}, { textable: false });
     const sent = await send(client, clientId, mail);
     const older = await client.post(`/api/clients/${clientId}/touches`, {
       kind: 'call',

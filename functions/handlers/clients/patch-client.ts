@@ -9,6 +9,7 @@ import { todayIn } from '@shared/dates';
 import { ATTESTABLE_SMS_CONSENT, SMS_CONSENT_MESSAGES, type AttestableSmsConsent } from '@shared/sms-consent';
 import { toClient, type ClientItem } from '../../data/clients';
 import { updateClient } from '../../data/client-record';
+import { carriedClientFields } from '../../data/opt-out-marks';
 import { setSmsConsent } from '../../data/sms-consent';
 import { awardDueMilestones } from '../../data/milestones';
 import { isRefusal, type InvalidAgentId, type OptedOut, type RefusalOf } from '../../domain/refusals';
@@ -55,6 +56,11 @@ export const handler = defineHandler(
     // The attestation first: refused, nothing of the request is applied.
     let attested: ClientItem = current;
     if (consent !== undefined) {
+      // A number that was stopped (by a deleted client, or to the platform's number) stays stopped.
+      if ((await carriedClientFields(current.agentId, { phone: current.phone })).smsConsent) {
+        await setSmsConsent(current.agentId, current.id, { status: 'revoked', source: 'keyword' }, new Date());
+        return { kind: 'opted-out', channel: 'sms' };
+      }
       const status = consent as AttestableSmsConsent;
       const set = await setSmsConsent(current.agentId, current.id, { status, source: 'agent-attested' }, new Date(), {
         known: current,

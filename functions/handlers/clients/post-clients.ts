@@ -5,6 +5,7 @@ import { todayIn } from '@shared/dates';
 import { toClient } from '../../data/clients';
 import { createClient } from '../../data/client-record';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
+import { carriedClientFields } from '../../data/opt-out-marks';
 import { isRefusal, type RefusalOf } from '../../domain/refusals';
 import { ACTING_AGENT_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
@@ -23,7 +24,11 @@ export const handler = defineHandler(
     const { agentId, ...input } = body;
     const agent = await actingAgent(user, agentId);
     if (isRefusal(agent)) return agent;
-    const created = await createClient(agent.id, input).catch(clientWriteErrorFor(user, agent));
+    // An address or number a deleted client stopped stays stopped.
+    const carried = await carriedClientFields(agent.id, input);
+    const created = await createClient(agent.id, input, new Date(), undefined, carried).catch(
+      clientWriteErrorFor(user, agent),
+    );
     await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
     return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
   },

@@ -5,7 +5,8 @@ import type { Client, Dashboard } from '@shared/api-types';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { clientKey } from '../../data/keys';
-import { clientInput } from '../../testing/factories';
+import { clientInput, grantSmsConsent } from '../../testing/factories';
+import { zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { REVIEW_CHECK_MESSAGES } from './post-client-review-check';
 import { REVIEW_REQUEST_MESSAGES } from './post-client-review-request';
@@ -85,6 +86,7 @@ async function agentWithClient(client: Record<string, unknown> = {}, placeId: st
       businessLocation: 'Austin, TX',
     });
   const { body } = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez', ...client }));
+  await grantSmsConsent(agent.user.id, body.id as string);
   return { ...agent, clientId: body.id as string, clientEmail: body.email as string };
 }
 const check = (client: ApiClient, id: string) => client.post(`/api/clients/${id}/check-review`);
@@ -250,7 +252,10 @@ describe('POST /api/clients/{id}/request-review', () => {
 
   it("e-mails and texts the client Google's write-a-review link, and marks the review requested", async () => {
     // Prepare
-    const { client, clientId, clientEmail, details } = await agentWithClient({ phone: '(512) 555-0199' });
+    const { client, clientId, clientEmail, details } = await agentWithClient({
+      phone: '(512) 555-0199',
+      timeZone: zoneAtLocalHour(12),
+    });
     // Act
     const res = await request(client, clientId);
     // Assess

@@ -167,15 +167,16 @@ describe('GET /api/insights', () => {
     expect(result.months).toHaveLength(12);
     expect(current.month).toBe(thisMonth);
     expect(result.timeZone).toBe(ZONE);
-    // E-mails: 2 to Ana, 1 to Ben, 1 to Cy = 4 manual; none automatic; a call, a meeting, a note.
+    // E-mails: 2 to Ana and her review request, 1 to Ben, 1 to Cy = 5 manual (a review request is an e-mail the
+    // agent sends); none automatic; a call, a meeting, a note.
     expect(current.touches).toEqual({
-      email: { manual: 4, auto: 0 },
+      email: { manual: 5, auto: 0 },
       sms: { manual: 0, auto: 0 },
       call: 1,
       meeting: 1,
       note: 1,
     });
-    expect(result.totals.touches).toEqual({ total: 7, manual: 7, auto: 0 });
+    expect(result.totals.touches).toEqual({ total: 8, manual: 8, auto: 0 });
     // Key dates: 2 due today, 1 messaged (Ana's birthday; the second birthday e-mail and Ben's check-in do not count).
     expect(current.occasions).toEqual({ due: 2, messaged: 1 });
     expect(result.totals.occasions).toEqual({ due: 2, messaged: 1, rate: 0.5 });

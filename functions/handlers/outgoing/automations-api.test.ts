@@ -44,10 +44,18 @@ async function agentToday(agent: Agent): Promise<string> {
   return todayIn((await getUserById(agent.user.id))!.timeZone);
 }
 
-/** A client of the agent's, born on `date`'s day of the year. */
-async function clientBornOn(client: ApiClient, date: string, overrides: Record<string, unknown> = {}) {
+/** A client of the agent's, born on `date`'s day of the year; `textable`: agreed to texts (the agent attested it). */
+async function clientBornOn(
+  client: ApiClient,
+  date: string,
+  overrides: Record<string, unknown> = {},
+  textable = false,
+) {
   const res = await client.post('/api/clients', clientInput({ birthday: `1984-${monthDay(date)}`, ...overrides }));
   if (res.status !== 201) throw new Error(`client create failed: ${res.status} ${res.text}`);
+  if (!textable) return res.body as { id: string; email: string; name: string };
+  const consent = await client.patch(`/api/clients/${res.body.id}`, { smsConsent: 'granted' });
+  if (consent.status !== 200) throw new Error(`consent failed: ${consent.status} ${consent.text}`);
   return res.body as { id: string; email: string; name: string };
 }
 
@@ -62,7 +70,8 @@ async function queuedBirthday(
 ) {
   const agent = await agentWithRules(options.rules ?? [rule()], options);
   const date = await agentToday(agent);
-  const customer = await clientBornOn(agent.client, date, { name: 'Maria Lopez', ...options.client });
+  const texted = (options.rules ?? [rule()]).some((r) => r.channel === 'sms');
+  const customer = await clientBornOn(agent.client, date, { name: 'Maria Lopez', ...options.client }, texted);
   const run = await runFor(agent, date);
   return { ...agent, date, customer, run, messageId: automaticMessageId(customer.id, 'birthday', yearOf(date)) };
 }

@@ -1,5 +1,6 @@
 import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '@shared/api-types';
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
 import { act, fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import userEvent from '@testing-library/user-event';
@@ -162,6 +163,9 @@ describe('/client-registration', () => {
     await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
     await fill(user, screen.getByLabelText('Address (optional)'), '1 Main St');
     await fill(user, screen.getByLabelText('Birthday (optional)'), '1990-05-01');
+    const consent = screen.getByRole('checkbox', { name: SMS_CONSENT_WORDS });
+    expect(consent).not.toBeChecked();
+    await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
 
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
@@ -170,6 +174,7 @@ describe('/client-registration', () => {
       phone: '(555) 123-4567',
       address: '1 Main St',
       birthday: '1990-05-01',
+      smsConsent: true,
     });
     answer.resolve(jsonResponse(201, registered));
 
@@ -192,6 +197,8 @@ describe('/client-registration', () => {
       name: 'Sam Self',
       email: 'sam@example.com',
       phone: '(555) 222-3333',
+      // The consent box left unticked.
+      smsConsent: false,
     });
   });
 

@@ -17,6 +17,7 @@ import { FieldGrid } from '@/components/ui/field-grid';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
 import { browserToday, formatCalendarDate } from '@/lib/dates';
+import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
 
 export type ClientFormValues = Record<ClientField, string>;
 
@@ -129,6 +130,18 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                 <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
                 <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
               </Box>
+              {client ? (
+                <>
+                  <Typography
+                    component="h3"
+                    variant="overline"
+                    sx={{ display: 'block', mt: 3, mb: 1, color: 'text.secondary' }}
+                  >
+                    Text messages
+                  </Typography>
+                  <SmsConsentAttestation client={client} />
+                </>
+              ) : null}
             </DialogContent>
             <DialogActions sx={{ px: 3, py: 2 }}>
               <Button onClick={onClose} disabled={isSubmitting}>

@@ -3,10 +3,11 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Client, Draft, SendMessageResult, User } from '@shared/api-types';
 import { smsSegments, type DraftOccasion } from '@shared/drafts';
 import { MESSAGE_MESSAGES } from '@shared/messages';
+import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { useUser } from '@/lib/auth';
 import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { renderWithProviders, screen, within } from '@/testing/test-utils';
+import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { ComposerDialog } from './composer-dialog';
 
 const DRAFTS = 'POST /api/clients/client-jane/drafts';
@@ -18,6 +19,8 @@ function jane(overrides: Partial<Client> = {}): Client {
     name: 'Jane Smith',
     email: 'jane@example.com',
     phone: '(555) 987-6543',
+    // Texted in these tests: Jane agreed to texts.
+    smsConsent: { status: 'granted', source: 'agent-attested', at: '2025-01-20T10:00:00.000Z' },
     ...overrides,
   });
 }
@@ -111,6 +114,31 @@ describe('the composer', () => {
     expect(within(dialog).getByLabelText('Text message')).toBeChecked();
     expect(within(dialog).queryByLabelText(/^Subject/)).not.toBeInTheDocument();
     expect(button(dialog, 'Send text')).toBeEnabled();
+  });
+
+  it('says why a text cannot go to a client without consent, and offers the attestation that lets it go', async () => {
+    const none = { status: 'none', source: null, at: null } as const;
+    const { dialog, user, fetchMock } = await openComposer({
+      client: jane({ emailOptedOut: true, smsConsent: none }),
+      api: {
+        'PATCH /api/clients/client-jane': () =>
+          jsonResponse(
+            200,
+            jane({ smsConsent: { status: 'granted', source: 'agent-attested', at: new Date().toISOString() } }),
+          ),
+      },
+    });
+    expect(within(dialog).getByText(SMS_CONSENT_MESSAGES.noConsent)).toBeInTheDocument();
+    expect(button(dialog, 'Send text')).toBeDisabled();
+    const attestation = within(dialog).getByLabelText(SMS_CONSENT_MESSAGES.attestationLabel);
+    expect(attestation).not.toBeChecked();
+
+    await user.click(attestation);
+
+    await waitFor(() => expect(button(dialog, 'Send text')).toBeEnabled());
+    expect(callsTo(fetchMock, 'PATCH /api/clients/client-jane').map((request) => request.body)).toEqual([
+      { smsConsent: 'granted' },
+    ]);
   });
 
   it('warns an agent whose e-mail is unverified and does not let them send', async () => {

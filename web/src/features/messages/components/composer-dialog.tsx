@@ -27,6 +27,8 @@ import { useUser } from '@/lib/auth';
 import { sendErrorMessage } from '@/lib/email-verification';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useDraftMessage } from '../api/draft-message';
+import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
+import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
 import { useSendMessage } from '../api/send-message';
 import { firstName } from '../message-text';
 import { ChannelChoice, DraftSettings, SuggestDraft } from './composer-fields';
@@ -91,7 +93,10 @@ function Composer({ target, titleId, onClose }: ComposerProps) {
   const sending = useSendMessage();
 
   const unverified = user ? !user.emailVerified : false;
-  const blocked = unverified || problems[channel] !== null;
+  // A text needs the client's consent: without it the composer says why and offers the agent's attestation.
+  const [smsConsent, setSmsConsent] = useState(client.smsConsent);
+  const needsConsent = channel === 'sms' && problems.sms === null && smsConsent.status !== 'granted';
+  const blocked = unverified || problems[channel] !== null || needsConsent;
 
   const suggest = async () => {
     setProblem(null);
@@ -155,6 +160,17 @@ function Composer({ target, titleId, onClose }: ComposerProps) {
           ) : null}
           <DraftSettings occasion={occasion} tone={tone} onOccasionChange={setOccasion} onToneChange={setTone} />
           <ChannelChoice channel={channel} problems={problems} onChange={setChannel} />
+          {needsConsent ? (
+            <Alert severity="info">
+              <Stack spacing={1}>
+                <span>{SMS_CONSENT_MESSAGES.noConsent}</span>
+                <SmsConsentAttestation
+                  client={{ ...client, smsConsent }}
+                  onSaved={(saved) => setSmsConsent(saved.smsConsent)}
+                />
+              </Stack>
+            </Alert>
+          ) : null}
           <TextField
             label="Instructions for the draft (optional)"
             value={instructions}

@@ -1,11 +1,16 @@
 // The client's own registration form: from an invitation it asks phone, address,
 // birthday and purchase date; after choosing a realtor it also asks Full Name and Email. Formik
-// with the shared yup schemas; the server's field errors land on their fields.
+// with the shared yup schemas; the server's field errors land on their fields. The consent to texts is a checkbox,
+// unticked until the client ticks it, beside the exact words stored with their consent (SMS_CONSENT_WORDS).
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import Typography from '@mui/material/Typography';
+import { Form, Formik, useField, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { invitedRegistrationSchema, selfRegistrationSchema } from '@shared/client-registration';
+import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { FieldGrid } from '@/components/ui/field-grid';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -15,7 +20,7 @@ import { serverFieldErrors } from '@/lib/form-errors';
 import { useRegisterClient, type ClientRegistrationInput } from '../api/register-client';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate'] as const;
-type RegistrationValues = Record<(typeof FIELDS)[number], string>;
+type RegistrationValues = Record<(typeof FIELDS)[number], string> & { smsConsent: boolean };
 
 /** Refusals whose server message speaks to the visitor (the plan is full, the link is used...). */
 const VISITOR_CODES = new Set([
@@ -55,14 +60,22 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
 
   return (
     <Formik<RegistrationValues>
-      initialValues={{ name: '', email: '', phone: '', address: '', birthday: '', purchaseDate: '' }}
+      initialValues={{
+        name: '',
+        email: '',
+        phone: '',
+        address: '',
+        birthday: '',
+        purchaseDate: '',
+        smsConsent: false,
+      }}
       validate={validate}
       onSubmit={async (values, { setErrors }) => {
         const fields = schema.cast(values, {
           context: { today: browserToday() },
           assert: false,
           stripUnknown: true,
-        }) as Record<string, string | undefined>;
+        }) as Record<string, string | boolean | undefined>;
         const input = { ...fields, ...target } as ClientRegistrationInput;
         try {
           const result = await trigger(input);
@@ -116,6 +129,7 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
               <FormikTextField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" />
               <FormikTextField name="purchaseDate" label="Purchase Date (optional)" type="date" />
             </FieldGrid>
+            <SmsConsentCheckbox />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               {isSubmitting ? 'Submitting...' : 'Complete Registration'}
             </Button>
@@ -123,5 +137,17 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
         </Form>
       )}
     </Formik>
+  );
+}
+
+/** The consent to texts: unticked by default; its label is the words the server stores with the consent. */
+function SmsConsentCheckbox() {
+  const [field] = useField<boolean>({ name: 'smsConsent', type: 'checkbox' });
+  return (
+    <FormControlLabel
+      sx={{ alignItems: 'flex-start', mr: 0 }}
+      control={<Checkbox {...field} checked={field.value === true} sx={{ mt: -0.75 }} />}
+      label={<Typography variant="body2">{SMS_CONSENT_WORDS}</Typography>}
+    />
   );
 }
