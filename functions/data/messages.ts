@@ -7,6 +7,7 @@ import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from 
 import type { MessageChannel, TouchKind } from '@shared/messages';
 import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
+import { textDestination } from '../domain/phone-numbers';
 import { changeClient } from './client-record';
 import type { ClientItem } from './clients';
 import { setSmsConsent, type ConsentItem } from './sms-consent';
@@ -336,6 +337,16 @@ export async function rememberTextedPhone(
       },
     }),
   );
+}
+
+/**
+ * A client created at a number that was stopped starts opted out (carriedClientFields in data/opt-out-marks.ts): noted
+ * at the number as a refused text is, so the number's own START finds this client too and lifts it.
+ */
+export async function rememberStoppedNumber(client: ClientItem, allowedCountries: readonly string[]): Promise<void> {
+  if (!client.smsOptedOut) return;
+  const destination = textDestination(client.phone, allowedCountries);
+  if (destination.ok) await rememberRefusedPhone(destination.to, client.agentId, client.id, new Date(client.createdAt));
 }
 
 /**

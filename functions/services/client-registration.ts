@@ -33,6 +33,8 @@ import { createLogger } from '../observability/logger';
 import { changeClient, createClient, createPendingClient, updateClient } from '../data/client-record';
 import { recordConsentChange, setSmsConsent } from '../data/sms-consent';
 import { carriedClientFields } from '../data/opt-out-marks';
+import { rememberStoppedNumber } from '../data/messages';
+import { config } from '../config';
 import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import type { NewClientFields } from '../data/clients';
 
@@ -158,6 +160,7 @@ export async function registerWithAgent(
       ...(await carriedClientFields(agent.id, input)),
     });
     await recordConsentChange(pending);
+    await rememberStoppedNumber(pending, config().smsAllowedCountries);
     return await submitted(pending, true, {});
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
@@ -200,6 +203,7 @@ async function createRegisteringClient(
       ...(await carriedClientFields(agent.id, input)),
     });
     await recordConsentChange(client);
+    await rememberStoppedNumber(client, config().smsAllowedCountries);
     return { client, created: true };
   } catch (error) {
     if (error instanceof PlanLimitError) throw new AgentAtCapacityError(agent, input);

@@ -2,8 +2,10 @@
 // Admin mode: an administrator sending `agentId` adds the client for that agent, within that agent's plan.
 import { clientSchema } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
+import { config } from '../../config';
 import { toClient } from '../../data/clients';
 import { createClient } from '../../data/client-record';
+import { rememberStoppedNumber } from '../../data/messages';
 import { awardDueMilestonesAfterWrite } from '../../data/milestones';
 import { carriedClientFields } from '../../data/opt-out-marks';
 import { isRefusal, type RefusalOf } from '../../domain/refusals';
@@ -29,6 +31,7 @@ export const handler = defineHandler(
     const created = await createClient(agent.id, input, new Date(), undefined, carried).catch(
       clientWriteErrorFor(user, agent),
     );
+    await rememberStoppedNumber(created.client, config().smsAllowedCountries);
     await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
     return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
   },
