@@ -490,8 +490,20 @@ export type Insights = {
     touches: { total: number; manual: number; auto: number };
     /** rate = messaged / due, null when nothing was due. */
     occasions: { due: number; messaged: number; rate: number | null };
-    /** Requests and submissions in the period; medianDays: request to submission, of those submitted in the period. */
-    reviews: { requested: number; submitted: number; rate: number | null; medianDays: number | null };
+    /**
+     * The review funnel of the requests made in the period: requested → clicked (reached the review page: opened the
+     * tracked link, or reviewed) → reviewed; each a subset of the one before, and rate = reviewed / requested.
+     * `submitted`: every review received in the period, asked for or not; medianDays: request to submission, of those
+     * submitted in the period.
+     */
+    reviews: {
+      requested: number;
+      clicked: number;
+      reviewed: number;
+      submitted: number;
+      rate: number | null;
+      medianDays: number | null;
+    };
     invitations: { sent: number; completed: number; rate: number | null };
     optOuts: number;
     bounces: number;
