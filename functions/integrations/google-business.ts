@@ -143,7 +143,7 @@ export async function revokeToken(token: string): Promise<void> {
 }
 
 export type GoogleAccount = { name: string; accountName: string };
-export type GoogleLocation = { name: string; title: string };
+export type GoogleLocation = { name: string; title: string; newReviewUri?: string };
 
 export async function listAccounts(accessToken: string): Promise<GoogleAccount[]> {
   const body = await getJson<{ accounts?: Array<{ name?: unknown; accountName?: unknown }> }>(
@@ -162,14 +162,24 @@ export async function listLocations(accessToken: string, account: string): Promi
   const locations: GoogleLocation[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < 20; page += 1) {
-    const query = new URLSearchParams({ readMask: 'name,title', pageSize: '100', ...(pageToken ? { pageToken } : {}) });
-    const body = await getJson<{ locations?: Array<{ name?: unknown; title?: unknown }>; nextPageToken?: unknown }>(
-      `${googleEndpoints().information}/${account}/locations?${query.toString()}`,
-      accessToken,
-    );
-    for (const l of body.locations ?? [])
-      if (typeof l.name === 'string')
-        locations.push({ name: l.name, title: typeof l.title === 'string' ? l.title : l.name });
+    const query = new URLSearchParams({
+      readMask: 'name,title,metadata',
+      pageSize: '100',
+      ...(pageToken ? { pageToken } : {}),
+    });
+    const body = await getJson<{
+      locations?: Array<{ name?: unknown; title?: unknown; metadata?: { newReviewUri?: unknown } }>;
+      nextPageToken?: unknown;
+    }>(`${googleEndpoints().information}/${account}/locations?${query.toString()}`, accessToken);
+    for (const l of body.locations ?? []) {
+      if (typeof l.name !== 'string') continue;
+      const uri = l.metadata?.newReviewUri;
+      locations.push({
+        name: l.name,
+        title: typeof l.title === 'string' ? l.title : l.name,
+        ...(typeof uri === 'string' && uri.startsWith('https://') ? { newReviewUri: uri } : {}),
+      });
+    }
     pageToken = typeof body.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : undefined;
     if (!pageToken) break;
   }

@@ -95,7 +95,12 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
       return json(res, 200, { accounts: [{ ...FAKE_ACCOUNT, type: 'PERSONAL' }] });
     if (req.method === 'GET' && path === `/api/businessinformation/v1/${FAKE_ACCOUNT.name}/locations`) {
       if (!url.searchParams.get('readMask')) return googleError(res, 400, 'INVALID_ARGUMENT', 'readMask is required.');
-      return json(res, 200, { locations: FAKE_LOCATIONS });
+      return json(res, 200, {
+        locations: FAKE_LOCATIONS.map((l) => ({
+          ...l,
+          metadata: { newReviewUri: `https://search.google.com/local/writereview?placeid=fake-${l.name.slice(10)}` },
+        })),
+      });
     }
     const list = new RegExp(`^/api/mybusiness/v4/${FAKE_ACCOUNT.name}/(locations/\\d+)/reviews$`).exec(path);
     if (req.method === 'GET' && list) return listReviews(res, url, list[1]!);

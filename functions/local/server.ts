@@ -225,7 +225,8 @@ async function handle(
   if (fakeGoogle && url.pathname.startsWith(FAKE_GOOGLE_PREFIX) && (await fakeGoogle.handle(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
-  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
+  // /r/* is the tracked review link: CloudFront sends it to the API, as it sends /api/*.
+  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api' && !url.pathname.startsWith('/r/')) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
     // Under the twin, the template's viewer-request function picks the file, as CloudFront asks S3 for it.
     const path = twin

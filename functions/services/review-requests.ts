@@ -1,5 +1,6 @@
-// Asking a client for a review: a verified agent with a Google Place ID, within the daily e-mail
-// cap, at most once a week per client (one conditional write). The e-mail goes out (and a text
+// Asking a client for a review: a verified agent with a Google Place ID or a connected Business Profile location,
+// within the daily e-mail cap, at most once a week per client (one conditional write). The request carries the
+// client's tracked link ({APP_URL}/r/{token}), which records the opening and goes on to Google's write-a-review page. The e-mail goes out (and a text
 // when possible, within the SMS cap); if the e-mail fails the status and the send are given back (the client record
 // counts the request when it is marked and uncounts it when it is withdrawn).
 import { releaseSend } from '../data/outbound-caps';
@@ -16,7 +17,8 @@ import {
   type TooSoon,
 } from '../domain/refusals';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
-import { writeReviewUrl } from '../integrations/reviews';
+import { getConnection } from '../data/google-reviews';
+import { reviewLinkFor } from './google-reviews';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 
@@ -35,7 +37,7 @@ export async function requestReview(
 ): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery } | ReviewRequestRefusal> {
   const unverified = unverifiedSender(agent);
   if (unverified) return unverified;
-  if (!agent.googlePlaceId) return { kind: 'place-id-required' };
+  if (!agent.googlePlaceId && !(await getConnection(agent.id))?.locationName) return { kind: 'place-id-required' };
   const slot = await reserveDailySend(agent, 'email');
   if (isRefusal(slot)) return slot;
   const mark = await markReviewRequested(agent.id, clientId, INTERVAL_MS, now, agent.timeZone);
@@ -47,12 +49,13 @@ export async function requestReview(
     return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
-  const delivery = await sendReviewRequest(after, agent, writeReviewUrl(agent.googlePlaceId), () =>
-    reserveDailySend(agent, 'sms', now),
-  ).catch(async (error: unknown) => {
-    await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
-    await releaseSend(slot);
-    throw error;
-  });
+  const link = await reviewLinkFor(agent.id, clientId, now);
+  const delivery = await sendReviewRequest(after, agent, link, () => reserveDailySend(agent, 'sms', now)).catch(
+    async (error: unknown) => {
+      await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
+      await releaseSend(slot);
+      throw error;
+    },
+  );
   return { client: after, delivery };
 }

@@ -76,9 +76,12 @@ test('every e-mailed and texted link opens its page through the edge', async ({ 
   for (const channel of ['email', 'sms'] as const) {
     const links = sent
       .filter((m) => m.channel === channel)
-      .map((m) => /https:\/\/search\.google\.com\/\S+/.exec(m.text)?.[0]);
+      .map((m) => /https?:\/\/\S+\/r\/[A-Za-z0-9_-]+/.exec(m.text)?.[0]);
     const link = links.find(Boolean);
-    expect(link, `the review link by ${channel}`).toBe(GOOGLE_REVIEW);
+    expect(link, `the tracked review link by ${channel}`).toBeTruthy();
+    // The tracked link records the opening and goes on to Google's write-a-review page.
+    const opened = await request.get(link!, { maxRedirects: 0 });
+    expect(opened.headers().location).toBe(GOOGLE_REVIEW);
     await opens(link!, 'Write a review');
   }
 
