@@ -4,14 +4,7 @@
 // link of review requests. The refresh token is sealed at rest (sealed-values.ts, keyed from the server's secret) and
 // never leaves this module.
 import { createHash } from 'node:crypto';
-import type {
-  BusinessReview,
-  DraftEngine,
-  GoogleConnection,
-  ReviewInbox,
-  ReviewReplyDraft,
-  ReviewSyncResult,
-} from '@shared/api-types';
+import type { BusinessReview, GoogleConnection, ReviewInbox, ReviewSyncResult } from '@shared/api-types';
 import { config, sessionSecret } from '../config';
 import { changeClient } from '../data/client-record';
 import { actorOf, clientFor } from '../data/client-access';
@@ -49,15 +42,8 @@ import type {
 } from '../domain/refusals';
 import { purposeKey, seal, unseal } from '../domain/sealed-values';
 import { MATCH_WINDOW_DAYS, suggestMatch, type MatchCandidate } from '../domain/review-match';
-import {
-  checkModelReply,
-  composeReviewReply,
-  needsAttention,
-  reviewReplyFacts,
-  reviewReplyPrompt,
-} from '../domain/review-reply';
+import { needsAttention } from '../domain/review-reply';
 import { randomId } from '../domain/signed-tokens';
-import { AiDraftError, askModelWith, configuredEngine } from '../integrations/ai-drafts';
 import {
   accessTokenFor,
   authorizationUrl,
@@ -338,7 +324,7 @@ export async function reviewInbox(
 }
 
 export type MatchRefusal = NotFound<'review' | 'client'> | AnonymousReview;
-const NO_REVIEW = { kind: 'not-found', what: 'review' } as const;
+export const NO_REVIEW = { kind: 'not-found', what: 'review' } as const;
 
 /**
  * The agent confirms who wrote the review: the match is confirmed, and the client becomes submitted with the review's
@@ -382,39 +368,6 @@ export async function dismissMatch(agentId: string, reviewId: string): Promise<B
   const updated = await setMatch(agentId, reviewId, null, review.match ? { dismiss: review.match.clientId } : {});
   if (!updated) return NO_REVIEW;
   return toBusinessReview(updated);
-}
-
-const LOCAL_ENGINE: DraftEngine = { provider: 'local', model: null };
-
-/**
- * A reply to edit: the model for a Pro agent (its answer checked as client messages are), else the local composer;
- * a model that fails leaves the agent with the local draft and a note.
- */
-export async function draftReviewReply(
-  agent: UserItem,
-  reviewId: string,
-  variant = 0,
-): Promise<ReviewReplyDraft | MatchRefusal> {
-  const review = await getReview(agent.id, reviewId);
-  if (!review) return NO_REVIEW;
-  const facts = reviewReplyFacts(review, agent);
-  const local = composeReviewReply(facts, `${review.reviewId}|${variant}`);
-  const engine = configuredEngine();
-  if (!agent.isPro || !engine) return { comment: local, engine: LOCAL_ENGINE };
-  const fallback = (why: string): ReviewReplyDraft => ({
-    comment: local,
-    engine: { ...LOCAL_ENGINE, fallback: true },
-    note: `Written without AI: ${why}, so this is a suggested reply instead.`,
-  });
-  try {
-    const answer = await askModelWith(reviewReplyPrompt(facts));
-    const check = checkModelReply(answer.text);
-    return check.ok
-      ? { comment: check.reply, engine: answer.engine }
-      : fallback(`the AI reply was not used because ${check.reason}`);
-  } catch (error) {
-    return fallback(error instanceof AiDraftError ? error.reason : 'the AI model failed');
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // DELETE /api/reviews/{id}/match: the agent dismisses the suggested (or confirmed) client for this review.
 import { defineHandler } from '../../http/handler';
 import { dismissMatch } from '../../services/google-reviews';
-import { MATCH_REFUSALS } from './review-refusals';
+import { MATCH_REFUSALS } from '../../http/review-refusals';
 
 export const handler = defineHandler(
   'reviews/delete-review-match',

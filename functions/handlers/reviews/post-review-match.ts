@@ -2,7 +2,7 @@
 import { reviewMatchSchema } from '@shared/reviews';
 import { defineHandler } from '../../http/handler';
 import { confirmMatch } from '../../services/google-reviews';
-import { MATCH_REFUSALS } from './review-refusals';
+import { MATCH_REFUSALS } from '../../http/review-refusals';
 
 export const handler = defineHandler(
   'reviews/post-review-match',

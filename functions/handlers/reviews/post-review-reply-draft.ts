@@ -2,8 +2,8 @@
 // posted.
 import { reviewReplyDraftSchema } from '@shared/reviews';
 import { defineHandler } from '../../http/handler';
-import { draftReviewReply } from '../../services/google-reviews';
-import { MATCH_REFUSALS } from './review-refusals';
+import { draftReviewReply } from '../../services/review-replies';
+import { MATCH_REFUSALS } from '../../http/review-refusals';
 
 export const handler = defineHandler(
   'reviews/post-review-reply-draft',
