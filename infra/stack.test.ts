@@ -133,11 +133,11 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it('creates one HTTP API route per route, keyed `METHOD /api/...`', () => {
+    it('creates one HTTP API route per route, keyed `METHOD /api/...` (or `GET /r/{token}`, the tracked review link)', () => {
       // Assess
       const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
       expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
-      expect(routeKeys.every((key) => / \/api\//.test(key))).toBe(true);
+      expect(routeKeys.every((key) => / \/api\//.test(key) || key === 'GET /r/{token}')).toBe(true);
     });
 
     it('names each function after its handler slug, so its logical id is stable', () => {
@@ -682,6 +682,22 @@ describe('the stack with the defaults', () => {
       });
     });
 
+    it('sends /r/* (the tracked review links) to the same API origin with the same policies, GET and HEAD only', () => {
+      // Prepare
+      const config = distribution();
+      const behaviors = config.CacheBehaviors as Record<string, any>[];
+      const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+      const links = behaviors.find((b) => b.PathPattern === '/r/*');
+      // Assess
+      expect(links).toMatchObject({
+        TargetOriginId: api.TargetOriginId,
+        CachePolicyId: api.CachePolicyId,
+        OriginRequestPolicyId: api.OriginRequestPolicyId,
+        AllowedMethods: ['GET', 'HEAD'],
+      });
+      expect(links?.FunctionAssociations).toBeUndefined();
+    });
+
     it("forwards CloudFront-Viewer-Address and the headers the API reads, never the viewer's Host", () => {
       // Prepare
       const config = distribution();
@@ -792,7 +808,13 @@ describe('the stack with the defaults', () => {
 
     it('starts the scheduler every hour on the hour with its scheduled time, retries, and a dead-letter queue', () => {
       // Assess
-      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      // The reminders' schedule on the hour, the Google reviews sync's at half past.
+      template.resourceCountIs('AWS::Scheduler::Schedule', 2);
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(30 * * * ? *)',
+        State: 'ENABLED',
+        Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('reviews-sync'), 'Arn'] } }),
+      });
       template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(0 * * * ? *)',
         State: 'ENABLED',
@@ -1268,11 +1290,12 @@ describe('the stack with every option', () => {
     ).toEqual(
       expect.arrayContaining([
         'POST /api/clients/{id}/drafts',
+        'POST /api/reviews/{id}/reply-draft',
         expect.stringMatching(/^Sends one agent's daily digest/),
       ]),
     );
     expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(
-      2,
+      3,
     );
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });

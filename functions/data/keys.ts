@@ -81,9 +81,9 @@
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
 //  - an import's report lines Query IMPORTISSUES#<importId>, sk <first row of the batch, 9 digits> (one item per batch
 // with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
-//  - an agent's Google connection GetItem AGENT#<agentId> / GOOGLE#CONNECTION (the sealed refresh token, the account,
-//                            the locations, the chosen one and its rating); connected agents: Query gsi1 GOOGLECONNECTED
-//  - Google OAuth state .... conditional Delete GOOGLESTATE#<sha256(state)> / STATE (single use; the PKCE verifier; TTL)
+//  - a Google connection .. GetItem AGENT#<agentId> / GOOGLE#CONNECTION (the sealed refresh token, the account,
+//                            the locations, the chosen one, its rating); connected agents: Query gsi1 GOOGLECONNECTED
+//  - Google OAuth state .... conditional Delete GOOGLESTATE#<sha256(state)> / STATE (single use; PKCE verifier; TTL)
 //  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
 //                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
 //  - a client's review link  GetItem REVIEWLINK#<token> / LINK → agent and client (GET /r/{token})

@@ -3,10 +3,11 @@
 // reviewer's, so it is untrusted data: it goes to a model delimited and defanged, and the local composer never quotes
 // it. A review of 1 to 3 stars needs the agent's attention; its reply acknowledges and offers to talk, and never
 // names the complaint's details (a public reply is no place to argue or to add facts).
-import type { ModelPrompt } from '../integrations/ai-drafts';
 import { agentText, defang, firstName } from './message-text';
 
 export const MAX_REPLY_LENGTH = 4096;
+/** The system and user prompts of one model request. */
+export type ModelPrompt = { system: string; user: string };
 /** 1 to 3 stars: the review is marked for attention. */
 export const needsAttention = (stars: number | null): boolean => stars !== null && stars <= 3;
 

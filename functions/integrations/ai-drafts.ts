@@ -7,6 +7,7 @@ import type { DraftEngine } from '@shared/api-types';
 import { DRAFT_SMS_SEGMENTS } from '@shared/drafts';
 import { config, openaiApiKey } from '../config';
 import type { DraftFacts } from '../domain/draft-facts';
+import type { ModelPrompt } from '../domain/review-reply';
 
 export const AI_DRAFT_TIMEOUT_MS = 10_000;
 const MAX_TOKENS = 600;
@@ -70,14 +71,14 @@ export function configuredEngine(): DraftEngine | null {
 }
 
 /** The system and user prompts of one request (a client message, or a reply to a review). */
-export type ModelPrompt = { system: string; user: string };
+export type { ModelPrompt };
 
 /** The model's raw answer for the facts; any failure is an AiDraftError. */
 export function askModel(facts: DraftFacts, options: { timeoutMs?: number } = {}): Promise<ModelAnswer> {
   return askModelWith({ system: SYSTEM_PROMPT, user: userPrompt(facts) }, options);
 }
 
-/** The model's raw answer for the prompts (their data already delimited and defanged); any failure is an AiDraftError. */
+/** The model's raw answer for the prompts (their data delimited and defanged); any failure is an AiDraftError. */
 export async function askModelWith(
   prompt: ModelPrompt,
   { timeoutMs = AI_DRAFT_TIMEOUT_MS }: { timeoutMs?: number } = {},

@@ -10,7 +10,9 @@ export type JobTrigger =
   /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
   | 'ses-events'
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
-  | 'imports-queue';
+  | 'imports-queue'
+  /** EventBridge Scheduler, every hour at half past (apart from the reminders' run on the hour). */
+  | 'reviews-schedule';
 
 export type Job = {
   name: string;
@@ -55,6 +57,15 @@ export const jobs = [
     memoryMb: 1024,
     // Lambda's longest: a run stops a minute before it and queues the rest (functions/services/import-jobs.ts).
     timeoutSeconds: 900,
+  },
+  {
+    name: 'reviews-sync',
+    description:
+      "Every hour: syncs each connected agent's Google Business Profile reviews and suggests who wrote new ones",
+    trigger: 'reviews-schedule',
+    memoryMb: 512,
+    // Agents one after the other, each down to their last sync (usually one page of Google's).
+    timeoutSeconds: 600,
   },
 ] as const satisfies readonly Job[];
 

@@ -152,7 +152,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     AWS_SESSION_TOKEN: '',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
-  // Without a Google OAuth client of the developer's, the fake Google answers for Google (functions/local/fake-google.ts).
+  // Without a Google OAuth client of the developer's, the fake Google answers for Google (local/fake-google.ts).
   const ownGoogleClient =
     process.env.GOOGLE_OAUTH_CLIENT_ID?.trim() && process.env.GOOGLE_OAUTH_CLIENT_ID !== FAKE_GOOGLE_CLIENT_ID;
   if (!ownGoogleClient) {

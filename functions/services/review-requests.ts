@@ -1,8 +1,8 @@
 // Asking a client for a review: a verified agent with a Google Place ID or a connected Business Profile location,
 // within the daily e-mail cap, at most once a week per client (one conditional write). The request carries the
-// client's tracked link ({APP_URL}/r/{token}), which records the opening and goes on to Google's write-a-review page. The e-mail goes out (and a text
-// when possible, within the SMS cap); if the e-mail fails the status and the send are given back (the client record
-// counts the request when it is marked and uncounts it when it is withdrawn).
+// client's tracked link ({APP_URL}/r/{token}), which records the opening and goes on to Google's write-a-review page.
+// The e-mail goes out (and a text when possible, within the SMS cap); if the e-mail fails the status and the send are
+// given back (the client record counts the request when it is marked and uncounts it when it is withdrawn).
 import { releaseSend } from '../data/outbound-caps';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';

@@ -68,6 +68,7 @@ export class Jobs extends Construct {
   readonly importsQueue: sqs.Queue;
   readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
   readonly schedule: scheduler.Schedule;
+  readonly reviewsSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
   readonly alarms: cloudwatch.Alarm[];
 
@@ -195,11 +196,36 @@ export class Jobs extends Construct {
       ],
       true,
     );
+    // The reviews sync: every connected agent's Google reviews (the Google secret: the OAuth client; the session
+    // secret: the key the refresh tokens are sealed with), the table's items and the connected agents' index.
+    const reviewsFn = this.jobFunction(
+      byTrigger('reviews-schedule'),
+      props.code,
+      { ...base, SESSION_SECRET_ARN: data.sessionSecret.secretArn },
+      true,
+    );
+    data.sessionSecret.grantRead(reviewsFn);
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
+      reviewsFn.addEnvironment(name, value);
+    iam.Grant.addToPrincipal({
+      grantee: reviewsFn,
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:DeleteItem',
+      ],
+      resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
+    });
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
+      ['reviews-schedule', reviewsFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
@@ -263,6 +289,23 @@ export class Jobs extends Construct {
       }),
     });
 
+    const reviewsScheduleRole = new iam.Role(this, 'ReviewsScheduleRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: 'Lets the hourly schedule invoke the reviews sync',
+    });
+    this.reviewsSchedule = new scheduler.Schedule(this, 'ReviewsSchedule', {
+      description: 'Starts the Google reviews sync every hour at half past',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '30' }),
+      target: new targets.LambdaInvoke(reviewsFn, {
+        role: reviewsScheduleRole,
+        deadLetterQueue: this.deadLetterQueues.schedule,
+        retryAttempts: 1,
+        maxEventAge: Duration.minutes(30),
+      }),
+    });
+
     // After the schedule: the role's policy exists only once the target granted the invoke.
     NagSuppressions.addResourceSuppressions(
       scheduleRole,
@@ -272,6 +315,18 @@ export class Jobs extends Construct {
           reason:
             'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
           appliesTo: [{ regex: '/^Resource::<JobsRemindersScheduler[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
+        },
+      ],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(
+      reviewsScheduleRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
+          appliesTo: [{ regex: '/^Resource::<JobsReviewsSync[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
         },
       ],
       true,

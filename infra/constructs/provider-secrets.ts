@@ -20,8 +20,9 @@ export const PROVIDER_SECRETS = {
   },
   google: {
     setting: 'GOOGLE_SECRET_ARN',
-    fields: ['placesApiKey'],
-    description: 'Google Places API (New): {"placesApiKey":"…"}',
+    fields: ['placesApiKey', 'oauthClientId', 'oauthClientSecret'],
+    description:
+      'Google: {"placesApiKey":"…","oauthClientId":"….apps.googleusercontent.com","oauthClientSecret":"…"} (Places API (New), and the Business Profile OAuth client)',
   },
   twilio: {
     setting: 'TWILIO_SECRET_ARN',

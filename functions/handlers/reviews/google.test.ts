@@ -4,7 +4,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
+import { handler as reviewsSyncJob } from '../../jobs/reviews-sync';
 import { FAKE_GOOGLE_CLIENT_ID } from '../../local/fake-google';
+import { runAsJob } from '../../local/job-scopes';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 import { useTestApi } from '../../testing/sending';
@@ -223,6 +225,15 @@ describe('syncing the reviews', () => {
     expect(again.find((r) => r.id === 'r0050')!.reply).toMatchObject({ comment: 'Thanks!', state: 'published' });
     expect((await allReviews(client, 'unreplied')).map((r) => r.id)).not.toContain('r0050');
     expect((await sync(client)).body).toEqual({ added: 0, updated: 0, total: 64 });
+  });
+
+  it('the hourly job syncs every connected agent with a location, as its own function', async () => {
+    const { client } = await connectedAgent();
+    await serveReviews([fakeReview(1, { reviewId: 'hourly' })]);
+    const result = await runAsJob('reviews-sync', () => reviewsSyncJob(undefined));
+    expect(result.failed).toBe(0);
+    expect(result.agents).toBeGreaterThanOrEqual(1);
+    expect((await client.get('/api/reviews')).body.reviews.map((r: BusinessReview) => r.id)).toEqual(['hourly']);
   });
 
   it('marks 1 to 3 stars for attention and never names an anonymous reviewer', async () => {

@@ -1,4 +1,4 @@
-// POST /api/reviews/sync: reads the location's reviews from Google down to the last sync (the hourly job does the same).
+// POST /api/reviews/sync: reads the location's reviews from Google down to the last sync (as the hourly job does).
 import { conflict, refusalAnswers } from '../../http/errors';
 import { GOOGLE_ERRORS } from '../../http/google-errors';
 import { defineHandler } from '../../http/handler';
