@@ -123,9 +123,10 @@ export function nameAgreement(clientName: string, displayName: string): { score:
   const none = { score: 0, why: '' };
   if (isReviewByClient(clientName, displayName)) {
     const exact = joined(nameWords(clientName)) === joined(nameWords(displayName));
-    return exact
-      ? { score: 0.9, why: 'the same name' }
-      : { score: 0.75, why: 'the same first name and last initial or a middle name left out' };
+    if (exact) return { score: 0.9, why: 'the same name' };
+    const shown = nameWords(displayName);
+    const initial = shown.length > 1 && shown[shown.length - 1]!.replace(/-/g, '').length === 1;
+    return { score: 0.75, why: initial ? 'the same first name and last initial' : 'the same first and last name' };
   }
   const client = nameWords(clientName).flatMap((w) => w.split('-'));
   const reviewer = nameWords(displayName).flatMap((w) => w.split('-'));

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { addClientViaApi, expect, registerAgentViaApi, test } from './support/fixtures';
+import { addClientViaApi, expect, registerAgentViaApi, snap, test } from './support/fixtures';
 
 const fakeGoogleDir = () => join(process.env.E2E_DATA_DIR!, 'fake-google');
 
@@ -82,6 +82,7 @@ test('the agent connects Google, sees every review at both widths, confirms who 
     await axeClean(page, `the review inbox at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, 'reviews-inbox');
 
   // Confirming the suggested client: the review is theirs and the client's review is submitted.
   const nora = reviews.getByRole('article', { name: 'Nora Q.' });

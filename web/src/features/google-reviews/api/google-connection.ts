@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import type { GoogleAuthorization, GoogleConnection, ReviewSyncResult } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
-import { isReviewsKey } from './get-reviews';
+import { revalidateReviews } from './get-reviews';
 
 export const GOOGLE_CONNECTION_KEY = '/api/google/connection';
 
@@ -27,7 +27,7 @@ export function useChooseLocation() {
   return useApiMutation(
     `PUT ${GOOGLE_CONNECTION_KEY}`,
     (locationName: string) => api.put<GoogleConnection>(GOOGLE_CONNECTION_KEY, { locationName }),
-    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), mutate(isReviewsKey)]),
+    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), revalidateReviews(mutate)]),
   );
 }
 
@@ -35,7 +35,7 @@ export function useDisconnectGoogle() {
   return useApiMutation(
     `DELETE ${GOOGLE_CONNECTION_KEY}`,
     () => api.delete<GoogleConnection>(GOOGLE_CONNECTION_KEY),
-    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), mutate(isReviewsKey)]),
+    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), revalidateReviews(mutate)]),
   );
 }
 
@@ -43,6 +43,6 @@ export function useSyncReviews() {
   return useApiMutation(
     'POST /api/reviews/sync',
     () => api.post<ReviewSyncResult>('/api/reviews/sync'),
-    (mutate) => mutate(isReviewsKey),
+    (mutate) => revalidateReviews(mutate),
   );
 }

@@ -5,7 +5,7 @@ import type { BusinessReview, ReviewReplyDraft } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
 import { revalidateClientReads } from '@/lib/revalidate-clients';
-import { isReviewsKey } from './get-reviews';
+import { revalidateReviews } from './get-reviews';
 
 const reviewPath = (id: string) => `/api/reviews/${encodeURIComponent(id)}`;
 
@@ -14,7 +14,7 @@ export function useConfirmMatch() {
     'POST /api/reviews/{id}/match',
     ({ id, clientId }: { id: string; clientId: string }) =>
       api.post<BusinessReview>(`${reviewPath(id)}/match`, { clientId }),
-    (mutate) => Promise.all([mutate(isReviewsKey), revalidateClientReads(mutate)]),
+    (mutate) => Promise.all([revalidateReviews(mutate), revalidateClientReads(mutate)]),
   );
 }
 
@@ -22,7 +22,7 @@ export function useDismissMatch() {
   return useApiMutation(
     'DELETE /api/reviews/{id}/match',
     (id: string) => api.delete<BusinessReview>(`${reviewPath(id)}/match`),
-    (mutate) => mutate(isReviewsKey),
+    (mutate) => revalidateReviews(mutate),
   );
 }
 
@@ -40,6 +40,6 @@ export function usePostReply() {
     'PUT /api/reviews/{id}/reply',
     ({ id, comment }: { id: string; comment: string }) =>
       api.put<BusinessReview>(`${reviewPath(id)}/reply`, { comment }),
-    (mutate) => mutate(isReviewsKey),
+    (mutate) => revalidateReviews(mutate),
   );
 }

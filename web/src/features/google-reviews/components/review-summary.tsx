@@ -41,7 +41,7 @@ export function ReviewSummary({ connection, summary }: ReviewSummaryProps) {
         <CardHeading
           id={headingId}
           icon={<StarRounded />}
-          title={summary?.locationTitle ?? 'Choose a location'}
+          title={connection.locations.find((l) => l.name === connection.locationName)?.title ?? 'Choose a location'}
           subtitle={`Connected as ${connection.accountName ?? 'your Google account'}`}
         />
         {connection.locationName ? (
