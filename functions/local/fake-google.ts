@@ -31,7 +31,8 @@ const MAX_BODY = 64 * 1024;
 const MAX_PAGE = 50;
 const CODE_TTL_MS = 10 * 60_000;
 
-type FakeReview = {
+/** A v4 Review as the fake keeps it in reviews.json (`name` is filled in when served). */
+export type FakeReview = {
   name?: string;
   reviewId: string;
   reviewer: { displayName?: string; isAnonymous?: boolean };

@@ -270,67 +270,23 @@ export class Jobs extends Construct {
       }),
     );
 
-    // The schedule's own role (this account's scheduler only) may invoke the scheduler function.
-    const scheduleRole = new iam.Role(this, 'ScheduleRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-      description: 'Lets the hourly schedule invoke the reminders scheduler',
-    });
-    this.schedule = new scheduler.Schedule(this, 'HourlySchedule', {
+    this.schedule = this.hourlySchedule(schedulerFn, {
+      ids: ['ScheduleRole', 'HourlySchedule'],
+      invokes: 'the reminders scheduler',
       description: 'Starts the reminders scheduler every hour on the hour',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '0' }),
-      target: new targets.LambdaInvoke(schedulerFn, {
-        input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
-        role: scheduleRole,
-        deadLetterQueue: this.deadLetterQueues.schedule,
-        retryAttempts: 3,
-        maxEventAge: Duration.hours(1),
-      }),
+      minute: '0',
+      input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
+      retryAttempts: 3,
+      maxEventAge: Duration.hours(1),
     });
-
-    const reviewsScheduleRole = new iam.Role(this, 'ReviewsScheduleRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-      description: 'Lets the hourly schedule invoke the reviews sync',
-    });
-    this.reviewsSchedule = new scheduler.Schedule(this, 'ReviewsSchedule', {
+    this.reviewsSchedule = this.hourlySchedule(reviewsFn, {
+      ids: ['ReviewsScheduleRole', 'ReviewsSchedule'],
+      invokes: 'the reviews sync',
       description: 'Starts the Google reviews sync every hour at half past',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '30' }),
-      target: new targets.LambdaInvoke(reviewsFn, {
-        role: reviewsScheduleRole,
-        deadLetterQueue: this.deadLetterQueues.schedule,
-        retryAttempts: 1,
-        maxEventAge: Duration.minutes(30),
-      }),
+      minute: '30',
+      retryAttempts: 1,
+      maxEventAge: Duration.minutes(30),
     });
-
-    // After the schedule: the role's policy exists only once the target granted the invoke.
-    NagSuppressions.addResourceSuppressions(
-      scheduleRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
-          appliesTo: [{ regex: '/^Resource::<JobsRemindersScheduler[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
-        },
-      ],
-      true,
-    );
-    NagSuppressions.addResourceSuppressions(
-      reviewsScheduleRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
-          appliesTo: [{ regex: '/^Resource::<JobsReviewsSync[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
-        },
-      ],
-      true,
-    );
 
     // Their action (the alarm topic) is added by infra/constructs/monitoring.ts, with the API's.
     this.alarms = (
@@ -376,6 +332,56 @@ export class Jobs extends Construct {
         },
       ]);
     }
+  }
+
+  /**
+   * An EventBridge Scheduler schedule that invokes `fn` every hour at `minute`, through a role of its own (this account's
+   * scheduler only), its delivery failures to the schedule's dead-letter queue.
+   */
+  private hourlySchedule(
+    fn: lambda.Function,
+    options: {
+      ids: [role: string, schedule: string];
+      invokes: string;
+      description: string;
+      minute: string;
+      input?: scheduler.ScheduleTargetInput;
+      retryAttempts: number;
+      maxEventAge: Duration;
+    },
+  ): scheduler.Schedule {
+    const role = new iam.Role(this, options.ids[0], {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: `Lets the hourly schedule invoke ${options.invokes}`,
+    });
+    const schedule = new scheduler.Schedule(this, options.ids[1], {
+      description: options.description,
+      schedule: scheduler.ScheduleExpression.cron({ minute: options.minute }),
+      target: new targets.LambdaInvoke(fn, {
+        ...(options.input ? { input: options.input } : {}),
+        role,
+        deadLetterQueue: this.deadLetterQueues.schedule,
+        retryAttempts: options.retryAttempts,
+        maxEventAge: options.maxEventAge,
+      }),
+    });
+    // After the schedule: the role's policy exists only once the target granted the invoke.
+    const functionId = Stack.of(this).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
+          appliesTo: [`Resource::<${functionId}.Arn>:*`],
+        },
+      ],
+      true,
+    );
+    return schedule;
   }
 
   private jobFunction(

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
 import { handler as reviewsSyncJob } from '../../jobs/reviews-sync';
-import { FAKE_GOOGLE_CLIENT_ID } from '../../local/fake-google';
+import { FAKE_GOOGLE_CLIENT_ID, type FakeReview } from '../../local/fake-google';
 import { runAsJob } from '../../local/job-scopes';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -18,15 +18,6 @@ const fakeFile = (name: string) => join(api.runtime.fakeGoogleDir!, name);
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-type FakeReview = {
-  reviewId: string;
-  reviewer: { displayName?: string; isAnonymous?: boolean };
-  starRating: string;
-  comment?: string;
-  createTime: string;
-  updateTime: string;
-  reviewReply?: { comment: string; updateTime: string };
-};
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'];
 function fakeReview(n: number, overrides: Partial<FakeReview> = {}): FakeReview {
   const at = new Date(Date.now() - (n + 1) * 3_600_000).toISOString();
