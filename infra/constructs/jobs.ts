@@ -53,6 +53,15 @@ export type JobsProps = {
   ai: AiSettings;
 };
 
+/** Reading items (one, a batch, a Query) and putting or updating them. */
+const ITEM_READ_WRITE = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+] as const;
+
 /** Messages that failed this many receives move to the dead-letter queue. */
 export const MAX_RECEIVE_COUNT = 3;
 /** The worker gets up to this many messages per invocation; failures are reported one by one. */
@@ -207,17 +216,10 @@ export class Jobs extends Construct {
     data.sessionSecret.grantRead(reviewsFn);
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
       reviewsFn.addEnvironment(name, value);
+    // It reads and writes items (never deletes), and finds the connected agents on gsi1.
     iam.Grant.addToPrincipal({
       grantee: reviewsFn,
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:DeleteItem',
-      ],
+      actions: [...ITEM_READ_WRITE],
       resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
     });
     this.functions = new Map([
@@ -246,14 +248,7 @@ export class Jobs extends Construct {
     // sends mail and texts, drains the queue.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:DeleteItem'],
       resourceArns: [data.table.tableArn],
     });
     iam.Grant.addToPrincipal({
