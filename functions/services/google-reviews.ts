@@ -33,6 +33,7 @@ import {
   type ReviewItem,
 } from '../data/google-reviews';
 import { getUserById, type UserItem } from '../data/users';
+import { forEachLimited } from '../lib/concurrency';
 import type {
   AnonymousReview,
   GoogleNoLocation,
@@ -67,6 +68,8 @@ const STATE_TTL_SECONDS = 10 * 60;
 /** Pages of 50 one sync reads at most (10,000 reviews): a location with more continues at the next sync. */
 const MAX_SYNC_PAGES = 200;
 export const REVIEW_PAGE_LIMIT = 20;
+/** The writes of one page of reviews in flight at once. */
+const SYNC_WRITES_IN_FLIGHT = 8;
 /** Where a review link goes when the agent has neither a connected location nor a Place ID. */
 const GOOGLE_MAPS = 'https://www.google.com/maps';
 
@@ -232,12 +235,12 @@ export async function syncReviews(
       agent.id,
       answer.reviews.map((r) => r.reviewId),
     );
-    for (const review of answer.reviews) {
-      if (connection.syncedThrough && review.updateTime < connection.syncedThrough) {
-        reachedLastSync = true;
-        break;
-      }
-      if (!newest || review.updateTime > newest) newest = review.updateTime;
+    // Newest updated first: the page's reviews from the last sync's on are the ones to look at.
+    const since = connection.syncedThrough;
+    const changed = since ? answer.reviews.filter((review) => review.updateTime >= since) : answer.reviews;
+    reachedLastSync = changed.length < answer.reviews.length;
+    for (const review of changed) if (!newest || review.updateTime > newest) newest = review.updateTime;
+    await forEachLimited(changed, SYNC_WRITES_IN_FLIGHT, async (review) => {
       const fields = googleFields(review);
       const item = known.get(review.reviewId);
       if (!item) {
@@ -250,7 +253,7 @@ export async function syncReviews(
         await updateReviewFromGoogle(agent.id, review.reviewId, fields);
         updated += 1;
       }
-    }
+    });
     if (!answer.nextPageToken) break;
     pageToken = answer.nextPageToken;
   }
