@@ -65,6 +65,8 @@ export type Config = {
    */
   googleOAuthBaseUrl: string | undefined;
   googleApiBaseUrl: string | undefined;
+  /** The KMS key that encrypts the Google refresh tokens (GOOGLE_TOKEN_KEY_ARN; the stack sets it); unset: sealed locally. */
+  googleTokenKeyArn: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
@@ -276,6 +278,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
     googleOAuthBaseUrl: baseUrl(env, 'GOOGLE_OAUTH_BASE_URL'),
     googleApiBaseUrl: baseUrl(env, 'GOOGLE_API_BASE_URL'),
+    googleTokenKeyArn: env.GOOGLE_TOKEN_KEY_ARN?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
       : undefined,

@@ -169,7 +169,7 @@ describe('the stack with the defaults', () => {
         });
         expect(
           Object.keys(variables).filter(
-            (name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name),
+            (name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_(SECRET|KEY)_ARN$/.test(name),
           ),
         ).toEqual([]);
       }
@@ -528,7 +528,7 @@ describe('the stack with the defaults', () => {
         expect(
           names.filter(
             (name) =>
-              /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID',
+              /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_(SECRET|KEY)_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID',
           ),
         ).toEqual([]);
         expect(names).not.toContain('AI_API_KEY');
@@ -680,6 +680,23 @@ describe('the stack with the defaults', () => {
           QueryStringsConfig: { QueryStringBehavior: 'none' },
         },
       });
+    });
+
+    it('encrypts the Google refresh tokens with a rotated, retained KMS key only the Google functions may use', () => {
+      // Prepare
+      const keys = ofType(resources, 'AWS::KMS::Key').filter(([id]) => id.startsWith('ProviderSecretsGoogleTokenKey'));
+      const functions = ofType(resources, 'AWS::Lambda::Function');
+      const withKey = functions
+        .filter(([, f]) => 'GOOGLE_TOKEN_KEY_ARN' in (f.Properties?.Environment?.Variables ?? {}))
+        .map(([, f]) => f.Properties?.Description as string);
+      // Assess
+      expect(keys).toHaveLength(1);
+      expect(keys[0]![1]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+      expect(withKey).toEqual(
+        expect.arrayContaining(['POST /api/reviews/sync', 'GET /api/google/callback', 'PUT /api/reviews/{id}/reply']),
+      );
+      expect(withKey).not.toContain('GET /api/reviews');
+      expect(withKey).not.toContain('POST /api/clients/{id}/request-review');
     });
 
     it('sends /r/* (the tracked review links) to the same API origin with the same policies, GET and HEAD only', () => {

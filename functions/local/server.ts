@@ -341,6 +341,8 @@ async function startTwinUnlessOff(
       // Where Google is: the fake Google's paths, unless the developer set a client of their own (then Google's).
       GOOGLE_OAUTH_BASE_URL: '',
       GOOGLE_API_BASE_URL: '',
+      // No KMS here: the refresh tokens are sealed with the local key (functions/integrations/token-sealing.ts).
+      GOOGLE_TOKEN_KEY_ARN: '',
       // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test server).
       AI_PROVIDER: 'local',
       AI_BASE_URL: '',

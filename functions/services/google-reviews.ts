@@ -1,11 +1,10 @@
 // Every Google review through the agent's Business Profile: connecting (OAuth with PKCE, the state single use and
 // bound to the session), choosing the location, syncing (newest updated first, down to the last sync), suggesting
 // who wrote each new review, confirming or dismissing that, drafting and posting replies, and the tracked review
-// link of review requests. The refresh token is sealed at rest (sealed-values.ts, keyed from the server's secret) and
+// link of review requests. The refresh token is encrypted at rest (integrations/token-sealing.ts: KMS in AWS) and
 // never leaves this module.
 import { createHash } from 'node:crypto';
 import type { BusinessReview, GoogleConnection, ReviewInbox, ReviewSyncResult } from '@shared/api-types';
-import { config, sessionSecret } from '../config';
 import { changeClient } from '../data/client-record';
 import { actorOf, clientFor } from '../data/client-access';
 import { listClients } from '../data/clients';
@@ -16,11 +15,9 @@ import {
   deleteConnection,
   getConnection,
   getReview,
-  getReviewLink,
   knownReviews,
   putConnection,
   putOAuthState,
-  putReviewLink,
   recordSync,
   reviewPage,
   setMatch,
@@ -32,7 +29,7 @@ import {
   type ReviewFilter,
   type ReviewItem,
 } from '../data/google-reviews';
-import { getUserById, type UserItem } from '../data/users';
+import type { UserItem } from '../data/users';
 import { forEachLimited } from '../lib/concurrency';
 import type {
   AnonymousReview,
@@ -41,7 +38,6 @@ import type {
   NotFound,
   UnknownLocation,
 } from '../domain/refusals';
-import { purposeKey, seal, unseal } from '../domain/sealed-values';
 import { MATCH_WINDOW_DAYS, suggestMatch, type MatchCandidate } from '../domain/review-match';
 import { needsAttention } from '../domain/review-reply';
 import { randomId } from '../domain/signed-tokens';
@@ -58,11 +54,10 @@ import {
   revokeToken,
   type GoogleReview,
 } from '../integrations/google-business';
-import { writeReviewUrl } from '../integrations/reviews';
+import { sealRefreshToken, unsealRefreshToken } from '../integrations/token-sealing';
 import { createLogger } from '../observability/logger';
 
 const log = createLogger({ module: 'google-reviews' });
-const SEAL_PURPOSE = 'google-refresh-token';
 /** How long the consent page may take before its state is refused. */
 const STATE_TTL_SECONDS = 10 * 60;
 /** Pages of 50 one sync reads at most (10,000 reviews): a location with more continues at the next sync. */
@@ -70,10 +65,7 @@ const MAX_SYNC_PAGES = 200;
 export const REVIEW_PAGE_LIMIT = 20;
 /** The writes of one page of reviews in flight at once. */
 const SYNC_WRITES_IN_FLIGHT = 8;
-/** Where a review link goes when the agent has neither a connected location nor a Place ID. */
-const GOOGLE_MAPS = 'https://www.google.com/maps';
 
-const sealingKey = async () => purposeKey(await sessionSecret(), SEAL_PURPOSE);
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** Google's consent page for the agent; the state (single use, bound to this session) and the PKCE verifier kept. */
@@ -116,7 +108,7 @@ export async function completeGoogleConnection(
     const locationName = kept?.locationName ?? (locations.length === 1 ? locations[0]!.name : null);
     await putConnection({
       agentId: state.agentId,
-      refreshTokenSealed: seal(await sealingKey(), refreshToken),
+      refreshTokenSealed: await sealRefreshToken(state.agentId, refreshToken),
       accountName: account.name,
       accountDisplayName: account.accountName,
       locations,
@@ -169,7 +161,7 @@ export async function chooseGoogleLocation(
 export async function disconnectGoogle(agentId: string): Promise<GoogleConnection> {
   const gone = await deleteConnection(agentId);
   if (gone) {
-    const token = unseal(await sealingKey(), gone.refreshTokenSealed);
+    const token = await unsealRefreshToken(agentId, gone.refreshTokenSealed);
     if (token)
       await revokeToken(token).catch((error: unknown) =>
         log.warn('revoking the google token failed', { reason: (error as GoogleBusinessError).reason }),
@@ -180,7 +172,7 @@ export async function disconnectGoogle(agentId: string): Promise<GoogleConnectio
 }
 
 async function accessTokenOf(connection: GoogleConnectionItem): Promise<string> {
-  const refreshToken = unseal(await sealingKey(), connection.refreshTokenSealed);
+  const refreshToken = await unsealRefreshToken(connection.agentId, connection.refreshTokenSealed);
   if (!refreshToken) throw new GoogleBusinessError('reconnect', 'Please connect Google again.');
   return accessTokenFor(refreshToken);
 }
@@ -401,26 +393,4 @@ export async function postReviewReply(
       await setReply(agentId, reviewId, { comment, updatedAt: now.toISOString(), state: 'failed' });
     throw error;
   }
-}
-
-/** The tracked link a review request carries for this client: `{APP_URL}/r/{token}`. */
-export async function reviewLinkFor(agentId: string, clientId: string, now = new Date()): Promise<string> {
-  const token = randomId(16);
-  await putReviewLink(token, agentId, clientId, now);
-  return `${config().appUrl}/r/${token}`;
-}
-
-/**
- * A client opened their review link: the opening goes on the client's record (and so the review funnel), and the
- * browser goes on to the location's write-a-review page, or the Places one when the agent has not connected.
- */
-export async function openReviewLink(token: string, now = new Date()): Promise<string | null> {
-  const link = await getReviewLink(token);
-  if (!link) return null;
-  await changeClient(link.agentId, link.clientId, { kind: 'review-link-opened', at: now.toISOString() });
-  const connection = await getConnection(link.agentId);
-  const location = connection?.locations.find((l) => l.name === connection.locationName);
-  if (location?.newReviewUri) return location.newReviewUri;
-  const agent = await getUserById(link.agentId);
-  return agent?.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : GOOGLE_MAPS;
 }

@@ -18,7 +18,7 @@ import {
 } from '../domain/refusals';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
 import { getConnection } from '../data/google-reviews';
-import { reviewLinkFor } from './google-reviews';
+import { reviewLinkFor } from './review-links';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 

@@ -2,7 +2,7 @@
 // on (302) to the location's write-a-review page (the Places one when the agent has not connected Google).
 import { definePublicHandler } from '../../http/handler';
 import { notFound } from '../../http/errors';
-import { openReviewLink } from '../../services/google-reviews';
+import { openReviewLink } from '../../services/review-links';
 
 export const handler = definePublicHandler('reviews/get-review-link', {}, async ({ params }) => {
   const token = params.token ?? '';
