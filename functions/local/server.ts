@@ -27,6 +27,7 @@ import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { createFakeGoogle, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
 import { startHourlyReminders } from './reminders-job';
+import { startHourlyReviewsSync } from './reviews-sync-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
 import { apiOriginRequestHeaders, viewerRequestUri } from './twin/edge';
@@ -190,6 +191,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
         )
       : () => undefined;
+  // The Google reviews sync at half past each hour, with the reminders (on with a data directory).
+  const stopReviewsSync =
+    (options.hourlyReminders ?? dataDir !== undefined)
+      ? startHourlyReviewsSync((error) =>
+          process.stderr.write(`reviews sync failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+        )
+      : () => undefined;
 
   return {
     url,
@@ -201,6 +209,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     seeded,
     async close() {
       stopReminders();
+      stopReviewsSync();
       await importQueue.close();
       setJobScopes(undefined);
       await twin?.close();

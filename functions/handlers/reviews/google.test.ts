@@ -4,9 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
-import { handler as reviewsSyncJob } from '../../jobs/reviews-sync';
 import { FAKE_GOOGLE_CLIENT_ID, type FakeReview } from '../../local/fake-google';
-import { runAsJob } from '../../local/job-scopes';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 import { useTestApi } from '../../testing/sending';
@@ -218,12 +216,13 @@ describe('syncing the reviews', () => {
     expect((await sync(client)).body).toEqual({ added: 0, updated: 0, total: 64 });
   });
 
-  it('the hourly job syncs every connected agent with a location, as its own function', async () => {
+  it('the hourly job (here run by its local trigger) syncs every connected agent with a location, as its own function', async () => {
     const { client } = await connectedAgent();
     await serveReviews([fakeReview(1, { reviewId: 'hourly' })]);
-    const result = await runAsJob('reviews-sync', () => reviewsSyncJob(undefined));
-    expect(result.failed).toBe(0);
-    expect(result.agents).toBeGreaterThanOrEqual(1);
+    const run = await api.client().post('/local/jobs/reviews-sync', {});
+    expect(run.status).toBe(200);
+    expect(run.body.failed).toBe(0);
+    expect(run.body.agents).toBeGreaterThanOrEqual(1);
     expect((await client.get('/api/reviews')).body.reviews.map((r: BusinessReview) => r.id)).toEqual(['hourly']);
   });
 
