@@ -145,7 +145,7 @@ describe('/insights for a Pro agent', () => {
     expect(reviews).toHaveTextContent(/5 requested.* to 2 reviewed/);
     expect(reviews).toHaveTextContent('3 opened the review link');
     expect(reviews).toHaveTextContent('40% reviewed');
-    expect(reviews).toHaveTextContent('From request to review: median 6 days');
+    expect(reviews).toHaveTextContent('from request to review: median 6 days');
 
     const invitations = regionByHeading('Invitations');
     expect(invitations).toHaveTextContent(/0 sent.* to 0 completed/);
