@@ -330,8 +330,8 @@ export class Jobs extends Construct {
   }
 
   /**
-   * An EventBridge Scheduler schedule that invokes `fn` every hour at `minute`, through a role of its own (this account's
-   * scheduler only), its delivery failures to the schedule's dead-letter queue.
+   * An EventBridge Scheduler schedule that invokes `fn` every hour at `minute`, through a role of its own (this
+   * account's scheduler only), its delivery failures to the schedule's dead-letter queue.
    */
   private hourlySchedule(
     fn: lambda.Function,
