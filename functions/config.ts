@@ -65,7 +65,7 @@ export type Config = {
    */
   googleOAuthBaseUrl: string | undefined;
   googleApiBaseUrl: string | undefined;
-  /** The KMS key that encrypts the Google refresh tokens (GOOGLE_TOKEN_KEY_ARN; the stack sets it); unset: sealed locally. */
+  /** The KMS key of the Google refresh tokens (GOOGLE_TOKEN_KEY_ARN, set by the stack); unset: sealed locally. */
   googleTokenKeyArn: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   queueProvider: QueueProvider;
