@@ -58,6 +58,9 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED: 'none',
+      // scrypt at N=2^10, as in Jest (the cost is stored with each hash): the suite registers and signs in about a
+      // hundred agents, and at the production N=2^17 each hash is ~128 MB and a third of a second of a core.
+      PASSWORD_HASH_COST: '10',
       ADMIN_EMAILS: ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       // The suite registers many agents from 127.0.0.1.

@@ -103,6 +103,24 @@ describe('the registration throttle setting', () => {
   });
 });
 
+describe('the inbound e-mail domain', () => {
+  const env = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+  it('is unset by default, and read in lower case', () => {
+    expect(readConfig(env).inboundEmailDomain).toBeUndefined();
+    expect(readConfig({ ...env, INBOUND_EMAIL_DOMAIN: ' Reply.Example.com ' }).inboundEmailDomain).toBe(
+      'reply.example.com',
+    );
+  });
+
+  it.each(['localhost', 'reply..example.com', '-reply.example.com', 'r@example.com', 'reply.example.com/x'])(
+    'refuses INBOUND_EMAIL_DOMAIN=%p',
+    (value) => {
+      expect(() => readConfig({ ...env, INBOUND_EMAIL_DOMAIN: value })).toThrow(ConfigError);
+    },
+  );
+});
+
 describe('same-site origins', () => {
   const env = { APP_URL: 'https://app.example.com/', TABLE_NAME: 't' };
 

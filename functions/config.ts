@@ -39,6 +39,11 @@ export type Config = {
    */
   sesConfigurationSet: string | undefined;
   smsProvider: SmsProvider;
+  /**
+   * The domain SES receives client replies at (INBOUND_EMAIL_DOMAIN): client e-mails then carry Reply-To
+   * `r-<token>@<domain>` (functions/domain/reply-address.ts). Unset: Reply-To is the agent's own address.
+   */
+  inboundEmailDomain: string | undefined;
   outboxDir: string | undefined;
   adminEmails: ReadonlySet<string>;
   /** log2 of scrypt's N for new password hashes (OWASP: 17). */
@@ -220,6 +225,18 @@ function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly stri
   return [...new Set(list)];
 }
 
+/** A domain name of two labels or more (`reply.example.com`), in lower case. */
+export const isDomainName = (value: string): boolean =>
+  value.length <= 200 && /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/.test(value);
+
+/** A mail domain, lower-cased; undefined when unset. */
+function domainSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (!isDomainName(value)) throw new ConfigError(`${name} must be a domain name, like reply.example.com`);
+  return value;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -257,6 +274,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     sesConfigurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
+    inboundEmailDomain: domainSetting(env, 'INBOUND_EMAIL_DOMAIN'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,
@@ -470,6 +488,11 @@ const providerSecretOnce = {
     const { accountSid, authToken, from } = await readProviderSecret('TWILIO_SECRET_ARN');
     return accountSid && authToken && from ? { accountSid, authToken, from } : undefined;
   }),
+  twilioWebhook: once(
+    async (): Promise<string | undefined> =>
+      (await providerSecretOnce.twilio.get())?.authToken ??
+      (currentEnvironment().TWILIO_AUTH_TOKEN?.trim() || (await readProviderSecret('TWILIO_SECRET_ARN')).authToken),
+  ),
   openai: once(
     async (): Promise<string | undefined> =>
       currentEnvironment().AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
@@ -484,6 +507,11 @@ export const googlePlacesApiKey = (): Promise<string | undefined> => providerSec
  */
 export const googleOAuthClient = (): Promise<GoogleOAuthClient | undefined> => providerSecretOnce.googleOAuth.get();
 export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
+/**
+ * The token Twilio signs its webhooks with: the credentials', else TWILIO_AUTH_TOKEN alone (a server that only
+ * receives texts, or tests that post signed ones with SMS_PROVIDER=outbox).
+ */
+export const twilioWebhookToken = (): Promise<string | undefined> => providerSecretOnce.twilioWebhook.get();
 /**
  * The OpenAI-compatible endpoint's key: AI_API_KEY, else the secret AI_SECRET_ARN names; none for a local server
  * (Ollama).

@@ -126,6 +126,7 @@ export const routes: readonly Route[] = [
   { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'] },
   { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
   { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'] },
+  { method: 'GET', path: '/api/clients/{id}/messages/{messageId}/original', handler: 'clients/get-client-message-original', access: 'agent', uses: ['table:read', 'uploads'] },
   { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'] },
   { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'] },
   { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'] },
@@ -144,7 +145,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },
   // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
   { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
-  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'sms'], body: 'raw' },
+  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms'], body: 'raw' },
   { method: 'POST', path: '/api/google/connect', handler: 'google/post-google-connect', access: 'agent', uses: ['table:write', 'google'] },
   // Google's consent page sends the browser back here (a top-level GET, so the Lax session cookie comes along).
   { method: 'GET', path: '/api/google/callback', handler: 'google/get-google-callback', access: 'public', uses: ['table:write', 'google'] },
@@ -159,6 +160,8 @@ export const routes: readonly Route[] = [
   { method: 'PUT', path: '/api/reviews/{id}/reply', handler: 'reviews/put-review-reply', access: 'agent', uses: ['table:write', 'google'] },
   // The tracked link in review requests ({APP_URL}/r/{token}): CloudFront sends /r/* to the API as it does /api/*.
   { method: 'GET', path: '/r/{token}', handler: 'reviews/get-review-link', access: 'public', uses: ['table:write'] },
+  { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'] },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { LIMIT_SETTINGS, readConfig } from '../functions/config';
+import { isDomainName, LIMIT_SETTINGS, readConfig } from '../functions/config';
 import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
 import type { AiSettings } from './constructs/ai-model';
@@ -35,6 +35,13 @@ function smsProviderContext(): SmsProvider | undefined {
   const value = context('smsProvider');
   if (value === undefined || value === 'sns' || value === 'twilio' || value === 'outbox') return value;
   throw new Error(`Context "smsProvider" must be sns, twilio or outbox (got "${value}")`);
+}
+
+function inboundEmailDomainContext(): string | undefined {
+  const value = context('inboundEmailDomain')?.toLowerCase();
+  if (value !== undefined && !isDomainName(value))
+    throw new Error(`Context "inboundEmailDomain" must be a domain name such as reply.example.com (got "${value}")`);
+  return value;
 }
 
 function customDomainContext() {
@@ -138,6 +145,7 @@ new HearthStack(app, stackName, {
   sesIdentity: context('sesIdentity'),
   mailFrom: context('mailFrom'),
   smsProvider: smsProviderContext(),
+  inboundEmailDomain: inboundEmailDomainContext(),
   adminEmails: context('adminEmails')
     ?.split(',')
     .map((email) => email.trim())

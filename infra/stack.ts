@@ -32,6 +32,11 @@ export type HearthStackProps = StackProps & {
   sesIdentity?: string;
   mailFrom?: string;
   smsProvider?: SmsProvider;
+  /**
+   * The domain SES receives client replies at (`reply.example.com`, its MX at SES's inbound endpoint of this region):
+   * client e-mails get a reply address there and a receipt rule hands each reply to jobs/inbound-email.
+   */
+  inboundEmailDomain?: string;
   adminEmails?: readonly string[];
   /**
    * The Stripe price of the Pro plan (`price_…`, not a secret). Provider keys are secrets the stack creates: README,
@@ -92,6 +97,7 @@ export class HearthStack extends Stack {
       sesIdentity: props.sesIdentity,
       mailFrom: props.mailFrom,
       smsProvider: props.smsProvider,
+      inboundEmailDomain: props.inboundEmailDomain,
     });
     const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai };
     const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', {
@@ -149,6 +155,21 @@ export class HearthStack extends Stack {
     new CfnOutput(this, 'AppUrl', { value: appUrl, description: 'Open this in a browser' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'InboundTextsTopicArn', {
+      value: this.jobs.inboundTextsTopic.topicArn,
+      description:
+        "Name this topic as the two-way SMS destination of the number (AWS End User Messaging): clients' texts",
+    });
+    if (this.jobs.receiptRuleSet && messaging.inboundEmailDomain) {
+      new CfnOutput(this, 'InboundEmailRuleSetName', {
+        value: this.jobs.receiptRuleSet.receiptRuleSetName,
+        description: 'Make it the active receipt rule set (aws ses set-active-receipt-rule-set), once',
+      });
+      new CfnOutput(this, 'InboundEmailMxRecord', {
+        value: `${messaging.inboundEmailDomain} MX 10 inbound-smtp.${this.region}.amazonaws.com`,
+        description: 'Add to DNS so SES receives client replies',
+      });
+    }
     if (messaging.emailIdentity && !props.sesIdentity?.includes('@')) {
       messaging.emailIdentity.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `SesDkimRecord${index + 1}`, {

@@ -6,10 +6,11 @@
 // computed from the trace, so it depends on what the page loads, and on how fast this machine ran
 // the page's script (its benchmark index is in the report). BENCH_LIGHTHOUSE_REPORTS=<dir> also
 // writes each full report there, as JSON.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromiumLaunch } from '../web/e2e/support/chromium';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
@@ -103,12 +104,37 @@ async function signIn(url: string, username: string, password: string): Promise<
     .join('; ');
 }
 
+/**
+ * Lighthouse lives in a package of its own, bench/lighthouse (pinned by its lockfile), installed there on the bench's
+ * first use: it is about 9,000 files (Sentry, OpenTelemetry, Puppeteer) that nothing but this section needs, and the
+ * project's own `npm ci` (CI's, every developer's) no longer writes them.
+ */
+const LIGHTHOUSE_DIR = resolve(__dirname, '..', 'bench', 'lighthouse');
+
+function lighthouseModules(): string {
+  const modules = join(LIGHTHOUSE_DIR, 'node_modules');
+  if (!existsSync(join(modules, 'lighthouse', 'package.json'))) {
+    console.error('Installing Lighthouse for the bench (npm ci in bench/lighthouse)…');
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const installed = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: LIGHTHOUSE_DIR, stdio: 'inherit' });
+    if (installed.status !== 0) throw new Error('npm ci in bench/lighthouse failed: the bench needs Lighthouse');
+  }
+  return modules;
+}
+
+/** An ES module of bench/lighthouse's packages, by its path (Lighthouse and chrome-launcher are ES modules). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Lighthouse's own types are not installed here
+const importFrom = (modules: string, path: string): Promise<any> => import(pathToFileURL(join(modules, path)).href);
+
 export async function benchLighthouse(): Promise<Figures> {
-  // Lighthouse and chrome-launcher are ES modules: loaded here so the rest of the bench stays CommonJS.
-  const { default: lighthouse } = await import('lighthouse');
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const { computeMedianRun } = await import('lighthouse/core/lib/median-run.js');
-  const chromeLauncher = await import('chrome-launcher');
+  const modules = lighthouseModules();
+  const { default: lighthouse } = await importFrom(modules, 'lighthouse/core/index.js');
+  const { default: desktopConfig } = await importFrom(modules, 'lighthouse/core/config/desktop-config.js');
+  const { computeMedianRun } = await importFrom(modules, 'lighthouse/core/lib/median-run.js');
+  const chromeLauncher = await importFrom(modules, 'chrome-launcher/dist/index.js');
+  const lighthouseVersion = (
+    JSON.parse(readFileSync(join(modules, 'lighthouse', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   const { child, url } = await startRuntime(dataDir);
   const chromium = chromiumLaunch();
@@ -185,7 +211,7 @@ export async function benchLighthouse(): Promise<Figures> {
   const lines = [
     '## Lighthouse',
     '',
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version} in ${chromium.source === 'system' ? 'the system Chromium' : 'the Chromium of @sparticuz/chromium'} against the built local runtime (\`dist/local/server.mjs\`, demo data, assets compressed as CloudFront sends them; /auth and /find-realtor prerendered, / the signed-in frame). Each row is the median of ${RUNS} runs (Lighthouse's computeMedianRun); the performance of every run is in brackets. Targets: performance ≥ ${TARGETS.mobile} on mobile and ≥ ${TARGETS.desktop} on desktop, accessibility ${TARGETS.accessibility}. This machine's benchmark index during the runs: ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}.`,
+    `Lighthouse ${lighthouseVersion} in ${chromium.source === 'system' ? 'the system Chromium' : 'the Chromium of @sparticuz/chromium'} against the built local runtime (\`dist/local/server.mjs\`, demo data, assets compressed as CloudFront sends them; /auth and /find-realtor prerendered, / the signed-in frame). Each row is the median of ${RUNS} runs (Lighthouse's computeMedianRun); the performance of every run is in brackets. Targets: performance ≥ ${TARGETS.mobile} on mobile and ≥ ${TARGETS.desktop} on desktop, accessibility ${TARGETS.accessibility}. This machine's benchmark index during the runs: ${Math.min(...benchmarkIndexes)}–${Math.max(...benchmarkIndexes)}.`,
     '',
     '| page | settings | performance (runs) | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | failing audits |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -27,6 +27,13 @@ module.exports = {
       // Jest runs CommonJS: dynamic import() must become require() (Jest has no ESM loader here).
       supported: { 'dynamic-import': false },
       logLevel: 'silent',
+      // An ESM package that reads its own URL (createRequire(import.meta.url)) gets its file's, as under Node.
+      ...(source.includes('import.meta.url')
+        ? {
+            define: { 'import.meta.url': '__jestImportMetaUrl' },
+            banner: "var __jestImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+          }
+        : {}),
     });
     return { code: hoistJestMocks(result.code) };
   },

@@ -1,15 +1,19 @@
 // `npm test`: every check, a step at a time, each step only once the one before has passed. The type
-// check, ESLint, Prettier and the build each run on one core: side by side, on two cores, they take
-// about as long as the type check alone instead of their sum. Then Jest (its two workers keep both
-// cores busy), then the browser suite on that build. The output of a command that runs beside others
-// is printed in one piece when it ends.
+// check, ESLint, Prettier and the build run side by side on CI's two cores; their output is printed in
+// one piece when each ends. The type check is TypeScript 7's native compiler (the npm alias
+// `typescript-native`): the same checks as `tsc` 5.9 at under half the CPU. TypeScript 5.9 stays the
+// `typescript` package, because typescript-eslint and the other tools call its JavaScript API, which
+// TypeScript 7 does not have. Then Jest, then the browser suite on the build.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { delimiter, resolve } from 'node:path';
 
 const STEPS = [
   [
-    { name: 'type check', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    {
+      name: 'type check',
+      command: ['node', 'node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
+    },
     { name: 'ESLint', command: ['eslint', '.', '--max-warnings=0'] },
     { name: 'Prettier', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
     { name: 'build', command: ['node', 'scripts/build.mjs'] },

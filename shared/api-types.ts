@@ -39,6 +39,23 @@ export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
 
+export type SmsConsentStatus = 'granted' | 'none' | 'revoked';
+/**
+ * How the consent came: the client ticked the box of a registration form, the agent attested it, the client texted a
+ * keyword (STOP, START), or an import created the client.
+ */
+export type SmsConsentSource = 'client-form' | 'agent-attested' | 'keyword' | 'import';
+
+/** Whether the client agreed to receive texts (TCPA): who, how, when and, from a form, the exact words agreed to. */
+export type SmsConsent = {
+  status: SmsConsentStatus;
+  source: SmsConsentSource | null;
+  /** When it was given or taken back (ISO-8601 UTC); null when it never was. */
+  at: string | null;
+  /** The words the client agreed to (SMS_CONSENT_WORDS of shared/sms-consent.ts) when they ticked the box. */
+  words?: string;
+};
+
 /** A client as the API returns it. Key dates are `YYYY-MM-DD`; timestamps ISO-8601 UTC. */
 export type Client = {
   id: string;
@@ -60,6 +77,8 @@ export type Client = {
   smsOptedOut: boolean;
   /** No automatic messages for this client (PATCH /api/clients/{id} { automationsPaused }). */
   automationsPaused: boolean;
+  /** Whether texts may go to the client at all: every text needs `granted` (409 NO_SMS_CONSENT otherwise). */
+  smsConsent: SmsConsent;
   reviewStatus: ReviewStatus;
   reviewRequestedAt: string | null;
   reviewSubmittedAt: string | null;
@@ -291,15 +310,19 @@ export type Draft = {
  * Where a message stands: `scheduled` waits for its send time (a text for the client's 8:00, an
  * automatic message for its rule's time); `awaiting-approval` is an automatic draft in the agent's
  * queue; `skipped` an automatic message that was not sent (its `problem` says why);
- * `bounced`/`complained` come back from SES.
+ * `bounced`/`complained` come back from SES; `received` is a message the client sent (direction `inbound`).
  */
 export type MessageStatus =
-  'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained';
+  'awaiting-approval' | 'scheduled' | 'sending' | 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained' | 'received';
 
-/** One entry of a client's activity: a message sent (or scheduled) through Hearthside. */
+/** One entry of a client's activity: a message sent (or scheduled) through Hearthside, or one the client sent. */
 export type MessageActivity = {
   type: 'message';
   id: string;
+  /** `inbound`: the client wrote it (a text or an e-mail reply); `outbound`: sent to the client. */
+  direction: 'inbound' | 'outbound';
+  /** When it arrived (inbound), left, or is due to leave; when it was made if neither. */
+  at: string;
   channel: 'email' | 'sms';
   occasion: string | null;
   /** Null for a text. */
@@ -331,10 +354,22 @@ export type TouchActivity = {
   createdAt: string;
 };
 
-export type Activity = MessageActivity | TouchActivity;
+/** One entry of a client's activity: the client's consent to texts was given, attested or taken back. */
+export type ConsentActivity = {
+  type: 'consent';
+  id: string;
+  status: SmsConsentStatus;
+  source: SmsConsentSource | null;
+  at: string;
+  words: string | null;
+  createdAt: string;
+};
+
+export type Activity = MessageActivity | TouchActivity | ConsentActivity;
 
 /** GET /api/clients/{id}/messages: newest first (by sentAt, sendAt or the touch's date). */
-export type ClientActivity = { activity: Activity[]; lastContactDate: string | null };
+/** `client`: the client as it is now (the Inbox's thread answers from it, with the composer). */
+export type ClientActivity = { activity: Activity[]; lastContactDate: string | null; client: Client };
 
 /** POST /api/clients/{id}/messages: 201 `sent`, or 202 `scheduled` for the next 8:00 in the client's zone. */
 export type SendMessageResult =
@@ -371,6 +406,9 @@ export type OpenInvitation = {
 
 /** GET /api/clients/export: a short-lived link to a CSV of every client of the agent. */
 export type ClientsExport = { url: string; expiresAt: string; rows: number; fileName: string };
+
+/** GET /api/clients/{id}/messages/{messageId}/original: a short-lived link to an e-mail reply as it arrived (.eml). */
+export type MessageOriginal = { url: string; expiresAt: string };
 
 /** POST /api/video-testimonials/{id}/complete: the testimonial recorded (its URL comes with the list). */
 export type RecordedTestimonial = Omit<Testimonial, 'url' | 'urlExpiresAt'>;
@@ -654,6 +692,7 @@ export type ApiResponses = {
   'client-registration/post-client-registration-confirm': RegistrationConfirmResult;
   'clients/delete-client': never;
   'clients/get-client-messages': ClientActivity;
+  'clients/get-client-message-original': MessageOriginal;
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
   'clients/get-clients': Client[] | ClientPage;
@@ -689,6 +728,8 @@ export type ApiResponses = {
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;
+  'conversations/get-conversations': ConversationPage;
+  'conversations/post-conversation-read': ConversationRead;
   'password-reset/post-password-reset-confirm': MessageResult;
   'password-reset/post-password-reset-request': MessageResult;
   'public/get-public-agents': PublicAgentSearch;
@@ -714,3 +755,25 @@ export type ApiResponses = {
 };
 
 export type HandlerSlug = keyof ApiResponses;
+
+/** GET /api/conversations: a page of the agent's conversations, latest activity first. */
+export const CONVERSATION_PAGE = { default: 20, max: 100 } as const;
+
+export type ConversationSummary = {
+  clientId: string;
+  clientName: string;
+  lastMessage: { direction: 'inbound' | 'outbound'; channel: 'email' | 'sms'; excerpt: string; at: string };
+  /** The client wrote since the agent last opened the conversation. */
+  unread: boolean;
+};
+
+/** GET /api/conversations?cursor=&filter=unread&limit= */
+export type ConversationPage = {
+  conversations: ConversationSummary[];
+  nextCursor: string | null;
+  /** The agent's unread conversations, all pages together (the navigation badge). */
+  unreadTotal: number;
+};
+
+/** POST /api/conversations/{clientId}/read */
+export type ConversationRead = { clientId: string; unread: false; unreadTotal: number };

@@ -116,6 +116,9 @@ export const automationsSchema = yup
 export type AutomationsInput = { rules: AutomationRule[] };
 
 /** Why an automatic message was not sent as its rule says (kept on the message, shown to the agent). */
+/** A client who writes back gets no automatic message for this many days (the agent answers in person). */
+export const REPLY_PAUSE_DAYS = 14;
+
 export const SKIP_REASONS = {
   paused: 'Automatic messages are paused for this client.',
   optedOut: (channel: MessageChannel) =>
@@ -126,6 +129,9 @@ export const SKIP_REASONS = {
       : 'The client has no phone number that can receive texts.',
   recentContact: `You were in touch with this client in the last ${RECENT_CONTACT_DAYS} days.`,
   skippedByAgent: 'Skipped by you.',
+  /** `date`: the day the client wrote back (YYYY-MM-DD). */
+  replied: (date: string) =>
+    `The client replied on ${date}: automatic messages to them wait ${REPLY_PAUSE_DAYS} days after a reply.`,
 } as const;
 
 /** Why an automatic message waits for approval instead of going out by itself. */
@@ -139,6 +145,8 @@ export const APPROVAL_NOTES = {
   notPro: 'Automatic sending is a Pro feature, so this waits for your approval.',
   unverified:
     'Verify your e-mail address so messages can go out in your name; until then this waits for your approval.',
+  /** `date`: the day the client wrote back (YYYY-MM-DD). */
+  replied: (date: string) => `The client replied on ${date}, so this waits for your approval.`,
 } as const;
 
 /** POST /api/outgoing/{id}/approve: the agent's edits to the draft, if any. */

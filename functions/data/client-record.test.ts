@@ -70,6 +70,29 @@ describe('applyChange', () => {
     expect(applyChange({ ...base, hasTestimonial: true }, { kind: 'testimonial-received' }, at).kind).toBe('unchanged');
   });
 
+  it('a reply moves Last Contact and the reply time forward only, and never shortens a pause already set', () => {
+    const replied: ClientChange = {
+      kind: 'replied',
+      at: '2026-03-10T15:00:00.000Z',
+      pauseUntil: '2026-03-24T15:00:00.000Z',
+    };
+    expect(applyChange({ ...base, lastContactDate: '2026-03-01' }, replied, at)).toMatchObject({
+      kind: 'changed',
+      after: {
+        lastContactDate: '2026-03-10T15:00:00.000Z',
+        repliedAt: '2026-03-10T15:00:00.000Z',
+        repliesPauseUntil: '2026-03-24T15:00:00.000Z',
+      },
+    });
+    const later = {
+      ...base,
+      lastContactDate: '2026-03-11',
+      repliedAt: '2026-03-11T00:00:00.000Z',
+      repliesPauseUntil: '2026-03-25T00:00:00.000Z',
+    };
+    expect(applyChange(later, replied, at).kind).toBe('unchanged');
+  });
+
   it('withdraws a review request only while the review is as the request left it', () => {
     const asked = { ...base, reviewStatus: 'requested' as const, reviewRequestedAt: at.toISOString() };
     const previous = { reviewStatus: 'pending' as const, reviewRequestedAt: null };

@@ -20,11 +20,12 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS, type ClientInput } from '@shared/client-schema';
 import { remainingFreeSlots } from '../domain/plan';
+import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import { randomId } from '../domain/signed-tokens';
 import { forEachLimited } from '../lib/concurrency';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from './client-email-locks';
 import { listEntries, entryItem, type Entry } from './client-lists';
-import { getClient, newClientItem, type ClientChanges, type ClientItem } from './clients';
+import { getClient, newClientItem, type ClientChanges, type ClientItem, type NewClientFields } from './clients';
 import { batchDelete, batchWrite, queryAll, sendIf, table, writeIf, type WriteRequest } from './db';
 import { addToBook, bookDeltas, countInsights, sumBookDeltas, type MonthDeltas } from './insights';
 import { clientKey, contactIndexKeys, milestonePartition } from './keys';
@@ -56,8 +57,18 @@ export type ClientChange =
   | { kind: 'review-found'; at: string }
   /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
   | { kind: 'contacted'; on: string }
-  /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text). */
+  /**
+   * The client wrote back at `at` (ISO): Last Contact moves forward, and the automatic sends to the client pause until
+   * `pauseUntil` (ISO; a later pause already set is kept).
+   */
+  | { kind: 'replied'; at: string; pauseUntil: string }
+  /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text); a text opt-out revokes it. */
   | { kind: 'opt-out'; channel: 'email' | 'sms' }
+  /**
+   * The client's consent to texts is given, attested or taken back (functions/data/sms-consent.ts, which also keeps its
+   * history). Once revoked, only the client's own keyword gives it again: anything else is refused ('opted-out').
+   */
+  | { kind: 'sms-consent'; consent: ConsentRequest }
   /** These milestones were awarded (each once; remembered so later writes try only new ones). */
   | { kind: 'milestones-awarded'; types: readonly string[] }
   /** A video testimonial was confirmed for the client. */
@@ -76,6 +87,7 @@ export type ChangeOutcome =
   | { kind: 'unchanged'; client: ClientItem }
   | { kind: 'not-found' }
   | { kind: 'already-submitted' }
+  | { kind: 'opted-out' }
   | { kind: 'too-soon'; lastRequestedAt: string };
 
 type Applied = { kind: 'changed'; after: ClientItem } | Exclude<ChangeOutcome, { kind: 'changed' }>;
@@ -125,10 +137,31 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     case 'contacted':
       if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
       return changed({ lastContactDate: change.on });
+    case 'replied': {
+      const fields: Partial<ClientItem> = {};
+      if (!before.lastContactDate || before.lastContactDate < change.at) fields.lastContactDate = change.at;
+      if (!before.repliedAt || before.repliedAt < change.at) fields.repliedAt = change.at;
+      if (!before.repliesPauseUntil || before.repliesPauseUntil < change.pauseUntil)
+        fields.repliesPauseUntil = change.pauseUntil;
+      return Object.keys(fields).length ? changed(fields) : unchanged;
+    }
     case 'opt-out': {
       const field = change.channel === 'email' ? 'emailOptedOut' : 'smsOptedOut';
       if (before[field] === true) return unchanged;
-      return changed({ [field]: true, [`${field}At`]: stamp });
+      const revoked: Partial<ClientItem> =
+        change.channel === 'sms' ? { smsConsent: { status: 'revoked', source: 'keyword', at: stamp } } : {};
+      return changed({ [field]: true, [`${field}At`]: stamp, ...revoked });
+    }
+    case 'sms-consent': {
+      const step = nextSmsConsent(currentSmsConsent(before), change.consent, stamp);
+      if (step.kind !== 'set') return step.kind === 'unchanged' ? unchanged : step;
+      const fields: Partial<ClientItem> = { smsConsent: step.consent, updatedAt: stamp };
+      if (step.consent.status === 'revoked' && before.smsOptedOut !== true) {
+        Object.assign(fields, { smsOptedOut: true, smsOptedOutAt: stamp });
+      }
+      // The client's own START undoes their STOP.
+      if (step.consent.status === 'granted' && before.smsOptedOut === true) fields.smsOptedOut = false;
+      return changed(fields);
     }
     case 'milestones-awarded': {
       const awarded = new Set(before.awardedMilestones ?? []);
@@ -396,11 +429,12 @@ export async function createClient(
   input: ClientInput,
   now = new Date(),
   id = randomId(),
+  fields: Partial<NewClientFields> = {},
 ): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
   const slot = await reserveClientSlot(agentId);
   let item: ClientItem;
   try {
-    item = await writeNewClient(agentId, input, now, id);
+    item = await writeNewClient(agentId, input, now, id, fields);
   } catch (error) {
     await releaseClientSlot(agentId);
     throw error;
@@ -414,8 +448,16 @@ export async function createClient(
  * them (the change 'confirm-registration'): no plan slot, no occasions. Throws ClientEmailTakenError for a known
  * e-mail.
  */
-export async function createPendingClient(agentId: string, input: ClientInput, now = new Date()): Promise<ClientItem> {
-  const item = await writeNewClient(agentId, input, now, randomId(), { registrationPendingAt: now.toISOString() });
+export async function createPendingClient(
+  agentId: string,
+  input: ClientInput,
+  now = new Date(),
+  fields: Partial<NewClientFields> = {},
+): Promise<ClientItem> {
+  const item = await writeNewClient(agentId, input, now, randomId(), {
+    ...fields,
+    registrationPendingAt: now.toISOString(),
+  });
   await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
   return item;
 }
@@ -441,6 +483,7 @@ export async function createClientBatch(
   concurrency: number,
   now = new Date(),
   ids?: readonly string[],
+  fields: (input: ClientInput) => Partial<NewClientFields> = () => ({}),
 ): Promise<ClientBatchResult | undefined> {
   const created: ClientItem[] = [];
   const taken: ClientBatchResult['taken'] = [];
@@ -458,7 +501,7 @@ export async function createClientBatch(
     const input = inputs[index]!;
     if (failure) return;
     try {
-      claims.push({ input, ...(await claimClient(agentId, input, now, ids?.[index] ?? randomId())) });
+      claims.push({ input, ...(await claimClient(agentId, input, now, ids?.[index] ?? randomId(), fields(input))) });
     } catch (error) {
       fail(input, error);
     }
@@ -495,10 +538,10 @@ async function claimClient(
   input: ClientInput,
   now: Date,
   fresh: string,
-  extra: Partial<ClientItem> = {},
+  fields: Partial<NewClientFields> = {},
 ): Promise<ClientClaim> {
   const id = await claimClientEmail(agentId, input.email, fresh, now, { adopt: true });
-  return { item: { ...newClientItem(agentId, id, input, now), ...extra, revision: 1 }, adopted: id !== fresh };
+  return { item: { ...newClientItem(agentId, id, input, now, fields), revision: 1 }, adopted: id !== fresh };
 }
 
 /** A claim whose client is not written: its lock goes back. An adopted lock stays: it names the id either way. */
@@ -532,9 +575,9 @@ async function writeNewClient(
   input: ClientInput,
   now: Date,
   fresh: string,
-  extra?: Partial<ClientItem>,
+  fields?: Partial<NewClientFields>,
 ): Promise<ClientItem> {
-  const claim = await claimClient(agentId, input, now, fresh, extra);
+  const claim = await claimClient(agentId, input, now, fresh, fields);
   try {
     await writeEntries(listEntries(claim.item));
   } catch (error) {

@@ -2,12 +2,17 @@
 // to reach another agent's client): the item's shape and its reads. Every write of a client item is the client
 // record's (functions/data/client-record.ts).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Client } from '@shared/api-types';
+import type { Client, SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
+import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, db, queryAll, table } from './db';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys';
 
-export type ClientItem = Client & {
+export type ClientItem = Omit<Client, 'smsConsent'> & {
+  /** Absent on items stored before consent was recorded: none (currentSmsConsent). */
+  smsConsent?: SmsConsent;
+  smsOptedOutAt?: string | null;
+  emailOptedOutAt?: string | null;
   pk: string;
   sk: string;
   type: 'client';
@@ -25,6 +30,10 @@ export type ClientItem = Client & {
   reviewLinkOpenedAt?: string | null;
   /** When the client registered through the directory, until they confirm or the agent accepts them. */
   registrationPendingAt?: string | null;
+  /** When the client last wrote back (a text or an e-mail reply). */
+  repliedAt?: string;
+  /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
+  repliesPauseUntil?: string;
 };
 
 export function toClient(item: ClientItem): Client {
@@ -43,6 +52,7 @@ export function toClient(item: ClientItem): Client {
     emailOptedOut: item.emailOptedOut === true,
     smsOptedOut: item.smsOptedOut === true,
     automationsPaused: item.automationsPaused === true,
+    smsConsent: currentSmsConsent(item),
     reviewStatus: item.reviewStatus ?? 'pending',
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
@@ -84,8 +94,20 @@ export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & 
   automationsPaused?: boolean;
 };
 
+/** What a new client starts with beside the form's fields (all optional). */
+export type NewClientFields = Pick<
+  ClientItem,
+  'smsConsent' | 'emailOptedOut' | 'emailOptedOutAt' | 'smsOptedOut' | 'smsOptedOutAt' | 'registrationPendingAt'
+>;
+
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */
-export function newClientItem(agentId: string, id: string, input: ClientInput, now: Date): ClientItem {
+export function newClientItem(
+  agentId: string,
+  id: string,
+  input: ClientInput,
+  now: Date,
+  fields: Partial<NewClientFields> = {},
+): ClientItem {
   const stamp = now.toISOString();
   return {
     ...clientKey(agentId, id),
@@ -112,5 +134,6 @@ export function newClientItem(agentId: string, id: string, input: ClientInput, n
     hasTestimonial: false,
     createdAt: stamp,
     updatedAt: stamp,
+    ...fields,
   };
 }

@@ -44,8 +44,8 @@
 //                            the e-mail counts by one Query of SENDS#<agentId> (the sending review; TTL)
 //  - SES event counted once  conditional Put SESEVENT#<SES message id> / <bounce|complaint> (TTL)
 //  - the platform's sends .. conditional ADD on PLATFORMSENDS#<channel>#<UTC date> / COUNT (the circuit breaker; TTL)
-// - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages and touches; deleted with the
-// client)
+// - a client's activity ... Query CLIENT#<clientId>, sk begins_with ACTIVITY# (messages, touches and consent changes;
+// deleted with the client)
 //  - texts due this hour ... Query gsi1 SENDDUE#<UTC hour> (scheduled texts keyed by the first hourly run at or after
 //                            their sendAt; the keys are removed when the worker claims the message)
 //  - clients by texted phone Query SMSPHONE#<E.164> (one entry per agent and client we have texted at that number:
@@ -87,6 +87,12 @@
 //  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
 //                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
 //  - a client's review link  GetItem REVIEWLINK#<token> / LINK → agent and client (GET /r/{token})
+// - an agent's conversations Query gsi1 CONVERSATIONS#<agentId>, newest first (gsi1sk <last message at>#<clientId>);
+//                            the unread ones: Query gsi2 UNREAD#<agentId> (same sort key; gsi2pk only while unread).
+//                            One item per conversation, CLIENT#<clientId> / CONVERSATION (deleted with the client)
+//  - unread conversations .. GetItem AGENT#<agentId> / UNREADCONVERSATIONS (a counter: ADD with each conditional flip)
+//  - reply notice throttle . GetItem CLIENT#<clientId> / REPLYNOTICE (when the agent was last told of a reply, and
+//                            the replies since, waiting for the next notice)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -303,6 +309,12 @@ export const importIssuesKey = (importId: string, firstRow: number) => ({
 /** An erased client's opt-out, kept as a keyed hash of the address (functions/domain/opt-out-marks.ts). */
 //  - opt-out of an erased client  GetItem OPTOUT#<agentId> / <channel>#<HMAC of the normalised address>
 export const optOutMarkPartition = (agentId: string) => `OPTOUT#${agentId}`;
+//  - every agent's mark of one number  Query gsi1 OPTOUTMARK#<channel>#<HMAC> (a START lifts them all)
+export const optOutMarkIndexPartition = (channel: string, mark: string) => `OPTOUTMARK#${channel}#${mark}`;
+export const optOutMarkIndexKeys = (channel: string, mark: string, agentId: string) => ({
+  gsi1pk: optOutMarkIndexPartition(channel, mark),
+  gsi1sk: agentId,
+});
 export const optOutMarkItemKey = (agentId: string, channel: string, mark: string) => ({
   pk: optOutMarkPartition(agentId),
   sk: `${channel}#${mark}`,
@@ -337,3 +349,11 @@ export const googleReviewIndexKeys = (agentId: string, createTime: string, revie
   gsi1sk: `${createTime}#${reviewId}`,
 });
 export const reviewLinkKey = (token: string) => ({ pk: `REVIEWLINK#${token}`, sk: 'LINK' });
+export const CONVERSATION_SK = 'CONVERSATION';
+export const conversationKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: CONVERSATION_SK });
+export const conversationsPartition = (agentId: string) => `CONVERSATIONS#${agentId}`;
+export const unreadConversationsPartition = (agentId: string) => `UNREAD#${agentId}`;
+/** Sorts a conversation by its last message, ties by client. */
+export const conversationSortKey = (at: string, clientId: string) => `${at}#${clientId}`;
+export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'UNREADCONVERSATIONS' });
+export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });

@@ -9,6 +9,7 @@ import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
 import { changeClient } from './client-record';
 import type { ClientItem } from './clients';
+import { setSmsConsent, type ConsentItem } from './sms-consent';
 import {
   ACTIVITY_PREFIX,
   activityKey,
@@ -35,6 +36,12 @@ export type MessageItem = {
   agentId: string;
   clientId: string;
   channel: MessageChannel;
+  /** A message the client sent (`received`), or one sent to the client; items written before replies are outbound. */
+  direction?: 'inbound' | 'outbound';
+  /** An inbound message: when it arrived, the address or number it came from, and where its raw original is kept. */
+  receivedAt?: string;
+  from?: string;
+  rawKey?: string;
   occasion?: string;
   subject?: string;
   /** The agent's text, as written. */
@@ -84,6 +91,8 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
   return {
     type: 'message',
     id: item.id,
+    direction: item.direction ?? 'outbound',
+    at: messageTime(item),
     channel: item.channel,
     occasion: item.occasion ?? null,
     subject: item.subject ?? null,
@@ -97,6 +106,11 @@ export function toMessageActivity(item: MessageItem): MessageActivity {
     note: item.note ?? null,
     createdAt: item.createdAt,
   };
+}
+
+/** When the message arrived (inbound), left, or is due to leave; when it was made if neither. */
+export function messageTime(item: MessageItem): string {
+  return item.receivedAt ?? item.sentAt ?? item.sendAt ?? item.createdAt;
 }
 
 export function toTouchActivity(item: TouchItem): TouchActivity {
@@ -156,7 +170,7 @@ export async function putMessageOnce(message: NewMessage): Promise<MessageItem |
 type StatusChange = {
   from: MessageStatus | readonly MessageStatus[];
   to: MessageStatus;
-  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to'>>;
+  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to' | 'note'>>;
   leaveDueIndex?: boolean;
 };
 
@@ -260,9 +274,9 @@ export async function putTouch(touch: Omit<TouchItem, 'pk' | 'sk' | 'type'>): Pr
   return item;
 }
 
-/** Every message and touch of the client (the caller has found the client in its agent's partition). */
-export function listActivity(clientId: string): Promise<Array<MessageItem | TouchItem>> {
-  return queryAll<MessageItem | TouchItem>({
+/** Every message, touch and consent change of the client (the caller has found the client in its agent's partition). */
+export function listActivity(clientId: string): Promise<Array<MessageItem | TouchItem | ConsentItem>> {
+  return queryAll<MessageItem | TouchItem | ConsentItem>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': activityPartition(clientId), ':prefix': ACTIVITY_PREFIX },
   });
@@ -285,6 +299,11 @@ export async function optOutClient(
   channel: SendChannel,
   now = new Date(),
 ): Promise<boolean> {
+  if (channel === 'sms') {
+    // A text opt-out revokes the consent, and the revocation joins the client's consent history.
+    const revoked = await setSmsConsent(agentId, clientId, { status: 'revoked', source: 'keyword' }, now);
+    return !('kind' in revoked && revoked.kind === 'not-found');
+  }
   return (await changeClient(agentId, clientId, { kind: 'opt-out', channel }, { now })).kind !== 'not-found';
 }
 
@@ -307,7 +326,40 @@ export async function rememberTextedPhone(
         type: 'sms-phone',
         agentId,
         clientId,
+        // Each text writes the entry again: this is the latest text (entries written before lastTextAt carry it here).
         firstTextAt: now.toISOString(),
+        lastTextAt: now.toISOString(),
+      },
+    }),
+  );
+}
+
+/**
+ * Remembers that a text to this client at this number was refused for the number's opt-out (the client is marked
+ * opted out): the number's START then finds the client too. The entry is the texted-phone entry's, without a text.
+ */
+export async function rememberRefusedPhone(
+  e164: string,
+  agentId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<void> {
+  const key = smsPhoneKey(e164, agentId, clientId);
+  const owner = ownerIndexKeys(agentId, key, clientId);
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: key,
+      UpdateExpression:
+        'SET #type = :type, agentId = :agent, clientId = :client, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, refusedAt = :at',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'sms-phone',
+        ':agent': agentId,
+        ':client': clientId,
+        ':gsi2pk': owner.gsi2pk,
+        ':gsi2sk': owner.gsi2sk,
+        ':at': now.toISOString(),
       },
     }),
   );
@@ -318,7 +370,8 @@ export async function hasTextedPhone(e164: string, agentId: string, clientId: st
   const out = await db().send(
     new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }),
   );
-  return out.Item !== undefined;
+  // An entry of a refused text only (rememberRefusedPhone) is no text.
+  return out.Item?.firstTextAt !== undefined;
 }
 
 /** Every agent and client texted at this number. */
@@ -328,6 +381,28 @@ export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; 
     ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
     ProjectionExpression: 'agentId, clientId',
   });
+}
+
+/**
+ * The agent and client who last texted this number at or after `since`, or undefined: whose conversation a text from
+ * the number joins.
+ */
+export async function lastTextedAt(
+  e164: string,
+  since: Date,
+): Promise<{ agentId: string; clientId: string; at: string } | undefined> {
+  const entries = await queryAll<{ agentId: string; clientId: string; lastTextAt?: string; firstTextAt?: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
+    ProjectionExpression: 'agentId, clientId, lastTextAt, firstTextAt',
+  });
+  let latest: { agentId: string; clientId: string; at: string } | undefined;
+  for (const entry of entries) {
+    const at = entry.lastTextAt ?? entry.firstTextAt ?? '';
+    if (Date.parse(at) >= since.getTime() && (!latest || at > latest.at))
+      latest = { agentId: entry.agentId, clientId: entry.clientId, at };
+  }
+  return latest;
 }
 
 export type SesMessageRef = { agentId: string; clientId: string; messageId: string };

@@ -9,8 +9,15 @@ import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib
 import type { MessageChannel } from '@shared/messages';
 import { signingKeys } from '../config';
 import { normalisedDestination, optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
-import { db, table } from './db';
-import { mailSuppressionKey, optOutMarkItemKey, smsOptOutKey } from './keys';
+import { db, queryAll, table } from './db';
+import {
+  GSI1,
+  mailSuppressionKey,
+  optOutMarkIndexKeys,
+  optOutMarkIndexPartition,
+  optOutMarkItemKey,
+  smsOptOutKey,
+} from './keys';
 
 async function markOf(channel: MessageChannel, value: string | null | undefined): Promise<string | undefined> {
   const { key } = (await signingKeys()).signingKey('unsubscribe');
@@ -28,7 +35,12 @@ export async function rememberOptOut(
   await db().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...optOutMarkItemKey(agentId, channel, mark), type: 'opt-out-mark', at: now.toISOString() },
+      Item: {
+        ...optOutMarkItemKey(agentId, channel, mark),
+        ...optOutMarkIndexKeys(channel, mark, agentId),
+        type: 'opt-out-mark',
+        at: now.toISOString(),
+      },
     }),
   );
 }
@@ -52,6 +64,25 @@ export async function markPhoneOptedOut(e164: string, source: 'twilio' | 'sns', 
 /** Whether this number texted STOP: no text goes to it from any agent. */
 export async function isPhoneOptedOut(e164: string): Promise<boolean> {
   return (await readPlatformRecord('sms', e164)) !== undefined;
+}
+
+/**
+ * The number texted START: the platform's record of its STOP goes (the hashed one and one from before the hash), and
+ * so do the agents' marks for it (found through their index; a mark written before the index is not found).
+ */
+export async function clearPhoneOptOut(e164: string): Promise<{ agents: number }> {
+  const mark = await markOf('sms', e164);
+  const normalised = normalisedDestination('sms', e164);
+  if (!mark || !normalised) return { agents: 0 };
+  for (const key of [smsOptOutKey(mark), smsOptOutKey(normalised)])
+    await db().send(new DeleteCommand({ TableName: table(), Key: key }));
+  const marks = await queryAll<{ pk: string; sk: string }>({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': optOutMarkIndexPartition('sms', mark) },
+  });
+  for (const key of marks) await db().send(new DeleteCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk } }));
+  return { agents: marks.length };
 }
 
 export type SuppressionReason = 'bounce' | 'complaint';

@@ -26,6 +26,7 @@ export async function markReviewRequested(
       return { outcome: 'already-submitted' };
     case 'not-found':
     case 'unchanged':
+    case 'opted-out':
       return { outcome: 'no-such-client' };
   }
 }

@@ -16,6 +16,8 @@ export type Keyring = {
    * root itself for a token from before key ids.
    */
   verificationKeys(purpose: TokenPurpose, kid: string | undefined): Uint8Array[];
+  /** The ids of the roots this keyring holds keys of, the signing one first (for keys used without a token header). */
+  keyIds(): string[];
 };
 
 export class SigningKeyError extends Error {
@@ -56,6 +58,7 @@ export function rootKeyring(roots: readonly Uint8Array[]): Keyring {
       const index = ids.indexOf(kid);
       return index === -1 ? [] : [keyOf(index, purpose)];
     },
+    keyIds: () => [...ids],
   };
 }
 
@@ -69,6 +72,7 @@ export function purposeKeyring(purpose: TokenPurpose, keys: readonly SigningKey[
     },
     verificationKeys: (asked, kid) =>
       asked === purpose && kid !== undefined ? keys.filter((k) => k.kid === kid).map((k) => k.key) : [],
+    keyIds: () => keys.map((k) => k.kid),
   };
 }
 

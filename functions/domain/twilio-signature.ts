@@ -25,19 +25,3 @@ export function isValidTwilioSignature(
   const presented = Buffer.from(header);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
-
-/** The carrier opt-out keywords (CTIA; what Twilio's Advanced Opt-Out treats as STOP), the whole message, any case. */
-export const OPT_OUT_KEYWORDS = [
-  'STOP',
-  'UNSUBSCRIBE',
-  'END',
-  'QUIT',
-  'STOPALL',
-  'REVOKE',
-  'OPTOUT',
-  'CANCEL',
-] as const;
-
-export function isOptOutMessage(body: string | null | undefined): boolean {
-  return (OPT_OUT_KEYWORDS as readonly string[]).includes((body ?? '').trim().toUpperCase());
-}

@@ -9,7 +9,8 @@ import { escapeHtml, sendEmail } from './mail';
 import { sendSms, SmsError, smsConfigured } from './sms';
 
 type Agent = { id: string; fullName: string; username: string; businessName?: string | null };
-type Recipient = { name: string; email: string; phone: string | null };
+/** `replyTo`: where the client's answer goes (functions/services/reply-addresses.ts). */
+type Recipient = { name: string; email: string; phone: string | null; replyTo?: string };
 
 export type ReviewRequestDelivery = { texted: boolean; smsProblem?: string };
 
@@ -29,6 +30,7 @@ export async function sendReviewRequest(
     to: client.email,
     // SES's bounces and complaints come back to the agent (jobs/ses-events).
     tags: { agent: agent.id },
+    ...(client.replyTo ? { replyTo: client.replyTo } : {}),
     subject: `${from} would love to hear about your experience`,
     text:
       `Hi ${hello},\n\n` +

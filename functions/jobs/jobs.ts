@@ -12,7 +12,11 @@ export type JobTrigger =
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
   | 'imports-queue'
   /** EventBridge Scheduler, every hour at half past (apart from the reminders' run on the hour). */
-  | 'reviews-schedule';
+  | 'reviews-schedule'
+  /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
+  | 'ses-receipt'
+  /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
+  | 'inbound-texts-topic';
 
 export type Job = {
   name: string;
@@ -67,6 +71,24 @@ export const jobs = [
     // Agents one after the other, each down to their last sync (usually one page of Google's).
     timeoutSeconds: 600,
   },
+  {
+    name: 'inbound-email',
+    description:
+      "Takes in a client's e-mail reply that SES received: verifies its reply address, adds it to the client",
+    trigger: 'ses-receipt',
+    memoryMb: 512,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'sms-inbound',
+    description: "Takes in clients' texts to the number: STOP, START and HELP, and replies that join a conversation",
+    trigger: 'inbound-texts-topic',
+    memoryMb: 512,
+    timeoutSeconds: 30,
+  },
 ] as const satisfies readonly Job[];
+
+/** Where SES's receipt rule stores each received reply (the uploads bucket), named by its message id. */
+export const INBOUND_EMAIL_PREFIX = 'inbound-email/';
 
 export type JobName = (typeof jobs)[number]['name'];

@@ -403,12 +403,13 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler, a worker, the SES events job and the import job, each with a handler file', async () => {
+  it('names a scheduler, a worker, the SES events job, the import job and the inbound texts job, each with a handler file', async () => {
     expect(jobs.map((j) => j.name)).toEqual([
       'reminders-scheduler',
       'reminders-worker',
       'ses-events',
       'imports-worker',
+      'sms-inbound',
     ]);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };

@@ -8,6 +8,8 @@
 // - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): the
 //   ses-events job runs on it, as the stack's rule invokes it. The outbox never bounces, so this is
 //   how a browser spec sees what a real bounce does (suppression, the agent's sending review).
+// - POST /local/jobs/sms-inbound with what an AWS End User Messaging number publishes for a text it received
+//   (`{ originationNumber, destinationNumber, messageBody, … }`): jobs/sms-inbound runs on it as the topic delivers it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDate } from '@shared/dates';
 import { config } from '../config';
@@ -15,10 +17,12 @@ import type { SesEvent } from '../jobs/ses-events';
 import { runRemindersForDate } from './reminders-job';
 import { runReviewsSync } from './reviews-sync-job';
 import { deliverSesEvent } from './ses-events-job';
+import { deliverTwoWayText } from './sms-inbound-job';
 
 export const JOB_TRIGGER_PATH = '/local/jobs/reminders';
 export const SES_EVENT_TRIGGER_PATH = '/local/jobs/ses-events';
 export const REVIEWS_SYNC_TRIGGER_PATH = '/local/jobs/reviews-sync';
+export const SMS_INBOUND_TRIGGER_PATH = '/local/jobs/sms-inbound';
 const MAX_BODY = 1024;
 /** An SES event with a few recipients and tags; SES itself sends at most 50 recipients a message. */
 const MAX_SES_EVENT_BODY = 16 * 1024;
@@ -62,6 +66,7 @@ export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse
     if (refusal(req, res, 'Use POST with {}')) return true;
     return json(res, 200, await runReviewsSync());
   }
+  if (url.pathname === SMS_INBOUND_TRIGGER_PATH) return handleTwoWayText(req, res);
   if (url.pathname !== JOB_TRIGGER_PATH) return false;
   if (refusal(req, res, 'Use POST with {"date":"YYYY-MM-DD"}')) return true;
   const body = await readJson(req);
@@ -76,6 +81,20 @@ async function handleSesEvent(req: IncomingMessage, res: ServerResponse): Promis
   const problem = sesEventProblem(body);
   if (problem) return json(res, 400, { message: problem });
   return json(res, 200, await deliverSesEvent(body as SesEvent));
+}
+
+async function handleTwoWayText(req: IncomingMessage, res: ServerResponse): Promise<true> {
+  if (refusal(req, res, 'Use POST with a two-way text: { originationNumber, destinationNumber, messageBody }'))
+    return true;
+  const body = await readJson(req, MAX_SES_EVENT_BODY);
+  if (
+    !isObject(body) ||
+    !isText(body.originationNumber, 20) ||
+    typeof body.messageBody !== 'string' ||
+    body.messageBody.length > 1600
+  )
+    return json(res, 400, { message: 'Send originationNumber (E.164) and messageBody (at most 1600 characters)' });
+  return json(res, 200, await deliverTwoWayText(body));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -23,6 +23,7 @@ import { compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
 import { startLocalImportQueue } from './import-jobs';
+import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { createFakeGoogle, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
@@ -67,6 +68,8 @@ export type LocalRuntime = {
   outboxDir: string;
   /** The fake Google's files (reviews.json, faults.json) when it serves, else undefined (a real client is set). */
   fakeGoogleDir: string | undefined;
+  /** Raw RFC 5322 files written here are received as SES would deliver them (functions/local/inbound-email-job.ts). */
+  inboundEmailDir: string;
   emulators: Emulators;
   /** The stack's twin, when the runtime runs as one. */
   twin: Twin | undefined;
@@ -75,6 +78,7 @@ export type LocalRuntime = {
 };
 
 const TABLE_NAME = 'hearthside';
+export const LOCAL_INBOUND_EMAIL_DOMAIN = 'reply.localhost';
 const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' };
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
@@ -94,7 +98,9 @@ function loadHandler(slug: string): Promise<HandlerModule> {
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
-  const outboxDir = dataDir ? join(dataDir, 'outbox') : join(await tempDir(), 'outbox');
+  const scratch = dataDir ?? (await tempDir());
+  const outboxDir = join(scratch, 'outbox');
+  const inboundEmailDir = join(scratch, 'inbound-email');
   mkdirSync(outboxDir, { recursive: true });
   const emulators = await startEmulators({ dataDir, buckets: Object.values(BUCKETS) });
   const webDir = resolve(options.webDir ?? 'dist/web');
@@ -137,6 +143,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     MAIL_PROVIDER: 'outbox',
     SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
     OUTBOX_DIR: outboxDir,
+    // Client e-mails carry Reply-To r-<token>@<this domain>; replies arrive through inboundEmailDir.
+    INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
     // The reminders scheduler hands its messages to the worker in this process (no SQS here).
     QUEUE_PROVIDER: 'memory',
     SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
@@ -185,6 +193,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     onError: (error) =>
       process.stderr.write(`import job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
   });
+  const stopInboundEmail = watchInboundEmail(inboundEmailDir, (error) =>
+    process.stderr.write(`inbound e-mail failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+  );
   const stopReminders =
     (options.hourlyReminders ?? dataDir !== undefined)
       ? startHourlyReminders((error) =>
@@ -204,12 +215,14 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     port,
     outboxDir,
     fakeGoogleDir: running.fakeGoogle?.dir,
+    inboundEmailDir,
     emulators,
     twin,
     seeded,
     async close() {
       stopReminders();
       stopReviewsSync();
+      await stopInboundEmail();
       await importQueue.close();
       setJobScopes(undefined);
       await twin?.close();
@@ -346,6 +359,7 @@ async function startTwinUnlessOff(
       MAIL_PROVIDER: 'outbox',
       SMS_PROVIDER: 'outbox',
       OUTBOX_DIR: local.outboxDir,
+      INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
       PAYMENT_PROVIDER: 'simulator',
       // Where Google is: the fake Google's paths, unless the developer set a client of their own (then Google's).
       GOOGLE_OAUTH_BASE_URL: '',

@@ -27,6 +27,7 @@ import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
 import { textDestination } from '../domain/phone-numbers';
 import { isRefusal } from '../domain/refusals';
+import { replyPause } from '../domain/reply-pause';
 import { writeDraft } from './drafts';
 import { reserveDailySend } from './send-limits';
 
@@ -37,7 +38,7 @@ export function automaticMessageId(clientId: string, occasion: AutomationOccasio
   return createHash('sha256').update(`auto|${clientId}|${occasion}|${year}`).digest('base64url').slice(0, 22);
 }
 
-export type SkipReason = 'paused' | 'opted-out' | 'no-address' | 'recent-contact';
+export type SkipReason = 'paused' | 'replied' | 'opted-out' | 'no-address' | 'recent-contact';
 
 export type AutomationRun = {
   /** Clients with a key date today that an enabled rule covers. */
@@ -58,6 +59,8 @@ export function skipReason(
   now: Date,
 ): { reason: SkipReason; text: string } | null {
   if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
+  const replied = replyPause(client, now);
+  if (replied) return { reason: 'replied', text: SKIP_REASONS.replied(replied) };
   if (channel === 'email' ? client.emailOptedOut : client.smsOptedOut)
     return { reason: 'opted-out', text: SKIP_REASONS.optedOut(channel) };
   const reachable =

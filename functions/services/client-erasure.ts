@@ -1,15 +1,32 @@
-// Deleting a client erases them: their registrations waiting for confirmation and their videos, the numbers we
-// texted them at, the SES references and handled occasions (the owner index), then the client record with its
-// activity, milestones and testimonial records (functions/data/client-record.ts). An opt-out of theirs outlives them
-// as a keyed hash of the address (functions/data/opt-out-marks.ts). The record goes last, so a delete
-// cut halfway is finished by the next one, which still finds the client.
+// Deleting a client erases them: their registrations waiting for confirmation, their videos and the originals of
+// their e-mail replies, the numbers we texted them at, the SES references and handled occasions (the owner index),
+// then the client record with its activity, milestones and testimonial records (functions/data/client-record.ts). An
+// opt-out of theirs outlives them as a keyed hash of the address (functions/data/opt-out-marks.ts). The record goes
+// last, so a delete cut halfway is finished by the next one, which still finds the client.
 import { deleteOwnedItems } from '../data/account-erasure';
 import { getClient } from '../data/clients';
+import { markConversationRead } from '../data/conversations';
 import { deleteClient } from '../data/client-record';
+import { listActivity } from '../data/messages';
 import { rememberOptOut } from '../data/opt-out-marks';
 import type { NotFound } from '../domain/refusals';
+import { deleteInboundEmail, isInboundEmailKey } from '../integrations/inbound-mail';
 import { clientVideosPrefix, deleteClientVideos, deleteSubmissionVideos } from '../integrations/video-uploads';
 import type { Logger } from '../observability/logger';
+
+/** The originals of the client's e-mail replies, named by SES's message ids: found through the activity. */
+async function deleteInboundOriginals(clientId: string, log: Logger): Promise<void> {
+  const keys = (await listActivity(clientId)).flatMap((item) =>
+    item.type === 'message' && item.rawKey && isInboundEmailKey(item.rawKey) ? [item.rawKey] : [],
+  );
+  try {
+    for (const key of keys) await deleteInboundEmail(key);
+    if (keys.length > 0) log.info('client e-mail originals deleted', { clientId, deleted: keys.length });
+  } catch (error) {
+    // As with the videos: once the activity is gone nothing names them, so the keys are logged for cleanup.
+    log.warn('client e-mail originals left in the uploads bucket', { clientId, keys, error });
+  }
+}
 
 export async function eraseClient(
   agentId: string,
@@ -24,6 +41,8 @@ export async function eraseClient(
     if (client.emailOptedOut) await rememberOptOut(agentId, 'email', client.email, now);
     if (client.smsOptedOut) await rememberOptOut(agentId, 'sms', client.phone, now);
   }
+  // An unread conversation leaves the agent's unread count before it goes with the client's partition.
+  await markConversationRead(agentId, clientId);
   const owned = await deleteOwnedItems(agentId, clientId);
   try {
     for (const item of owned)
@@ -38,5 +57,6 @@ export async function eraseClient(
       error,
     });
   }
+  await deleteInboundOriginals(clientId, log);
   return (await deleteClient(agentId, clientId, now)) ? { erased: true } : { kind: 'not-found', what: 'client' };
 }

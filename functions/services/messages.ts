@@ -6,16 +6,19 @@
 import type { Client, SendMessageResult } from '@shared/api-types';
 import { tokenLinkPath } from '@shared/link-token';
 import type { MessageInput } from '@shared/messages';
+import { SKIP_REASONS } from '@shared/automations';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
 import { getClient, toClient, type ClientItem } from '../data/clients';
+import { excerptOf, noteConversationMessage } from '../data/conversations';
 import {
   advanceLastContact,
   changeMessageStatus,
   hasTextedPhone,
   optOutClient,
   putMessage,
+  rememberRefusedPhone,
   rememberSesMessage,
   rememberTextedPhone,
   toMessageActivity,
@@ -37,11 +40,14 @@ import {
   type SendFailed,
   type TextDestinationRefusal,
 } from '../domain/refusals';
+import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
 import { providerOptedOut, sendSms, SmsError, smsConfigured } from '../integrations/sms';
+import { createLogger } from '../observability/logger';
+import { replyToFor } from './reply-addresses';
 import { unsubscribeToken } from './unsubscribe';
 
 /** Why a message the agent writes does not go. */
@@ -120,6 +126,7 @@ async function transmitEmail(
     `${appUrl}${tokenLinkPath('/unsubscribe', token)}`,
   );
   composed.headers['List-Unsubscribe'] = `<${appUrl}/api/unsubscribe/${token}>`;
+  composed.replyTo = await replyToFor(agent, message.clientId);
   let sesMessageId: string | undefined;
   try {
     sesMessageId = await sendEmail({
@@ -187,7 +194,9 @@ export async function textDestinationOf(
   if (!destination.ok) return { kind: 'sms-country-not-allowed', allowedCountries: smsAllowedCountries };
   if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
   if ((await isPhoneOptedOut(destination.to)) || (await hasOptOutMark(agent.id, 'sms', destination.to))) {
-    await optOutClient(agent.id, client.id, 'sms', now);
+    // So the number's own START finds this client (if it still exists) and lifts the mark again.
+    if (await optOutClient(agent.id, client.id, 'sms', now))
+      await rememberRefusedPhone(destination.to, agent.id, client.id, now);
     return { kind: 'opted-out', channel: 'sms' };
   }
   return destination.to;
@@ -272,6 +281,13 @@ async function markSent(
     set: { sentAt },
   });
   await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
+  // The message left: a failure to move the conversation is logged, never the send's failure.
+  await noteConversationMessage(message.agentId, message.clientId, {
+    direction: 'outbound',
+    channel: message.channel,
+    excerpt: excerptOf(message.subject ? `${message.subject}: ${message.body}` : message.body),
+    at: sentAt,
+  }).catch((error: unknown) => createLogger({ component: 'messages' }).warn('conversation not moved', { error }));
   await countSent(message, now, agentTimeZone);
   return sent ?? { ...message, status: 'sent', sentAt };
 }
@@ -331,6 +347,12 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
   // Held before the agent's sending was paused: it does not leave either, and says why.
   if (agent?.sendingPause) {
     await giveUp(claimed, slot, SENDING_PAUSED_MESSAGES[agent.sendingPause.reason]);
+    return 'failed';
+  }
+  // The client wrote back after this was scheduled: an automatic message does not leave on its own.
+  const replied = claimed.automatic ? replyPause(client, now) : null;
+  if (replied) {
+    await giveUp(claimed, slot, SKIP_REASONS.replied(replied));
     return 'failed';
   }
   if (claimed.channel === 'email') return deliverScheduledEmail(claimed, client, slot, now, agent);

@@ -16,6 +16,7 @@ import {
   type PlaceIdRequired,
   type TooSoon,
 } from '../domain/refusals';
+import { replyToFor } from './reply-addresses';
 import { sendReviewRequest, type ReviewRequestDelivery } from '../integrations/review-request';
 import { getConnection } from '../data/google-reviews';
 import { reviewLinkFor } from './review-links';
@@ -49,13 +50,14 @@ export async function requestReview(
     return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
+  const replyTo = await replyToFor(agent, after.id);
   const link = await reviewLinkFor(agent.id, clientId, now);
-  const delivery = await sendReviewRequest(after, agent, link, () => reserveDailySend(agent, 'sms', now)).catch(
-    async (error: unknown) => {
-      await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
-      await releaseSend(slot);
-      throw error;
-    },
-  );
+  const delivery = await sendReviewRequest({ ...after, replyTo }, agent, link, () =>
+    reserveDailySend(agent, 'sms', now),
+  ).catch(async (error: unknown) => {
+    await undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
+    await releaseSend(slot);
+    throw error;
+  });
   return { client: after, delivery };
 }

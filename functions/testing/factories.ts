@@ -8,8 +8,19 @@ import { createUser, getUserById, markEmailVerified, type UserItem } from '../da
 import { randomId } from '../domain/signed-tokens';
 import { createClient } from '../data/client-record';
 import { textablePhone } from './phones';
+import type { AutomationRule } from '@shared/automations';
 
 let n = 0;
+/** An automation rule: a birthday e-mail waiting for approval at 09:00 unless told otherwise. */
+export const automationRule = (overrides: Partial<AutomationRule> = {}): AutomationRule => ({
+  occasion: 'birthday',
+  enabled: true,
+  channel: 'email',
+  mode: 'approve',
+  sendTime: '09:00',
+  ...overrides,
+});
+
 export function clientInput(overrides: Record<string, unknown> = {}) {
   n += 1;
   const digits = String(5550000000 + n).slice(-10);

@@ -9,6 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { IMPORT_UPLOAD_DAYS, IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
+import { INBOUND_EMAIL_PREFIX } from '../../functions/jobs/jobs';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { TableUse } from '../../functions/routes';
 
@@ -92,6 +93,9 @@ export class Data extends Construct {
           expiration: Duration.days(IMPORT_UPLOAD_DAYS),
           noncurrentVersionExpiration: Duration.days(1),
         },
+        // Client e-mail replies SES stored: a kept one stays while its client does; a dropped one (forged,
+        // automatic) or one deleted with its client leaves no copy behind after a day.
+        { id: 'inbound-email', prefix: INBOUND_EMAIL_PREFIX, noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

@@ -7,6 +7,8 @@
 //    because the schedule's DLQ never sees a function error);
 //  - a digest message failed 3 times (the queue's redrive policy);
 //  - an import message failed 3 times (the imports queue's redrive policy).
+// Texts clients send to an AWS End User Messaging number (two-way messaging) arrive on the inbound texts topic, which
+// jobs/sms-inbound is subscribed to.
 // The import job (jobs/imports-worker) drains its own queue, which the start of an import
 // (POST /api/imports/{id}/start, infra/constructs/api.ts) and the job's own continuation fill.
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -18,12 +20,17 @@ import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sesActions from 'aws-cdk-lib/aws-ses-actions';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { Job, JobTrigger } from '../../functions/jobs/jobs';
+import { INBOUND_EMAIL_PREFIX, type Job, type JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Messaging } from './messaging';
@@ -79,6 +86,10 @@ export class Jobs extends Construct {
   readonly schedule: scheduler.Schedule;
   readonly reviewsSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
+  /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
+  receiptRuleSet?: ses.ReceiptRuleSet;
+  /** The topic to name as the number's two-way messaging destination (README, Two-way texts). */
+  readonly inboundTextsTopic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -127,22 +138,30 @@ export class Jobs extends Construct {
       QUEUE_PROVIDER: 'sqs',
       REMINDERS_QUEUE_URL: this.queue.queueUrl,
     });
+    /**
+     * A job that sends mail and texts to clients: the messaging settings and limits, the unsubscribe key (its links,
+     * and the keyed hashes of opt-outs), and the Twilio secret when texts go through Twilio.
+     */
+    const messagingJobFunction = (job: Job) => {
+      const fn = this.jobFunction(
+        job,
+        props.code,
+        {
+          ...base,
+          ...messaging.environment,
+          ...props.limits,
+          UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+        },
+        true,
+      );
+      props.purposeKeys.unsubscribe.grantRead(fn);
+      fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'twilio')))
+        fn.addEnvironment(name, value);
+      return fn;
+    };
     // The worker always reads a secret: the key of the unsubscribe links in the e-mails it sends.
-    const workerFn = this.jobFunction(
-      workerJob,
-      props.code,
-      {
-        ...base,
-        ...messaging.environment,
-        ...props.limits,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(workerFn);
-    workerFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
-    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(workerFn, 'twilio')))
-      workerFn.addEnvironment(name, value);
+    const workerFn = messagingJobFunction(workerJob);
     // Automatic messages are drafted by the same composer as the agent's own: the configured model for Pro agents.
     for (const [name, value] of Object.entries(aiEnvironment(props.ai))) workerFn.addEnvironment(name, value);
     grantModel(workerFn, workerFn.role as iam.Role, props.ai);
@@ -222,12 +241,41 @@ export class Jobs extends Construct {
       actions: [...ITEM_READ_WRITE],
       resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
     });
+    const inboundEmailFn = this.inboundEmail(byTrigger('ses-receipt'), props, base);
+    // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
+    // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
+    // writes replies, opt-outs and opt-ins as the routes do (items and indexes), notifying the agent by e-mail.
+    const smsInboundFn = messagingJobFunction(byTrigger('inbound-texts-topic'));
+    data.grantTable(smsInboundFn, 'table:write');
+    messaging.grantSend(smsInboundFn);
+    this.inboundTextsTopic = new sns.Topic(this, 'InboundTextsTopic', {
+      displayName: 'Texts clients send to the two-way number',
+      enforceSSL: true,
+    });
+    this.inboundTextsTopic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [new iam.ServicePrincipal('sms-voice.amazonaws.com')],
+        resources: [this.inboundTextsTopic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    );
+    this.inboundTextsTopic.addSubscription(new subscriptions.LambdaSubscription(smsInboundFn));
+    NagSuppressions.addResourceSuppressions(this.inboundTextsTopic, [
+      {
+        id: 'AwsSolutions-SNS2',
+        reason:
+          'The number publishes with the sms-voice service principal; a customer-managed key would need its key policy opened to that service. Texts are already readable by the carrier; the topic only relays them to the function.',
+      },
+    ]);
     this.functions = new Map([
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
       ['reviews-schedule', reviewsFn],
+      ['ses-receipt', inboundEmailFn],
+      ['inbound-texts-topic', smsInboundFn],
     ]);
 
     // The scheduler reads the agents index and fills the queue; nothing else.
@@ -377,6 +425,68 @@ export class Jobs extends Construct {
       true,
     );
     return schedule;
+  }
+
+  /**
+   * jobs/inbound-email: a client's e-mail reply. SES receives mail for the inbound domain; the receipt rule stores the
+   * raw mail under inbound-email/ in the uploads bucket (its S3 action adds the bucket policy that lets SES write
+   * there, for this account only), then invokes the function (type Event: the event has no body). The function reads
+   * and deletes those objects only, takes the reply in (the table, the agent's notice by mail) and verifies the reply
+   * address with the unsubscribe purpose key the address key is derived from.
+   */
+  private inboundEmail(job: Job, props: JobsProps, base: Record<string, string>): lambda.Function {
+    const { data, messaging } = props;
+    const fn = this.jobFunction(
+      job,
+      props.code,
+      {
+        ...base,
+        ...messaging.environment,
+        UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+      },
+      true,
+    );
+    props.purposeKeys.unsubscribe.grantRead(fn);
+    fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    data.grantTable(fn, 'table:write');
+    iam.Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['s3:GetObject', 's3:DeleteObject'],
+      resourceArns: [data.uploadsBucket.arnForObjects(`${INBOUND_EMAIL_PREFIX}*`)],
+    });
+    messaging.grantMail(fn);
+    NagSuppressions.addResourceSuppressions(
+      fn.role!,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'SES names each received mail by its message id under inbound-email/: the job reads and deletes keys of that prefix only.',
+          appliesTo: [
+            `Resource::<${Stack.of(this).getLogicalId(data.uploadsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/${INBOUND_EMAIL_PREFIX}*`,
+          ],
+        },
+      ],
+      true,
+    );
+    const domain = messaging.inboundEmailDomain;
+    if (domain) {
+      this.receiptRuleSet = new ses.ReceiptRuleSet(this, 'InboundEmailRuleSet', {
+        rules: [
+          {
+            recipients: [domain],
+            scanEnabled: true,
+            tlsPolicy: ses.TlsPolicy.REQUIRE,
+            actions: [
+              new sesActions.S3({ bucket: data.uploadsBucket, objectKeyPrefix: INBOUND_EMAIL_PREFIX }),
+              new sesActions.Lambda({ function: fn, invocationType: sesActions.LambdaInvocationType.EVENT }),
+            ],
+          },
+        ],
+      });
+    }
+    return fn;
   }
 
   private jobFunction(

@@ -15,12 +15,15 @@ export type MessagingProps = {
   mailFrom?: string;
   /** @default 'sns' */
   smsProvider?: SmsProvider;
+  /** Where client replies are received (INBOUND_EMAIL_DOMAIN): the Reply-To of client e-mails is there. */
+  inboundEmailDomain?: string;
 };
 
 export class Messaging extends Construct {
   readonly emailIdentity?: ses.EmailIdentity;
   readonly mailFrom?: string;
   readonly smsProvider: SmsProvider;
+  readonly inboundEmailDomain?: string;
   /** Client e-mails go through it; its bounce and complaint events go to the default event bus (jobs/ses-events). */
   readonly configurationSet: ses.ConfigurationSet;
 
@@ -28,6 +31,7 @@ export class Messaging extends Construct {
     super(scope, id);
     const { sesIdentity } = props;
     this.smsProvider = props.smsProvider ?? 'sns';
+    this.inboundEmailDomain = props.inboundEmailDomain?.trim().toLowerCase() || undefined;
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
@@ -57,13 +61,17 @@ export class Messaging extends Construct {
     }
   }
 
-  /** MAIL_PROVIDER, MAIL_FROM and SMS_PROVIDER for the functions' configuration (functions/config.ts). */
+  /**
+   * MAIL_PROVIDER, MAIL_FROM, SMS_PROVIDER and INBOUND_EMAIL_DOMAIN for the functions' configuration
+   * (functions/config.ts).
+   */
   get environment(): Record<string, string> {
     return {
       MAIL_PROVIDER: 'ses',
       SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       ...(this.mailFrom ? { MAIL_FROM: this.mailFrom } : {}),
       SMS_PROVIDER: this.smsProvider,
+      ...(this.inboundEmailDomain ? { INBOUND_EMAIL_DOMAIN: this.inboundEmailDomain } : {}),
     };
   }
 

@@ -1,7 +1,6 @@
 // Accessibility of every page (and the clients page's dialogs) at desktop and phone width: axe-core
 // finds no serious or critical violation, and every input, select and textarea has an accessible
 // name. Screenshots of each state go to test-results/screens/a11y-*.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   drawCharts,
@@ -15,6 +14,7 @@ import {
   test,
   verifyEmailOf,
 } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -40,14 +40,7 @@ const CONTROLS =
 async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone'): Promise<void> {
   await page.setViewportSize(width === 'desktop' ? DESKTOP : PHONE);
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
-    );
-  expect.soft(serious, `axe on ${state} at ${width}:\n${serious.join('\n')}`).toEqual([]);
+  await expectAxeClean(page, `${state} at ${width}`);
 
   // Every input, select and textarea has an accessible name. Controls behind an open modal are
   // aria-hidden (and were checked before the dialog opened).

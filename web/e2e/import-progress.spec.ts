@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, registerAgentViaApi, snap, test } from './support/fixtures';
 
-const ROWS = 3000;
+const ROWS = 2000;
 const HEADER =
   'First Name,Middle Name,Last Name,Phonetic First Name,Phonetic Middle Name,Phonetic Last Name,Name Prefix,Name Suffix,Nickname,File As,Organization Name,Organization Title,Organization Department,Birthday,Notes,Photo,Labels,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted';
 

@@ -57,7 +57,8 @@ test.describe('messages', () => {
       })
       .toBeTruthy();
     expect(sent!.text).toContain('Enjoy the day in the new garden!');
-    expect(sent!.headers?.['Reply-To']).toContain(agent.email);
+    // Replies come back through the local inbound domain, to this agent and client.
+    expect(sent!.headers?.['Reply-To']).toMatch(new RegExp(`^"${agent.fullName}" <r-[a-z2-7]+@reply\\.localhost>$`));
     expect(sent!.headers?.['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/unsubscribe\/[^>]+>$/);
     expect(sent!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     await composer.getByRole('button', { name: 'Done' }).click();

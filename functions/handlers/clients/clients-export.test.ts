@@ -202,6 +202,7 @@ describe('GET /api/clients/export', () => {
       emailOptedOut: false,
       smsOptedOut: false,
       automationsPaused: false,
+      smsConsent: { status: 'none', source: null, at: null },
       reviewStatus: 'pending',
       reviewRequestedAt: null,
       reviewSubmittedAt: null,

@@ -39,9 +39,12 @@ const mail = {
   occasion: 'birthday',
 };
 const text = { channel: 'sms', body: 'Happy birthday Maria!' };
+/** The address in a sent e-mail's Reply-To (the local runtime's inbound domain is reply.localhost). */
+const replyAddressOf = (sent: { headers?: Record<string, string> }) =>
+  /<([^>]+)>$/.exec(sent.headers?.['Reply-To'] ?? '')?.[1];
 
 describe('POST /api/clients/{id}/messages by e-mail', () => {
-  it("sends from our address in the agent's name, Reply-To the agent, with the footer, a visible unsubscribe link and the one-click headers", async () => {
+  it("sends from our address in the agent's name, Reply-To the agent's reply address, with the footer, a visible unsubscribe link and the one-click headers", async () => {
     const { client, clientId, clientEmail, details } = await agentWithClient();
     const res = await send(client, clientId, mail);
     expect(res.status).toBe(201);
@@ -56,8 +59,9 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
         new RegExp(`^<${api.url}/api/unsubscribe/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+>$`),
       ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'Reply-To': details.username,
+      'Reply-To': `"${details.fullName}" <${replyAddressOf(sent!)}>`,
     });
+    expect(replyAddressOf(sent!)).toMatch(/^r-[a-z2-7]{20,60}@reply\.localhost$/);
     // The agent's text is escaped, never markup; the footer names the business and its address.
     expect(sent!.html).toContain('<p>Hi Maria,</p><p>Have a &lt;b&gt;great&lt;/b&gt; day &amp; enjoy.</p><p>Jane</p>');
     expect(sent!.html).toMatch(/Rivera Home Group<br>12 Elm St, Austin, TX/);
@@ -79,7 +83,8 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
       expect(input.FromEmailAddress).toBe(
         `"${details.fullName} via Hearthside" <no-reply@${new URL(api.url).hostname}>`,
       );
-      expect(input.ReplyToAddresses).toEqual([details.username]);
+      expect(input.ReplyToAddresses).toEqual([expect.stringMatching(/^"[^"]+" <r-[a-z2-7]+@reply\.localhost>$/)]);
+      expect(input.ReplyToAddresses![0]).toContain(details.fullName);
       // The stack's configuration set, as the function's environment names it (the twin resolves the template's Ref to
       // the set's logical id, where CloudFormation gives the name it generated).
       expect(input.ConfigurationSetName).toMatch(/^MessagingConfigurationSet/);

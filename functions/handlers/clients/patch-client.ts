@@ -1,23 +1,28 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
 // `automationsPaused` (true or false) stops or resumes the automatic messages for this client.
+// `smsConsent` ("granted" or "none") is the agent's attestation of the client's consent to texts, recorded with its
+// time; a client who texted STOP is refused (409 OPTED_OUT): only their own START undoes it.
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
 import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
-import { toClient } from '../../data/clients';
+import { ATTESTABLE_SMS_CONSENT, SMS_CONSENT_MESSAGES, type AttestableSmsConsent } from '@shared/sms-consent';
+import { toClient, type ClientItem } from '../../data/clients';
 import { updateClient } from '../../data/client-record';
+import { setSmsConsent } from '../../data/sms-consent';
 import { awardDueMilestones } from '../../data/milestones';
-import { isRefusal, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
+import { isRefusal, type InvalidAgentId, type OptedOut, type RefusalOf } from '../../domain/refusals';
 import { clientForEdit, parseAgentId } from '../../services/acting-agent';
 import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
-import { badRequest, notFound, refusalAnswers } from '../../http/errors';
+import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 
 const PAUSE_MESSAGE = 'automationsPaused must be true or false';
 
-const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof clientForEdit>>({
+const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof clientForEdit> | OptedOut<'sms'>>({
   ...INVALID_AGENT_ID_ANSWERS,
+  'opted-out': () => new HttpError(409, SMS_CONSENT_MESSAGES.optedOut, { code: 'OPTED_OUT' }),
   ...ACTING_AGENT_ANSWERS,
   'not-found': ({ what }) => notFound(what === 'agent' ? 'Agent not found' : 'Client not found'),
 });
@@ -36,15 +41,30 @@ export const handler = defineHandler(
     const pause = sent.automationsPaused;
     if (pause !== undefined && typeof pause !== 'boolean')
       throw badRequest(PAUSE_MESSAGE, { automationsPaused: PAUSE_MESSAGE });
-    if (Object.keys(edits).length === 0 && pause === undefined)
-      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused'].join(', ')}.`);
+    const consent = sent.smsConsent;
+    if (consent !== undefined && !(ATTESTABLE_SMS_CONSENT as readonly unknown[]).includes(consent))
+      throw badRequest(SMS_CONSENT_MESSAGES.attestationValue, { smsConsent: SMS_CONSENT_MESSAGES.attestationValue });
+    if (Object.keys(edits).length === 0 && pause === undefined && consent === undefined)
+      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent'].join(', ')}.`);
     const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
     const valid: ClientInput = await validate(clientSchema, merged);
     const changes = {
       ...Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null])),
       ...(pause === undefined ? {} : { automationsPaused: pause }),
     };
-    const updated = await updateClient(current.agentId, current.id, changes);
+    // The attestation first: refused, nothing of the request is applied.
+    let attested: ClientItem = current;
+    if (consent !== undefined) {
+      const status = consent as AttestableSmsConsent;
+      const set = await setSmsConsent(current.agentId, current.id, { status, source: 'agent-attested' }, new Date(), {
+        known: current,
+        timeZone: found.agentTimeZone,
+      });
+      if (isRefusal(set)) return set;
+      attested = set.client;
+    }
+    const updated =
+      Object.keys(changes).length > 0 ? await updateClient(current.agentId, current.id, changes) : attested;
     if (!updated) return { kind: 'not-found', what: 'client' };
     await awardDueMilestones(updated, todayIn(found.agentTimeZone));
     return { body: toClient(updated) };

@@ -9,7 +9,7 @@ import { getUserById, setProStatus } from '../../data/users';
 import { ordinal } from '../../domain/draft-facts';
 import { automaticMessageId, runAutomations } from '../../services/automations';
 import { unsubscribeToken } from '../../services/unsubscribe';
-import { clientInput } from '../../testing/factories';
+import { automationRule, clientInput } from '../../testing/factories';
 import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 
@@ -23,14 +23,7 @@ const zoneOffUtcDate = (now = new Date()) => (now.getUTCHours() >= 12 ? 'Etc/GMT
 const monthDay = (date: string) => date.slice(5);
 const yearOf = (date: string) => dateParts(date).year;
 
-const rule = (overrides: Partial<AutomationRule> = {}): AutomationRule => ({
-  occasion: 'birthday',
-  enabled: true,
-  channel: 'email',
-  mode: 'approve',
-  sendTime: '09:00',
-  ...overrides,
-});
+const rule = automationRule;
 
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 

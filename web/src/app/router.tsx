@@ -22,6 +22,8 @@ const ClientRegistrationConfirmRoute = lazy(() =>
 const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m.AppRoot })));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
+const InboxRoute = lazy(() => import('./routes/app/inbox').then((m) => ({ default: m.InboxRoute })));
+const InboxThreadRoute = lazy(() => import('./routes/app/inbox-thread').then((m) => ({ default: m.InboxThreadRoute })));
 const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
 const AutomationsRoute = lazy(() => import('./routes/app/automations').then((m) => ({ default: m.AutomationsRoute })));
 const InsightsRoute = lazy(() => import('./routes/app/insights').then((m) => ({ default: m.InsightsRoute })));
@@ -71,6 +73,8 @@ export function createAppRoutes(): RouteObject[] {
             { index: true, element: <DashboardRoute /> },
             { path: paths.clients.path, element: <ClientsRoute /> },
             { path: paths.today.path, element: <TodayRoute /> },
+            { path: paths.inbox.path, element: <InboxRoute /> },
+            { path: paths.inboxThread.path, element: <InboxThreadRoute /> },
             { path: paths.reminders.path, element: <RemindersRoute /> },
             { path: paths.automations.path, element: <AutomationsRoute /> },
             { path: paths.insights.path, element: <InsightsRoute /> },

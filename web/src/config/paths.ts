@@ -45,6 +45,15 @@ export const paths = {
     label: 'Today',
     getHref: () => '/today',
   },
+  inbox: {
+    path: '/inbox',
+    label: 'Inbox',
+    getHref: () => '/inbox',
+  },
+  inboxThread: {
+    path: '/inbox/:clientId',
+    getHref: (clientId: string) => `/inbox/${encodeURIComponent(clientId)}`,
+  },
   clients: {
     path: '/clients',
     label: 'Manage Clients',

@@ -9,6 +9,9 @@ import { DASHBOARD_KEY } from './dashboard';
 /** GET /api/insights?months=N: every period's read starts with it. */
 export const INSIGHTS_KEY_PREFIX = '/api/insights';
 
+/** GET /api/conversations (the Inbox and its badge): a message sent or logged moves its conversation. */
+export const CONVERSATIONS_KEY_PREFIX = '/api/conversations';
+
 export function revalidateClientReads(mutate: ScopedMutator): Promise<unknown> {
   return mutate(
     (key) =>
@@ -18,6 +21,7 @@ export function revalidateClientReads(mutate: ScopedMutator): Promise<unknown> {
         (key === CLIENTS_KEY ||
           key.startsWith(CLIENT_PAGES_KEY_PREFIX) ||
           key.startsWith(`${CLIENTS_KEY}/`) ||
-          key.startsWith(`${INSIGHTS_KEY_PREFIX}?`))),
+          key.startsWith(`${INSIGHTS_KEY_PREFIX}?`) ||
+          key.startsWith(CONVERSATIONS_KEY_PREFIX))),
   );
 }

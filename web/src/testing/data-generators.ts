@@ -50,6 +50,7 @@ export function createClient(overrides: Partial<Client> = {}): Client {
     emailOptedOut: false,
     smsOptedOut: false,
     automationsPaused: false,
+    smsConsent: { status: 'none', source: null, at: null },
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,
@@ -86,6 +87,8 @@ export function createMessageActivity(overrides: Partial<MessageActivity> = {}):
   return {
     type: 'message',
     id: `message-${sequence}`,
+    direction: 'outbound',
+    at: '2025-03-01T15:00:00.000Z',
     channel: 'email',
     occasion: null,
     subject: 'Checking in',

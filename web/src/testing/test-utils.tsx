@@ -3,7 +3,7 @@
 import createCache, { type StylisElement } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -16,7 +16,7 @@ import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api
 type RenderAppOptions = {
   /** The signed-in user; null (the default) means GET /api/user answers 401. */
   user?: User | null;
-  /** More API routes, or overrides ("GET /api/user" and "GET /api/outgoing" included). */
+  /** More API routes, or overrides ("GET /api/user", "GET /api/outgoing" and "GET /api/conversations" included). */
   api?: MockRoutes;
 };
 
@@ -73,6 +73,8 @@ export function renderApp(url: string, { user = null, api = {} }: RenderAppOptio
     'GET /api/user': () => (user ? jsonResponse(200, user) : unauthorized()),
     // The navigation's Today badge reads the queue on every signed-in page: empty unless a test says otherwise.
     'GET /api/outgoing': () => jsonResponse(200, { messages: [], awaiting: 0 }),
+    // The Inbox badge reads the first page of conversations on every signed-in page: none unread unless a test says.
+    'GET /api/conversations': () => jsonResponse(200, { conversations: [], nextCursor: null, unreadTotal: 0 }),
     // The clients page looks for a big import still running: none unless a test says otherwise.
     'GET /api/imports/latest': () => jsonResponse(404, { message: 'You have no imports yet.', code: 'NOT_FOUND' }),
     ...api,
@@ -121,3 +123,14 @@ export function visibleToasts(): HTMLElement[] {
 }
 
 export * from '@testing-library/react';
+
+/**
+ * Enters `text` into a form field as a paste does: a click, then one input event with the whole value. A form
+ * validates and renders again on every change, so `user.type` (one change per character) spent most of a form test's
+ * time re-rendering it; what the form does with the value is the same. Tests about keystrokes themselves (a search
+ * box's debounce, key handling) still type.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field);
+  await user.paste(text);
+}

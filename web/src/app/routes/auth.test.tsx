@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/schemas';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse } from '@/testing/mock-api';
-import { findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '@/testing/test-utils';
+import { fill, findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '@/testing/test-utils';
 
 async function openAuth(options: Parameters<typeof renderApp>[1] = {}) {
   const view = renderApp('/auth', options);
@@ -36,9 +36,9 @@ describe('/auth', () => {
       const button = screen.getByRole('button', { name: 'Login' });
 
       expect(button).toBeDisabled();
-      await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+      await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
       expect(button).toBeDisabled();
-      await user.type(screen.getByLabelText('Password'), 'secret1');
+      await fill(user, screen.getByLabelText('Password'), 'secret1');
       expect(button).toBeEnabled();
     });
 
@@ -47,8 +47,8 @@ describe('/auth', () => {
       const answer = deferred<Response>();
       const { user, router, fetchMock } = await openAuth({ api: { 'POST /api/login': () => answer.promise } });
 
-      await user.type(screen.getByLabelText('Email'), '  jane@example.com ');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
+      await fill(user, screen.getByLabelText('Email'), '  jane@example.com ');
+      await fill(user, screen.getByLabelText('Password'), 'secret1');
       await user.click(screen.getByRole('button', { name: 'Login' }));
 
       expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
@@ -72,8 +72,8 @@ describe('/auth', () => {
         },
       });
 
-      await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-      await user.type(screen.getByLabelText('Password'), 'wrong-password');
+      await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
+      await fill(user, screen.getByLabelText('Password'), 'wrong-password');
       await user.click(screen.getByRole('button', { name: 'Login' }));
 
       const toast = await screen.findByRole('alert');
@@ -97,8 +97,8 @@ describe('/auth', () => {
       },
     });
 
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Login failed');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -115,7 +115,7 @@ describe('/auth', () => {
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
-      await user.type(screen.getByLabelText('Email'), 'Jane@Example.com');
+      await fill(user, screen.getByLabelText('Email'), 'Jane@Example.com');
       await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
       const toast = await screen.findByRole('status');
@@ -134,7 +134,7 @@ describe('/auth', () => {
       });
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-      await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+      await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
       await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
       const toast = await screen.findByRole('alert');
@@ -149,7 +149,7 @@ describe('/auth', () => {
       const { user, fetchMock } = await openAuth();
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-      await user.type(screen.getByLabelText('Email'), 'not-an-email');
+      await fill(user, screen.getByLabelText('Email'), 'not-an-email');
       await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
       expect(await screen.findByText(MESSAGES.invalidEmail)).toBeInTheDocument();
@@ -169,10 +169,10 @@ describe('/auth', () => {
   describe('register', () => {
     async function fillRegistration(user: ReturnType<typeof renderApp>['user'], phone: string) {
       await user.click(screen.getByRole('tab', { name: 'Register' }));
-      await user.type(screen.getByLabelText('Full Name'), 'Jane Doe');
-      await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.type(screen.getByLabelText('Cell Phone Number'), phone);
+      await fill(user, screen.getByLabelText('Full Name'), 'Jane Doe');
+      await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
+      await fill(user, screen.getByLabelText('Password'), 'secret1');
+      await fill(user, screen.getByLabelText('Cell Phone Number'), phone);
       await user.click(screen.getByRole('button', { name: 'Register' }));
     }
 

@@ -1,7 +1,7 @@
 import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '@shared/api-types';
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
-import { act, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { act, fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import userEvent from '@testing-library/user-event';
 
 const token = 'A'.repeat(40) + 'xyz';
@@ -79,7 +79,7 @@ async function registerFromInvitation(extraApi = {}) {
   const view = renderApp(`/client-registration#token=${token}`, {
     api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(201, registered), ...extraApi }),
   });
-  await view.user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
+  await fill(view.user, await screen.findByLabelText('Phone'), '(555) 123-4567');
   await view.user.click(screen.getByRole('button', { name: 'Complete Registration' }));
   await screen.findByRole('heading', { name: 'Share Your Experience' });
   return view;
@@ -148,7 +148,7 @@ describe('/client-registration', () => {
 
   it("requires the phone with SPEC's message", async () => {
     const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, { api: invitedApi() });
-    await user.type(await screen.findByLabelText('Phone'), '12345');
+    await fill(user, await screen.findByLabelText('Phone'), '12345');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     expect(await screen.findByText('Phone number must be at least 10 digits')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/client-registration')).toHaveLength(0);
@@ -159,9 +159,9 @@ describe('/client-registration', () => {
     const { user, fetchMock } = renderApp(`/client-registration#token=${token}`, {
       api: invitedApi({ 'POST /api/client-registration': () => answer.promise }),
     });
-    await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
-    await user.type(screen.getByLabelText('Address (optional)'), '1 Main St');
-    await user.type(screen.getByLabelText('Birthday (optional)'), '1990-05-01');
+    await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
+    await fill(user, screen.getByLabelText('Address (optional)'), '1 Main St');
+    await fill(user, screen.getByLabelText('Birthday (optional)'), '1990-05-01');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
 
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
@@ -182,9 +182,9 @@ describe('/client-registration', () => {
     const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7', {
       api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
     });
-    await user.type(await screen.findByLabelText('Full Name'), 'Sam Self');
-    await user.type(screen.getByLabelText('Email'), 'Sam@Example.com');
-    await user.type(screen.getByLabelText('Phone'), '(555) 222-3333');
+    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
+    await fill(user, screen.getByLabelText('Email'), 'Sam@Example.com');
+    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await screen.findByRole('heading', { name: 'Share Your Experience' });
     expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
@@ -202,7 +202,7 @@ describe('/client-registration', () => {
           jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }),
       }),
     });
-    await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
+    await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
@@ -216,7 +216,7 @@ describe('/client-registration', () => {
           jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }),
       }),
     });
-    await user.type(await screen.findByLabelText('Phone'), '(555) 123-4567');
+    await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Failed to complete registration')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/schemas';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
-import { renderApp, screen, within } from '@/testing/test-utils';
+import { fill, renderApp, screen, within } from '@/testing/test-utils';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
@@ -23,7 +23,7 @@ describe('/reset-password', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location).toMatchObject({ pathname: '/reset-password', search: '', hash: `#token=${token}` });
-    await user.type(screen.getByLabelText('New Password'), 'new-secret');
+    await fill(user, screen.getByLabelText('New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await screen.findByRole('tab', { name: 'Login' });
     expect(callsTo(fetchMock, 'POST /api/password-reset/confirm')[0]?.body).toEqual({
@@ -53,7 +53,7 @@ describe('/reset-password', () => {
   it("refuses a new password shorter than 6 characters with 'Password must be at least 6 characters'", async () => {
     const { user, fetchMock } = renderApp(`/reset-password#token=${token}`);
 
-    await user.type(await screen.findByLabelText('New Password'), '12345');
+    await fill(user, await screen.findByLabelText('New Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('/reset-password', () => {
       api: { 'POST /api/password-reset/confirm': () => answer.promise },
     });
 
-    await user.type(await screen.findByLabelText('New Password'), 'new-secret');
+    await fill(user, await screen.findByLabelText('New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
@@ -90,7 +90,7 @@ describe('/reset-password', () => {
       },
     });
 
-    await user.type(await screen.findByLabelText('New Password'), 'new-secret');
+    await fill(user, await screen.findByLabelText('New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 
     const toast = await screen.findByRole('alert');

@@ -20,6 +20,7 @@ function sampleClient(id: string, name: string, email: string, lastContactAt: st
     emailOptedOut: false,
     smsOptedOut: false,
     automationsPaused: false,
+    smsConsent: { status: 'none', source: null, at: null },
     reviewStatus: 'pending',
     reviewRequestedAt: null,
     reviewSubmittedAt: null,

@@ -29,6 +29,7 @@ export const STATUS_LABELS: Record<MessageStatus, string> = {
   skipped: 'Skipped',
   bounced: 'Bounced',
   complained: 'Marked as spam',
+  received: 'Received',
 };
 
 /** The occasion a reminder's "Send a message" opens the composer with. */

@@ -1,7 +1,7 @@
 import type { AdminAnalytics } from '@shared/api-types';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 // The chart library is ESM-only and jsdom has no layout: the charts' data tables are what is checked here.
 jest.mock('@/components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
@@ -122,7 +122,7 @@ describe('/admin', () => {
 
     it("refuses a number that is not 10 to 12 digits with 'Invalid Phone Number'", async () => {
       const { user, fetchMock } = await openAdmin();
-      await user.type(screen.getByLabelText('Phone Number'), '12345');
+      await fill(user, screen.getByLabelText('Phone Number'), '12345');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Invalid Phone Number')).toBeInTheDocument();
       expect(
@@ -135,7 +135,7 @@ describe('/admin', () => {
       const { user, fetchMock } = await openAdmin({
         'POST /api/test-twilio': () => jsonResponse(200, { message: 'Test SMS sent successfully', to: '+15125550100' }),
       });
-      await user.type(screen.getByLabelText('Phone Number'), '5125550100');
+      await fill(user, screen.getByLabelText('Phone Number'), '5125550100');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Test SMS sent successfully')).toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST /api/test-twilio')[0]!.body).toEqual({ phone: '5125550100' });
@@ -145,7 +145,7 @@ describe('/admin', () => {
       const { user } = await openAdmin({
         'POST /api/test-twilio': () => jsonResponse(502, { message: 'The number is not opted in', code: 'SMS_FAILED' }),
       });
-      await user.type(screen.getByLabelText('Phone Number'), '+15125550100');
+      await fill(user, screen.getByLabelText('Phone Number'), '+15125550100');
       await user.click(screen.getByRole('button', { name: 'Send Test SMS' }));
       expect(await findToast('Failed to send test SMS')).toBeInTheDocument();
       expect(toasts().getByText('The number is not opted in')).toBeInTheDocument();

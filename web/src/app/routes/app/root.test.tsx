@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { createDashboard, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '@/testing/mock-api';
-import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { fill, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 const protectedPaths = [
   '/',
@@ -65,8 +65,8 @@ describe('protected routes', () => {
       api: { 'POST /api/login': () => jsonResponse(200, createUser()) },
     });
 
-    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await fill(user, await screen.findByLabelText('Email'), 'jane@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Today, Business Profile, Manage Clients, Automations, Reviews, Insights, Settings and Help, and marks the active one', async () => {
+  it('links Dashboard, Today, Inbox, Business Profile, Manage Clients, Automations, Reviews, Insights, Settings and Help, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -103,6 +103,7 @@ describe('navigation bar', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/'],
       ['Today', '/today'],
+      ['Inbox', '/inbox'],
       ['Business Profile', '/business-profile'],
       ['Manage Clients', '/clients'],
       ['Automations', '/automations'],
@@ -184,6 +185,7 @@ describe('navigation bar', () => {
     ).toEqual([
       'Dashboard',
       'Today',
+      'Inbox',
       'Business Profile',
       'Manage Clients',
       'Automations',

@@ -1,5 +1,6 @@
 // The signed-in shell: protected-route rule, navigation (Admin only for administrators, Today with
-// how many automatic messages wait for approval), the unverified-e-mail banner and the page.
+// how many automatic messages wait for approval, Inbox with how many conversations are unread), the
+// unverified-e-mail banner and the page.
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -10,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { useLogout } from '@/features/auth/api/logout';
 import { useAwaitingCount } from '@/features/automations/api/get-outgoing';
+import { useUnreadTotal } from '@/features/inbox/api/get-conversations';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { SendingPausedBanner } from '@/features/auth/components/sending-paused-banner';
 import { UnverifiedBanner } from '@/features/auth/components/unverified-banner';
@@ -29,6 +31,7 @@ function SignedInShell() {
   const { toast } = useToast();
   const isAdmin = user?.isAdmin === true;
   const awaiting = useAwaitingCount();
+  const unread = useUnreadTotal();
 
   const items = useMemo<NavItem[]>(() => {
     const links: NavItem[] = [
@@ -37,6 +40,11 @@ function SignedInShell() {
         label: paths.today.label,
         href: paths.today.getHref(),
         badge: { count: awaiting, label: `${awaiting} waiting` },
+      },
+      {
+        label: paths.inbox.label,
+        href: paths.inbox.getHref(),
+        badge: { count: unread, label: `${unread} unread` },
       },
       { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
       { label: paths.clients.label, href: paths.clients.getHref() },
@@ -48,7 +56,7 @@ function SignedInShell() {
     ];
     if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });
     return links;
-  }, [isAdmin, awaiting]);
+  }, [isAdmin, awaiting, unread]);
 
   // Success sets the user to null, and the protected-route rule sends the visitor to /auth.
   const handleLogout = async () => {

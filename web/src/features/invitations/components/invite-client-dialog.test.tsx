@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { callsTo, deferred, jsonResponse, mockApi } from '@/testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { fill, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { InviteClientDialog } from './invite-client-dialog';
 
 /** The dialog as a page uses it: open until it asks to close. */
@@ -34,8 +34,8 @@ describe('the Invite Client dialog', () => {
           message: 'Verify your e-mail address before sending to clients.',
         }),
     });
-    await user.type(screen.getByLabelText('Name'), 'Robin Guest');
-    await user.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
+    await fill(user, screen.getByLabelText('Email'), 'robin@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
     expect(
@@ -49,8 +49,8 @@ describe('the Invite Client dialog', () => {
   it("sends the name and e-mail, shows 'Sending...', then 'Invitation sent' and closes", async () => {
     const answer = deferred<Response>();
     const { user, fetchMock, onClose } = openDialog({ 'POST /api/client-invitations': () => answer.promise });
-    await user.type(screen.getByLabelText('Name'), 'Robin Guest');
-    await user.type(screen.getByLabelText('Email'), 'Robin@Example.com');
+    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
+    await fill(user, screen.getByLabelText('Email'), 'Robin@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -72,7 +72,7 @@ describe('the Invite Client dialog', () => {
 
   it('requires a name and a valid e-mail before sending', async () => {
     const { user, fetchMock } = openDialog();
-    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await fill(user, screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText(CLIENT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
@@ -87,8 +87,8 @@ describe('the Invite Client dialog', () => {
           code: 'RATE_LIMITED',
         }),
     });
-    await user.type(screen.getByLabelText('Name'), 'Robin Guest');
-    await user.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
+    await fill(user, screen.getByLabelText('Email'), 'robin@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     // announced over the open modal, which hides only the rest of the page
     const toast = await screen.findByRole('alert');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { OpenInvitation } from '@shared/api-types';
 import { callsTo, deferred, emptyResponse, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { fill, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { InviteClientDialog } from './invite-client-dialog';
 import { OpenInvitations } from './open-invitations';
 
@@ -222,8 +222,8 @@ describe('Open invitations', () => {
     });
     const { user } = renderWithProviders(<Page />);
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/client-invitations')).toHaveLength(1));
-    await user.type(screen.getByLabelText('Name'), robin.name);
-    await user.type(screen.getByLabelText('Email'), robin.email);
+    await fill(user, screen.getByLabelText('Name'), robin.name);
+    await fill(user, screen.getByLabelText('Email'), robin.email);
     await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByRole('heading', { name: 'Open invitations (1)' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET /api/client-invitations')).toHaveLength(2);

@@ -15,5 +15,5 @@ export function useClientActivity(clientId: string) {
       revalidateOnMount: true,
     },
   );
-  return { activity: data?.activity, isLoading, error, retry: () => void mutate() };
+  return { activity: data?.activity, client: data?.client, isLoading, error, retry: () => void mutate() };
 }

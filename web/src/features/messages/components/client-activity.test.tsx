@@ -11,7 +11,7 @@ const EMPTY = 'No messages or calls yet. Send a message from here, or log a call
 
 const client = createClient({ id: 'client-jane', name: 'Jane Smith' });
 
-const activityOf = (activity: Activity[]): ClientActivity => ({ activity, lastContactDate: null });
+const activityOf = (activity: Activity[]): ClientActivity => ({ activity, lastContactDate: null, client });
 
 function renderActivity(api: MockRoutes) {
   const fetchMock = mockApi(api);

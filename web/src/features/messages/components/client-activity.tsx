@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ComponentType } from 'react';
 import type { Activity, Client, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
+import { smsConsentText } from '@shared/sms-consent';
 import { FieldGrid } from '@/components/ui/field-grid';
 import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
@@ -46,6 +47,7 @@ const STATUS_COLORS: Record<MessageStatus, 'success' | 'default' | 'warning' | '
   failed: 'error',
   bounced: 'error',
   complained: 'error',
+  received: 'default',
 };
 
 export function ClientActivitySection({ client }: { client: Client }) {
@@ -94,12 +96,38 @@ export function ClientActivitySection({ client }: { client: Client }) {
   );
 }
 
+/** The icon, label, time and text of an entry, whatever its kind. */
+function entryParts(entry: Activity): { Icon: IconType; label: string; when: string; text: string } {
+  switch (entry.type) {
+    case 'message':
+      return {
+        Icon: CHANNEL_ICONS[entry.channel],
+        label: CHANNEL_LABELS[entry.channel],
+        when: entry.sentAt ?? entry.sendAt ?? entry.createdAt,
+        text: entry.body,
+      };
+    case 'touch':
+      return {
+        Icon: TOUCH_ICONS[entry.kind],
+        label: TOUCH_LABELS[entry.kind],
+        when: entry.date,
+        text: entry.note ?? '',
+      };
+    case 'consent':
+      return {
+        Icon: SmsOutlined,
+        label: smsConsentText(entry.status, entry.source),
+        when: entry.at,
+        text: entry.words ? `Agreed to: “${entry.words}”` : '',
+      };
+  }
+}
+
 function ActivityRow({ entry }: { entry: Activity }) {
-  const Icon = entry.type === 'message' ? CHANNEL_ICONS[entry.channel] : TOUCH_ICONS[entry.kind];
-  const label = entry.type === 'message' ? CHANNEL_LABELS[entry.channel] : TOUCH_LABELS[entry.kind];
-  const when = entry.type === 'message' ? (entry.sentAt ?? entry.sendAt ?? entry.createdAt) : entry.date;
-  const text = entry.type === 'message' ? entry.body : (entry.note ?? '');
-  const excerpt = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+  const { Icon, label, when, text } = entryParts(entry);
+  // The words a client agreed to are a record: shown whole.
+  const excerpt =
+    entry.type !== 'consent' && text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
 
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>

@@ -1,0 +1,55 @@
+// The agent hears of a client's replies by e-mail at most once per client per window: one item per client
+// (CLIENT#<clientId> / REPLYNOTICE, deleted with the client) holds when the last notice went and the replies that
+// came since. Taking the window is one conditional write that also takes the waiting replies (so each reply is
+// announced once); a reply inside the window is appended to them, for the next notice.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MessageChannel } from '@shared/messages';
+import { sendIf, table } from './db';
+import { replyNoticeKey } from './keys';
+
+/** The window between two notices about the same client. */
+export const REPLY_NOTICE_WINDOW_MS = 15 * 60_000;
+/** Replies kept for the next notice at most (the rest are in the conversation). */
+const MAX_WAITING = 20;
+
+export type NoticedReply = { messageId: string; channel: MessageChannel; excerpt: string; at: string };
+
+/**
+ * Claims the notice for this reply: `{ send: true, earlier }` when no notice went within the window (`earlier`: the
+ * replies held since the last one, oldest first), or `{ send: false }` when one did (the reply waits for the next).
+ */
+export async function claimReplyNotice(
+  agentId: string,
+  clientId: string,
+  reply: NoticedReply,
+  now: Date,
+): Promise<{ send: true; earlier: NoticedReply[] } | { send: false }> {
+  const claimed = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: replyNoticeKey(clientId),
+      UpdateExpression: 'SET #type = :type, agentId = :agent, lastNoticeAt = :now REMOVE waiting',
+      ConditionExpression: 'attribute_not_exists(lastNoticeAt) OR lastNoticeAt <= :cutoff',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'reply-notice',
+        ':agent': agentId,
+        ':now': now.toISOString(),
+        ':cutoff': new Date(now.getTime() - REPLY_NOTICE_WINDOW_MS).toISOString(),
+      },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  if (claimed) return { send: true, earlier: (claimed.Attributes?.waiting as NoticedReply[] | undefined) ?? [] };
+  // Within the window: held for the next notice (dropped past MAX_WAITING; the conversation has them all).
+  await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: replyNoticeKey(clientId),
+      UpdateExpression: 'SET waiting = list_append(if_not_exists(waiting, :none), :reply)',
+      ConditionExpression: 'attribute_not_exists(waiting) OR size(waiting) < :max',
+      ExpressionAttributeValues: { ':none': [], ':reply': [reply], ':max': MAX_WAITING },
+    }),
+  );
+  return { send: false };
+}

@@ -1,0 +1,280 @@
+// Client replies by e-mail, end to end on the local runtime: the agent's e-mail carries the reply address, a raw
+// reply written to the runtime's inbound folder is received as SES would deliver it, and joins the client's
+// activity; what is not a client's reply to a real reply address is dropped with a log line and leaves nothing.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { resetConfig } from '../config';
+import { mintReplyToken, replyAddressKey } from '../domain/reply-address';
+import { inboundEmailKey, storeInboundEmail } from '../integrations/inbound-mail';
+import { s3 } from '../integrations/storage';
+import { deliverInboundEmail } from '../local/inbound-email-job';
+import { clientInput } from '../testing/factories';
+import { signedInAgent, type ApiClient, type TestApi } from '../testing/local-api';
+import { useTestApi } from '../testing/sending';
+
+let api: TestApi;
+useTestApi((started) => (api = started));
+
+const FIXTURE_TOKEN = 'afixturetokenfixturetokenfixturetokenfqa';
+const fixture = (name: string) =>
+  readFileSync(join(__dirname, '..', 'testing', 'fixtures', 'inbound-email', `${name}.eml`), 'latin1');
+
+/** An agent, a client and the Reply-To of the e-mail the agent sent them. */
+async function agentWhoWrote() {
+  const agent = await signedInAgent(api);
+  const created = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez' }));
+  const clientId = created.body.id as string;
+  const email = created.body.email as string;
+  const sent = await agent.client.post(`/api/clients/${clientId}/messages`, {
+    channel: 'email',
+    subject: 'Would Thursday work?',
+    body: 'Hi Maria, would Thursday work for the second viewing?',
+  });
+  if (sent.status !== 201) throw new Error(`send failed: ${sent.status} ${sent.text}`);
+  const mail = (await api.outbox()).find((m) => m.to === email && m.subject === 'Would Thursday work?')!;
+  const replyTo = mail.headers!['Reply-To']!;
+  const token = /<r-([a-z2-7]+)@reply\.localhost>$/.exec(replyTo)![1]!;
+  return { ...agent, clientId, email, replyTo, token };
+}
+
+/** Writes a raw mail into the inbound folder (under a dot name, then renamed: never read half-written). */
+async function receive(raw: string): Promise<string> {
+  const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
+  const partial = join(api.runtime.inboundEmailDir, `.${name}`);
+  await writeFile(partial, raw, 'latin1');
+  await rename(partial, join(api.runtime.inboundEmailDir, name));
+  return name;
+}
+
+/** Resolves once the runtime has handled the file (it leaves the folder when handled). */
+async function handled(name: string): Promise<void> {
+  const file = join(api.runtime.inboundEmailDir, name);
+  for (let i = 0; i < 300 && existsSync(file); i += 1) await new Promise((done) => setTimeout(done, 50));
+  if (existsSync(file)) throw new Error(`${name} was not handled`);
+  const failed = (await readdir(api.runtime.inboundEmailDir)).filter((f) => f.startsWith('.failed-'));
+  if (failed.length) throw new Error(`inbound e-mail failed: ${failed.join(', ')}`);
+}
+
+const activityOf = async (client: ApiClient, clientId: string) =>
+  (await client.get(`/api/clients/${clientId}/messages`)).body;
+
+async function inboundObjects(): Promise<string[]> {
+  const out = await s3().send(new ListObjectsV2Command({ Bucket: 'hearthside-uploads', Prefix: 'inbound-email/' }));
+  return (out.Contents ?? []).map((o) => o.Key!);
+}
+
+/** Runs `fn` with the job's log lines captured (the tests run with LOG_LEVEL=silent otherwise). */
+async function logsOf(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const before = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = 'info';
+  resetConfig();
+  const capture = (chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  };
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
+  try {
+    await fn();
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+    process.env.LOG_LEVEL = before;
+    resetConfig();
+  }
+  return lines.filter((line) => line.includes('"job":"inbound-email"'));
+}
+
+describe('the reply address', () => {
+  it("is the Reply-To of a client e-mail: the agent's name at r-<token>@<the inbound domain>", async () => {
+    const { replyTo, details, token } = await agentWhoWrote();
+    expect(replyTo).toBe(`"${details.fullName}" <r-${token}@reply.localhost>`);
+    expect(token.length).toBeLessThanOrEqual(53);
+  });
+
+  it('differs per client, and names neither the client nor the agent', async () => {
+    const first = await agentWhoWrote();
+    const created = await first.client.post('/api/clients', clientInput({ name: 'Tom Becker' }));
+    await first.client.post(`/api/clients/${created.body.id}/messages`, {
+      channel: 'email',
+      subject: 'Hello Tom',
+      body: 'Hi Tom',
+    });
+    const other = (await api.outbox()).find((m) => m.to === created.body.email)!.headers!['Reply-To']!;
+    expect(other).not.toContain(first.token);
+    for (const personal of [first.email, first.details.username, 'maria', first.clientId.toLowerCase()])
+      expect(first.token).not.toContain(personal.toLowerCase());
+  });
+});
+
+describe('a client e-mail reply', () => {
+  it("joins the client's activity: inbound, by e-mail, its subject, the new text only, when it arrived", async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const before = Date.now();
+    await handled(await receive(fixture('gmail-quoted').replaceAll(FIXTURE_TOKEN, token)));
+    const { activity, lastContactDate } = await activityOf(client, clientId);
+    const reply = activity.find((a: { direction?: string }) => a.direction === 'inbound');
+    expect(reply).toMatchObject({
+      type: 'message',
+      direction: 'inbound',
+      channel: 'email',
+      subject: 'Re: Would Thursday work?',
+      body: 'Thursday works for me, 5pm at the Elm Street house.\nSee you there!\n\nMaria',
+      status: 'received',
+    });
+    expect(Date.parse(reply.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(lastContactDate).toBe(reply.at);
+    const outbound = activity.find((a: { direction?: string }) => a.direction === 'outbound');
+    expect(outbound).toMatchObject({ channel: 'email', subject: 'Would Thursday work?' });
+    // The agent's inbox: the conversation on top, unread, its last message the reply.
+    const inbox = (await client.get('/api/conversations')).body;
+    expect(inbox.unreadTotal).toBe(1);
+    expect(inbox.conversations[0]).toMatchObject({
+      clientId,
+      clientName: 'Maria Lopez',
+      unread: true,
+      lastMessage: { direction: 'inbound', channel: 'email', at: reply.at },
+    });
+    expect(inbox.conversations[0].lastMessage.excerpt).toContain('Thursday works for me');
+    const unread = (await client.get('/api/conversations?filter=unread')).body;
+    expect(unread.conversations.map((c: { clientId: string }) => c.clientId)).toEqual([clientId]);
+  });
+
+  it('in HTML only, and quoted by Outlook: text, without markup or the quoted message', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    await handled(await receive(fixture('html-only').replaceAll(FIXTURE_TOKEN, token)));
+    await handled(await receive(fixture('outlook-original-message').replaceAll(FIXTURE_TOKEN, token)));
+    const bodies = (await activityOf(client, clientId)).activity
+      .filter((a: { direction?: string }) => a.direction === 'inbound')
+      .map((a: { body: string }) => a.body);
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        'Hi Jane,\n\nWe’re ready to list the condo in March & would love your help.\n\nBob',
+        'Thanks Jane – same to you and your family.\n\nSusan',
+      ]),
+    );
+  });
+
+  it('keeps the original, which the agent opens through a short-lived link (404 to another agent) until the client is deleted', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const raw = fixture('outlook-quoted').replaceAll(FIXTURE_TOKEN, token);
+    await handled(await receive(raw));
+    const { activity } = await activityOf(client, clientId);
+    const reply = activity.find((a: { direction?: string }) => a.direction === 'inbound');
+    const outbound = activity.find((a: { direction?: string }) => a.direction === 'outbound');
+    const res = await client.get(`/api/clients/${clientId}/messages/${reply.id}/original`);
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now());
+    const download = await fetch(res.body.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString('latin1')).toBe(raw);
+
+    const stranger = await signedInAgent(api);
+    // Kept while the client is; erased with them.
+    const kept = await inboundObjects();
+    expect((await stranger.client.get(`/api/clients/${clientId}/messages/${reply.id}/original`)).status).toBe(404);
+    // A message the agent sent has no original; an unknown id names none; a malformed one is refused.
+    for (const id of [outbound.id, 'no-such-message', 'a.b']) {
+      const missing = await client.get(`/api/clients/${clientId}/messages/${id}/original`);
+      expect(missing.status).toBe(404);
+      expect(missing.body.code).toBe('NOT_FOUND');
+    }
+    const malformed = await client.get(`/api/clients/${clientId}/messages/${'x'.repeat(300)}/original`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('BAD_PATH_PARAMETER');
+    expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
+    const left = await inboundObjects();
+    expect(kept.length - left.length).toBe(1);
+    expect((await fetch(res.body.url)).status).toBe(404);
+  });
+});
+
+describe('what is dropped', () => {
+  it('a forged token (signed with another key): one log line, nothing stored, the raw copy deleted', async () => {
+    const { client, clientId, user } = await agentWhoWrote();
+    const forged = mintReplyToken(replyAddressKey(randomBytes(32)), user.id, clientId);
+    const objectsBefore = await inboundObjects();
+    const lines = await logsOf(async () =>
+      handled(await receive(fixture('forged-token').replaceAll('aforgedtokenforgedtokenforgedtokenforga', forged))),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('unknown or forged reply token');
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
+    expect(await inboundObjects()).toEqual(objectsBefore);
+    expect((await client.get('/api/conversations')).body.unreadTotal).toBe(0);
+  });
+
+  it("another agent's valid token moved onto this client: dropped", async () => {
+    const mine = await agentWhoWrote();
+    const theirs = await agentWhoWrote();
+    // Their signature with my client's id: verifies for nobody.
+    const spliced = theirs.token.slice(0, 14) + mine.token.slice(14);
+    await handled(await receive(fixture('plain-text').replaceAll(FIXTURE_TOKEN, spliced)));
+    for (const { client, clientId } of [mine, theirs]) {
+      const { activity } = await activityOf(client, clientId);
+      expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
+    }
+  });
+
+  it('an out-of-office answer to a real reply address: not stored, its raw copy deleted', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const objectsBefore = await inboundObjects();
+    await handled(await receive(fixture('auto-reply').replaceAll(FIXTURE_TOKEN, token)));
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
+    expect(await inboundObjects()).toEqual(objectsBefore);
+  });
+
+  it('a reply to a client deleted since: dropped', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
+    const objectsBefore = await inboundObjects();
+    await handled(await receive(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token)));
+    expect(await inboundObjects()).toEqual(objectsBefore);
+  });
+
+  it('what SES would not send, a virus and a vanished object: refused without storing anything', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const event = (messageId: string, virus = 'PASS') => ({
+      Records: [
+        {
+          eventSource: 'aws:ses',
+          ses: {
+            mail: { messageId, timestamp: new Date().toISOString() },
+            receipt: { recipients: [`r-${token}@reply.localhost`], virusVerdict: { status: virus } },
+          },
+        },
+      ],
+    });
+    const infected = `virus-${randomBytes(4).toString('hex')}`;
+    await storeInboundEmail(
+      inboundEmailKey(infected)!,
+      Buffer.from(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token), 'latin1'),
+    );
+    expect(await deliverInboundEmail(event(infected, 'FAIL'))).toEqual(['virus']);
+    expect(await inboundObjects()).not.toContain(inboundEmailKey(infected));
+    expect(await deliverInboundEmail(event('../uploads/secret'))).toEqual(['malformed']);
+    expect(await deliverInboundEmail(event('never-stored'))).toEqual(['missing']);
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
+  });
+
+  it('the same SES delivery twice (a retried invocation): taken in once', async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const messageId = `retried-${randomBytes(4).toString('hex')}`;
+    const raw = fixture('plain-text').replaceAll(FIXTURE_TOKEN, token);
+    await storeInboundEmail(inboundEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
+    const event = {
+      Records: [{ eventSource: 'aws:ses', ses: { mail: { messageId, timestamp: new Date().toISOString() } } }],
+    };
+    expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    const { activity } = await activityOf(client, clientId);
+    expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toHaveLength(1);
+  });
+});
