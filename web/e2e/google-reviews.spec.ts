@@ -1,20 +1,11 @@
 // Every Google review in the browser, against the local runtime's fake Google: connecting through its consent page,
 // the review inbox at 1280 and 390 px (axe clean), confirming who wrote a review, drafting and posting a reply.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe';
 import { addClientViaApi, expect, registerAgentViaApi, snap, test } from './support/fixtures';
 
 const fakeGoogleDir = () => join(process.env.E2E_DATA_DIR!, 'fake-google');
-
-async function axeClean(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 test('the agent connects Google, sees every review at both widths, confirms who wrote one and replies', async ({
   page,
@@ -79,7 +70,7 @@ test('the agent connects Google, sees every review at both widths, confirms who 
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect(reviews.getByRole('article')).toHaveCount(2);
-    await axeClean(page, `the review inbox at ${width} px`);
+    await expectAxeClean(page, `the review inbox at ${width} px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await snap(page, 'reviews-inbox');
@@ -107,5 +98,5 @@ test('the agent connects Google, sees every review at both widths, confirms who 
 
   await page.getByRole('button', { name: 'Unmatched' }).click();
   await expect(reviews.getByRole('article')).toHaveCount(1);
-  await axeClean(page, 'the unmatched filter');
+  await expectAxeClean(page, 'the unmatched filter');
 });
