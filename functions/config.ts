@@ -63,6 +63,15 @@ export type Config = {
    */
   paymentProvider: PaymentProvider;
   googlePlacesApiKey: string | undefined;
+  /**
+   * Where Google's OAuth endpoints (GOOGLE_OAUTH_BASE_URL: {base}/o/oauth2/v2/auth, {base}/token, {base}/revoke) and
+   * Business Profile APIs (GOOGLE_API_BASE_URL: {base}/accountmanagement/v1, /businessinformation/v1, /mybusiness/v4)
+   * are; Google's own hosts when unset. The local runtime points both at its fake Google.
+   */
+  googleOAuthBaseUrl: string | undefined;
+  googleApiBaseUrl: string | undefined;
+  /** The KMS key of the Google refresh tokens (GOOGLE_TOKEN_KEY_ARN, set by the stack); unset: sealed locally. */
+  googleTokenKeyArn: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
@@ -198,6 +207,14 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0):
   return value;
 }
 
+/** An http(s) base URL setting without its trailing slash, or undefined when unset. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim().replace(/\/+$/, '');
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value)) throw new ConfigError(`${name} must be an http(s) URL`);
+  return value;
+}
+
 function countries(env: NodeJS.ProcessEnv, name: string, fallback: readonly string[]): readonly string[] {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
@@ -277,6 +294,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
         ? 'stripe'
         : oneOf(env, 'PAYMENT_PROVIDER', ['stripe', 'simulator'], 'stripe'),
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
+    googleOAuthBaseUrl: baseUrl(env, 'GOOGLE_OAUTH_BASE_URL'),
+    googleApiBaseUrl: baseUrl(env, 'GOOGLE_API_BASE_URL'),
+    googleTokenKeyArn: env.GOOGLE_TOKEN_KEY_ARN?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
       : undefined,
@@ -428,6 +448,7 @@ export function originVerifySecret(): Promise<string | undefined> {
 }
 
 export type StripeKeys = { secretKey: string | undefined; webhookSecret: string | undefined };
+export type GoogleOAuthClient = { clientId: string; clientSecret: string };
 export type TwilioCredentials = { accountSid: string; authToken: string; from: string };
 
 /**
@@ -451,6 +472,16 @@ const providerSecretOnce = {
     async (): Promise<string | undefined> =>
       config().googlePlacesApiKey ?? (await readProviderSecret('GOOGLE_SECRET_ARN')).placesApiKey,
   ),
+  googleOAuth: once(async (): Promise<GoogleOAuthClient | undefined> => {
+    const env = currentEnvironment();
+    const clientId = env.GOOGLE_OAUTH_CLIENT_ID?.trim();
+    const clientSecret = env.GOOGLE_OAUTH_CLIENT_SECRET?.trim();
+    if (clientId && clientSecret) return { clientId, clientSecret };
+    const fields = await readProviderSecret('GOOGLE_SECRET_ARN');
+    return fields.oauthClientId && fields.oauthClientSecret
+      ? { clientId: fields.oauthClientId, clientSecret: fields.oauthClientSecret }
+      : undefined;
+  }),
   twilio: once(async (): Promise<TwilioCredentials | undefined> => {
     const direct = config().twilio;
     if (direct) return direct;
@@ -470,6 +501,11 @@ const providerSecretOnce = {
 
 export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
 export const googlePlacesApiKey = (): Promise<string | undefined> => providerSecretOnce.google.get();
+/**
+ * The Google Cloud OAuth client of the Business Profile connection: GOOGLE_OAUTH_CLIENT_ID and
+ * GOOGLE_OAUTH_CLIENT_SECRET, else the Google secret's `oauthClientId` and `oauthClientSecret`.
+ */
+export const googleOAuthClient = (): Promise<GoogleOAuthClient | undefined> => providerSecretOnce.googleOAuth.get();
 export const twilioCredentials = (): Promise<TwilioCredentials | undefined> => providerSecretOnce.twilio.get();
 /**
  * The token Twilio signs its webhooks with: the credentials', else TWILIO_AUTH_TOKEN alone (a server that only

@@ -33,7 +33,7 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   mail: /new SendEmailCommand\d*\(/,
   sms: /new PublishCommand\d*\(|api\.twilio\.com|x-twilio-signature/,
   stripe: /new Stripe\d*\(|constructEventAsync/,
-  google: /places\.googleapis\.com/,
+  google: /googleapis\.com/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
   'import-queue': /new SendMessageCommand\d*\(/,
 };

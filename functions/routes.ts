@@ -146,6 +146,20 @@ export const routes: readonly Route[] = [
   // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
   { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
   { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms'], body: 'raw' },
+  { method: 'POST', path: '/api/google/connect', handler: 'google/post-google-connect', access: 'agent', uses: ['table:write', 'google'] },
+  // Google's consent page sends the browser back here (a top-level GET, so the Lax session cookie comes along).
+  { method: 'GET', path: '/api/google/callback', handler: 'google/get-google-callback', access: 'public', uses: ['table:write', 'google'] },
+  { method: 'GET', path: '/api/google/connection', handler: 'google/get-google-connection', access: 'agent', uses: ['table:read'] },
+  { method: 'PUT', path: '/api/google/connection', handler: 'google/put-google-connection', access: 'agent', uses: ['table:write'] },
+  { method: 'DELETE', path: '/api/google/connection', handler: 'google/delete-google-connection', access: 'agent', uses: ['table:write', 'google'] },
+  { method: 'GET', path: '/api/reviews', handler: 'reviews/get-reviews', access: 'agent', uses: ['table:read'] },
+  { method: 'POST', path: '/api/reviews/sync', handler: 'reviews/post-reviews-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29 },
+  { method: 'POST', path: '/api/reviews/{id}/match', handler: 'reviews/post-review-match', access: 'agent', uses: ['table:write'] },
+  { method: 'DELETE', path: '/api/reviews/{id}/match', handler: 'reviews/delete-review-match', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/reviews/{id}/reply-draft', handler: 'reviews/post-review-reply-draft', access: 'agent', uses: ['table:write', 'ai'], timeoutSeconds: 15 },
+  { method: 'PUT', path: '/api/reviews/{id}/reply', handler: 'reviews/put-review-reply', access: 'agent', uses: ['table:write', 'google'] },
+  // The tracked link in review requests ({APP_URL}/r/{token}): CloudFront sends /r/* to the API as it does /api/*.
+  { method: 'GET', path: '/r/{token}', handler: 'reviews/get-review-link', access: 'public', uses: ['table:write'] },
   { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'] },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.

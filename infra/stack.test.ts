@@ -142,11 +142,11 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it('creates one HTTP API route per route, keyed `METHOD /api/...`', () => {
+    it('creates one HTTP API route per route, keyed `METHOD /api/...` (or `GET /r/{token}`, the tracked review link)', () => {
       // Assess
       const routeKeys = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
       expect(routeKeys.sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
-      expect(routeKeys.every((key) => / \/api\//.test(key))).toBe(true);
+      expect(routeKeys.every((key) => / \/api\//.test(key) || key === 'GET /r/{token}')).toBe(true);
     });
 
     it('names each function after its handler slug, so its logical id is stable', () => {
@@ -178,7 +178,7 @@ describe('the stack with the defaults', () => {
         });
         expect(
           Object.keys(variables).filter(
-            (name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name),
+            (name) => /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_(SECRET|KEY)_ARN$/.test(name),
           ),
         ).toEqual([]);
       }
@@ -543,7 +543,7 @@ describe('the stack with the defaults', () => {
         expect(
           names.filter(
             (name) =>
-              /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_SECRET_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID',
+              /^(STRIPE_|TWILIO_|GOOGLE_)/.test(name) && !/_(SECRET|KEY)_ARN$/.test(name) && name !== 'STRIPE_PRICE_ID',
           ),
         ).toEqual([]);
         expect(names).not.toContain('AI_API_KEY');
@@ -697,6 +697,39 @@ describe('the stack with the defaults', () => {
       });
     });
 
+    it('encrypts the Google refresh tokens with a rotated, retained KMS key only the Google functions may use', () => {
+      // Prepare
+      const keys = ofType(resources, 'AWS::KMS::Key').filter(([id]) => id.startsWith('ProviderSecretsGoogleTokenKey'));
+      const functions = ofType(resources, 'AWS::Lambda::Function');
+      const withKey = functions
+        .filter(([, f]) => 'GOOGLE_TOKEN_KEY_ARN' in (f.Properties?.Environment?.Variables ?? {}))
+        .map(([, f]) => f.Properties?.Description as string);
+      // Assess
+      expect(keys).toHaveLength(1);
+      expect(keys[0]![1]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+      expect(withKey).toEqual(
+        expect.arrayContaining(['POST /api/reviews/sync', 'GET /api/google/callback', 'PUT /api/reviews/{id}/reply']),
+      );
+      expect(withKey).not.toContain('GET /api/reviews');
+      expect(withKey).not.toContain('POST /api/clients/{id}/request-review');
+    });
+
+    it('sends /r/* (the tracked review links) to the same API origin with the same policies, GET and HEAD only', () => {
+      // Prepare
+      const config = distribution();
+      const behaviors = config.CacheBehaviors as Record<string, any>[];
+      const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+      const links = behaviors.find((b) => b.PathPattern === '/r/*');
+      // Assess
+      expect(links).toMatchObject({
+        TargetOriginId: api.TargetOriginId,
+        CachePolicyId: api.CachePolicyId,
+        OriginRequestPolicyId: api.OriginRequestPolicyId,
+        AllowedMethods: ['GET', 'HEAD'],
+      });
+      expect(links?.FunctionAssociations).toBeUndefined();
+    });
+
     it("forwards CloudFront-Viewer-Address and the headers the API reads, never the viewer's Host", () => {
       // Prepare
       const config = distribution();
@@ -807,7 +840,13 @@ describe('the stack with the defaults', () => {
 
     it('starts the scheduler every hour on the hour with its scheduled time, retries, and a dead-letter queue', () => {
       // Assess
-      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      // The reminders' schedule on the hour, the Google reviews sync's at half past.
+      template.resourceCountIs('AWS::Scheduler::Schedule', 2);
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(30 * * * ? *)',
+        State: 'ENABLED',
+        Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('reviews-sync'), 'Arn'] } }),
+      });
       template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(0 * * * ? *)',
         State: 'ENABLED',
@@ -1387,11 +1426,12 @@ describe('the stack with every option', () => {
     ).toEqual(
       expect.arrayContaining([
         'POST /api/clients/{id}/drafts',
+        'POST /api/reviews/{id}/reply-draft',
         expect.stringMatching(/^Sends one agent's daily digest/),
       ]),
     );
     expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(
-      2,
+      3,
     );
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });

@@ -14,6 +14,7 @@ import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
+import { benchReviews } from './bench-reviews';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
@@ -264,6 +265,7 @@ const SECTIONS = [
   'imports',
   'vcard',
   'insights',
+  'reviews',
   'admin',
   'reminders',
   'lighthouse',
@@ -298,6 +300,7 @@ async function main(): Promise<void> {
   if (only.has('imports')) add('imports', await benchImports());
   if (only.has('vcard')) add('vcard', await benchVcard());
   if (only.has('insights')) add('insights', await benchInsights());
+  if (only.has('reviews')) add('reviews', await benchReviews());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());

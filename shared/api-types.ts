@@ -528,8 +528,20 @@ export type Insights = {
     touches: { total: number; manual: number; auto: number };
     /** rate = messaged / due, null when nothing was due. */
     occasions: { due: number; messaged: number; rate: number | null };
-    /** Requests and submissions in the period; medianDays: request to submission, of those submitted in the period. */
-    reviews: { requested: number; submitted: number; rate: number | null; medianDays: number | null };
+    /**
+     * The review funnel of the requests made in the period: requested → clicked (reached the review page: opened the
+     * tracked link, or reviewed) → reviewed; each a subset of the one before, and rate = reviewed / requested.
+     * `submitted`: every review received in the period, asked for or not; medianDays: request to submission, of those
+     * submitted in the period.
+     */
+    reviews: {
+      requested: number;
+      clicked: number;
+      reviewed: number;
+      submitted: number;
+      rate: number | null;
+      medianDays: number | null;
+    };
     invitations: { sent: number; completed: number; rate: number | null };
     optOuts: number;
     bounces: number;
@@ -588,6 +600,67 @@ export type SupportTicketUpdate = { ticket: SupportTicket; mail: 'sent' | 'faile
 /** DELETE /api/user: the account can no longer sign in; its erasure runs. */
 export type AccountClosed = { message: string };
 
+/** A Business Profile location: Google's name (`locations/…`) and its title. */
+export type GoogleLocation = { name: string; title: string };
+
+/**
+ * GET /api/google/connection (and PUT, which picks `locationName` among `locations`). The refresh token is never part
+ * of any answer.
+ */
+export type GoogleConnection = {
+  connected: boolean;
+  accountName: string | null;
+  locations: GoogleLocation[];
+  locationName: string | null;
+};
+
+/** POST /api/google/connect: Google's consent page for this agent (state and PKCE bound to the session). */
+export type GoogleAuthorization = { authorizationUrl: string };
+
+/** POST /api/reviews/sync. */
+export type ReviewSyncResult = { added: number; updated: number; total: number };
+
+/** The owner's reply: `published` on Google, or `failed` (kept so the agent can post it again). */
+export type ReviewReply = { comment: string; updatedAt: string; state: 'published' | 'failed' };
+
+/** Who most likely wrote a review: a `suggested` client (with why) until the agent confirms or dismisses it. */
+export type ReviewMatch = {
+  clientId: string;
+  clientName: string;
+  confidence: number;
+  status: 'suggested' | 'confirmed';
+  evidence: string[];
+};
+
+/** A Google review of the agent's location; `needsAttention`: 1 to 3 stars. */
+export type BusinessReview = {
+  id: string;
+  reviewer: { displayName: string | null; isAnonymous: boolean };
+  stars: number | null;
+  comment: string | null;
+  createdAt: string;
+  updatedAt: string;
+  needsAttention: boolean;
+  reply: ReviewReply | null;
+  match: ReviewMatch | null;
+};
+
+/** GET /api/reviews?filter=all|unreplied|unmatched&cursor=. */
+export type ReviewInbox = {
+  reviews: BusinessReview[];
+  nextCursor: string | null;
+  summary: {
+    connected: boolean;
+    locationTitle: string | null;
+    averageRating: number | null;
+    totalReviewCount: number | null;
+    lastSyncAt: string | null;
+  };
+};
+
+/** POST /api/reviews/{id}/reply-draft: a reply to edit; nothing is posted. */
+export type ReviewReplyDraft = { comment: string; engine: DraftEngine; note?: string };
+
 /**
  * Every route's JSON answer, by its handler slug in functions/routes.ts. The handler is checked
  * against it (functions/http/handler.ts) and the web app's fetchers name the same types, so the two
@@ -640,6 +713,18 @@ export type ApiResponses = {
   'imports/post-import-start': ImportJob;
   'imports/post-imports': CreatedImport;
   'insights/get-insights': Insights;
+  'google/post-google-connect': GoogleAuthorization;
+  'google/get-google-callback': never;
+  'google/get-google-connection': GoogleConnection;
+  'google/put-google-connection': GoogleConnection;
+  'google/delete-google-connection': GoogleConnection;
+  'reviews/get-reviews': ReviewInbox;
+  'reviews/post-reviews-sync': ReviewSyncResult;
+  'reviews/post-review-match': BusinessReview;
+  'reviews/delete-review-match': BusinessReview;
+  'reviews/post-review-reply-draft': ReviewReplyDraft;
+  'reviews/put-review-reply': BusinessReview;
+  'reviews/get-review-link': never;
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;

@@ -48,6 +48,13 @@ export type ClientChange =
       requestedAt: string;
       previous: Pick<ClientItem, 'reviewStatus' | 'reviewRequestedAt'>;
     }
+  /** The client opened the review link of their request (`at`): the first open after each request is kept. */
+  | { kind: 'review-link-opened'; at: string }
+  /**
+   * The agent confirmed a Google review (written at `at`) as the client's: submitted, dated by the review, which stops
+   * any further review request.
+   */
+  | { kind: 'review-found'; at: string }
   /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
   | { kind: 'contacted'; on: string }
   /**
@@ -109,8 +116,20 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       const last = before.reviewRequestedAt;
       if (last && Date.parse(last) > now.getTime() - change.minIntervalMs)
         return { kind: 'too-soon', lastRequestedAt: last };
-      return changed({ reviewStatus: 'requested', reviewRequestedAt: stamp, updatedAt: stamp });
+      // A new request starts a new funnel: its link has not been opened yet.
+      return changed({
+        reviewStatus: 'requested',
+        reviewRequestedAt: stamp,
+        reviewLinkOpenedAt: null,
+        updatedAt: stamp,
+      });
     }
+    case 'review-link-opened':
+      if (before.reviewLinkOpenedAt) return unchanged;
+      return changed({ reviewLinkOpenedAt: change.at });
+    case 'review-found':
+      if (before.reviewStatus === 'submitted') return unchanged;
+      return changed({ reviewStatus: 'submitted', reviewSubmittedAt: change.at, updatedAt: stamp });
     case 'withdraw-review-request':
       if (before.reviewStatus !== 'requested' || before.reviewRequestedAt !== change.requestedAt) return unchanged;
       return changed({
@@ -226,6 +245,23 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
       deltas[`revd${Math.max(0, Math.floor((at.getTime() - requested) / 86_400_000))}`] = 1;
     }
     months.push({ at, deltas });
+    // The review funnel (requested → opened the link → reviewed), each step counted in the month of the request: a
+    // review after a request counts as reaching the review page even when it came another way than our link.
+    if (Number.isFinite(requested) && at.getTime() >= requested) {
+      const funnel: MonthDeltas = { funnelReviewed: 1 };
+      if (!before?.reviewLinkOpenedAt) funnel.funnelOpened = 1;
+      months.push({ at: new Date(requested), deltas: funnel });
+    }
+  }
+  if (
+    before &&
+    after &&
+    !before.reviewLinkOpenedAt &&
+    after.reviewLinkOpenedAt &&
+    after.reviewRequestedAt &&
+    after.reviewStatus !== 'submitted'
+  ) {
+    months.push({ at: dayOf(after.reviewRequestedAt), deltas: { funnelOpened: 1 } });
   }
   if (wasSubmitted && !isSubmitted && before?.reviewSubmittedAt) {
     const at = dayOf(before.reviewSubmittedAt);

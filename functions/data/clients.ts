@@ -26,6 +26,8 @@ export type ClientItem = Omit<Client, 'smsConsent'> & {
   awardedMilestones?: Iterable<string>;
   /** Counts the item's writes: a change is written only over the revision it read (client-record.ts). */
   revision?: number;
+  /** When the client first opened the review link of their latest request (GET /r/{token}). */
+  reviewLinkOpenedAt?: string | null;
   /** When the client registered through the directory, until they confirm or the agent accepts them. */
   registrationPendingAt?: string | null;
   /** When the client last wrote back (a text or an e-mail reply). */

@@ -78,7 +78,13 @@ export async function recomputeAgentInsights(
     const from = [`${wanted[0]}-01`, added].sort().at(-1)!;
     for (const event of eventsWithin([client], from, today)) count(event.date, 'occasionsDue');
 
-    if (client.reviewRequestedAt) count(client.reviewRequestedAt, 'reviewsRequested');
+    if (client.reviewRequestedAt) {
+      count(client.reviewRequestedAt, 'reviewsRequested');
+      const reviewed =
+        client.reviewStatus === 'submitted' && (client.reviewSubmittedAt ?? '') >= client.reviewRequestedAt;
+      if (reviewed) count(client.reviewRequestedAt, 'funnelReviewed');
+      if (reviewed || client.reviewLinkOpenedAt) count(client.reviewRequestedAt, 'funnelOpened');
+    }
     if (client.reviewStatus === 'submitted' && client.reviewSubmittedAt) {
       count(client.reviewSubmittedAt, 'reviewsSubmitted');
       if (client.reviewRequestedAt) {

@@ -81,6 +81,12 @@
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
 //  - an import's report lines Query IMPORTISSUES#<importId>, sk <first row of the batch, 9 digits> (one item per batch
 // with skipped rows or warnings, written before its checkpoint; read in order for the report; TTL)
+//  - a Google connection .. GetItem AGENT#<agentId> / GOOGLE#CONNECTION (the sealed refresh token, the account,
+//                            the locations, the chosen one, its rating); connected agents: Query gsi1 GOOGLECONNECTED
+//  - Google OAuth state .... conditional Delete GOOGLESTATE#<sha256(state)> / STATE (single use; PKCE verifier; TTL)
+//  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
+//                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
+//  - a client's review link  GetItem REVIEWLINK#<token> / LINK → agent and client (GET /r/{token})
 // - an agent's conversations Query gsi1 CONVERSATIONS#<agentId>, newest first (gsi1sk <last message at>#<clientId>);
 //                            the unread ones: Query gsi2 UNREAD#<agentId> (same sort key; gsi2pk only while unread).
 //                            One item per conversation, CLIENT#<clientId> / CONVERSATION (deleted with the client)
@@ -328,6 +334,21 @@ export const ownerIndexKeys = (agentId: string, key: { pk: string; sk: string },
   gsi2sk: `${clientId ? ownerClientPrefix(clientId) : 'A#'}${key.pk}#${key.sk}`,
 });
 
+export const googleConnectionKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'GOOGLE#CONNECTION' });
+export const GOOGLE_CONNECTED_PARTITION = 'GOOGLECONNECTED';
+export const googleConnectedIndexKeys = (agentId: string) => ({ gsi1pk: GOOGLE_CONNECTED_PARTITION, gsi1sk: agentId });
+export const googleStateKey = (stateHash: string) => ({ pk: `GOOGLESTATE#${stateHash}`, sk: 'STATE' });
+export const GOOGLE_REVIEW_PREFIX = 'GREVIEW#';
+export const googleReviewKey = (agentId: string, reviewId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${GOOGLE_REVIEW_PREFIX}${reviewId}`,
+});
+export const googleReviewsPartition = (agentId: string) => `GREVIEWS#${agentId}`;
+export const googleReviewIndexKeys = (agentId: string, createTime: string, reviewId: string) => ({
+  gsi1pk: googleReviewsPartition(agentId),
+  gsi1sk: `${createTime}#${reviewId}`,
+});
+export const reviewLinkKey = (token: string) => ({ pk: `REVIEWLINK#${token}`, sk: 'LINK' });
 export const CONVERSATION_SK = 'CONVERSATION';
 export const conversationKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: CONVERSATION_SK });
 export const conversationsPartition = (agentId: string) => `CONVERSATIONS#${agentId}`;

@@ -25,6 +25,12 @@ export type MonthCounts = {
   occasionsMessaged: number;
   reviewsRequested: number;
   reviewsSubmitted: number;
+  /**
+   * The review funnel, counted in the month of the request: requested clients who reached the review page (opened
+   * the tracked link, or reviewed), and requested clients who reviewed. Each is a subset of the step before.
+   */
+  funnelOpened: number;
+  funnelReviewed: number;
   invitationsSent: number;
   invitationsCompleted: number;
   optOuts: number;
@@ -112,12 +118,29 @@ export function emptyCounts(month: string): MonthCounts {
     occasionsMessaged: 0,
     reviewsRequested: 0,
     reviewsSubmitted: 0,
+    funnelOpened: 0,
+    funnelReviewed: 0,
     invitationsSent: 0,
     invitationsCompleted: 0,
     optOuts: 0,
     bounces: 0,
     reviewDays: new Map(),
   };
+}
+
+/**
+ * The review funnel of the period: requested → clicked (reached the review page) → reviewed, each step capped by the
+ * one before (a counter healed by a recompute may lag a moment), and the rate reviewed / requested.
+ */
+export function reviewFunnel(
+  requested: number,
+  opened: number,
+  reviewed: number,
+  rest: { submitted: number; medianDays: number | null },
+): Insights['totals']['reviews'] {
+  const clicked = Math.min(Math.max(0, opened), requested);
+  const matched = Math.min(Math.max(0, reviewed), clicked);
+  return { requested, clicked, reviewed: matched, ...rest, rate: rate(matched, requested) };
 }
 
 const BANDS: readonly CompletionBand[] = ['0-24', '25-49', '50-74', '75-99', '100'];
@@ -143,12 +166,10 @@ export function buildInsights(input: InsightsInput): Insights {
         messaged: sum('occasionsMessaged'),
         rate: rate(sum('occasionsMessaged'), sum('occasionsDue')),
       },
-      reviews: {
-        requested: sum('reviewsRequested'),
+      reviews: reviewFunnel(sum('reviewsRequested'), sum('funnelOpened'), sum('funnelReviewed'), {
         submitted: sum('reviewsSubmitted'),
-        rate: rate(sum('reviewsSubmitted'), sum('reviewsRequested')),
         medianDays: histogramMedian(reviewDays),
-      },
+      }),
       invitations: {
         sent: sum('invitationsSent'),
         completed: sum('invitationsCompleted'),
@@ -191,7 +212,10 @@ export function monthlySummaryEmail(insights: Insights, options: { agentName: st
       'Key dates messaged',
       `${totals.occasions.messaged} of ${totals.occasions.due} (${percent(totals.occasions.rate)})`,
     ],
-    ['Reviews', `${totals.reviews.requested} requested, ${totals.reviews.submitted} received`],
+    [
+      'Reviews',
+      `${totals.reviews.requested} requested, ${totals.reviews.clicked} opened the link, ${totals.reviews.reviewed} reviewed`,
+    ],
     ['Invitations', `${totals.invitations.sent} sent, ${totals.invitations.completed} completed`],
     ['Clients with no touch in 90 days', String(insights.reach.count)],
     ['Key dates in the next 30 days', String(insights.book.occasionsNext30)],

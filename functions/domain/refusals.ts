@@ -7,7 +7,8 @@ import type { MessageChannel } from '@shared/messages';
 import type { ImportFormat } from './client-import';
 
 /** What a refusal may say it could not find; each has its own sentence in the answer. */
-export type Missing = 'client' | 'agent' | 'message' | 'support-request' | 'invitation' | 'import' | 'latest-import';
+export type Missing =
+  'client' | 'agent' | 'message' | 'support-request' | 'invitation' | 'import' | 'latest-import' | 'review';
 export type NotFound<W extends Missing = Missing> = { kind: 'not-found'; what: W };
 
 // Sending to a client.
@@ -59,6 +60,15 @@ export type PlaceIdRequired = { kind: 'place-id-required' };
 export type AlreadyReviewed = { kind: 'already-reviewed' };
 /** Asked too recently: the last request and the first moment another may go, told in the agent's `timeZone`. */
 export type TooSoon = { kind: 'too-soon'; lastRequestedAt: string; nextAt: string; timeZone: string };
+
+// Google Business Profile reviews.
+export type GoogleNotConnected = { kind: 'google-not-connected' };
+/** Connected, but no location chosen yet. */
+export type GoogleNoLocation = { kind: 'google-no-location' };
+/** A location that is not one of the connection's. */
+export type UnknownLocation = { kind: 'unknown-location' };
+/** An anonymous reviewer: never matched to a client. */
+export type AnonymousReview = { kind: 'anonymous-review' };
 
 // The outgoing queue.
 export type NotAwaiting = { kind: 'not-awaiting'; action: 'approve' | 'skip' };
@@ -128,7 +138,11 @@ export type Refusal =
   | UploadMissing
   | FileTooLarge
   | UnreadableFile
-  | ImportRunning;
+  | ImportRunning
+  | GoogleNotConnected
+  | GoogleNoLocation
+  | UnknownLocation
+  | AnonymousReview;
 export type RefusalKind = Refusal['kind'];
 
 // Every kind, so a value is told apart from an outcome at run time as the types tell it apart.
@@ -168,6 +182,10 @@ const KINDS: Record<RefusalKind, true> = {
   'file-too-large': true,
   'unreadable-file': true,
   'import-running': true,
+  'google-not-connected': true,
+  'google-no-location': true,
+  'unknown-location': true,
+  'anonymous-review': true,
 };
 
 /** True for a refusal, false for an outcome (a value without a refusal's `kind`, `undefined` included). */

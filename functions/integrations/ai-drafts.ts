@@ -7,6 +7,7 @@ import type { DraftEngine } from '@shared/api-types';
 import { DRAFT_SMS_SEGMENTS } from '@shared/drafts';
 import { config, openaiApiKey } from '../config';
 import type { DraftFacts } from '../domain/draft-facts';
+import type { ModelPrompt } from '../domain/review-reply';
 
 export const AI_DRAFT_TIMEOUT_MS = 10_000;
 const MAX_TOKENS = 600;
@@ -69,9 +70,17 @@ export function configuredEngine(): DraftEngine | null {
   return null;
 }
 
+/** The system and user prompts of one request (a client message, or a reply to a review). */
+export type { ModelPrompt };
+
 /** The model's raw answer for the facts; any failure is an AiDraftError. */
-export async function askModel(
-  facts: DraftFacts,
+export function askModel(facts: DraftFacts, options: { timeoutMs?: number } = {}): Promise<ModelAnswer> {
+  return askModelWith({ system: SYSTEM_PROMPT, user: userPrompt(facts) }, options);
+}
+
+/** The model's raw answer for the prompts (their data delimited and defanged); any failure is an AiDraftError. */
+export async function askModelWith(
+  prompt: ModelPrompt,
   { timeoutMs = AI_DRAFT_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<ModelAnswer> {
   const engine = configuredEngine();
@@ -81,8 +90,8 @@ export async function askModel(
   try {
     const text =
       engine.provider === 'bedrock'
-        ? await converse(engine.model!, facts, controller.signal)
-        : await chatCompletion(facts, controller.signal);
+        ? await converse(engine.model!, prompt, controller.signal)
+        : await chatCompletion(prompt, controller.signal);
     return { engine, text };
   } catch (error) {
     if (controller.signal.aborted)
@@ -111,15 +120,15 @@ const BEDROCK_REASONS: Record<string, string> = {
   ServiceUnavailableException: 'the AI service is unavailable',
 };
 
-async function converse(modelId: string, facts: DraftFacts, abortSignal: AbortSignal): Promise<string> {
+async function converse(modelId: string, prompt: ModelPrompt, abortSignal: AbortSignal): Promise<string> {
   bedrock ??= new BedrockRuntimeClient({ region: config().region, maxAttempts: 2 });
   let output;
   try {
     output = await bedrock.send(
       new ConverseCommand({
         modelId,
-        system: [{ text: SYSTEM_PROMPT }],
-        messages: [{ role: 'user', content: [{ text: userPrompt(facts) }] }],
+        system: [{ text: prompt.system }],
+        messages: [{ role: 'user', content: [{ text: prompt.user }] }],
         inferenceConfig: { maxTokens: MAX_TOKENS, temperature: 0.7 },
       }),
       { abortSignal },
@@ -139,7 +148,7 @@ async function converse(modelId: string, facts: DraftFacts, abortSignal: AbortSi
   return text;
 }
 
-async function chatCompletion(facts: DraftFacts, signal: AbortSignal): Promise<string> {
+async function chatCompletion(prompt: ModelPrompt, signal: AbortSignal): Promise<string> {
   const { openai } = config();
   const key = await openaiApiKey().catch(() => {
     throw new AiDraftError('the AI key could not be read', true);
@@ -152,8 +161,8 @@ async function chatCompletion(facts: DraftFacts, signal: AbortSignal): Promise<s
       body: JSON.stringify({
         model: openai!.model,
         messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: userPrompt(facts) },
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
         ],
         response_format: { type: 'json_object' },
         max_tokens: MAX_TOKENS,

@@ -11,6 +11,8 @@ export type JobTrigger =
   | 'ses-events'
   /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
   | 'imports-queue'
+  /** EventBridge Scheduler, every hour at half past (apart from the reminders' run on the hour). */
+  | 'reviews-schedule'
   /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
   | 'ses-receipt'
   /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
@@ -59,6 +61,15 @@ export const jobs = [
     memoryMb: 1024,
     // Lambda's longest: a run stops a minute before it and queues the rest (functions/services/import-jobs.ts).
     timeoutSeconds: 900,
+  },
+  {
+    name: 'reviews-sync',
+    description:
+      "Every hour: syncs each connected agent's Google Business Profile reviews and suggests who wrote new ones",
+    trigger: 'reviews-schedule',
+    memoryMb: 512,
+    // Agents one after the other, each down to their last sync (usually one page of Google's).
+    timeoutSeconds: 600,
   },
   {
     name: 'inbound-email',

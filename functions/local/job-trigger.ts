@@ -3,6 +3,8 @@
 // - POST /local/jobs/reminders `{ "date": "YYYY-MM-DD" }`: the reminders job replayed for a whole
 //   local date while the server runs (digests, automatic messages and the sends that fall due), as
 //   `npm run job:reminders -- --date` does with the server stopped.
+// - POST /local/jobs/reviews-sync `{}`: the Google reviews sync job now (every connected agent), as the stack's hourly
+//   schedule runs it.
 // - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): the
 //   ses-events job runs on it, as the stack's rule invokes it. The outbox never bounces, so this is
 //   how a browser spec sees what a real bounce does (suppression, the agent's sending review).
@@ -13,11 +15,13 @@ import { isCalendarDate } from '@shared/dates';
 import { config } from '../config';
 import type { SesEvent } from '../jobs/ses-events';
 import { runRemindersForDate } from './reminders-job';
+import { runReviewsSync } from './reviews-sync-job';
 import { deliverSesEvent } from './ses-events-job';
 import { deliverTwoWayText } from './sms-inbound-job';
 
 export const JOB_TRIGGER_PATH = '/local/jobs/reminders';
 export const SES_EVENT_TRIGGER_PATH = '/local/jobs/ses-events';
+export const REVIEWS_SYNC_TRIGGER_PATH = '/local/jobs/reviews-sync';
 export const SMS_INBOUND_TRIGGER_PATH = '/local/jobs/sms-inbound';
 const MAX_BODY = 1024;
 /** An SES event with a few recipients and tags; SES itself sends at most 50 recipients a message. */
@@ -58,6 +62,10 @@ function refusal(req: IncomingMessage, res: ServerResponse, usage: string): true
 /** Handles a trigger; false when the path is no trigger's. */
 export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
   if (url.pathname === SES_EVENT_TRIGGER_PATH) return handleSesEvent(req, res);
+  if (url.pathname === REVIEWS_SYNC_TRIGGER_PATH) {
+    if (refusal(req, res, 'Use POST with {}')) return true;
+    return json(res, 200, await runReviewsSync());
+  }
   if (url.pathname === SMS_INBOUND_TRIGGER_PATH) return handleTwoWayText(req, res);
   if (url.pathname !== JOB_TRIGGER_PATH) return false;
   if (refusal(req, res, 'Use POST with {"date":"YYYY-MM-DD"}')) return true;

@@ -80,12 +80,20 @@ export async function runRemindersForDate(date: string): Promise<LocalRunResult>
 
 /** Runs the scheduler at the top of every hour while the server is up; returns the stop function. */
 export function startHourlyReminders(onError: (error: unknown) => void): () => void {
+  return everyHour(() => runRemindersAt(new Date()), onError);
+}
+
+/**
+ * Runs `run` every hour, `afterMs` past the hour (a run still going when the next is due is not started twice);
+ * returns the stop function.
+ */
+export function everyHour(run: () => Promise<unknown>, onError: (error: unknown) => void, afterMs = 0): () => void {
   let interval: NodeJS.Timeout | undefined;
   let running = false;
   const tick = () => {
     if (running) return;
     running = true;
-    runRemindersAt(new Date())
+    run()
       .catch(onError)
       .finally(() => {
         running = false;
@@ -97,7 +105,7 @@ export function startHourlyReminders(onError: (error: unknown) => void): () => v
       interval = setInterval(tick, HOUR_MS);
       interval.unref();
     },
-    HOUR_MS - (Date.now() % HOUR_MS) + 1000,
+    ((HOUR_MS - (Date.now() % HOUR_MS) + afterMs) % HOUR_MS) + 1000,
   );
   first.unref();
   return () => {

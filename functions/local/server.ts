@@ -26,7 +26,9 @@ import { startLocalImportQueue } from './import-jobs';
 import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
+import { createFakeGoogle, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
 import { startHourlyReminders } from './reminders-job';
+import { startHourlyReviewsSync } from './reviews-sync-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
 import { apiOriginRequestHeaders, viewerRequestUri } from './twin/edge';
@@ -64,6 +66,8 @@ export type LocalRuntime = {
   url: string;
   port: number;
   outboxDir: string;
+  /** The fake Google's files (reviews.json, faults.json) when it serves, else undefined (a real client is set). */
+  fakeGoogleDir: string | undefined;
   /** Raw RFC 5322 files written here are received as SES would deliver them (functions/local/inbound-email-job.ts). */
   inboundEmailDir: string;
   emulators: Emulators;
@@ -103,9 +107,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const pageHeaders = pageSecurityHeaders(emulators.s3Endpoint);
 
   // Started once the server's URL is known (it is the twin's APP_URL); requests wait for the runtime's start anyway.
-  const running: { twin?: Twin } = {};
+  const running: { twin?: Twin; fakeGoogle?: FakeGoogle } = {};
   const server = createServer((req, res) => {
-    handle(req, res, webDir, pageHeaders, running.twin).catch((error: unknown) => {
+    handle(req, res, webDir, pageHeaders, running.twin, running.fakeGoogle).catch((error: unknown) => {
       process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent)
         writeJson(res, 500, {
@@ -157,6 +161,22 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     AWS_SESSION_TOKEN: '',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
+  // Without a Google OAuth client of the developer's, the fake Google answers for Google (local/fake-google.ts).
+  const ownGoogleClient =
+    process.env.GOOGLE_OAUTH_CLIENT_ID?.trim() && process.env.GOOGLE_OAUTH_CLIENT_ID !== FAKE_GOOGLE_CLIENT_ID;
+  if (!ownGoogleClient) {
+    const fake = {
+      clientId: FAKE_GOOGLE_CLIENT_ID,
+      clientSecret: persistentSecret(dataDir, 'fake-google-client-secret'),
+    };
+    Object.assign(process.env, {
+      GOOGLE_OAUTH_CLIENT_ID: fake.clientId,
+      GOOGLE_OAUTH_CLIENT_SECRET: fake.clientSecret,
+      GOOGLE_OAUTH_BASE_URL: `${url}${FAKE_GOOGLE_PREFIX}oauth`,
+      GOOGLE_API_BASE_URL: `${url}${FAKE_GOOGLE_PREFIX}api`,
+    });
+    running.fakeGoogle = createFakeGoogle(join(dataDir ?? join(outboxDir, '..'), 'fake-google'), fake);
+  }
   resetConfig();
   resetDb();
   const twin = await startTwinUnlessOff(options, { url, outboxDir, dataDir, emulators });
@@ -182,17 +202,26 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           process.stderr.write(`reminders job failed: ${error instanceof Error ? error.stack : String(error)}\n`),
         )
       : () => undefined;
+  // The Google reviews sync at half past each hour, with the reminders (on with a data directory).
+  const stopReviewsSync =
+    (options.hourlyReminders ?? dataDir !== undefined)
+      ? startHourlyReviewsSync((error) =>
+          process.stderr.write(`reviews sync failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+        )
+      : () => undefined;
 
   return {
     url,
     port,
     outboxDir,
+    fakeGoogleDir: running.fakeGoogle?.dir,
     inboundEmailDir,
     emulators,
     twin,
     seeded,
     async close() {
       stopReminders();
+      stopReviewsSync();
       await stopInboundEmail();
       await importQueue.close();
       setJobScopes(undefined);
@@ -212,11 +241,14 @@ async function handle(
   webDir: string,
   pageHeaders: Record<string, string>,
   twin: Twin | undefined,
+  fakeGoogle: FakeGoogle | undefined,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (fakeGoogle && url.pathname.startsWith(FAKE_GOOGLE_PREFIX) && (await fakeGoogle.handle(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
-  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api') {
+  // /r/* is the tracked review link: CloudFront sends it to the API, as it sends /api/*.
+  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api' && !url.pathname.startsWith('/r/')) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
     // Under the twin, the template's viewer-request function picks the file, as CloudFront asks S3 for it.
     const path = twin
@@ -329,6 +361,11 @@ async function startTwinUnlessOff(
       OUTBOX_DIR: local.outboxDir,
       INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
       PAYMENT_PROVIDER: 'simulator',
+      // Where Google is: the fake Google's paths, unless the developer set a client of their own (then Google's).
+      GOOGLE_OAUTH_BASE_URL: '',
+      GOOGLE_API_BASE_URL: '',
+      // No KMS here: the refresh tokens are sealed with the local key (functions/integrations/token-sealing.ts).
+      GOOGLE_TOKEN_KEY_ARN: '',
       // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test server).
       AI_PROVIDER: 'local',
       AI_BASE_URL: '',
@@ -344,7 +381,11 @@ async function startTwinUnlessOff(
       if (logicalId.startsWith('ProviderSecretsStripeSecret'))
         return JSON.stringify({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
       if (logicalId.startsWith('ProviderSecretsGoogleSecret'))
-        return JSON.stringify({ placesApiKey: env.GOOGLE_PLACES_API_KEY });
+        return JSON.stringify({
+          placesApiKey: env.GOOGLE_PLACES_API_KEY,
+          oauthClientId: env.GOOGLE_OAUTH_CLIENT_ID,
+          oauthClientSecret: env.GOOGLE_OAUTH_CLIENT_SECRET,
+        });
       if (logicalId.startsWith('ProviderSecretsTwilioSecret'))
         return JSON.stringify({
           accountSid: env.TWILIO_ACCOUNT_SID,

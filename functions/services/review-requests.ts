@@ -1,8 +1,10 @@
-// Asking a client for a review: a verified agent with a Google Place ID, at most once a week per client (one
-// conditional write). The request goes as the agent's own messages do (services/messages.ts), with the same checks: the
-// e-mail needs an address that neither unsubscribed nor bounced and carries the unsubscribe link and headers; the text,
-// when one can go, needs the client's consent and waits for their 8:00 outside 8:00–21:00. If the e-mail fails, the
-// status goes back (the client record counts the request when it is marked and uncounts it when it is withdrawn).
+// Asking a client for a review: a verified agent with a Google Place ID or a connected Business Profile location, at
+// most once a week per client (one conditional write). The request carries the client's tracked link
+// ({APP_URL}/r/{token}), which records the opening and goes on to Google's write-a-review page. It goes as the agent's
+// own messages do (services/messages.ts), with the same checks: the e-mail needs an address that neither unsubscribed
+// nor bounced and carries the unsubscribe link and headers; the text, when one can go, needs the client's consent and
+// waits for their 8:00 outside 8:00–21:00. If the e-mail fails, the status goes back (the client record counts the
+// request when it is marked and uncounts it when it is withdrawn).
 import { actorOf, clientFor } from '../data/client-access';
 import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
 import type { ClientItem } from '../data/clients';
@@ -21,7 +23,8 @@ import {
   type TooSoon,
 } from '../domain/refusals';
 import { reviewRequestEmail, reviewRequestText } from '../integrations/review-request';
-import { writeReviewUrl } from '../integrations/reviews';
+import { getConnection } from '../data/google-reviews';
+import { reviewLinkFor } from './review-links';
 import { unverifiedSender } from './email-verification';
 import { emailDestination, sendClientEmail, sendClientText } from './messages';
 
@@ -50,7 +53,7 @@ export async function requestReview(
 ): Promise<{ client: ClientItem; delivery: ReviewRequestDelivery } | ReviewRequestRefusal> {
   const unverified = unverifiedSender(agent);
   if (unverified) return unverified;
-  if (!agent.googlePlaceId) return { kind: 'place-id-required' };
+  if (!agent.googlePlaceId && !(await getConnection(agent.id))?.locationName) return { kind: 'place-id-required' };
   const client = await clientFor(actorOf(agent), clientId);
   if (!client) return { kind: 'not-found', what: 'client' };
   // The address first, as for a message: no request is marked for a client it cannot reach.
@@ -64,7 +67,7 @@ export async function requestReview(
     return { kind: 'too-soon', lastRequestedAt: mark.lastRequestedAt, nextAt, timeZone: agent.timeZone };
   }
   const { before, after } = mark;
-  const reviewUrl = writeReviewUrl(agent.googlePlaceId);
+  const reviewUrl = await reviewLinkFor(agent.id, after.id, now);
   const email = reviewRequestEmail(after.name, agent, reviewUrl);
   const withdraw = () => undoReviewRequest(before, after.reviewRequestedAt ?? now.toISOString(), agent.timeZone);
   const mailed = await sendClientEmail(

@@ -60,6 +60,15 @@ export type JobsProps = {
   ai: AiSettings;
 };
 
+/** Reading items (one, a batch, a Query) and putting or updating them. */
+const ITEM_READ_WRITE = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+] as const;
+
 /** Messages that failed this many receives move to the dead-letter queue. */
 export const MAX_RECEIVE_COUNT = 3;
 /** The worker gets up to this many messages per invocation; failures are reported one by one. */
@@ -75,6 +84,7 @@ export class Jobs extends Construct {
   readonly importsQueue: sqs.Queue;
   readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
   readonly schedule: scheduler.Schedule;
+  readonly reviewsSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
   /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
   receiptRuleSet?: ses.ReceiptRuleSet;
@@ -214,6 +224,23 @@ export class Jobs extends Construct {
       ],
       true,
     );
+    // The reviews sync: every connected agent's Google reviews (the Google secret: the OAuth client; the session
+    // secret: the key the refresh tokens are sealed with), the table's items and the connected agents' index.
+    const reviewsFn = this.jobFunction(
+      byTrigger('reviews-schedule'),
+      props.code,
+      { ...base, SESSION_SECRET_ARN: data.sessionSecret.secretArn },
+      true,
+    );
+    data.sessionSecret.grantRead(reviewsFn);
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
+      reviewsFn.addEnvironment(name, value);
+    // It reads and writes items (never deletes), and finds the connected agents on gsi1.
+    iam.Grant.addToPrincipal({
+      grantee: reviewsFn,
+      actions: [...ITEM_READ_WRITE],
+      resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
+    });
     const inboundEmailFn = this.inboundEmail(byTrigger('ses-receipt'), props, base);
     // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
     // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
@@ -246,6 +273,7 @@ export class Jobs extends Construct {
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
       ['imports-queue', importsFn],
+      ['reviews-schedule', reviewsFn],
       ['ses-receipt', inboundEmailFn],
       ['inbound-texts-topic', smsInboundFn],
     ]);
@@ -268,14 +296,7 @@ export class Jobs extends Construct {
     // sends mail and texts, drains the queue.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:DeleteItem'],
       resourceArns: [data.table.tableArn],
     });
     iam.Grant.addToPrincipal({
@@ -292,38 +313,23 @@ export class Jobs extends Construct {
       }),
     );
 
-    // The schedule's own role (this account's scheduler only) may invoke the scheduler function.
-    const scheduleRole = new iam.Role(this, 'ScheduleRole', {
-      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-      description: 'Lets the hourly schedule invoke the reminders scheduler',
-    });
-    this.schedule = new scheduler.Schedule(this, 'HourlySchedule', {
+    this.schedule = this.hourlySchedule(schedulerFn, {
+      ids: ['ScheduleRole', 'HourlySchedule'],
+      invokes: 'the reminders scheduler',
       description: 'Starts the reminders scheduler every hour on the hour',
-      schedule: scheduler.ScheduleExpression.cron({ minute: '0' }),
-      target: new targets.LambdaInvoke(schedulerFn, {
-        input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
-        role: scheduleRole,
-        deadLetterQueue: this.deadLetterQueues.schedule,
-        retryAttempts: 3,
-        maxEventAge: Duration.hours(1),
-      }),
+      minute: '0',
+      input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
+      retryAttempts: 3,
+      maxEventAge: Duration.hours(1),
     });
-
-    // After the schedule: the role's policy exists only once the target granted the invoke.
-    NagSuppressions.addResourceSuppressions(
-      scheduleRole,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
-          appliesTo: [{ regex: '/^Resource::<JobsRemindersScheduler[A-Za-z0-9]+\\.Arn>:\\*$/g' }],
-        },
-      ],
-      true,
-    );
+    this.reviewsSchedule = this.hourlySchedule(reviewsFn, {
+      ids: ['ReviewsScheduleRole', 'ReviewsSchedule'],
+      invokes: 'the reviews sync',
+      description: 'Starts the Google reviews sync every hour at half past',
+      minute: '30',
+      retryAttempts: 1,
+      maxEventAge: Duration.minutes(30),
+    });
 
     // Their action (the alarm topic) is added by infra/constructs/monitoring.ts, with the API's.
     this.alarms = (
@@ -369,6 +375,56 @@ export class Jobs extends Construct {
         },
       ]);
     }
+  }
+
+  /**
+   * An EventBridge Scheduler schedule that invokes `fn` every hour at `minute`, through a role of its own (this
+   * account's scheduler only), its delivery failures to the schedule's dead-letter queue.
+   */
+  private hourlySchedule(
+    fn: lambda.Function,
+    options: {
+      ids: [role: string, schedule: string];
+      invokes: string;
+      description: string;
+      minute: string;
+      input?: scheduler.ScheduleTargetInput;
+      retryAttempts: number;
+      maxEventAge: Duration;
+    },
+  ): scheduler.Schedule {
+    const role = new iam.Role(this, options.ids[0], {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: `Lets the hourly schedule invoke ${options.invokes}`,
+    });
+    const schedule = new scheduler.Schedule(this, options.ids[1], {
+      description: options.description,
+      schedule: scheduler.ScheduleExpression.cron({ minute: options.minute }),
+      target: new targets.LambdaInvoke(fn, {
+        ...(options.input ? { input: options.input } : {}),
+        role,
+        deadLetterQueue: this.deadLetterQueues.schedule,
+        retryAttempts: options.retryAttempts,
+        maxEventAge: options.maxEventAge,
+      }),
+    });
+    // After the schedule: the role's policy exists only once the target granted the invoke.
+    const functionId = Stack.of(this).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Lambda grantInvoke names the function and its versions (`<arn>:*`); the resource is this one function.',
+          appliesTo: [`Resource::<${functionId}.Arn>:*`],
+        },
+      ],
+      true,
+    );
+    return schedule;
   }
 
   /**

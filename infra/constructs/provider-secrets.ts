@@ -5,7 +5,8 @@
 // leaves the value alone. The functions that declare the provider in functions/routes.ts get the
 // secret's ARN (`*_SECRET_ARN`) and the right to read it, through the Parameters and Secrets
 // extension (functions/config.ts); no other function does.
-import { SecretValue } from 'aws-cdk-lib';
+import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
@@ -20,8 +21,9 @@ export const PROVIDER_SECRETS = {
   },
   google: {
     setting: 'GOOGLE_SECRET_ARN',
-    fields: ['placesApiKey'],
-    description: 'Google Places API (New): {"placesApiKey":"…"}',
+    fields: ['placesApiKey', 'oauthClientId', 'oauthClientSecret'],
+    description:
+      'Google: {"placesApiKey":"…","oauthClientId":"….apps.googleusercontent.com","oauthClientSecret":"…"} (Places API (New), and the Business Profile OAuth client)',
   },
   twilio: {
     setting: 'TWILIO_SECRET_ARN',
@@ -45,6 +47,11 @@ export type ProviderSecretsProps = {
 
 export class ProviderSecrets extends Construct {
   readonly secrets: ReadonlyMap<Provider, secretsmanager.Secret>;
+  /**
+   * Encrypts the agents' Google refresh tokens at rest (functions/integrations/token-sealing.ts); kept when the stack
+   * goes, as the tokens in the table would be unreadable without it.
+   */
+  readonly googleTokenKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: ProviderSecretsProps) {
     super(scope, id);
@@ -54,6 +61,11 @@ export class ProviderSecrets extends Construct {
       ...(props.twilio ? (['twilio'] as const) : []),
       ...(props.openai ? (['openai'] as const) : []),
     ];
+    this.googleTokenKey = new kms.Key(this, 'GoogleTokenKey', {
+      description: "Encrypts the agents' Google Business Profile refresh tokens at rest",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.secrets = new Map(
       providers.map((provider) => {
         const secret = new secretsmanager.Secret(this, `${provider[0]!.toUpperCase()}${provider.slice(1)}Secret`, {
@@ -73,11 +85,16 @@ export class ProviderSecrets extends Construct {
     );
   }
 
-  /** `{ STRIPE_SECRET_ARN: … }` for the function, and the right to read that secret, when the stack has it. */
+  /**
+   * `{ STRIPE_SECRET_ARN: … }` for the function, and the right to read that secret, when the stack has it. Google's
+   * also brings the refresh tokens' key (GOOGLE_TOKEN_KEY_ARN) and the right to encrypt and decrypt with it.
+   */
   grantRead(grantee: iam.IGrantable, provider: Provider): Record<string, string> {
     const secret = this.secrets.get(provider);
     if (!secret) return {};
     secret.grantRead(grantee);
-    return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn };
+    if (provider !== 'google') return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn };
+    this.googleTokenKey.grant(grantee, 'kms:Encrypt', 'kms:Decrypt');
+    return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn, GOOGLE_TOKEN_KEY_ARN: this.googleTokenKey.keyArn };
   }
 }

@@ -169,7 +169,8 @@ export class Web extends Construct {
 
   /**
    * Routes /api/* to the HTTP API, uncached, with the headers the API reads, the viewer's address,
-   * all cookies and query strings, and the origin-verify secret.
+   * all cookies and query strings, and the origin-verify secret; /r/* (the tracked review links of review requests,
+   * GET /r/{token}) the same way.
    */
   addApiBehavior(httpApi: apigwv2.IHttpApi): void {
     const apiDomain = `${httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com`;
@@ -180,23 +181,28 @@ export class Web extends Construct {
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
     });
-    this.distribution.addBehavior(
-      '/api/*',
-      new origins.HttpOrigin(apiDomain, {
-        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-        // A dynamic reference: CloudFormation puts the value in at deploy time, never in the template.
-        // CloudFront replaces any x-origin-verify header a viewer sends with this one.
-        customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
-      }),
-      {
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-        cachePolicy: this.apiCachePolicy(),
-        originRequestPolicy,
-        responseHeadersPolicy: this.responseHeadersPolicy,
-      },
-    );
+    const origin = new origins.HttpOrigin(apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      // A dynamic reference: CloudFormation puts the value in at deploy time, never in the template.
+      // CloudFront replaces any x-origin-verify header a viewer sends with this one.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+    });
+    const cachePolicy = this.apiCachePolicy();
+    this.distribution.addBehavior('/api/*', origin, {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy,
+      originRequestPolicy,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    });
+    this.distribution.addBehavior('/r/*', origin, {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy,
+      originRequestPolicy,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
 // stack's twin: CloudFront's viewer-request function picks each page as in AWS) lands on its page:
 // e-mail verification, password reset, a client invitation, a directory registration's
 // confirmation, a client e-mail's unsubscribe link and its List-Unsubscribe URI, and the review
-// request's Google link (e-mail and text; Google's page is stood in for, the suite stays offline).
+// request's tracked link to Google (e-mail and text; Google's page is stood in for, the suite stays offline).
 import { expect, outbox, registerRealtorViaApi, test, verificationLink, verifyEmailOf } from './support/fixtures';
 import { textablePhone } from '../../functions/testing/phones';
 
@@ -81,10 +81,16 @@ test('every e-mailed and texted link opens its page through the edge', async ({ 
   for (const channel of ['email', 'sms'] as const) {
     const links = sent
       .filter((m) => m.channel === channel)
-      .map((m) => /https:\/\/search\.google\.com\/\S+/.exec(m.text)?.[0]);
+      .map((m) => /https?:\/\/\S+\/r\/[A-Za-z0-9_-]+/.exec(m.text)?.[0]);
     const link = links.find(Boolean);
-    expect(link, `the review link by ${channel}`).toBe(GOOGLE_REVIEW);
-    await opens(link!, 'Write a review');
+    expect(link, `the tracked review link by ${channel}`).toBeTruthy();
+    // The tracked link (through the edge, as /r/* goes to the API) records the opening and redirects to Google's
+    // write-a-review page; the browser then opens that page (a route stands in only for a request's first URL, so it is
+    // opened by its own address).
+    const opened = await request.get(link!, { maxRedirects: 0 });
+    expect(opened.status()).toBe(302);
+    expect(opened.headers().location).toBe(GOOGLE_REVIEW);
+    await opens(opened.headers().location!, 'Write a review');
   }
 
   const mailed = await request.post(`/api/clients/${clientId}/messages`, {

@@ -250,7 +250,7 @@ describe('POST /api/clients/{id}/request-review', () => {
   const request = (client: ApiClient, id: string) => client.post(`/api/clients/${id}/request-review`);
   const mailsTo = async (email: string) => (await api.outbox()).filter((m) => m.to === email);
 
-  it("e-mails and texts the client Google's write-a-review link, and marks the review requested", async () => {
+  it("e-mails and texts the client's tracked review link, which leads to Google's write-a-review page, and marks the review requested", async () => {
     // Prepare
     const { client, clientId, clientEmail, details } = await agentWithClient({
       phone: '(512) 555-0199',
@@ -266,8 +266,11 @@ describe('POST /api/clients/{id}/request-review', () => {
       message: 'Review request sent to Maria Lopez by e-mail and text message.',
     });
     expect(res.body.client).toMatchObject({ reviewStatus: 'requested', reviewRequestedAt: expect.any(String) });
-    const link = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
     const [mail] = await mailsTo(clientEmail);
+    const link = new RegExp(`${api.url}/r/[A-Za-z0-9_-]{22}`).exec(mail!.text)![0];
+    const opened = await client.get(new URL(link).pathname);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`https://search.google.com/local/writereview?placeid=${PLACE_ID}`);
     expect(mail).toMatchObject({
       channel: 'email',
       subject: `${details.fullName} from Rivera Home Group would love to hear about your experience`,

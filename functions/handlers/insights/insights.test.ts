@@ -182,7 +182,14 @@ describe('GET /api/insights', () => {
     expect(result.totals.occasions).toEqual({ due: 2, messaged: 1, rate: 0.5 });
     // Reviews: 2 requested (Ana's in this month; Ben's 4 days ago may fall in the month before), 2 submitted, median of
     // 0 and 4 days.
-    expect(result.totals.reviews).toEqual({ requested: 2, submitted: 2, rate: 1, medianDays: 2 });
+    expect(result.totals.reviews).toEqual({
+      requested: 2,
+      clicked: 2,
+      reviewed: 2,
+      submitted: 2,
+      rate: 1,
+      medianDays: 2,
+    });
     expect(current.reviews.submitted).toBe(2);
     // Invitations: 2 sent, 1 completed.
     expect(result.totals.invitations).toEqual({ sent: 2, completed: 1, rate: 0.5 });

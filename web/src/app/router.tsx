@@ -27,6 +27,7 @@ const InboxThreadRoute = lazy(() => import('./routes/app/inbox-thread').then((m)
 const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
 const AutomationsRoute = lazy(() => import('./routes/app/automations').then((m) => ({ default: m.AutomationsRoute })));
 const InsightsRoute = lazy(() => import('./routes/app/insights').then((m) => ({ default: m.InsightsRoute })));
+const ReviewsRoute = lazy(() => import('./routes/app/reviews').then((m) => ({ default: m.ReviewsRoute })));
 const RemindersRoute = lazy(() => import('./routes/app/reminders').then((m) => ({ default: m.RemindersRoute })));
 const BusinessProfileRoute = lazy(() =>
   import('./routes/app/business-profile').then((m) => ({ default: m.BusinessProfileRoute })),
@@ -77,6 +78,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.reminders.path, element: <RemindersRoute /> },
             { path: paths.automations.path, element: <AutomationsRoute /> },
             { path: paths.insights.path, element: <InsightsRoute /> },
+            { path: paths.reviews.path, element: <ReviewsRoute /> },
             { path: paths.admin.path, element: <AdminRoute /> },
             { path: paths.adminClients.path, element: <AdminClientsRoute /> },
             { path: paths.agentsList.path, element: <AgentsListRoute /> },

@@ -69,6 +69,11 @@ export const paths = {
     label: 'Automations',
     getHref: () => '/automations',
   },
+  reviews: {
+    path: '/reviews',
+    label: 'Reviews',
+    getHref: () => '/reviews',
+  },
   insights: {
     path: '/insights',
     label: 'Insights',

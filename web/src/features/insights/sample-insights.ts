@@ -74,7 +74,7 @@ export const SAMPLE_INSIGHTS: Insights = {
   totals: {
     touches: { total: 447, manual: 291, auto: 156 },
     occasions: { due: 111, messaged: 100, rate: 100 / 111 },
-    reviews: { requested: 24, submitted: 12, rate: 0.5, medianDays: 4 },
+    reviews: { requested: 24, clicked: 17, reviewed: 12, submitted: 12, rate: 0.5, medianDays: 4 },
     invitations: { sent: 36, completed: 24, rate: 24 / 36 },
     optOuts: 1,
     bounces: 2,

@@ -32,7 +32,7 @@ const answer: Insights = {
   totals: {
     touches: { total: 18, manual: 12, auto: 6 },
     occasions: { due: 4, messaged: 3, rate: 0.75 },
-    reviews: { requested: 5, submitted: 2, rate: 0.4, medianDays: 6 },
+    reviews: { requested: 5, clicked: 3, reviewed: 2, submitted: 2, rate: 0.4, medianDays: 6 },
     invitations: { sent: 0, completed: 0, rate: null },
     optOuts: 1,
     bounces: 2,
@@ -142,9 +142,10 @@ describe('/insights for a Pro agent', () => {
     expect(occasions).toHaveTextContent('75% messaged');
 
     const reviews = regionByHeading('Review funnel');
-    expect(reviews).toHaveTextContent(/5 requested.* to 2 submitted/);
-    expect(reviews).toHaveTextContent('40% submitted');
-    expect(reviews).toHaveTextContent('From request to review: median 6 days');
+    expect(reviews).toHaveTextContent(/5 requested.* to 2 reviewed/);
+    expect(reviews).toHaveTextContent('3 opened the review link');
+    expect(reviews).toHaveTextContent('40% reviewed');
+    expect(reviews).toHaveTextContent('from request to review: median 6 days');
 
     const invitations = regionByHeading('Invitations');
     expect(invitations).toHaveTextContent(/0 sent.* to 0 completed/);

@@ -95,7 +95,7 @@ describe('navigation bar', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('links Dashboard, Today, Inbox, Business Profile, Manage Clients, Automations, Insights, Settings and Help, and marks the active one', async () => {
+  it('links Dashboard, Today, Inbox, Business Profile, Manage Clients, Automations, Reviews, Insights, Settings and Help, and marks the active one', async () => {
     renderApp('/clients', { user: createUser() });
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -107,6 +107,7 @@ describe('navigation bar', () => {
       ['Business Profile', '/business-profile'],
       ['Manage Clients', '/clients'],
       ['Automations', '/automations'],
+      ['Reviews', '/reviews'],
       ['Insights', '/insights'],
       ['Settings', '/settings'],
       ['Help', '/help'],
@@ -188,6 +189,7 @@ describe('navigation bar', () => {
       'Business Profile',
       'Manage Clients',
       'Automations',
+      'Reviews',
       'Insights',
       'Settings',
       'Help',

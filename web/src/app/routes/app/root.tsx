@@ -49,6 +49,7 @@ function SignedInShell() {
       { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
       { label: paths.clients.label, href: paths.clients.getHref() },
       { label: paths.automations.label, href: paths.automations.getHref() },
+      { label: paths.reviews.label, href: paths.reviews.getHref() },
       { label: paths.insights.label, href: paths.insights.getHref() },
       { label: paths.settings.label, href: paths.settings.getHref() },
       { label: paths.help.label, href: paths.help.getHref() },

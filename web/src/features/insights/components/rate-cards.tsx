@@ -64,11 +64,11 @@ export function ReviewsCard({ reviews }: { reviews: Totals['reviews'] }) {
     <FunnelCard
       icon={<RateReviewOutlined />}
       title="Review funnel"
-      subtitle="Reviews you asked for, and those clients left"
+      subtitle="Clients you asked: who opened the review link, and who reviewed"
       from={['requested', reviews.requested]}
-      to={['submitted', reviews.submitted]}
+      to={['reviewed', reviews.reviewed]}
       rate={reviews.rate}
-      note={`From request to review: ${medianDaysText(reviews.medianDays)}`}
+      note={`${reviews.clicked} opened the review link · from request to review: ${medianDaysText(reviews.medianDays)}`}
     />
   );
 }

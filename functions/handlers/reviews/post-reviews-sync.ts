@@ -1,0 +1,19 @@
+// POST /api/reviews/sync: reads the location's reviews from Google down to the last sync (as the hourly job does).
+import { conflict, refusalAnswers } from '../../http/errors';
+import { GOOGLE_ERRORS } from '../../http/google-errors';
+import { defineHandler } from '../../http/handler';
+import { syncReviews, type SyncRefusal } from '../../services/google-reviews';
+
+export const SYNC_REFUSALS = refusalAnswers<SyncRefusal>({
+  'google-not-connected': () => conflict('Connect your Google Business Profile first.'),
+  'google-no-location': () => conflict('Choose which of your locations to follow first.'),
+});
+
+export const handler = defineHandler(
+  'reviews/post-reviews-sync',
+  { errors: GOOGLE_ERRORS, refusals: SYNC_REFUSALS },
+  async ({ user }) => {
+    const result = await syncReviews(user);
+    return 'kind' in result ? result : { body: result };
+  },
+);

@@ -1,0 +1,50 @@
+// Drafting the owner's reply to a Google review (POST /api/reviews/{id}/reply-draft): the model for a Pro agent, its
+// answer checked as client messages are, else the local composer; a model that fails leaves the agent with the local
+// draft and a note. Nothing is posted: the agent edits and posts (services/google-reviews.ts).
+import type { DraftEngine, ReviewReplyDraft } from '@shared/api-types';
+import { config } from '../config';
+import { getReview } from '../data/google-reviews';
+import { draftCountKey } from '../data/keys';
+import { countOne, dailyCounter, uncountOne } from '../data/outbound-caps';
+import type { UserItem } from '../data/users';
+import { checkModelReply, composeReviewReply, reviewReplyFacts, reviewReplyPrompt } from '../domain/review-reply';
+import { AiDraftError, askModelWith, configuredEngine } from '../integrations/ai-drafts';
+import { NO_REVIEW, type MatchRefusal } from './google-reviews';
+
+const LOCAL_ENGINE: DraftEngine = { provider: 'local', model: null };
+
+/**
+ * A reply to edit: the model for a Pro agent (its answer checked as client messages are), else the local composer;
+ * a model that fails leaves the agent with the local draft and a note.
+ */
+export async function draftReviewReply(
+  agent: UserItem,
+  reviewId: string,
+  variant = 0,
+  now = new Date(),
+): Promise<ReviewReplyDraft | MatchRefusal> {
+  const review = await getReview(agent.id, reviewId);
+  if (!review) return NO_REVIEW;
+  const facts = reviewReplyFacts(review, agent);
+  const local = composeReviewReply(facts, `${review.reviewId}|${variant}`);
+  const engine = configuredEngine();
+  if (!agent.isPro || !engine) return { comment: local, engine: LOCAL_ENGINE };
+  const fallback = (why: string): ReviewReplyDraft => ({
+    comment: local,
+    engine: { ...LOCAL_ENGINE, fallback: true },
+    note: `Written without AI: ${why}, so this is a suggested reply instead.`,
+  });
+  // AI replies share the agent's daily AI draft quota with client messages.
+  const counter = dailyCounter((day) => draftCountKey(agent.id, day), config().aiDraftsPerDay, 'ai-draft-count', now);
+  if ((await countOne(counter)) === null) return fallback("today's AI drafts are used up");
+  try {
+    const answer = await askModelWith(reviewReplyPrompt(facts));
+    const check = checkModelReply(answer.text);
+    return check.ok
+      ? { comment: check.reply, engine: answer.engine }
+      : fallback(`the AI reply was not used because ${check.reason}`);
+  } catch (error) {
+    if (error instanceof AiDraftError && error.refused) await uncountOne(counter.key);
+    return fallback(error instanceof AiDraftError ? error.reason : 'the AI model failed');
+  }
+}
