@@ -1,6 +1,5 @@
 // The agent's workspace in a real browser: clients (add, open, edit, search, delete), CSV import
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { dateParts } from '@shared/dates';
@@ -15,6 +14,7 @@ import {
   today,
   type ClientSeed,
 } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 const thisYear = dateParts(today).year;
 
@@ -90,8 +90,7 @@ test.describe('clients', () => {
     await attestation.check();
     await expect(toasts(page).getByText('Consent to texts recorded')).toBeVisible();
     await expect(attestation).toBeChecked();
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectAxeClean(page, 'the edit dialog with the attestation', '[role="dialog"]');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page).getByText('Client updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();

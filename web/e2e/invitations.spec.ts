@@ -1,16 +1,9 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
 // testimonial uploaded straight to storage, and a visitor who finds their realtor and registers
 // (pending until they confirm from the e-mail).
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { expect, outbox, registerRealtorViaApi, snap, test } from './support/fixtures';
-
-/** No serious or critical axe finding on the page as it is now. */
-async function expectAxeClean(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-}
+import { expectAxeClean } from './support/axe';
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
 
@@ -40,7 +33,7 @@ test.describe('client invitations', () => {
     const consent = page.getByRole('checkbox', { name: SMS_CONSENT_WORDS });
     await expect(consent).not.toBeChecked();
     await consent.check();
-    await expectAxeClean(page);
+    await expectAxeClean(page, 'the invited client registration form');
     await snap(page, 'client-registration-invited');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
 

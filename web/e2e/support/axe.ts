@@ -5,8 +5,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -15,8 +16,11 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Fails the test (softly: the rest of it still runs) for each serious or critical axe violation on the page. */
-export async function expectAxeClean(page: Page, state: string): Promise<void> {
-  const serious = await seriousAxeViolations(page);
+/**
+ * Fails the test (softly: the rest of it still runs) for each serious or critical axe violation on the page, or only
+ * within the elements a selector names.
+ */
+export async function expectAxeClean(page: Page, state: string, within?: string): Promise<void> {
+  const serious = await seriousAxeViolations(page, within);
   expect.soft(serious, `axe on ${state}:\n${serious.join('\n')}`).toEqual([]);
 }
