@@ -95,6 +95,17 @@ export function ReviewCard({ review }: { review: BusinessReview }) {
         ) : review.match ? (
           <Alert
             severity="info"
+            // On a phone the two buttons go under the evidence, which keeps the width of the card.
+            sx={{
+              flexWrap: { xs: 'wrap', sm: 'nowrap' },
+              '& .MuiAlert-message': { flex: '1 1 0' },
+              '& .MuiAlert-action': {
+                flexBasis: { xs: '100%', sm: 'auto' },
+                ml: { xs: 0, sm: 'auto' },
+                pl: { xs: 4.5, sm: 2 },
+                pt: { xs: 0, sm: 0.5 },
+              },
+            }}
             action={
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 <Button
