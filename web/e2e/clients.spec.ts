@@ -91,6 +91,8 @@ test.describe('clients', () => {
     await expect(toasts(page).getByText('Consent to texts recorded')).toBeVisible();
     await expect(attestation).toBeChecked();
     await expectAxeClean(page, 'the edit dialog with the attestation', '[role="dialog"]');
+    await attestation.scrollIntoViewIfNeeded();
+    await snap(page, 'clients-edit-consent');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page).getByText('Client updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
