@@ -10,6 +10,8 @@ import {
   type ClientItem,
   type NewClientFields,
 } from '../data/clients';
+import { config } from '../config';
+import { rememberStoppedNumber } from '../data/messages';
 import { awardDueMilestones } from '../data/milestones';
 import { carriedClientFields } from '../data/opt-out-marks';
 import { reconcileClientCount } from '../data/plan-slots';
@@ -73,6 +75,7 @@ export async function importClients(
   };
   const created = async (client: ClientItem) => {
     imported += 1;
+    await rememberStoppedNumber(client, config().smsAllowedCountries);
     await awardDueMilestones(client, today);
   };
 
@@ -190,6 +193,7 @@ export async function importJobBatch(
   }
   const created = async (client: ClientItem) => {
     outcome.imported += 1;
+    await rememberStoppedNumber(client, config().smsAllowedCountries);
     await awardDueMilestones(client, today, now);
   };
   // Rows whose e-mail another client took meanwhile update it; a row whose own client appeared meanwhile is imported.
@@ -206,9 +210,13 @@ export async function importJobBatch(
   });
   creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
 
-  // The job does not read the opt-out marks per row (the request's import does): its clients start with no consent,
-  // and an opt-out a deleted client left is honoured when something is sent, and refuses the agent's attestation.
-  const fieldsOf = () => importedConsent(now);
+  // As in the request's import: no consent to texts, and the opt-outs a deleted client left at the same address and
+  // number.
+  const fieldsOf = await newClientFields(
+    agent.id,
+    creates.map((r) => r.client),
+    now,
+  );
   const batch =
     agent.isPro && creates.length > 0
       ? await createClientBatch(
@@ -235,7 +243,7 @@ export async function importJobBatch(
       continue;
     }
     try {
-      await created((await createClient(agent.id, row.client, now, row.id, fieldsOf())).client);
+      await created((await createClient(agent.id, row.client, now, row.id, fieldsOf(row.client))).client);
     } catch (error) {
       if (error instanceof ClientEmailTakenError) await taken(row, error.existingClientId);
       else if (error instanceof PlanLimitError) {

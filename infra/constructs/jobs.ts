@@ -194,13 +194,23 @@ export class Jobs extends Construct {
     });
     // The import job: the table's items and indexes as the client use cases write them, the upload
     // and its notes in the uploads bucket, the report in the exports bucket, its own queue.
-    const importsFn = this.jobFunction(importsJob, props.code, {
-      ...base,
-      UPLOADS_BUCKET: data.uploadsBucket.bucketName,
-      EXPORTS_BUCKET: data.exportsBucket.bucketName,
-      QUEUE_PROVIDER: 'sqs',
-      IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
-    });
+    // It reads the unsubscribe key too: a new client at an address or number a deleted client stopped starts opted out,
+    // and those opt-outs are kept under a hash keyed by it (functions/data/opt-out-marks.ts).
+    const importsFn = this.jobFunction(
+      importsJob,
+      props.code,
+      {
+        ...base,
+        UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+        EXPORTS_BUCKET: data.exportsBucket.bucketName,
+        QUEUE_PROVIDER: 'sqs',
+        IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
+        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
+      },
+      true,
+    );
+    props.purposeKeys.unsubscribe.grantRead(importsFn);
+    importsFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
     data.grantTable(importsFn, 'table:write');
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);
@@ -516,7 +526,7 @@ export class Jobs extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment,
       // Only for a job that reads a secret (the worker: its unsubscribe key, and the Twilio or OpenAI-compatible key;
-      // ses-events: the unsubscribe key).
+      // ses-events and the import job: the unsubscribe key).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),
     });
     NagSuppressions.addResourceSuppressions(

@@ -3,7 +3,7 @@
 import { APPROVAL_NOTES, SKIP_REASONS } from '@shared/automations';
 import { todayIn } from '@shared/dates';
 import { SMS_CONSENT_MESSAGES, SMS_CONSENT_WORDS } from '@shared/sms-consent';
-import { getMessage, optOutClient } from '../../data/messages';
+import { clientsTextedAt, getMessage, optOutClient } from '../../data/messages';
 import { suppressEmail } from '../../data/opt-out-marks';
 import { setSmsConsent } from '../../data/sms-consent';
 import { getUserById, setProStatus } from '../../data/users';
@@ -11,6 +11,7 @@ import { HELD_TEXT_PROBLEMS } from '../../domain/held-text';
 import { runAutomations } from '../../services/automations';
 import { deliverScheduledText } from '../../services/messages';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
+import { importThroughJob } from '../../testing/imports';
 import { inviteClient, signedInRealtor } from '../../testing/invitations';
 import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -337,6 +338,22 @@ describe('opt-outs outlive the client', () => {
     expect(res.body.imported).toBe(1);
     const [imported] = (await client.get('/api/clients')).body as Array<Record<string, any>>;
     expect(imported).toMatchObject({ smsOptedOut: true, smsConsent: { status: 'revoked' } });
+  });
+
+  it('and so is one brought back by the import job (a big file), and the number’s START reaches it', async () => {
+    const { client, user, clientId, created } = await agentWithClient({ phone: '(512) 555-0169' });
+    await optOutClient(user.id, clientId, 'email');
+    await setSmsConsent(user.id, clientId, { status: 'revoked', source: 'keyword' }, new Date());
+    expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
+    const job = await importThroughJob(
+      client,
+      `name,email,phone\r\nBack Again,${String(created.email)},512-555-0169\r\n`,
+    );
+    expect(job).toMatchObject({ status: 'done', imported: 1 });
+    const [imported] = (await client.get('/api/clients')).body as Array<Record<string, any>>;
+    expect(imported).toMatchObject({ emailOptedOut: true, smsOptedOut: true, smsConsent: { status: 'revoked' } });
+    // Noted at the number: the client's own START finds the imported client and lifts the opt-out.
+    expect(await clientsTextedAt('+15125550169')).toEqual([{ agentId: user.id, clientId: imported!.id }]);
   });
 
   it('but another agent’s client at the same number is not touched', async () => {
