@@ -1117,7 +1117,7 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('lets the worker write the table (never Scan), read and write the uploads and exports buckets, and queue its own continuation; nothing else', () => {
+    it('lets the worker write the table (never Scan), read and write the uploads and exports buckets, read the unsubscribe key and queue its own continuation; nothing else', () => {
       // Prepare
       const statements = policyOf(fnId('imports-worker'));
       const actions = actionsOf(statements);
@@ -1135,12 +1135,14 @@ describe('the stack with the defaults', () => {
           'sqs:DeleteMessage',
         ]),
       );
-      expect(
-        actions.filter(
-          (a) =>
-            a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('secretsmanager:'),
-        ),
-      ).toEqual([]);
+      expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:'))).toEqual([]);
+      // One secret: the unsubscribe key the opt-outs a deleted client left are hashed with (never the session secret).
+      const [keyId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('PurposeKeysUnsubscribeSigningKey'),
+      )!;
+      const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
+      expect(secretReads.map((st) => st.Resource)).toEqual([{ Ref: keyId }]);
+      expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
       const send = statements.find((st) => actionsOf([st]).includes('sqs:SendMessage'))!;
       expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId('ImportsQueue'), 'Arn'] });
       expect(resources[fnId('imports-worker')]!.Properties?.Environment.Variables).toMatchObject({
@@ -1149,6 +1151,7 @@ describe('the stack with the defaults', () => {
         EXPORTS_BUCKET: { Ref: PINNED.exportsBucket },
         QUEUE_PROVIDER: 'sqs',
         IMPORTS_QUEUE_URL: { Ref: queueId('ImportsQueue') },
+        UNSUBSCRIBE_SIGNING_KEY_ARN: { Ref: keyId },
       });
     });
 
