@@ -12,6 +12,7 @@ import { routes } from '../functions/routes';
 import { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
+import { benchConversations } from './bench-conversations';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
 import { benchLighthouse } from './bench-lighthouse';
@@ -266,6 +267,7 @@ const SECTIONS = [
   'insights',
   'admin',
   'reminders',
+  'conversations',
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -300,6 +302,7 @@ async function main(): Promise<void> {
   if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
+  if (only.has('conversations')) add('conversations', await benchConversations());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());
   lines.push(
     '## Load',
