@@ -8,7 +8,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { createClient } from '../functions/data/client-record';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
-import { verifyPassword } from '../functions/domain/passwords';
+import { hashPassword, verifyPassword } from '../functions/domain/passwords';
+import { config } from '../functions/config';
 import { lambdaContext } from '../functions/local/http-event';
 import { routes } from '../functions/routes';
 import { clientInput } from '../functions/testing/factories';
@@ -141,6 +142,8 @@ export async function benchRoutes({
   process.env.DAILY_EMAIL_LIMIT = String(10 * samples);
   // Every sample of POST /api/support is a new request from the one bench agent: lift the hourly limit too.
   process.env.SUPPORT_REQUESTS_PER_HOUR = String(10 * samples);
+  // Every sample of POST /api/register is a new agent from the same address: lift the hourly limit too.
+  process.env.REGISTRATIONS_PER_IP_PER_HOUR = String(10 * loginSamples);
   const api = await startTestApi({ adminEmails: BENCH_ADMIN });
   const http = benchHttp(api.url);
   try {
@@ -258,6 +261,16 @@ export async function benchRoutes({
     if (invited.status !== 201) throw new Error(`the bench invitation answered ${invited.status}: ${invited.text}`);
     const invitationLink = (await api.outbox()).find((m) => m.to === 'invited@example.com')?.text ?? '';
     const invitationToken = tokenOf(/https?:\/\/\S+client-registration#\S+/.exec(invitationLink)?.[0] ?? '');
+    // Clients to ask for a review, one per sample (each is asked at most once a week); the agent has a Place ID.
+    const placed = await client.patch('/api/user/business', {
+      businessName: 'Bench Homes',
+      businessLocation: 'Austin, TX',
+      googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
+    });
+    if (placed.status !== 200) throw new Error(`the bench business answered ${placed.status}: ${placed.text}`);
+    const toAsk: string[] = [];
+    for (let j = 0; j < perRoute; j += 1)
+      toAsk.push((await createClient(user.id, clientInput({ name: `Reviewer ${j}`, phone: null }) as never)).client.id);
     // Clients to delete, one per sample.
     const toDelete: string[] = [];
     for (let j = 0; j < perRoute; j += 1)
@@ -481,6 +494,41 @@ export async function benchRoutes({
           params: { id: user.id },
           body: { paused: false },
         }),
+      },
+      {
+        // Mails the client Google's write-a-review link (one outbox file, which the floor writes too).
+        route: 'POST /api/clients/{id}/request-review',
+        extraFloor: oneOutboxFile('Would you share your experience?'),
+        request: () => {
+          const id = toAsk.shift();
+          if (!id) throw new Error('the bench ran out of clients to ask for a review');
+          return { path: `/api/clients/${id}/request-review`, params: { id }, body: {} };
+        },
+      },
+      {
+        // A new agent each sample: the password hashed at the configured scrypt cost and the verification link
+        // mailed, both of which the floor does too.
+        route: 'POST /api/register',
+        samples: loginSamples,
+        extraFloor: {
+          label: 'one scrypt hash + one outbox file',
+          run: async () => {
+            await hashPassword(PASSWORD, config().passwordHashCost);
+            await oneOutboxFile('Verify your Hearthside e-mail address').run();
+          },
+        },
+        request: (i) => {
+          const n = (i + 200_000) % 1_000_000;
+          return {
+            path: '/api/register',
+            body: {
+              username: `bench-register-${n}-${Date.now()}@example.com`,
+              password: PASSWORD,
+              fullName: `Bench Agent ${n}`,
+              phone: `(737) ${String(200 + (Math.floor(n / 10_000) % 800))}-${String(n % 10_000).padStart(4, '0')}`,
+            },
+          };
+        },
       },
       {
         route: 'POST /api/login',
