@@ -12,6 +12,7 @@ import { routes } from '../functions/routes';
 import { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
+import { benchConversations } from './bench-conversations';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
 import { benchReviews } from './bench-reviews';
@@ -268,6 +269,7 @@ const SECTIONS = [
   'reviews',
   'admin',
   'reminders',
+  'conversations',
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -303,6 +305,7 @@ async function main(): Promise<void> {
   if (only.has('reviews')) add('reviews', await benchReviews());
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
+  if (only.has('conversations')) add('conversations', await benchConversations());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());
   lines.push(
     '## Load',

@@ -140,6 +140,20 @@ const CLOSING: Record<DraftTone, readonly string[]> = {
   brief: ['Best,', 'Cheers,'],
 };
 
+/**
+ * Thanks for the client's last message, when they wrote last: it names the channel and nothing the client wrote (a
+ * reply is untrusted text, and a local draft is sent as written).
+ */
+function acknowledgement(facts: DraftFacts): string {
+  if (!facts.lastReply) return '';
+  const sms = facts.lastReply.channel === 'sms';
+  if (facts.tone === 'professional') return `Thank you for your ${sms ? 'text message' : 'e-mail'}.`;
+  if (facts.tone === 'brief') return `Thanks for your ${sms ? 'text' : 'e-mail'}!`;
+  return sms
+    ? 'Thank you so much for your text!'
+    : 'Thank you so much for your e-mail, it was lovely to hear from you.';
+}
+
 /** FNV-1a: a small, stable hash of the seed and the part being picked. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
@@ -162,9 +176,12 @@ export function composeLocalDraft(facts: DraftFacts, seed: string): ComposedDraf
   const signature = [facts.agentName, facts.businessName].filter(Boolean).join('\n');
   const body = [
     pick(GREETING[tone], seed, 'greeting')(facts),
+    acknowledgement(facts),
     pick(CORE[occasion][tone], seed, 'core')(facts),
     `${pick(CLOSING[tone], seed, 'closing')}\n${signature}`,
-  ].join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return { subject: pick(SUBJECT[occasion], seed, 'subject')(facts), body };
 }
 
@@ -182,9 +199,11 @@ function composeSms(facts: DraftFacts, seed: string): string {
     ` - ${facts.agentName}`,
     '',
   ];
+  const thanks = acknowledgement(facts);
+  const opening = `Hi ${facts.clientFirstName}, ${thanks ? `${thanks} ` : ''}`;
   for (const signOff of signOffs) {
     for (const core of cores) {
-      const text = `Hi ${facts.clientFirstName}, ${core(facts)}${signOff}`;
+      const text = `${opening}${core(facts)}${signOff}`;
       if (smsSegments(text) <= DRAFT_SMS_SEGMENTS) return text;
     }
   }

@@ -15,6 +15,12 @@ export type DraftFacts = {
   channel: DraftChannel;
   tone: DraftTone;
   clientFirstName: string;
+  /**
+   * The client's last message, when it is the latest of the conversation (they wrote, the agent has not answered):
+   * untrusted text the client typed, cut and defanged, for a model's <client_reply> block only. The local composer
+   * thanks the client for it and never quotes it.
+   */
+  lastReply: DraftReply | null;
   /** "birthday", "7th home anniversary", "10th wedding anniversary", "check-in"… */
   occasionLabel: string;
   /** The year count of the occasion (age, years married, years in the home), only when the dates give it. */
@@ -31,6 +37,14 @@ export type DraftFacts = {
   agentContacts: { email: string | null; phone: string | null };
 };
 
+export type DraftReply = {
+  channel: 'email' | 'sms';
+  /** The day it arrived, in the agent's time zone (YYYY-MM-DD). */
+  on: string;
+  /** An excerpt of what the client wrote (an e-mail's subject first). */
+  excerpt: string;
+};
+
 export type DraftFactsInput = {
   client: { name: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
   agent: { fullName: string; businessName?: string | null; username?: string | null; phone?: string | null };
@@ -38,9 +52,13 @@ export type DraftFactsInput = {
   /** The agent's today (YYYY-MM-DD). */
   today: string;
   reviewLink: string | null;
+  /** The client's last message, when nothing was sent to them since. */
+  lastReply?: DraftReply | null;
 };
 
 const INSTRUCTIONS_MAX = 500;
+/** How much of the client's reply a model reads. */
+export const REPLY_EXCERPT_MAX = 300;
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 101st, 111th. */
 export function ordinal(n: number): string {
@@ -68,7 +86,7 @@ function occurrence(keyDate: string, today: string): { date: string; years: numb
   return { date, years: years !== null && years >= 1 ? years : null };
 }
 
-export function draftFacts({ client, agent, request, today, reviewLink }: DraftFactsInput): DraftFacts {
+export function draftFacts({ client, agent, request, today, reviewLink, lastReply }: DraftFactsInput): DraftFacts {
   const field = request.occasion in KEY_DATE ? KEY_DATE[request.occasion as keyof typeof KEY_DATE] : undefined;
   const keyDate = field ? client[field] : null;
   const when = keyDate ? occurrence(keyDate, today) : { date: null, years: null };
@@ -79,6 +97,9 @@ export function draftFacts({ client, agent, request, today, reviewLink }: DraftF
     channel: request.channel,
     tone: request.tone,
     clientFirstName: firstName(client.name) || 'there',
+    lastReply: lastReply
+      ? { channel: lastReply.channel, on: lastReply.on, excerpt: agentText(lastReply.excerpt, REPLY_EXCERPT_MAX) }
+      : null,
     occasionLabel: when.years !== null ? `${ordinal(when.years)} ${noun}` : noun,
     years: when.years,
     date: when.date,

@@ -1,17 +1,19 @@
 // Writing a message draft for one of an agent's clients (POST /api/clients/{id}/drafts): the
-// facts, then the configured model for a Pro agent within the daily quota, else the local
-// composer. A model that fails, times out or writes something the check refuses never leaves the
-// agent with nothing: the local draft comes back with a note saying why.
+// facts (with the client's last message when they wrote last and the agent is answering), then
+// the configured model for a Pro agent within the daily quota, else the local composer. A model
+// that fails, times out or writes something the check refuses never leaves the agent with
+// nothing: the local draft comes back with a note saying why.
 import type { Draft, DraftEngine } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import type { DraftChannel, DraftOccasion, DraftTone } from '@shared/drafts';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
+import { getConversation } from '../data/conversations';
 import { draftCountKey } from '../data/keys';
 import { countOne, countSoFar, dailyCounter, uncountOne } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { composeLocalDraft } from '../domain/draft-composer';
-import { draftFacts } from '../domain/draft-facts';
+import { draftFacts, type DraftReply } from '../domain/draft-facts';
 import { checkModelDraft } from '../domain/draft-output';
 import { AiDraftError, askModel, configuredEngine } from '../integrations/ai-drafts';
 import { writeReviewUrl } from '../integrations/reviews';
@@ -24,6 +26,8 @@ export type DraftRequestInput = {
   variant?: number;
   /** The local composer only (an automatic draft once the day's AI quota is spent). */
   localOnly?: boolean;
+  /** An agent answering: the client's last message goes in when they wrote last (automatic drafts go without). */
+  readsReply?: boolean;
 };
 export type DraftOutcome =
   | { outcome: 'draft'; draft: Draft }
@@ -53,6 +57,7 @@ export async function writeDraft(
     request,
     today,
     reviewLink: agent.googlePlaceId ? writeReviewUrl(agent.googlePlaceId) : null,
+    lastReply: request.readsReply ? await lastReplyOf(agent, client.id) : null,
   });
   // The same client, day and variant read the same; "Suggest another" asks for the next variant.
   const local = composeLocalDraft(facts, `${client.id}|${today}|${request.variant ?? 0}`);
@@ -93,4 +98,11 @@ export async function writeDraft(
     if (error.refused) await uncountOne(counter.key);
     return fallback(error.reason, error.refused ? used - 1 : used);
   }
+}
+
+/** The client's message when it is the last of the conversation (one read of the conversation item), else null. */
+async function lastReplyOf(agent: UserItem, clientId: string): Promise<DraftReply | null> {
+  const last = (await getConversation(agent.id, clientId))?.lastMessage;
+  if (last?.direction !== 'inbound' || (last.channel !== 'email' && last.channel !== 'sms')) return null;
+  return { channel: last.channel, on: todayIn(agent.timeZone, new Date(last.at)), excerpt: last.excerpt };
 }

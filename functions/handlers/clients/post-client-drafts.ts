@@ -14,7 +14,8 @@ export const handler = defineHandler(
   { body: draftRequestSchema },
   async ({ user, params, body, log }) => {
     const now = new Date();
-    const result = await writeDraft(user, params.id ?? '', body, now);
+    // The agent answers: a client who wrote last has their message read as data (services/drafts.ts).
+    const result = await writeDraft(user, params.id ?? '', { ...body, readsReply: true }, now);
     if (result.outcome === 'no-such-client') throw notFound('Client not found');
     if (result.outcome === 'no-place-id') throw badRequest(DRAFT_MESSAGES.noPlaceId, undefined, 'PLACE_ID_REQUIRED');
     if (result.outcome === 'quota') {
