@@ -403,12 +403,13 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler, a worker, the SES events job, the import job and the inbound e-mail and texts jobs, each with a handler file', async () => {
+  it('names a scheduler, a worker, the SES events job, the import job, the reviews sync and the inbound e-mail and texts jobs, each with a handler file', async () => {
     expect(jobs.map((j) => j.name)).toEqual([
       'reminders-scheduler',
       'reminders-worker',
       'ses-events',
       'imports-worker',
+      'reviews-sync',
       'inbound-email',
       'sms-inbound',
     ]);
