@@ -225,8 +225,9 @@ describe('fuzzing every route (generated from the route table)', () => {
     });
   }
 
-  it('sent at least 1,000 generated requests in this run', () => {
-    expect(requests).toBeGreaterThanOrEqual(1000);
+  it(`sent ${RUNS_PER_ROUTE} generated requests to every fuzzed route in this run`, () => {
+    const fuzzed = routes.filter((route) => !SKIPPED[route.handler]).length;
+    expect(requests).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * fuzzed);
   });
 
   it('kept the agent working and unprivileged throughout', async () => {
