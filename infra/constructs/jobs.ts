@@ -143,19 +143,11 @@ export class Jobs extends Construct {
      * and the keyed hashes of opt-outs), and the Twilio secret when texts go through Twilio.
      */
     const messagingJobFunction = (job: Job) => {
-      const fn = this.jobFunction(
-        job,
-        props.code,
-        {
-          ...base,
-          ...messaging.environment,
-          ...props.limits,
-          UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-        },
-        true,
-      );
-      props.purposeKeys.unsubscribe.grantRead(fn);
-      fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+      const fn = this.keyedJobFunction(job, props.code, props.purposeKeys, {
+        ...base,
+        ...messaging.environment,
+        ...props.limits,
+      });
       for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'twilio')))
         fn.addEnvironment(name, value);
       return fn;
@@ -172,14 +164,10 @@ export class Jobs extends Construct {
     // It reads the sending review's settings (SENDING_REVIEW_DAYS, SENDING_REVIEW_MIN_EMAILS) with the other limits.
     // It stores a suppressed address as a keyed hash only (functions/data/opt-out-marks.ts), so it reads the purpose
     // key that hash is derived from, never the root.
-    const sesEventsFn = this.jobFunction(
-      byTrigger('ses-events'),
-      props.code,
-      { ...base, ...props.limits, UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(sesEventsFn);
-    sesEventsFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    const sesEventsFn = this.keyedJobFunction(byTrigger('ses-events'), props.code, props.purposeKeys, {
+      ...base,
+      ...props.limits,
+    });
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
       description: 'Bounces and complaints of client e-mails → jobs/ses-events',
       eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
@@ -196,21 +184,13 @@ export class Jobs extends Construct {
     // and its notes in the uploads bucket, the report in the exports bucket, its own queue.
     // It reads the unsubscribe key too: a new client at an address or number a deleted client stopped starts opted out,
     // and those opt-outs are kept under a hash keyed by it (functions/data/opt-out-marks.ts).
-    const importsFn = this.jobFunction(
-      importsJob,
-      props.code,
-      {
-        ...base,
-        UPLOADS_BUCKET: data.uploadsBucket.bucketName,
-        EXPORTS_BUCKET: data.exportsBucket.bucketName,
-        QUEUE_PROVIDER: 'sqs',
-        IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(importsFn);
-    importsFn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    const importsFn = this.keyedJobFunction(importsJob, props.code, props.purposeKeys, {
+      ...base,
+      UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+      EXPORTS_BUCKET: data.exportsBucket.bucketName,
+      QUEUE_PROVIDER: 'sqs',
+      IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
+    });
     data.grantTable(importsFn, 'table:write');
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);
@@ -446,19 +426,11 @@ export class Jobs extends Construct {
    */
   private inboundEmail(job: Job, props: JobsProps, base: Record<string, string>): lambda.Function {
     const { data, messaging } = props;
-    const fn = this.jobFunction(
-      job,
-      props.code,
-      {
-        ...base,
-        ...messaging.environment,
-        UPLOADS_BUCKET: data.uploadsBucket.bucketName,
-        UNSUBSCRIBE_SIGNING_KEY_ARN: props.purposeKeys.unsubscribe.secretArn,
-      },
-      true,
-    );
-    props.purposeKeys.unsubscribe.grantRead(fn);
-    fn.node.addDependency(props.purposeKeys.deriveUnsubscribe);
+    const fn = this.keyedJobFunction(job, props.code, props.purposeKeys, {
+      ...base,
+      ...messaging.environment,
+      UPLOADS_BUCKET: data.uploadsBucket.bucketName,
+    });
     data.grantTable(fn, 'table:write');
     iam.Grant.addToPrincipal({
       grantee: fn,
@@ -496,6 +468,27 @@ export class Jobs extends Construct {
         ],
       });
     }
+    return fn;
+  }
+
+  /**
+   * A job that reads the unsubscribe purpose key (the key of its links, or of the keyed hashes of opt-outs): its ARN in
+   * the environment, the right to read it, and after the custom resource that derives it.
+   */
+  private keyedJobFunction(
+    job: Job,
+    code: (slug: string) => lambda.Code,
+    purposeKeys: PurposeKeys,
+    environment: Record<string, string>,
+  ): lambda.Function {
+    const fn = this.jobFunction(
+      job,
+      code,
+      { ...environment, UNSUBSCRIBE_SIGNING_KEY_ARN: purposeKeys.unsubscribe.secretArn },
+      true,
+    );
+    purposeKeys.unsubscribe.grantRead(fn);
+    fn.node.addDependency(purposeKeys.deriveUnsubscribe);
     return fn;
   }
 
