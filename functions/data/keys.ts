@@ -357,3 +357,5 @@ export const unreadConversationsPartition = (agentId: string) => `UNREAD#${agent
 export const conversationSortKey = (at: string, clientId: string) => `${at}#${clientId}`;
 export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'UNREADCONVERSATIONS' });
 export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });
+/** Reply notices holding replies, by the UTC hour (YYYY-MM-DDTHH) their window ends in: the hourly run sends them. */
+export const heldNoticePartition = (hour: string) => `NOTICEDUE#${hour}`;

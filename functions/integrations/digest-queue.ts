@@ -11,8 +11,10 @@ export class QueueError extends Error {
 
 /** A scheduled text whose hour has come (functions/services/messages.ts deliverScheduledText). */
 export type ScheduledTextMessage = { kind: 'scheduled-text'; clientId: string; messageId: string };
+/** Replies a notice window held, to send now that it has passed (functions/services/inbound-replies.ts). */
+export type HeldNoticeMessage = { kind: 'reply-notice'; clientId: string };
 /** What the reminders queue carries: an agent's daily digest, or a scheduled text to send. */
-export type QueueMessage = DigestMessage | ScheduledTextMessage;
+export type QueueMessage = DigestMessage | ScheduledTextMessage | HeldNoticeMessage;
 
 const SQS_BATCH = 10;
 const local: QueueMessage[] = [];

@@ -74,7 +74,7 @@ describe('the scheduler', () => {
     expect(atEleven).toEqual([{ agentId: tokyo.user.id, date: '2025-03-10' }]);
   });
 
-  it('reads only the agents index (id and time zone) and the due-send index, never a client', async () => {
+  it('reads only the agents index (id and time zone) and the due-send and held-notice indexes, never a client', async () => {
     // Prepare
     await agentWith([{ birthday: '1980-03-09' }]);
     const send = jest.spyOn(db(), 'send');
@@ -88,7 +88,9 @@ describe('the scheduler', () => {
         expect(command).toBeInstanceOf(QueryCommand);
         expect(command.input).toMatchObject({
           IndexName: 'gsi1',
-          ExpressionAttributeValues: { ':pk': expect.stringMatching(/^(AGENTS|SENDDUE#\d{4}-\d{2}-\d{2}T\d{2})$/) },
+          ExpressionAttributeValues: {
+            ':pk': expect.stringMatching(/^(AGENTS|(SENDDUE|NOTICEDUE)#\d{4}-\d{2}-\d{2}T\d{2})$/),
+          },
         });
       }
     } finally {

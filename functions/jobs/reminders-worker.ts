@@ -42,8 +42,9 @@ import { createLogger, type Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { sendEmail } from '../integrations/mail';
 import { sendSms } from '../integrations/sms';
-import type { ScheduledTextMessage } from '../integrations/digest-queue';
+import type { HeldNoticeMessage, QueueMessage, ScheduledTextMessage } from '../integrations/digest-queue';
 import { runAutomations, type AutomationRun } from '../services/automations';
+import { sendHeldReplyNotice } from '../services/inbound-replies';
 import { deliverScheduledText } from '../services/messages';
 import { sendMonthlySummary } from '../services/monthly-summary';
 
@@ -76,7 +77,10 @@ export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchR
       const message = parseMessage(record);
       let ok: Promise<boolean>;
       if (message && 'kind' in message) {
-        ok = processScheduledText(message, record.messageId, now);
+        ok =
+          message.kind === 'reply-notice'
+            ? processHeldNotice(message, record.messageId, now)
+            : processScheduledText(message, record.messageId, now);
       } else if (!message) {
         log.error('malformed digest message', { messageId: record.messageId });
         ok = Promise.resolve(false);
@@ -92,7 +96,7 @@ export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchR
   return { batchItemFailures: failures };
 }
 
-function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage | null {
+function parseMessage(record: SQSRecord): QueueMessage | null {
   let body: unknown;
   try {
     body = JSON.parse(record.body);
@@ -102,6 +106,7 @@ function parseMessage(record: SQSRecord): DigestMessage | ScheduledTextMessage |
   if (!body || typeof body !== 'object') return null;
   const { agentId, date, kind, clientId, messageId } = body as Record<string, unknown>;
   if (kind === 'scheduled-text') return isId(clientId) && isId(messageId) ? { kind, clientId, messageId } : null;
+  if (kind === 'reply-notice') return isId(clientId) ? { kind, clientId } : null;
   if (!isId(agentId) || !isCalendarDate(date)) return null;
   return { agentId, date };
 }
@@ -116,6 +121,18 @@ async function processScheduledText(message: ScheduledTextMessage, messageId: st
     return true;
   } catch (error) {
     log.error('scheduled text failed; will retry', { error });
+    return false;
+  }
+}
+
+/** Replies a notice window held: sent once (the release is conditional), or nothing when a later reply sent them. */
+async function processHeldNotice(message: HeldNoticeMessage, messageId: string, now: Date): Promise<boolean> {
+  const log = createLogger({ job: 'reminders-worker', messageId, kind: message.kind });
+  try {
+    log.info('held reply notice', { sent: await sendHeldReplyNotice(message.clientId, now) });
+    return true;
+  } catch (error) {
+    log.error('held reply notice failed; will retry', { error });
     return false;
   }
 }

@@ -11,7 +11,7 @@ import { getClient, type ClientItem } from '../data/clients';
 import { excerptOf, noteConversationMessage } from '../data/conversations';
 import { changeMessageStatus, listOutgoing, putMessageOnce } from '../data/messages';
 import { releaseSend } from '../data/outbound-caps';
-import { claimReplyNotice } from '../data/reply-notices';
+import { claimReplyNotice, releaseHeldNotice } from '../data/reply-notices';
 import { getUserById, type UserItem } from '../data/users';
 import { randomId } from '../domain/signed-tokens';
 import { sendReplyNotice } from '../integrations/reply-emails';
@@ -111,6 +111,25 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
   if (notice.send && agent)
     await notifyAgent(agent, client, { channel: input.channel, body, at, subject }, notice.earlier);
   return { messageId };
+}
+
+/**
+ * The notice of replies a window held, once it has passed and no later reply sent them (the hourly run): the newest
+ * as the reply, the others listed. False when there was nothing to send (already sent, or the window still open).
+ */
+export async function sendHeldReplyNotice(clientId: string, now = new Date()): Promise<boolean> {
+  const held = await releaseHeldNotice(clientId, now);
+  if (!held) return false;
+  const [agent, client] = await Promise.all([getUserById(held.agentId), getClient(held.agentId, clientId)]);
+  if (!agent || !client) return false;
+  const newest = held.waiting.at(-1)!;
+  await notifyAgent(
+    agent,
+    client,
+    { channel: newest.channel, body: newest.excerpt, at: newest.at },
+    held.waiting.slice(0, -1),
+  );
+  return true;
 }
 
 async function notifyAgent(

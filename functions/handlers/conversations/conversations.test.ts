@@ -10,6 +10,10 @@ import { automaticMessageId, runAutomations } from '../../services/automations';
 import { recordInboundReply, ReplyClientNotFoundError } from '../../services/inbound-replies';
 import { automationRule, clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
+import { takeLocalDigestMessages } from '../../integrations/digest-queue';
+import { handler as scheduler } from '../../jobs/reminders-scheduler';
+import { handler as worker } from '../../jobs/reminders-worker';
+import { sqsEvent } from '../../local/reminders-job';
 import { resetSendingSettings, useTestApi } from '../../testing/sending';
 
 let api: TestApi;
@@ -115,6 +119,30 @@ describe('recordInboundReply', () => {
     const otherClient = (await agent.client.post('/api/clients', clientInput())).body as { id: string };
     await reply(agent, otherClient.id, { body: 'Me too', at: new Date(t0.getTime() + 17 * 60_000) });
     expect(await noticesTo(agent)).toHaveLength(3);
+  });
+
+  it('sends the replies a window held, when no later reply does, from the hourly run once the window has passed', async () => {
+    const agent = await agentWithClient({ name: 'Nora Held' });
+    const t0 = new Date('2026-06-01T10:00:00Z');
+    await reply(agent, agent.customer.id, { body: 'First answer', at: t0 });
+    await reply(agent, agent.customer.id, { body: 'Held answer', at: new Date(t0.getTime() + 5 * 60_000) });
+    expect(await noticesTo(agent)).toHaveLength(1);
+
+    // The 11:00 run takes the windows that ended in the hours before it (this one at 10:20 at the latest).
+    takeLocalDigestMessages();
+    const run = await scheduler({ scheduledTime: '2026-06-01T11:00:00Z' });
+    const queued = takeLocalDigestMessages().filter((m) => 'clientId' in m && m.clientId === agent.customer.id);
+    expect(queued).toEqual([{ kind: 'reply-notice', clientId: agent.customer.id }]);
+    expect(run.notices).toBeGreaterThanOrEqual(1);
+    // Delivered twice (a retried run): one notice, with the held reply in it.
+    expect((await worker(sqsEvent([...queued, ...queued]))).batchItemFailures).toEqual([]);
+    const notices = await noticesTo(agent);
+    expect(notices).toHaveLength(2);
+    expect(notices[1]!.text).toContain('Held answer');
+    expect(notices[1]!.text).not.toContain('First answer');
+    // Sent, it is off the index: the next run queues nothing for this client.
+    await scheduler({ scheduledTime: '2026-06-01T12:00:00Z' });
+    expect(takeLocalDigestMessages().filter((m) => 'clientId' in m && m.clientId === agent.customer.id)).toEqual([]);
   });
 
   it('defangs links in the reply it e-mails to the agent', async () => {
