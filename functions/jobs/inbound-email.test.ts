@@ -6,13 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { resetConfig } from '../config';
 import { mintReplyToken, replyAddressKey } from '../domain/reply-address';
 import { inboundEmailKey, storeInboundEmail } from '../integrations/inbound-mail';
 import { s3 } from '../integrations/storage';
 import { deliverInboundEmail } from '../local/inbound-email-job';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../testing/local-api';
+import { captureOutput, type OutputLine } from '../testing/output';
 import { useTestApi } from '../testing/sending';
 
 let api: TestApi;
@@ -66,27 +66,9 @@ async function inboundObjects(): Promise<string[]> {
   return (out.Contents ?? []).map((o) => o.Key!);
 }
 
-/** Runs `fn` with the job's log lines captured (the tests run with LOG_LEVEL=silent otherwise). */
-async function logsOf(fn: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  const before = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = 'info';
-  resetConfig();
-  const capture = (chunk: string | Uint8Array) => {
-    lines.push(String(chunk));
-    return true;
-  };
-  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    await fn();
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-    process.env.LOG_LEVEL = before;
-    resetConfig();
-  }
-  return lines.filter((line) => line.includes('"job":"inbound-email"'));
+/** The job's log lines while `fn` runs (the tests run with LOG_LEVEL=silent otherwise). */
+async function logsOf(fn: () => Promise<void>): Promise<OutputLine[]> {
+  return (await captureOutput({ LOG_LEVEL: 'info' }, fn)).filter((line) => line.job === 'inbound-email');
 }
 
 describe('the reply address', () => {
@@ -202,7 +184,7 @@ describe('what is dropped', () => {
       handled(await receive(fixture('forged-token').replaceAll('aforgedtokenforgedtokenforgedtokenforga', forged))),
     );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('unknown or forged reply token');
+    expect(lines[0]!.message).toContain('unknown or forged reply token');
     const { activity } = await activityOf(client, clientId);
     expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
     expect(await inboundObjects()).toEqual(objectsBefore);
