@@ -22,7 +22,7 @@ import { signedInAgent, startTestApi, type ApiClient } from '../functions/testin
 import { batchPut } from './bench-admin';
 import { benchHttp, decoded, type RawAnswer } from './bench-http';
 import { measureAgainstFloor, TARGETS } from './bench-routes';
-import { percentile, ratio } from './bench-stats';
+import { percentile, ratio, change, pairsBySize } from './bench-stats';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Measured = { calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number };
@@ -387,15 +387,7 @@ export async function benchBook(): Promise<Figures> {
     await api.close();
   }
   const [small, big] = SIZES;
-  const pairs =
-    big === undefined
-      ? []
-      : [...new Set(rows.map((r) => r.what))].map((what) => ({
-          what,
-          small: rows.find((r) => r.what === what && r.book === small)!,
-          big: rows.find((r) => r.what === what && r.book === big)!,
-        }));
-  const change = (a: number, b: number) => `${b >= a ? '+' : ''}${Math.round(((b - a) / a) * 100)}%`;
+  const pairs = pairsBySize(rows, small, big);
   const met = (r: Row) => r.inProcess.p50Ratio <= TARGETS.inProcessP50 && r.http.p50Ratio <= TARGETS.httpP50;
   const lines = [
     '## A book of 500 and of 50,000 clients',

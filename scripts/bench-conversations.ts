@@ -30,7 +30,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchPut } from './bench-admin';
 import { benchHttp, decoded, type BenchHttp, type RawAnswer } from './bench-http';
 import { measureAgainstFloor, TARGETS } from './bench-routes';
-import { ratio } from './bench-stats';
+import { ratio, change, pairsBySize } from './bench-stats';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Measured = { calls: number; p50: number; p99: number; floorP50: number; p50Ratio: number };
@@ -261,15 +261,7 @@ export async function benchConversations(): Promise<Figures> {
   }
   const mark = (value: number, target: number) => (value <= target ? `${value}` : `**${value}**`);
   const [small, big] = SIZES;
-  const change = (a: number, b: number) => `${b >= a ? '+' : ''}${Math.round(((b - a) / a) * 100)}%`;
-  const pairs =
-    big === undefined
-      ? []
-      : [...new Set(rows.map((r) => r.what))].map((what) => ({
-          what,
-          small: rows.find((r) => r.what === what && r.book === small)!,
-          big: rows.find((r) => r.what === what && r.book === big)!,
-        }));
+  const pairs = pairsBySize(rows, small, big);
   const lines = [
     '## Conversations: replies coming in, and the inbox',
     '',
