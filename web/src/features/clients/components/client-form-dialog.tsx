@@ -33,6 +33,15 @@ type ClientFormDialogProps = {
   onSubmit: (input: ClientInput, helpers: ClientFormHelpers) => Promise<void>;
 };
 
+/** A heading over a group of the form's fields. */
+function SectionHeading({ children }: { children: string }) {
+  return (
+    <Typography component="h3" variant="overline" sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}>
+      {children}
+    </Typography>
+  );
+}
+
 function initialValuesFor(client: Client | null | undefined): ClientFormValues {
   return Object.fromEntries(CLIENT_FIELDS.map((field) => [field, client?.[field] ?? ''])) as ClientFormValues;
 }
@@ -108,13 +117,7 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                   />
                 </Box>
               </FieldGrid>
-              <Typography
-                component="h3"
-                variant="overline"
-                sx={{ display: 'block', mt: 3, mb: 1.5, color: 'text.secondary' }}
-              >
-                Key dates
-              </Typography>
+              <SectionHeading>Key dates</SectionHeading>
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
                 <FormikTextField
                   name="birthday"
@@ -132,13 +135,7 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
               </Box>
               {client ? (
                 <>
-                  <Typography
-                    component="h3"
-                    variant="overline"
-                    sx={{ display: 'block', mt: 3, mb: 1, color: 'text.secondary' }}
-                  >
-                    Text messages
-                  </Typography>
+                  <SectionHeading>Text messages</SectionHeading>
                   <SmsConsentAttestation client={client} />
                 </>
               ) : null}
