@@ -13,7 +13,7 @@ type LoadingRowsProps = {
 
 export function LoadingRows({ label, cells = 1, children }: LoadingRowsProps) {
   return (
-    <Box aria-busy="true" aria-label={label} sx={{ p: 2.5, display: 'grid', gap: 2 }}>
+    <Box role="status" aria-busy="true" aria-label={label} sx={{ p: 2.5, display: 'grid', gap: 2 }}>
       {children}
       {Array.from({ length: 6 }, (_, row) => (
         <Box key={row} sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>

@@ -30,6 +30,7 @@ export function AutomationsRoute() {
         <Box
           aria-busy="true"
           aria-label="Loading automations"
+          role="status"
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: COLUMNS }}
         >
           <Box sx={{ display: 'grid', gap: 3 }}>

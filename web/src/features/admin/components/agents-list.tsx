@@ -201,7 +201,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
 
 function LoadingRows() {
   return (
-    <Box aria-busy="true" aria-label="Loading agents" sx={{ p: 2.5, display: 'grid', gap: 2 }}>
+    <Box role="status" aria-busy="true" aria-label="Loading agents" sx={{ p: 2.5, display: 'grid', gap: 2 }}>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} />
       ))}

@@ -39,7 +39,7 @@ export function OutgoingQueue() {
     return error ? (
       <LoadError onRetry={retry}>We couldn&apos;t load today&apos;s messages. {errorMessage(error)}</LoadError>
     ) : (
-      <Box aria-busy="true" aria-label="Loading today's messages" sx={{ display: 'grid', gap: 2 }}>
+      <Box role="status" aria-busy="true" aria-label="Loading today's messages" sx={{ display: 'grid', gap: 2 }}>
         {[0, 1, 2].map((card) => (
           <Skeleton key={card} variant="rounded" height={200} />
         ))}

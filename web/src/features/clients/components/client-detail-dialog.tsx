@@ -203,7 +203,7 @@ function Achievements({ clientId }: { clientId: string }) {
 
   if (isLoading && !milestones) {
     return (
-      <Box sx={{ display: 'flex', gap: 1 }} aria-busy="true" aria-label="Loading achievements">
+      <Box sx={{ display: 'flex', gap: 1 }} role="status" aria-busy="true" aria-label="Loading achievements">
         <Skeleton variant="rounded" width={140} height={32} />
         <Skeleton variant="rounded" width={120} height={32} />
       </Box>

@@ -54,7 +54,7 @@ export function ConversationList() {
         error ? (
           <LoadError onRetry={retry}>We couldn&apos;t load your conversations. {errorMessage(error)}</LoadError>
         ) : (
-          <Box aria-busy="true" aria-label="Loading conversations" sx={{ display: 'grid', gap: 1.5 }}>
+          <Box role="status" aria-busy="true" aria-label="Loading conversations" sx={{ display: 'grid', gap: 1.5 }}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} variant="rounded" height={76} />
             ))}

@@ -66,7 +66,7 @@ export function ClientActivitySection({ client }: { client: Client }) {
         </Box>
       )}
       {isLoading && !activity ? (
-        <Box aria-busy="true" aria-label="Loading activity">
+        <Box role="status" aria-busy="true" aria-label="Loading activity">
           <Skeleton width="70%" />
           <Skeleton width="50%" />
         </Box>

@@ -33,7 +33,7 @@ export function ConversationThread({ clientId, onReply, notFound }: Conversation
     return error ? (
       <LoadError onRetry={retry}>We couldn&apos;t load this conversation. {errorMessage(error)}</LoadError>
     ) : (
-      <Box aria-busy="true" aria-label="Loading the conversation" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box role="status" aria-busy="true" aria-label="Loading the conversation" sx={{ display: 'grid', gap: 1.5 }}>
         <Skeleton variant="rounded" height={80} sx={{ width: '70%' }} />
         <Skeleton variant="rounded" height={80} sx={{ width: '70%', justifySelf: 'end' }} />
       </Box>

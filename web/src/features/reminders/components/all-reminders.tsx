@@ -64,7 +64,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
           We couldn't load your reminders.
         </LoadError>
       ) : !events ? (
-        <Box aria-busy="true" aria-label="Loading reminders" sx={{ px: 2.5, py: 1 }}>
+        <Box role="status" aria-busy="true" aria-label="Loading reminders" sx={{ px: 2.5, py: 1 }}>
           {Array.from({ length: 6 }, (_, i) => (
             <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: 1.5 }}>
               <Skeleton variant="rounded" width={40} height={40} />

@@ -43,7 +43,7 @@ export function UpcomingRemindersCard({ events, today, renderAction }: UpcomingR
       </Box>
       <Box sx={{ px: 3, flex: 1 }}>
         {!events || !today ? (
-          <Box aria-busy="true" aria-label="Loading reminders">
+          <Box role="status" aria-busy="true" aria-label="Loading reminders">
             {Array.from({ length: 4 }, (_, i) => (
               <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: 1.25 }}>
                 <Skeleton variant="rounded" width={40} height={40} />

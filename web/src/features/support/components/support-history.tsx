@@ -31,7 +31,7 @@ export function SupportHistory() {
         error ? (
           <LoadError onRetry={retry}>We couldn&apos;t load your requests. {errorMessage(error)}</LoadError>
         ) : (
-          <Box aria-busy="true" aria-label="Loading your requests" sx={{ display: 'grid', gap: 1.5 }}>
+          <Box role="status" aria-busy="true" aria-label="Loading your requests" sx={{ display: 'grid', gap: 1.5 }}>
             {[0, 1].map((row) => (
               <Skeleton key={row} variant="rounded" height={96} />
             ))}

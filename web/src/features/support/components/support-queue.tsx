@@ -66,7 +66,7 @@ function QueueBody({ status, queue, error, retry }: QueueBodyProps) {
     return error ? (
       <LoadError onRetry={retry}>We couldn&apos;t load the support requests. {errorMessage(error)}</LoadError>
     ) : (
-      <Box aria-busy="true" aria-label="Loading support requests" sx={{ display: 'grid', gap: 2 }}>
+      <Box role="status" aria-busy="true" aria-label="Loading support requests" sx={{ display: 'grid', gap: 2 }}>
         {[0, 1].map((card) => (
           <Skeleton key={card} variant="rounded" height={220} />
         ))}
