@@ -56,6 +56,9 @@ export type SmsConsent = {
   words?: string;
 };
 
+/** A custom key date: `date` is `YYYY-MM-DD`, or `--MM-DD` when the year is unknown. */
+export type KeyDate = { label: string; date: string };
+
 /** A client as the API returns it. Key dates are `YYYY-MM-DD`; timestamps ISO-8601 UTC. */
 export type Client = {
   id: string;
@@ -84,6 +87,12 @@ export type Client = {
   reviewSubmittedAt: string | null;
   /** The client left a video testimonial (GET /api/clients/{id}/testimonials lists them). */
   hasTestimonial: boolean;
+  /** The agent's labels for the client (at most 20, 1–32 characters each, unique regardless of case). */
+  tags: string[];
+  /** Dates of the agent's own (a child's birthday, a lease's end), each recurring yearly; at most 10. */
+  keyDates: KeyDate[];
+  /** Keep-in-touch rhythm: the client is due for a check-in this many days after Last Contact; null: no rhythm. */
+  cadenceDays: number | null;
   /**
    * Registered through the public directory and not yet confirmed (by the client from the e-mail, or accepted by the
    * agent): takes no plan slot and gets no automatic message until then. Absent otherwise.

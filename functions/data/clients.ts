@@ -2,13 +2,17 @@
 // to reach another agent's client): the item's shape and its reads. Every write of a client item is the client
 // record's (functions/data/client-record.ts).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Client, SmsConsent } from '@shared/api-types';
+import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, db, queryAll, table } from './db';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys';
 
-export type ClientItem = Omit<Client, 'smsConsent'> & {
+export type ClientItem = Omit<Client, 'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays'> & {
+  /** Absent on items stored before the field existed: none. */
+  tags?: string[];
+  keyDates?: KeyDate[];
+  cadenceDays?: number | null;
   /** Absent on items stored before consent was recorded: none (currentSmsConsent). */
   smsConsent?: SmsConsent;
   smsOptedOutAt?: string | null;
@@ -61,6 +65,9 @@ export function toClient(item: ClientItem): Client {
     reviewRequestedAt: item.reviewRequestedAt ?? null,
     reviewSubmittedAt: item.reviewSubmittedAt ?? null,
     hasTestimonial: item.hasTestimonial === true,
+    tags: item.tags ?? [],
+    keyDates: item.keyDates ?? [],
+    cadenceDays: item.cadenceDays ?? null,
     ...(item.registrationPendingAt ? { registrationPending: true as const } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,

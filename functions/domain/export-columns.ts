@@ -45,6 +45,9 @@ export const OWN_CLIENT_COLUMNS: readonly CsvColumn<Client>[] = [
   { header: 'smsOptedOut', value: (c) => yesNo(c.smsOptedOut) },
   { header: 'smsConsent', value: (c) => c.smsConsent.status },
   { header: 'automationsPaused', value: (c) => yesNo(c.automationsPaused) },
+  { header: 'tags', value: (c) => c.tags.join('; ') },
+  { header: 'keyDates', value: (c) => c.keyDates.map((d) => `${d.label}: ${d.date}`).join('; ') },
+  { header: 'cadenceDays', value: (c) => c.cadenceDays },
   ...CLIENT_TAIL_COLUMNS,
 ];
 

@@ -226,6 +226,9 @@ test.describe('an agent with 5,000 clients', () => {
         reviewRequestedAt: null,
         reviewSubmittedAt: null,
         hasTestimonial: i % 50 === 0,
+        tags: [],
+        keyDates: [],
+        cadenceDays: null,
         createdAt: '2024-01-01T00:00:00.000Z',
         updatedAt: '2024-01-01T00:00:00.000Z',
       };

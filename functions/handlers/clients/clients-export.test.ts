@@ -20,7 +20,8 @@ afterAll(() => api.close());
 const HEADERS = [
   ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
   ...['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'lastContactDate', 'hasTestimonial'],
-  ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'smsConsent', 'automationsPaused', 'clientId', 'createdAt'],
+  ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'smsConsent', 'automationsPaused'],
+  ...['tags', 'keyDates', 'cadenceDays', 'clientId', 'createdAt'],
   'updatedAt',
 ];
 const HEADER_LINE = `\uFEFF${HEADERS.map((h) => `"${h}"`).join(',')}\r\n`;
@@ -111,6 +112,9 @@ describe('GET /api/clients/export', () => {
       smsOptedOut: 'no',
       smsConsent: 'none',
       automationsPaused: 'yes',
+      tags: '',
+      keyDates: '',
+      cadenceDays: '',
       clientId: row.clientId,
       createdAt: client.createdAt,
       updatedAt: client.updatedAt,
@@ -209,6 +213,9 @@ describe('GET /api/clients/export', () => {
       reviewRequestedAt: null,
       reviewSubmittedAt: null,
       hasTestimonial: false,
+      tags: [],
+      keyDates: [],
+      cadenceDays: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
