@@ -181,13 +181,13 @@ describe('a read while offline', () => {
 
   it('fails with OfflineError for a page never read, and for reads that are not kept', async () => {
     await signedIn();
-    online({ 'GET /api/clients?sort=name': () => jsonResponse(200, { clients: [] }) });
-    await api.get('/api/clients?sort=name');
+    online({ 'GET /api/inbox/conversations': () => jsonResponse(200, { conversations: [] }) });
+    await api.get('/api/inbox/conversations');
     await savesSettled();
     offline();
 
     expect(await caught(api.get('/api/clients/never-opened'))).toBeInstanceOf(OfflineError);
-    expect(await caught(api.get('/api/clients?sort=name'))).toBeInstanceOf(OfflineError);
+    expect(await caught(api.get('/api/inbox/conversations'))).toBeInstanceOf(OfflineError);
   });
 });
 
