@@ -12,7 +12,14 @@ import {
   type ReplayReport,
 } from './offline/offline-queue';
 import { markOffline, markOnline, markShownFromCopy } from './offline/offline-state';
-import { currentAccount, readAnswer, saveAnswer, switchAccount, type QueuedAction } from './offline/offline-store';
+import {
+  currentAccount,
+  forgetOtherAccountsAnswers,
+  readAnswer,
+  saveAnswer,
+  switchAccount,
+  type QueuedAction,
+} from './offline/offline-store';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -135,7 +142,7 @@ async function read<T>(url: string): Promise<T> {
   if (typeof owner === 'string' && isKeptRead(url)) {
     if (url === USER_URL && owner !== accountId) {
       switchAccount(owner);
-      void refreshWaiting();
+      await Promise.all([refreshWaiting(), forgetOtherAccountsAnswers(owner)]);
     }
     // Kept in the background: the page does not wait for the browser's storage.
     if (currentAccount() === owner) void saveAnswer(owner, url, data);

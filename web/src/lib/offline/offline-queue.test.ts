@@ -6,7 +6,7 @@ import { ApiError, OfflineError, QueuedOfflineError, api, replayQueuedActions } 
 import { jsonResponse, mockApi, type MockRoutes } from '../../testing/mock-api';
 import { forgetSignedInAccount } from './offline-queue';
 import { offlineSnapshot } from './offline-state';
-import { countQueued, queuedActions, savesSettled } from './offline-store';
+import { countQueued, queuedActions, readAnswer, savesSettled } from './offline-store';
 
 // jsdom has no structuredClone, which fake-indexeddb stores values with: Node's own.
 globalThis.structuredClone ??= runInThisContext('structuredClone') as typeof structuredClone;
@@ -212,7 +212,7 @@ describe('signing out', () => {
     expect(offlineSnapshot().waiting).toBe(0);
   });
 
-  it("keeps one account's entries from another signed in on the same browser", async () => {
+  it("keeps one account's entries from another signed in on the same browser, deleting its answers", async () => {
     const first = await signedIn();
     online({ 'GET /api/clients/c1': () => jsonResponse(200, { id: 'c1', name: 'Maria Lopez' }) });
     await api.get('/api/clients/c1');
@@ -224,6 +224,7 @@ describe('signing out', () => {
     offline();
 
     expect(await caught(api.get('/api/clients/c1'))).toBeInstanceOf(OfflineError);
+    expect(await readAnswer(first, '/api/clients/c1')).toBeUndefined();
     expect(offlineSnapshot().waiting).toBe(0);
     expect(await replayQueuedActions()).toEqual({ sent: 0, refused: [] });
     expect(await countQueued(first)).toBe(1);

@@ -86,6 +86,19 @@ export function readAnswer(accountId: string, url: string): Promise<KeptAnswer |
   return safely((s) => get<KeptAnswer>(answerKey(accountId, url), s), undefined);
 }
 
+/**
+ * Another account signed in on this browser: the answers kept for any other (one whose session ended without a
+ * sign-out) are deleted. Their waiting actions stay, to be sent if that account signs in again.
+ */
+export async function forgetOtherAccountsAnswers(accountId: string): Promise<void> {
+  await savesSettled();
+  const all = await safely((s) => keys<IDBValidKey>(s), []);
+  const others = all.filter(
+    (key) => typeof key === 'string' && !key.startsWith(`${accountId}|`) && key.includes('|answer|'),
+  );
+  await safely((s) => delMany(others, s), undefined);
+}
+
 /** Keeps `action` after those already waiting; its key sorts by the order the actions were taken. */
 export async function enqueueAction(accountId: string, action: QueuedAction): Promise<boolean> {
   sequence += 1;

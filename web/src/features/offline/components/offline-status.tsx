@@ -18,33 +18,42 @@ export function useOfflineSnapshot() {
   return useSyncExternalStore(subscribeOffline, offlineSnapshot, offlineSnapshot);
 }
 
-/** Sends the waiting actions now and whenever the browser is back online; then every read is fetched again. */
+/** A round that stopped on a busy server or an ended session is tried again this often while actions wait. */
+const RETRY_MS = 30_000;
+
+/**
+ * Sends the waiting actions now, whenever the browser is back online, and every RETRY_MS while some still wait; then
+ * the reads are fetched again.
+ */
 function useOfflineSync(): void {
   const { mutate } = useSWRConfig();
   const { toast } = useToast();
 
   useEffect(() => {
+    const refetchReads = () => mutate((key) => key !== USER_KEY);
     const replay = async () => {
       const report = await replayQueuedActions();
       for (const message of report.refused) {
         toast({ title: 'An action taken offline was not sent', description: message, variant: 'destructive' });
       }
-      return report;
+      if (report.sent > 0) await refetchReads();
     };
     const handleOnline = () => {
       markOnline();
-      void replay().then(() => mutate((key) => key !== USER_KEY));
+      void replay().then(refetchReads);
     };
     const handleOffline = () => markOffline();
     window.addEventListener('online', handleOnline);
     window.addEventListener('offline', handleOffline);
     if (!navigator.onLine) markOffline();
-    void refreshWaiting().then(async () => {
-      if ((await replay()).sent > 0) await mutate((key) => key !== USER_KEY);
-    });
+    void refreshWaiting().then(replay);
+    const retry = window.setInterval(() => {
+      if (navigator.onLine && offlineSnapshot().waiting > 0) void replay();
+    }, RETRY_MS);
     return () => {
       window.removeEventListener('online', handleOnline);
       window.removeEventListener('offline', handleOffline);
+      window.clearInterval(retry);
     };
   }, [mutate, toast]);
 }
