@@ -2,6 +2,10 @@
 // message): the first request runs, the same request with the same key gets the same answer without running again.
 import { randomUUID } from 'node:crypto';
 import { dateParts, todayIn } from '@shared/dates';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteAgentPartitions } from '../data/account-erasure';
+import { db, table } from '../data/db';
+import { idempotencyPartition } from '../data/keys';
 import { getUserById } from '../data/users';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { automationRule, clientInput } from '../testing/factories';
@@ -106,6 +110,30 @@ describe('Idempotency-Key on POST /api/clients/{id}/touches', () => {
     expect(retried.status).toBe(404);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
     expect(await touchesOf(client, clientId)).toHaveLength(0);
+  });
+});
+
+describe('the answers kept for keys', () => {
+  const keptFor = async (agentId: string) =>
+    (
+      await db().send(
+        new QueryCommand({
+          TableName: table(),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': idempotencyPartition(agentId) },
+        }),
+      )
+    ).Items ?? [];
+
+  it("go with the agent's partitions when their account is erased", async () => {
+    const { client, clientId, user } = await agentWithClient();
+    expect((await logTouch(client, clientId, randomUUID())).status).toBe(201);
+    expect(await keptFor(user.id)).toHaveLength(1);
+    expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
+
+    expect(await deleteAgentPartitions((await getUserById(user.id))!)).toBe(true);
+
+    expect(await keptFor(user.id)).toEqual([]);
   });
 });
 
