@@ -12,6 +12,7 @@ import {
   agentPartition,
   CLIENT_PREFIX,
   GSI2,
+  idempotencyPartition,
   IMPORT_PREFIX,
   importIssuesPartition,
   insightsPartition,
@@ -140,8 +141,8 @@ function partitionKeys(pk: string, prefix?: string): Promise<Key[]> {
 /**
  * Deletes the agent's partitions once the clients are gone: the rest of `AGENT#<id>` (invitation pointers, imports
  * and their report lines, support requests, locks a crash left), the list, search and occasion entries, insights,
- * daily send counters, reset links and the Stripe customer's lookup. Client items are the client record's: false,
- * and nothing deleted, while one is left.
+ * daily send counters, the answers kept for repeated writes, reset links and the Stripe customer's lookup. Client
+ * items are the client record's: false, and nothing deleted, while one is left.
  */
 export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
   const agentItems = await partitionKeys(agentPartition(user.id));
@@ -156,6 +157,7 @@ export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
     optOutMarkPartition(user.id),
     insightsPartition(user.id),
     sendsPartition(user.id),
+    idempotencyPartition(user.id),
   ];
   for (const pk of partitions) await batchDelete(await partitionKeys(pk));
   const single: Key[] = [resetLinksKey(user.id)];

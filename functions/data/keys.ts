@@ -93,6 +93,8 @@
 //  - unread conversations .. GetItem AGENT#<agentId> / UNREADCONVERSATIONS (a counter: ADD with each conditional flip)
 //  - reply notice throttle . GetItem CLIENT#<clientId> / REPLYNOTICE (when the agent was last told of a reply, and
 //                            the replies since, waiting for the next notice)
+//  - a write sent again .... conditional Put / GetItem IDEMP#<agentId> / KEY#<Idempotency-Key> (the request's
+//                            fingerprint and its answer; TTL 24 h; the agent's partition goes with their account)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -359,3 +361,8 @@ export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agent
 export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });
 /** Reply notices holding replies, by the UTC hour (YYYY-MM-DDTHH) their window ends in: the hourly run sends them. */
 export const heldNoticePartition = (hour: string) => `NOTICEDUE#${hour}`;
+export const idempotencyPartition = (agentId: string) => `IDEMP#${agentId}`;
+export const idempotencyKey = (agentId: string, key: string) => ({
+  pk: idempotencyPartition(agentId),
+  sk: `KEY#${key}`,
+});

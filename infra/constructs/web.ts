@@ -46,6 +46,8 @@ const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, must-rev
 export const API_ORIGIN_HEADERS = [
   'Accept',
   'Content-Type',
+  // The writes an offline phone sends again carry one; without it a replay would write twice.
+  'Idempotency-Key',
   'Origin',
   'Sec-Fetch-Site',
   'Stripe-Signature',

@@ -10,11 +10,12 @@ import { putTouch, toTouchActivity } from '../../data/messages';
 import { randomId } from '../../domain/signed-tokens';
 import { notFound } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { idempotent } from '../../http/idempotency';
 
 export const handler = defineHandler(
   'clients/post-client-touches',
   { body: touchSchema },
-  async ({ user, params, body }) => {
+  idempotent(async ({ user, params, body }) => {
     const client = await clientFor(actorOf(user), params.id ?? '');
     if (!client) throw notFound('Client not found');
     const date = touchInstant(body.date)!; // the schema accepted only readable dates
@@ -31,5 +32,5 @@ export const handler = defineHandler(
     await countInsights(user.id, { [body.kind]: 1 }, new Date(date), user.timeZone);
     const after = contact.kind === 'changed' ? contact.after : contact.kind === 'unchanged' ? contact.client : client;
     return { status: 201, body: { touch: toTouchActivity(touch), client: toClient(after) } satisfies LogTouchResult };
-  },
+  }),
 );

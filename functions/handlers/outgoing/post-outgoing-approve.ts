@@ -5,6 +5,7 @@ import { approveSchema } from '@shared/automations';
 import { isRefusal } from '../../domain/refusals';
 import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { idempotent } from '../../http/idempotency';
 import { DESTINATION_ANSWERS, SEND_FAILED_ANSWERS, SENDER_ANSWERS } from '../../http/send-refusals';
 import { approveOutgoing, type ApproveRefusal } from '../../services/outgoing';
 
@@ -20,8 +21,8 @@ const REFUSALS = refusalAnswers<ApproveRefusal>({
 export const handler = defineHandler(
   'outgoing/post-outgoing-approve',
   { body: approveSchema, refusals: REFUSALS },
-  async ({ user, params, body }) => {
+  idempotent(async ({ user, params, body }) => {
     const approved = await approveOutgoing(user, params.id ?? '', body ?? {});
     return isRefusal(approved) ? approved : { body: approved };
-  },
+  }),
 );

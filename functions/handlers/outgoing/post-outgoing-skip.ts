@@ -3,6 +3,7 @@
 import { isRefusal, type RefusalOf } from '../../domain/refusals';
 import { HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { idempotent } from '../../http/idempotency';
 import { skipOutgoing } from '../../services/outgoing';
 
 const REFUSALS = refusalAnswers<RefusalOf<typeof skipOutgoing>>({
@@ -13,8 +14,8 @@ const REFUSALS = refusalAnswers<RefusalOf<typeof skipOutgoing>>({
 export const handler = defineHandler(
   'outgoing/post-outgoing-skip',
   { refusals: REFUSALS },
-  async ({ user, params }) => {
+  idempotent(async ({ user, params }) => {
     const skipped = await skipOutgoing(user, params.id ?? '');
     return isRefusal(skipped) ? skipped : { body: skipped };
-  },
+  }),
 );

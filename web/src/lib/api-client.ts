@@ -1,5 +1,25 @@
-// The one fetch client: same-origin cookies, JSON in and out, and one error shape.
+// The one fetch client: same-origin cookies, JSON in and out, and one error shape. Offline (lib/offline/): the reads
+// worth showing offline keep their last answer per account and give it when the network is down; the writes an agent
+// may take offline carry an Idempotency-Key and, when the network is down, wait in the browser to be sent again.
 import type { ApiErrorBody } from '@shared/api-types';
+import {
+  isKeptRead,
+  isQueuedWrite,
+  queueAction,
+  refreshWaiting,
+  replayQueue,
+  USER_URL,
+  type ReplayReport,
+} from './offline/offline-queue';
+import { markOffline, markOnline, markShownFromCopy } from './offline/offline-state';
+import {
+  currentAccount,
+  forgetOtherAccountsAnswers,
+  readAnswer,
+  saveAnswer,
+  switchAccount,
+  type QueuedAction,
+} from './offline/offline-store';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -48,17 +68,46 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
   return body;
 }
 
-async function request<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** A read the network could not answer, of a page this browser has not kept. */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+  constructor() {
+    super("You're offline, and this wasn't opened on this device before. It will load when you're back online.");
+  }
+}
+
+/** A write taken offline: kept in the browser, it is sent once the network is back (the UI says it waits). */
+export class QueuedOfflineError extends Error {
+  override readonly name = 'QueuedOfflineError';
+  constructor() {
+    super("You're offline. It will be sent when you're back online.");
+  }
+}
+
+/** fetch rejects with a TypeError when the request never got an answer (no network, DNS, a dropped connection). */
+const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context randomUUID is missing: a version 4 UUID from random bytes.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+async function send<T>(
+  method: HttpMethod,
+  url: string,
+  payload: string | FormData | undefined,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const init: RequestInit = { method, credentials: 'include', headers };
-  if (method !== 'GET') {
-    if (body instanceof FormData) {
-      init.body = body;
-    } else {
-      // The server refuses state-changing requests that are not JSON (CSRF defence), so always send it.
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(body ?? {});
-    }
+  if (payload !== undefined) {
+    init.body = payload;
+    if (typeof payload === 'string') headers['Content-Type'] = 'application/json';
   }
 
   const response = await fetch(url, init);
@@ -72,6 +121,87 @@ async function request<T>(method: HttpMethod, url: string, body?: unknown): Prom
   }
   if (!text) return undefined as T;
   return (parseJson(text) ?? text) as T;
+}
+
+/** A read: its answer kept for the account when it is one worth showing offline, and given back when offline. */
+async function read<T>(url: string): Promise<T> {
+  const accountId = currentAccount();
+  let data: T;
+  try {
+    data = await send<T>('GET', url, undefined);
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    markOffline();
+    const kept = accountId && isKeptRead(url) ? await readAnswer(accountId, url) : undefined;
+    if (!kept) throw new OfflineError();
+    markShownFromCopy(kept.savedAt);
+    return kept.data as T;
+  }
+  markOnline();
+  const owner = url === USER_URL ? (data as { id?: unknown } | undefined)?.id : accountId;
+  if (typeof owner === 'string' && isKeptRead(url)) {
+    if (url === USER_URL && owner !== accountId) {
+      switchAccount(owner);
+      await Promise.all([refreshWaiting(), forgetOtherAccountsAnswers(owner)]);
+    }
+    // Kept in the background: the page does not wait for the browser's storage.
+    if (currentAccount() === owner) void saveAnswer(owner, url, data);
+  }
+  return data;
+}
+
+/** A write an agent may take offline: sent with a new Idempotency-Key, or kept with it when the network is down. */
+async function writeOrQueue<T>(method: HttpMethod, url: string, payload: string): Promise<T> {
+  const action: QueuedAction = {
+    idempotencyKey: newIdempotencyKey(),
+    method: method as QueuedAction['method'],
+    url,
+    body: payload,
+    takenAt: new Date().toISOString(),
+  };
+  try {
+    return await send<T>(method, url, payload, { 'Idempotency-Key': action.idempotencyKey });
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    markOffline();
+    if (!(await queueAction(action))) throw error;
+    throw new QueuedOfflineError();
+  }
+}
+
+async function request<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  if (method === 'GET') return read<T>(url);
+  // The server refuses state-changing requests that are not JSON (CSRF defence), so always send it.
+  const payload = body instanceof FormData ? body : JSON.stringify(body ?? {});
+  if (typeof payload === 'string' && isQueuedWrite(method, url)) return writeOrQueue<T>(method, url, payload);
+  return send<T>(method, url, payload);
+}
+
+/**
+ * Sends the actions taken offline by the signed-in account, in order, each with the Idempotency-Key it was taken with
+ * (the server does each once, even one whose answer was lost). One the server refuses for good (the client is gone,
+ * the message already sent) leaves the queue with its reason; a network failure, a busy server or an ended session
+ * keeps it for the next try.
+ */
+export function replayQueuedActions(): Promise<ReplayReport> {
+  return replayQueue(async (action) => {
+    try {
+      await send(action.method, action.url, action.body, { 'Idempotency-Key': action.idempotencyKey });
+      return { kind: 'sent' };
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        markOffline();
+        return { kind: 'later' };
+      }
+      const retryable =
+        error instanceof ApiError &&
+        (error.status >= 500 ||
+          error.status === 401 ||
+          error.status === 429 ||
+          error.code === 'IDEMPOTENCY_KEY_IN_USE');
+      return retryable ? { kind: 'later' } : { kind: 'refused', message: errorMessage(error) };
+    }
+  });
 }
 
 export const api = {

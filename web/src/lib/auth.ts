@@ -2,6 +2,7 @@
 import useSWR, { type ScopedMutator } from 'swr';
 import type { User } from '@shared/api-types';
 import { ApiError, api } from './api-client';
+import { forgetSignedInAccount } from './offline/offline-queue';
 
 export const USER_KEY = '/api/user';
 
@@ -27,8 +28,12 @@ export function replaceCachedUser(mutate: ScopedMutator, user: User | null): Pro
   return mutate(USER_KEY, user, { revalidate: false });
 }
 
-/** After a session ends (sign-out, a closed account): the next person on this browser sees no cached data. */
+/**
+ * After a session ends (sign-out, a closed account): the next person on this browser sees no cached data, in memory or
+ * kept for offline use.
+ */
 export async function forgetSession(mutate: ScopedMutator): Promise<void> {
+  await forgetSignedInAccount();
   await mutate((key) => key !== USER_KEY, undefined, { revalidate: false });
   await replaceCachedUser(mutate, null);
 }

@@ -15,6 +15,7 @@ import { useUnreadTotal } from '@/features/inbox/api/get-conversations';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { SendingPausedBanner } from '@/features/auth/components/sending-paused-banner';
 import { UnverifiedBanner } from '@/features/auth/components/unverified-banner';
+import { OfflineStatus } from '@/features/offline/components/offline-status';
 import { errorMessage } from '@/lib/api-client';
 
 export function AppRoot() {
@@ -78,6 +79,7 @@ function SignedInShell() {
         />
       }
     >
+      <OfflineStatus />
       {user ? <UnverifiedBanner user={user} /> : null}
       {user ? <SendingPausedBanner user={user} /> : null}
       <Suspense fallback={<CenteredSpinner label="Loading page" />}>

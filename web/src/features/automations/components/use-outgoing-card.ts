@@ -5,12 +5,15 @@ import type { OutgoingMessage } from '@shared/api-types';
 import { messageSchema } from '@shared/messages';
 import type { MessageDraft } from '@/components/ui/message-draft-fields';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { QueuedOfflineError } from '@/lib/api-client';
 import { sendErrorMessage } from '@/lib/email-verification';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
 import { SKIPPED, approvedText, firstNameOf } from '../automation-text';
 
 type DraftErrors = Partial<Record<keyof MessageDraft, string>>;
+
+const waitingToast = (what: string) => ({ title: 'Waiting to send', description: `You're offline: ${what}` });
 
 const draftOf = (message: OutgoingMessage): MessageDraft => ({ subject: message.subject ?? '', body: message.body });
 
@@ -33,6 +36,11 @@ export function useOutgoingCard(message: OutgoingMessage) {
       });
       setEditing(false);
     } catch (error) {
+      if (error instanceof QueuedOfflineError) {
+        toast(waitingToast(`the message to ${name} will be approved once you're back.`));
+        setEditing(false);
+        return;
+      }
       setErrors(serverFieldErrors(error, ['subject', 'body'] as const));
       toast({ title: `Not sent to ${name}`, description: sendErrorMessage(error), variant: 'destructive' });
     }
@@ -53,6 +61,10 @@ export function useOutgoingCard(message: OutgoingMessage) {
       await skipping.trigger(message.id);
       toast({ title: SKIPPED, description: `${name} won't get this message.`, variant: 'success' });
     } catch (error) {
+      if (error instanceof QueuedOfflineError) {
+        toast(waitingToast(`the message to ${name} will be skipped once you're back.`));
+        return;
+      }
       toast({ title: 'Not skipped', description: sendErrorMessage(error), variant: 'destructive' });
     }
   };

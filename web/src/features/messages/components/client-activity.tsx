@@ -22,7 +22,7 @@ import { FieldGrid } from '@/components/ui/field-grid';
 import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, QueuedOfflineError } from '@/lib/api-client';
 import { browserToday, formatTimestamp } from '@/lib/dates';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useClientActivity } from '../api/get-client-activity';
@@ -204,6 +204,15 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
       });
       onDone();
     } catch (error) {
+      if (error instanceof QueuedOfflineError) {
+        const what = TOUCH_LABELS[kind].toLowerCase();
+        toast({
+          title: 'Waiting to send',
+          description: `You're offline: the ${what} will be logged once you're back.`,
+        });
+        onDone();
+        return;
+      }
       setErrors(serverFieldErrors(error, ['kind', 'date', 'note'] as const));
       setProblem(errorMessage(error));
     }

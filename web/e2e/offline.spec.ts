@@ -1,0 +1,113 @@
+// Offline on a phone (390 px), without the service worker (the app is already loaded; pages are reached by the app's
+// own links): Today shows its last answer under the offline banner, a call logged offline waits ("Waiting to send")
+// and is sent once when the network returns, and signing out leaves nothing of the account in IndexedDB.
+import { addDays } from '@shared/dates';
+import { expectAxeClean } from './support/axe';
+import { addClientViaApi, expect, keyDateIn, registerAgentViaApi, snap, test, today } from './support/fixtures';
+import type { Page } from '@playwright/test';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The keys of the app's offline store (IndexedDB `hearthside-offline`, store `entries`) in this page's origin. */
+function offlineKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('hearthside-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) return resolve([]);
+          const all = db.transaction('entries').objectStore('entries').getAllKeys();
+          all.onsuccess = () => resolve(all.result.map(String));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+async function goByMenu(page: Page, name: RegExp | string) {
+  await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+test.describe('offline', () => {
+  test('Today shows its last answer offline; a call logged offline waits and is sent once; sign-out clears', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // a job run, two pages, offline and back on a loaded 2-core machine
+    await page.setViewportSize(PHONE);
+    const agent = await registerAgentViaApi(page);
+    const origin = { origin: test.info().project.use.baseURL! };
+    const client = await addClientViaApi(page, {
+      name: 'Bella Birthday',
+      email: 'bella.birthday@example.com',
+      birthday: keyDateIn(2, 1987),
+    });
+    const rules = await page.request.put('/api/user/automations', {
+      data: { rules: [{ occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' }] },
+      headers: origin,
+    });
+    expect(rules.status(), await rules.text()).toBe(200);
+    const run = await page.request.post('/local/jobs/reminders', {
+      data: { date: addDays(today, 2) },
+      headers: origin,
+    });
+    expect(run.status(), await run.text()).toBe(200);
+
+    // Online: Today, then the client's activity, by the app's own links.
+    await page.goto('/today');
+    const card = page.getByRole('article').filter({ hasText: 'Bella Birthday' });
+    await expect(card).toContainText('Waiting for your approval');
+    await goByMenu(page, /^Manage Clients/);
+    await page.getByRole('button', { name: 'Bella Birthday', exact: true }).click();
+    const detail = page.getByRole('dialog', { name: 'Bella Birthday' });
+    const activity = detail.getByRole('region', { name: 'Activity' });
+    await expect(activity.getByRole('button', { name: 'Log a call' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
+    // Offline: Today from the browser's copy, under the banner with the time it was read.
+    await context.setOffline(true);
+    await goByMenu(page, /^Today/);
+    const banner = page.getByRole('status').filter({ hasText: "You're offline." });
+    await expect(banner).toHaveText(/^You're offline\. Showing what you saw at \d{1,2}:\d{2} (AM|PM)\.$/);
+    await expect(card).toContainText('Waiting for your approval');
+    await expectAxeClean(page, 'Today offline at 390 px');
+    await snap(page, 'today-offline');
+
+    // A call logged offline waits in the browser.
+    await goByMenu(page, /^Manage Clients/);
+    await page.getByRole('button', { name: 'Bella Birthday', exact: true }).click();
+    await activity.getByRole('button', { name: 'Log a call' }).click();
+    const form = activity.getByRole('form', { name: 'Log a call, meeting or note' });
+    await form.getByLabel('Note (optional)').fill('Called from the basement: no signal.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Waiting to send');
+    await page.keyboard.press('Escape');
+    const waiting = page.getByRole('status').filter({ hasText: 'Waiting to send (1)' });
+    await expect(waiting).toBeVisible();
+    await expectAxeClean(page, 'an action waiting to send at 390 px');
+    await snap(page, 'offline-waiting');
+
+    // Back online: it is sent, once.
+    await context.setOffline(false);
+    await expect(waiting).toBeHidden();
+    await expect(banner).toBeHidden();
+    const touches = async () => {
+      const res = await page.request.get(`/api/clients/${client.id}/messages`);
+      const { activity: items } = (await res.json()) as { activity: Array<{ type: string; note?: string }> };
+      return items.filter((item) => item.type === 'touch');
+    };
+    await expect.poll(async () => (await touches()).length).toBe(1);
+    expect((await touches())[0]!.note).toBe('Called from the basement: no signal.');
+
+    // Signing out deletes everything the browser kept for the account.
+    expect((await offlineKeys(page)).filter((key) => key.startsWith(`${agent.user.id}|`)).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth/);
+    expect((await offlineKeys(page)).filter((key) => key.startsWith(`${agent.user.id}|`))).toEqual([]);
+  });
+});
