@@ -48,6 +48,8 @@ describe('the browser suite Chromium', () => {
     expect(launch.args).toEqual(expect.arrayContaining(['--no-sandbox']));
     expect(launch.args).not.toEqual(expect.arrayContaining(['--disable-web-security']));
     expect(launch.args).not.toEqual(expect.arrayContaining(['--single-process']));
+    // No GPU emulated on the CPU (SwiftShader): the suite composites in software.
+    expect(launch.args.filter((flag) => /swiftshader|use-gl|in-process-gpu/.test(flag))).toEqual([]);
     const libraries = launch.env.LD_LIBRARY_PATH!.split(':')[0]!;
     expect(existsSync(join(libraries, 'libnss3.so'))).toBe(true);
     expect(
