@@ -93,6 +93,9 @@
 //  - unread conversations .. GetItem AGENT#<agentId> / UNREADCONVERSATIONS (a counter: ADD with each conditional flip)
 //  - reply notice throttle . GetItem CLIENT#<clientId> / REPLYNOTICE (when the agent was last told of a reply, and
 //                            the replies since, waiting for the next notice)
+//  - an agent's push devices Query USER#<agentId>, sk begins_with PUSHSUB# (at most MAX_PUSH_SUBSCRIPTIONS); one by id
+//                            GetItem USER#<agentId> / PUSHSUB#<id>, the id a hash of the endpoint (the same device
+//                            subscribing again is the same item; erased with the account's USER# partition)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -359,3 +362,8 @@ export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agent
 export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });
 /** Reply notices holding replies, by the UTC hour (YYYY-MM-DDTHH) their window ends in: the hourly run sends them. */
 export const heldNoticePartition = (hour: string) => `NOTICEDUE#${hour}`;
+export const PUSH_SUBSCRIPTION_PREFIX = 'PUSHSUB#';
+export const pushSubscriptionKey = (agentId: string, subscriptionId: string) => ({
+  pk: userPartition(agentId),
+  sk: `${PUSH_SUBSCRIPTION_PREFIX}${subscriptionId}`,
+});
