@@ -37,7 +37,7 @@ export const PUSH_MESSAGES = {
 } as const;
 
 /** The bytes of a base64url string (no padding), or null when it is not one. */
-export function base64UrlBytes(value: string): Uint8Array | null {
+export function base64UrlBytes(value: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length % 4 === 1) return null;
   const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
