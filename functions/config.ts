@@ -461,8 +461,8 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 
 /**
  * A provider's keys: the settings themselves (the local runtime, tests), else the JSON secret
- * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / AI_SECRET_ARN / PUSH_SECRET_ARN, read through the extension
- * once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
+ * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / AI_SECRET_ARN / PUSH_SECRET_ARN, read through
+ * the extension once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
  * object) reads as not set up, so the feature says so instead of failing.
  */
 const providerSecretOnce = {

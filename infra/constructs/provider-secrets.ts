@@ -1,5 +1,5 @@
-// The keys of Stripe, Google, Twilio, web push (VAPID) and an OpenAI-compatible endpoint: Secrets Manager secrets this stack creates
-// empty (`{}`),
+// The keys of Stripe, Google, Twilio, web push (VAPID) and an OpenAI-compatible endpoint: Secrets Manager secrets
+// this stack creates empty (`{}`),
 // which an operator fills in once with `aws secretsmanager put-secret-value` (README, Deploy).
 // CloudFormation never sees a key: the template holds the placeholder only, and a later deploy
 // leaves the value alone. The functions that declare the provider in functions/routes.ts get the
