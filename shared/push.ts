@@ -28,6 +28,7 @@ export const PUSH_ENDPOINT_MAX = 1024;
 
 export const PUSH_MESSAGES = {
   endpoint: 'The push endpoint must be an https URL',
+  endpointTooLong: `The push endpoint is at most ${PUSH_ENDPOINT_MAX} characters`,
   endpointLocal: 'The push endpoint must be an https URL (or http://localhost or http://127.0.0.1 on this machine)',
   p256dh: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), in base64url",
   auth: 'keys.auth must be the 16-byte authentication secret, in base64url',
@@ -69,7 +70,11 @@ export function isPushEndpoint(value: string, localRuntime: boolean): boolean {
 
 /** POST /api/push/subscriptions: what PushSubscription.toJSON() gives (expirationTime and the rest are ignored). */
 export const pushSubscriptionSchema = yup.object({
-  endpoint: yup.string().strict().required('endpoint is required').max(PUSH_ENDPOINT_MAX, PUSH_MESSAGES.endpoint),
+  endpoint: yup
+    .string()
+    .strict()
+    .required('endpoint is required')
+    .max(PUSH_ENDPOINT_MAX, PUSH_MESSAGES.endpointTooLong),
   keys: yup
     .object({
       p256dh: yup

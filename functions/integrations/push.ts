@@ -4,7 +4,6 @@
 // fetch delivers it, so a push service on this machine (http://127.0.0.1 in the local runtime) gets exactly what a
 // browser vendor's would. A push service's 404 or 410 means the subscription is gone: it is deleted. Any other failure
 // is logged and never reaches the caller: a notification is a courtesy on top of what the product already did.
-import webpush from 'web-push';
 import { config, vapidKeys, type VapidKeys } from '../config';
 import { deletePushSubscription, listPushSubscriptions, type PushSubscriptionItem } from '../data/push-subscriptions';
 import type { PushNotification } from '../domain/push-notifications';
@@ -45,6 +44,8 @@ export async function pushTo(
   try {
     const keys = await vapidKeys();
     if (!keys) throw new PushNotSetUpError();
+    // Loaded at the first push, not with the function: most runs of the functions that may push never do.
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
