@@ -18,6 +18,14 @@ describe('push endpoints', () => {
     expect(isPushEndpoint('ftp://push.example.com/abc', false)).toBe(false);
     expect(isPushEndpoint('https://me:secret@push.example.com/abc', false)).toBe(false);
   });
+
+  it('refuses https to an address or to localhost: never a request aimed at the machine itself', () => {
+    expect(isPushEndpoint('https://127.0.0.1/abc', false)).toBe(false);
+    expect(isPushEndpoint('https://169.254.169.254/latest', false)).toBe(false);
+    expect(isPushEndpoint('https://[::1]/abc', false)).toBe(false);
+    expect(isPushEndpoint('https://localhost:2773/secretsmanager/get', true)).toBe(false);
+    expect(isPushEndpoint('https://api.localhost/abc', false)).toBe(false);
+  });
 });
 
 describe('subscription keys', () => {

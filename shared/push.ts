@@ -53,8 +53,9 @@ export const isUncompressedP256 = (value: string): boolean => {
 export const isAuthSecret = (value: string): boolean => base64UrlBytes(value)?.length === 16;
 
 /**
- * Where a push may go: https, or on the local runtime a push service on this machine (a test's, a developer's).
- * Never userinfo in the URL.
+ * Where a push may go: https to a named host (push services have names: never an IP address or localhost, which could
+ * aim our requests at the machine itself), or on the local runtime a push service on this machine (a test's, a
+ * developer's). Never userinfo in the URL.
  */
 export function isPushEndpoint(value: string, localRuntime: boolean): boolean {
   let url: URL;
@@ -64,7 +65,8 @@ export function isPushEndpoint(value: string, localRuntime: boolean): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
+  const named = !/^(localhost|\[.*\]|[\d.]+)$/i.test(url.hostname) && !url.hostname.endsWith('.localhost');
+  if (url.protocol === 'https:') return named;
   return localRuntime && url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
 }
 
