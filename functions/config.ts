@@ -116,6 +116,11 @@ export type Config = {
    * timeout and a second, so a request that died frees it soon.
    */
   importRequestLockSeconds: number;
+  /**
+   * The local runtime (LOCAL_RUNTIME=1, set by functions/local/server.ts, never by the stack): push subscriptions may
+   * then name a push service on this machine (http://localhost, http://127.0.0.1).
+   */
+  localRuntime: boolean;
 };
 
 export const DEFAULT_DAILY_SEND_LIMITS = {
@@ -308,6 +313,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
     supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
     importRequestLockSeconds: count(env, 'IMPORT_REQUEST_LOCK_SECONDS', 30, 1),
+    localRuntime: env.LOCAL_RUNTIME?.trim() === '1',
     ...aiSettings(env),
   };
 }
@@ -450,11 +456,13 @@ export function originVerifySecret(): Promise<string | undefined> {
 export type StripeKeys = { secretKey: string | undefined; webhookSecret: string | undefined };
 export type GoogleOAuthClient = { clientId: string; clientSecret: string };
 export type TwilioCredentials = { accountSid: string; authToken: string; from: string };
+/** The VAPID key pair (base64url: the raw P-256 public point and private scalar) and the contact it names. */
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string | undefined };
 
 /**
  * A provider's keys: the settings themselves (the local runtime, tests), else the JSON secret
- * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / AI_SECRET_ARN, read through the extension
- * once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
+ * named by STRIPE_SECRET_ARN / GOOGLE_SECRET_ARN / TWILIO_SECRET_ARN / AI_SECRET_ARN / PUSH_SECRET_ARN, read through
+ * the extension once per cold start. A secret still holding the stack's `{}` placeholder (or anything but a JSON
  * object) reads as not set up, so the feature says so instead of failing.
  */
 const providerSecretOnce = {
@@ -497,6 +505,17 @@ const providerSecretOnce = {
     async (): Promise<string | undefined> =>
       currentEnvironment().AI_API_KEY?.trim() || (await readProviderSecret('AI_SECRET_ARN')).apiKey,
   ),
+  push: once(async (): Promise<VapidKeys | undefined> => {
+    const env = currentEnvironment();
+    const direct = { publicKey: env.VAPID_PUBLIC_KEY?.trim(), privateKey: env.VAPID_PRIVATE_KEY?.trim() };
+    const fields =
+      direct.publicKey && direct.privateKey
+        ? { ...direct, subject: env.VAPID_SUBJECT?.trim() }
+        : await readProviderSecret('PUSH_SECRET_ARN');
+    return fields.publicKey && fields.privateKey
+      ? { publicKey: fields.publicKey, privateKey: fields.privateKey, subject: fields.subject || undefined }
+      : undefined;
+  }),
 };
 
 export const stripeKeys = (): Promise<StripeKeys> => providerSecretOnce.stripe.get();
@@ -517,6 +536,11 @@ export const twilioWebhookToken = (): Promise<string | undefined> => providerSec
  * (Ollama).
  */
 export const openaiApiKey = (): Promise<string | undefined> => providerSecretOnce.openai.get();
+/**
+ * The web push key pair: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (the local runtime's, kept in DATA_DIR), else the push
+ * secret PUSH_SECRET_ARN names; undefined until an operator has put a pair there.
+ */
+export const vapidKeys = (): Promise<VapidKeys | undefined> => providerSecretOnce.push.get();
 
 /**
  * The non-empty string fields of the JSON object in the secret `arnSetting` names ({} when unset or not such an

@@ -36,6 +36,7 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   google: /googleapis\.com/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
   'import-queue': /new SendMessageCommand\d*\(/,
+  push: /vapidKeys\d*\(\)/,
 };
 
 describe('the route table', () => {

@@ -12,9 +12,9 @@ export type TableUse = 'table:read' | 'table:write';
  * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
  * `stripe`, `google`: that provider's secret; `ai`: the configured AI model (Bedrock InvokeModel/Converse
  * on that model only, or the OpenAI-compatible endpoint's secret); `import-queue`: sending to the
- * imports queue (the import job's SQS queue).
+ * imports queue (the import job's SQS queue); `push`: the web push (VAPID) secret.
  */
-export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue';
+export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue' | 'push';
 export const RESOURCE_USES: readonly ResourceUse[] = [
   'uploads',
   'exports',
@@ -24,6 +24,7 @@ export const RESOURCE_USES: readonly ResourceUse[] = [
   'google',
   'ai',
   'import-queue',
+  'push',
 ];
 /** The table access first, then the rest in any order. */
 export type RouteUses = readonly [TableUse, ...ResourceUse[]];
@@ -145,7 +146,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/post-unsubscribe', access: 'public', uses: ['table:write'], body: 'raw' },
   // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
   { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
-  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms'], body: 'raw' },
+  { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms', 'push'], body: 'raw' },
   { method: 'POST', path: '/api/google/connect', handler: 'google/post-google-connect', access: 'agent', uses: ['table:write', 'google'] },
   // Google's consent page sends the browser back here (a top-level GET, so the Lax session cookie comes along).
   { method: 'GET', path: '/api/google/callback', handler: 'google/get-google-callback', access: 'public', uses: ['table:write', 'google'] },
@@ -163,6 +164,10 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'] },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
+  { method: 'GET', path: '/api/push/key', handler: 'push/get-push-key', access: 'agent', uses: ['table:read', 'push'] },
+  { method: 'POST', path: '/api/push/subscriptions', handler: 'push/post-push-subscriptions', access: 'agent', uses: ['table:write'] },
+  { method: 'DELETE', path: '/api/push/subscriptions/{id}', handler: 'push/delete-push-subscription', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/push/test', handler: 'push/post-push-test', access: 'agent', uses: ['table:write', 'push'], timeoutSeconds: 15 },
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];
 

@@ -465,6 +465,8 @@ describe('the stack with the defaults', () => {
         expect(text.includes('ProviderSecretsGoogleSecret')).toBe(route.uses.includes('google'));
         expect('STRIPE_SECRET_ARN' in variables).toBe(route.uses.includes('stripe'));
         expect('GOOGLE_SECRET_ARN' in variables).toBe(route.uses.includes('google'));
+        expect(text.includes('ProviderSecretsPushSecret')).toBe(route.uses.includes('push'));
+        expect('PUSH_SECRET_ARN' in variables).toBe(route.uses.includes('push'));
         expect(text).toContain(PINNED.sessionSecret);
         expect(text).toMatch(/WebOriginVerifySecret/);
         const tableStatement = statements.find((st) => [st.Action].flat().includes('dynamodb:Query'));
@@ -553,6 +555,7 @@ describe('the stack with the defaults', () => {
       );
       expect(providerSecrets.map(([id]) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual([
         'ProviderSecretsGoogleSecret',
+        'ProviderSecretsPushSecret',
         'ProviderSecretsStripeSecret',
       ]);
       for (const [, secret] of providerSecrets) expect(secret.Properties?.SecretString).toBe('{}');
@@ -965,7 +968,15 @@ describe('the stack with the defaults', () => {
       // Assess
       expect(variables.UNSUBSCRIBE_SIGNING_KEY_ARN).toEqual({ Ref: keyId });
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
-      expect(secretReads.map((st) => st.Resource)).toEqual([{ Ref: keyId }]);
+      // Besides that key, only the web push key pair (the agent's notifications of the digest and approvals).
+      const [pushId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('ProviderSecretsPushSecret'),
+      )!;
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual(
+        expect.arrayContaining([{ Ref: keyId }, { Ref: pushId }]),
+      );
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toHaveLength(2);
+      expect(variables.PUSH_SECRET_ARN).toEqual({ Ref: pushId });
       expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
       template.hasResourceProperties('Custom::PurposeKey', {
         RootSecretArn: { Ref: PINNED.sessionSecret },

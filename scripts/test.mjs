@@ -14,6 +14,11 @@ const STEPS = [
       name: 'type check',
       command: ['node', 'node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
     },
+    // The service worker's code (web/src/sw) has the WebWorker library instead of the DOM's.
+    {
+      name: 'type check (service worker)',
+      command: ['node', 'node_modules/typescript-native/bin/tsc', '-p', 'web/src/sw/tsconfig.json', '--noEmit'],
+    },
     { name: 'ESLint', command: ['eslint', '.', '--max-warnings=0'] },
     { name: 'Prettier', command: ['prettier', '--check', '.', '--log-level', 'warn'] },
     { name: 'build', command: ['node', 'scripts/build.mjs'] },

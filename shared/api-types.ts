@@ -2,6 +2,7 @@
 import type { MonthlyActivity } from './activity';
 import type { AutomationOccasion, AutomationRule } from './automations';
 import type { ReminderEvent } from './reminders';
+import type { PushPrefs } from './push';
 import type { ReminderPrefs } from './reminder-prefs';
 
 /** Every error answer (docs/architecture.md, Security model). */
@@ -30,9 +31,19 @@ export type User = {
   /** IANA zone the agent's 8 am digest and "today" are in. */
   timeZone: string;
   reminderPrefs: ReminderPrefs;
+  /** Which notifications web push brings to the agent's devices (all on until changed). */
+  pushPrefs: PushPrefs;
   /** Client sends paused: the agent's e-mails bounced or drew complaints past SES's review levels; null otherwise. */
   sendingPaused: SendingPaused | null;
 };
+
+// Web push (GET /api/push/key, POST and DELETE /api/push/subscriptions, POST /api/push/test).
+/** The server's VAPID public key (base64url, an uncompressed P-256 point): applicationServerKey of subscribe(). */
+export type PushKey = { publicKey: string };
+/** A device's subscription as the server keeps it: the same endpoint always has the same id. */
+export type PushSubscriptionCreated = { id: string };
+/** How many of the agent's devices the push services took the test notification for. */
+export type PushTestResult = { sent: number };
 
 /** Why and since when (ISO-8601) an agent's client sends are paused, until an administrator lifts it. */
 export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
@@ -742,6 +753,10 @@ export type ApiResponses = {
   'password-reset/post-password-reset-confirm': MessageResult;
   'password-reset/post-password-reset-request': MessageResult;
   'public/get-public-agents': PublicAgentSearch;
+  'push/get-push-key': PushKey;
+  'push/post-push-subscriptions': PushSubscriptionCreated;
+  'push/delete-push-subscription': never;
+  'push/post-push-test': PushTestResult;
   'stripe/post-stripe-webhook': StripeWebhookResult;
   'subscription/post-subscription-checkout': RedirectUrl;
   'subscription/post-subscription-portal': RedirectUrl;

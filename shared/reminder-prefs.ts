@@ -2,6 +2,7 @@
 // the time zone its 8 am is in): the defaults, and the schema PATCH /api/user/preferences and the
 // Settings form share.
 import * as yup from 'yup';
+import { pushPrefsSchema } from './push';
 
 export const LEAD_DAY_OPTIONS = [1, 3, 7, 14] as const;
 export type LeadDays = (typeof LEAD_DAY_OPTIONS)[number];
@@ -58,7 +59,7 @@ export function canonicalTimeZone(value: string): string | null {
   }
 }
 
-/** PATCH /api/user/preferences: any of the five settings; the ones left out stay as they are. */
+/** PATCH /api/user/preferences: any of the five settings and the push switches; the ones left out stay as they are. */
 export const reminderPreferencesSchema = yup
   .object({
     emailDigest: yup.boolean().strict(),
@@ -75,9 +76,13 @@ export const reminderPreferencesSchema = yup
         (value) => value === undefined || canonicalTimeZone(value) !== null,
       )
       .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value.trim()) ?? value) : value)),
+    /** The web push switches (shared/push.ts). */
+    push: pushPrefsSchema.optional(),
   })
   .test('something', PREFERENCE_MESSAGES.nothingToChange, (value) =>
-    Object.values(value ?? {}).some((v) => v !== undefined),
+    Object.values(value ?? {}).some((v) =>
+      v !== null && typeof v === 'object' ? Object.values(v).some((w) => w !== undefined) : v !== undefined,
+    ),
   );
 
 export type ReminderPreferencesInput = yup.InferType<typeof reminderPreferencesSchema>;

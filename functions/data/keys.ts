@@ -95,6 +95,9 @@
 //                            the replies since, waiting for the next notice)
 //  - a write sent again .... conditional Put / GetItem IDEMP#<agentId> / KEY#<Idempotency-Key> (the request's
 //                            fingerprint and its answer; TTL 24 h; the agent's partition goes with their account)
+//  - an agent's push devices Query USER#<agentId>, sk begins_with PUSHSUB# (at most MAX_PUSH_SUBSCRIPTIONS); one by id
+//                            GetItem USER#<agentId> / PUSHSUB#<id>, the id a hash of the endpoint (the same device
+//                            subscribing again is the same item; erased with the account's USER# partition)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -365,4 +368,9 @@ export const idempotencyPartition = (agentId: string) => `IDEMP#${agentId}`;
 export const idempotencyKey = (agentId: string, key: string) => ({
   pk: idempotencyPartition(agentId),
   sk: `KEY#${key}`,
+});
+export const PUSH_SUBSCRIPTION_PREFIX = 'PUSHSUB#';
+export const pushSubscriptionKey = (agentId: string, subscriptionId: string) => ({
+  pk: userPartition(agentId),
+  sk: `${PUSH_SUBSCRIPTION_PREFIX}${subscriptionId}`,
 });

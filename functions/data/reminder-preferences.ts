@@ -1,49 +1,57 @@
-// An agent's reminder preferences and time zone (PATCH /api/user/preferences). Each preference is
+// An agent's reminder preferences, push switches and time zone (PATCH /api/user/preferences). Each preference is
 // its own field of the reminderPrefs map, so two saves from two tabs never undo each other.
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { withDefaultPrefs, type ReminderPrefs } from '@shared/reminder-prefs';
 import { sendIf, table } from './db';
 import { userKey } from './keys';
-import { getUserById, type UserItem } from './users';
+import { getUserById, PUSH_PREF_ATTRIBUTES, type UserItem } from './users';
+import type { PushPrefs } from '@shared/push';
 
-export type PreferenceChanges = Partial<ReminderPrefs> & { timeZone?: string };
+export type PreferenceChanges = Partial<ReminderPrefs> & { timeZone?: string; push?: Partial<PushPrefs> };
 
 /** Applies the changes sent and returns the updated user; undefined when there is no such user. */
 export async function updateReminderPreferences(
   userId: string,
   changes: PreferenceChanges,
 ): Promise<UserItem | undefined> {
-  const { timeZone, ...prefs } = changes;
+  const { timeZone, push, ...prefs } = changes;
   const fields = Object.entries(prefs).filter(([, value]) => value !== undefined);
-  // timeZone is a DynamoDB reserved word: always through #tz.
-  const zone: { sets: string[]; names: Record<string, string>; values: Record<string, unknown> } =
-    timeZone === undefined
-      ? { sets: [], names: {}, values: {} }
-      : { sets: ['#tz = :tz'], names: { '#tz': 'timeZone' }, values: { ':tz': timeZone } };
+  // Attributes of the item itself: the time zone (a DynamoDB reserved word, so always by name) and each push switch.
+  const direct = [
+    ...(timeZone === undefined ? [] : [['timeZone', timeZone] as const]),
+    ...Object.entries(push ?? {}).flatMap(([kind, value]) =>
+      value === undefined ? [] : [[PUSH_PREF_ATTRIBUTES[kind as keyof PushPrefs], value] as const],
+    ),
+  ];
+  const own: { sets: string[]; names: Record<string, string>; values: Record<string, unknown> } = {
+    sets: direct.map((_, i) => `#d${i} = :d${i}`),
+    names: Object.fromEntries(direct.map(([name], i) => [`#d${i}`, name])),
+    values: Object.fromEntries(direct.map(([, value], i) => [`:d${i}`, value])),
+  };
   if (fields.length === 0) {
-    if (zone.sets.length === 0) return getUserById(userId, true);
+    if (own.sets.length === 0) return getUserById(userId, true);
     return attempt(userId, {
-      UpdateExpression: 'SET #tz = :tz',
+      UpdateExpression: `SET ${own.sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: zone.names,
-      ExpressionAttributeValues: zone.values,
+      ExpressionAttributeNames: own.names,
+      ExpressionAttributeValues: own.values,
     });
   }
   const onExistingMap = {
-    UpdateExpression: `SET ${[...zone.sets, ...fields.map((_, i) => `reminderPrefs.#p${i} = :p${i}`)].join(', ')}`,
+    UpdateExpression: `SET ${[...own.sets, ...fields.map((_, i) => `reminderPrefs.#p${i} = :p${i}`)].join(', ')}`,
     ConditionExpression: 'attribute_exists(pk) AND attribute_exists(reminderPrefs)',
-    ExpressionAttributeNames: { ...zone.names, ...Object.fromEntries(fields.map(([name], i) => [`#p${i}`, name])) },
+    ExpressionAttributeNames: { ...own.names, ...Object.fromEntries(fields.map(([name], i) => [`#p${i}`, name])) },
     ExpressionAttributeValues: {
-      ...zone.values,
+      ...own.values,
       ...Object.fromEntries(fields.map(([, value], i) => [`:p${i}`, value])),
     },
   };
   const creatingMap = {
-    UpdateExpression: `SET ${[...zone.sets, 'reminderPrefs = :prefs'].join(', ')}`,
+    UpdateExpression: `SET ${[...own.sets, 'reminderPrefs = :prefs'].join(', ')}`,
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reminderPrefs)',
-    ...(zone.sets.length ? { ExpressionAttributeNames: zone.names } : {}),
+    ...(own.sets.length ? { ExpressionAttributeNames: own.names } : {}),
     ExpressionAttributeValues: {
-      ...zone.values,
+      ...own.values,
       ':prefs': { ...withDefaultPrefs(undefined), ...Object.fromEntries(fields) },
     },
   };

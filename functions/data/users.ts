@@ -5,6 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/api-types';
 import type { AutomationRule } from '@shared/automations';
+import { withDefaultPushPrefs, type PushPrefs } from '@shared/push';
 import { withDefaultPrefs, type ReminderPrefs } from '@shared/reminder-prefs';
 import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
@@ -41,6 +42,10 @@ export type UserItem = {
   timeZone: string;
   /** Daily digest settings (PATCH /api/user/preferences); missing fields take the defaults. */
   reminderPrefs?: Partial<ReminderPrefs>;
+  /** The web push switches (PATCH /api/user/preferences `push`), one attribute each; missing ones are on. */
+  pushDigest?: boolean;
+  pushReplies?: boolean;
+  pushApprovals?: boolean;
   /** Automated follow-ups per occasion (PUT /api/user/automations); a missing occasion is off. */
   automations?: AutomationRule[];
   /** The calendar feed: SHA-256 of its secret (the lookup key) and the URL sealed for showing again. */
@@ -88,6 +93,16 @@ export class UniqueFieldTakenError extends Error {
 export const isAdmin = (user: Pick<UserItem, 'username' | 'emailVerifiedAt'>): boolean =>
   isAdministrator(user, config().adminEmails);
 
+/** The attribute of the user item each push switch is kept in. */
+export const PUSH_PREF_ATTRIBUTES = {
+  digest: 'pushDigest',
+  replies: 'pushReplies',
+  approvals: 'pushApprovals',
+} as const satisfies Record<keyof PushPrefs, keyof UserItem>;
+
+export const pushPrefsOf = (item: UserItem): PushPrefs =>
+  withDefaultPushPrefs({ digest: item.pushDigest, replies: item.pushReplies, approvals: item.pushApprovals });
+
 export function toPublicUser(item: UserItem): User {
   return {
     id: item.id,
@@ -104,6 +119,7 @@ export function toPublicUser(item: UserItem): User {
     lastLoginDate: item.lastLoginDate ?? null,
     timeZone: normalizeTimeZone(item.timeZone),
     reminderPrefs: withDefaultPrefs(item.reminderPrefs),
+    pushPrefs: pushPrefsOf(item),
     sendingPaused: sendingPausedOf(item.sendingPause),
   };
 }

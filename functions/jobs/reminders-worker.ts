@@ -1,7 +1,7 @@
 // jobs/reminders-worker: one agent's daily digest per message, from the reminders queue in
 // batches. Each message: claim the day (functions/data/digests.ts explains once-per-day), make the
 // day's automatic messages (functions/services/automations.ts), read the agent's clients (one
-// Query), award the "{n} Year Homeowner" milestones that fell due, send the e-mail and/or SMS the
+// Query), award the "{n} Year Homeowner" milestones that fell due, send the e-mail and/or SMS (and web push) the
 // agent asked for when there is something to say, mark the day sent, count the day's reminders. Failed messages are
 // reported one by one ({ batchItemFailures }), so SQS
 // retries only those, and sends them to the dead-letter queue after 3 tries.
@@ -27,8 +27,9 @@ import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '
 import { awardDueMilestones } from '../data/milestones';
 import { addToStats } from '../data/stats';
 import { countInsights } from '../data/insights';
-import { getUserById, type UserItem } from '../data/users';
+import { getUserById, pushPrefsOf, type UserItem } from '../data/users';
 import type { DigestMessage } from '../domain/digest-schedule';
+import { digestNotification } from '../domain/push-notifications';
 import { textDestination } from '../domain/phone-numbers';
 import {
   buildDigest,
@@ -41,6 +42,7 @@ import { observeJob } from '../observability/job';
 import { createLogger, type Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { sendEmail } from '../integrations/mail';
+import { pushToAgent } from '../integrations/push';
 import { sendSms } from '../integrations/sms';
 import type { HeldNoticeMessage, QueueMessage, ScheduledTextMessage } from '../integrations/digest-queue';
 import { runAutomations, type AutomationRun } from '../services/automations';
@@ -170,6 +172,8 @@ export async function sendDailyDigest(
   const prefs = withDefaultPrefs(agent.reminderPrefs);
   let emailed = false;
   let texted = false;
+  let pushed = 0;
+  const pushPrefs = pushPrefsOf(agent);
   let events = 0;
   let counted = 0;
   let automation: AutomationRun | undefined;
@@ -202,6 +206,8 @@ export async function sendDailyDigest(
           log.warn('digest SMS failed after the e-mail was sent', { error });
         }
       }
+      // The key dates only: messages to approve have their own notification (services/automations.ts). Never throws.
+      if (events > 0 && pushPrefs.digest) pushed = await pushToAgent(agentId, digestNotification(digest));
     }
   } catch (error) {
     // Nothing was sent: give the day back so the retry can send at once.
@@ -223,7 +229,7 @@ export async function sendDailyDigest(
     // Sent and marked: a retry would find the day done. The counter misses this day; log it.
     log.error('reminders counter not updated', { error, reminders: counted });
   }
-  log.info('digest done', { ...outcome, automation });
+  log.info('digest done', { ...outcome, pushed, automation });
   await monthlySummary(agent, date, log, now);
   return { status: 'sent', outcome };
 }

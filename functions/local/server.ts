@@ -8,7 +8,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -154,6 +154,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     STRIPE_WEBHOOK_SECRET:
       process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
     ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
+    // Web push: the VAPID key pair (generated once and kept in DATA_DIR), and push services on this machine allowed.
+    ...persistentVapidKeys(dataDir),
+    LOCAL_RUNTIME: '1',
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     // The emulators' own credentials (s3rver checks them); never a real account's.
     AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -354,6 +357,7 @@ async function startTwinUnlessOff(
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOCAL_ORIGINS: process.env.LOCAL_ORIGINS ?? '',
       QUEUE_PROVIDER: 'memory',
+      LOCAL_RUNTIME: '1',
     },
     ports: {
       MAIL_PROVIDER: 'outbox',
@@ -393,6 +397,12 @@ async function startTwinUnlessOff(
           from: env.TWILIO_FROM,
         });
       if (logicalId.startsWith('ProviderSecretsOpenaiSecret')) return JSON.stringify({ apiKey: env.AI_API_KEY });
+      if (logicalId.startsWith('ProviderSecretsPushSecret'))
+        return JSON.stringify({
+          publicKey: env.VAPID_PUBLIC_KEY,
+          privateKey: env.VAPID_PRIVATE_KEY,
+          subject: env.VAPID_SUBJECT,
+        });
       return '{}';
     },
   });
@@ -440,6 +450,27 @@ function persistentSecret(dataDir: string | undefined, name = 'session-secret', 
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The web push VAPID key pair (base64url: the uncompressed public point, the private scalar): the developer's
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else generated once and kept in DATA_DIR (subscriptions stay valid across
+ * restarts).
+ */
+function persistentVapidKeys(dataDir: string | undefined): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const given = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
+  if (given.VAPID_PUBLIC_KEY && given.VAPID_PRIVATE_KEY)
+    return { VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: given.VAPID_PRIVATE_KEY };
+  const file = dataDir ? join(dataDir, 'vapid-keys.json') : undefined;
+  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof persistentVapidKeys>;
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  const keys = { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d! };
+  if (file) {
+    mkdirSync(dataDir!, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return keys;
 }
 
 async function tempDir(): Promise<string> {

@@ -1,7 +1,8 @@
 // Automated follow-ups. On the morning of a key date (the agent's 8:00 run, with the digest) each
 // enabled rule drafts one message per due client with the same composer as the agent's own drafts,
 // and either leaves it in the agent's queue (`approve`, services/outgoing.ts) or schedules it for the
-// rule's time in the client's zone (`auto`, Pro). Exactly once per client, occasion and year: the
+// rule's time in the client's zone (`auto`, Pro); the agent's devices hear of the new ones waiting (web push, when the
+// `approvals` switch is on), once per run. Exactly once per client, occasion and year: the
 // message's id is made from those three and written with a condition, so retries, duplicate queue
 // deliveries and a crash between drafting and writing never make a second one. What is not sent
 // says why, on the message.
@@ -22,13 +23,15 @@ import type { ClientItem } from '../data/clients';
 import { getMessage, putMessageOnce, type NewMessage } from '../data/messages';
 import { dueOccasionClients } from '../data/occasions';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
-import type { UserItem } from '../data/users';
+import { pushPrefsOf, type UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
 import { automaticSendAt } from '../domain/client-message';
+import { approvalsNotification } from '../domain/push-notifications';
 import { textDestination } from '../domain/phone-numbers';
 import { textsAllowed } from '../domain/sms-consent';
 import { isRefusal } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
+import { pushToAgent } from '../integrations/push';
 import { writeDraft } from './drafts';
 import { reserveDailySend } from './send-limits';
 
@@ -109,6 +112,9 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
     else if (outcome.status === 'skipped') run.skipped[outcome.reason] = (run.skipped[outcome.reason] ?? 0) + 1;
     else run[outcome.status] += 1;
   }
+  // Only the messages this run made: a retry finds them existing and pushes nothing again. Never throws.
+  if (run.awaiting > 0 && pushPrefsOf(agent).approvals)
+    await pushToAgent(agent.id, approvalsNotification(run.awaiting));
   return run;
 }
 

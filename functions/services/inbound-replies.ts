@@ -2,7 +2,8 @@
 // order: the message joins the client's activity (so a crash later still keeps what the client said), Last Contact
 // moves and the automatic sends to the client pause (one write of the client record), the conversation moves to the
 // top of the agent's inbox as unread, the automatic messages waiting for that client stop going out on their own,
-// and the agent hears of it by e-mail (at most once per client per window; later replies go in the next notice).
+// and the agent hears of it by e-mail (at most once per client per window; later replies go in the next notice) and
+// on their devices by web push (each reply, when the agent's `replies` switch is on).
 import { createHash } from 'node:crypto';
 import { APPROVAL_NOTES, REPLY_PAUSE_DAYS } from '@shared/automations';
 import { todayIn } from '@shared/dates';
@@ -12,8 +13,10 @@ import { excerptOf, noteConversationMessage } from '../data/conversations';
 import { changeMessageStatus, listOutgoing, putMessageOnce } from '../data/messages';
 import { releaseSend } from '../data/outbound-caps';
 import { claimReplyNotice, releaseHeldNotice } from '../data/reply-notices';
-import { getUserById, type UserItem } from '../data/users';
+import { getUserById, pushPrefsOf, type UserItem } from '../data/users';
+import { replyNotification } from '../domain/push-notifications';
 import { randomId } from '../domain/signed-tokens';
+import { pushToAgent } from '../integrations/push';
 import { sendReplyNotice } from '../integrations/reply-emails';
 import { createLogger } from '../observability/logger';
 
@@ -96,6 +99,9 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
   const repliedOn = todayIn(agent?.timeZone ?? 'UTC', input.at);
   const held = await holdWaitingAutomatic(input.agentId, input.clientId, repliedOn);
   if (held) log.info('automatic messages held after a reply', { held });
+  // Never throws: the reply is taken in whatever the push services do.
+  if (agent && pushPrefsOf(agent).replies)
+    await pushToAgent(agent.id, replyNotification({ clientId: client.id, clientName: client.name, excerpt }));
 
   const notice = await claimReplyNotice(
     input.agentId,

@@ -57,7 +57,7 @@ export type ApiProps = {
    */
   originVerifySecret: secretsmanager.ISecret;
   adminEmails?: readonly string[];
-  /** The Stripe, Google and Twilio secrets: read only by the routes that declare the provider. */
+  /** The Stripe, Google, Twilio and push secrets: read only by the routes that declare the provider. */
   providerSecrets: ProviderSecrets;
   /** The Stripe price of the Pro plan (not a secret): to the routes that declare `stripe`. */
   stripePriceId?: string;
@@ -206,6 +206,7 @@ export class Api extends Construct {
         if (props.stripePriceId) addEnvironment({ STRIPE_PRICE_ID: props.stripePriceId });
       }
       if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
+      if (uses.has('push')) addEnvironment(props.providerSecrets.grantRead(role, 'push'));
       if (uses.has('import-queue')) {
         props.importsQueue.grantSendMessages(role);
         addEnvironment({ QUEUE_PROVIDER: 'sqs', IMPORTS_QUEUE_URL: props.importsQueue.queueUrl });

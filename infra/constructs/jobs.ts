@@ -140,7 +140,8 @@ export class Jobs extends Construct {
     });
     /**
      * A job that sends mail and texts to clients: the messaging settings and limits, the unsubscribe key (its links,
-     * and the keyed hashes of opt-outs), and the Twilio secret when texts go through Twilio.
+     * and the keyed hashes of opt-outs), the Twilio secret when texts go through Twilio, and the push secret (the
+     * agent's notifications of a digest, a reply, messages to approve).
      */
     const messagingJobFunction = (job: Job) => {
       const fn = this.keyedJobFunction(job, props.code, props.purposeKeys, {
@@ -148,8 +149,9 @@ export class Jobs extends Construct {
         ...messaging.environment,
         ...props.limits,
       });
-      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'twilio')))
-        fn.addEnvironment(name, value);
+      for (const provider of ['twilio', 'push'] as const)
+        for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, provider)))
+          fn.addEnvironment(name, value);
       return fn;
     };
     // The worker always reads a secret: the key of the unsubscribe links in the e-mails it sends.
@@ -432,6 +434,9 @@ export class Jobs extends Construct {
       UPLOADS_BUCKET: data.uploadsBucket.bucketName,
     });
     data.grantTable(fn, 'table:write');
+    // A client's reply is pushed to the agent's devices.
+    for (const [name, value] of Object.entries(props.providerSecrets.grantRead(fn, 'push')))
+      fn.addEnvironment(name, value);
     iam.Grant.addToPrincipal({
       grantee: fn,
       actions: ['s3:GetObject', 's3:DeleteObject'],

@@ -1,5 +1,5 @@
-// The keys of Stripe, Google, Twilio and an OpenAI-compatible endpoint: Secrets Manager secrets this stack creates
-// empty (`{}`),
+// The keys of Stripe, Google, Twilio, web push (VAPID) and an OpenAI-compatible endpoint: Secrets Manager secrets
+// this stack creates empty (`{}`),
 // which an operator fills in once with `aws secretsmanager put-secret-value` (README, Deploy).
 // CloudFormation never sees a key: the template holds the placeholder only, and a later deploy
 // leaves the value alone. The functions that declare the provider in functions/routes.ts get the
@@ -30,6 +30,12 @@ export const PROVIDER_SECRETS = {
     fields: ['accountSid', 'authToken', 'from'],
     description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}',
   },
+  push: {
+    setting: 'PUSH_SECRET_ARN',
+    fields: ['publicKey', 'privateKey', 'subject'],
+    description:
+      'Web push VAPID key pair: {"publicKey":"B…","privateKey":"…","subject":"mailto:…"} (base64url, from `npx web-push generate-vapid-keys`)',
+  },
   openai: {
     setting: 'AI_SECRET_ARN',
     fields: ['apiKey'],
@@ -58,6 +64,7 @@ export class ProviderSecrets extends Construct {
     const providers: Provider[] = [
       'stripe',
       'google',
+      'push',
       ...(props.twilio ? (['twilio'] as const) : []),
       ...(props.openai ? (['openai'] as const) : []),
     ];

@@ -1,4 +1,4 @@
-// PATCH /api/user/preferences: the daily digest (e-mail on/off, SMS on/off, lead time) and the
+// PATCH /api/user/preferences: the daily digest (e-mail on/off, SMS on/off, lead time), the push switches and the
 // agent's time zone; the fields left out stay as they are. Answers the updated user.
 import { reminderPreferencesSchema } from '@shared/reminder-prefs';
 import { updateReminderPreferences } from '../../data/reminder-preferences';

@@ -28,6 +28,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     lastLoginDate: null,
     timeZone: 'America/New_York',
     reminderPrefs: { emailDigest: true, sms: false, leadDays: 7, monthlySummary: true },
+    pushPrefs: { digest: true, replies: true, approvals: true },
     sendingPaused: null,
     ...overrides,
   };

@@ -7,6 +7,7 @@ import { useUser } from '@/lib/auth';
 import { BusinessProfileCard } from '@/features/business-profile/components/business-profile-card';
 import { CalendarFeedCard } from '@/features/settings/components/calendar-feed-card';
 import { CloseAccountCard } from '@/features/settings/components/close-account-card';
+import { PushNotificationsCard } from '@/features/settings/components/push-notifications-card';
 import { ReminderPreferencesCard } from '@/features/settings/components/reminder-preferences-card';
 import { ProSubscriptionCard } from '@/features/subscription/components/pro-subscription-card';
 import { useCheckoutReturn } from '@/features/subscription/use-checkout-return';
@@ -29,6 +30,7 @@ export function SettingsRoute() {
           <BusinessProfileCard user={user} />
           <ProSubscriptionCard isPro={isPro} confirming={confirming} />
           <ReminderPreferencesCard user={user} />
+          <PushNotificationsCard user={user} />
           <CalendarFeedCard />
           <CloseAccountCard />
         </Box>

@@ -1,0 +1,65 @@
+// What each web push notification says, where a tap takes the agent, and how long the push service keeps it for a
+// device that is offline. Plain values only: functions/integrations/push.ts sends them.
+import { eventLabel, windowPhrase, type Digest } from './reminder-digest';
+
+export type PushNotification = {
+  /** The JSON the service worker shows (web/src/sw/push-handlers.ts): `url` is the app path a tap opens. */
+  message: { title: string; body: string; url: string };
+  options: {
+    /** How long the push service keeps it for a device that is offline, in seconds. */
+    ttlSeconds: number;
+    urgency: 'very-low' | 'low' | 'normal' | 'high';
+    /** Replaces an undelivered notification of the same topic (a newer digest replaces an older one). */
+    topic?: string;
+  };
+};
+
+const HOUR = 3600;
+const BODY_MAX = 160;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const cut = (text: string, max = BODY_MAX) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+export const TEST_NOTIFICATION: PushNotification = {
+  message: { title: 'Hearthside', body: 'Notifications are on for this device.', url: '/settings' },
+  options: { ttlSeconds: 10 * 60, urgency: 'normal' },
+};
+
+/**
+ * The morning digest's key dates: today's first, else the coming ones (messages to approve have their own
+ * notification); worth a day at most, and the next digest replaces one not delivered yet.
+ */
+export function digestNotification(digest: Pick<Digest, 'today' | 'upcoming' | 'leadDays'>): PushNotification {
+  const { today, upcoming } = digest;
+  const body =
+    today.length > 0
+      ? `Today: ${eventLabel(today[0]!)}${today.length > 1 ? ` and ${today.length - 1} more` : ''}.`
+      : `${plural(upcoming.length, 'client date')} ${windowPhrase(digest.leadDays)}.`;
+  return {
+    message: { title: "Today's reminders", body: cut(body), url: today.length > 0 ? '/today' : '/reminders' },
+    options: { ttlSeconds: 12 * HOUR, urgency: 'normal', topic: 'digest' },
+  };
+}
+
+/** A client wrote back: who, and the start of what they said. */
+export function replyNotification(reply: { clientId: string; clientName: string; excerpt: string }): PushNotification {
+  return {
+    message: {
+      title: `${cut(reply.clientName, 60)} replied`,
+      body: cut(reply.excerpt),
+      url: `/inbox/${reply.clientId}`,
+    },
+    options: { ttlSeconds: 24 * HOUR, urgency: 'high' },
+  };
+}
+
+/** The day's automatic messages that wait for the agent's approval (once per run of the automations). */
+export function approvalsNotification(count: number): PushNotification {
+  return {
+    message: {
+      title: 'Messages to approve',
+      body: `${plural(count, 'automatic message')} ${count === 1 ? 'is' : 'are'} waiting for your approval.`,
+      url: '/today',
+    },
+    options: { ttlSeconds: 12 * HOUR, urgency: 'normal', topic: 'approvals' },
+  };
+}
