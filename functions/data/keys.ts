@@ -93,6 +93,9 @@
 //  - unread conversations .. GetItem AGENT#<agentId> / UNREADCONVERSATIONS (a counter: ADD with each conditional flip)
 //  - reply notice throttle . GetItem CLIENT#<clientId> / REPLYNOTICE (when the agent was last told of a reply, and
 //                            the replies since, waiting for the next notice)
+//  - a client merge (undo) GetItem AGENT#<agentId> / MERGE#<mergeId> (both clients as they were, its state and undo
+//                            deadline; TTL), and what it moved: Query MERGED#<mergeId> (each item as it was and where
+//                            it went, in order; TTL)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -359,3 +362,13 @@ export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agent
 export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });
 /** Reply notices holding replies, by the UTC hour (YYYY-MM-DDTHH) their window ends in: the hourly run sends them. */
 export const heldNoticePartition = (hour: string) => `NOTICEDUE#${hour}`;
+export const MERGE_PREFIX = 'MERGE#';
+export const clientMergeKey = (agentId: string, mergeId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${MERGE_PREFIX}${mergeId}`,
+});
+export const mergedItemsPartition = (mergeId: string) => `MERGED#${mergeId}`;
+export const mergedItemKey = (mergeId: string, index: number) => ({
+  pk: mergedItemsPartition(mergeId),
+  sk: String(index).padStart(9, '0'),
+});
