@@ -88,6 +88,6 @@ describe('/clients/duplicates', () => {
       },
     });
     expect(await screen.findByText('1 possible duplicate in your clients.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/clients/duplicates');
+    expect(screen.getByRole('link', { name: 'Review duplicates' })).toHaveAttribute('href', '/clients/duplicates');
   });
 });

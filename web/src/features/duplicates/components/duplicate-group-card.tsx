@@ -37,10 +37,16 @@ export function DuplicateGroupCard({ reason, clients, onMerge }: DuplicateGroupC
       subtitle={`${clients.length} clients · the differences are marked`}
     >
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: clients.length * 150 + 110 }}>
+        <Table
+          size="small"
+          sx={{
+            minWidth: { xs: clients.length * 110 + 80, sm: clients.length * 150 + 110 },
+            '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+          }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell component="td" sx={{ width: 110 }} />
+              <TableCell component="td" sx={{ width: { xs: 80, sm: 110 } }} />
               {clients.map((client) => (
                 <TableCell key={client.id} scope="col" sx={{ verticalAlign: 'top' }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{client.name}</Typography>

@@ -19,7 +19,7 @@ export function DuplicatesLink() {
       sx={{ mb: 3, alignItems: 'center' }}
       action={
         <Button component={RouterLink} to={paths.duplicates.getHref()} color="inherit" size="small">
-          Review
+          Review duplicates
         </Button>
       }
     >
