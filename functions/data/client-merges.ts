@@ -97,6 +97,7 @@ function repointed(value: unknown, from: string, to: string, attribute?: string)
   if (typeof value === 'string') return attribute && OBJECT_KEYS.has(attribute) ? value : value.split(from).join(to);
   if (Array.isArray(value)) return value.map((entry) => repointed(entry, from, to));
   if (value instanceof Set) return new Set([...value].map((entry) => repointed(entry, from, to)));
+  if (ArrayBuffer.isView(value)) return value;
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, repointed(entry, from, to, name)]));
   }

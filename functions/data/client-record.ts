@@ -648,9 +648,8 @@ export async function restoreClient(agentId: string, item: ClientItem, now = new
   if (takesSlot(item)) await reserveClientSlot(agentId);
   let restored: ClientItem;
   try {
-    const id = await claimClientEmail(agentId, item.email, item.id, now);
+    await claimClientEmail(agentId, item.email, item.id, now);
     const claim: ClientClaim = { item: { ...item, agentId, revision: (item.revision ?? 0) + 1 }, adopted: false };
-    if (id !== item.id) throw new ClientEmailTakenError(id);
     try {
       await writeEntries(listEntries(claim.item));
     } catch (error) {

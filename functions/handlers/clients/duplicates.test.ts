@@ -6,6 +6,7 @@ import { changeClient, createPendingClient } from '../../data/client-record';
 import type { ClientItem } from '../../data/clients';
 import { db, table } from '../../data/db';
 import { clientMergeKey, milestonePartition, smsPhoneKey, userKey } from '../../data/keys';
+import { getConversation, noteConversationMessage } from '../../data/conversations';
 import { rememberTextedPhone } from '../../data/messages';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -262,6 +263,56 @@ describe('POST /api/clients/merge/{id}/undo', () => {
     const again = await agent.post(`/api/clients/merge/${merged.id}/undo`, {});
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('ALREADY_UNDONE');
+  });
+
+  it("keeps the kept client's own conversation and milestone where both have one, and brings the other's back on undo", async () => {
+    const { client: agent, user } = await signedInAgent(api);
+    const keep = await create(agent);
+    const other = await create(agent);
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await noteConversationMessage(user.id, keep.id, {
+      direction: 'outbound',
+      channel: 'email',
+      excerpt: 'Hi',
+      at: at(9),
+    });
+    await noteConversationMessage(user.id, other.id, {
+      direction: 'inbound',
+      channel: 'sms',
+      excerpt: 'Thursday works',
+      at: at(5),
+    });
+    for (const id of [keep.id, other.id]) {
+      expect((await agent.post(`/api/clients/${id}/review-status`, { status: 'submitted' })).status).toBe(200);
+    }
+    const unread = async () => (await agent.get('/api/conversations')).body.unreadTotal as number;
+    expect(await unread()).toBe(1);
+    const keptMilestone = (await agent.get(`/api/clients/${keep.id}/milestones`)).body;
+
+    const merged = (await merge(agent, keep.id, other.id)).body as ClientMerge;
+    expect(await getConversation(user.id, keep.id)).toMatchObject({ lastMessage: { excerpt: 'Hi' } });
+    expect(await unread()).toBe(0);
+    expect((await agent.get(`/api/clients/${keep.id}/milestones`)).body).toEqual(keptMilestone);
+
+    expect((await agent.post(`/api/clients/merge/${merged.id}/undo`, {})).status).toBe(200);
+    expect(await getConversation(user.id, other.id)).toMatchObject({
+      unread: true,
+      lastMessage: { excerpt: 'Thursday works' },
+    });
+    expect(await getConversation(user.id, keep.id)).toMatchObject({ lastMessage: { excerpt: 'Hi' } });
+    expect(await unread()).toBe(1);
+    expect((await agent.get(`/api/clients/${other.id}/milestones`)).body).toEqual([
+      expect.objectContaining({ type: 'review-submitted' }),
+    ]);
+  });
+
+  it('answers 404 to a merge id no merge could have', async () => {
+    const { client: agent } = await signedInAgent(api);
+    for (const id of ['x'.repeat(200), 'a.b', 'MERGE%23x']) {
+      const res = await agent.post(`/api/clients/merge/${id}/undo`, {});
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Merge not found' });
+    }
   });
 
   it('answers 410 UNDO_EXPIRED after 10 minutes, and the merge stands', async () => {

@@ -8,7 +8,10 @@ export const handler = defineHandler(
   'clients/post-clients-merge-undo',
   { errors: CLIENT_WRITE_ERRORS },
   async ({ user, params }) => {
-    const undone = await undoMerge(user.id, params.id ?? '');
+    // A merge id is ours (randomId): anything else names no merge, and would not fit in a key.
+    const id = params.id ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw mergeRefusalAnswer({ kind: 'not-found', what: 'merge' });
+    const undone = await undoMerge(user.id, id);
     if ('kind' in undone) throw mergeRefusalAnswer(undone);
     return { body: undone };
   },
