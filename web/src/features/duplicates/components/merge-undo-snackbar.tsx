@@ -17,6 +17,8 @@ export function MergeUndoSnackbar({ merge, isUndoing, onUndo, onClose }: MergeUn
   return (
     <Snackbar
       open={Boolean(merge)}
+      // Offered while the server still allows it.
+      autoHideDuration={merge ? Math.max(1000, Date.parse(merge.result.undoUntil) - Date.now()) : null}
       onClose={(_event, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       message={merge?.message}
