@@ -15,8 +15,10 @@ import {
   mergedItemsPartition,
   ownerClientPrefix,
   ownerPartition,
+  mergingLockKey,
   milestonePartition,
 } from './keys';
+import { claimUniqueLock, releaseUniqueLock, type UniqueLock } from './unique-locks';
 
 type Key = { pk: string; sk: string };
 type Item = Key & Record<string, unknown>;
@@ -90,6 +92,38 @@ export async function setMergeState(
     }),
   );
   return updated !== null;
+}
+
+/**
+ * The lock on a client while a merge (or its undo) works on it. A merge ends well within the lock's grace minute
+ * (the route's timeout is 29 s), so a lock older than that was left by a crash and is taken over.
+ */
+const mergingLock = (agentId: string, clientId: string): UniqueLock => ({
+  key: mergingLockKey(agentId, clientId),
+  type: 'merging-lock',
+  ownerAttribute: 'mergeId',
+  ownerExists: async () => false,
+});
+
+/**
+ * Locks both clients for the merge `mergeId` (in id order, so two merges of the same pair cannot each hold one);
+ * false, holding nothing, when another merge holds either.
+ */
+export async function lockClients(agentId: string, clientIds: readonly string[], mergeId: string, now: Date) {
+  const held: string[] = [];
+  for (const clientId of [...clientIds].sort()) {
+    const claim = await claimUniqueLock(mergingLock(agentId, clientId), mergeId, now.toISOString());
+    if (!claim.granted) {
+      await unlockClients(agentId, held, mergeId);
+      return false;
+    }
+    held.push(clientId);
+  }
+  return true;
+}
+
+export async function unlockClients(agentId: string, clientIds: readonly string[], mergeId: string): Promise<void> {
+  for (const clientId of clientIds) await releaseUniqueLock(mergingLock(agentId, clientId), mergeId);
 }
 
 /** The value with every mention of one client id turned into another's (keys, index keys and attributes). */

@@ -95,7 +95,8 @@
 //                            the replies since, waiting for the next notice)
 //  - a client merge (undo) GetItem AGENT#<agentId> / MERGE#<mergeId> (both clients as they were, its state and undo
 //                            deadline; TTL), and what it moved: Query MERGED#<mergeId> (each item as it was and where
-//                            it went, in order; TTL)
+//                            it went, in order; TTL); a client being merged: AGENT#<agentId> / MERGING#<clientId>
+//                            (a unique lock naming the merge, for the length of the merge or its undo)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -371,4 +372,8 @@ export const mergedItemsPartition = (mergeId: string) => `MERGED#${mergeId}`;
 export const mergedItemKey = (mergeId: string, index: number) => ({
   pk: mergedItemsPartition(mergeId),
   sk: String(index).padStart(9, '0'),
+});
+export const mergingLockKey = (agentId: string, clientId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `MERGING#${clientId}`,
 });

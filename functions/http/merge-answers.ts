@@ -14,6 +14,10 @@ export function mergeRefusalAnswer(refusal: MergeRefusal): HttpError {
       );
     case 'already-undone':
       return new HttpError(409, 'This merge was already undone.', { code: 'ALREADY_UNDONE' });
+    case 'merge-in-progress':
+      return new HttpError(409, 'These clients are being merged right now. Try again in a minute.', {
+        code: 'MERGE_IN_PROGRESS',
+      });
     case 'merge-unfinished':
       return conflict('This merge did not finish and cannot be undone.');
     case 'undo-expired':

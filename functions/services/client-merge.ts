@@ -8,10 +8,13 @@ import { changeClient, deleteClient, restoreClient } from '../data/client-record
 import {
   deleteMovedRecords,
   getClientMerge,
+  lockClients,
+  type ClientMergeItem,
   moveHistory,
   putClientMerge,
   restoreHistory,
   setMergeState,
+  unlockClients,
 } from '../data/client-merges';
 import { queryAll } from '../data/db';
 import { agentPartition, CLIENT_PREFIX } from '../data/keys';
@@ -61,7 +64,8 @@ export type MergeRefusal =
   | { kind: 'registration-pending'; clientId: string }
   | { kind: 'already-undone' }
   | { kind: 'undo-expired'; undoUntil: string }
-  | { kind: 'merge-unfinished' };
+  | { kind: 'merge-unfinished' }
+  | { kind: 'merge-in-progress' };
 
 /** Merges `mergeId` into `keepId`, both the agent's: the kept client as it is now, and the merge's id for its undo. */
 export async function mergeClients(
@@ -76,6 +80,25 @@ export async function mergeClients(
     if (client.registrationPendingAt) return { kind: 'registration-pending', clientId: client.id };
   }
   const id = randomId();
+  // A second request for the same clients (a double click, the reverse merge) is refused while this one runs.
+  if (!(await lockClients(agentId, [keepId, mergeId], id, now))) return { kind: 'merge-in-progress' };
+  try {
+    return await mergeLocked(agentId, id, keepId, mergeId, now);
+  } finally {
+    await unlockClients(agentId, [keepId, mergeId], id);
+  }
+}
+
+async function mergeLocked(
+  agentId: string,
+  id: string,
+  keepId: string,
+  mergeId: string,
+  now: Date,
+): Promise<ClientMerge | MergeRefusal> {
+  // Read again now that this merge holds both: a merge of the same pair that finished meanwhile took one away.
+  const [kept, merged] = await Promise.all([getClient(agentId, keepId), getClient(agentId, mergeId)]);
+  if (!kept || !merged) return { kind: 'not-found', what: 'client' };
   const undoUntil = new Date(now.getTime() + MERGE_UNDO_MS).toISOString();
   // The record first: a merge cut halfway is still described, its moved items recorded one by one.
   await putClientMerge({
@@ -119,6 +142,21 @@ export async function undoMerge(
   if (merge.state === 'undone' || merge.state === 'undoing') return { kind: 'already-undone' };
   if (merge.state !== 'merged') return { kind: 'merge-unfinished' };
   if (now.toISOString() > merge.undoUntil) return { kind: 'undo-expired', undoUntil: merge.undoUntil };
+  const clientIds = [merge.keepId, merge.mergeId];
+  if (!(await lockClients(agentId, clientIds, id, now))) return { kind: 'merge-in-progress' };
+  try {
+    return await undoLocked(agentId, merge, now);
+  } finally {
+    await unlockClients(agentId, clientIds, id);
+  }
+}
+
+async function undoLocked(
+  agentId: string,
+  merge: ClientMergeItem,
+  now: Date,
+): Promise<ClientMergeUndone | MergeRefusal> {
+  const { id } = merge;
   if (!(await setMergeState(agentId, id, 'merged', 'undoing'))) return { kind: 'already-undone' };
   let restored: ClientItem;
   try {

@@ -2,6 +2,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientInput } from '@shared/client-schema';
 import type { Client, ClientMerge, DuplicateGroups } from '@shared/api-types';
+import { lockClients, unlockClients } from '../../data/client-merges';
 import { changeClient, createPendingClient } from '../../data/client-record';
 import type { ClientItem } from '../../data/clients';
 import { db, table } from '../../data/db';
@@ -204,6 +205,19 @@ describe('POST /api/clients/merge', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('REGISTRATION_PENDING');
     expect(res.body.message).toMatch(/not confirmed yet/);
+  });
+
+  it('refuses with 409 MERGE_IN_PROGRESS while another merge holds either client, and merges once it is done', async () => {
+    const { client: agent, user } = await signedInAgent(api);
+    const keep = await create(agent);
+    const other = await create(agent);
+    expect(await lockClients(user.id, [other.id], 'another-merge', new Date())).toBe(true);
+    const refused = await merge(agent, keep.id, other.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('MERGE_IN_PROGRESS');
+    expect((await agent.get('/api/clients')).body).toHaveLength(2);
+    await unlockClients(user.id, [other.id], 'another-merge');
+    expect((await merge(agent, keep.id, other.id)).status).toBe(200);
   });
 
   it.each([
