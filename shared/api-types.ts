@@ -113,6 +113,18 @@ export type Client = {
   updatedAt: string;
 };
 
+/** Why clients look like the same person: the same number; the same name and a same key date; similar names. */
+export type DuplicateReason = 'phone' | 'name-and-date' | 'similar-name';
+/** GET /api/clients/duplicates: groups of likely duplicates (oldest client first), and those clients. */
+export type DuplicateGroups = {
+  groups: Array<{ clientIds: string[]; reason: DuplicateReason }>;
+  clients: Client[];
+};
+/** POST /api/clients/merge: the kept client, and the merge's id for its undo until `undoUntil` (ISO). */
+export type ClientMerge = { id: string; client: Client; mergedId: string; undoUntil: string };
+/** POST /api/clients/merge/{id}/undo: both clients as they were. */
+export type ClientMergeUndone = { clients: Client[] };
+
 /** POST /api/clients: the client, and how many more the free plan allows (null: Pro, unlimited). */
 export type CreatedClient = Client & { remainingFreeSlots: number | null };
 
@@ -727,6 +739,9 @@ export type ApiResponses = {
   'clients/post-client-touches': LogTouchResult;
   'clients/post-clients': CreatedClient;
   'clients/post-clients-import': ImportResult;
+  'clients/get-clients-duplicates': DuplicateGroups;
+  'clients/post-clients-merge': ClientMerge;
+  'clients/post-clients-merge-undo': ClientMergeUndone;
   'dashboard/get-dashboard': Dashboard;
   'reminders/get-reminders': ReminderPage;
   'imports/get-import': ImportJob;

@@ -81,7 +81,11 @@ export type ClientChange =
    * A directory registration is confirmed (by the client from the e-mail, or accepted by the agent): the client takes
    * a plan slot (refused with PlanLimitError when the free plan is full) and gets its occasions.
    */
-  | { kind: 'confirm-registration' };
+  | { kind: 'confirm-registration' }
+  /** Another client is merged into this one: these fields (functions/domain/duplicates.ts mergedFields) are set. */
+  | { kind: 'merge-absorb'; fields: Partial<ClientItem> }
+  /** A merge is undone: the client's fields go back to `item`'s, as the merge found them. */
+  | { kind: 'restore'; item: ClientItem };
 
 /** What a change did: the item before and after, or why it did nothing. */
 export type ChangeOutcome =
@@ -176,6 +180,10 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return before.automaticApprovedAt ? unchanged : changed({ automaticApprovedAt: stamp });
     case 'confirm-registration':
       return before.registrationPendingAt ? changed({ registrationPendingAt: null, updatedAt: stamp }) : unchanged;
+    case 'merge-absorb':
+      return Object.keys(change.fields).length ? changed({ ...change.fields, updatedAt: stamp }) : unchanged;
+    case 'restore':
+      return { kind: 'changed', after: { ...change.item, revision: before.revision } };
     case 'rederive': {
       const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
       return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
@@ -629,6 +637,32 @@ async function deleteClientPartition(clientId: string): Promise<void> {
     ProjectionExpression: 'pk, sk',
   });
   await batchDelete(keys);
+}
+
+/**
+ * Writes back a client deleted by a merge, as it was (its id, dates and fields), within the agent's plan: the plan
+ * slot, the e-mail lock, the entries, the item, then the counters, as createClient does. Throws PlanLimitError when
+ * the free plan filled up since, and ClientEmailTakenError when another client took the address.
+ */
+export async function restoreClient(agentId: string, item: ClientItem, now = new Date()): Promise<ClientItem> {
+  if (takesSlot(item)) await reserveClientSlot(agentId);
+  let restored: ClientItem;
+  try {
+    await claimClientEmail(agentId, item.email, item.id, now);
+    const claim: ClientClaim = { item: { ...item, agentId, revision: (item.revision ?? 0) + 1 }, adopted: false };
+    try {
+      await writeEntries(listEntries(claim.item));
+    } catch (error) {
+      await giveBackClaim(agentId, claim);
+      throw error;
+    }
+    restored = await putClaimedClient(agentId, claim);
+  } catch (error) {
+    if (takesSlot(item)) await releaseClientSlot(agentId);
+    throw error;
+  }
+  await addCounters(agentId, { ...derivedWrites(undefined, restored, now), add: [], remove: [] }, undefined);
+  return restored;
 }
 
 /** Every entry of these clients, written again (`npm run occasions:rebuild`, for data older than the entries). */

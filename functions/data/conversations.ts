@@ -116,7 +116,8 @@ export async function markConversationRead(agentId: string, clientId: string): P
   return flipped !== undefined;
 }
 
-async function addUnread(agentId: string, delta: number): Promise<void> {
+/** Moves the agent's unread count (a merge's undo brings back an unread conversation it had set read). */
+export async function addUnread(agentId: string, delta: number): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: table(),

@@ -98,6 +98,10 @@
 //  - an agent's push devices Query USER#<agentId>, sk begins_with PUSHSUB# (at most MAX_PUSH_SUBSCRIPTIONS); one by id
 //                            GetItem USER#<agentId> / PUSHSUB#<id>, the id a hash of the endpoint (the same device
 //                            subscribing again is the same item; erased with the account's USER# partition)
+//  - a client merge (undo) GetItem AGENT#<agentId> / MERGE#<mergeId> (both clients as they were, its state and undo
+//                            deadline; TTL), and what it moved: Query MERGED#<mergeId> (each item as it was and where
+//                            it went, in order; TTL); a client being merged: AGENT#<agentId> / MERGING#<clientId>
+//                            (a unique lock naming the merge, for the length of the merge or its undo)
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
@@ -373,4 +377,18 @@ export const PUSH_SUBSCRIPTION_PREFIX = 'PUSHSUB#';
 export const pushSubscriptionKey = (agentId: string, subscriptionId: string) => ({
   pk: userPartition(agentId),
   sk: `${PUSH_SUBSCRIPTION_PREFIX}${subscriptionId}`,
+});
+export const MERGE_PREFIX = 'MERGE#';
+export const clientMergeKey = (agentId: string, mergeId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${MERGE_PREFIX}${mergeId}`,
+});
+export const mergedItemsPartition = (mergeId: string) => `MERGED#${mergeId}`;
+export const mergedItemKey = (mergeId: string, index: number) => ({
+  pk: mergedItemsPartition(mergeId),
+  sk: String(index).padStart(9, '0'),
+});
+export const mergingLockKey = (agentId: string, clientId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `MERGING#${clientId}`,
 });

@@ -59,6 +59,11 @@ export const paths = {
     label: 'Manage Clients',
     getHref: () => '/clients',
   },
+  duplicates: {
+    path: '/clients/duplicates',
+    label: 'Possible duplicates',
+    getHref: () => '/clients/duplicates',
+  },
   reminders: {
     path: '/reminders',
     label: 'Reminders',

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useUser } from '@/lib/auth';
 import { AutomationsPauseSwitch } from '@/features/automations/components/automations-pause-switch';
 import { ClientsManager } from '@/features/clients/components/clients-manager';
+import { DuplicatesLink } from '@/features/duplicates/components/duplicates-link';
 import { ClientActivitySection } from '@/features/messages/components/client-activity';
 import { MessageButton } from '@/features/messages/components/message-button';
 import { useComposer } from '@/features/messages/components/use-composer';
@@ -31,7 +32,12 @@ export function ClientsRoute() {
             Invite Client
           </Button>
         }
-        aboveList={<OpenInvitations />}
+        aboveList={
+          <>
+            <DuplicatesLink />
+            <OpenInvitations />
+          </>
+        }
         renderReviewActions={(client) => (
           <>
             <RequestReviewButton client={client} />
