@@ -215,3 +215,45 @@ describe('GET /api/clients, a page at a time', () => {
     expect((await page(client, { q: '', limit: '5' })).clients).toEqual([]);
   });
 });
+
+describe('GET /api/clients/{id}, one client for its page', () => {
+  it("answers the agent's own client in the shape of the list", async () => {
+    const { client } = await proAgent();
+    const created = await add(client, { name: 'Page Owner', birthday: '1980-04-02' });
+    const res = await client.get(`/api/clients/${created.id}`);
+    expect(res.status).toBe(200);
+    const { remainingFreeSlots: _slots, ...shape } = created as Client & { remainingFreeSlots?: unknown };
+    expect(res.body).toEqual({ ...shape, tags: [], keyDates: [], cadenceDays: null });
+    const listed = (await page(client, { q: 'page owner' })).clients[0];
+    expect(res.body).toEqual(listed);
+  });
+
+  it("answers 404 NOT_FOUND for another agent's client and for an unknown id, and 400 for a malformed id", async () => {
+    const a = await proAgent();
+    const b = await proAgent();
+    const theirs = await add(a.client, { name: 'Not Yours' });
+    const stolen = await b.client.get(`/api/clients/${theirs.id}`);
+    expect([stolen.status, stolen.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect(JSON.stringify(stolen.body)).not.toContain('Not Yours');
+    const unknown = await b.client.get('/api/clients/no-such-client');
+    expect([unknown.status, unknown.body.code, unknown.body.message]).toEqual([404, 'NOT_FOUND', 'Client not found']);
+    for (const bad of [`${'x'.repeat(65)}`, 'a.b', '%E2%9C%93', '%20']) {
+      const res = await b.client.get(`/api/clients/${bad}`);
+      expect([bad, res.status, res.body.code]).toEqual([bad, 400, 'BAD_PATH_PARAMETER']);
+    }
+    const undecodable = await b.client.get('/api/clients/%ZZ');
+    expect(undecodable.status).toBe(400);
+  });
+
+  it('leaves /api/clients/export to the export, never to the one-client route', async () => {
+    const { client } = await proAgent();
+    const res = await client.get('/api/clients/export');
+    expect(res.body.code).not.toBe('BAD_PATH_PARAMETER');
+    expect(res.status).not.toBe(404);
+  });
+
+  it('asks for a session', async () => {
+    const res = await api.client().get('/api/clients/anything');
+    expect(res.status).toBe(401);
+  });
+});
