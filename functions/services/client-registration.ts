@@ -158,6 +158,7 @@ export async function registerWithAgent(
     const pending = await createPendingClient(agent.id, { ...input, anniversary: undefined }, now, {
       ...formConsent(input, now),
       ...(await carriedClientFields(agent.id, input)),
+      origin: 'invitation',
     });
     await recordConsentChange(pending);
     await rememberStoppedNumber(pending, config().smsAllowedCountries);

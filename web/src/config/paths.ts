@@ -59,6 +59,10 @@ export const paths = {
     label: 'Manage Clients',
     getHref: () => '/clients',
   },
+  client: {
+    path: '/clients/:id',
+    getHref: (id: string) => `/clients/${encodeURIComponent(id)}`,
+  },
   reminders: {
     path: '/reminders',
     label: 'Reminders',
