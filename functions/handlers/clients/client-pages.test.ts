@@ -228,6 +228,18 @@ describe('GET /api/clients/{id}, one client for its page', () => {
     expect(res.body).toEqual(listed);
   });
 
+  it('says how the client came in: added by the agent, or imported from a file', async () => {
+    const { client } = await proAgent();
+    const added = await add(client, { name: 'Added Here' });
+    expect((await client.get(`/api/clients/${added.id}`)).body.origin).toBe('added');
+    const form = new FormData();
+    form.append('file', new Blob(['name,email,phone\nFrom File,from-file@example.com,512-555-0199\n']), 'c.csv');
+    expect((await client.request('POST', '/api/clients/import', { body: form })).status).toBe(200);
+    const imported = (await page(client, { q: 'from file' })).clients[0]!;
+    expect(imported.origin).toBe('imported');
+    expect((await client.get(`/api/clients/${imported.id}`)).body.origin).toBe('imported');
+  });
+
   it("answers 404 NOT_FOUND for another agent's client and for an unknown id, and 400 for a malformed id", async () => {
     const a = await proAgent();
     const b = await proAgent();
