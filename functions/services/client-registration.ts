@@ -158,7 +158,6 @@ export async function registerWithAgent(
     const pending = await createPendingClient(agent.id, { ...input, anniversary: undefined }, now, {
       ...formConsent(input, now),
       ...(await carriedClientFields(agent.id, input)),
-      origin: 'invitation',
     });
     await recordConsentChange(pending);
     await rememberStoppedNumber(pending, config().smsAllowedCountries);
@@ -202,6 +201,7 @@ async function createRegisteringClient(
     const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now, undefined, {
       ...formConsent(input, now),
       ...(await carriedClientFields(agent.id, input)),
+      origin: 'invitation',
     });
     await recordConsentChange(client);
     await rememberStoppedNumber(client, config().smsAllowedCountries);

@@ -7,6 +7,7 @@ import { db, table } from '../../data/db';
 import { listPartition } from '../../data/client-lists';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
+import { inviteClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { CLIENT_LIST_MESSAGES } from './get-clients';
 
@@ -238,6 +239,23 @@ describe('GET /api/clients/{id}, one client for its page', () => {
     const imported = (await page(client, { q: 'from file' })).clients[0]!;
     expect(imported.origin).toBe('imported');
     expect((await client.get(`/api/clients/${imported.id}`)).body.origin).toBe('imported');
+  });
+
+  it('says a client registered through an invitation or through the directory', async () => {
+    const realtor = await signedInRealtor(api);
+    const invited = clientInput();
+    const token = await inviteClient(api, realtor.client, { name: invited.name, email: invited.email });
+    const fromInvitation = await api.client().post('/api/client-registration', { token, phone: invited.phone });
+    expect(fromInvitation.status).toBe(201);
+    const one = await realtor.client.get(`/api/clients/${fromInvitation.body.clientId}`);
+    expect([one.status, one.body.origin]).toEqual([200, 'invitation']);
+
+    const walkIn = clientInput({ name: 'Walk In' });
+    const fromDirectory = await api.client().post('/api/client-registration', { agentId: realtor.user.id, ...walkIn });
+    expect(fromDirectory.status).toBe(201);
+    const listed = (await page(realtor.client, { q: 'walk in' })).clients[0]!;
+    const other = await realtor.client.get(`/api/clients/${listed.id}`);
+    expect([other.body.origin, other.body.registrationPending]).toEqual(['directory', true]);
   });
 
   it("answers 404 NOT_FOUND for another agent's client and for an unknown id, and 400 for a malformed id", async () => {
