@@ -145,7 +145,12 @@ describe('the route table', () => {
     expect(first('/api/clients/c-1/messages')).toBe('/api/clients/{id}/messages');
     expect(first('/api/clients/c-1/other')).toBe('/api/clients/{id}/{part}');
     // Among equally specific paths the table's order stays.
-    expect(bySpecificity([{ path: '/b/{x}', n: 1 }, { path: '/a/{y}', n: 2 }]).map((r) => r.n)).toEqual([1, 2]);
+    expect(
+      bySpecificity([
+        { path: '/b/{x}', n: 1 },
+        { path: '/a/{y}', n: 2 },
+      ]).map((r) => r.n),
+    ).toEqual([1, 2]);
   });
 });
 
