@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { startTestApi, type TestApi } from './testing/local-api';
 import { lambdaContext } from './local/http-event';
 import {
+  bySpecificity,
   compilePath,
   MAX_ROUTE_TIMEOUT_SECONDS,
   RESOURCE_USES,
@@ -126,6 +127,31 @@ describe('the route table', () => {
   it('matches path parameters', () => {
     expect(compilePath('/api/clients/{id}/milestones')('/api/clients/abc%20d/milestones')).toEqual({ id: 'abc d' });
     expect(compilePath('/api/clients/{id}')('/api/clients/abc/extra')).toBeNull();
+  });
+
+  it('matches a fixed segment before a {param} one, as API Gateway does, whatever the table order', () => {
+    const table = [
+      { path: '/api/clients/{id}' },
+      { path: '/api/clients/{id}/messages' },
+      { path: '/api/clients/export' },
+      { path: '/api/clients/bulk/{id}' },
+      { path: '/api/clients/duplicates' },
+      { path: '/api/clients/{id}/{part}' },
+    ];
+    const first = (url: string) => bySpecificity(table).find((route) => compilePath(route.path)(url))?.path;
+    expect(first('/api/clients/export')).toBe('/api/clients/export');
+    expect(first('/api/clients/duplicates')).toBe('/api/clients/duplicates');
+    expect(first('/api/clients/bulk/job-1')).toBe('/api/clients/bulk/{id}');
+    expect(first('/api/clients/c-1')).toBe('/api/clients/{id}');
+    expect(first('/api/clients/c-1/messages')).toBe('/api/clients/{id}/messages');
+    expect(first('/api/clients/c-1/other')).toBe('/api/clients/{id}/{part}');
+    // Among equally specific paths the table's order stays.
+    expect(
+      bySpecificity([
+        { path: '/b/{x}', n: 1 },
+        { path: '/a/{y}', n: 2 },
+      ]).map((r) => r.n),
+    ).toEqual([1, 2]);
   });
 });
 

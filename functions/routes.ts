@@ -93,6 +93,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/imports', handler: 'imports/post-imports', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/imports/{id}/start', handler: 'imports/post-import-start', access: 'agent', uses: ['table:write', 'uploads', 'import-queue'] },
   { method: 'GET', path: '/api/imports/{id}', handler: 'imports/get-import', access: 'agent', uses: ['table:read', 'exports'] },
+  { method: 'GET', path: '/api/clients/{id}', handler: 'clients/get-client', access: 'agent', uses: ['table:read'] },
   { method: 'PATCH', path: '/api/clients/{id}', handler: 'clients/patch-client', access: 'agent', uses: ['table:write'] },
   { method: 'DELETE', path: '/api/clients/{id}', handler: 'clients/delete-client', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/clients/{id}/review-status', handler: 'clients/post-client-review-status', access: 'agent', uses: ['table:write'] },
@@ -178,6 +179,23 @@ export function findRouteByHandler(handler: string): Route {
   const route = routes.find((r) => r.handler === handler);
   if (!route) throw new Error(`No route in functions/routes.ts names the handler "${handler}"`);
   return route;
+}
+
+/**
+ * The routes in the order a request is matched against them: API Gateway prefers the most specific path, so at the
+ * first segment where two paths differ a fixed segment wins over a `{param}` (`/api/clients/export` never reaches
+ * `/api/clients/{id}`). Otherwise the table's order is kept (paths of different lengths never match the same URL).
+ */
+export function bySpecificity<R extends Pick<Route, 'path'>>(table: readonly R[]): R[] {
+  const segments = (route: R) => route.path.split('/').map((segment) => segment.startsWith('{'));
+  return table
+    .map((route, index) => ({ route, index, params: segments(route) }))
+    .sort((a, b) => {
+      const length = Math.min(a.params.length, b.params.length);
+      for (let i = 0; i < length; i += 1) if (a.params[i] !== b.params[i]) return a.params[i] ? 1 : -1;
+      return a.params.length - b.params.length || a.index - b.index;
+    })
+    .map(({ route }) => route);
 }
 
 /** Turns `/api/clients/{id}` into a matcher that returns the path parameters, or null. */

@@ -111,6 +111,11 @@ export type Client = {
   registrationPending?: true;
   createdAt: string;
   updatedAt: string;
+  // The client's page: how they came in, and whether they opened their latest review link.
+  /** Absent for clients added before it was recorded. */
+  origin?: ClientOrigin;
+  /** When the client first opened the review link of their latest request. Absent until then. */
+  reviewLinkOpenedAt?: string;
 };
 
 /** Why clients look like the same person: the same number; the same name and a same key date; similar names. */
@@ -124,6 +129,8 @@ export type DuplicateGroups = {
 export type ClientMerge = { id: string; client: Client; mergedId: string; undoUntil: string };
 /** POST /api/clients/merge/{id}/undo: both clients as they were. */
 export type ClientMergeUndone = { clients: Client[] };
+/** How a client came in: added by the agent, imported from a file, registered through the directory, invited. */
+export type ClientOrigin = 'added' | 'imported' | 'directory' | 'invitation';
 
 /** POST /api/clients: the client, and how many more the free plan allows (null: Pro, unlimited). */
 export type CreatedClient = Client & { remainingFreeSlots: number | null };
@@ -729,6 +736,7 @@ export type ApiResponses = {
   'clients/get-client-testimonials': Testimonial[];
   'clients/get-clients': Client[] | ClientPage;
   'clients/get-clients-export': ClientsExport;
+  'clients/get-client': Client;
   'clients/patch-client': Client;
   'clients/post-client-drafts': Draft;
   'clients/post-client-messages': SendMessageResult;

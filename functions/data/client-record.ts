@@ -470,6 +470,7 @@ export async function createPendingClient(
     ...fields,
     registrationPendingAt: now.toISOString(),
     registeredThroughDirectoryAt: now.toISOString(),
+    origin: 'directory',
   });
   await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
   return item;

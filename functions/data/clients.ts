@@ -8,7 +8,7 @@ import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, db, queryAll, table } from './db';
 import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys';
 
-export type ClientItem = Omit<Client, 'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays'> & {
+export type ClientItem = Omit<Client, 'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays' | 'reviewLinkOpenedAt'> & {
   /** Absent on items stored before the field existed: none. */
   tags?: string[];
   keyDates?: KeyDate[];
@@ -71,7 +71,15 @@ export function toClient(item: ClientItem): Client {
     ...(item.registrationPendingAt ? { registrationPending: true as const } : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
+    ...originOf(item),
+    ...(item.reviewLinkOpenedAt ? { reviewLinkOpenedAt: item.reviewLinkOpenedAt } : {}),
   };
+}
+
+/** How the client came in; a directory registration from before the origin was recorded is known by its mark. */
+function originOf(item: ClientItem): Pick<Client, 'origin'> {
+  const origin = item.origin ?? (item.registeredThroughDirectoryAt ? 'directory' : undefined);
+  return origin ? { origin } : {};
 }
 
 /** Every client of one agent: one Query, paginated through to the end. */
@@ -115,6 +123,7 @@ export type NewClientFields = Pick<
   | 'smsOptedOutAt'
   | 'registrationPendingAt'
   | 'registeredThroughDirectoryAt'
+  | 'origin'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

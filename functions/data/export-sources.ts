@@ -90,6 +90,8 @@ const CLIENT_FIELDS = [
   'reviewRequestedAt',
   'reviewSubmittedAt',
   'hasTestimonial',
+  'origin',
+  'registeredThroughDirectoryAt',
   'createdAt',
   'updatedAt',
 ];

@@ -48,6 +48,7 @@ export const OWN_CLIENT_COLUMNS: readonly CsvColumn<Client>[] = [
   { header: 'tags', value: (c) => c.tags.join('; ') },
   { header: 'keyDates', value: (c) => c.keyDates.map((d) => `${d.label}: ${d.date}`).join('; ') },
   { header: 'cadenceDays', value: (c) => c.cadenceDays },
+  { header: 'origin', value: (c) => c.origin ?? null },
   ...CLIENT_TAIL_COLUMNS,
 ];
 

@@ -19,7 +19,7 @@ import { purposeKeySecretValue } from '../domain/signing-keys';
 import { runAsFunction, type FunctionScope } from '../lib/function-environment';
 import { resetDb } from '../data/db';
 import { tableDefinition } from '../data/table-definition';
-import { compilePath, routes, routeSettings, type Route } from '../routes';
+import { bySpecificity, compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
 import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
 import { startLocalImportQueue } from './import-jobs';
@@ -83,7 +83,7 @@ const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' }
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
 
 type Loaded = { route: Route; match: ReturnType<typeof compilePath> };
-const compiled: Loaded[] = routes.map((route) => ({ route, match: compilePath(route.path) }));
+const compiled: Loaded[] = bySpecificity(routes).map((route) => ({ route, match: compilePath(route.path) }));
 
 type HandlerModule = { handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
 const modules = new Map<string, Promise<HandlerModule>>();

@@ -142,7 +142,7 @@ async function newClientFields(
   await forEachLimited(inputs, PRO_CONCURRENCY, async (input) => {
     carried.set(input.email, await carriedClientFields(agentId, input));
   });
-  return (input) => ({ ...importedConsent(now), ...carried.get(input.email) });
+  return (input) => ({ ...importedConsent(now), ...carried.get(input.email), origin: 'imported' });
 }
 
 /** An imported client was not asked about texts: none, from the import. */

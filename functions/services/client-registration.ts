@@ -201,6 +201,7 @@ async function createRegisteringClient(
     const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now, undefined, {
       ...formConsent(input, now),
       ...(await carriedClientFields(agent.id, input)),
+      origin: 'invitation',
     });
     await recordConsentChange(client);
     await rememberStoppedNumber(client, config().smsAllowedCountries);

@@ -190,7 +190,7 @@ test.describe('accessibility', () => {
     await audit(page, 'help');
   });
 
-  test('clients page: list, add and detail dialogs', async ({ page, baseURL }) => {
+  test("clients page: list, add dialog and a client's page", async ({ page, baseURL }) => {
     await registerAgentViaApi(page);
     for (let i = 1; i <= 9; i += 1) {
       await addClientViaApi(page.request, baseURL!, {
@@ -202,7 +202,7 @@ test.describe('accessibility', () => {
     }
     await page.goto('/clients');
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Client Number 1', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Client Number 1', exact: true })).toBeVisible();
     await audit(page, 'clients');
 
     await page.getByRole('button', { name: 'Add Client' }).first().click();
@@ -211,11 +211,9 @@ test.describe('accessibility', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Client Number 1', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Client Number 1' })).toBeVisible();
+    await page.getByRole('link', { name: 'Client Number 1', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Number 1' })).toBeVisible();
     await audit(page, 'clients-detail');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('clients page: import, delete confirmation and upgrade dialogs', async ({ page, baseURL }) => {
@@ -224,7 +222,7 @@ test.describe('accessibility', () => {
       await addClientViaApi(page.request, baseURL!, { name: `Client Number ${i}`, email: `client-${i}@example.com` });
     }
     await page.goto('/clients');
-    await expect(page.getByRole('button', { name: 'Client Number 1', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Client Number 1', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Import CSV' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Import Clients' })).toBeVisible();
@@ -241,7 +239,7 @@ test.describe('accessibility', () => {
     // The tenth client reaches the free plan's limit: adding another offers the upgrade.
     await addClientViaApi(page.request, baseURL!, { name: 'Client Number 10', email: 'client-10@example.com' });
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Client Number 10', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Client Number 10', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Upgrade to Pro' })).toBeVisible();
     await audit(page, 'clients-upgrade');
@@ -347,15 +345,13 @@ test.describe('keyboard only', () => {
     ).toBeVisible();
     await expect(form).toBeHidden();
 
-    const open = page.getByRole('button', { name: 'Kay Board', exact: true });
+    const open = page.getByRole('link', { name: 'Kay Board', exact: true });
     await tabTo(page, open);
     await page.keyboard.press('Enter');
-    const detail = page.getByRole('dialog', { name: 'Kay Board' });
-    await expect(detail).toBeVisible();
-    await expect(detail.getByRole('link', { name: 'kay.board@example.com' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(detail).toBeHidden();
-    await expect(open).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kay Board' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'kay.board@example.com' })).toBeVisible();
+    await page.goBack();
+    await expect(open).toBeVisible();
 
     await tabTo(page, page.getByRole('button', { name: 'Delete Kay Board' }));
     await page.keyboard.press('Enter');
@@ -366,7 +362,7 @@ test.describe('keyboard only', () => {
     await expect(
       page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client deleted successfully'),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Kay Board', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Kay Board', exact: true })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
     // the Delete button left with its client: focus moves on to Add Client, not back to <body>
     await expect(page.getByRole('button', { name: 'Add Client' })).toBeFocused();

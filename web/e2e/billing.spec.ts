@@ -51,7 +51,7 @@ test.describe('Pro plan', () => {
     await dialog.getByLabel('Phone').fill('(512) 555-0111');
     await dialog.getByRole('button', { name: 'Add Client' }).click();
     await expect(page.getByText('Client added successfully')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Eleventh Client', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Eleventh Client', exact: true })).toBeVisible();
   });
 
   test('cancelling in the simulated billing portal ends Pro and keeps every client', async ({ page }) => {
@@ -122,8 +122,8 @@ test.describe('reviews', () => {
     const client = await addClientViaApi(page, 1, { name: 'Maria Lopez' });
 
     await page.goto('/clients');
-    await page.getByRole('button', { name: 'Maria Lopez', exact: true }).click();
-    const dialog = page.getByRole('dialog');
+    await page.getByRole('link', { name: 'Maria Lopez', exact: true }).click();
+    const dialog = page.getByRole('region', { name: 'Review Status' });
     await dialog.getByRole('button', { name: 'Request Review' }).click();
     await expect(page.getByText('Review requested')).toBeVisible();
     await expect(dialog.getByText(/^Requested /)).toBeVisible();

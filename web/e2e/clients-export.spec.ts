@@ -12,7 +12,7 @@ test('Export CSV downloads every client of the agent', async ({ page }) => {
   });
   await addClientViaApi(page, { name: '=SUM(1+1)', email: 'formula.export@example.com' });
   await page.goto('/clients');
-  await expect(page.getByRole('button', { name: 'Avery Export', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Avery Export', exact: true })).toBeVisible();
   await snap(page, 'clients-export-header');
 
   const downloaded = page.waitForEvent('download');

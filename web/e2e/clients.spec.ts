@@ -20,8 +20,8 @@ const thisYear = dateParts(today).year;
 
 /** The toasts: announced even while a dialog is open (the modal hides only the page behind it). */
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
-/** A client's name in the list (the button that opens the detail), not its Edit/Delete buttons. */
-const clientButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** A client's name in the list (the link to the client's page), not its Edit/Delete buttons. */
+const clientButton = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
 test.describe('clients', () => {
   test('adds, opens, edits, searches and deletes clients', async ({ page }) => {
@@ -57,25 +57,20 @@ test.describe('clients', () => {
     await expect(clientButton(page, 'Sam Carter')).toBeVisible();
     await snap(page, 'clients-list');
 
-    // Detail: achievements (home anniversaries passed), contact details, the dates that are set.
+    // The client's page: contact details, the dates that are set, milestones in the timeline, the review.
     await clientButton(page, 'Maria Lopez').click();
-    const detail = page.getByRole('dialog', { name: 'Maria Lopez' });
-    await expect(detail.getByRole('region', { name: 'Achievements' }).getByText('1 Year Homeowner')).toBeVisible();
-    await expect(detail.getByRole('link', { name: 'maria.lopez@example.com' })).toBeVisible();
-    await expect(detail.getByText('12 Oak Street, Austin, TX')).toBeVisible();
-    await expect(detail.getByText('Jun 2, 1984')).toBeVisible();
-    await expect(
-      detail.getByRole('region', { name: 'Important Dates' }).getByText('Anniversary', { exact: true }),
-    ).toHaveCount(0);
-    await expect(detail.getByRole('button', { name: 'Check Review' })).toBeVisible();
-    await detail.getByText('1 Year Homeowner').hover();
-    await expect(page.getByRole('tooltip')).toContainText('Achieved on');
+    await expect(page).toHaveURL(/\/clients\/[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'maria.lopez@example.com' })).toBeVisible();
+    await expect(page.getByText('12 Oak Street, Austin, TX')).toBeVisible();
+    const dates = page.getByRole('region', { name: 'Key Dates' });
+    await expect(dates.getByText('Jun 2, 1984')).toBeVisible();
+    await expect(dates.getByText('Anniversary', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Timeline' }).getByText('Milestone: 1 Year Homeowner')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Check Review' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Request Review' })).toBeVisible();
     await snap(page, 'clients-detail');
-    await detail.getByRole('region', { name: 'Review Status' }).scrollIntoViewIfNeeded();
-    await expect(detail.getByRole('button', { name: 'Request Review' })).toBeVisible();
-    await snap(page, 'clients-detail-review');
-    await detail.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect(detail).toBeHidden();
+    await page.goBack();
 
     // Edit.
     await page.getByRole('button', { name: 'Edit Maria Lopez' }).click();
@@ -169,9 +164,9 @@ test.describe('clients', () => {
     await expect(clientButton(page, 'Ava Nguyen')).toBeVisible();
     await expect(clientButton(page, 'Elena Park')).toBeVisible();
     await clientButton(page, 'Ava Nguyen').click();
-    const ava = page.getByRole('dialog', { name: 'Ava Nguyen' });
-    await expect(ava.getByText('ava@example.com')).toBeVisible();
-    await expect(ava.getByText('Feb 29, 1988')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Nguyen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ava@example.com' })).toBeVisible();
+    await expect(page.getByText('Feb 29, 1988')).toBeVisible();
   });
 
   test('the 11th client on the free plan opens the upgrade dialog', async ({ page }) => {

@@ -1,6 +1,6 @@
 // From reminder to message in a real browser: an upcoming birthday on the dashboard opens the
 // composer, the draft is edited and sent, the e-mail lands in the outbox with its unsubscribe
-// headers, and the client's detail remembers it (Last Contact, Activity, a logged call). A free
+// headers, and the client's page remembers it (Last Contact, Activity, a logged call). A free
 // agent's draft comes from Hearthside's composer, with the way to Pro.
 import {
   addClientViaApi,
@@ -65,10 +65,9 @@ test.describe('messages', () => {
     await expect(composer).toBeHidden();
 
     await page.goto('/clients');
-    await page.getByRole('button', { name: 'Olivia Bennett', exact: true }).click();
-    const detail = page.getByRole('dialog', { name: 'Olivia Bennett' });
-    await expect(detail.getByRole('region', { name: 'Important Dates' })).toContainText('Last Contact');
-    const activity = detail.getByRole('region', { name: 'Activity' });
+    await page.getByRole('link', { name: 'Olivia Bennett', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Key Dates' })).toContainText('Last Contact');
+    const activity = page.getByRole('region', { name: 'Timeline' });
     const entry = activity.getByRole('listitem').filter({ hasText: 'Happy birthday, Olivia!' });
     await expect(entry).toContainText('E-mail');
     await expect(entry).toContainText('Sent');

@@ -72,7 +72,7 @@ test('an open invitation is resent, the client registers from the new link, and 
   await visitor.close();
 
   await page.goto('/clients');
-  await expect(page.getByRole('button', { name: invitee.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: invitee.name, exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: /Open invitations/ })).toHaveCount(0);
   await snap(page, 'open-invitations-after-registration');
 });

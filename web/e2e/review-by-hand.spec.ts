@@ -1,8 +1,8 @@
 // Marking a review by hand: without a Places key nothing else marks a review submitted, so the agent
-// does it from the client's row or detail, and the dashboard's Total Client Reviews follows.
+// does it from the client's row or page, and the dashboard's Total Client Reviews follows.
 import { addClientViaApi, expect, registerAgentViaApi, test } from './support/fixtures';
 
-test('the agent marks a review submitted from the list and from the detail; the dashboard counts both', async ({
+test("the agent marks a review submitted from the list and from the client's page; the dashboard counts both", async ({
   page,
 }) => {
   await registerAgentViaApi(page);
@@ -15,11 +15,10 @@ test('the agent marks a review submitted from the list and from the detail; the 
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toContainText('Review marked as submitted');
   await expect(rory).toContainText('Submitted');
 
-  await page.getByRole('button', { name: 'Dana Detail', exact: true }).click();
-  const detail = page.getByRole('dialog', { name: 'Dana Detail' });
-  await detail.getByRole('button', { name: 'Mark review submitted' }).click();
-  await expect(detail.getByRole('region', { name: 'Review Status' })).toContainText('Submitted');
-  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Dana Detail', exact: true }).click();
+  const review = page.getByRole('region', { name: 'Review Status' });
+  await review.getByRole('button', { name: 'Mark review submitted' }).click();
+  await expect(review).toContainText('Submitted');
 
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Reviews & Engagements' })).toContainText(

@@ -7,6 +7,7 @@ import { db, table } from '../../data/db';
 import { listPartition } from '../../data/client-lists';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
+import { inviteClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { CLIENT_LIST_MESSAGES } from './get-clients';
 
@@ -213,5 +214,76 @@ describe('GET /api/clients, a page at a time', () => {
     }
     // An empty search box is no search.
     expect((await page(client, { q: '', limit: '5' })).clients).toEqual([]);
+  });
+});
+
+describe('GET /api/clients/{id}, one client for its page', () => {
+  it("answers the agent's own client in the shape of the list", async () => {
+    const { client } = await proAgent();
+    const created = await add(client, { name: 'Page Owner', birthday: '1980-04-02' });
+    const res = await client.get(`/api/clients/${created.id}`);
+    expect(res.status).toBe(200);
+    const { remainingFreeSlots: _slots, ...shape } = created as Client & { remainingFreeSlots?: unknown };
+    expect(res.body).toEqual({ ...shape, tags: [], keyDates: [], cadenceDays: null });
+    const listed = (await page(client, { q: 'page owner' })).clients[0];
+    expect(res.body).toEqual(listed);
+  });
+
+  it('says how the client came in: added by the agent, or imported from a file', async () => {
+    const { client } = await proAgent();
+    const added = await add(client, { name: 'Added Here' });
+    expect((await client.get(`/api/clients/${added.id}`)).body.origin).toBe('added');
+    const form = new FormData();
+    form.append('file', new Blob(['name,email,phone\nFrom File,from-file@example.com,512-555-0199\n']), 'c.csv');
+    expect((await client.request('POST', '/api/clients/import', { body: form })).status).toBe(200);
+    const imported = (await page(client, { q: 'from file' })).clients[0]!;
+    expect(imported.origin).toBe('imported');
+    expect((await client.get(`/api/clients/${imported.id}`)).body.origin).toBe('imported');
+  });
+
+  it('says a client registered through an invitation or through the directory', async () => {
+    const realtor = await signedInRealtor(api);
+    const invited = clientInput();
+    const token = await inviteClient(api, realtor.client, { name: invited.name, email: invited.email });
+    const fromInvitation = await api.client().post('/api/client-registration', { token, phone: invited.phone });
+    expect(fromInvitation.status).toBe(201);
+    const one = await realtor.client.get(`/api/clients/${fromInvitation.body.clientId}`);
+    expect([one.status, one.body.origin]).toEqual([200, 'invitation']);
+
+    const walkIn = clientInput({ name: 'Walk In' });
+    const fromDirectory = await api.client().post('/api/client-registration', { agentId: realtor.user.id, ...walkIn });
+    expect(fromDirectory.status).toBe(201);
+    const listed = (await page(realtor.client, { q: 'walk in' })).clients[0]!;
+    const other = await realtor.client.get(`/api/clients/${listed.id}`);
+    expect([other.body.origin, other.body.registrationPending]).toEqual(['directory', true]);
+  });
+
+  it("answers 404 NOT_FOUND for another agent's client and for an unknown id, and 400 for a malformed id", async () => {
+    const a = await proAgent();
+    const b = await proAgent();
+    const theirs = await add(a.client, { name: 'Not Yours' });
+    const stolen = await b.client.get(`/api/clients/${theirs.id}`);
+    expect([stolen.status, stolen.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect(JSON.stringify(stolen.body)).not.toContain('Not Yours');
+    const unknown = await b.client.get('/api/clients/no-such-client');
+    expect([unknown.status, unknown.body.code, unknown.body.message]).toEqual([404, 'NOT_FOUND', 'Client not found']);
+    for (const bad of [`${'x'.repeat(65)}`, 'a.b', '%E2%9C%93', '%20']) {
+      const res = await b.client.get(`/api/clients/${bad}`);
+      expect([bad, res.status, res.body.code]).toEqual([bad, 400, 'BAD_PATH_PARAMETER']);
+    }
+    const undecodable = await b.client.get('/api/clients/%ZZ');
+    expect(undecodable.status).toBe(400);
+  });
+
+  it('leaves /api/clients/export to the export, never to the one-client route', async () => {
+    const { client } = await proAgent();
+    const res = await client.get('/api/clients/export');
+    expect(res.body.code).not.toBe('BAD_PATH_PARAMETER');
+    expect(res.status).not.toBe(404);
+  });
+
+  it('asks for a session', async () => {
+    const res = await api.client().get('/api/clients/anything');
+    expect(res.status).toBe(401);
   });
 });

@@ -21,7 +21,7 @@ const HEADERS = [
   ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
   ...['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'lastContactDate', 'hasTestimonial'],
   ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'smsConsent', 'automationsPaused'],
-  ...['tags', 'keyDates', 'cadenceDays', 'clientId', 'createdAt'],
+  ...['tags', 'keyDates', 'cadenceDays', 'origin', 'clientId', 'createdAt'],
   'updatedAt',
 ];
 const HEADER_LINE = `\uFEFF${HEADERS.map((h) => `"${h}"`).join(',')}\r\n`;
@@ -115,6 +115,7 @@ describe('GET /api/clients/export', () => {
       tags: '',
       keyDates: '',
       cadenceDays: '',
+      origin: 'added',
       clientId: row.clientId,
       createdAt: client.createdAt,
       updatedAt: client.updatedAt,

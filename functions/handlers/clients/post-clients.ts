@@ -28,7 +28,7 @@ export const handler = defineHandler(
     if (isRefusal(agent)) return agent;
     // An address or number a deleted client stopped stays stopped.
     const carried = await carriedClientFields(agent.id, input);
-    const created = await createClient(agent.id, input, new Date(), undefined, carried).catch(
+    const created = await createClient(agent.id, input, new Date(), undefined, { ...carried, origin: 'added' }).catch(
       clientWriteErrorFor(user, agent),
     );
     await rememberStoppedNumber(created.client, config().smsAllowedCountries);

@@ -23,6 +23,7 @@ const AppRoot = lazy(() => import('./routes/app/root').then((m) => ({ default: m
 const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => ({ default: m.DashboardRoute })));
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
 const DuplicatesRoute = lazy(() => import('./routes/app/duplicates').then((m) => ({ default: m.DuplicatesRoute })));
+const ClientRoute = lazy(() => import('./routes/app/client').then((m) => ({ default: m.ClientRoute })));
 const InboxRoute = lazy(() => import('./routes/app/inbox').then((m) => ({ default: m.InboxRoute })));
 const InboxThreadRoute = lazy(() => import('./routes/app/inbox-thread').then((m) => ({ default: m.InboxThreadRoute })));
 const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
@@ -74,6 +75,7 @@ export function createAppRoutes(): RouteObject[] {
             { index: true, element: <DashboardRoute /> },
             { path: paths.clients.path, element: <ClientsRoute /> },
             { path: paths.duplicates.path, element: <DuplicatesRoute /> },
+            { path: paths.client.path, element: <ClientRoute /> },
             { path: paths.today.path, element: <TodayRoute /> },
             { path: paths.inbox.path, element: <InboxRoute /> },
             { path: paths.inboxThread.path, element: <InboxThreadRoute /> },

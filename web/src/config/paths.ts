@@ -64,6 +64,10 @@ export const paths = {
     label: 'Possible duplicates',
     getHref: () => '/clients/duplicates',
   },
+  client: {
+    path: '/clients/:id',
+    getHref: (id: string) => `/clients/${encodeURIComponent(id)}`,
+  },
   reminders: {
     path: '/reminders',
     label: 'Reminders',

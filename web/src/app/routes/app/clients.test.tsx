@@ -1,5 +1,5 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Client, ClientMilestone, CreatedClient, ImportResult, ReviewCheck } from '@shared/api-types';
+import type { Client, CreatedClient, ImportResult } from '@shared/api-types';
 import { clientPages } from '@/testing/client-pages';
 import { createClient, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
@@ -47,10 +47,10 @@ function clientsTable(): HTMLElement {
   return table!;
 }
 
-/** The client names in the table, in order, read from each row's name button. */
+/** The client names in the table, in order, read from each row's link to the client's page. */
 const listedNames = () =>
   [...document.querySelectorAll('table[aria-label="Clients"] tbody tr')].map(
-    (row) => row.querySelector('button')!.textContent,
+    (row) => row.querySelector('a')!.textContent,
   );
 
 /** The live region that says how many clients the list holds or the search found. */
@@ -85,6 +85,18 @@ function button(name: string, container: ParentNode = document.body): HTMLElemen
 }
 
 const findButton = (name: string) => waitFor(() => button(name));
+
+/** The link named `name` to a client's page (a list row's name), its role asserted. */
+function clientLink(name: string, container: ParentNode = document.body): HTMLElement {
+  const found = [...container.querySelectorAll<HTMLElement>('a[href^="/clients/"]')].filter(
+    (el) => el.textContent?.trim() === name,
+  );
+  expect(found).toHaveLength(1);
+  expect(found[0]).toHaveRole('link');
+  return found[0]!;
+}
+
+const findClientLink = (name: string) => waitFor(() => clientLink(name));
 
 /** The open dialogs of `role` named `name` (by aria-label or the element their aria-labelledby names). */
 function dialogsNamed(name: string, role: 'dialog' | 'alertdialog'): HTMLElement[] {
@@ -211,7 +223,9 @@ describe('/clients', () => {
           .getAllByRole('columnheader')
           .map((h) => h.textContent),
       ).toEqual(['Name', 'Profile Completion', 'Review Status', 'Actions']);
-      const ana = button('Ana Ruiz', table).closest('tr')!;
+      // Each name opens the client's page.
+      expect(clientLink('Ana Ruiz', table)).toHaveAttribute('href', expect.stringMatching(/^\/clients\/client-\d+$/));
+      const ana = clientLink('Ana Ruiz', table).closest('tr')!;
       // name, email, phone, birthday and the submitted review: 5 of 7 items.
       expect(within(ana).getByRole('progressbar', { name: 'Profile completion for Ana Ruiz' })).toHaveAttribute(
         'aria-valuenow',
@@ -222,10 +236,10 @@ describe('/clients', () => {
       expect(within(ana).getByRole('img', { name: 'Has a video testimonial' })).toBeInTheDocument();
       expect(button('Edit Ana Ruiz', ana)).toBeInTheDocument();
       expect(button('Delete Ana Ruiz', ana)).toBeInTheDocument();
-      const ben = button('Ben Cole', table).closest('tr')!;
+      const ben = clientLink('Ben Cole', table).closest('tr')!;
       expect(within(ben).getByText('Requested')).toBeInTheDocument();
       expect(within(ben).queryByRole('img', { name: 'Has a video testimonial' })).not.toBeInTheDocument();
-      const cy = button('Cy Dunn', table).closest('tr')!;
+      const cy = clientLink('Cy Dunn', table).closest('tr')!;
       expect(within(cy).getByText('Pending')).toBeInTheDocument();
       // Everything fits on one page: no pager.
       expect(screen.queryByLabelText('Pages of clients')).not.toBeInTheDocument();
@@ -315,7 +329,7 @@ describe('/clients', () => {
       expect(await screen.findByText('No clients match “zed”')).toBeInTheDocument();
       expect(countStatus()).toHaveTextContent('0 clients found');
       await user.click(button('Show all clients'));
-      expect(await findButton('Ana Ruiz')).toBeInTheDocument();
+      expect(await findClientLink('Ana Ruiz')).toBeInTheDocument();
       expect(searchBox()).toHaveValue('');
       expect(router.state.location.search).toBe('');
     });
@@ -421,7 +435,7 @@ describe('/clients', () => {
 
       expect(screen.getByLabelText('Loading clients')).toHaveAttribute('aria-busy', 'true');
       first.resolve(jsonResponse(200, { clients: [createClient({ name: 'Ana Ruiz' })], nextCursor: null, total: 1 }));
-      expect(await findButton('Ana Ruiz')).toBeInTheDocument();
+      expect(await findClientLink('Ana Ruiz')).toBeInTheDocument();
     });
 
     it('offers the first page when a page link no longer fits the list', async () => {
@@ -433,7 +447,7 @@ describe('/clients', () => {
       expect(await screen.findByText('This page of clients is no longer available.')).toBeInTheDocument();
       await user.click(button('Go to the first page'));
 
-      expect(await findButton('Ana Ruiz')).toBeInTheDocument();
+      expect(await findClientLink('Ana Ruiz')).toBeInTheDocument();
     });
 
     it('offers to invite a client to fill in their own profile', async () => {
@@ -463,7 +477,7 @@ describe('/clients', () => {
       fail = false;
       await user.click(button('Try again'));
 
-      expect(await findButton('Ana Ruiz')).toBeInTheDocument();
+      expect(await findClientLink('Ana Ruiz')).toBeInTheDocument();
     });
   });
 
@@ -505,7 +519,7 @@ describe('/clients', () => {
       });
       await waitForDialogToClose('Add Client');
       // The page is read again after the change, and so is the user.
-      expect(await findButton('Dana Fox')).toBeInTheDocument();
+      expect(await findClientLink('Dana Fox')).toBeInTheDocument();
       expect(callsTo(fetchMock, PAGES).length).toBeGreaterThanOrEqual(2);
       expect(callsTo(fetchMock, 'GET /api/user').length).toBeGreaterThanOrEqual(2);
     });
@@ -930,131 +944,6 @@ describe('/clients', () => {
       await openClients({ clients: [], url: '/clients?action=import' });
 
       expect(await findDialog('Import Clients')).toBeInTheDocument();
-    });
-  });
-
-  describe('client detail', () => {
-    const milestones: ClientMilestone[] = [
-      {
-        type: 'profile-complete',
-        name: 'Profile Complete',
-        description: 'Every profile detail is filled in',
-        icon: 'Star',
-        achievedAt: '2025-02-01T15:00:00.000Z',
-      },
-      {
-        type: 'home-1',
-        name: '1 Year Homeowner',
-        description: 'One year in their home',
-        icon: 'Home',
-        achievedAt: '2025-04-30T15:00:00.000Z',
-      },
-    ];
-
-    it('shows achievements with tooltips, contact details, only the dates that are set, and the review status', async () => {
-      const ana = createClient({
-        id: 'c-ana',
-        name: 'Ana Ruiz',
-        email: 'ana@example.com',
-        phone: '(555) 111-2222',
-        address: '1 Elm St, Springfield',
-        birthday: '1985-03-14',
-        purchaseDate: '2024-04-30',
-        reviewStatus: 'requested',
-        reviewRequestedAt: '2025-05-02T15:00:00.000Z',
-      });
-      const { user } = await openClients({
-        clients: [ana],
-        api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, milestones) },
-      });
-
-      await user.click(await findButton('Ana Ruiz'));
-      const dialog = await findDialog('Ana Ruiz');
-
-      const achievements = within(dialog).getByRole('region', { name: 'Achievements' });
-      const badge = await within(achievements).findByText('Profile Complete');
-      expect(within(achievements).getByText('1 Year Homeowner')).toBeInTheDocument();
-      await user.hover(badge);
-      const tooltip = await screen.findByRole('tooltip');
-      expect(tooltip).toHaveTextContent('Every profile detail is filled in');
-      expect(tooltip).toHaveTextContent('Achieved on Feb 1, 2025');
-
-      const contact = within(dialog).getByRole('region', { name: 'Contact Information' });
-      expect(within(contact).getByRole('link', { name: 'ana@example.com' })).toHaveAttribute(
-        'href',
-        'mailto:ana@example.com',
-      );
-      expect(within(contact).getByText('(555) 111-2222')).toBeInTheDocument();
-      expect(within(contact).getByText('1 Elm St, Springfield')).toBeInTheDocument();
-
-      const dates = within(dialog).getByRole('region', { name: 'Important Dates' });
-      expect(within(dates).getByText('Birthday')).toBeInTheDocument();
-      expect(within(dates).getByText('Mar 14, 1985')).toBeInTheDocument();
-      expect(within(dates).getByText('Purchase Date')).toBeInTheDocument();
-      expect(within(dates).queryByText('Anniversary')).not.toBeInTheDocument();
-      expect(within(dates).queryByText('Last Contact')).not.toBeInTheDocument();
-
-      const review = within(dialog).getByRole('region', { name: 'Review Status' });
-      expect(within(review).getByText('Requested')).toBeInTheDocument();
-      expect(within(review).getByText('Requested May 2, 2025')).toBeInTheDocument();
-      expect(button('Check Review', review)).toBeInTheDocument();
-      expect(button('Request Review', review)).toBeInTheDocument();
-      expect(within(dialog).getByRole('region', { name: 'Video Testimonials' })).toBeInTheDocument();
-    });
-
-    it("checks for a review, shows the answer's message and reads the clients again", async () => {
-      const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz', reviewStatus: 'requested' });
-      const check: ReviewCheck = {
-        hasReview: true,
-        message: 'Found a review from Ana Ruiz.',
-        client: { ...ana, reviewStatus: 'submitted' },
-      };
-      const { user, fetchMock } = await openClients({
-        clients: [ana],
-        api: {
-          'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []),
-          'POST /api/clients/c-ana/check-review': () => jsonResponse(200, check),
-        },
-      });
-
-      await user.click(await findButton('Ana Ruiz'));
-      await user.click(button('Check Review', await findDialog('Ana Ruiz')));
-
-      expect(await toasts().findByText('Found a review from Ana Ruiz.')).toBeInTheDocument();
-      expect(callsTo(fetchMock, PAGES).length).toBeGreaterThanOrEqual(2);
-    });
-
-    it("shows a destructive 'Error' toast when the review check fails", async () => {
-      const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
-      const { user } = await openClients({
-        clients: [ana],
-        api: {
-          'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []),
-          'POST /api/clients/c-ana/check-review': () =>
-            jsonResponse(400, { message: 'Add your Google Place ID first.' }),
-        },
-      });
-
-      await user.click(await findButton('Ana Ruiz'));
-      await user.click(button('Check Review', await findDialog('Ana Ruiz')));
-
-      const toast = await findToast('Error');
-      expect(toast).toHaveAttribute('data-variant', 'destructive');
-      expect(within(toast).getByText('Add your Google Place ID first.')).toBeInTheDocument();
-    });
-
-    it('says when there are no achievements or dates yet', async () => {
-      const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
-      const { user } = await openClients({
-        clients: [ana],
-        api: { 'GET /api/clients/c-ana/milestones': () => jsonResponse(200, []) },
-      });
-
-      await user.click(await findButton('Ana Ruiz'));
-      const dialog = await findDialog('Ana Ruiz');
-
-      expect(await within(dialog).findByText(/No achievements yet/)).toBeInTheDocument();
-      expect(within(dialog).getByText(/No dates yet/)).toBeInTheDocument();
     });
   });
 });

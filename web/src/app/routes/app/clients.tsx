@@ -1,22 +1,16 @@
-// /clients: the agent's client list and everything done to a client; inviting a client (and the
-// open invitations), requesting a review, the client's video testimonials, messages and activity,
-// and pausing automatic messages for a client come from their own features.
+// /clients: the agent's client list (each name opens the client's page, /clients/:id); inviting a client (and the
+// open invitations), marking a review and sending a message from a row come from their own features.
 import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useUser } from '@/lib/auth';
-import { AutomationsPauseSwitch } from '@/features/automations/components/automations-pause-switch';
 import { ClientsManager } from '@/features/clients/components/clients-manager';
 import { DuplicatesLink } from '@/features/duplicates/components/duplicates-link';
-import { ClientActivitySection } from '@/features/messages/components/client-activity';
 import { MessageButton } from '@/features/messages/components/message-button';
 import { useComposer } from '@/features/messages/components/use-composer';
 import { InviteClientDialog } from '@/features/invitations/components/invite-client-dialog';
 import { OpenInvitations } from '@/features/invitations/components/open-invitations';
 import { MarkReviewButton } from '@/features/reviews/components/mark-review-button';
-import { RequestReviewButton } from '@/features/reviews/components/review-actions';
-import { ClientTestimonials } from '@/features/testimonials/components/client-testimonials';
 
 export function ClientsRoute() {
   const { user } = useUser();
@@ -38,25 +32,11 @@ export function ClientsRoute() {
             <OpenInvitations />
           </>
         }
-        renderReviewActions={(client) => (
-          <>
-            <RequestReviewButton client={client} />
-            <MarkReviewButton client={client} />
-          </>
-        )}
-        renderTestimonials={(client) => <ClientTestimonials clientId={client.id} />}
         renderRowActions={(client) => (
           <>
             <MarkReviewButton client={client} variant="icon" />
             <MessageButton client={client} onOpen={openComposer} />
           </>
-        )}
-        renderDetailActions={(client) => <MessageButton client={client} onOpen={openComposer} variant="button" />}
-        renderActivity={(client) => (
-          <Stack spacing={2}>
-            <AutomationsPauseSwitch client={client} />
-            <ClientActivitySection client={client} />
-          </Stack>
         )}
       />
       <InviteClientDialog open={inviting} onClose={() => setInviting(false)} />

@@ -12,6 +12,7 @@ import { useMarkConversationRead } from '@/features/inbox/api/mark-conversation-
 import { useClientActivity } from '@/features/messages/api/get-client-activity';
 import { ConversationThread } from '@/features/messages/components/conversation-thread';
 import { useComposer } from '@/features/messages/components/use-composer';
+import { ClientLink } from '@/components/ui/client-link';
 
 export function InboxThreadRoute() {
   const clientId = useParams().clientId ?? '';
@@ -32,7 +33,7 @@ export function InboxThreadRoute() {
   return (
     <PageLayout
       title={client ? `${client.name} · ${paths.inbox.label}` : paths.inbox.label}
-      heading={client?.name ?? 'Conversation'}
+      heading={client ? <ClientLink id={client.id} name={client.name} /> : 'Conversation'}
       actions={back}
     >
       <ConversationThread

@@ -47,9 +47,9 @@ async function openToday(messages: OutgoingMessage[], api: MockRoutes = {}) {
   return { ...view, setQueue: (next: OutgoingMessage[]) => (queue = next) };
 }
 
-/** A queued message's card, by the client's name in its heading. */
+/** A queued message's card, by the client's name in its heading (a link to the client's page). */
 async function findCard(clientName: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(clientName, { selector: 'h2' });
+  const heading = await screen.findByText(clientName, { selector: 'h2 a' });
   const card = heading.closest('article');
   expect(card).toHaveAccessibleName(clientName);
   return card!;

@@ -22,6 +22,7 @@ import { SpreadRow } from '@/components/ui/spread-row';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
 import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
 import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
+import { ClientLink } from '@/components/ui/client-link';
 
 type OutgoingCardProps = {
   message: OutgoingMessage;
@@ -43,7 +44,7 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
         <SpreadRow align="flex-start">
           <Box sx={{ minWidth: 0 }}>
             <Typography id={headingId} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere' }}>
-              {message.clientName}
+              <ClientLink id={message.clientId} name={message.clientName} />
             </Typography>
             <Typography
               variant="muted"

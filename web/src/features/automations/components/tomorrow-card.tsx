@@ -9,6 +9,7 @@ import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatCalendarDateWithWeekday } from '@/lib/dates';
 import { OCCASION_NAMES } from '../automation-text';
+import { ClientLink } from '@/components/ui/client-link';
 
 export const NOTHING_TOMORROW = 'No birthdays or anniversaries tomorrow.';
 
@@ -40,7 +41,7 @@ export function TomorrowCard({ tomorrow, rules }: TomorrowCardProps) {
               <Box component="li" key={`${entry.clientId}-${entry.occasion}`} sx={{ overflowWrap: 'anywhere' }}>
                 <Typography>
                   <Box component="span" sx={{ fontWeight: 650 }}>
-                    {entry.clientName}
+                    <ClientLink id={entry.clientId} name={entry.clientName} />
                   </Box>{' '}
                   — {entry.label}
                 </Typography>

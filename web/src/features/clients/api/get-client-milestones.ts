@@ -1,4 +1,4 @@
-// GET /api/clients/{id}/milestones: a client's achievements. Read afresh each time the detail
+// GET /api/clients/{id}/milestones: a client's achievements. Read afresh each time the client's page
 // opens, since edits elsewhere can award new ones.
 import useSWR from 'swr';
 import type { ClientMilestone } from '@shared/api-types';

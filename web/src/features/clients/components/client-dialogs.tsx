@@ -1,6 +1,6 @@
-// The clients page's five dialogs (the form, the detail, the delete confirmation, the import, the
-// upgrade notice), opened and closed by one state (utils/client-dialogs.ts).
-import { useMemo, type ReactNode, type RefObject } from 'react';
+// The clients page's four dialogs (the form, the delete confirmation, the import, the upgrade notice), opened and
+// closed by one state (utils/client-dialogs.ts). A client's own page is /clients/:id.
+import type { RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Client } from '@shared/api-types';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -8,7 +8,6 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteClient } from '../api/delete-client';
 import { useImportClients } from '../api/import-clients';
-import { ClientDetailDialog } from './client-detail-dialog';
 import { ClientFormDialog } from './client-form-dialog';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { ImportClientsDialog } from './import-clients-dialog';
@@ -18,40 +17,21 @@ import { useFocusAfterDelete } from './use-focus-after-delete';
 import type { ImportJobWatch } from './use-import-job';
 import { useSaveClient } from './use-save-client';
 
-export type ClientDetailRenderers = {
-  renderReviewActions?: (client: Client) => ReactNode;
-  renderTestimonials?: (client: Client) => ReactNode;
-  /** More actions in the detail dialog, beside Edit (Send a message). */
-  renderDetailActions?: (client: Client) => ReactNode;
-  /** The detail dialog's Activity section (messages and logged calls). */
-  renderActivity?: (client: Client) => ReactNode;
-};
-
-type ClientDialogsProps = ClientDetailRenderers & {
+type ClientDialogsProps = {
   dialogs: ClientDialogsControl;
-  /** The clients the page lists now: an open detail shows its client as listed. */
-  listed: Client[] | undefined;
   importJob: ImportJobWatch;
   /** Where focus goes after a delete, the first one still on the page. */
   focusAfterDelete: RefObject<HTMLElement | null>[];
 };
 
-export function ClientDialogs({ dialogs, listed, importJob, focusAfterDelete, ...renderers }: ClientDialogsProps) {
-  const { state, dispatch, handleEdit } = dialogs;
+export function ClientDialogs({ dialogs, importJob, focusAfterDelete }: ClientDialogsProps) {
+  const { state, dispatch } = dialogs;
   const navigate = useNavigate();
   const { toast } = useToast();
   const deleteClient = useDeleteClient();
   const importClients = useImportClients();
   const handleSubmit = useSaveClient(state.formClient, dispatch);
   const deleteFocus = useFocusAfterDelete(focusAfterDelete);
-
-  // The detail's client as the page now lists it, or as it was opened (a change can move it to
-  // another page of the current order).
-  const { detail } = state;
-  const detailClient = useMemo(
-    () => (detail ? (listed?.find((c) => c.id === detail.id) ?? detail) : null),
-    [listed, detail],
-  );
 
   const handleDelete = async (client: Client) => {
     try {
@@ -78,15 +58,6 @@ export function ClientDialogs({ dialogs, listed, importJob, focusAfterDelete, ..
         client={state.formClient}
         onClose={() => dispatch({ type: 'close', dialog: 'form' })}
         onSubmit={handleSubmit}
-      />
-      <ClientDetailDialog
-        client={detailClient}
-        onClose={() => dispatch({ type: 'close-detail' })}
-        onEdit={handleEdit}
-        renderReviewActions={renderers.renderReviewActions}
-        renderTestimonials={renderers.renderTestimonials}
-        renderActions={renderers.renderDetailActions}
-        renderActivity={renderers.renderActivity}
       />
       <DeleteClientDialog
         client={state.front?.name === 'delete' ? state.front.client : null}

@@ -125,7 +125,7 @@ function ClientsToolbar({ list, isPro, isMobile, searchRef }: ClientsToolbarProp
 type ClientsPageProps = ClientActions & { list: ClientList; isMobile: boolean };
 
 /** The page's rows, or why there are none. */
-function ClientsPage({ list, isMobile, onOpen, onEdit, onDelete, renderRowActions }: ClientsPageProps) {
+function ClientsPage({ list, isMobile, onEdit, onDelete, renderRowActions }: ClientsPageProps) {
   const { view, page, pager } = list;
   if (list.error) {
     return (
@@ -144,7 +144,6 @@ function ClientsPage({ list, isMobile, onOpen, onEdit, onDelete, renderRowAction
       <ClientsList
         clients={clients}
         layout={isMobile ? 'cards' : 'table'}
-        onOpen={onOpen}
         onEdit={onEdit}
         onDelete={onDelete}
         renderRowActions={renderRowActions}

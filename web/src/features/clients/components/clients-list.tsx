@@ -14,16 +14,17 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Client } from '@shared/api-types';
 import { missingProfileItems, PROFILE_ITEM_LABELS, profileCompletion } from '@shared/completion';
 import { PlainList } from '@/components/ui/plain-list';
+import { paths } from '@/config/paths';
 import { RowActionButton } from '@/components/ui/row-action-button';
 import { formatTimestamp } from '@/lib/dates';
 import { PendingRegistration } from './pending-registration';
 import { ReviewStatusChip } from './review-status-chip';
 
 export type ClientActions = {
-  onOpen: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
   /** What other features add to each row's actions, before Edit (Send a message). */
@@ -68,11 +69,11 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
   );
 }
 
-const ClientRow = memo(function ClientRow({ client, onOpen, ...actions }: ClientActions & { client: Client }) {
+const ClientRow = memo(function ClientRow({ client, ...actions }: ClientActions & { client: Client }) {
   return (
     <TableRow hover>
       <TableCell sx={{ py: 1.5 }}>
-        <ClientName client={client} onOpen={onOpen} />
+        <ClientName client={client} />
       </TableCell>
       <TableCell>
         <Completion client={client} />
@@ -87,12 +88,12 @@ const ClientRow = memo(function ClientRow({ client, onOpen, ...actions }: Client
   );
 });
 
-const ClientCard = memo(function ClientCard({ client, onOpen, ...actions }: ClientActions & { client: Client }) {
+const ClientCard = memo(function ClientCard({ client, ...actions }: ClientActions & { client: Client }) {
   return (
     <Box component="li" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <ClientName client={client} onOpen={onOpen} />
+          <ClientName client={client} />
         </Box>
         <Box sx={{ display: 'flex', mt: -0.75, mr: -1 }}>
           <RowActions client={client} {...actions} />
@@ -108,14 +109,13 @@ const ClientCard = memo(function ClientCard({ client, onOpen, ...actions }: Clie
   );
 });
 
-function ClientName({ client, onOpen }: { client: Client; onOpen: (client: Client) => void }) {
+function ClientName({ client }: { client: Client }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
         <Link
-          component="button"
-          type="button"
-          onClick={() => onOpen(client)}
+          component={RouterLink}
+          to={paths.client.getHref(client.id)}
           underline="hover"
           sx={{
             fontSize: '0.95rem',
@@ -171,12 +171,7 @@ function Completion({ client }: { client: Client }) {
   );
 }
 
-function RowActions({
-  client,
-  onEdit,
-  onDelete,
-  renderRowActions,
-}: Omit<ClientActions, 'onOpen'> & { client: Client }) {
+function RowActions({ client, onEdit, onDelete, renderRowActions }: ClientActions & { client: Client }) {
   return (
     <>
       {renderRowActions?.(client)}

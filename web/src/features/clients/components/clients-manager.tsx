@@ -1,7 +1,6 @@
 // The clients page body: search, the list a page at a time from the API (GET /api/clients?limit=
 // &q=&sort=&order=&cursor=, the view kept in the URL: see use-client-list.ts), and every dialog that
-// acts on a client. The route passes in what other features add (inviting, review actions,
-// testimonials).
+// acts on a client. The route passes in what other features add (inviting, each row's actions).
 import AddRounded from '@/components/icons/AddRounded';
 import UploadFileRounded from '@/components/icons/UploadFileRounded';
 import Button from '@mui/material/Button';
@@ -11,7 +10,7 @@ import type { Client } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
-import { ClientDialogs, type ClientDetailRenderers } from './client-dialogs';
+import { ClientDialogs } from './client-dialogs';
 import { ClientsListCard } from './clients-list-card';
 import { ExportClientsButton } from './export-clients-button';
 import { ImportJobCard } from './import-job-progress';
@@ -20,7 +19,7 @@ import { useClientDialogs } from './use-client-dialogs';
 import { useClientList } from './use-client-list';
 import { useImportJobWatch } from './use-import-job';
 
-type ClientsManagerProps = ClientDetailRenderers & {
+type ClientsManagerProps = {
   isPro: boolean;
   /** More buttons for the page header (inviting a client). */
   headerActions?: ReactNode;
@@ -30,13 +29,7 @@ type ClientsManagerProps = ClientDetailRenderers & {
   renderRowActions?: (client: Client) => ReactNode;
 };
 
-export function ClientsManager({
-  isPro,
-  headerActions,
-  aboveList,
-  renderRowActions,
-  ...renderers
-}: ClientsManagerProps) {
+export function ClientsManager({ isPro, headerActions, aboveList, renderRowActions }: ClientsManagerProps) {
   const navigate = useNavigate();
   const list = useClientList();
   // A big import: followed here, so its progress stays on the page, also after a reload.
@@ -78,18 +71,11 @@ export function ClientsManager({
         searchRef={searchRef}
         onAdd={dialogs.handleAdd}
         onImport={dialogs.handleImport}
-        onOpen={dialogs.handleOpen}
         onEdit={dialogs.handleEdit}
         onDelete={dialogs.handleAskDelete}
         renderRowActions={renderRowActions}
       />
-      <ClientDialogs
-        dialogs={dialogs}
-        listed={list.page?.clients}
-        importJob={importJob}
-        focusAfterDelete={[searchRef, addButtonRef]}
-        {...renderers}
-      />
+      <ClientDialogs dialogs={dialogs} importJob={importJob} focusAfterDelete={[searchRef, addButtonRef]} />
     </PageLayout>
   );
 }

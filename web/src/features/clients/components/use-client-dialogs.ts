@@ -22,7 +22,6 @@ export type ClientDialogs = {
   dispatch: Dispatch<ClientDialogsAction>;
   handleAdd: () => void;
   handleImport: () => void;
-  handleOpen: (client: Client) => void;
   handleEdit: (client: Client) => void;
   handleAskDelete: (client: Client) => void;
 };
@@ -33,7 +32,6 @@ export function useClientDialogs({ atFreeLimit, countKnown }: UseClientDialogsOp
   const openers = useMemo(
     () => ({
       handleImport: () => dispatch({ type: 'import' }),
-      handleOpen: (client: Client) => dispatch({ type: 'open-detail', client }),
       handleEdit: (client: Client) => dispatch({ type: 'edit', client }),
       handleAskDelete: (client: Client) => dispatch({ type: 'ask-delete', client }),
     }),

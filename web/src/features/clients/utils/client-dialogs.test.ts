@@ -7,7 +7,6 @@ import {
 } from './client-dialogs';
 
 const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
-const ben = createClient({ id: 'c-ben', name: 'Ben Cole' });
 
 /** The state after `actions`, from every dialog closed. */
 const after = (...actions: ClientDialogsAction[]): ClientDialogsState =>
@@ -15,34 +14,23 @@ const after = (...actions: ClientDialogsAction[]): ClientDialogsState =>
 
 describe('the clients page dialogs', () => {
   it('opens the form to add a client, or the upgrade notice when the free plan is full', () => {
-    expect(after({ type: 'add', atFreeLimit: false })).toEqual({
-      front: { name: 'form' },
-      detail: null,
-      formClient: null,
-    });
+    expect(after({ type: 'add', atFreeLimit: false })).toEqual({ front: { name: 'form' }, formClient: null });
     expect(after({ type: 'add', atFreeLimit: true }).front).toEqual({ name: 'upgrade' });
   });
 
-  it('opens the form over the detail when Edit is pressed there, and the detail shows the saved client', () => {
-    const editing = after({ type: 'open-detail', client: ana }, { type: 'edit', client: ana });
-    expect(editing).toEqual({ front: { name: 'form' }, detail: ana, formClient: ana });
-
+  it('opens the form on the client to edit, and closes it once the client is saved', () => {
+    const editing = after({ type: 'edit', client: ana });
+    expect(editing).toEqual({ front: { name: 'form' }, formClient: ana });
     const renamed = { ...ana, name: 'Ana Ruiz-Cole' };
     expect(clientDialogsReducer(editing, { type: 'updated', client: renamed })).toEqual({
       front: null,
-      detail: renamed,
       formClient: ana,
     });
   });
 
-  it("leaves another client's detail as it is when a client is saved", () => {
-    const state = after({ type: 'open-detail', client: ben }, { type: 'edit', client: ana });
-    expect(clientDialogsReducer(state, { type: 'updated', client: { ...ana, name: 'Ana R.' } }).detail).toBe(ben);
-  });
-
   it('keeps the closed form on its client until another form opens, so it fades out unchanged', () => {
     const closed = after({ type: 'edit', client: ana }, { type: 'close', dialog: 'form' });
-    expect(closed).toEqual({ front: null, detail: null, formClient: ana });
+    expect(closed).toEqual({ front: null, formClient: ana });
     expect(clientDialogsReducer(closed, { type: 'add', atFreeLimit: false }).formClient).toBeNull();
     // The upgrade notice opened instead of the form leaves it as it was.
     expect(clientDialogsReducer(closed, { type: 'add', atFreeLimit: true }).formClient).toBe(ana);
@@ -52,16 +40,10 @@ describe('the clients page dialogs', () => {
     expect(after({ type: 'add', atFreeLimit: false }, { type: 'upgrade' }).front).toEqual({ name: 'upgrade' });
   });
 
-  it("asks about the client to delete, and closes that client's detail once it is deleted", () => {
-    const asking = after({ type: 'open-detail', client: ana }, { type: 'ask-delete', client: ana });
+  it('asks about the client to delete, and closes the question once it is deleted', () => {
+    const asking = after({ type: 'ask-delete', client: ana });
     expect(asking.front).toEqual({ name: 'delete', client: ana });
-    expect(clientDialogsReducer(asking, { type: 'deleted', client: ana })).toEqual({
-      front: null,
-      detail: null,
-      formClient: null,
-    });
-    const otherDetail = after({ type: 'open-detail', client: ben }, { type: 'ask-delete', client: ana });
-    expect(clientDialogsReducer(otherDetail, { type: 'deleted', client: ana }).detail).toBe(ben);
+    expect(clientDialogsReducer(asking, { type: 'deleted', client: ana })).toEqual({ front: null, formClient: null });
   });
 
   it('closes only the dialog that is in front', () => {
@@ -69,10 +51,5 @@ describe('the clients page dialogs', () => {
     expect(importing.front).toEqual({ name: 'import' });
     expect(clientDialogsReducer(importing, { type: 'close', dialog: 'upgrade' })).toBe(importing);
     expect(clientDialogsReducer(importing, { type: 'close', dialog: 'import' }).front).toBeNull();
-  });
-
-  it('closes the detail on its own, whatever is in front', () => {
-    const state = after({ type: 'open-detail', client: ana }, { type: 'import' }, { type: 'close-detail' });
-    expect(state).toEqual({ front: { name: 'import' }, detail: null, formClient: null });
   });
 });

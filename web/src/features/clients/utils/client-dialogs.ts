@@ -1,15 +1,13 @@
 // Which of the clients page's dialogs is open, and for which client. One state decides it, so the
-// dialogs cannot disagree: the form gives way to the upgrade notice, a deleted client's detail closes.
+// dialogs cannot disagree: the form gives way to the upgrade notice.
 import type { Client } from '@shared/api-types';
 
-/** A dialog in front of the page (and of the detail, when one is open). */
+/** A dialog in front of the page. */
 export type FrontDialog =
   { name: 'form' } | { name: 'delete'; client: Client } | { name: 'import' } | { name: 'upgrade' };
 
 export type ClientDialogsState = {
   front: FrontDialog | null;
-  /** The client whose detail is open; it stays open behind the form that its Edit button opens. */
-  detail: Client | null;
   /**
    * The form's client, null when adding. Kept after the form closes, so the closing dialog keeps
    * its title and fields while it fades out.
@@ -21,20 +19,18 @@ export type ClientDialogsAction =
   /** Add Client: the form, or the upgrade notice when the free plan is full. */
   | { type: 'add'; atFreeLimit: boolean }
   | { type: 'edit'; client: Client }
-  | { type: 'open-detail'; client: Client }
-  | { type: 'close-detail' }
   | { type: 'ask-delete'; client: Client }
   | { type: 'import' }
   /** The upgrade notice, in place of whatever is in front (the form the server refused). */
   | { type: 'upgrade' }
   /** Closes `dialog` if it is the one in front. */
   | { type: 'close'; dialog: FrontDialog['name'] }
-  /** A client was saved: the form closes and an open detail of that client shows the change. */
+  /** A client was saved: the form closes. */
   | { type: 'updated'; client: Client }
-  /** A client is gone: the confirmation closes, and so does the client's detail. */
+  /** A client is gone: the confirmation closes. */
   | { type: 'deleted'; client: Client };
 
-export const noClientDialogs: ClientDialogsState = { front: null, detail: null, formClient: null };
+export const noClientDialogs: ClientDialogsState = { front: null, formClient: null };
 
 const closing = (state: ClientDialogsState, dialog: FrontDialog['name']): ClientDialogsState =>
   state.front?.name === dialog ? { ...state, front: null } : state;
@@ -47,10 +43,6 @@ export function clientDialogsReducer(state: ClientDialogsState, action: ClientDi
         : { ...state, front: { name: 'form' }, formClient: null };
     case 'edit':
       return { ...state, front: { name: 'form' }, formClient: action.client };
-    case 'open-detail':
-      return { ...state, detail: action.client };
-    case 'close-detail':
-      return { ...state, detail: null };
     case 'ask-delete':
       return { ...state, front: { name: 'delete', client: action.client } };
     case 'import':
@@ -60,14 +52,8 @@ export function clientDialogsReducer(state: ClientDialogsState, action: ClientDi
     case 'close':
       return closing(state, action.dialog);
     case 'updated':
-      return {
-        ...closing(state, 'form'),
-        detail: state.detail?.id === action.client.id ? action.client : state.detail,
-      };
+      return closing(state, 'form');
     case 'deleted':
-      return {
-        ...closing(state, 'delete'),
-        detail: state.detail?.id === action.client.id ? null : state.detail,
-      };
+      return closing(state, 'delete');
   }
 }

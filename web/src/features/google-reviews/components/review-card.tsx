@@ -10,12 +10,26 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { BusinessReview } from '@shared/api-types';
+import type { BusinessReview, ReviewMatch } from '@shared/api-types';
 import { REVIEW_REPLY_MAX } from '@shared/reviews';
 import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useConfirmMatch, useDismissMatch, useDraftReply, usePostReply } from '../api/review-actions';
+import { ClientLink } from '@/components/ui/client-link';
+
+/** Who may have written the review (a link to their page), how sure, and why. */
+function MatchText({ match }: { match: ReviewMatch }) {
+  return (
+    <>
+      Possibly by your client{' '}
+      <strong>
+        <ClientLink id={match.clientId} name={match.clientName} />
+      </strong>{' '}
+      ({Math.round(match.confidence * 100)}% sure). {match.evidence.join(' ')}
+    </>
+  );
+}
 
 function Stars({ stars }: { stars: number | null }) {
   if (stars === null) return <Typography variant="muted">No rating</Typography>;
@@ -127,8 +141,7 @@ export function ReviewCard({ review }: { review: BusinessReview }) {
               </Box>
             }
           >
-            Possibly by your client <strong>{review.match.clientName}</strong> (
-            {Math.round(review.match.confidence * 100)}% sure). {review.match.evidence.join(' ')}
+            <MatchText match={review.match} />
           </Alert>
         ) : null}
 

@@ -15,6 +15,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
 import { countText } from '@/lib/count-text';
 import { formatTimestamp } from '@/lib/dates';
+import { ClientLink } from '@/components/ui/client-link';
 
 type ReachCardProps = {
   reach: Insights['reach'];
@@ -58,7 +59,9 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
                 }}
               >
                 <Box sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
-                  <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
+                  <Typography sx={{ fontWeight: 650 }}>
+                    <ClientLink id={client.id} name={client.name} />
+                  </Typography>
                   <Typography variant="muted">{client.email}</Typography>
                   <Typography variant="muted">
                     {client.lastContactAt ? `Last contact ${formatTimestamp(client.lastContactAt)}` : 'Never contacted'}

@@ -1,5 +1,5 @@
 // GET /api/clients/{id}/messages: the client's activity (messages sent or scheduled, touches logged),
-// newest first. Read afresh each time the detail opens: a scheduled text may have gone out since.
+// newest first. Read afresh each time the client's page opens: a scheduled text may have gone out since.
 import useSWR from 'swr';
 import type { ClientActivity } from '@shared/api-types';
 import { api } from '@/lib/api-client';

@@ -31,7 +31,9 @@ describe("a client's activity", () => {
   it('says there is nothing yet when the client has no activity', async () => {
     renderActivity({ [ACTIVITY]: () => jsonResponse(200, activityOf([])) });
     expect(await screen.findByText(EMPTY)).toBeInTheDocument();
-    expect(screen.queryByLabelText('Activity with Jane Smith')).not.toBeInTheDocument();
+    // The timeline still says how the client came in.
+    const entries = screen.getByLabelText('Activity with Jane Smith').querySelectorAll(':scope > li');
+    expect([...entries].map((li) => li.textContent)).toEqual(['Added to your clientsJan 20, 2025']);
   });
 
   it('lists a sent e-mail and a logged call, newest first as the API gives them', async () => {
@@ -52,8 +54,9 @@ describe("a client's activity", () => {
 
     const list = await screen.findByLabelText('Activity with Jane Smith');
     expect(list).toHaveRole('list');
-    const [first, second, ...rest] = Array.from(list.querySelectorAll<HTMLElement>(':scope > li'));
+    const [first, second, joined, ...rest] = Array.from(list.querySelectorAll<HTMLElement>(':scope > li'));
     expect(rest).toHaveLength(0);
+    expect(joined).toHaveTextContent('Added to your clients');
 
     expect(within(first!).getByText('E-mail')).toBeInTheDocument();
     expect(within(first!).getByText('Sent')).toHaveClass('MuiChip-label');

@@ -1,11 +1,16 @@
-// A client's activity in the detail dialog: the messages sent or scheduled through Hearthside and
-// the calls, meetings and notes the agent logged, newest first, and "Log a call" to add one.
+// A client's timeline on their page: everything that happened, newest first (../timeline.ts): the messages both
+// ways (review requests among them), the calls, meetings and notes the agent logged, consent changes, milestones,
+// the review link opened and the review in, and how the client came in; and "Log a call" to add a touch.
 import AddCommentOutlined from '@/components/icons/AddCommentOutlined';
 import EmailOutlined from '@/components/icons/EmailOutlined';
 import GroupsOutlined from '@/components/icons/GroupsOutlined';
+import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
 import PhoneInTalkOutlined from '@/components/icons/PhoneInTalkOutlined';
+import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
 import SmsOutlined from '@/components/icons/SmsOutlined';
+import StarRounded from '@/components/icons/StarRounded';
 import StickyNote2Outlined from '@/components/icons/StickyNote2Outlined';
+import OpenInNewRounded from '@/components/icons/OpenInNewRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +19,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType } from 'react';
-import type { Activity, Client, MessageStatus } from '@shared/api-types';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { Activity, Client, ClientMilestone, ClientOrigin, MessageStatus } from '@shared/api-types';
 import { TOUCH_KINDS, TOUCH_NOTE_MAX, touchSchema, type TouchKind } from '@shared/messages';
 import { smsConsentText } from '@shared/sms-consent';
 import { FieldGrid } from '@/components/ui/field-grid';
@@ -27,7 +32,8 @@ import { browserToday, formatTimestamp } from '@/lib/dates';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
 import { useClientActivity } from '../api/get-client-activity';
 import { useLogTouch } from '../api/log-touch';
-import { CHANNEL_LABELS, STATUS_LABELS, TOUCH_LABELS, engineText } from '../message-text';
+import { CHANNEL_LABELS, OCCASION_LABELS, STATUS_LABELS, TOUCH_LABELS, engineText } from '../message-text';
+import { timelineOf, type TimelineEntry } from '../timeline';
 
 type IconType = ComponentType<{ fontSize?: 'small' }>;
 const CHANNEL_ICONS: Record<'email' | 'sms', IconType> = { email: EmailOutlined, sms: SmsOutlined };
@@ -50,7 +56,13 @@ const STATUS_COLORS: Record<MessageStatus, 'success' | 'default' | 'warning' | '
   received: 'default',
 };
 
-export function ClientActivitySection({ client }: { client: Client }) {
+type ClientActivitySectionProps = {
+  client: Client;
+  /** The client's milestones, when the page has read them. */
+  milestones?: readonly ClientMilestone[];
+};
+
+export function ClientActivitySection({ client, milestones = [] }: ClientActivitySectionProps) {
   const { activity, isLoading, error, retry } = useClientActivity(client.id);
   const [logging, setLogging] = useState(false);
 
@@ -77,32 +89,77 @@ export function ClientActivitySection({ client }: { client: Client }) {
             Try again
           </Button>
         </Typography>
-      ) : !activity || activity.length === 0 ? (
-        <Typography variant="muted">
-          No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
-        </Typography>
       ) : (
-        <PlainList
-          gap={1.5}
-
-          aria-label={`Activity with ${client.name}`}
-        >
-          {activity.map((entry) => (
-            <ActivityRow key={entry.id} entry={entry} />
-          ))}
-        </PlainList>
+        <>
+          {!activity || activity.length === 0 ? (
+            <Typography variant="muted">
+              No messages or calls yet. Send a message from here, or log a call you made outside Hearthside.
+            </Typography>
+          ) : null}
+          <PlainList gap={1.5} aria-label={`Activity with ${client.name}`}>
+            {timelineOf(client, activity ?? [], milestones).map((entry) => (
+              <TimelineRow key={entry.key} entry={entry} />
+            ))}
+          </PlainList>
+        </>
       )}
     </Stack>
   );
 }
 
+/** "E-mail", "Text message from the client", "Review request (e-mail)". */
+function messageLabel(entry: Extract<Activity, { type: 'message' }>): string {
+  const channel = CHANNEL_LABELS[entry.channel];
+  if (entry.direction === 'inbound') return `${channel} from the client`;
+  if (entry.occasion === 'review-request') return `${OCCASION_LABELS['review-request']} (${channel.toLowerCase()})`;
+  return channel;
+}
+
+const ORIGIN_TEXT: Record<ClientOrigin, string> = {
+  added: 'Added by you',
+  imported: 'Imported from a file',
+  directory: 'Registered through the directory',
+  invitation: 'Joined through your invitation',
+};
+
+type RowParts = { Icon: IconType; label: string; when: string; text: string };
+
+/** The parts of an entry that is not the activity's. */
+function otherParts(entry: Exclude<TimelineEntry, { kind: 'activity' }>): RowParts {
+  switch (entry.kind) {
+    case 'milestone':
+      return {
+        Icon: StarRounded,
+        label: `Milestone: ${entry.milestone.name}`,
+        when: entry.at,
+        text: entry.milestone.description,
+      };
+    case 'joined':
+      return {
+        Icon: PersonAddAlt1Outlined,
+        label: entry.how ? ORIGIN_TEXT[entry.how] : 'Added to your clients',
+        when: entry.at,
+        text: '',
+      };
+    case 'review-opened':
+      return { Icon: OpenInNewRounded, label: 'Opened the review link', when: entry.at, text: '' };
+    case 'review-submitted':
+      return { Icon: RateReviewOutlined, label: 'Review received', when: entry.at, text: '' };
+  }
+}
+
+function TimelineRow({ entry }: { entry: TimelineEntry }) {
+  if (entry.kind === 'activity') return <ActivityRow entry={entry.entry} />;
+  return <EntryFrame parts={otherParts(entry)} />;
+}
+
 /** The icon, label, time and text of an entry, whatever its kind. */
-function entryParts(entry: Activity): { Icon: IconType; label: string; when: string; text: string } {
+function entryParts(entry: Activity): RowParts {
   switch (entry.type) {
     case 'message':
       return {
         Icon: CHANNEL_ICONS[entry.channel],
-        label: CHANNEL_LABELS[entry.channel],
+        label: messageLabel(entry),
         when: entry.sentAt ?? entry.sendAt ?? entry.createdAt,
         text: entry.body,
       };
@@ -124,11 +181,59 @@ function entryParts(entry: Activity): { Icon: IconType; label: string; when: str
 }
 
 function ActivityRow({ entry }: { entry: Activity }) {
-  const { Icon, label, when, text } = entryParts(entry);
+  const parts = entryParts(entry);
   // The words a client agreed to are a record: shown whole.
-  const excerpt =
-    entry.type !== 'consent' && text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
+  const text =
+    entry.type !== 'consent' && parts.text.length > EXCERPT_CHARS
+      ? `${parts.text.slice(0, EXCERPT_CHARS - 1)}…`
+      : parts.text;
+  if (entry.type !== 'message') return <EntryFrame parts={{ ...parts, text }} />;
+  return (
+    <EntryFrame
+      parts={{ ...parts, text }}
+      chips={
+        <>
+          <Chip
+            size="small"
+            label={STATUS_LABELS[entry.status]}
+            color={STATUS_COLORS[entry.status]}
+            variant="outlined"
+          />
+          {entry.automatic ? <Chip size="small" label="Automatic" color="primary" variant="outlined" /> : null}
+        </>
+      }
+      subject={entry.subject}
+    >
+      {entry.note ? (
+        <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
+          {entry.note}
+        </Typography>
+      ) : null}
+      {entry.problem ? (
+        <Typography variant="body2" sx={{ color: 'error.main' }}>
+          {entry.problem}
+        </Typography>
+      ) : null}
+      {entry.engine ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {engineText(entry.engine)}
+        </Typography>
+      ) : null}
+    </EntryFrame>
+  );
+}
 
+type EntryFrameProps = {
+  parts: RowParts;
+  /** Beside the label (a message's status). */
+  chips?: ReactNode;
+  subject?: string | null;
+  /** Below the text. */
+  children?: ReactNode;
+};
+
+/** One entry of the timeline: its icon, label and time, then its words. */
+function EntryFrame({ parts: { Icon, label, when, text }, chips, subject, children }: EntryFrameProps) {
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
       <Box aria-hidden="true" sx={{ color: 'text.secondary', display: 'flex', mt: 0.25 }}>
@@ -139,44 +244,18 @@ function ActivityRow({ entry }: { entry: Activity }) {
           <Typography variant="body2" sx={{ fontWeight: 650 }}>
             {label}
           </Typography>
-          {entry.type === 'message' ? (
-            <Chip
-              size="small"
-              label={STATUS_LABELS[entry.status]}
-              color={STATUS_COLORS[entry.status]}
-              variant="outlined"
-            />
-          ) : null}
-          {entry.type === 'message' && entry.automatic ? (
-            <Chip size="small" label="Automatic" color="primary" variant="outlined" />
-          ) : null}
+          {chips}
           <Typography variant="muted" component="span">
             <time dateTime={when}>{formatTimestamp(when)}</time>
           </Typography>
         </Box>
-        {entry.type === 'message' && entry.subject ? (
-          <Typography sx={{ overflowWrap: 'anywhere' }}>{entry.subject}</Typography>
-        ) : null}
-        {excerpt ? (
+        {subject ? <Typography sx={{ overflowWrap: 'anywhere' }}>{subject}</Typography> : null}
+        {text ? (
           <Typography variant="muted" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {excerpt}
+            {text}
           </Typography>
         ) : null}
-        {entry.type === 'message' && entry.note ? (
-          <Typography variant="muted" sx={{ fontStyle: 'italic' }}>
-            {entry.note}
-          </Typography>
-        ) : null}
-        {entry.type === 'message' && entry.problem ? (
-          <Typography variant="body2" sx={{ color: 'error.main' }}>
-            {entry.problem}
-          </Typography>
-        ) : null}
-        {entry.type === 'message' && entry.engine ? (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {engineText(entry.engine)}
-          </Typography>
-        ) : null}
+        {children}
       </Box>
     </Box>
   );

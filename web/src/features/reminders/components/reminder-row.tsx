@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { ReminderEvent, ReminderKind } from '@shared/reminders';
 import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '@/lib/dates';
+import { ClientLink } from '@/components/ui/client-link';
 
 const KIND_LOOK: Record<ReminderKind, { Icon: typeof CakeRounded; color: (theme: Theme) => string }> = {
   birthday: { Icon: CakeRounded, color: (theme) => theme.palette.secondary.main },
@@ -56,7 +57,9 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>{event.clientName}</Typography>
+        <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+          <ClientLink id={event.clientId} name={event.clientName} />
+        </Typography>
         <Typography variant="muted">{event.type}</Typography>
       </Box>
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>

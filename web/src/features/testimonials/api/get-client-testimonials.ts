@@ -1,5 +1,5 @@
 // GET /api/clients/{id}/testimonials: a client's videos, each with a short-lived presigned URL.
-// Read afresh each time the detail opens (the URLs expire after a few minutes).
+// Read afresh each time the client's page opens (the URLs expire after a few minutes).
 import useSWR from 'swr';
 import type { Testimonial } from '@shared/api-types';
 import { api } from '@/lib/api-client';

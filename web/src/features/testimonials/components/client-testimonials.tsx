@@ -1,4 +1,4 @@
-// The video testimonials a client left, each playable in place, for the client detail dialog.
+// The video testimonials a client left, each playable in place, for the client's page.
 // The video URLs are presigned for a few minutes: a player whose URL has expired fetches fresh ones.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,0 +1,177 @@
+// /clients/:id: one client's page, deep-linkable: who they are and how to reach them, their dates, tags and rhythm,
+// consent, review and testimonials, and one timeline of everything that happened; message, edit and delete from
+// the header. It reads the client alone (GET /api/clients/{id}), never the list.
+import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
+import DeleteOutlineRounded from '@/components/icons/DeleteOutlineRounded';
+import EditOutlined from '@/components/icons/EditOutlined';
+import PersonSearchOutlined from '@/components/icons/PersonSearchOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { Client } from '@shared/api-types';
+import { EmptyPanel } from '@/components/ui/empty-panel';
+import { LoadError } from '@/components/ui/load-error';
+import { PageLayout } from '@/components/ui/page-layout';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { AutomationsPauseSwitch } from '@/features/automations/components/automations-pause-switch';
+import { useClient } from '@/features/clients/api/get-client';
+import { useClientMilestones } from '@/features/clients/api/get-client-milestones';
+import { useDeleteClient } from '@/features/clients/api/delete-client';
+import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
+import {
+  ClientConsent,
+  ClientContact,
+  ClientKeyDates,
+  ClientTagsAndRhythm,
+  ProfileCard,
+} from '@/features/clients/components/client-profile';
+import { ClientReview } from '@/features/clients/components/client-review';
+import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
+import { useSaveClient } from '@/features/clients/components/use-save-client';
+import { ClientActivitySection } from '@/features/messages/components/client-activity';
+import { MessageButton } from '@/features/messages/components/message-button';
+import { useComposer } from '@/features/messages/components/use-composer';
+import { MarkReviewButton } from '@/features/reviews/components/mark-review-button';
+import { RequestReviewButton } from '@/features/reviews/components/review-actions';
+import { ClientTestimonials } from '@/features/testimonials/components/client-testimonials';
+
+const backToClients = (
+  <Button component={RouterLink} to={paths.clients.getHref()} startIcon={<ArrowBackRounded />}>
+    All clients
+  </Button>
+);
+
+export function ClientRoute() {
+  const clientId = useParams().id ?? '';
+  const { client, isLoading, error, notFound, retry } = useClient(clientId);
+
+  if (client) return <ClientPage client={client} />;
+  if (notFound) {
+    return (
+      <PageLayout title="Client not found" heading="Client" actions={backToClients}>
+        <Card>
+          <EmptyPanel
+            icon={<PersonSearchOutlined fontSize="large" />}
+            title="Client not found"
+            actions={
+              <Button component={RouterLink} to={paths.clients.getHref()} variant="contained">
+                Back to your clients
+              </Button>
+            }
+          >
+            This client is not in your book any more, or the link is wrong.
+          </EmptyPanel>
+        </Card>
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title="Client" actions={backToClients}>
+      {error && !isLoading ? (
+        <LoadError onRetry={retry}>This client could not be loaded right now. {errorMessage(error)}</LoadError>
+      ) : (
+        <Box role="status" aria-busy="true" aria-label="Loading client" sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={140} />
+          <Skeleton variant="rounded" height={220} />
+        </Box>
+      )}
+    </PageLayout>
+  );
+}
+
+function ClientPage({ client }: { client: Client }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { openComposer, composer } = useComposer();
+  const { milestones } = useClientMilestones(client.id);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const deleteClient = useDeleteClient();
+  // The form's save as on the clients page; here a save or a refusal that closes the form just closes it.
+  const handleSave = useSaveClient(client, (action) => {
+    if (action.type === 'updated' || action.type === 'close') setEditing(false);
+  });
+
+  const handleDelete = async () => {
+    try {
+      await deleteClient.trigger(client.id);
+      toast({ title: 'Client deleted successfully', variant: 'success' });
+      navigate(paths.clients.getHref(), { replace: true });
+    } catch (failure) {
+      setDeleting(false);
+      toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <PageLayout
+      title={client.name}
+      description={client.registrationPending ? 'Registered through the directory, waiting for you to accept.' : null}
+      actions={
+        <>
+          {backToClients}
+          <MessageButton client={client} onOpen={openComposer} variant="button" />
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlineRounded />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <ClientContact client={client} onEmail={(who) => openComposer(who)} />
+          <ClientKeyDates client={client} onEdit={() => setEditing(true)} />
+          <ClientTagsAndRhythm client={client} />
+          <ClientConsent client={client}>
+            <AutomationsPauseSwitch client={client} />
+          </ClientConsent>
+          <ProfileCard title="Review Status">
+            <ClientReview
+              client={client}
+              renderReviewActions={(who) => (
+                <>
+                  <RequestReviewButton client={who} />
+                  <MarkReviewButton client={who} />
+                </>
+              )}
+            />
+          </ProfileCard>
+          <ProfileCard title="Video Testimonials">
+            <ClientTestimonials clientId={client.id} />
+          </ProfileCard>
+        </Box>
+        <ProfileCard title="Timeline">
+          <ClientActivitySection client={client} milestones={milestones} />
+        </ProfileCard>
+      </Box>
+      <ClientFormDialog open={editing} client={client} onClose={() => setEditing(false)} onSubmit={handleSave} />
+      <DeleteClientDialog
+        client={deleting ? client : null}
+        isDeleting={deleteClient.isMutating}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void handleDelete()}
+      />
+      {composer}
+    </PageLayout>
+  );
+}
