@@ -71,7 +71,8 @@ const AGENT_FIELDS = [
   'businessName',
   'businessLocation',
 ];
-const CLIENT_FIELDS = [
+/** What an export reads of a client item: every attribute toClient shows (a test holds them equal). */
+export const CLIENT_FIELDS = [
   'id',
   'agentId',
   'name',
@@ -90,8 +91,14 @@ const CLIENT_FIELDS = [
   'reviewRequestedAt',
   'reviewSubmittedAt',
   'hasTestimonial',
+  'smsConsent',
+  'tags',
+  'keyDates',
+  'cadenceDays',
   'origin',
   'registeredThroughDirectoryAt',
+  'registrationPendingAt',
+  'reviewLinkOpenedAt',
   'createdAt',
   'updatedAt',
 ];

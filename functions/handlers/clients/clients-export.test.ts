@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import type { Client, ClientsExport } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { config } from '../../config';
-import { agentClientPages } from '../../data/export-sources';
+import { toClient, type ClientItem } from '../../data/clients';
+import { agentClientPages, CLIENT_FIELDS } from '../../data/export-sources';
 import { csvStream } from '../../domain/csv-export';
 import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';
 import { storeCsvExport } from '../../integrations/export-files';
@@ -42,6 +43,33 @@ const rowsOf = (text: string) => parse(text.replace(/^\uFEFF/, ''), { columns: t
 /** Ids are URL-safe base64, so some start with '-': the file shows them with the formula guard. */
 const unguard = (cell: string | undefined) => (cell ?? '').replace(/^'(?=[-=+@\t\r])/, '');
 
+describe("the export's read of a client item", () => {
+  it('projects every attribute the API shows of a client', () => {
+    // Every field set to something other than its default, so a field read but not projected shows.
+    const full = {
+      ...{ pk: 'AGENT#a', sk: 'CLIENT#c', type: 'client', id: 'c', agentId: 'a', name: 'Full Client' },
+      ...{ email: 'full@example.com', phone: '(512) 555-0100', address: '1 Main St', birthday: '1980-01-02' },
+      ...{ anniversary: '2001-02-03', purchaseDate: '2015-04-05', lastContactDate: '2026-01-01T00:00:00.000Z' },
+      ...{ timeZone: 'America/Chicago', emailOptedOut: true, smsOptedOut: true, automationsPaused: true },
+      smsConsent: { status: 'granted', source: 'agent-attested', at: '2026-01-02T00:00:00.000Z' },
+      ...{ reviewStatus: 'submitted', reviewRequestedAt: '2026-01-03T00:00:00.000Z', hasTestimonial: true },
+      ...{ reviewSubmittedAt: '2026-01-04T00:00:00.000Z', reviewLinkOpenedAt: '2026-01-03T01:00:00.000Z' },
+      ...{ tags: ['Past buyer'], keyDates: [{ label: 'Lease ends', date: '--03-31' }], cadenceDays: 30 },
+      ...{ origin: 'imported', registrationPendingAt: '2026-01-05T00:00:00.000Z' },
+      ...{ createdAt: '2025-12-01T00:00:00.000Z', updatedAt: '2026-01-06T00:00:00.000Z' },
+    } as unknown as ClientItem;
+    const projected = Object.fromEntries(
+      Object.entries(full).filter(([field]) => CLIENT_FIELDS.includes(field)),
+    ) as unknown as ClientItem;
+    const shown = toClient(full) as Record<string, unknown>;
+    const defaults = Object.entries(shown).filter(
+      ([, value]) => [null, false, 'pending'].includes(value as null) || (Array.isArray(value) && value.length === 0),
+    );
+    expect(defaults).toEqual([]);
+    expect(toClient(projected)).toEqual(shown);
+  });
+});
+
 describe('GET /api/clients/export', () => {
   it('writes every client with every field, formula cells escaped and commas, quotes and newlines quoted', async () => {
     const a = await signedInAgent(api);
@@ -67,6 +95,7 @@ describe('GET /api/clients/export', () => {
         await a.client.patch(`/api/clients/${formula.body.id}`, {
           timeZone: 'America/Chicago',
           automationsPaused: true,
+          smsConsent: 'granted',
         })
       ).status,
     ).toBe(200);
@@ -110,7 +139,7 @@ describe('GET /api/clients/export', () => {
       timeZone: 'America/Chicago',
       emailOptedOut: 'no',
       smsOptedOut: 'no',
-      smsConsent: 'none',
+      smsConsent: 'granted',
       automationsPaused: 'yes',
       tags: '',
       keyDates: '',
