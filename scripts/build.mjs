@@ -185,7 +185,12 @@ async function buildServiceWorker(outdir) {
     .map((file) =>
       file.startsWith('assets/')
         ? { url: `/${file}`, revision: null }
-        : { url: `/${file}`, revision: createHash('md5').update(readFileSync(join(outdir, file))).digest('hex') },
+        : {
+            url: `/${file}`,
+            revision: createHash('md5')
+              .update(readFileSync(join(outdir, file)))
+              .digest('hex'),
+          },
     );
   await esbuild.build({
     entryPoints: [join(root, 'web/src/sw/sw.ts')],

@@ -20,7 +20,9 @@ const page = (size, maskable) => {
   </body></html>`;
 };
 
-const launch = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/check-chromium.mjs'), '--json'], { encoding: 'utf8' }));
+const launch = JSON.parse(
+  execFileSync(process.execPath, [join(root, 'scripts/check-chromium.mjs'), '--json'], { encoding: 'utf8' }),
+);
 const browser = await chromium.launch({
   executablePath: launch.executablePath,
   args: launch.args,

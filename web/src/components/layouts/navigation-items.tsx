@@ -1,9 +1,14 @@
-// A link of the signed-in navigation and how it reads, in the bar and in the mobile menu.
+// A link of the signed-in navigation and how it reads: in the side navigation, the phone's bottom bar
+// and its More menu.
 import Box from '@mui/material/Box';
+import type { ReactElement } from 'react';
 
 export type NavItem = {
   label: string;
   href: string;
+  icon: ReactElement;
+  /** In the phone's bottom bar (under this shorter label, if given) rather than behind More. */
+  phoneBar?: { label?: string };
   /** Active only on an exact match (the home link). */
   end?: boolean;
   /** Something waits there: the count beside the label, and `label` ('3 waiting') in the link's name. */

@@ -27,7 +27,13 @@ export function NewVersionPrompt() {
         variant="filled"
         role="status"
         action={
-          <Button color="inherit" size="small" onClick={handleReload} disabled={reloading} startIcon={<RefreshRounded />}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={handleReload}
+            disabled={reloading}
+            startIcon={<RefreshRounded />}
+          >
             Reload
           </Button>
         }
