@@ -743,6 +743,7 @@ export type ApiResponses = {
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;
+  'outgoing/post-outgoing-snooze': OutgoingSnooze;
   'conversations/get-conversations': ConversationPage;
   'conversations/post-conversation-read': ConversationRead;
   'password-reset/post-password-reset-confirm': MessageResult;
