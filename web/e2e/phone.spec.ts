@@ -95,5 +95,6 @@ test.describe('on a phone', () => {
     await expectAxeClean(page, 'the side navigation at 1280 px');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/today$/);
+    await snap(page, 'side-navigation');
   });
 });
