@@ -3,15 +3,12 @@
 // aria-current on the active one and a count where something waits.
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Link as RouterLink } from 'react-router-dom';
-import { APP_NAME } from '@/config/app';
 import { Logo } from '../ui/logo';
 import { BottomNavigationBar, bottomBarSx, BOTTOM_BAR_HEIGHT } from './navigation-bottom-bar';
-import type { NavItem } from './navigation-items';
+import { HomeLogoLink, type NavItem } from './navigation-items';
 import { SideNavigation, sideColumnSx } from './navigation-side';
 
 export type { NavItem };
@@ -45,15 +42,7 @@ export function NavigationBar({ items, homeHref, onLogout, isLoggingOut }: Navig
     <>
       <AppBar position="sticky">
         <Toolbar sx={topBarSx}>
-          <Link
-            component={RouterLink}
-            to={homeHref}
-            underline="none"
-            aria-label={APP_NAME}
-            sx={{ display: 'flex', color: 'inherit', borderRadius: 1.5 }}
-          >
-            <Logo />
-          </Link>
+          <HomeLogoLink homeHref={homeHref} />
         </Toolbar>
       </AppBar>
       <BottomNavigationBar items={items} onLogout={onLogout} isLoggingOut={isLoggingOut} logoutLabel={logoutLabel} />

@@ -3,13 +3,10 @@
 import LogoutRounded from '@/components/icons/LogoutRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Link from '@mui/material/Link';
 import { alpha, type Theme } from '@mui/material/styles';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
-import { APP_NAME } from '@/config/app';
+import { NavLink } from 'react-router-dom';
 import { PlainList } from '../ui/plain-list';
-import { Logo } from '../ui/logo';
-import { ItemLabel, itemName, type NavItem } from './navigation-items';
+import { HomeLogoLink, ItemLabel, itemName, type NavItem } from './navigation-items';
 
 type SideNavigationProps = {
   items: readonly NavItem[];
@@ -63,15 +60,11 @@ const entrySx = (theme: Theme) => ({
 export function SideNavigation({ items, homeHref, onLogout, isLoggingOut, logoutLabel }: SideNavigationProps) {
   return (
     <Box sx={sideColumnSx}>
-      <Link
-        component={RouterLink}
-        to={homeHref}
-        underline="none"
-        aria-label={APP_NAME}
-        sx={{ display: 'flex', justifyContent: { sm: 'center', md: 'flex-start' }, px: { md: 1 }, color: 'inherit' }}
-      >
-        <Logo wordmarkDisplay={{ xs: 'none', md: 'inline' }} />
-      </Link>
+      <HomeLogoLink
+        homeHref={homeHref}
+        wordmarkDisplay={{ xs: 'none', md: 'inline' }}
+        sx={{ justifyContent: { sm: 'center', md: 'flex-start' }, px: { md: 1 } }}
+      />
       <Box component="nav" aria-label="Main" sx={{ flex: 1 }}>
         <PlainList gap={0.25}>
           {items.map((item) => (

@@ -90,7 +90,7 @@ export function OutgoingCard({ message, locked, onEmail }: OutgoingCardProps) {
               </Typography>
             </Box>
             <TodayContactActions message={message} card={card} working={working} onEmail={onEmail} />
-            {isPhone ? (
+            {isPhone && awaiting ? (
               <TodayPhoneDecisions message={message} card={card} working={working} />
             ) : (
               <MessageActions message={message} card={card} working={working} />

@@ -1,9 +1,8 @@
 // One-tap actions on an item of Today, for the agent between showings: Call and Text hand the
 // client's number to the phone (Text with the draft as the message), E-mail opens the composer, and
-// Snooze puts a waiting message off until tomorrow morning. On a phone the card's own buttons become
-// Send draft, Edit and Done (the agent reached the client another way: the draft is not sent).
+// Snooze puts a waiting message off until tomorrow morning. On a phone a waiting message's own buttons
+// become Send draft, Edit and Done (the agent reached the client another way: the draft is not sent).
 import CheckRounded from '@/components/icons/CheckRounded';
-import DoNotDisturbAltOutlined from '@/components/icons/DoNotDisturbAltOutlined';
 import EditOutlined from '@/components/icons/EditOutlined';
 import EmailOutlined from '@/components/icons/EmailOutlined';
 import PhoneOutlined from '@/components/icons/PhoneOutlined';
@@ -31,9 +30,9 @@ type TodayItemActionsProps = {
   working: boolean;
 };
 
-function Row({ label, children, sx }: { label: string; children: ReactNode; sx?: object }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ...sx }}>
+    <Box role="group" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {children}
     </Box>
   );
@@ -120,23 +119,8 @@ function occasionOf(message: OutgoingMessage): DraftOccasion {
     : 'custom';
 }
 
-/** The card's decisions on a phone: Send draft, Edit and Done while it waits; Don't send once scheduled. */
+/** A waiting message's decisions on a phone: Send draft, Edit and Done. */
 export function TodayPhoneDecisions({ message, card, working }: TodayItemActionsProps) {
-  if (message.status !== 'awaiting-approval') {
-    return (
-      <Row label={`Decide on the message to ${message.clientName}`}>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DoNotDisturbAltOutlined />}
-          onClick={() => void card.skip()}
-          disabled={working}
-        >
-          {card.isSkipping ? 'Stopping...' : "Don't send"}
-        </Button>
-      </Row>
-    );
-  }
   return (
     <Row label={`Decide on the message to ${message.clientName}`}>
       <Button variant="contained" startIcon={<CheckRounded />} onClick={() => void card.approve()} disabled={working}>
