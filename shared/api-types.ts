@@ -452,7 +452,7 @@ export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
 /** POST /api/outgoing/{id}/approve and /skip: what became of the message. */
 export type OutgoingAction = { status: 'sent' | 'scheduled' | 'skipped'; message: MessageActivity };
 
-/** POST /api/outgoing/{id}/snooze: the waiting message is out of the queue until `until` (8:00 tomorrow, agent's zone). */
+/** POST /api/outgoing/{id}/snooze: the waiting message is off the queue until `until` (8:00 tomorrow, their zone). */
 export type OutgoingSnooze = { status: 'snoozed'; until: string; message: MessageActivity };
 
 /** How GET /api/clients may order a page: each is served by an index designed for it. */
