@@ -12,8 +12,11 @@ import { SKIP_WAITING, type ServiceWorkerScope } from './sw-scope';
 
 declare const self: ServiceWorkerScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
-/** Paths the origin answers with something other than a page: the API and the tracked review links. */
-const NOT_PAGES = [/^\/api(\/|$)/, /^\/r\//];
+/**
+ * Paths the origin answers with something other than the app's pages: the API, the tracked review links, and the
+ * local runtime's own pages (its payment simulator and stand-in Google sign-in under /local/).
+ */
+const NOT_PAGES = [/^\/api(\/|$)/, /^\/r\//, /^\/local\//];
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
