@@ -141,6 +141,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
   { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'] },
+  { method: 'POST', path: '/api/outgoing/{id}/snooze', handler: 'outgoing/post-outgoing-snooze', access: 'agent', uses: ['table:write'] },
   { method: 'POST', path: '/api/support', handler: 'support/post-support', access: 'agent', uses: ['table:write', 'mail'] },
   { method: 'GET', path: '/api/support', handler: 'support/get-support', access: 'agent', uses: ['table:read'] },
   { method: 'GET', path: '/api/admin/support', handler: 'admin/get-admin-support', access: 'admin', uses: ['table:read'] },

@@ -1522,16 +1522,32 @@ describe('the stack with every option', () => {
 
   it('uploads the web build, hashed bundles immutable and pages revalidated, then invalidates the cache', () => {
     // Assess
-    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 4);
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       Include: ['assets/*'],
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
       Prune: false,
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
-      Exclude: ['assets/*'],
+      Exclude: ['assets/*', 'sw.js', 'manifest.webmanifest'],
       SystemMetadata: { 'cache-control': 'public, max-age=0, must-revalidate' },
       DistributionPaths: ['/*'],
+    });
+  });
+
+  it('uploads the service worker never to be cached unchecked, and the manifest with its content type', () => {
+    // Assess
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['sw.js'],
+      SystemMetadata: { 'cache-control': 'no-cache', 'content-type': 'text/javascript; charset=utf-8' },
+      DistributionPaths: ['/sw.js'],
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['manifest.webmanifest'],
+      SystemMetadata: {
+        'cache-control': 'public, max-age=0, must-revalidate',
+        'content-type': 'application/manifest+json',
+      },
     });
   });
 
@@ -1634,6 +1650,11 @@ describe('the SPA fallback function', () => {
     ['/assets/main-3F2A.js', '/assets/main-3F2A.js'],
     ['/favicon.ico', '/favicon.ico'],
     ['/index.html', '/index.html'],
+    // The installable app's files are files, never the app's frame.
+    ['/sw.js', '/sw.js'],
+    ['/manifest.webmanifest', '/manifest.webmanifest'],
+    ['/icons/icon-512.png', '/icons/icon-512.png'],
+    ['/today', '/index.html'],
     // The pages the build prerenders (shared/prerendered-pages.ts) get their own HTML, with or without a trailing
     // slash.
     ['/auth', '/auth/index.html'],

@@ -4,7 +4,7 @@
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -158,8 +158,51 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
     writeFileSync(file, html);
   }
   if (existsSync(join(root, 'web/public'))) cpSync(join(root, 'web/public'), outdir, { recursive: true });
+  writeFileSync(join(outdir, renderer.WEB_MANIFEST_PATH.slice(1)), JSON.stringify(renderer.webManifest, null, 2));
+  await buildServiceWorker(outdir);
   writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
+}
+
+/** Every file of the web build, relative to its directory, with `/` separators. */
+function filesUnder(dir, prefix = '') {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? filesUnder(dir, relative) : [relative];
+  });
+}
+
+/**
+ * dist/web/sw.js from web/src/sw/sw.ts, with the list of files it precaches in `self.__WB_MANIFEST`
+ * (Workbox's injectManifest): the hashed bundles under assets/ by name alone (their name changes with
+ * their content), every other file with a hash of its content, so a new build's service worker
+ * differs from the old one exactly when something it serves does.
+ */
+async function buildServiceWorker(outdir) {
+  const entries = filesUnder(outdir)
+    .filter((file) => file !== 'meta.json' && file !== 'sw.js')
+    .sort()
+    .map((file) =>
+      file.startsWith('assets/')
+        ? { url: `/${file}`, revision: null }
+        : {
+            url: `/${file}`,
+            revision: createHash('md5')
+              .update(readFileSync(join(outdir, file)))
+              .digest('hex'),
+          },
+    );
+  await esbuild.build({
+    entryPoints: [join(root, 'web/src/sw/sw.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: ['es2022', 'chrome110', 'safari16', 'firefox110'],
+    outfile: join(outdir, 'sw.js'),
+    define: { 'process.env.NODE_ENV': '"production"', 'self.__WB_MANIFEST': JSON.stringify(entries) },
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 }
 
 /**

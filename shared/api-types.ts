@@ -471,6 +471,9 @@ export type OutgoingMessage = MessageActivity & {
   status: 'awaiting-approval' | 'scheduled';
   clientId: string;
   clientName: string;
+  /** The client's number and address as they are now, for the one-tap Call, Text and E-mail; null when none. */
+  clientPhone: string | null;
+  clientEmail: string | null;
 };
 
 /** GET /api/outgoing: the queue, soonest first, and how many wait for approval (the navigation badge). */
@@ -478,6 +481,9 @@ export type Outgoing = { messages: OutgoingMessage[]; awaiting: number };
 
 /** POST /api/outgoing/{id}/approve and /skip: what became of the message. */
 export type OutgoingAction = { status: 'sent' | 'scheduled' | 'skipped'; message: MessageActivity };
+
+/** POST /api/outgoing/{id}/snooze: the waiting message is off the queue until `until` (8:00 tomorrow, their zone). */
+export type OutgoingSnooze = { status: 'snoozed'; until: string; message: MessageActivity };
 
 /** How GET /api/clients may order a page: each is served by an index designed for it. */
 export const CLIENT_SORTS = ['name', 'created', 'completion', 'review', 'lastContact'] as const;
@@ -771,6 +777,7 @@ export type ApiResponses = {
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;
+  'outgoing/post-outgoing-snooze': OutgoingSnooze;
   'conversations/get-conversations': ConversationPage;
   'conversations/post-conversation-read': ConversationRead;
   'password-reset/post-password-reset-confirm': MessageResult;

@@ -60,6 +60,8 @@ export type MessageItem = {
   automatic?: boolean;
   /** Why an automatic message waits for approval. */
   note?: string;
+  /** A waiting message the agent snoozed stays out of the queue until then (ISO instant). */
+  snoozedUntil?: string;
   /** The UTC day whose daily-cap slot this message took (given back if it never leaves). */
   slotDay: string;
   createdAt: string;
@@ -171,7 +173,9 @@ export async function putMessageOnce(message: NewMessage): Promise<MessageItem |
 type StatusChange = {
   from: MessageStatus | readonly MessageStatus[];
   to: MessageStatus;
-  set?: Partial<Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to' | 'note'>>;
+  set?: Partial<
+    Pick<MessageItem, 'sentAt' | 'problem' | 'sendAt' | 'subject' | 'body' | 'slotDay' | 'to' | 'note' | 'snoozedUntil'>
+  >;
   leaveDueIndex?: boolean;
 };
 

@@ -71,7 +71,7 @@ export type UnknownLocation = { kind: 'unknown-location' };
 export type AnonymousReview = { kind: 'anonymous-review' };
 
 // The outgoing queue.
-export type NotAwaiting = { kind: 'not-awaiting'; action: 'approve' | 'skip' };
+export type NotAwaiting = { kind: 'not-awaiting'; action: 'approve' | 'skip' | 'snooze' };
 /** The edited text breaks a rule a message written by hand follows (`field` names it when one field does). */
 export type InvalidContent = { kind: 'invalid-content'; problem: string; field?: string };
 

@@ -173,6 +173,33 @@ describe('the local server', () => {
     }
   });
 
+  it('serves the installable app: the manifest, its icons and the service worker, each with its type and caching', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
+    mkdirSync(join(webDir, 'icons'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Hearthside', start_url: '/today' }));
+    writeFileSync(join(webDir, 'icons', 'icon-192.png'), readFileSync(join(root, 'web/public/icons/icon-192.png')));
+    writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    const api = await startTestApi({ webDir });
+    const headersOf = async (path: string) => {
+      const res = await fetch(`${api.url}${path}`);
+      expect(res.status).toBe(200);
+      return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+    };
+    try {
+      expect(await headersOf('/manifest.webmanifest')).toEqual({
+        type: 'application/manifest+json',
+        cache: 'no-cache',
+      });
+      expect(await headersOf('/icons/icon-192.png')).toEqual({ type: 'image/png', cache: 'no-cache' });
+      // The browser checks the service worker for an update on each visit: it is never served from a cache unchecked.
+      expect(await headersOf('/sw.js')).toEqual({ type: 'text/javascript; charset=utf-8', cache: 'no-cache' });
+    } finally {
+      await api.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends text files compressed when the browser accepts it (Brotli first, then gzip), and as they are otherwise', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
     mkdirSync(join(webDir, 'assets'));

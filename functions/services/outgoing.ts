@@ -4,7 +4,7 @@
 // only in the agent's own queue (a repeated call answers what became of it); what they refuse, they
 // return as a refusal value.
 import { ValidationError } from 'yup';
-import type { MessageActivity, OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import type { MessageActivity, OutgoingAction, OutgoingMessage, OutgoingSnooze } from '@shared/api-types';
 import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
 import { messageSchema, type MessageInput } from '@shared/messages';
 import { isId } from '@shared/schemas';
@@ -23,6 +23,7 @@ import {
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { textDeliveryTime } from '../domain/client-message';
+import { isSnoozed, snoozedUntil } from '../domain/snooze';
 import {
   isRefusal,
   type EmailDestinationRefusal,
@@ -50,29 +51,38 @@ export type ApproveRefusal =
   | SendFailed;
 
 /** GET /api/outgoing: the queue, soonest first (a waiting message by when it was made). */
-export async function outgoingQueue(agent: UserItem): Promise<{ messages: OutgoingMessage[]; awaiting: number }> {
-  const items = await listOutgoing(agent.id);
-  // The clients' names in one BatchGet (per 100), not a GetItem each.
+export async function outgoingQueue(
+  agent: UserItem,
+  now: Date = new Date(),
+): Promise<{ messages: OutgoingMessage[]; awaiting: number }> {
+  // A snoozed message is back on the agent's next morning.
+  const items = (await listOutgoing(agent.id)).filter((item) => !isSnoozed(item.snoozedUntil, now));
+  // The clients' names and contacts in one BatchGet (per 100), not a GetItem each.
   const clientIds = [...new Set(items.map((i) => i.clientId))];
   const clients = clientIds.length
-    ? await batchGet<{ id: string; name: string }>(
+    ? await batchGet<{ id: string; name: string; phone?: string; email?: string }>(
         clientIds.map((id) => clientKey(agent.id, id)),
-        { ProjectionExpression: 'id, #name', ExpressionAttributeNames: { '#name': 'name' } },
+        { ProjectionExpression: 'id, #name, phone, email', ExpressionAttributeNames: { '#name': 'name' } },
       )
     : [];
-  const names = new Map(clients.map((c) => [c.id, c.name]));
+  const byId = new Map(clients.map((c) => [c.id, c]));
   const messages = items
     .filter(
       (item): item is MessageItem & { status: 'awaiting-approval' | 'scheduled' } =>
         item.status === 'awaiting-approval' || item.status === 'scheduled',
     )
-    .filter((item) => names.has(item.clientId))
-    .map((item) => ({
-      ...toMessageActivity(item),
-      status: item.status,
-      clientId: item.clientId,
-      clientName: names.get(item.clientId)!,
-    }))
+    .filter((item) => byId.has(item.clientId))
+    .map((item) => {
+      const client = byId.get(item.clientId)!;
+      return {
+        ...toMessageActivity(item),
+        status: item.status,
+        clientId: item.clientId,
+        clientName: client.name,
+        clientPhone: client.phone || null,
+        clientEmail: client.email || null,
+      };
+    })
     .sort((a, b) => (a.sendAt ?? a.createdAt).localeCompare(b.sendAt ?? b.createdAt) || a.id.localeCompare(b.id));
   return { messages, awaiting: messages.filter((m) => m.status === 'awaiting-approval').length };
 }
@@ -212,4 +222,26 @@ export async function skipOutgoing(
     item = await getMessage(item.clientId, item.id);
   }
   return (item && actionOf(item)) || notAwaiting('skip');
+}
+
+/**
+ * POST /api/outgoing/{id}/snooze: a message waiting for approval leaves the queue until 8:00 tomorrow in the agent's
+ * zone, still waiting (approving or skipping it meanwhile works as before); a handled one cannot be snoozed.
+ */
+export async function snoozeOutgoing(
+  agent: UserItem,
+  messageId: string,
+  now: Date = new Date(),
+): Promise<OutgoingSnooze | NotFound<'message'> | NotAwaiting> {
+  const queued = await queuedMessage(agent, messageId);
+  if (isRefusal(queued)) return queued;
+  if (queued.status !== 'awaiting-approval') return notAwaiting('snooze');
+  const until = snoozedUntil(agent.timeZone, now).toISOString();
+  const snoozed = await changeMessageStatus(queued.clientId, queued.id, {
+    from: 'awaiting-approval',
+    to: 'awaiting-approval',
+    set: { snoozedUntil: until },
+  });
+  if (!snoozed) return notAwaiting('snooze');
+  return { status: 'snoozed', until, message: toMessageActivity(snoozed) };
 }

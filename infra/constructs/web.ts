@@ -38,6 +38,21 @@ const IMMUTABLE = s3deploy.CacheControl.fromString('public, max-age=31536000, im
 const REVALIDATE = s3deploy.CacheControl.fromString('public, max-age=0, must-revalidate');
 
 /**
+ * Files of the build whose content type or caching the pages' upload would not give them: the service worker, which
+ * the browser must fetch again on every update check (`no-cache`; the browser ignores a longer max-age there but a
+ * cache in between would not), and the web app manifest, whose extension S3's type guess may not know.
+ */
+const FILES_OF_THEIR_OWN = [
+  { id: 'DeployServiceWorker', file: 'sw.js', contentType: 'text/javascript; charset=utf-8', cacheControl: 'no-cache' },
+  {
+    id: 'DeployWebManifest',
+    file: 'manifest.webmanifest',
+    contentType: 'application/manifest+json',
+    cacheControl: 'public, max-age=0, must-revalidate',
+  },
+] as const;
+
+/**
  * The viewer headers the API reads, and CloudFront's viewer address. A list, because every
  * "all viewer headers" behaviour that can add CloudFront's own headers also sends the viewer's
  * Host, which execute-api refuses. A header the functions start reading must be added here
@@ -248,7 +263,7 @@ export class Web extends Construct {
     const pages = new s3deploy.BucketDeployment(this, 'DeployPages', {
       sources: [source()],
       destinationBucket: this.siteBucket,
-      exclude: ['assets/*'],
+      exclude: ['assets/*', ...FILES_OF_THEIR_OWN.map(({ file }) => file)],
       cacheControl: [REVALIDATE],
       prune: false,
       distribution: this.distribution,
@@ -257,6 +272,23 @@ export class Web extends Construct {
       logGroup,
     });
     pages.node.addDependency(bundles);
+    // After the pages: a new service worker precaches the files the pages' upload has just put there.
+    for (const { id, file, contentType, cacheControl } of FILES_OF_THEIR_OWN) {
+      const upload = new s3deploy.BucketDeployment(this, id, {
+        sources: [source()],
+        destinationBucket: this.siteBucket,
+        exclude: ['*'],
+        include: [file],
+        contentType,
+        cacheControl: [s3deploy.CacheControl.fromString(cacheControl)],
+        prune: false,
+        distribution: this.distribution,
+        distributionPaths: [`/${file}`],
+        role,
+        logGroup,
+      });
+      upload.node.addDependency(pages);
+    }
 
     NagSuppressions.addResourceSuppressions(
       role,

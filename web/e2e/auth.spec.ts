@@ -1,5 +1,5 @@
 // The foundation's browser flows: register, log out, log in, reset a password through the e-mailed
-// link, the protected-route redirect, the 404 page, and the mobile navigation.
+// link, the protected-route redirect, the 404 page, and the phone's navigation.
 import {
   expect,
   fillRegistrationForm,
@@ -121,19 +121,20 @@ test.describe('navigation', () => {
     await snap(page, 'not-found');
   });
 
-  test('collapses the navigation behind a menu button below 768 px', async ({ page }) => {
+  test('moves the navigation to a bottom bar below 600 px, with the rest behind More', async ({ page }) => {
     await registerAgentViaApi(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     // Exact: the dashboard's own "Manage clients" link (on its client card) is not the navigation's.
     await expect(page.getByRole('link', { name: 'Manage Clients', exact: true })).toBeHidden();
-    await page.getByRole('button', { name: 'Open navigation menu' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Manage Clients' })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Manage Clients' }).click();
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('link', { name: 'Clients' }).click();
     await expect(page).toHaveURL(/\/clients$/);
-    // The dashboard stays up (with its own "Manage clients" link) until the clients page has loaded.
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await bar.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole('link', { name: 'Manage Clients', exact: true })).toBeVisible();
   });

@@ -13,6 +13,7 @@ import { AppProvider } from './app/provider';
 import { createAppRoutes } from './app/router';
 
 export { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
+export { WEB_MANIFEST_PATH, webManifest } from './config/web-manifest';
 
 export type RenderedPage = {
   /** The markup that goes inside #root. */

@@ -80,6 +80,7 @@ const queue = (client: ApiClient) => client.get('/api/outgoing');
 const approve = (client: ApiClient, id: string, edits: Record<string, unknown> = {}) =>
   client.post(`/api/outgoing/${id}/approve`, edits);
 const skip = (client: ApiClient, id: string) => client.post(`/api/outgoing/${id}/skip`, {});
+const snooze = (client: ApiClient, id: string) => client.post(`/api/outgoing/${id}/snooze`, {});
 const outboxTo = async (to: string) => (await api.outbox()).filter((m) => m.to === to);
 const activityOf = async (client: ApiClient, clientId: string) =>
   (await client.get(`/api/clients/${clientId}/messages`)).body as {
@@ -355,6 +356,9 @@ describe('GET /api/outgoing', () => {
         occasion: 'birthday',
         clientId: customer.id,
         clientName: 'Maria Lopez',
+        // For the one-tap Call, Text and E-mail on Today.
+        clientEmail: customer.email,
+        clientPhone: expect.stringMatching(/\d{3}.*\d{4}$/),
         subject: expect.any(String),
         body: expect.stringContaining('Maria'),
         sentAt: null,
@@ -565,6 +569,52 @@ describe('POST /api/outgoing/{id}/approve', () => {
       awaiting: 1,
       messages: [{ id: messageId, status: 'awaiting-approval' }],
     });
+  });
+});
+
+describe('POST /api/outgoing/{id}/snooze', () => {
+  it("takes a waiting message out of Today until 8:00 tomorrow in the agent's zone, still waiting to be approved", async () => {
+    // Prepare
+    const { client, user, customer, messageId } = await queuedBirthday();
+    const zone = (await getUserById(user.id))!.timeZone;
+
+    // Act
+    const res = await snooze(client, messageId);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'snoozed', message: { id: messageId, status: 'awaiting-approval' } });
+    const until = new Date(res.body.until as string);
+    expect(until.getTime()).toBeGreaterThan(Date.now());
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(until)).toBe(
+      '08:00',
+    );
+    expect(todayIn(zone, until)).toBe(addDays(todayIn(zone), 1));
+    expect((await queue(client)).body).toEqual({ messages: [], awaiting: 0 });
+    // Still the agent's to approve: approving it now sends it.
+    expect((await approve(client, messageId)).body).toMatchObject({ status: 'sent' });
+    expect(await outboxTo(customer.email)).toHaveLength(1);
+  });
+
+  it("refuses a handled message (409 NOT_AWAITING), another agent's (404) and a made-up id (404), never 500", async () => {
+    // Prepare
+    const { client, messageId } = await queuedBirthday();
+    const other = await signedInAgent(api);
+    await skip(client, messageId);
+
+    // Act
+    const handled = await snooze(client, messageId);
+    const foreign = await snooze(other.client, messageId);
+    const madeUp = await snooze(client, 'no-such-message');
+    const huge = await snooze(client, 'x'.repeat(2000));
+
+    // Assess
+    expect(handled.status).toBe(409);
+    expect(handled.body.code).toBe('NOT_AWAITING');
+    expect(foreign.status).toBe(404);
+    expect(madeUp.status).toBe(404);
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
   });
 });
 

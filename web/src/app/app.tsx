@@ -1,3 +1,4 @@
+import { NewVersionPrompt } from '../components/ui/new-version-prompt';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -5,6 +6,7 @@ export function App() {
   return (
     <AppProvider>
       <AppRouter />
+      <NewVersionPrompt />
     </AppProvider>
   );
 }

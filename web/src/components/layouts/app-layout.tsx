@@ -1,10 +1,13 @@
-// The signed-in frame: a skip link, the navigation bar and the main content column. The page keeps
-// its vertical scrollbar (where scrollbars take room) even while it is shorter than the window, so the
-// frame does not shift sideways when the page's content arrives (MUI's modals allow for it).
+// The signed-in frame: a skip link, the navigation (a column at the left from 600 px up; a top bar
+// and a bottom bar below, the page keeping room under its content for the latter) and the main
+// column. The page keeps its vertical scrollbar (where scrollbars take room) even while it is shorter
+// than the window, so the frame does not shift sideways when the page's content arrives (MUI's
+// modals allow for it).
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { useRef, type ReactNode } from 'react';
+import { BOTTOM_BAR_HEIGHT } from './navigation-bottom-bar';
 
 type AppLayoutProps = {
   navigation: ReactNode;
@@ -15,7 +18,7 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
   const mainRef = useRef<HTMLElement>(null);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: { xs: 'column', sm: 'row' } }}>
       <GlobalStyles styles={{ html: { overflowY: 'scroll' } }} />
       <Box
         component="a"
@@ -47,7 +50,12 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
         id="main-content"
         ref={mainRef}
         tabIndex={-1}
-        sx={{ flex: 1, '&:focus': { outline: 'none' } }}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pb: { xs: `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))`, sm: 0 },
+          '&:focus': { outline: 'none' },
+        }}
       >
         <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
           {children}

@@ -1,9 +1,19 @@
-// A link of the signed-in navigation and how it reads, in the bar and in the mobile menu.
+// A link of the signed-in navigation and how it reads: in the side navigation, the phone's bottom bar
+// and its More menu.
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { APP_NAME } from '@/config/app';
+import { Logo } from '../ui/logo';
 
 export type NavItem = {
   label: string;
   href: string;
+  icon: ReactElement;
+  /** In the phone's bottom bar (under this shorter label, if given) rather than behind More. */
+  phoneBar?: { label?: string };
   /** Active only on an exact match (the home link). */
   end?: boolean;
   /** Something waits there: the count beside the label, and `label` ('3 waiting') in the link's name. */
@@ -41,5 +51,28 @@ export function ItemLabel({ item }: { item: NavItem }) {
         {item.badge.count > 99 ? '99+' : item.badge.count}
       </Box>
     </Box>
+  );
+}
+
+/** The logo, linking home (named by the app's name), at the top of the side column or of the phone's bar. */
+export function HomeLogoLink({
+  homeHref,
+  wordmarkDisplay,
+  sx,
+}: {
+  homeHref: string;
+  wordmarkDisplay?: Record<string, string>;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Link
+      component={RouterLink}
+      to={homeHref}
+      underline="none"
+      aria-label={APP_NAME}
+      sx={[{ display: 'flex', color: 'inherit', borderRadius: 1.5 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      <Logo wordmarkDisplay={wordmarkDisplay} />
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
-// The signed-in navigation below 768 px: the links and Logout in a menu under the bar's icon button
-// (navigation-bar.tsx), loaded with its own chunk when the visitor reaches for the button.
+// The phone's More menu: the links the bottom bar has no room for, and Logout, above the bar's More
+// button (navigation-bottom-bar.tsx), loaded with its own chunk when the visitor reaches for the button.
 import LogoutRounded from '@/components/icons/LogoutRounded';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -20,6 +20,8 @@ type NavigationMenuProps = {
   onLogout: () => void;
   isLoggingOut: boolean;
   logoutLabel: string;
+  /** Open above the button (it sits at the bottom of the screen) rather than below it. */
+  above?: boolean;
 };
 
 export function NavigationMenu({
@@ -31,6 +33,7 @@ export function NavigationMenu({
   onLogout,
   isLoggingOut,
   logoutLabel,
+  above = false,
 }: NavigationMenuProps) {
   return (
     <Menu
@@ -38,8 +41,8 @@ export function NavigationMenu({
       anchorEl={anchor}
       open={anchor !== null}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      anchorOrigin={{ vertical: above ? 'top' : 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: above ? 'bottom' : 'top', horizontal: 'right' }}
       slotProps={{ list: { 'aria-labelledby': buttonId } }}
     >
       {items.map((item) => (
@@ -58,6 +61,7 @@ export function NavigationMenu({
             },
           }}
         >
+          <ListItemIcon>{item.icon}</ListItemIcon>
           <ItemLabel item={item} />
         </MenuItem>
       ))}

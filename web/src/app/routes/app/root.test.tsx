@@ -168,35 +168,35 @@ describe('navigation bar', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled());
   });
 
-  it('collapses the links into a menu behind an icon button below 768 px', async () => {
+  it('puts Today, Clients, Inbox, Reviews and More in a bottom bar below 600 px, the rest and Logout behind More', async () => {
     emulateViewportWidth(390);
-    const { user, router } = renderApp('/', { user: createUser({ isAdmin: true }) });
+    const { user, router } = renderApp('/today', {
+      user: createUser({ isAdmin: true }),
+      api: { 'GET /api/outgoing': () => jsonResponse(200, { messages: [], awaiting: 0 }) },
+    });
 
-    const menuButton = await screen.findByRole('button', { name: 'Open navigation menu' });
-    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
-    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const bar = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Today', '/today'],
+      ['Inbox', '/inbox'],
+      ['Clients', '/clients'],
+      ['Reviews', '/reviews'],
+    ]);
+    expect(within(bar).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
 
-    await user.click(menuButton);
+    await user.click(more);
     const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([
-      'Dashboard',
-      'Today',
-      'Inbox',
-      'Business Profile',
-      'Manage Clients',
-      'Automations',
-      'Reviews',
-      'Insights',
-      'Settings',
-      'Help',
-      'Admin',
-      'Logout',
-    ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    ).toEqual(['Dashboard', 'Business Profile', 'Automations', 'Insights', 'Settings', 'Help', 'Admin', 'Logout']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
 
@@ -205,11 +205,29 @@ describe('navigation bar', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
-  it('keeps the links in the bar from 768 px up', async () => {
-    emulateViewportWidth(768);
+  it('opens on Today after signing in on a phone', async () => {
+    emulateViewportWidth(390);
+    const { user, router } = renderApp('/', {
+      api: {
+        'POST /api/login': () => jsonResponse(200, createUser()),
+        'GET /api/outgoing': () => jsonResponse(200, { messages: [], awaiting: 0 }),
+      },
+    });
+
+    await fill(user, await screen.findByLabelText('Email'), 'jane@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/today');
+  });
+
+  it('keeps every link in the side navigation from 600 px up', async () => {
+    emulateViewportWidth(600);
     renderApp('/', { user: createUser() });
 
-    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Open navigation menu' })).not.toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(10);
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
   });
 });

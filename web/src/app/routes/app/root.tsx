@@ -1,6 +1,17 @@
 // The signed-in shell: protected-route rule, navigation (Admin only for administrators, Today with
 // how many automatic messages wait for approval, Inbox with how many conversations are unread), the
 // unverified-e-mail banner and the page.
+import AutoAwesomeRounded from '@/components/icons/AutoAwesomeRounded';
+import HomeOutlined from '@/components/icons/HomeOutlined';
+import InboxOutlined from '@/components/icons/InboxOutlined';
+import MonitorHeartOutlined from '@/components/icons/MonitorHeartOutlined';
+import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
+import QueryStatsRounded from '@/components/icons/QueryStatsRounded';
+import StarOutlineRounded from '@/components/icons/StarOutlineRounded';
+import StorefrontOutlined from '@/components/icons/StorefrontOutlined';
+import SupportAgentOutlined from '@/components/icons/SupportAgentOutlined';
+import TaskAltRounded from '@/components/icons/TaskAltRounded';
+import TuneRounded from '@/components/icons/TuneRounded';
 import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
@@ -36,26 +47,35 @@ function SignedInShell() {
 
   const items = useMemo<NavItem[]>(() => {
     const links: NavItem[] = [
-      { label: paths.home.label, href: paths.home.getHref(), end: true },
+      { label: paths.home.label, href: paths.home.getHref(), end: true, icon: <HomeOutlined /> },
       {
         label: paths.today.label,
         href: paths.today.getHref(),
+        icon: <TaskAltRounded />,
+        phoneBar: {},
         badge: { count: awaiting, label: `${awaiting} waiting` },
       },
       {
         label: paths.inbox.label,
         href: paths.inbox.getHref(),
+        icon: <InboxOutlined />,
+        phoneBar: {},
         badge: { count: unread, label: `${unread} unread` },
       },
-      { label: paths.businessProfile.label, href: paths.businessProfile.getHref() },
-      { label: paths.clients.label, href: paths.clients.getHref() },
-      { label: paths.automations.label, href: paths.automations.getHref() },
-      { label: paths.reviews.label, href: paths.reviews.getHref() },
-      { label: paths.insights.label, href: paths.insights.getHref() },
-      { label: paths.settings.label, href: paths.settings.getHref() },
-      { label: paths.help.label, href: paths.help.getHref() },
+      { label: paths.businessProfile.label, href: paths.businessProfile.getHref(), icon: <StorefrontOutlined /> },
+      {
+        label: paths.clients.label,
+        href: paths.clients.getHref(),
+        icon: <PeopleAltOutlined />,
+        phoneBar: { label: 'Clients' },
+      },
+      { label: paths.automations.label, href: paths.automations.getHref(), icon: <AutoAwesomeRounded /> },
+      { label: paths.reviews.label, href: paths.reviews.getHref(), icon: <StarOutlineRounded />, phoneBar: {} },
+      { label: paths.insights.label, href: paths.insights.getHref(), icon: <QueryStatsRounded /> },
+      { label: paths.settings.label, href: paths.settings.getHref(), icon: <TuneRounded /> },
+      { label: paths.help.label, href: paths.help.getHref(), icon: <SupportAgentOutlined /> },
     ];
-    if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref() });
+    if (isAdmin) links.push({ label: paths.admin.label, href: paths.admin.getHref(), icon: <MonitorHeartOutlined /> });
     return links;
   }, [isAdmin, awaiting, unread]);
 

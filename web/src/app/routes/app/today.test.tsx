@@ -15,6 +15,8 @@ function queued(overrides: Partial<OutgoingMessage> & Pick<OutgoingMessage, 'id'
     ...createMessageActivity({ sentAt: null, automatic: true, engine: null }),
     status: 'awaiting-approval',
     clientId: `client-${overrides.id}`,
+    clientPhone: '(555) 010-0199',
+    clientEmail: `${overrides.id}@example.com`,
     occasion: 'birthday',
     subject: `Happy birthday, ${overrides.clientName.split(' ')[0]}!`,
     body: 'Wishing you a wonderful day.',
@@ -33,7 +35,7 @@ function answer(
   message: OutgoingMessage,
   extra: Partial<MessageActivity> = {},
 ): Response {
-  const { clientId: _c, clientName: _n, ...activity } = message;
+  const { clientId: _c, clientName: _n, clientPhone: _p, clientEmail: _e, ...activity } = message;
   return jsonResponse(200, { status, message: { ...activity, status, ...extra } } satisfies OutgoingAction);
 }
 
@@ -86,7 +88,7 @@ describe('/today', () => {
 
     const samCard = await findCard('Sam Carter');
     expect(within(samCard).getByText('Birthday')).toBeInTheDocument();
-    expect(within(samCard).getByText('E-mail')).toBeInTheDocument();
+    expect(within(samCard).getByText('E-mail', { selector: 'span' })).toBeInTheDocument();
     expect(within(samCard).getByText('Waiting for your approval')).toBeInTheDocument();
     expect(within(samCard).getByText(sam.note!)).toBeInTheDocument();
     expect(within(samCard).getByText('Happy birthday, Sam!')).toBeInTheDocument();
@@ -105,6 +107,30 @@ describe('/today', () => {
     expect(screen.getByText('1 message waits for your approval.')).toBeInTheDocument();
     // One waits: nothing to approve "all" of.
     expect(screen.queryByText('Approve all')).not.toBeInTheDocument();
+  });
+
+  it('offers one-tap Call and Text (with the draft as the text) for every item, and Snooze for a waiting one', async () => {
+    const { user, fetchMock, setQueue } = await openToday([sam, alex], {
+      [`POST /api/outgoing/${sam.id}/snooze`]: () => {
+        setQueue([alex]);
+        return jsonResponse(200, { status: 'snoozed', until: '2026-11-25T13:00:00.000Z', message: sam });
+      },
+    });
+
+    const alexCard = await findCard('Alex Kim');
+    expect(within(alexCard).getByText('Call').closest('a')).toHaveAttribute('href', 'tel:5550100199');
+    expect(within(alexCard).getByText('Text').closest('a')).toHaveAttribute(
+      'href',
+      `sms:5550100199?body=${encodeURIComponent('Happy home anniversary, Alex!')}`,
+    );
+    // A scheduled message goes out by itself: nothing to snooze.
+    expect(within(alexCard).queryByText('Snooze')).not.toBeInTheDocument();
+
+    await user.click(button(await findCard('Sam Carter'), 'Snooze'));
+
+    expect(await toasts().findByText('Snoozed until tomorrow')).toBeInTheDocument();
+    expect(callsTo(fetchMock, `POST /api/outgoing/${sam.id}/snooze`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Sam Carter', { selector: 'h2' })).not.toBeInTheDocument());
   });
 
   it('approves a message: posts, says "Sent to Sam", and reads the queue again (the badge with it)', async () => {

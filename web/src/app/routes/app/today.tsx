@@ -6,8 +6,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { OutgoingQueue } from '@/features/automations/components/outgoing-queue';
+import { useClientComposer } from '@/features/messages/components/use-client-composer';
 
 export function TodayRoute() {
+  const composer = useClientComposer();
   return (
     <PageLayout
       title={paths.today.label}
@@ -18,7 +20,8 @@ export function TodayRoute() {
         </Button>
       }
     >
-      <OutgoingQueue />
+      <OutgoingQueue onEmail={composer.open} />
+      {composer.dialog}
     </PageLayout>
   );
 }

@@ -1,6 +1,7 @@
 // POST /api/outgoing/{id}/approve (optionally with the edited draft) and /skip: both idempotent;
-// the answer says whether the message was sent, scheduled for its send time, or skipped.
-import type { OutgoingAction, OutgoingMessage } from '@shared/api-types';
+// the answer says whether the message was sent, scheduled for its send time, or skipped. /snooze puts
+// a waiting message off until tomorrow morning.
+import type { OutgoingAction, OutgoingMessage, OutgoingSnooze } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
 import { sendErrorMessage } from '@/lib/email-verification';
@@ -11,7 +12,8 @@ export type EditedDraft = { subject?: string; body: string };
 
 export type ApproveRequest = { id: string; draft?: EditedDraft };
 
-const actionUrl = (id: string, action: 'approve' | 'skip') => `${OUTGOING_KEY}/${encodeURIComponent(id)}/${action}`;
+const actionUrl = (id: string, action: 'approve' | 'skip' | 'snooze') =>
+  `${OUTGOING_KEY}/${encodeURIComponent(id)}/${action}`;
 
 export function approveOutgoing({ id, draft }: ApproveRequest): Promise<OutgoingAction> {
   return api.post<OutgoingAction>(actionUrl(id, 'approve'), draft);
@@ -27,6 +29,14 @@ export function useApproveOutgoing() {
 
 export function useSkipOutgoing() {
   return useApiMutation(`POST ${OUTGOING_KEY}/skip`, skipOutgoing, revalidateAfterOutgoingAction);
+}
+
+export function snoozeOutgoing(id: string): Promise<OutgoingSnooze> {
+  return api.post<OutgoingSnooze>(actionUrl(id, 'snooze'));
+}
+
+export function useSnoozeOutgoing() {
+  return useApiMutation(`POST ${OUTGOING_KEY}/snooze`, snoozeOutgoing, revalidateAfterOutgoingAction);
 }
 
 /** What became of each message "Approve all" approved: the answer, or why it was refused. */

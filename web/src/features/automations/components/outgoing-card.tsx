@@ -16,11 +16,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, type ReactNode } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
 import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
+import { TodayContactActions, TodayPhoneDecisions, type OnEmail } from './today-item-actions';
 import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
 import { ClientLink } from '@/components/ui/client-link';
 
@@ -28,13 +31,16 @@ type OutgoingCardProps = {
   message: OutgoingMessage;
   /** Another action holds the queue ("Approve all" runs): the card's own buttons wait. */
   locked: boolean;
+  /** Opens the composer for the card's client (E-mail). */
+  onEmail?: OnEmail;
 };
 
-export function OutgoingCard({ message, locked }: OutgoingCardProps) {
+export function OutgoingCard({ message, locked, onEmail }: OutgoingCardProps) {
   const headingId = useId();
   const awaiting = message.status === 'awaiting-approval';
   const isEmail = message.channel === 'email';
   const card = useOutgoingCard(message);
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const working = locked || card.isApproving || card.isSkipping;
   const ChannelIcon = isEmail ? EmailOutlined : SmsOutlined;
 
@@ -84,7 +90,12 @@ export function OutgoingCard({ message, locked }: OutgoingCardProps) {
                 {message.body}
               </Typography>
             </Box>
-            <MessageActions message={message} card={card} working={working} />
+            <TodayContactActions message={message} card={card} working={working} onEmail={onEmail} />
+            {isPhone && awaiting ? (
+              <TodayPhoneDecisions message={message} card={card} working={working} />
+            ) : (
+              <MessageActions message={message} card={card} working={working} />
+            )}
           </>
         )}
       </CardContent>

@@ -24,12 +24,18 @@ import { countText } from '@/lib/count-text';
 import { useOutgoing } from '../api/get-outgoing';
 import { useApproveAll, type ApproveAllResult } from '../api/outgoing-actions';
 import { OutgoingCard } from './outgoing-card';
+import type { OnEmail } from './today-item-actions';
 
 export const NOTHING_WAITS = 'Nothing waits for you today';
 
 type Failure = { message: OutgoingMessage; problem: string };
 
-export function OutgoingQueue() {
+type OutgoingQueueProps = {
+  /** Opens the composer for a client (each card's E-mail). */
+  onEmail?: OnEmail;
+};
+
+export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
   const { outgoing, error, retry } = useOutgoing({ fresh: true });
   const approvingAll = useApproveAll();
   const [failures, setFailures] = useState<Failure[]>([]);
@@ -126,7 +132,7 @@ export function OutgoingQueue() {
       >
         {messages.map((message) => (
           <li key={message.id}>
-            <OutgoingCard message={message} locked={approvingAll.isMutating} />
+            <OutgoingCard message={message} locked={approvingAll.isMutating} onEmail={onEmail} />
           </li>
         ))}
       </PlainList>

@@ -56,10 +56,15 @@ export function useOutgoingCard(message: OutgoingMessage) {
     void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
   };
 
-  const skip = async () => {
+  /** `done`: the agent reached the client another way (a call, their own text), so the draft is not sent. */
+  const skip = async ({ done = false }: { done?: boolean } = {}) => {
     try {
       await skipping.trigger(message.id);
-      toast({ title: SKIPPED, description: `${name} won't get this message.`, variant: 'success' });
+      toast(
+        done
+          ? { title: 'Done', description: `${name} is off today's list; the draft was not sent.`, variant: 'success' }
+          : { title: SKIPPED, description: `${name} won't get this message.`, variant: 'success' },
+      );
     } catch (error) {
       if (error instanceof QueuedOfflineError) {
         toast(waitingToast(`the message to ${name} will be skipped once you're back.`));
