@@ -1,2 +1,2 @@
-// The message the page sends the service worker: workbox-window's messageSkipWaiting() posts `{ type: 'SKIP_WAITING' }`.
+// The message the page sends the service worker (workbox-window's messageSkipWaiting() posts it).
 export const SKIP_WAITING = 'SKIP_WAITING';
