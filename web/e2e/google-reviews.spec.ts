@@ -27,6 +27,8 @@ test('the agent connects Google, sees every review at both widths, confirms who 
   // Choose the location; ask the client for a review through the tracked link, then the client writes one.
   await page.getByRole('combobox', { name: 'Location' }).click();
   await page.getByRole('option', { name: 'Demo Realty · Austin' }).click();
+  // Saved once the card shows the location's figures: only then may the review request name its place.
+  await expect(page.getByText('Not read from Google yet')).toBeVisible();
   const asked = await page.request.post(`/api/clients/${client.id}/request-review`, {
     data: {},
     headers: { origin },
