@@ -232,6 +232,11 @@ export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessa
  */
 export const occasionsPartition = (agentId: string) => `OCCASIONS#${agentId}`;
 /**
+ * The check-in index: an agent's clients with a keep-in-touch rhythm by the day they become due (sk
+ * `<YYYY-MM-DD>#<clientId>`): the clients due today are a Query with sk up to today's date.
+ */
+export const checkInPartition = (agentId: string) => `CHECKIN#${agentId}`;
+/**
  * The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild`
  * deletes them.
  */

@@ -96,7 +96,8 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
   run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
   const year = dateParts(date).year;
   for (const { client, kind } of read.due) {
-    const rule = rules.get(KIND_OCCASION[kind]);
+    const occasion = KIND_OCCASION[kind];
+    const rule = occasion && rules.get(occasion);
     if (!rule) continue;
     run.due += 1;
     const id = automaticMessageId(client.id, rule.occasion, year);
