@@ -5,8 +5,9 @@ import type { Client, ClientPage, ReminderPage } from '@shared/api-types';
 import { addDays, todayIn } from '@shared/dates';
 import { KEY_DATE_MESSAGES } from '@shared/key-dates';
 import { nextOccurrence } from '@shared/reminders';
-import { setProStatus } from '../../data/users';
-import { clientInput } from '../../testing/factories';
+import { getUserById, setProStatus } from '../../data/users';
+import { runAutomations } from '../../services/automations';
+import { automationRule, clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
@@ -239,6 +240,26 @@ describe('GET /api/clients?due=check-in', () => {
       expect([query, res.status, res.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
       expect(res.body.message).toMatch(/due/);
     }
+  });
+});
+
+describe('the check-in automation rule', () => {
+  it('drafts one message for approval per client due for a check-in, and none again while the client stays due', async () => {
+    const { client, user } = await proAgent();
+    const rules = [automationRule({ occasion: 'check-in' })];
+    expect((await client.request('PUT', '/api/user/automations', { json: { rules } })).status).toBe(200);
+    const due = await add(client, { name: 'Due Client', cadenceDays: 30 });
+    const notDue = await add(client, { name: 'Not Due', cadenceDays: 30 });
+    await touch(client, due.id, addDays(today(), -45));
+    await touch(client, notDue.id, addDays(today(), -10));
+
+    const agent = (await getUserById(user.id))!;
+    expect(await runAutomations(agent, today())).toMatchObject({ due: 1, awaiting: 1, existing: 0 });
+    const queue = await client.get('/api/outgoing');
+    expect(queue.body.messages).toEqual([
+      expect.objectContaining({ clientId: due.id, occasion: 'check-in', automatic: true, status: 'awaiting-approval' }),
+    ]);
+    expect(await runAutomations(agent, today())).toMatchObject({ due: 1, awaiting: 0, existing: 1 });
   });
 });
 

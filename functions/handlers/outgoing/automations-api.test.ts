@@ -122,6 +122,7 @@ describe('GET /api/user/automations', () => {
       { occasion: 'birthday', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ]);
     expect(res.body.tomorrow).toEqual({
       date: tomorrow,
@@ -156,6 +157,7 @@ describe('PUT /api/user/automations', () => {
     const expected = [
       ...rules,
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ];
     expect(res.body.rules).toEqual(expected);
     expect(res.body.tomorrow).toMatchObject({ occasions: [] });
