@@ -235,7 +235,7 @@ describe('PUT /api/user/automations', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59']);
+    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59', '09:00']);
   });
 
   it('refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent', async () => {

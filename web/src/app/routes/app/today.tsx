@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { OutgoingQueue } from '@/features/automations/components/outgoing-queue';
+import { CheckInsCard } from '@/features/check-ins/check-ins-card';
 
 export function TodayRoute() {
   return (
@@ -19,6 +20,7 @@ export function TodayRoute() {
       }
     >
       <OutgoingQueue />
+      <CheckInsCard />
     </PageLayout>
   );
 }
