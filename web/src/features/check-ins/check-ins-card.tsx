@@ -39,47 +39,50 @@ export function CheckInsCard() {
 
   const more = page ? page.total - page.clients.length : 0;
   return (
-    <SectionCard
-      icon={<EventAvailableOutlined />}
-      title="Due for a check-in"
-      subtitle="Clients whose keep-in-touch rhythm says it is time to reach out."
-    >
-      {error ? (
-        <Typography role="alert">{errorMessage(error)}</Typography>
-      ) : isLoading || !page ? (
-        <Typography role="status">Loading check-ins…</Typography>
-      ) : page.clients.length === 0 ? (
-        <Typography variant="lead">{NO_CHECK_INS}</Typography>
-      ) : (
-        <>
-          <PlainList gap={1.5} aria-label="Clients due for a check-in">
-            {page.clients.map((client) => (
-              <Box
-                component="li"
-                key={client.id}
-                sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'space-between' }}
-              >
-                <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                  <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
-                  <Typography variant="muted">{sinceText(client)}</Typography>
-                </Box>
-                <Button
-                  variant="outlined"
-                  size="small"
-                  onClick={() => handleDone(client)}
-                  disabled={markCheckedIn.isMutating}
-                  aria-label={`Done: checked in with ${client.name}`}
+    // Below the queue on Today, apart from it.
+    <Box sx={{ mt: 3 }}>
+      <SectionCard
+        icon={<EventAvailableOutlined />}
+        title="Due for a check-in"
+        subtitle="Clients whose keep-in-touch rhythm says it is time to reach out."
+      >
+        {error ? (
+          <Typography role="alert">{errorMessage(error)}</Typography>
+        ) : isLoading || !page ? (
+          <Typography role="status">Loading check-ins…</Typography>
+        ) : page.clients.length === 0 ? (
+          <Typography variant="lead">{NO_CHECK_INS}</Typography>
+        ) : (
+          <>
+            <PlainList gap={1.5} aria-label="Clients due for a check-in">
+              {page.clients.map((client) => (
+                <Box
+                  component="li"
+                  key={client.id}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'space-between' }}
                 >
-                  Done
-                </Button>
-              </Box>
-            ))}
-          </PlainList>
-          {more > 0 && page.clients.length >= DUE_CHECK_INS_SHOWN ? (
-            <Typography variant="muted">And {more} more: mark these done to see them.</Typography>
-          ) : null}
-        </>
-      )}
-    </SectionCard>
+                  <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
+                    <Typography variant="muted">{sinceText(client)}</Typography>
+                  </Box>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    onClick={() => handleDone(client)}
+                    disabled={markCheckedIn.isMutating}
+                    aria-label={`Done: checked in with ${client.name}`}
+                  >
+                    Done
+                  </Button>
+                </Box>
+              ))}
+            </PlainList>
+            {more > 0 && page.clients.length >= DUE_CHECK_INS_SHOWN ? (
+              <Typography variant="muted">And {more} more: mark these done to see them.</Typography>
+            ) : null}
+          </>
+        )}
+      </SectionCard>
+    </Box>
   );
 }

@@ -68,7 +68,7 @@ export function KeyDatesField() {
             >
               Add a date
             </Button>
-            <Typography variant="muted" component="span" sx={{ ml: 1 }}>
+            <Typography variant="muted" sx={{ mt: 0.5 }}>
               Up to {KEY_DATES_MAX}, labels up to {KEY_DATE_LABEL_MAX} characters; each comes round every year.
             </Typography>
           </Box>
