@@ -282,7 +282,7 @@ export function readCsvDraft(
   };
 }
 
-/** The time zone, custom key dates (`label: date; label: date`) and rhythm (days) a row fills; blank ones are left out. */
+/** The time zone, custom key dates (`label: date; label: date`) and rhythm (days) a row fills (blank cells: none). */
 function readRhythmColumns(reader: RowReader): Pick<ClientDraft, 'timeZone' | 'keyDates' | 'cadenceDays'> {
   const timeZone = reader.pick(ALIASES.timeZone);
   const keyDates = reader.pick(ALIASES.keyDates);
