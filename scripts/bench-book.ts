@@ -14,7 +14,8 @@ import { entryItem, listEntries, pageClientList } from '../functions/data/client
 import { newClientItem } from '../functions/data/clients';
 import { db, table } from '../functions/data/db';
 import { bookDeltas } from '../functions/data/insights';
-import { insightsBookKey, insightsMonthKey, userKey } from '../functions/data/keys';
+import { countDueForCheckIn, dueForCheckInPage } from '../functions/data/check-ins';
+import { contactIndexKeys, insightsBookKey, insightsMonthKey, userKey } from '../functions/data/keys';
 import { readOccasions } from '../functions/data/occasions';
 import { getUserById, setProStatus } from '../functions/data/users';
 import { readDashboard } from '../functions/services/dashboard';
@@ -195,6 +196,9 @@ const LAST = [
 ];
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The clients due for a check-in in every seeded book. */
+const CHECK_INS_DUE = 150;
+
 /** The book as the product keeps it, written by batch writes: answers how long it took and how many items. */
 export async function seedBook(agentId: string, size: number): Promise<{ ms: number; items: number }> {
   const start = performance.now();
@@ -209,9 +213,10 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
       const day = 1 + ((i * 7) % 365);
       const date = new Date(Date.UTC(2001, 0, day));
       const monthDay = `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-      const client = newClientItem(
+      const id = `book-${size}-${i}`;
+      const made = newClientItem(
         agentId,
-        `book-${size}-${i}`,
+        id,
         {
           name: `${first} ${last}`,
           email: `${first}.${last}.${i}@bench${size}.test`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
@@ -224,6 +229,14 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
         } as never,
         now,
       );
+      // Half the book keeps a rhythm; the same 150 at every size are due (their last contact long ago), so the due
+      // page and its count read as much at 500 clients as at 50,000.
+      const due = i % 2 === 0 && i < CHECK_INS_DUE * 2;
+      const lastContactDate = due ? '2026-01-15' : null;
+      const client =
+        i % 2 === 0
+          ? { ...made, cadenceDays: 90, lastContactDate, ...contactIndexKeys(agentId, lastContactDate, id) }
+          : made;
       for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
       items.push(Object.fromEntries(Object.entries(client).filter(([, v]) => v !== null && v !== undefined)));
       for (const entry of listEntries(client)) items.push(entryItem(entry, client.id));
@@ -346,6 +359,16 @@ export async function benchBook(): Promise<Figures> {
           path: '/api/reminders?limit=50',
           inProcess: () => readOccasions(user.id, today, { limit: 50 }),
           check: (b) => (b as { events: unknown[] }).events.length === 50,
+        },
+        {
+          what: `first page of the clients due for a check-in (50 of ${CHECK_INS_DUE}, with their count)`,
+          path: '/api/clients?limit=50&due=check-in',
+          inProcess: () =>
+            Promise.all([dueForCheckInPage(user.id, { today, limit: 50 }), countDueForCheckIn(user.id, today)]),
+          check: (b) => {
+            const page = b as { clients: unknown[]; total: number };
+            return page.clients.length === 50 && page.total === CHECK_INS_DUE;
+          },
         },
       ];
       // Warm up every read first, so the seeding's garbage is collected before the first measure rather than inside it.

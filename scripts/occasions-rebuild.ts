@@ -1,4 +1,4 @@
-// `npm run occasions:rebuild`: writes the client list, search and occasion entries (GET /api/clients
+// `npm run occasions:rebuild`: writes the client list, search, occasion and check-in entries (GET /api/clients
 // pages, sorts and search; the automations, the dashboard and /reminders) for every client of every
 // agent, for data written before they existed, and deletes the occasion index's entries of before
 // (one partition per day). Idempotent: entries that exist
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       });
     });
     process.stdout.write(
-      `Wrote ${entries} list, search and occasion entries for ${clients} clients of ${agents} agents; deleted ${legacy} entries of the old occasion index.\n`,
+      `Wrote ${entries} list, search, occasion and check-in entries for ${clients} clients of ${agents} agents; deleted ${legacy} entries of the old occasion index.\n`,
     );
   } finally {
     await runtime?.close();

@@ -4,7 +4,8 @@
 import * as yup from 'yup';
 import { MESSAGE_CHANNELS, QUIET_HOURS, type MessageChannel } from './messages';
 
-export const AUTOMATION_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary'] as const;
+/** `check-in`: a client whose keep-in-touch rhythm says they are due (functions/domain/check-ins.ts). */
+export const AUTOMATION_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary', 'check-in'] as const;
 export type AutomationOccasion = (typeof AUTOMATION_OCCASIONS)[number];
 
 /** `approve`: each message waits in the agent's queue; `auto`: sent without asking (Pro only). */

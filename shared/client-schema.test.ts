@@ -148,9 +148,10 @@ describe('client schema', () => {
 });
 
 describe('the declared client fields', () => {
-  it("are the schema's fields, in the same order, with the time zone PATCH sets on its own", () => {
-    expect([...CLIENT_FIELDS, 'timeZone']).toEqual(Object.keys(clientSchema.fields));
-    expect(PATCHABLE_CLIENT_FIELDS).toEqual([...CLIENT_FIELDS, 'timeZone']);
+  it("are the schema's fields, in the same order, with the time zone, key dates and rhythm PATCH sets on their own", () => {
+    const own = ['timeZone', 'keyDates', 'cadenceDays'];
+    expect([...CLIENT_FIELDS, ...own]).toEqual(Object.keys(clientSchema.fields));
+    expect(PATCHABLE_CLIENT_FIELDS).toEqual([...CLIENT_FIELDS, ...own]);
   });
 
   it('say optional exactly where the schema does not require the field', () => {

@@ -1,6 +1,8 @@
 // The yup schema for creating and editing a client, shared by the API and the Formik form.
 import * as yup from 'yup';
+import type { KeyDate } from './api-types';
 import { isBirthdayDate, isCalendarDate } from './dates';
+import { cadenceDaysSchema, keyDatesSchema } from './key-dates';
 import { canonicalTimeZone, PREFERENCE_MESSAGES } from './reminder-prefs';
 import { emailSchema, phoneSchema } from './schemas';
 
@@ -101,6 +103,9 @@ export const clientSchema = yup.object({
       (value) => value === undefined || canonicalTimeZone(value) !== null,
     )
     .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value) ?? value) : value)),
+  // The agent's own dates, each recurring yearly, and the keep-in-touch rhythm (shared/key-dates.ts).
+  keyDates: keyDatesSchema,
+  cadenceDays: cadenceDaysSchema,
 });
 
 export type ClientInput = yup.InferType<typeof clientSchema>;
@@ -109,11 +114,11 @@ export type ClientInput = yup.InferType<typeof clientSchema>;
  * What PATCH /api/clients/{id} accepts: the form's fields, and the client's time zone, which is set
  * on its own (a form edit that leaves it out never clears it).
  */
-export const PATCHABLE_CLIENT_FIELDS = [...EDITABLE_CLIENT_FIELDS, 'timeZone'] as const;
+export const PATCHABLE_CLIENT_FIELDS = [...EDITABLE_CLIENT_FIELDS, 'timeZone', 'keyDates', 'cadenceDays'] as const;
 /** Client fields a PATCH clears with null (or ''). */
-export const CLEARABLE_CLIENT_FIELDS = [...OPTIONAL_CLIENT_FIELDS, 'timeZone'] as const;
+export const CLEARABLE_CLIENT_FIELDS = [...OPTIONAL_CLIENT_FIELDS, 'timeZone', 'keyDates', 'cadenceDays'] as const;
 
 /** A PATCH body: the fields sent, an optional one as null to clear it. */
 export type ClientChanges = Partial<{
   [F in EditableClientField]: F extends OptionalClientField ? string | null : string;
-}> & { timeZone?: string | null };
+}> & { timeZone?: string | null; keyDates?: KeyDate[] | null; cadenceDays?: number | null };

@@ -1,6 +1,7 @@
 // Message drafts (POST /api/clients/{id}/drafts): what an agent may ask for, shared by the API's
 // validation and the web composer, and the SMS segment count both show.
 import * as yup from 'yup';
+import { KEY_DATE_LABEL_MAX } from './key-dates';
 
 export const DRAFT_OCCASIONS = [
   'birthday',
@@ -29,6 +30,7 @@ export const DRAFT_MESSAGES = {
   tone: `Tone must be one of ${DRAFT_TONES.join(', ')}`,
   instructionsTooLong: `Instructions must be at most ${DRAFT_INSTRUCTIONS_MAX} characters`,
   variant: `Variant must be a whole number from 0 to ${DRAFT_VARIANT_MAX}`,
+  label: `A custom date's label is text of at most ${KEY_DATE_LABEL_MAX} characters`,
   noPlaceId:
     'Add your Google Place ID in your Business Profile first: a review request links to your business on Google.',
 } as const;
@@ -43,6 +45,8 @@ export const draftRequestSchema = yup.object({
     .trim()
     .max(DRAFT_INSTRUCTIONS_MAX, DRAFT_MESSAGES.instructionsTooLong)
     .optional(),
+  // With occasion 'custom': the client's custom date it is for (its label is the occasion the draft is written for).
+  label: yup.string().strict().typeError(DRAFT_MESSAGES.label).trim().max(KEY_DATE_LABEL_MAX, DRAFT_MESSAGES.label),
   variant: yup
     .number()
     .typeError(DRAFT_MESSAGES.variant)

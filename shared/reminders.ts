@@ -3,7 +3,8 @@
 import { DASHBOARD_REMINDER_LIMIT, DASHBOARD_REMINDER_WINDOW_DAYS } from './constants';
 import { addDays, dateParts, formatDate, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from './dates';
 
-export type ReminderKind = 'birthday' | 'anniversary' | 'home';
+/** `custom`: one of the agent's own key dates (the client's `keyDates`), named by its label. */
+export type ReminderKind = 'birthday' | 'anniversary' | 'home' | 'custom';
 
 export type ReminderClient = {
   id: string;
@@ -11,17 +12,24 @@ export type ReminderClient = {
   birthday?: string | null;
   anniversary?: string | null;
   purchaseDate?: string | null;
+  keyDates?: ReadonlyArray<{ label: string; date: string }>;
 };
 
 export type ReminderEvent = {
   clientId: string;
   clientName: string;
   date: string;
+  /** 'Birthday', 'Anniversary', '{n} Year Home Anniversary', or 'custom' for a custom key date. */
   type: string;
   kind: ReminderKind;
+  /** A custom key date's label (kind 'custom' only). */
+  label?: string;
 };
 
-const KIND_ORDER: readonly ReminderKind[] = ['birthday', 'anniversary', 'home'];
+const KIND_ORDER: readonly ReminderKind[] = ['birthday', 'anniversary', 'home', 'custom'];
+
+/** What a list shows for the event: its type, or a custom date's label. */
+export const eventTitle = (event: Pick<ReminderEvent, 'type' | 'label'>): string => event.label ?? event.type;
 
 export function homeAnniversaryType(years: number): string {
   return `${years} Year Home Anniversary`;
@@ -44,22 +52,37 @@ export function nextOccurrence(date: string, today: string): string {
   return thisYear >= today ? thisYear : occurrenceIn(date, year + 1);
 }
 
-/** The client's key dates that the reminder rules read, birthday first. */
-export function reminderKeyDates(client: ReminderClient): Array<[ReminderKind, string]> {
+/**
+ * The client's key dates that the reminder rules read, birthday first, then the custom ones in the client's order
+ * (with their label).
+ */
+export function reminderKeyDates(client: ReminderClient): Array<[ReminderKind, string, string?]> {
   const dates: Array<[ReminderKind, string | null | undefined]> = [
     ['birthday', client.birthday],
     ['anniversary', client.anniversary],
     ['home', client.purchaseDate],
   ];
   // A birthday may lack its year (shared/dates.ts); its events are the same 'Birthday', with no age.
-  return dates.filter((entry): entry is [ReminderKind, string] =>
+  const own = dates.filter((entry): entry is [ReminderKind, string] =>
     entry[0] === 'birthday' ? isBirthdayDate(entry[1]) : isCalendarDate(entry[1]),
   );
+  // A custom date may lack its year too; every one recurs yearly.
+  const custom = (client.keyDates ?? [])
+    .filter((keyDate) => isBirthdayDate(keyDate.date))
+    .map((keyDate): [ReminderKind, string, string] => ['custom', keyDate.date, keyDate.label]);
+  return [...own, ...custom];
 }
 
 /** The event for one occurrence, or null for a home anniversary below 1 year. */
-function eventOn(client: ReminderClient, kind: ReminderKind, keyDate: string, date: string): ReminderEvent | null {
+export function eventOn(
+  client: ReminderClient,
+  kind: ReminderKind,
+  keyDate: string,
+  date: string,
+  label?: string,
+): ReminderEvent | null {
   const base = { clientId: client.id, clientName: client.name, date, kind };
+  if (kind === 'custom') return { ...base, type: 'custom', label: label ?? '' };
   if (kind === 'birthday') return { ...base, type: 'Birthday' };
   if (kind === 'anniversary') return { ...base, type: 'Anniversary' };
   const years = dateParts(date).year - dateParts(keyDate).year;
@@ -74,6 +97,7 @@ export function compareEvents(a: ReminderEvent, b: ReminderEvent): number {
   return (
     byName.compare(a.clientName, b.clientName) ||
     KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+    byName.compare(a.label ?? '', b.label ?? '') ||
     (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0)
   );
 }
@@ -81,7 +105,7 @@ export function compareEvents(a: ReminderEvent, b: ReminderEvent): number {
 /** Each key date's next occurrence on or after `today`, as events. */
 export function reminderEvents(client: ReminderClient, today: string): ReminderEvent[] {
   return reminderKeyDates(client)
-    .map(([kind, keyDate]) => eventOn(client, kind, keyDate, nextOccurrence(keyDate, today)))
+    .map(([kind, keyDate, label]) => eventOn(client, kind, keyDate, nextOccurrence(keyDate, today), label))
     .filter((event): event is ReminderEvent => event !== null)
     .sort(compareEvents);
 }
@@ -106,11 +130,11 @@ export function eventsWithin(clients: readonly ReminderClient[], from: string, t
   const lastYear = dateParts(to).year;
   const events: ReminderEvent[] = [];
   for (const client of clients) {
-    for (const [kind, keyDate] of reminderKeyDates(client)) {
+    for (const [kind, keyDate, label] of reminderKeyDates(client)) {
       for (let year = firstYear; year <= lastYear; year += 1) {
         const date = occurrenceIn(keyDate, year);
         if (date < from || date > to) continue;
-        const event = eventOn(client, kind, keyDate, date);
+        const event = eventOn(client, kind, keyDate, date, label);
         if (event) events.push(event);
       }
     }

@@ -8,6 +8,8 @@
 //  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one
 //    entry per key date, read by functions/data/occasions.ts (the automations, the dashboard and the
 //    reminders page).
+//  - the check-in index: `CHECKIN#<agentId>` / `<due date>#<clientId>`, one entry per client with a keep-in-touch
+//    rhythm, read by functions/data/check-ins.ts (GET /api/clients?due=check-in, Today, the check-in automation).
 // Every entry a client calls for is derived from the client item alone (listEntries), and written by the client
 // record (client-record.ts) before the client item and removed after it, so a crash leaves an entry too many, never
 // one too few; every reader checks its entries against the clients it reads back (BatchGet) and leaves a stale one
@@ -17,15 +19,27 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
 import { InvalidCursorError } from '../domain/admin-pages';
-import { KIND_RANK, occasionEntries } from '../domain/occasions';
+import { checkInDueDate } from '../domain/check-ins';
+import { occasionEntries, rankOf } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, db, queryAll, table } from './db';
-import { clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
+import { checkInPartition, clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
   Partial<
-    Pick<ClientItem, 'phone' | 'birthday' | 'anniversary' | 'purchaseDate' | 'reviewStatus' | 'registrationPendingAt'>
+    Pick<
+      ClientItem,
+      | 'phone'
+      | 'birthday'
+      | 'anniversary'
+      | 'purchaseDate'
+      | 'keyDates'
+      | 'cadenceDays'
+      | 'lastContactDate'
+      | 'reviewStatus'
+      | 'registrationPendingAt'
+    >
   >;
 export type Entry = { pk: string; sk: string };
 
@@ -41,6 +55,7 @@ export const searchPartition = (agentId: string) => `CSEARCH#${agentId}`;
 export const agentListPartitions = (agentId: string): string[] => [
   ...INDEXED_SORTS.map((sort) => listPartition(agentId, sort)),
   searchPartition(agentId),
+  checkInPartition(agentId),
 ];
 
 /** Lower case, accents off (é → e, ñ → n), for sorting and matching. */
@@ -86,13 +101,21 @@ export function occasionIndexEntries(client: Listed): Entry[] {
   // A registration not yet confirmed gets no automatic message and is in no digest: it has no occasions yet.
   if (client.registrationPendingAt) return [];
   const name = folded(client.name);
-  return occasionEntries(client).map(({ kind, monthDay }) => ({
+  return occasionEntries(client).map((entry) => ({
     pk: occasionsPartition(client.agentId),
-    sk: `${monthDay}#${name}#${KIND_RANK[kind]}#${client.id}`,
+    sk: `${entry.monthDay}#${name}#${rankOf(entry)}#${client.id}`,
   }));
 }
 
-/** Every list, search and occasion entry the client calls for. */
+/** The client's entry in the check-in index: under the day they become due, when they have a rhythm. */
+export function checkInIndexEntries(client: Listed): Entry[] {
+  // A registration not yet confirmed is nobody to check in with yet.
+  if (client.registrationPendingAt) return [];
+  const due = checkInDueDate(client);
+  return due ? [{ pk: checkInPartition(client.agentId), sk: `${due}#${client.id}` }] : [];
+}
+
+/** Every list, search, occasion and check-in entry the client calls for. */
 export function listEntries(client: Listed): Entry[] {
   return [
     ...INDEXED_SORTS.map((sort) => ({
@@ -101,6 +124,7 @@ export function listEntries(client: Listed): Entry[] {
     })),
     ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
     ...occasionIndexEntries(client),
+    ...checkInIndexEntries(client),
   ];
 }
 
@@ -139,6 +163,7 @@ export function callsFor(client: Listed, entry: Entry): boolean {
   if (sort) return entry.sk === `${sortValue(client, sort)}#${client.id}`;
   if (entry.pk === searchPartition(client.agentId))
     return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
+  if (entry.pk === checkInPartition(client.agentId)) return checkInIndexEntries(client).some((own) => same(own, entry));
   return occasionIndexEntries(client).some((own) => same(own, entry));
 }
 

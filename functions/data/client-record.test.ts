@@ -194,7 +194,13 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   fc.tuple(fc.nat(), fc.nat(), fc.nat()).map(([e, n, d]) => ({
     describe: 'create',
     run: async (agentId: string, clients: string[]) => {
-      const input = { name: pick(NAMES, n), email: pick(POOL, e), phone: '', birthday: pick(DATES, d) ?? undefined };
+      const input = {
+        name: pick(NAMES, n),
+        email: pick(POOL, e),
+        phone: '',
+        birthday: pick(DATES, d) ?? undefined,
+        cadenceDays: pick([undefined, 14], d),
+      };
       clients.push((await createClient(agentId, input, at)).client.id);
     },
   })),
@@ -208,6 +214,9 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
           email: pick(POOL, e),
           anniversary: pick(DATES, d),
           address: d % 2 ? '1 Elm St' : null,
+          // Custom dates (the occasion index) and a rhythm (the check-in index), set, changed and cleared.
+          keyDates: d % 3 ? [{ label: 'Lease ends', date: pick(['--02-29', '2020-07-04', '--12-31'], n) }] : [],
+          cadenceDays: pick([null, 7, 30], n + e),
         },
       }),
   })),

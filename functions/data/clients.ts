@@ -108,7 +108,9 @@ export async function getClientsByIds(agentId: string, clientIds: readonly strin
   return new Map(items.map((client) => [client.id, client]));
 }
 
-export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & {
+export type ClientChanges = Partial<Record<Exclude<keyof ClientInput, 'keyDates' | 'cadenceDays'>, string | null>> & {
+  keyDates?: KeyDate[] | null;
+  cadenceDays?: number | null;
   lastContactDate?: string | null;
   automationsPaused?: boolean;
 };
@@ -150,6 +152,8 @@ export function newClientItem(
     anniversary: input.anniversary ?? null,
     purchaseDate: input.purchaseDate ?? null,
     timeZone: input.timeZone ?? null,
+    ...(input.keyDates?.length ? { keyDates: input.keyDates } : {}),
+    cadenceDays: input.cadenceDays ?? null,
     lastContactDate: null,
     emailOptedOut: false,
     smsOptedOut: false,

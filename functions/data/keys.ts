@@ -75,7 +75,10 @@
 //                            (GET /api/clients pages, sorts and search: functions/data/client-lists.ts)
 //  - occasions by date ..... Query OCCASIONS#<agentId>, sk <MM-DD>#<folded name>#<kind rank>#<clientId>: one day with
 //                            begins_with <MM-DD># (the automations), the next ones from today with sk >= <MM-DD>, then
-//                            from the start of the year (the dashboard, /reminders a page at a time)
+//                            from the start of the year (the dashboard, /reminders a page at a time); custom key dates
+//                            have the rank 3 and their place in the client's list (`300`, `301`…)
+//  - due for a check-in .... Query CHECKIN#<agentId>, sk < <today>$ (sk <due date>#<clientId>, one per client with a
+//                            keep-in-touch rhythm: GET /api/clients?due=check-in, Today, the check-in automation)
 //  - an import (job) by id . GetItem AGENT#<agentId> / IMPORT#<importId> (progress, checkpoint and lease of the import
 //                            job; ids sort by creation time; TTL): another agent's import is not under their key
 //  - an agent's latest import Query AGENT#<agentId>, sk begins_with IMPORT#, newest first, Limit 1
@@ -240,6 +243,11 @@ export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessa
  * The occasion index: an agent's key dates by the day of the year (sk `<MM-DD>#<folded name>#<kind rank>#<clientId>`).
  */
 export const occasionsPartition = (agentId: string) => `OCCASIONS#${agentId}`;
+/**
+ * The check-in index: an agent's clients with a keep-in-touch rhythm by the day they become due (sk
+ * `<YYYY-MM-DD>#<clientId>`): the clients due today are a Query with sk up to today's date.
+ */
+export const checkInPartition = (agentId: string) => `CHECKIN#${agentId}`;
 /**
  * The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild`
  * deletes them.

@@ -11,7 +11,7 @@
 // leftover), a home bought less than a year before and a deleted client are left out.
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { addDays, dateParts, isCalendarDate, isLeapYear } from '@shared/dates';
-import { reminderEvents, type ReminderEvent, type ReminderKind } from '@shared/reminders';
+import { eventOn, nextOccurrence, reminderEvents, type ReminderEvent, type ReminderKind } from '@shared/reminders';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { kindOfRank, monthDayOfDate, monthDaysOn } from '../domain/occasions';
 import type { ClientItem } from './clients';
@@ -22,7 +22,8 @@ import { legacyOccasionPartition, occasionsPartition } from './keys';
 
 export { monthDaysOn };
 
-export type DueOccasion = { client: ClientItem; kind: ReminderKind; date: string };
+/** `label`: a custom key date's (kind 'custom'). */
+export type DueOccasion = { client: ClientItem; kind: ReminderKind; date: string; label?: string };
 
 export type DueOccasionsRead = { due: DueOccasion[]; entriesRead: number; clientsRead: number; calls: number };
 
@@ -49,7 +50,8 @@ export async function dueOccasionClients(agentId: string, date: string): Promise
   const due: DueOccasion[] = [];
   for (const client of clients.values()) {
     for (const event of reminderEvents(client, date)) {
-      if (event.date === date) due.push({ client, kind: event.kind, date });
+      if (event.date === date)
+        due.push({ client, kind: event.kind, date, ...(event.label !== undefined ? { label: event.label } : {}) });
     }
   }
   return {
@@ -119,8 +121,8 @@ export async function readOccasions(
       const client = read.get(idOf(sk));
       // The entry counts only if the client, read now, still calls for it (its date and name as they are).
       if (!client || !callsFor(client, { pk: occasionsPartition(agentId), sk })) continue;
-      const kind = kindOfRank(sk.split('#').at(-2) ?? '');
-      const event = reminderEvents(client, today).find((e) => e.kind === kind);
+      const rank = kindOfRank(sk.split('#').at(-2) ?? '');
+      const event = rank && eventOfEntry(client, rank, today);
       if (event && (!through || event.date <= through)) events.push(event);
     }
     position =
@@ -132,6 +134,17 @@ export async function readOccasions(
   }
   const ids = [...new Set(events.map((event) => event.clientId))];
   return { events, clients: ids.map((id) => read.get(id)!), next: position };
+}
+
+/** The next event of the key date an entry stands for (a custom one by its place in the client's list). */
+function eventOfEntry(
+  client: ClientItem,
+  { kind, index }: { kind: ReminderKind; index?: number },
+  today: string,
+): ReminderEvent | null | undefined {
+  if (kind !== 'custom') return reminderEvents(client, today).find((e) => e.kind === kind);
+  const keyDate = client.keyDates?.[index ?? -1];
+  return keyDate && eventOn(client, 'custom', keyDate.date, nextOccurrence(keyDate.date, today), keyDate.label);
 }
 
 /**
@@ -256,7 +269,7 @@ export function decodeOccasionCursor(
       k.t! >= addDays(today, -CURSOR_DAYS) &&
       k.t! <= addDays(today, CURSOR_DAYS) &&
       (k.p === '0' || k.p === '1') &&
-      (k.k === '' || /^\d\d-\d\d#.*#[0-2]#[^#]+$/su.test(k.k!)),
+      (k.k === '' || /^\d\d-\d\d#.*#(?:[0-2]|3\d\d)#[^#]+$/su.test(k.k!)),
   });
   if (!key) return { today };
   return { today: key.t!, after: { part: key.p === '1' ? 1 : 0, sk: key.k! } };

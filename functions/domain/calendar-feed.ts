@@ -10,7 +10,7 @@ import { contentLines, escapeText, icalDate, icalUtcDateTime } from './icalendar
 
 export type CalendarClient = ReminderClient & { updatedAt?: string | null };
 
-const TITLES: Record<ReminderKind, string> = {
+const TITLES: Record<Exclude<ReminderKind, 'custom'>, string> = {
   birthday: 'Birthday',
   anniversary: 'Anniversary',
   home: 'Home anniversary',
@@ -29,10 +29,11 @@ const spoken = (date: string) => {
   return longDate.format(new Date(Date.UTC(year, month - 1, day)));
 };
 
-const DESCRIPTIONS: Record<ReminderKind, (keyDate: string) => string> = {
+const DESCRIPTIONS: Record<ReminderKind, (keyDate: string, label?: string) => string> = {
   birthday: (d) => `Born ${spoken(d)}.`,
   anniversary: (d) => `Married ${spoken(d)}.`,
   home: (d) => `Bought their home ${spoken(d)}.`,
+  custom: (d, label) => `${label ?? ''}: ${spoken(d)}.`,
 };
 
 /** Where the yearly event of a day without its year starts: a leap year, so `--02-29` starts on its own day. */
@@ -75,20 +76,24 @@ export function calendarFeed(input: {
   for (const client of input.clients) {
     const stamp = icalUtcDateTime(stampOf(client, input.generatedAt));
     const who = escapeText(client.name.replace(/\s+/g, ' ').trim());
-    for (const [kind, keyDate] of reminderKeyDates(client)) {
+    let custom = 0;
+    for (const [kind, keyDate, label] of reminderKeyDates(client)) {
       const start = firstOccurrence(kind, keyDate);
+      // A custom date is named by its label, and told apart from the client's others by its place in their list.
+      const uid = kind === 'custom' ? `custom-${custom++}` : kind;
+      const title = kind === 'custom' ? (label ?? '') : TITLES[kind];
       lines.push(
         'BEGIN:VEVENT',
-        `UID:${client.id}-${kind}@hearthside`,
+        `UID:${client.id}-${uid}@hearthside`,
         `DTSTAMP:${stamp}`,
         // All-day: DTSTART;VALUE=DATE and an exclusive DTEND the next day.
         `DTSTART;VALUE=DATE:${icalDate(start)}`,
         `DTEND;VALUE=DATE:${icalDate(addDays(start, 1))}`,
         'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
         `RRULE:${yearlyRule(keyDate)}`,
-        `SUMMARY:${escapeText(TITLES[kind])}: ${who}`,
+        `SUMMARY:${escapeText(title)}: ${who}`,
         'TRANSP:TRANSPARENT',
-        `DESCRIPTION:${escapeText(`${DESCRIPTIONS[kind](keyDate)}\n${clientsUrl}`)}`,
+        `DESCRIPTION:${escapeText(`${DESCRIPTIONS[kind](keyDate, label)}\n${clientsUrl}`)}`,
         `URL;VALUE=URI:${clientsUrl}`,
         'END:VEVENT',
       );

@@ -710,7 +710,7 @@ describe('round trip', () => {
         layout,
         (clients, { columns, names, usDates, ...options }) => {
           const cell = (client: ClientInput, field: string) => {
-            const value = (client as Record<string, string | undefined>)[field] ?? '';
+            const value = (client as unknown as Record<string, string | undefined>)[field] ?? '';
             return usDates && /^\d{4}-\d{2}-\d{2}$/.test(value) ? usDate(value) : value;
           };
           const csv = toCsv(

@@ -2,6 +2,7 @@
 // validated client inputs, reporting every row it cannot take by the row number a spreadsheet shows.
 import { parse } from 'csv-parse/sync';
 import { CLIENT_CSV_HEADERS } from '@shared/client-schema';
+import { parseKeyDatesCell } from '@shared/key-dates';
 import {
   collectImportRows,
   IMPORT_MAX_BYTES,
@@ -55,6 +56,10 @@ const ALIASES = {
   birthday: ['birthday', 'birthdate', 'dateofbirth'],
   anniversary: ['anniversary', 'weddinganniversary'],
   purchaseDate: ['purchasedate', 'homepurchasedate', 'dateofpurchase'],
+  // The export's own columns past the form's (functions/domain/export-columns.ts).
+  timeZone: ['timezone'],
+  keyDates: ['keydates'],
+  cadenceDays: ['cadencedays', 'cadence'],
 } as const;
 
 type Alias = (typeof ALIASES)[keyof typeof ALIASES][number];
@@ -273,6 +278,20 @@ export function readCsvDraft(
       warn,
     ),
     purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
+    ...readRhythmColumns(reader),
+  };
+}
+
+/** The time zone, custom key dates (`label: date; label: date`) and rhythm (days) a row fills (blank cells: none). */
+function readRhythmColumns(reader: RowReader): Pick<ClientDraft, 'timeZone' | 'keyDates' | 'cadenceDays'> {
+  const timeZone = reader.pick(ALIASES.timeZone);
+  const keyDates = reader.pick(ALIASES.keyDates);
+  const cadence = reader.pick(ALIASES.cadenceDays);
+  return {
+    ...(timeZone ? { timeZone } : {}),
+    ...(keyDates ? { keyDates: parseKeyDatesCell(keyDates) } : {}),
+    // Not a whole number: passed on as written, for the schema to refuse with its message.
+    ...(cadence ? { cadenceDays: /^\d+$/.test(cadence) ? Number(cadence) : cadence } : {}),
   };
 }
 

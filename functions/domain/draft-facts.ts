@@ -46,9 +46,22 @@ export type DraftReply = {
 };
 
 export type DraftFactsInput = {
-  client: { name: string; birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
+  client: {
+    name: string;
+    birthday?: string | null;
+    anniversary?: string | null;
+    purchaseDate?: string | null;
+    keyDates?: ReadonlyArray<{ label: string; date: string }>;
+  };
   agent: { fullName: string; businessName?: string | null; username?: string | null; phone?: string | null };
-  request: { occasion: DraftOccasion; channel: DraftChannel; tone: DraftTone; instructions?: string | null };
+  request: {
+    occasion: DraftOccasion;
+    channel: DraftChannel;
+    tone: DraftTone;
+    instructions?: string | null;
+    /** With occasion 'custom': a custom date's label, the occasion the draft is for. */
+    label?: string | null;
+  };
   /** The agent's today (YYYY-MM-DD). */
   today: string;
   reviewLink: string | null;
@@ -88,9 +101,14 @@ function occurrence(keyDate: string, today: string): { date: string; years: numb
 
 export function draftFacts({ client, agent, request, today, reviewLink, lastReply }: DraftFactsInput): DraftFacts {
   const field = request.occasion in KEY_DATE ? KEY_DATE[request.occasion as keyof typeof KEY_DATE] : undefined;
-  const keyDate = field ? client[field] : null;
-  const when = keyDate ? occurrence(keyDate, today) : { date: null, years: null };
-  const noun = NOUN[request.occasion];
+  // A custom date is named by its label, and counted from its day when the client has a date of that label.
+  const label = request.occasion === 'custom' ? request.label?.trim() || null : null;
+  const custom = label ? client.keyDates?.find((d) => d.label.toLowerCase() === label.toLowerCase()) : undefined;
+  const keyDate = field ? client[field] : (custom?.date ?? null);
+  const found = keyDate ? occurrence(keyDate, today) : { date: null, years: null };
+  // The label says what the day is ("Son turns 16"): no count of years goes before it.
+  const when = custom ? { ...found, years: null } : found;
+  const noun = label ? agentText(label) : NOUN[request.occasion];
   const instructions = (request.instructions ?? '').trim();
   return {
     occasion: request.occasion,

@@ -58,7 +58,12 @@ export type ImportRow = { row: number; client: ClientInput };
 export type ImportRows = { rows: ImportRow[]; errors: ImportIssue[]; warnings: ImportIssue[] };
 
 /** A client as read from one entry of the file, before validation. */
-export type ClientDraft = Record<ClientField, string>;
+/** The form's fields as text, and what a CSV may add: the time zone, custom key dates and the rhythm. */
+export type ClientDraft = Record<ClientField, string> & {
+  timeZone?: string;
+  keyDates?: Array<{ label: string; date: string }>;
+  cadenceDays?: number | string;
+};
 
 /** Line breaks inside an address become ', '. */
 export const oneLine = (value: string): string => value.replace(/\s*(?:\r\n|\r|\n)+\s*/g, ', ');

@@ -1,11 +1,17 @@
 // A client's key dates as entries of the occasion index (functions/data/client-lists.ts writes them,
-// functions/data/occasions.ts reads them): one per birthday, wedding anniversary and purchase date,
+// functions/data/occasions.ts reads them): one per birthday, wedding anniversary, purchase date and custom key date,
 // by the day of the year it comes round on.
 import { dateParts, isBirthdayDate, isCalendarDate, isLeapYear, monthDayOf } from '@shared/dates';
 import type { ReminderKind } from '@shared/reminders';
 
-export type KeyDates = { birthday?: string | null; anniversary?: string | null; purchaseDate?: string | null };
-export type OccasionEntry = { kind: ReminderKind; monthDay: string };
+export type KeyDates = {
+  birthday?: string | null;
+  anniversary?: string | null;
+  purchaseDate?: string | null;
+  keyDates?: ReadonlyArray<{ date: string }>;
+};
+/** `index`: a custom date's place in the client's `keyDates`. */
+export type OccasionEntry = { kind: ReminderKind; monthDay: string; index?: number };
 
 const FIELDS: ReadonlyArray<[ReminderKind, 'birthday' | 'anniversary' | 'purchaseDate']> = [
   ['birthday', 'birthday'],
@@ -14,12 +20,27 @@ const FIELDS: ReadonlyArray<[ReminderKind, 'birthday' | 'anniversary' | 'purchas
 ];
 
 /** The order of a client's occasions on one day, as the reminder lists show them (shared/reminders.ts). */
-export const KIND_RANK: Readonly<Record<ReminderKind, string>> = { birthday: '0', anniversary: '1', home: '2' };
+export const KIND_RANK: Readonly<Record<ReminderKind, string>> = {
+  birthday: '0',
+  anniversary: '1',
+  home: '2',
+  custom: '3',
+};
 const KIND_OF_RANK = new Map(Object.entries(KIND_RANK).map(([kind, rank]) => [rank, kind as ReminderKind]));
 
-export const kindOfRank = (rank: string): ReminderKind | undefined => KIND_OF_RANK.get(rank);
-
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An entry's rank in the index: its kind's, and for a custom date its place in the list (`300`, `301`…). */
+export const rankOf = (entry: Pick<OccasionEntry, 'kind' | 'index'>): string =>
+  entry.kind === 'custom' ? `${KIND_RANK.custom}${pad(entry.index ?? 0)}` : KIND_RANK[entry.kind];
+
+/** The kind (and a custom date's place) of an entry's rank; undefined for any other text. */
+export function kindOfRank(rank: string): { kind: ReminderKind; index?: number } | undefined {
+  const custom = /^3(\d\d)$/.exec(rank);
+  if (custom) return { kind: 'custom', index: Number(custom[1]) };
+  const kind = KIND_OF_RANK.get(rank);
+  return kind && kind !== 'custom' ? { kind } : undefined;
+}
 
 /** The index entries a client's key dates call for. */
 export function occasionEntries(client: KeyDates): OccasionEntry[] {
@@ -31,6 +52,11 @@ export function occasionEntries(client: KeyDates): OccasionEntry[] {
     const { month, day } = monthDayOf(value);
     entries.push({ kind, monthDay: `${pad(month)}-${pad(day)}` });
   }
+  (client.keyDates ?? []).forEach((keyDate, index) => {
+    if (!isBirthdayDate(keyDate.date)) return;
+    const { month, day } = monthDayOf(keyDate.date);
+    entries.push({ kind: 'custom', monthDay: `${pad(month)}-${pad(day)}`, index });
+  });
   return entries;
 }
 

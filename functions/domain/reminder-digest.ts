@@ -2,7 +2,7 @@
 // reminder rules), as an e-mail (plain text and HTML, with links into the app) and a one-line SMS.
 import { addDays, dateParts } from '@shared/dates';
 import type { LeadDays } from '@shared/reminder-prefs';
-import { eventsWithin, type ReminderClient, type ReminderEvent } from '@shared/reminders';
+import { eventsWithin, eventTitle, type ReminderClient, type ReminderEvent } from '@shared/reminders';
 import { dueMilestones, type MilestoneClient } from './milestones';
 import { agentText, escapeHtml } from './message-text';
 
@@ -69,7 +69,7 @@ export function windowPhrase(leadDays: LeadDays): string {
 
 /** "Birthday: Maria Lopez": the same words as the calendar feed and the Reminders page. */
 export function eventLabel(event: ReminderEvent): string {
-  return `${event.type}: ${agentText(event.clientName)}`;
+  return `${agentText(eventTitle(event))}: ${agentText(event.clientName)}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -12,8 +12,9 @@ import { KIND_OCCASION } from '../domain/automation-occasions';
 export async function occasionsOn(agent: UserItem, date: string): Promise<AutomationPreview[]> {
   const { due } = await dueOccasionClients(agent.id, date);
   return due
-    .map(({ client, kind }) => {
+    .flatMap(({ client, kind }) => {
       const occasion = KIND_OCCASION[kind];
+      if (!occasion) return [];
       const facts = draftFacts({
         client,
         agent,
@@ -21,7 +22,7 @@ export async function occasionsOn(agent: UserItem, date: string): Promise<Automa
         today: date,
         reviewLink: null,
       });
-      return { clientId: client.id, clientName: client.name, occasion, label: facts.occasionLabel };
+      return [{ clientId: client.id, clientName: client.name, occasion, label: facts.occasionLabel }];
     })
     .sort((a, b) => a.clientName.localeCompare(b.clientName) || a.occasion.localeCompare(b.occasion));
 }

@@ -1,5 +1,6 @@
 // Automated follow-ups. On the morning of a key date (the agent's 8:00 run, with the digest) each
-// enabled rule drafts one message per due client with the same composer as the agent's own drafts,
+// enabled rule drafts one message per due client (the `check-in` rule: per client due for a check-in by their
+// keep-in-touch rhythm, once per due day) with the same composer as the agent's own drafts,
 // and either leaves it in the agent's queue (`approve`, services/outgoing.ts) or schedules it for the
 // rule's time in the client's zone (`auto`, Pro); the agent's devices hear of the new ones waiting (web push, when the
 // `approvals` switch is on), once per run. Exactly once per client, occasion and year: the
@@ -21,10 +22,12 @@ import type { MessageChannel } from '@shared/messages';
 import { config } from '../config';
 import type { ClientItem } from '../data/clients';
 import { getMessage, putMessageOnce, type NewMessage } from '../data/messages';
+import { dueForCheckInPage } from '../data/check-ins';
 import { dueOccasionClients } from '../data/occasions';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import { pushPrefsOf, type UserItem } from '../data/users';
 import { KIND_OCCASION } from '../domain/automation-occasions';
+import { checkInDueDate } from '../domain/check-ins';
 import { automaticSendAt } from '../domain/client-message';
 import { approvalsNotification } from '../domain/push-notifications';
 import { textDestination } from '../domain/phone-numbers';
@@ -37,9 +40,12 @@ import { reserveDailySend } from './send-limits';
 
 const DAY_MS = 86_400_000;
 
-/** The id of the one automatic message for this client, occasion and year. */
-export function automaticMessageId(clientId: string, occasion: AutomationOccasion, year: number): string {
-  return createHash('sha256').update(`auto|${clientId}|${occasion}|${year}`).digest('base64url').slice(0, 22);
+/**
+ * The id of the one automatic message for this client, occasion and year (for a check-in: the day it became due, so
+ * a client who stays due gets one, and the next round of the rhythm another).
+ */
+export function automaticMessageId(clientId: string, occasion: AutomationOccasion, period: number | string): string {
+  return createHash('sha256').update(`auto|${clientId}|${occasion}|${period}`).digest('base64url').slice(0, 22);
 }
 
 export type SkipReason = 'paused' | 'replied' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
@@ -95,28 +101,51 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
       .map((rule) => [rule.occasion, rule]),
   );
   if (rules.size === 0) return run;
-  const read = await dueOccasionClients(agent.id, date);
-  run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
-  const year = dateParts(date).year;
-  for (const { client, kind } of read.due) {
-    const rule = rules.get(KIND_OCCASION[kind]);
-    if (!rule) continue;
+  const make = async (client: ClientItem, rule: AutomationRule, period: number | string) => {
     run.due += 1;
-    const id = automaticMessageId(client.id, rule.occasion, year);
+    const id = automaticMessageId(client.id, rule.occasion, period);
     if (await getMessage(client.id, id)) {
       run.existing += 1;
-      continue;
+      return;
     }
     const outcome = await automaticMessage(agent, client, rule, id, date, now);
     if (!outcome) run.existing += 1;
     else if (outcome.status === 'skipped') run.skipped[outcome.reason] = (run.skipped[outcome.reason] ?? 0) + 1;
     else run[outcome.status] += 1;
+  };
+  const keyDateRules = [...rules.keys()].some((occasion) => occasion !== 'check-in');
+  if (keyDateRules) {
+    const read = await dueOccasionClients(agent.id, date);
+    run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
+    const year = dateParts(date).year;
+    for (const { client, kind } of read.due) {
+      const occasion = KIND_OCCASION[kind];
+      const rule = occasion && rules.get(occasion);
+      if (rule) await make(client, rule, year);
+    }
+  }
+  const checkIn = rules.get('check-in');
+  if (checkIn) {
+    // The due clients a page at a time from the check-in index: the reads grow with them, not with the book.
+    let cursor: string | undefined;
+    do {
+      const page = await dueForCheckInPage(agent.id, { today: date, limit: CHECK_IN_PAGE, cursor });
+      run.reads.calls += 2;
+      run.reads.clients += page.clients.length;
+      for (const client of page.clients) {
+        if (client.registrationPendingAt) continue;
+        await make(client, checkIn, checkInDueDate(client) ?? date);
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
   }
   // Only the messages this run made: a retry finds them existing and pushes nothing again. Never throws.
   if (run.awaiting > 0 && pushPrefsOf(agent).approvals)
     await pushToAgent(agent.id, approvalsNotification(run.awaiting));
   return run;
 }
+
+const CHECK_IN_PAGE = 100;
 
 type Made = { status: 'awaiting' | 'scheduled' } | { status: 'skipped'; reason: SkipReason };
 

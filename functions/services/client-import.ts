@@ -48,7 +48,10 @@ export async function updateFromRow(
   );
   const unchanged =
     typeof current !== 'string' &&
-    Object.entries(changes).every(([field, value]) => current[field as keyof ClientItem] === value);
+    Object.entries(changes).every(
+      // Key dates are a list: the same list is no change.
+      ([field, value]) => JSON.stringify(current[field as keyof ClientItem]) === JSON.stringify(value),
+    );
   const saved = unchanged
     ? current
     : await updateClient(agentId, typeof current === 'string' ? current : current.id, changes);

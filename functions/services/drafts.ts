@@ -23,6 +23,8 @@ export type DraftRequestInput = {
   channel: DraftChannel;
   tone: DraftTone;
   instructions?: string | null;
+  /** With occasion 'custom': the label of the client's custom date it is for. */
+  label?: string | null;
   variant?: number;
   /** The local composer only (an automatic draft once the day's AI quota is spent). */
   localOnly?: boolean;

@@ -4,11 +4,16 @@
 // whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
 // whole book as an array, sorted by name: kept for API users who read it so; the web app reads
 // pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
+// `due=check-in` (with limit and cursor, not q or sort): the clients whose keep-in-touch rhythm says they are due on
+// the agent's today, longest due first, from the check-in index (functions/data/check-ins.ts); `total` counts them.
 import * as yup from 'yup';
 import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '@shared/api-types';
+import { todayIn } from '@shared/dates';
+import { countDueForCheckIn, dueForCheckInPage } from '../../data/check-ins';
 import { listClients, toClient } from '../../data/clients';
 import { pageClientList } from '../../data/client-lists';
 import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
+import { badRequest } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
 export const CLIENT_LIST_MESSAGES = {
@@ -16,6 +21,9 @@ export const CLIENT_LIST_MESSAGES = {
   sort: `sort must be one of ${CLIENT_SORTS.join(', ')}`,
   order: 'order must be asc or desc',
   q: 'Search for at most 100 characters, with at least one letter or digit',
+  due: 'due must be check-in',
+  dueAlone:
+    'due=check-in lists the due clients by how long they are due: it takes limit and cursor, not q, sort or order',
 } as const;
 
 const query = pageQuery(CLIENT_PAGE.max).shape({
@@ -29,6 +37,7 @@ const query = pageQuery(CLIENT_PAGE.max).shape({
     ),
   sort: yup.string<ClientSort>().oneOf(CLIENT_SORTS, CLIENT_LIST_MESSAGES.sort),
   order: yup.string<SortOrder>().oneOf(['asc', 'desc'] as const, CLIENT_LIST_MESSAGES.order),
+  due: yup.string<'check-in'>().oneOf(['check-in'] as const, CLIENT_LIST_MESSAGES.due),
 });
 
 export const handler = defineHandler(
@@ -40,9 +49,21 @@ export const handler = defineHandler(
       const clients = await listClients(user.id);
       return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
     }
+    const limit = query.limit ? Number(query.limit) : CLIENT_PAGE.default;
+    if (query.due) {
+      if (query.q !== undefined || query.sort || query.order)
+        throw badRequest(CLIENT_LIST_MESSAGES.dueAlone, { due: CLIENT_LIST_MESSAGES.dueAlone }, 'VALIDATION_FAILED');
+      const today = todayIn(user.timeZone);
+      const [page, total] = await Promise.all([
+        dueForCheckInPage(user.id, { today, limit, cursor: query.cursor || undefined }),
+        countDueForCheckIn(user.id, today),
+      ]);
+      const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total };
+      return { body };
+    }
     const sort = query.sort ?? 'name';
     const page = await pageClientList(user.id, {
-      limit: query.limit ? Number(query.limit) : CLIENT_PAGE.default,
+      limit,
       cursor: query.cursor || undefined,
       q: query.q?.trim() ? query.q : undefined,
       sort,

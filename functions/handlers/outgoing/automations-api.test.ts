@@ -123,6 +123,7 @@ describe('GET /api/user/automations', () => {
       { occasion: 'birthday', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ]);
     expect(res.body.tomorrow).toEqual({
       date: tomorrow,
@@ -157,6 +158,7 @@ describe('PUT /api/user/automations', () => {
     const expected = [
       ...rules,
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ];
     expect(res.body.rules).toEqual(expected);
     expect(res.body.tomorrow).toMatchObject({ occasions: [] });
@@ -234,7 +236,7 @@ describe('PUT /api/user/automations', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59']);
+    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59', '09:00']);
   });
 
   it('refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent', async () => {

@@ -121,6 +121,9 @@ describe('DELETE /api/user (closing an account)', () => {
     await uploadTestimonial(api, { clientId: registration.clientId, clientToken: registration.clientToken });
     const [gone, kept] = await addClients(closing, 3);
     await uploadTestimonial(api, { clientId: gone!.id, clientToken: registration.clientToken }).catch(() => undefined);
+    // A custom date and a rhythm: entries of the occasion and check-in indexes go with the account too.
+    const rhythm = { keyDates: [{ label: 'Lease ends', date: '--03-31' }], cadenceDays: 30 };
+    expect((await closing.patch(`/api/clients/${kept!.id}`, rhythm)).status).toBe(200);
     expect((await closing.post(`/api/clients/${kept!.id}/touches`, { kind: 'call', date: '2026-01-10' })).status).toBe(
       201,
     );

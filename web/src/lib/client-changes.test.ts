@@ -2,14 +2,14 @@ import { EDITABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { toClientChanges } from './client-changes';
 
 describe('toClientChanges', () => {
-  it('sends every editable field, a blank optional one as null', () => {
+  it('sends every field of the form, a blank optional one as null, no custom dates as []', () => {
     const changes = toClientChanges({
       name: 'Ann Lee',
       email: 'ann@example.com',
       phone: '5551234567',
       birthday: '1990-07-04',
     });
-    expect(Object.keys(changes)).toEqual([...EDITABLE_CLIENT_FIELDS]);
+    expect(Object.keys(changes)).toEqual([...EDITABLE_CLIENT_FIELDS, 'timeZone', 'keyDates', 'cadenceDays']);
     expect(changes).toEqual({
       name: 'Ann Lee',
       email: 'ann@example.com',
@@ -18,6 +18,9 @@ describe('toClientChanges', () => {
       birthday: '1990-07-04',
       anniversary: null,
       purchaseDate: null,
+      timeZone: null,
+      keyDates: [],
+      cadenceDays: null,
     });
   });
 });

@@ -4,10 +4,16 @@ import { EDITABLE_CLIENT_FIELDS, type ClientChanges, type ClientInput } from '@s
 
 export { CLIENT_FIELDS, type ClientField } from '@shared/client-schema';
 
-/** The PATCH body for an edit: every editable field is sent, a blank optional one as null so it is cleared. */
+/**
+ * The PATCH body for an edit: every field of the form is sent, a blank optional one as null so it is cleared (the
+ * time zone, custom dates and rhythm too: the form edits them).
+ */
 export function toClientChanges(input: ClientInput): Required<ClientChanges> {
   // Required fields are always in a validated input, so only optional ones become null.
-  return Object.fromEntries(
-    EDITABLE_CLIENT_FIELDS.map((field) => [field, input[field] ?? null]),
-  ) as Required<ClientChanges>;
+  return {
+    ...Object.fromEntries(EDITABLE_CLIENT_FIELDS.map((field) => [field, input[field] ?? null])),
+    timeZone: input.timeZone ?? null,
+    keyDates: input.keyDates ?? [],
+    cadenceDays: input.cadenceDays ?? null,
+  } as Required<ClientChanges>;
 }

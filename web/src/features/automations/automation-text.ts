@@ -9,6 +9,7 @@ export const OCCASION_NAMES: Record<AutomationOccasion, string> = {
   birthday: 'Birthday',
   anniversary: 'Wedding anniversary',
   'home-anniversary': 'Home anniversary',
+  'check-in': 'Keep-in-touch check-in',
 };
 
 /** What each rule card says it is about. */
@@ -16,6 +17,7 @@ export const OCCASION_WHEN: Record<AutomationOccasion, string> = {
   birthday: "On the client's birthday.",
   anniversary: 'On the day the client married.',
   'home-anniversary': 'On the day the client bought their home with you.',
+  'check-in': "When a client's keep-in-touch rhythm says they are due for a check-in.",
 };
 
 export const CHANNEL_NAMES: Record<MessageChannel, string> = { email: 'E-mail', sms: 'Text message' };

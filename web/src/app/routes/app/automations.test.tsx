@@ -31,6 +31,9 @@ const defaultHome: AutomationRule = {
   sendTime: '09:00',
 };
 
+/** The check-in rule, never saved either: sent with its defaults. */
+const defaultCheckIn: AutomationRule = { ...defaultHome, occasion: 'check-in' };
+
 function automationsWith(rules: AutomationRule[], occasions: Automations['tomorrow']['occasions'] = []): Automations {
   return { rules, tomorrow: { date: '2026-11-25', occasions } };
 }
@@ -138,6 +141,7 @@ describe('/automations', () => {
         mode: 'auto',
         sendTime: '18:30',
       } satisfies AutomationRule,
+      defaultCheckIn,
     ];
     const { user, card, form, fetchMock } = await openAutomations({
       isPro: true,
@@ -234,7 +238,7 @@ describe('/automations', () => {
     await user.click(button(form, 'Save automations'));
     await toasts().findByText('Automations saved');
     expect(callsTo(fetchMock, `PUT ${AUTOMATIONS}`)[0]?.body).toEqual({
-      rules: [stored[0], { ...stored[1], enabled: true }, defaultHome],
+      rules: [stored[0], { ...stored[1], enabled: true }, defaultHome, defaultCheckIn],
     });
   });
 });

@@ -43,7 +43,12 @@ async function openToday(messages: OutgoingMessage[], api: MockRoutes = {}) {
   let queue = messages;
   const view = renderApp('/today', {
     user: createUser(),
-    api: { [QUEUE]: () => jsonResponse(200, queueOf(queue)), 'GET /api/clients': () => jsonResponse(200, []), ...api },
+    api: {
+      [QUEUE]: () => jsonResponse(200, queueOf(queue)),
+      'GET /api/clients': () => jsonResponse(200, []),
+      'GET /api/clients?due=check-in&limit=20': () => jsonResponse(200, { clients: [], nextCursor: null, total: 0 }),
+      ...api,
+    },
   });
   await findPageHeading('Today');
   return { ...view, setQueue: (next: OutgoingMessage[]) => (queue = next) };

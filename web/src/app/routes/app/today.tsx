@@ -7,6 +7,7 @@ import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { OutgoingQueue } from '@/features/automations/components/outgoing-queue';
 import { useClientComposer } from '@/features/messages/components/use-client-composer';
+import { CheckInsCard } from '@/features/check-ins/check-ins-card';
 
 export function TodayRoute() {
   const composer = useClientComposer();
@@ -21,6 +22,7 @@ export function TodayRoute() {
       }
     >
       <OutgoingQueue onEmail={composer.open} />
+      <CheckInsCard />
       {composer.dialog}
     </PageLayout>
   );

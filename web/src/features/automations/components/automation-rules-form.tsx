@@ -2,6 +2,7 @@
 // sent by itself, at what time of the client's day) and one Save for them all. The shared schema
 // checks them first; the server's refusals land under the control they are about.
 import CakeOutlined from '@/components/icons/CakeOutlined';
+import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
 import FavoriteBorderOutlined from '@/components/icons/FavoriteBorderOutlined';
 import HomeOutlined from '@/components/icons/HomeOutlined';
 import Alert from '@mui/material/Alert';
@@ -44,6 +45,7 @@ const OCCASION_ICONS: Record<AutomationOccasion, ReactNode> = {
   birthday: <CakeOutlined />,
   anniversary: <FavoriteBorderOutlined />,
   'home-anniversary': <HomeOutlined />,
+  'check-in': <EventAvailableOutlined />,
 };
 
 type RuleField = Exclude<keyof AutomationRule, 'occasion'>;

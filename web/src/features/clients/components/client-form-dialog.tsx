@@ -18,8 +18,12 @@ import { FormikTextField } from '@/components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
 import { browserToday, formatCalendarDate } from '@/lib/dates';
 import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
+import { CadenceField } from './cadence-field';
+import { ClientTimeZoneField } from './client-time-zone-field';
+import { KeyDatesField } from './key-dates-field';
+import { rhythmInitialValues, withRhythmInput, type RhythmFormValues } from './rhythm-form-values';
 
-export type ClientFormValues = Record<ClientField, string>;
+export type ClientFormValues = Record<ClientField, string> & RhythmFormValues;
 
 /** What the submit handler needs to put server field errors on the form. */
 export type ClientFormHelpers = { setErrors: (errors: Partial<Record<ClientField, string>>) => void };
@@ -43,12 +47,13 @@ function SectionHeading({ children }: { children: string }) {
 }
 
 function initialValuesFor(client: Client | null | undefined): ClientFormValues {
-  return Object.fromEntries(CLIENT_FIELDS.map((field) => [field, client?.[field] ?? ''])) as ClientFormValues;
+  const fields = Object.fromEntries(CLIENT_FIELDS.map((field) => [field, client?.[field] ?? '']));
+  return { ...fields, ...rhythmInitialValues(client) } as ClientFormValues;
 }
 
 async function validate(values: ClientFormValues): Promise<FormikErrors<ClientFormValues>> {
   try {
-    await validateYupSchema(values, clientSchema, false, { today: browserToday() });
+    await validateYupSchema(withRhythmInput(values), clientSchema, false, { today: browserToday() });
     return {};
   } catch (error) {
     return yupToFormErrors(error);
@@ -68,7 +73,10 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
         initialValues={initialValuesFor(client)}
         validate={validate}
         onSubmit={async (values, { setErrors }) => {
-          const input = clientSchema.cast(values, { context: { today: browserToday() }, assert: false }) as ClientInput;
+          const input = clientSchema.cast(withRhythmInput(values), {
+            context: { today: browserToday() },
+            assert: false,
+          }) as ClientInput;
           await onSubmit(input, { setErrors });
         }}
       >
@@ -132,6 +140,13 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
                 />
                 <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
                 <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
+              </Box>
+              <SectionHeading>Custom dates</SectionHeading>
+              <KeyDatesField />
+              <SectionHeading>Keep in touch</SectionHeading>
+              <Box sx={{ display: 'grid', gap: 2.5 }}>
+                <CadenceField />
+                <ClientTimeZoneField />
               </Box>
               {client ? (
                 <>

@@ -12,6 +12,8 @@ export type DraftArgs = {
   channel: DraftChannel;
   tone: DraftTone;
   instructions?: string;
+  /** With occasion 'custom': the custom date's label, the occasion the draft is for. */
+  label?: string;
   variant: number;
 };
 

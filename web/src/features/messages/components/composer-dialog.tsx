@@ -34,7 +34,8 @@ import { firstName } from '../message-text';
 import { ChannelChoice, DraftSettings, SuggestDraft } from './composer-fields';
 import { ComposerOutcome } from './composer-outcome';
 
-export type ComposerTarget = { client: Client; occasion: DraftOccasion };
+/** `label`: a custom date's, when the composer opens on one (its draft is written for it). */
+export type ComposerTarget = { client: Client; occasion: DraftOccasion; label?: string };
 
 /** Why each channel cannot be used for this client, or null when it can. */
 export function channelProblems(client: Client): Record<MessageChannel, string | null> {
@@ -107,6 +108,7 @@ function Composer({ target, titleId, onClose }: ComposerProps) {
         channel,
         tone,
         instructions: instructions.trim() || undefined,
+        ...(occasion === 'custom' && target.label ? { label: target.label } : {}),
         variant,
       });
       setDraft(next);

@@ -9,12 +9,14 @@ import type { DraftOccasion } from '@shared/drafts';
 type MessageButtonProps = {
   client: Client;
   occasion?: DraftOccasion;
-  onOpen: (client: Client, occasion?: DraftOccasion) => void;
+  /** A custom date's label (occasion 'custom'). */
+  label?: string;
+  onOpen: (client: Client, occasion?: DraftOccasion, label?: string) => void;
   variant?: 'icon' | 'button';
 };
 
-export function MessageButton({ client, occasion, onOpen, variant = 'icon' }: MessageButtonProps) {
-  const open = () => onOpen(client, occasion);
+export function MessageButton({ client, occasion, label, onOpen, variant = 'icon' }: MessageButtonProps) {
+  const open = () => onOpen(client, occasion, label);
   if (variant === 'button') {
     return (
       <Button variant="outlined" startIcon={<SendRounded />} onClick={open}>

@@ -15,7 +15,12 @@ export function useReminderMessages(clients: readonly Client[] | undefined) {
     (event: ReminderEvent) => {
       const client = byId.get(event.clientId);
       return client ? (
-        <MessageButton client={client} occasion={occasionForReminder(event.kind)} onOpen={openComposer} />
+        <MessageButton
+          client={client}
+          occasion={occasionForReminder(event.kind)}
+          label={event.label}
+          onOpen={openComposer}
+        />
       ) : null;
     },
     [byId, openComposer],

@@ -12,9 +12,9 @@ export function useComposer() {
   const [target, setTarget] = useState<ComposerTarget | null>(null);
   // Stays mounted once opened, so the dialog can play its closing transition.
   const [opened, setOpened] = useState(false);
-  const openComposer = useCallback((client: Client, occasion: DraftOccasion = 'check-in') => {
+  const openComposer = useCallback((client: Client, occasion: DraftOccasion = 'check-in', label?: string) => {
     setOpened(true);
-    setTarget({ client, occasion });
+    setTarget({ client, occasion, ...(label ? { label } : {}) });
   }, []);
   const close = useCallback(() => setTarget(null), []);
   const composer = opened ? (

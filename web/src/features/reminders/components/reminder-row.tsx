@@ -1,12 +1,13 @@
 // One reminder: what it is (icon and type), whose it is, when, and what the page offers to do about it.
 import CakeRounded from '@/components/icons/CakeRounded';
+import EventOutlined from '@/components/icons/EventOutlined';
 import FavoriteRounded from '@/components/icons/FavoriteRounded';
 import HomeRounded from '@/components/icons/HomeRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { alpha, type Theme } from '@mui/material/styles';
-import type { ReminderEvent, ReminderKind } from '@shared/reminders';
+import { eventTitle, type ReminderEvent, type ReminderKind } from '@shared/reminders';
 import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '@/lib/dates';
 import { ClientLink } from '@/components/ui/client-link';
 
@@ -14,6 +15,7 @@ const KIND_LOOK: Record<ReminderKind, { Icon: typeof CakeRounded; color: (theme:
   birthday: { Icon: CakeRounded, color: (theme) => theme.palette.secondary.main },
   anniversary: { Icon: FavoriteRounded, color: () => '#C2417A' },
   home: { Icon: HomeRounded, color: (theme) => theme.palette.primary.main },
+  custom: { Icon: EventOutlined, color: (theme) => theme.palette.text.secondary },
 };
 
 type ReminderRowProps = {
@@ -60,7 +62,7 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
         <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
           <ClientLink id={event.clientId} name={event.clientName} />
         </Typography>
-        <Typography variant="muted">{event.type}</Typography>
+        <Typography variant="muted">{eventTitle(event)}</Typography>
       </Box>
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -24,7 +24,7 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { browserTimeZone } from '@/lib/dates';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
-import { timeZoneLabel, timeZoneOptions } from '../time-zones';
+import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
 
 export const PREFERENCES_SAVED = 'Reminder settings saved';
 
