@@ -85,6 +85,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/clients', handler: 'clients/get-clients', access: 'agent', uses: ['table:read'] },
   { method: 'GET', path: '/api/clients/export', handler: 'clients/get-clients-export', access: 'agent', uses: ['table:read', 'exports'], timeoutSeconds: 29 },
   { method: 'POST', path: '/api/clients', handler: 'clients/post-clients', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/tags', handler: 'tags/get-tags', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', uses: ['table:write'], body: 'multipart', timeoutSeconds: 29 },
   { method: 'POST', path: '/api/imports', handler: 'imports/post-imports', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/imports/{id}/start', handler: 'imports/post-import-start', access: 'agent', uses: ['table:write', 'uploads', 'import-queue'] },

@@ -101,6 +101,8 @@ export async function getClientsByIds(agentId: string, clientIds: readonly strin
 }
 
 export type ClientChanges = Partial<Record<keyof ClientInput, string | null>> & {
+  tags?: string[];
+  cadenceDays?: number | null;
   lastContactDate?: string | null;
   automationsPaused?: boolean;
 };
@@ -115,6 +117,7 @@ export type NewClientFields = Pick<
   | 'smsOptedOutAt'
   | 'registrationPendingAt'
   | 'registeredThroughDirectoryAt'
+  | 'tags'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

@@ -1,12 +1,15 @@
 // GET /api/clients: the signed-in agent's clients. With any of limit, cursor, q, sort or order, a
 // page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
 // asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
-// whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
+// whose e-mail, starts with each word of it (case and accents aside); `tag` keeps the clients with that tag (with any
+// of the others; `total` then counts the tagged clients, or those that also match `q`). Without any of them, the
 // whole book as an array, sorted by name: kept for API users who read it so; the web app reads
 // pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
 import * as yup from 'yup';
 import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '@shared/api-types';
+import { tagSchema } from '@shared/tags';
 import { listClients, toClient } from '../../data/clients';
+import { tagCount } from '../../data/tags';
 import { pageClientList } from '../../data/client-lists';
 import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
 import { defineHandler } from '../../http/handler';
@@ -29,6 +32,7 @@ const query = pageQuery(CLIENT_PAGE.max).shape({
     ),
   sort: yup.string<ClientSort>().oneOf(CLIENT_SORTS, CLIENT_LIST_MESSAGES.sort),
   order: yup.string<SortOrder>().oneOf(['asc', 'desc'] as const, CLIENT_LIST_MESSAGES.order),
+  tag: tagSchema,
 });
 
 export const handler = defineHandler(
@@ -47,12 +51,12 @@ export const handler = defineHandler(
       q: query.q?.trim() ? query.q : undefined,
       sort,
       order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
+      tag: query.tag,
     });
-    const body: ClientPage = {
-      clients: page.clients.map(toClient),
-      nextCursor: page.nextCursor,
-      total: page.total ?? Math.max(0, Number(user.clientCount ?? 0) || 0),
-    };
+    const total =
+      page.total ??
+      (query.tag !== undefined ? await tagCount(user.id, query.tag) : Math.max(0, Number(user.clientCount ?? 0) || 0));
+    const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total };
     return { body };
   },
 );
