@@ -389,3 +389,5 @@ export const bulkIdsKey = (jobId: string, chunk: number) => ({
   sk: String(chunk).padStart(6, '0'),
 });
 export const bulkUndoPartition = (jobId: string) => `BULKUNDO#${jobId}`;
+/** How many segments the agent has (a conditional ADD keeps it within SEGMENTS_PER_AGENT_MAX). */
+export const segmentCountKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'SEGMENTCOUNT' });

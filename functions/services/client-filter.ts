@@ -30,7 +30,7 @@ export const clientFilterSchema = yup
     tag: tagSchema,
     q: yup
       .string()
-      .strict(true)
+      .typeError(CLIENT_FILTER_MESSAGES.q)
       .trim()
       .max(100, CLIENT_FILTER_MESSAGES.q)
       .test('q-word', CLIENT_FILTER_MESSAGES.q, (value) => value === undefined || /[\p{L}\p{N}]/u.test(value)),
@@ -44,7 +44,6 @@ export const clientFilterSchema = yup
       .max(NOT_CONTACTED_DAYS_MAX, CLIENT_FILTER_MESSAGES.notContactedDays),
   })
   .noUnknown(true, CLIENT_FILTER_MESSAGES.empty)
-  .strict(true)
   .typeError(CLIENT_FILTER_MESSAGES.empty)
   .test('filter-empty', CLIENT_FILTER_MESSAGES.empty, (value) =>
     Boolean(value && Object.values(value).some((field) => field !== undefined)),

@@ -148,3 +148,85 @@ describe('GET /api/clients?tag=', () => {
     expect((await other.client.get('/api/tags')).body).toEqual({ tags: [] });
   });
 });
+
+describe('segments', () => {
+  it('saves a filter under a name and lists it with its current count; deleting it leaves the clients', async () => {
+    const { client, user } = await proAgent();
+    const ana = await addClient(client, { name: 'Ana Ruiz', tags: ['Buyer'] });
+    await addClient(client, { name: 'Ben Okafor', tags: ['buyer'] });
+    await addClient(client, { name: 'Ana Smith' });
+    await advanceLastContact(user.id, ana, new Date().toISOString().slice(0, 10));
+
+    const buyers = await client.post('/api/segments', { name: '  Past buyers ', filter: { tag: 'BUYER' } });
+    expect(buyers.status).toBe(201);
+    expect(buyers.body).toMatchObject({ name: 'Past buyers', filter: { tag: 'BUYER' }, count: 2 });
+    const quiet = await client.post('/api/segments', {
+      name: 'Quiet buyers',
+      filter: { tag: 'buyer', notContactedDays: 30 },
+    });
+    expect(quiet.body.count).toBe(1);
+    const anas = await client.post('/api/segments', { name: 'Anas', filter: { q: 'ana' } });
+    expect(anas.body.count).toBe(2);
+    const neverContacted = await client.post('/api/segments', { name: 'Quiet', filter: { notContactedDays: 1 } });
+    expect(neverContacted.body.count).toBe(2);
+
+    await addClient(client, { name: 'Cy Twain', tags: ['Buyer'] });
+    const listed = await client.get('/api/segments');
+    expect(listed.status).toBe(200);
+    expect(listed.body.segments.map((s: { name: string; count: number }) => [s.name, s.count])).toEqual([
+      ['Past buyers', 3],
+      ['Quiet buyers', 2],
+      ['Anas', 2],
+      ['Quiet', 3],
+    ]);
+
+    expect((await client.delete(`/api/segments/${buyers.body.id}`)).status).toBe(204);
+    expect((await client.delete(`/api/segments/${buyers.body.id}`)).status).toBe(404);
+    expect((await client.get('/api/segments')).body.segments).toHaveLength(3);
+    expect((await client.get('/api/clients?tag=buyer')).body.total).toBe(3);
+  });
+
+  it('refuses a bad name or filter with a code, and dueForCheckIn as UNSUPPORTED_FILTER for now', async () => {
+    const { client } = await proAgent();
+    const cases: Array<[unknown, string]> = [
+      [{ name: '', filter: { tag: 'a' } }, "A segment's name is 1 to 60 characters"],
+      [{ name: 'x'.repeat(61), filter: { tag: 'a' } }, "A segment's name is 1 to 60 characters"],
+      [{ name: 'All', filter: {} }, 'A filter needs at least one of tag, q, dueForCheckIn or notContactedDays'],
+      [{ name: 'All' }, 'A filter needs at least one of tag, q, dueForCheckIn or notContactedDays'],
+      [{ name: 'Odd', filter: { notContactedDays: 0 } }, 'notContactedDays must be a whole number from 1 to 3650'],
+      [{ name: 'Odd', filter: { notContactedDays: 2.5 } }, 'notContactedDays must be a whole number from 1 to 3650'],
+      [{ name: 'Odd', filter: { tag: 'x'.repeat(40) } }, 'A tag is at most 32 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post('/api/segments', body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    const due = await client.post('/api/segments', { name: 'Due', filter: { dueForCheckIn: true } });
+    expect(due.status).toBe(400);
+    expect(due.body.code).toBe('UNSUPPORTED_FILTER');
+    expect((await client.get('/api/segments')).body.segments).toEqual([]);
+  });
+
+  it('keeps at most 50 segments per agent', async () => {
+    const { client } = await proAgent();
+    for (let i = 0; i < 50; i += 1) {
+      expect((await client.post('/api/segments', { name: `S${i}`, filter: { tag: `t${i}` } })).status).toBe(201);
+    }
+    const over = await client.post('/api/segments', { name: 'One more', filter: { tag: 'x' } });
+    expect(over.status).toBe(409);
+    expect(over.body.code).toBe('SEGMENT_LIMIT');
+    const first = (await client.get('/api/segments')).body.segments[0];
+    await client.delete(`/api/segments/${first.id}`);
+    expect((await client.post('/api/segments', { name: 'One more', filter: { tag: 'x' } })).status).toBe(201);
+  });
+
+  it("never shows or deletes another agent's segment", async () => {
+    const owner = await proAgent();
+    const saved = await owner.client.post('/api/segments', { name: 'Mine', filter: { tag: 'a' } });
+    const other = await proAgent();
+    expect((await other.client.get('/api/segments')).body.segments).toEqual([]);
+    expect((await other.client.delete(`/api/segments/${saved.body.id}`)).status).toBe(404);
+    expect((await owner.client.get('/api/segments')).body.segments).toHaveLength(1);
+  });
+});
