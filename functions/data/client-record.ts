@@ -20,6 +20,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS, type ClientInput } from '@shared/client-schema';
+import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
 import { remainingFreeSlots } from '../domain/plan';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import { randomId } from '../domain/signed-tokens';
@@ -40,6 +41,12 @@ export { ClientEmailTakenError };
 export type ClientChange =
   /** Fields of the form, an import row or a registration (null or '' clears an optional one). */
   | { kind: 'edit'; changes: ClientChanges }
+  /**
+   * A tag added to or taken off the client (a bulk action): applied to the tags as they are, so a concurrent edit
+   * keeps its own; refused ('tags-full') when adding would pass TAGS_PER_CLIENT_MAX.
+   */
+  | { kind: 'tag'; add: string }
+  | { kind: 'untag'; remove: string }
   /** The agent sets the review status (or the review check found the review). */
   | { kind: 'review-status'; status: ReviewStatus }
   /** A review request goes out: refused when the client already reviewed, or was asked within `minIntervalMs`. */
@@ -92,6 +99,7 @@ export type ChangeOutcome =
   | { kind: 'not-found' }
   | { kind: 'already-submitted' }
   | { kind: 'opted-out' }
+  | { kind: 'tags-full' }
   | { kind: 'too-soon'; lastRequestedAt: string };
 
 type Applied = { kind: 'changed'; after: ClientItem } | Exclude<ChangeOutcome, { kind: 'changed' }>;
@@ -104,6 +112,14 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
   switch (change.kind) {
     case 'edit':
       return changed({ ...editedFields(change.changes), updatedAt: stamp });
+    case 'tag': {
+      if (hasTag(before.tags, change.add)) return unchanged;
+      const tags = withTag(before.tags, change.add);
+      return tags.length > TAGS_PER_CLIENT_MAX ? { kind: 'tags-full' } : changed({ tags, updatedAt: stamp });
+    }
+    case 'untag':
+      if (!hasTag(before.tags, change.remove)) return unchanged;
+      return changed({ tags: withoutTag(before.tags, change.remove), updatedAt: stamp });
     case 'review-status': {
       const was = before.reviewStatus ?? 'pending';
       const fields: Partial<ClientItem> = { reviewStatus: change.status, updatedAt: stamp };
