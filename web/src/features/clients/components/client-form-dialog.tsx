@@ -18,6 +18,7 @@ import { FormikTextField } from '@/components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
 import { browserToday, formatCalendarDate } from '@/lib/dates';
 import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
+import { ClientTagsField } from './client-tags-field';
 
 export type ClientFormValues = Record<ClientField, string>;
 
@@ -135,6 +136,8 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
               </Box>
               {client ? (
                 <>
+                  <SectionHeading>Tags</SectionHeading>
+                  <ClientTagsField client={client} />
                   <SectionHeading>Text messages</SectionHeading>
                   <SmsConsentAttestation client={client} />
                 </>
