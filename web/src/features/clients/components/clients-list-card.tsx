@@ -46,10 +46,23 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
   };
   // No clients at all (not merely none on this page or for this search).
   const bookEmpty =
-    page !== undefined && !list.isStale && !list.error && !view.q && !view.cursor && page.clients.length === 0;
+    page !== undefined &&
+    !list.isStale &&
+    !list.error &&
+    !view.q &&
+    !view.tag &&
+    !view.cursor &&
+    page.clients.length === 0;
 
   return (
     <Card ref={cardRef} sx={{ scrollMarginTop: 88 }}>
+      {/* Outside the states below: a delete that empties the list still offers its undo. */}
+      <BulkActionsBar
+        selection={selection}
+        pageIds={list.isStale || !page ? [] : page.clients.map((client) => client.id)}
+        matching={page?.total ?? 0}
+        filter={view.tag || view.q ? { tag: view.tag, q: view.q || undefined } : undefined}
+      />
       {list.error && !page ? (
         <PageError error={list.error} onRetry={list.retry} onFirstPage={pager.first}>
           We couldn't load your clients.
@@ -64,12 +77,6 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
         <>
           <ClientsToolbar list={list} isPro={isPro} isMobile={isMobile} searchRef={searchRef} />
           <TagFilter tag={view.tag} q={view.q} onFilter={list.setFilter} />
-          <BulkActionsBar
-            selection={selection}
-            pageIds={list.isStale ? [] : page.clients.map((client) => client.id)}
-            matching={page.total}
-            filter={view.tag || view.q ? { tag: view.tag, q: view.q || undefined } : undefined}
-          />
           <ClientsPage list={list} isMobile={isMobile} selection={selection} {...actions} />
           {view.cursor || pager.hasNext || view.limit !== PAGE_SIZES[0] ? (
             <ClientsPager
