@@ -2,7 +2,7 @@
 // combined with search, order and pages, the tag counts, segments, bulk actions at once and as a job (resumed after a
 // crash), and a bulk delete's undo.
 import { TAGS_PER_CLIENT_MAX } from '@shared/tags';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClientBatch } from '../../data/client-record';
 import { getBulkJob, putBulkJob, writeBulkIds } from '../../data/bulk-jobs';
 import { db, table } from '../../data/db';
@@ -421,7 +421,7 @@ describe('bulk delete and its undo', () => {
 describe('bulk actions over 100 clients, as a job', () => {
   it('answers 202 with the job, which tags every matching client', async () => {
     const { client, user } = await proAgent();
-    await bookOf(user.id, 130, ['Imported']);
+    await bookOf(user.id, 104, ['Imported']);
     const started = await client.post('/api/clients/bulk', {
       action: 'add-tag',
       filter: { tag: 'imported' },
@@ -431,13 +431,13 @@ describe('bulk actions over 100 clients, as a job', () => {
     expect(started.body).toEqual({ id: expect.any(String) });
     expect(await waitForJob(client, started.body.id)).toMatchObject({
       status: 'done',
-      total: 130,
-      done: 130,
+      total: 104,
+      done: 104,
       failed: 0,
     });
     expect((await client.get('/api/tags')).body.tags).toEqual([
-      { name: 'Imported', count: 130 },
-      { name: 'Newsletter', count: 130 },
+      { name: 'Imported', count: 104 },
+      { name: 'Newsletter', count: 104 },
     ]);
   });
 
@@ -487,5 +487,39 @@ describe('bulk actions over 100 clients, as a job', () => {
         expect(back.sort()).toEqual([...ids].sort());
       }
     }
+  });
+});
+
+describe('closing the account', () => {
+  it('erases the tag entries and counters, the segments and a bulk delete with its snapshots', async () => {
+    const { client, user, details } = await proAgent();
+    const ids = [await addClient(client, { tags: ['Buyer', 'VIP'] }), await addClient(client, { tags: ['Buyer'] })];
+    await client.post(`/api/clients/${ids[0]}/touches`, {
+      kind: 'note',
+      date: '2026-02-03',
+      note: 'Kept in a snapshot',
+    });
+    await client.post('/api/segments', { name: 'Buyers', filter: { tag: 'buyer' } });
+    expect((await client.post('/api/clients/bulk', { action: 'delete', ids: [ids[0]] })).body.done).toBe(1);
+    const closed = await client.delete('/api/user', { json: { password: details.password } });
+    expect(closed.status).toBe(202);
+    const mentions = async () => {
+      const items: Array<Record<string, unknown>> = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: start }));
+        items.push(...(out.Items ?? []));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return items.filter(
+        (item) => JSON.stringify(item).includes(user.id) || ids.some((id) => JSON.stringify(item).includes(id)),
+      );
+    };
+    let left = await mentions();
+    for (let round = 0; round < 100 && left.length > 0; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = await mentions();
+    }
+    expect(left.map((item) => `${String(item.pk)} ${String(item.sk)}`)).toEqual([]);
   });
 });
