@@ -14,6 +14,7 @@ import { entryItem, listEntries, pageClientList } from '../functions/data/client
 import { newClientItem } from '../functions/data/clients';
 import { db, table } from '../functions/data/db';
 import { bookDeltas } from '../functions/data/insights';
+import { addToTagCounts } from '../functions/data/tags';
 import { insightsBookKey, insightsMonthKey, userKey } from '../functions/data/keys';
 import { readOccasions } from '../functions/data/occasions';
 import { getUserById, setProStatus } from '../functions/data/users';
@@ -200,6 +201,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
   const start = performance.now();
   const now = new Date();
   const book: Record<string, number> = {};
+  let tagged = 0;
   let written = 0;
   for (let from = 0; from < size; from += 2500) {
     const items: Array<Record<string, unknown>> = [];
@@ -223,7 +225,10 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
             : {}),
         } as never,
         now,
+        // One client in five carries a tag: 100 at 500 clients, 10,000 at 50,000 (the tag page's case).
+        i % 5 === 0 ? { tags: ['Buyer'] } : {},
       );
+      if (i % 5 === 0) tagged += 1;
       for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
       items.push(Object.fromEntries(Object.entries(client).filter(([, v]) => v !== null && v !== undefined)));
       for (const entry of listEntries(client)) items.push(entryItem(entry, client.id));
@@ -234,6 +239,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
   await db().send(
     new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }),
   );
+  await addToTagCounts(agentId, { buyer: { name: 'Buyer', n: tagged } });
   for (const [i, month] of lastMonths(todayIn(ZONE, now), 6).entries()) {
     await db().send(
       new PutCommand({
@@ -304,12 +310,13 @@ export async function benchBook(): Promise<Figures> {
       seeds[size] = await seedBook(user.id, size);
       const agent = (await getUserById(user.id, true))!;
       const today = todayIn(ZONE);
-      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder }) => () =>
+      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder; tag?: string }) => () =>
         pageClientList(user.id, {
           limit: 50,
           sort: query.sort ?? 'name',
           order: query.order ?? 'asc',
           ...(query.q ? { q: query.q } : {}),
+          ...(query.tag ? { tag: query.tag } : {}),
         });
       const cases: Array<{
         what: string;
@@ -328,6 +335,12 @@ export async function benchBook(): Promise<Figures> {
           path: '/api/clients?limit=50&q=liam',
           inProcess: list({ q: 'liam' }),
           check: (b) => (b as { clients: unknown[] }).clients.length === 50,
+        },
+        {
+          what: 'a tag page ("buyer": 100 clients at 500, 10,000 at 50,000)',
+          path: '/api/clients?limit=50&tag=buyer',
+          inProcess: list({ tag: 'buyer' }),
+          check: (b) => (b as { clients: unknown[]; total: number }).clients.length === 50,
         },
         {
           what: 'a sort (completion, highest first)',
