@@ -28,6 +28,7 @@ import {
   type BulkJobItem,
 } from '../data/bulk-jobs';
 import { queryAll } from '../data/db';
+import { agentTimeZone } from '../data/insights';
 import { bulkJobKey, CONVERSATION_SK, milestonePartition, TESTIMONIAL_PREFIX } from '../data/keys';
 import { randomId } from '../domain/signed-tokens';
 import { enqueueImport, type BulkJobMessage } from '../integrations/import-queue';
@@ -196,7 +197,9 @@ export async function runBulkJob(
   if (!job) return 'gone';
   if (job.status === 'done' || job.status === 'undone') return 'done';
   if (job.total === undefined) {
-    const ids = job.ids ?? (await filteredClientIds(agentId, job.filter!, {}));
+    // A filter's "not contacted in N days" counts the agent's own days.
+    const timeZone = (await agentTimeZone(agentId)) ?? 'UTC';
+    const ids = job.ids ?? (await filteredClientIds(agentId, job.filter!, { timeZone }));
     await writeBulkIds(agentId, jobId, ids);
     job = (await getBulkJob(agentId, jobId))!;
   }
