@@ -15,6 +15,7 @@ import { newClientItem } from '../functions/data/clients';
 import { db, table } from '../functions/data/db';
 import { bookDeltas } from '../functions/data/insights';
 import { countDueForCheckIn, dueForCheckInPage } from '../functions/data/check-ins';
+import { addToTagCounts } from '../functions/data/tags';
 import { contactIndexKeys, insightsBookKey, insightsMonthKey, userKey } from '../functions/data/keys';
 import { readOccasions } from '../functions/data/occasions';
 import { getUserById, setProStatus } from '../functions/data/users';
@@ -204,6 +205,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
   const start = performance.now();
   const now = new Date();
   const book: Record<string, number> = {};
+  let tagged = 0;
   let written = 0;
   for (let from = 0; from < size; from += 2500) {
     const items: Array<Record<string, unknown>> = [];
@@ -228,6 +230,8 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
             : {}),
         } as never,
         now,
+        // One client in five carries a tag: 100 at 500 clients, 10,000 at 50,000 (the tag page's case).
+        i % 5 === 0 ? { tags: ['Buyer'] } : {},
       );
       // Half the book keeps a rhythm; the same 150 at every size are due (their last contact long ago), so the due
       // page and its count read as much at 500 clients as at 50,000.
@@ -237,6 +241,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
         i % 2 === 0
           ? { ...made, cadenceDays: 90, lastContactDate, ...contactIndexKeys(agentId, lastContactDate, id) }
           : made;
+      if (i % 5 === 0) tagged += 1;
       for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
       items.push(Object.fromEntries(Object.entries(client).filter(([, v]) => v !== null && v !== undefined)));
       for (const entry of listEntries(client)) items.push(entryItem(entry, client.id));
@@ -247,6 +252,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
   await db().send(
     new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agentId), type: 'insights-book', ...book } }),
   );
+  await addToTagCounts(agentId, { buyer: { name: 'Buyer', n: tagged } });
   for (const [i, month] of lastMonths(todayIn(ZONE, now), 6).entries()) {
     await db().send(
       new PutCommand({
@@ -317,12 +323,13 @@ export async function benchBook(): Promise<Figures> {
       seeds[size] = await seedBook(user.id, size);
       const agent = (await getUserById(user.id, true))!;
       const today = todayIn(ZONE);
-      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder }) => () =>
+      const list = (query: { q?: string; sort?: ClientSort; order?: SortOrder; tag?: string }) => () =>
         pageClientList(user.id, {
           limit: 50,
           sort: query.sort ?? 'name',
           order: query.order ?? 'asc',
           ...(query.q ? { q: query.q } : {}),
+          ...(query.tag ? { tag: query.tag } : {}),
         });
       const cases: Array<{
         what: string;
@@ -341,6 +348,12 @@ export async function benchBook(): Promise<Figures> {
           path: '/api/clients?limit=50&q=liam',
           inProcess: list({ q: 'liam' }),
           check: (b) => (b as { clients: unknown[] }).clients.length === 50,
+        },
+        {
+          what: 'a tag page ("buyer": 100 clients at 500, 10,000 at 50,000)',
+          path: '/api/clients?limit=50&tag=buyer',
+          inProcess: list({ tag: 'buyer' }),
+          check: (b) => (b as { clients: unknown[]; total: number }).clients.length === 50,
         },
         {
           what: 'a sort (completion, highest first)',

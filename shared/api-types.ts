@@ -499,6 +499,50 @@ export const CLIENT_PAGE = { default: 50, max: 500 } as const;
  */
 export type ClientPage = { clients: Client[]; nextCursor: string | null; total: number };
 
+// Tags, segments and bulk actions.
+/** GET /api/tags: each tag the agent's clients carry, as first written, and how many carry it. */
+export type TagCount = { name: string; count: number };
+export type TagList = { tags: TagCount[] };
+
+/** Which clients: every field given must hold (a segment's definition, a bulk action's or a broadcast's audience). */
+export type ClientFilter = {
+  tag?: string;
+  q?: string;
+  /** Clients due for a check-in (their keep-in-touch rhythm). */
+  dueForCheckIn?: boolean;
+  /** Clients not contacted in at least this many days (never contacted included). */
+  notContactedDays?: number;
+};
+export const SEGMENTS_PER_AGENT_MAX = 50;
+export const SEGMENT_NAME_MAX = 60;
+/** A saved filter, with how many clients match it now. */
+export type Segment = { id: string; name: string; filter: ClientFilter; count: number; createdAt: string };
+export type SegmentList = { segments: Segment[] };
+
+export const BULK_ACTIONS = ['add-tag', 'remove-tag', 'set-cadence', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** Up to this many clients a bulk action answers at once; more run as a job. */
+export const BULK_AT_ONCE_MAX = 100;
+/** A bulk delete can be undone this long. */
+export const BULK_UNDO_MS = 10 * 60 * 1000;
+/** POST /api/clients/bulk (at most BULK_AT_ONCE_MAX clients): done at once. `id`: for a delete's undo. */
+export type BulkResult = { id: string; action: BulkAction; total: number; done: number; failed: number };
+/** POST /api/clients/bulk (more clients): 202, the job to follow. */
+export type BulkStarted = { id: string };
+export type BulkJobStatus = 'queued' | 'running' | 'done' | 'undone';
+/** GET /api/clients/bulk/{id}. `undoUntil`: a delete's undo window. */
+export type BulkJob = {
+  id: string;
+  action: BulkAction;
+  status: BulkJobStatus;
+  total: number;
+  done: number;
+  failed: number;
+  undoUntil: string | null;
+};
+/** POST /api/clients/bulk/{id}/undo: how many deleted clients came back (and how many could not). */
+export type BulkUndo = { restored: number; failed: number };
+
 /**
  * GET /api/dashboard: the dashboard in one request, from counters and the occasion index (its cost
  * does not grow with the book): how many clients and submitted reviews, the next occasions within
@@ -743,6 +787,13 @@ export type ApiResponses = {
   'clients/get-clients': Client[] | ClientPage;
   'clients/get-clients-export': ClientsExport;
   'clients/get-client': Client;
+  'clients/post-clients-bulk': BulkResult | BulkStarted;
+  'clients/get-clients-bulk': BulkJob;
+  'clients/post-clients-bulk-undo': BulkUndo;
+  'segments/get-segments': SegmentList;
+  'segments/post-segments': Segment;
+  'segments/delete-segment': never;
+  'tags/get-tags': TagList;
   'clients/patch-client': Client;
   'clients/post-client-drafts': Draft;
   'clients/post-client-messages': SendMessageResult;

@@ -5,11 +5,16 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { digitsOnly } from '@shared/schemas';
 import { removeCalendarFeed } from './calendar-feeds';
-import { agentListPartitions } from './client-lists';
+import { agentListPartitions, tagPartitions } from './client-lists';
+import { everyTagKey } from './tags';
 import { batchDelete, db, queryAll, sendIf, table } from './db';
 import { removeDirectoryEntries } from './directory-index';
 import {
   agentPartition,
+  BULK_PREFIX,
+  bulkIdsPartition,
+  bulkUndoPartition,
+  tagCountPartition,
   CLIENT_PREFIX,
   GSI2,
   idempotencyPartition,
@@ -140,9 +145,10 @@ function partitionKeys(pk: string, prefix?: string): Promise<Key[]> {
 
 /**
  * Deletes the agent's partitions once the clients are gone: the rest of `AGENT#<id>` (invitation pointers, imports
- * and their report lines, support requests, locks a crash left), the list, search and occasion entries, insights,
- * daily send counters, the answers kept for repeated writes, reset links and the Stripe customer's lookup. Client
- * items are the client record's: false, and nothing deleted, while one is left.
+ * and their report lines, support requests, locks a crash left, segments, bulk actions with their ids and undo
+ * snapshots), the list, search, tag and occasion entries, the tag counters, insights, daily send counters, the answers
+ * kept for repeated writes, reset links and the Stripe customer's lookup. Client items are the client record's: false,
+ * and nothing deleted, while one is left.
  */
 export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
   const agentItems = await partitionKeys(agentPartition(user.id));
@@ -150,8 +156,14 @@ export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
   const imports = agentItems
     .filter(({ sk }) => sk.startsWith(IMPORT_PREFIX))
     .map(({ sk }) => sk.slice(IMPORT_PREFIX.length));
+  const bulkJobs = agentItems
+    .filter(({ sk }) => sk.startsWith(BULK_PREFIX))
+    .map(({ sk }) => sk.slice(BULK_PREFIX.length));
   const partitions = [
     ...imports.map(importIssuesPartition),
+    ...bulkJobs.flatMap((id) => [bulkIdsPartition(id), bulkUndoPartition(id)]),
+    ...(await everyTagKey(user.id)).flatMap((tag) => tagPartitions(user.id, tag)),
+    tagCountPartition(user.id),
     ...agentListPartitions(user.id),
     occasionsPartition(user.id),
     optOutMarkPartition(user.id),

@@ -5,6 +5,8 @@
 //  - last contact: gsi3 of the client items (`CONTACT#<agentId>`, functions/data/insights.ts);
 //  - search: `CSEARCH#<agentId>` / `<token>#<clientId>`, one entry per word of the name and one for
 //    the e-mail, lower-cased and without accents; a query word matches the start of a token.
+//  - a tag: `CTAG#<agentId>#<sort>#<folded tag>` / `<value>#<clientId>`, one entry per tag of the client and order
+//    (the four above and last contact), so `?tag=` pages like the whole list, at a cost independent of the book;
 //  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one
 //    entry per key date, read by functions/data/occasions.ts (the automations, the dashboard and the
 //    reminders page).
@@ -18,13 +20,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
+import { foldTag, hasTag } from '@shared/tags';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { checkInDueDate } from '../domain/check-ins';
 import { occasionEntries, rankOf } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, db, queryAll, table } from './db';
-import { checkInPartition, clientKey, CLIENT_PREFIX, contactPartition, GSI3, occasionsPartition } from './keys';
+import { checkInPartition, clientKey, CLIENT_PREFIX, contactPartition, GSI3, NEVER_CONTACTED, occasionsPartition } from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
   Partial<
@@ -39,6 +42,7 @@ type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'
       | 'lastContactDate'
       | 'reviewStatus'
       | 'registrationPendingAt'
+      | 'tags'
     >
   >;
 export type Entry = { pk: string; sk: string };
@@ -51,6 +55,12 @@ export const SEARCH_WORDS_MAX = 4;
 
 export const listPartition = (agentId: string, sort: IndexedSort) => `CLIST#${agentId}#${sort}`;
 export const searchPartition = (agentId: string) => `CSEARCH#${agentId}`;
+const TAG_SORTS = [...INDEXED_SORTS, 'lastContact'] as const;
+type TagSort = (typeof TAG_SORTS)[number];
+export const tagPartition = (agentId: string, sort: TagSort, tag: string) => `CTAG#${agentId}#${sort}#${foldTag(tag)}`;
+/** The partitions of one of the agent's tags (closing the account sweeps them). */
+export const tagPartitions = (agentId: string, tag: string): string[] =>
+  TAG_SORTS.map((sort) => tagPartition(agentId, sort, tag));
 /** Every list and search partition of an agent (closing the account sweeps them). */
 export const agentListPartitions = (agentId: string): string[] => [
   ...INDEXED_SORTS.map((sort) => listPartition(agentId, sort)),
@@ -82,9 +92,11 @@ export function queryWords(q: string): string[] {
   ].slice(0, SEARCH_WORDS_MAX);
 }
 
-function sortValue(client: Listed, sort: IndexedSort): string {
+function sortValue(client: Listed, sort: TagSort): string {
   const name = folded(client.name);
   switch (sort) {
+    case 'lastContact':
+      return client.lastContactDate || NEVER_CONTACTED;
     case 'name':
       return name;
     case 'created':
@@ -125,7 +137,18 @@ export function listEntries(client: Listed): Entry[] {
     ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
     ...occasionIndexEntries(client),
     ...checkInIndexEntries(client),
+    ...tagEntries(client),
   ];
+}
+
+/** The client's entries in its tags' partitions: one per tag and order. */
+export function tagEntries(client: Listed): Entry[] {
+  return (client.tags ?? []).flatMap((tag) =>
+    TAG_SORTS.map((sort) => ({
+      pk: tagPartition(client.agentId, sort, tag),
+      sk: `${sortValue(client, sort)}#${client.id}`,
+    })),
+  );
 }
 
 /** An entry as stored. */
@@ -133,7 +156,15 @@ export const entryItem = (entry: Entry, clientId: string) => ({ ...entry, type: 
 
 const same = (a: Entry, b: Entry) => a.pk === b.pk && a.sk === b.sk;
 
-export type ClientListQuery = { limit: number; cursor?: string; q?: string; sort: ClientSort; order: SortOrder };
+export type ClientListQuery = {
+  limit: number;
+  cursor?: string;
+  q?: string;
+  sort: ClientSort;
+  order: SortOrder;
+  /** Only the clients with this tag. */
+  tag?: string;
+};
 export type ClientListPage = { clients: ClientItem[]; nextCursor: string | null; total?: number };
 
 export const idOf = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1);
@@ -164,6 +195,7 @@ export function callsFor(client: Listed, entry: Entry): boolean {
   if (entry.pk === searchPartition(client.agentId))
     return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
   if (entry.pk === checkInPartition(client.agentId)) return checkInIndexEntries(client).some((own) => same(own, entry));
+  if (entry.pk.startsWith(`CTAG#${client.agentId}#`)) return tagEntries(client).some((own) => same(own, entry));
   return occasionIndexEntries(client).some((own) => same(own, entry));
 }
 
@@ -174,7 +206,9 @@ export function callsFor(client: Listed, entry: Entry): boolean {
  */
 export async function pageClientList(agentId: string, query: ClientListQuery): Promise<ClientListPage> {
   const forward = query.order === 'asc';
-  if (query.q !== undefined) return searchPage(agentId, queryWords(query.q), query.limit, forward, query.cursor);
+  if (query.q !== undefined)
+    return searchPage(agentId, queryWords(query.q), query.limit, forward, query.cursor, query.tag);
+  if (query.tag !== undefined) return entryPage(agentId, tagPartition(agentId, query.sort, query.tag), query);
   if (query.sort === 'lastContact') {
     const partition = contactPartition(agentId);
     const start = decodeCursor(query.cursor, {
@@ -199,14 +233,18 @@ export async function pageClientList(agentId: string, query: ClientListQuery): P
       nextCursor: encodeCursor(out.LastEvaluatedKey),
     };
   }
-  const partition = listPartition(agentId, query.sort);
+  return entryPage(agentId, listPartition(agentId, query.sort), query);
+}
+
+/** One page of a partition of entries (a sort list or a tag's), each checked against its client as it is now. */
+async function entryPage(agentId: string, partition: string, query: ClientListQuery): Promise<ClientListPage> {
   const start = decodeCursor(query.cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition });
   const out = await db().send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: forward,
+      ScanIndexForward: query.order === 'asc',
       Limit: query.limit,
       ExclusiveStartKey: start,
     }),
@@ -230,6 +268,7 @@ async function searchPage(
   limit: number,
   forward: boolean,
   cursor: string | undefined,
+  tag?: string,
 ): Promise<ClientListPage> {
   const partition = searchPartition(agentId);
   const [first, ...rest] = words;
@@ -253,7 +292,12 @@ async function searchPage(
         ),
     ),
   );
-  const all = [...matching[0]!].filter((id) => matching.every((set) => set.has(id)));
+  let all = [...matching[0]!].filter((id) => matching.every((set) => set.has(id)));
+  // With a tag, only the matches that carry it (read back: the cost grows with the matches, not the book).
+  if (tag !== undefined) {
+    const read = await hydrate(agentId, all);
+    all = all.filter((id) => hasTag(read.get(id)?.tags, tag));
+  }
   const matched = new Set(all);
   const out = await db().send(
     new QueryCommand({

@@ -1,6 +1,7 @@
 // The client record's write model against the table alone (no HTTP): after any sequence of changes, every entry and
 // counter derived from the clients equals what a rebuild from the client items gives, at every step.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { foldTag } from '@shared/tags';
 import fc from 'fast-check';
 import { PlanLimitError } from '../domain/plan';
 import { startTestTable, type TestTable } from '../testing/table';
@@ -21,6 +22,7 @@ import { awardDueMilestones } from './milestones';
 import { advanceLastContact, optOutClient } from './messages';
 import { contactIndexKeys, userKey } from './keys';
 import { findDrift } from './stats-recompute';
+import { readTagCounts, sumTagDeltas, tagCountDeltas } from './tags';
 import { markClientHasTestimonial } from './testimonials';
 import { markReviewRequested, undoReviewRequest } from './review-requests';
 
@@ -178,7 +180,13 @@ async function expectDerivedToMatchTheClients(agentId: string) {
   };
   const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n));
   expect(nonZero(stored)).toEqual(nonZero(rebuilt));
+  // The tag counters.
+  const tags = Object.fromEntries((await readTagCounts(agentId)).map(({ name, count }) => [foldTag(name), count]));
+  const counted = sumTagDeltas(clients.map((client) => tagCountDeltas(undefined, client)));
+  expect(tags).toEqual(Object.fromEntries(Object.entries(counted).map(([key, { n }]) => [key, n])));
 }
+
+const TAG_SETS = [[], ['Buyer'], ['buyer', 'VIP'], ['Seller', 'VIP', 'Investor'], ['vip']];
 
 const POOL = ['ana@example.com', 'ben@example.com', 'cy@example.com', 'dee@example.com'];
 const NAMES = ['Ana Ruiz', 'Ben Okafor', 'Zoë Ångström', 'Cy Twain', 'Dee Dee Lee'];
@@ -219,6 +227,11 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
           cadenceDays: pick([null, 7, 30], n + e),
         },
       }),
+  })),
+  fc.tuple(fc.nat(), fc.nat()).map(([c, t]) => ({
+    describe: 'tags',
+    run: (agentId: string, clients: string[]) =>
+      changeClient(agentId, someClient(clients, c), { kind: 'edit', changes: { tags: pick(TAG_SETS, t) } }),
   })),
   fc.tuple(fc.nat(), fc.constantFrom('pending', 'requested', 'submitted') as fc.Arbitrary<'pending'>).map(([c, s]) => ({
     describe: `review status ${s}`,

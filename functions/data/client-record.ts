@@ -1,10 +1,11 @@
 // The client record's one writer. Every write to a client item goes through here, and so does everything derived
 // from it: the list, search and occasion entries (client-lists.ts), the by-last-contact keys on the item (gsi3), the
 // per-agent e-mail lock, the plan slot, the agent's book and month counters (insights.ts) and the platform counters
-// (stats.ts). A change is described, not written: `changeClient` reads the client as it is, applies the change
-// (`applyChange`, pure), writes the item conditioned on the revision it read, and derives every entry and counter
-// from the item before and after (`derivedWrites`, pure). Nothing else in the code base writes a client item (a test
-// records the DynamoDB calls of the API suite to prove it), so a new field or index is added in one place.
+// (stats.ts), the tag entries and the agent's tag counters (tags.ts). A change is described, not written:
+// `changeClient` reads the client as it is, applies the change (`applyChange`, pure), writes the item conditioned on
+// the revision it read, and derives every entry and counter from the item before and after (`derivedWrites`, pure).
+// Nothing else in the code base writes a client item (a test records the DynamoDB calls of the API suite to prove
+// it), so a new field or index is added in one place.
 //
 // A client who registered through the public directory is pending (createPendingClient): no plan slot and no
 // occasions until the change 'confirm-registration', whose derived writes take the slot before the item is written.
@@ -19,6 +20,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS, type ClientInput } from '@shared/client-schema';
+import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
 import { remainingFreeSlots } from '../domain/plan';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import { randomId } from '../domain/signed-tokens';
@@ -31,6 +33,7 @@ import { addToBook, bookDeltas, countInsights, sumBookDeltas, type MonthDeltas }
 import { clientKey, contactIndexKeys, milestonePartition } from './keys';
 import { releaseClientSlot, reserveClientSlot, reserveProClientSlots } from './plan-slots';
 import { addToStats, type StatField } from './stats';
+import { addToTagCounts, sumTagDeltas, tagCountDeltas, type TagDeltas } from './tags';
 
 export { ClientEmailTakenError };
 
@@ -38,6 +41,12 @@ export { ClientEmailTakenError };
 export type ClientChange =
   /** Fields of the form, an import row or a registration (null or '' clears an optional one). */
   | { kind: 'edit'; changes: ClientChanges }
+  /**
+   * A tag added to or taken off the client (a bulk action): applied to the tags as they are, so a concurrent edit
+   * keeps its own; refused ('tags-full') when adding would pass TAGS_PER_CLIENT_MAX.
+   */
+  | { kind: 'tag'; add: string }
+  | { kind: 'untag'; remove: string }
   /** The agent sets the review status (or the review check found the review). */
   | { kind: 'review-status'; status: ReviewStatus }
   /** A review request goes out: refused when the client already reviewed, or was asked within `minIntervalMs`. */
@@ -94,6 +103,7 @@ export type ChangeOutcome =
   | { kind: 'not-found' }
   | { kind: 'already-submitted' }
   | { kind: 'opted-out' }
+  | { kind: 'tags-full' }
   | { kind: 'too-soon'; lastRequestedAt: string };
 
 type Applied = { kind: 'changed'; after: ClientItem } | Exclude<ChangeOutcome, { kind: 'changed' }>;
@@ -106,6 +116,14 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
   switch (change.kind) {
     case 'edit':
       return changed({ ...editedFields(change.changes), updatedAt: stamp });
+    case 'tag': {
+      if (hasTag(before.tags, change.add)) return unchanged;
+      const tags = withTag(before.tags, change.add);
+      return tags.length > TAGS_PER_CLIENT_MAX ? { kind: 'tags-full' } : changed({ tags, updatedAt: stamp });
+    }
+    case 'untag':
+      if (!hasTag(before.tags, change.remove)) return unchanged;
+      return changed({ tags: withoutTag(before.tags, change.remove), updatedAt: stamp });
     case 'review-status': {
       const was = before.reviewStatus ?? 'pending';
       const fields: Partial<ClientItem> = { reviewStatus: change.status, updatedAt: stamp };
@@ -191,13 +209,16 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
   }
 }
 
+/** Fields outside the form's that an edit clears with null. */
+const CLEARED_BY_NULL: readonly string[] = ['lastContactDate', 'cadenceDays'];
+
 /** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
 function editedFields(changes: ClientChanges): Partial<ClientItem> {
   const fields: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     if (value === null || value === '') {
-      if ((CLEARABLE_CLIENT_FIELDS as readonly string[]).includes(field) || field === 'lastContactDate') {
+      if ((CLEARABLE_CLIENT_FIELDS as readonly string[]).includes(field) || CLEARED_BY_NULL.includes(field)) {
         fields[field] = null;
       }
     } else fields[field] = field === 'email' && typeof value === 'string' ? value.toLowerCase() : value;
@@ -222,6 +243,8 @@ export type DerivedWrites = {
   stats: Array<Dated<Partial<Record<StatField, number>>>>;
   /** Plan slots taken (1: a registration confirmed; reserved before the item is written) or given back (-1). */
   planSlots: number;
+  /** The agent's tag counters (functions/data/tags.ts). */
+  tags: TagDeltas;
 };
 
 /** Whether the client takes a plan slot: every client but a directory registration not yet confirmed. */
@@ -296,6 +319,7 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
     months,
     stats,
     planSlots: Number(takesSlot(after)) - Number(takesSlot(before)),
+    tags: tagCountDeltas(before, after),
   };
 }
 
@@ -322,6 +346,7 @@ const idOfEntry = (entry: Entry) => entry.sk.slice(entry.sk.lastIndexOf('#') + 1
 /** Adds the counters a write derived. Never throws (see the header). */
 async function addCounters(agentId: string, derived: DerivedWrites, timeZone: string | undefined): Promise<void> {
   await addToBook(agentId, derived.book);
+  await addToTagCounts(agentId, derived.tags);
   for (const { at, deltas } of derived.months) await countInsights(agentId, deltas, at, timeZone);
   for (const { at, deltas } of derived.stats) await addToStats(deltas, at);
 }
@@ -537,6 +562,7 @@ export async function createClientBatch(
     // The counters once for the batch: one item would otherwise take a write per client.
     const each = created.map((client) => derivedWrites(undefined, client, now));
     await addToBook(agentId, sumBookDeltas(each.map((derived) => derived.book)));
+    await addToTagCounts(agentId, sumTagDeltas(each.map((derived) => derived.tags)));
     await addToStats({ clients: created.length }, now);
   }
   if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
@@ -602,6 +628,39 @@ async function writeNewClient(
 }
 
 /**
+ * Brings a deleted client back as it was (its id, dates, tags, review state), for the undo of a bulk delete or of a
+ * merge, by the create path: the plan slot (the
+ * free plan's cap applies: PlanLimitError), the e-mail lock (ClientEmailTakenError when another client has the
+ * address now), the entries, the item (refused when a client has the id: ClientEmailTakenError naming it), then the
+ * counters, as createClient counts a new client.
+ */
+export async function restoreClient(agentId: string, snapshot: ClientItem, now = new Date()): Promise<ClientItem> {
+  const item: ClientItem = {
+    ...snapshot,
+    agentId,
+    ...clientKey(agentId, snapshot.id),
+    revision: (snapshot.revision ?? 0) + 1,
+  };
+  const slot = takesSlot(item);
+  if (slot) await reserveClientSlot(agentId);
+  try {
+    await claimClientEmail(agentId, item.email, item.id, now);
+    try {
+      await writeEntries(listEntries(item));
+    } catch (error) {
+      await releaseClientEmail(agentId, item.email, item.id);
+      throw error;
+    }
+    await putClaimedClient(agentId, { item, adopted: false });
+  } catch (error) {
+    if (slot) await releaseClientSlot(agentId);
+    throw error;
+  }
+  await addCounters(agentId, { ...derivedWrites(undefined, item, now), add: [], remove: [] }, undefined);
+  return item;
+}
+
+/**
  * Deletes the client with its e-mail lock, its entries and its own partition (milestones, testimonial records,
  * activity), frees the plan slot and takes it out of the counters; the deleted item, or undefined when there was no
  * such client.
@@ -638,32 +697,6 @@ async function deleteClientPartition(clientId: string): Promise<void> {
     ProjectionExpression: 'pk, sk',
   });
   await batchDelete(keys);
-}
-
-/**
- * Writes back a client deleted by a merge, as it was (its id, dates and fields), within the agent's plan: the plan
- * slot, the e-mail lock, the entries, the item, then the counters, as createClient does. Throws PlanLimitError when
- * the free plan filled up since, and ClientEmailTakenError when another client took the address.
- */
-export async function restoreClient(agentId: string, item: ClientItem, now = new Date()): Promise<ClientItem> {
-  if (takesSlot(item)) await reserveClientSlot(agentId);
-  let restored: ClientItem;
-  try {
-    await claimClientEmail(agentId, item.email, item.id, now);
-    const claim: ClientClaim = { item: { ...item, agentId, revision: (item.revision ?? 0) + 1 }, adopted: false };
-    try {
-      await writeEntries(listEntries(claim.item));
-    } catch (error) {
-      await giveBackClaim(agentId, claim);
-      throw error;
-    }
-    restored = await putClaimedClient(agentId, claim);
-  } catch (error) {
-    if (takesSlot(item)) await releaseClientSlot(agentId);
-    throw error;
-  }
-  await addCounters(agentId, { ...derivedWrites(undefined, restored, now), add: [], remove: [] }, undefined);
-  return restored;
 }
 
 /** Every entry of these clients, written again (`npm run occasions:rebuild`, for data older than the entries). */

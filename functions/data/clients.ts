@@ -108,8 +108,11 @@ export async function getClientsByIds(agentId: string, clientIds: readonly strin
   return new Map(items.map((client) => [client.id, client]));
 }
 
-export type ClientChanges = Partial<Record<Exclude<keyof ClientInput, 'keyDates' | 'cadenceDays'>, string | null>> & {
+export type ClientChanges = Partial<
+  Record<Exclude<keyof ClientInput, 'keyDates' | 'cadenceDays' | 'tags'>, string | null>
+> & {
   keyDates?: KeyDate[] | null;
+  tags?: string[];
   cadenceDays?: number | null;
   lastContactDate?: string | null;
   automationsPaused?: boolean;
@@ -126,6 +129,7 @@ export type NewClientFields = Pick<
   | 'registrationPendingAt'
   | 'registeredThroughDirectoryAt'
   | 'origin'
+  | 'tags'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

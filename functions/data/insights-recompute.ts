@@ -1,6 +1,7 @@
 // `npm run insights:recompute`: rebuilds an agent's insights counters (functions/data/insights.ts)
 // from their data, for data written before the counters existed or after an update was missed:
 //  - the BOOK item from the clients as they are (overwritten);
+//  - the agent's tag counters (functions/data/tags.ts) from the clients' tags (overwritten);
 //  - each client's place in the by-last-contact index (gsi3);
 //  - the month counters of the last RECOMPUTE_MONTHS months that the data still shows: messages
 //    sent and touches (each client's activity), key dates due (each client's dates from the day it
@@ -20,6 +21,7 @@ import { db, fieldsExpression, table } from './db';
 import { bookDeltas, monthIn, MONTH_COUNTERS } from './insights';
 import { insightsBookKey, insightsMonthKey } from './keys';
 import { listActivity, type MessageItem, type TouchItem } from './messages';
+import { rebuildTagCounts } from './tags';
 
 export const RECOMPUTE_MONTHS = 24;
 
@@ -104,6 +106,7 @@ export async function recomputeAgentInsights(
   await db().send(
     new PutCommand({ TableName: table(), Item: { ...insightsBookKey(agent.id), type: 'insights-book', ...book } }),
   );
+  await rebuildTagCounts(agent.id, clients);
   for (const month of months.values()) {
     // SET, not ADD: the recomputed fields replace what was counted; the invitation counters stay.
     const fields: Record<string, number> = Object.fromEntries(

@@ -400,3 +400,35 @@ export const mergingLockKey = (agentId: string, clientId: string) => ({
   pk: agentPartition(agentId),
   sk: `MERGING#${clientId}`,
 });
+
+// Tags, segments and bulk actions:
+//  - an agent's clients with a tag  Query CTAG#<agentId>#<sort>#<folded tag> / <sort value>#<clientId> (one entry per
+//                            tag and order, derived by the client record like the list entries: client-lists.ts)
+//  - an agent's tags and counts  Query TAGS#<agentId> / <folded tag> → name (as first written), count
+//  - an agent's segments ... Query AGENT#<agentId>, sk begins_with SEGMENT#
+//  - a bulk action ......... GetItem AGENT#<agentId> / BULK#<id> (status, counts, checkpoint); its client ids in
+//                            BULKIDS#<id> / <chunk index>; a bulk delete's snapshots in BULKUNDO#<id> / <clientId>#…
+//                            (on the owner index, so closing the account finds them; TTL)
+export const tagCountPartition = (agentId: string) => `TAGS#${agentId}`;
+export const tagCountKey = (agentId: string, foldedTag: string) => ({
+  pk: tagCountPartition(agentId),
+  sk: foldedTag,
+});
+export const SEGMENT_PREFIX = 'SEGMENT#';
+export const segmentKey = (agentId: string, segmentId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${SEGMENT_PREFIX}${segmentId}`,
+});
+export const BULK_PREFIX = 'BULK#';
+export const bulkJobKey = (agentId: string, jobId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${BULK_PREFIX}${jobId}`,
+});
+export const bulkIdsPartition = (jobId: string) => `BULKIDS#${jobId}`;
+export const bulkIdsKey = (jobId: string, chunk: number) => ({
+  pk: bulkIdsPartition(jobId),
+  sk: String(chunk).padStart(6, '0'),
+});
+export const bulkUndoPartition = (jobId: string) => `BULKUNDO#${jobId}`;
+/** How many segments the agent has (a conditional ADD keeps it within SEGMENTS_PER_AGENT_MAX). */
+export const segmentCountKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'SEGMENTCOUNT' });

@@ -27,6 +27,7 @@ export async function markReviewRequested(
     case 'not-found':
     case 'unchanged':
     case 'opted-out':
+    case 'tags-full':
       return { outcome: 'no-such-client' };
   }
 }

@@ -9,7 +9,9 @@ import { traced } from '../observability/tracing';
 export type ImportJobMessage = { kind: 'import'; agentId: string; importId: string };
 /** What one message asks: erase (or go on erasing) this closing account. */
 export type AccountErasureMessage = { kind: 'close-account'; agentId: string };
-export type JobQueueMessage = ImportJobMessage | AccountErasureMessage;
+/** What one message asks: run (or continue) this agent's bulk action on their clients. */
+export type BulkJobMessage = { kind: 'bulk'; agentId: string; jobId: string };
+export type JobQueueMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage;
 
 export type LocalImportQueue = { send(message: JobQueueMessage): void };
 

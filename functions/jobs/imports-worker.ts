@@ -3,13 +3,15 @@
 // checkpoint. A run that finds another run holding the import (a second delivery of the message)
 // is reported as a batch item failure, so SQS tries it again later; one that fails is retried too,
 // and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well. The same queue
-// carries the erasure of closing accounts (functions/services/account-erasure.ts), a job of the same shape.
+// carries the erasure of closing accounts (functions/services/account-erasure.ts) and bulk actions on an agent's
+// clients (functions/services/bulk-actions.ts), jobs of the same shape.
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observeJob } from '../observability/job';
 import type { AccountErasureMessage } from '../integrations/import-queue';
 import { createLogger, type Logger } from '../observability/logger';
 import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
+import { parseBulkMessage, runBulkJob } from '../services/bulk-actions';
 
 export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
   handleImportMessages(event, context),
@@ -26,6 +28,18 @@ export async function handleImportMessages(
     const erasure = parseAccountErasureMessage(record);
     if (erasure) {
       if (!(await eraseAccount(erasure, remainingMs, log))) failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    const bulk = parseBulkMessage(record);
+    if (bulk) {
+      try {
+        const outcome = await runBulkJob(bulk, { remainingMs, log });
+        log.info('bulk action run', { jobId: bulk.jobId, outcome });
+        if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
+      } catch (error) {
+        log.error('bulk action run failed; will retry', { jobId: bulk.jobId, error });
+        failures.push({ itemIdentifier: record.messageId });
+      }
       continue;
     }
     const message = parseImportMessage(record);

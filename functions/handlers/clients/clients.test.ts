@@ -20,7 +20,7 @@ describe('clients', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(
-      `Send at least one of: ${[...PATCHABLE_CLIENT_FIELDS, 'automationsPaused', 'smsConsent'].join(', ')}.`,
+      `Send at least one of: ${[...PATCHABLE_CLIENT_FIELDS, 'automationsPaused', 'smsConsent', 'tags'].join(', ')}.`,
     );
     const edits = {
       name: 'New Name',

@@ -1,7 +1,8 @@
 // GET /api/clients: the signed-in agent's clients. With any of limit, cursor, q, sort or order, a
 // page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
 // asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
-// whose e-mail, starts with each word of it (case and accents aside). Without any of them, the
+// whose e-mail, starts with each word of it (case and accents aside); `tag` keeps the clients with that tag (with any
+// of the others; `total` then counts the tagged clients, or those that also match `q`). Without any of them, the
 // whole book as an array, sorted by name: kept for API users who read it so; the web app reads
 // pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
 // `due=check-in` (with limit and cursor, not q or sort): the clients whose keep-in-touch rhythm says they are due on
@@ -10,7 +11,9 @@ import * as yup from 'yup';
 import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { countDueForCheckIn, dueForCheckInPage } from '../../data/check-ins';
+import { tagSchema } from '@shared/tags';
 import { listClients, toClient } from '../../data/clients';
+import { tagCount } from '../../data/tags';
 import { pageClientList } from '../../data/client-lists';
 import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
 import { badRequest } from '../../http/errors';
@@ -23,7 +26,7 @@ export const CLIENT_LIST_MESSAGES = {
   q: 'Search for at most 100 characters, with at least one letter or digit',
   due: 'due must be check-in',
   dueAlone:
-    'due=check-in lists the due clients by how long they are due: it takes limit and cursor, not q, sort or order',
+    'due=check-in lists the due clients by how long they are due: it takes limit and cursor, not q, tag, sort or order',
 } as const;
 
 const query = pageQuery(CLIENT_PAGE.max).shape({
@@ -38,6 +41,7 @@ const query = pageQuery(CLIENT_PAGE.max).shape({
   sort: yup.string<ClientSort>().oneOf(CLIENT_SORTS, CLIENT_LIST_MESSAGES.sort),
   order: yup.string<SortOrder>().oneOf(['asc', 'desc'] as const, CLIENT_LIST_MESSAGES.order),
   due: yup.string<'check-in'>().oneOf(['check-in'] as const, CLIENT_LIST_MESSAGES.due),
+  tag: tagSchema,
 });
 
 export const handler = defineHandler(
@@ -51,7 +55,7 @@ export const handler = defineHandler(
     }
     const limit = query.limit ? Number(query.limit) : CLIENT_PAGE.default;
     if (query.due) {
-      if (query.q !== undefined || query.sort || query.order)
+      if (query.q !== undefined || query.tag !== undefined || query.sort || query.order)
         throw badRequest(CLIENT_LIST_MESSAGES.dueAlone, { due: CLIENT_LIST_MESSAGES.dueAlone }, 'VALIDATION_FAILED');
       const today = todayIn(user.timeZone);
       const [page, total] = await Promise.all([
@@ -68,12 +72,12 @@ export const handler = defineHandler(
       q: query.q?.trim() ? query.q : undefined,
       sort,
       order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
+      tag: query.tag,
     });
-    const body: ClientPage = {
-      clients: page.clients.map(toClient),
-      nextCursor: page.nextCursor,
-      total: page.total ?? Math.max(0, Number(user.clientCount ?? 0) || 0),
-    };
+    const total =
+      page.total ??
+      (query.tag !== undefined ? await tagCount(user.id, query.tag) : Math.max(0, Number(user.clientCount ?? 0) || 0));
+    const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total };
     return { body };
   },
 );

@@ -1,11 +1,14 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
 // optional fields sent as null or '' are cleared. The result is validated as a whole client.
+// `tags` (a list, or null for none: shared/tags.ts) replaces the client's tags.
 // `automationsPaused` (true or false) stops or resumes the automatic messages for this client.
 // `smsConsent` ("granted" or "none") is the agent's attestation of the client's consent to texts, recorded with its
 // time; a client who texted STOP is refused (409 OPTED_OUT): only their own START undoes it.
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
+import * as yup from 'yup';
 import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
+import { tagsSchema } from '@shared/tags';
 import { ATTESTABLE_SMS_CONSENT, SMS_CONSENT_MESSAGES, type AttestableSmsConsent } from '@shared/sms-consent';
 import { toClient, type ClientItem } from '../../data/clients';
 import { updateClient } from '../../data/client-record';
@@ -45,13 +48,15 @@ export const handler = defineHandler(
     const consent = sent.smsConsent;
     if (consent !== undefined && !(ATTESTABLE_SMS_CONSENT as readonly unknown[]).includes(consent))
       throw badRequest(SMS_CONSENT_MESSAGES.attestationValue, { smsConsent: SMS_CONSENT_MESSAGES.attestationValue });
-    if (Object.keys(edits).length === 0 && pause === undefined && consent === undefined)
-      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent'].join(', ')}.`);
+    const tags = 'tags' in sent ? await validate(yup.object({ tags: tagsSchema }), { tags: sent.tags }) : undefined;
+    if (Object.keys(edits).length === 0 && pause === undefined && consent === undefined && tags === undefined)
+      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent', 'tags'].join(', ')}.`);
     const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
     const valid: ClientInput = await validate(clientSchema, merged);
     const changes = {
       ...Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null])),
       ...(pause === undefined ? {} : { automationsPaused: pause }),
+      ...(tags === undefined ? {} : { tags: tags.tags ?? [] }),
     };
     // The attestation first: refused, nothing of the request is applied.
     let attested: ClientItem = current;

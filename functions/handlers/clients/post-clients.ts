@@ -1,7 +1,9 @@
 // POST /api/clients: adds a client within the agent's plan (free: 10 at most, enforced atomically).
+// `tags`: shared/tags.ts (at most 20, one of each, as first written).
 // Admin mode: an administrator sending `agentId` adds the client for that agent, within that agent's plan.
 import { clientSchema } from '@shared/client-schema';
 import { todayIn } from '@shared/dates';
+import { tagsSchema } from '@shared/tags';
 import { config } from '../../config';
 import { toClient } from '../../data/clients';
 import { createClient } from '../../data/client-record';
@@ -16,19 +18,20 @@ import { defineHandler } from '../../http/handler';
 import { clientWriteErrorFor } from '../../http/client-errors';
 import { actingAgent, agentIdSchema } from '../../services/acting-agent';
 
-const schema = clientSchema.shape({ agentId: agentIdSchema.optional() });
+const schema = clientSchema.shape({ agentId: agentIdSchema.optional(), tags: tagsSchema });
 const REFUSALS = refusalAnswers<RefusalOf<typeof actingAgent>>(ACTING_AGENT_ANSWERS);
 
 export const handler = defineHandler(
   'clients/post-clients',
   { body: schema, errors: CLIENT_WRITE_ERRORS, refusals: REFUSALS },
   async ({ user, body, log }) => {
-    const { agentId, ...input } = body;
+    const { agentId, tags, ...input } = body;
     const agent = await actingAgent(user, agentId);
     if (isRefusal(agent)) return agent;
     // An address or number a deleted client stopped stays stopped.
     const carried = await carriedClientFields(agent.id, input);
-    const created = await createClient(agent.id, input, new Date(), undefined, { ...carried, origin: 'added' }).catch(
+    const fields = { ...carried, origin: 'added' as const, ...(tags?.length ? { tags } : {}) };
+    const created = await createClient(agent.id, input, new Date(), undefined, fields).catch(
       clientWriteErrorFor(user, agent),
     );
     await rememberStoppedNumber(created.client, config().smsAllowedCountries);

@@ -10,11 +10,20 @@ export const CLIENTS_KEY = '/api/clients';
 export const CLIENT_PAGES_KEY_PREFIX = `${CLIENTS_KEY}?`;
 
 /** One page of the clients: a search (`q`, in the order of the matched word) or a sorted list. */
-export type ClientPageQuery = { limit: number; q?: string; sort?: ClientSort; order?: SortOrder; cursor?: string };
+export type ClientPageQuery = {
+  limit: number;
+  q?: string;
+  sort?: ClientSort;
+  order?: SortOrder;
+  cursor?: string;
+  /** Only the clients with this tag. */
+  tag?: string;
+};
 
 /** The key and URL of a page: `/api/clients?limit=25&q=…` or `…&sort=…&order=…`, then `&cursor=…`. */
-export function clientPageKey({ limit, q, sort, order, cursor }: ClientPageQuery): string {
+export function clientPageKey({ limit, q, sort, order, cursor, tag }: ClientPageQuery): string {
   const params = new URLSearchParams({ limit: String(limit) });
+  if (tag) params.set('tag', tag);
   if (q) params.set('q', q);
   else {
     if (sort) params.set('sort', sort);

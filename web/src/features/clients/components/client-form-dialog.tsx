@@ -22,6 +22,7 @@ import { CadenceField } from './cadence-field';
 import { ClientTimeZoneField } from './client-time-zone-field';
 import { KeyDatesField } from './key-dates-field';
 import { rhythmInitialValues, withRhythmInput, type RhythmFormValues } from './rhythm-form-values';
+import { ClientTagsField } from './client-tags-field';
 
 export type ClientFormValues = Record<ClientField, string> & RhythmFormValues;
 
@@ -150,6 +151,8 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
               </Box>
               {client ? (
                 <>
+                  <SectionHeading>Tags</SectionHeading>
+                  <ClientTagsField client={client} />
                   <SectionHeading>Text messages</SectionHeading>
                   <SmsConsentAttestation client={client} />
                 </>

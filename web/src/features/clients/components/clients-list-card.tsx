@@ -6,13 +6,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { LoadingRows } from '@/components/ui/loading-rows';
 import { SearchBox } from '@/components/ui/search-box';
 import { countText } from '@/lib/count-text';
 import { PAGE_SIZES, SEARCH_MAX_LENGTH } from '../utils/client-list-view';
+import { BulkActionsBar } from './bulk-actions-bar';
+import { useClientSelection, type ClientSelection } from './client-selection';
 import { ClientsList, type ClientActions } from './clients-list';
+import { TagFilter } from './tag-filter';
 import { NoClients, NoMatches, PageError, PastTheEnd } from './clients-list-states';
 import { ClientsPager, SortControls } from './list-controls';
 import { PlanUsage } from './plan-notice';
@@ -30,6 +33,10 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { view, page, pager } = list;
+  const selection = useClientSelection();
+  const { clear } = selection;
+  // Another filter is another set of clients: what was selected goes.
+  useEffect(clear, [clear, view.tag, view.q]);
   // A page turned from the bottom of a long list starts at its top.
   const cardRef = useRef<HTMLDivElement>(null);
   const turnPage = (move: () => void) => {
@@ -39,10 +46,23 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
   };
   // No clients at all (not merely none on this page or for this search).
   const bookEmpty =
-    page !== undefined && !list.isStale && !list.error && !view.q && !view.cursor && page.clients.length === 0;
+    page !== undefined &&
+    !list.isStale &&
+    !list.error &&
+    !view.q &&
+    !view.tag &&
+    !view.cursor &&
+    page.clients.length === 0;
 
   return (
     <Card ref={cardRef} sx={{ scrollMarginTop: 88 }}>
+      {/* Outside the states below: a delete that empties the list still offers its undo. */}
+      <BulkActionsBar
+        selection={selection}
+        pageIds={list.isStale || !page ? [] : page.clients.map((client) => client.id)}
+        matching={page?.total ?? 0}
+        filter={view.tag || view.q ? { tag: view.tag, q: view.q || undefined } : undefined}
+      />
       {list.error && !page ? (
         <PageError error={list.error} onRetry={list.retry} onFirstPage={pager.first}>
           We couldn't load your clients.
@@ -56,7 +76,8 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
       ) : (
         <>
           <ClientsToolbar list={list} isPro={isPro} isMobile={isMobile} searchRef={searchRef} />
-          <ClientsPage list={list} isMobile={isMobile} {...actions} />
+          <TagFilter tag={view.tag} q={view.q} onFilter={list.setFilter} />
+          <ClientsPage list={list} isMobile={isMobile} selection={selection} {...actions} />
           {view.cursor || pager.hasNext || view.limit !== PAGE_SIZES[0] ? (
             <ClientsPager
               limit={view.limit}
@@ -122,10 +143,10 @@ function ClientsToolbar({ list, isPro, isMobile, searchRef }: ClientsToolbarProp
   );
 }
 
-type ClientsPageProps = ClientActions & { list: ClientList; isMobile: boolean };
+type ClientsPageProps = ClientActions & { list: ClientList; isMobile: boolean; selection: ClientSelection };
 
 /** The page's rows, or why there are none. */
-function ClientsPage({ list, isMobile, onEdit, onDelete, renderRowActions }: ClientsPageProps) {
+function ClientsPage({ list, isMobile, selection, onEdit, onDelete, renderRowActions }: ClientsPageProps) {
   const { view, page, pager } = list;
   if (list.error) {
     return (
@@ -147,6 +168,7 @@ function ClientsPage({ list, isMobile, onEdit, onDelete, renderRowActions }: Cli
         onEdit={onEdit}
         onDelete={onDelete}
         renderRowActions={renderRowActions}
+        selection={selection}
       />
     </Box>
   );

@@ -3,6 +3,7 @@ import DeleteOutlineRounded from '@/components/icons/DeleteOutlineRounded';
 import EditOutlined from '@/components/icons/EditOutlined';
 import VideocamRounded from '@/components/icons/VideocamRounded';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -31,17 +32,45 @@ export type ClientActions = {
   renderRowActions?: (client: Client) => ReactNode;
 };
 
+/** Rows picked for a bulk action (client-selection.ts). */
+type RowSelection = {
+  isSelected: (id: string) => boolean;
+  toggle: (id: string) => void;
+  setPage: (ids: readonly string[], selected: boolean) => void;
+};
+
 type ClientsListProps = ClientActions & {
   clients: readonly Client[];
   layout: 'table' | 'cards';
+  selection?: RowSelection;
 };
 
-export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
+function SelectBox({ client, selection }: { client: Client; selection?: RowSelection }) {
+  if (!selection) return null;
+  return (
+    <Checkbox
+      size="small"
+      checked={selection.isSelected(client.id)}
+      onChange={() => selection.toggle(client.id)}
+      slotProps={{ input: { 'aria-label': `Select ${client.name}` } }}
+      sx={{ p: 0.5 }}
+    />
+  );
+}
+
+export function ClientsList({ clients, layout, selection, ...actions }: ClientsListProps) {
+  const ids = clients.map((client) => client.id);
+  const pageSelected = ids.length > 0 && ids.every((id) => selection?.isSelected(id));
   if (layout === 'cards') {
     return (
       <PlainList aria-label="Clients">
         {clients.map((client) => (
-          <ClientCard key={client.id} client={client} {...actions} />
+          <ClientCard
+            key={client.id}
+            client={client}
+            lead={<SelectBox client={client} selection={selection} />}
+            {...actions}
+          />
         ))}
       </PlainList>
     );
@@ -51,6 +80,16 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
       <Table aria-label="Clients" sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
+            {selection ? (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  size="small"
+                  checked={pageSelected}
+                  onChange={() => selection.setPage(ids, !pageSelected)}
+                  slotProps={{ input: { 'aria-label': 'Select every client on this page' } }}
+                />
+              </TableCell>
+            ) : null}
             <TableCell>Name</TableCell>
             <TableCell sx={{ width: '26%' }}>Profile Completion</TableCell>
             <TableCell sx={{ width: '18%' }}>Review Status</TableCell>
@@ -61,7 +100,12 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
         </TableHead>
         <TableBody>
           {clients.map((client) => (
-            <ClientRow key={client.id} client={client} {...actions} />
+            <ClientRow
+              key={client.id}
+              client={client}
+              lead={selection ? <SelectBox client={client} selection={selection} /> : undefined}
+              {...actions}
+            />
           ))}
         </TableBody>
       </Table>
@@ -69,9 +113,12 @@ export function ClientsList({ clients, layout, ...actions }: ClientsListProps) {
   );
 }
 
-const ClientRow = memo(function ClientRow({ client, ...actions }: ClientActions & { client: Client }) {
+type RowProps = ClientActions & { client: Client; lead?: ReactNode };
+
+const ClientRow = memo(function ClientRow({ client, lead, ...actions }: RowProps) {
   return (
     <TableRow hover>
+      {lead ? <TableCell padding="checkbox">{lead}</TableCell> : null}
       <TableCell sx={{ py: 1.5 }}>
         <ClientName client={client} />
       </TableCell>
@@ -88,10 +135,11 @@ const ClientRow = memo(function ClientRow({ client, ...actions }: ClientActions 
   );
 });
 
-const ClientCard = memo(function ClientCard({ client, ...actions }: ClientActions & { client: Client }) {
+const ClientCard = memo(function ClientCard({ client, lead, ...actions }: RowProps) {
   return (
     <Box component="li" sx={{ px: 2, py: 2, borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        {lead}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <ClientName client={client} />
         </Box>

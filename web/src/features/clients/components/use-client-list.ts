@@ -62,13 +62,13 @@ export function useClientList() {
 
   const key = clientPageKey(
     view.q
-      ? { limit: view.limit, q: view.q, cursor: view.cursor }
-      : { limit: view.limit, sort: view.sort, order: view.order, cursor: view.cursor },
+      ? { limit: view.limit, q: view.q, cursor: view.cursor, tag: view.tag }
+      : { limit: view.limit, sort: view.sort, order: view.order, cursor: view.cursor, tag: view.tag },
   );
   const { page, error, isLoading, isStale, mutate } = useClientPage(key);
   // While searching, the page's total counts the matches: the book's size (the free plan) is read apart.
-  const book = useClientPage(view.q ? clientPageKey({ limit: 1 }) : null);
-  const freshBookTotal = view.q ? book.page?.total : isStale || error ? undefined : page?.total;
+  const book = useClientPage(view.q || view.tag ? clientPageKey({ limit: 1 }) : null);
+  const freshBookTotal = view.q || view.tag ? book.page?.total : isStale || error ? undefined : page?.total;
   // Kept while a page loads, so the free-plan notice above the list stays put.
   const [knownBookTotal, setKnownBookTotal] = useState<number>();
   useEffect(() => {
@@ -120,6 +120,11 @@ export function useClientList() {
     setSort: (sort: ClientSort) => show({ ...view, sort, order: defaultOrder(sort), cursor: '' }),
     setOrder: (order: SortOrder) => show({ ...view, order, cursor: '' }),
     setLimit: (limit: number) => show({ ...view, limit, cursor: '' }),
+    /** A one-click filter (a tag chip or a segment): its tag and search replace the list's. */
+    setFilter: ({ tag, q = '' }: { tag?: string; q?: string }) => {
+      setText(q);
+      show({ ...view, tag, q: searchTerm(q), cursor: '' });
+    },
     page,
     error,
     /** The first read, with nothing to show yet. */

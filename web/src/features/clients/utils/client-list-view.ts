@@ -34,6 +34,8 @@ export type ClientListView = {
   limit: number;
   /** Where the page starts ('' for the first page). */
   cursor: string;
+  /** Only the clients with this tag (absent for all). */
+  tag?: string;
 };
 
 export function defaultOrder(sort: ClientSort): SortOrder {
@@ -55,6 +57,7 @@ export function readClientListView(params: URLSearchParams): ClientListView {
     order: orderParam === 'asc' || orderParam === 'desc' ? orderParam : defaultOrder(sort),
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : PAGE_SIZES[0],
     cursor: params.get('cursor') ?? '',
+    ...(params.get('tag')?.trim() ? { tag: params.get('tag')!.trim() } : {}),
   };
 }
 
@@ -68,6 +71,7 @@ export function writeClientListView(params: URLSearchParams, view: ClientListVie
   set('order', view.order, defaultOrder(view.sort));
   set('limit', String(view.limit), String(PAGE_SIZES[0]));
   set('cursor', view.cursor, '');
+  set('tag', view.tag ?? '', '');
   return next;
 }
 

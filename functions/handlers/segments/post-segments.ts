@@ -1,0 +1,39 @@
+// POST /api/segments { name, filter }: saves a client filter under a name (1–60 characters; at most 50 segments per
+// agent: 409 SEGMENT_LIMIT), answered with how many clients it holds now.
+import * as yup from 'yup';
+import { SEGMENT_NAME_MAX, SEGMENTS_PER_AGENT_MAX } from '@shared/api-types';
+import { createSegment } from '../../data/segments';
+import { CLIENT_FILTER_ERRORS } from '../../http/client-filter-errors';
+import { HttpError } from '../../http/errors';
+import { defineHandler } from '../../http/handler';
+import { clientFilterSchema, compactFilter, countFilteredClients } from '../../services/client-filter';
+import { toSegment } from '../../services/segments';
+
+export const SEGMENT_MESSAGES = {
+  name: `A segment's name is 1 to ${SEGMENT_NAME_MAX} characters`,
+  limit: `You can keep at most ${SEGMENTS_PER_AGENT_MAX} segments: delete one to save another.`,
+} as const;
+
+const body = yup.object({
+  name: yup
+    .string()
+    .typeError(SEGMENT_MESSAGES.name)
+    .trim()
+    .required(SEGMENT_MESSAGES.name)
+    .min(1, SEGMENT_MESSAGES.name)
+    .max(SEGMENT_NAME_MAX, SEGMENT_MESSAGES.name),
+  filter: clientFilterSchema,
+});
+
+export const handler = defineHandler(
+  'segments/post-segments',
+  { body, errors: CLIENT_FILTER_ERRORS },
+  async ({ user, body }) => {
+    const filter = compactFilter(body.filter);
+    // Counted first: a filter that cannot be served yet is refused before anything is saved.
+    const count = await countFilteredClients(user.id, filter, { timeZone: user.timeZone });
+    const segment = await createSegment(user.id, body.name.trim(), filter);
+    if (!segment) throw new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' });
+    return { status: 201, body: toSegment(segment, count) };
+  },
+);
