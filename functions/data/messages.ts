@@ -60,6 +60,8 @@ export type MessageItem = {
   automatic?: boolean;
   /** Why an automatic message waits for approval. */
   note?: string;
+  /** Made by a broadcast (functions/services/broadcasts.ts): its id. */
+  broadcastId?: string;
   /** The UTC day whose daily-cap slot this message took (given back if it never leaves). */
   slotDay: string;
   createdAt: string;
