@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useUser } from '@/lib/auth';
 import { AutomationsPauseSwitch } from '@/features/automations/components/automations-pause-switch';
+import { NewBroadcastButton } from '@/features/broadcasts/components/new-broadcast-button';
 import { ClientsManager } from '@/features/clients/components/clients-manager';
 import { ClientActivitySection } from '@/features/messages/components/client-activity';
 import { MessageButton } from '@/features/messages/components/message-button';
@@ -27,9 +28,12 @@ export function ClientsRoute() {
       <ClientsManager
         isPro={user?.isPro === true}
         headerActions={
-          <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
-            Invite Client
-          </Button>
+          <>
+            <NewBroadcastButton isPro={user?.isPro === true} />
+            <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
+              Invite Client
+            </Button>
+          </>
         }
         aboveList={<OpenInvitations />}
         renderReviewActions={(client) => (
