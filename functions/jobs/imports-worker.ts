@@ -13,7 +13,7 @@ import { createLogger, type Logger } from '../observability/logger';
 import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
 import { parseBulkMessage, runBulkJob } from '../services/bulk-actions';
-import { parseBroadcastMessage, runBroadcastJob } from '../services/broadcasts';
+import { parseBroadcastMessage, runBroadcastJob } from '../services/broadcast-job';
 
 export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
   handleImportMessages(event, context),
