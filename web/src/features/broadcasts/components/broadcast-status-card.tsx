@@ -12,7 +12,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
-import { useBroadcast } from '../api/broadcasts';
+import { useToast } from '@/components/ui/toast/use-toast';
+import { useApproveBroadcast, useBroadcast } from '../api/broadcasts';
 
 export const SKIP_LABELS: Record<BroadcastSkipReason, string> = {
   'opted-out': 'opted out',
@@ -81,10 +82,41 @@ export function BroadcastStatus({ broadcast }: { broadcast: Broadcast }) {
         </Alert>
       ) : null}
       {!drafting && broadcast.awaiting > 0 ? (
-        <Button component={RouterLink} to={paths.today.getHref()} variant="contained" sx={{ alignSelf: 'flex-start' }}>
-          Review on Today
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button component={RouterLink} to={paths.today.getHref()} variant="contained">
+            Review on Today
+          </Button>
+          <ApproveBroadcastButton broadcast={broadcast} />
+        </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+/** Approves all of the broadcast's waiting messages at once (the server schedules what the daily caps hold back). */
+function ApproveBroadcastButton({ broadcast }: { broadcast: Broadcast }) {
+  const { trigger, isMutating } = useApproveBroadcast(broadcast.id);
+  const { toast } = useToast();
+  const approve = async () => {
+    try {
+      const result = await trigger();
+      const later = result.heldBack
+        ? `${result.heldBack} go on the next days (your daily limit), the last on ${longDate(result.lastSendDate!)}.`
+        : undefined;
+      toast({
+        title: `${result.sent} sent, ${result.scheduled + result.heldBack} scheduled`,
+        description: [later, result.failed ? `${result.failed} could not be approved: see Today.` : null]
+          .filter(Boolean)
+          .join(' '),
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({ title: 'Nothing was approved', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <Button variant="outlined" onClick={() => void approve()} disabled={isMutating}>
+      {isMutating ? 'Approving...' : `Approve all ${broadcast.awaiting}`}
+    </Button>
   );
 }
