@@ -487,7 +487,7 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it('lets exactly two functions call Bedrock, the drafts route and the reminders worker (automatic messages), on the configured model only, never "*"', () => {
+    it('lets exactly three functions call Bedrock, the drafts route, the reminders worker (automatic messages) and the imports worker (broadcasts), on the configured model only, never "*"', () => {
       // Prepare
       const invoking = ofType(resources, 'AWS::IAM::Policy').filter(([, p]) =>
         (p.Properties?.PolicyDocument.Statement as Record<string, any>[]).some((st) =>
@@ -500,15 +500,18 @@ describe('the stack with the defaults', () => {
       const worker = ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
         id.startsWith('JobsRemindersWorker'),
       )![1];
+      const imports = ofType(resources, 'AWS::Lambda::Function').find(([id]) => id.startsWith('JobsImportsWorker'))![1];
       // Assess
       expect(
         invoking
           .map(([, policy]) => policy.Properties?.Roles)
           .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
       ).toEqual(
-        [[{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }], [{ Ref: worker.Properties?.Role['Fn::GetAtt'][0] }]].sort(
-          (a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)),
-        ),
+        [
+          [{ Ref: drafts.Properties?.Role['Fn::GetAtt'][0] }],
+          [{ Ref: worker.Properties?.Role['Fn::GetAtt'][0] }],
+          [{ Ref: imports.Properties?.Role['Fn::GetAtt'][0] }],
+        ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
       );
       for (const [, policy] of invoking) {
         const statement = (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).find((st) =>
@@ -1170,7 +1173,12 @@ describe('the stack with the defaults', () => {
       // Prepare
       const senders = routes.filter((route) => route.uses.includes('import-queue')).map((route) => route.handler);
       // Assess
-      expect(senders).toEqual(['user/delete-user', 'imports/post-import-start']);
+      expect(senders).toEqual([
+        'user/delete-user',
+        'clients/post-clients-bulk',
+        'imports/post-import-start',
+        'broadcasts/post-broadcasts',
+      ]);
       for (const route of routes) {
         const id = routeFunctionId(route.handler);
         const sends = actionsOf(policyOf(id)).includes('sqs:SendMessage');
@@ -1422,7 +1430,7 @@ describe('the stack with every option', () => {
     });
   });
 
-  it('gives the drafts route and the reminders worker the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
+  it('gives the drafts route and the jobs that draft the OpenAI-compatible endpoint and its secret, and no function Bedrock', () => {
     // Prepare
     const functions = ofType(resources, 'AWS::Lambda::Function');
     const drafts = functions.find(([, f]) => f.Properties?.Description === 'POST /api/clients/{id}/drafts')![1];
@@ -1442,10 +1450,11 @@ describe('the stack with every option', () => {
         'POST /api/clients/{id}/drafts',
         'POST /api/reviews/{id}/reply-draft',
         expect.stringMatching(/^Sends one agent's daily digest/),
+        expect.stringMatching(/^Imports an agent's big contacts file/),
       ]),
     );
     expect(functions.filter(([, f]) => 'AI_SECRET_ARN' in (f.Properties?.Environment?.Variables ?? {}))).toHaveLength(
-      3,
+      4,
     );
     expect(JSON.stringify(ofType(resources, 'AWS::IAM::Policy'))).not.toContain('bedrock:');
   });
@@ -1576,8 +1585,8 @@ describe('the stack with a Bedrock inference profile', () => {
     const statement = ofType(resources, 'AWS::IAM::Policy')
       .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[])
       .filter((st) => JSON.stringify(st.Action).includes('bedrock:'));
-    // Assess: one statement each for the drafts route and the reminders worker, the same two resources.
-    expect(statement).toHaveLength(2);
+    // Assess: one statement each for the drafts route, the reminders worker and the imports worker, the same resources.
+    expect(statement).toHaveLength(3);
     for (const st of statement)
       expect(st.Resource).toEqual([
         {

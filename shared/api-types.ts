@@ -543,6 +543,54 @@ export type BulkJob = {
 /** POST /api/clients/bulk/{id}/undo: how many deleted clients came back (and how many could not). */
 export type BulkUndo = { restored: number; failed: number };
 
+// Broadcasts: one personal draft for each client of an audience (a saved segment or a client filter).
+export const BROADCAST_CHANNELS = ['email', 'sms'] as const;
+export const BROADCAST_OCCASIONS = ['holiday', 'check-in', 'custom'] as const;
+export const BROADCAST_MODES = ['approve', 'auto'] as const;
+export type BroadcastChannel = (typeof BROADCAST_CHANNELS)[number];
+export type BroadcastOccasion = (typeof BROADCAST_OCCASIONS)[number];
+export type BroadcastMode = (typeof BROADCAST_MODES)[number];
+export const BROADCAST_INSTRUCTIONS_MAX = 500;
+/** Why a recipient got no message (the automatic messages' reasons). */
+export type BroadcastSkipReason = 'paused' | 'replied' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
+export type BroadcastRequest = {
+  segmentId?: string;
+  filter?: ClientFilter;
+  channel: BroadcastChannel;
+  occasion: BroadcastOccasion;
+  instructions?: string;
+  mode: BroadcastMode;
+};
+/** GET /api/broadcasts/{id}: where the drafting stands and what became of the messages. */
+export type Broadcast = {
+  id: string;
+  status: 'queued' | 'drafting' | 'done';
+  channel: BroadcastChannel;
+  occasion: BroadcastOccasion;
+  mode: BroadcastMode;
+  createdAt: string;
+  total: number;
+  /** Recipients handled so far (drafted or skipped). */
+  handled: number;
+  drafted: number;
+  awaiting: number;
+  scheduled: number;
+  sent: number;
+  skipped: Partial<Record<BroadcastSkipReason, number>>;
+  /** The last UTC day a scheduled message of it goes out (later than today when the daily caps held some back). */
+  lastSendDate: string | null;
+};
+export type BroadcastList = { broadcasts: Broadcast[] };
+/** POST /api/outgoing/approve-all: what became of the waiting messages. */
+export type ApproveAllResult = {
+  sent: number;
+  scheduled: number;
+  /** Scheduled for a later day: the daily caps held them back. */
+  heldBack: number;
+  failed: number;
+  lastSendDate: string | null;
+};
+
 /**
  * GET /api/dashboard: the dashboard in one request, from counters and the occasion index (its cost
  * does not grow with the book): how many clients and submitted reviews, the next occasions within
@@ -793,6 +841,10 @@ export type ApiResponses = {
   'segments/get-segments': SegmentList;
   'segments/post-segments': Segment;
   'segments/delete-segment': never;
+  'broadcasts/post-broadcasts': { id: string };
+  'broadcasts/get-broadcasts': BroadcastList;
+  'broadcasts/get-broadcast': Broadcast;
+  'outgoing/post-outgoing-approve-all': ApproveAllResult;
   'tags/get-tags': TagList;
   'clients/patch-client': Client;
   'clients/post-client-drafts': Draft;

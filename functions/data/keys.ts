@@ -432,3 +432,19 @@ export const bulkIdsKey = (jobId: string, chunk: number) => ({
 export const bulkUndoPartition = (jobId: string) => `BULKUNDO#${jobId}`;
 /** How many segments the agent has (a conditional ADD keeps it within SEGMENTS_PER_AGENT_MAX). */
 export const segmentCountKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'SEGMENTCOUNT' });
+
+// Broadcasts (one personal draft for each client of an audience):
+//  - a broadcast ........... GetItem AGENT#<agentId> / BROADCAST#<id> (its request, status and total); the agent's
+//                            recent ones: Query AGENT#<agentId>, sk begins_with BROADCAST#, newest ids last
+//  - its recipients ........ Query AGENT#<agentId>, sk begins_with BCASTTO#<id># (one per client: the message made
+//                            for them and why none was, written once the message is)
+export const BROADCAST_PREFIX = 'BROADCAST#';
+export const broadcastKey = (agentId: string, broadcastId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${BROADCAST_PREFIX}${broadcastId}`,
+});
+export const broadcastRecipientPrefix = (broadcastId: string) => `BCASTTO#${broadcastId}#`;
+export const broadcastRecipientKey = (agentId: string, broadcastId: string, clientId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${broadcastRecipientPrefix(broadcastId)}${clientId}`,
+});

@@ -62,6 +62,8 @@ export type MessageItem = {
   note?: string;
   /** A waiting message the agent snoozed stays out of the queue until then (ISO instant). */
   snoozedUntil?: string;
+  /** Made by a broadcast (functions/services/broadcasts.ts): its id. */
+  broadcastId?: string;
   /** The UTC day whose daily-cap slot this message took (given back if it never leaves). */
   slotDay: string;
   createdAt: string;

@@ -11,7 +11,9 @@ export type ImportJobMessage = { kind: 'import'; agentId: string; importId: stri
 export type AccountErasureMessage = { kind: 'close-account'; agentId: string };
 /** What one message asks: run (or continue) this agent's bulk action on their clients. */
 export type BulkJobMessage = { kind: 'bulk'; agentId: string; jobId: string };
-export type JobQueueMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage;
+/** What one message asks: draft (or go on drafting) this agent's broadcast. */
+export type BroadcastJobMessage = { kind: 'broadcast'; agentId: string; broadcastId: string };
+export type JobQueueMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage;
 
 export type LocalImportQueue = { send(message: JobQueueMessage): void };
 

@@ -3,8 +3,9 @@
 // checkpoint. A run that finds another run holding the import (a second delivery of the message)
 // is reported as a batch item failure, so SQS tries it again later; one that fails is retried too,
 // and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well. The same queue
-// carries the erasure of closing accounts (functions/services/account-erasure.ts) and bulk actions on an agent's
-// clients (functions/services/bulk-actions.ts), jobs of the same shape.
+// carries the erasure of closing accounts (functions/services/account-erasure.ts), bulk actions on an agent's
+// clients (functions/services/bulk-actions.ts) and the drafting of broadcasts (functions/services/broadcasts.ts), jobs
+// of the same shape.
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observeJob } from '../observability/job';
 import type { AccountErasureMessage } from '../integrations/import-queue';
@@ -12,6 +13,7 @@ import { createLogger, type Logger } from '../observability/logger';
 import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
 import { parseBulkMessage, runBulkJob } from '../services/bulk-actions';
+import { parseBroadcastMessage, runBroadcastJob } from '../services/broadcast-job';
 
 export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
   handleImportMessages(event, context),
@@ -38,6 +40,17 @@ export async function handleImportMessages(
         if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
       } catch (error) {
         log.error('bulk action run failed; will retry', { jobId: bulk.jobId, error });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+      continue;
+    }
+    const broadcast = parseBroadcastMessage(record);
+    if (broadcast) {
+      try {
+        const outcome = await runBroadcastJob(broadcast, { remainingMs, log });
+        log.info('broadcast run', { broadcastId: broadcast.broadcastId, outcome });
+      } catch (error) {
+        log.error('broadcast run failed; will retry', { broadcastId: broadcast.broadcastId, error });
         failures.push({ itemIdentifier: record.messageId });
       }
       continue;

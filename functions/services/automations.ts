@@ -32,7 +32,7 @@ import { automaticSendAt } from '../domain/client-message';
 import { approvalsNotification } from '../domain/push-notifications';
 import { textDestination } from '../domain/phone-numbers';
 import { textsAllowed } from '../domain/sms-consent';
-import { isRefusal } from '../domain/refusals';
+import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { pushToAgent } from '../integrations/push';
 import { writeDraft } from './drafts';
@@ -146,6 +146,28 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
 }
 
 const CHECK_IN_PAGE = 100;
+/**
+ * Why a drafted message may not go without the agent's approval, before the daily caps are asked: only a verified Pro
+ * agent's, a draft that passed its checks, and not a directory client's first.
+ */
+export function automaticSendNote(
+  agent: UserItem,
+  client: ClientItem,
+  draft: { engine: { fallback?: boolean } },
+): string | undefined {
+  if (!agent.isPro) return APPROVAL_NOTES.notPro;
+  if (client.registeredThroughDirectoryAt && !client.automaticApprovedAt) return APPROVAL_NOTES.directoryClient;
+  if (!agent.emailVerifiedAt) return APPROVAL_NOTES.unverified;
+  if (draft.engine.fallback) return APPROVAL_NOTES.draftFailed;
+  return undefined;
+}
+
+/** The note on a message the daily caps (or a sending pause) keep waiting for approval. */
+export function capNote(refusal: SendCapRefusal, channel: MessageChannel): string {
+  if (refusal.kind === 'sending-paused') return APPROVAL_NOTES.sendingPaused;
+  if (refusal.kind === 'platform-limit') return APPROVAL_NOTES.platformLimit(channel);
+  return APPROVAL_NOTES.dailyLimit(channel);
+}
 
 type Made = { status: 'awaiting' | 'scheduled' } | { status: 'skipped'; reason: SkipReason };
 
@@ -197,16 +219,11 @@ async function automaticMessage(
   let note: string | undefined;
   let slot: SendSlot | undefined;
   if (rule.mode === 'auto') {
-    if (!agent.isPro) note = APPROVAL_NOTES.notPro;
-    else if (client.registeredThroughDirectoryAt && !client.automaticApprovedAt) note = APPROVAL_NOTES.directoryClient;
-    else if (!agent.emailVerifiedAt) note = APPROVAL_NOTES.unverified;
-    else if (draft.engine.fallback) note = APPROVAL_NOTES.draftFailed;
-    else {
+    note = automaticSendNote(agent, client, draft);
+    if (!note) {
       const reservation = await reserveDailySend(agent, rule.channel, now);
       if (!isRefusal(reservation)) slot = reservation;
-      else if (reservation.kind === 'sending-paused') note = APPROVAL_NOTES.sendingPaused;
-      else if (reservation.kind === 'platform-limit') note = APPROVAL_NOTES.platformLimit(rule.channel);
-      else note = APPROVAL_NOTES.dailyLimit(rule.channel);
+      else note = capNote(reservation, rule.channel);
     }
   }
   if (!slot) {

@@ -192,7 +192,14 @@ export class Jobs extends Construct {
       EXPORTS_BUCKET: data.exportsBucket.bucketName,
       QUEUE_PROVIDER: 'sqs',
       IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
+      // Broadcasts are drafted here (functions/services/broadcasts.ts): the daily caps, and the model for Pro agents.
+      ...props.limits,
     });
+    for (const [name, value] of Object.entries(aiEnvironment(props.ai))) importsFn.addEnvironment(name, value);
+    grantModel(importsFn, importsFn.role as iam.Role, props.ai);
+    if (props.ai.provider === 'openai')
+      for (const [name, value] of Object.entries(props.providerSecrets.grantRead(importsFn, 'openai')))
+        importsFn.addEnvironment(name, value);
     data.grantTable(importsFn, 'table:write');
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);

@@ -4,6 +4,7 @@ import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useUser } from '@/lib/auth';
+import { NewBroadcastButton } from '@/features/broadcasts/components/new-broadcast-button';
 import { ClientsManager } from '@/features/clients/components/clients-manager';
 import { DuplicatesLink } from '@/features/duplicates/components/duplicates-link';
 import { MessageButton } from '@/features/messages/components/message-button';
@@ -22,9 +23,12 @@ export function ClientsRoute() {
       <ClientsManager
         isPro={user?.isPro === true}
         headerActions={
-          <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
-            Invite Client
-          </Button>
+          <>
+            <NewBroadcastButton isPro={user?.isPro === true} />
+            <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
+              Invite Client
+            </Button>
+          </>
         }
         aboveList={
           <>
