@@ -1,13 +1,14 @@
 // An agent's clients that meet a filter (`{ tag?, q?, dueForCheckIn?, notContactedDays? }`), a page at a time: the
 // audience of segments, bulk actions and broadcasts. Each filter is read through one index it names (the tag's
-// entries, the search entries, or the by-last-contact index gsi3), the rest of it checked on the clients read back,
-// so the cost follows the clients the driving part matches, never the book; a filter naming none of them is refused.
-// `dueForCheckIn` is validated but not served yet (UnsupportedFilterError: 400 UNSUPPORTED_FILTER).
+// entries, the search entries, the check-in index, or the by-last-contact index gsi3), the rest of it checked on the
+// clients read back, so the cost follows the clients the driving part matches, never the book; a filter naming none of
+// them is refused.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import type { ClientFilter } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { tagSchema } from '@shared/tags';
+import { dueForCheckInPage } from '../data/check-ins';
 import { hydrate, pageClientList, queryWords, searchTokens } from '../data/client-lists';
 import type { ClientItem } from '../data/clients';
 import { decodeCursor, encodeCursor } from '../data/cursors';
@@ -21,7 +22,6 @@ export const CLIENT_FILTER_MESSAGES = {
   q: 'q must be 1 to 100 characters, with at least one letter or digit',
   dueForCheckIn: 'dueForCheckIn must be true when given',
   notContactedDays: `notContactedDays must be a whole number from 1 to ${NOT_CONTACTED_DAYS_MAX}`,
-  unsupported: 'Filtering by dueForCheckIn is not available yet',
 } as const;
 
 /** A filter as sent (a segment's, a bulk action's, a broadcast's). */
@@ -49,14 +49,6 @@ export const clientFilterSchema = yup
     Boolean(value && Object.values(value).some((field) => field !== undefined)),
   );
 
-/** A filter this build cannot serve yet (dueForCheckIn waits for the check-in index). */
-export class UnsupportedFilterError extends Error {
-  override name = 'UnsupportedFilterError';
-  constructor() {
-    super(CLIENT_FILTER_MESSAGES.unsupported);
-  }
-}
-
 export type FilterPage = { clients: ClientItem[]; nextCursor: string | null };
 export type FilterOptions = { limit: number; cursor?: string; timeZone?: string; now?: Date };
 
@@ -74,13 +66,14 @@ export async function pageFilteredClients(
   filter: ClientFilter,
   { limit, cursor, timeZone = 'UTC', now = new Date() }: FilterOptions,
 ): Promise<FilterPage> {
-  if (filter.dueForCheckIn !== undefined) throw new UnsupportedFilterError();
   const driver = filterDriver(filter);
   const today = todayIn(timeZone, now);
   let page: FilterPage;
   if (driver === 'tag' || driver === 'search') {
     // With a tag, `q` is held by the list itself (the tag's entries or the search's, each checked against the other).
     page = await pageClientList(agentId, { limit, cursor, q: filter.q, tag: filter.tag, sort: 'name', order: 'asc' });
+  } else if (driver === 'check-in') {
+    page = await dueForCheckInPage(agentId, { today, limit, cursor });
   } else if (driver === 'contact') {
     page = await notContactedPage(agentId, contactCutoff(today, filter.notContactedDays!), limit, cursor);
   } else {

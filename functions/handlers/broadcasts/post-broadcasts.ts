@@ -11,11 +11,10 @@ import {
   type BroadcastMode,
   type BroadcastOccasion,
 } from '@shared/api-types';
-import { CLIENT_FILTER_ERRORS } from '../../http/client-filter-errors';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 import { startBroadcast } from '../../services/broadcasts';
-import { clientFilterSchema, compactFilter, UnsupportedFilterError } from '../../services/client-filter';
+import { clientFilterSchema, compactFilter } from '../../services/client-filter';
 
 export const BROADCAST_MESSAGES = {
   audience: 'Send either segmentId or filter',
@@ -58,7 +57,7 @@ const body = yup.object({
 
 export const handler = defineHandler(
   'broadcasts/post-broadcasts',
-  { errors: CLIENT_FILTER_ERRORS },
+  {},
   async ({ user, body: sent }) => {
     const raw = (sent ?? {}) as Record<string, unknown>;
     const valid = await validate(body, raw);
@@ -66,7 +65,6 @@ export const handler = defineHandler(
     if ((valid.segmentId === undefined) === !hasFilter)
       throw badRequest(BROADCAST_MESSAGES.audience, { segmentId: BROADCAST_MESSAGES.audience }, 'VALIDATION_FAILED');
     const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
-    if (filter?.dueForCheckIn !== undefined) throw new UnsupportedFilterError();
     const started = await startBroadcast(user, {
       ...(valid.segmentId !== undefined ? { segmentId: valid.segmentId } : { filter }),
       channel: valid.channel,

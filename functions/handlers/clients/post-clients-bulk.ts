@@ -5,7 +5,6 @@
 import * as yup from 'yup';
 import { BULK_ACTIONS, type BulkAction } from '@shared/api-types';
 import { tagSchema } from '@shared/tags';
-import { CLIENT_FILTER_ERRORS } from '../../http/client-filter-errors';
 import { badRequest } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
 import { startBulkAction } from '../../services/bulk-actions';
@@ -46,7 +45,7 @@ const body = yup.object({
 
 export const handler = defineHandler(
   'clients/post-clients-bulk',
-  { errors: CLIENT_FILTER_ERRORS },
+  {},
   async ({ user, body: sent, log }) => {
     const raw = (sent ?? {}) as Record<string, unknown>;
     const valid = await validate(body, raw);

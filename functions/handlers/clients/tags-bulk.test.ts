@@ -1,6 +1,7 @@
 // Tags, segments and bulk actions over HTTP against the local runtime: limits, validation, tenancy, the tag filter
 // combined with search, order and pages, the tag counts, segments, bulk actions at once and as a job (resumed after a
 // crash), and a bulk delete's undo.
+import { addDays, todayIn } from '@shared/dates';
 import { TAGS_PER_CLIENT_MAX } from '@shared/tags';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClientBatch } from '../../data/client-record';
@@ -193,7 +194,7 @@ describe('segments', () => {
     expect((await client.get('/api/clients?tag=buyer')).body.total).toBe(3);
   });
 
-  it('refuses a bad name or filter with a code, and dueForCheckIn as UNSUPPORTED_FILTER for now', async () => {
+  it('refuses a bad name or filter with a code', async () => {
     const { client } = await proAgent();
     const cases: Array<[unknown, string]> = [
       [{ name: '', filter: { tag: 'a' } }, "A segment's name is 1 to 60 characters"],
@@ -209,9 +210,6 @@ describe('segments', () => {
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
-    const due = await client.post('/api/segments', { name: 'Due', filter: { dueForCheckIn: true } });
-    expect(due.status).toBe(400);
-    expect(due.body.code).toBe('UNSUPPORTED_FILTER');
     expect((await client.get('/api/segments')).body.segments).toEqual([]);
   });
 
@@ -345,10 +343,37 @@ describe('POST /api/clients/bulk, up to 100 clients', () => {
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
       if (code) expect(res.body.code).toBe(code);
     }
-    const due = await client.post('/api/clients/bulk', { action: 'delete', filter: { dueForCheckIn: true } });
-    expect(due.status).toBe(400);
-    expect(due.body.code).toBe('UNSUPPORTED_FILTER');
     expect((await client.get('/api/clients?limit=10')).body.total).toBe(1);
+  });
+});
+
+describe('the clients due for a check-in, as a filter', () => {
+  it('counts them in a segment and tags exactly them in bulk, read through the check-in index', async () => {
+    const { client, user } = await proAgent();
+    const due = await addClient(client, { name: 'Due Dora', cadenceDays: 30 });
+    const notYet = await addClient(client, { name: 'Soon Sam', cadenceDays: 30 });
+    await addClient(client, { name: 'No Rhythm Rae' });
+    const today = todayIn(user.timeZone);
+    for (const [id, daysAgo] of [
+      [due, 45],
+      [notYet, 10],
+    ] as const)
+      expect(
+        (await client.post(`/api/clients/${id}/touches`, { kind: 'call', date: addDays(today, -daysAgo) })).status,
+      ).toBe(201);
+
+    const saved = await client.post('/api/segments', { name: 'Check in', filter: { dueForCheckIn: true } });
+    expect(saved.status).toBe(201);
+    const listed = (await client.get('/api/segments')).body.segments as Array<{ name: string; count: number }>;
+    expect(listed).toEqual([expect.objectContaining({ name: 'Check in', count: 1 })]);
+
+    const tagged = await client.post('/api/clients/bulk', {
+      action: 'add-tag',
+      tag: 'Call this week',
+      filter: { dueForCheckIn: true },
+    });
+    expect(tagged.body).toMatchObject({ total: 1, done: 1, failed: 0 });
+    expect(names(await client.get('/api/clients?tag=call%20this%20week'))).toEqual(['Due Dora']);
   });
 });
 

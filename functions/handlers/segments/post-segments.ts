@@ -3,7 +3,6 @@
 import * as yup from 'yup';
 import { SEGMENT_NAME_MAX, SEGMENTS_PER_AGENT_MAX } from '@shared/api-types';
 import { createSegment } from '../../data/segments';
-import { CLIENT_FILTER_ERRORS } from '../../http/client-filter-errors';
 import { HttpError } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientFilterSchema, compactFilter, countFilteredClients } from '../../services/client-filter';
@@ -27,7 +26,7 @@ const body = yup.object({
 
 export const handler = defineHandler(
   'segments/post-segments',
-  { body, errors: CLIENT_FILTER_ERRORS },
+  { body },
   async ({ user, body }) => {
     const filter = compactFilter(body.filter);
     // Counted first: a filter that cannot be served yet is refused before anything is saved.
