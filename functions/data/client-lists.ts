@@ -27,7 +27,15 @@ import { occasionEntries, rankOf } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, db, queryAll, table } from './db';
-import { checkInPartition, clientKey, CLIENT_PREFIX, contactPartition, GSI3, NEVER_CONTACTED, occasionsPartition } from './keys';
+import {
+  checkInPartition,
+  clientKey,
+  CLIENT_PREFIX,
+  contactPartition,
+  GSI3,
+  NEVER_CONTACTED,
+  occasionsPartition,
+} from './keys';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
   Partial<

@@ -55,25 +55,21 @@ const body = yup.object({
     }),
 });
 
-export const handler = defineHandler(
-  'broadcasts/post-broadcasts',
-  {},
-  async ({ user, body: sent }) => {
-    const raw = (sent ?? {}) as Record<string, unknown>;
-    const valid = await validate(body, raw);
-    const hasFilter = raw.filter !== undefined;
-    if ((valid.segmentId === undefined) === !hasFilter)
-      throw badRequest(BROADCAST_MESSAGES.audience, { segmentId: BROADCAST_MESSAGES.audience }, 'VALIDATION_FAILED');
-    const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
-    const started = await startBroadcast(user, {
-      ...(valid.segmentId !== undefined ? { segmentId: valid.segmentId } : { filter }),
-      channel: valid.channel,
-      occasion: valid.occasion,
-      ...(valid.instructions ? { instructions: valid.instructions.trim() } : {}),
-      mode: valid.mode,
-    });
-    if (started.outcome === 'pro-required') throw forbidden(BROADCAST_MESSAGES.proRequired, 'PRO_REQUIRED');
-    if (started.outcome === 'no-such-segment') throw notFound(BROADCAST_MESSAGES.segment);
-    return { status: 202, body: { id: started.id } };
-  },
-);
+export const handler = defineHandler('broadcasts/post-broadcasts', {}, async ({ user, body: sent }) => {
+  const raw = (sent ?? {}) as Record<string, unknown>;
+  const valid = await validate(body, raw);
+  const hasFilter = raw.filter !== undefined;
+  if ((valid.segmentId === undefined) === !hasFilter)
+    throw badRequest(BROADCAST_MESSAGES.audience, { segmentId: BROADCAST_MESSAGES.audience }, 'VALIDATION_FAILED');
+  const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
+  const started = await startBroadcast(user, {
+    ...(valid.segmentId !== undefined ? { segmentId: valid.segmentId } : { filter }),
+    channel: valid.channel,
+    occasion: valid.occasion,
+    ...(valid.instructions ? { instructions: valid.instructions.trim() } : {}),
+    mode: valid.mode,
+  });
+  if (started.outcome === 'pro-required') throw forbidden(BROADCAST_MESSAGES.proRequired, 'PRO_REQUIRED');
+  if (started.outcome === 'no-such-segment') throw notFound(BROADCAST_MESSAGES.segment);
+  return { status: 202, body: { id: started.id } };
+});

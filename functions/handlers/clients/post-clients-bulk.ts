@@ -43,25 +43,21 @@ const body = yup.object({
     .max(CADENCE_DAYS.max, BULK_MESSAGES.cadenceDays),
 });
 
-export const handler = defineHandler(
-  'clients/post-clients-bulk',
-  {},
-  async ({ user, body: sent, log }) => {
-    const raw = (sent ?? {}) as Record<string, unknown>;
-    const valid = await validate(body, raw);
-    const hasFilter = raw.filter !== undefined;
-    if ((valid.ids === undefined) === !hasFilter)
-      throw badRequest(BULK_MESSAGES.audience, { ids: BULK_MESSAGES.audience });
-    if (valid.action === 'set-cadence' && !('cadenceDays' in raw))
-      throw badRequest(BULK_MESSAGES.cadenceDays, { cadenceDays: BULK_MESSAGES.cadenceDays });
-    const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
-    const started = await startBulkAction(
-      { id: user.id, timeZone: user.timeZone },
-      { action: valid.action, ids: valid.ids, filter, tag: valid.tag, cadenceDays: valid.cadenceDays },
-      log,
-    );
-    if (started.kind === 'queued') return { status: 202, body: { id: started.id } };
-    const { kind: _kind, ...result } = started;
-    return { body: { ...result, action: valid.action } };
-  },
-);
+export const handler = defineHandler('clients/post-clients-bulk', {}, async ({ user, body: sent, log }) => {
+  const raw = (sent ?? {}) as Record<string, unknown>;
+  const valid = await validate(body, raw);
+  const hasFilter = raw.filter !== undefined;
+  if ((valid.ids === undefined) === !hasFilter)
+    throw badRequest(BULK_MESSAGES.audience, { ids: BULK_MESSAGES.audience });
+  if (valid.action === 'set-cadence' && !('cadenceDays' in raw))
+    throw badRequest(BULK_MESSAGES.cadenceDays, { cadenceDays: BULK_MESSAGES.cadenceDays });
+  const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
+  const started = await startBulkAction(
+    { id: user.id, timeZone: user.timeZone },
+    { action: valid.action, ids: valid.ids, filter, tag: valid.tag, cadenceDays: valid.cadenceDays },
+    log,
+  );
+  if (started.kind === 'queued') return { status: 202, body: { id: started.id } };
+  const { kind: _kind, ...result } = started;
+  return { body: { ...result, action: valid.action } };
+});

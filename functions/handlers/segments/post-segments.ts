@@ -24,15 +24,11 @@ const body = yup.object({
   filter: clientFilterSchema,
 });
 
-export const handler = defineHandler(
-  'segments/post-segments',
-  { body },
-  async ({ user, body }) => {
-    const filter = compactFilter(body.filter);
-    // Counted first: a filter that cannot be served yet is refused before anything is saved.
-    const count = await countFilteredClients(user.id, filter, { timeZone: user.timeZone });
-    const segment = await createSegment(user.id, body.name.trim(), filter);
-    if (!segment) throw new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' });
-    return { status: 201, body: toSegment(segment, count) };
-  },
-);
+export const handler = defineHandler('segments/post-segments', { body }, async ({ user, body }) => {
+  const filter = compactFilter(body.filter);
+  // Counted first: a filter that cannot be served yet is refused before anything is saved.
+  const count = await countFilteredClients(user.id, filter, { timeZone: user.timeZone });
+  const segment = await createSegment(user.id, body.name.trim(), filter);
+  if (!segment) throw new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' });
+  return { status: 201, body: toSegment(segment, count) };
+});
