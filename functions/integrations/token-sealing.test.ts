@@ -2,6 +2,7 @@ import { DecryptCommand, EncryptCommand, InvalidCiphertextException, KMSClient }
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { resetTokenSealing, sealRefreshToken, unsealRefreshToken } from './token-sealing';
+import { tampered } from '../testing/tamper';
 
 const env = { ...process.env };
 const KEY = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
@@ -31,7 +32,7 @@ describe('a refresh token sealed locally (no KMS key set)', () => {
     expect(sealed).toMatch(/^v1\./);
     expect(sealed).not.toContain('refresh-token');
     expect(await unsealRefreshToken('agent-1', sealed)).toBe('1//refresh-token');
-    expect(await unsealRefreshToken('agent-1', `${sealed.slice(0, -2)}xx`)).toBeNull();
+    expect(await unsealRefreshToken('agent-1', tampered(sealed))).toBeNull();
   });
 });
 

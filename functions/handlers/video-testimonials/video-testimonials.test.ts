@@ -16,6 +16,7 @@ import {
 } from '../../testing/videos';
 import { testimonialObjectKey, UPLOAD_PREFIXES } from '../../integrations/video-uploads';
 import { UPLOAD_URL_TTL_SECONDS } from './post-video-testimonials';
+import { tampered } from '../../testing/tamper';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -191,7 +192,7 @@ describe('the client token', () => {
       await signToken(secret, 'client-upload', claims, -10),
       await signToken(secret, 'session', claims, 600),
       await signToken(secret, 'client-upload', { sub: registration.clientId, jti: randomId() }, 600),
-      `${registration.clientToken.slice(0, -2)}xx`,
+      tampered(registration.clientToken),
     ];
     for (const clientToken of tokens) {
       const res = await requestUpload({ clientId: registration.clientId, clientToken });

@@ -218,11 +218,10 @@ describe('/clients', () => {
       });
 
       const table = clientsTable();
-      expect(
-        within(table)
-          .getAllByRole('columnheader')
-          .map((h) => h.textContent),
-      ).toEqual(['Name', 'Profile Completion', 'Review Status', 'Actions']);
+      const headers = within(table).getAllByRole('columnheader');
+      expect(headers.map((h) => h.textContent)).toEqual(['', 'Name', 'Profile Completion', 'Review Status', 'Actions']);
+      // The first column selects the page's clients (and each row's box, its client) for the bulk actions.
+      expect(within(headers[0]!).getByRole('checkbox', { name: 'Select every client on this page' })).toBeInTheDocument();
       // Each name opens the client's page.
       expect(clientLink('Ana Ruiz', table)).toHaveAttribute('href', expect.stringMatching(/^\/clients\/client-\d+$/));
       const ana = clientLink('Ana Ruiz', table).closest('tr')!;
@@ -719,6 +718,9 @@ describe('/clients', () => {
         birthday: '1985-03-14',
         anniversary: null,
         purchaseDate: null,
+        timeZone: null,
+        keyDates: [],
+        cadenceDays: null,
       });
     });
 

@@ -1,10 +1,11 @@
 // The client form's custom dates, keep-in-touch rhythm and time zone: what the agent enters is what the form hands
-// on (a date with "Year unknown" as --MM-DD, no rhythm as null), an existing client's are shown back, and a rhythm
-// out of range is refused on its field.
+// on (a date with "Year unknown" as --MM-DD, no rhythm left out and cleared by the edit), an existing client's are
+// shown back, and a rhythm out of range is refused on its field.
 import type { ClientInput } from '@shared/client-schema';
 import { KEY_DATE_MESSAGES } from '@shared/key-dates';
 import { createClient } from '@/testing/data-generators';
 import { fill, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { toClientChanges } from '@/lib/client-changes';
 import { ClientFormDialog } from './client-form-dialog';
 
 function openForm(client = createClient({ name: 'Ana Ruiz', keyDates: [], cadenceDays: null, timeZone: null })) {
@@ -57,7 +58,11 @@ describe('the client form’s custom dates and rhythm', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+    const input = onSubmit.mock.calls[0]![0] as ClientInput;
+    expect(input.keyDates).toEqual([{ label: 'Leap day', date: '--02-29' }]);
+    // No rhythm is left blank, as every optional field; the edit's PATCH clears it.
+    expect(input.cadenceDays).toBeUndefined();
+    expect(toClientChanges(input)).toMatchObject({
       keyDates: [{ label: 'Leap day', date: '--02-29' }],
       cadenceDays: null,
     });

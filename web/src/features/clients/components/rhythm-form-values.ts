@@ -33,20 +33,26 @@ export function rhythmInitialValues(client: Client | null | undefined): RhythmFo
   };
 }
 
-/** The fields as the schema takes them (a rhythm that is not a whole number is left as typed, for it to refuse). */
+/**
+ * The fields as the schema takes them (a rhythm that is not a whole number is left as typed, for it to refuse). None,
+ * like every blank optional field, is undefined: an edit sends what changed (web/src/lib/client-changes.ts reads it as
+ * no dates, no rhythm).
+ */
 export function rhythmInput(values: RhythmFormValues): {
   timeZone: string | undefined;
-  keyDates: KeyDate[];
-  cadenceDays: number | string | null;
+  keyDates: KeyDate[] | undefined;
+  cadenceDays: number | string | undefined;
 } {
   const cadence = values.cadenceDays.trim();
   return {
     timeZone: values.timeZone || undefined,
-    keyDates: values.keyDates.map(({ label, date, yearUnknown }) => ({
-      label,
-      date: yearUnknown && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `--${date.slice(5)}` : date,
-    })),
-    cadenceDays: values.keepInTouch === 'none' ? null : /^\d+$/.test(cadence) ? Number(cadence) : cadence,
+    keyDates: values.keyDates.length
+      ? values.keyDates.map(({ label, date, yearUnknown }) => ({
+          label,
+          date: yearUnknown && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `--${date.slice(5)}` : date,
+        }))
+      : undefined,
+    cadenceDays: values.keepInTouch === 'none' ? undefined : /^\d+$/.test(cadence) ? Number(cadence) : cadence,
   };
 }
 
