@@ -13,7 +13,7 @@ import SupportAgentOutlined from '@/components/icons/SupportAgentOutlined';
 import TaskAltRounded from '@/components/icons/TaskAltRounded';
 import TuneRounded from '@/components/icons/TuneRounded';
 import { Suspense, useMemo } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { NavigationBar, type NavItem } from '@/components/layouts/navigation-bar';
 import { CenteredSpinner } from '@/components/ui/spinner';
@@ -34,6 +34,20 @@ export function AppRoot() {
     <ProtectedRoute>
       <SignedInShell />
     </ProtectedRoute>
+  );
+}
+
+/**
+ * The page, or a spinner while its code loads. The boundary is a new one for each page (keyed by its route): the
+ * router navigates in a transition, and a boundary already shown would keep the page being left on screen, live,
+ * while the next one loads (a tap meant for the new page would land on the old one, which is then never shown).
+ */
+function PageBoundary() {
+  const matches = useMatches();
+  return (
+    <Suspense key={matches.at(-1)?.id} fallback={<CenteredSpinner label="Loading page" />}>
+      <Outlet />
+    </Suspense>
   );
 }
 
@@ -102,9 +116,7 @@ function SignedInShell() {
       <OfflineStatus />
       {user ? <UnverifiedBanner user={user} /> : null}
       {user ? <SendingPausedBanner user={user} /> : null}
-      <Suspense fallback={<CenteredSpinner label="Loading page" />}>
-        <Outlet />
-      </Suspense>
+      <PageBoundary />
     </AppLayout>
   );
 }
