@@ -200,8 +200,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The clients due for a check-in in every seeded book. */
 const CHECK_INS_DUE = 150;
 
-/** The book as the product keeps it, written by batch writes: answers how long it took and how many items. */
-export async function seedBook(agentId: string, size: number): Promise<{ ms: number; items: number }> {
+/**
+ * The book as the product keeps it, written by batch writes: answers how long it took and how many items. One client
+ * in `tagEvery` carries the tag "Buyer" (every one with 1).
+ */
+export async function seedBook(
+  agentId: string,
+  size: number,
+  { tagEvery = 5 }: { tagEvery?: number } = {},
+): Promise<{ ms: number; items: number }> {
   const start = performance.now();
   const now = new Date();
   const book: Record<string, number> = {};
@@ -230,8 +237,8 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
             : {}),
         } as never,
         now,
-        // One client in five carries a tag: 100 at 500 clients, 10,000 at 50,000 (the tag page's case).
-        i % 5 === 0 ? { tags: ['Buyer'] } : {},
+        // By default one client in five carries a tag: 100 at 500 clients, 10,000 at 50,000 (the tag page's case).
+        i % tagEvery === 0 ? { tags: ['Buyer'] } : {},
       );
       // Half the book keeps a rhythm; the same 150 at every size are due (their last contact long ago), so the due
       // page and its count read as much at 500 clients as at 50,000.
@@ -241,7 +248,7 @@ export async function seedBook(agentId: string, size: number): Promise<{ ms: num
         i % 2 === 0
           ? { ...made, cadenceDays: 90, lastContactDate, ...contactIndexKeys(agentId, lastContactDate, id) }
           : made;
-      if (i % 5 === 0) tagged += 1;
+      if (i % tagEvery === 0) tagged += 1;
       for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
       items.push(Object.fromEntries(Object.entries(client).filter(([, v]) => v !== null && v !== undefined)));
       for (const entry of listEntries(client)) items.push(entryItem(entry, client.id));

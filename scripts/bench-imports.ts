@@ -25,7 +25,7 @@ import { signedInAgent, startTestApi } from '../functions/testing/local-api';
 type Figures = { lines: string[]; report: Record<string, unknown> };
 
 /** Counts the DynamoDB calls made while `fn` runs, by command (and the items of the batch writes). */
-async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
+export async function counting<T>(fn: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
   const client = db();
   const original = client.send.bind(client);
   const calls: Record<string, number> = {};

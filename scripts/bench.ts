@@ -12,6 +12,7 @@ import { routes } from '../functions/routes';
 import { htmlFileFor, PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
+import { benchBulk } from './bench-bulk';
 import { benchConversations } from './bench-conversations';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
@@ -264,6 +265,7 @@ const SECTIONS = [
   'model',
   'book',
   'imports',
+  'bulk',
   'vcard',
   'insights',
   'reviews',
@@ -300,6 +302,7 @@ async function main(): Promise<void> {
   if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('book')) add('book', await benchBook());
   if (only.has('imports')) add('imports', await benchImports());
+  if (only.has('bulk')) add('bulk', await benchBulk());
   if (only.has('vcard')) add('vcard', await benchVcard());
   if (only.has('insights')) add('insights', await benchInsights());
   if (only.has('reviews')) add('reviews', await benchReviews());
