@@ -20,8 +20,8 @@ function seedCsv(): string {
 }
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Clients' }).locator('tbody tr');
-/** The names in the list, in order: the link in each row's first cell to the client's page. */
-const names = (page: Page) => rows(page).locator('td:first-child a');
+/** The names in the list, in order: each row's link to the client's page. */
+const names = (page: Page) => rows(page).locator('a[href^="/clients/"]');
 const firstName = (page: Page) => names(page).first();
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages of clients' });
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /clients?( found)?$/ });

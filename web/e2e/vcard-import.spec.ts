@@ -25,13 +25,10 @@ test.describe('vCard import', () => {
     await expect(errors.getByRole('listitem')).toHaveText('Card 4: email: Email is required');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    await page
-      .getByRole('button', { name: /José Ñúñez/ })
-      .first()
-      .click();
-    const jose = page.getByRole('dialog', { name: 'José Ñúñez' });
+    await page.getByRole('link', { name: 'José Ñúñez' }).first().click();
+    const jose = page.getByRole('main');
+    await expect(jose.getByRole('heading', { level: 1, name: 'José Ñúñez' })).toBeVisible();
     await expect(jose).toContainText(/Birthday\s*Nov 7\s*Next: Nov 7, \d{4}/);
-    await page.keyboard.press('Escape');
 
     await page.goto('/reminders');
     const upcoming = page.getByRole('region', { name: 'All Future Reminders' });

@@ -30,11 +30,23 @@ export function subscribeOffline(listener: () => void): () => void {
 
 export const offlineSnapshot = (): OfflineSnapshot => snapshot;
 
-/** A request could not reach the server. */
-export const markOffline = (): void => update({ offline: true });
+/** When the server last answered: what the page shows was read then or before. */
+let lastAnsweredAt: string | null = null;
 
-/** The server answered (or the browser says it is back online): what is shown is no longer the kept copy. */
-export const markOnline = (): void => update({ offline: false, shownFrom: null });
+/**
+ * A request could not reach the server. What the page shows (a copy, or answers still in memory from before the
+ * network went) is what the agent saw when the server last answered, if not earlier.
+ */
+export const markOffline = (): void => update({ offline: true, shownFrom: snapshot.shownFrom ?? lastAnsweredAt });
+
+/** The server answered: what is shown is no longer the kept copy. */
+export function markOnline(): void {
+  lastAnsweredAt = new Date().toISOString();
+  update({ offline: false, shownFrom: null });
+}
+
+/** The browser says the network is back (the reads that follow refresh what is shown). */
+export const markBackOnline = (): void => update({ offline: false, shownFrom: null });
 
 /** An answer read at `savedAt` is shown in place of one the network could not give. */
 export function markShownFromCopy(savedAt: string): void {
@@ -45,4 +57,7 @@ export function markShownFromCopy(savedAt: string): void {
 export const setWaiting = (waiting: number): void => update({ waiting });
 
 /** After sign-out: nothing of the account is shown. */
-export const resetOfflineState = (): void => update({ offline: false, shownFrom: null, waiting: 0 });
+export function resetOfflineState(): void {
+  lastAnsweredAt = null;
+  update({ offline: false, shownFrom: null, waiting: 0 });
+}

@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { replayQueuedActions } from '@/lib/api-client';
 import { USER_KEY } from '@/lib/auth';
 import { refreshWaiting } from '@/lib/offline/offline-queue';
-import { markOffline, markOnline, offlineSnapshot, subscribeOffline } from '@/lib/offline/offline-state';
+import { markOffline, markBackOnline, offlineSnapshot, subscribeOffline } from '@/lib/offline/offline-state';
 import { offlineBannerText, waitingText } from '../offline-text';
 
 export function useOfflineSnapshot() {
@@ -39,7 +39,7 @@ function useOfflineSync(): void {
       if (report.sent > 0) await refetchReads();
     };
     const handleOnline = () => {
-      markOnline();
+      markBackOnline();
       void replay().then(refetchReads);
     };
     const handleOffline = () => markOffline();
