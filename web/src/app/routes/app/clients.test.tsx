@@ -221,7 +221,9 @@ describe('/clients', () => {
       const headers = within(table).getAllByRole('columnheader');
       expect(headers.map((h) => h.textContent)).toEqual(['', 'Name', 'Profile Completion', 'Review Status', 'Actions']);
       // The first column selects the page's clients (and each row's box, its client) for the bulk actions.
-      expect(within(headers[0]!).getByRole('checkbox', { name: 'Select every client on this page' })).toBeInTheDocument();
+      expect(
+        within(headers[0]!).getByRole('checkbox', { name: 'Select every client on this page' }),
+      ).toBeInTheDocument();
       // Each name opens the client's page.
       expect(clientLink('Ana Ruiz', table)).toHaveAttribute('href', expect.stringMatching(/^\/clients\/client-\d+$/));
       const ana = clientLink('Ana Ruiz', table).closest('tr')!;
