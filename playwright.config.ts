@@ -33,6 +33,9 @@ export default defineConfig({
     // As a user who asks for less motion: the theme then shortens every transition to 0.01 ms, so no step waits on a
     // fade or a slide (the accessibility spec: 71 s of CPU instead of 78 s).
     reducedMotion: 'reduce',
+    // No service worker but in the specs about it (pwa.spec.ts allows it): installing one precaches the whole app,
+    // 170 files, in every test's fresh browser, and the app works the same without one.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium.executablePath,

@@ -8,6 +8,9 @@ async function serviceWorkerReady(page: import('@playwright/test').Page): Promis
   return page.evaluate(async () => (await navigator.serviceWorker.ready).active!.scriptURL);
 }
 
+// The suite blocks service workers elsewhere (playwright.config.ts): here they are what is tested.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('installable app', () => {
   test('links the manifest from every page, and serves it and its icons', async ({ page, request }) => {
     for (const path of ['/auth', '/', '/find-realtor']) {
