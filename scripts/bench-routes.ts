@@ -133,8 +133,8 @@ const ROUTE_EXPLANATION = (routes: string[]) =>
 
 /** The routes of functions/routes.ts this table leaves out, and where they are measured if they are. */
 const ROUTES_ELSEWHERE = [
-  'Measured in their own sections: the administrator\'s analytics, agents, clients and exports and the public directory (GET /api/admin/analytics, GET /api/agents, GET /api/admin/clients, POST /api/admin/clients/export, POST /api/admin/export, GET /api/public/agents: "Administration"); GET /api/reminders and the calendar feed GET /api/calendar/{file} ("A book of 500 and of 50,000 clients"); POST /api/imports, POST /api/imports/{id}/start and GET /api/imports/{id} (the import); POST /api/twilio/inbound ("Conversations").',
-  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion.',
+  'Measured in their own sections: the administrator\'s analytics, agents, clients and exports and the public directory (GET /api/admin/analytics, GET /api/agents, GET /api/admin/clients, POST /api/admin/clients/export, POST /api/admin/export, GET /api/public/agents: "Administration"); GET /api/reminders and the calendar feed GET /api/calendar/{file} ("A book of 500 and of 50,000 clients"); POST /api/imports, POST /api/imports/{id}/start and GET /api/imports/{id} (the import); POST /api/twilio/inbound ("Conversations"); POST /api/clients/bulk and GET /api/clients/bulk/{id} ("A bulk tag of 10,000 clients").',
+  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion; and, new this stop and not measured yet, the writes of segments, bulk undo, broadcasts and approve-all, merges and their undo, snooze, and push subscriptions and the test push.',
 ].join(' ');
 
 /** Samples per route: enough for a steady p99; a login costs 0.4 s of scrypt, so it gets fewer. */
@@ -437,7 +437,14 @@ export async function benchRoutes({
         route: 'POST /api/conversations/{clientId}/read',
         request: () => ({ path: `/api/conversations/${talker}/read`, params: { clientId: talker }, body: {} }),
       },
+      { route: 'GET /api/clients/{id}', request: () => ({ path: `/api/clients/${talker}`, params: { id: talker } }) },
       { route: 'GET /api/clients/{id}/milestones', request: () => clientPath(talker, 'milestones') },
+      // The client page's and the list's other reads: tags, saved segments, broadcasts, possible duplicates.
+      { route: 'GET /api/tags', request: () => ({ path: '/api/tags' }) },
+      { route: 'GET /api/segments', request: () => ({ path: '/api/segments' }) },
+      { route: 'GET /api/broadcasts', request: () => ({ path: '/api/broadcasts' }) },
+      { route: 'GET /api/clients/duplicates', request: () => ({ path: '/api/clients/duplicates' }) },
+      { route: 'GET /api/push/key', request: () => ({ path: '/api/push/key' }) },
       { route: 'GET /api/clients/{id}/testimonials', request: () => clientPath(talker, 'testimonials') },
       {
         route: 'DELETE /api/clients/{id}',
