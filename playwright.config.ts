@@ -29,7 +29,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace only where someone can open it: CI keeps no artifacts, and recording one (screencast frames, DOM
+    // snapshots) cost the suite a quarter of its CPU.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // As a user who asks for less motion: the theme then shortens every transition to 0.01 ms, so no step waits on a
     // fade or a slide (the accessibility spec: 71 s of CPU instead of 78 s).
     reducedMotion: 'reduce',
