@@ -20,7 +20,9 @@ export default defineConfig({
   testDir: './web/e2e',
   outputDir: './test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Three on CI's two cores: a test often waits (on the browser, the local runtime's jobs, a poll), and a third worker
+  // fills those waits (the suite took about a tenth less time than with two).
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   timeout: 45_000,

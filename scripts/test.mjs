@@ -3,7 +3,8 @@
 // one piece when each ends. The type check is TypeScript 7's native compiler (the npm alias
 // `typescript-native`): the same checks as `tsc` 5.9 at under half the CPU. TypeScript 5.9 stays the
 // `typescript` package, because typescript-eslint and the other tools call its JavaScript API, which
-// TypeScript 7 does not have. Then Jest, then the browser suite on the build.
+// TypeScript 7 does not have; the Chromium the browser suite will use is found (or unpacked) beside them. Then Jest,
+// then the browser suite on the build.
 //
 // Jest runs on Node 22, the version of the functions' Lambda runtime (nodejs22.x), installed on first use in
 // scripts/lambda-node (its own package and lockfile, npm ci there, beside the first step); the browser suite's local
@@ -45,9 +46,10 @@ const STEPS = [
             cwd: LAMBDA_NODE_DIR,
           },
         ]),
+    { name: 'Chromium', command: ['node', 'scripts/check-chromium.mjs'] },
   ],
+  // One after the other: side by side, each slowed the other by more than the browser suite's idle time gave back.
   [{ name: 'Jest (Node 22)', command: [LAMBDA_NODE, 'node_modules/jest/bin/jest.js'] }],
-  [{ name: 'Chromium', command: ['node', 'scripts/check-chromium.mjs'] }],
   [{ name: 'browser suite', command: ['playwright', 'test'] }],
 ];
 
