@@ -1,10 +1,12 @@
-// DynamoDB (dynalite, LevelDB on disk or in memory) and S3 (s3rver) started in this process.
+// DynamoDB (dynalite, LevelDB on disk or in memory) and S3 (s3rver) started in this process; the SDK clients of this
+// process reach dynalite without a socket (dynamo-in-process.ts), anything else over HTTP at its endpoint.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
 import S3rver from 's3rver';
+import { serveInProcess } from './dynamo-in-process';
 
 export type Emulators = { dynamoEndpoint: string; s3Endpoint: string; close(): Promise<void> };
 
@@ -33,6 +35,7 @@ export async function startEmulators({
     dynamo.listen(0, '127.0.0.1', () => resolve());
   });
   const dynamoPort = (dynamo.address() as AddressInfo).port;
+  const stopInProcess = serveInProcess(dynamo);
 
   const s3 = new S3rver({
     port: 0,
@@ -48,6 +51,7 @@ export async function startEmulators({
     s3Endpoint: `http://127.0.0.1:${s3Address.port}`,
     async close() {
       await s3.close();
+      stopInProcess();
       await new Promise<void>((resolve) => dynamo.close(() => resolve()));
       if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
     },

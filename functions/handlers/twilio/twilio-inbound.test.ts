@@ -61,7 +61,8 @@ async function textedClient(phone: string) {
   const agent = await signedInAgent(api);
   const created = await agent.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtNoon() }));
   await attestConsent(agent.client, created.body.id);
-  expect((await sendText(agent.client, created.body.id)).status).toBe(201);
+  const sent = await sendText(agent.client, created.body.id);
+  expect({ status: sent.status, body: sent.body }).toMatchObject({ status: 201 });
   return {
     client: agent.client,
     clientId: created.body.id as string,
