@@ -49,6 +49,12 @@ const CHROME_FLAGS = [
 const TARGETS = { mobile: 90, mobileWarm: 95, desktop: 98, accessibility: 100 };
 /** Runs of each page and setting (BENCH_LIGHTHOUSE_RUNS): the row is their median run. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/**
+ * For a quick look at some pages and settings (BENCH_LIGHTHOUSE_ONLY, comma-separated, each a page's path, a form
+ * factor or a visit, e.g. `/today,mobile,cold`): every visit that matches all the given kinds. The report is then
+ * partial; `npm run bench` without it measures every row.
+ */
+const ONLY = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
 const DASHBOARD_EXPLANATION = [
   'What limits the dashboard on the simulated phone:',
   '- It is the signed-in page: the build prerenders its frame (the bar, the background, a loading state), which is the first paint, but not its content, which needs the user. Its largest paint is the greeting ("Welcome, …"), drawn once React, React DOM, React Router, MUI and Emotion (the initial JavaScript, see Web), the signed-in shell\'s chunk and the dashboard\'s have loaded and run, and GET /api/user has answered.',
@@ -163,11 +169,20 @@ export async function benchLighthouse(): Promise<Figures> {
     ];
     const reportsDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reportsDir) mkdirSync(reportsDir, { recursive: true });
-    const visits = pages.flatMap((page) => [
-      { page, formFactor: 'mobile' as const, visit: 'cold' as const },
-      { page, formFactor: 'desktop' as const, visit: 'cold' as const },
-      ...(page.warm ? [{ page, formFactor: 'mobile' as const, visit: 'warm' as const }] : []),
-    ]);
+    const visits = pages
+      .flatMap((page) => [
+        { page, formFactor: 'mobile' as const, visit: 'cold' as const },
+        { page, formFactor: 'desktop' as const, visit: 'cold' as const },
+        ...(page.warm ? [{ page, formFactor: 'mobile' as const, visit: 'warm' as const }] : []),
+      ])
+      .filter(({ page, formFactor, visit }) => {
+        const kinds = [
+          ONLY.filter((o) => o.startsWith('/')).map((path) => path === page.path),
+          ONLY.filter((o) => o === 'mobile' || o === 'desktop').map((f) => f === formFactor),
+          ONLY.filter((o) => o === 'cold' || o === 'warm').map((v) => v === visit),
+        ];
+        return kinds.every((matches) => matches.length === 0 || matches.includes(true));
+      });
     for (const { page, formFactor, visit } of visits) {
       {
         // A cold visit starts without cache or service worker (Lighthouse resets the origin's storage); a warm one

@@ -28,14 +28,20 @@ function staticImports(metafile, start) {
   return [...seen];
 }
 
+/** The signed-in shell, parent route of every signed-in page (web/src/app/router.tsx). */
+const SIGNED_IN_SHELL = 'web/src/app/routes/app/root.tsx';
+/** The signed-in pages a visit most often starts on (the dashboard, Today), whose code comes with the shell's. */
+const SIGNED_IN_FIRST_SCREENS = ['web/src/app/routes/app/dashboard.tsx', 'web/src/app/routes/app/today.tsx'];
+
 /**
  * The lazy route modules (web/src/app/router.tsx) each prerendered URL renders: its HTML preloads
  * their chunks with the entry's, since hydration waits for them. `/` is index.html, the signed-in
- * frame that the shell's chunk renders while the user loads; it preloads the dashboard too, the
- * home page (its chunks reach the browser with the rest rather than after the user is known).
+ * frame that the shell's chunk renders while the user loads, for every signed-in page; it preloads
+ * the first screens too (their chunks reach the browser with the rest rather than after the user
+ * is known and the page's route has been matched).
  */
 const PRERENDERED_ROUTE_MODULES = {
-  '/': ['web/src/app/routes/app/root.tsx', 'web/src/app/routes/app/dashboard.tsx'],
+  '/': [SIGNED_IN_SHELL, ...SIGNED_IN_FIRST_SCREENS],
   '/auth': ['web/src/app/routes/auth.tsx'],
   '/find-realtor': ['web/src/app/routes/find-realtor.tsx'],
   '/client-registration': ['web/src/app/routes/client-registration.tsx'],
@@ -48,13 +54,30 @@ const PRERENDERED_ROUTE_MODULES = {
  * combinations of pages sharing each part: 20 requests before the first screen, each a round trip
  * on a slow phone. But no lazy module ever runs before the entry, so each is made to import the
  * app's root module (web/src/app/app.tsx) as well: everything the entry loads is then reached from
- * the same entry points and lands in one chunk. At run time the added import is of a module already
- * evaluated; only the files change.
+ * the same entry points and lands in one chunk (INITIAL_MODULES: app.tsx and the other modules
+ * web/src/main.tsx imports that are not reached through app.tsx). At run time the added import is
+ * of a module already evaluated; only the files change.
+ *
+ * The signed-in pages the same way, one level down: none runs before the signed-in shell
+ * (web/src/app/routes/app/root.tsx, their parent route), so each imports the shell, and the shell
+ * imports the first screens (SIGNED_IN_FIRST_SCREENS): the shell and those pages then come as a
+ * few files rather than 50 to 90 (the icons, MUI parts and helpers each page shares with some
+ * others, each its own file), which on a phone was more round trips than bytes.
  */
+const INITIAL_MODULES = ['web/src/app/app.tsx', 'web/src/app/first-reads.ts'];
+
 function initialCodeInOneChunk() {
   const webSrc = join(root, 'web/src');
-  const appModule = join(webSrc, 'app/app.tsx');
+  const initialModules = INITIAL_MODULES.map((module) => join(root, module));
+  const shell = join(root, SIGNED_IN_SHELL);
+  const signedInPages = join(dirname(shell), '/');
+  const firstScreens = SIGNED_IN_FIRST_SCREENS.map((module) => join(root, module));
   const lazyModules = new Set();
+  const importsOf = (path) => {
+    if (path === shell) return [...initialModules, ...firstScreens];
+    if (path.startsWith(signedInPages)) return [...initialModules, shell];
+    return initialModules;
+  };
   return {
     name: 'initial-code-in-one-chunk',
     setup(build) {
@@ -65,8 +88,9 @@ function initialCodeInOneChunk() {
       });
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (!lazyModules.has(args.path.replace(/\.tsx?$/, ''))) return undefined;
+        const imports = importsOf(args.path).filter((module) => module !== args.path);
         return {
-          contents: `import ${JSON.stringify(appModule)};\n${readFileSync(args.path, 'utf8')}`,
+          contents: `${imports.map((module) => `import ${JSON.stringify(module)};\n`).join('')}${readFileSync(args.path, 'utf8')}`,
           loader: extname(args.path).slice(1),
         };
       });

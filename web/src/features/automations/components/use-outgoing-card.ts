@@ -2,7 +2,6 @@
 // or skip it (stop it, once scheduled), each saying how it went.
 import { useState } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
-import { messageSchema } from '@shared/messages';
 import type { MessageDraft } from '@/components/ui/message-draft-fields';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { QueuedOfflineError } from '@/lib/api-client';
@@ -46,7 +45,9 @@ export function useOutgoingCard(message: OutgoingMessage) {
     }
   };
 
-  const approveEdited = () => {
+  // The schema (and yup with it) loads when an edited message is approved, not with the page.
+  const approveEdited = async () => {
+    const { messageSchema } = await import('@shared/messages');
     const checked = validOrShowErrors(
       messageSchema,
       { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
