@@ -62,7 +62,10 @@ const PRERENDERED_ROUTE_MODULES = {
  * (web/src/app/routes/app/root.tsx, their parent route), so each imports the shell, and the shell
  * imports the first screens (SIGNED_IN_FIRST_SCREENS): the shell and those pages then come as a
  * few files rather than 50 to 90 (the icons, MUI parts and helpers each page shares with some
- * others, each its own file), which on a phone was more round trips than bytes.
+ * others, each its own file), which on a phone was more round trips than bytes. The parts of pages
+ * loaded on demand (a dialog, a menu, a chart: lazy modules that are not routes) are all parts of
+ * signed-in pages, so they import the shell too; signedInPartsStayOutOfPublicPages checks that
+ * no public page loads one.
  */
 const INITIAL_MODULES = ['web/src/app/app.tsx', 'web/src/app/first-reads.ts'];
 
@@ -72,10 +75,11 @@ function initialCodeInOneChunk() {
   const shell = join(root, SIGNED_IN_SHELL);
   const signedInPages = join(dirname(shell), '/');
   const firstScreens = SIGNED_IN_FIRST_SCREENS.map((module) => join(root, module));
+  const routes = join(webSrc, 'app/routes/');
   const lazyModules = new Set();
   const importsOf = (path) => {
     if (path === shell) return [...initialModules, ...firstScreens];
-    if (path.startsWith(signedInPages)) return [...initialModules, shell];
+    if (path.startsWith(signedInPages) || !path.startsWith(routes)) return [...initialModules, shell];
     return initialModules;
   };
   return {
@@ -96,6 +100,36 @@ function initialCodeInOneChunk() {
       });
     },
   };
+}
+
+/**
+ * The build fails if a public page (a route outside the signed-in shell) loads, now or on demand, the
+ * shell's code: initialCodeInOneChunk makes every part loaded on demand import the shell, right for
+ * the parts of signed-in pages, but a public page's own would bring it the signed-in app.
+ */
+function signedInPartsStayOutOfPublicPages(metafile) {
+  const outputs = metafile.outputs;
+  const shellChunk = Object.keys(outputs).find((output) => outputs[output].inputs[SIGNED_IN_SHELL]);
+  const signedInPages = `${dirname(SIGNED_IN_SHELL)}/`;
+  for (const [output, { entryPoint }] of Object.entries(outputs)) {
+    if (!entryPoint?.startsWith('web/src/app/routes/') || entryPoint.startsWith(signedInPages)) continue;
+    const seen = new Set([output]);
+    const walk = (from) => {
+      for (const { path, kind } of outputs[from]?.imports ?? []) {
+        // Not the other pages the router loads: only this page's code and the parts it loads on demand.
+        if (kind === 'dynamic-import' && outputs[path]?.entryPoint?.startsWith('web/src/app/routes/')) continue;
+        if (path === shellChunk)
+          throw new Error(
+            `${entryPoint} (a public page) loads the signed-in shell's code: a module it imports lazily imports the shell (scripts/build.mjs, initialCodeInOneChunk)`,
+          );
+        if (!seen.has(path) && outputs[path]) {
+          seen.add(path);
+          walk(path);
+        }
+      }
+    };
+    walk(output);
+  }
 }
 
 /** A string for String.replace that is taken as it is (no `$&` patterns). */
@@ -143,6 +177,7 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
       legalComments: 'none',
     }),
   ]);
+  signedInPartsStayOutOfPublicPages(result.metafile);
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((output) => outputs[output].entryPoint?.endsWith('web/src/main.tsx'));
   if (!entry) throw new Error('web build produced no entry chunk');

@@ -3,12 +3,24 @@
 import CheckRounded from '@/components/icons/CheckRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { messageSchema } from '@shared/messages';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
+import { validOrShowErrors } from '@/lib/form-errors';
 import { Actions, type CardPartProps } from './outgoing-card';
 
 /** The draft being edited, approved once it is checked. */
 export function DraftForm({ message, card, working }: CardPartProps) {
   const isEmail = message.channel === 'email';
+  const approveEdited = () => {
+    const { draft } = card;
+    const checked = validOrShowErrors(
+      messageSchema,
+      { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
+      card.setErrors,
+    );
+    if (!checked) return;
+    void card.approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
+  };
   return (
     <Box
       component="form"
@@ -16,7 +28,7 @@ export function DraftForm({ message, card, working }: CardPartProps) {
       aria-label={`Edit the message to ${message.clientName}`}
       onSubmit={(event) => {
         event.preventDefault();
-        void card.approveEdited();
+        approveEdited();
       }}
       sx={{ display: 'grid', gap: 2 }}
     >
