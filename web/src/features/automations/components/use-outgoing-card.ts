@@ -17,7 +17,6 @@ const waitingToast = (what: string) => ({ title: 'Waiting to send', description:
 const draftOf = (message: OutgoingMessage): MessageDraft => ({ subject: message.subject ?? '', body: message.body });
 
 export function useOutgoingCard(message: OutgoingMessage) {
-  const isEmail = message.channel === 'email';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(message));
   const [errors, setErrors] = useState<DraftErrors>({});
