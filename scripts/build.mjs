@@ -64,10 +64,12 @@ const PRERENDERED_ROUTE_MODULES = {
  * few files rather than 50 to 90 (the icons, MUI parts and helpers each page shares with some
  * others, each its own file), which on a phone was more round trips than bytes. The parts of pages
  * loaded on demand (a dialog, a menu, a chart: lazy modules that are not routes) are all parts of
- * signed-in pages, so they import the shell too; signedInPartsStayOutOfPublicPages checks that
- * no public page loads one.
+ * signed-in pages but PARTS_OF_EVERY_PAGE, so they import the shell too;
+ * signedInPartsStayOutOfPublicPages checks that no public page loads one.
  */
 const INITIAL_MODULES = ['web/src/app/app.tsx', 'web/src/app/first-reads.ts'];
+/** Parts loaded on demand that every page may show, public ones too: they import the initial code only. */
+const PARTS_OF_EVERY_PAGE = ['web/src/components/ui/new-version-snackbar.tsx'];
 
 function initialCodeInOneChunk() {
   const webSrc = join(root, 'web/src');
@@ -76,9 +78,11 @@ function initialCodeInOneChunk() {
   const signedInPages = join(dirname(shell), '/');
   const firstScreens = SIGNED_IN_FIRST_SCREENS.map((module) => join(root, module));
   const routes = join(webSrc, 'app/routes/');
+  const partsOfEveryPage = new Set(PARTS_OF_EVERY_PAGE.map((module) => join(root, module)));
   const lazyModules = new Set();
   const importsOf = (path) => {
     if (path === shell) return [...initialModules, ...firstScreens];
+    if (partsOfEveryPage.has(path)) return initialModules;
     if (path.startsWith(signedInPages) || !path.startsWith(routes)) return [...initialModules, shell];
     return initialModules;
   };
