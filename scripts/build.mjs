@@ -28,14 +28,20 @@ function staticImports(metafile, start) {
   return [...seen];
 }
 
+/** The signed-in shell, parent route of every signed-in page (web/src/app/router.tsx). */
+const SIGNED_IN_SHELL = 'web/src/app/routes/app/root.tsx';
+/** The signed-in pages a visit most often starts on (the dashboard, Today), whose code comes with the shell's. */
+const SIGNED_IN_FIRST_SCREENS = ['web/src/app/routes/app/dashboard.tsx', 'web/src/app/routes/app/today.tsx'];
+
 /**
  * The lazy route modules (web/src/app/router.tsx) each prerendered URL renders: its HTML preloads
  * their chunks with the entry's, since hydration waits for them. `/` is index.html, the signed-in
- * frame that the shell's chunk renders while the user loads; it preloads the dashboard too, the
- * home page (its chunks reach the browser with the rest rather than after the user is known).
+ * frame that the shell's chunk renders while the user loads, for every signed-in page; it preloads
+ * the first screens too (their chunks reach the browser with the rest rather than after the user
+ * is known and the page's route has been matched).
  */
 const PRERENDERED_ROUTE_MODULES = {
-  '/': ['web/src/app/routes/app/root.tsx', 'web/src/app/routes/app/dashboard.tsx'],
+  '/': [SIGNED_IN_SHELL, ...SIGNED_IN_FIRST_SCREENS],
   '/auth': ['web/src/app/routes/auth.tsx'],
   '/find-realtor': ['web/src/app/routes/find-realtor.tsx'],
   '/client-registration': ['web/src/app/routes/client-registration.tsx'],
@@ -48,13 +54,38 @@ const PRERENDERED_ROUTE_MODULES = {
  * combinations of pages sharing each part: 20 requests before the first screen, each a round trip
  * on a slow phone. But no lazy module ever runs before the entry, so each is made to import the
  * app's root module (web/src/app/app.tsx) as well: everything the entry loads is then reached from
- * the same entry points and lands in one chunk. At run time the added import is of a module already
- * evaluated; only the files change.
+ * the same entry points and lands in one chunk (INITIAL_MODULES: app.tsx and the other modules
+ * web/src/main.tsx imports that are not reached through app.tsx). At run time the added import is
+ * of a module already evaluated; only the files change.
+ *
+ * The signed-in pages the same way, one level down: none runs before the signed-in shell
+ * (web/src/app/routes/app/root.tsx, their parent route), so each imports the shell, and the shell
+ * imports the first screens (SIGNED_IN_FIRST_SCREENS): the shell and those pages then come as a
+ * few files rather than 50 to 90 (the icons, MUI parts and helpers each page shares with some
+ * others, each its own file), which on a phone was more round trips than bytes. The parts of pages
+ * loaded on demand (a dialog, a menu, a chart: lazy modules that are not routes) are all parts of
+ * signed-in pages but PARTS_OF_EVERY_PAGE, so they import the shell too;
+ * signedInPartsStayOutOfPublicPages checks that no public page loads one.
  */
+const INITIAL_MODULES = ['web/src/app/app.tsx', 'web/src/app/first-reads.ts'];
+/** Parts loaded on demand that every page may show, public ones too: they import the initial code only. */
+const PARTS_OF_EVERY_PAGE = ['web/src/components/ui/new-version-snackbar.tsx'];
+
 function initialCodeInOneChunk() {
   const webSrc = join(root, 'web/src');
-  const appModule = join(webSrc, 'app/app.tsx');
+  const initialModules = INITIAL_MODULES.map((module) => join(root, module));
+  const shell = join(root, SIGNED_IN_SHELL);
+  const signedInPages = join(dirname(shell), '/');
+  const firstScreens = SIGNED_IN_FIRST_SCREENS.map((module) => join(root, module));
+  const routes = join(webSrc, 'app/routes/');
+  const partsOfEveryPage = new Set(PARTS_OF_EVERY_PAGE.map((module) => join(root, module)));
   const lazyModules = new Set();
+  const importsOf = (path) => {
+    if (path === shell) return [...initialModules, ...firstScreens];
+    if (partsOfEveryPage.has(path)) return initialModules;
+    if (path.startsWith(signedInPages) || !path.startsWith(routes)) return [...initialModules, shell];
+    return initialModules;
+  };
   return {
     name: 'initial-code-in-one-chunk',
     setup(build) {
@@ -65,13 +96,44 @@ function initialCodeInOneChunk() {
       });
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (!lazyModules.has(args.path.replace(/\.tsx?$/, ''))) return undefined;
+        const imports = importsOf(args.path).filter((module) => module !== args.path);
         return {
-          contents: `import ${JSON.stringify(appModule)};\n${readFileSync(args.path, 'utf8')}`,
+          contents: `${imports.map((module) => `import ${JSON.stringify(module)};\n`).join('')}${readFileSync(args.path, 'utf8')}`,
           loader: extname(args.path).slice(1),
         };
       });
     },
   };
+}
+
+/**
+ * The build fails if a public page (a route outside the signed-in shell) loads, now or on demand, the
+ * shell's code: initialCodeInOneChunk makes every part loaded on demand import the shell, right for
+ * the parts of signed-in pages, but a public page's own would bring it the signed-in app.
+ */
+function signedInPartsStayOutOfPublicPages(metafile) {
+  const outputs = metafile.outputs;
+  const shellChunk = Object.keys(outputs).find((output) => outputs[output].inputs[SIGNED_IN_SHELL]);
+  const signedInPages = `${dirname(SIGNED_IN_SHELL)}/`;
+  for (const [output, { entryPoint }] of Object.entries(outputs)) {
+    if (!entryPoint?.startsWith('web/src/app/routes/') || entryPoint.startsWith(signedInPages)) continue;
+    const seen = new Set([output]);
+    const walk = (from) => {
+      for (const { path, kind } of outputs[from]?.imports ?? []) {
+        // Not the other pages the router loads: only this page's code and the parts it loads on demand.
+        if (kind === 'dynamic-import' && outputs[path]?.entryPoint?.startsWith('web/src/app/routes/')) continue;
+        if (path === shellChunk)
+          throw new Error(
+            `${entryPoint} (a public page) loads the signed-in shell's code: a module it imports lazily imports the shell (scripts/build.mjs, initialCodeInOneChunk)`,
+          );
+        if (!seen.has(path) && outputs[path]) {
+          seen.add(path);
+          walk(path);
+        }
+      }
+    };
+    walk(output);
+  }
 }
 
 /** A string for String.replace that is taken as it is (no `$&` patterns). */
@@ -119,6 +181,7 @@ export async function buildWeb({ outdir = join(root, 'dist/web') } = {}) {
       legalComments: 'none',
     }),
   ]);
+  signedInPartsStayOutOfPublicPages(result.metafile);
   const outputs = result.metafile.outputs;
   const entry = Object.keys(outputs).find((output) => outputs[output].entryPoint?.endsWith('web/src/main.tsx'));
   if (!entry) throw new Error('web build produced no entry chunk');

@@ -1,19 +1,12 @@
 // Message drafts (POST /api/clients/{id}/drafts): what an agent may ask for, shared by the API's
 // validation and the web composer, and the SMS segment count both show.
 import * as yup from 'yup';
+import { DRAFT_OCCASIONS } from './draft-occasions';
 import { KEY_DATE_LABEL_MAX } from './key-dates';
 
-export const DRAFT_OCCASIONS = [
-  'birthday',
-  'anniversary',
-  'home-anniversary',
-  'review-request',
-  'check-in',
-  'custom',
-] as const;
+export { DRAFT_OCCASIONS, type DraftOccasion } from './draft-occasions';
 export const DRAFT_CHANNELS = ['email', 'sms'] as const;
 export const DRAFT_TONES = ['warm', 'professional', 'brief'] as const;
-export type DraftOccasion = (typeof DRAFT_OCCASIONS)[number];
 export type DraftChannel = (typeof DRAFT_CHANNELS)[number];
 export type DraftTone = (typeof DRAFT_TONES)[number];
 

@@ -24,8 +24,7 @@ export const EMAIL_BODY_MAX = 5000;
 /** Ten SMS segments of GSM-7 text; the STOP notice is added after it. */
 export const SMS_BODY_MAX = 1530;
 export const TOUCH_NOTE_MAX = 1000;
-/** Texts arrive only between these local hours of the client's zone (8:00 included, 21:00 not). */
-export const QUIET_HOURS = { start: 8, end: 21 } as const;
+export { QUIET_HOURS } from './quiet-hours';
 /** What the first text to a client ends with. */
 export const SMS_STOP_NOTICE = 'Reply STOP to opt out';
 

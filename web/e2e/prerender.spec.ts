@@ -197,3 +197,45 @@ test.describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('the signed-in first screens', () => {
+  test('/ and /today load no script their HTML did not preload, and the entry makes each first read once', async ({
+    page,
+  }) => {
+    const agent = await registerAgentViaApi(page);
+    const pages = [
+      { path: '/', heading: `Welcome, ${agent.fullName}`, read: '/api/dashboard' },
+      { path: '/today', heading: 'Today', read: '/api/clients?due=check-in&limit=20' },
+    ];
+    for (const { path, heading, read } of pages) {
+      const requests: Array<{ type: string; url: URL }> = [];
+      const record = (request: { resourceType: () => string; url: () => string }) =>
+        requests.push({ type: request.resourceType(), url: new URL(request.url()) });
+      page.on('request', record);
+      const html = await (await page.request.get(path)).text();
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+      const entry = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('progressbar')).toHaveCount(0);
+      page.off('request', record);
+      // The page's code came with the HTML, not after the router matched the page: every script it ran was preloaded
+      // (but the service worker's helper, which the page loads on `load` to register it).
+      const scripts = requests
+        .filter(({ type, url }) => type === 'script' && !url.pathname.includes('workbox-window'))
+        .map(({ url }) => url.pathname);
+      expect(
+        scripts.filter((script) => script !== entry && !preloaded.includes(script)),
+        path,
+      ).toEqual([]);
+      // The shell's badges and the page's own read start once, with the entry, and the page takes those answers.
+      const made = (wanted: string) =>
+        requests.filter(({ type, url }) => type === 'fetch' && `${url.pathname}${url.search}` === wanted).length;
+      for (const wanted of ['/api/outgoing', '/api/conversations', read])
+        expect(made(wanted), `${path}: ${wanted}`).toBe(1);
+    }
+    expect(
+      (await (await page.request.get('/')).text()).match(/<link rel="modulepreload" href="\/assets\/chunk-today-/g),
+    ).toHaveLength(1);
+  });
+});

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { App } from './app/app';
+import { startFirstReads } from './app/first-reads';
 import { rendersPrerenderedMarkup } from './app/prerendered';
 import { getUser, USER_KEY } from './lib/auth';
 
@@ -10,8 +11,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Every page first asks who is signed in: start that request now, while the page's chunk loads,
 // rather than after it (useUser picks up this request through SWR). The HTML preloads it, so this
-// takes the answer of a request already under way.
-void preload(USER_KEY, getUser);
+// takes the answer of a request already under way. Once it says who is signed in, the page's first reads start too.
+void preload(USER_KEY, getUser).then(
+  (user) => startFirstReads(user, window.location.pathname),
+  () => undefined,
+);
 
 const app = (
   <StrictMode>

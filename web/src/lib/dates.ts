@@ -19,28 +19,37 @@ export function browserToday(now: Date = new Date()): string {
   }
 }
 
-const calendarFormat = new Intl.DateTimeFormat('en-US', {
+/**
+ * A formatter made on its first use: making one costs the browser more than using it (a few milliseconds each on a
+ * phone, at the start of every page that loads this module), and a page uses few of them.
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const calendarFormat = lazyDateFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const weekdayFormat = new Intl.DateTimeFormat('en-US', {
+const weekdayFormat = lazyDateFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const weekdayShortFormat = new Intl.DateTimeFormat('en-US', {
+const weekdayShortFormat = lazyDateFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
 });
-const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
-const timestampFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const monthYearFormat = lazyDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortMonthFormat = lazyDateFormat({ month: 'short', timeZone: 'UTC' });
+const timestampFormat = lazyDateFormat({ month: 'short', day: 'numeric', year: 'numeric' });
 
 function calendarInstant(date: string): Date {
   const { year, month, day } = dateParts(date);
@@ -49,41 +58,41 @@ function calendarInstant(date: string): Date {
   return instant;
 }
 
-const monthDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthDayFormat = lazyDateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** `2026-03-14` → `Mar 14, 2026`; a birthday without its year, `--03-14` → `Mar 14`. */
 export function formatCalendarDate(date: string): string {
   if (isYearlessDate(date)) {
     const { month, day } = monthDayOf(date);
-    return monthDayFormat.format(Date.UTC(2000, month - 1, day));
+    return monthDayFormat().format(Date.UTC(2000, month - 1, day));
   }
-  return calendarFormat.format(calendarInstant(date));
+  return calendarFormat().format(calendarInstant(date));
 }
 
 /** `2026-03-14` → `Sat, Mar 14, 2026`. */
 export function formatCalendarDateWithWeekday(date: string): string {
-  return weekdayFormat.format(calendarInstant(date));
+  return weekdayFormat().format(calendarInstant(date));
 }
 
 /** `2026-03-14` → `Sat, Mar 14` (where the year is plain from the context). */
 export function formatCalendarDateWithWeekdayShort(date: string): string {
-  return weekdayShortFormat.format(calendarInstant(date));
+  return weekdayShortFormat().format(calendarInstant(date));
 }
 
 /** `2026-03` → `March 2026`. */
 export function formatMonthYear(month: string): string {
-  return monthYearFormat.format(calendarInstant(`${month}-01`));
+  return monthYearFormat().format(calendarInstant(`${month}-01`));
 }
 
 /** `2026-03` → `Mar`. */
 export function formatShortMonth(month: string): string {
-  return shortMonthFormat.format(calendarInstant(`${month}-01`));
+  return shortMonthFormat().format(calendarInstant(`${month}-01`));
 }
 
 /** An ISO timestamp as the agent's local date: `Mar 14, 2026`. */
 export function formatTimestamp(timestamp: string): string {
   const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? timestamp : timestampFormat.format(new Date(time));
+  return Number.isNaN(time) ? timestamp : timestampFormat().format(new Date(time));
 }
 
 /** How long ago a timestamp was, roughly: `just now`, `5 min ago`, `3 h ago`, `2 days ago`. */

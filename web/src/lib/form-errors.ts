@@ -1,5 +1,5 @@
 // Maps a server's field errors (`{ errors: { field: message } }`) onto the fields a form has.
-import { ValidationError, type AnySchema, type InferType } from 'yup';
+import type { AnySchema, InferType, ValidationError } from 'yup';
 import { ApiError } from './api-client';
 
 export function serverFieldErrors<TField extends string>(
@@ -15,13 +15,20 @@ export function serverFieldErrors<TField extends string>(
   return result;
 }
 
+/**
+ * A schema's failure, told by its name rather than `instanceof`: this module does not import yup's code (only the
+ * schemas given to it do), so pages that show server errors without validating do not load yup.
+ */
+const isValidationError = (error: unknown): error is ValidationError =>
+  error instanceof Error && error.name === 'ValidationError' && Array.isArray((error as ValidationError).inner);
+
 /** The schema's message for each invalid field of `value` (empty when it is valid), for forms not run by Formik. */
 export function schemaFieldErrors(schema: AnySchema, value: unknown): Record<string, string> {
   try {
     schema.validateSync(value, { abortEarly: false });
     return {};
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
+    if (!isValidationError(error)) throw error;
     return Object.fromEntries(error.inner.filter((e) => e.path).map((e) => [e.path!, e.message]));
   }
 }

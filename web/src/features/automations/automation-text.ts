@@ -3,7 +3,7 @@
 import type { OutgoingAction, OutgoingMessage } from '@shared/api-types';
 import type { AutomationMode, AutomationOccasion } from '@shared/automations';
 import type { MessageChannel } from '@shared/messages';
-import { QUIET_HOURS } from '@shared/messages';
+import { QUIET_HOURS } from '@shared/quiet-hours';
 
 export const OCCASION_NAMES: Record<AutomationOccasion, string> = {
   birthday: 'Birthday',

@@ -1,7 +1,8 @@
 // The words of the offline banner and the waiting chip.
+import { lazyDateFormat } from '@/lib/dates';
 
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat('en-US', {
+const clock = lazyDateFormat({ hour: 'numeric', minute: '2-digit' });
+const dayAndClock = lazyDateFormat({
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
@@ -14,8 +15,8 @@ export function offlineBannerText(shownFrom: string | null, now = new Date()): s
   const at = new Date(shownFrom);
   const sameDay = at.toDateString() === now.toDateString();
   return sameDay
-    ? `You're offline. Showing what you saw at ${clock.format(at)}.`
-    : `You're offline. Showing what you saw on ${dayAndClock.format(at)}.`;
+    ? `You're offline. Showing what you saw at ${clock().format(at)}.`
+    : `You're offline. Showing what you saw on ${dayAndClock().format(at)}.`;
 }
 
 export const waitingText = (count: number): string => `Waiting to send (${count})`;

@@ -161,7 +161,7 @@ describe('/today', () => {
     });
     const card = await findCard('Sam Carter');
     await user.click(button(card, 'Edit'));
-    const form = within(card).getByLabelText('Edit the message to Sam Carter');
+    const form = await within(card).findByLabelText('Edit the message to Sam Carter');
     expect(within(form).getByLabelText(/^Subject/)).toHaveValue('Happy birthday, Sam!');
     await user.clear(within(form).getByLabelText(/^Subject/));
     await user.paste('Happy birthday from all of us');
@@ -182,7 +182,7 @@ describe('/today', () => {
     const { user, fetchMock } = await openToday([sam]);
     const card = await findCard('Sam Carter');
     await user.click(button(card, 'Edit'));
-    await user.clear(within(card).getByLabelText(/^Message/));
+    await user.clear(await within(card).findByLabelText(/^Message/));
     await user.click(button(card, 'Approve'));
     expect(await within(card).findByText('Write the message first')).toBeInTheDocument();
     expect(callsTo(fetchMock, approveRoute(sam.id))).toHaveLength(0);

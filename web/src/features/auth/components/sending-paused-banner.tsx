@@ -4,7 +4,7 @@ import BlockRounded from '@/components/icons/BlockRounded';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import type { User } from '@shared/api-types';
-import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
+import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause-messages';
 import { paths } from '@/config/paths';
 import { ShellBanner } from './shell-banner';
 

@@ -18,14 +18,19 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
-import { MessageDraftFields } from '@/components/ui/message-draft-fields';
+import { ProgressLine } from '@/components/ui/spinner';
 import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
 import { TodayContactActions, TodayPhoneDecisions, type OnEmail } from './today-item-actions';
 import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
 import { ClientLink } from '@/components/ui/client-link';
+
+// The edit form (MUI's text fields, and the schema that checks the edit) loads when a draft is edited, not with the
+// page: most visits approve or skip.
+const DraftForm = lazy(() => import('./outgoing-draft-form').then((m) => ({ default: m.DraftForm })));
+const loadDraftForm = () => void import('./outgoing-draft-form');
 
 type OutgoingCardProps = {
   message: OutgoingMessage;
@@ -76,7 +81,9 @@ export function OutgoingCard({ message, locked, onEmail }: OutgoingCardProps) {
           </Alert>
         ) : null}
         {card.editing ? (
-          <DraftForm message={message} card={card} working={working} />
+          <Suspense fallback={<ProgressLine>Opening the editor…</ProgressLine>}>
+            <DraftForm message={message} card={card} working={working} />
+          </Suspense>
         ) : (
           <>
             <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 2 }}>
@@ -103,40 +110,7 @@ export function OutgoingCard({ message, locked, onEmail }: OutgoingCardProps) {
   );
 }
 
-type CardPartProps = { message: OutgoingMessage; card: OutgoingCardState; working: boolean };
-
-/** The draft being edited, approved once it is checked. */
-function DraftForm({ message, card, working }: CardPartProps) {
-  const isEmail = message.channel === 'email';
-  return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={`Edit the message to ${message.clientName}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        card.approveEdited();
-      }}
-      sx={{ display: 'grid', gap: 2 }}
-    >
-      <MessageDraftFields
-        draft={card.draft}
-        errors={card.errors}
-        onChange={card.setDraft}
-        withSubject={isEmail}
-        minRows={isEmail ? 6 : 3}
-      />
-      <Actions>
-        <Button type="submit" variant="contained" startIcon={<CheckRounded />} disabled={working}>
-          {card.isApproving ? 'Sending...' : 'Approve'}
-        </Button>
-        <Button onClick={card.cancelEdit} disabled={working}>
-          Cancel
-        </Button>
-      </Actions>
-    </Box>
-  );
-}
+export type CardPartProps = { message: OutgoingMessage; card: OutgoingCardState; working: boolean };
 
 /** Approve, Edit and Skip while the message waits for approval; Don't send once it is scheduled. */
 function MessageActions({ message, card, working }: CardPartProps) {
@@ -160,7 +134,14 @@ function MessageActions({ message, card, working }: CardPartProps) {
       <Button variant="contained" startIcon={<CheckRounded />} onClick={() => void card.approve()} disabled={working}>
         {card.isApproving ? 'Sending...' : 'Approve'}
       </Button>
-      <Button variant="outlined" startIcon={<EditOutlined />} onClick={card.startEditing} disabled={working}>
+      <Button
+        variant="outlined"
+        startIcon={<EditOutlined />}
+        onClick={card.startEditing}
+        onPointerEnter={loadDraftForm}
+        onFocus={loadDraftForm}
+        disabled={working}
+      >
         Edit
       </Button>
       <Button onClick={() => void card.skip()} disabled={working}>
@@ -170,6 +151,6 @@ function MessageActions({ message, card, working }: CardPartProps) {
   );
 }
 
-function Actions({ children }: { children: ReactNode }) {
+export function Actions({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>;
 }

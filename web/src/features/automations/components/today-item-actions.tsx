@@ -13,7 +13,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo, type ReactNode } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
-import { DRAFT_OCCASIONS, type DraftOccasion } from '@shared/drafts';
+import { DRAFT_OCCASIONS, type DraftOccasion } from '@shared/draft-occasions';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { isApplePhone, smsHref, telHref } from '@/lib/contact-links';
 import { sendErrorMessage } from '@/lib/email-verification';

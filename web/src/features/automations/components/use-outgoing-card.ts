@@ -1,13 +1,12 @@
-// The state and actions of one message of the Today queue: approve it as it is, edit then approve it,
-// or skip it (stop it, once scheduled), each saying how it went.
+// The state and actions of one message of the Today queue: approve it as it is, edit then approve it (the edit form,
+// outgoing-draft-form.tsx, checks the edit), or skip it (stop it, once scheduled), each saying how it went.
 import { useState } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
-import { messageSchema } from '@shared/messages';
 import type { MessageDraft } from '@/components/ui/message-draft-fields';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { QueuedOfflineError } from '@/lib/api-client';
 import { sendErrorMessage } from '@/lib/email-verification';
-import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useApproveOutgoing, useSkipOutgoing, type EditedDraft } from '../api/outgoing-actions';
 import { SKIPPED, approvedText, firstNameOf } from '../automation-text';
 
@@ -18,7 +17,6 @@ const waitingToast = (what: string) => ({ title: 'Waiting to send', description:
 const draftOf = (message: OutgoingMessage): MessageDraft => ({ subject: message.subject ?? '', body: message.body });
 
 export function useOutgoingCard(message: OutgoingMessage) {
-  const isEmail = message.channel === 'email';
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(message));
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -44,16 +42,6 @@ export function useOutgoingCard(message: OutgoingMessage) {
       setErrors(serverFieldErrors(error, ['subject', 'body'] as const));
       toast({ title: `Not sent to ${name}`, description: sendErrorMessage(error), variant: 'destructive' });
     }
-  };
-
-  const approveEdited = () => {
-    const checked = validOrShowErrors(
-      messageSchema,
-      { channel: message.channel, subject: isEmail ? draft.subject : undefined, body: draft.body },
-      setErrors,
-    );
-    if (!checked) return;
-    void approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
   };
 
   /** `done`: the agent reached the client another way (a call, their own text), so the draft is not sent. */
@@ -86,8 +74,8 @@ export function useOutgoingCard(message: OutgoingMessage) {
     draft,
     setDraft,
     errors,
+    setErrors,
     approve,
-    approveEdited,
     skip,
     cancelEdit,
     isApproving: approving.isMutating,

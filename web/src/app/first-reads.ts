@@ -1,0 +1,26 @@
+// The reads a signed-in page makes first, started by the entry (web/src/main.tsx) as soon as GET /api/user says who is
+// signed in, rather than once the page's code has loaded and rendered: on a phone that code takes a second or more to
+// arrive and run, while the user's answer comes within a round trip. The hooks then take the answers of requests
+// already under way (SWR's preload), so each read is made once.
+import { preload } from 'swr';
+import { matchRoutes } from 'react-router-dom';
+import type { User } from '@shared/api-types';
+import { getOutgoing, OUTGOING_KEY } from '../features/automations/api/get-outgoing';
+import { dueCheckInsKey } from '../features/check-ins/api/get-due-check-ins';
+import { CONVERSATIONS_KEY, getConversations } from '../features/inbox/api/get-conversations';
+import { paths } from '../config/paths';
+import { getClientPage } from '../lib/clients';
+import { DASHBOARD_KEY, getDashboard } from '../lib/dashboard';
+import { createAppRoutes } from './router';
+
+/** The signed-in shell's reads (the Today and Inbox badges), and the page's own for the dashboard and Today. */
+export function startFirstReads(user: User | null, pathname: string): void {
+  if (!user) return;
+  const matches = matchRoutes(createAppRoutes(), pathname);
+  if (!matches?.some(({ route }) => route.path === paths.home.path)) return;
+  void preload(OUTGOING_KEY, getOutgoing);
+  void preload(CONVERSATIONS_KEY, getConversations);
+  const page = matches.at(-1)?.route;
+  if (page?.index) void preload(DASHBOARD_KEY, getDashboard);
+  else if (page?.path === paths.today.path) void preload(dueCheckInsKey(), getClientPage);
+}
