@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { pickEncoding } from './static-files';
+import { writeToOutbox } from '../integrations/outbox';
 
 const root = resolve(__dirname, '..', '..');
 
@@ -272,6 +273,34 @@ describe('the local server', () => {
       }
     } finally {
       await api.close();
+    }
+  });
+
+  it('writes each outbox message whole: a reader listing the folder meanwhile opens no half-written file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearthside-outbox-'));
+    try {
+      const text = `A long message ${'x'.repeat(2_000_000)}`;
+      let writing = true;
+      const read: string[] = [];
+      const reader = (async () => {
+        while (writing) {
+          for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')))
+            read.push(JSON.parse(readFileSync(join(dir, file), 'utf8')).to as string);
+          await new Promise((done) => setImmediate(done));
+        }
+      })();
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          writeToOutbox(dir, { channel: 'email', to: `reader-${i}@example.com`, subject: 'Hi', text, html: null }),
+        ),
+      );
+      writing = false;
+      await reader;
+      expect(read.length).toBeGreaterThan(0);
+      expect(readdirSync(dir).filter((name) => name.endsWith('.json'))).toHaveLength(8);
+      expect(readdirSync(dir).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
