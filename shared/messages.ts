@@ -2,18 +2,13 @@
 // POST /api/clients/{id}/messages and /touches validate with, shared with the composer's form.
 import * as yup from 'yup';
 import { isCalendarDate } from './dates';
+import { DRAFT_OCCASIONS } from './draft-occasions';
 
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-export const MESSAGE_OCCASIONS = [
-  'birthday',
-  'anniversary',
-  'home-anniversary',
-  'review-request',
-  'check-in',
-  'custom',
-] as const;
+/** A message is sent for the occasions its draft is written for. */
+export const MESSAGE_OCCASIONS = DRAFT_OCCASIONS;
 export type MessageOccasion = (typeof MESSAGE_OCCASIONS)[number];
 
 export const TOUCH_KINDS = ['call', 'meeting', 'note'] as const;
