@@ -3,8 +3,8 @@
 // one piece when each ends. The type check is TypeScript 7's native compiler (the npm alias
 // `typescript-native`): the same checks as `tsc` 5.9 at under half the CPU. TypeScript 5.9 stays the
 // `typescript` package, because typescript-eslint and the other tools call its JavaScript API, which
-// TypeScript 7 does not have; the Chromium the browser suite will use is found (or unpacked) beside them, and Jest
-// starts as soon as the build is done. Then the browser suite on the build.
+// TypeScript 7 does not have; the Chromium the browser suite will use is found (or unpacked) beside them. Then Jest,
+// then the browser suite on the build.
 //
 // Jest runs on Node 22, the version of the functions' Lambda runtime (nodejs22.x), installed on first use in
 // scripts/lambda-node (its own package and lockfile, npm ci there, beside the first step); the browser suite's local
@@ -22,7 +22,6 @@ const hasLambdaNode = () =>
   existsSync(LAMBDA_NODE) &&
   spawnSync(LAMBDA_NODE, ['--version'], { encoding: 'utf8' }).stdout?.startsWith(LAMBDA_NODE_MAJOR) === true;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const LAMBDA_NODE_INSTALL = 'Node 22 for Jest (npm ci in scripts/lambda-node)';
 
 const STEPS = [
   [
@@ -40,18 +39,17 @@ const STEPS = [
     { name: 'build', command: ['node', 'scripts/build.mjs'] },
     ...(hasLambdaNode()
       ? []
-      : [{ name: LAMBDA_NODE_INSTALL, command: [npm, 'ci', '--no-audit', '--no-fund'], cwd: LAMBDA_NODE_DIR }]),
+      : [
+          {
+            name: 'Node 22 for Jest (npm ci in scripts/lambda-node)',
+            command: [npm, 'ci', '--no-audit', '--no-fund'],
+            cwd: LAMBDA_NODE_DIR,
+          },
+        ]),
     { name: 'Chromium', command: ['node', 'scripts/check-chromium.mjs'] },
-    // Jest starts once the build (the local runtime, the web app some tests serve) and its Node are there, while the
-    // checks above finish: it takes the core they leave idle near their end.
-    {
-      name: 'Jest (Node 22)',
-      command: [LAMBDA_NODE, 'node_modules/jest/bin/jest.js'],
-      after: ['build', LAMBDA_NODE_INSTALL],
-    },
   ],
-  // Then the browser suite: side by side with Jest, each slowed the other by more than the browser suite's idle time
-  // gave back.
+  // One after the other: side by side, each slowed the other by more than the browser suite's idle time gave back.
+  [{ name: 'Jest (Node 22)', command: [LAMBDA_NODE, 'node_modules/jest/bin/jest.js'] }],
   [{ name: 'browser suite', command: ['playwright', 'test'] }],
 ];
 
@@ -91,16 +89,6 @@ function run({ name, command, cwd }, alone) {
 }
 
 for (const step of STEPS) {
-  // A task with `after` starts once those of its step have passed (the names not in the step are there already); a
-  // task whose prerequisite failed does not start.
-  const outcomes = new Map();
-  for (const task of step) {
-    const prerequisites = (task.after ?? []).filter((name) => outcomes.has(name)).map((name) => outcomes.get(name));
-    outcomes.set(
-      task.name,
-      Promise.all(prerequisites).then((passed) => passed.every(Boolean) && run(task, step.length === 1)),
-    );
-  }
-  const results = await Promise.all(outcomes.values());
+  const results = await Promise.all(step.map((task) => run(task, step.length === 1)));
   if (!results.every(Boolean)) process.exit(1);
 }
