@@ -6,7 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientItem } from './clients';
 import { callsFor, hydrate, idOf, InvalidCursorError } from './client-lists';
 import { decodeCursor, encodeCursor } from './cursors';
-import { db, table } from './db';
+import { countQuery, db, table } from './db';
 import { checkInPartition } from './keys';
 
 export type CheckInPage = { clients: ClientItem[]; nextCursor: string | null };
@@ -47,23 +47,11 @@ export async function dueForCheckInPage(
 }
 
 /** How many of the agent's clients are due on `today`: a count of the due entries (it grows with them only). */
-export async function countDueForCheckIn(agentId: string, today: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND sk < :end',
-        ExpressionAttributeValues: { ':pk': checkInPartition(agentId), ':end': endOf(today) },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countDueForCheckIn(agentId: string, today: string): Promise<number> {
+  return countQuery({
+    KeyConditionExpression: 'pk = :pk AND sk < :end',
+    ExpressionAttributeValues: { ':pk': checkInPartition(agentId), ':end': endOf(today) },
+  });
 }
 
 export { InvalidCursorError };

@@ -81,6 +81,20 @@ export async function queryAll<T = Record<string, unknown>>(
   return items;
 }
 
+/** How many items a query matches, counted page by page on DynamoDB's side (no item comes back). */
+export async function countQuery(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>) {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: table(), Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
 export type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 

@@ -16,7 +16,7 @@ import { todayIn } from '@shared/dates';
 import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { createLogger } from '../observability/logger';
 import type { ClientItem } from './clients';
-import { batchGet, db, fieldsExpression, queryAll, table, writeIf } from './db';
+import { batchGet, countQuery, db, fieldsExpression, queryAll, table, writeIf } from './db';
 import { occasionEntries } from '../domain/occasions';
 import {
   clientKey,
@@ -284,22 +284,10 @@ export async function quietClients(agentId: string, cutoff: string, limit: numbe
  * How many of the agent's clients were contacted on or after `cutoff`: a COUNT over that part of gsi3 (keys only),
  * paged.
  */
-export async function countContactedSince(agentId: string, cutoff: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI3,
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :cutoff',
-        ExpressionAttributeValues: { ':pk': contactPartition(agentId), ':cutoff': cutoff },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
+export function countContactedSince(agentId: string, cutoff: string): Promise<number> {
+  return countQuery({
+    IndexName: GSI3,
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :cutoff',
+    ExpressionAttributeValues: { ':pk': contactPartition(agentId), ':cutoff': cutoff },
+  });
 }

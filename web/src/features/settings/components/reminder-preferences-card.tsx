@@ -7,16 +7,13 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { User } from '@shared/api-types';
 import { DIGEST_HOUR, LEAD_DAY_OPTIONS, reminderPreferencesSchema, type LeadDays } from '@shared/reminder-prefs';
 import { SectionCard } from '@/components/ui/section-card';
@@ -24,7 +21,8 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { browserTimeZone } from '@/lib/dates';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
-import { timeZoneLabel, timeZoneOptions } from '@/lib/time-zones';
+import { timeZoneLabel } from '@/lib/time-zones';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
 
 export const PREFERENCES_SAVED = 'Reminder settings saved';
 
@@ -170,45 +168,32 @@ function LeadTime() {
 
 function TimeZoneField() {
   const { values, errors, setFieldValue, initialValues } = useFormikContext<Values>();
-  const id = useId();
   const device = browserTimeZone();
-  const options = useMemo(() => timeZoneOptions([initialValues.timeZone, device]), [initialValues.timeZone, device]);
   return (
-    <FormControl fullWidth error={Boolean(errors.timeZone)}>
-      <InputLabel htmlFor={id} shrink>
-        Time zone
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput label="Time zone" notched />}
-        value={values.timeZone}
-        onChange={(event) => setFieldValue('timeZone', event.target.value)}
-        inputProps={{ id, 'aria-describedby': `${id}-help` }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-      <FormHelperText
-        id={`${id}-help`}
-        sx={{ mx: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}
-      >
-        {errors.timeZone ?? `The digest arrives at ${DIGEST_HOUR} am here.`}
-        {!errors.timeZone && device !== values.timeZone ? (
-          <Typography component="span" variant="inherit">
-            This device is in {timeZoneLabel(device)}.{' '}
-            <Button
-              size="small"
-              variant="text"
-              onClick={() => setFieldValue('timeZone', device)}
-              sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline' }}
-            >
-              Use it
-            </Button>
-          </Typography>
-        ) : null}
-      </FormHelperText>
-    </FormControl>
+    <TimeZoneSelect
+      value={values.timeZone}
+      onChange={(timeZone) => setFieldValue('timeZone', timeZone)}
+      saved={initialValues.timeZone}
+      device={device}
+      error={errors.timeZone}
+      help={
+        <>
+          {`The digest arrives at ${DIGEST_HOUR} am here.`}
+          {device !== values.timeZone ? (
+            <Typography component="span" variant="inherit">
+              This device is in {timeZoneLabel(device)}.{' '}
+              <Button
+                size="small"
+                variant="text"
+                onClick={() => setFieldValue('timeZone', device)}
+                sx={{ p: 0, minWidth: 0, verticalAlign: 'baseline' }}
+              >
+                Use it
+              </Button>
+            </Typography>
+          ) : null}
+        </>
+      }
+    />
   );
 }
