@@ -191,14 +191,20 @@ describe('a read while offline', () => {
   });
 });
 
+/** A signed-in account whose client page answer is kept, and a touch it logged offline waiting. */
+async function accountWithKeptAnswerAndWaitingTouch() {
+  const account = await signedIn();
+  online({ 'GET /api/clients/c1': () => jsonResponse(200, { id: 'c1', name: 'Maria Lopez' }) });
+  await api.get('/api/clients/c1');
+  await savesSettled();
+  offline();
+  await caught(api.post('/api/clients/c1/touches', touch));
+  return account;
+}
+
 describe('signing out', () => {
   it("deletes the account's kept answers and waiting actions, and the next account sees none of them", async () => {
-    const first = await signedIn();
-    online({ 'GET /api/clients/c1': () => jsonResponse(200, { id: 'c1', name: 'Maria Lopez' }) });
-    await api.get('/api/clients/c1');
-    await savesSettled();
-    offline();
-    await caught(api.post('/api/clients/c1/touches', touch));
+    const first = await accountWithKeptAnswerAndWaitingTouch();
     expect(await countQueued(first)).toBe(1);
 
     await forgetSignedInAccount();
@@ -213,12 +219,7 @@ describe('signing out', () => {
   });
 
   it("keeps one account's entries from another signed in on the same browser, deleting its answers", async () => {
-    const first = await signedIn();
-    online({ 'GET /api/clients/c1': () => jsonResponse(200, { id: 'c1', name: 'Maria Lopez' }) });
-    await api.get('/api/clients/c1');
-    await savesSettled();
-    offline();
-    await caught(api.post('/api/clients/c1/touches', touch));
+    const first = await accountWithKeptAnswerAndWaitingTouch();
 
     await signedIn(); // another agent, without the first signing out
     offline();
