@@ -14,7 +14,7 @@ import {
   test,
   verifyEmailOf,
 } from './support/fixtures';
-import { expectAxeClean } from './support/axe';
+import { expectAxeClean, seriousAxeViolations } from './support/axe';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -86,6 +86,19 @@ test.describe('accessibility', () => {
   test.use({ viewport: DESKTOP });
   // axe takes 0.5–3 s a run on this shared machine, two runs a state.
   test.describe.configure({ timeout: 90_000 });
+
+  test('the check itself finds a serious violation, and only within the part it is given', async ({ page }) => {
+    await page.setContent(
+      '<html lang="en"><head><title>Check</title></head><body><main><h1>Form</h1>' +
+        '<div id="outside"><input type="text"></div><div id="inside"><button>Save</button></div></main></body></html>',
+    );
+    const everywhere = await seriousAxeViolations(page);
+    expect(everywhere).toHaveLength(1);
+    expect(everywhere[0]).toMatch(/^critical label: Form elements must have labels\n {4}input — /);
+    // A second run on the same page reuses the axe already in it.
+    expect(await seriousAxeViolations(page, '#inside')).toEqual([]);
+    expect(await seriousAxeViolations(page, '#outside')).toHaveLength(1);
+  });
 
   test('public pages', async ({ page }) => {
     await page.goto('/auth');
