@@ -18,8 +18,8 @@ module.exports = {
       setupFiles: ['<rootDir>/jest.setup.ts'],
       // The twin's template, synthesized once per run when stale (functions/local/twin/template-dir.ts).
       globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
-      // Disables each file's AsyncLocalStorage instances when it ends (see the file), and fails a file whose tests wrote a
-      // client item from any module but its owner (functions/data/client-record.ts).
+      // Disables each file's AsyncLocalStorage instances when it ends (see the file), and fails a file whose tests
+      // wrote a client item from any module but its owner (functions/data/client-record.ts).
       setupFilesAfterEnv: [
         '<rootDir>/functions/testing/setup-async-local-storage.ts',
         '<rootDir>/functions/testing/setup-client-write-guard.ts',
