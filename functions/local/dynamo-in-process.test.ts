@@ -1,5 +1,6 @@
 // The local runtime's SDK clients reach dynalite in process: the same answers and errors as over HTTP, without a
-// connection to its server; a client made before the emulators (or without the local plugins) still goes over HTTP.
+// connection to its server and without computing a signature; a client made before the emulators (or without the local
+// plugins) still goes over HTTP, signed.
 import type { Server } from 'node:http';
 import {
   ConditionalCheckFailedException,
@@ -32,6 +33,20 @@ afterAll(async () => {
 
 const client = () => new DynamoDBClient({ endpoint, region: 'us-east-1', maxAttempts: 1 });
 
+/** The Authorization headers of the client's requests, as they leave it (after signing). */
+function authorizations(dynamo: DynamoDBClient): string[] {
+  const seen: string[] = [];
+  dynamo.middlewareStack.add(
+    (next) => (args) => {
+      seen.push(String((args.request as { headers: Record<string, string> }).headers.authorization));
+      return next(args);
+    },
+    { step: 'deserialize' },
+  );
+  return seen;
+}
+const SIGNED = /^AWS4-HMAC-SHA256 Credential=\S+, SignedHeaders=\S+, Signature=[0-9a-f]{64}$/;
+
 async function roundTrip(dynamo: DynamoDBClient, table: string) {
   await dynamo.send(
     new CreateTableCommand({
@@ -59,11 +74,21 @@ async function roundTrip(dynamo: DynamoDBClient, table: string) {
 describe('DynamoDB calls of the local runtime', () => {
   it('are answered in process, with the same items and errors as over HTTP, and no connection', async () => {
     const before = connections;
-    const inProcess = await roundTrip(traced(client()), 'InProcess');
+    const local = traced(client());
+    const unsigned = authorizations(local);
+    const inProcess = await roundTrip(local, 'InProcess');
     expect(connections).toBe(before);
 
-    const overHttp = await roundTrip(client(), 'OverHttp');
+    const plain = client();
+    const signed = authorizations(plain);
+    const overHttp = await roundTrip(plain, 'OverHttp');
     expect(connections).toBeGreaterThan(before);
+
+    // In process, the headers have a signature's form, as dynalite requires, but no signature was computed.
+    expect(unsigned.length).toBeGreaterThan(3);
+    for (const header of unsigned) expect(header).toMatch(/ Signature=not-computed-in-process$/);
+    expect(signed.length).toBeGreaterThan(3);
+    for (const header of signed) expect(header).toMatch(SIGNED);
 
     for (const answer of [inProcess, overHttp]) {
       expect(answer.item).toEqual({ pk: { S: 'a' }, name: { S: 'Ana' } });
@@ -73,7 +98,7 @@ describe('DynamoDB calls of the local runtime', () => {
     expect((inProcess.refused as Error).message).toBe((overHttp.refused as Error).message);
   });
 
-  it('go over HTTP to an address no emulator of this process serves', async () => {
+  it('go over HTTP, signed, to an address no emulator of this process serves', async () => {
     const other = dynalite({ createTableMs: 0 });
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
     let otherConnections = 0;
@@ -81,8 +106,10 @@ describe('DynamoDB calls of the local runtime', () => {
     const port = (other.address() as { port: number }).port;
     try {
       const dynamo = traced(new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1' }));
+      const sent = authorizations(dynamo);
       expect((await roundTrip(dynamo, 'Elsewhere')).item).toEqual({ pk: { S: 'a' }, name: { S: 'Ana' } });
       expect(otherConnections).toBeGreaterThan(0);
+      for (const header of sent) expect(header).toMatch(SIGNED);
     } finally {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
