@@ -1,5 +1,5 @@
 // A crash in the middle of an import (faults): the real local runtime runs as a child
-// process on a DATA_DIR of its own, is killed with SIGKILL while a 750-row import is writing, and
+// process on a DATA_DIR of its own, is killed with SIGKILL while a 500-row import is writing, and
 // is started again on the same data. Sending the same file again must leave exactly one client per
 // row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
 // e-mail lock naming a client that exists. The analytics counters are the one documented exception:
@@ -30,10 +30,10 @@ import { ApiClient, newAgent, signedInAgent, startTestApi, type TestApi } from '
 
 /**
  * Rows of the file: enough that the kill lands with most of the import still to do (the request's import past
- * KILL_AFTER, the job past the first of its three batches), few enough that each import is seconds of the emulator's
+ * KILL_AFTER, the job past the first of its two batches), few enough that each import is seconds of the emulator's
  * disk writes, not minutes.
  */
-const ROWS = 3 * IMPORT_BATCH_ROWS;
+const ROWS = 2 * IMPORT_BATCH_ROWS;
 /** Kill once at least this many clients exist: far enough in to leave real half-done work. */
 const KILL_AFTER = 150;
 const REPO = join(__dirname, '..');
