@@ -100,6 +100,38 @@ test.describe('accessibility', () => {
     expect(await seriousAxeViolations(page, '#outside')).toHaveLength(1);
   });
 
+  test('the check audits the page at rest: a run during which part of it turned busy is made again', async ({
+    page,
+  }) => {
+    await page.setContent(
+      '<html lang="en"><head><title>Check</title></head><body><main><h1>List</h1>' +
+        '<div id="list" aria-busy="false"><p style="color:#1B2528">Ana Ruiz</p></div></main></body></html>',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The list turns busy and dim while the next run works (as a list does when it is refreshed), then comes back.
+    await page.evaluate(() => {
+      const inPage = (window as unknown as { axe: { run(...args: unknown[]): Promise<unknown> } }).axe;
+      const run = inPage.run.bind(inPage);
+      const list = document.getElementById('list')!;
+      let runs = 0;
+      inPage.run = async (...args: unknown[]) => {
+        runs += 1;
+        document.body.dataset.runs = String(runs);
+        if (runs > 1) return run(...args);
+        list.setAttribute('aria-busy', 'true');
+        list.style.opacity = '0.3';
+        try {
+          return await run(...args);
+        } finally {
+          list.setAttribute('aria-busy', 'false');
+          list.style.opacity = '1';
+        }
+      };
+    });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expect(page.locator('body')).toHaveAttribute('data-runs', '2');
+  });
+
   test('public pages', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();

@@ -5,21 +5,54 @@
 // full (the `resultTypes` option): by default axe also computes a selector and an HTML excerpt for every node that
 // passed each rule, which is most of its time on a page of MUI components and is never read here.
 import axe from 'axe-core';
-import { expect, type Page } from '@playwright/test';
+import { errors, expect, type Page } from '@playwright/test';
 
 type AxeWindow = { axe?: typeof axe };
 
-export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+/** How long an audit waits for the page to be at rest, and how many runs it makes to find it so. */
+const REST_TIMEOUT_MS = 5_000;
+const RUNS = 3;
+
+type Run = { violations: axe.Result[]; restless: boolean };
+
+/**
+ * One axe run on the page at rest: it starts once nothing is marked busy, and says whether anything was marked busy
+ * while it ran. A list being refreshed is dimmed (aria-busy) until its new rows are in, and a run during that would
+ * judge the contrast of the dimmed text.
+ */
+async function runAtRest(page: Page, selector: string | undefined): Promise<Run> {
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: REST_TIMEOUT_MS })
+    .catch((error: unknown) => {
+      // A page busy for longer is audited as it is.
+      if (!(error instanceof errors.TimeoutError)) throw error;
+    });
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(
+  return page.evaluate(
     async ({ selector }) => {
       const { axe: inPage } = window as unknown as AxeWindow;
-      const context = selector ? { include: [selector] } : document;
-      const results = await inPage!.run(context, { resultTypes: ['violations'] });
-      return results.violations;
+      const busy = () => document.querySelector('[aria-busy="true"]') !== null;
+      let restless = busy();
+      const watch = new MutationObserver(() => (restless ||= busy()));
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+      try {
+        const results = await inPage!.run(selector ? { include: [selector] } : document, {
+          resultTypes: ['violations'],
+        });
+        return { violations: results.violations, restless: restless || busy() };
+      } finally {
+        watch.disconnect();
+      }
     },
-    { selector: within },
+    { selector },
   );
+}
+
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  // A run that saw the page become busy is made again (the last one counts whatever it saw).
+  let run = await runAtRest(page, within);
+  for (let again = 1; again < RUNS && run.restless; again += 1) run = await runAtRest(page, within);
+  const { violations } = run;
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

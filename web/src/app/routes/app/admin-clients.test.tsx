@@ -1,7 +1,7 @@
 import type { AdminClient, CreatedClient } from '@shared/api-types';
 import { createAdminAgent, createClient, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { fill, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const ana = createAdminAgent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
 const ben = createAdminAgent({ id: 'agent-ben', username: 'ben@realty.test', clientCount: 1 });
@@ -46,9 +46,9 @@ async function addDanaFox(user: ReturnType<typeof renderApp>['user']) {
   await screen.findByText('Maria Lopez');
   await user.click(screen.getByRole('button', { name: 'Add Client' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
-  await user.type(within(dialog).getByLabelText('Name'), 'Dana Fox');
-  await user.type(within(dialog).getByLabelText('Email'), 'dana@example.com');
-  await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
+  await fill(user, within(dialog).getByLabelText('Name'), 'Dana Fox');
+  await fill(user, within(dialog).getByLabelText('Email'), 'dana@example.com');
+  await fill(user, within(dialog).getByLabelText('Phone'), '(555) 222-3333');
   await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
   return dialog;
 }
@@ -224,8 +224,8 @@ describe('/admin-clients', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
-    await user.type(name, 'James Carter Jr');
-    await user.type(within(dialog).getByLabelText('Phone'), '5125550102');
+    await fill(user, name, 'James Carter Jr');
+    await fill(user, within(dialog).getByLabelText('Phone'), '5125550102');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Client updated successfully')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH /api/clients/c2')[0]!.body).toMatchObject({

@@ -3,7 +3,7 @@ import type { Client, CreatedClient, ImportResult } from '@shared/api-types';
 import { clientPages } from '@/testing/client-pages';
 import { createClient, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { act, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { act, fill, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 type OpenOptions = { clients?: Client[]; isPro?: boolean; api?: MockRoutes; url?: string; pageSize?: number };
 
@@ -485,16 +485,13 @@ describe('/clients', () => {
   describe('adding a client', () => {
     async function fillAndSubmit(user: Awaited<ReturnType<typeof openClients>>['user']) {
       const dialog = await findDialog('Add Client');
-      // Pasted: one change per field (typed, each key re-renders the whole form).
       for (const [label, value] of [
         ['Name', 'Dana Fox'],
         ['Email', 'Dana@Example.com'],
         ['Phone', '(555) 222-3333'],
         ['Birthday', '1990-07-04'],
-      ] as const) {
-        await user.click(within(dialog).getByLabelText(label));
-        await user.paste(value);
-      }
+      ] as const)
+        await fill(user, within(dialog).getByLabelText(label), value);
       await user.click(button('Add Client', dialog));
       return dialog;
     }
@@ -708,7 +705,7 @@ describe('/clients', () => {
       expect(within(dialog).getByLabelText('Birthday')).toHaveValue('1985-03-14');
       await user.clear(within(dialog).getByLabelText('Address'));
       await user.clear(within(dialog).getByLabelText('Phone'));
-      await user.type(within(dialog).getByLabelText('Phone'), '(555) 999-0000');
+      await fill(user, within(dialog).getByLabelText('Phone'), '(555) 999-0000');
       await user.click(button('Save Changes', dialog));
 
       expect(await findToast('Client updated successfully')).toBeInTheDocument();

@@ -3,7 +3,15 @@ import { SUPPORT_MESSAGES } from '@shared/support';
 import { PRO_ANSWERED_FIRST } from '@/features/support/components/priority-note';
 import { createSupportTicket, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import {
+  fill as fillField,
+  findPageHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 
 const LIST = 'GET /api/support';
 const SEND = 'POST /api/support';
@@ -41,11 +49,9 @@ async function openHelp({
 }
 
 const form = () => screen.getByRole('form', { name: 'Contact support' });
-/** Types into a labelled field of the form (pasted: typing key by key is slow in jsdom). */
-async function fill(user: ReturnType<typeof renderApp>['user'], label: RegExp, text: string) {
-  await user.click(within(form()).getByLabelText(label));
-  await user.paste(text);
-}
+/** Enters text into a labelled field of the form. */
+const fill = (user: ReturnType<typeof renderApp>['user'], label: RegExp, text: string) =>
+  fillField(user, within(form()).getByLabelText(label), text);
 const sendButton = () =>
   within(form())
     .getByText(/^(Send|Sending\.\.\.)$/)

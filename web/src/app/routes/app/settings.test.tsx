@@ -4,6 +4,7 @@ import { leaveAppTo } from '@/lib/leave-app';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
 import {
+  fill,
   findPageHeading,
   regionByHeading,
   renderApp,
@@ -143,11 +144,11 @@ describe('/settings: business profile', () => {
     const form = businessForm();
     expect(within(form).getByLabelText('Google Place ID')).toHaveValue('ChIJ_old');
     await user.clear(within(form).getByLabelText('Google Place ID'));
-    await user.type(within(form).getByLabelText('Google Place ID'), 'ChIJN1t_tDeuEmsRUsoyG83frY4');
+    await fill(user, within(form).getByLabelText('Google Place ID'), 'ChIJN1t_tDeuEmsRUsoyG83frY4');
     await user.clear(within(form).getByLabelText('Business Name'));
-    await user.type(within(form).getByLabelText('Business Name'), '  Rivera Home Group ');
+    await fill(user, within(form).getByLabelText('Business Name'), '  Rivera Home Group ');
     await user.clear(within(form).getByLabelText('Business Location'));
-    await user.type(within(form).getByLabelText('Business Location'), 'Round Rock, TX');
+    await fill(user, within(form).getByLabelText('Business Location'), 'Round Rock, TX');
     await user.click(within(form).getByRole('button', { name: 'Save Business Profile' }));
 
     expect(await toasts().findByText('Business profile updated successfully', {}, WAIT)).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { useUser } from '@/lib/auth';
 import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { fill, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { ComposerDialog } from './composer-dialog';
 
 const DRAFTS = 'POST /api/clients/client-jane/drafts';
@@ -76,12 +76,6 @@ function button(container: HTMLElement, name: string): HTMLElement {
   const element = within(container).getByText(name).closest('button');
   expect(element).toHaveRole('button');
   return element!;
-}
-
-/** Types `text` into a field the way a paste does: one input event, not one render per character. */
-async function fill(user: ReturnType<typeof renderWithProviders>['user'], field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
 }
 
 function sent(client: Client, channel: 'email' | 'sms'): SendMessageResult {
