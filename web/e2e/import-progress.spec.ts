@@ -3,7 +3,7 @@
 // clients page shows it again after a reload, and at the end the toast and the report of skipped
 // rows, downloaded and read.
 import { readFile } from 'node:fs/promises';
-import { expect, registerAgentViaApi, snap, test } from './support/fixtures';
+import { becomePro, expect, registerAgentViaApi, snap, test } from './support/fixtures';
 
 const ROWS = 2000;
 const HEADER =
@@ -23,13 +23,7 @@ test.describe('a big import', () => {
     test.slow(); // a few thousand rows through the job on a loaded 2-core machine
     await registerAgentViaApi(page);
     // Pro, through the local payment simulator: the free plan would stop at 10 clients.
-    await page.goto('/settings');
-    await page
-      .getByRole('region', { name: 'Pro Subscription' })
-      .getByRole('button', { name: 'Upgrade to Pro - $15/month' })
-      .click();
-    await page.getByRole('button', { name: 'Pay $15.00' }).click();
-    await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
+    await becomePro(page);
 
     // The file goes to S3 and the job starts: the dialog shows the rows done of how many.
     await page.goto('/clients');

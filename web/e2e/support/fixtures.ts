@@ -124,15 +124,24 @@ export async function registerRealtorViaApi(
   return { ...details, user: (await res.json()) as { id: string } };
 }
 
-/** Makes the signed-in agent Pro through the local payment simulator, as billing.spec.ts does by hand. */
+/**
+ * Makes the signed-in agent Pro through the local payment simulator's requests, as its page sends them (billing.spec.ts
+ * goes through the pages themselves): no page is loaded, and a page already open reads the plan when it next asks.
+ */
 export async function becomePro(page: Page): Promise<void> {
-  await page.goto('/settings');
-  await page
-    .getByRole('region', { name: 'Pro Subscription' })
-    .getByRole('button', { name: 'Upgrade to Pro - $15/month' })
-    .click();
-  await page.getByRole('button', { name: 'Pay $15.00' }).click();
-  await expect(page.getByText('You are currently on the Pro plan')).toBeVisible();
+  const origin = test.info().project.use.baseURL!;
+  const checkout = await page.request.post('/api/subscription/create-checkout', { data: {}, headers: { origin } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { pathname, searchParams } = new URL(((await checkout.json()) as { url: string }).url);
+  // The simulator's Pay button posts its form: the session, and a redirect back to the app.
+  const paid = await page.request.post(pathname, {
+    form: { session: searchParams.get('session') ?? '' },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(303);
+  const user = await page.request.get('/api/user');
+  expect(((await user.json()) as { isPro: boolean }).isPro).toBe(true);
 }
 
 /** Imports a client CSV through POST /api/clients/import as the signed-in agent; answers how many were imported. */
