@@ -34,7 +34,7 @@ async function runAtRest(page: Page, selector: string | undefined): Promise<Run>
       const busy = () => document.querySelector('[aria-busy="true"]') !== null;
       let restless = busy();
       const watch = new MutationObserver(() => (restless ||= busy()));
-      watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+      watch.observe(document.body, { subtree: true, childList: true, attributeFilter: ['aria-busy'] });
       try {
         const results = await inPage!.run(selector ? { include: [selector] } : document, {
           resultTypes: ['violations'],
