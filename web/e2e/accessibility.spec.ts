@@ -19,27 +19,13 @@ import { expectAxeClean, seriousAxeViolations } from './support/axe';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** Waits until finite animations and transitions (dialog fades, slides) have finished. */
-async function settle(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => undefined);
-}
-
 /** Form controls a user can reach: native inputs MUI hides from the tree (aria-hidden) are not. */
 const CONTROLS =
   'input:not([type="hidden"]):not([aria-hidden="true"]), select:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])';
 
 async function checkWidth(page: Page, state: string, width: 'desktop' | 'phone'): Promise<void> {
   await page.setViewportSize(width === 'desktop' ? DESKTOP : PHONE);
-  await settle(page);
+  // axe waits for the page to be at rest (dialogs' fades and slides done).
   await expectAxeClean(page, `${state} at ${width}`);
 
   // Every input, select and textarea has an accessible name. Controls behind an open modal are
@@ -100,13 +86,23 @@ test.describe('accessibility', () => {
     expect(await seriousAxeViolations(page, '#outside')).toHaveLength(1);
   });
 
-  test('the check audits the page at rest: a run during which part of it turned busy is made again', async ({
+  test('the check audits the page at rest: after a fade, and again when part of it turned busy during a run', async ({
     page,
   }) => {
     await page.setContent(
       '<html lang="en"><head><title>Check</title></head><body><main><h1>List</h1>' +
         '<div id="list" aria-busy="false"><p style="color:#1B2528">Ana Ruiz</p></div></main></body></html>',
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The list fades in from dim text: the run waits for the fade to end.
+    await page.evaluate(() => {
+      const list = document.getElementById('list')!;
+      list.style.opacity = '0.3';
+      list.getBoundingClientRect();
+      list.style.transition = 'opacity 800ms linear';
+      list.style.opacity = '1';
+    });
+    expect(await page.evaluate(() => document.getAnimations().length)).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The list turns busy and dim while the next run works (as a list does when it is refreshed), then comes back.
     await page.evaluate(() => {
