@@ -3,15 +3,7 @@ import { SUPPORT_MESSAGES } from '@shared/support';
 import { PRO_ANSWERED_FIRST } from '@/features/support/components/priority-note';
 import { createSupportTicket, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import {
-  fill as fillField,
-  findPageHeading,
-  renderApp,
-  screen,
-  toastRegion,
-  waitFor,
-  within,
-} from '@/testing/test-utils';
+import { fill, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const LIST = 'GET /api/support';
 const SEND = 'POST /api/support';
@@ -50,8 +42,8 @@ async function openHelp({
 
 const form = () => screen.getByRole('form', { name: 'Contact support' });
 /** Enters text into a labelled field of the form. */
-const fill = (user: ReturnType<typeof renderApp>['user'], label: RegExp, text: string) =>
-  fillField(user, within(form()).getByLabelText(label), text);
+const fillLabelled = (user: ReturnType<typeof renderApp>['user'], label: RegExp, text: string) =>
+  fill(user, within(form()).getByLabelText(label), text);
 const sendButton = () =>
   within(form())
     .getByText(/^(Send|Sending\.\.\.)$/)
@@ -102,8 +94,8 @@ describe('/help', () => {
     const { user, fetchMock, setTickets } = await openHelp({ tickets: [], api: { [SEND]: () => pending.promise } });
     await screen.findByText('No requests yet');
 
-    await fill(user, /^Subject/, '  Where is my digest?  ');
-    await fill(user, /^Message/, 'It did not come this morning.');
+    await fillLabelled(user, /^Subject/, '  Where is my digest?  ');
+    await fillLabelled(user, /^Message/, 'It did not come this morning.');
     await user.click(sendButton());
 
     await waitFor(() => expect(sendButton()).toHaveTextContent('Sending...'));
@@ -141,8 +133,8 @@ describe('/help', () => {
     expect(within(form()).getByText(SUPPORT_MESSAGES.messageRequired)).toBeInTheDocument();
     expect(callsTo(fetchMock, SEND)).toHaveLength(0);
 
-    await fill(user, /^Subject/, 'Help');
-    await fill(user, /^Message/, 'A question');
+    await fillLabelled(user, /^Subject/, 'Help');
+    await fillLabelled(user, /^Message/, 'A question');
     await user.click(sendButton());
     expect(await within(form()).findByText(SUPPORT_MESSAGES.subjectTooLong)).toBeInTheDocument();
     expect(within(form()).getByLabelText(/^Subject/)).toHaveValue('Help');
@@ -159,8 +151,8 @@ describe('/help', () => {
           }),
       },
     });
-    await fill(user, /^Subject/, 'Sixth');
-    await fill(user, /^Message/, 'One more');
+    await fillLabelled(user, /^Subject/, 'Sixth');
+    await fillLabelled(user, /^Message/, 'One more');
     await user.click(sendButton());
     const toasts = within(toastRegion());
     expect(await toasts.findByText('Your request was not sent')).toBeInTheDocument();
