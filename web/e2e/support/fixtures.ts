@@ -133,7 +133,7 @@ export async function becomePro(page: Page): Promise<void> {
   const checkout = await page.request.post('/api/subscription/create-checkout', { data: {}, headers: { origin } });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { pathname, searchParams } = new URL(((await checkout.json()) as { url: string }).url);
-  // The simulator's Pay button posts its form: the session, and a redirect back to the app.
+  // What the simulator's Pay button posts: the session; the answer is a redirect back to the app.
   const paid = await page.request.post(pathname, {
     form: { session: searchParams.get('session') ?? '' },
     headers: { origin },
