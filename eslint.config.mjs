@@ -9,8 +9,19 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** One `no-restricted-imports` setting: each entry forbids import paths matching `regex`. */
-const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/**
+ * `@mui/icons-material`'s index re-exports its 10,751 icons: each icon is imported from its own module
+ * (`@mui/icons-material/AddRounded`), so a page's chunk carries the icons it draws and esbuild reads no others.
+ */
+const ICONS_INDEX = {
+  name: '@mui/icons-material',
+  message: "Import each icon from its own module: `import AddRounded from '@mui/icons-material/AddRounded'`.",
+};
+/**
+ * One `no-restricted-imports` setting: each entry forbids import paths matching `regex`. Every setting forbids the
+ * icons' index too (the last block naming a file replaces the earlier ones' settings).
+ */
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { paths: [ICONS_INDEX], patterns }] });
 /** Tests may import across a boundary to arrange a case; the rules hold the code that ships. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
@@ -107,6 +118,7 @@ export default tseslint.config(
   },
 
   // Import boundaries (docs/architecture.md, Layers).
+  { files: ['web/**/*.{ts,tsx}'], rules: restrictImports() },
   ...featureBoundaries,
   {
     files: ['web/src/{lib,components,theme,config}/**/*.{ts,tsx}'],

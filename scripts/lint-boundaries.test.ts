@@ -98,6 +98,22 @@ describe('import boundaries', () => {
     expect(text(sharedRefused())).toContain('shared/ is imported by the API and the web app');
   });
 
+  const iconIndex = "import { AddRounded } from '@mui/icons-material';\nexport const x = AddRounded;\n";
+  const iconModule = "import AddRounded from '@mui/icons-material/AddRounded';\nexport const x = AddRounded;\n";
+  const iconIndexRefused = [
+    'web/src/features/clients/components/fixture.tsx',
+    'web/src/components/ui/fixture.tsx',
+    'web/src/app/routes/fixture.tsx',
+    'web/src/app/routes/fixture.test.tsx',
+  ].map((filePath) => snippet(filePath, iconIndex));
+  const iconModuleAllowed = snippet('web/src/features/clients/components/fixture.tsx', iconModule);
+  it("imports each Material icon from its own module, never @mui/icons-material's index", () => {
+    expect(iconIndexRefused.map((answer) => restricted(answer()).join())).toEqual(
+      iconIndexRefused.map(() => expect.stringContaining('Import each icon from its own module')),
+    );
+    expect(iconModuleAllowed().ok).toBe(true);
+  });
+
   const unused = snippet('functions/services/fixture.ts', 'const unused = 1;\nexport {};\n');
   it('fails on an ordinary lint error too (an unused variable)', () => {
     expect(unused().ok).toBe(false);

@@ -212,6 +212,16 @@ export const api = {
   delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, body),
 };
 
+/** A read whose refusal with `status` is an answer ("not signed in", "none yet"): null instead of the error. */
+export async function nullWhen<T>(status: number, read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === status) return null;
+    throw error;
+  }
+}
+
 /**
  * The message to show a person for any thrown value: the server's own sentence when it sent one
  * (the `status: body` form stays on `error.message` for logs and callers), else that form.

@@ -1,18 +1,13 @@
 // GET /api/user: the signed-in user, or null when the session is missing (a 401 is not an error).
 import useSWR, { type ScopedMutator } from 'swr';
 import type { User } from '@shared/api-types';
-import { ApiError, api } from './api-client';
+import { api, nullWhen } from './api-client';
 import { forgetSignedInAccount } from './offline/offline-queue';
 
 export const USER_KEY = '/api/user';
 
-export async function getUser(): Promise<User | null> {
-  try {
-    return await api.get<User>(USER_KEY);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+export function getUser(): Promise<User | null> {
+  return nullWhen(401, api.get<User>(USER_KEY));
 }
 
 export function useUser() {

@@ -2,7 +2,7 @@
 // router, a fresh SWR cache and a mocked API.
 import createCache, { type StylisElement } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -110,11 +110,23 @@ export function regionByHeading(name: string): HTMLElement {
   return region!;
 }
 
+/** Asserts that `element` (a dialog, a region) is named by the element its aria-labelledby points to: `title`. */
+export function expectLabelledBy(element: HTMLElement, title: string): void {
+  expect(element).toHaveAccessibleName(title);
+  expect(document.getElementById(element.getAttribute('aria-labelledby') ?? '')).toHaveTextContent(title);
+}
+
 /** The notification region (F8 focuses it): found by its label, a role query over the whole page is slow in jsdom. */
 export function toastRegion(): HTMLElement {
   const region = screen.getByLabelText('Notifications (F8)');
   expect(region).toHaveRole('region');
   return region;
+}
+
+/** Asserts what a toast says: its title and, when given, its description. */
+export function expectToastSays(toast: HTMLElement, title: string, description?: string): void {
+  expect(within(toast).getByText(title)).toBeInTheDocument();
+  if (description !== undefined) expect(within(toast).getByText(description)).toBeInTheDocument();
 }
 
 /** The toasts currently shown (each the element with role status, or alert when destructive). */

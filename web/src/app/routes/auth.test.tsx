@@ -1,7 +1,17 @@
+import type { UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '@shared/schemas';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse } from '@/testing/mock-api';
-import { fill, findPageHeading, renderApp, screen, visibleToasts, waitFor, within } from '@/testing/test-utils';
+import {
+  expectToastSays,
+  fill,
+  findPageHeading,
+  renderApp,
+  screen,
+  visibleToasts,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 
 async function openAuth(options: Parameters<typeof renderApp>[1] = {}) {
   const view = renderApp('/auth', options);
@@ -108,6 +118,12 @@ describe('/auth', () => {
   });
 
   describe('forgot password', () => {
+    /** Enters `email` in the reset form and sends the link. */
+    const sendResetLink = async (user: UserEvent, email: string) => {
+      await fill(user, screen.getByLabelText('Email'), email);
+      await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    };
+
     it("sends the reset link, shows 'Check your email' and returns to the login form", async () => {
       const { user, fetchMock } = await openAuth({
         api: { 'POST /api/password-reset/request': () => emptyResponse(202) },
@@ -115,14 +131,13 @@ describe('/auth', () => {
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
-      await fill(user, screen.getByLabelText('Email'), 'Jane@Example.com');
-      await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+      await sendResetLink(user, 'Jane@Example.com');
 
-      const toast = await screen.findByRole('status');
-      expect(within(toast).getByText('Check your email')).toBeInTheDocument();
-      expect(
-        within(toast).getByText('If an account exists with that email, you will receive password reset instructions.'),
-      ).toBeInTheDocument();
+      expectToastSays(
+        await screen.findByRole('status'),
+        'Check your email',
+        'If an account exists with that email, you will receive password reset instructions.',
+      );
       expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Send Reset Link' })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST /api/password-reset/request')[0]?.body).toEqual({ username: 'jane@example.com' });
@@ -134,14 +149,13 @@ describe('/auth', () => {
       });
 
       await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-      await fill(user, screen.getByLabelText('Email'), 'jane@example.com');
-      await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+      await sendResetLink(user, 'jane@example.com');
 
-      const toast = await screen.findByRole('alert');
-      expect(within(toast).getByText('Error')).toBeInTheDocument();
-      expect(
-        within(toast).getByText('Failed to process password reset request. Please try again.'),
-      ).toBeInTheDocument();
+      expectToastSays(
+        await screen.findByRole('alert'),
+        'Error',
+        'Failed to process password reset request. Please try again.',
+      );
       expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     });
 

@@ -231,16 +231,16 @@ describe('/client-registration', () => {
 });
 
 describe('Share Your Experience', () => {
+  /** The upload's two API calls: the presigned form, then the confirmation once the file is in storage. */
+  const videoUpload = {
+    'POST /api/video-testimonials': () => jsonResponse(201, presigned),
+    'POST /api/video-testimonials/upload-1/complete': () =>
+      jsonResponse(201, { id: 'upload-1', contentType: 'video/mp4', size: 16, uploadedAt: '2030-01-01T00:00:00.000Z' }),
+  };
+
   it('uploads the video with a progress bar, confirms it, shows a clear done state, then goes to /auth', async () => {
     const { user, router, fetchMock } = await registerFromInvitation({
-      'POST /api/video-testimonials': () => jsonResponse(201, presigned),
-      'POST /api/video-testimonials/upload-1/complete': () =>
-        jsonResponse(201, {
-          id: 'upload-1',
-          contentType: 'video/mp4',
-          size: 16,
-          uploadedAt: '2030-01-01T00:00:00.000Z',
-        }),
+      ...videoUpload,
       'GET /api/user': () => jsonResponse(401, { message: 'Not logged in' }),
     });
     await user.upload(screen.getByLabelText('Video file'), video());
@@ -277,14 +277,7 @@ describe('Share Your Experience', () => {
   it('says when the upload failed and lets the visitor try again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await registerFromInvitation({
-      'POST /api/video-testimonials': () => jsonResponse(201, presigned),
-      'POST /api/video-testimonials/upload-1/complete': () =>
-        jsonResponse(201, {
-          id: 'upload-1',
-          contentType: 'video/mp4',
-          size: 16,
-          uploadedAt: '2030-01-01T00:00:00.000Z',
-        }),
+      ...videoUpload,
     });
     await user.upload(screen.getByLabelText('Video file'), video());
     await user.click(screen.getByRole('button', { name: 'Upload Video' }));

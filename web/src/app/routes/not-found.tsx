@@ -1,4 +1,4 @@
-import SearchOffRounded from '@/components/icons/SearchOffRounded';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
 import { CenteredMessage } from '@/components/ui/centered-message';
 import { paths } from '@/config/paths';

@@ -3,7 +3,7 @@
 // the reader confirms (link scanners open links; they do not press buttons). Mail providers'
 // one-click requests go straight to the API. Links mailed earlier carry the token in the path
 // (/unsubscribe/{token}): it moves to the fragment at once, out of history and Referer.
-import UnsubscribeRounded from '@/components/icons/UnsubscribeRounded';
+import UnsubscribeRounded from '@mui/icons-material/UnsubscribeRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,9 +1,9 @@
 // /verify-email#token=…: confirms the e-mail address once, signed in as the account it was mailed for, with a
 // button: opening the link alone never verifies (a click by the mailbox's owner must not verify an address someone
 // else registered). Signed out, it asks to sign in and comes back here with the token.
-import MarkEmailReadRounded from '@/components/icons/MarkEmailReadRounded';
-import MarkEmailUnreadRounded from '@/components/icons/MarkEmailUnreadRounded';
-import LinkOffRounded from '@/components/icons/LinkOffRounded';
+import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
+import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
+import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isWellFormedResetToken, MESSAGES } from '@shared/schemas';

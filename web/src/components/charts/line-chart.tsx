@@ -22,7 +22,8 @@ export type LineChartSeries = {
 };
 
 type LineChartProps = {
-  series: readonly LineChartSeries[];
+  /** Undefined while the data loads: a placeholder of the chart's height stands in. */
+  series: readonly LineChartSeries[] | undefined;
   /** Height in px; the width follows the container. */
   height?: number;
   /** What the chart shows, for screen readers (the data also comes as a hidden table). */
@@ -42,11 +43,12 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
       theme.palette.info.main,
       theme.palette.success.main,
     ];
-    return series.map((s, i) => ({ ...s, color: s.color ?? palette[i % palette.length]! }));
+    return (series ?? []).map((s, i) => ({ ...s, color: s.color ?? palette[i % palette.length]! }));
   }, [series, theme]);
-  const legend = showLegend ?? series.length > 1;
+  const legend = showLegend ?? colored.length > 1;
   const { ref, near } = useNearViewport<HTMLDivElement>();
   const placeholder = <Skeleton variant="rounded" height={height} aria-hidden="true" />;
+  if (!series) return placeholder;
 
   return (
     <Box sx={{ position: 'relative' }}>

@@ -1,7 +1,7 @@
 // The signed-in navigation below 600 px: a bar fixed to the bottom of the screen, in reach of the
 // thumb, with the pages an agent opens most (Today, Clients, Inbox, Reviews) and More, a menu with the
 // rest and Logout (its code loads when the agent reaches for it: navigation-menu.tsx).
-import MoreHoriz from '@/components/icons/MoreHoriz';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';

@@ -1,6 +1,6 @@
 // The phone's More menu: the links the bottom bar has no room for, and Logout, above the bar's More
 // button (navigation-bottom-bar.tsx), loaded with its own chunk when the visitor reaches for the button.
-import LogoutRounded from '@/components/icons/LogoutRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';

@@ -1,6 +1,6 @@
 // The signed-in navigation from 600 px up: a column at the left of every page, the logo, the links
 // (icon and label; from 600 to 767 px a narrow rail with the label under the icon) and Logout.
-import LogoutRounded from '@/components/icons/LogoutRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { alpha, type Theme } from '@mui/material/styles';

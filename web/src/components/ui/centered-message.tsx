@@ -1,11 +1,11 @@
 // The whole content of a CenteredLayout card when there is nothing else to show (a broken link, an
 // unknown page): an icon, the page's h1, a few lines and the one way on.
-import LinkOffRounded from '@/components/icons/LinkOffRounded';
+import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { LinkButton } from './link-button';
 import { IconBadge } from './icon-badge';
 
 type CenteredMessageProps = {
@@ -35,9 +35,9 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
         </Typography>
       ))}
       {'to' in action ? (
-        <Button component={RouterLink} to={action.to} state={action.state} {...ACTION_LOOK}>
+        <LinkButton to={action.to} state={action.state} {...ACTION_LOOK}>
           {action.label}
-        </Button>
+        </LinkButton>
       ) : (
         <Button onClick={action.onClick} disabled={action.disabled} {...ACTION_LOOK}>
           {action.label}

@@ -1,6 +1,6 @@
 // "A new version is available — Reload", once a new service worker has installed and waits (new-version-prompt.tsx
 // loads this when it does); Reload lets it take over and reloads the page under it.
-import RefreshRounded from '@/components/icons/RefreshRounded';
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';

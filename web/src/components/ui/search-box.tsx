@@ -1,6 +1,6 @@
 // The search field above a list, with a clear button.
-import ClearRounded from '@/components/icons/ClearRounded';
-import SearchRounded from '@/components/icons/SearchRounded';
+import ClearRounded from '@mui/icons-material/ClearRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import OutlinedInput from '@mui/material/OutlinedInput';

@@ -2,7 +2,7 @@
 // show their own picker.
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-type SelectFieldProps<T extends string> = Omit<TextFieldProps, 'select' | 'value' | 'onChange' | 'children'> & {
+export type SelectFieldProps<T extends string> = Omit<TextFieldProps, 'select' | 'value' | 'onChange' | 'children'> & {
   value: T;
   options: readonly T[];
   /** What each option reads as. */

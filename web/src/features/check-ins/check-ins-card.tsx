@@ -1,6 +1,6 @@
 // Today's keep-in-touch list: the clients whose rhythm says they are due for a check-in, longest due first. "Done"
 // logs a touch, which moves their Last Contact and so the day they are due next.
-import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

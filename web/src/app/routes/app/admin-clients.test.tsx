@@ -1,6 +1,7 @@
 import type { AdminClient, CreatedClient } from '@shared/api-types';
 import { createAdminAgent, createClient, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import { columnHeadings, expectRowShows } from '@/testing/tables';
 import { fill, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const ana = createAdminAgent({ id: 'agent-ana', username: 'ana@realty.test', clientCount: 2 });
@@ -66,19 +67,13 @@ describe('/admin-clients', () => {
   it("lists every agent's clients with name and e-mail, phone, agent, review status and edit", async () => {
     await openAdminClients();
     const table = await screen.findByRole('table', { name: 'Clients' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Name', 'Phone', 'Agent', 'Review Status', 'Edit']);
-    const row = (name: string) => within(table).getByText(name).closest('tr')!;
-    expect(within(row('Maria Lopez')).getByText('maria@example.com')).toBeInTheDocument();
-    expect(within(row('Maria Lopez')).getByText('(512) 555-0101')).toBeInTheDocument();
-    expect(within(row('Maria Lopez')).getByText('ana@realty.test')).toBeInTheDocument();
-    expect(within(row('Maria Lopez')).getByText('Submitted')).toBeInTheDocument();
-    expect(within(row('James Carter')).getByText('Not provided')).toBeInTheDocument();
-    expect(within(row('Orphan Olive')).getByText('Unknown')).toBeInTheDocument();
-    expect(within(row('Maria Lopez')).getByRole('button', { name: 'Edit Maria Lopez' })).toBeInTheDocument();
+    expect(columnHeadings(table)).toEqual(['Name', 'Phone', 'Agent', 'Review Status', 'Edit']);
+    expectRowShows(table, 'Maria Lopez', 'maria@example.com', '(512) 555-0101', 'ana@realty.test', 'Submitted');
+    expectRowShows(table, 'James Carter', 'Not provided');
+    expectRowShows(table, 'Orphan Olive', 'Unknown');
+    expect(within(table).getByRole('button', { name: 'Edit Maria Lopez' }).closest('tr')).toHaveTextContent(
+      'Maria Lopez',
+    );
   });
 
   it('filters by agent (All Agents with the total, each agent with its count) and enables Add Client for one agent', async () => {

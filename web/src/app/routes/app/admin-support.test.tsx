@@ -1,3 +1,4 @@
+import type { UserEvent } from '@testing-library/user-event';
 import type { SupportQueue, SupportTicket, SupportTicketUpdate } from '@shared/api-types';
 import { SUPPORT_MESSAGES } from '@shared/support';
 import { createSupportTicket, createUser } from '@/testing/data-generators';
@@ -55,6 +56,15 @@ function button(container: HTMLElement, name: string): HTMLElement {
   return element!;
 }
 
+/** Writes `text` in the reply box of the request about `subject` and presses `send`; returns the request's card. */
+async function reply(user: UserEvent, subject: string, text: string, send: 'Send reply' | 'Send and close') {
+  const card = await findCard(subject);
+  await user.click(within(card).getByLabelText('Reply'));
+  await user.paste(text);
+  await user.click(button(card, send));
+  return card;
+}
+
 const updated = (ticket: SupportTicket, changes: Partial<SupportTicket>, mail: SupportTicketUpdate['mail'] = 'none') =>
   jsonResponse(200, { ticket: { ...ticket, ...changes }, mail } satisfies SupportTicketUpdate);
 const toasts = () => within(toastRegion());
@@ -100,10 +110,7 @@ describe('/admin/support', () => {
           'sent',
         ),
     });
-    const card = await findCard('Digest did not arrive');
-    await user.click(within(card).getByLabelText('Reply'));
-    await user.paste('  Sent it again just now.  ');
-    await user.click(button(card, 'Send reply'));
+    const card = await reply(user, 'Digest did not arrive', '  Sent it again just now.  ', 'Send reply');
 
     expect(await toasts().findByText('Reply sent to Priya')).toBeInTheDocument();
     expect(callsTo(fetchMock, actRoute(proTicket.id)).map((request) => request.body)).toEqual([
@@ -120,10 +127,7 @@ describe('/admin/support', () => {
         return updated(freeTicket, { status: 'closed', closedAt: new Date().toISOString() }, 'sent');
       },
     });
-    const card = await findCard('How do I import?');
-    await user.click(within(card).getByLabelText('Reply'));
-    await user.paste('Use Import CSV on the Clients page.');
-    await user.click(button(card, 'Send and close'));
+    await reply(user, 'How do I import?', 'Use Import CSV on the Clients page.', 'Send and close');
 
     expect(await toasts().findByText('Reply sent to Sam, request closed')).toBeInTheDocument();
     expect(callsTo(fetchMock, actRoute(freeTicket.id)).map((request) => request.body)).toEqual([

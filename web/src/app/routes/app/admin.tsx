@@ -1,16 +1,13 @@
 // /admin: platform analytics for administrators: totals, the test SMS, monthly charts and the agents;
 // the way to the support requests, client data and the export.
-import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
-import DownloadRounded from '@/components/icons/DownloadRounded';
-import GroupsOutlined from '@/components/icons/GroupsOutlined';
-import ManageAccountsOutlined from '@/components/icons/ManageAccountsOutlined';
-import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
-import QueryStatsRounded from '@/components/icons/QueryStatsRounded';
-import SupportAgentOutlined from '@/components/icons/SupportAgentOutlined';
-import WorkspacePremiumOutlined from '@/components/icons/WorkspacePremiumOutlined';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -22,6 +19,9 @@ import { AdminOnly } from '@/features/admin/components/admin-only';
 import { NotAuthorized } from '@/features/admin/components/not-authorized';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { BusyButton } from '@/components/ui/busy-button';
+import { LinkButton } from '@/components/ui/link-button';
+import type { ComponentProps } from 'react';
 
 export function AdminRoute() {
   return (
@@ -36,6 +36,37 @@ function AdminDashboard() {
   const { analytics, error, mutate } = useAdminAnalytics();
   const exportAll = useExportAllData();
   const overview = analytics?.overview;
+  const stats: ComponentProps<typeof StatCard>[] = [
+    {
+      title: 'Total Agents',
+      label: 'Agents on the platform',
+      value: overview?.totalAgents,
+      icon: <PeopleAltOutlined />,
+      link: { to: paths.agentsList.getHref(), label: 'View Agent List' },
+    },
+    {
+      title: 'Total Clients',
+      label: 'Across all agents',
+      value: overview?.totalClients,
+      icon: <GroupsOutlined />,
+      tone: 'secondary',
+    },
+    {
+      title: 'Pro Agents',
+      label: 'On the Pro plan',
+      value: overview?.proAgents,
+      icon: <WorkspacePremiumOutlined />,
+      tone: 'success',
+    },
+    {
+      title: 'Avg Clients/Agent',
+      label: 'Clients per agent',
+      value: overview?.averageClientsPerAgent,
+      format: (n) => n.toFixed(1),
+      icon: <QueryStatsRounded />,
+      tone: 'info',
+    },
+  ];
 
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return <NotAuthorized />;
 
@@ -55,30 +86,21 @@ function AdminDashboard() {
       description="The whole platform at a glance."
       actions={
         <>
-          <Button
-            component={RouterLink}
-            to={paths.adminSupport.getHref()}
-            variant="outlined"
-            startIcon={<SupportAgentOutlined />}
-          >
+          <LinkButton to={paths.adminSupport.getHref()} variant="outlined" startIcon={<SupportAgentOutlined />}>
             {paths.adminSupport.label}
-          </Button>
-          <Button
-            component={RouterLink}
-            to={paths.adminClients.getHref()}
-            variant="outlined"
-            startIcon={<ManageAccountsOutlined />}
-          >
+          </LinkButton>
+          <LinkButton to={paths.adminClients.getHref()} variant="outlined" startIcon={<ManageAccountsOutlined />}>
             Manage Client Data
-          </Button>
-          <Button
+          </LinkButton>
+          <BusyButton
             variant="contained"
             startIcon={<DownloadRounded />}
             onClick={() => void handleExport()}
-            disabled={exportAll.isMutating}
+            busy={exportAll.isMutating}
+            busyLabel="Exporting..."
           >
-            {exportAll.isMutating ? 'Exporting...' : 'Export Data'}
-          </Button>
+            Export Data
+          </BusyButton>
         </>
       }
     >
@@ -94,45 +116,9 @@ function AdminDashboard() {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
-        <StatCard
-          title="Total Agents"
-          label="Agents on the platform"
-          value={overview?.totalAgents}
-          icon={<PeopleAltOutlined />}
-          footer={
-            <Button
-              component={RouterLink}
-              to={paths.agentsList.getHref()}
-              size="small"
-              endIcon={<ArrowForwardRounded />}
-              sx={{ ml: -1 }}
-            >
-              View Agent List
-            </Button>
-          }
-        />
-        <StatCard
-          title="Total Clients"
-          label="Across all agents"
-          value={overview?.totalClients}
-          icon={<GroupsOutlined />}
-          tone="secondary"
-        />
-        <StatCard
-          title="Pro Agents"
-          label="On the Pro plan"
-          value={overview?.proAgents}
-          icon={<WorkspacePremiumOutlined />}
-          tone="success"
-        />
-        <StatCard
-          title="Avg Clients/Agent"
-          label="Clients per agent"
-          value={overview?.averageClientsPerAgent}
-          format={(n) => n.toFixed(1)}
-          icon={<QueryStatsRounded />}
-          tone="info"
-        />
+        {stats.map((stat) => (
+          <StatCard key={stat.title} {...stat} />
+        ))}
       </Box>
       <AdminActivity analytics={analytics} />
     </PageLayout>

@@ -1,6 +1,7 @@
 import type { AdminAgent } from '@shared/api-types';
 import { createAdminAgent, createUser } from '@/testing/data-generators';
 import { jsonResponse } from '@/testing/mock-api';
+import { columnHeadings, expectRowShows } from '@/testing/tables';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
 async function openAgentsList(agents: AdminAgent[]) {
@@ -34,18 +35,9 @@ describe('/agents-list', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Back to Admin Dashboard' })).toHaveAttribute('href', '/admin');
     const table = await screen.findByRole('table', { name: 'Agents' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Agent', 'Phone', 'Signup Date', 'Last Login', 'Total Clients']);
-    const row = (name: string) => within(table).getByText(name).closest('tr')!;
-    expect(within(row('ana@realty.test')).getByText('(512) 555-0101')).toBeInTheDocument();
-    expect(within(row('ana@realty.test')).getByText('Jan 15, 2025')).toBeInTheDocument();
-    expect(within(row('ana@realty.test')).getByText('Mar 2, 2026')).toBeInTheDocument();
-    expect(within(row('ana@realty.test')).getByText('12')).toBeInTheDocument();
-    expect(within(row('ben@realty.test')).getByText('Not provided')).toBeInTheDocument();
-    expect(within(row('ben@realty.test')).getByText('Never')).toBeInTheDocument();
+    expect(columnHeadings(table)).toEqual(['Agent', 'Phone', 'Signup Date', 'Last Login', 'Total Clients']);
+    expectRowShows(table, 'ana@realty.test', '(512) 555-0101', 'Jan 15, 2025', 'Mar 2, 2026', '12');
+    expectRowShows(table, 'ben@realty.test', 'Not provided', 'Never');
   });
 
   it('stays usable with thousands of agents: paged, and searchable by name or e-mail', async () => {

@@ -1,18 +1,15 @@
 // /clients/:id: one client's page, deep-linkable: who they are and how to reach them, their dates, tags and rhythm,
 // consent, review and testimonials, and one timeline of everything that happened; message, edit and delete from
 // the header. It reads the client alone (GET /api/clients/{id}), never the list.
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
-import DeleteOutlineRounded from '@/components/icons/DeleteOutlineRounded';
-import EditOutlined from '@/components/icons/EditOutlined';
-import PersonSearchOutlined from '@/components/icons/PersonSearchOutlined';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Client } from '@shared/api-types';
-import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -39,12 +36,11 @@ import { useComposer } from '@/features/messages/components/use-composer';
 import { MarkReviewButton } from '@/features/reviews/components/mark-review-button';
 import { RequestReviewButton } from '@/features/reviews/components/review-actions';
 import { ClientTestimonials } from '@/features/testimonials/components/client-testimonials';
+import { BackButton } from '@/components/ui/link-button';
+import { PageColumns } from '@/components/ui/page-columns';
+import { MissingClientCard } from '@/components/ui/missing-client-card';
 
-const backToClients = (
-  <Button component={RouterLink} to={paths.clients.getHref()} startIcon={<ArrowBackRounded />}>
-    All clients
-  </Button>
-);
+const backToClients = <BackButton to={paths.clients.getHref()}>All clients</BackButton>;
 
 export function ClientRoute() {
   const clientId = useParams().id ?? '';
@@ -54,19 +50,11 @@ export function ClientRoute() {
   if (notFound) {
     return (
       <PageLayout title="Client not found" heading="Client" actions={backToClients}>
-        <Card>
-          <EmptyPanel
-            icon={<PersonSearchOutlined fontSize="large" />}
-            title="Client not found"
-            actions={
-              <Button component={RouterLink} to={paths.clients.getHref()} variant="contained">
-                Back to your clients
-              </Button>
-            }
-          >
-            This client is not in your book any more, or the link is wrong.
-          </EmptyPanel>
-        </Card>
+        <MissingClientCard
+          icon={<PersonSearchOutlined fontSize="large" />}
+          title="Client not found"
+          back={{ to: paths.clients.getHref(), label: 'Back to your clients' }}
+        />
       </PageLayout>
     );
   }
@@ -130,14 +118,7 @@ function ClientPage({ client }: { client: Client }) {
         </>
       }
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <PageColumns widths={[5, 7]} from="md" gap={2}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ClientContact client={client} onEmail={(who) => openComposer(who)} />
           <ClientKeyDates client={client} onEdit={() => setEditing(true)} />
@@ -163,7 +144,7 @@ function ClientPage({ client }: { client: Client }) {
         <ProfileCard title="Timeline">
           <ClientActivitySection client={client} milestones={milestones} />
         </ProfileCard>
-      </Box>
+      </PageColumns>
       <ClientFormDialog open={editing} client={client} onClose={() => setEditing(false)} onSubmit={handleSave} />
       <DeleteClientDialog
         client={deleting ? client : null}

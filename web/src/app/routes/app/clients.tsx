@@ -1,6 +1,6 @@
 // /clients: the agent's client list (each name opens the client's page, /clients/:id); inviting a client (and the
 // open invitations), marking a review and sending a message from a row come from their own features.
-import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useUser } from '@/lib/auth';

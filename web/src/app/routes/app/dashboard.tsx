@@ -1,13 +1,10 @@
 // / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity,
 // all from one read (GET /api/dashboard) whose cost does not grow with the book.
-import AddRounded from '@/components/icons/AddRounded';
-import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
-import GroupsOutlined from '@/components/icons/GroupsOutlined';
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
+import AddRounded from '@mui/icons-material/AddRounded';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
@@ -20,6 +17,7 @@ import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useReminderMessages } from '@/features/messages/components/reminder-messages';
 import { UpcomingRemindersCard } from '@/features/reminders/components/upcoming-reminders-card';
 import { errorMessage } from '@/lib/api-client';
+import { LinkButton } from '@/components/ui/link-button';
 
 const addClientHref = `${paths.clients.getHref()}?action=add`;
 const importClientsHref = `${paths.clients.getHref()}?action=import`;
@@ -40,9 +38,9 @@ export function DashboardRoute() {
       description="Here's what is happening with your clients."
       actions={
         noClients ? null : (
-          <Button component={RouterLink} to={addClientHref} variant="contained" startIcon={<AddRounded />}>
+          <LinkButton to={addClientHref} variant="contained" startIcon={<AddRounded />}>
             Add Client
-          </Button>
+          </LinkButton>
         )
       }
     >
@@ -62,17 +60,7 @@ export function DashboardRoute() {
             }
             value={count}
             icon={<GroupsOutlined />}
-            footer={
-              <Button
-                component={RouterLink}
-                to={paths.clients.getHref()}
-                size="small"
-                endIcon={<ArrowForwardRounded />}
-                sx={{ ml: -1 }}
-              >
-                Manage clients
-              </Button>
-            }
+            link={{ to: paths.clients.getHref(), label: 'Manage clients' }}
           />
         </Box>
         <Box sx={{ gridColumn: { md: 'span 6' } }}>

@@ -1,7 +1,6 @@
 // /help: the agent writes to support (Pro agents' requests are answered first) and follows what they
 // asked and our answers.
-import SupportAgentRounded from '@/components/icons/SupportAgentRounded';
-import Box from '@mui/material/Box';
+import SupportAgentRounded from '@mui/icons-material/SupportAgentRounded';
 import { PageLayout } from '@/components/ui/page-layout';
 import { SectionCard } from '@/components/ui/section-card';
 import { paths } from '@/config/paths';
@@ -9,6 +8,7 @@ import { useUser } from '@/lib/auth';
 import { PriorityNote } from '@/features/support/components/priority-note';
 import { SupportHistory } from '@/features/support/components/support-history';
 import { SupportRequestForm } from '@/features/support/components/support-request-form';
+import { PageColumns } from '@/components/ui/page-columns';
 
 export function HelpRoute() {
   const { user } = useUser();
@@ -18,14 +18,7 @@ export function HelpRoute() {
       description="Questions, problems, ideas: write to us and we reply by e-mail. Your requests and our answers stay here."
     >
       {user ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 6fr) minmax(0, 5fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <PageColumns widths={[6, 5]}>
           <SectionCard
             icon={<SupportAgentRounded />}
             title="Contact support"
@@ -35,7 +28,7 @@ export function HelpRoute() {
             <SupportRequestForm emailVerified={user.emailVerified} />
           </SectionCard>
           <SupportHistory />
-        </Box>
+        </PageColumns>
       ) : null}
     </PageLayout>
   );

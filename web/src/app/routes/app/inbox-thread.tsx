@@ -1,11 +1,7 @@
 // /inbox/:clientId: one conversation, marked read when opened, with the composer to answer.
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
-import InboxOutlined from '@/components/icons/InboxOutlined';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { useEffect } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { EmptyPanel } from '@/components/ui/empty-panel';
+import { useParams } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { useMarkConversationRead } from '@/features/inbox/api/mark-conversation-read';
@@ -13,6 +9,8 @@ import { useClientActivity } from '@/features/messages/api/get-client-activity';
 import { ConversationThread } from '@/features/messages/components/conversation-thread';
 import { useComposer } from '@/features/messages/components/use-composer';
 import { ClientLink } from '@/components/ui/client-link';
+import { BackButton } from '@/components/ui/link-button';
+import { MissingClientCard } from '@/components/ui/missing-client-card';
 
 export function InboxThreadRoute() {
   const clientId = useParams().clientId ?? '';
@@ -25,11 +23,7 @@ export function InboxThreadRoute() {
     if (clientId) markRead(clientId).catch(() => undefined);
   }, [clientId, markRead]);
 
-  const back = (
-    <Button component={RouterLink} to={paths.inbox.getHref()} startIcon={<ArrowBackRounded />}>
-      Inbox
-    </Button>
-  );
+  const back = <BackButton to={paths.inbox.getHref()}>Inbox</BackButton>;
   return (
     <PageLayout
       title={client ? `${client.name} · ${paths.inbox.label}` : paths.inbox.label}
@@ -40,19 +34,11 @@ export function InboxThreadRoute() {
         clientId={clientId}
         onReply={(who) => openComposer(who, 'check-in')}
         notFound={
-          <Card>
-            <EmptyPanel
-              icon={<InboxOutlined fontSize="large" />}
-              title="Conversation not found"
-              actions={
-                <Button component={RouterLink} to={paths.inbox.getHref()} variant="contained">
-                  Back to the Inbox
-                </Button>
-              }
-            >
-              This client is not in your book any more, or the link is wrong.
-            </EmptyPanel>
-          </Card>
+          <MissingClientCard
+            icon={<InboxOutlined fontSize="large" />}
+            title="Conversation not found"
+            back={{ to: paths.inbox.getHref(), label: 'Back to the Inbox' }}
+          />
         }
       />
       {composer}

@@ -1,14 +1,12 @@
 // /reminders: every upcoming birthday, anniversary and home anniversary, with no window and no cap,
 // a page at a time (GET /api/reminders), each with "Send a message".
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { useReminderMessages } from '@/features/messages/components/reminder-messages';
 import { useReminderPages } from '@/features/reminders/api/get-reminders';
 import { AllReminders } from '@/features/reminders/components/all-reminders';
 import { browserToday } from '@/lib/dates';
+import { BackButton } from '@/components/ui/link-button';
 
 export function RemindersRoute() {
   const reminders = useReminderPages();
@@ -17,11 +15,7 @@ export function RemindersRoute() {
     <PageLayout
       title="Upcoming Reminders"
       description="Birthdays, wedding anniversaries and home anniversaries, soonest first."
-      actions={
-        <Button component={RouterLink} to={paths.home.getHref()} startIcon={<ArrowBackRounded />}>
-          Dashboard
-        </Button>
-      }
+      actions={<BackButton to={paths.home.getHref()}>Dashboard</BackButton>}
     >
       <AllReminders
         events={reminders.events}

@@ -1,17 +1,17 @@
 // The signed-in shell: protected-route rule, navigation (Admin only for administrators, Today with
 // how many automatic messages wait for approval, Inbox with how many conversations are unread), the
 // unverified-e-mail banner and the page.
-import AutoAwesomeRounded from '@/components/icons/AutoAwesomeRounded';
-import HomeOutlined from '@/components/icons/HomeOutlined';
-import InboxOutlined from '@/components/icons/InboxOutlined';
-import MonitorHeartOutlined from '@/components/icons/MonitorHeartOutlined';
-import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
-import QueryStatsRounded from '@/components/icons/QueryStatsRounded';
-import StarOutlineRounded from '@/components/icons/StarOutlineRounded';
-import StorefrontOutlined from '@/components/icons/StorefrontOutlined';
-import SupportAgentOutlined from '@/components/icons/SupportAgentOutlined';
-import TaskAltRounded from '@/components/icons/TaskAltRounded';
-import TuneRounded from '@/components/icons/TuneRounded';
+import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
+import StarOutlineRounded from '@mui/icons-material/StarOutlineRounded';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import { Suspense, useMemo } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { AppLayout } from '@/components/layouts/app-layout';

@@ -1,6 +1,5 @@
 // /settings: the business profile, the Pro subscription (upgrade, or manage it), the reminder
 // digest preferences, the calendar feed, and closing the account.
-import Box from '@mui/material/Box';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
@@ -11,6 +10,7 @@ import { PushNotificationsCard } from '@/features/settings/components/push-notif
 import { ReminderPreferencesCard } from '@/features/settings/components/reminder-preferences-card';
 import { ProSubscriptionCard } from '@/features/subscription/components/pro-subscription-card';
 import { useCheckoutReturn } from '@/features/subscription/use-checkout-return';
+import { PageColumns } from '@/components/ui/page-columns';
 
 export function SettingsRoute() {
   const { user } = useUser();
@@ -19,21 +19,14 @@ export function SettingsRoute() {
   return (
     <PageLayout title={paths.settings.label} description="Your business profile, your plan and your reminders.">
       {user ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
-            alignItems: 'stretch',
-          }}
-        >
+        <PageColumns widths={[7, 5]} align="stretch">
           <BusinessProfileCard user={user} />
           <ProSubscriptionCard isPro={isPro} confirming={confirming} />
           <ReminderPreferencesCard user={user} />
           <PushNotificationsCard user={user} />
           <CalendarFeedCard />
           <CloseAccountCard />
-        </Box>
+        </PageColumns>
       ) : null}
     </PageLayout>
   );

@@ -34,6 +34,13 @@ function show(name: 'first' | 'second' | 'destructive') {
   fireEvent.click(screen.getByRole('button', { name }));
 }
 
+/** A finger (or mouse) down at the first x, moved through the others, lifted at the last. */
+function swipe(element: HTMLElement, [start, ...moves]: [number, ...number[]]) {
+  fireEvent.pointerDown(element, { clientX: start, button: 0 });
+  for (const clientX of moves) fireEvent.pointerMove(element, { clientX });
+  fireEvent.pointerUp(element, { clientX: moves.at(-1) ?? start });
+}
+
 describe('toasts', () => {
   afterEach(() => {
     jest.useRealTimers();
@@ -145,41 +152,18 @@ describe('toasts', () => {
     expect(toastRegion()).toHaveFocus();
   });
 
-  it('is dismissed by a swipe of 50 px to the right', () => {
+  it.each<[string, [number, ...number[]], number]>([
+    ['is dismissed by a swipe of 50 px to the right', [100, 130, 150], 0],
+    ['springs back from a shorter swipe', [100, 149], 1],
+    ['ignores a swipe to the left', [200, 100], 1],
+  ])('%s', (_rule, path, toastsLeft) => {
     renderWithProviders(<ToastButtons />);
     show('first');
     const [toast] = visibleToasts();
 
-    fireEvent.pointerDown(toast!, { clientX: 100, button: 0 });
-    fireEvent.pointerMove(toast!, { clientX: 130 });
-    fireEvent.pointerMove(toast!, { clientX: 150 });
-    fireEvent.pointerUp(toast!, { clientX: 150 });
+    swipe(toast!, path);
 
-    expect(visibleToasts()).toHaveLength(0);
-  });
-
-  it('springs back from a shorter swipe', () => {
-    renderWithProviders(<ToastButtons />);
-    show('first');
-    const [toast] = visibleToasts();
-
-    fireEvent.pointerDown(toast!, { clientX: 100, button: 0 });
-    fireEvent.pointerMove(toast!, { clientX: 149 });
-    fireEvent.pointerUp(toast!, { clientX: 149 });
-
-    expect(visibleToasts()).toHaveLength(1);
-  });
-
-  it('ignores a swipe to the left', () => {
-    renderWithProviders(<ToastButtons />);
-    show('first');
-    const [toast] = visibleToasts();
-
-    fireEvent.pointerDown(toast!, { clientX: 200, button: 0 });
-    fireEvent.pointerMove(toast!, { clientX: 100 });
-    fireEvent.pointerUp(toast!, { clientX: 100 });
-
-    expect(visibleToasts()).toHaveLength(1);
+    expect(visibleToasts()).toHaveLength(toastsLeft);
   });
 });
 

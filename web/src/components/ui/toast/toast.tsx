@@ -1,9 +1,9 @@
 // One toast: title and description, a close button, auto-close (paused while hovered or focused),
 // Escape to dismiss and a swipe to the right of at least TOAST_SWIPE_THRESHOLD_PX.
-import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
-import CloseRounded from '@/components/icons/CloseRounded';
-import ErrorOutlineRounded from '@/components/icons/ErrorOutlineRounded';
-import InfoOutlined from '@/components/icons/InfoOutlined';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';

@@ -1,12 +1,10 @@
 // One admin chart: a titled card with a line chart of monthly counts (the chart library loads lazily).
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { MonthCount } from '@shared/api-types';
 import { LineChart } from '@/components/charts/line-chart';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
+import { PanelCard } from '@/components/ui/panel-card';
 
 type ActivityChartCardProps = {
   title: string;
@@ -26,7 +24,6 @@ export function ActivityChartCard({
   color,
   height = 240,
 }: ActivityChartCardProps) {
-  const headingId = useId();
   const series = useMemo(
     () =>
       points
@@ -38,33 +35,21 @@ export function ActivityChartCard({
               points: points.map((p) => ({ x: formatShortMonth(p.month), y: p.count })),
             },
           ]
-        : [],
+        : undefined,
     [points, title, seriesLabel, color],
   );
   const range = points?.length ? `${formatMonthYear(points[0]!.month)} – ${formatMonthYear(points.at(-1)!.month)}` : '';
 
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
-      <Box sx={{ px: 3, pt: 3 }}>
-        <Typography id={headingId} component="h2" variant="h3">
-          {title}
-        </Typography>
-        <Typography variant="muted" sx={{ mt: 0.25 }}>
-          {description}
-        </Typography>
-      </Box>
+    <PanelCard title={title} subtitle={description}>
       <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2, pb: 2.5 }}>
-        {points ? (
-          <LineChart
-            series={series}
-            height={height}
-            ariaLabel={`${title}: ${seriesLabel.toLowerCase()} per month, ${range}`}
-            showLegend={false}
-          />
-        ) : (
-          <Skeleton variant="rounded" height={height} aria-hidden="true" />
-        )}
+        <LineChart
+          series={series}
+          height={height}
+          ariaLabel={`${title}: ${seriesLabel.toLowerCase()} per month, ${range}`}
+          showLegend={false}
+        />
       </Box>
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,10 +1,9 @@
 // Manage Client Data: every agent's clients (or one agent's), searchable and paged, with adding,
 // editing and importing on an agent's behalf and the CSV export of the filtered list. The route
 // supplies the client form, the import dialog and the review status chip from the clients feature.
-import AddRounded from '@/components/icons/AddRounded';
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
-import DownloadRounded from '@/components/icons/DownloadRounded';
-import UploadFileRounded from '@/components/icons/UploadFileRounded';
+import AddRounded from '@mui/icons-material/AddRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { AdminClient, ImportResult } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import { ListPagination } from '@/components/ui/list-pagination';
@@ -28,6 +27,8 @@ import { errorMessage } from '@/lib/api-client';
 import { countText, matchCountText } from '@/lib/count-text';
 import { useFormDialog } from '@/lib/use-form-dialog';
 import { usePagedSearch } from '@/lib/use-paged-search';
+import { BusyButton } from '@/components/ui/busy-button';
+import { BackButton } from '@/components/ui/link-button';
 import { useExportClientsCsv } from '../api/export-clients-csv';
 import { useAdminClients } from '../api/get-admin-clients';
 import { useAgents } from '../api/get-agents';
@@ -128,17 +129,17 @@ export function AdminClientsManager({
       description="Every agent's clients: find, add, edit, import and export."
       actions={
         <>
-          <Button component={RouterLink} to={paths.admin.getHref()} startIcon={<ArrowBackRounded />}>
-            Admin Dashboard
-          </Button>
-          <Button
+          <BackButton to={paths.admin.getHref()}>Admin Dashboard</BackButton>
+          <BusyButton
             variant="outlined"
             startIcon={<DownloadRounded />}
             onClick={() => void handleExport()}
-            disabled={!clients || exportCsv.isMutating}
+            busy={exportCsv.isMutating}
+            busyLabel="Exporting..."
+            disabled={!clients}
           >
-            {exportCsv.isMutating ? 'Exporting...' : 'Export CSV'}
-          </Button>
+            Export CSV
+          </BusyButton>
           <DisabledHint hint={agentId ? null : needsAgent}>
             <Button
               variant="outlined"

@@ -1,5 +1,5 @@
 // The clients of Manage Client Data, one page: a table on wide screens, stacked rows on phones.
-import EditOutlined from '@/components/icons/EditOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

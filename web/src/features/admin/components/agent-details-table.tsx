@@ -1,7 +1,5 @@
 // Agent Details: each agent's username, plan and client count, a page at a time (there may be
 // thousands), most clients first.
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -11,9 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import type { AdminAnalytics } from '@shared/api-types';
+import { PanelCard } from '@/components/ui/panel-card';
 
 type AgentDetailsTableProps = {
   agents: AdminAnalytics['agentDetails'] | undefined;
@@ -34,21 +32,15 @@ export function AgentDetailsTable({ agents }: AgentDetailsTableProps) {
   const rows = sorted?.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
 
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    <PanelCard
+      title="Agent Details"
+      subtitle={
+        sorted
+          ? `${sorted.length.toLocaleString('en-US')} ${sorted.length === 1 ? 'agent' : 'agents'}, most clients first`
+          : '\u00a0'
+      }
+      headingId={headingId}
     >
-      <Box sx={{ px: 3, pt: 3, pb: 1.5 }}>
-        <Typography id={headingId} component="h2" variant="h3">
-          Agent Details
-        </Typography>
-        <Typography variant="muted" sx={{ mt: 0.25 }}>
-          {sorted
-            ? `${sorted.length.toLocaleString('en-US')} ${sorted.length === 1 ? 'agent' : 'agents'}, most clients first`
-            : '\u00a0'}
-        </Typography>
-      </Box>
       <TableContainer sx={{ flex: 1 }}>
         <Table size="small" aria-labelledby={headingId}>
           <TableHead>
@@ -97,6 +89,6 @@ export function AgentDetailsTable({ agents }: AgentDetailsTableProps) {
           sx={{ borderTop: 1, borderColor: 'divider' }}
         />
       ) : null}
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,6 +1,5 @@
 // /agents-list: every agent with phone, signup, last login and client count, searchable and paged; an agent
 // whose client sends are paused (bounces or complaints) says so, with the button that lifts the pause.
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AdminAgent } from '@shared/api-types';
 import { PlainList } from '@/components/ui/plain-list';
 import { ListPagination } from '@/components/ui/list-pagination';
@@ -28,7 +26,8 @@ import { errorMessage } from '@/lib/api-client';
 import { countText, matchCountText } from '@/lib/count-text';
 import { formatTimestamp } from '@/lib/dates';
 import { usePagedSearch } from '@/lib/use-paged-search';
-import { useToast } from '@/components/ui/toast/use-toast';
+import { BackButton } from '@/components/ui/link-button';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useAgents } from '../api/get-agents';
 import { useLiftSendingPause } from '../api/lift-sending-pause';
 import { filterAgents } from '../utils/search-admin';
@@ -46,9 +45,9 @@ export function AgentsList() {
         agents ? `${countText(agents.length, 'agent', 'agents')} on the platform.` : 'Everyone on the platform.'
       }
       actions={
-        <Button component={RouterLink} to={paths.admin.getHref()} variant="outlined" startIcon={<ArrowBackRounded />}>
+        <BackButton to={paths.admin.getHref()} variant="outlined">
           Back to Admin Dashboard
-        </Button>
+        </BackButton>
       }
     >
       {error && !agents ? (
@@ -124,15 +123,11 @@ function AgentName({ agent }: { agent: AdminAgent }) {
 
 function LiftPauseButton({ agent }: { agent: AdminAgent }) {
   const { trigger, isMutating } = useLiftSendingPause();
-  const { toast } = useToast();
-  const lift = async () => {
-    try {
-      await trigger(agent.id);
-      toast({ title: 'Pause lifted', description: `${agent.username} can send to clients again.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    }
-  };
+  const act = useToastedAction();
+  const lift = () =>
+    act(() => trigger(agent.id), {
+      done: () => ({ title: 'Pause lifted', description: `${agent.username} can send to clients again.` }),
+    });
   return (
     <Button
       size="small"

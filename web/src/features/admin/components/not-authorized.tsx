@@ -1,12 +1,10 @@
 // What a signed-in non-administrator sees on an admin page (docs/architecture.md, Decisions and why).
-import ArrowBackRounded from '@/components/icons/ArrowBackRounded';
-import LockOutlined from '@/components/icons/LockOutlined';
-import Button from '@mui/material/Button';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Card from '@mui/material/Card';
-import { Link as RouterLink } from 'react-router-dom';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { pageTitle } from '@/config/app';
 import { paths } from '@/config/paths';
+import { BackButton } from '@/components/ui/link-button';
 
 export const NOT_AUTHORIZED = 'Not authorized';
 
@@ -22,14 +20,9 @@ export function NotAuthorized() {
           headingLevel={1}
           titleId="not-authorized-heading"
           actions={
-            <Button
-              component={RouterLink}
-              to={paths.home.getHref()}
-              variant="outlined"
-              startIcon={<ArrowBackRounded />}
-            >
+            <BackButton to={paths.home.getHref()} variant="outlined">
               Back to Dashboard
-            </Button>
+            </BackButton>
           }
         >
           This page is for administrators only.

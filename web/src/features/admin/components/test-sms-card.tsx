@@ -1,5 +1,5 @@
 // Test SMS Notifications: sends one text message to a number, to check the SMS provider works.
-import SmsOutlined from '@/components/icons/SmsOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

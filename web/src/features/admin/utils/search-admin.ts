@@ -1,27 +1,19 @@
 // Search on the admin lists: a case-insensitive substring of the words shown in each row.
 import type { AdminAgent, AdminClient } from '@shared/api-types';
 
-const normalize = (value: string) => value.trim().toLocaleLowerCase();
-
-export function filterAdminClients(clients: readonly AdminClient[], query: string): readonly AdminClient[] {
-  const needle = normalize(query);
-  if (!needle) return clients;
-  return clients.filter(
-    (c) =>
-      c.name.toLocaleLowerCase().includes(needle) ||
-      c.email.toLocaleLowerCase().includes(needle) ||
-      c.phone.includes(needle) ||
-      (c.agentUsername ?? '').toLocaleLowerCase().includes(needle),
-  );
+/** The items one of whose words contains `query` (any case); every item for an empty query. */
+function searchWords<T>(
+  items: readonly T[],
+  query: string,
+  wordsOf: (item: T) => ReadonlyArray<string | null | undefined>,
+): readonly T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return items;
+  return items.filter((item) => wordsOf(item).some((word) => word?.toLocaleLowerCase().includes(needle)));
 }
 
-export function filterAgents(agents: readonly AdminAgent[], query: string): readonly AdminAgent[] {
-  const needle = normalize(query);
-  if (!needle) return agents;
-  return agents.filter(
-    (a) =>
-      a.username.toLocaleLowerCase().includes(needle) ||
-      a.fullName.toLocaleLowerCase().includes(needle) ||
-      (a.phone ?? '').includes(needle),
-  );
-}
+export const filterAdminClients = (clients: readonly AdminClient[], query: string): readonly AdminClient[] =>
+  searchWords(clients, query, (c) => [c.name, c.email, c.phone, c.agentUsername]);
+
+export const filterAgents = (agents: readonly AdminAgent[], query: string): readonly AdminAgent[] =>
+  searchWords(agents, query, (a) => [a.username, a.fullName, a.phone]);

@@ -1,8 +1,8 @@
 // The side panel of the sign-in screen: a welcome and what the product does.
-import CakeOutlined from '@/components/icons/CakeOutlined';
-import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
-import NotificationsActiveOutlined from '@/components/icons/NotificationsActiveOutlined';
-import StarOutlineRounded from '@/components/icons/StarOutlineRounded';
+import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import StarOutlineRounded from '@mui/icons-material/StarOutlineRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';

@@ -2,9 +2,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { resetRequestSchema, type ResetRequestInput } from '@shared/schemas';
-import { FormikTextField } from '@/components/ui/formik-text-field';
-import { useToast } from '@/components/ui/toast/use-toast';
+import { BusyButton } from '@/components/ui/busy-button';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { EmailField } from './account-fields';
 
 const initialValues: ResetRequestInput = { username: '' };
 
@@ -15,44 +16,34 @@ type ForgotPasswordFormProps = {
 
 export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
   const { trigger, isMutating } = useRequestPasswordReset();
-  const { toast } = useToast();
+  const act = useToastedAction();
 
   return (
     <Formik<ResetRequestInput>
       initialValues={initialValues}
       validationSchema={resetRequestSchema}
-      onSubmit={async (values) => {
-        try {
-          await trigger(resetRequestSchema.cast(values));
-          toast({
-            title: 'Check your email',
-            description: 'If an account exists with that email, you will receive password reset instructions.',
-            variant: 'success',
-          });
-          onBack();
-        } catch {
-          toast({
-            title: 'Error',
-            description: 'Failed to process password reset request. Please try again.',
-            variant: 'destructive',
-          });
-        }
-      }}
+      onSubmit={(values) =>
+        act(
+          async () => {
+            await trigger(resetRequestSchema.cast(values));
+            onBack();
+          },
+          {
+            done: () => ({
+              title: 'Check your email',
+              description: 'If an account exists with that email, you will receive password reset instructions.',
+            }),
+            failure: { title: 'Error', description: 'Failed to process password reset request. Please try again.' },
+          },
+        )
+      }
     >
       <Form noValidate>
         <Stack spacing={2.5}>
-          <FormikTextField
-            name="username"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            autoFocus
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating}>
-            {isMutating ? 'Sending...' : 'Send Reset Link'}
-          </Button>
+          <EmailField autoComplete="email" autoFocus />
+          <BusyButton type="submit" variant="contained" size="large" fullWidth busy={isMutating} busyLabel="Sending...">
+            Send Reset Link
+          </BusyButton>
           <Button type="button" variant="text" size="large" fullWidth onClick={onBack} disabled={isMutating}>
             Back to Login
           </Button>

@@ -8,6 +8,7 @@ import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useLogin } from '../api/login';
+import { EmailField } from './account-fields';
 
 const initialValues: LoginInput = { username: '', password: '' };
 
@@ -33,14 +34,7 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
       {({ values }) => (
         <Form noValidate>
           <Stack spacing={2.5}>
-            <FormikTextField
-              name="username"
-              label="Email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-            />
+            <EmailField autoComplete="username" />
             <Box>
               <FormikTextField
                 name="password"

@@ -1,6 +1,6 @@
 // Protected-route rule: the app's frame with a loading state while the user loads (what the build
 // prerenders into index.html), /auth without a user, otherwise the page.
-import RefreshRounded from '@/components/icons/RefreshRounded';
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

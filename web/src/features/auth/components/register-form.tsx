@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { registerSchema } from '@shared/schemas';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { useRegister, type RegisterRequest } from '../api/register';
+import { EmailField, NewPasswordField } from './account-fields';
 
 const fields = ['fullName', 'username', 'password', 'phone'] as const;
 const initialValues: RegisterRequest = { fullName: '', username: '', password: '', phone: '' };
@@ -30,15 +30,8 @@ export function RegisterForm() {
       <Form noValidate>
         <Stack spacing={2.5}>
           <FormikTextField name="fullName" label="Full Name" autoComplete="name" required />
-          <FormikTextField name="username" label="Email" type="email" autoComplete="email" inputMode="email" required />
-          <FormikTextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            required
-          />
+          <EmailField autoComplete="email" />
+          <NewPasswordField name="password" label="Password" />
           <FormikTextField
             name="phone"
             label="Cell Phone Number"

@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '@shared/constants';
 import { resetConfirmSchema } from '@shared/schemas';
-import { FormikTextField } from '@/components/ui/formik-text-field';
-import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
+import { BusyButton } from '@/components/ui/busy-button';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { NewPasswordField } from './account-fields';
 
 const newPasswordSchema = resetConfirmSchema.pick(['newPassword']);
 
@@ -24,7 +23,7 @@ type ResetPasswordFormProps = {
 
 export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) {
   const { trigger, isMutating } = useConfirmPasswordReset();
-  const { toast } = useToast();
+  const act = useToastedAction();
 
   return (
     <>
@@ -37,37 +36,38 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
       <Formik<ResetPasswordValues>
         initialValues={{ newPassword: '' }}
         validationSchema={newPasswordSchema}
-        onSubmit={async ({ newPassword }) => {
-          try {
-            await trigger({ token, newPassword });
-            toast({
-              title: 'Password reset',
-              description: 'Your password has been updated. Log in with your new password.',
-              variant: 'success',
-            });
-            onSuccess();
-          } catch {
-            toast({
-              title: 'Failed to reset password',
-              description: 'Failed to reset password. The link may have expired.',
-              variant: 'destructive',
-            });
-          }
-        }}
+        onSubmit={({ newPassword }) =>
+          act(
+            async () => {
+              await trigger({ token, newPassword });
+              onSuccess();
+            },
+            {
+              done: () => ({
+                title: 'Password reset',
+                description: 'Your password has been updated. Log in with your new password.',
+              }),
+              failure: {
+                title: 'Failed to reset password',
+                description: 'Failed to reset password. The link may have expired.',
+              },
+            },
+          )
+        }
       >
         <Form noValidate>
           <Stack spacing={2.5}>
-            <FormikTextField
-              name="newPassword"
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-              required
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={isMutating}>
-              {isMutating ? 'Resetting...' : 'Reset Password'}
-            </Button>
+            <NewPasswordField name="newPassword" label="New Password" />
+            <BusyButton
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              busy={isMutating}
+              busyLabel="Resetting..."
+            >
+              Reset Password
+            </BusyButton>
           </Stack>
         </Form>
       </Formik>

@@ -1,11 +1,10 @@
 // The signed-in layout's notice while the agent's client sends are paused (their e-mails bounced or drew complaints
 // past SES's review levels): why, in the API's own words, and the way to the Help page where they ask us to lift it.
-import BlockRounded from '@/components/icons/BlockRounded';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
+import BlockRounded from '@mui/icons-material/BlockRounded';
 import type { User } from '@shared/api-types';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause-messages';
 import { paths } from '@/config/paths';
+import { LinkButton } from '@/components/ui/link-button';
 import { ShellBanner } from './shell-banner';
 
 export function SendingPausedBanner({ user }: { user: Pick<User, 'sendingPaused'> }) {
@@ -16,16 +15,9 @@ export function SendingPausedBanner({ user }: { user: Pick<User, 'sendingPaused'
       severity="error"
       icon={<BlockRounded />}
       action={
-        <Button
-          component={RouterLink}
-          to={paths.help.getHref()}
-          variant="outlined"
-          color="inherit"
-          size="small"
-          sx={{ flexShrink: 0 }}
-        >
+        <LinkButton to={paths.help.getHref()} variant="outlined" color="inherit" size="small" sx={{ flexShrink: 0 }}>
           Go to Help
-        </Button>
+        </LinkButton>
       }
     >
       {SENDING_PAUSED_MESSAGES[user.sendingPaused.reason]}

@@ -1,26 +1,19 @@
 // The signed-in layout's reminder while the agent's e-mail is unverified: nothing is sent to
 // clients until then, and "Resend link" mails a new link (toasting how it went).
-import MarkEmailUnreadRounded from '@/components/icons/MarkEmailUnreadRounded';
+import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
 import Button from '@mui/material/Button';
 import type { User } from '@shared/api-types';
-import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useResendVerification } from '../api/verify-email';
 import { ShellBanner } from './shell-banner';
 
 export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emailVerified'> }) {
   const { trigger, isMutating } = useResendVerification();
-  const { toast } = useToast();
+  const act = useToastedAction();
   if (user.emailVerified) return null;
 
-  const handleResend = async () => {
-    try {
-      const result = await trigger();
-      toast({ title: 'Link sent', description: result.message, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    }
-  };
+  const handleResend = () =>
+    act(() => trigger(), { done: (result) => ({ title: 'Link sent', description: result.message }) });
 
   return (
     <ShellBanner

@@ -1,13 +1,12 @@
 // The rules of /automations: one card per occasion (on or off, by e-mail or text, for approval or
 // sent by itself, at what time of the client's day) and one Save for them all. The shared schema
 // checks them first; the server's refusals land under the control they are about.
-import CakeOutlined from '@/components/icons/CakeOutlined';
-import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
-import FavoriteBorderOutlined from '@/components/icons/FavoriteBorderOutlined';
-import HomeOutlined from '@/components/icons/HomeOutlined';
+import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -36,6 +35,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { validOrShowErrors } from '@/lib/form-errors';
+import { FormSubmitButton } from '@/components/ui/busy-button';
 import { useSaveAutomations } from '../api/save-automations';
 import { CHANNEL_NAMES, MODE_NAMES, OCCASION_NAMES, OCCASION_WHEN, SAVED, TEXT_HOURS } from '../automation-text';
 
@@ -124,17 +124,9 @@ export function AutomationRulesForm({ saved }: { saved: readonly AutomationRule[
           ))}
         </Alert>
       ) : null}
-      <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isMutating || !dirty}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          {isMutating ? 'Saving...' : 'Save automations'}
-        </Button>
-      </Box>
+      <FormSubmitButton busy={isMutating} busyLabel="Saving..." disabled={!dirty}>
+        Save automations
+      </FormSubmitButton>
     </Box>
   );
 }

@@ -7,8 +7,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import { useId, useState } from 'react';
 import type { Client } from '@shared/api-types';
-import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { usePauseClientAutomations } from '../api/pause-client-automations';
 import { firstNameOf } from '../automation-text';
 
@@ -16,7 +15,7 @@ export const PAUSE_LABEL = 'Automatic messages for this client';
 
 export function AutomationsPauseSwitch({ client }: { client: Client }) {
   const { trigger, isMutating } = usePauseClientAutomations();
-  const { toast } = useToast();
+  const act = useToastedAction();
   const helpId = useId();
   const name = firstNameOf(client.name);
   /** The paused state being saved; null when nothing is. */
@@ -25,17 +24,11 @@ export function AutomationsPauseSwitch({ client }: { client: Client }) {
 
   const toggle = async (turnOn: boolean) => {
     setSaving(!turnOn);
-    try {
-      await trigger({ clientId: client.id, paused: !turnOn });
-      toast({
-        title: turnOn ? `Automatic messages on for ${name}` : `Automatic messages paused for ${name}`,
-        variant: 'success',
-      });
-    } catch (failure) {
-      toast({ title: 'Not saved', description: errorMessage(failure), variant: 'destructive' });
-    } finally {
-      setSaving(null);
-    }
+    await act(() => trigger({ clientId: client.id, paused: !turnOn }), {
+      done: () => ({ title: turnOn ? `Automatic messages on for ${name}` : `Automatic messages paused for ${name}` }),
+      failureTitle: 'Not saved',
+    });
+    setSaving(null);
   };
 
   return (

@@ -1,14 +1,14 @@
 // One message of the Today queue: who it is for, the occasion, the channel, where it stands, why it
 // waits (the note), and what it says. A message waiting for approval can be approved as it is,
 // edited then approved, or skipped; a scheduled one can still be stopped.
-import CheckRounded from '@/components/icons/CheckRounded';
-import DoNotDisturbAltOutlined from '@/components/icons/DoNotDisturbAltOutlined';
-import EditOutlined from '@/components/icons/EditOutlined';
-import EmailOutlined from '@/components/icons/EmailOutlined';
-import HourglassEmptyRounded from '@/components/icons/HourglassEmptyRounded';
-import InfoOutlined from '@/components/icons/InfoOutlined';
-import ScheduleRounded from '@/components/icons/ScheduleRounded';
-import SmsOutlined from '@/components/icons/SmsOutlined';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import DoNotDisturbAltOutlined from '@mui/icons-material/DoNotDisturbAltOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 // The draft of a Today message being edited (web/src/features/automations/components/outgoing-card.tsx), loaded when
 // the agent edits one.
-import CheckRounded from '@/components/icons/CheckRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { messageSchema } from '@shared/messages';

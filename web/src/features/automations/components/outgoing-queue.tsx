@@ -1,8 +1,8 @@
 // The Today queue: the messages automations wrote that wait for the agent's approval or are
 // scheduled, soonest first, with "Approve all" when more than one waits; an empty day points to the
 // Automations page.
-import DoneAllRounded from '@/components/icons/DoneAllRounded';
-import InboxOutlined from '@/components/icons/InboxOutlined';
+import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -11,7 +11,6 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { OutgoingMessage } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
@@ -21,6 +20,7 @@ import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
+import { LinkButton } from '@/components/ui/link-button';
 import { useOutgoing } from '../api/get-outgoing';
 import { useApproveAll, type ApproveAllResult } from '../api/outgoing-actions';
 import { OutgoingCard } from './outgoing-card';
@@ -61,9 +61,9 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
           icon={<InboxOutlined fontSize="large" />}
           title={NOTHING_WAITS}
           actions={
-            <Button component={RouterLink} to={paths.automations.getHref()} variant="contained">
+            <LinkButton to={paths.automations.getHref()} variant="contained">
               Go to Automations
-            </Button>
+            </LinkButton>
           }
         >
           When an automation is on, the messages Hearthside writes on the morning of a client&apos;s birthday or

@@ -2,13 +2,13 @@
 // client's number to the phone (Text with the draft as the message), E-mail opens the composer, and
 // Snooze puts a waiting message off until tomorrow morning. On a phone a waiting message's own buttons
 // become Send draft, Edit and Done (the agent reached the client another way: the draft is not sent).
-import CheckRounded from '@/components/icons/CheckRounded';
-import EditOutlined from '@/components/icons/EditOutlined';
-import EmailOutlined from '@/components/icons/EmailOutlined';
-import PhoneOutlined from '@/components/icons/PhoneOutlined';
-import SmsOutlined from '@/components/icons/SmsOutlined';
-import Snooze from '@/components/icons/Snooze';
-import TaskAltRounded from '@/components/icons/TaskAltRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import Snooze from '@mui/icons-material/Snooze';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // /automations' preview: whose birthday or anniversary comes tomorrow, so the agent sees what the
 // rules will do by the morning (and which occasions are off).
-import EventOutlined from '@/components/icons/EventOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Automations } from '@shared/api-types';

@@ -6,13 +6,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Broadcast, BroadcastSkipReason } from '@shared/api-types';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { LinkButton } from '@/components/ui/link-button';
 import { useApproveBroadcast, useBroadcast } from '../api/broadcasts';
 
 export const SKIP_LABELS: Record<BroadcastSkipReason, string> = {
@@ -83,9 +83,9 @@ export function BroadcastStatus({ broadcast }: { broadcast: Broadcast }) {
       ) : null}
       {!drafting && broadcast.awaiting > 0 ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button component={RouterLink} to={paths.today.getHref()} variant="contained">
+          <LinkButton to={paths.today.getHref()} variant="contained">
             Review on Today
-          </Button>
+          </LinkButton>
           <ApproveBroadcastButton broadcast={broadcast} />
         </Stack>
       ) : null}

@@ -1,6 +1,6 @@
 // The clients page's "New broadcast" button and its dialog; the list's current filter (its search and tag in the
 // URL) is offered as the audience.
-import SendRounded from '@/components/icons/SendRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

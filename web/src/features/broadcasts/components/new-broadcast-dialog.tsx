@@ -1,13 +1,6 @@
 // "New broadcast": a personal message for each client of an audience (a saved segment, the list's current filter, or
 // a tag), by e-mail or text, for an occasion, waiting for approval on Today or (Pro) sent by itself; once started, the
 // dialog follows the broadcast's status.
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,9 +9,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type FormEvent } from 'react';
+import { useFormikContext } from 'formik';
+import { useState } from 'react';
 import {
   BROADCAST_CHANNELS,
   BROADCAST_INSTRUCTIONS_MAX,
@@ -30,8 +22,9 @@ import {
   type BroadcastRequest,
   type ClientFilter,
 } from '@shared/api-types';
-import { SelectField } from '@/components/ui/select-field';
-import { errorMessage } from '@/lib/api-client';
+import { DialogFrame } from '@/components/ui/dialog-frame';
+import { DialogForm } from '@/components/ui/form-dialog';
+import { FormikSelectField } from '@/components/ui/formik-select-field';
 import { useAudiences, useCreateBroadcast } from '../api/broadcasts';
 import { BroadcastStatusCard } from './broadcast-status-card';
 
@@ -57,187 +50,141 @@ export type NewBroadcastDialogProps = {
 };
 
 export function NewBroadcastDialog({ open, onClose, isPro, currentFilter }: NewBroadcastDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [startedId, setStartedId] = useState<string | null>(null);
-  const close = () => {
-    setStartedId(null);
-    onClose();
-  };
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="broadcast-title"
-    >
-      <DialogTitle id="broadcast-title">New broadcast</DialogTitle>
-      {startedId ? (
-        <>
-          <DialogContent dividers>
-            <BroadcastStatusCard id={startedId} />
-          </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={close}>Close</Button>
-          </DialogActions>
-        </>
-      ) : (
-        <BroadcastForm
-          isPro={isPro}
-          currentFilter={currentFilter}
-          onCancel={close}
-          onStarted={setStartedId}
-          open={open}
-        />
-      )}
-    </Dialog>
+    <DialogFrame open={open} onClose={onClose} title="New broadcast" fullScreenOnPhone>
+      <BroadcastForm isPro={isPro} currentFilter={currentFilter} open={open} />
+    </DialogFrame>
   );
 }
 
+/** A select's options for groups of clients (tags, segments), each read as its name and how many clients it holds. */
+function countedOptions(groups: ReadonlyArray<{ id?: string; name: string; count: number }>) {
+  return {
+    options: groups.map((group) => group.id ?? group.name),
+    labels: Object.fromEntries(groups.map((group) => [group.id ?? group.name, `${group.name} (${group.count})`])),
+  };
+}
+
+type BroadcastValues = {
+  audience: Audience;
+  /** The chosen tag or segment; empty: the first of the list. */
+  tag: string;
+  segmentId: string;
+  channel: BroadcastChannel;
+  occasion: BroadcastOccasion;
+  mode: BroadcastMode;
+  instructions: string;
+};
+
+type Audiences = ReturnType<typeof useAudiences>;
+
+/** The tag and the segment the form stands on: the ones chosen, else the first of each list. */
+const chosen = (values: BroadcastValues, { tags, segments }: Audiences) => ({
+  tag: values.tag || tags[0]?.name || '',
+  segmentId: values.segmentId || segments[0]?.id || '',
+});
+
+const instructionsMissing = (values: BroadcastValues) => values.occasion === 'custom' && !values.instructions.trim();
+
+/** The form, then the started broadcast's status: for one opening of the dialog. */
 function BroadcastForm({
   isPro,
   currentFilter,
-  onCancel,
-  onStarted,
   open,
-}: Pick<NewBroadcastDialogProps, 'isPro' | 'currentFilter' | 'open'> & {
-  onCancel: () => void;
-  onStarted: (id: string) => void;
-}) {
-  const { segments, tags } = useAudiences(open);
-  const [audience, setAudience] = useState<Audience>(currentFilter ? 'filter' : 'tag');
-  const [tag, setTag] = useState('');
-  const [segmentId, setSegmentId] = useState('');
-  const [channel, setChannel] = useState<BroadcastChannel>('email');
-  const [occasion, setOccasion] = useState<BroadcastOccasion>('holiday');
-  const [mode, setMode] = useState<BroadcastMode>('approve');
-  const [instructions, setInstructions] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const { trigger, isMutating } = useCreateBroadcast();
+}: Pick<NewBroadcastDialogProps, 'isPro' | 'currentFilter' | 'open'>) {
+  const audiences = useAudiences(open);
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const { trigger } = useCreateBroadcast();
 
-  const chosenTag = tag || tags[0]?.name || '';
-  const chosenSegment = segmentId || segments[0]?.id || '';
-  const instructionsMissing = occasion === 'custom' && !instructions.trim();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
+  const submit = async (values: BroadcastValues) => {
+    const { audience, channel, occasion, mode } = values;
+    const { tag, segmentId } = chosen(values, audiences);
     let target: Pick<BroadcastRequest, 'segmentId' | 'filter'>;
-    if (audience === 'segment') target = { segmentId: chosenSegment };
+    if (audience === 'segment') target = { segmentId };
     else if (audience === 'filter' && currentFilter) target = { filter: currentFilter };
-    else target = { filter: { tag: chosenTag } };
-    if ((audience === 'segment' && !chosenSegment) || (audience === 'tag' && !chosenTag)) {
-      setProblem('Choose who the broadcast is for.');
-      return;
-    }
-    if (instructionsMissing) {
-      setProblem('Say what the message is about.');
-      return;
-    }
-    try {
-      const { id } = await trigger({
-        ...target,
-        channel,
-        occasion,
-        mode,
-        ...(instructions.trim() ? { instructions: instructions.trim() } : {}),
-      });
-      onStarted(id);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
+    else target = { filter: { tag } };
+    if ((audience === 'segment' && !segmentId) || (audience === 'tag' && !tag))
+      throw new Error('Choose who the broadcast is for.');
+    if (instructionsMissing(values)) throw new Error('Say what the message is about.');
+    const instructions = values.instructions.trim();
+    const { id } = await trigger({ ...target, channel, occasion, mode, ...(instructions ? { instructions } : {}) });
+    setStartedId(id);
   };
 
-  const audiences: Array<[Audience, string, boolean]> = [
+  return (
+    <DialogForm<BroadcastValues>
+      initialValues={{
+        audience: currentFilter ? 'filter' : 'tag',
+        tag: '',
+        segmentId: '',
+        channel: 'email',
+        occasion: 'holiday',
+        mode: 'approve',
+        instructions: '',
+      }}
+      onSubmit={submit}
+      submitLabel="Start broadcast"
+      busyLabel="Starting..."
+      done={startedId ? <BroadcastStatusCard id={startedId} /> : null}
+      doneLabel="Close"
+    >
+      <BroadcastFields isPro={isPro} currentFilter={currentFilter} audiences={audiences} />
+    </DialogForm>
+  );
+}
+
+type BroadcastFieldsProps = Pick<NewBroadcastDialogProps, 'isPro' | 'currentFilter'> & { audiences: Audiences };
+
+function BroadcastFields({ isPro, currentFilter, audiences }: BroadcastFieldsProps) {
+  const { values, status, getFieldProps } = useFormikContext<BroadcastValues>();
+  const { tags, segments } = audiences;
+  const choices: Array<[Audience, string, boolean]> = [
     ['tag', 'Clients with a tag', tags.length > 0],
     ['segment', 'A saved segment', segments.length > 0],
     ['filter', 'The clients the list shows now', currentFilter !== null],
   ];
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Typography variant="muted" sx={{ mb: 2.5 }}>
-          Hearthside writes a personal message for each client. Opt-outs, consent to texts, quiet hours and your daily
-          limit apply to every one.
-        </Typography>
-        <Stack spacing={2.5}>
-          <FormControl>
-            <FormLabel id="broadcast-audience">Who</FormLabel>
-            <RadioGroup
-              aria-labelledby="broadcast-audience"
-              value={audience}
-              onChange={(event) => setAudience(event.target.value as Audience)}
-            >
-              {audiences.map(([value, label, available]) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={label} disabled={!available} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          {audience === 'tag' && tags.length ? (
-            <SelectField
-              label="Tag"
-              value={chosenTag}
-              options={tags.map((t) => t.name)}
-              labels={Object.fromEntries(tags.map((t) => [t.name, `${t.name} (${t.count})`]))}
-              onChange={setTag}
-            />
-          ) : null}
-          {audience === 'segment' && segments.length ? (
-            <SelectField
-              label="Segment"
-              value={chosenSegment}
-              options={segments.map((s) => s.id)}
-              labels={Object.fromEntries(segments.map((s) => [s.id, `${s.name} (${s.count})`]))}
-              onChange={setSegmentId}
-            />
-          ) : null}
-          <SelectField
-            label="Channel"
-            value={channel}
-            options={BROADCAST_CHANNELS}
-            labels={CHANNEL_LABELS}
-            onChange={setChannel}
-          />
-          <SelectField
-            label="Occasion"
-            value={occasion}
-            options={BROADCAST_OCCASIONS}
-            labels={OCCASION_LABELS}
-            onChange={setOccasion}
-          />
-          <TextField
-            label="Instructions"
-            value={instructions}
-            onChange={(event) => setInstructions(event.target.value)}
-            multiline
-            minRows={2}
-            required={occasion === 'custom'}
-            error={instructionsMissing && problem !== null}
-            helperText={`What the message should say or mention (at most ${BROADCAST_INSTRUCTIONS_MAX} characters).`}
-            slotProps={{ htmlInput: { maxLength: BROADCAST_INSTRUCTIONS_MAX } }}
-          />
-          <SelectField
-            label="Sending"
-            value={mode}
-            options={isPro ? BROADCAST_MODES : (['approve'] as const)}
-            labels={MODE_LABELS}
-            onChange={setMode}
-            helperText={isPro ? undefined : 'Sending without approval is a Pro feature.'}
-          />
-          {problem ? <Alert severity="error">{problem}</Alert> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onCancel} disabled={isMutating}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={isMutating}>
-          {isMutating ? 'Starting...' : 'Start broadcast'}
-        </Button>
-      </DialogActions>
-    </Box>
+    <>
+      <Typography variant="muted" sx={{ mb: 2.5 }}>
+        Hearthside writes a personal message for each client. Opt-outs, consent to texts, quiet hours and your daily
+        limit apply to every one.
+      </Typography>
+      <Stack spacing={2.5}>
+        <FormControl>
+          <FormLabel id="broadcast-audience">Who</FormLabel>
+          <RadioGroup aria-labelledby="broadcast-audience" {...getFieldProps('audience')}>
+            {choices.map(([value, label, available]) => (
+              <FormControlLabel key={value} value={value} control={<Radio />} label={label} disabled={!available} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        {values.audience === 'tag' && tags.length ? (
+          <FormikSelectField name="tag" label="Tag" {...countedOptions(tags)} />
+        ) : null}
+        {values.audience === 'segment' && segments.length ? (
+          <FormikSelectField name="segmentId" label="Segment" {...countedOptions(segments)} />
+        ) : null}
+        <FormikSelectField name="channel" label="Channel" options={BROADCAST_CHANNELS} labels={CHANNEL_LABELS} />
+        <FormikSelectField name="occasion" label="Occasion" options={BROADCAST_OCCASIONS} labels={OCCASION_LABELS} />
+        <TextField
+          label="Instructions"
+          {...getFieldProps('instructions')}
+          multiline
+          minRows={2}
+          required={values.occasion === 'custom'}
+          error={instructionsMissing(values) && Boolean(status)}
+          helperText={`What the message should say or mention (at most ${BROADCAST_INSTRUCTIONS_MAX} characters).`}
+          slotProps={{ htmlInput: { maxLength: BROADCAST_INSTRUCTIONS_MAX } }}
+        />
+        <FormikSelectField
+          name="mode"
+          label="Sending"
+          options={isPro ? BROADCAST_MODES : (['approve'] as const)}
+          labels={MODE_LABELS}
+          helperText={isPro ? undefined : 'Sending without approval is a Pro feature.'}
+        />
+      </Stack>
+    </>
   );
 }

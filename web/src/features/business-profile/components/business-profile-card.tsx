@@ -1,5 +1,5 @@
 // The business profile form in its card, with a heading (used by /business-profile and /settings).
-import StorefrontOutlined from '@/components/icons/StorefrontOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import type { User } from '@shared/api-types';
 import { SectionCard } from '@/components/ui/section-card';
 import { BusinessProfileForm } from './business-profile-form';

@@ -1,8 +1,7 @@
 // The business profile form: Google Place ID with a link to Google's Place ID finder,
 // Business Name and Business Location, all required; 'Business profile updated successfully'.
-import OpenInNewRounded from '@/components/icons/OpenInNewRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { businessProfileSchema, type BusinessProfileInput } from '@shared/schema
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
+import { FormSubmitButton } from '@/components/ui/busy-button';
 import { useUpdateBusinessProfile } from '../api/update-business-profile';
 
 export const PLACE_ID_FINDER_URL = 'https://developers.google.com/maps/documentation/places/web-service/place-id';
@@ -74,17 +74,9 @@ export function BusinessProfileForm({ user }: BusinessProfileFormProps) {
               placeholder="e.g. Austin, TX"
               required
             />
-            <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isSubmitting}
-                sx={{ width: { xs: '100%', sm: 'auto' } }}
-              >
-                {isSubmitting ? 'Saving...' : 'Save Business Profile'}
-              </Button>
-            </Box>
+            <FormSubmitButton busy={isSubmitting} busyLabel="Saving...">
+              Save Business Profile
+            </FormSubmitButton>
           </Stack>
         </Form>
       )}

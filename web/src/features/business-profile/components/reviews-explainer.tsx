@@ -1,7 +1,7 @@
 // What the Google Place ID is used for, said plainly next to the form.
-import MailOutlineRounded from '@/components/icons/MailOutlineRounded';
-import SearchRounded from '@/components/icons/SearchRounded';
-import StorefrontOutlined from '@/components/icons/StorefrontOutlined';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

@@ -3,7 +3,7 @@
 // /api/imports/{id}/start, and GET /api/imports/{id} read every second while the job runs.
 import useSWR from 'swr';
 import type { CreatedImport, ImportJob } from '@shared/api-types';
-import { api, ApiError } from '@/lib/api-client';
+import { api, nullWhen } from '@/lib/api-client';
 
 export const IMPORTS_URL = '/api/imports';
 export const importJobKey = (id: string) => `${IMPORTS_URL}/${id}`;
@@ -53,13 +53,8 @@ export function getImportJob(id: string): Promise<ImportJob> {
 }
 
 /** The agent's latest import, or null when there is none. */
-async function getLatestImport(): Promise<ImportJob | null> {
-  try {
-    return await api.get<ImportJob>(LATEST_IMPORT_KEY);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+function getLatestImport(): Promise<ImportJob | null> {
+  return nullWhen(404, api.get<ImportJob>(LATEST_IMPORT_KEY));
 }
 
 /** The latest import as the page opens (read once, fresh): the page shows it again when it is still running. */

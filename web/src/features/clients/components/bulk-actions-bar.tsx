@@ -1,11 +1,6 @@
 // Above the list when clients are selected: how many, "Select all N matching", and the bulk actions (add tag, remove
 // tag, set rhythm, delete), each confirmed in a dialog that names the count; a delete offers Undo for 10 minutes.
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { BulkAction, ClientFilter } from '@shared/api-types';
 import { TAG_MAX_LENGTH } from '@shared/tags';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useBulkAction, type BulkRequest } from '../api/bulk-actions';
@@ -124,41 +120,37 @@ export function BulkActionsBar({ selection, pageIds, matching, filter }: BulkAct
           </Button>
         </Stack>
       ) : null}
-      <Dialog open={action !== null} onClose={() => (busy ? undefined : setAction(null))} aria-labelledby="bulk-title">
-        <DialogTitle id="bulk-title">{action ? `${ACTION_LABELS[action]} for ${clients(count)}?` : ''}</DialogTitle>
-        <DialogContent>
-          {action === 'delete' ? (
-            <DialogContentText>
-              {clients(count)} and their history will be deleted. You can undo this for 10 minutes.
-            </DialogContentText>
-          ) : (
-            <TextField
-              autoFocus
-              fullWidth
-              margin="dense"
-              label={action === 'set-cadence' ? 'Keep in touch every (days, 7–365; empty for none)' : 'Tag'}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              slotProps={{
-                htmlInput: action === 'set-cadence' ? { inputMode: 'numeric' } : { maxLength: TAG_MAX_LENGTH },
-              }}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAction(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            color={action === 'delete' ? 'error' : 'primary'}
-            onClick={() => void handleConfirm()}
-            disabled={busy || !valid}
-          >
-            {action ? `${ACTION_LABELS[action]} (${count})` : ''}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={action !== null}
+        role="dialog"
+        title={action ? `${ACTION_LABELS[action]} for ${clients(count)}?` : ''}
+        message={
+          action === 'delete'
+            ? `${clients(count)} and their history will be deleted. You can undo this for 10 minutes.`
+            : undefined
+        }
+        confirmLabel={action ? `${ACTION_LABELS[action]} (${count})` : ''}
+        destructive={action === 'delete'}
+        busy={busy}
+        confirmDisabled={!valid}
+        focusCancel={false}
+        onCancel={() => setAction(null)}
+        onConfirm={() => void handleConfirm()}
+      >
+        {action === 'delete' ? null : (
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={action === 'set-cadence' ? 'Keep in touch every (days, 7–365; empty for none)' : 'Tag'}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            slotProps={{
+              htmlInput: action === 'set-cadence' ? { inputMode: 'numeric' } : { maxLength: TAG_MAX_LENGTH },
+            }}
+          />
+        )}
+      </ConfirmDialog>
       <Snackbar
         open={undoable !== null}
         autoHideDuration={10 * 60 * 1000}

@@ -1,19 +1,13 @@
 // Add or edit a client: Formik with the shared yup schema, date inputs, inline errors, and the
 // server's field errors (a duplicate e-mail) shown on their fields.
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useFormikContext, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { Client } from '@shared/api-types';
 import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '@shared/client-schema';
 import { isYearlessDate } from '@shared/dates';
 import { FieldGrid } from '@/components/ui/field-grid';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { CLIENT_FIELDS, type ClientField } from '@/lib/client-changes';
 import { browserToday, formatCalendarDate } from '@/lib/dates';
@@ -62,113 +56,106 @@ async function validate(values: ClientFormValues): Promise<FormikErrors<ClientFo
 }
 
 export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientFormDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const editing = Boolean(client);
-  const title = editing ? 'Edit Client' : 'Add Client';
-
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <Formik<ClientFormValues>
-        key={client?.id ?? 'new'}
-        initialValues={initialValuesFor(client)}
-        validate={validate}
-        onSubmit={async (values, { setErrors }) => {
-          const input = clientSchema.cast(withRhythmInput(values), {
-            context: { today: browserToday() },
-            assert: false,
-          }) as ClientInput;
-          await onSubmit(input, { setErrors });
-        }}
-      >
-        {({ isSubmitting, values }) => (
-          <Box component={Form} noValidate sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent dividers>
-              <Typography variant="muted" sx={{ mb: 2.5 }}>
-                {editing
-                  ? 'Update the details below.'
-                  : 'Name, email and phone are required. Key dates power your reminders.'}
-              </Typography>
-              <FieldGrid gap={2.5}>
-                <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField
-                    name="name"
-                    label={CLIENT_FIELD_SPECS.name.label}
-                    autoComplete="off"
-                    required
-                    autoFocus={!editing}
-                  />
-                </Box>
-                <FormikTextField
-                  name="email"
-                  label={CLIENT_FIELD_SPECS.email.label}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="off"
-                  required
-                />
-                <FormikTextField
-                  name="phone"
-                  label={CLIENT_FIELD_SPECS.phone.label}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder="(555) 123-4567"
-                  required
-                />
-                <Box sx={{ gridColumn: '1 / -1' }}>
-                  <FormikTextField
-                    name="address"
-                    label={CLIENT_FIELD_SPECS.address.label}
-                    autoComplete="off"
-                    helperText="Optional"
-                  />
-                </Box>
-              </FieldGrid>
-              <SectionHeading>Key dates</SectionHeading>
-              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-                <FormikTextField
-                  name="birthday"
-                  label={CLIENT_FIELD_SPECS.birthday.label}
-                  type="date"
-                  // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
-                  helperText={
-                    isYearlessDate(values.birthday)
-                      ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.`
-                      : undefined
-                  }
-                />
-                <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
-                <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
-              </Box>
-              <SectionHeading>Custom dates</SectionHeading>
-              <KeyDatesField />
-              <SectionHeading>Keep in touch</SectionHeading>
-              <Box sx={{ display: 'grid', gap: 2.5 }}>
-                <CadenceField />
-                <ClientTimeZoneField />
-              </Box>
-              {client ? (
-                <>
-                  <SectionHeading>Tags</SectionHeading>
-                  <ClientTagsField client={client} />
-                  <SectionHeading>Text messages</SectionHeading>
-                  <SmsConsentAttestation client={client} />
-                </>
-              ) : null}
-            </DialogContent>
-            <DialogActions sx={{ px: 3, py: 2 }}>
-              <Button onClick={onClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                {editing ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Adding...' : 'Add Client'}
-              </Button>
-            </DialogActions>
-          </Box>
-        )}
-      </Formik>
-    </Dialog>
+    <FormDialog<ClientFormValues>
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Client' : 'Add Client'}
+      formKey={client?.id ?? 'new'}
+      initialValues={initialValuesFor(client)}
+      validate={validate}
+      onSubmit={async (values, { setErrors }) => {
+        const input = clientSchema.cast(withRhythmInput(values), {
+          context: { today: browserToday() },
+          assert: false,
+        }) as ClientInput;
+        await onSubmit(input, { setErrors });
+      }}
+      submitLabel={editing ? 'Save Changes' : 'Add Client'}
+      busyLabel={editing ? 'Saving...' : 'Adding...'}
+    >
+      <ClientFields client={client} />
+    </FormDialog>
+  );
+}
+
+/** The form's fields: the contact details, the key dates, the rhythm and, for a client already in, tags and consent. */
+function ClientFields({ client }: { client: Client | null | undefined }) {
+  const { values } = useFormikContext<ClientFormValues>();
+  const editing = Boolean(client);
+  return (
+    <>
+      <Typography variant="muted" sx={{ mb: 2.5 }}>
+        {editing ? 'Update the details below.' : 'Name, email and phone are required. Key dates power your reminders.'}
+      </Typography>
+      <FieldGrid gap={2.5}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormikTextField
+            name="name"
+            label={CLIENT_FIELD_SPECS.name.label}
+            autoComplete="off"
+            required
+            autoFocus={!editing}
+          />
+        </Box>
+        <FormikTextField
+          name="email"
+          label={CLIENT_FIELD_SPECS.email.label}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+        />
+        <FormikTextField
+          name="phone"
+          label={CLIENT_FIELD_SPECS.phone.label}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="(555) 123-4567"
+          required
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormikTextField
+            name="address"
+            label={CLIENT_FIELD_SPECS.address.label}
+            autoComplete="off"
+            helperText="Optional"
+          />
+        </Box>
+      </FieldGrid>
+      <SectionHeading>Key dates</SectionHeading>
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+        <FormikTextField
+          name="birthday"
+          label={CLIENT_FIELD_SPECS.birthday.label}
+          type="date"
+          // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
+          helperText={
+            isYearlessDate(values.birthday)
+              ? `${formatCalendarDate(values.birthday)}, year not known. Pick a date to add it.`
+              : undefined
+          }
+        />
+        <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
+        <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
+      </Box>
+      <SectionHeading>Custom dates</SectionHeading>
+      <KeyDatesField />
+      <SectionHeading>Keep in touch</SectionHeading>
+      <Box sx={{ display: 'grid', gap: 2.5 }}>
+        <CadenceField />
+        <ClientTimeZoneField />
+      </Box>
+      {client ? (
+        <>
+          <SectionHeading>Tags</SectionHeading>
+          <ClientTagsField client={client} />
+          <SectionHeading>Text messages</SectionHeading>
+          <SmsConsentAttestation client={client} />
+        </>
+      ) : null}
+    </>
   );
 }

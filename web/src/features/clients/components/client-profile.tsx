@@ -1,16 +1,16 @@
 // The client's page, the part that is the client: how to reach them (one tap to call, text or e-mail), the dates
 // that matter (the three of the spec and the agent's own), tags, keep-in-touch rhythm, time zone, consent and
 // opt-outs, and where their review stands. Each section is a card named by its heading.
-import CakeOutlined from '@/components/icons/CakeOutlined';
-import EmailOutlined from '@/components/icons/EmailOutlined';
-import EventAvailableOutlined from '@/components/icons/EventAvailableOutlined';
-import EventOutlined from '@/components/icons/EventOutlined';
-import FavoriteBorderRounded from '@/components/icons/FavoriteBorderRounded';
-import HomeOutlined from '@/components/icons/HomeOutlined';
-import PhoneOutlined from '@/components/icons/PhoneOutlined';
-import PlaceOutlined from '@/components/icons/PlaceOutlined';
-import ScheduleRounded from '@/components/icons/ScheduleRounded';
-import SmsOutlined from '@/components/icons/SmsOutlined';
+import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -63,6 +63,12 @@ function InfoRow({ icon: Icon, label, children }: { icon: IconType; label: strin
 /** The number as a tel:/sms: link takes it: digits and a leading +. */
 const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
 
+/** What the phone number offers: a call and a text, each by its link. */
+const PHONE_ACTIONS = [
+  { verb: 'Call', scheme: 'tel', Icon: PhoneOutlined },
+  { verb: 'Text', scheme: 'sms', Icon: SmsOutlined },
+] as const;
+
 type ClientContactProps = {
   client: Client;
   /** E-mail: the composer, so the message is in the client's activity. */
@@ -74,22 +80,17 @@ export function ClientContact({ client, onEmail }: ClientContactProps) {
   return (
     <ProfileCard title="Contact">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<PhoneOutlined />}
-          href={`tel:${number}`}
-          aria-label={`Call ${client.name}`}
-        >
-          Call
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<SmsOutlined />}
-          href={`sms:${number}`}
-          aria-label={`Text ${client.name}`}
-        >
-          Text
-        </Button>
+        {PHONE_ACTIONS.map(({ verb, scheme, Icon }) => (
+          <Button
+            key={verb}
+            variant="outlined"
+            startIcon={<Icon />}
+            href={`${scheme}:${number}`}
+            aria-label={`${verb} ${client.name}`}
+          >
+            {verb}
+          </Button>
+        ))}
         <Button
           variant="outlined"
           startIcon={<EmailOutlined />}

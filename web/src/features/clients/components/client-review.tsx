@@ -1,15 +1,15 @@
 // Where a client's review stands (the status chip with its Requested or Submitted date) and, until
 // a review is in, Check Review (looks for it on Google) with what other features add beside it
 // (Request Review). Each action toasts its outcome; failures toast 'Error'.
-import TravelExploreRounded from '@/components/icons/TravelExploreRounded';
+import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Client } from '@shared/api-types';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/dates';
+import { BusyButton } from '@/components/ui/busy-button';
 import { useCheckClientReview } from '../api/check-client-review';
 import { ReviewStatusChip } from './review-status-chip';
 
@@ -50,15 +50,16 @@ export function ClientReview({ client, renderReviewActions }: ClientReviewProps)
       {client.reviewStatus !== 'submitted' ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.5 }}>
           {renderReviewActions ? renderReviewActions(client) : null}
-          <Button
+          <BusyButton
             variant="outlined"
             size="small"
             startIcon={<TravelExploreRounded />}
             onClick={() => void handleCheck()}
-            disabled={checkReview.isMutating}
+            busy={checkReview.isMutating}
+            busyLabel="Checking..."
           >
-            {checkReview.isMutating ? 'Checking...' : 'Check Review'}
-          </Button>
+            Check Review
+          </BusyButton>
         </Box>
       ) : null}
     </>

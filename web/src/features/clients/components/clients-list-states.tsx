@@ -1,10 +1,10 @@
 // What the clients list shows instead of rows: no clients yet, no match for the search, a page past
 // the end, or a page that could not be read.
-import AddRounded from '@/components/icons/AddRounded';
-import GroupAddOutlined from '@/components/icons/GroupAddOutlined';
-import LastPageRounded from '@/components/icons/LastPageRounded';
-import SearchOffRounded from '@/components/icons/SearchOffRounded';
-import UploadFileRounded from '@/components/icons/UploadFileRounded';
+import AddRounded from '@mui/icons-material/AddRounded';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import LastPageRounded from '@mui/icons-material/LastPageRounded';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,7 +1,7 @@
 // The clients of one page of results: a table on wide screens, stacked cards on phones.
-import DeleteOutlineRounded from '@/components/icons/DeleteOutlineRounded';
-import EditOutlined from '@/components/icons/EditOutlined';
-import VideocamRounded from '@/components/icons/VideocamRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';

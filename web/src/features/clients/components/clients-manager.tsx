@@ -1,8 +1,8 @@
 // The clients page body: search, the list a page at a time from the API (GET /api/clients?limit=
 // &q=&sort=&order=&cursor=, the view kept in the URL: see use-client-list.ts), and every dialog that
 // acts on a client. The route passes in what other features add (inviting, each row's actions).
-import AddRounded from '@/components/icons/AddRounded';
-import UploadFileRounded from '@/components/icons/UploadFileRounded';
+import AddRounded from '@mui/icons-material/AddRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Button from '@mui/material/Button';
 import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,9 +1,9 @@
 // Export: downloads a CSV of every client (every field) through the link the server hands out.
-import DownloadRounded from '@/components/icons/DownloadRounded';
-import Button from '@mui/material/Button';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
+import { BusyButton } from '@/components/ui/busy-button';
 import { useExportClients } from '../api/export-clients';
 
 export function ExportClientsButton() {
@@ -24,13 +24,14 @@ export function ExportClientsButton() {
   };
 
   return (
-    <Button
+    <BusyButton
       variant="outlined"
       startIcon={<DownloadRounded />}
       onClick={() => void handleExport()}
-      disabled={isMutating}
+      busy={isMutating}
+      busyLabel="Exporting..."
     >
-      {isMutating ? 'Exporting...' : 'Export CSV'}
-    </Button>
+      Export CSV
+    </BusyButton>
   );
 }

@@ -5,14 +5,13 @@
 // The reason for two paths: the request answers a small file at once, row by row, in one step; a
 // big one would outlast the request's 30 seconds and needs progress, resuming and a report file.
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult } from '@shared/api-types';
 import { usesImportJob } from '@shared/imports';
 import { countText } from '@/lib/count-text';
+import { DialogButtons, DialogFrame } from '@/components/ui/dialog-frame';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { isActiveImport } from '../api/import-jobs';
@@ -63,6 +62,11 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
     reset();
   };
 
+  const finishJob = () => {
+    importJob?.dismiss();
+    handleClose();
+  };
+
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     setFile(event.target.files?.[0] ?? null);
     setFailure(null);
@@ -87,8 +91,7 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
   };
 
   return (
-    <Dialog open={open} onClose={handleClose} fullWidth maxWidth="sm" slotProps={{ transition: { onExited: reset } }}>
-      <DialogTitle>Import Clients</DialogTitle>
+    <DialogFrame open={open} onClose={onClose} title="Import Clients" busy={isImporting} onExited={reset}>
       <DialogContent dividers>
         {result ? (
           <ImportSummary result={result} />
@@ -109,43 +112,32 @@ export function ImportClientsDialog({ open, isImporting, onClose, onImport, impo
           />
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        {result ? (
-          <>
-            <Button onClick={reset}>Import Another File</Button>
+      {result || following ? (
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          {following && !result && jobRunning ? (
             <Button variant="contained" onClick={handleClose}>
-              Done
+              Close
             </Button>
-          </>
-        ) : following && jobRunning ? (
-          <Button variant="contained" onClick={handleClose}>
-            Close
-          </Button>
-        ) : following ? (
-          <>
-            <Button onClick={putAwayJob}>Import Another File</Button>
-            <Button
-              variant="contained"
-              onClick={() => {
-                importJob?.dismiss();
-                handleClose();
-              }}
-            >
-              Done
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button onClick={handleClose} disabled={isImporting}>
-              Cancel
-            </Button>
-            <Button variant="contained" onClick={handleImport} disabled={!file || isImporting}>
-              {isImporting ? 'Importing...' : 'Import'}
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+          ) : (
+            <>
+              <Button onClick={result ? reset : putAwayJob}>Import Another File</Button>
+              <Button variant="contained" onClick={result ? handleClose : finishJob}>
+                Done
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      ) : (
+        <DialogButtons
+          onCancel={handleClose}
+          label="Import"
+          busyLabel="Importing..."
+          busy={isImporting}
+          disabled={!file}
+          onAct={() => void handleImport()}
+        />
+      )}
+    </DialogFrame>
   );
 }
 

@@ -1,8 +1,8 @@
 // Where a big import stands: the upload, then the job's rows done of how many with the
 // counts so far, then the outcome with the report of skipped rows. Shown in the import dialog and,
 // while it runs or until it is dismissed, in a card on the clients page (also after a reload).
-import CloudUploadOutlined from '@/components/icons/CloudUploadOutlined';
-import DownloadRounded from '@/components/icons/DownloadRounded';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,8 +1,8 @@
 // What a small import did to the file: the request's summary, the counts, and every row (or card)
 // skipped or imported with a warning.
-import CheckCircleOutlineRounded from '@/components/icons/CheckCircleOutlineRounded';
-import ErrorOutlineRounded from '@/components/icons/ErrorOutlineRounded';
-import WarningAmberRounded from '@/components/icons/WarningAmberRounded';
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

@@ -1,7 +1,7 @@
 // The client form's custom key dates: rows of a label and a date (with "Year unknown"), added and removed, at most
 // KEY_DATES_MAX. Each recurs yearly in the reminders, the digest and the calendar feed.
-import AddRounded from '@/components/icons/AddRounded';
-import DeleteOutlineRounded from '@/components/icons/DeleteOutlineRounded';
+import AddRounded from '@mui/icons-material/AddRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';

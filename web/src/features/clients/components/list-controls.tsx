@@ -1,8 +1,8 @@
 // The clients list's controls: the order (sort and direction) above it, the pager below it. Native
 // selects with visible labels, styled like the small outlined fields (a MUI TextField here doubled
 // the cost of every query in the page's jsdom tests).
-import ChevronLeftRounded from '@/components/icons/ChevronLeftRounded';
-import ChevronRightRounded from '@/components/icons/ChevronRightRounded';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,6 +1,6 @@
 // The free plan's client cap, where the agent adds clients: a quiet meter below the cap, a notice
 // at or above it (above it happens when Pro ends: the clients stay, adding waits).
-import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';

@@ -1,7 +1,7 @@
 // A client's review status: Pending in yellow, Requested in blue, Submitted in green.
-import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
-import ScheduleRounded from '@/components/icons/ScheduleRounded';
-import SendRounded from '@/components/icons/SendRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import type { ReviewStatus } from '@shared/api-types';

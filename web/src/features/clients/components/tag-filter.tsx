@@ -2,6 +2,7 @@
 // (a tag, a search, or both).
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import type { Segment } from '@shared/api-types';
 import { useSegments, useTags } from '../api/bulk-actions';
 
 type TagFilterProps = {
@@ -17,6 +18,13 @@ export function TagFilter({ tag, q, onFilter }: TagFilterProps) {
   );
   if (tags.length === 0 && segments.length === 0) return null;
   const folded = tag?.toLowerCase();
+  const segmentShown = (segment: Segment) =>
+    (segment.filter.tag ?? '').toLowerCase() === (folded ?? '') && (segment.filter.q ?? '') === q;
+  // The saved segments first, then the tags.
+  const chips = [
+    ...segments.map((s) => chip(s.id, s, 'secondary', segmentShown(s), { tag: s.filter.tag, q: s.filter.q })),
+    ...tags.map((t) => chip(t.name, t, 'primary', t.name.toLowerCase() === folded, { tag: t.name })),
+  ];
   return (
     <Stack
       direction="row"
@@ -26,32 +34,39 @@ export function TagFilter({ tag, q, onFilter }: TagFilterProps) {
       aria-label="Filter by tag"
       sx={{ flexWrap: 'wrap', px: 2, pb: 1 }}
     >
-      {segments.map((segment) => {
-        const active = (segment.filter.tag ?? '').toLowerCase() === (folded ?? '') && (segment.filter.q ?? '') === q;
-        return (
-          <Chip
-            key={segment.id}
-            label={`${segment.name} (${segment.count})`}
-            color={active ? 'secondary' : 'default'}
-            variant={active ? 'filled' : 'outlined'}
-            aria-pressed={active}
-            onClick={() => onFilter(active ? {} : { tag: segment.filter.tag, q: segment.filter.q })}
-          />
-        );
-      })}
-      {tags.map((each) => {
-        const active = each.name.toLowerCase() === folded;
-        return (
-          <Chip
-            key={each.name}
-            label={`${each.name} (${each.count})`}
-            color={active ? 'primary' : 'default'}
-            variant={active ? 'filled' : 'outlined'}
-            aria-pressed={active}
-            onClick={() => onFilter(active ? {} : { tag: each.name })}
-          />
-        );
-      })}
+      {chips.map(({ key, active, filter, ...look }) => (
+        <FilterChip key={key} {...look} active={active} onClick={() => onFilter(active ? {} : filter)} />
+      ))}
     </Stack>
+  );
+}
+
+type Filter = Parameters<TagFilterProps['onFilter']>[0];
+
+/** A chip's key and look, and the filter it applies (or clears, when it is the one the list shows: `active`). */
+function chip(key: string, group: FilterChipProps['group'], color: Color, active: boolean, filter: Filter) {
+  return { key, group, color, active, filter };
+}
+
+type Color = FilterChipProps['color'];
+
+type FilterChipProps = {
+  /** A tag or a saved segment, and how many clients it holds. */
+  group: { name: string; count: number };
+  /** The list shows this group now. */
+  active: boolean;
+  color: 'primary' | 'secondary';
+  onClick: () => void;
+};
+
+function FilterChip({ group, active, color, onClick }: FilterChipProps) {
+  return (
+    <Chip
+      label={`${group.name} (${group.count})`}
+      color={active ? color : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+      aria-pressed={active}
+      onClick={onClick}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // Shown instead of an error when the free plan's client cap is reached.
-import CheckRounded from '@/components/icons/CheckRounded';
-import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,9 +9,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import { FREE_CLIENT_LIMIT, PRO_FEATURES, PRO_PRICE_USD } from '@shared/constants';
 import { PlainList } from '@/components/ui/plain-list';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 type UpgradeDialogProps = {
   open: boolean;
@@ -22,22 +22,9 @@ type UpgradeDialogProps = {
 export function UpgradeDialog({ open, onClose, onUpgrade }: UpgradeDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <Box
-        aria-hidden="true"
-        sx={(theme) => ({
-          mx: 'auto',
-          mt: 3.5,
-          width: 56,
-          height: 56,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'secondary.main',
-          bgcolor: alpha(theme.palette.secondary.main, 0.12),
-        })}
-      >
+      <IconBadge size={56} tone="secondary" sx={{ mx: 'auto', mt: 3.5 }}>
         <WorkspacePremiumRounded fontSize="large" />
-      </Box>
+      </IconBadge>
       <DialogTitle sx={{ textAlign: 'center', pb: 1 }}>Upgrade to Pro</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ textAlign: 'center' }}>

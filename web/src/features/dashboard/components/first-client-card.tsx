@@ -1,17 +1,17 @@
 // The dashboard before any client exists: what to do first.
-import AddRounded from '@/components/icons/AddRounded';
-import CakeOutlined from '@/components/icons/CakeOutlined';
-import HomeOutlined from '@/components/icons/HomeOutlined';
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
-import UploadFileRounded from '@/components/icons/UploadFileRounded';
+import AddRounded from '@mui/icons-material/AddRounded';
+import CakeOutlined from '@mui/icons-material/CakeOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { PlainList } from '@/components/ui/plain-list';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { LinkButton } from '@/components/ui/link-button';
 
 type FirstClientCardProps = {
   addHref: string;
@@ -38,18 +38,12 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
             from a CSV file (Google Contacts and Outlook exports work as they are).
           </Typography>
           <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-            <Button component={RouterLink} to={addHref} variant="contained" size="large" startIcon={<AddRounded />}>
+            <LinkButton to={addHref} variant="contained" size="large" startIcon={<AddRounded />}>
               Add Client
-            </Button>
-            <Button
-              component={RouterLink}
-              to={importHref}
-              variant="outlined"
-              size="large"
-              startIcon={<UploadFileRounded />}
-            >
+            </LinkButton>
+            <LinkButton to={importHref} variant="outlined" size="large" startIcon={<UploadFileRounded />}>
               Import CSV
-            </Button>
+            </LinkButton>
           </Box>
         </Box>
         <PlainList
@@ -65,21 +59,9 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
         >
           {steps.map(({ icon: Icon, text }) => (
             <Box component="li" key={text} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-              <Box
-                aria-hidden="true"
-                sx={(theme) => ({
-                  flexShrink: 0,
-                  width: 36,
-                  height: 36,
-                  borderRadius: '10px',
-                  display: 'grid',
-                  placeItems: 'center',
-                  color: 'primary.main',
-                  bgcolor: alpha(theme.palette.primary.main, 0.1),
-                })}
-              >
+              <IconBadge size={36} shape="tile">
                 <Icon fontSize="small" />
-              </Box>
+              </IconBadge>
               <Typography variant="body2" sx={{ pt: 0.75 }}>
                 {text}
               </Typography>

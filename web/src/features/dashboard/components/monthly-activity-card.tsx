@@ -1,15 +1,15 @@
 // Monthly Activity: reviews received and reminders provided over the last 6 months, as GET
 // /api/dashboard counts them (the definitions are in shared/activity.ts).
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { MonthlyActivity } from '@shared/activity';
 import { MONTHLY_ACTIVITY_MONTHS } from '@shared/constants';
 import { LineChart, type LineChartSeries } from '@/components/charts/line-chart';
 import { formatShortMonth } from '@/lib/dates';
+import { PanelCard } from '@/components/ui/panel-card';
 
 type MonthlyActivityCardProps = {
   /** The months, oldest first, in the agent's time zone, and their totals (undefined while they load). */
@@ -20,12 +20,11 @@ const CHART_HEIGHT = 240;
 
 export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
   const theme = useTheme();
-  const headingId = useId();
   const reviewsColor = theme.palette.primary.main;
   const remindersColor = theme.palette.secondary.main;
 
-  const series = useMemo<LineChartSeries[]>(() => {
-    if (!activity) return [];
+  const series = useMemo<LineChartSeries[] | undefined>(() => {
+    if (!activity) return undefined;
     return [
       {
         id: 'reviews',
@@ -48,15 +47,9 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
   ];
 
   return (
-    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
-      <Box sx={{ px: 3, pt: 3 }}>
-        <Typography id={headingId} component="h2" variant="h3">
-          Monthly Activity
-        </Typography>
-        <Typography variant="muted" sx={{ mt: 0.25 }}>
-          Last {MONTHLY_ACTIVITY_MONTHS} months
-        </Typography>
-        <Box component="dl" sx={{ m: 0, mt: 2, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+    <PanelCard title="Monthly Activity" subtitle={`Last ${MONTHLY_ACTIVITY_MONTHS} months`}>
+      <Box sx={{ px: 3, pt: 1 }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
           {totals.map((total) => (
             <Box
               key={total.label}
@@ -73,16 +66,12 @@ export function MonthlyActivityCard({ activity }: MonthlyActivityCardProps) {
         </Box>
       </Box>
       <Box sx={{ px: { xs: 1, sm: 2 }, pt: 2, pb: 2.5 }}>
-        {activity ? (
-          <LineChart
-            series={series}
-            height={CHART_HEIGHT}
-            ariaLabel={`Reviews received and reminders provided per month, last ${MONTHLY_ACTIVITY_MONTHS} months`}
-          />
-        ) : (
-          <Skeleton variant="rounded" height={CHART_HEIGHT} aria-hidden="true" />
-        )}
+        <LineChart
+          series={series}
+          height={CHART_HEIGHT}
+          ariaLabel={`Reviews received and reminders provided per month, last ${MONTHLY_ACTIVITY_MONTHS} months`}
+        />
       </Box>
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,10 +1,12 @@
 // A dashboard number: what it counts, the count, and a line of context.
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import { useId, type ReactNode } from 'react';
+import { IconBadge } from '@/components/ui/icon-badge';
+import { LinkButton } from '@/components/ui/link-button';
 
 type StatCardProps = {
   title: string;
@@ -15,6 +17,9 @@ type StatCardProps = {
   format?: (value: number) => string;
   icon: ReactNode;
   tone?: 'primary' | 'secondary' | 'success' | 'info';
+  /** Under the card: a link to the page that lists what the number counts... */
+  link?: { to: string; label: string };
+  /** ...or a line of its own. */
   footer?: ReactNode;
 };
 
@@ -25,6 +30,7 @@ export function StatCard({
   format = (n) => n.toLocaleString('en-US'),
   icon,
   tone = 'primary',
+  link,
   footer,
 }: StatCardProps) {
   const headingId = useId();
@@ -49,24 +55,20 @@ export function StatCard({
             {label}
           </Typography>
         </Box>
-        <Box
-          aria-hidden="true"
-          sx={(theme) => ({
-            flexShrink: 0,
-            width: 48,
-            height: 48,
-            borderRadius: '14px',
-            display: 'grid',
-            placeItems: 'center',
-            color: `${tone}.main`,
-            bgcolor: alpha(theme.palette[tone].main, 0.1),
-          })}
-        >
+        <IconBadge size={48} tone={tone} shape="tile">
           {icon}
-        </Box>
+        </IconBadge>
       </Box>
-      {footer ? (
-        <Box sx={{ px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }}>{footer}</Box>
+      {link || footer ? (
+        <Box sx={{ px: 3, py: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }}>
+          {link ? (
+            <LinkButton to={link.to} size="small" endIcon={<ArrowForwardRounded />} sx={{ ml: -1 }}>
+              {link.label}
+            </LinkButton>
+          ) : (
+            footer
+          )}
+        </Box>
       ) : null}
     </Card>
   );

@@ -1,6 +1,6 @@
 // One group of likely duplicates, side by side: each client a column, each field a row, the rows that differ marked;
 // the agent picks the client to keep and merges each other one into it.
-import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Radio from '@mui/material/Radio';

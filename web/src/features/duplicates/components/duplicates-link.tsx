@@ -1,10 +1,9 @@
 // On the clients page: how many groups of likely duplicates there are, linking to the duplicates screen (nothing
 // when there are none, or while they are counted).
-import PeopleAltOutlined from '@/components/icons/PeopleAltOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { LinkButton } from '@/components/ui/link-button';
 import { useDuplicates } from '../api/get-duplicates';
 import { duplicatesLabel } from '../utils/compare-clients';
 
@@ -18,9 +17,9 @@ export function DuplicatesLink() {
       icon={<PeopleAltOutlined />}
       sx={{ mb: 3, alignItems: 'center' }}
       action={
-        <Button component={RouterLink} to={paths.duplicates.getHref()} color="inherit" size="small">
+        <LinkButton to={paths.duplicates.getHref()} color="inherit" size="small">
           Review duplicates
-        </Button>
+        </LinkButton>
       }
     >
       {duplicatesLabel(count)} in your clients.

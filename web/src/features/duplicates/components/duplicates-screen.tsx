@@ -1,10 +1,8 @@
 // The duplicates screen's body: every group of likely duplicates, a merge with its confirmation, and Undo after it.
-import CheckCircleOutlineRounded from '@/components/icons/CheckCircleOutlineRounded';
-import Button from '@mui/material/Button';
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Client, ClientMerge } from '@shared/api-types';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,6 +10,7 @@ import { LoadingRows } from '@/components/ui/loading-rows';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { LinkButton } from '@/components/ui/link-button';
 import { useDuplicates } from '../api/get-duplicates';
 import { useMergeClients, useUndoMerge } from '../api/merge-clients';
 import { clientLabels } from '../utils/compare-clients';
@@ -76,9 +75,9 @@ export function DuplicatesScreen() {
             icon={<CheckCircleOutlineRounded />}
             title="No duplicates found"
             actions={
-              <Button component={RouterLink} to={paths.clients.getHref()} variant="outlined">
+              <LinkButton to={paths.clients.getHref()} variant="outlined">
                 Back to clients
-              </Button>
+              </LinkButton>
             }
           >
             No two clients share a phone number, a name and a date, or a similar name and contact details.

@@ -1,5 +1,5 @@
 // After a merge: what was merged, and Undo (the server allows it for 10 minutes after the merge).
-import CloseRounded from '@/components/icons/CloseRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';

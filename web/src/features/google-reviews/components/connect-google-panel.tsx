@@ -1,5 +1,5 @@
 // The inbox before Google is connected: what connecting gives, and the button that goes to Google's consent page.
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { EmptyPanel } from '@/components/ui/empty-panel';

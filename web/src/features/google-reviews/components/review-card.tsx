@@ -1,7 +1,7 @@
 // One Google review: who wrote it (Google's display name, and the client it matches: suggested with why, or
 // confirmed), the stars (1 to 3 marked for attention), the text, and the reply: posted, failed, or a draft to write.
-import StarRounded from '@/components/icons/StarRounded';
-import StarOutlineRounded from '@/components/icons/StarOutlineRounded';
+import StarRounded from '@mui/icons-material/StarRounded';
+import StarOutlineRounded from '@mui/icons-material/StarOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 // The review list: the filter (all, unreplied, unmatched), the reviews a page at a time, and the loading, empty and
 // error states.
-import InboxOutlined from '@/components/icons/InboxOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

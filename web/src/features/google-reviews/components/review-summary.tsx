@@ -1,6 +1,6 @@
 // The inbox's header card: the location followed (or the choice of one), its rating and number of reviews, when it
 // was last read from Google, "Sync now" and "Disconnect".
-import StarRounded from '@/components/icons/StarRounded';
+import StarRounded from '@mui/icons-material/StarRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

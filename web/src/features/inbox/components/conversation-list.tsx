@@ -1,6 +1,6 @@
 // The Inbox: one row per client the agent has written with, latest activity first; unread ones (the client wrote
 // since the agent last looked) stand out. "Unread only" narrows it; older conversations come a page at a time.
-import InboxOutlined from '@/components/icons/InboxOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +19,7 @@ import { PlainList } from '@/components/ui/plain-list';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { ageLabel } from '@/lib/dates';
+import { LinkButton } from '@/components/ui/link-button';
 import { useConversations } from '../api/get-conversations';
 
 const CHANNEL_WORDS = { email: 'e-mail', sms: 'text' } as const;
@@ -66,9 +67,9 @@ export function ConversationList() {
             icon={<InboxOutlined fontSize="large" />}
             title={unreadOnly ? 'Nothing unread' : 'No conversations yet'}
             actions={
-              <Button component={RouterLink} to={paths.clients.getHref()} variant="contained">
+              <LinkButton to={paths.clients.getHref()} variant="contained">
                 Go to your clients
-              </Button>
+              </LinkButton>
             }
           >
             {unreadOnly

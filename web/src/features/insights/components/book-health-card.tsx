@@ -1,6 +1,6 @@
 // Book health: how complete the clients' profiles are (in bands of the completion score), and how
 // many key dates come in the next 30 and 90 days.
-import MonitorHeartOutlined from '@/components/icons/MonitorHeartOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';

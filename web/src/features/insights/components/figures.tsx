@@ -1,6 +1,6 @@
 // The small pieces the Insights cards share: a figure tile, a rate with its bar, and text only
 // screen readers get (where the picture says it to the eye).
-import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';

@@ -1,7 +1,7 @@
 // /insights for an agent not on Pro: the page's cards filled with a made-up sample, blurred and
 // hidden from assistive technology, under a card that says what Insights gives and offers the
 // upgrade (the page passes the checkout button).
-import CheckRounded from '@/components/icons/CheckRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

@@ -1,9 +1,9 @@
 // The period's outcomes, one small card each: key dates messaged, the review funnel, invitations,
 // and the clients who opted out or whose e-mail bounced.
-import CelebrationOutlined from '@/components/icons/CelebrationOutlined';
-import MarkEmailReadOutlined from '@/components/icons/MarkEmailReadOutlined';
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
-import UnsubscribeOutlined from '@/components/icons/UnsubscribeOutlined';
+import CelebrationOutlined from '@mui/icons-material/CelebrationOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import UnsubscribeOutlined from '@mui/icons-material/UnsubscribeOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

@@ -1,13 +1,12 @@
 // Reach: the clients who have had no message, call, meeting or note for the quiet period, longest
 // quiet first, each a click from a message; 'and N more' past the list the answer carries.
-import ArrowForwardRounded from '@/components/icons/ArrowForwardRounded';
-import PersonSearchOutlined from '@/components/icons/PersonSearchOutlined';
-import SendRounded from '@/components/icons/SendRounded';
-import TaskAltRounded from '@/components/icons/TaskAltRounded';
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import SendRounded from '@mui/icons-material/SendRounded';
+import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Insights, QuietClient } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
@@ -16,6 +15,7 @@ import { paths } from '@/config/paths';
 import { countText } from '@/lib/count-text';
 import { formatTimestamp } from '@/lib/dates';
 import { ClientLink } from '@/components/ui/client-link';
+import { LinkButton } from '@/components/ui/link-button';
 
 type ReachCardProps = {
   reach: Insights['reach'];
@@ -82,14 +82,9 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
           {more > 0 ? (
             <SpreadRow gap={1}>
               <Typography variant="muted">and {countText(more, 'more client', 'more clients')}</Typography>
-              <Button
-                component={RouterLink}
-                to={paths.clients.getHref()}
-                size="small"
-                endIcon={<ArrowForwardRounded />}
-              >
+              <LinkButton to={paths.clients.getHref()} size="small" endIcon={<ArrowForwardRounded />}>
                 All clients
-              </Button>
+              </LinkButton>
             </SpreadRow>
           ) : null}
         </>

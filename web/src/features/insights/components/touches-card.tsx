@@ -1,7 +1,7 @@
 // Touches per month: the messages the agent and their automations sent (e-mail, text) and the calls,
 // meetings and notes they logged, as one stacked bar a month. The bars are a picture: the same
 // numbers come as a table for screen readers.
-import ForumOutlined from '@/components/icons/ForumOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';

@@ -1,3 +1,4 @@
+import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { callsTo, deferred, jsonResponse, mockApi } from '@/testing/mock-api';
@@ -25,33 +26,45 @@ function openDialog(api: Parameters<typeof mockApi>[0] = {}) {
   return { ...view, fetchMock, onClose };
 }
 
-describe('the Invite Client dialog', () => {
-  it('tells an agent whose e-mail is unverified why nothing was sent, and where to get a new link', async () => {
-    const { user, onClose } = openDialog({
-      'POST /api/client-invitations': () =>
-        jsonResponse(403, {
-          code: 'EMAIL_UNVERIFIED',
-          message: 'Verify your e-mail address before sending to clients.',
-        }),
-    });
-    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
-    await fill(user, screen.getByLabelText('Email'), 'robin@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+/** Fills in Robin Guest and sends the invitation. */
+async function inviteRobin(user: UserEvent, email = 'robin@example.com') {
+  await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
+  await fill(user, screen.getByLabelText('Email'), email);
+  await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+}
 
-    expect(
-      await within(toastRegion()).findByText(
-        'Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page if you need a new verification e-mail.',
-      ),
-    ).toBeInTheDocument();
+describe('the Invite Client dialog', () => {
+  it.each([
+    [
+      'tells an agent whose e-mail is unverified why nothing was sent, and where to get a new link',
+      { status: 403, code: 'EMAIL_UNVERIFIED', message: 'Verify your e-mail address before sending to clients.' },
+      'Verify your e-mail address before sending to clients. Use "Resend link" at the top of the page if you need a new verification e-mail.',
+    ],
+    [
+      "shows a destructive 'Error' toast with the server's reason (the daily limit) and stays open",
+      {
+        status: 429,
+        code: 'RATE_LIMITED',
+        message: 'You can send up to 50 invitations a day. Please try again later.',
+      },
+      'You can send up to 50 invitations a day. Please try again later.',
+    ],
+  ])('%s', async (_rule, { status, ...refusal }, said) => {
+    const { user, onClose } = openDialog({ 'POST /api/client-invitations': () => jsonResponse(status, refusal) });
+    await inviteRobin(user);
+
+    // announced over the open modal, which hides only the rest of the page
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(within(toast).getByText(said)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Invite Client' })).toBeInTheDocument();
   });
 
   it("sends the name and e-mail, shows 'Sending...', then 'Invitation sent' and closes", async () => {
     const answer = deferred<Response>();
     const { user, fetchMock, onClose } = openDialog({ 'POST /api/client-invitations': () => answer.promise });
-    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
-    await fill(user, screen.getByLabelText('Email'), 'Robin@Example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
+    await inviteRobin(user, 'Robin@Example.com');
 
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST /api/client-invitations')[0]?.body).toEqual({
@@ -77,26 +90,5 @@ describe('the Invite Client dialog', () => {
     expect(await screen.findByText(CLIENT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/client-invitations')).toHaveLength(0);
-  });
-
-  it("shows a destructive 'Error' toast with the server's reason (the daily limit) and stays open", async () => {
-    const { user, onClose } = openDialog({
-      'POST /api/client-invitations': () =>
-        jsonResponse(429, {
-          message: 'You can send up to 50 invitations a day. Please try again later.',
-          code: 'RATE_LIMITED',
-        }),
-    });
-    await fill(user, screen.getByLabelText('Name'), 'Robin Guest');
-    await fill(user, screen.getByLabelText('Email'), 'robin@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Invitation' }));
-    // announced over the open modal, which hides only the rest of the page
-    const toast = await screen.findByRole('alert');
-    expect(within(toast).getByText('Error')).toBeInTheDocument();
-    expect(
-      within(toast).getByText('You can send up to 50 invitations a day. Please try again later.'),
-    ).toBeInTheDocument();
-    expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog', { name: 'Invite Client' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // /clients: the invitations no client has used yet (shown only when there is one), folded to one
 // line until opened: who, when it was sent or that it expired, and Resend or Cancel for each.
-import ExpandMoreRounded from '@/components/icons/ExpandMoreRounded';
-import MarkEmailUnreadOutlined from '@/components/icons/MarkEmailUnreadOutlined';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

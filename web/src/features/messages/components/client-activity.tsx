@@ -1,16 +1,16 @@
 // A client's timeline on their page: everything that happened, newest first (../timeline.ts): the messages both
 // ways (review requests among them), the calls, meetings and notes the agent logged, consent changes, milestones,
 // the review link opened and the review in, and how the client came in; and "Log a call" to add a touch.
-import AddCommentOutlined from '@/components/icons/AddCommentOutlined';
-import EmailOutlined from '@/components/icons/EmailOutlined';
-import GroupsOutlined from '@/components/icons/GroupsOutlined';
-import PersonAddAlt1Outlined from '@/components/icons/PersonAddAlt1Outlined';
-import PhoneInTalkOutlined from '@/components/icons/PhoneInTalkOutlined';
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
-import SmsOutlined from '@/components/icons/SmsOutlined';
-import StarRounded from '@/components/icons/StarRounded';
-import StickyNote2Outlined from '@/components/icons/StickyNote2Outlined';
-import OpenInNewRounded from '@/components/icons/OpenInNewRounded';
+import AddCommentOutlined from '@mui/icons-material/AddCommentOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import StarRounded from '@mui/icons-material/StarRounded';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

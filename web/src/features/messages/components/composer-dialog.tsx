@@ -2,17 +2,9 @@
 // Hearthside's own composer otherwise), edited by the agent and sent by e-mail or text. It says which
 // engine wrote the draft, why a channel cannot be used, and what happened to the message.
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Client, Draft, SendMessageResult } from '@shared/api-types';
 import {
   DRAFT_INSTRUCTIONS_MAX,
@@ -22,10 +14,13 @@ import {
   type DraftTone,
 } from '@shared/drafts';
 import { messageSchema, type MessageChannel } from '@shared/messages';
+import { DialogFrame } from '@/components/ui/dialog-frame';
+import { DialogForm } from '@/components/ui/form-dialog';
 import { MessageDraftFields, type MessageDraft } from '@/components/ui/message-draft-fields';
 import { useUser } from '@/lib/auth';
 import { sendErrorMessage } from '@/lib/email-verification';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
+import { useRetained } from '@/lib/use-retained';
 import { useDraftMessage } from '../api/draft-message';
 import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
@@ -53,30 +48,23 @@ export function channelProblems(client: Client): Record<MessageChannel, string |
 type ComposerDialogProps = { target: ComposerTarget | null; onClose: () => void };
 
 export function ComposerDialog({ target, onClose }: ComposerDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
+  // The name stays in the title while the dialog fades out.
+  const shown = useRetained(target);
   return (
-    <Dialog
+    <DialogFrame
       open={Boolean(target)}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
+      title={`Message ${shown?.client.name ?? ''}`}
+      fullScreenOnPhone
     >
-      {target ? (
-        <Composer key={`${target.client.id}-${target.occasion}`} target={target} titleId={titleId} onClose={onClose} />
-      ) : null}
-    </Dialog>
+      {target ? <Composer key={`${target.client.id}-${target.occasion}`} target={target} /> : null}
+    </DialogFrame>
   );
 }
 
 type FieldErrors = Partial<Record<keyof MessageDraft, string>>;
 
-type ComposerProps = { target: ComposerTarget; titleId: string; onClose: () => void };
-
-function Composer({ target, titleId, onClose }: ComposerProps) {
+function Composer({ target }: { target: ComposerTarget }) {
   const { client } = target;
   const { user } = useUser();
   const problems = channelProblems(client);
@@ -136,81 +124,62 @@ function Composer({ target, titleId, onClose }: ComposerProps) {
     }
   };
 
-  if (result) return <ComposerOutcome client={client} result={result} titleId={titleId} onClose={onClose} />;
-
   const isPro = user?.isPro === true;
   const segments = smsSegments(fields.body);
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+    <DialogForm
+      onSubmit={send}
+      error={problem}
+      submitLabel={channel === 'sms' ? 'Send text' : 'Send e-mail'}
+      busyLabel="Sending..."
+      submitDisabled={blocked}
+      done={result ? <ComposerOutcome client={client} result={result} /> : null}
     >
-      <DialogTitle id={titleId}>Message {client.name}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          {unverified ? (
-            <Alert severity="warning">
-              Verify your e-mail address before you send: messages go out in your name. Use &quot;Resend link&quot; at
-              the top of the page if you need a new one.
-            </Alert>
-          ) : null}
-          <DraftSettings occasion={occasion} tone={tone} onOccasionChange={setOccasion} onToneChange={setTone} />
-          <ChannelChoice channel={channel} problems={problems} onChange={setChannel} />
-          {needsConsent ? (
-            <Alert severity="info">
-              <Stack spacing={1}>
-                <span>{SMS_CONSENT_MESSAGES.noConsent}</span>
-                <SmsConsentAttestation
-                  client={{ ...client, smsConsent }}
-                  onSaved={(saved) => setSmsConsent(saved.smsConsent)}
-                />
-              </Stack>
-            </Alert>
-          ) : null}
-          <TextField
-            label="Instructions for the draft (optional)"
-            value={instructions}
-            onChange={(e) => setInstructions(e.target.value)}
-            multiline
-            minRows={2}
-            placeholder="e.g. mention the new park near their street"
-            slotProps={{ htmlInput: { maxLength: DRAFT_INSTRUCTIONS_MAX } }}
-            helperText={`${instructions.length}/${DRAFT_INSTRUCTIONS_MAX}`}
-          />
-          <SuggestDraft draft={draft} isPro={isPro} isDrafting={drafting.isMutating} onSuggest={() => void suggest()} />
-          <MessageDraftFields
-            draft={fields}
-            errors={fieldErrors}
-            onChange={setFields}
-            withSubject={channel === 'email'}
-            minRows={channel === 'sms' ? 4 : 7}
-            bodyHint={
-              channel === 'sms'
-                ? `${fields.body.length} characters · ${segments} SMS ${segments === 1 ? 'segment' : 'segments'}`
-                : undefined
-            }
-          />
-          {problem ? (
-            <Alert severity="error" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={sending.isMutating}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={blocked || sending.isMutating}>
-          {sending.isMutating ? 'Sending...' : channel === 'sms' ? 'Send text' : 'Send e-mail'}
-        </Button>
-      </DialogActions>
-    </Box>
+      <Stack spacing={2.5}>
+        {unverified ? (
+          <Alert severity="warning">
+            Verify your e-mail address before you send: messages go out in your name. Use &quot;Resend link&quot; at the
+            top of the page if you need a new one.
+          </Alert>
+        ) : null}
+        <DraftSettings occasion={occasion} tone={tone} onOccasionChange={setOccasion} onToneChange={setTone} />
+        <ChannelChoice channel={channel} problems={problems} onChange={setChannel} />
+        {needsConsent ? (
+          <Alert severity="info">
+            <Stack spacing={1}>
+              <span>{SMS_CONSENT_MESSAGES.noConsent}</span>
+              <SmsConsentAttestation
+                client={{ ...client, smsConsent }}
+                onSaved={(saved) => setSmsConsent(saved.smsConsent)}
+              />
+            </Stack>
+          </Alert>
+        ) : null}
+        <TextField
+          label="Instructions for the draft (optional)"
+          value={instructions}
+          onChange={(e) => setInstructions(e.target.value)}
+          multiline
+          minRows={2}
+          placeholder="e.g. mention the new park near their street"
+          slotProps={{ htmlInput: { maxLength: DRAFT_INSTRUCTIONS_MAX } }}
+          helperText={`${instructions.length}/${DRAFT_INSTRUCTIONS_MAX}`}
+        />
+        <SuggestDraft draft={draft} isPro={isPro} isDrafting={drafting.isMutating} onSuggest={() => void suggest()} />
+        <MessageDraftFields
+          draft={fields}
+          errors={fieldErrors}
+          onChange={setFields}
+          withSubject={channel === 'email'}
+          minRows={channel === 'sms' ? 4 : 7}
+          bodyHint={
+            channel === 'sms'
+              ? `${fields.body.length} characters · ${segments} SMS ${segments === 1 ? 'segment' : 'segments'}`
+              : undefined
+          }
+        />
+      </Stack>
+    </DialogForm>
   );
 }

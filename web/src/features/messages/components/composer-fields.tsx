@@ -1,6 +1,6 @@
 // The composer's fields: the occasion and tone of the draft, the channel, the draft suggestion and
 // what wrote it.
-import AutoAwesomeRounded from '@/components/icons/AutoAwesomeRounded';
+import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,12 +1,8 @@
 // What the composer shows once a message is sent or, for a text outside 8:00–21:00 where the client
 // is, scheduled for the morning.
-import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
-import ScheduleRounded from '@/components/icons/ScheduleRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Client, SendMessageResult } from '@shared/api-types';
@@ -15,11 +11,9 @@ import { firstName, scheduledText } from '../message-text';
 type ComposerOutcomeProps = {
   client: Client;
   result: SendMessageResult;
-  titleId: string;
-  onClose: () => void;
 };
 
-export function ComposerOutcome({ client, result, titleId, onClose }: ComposerOutcomeProps) {
+export function ComposerOutcome({ client, result }: ComposerOutcomeProps) {
   const name = firstName(client.name);
   const channel = result.message.channel;
   let icon: ReactNode;
@@ -35,24 +29,14 @@ export function ComposerOutcome({ client, result, titleId, onClose }: ComposerOu
     detail = `Your ${channel === 'sms' ? 'text' : 'e-mail'} to ${name} is on its way. It is in ${name}'s activity.`;
   }
   return (
-    <>
-      <DialogTitle id={titleId}>Message {client.name}</DialogTitle>
-      <DialogContent dividers>
-        <Box role="status" sx={{ textAlign: 'center', py: 3 }}>
-          {icon}
-          <Typography component="p" variant="h3" sx={{ mt: 1 }}>
-            {title}
-          </Typography>
-          <Typography variant="muted" sx={{ mt: 1, maxWidth: 380, mx: 'auto' }}>
-            {detail}
-          </Typography>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Done
-        </Button>
-      </DialogActions>
-    </>
+    <Box role="status" sx={{ textAlign: 'center', py: 3 }}>
+      {icon}
+      <Typography component="p" variant="h3" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Typography variant="muted" sx={{ mt: 1, maxWidth: 380, mx: 'auto' }}>
+        {detail}
+      </Typography>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 // A conversation with one client: the messages both ways, oldest first (the client's on the left, the agent's on the
 // right), each e-mail reply with a link to the original as it arrived, and Reply, which opens the composer.
-import OpenInNewRounded from '@/components/icons/OpenInNewRounded';
-import SendRounded from '@/components/icons/SendRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,9 +11,9 @@ import { useState, type ReactNode } from 'react';
 import type { Client, MessageActivity } from '@shared/api-types';
 import { LoadError } from '@/components/ui/load-error';
 import { PlainList } from '@/components/ui/plain-list';
-import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatTimestamp } from '@/lib/dates';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { getMessageOriginal } from '../api/get-message-original';
 import { useClientActivity } from '../api/get-client-activity';
 import { CHANNEL_LABELS, STATUS_LABELS } from '../message-text';
@@ -102,17 +102,14 @@ function MessageBubble({ message, client }: { message: MessageActivity; client: 
 /** Fetches a short-lived link to the original e-mail and opens it (a download of reply.eml). */
 function OriginalLink({ clientId, messageId }: { clientId: string; messageId: string }) {
   const [opening, setOpening] = useState(false);
-  const { toast } = useToast();
+  const act = useToastedAction();
   const handleOpen = async () => {
     setOpening(true);
-    try {
-      const { url } = await getMessageOriginal(clientId, messageId);
-      window.location.assign(url);
-    } catch (error) {
-      toast({ title: 'The original could not be opened', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setOpening(false);
-    }
+    const original = await act(() => getMessageOriginal(clientId, messageId), {
+      failureTitle: 'The original could not be opened',
+    });
+    if (original) window.location.assign(original.url);
+    setOpening(false);
   };
   return (
     <Box>

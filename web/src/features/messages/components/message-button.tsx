@@ -1,6 +1,6 @@
 // "Send a message": opens the page's composer for one client and occasion. An icon button where rows
 // are tight (reminders, the clients list), a labelled button elsewhere (the client detail).
-import SendRounded from '@/components/icons/SendRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { Client } from '@shared/api-types';

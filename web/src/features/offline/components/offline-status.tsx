@@ -1,7 +1,7 @@
 // The signed-in shell's offline line: a banner while the network is down (with the time of the oldest answer shown
 // from this browser's copy), a "Waiting to send (n)" chip while actions taken offline wait, and the sending of those
 // actions when the network returns and when the app starts.
-import ScheduleRounded from '@/components/icons/ScheduleRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';

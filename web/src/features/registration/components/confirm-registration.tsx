@@ -1,8 +1,8 @@
 // The page behind the "You're already connected" e-mail: one button applies the details someone
 // registered with (a click, not the page load, so a mail scanner opening the link confirms
 // nothing), then it says what happened: confirmed, or why the link no longer works.
-import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
-import MailOutlineRounded from '@/components/icons/MailOutlineRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,8 +1,8 @@
 // 'Share Your Experience' after registering: the client picks a video (video/*, 200 MB at most),
 // watches the upload progress straight to storage, and sees clearly when it is done. A failed
 // upload says so and can be retried (SPEC only logged it). Then on to /auth.
-import CheckCircleRounded from '@/components/icons/CheckCircleRounded';
-import VideocamRounded from '@/components/icons/VideocamRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,14 +1,12 @@
 // The /reminders list: every future key date, soonest first, grouped by month, read a page at a time
 // from the API (Show more reads the next), so an agent with 50,000 clients gets a quick first page.
-import EventNoteOutlined from '@/components/icons/EventNoteOutlined';
-import ExpandMoreRounded from '@/components/icons/ExpandMoreRounded';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, useMemo, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { monthKey } from '@shared/dates';
 import type { ReminderEvent } from '@shared/reminders';
 import { PlainList } from '@/components/ui/plain-list';
@@ -17,7 +15,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { countText } from '@/lib/count-text';
 import { formatMonthYear } from '@/lib/dates';
-import { ReminderRow } from './reminder-row';
+import { LinkButton } from '@/components/ui/link-button';
+import { LoadingReminderRows, ReminderRow } from './reminder-row';
 
 type AllRemindersProps = {
   /** The occasions read so far, soonest first (undefined while the first page loads). */
@@ -64,18 +63,7 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
           We couldn't load your reminders.
         </LoadError>
       ) : !events ? (
-        <Box role="status" aria-busy="true" aria-label="Loading reminders" sx={{ px: 2.5, py: 1 }}>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: 1.5 }}>
-              <Skeleton variant="rounded" width={40} height={40} />
-              <Box sx={{ flex: 1 }}>
-                <Skeleton width="40%" />
-                <Skeleton width="25%" />
-              </Box>
-              <Skeleton width={110} />
-            </Box>
-          ))}
-        </Box>
+        <LoadingReminderRows rows={6} />
       ) : events.length === 0 ? (
         <Box sx={{ px: 3, py: 7, textAlign: 'center' }}>
           <IconBadge size={64} sx={{ mx: 'auto', mb: 2 }}>
@@ -86,9 +74,9 @@ export function AllReminders({ events, today, error, onRetry, more, renderAction
             Add birthdays, wedding anniversaries and home purchase dates to your clients, and every occasion to
             celebrate will be listed here.
           </Typography>
-          <Button component={RouterLink} to={paths.clients.getHref()} variant="contained" sx={{ mt: 3 }}>
+          <LinkButton to={paths.clients.getHref()} variant="contained" sx={{ mt: 3 }}>
             Go to Clients
-          </Button>
+          </LinkButton>
         </Box>
       ) : (
         <>

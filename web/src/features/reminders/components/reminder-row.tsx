@@ -1,15 +1,17 @@
 // One reminder: what it is (icon and type), whose it is, when, and what the page offers to do about it.
-import CakeRounded from '@/components/icons/CakeRounded';
-import EventOutlined from '@/components/icons/EventOutlined';
-import FavoriteRounded from '@/components/icons/FavoriteRounded';
-import HomeRounded from '@/components/icons/HomeRounded';
+import CakeRounded from '@mui/icons-material/CakeRounded';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import HomeRounded from '@mui/icons-material/HomeRounded';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { alpha, type Theme } from '@mui/material/styles';
+import { type Theme } from '@mui/material/styles';
 import { eventTitle, type ReminderEvent, type ReminderKind } from '@shared/reminders';
 import { daysAwayLabel, formatCalendarDateWithWeekday, formatCalendarDateWithWeekdayShort } from '@/lib/dates';
 import { ClientLink } from '@/components/ui/client-link';
+import { IconBadge } from '@/components/ui/icon-badge';
 
 const KIND_LOOK: Record<ReminderKind, { Icon: typeof CakeRounded; color: (theme: Theme) => string }> = {
   birthday: { Icon: CakeRounded, color: (theme) => theme.palette.secondary.main },
@@ -43,21 +45,9 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
         px: dense ? 0 : { xs: 2, sm: 2.5 },
       }}
     >
-      <Box
-        aria-hidden="true"
-        sx={(theme) => ({
-          flexShrink: 0,
-          width: 40,
-          height: 40,
-          borderRadius: '12px',
-          display: 'grid',
-          placeItems: 'center',
-          color: color(theme),
-          bgcolor: alpha(color(theme), 0.12),
-        })}
-      >
+      <IconBadge size={40} tone={color} shape="tile">
         <Icon fontSize="small" />
-      </Box>
+      </IconBadge>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 650, lineHeight: 1.35, overflowWrap: 'anywhere' }}>
           <ClientLink id={event.clientId} name={event.clientName} />
@@ -78,6 +68,24 @@ export function ReminderRow({ event, today, dense = false, action }: ReminderRow
         </Typography>
       </Box>
       {action ? <Box sx={{ flexShrink: 0, mr: dense ? -1 : -0.5 }}>{action}</Box> : null}
+    </Box>
+  );
+}
+
+/** The reminders' placeholder while they load: `rows` rows shaped like ReminderRow. */
+export function LoadingReminderRows({ rows, dense = false }: { rows: number; dense?: boolean }) {
+  return (
+    <Box role="status" aria-busy="true" aria-label="Loading reminders" sx={dense ? undefined : { px: 2.5, py: 1 }}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1.75, py: dense ? 1.25 : 1.5 }}>
+          <Skeleton variant="rounded" width={40} height={40} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="45%" />
+            <Skeleton width="30%" />
+          </Box>
+          <Skeleton width={dense ? 64 : 110} />
+        </Box>
+      ))}
     </Box>
   );
 }

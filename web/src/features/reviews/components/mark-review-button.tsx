@@ -1,12 +1,12 @@
 // "Mark review submitted": the agent records a review the client left (a Google review seen by hand,
 // or one on another site), so Total Client Reviews, the profile's 7th item and its badge follow. A
 // labelled button in the client detail, an icon button in the list's rows.
-import RateReviewOutlined from '@/components/icons/RateReviewOutlined';
-import Button from '@mui/material/Button';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import type { Client } from '@shared/api-types';
 import { RowActionButton } from '@/components/ui/row-action-button';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { BusyButton } from '@/components/ui/busy-button';
 import { useMarkReview } from '../api/mark-review';
 
 export function MarkReviewButton({ client, variant = 'button' }: { client: Client; variant?: 'button' | 'icon' }) {
@@ -40,14 +40,15 @@ export function MarkReviewButton({ client, variant = 'button' }: { client: Clien
     );
   }
   return (
-    <Button
+    <BusyButton
       variant="outlined"
       size="small"
       startIcon={<RateReviewOutlined />}
       onClick={() => void mark()}
-      disabled={isMutating}
+      busy={isMutating}
+      busyLabel="Saving..."
     >
-      {isMutating ? 'Saving...' : 'Mark review submitted'}
-    </Button>
+      Mark review submitted
+    </BusyButton>
   );
 }

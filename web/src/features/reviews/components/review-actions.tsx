@@ -1,7 +1,7 @@
 // Request Review: e-mails the client the agent's Google review link, and toasts how it went
 // ('Review requested' with the server's message, or 'Error'). The clients page shows it beside
 // Check Review while no review is in.
-import SendRounded from '@/components/icons/SendRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Button from '@mui/material/Button';
 import type { Client } from '@shared/api-types';
 import { useToast } from '@/components/ui/toast/use-toast';

@@ -1,15 +1,10 @@
 // The Calendar feed card of /settings: a private link that puts every client's key dates into
 // Google Calendar, Apple Calendar or Outlook, with copy and rotate, and how to subscribe.
-import CalendarMonthOutlined from '@/components/icons/CalendarMonthOutlined';
-import ContentCopyRounded from '@/components/icons/ContentCopyRounded';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
@@ -17,10 +12,12 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { ConfirmDialog, type ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { ProgressLine } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { useRetained } from '@/lib/use-retained';
+import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRemoveCalendarFeed } from '../api/remove-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
@@ -32,38 +29,52 @@ export const LINK_REMOVED = 'Calendar link turned off';
 
 type Confirming = 'rotate' | 'remove' | null;
 
+/** What each confirmation says and does. */
+type ConfirmChange = Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'busyLabel' | 'onConfirm'>;
+
 export function CalendarFeedCard() {
   const { feed, error, isLoading, retry } = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const remove = useRemoveCalendarFeed();
-  const { toast } = useToast();
+  const act = useToastedAction();
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  const handleRotate = async (created: boolean) => {
-    try {
-      await rotate.trigger();
-      setConfirming(null);
-      toast({
-        title: created ? LINK_CREATED : LINK_ROTATED,
-        description: created ? undefined : 'The old link no longer works.',
-        variant: 'success',
-      });
-    } catch (rotateError) {
-      toast({ title: 'Error', description: errorMessage(rotateError), variant: 'destructive' });
-    }
-  };
-  const handleRemove = async () => {
-    try {
-      await remove.trigger();
-      setConfirming(null);
-      toast({ title: LINK_REMOVED, variant: 'success' });
-    } catch (removeError) {
-      toast({ title: 'Error', description: errorMessage(removeError), variant: 'destructive' });
-    }
+  /** Runs a change of the link and says it is done, or why it failed (the dialog stays open then). */
+  const change = (run: () => Promise<unknown>, done: { title: string; description?: string }) =>
+    act(
+      async () => {
+        await run();
+        setConfirming(null);
+      },
+      { done: () => done },
+    );
+  const handleRotate = (created: boolean) =>
+    change(
+      () => rotate.trigger(),
+      created ? { title: LINK_CREATED } : { title: LINK_ROTATED, description: 'The old link no longer works.' },
+    );
+  const confirmations: Record<Exclude<Confirming, null>, ConfirmChange> = {
+    rotate: {
+      title: 'Get a new calendar link?',
+      message:
+        'The current link stops working right away: calendars subscribed to it stop updating until you subscribe again with the new link.',
+      confirmLabel: 'Get new link',
+      busyLabel: 'Creating...',
+      onConfirm: () => handleRotate(false),
+    },
+    remove: {
+      title: 'Turn off the calendar feed?',
+      message:
+        'The link stops working right away and calendars subscribed to it stop updating. You can create a new link at any time.',
+      confirmLabel: 'Turn off',
+      busyLabel: 'Turning off...',
+      onConfirm: () => change(() => remove.trigger(), { title: LINK_REMOVED }),
+    },
   };
   const busy = rotate.isMutating || remove.isMutating;
+  const shownConfirming = useRetained(confirming);
 
-  // The dialogs render in a portal: inside the card's content they add nothing to its grid.
+  // The dialog renders in a portal: inside the card's content it adds nothing to its grid.
   return (
     <SectionCard
       icon={<CalendarMonthOutlined />}
@@ -110,24 +121,15 @@ export function CalendarFeedCard() {
           {feed.url ? <SubscribeHelp url={feed.url} /> : null}
         </Stack>
       )}
-      <ConfirmDialog
-        open={confirming === 'rotate'}
-        title="Get a new calendar link?"
-        text="The current link stops working right away: calendars subscribed to it stop updating until you subscribe again with the new link."
-        confirmLabel={rotate.isMutating ? 'Creating...' : 'Get new link'}
-        busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => handleRotate(false)}
-      />
-      <ConfirmDialog
-        open={confirming === 'remove'}
-        title="Turn off the calendar feed?"
-        text="The link stops working right away and calendars subscribed to it stop updating. You can create a new link at any time."
-        confirmLabel={remove.isMutating ? 'Turning off...' : 'Turn off'}
-        busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={handleRemove}
-      />
+      {shownConfirming ? (
+        <ConfirmDialog
+          {...confirmations[shownConfirming]}
+          open={confirming !== null}
+          destructive
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </SectionCard>
   );
 }
@@ -241,40 +243,5 @@ function SubscribeHelp({ url }: { url: string }) {
         Calendar apps refresh subscriptions on their own schedule, from every few hours to once a day.
       </Typography>
     </Box>
-  );
-}
-
-type ConfirmDialogProps = {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-};
-
-function ConfirmDialog({ open, title, text, confirmLabel, busy, onCancel, onConfirm }: ConfirmDialogProps) {
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onCancel}
-      maxWidth="xs"
-      fullWidth
-      slotProps={{ paper: { role: 'alertdialog' } }}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

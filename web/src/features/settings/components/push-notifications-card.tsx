@@ -1,6 +1,6 @@
 // The "Notifications on this device" card of /settings: turn web push on or off for this browser, send a test, and
 // choose which notifications come (the switches apply to every device of the agent).
-import NotificationsActiveOutlined from '@/components/icons/NotificationsActiveOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,7 +1,6 @@
 // The Reminders card of /settings: the 8 am digest by e-mail and by text message, how many days it
 // looks ahead, the time zone its 8 am is in, and the monthly summary e-mail of Pro's insights.
-import NotificationsActiveOutlined from '@/components/icons/NotificationsActiveOutlined';
-import Box from '@mui/material/Box';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -20,6 +19,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
 import { browserTimeZone } from '@/lib/dates';
+import { FormSubmitButton } from '@/components/ui/busy-button';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
 import { timeZoneLabel } from '@/lib/time-zones';
 import { TimeZoneSelect } from '@/components/ui/time-zone-select';
@@ -61,17 +61,9 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
               <LeadTime />
               <TimeZoneField />
               <MonthlySummary />
-              <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  disabled={isSubmitting || !dirty}
-                  sx={{ width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {isSubmitting ? 'Saving...' : 'Save reminder settings'}
-                </Button>
-              </Box>
+              <FormSubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!dirty}>
+                Save reminder settings
+              </FormSubmitButton>
             </Stack>
           </Form>
         )}
@@ -81,56 +73,65 @@ export function ReminderPreferencesCard({ user }: ReminderPreferencesCardProps) 
 }
 
 function Channels({ phone }: { phone: string | null }) {
-  const { values, errors, setFieldValue } = useFormikContext<Values>();
-  const smsHelpId = useId();
+  const { errors } = useFormikContext<Values>();
   return (
     <FormControl component="fieldset" error={Boolean(errors.sms)}>
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         Send me the daily digest by
       </FormLabel>
-      <FormControlLabel
-        control={
-          <Switch checked={values.emailDigest} onChange={(_e, checked) => setFieldValue('emailDigest', checked)} />
-        }
-        label="E-mail"
-      />
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values.sms}
-            onChange={(_e, checked) => setFieldValue('sms', checked)}
-            slotProps={{ input: { 'aria-describedby': smsHelpId } }}
-          />
-        }
+      <PreferenceSwitch name="emailDigest" label="E-mail" />
+      <PreferenceSwitch
+        name="sms"
         label="Text message (SMS)"
+        help={phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.'}
       />
-      <FormHelperText id={smsHelpId} sx={{ mx: 0 }}>
-        {errors.sms ??
-          (phone ? `One short line to ${phone}.` : 'Add a phone number to your account to get text messages.')}
-      </FormHelperText>
     </FormControl>
   );
 }
 
 function MonthlySummary() {
-  const { values, errors, setFieldValue } = useFormikContext<Values>();
-  const helpId = useId();
+  const { errors } = useFormikContext<Values>();
   return (
     <FormControl error={Boolean(errors.monthlySummary)}>
+      <PreferenceSwitch
+        name="monthlySummary"
+        label="Monthly summary e-mail"
+        help="On the 1st, a summary of last month's insights (Pro)"
+      />
+    </FormControl>
+  );
+}
+
+type PreferenceSwitchProps = {
+  name: 'emailDigest' | 'sms' | 'monthlySummary';
+  label: string;
+  /** Under the switch, unless the field has an error to show there instead. */
+  help?: string;
+};
+
+/** A preference that is on or off, and what it means (or why it cannot be saved) under it. */
+function PreferenceSwitch({ name, label, help }: PreferenceSwitchProps) {
+  const { values, errors, setFieldValue } = useFormikContext<Values>();
+  const helpId = useId();
+  const shown = errors[name] ?? help;
+  return (
+    <>
       <FormControlLabel
         control={
           <Switch
-            checked={values.monthlySummary}
-            onChange={(_e, checked) => setFieldValue('monthlySummary', checked)}
-            slotProps={{ input: { 'aria-describedby': helpId } }}
+            checked={values[name]}
+            onChange={(_e, checked) => setFieldValue(name, checked)}
+            slotProps={{ input: { 'aria-describedby': shown ? helpId : undefined } }}
           />
         }
-        label="Monthly summary e-mail"
+        label={label}
       />
-      <FormHelperText id={helpId} sx={{ mx: 0 }}>
-        {errors.monthlySummary ?? "On the 1st, a summary of last month's insights (Pro)"}
-      </FormHelperText>
-    </FormControl>
+      {shown ? (
+        <FormHelperText id={helpId} sx={{ mx: 0 }}>
+          {shown}
+        </FormHelperText>
+      ) : null}
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 // The Pro Subscription card of /settings: the four Pro features, then either
 // 'You are currently on the Pro plan' with Manage subscription, or 'Upgrade to Pro - $15/month'.
-import CheckRounded from '@/components/icons/CheckRounded';
-import LockOutlined from '@/components/icons/LockOutlined';
-import VerifiedRounded from '@/components/icons/VerifiedRounded';
-import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

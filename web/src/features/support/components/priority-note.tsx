@@ -1,6 +1,6 @@
 // What the Help page says about priority support: a Pro agent's requests are answered first; a free
 // agent learns, gently, that Pro includes it, with the way to upgrade.
-import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

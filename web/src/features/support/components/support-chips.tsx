@@ -1,8 +1,8 @@
 // A support request's status (Open in amber, Closed in grey) and, for a Pro agent's request, the
 // Pro chip that says it is answered first.
-import CheckCircleOutlineRounded from '@/components/icons/CheckCircleOutlineRounded';
-import MarkEmailUnreadOutlined from '@/components/icons/MarkEmailUnreadOutlined';
-import WorkspacePremiumRounded from '@/components/icons/WorkspacePremiumRounded';
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import type { SupportStatus } from '@shared/api-types';

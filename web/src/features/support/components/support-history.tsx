@@ -1,6 +1,6 @@
 // "Your requests" on the Help page: each of the agent's requests, newest first, with its date, status
 // and our replies; a note when there are none yet.
-import ForumOutlined from '@/components/icons/ForumOutlined';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';

@@ -1,6 +1,6 @@
 // The administrators' support list: the open requests in the order to answer them (Pro agents'
 // first, then the oldest first), or the recently closed ones; "No open requests" when the queue is clear.
-import InboxOutlined from '@/components/icons/InboxOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';

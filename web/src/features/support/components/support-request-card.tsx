@@ -1,9 +1,9 @@
 // One support request in the administrators' list: who wrote (Pro chip, name, e-mail), how long ago,
 // what they asked and the answers so far; an open one has a reply box with Send reply, Send and
 // close, and Close ticket.
-import CheckRounded from '@/components/icons/CheckRounded';
-import DoneAllRounded from '@/components/icons/DoneAllRounded';
-import SendRounded from '@/components/icons/SendRounded';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

@@ -1,11 +1,9 @@
 // The Help page's contact form: Subject and Message, checked with the API's own schema, a Send
 // button that waits for the answer, the server's field messages on the fields, and a confirmation
 // once the request is in (the form empties for the next one).
-import SendRounded from '@/components/icons/SendRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -13,6 +11,7 @@ import type { SupportTicket } from '@shared/api-types';
 import { supportRequestSchema, SUPPORT_MESSAGE_MAX, type SupportRequestInput } from '@shared/support';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useFormSubmit } from '@/components/ui/use-form-submit';
+import { FormSubmitButton } from '@/components/ui/busy-button';
 import { useSendSupportRequest } from '../api/send-support-request';
 
 export const REQUEST_RECEIVED = 'We received your request';
@@ -70,18 +69,9 @@ export function SupportRequestForm({ emailVerified }: SupportRequestFormProps) {
                 helperText={`${values.message.length.toLocaleString('en-US')} / ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters`}
                 required
               />
-              <Box sx={{ display: 'flex', justifyContent: { xs: 'stretch', sm: 'flex-end' } }}>
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  startIcon={<SendRounded />}
-                  disabled={isSubmitting}
-                  sx={{ width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {isSubmitting ? 'Sending...' : 'Send'}
-                </Button>
-              </Box>
+              <FormSubmitButton busy={isSubmitting} busyLabel="Sending..." startIcon={<SendRounded />}>
+                Send
+              </FormSubmitButton>
             </Stack>
           </Form>
         )}
