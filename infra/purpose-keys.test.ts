@@ -3,7 +3,12 @@
 // writes must be what functions/domain/signing-keys.ts derives.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parsePurposeKeySecret, purposeKeySecretValue, rootKeyId } from '../functions/domain/signing-keys';
+import {
+  parsePurposeKeySecret,
+  purposeKeySecretValue,
+  purposeKeysSecretValue,
+  rootKeyId,
+} from '../functions/domain/signing-keys';
 import { purposeKeyHandlerSource } from './constructs/purpose-keys';
 
 type Sent = { name: string; input: Record<string, string> };
@@ -66,10 +71,23 @@ describe('the purpose keys deploy step', () => {
   it('derives exactly what the functions derive, for a plain root and for a rotated {"keys": […]} root', () => {
     // Prepare
     const { exports } = loadHandler({});
-    const rotated = JSON.stringify({ keys: [root, 'the-older-root-still-verifying-old-links-123'] });
+    const older = 'the-older-root-still-verifying-old-links-123';
+    const rotated = JSON.stringify({ keys: [root, older] });
     // Act + Assess
     expect(exports.derive!(root, 'unsubscribe')).toBe(purposeKeySecretValue(Buffer.from(root), 'unsubscribe'));
-    expect(exports.derive!(rotated, 'unsubscribe')).toBe(purposeKeySecretValue(Buffer.from(root), 'unsubscribe'));
+    expect(exports.derive!(rotated, 'unsubscribe')).toBe(
+      purposeKeysSecretValue([Buffer.from(root), Buffer.from(older)], 'unsubscribe'),
+    );
+  });
+
+  it('keeps the replaced root’s key after the new one, so the jobs still recognise the marks the old root made', () => {
+    // Prepare
+    const { exports } = loadHandler({});
+    const older = 'the-older-root-still-verifying-old-links-123';
+    // Act
+    const keys = parsePurposeKeySecret(exports.derive!(JSON.stringify({ keys: [root, older] }), 'unsubscribe'));
+    // Assess: the new root signs (first), the old one is there to verify.
+    expect(keys.map((k) => k.kid)).toEqual([rootKeyId(Buffer.from(root)), rootKeyId(Buffer.from(older))]);
   });
 
   it('puts the derived key into the purpose secret on create and answers SUCCESS; on delete touches nothing', async () => {

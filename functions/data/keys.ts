@@ -54,6 +54,8 @@
 //                            it from anyone; a record from before the hash, SMSOPTOUT#<E.164>, is still read)
 //  - e-mail suppressed ..... GetItem MAILSUPPRESS#<HMAC of the address> / SUPPRESS (SES bounce or complaint: no more
 //                            e-mail to it; a record from before the hash, MAILSUPPRESS#<email>, is still read)
+//  - carried mark keys ..... GetItem MARKKEYS#<root key id> / KEYS (the keys of replaced roots' opt-out marks and reply
+//                            addresses, sealed under that root: functions/domain/mark-keys.ts)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
 // - an agent's support requests Query AGENT#<agentId>, sk begins_with SUPPORT#, newest first (sk
 // SUPPORT#<createdAt>#<id>)
@@ -234,6 +236,8 @@ export const smsPhoneKey = (e164: string, agentId: string, clientId: string) => 
 export const smsOptOutKey = (mark: string) => ({ pk: `SMSOPTOUT#${mark}`, sk: 'OPTOUT' });
 /** `mark`: the keyed hash of the address; a legacy record has the lower-cased address itself. */
 export const mailSuppressionKey = (mark: string) => ({ pk: `MAILSUPPRESS#${mark}`, sk: 'SUPPRESS' });
+/** The sealed keys of the roots replaced before the root `kid` names (npm run optouts:rehash writes them). */
+export const carriedMarkKeysKey = (kid: string) => ({ pk: `MARKKEYS#${kid}`, sk: 'KEYS' });
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
 /**
  * A client's key date under the day it comes round each year (`MM-DD`): the automations' due clients, without reading

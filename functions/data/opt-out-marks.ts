@@ -5,12 +5,14 @@
 //   (MAILSUPPRESS#), which no agent may send to. They outlive every client, so they hold no number or address.
 //   Records written before the hash held the number or address itself: those are still honoured on read (an
 //   opt-out must survive the deploy), and only the hashed form is ever written.
+// A mark is written under the current signing root's key and looked up under every key it may have been written with
+// (functions/data/mark-keys.ts: the roots of the secret, the current one first, then the replaced ones carried).
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
-import { signingKeys } from '../config';
-import { normalisedDestination, optOutMark, optOutMarkKey } from '../domain/opt-out-marks';
+import { normalisedDestination, optOutMark } from '../domain/opt-out-marks';
 import type { NewClientFields } from './clients';
 import { batchGet, db, queryAll, table } from './db';
+import { carryMarkKeys, currentMarkKeys, markKeys } from './mark-keys';
 import {
   GSI1,
   mailSuppressionKey,
@@ -20,9 +22,15 @@ import {
   smsOptOutKey,
 } from './keys';
 
+/** The mark a new record is written under: the current root's. */
 async function markOf(channel: MessageChannel, value: string | null | undefined): Promise<string | undefined> {
-  const { key } = (await signingKeys()).signingKey('unsubscribe');
-  return optOutMark(optOutMarkKey(key), channel, value);
+  return optOutMark((await currentMarkKeys()).optOut, channel, value);
+}
+
+/** Every mark the address or number may have been recorded under, the current root's first (none when unreadable). */
+async function marksOf(channel: MessageChannel, value: string | null | undefined): Promise<string[]> {
+  const marks = (await markKeys()).map(({ optOut }) => optOutMark(optOut, channel, value));
+  return marks.filter((mark): mark is string => mark !== undefined);
 }
 
 export async function rememberOptOut(
@@ -52,10 +60,11 @@ export async function hasOptOutMark(
   channel: MessageChannel,
   value: string | null | undefined,
 ): Promise<boolean> {
-  const mark = await markOf(channel, value);
-  if (!mark) return false;
-  const out = await db().send(new GetCommand({ TableName: table(), Key: optOutMarkItemKey(agentId, channel, mark) }));
-  return out.Item !== undefined;
+  for (const mark of await marksOf(channel, value)) {
+    const out = await db().send(new GetCommand({ TableName: table(), Key: optOutMarkItemKey(agentId, channel, mark) }));
+    if (out.Item) return true;
+  }
+  return false;
 }
 
 /** When the address or number was stopped: the mark's time, or undefined when it was not. */
@@ -69,17 +78,18 @@ export async function carriedOptOuts(
   agentId: string,
   { email, phone }: { email?: string | null; phone?: string | null },
 ): Promise<CarriedOptOuts> {
-  const [emailMark, smsMark] = await Promise.all([markOf('email', email), markOf('sms', phone)]);
+  const [emailMarks, smsMarks] = await Promise.all([marksOf('email', email), marksOf('sms', phone)]);
   const keys = [
-    ...(emailMark ? [optOutMarkItemKey(agentId, 'email', emailMark)] : []),
-    ...(smsMark ? [optOutMarkItemKey(agentId, 'sms', smsMark), smsOptOutKey(smsMark)] : []),
+    ...emailMarks.map((mark) => optOutMarkItemKey(agentId, 'email', mark)),
+    ...smsMarks.flatMap((mark) => [optOutMarkItemKey(agentId, 'sms', mark), smsOptOutKey(mark)]),
   ];
   if (keys.length === 0) return {};
   const found = await batchGet<{ pk: string; sk: string; at?: string; optedOutAt?: string }>(keys);
+  const emailKeys = new Set(emailMarks.map((mark) => `email#${mark}`));
   const carried: CarriedOptOuts = {};
   for (const item of found) {
     const at = item.at ?? item.optedOutAt ?? new Date().toISOString();
-    if (emailMark && item.sk === `email#${emailMark}`) carried.email = at;
+    if (emailKeys.has(item.sk)) carried.email ??= at;
     else carried.sms ??= at;
   }
   return carried;
@@ -113,22 +123,27 @@ export async function isPhoneOptedOut(e164: string): Promise<boolean> {
 }
 
 /**
- * The number texted START: the platform's record of its STOP goes (the hashed one and one from before the hash), and
- * so do the agents' marks for it (found through their index; a mark written before the index is not found).
+ * The number texted START: the platform's record of its STOP goes (the hashed ones, under every key, and one from
+ * before the hash), and so do the agents' marks for it (found through their index; a mark written before the index is
+ * not found).
  */
 export async function clearPhoneOptOut(e164: string): Promise<{ agents: number }> {
-  const mark = await markOf('sms', e164);
+  const marks = await marksOf('sms', e164);
   const normalised = normalisedDestination('sms', e164);
-  if (!mark || !normalised) return { agents: 0 };
-  for (const key of [smsOptOutKey(mark), smsOptOutKey(normalised)])
+  if (marks.length === 0 || !normalised) return { agents: 0 };
+  for (const key of [...marks.map(smsOptOutKey), smsOptOutKey(normalised)])
     await db().send(new DeleteCommand({ TableName: table(), Key: key }));
-  const marks = await queryAll<{ pk: string; sk: string }>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': optOutMarkIndexPartition('sms', mark) },
-  });
-  for (const key of marks) await db().send(new DeleteCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk } }));
-  return { agents: marks.length };
+  let agents = 0;
+  for (const mark of marks) {
+    const kept = await queryAll<{ pk: string; sk: string }>({
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': optOutMarkIndexPartition('sms', mark) },
+    });
+    for (const key of kept) await db().send(new DeleteCommand({ TableName: table(), Key: { pk: key.pk, sk: key.sk } }));
+    agents += kept.length;
+  }
+  return { agents };
 }
 
 export type SuppressionReason = 'bounce' | 'complaint';
@@ -154,19 +169,36 @@ async function writePlatformRecord(
   await db().send(new PutCommand({ TableName: table(), Item: { ...platformKey[channel](mark), ...fields } }));
 }
 
-/** The hashed record, else one written before the hash under the normalised number or address itself. */
+/**
+ * The hashed record (under the current root's key first, then under the older ones), else one written before the hash
+ * under the normalised number or address itself.
+ */
 async function readPlatformRecord(
   channel: MessageChannel,
   value: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const mark = await markOf(channel, value);
+  const marks = await marksOf(channel, value);
   const normalised = normalisedDestination(channel, value);
-  if (!mark || !normalised) return undefined;
-  for (const key of [platformKey[channel](mark), platformKey[channel](normalised)]) {
+  if (marks.length === 0 || !normalised) return undefined;
+  for (const key of [...marks, normalised].map(platformKey[channel])) {
     const out = await db().send(new GetCommand({ TableName: table(), Key: key }));
     if (out.Item) return out.Item;
   }
   return undefined;
+}
+
+/**
+ * `npm run optouts:rehash`: brings every kind of mark to the current signing root, so that once the older roots leave
+ * the secret every opt-out, suppression and reply address still holds. Platform records from before the hash are
+ * rewritten under the current root's hash (their number or address is in them); marks already hashed under an older
+ * root cannot be (the hash hides what it was made from), so that root's keys are carried to the current root instead
+ * (functions/data/mark-keys.ts). Run it after replacing the root, while the secret still holds the old one beside the
+ * new; safe to run again.
+ */
+export async function rehashMarks(): Promise<{ rehashed: number; carriedKeys: string[] }> {
+  const { rehashed } = await rehashLegacyPlatformRecords();
+  const { carried } = await carryMarkKeys();
+  return { rehashed, carriedKeys: carried };
 }
 
 const LEGACY_PREFIXES = { sms: 'SMSOPTOUT#+', email: 'MAILSUPPRESS#' } as const;

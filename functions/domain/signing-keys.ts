@@ -117,10 +117,22 @@ export function parsePurposeKeySecret(value: string): SigningKey[] {
   });
 }
 
-/** What a purpose key secret holds for `purpose` under `root` (the deploy step writes this). */
+const purposeKeyEntry = (root: Uint8Array, purpose: TokenPurpose) => ({
+  kid: rootKeyId(root),
+  key: Buffer.from(derivePurposeKey(root, purpose)).toString('base64url'),
+});
+
+/** What a purpose key secret holds for `purpose` under `root`. */
 export function purposeKeySecretValue(root: Uint8Array, purpose: TokenPurpose): string {
-  return JSON.stringify({
-    kid: rootKeyId(root),
-    key: Buffer.from(derivePurposeKey(root, purpose)).toString('base64url'),
-  });
+  return JSON.stringify(purposeKeyEntry(root, purpose));
+}
+
+/**
+ * What the deploy step writes for `purpose` under the roots of the session secret: one root's key as
+ * purposeKeySecretValue, every root's (the new one first) while a replaced root is kept beside it, so a function
+ * holding the purpose key alone still recognises what the old root's key made (opt-out marks, reply addresses).
+ */
+export function purposeKeysSecretValue(roots: readonly Uint8Array[], purpose: TokenPurpose): string {
+  const entries = roots.map((root) => purposeKeyEntry(root, purpose));
+  return JSON.stringify(entries.length === 1 ? entries[0] : entries);
 }

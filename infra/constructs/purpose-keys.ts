@@ -15,7 +15,9 @@ import type { TokenPurpose } from '../../functions/domain/signed-tokens';
 
 /**
  * The deploy-time handler (CommonJS, the SDK of the nodejs22.x runtime): on Create and Update it reads the root and
- * puts `{"kid","key"}` into the purpose secret; on Delete it does nothing. It answers CloudFormation itself.
+ * puts `{"kid","key"}` into the purpose secret, or, while a replaced root is kept beside the new one
+ * (`{"keys":["<new>","<old>"]}`), the list of both (the new one first: it signs; the old one still recognises the
+ * opt-out marks and reply addresses made under it). On Delete it does nothing. It answers CloudFormation itself.
  */
 export const purposeKeyHandlerSource = `const sm = require('@aws-sdk/client-secrets-manager');
 const { hkdfSync } = require('node:crypto');
@@ -23,9 +25,11 @@ const client = new sm.SecretsManagerClient({});
 const hkdf = (root, info, length) => Buffer.from(hkdfSync('sha256', root, Buffer.alloc(0), info, length)).toString('base64url');
 function derive(stored, purpose) {
   const text = stored.trim();
-  const root = Buffer.from(text.startsWith('{') ? JSON.parse(text).keys[0].trim() : text, 'utf8');
-  if (root.length < 32) throw new Error('The signing root must be at least 32 characters');
-  return JSON.stringify({ kid: hkdf(root, 'hearthside:key-id', 9), key: hkdf(root, 'hearthside:sign:' + purpose, 32) });
+  const roots = (text.startsWith('{') ? JSON.parse(text).keys : [text]).map((k) => Buffer.from(k.trim(), 'utf8'));
+  if (roots.length === 0 || roots.some((root) => root.length < 32))
+    throw new Error('Each signing root must be at least 32 characters');
+  const keys = roots.map((root) => ({ kid: hkdf(root, 'hearthside:key-id', 9), key: hkdf(root, 'hearthside:sign:' + purpose, 32) }));
+  return JSON.stringify(keys.length === 1 ? keys[0] : keys);
 }
 exports.derive = derive;
 exports.handler = async (event) => {
