@@ -48,6 +48,13 @@ export type Route = {
   memoryMb?: number;
   /** ROUTE_DEFAULTS when not given; at most MAX_ROUTE_TIMEOUT_SECONDS. */
   timeoutSeconds?: number;
+  /**
+   * Which nested stack of its access class the route's function deploys in (infra/constructs/api.ts: `AgentRoutes`,
+   * `AgentRoutes2`, …); 1 when not given. Fixed here, never by the route's place in the table: a route moved to another
+   * stack makes CloudFormation create its route key there while the old stack still holds it, and the deploy rolls
+   * back. A new route goes in a stack with room (at most ROUTES_PER_NESTED_STACK; infra/stack.test.ts says which).
+   */
+  stack?: number;
 };
 
 /**
@@ -135,26 +142,26 @@ export const routes: readonly Route[] = [
   { method: 'PATCH', path: '/api/user/preferences', handler: 'user/patch-user-preferences', access: 'agent', uses: ['table:write'] },
   { method: 'GET', path: '/api/user/calendar', handler: 'user/get-user-calendar', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/user/calendar-secret', handler: 'user/post-user-calendar-secret', access: 'agent', uses: ['table:write'] },
-  { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
-  { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'] },
-  { method: 'GET', path: '/api/clients/{id}/messages/{messageId}/original', handler: 'clients/get-client-message-original', access: 'agent', uses: ['table:read', 'uploads'] },
-  { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'] },
-  { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'] },
-  { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'] },
-  { method: 'GET', path: '/api/dashboard', handler: 'dashboard/get-dashboard', access: 'agent', uses: ['table:read'] },
-  { method: 'GET', path: '/api/reminders', handler: 'reminders/get-reminders', access: 'agent', uses: ['table:read'] },
-  { method: 'GET', path: '/api/insights', handler: 'insights/get-insights', access: 'agent', uses: ['table:read'] },
-  { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'] },
-  { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15 },
-  { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/outgoing/{id}/snooze', handler: 'outgoing/post-outgoing-snooze', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/outgoing/approve-all', handler: 'outgoing/post-outgoing-approve-all', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/api/broadcasts', handler: 'broadcasts/post-broadcasts', access: 'agent', uses: ['table:write', 'import-queue'] },
-  { method: 'GET', path: '/api/broadcasts', handler: 'broadcasts/get-broadcasts', access: 'agent', uses: ['table:read'] },
-  { method: 'GET', path: '/api/broadcasts/{id}', handler: 'broadcasts/get-broadcast', access: 'agent', uses: ['table:read'] },
-  { method: 'POST', path: '/api/support', handler: 'support/post-support', access: 'agent', uses: ['table:write', 'mail'] },
-  { method: 'GET', path: '/api/support', handler: 'support/get-support', access: 'agent', uses: ['table:read'] },
+  { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15, stack: 2 },
+  { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'GET', path: '/api/clients/{id}/messages/{messageId}/original', handler: 'clients/get-client-message-original', access: 'agent', uses: ['table:read', 'uploads'], stack: 2 },
+  { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'GET', path: '/api/dashboard', handler: 'dashboard/get-dashboard', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'GET', path: '/api/reminders', handler: 'reminders/get-reminders', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'GET', path: '/api/insights', handler: 'insights/get-insights', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15, stack: 2 },
+  { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'POST', path: '/api/outgoing/{id}/snooze', handler: 'outgoing/post-outgoing-snooze', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'POST', path: '/api/outgoing/approve-all', handler: 'outgoing/post-outgoing-approve-all', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 29, stack: 2 },
+  { method: 'POST', path: '/api/broadcasts', handler: 'broadcasts/post-broadcasts', access: 'agent', uses: ['table:write', 'import-queue'], stack: 2 },
+  { method: 'GET', path: '/api/broadcasts', handler: 'broadcasts/get-broadcasts', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'GET', path: '/api/broadcasts/{id}', handler: 'broadcasts/get-broadcast', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'POST', path: '/api/support', handler: 'support/post-support', access: 'agent', uses: ['table:write', 'mail'], stack: 2 },
+  { method: 'GET', path: '/api/support', handler: 'support/get-support', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'GET', path: '/api/admin/support', handler: 'admin/get-admin-support', access: 'admin', uses: ['table:read'] },
   { method: 'POST', path: '/api/admin/support/{id}', handler: 'admin/post-admin-support', access: 'admin', uses: ['table:write', 'mail'] },
   // RFC 8058 one-click unsubscribe comes from mailbox providers, cross-site, as a form: `raw` exempts
@@ -163,27 +170,27 @@ export const routes: readonly Route[] = [
   // A mail client that opens the List-Unsubscribe URI gets the page that explains and confirms (one-click is the POST).
   { method: 'GET', path: '/api/unsubscribe/{token}', handler: 'unsubscribe/get-unsubscribe', access: 'public', uses: ['table:read'] },
   { method: 'POST', path: '/api/twilio/inbound', handler: 'twilio/post-twilio-inbound', access: 'public', uses: ['table:write', 'mail', 'sms', 'push'], body: 'raw' },
-  { method: 'POST', path: '/api/google/connect', handler: 'google/post-google-connect', access: 'agent', uses: ['table:write', 'google'] },
+  { method: 'POST', path: '/api/google/connect', handler: 'google/post-google-connect', access: 'agent', uses: ['table:write', 'google'], stack: 2 },
   // Google's consent page sends the browser back here (a top-level GET, so the Lax session cookie comes along).
   { method: 'GET', path: '/api/google/callback', handler: 'google/get-google-callback', access: 'public', uses: ['table:write', 'google'] },
-  { method: 'GET', path: '/api/google/connection', handler: 'google/get-google-connection', access: 'agent', uses: ['table:read'] },
-  { method: 'PUT', path: '/api/google/connection', handler: 'google/put-google-connection', access: 'agent', uses: ['table:write'] },
-  { method: 'DELETE', path: '/api/google/connection', handler: 'google/delete-google-connection', access: 'agent', uses: ['table:write', 'google'] },
-  { method: 'GET', path: '/api/reviews', handler: 'reviews/get-reviews', access: 'agent', uses: ['table:read'] },
-  { method: 'POST', path: '/api/reviews/sync', handler: 'reviews/post-reviews-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29 },
-  { method: 'POST', path: '/api/reviews/{id}/match', handler: 'reviews/post-review-match', access: 'agent', uses: ['table:write'] },
-  { method: 'DELETE', path: '/api/reviews/{id}/match', handler: 'reviews/delete-review-match', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/reviews/{id}/reply-draft', handler: 'reviews/post-review-reply-draft', access: 'agent', uses: ['table:write', 'ai'], timeoutSeconds: 15 },
-  { method: 'PUT', path: '/api/reviews/{id}/reply', handler: 'reviews/put-review-reply', access: 'agent', uses: ['table:write', 'google'] },
+  { method: 'GET', path: '/api/google/connection', handler: 'google/get-google-connection', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'PUT', path: '/api/google/connection', handler: 'google/put-google-connection', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'DELETE', path: '/api/google/connection', handler: 'google/delete-google-connection', access: 'agent', uses: ['table:write', 'google'], stack: 2 },
+  { method: 'GET', path: '/api/reviews', handler: 'reviews/get-reviews', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'POST', path: '/api/reviews/sync', handler: 'reviews/post-reviews-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 2 },
+  { method: 'POST', path: '/api/reviews/{id}/match', handler: 'reviews/post-review-match', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'DELETE', path: '/api/reviews/{id}/match', handler: 'reviews/delete-review-match', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'POST', path: '/api/reviews/{id}/reply-draft', handler: 'reviews/post-review-reply-draft', access: 'agent', uses: ['table:write', 'ai'], timeoutSeconds: 15, stack: 2 },
+  { method: 'PUT', path: '/api/reviews/{id}/reply', handler: 'reviews/put-review-reply', access: 'agent', uses: ['table:write', 'google'], stack: 2 },
   // The tracked link in review requests ({APP_URL}/r/{token}): CloudFront sends /r/* to the API as it does /api/*.
   { method: 'GET', path: '/r/{token}', handler: 'reviews/get-review-link', access: 'public', uses: ['table:write'] },
-  { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'] },
-  { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'] },
+  { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'], stack: 2 },
+  { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'], stack: 2 },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
-  { method: 'GET', path: '/api/push/key', handler: 'push/get-push-key', access: 'agent', uses: ['table:read', 'push'] },
-  { method: 'POST', path: '/api/push/subscriptions', handler: 'push/post-push-subscriptions', access: 'agent', uses: ['table:write'] },
-  { method: 'DELETE', path: '/api/push/subscriptions/{id}', handler: 'push/delete-push-subscription', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/push/test', handler: 'push/post-push-test', access: 'agent', uses: ['table:write', 'push'], timeoutSeconds: 15 },
+  { method: 'GET', path: '/api/push/key', handler: 'push/get-push-key', access: 'agent', uses: ['table:read', 'push'], stack: 2 },
+  { method: 'POST', path: '/api/push/subscriptions', handler: 'push/post-push-subscriptions', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'DELETE', path: '/api/push/subscriptions/{id}', handler: 'push/delete-push-subscription', access: 'agent', uses: ['table:write'], stack: 2 },
+  { method: 'POST', path: '/api/push/test', handler: 'push/post-push-test', access: 'agent', uses: ['table:write', 'push'], timeoutSeconds: 15, stack: 2 },
   { method: 'GET', path: '/api/calendar/{file}', handler: 'calendar/get-calendar-feed', access: 'public', uses: ['table:read'] },
 ];
 

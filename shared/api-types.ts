@@ -589,6 +589,10 @@ export type ApproveAllResult = {
   heldBack: number;
   failed: number;
   lastSendDate: string | null;
+  /** Waiting messages this request did not reach: it stopped before the API's time limit. */
+  remaining: number;
+  /** When some remain: send it back as `after` to approve the rest (the messages after it); else null. */
+  continueAfter: string | null;
 };
 
 /**

@@ -15,6 +15,12 @@ export const IMPORT_JOB_MAX_ROWS = 100_000;
 export const SMALL_IMPORT_MAX_BYTES = 256 * 1024;
 /** The rows (or cards) a file sent in the request may hold: a small file with more lines goes through the job too. */
 export const SMALL_IMPORT_MAX_ROWS = 5000;
+/**
+ * The largest file POST /api/clients/import takes in the request itself. A binary body reaches the function base64
+ * (4 bytes for every 3) inside its JSON event, and Lambda refuses a synchronous event over 6 MB: 4 MB of file is about
+ * 5.4 MB there, with room for the form's other parts and the headers. A bigger file goes through the upload.
+ */
+export const INLINE_IMPORT_MAX_BYTES = 4 * 1024 * 1024;
 /** Imports one agent may start an hour. */
 export const IMPORTS_PER_HOUR = 20;
 /**
@@ -32,6 +38,7 @@ export const IMPORT_MESSAGES = {
   empty: 'The file is empty.',
   running: 'Another import is still running. Wait for it to finish, then import this file.',
   tooLarge: `The file is larger than ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files and import them one at a time.`,
+  tooLargeInline: `The file is larger than ${INLINE_IMPORT_MAX_BYTES / (1024 * 1024)} MB, the most one request can carry. Import it through the upload instead (POST /api/imports, then POST /api/imports/{id}/start), as the Import dialog does for big files.`,
 } as const;
 
 /** POST /api/imports: the file the browser is about to upload. */

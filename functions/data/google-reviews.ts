@@ -35,10 +35,18 @@ export type GoogleConnectionItem = {
   /** The newest updateTime the last complete sync saw: the next sync pages until it reaches it. */
   syncedThrough: string | null;
   lastSyncAt: string | null;
+  /** Where a sync that stopped part way got to: the next one continues there (services/google-reviews.ts). */
+  syncResume?: SyncResume;
   connectedAt: string;
   gsi1pk?: string;
   gsi1sk?: string;
 };
+
+/**
+ * A sync stopped part way (the function's time, or the pages one sync reads): Google's token of the next page to read,
+ * the syncedThrough it reads down to, and the newest updateTime it has seen so far (the next syncedThrough).
+ */
+export type SyncResume = { pageToken: string; since: string | null; newest: string | null };
 
 export async function getConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: table(), Key: googleConnectionKey(agentId) }));
@@ -66,7 +74,7 @@ export async function chooseLocation(agentId: string, locationName: string): Pro
       TableName: table(),
       Key: googleConnectionKey(agentId),
       UpdateExpression:
-        'SET locationName = :l, syncedThrough = :none, averageRating = :none, totalReviewCount = :none, gsi1pk = :g, gsi1sk = :agent',
+        'SET locationName = :l, syncedThrough = :none, averageRating = :none, totalReviewCount = :none, gsi1pk = :g, gsi1sk = :agent REMOVE syncResume',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: {
         ':l': locationName,
@@ -80,7 +88,7 @@ export async function chooseLocation(agentId: string, locationName: string): Pro
   return attributes as GoogleConnectionItem | null;
 }
 
-/** Records a finished sync: the location's rating and count, and how far it got. */
+/** Records a finished sync: the location's rating and count, and how far it got (a resume point is done with). */
 export async function recordSync(
   agentId: string,
   locationName: string,
@@ -90,7 +98,8 @@ export async function recordSync(
     new UpdateCommand({
       TableName: table(),
       Key: googleConnectionKey(agentId),
-      UpdateExpression: 'SET averageRating = :r, totalReviewCount = :n, syncedThrough = :s, lastSyncAt = :at',
+      UpdateExpression:
+        'SET averageRating = :r, totalReviewCount = :n, syncedThrough = :s, lastSyncAt = :at REMOVE syncResume',
       // A location changed or a disconnect meanwhile: this sync's numbers are not the connection's any more.
       ConditionExpression: 'locationName = :l',
       ExpressionAttributeValues: {
@@ -98,6 +107,29 @@ export async function recordSync(
         ':n': fields.totalReviewCount,
         ':s': fields.syncedThrough,
         ':at': fields.at,
+        ':l': locationName,
+      },
+    }),
+  );
+}
+
+/** Keeps where a sync that stopped part way got to, with the location's rating and count as Google gave them. */
+export async function recordSyncProgress(
+  agentId: string,
+  locationName: string,
+  fields: { averageRating: number | null; totalReviewCount: number; resume: SyncResume },
+): Promise<void> {
+  await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression: 'SET averageRating = :r, totalReviewCount = :n, syncResume = :resume',
+      // As recordSync: what was read of another location is not this connection's.
+      ConditionExpression: 'locationName = :l',
+      ExpressionAttributeValues: {
+        ':r': fields.averageRating,
+        ':n': fields.totalReviewCount,
+        ':resume': fields.resume,
         ':l': locationName,
       },
     }),
@@ -117,15 +149,21 @@ export async function deleteConnection(agentId: string): Promise<GoogleConnectio
   return out?.Attributes as GoogleConnectionItem | undefined;
 }
 
-/** The agents with a location chosen (the hourly sync), a page at a time. */
+/**
+ * The agents with a location chosen (the hourly sync), the least recently synced first: a run cut short by its time
+ * leaves the agents it did not reach (and the one whose sync stopped part way) for the next run to begin with.
+ */
 export async function connectedAgents(): Promise<string[]> {
-  const items = await queryAll<{ agentId: string }>({
+  const items = await queryAll<{ agentId: string; lastSyncAt?: string | null }>({
     IndexName: GSI1,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': GOOGLE_CONNECTED_PARTITION },
-    ProjectionExpression: 'agentId',
+    ProjectionExpression: 'agentId, lastSyncAt',
   });
-  return items.map((item) => item.agentId);
+  const lastSync = (item: { lastSyncAt?: string | null }) => item.lastSyncAt ?? '';
+  return items
+    .sort((a, b) => lastSync(a).localeCompare(lastSync(b)) || a.agentId.localeCompare(b.agentId))
+    .map((item) => item.agentId);
 }
 
 export type OAuthStateItem = {

@@ -572,18 +572,18 @@ describe('duplicate e-mails in one file', () => {
 });
 
 describe('limits', () => {
-  it('are 5 MB and 5,000 rows', () => {
-    expect(CSV_MAX_BYTES).toBe(5 * 1024 * 1024);
+  it("are 4 MB (what Lambda's 6 MB event carries once base64) and 5,000 rows", () => {
+    expect(CSV_MAX_BYTES).toBe(4 * 1024 * 1024);
     expect(CSV_MAX_ROWS).toBe(5000);
   });
 
-  it('refuses a file over 5 MB', () => {
-    expect(() => parseClientCsv(new Uint8Array(CSV_MAX_BYTES + 1).fill(0x61), { today: TODAY })).toThrow(
-      CsvTooLargeError,
-    );
+  it('refuses a file over 4 MB, pointing to the upload', () => {
+    const parse = () => parseClientCsv(new Uint8Array(4 * 1024 * 1024 + 1).fill(0x61), { today: TODAY });
+    expect(parse).toThrow(CsvTooLargeError);
+    expect(parse).toThrow(/larger than 4 MB.*through the upload instead \(POST \/api\/imports/);
   });
 
-  it('takes a file of exactly 5 MB', () => {
+  it('takes a file of exactly 4 MB', () => {
     const start = 'name,email,phone,notes\nAnn Lee,ann@example.com,555-123-4567,';
     const text = `${start}${'x'.repeat(CSV_MAX_BYTES - start.length - 1)}\n`;
     expect(bytes(text).byteLength).toBe(CSV_MAX_BYTES);

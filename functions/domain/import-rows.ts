@@ -12,25 +12,30 @@ import {
   type ClientInput,
 } from '@shared/client-schema';
 import { parseFlexibleDate, yearlessDate } from '@shared/dates';
-import { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS, SMALL_IMPORT_MAX_ROWS } from '@shared/imports';
+import {
+  IMPORT_JOB_MAX_BYTES,
+  IMPORT_JOB_MAX_ROWS,
+  IMPORT_MESSAGES,
+  INLINE_IMPORT_MAX_BYTES,
+  SMALL_IMPORT_MAX_ROWS,
+} from '@shared/imports';
 
-/** The limits of a file sent in the request (POST /api/clients/import); bigger files go through the import job. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The limits of a file sent in the request (POST /api/clients/import), what Lambda's 6 MB event carries; bigger files
+ * go through the upload and the import job.
+ */
+export const IMPORT_MAX_BYTES = INLINE_IMPORT_MAX_BYTES;
 export const IMPORT_MAX_ROWS = SMALL_IMPORT_MAX_ROWS;
 export { IMPORT_JOB_MAX_BYTES, IMPORT_JOB_MAX_ROWS };
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** How the file's entries are called in messages: spreadsheet rows, or the cards of a vCard file. */
 export type ImportUnit = 'row' | 'card';
 
+/** A file sent in the request over IMPORT_MAX_BYTES: the upload takes it (the message says how). */
 export class ImportTooLargeError extends Error {
   override name = 'ImportTooLargeError';
-  constructor(
-    readonly bytes: number,
-    maxBytes = IMPORT_MAX_BYTES,
-  ) {
-    super(`The file is larger than ${megabytes(maxBytes)}. Split it into smaller files and import them one at a time.`);
+  constructor(readonly bytes: number) {
+    super(IMPORT_MESSAGES.tooLargeInline);
   }
 }
 

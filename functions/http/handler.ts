@@ -30,6 +30,7 @@ import { currentInvocation, newInvocation, runInvocation, type Invocation } from
 import { createLogger, type Logger } from '../observability/logger';
 import { flushMetrics } from '../observability/metrics';
 import { countRouteOutcome } from '../observability/route-metrics';
+import { remainingTimeOf, type RemainingMs } from '../lib/time-budget';
 
 /** What a handler answers; `Res` is its route's type in shared/api-types.ts (ApiResponses). */
 export type HandlerResult<Res = unknown> = {
@@ -53,6 +54,8 @@ type BaseContext<B, Q> = {
   /** The caller's address (an IPv6 caller's /64 network): the key of the per-IP throttles. */
   ip: string;
   log: Logger;
+  /** The time the function has left before its timeout (Lambda's getRemainingTimeInMillis): long work stops on it. */
+  remainingMs: RemainingMs;
   /** The caller's session, when there is one (public routes load it on demand). */
   session(): Promise<Session | null>;
 };
@@ -167,6 +170,7 @@ export function buildRouteHandler<B, Q, R extends Refusal = never>(
           }),
         ),
         log: state.log,
+        remainingMs: remainingTimeOf(context),
         session: () => (sessionPromise ??= readSession(event)),
       })
         .then((value) => {

@@ -15,7 +15,8 @@ export function parseMultipart(
     try {
       parser = busboy({
         headers: { 'content-type': contentType ?? '' },
-        limits: { fileSize: maxFileBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+        // busboy calls a file that reaches `fileSize` too large: one byte more, so exactly maxFileBytes passes.
+        limits: { fileSize: maxFileBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
       });
     } catch {
       reject(new HttpError(400, 'The upload is not a valid multipart form.', { code: 'BAD_MULTIPART' }));

@@ -6,6 +6,12 @@
 // reported one by one ({ batchItemFailures }), so SQS
 // retries only those, and sends them to the dead-letter queue after 3 tries.
 //
+// The batch works to the function's time: a message starts only while more than RECORD_START_MARGIN_MS is left, and a
+// digest's automatic messages stop when less than a message's time is left (functions/services/automations.ts). What
+// did not start or finish goes back to the queue as a batch item failure, never the whole batch cut off by the
+// timeout: the messages done are the ones not reported, and a digest taken up again finds the automatic messages
+// already made and makes only the rest.
+//
 // The reminders counter and shared/activity.ts: "reminders provided" in a month are the key-date
 // events that fell in it (on or before today) for clients who existed on the event's date. The
 // worker adds, once per agent per local day, the events dated that day: so each event is counted
@@ -16,7 +22,7 @@
 // all agents for the admin chart, without reading every client. They differ only where the counter
 // cannot know the future: a client deleted later still counts in the counter, and a client added
 // after the 8 am run is not counted that day.
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { isCalendarDate } from '@shared/dates';
 import { withDefaultPrefs } from '@shared/reminder-prefs';
 import { isId } from '@shared/schemas';
@@ -38,6 +44,7 @@ import {
   digestSms,
   isEmptyDigest,
 } from '../domain/reminder-digest';
+import { OutOfTimeError, remainingTimeOf, UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import { observeJob } from '../observability/job';
 import { createLogger, type Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
@@ -52,6 +59,11 @@ import { sendMonthlySummary } from '../services/monthly-summary';
 
 /** Messages of a batch handled at the same time (each sends mail; SES has a rate). */
 const CONCURRENCY = 4;
+/**
+ * A message of the batch starts only while more than this is left before the timeout: a digest's own work after its
+ * automatic messages (the clients read, the milestones, the e-mail and text) fits in it.
+ */
+export const RECORD_START_MARGIN_MS = 60_000;
 
 export type DigestResult =
   | { status: 'sent'; outcome: DigestOutcome }
@@ -60,22 +72,33 @@ export type DigestResult =
   | { status: 'busy' }
   | { status: 'no-agent' };
 
-export const handler = observeJob('reminders-worker', (event: SQSEvent): Promise<SQSBatchResponse> =>
-  handleBatch(event, new Date()),
+export const handler = observeJob('reminders-worker', (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+  handleBatch(event, new Date(), remainingTimeOf(context)),
 );
 
 /**
  * One batch of the queue, as of `now`: the Lambda passes the time it runs; `npm run job:reminders`
- * passes each simulated hour of the day it replays, so drafts and due sends happen as they would.
+ * passes each simulated hour of the day it replays, so drafts and due sends happen as they would. `remainingMs`: the
+ * time the function has left (unlimited when not given).
  */
-export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchResponse> {
+export async function handleBatch(
+  event: SQSEvent,
+  now: Date,
+  remainingMs: RemainingMs = UNLIMITED,
+): Promise<SQSBatchResponse> {
   const log = createLogger();
   const failures: SQSBatchItemFailure[] = [];
+  let notStarted = 0;
   // The same agent and day twice in one batch: the later copies share the first one's fate.
   const byDay = new Map<string, Promise<boolean>>();
   const queue = [...(event?.Records ?? [])];
   const work = async () => {
     for (let record = queue.shift(); record; record = queue.shift()) {
+      if (remainingMs() < RECORD_START_MARGIN_MS) {
+        notStarted += 1;
+        failures.push({ itemIdentifier: record.messageId });
+        continue;
+      }
       const message = parseMessage(record);
       let ok: Promise<boolean>;
       if (message && 'kind' in message) {
@@ -88,13 +111,14 @@ export async function handleBatch(event: SQSEvent, now: Date): Promise<SQSBatchR
         ok = Promise.resolve(false);
       } else {
         const key = `${message.agentId}#${message.date}`;
-        ok = byDay.get(key) ?? processMessage(message, record.messageId, now);
+        ok = byDay.get(key) ?? processMessage(message, record.messageId, now, remainingMs);
         byDay.set(key, ok);
       }
       if (!(await ok)) failures.push({ itemIdentifier: record.messageId });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
+  if (notStarted > 0) log.info('batch stopped before the timeout; the rest goes back to the queue', { notStarted });
   return { batchItemFailures: failures };
 }
 
@@ -139,14 +163,20 @@ async function processHeldNotice(message: HeldNoticeMessage, messageId: string, 
   }
 }
 
-async function processMessage(message: DigestMessage, messageId: string, now: Date): Promise<boolean> {
+async function processMessage(
+  message: DigestMessage,
+  messageId: string,
+  now: Date,
+  remainingMs: RemainingMs,
+): Promise<boolean> {
   const log = createLogger({ messageId, agentId: message.agentId, date: message.date });
   try {
-    const result = await sendDailyDigest(message, log, now);
+    const result = await sendDailyDigest(message, log, now, remainingMs);
     if (result.status === 'busy') log.info('digest in progress elsewhere; will retry');
     return result.status !== 'busy';
   } catch (error) {
-    log.error('digest failed; will retry', { error });
+    if (error instanceof OutOfTimeError) log.info('digest stopped before the timeout; will continue', { error });
+    else log.error('digest failed; will retry', { error });
     return false;
   }
 }
@@ -155,6 +185,7 @@ export async function sendDailyDigest(
   { agentId, date }: DigestMessage,
   log: Logger,
   now: Date = new Date(),
+  remainingMs: RemainingMs = UNLIMITED,
 ): Promise<DigestResult> {
   const agent = await getUserById(agentId);
   if (!agent) {
@@ -179,7 +210,7 @@ export async function sendDailyDigest(
   let automation: AutomationRun | undefined;
   try {
     // The day's automatic messages first, so the digest can point at those waiting for approval.
-    automation = await runAutomations(agent, date, now);
+    automation = await runAutomations(agent, date, now, remainingMs);
     const clients = await listClients(agentId);
     for (const client of clientsOwedHomeownerMilestones(clients, date)) await awardDueMilestones(client, date, now);
     const approvals =

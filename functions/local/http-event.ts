@@ -8,6 +8,16 @@ import { ROUTE_DEFAULTS, type Route } from '../routes';
 
 const TEXT_TYPES = /^(text\/|application\/(json|xml|javascript|x-www-form-urlencoded)|[^;]*\+json)/i;
 
+/**
+ * The largest event Lambda takes in a synchronous invoke (6 MB): API Gateway never reaches a function with more and
+ * answers 413 itself. A binary body counts base64-encoded (4 bytes for every 3), so a file sent in a request can be
+ * about 4 MB.
+ */
+export const LAMBDA_SYNC_PAYLOAD_MAX_BYTES = 6 * 1024 * 1024;
+
+/** The size of the event as Lambda receives it: its JSON. */
+export const eventPayloadBytes = (event: APIGatewayProxyEventV2): number => Buffer.byteLength(JSON.stringify(event));
+
 export function toHttpApiEvent(
   req: IncomingMessage,
   url: URL,

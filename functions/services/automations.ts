@@ -35,6 +35,7 @@ import { textsAllowed } from '../domain/sms-consent';
 import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { pushToAgent } from '../integrations/push';
+import { OutOfTimeError, UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import { writeDraft } from './drafts';
 import { reserveDailySend } from './send-limits';
 
@@ -83,10 +84,22 @@ export function skipReason(
 }
 
 /**
- * The day's automatic messages for one agent (`date` is the agent's local date). Safe to run again: what exists is left
- * alone.
+ * What one automatic message may take (its draft by the model, up to 10 s, and its writes): a run makes the next one
+ * only while more than this is left before the function's timeout.
  */
-export async function runAutomations(agent: UserItem, date: string, now = new Date()): Promise<AutomationRun> {
+export const AUTOMATIC_MESSAGE_TIME_MS = 30_000;
+
+/**
+ * The day's automatic messages for one agent (`date` is the agent's local date). Safe to run again: what exists is left
+ * alone. When the function's time (`remainingMs`) runs short it stops before the next message with an OutOfTimeError,
+ * and the run made again later makes only the rest.
+ */
+export async function runAutomations(
+  agent: UserItem,
+  date: string,
+  now = new Date(),
+  remainingMs: RemainingMs = UNLIMITED,
+): Promise<AutomationRun> {
   const run: AutomationRun = {
     due: 0,
     awaiting: 0,
@@ -108,6 +121,7 @@ export async function runAutomations(agent: UserItem, date: string, now = new Da
       run.existing += 1;
       return;
     }
+    if (remainingMs() < AUTOMATIC_MESSAGE_TIME_MS) throw new OutOfTimeError("the day's next automatic message");
     const outcome = await automaticMessage(agent, client, rule, id, date, now);
     if (!outcome) run.existing += 1;
     else if (outcome.status === 'skipped') run.skipped[outcome.reason] = (run.skipped[outcome.reason] ?? 0) + 1;

@@ -22,6 +22,8 @@ import { automaticSendAt } from '../domain/client-message';
 import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
 import { enqueueImport } from '../integrations/import-queue';
+import { UNLIMITED, type RemainingMs } from '../lib/time-budget';
+import { createLogger } from '../observability/logger';
 import { approveOutgoing } from './outgoing';
 import { reserveDailySend } from './send-limits';
 
@@ -30,6 +32,7 @@ export const HOLD_BACK_DAYS_MAX = 30;
 /** Broadcast messages go at this time of the client's day (a text: within its quiet hours' window). */
 const SEND_MINUTE = 10 * 60;
 const RECENT = 20;
+const log = createLogger({ module: 'broadcasts' });
 
 export const broadcastMessageId = (broadcastId: string, clientId: string): string =>
   createHash('sha256').update(`broadcast|${broadcastId}|${clientId}`).digest('base64url').slice(0, 22);
@@ -142,46 +145,104 @@ export async function recentBroadcasts(agentId: string): Promise<Broadcast[]> {
 }
 
 /**
- * POST /api/outgoing/approve-all: approves every message waiting (of one broadcast when named) as each approve does;
- * one the daily caps refuse is scheduled for the first later day with room.
+ * What one approval may take (the single approve route's timeout): "Approve all" starts the next message only while
+ * more than this is left before the function's timeout, so it never runs past API Gateway's 29 s and never stops in the
+ * middle of a send.
+ */
+export const APPROVAL_TIME_MS = 15_000;
+
+export type ApproveAllOptions = {
+  /** Only the waiting messages after this one (the `continueAfter` of the previous answer). */
+  after?: string;
+  /** The time the function has left (Lambda's); unlimited when not given. */
+  remainingMs?: RemainingMs;
+};
+
+/**
+ * POST /api/outgoing/approve-all: approves every message waiting (of one broadcast when named), in the order of their
+ * ids, as each approve does; one the daily caps refuse is scheduled for the first later day with room. It stops when
+ * the function's time runs short (after one message at least, so each request moves on), and answers how many it did
+ * not reach and where to continue.
  */
 export async function approveAll(
   agent: UserItem,
   broadcastId: string | undefined,
   now = new Date(),
+  { after, remainingMs = UNLIMITED }: ApproveAllOptions = {},
 ): Promise<ApproveAllResult> {
-  const waiting = (await listOutgoing(agent.id)).filter(
-    (m) => m.status === 'awaiting-approval' && (broadcastId === undefined || m.broadcastId === broadcastId),
-  );
-  const result: ApproveAllResult = { sent: 0, scheduled: 0, heldBack: 0, failed: 0, lastSendDate: null };
+  const waiting = (await listOutgoing(agent.id))
+    .filter(
+      (m) =>
+        m.status === 'awaiting-approval' &&
+        (broadcastId === undefined || m.broadcastId === broadcastId) &&
+        (after === undefined || m.id > after),
+    )
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const result: ApproveAllResult = {
+    sent: 0,
+    scheduled: 0,
+    heldBack: 0,
+    failed: 0,
+    lastSendDate: null,
+    remaining: 0,
+    continueAfter: null,
+  };
   const later = { email: new SlotFinder(agent, 'email', now, 1), sms: new SlotFinder(agent, 'sms', now, 1) };
-  for (const item of waiting) {
-    const approved = await approveOutgoing(agent, item.id, {}, now);
-    if (!isRefusal(approved)) {
-      if (approved.status === 'sent') result.sent += 1;
-      else if (approved.status === 'scheduled') result.scheduled += 1;
-      continue;
+  const stopBefore = (index: number) => {
+    result.remaining = waiting.length - index;
+    result.continueAfter = waiting[index - 1]!.id;
+  };
+  for (const [index, item] of waiting.entries()) {
+    if (index > 0 && remainingMs() < APPROVAL_TIME_MS) {
+      stopBefore(index);
+      break;
     }
-    if (approved.kind !== 'daily-limit' && approved.kind !== 'platform-limit') {
-      result.failed += 1;
-      continue;
+    try {
+      await approveOne(agent, item, now, later, result);
+    } catch (error) {
+      // The first message's error is the request's; after it, the answer says what was done, and the next request
+      // begins with this message (an approval that stops on an error leaves it waiting, never `sending`).
+      if (index === 0) throw error;
+      log.warn('approve all stopped on an error', { agentId: agent.id, messageId: item.id, error });
+      stopBefore(index);
+      break;
     }
-    const slot = await later[item.channel as BroadcastChannel].reserve();
-    if (isRefusal(slot)) {
-      result.failed += 1;
-      continue;
-    }
-    const moved = await changeMessageStatus(item.clientId, item.id, {
-      from: 'awaiting-approval',
-      to: 'scheduled',
-      set: { sendAt: sendAtFor(slot, undefined, agent, now), slotDay: slot.day },
-    });
-    if (!moved) {
-      await releaseSend(slot);
-      continue;
-    }
-    result.heldBack += 1;
-    if (!result.lastSendDate || slot.day > result.lastSendDate) result.lastSendDate = slot.day;
   }
   return result;
+}
+
+/** One waiting message of "Approve all", its outcome counted in `result`. */
+async function approveOne(
+  agent: UserItem,
+  item: MessageItem,
+  now: Date,
+  later: Record<BroadcastChannel, SlotFinder>,
+  result: ApproveAllResult,
+): Promise<void> {
+  const approved = await approveOutgoing(agent, item.id, {}, now);
+  if (!isRefusal(approved)) {
+    if (approved.status === 'sent') result.sent += 1;
+    else if (approved.status === 'scheduled') result.scheduled += 1;
+    return;
+  }
+  if (approved.kind !== 'daily-limit' && approved.kind !== 'platform-limit') {
+    result.failed += 1;
+    return;
+  }
+  const slot = await later[item.channel as BroadcastChannel].reserve();
+  if (isRefusal(slot)) {
+    result.failed += 1;
+    return;
+  }
+  const moved = await changeMessageStatus(item.clientId, item.id, {
+    from: 'awaiting-approval',
+    to: 'scheduled',
+    set: { sendAt: sendAtFor(slot, undefined, agent, now), slotDay: slot.day },
+  });
+  if (!moved) {
+    await releaseSend(slot);
+    return;
+  }
+  result.heldBack += 1;
+  if (!result.lastSendDate || slot.day > result.lastSendDate) result.lastSendDate = slot.day;
 }

@@ -19,6 +19,7 @@ import {
   putConnection,
   putOAuthState,
   recordSync,
+  recordSyncProgress,
   reviewPage,
   setMatch,
   setReply,
@@ -31,6 +32,7 @@ import {
 } from '../data/google-reviews';
 import type { UserItem } from '../data/users';
 import { forEachLimited } from '../lib/concurrency';
+import { UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import type {
   AnonymousReview,
   GoogleNoLocation,
@@ -200,37 +202,46 @@ const sameFromGoogle = (item: ReviewItem, fields: GoogleFields) =>
 
 export type SyncRefusal = GoogleNotConnected | GoogleNoLocation;
 
+/** What reading one page of reviews and writing it may take: a sync reads the next page only while more is left. */
+export const SYNC_PAGE_TIME_MS = 10_000;
+
+/** A sync's outcome; `complete` false when it stopped part way and keeps where it got to for the next one. */
+export type SyncOutcome = ReviewSyncResult & { complete: boolean };
+
 /**
  * Reads the location's reviews, the most recently updated first, until it reaches what the last sync saw; adds the
- * new, updates the changed, then suggests who wrote each new one.
+ * new, updates the changed, then suggests who wrote each new one. It reads one page at least, then stops before the
+ * next when the function's time (`remainingMs`) runs short or MAX_SYNC_PAGES are read: the next sync continues from
+ * that page (the connection's syncResume) down to the same point, and only then moves syncedThrough on.
  */
 export async function syncReviews(
   agent: Pick<UserItem, 'id'>,
   now = new Date(),
-): Promise<ReviewSyncResult | SyncRefusal> {
+  { remainingMs = UNLIMITED }: { remainingMs?: RemainingMs } = {},
+): Promise<SyncOutcome | SyncRefusal> {
   const connection = await getConnection(agent.id);
   if (!connection) return { kind: 'google-not-connected' };
   const location = connection.locationName;
   if (!location) return { kind: 'google-no-location' };
   const accessToken = await accessTokenOf(connection);
+  const resume = connection.syncResume;
+  // Newest updated first: a review is the sync's to look at from `since` (the last complete sync's newest) on.
+  const since = resume ? resume.since : connection.syncedThrough;
+  let newest: string | null = resume?.newest ?? null;
   let added = 0;
   let updated = 0;
-  let newest: string | null = null;
   let summary = { averageRating: null as number | null, totalReviewCount: 0 };
   const fresh: ReviewItem[] = [];
-  let pageToken: string | undefined;
-  let reachedLastSync = false;
-  for (let page = 0; page < MAX_SYNC_PAGES && !reachedLastSync; page += 1) {
-    const answer = await listReviews(accessToken, connection.accountName, location, pageToken);
+  let pageToken: string | undefined = resume?.pageToken;
+  let complete = false;
+  for (let page = 0; page === 0 || (page < MAX_SYNC_PAGES && remainingMs() >= SYNC_PAGE_TIME_MS); page += 1) {
+    const answer = await reviewsPage(accessToken, connection.accountName, location, pageToken, page === 0);
     summary = { averageRating: answer.averageRating, totalReviewCount: answer.totalReviewCount };
     const known = await knownReviews(
       agent.id,
       answer.reviews.map((r) => r.reviewId),
     );
-    // Newest updated first: the page's reviews from the last sync's on are the ones to look at.
-    const since = connection.syncedThrough;
     const changed = since ? answer.reviews.filter((review) => review.updateTime >= since) : answer.reviews;
-    reachedLastSync = changed.length < answer.reviews.length;
     for (const review of changed) if (!newest || review.updateTime > newest) newest = review.updateTime;
     await forEachLimited(changed, SYNC_WRITES_IN_FLIGHT, async (review) => {
       const fields = googleFields(review);
@@ -246,16 +257,37 @@ export async function syncReviews(
         updated += 1;
       }
     });
-    if (!answer.nextPageToken) break;
+    if (changed.length < answer.reviews.length || !answer.nextPageToken) {
+      complete = true;
+      break;
+    }
     pageToken = answer.nextPageToken;
   }
-  await recordSync(agent.id, location, {
-    ...summary,
-    syncedThrough: newest ?? connection.syncedThrough,
-    at: now.toISOString(),
-  });
+  if (complete)
+    await recordSync(agent.id, location, { ...summary, syncedThrough: newest ?? since, at: now.toISOString() });
+  else await recordSyncProgress(agent.id, location, { ...summary, resume: { pageToken: pageToken!, since, newest } });
   if (fresh.some((r) => !r.isAnonymous)) await suggestMatches(agent.id, fresh, now);
-  return { added, updated, total: summary.totalReviewCount };
+  return { added, updated, total: summary.totalReviewCount, complete };
+}
+
+/**
+ * One page of the location's reviews. A page token kept from an earlier run that Google no longer takes (it expired)
+ * starts the pass again from the top: what was written already is found unchanged.
+ */
+async function reviewsPage(
+  accessToken: string,
+  account: string,
+  location: string,
+  pageToken: string | undefined,
+  resumed: boolean,
+): ReturnType<typeof listReviews> {
+  try {
+    return await listReviews(accessToken, account, location, pageToken);
+  } catch (error) {
+    if (!(resumed && pageToken && error instanceof GoogleBusinessError && error.reason === 'refused')) throw error;
+    log.warn('a kept page token was refused; the sync starts from the top', { location });
+    return listReviews(accessToken, account, location, undefined);
+  }
 }
 
 /** The clients asked in the window before the oldest new review, scored against each new review. */

@@ -95,7 +95,7 @@ export async function sendClientEmail(
   const slot = await reserveDailySend(agent, 'email', now);
   if (isRefusal(slot)) return slot;
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
-  const sent = await transmitEmail(agent, message, slot, now, client, bodyHtml);
+  const sent = await transmitEmail(agent, message, slot, now, { client, bodyHtml });
   if (isRefusal(sent)) return sent;
   return { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) };
 }
@@ -146,6 +146,14 @@ export async function agentEmailTo(
 }
 
 /**
+ * What becomes of a message held in `sending` whose send stopped on an error before the provider was asked (nothing
+ * left): by default it failed, its slot given back (giveUp); an approval puts it back in the queue (sendApproved).
+ */
+type Unsent = (message: MessageItem, slot: SendSlot, problem: string) => Promise<void>;
+
+const NOT_SENT = 'the message could not be sent';
+
+/**
  * Sends an e-mail held in status `sending` from the agent, with the unsubscribe link and headers,
  * marks it sent and advances the client's last contact (from `client` as the caller read it, if it has it). A refusal
  * by the mail service gives the cap slot back and is returned.
@@ -155,10 +163,15 @@ async function transmitEmail(
   message: MessageItem,
   slot: SendSlot,
   now: Date,
-  client?: ClientItem,
-  bodyHtml?: string,
+  { client, bodyHtml, unsent = giveUp }: { client?: ClientItem; bodyHtml?: string; unsent?: Unsent } = {},
 ): Promise<MessageItem | SendFailed<'email'>> {
-  const composed = await agentEmailTo(agent, message.clientId, message.subject ?? '', message.body, bodyHtml);
+  let composed: ComposedEmail;
+  try {
+    composed = await agentEmailTo(agent, message.clientId, message.subject ?? '', message.body, bodyHtml);
+  } catch (error) {
+    await unsent(message, slot, NOT_SENT);
+    throw error;
+  }
   let sesMessageId: string | undefined;
   try {
     sesMessageId = await sendEmail({
@@ -167,11 +180,7 @@ async function transmitEmail(
       tags: { agent: agent.id, client: message.clientId, message: message.id },
     });
   } catch (error) {
-    await giveUp(
-      message,
-      slot,
-      error instanceof MailError ? 'the mail service refused the message' : 'the message could not be sent',
-    );
+    await giveUp(message, slot, error instanceof MailError ? 'the mail service refused the message' : NOT_SENT);
     if (error instanceof MailError) return { kind: 'send-failed', channel: 'email' };
     throw error;
   }
@@ -270,7 +279,10 @@ async function transmitText(
   slot: SendSlot,
   now: Date,
   agentTimeZone?: string,
+  unsent: Unsent = giveUp,
 ): Promise<TextOutcome> {
+  // Until the provider is asked, an error of ours leaves nothing sent; after, the text may have left.
+  let handedOver = false;
   try {
     if (await providerOptedOut(message.to)) {
       await markTextOptOut(message, now, 'sns');
@@ -278,10 +290,11 @@ async function transmitText(
       return { status: 'opted-out' };
     }
     const first = !(await hasTextedPhone(message.to, message.agentId, message.clientId));
+    handedOver = true;
     await sendSms(message.to, composeText(message.body, first));
   } catch (error) {
     if (!(error instanceof SmsError)) {
-      await giveUp(message, slot, 'the message could not be sent');
+      await (handedOver ? giveUp : unsent)(message, slot, NOT_SENT);
       throw error;
     }
     if (error.optedOut) await markTextOptOut(message, now, 'twilio');
@@ -428,12 +441,13 @@ async function deliverScheduledEmail(
     await giveUp(message, slot, emailProblem(to));
     return 'opted-out';
   }
-  return isRefusal(await transmitEmail(agent, message, slot, now, client)) ? 'failed' : 'sent';
+  return isRefusal(await transmitEmail(agent, message, slot, now, { client })) ? 'failed' : 'sent';
 }
 
 /**
  * An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand, or why it
- * did not leave.
+ * did not leave. A send that stops on an error before the provider has the message puts it back in the agent's queue,
+ * waiting for approval again with its slot given back: never left `sending`, and approving it again sends it.
  */
 export async function sendApproved(
   agent: UserItem,
@@ -441,7 +455,13 @@ export async function sendApproved(
   slot: SendSlot,
   now = new Date(),
 ): Promise<MessageItem | OptedOut<'sms'> | SendFailed> {
-  if (message.channel === 'email') return transmitEmail(agent, message, slot, now);
-  const outcome = await transmitText(message, slot, now, agent.timeZone);
+  if (message.channel === 'email') return transmitEmail(agent, message, slot, now, { unsent: backToApproval });
+  const outcome = await transmitText(message, slot, now, agent.timeZone, backToApproval);
   return outcome.status === 'sent' ? outcome.message : textRefusal(outcome);
+}
+
+/** An approved message that did not leave, waiting for approval again; its slot goes back. */
+async function backToApproval(message: MessageItem, slot: SendSlot): Promise<void> {
+  const back = await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'awaiting-approval' });
+  if (back) await releaseSend(slot);
 }

@@ -65,6 +65,8 @@ export type ApiProps = {
   ai: AiSettings;
   /** Abuse limits by variable name (DAILY_EMAIL_LIMIT…): every route function gets them. */
   limits?: Readonly<Record<string, string>>;
+  /** The operator's other settings of every route function (LOG_LEVEL, PASSWORD_HASH_COST), by variable name. */
+  settings?: Readonly<Record<string, string>>;
   /** The import job's queue: the routes that declare `import-queue` send to it. */
   importsQueue: sqs.IQueue;
   throttle?: ApiThrottle;
@@ -78,22 +80,25 @@ export type ApiProps = {
 export const ROUTES_PER_NESTED_STACK = 40;
 
 /**
- * The nested stacks the routes deploy in, by area: the routes of one access class (public, agent, admin) in
- * route-table order, 40 to a stack (`AgentRoutes`, `AgentRoutes2`, …). A route added at the end of its class moves
- * no other; one added in the middle may push the last of its class into the next stack (functions are stateless:
- * CloudFormation creates the new one before it deletes the old).
+ * The nested stacks the routes deploy in: by access class (public, agent, admin) and the route's own `stack` number in
+ * functions/routes.ts (`AgentRoutes`, `AgentRoutes2`, …), never by its place in the table, so adding or removing a
+ * route moves no other. A function cannot move between stacks in one deploy: the new stack would create its route key
+ * while the old one still holds it. infra/stack.test.ts keeps each stack at ROUTES_PER_NESTED_STACK routes at most.
  */
-export function routeStacks(routes: readonly Route[]): { id: string; routes: Route[] }[] {
-  const stacks: { id: string; routes: Route[] }[] = [];
-  for (const access of ['public', 'agent', 'admin'] as const) {
-    const ofAccess = routes.filter((route) => route.access === access);
-    for (let i = 0; i < ofAccess.length; i += ROUTES_PER_NESTED_STACK) {
-      const n = i / ROUTES_PER_NESTED_STACK + 1;
-      const id = `${access[0]!.toUpperCase()}${access.slice(1)}Routes${n > 1 ? n : ''}`;
-      stacks.push({ id, routes: ofAccess.slice(i, i + ROUTES_PER_NESTED_STACK) });
-    }
+export function routeStacks(routes: readonly Route[]): { id: string; access: Route['access']; routes: Route[] }[] {
+  const stacks = new Map<string, { id: string; access: Route['access']; n: number; routes: Route[] }>();
+  for (const route of routes) {
+    const n = route.stack ?? 1;
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${route.handler}: stack must be a whole number from 1`);
+    const id = `${route.access[0]!.toUpperCase()}${route.access.slice(1)}Routes${n > 1 ? n : ''}`;
+    const stack = stacks.get(id) ?? { id, access: route.access, n, routes: [] };
+    stack.routes.push(route);
+    stacks.set(id, stack);
   }
-  return stacks;
+  const order = ['public', 'agent', 'admin'];
+  return [...stacks.values()]
+    .sort((a, b) => order.indexOf(a.access) - order.indexOf(b.access) || a.n - b.n)
+    .map(({ id, access, routes: ofStack }) => ({ id, access, routes: ofStack }));
 }
 
 export class Api extends Construct {
@@ -136,6 +141,7 @@ export class Api extends Construct {
       ...messaging.environment,
       ...(props.adminEmails?.length ? { ADMIN_EMAILS: props.adminEmails.join(',') } : {}),
       ...props.limits,
+      ...props.settings,
     };
 
     const functionLogs = new logs.LogGroup(this, 'FunctionLogs', { retention: logs.RetentionDays.ONE_MONTH });
@@ -158,9 +164,9 @@ export class Api extends Construct {
     // The HTTP API, its stage and the roles stay here; each route's function, integration and route go in a nested
     // stack of its area, which keeps every template far from CloudFormation's 500 resources.
     const scopeOf = new Map<Route, NestedStack>();
-    this.routeStacks = routeStacks(props.routes).map(({ id: stackId, routes }) => {
+    this.routeStacks = routeStacks(props.routes).map(({ id: stackId, access, routes }) => {
       const nested = new NestedStack(this, stackId, {
-        description: `Hearth CRM API: ${routes.length} ${routes[0]!.access} routes, ${routes[0]!.method} ${routes[0]!.path} onwards`,
+        description: `Hearth CRM API: ${routes.length} ${access} routes (${stackId} in functions/routes.ts)`,
       });
       for (const route of routes) scopeOf.set(route, nested);
       return nested;

@@ -1,4 +1,5 @@
-// POST /api/reviews/sync: reads the location's reviews from Google down to the last sync (as the hourly job does).
+// POST /api/reviews/sync: reads the location's reviews from Google down to the last sync (as the hourly job does). It
+// stops before the function's timeout and keeps where it got to: the next sync (or the hourly job) goes on from there.
 import { conflict, refusalAnswers } from '../../http/errors';
 import { GOOGLE_ERRORS } from '../../http/google-errors';
 import { defineHandler } from '../../http/handler';
@@ -12,8 +13,10 @@ export const SYNC_REFUSALS = refusalAnswers<SyncRefusal>({
 export const handler = defineHandler(
   'reviews/post-reviews-sync',
   { errors: GOOGLE_ERRORS, refusals: SYNC_REFUSALS },
-  async ({ user }) => {
-    const result = await syncReviews(user);
-    return 'kind' in result ? result : { body: result };
+  async ({ user, remainingMs }) => {
+    const result = await syncReviews(user, new Date(), { remainingMs });
+    if ('kind' in result) return result;
+    const { added, updated, total } = result;
+    return { body: { added, updated, total } };
   },
 );

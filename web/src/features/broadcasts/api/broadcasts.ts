@@ -34,10 +34,38 @@ export function useAudiences(open: boolean) {
   return { segments: segments.data?.segments ?? [], tags: tags.data?.tags ?? [] };
 }
 
-/** Approves every message of the broadcast waiting on Today; what the daily caps hold back goes on the next days. */
-export function approveBroadcast(broadcastId: string): Promise<ApproveAllResult> {
-  return api.post<ApproveAllResult>('/api/outgoing/approve-all', { broadcastId });
+/**
+ * Approves every message of the broadcast waiting on Today; what the daily caps hold back goes on the next days. The
+ * server stops each request before the API's time limit and says where to continue: the requests follow one another
+ * until none remain, and the answer adds them up.
+ */
+export async function approveBroadcast(broadcastId: string): Promise<ApproveAllResult> {
+  let total: ApproveAllResult | undefined;
+  let after: string | null = null;
+  do {
+    const part: ApproveAllResult = await api.post<ApproveAllResult>('/api/outgoing/approve-all', {
+      broadcastId,
+      ...(after ? { after } : {}),
+    });
+    total = total ? addApprovals(total, part) : part;
+    after = part.continueAfter;
+  } while (after);
+  return total;
 }
+
+const addApprovals = (a: ApproveAllResult, b: ApproveAllResult): ApproveAllResult => ({
+  sent: a.sent + b.sent,
+  scheduled: a.scheduled + b.scheduled,
+  heldBack: a.heldBack + b.heldBack,
+  failed: a.failed + b.failed,
+  lastSendDate:
+    [a.lastSendDate, b.lastSendDate]
+      .filter((d): d is string => d !== null)
+      .sort()
+      .at(-1) ?? null,
+  remaining: b.remaining,
+  continueAfter: b.continueAfter,
+});
 
 export function useApproveBroadcast(broadcastId: string) {
   return useApiMutation(

@@ -1,14 +1,14 @@
 // The import dialog's first step: what a file should hold, a sample, and the file input styled as a
 // drop zone that names the chosen file.
-import DescriptionOutlined from '@/components/icons/DescriptionOutlined';
-import UploadFileRounded from '@/components/icons/UploadFileRounded';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, type ChangeEvent, type RefObject } from 'react';
-import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
+import { IMPORT_JOB_MAX_BYTES, INLINE_IMPORT_MAX_BYTES } from '@shared/imports';
 
 const SAMPLE_CSV = [
   'name,email,phone,address,birthday,anniversary,purchaseDate',
@@ -98,7 +98,7 @@ export function ImportFileChooser({ file, failure, inputRef, onChange, takesBigF
             <Typography id={hintId} variant="muted">
               {takesBigFiles
                 ? `.csv or .vcf, up to ${IMPORT_JOB_MAX_BYTES / (1024 * 1024)} MB`
-                : '.csv or .vcf, up to 5 MB and 5,000 rows or contacts'}
+                : `.csv or .vcf, up to ${INLINE_IMPORT_MAX_BYTES / (1024 * 1024)} MB and 5,000 rows or contacts`}
             </Typography>
           </>
         )}
