@@ -1,5 +1,5 @@
 import { LineChart, type LineChartSeries } from './line-chart';
-import { act } from 'react';
+import { act, useState } from 'react';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
 
 const series: LineChartSeries[] = [
@@ -22,6 +22,38 @@ const series: LineChartSeries[] = [
 ];
 
 describe('LineChart', () => {
+  it('watches its box from the first render, so a chart whose data arrives later still draws when near', () => {
+    // A browser's IntersectionObserver (jsdom has none, and then every chart counts as near at once).
+    const observed: Element[] = [];
+    let report: IntersectionObserverCallback = () => undefined;
+    class FakeObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        report = callback;
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    Object.assign(globalThis, { IntersectionObserver: FakeObserver });
+    try {
+      let arrive: () => void = () => undefined;
+      function Later() {
+        const [loaded, setLoaded] = useState(false);
+        arrive = () => setLoaded(true);
+        return <LineChart series={loaded ? series : undefined} ariaLabel="Activity per month" />;
+      }
+      renderWithProviders(<Later />);
+      expect(observed).toHaveLength(1);
+      act(() => arrive());
+      expect(screen.getByRole('img', { name: 'Activity per month' })).toBe(observed[0]);
+      act(() => report([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(screen.getByRole('table', { name: 'Activity per month' })).toBeInTheDocument();
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('gives screen readers the numbers as a table', () => {
     renderWithProviders(<LineChart series={series} ariaLabel="Activity per month" />);
 

@@ -48,12 +48,12 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
   const legend = showLegend ?? colored.length > 1;
   const { ref, near } = useNearViewport<HTMLDivElement>();
   const placeholder = <Skeleton variant="rounded" height={height} aria-hidden="true" />;
-  if (!series) return placeholder;
 
+  // One box from the first render on, loading or not: the viewport watch is bound to it when it mounts.
   return (
     <Box sx={{ position: 'relative' }}>
       <Box ref={ref} role="img" aria-label={ariaLabel} data-chart="" sx={{ height, width: '100%', minWidth: 0 }}>
-        {near ? (
+        {series && near ? (
           <ChartBoundary height={height}>
             <Suspense fallback={placeholder}>
               <NivoLine series={colored} height={height} theme={theme} />
@@ -76,7 +76,7 @@ export function LineChart({ series, height = 280, ariaLabel, showLegend }: LineC
           ))}
         </PlainList>
       ) : null}
-      <DataTable series={colored} caption={ariaLabel} />
+      {series ? <DataTable series={colored} caption={ariaLabel} /> : null}
     </Box>
   );
 }
