@@ -52,19 +52,53 @@ const featureBoundaries = features.flatMap((feature) => {
 const HTTP_MESSAGE =
   'functions/services, data, domain, integrations and jobs import nothing of functions/http: return a refusal value (functions/domain/refusals.ts) and let the handler answer it.';
 const NO_STEP = '(?:\\./|(?!\\.\\.?/)[^/]+/\\.\\./)*';
-const httpImports = (depth) => [
-  { regex: `^${NO_STEP}(?:\\.\\./${NO_STEP}){${depth}}http(?:/|$)`, message: HTTP_MESSAGE },
-  { regex: '(?:^|/)functions/http(?:/|$)', message: HTTP_MESSAGE },
+/** Imports of functions/<one of `folders`> from a file `depth` folders below functions/, however spelled. */
+const functionsFolderImports = (depth, folders, message) => [
+  { regex: `^${NO_STEP}(?:\\.\\./${NO_STEP}){${depth}}(?:${folders.join('|')})(?:/|$)`, message },
+  { regex: `(?:^|/)functions/(?:${folders.join('|')})(?:/|$)`, message },
 ];
+const httpImports = (depth) => functionsFolderImports(depth, ['http'], HTTP_MESSAGE);
 const DOMAIN_PURE = {
   regex: '^\\.\\./(data|integrations|services)(/|$)',
   message: 'functions/domain holds pure rules: it imports no data, integrations, http or services.',
 };
-const belowHttpBoundaries = ['services', 'data', 'domain', 'integrations', 'jobs'].flatMap((layer) =>
+const HTTP_NO_DATA = {
+  regex: '^\\.\\./data(/|$)',
+  message:
+    'functions/http is middleware: it imports no data (use cases that read or write live in functions/services).',
+};
+// No arrow runs back up the layers (docs/architecture.md, Layers): the layers the jobs call (data, domain,
+// integrations, services, lib, http) import nothing of functions/jobs, handlers or local (the local runtime), the jobs
+// nothing of handlers or local; and nothing in functions/ imports infra/, which deploys it (infra/ may import
+// functions/, never the reverse). What both sides need moves down to where both may read it.
+const UPWARD_MESSAGE =
+  'No import runs back up the layers: functions/data, domain, integrations, services, lib and http import nothing of functions/jobs, handlers or local, and jobs nothing of handlers or local. Move what both need down (functions/domain, functions/lib, an integration or shared/).';
+const INFRA_MESSAGE =
+  'functions/ imports nothing of infra/, which deploys it: move what both need into functions/ (functions/lib, or the module that owns it), which infra/ may import.';
+const layersAbove = (layer) => (layer === 'jobs' ? ['handlers', 'local'] : ['jobs', 'handlers', 'local']);
+/** infra/ from a file `depth` folders below functions/: one `../` more than functions/ itself. */
+const infraImports = (depth) => ({
+  regex: `^${NO_STEP}(?:\\.\\./${NO_STEP}){${depth + 1}}infra(?:/|$)`,
+  message: INFRA_MESSAGE,
+});
+// Every file of functions/ (the layers' blocks after these repeat the rule, since each replaces this setting).
+const functionsBoundaries = [0, 1, 2, 3].map((depth) => ({
+  files: [`functions/${'*/'.repeat(depth)}*.ts`],
+  ignores: TESTS,
+  rules: restrictImports(infraImports(depth)),
+}));
+const BELOW_HTTP = ['services', 'data', 'domain', 'integrations', 'jobs'];
+const layerBoundaries = [...BELOW_HTTP, 'lib', 'http'].flatMap((layer) =>
   [1, 2, 3].map((depth) => ({
     files: [`functions/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
     ignores: TESTS,
-    rules: restrictImports(...(layer === 'domain' ? [DOMAIN_PURE] : []), ...httpImports(depth)),
+    rules: restrictImports(
+      ...(layer === 'domain' ? [DOMAIN_PURE] : []),
+      ...(layer === 'http' ? [HTTP_NO_DATA] : []),
+      ...(BELOW_HTTP.includes(layer) ? httpImports(depth) : []),
+      ...functionsFolderImports(depth, layersAbove(layer), UPWARD_MESSAGE),
+      infraImports(depth),
+    ),
   })),
 );
 
@@ -138,16 +172,8 @@ export default tseslint.config(
       message: 'shared/ is imported by the API and the web app and imports nothing of either.',
     }),
   },
-  ...belowHttpBoundaries,
-  {
-    files: ['functions/http/**/*.ts'],
-    ignores: TESTS,
-    rules: restrictImports({
-      regex: '^\\.\\./data(/|$)',
-      message:
-        'functions/http is middleware: it imports no data (use cases that read or write live in functions/services).',
-    }),
-  },
+  ...functionsBoundaries,
+  ...layerBoundaries,
 
   prettier,
   {

@@ -78,6 +78,8 @@ export default defineConfig({
       // The sending review judges an agent from two client e-mails (50 by default), so a spec pauses one with a
       // bounce of two real e-mails; no other spec delivers SES events.
       SENDING_REVIEW_MIN_EMAILS: '2',
+      // The test deploy's template (the build keeps it synthesized): the settings above reach its functions live.
+      HEARTH_TWIN: 'test',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
   },

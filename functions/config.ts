@@ -40,6 +40,12 @@ export type Config = {
   sesConfigurationSet: string | undefined;
   smsProvider: SmsProvider;
   /**
+   * The two-way number texts through SNS go from (SMS_ORIGINATION_NUMBER, E.164; `-c smsOriginationNumber=+1…`): named
+   * in each Publish, so a reply or a STOP comes back to the number whose inbound texts reach jobs/sms-inbound. Unset,
+   * SNS picks one of the account's numbers.
+   */
+  smsOriginationNumber: string | undefined;
+  /**
    * The domain SES receives client replies at (INBOUND_EMAIL_DOMAIN): client e-mails then carry Reply-To
    * `r-<token>@<domain>` (functions/domain/reply-address.ts). Unset: Reply-To is the agent's own address.
    */
@@ -76,7 +82,7 @@ export type Config = {
   queueProvider: QueueProvider;
   /** The reminders queue (SQS), for the scheduler job. */
   remindersQueueUrl: string | undefined;
-  /** The imports queue (SQS), for the start of an import and the import job's own continuation. */
+  /** The background tasks queue (SQS; the setting keeps its first name): tasks routes start, their continuations. */
   importsQueueUrl: string | undefined;
   /** How many clients one address may register for one agent a day from the realtor directory. */
   directoryRegistrationsPerDay: number;
@@ -162,6 +168,15 @@ export const LIMIT_SETTINGS = {
   IMPORT_REQUEST_LOCK_SECONDS: 'importRequestLockSeconds',
 } as const;
 
+/**
+ * The functions' other settings a deploy takes as CDK context: environment variable → context key (`-c logLevel=warn`).
+ * LOG_LEVEL reaches every function, PASSWORD_HASH_COST the routes (those that hash passwords).
+ */
+export const FUNCTION_SETTINGS = {
+  LOG_LEVEL: 'logLevel',
+  PASSWORD_HASH_COST: 'passwordHashCost',
+} as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -242,6 +257,17 @@ function domainSetting(env: NodeJS.ProcessEnv, name: string): string | undefined
   return value;
 }
 
+/** A phone number in E.164 (`+15125550100`). */
+export const isE164 = (value: string): boolean => /^\+[1-9]\d{7,14}$/.test(value);
+
+/** A phone number setting, in E.164; undefined when unset. */
+function phoneNumberSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  if (!isE164(value)) throw new ConfigError(`${name} must be a phone number in E.164, like +15125550100`);
+  return value;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const value = env[name]?.trim();
   if (!value) return fallback;
@@ -279,6 +305,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     mailProvider: oneOf(env, 'MAIL_PROVIDER', ['ses', 'outbox'], 'ses'),
     sesConfigurationSet: env.SES_CONFIGURATION_SET?.trim() || undefined,
     smsProvider: oneOf(env, 'SMS_PROVIDER', ['sns', 'twilio', 'outbox'], 'sns'),
+    smsOriginationNumber: phoneNumberSetting(env, 'SMS_ORIGINATION_NUMBER'),
     inboundEmailDomain: domainSetting(env, 'INBOUND_EMAIL_DOMAIN'),
     outboxDir: env.OUTBOX_DIR?.trim() || undefined,
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),

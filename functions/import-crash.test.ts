@@ -69,6 +69,8 @@ function startChild(): Promise<Child> {
       LOCAL_ROUTE_TIMEOUT_SECONDS: '150',
       // The import the kill cut holds the agent's import lock for this long (in AWS, the route's timeout).
       IMPORT_REQUEST_LOCK_SECONDS: '1',
+      // The test deploy's template, shared with the other tests; the settings above reach its functions live.
+      HEARTH_TWIN: 'test',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(process.env.PASSWORD_HASH_COST ? { PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST } : {}),
     },

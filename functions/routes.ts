@@ -12,7 +12,8 @@ export type TableUse = 'table:read' | 'table:write';
  * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
  * `stripe`, `google`: that provider's secret; `ai`: the configured AI model (Bedrock InvokeModel/Converse
  * on that model only, or the OpenAI-compatible endpoint's secret); `import-queue`: sending to the
- * imports queue (the import job's SQS queue); `push`: the web push (VAPID) secret.
+ * background tasks queue (imports, account erasures, bulk actions, broadcasts: functions/jobs/background-tasks.ts; it
+ * keeps its first name); `push`: the web push (VAPID) secret.
  */
 export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue' | 'push';
 export const RESOURCE_USES: readonly ResourceUse[] = [

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { isDomainName, LIMIT_SETTINGS, readConfig } from '../functions/config';
+import { FUNCTION_SETTINGS, isDomainName, isE164, LIMIT_SETTINGS, readConfig } from '../functions/config';
 import { jobs } from '../functions/jobs/jobs';
 import { routes } from '../functions/routes';
 import type { AiSettings } from './constructs/ai-model';
@@ -35,6 +35,16 @@ function smsProviderContext(): SmsProvider | undefined {
   const value = context('smsProvider');
   if (value === undefined || value === 'sns' || value === 'twilio' || value === 'outbox') return value;
   throw new Error(`Context "smsProvider" must be sns, twilio or outbox (got "${value}")`);
+}
+
+/** `-c smsOriginationNumber=+18885550123`: the two-way number texts through SNS go from. */
+function smsOriginationNumberContext(): string | undefined {
+  const value = context('smsOriginationNumber');
+  if (value !== undefined && !isE164(value))
+    throw new Error(
+      `Context "smsOriginationNumber" must be a phone number in E.164, like +18885550123 (got "${value}")`,
+    );
+  return value;
 }
 
 function inboundEmailDomainContext(): string | undefined {
@@ -91,6 +101,19 @@ function limitsContext(): Record<string, string> {
   return limits;
 }
 
+/** `-c logLevel=warn -c passwordHashCost=16`, checked by the functions' own rules. */
+function functionSettingsContext(): { logLevel?: string; passwordHashCost?: string } {
+  const logLevel = context(FUNCTION_SETTINGS.LOG_LEVEL);
+  const passwordHashCost = context(FUNCTION_SETTINGS.PASSWORD_HASH_COST);
+  readConfig({
+    APP_URL: 'https://example.com',
+    TABLE_NAME: 'check',
+    ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
+    ...(passwordHashCost ? { PASSWORD_HASH_COST: passwordHashCost } : {}),
+  });
+  return { logLevel, passwordHashCost };
+}
+
 /**
  * `-c aiProvider=bedrock|openai|local -c aiModelId=… -c aiBaseUrl=… -c aiModel=…`, checked by the functions' own rules.
  */
@@ -145,6 +168,7 @@ new HearthStack(app, stackName, {
   sesIdentity: context('sesIdentity'),
   mailFrom: context('mailFrom'),
   smsProvider: smsProviderContext(),
+  smsOriginationNumber: smsOriginationNumberContext(),
   inboundEmailDomain: inboundEmailDomainContext(),
   adminEmails: context('adminEmails')
     ?.split(',')
@@ -152,6 +176,7 @@ new HearthStack(app, stackName, {
     .filter(Boolean),
   stripePriceId: context('stripePriceId'),
   limits: limitsContext(),
+  ...functionSettingsContext(),
   ai: aiContext(),
   routeThrottles: routeThrottlesContext(),
   signingKeyGeneration: context('signingKeyGeneration'),

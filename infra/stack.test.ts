@@ -12,10 +12,11 @@ import { tableDefinition } from '../functions/data/table-definition';
 import { jobs } from '../functions/jobs/jobs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../functions/observability/metrics';
 import { type Route, routes } from '../functions/routes';
+import { ROUTES_PER_NESTED_STACK, routeStacks } from './constructs/api';
 import { Messaging } from './constructs/messaging';
 import { constructIdForSlug } from './constructs/route-function';
 import { spaFallbackSource } from './constructs/spa-fallback';
-import { flattenTemplates, type CfnTemplate } from './flatten-templates';
+import { flattenTemplates, type CfnTemplate } from '../functions/lib/flatten-templates';
 import { HearthStack, type HearthStackProps } from './stack';
 
 // The same feature flags as `npx cdk synth`, so the tested template is the deployed one.
@@ -32,6 +33,9 @@ const PINNED = {
   accessLogsBucket: 'DataAccessLogsBucketC3B60382',
   siteBucket: 'WebSiteBucket1E6F6F45',
   sessionSecret: 'DataSessionSecret7C22DD54',
+  // The background tasks queue keeps the id it had as the imports queue: a new one would drop the messages in flight.
+  tasksQueue: 'JobsImportsQueue46756F7D',
+  tasksDeadLetterQueue: 'JobsImportsDeadLetterQueue7D41BDB5',
 };
 
 type Resource = {
@@ -184,19 +188,28 @@ describe('the stack with the defaults', () => {
       }
     });
 
-    it("carries the operator's abuse limits to every route function and to the digest worker, which texts", () => {
+    it("carries the operator's abuse limits to every route function and the digest worker, LOG_LEVEL to every function and PASSWORD_HASH_COST to the routes", () => {
       // Arrange
       const limits = { DAILY_EMAIL_LIMIT: '500', SMS_ALLOWED_COUNTRIES: 'US,CA,GB' };
 
       // Act
-      const { resources: withLimits } = synthesize({ limits }, { nag: false });
+      const { resources: withLimits } = synthesize(
+        { limits, logLevel: 'warn', passwordHashCost: '16' },
+        { nag: false },
+      );
 
       // Assess
-      const functions = ofType(withLimits, 'AWS::Lambda::Function').filter(
-        (entry) => isRouteFunction(entry) || /^JobsRemindersWorker/.test(entry[0]),
+      const all = ofType(withLimits, 'AWS::Lambda::Function').filter(
+        (entry) => isRouteFunction(entry) || /^Jobs/.test(entry[0]),
       );
+      const functions = all.filter((entry) => isRouteFunction(entry) || /^JobsRemindersWorker/.test(entry[0]));
       expect(functions.length).toBeGreaterThan(routes.length);
       for (const [, fn] of functions) expect(fn.Properties?.Environment?.Variables).toMatchObject(limits);
+      for (const [, fn] of all) expect(fn.Properties?.Environment?.Variables).toMatchObject({ LOG_LEVEL: 'warn' });
+      for (const entry of all)
+        expect(entry[1].Properties?.Environment?.Variables?.PASSWORD_HASH_COST).toBe(
+          isRouteFunction(entry) ? '16' : undefined,
+        );
     });
 
     it('gives every route function the Parameters and Secrets extension its *_SECRET_ARN settings are read through', () => {
@@ -294,6 +307,16 @@ describe('the stack with the defaults', () => {
           .map(([id]) => id)
           .sort(),
       ).toEqual([PINNED.accessLogsBucket, PINNED.exportsBucket, PINNED.siteBucket, PINNED.uploadsBucket].sort());
+    });
+
+    it('pins the logical ids of the background tasks queue and its dead-letter queue (the messages they hold)', () => {
+      // Assess
+      expect(resources[PINNED.tasksQueue]?.Type).toBe('AWS::SQS::Queue');
+      expect(resources[PINNED.tasksDeadLetterQueue]?.Type).toBe('AWS::SQS::Queue');
+      expect(resources[PINNED.tasksQueue]?.Properties?.RedrivePolicy).toEqual({
+        deadLetterTargetArn: { 'Fn::GetAtt': [PINNED.tasksDeadLetterQueue, 'Arn'] },
+        maxReceiveCount: 3,
+      });
     });
 
     it('makes no bucket public: all four public-access blocks, SSL-only policies, S3-managed encryption, retained', () => {
@@ -458,6 +481,12 @@ describe('the stack with the defaults', () => {
         expect(text.includes(PINNED.uploadsBucket)).toBe(route.uses.includes('uploads'));
         expect(text.includes(PINNED.exportsBucket)).toBe(route.uses.includes('exports'));
         expect(actions.includes('ses:SendEmail')).toBe(route.uses.includes('mail'));
+        // SES authorizes a send on the identity and on the configuration set every client e-mail names.
+        if (route.uses.includes('mail')) {
+          const mail = statements.filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+          expect(JSON.stringify(mail)).toContain(':identity/');
+          expect(JSON.stringify(mail)).toContain(':configuration-set/');
+        }
         expect(actions.includes('sns:Publish')).toBe(route.uses.includes('sms'));
         expect(actions.includes('bedrock:InvokeModel')).toBe(route.uses.includes('ai'));
         expect('AI_PROVIDER' in variables).toBe(route.uses.includes('ai'));
@@ -632,10 +661,16 @@ describe('the stack with the defaults', () => {
     });
 
     it('holds no template over 300 CloudFormation resources (500 is the limit), today and with twice the routes', () => {
-      // Prepare: every route again under another path and handler, as a table twice today's would be.
+      // Prepare: every route again under another path and handler, in stacks of their own, as a table twice today's
+      // would be.
       const twice = [
         ...routes,
-        ...routes.map((route) => ({ ...route, path: `${route.path}/again`, handler: `${route.handler}-again` })),
+        ...routes.map((route) => ({
+          ...route,
+          path: `${route.path}/again`,
+          handler: `${route.handler}-again`,
+          stack: (route.stack ?? 1) + 2,
+        })),
       ];
       // Act
       const doubled = synthesize({ routes: twice }, { nag: false });
@@ -646,14 +681,68 @@ describe('the stack with the defaults', () => {
     });
   });
 
+  describe('a route keeps its nested stack', () => {
+    /** Where each route deploys: its nested stack (its logical id in the parent) and its resources' logical ids. */
+    function placements({ stack, nestedStacks }: Synthesized): Map<string, string> {
+      const placed = new Map<string, string>();
+      for (const nested of nestedStacks) {
+        const stackId = stack.getLogicalId(nested.nestedStackResource as unknown as CfnElementLike);
+        const nestedResources = (Template.fromStack(nested).toJSON() as CfnTemplate).Resources as Record<
+          string,
+          Resource
+        >;
+        for (const [logicalId, resource] of Object.entries(nestedResources)) {
+          const key =
+            resource.Type === 'AWS::Lambda::Function'
+              ? `function ${resource.Properties?.Description as string}`
+              : resource.Type === 'AWS::ApiGatewayV2::Route'
+                ? `route ${resource.Properties?.RouteKey as string}`
+                : undefined;
+          if (key) placed.set(key, `${stackId}/${logicalId}`);
+        }
+      }
+      return placed;
+    }
+
+    it("inserting routes at the start of the table moves no existing route's nested stack or logical ids", () => {
+      // Prepare: a new route of each access class first, as a route inserted anywhere would be.
+      const inserted: Route[] = (['public', 'agent', 'admin'] as const).map((access) => ({
+        method: 'GET',
+        path: `/api/inserted-${access}`,
+        handler: `inserted/get-inserted-${access}`,
+        access,
+        uses: ['table:read'],
+      }));
+      // Act
+      const before = placements(synthesize({}, { nag: false }));
+      const after = placements(synthesize({ routes: [...inserted, ...routes] }, { nag: false }));
+      // Assess: every function and API route of today's table where it was, under the same logical id.
+      expect(before.size).toBe(2 * routes.length);
+      for (const [key, place] of before) expect([key, after.get(key)]).toEqual([key, place]);
+      expect(after.size).toBe(2 * (routes.length + inserted.length));
+    });
+
+    it(`gives no nested stack more than ${ROUTES_PER_NESTED_STACK} routes (a new route takes a stack with room)`, () => {
+      // Act
+      const stacks = routeStacks(routes);
+      // Assess
+      const full = stacks.filter((s) => s.routes.length > ROUTES_PER_NESTED_STACK);
+      const room = stacks.map((s) => `${s.id} ${ROUTES_PER_NESTED_STACK - s.routes.length}`).join(', ');
+      expect([full.map((s) => s.id), `room: ${room}`]).toEqual([[], `room: ${room}`]);
+    });
+  });
+
   describe('web', () => {
     const distribution = () => ofType(resources, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig;
 
-    it('rewrites client-side routes on the default behaviour with a viewer-request function, not with error responses', () => {
+    it('rewrites client-side routes on the default behaviour with a viewer-request function, not with error pages', () => {
       // Prepare
       const config = distribution();
-      // Assess
-      expect(config.CustomErrorResponses).toBeUndefined();
+      // Assess: an error response with a page would replace the API's errors too (it applies to every behaviour).
+      for (const response of config.CustomErrorResponses as Record<string, unknown>[]) {
+        expect(response.ResponsePagePath).toBeUndefined();
+        expect(response.ResponseCode).toBeUndefined();
+      }
       expect(config.DefaultRootObject).toBe('index.html');
       expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
         {
@@ -665,6 +754,15 @@ describe('the stack with the defaults', () => {
         FunctionCode: spaFallbackSource,
         FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
       });
+    });
+
+    it("never caches an error: one agent's 404 or a passing 5xx is not served to the next viewer", () => {
+      // Prepare
+      const config = distribution();
+      // Assess: every status CloudFront would cache (10 s unless told otherwise), at 0 s and passed unchanged.
+      expect(config.CustomErrorResponses).toEqual(
+        [400, 403, 404, 405, 414, 500, 501, 502, 503, 504].map((code) => ({ ErrorCode: code, ErrorCachingMinTTL: 0 })),
+      );
     });
 
     it('sends /api/* uncached (Accept-Encoding forwarded) to the HTTP API with all cookies and query strings, and no function in the way', () => {
@@ -828,6 +926,8 @@ describe('the stack with the defaults', () => {
       .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
   };
   const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
+  /** The jobs an event invokes asynchronously (a rule, a receipt rule, a topic, a schedule). */
+  const ASYNC_JOBS = ['ses-events', 'inbound-email', 'sms-inbound', 'reviews-sync'];
 
   describe('the reminders jobs', () => {
     it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
@@ -874,6 +974,33 @@ describe('the stack with the defaults', () => {
       });
     });
 
+    it.each(ASYNC_JOBS)(
+      "sends what jobs/%s still fails on after Lambda's retries to an encrypted on-failure queue of its own, which only it may send to",
+      (job) => {
+        // Prepare
+        const queue = queueId(`${constructIdForSlug(job)}FailureQueue`);
+        const senders = ofType(resources, 'AWS::IAM::Policy').filter(([, policy]) =>
+          (policy.Properties?.PolicyDocument.Statement as Record<string, any>[]).some(
+            (st) =>
+              actionsOf([st]).includes('sqs:SendMessage') &&
+              JSON.stringify(st.Resource) === JSON.stringify({ 'Fn::GetAtt': [queue, 'Arn'] }),
+          ),
+        );
+        // Assess
+        template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+          FunctionName: { Ref: fnId(job) },
+          Qualifier: '$LATEST',
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queue, 'Arn'] } } },
+        });
+        expect(resources[queue]!.Properties).toMatchObject({
+          SqsManagedSseEnabled: true,
+          MessageRetentionPeriod: 14 * 24 * 3600,
+        });
+        const role = resources[fnId(job)]!.Properties?.Role['Fn::GetAtt'][0] as string;
+        expect(senders.map(([, policy]) => policy.Properties?.Roles)).toEqual([[{ Ref: role }]]);
+      },
+    );
+
     it('feeds the worker from an encrypted queue in batches with partial failures, moving a message to the DLQ after 3 tries', () => {
       // Assess
       template.hasResourceProperties('AWS::SQS::Queue', {
@@ -894,13 +1021,14 @@ describe('the stack with the defaults', () => {
         expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     });
 
-    it('alarms when any of the four dead-letter queues holds a message', () => {
+    it('alarms when any of the eight dead-letter queues holds a message', () => {
       // Assess
       for (const name of [
         'ScheduleDeadLetterQueue',
         'SchedulerFailureQueue',
         'RemindersDeadLetterQueue',
         'ImportsDeadLetterQueue',
+        ...ASYNC_JOBS.map((job) => `${constructIdForSlug(job)}FailureQueue`),
       ]) {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           MetricName: 'ApproximateNumberOfMessagesVisible',
@@ -932,7 +1060,7 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it('lets the worker read and write table items (the due clients in one BatchGet; of the indexes the queue on gsi2 and the quiet clients on gsi3), send mail and texts, and drain its queue', () => {
+    it("lets the worker read and write table items (the due clients in one BatchGet, a client's list entries in one BatchWrite; of the indexes the queue on gsi2 and the quiet clients on gsi3), send mail and texts, and drain its queue", () => {
       // Prepare
       const statements = policyOf(fnId('reminders-worker'));
       const dynamo = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
@@ -940,6 +1068,7 @@ describe('the stack with the defaults', () => {
       // Assess
       expect(actionsOf(dynamo.filter((st) => !onIndex.includes(st))).sort()).toEqual([
         'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
         'dynamodb:DeleteItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
@@ -1054,7 +1183,8 @@ describe('the stack with the defaults', () => {
         },
       });
       template.hasResourceProperties('AWS::Events::Rule', {
-        EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complained'] },
+        // SES's own detail-types on EventBridge: a pattern naming another (its eventType's words) never fires.
+        EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
         Targets: [
           Match.objectLike({
             Arn: { 'Fn::GetAtt': [fnId('ses-events'), 'Arn'] },
@@ -1067,11 +1197,10 @@ describe('the stack with the defaults', () => {
       ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
       const tableStatements = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
       expect(JSON.stringify(tableStatements)).not.toContain('/index/');
-      expect(
-        actionsOf(statements).some(
-          (a) => a.startsWith('ses:') || a.startsWith('sns:') || a.startsWith('sqs:SendMessage'),
-        ),
-      ).toBe(false);
+      expect(actionsOf(statements).some((a) => a.startsWith('ses:') || a.startsWith('sns:'))).toBe(false);
+      // It sends to no queue but its own on-failure queue (Lambda's destination sends as the function's role).
+      const sends = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('sqs:SendMessage')));
+      expect(sends.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [queueId('SesEventsFailureQueue'), 'Arn'] }]);
       // Every function that mails names the configuration set, so its events are seen.
       const routeFn = ofType(resources, 'AWS::Lambda::Function').find(([id]) =>
         id.startsWith(`${constructIdForSlug('clients/post-client-messages')}`),
@@ -1274,7 +1403,7 @@ describe('the stack with the defaults', () => {
       expect(alarmTopics).toHaveLength(1);
       const [[topicId, topic]] = alarmTopics as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      expect(alarms()).toHaveLength(1 + routes.length + 4 + 2);
+      expect(alarms()).toHaveLength(1 + routes.length + 8 + 2);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       const subscriptions = ofType(resources, 'AWS::SNS::Subscription');
       expect(subscriptions.map(([, sub]) => sub.Properties?.TopicArn)).toEqual([
@@ -1603,9 +1732,13 @@ describe('the stack with a Bedrock inference profile', () => {
             ],
           ],
         },
-        {
-          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-micro-v1:0']],
-        },
+        // The US profile's regions (MODEL_REGIONS in infra/constructs/ai-model.ts), never any region.
+        ...['us-east-1', 'us-east-2', 'us-west-2'].map((region) => ({
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, `:bedrock:${region}::foundation-model/amazon.nova-micro-v1:0`],
+          ],
+        })),
       ]);
   });
 

@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { DEFAULT_AI_MODEL_ID } from '../functions/config';
 import type { Job } from '../functions/jobs/jobs';
 import type { Route } from '../functions/routes';
-import type { AiSettings } from './constructs/ai-model';
+import { resolveAiSettings, type AiSettings } from './constructs/ai-model';
 import { Api, type ApiThrottle, type RouteThrottles } from './constructs/api';
 import { Data } from './constructs/data';
 import { Firewall } from './constructs/firewall';
@@ -33,6 +33,11 @@ export type HearthStackProps = StackProps & {
   mailFrom?: string;
   smsProvider?: SmsProvider;
   /**
+   * The two-way origination number of texts through SNS (E.164): each text names it, so replies and STOP come back to
+   * the number whose inbound texts the stack receives (README, Two-way texts).
+   */
+  smsOriginationNumber?: string;
+  /**
    * The domain SES receives client replies at (`reply.example.com`, its MX at SES's inbound endpoint of this region):
    * client e-mails get a reply address there and a receipt rule hands each reply to jobs/inbound-email.
    */
@@ -49,6 +54,10 @@ export type HearthStackProps = StackProps & {
    * Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them.
    */
   limits?: Readonly<Record<string, string>>;
+  /** LOG_LEVEL of every function (`debug`…`silent`); unset, they log at `info`. */
+  logLevel?: string;
+  /** PASSWORD_HASH_COST of the routes: log2 of scrypt's N for new password hashes; unset, 17. */
+  passwordHashCost?: string;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
   /**
@@ -97,13 +106,22 @@ export class HearthStack extends Stack {
       sesIdentity: props.sesIdentity,
       mailFrom: props.mailFrom,
       smsProvider: props.smsProvider,
+      smsOriginationNumber: props.smsOriginationNumber,
       inboundEmailDomain: props.inboundEmailDomain,
     });
-    const ai: AiSettings = { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai };
+    // The model as this stack's region offers it (the default model's inference profile where it is not on demand).
+    const ai = resolveAiSettings(this, { provider: 'bedrock', bedrockModelId: DEFAULT_AI_MODEL_ID, ...props.ai });
     const providerSecrets = new ProviderSecrets(this, 'ProviderSecrets', {
       twilio: messaging.smsProvider === 'twilio',
       openai: ai.provider === 'openai',
     });
+
+    // The operator's settings of every function, and of the routes only (jobs never hash a password).
+    const everyFunction: Record<string, string> = props.logLevel ? { LOG_LEVEL: props.logLevel } : {};
+    const routeSettings: Record<string, string> = {
+      ...everyFunction,
+      ...(props.passwordHashCost ? { PASSWORD_HASH_COST: props.passwordHashCost } : {}),
+    };
 
     const purposeKeys = new PurposeKeys(this, 'PurposeKeys', {
       root: this.data.sessionSecret,
@@ -120,6 +138,7 @@ export class HearthStack extends Stack {
       appUrl,
       providerSecrets,
       limits: props.limits,
+      settings: everyFunction,
       ai,
     });
 
@@ -137,9 +156,10 @@ export class HearthStack extends Stack {
       stripePriceId: props.stripePriceId,
       ai,
       limits: props.limits,
+      settings: routeSettings,
       throttle: props.throttle,
       routeThrottles: props.routeThrottles,
-      importsQueue: this.jobs.importsQueue,
+      tasksQueue: this.jobs.tasksQueue,
     });
     this.web.addApiBehavior(this.api.httpApi);
 

@@ -21,6 +21,7 @@ import {
 import { getUserById, setProStatus } from '../functions/data/users';
 import { inboundEmailKey, readInboundEmail, storeInboundEmail } from '../functions/integrations/inbound-mail';
 import { receiveInboundEmail } from '../functions/local/inbound-email-job';
+import { delivered } from '../functions/local/twin/deliveries';
 import { CONFIGURED_DEPLOY } from '../functions/local/twin/template-dir';
 import { conversationPage } from '../functions/services/conversations';
 import { clientInput } from '../functions/testing/factories';
@@ -142,7 +143,7 @@ async function inboundEmail(api: TestApi): Promise<InboundRow> {
   const floorKey = inboundEmailKey(`bench-floor-${randomBytes(6).toString('hex')}`)!;
   const measured = await measure(
     async () => {
-      const outcomes = await receiveInboundEmail(file((i += 1)));
+      const outcomes = delivered(await receiveInboundEmail(file((i += 1))));
       if (outcomes[0] !== 'recorded') throw new Error(`the inbound e-mail job answered ${outcomes.join(', ')}`);
     },
     // SES's receipt rule writes the raw mail to the bucket and the job reads it back: one object each way.

@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAsFunction } from '../functions/lib/function-environment';
 import { receiveInboundEmail } from '../functions/local/inbound-email-job';
+import { delivered } from '../functions/local/twin/deliveries';
 import { signedInAgent, startTestApi, tokenOf } from '../functions/testing/local-api';
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
@@ -143,14 +144,15 @@ const SAMPLES = { route: 400, login: 60 };
 export async function benchRoutes({
   samples = SAMPLES.route,
   loginSamples = SAMPLES.login,
-}: { samples?: number; loginSamples?: number } = {}): Promise<Figures> {
+  twin = true,
+}: { samples?: number; loginSamples?: number; twin?: boolean } = {}): Promise<Figures> {
   // Every sample of the send route is a real send: lift the daily cap, which is not what is measured.
   process.env.DAILY_EMAIL_LIMIT = String(10 * samples);
   // Every sample of POST /api/support is a new request from the one bench agent: lift the hourly limit too.
   process.env.SUPPORT_REQUESTS_PER_HOUR = String(10 * samples);
   // Every sample of POST /api/register is a new agent from the same address: lift the hourly limit too.
   process.env.REGISTRATIONS_PER_IP_PER_HOUR = String(10 * loginSamples);
-  const api = await startTestApi({ adminEmails: BENCH_ADMIN });
+  const api = await startTestApi({ adminEmails: BENCH_ADMIN, ...(twin ? {} : { twin: false }) });
   const http = benchHttp(api.url);
   try {
     const { client, user, details } = await signedInAgent(api, { password: PASSWORD });
@@ -247,10 +249,12 @@ export async function benchRoutes({
     const replyToken = /<r-([a-z2-7]+)@/.exec(talkerMail.headers?.['Reply-To'] ?? '')?.[1];
     const unsubscribeToken = /\/api\/unsubscribe\/([^>]+)>/.exec(unsubscribeHeader?.['List-Unsubscribe'] ?? '')?.[1];
     if (!replyToken || !unsubscribeToken) throw new Error('the bench e-mail has no reply address or unsubscribe link');
-    const [received] = await receiveInboundEmail(
-      Buffer.from(
-        `From: Client <${talkerMail.to}>\r\nTo: <r-${replyToken}@reply.localhost>\r\nSubject: Re: Would Thursday work?\r\n` +
-          `Message-ID: <bench-reply@example.com>\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/plain\r\n\r\nThursday works!\r\n`,
+    const [received] = delivered(
+      await receiveInboundEmail(
+        Buffer.from(
+          `From: Client <${talkerMail.to}>\r\nTo: <r-${replyToken}@reply.localhost>\r\nSubject: Re: Would Thursday work?\r\n` +
+            `Message-ID: <bench-reply@example.com>\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/plain\r\n\r\nThursday works!\r\n`,
+        ),
       ),
     );
     if (received !== 'recorded') throw new Error(`the bench reply was ${received}`);
@@ -708,6 +712,47 @@ export async function benchRoutes({
     http.close();
     await api.close();
   }
+}
+
+/**
+ * What the twin costs each route: the routes measured twice in one run, under the twin and without it
+ * (`HEARTH_TWIN=0`), each against its own floor, so the machine's speed cancels out of the comparison.
+ */
+export function twinCost(withTwin: Figures, without: Figures): Figures {
+  type Row = { route: string; inProcessP50Ratio: number | null; httpP50Ratio: number | null };
+  const plain = new Map((without.report.rows as Row[]).map((row) => [row.route, row]));
+  const rows = (withTwin.report.rows as Row[]).flatMap((row) => {
+    const other = plain.get(row.route);
+    if (!other || row.inProcessP50Ratio === null || other.inProcessP50Ratio === null) return [];
+    return [
+      {
+        route: row.route,
+        inProcessWith: row.inProcessP50Ratio,
+        inProcessWithout: other.inProcessP50Ratio,
+        httpWith: row.httpP50Ratio,
+        httpWithout: other.httpP50Ratio,
+        cost: ratio(row.inProcessP50Ratio, other.inProcessP50Ratio),
+      },
+    ];
+  });
+  const costs = rows.map((r) => r.cost).sort((a, b) => a - b);
+  const median = costs.length ? costs[Math.floor(costs.length / 2)]! : null;
+  return {
+    lines: [
+      "## The twin's cost",
+      '',
+      `The routes above, measured again in the same run without the twin (\`HEARTH_TWIN=0\`: the process's environment, no permission check, no edge), each against its own floor. Under the twin every SDK call is first mapped to the IAM actions and resources AWS's Service Authorization Reference names for it and evaluated against the function's role (\`functions/local/twin/sdk-permissions.ts\`, \`iam.ts\`), and every request crosses the template's CloudFront behaviours. Median cost over ${rows.length} routes: the in-process p50 ratio ${median}× what it is without the twin.`,
+      '',
+      '| route | in-process p50 × floor, twin | without | HTTP p50 × floor, twin | without | twin ÷ without (in-process) |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.route} | ${r.inProcessWith} | ${r.inProcessWithout} | ${r.httpWith} | ${r.httpWithout} | ${r.cost} |`,
+      ),
+      '',
+    ],
+    report: { medianCost: median, rows },
+  };
 }
 
 if (require.main === module) {

@@ -20,7 +20,7 @@ import { benchReviews } from './bench-reviews';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
 import { benchRemindersJob } from './bench-reminders';
-import { benchRoutes } from './bench-routes';
+import { benchRoutes, twinCost } from './bench-routes';
 import { benchVcard } from './bench-vcard';
 import { percentile, ratio } from './bench-stats';
 
@@ -298,7 +298,11 @@ async function main(): Promise<void> {
   };
   if (only.has('bundles')) await bundles();
   if (only.has('web')) webSizes();
-  if (only.has('routes')) add('routes', await benchRoutes());
+  if (only.has('routes')) {
+    const routes = await benchRoutes();
+    add('routes', routes);
+    add('twin', twinCost(routes, await benchRoutes({ twin: false })));
+  }
   if (only.has('model')) add('modelCall', await benchModelCall());
   if (only.has('book')) add('book', await benchBook());
   if (only.has('imports')) add('imports', await benchImports());

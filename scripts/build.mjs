@@ -350,9 +350,9 @@ async function importBundle(file, options = {}) {
 }
 
 /**
- * cdk.out/twin (and the configured deploy's), the templates the local runtime and the tests run as
- * (functions/local/twin/template-dir.ts), synthesized beside the local build when missing or stale,
- * so neither `npm start` nor the first test pays for it; a no-op on a warm checkout.
+ * The templates the local runtime and the tests run as (PREPARED_DEPLOYS in functions/local/twin/template-dir.ts:
+ * cdk.out/twin, the test deploy's and the test deploy configured), synthesized beside the local build when missing or
+ * stale, so neither `npm start` without settings nor the first test pays for it; a no-op on a warm checkout.
  */
 function synthesizeTwin() {
   const code = "require('./functions/local/twin/template-dir.ts').synthesizeTwinTemplates()";

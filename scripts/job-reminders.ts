@@ -10,6 +10,7 @@ import { Level } from 'level';
 import { isCalendarDate, todayIn } from '@shared/dates';
 import { resetConfig } from '../functions/config';
 import { runRemindersForDate } from '../functions/local/reminders-job';
+import { delivered } from '../functions/local/twin/deliveries';
 import { startLocalRuntime, type LocalRuntime } from '../functions/local/server';
 
 function argument(name: string): string | undefined {
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   resetConfig();
   try {
     process.stdout.write(`Reminders job for ${date} (data in ${dataDir})\n`);
-    const result = await runRemindersForDate(date);
+    const result = delivered(await runRemindersForDate(date));
     process.stdout.write(
       `${result.queued} agent(s) due, ${result.processed} done, ${result.failed} failed. Mail and SMS are in ${runtime.outboxDir}\n`,
     );

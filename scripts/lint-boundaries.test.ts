@@ -162,3 +162,66 @@ describe('functions/http stays at the edge', () => {
     expect(allowedAnswers.map((answer) => restricted(answer()))).toEqual([[], [], [], []]);
   });
 });
+
+describe('no import runs back up the layers', () => {
+  const UPWARD = 'No import runs back up the layers';
+  const INFRA = 'functions/ imports nothing of infra/';
+  const importing = (filePath: string, from: string) => ({
+    filePath,
+    code: `import { thing } from '${from}';\nexport const x = thing;\n`,
+  });
+
+  const upwardCases = [
+    // The inbound mail's prefix was read from the job table (integrations sit below the jobs).
+    importing('functions/integrations/fixture.ts', '../jobs/jobs'),
+    importing('functions/domain/fixture.ts', '../jobs/jobs'),
+    importing('functions/data/fixture.ts', '../local/server'),
+    importing('functions/services/fixture.ts', '../handlers/clients/post-clients'),
+    importing('functions/services/fixture.ts', '../../functions/jobs/imports-worker'),
+    importing('functions/lib/fixture.ts', './../jobs/jobs'),
+    importing('functions/http/fixture.ts', '../handlers/clients/get-clients'),
+    importing('functions/jobs/fixture.ts', '../local/import-jobs'),
+    importing('functions/jobs/fixture.ts', '../handlers/imports/post-import-start'),
+  ];
+  const upwardAnswers = upwardCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('refuses functions/jobs, handlers and local to the layers below them, however the path is spelled', () => {
+    upwardCases.forEach((fixture, i) => {
+      const refused = restricted(upwardAnswers[i]!()).some((m) => m.includes(UPWARD));
+      expect({ fixture, refused }).toEqual({ fixture, refused: true });
+    });
+  });
+
+  const infraCases = [
+    // The twin's stack model read the stack test's template flattening from infra/.
+    importing('functions/local/twin/fixture.ts', '../../../infra/flatten-templates'),
+    importing('functions/local/twin/fixture.ts', '../../../infra/constructs/provider-secrets'),
+    importing('functions/fixture.ts', '../infra/stack'),
+    importing('functions/handlers/clients/fixture.ts', '../../../infra/stack'),
+    importing('functions/services/fixture.ts', '../../infra/constructs/jobs'),
+    importing('functions/jobs/fixture.ts', '../../infra/constructs/jobs'),
+  ];
+  const infraAnswers = infraCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('refuses infra/ to every file of functions/', () => {
+    infraCases.forEach((fixture, i) => {
+      const refused = restricted(infraAnswers[i]!()).some((m) => m.includes(INFRA));
+      expect({ fixture, refused }).toEqual({ fixture, refused: true });
+    });
+  });
+
+  const allowedCases = [
+    importing('functions/jobs/fixture.ts', '../services/import-jobs'),
+    importing('functions/jobs/fixture.ts', '../integrations/inbound-mail'),
+    importing('functions/local/fixture.ts', '../jobs/jobs'),
+    importing('functions/local/twin/fixture.ts', '../../lib/flatten-templates'),
+    importing('functions/handlers/imports/fixture.ts', '../../services/import-jobs'),
+    importing('infra/constructs/fixture.ts', '../../functions/integrations/inbound-mail'),
+    importing('infra/fixture.ts', '../functions/lib/flatten-templates'),
+    // Tests may import across a boundary to arrange a case.
+    importing('functions/services/fixture.test.ts', '../jobs/imports-worker'),
+    importing('functions/local/twin/fixture.test.ts', '../../../infra/stack'),
+  ];
+  const allowedAnswers = allowedCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('lets each layer import the ones below it, infra/ import functions/, and tests cross', () => {
+    expect(allowedAnswers.map((answer) => restricted(answer()))).toEqual(allowedCases.map(() => []));
+  });
+});

@@ -36,6 +36,9 @@ describe('phoneDigits', () => {
     expect(phoneDigits('555-01')).toBeUndefined();
     expect(phoneDigits('')).toBeUndefined();
   });
+  it('has none for a client stored without a phone (a directory registration, an old import), rather than failing', () => {
+    expect(phoneDigits(undefined)).toBeUndefined();
+  });
 });
 
 describe('foldedName and mailbox', () => {

@@ -30,8 +30,8 @@ export const MAX_BLOCK = 500;
  * A phone number as comparable digits, E.164 without the plus: an international `00` prefix dropped and a 10-digit
  * North American number given its country code 1. Undefined when too short to be a number.
  */
-export function phoneDigits(phone: string): string | undefined {
-  let digits = phone.replace(/\D/g, '');
+export function phoneDigits(phone: string | undefined): string | undefined {
+  let digits = (phone ?? '').replace(/\D/g, '');
   if (digits.startsWith('00')) digits = digits.slice(2);
   if (digits.length === 10) digits = `1${digits}`;
   return digits.length >= 8 ? digits : undefined;

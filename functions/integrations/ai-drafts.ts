@@ -6,6 +6,8 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import type { DraftEngine } from '@shared/api-types';
 import { DRAFT_SMS_SEGMENTS } from '@shared/drafts';
 import { config, openaiApiKey } from '../config';
+import { authorizeStandIn } from '../lib/function-environment';
+import { traced } from '../observability/tracing';
 import type { DraftFacts } from '../domain/draft-facts';
 import type { ModelPrompt } from '../domain/review-reply';
 
@@ -21,8 +23,10 @@ export class AiDraftError extends Error {
   constructor(
     readonly reason: string,
     readonly refused: boolean,
+    /** The provider's own error, for the log line of the fallback (never shown to the agent). */
+    options?: { cause?: unknown },
   ) {
-    super(reason);
+    super(reason, options);
   }
 }
 
@@ -87,6 +91,26 @@ export function configuredEngine(): DraftEngine | null {
   return null;
 }
 
+/**
+ * Locally the composer stands in for the model (AI_PROVIDER=local): under the twin, the call the deployed function
+ * would make to Bedrock is checked against its role. The reason AWS's refusal would give, else null.
+ */
+export function modelStandInRefusal(): string | null {
+  try {
+    authorizeStandIn(
+      (deployed) => deployed.AI_PROVIDER === 'bedrock',
+      () => ({
+        client: 'BedrockRuntimeClient',
+        command: 'ConverseCommand',
+        input: { modelId: config().bedrockModelId },
+      }),
+    );
+    return null;
+  } catch {
+    return BEDROCK_REASONS.AccessDeniedException!;
+  }
+}
+
 /** The system and user prompts of one request (a client message, or a reply to a review). */
 export type { ModelPrompt };
 
@@ -138,7 +162,7 @@ const BEDROCK_REASONS: Record<string, string> = {
 };
 
 async function converse(modelId: string, prompt: ModelPrompt, abortSignal: AbortSignal): Promise<string> {
-  bedrock ??= new BedrockRuntimeClient({ region: config().region, maxAttempts: 2 });
+  bedrock ??= traced(new BedrockRuntimeClient({ region: config().region, maxAttempts: 2 }));
   let output;
   try {
     output = await bedrock.send(
@@ -156,6 +180,7 @@ async function converse(modelId: string, prompt: ModelPrompt, abortSignal: Abort
     throw new AiDraftError(
       BEDROCK_REASONS[name] ?? 'the AI service could not be reached',
       name !== 'ModelTimeoutException',
+      { cause: error },
     );
   }
   const text = (output.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
@@ -189,7 +214,7 @@ async function chatCompletion(prompt: ModelPrompt, signal: AbortSignal): Promise
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new AiDraftError('the AI service could not be reached', true);
+    throw new AiDraftError('the AI service could not be reached', true, { cause: error });
   }
   if (!response.ok) {
     await response.body?.cancel();

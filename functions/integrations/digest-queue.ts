@@ -2,6 +2,7 @@
 // worker itself). The only place that chooses.
 import { SendMessageBatchCommand, SQSClient, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import { config, ConfigError } from '../config';
+import { authorizeQueueStandIn } from './queue-stand-in';
 import type { DigestMessage } from '../domain/digest-schedule';
 import { traced } from '../observability/tracing';
 
@@ -23,6 +24,7 @@ let sqs: SQSClient | undefined;
 export async function enqueueDigests(messages: readonly QueueMessage[]): Promise<void> {
   const { queueProvider, remindersQueueUrl, region } = config();
   if (queueProvider === 'memory') {
+    authorizeQueueStandIn('SendMessageBatchCommand', 'REMINDERS_QUEUE_URL');
     local.push(...messages);
     return;
   }

@@ -3,10 +3,13 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
-import { INBOUND_EMAIL_PREFIX } from '../jobs/jobs';
 import { s3 } from './storage';
 
-export { INBOUND_EMAIL_PREFIX };
+/**
+ * Where SES's receipt rule stores each received reply (the uploads bucket), named by its message id: the rule and the
+ * bucket's lifecycle (infra/constructs/jobs.ts, data.ts) and the local runtime's SES read it from here.
+ */
+export const INBOUND_EMAIL_PREFIX = 'inbound-email/';
 /** SES's message ids, and the local runtime's: letters, digits and a few marks. */
 const MESSAGE_ID = /^[A-Za-z0-9._-]{1,200}$/;
 /** SES stores mail up to 40 MB; more than this is not read (the reply is dropped with a log line). */

@@ -1,7 +1,8 @@
 // Sending e-mail: SES in AWS, the local outbox on this machine. The only place that chooses.
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { tokenLinkPath } from '@shared/link-token';
 import { config } from '../config';
+import { authorizeStandIn } from '../lib/function-environment';
 import { oneLine } from '../domain/message-text';
 import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
@@ -49,8 +50,32 @@ export async function sendEmail(unsafeMessage: EmailMessage): Promise<string | u
   const message = { ...unsafeMessage, subject: oneLine(unsafeMessage.subject) };
   const { mailProvider, outboxDir, mailFrom, region, sesConfigurationSet } = config();
   const from = message.fromName ? fromHeader(message.fromName, mailFromAddress(mailFrom)) : mailFrom;
+  const input: SendEmailCommandInput = {
+    FromEmailAddress: from,
+    Destination: { ToAddresses: [message.to] },
+    ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
+    ...(sesConfigurationSet ? { ConfigurationSetName: sesConfigurationSet } : {}),
+    ...(message.tags ? { EmailTags: Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    Content: {
+      Simple: {
+        Subject: { Data: message.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+        ...(message.headers
+          ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+          : {}),
+      },
+    },
+  };
   if (mailProvider === 'outbox') {
     if (!outboxDir) throw new MailError('MAIL_PROVIDER=outbox needs OUTBOX_DIR');
+    try {
+      authorizeStandIn(
+        (deployed) => deployed.MAIL_PROVIDER === 'ses',
+        () => ({ client: 'SESv2Client', command: 'SendEmailCommand', input }),
+      );
+    } catch (error) {
+      throw new MailError(`E-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const headers = { ...(message.headers ?? {}), ...(message.replyTo ? { 'Reply-To': message.replyTo } : {}) };
     await writeToOutbox(outboxDir, {
       channel: 'email',
@@ -65,24 +90,7 @@ export async function sendEmail(unsafeMessage: EmailMessage): Promise<string | u
   }
   ses ??= traced(new SESv2Client({ region }));
   try {
-    const out = await ses.send(
-      new SendEmailCommand({
-        FromEmailAddress: from,
-        Destination: { ToAddresses: [message.to] },
-        ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
-        ...(sesConfigurationSet ? { ConfigurationSetName: sesConfigurationSet } : {}),
-        ...(message.tags ? { EmailTags: Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
-        Content: {
-          Simple: {
-            Subject: { Data: message.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-            ...(message.headers
-              ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
-              : {}),
-          },
-        },
-      }),
-    );
+    const out = await ses.send(new SendEmailCommand(input));
     return out.MessageId;
   } catch (error) {
     throw new MailError(`E-mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,6 +2,7 @@
 // The only place that chooses a provider.
 import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { config, twilioCredentials } from '../config';
+import { authorizeStandIn, type AwsCall } from '../lib/function-environment';
 import { phoneCountry, smsCountriesMessage } from '../domain/phone-numbers';
 import { traced } from '../observability/tracing';
 import { writeToOutbox } from './outbox';
@@ -44,13 +45,14 @@ export async function sendSms(
   text: string,
   { timeoutMs = 8000 }: { timeoutMs?: number } = {},
 ): Promise<void> {
-  const { smsProvider, outboxDir, region, smsAllowedCountries } = config();
+  const { smsProvider, outboxDir, region, smsAllowedCountries, smsOriginationNumber } = config();
   if (!/^\+[1-9]\d{7,14}$/.test(to))
     throw new SmsError('The phone number must be in international format, like +15125550100.');
   if (!smsAllowedCountries.includes(phoneCountry(to) ?? ''))
     throw new SmsError(smsCountriesMessage(smsAllowedCountries));
   if (smsProvider === 'outbox') {
     if (!outboxDir) throw new SmsError('SMS_PROVIDER=outbox needs OUTBOX_DIR');
+    standIn(() => ({ client: 'SNSClient', command: 'PublishCommand', input: { PhoneNumber: to, Message: text } }));
     await writeToOutbox(outboxDir, { channel: 'sms', to, subject: null, text, html: null });
     return;
   }
@@ -96,7 +98,13 @@ export async function sendSms(
       new PublishCommand({
         PhoneNumber: to,
         Message: text,
-        MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
+        MessageAttributes: {
+          'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' },
+          // From the two-way number (SMS_ORIGINATION_NUMBER), so a reply or a STOP reaches jobs/sms-inbound.
+          ...(smsOriginationNumber
+            ? { 'AWS.MM.SMS.OriginationNumber': { DataType: 'String', StringValue: smsOriginationNumber } }
+            : {}),
+        },
       }),
     );
   } catch (error) {
@@ -110,8 +118,16 @@ export async function sendSms(
  * us through the inbound webhook). A failed check is an SmsError: nothing is sent unchecked.
  */
 export async function providerOptedOut(to: string): Promise<boolean> {
-  if (config().smsProvider !== 'sns') return false;
-  sns ??= new SNSClient({ region: config().region });
+  if (config().smsProvider !== 'sns') {
+    if (config().smsProvider === 'outbox')
+      standIn(() => ({
+        client: 'SNSClient',
+        command: 'CheckIfPhoneNumberIsOptedOutCommand',
+        input: { phoneNumber: to },
+      }));
+    return false;
+  }
+  sns ??= traced(new SNSClient({ region: config().region }));
   try {
     const out = await sns.send(new CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber: to }));
     return out.isOptedOut === true;
@@ -121,5 +137,16 @@ export async function providerOptedOut(to: string): Promise<boolean> {
         ? `Amazon SNS could not check the opt-out list: ${error.message}`
         : 'Amazon SNS could not check the opt-out list.',
     );
+  }
+}
+
+/**
+ * The outbox stands in for SNS here: the deployed function's call is checked against its role (a denial: SmsError).
+ */
+function standIn(call: () => AwsCall): void {
+  try {
+    authorizeStandIn((deployed) => deployed.SMS_PROVIDER === 'sns', call);
+  } catch (error) {
+    throw new SmsError(error instanceof Error ? error.message : String(error));
   }
 }

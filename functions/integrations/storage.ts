@@ -4,6 +4,7 @@
 import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { config } from '../config';
+import { authorizeAwsCall } from '../lib/function-environment';
 import { traced } from '../observability/tracing';
 
 let client: S3Client | undefined;
@@ -65,6 +66,8 @@ export async function presignPost(
   bucket: string,
   input: { key: string; contentType: string; maxBytes: number; expiresSeconds: number; typePrefix?: string },
 ): Promise<PresignedPost> {
+  // Signing sends nothing: the upload is what the role must allow, so the twin checks that here.
+  authorizeAwsCall({ client: 'S3Client', command: 'PutObjectCommand', input: { Bucket: bucket, Key: input.key } });
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: bucket,
     Key: input.key,

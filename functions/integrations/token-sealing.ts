@@ -4,6 +4,7 @@
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { config, sessionSecret } from '../config';
 import { purposeKey, seal, unseal } from '../domain/sealed-values';
+import { authorizeStandIn } from '../lib/function-environment';
 import { traced } from '../observability/tracing';
 
 const PURPOSE = 'google-refresh-token';
@@ -19,9 +20,24 @@ export function resetTokenSealing(): void {
 
 const context = (agentId: string) => ({ purpose: PURPOSE, agentId });
 
+/** Locally a derived key stands in for the stack's KMS key: under the twin, the deployed call is checked first. */
+function kmsStandIn(command: 'EncryptCommand' | 'DecryptCommand', agentId: string): void {
+  authorizeStandIn(
+    (deployed) => Boolean(deployed.GOOGLE_TOKEN_KEY_ARN),
+    (deployed) => ({
+      client: 'KMSClient',
+      command,
+      input: { KeyId: deployed.GOOGLE_TOKEN_KEY_ARN, EncryptionContext: context(agentId) },
+    }),
+  );
+}
+
 export async function sealRefreshToken(agentId: string, token: string): Promise<string> {
   const keyId = config().googleTokenKeyArn;
-  if (!keyId) return seal(purposeKey(await sessionSecret(), PURPOSE), token);
+  if (!keyId) {
+    kmsStandIn('EncryptCommand', agentId);
+    return seal(purposeKey(await sessionSecret(), PURPOSE), token);
+  }
   const out = await kmsClient().send(
     new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(token, 'utf8'), EncryptionContext: context(agentId) }),
   );
@@ -30,7 +46,10 @@ export async function sealRefreshToken(agentId: string, token: string): Promise<
 
 /** The token, or null when it cannot be read (another key, another agent's, tampered with). */
 export async function unsealRefreshToken(agentId: string, sealed: string): Promise<string | null> {
-  if (!sealed.startsWith(KMS_PREFIX)) return unseal(purposeKey(await sessionSecret(), PURPOSE), sealed);
+  if (!sealed.startsWith(KMS_PREFIX)) {
+    kmsStandIn('DecryptCommand', agentId);
+    return unseal(purposeKey(await sessionSecret(), PURPOSE), sealed);
+  }
   try {
     const out = await kmsClient().send(
       new DecryptCommand({

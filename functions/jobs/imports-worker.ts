@@ -1,19 +1,14 @@
-// jobs/imports-worker: the import job (functions/services/import-jobs.ts), one message at a time
-// from the imports queue. A message names an agent's import; the run continues it from its last
-// checkpoint. A run that finds another run holding the import (a second delivery of the message)
-// is reported as a batch item failure, so SQS tries it again later; one that fails is retried too,
-// and set aside in the dead-letter queue after 3 tries. A malformed message goes there as well. The same queue
-// carries the erasure of closing accounts (functions/services/account-erasure.ts), bulk actions on an agent's
-// clients (functions/services/bulk-actions.ts) and the drafting of broadcasts (functions/services/broadcasts.ts), jobs
-// of the same shape.
+// jobs/imports-worker: the background tasks queue's worker, one message at a time. A message names a task (an agent's
+// import, the erasure of a closing account, a bulk action on clients, the drafting of a broadcast) by its kind, and the
+// table of task kinds (functions/jobs/background-tasks.ts) says how it is read, how it runs and when it is tried again:
+// each run continues the task from its last checkpoint. A message the worker cannot take (a kind the table does not
+// name, or fields that do not make its kind's message) or whose run fails or asks to be tried again (another run
+// holds the task) is reported as a batch item failure, so SQS delivers it again later, and sets it aside in the
+// dead-letter queue after 3 tries. The job keeps its first name: it names the function, its log group and alarms.
 import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observeJob } from '../observability/job';
-import type { AccountErasureMessage } from '../integrations/import-queue';
-import { createLogger, type Logger } from '../observability/logger';
-import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
-import { parseImportMessage, runImportJob } from '../services/import-jobs';
-import { parseBulkMessage, runBulkJob } from '../services/bulk-actions';
-import { parseBroadcastMessage, runBroadcastJob } from '../services/broadcast-job';
+import { createLogger } from '../observability/logger';
+import { backgroundTasks, isTaskKind, messageKind } from './background-tasks';
 
 export const handler = observeJob('imports-worker', (event: SQSEvent, context?: Context) =>
   handleImportMessages(event, context),
@@ -27,60 +22,14 @@ export async function handleImportMessages(
   for (const record of event?.Records ?? []) {
     const log = createLogger({ job: 'imports-worker', messageId: record.messageId });
     const remainingMs = () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
-    const erasure = parseAccountErasureMessage(record);
-    if (erasure) {
-      if (!(await eraseAccount(erasure, remainingMs, log))) failures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
-    const bulk = parseBulkMessage(record);
-    if (bulk) {
-      try {
-        const outcome = await runBulkJob(bulk, { remainingMs, log });
-        log.info('bulk action run', { jobId: bulk.jobId, outcome });
-        if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
-      } catch (error) {
-        log.error('bulk action run failed; will retry', { jobId: bulk.jobId, error });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-      continue;
-    }
-    const broadcast = parseBroadcastMessage(record);
-    if (broadcast) {
-      try {
-        const outcome = await runBroadcastJob(broadcast, { remainingMs, log });
-        log.info('broadcast run', { broadcastId: broadcast.broadcastId, outcome });
-      } catch (error) {
-        log.error('broadcast run failed; will retry', { broadcastId: broadcast.broadcastId, error });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-      continue;
-    }
-    const message = parseImportMessage(record);
-    if (!message) {
-      log.error('malformed import message');
+    const kind = messageKind(record.body);
+    if (!isTaskKind(kind)) {
+      log.error('unknown task kind', { kind: typeof kind === 'string' ? kind.slice(0, 64) : typeof kind });
       failures.push({ itemIdentifier: record.messageId });
       continue;
     }
-    try {
-      const outcome = await runImportJob(message, { remainingMs, log });
-      log.info('import run', { importId: message.importId, outcome });
-      if (outcome === 'busy') failures.push({ itemIdentifier: record.messageId });
-    } catch (error) {
-      log.error('import run failed; will retry', { importId: message.importId, error });
+    if (!(await backgroundTasks[kind].handle(record, { remainingMs, log })))
       failures.push({ itemIdentifier: record.messageId });
-    }
   }
   return { batchItemFailures: failures };
-}
-
-/** One run of an account's erasure; false when SQS should deliver the message again. */
-async function eraseAccount(message: AccountErasureMessage, remainingMs: () => number, log: Logger): Promise<boolean> {
-  try {
-    const outcome = await runAccountErasure(message, { remainingMs, log });
-    log.info('account erasure run', { agentId: message.agentId, outcome });
-    return outcome !== 'not-closing';
-  } catch (error) {
-    log.error('account erasure failed; will retry', { agentId: message.agentId, error });
-    return false;
-  }
 }

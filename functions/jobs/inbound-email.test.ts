@@ -251,8 +251,9 @@ describe('what is dropped', () => {
     const messageId = `retried-${randomBytes(4).toString('hex')}`;
     const raw = fixture('plain-text').replaceAll(FIXTURE_TOKEN, token);
     await storeInboundEmail(inboundEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
+    const mail = { messageId, timestamp: new Date().toISOString() };
     const event = {
-      Records: [{ eventSource: 'aws:ses', ses: { mail: { messageId, timestamp: new Date().toISOString() } } }],
+      Records: [{ eventSource: 'aws:ses', ses: { mail, receipt: { recipients: [`r-${token}@reply.localhost`] } } }],
     };
     expect(await deliverInboundEmail(event)).toEqual(['recorded']);
     expect(await deliverInboundEmail(event)).toEqual(['recorded']);

@@ -9,8 +9,11 @@ export type JobTrigger =
   | 'reminders-queue'
   /** An EventBridge rule on SES's bounce and complaint events (the messaging configuration set). */
   | 'ses-events'
-  /** The imports SQS queue, one message at a time (each may run for minutes), with partial batch failures. */
-  | 'imports-queue'
+  /**
+   * The background tasks SQS queue (functions/jobs/background-tasks.ts), one message at a time (each may run for
+   * minutes), with partial batch failures.
+   */
+  | 'tasks-queue'
   /** EventBridge Scheduler, every hour at half past (apart from the reminders' run on the hour). */
   | 'reviews-schedule'
   /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
@@ -54,7 +57,7 @@ export const jobs = [
     name: 'imports-worker',
     description:
       "Imports an agent's big contacts file from S3 in batches with checkpoints, continuing where a cut run stopped",
-    trigger: 'imports-queue',
+    trigger: 'tasks-queue',
     // The file is streamed and held one batch at a time: `npm run bench` (section imports) puts the
     // job's peak at about 120 MB of heap over what the emulators keep, for 50,000 rows. 1024 MB leaves
     // room for vCards with photos, and buys the CPU the parsing and validation take (Lambda's CPU follows memory).
@@ -87,8 +90,5 @@ export const jobs = [
     timeoutSeconds: 30,
   },
 ] as const satisfies readonly Job[];
-
-/** Where SES's receipt rule stores each received reply (the uploads bucket), named by its message id. */
-export const INBOUND_EMAIL_PREFIX = 'inbound-email/';
 
 export type JobName = (typeof jobs)[number]['name'];

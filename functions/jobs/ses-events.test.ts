@@ -5,6 +5,7 @@ import { getMessage } from '../data/messages';
 import { clientInput } from '../testing/factories';
 import { sendingRecordSince } from '../data/outbound-caps';
 import { deliverSesEvent } from '../local/ses-events-job';
+import { delivered } from '../local/twin/deliveries';
 import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
 import { routes } from '../routes';
 import type { SesEvent } from './ses-events';
@@ -15,8 +16,8 @@ const ses = mockClient(SESv2Client);
 beforeAll(async () => {
   ({ api, admin } = await startAdminApi('admin.ses-events@example.com'));
 });
-/** The job as EventBridge runs it: under the twin, with its own function's environment and role. */
-const handler = (event: SesEvent) => deliverSesEvent(event);
+/** SES publishes the event's detail; the job runs as the rule delivers it: under the twin, as its own function. */
+const handler = async (event: SesEvent) => delivered(await deliverSesEvent(event.detail!));
 afterAll(async () => {
   ses.restore();
   process.env.MAIL_PROVIDER = 'outbox';
@@ -64,7 +65,7 @@ function sesEvent(
   return {
     version: '0',
     id: 'e1',
-    'detail-type': type === 'Bounce' ? 'Email Bounced' : 'Email Complained',
+    'detail-type': type === 'Bounce' ? 'Email Bounced' : 'Email Complaint Received',
     source: 'aws.ses',
     detail: {
       eventType: type,
@@ -102,7 +103,7 @@ describe('jobs/ses-events', () => {
   ] as const)('a %s marks the message %s and stops further e-mail to the address', async (type, status, code) => {
     const sesId = `ses-${type}-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    const result = await deliverSesEvent(sesEvent(type, sesId, email.toUpperCase()));
+    const result = await handler(sesEvent(type, sesId, email.toUpperCase()));
     expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'marked' });
     expect(await getMessage(clientId, messageId)).toMatchObject({ status });
     const again = await client.post(`/api/clients/${clientId}/messages`, {
@@ -113,13 +114,13 @@ describe('jobs/ses-events', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(code);
     // Replayed by EventBridge: nothing changes twice.
-    expect((await deliverSesEvent(sesEvent(type, sesId, email))).message).toBe('unchanged');
+    expect((await handler(sesEvent(type, sesId, email))).message).toBe('unchanged');
   });
 
   it('only logs a transient bounce', async () => {
     const sesId = `ses-transient-${Date.now()}`;
     const { client, clientId, email, messageId } = await mailedThroughSes(sesId);
-    expect(await deliverSesEvent(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
+    expect(await handler(sesEvent('Bounce', sesId, email, 'Transient'))).toEqual({
       outcome: 'ignored',
       addresses: 0,
       message: 'none',

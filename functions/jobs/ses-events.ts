@@ -12,7 +12,7 @@ import { createLogger } from '../observability/logger';
 import { recordSendingEvent } from '../services/send-limits';
 
 type Recipient = { emailAddress?: string };
-/** The EventBridge event SES sends (`source: aws.ses`, detail-type `Email Bounced` / `Email Complained`). */
+/** The EventBridge event SES sends (`source: aws.ses`, detail-type `Email Bounced` / `Email Complaint Received`). */
 export type SesEvent = {
   'detail-type'?: string;
   detail?: {

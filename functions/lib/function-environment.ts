@@ -10,7 +10,14 @@ export type FunctionScope = {
   name: string;
   /** Exactly the variables the template gives the function. */
   env: NodeJS.ProcessEnv;
+  /** The variables as the template sets them, before the local runtime put its ports in (MAIL_PROVIDER: ses…). */
+  deployed?: Readonly<Record<string, string>>;
+  /** The twin's permission check of one AWS call, as the function's role would meet it in AWS (throws when denied). */
+  authorize?: (call: AwsCall) => void;
 };
+
+/** One AWS SDK call: the client's and the command's class names (`SESv2Client`, `SendEmailCommand`) and its input. */
+export type AwsCall = { client: string; command: string; input: object };
 
 const storage = new AsyncLocalStorage<FunctionScope>();
 
@@ -25,6 +32,28 @@ export function currentFunction(): FunctionScope | undefined {
 /** The variables the code sees: the running function's, else the process's. */
 export function currentEnvironment(): NodeJS.ProcessEnv {
   return storage.getStore()?.env ?? process.env;
+}
+
+/**
+ * An AWS call made without the SDK's middleware (a presigned POST is signed, not sent): checked as a sent one is.
+ */
+export function authorizeAwsCall(call: AwsCall): void {
+  storage.getStore()?.authorize?.(call);
+}
+
+/**
+ * A local port stands in for an AWS call here (the outbox for SES, the local composer for Bedrock…): under the twin,
+ * when the template's variables say the deployed function makes that call (`MAIL_PROVIDER` is `ses`), the call it would
+ * make is checked against its role first, so a permission missing in AWS fails here too. Both get the deployed
+ * variables (the KMS key the port replaced).
+ */
+export function authorizeStandIn(
+  deploysCall: (deployed: Readonly<Record<string, string>>) => boolean,
+  call: (deployed: Readonly<Record<string, string>>) => AwsCall,
+): void {
+  const scope = storage.getStore();
+  if (!scope?.authorize || !scope.deployed || !deploysCall(scope.deployed)) return;
+  scope.authorize(call(scope.deployed));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every client's own input/output types must fit

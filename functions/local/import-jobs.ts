@@ -1,4 +1,4 @@
-// The imports queue on this machine: SQS's part, played in-process for jobs/imports-worker (the
+// The background tasks queue on this machine: SQS's part, played in-process for jobs/imports-worker (the
 // same handler as in AWS, given SQS-shaped events and a Lambda-like clock). A message is kept until
 // the worker has handled it, as a file under $DATA_DIR/queues/imports/ when there is a data
 // directory (else in memory), so an import cut by a crash or a stop continues when the runtime
@@ -8,20 +8,27 @@
 //
 // Once the runtime stops, a run in progress sees no time left: it checkpoints, queues its
 // continuation (kept on disk) and returns, as a run near its Lambda timeout does.
+//
+// Under the twin a message reaches the worker only through the template's event source mapping on the queue the
+// worker's IMPORTS_QUEUE_URL names (else it waits, as in a queue nothing drains), and the worker's answer is read as
+// Lambda reads it for that mapping (partial batch failures or not).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handler } from '../jobs/imports-worker';
 import { jobs } from '../jobs/jobs';
-import { setLocalImportQueue, type JobQueueMessage } from '../integrations/import-queue';
+import { setLocalTaskQueue, type TaskMessage } from '../integrations/task-queue';
 import { lambdaContext } from './http-event';
-import { runAsJob } from './job-scopes';
-import { sqsEvent } from './reminders-job';
+import { jobFunction, runAsJob } from './job-scopes';
+import { failedMessageIds, queueMapping, sqsRecord } from './twin/deliveries';
+import { LOCAL_ACCOUNT } from './twin/stack-model';
 
 /** Pauses before a message is delivered again (then the last one each time). */
 const RETRY_MS = [1000, 2000, 3000, 5000];
 /** Deliveries before a message is set aside (a busy delivery waits out the lease of a run that died: seconds). */
 const MAX_RECEIVES = 30;
+/** The queue's mapping without the twin (no template). */
+const LOCAL_MAPPING = { queueArn: `arn:aws:sqs:local:${LOCAL_ACCOUNT}:imports`, reportBatchItemFailures: true };
 
 export type LocalImportQueue = { close(): Promise<void> };
 
@@ -60,23 +67,31 @@ export function startLocalImportQueue({
   const deliver = (id: string) => {
     const message = pending.get(id);
     if (!message || closed) return;
+    const worker = jobFunction('imports-worker');
+    const mapping = worker ? queueMapping(worker.triggers, worker.env.IMPORTS_QUEUE_URL) : LOCAL_MAPPING;
+    if (!mapping) {
+      onError(
+        new Error(`import message ${id} waits: no event source mapping of the template feeds jobs/imports-worker`),
+      );
+      return;
+    }
     message.receives += 1;
     // Each delivery is an invocation of its own (its own ids on every log line), with the job's clock.
     const context = lambdaContext('imports-worker', randomUUID(), job.timeoutSeconds * 1000, job.memoryMb);
     const remaining = context.getRemainingTimeInMillis;
     const run = (async () => {
-      let handled = false;
-      try {
-        const { batchItemFailures } = await runAsJob('imports-worker', () =>
-          handler(sqsEvent([message.body]), {
-            ...context,
-            getRemainingTimeInMillis: () => (closed ? 0 : remaining()),
-          }),
-        );
-        handled = batchItemFailures.length === 0;
-      } catch (error) {
-        onError(error);
-      }
+      // One message an invocation: within any batch size the mapping allows.
+      const batch = [sqsRecord(message.body, mapping.queueArn)];
+      const outcome = await runAsJob('imports-worker', () =>
+        handler({ Records: batch }, { ...context, getRemainingTimeInMillis: () => (closed ? 0 : remaining()) }),
+      ).then(
+        (answer) => ({ answer }),
+        (error: unknown) => {
+          onError(error);
+          return { error };
+        },
+      );
+      const handled = failedMessageIds(batch, outcome, mapping.reportBatchItemFailures).length === 0;
       if (handled) forget(id);
       else if (message.receives >= MAX_RECEIVES) {
         onError(new Error(`import message ${id} failed ${message.receives} times: set aside`));
@@ -87,7 +102,7 @@ export function startLocalImportQueue({
     void run.finally(() => running.delete(run));
   };
 
-  const send = (message: JobQueueMessage) => {
+  const send = (message: TaskMessage) => {
     // Named by time first, so messages kept on disk are delivered again in the order they were sent.
     const id = `${Date.now().toString(36).padStart(9, '0')}-${randomUUID()}`;
     const body = JSON.stringify(message);
@@ -106,7 +121,7 @@ export function startLocalImportQueue({
       schedule(id, 0);
     }
   }
-  setLocalImportQueue({ send });
+  setLocalTaskQueue({ send });
 
   return {
     async close() {
@@ -114,7 +129,7 @@ export function startLocalImportQueue({
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...running]);
-      setLocalImportQueue(undefined);
+      setLocalTaskQueue(undefined);
     },
   };
 }

@@ -1,16 +1,30 @@
-// Which function a job runs as: under the twin, the job's own function of the template (its
-// environment and its role); otherwise the process's environment.
+// Which function a job runs as, and what may invoke it: under the twin, the job's own function of the template (its
+// environment, its role, and the triggers that alone deliver events to it); otherwise the process's environment,
+// and a job runs whenever it is called.
 import { jobs, type JobName } from '../jobs/jobs';
 import { runAsFunction, type FunctionScope } from '../lib/function-environment';
+import type { StackModel, TwinFunction } from './twin/stack-model';
 
-let scopeOf: ((description: string) => FunctionScope) | undefined;
+export type JobTwin = { model: StackModel; scopeFor(description: string): FunctionScope };
 
-export function setJobScopes(resolver: ((description: string) => FunctionScope) | undefined): void {
-  scopeOf = resolver;
+let twin: JobTwin | undefined;
+
+export function setJobScopes(next: JobTwin | undefined): void {
+  twin = next;
 }
 
+const descriptionOf = (name: JobName) => jobs.find((j) => j.name === name)!.description;
+
 export function runAsJob<T>(name: JobName, fn: () => T): T {
-  if (!scopeOf) return fn();
-  const job = jobs.find((j) => j.name === name)!;
-  return runAsFunction(scopeOf(job.description), fn);
+  if (!twin) return fn();
+  return runAsFunction(twin.scopeFor(descriptionOf(name)), fn);
+}
+
+/** The job's function in the template (its triggers, its ARN's name), or undefined without the twin. */
+export function jobFunction(name: JobName): TwinFunction | undefined {
+  if (!twin) return undefined;
+  const description = descriptionOf(name);
+  const fn = twin.model.functions.find((f) => f.description === description);
+  if (!fn) throw new Error(`The template has no function described "${description}": synthesize it again`);
+  return fn;
 }

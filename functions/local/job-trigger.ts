@@ -5,11 +5,14 @@
 //   `npm run job:reminders -- --date` does with the server stopped.
 // - POST /local/jobs/reviews-sync `{}`: the Google reviews sync job now (every connected agent), as the stack's hourly
 //   schedule runs it.
-// - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): the
-//   ses-events job runs on it, as the stack's rule invokes it. The outbox never bounces, so this is
-//   how a browser spec sees what a real bounce does (suppression, the agent's sending review).
+// - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): its detail (what SES
+//   published) goes on the bus as SES puts it there, and the ses-events job runs on it when the stack's rule matches.
+//   The outbox never bounces, so this is how a browser spec sees what a real bounce does (suppression, the agent's
+//   sending review).
 // - POST /local/jobs/sms-inbound with what an AWS End User Messaging number publishes for a text it received
 //   (`{ originationNumber, destinationNumber, messageBody, … }`): jobs/sms-inbound runs on it as the topic delivers it.
+// Under the twin a trigger the template would not fire (no rule matches, no schedule, no subscription) runs nothing
+// and answers `{ delivered: false, reason }`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDate } from '@shared/dates';
 import { config } from '../config';
@@ -80,7 +83,7 @@ async function handleSesEvent(req: IncomingMessage, res: ServerResponse): Promis
   const body = await readJson(req, MAX_SES_EVENT_BODY);
   const problem = sesEventProblem(body);
   if (problem) return json(res, 400, { message: problem });
-  return json(res, 200, await deliverSesEvent(body as SesEvent));
+  return json(res, 200, await deliverSesEvent((body as Required<SesEvent>).detail));
 }
 
 async function handleTwoWayText(req: IncomingMessage, res: ServerResponse): Promise<true> {

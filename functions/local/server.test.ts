@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,15 +9,22 @@ import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { pickEncoding } from './static-files';
 import { writeToOutbox } from '../integrations/outbox';
+import { STRIPE_PRICE_REQUIRED } from '../config';
+import { TEST_SETTINGS } from './twin/deploy-settings';
+import { CONFIGURED_DEPLOY } from './twin/template-dir';
 
 const root = resolve(__dirname, '..', '..');
 
 type Started = { child: ChildProcess; url: string; output: () => string };
 
+/**
+ * `npm start` with the test deploy's settings (Jest's global setup keeps their template synthesized, so no start waits
+ * for one) and `env`'s.
+ */
 function startServer(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...TEST_SETTINGS, PORT: '0', ...env },
   });
   let output = '';
   return new Promise((done, fail) => {
@@ -31,7 +39,10 @@ function startServer(env: Record<string, string>): Promise<Started> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${output}`));
+    });
   });
 }
 
@@ -89,7 +100,9 @@ describe('npm start (the built local runtime)', () => {
 
   it('starts empty with SEED=none and makes ADMIN_EMAILS users administrators once they verify their e-mail', async () => {
     const dir = join(dataDir, 'empty');
-    const server = await startServer({ DATA_DIR: dir, SEED: 'none', ADMIN_EMAILS: 'chief@example.com' });
+    // The routes get ADMIN_EMAILS as the stack gives it: the -c adminEmails of the template synthesized for it.
+    const chief = TEST_SETTINGS.ADMIN_EMAILS!;
+    const server = await startServer({ DATA_DIR: dir, SEED: 'none', ADMIN_EMAILS: chief });
     try {
       expect(server.output()).not.toMatch(/Demo accounts/);
       expect(await login(server.url, 'agent@demo.hearthside.app', 'demo-agent-2026')).toBe(401);
@@ -97,7 +110,7 @@ describe('npm start (the built local runtime)', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url },
         body: JSON.stringify({
-          username: 'chief@example.com',
+          username: chief,
           password: 'chief-password',
           fullName: 'Chief',
           phone: '(555) 444-3333',
@@ -109,9 +122,7 @@ describe('npm start (the built local runtime)', () => {
         (f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string },
       );
       const link =
-        /https?:\/\/\S+\/verify-email#token=\S+/.exec(
-          mail.find((m) => m.to === 'chief@example.com')?.text ?? '',
-        )?.[0] ?? '';
+        /https?:\/\/\S+\/verify-email#token=\S+/.exec(mail.find((m) => m.to === chief)?.text ?? '')?.[0] ?? '';
       // Verifying takes the session of the account the link was mailed for: the one registration started.
       const cookie = res.headers
         .getSetCookie()
@@ -123,6 +134,58 @@ describe('npm start (the built local runtime)', () => {
         body: JSON.stringify({ token: tokenOf(link) }),
       });
       expect(((await verified.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
+    } finally {
+      await stop(server.child, 'SIGTERM');
+    }
+  });
+  it('refuses to start with a Stripe key but no STRIPE_PRICE_ID, saying why', async () => {
+    // Act
+    const started = startServer({ DATA_DIR: join(dataDir, 'stripe'), SEED: 'none', STRIPE_SECRET_KEY: 'sk_test_1' });
+    // Assess: it exits before listening (no payment simulator behind a key), naming the missing setting.
+    await expect(started).rejects.toThrow('server exited with 1');
+    await expect(started).rejects.toThrow(STRIPE_PRICE_REQUIRED);
+  });
+
+  it("verifies Twilio's signed webhook with TWILIO_AUTH_TOKEN: the key reaches the webhook through the Twilio secret", async () => {
+    // Prepare: the Twilio keys (and our price: the configured deploy's settings, whose template is ready).
+    const token = 'twilio-token-of-npm-start';
+    const server = await startServer({
+      DATA_DIR: join(dataDir, 'twilio'),
+      SEED: 'none',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: token,
+      TWILIO_FROM: '+15125550000',
+      STRIPE_PRICE_ID: CONFIGURED_DEPLOY.stripePriceId!,
+    });
+    const params = {
+      AccountSid: 'AC00000000000000000000000000000000',
+      From: '+15125559876',
+      To: '+15125550000',
+      Body: 'STOP',
+    };
+    const post = (signedWith: string) => {
+      const url = `${server.url}/api/twilio/inbound`;
+      const signed = Object.keys(params)
+        .sort()
+        .reduce((data, key) => data + key + params[key as keyof typeof params], url);
+      return fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': createHmac('sha1', signedWith).update(signed).digest('base64'),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+    };
+    try {
+      // Act
+      const signed = await post(token);
+      const forged = await post('another-token');
+      // Assess
+      expect(signed.status).toBe(200);
+      expect(await signed.text()).toContain('<Response></Response>');
+      expect(forged.status).toBe(403);
+      expect(((await forged.json()) as { message: string }).message).toBe('The Twilio signature is missing or wrong.');
     } finally {
       await stop(server.child, 'SIGTERM');
     }

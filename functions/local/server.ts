@@ -15,13 +15,19 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { resetConfig } from '../config';
-import { purposeKeySecretValue } from '../domain/signing-keys';
+import { parseRootSecret, purposeKeysSecretValue } from '../domain/signing-keys';
 import { runAsFunction, type FunctionScope } from '../lib/function-environment';
 import { resetDb } from '../data/db';
 import { tableDefinition } from '../data/table-definition';
 import { bySpecificity, compilePath, routes, routeSettings, type Route } from '../routes';
 import { startEmulators, type Emulators } from './emulators';
-import { lambdaContext, toHttpApiEvent, writeHttpApiResult } from './http-event';
+import {
+  eventPayloadBytes,
+  LAMBDA_SYNC_PAYLOAD_MAX_BYTES,
+  lambdaContext,
+  toHttpApiEvent,
+  writeHttpApiResult,
+} from './http-event';
 import { startLocalImportQueue } from './import-jobs';
 import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
@@ -31,7 +37,15 @@ import { startHourlyReminders } from './reminders-job';
 import { startHourlyReviewsSync } from './reviews-sync-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
-import { apiOriginRequestHeaders, viewerRequestUri } from './twin/edge';
+import {
+  deployContextOf,
+  LIVE_SETTINGS,
+  localPaymentProvider,
+  providerSecretValue,
+  requireStripePrice,
+  TEST_DEPLOY,
+} from './twin/deploy-settings';
+import { behaviorFor, originRequest, viewerRequestUri } from './twin/edge';
 import { twinTemplateDir } from './twin/template-dir';
 import { startTwin, type Twin } from './twin/twin';
 import { setJobScopes } from './job-scopes';
@@ -55,6 +69,14 @@ export type LocalRuntimeOptions = {
    * runs every function with the process's environment and no permission checks.
    */
   twin?: boolean | { templateDir: string } | { context: Record<string, string> };
+  /**
+   * Tests only (functions/testing/local-api.ts; HEARTH_TWIN=test from outside): run the test deploy (TEST_DEPLOY in
+   * functions/local/twin/deploy-settings.ts: every operator setting named; `context`'s on top), and read those
+   * settings' values from the process's environment whenever a function reads them, where its template gives them; so
+   * a test changes a limit, then resetConfig(), without a synthesis per value. Default: off, as `npm start`: the
+   * developer's settings are the -c values of the template synthesized for them.
+   */
+  liveSettings?: boolean;
   /**
    * Run the reminders scheduler every hour while up (digests go out at 8 am in each agent's time zone). Default: on
    * with a dataDir, off in memory (tests).
@@ -81,6 +103,13 @@ const TABLE_NAME = 'hearthside';
 export const LOCAL_INBOUND_EMAIL_DOMAIN = 'reply.localhost';
 const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' };
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
+/**
+ * The answer to a request over Lambda's event limit (LAMBDA_SYNC_PAYLOAD_MAX_BYTES). In AWS API Gateway answers it with
+ * its own 413 and no code: the status, and the function never running, are the same here.
+ */
+const LAMBDA_PAYLOAD_TOO_LARGE =
+  'The request is larger than the 6 MB a function accepts (a file sent in it: about 4 MB at most). Import a bigger ' +
+  'file through the upload: POST /api/imports, then POST /api/imports/{id}/start.';
 
 type Loaded = { route: Route; match: ReturnType<typeof compilePath> };
 const compiled: Loaded[] = bySpecificity(routes).map((route) => ({ route, match: compilePath(route.path) }));
@@ -97,6 +126,7 @@ function loadHandler(slug: string): Promise<HandlerModule> {
 }
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const settings = runtimeSettings(options);
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
   const scratch = dataDir ?? (await tempDir());
   const outboxDir = join(scratch, 'outbox');
@@ -150,7 +180,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
     // Without a Stripe key, checkout goes to the local payment simulator, which signs its events
     // with this secret (generated once and kept in DATA_DIR, like the session secret).
-    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'simulator',
+    PAYMENT_PROVIDER: localPaymentProvider(process.env),
     STRIPE_WEBHOOK_SECRET:
       process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
     ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
@@ -182,9 +212,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   }
   resetConfig();
   resetDb();
-  const twin = await startTwinUnlessOff(options, { url, outboxDir, dataDir, emulators });
+  const twin = await startTwinUnlessOff(options, settings, { url, outboxDir, dataDir, emulators });
   running.twin = twin;
-  setJobScopes(twin ? (job) => twin.scopeFor(job) : undefined);
+  setJobScopes(twin);
 
   const created = await ensureTable(emulators.dynamoEndpoint);
   await ensureBuckets(emulators.s3Endpoint);
@@ -250,16 +280,22 @@ async function handle(
   if (fakeGoogle && url.pathname.startsWith(FAKE_GOOGLE_PREFIX) && (await fakeGoogle.handle(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
-  // /r/* is the tracked review link: CloudFront sends it to the API, as it sends /api/*.
-  if (!url.pathname.startsWith('/api/') && url.pathname !== '/api' && !url.pathname.startsWith('/r/')) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
-    // Under the twin, the template's viewer-request function picks the file, as CloudFront asks S3 for it.
-    const path = twin
-      ? viewerRequestUri(twin.model.edge.viewerRequestSource, url.pathname, req.method, url.searchParams)
+  const method = (req.method ?? 'GET').toUpperCase();
+  // Under the twin, the distribution's first behaviour whose path pattern matches takes the request, as in CloudFront;
+  // without it, /api/* and /r/* (the tracked review link) are the API's, as the stack has them.
+  const behavior = twin ? behaviorFor(twin.model.edge, url.pathname) : undefined;
+  if (behavior && !behavior.allowedMethods.includes(method)) return writeMethodRefused(res);
+  const toApi = behavior
+    ? behavior.origin === 'api'
+    : url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/r/');
+  if (!toApi) {
+    if (method !== 'GET' && method !== 'HEAD') return writeJson(res, 405, { message: 'Method not allowed' });
+    // Under the twin, the behaviour's viewer-request function picks the file, as CloudFront asks S3 for it.
+    const path = behavior
+      ? viewerRequestUri(behavior.viewerRequestSource, url.pathname, method, url.searchParams)
       : url.pathname;
     return serveStatic(webDir, path, res, pageHeaders, req.headers['accept-encoding']);
   }
-  const method = (req.method ?? 'GET').toUpperCase();
   let found: { route: Route; params: Record<string, string> } | undefined;
   let pathMatched = false;
   for (const { route, match } of compiled) {
@@ -284,16 +320,20 @@ async function handle(
   const body = await readBody(req);
   if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
   const scope: FunctionScope | undefined = twin?.scopeFor(`${found.route.method} ${found.route.path}`);
-  const headers = twin
-    ? apiOriginRequestHeaders(
-        req.headers,
-        twin.model.edge.apiHeaders,
-        twin.apiOriginHeaders(),
-        `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
-        twin.model.edge.apiEncodings,
-      )
-    : req.headers;
-  const event = toHttpApiEvent(req, url, body, found.route, found.params, headers);
+  // What API Gateway gets from CloudFront: the headers, cookies and query strings the behaviour's policies list.
+  const forwarded =
+    twin && behavior
+      ? originRequest(
+          { headers: req.headers, url },
+          behavior,
+          twin.originHeaders(behavior),
+          `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
+        )
+      : { headers: req.headers, url };
+  const event = toHttpApiEvent(req, forwarded.url, body, found.route, found.params, forwarded.headers);
+  // As in AWS, a request whose event is over Lambda's limit never reaches the function.
+  if (eventPayloadBytes(event) > LAMBDA_SYNC_PAYLOAD_MAX_BYTES)
+    return writeJson(res, 413, { message: LAMBDA_PAYLOAD_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' });
   const { handler } = await loadHandler(found.route.handler);
   const settings = routeSettings(found.route, 'local');
   const memoryMb = settings.memoryMb;
@@ -324,6 +364,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+/** CloudFront's answer to a method the behaviour does not allow (a POST to a page, to /r/*). */
+function writeMethodRefused(res: ServerResponse): void {
+  res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(
+    'This distribution is not configured to allow the HTTP request method that was used for this request. ' +
+      'The distribution supports only cachable requests.',
+  );
+}
+
 function writeJson(res: ServerResponse, status: number, body: unknown): void {
   writeHttpApiResult(res, {
     statusCode: status,
@@ -334,6 +383,7 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
 
 async function startTwinUnlessOff(
   options: LocalRuntimeOptions,
+  settings: RuntimeSettings,
   local: { url: string; outboxDir: string; dataDir: string | undefined; emulators: Emulators },
 ): Promise<Twin | undefined> {
   const asked = options.twin ?? process.env.HEARTH_TWIN !== '0';
@@ -341,7 +391,7 @@ async function startTwinUnlessOff(
   const templateDir =
     typeof asked === 'object' && 'templateDir' in asked
       ? asked.templateDir
-      : twinTemplateDir(process.env, typeof asked === 'object' ? asked.context : {});
+      : twinTemplateDir(process.env, { ...settings.context, ...(typeof asked === 'object' ? asked.context : {}) });
   const root = process.env.SESSION_SECRET!;
   const originVerify = persistentSecret(local.dataDir, 'origin-verify-secret');
   return startTwin({
@@ -378,34 +428,26 @@ async function startTwinUnlessOff(
     secretValue: (logicalId) => {
       if (logicalId.startsWith('DataSessionSecret')) return root;
       if (logicalId.startsWith('PurposeKeysUnsubscribeSigningKey'))
-        return purposeKeySecretValue(new TextEncoder().encode(root), 'unsubscribe');
+        return purposeKeysSecretValue(parseRootSecret(root), 'unsubscribe');
       if (logicalId.startsWith('WebOriginVerifySecret')) return originVerify;
       // The provider keys an operator puts into the stack's secrets: here, the process's settings at each read.
-      const env = process.env;
-      if (logicalId.startsWith('ProviderSecretsStripeSecret'))
-        return JSON.stringify({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
-      if (logicalId.startsWith('ProviderSecretsGoogleSecret'))
-        return JSON.stringify({
-          placesApiKey: env.GOOGLE_PLACES_API_KEY,
-          oauthClientId: env.GOOGLE_OAUTH_CLIENT_ID,
-          oauthClientSecret: env.GOOGLE_OAUTH_CLIENT_SECRET,
-        });
-      if (logicalId.startsWith('ProviderSecretsTwilioSecret'))
-        return JSON.stringify({
-          accountSid: env.TWILIO_ACCOUNT_SID,
-          authToken: env.TWILIO_AUTH_TOKEN,
-          from: env.TWILIO_FROM,
-        });
-      if (logicalId.startsWith('ProviderSecretsOpenaiSecret')) return JSON.stringify({ apiKey: env.AI_API_KEY });
-      if (logicalId.startsWith('ProviderSecretsPushSecret'))
-        return JSON.stringify({
-          publicKey: env.VAPID_PUBLIC_KEY,
-          privateKey: env.VAPID_PRIVATE_KEY,
-          subject: env.VAPID_SUBJECT,
-        });
-      return '{}';
+      return providerSecretValue(logicalId, process.env) ?? '{}';
     },
+    liveSettings: settings.live ? LIVE_SETTINGS : undefined,
   });
+}
+
+/** The deploy the runtime's twin runs: its -c values, and whether tests change the operator's settings live. */
+type RuntimeSettings = { context: Record<string, string>; live: boolean };
+
+/**
+ * The developer's settings as a deploy gives them (`npm start`), or the test deploy; checked before anything starts, so
+ * a Stripe key without our price, or any setting the functions would refuse, stops the start saying why.
+ */
+function runtimeSettings(options: LocalRuntimeOptions): RuntimeSettings {
+  requireStripePrice(process.env);
+  const live = options.liveSettings ?? process.env.HEARTH_TWIN === 'test';
+  return live ? { context: { ...TEST_DEPLOY }, live } : { context: deployContextOf(process.env), live };
 }
 
 /** Creates the table when missing; true when it was created (an empty data dir). */

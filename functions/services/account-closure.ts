@@ -7,7 +7,7 @@ import type { UserItem } from '../data/users';
 import { verifyPassword } from '../domain/passwords';
 import type { WrongPassword } from '../domain/refusals';
 import { sendAccountClosedEmail } from '../integrations/account-emails';
-import { enqueueImport } from '../integrations/import-queue';
+import { enqueueTask } from '../integrations/task-queue';
 import { cancelSubscription } from '../integrations/payments';
 import type { Logger } from '../observability/logger';
 
@@ -28,7 +28,7 @@ export async function closeAccount(
     await applySubscriptionState(user.id, { isPro: false, eventCreated: Math.floor(now.getTime() / 1000) });
   const closing = await markAccountClosing(user.id, now);
   if (!closing) return { closingAt: now.toISOString() };
-  await enqueueImport({ kind: 'close-account', agentId: user.id });
+  await enqueueTask({ kind: 'close-account', agentId: user.id });
   await endAccountAccess(closing);
   try {
     await sendAccountClosedEmail(closing);

@@ -1,4 +1,4 @@
-// Erasing a closing account: the job (jobs/imports-worker, on the imports queue) that DELETE /api/user queues. It
+// Erasing a closing account: the background task (jobs/background-tasks.ts) that DELETE /api/user queues. It
 // deletes the clients a page at a time through their erasure (functions/services/client-erasure.ts), queueing its
 // own continuation near its timeout as imports do, then the agent's scattered items (the owner index), files and
 // partitions, and the profile last. Every step deletes only what is still there, so a run cut anywhere is run again
@@ -14,7 +14,7 @@ import {
 import { getUserById } from '../data/users';
 import { deleteAgentExports } from '../integrations/export-files';
 import { deleteAgentImportFiles } from '../integrations/import-files';
-import { enqueueImport, type AccountErasureMessage } from '../integrations/import-queue';
+import { enqueueTask, type AccountErasureMessage } from '../integrations/task-queue';
 import { deleteAgentVideos } from '../integrations/video-uploads';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
@@ -73,6 +73,6 @@ export async function runAccountErasure(
 }
 
 async function continueLater(message: AccountErasureMessage): Promise<ErasureOutcome> {
-  await enqueueImport(message);
+  await enqueueTask(message);
   return 'continued';
 }

@@ -1,4 +1,4 @@
-// The drafting of a broadcast (functions/services/broadcasts.ts), a job on the imports queue (jobs/imports-worker):
+// The drafting of a broadcast (functions/services/broadcasts.ts), a background task (jobs/background-tasks.ts):
 // each client of its audience gets a personal draft by the same composer and rules as the automatic messages
 // (automations.ts: who is skipped and why, when a draft may go without approval, the daily caps). A recipient is done
 // once: its message's id is made from the broadcast and the client and written with a condition, and a recipient item
@@ -14,7 +14,7 @@ import { getUserById, type UserItem } from '../data/users';
 import { textDestination } from '../domain/phone-numbers';
 import { isRefusal } from '../domain/refusals';
 import { config } from '../config';
-import { enqueueImport, type BroadcastJobMessage } from '../integrations/import-queue';
+import { enqueueTask, type BroadcastJobMessage } from '../integrations/task-queue';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
 import { automaticSendNote, capNote, skipReason } from './automations';
@@ -63,7 +63,7 @@ export async function runBroadcastJob(
   const slots = new SlotFinder(agent, broadcast.channel, now);
   for await (const clients of filteredClientPages(agent.id, broadcast.filter, { timeZone: agent.timeZone, now })) {
     if (remainingMs() < STOP_BEFORE_TIMEOUT_MS) {
-      await enqueueImport(message);
+      await enqueueTask(message);
       return 'continued';
     }
     await forEachLimited(clients, AT_ONCE, (client) => draftFor(agent, broadcast, client, slots, log, now));

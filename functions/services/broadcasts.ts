@@ -4,7 +4,7 @@
 // same code (automations.ts: who is skipped and why, when a draft may go without approval, the daily caps); what the
 // caps hold back takes a slot of a later day and is scheduled for it.
 //
-// The drafting is a job on the imports queue (functions/services/broadcast-job.ts); this module is what the routes
+// The drafting is a background task (functions/services/broadcast-job.ts); this module is what the routes
 // reach (it never drafts, so they need no model).
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -21,7 +21,7 @@ import type { UserItem } from '../data/users';
 import { automaticSendAt } from '../domain/client-message';
 import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
-import { enqueueImport } from '../integrations/import-queue';
+import { enqueueTask } from '../integrations/task-queue';
 import { UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import { createLogger } from '../observability/logger';
 import { approveOutgoing } from './outgoing';
@@ -66,7 +66,7 @@ export async function startBroadcast(
     status: 'queued',
     createdAt: now.toISOString(),
   });
-  await enqueueImport({ kind: 'broadcast', agentId: agent.id, broadcastId: id });
+  await enqueueTask({ kind: 'broadcast', agentId: agent.id, broadcastId: id });
   return { outcome: 'started', id };
 }
 

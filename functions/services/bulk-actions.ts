@@ -1,6 +1,6 @@
 // Bulk actions on an agent's clients (POST /api/clients/bulk): add or remove a tag, set the keep-in-touch rhythm, or
 // delete, for the clients named by id or by a filter (functions/services/client-filter.ts). Up to BULK_AT_ONCE_MAX
-// clients the request does it and answers the counts; more runs as a job on the imports queue (jobs/imports-worker),
+// clients the request does it and answers the counts; more runs as a background task (jobs/background-tasks.ts),
 // its ids resolved once into chunks, then done a batch at a time, each batch's counts added with the checkpoint
 // (conditional on the one read), so a run cut anywhere is continued by the next without losing or counting a client
 // twice: every action is idempotent (a tag already there, a rhythm already set), and a client a delete already took is
@@ -31,7 +31,7 @@ import { queryAll } from '../data/db';
 import { agentTimeZone } from '../data/insights';
 import { bulkJobKey, CONVERSATION_SK, milestonePartition, TESTIMONIAL_PREFIX } from '../data/keys';
 import { randomId } from '../domain/signed-tokens';
-import { enqueueImport, type BulkJobMessage } from '../integrations/import-queue';
+import { enqueueTask, type BulkJobMessage } from '../integrations/task-queue';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
 import { eraseClient } from './client-erasure';
@@ -82,7 +82,7 @@ export async function startBulkAction(
   };
   if (ids.length > BULK_AT_ONCE_MAX) {
     await putBulkJob(request.ids ? { ...job, ids } : { ...job, filter: request.filter });
-    await enqueueImport({ kind: 'bulk', agentId: agent.id, jobId: id });
+    await enqueueTask({ kind: 'bulk', agentId: agent.id, jobId: id });
     return { kind: 'queued', id };
   }
   await putBulkJob({ ...job, status: 'running', ids, total: ids.length });
@@ -207,7 +207,7 @@ export async function runBulkJob(
   let next = job.next;
   while (next < total) {
     if (remainingMs() < STOP_BEFORE_TIMEOUT_MS) {
-      await enqueueImport(message);
+      await enqueueTask(message);
       return 'continued';
     }
     const chunkEnd = (Math.floor(next / BULK_IDS_PER_CHUNK) + 1) * BULK_IDS_PER_CHUNK;

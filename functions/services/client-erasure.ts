@@ -8,7 +8,7 @@ import { getClient } from '../data/clients';
 import { markConversationRead } from '../data/conversations';
 import { deleteClient } from '../data/client-record';
 import { listActivity } from '../data/messages';
-import { rememberOptOut } from '../data/opt-out-marks';
+import { rememberClientOptOuts } from '../data/opt-out-marks';
 import type { NotFound } from '../domain/refusals';
 import { deleteInboundEmail, isInboundEmailKey } from '../integrations/inbound-mail';
 import { clientVideosPrefix, deleteClientVideos, deleteSubmissionVideos } from '../integrations/video-uploads';
@@ -37,10 +37,7 @@ export async function eraseClient(
   const client = await getClient(agentId, clientId);
   if (!client) return { kind: 'not-found', what: 'client' };
   // A closing account keeps nothing: no send of theirs can follow.
-  if (keepOptOuts) {
-    if (client.emailOptedOut) await rememberOptOut(agentId, 'email', client.email, now);
-    if (client.smsOptedOut) await rememberOptOut(agentId, 'sms', client.phone, now);
-  }
+  if (keepOptOuts) await rememberClientOptOuts(client, now);
   // An unread conversation leaves the agent's unread count before it goes with the client's partition.
   await markConversationRead(agentId, clientId);
   const owned = await deleteOwnedItems(agentId, clientId);

@@ -18,7 +18,7 @@ import {
 } from '../data/client-merges';
 import { queryAll } from '../data/db';
 import { agentPartition, CLIENT_PREFIX } from '../data/keys';
-import { rememberOptOut } from '../data/opt-out-marks';
+import { rememberClientOptOuts } from '../data/opt-out-marks';
 import { findDuplicateGroups, mergedFields, type DuplicateCandidate } from '../domain/duplicates';
 import { randomId } from '../domain/signed-tokens';
 import type { Client, ClientMerge, ClientMergeUndone, DuplicateGroups } from '@shared/api-types';
@@ -119,8 +119,7 @@ async function mergeLocked(
   }
   const change = await changeClient(agentId, keepId, { kind: 'merge-absorb', fields }, { now });
   // An opt-out of the merged client's outlives it, as when a client is deleted.
-  if (merged.emailOptedOut) await rememberOptOut(agentId, 'email', merged.email, now);
-  if (merged.smsOptedOut) await rememberOptOut(agentId, 'sms', merged.phone, now);
+  await rememberClientOptOuts(merged, now);
   await deleteClient(agentId, mergeId, now);
   await setMergeState(agentId, id, 'moving', 'merged');
   const after = change.kind === 'changed' ? change.after : change.kind === 'unchanged' ? change.client : kept;

@@ -15,8 +15,9 @@ import type { UserItem } from '../data/users';
 import { composeLocalDraft } from '../domain/draft-composer';
 import { draftFacts, type DraftReply } from '../domain/draft-facts';
 import { checkModelDraft } from '../domain/draft-output';
-import { AiDraftError, askModel, configuredEngine } from '../integrations/ai-drafts';
+import { AiDraftError, askModel, configuredEngine, modelStandInRefusal } from '../integrations/ai-drafts';
 import { writeReviewUrl } from '../integrations/reviews';
+import { createLogger } from '../observability/logger';
 
 export type DraftRequestInput = {
   occasion: DraftOccasion;
@@ -38,6 +39,7 @@ export type DraftOutcome =
   | { outcome: 'quota'; limit: number; resetsAt: Date };
 
 const LOCAL: DraftEngine = { provider: 'local', model: null };
+const log = createLogger({ module: 'drafts' });
 export const DRAFT_NOTES = {
   instructions: 'Suggested without AI: only AI drafts follow your instructions.',
   fallback: (why: string) => `Written without AI: ${why}, so this is a suggested draft instead.`,
@@ -83,23 +85,45 @@ export async function writeDraft(
     });
   const engine = configuredEngine();
   const counter = dailyCounter((day) => draftCountKey(agent.id, day), limit, 'ai-draft-count', now);
-  if (!engine) return suggestion({ used: await countSoFar(counter.key), limit });
+  if (!engine) {
+    const refused = modelStandInRefusal();
+    const used = await countSoFar(counter.key);
+    return refused
+      ? suggestion({ used, limit }, { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(refused) })
+      : suggestion({ used, limit });
+  }
 
   const used = await countOne(counter);
   if (used === null) return { outcome: 'quota', limit, resetsAt: counter.resetsAt };
-  const fallback = (why: string, quotaUsed: number) =>
-    suggestion({ used: quotaUsed, limit }, { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(why) });
+  // Never silent: the agent reads the note, operators the log line (a model not enabled or not offered in the region
+  // shows here first).
+  const fallback = (why: string, quotaUsed: number, error?: unknown) => {
+    const fields = { reason: why, provider: engine.provider, model: engine.model, agentId: agent.id };
+    if (error instanceof AiDraftError || error === undefined)
+      log.warn('AI draft fell back to the local composer', { ...fields, ...causeOf(error) });
+    else log.error('AI draft fell back to the local composer', { ...fields, error });
+    return suggestion(
+      { used: quotaUsed, limit },
+      { engine: { ...LOCAL, fallback: true }, note: DRAFT_NOTES.fallback(why) },
+    );
+  };
   try {
     const answer = await askModel(facts);
     const check = checkModelDraft(answer.text, facts);
     if (!check.ok) return fallback(`the AI draft was not used because ${check.reason}`, used);
     return { outcome: 'draft', draft: { ...check.draft, engine: answer.engine, quota: { used, limit } } };
   } catch (error) {
-    if (!(error instanceof AiDraftError)) return fallback('the AI model failed', used);
+    if (!(error instanceof AiDraftError)) return fallback('the AI model failed', used, error);
     // Nothing was written, so nothing was spent: the slot goes back.
     if (error.refused) await uncountOne(counter.key);
-    return fallback(error.reason, error.refused ? used - 1 : used);
+    return fallback(error.reason, error.refused ? used - 1 : used, error);
   }
+}
+
+/** The provider's own error behind a fallback (its name and message: AccessDeniedException, the ARN it names…). */
+function causeOf(error: AiDraftError | undefined): Record<string, unknown> {
+  const cause = error?.cause;
+  return cause instanceof Error ? { cause: { name: cause.name, message: cause.message } } : {};
 }
 
 /** The client's message when it is the last of the conversation (one read of the conversation item), else null. */

@@ -96,7 +96,7 @@ import {
   readImportHead,
   storeImportReport,
 } from '../integrations/import-files';
-import { enqueueImport, type ImportJobMessage } from '../integrations/import-queue';
+import { enqueueTask, type ImportJobMessage } from '../integrations/task-queue';
 import type { Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { importJobBatch, type JobRow } from './client-import';
@@ -277,7 +277,7 @@ export async function startImportJob(
     const silent = now.getTime() - Date.parse(item.activeAt ?? item.createdAt) > IMPORT_SILENT_MS;
     if (silent && !(await claimJobLock(agent.id, item.id, now))) return { kind: 'import-running' };
     const requeued = await markImportRequeued(agent.id, item.id, new Date(now.getTime() - IMPORT_SILENT_MS), now);
-    if (requeued) await enqueueImport(message);
+    if (requeued) await enqueueTask(message);
     return importState(requeued ?? item, now);
   }
   if (item.status !== 'uploading') return importState(item, now);
@@ -299,7 +299,7 @@ export async function startImportJob(
   const queued = await markImportQueued(agent.id, item.id, upload.etag, now);
   // a start sent twice at once: the other one queued it
   if (!queued) return importState((await getImport(agent.id, item.id)) ?? item, now);
-  await enqueueImport(message);
+  await enqueueTask(message);
   return importState(queued, now);
 }
 
@@ -488,7 +488,7 @@ class ImportRun {
       if (remainingMs() < STOP_BEFORE_TIMEOUT_MS && this.progress.rowsDone < this.item.total!) {
         // Out of time: the next run continues from this checkpoint, without waiting for the lease.
         await releaseImportLease(this.agentId, this.importId, this.runId);
-        await enqueueImport(this.message);
+        await enqueueTask(this.message);
         this.log.info('import continues in a new run', {
           importId: this.importId,
           rowsDone: this.progress.rowsDone,

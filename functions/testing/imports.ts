@@ -1,7 +1,7 @@
 // Big imports the way the browser makes them (the API tests, the crash test and the bench): create
 // the import, upload the file with the presigned POST it answers, start it, and wait for the job.
 import type { CreatedImport, ImportJob } from '@shared/api-types';
-import { setLocalImportQueue, type ImportJobMessage } from '../integrations/import-queue';
+import { setLocalTaskQueue, type ImportJobMessage } from '../integrations/task-queue';
 import type { ApiClient, ApiResponse } from './local-api';
 
 /** POST /api/imports, then the file to S3 with the presigned POST (its fields first, as a browser form sends them). */
@@ -71,8 +71,8 @@ export async function importThroughJob(
 export function holdImportMessages(): { messages: ImportJobMessage[]; release(): void } {
   const messages: ImportJobMessage[] = [];
   // Other jobs on the same queue (account erasures) run as before.
-  const before = setLocalImportQueue({
+  const before = setLocalTaskQueue({
     send: (message) => (message.kind === 'import' ? messages.push(message) : before?.send(message)),
   });
-  return { messages, release: () => void setLocalImportQueue(before) };
+  return { messages, release: () => void setLocalTaskQueue(before) };
 }

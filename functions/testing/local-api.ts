@@ -22,6 +22,8 @@ export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<T
   const runtime = await startLocalRuntime({
     seed: 'none',
     webDir: join(__dirname, '..', '..', 'dist', 'web'),
+    // The test deploy, shared by every file: a test changes an operator setting in process.env, then resetConfig().
+    liveSettings: true,
     ...options,
   });
   return {

@@ -67,8 +67,8 @@ export type ApiProps = {
   limits?: Readonly<Record<string, string>>;
   /** The operator's other settings of every route function (LOG_LEVEL, PASSWORD_HASH_COST), by variable name. */
   settings?: Readonly<Record<string, string>>;
-  /** The import job's queue: the routes that declare `import-queue` send to it. */
-  importsQueue: sqs.IQueue;
+  /** The background tasks queue: the routes that declare `import-queue` send to it. */
+  tasksQueue: sqs.IQueue;
   throttle?: ApiThrottle;
   routeThrottles?: Partial<RouteThrottles>;
 };
@@ -214,8 +214,8 @@ export class Api extends Construct {
       if (uses.has('google')) addEnvironment(props.providerSecrets.grantRead(role, 'google'));
       if (uses.has('push')) addEnvironment(props.providerSecrets.grantRead(role, 'push'));
       if (uses.has('import-queue')) {
-        props.importsQueue.grantSendMessages(role);
-        addEnvironment({ QUEUE_PROVIDER: 'sqs', IMPORTS_QUEUE_URL: props.importsQueue.queueUrl });
+        props.tasksQueue.grantSendMessages(role);
+        addEnvironment({ QUEUE_PROVIDER: 'sqs', IMPORTS_QUEUE_URL: props.tasksQueue.queueUrl });
       }
       if (uses.has('ai')) {
         addEnvironment(aiEnvironment(props.ai));

@@ -9,7 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { IMPORT_UPLOAD_DAYS, IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
-import { INBOUND_EMAIL_PREFIX } from '../../functions/jobs/jobs';
+import { INBOUND_EMAIL_PREFIX } from '../../functions/integrations/inbound-mail';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { TableUse } from '../../functions/routes';
 

@@ -6,11 +6,16 @@
 //  - the scheduler ran and failed after Lambda's async retries (its on-failure destination,
 //    because the schedule's DLQ never sees a function error);
 //  - a digest message failed 3 times (the queue's redrive policy);
-//  - an import message failed 3 times (the imports queue's redrive policy).
+//  - a background task's message (an import, an account erasure, a bulk action, a broadcast) failed 3 times (the
+//    background tasks queue's redrive policy);
+//  - ses-events, inbound-email, sms-inbound or the reviews sync failed on an event after Lambda's async retries (an
+//    on-failure destination each, ASYNC_JOB_FAILURES).
 // Texts clients send to an AWS End User Messaging number (two-way messaging) arrive on the inbound texts topic, which
 // jobs/sms-inbound is subscribed to.
-// The import job (jobs/imports-worker) drains its own queue, which the start of an import
-// (POST /api/imports/{id}/start, infra/constructs/api.ts) and the job's own continuation fill.
+// The background tasks worker (jobs/imports-worker) drains its own queue, which the routes that start a task (the start
+// of an import, closing an account, a bulk action, a broadcast: infra/constructs/api.ts) and the tasks' own
+// continuations fill. The queue, its dead-letter queue and the worker keep their first construct ids (Imports…): a
+// queue's logical id follows its id, and a new one would replace the queue and the messages in it.
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -30,7 +35,8 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { INBOUND_EMAIL_PREFIX, type Job, type JobTrigger } from '../../functions/jobs/jobs';
+import { INBOUND_EMAIL_PREFIX } from '../../functions/integrations/inbound-mail';
+import type { Job, JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Messaging } from './messaging';
@@ -56,6 +62,8 @@ export type JobsProps = {
   providerSecrets: ProviderSecrets;
   /** Abuse limits by variable name: the worker texts, so it honours SMS_ALLOWED_COUNTRIES. */
   limits?: Readonly<Record<string, string>>;
+  /** The operator's settings of every function (LOG_LEVEL), by variable name. */
+  settings?: Readonly<Record<string, string>>;
   /** The model the worker drafts automatic messages with (Pro agents), as the drafts route does. */
   ai: AiSettings;
 };
@@ -77,12 +85,31 @@ export const WORKER_BATCH_SIZE = 10;
 /** Imports running at once, at most (each is one message at a time): bounds the table's write load. */
 export const IMPORT_MAX_CONCURRENCY = 10;
 
+/**
+ * The jobs an event invokes asynchronously (a rule, a receipt rule, a topic, a schedule), with what their alarm says:
+ * an event the function still failed on after Lambda's two retries goes to an on-failure queue of its own.
+ */
+const ASYNC_JOB_FAILURES = {
+  'ses-events': 'SES bounce or complaint events failed: those addresses may not be suppressed.',
+  'ses-receipt': 'Client e-mail replies failed to be taken in: their raw mail waits under inbound-email/.',
+  'inbound-texts-topic': 'Texts clients sent to the number failed to be taken in (replies, STOP or START).',
+  'reviews-schedule': 'The hourly Google reviews sync failed after its retries.',
+} as const satisfies Partial<Record<JobTrigger, string>>;
+type AsyncJobTrigger = keyof typeof ASYNC_JOB_FAILURES;
+
 export class Jobs extends Construct {
   readonly functions: ReadonlyMap<JobTrigger, lambda.Function>;
   readonly queue: sqs.Queue;
-  /** The import job's queue: the start of an import sends to it (the routes that declare `import-queue`). */
-  readonly importsQueue: sqs.Queue;
-  readonly deadLetterQueues: { schedule: sqs.Queue; scheduler: sqs.Queue; worker: sqs.Queue; imports: sqs.Queue };
+  /**
+   * The background tasks queue (functions/jobs/background-tasks.ts): the routes that declare `import-queue` send to it.
+   */
+  readonly tasksQueue: sqs.Queue;
+  readonly deadLetterQueues: {
+    schedule: sqs.Queue;
+    scheduler: sqs.Queue;
+    worker: sqs.Queue;
+    tasks: sqs.Queue;
+  } & Record<AsyncJobTrigger, sqs.Queue>;
   readonly schedule: scheduler.Schedule;
   readonly reviewsSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
@@ -104,6 +131,15 @@ export class Jobs extends Construct {
     const workerJob = byTrigger('reminders-queue');
 
     const queueDefaults = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true } satisfies sqs.QueueProps;
+    const asyncFailureQueues = Object.fromEntries(
+      Object.keys(ASYNC_JOB_FAILURES).map((trigger) => [
+        trigger,
+        new sqs.Queue(this, `${constructIdForSlug(byTrigger(trigger as JobTrigger).name)}FailureQueue`, {
+          ...queueDefaults,
+          retentionPeriod: Duration.days(14),
+        }),
+      ]),
+    ) as Record<AsyncJobTrigger, sqs.Queue>;
     this.deadLetterQueues = {
       schedule: new sqs.Queue(this, 'ScheduleDeadLetterQueue', {
         ...queueDefaults,
@@ -111,16 +147,17 @@ export class Jobs extends Construct {
       }),
       scheduler: new sqs.Queue(this, 'SchedulerFailureQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
       worker: new sqs.Queue(this, 'RemindersDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
-      imports: new sqs.Queue(this, 'ImportsDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      tasks: new sqs.Queue(this, 'ImportsDeadLetterQueue', { ...queueDefaults, retentionPeriod: Duration.days(14) }),
+      ...asyncFailureQueues,
     };
-    const importsJob = byTrigger('imports-queue');
-    this.importsQueue = new sqs.Queue(this, 'ImportsQueue', {
+    const importsJob = byTrigger('tasks-queue');
+    this.tasksQueue = new sqs.Queue(this, 'ImportsQueue', {
       ...queueDefaults,
       // 6× the worker's timeout (AWS's advice for SQS event sources). A run near its timeout queues its
       // own continuation, so only a run killed outright waits for this to be delivered again; a start
       // of an import the job has been silent on for 10 minutes queues it again sooner.
       visibilityTimeout: Duration.seconds(6 * importsJob.timeoutSeconds),
-      deadLetterQueue: { queue: this.deadLetterQueues.imports, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: this.deadLetterQueues.tasks, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
     this.queue = new sqs.Queue(this, 'RemindersQueue', {
       ...queueDefaults,
@@ -131,7 +168,7 @@ export class Jobs extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueues.worker, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
 
-    const base = { TABLE_NAME: data.table.tableName, APP_URL: props.appUrl };
+    const base = { TABLE_NAME: data.table.tableName, APP_URL: props.appUrl, ...props.settings };
 
     const schedulerFn = this.jobFunction(schedulerJob, props.code, {
       ...base,
@@ -172,7 +209,8 @@ export class Jobs extends Construct {
     });
     this.sesEventsRule = new events.Rule(this, 'SesEventsRule', {
       description: 'Bounces and complaints of client e-mails → jobs/ses-events',
-      eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complained'] },
+      // The detail-types SES publishes on EventBridge for a bounce and a complaint (not the eventType's words).
+      eventPattern: { source: ['aws.ses'], detailType: ['Email Bounced', 'Email Complaint Received'] },
       targets: [new eventTargets.LambdaFunction(sesEventsFn, { retryAttempts: 3, maxEventAge: Duration.hours(6) })],
     });
     // Items only (no index): the message and the address as before, and the sending review: the event counted
@@ -191,7 +229,7 @@ export class Jobs extends Construct {
       UPLOADS_BUCKET: data.uploadsBucket.bucketName,
       EXPORTS_BUCKET: data.exportsBucket.bucketName,
       QUEUE_PROVIDER: 'sqs',
-      IMPORTS_QUEUE_URL: this.importsQueue.queueUrl,
+      IMPORTS_QUEUE_URL: this.tasksQueue.queueUrl,
       // Broadcasts are drafted here (functions/services/broadcasts.ts): the daily caps, and the model for Pro agents.
       ...props.limits,
     });
@@ -203,9 +241,9 @@ export class Jobs extends Construct {
     data.grantTable(importsFn, 'table:write');
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);
-    this.importsQueue.grantSendMessages(importsFn);
+    this.tasksQueue.grantSendMessages(importsFn);
     importsFn.addEventSource(
-      new SqsEventSource(this.importsQueue, {
+      new SqsEventSource(this.tasksQueue, {
         batchSize: 1,
         reportBatchItemFailures: true,
         maxConcurrency: IMPORT_MAX_CONCURRENCY,
@@ -271,11 +309,15 @@ export class Jobs extends Construct {
       ['hourly-schedule', schedulerFn],
       ['reminders-queue', workerFn],
       ['ses-events', sesEventsFn],
-      ['imports-queue', importsFn],
+      ['tasks-queue', importsFn],
       ['reviews-schedule', reviewsFn],
       ['ses-receipt', inboundEmailFn],
       ['inbound-texts-topic', smsInboundFn],
     ]);
+    for (const trigger of Object.keys(ASYNC_JOB_FAILURES) as AsyncJobTrigger[])
+      this.functions.get(trigger)!.configureAsyncInvoke({
+        onFailure: new destinations.SqsDestination(this.deadLetterQueues[trigger]),
+      });
 
     // The scheduler reads the agents index and fills the queue; nothing else.
     iam.Grant.addToPrincipal({
@@ -292,10 +334,11 @@ export class Jobs extends Construct {
 
     // The worker reads and writes items of the table, reads the due clients of the occasion index in
     // one BatchGet, finds the agent's queue on gsi2 and the quiet clients of the monthly summary on gsi3,
-    // sends mail and texts, drains the queue.
+    // sends mail and texts, drains the queue. An automatic send rewrites the client's list entries (tags, rhythm) in
+    // one BatchWriteItem.
     iam.Grant.addToPrincipal({
       grantee: workerFn,
-      actions: [...ITEM_READ_WRITE, 'dynamodb:DeleteItem'],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
       resourceArns: [data.table.tableArn],
     });
     iam.Grant.addToPrincipal({
@@ -346,9 +389,17 @@ export class Jobs extends Construct {
         ['DigestFailures', this.deadLetterQueues.worker, 'Daily digest messages failed 3 times and were set aside.'],
         [
           'ImportFailures',
-          this.deadLetterQueues.imports,
+          this.deadLetterQueues.tasks,
           'Import job messages failed 3 times and were set aside: those imports are stalled (a start from the page queues one again).',
         ],
+        ...Object.entries(ASYNC_JOB_FAILURES).map(
+          ([trigger, description]) =>
+            [
+              `${constructIdForSlug(byTrigger(trigger as JobTrigger).name)}Failures`,
+              this.deadLetterQueues[trigger as AsyncJobTrigger],
+              description,
+            ] as const,
+        ),
       ] as const
     ).map(
       ([name, queue, description]) =>
@@ -365,12 +416,16 @@ export class Jobs extends Construct {
         }),
     );
 
-    for (const queue of [this.deadLetterQueues.schedule, this.deadLetterQueues.scheduler]) {
+    for (const queue of [
+      this.deadLetterQueues.schedule,
+      this.deadLetterQueues.scheduler,
+      ...Object.values(asyncFailureQueues),
+    ]) {
       NagSuppressions.addResourceSuppressions(queue, [
         {
           id: 'AwsSolutions-SQS3',
           reason:
-            'This queue is itself a dead-letter queue (of the schedule, or the scheduler function’s on-failure destination), watched by an alarm.',
+            'This queue is itself a dead-letter queue (of the schedule, or a job function’s on-failure destination), watched by an alarm.',
         },
       ]);
     }

@@ -1,10 +1,11 @@
 // E-mail through SES (an identity this stack owns) and SMS through SNS or Twilio: the environment
 // the functions need to pick a provider, and the rights to send.
-import { Annotations, Aws } from 'aws-cdk-lib';
+import { Annotations, Aws, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import { isE164 } from '../../functions/config';
 
 export type SmsProvider = 'sns' | 'twilio' | 'outbox';
 
@@ -15,6 +16,11 @@ export type MessagingProps = {
   mailFrom?: string;
   /** @default 'sns' */
   smsProvider?: SmsProvider;
+  /**
+   * The two-way number texts through SNS go from (E.164, SMS_ORIGINATION_NUMBER): each Publish names it, so replies and
+   * STOP come back to the number whose inbound texts the stack receives. Twilio texts from its own `from`.
+   */
+  smsOriginationNumber?: string;
   /** Where client replies are received (INBOUND_EMAIL_DOMAIN): the Reply-To of client e-mails is there. */
   inboundEmailDomain?: string;
 };
@@ -23,6 +29,7 @@ export class Messaging extends Construct {
   readonly emailIdentity?: ses.EmailIdentity;
   readonly mailFrom?: string;
   readonly smsProvider: SmsProvider;
+  readonly smsOriginationNumber?: string;
   readonly inboundEmailDomain?: string;
   /** Client e-mails go through it; its bounce and complaint events go to the default event bus (jobs/ses-events). */
   readonly configurationSet: ses.ConfigurationSet;
@@ -31,6 +38,15 @@ export class Messaging extends Construct {
     super(scope, id);
     const { sesIdentity } = props;
     this.smsProvider = props.smsProvider ?? 'sns';
+    const origination = props.smsOriginationNumber?.trim() || undefined;
+    if (origination !== undefined && !isE164(origination))
+      throw new Error(`smsOriginationNumber must be a phone number in E.164, like +18885550123 (got "${origination}")`);
+    if (origination && this.smsProvider !== 'sns')
+      Annotations.of(this).addWarningV2(
+        'hearth:sms-origination-unused',
+        `smsOriginationNumber is for texts through SNS; with smsProvider=${this.smsProvider} it is not used.`,
+      );
+    this.smsOriginationNumber = this.smsProvider === 'sns' ? origination : undefined;
     this.inboundEmailDomain = props.inboundEmailDomain?.trim().toLowerCase() || undefined;
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
@@ -62,8 +78,8 @@ export class Messaging extends Construct {
   }
 
   /**
-   * MAIL_PROVIDER, MAIL_FROM, SMS_PROVIDER and INBOUND_EMAIL_DOMAIN for the functions' configuration
-   * (functions/config.ts).
+   * MAIL_PROVIDER, MAIL_FROM, SMS_PROVIDER, SMS_ORIGINATION_NUMBER and INBOUND_EMAIL_DOMAIN for the functions'
+   * configuration (functions/config.ts): every function that mails or texts clients gets them.
    */
   get environment(): Record<string, string> {
     return {
@@ -71,13 +87,29 @@ export class Messaging extends Construct {
       SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       ...(this.mailFrom ? { MAIL_FROM: this.mailFrom } : {}),
       SMS_PROVIDER: this.smsProvider,
+      ...(this.smsOriginationNumber ? { SMS_ORIGINATION_NUMBER: this.smsOriginationNumber } : {}),
       ...(this.inboundEmailDomain ? { INBOUND_EMAIL_DOMAIN: this.inboundEmailDomain } : {}),
     };
   }
 
-  /** `ses:SendEmail` on this stack's identity only. */
+  /**
+   * `ses:SendEmail` on this stack's identity and its configuration set only: every client e-mail names the set, and SES
+   * then authorizes the call on both (DESIGN §15).
+   */
   grantMail(grantee: iam.IGrantable): void {
-    this.emailIdentity?.grant(grantee, 'ses:SendEmail');
+    if (!this.emailIdentity) return;
+    this.emailIdentity.grant(grantee, 'ses:SendEmail');
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['ses:SendEmail'],
+      resourceArns: [
+        Stack.of(this).formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: this.configurationSet.configurationSetName,
+        }),
+      ],
+    });
   }
 
   /**

@@ -7,42 +7,11 @@
 // extension (functions/config.ts); no other function does.
 import { RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-
-/** A provider secret: the setting that names it and the JSON fields functions/config.ts reads. */
-export const PROVIDER_SECRETS = {
-  stripe: {
-    setting: 'STRIPE_SECRET_ARN',
-    fields: ['secretKey', 'webhookSecret'],
-    description: 'Stripe: {"secretKey":"sk_…","webhookSecret":"whsec_…"}',
-  },
-  google: {
-    setting: 'GOOGLE_SECRET_ARN',
-    fields: ['placesApiKey', 'oauthClientId', 'oauthClientSecret'],
-    description:
-      'Google: {"placesApiKey":"…","oauthClientId":"….apps.googleusercontent.com","oauthClientSecret":"…"} (Places API (New), and the Business Profile OAuth client)',
-  },
-  twilio: {
-    setting: 'TWILIO_SECRET_ARN',
-    fields: ['accountSid', 'authToken', 'from'],
-    description: 'Twilio: {"accountSid":"AC…","authToken":"…","from":"+1…"}',
-  },
-  push: {
-    setting: 'PUSH_SECRET_ARN',
-    fields: ['publicKey', 'privateKey', 'subject'],
-    description:
-      'Web push VAPID key pair: {"publicKey":"B…","privateKey":"…","subject":"mailto:…"} (base64url, from `npx web-push generate-vapid-keys`)',
-  },
-  openai: {
-    setting: 'AI_SECRET_ARN',
-    fields: ['apiKey'],
-    description: 'OpenAI-compatible endpoint for AI drafts: {"apiKey":"sk-…"}',
-  },
-} as const;
-export type Provider = keyof typeof PROVIDER_SECRETS;
+import { PROVIDER_SECRETS, type Provider } from '../../functions/provider-secrets';
 
 export type ProviderSecretsProps = {
   /** Create the Twilio secret (only when SMS goes through Twilio). */
@@ -101,7 +70,18 @@ export class ProviderSecrets extends Construct {
     if (!secret) return {};
     secret.grantRead(grantee);
     if (provider !== 'google') return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn };
-    this.googleTokenKey.grant(grantee, 'kms:Encrypt', 'kms:Decrypt');
+    // Only for the refresh tokens' encryption context (functions/integrations/token-sealing.ts): one agent's token,
+    // named by its agent id. The twin evaluates these conditions against each call's context.
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Encrypt', 'kms:Decrypt'],
+        resources: [this.googleTokenKey.keyArn],
+        conditions: {
+          StringEquals: { 'kms:EncryptionContext:purpose': 'google-refresh-token' },
+          Null: { 'kms:EncryptionContext:agentId': 'false' },
+        },
+      }),
+    );
     return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn, GOOGLE_TOKEN_KEY_ARN: this.googleTokenKey.keyArn };
   }
 }

@@ -3,8 +3,9 @@
 // so S3 is asked for the page the web build prerendered for it (/auth and /auth/ get
 // /auth/index.html, see shared/prerendered-pages.ts) or else for /index.html, the signed-in frame.
 // The query string is not part of the URI (and not part of the cache key). Distribution
-// errorResponses would also turn the API's 403/404 into 200 + HTML (they apply to every origin), so
-// they are not used. The local server maps paths the same way (functions/local/static-files.ts).
+// errorResponses with a page would also turn the API's 403/404 into 200 + HTML (they apply to every
+// origin), so the distribution's only set how long errors are cached (never: web.ts). The local
+// server maps paths the same way (functions/local/static-files.ts).
 import { htmlFileFor, PRERENDERED_PAGES, TOKEN_PATH_PREFIXES } from '@shared/prerendered-pages';
 
 const pages = Object.fromEntries(PRERENDERED_PAGES.map((page) => [page, `/${htmlFileFor(page)}`]));

@@ -79,6 +79,15 @@ export const API_ORIGIN_HEADERS = [
  */
 export const API_HEADERS_CLOUDFRONT_SETS = [ORIGIN_VERIFY_HEADER, 'Accept-Encoding'] as const;
 
+/**
+ * The error statuses CloudFront would cache (10 s by default, DESIGN §15) and lets a distribution set the caching of:
+ * 404, 414 and 5xx always, 400, 403 and 405 when the answer has a max-age. The API answers each per request and per
+ * agent (one agent's 404 is not another's; a 5xx may pass), so none is cached: ErrorCachingMinTTL 0, and no page, so
+ * status and body pass unchanged (a page would replace them on every behaviour, DESIGN §12). The API's other errors
+ * (409, 413, 415, 422, 429) CloudFront never caches, and refuses as custom error responses (as it does 412 and 415).
+ */
+export const UNCACHED_ERROR_CODES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504] as const;
+
 export class Web extends Construct {
   readonly siteBucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
@@ -132,6 +141,7 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      errorResponses: UNCACHED_ERROR_CODES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       webAclId: props.webAclArn,
       // Standard (legacy) logs always record the path and query string (cs-uri-stem, cs-uri-query),
       // so e-mailed SPA links carry their token in the fragment (#token=…), which no browser sends.

@@ -154,7 +154,15 @@ describe('drafting, skips by reason and Approve all', () => {
 
     const approved = await client.post('/api/outgoing/approve-all', { broadcastId: done.id });
     expect(approved.status).toBe(200);
-    expect(approved.body).toEqual({ sent: 2, scheduled: 0, heldBack: 0, failed: 0, lastSendDate: null });
+    expect(approved.body).toEqual({
+      sent: 2,
+      scheduled: 0,
+      heldBack: 0,
+      failed: 0,
+      lastSendDate: null,
+      remaining: 0,
+      continueAfter: null,
+    });
     const outbox = await api.outbox();
     for (const { email } of reachable) expect(outbox.filter((m) => m.to === email)).toHaveLength(1);
     expect(await queueOf(client)).toEqual([]);
@@ -197,6 +205,8 @@ describe('drafting, skips by reason and Approve all', () => {
       heldBack: 2,
       failed: 0,
       lastSendDate: addDays(utcToday(), 2),
+      remaining: 0,
+      continueAfter: null,
     });
     expect((await client.get(`/api/broadcasts/${done.id}`)).body).toMatchObject({
       sent: 1,

@@ -22,7 +22,7 @@ import { clientInput, makePro } from '../../testing/factories';
 import { holdImportMessages, importThroughJob, startImport, uploadImport, waitForImport } from '../../testing/imports';
 import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 import { appleCard, icloudExport, vcf } from '../../testing/vcards';
-import type { ImportJobMessage } from '../../integrations/import-queue';
+import type { ImportJobMessage } from '../../integrations/task-queue';
 
 let api: TestApi;
 beforeAll(async () => {

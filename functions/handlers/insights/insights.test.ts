@@ -270,8 +270,8 @@ describe('GET /api/insights', () => {
         },
       },
     };
-    await sesEvents(bounce);
-    await sesEvents(bounce); // SES may deliver an event twice
+    await sesEvents(bounce.detail);
+    await sesEvents(bounce.detail); // SES may deliver an event twice
     const result = await insights(agent.client, 1);
     expect(result.totals.bounces).toBe(1);
     expect(result.months).toEqual([

@@ -8,6 +8,7 @@ import { importJWK, jwtVerify } from 'jose';
 import { MAX_PUSH_SUBSCRIPTIONS } from '@shared/push';
 import { sqsEvent } from '../../local/reminders-job';
 import { receiveInboundEmail } from '../../local/inbound-email-job';
+import { delivered } from '../../local/twin/deliveries';
 import { handler as worker } from '../../jobs/reminders-worker';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -370,7 +371,7 @@ describe("a client's reply", () => {
       'Thursday works, see you at 5!',
       '',
     ].join('\r\n');
-    const [outcome] = await receiveInboundEmail(Buffer.from(raw), [address]);
+    const [outcome] = delivered(await receiveInboundEmail(Buffer.from(raw), [address]));
     return { clientId, outcome };
   }
 

@@ -4,7 +4,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
+import { connectedAgents, getConnection } from '../../data/google-reviews';
+import { STOP_BEFORE_TIMEOUT_MS, syncEveryAgent } from '../../jobs/reviews-sync';
 import { FAKE_GOOGLE_CLIENT_ID, type FakeReview } from '../../local/fake-google';
+import { SYNC_PAGE_TIME_MS, syncReviews } from '../../services/google-reviews';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
 import { useTestApi } from '../../testing/sending';
@@ -224,6 +227,71 @@ describe('syncing the reviews', () => {
     expect(run.body.failed).toBe(0);
     expect(run.body.agents).toBeGreaterThanOrEqual(1);
     expect((await client.get('/api/reviews')).body.reviews.map((r: BusinessReview) => r.id)).toEqual(['hourly']);
+  });
+
+  it("a sync cut short by the function's time keeps its page, and the next goes on from there down to the same point", async () => {
+    const { client, user } = await connectedAgent();
+    const reviews = Array.from({ length: 63 }, (_, n) => fakeReview(n));
+    await serveReviews(reviews);
+    // No time left: each sync reads its one page (50 reviews) and stops before the next.
+    const noTime = { remainingMs: () => 0 };
+
+    const first = await syncReviews({ id: user.id }, new Date(), noTime);
+    expect(first).toEqual({ added: 50, updated: 0, total: 63, complete: false });
+    expect((await getConnection(user.id))!.syncResume).toEqual({
+      pageToken: expect.any(String),
+      since: null,
+      newest: reviews[0]!.updateTime,
+    });
+    expect(await allReviews(client)).toHaveLength(50);
+
+    // Went on from the second page (from the top, one page would have found nothing new and not finished).
+    const second = await syncReviews({ id: user.id }, new Date(), noTime);
+    expect(second).toEqual({ added: 13, updated: 0, total: 63, complete: true });
+    const connection = (await getConnection(user.id))!;
+    expect(connection.syncResume).toBeUndefined();
+    expect(connection.syncedThrough).toBe(reviews[0]!.updateTime);
+    expect(await allReviews(client)).toHaveLength(63);
+    expect(await syncReviews({ id: user.id }, new Date(), noTime)).toEqual({
+      added: 0,
+      updated: 0,
+      total: 63,
+      complete: true,
+    });
+  });
+
+  it('a kept page Google no longer takes starts the sync again from the top', async () => {
+    const { client, user } = await connectedAgent();
+    await serveReviews(Array.from({ length: 55 }, (_, n) => fakeReview(n)));
+    expect(await syncReviews({ id: user.id }, new Date(), { remainingMs: () => 0 })).toMatchObject({ complete: false });
+    await injectFaults([{ status: 400, times: 1, path: 'reviews' }]);
+
+    expect(await syncReviews({ id: user.id }, new Date())).toEqual({ added: 5, updated: 0, total: 55, complete: true });
+    expect(await allReviews(client)).toHaveLength(55);
+  });
+
+  it('the hourly job stops before its timeout, and its next run begins with the agents it did not reach', async () => {
+    const agents = [await connectedAgent(), await connectedAgent()];
+    await serveReviews([fakeReview(1, { reviewId: 'for-everyone' })]);
+    const waiting = await connectedAgents();
+    // Time for one agent: the run's budget is what is left less its margin, and an agent needs a page's time.
+    let starts = 0;
+    const remainingMs = () => STOP_BEFORE_TIMEOUT_MS + (starts++ === 0 ? 10 * SYNC_PAGE_TIME_MS : 0);
+
+    const cut = await syncEveryAgent(remainingMs);
+
+    expect(cut).toMatchObject({ agents: 1, failed: 0, notReached: waiting.length - 1 });
+    const order = await connectedAgents();
+    // The agent it synced goes last; the others keep their turn, first.
+    expect(order.at(-1)).toBe(waiting[0]);
+    expect(order.slice(0, -1)).toEqual(waiting.slice(1));
+
+    const next = await syncEveryAgent();
+    expect(next).toMatchObject({ agents: waiting.length, notReached: 0 });
+    for (const { client } of agents)
+      expect((await client.get('/api/reviews')).body.reviews.map((r: BusinessReview) => r.id)).toEqual([
+        'for-everyone',
+      ]);
   });
 
   it('marks 1 to 3 stars for attention and never names an anonymous reviewer', async () => {

@@ -7,7 +7,7 @@ import { config } from '../../config';
 import { db, table } from '../../data/db';
 import { markAccountClosing } from '../../data/account-erasure';
 import { optOutClient } from '../../data/messages';
-import { setLocalImportQueue, type JobQueueMessage } from '../../integrations/import-queue';
+import { setLocalTaskQueue, type TaskMessage } from '../../integrations/task-queue';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
 import { handleImportMessages } from '../../jobs/imports-worker';
 import { createLogger } from '../../observability/logger';
@@ -201,8 +201,8 @@ describe('the erasure job', () => {
     const { client, user } = await signedInAgent(api);
     await addClients(client, 3);
     await markAccountClosing(user.id, new Date());
-    const queued: JobQueueMessage[] = [];
-    const before = setLocalImportQueue({ send: (message) => queued.push(message) });
+    const queued: TaskMessage[] = [];
+    const before = setLocalTaskQueue({ send: (message) => queued.push(message) });
     const message = { kind: 'close-account', agentId: user.id } as const;
     try {
       // Act
@@ -224,7 +224,7 @@ describe('the erasure job', () => {
       expect(second).toBe('done');
       expect(naming(await everyItem(), user.id)).toEqual([]);
     } finally {
-      setLocalImportQueue(before);
+      setLocalTaskQueue(before);
     }
   });
 });

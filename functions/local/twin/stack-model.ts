@@ -2,11 +2,15 @@
 // and its nested stacks, read as one), every function with exactly its environment and its role's
 // statements, references resolved to what stands for each resource on this machine (the table and
 // buckets of the emulators, local queue URLs, secret ARNs the local secrets extension answers for),
-// and the edge: the CloudFront function's code and the /api/* origin request policy's allow-lists.
+// and the edge: the distribution's behaviours and policies (functions/local/twin/edge-model.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flattenTemplates, type CfnResource, type CfnTemplate } from '../../../infra/flatten-templates';
+import { flattenTemplates, type CfnResource, type CfnTemplate } from '../../lib/flatten-templates';
+import { edgeOf, type TwinEdge } from './edge-model';
 import type { PolicyStatement } from './iam';
+import { noTriggers, triggersOf, type TwinTriggers } from './triggers';
+
+export type { TwinEdge } from './edge-model';
 
 export const LOCAL_ACCOUNT = '000000000000';
 
@@ -21,17 +25,8 @@ export type TwinFunction = {
   description: string;
   env: Record<string, string>;
   statements: PolicyStatement[];
-};
-
-export type TwinEdge = {
-  /** The viewer-request function of the default behaviour (cloudfront-js-2.0 source). */
-  viewerRequestSource: string | undefined;
-  /** Header names the /api/* origin request policy forwards (lowercase). */
-  apiHeaders: string[];
-  /** Custom origin headers CloudFront adds on /api/* (x-origin-verify), as secret ARNs or values. */
-  apiOriginHeaders: Record<string, { secretArn: string } | { value: string }>;
-  /** The encodings the /api/* cache policy normalizes Accept-Encoding to and forwards (none: the header is dropped). */
-  apiEncodings: ('br' | 'gzip')[];
+  /** What invokes it (the rules, schedules, queues, topics and receipt rules of the template). */
+  triggers: TwinTriggers;
 };
 
 export type StackModel = {
@@ -106,6 +101,14 @@ export function stackModel(template: CfnTemplate, names: LocalNames): StackModel
         return { ref: id, attrs: { Arn: `arn:aws:iam::${account}:role/${id}` } };
       case 'AWS::Lambda::Function':
         return { ref: id, attrs: { Arn: `arn:aws:lambda:${region}:${account}:function:${id}` } };
+      case 'AWS::KMS::Key':
+        return { ref: id, attrs: { Arn: `arn:aws:kms:${region}:${account}:key/${id}`, KeyId: id } };
+      case 'AWS::SNS::Topic':
+        return { ref: `arn:aws:sns:${region}:${account}:${id}`, attrs: { TopicName: id } };
+      case 'AWS::Events::Rule':
+        return { ref: id, attrs: { Arn: `arn:aws:events:${region}:${account}:rule/${id}` } };
+      case 'AWS::Scheduler::Schedule':
+        return { ref: id, attrs: { Arn: `arn:aws:scheduler:${region}:${account}:schedule/default/${id}` } };
       case 'AWS::SES::EmailIdentity':
         return { ref: String(resource.Properties?.EmailIdentity ?? id), attrs: {} };
       case 'AWS::CloudFront::Distribution':
@@ -178,6 +181,7 @@ export function stackModel(template: CfnTemplate, names: LocalNames): StackModel
       policiesByRole.set(roleId, [...(policiesByRole.get(roleId) ?? []), ...statements]);
     }
   }
+  const triggers = triggersOf(resources, resolve);
   const functions: TwinFunction[] = Object.entries(resources)
     .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
     .map(([id, resource]) => {
@@ -189,6 +193,7 @@ export function stackModel(template: CfnTemplate, names: LocalNames): StackModel
         description: String(resource.Properties?.Description ?? ''),
         env: Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, String(v)])),
         statements: policiesByRole.get(roleId) ?? [],
+        triggers: triggers.get(id) ?? noTriggers(),
       };
     });
 
@@ -198,40 +203,4 @@ export function stackModel(template: CfnTemplate, names: LocalNames): StackModel
       .map(([id]) => [physicals.get(id)!.ref, id]),
   );
   return { functions, secrets, edge: edgeOf(resources, resolve), edgeOrigin: EDGE_ORIGIN };
-}
-
-function edgeOf(resources: Record<string, CfnResource>, resolve: (value: unknown, where: string) => unknown): TwinEdge {
-  const cfFunction = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Function');
-  const policy = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::OriginRequestPolicy');
-  const headers = (policy?.Properties?.OriginRequestPolicyConfig?.HeadersConfig?.Headers ?? []) as string[];
-  const distribution = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Distribution');
-  const origins = (distribution?.Properties?.DistributionConfig?.Origins ?? []) as Array<{
-    OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }>;
-  }>;
-  const behaviors = (distribution?.Properties?.DistributionConfig?.CacheBehaviors ?? []) as Array<{
-    PathPattern: string;
-    CachePolicyId?: unknown;
-  }>;
-  // A managed policy (an id, such as CachingDisabled) has the encodings off; a policy of the stack says.
-  const apiPolicyRef = behaviors.find((b) => b.PathPattern === '/api/*')?.CachePolicyId as { Ref?: string } | undefined;
-  const apiKey = apiPolicyRef?.Ref
-    ? resources[apiPolicyRef.Ref]?.Properties?.CachePolicyConfig?.ParametersInCacheKeyAndForwardedToOrigin
-    : undefined;
-  const apiEncodings: TwinEdge['apiEncodings'] = [
-    ...(apiKey?.EnableAcceptEncodingBrotli === true ? (['br'] as const) : []),
-    ...(apiKey?.EnableAcceptEncodingGzip === true ? (['gzip'] as const) : []),
-  ];
-  const apiOriginHeaders: TwinEdge['apiOriginHeaders'] = {};
-  for (const origin of origins)
-    for (const header of origin.OriginCustomHeaders ?? []) {
-      const value = String(resolve(header.HeaderValue, 'origin header'));
-      const dynamic = /^\{\{resolve:secretsmanager:(.+?):SecretString:::\}\}$/.exec(value);
-      apiOriginHeaders[header.HeaderName.toLowerCase()] = dynamic ? { secretArn: dynamic[1]! } : { value };
-    }
-  return {
-    viewerRequestSource: cfFunction ? String(cfFunction.Properties?.FunctionCode) : undefined,
-    apiHeaders: headers.map((h) => h.toLowerCase()),
-    apiOriginHeaders,
-    apiEncodings,
-  };
 }

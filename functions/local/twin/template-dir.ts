@@ -9,12 +9,33 @@
 // made atomically) and synthesizes into a staging directory renamed into place, the others wait for
 // it and read its copy; a lock older than a minute is a crashed run's and is taken over.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { TEST_DEPLOY } from './deploy-settings';
 
 // The checkout: the local runtime runs from it (`npm start`, the tests), as it finds dist/web there.
 const root = process.cwd();
-const SHAPING = ['infra', 'functions/routes.ts', 'functions/jobs/jobs.ts', 'functions/config.ts', 'cdk.json'];
+const SHAPING = [
+  'infra',
+  'functions/routes.ts',
+  'functions/jobs/jobs.ts',
+  'functions/config.ts',
+  'cdk.json',
+  'functions/local/twin/template-dir.ts',
+];
+
+/**
+ * What every twin template is deployed with, as a deploy that sends mail is: an SES identity (the local runtime's
+ * sender's domain), so the functions' mail rights are the stack's, checked on every send.
+ */
+export const TWIN_BASE_CONTEXT: Readonly<Record<string, string>> = {
+  sesIdentity: 'localhost',
+  mailFrom: 'Hearthside <no-reply@localhost>',
+  // The local runtime receives replies at reply.localhost (its INBOUND_EMAIL_DOMAIN): the stack's receipt rule for it
+  // is what delivers them to jobs/inbound-email.
+  inboundEmailDomain: 'reply.localhost',
+};
 const STALE_LOCK_MS = 60_000;
 
 function newestMtime(path: string): number {
@@ -31,8 +52,9 @@ function newestMtime(path: string): number {
 }
 
 /**
- * The other deploy the tests run besides the default one: every optional provider set up with -c (texts through Twilio,
- * the Pro price named), for the routes whose code differs with them (the Twilio webhook, the Stripe price check).
+ * The other deploy the tests run besides the test deploy (TEST_DEPLOY, with which they run it): every optional provider
+ * set up with -c (texts through Twilio, the Pro price named), for the routes whose code differs with them (the Twilio
+ * webhook, the Stripe price check).
  */
 export const CONFIGURED_DEPLOY: Readonly<Record<string, string>> = {
   smsProvider: 'twilio',
@@ -40,14 +62,24 @@ export const CONFIGURED_DEPLOY: Readonly<Record<string, string>> = {
 };
 
 /**
- * cdk.out/twin and the configured deploy's, each synthesized when stale, side by side (one process each): the build
- * and Jest's global setup run it, so no test waits for a synthesis.
+ * The templates kept ready: the default deploy's (`npm start` without settings), the test deploy's and the test deploy
+ * configured (what every test file runs, functions/testing/local-api.ts).
+ */
+export const PREPARED_DEPLOYS: readonly Readonly<Record<string, string>>[] = [
+  {},
+  TEST_DEPLOY,
+  { ...TEST_DEPLOY, ...CONFIGURED_DEPLOY },
+];
+
+/**
+ * The prepared deploys' templates, each synthesized when stale, side by side (one process each): the build and Jest's
+ * global setup run it, so no test waits for a synthesis.
  */
 export async function synthesizeTwinTemplates(): Promise<void> {
   const code =
     "require('./functions/local/twin/template-dir.ts').twinTemplateDir({}, JSON.parse(process.env.TWIN_CONTEXT))";
   await Promise.all(
-    [{}, CONFIGURED_DEPLOY].map(
+    PREPARED_DEPLOYS.map(
       (context) =>
         new Promise<void>((done, fail) => {
           const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '-e', code], {
@@ -68,15 +100,12 @@ export async function synthesizeTwinTemplates(): Promise<void> {
 
 /**
  * A directory holding a synthesized assembly for the twin; synthesizes cdk.out/twin when needed. `context` is what a
- * deploy would pass with -c (`{ smsProvider: 'twilio' }`): that stack is cdk.out/twin-smsProvider-twilio, kept alike.
+ * deploy would pass with -c (`{ smsProvider: 'twilio' }`): that stack is cdk.out/twin-smsProvider-twilio, kept alike
+ * (a context too long or not plain enough for a name is cdk.out/twin-<its hash>).
  */
 export function twinTemplateDir(env: NodeJS.ProcessEnv = process.env, context: Record<string, string> = {}): string {
   if (env.HEARTH_TEMPLATE_DIR?.trim()) return resolve(env.HEARTH_TEMPLATE_DIR.trim());
-  const variant = Object.entries(context)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, value]) => `-${key}-${value.replace(/[^\w.]+/g, '_')}`)
-    .join('');
-  const dir = join(root, 'cdk.out', `twin${variant}`);
+  const dir = join(root, 'cdk.out', `twin${variantName(context)}`);
   const manifest = join(dir, 'manifest.json');
   const lock = `${dir}.lock`;
   mkdirSync(join(root, 'cdk.out'), { recursive: true });
@@ -93,6 +122,14 @@ export function twinTemplateDir(env: NodeJS.ProcessEnv = process.env, context: R
   return dir;
 }
 
+/** The directory name's suffix for a context: its keys and values when short and plain, else a hash of them. */
+function variantName(context: Record<string, string>): string {
+  const entries = Object.entries(context).sort(([a], [b]) => a.localeCompare(b));
+  const readable = entries.map(([key, value]) => `-${key}-${value}`).join('');
+  if (readable.length <= 100 && entries.every(([, value]) => /^[\w.]+$/.test(value))) return readable;
+  return `-${createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 16)}`;
+}
+
 function synthesize(dir: string, context: Record<string, string>): void {
   // What `npx cdk synth` hands the app: cdk.json's context (the feature flags shape the policies), then the -c values.
   const flags = (JSON.parse(readFileSync(join(root, 'cdk.json'), 'utf8')) as { context?: object }).context ?? {};
@@ -104,7 +141,7 @@ function synthesize(dir: string, context: Record<string, string>): void {
     env: {
       ...withoutAwsEnvironment(process.env),
       CDK_OUTDIR: staging,
-      CDK_CONTEXT_JSON: JSON.stringify({ ...flags, ...context }),
+      CDK_CONTEXT_JSON: JSON.stringify({ ...flags, ...TWIN_BASE_CONTEXT, ...context }),
       HEARTH_SYNTH_CODE: 'inline',
       // The twin reads the template; CDK's own CloudFormation validation (stack.test.ts runs it) and the stack traces
       // of construct metadata are a third of a synthesis here, and nothing of them reaches the template.

@@ -13,13 +13,14 @@ import { runAsFunction } from '../../lib/function-environment';
 import { routes } from '../../routes';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
-import { apiOriginRequestHeaders } from './edge';
+import { TEST_SETTINGS } from './deploy-settings';
 
 const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'cdk.json'), 'utf8')).context as Record<
   string,
   unknown
 >;
 const workerDescription = jobs.find((job) => job.name === 'reminders-worker')!.description;
+const schedulerDescription = jobs.find((job) => job.name === 'reminders-scheduler')!.description;
 
 let synthesized: string;
 beforeAll(() => {
@@ -125,25 +126,34 @@ describe('the twin', () => {
     rmSync(withoutSecret, { recursive: true, force: true });
   });
 
-  it('passes to /api/* only the headers the origin request policy lists, and adds the origin-verify header', () => {
-    const viewer = {
-      'x-twilio-signature': 'sig',
-      'x-not-listed': 'dropped',
-      cookie: 'a=b',
-      'x-origin-verify': 'forged',
-      'accept-encoding': 'gzip, deflate, br;q=1',
-    };
-    const listed = ['x-twilio-signature', 'cloudfront-viewer-address'];
-    const headers = apiOriginRequestHeaders(viewer, listed, { 'x-origin-verify': 'the-secret' }, '192.0.2.1:4431');
-    expect(headers).toEqual({
-      'x-twilio-signature': 'sig',
-      cookie: 'a=b',
-      'x-origin-verify': 'the-secret',
-      'cloudfront-viewer-address': '192.0.2.1:4431',
-    });
-    // A cache policy with gzip and Brotli on forwards Accept-Encoding, normalized (CachingDisabled drops it).
-    expect(apiOriginRequestHeaders(viewer, listed, {}, '192.0.2.1:4431', ['br', 'gzip'])['accept-encoding']).toBe(
-      'br,gzip',
-    );
+  it('gives a function an operator setting only where its template does, even one a test sets live', async () => {
+    // Prepare: the test runtime reads the operator's settings live, over a template that gives none (no -c values).
+    process.env.DAILY_EMAIL_LIMIT = '3';
+    try {
+      api = await startTestApi({ twin: { templateDir: synthesized } });
+      // Act
+      const scope = api!.runtime.twin!.scopeFor('POST /api/clients/{id}/messages');
+      // Assess: the stack sets no DAILY_EMAIL_LIMIT without -c dailyEmailLimit, so the function reads its default.
+      expect(Object.keys(scope.env)).not.toContain('DAILY_EMAIL_LIMIT');
+      expect(scope.env.DAILY_EMAIL_LIMIT).toBeUndefined();
+    } finally {
+      delete process.env.DAILY_EMAIL_LIMIT;
+    }
+  });
+
+  it("reads a setting live where the test deploy's template gives it, and its template's value when the test has none", async () => {
+    // Prepare: the test deploy names every operator setting (-c dailyEmailLimit=200 …).
+    api = await startTestApi();
+    const scope = api!.runtime.twin!.scopeFor('POST /api/clients/{id}/messages');
+    // Act + Assess
+    process.env.DAILY_EMAIL_LIMIT = '3';
+    try {
+      expect(scope.env.DAILY_EMAIL_LIMIT).toBe('3');
+    } finally {
+      delete process.env.DAILY_EMAIL_LIMIT;
+    }
+    expect(scope.env.DAILY_EMAIL_LIMIT).toBe(TEST_SETTINGS.DAILY_EMAIL_LIMIT);
+    // A job the stack gives no limits to does not get them either.
+    expect(api!.runtime.twin!.scopeFor(schedulerDescription).env).not.toHaveProperty('DAILY_EMAIL_LIMIT');
   });
 });

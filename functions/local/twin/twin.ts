@@ -13,9 +13,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
-import { LIMIT_SETTINGS } from '../../config';
-import { addClientPlugin, currentFunction, type FunctionScope } from '../../lib/function-environment';
+import { addClientPlugin, currentFunction, type AwsCall, type FunctionScope } from '../../lib/function-environment';
+import type { EdgeBehavior } from './edge-model';
 import { evaluate, type PolicyStatement } from './iam';
+import { iamChecksOf } from './sdk-permissions';
 import {
   LOCAL_ACCOUNT,
   readAssembly,
@@ -40,23 +41,24 @@ export type TwinOptions = {
   ports?: Record<string, string>;
   /** The local value of each secret, by the logical id of its template resource (prefix match), at each read. */
   secretValue: (logicalId: string) => string;
+  /**
+   * Tests only (functions/local/twin/deploy-settings.ts, TEST_DEPLOY): these settings are read from the process's
+   * environment whenever a function reads them (else the template's value), so a test changes one with resetConfig()
+   * as a new deploy would. Only where the function's template gives the variable: it never sees one it does not give.
+   */
+  liveSettings?: readonly string[];
 };
 
 export type Twin = {
   model: StackModel;
   /** The scope a route's or job's function runs in, by its description in the template. */
   scopeFor(description: string): FunctionScope;
-  /** The value CloudFront puts in each custom origin header of /api/* (x-origin-verify). */
+  /** The value CloudFront puts in each custom origin header of the behaviour's origin (x-origin-verify). */
+  originHeaders(behavior: EdgeBehavior): Record<string, string>;
+  /** The custom origin headers of the API's origin (what every request the API gets through CloudFront carries). */
   apiOriginHeaders(): Record<string, string>;
   close(): Promise<void>;
 };
-
-/**
- * Settings a developer or a test sets for the whole runtime, which a deploy sets on the functions with -c (the operator
- * limits, ADMIN_EMAILS…): they pass through, read from the process's environment whenever a function reads them (else
- * the template's value), so changing one (then resetConfig(), as a new deploy would) changes it for every function.
- */
-const PASS_THROUGH = ['LOG_LEVEL', 'PASSWORD_HASH_COST', 'ADMIN_EMAILS', ...Object.keys(LIMIT_SETTINGS)];
 
 export class AccessDeniedError extends Error {
   override name = 'AccessDeniedException';
@@ -71,19 +73,30 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const tokens = new Map<string, TwinFunction>();
   const scopes = new Map<string, FunctionScope & { statements: PolicyStatement[] }>();
 
+  const where = { region: options.names.region, account: LOCAL_ACCOUNT };
+  /** Each IAM check of the call against the function's role; the first denial is thrown as AWS answers it. */
+  const authorizeFor = (fn: TwinFunction) => (call: AwsCall) => {
+    for (const { action, resource, context } of iamChecksOf(call, where))
+      if (!evaluate(fn.statements, { action, resource, context }).allowed)
+        throw new AccessDeniedError(denial(fn, action, resource));
+  };
+
   const extension = await startSecretsExtension((token, secretId) => {
     const fn = tokens.get(token);
     if (!fn) return { status: 400, body: 'missing or wrong X-Aws-Parameters-Secrets-Token' };
     const logicalId = model.secrets.get(secretId);
-    const decision = evaluate(fn.statements, { action: 'secretsmanager:GetSecretValue', resource: secretId });
-    if (!decision.allowed)
+    try {
+      authorizeFor(fn)({
+        client: 'SecretsManagerClient',
+        command: 'GetSecretValueCommand',
+        input: { SecretId: secretId },
+      });
+    } catch (error) {
       return {
         status: 400,
-        body: JSON.stringify({
-          __type: 'AccessDeniedException',
-          message: denial(fn, 'secretsmanager:GetSecretValue', secretId),
-        }),
+        body: JSON.stringify({ __type: 'AccessDeniedException', message: (error as Error).message }),
       };
+    }
     if (!logicalId) return { status: 400, body: JSON.stringify({ __type: 'ResourceNotFoundException' }) };
     return { status: 200, body: JSON.stringify({ ARN: secretId, SecretString: secretValue(logicalId) }) };
   });
@@ -93,12 +106,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (!scope) {
       const token = randomUUID();
       tokens.set(token, fn);
-      const env: NodeJS.ProcessEnv = {};
-      for (const [name, value] of Object.entries(fn.env))
-        env[name] = value.split(model.edgeOrigin).join(options.appUrl);
-      for (const name of PASS_THROUGH) {
-        const deployed = env[name];
-        live(env, name, () => process.env[name] ?? deployed);
+      const deployed = Object.fromEntries(
+        Object.entries(fn.env).map(([name, value]) => [name, value.split(model.edgeOrigin).join(options.appUrl)]),
+      );
+      const env: NodeJS.ProcessEnv = { ...deployed };
+      for (const name of options.liveSettings ?? []) {
+        if (!(name in deployed)) continue;
+        const value = deployed[name];
+        live(env, name, () => process.env[name] ?? value);
       }
       Object.assign(env, options.overlay, {
         AWS_SESSION_TOKEN: token,
@@ -106,7 +121,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       });
       for (const [name, fallback] of Object.entries(options.ports ?? {}))
         live(env, name, () => process.env[name] ?? fallback);
-      scope = { name: fn.logicalId, env, statements: fn.statements };
+      scope = {
+        name: fn.logicalId,
+        env,
+        statements: fn.statements,
+        deployed,
+        authorize: authorizeFor(fn),
+      };
       scopes.set(fn.logicalId, scope);
     }
     return scope;
@@ -120,24 +141,23 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       override: true,
     });
   });
-  const byLogicalId = new Map(model.functions.map((fn) => [fn.logicalId, fn]));
   const authorize: InitializeMiddleware<Record<string, unknown>, object> =
     (next, context) => async (args: InitializeHandlerArguments<Record<string, unknown>>) => {
-      const scope = currentFunction();
-      const fn = scope && byLogicalId.get(scope.name);
-      if (fn) {
-        for (const { action, resource } of requestsOf(
-          String(context.clientName),
-          String(context.commandName),
-          args.input,
-          options.names.region,
-        )) {
-          if (!evaluate(fn.statements, { action, resource, context: { 'aws:SecureTransport': 'true' } }).allowed)
-            throw new AccessDeniedError(denial(fn, action, resource));
-        }
-      }
+      currentFunction()?.authorize?.({
+        client: String(context.clientName),
+        command: String(context.commandName),
+        input: args.input,
+      });
       return next(args);
     };
+
+  const originHeaders = (behavior: EdgeBehavior): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(behavior.originHeaders).map(([name, source]) => [
+        name,
+        'value' in source ? source.value : secretValue(model.secrets.get(source.secretArn) ?? ''),
+      ]),
+    );
 
   return {
     model,
@@ -146,13 +166,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       if (!fn) throw new Error(`The template has no function described "${description}": synthesize it again`);
       return scopeOf(fn);
     },
+    originHeaders,
     apiOriginHeaders() {
-      return Object.fromEntries(
-        Object.entries(model.edge.apiOriginHeaders).map(([name, source]) => [
-          name,
-          'value' in source ? source.value : secretValue(model.secrets.get(source.secretArn) ?? ''),
-        ]),
-      );
+      const api = model.edge.behaviors.find((behavior) => behavior.origin === 'api');
+      return api ? originHeaders(api) : {};
     },
     async close() {
       removePlugin();
@@ -183,70 +200,6 @@ function live(env: NodeJS.ProcessEnv, name: string, read: () => string | undefin
 
 function denial(fn: TwinFunction, action: string, resource: string): string {
   return `User: arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${fn.logicalId}Role/${fn.logicalId} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`;
-}
-
-/** The IAM actions and resources one SDK call needs, as the service authorizes it. */
-export function requestsOf(
-  clientName: string,
-  commandName: string,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command's input
-  input: Record<string, any>,
-  region: string,
-): { action: string; resource: string }[] {
-  const operation = commandName.replace(/Command$/, '');
-  if (clientName.startsWith('DynamoDB')) {
-    const tableArn = (name: string) => `arn:aws:dynamodb:${region}:${LOCAL_ACCOUNT}:table/${name}`;
-    const action = `dynamodb:${operation}`;
-    if (input.RequestItems)
-      return Object.keys(input.RequestItems).map((name) => ({ action, resource: tableArn(name) }));
-    if (!input.TableName) return [];
-    const resource = input.IndexName
-      ? `${tableArn(input.TableName)}/index/${input.IndexName}`
-      : tableArn(input.TableName);
-    return [{ action, resource }];
-  }
-  if (clientName.startsWith('S3')) {
-    const object = (bucket: string, key: string) => `arn:aws:s3:::${bucket}/${key}`;
-    const bucket = String(input.Bucket ?? '');
-    const key = String(input.Key ?? '');
-    switch (operation) {
-      case 'HeadObject':
-      case 'GetObject':
-        return [{ action: 's3:GetObject', resource: object(bucket, key) }];
-      case 'PutObject':
-      case 'CreateMultipartUpload':
-      case 'UploadPart':
-      case 'CompleteMultipartUpload':
-        return [{ action: 's3:PutObject', resource: object(bucket, key) }];
-      case 'CopyObject': {
-        const source = decodeURIComponent(String(input.CopySource ?? '')).replace(/^\//, '');
-        return [
-          { action: 's3:GetObject', resource: `arn:aws:s3:::${source}` },
-          { action: 's3:PutObject', resource: object(bucket, key) },
-        ];
-      }
-      case 'DeleteObject':
-        return [{ action: 's3:DeleteObject', resource: object(bucket, key) }];
-      case 'DeleteObjects':
-        return ((input.Delete?.Objects ?? []) as { Key: string }[]).map((o) => ({
-          action: 's3:DeleteObject',
-          resource: object(bucket, o.Key),
-        }));
-      case 'ListObjectsV2':
-      case 'HeadBucket':
-        return [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${bucket}` }];
-      default:
-        return [{ action: `s3:${operation}`, resource: `arn:aws:s3:::${bucket}` }];
-    }
-  }
-  if (clientName.startsWith('SQS')) {
-    const name = String(input.QueueUrl ?? '')
-      .split('/')
-      .pop();
-    return [{ action: `sqs:${operation}`, resource: `arn:aws:sqs:${region}:${LOCAL_ACCOUNT}:${name}` }];
-  }
-  if (clientName.startsWith('SNS')) return [{ action: `sns:${operation}`, resource: input.TopicArn ?? '*' }];
-  return [];
 }
 
 type ExtensionAnswer = { status: number; body: string };

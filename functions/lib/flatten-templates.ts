@@ -1,7 +1,8 @@
 // A stack and its nested stacks read as one template: each nested stack's parameters replaced by what
 // the parent passes them, and each `Fn::GetAtt [<nested stack>, Outputs.<name>]` of the parent by that
 // output's value. What the stack test asserts and the local twin runs are then the same resources
-// CloudFormation deploys, wherever the split (infra/constructs/api.ts) put them.
+// CloudFormation deploys, wherever the split (infra/constructs/api.ts) put them. It lives here, not in infra/, as
+// functions/ imports nothing of infra/ (which may import functions/).
 
 export type CfnResource = {
   Type: string;

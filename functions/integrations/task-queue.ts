@@ -1,8 +1,12 @@
-// The imports queue (which also carries account erasures, long jobs of the same shape): SQS in AWS
-// (IMPORTS_QUEUE_URL, drained by jobs/imports-worker), and in the local runtime the in-process queue
-// functions/local/import-jobs.ts registers, which hands each message to the same worker. The only place that chooses.
+// The background tasks queue: long jobs an agent starts and the job runs a piece at a time (an import, the erasure of
+// a closing account, a bulk action on clients, the drafting of a broadcast). SQS in AWS (IMPORTS_QUEUE_URL: the queue
+// keeps its first name in the stack, as its logical id must not change), drained by jobs/imports-worker, which runs
+// each message through the table of task kinds (functions/jobs/background-tasks.ts); in the local runtime the
+// in-process queue functions/local/import-jobs.ts registers, which hands each message to the same worker. The only
+// place that chooses.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config, ConfigError } from '../config';
+import { authorizeQueueStandIn } from './queue-stand-in';
 import { traced } from '../observability/tracing';
 
 /** What one message asks: run (or continue) this agent's import. */
@@ -13,27 +17,29 @@ export type AccountErasureMessage = { kind: 'close-account'; agentId: string };
 export type BulkJobMessage = { kind: 'bulk'; agentId: string; jobId: string };
 /** What one message asks: draft (or go on drafting) this agent's broadcast. */
 export type BroadcastJobMessage = { kind: 'broadcast'; agentId: string; broadcastId: string };
-export type JobQueueMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage;
+export type TaskMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage;
+export type TaskKind = TaskMessage['kind'];
 
-export type LocalImportQueue = { send(message: JobQueueMessage): void };
+export type LocalTaskQueue = { send(message: TaskMessage): void };
 
 let sqs: SQSClient | undefined;
-let local: LocalImportQueue | undefined;
+let local: LocalTaskQueue | undefined;
 
 /**
  * The local runtime's queue (QUEUE_PROVIDER=memory); undefined to forget it when the runtime stops. Returns the one it
  * replaces.
  */
-export function setLocalImportQueue(queue: LocalImportQueue | undefined): LocalImportQueue | undefined {
+export function setLocalTaskQueue(queue: LocalTaskQueue | undefined): LocalTaskQueue | undefined {
   const before = local;
   local = queue;
   return before;
 }
 
-export async function enqueueImport(message: JobQueueMessage): Promise<void> {
+export async function enqueueTask(message: TaskMessage): Promise<void> {
   const { queueProvider, importsQueueUrl, region } = config();
   if (queueProvider === 'memory') {
-    if (!local) throw new ConfigError('No local imports queue: the local runtime starts one');
+    if (!local) throw new ConfigError('No local background tasks queue: the local runtime starts one');
+    authorizeQueueStandIn('SendMessageCommand', 'IMPORTS_QUEUE_URL');
     local.send(message);
     return;
   }

@@ -1,0 +1,346 @@
+// Jobs run only when their trigger in the template fires: the twin reads each job's rule, schedule, queue mapping,
+// subscription and receipt rule from the synthesized stack, hands the job its event in the shape AWS delivers it
+// (functions/testing/fixtures/aws-events/, from AWS's documentation), and drops what the template would not deliver.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SQSRecord } from 'aws-lambda';
+import { jobs, type JobName } from '../../jobs/jobs';
+import { clientInput } from '../../testing/factories';
+import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { receiveInboundEmail } from '../inbound-email-job';
+import { runRemindersAt } from '../reminders-job';
+import { deliverSesEvent, sesEventOnEventBridge, type SesEventRecord } from '../ses-events-job';
+import { deliverTwoWayText } from '../sms-inbound-job';
+import {
+  failedMessageIds,
+  filterPolicyAccepts,
+  inBatches,
+  matchingRules,
+  recipientsTaken,
+  schedulerPayload,
+  sesReceiptEvent,
+  snsEvent,
+  sqsRecord,
+} from './deliveries';
+import { TEST_DEPLOY } from './deploy-settings';
+import { readAssembly, stackModel } from './stack-model';
+import { twinTemplateDir } from './template-dir';
+import type { TwinTriggers } from './triggers';
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'testing', 'fixtures', 'aws-events', name), 'utf8'));
+const complaintFixture = fixture('ses-complaint.eventbridge.json');
+const bounceFixture = fixture('ses-bounce.eventbridge.json');
+const smsFixture = fixture('sns-two-way-sms.lambda.json');
+const receiptFixture = fixture('ses-receipt.lambda.json');
+const sqsFixture = fixture('sqs-reminders.lambda.json');
+
+/** A JSON value's structure: its keys (recursively) and the type of each leaf, the values left out. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    );
+  return value === null ? 'null' : typeof value;
+}
+
+const names = { region: 'us-east-1', tableName: 'hearthside', buckets: { uploads: 'up', exports: 'ex' } };
+/** The template the tests' runtime runs (the test deploy's). */
+const templateDir = twinTemplateDir(process.env, TEST_DEPLOY);
+const model = stackModel(readAssembly(templateDir), names);
+const triggersOf = (name: JobName): TwinTriggers =>
+  model.functions.find((fn) => fn.description === jobs.find((job) => job.name === name)!.description)!.triggers;
+
+/** A complaint as SES publishes it (the fixture's detail) about `email`, for a message we never sent. */
+function complaintAbout(email: string): SesEventRecord {
+  const detail = structuredClone(complaintFixture.detail);
+  detail.complaint.complainedRecipients = [{ emailAddress: email }];
+  detail.mail.destination = [email];
+  detail.mail.messageId = `complaint-${email}`;
+  return detail;
+}
+
+const sendEmail = (client: Awaited<ReturnType<typeof signedInAgent>>['client'], clientId: string) =>
+  client.post(`/api/clients/${clientId}/messages`, { channel: 'email', subject: 'Hello', body: 'Checking in.' });
+
+const rawReply = (to: string) =>
+  Buffer.from(
+    `From: Client <client@example.com>\r\nTo: <${to}>\r\nSubject: Re: Would Thursday work?\r\n` +
+      `Message-ID: <reply-${Date.now()}@example.com>\r\nDate: ${new Date().toUTCString()}\r\n\r\nThursday works!\r\n`,
+  );
+
+const twoWayText = (from: string) => ({ ...JSON.parse(smsFixture.Records[0].Sns.Message), originationNumber: from });
+
+describe("each job's triggers, as the template defines them", () => {
+  it('reads the rule, the schedules, the queue mappings, the subscription and the receipt rule', () => {
+    expect(triggersOf('ses-events').rules).toEqual([
+      expect.objectContaining({
+        eventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
+      }),
+    ]);
+    expect(triggersOf('reminders-scheduler').schedules).toEqual([
+      expect.objectContaining({
+        expression: 'cron(0 * * * ? *)',
+        input: JSON.stringify({ scheduledTime: '<aws.scheduler.scheduled-time>' }),
+      }),
+    ]);
+    expect(triggersOf('reviews-sync').schedules).toEqual([
+      expect.objectContaining({ expression: 'cron(30 * * * ? *)', input: undefined }),
+    ]);
+    expect(triggersOf('reminders-worker').queues).toEqual([
+      expect.objectContaining({
+        queueArn: expect.stringMatching(/:JobsRemindersQueue/),
+        batchSize: 10,
+        reportBatchItemFailures: true,
+      }),
+    ]);
+    expect(triggersOf('imports-worker').queues).toEqual([
+      expect.objectContaining({ queueArn: expect.stringMatching(/:JobsImportsQueue/), batchSize: 1 }),
+    ]);
+    expect(triggersOf('sms-inbound').topics).toEqual([
+      expect.objectContaining({ topicArn: expect.stringMatching(/^arn:aws:sns:.*:JobsInboundTextsTopic/) }),
+    ]);
+    expect(triggersOf('sms-inbound').topics[0]!.filterPolicy).toBeUndefined();
+    expect(triggersOf('inbound-email').receiptRules).toEqual([
+      {
+        id: expect.any(String),
+        recipients: ['reply.localhost'],
+        scanEnabled: true,
+        store: { bucket: 'up', prefix: 'inbound-email/' },
+        invocationType: 'Event',
+      },
+    ]);
+  });
+});
+
+describe('events in the shapes AWS delivers them', () => {
+  it.each([
+    ['complaint', complaintFixture],
+    ['bounce', bounceFixture],
+  ])("puts SES's %s on EventBridge as SES does, and the template's rule takes it", (_kind, documented) => {
+    // Act
+    const event = sesEventOnEventBridge(documented.detail, new Date('2026-03-02T10:05:00.123Z'));
+    // Assess
+    expect(shapeOf(event)).toEqual(shapeOf(documented));
+    expect(event).toMatchObject({
+      version: '0',
+      'detail-type': documented['detail-type'],
+      source: 'aws.ses',
+      account: expect.stringMatching(/^\d{12}$/),
+      time: '2026-03-02T10:05:00Z',
+      resources: [expect.stringMatching(/:configuration-set\/HearthCrmMessagingClientMail$/)],
+      detail: documented.detail,
+    });
+    expect(matchingRules(triggersOf('ses-events'), event)).toHaveLength(1);
+  });
+
+  it('publishes the number’s message to the subscribed topic as SNS invokes a function', () => {
+    const [topic] = triggersOf('sms-inbound').topics;
+    const message = smsFixture.Records[0].Sns.Message as string;
+    const event = snsEvent(topic!, message);
+    expect(shapeOf(event)).toEqual(shapeOf(smsFixture));
+    expect(event.Records[0]!.Sns).toMatchObject({ Message: message, TopicArn: topic!.topicArn, Type: 'Notification' });
+    expect(event.Records[0]!.EventSubscriptionArn.startsWith(`${topic!.topicArn}:`)).toBe(true);
+  });
+
+  it("hands received mail to the job as the receipt rule's Lambda action does: headers, the recipients it took", () => {
+    const [rule] = triggersOf('inbound-email').receiptRules;
+    const recipients = ['r-abcdefgh@reply.localhost', 'someone@example.com'];
+    const event = sesReceiptEvent(rule!, 'arn:aws:lambda:us-east-1:000000000000:function:JobsInboundEmail', {
+      messageId: 'local-1',
+      raw: rawReply('r-abcdefgh@reply.localhost'),
+      recipients,
+    });
+    expect(shapeOf(event)).toEqual(shapeOf(receiptFixture));
+    expect(event.Records[0]!.ses.receipt).toMatchObject({
+      recipients: ['r-abcdefgh@reply.localhost'],
+      virusVerdict: { status: 'PASS' },
+      action: { type: 'Lambda', invocationType: 'Event' },
+    });
+    expect(event.Records[0]!.ses.mail).toMatchObject({ messageId: 'local-1', destination: recipients });
+  });
+
+  it("invokes the scheduler with its schedule's input, the scheduled time filled in; the reviews sync with {}", () => {
+    const [reminders] = triggersOf('reminders-scheduler').schedules;
+    const [reviews] = triggersOf('reviews-sync').schedules;
+    const at = new Date('2026-03-02T10:00:00.000Z');
+    expect(schedulerPayload(reminders!, at)).toEqual(fixture('scheduler-reminders.payload.json'));
+    expect(schedulerPayload(reviews!, at)).toEqual({});
+  });
+
+  it('hands queued messages over as SQS records, in batches of at most the mapping’s size', () => {
+    const [mapping] = triggersOf('reminders-worker').queues;
+    const record = sqsRecord(sqsFixture.Records[0].body, mapping!.queueArn);
+    expect(shapeOf(record)).toEqual(shapeOf(sqsFixture.Records[0]));
+    expect(record).toMatchObject({ eventSource: 'aws:sqs', eventSourceARN: mapping!.queueArn, awsRegion: 'us-east-1' });
+    expect(
+      inBatches(
+        Array.from({ length: 23 }, (_, i) => i),
+        mapping!.batchSize,
+      ).map((b) => b.length),
+    ).toEqual([10, 10, 3]);
+  });
+});
+
+describe("a batch's answer, read as Lambda reads it", () => {
+  const batch = ['a', 'b', 'c'].map((id) => ({ messageId: id }) as SQSRecord);
+  it.each([
+    ['the function failed', { error: new Error('boom') }, true, ['a', 'b', 'c']],
+    ['no failures reported', { answer: { batchItemFailures: [] } }, true, []],
+    ['an empty answer', { answer: undefined }, true, []],
+    ['one failure reported', { answer: { batchItemFailures: [{ itemIdentifier: 'b' }] } }, true, ['b']],
+    [
+      'an identifier of no message in the batch',
+      { answer: { batchItemFailures: [{ itemIdentifier: 'z' }] } },
+      true,
+      ['a', 'b', 'c'],
+    ],
+    ['an empty identifier', { answer: { batchItemFailures: [{ itemIdentifier: '' }] } }, true, ['a', 'b', 'c']],
+    [
+      'failures reported to a mapping that does not read them',
+      { answer: { batchItemFailures: [{ itemIdentifier: 'b' }] } },
+      false,
+      [],
+    ],
+  ] as const)('%s', (_case, outcome, report, failed) => {
+    expect(failedMessageIds(batch, outcome, report)).toEqual(failed);
+  });
+});
+
+describe('filter policies and recipient conditions', () => {
+  const topic = (filterPolicy: Record<string, unknown>, filterPolicyScope: 'MessageAttributes' | 'MessageBody') => ({
+    id: 't',
+    topicArn: 'arn:aws:sns:us-east-1:000000000000:t',
+    filterPolicy,
+    filterPolicyScope,
+  });
+  const message = smsFixture.Records[0].Sns.Message as string;
+
+  it('applies a MessageBody policy to the JSON message, a MessageAttributes policy to the attributes', () => {
+    expect(filterPolicyAccepts(topic({ originationNumber: [{ prefix: '+1512' }] }, 'MessageBody'), message)).toBe(true);
+    expect(filterPolicyAccepts(topic({ originationNumber: [{ prefix: '+44' }] }, 'MessageBody'), message)).toBe(false);
+    const byKind = topic({ kind: ['text'], size: [{ numeric: ['<', 10] }] }, 'MessageAttributes');
+    expect(filterPolicyAccepts(byKind, message)).toBe(false);
+    const attributes = { kind: { Type: 'String', Value: 'text' }, size: { Type: 'Number', Value: '3' } };
+    expect(filterPolicyAccepts(byKind, message, attributes)).toBe(true);
+  });
+
+  it.each([
+    [['reply.localhost'], 'r-x@reply.localhost', true],
+    [['reply.localhost'], 'R-X@Reply.Localhost', true],
+    [['reply.localhost'], 'r-x@sub.reply.localhost', false],
+    [['.reply.localhost'], 'r-x@sub.reply.localhost', true],
+    [['r-x@reply.localhost'], 'r-y@reply.localhost', false],
+    [[], 'anyone@example.com', true],
+  ])('a rule for %j takes %s: %s', (conditions, recipient, taken) => {
+    const rule = { id: 'r', recipients: conditions, scanEnabled: true, store: undefined, invocationType: 'Event' };
+    expect(recipientsTaken(rule, [recipient])).toEqual(taken ? [recipient] : []);
+  });
+});
+
+describe('jobs run only through their trigger in the template', () => {
+  let api: TestApi | undefined;
+  afterEach(async () => {
+    await api?.close();
+    api = undefined;
+    delete process.env.HEARTH_TEMPLATE_DIR;
+  });
+
+  it("delivers SES's complaint to jobs/ses-events, which stops mail to the complainer", async () => {
+    // Prepare
+    api = await startTestApi();
+    const agent = await signedInAgent(api);
+    const created = await agent.client.post('/api/clients', clientInput());
+    // Act
+    const result = await deliverSesEvent(complaintAbout(created.body.email));
+    // Assess
+    expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'unknown' });
+    const refused = await sendEmail(agent.client, created.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('EMAIL_SUPPRESSED');
+  });
+
+  it('delivers a text, a reply by e-mail, the reviews sync and the reminders through the template’s triggers', async () => {
+    api = await startTestApi();
+    expect(await deliverTwoWayText(twoWayText('+15125556990'))).toEqual({ handled: ['dropped'] });
+    expect(await receiveInboundEmail(rawReply('r-abcdefgh@reply.localhost'))).toEqual([
+      expect.stringMatching(/^(no-token|forged)$/),
+    ]);
+    expect(await receiveInboundEmail(rawReply('someone@elsewhere.example'))).toEqual({
+      delivered: false,
+      reason: 'No receipt rule of the template takes mail for someone@elsewhere.example',
+    });
+    expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toMatchObject({
+      agents: expect.any(Number),
+    });
+    expect(await runRemindersAt(new Date())).toMatchObject({ failed: 0 });
+  });
+
+  describe('a template whose triggers would not fire', () => {
+    let copy: string;
+    beforeAll(() => {
+      // Prepare: the rule names SES's eventType words, the subscription filters on British numbers, the receipt rule
+      // takes another domain, and neither hourly schedule is there.
+      copy = mkdtempSync(join(tmpdir(), 'hearth-twin-triggers-'));
+      cpSync(templateDir, copy, { recursive: true });
+      for (const file of readdirSync(copy).filter((f) => f.endsWith('.template.json'))) {
+        const template = JSON.parse(readFileSync(join(copy, file), 'utf8'));
+        for (const [id, resource] of Object.entries<any>(template.Resources)) {
+          if (resource.Type === 'AWS::Events::Rule' && resource.Properties.EventPattern.source?.[0] === 'aws.ses')
+            resource.Properties.EventPattern['detail-type'] = ['Email Bounced', 'Email Complained'];
+          if (resource.Type === 'AWS::SNS::Subscription' && resource.Properties.Protocol === 'lambda')
+            Object.assign(resource.Properties, {
+              FilterPolicyScope: 'MessageBody',
+              FilterPolicy: { originationNumber: [{ prefix: '+44' }] },
+            });
+          if (resource.Type === 'AWS::SES::ReceiptRule') resource.Properties.Rule.Recipients = ['reply.example.com'];
+          if (resource.Type === 'AWS::Scheduler::Schedule') delete template.Resources[id];
+        }
+        writeFileSync(join(copy, file), JSON.stringify(template));
+      }
+    });
+    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+    it('never runs jobs/ses-events on a complaint when the rule names the wrong detail-type', async () => {
+      // Prepare
+      process.env.HEARTH_TEMPLATE_DIR = copy;
+      api = await startTestApi();
+      const agent = await signedInAgent(api);
+      const created = await agent.client.post('/api/clients', clientInput());
+      // Act
+      const result = await deliverSesEvent(complaintAbout(created.body.email));
+      const posted = await agent.client.post('/local/jobs/ses-events', {
+        ...complaintFixture,
+        detail: complaintAbout(created.body.email),
+      });
+      // Assess: dropped as EventBridge drops an event no rule matches; the address still takes mail.
+      expect(result).toEqual({
+        delivered: false,
+        reason: 'No rule of the template sends aws.ses "Email Complaint Received" events to jobs/ses-events',
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.body).toMatchObject({ delivered: false });
+      expect((await sendEmail(agent.client, created.body.id)).status).toBe(201);
+    });
+
+    it('runs no job whose subscription, receipt rule or schedule would not deliver', async () => {
+      process.env.HEARTH_TEMPLATE_DIR = copy;
+      api = await startTestApi();
+      expect(await deliverTwoWayText(twoWayText('+15125556991'))).toMatchObject({ delivered: false });
+      expect(await deliverTwoWayText(twoWayText('+447700900123'))).toEqual({ handled: ['dropped'] });
+      expect(await receiveInboundEmail(rawReply('r-abcdefgh@reply.localhost'))).toMatchObject({ delivered: false });
+      expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toEqual({
+        delivered: false,
+        reason: 'No schedule of the template invokes jobs/reviews-sync',
+      });
+      expect(await runRemindersAt(new Date())).toEqual({
+        delivered: false,
+        reason: 'No schedule of the template invokes jobs/reminders-scheduler',
+      });
+    });
+  });
+});

@@ -1,0 +1,112 @@
+// docs/architecture.md's route map and web features' pages are what scripts/route-map.ts generates from the code.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { routes } from '../functions/routes';
+import {
+  DOC,
+  importsOf,
+  readSection,
+  renderSection,
+  replaceSection,
+  routeMap,
+  SECTIONS,
+  WRITE_COMMAND,
+  type RouteMapRow,
+} from './route-map';
+
+const map = routeMap();
+const rowOf = (key: string): RouteMapRow => {
+  const found = map.rows.find(({ route }) => `${route.method} ${route.path}` === key);
+  if (!found) throw new Error(`no row for ${key}`);
+  return found;
+};
+const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];
+
+describe('the route map in docs/architecture.md', () => {
+  const doc = readFileSync(join(__dirname, '..', DOC), 'utf8');
+
+  it.each(SECTIONS)('holds the %s section the code generates', (name) => {
+    const committed = readSection(doc, name);
+    const generated = renderSection(name, map);
+    if (committed === generated) return;
+    const lines = (committed ?? '').split('\n');
+    const first = generated.split('\n').findIndex((line, i) => line !== lines[i]);
+    throw new Error(
+      `The ${name} section of ${DOC} is stale (or its markers are missing): run \`${WRITE_COMMAND}\`.\n` +
+        `First difference, line ${first + 1} of the section:\n  doc:  ${lines[first] ?? '(none)'}\n  code: ${
+          generated.split('\n')[first] ?? '(none)'
+        }`,
+    );
+  });
+
+  it('has one row per route of functions/routes.ts, in its order', () => {
+    expect(map.rows.map(({ route }) => route.handler)).toEqual(routes.map((route) => route.handler));
+  });
+
+  it('follows POST /api/clients from its handler to the use case, the client record and the clients page', () => {
+    const row = rowOf('POST /api/clients');
+    expect(row.server.useCases).toEqual(['acting-agent']);
+    expect(row.server.data).toEqual(expect.arrayContaining(['client-record', 'milestones']));
+    expect(row.web.map((use) => use.feature)).toEqual(expect.arrayContaining(['clients', 'admin']));
+    expect(urlsOf(row)).toEqual(expect.arrayContaining(['/clients', '/admin-clients']));
+  });
+
+  it('calls the webhooks API-only', () => {
+    expect(rowOf('POST /api/stripe/webhook').web).toEqual([]);
+    expect(rowOf('POST /api/twilio/inbound').web).toEqual([]);
+  });
+
+  it('finds a request whose URL a helper builds, on the page that loads the hook making it', () => {
+    // outgoing-actions.ts: actionUrl(id, 'skip'), used by Today's cards.
+    expect(rowOf('POST /api/outgoing/{id}/skip').web.map((use) => use.feature)).toEqual(['automations']);
+    expect(urlsOf(rowOf('POST /api/outgoing/{id}/skip'))).toEqual(['/today']);
+  });
+
+  it('does not take a mutation key for a request (the Today queue approves one by one, not approve-all)', () => {
+    expect(rowOf('POST /api/outgoing/approve-all').web.map((use) => use.feature)).toEqual(['broadcasts']);
+  });
+
+  it('puts a read of the signed-in shell on every signed-in page', () => {
+    const conversations = rowOf('GET /api/conversations');
+    expect(conversations.web.flatMap((use) => use.pages).some((page) => page.shell)).toBe(true);
+    expect(renderSection('route-map', map)).toMatch(
+      /\| `GET \/api\/conversations` \|.*\| all signed-in pages \(inbox\) \|/,
+    );
+  });
+});
+
+describe('reading import lines', () => {
+  it('keeps value imports, spread over lines or dynamic, and drops type-only ones', () => {
+    const code = [
+      "import type { Route } from '../routes';",
+      "import { type A, type B } from './types';",
+      'import {',
+      '  first,',
+      '  type C,',
+      '  second as renamed,',
+      "} from '../services/clients';",
+      "import Default from './default';",
+      "export { thing } from './things';",
+      "const Page = lazy(() => import('./page'));",
+    ].join('\n');
+    expect(importsOf(code)).toEqual([
+      { specifier: '../services/clients', names: new Set(['first', 'second']) },
+      { specifier: './default', names: 'all' },
+      { specifier: './things', names: new Set(['thing']) },
+      { specifier: './page', names: 'all' },
+    ]);
+  });
+});
+
+describe('rewriting a section', () => {
+  it('replaces only the text between its markers', () => {
+    const doc = 'before\n<!-- route-map:start -->\nold\n<!-- route-map:end -->\nafter\n';
+    const written = replaceSection(doc, 'route-map', 'new');
+    expect(written).toBe('before\n<!-- route-map:start -->\nnew\n<!-- route-map:end -->\nafter\n');
+    expect(readSection(written, 'route-map')).toBe('new');
+  });
+
+  it('refuses a doc without the markers', () => {
+    expect(() => replaceSection('no markers', 'web-features', 'x')).toThrow('<!-- web-features:start -->');
+  });
+});
