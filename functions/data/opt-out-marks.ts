@@ -10,7 +10,7 @@
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
 import { normalisedDestination, optOutMark } from '../domain/opt-out-marks';
-import type { NewClientFields } from './clients';
+import type { ClientItem, NewClientFields } from './clients';
 import { batchGet, db, queryAll, table } from './db';
 import { carryMarkKeys, currentMarkKeys, markKeys } from './mark-keys';
 import {
@@ -52,6 +52,22 @@ export async function rememberOptOut(
       },
     }),
   );
+}
+
+/**
+ * Keeps the opt-outs of a client who goes (erased, or merged into another), each as of when the client opted out: a
+ * client added again at the address or number starts opted out since then (carriedClientFields).
+ */
+export async function rememberClientOptOuts(
+  client: Pick<
+    ClientItem,
+    'agentId' | 'email' | 'phone' | 'emailOptedOut' | 'emailOptedOutAt' | 'smsOptedOut' | 'smsOptedOutAt'
+  >,
+  now = new Date(),
+): Promise<void> {
+  const since = (at: string | null | undefined) => (at ? new Date(at) : now);
+  if (client.emailOptedOut) await rememberOptOut(client.agentId, 'email', client.email, since(client.emailOptedOutAt));
+  if (client.smsOptedOut) await rememberOptOut(client.agentId, 'sms', client.phone, since(client.smsOptedOutAt));
 }
 
 /** Whether an erased client of this agent opted out at this address or number. */
