@@ -3,7 +3,17 @@ import type { Client, CreatedClient, ImportResult } from '@shared/api-types';
 import { clientPages } from '@/testing/client-pages';
 import { createClient, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { act, fill, findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import {
+  act,
+  fill,
+  fireEvent,
+  findPageHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 
 type OpenOptions = { clients?: Client[]; isPro?: boolean; api?: MockRoutes; url?: string; pageSize?: number };
 
@@ -320,6 +330,27 @@ describe('/clients', () => {
           .filter((query) => query.includes('q='))
           .at(-1),
       ).toBe('limit=25&q=BCOLE%40work');
+    });
+
+    it('keeps what is typed after a search leaves: a slow device typing on while the URL takes the search', async () => {
+      const { router } = await openClients({ clients: [createClient({ name: 'Ana Ruiz' })] });
+      const search = searchBox();
+      jest.useFakeTimers();
+      try {
+        fireEvent.change(search, { target: { value: 'c' } });
+        // The pause sends "c" to the URL, and the agent's next keys land before the page has followed it.
+        act(() => {
+          jest.advanceTimersByTime(300);
+          fireEvent.change(search, { target: { value: 'client4321' } });
+        });
+        expect(router.state.location.search).toBe('?q=c');
+        expect(search).toHaveValue('client4321');
+        act(() => jest.advanceTimersByTime(300));
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(search).toHaveValue('client4321');
+      await waitFor(() => expect(router.state.location.search).toBe('?q=client4321'));
     });
 
     it('says when no client matches the search, and clears it', async () => {

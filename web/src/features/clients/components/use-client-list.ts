@@ -2,7 +2,7 @@
 // cursor), the page the API answers for it, and the moves between pages. Typing replaces the
 // history entry once the agent pauses; every other change (order, page) pushes one, so Back and
 // Forward walk through what was shown, and a reload shows the same page.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ClientSort, SortOrder } from '@shared/api-types';
 import { clientPageKey, useClientPage } from '@/lib/clients';
@@ -45,17 +45,25 @@ export function useClientList() {
 
   // The search field: what is typed, sent once the typing pauses (from page one).
   const [text, setText] = useState(view.q);
+  // The search the field itself last sent to the URL: when the URL takes it, the field keeps what was typed since.
+  const sent = useRef(view.q);
   useEffect(() => {
+    if (view.q === sent.current) return;
     // Back, Forward or a link changed the search: the field follows (spaces the agent is typing stay).
+    sent.current = view.q;
     setText((current) => (searchTerm(current) === view.q ? current : view.q));
   }, [view.q]);
   useEffect(() => {
     const term = searchTerm(text);
     if (term === view.q) return undefined;
-    const timer = setTimeout(() => show({ ...view, q: term, cursor: '' }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      sent.current = term;
+      show({ ...view, q: term, cursor: '' }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, view, show]);
   const clearSearch = useCallback(() => {
+    sent.current = '';
     setText('');
     if (view.q) show({ ...view, q: '', cursor: '' }, { replace: true });
   }, [view, show]);
