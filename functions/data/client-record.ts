@@ -51,11 +51,14 @@ export type ClientChange =
   | { kind: 'review-status'; status: ReviewStatus }
   /** A review request goes out: refused when the client already reviewed, or was asked within `minIntervalMs`. */
   | { kind: 'request-review'; minIntervalMs: number }
-  /** A request that could not be sent is taken back, only if nothing changed the review since it was marked. */
+  /**
+   * A request that could not be sent is taken back, only if nothing changed the review since it was marked: the review
+   * is as the request found it, the opening of the earlier request's link included.
+   */
   | {
       kind: 'withdraw-review-request';
       requestedAt: string;
-      previous: Pick<ClientItem, 'reviewStatus' | 'reviewRequestedAt'>;
+      previous: Pick<ClientItem, 'reviewStatus' | 'reviewRequestedAt' | 'reviewLinkOpenedAt'>;
     }
   /** The client opened the review link of their request (`at`): the first open after each request is kept. */
   | { kind: 'review-link-opened'; at: string }
@@ -127,8 +130,10 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
     case 'review-status': {
       const was = before.reviewStatus ?? 'pending';
       const fields: Partial<ClientItem> = { reviewStatus: change.status, updatedAt: stamp };
-      // Marked requested by hand: asked now (a status already requested keeps the time it was asked).
-      if (change.status === 'requested' && was !== 'requested') fields.reviewRequestedAt = stamp;
+      // Marked requested by hand: asked now, a new funnel (a status already requested keeps the time it was asked).
+      if (change.status === 'requested' && was !== 'requested') {
+        Object.assign(fields, { reviewRequestedAt: stamp, reviewLinkOpenedAt: null });
+      }
       if (change.status === 'submitted' && was !== 'submitted') fields.reviewSubmittedAt = stamp;
       if (change.status !== 'submitted') fields.reviewSubmittedAt = null;
       return changed(fields);
@@ -157,6 +162,7 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return changed({
         reviewStatus: change.previous.reviewStatus ?? 'pending',
         reviewRequestedAt: change.previous.reviewRequestedAt ?? null,
+        reviewLinkOpenedAt: change.previous.reviewLinkOpenedAt ?? null,
       });
     case 'contacted':
       if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
@@ -284,13 +290,16 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
       months.push({ at: new Date(requested), deltas: funnel });
     }
   }
+  // The link of the client's request opened, unless the review after that request counted it (above). A withdrawal
+  // that puts back an earlier request's opening does not open it again: that was counted when it happened.
   if (
     before &&
     after &&
     !before.reviewLinkOpenedAt &&
     after.reviewLinkOpenedAt &&
     after.reviewRequestedAt &&
-    after.reviewStatus !== 'submitted'
+    after.reviewRequestedAt === before.reviewRequestedAt &&
+    !(isSubmitted && (after.reviewSubmittedAt ?? '') >= after.reviewRequestedAt)
   ) {
     months.push({ at: dayOf(after.reviewRequestedAt), deltas: { funnelOpened: 1 } });
   }

@@ -6,8 +6,9 @@
 //  - the month counters of the last RECOMPUTE_MONTHS months that the data still shows: messages
 //    sent and touches (each client's activity), key dates due (each client's dates from the day it
 //    was added) and messaged, reviews requested and submitted with the days between (the client's
-//    latest request and review), opt-outs (when each client opted out), bounces (messages marked
-//    bounced or complained). Invitations are not kept per agent after use, so their counters stay.
+//    latest request and review), opt-outs (when each client opted out, if in the book by then),
+//    bounces (messages marked bounced or complained). Invitations are not kept per agent after use,
+//    so their counters stay.
 // It reads the whole book and every client's activity: a maintenance job, not a request. Run it
 // while the agent is quiet; an event counted while it runs may be overwritten.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -98,9 +99,11 @@ export async function recomputeAgentInsights(
         if (month && Number.isFinite(days)) month.reviewDays.set(days, (month.reviewDays.get(days) ?? 0) + 1);
       }
     }
-    const optedOut = client as ClientItem & { emailOptedOutAt?: string; smsOptedOutAt?: string };
-    if (optedOut.emailOptedOut) count(optedOut.emailOptedOutAt, 'optOuts');
-    if (optedOut.smsOptedOut) count(optedOut.smsOptedOutAt, 'optOuts');
+    // An opt-out from before the client was added came with it (an erased client's, kept by opt-out-marks.ts): it was
+    // counted when that client opted out, once, however many clients share the address or number.
+    const own = (at: string | null | undefined) => (at && at >= client.createdAt ? at : undefined);
+    if (client.emailOptedOut) count(own(client.emailOptedOutAt), 'optOuts');
+    if (client.smsOptedOut) count(own(client.smsOptedOutAt), 'optOuts');
   });
 
   await db().send(

@@ -34,7 +34,11 @@ export async function markReviewRequested(
 
 /** Puts back what a request changed when it could not be sent (only if nothing changed since). */
 export async function undoReviewRequest(before: ClientItem, requestedAt: string, timeZone?: string): Promise<void> {
-  const previous = { reviewStatus: before.reviewStatus, reviewRequestedAt: before.reviewRequestedAt };
+  const previous = {
+    reviewStatus: before.reviewStatus,
+    reviewRequestedAt: before.reviewRequestedAt,
+    reviewLinkOpenedAt: before.reviewLinkOpenedAt,
+  };
   await changeClient(
     before.agentId,
     before.id,

@@ -210,6 +210,7 @@ describe('mergedFields', () => {
           reviewStatus: 'submitted',
           reviewRequestedAt: '2026-01-10T00:00:00.000Z',
           reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
+          reviewLinkOpenedAt: '2026-01-11T00:00:00.000Z',
         },
       ),
     ).toEqual({
@@ -218,6 +219,7 @@ describe('mergedFields', () => {
       reviewStatus: 'submitted',
       reviewRequestedAt: '2026-01-10T00:00:00.000Z',
       reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
+      reviewLinkOpenedAt: '2026-01-11T00:00:00.000Z',
     });
     expect(
       mergedFields({ ...keep, lastContactDate: '2026-03-01' }, { phone: '1', lastContactDate: '2026-02-01' }),

@@ -236,6 +236,7 @@ export type MergeSide = {
   reviewStatus?: 'pending' | 'requested' | 'submitted';
   reviewRequestedAt?: string | null;
   reviewSubmittedAt?: string | null;
+  reviewLinkOpenedAt?: string | null;
 };
 
 const FILLED_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone', 'cadenceDays'] as const;
@@ -275,6 +276,8 @@ export function mergedFields(keep: MergeSide, other: MergeSide): Partial<MergeSi
     fields.reviewStatus = other.reviewStatus;
     fields.reviewRequestedAt = other.reviewRequestedAt ?? null;
     fields.reviewSubmittedAt = other.reviewSubmittedAt ?? null;
+    // Whether the client opened that request's link (the kept client's opening was of its own request, if any).
+    fields.reviewLinkOpenedAt = other.reviewLinkOpenedAt ?? null;
   }
   if (other.smsOptedOut && !keep.smsOptedOut && phoneDigits(other.phone) === phoneDigits(keep.phone)) {
     fields.smsOptedOut = true;
