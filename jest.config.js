@@ -1,7 +1,7 @@
 // Two projects: server-side code (node) and the web app (jsdom). esbuild compiles TypeScript and
-// the ESM-only packages (middy, jose, email-reply-parser) to CommonJS for Jest (scripts/jest-transform.cjs).
+// the ESM-only packages (middy, jose) to CommonJS for Jest (scripts/jest-transform.cjs).
 const transform = { '^.+\\.(t|j|mj|cj)sx?$': '<rootDir>/scripts/jest-transform.cjs' };
-const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose|email-reply-parser)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@middy|jose)/)'];
 // The path aliases of tsconfig.json: the project's shared/ and the web app's src/.
 const moduleNameMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' };
 

@@ -16,6 +16,7 @@ import { benchBulk } from './bench-bulk';
 import { benchConversations } from './bench-conversations';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
+import { benchReplies } from './bench-replies';
 import { benchReviews } from './bench-reviews';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchModelCall } from './bench-model';
@@ -272,6 +273,7 @@ const SECTIONS = [
   'admin',
   'reminders',
   'conversations',
+  'replies',
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -313,6 +315,7 @@ async function main(): Promise<void> {
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
   if (only.has('conversations')) add('conversations', await benchConversations());
+  if (only.has('replies')) add('replies', benchReplies());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());
   lines.push(
     '## Load',

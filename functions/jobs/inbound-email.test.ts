@@ -7,7 +7,7 @@ import { readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mintReplyToken, replyAddressKey } from '../domain/reply-address';
-import { inboundEmailKey, storeInboundEmail } from '../integrations/inbound-mail';
+import { receivedEmailKey, storeInboundEmail } from '../integrations/inbound-mail';
 import { s3 } from '../integrations/storage';
 import { deliverInboundEmail } from '../local/inbound-email-job';
 import { clientInput } from '../testing/factories';
@@ -141,6 +141,23 @@ describe('a client e-mail reply', () => {
     );
   });
 
+  it('a reply holding a 32,000-character line full of " on " and " at " (no "wrote:") arrives whole', async () => {
+    // A backtracking reply parser is cubic on such a line (minutes); this one is linear (domain/reply-text.ts).
+    const { client, clientId, token } = await agentWhoWrote();
+    const line = 'Viewing on Friday at noon, then on Saturday at ten, '.repeat(640).slice(0, 32_000).trim();
+    const raw = fixture('plain-text')
+      .replaceAll(FIXTURE_TOKEN, token)
+      .replace('Could we look at the house on Elm Street next week?', line);
+    await handled(await receive(raw));
+    const reply = (await activityOf(client, clientId)).activity.find(
+      (a: { direction?: string }) => a.direction === 'inbound',
+    );
+    expect(reply.body.startsWith('Thank you so much, Jane!')).toBe(true);
+    // The activity keeps the first 10,000 characters of a reply; the original keeps it all.
+    expect(reply.body).toContain('Viewing on Friday at noon, then on Saturday at ten,');
+    expect(reply.body).toHaveLength(10_000);
+  });
+
   it('keeps the original, which the agent opens through a short-lived link (404 to another agent) until the client is deleted', async () => {
     const { client, clientId, token } = await agentWhoWrote();
     const raw = fixture('outlook-quoted').replaceAll(FIXTURE_TOKEN, token);
@@ -176,7 +193,7 @@ describe('a client e-mail reply', () => {
 });
 
 describe('what is dropped', () => {
-  it('a forged token (signed with another key): one log line, nothing stored, the raw copy deleted', async () => {
+  it('a forged token (signed with another key): rejected unread, one log line, nothing stored, the raw copy left to expire', async () => {
     const { client, clientId, user } = await agentWhoWrote();
     const forged = mintReplyToken(replyAddressKey(randomBytes(32)), user.id, clientId);
     const objectsBefore = await inboundObjects();
@@ -184,11 +201,32 @@ describe('what is dropped', () => {
       handled(await receive(fixture('forged-token').replaceAll('aforgedtokenforgedtokenforgedtokenforga', forged))),
     );
     expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ rejected: true });
     expect(lines[0]!.message).toContain('unknown or forged reply token');
     const { activity } = await activityOf(client, clientId);
     expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toEqual([]);
-    expect(await inboundObjects()).toEqual(objectsBefore);
+    // Where SES stored it (the bucket's lifecycle deletes it after 30 days); nothing kept as an original.
+    const added = (await inboundObjects()).filter((key) => !objectsBefore.includes(key));
+    expect(added).toEqual([expect.stringMatching(/^inbound-email\/received\/[\w.-]+$/)]);
     expect((await client.get('/api/conversations')).body.unreadTotal).toBe(0);
+  });
+
+  it('mail for no valid reply address is rejected before it is read: its token is checked on the envelope', async () => {
+    // No object is stored for these ids: a job that read the mail first would answer 'missing'.
+    const event = (recipient: string) => ({
+      Records: [
+        {
+          eventSource: 'aws:ses',
+          ses: {
+            mail: { messageId: `unread-${randomBytes(4).toString('hex')}`, timestamp: new Date().toISOString() },
+            receipt: { recipients: [recipient], virusVerdict: { status: 'PASS' } },
+          },
+        },
+      ],
+    });
+    expect(await deliverInboundEmail(event('anyone@reply.localhost'))).toEqual(['no-token']);
+    const forged = `r-${'a'.repeat(40)}@reply.localhost`;
+    expect(await deliverInboundEmail(event(forged))).toEqual(['forged']);
   });
 
   it("another agent's valid token moved onto this client: dropped", async () => {
@@ -212,12 +250,13 @@ describe('what is dropped', () => {
     expect(await inboundObjects()).toEqual(objectsBefore);
   });
 
-  it('a reply to a client deleted since: dropped', async () => {
+  it('a reply to a client deleted since: rejected unread (its reply address went with it), no original kept', async () => {
     const { client, clientId, token } = await agentWhoWrote();
     expect((await client.delete(`/api/clients/${clientId}`)).status).toBe(204);
     const objectsBefore = await inboundObjects();
     await handled(await receive(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token)));
-    expect(await inboundObjects()).toEqual(objectsBefore);
+    const added = (await inboundObjects()).filter((key) => !objectsBefore.includes(key));
+    expect(added).toEqual([expect.stringMatching(/^inbound-email\/received\//)]);
   });
 
   it('what SES would not send, a virus and a vanished object: refused without storing anything', async () => {
@@ -235,11 +274,11 @@ describe('what is dropped', () => {
     });
     const infected = `virus-${randomBytes(4).toString('hex')}`;
     await storeInboundEmail(
-      inboundEmailKey(infected)!,
+      receivedEmailKey(infected)!,
       Buffer.from(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token), 'latin1'),
     );
     expect(await deliverInboundEmail(event(infected, 'FAIL'))).toEqual(['virus']);
-    expect(await inboundObjects()).not.toContain(inboundEmailKey(infected));
+    expect(await inboundObjects()).not.toContain(receivedEmailKey(infected));
     expect(await deliverInboundEmail(event('../uploads/secret'))).toEqual(['malformed']);
     expect(await deliverInboundEmail(event('never-stored'))).toEqual(['missing']);
     const { activity } = await activityOf(client, clientId);
@@ -250,12 +289,16 @@ describe('what is dropped', () => {
     const { client, clientId, token } = await agentWhoWrote();
     const messageId = `retried-${randomBytes(4).toString('hex')}`;
     const raw = fixture('plain-text').replaceAll(FIXTURE_TOKEN, token);
-    await storeInboundEmail(inboundEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
+    await storeInboundEmail(receivedEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
     const mail = { messageId, timestamp: new Date().toISOString() };
     const event = {
       Records: [{ eventSource: 'aws:ses', ses: { mail, receipt: { recipients: [`r-${token}@reply.localhost`] } } }],
     };
     expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    // Taken in, the received copy is gone: the same event again finds nothing to take.
+    expect(await deliverInboundEmail(event)).toEqual(['missing']);
+    // A retry after an attempt that recorded the reply but stopped before deleting the received copy: taken in once.
+    await storeInboundEmail(receivedEmailKey(messageId)!, Buffer.from(raw, 'latin1'));
     expect(await deliverInboundEmail(event)).toEqual(['recorded']);
     const { activity } = await activityOf(client, clientId);
     expect(activity.filter((a: { direction?: string }) => a.direction === 'inbound')).toHaveLength(1);

@@ -27,6 +27,8 @@ export type Job = {
   trigger: JobTrigger;
   memoryMb: number;
   timeoutSeconds: number;
+  /** At most this many running at once (Lambda's reserved concurrency), for a job anyone outside can trigger. */
+  reservedConcurrency?: number;
 };
 
 export const jobs = [
@@ -81,6 +83,8 @@ export const jobs = [
     trigger: 'ses-receipt',
     memoryMb: 512,
     timeoutSeconds: 60,
+    // Anyone can mail the inbound domain: a flood of mail waits for these, leaving the account's other functions free.
+    reservedConcurrency: 5,
   },
   {
     name: 'sms-inbound',

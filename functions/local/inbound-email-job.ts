@@ -11,7 +11,7 @@ import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from '../config';
 import { handler, type InboundEmailOutcome, type SesReceiptEvent } from '../jobs/inbound-email';
-import { INBOUND_EMAIL_PREFIX } from '../integrations/inbound-mail';
+import { INBOUND_EMAIL_RECEIVED_PREFIX } from '../integrations/inbound-mail';
 import { s3 } from '../integrations/storage';
 import { jobFunction, runAsJob } from './job-scopes';
 import {
@@ -36,7 +36,7 @@ type ReceiptRule = TwinTriggers['receiptRules'][number];
 function receiptRules(): ReceiptRule[] {
   const fn = jobFunction('inbound-email');
   if (fn) return fn.triggers.receiptRules;
-  const store = { bucket: config().uploadsBucket, prefix: INBOUND_EMAIL_PREFIX };
+  const store = { bucket: config().uploadsBucket, prefix: INBOUND_EMAIL_RECEIVED_PREFIX };
   return [{ id: 'local', recipients: [], scanEnabled: true, store, invocationType: 'Event' }];
 }
 

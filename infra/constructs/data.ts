@@ -9,7 +9,11 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { IMPORT_UPLOAD_DAYS, IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
-import { INBOUND_EMAIL_PREFIX } from '../../functions/integrations/inbound-mail';
+import {
+  INBOUND_EMAIL_PREFIX,
+  INBOUND_EMAIL_RECEIVED_DAYS,
+  INBOUND_EMAIL_RECEIVED_PREFIX,
+} from '../../functions/integrations/inbound-mail';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { TableUse } from '../../functions/routes';
 
@@ -93,8 +97,15 @@ export class Data extends Construct {
           expiration: Duration.days(IMPORT_UPLOAD_DAYS),
           noncurrentVersionExpiration: Duration.days(1),
         },
-        // Client e-mail replies SES stored: a kept one stays while its client does; a dropped one (forged,
-        // automatic) or one deleted with its client leaves no copy behind after a day.
+        // Client e-mail replies: a kept one stays while its client does; a dropped one (automatic, unreadable) or one
+        // deleted with its client leaves no copy behind after a day. Mail SES stored that no reply names (rejected
+        // unread: for no reply address, or a forged one) expires after 30 days.
+        {
+          id: 'inbound-email-received',
+          prefix: INBOUND_EMAIL_RECEIVED_PREFIX,
+          expiration: Duration.days(INBOUND_EMAIL_RECEIVED_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
         { id: 'inbound-email', prefix: INBOUND_EMAIL_PREFIX, noncurrentVersionExpiration: Duration.days(1) },
       ],
     });

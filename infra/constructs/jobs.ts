@@ -35,7 +35,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { INBOUND_EMAIL_PREFIX } from '../../functions/integrations/inbound-mail';
+import { INBOUND_EMAIL_PREFIX, INBOUND_EMAIL_RECEIVED_PREFIX } from '../../functions/integrations/inbound-mail';
 import type { Job, JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
@@ -483,10 +483,11 @@ export class Jobs extends Construct {
 
   /**
    * jobs/inbound-email: a client's e-mail reply. SES receives mail for the inbound domain; the receipt rule stores the
-   * raw mail under inbound-email/ in the uploads bucket (its S3 action adds the bucket policy that lets SES write
-   * there, for this account only), then invokes the function (type Event: the event has no body). The function reads
-   * and deletes those objects only, takes the reply in (the table, the agent's notice by mail) and verifies the reply
-   * address with the unsubscribe purpose key the address key is derived from.
+   * raw mail under inbound-email/received/ in the uploads bucket (its S3 action adds the bucket policy that lets SES
+   * write there, for this account only), then invokes the function (type Event: the event has no body). The function
+   * reads, copies (a reply it keeps, to inbound-email/) and deletes objects of inbound-email/ only, takes the reply in
+   * (the table, the agent's notice by mail) and verifies the reply address with the unsubscribe purpose key the
+   * address key is derived from. Its reserved concurrency bounds what a flood of mail can take from the account.
    */
   private inboundEmail(job: Job, props: JobsProps, base: Record<string, string>): lambda.Function {
     const { data, messaging } = props;
@@ -501,7 +502,7 @@ export class Jobs extends Construct {
       fn.addEnvironment(name, value);
     iam.Grant.addToPrincipal({
       grantee: fn,
-      actions: ['s3:GetObject', 's3:DeleteObject'],
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
       resourceArns: [data.uploadsBucket.arnForObjects(`${INBOUND_EMAIL_PREFIX}*`)],
     });
     messaging.grantMail(fn);
@@ -511,7 +512,7 @@ export class Jobs extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'SES names each received mail by its message id under inbound-email/: the job reads and deletes keys of that prefix only.',
+            'SES names each received mail by its message id under inbound-email/received/: the job reads, keeps (copies under inbound-email/) and deletes keys of that prefix only.',
           appliesTo: [
             `Resource::<${Stack.of(this).getLogicalId(data.uploadsBucket.node.defaultChild as s3.CfnBucket)}.Arn>/${INBOUND_EMAIL_PREFIX}*`,
           ],
@@ -528,7 +529,7 @@ export class Jobs extends Construct {
             scanEnabled: true,
             tlsPolicy: ses.TlsPolicy.REQUIRE,
             actions: [
-              new sesActions.S3({ bucket: data.uploadsBucket, objectKeyPrefix: INBOUND_EMAIL_PREFIX }),
+              new sesActions.S3({ bucket: data.uploadsBucket, objectKeyPrefix: INBOUND_EMAIL_RECEIVED_PREFIX }),
               new sesActions.Lambda({ function: fn, invocationType: sesActions.LambdaInvocationType.EVENT }),
             ],
           },
@@ -585,6 +586,7 @@ export class Jobs extends Construct {
       logGroup,
       tracing: lambda.Tracing.ACTIVE,
       environment,
+      reservedConcurrentExecutions: job.reservedConcurrency,
       // Only for a job that reads a secret (the worker: its unsubscribe key, and the Twilio or OpenAI-compatible key;
       // ses-events and the import job: the unsubscribe key).
       ...(readsSecrets ? { paramsAndSecrets: secretsExtension() } : {}),

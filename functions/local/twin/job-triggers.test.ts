@@ -110,7 +110,7 @@ describe("each job's triggers, as the template defines them", () => {
         id: expect.any(String),
         recipients: ['reply.localhost'],
         scanEnabled: true,
-        store: { bucket: 'up', prefix: 'inbound-email/' },
+        store: { bucket: 'up', prefix: 'inbound-email/received/' },
         invocationType: 'Event',
       },
     ]);
