@@ -1,7 +1,7 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules everywhere, React hooks and jsx-a11y for the web app,
 // import rules that hold the layers of docs/architecture.md (relative paths and the `@shared/`, `@/` aliases alike),
-// and a 120-column limit. Formatting is Prettier's: eslint-config-prettier turns off the rules it owns, and
-// `npm run lint` runs `prettier --check` after ESLint.
+// 350 lines at most in a data module, and a 120-column limit. Formatting is Prettier's: eslint-config-prettier turns
+// off the rules it owns, and `npm run lint` runs `prettier --check` after ESLint.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -87,6 +87,59 @@ const functionsBoundaries = [0, 1, 2, 3].map((depth) => ({
   ignores: TESTS,
   rules: restrictImports(infraImports(depth)),
 }));
+// The client record (functions/client-record/: the one writer of the client item and of everything derived from it)
+// is a floor between the use cases and the data: only functions/services call it (and the seed, the test helpers and
+// scripts, which are no layer); handlers, jobs, http, lib, integrations, domain and data import nothing of it, however
+// the path is spelled. It stands on data, domain, lib and shared/, and imports nothing above them.
+const RECORD_MESSAGE =
+  'Only use cases (functions/services) call the client record (functions/client-record): call a use case, or add one.';
+const RECORD_FLOOR_MESSAGE =
+  'functions/client-record stands on functions/data, domain, lib and shared/: it imports nothing of services, handlers, jobs, http, local or integrations.';
+const recordImports = (depth) => functionsFolderImports(depth, ['client-record'], RECORD_MESSAGE);
+const recordBoundaries = [1, 2, 3].flatMap((depth) => [
+  {
+    files: [`functions/handlers/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: TESTS,
+    rules: restrictImports(...recordImports(depth), infraImports(depth)),
+  },
+  {
+    files: [`functions/client-record/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: TESTS,
+    rules: {
+      ...restrictImports(
+        ...functionsFolderImports(
+          depth,
+          ['services', 'handlers', 'jobs', 'http', 'local', 'integrations'],
+          RECORD_FLOOR_MESSAGE,
+        ),
+        infraImports(depth),
+      ),
+      // The data layer's measure (below): a file that outgrows it is split along its concepts.
+      'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
+    },
+  },
+]);
+// One way to refuse (docs/architecture.md, Layers): a handler returns a refusal value and its `refusals:` table answers
+// it; it never throws an HTTP error (an HttpError, one a function makes, or a `Refused` of its own).
+const HANDLER_THROWS_MESSAGE =
+  "A handler throws no HTTP error: return a refusal value (functions/domain/refusals.ts, adding a kind if needed) and answer its kind in the handler's `refusals:` table.";
+const handlerRefusals = {
+  files: ['functions/handlers/**/*.ts'],
+  ignores: TESTS,
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...[
+        // `new HttpError(…)`, `new errors.HttpError(…)`, `new Refused(…)`, wherever in the thrown expression…
+        'ThrowStatement NewExpression:matches([callee.name=/^(HttpError|Refused)$/], [callee.property.name=/^(HttpError|Refused)$/])',
+        // …and what a function makes to be thrown: an http/errors.ts helper's (`throw notFound(…)`) or a handler's own
+        // (`throw mergeRefusalAnswer(refusal)`, `throw ok ? a() : b()`). A handler throws only what it caught.
+        'ThrowStatement > CallExpression',
+        'ThrowStatement > :matches(ConditionalExpression, LogicalExpression) > CallExpression',
+      ].map((selector) => ({ selector, message: HANDLER_THROWS_MESSAGE })),
+    ],
+  },
+};
 const BELOW_HTTP = ['services', 'data', 'domain', 'integrations', 'jobs'];
 const layerBoundaries = [...BELOW_HTTP, 'lib', 'http'].flatMap((layer) =>
   [1, 2, 3].map((depth) => ({
@@ -97,6 +150,7 @@ const layerBoundaries = [...BELOW_HTTP, 'lib', 'http'].flatMap((layer) =>
       ...(layer === 'http' ? [HTTP_NO_DATA] : []),
       ...(BELOW_HTTP.includes(layer) ? httpImports(depth) : []),
       ...functionsFolderImports(depth, layersAbove(layer), UPWARD_MESSAGE),
+      ...(layer === 'services' ? [] : recordImports(depth)),
       infraImports(depth),
     ),
   })),
@@ -174,6 +228,15 @@ export default tseslint.config(
   },
   ...functionsBoundaries,
   ...layerBoundaries,
+  ...recordBoundaries,
+  handlerRefusals,
+  {
+    // A data module holds one entity or concern (docs/architecture.md, Layers): one that outgrows 350 lines, every line
+    // counted, is split along its concepts (the item, its state changes, the items beside it), not cut at a line.
+    files: ['functions/data/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }] },
+  },
 
   prettier,
   {

@@ -75,6 +75,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The suite registers many agents from 127.0.0.1.
       REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+      REGISTRATIONS_PER_HOUR: '1000000',
       // The sending review judges an agent from two client e-mails (50 by default), so a spec pauses one with a
       // bounce of two real e-mails; no other spec delivers SES events.
       SENDING_REVIEW_MIN_EMAILS: '2',

@@ -101,6 +101,14 @@ describe('the registration throttle setting', () => {
   it.each(['0', '-1', '2.5', 'many'])('refuses REGISTRATIONS_PER_IP_PER_HOUR=%p', (value) => {
     expect(() => readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: value })).toThrow(ConfigError);
   });
+
+  it('defaults to 100 new accounts an hour for the whole platform and honours REGISTRATIONS_PER_HOUR', () => {
+    expect(readConfig(env).registrationsPerHour).toBe(100);
+    expect(readConfig({ ...env, REGISTRATIONS_PER_HOUR: ' 500 ' }).registrationsPerHour).toBe(500);
+    expect(() => readConfig({ ...env, REGISTRATIONS_PER_HOUR: '0' })).toThrow(
+      new ConfigError('REGISTRATIONS_PER_HOUR must be a whole number from 1 to 1000000'),
+    );
+  });
 });
 
 describe('the inbound e-mail domain', () => {
@@ -164,6 +172,7 @@ describe('outbound limits', () => {
       dailySendLimits: { new: { email: 20, sms: 5 }, free: { email: 50, sms: 10 }, pro: { email: 200, sms: 50 } },
       newAccountDays: 7,
       platformDailyLimits: { email: 40_000, sms: 5_000 },
+      freePlatformSharePercent: 25,
       sendingReview: { days: 14, minEmails: 50 },
       smsAllowedCountries: ['US', 'CA'],
     });
@@ -179,6 +188,7 @@ describe('outbound limits', () => {
         NEW_ACCOUNT_DAILY_EMAIL_LIMIT: '900',
         NEW_ACCOUNT_DAYS: '3',
         PLATFORM_DAILY_EMAIL_LIMIT: '7',
+        FREE_PLATFORM_SHARE_PERCENT: '40',
         SENDING_REVIEW_DAYS: '30',
         SENDING_REVIEW_MIN_EMAILS: '100',
         SMS_ALLOWED_COUNTRIES: ' us, gb ,US',
@@ -187,6 +197,7 @@ describe('outbound limits', () => {
       dailySendLimits: { new: { email: 500, sms: 0 }, free: { email: 80, sms: 0 }, pro: { email: 500, sms: 0 } },
       newAccountDays: 3,
       platformDailyLimits: { email: 7, sms: 5_000 },
+      freePlatformSharePercent: 40,
       sendingReview: { days: 30, minEmails: 100 },
       smsAllowedCountries: ['US', 'GB'],
     });
@@ -198,6 +209,7 @@ describe('outbound limits', () => {
     [{ FREE_DAILY_EMAIL_LIMIT: '1.5' }, 'FREE_DAILY_EMAIL_LIMIT must be a whole number from 0 to 1000000'],
     [{ PLATFORM_DAILY_SMS_LIMIT: 'x' }, 'PLATFORM_DAILY_SMS_LIMIT must be a whole number from 0 to 1000000'],
     [{ SENDING_REVIEW_DAYS: '0' }, 'SENDING_REVIEW_DAYS must be a whole number from 1 to 1000000'],
+    [{ FREE_PLATFORM_SHARE_PERCENT: '101' }, 'FREE_PLATFORM_SHARE_PERCENT must be a whole number from 0 to 100'],
     [
       { SMS_ALLOWED_COUNTRIES: 'USA' },
       'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one',

@@ -56,6 +56,11 @@ export type Config = {
   passwordHashCost: number;
   /** Registrations one address (an IPv6 /64) may attempt per hour: generous, as an office shares one address. */
   registrationsPerIpPerHour: number;
+  /**
+   * New accounts the whole platform takes per hour (REGISTRATIONS_PER_HOUR), from every address together: many free
+   * accounts made at once from many addresses would otherwise share the platform's daily sends between them.
+   */
+  registrationsPerHour: number;
   dynamoEndpoint: string | undefined;
   s3Endpoint: string | undefined;
   region: string;
@@ -101,6 +106,11 @@ export type Config = {
    */
   platformDailyLimits: ChannelCaps;
   /**
+   * The part of the platform's daily limit, in percent, that free accounts and accounts in their first days (Pro
+   * included; functions/domain/send-trust.ts) share between them (FREE_PLATFORM_SHARE_PERCENT): the rest is Pro's.
+   */
+  freePlatformSharePercent: number;
+  /**
    * The window (SENDING_REVIEW_DAYS, UTC days including today) and the least number of client e-mails in it
    * (SENDING_REVIEW_MIN_EMAILS) over which an agent's bounce and complaint rates are judged.
    */
@@ -141,6 +151,9 @@ export const DEFAULT_NEW_ACCOUNT_DAYS = 7;
  */
 export const DEFAULT_PLATFORM_DAILY_LIMITS = { email: 40_000, sms: 5_000 } as const;
 export const DEFAULT_SENDING_REVIEW = { days: 14, minEmails: 50 } as const;
+export const DEFAULT_FREE_PLATFORM_SHARE_PERCENT = 25;
+/** About 2,400 accounts a day at most: far above what sign-ups reach, far below what drains the free share. */
+export const DEFAULT_REGISTRATIONS_PER_HOUR = 100;
 export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 /** Small and cheap (about $0.00004 a draft); an inference profile such as `us.amazon.nova-micro-v1:0` works too. */
 export const DEFAULT_AI_MODEL_ID = 'amazon.nova-micro-v1:0';
@@ -158,10 +171,12 @@ export const LIMIT_SETTINGS = {
   NEW_ACCOUNT_DAYS: 'newAccountDays',
   PLATFORM_DAILY_EMAIL_LIMIT: 'platformDailyEmailLimit',
   PLATFORM_DAILY_SMS_LIMIT: 'platformDailySmsLimit',
+  FREE_PLATFORM_SHARE_PERCENT: 'freePlatformSharePercent',
   SENDING_REVIEW_DAYS: 'sendingReviewDays',
   SENDING_REVIEW_MIN_EMAILS: 'sendingReviewMinEmails',
   SMS_ALLOWED_COUNTRIES: 'smsAllowedCountries',
   REGISTRATIONS_PER_IP_PER_HOUR: 'registrationsPerIpPerHour',
+  REGISTRATIONS_PER_HOUR: 'registrationsPerHour',
   DIRECTORY_REGISTRATIONS_PER_DAY: 'directoryRegistrationsPerDay',
   AI_DRAFTS_PER_DAY: 'aiDraftsPerDay',
   SUPPORT_REQUESTS_PER_HOUR: 'supportRequestsPerHour',
@@ -217,13 +232,13 @@ function listOf(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** A whole-number setting from `min` to 1,000,000 (limits and caps). */
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+/** A whole-number setting from `min` to `max` (1,000,000 for limits and caps). */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 1_000_000): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > 1_000_000)
-    throw new ConfigError(`${name} must be a whole number from ${min} to 1000000`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -311,6 +326,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     adminEmails: new Set(listOf(env.ADMIN_EMAILS).map((e) => e.toLowerCase())),
     passwordHashCost: cost,
     registrationsPerIpPerHour: count(env, 'REGISTRATIONS_PER_IP_PER_HOUR', 30, 1),
+    registrationsPerHour: count(env, 'REGISTRATIONS_PER_HOUR', DEFAULT_REGISTRATIONS_PER_HOUR, 1),
     dynamoEndpoint: env.DYNAMODB_ENDPOINT?.trim() || undefined,
     s3Endpoint: env.S3_ENDPOINT?.trim() || undefined,
     region: env.AWS_REGION?.trim() || 'us-east-1',
@@ -345,10 +361,13 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   };
 }
 
-/** The caps by trust (Pro's the ceiling of every tier), the platform's breaker and the sending review. */
+/** The caps by trust (Pro's the ceiling of every tier), the platform's breaker and its free share, the review. */
 function sendCaps(
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'dailySendLimits' | 'newAccountDays' | 'platformDailyLimits' | 'sendingReview'> {
+): Pick<
+  Config,
+  'dailySendLimits' | 'newAccountDays' | 'platformDailyLimits' | 'freePlatformSharePercent' | 'sendingReview'
+> {
   const pro = {
     email: count(env, 'DAILY_EMAIL_LIMIT', DEFAULT_DAILY_SEND_LIMITS.pro.email),
     sms: count(env, 'DAILY_SMS_LIMIT', DEFAULT_DAILY_SEND_LIMITS.pro.sms),
@@ -368,6 +387,7 @@ function sendCaps(
       email: count(env, 'PLATFORM_DAILY_EMAIL_LIMIT', DEFAULT_PLATFORM_DAILY_LIMITS.email),
       sms: count(env, 'PLATFORM_DAILY_SMS_LIMIT', DEFAULT_PLATFORM_DAILY_LIMITS.sms),
     },
+    freePlatformSharePercent: count(env, 'FREE_PLATFORM_SHARE_PERCENT', DEFAULT_FREE_PLATFORM_SHARE_PERCENT, 0, 100),
     sendingReview: {
       days: count(env, 'SENDING_REVIEW_DAYS', DEFAULT_SENDING_REVIEW.days, 1),
       minEmails: count(env, 'SENDING_REVIEW_MIN_EMAILS', DEFAULT_SENDING_REVIEW.minEmails, 1),

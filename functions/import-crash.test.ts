@@ -1,8 +1,9 @@
 // A crash in the middle of an import (faults): the real local runtime runs as a child
 // process on a DATA_DIR of its own, is killed with SIGKILL while a 500-row import is writing, and
-// is started again on the same data. Sending the same file again must leave exactly one client per
-// row of the file, with the row's fields, the agent's plan counter equal to its clients, and every
-// e-mail lock naming a client that exists. The analytics counters are the one documented exception:
+// is started again on the same data (in this process, where the checks then read that data).
+// Sending the same file again must leave exactly one client per row of the file, with the row's
+// fields, the agent's plan counter equal to its clients, and every e-mail lock naming a client that
+// exists. The analytics counters are the one documented exception:
 // the batch cut between its client writes and its counter update leaves those counters behind, and
 // `npm run stats:recompute` repairs them (docs/architecture.md, Data model). Then the same file through the
 // import job (big imports), the runtime killed while the job writes and started again: the
@@ -18,14 +19,17 @@ import { listClients } from './data/clients';
 import { findClientIdByEmail } from './data/client-email-locks';
 import { reconcileClientCount } from './data/plan-slots';
 import { db, queryAll, table } from './data/db';
-import { agentPartition, CLIENT_EMAIL_PREFIX, CLIENTS_PARTITION, clientEmailLockKey, GSI1, userKey } from './data/keys';
+import { CLIENT_EMAIL_PREFIX, CLIENTS_PARTITION, clientEmailLockKey } from './data/keys/clients';
+import { agentPartition, GSI1 } from './data/keys/table';
+import { userKey } from './data/keys/users';
 import { applyFixes, findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { PRO_BATCH } from './services/client-import';
 import { IMPORT_BATCH_ROWS } from './services/import-jobs';
 import { startImport, uploadImport, waitForImport } from './testing/imports';
-import { startLocalRuntime } from './local/server';
+import { startLocalRuntime, type LocalRuntime } from './local/server';
 import { clientInput } from './testing/factories';
+import { localServerBundle } from './testing/local-server-bundle';
 import { ApiClient, newAgent, signedInAgent, startTestApi, type TestApi } from './testing/local-api';
 
 /**
@@ -43,18 +47,29 @@ jest.setTimeout(240_000);
 type Child = { process: ChildProcess; url: string; exited: Promise<void> };
 const children = new Set<ChildProcess>();
 let dataDir: string;
+/** dist/local/server.mjs, built when stale. */
+let server: string;
 
+// This file is about what a crash leaves, not about speed: a slow, shared CI machine must not turn a re-import into a
+// route timeout (the children get the same).
+const ROUTE_TIMEOUT_SECONDS = '150';
+let routeTimeoutBefore: string | undefined;
 beforeAll(() => {
+  server = localServerBundle();
   dataDir = mkdtempSync(join(tmpdir(), 'hearthside-crash-'));
+  routeTimeoutBefore = process.env.LOCAL_ROUTE_TIMEOUT_SECONDS;
+  process.env.LOCAL_ROUTE_TIMEOUT_SECONDS = ROUTE_TIMEOUT_SECONDS;
 });
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (routeTimeoutBefore === undefined) delete process.env.LOCAL_ROUTE_TIMEOUT_SECONDS;
+  else process.env.LOCAL_ROUTE_TIMEOUT_SECONDS = routeTimeoutBefore;
 });
 
-/** `npm start`'s entry under tsx (one process, so SIGKILL reaches the server itself), on a free port. */
+/** `npm start`'s server, dist/local/server.mjs (one process, so SIGKILL reaches the server itself), on a free port. */
 function startChild(): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+  const child = spawn(process.execPath, [server], {
     cwd: REPO,
     // Only what the runtime needs: nothing this test process's own runtimes put in its environment.
     env: {
@@ -64,9 +79,7 @@ function startChild(): Promise<Child> {
       DATA_DIR: dataDir,
       SEED: 'none',
       LOG_LEVEL: 'warn',
-      // This test is about what a crash leaves, not about speed: a slow, shared CI machine must not
-      // turn the re-import into a route timeout.
-      LOCAL_ROUTE_TIMEOUT_SECONDS: '150',
+      LOCAL_ROUTE_TIMEOUT_SECONDS: ROUTE_TIMEOUT_SECONDS,
       // The import the kill cut holds the agent's import lock for this long (in AWS, the route's timeout).
       IMPORT_REQUEST_LOCK_SECONDS: '1',
       // The test deploy's template, shared with the other tests; the settings above reach its functions live.
@@ -92,8 +105,9 @@ function startChild(): Promise<Child> {
   });
 }
 
-async function kill(child: Child, signal: NodeJS.Signals): Promise<void> {
-  child.process.kill(signal);
+/** The crash: SIGKILL, nothing of the runtime's own shutdown runs. */
+async function crash(child: Child): Promise<void> {
+  child.process.kill('SIGKILL');
   await child.exited;
 }
 
@@ -137,6 +151,13 @@ async function clientCount(client: ApiClient): Promise<number> {
   if (res.status !== 200) throw new Error(`listing answered ${res.status} ${res.text}`);
   return (res.body as unknown[]).length;
 }
+
+/**
+ * The runtime started again on the test's data once the child is killed: in this process, so the checks read the data
+ * it leaves without another start; the test deploy, as the children run it (HEARTH_TWIN=test).
+ */
+const restartOnData = (): Promise<LocalRuntime> =>
+  startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false, liveSettings: true });
 
 /** Upgrades through the local payment simulator, the way the browser does: checkout, then Pay. */
 async function upgradeToPro(client: ApiClient): Promise<void> {
@@ -205,8 +226,7 @@ async function expectBookOfRows(agentId: string): Promise<void> {
 describe('an import cut by a crash', () => {
   it('sent again leaves each row once, the plan counter exact and no orphan lock', async () => {
     // Prepare: a Pro agent on a fresh product, then the import, killed while it writes.
-    const { first, agent, agentId, ...started } = await proAgentOnChild();
-    let { child } = started;
+    const { child, first, agent, agentId } = await proAgentOnChild();
 
     let answered = false;
     const cut = importFile(first).then(
@@ -218,28 +238,28 @@ describe('an import cut by a crash', () => {
     );
     // A second request watches the clients appear while the import runs.
     while (!answered && (await clientCount(first)) < KILL_AFTER) await new Promise((done) => setTimeout(done, 100));
-    await kill(child, 'SIGKILL');
+    await crash(child);
     expect(await cut).toBe('cut');
 
     // Act: start again on the same data, sign in, send the same file.
-    child = await startChild();
-    const second = new ApiClient(child.url);
-    expect((await second.post('/api/login', { username: agent.username, password: agent.password })).status).toBe(200);
-    const survived = await clientCount(second);
-    const rerun = await importFile(second);
-
-    // Assess, through the API: one client per row, each as its row says.
-    expect(survived).toBeGreaterThan(0);
-    expect(survived).toBeLessThan(ROWS);
-    expect(rerun.status).toBe(200);
-    expect(rerun.body).toMatchObject({ skipped: 0, errors: [] });
-    expect(rerun.body.imported + rerun.body.updated).toBe(ROWS);
-    await expectEachRowOnce(second);
-    await kill(child, 'SIGTERM');
-
-    // Assess, in the data: the same DATA_DIR opened in this process once the runtime has stopped.
-    const runtime = await startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false });
+    const runtime = await restartOnData();
     try {
+      const second = new ApiClient(runtime.url);
+      expect((await second.post('/api/login', { username: agent.username, password: agent.password })).status).toBe(
+        200,
+      );
+      const survived = await clientCount(second);
+      const rerun = await importFile(second);
+
+      // Assess, through the API: one client per row, each as its row says.
+      expect(survived).toBeGreaterThan(0);
+      expect(survived).toBeLessThan(ROWS);
+      expect(rerun.status).toBe(200);
+      expect(rerun.body).toMatchObject({ skipped: 0, errors: [] });
+      expect(rerun.body.imported + rerun.body.updated).toBe(ROWS);
+      await expectEachRowOnce(second);
+
+      // Assess, in the data.
       await expectBookOfRows(agentId);
       // An emulator artifact, not the product's: dynalite writes an item's index entries before the
       // item itself, so a SIGKILL between the two can leave a clients-index entry whose client was
@@ -284,8 +304,7 @@ describe('an import cut by a crash', () => {
 describe('an import job cut by a crash', () => {
   it('continues from its checkpoint once the runtime is back: each row once, counted once, the plan counter exact and no orphan lock', async () => {
     // Prepare: a Pro agent on the data of the test above (another agent), the file uploaded and the job started.
-    const { first, agent, agentId, ...started } = await proAgentOnChild();
-    let { child } = started;
+    const { child, first, agent, agentId } = await proAgentOnChild();
     const { import: created } = await uploadImport(first, csv);
     expect((await startImport(first, created.id)).status).toBe(202);
 
@@ -296,30 +315,30 @@ describe('an import job cut by a crash', () => {
       await new Promise((done) => setTimeout(done, 100));
       seen = (await first.get(`/api/imports/${created.id}`)).body;
     }
-    await kill(child, 'SIGKILL');
-    child = await startChild();
-    const second = new ApiClient(child.url);
-    expect((await second.post('/api/login', { username: agent.username, password: agent.password })).status).toBe(200);
-    const job = await waitForImport(second, created.id, { intervalMs: 250, maxWaitMs: 200_000 });
-
-    // Assess, through the API: killed mid-way, then every row once, as its row says, each counted once as imported.
-    expect(seen).toMatchObject({ status: 'running', total: ROWS });
-    expect(seen.rowsDone).toBeLessThan(ROWS);
-    expect(job).toMatchObject({
-      status: 'done',
-      total: ROWS,
-      rowsDone: ROWS,
-      imported: ROWS,
-      updated: 0,
-      skipped: 0,
-      report: null,
-    });
-    await expectEachRowOnce(second);
-    await kill(child, 'SIGTERM');
-
-    // Assess, in the data: the plan counter equals the clients, and every e-mail lock names one of them.
-    const runtime = await startLocalRuntime({ dataDir, seed: 'none', hourlyReminders: false });
+    await crash(child);
+    const runtime = await restartOnData();
     try {
+      const second = new ApiClient(runtime.url);
+      expect((await second.post('/api/login', { username: agent.username, password: agent.password })).status).toBe(
+        200,
+      );
+      const job = await waitForImport(second, created.id, { intervalMs: 250, maxWaitMs: 200_000 });
+
+      // Assess, through the API: killed mid-way, then every row once, as its row says, each counted once as imported.
+      expect(seen).toMatchObject({ status: 'running', total: ROWS });
+      expect(seen.rowsDone).toBeLessThan(ROWS);
+      expect(job).toMatchObject({
+        status: 'done',
+        total: ROWS,
+        rowsDone: ROWS,
+        imported: ROWS,
+        updated: 0,
+        skipped: 0,
+        report: null,
+      });
+      await expectEachRowOnce(second);
+
+      // Assess, in the data: the plan counter equals the clients, and every e-mail lock names one of them.
       await expectBookOfRows(agentId);
     } finally {
       await runtime.close();

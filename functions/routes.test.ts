@@ -34,7 +34,8 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
   mail: /new SendEmailCommand\d*\(/,
   sms: /new PublishCommand\d*\(|api\.twilio\.com|x-twilio-signature/,
   stripe: /new Stripe\d*\(|constructEventAsync/,
-  google: /googleapis\.com/,
+  // Google's APIs, not FCM's push host (shared/push.ts names it among the push services a subscription may use).
+  google: /(?<!fcm\.)googleapis\.com/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
   'import-queue': /new SendMessageCommand\d*\(/,
   push: /vapidKeys\d*\(\)/,

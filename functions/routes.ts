@@ -189,6 +189,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'], stack: 2 },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.
   { method: 'GET', path: '/api/push/key', handler: 'push/get-push-key', access: 'agent', uses: ['table:read', 'push'], stack: 2 },
+  { method: 'GET', path: '/api/push/subscriptions', handler: 'push/get-push-subscriptions', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'POST', path: '/api/push/subscriptions', handler: 'push/post-push-subscriptions', access: 'agent', uses: ['table:write'], stack: 2 },
   { method: 'DELETE', path: '/api/push/subscriptions/{id}', handler: 'push/delete-push-subscription', access: 'agent', uses: ['table:write'], stack: 2 },
   { method: 'POST', path: '/api/push/test', handler: 'push/post-push-test', access: 'agent', uses: ['table:write', 'push'], timeoutSeconds: 15, stack: 2 },

@@ -1,18 +1,11 @@
-// What two deploy settings do to the template: `-c smsOriginationNumber=+1…` (texts through SNS name the two-way
+// What a deploy setting does to the template: `-c smsOriginationNumber=+1…` (texts through SNS name the two-way
 // number, so replies and STOP come back to the number the inbound path listens on), synthesized by the app itself as
-// `npx cdk synth -c …` does; and a deploy to a region where Bedrock does not offer the default model on demand, whose
-// drafts functions get its inference profile and the rights on it.
+// `npx cdk synth -c …` does. (A deploy to another region, whose drafts functions get Bedrock's inference profile there:
+// infra/stack.test.ts.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DEFAULT_AI_MODEL_ID } from '../functions/config';
-import { jobs } from '../functions/jobs/jobs';
 import { twinTemplateDir } from '../functions/local/twin/template-dir';
-import { routes } from '../functions/routes';
-import { flattenTemplates, type CfnResource, type CfnTemplate } from '../functions/lib/flatten-templates';
-import { HearthStack } from './stack';
+import type { CfnResource, CfnTemplate } from '../functions/lib/flatten-templates';
 
 const TWO_WAY_NUMBER = '+18885550123';
 const { HEARTH_TEMPLATE_DIR: _given, ...environment } = process.env;
@@ -52,49 +45,5 @@ describe('-c smsOriginationNumber', () => {
     expect(() => twinTemplateDir(environment, { smsOriginationNumber: '8885550123' })).toThrow(
       /smsOriginationNumber" must be a phone number in E\.164/,
     );
-  });
-});
-
-describe('a deploy to eu-west-1 (no on-demand Nova Micro there)', () => {
-  it('gives the drafts functions the EU inference profile, and the right to call it and its model where it routes', () => {
-    // Prepare
-    const app = new App({ context: { '@aws-cdk/aws-iam:minimizePolicies': true } });
-    const stack = new HearthStack(app, 'Eu', {
-      env: { account: '123456789012', region: 'eu-west-1' },
-      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/0000',
-      routes,
-      jobs,
-      code: () => lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
-      sesIdentity: 'example.com',
-    });
-    // Act
-    const parent = Template.fromStack(stack).toJSON() as CfnTemplate;
-    const nested = new Map(
-      stack.node
-        .findAll()
-        .filter((c): c is NestedStack => c instanceof NestedStack)
-        .map((n) => [
-          stack.getLogicalId(n.nestedStackResource as unknown as Parameters<Stack['getLogicalId']>[0]),
-          Template.fromStack(n).toJSON() as CfnTemplate,
-        ]),
-    );
-    const resources = flattenTemplates(parent, (id) => nested.get(id)).Resources;
-    // Assess
-    const profile = `eu.${DEFAULT_AI_MODEL_ID}`;
-    const drafts = Object.values(resources).find(
-      (resource) => resource.Properties?.Description === 'POST /api/clients/{id}/drafts',
-    )!;
-    expect(variablesOf(drafts).AI_MODEL_ID).toBe(profile);
-    const roleId = drafts.Properties!.Role['Fn::GetAtt'][0] as string;
-    const grant = Object.values(resources)
-      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-      .filter((policy) => JSON.stringify(policy.Properties!.Roles).includes(roleId))
-      .flatMap((policy) => policy.Properties!.PolicyDocument.Statement as Array<{ Action: unknown; Resource: unknown }>)
-      .find((statement) => statement.Action === 'bedrock:InvokeModel')!;
-    const arns = JSON.stringify(grant.Resource);
-    expect(arns).toContain(`:bedrock:eu-west-1:123456789012:inference-profile/${profile}`);
-    for (const region of ['eu-central-1', 'eu-north-1', 'eu-south-1', 'eu-south-2', 'eu-west-1', 'eu-west-3'])
-      expect(arns).toContain(`:bedrock:${region}::foundation-model/${DEFAULT_AI_MODEL_ID}`);
-    expect(arns).not.toContain(':bedrock:*:');
   });
 });

@@ -8,6 +8,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { DEFAULT_AI_MODEL_ID } from '../functions/config';
 import { tableDefinition } from '../functions/data/table-definition';
 import { jobs } from '../functions/jobs/jobs';
 import { BUSINESS_METRICS, METRICS_NAMESPACE } from '../functions/observability/metrics';
@@ -47,11 +48,16 @@ type Resource = {
 
 /**
  * The stack synthesized as one template. `nag` adds cdk-nag's checks and CDK's own CloudFormation validation: the
- * syntheses that only vary one setting skip both. Stack traces in construct metadata are off (as the CLI leaves them):
- * nothing here reads them, and under Jest each costs a source-mapped stack.
+ * syntheses that only vary one setting skip both. Stack traces in construct metadata are off (as the CLI leaves them),
+ * and so are the traces of where each resource was created: nothing here reads them, and under Jest each costs a
+ * source-mapped stack.
  */
 function synthesize(overrides: Partial<HearthStackProps> = {}, { nag = true } = {}) {
-  const app = new App({ context: cdkContext, stackTraces: false, builtinCloudFormationValidation: nag });
+  const app = new App({
+    context: { ...cdkContext, 'aws:cdk:disable-creation-stack-traces': true },
+    stackTraces: false,
+    builtinCloudFormationValidation: nag,
+  });
   const stack = new HearthStack(app, 'Test', {
     routes,
     jobs,
@@ -119,8 +125,10 @@ describe('the stack with the defaults', () => {
   let resources: Synthesized['resources'];
   let templateSizes: Synthesized['templateSizes'];
   let messages: Synthesized['messages'];
+  let defaults: Synthesized;
   beforeAll(() => {
-    ({ template, resources, templateSizes, messages } = synthesize());
+    defaults = synthesize();
+    ({ template, resources, templateSizes, messages } = defaults);
   });
 
   it('warns that the Stripe routes need stripePriceId, and sets no STRIPE_PRICE_ID', () => {
@@ -133,16 +141,23 @@ describe('the stack with the defaults', () => {
       // Assess
       // + the deploy step that derives the purpose keys (infra/constructs/purpose-keys.ts)
       template.resourceCountIs('AWS::Lambda::Function', routes.length + jobs.length + 1);
+      // Each route's function looked up by its description (hasResourceProperties matches every function each time).
+      const byDescription = new Map(
+        ofType(resources, 'AWS::Lambda::Function').map(([, fn]) => [fn.Properties?.Description, fn.Properties]),
+      );
       for (const route of routes) {
-        template.hasResourceProperties('AWS::Lambda::Function', {
-          Description: `${route.method} ${route.path}`,
-          Runtime: 'nodejs22.x',
-          Architectures: ['arm64'],
-          Handler: 'index.handler',
-          MemorySize: route.memoryMb ?? 1024,
-          Timeout: route.timeoutSeconds ?? 10,
-          TracingConfig: { Mode: 'Active' },
-        });
+        const description = `${route.method} ${route.path}`;
+        expect([description, byDescription.get(description)]).toMatchObject([
+          description,
+          {
+            Runtime: 'nodejs22.x',
+            Architectures: ['arm64'],
+            Handler: 'index.handler',
+            MemorySize: route.memoryMb ?? 1024,
+            Timeout: route.timeoutSeconds ?? 10,
+            TracingConfig: { Mode: 'Active' },
+          },
+        ]);
       }
     });
 
@@ -186,30 +201,6 @@ describe('the stack with the defaults', () => {
           ),
         ).toEqual([]);
       }
-    });
-
-    it("carries the operator's abuse limits to every route function and the digest worker, LOG_LEVEL to every function and PASSWORD_HASH_COST to the routes", () => {
-      // Arrange
-      const limits = { DAILY_EMAIL_LIMIT: '500', SMS_ALLOWED_COUNTRIES: 'US,CA,GB' };
-
-      // Act
-      const { resources: withLimits } = synthesize(
-        { limits, logLevel: 'warn', passwordHashCost: '16' },
-        { nag: false },
-      );
-
-      // Assess
-      const all = ofType(withLimits, 'AWS::Lambda::Function').filter(
-        (entry) => isRouteFunction(entry) || /^Jobs/.test(entry[0]),
-      );
-      const functions = all.filter((entry) => isRouteFunction(entry) || /^JobsRemindersWorker/.test(entry[0]));
-      expect(functions.length).toBeGreaterThan(routes.length);
-      for (const [, fn] of functions) expect(fn.Properties?.Environment?.Variables).toMatchObject(limits);
-      for (const [, fn] of all) expect(fn.Properties?.Environment?.Variables).toMatchObject({ LOG_LEVEL: 'warn' });
-      for (const entry of all)
-        expect(entry[1].Properties?.Environment?.Variables?.PASSWORD_HASH_COST).toBe(
-          isRouteFunction(entry) ? '16' : undefined,
-        );
     });
 
     it('gives every route function the Parameters and Secrets extension its *_SECRET_ARN settings are read through', () => {
@@ -390,6 +381,10 @@ describe('the stack with the defaults', () => {
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
       ]);
       expect(inbound[0].ExpirationInDays).toBeUndefined();
+      // What SES stored that no reply names (rejected unread) expires after 30 days.
+      expect(rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'inbound-email/received/', ExpirationInDays: 30, Status: 'Enabled' }),
+      );
       // No rule without a prefix expires current objects: confirmed testimonials stay.
       expect(
         rules.filter(
@@ -713,8 +708,8 @@ describe('the stack with the defaults', () => {
         access,
         uses: ['table:read'],
       }));
-      // Act
-      const before = placements(synthesize({}, { nag: false }));
+      // Act (cdk-nag adds no resource and moves none: the defaults' synthesis is the table before)
+      const before = placements(defaults);
       const after = placements(synthesize({ routes: [...inserted, ...routes] }, { nag: false }));
       // Assess: every function and API route of today's table where it was, under the same logical id.
       expect(before.size).toBe(2 * routes.length);
@@ -1169,6 +1164,22 @@ describe('the stack with the defaults', () => {
       );
     });
 
+    it('gives the reviews sync no signing root: the Google secret and the refresh tokens key, never the session secret', () => {
+      // Prepare
+      const statements = policyOf(fnId('reviews-sync'));
+      const variables = resources[fnId('reviews-sync')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      const [googleId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('ProviderSecretsGoogleSecret'),
+      )!;
+      const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
+      // Assess
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual([{ Ref: googleId }]);
+      expect(variables.GOOGLE_TOKEN_KEY_ARN).toBeDefined();
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['kms:Decrypt']));
+    });
+
     it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items (no index)', () => {
       // Prepare
       const [setId] = ofType(resources, 'AWS::SES::ConfigurationSet')[0]!;
@@ -1210,7 +1221,7 @@ describe('the stack with the defaults', () => {
   });
 
   describe('the inbound e-mail job', () => {
-    it('reads and deletes the replies SES stores under inbound-email/ and nothing else of the bucket; no receipt rule without an inbound domain', () => {
+    it('reads, keeps (copies) and deletes the replies SES stores under inbound-email/ and nothing else of the bucket; no receipt rule without an inbound domain', () => {
       // Prepare
       const statements = policyOf(fnId('inbound-email'));
       const s3Statements = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')));
@@ -1218,7 +1229,7 @@ describe('the stack with the defaults', () => {
       // Assess
       expect(s3Statements).toEqual([
         expect.objectContaining({
-          Action: ['s3:DeleteObject', 's3:GetObject'],
+          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
           Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [PINNED.uploadsBucket, 'Arn'] }, '/inbound-email/*']] },
         }),
       ]);
@@ -1227,6 +1238,8 @@ describe('the stack with the defaults', () => {
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
       expect(variables.INBOUND_EMAIL_DOMAIN).toBeUndefined();
       template.resourceCountIs('AWS::SES::ReceiptRuleSet', 0);
+      // Anyone can mail the inbound domain: a flood waits for its reserved concurrency.
+      expect(resources[fnId('inbound-email')]!.Properties?.ReservedConcurrentExecutions).toBe(5);
     });
   });
 
@@ -1395,6 +1408,21 @@ describe('the stack with the defaults', () => {
       }
     });
 
+    it('alarms on every spam complaint of a client e-mail, from the metric jobs/ses-events writes: an administrator reviews the agent', () => {
+      const found = alarms().filter(([, alarm]) => alarm.Properties?.MetricName === 'SpamComplaints');
+      expect(found).toHaveLength(1);
+      expect(found[0]![1].Properties).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        Dimensions: [{ Name: 'Service', Value: 'hearthside' }],
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+        AlarmDescription: expect.stringContaining('spam complaint held for review'),
+      });
+    });
+
     it('sends every alarm (5xx, p99, dead-letter queues) to one encrypted topic, with no e-mail unless one is given', () => {
       // The other topic is the two-way number's (the inbound texts), with the job's subscription only.
       const alarmTopics = ofType(resources, 'AWS::SNS::Topic').filter(
@@ -1403,7 +1431,7 @@ describe('the stack with the defaults', () => {
       expect(alarmTopics).toHaveLength(1);
       const [[topicId, topic]] = alarmTopics as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      expect(alarms()).toHaveLength(1 + routes.length + 8 + 2);
+      expect(alarms()).toHaveLength(1 + routes.length + 8 + 2 + 1);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       const subscriptions = ofType(resources, 'AWS::SNS::Subscription');
       expect(subscriptions.map(([, sub]) => sub.Properties?.TopicArn)).toEqual([
@@ -1475,6 +1503,7 @@ describe('the stack with every option', () => {
       timeoutSeconds: 29,
     },
   ];
+  const limits = { DAILY_EMAIL_LIMIT: '500', SMS_ALLOWED_COUNTRIES: 'US,CA,GB' };
   let template: Synthesized['template'];
   let resources: Synthesized['resources'];
   let messages: Synthesized['messages'];
@@ -1497,10 +1526,28 @@ describe('the stack with every option', () => {
       api5xxPercent: 2,
       ai: { provider: 'openai', openai: { baseUrl: 'https://llm.example.com', model: 'llama3.2:3b' } },
       inboundEmailDomain: 'Reply.Example.com',
+      limits,
+      logLevel: 'warn',
+      passwordHashCost: '16',
     }));
   });
 
-  it('receives replies at the inbound domain: the raw mail stored under inbound-email/, then jobs/inbound-email invoked as an Event', () => {
+  it("carries the operator's abuse limits to every route function and the digest worker, LOG_LEVEL to every function and PASSWORD_HASH_COST to the routes", () => {
+    // Assess
+    const all = ofType(resources, 'AWS::Lambda::Function').filter(
+      (entry) => isRouteFunction(entry) || /^Jobs/.test(entry[0]),
+    );
+    const functions = all.filter((entry) => isRouteFunction(entry) || /^JobsRemindersWorker/.test(entry[0]));
+    expect(functions.length).toBeGreaterThan(routes.length);
+    for (const [, fn] of functions) expect(fn.Properties?.Environment?.Variables).toMatchObject(limits);
+    for (const [, fn] of all) expect(fn.Properties?.Environment?.Variables).toMatchObject({ LOG_LEVEL: 'warn' });
+    for (const entry of all)
+      expect(entry[1].Properties?.Environment?.Variables?.PASSWORD_HASH_COST).toBe(
+        isRouteFunction(entry) ? '16' : undefined,
+      );
+  });
+
+  it('receives replies at the inbound domain: the raw mail stored under inbound-email/received/, then jobs/inbound-email invoked as an Event', () => {
     // Prepare
     const [jobId] = ofType(resources, 'AWS::Lambda::Function').find(
       ([, f]) => f.Properties?.Description === jobs.find((j) => j.name === 'inbound-email')!.description,
@@ -1515,7 +1562,7 @@ describe('the stack with every option', () => {
         ScanEnabled: true,
         TlsPolicy: 'Require',
         Actions: [
-          { S3Action: { BucketName: { Ref: PINNED.uploadsBucket }, ObjectKeyPrefix: 'inbound-email/' } },
+          { S3Action: { BucketName: { Ref: PINNED.uploadsBucket }, ObjectKeyPrefix: 'inbound-email/received/' } },
           { LambdaAction: { FunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] }, InvocationType: 'Event' } },
         ],
       }),
@@ -1745,6 +1792,34 @@ describe('the stack with a Bedrock inference profile', () => {
   it('passes the cdk-nag AwsSolutions checks', () => {
     // Assess
     expect(nagErrors(messages)).toEqual([]);
+  });
+});
+
+describe('a deploy to eu-west-1 (no on-demand Nova Micro there)', () => {
+  it('gives the drafts functions the EU inference profile, and the right to call it and its model where it routes', () => {
+    // Prepare + Act
+    const { resources } = synthesize({
+      env: { account: '123456789012', region: 'eu-west-1' },
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/edge/0000',
+    });
+    // Assess
+    const profile = `eu.${DEFAULT_AI_MODEL_ID}`;
+    const drafts = Object.values(resources).find(
+      (resource) => resource.Properties?.Description === 'POST /api/clients/{id}/drafts',
+    )!;
+    expect(drafts.Properties?.Environment?.Variables?.AI_MODEL_ID).toBe(profile);
+    const roleId = drafts.Properties!.Role['Fn::GetAtt'][0] as string;
+    const grant = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties!.Roles).includes(roleId))
+      .flatMap(
+        ([, policy]) => policy.Properties!.PolicyDocument.Statement as Array<{ Action: unknown; Resource: unknown }>,
+      )
+      .find((statement) => statement.Action === 'bedrock:InvokeModel')!;
+    const arns = JSON.stringify(grant.Resource);
+    expect(arns).toContain(`:bedrock:eu-west-1:123456789012:inference-profile/${profile}`);
+    for (const region of ['eu-central-1', 'eu-north-1', 'eu-south-1', 'eu-south-2', 'eu-west-1', 'eu-west-3'])
+      expect(arns).toContain(`:bedrock:${region}::foundation-model/${DEFAULT_AI_MODEL_ID}`);
+    expect(arns).not.toContain(':bedrock:*:');
   });
 });
 

@@ -5,7 +5,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, db, queryAll, table } from '../functions/data/db';
 import { forEachLimited } from '../functions/lib/concurrency';
-import { agentsIndexKeys, AGENTS_PARTITION, clientIndexKeys, clientKey, GSI1, userKey } from '../functions/data/keys';
+import { clientIndexKeys, clientKey } from '../functions/data/keys/clients';
+import { GSI1 } from '../functions/data/keys/table';
+import { agentsIndexKeys, AGENTS_PARTITION, userKey } from '../functions/data/keys/users';
 import { searchAgentDirectory } from '../functions/data/agent-directory';
 import { queryDirectory, rebuildAgentDirectory } from '../functions/data/directory-index';
 import { addToStats, readStatShards } from '../functions/data/stats';

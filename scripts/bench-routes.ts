@@ -1,12 +1,13 @@
 // The per-route figures of `npm run bench`: each route of the load mix timed in-process (the
 // handler called with an API Gateway event, as Lambda calls it) and through the local HTTP server,
-// against its floor: the very DynamoDB calls that request made, recorded as it ran and replayed
-// straight through the document client on the same emulator (calls the handler made concurrently
+// against its floor: the very DynamoDB and S3 calls that request made, recorded as it ran and replayed
+// straight through the same clients on the same emulators (calls the handler made concurrently
 // are replayed concurrently). Handler, HTTP and floor samples are interleaved, so the machine's load
 // weighs on all three alike.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { createClient } from '../functions/data/client-record';
+import { createClient } from '../functions/client-record/record';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
+import { s3 } from '../functions/integrations/storage';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
 import { hashPassword, verifyPassword } from '../functions/domain/passwords';
 import { config } from '../functions/config';
@@ -30,36 +31,43 @@ import { signedInAgent, startTestApi, tokenOf } from '../functions/testing/local
 
 type Figures = { lines: string[]; report: Record<string, unknown> };
 type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
-type Sent = { command: { constructor: new (input: unknown) => unknown; input: unknown }; group: number };
+type Sent = {
+  command: { constructor: new (input: unknown) => unknown; input: unknown };
+  group: number;
+  service: 'dynamodb' | 's3';
+};
+type Sending = { send: (command: unknown, ...rest: unknown[]) => Promise<unknown> };
 
 const PASSWORD = 'correct horse battery';
 const BENCH_ADMIN = 'bench-admin@example.com';
 export const TARGETS = { inProcessP50: 1.2, httpP50: 1.5, p99: 2.5 };
 
 /**
- * Records the DynamoDB calls made while `fn` runs. A call sent while another is still in flight
- * joins that one's group; the floor replays each group with Promise.all, as the handler ran it.
+ * Records the DynamoDB and S3 calls made while `fn` runs. A call sent while another is still in flight joins that
+ * one's group; the floor replays each group with Promise.all, as the handler ran it.
  */
 export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; sent: Sent[] }> {
-  const client = db();
-  const original = client.send.bind(client);
+  const clients = { dynamodb: db() as unknown as Sending, s3: s3() as unknown as Sending };
+  const originals = { dynamodb: clients.dynamodb.send.bind(clients.dynamodb), s3: clients.s3.send.bind(clients.s3) };
   const sent: Sent[] = [];
   let inFlight = 0;
   let group = -1;
-  (client as { send: unknown }).send = async (command: Sent['command'], ...rest: unknown[]) => {
-    if (inFlight === 0) group += 1;
-    sent.push({ command, group });
-    inFlight += 1;
-    try {
-      return await (original as (c: unknown, ...r: unknown[]) => Promise<unknown>)(command, ...rest);
-    } finally {
-      inFlight -= 1;
-    }
-  };
+  for (const service of ['dynamodb', 's3'] as const)
+    clients[service].send = async (command: unknown, ...rest: unknown[]) => {
+      if (inFlight === 0) group += 1;
+      sent.push({ command: command as Sent['command'], group, service });
+      inFlight += 1;
+      try {
+        return await originals[service](command, ...rest);
+      } finally {
+        inFlight -= 1;
+      }
+    };
   try {
     return { result: await fn(), sent };
   } finally {
-    (client as { send: unknown }).send = original;
+    clients.dynamodb.send = originals.dynamodb;
+    clients.s3.send = originals.s3;
   }
 }
 
@@ -70,10 +78,11 @@ export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; s
 export async function measureAgainstFloor(
   n: number,
   fn: () => Promise<unknown>,
-): Promise<{ p50: number; p99: number; floorP50: number; calls: number }> {
+): Promise<{ p50: number; p99: number; floorP50: number; calls: number; s3Calls: number }> {
   const took: number[] = [];
   const floor: number[] = [];
   let calls = 0;
+  let s3Calls = 0;
   for (let i = -3; i < n; i += 1) {
     let t = performance.now();
     const { sent } = await recording(fn);
@@ -83,10 +92,11 @@ export async function measureAgainstFloor(
     if (i >= 0) {
       took.push(ms);
       floor.push(performance.now() - t);
-      calls = sent.length;
+      calls = sent.filter((call) => call.service === 'dynamodb').length;
+      s3Calls = sent.length - calls;
     }
   }
-  return { p50: percentile(took, 50), p99: percentile(took, 99), floorP50: percentile(floor, 50), calls };
+  return { p50: percentile(took, 50), p99: percentile(took, 99), floorP50: percentile(floor, 50), calls, s3Calls };
 }
 
 /**
@@ -97,8 +107,8 @@ export async function replay(sent: Sent[]): Promise<void> {
   for (const s of sent) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
   for (const calls of groups.values()) {
     await Promise.all(
-      calls.map(({ command }) =>
-        db()
+      calls.map(({ command, service }) =>
+        (service === 's3' ? (s3() as unknown as Sending) : (db() as unknown as Sending))
           .send(new command.constructor(structuredClone(command.input)) as never)
           .catch((error: unknown) => {
             if (!isConditionalCheckFailed(error)) throw error;
@@ -152,6 +162,7 @@ export async function benchRoutes({
   process.env.SUPPORT_REQUESTS_PER_HOUR = String(10 * samples);
   // Every sample of POST /api/register is a new agent from the same address: lift the hourly limit too.
   process.env.REGISTRATIONS_PER_IP_PER_HOUR = String(10 * loginSamples);
+  process.env.REGISTRATIONS_PER_HOUR = String(10 * loginSamples);
   const api = await startTestApi({ adminEmails: BENCH_ADMIN, ...(twin ? {} : { twin: false }) });
   const http = benchHttp(api.url);
   try {
@@ -646,12 +657,14 @@ export async function benchRoutes({
       const overHttp: number[] = [];
       const floor: number[] = [];
       let calls = 0;
+      let s3Calls = 0;
       const n = c.samples ?? samples;
       for (let i = 0; i < n; i += 1) {
         let t = performance.now();
         const { sent } = await recording(() => invoke(i));
         inProcess.push(performance.now() - t);
-        calls = sent.length;
+        calls = sent.filter((call) => call.service === 'dynamodb').length;
+        s3Calls = sent.length - calls;
         t = performance.now();
         await replay(sent);
         if (c.extraFloor) await c.extraFloor.run();
@@ -663,15 +676,16 @@ export async function benchRoutes({
       const f50 = percentile(floor, 50);
       const f99 = percentile(floor, 99);
       // A route that makes no call (a redirect) has no floor to be measured against: its times stand alone.
-      const floorless = calls === 0 && !c.extraFloor;
+      const floorless = calls + s3Calls === 0 && !c.extraFloor;
       const against = (value: number, base: number) => (floorless ? null : ratio(value, base));
       rows.push({
         route: c.label ?? c.route,
         samples: n,
         dynamoCalls: calls,
+        s3Calls,
         floor: floorless
           ? 'none: no DynamoDB call'
-          : `${calls} DynamoDB call${calls === 1 ? '' : 's'}${c.extraFloor ? ` + ${c.extraFloor.label}` : ''}`,
+          : `${calls} DynamoDB call${calls === 1 ? '' : 's'}${s3Calls ? ` + ${s3Calls} S3 call${s3Calls === 1 ? '' : 's'}` : ''}${c.extraFloor ? ` + ${c.extraFloor.label}` : ''}`,
         floorP50: f50,
         floorP99: f99,
         inProcessP50: percentile(inProcess, 50),
@@ -689,7 +703,7 @@ export async function benchRoutes({
     const lines = [
       '## API routes of the load mix',
       '',
-      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB calls that request made, recorded while it ran and replayed through the document client on the same emulator (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. ${api.runtime.twin ? "Both ran under the stack's twin (each function's own environment, every SDK call checked against its role; `HEARTH_TWIN=0` measures without it); the floors never are." : 'Without the twin (`HEARTH_TWIN=0`).'} Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
+      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB and S3 calls that request made, recorded while it ran and replayed through the same clients on the same emulators (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. ${api.runtime.twin ? "Both ran under the stack's twin (each function's own environment, every SDK call checked against its role; `HEARTH_TWIN=0` measures without it); the floors never are." : 'Without the twin (`HEARTH_TWIN=0`).'} Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
       '',
       '| route | floor | floor p50 ms | floor p99 ms | in-process p50 ms | HTTP p50 ms | HTTP p99 ms | in-process p50 × floor | HTTP p50 × floor | HTTP p99 × floor p99 |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -3,7 +3,7 @@
 // (AWS credentials as usual); without it, on the local data in DATA_DIR (default .data), not while
 // `npm start` uses it.
 import { forEachAgentZonePage } from '../functions/data/digests';
-import { recomputeAgentInsights } from '../functions/data/insights-recompute';
+import { recomputeAgentInsights } from '../functions/services/insights-recompute';
 import { forEachLimited } from '../functions/lib/concurrency';
 import { startLocalRuntime, type LocalRuntime } from '../functions/local/server';
 

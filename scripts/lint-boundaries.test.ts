@@ -1,9 +1,11 @@
-// The import boundaries of eslint.config.mjs, proven on fixtures: each snippet is linted by ESLint with the project's
-// config, as if it were a file in that folder, and the boundary must refuse it (while the same import from a place that
-// may make it passes). Every snippet of the file is linted in one child process (loading ESLint and its config once
-// costs about a second; it used to be paid once per snippet).
+// The import boundaries of eslint.config.mjs, and its size limit on data modules, proven on fixtures: each snippet is
+// linted by ESLint with the project's config, as if it were a file in that folder, and the boundary must refuse it
+// (while the same import from a place that may make it passes). Every snippet of the file is linted in one child
+// process (loading ESLint and its config once costs about a second; it used to be paid once per snippet). The last
+// block reads the handlers themselves: none imports two or more data or integration modules.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = join(__dirname, '..');
 
@@ -223,5 +225,205 @@ describe('no import runs back up the layers', () => {
   const allowedAnswers = allowedCases.map(({ filePath, code }) => snippet(filePath, code));
   it('lets each layer import the ones below it, infra/ import functions/, and tests cross', () => {
     expect(allowedAnswers.map((answer) => restricted(answer()))).toEqual(allowedCases.map(() => []));
+  });
+});
+
+describe('data modules', () => {
+  /** A module of `lines` lines, counting its comment and its blank lines as the rule does. */
+  const moduleOf = (lines: number) =>
+    ['// A fixture.', '', ...Array.from({ length: lines - 2 }, (_, i) => `export const x${i} = ${i};`)].join('\n');
+  const tooLong = snippet('functions/data/fixture.ts', moduleOf(351));
+  const nestedTooLong = snippet('functions/data/keys/fixture.ts', moduleOf(351));
+  const atTheLimit = snippet('functions/data/fixture.ts', moduleOf(350));
+  const longTest = snippet('functions/data/fixture.test.ts', moduleOf(500));
+  const longService = snippet('functions/services/fixture.ts', moduleOf(400));
+  it('refuses a functions/data module over 350 lines, blank lines and comments counted', () => {
+    const maxLines = (answer: Linted) => answer.messages.filter((m) => m.ruleId === 'max-lines');
+    expect(maxLines(tooLong())).toHaveLength(1);
+    expect(maxLines(nestedTooLong())).toHaveLength(1);
+    expect(atTheLimit().ok).toBe(true);
+  });
+  it('leaves tests and the other layers to their own measure', () => {
+    expect(longTest().ok).toBe(true);
+    expect(longService().ok).toBe(true);
+  });
+});
+
+describe('the client record is called by use cases only', () => {
+  const RECORD = 'Only use cases (functions/services) call the client record';
+  const FLOOR = 'functions/client-record stands on functions/data, domain, lib and shared/';
+  const importing = (filePath: string, from: string) => ({
+    filePath,
+    code: `import { changeClient } from '${from}';\nexport const x = changeClient;\n`,
+  });
+  const refusedBy = (message: string, cases: Array<{ filePath: string; code: string }>) => {
+    const answers = cases.map(({ filePath, code }) => snippet(filePath, code));
+    return () =>
+      cases.forEach((fixture, i) => {
+        const refused = restricted(answers[i]!()).some((m) => m.includes(message));
+        expect({ fixture, refused }).toEqual({ fixture, refused: true });
+      });
+  };
+
+  it(
+    'refuses functions/client-record to handlers, data, domain, integrations, jobs, lib and http, however spelled',
+    refusedBy(RECORD, [
+      importing('functions/handlers/clients/fixture.ts', '../../client-record/record'),
+      importing('functions/handlers/clients/fixture.ts', '../../data/../client-record/record'),
+      importing('functions/handlers/fixture.ts', '../client-record/changes'),
+      importing('functions/data/fixture.ts', '../client-record/record'),
+      importing('functions/data/fixture.ts', './../client-record/derived'),
+      importing('functions/data/keys/fixture.ts', '../../client-record/record'),
+      importing('functions/data/fixture.ts', '../../functions/client-record/record'),
+      importing('functions/domain/fixture.ts', '../client-record/changes'),
+      importing('functions/integrations/fixture.ts', '../client-record'),
+      importing('functions/jobs/fixture.ts', 'functions/client-record/record'),
+      importing('functions/jobs/fixture.ts', '../client-record/batch'),
+      importing('functions/lib/fixture.ts', '../client-record/record'),
+      importing('functions/http/fixture.ts', '../client-record/record'),
+    ]),
+  );
+
+  it(
+    'keeps functions/client-record off the floors above it: services, handlers, jobs, http, local, integrations',
+    refusedBy(FLOOR, [
+      importing('functions/client-record/fixture.ts', '../services/clients'),
+      importing('functions/client-record/fixture.ts', '../handlers/clients/post-clients'),
+      importing('functions/client-record/fixture.ts', '../jobs/jobs'),
+      importing('functions/client-record/fixture.ts', '../http/errors'),
+      importing('functions/client-record/fixture.ts', '../local/seed'),
+      importing('functions/client-record/fixture.ts', './../integrations/mail'),
+      importing('functions/client-record/fixture.ts', '../../functions/services/clients'),
+    ]),
+  );
+
+  const allowedCases = [
+    importing('functions/services/fixture.ts', '../client-record/record'),
+    importing('functions/services/nested/fixture.ts', '../../client-record/changes'),
+    importing('functions/local/fixture.ts', '../client-record/record'),
+    importing('functions/testing/fixture.ts', '../client-record/record'),
+    importing('scripts/fixture.ts', '../functions/client-record/derived'),
+    importing('functions/handlers/clients/fixture.test.ts', '../../client-record/record'),
+    importing('functions/data/fixture.test.ts', '../client-record/record'),
+    importing('functions/client-record/fixture.ts', '../data/clients'),
+    importing('functions/client-record/fixture.ts', '../domain/plan'),
+    importing('functions/client-record/fixture.ts', '../lib/concurrency'),
+    importing('functions/client-record/fixture.ts', '@shared/tags'),
+    importing('functions/client-record/fixture.ts', './changes'),
+    // A handler calls the use case; it may still read data (toClient) itself.
+    importing('functions/handlers/clients/fixture.ts', '../../services/clients'),
+    importing('functions/handlers/clients/fixture.ts', '../../data/clients'),
+  ];
+  const allowedAnswers = allowedCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('lets services, the seed, the test helpers, scripts and tests call it, and it call data, domain and lib', () => {
+    expect(allowedAnswers.map((answer) => restricted(answer()))).toEqual(allowedCases.map(() => []));
+  });
+});
+
+describe('a handler refuses through its refusals: table only', () => {
+  const HANDLER_THROWS = 'A handler throws no HTTP error';
+  const HANDLER = 'functions/handlers/clients/fixture.ts';
+  const throwing = (imports: string, statement: string, filePath = HANDLER) => ({
+    filePath,
+    code: `${imports}\nexport async function handle(ok: boolean): Promise<unknown> {\n  if (ok) return { body: {} };\n  ${statement}\n}\n`,
+  });
+  const errors = (...names: string[]) => `import { ${names.join(', ')} } from '../../http/errors';`;
+
+  const refusedCases = [
+    throwing(errors('notFound'), "throw notFound('Client not found');"),
+    throwing(errors('HttpError'), "throw new HttpError(409, 'Taken', { code: 'CONFLICT' });"),
+    throwing(errors('badRequest', 'tooManyRequests'), "throw ok ? badRequest('No') : tooManyRequests('Wait', 1);"),
+    throwing("import * as http from '../../http/errors';", "throw http.forbidden('No', 'PRO_REQUIRED');"),
+    throwing(
+      "import { Refused } from '../../domain/refusals';",
+      "throw new Refused({ kind: 'not-found', what: 'client' });",
+    ),
+    throwing(errors('conflict'), "await Promise.reject(new Error('x')).catch(() => { throw conflict('Taken'); });"),
+    // A handler's own factory of HTTP errors (the merge routes had one).
+    throwing(
+      "import type { HttpError } from '../../http/errors';\ndeclare function mergeRefusalAnswer(kind: string): HttpError;",
+      "throw mergeRefusalAnswer('already-undone');",
+    ),
+  ];
+  const refusedAnswers = refusedCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('refuses a handler that throws an HTTP error instead of returning a refusal value', () => {
+    refusedCases.forEach((fixture, i) => {
+      const answer = refusedAnswers[i]!();
+      const refused = answer.messages.some(
+        (m) => m.ruleId === 'no-restricted-syntax' && m.message.includes(HANDLER_THROWS),
+      );
+      expect({ fixture, refused }).toEqual({ fixture, refused: true });
+    });
+  });
+
+  const allowedCases = [
+    // The refusal returned, answered by the table; an error that is no refusal passes on.
+    throwing('', "return { kind: 'not-found', what: 'client' };"),
+    throwing('', "await Promise.reject(new Error('x')).catch((error: unknown) => { if (ok) return; throw error; });"),
+    throwing('', "throw new Error('unreachable: the schema allows no other value');"),
+    // The stack's own middleware throws its answers; tests may throw anything.
+    throwing(errors('badRequest'), "throw badRequest('No');", 'functions/http/fixture.ts'),
+    throwing(errors('notFound'), "throw notFound('Client not found');", 'functions/handlers/clients/fixture.test.ts'),
+  ];
+  const allowedAnswers = allowedCases.map(({ filePath, code }) => snippet(filePath, code));
+  it('lets a handler return refusals and rethrow other errors, and the middleware and tests throw', () => {
+    expect(allowedAnswers.map((answer) => text(answer()))).toEqual(allowedCases.map(() => ''));
+  });
+});
+
+describe('a handler that combines data or integrations calls one use case', () => {
+  // docs/architecture.md, Layers: a handler parses and answers; what combines several data or integration modules is a
+  // use case in functions/services. A handler may still read one module itself (a pure mapper such as toClient).
+  const LOWER = /^functions\/(data|integrations)\//;
+  const SPECIFIER =
+    /\bfrom\s+['"]([^'"\n]+)['"]|\bimport\s*\(\s*['"]([^'"\n]+)['"]\s*\)|^\s*import\s+['"]([^'"\n]+)['"]/gm;
+
+  const posix = (path: string) => path.split(sep).join('/');
+
+  /** The modules of functions/data and functions/integrations a file imports (types and re-exports included). */
+  function lowerImports(file: string, code: string): string[] {
+    const modules = [...code.matchAll(SPECIFIER)]
+      .map((match) => match[1] ?? match[2] ?? match[3] ?? '')
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => posix(relative(root, resolve(root, dirname(file), specifier))))
+      .filter((module) => LOWER.test(module));
+    return [...new Set(modules)].sort();
+  }
+
+  function handlerFiles(folder = 'functions/handlers'): string[] {
+    return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) return handlerFiles(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    });
+  }
+
+  it('counts the data and integration modules a handler imports, however the import is written', () => {
+    const code = [
+      "import { toClient } from '../../data/clients';",
+      "import type { ClientItem } from '../../data/clients';",
+      'import {\n  sendEmail,\n  tokenLink,\n} from "../../integrations/mail";',
+      "export { userKey } from '../../data/keys/users';",
+      "const lazy = () => import('../../integrations/storage');",
+      "import { defineHandler } from '../../http/handler';",
+      "import { addClient } from '../../services/clients';",
+      "import { todayIn } from '@shared/dates';",
+    ].join('\n');
+    expect(lowerImports('functions/handlers/clients/fixture.ts', code)).toEqual([
+      'functions/data/clients',
+      'functions/data/keys/users',
+      'functions/integrations/mail',
+      'functions/integrations/storage',
+    ]);
+  });
+
+  it('finds no handler importing two or more modules of functions/data or functions/integrations', () => {
+    const files = handlerFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files
+      .map((file) => ({ file, imports: lowerImports(file, readFileSync(join(root, file), 'utf8')) }))
+      .filter(({ imports }) => imports.length >= 2)
+      .map(({ file, imports }) => `${file}: ${imports.join(', ')} (move what it does with them into a use case)`);
+    expect(offenders).toEqual([]);
   });
 });

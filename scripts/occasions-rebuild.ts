@@ -5,7 +5,7 @@
 // are written again unchanged; a stale entry (a date since changed) is harmless, as readers check
 // each entry against its client. With TABLE_NAME set it works on that table (AWS credentials as
 // usual); without it, on the local data in DATA_DIR (default .data), not while `npm start` uses it.
-import { rewriteClientEntries } from '../functions/data/client-record';
+import { rewriteClientEntries } from '../functions/client-record/derived';
 import { listClients } from '../functions/data/clients';
 import { forEachAgentZonePage } from '../functions/data/digests';
 import { deleteLegacyOccasionEntries } from '../functions/data/occasions';

@@ -43,10 +43,10 @@ describe('the route map in docs/architecture.md', () => {
     expect(map.rows.map(({ route }) => route.handler)).toEqual(routes.map((route) => route.handler));
   });
 
-  it('follows POST /api/clients from its handler to the use case, the client record and the clients page', () => {
+  it('follows POST /api/clients from its handler to the use cases, the client record and the clients page', () => {
     const row = rowOf('POST /api/clients');
-    expect(row.server.useCases).toEqual(['acting-agent']);
-    expect(row.server.data).toEqual(expect.arrayContaining(['client-record', 'milestones']));
+    expect(row.server.useCases).toEqual(['acting-agent', 'clients']);
+    expect(row.server.data).toEqual(expect.arrayContaining(['client-record', 'opt-out-marks', 'texted-phones']));
     expect(row.web.map((use) => use.feature)).toEqual(expect.arrayContaining(['clients', 'admin']));
     expect(urlsOf(row)).toEqual(expect.arrayContaining(['/clients', '/admin-clients']));
   });
@@ -54,6 +54,11 @@ describe('the route map in docs/architecture.md', () => {
   it('calls the webhooks API-only', () => {
     expect(rowOf('POST /api/stripe/webhook').web).toEqual([]);
     expect(rowOf('POST /api/twilio/inbound').web).toEqual([]);
+  });
+
+  it('names a data module in a folder by its path: the key builders of a family (functions/data/keys/jobs.ts)', () => {
+    // services/bulk-actions.ts builds the bulk action's key itself.
+    expect(rowOf('GET /api/clients/bulk/{id}').server.data).toEqual(expect.arrayContaining(['bulk-jobs', 'keys/jobs']));
   });
 
   it('finds a request whose URL a helper builds, on the page that loads the hook making it', () => {

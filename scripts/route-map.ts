@@ -108,10 +108,13 @@ const sorted = (values: Iterable<string>) => unique(values).sort();
 
 export type ServerSide = { useCases: string[]; data: string[] };
 
-/** `functions/services/drafts.ts` → `drafts` when the file is in that folder. */
+/** `functions/services/drafts.ts` → `drafts`, `functions/data/keys/users.ts` → `keys/users`, when in that folder. */
 function moduleIn(folder: string, file: string): string | null {
-  return new RegExp(`^${folder}/([\\w-]+)\\.ts$`).exec(file)?.[1] ?? null;
+  return new RegExp(`^${folder}/([\\w-]+(?:/[\\w-]+)*)\\.ts$`).exec(file)?.[1] ?? null;
 }
+
+const RECORD = 'functions/client-record';
+const RECORD_NAME = 'client-record';
 
 function serverSide(root: string, files: Source, route: Route): ServerSide {
   const handlerFile = `functions/handlers/${route.handler}.ts`;
@@ -121,7 +124,10 @@ function serverSide(root: string, files: Source, route: Route): ServerSide {
   const reached = [...imported, ...services.flatMap((file) => files.importsOf(file).map((next) => next.file))];
   return {
     useCases: sorted(services.map((file) => moduleIn('functions/services', file) ?? file)),
-    data: sorted(reached.flatMap((file) => moduleIn('functions/data', file) ?? [])),
+    // The client record (functions/client-record/, the floor under the use cases) is named as one data module.
+    data: sorted(
+      reached.flatMap((file) => moduleIn('functions/data', file) ?? (moduleIn(RECORD, file) ? RECORD_NAME : [])),
+    ),
   };
 }
 
@@ -415,8 +421,9 @@ export function renderSection(name: SectionName, map: RouteMap): string {
   const apiOnly = map.rows.filter(({ web }) => !web.length).length;
   return [
     `${map.rows.length} routes, ${apiOnly} of them API-only. Handler: \`functions/handlers/<handler>.ts\`; use cases: the`,
-    '`functions/services/` modules it imports; data: the `functions/data/` modules it and those use cases import; web:',
-    'the pages that call the route, then the features (or files) whose code does.',
+    '`functions/services/` modules it imports; data: the `functions/data/` modules it and those use cases import (and',
+    '`client-record`, the client record, `functions/client-record/`); web: the pages that call the route, then the',
+    'features (or files) whose code does.',
     '',
     row(['route', 'handler', 'use cases', 'data', 'web']),
     '|---|---|---|---|---|',

@@ -37,13 +37,24 @@ export type User = {
   sendingPaused: SendingPaused | null;
 };
 
-// Web push (GET /api/push/key, POST and DELETE /api/push/subscriptions, POST /api/push/test).
+// Web push (GET /api/push/key, GET, POST and DELETE /api/push/subscriptions, POST /api/push/test).
 /** The server's VAPID public key (base64url, an uncompressed P-256 point): applicationServerKey of subscribe(). */
 export type PushKey = { publicKey: string };
 /** A device's subscription as the server keeps it: the same endpoint always has the same id. */
 export type PushSubscriptionCreated = { id: string };
 /** How many of the agent's devices the push services took the test notification for. */
 export type PushTestResult = { sent: number };
+/** One of the agent's devices with notifications on; the times are ISO-8601. */
+export type PushDevice = {
+  id: string;
+  /** The browser and system in plain words ("Chrome on Android"), from when it subscribed. */
+  deviceLabel: string;
+  createdAt: string;
+  /** When a push service last took a notification for it; null until one did. */
+  lastUsedAt: string | null;
+};
+/** GET /api/push/subscriptions: the agent's devices, the latest added first. */
+export type PushDevices = { subscriptions: PushDevice[] };
 
 /** Why and since when (ISO-8601) an agent's client sends are paused, until an administrator lifts it. */
 export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
@@ -891,6 +902,7 @@ export type ApiResponses = {
   'password-reset/post-password-reset-request': MessageResult;
   'public/get-public-agents': PublicAgentSearch;
   'push/get-push-key': PushKey;
+  'push/get-push-subscriptions': PushDevices;
   'push/post-push-subscriptions': PushSubscriptionCreated;
   'push/delete-push-subscription': never;
   'push/post-push-test': PushTestResult;

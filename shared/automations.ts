@@ -140,8 +140,8 @@ export const SKIP_REASONS = {
 export const APPROVAL_NOTES = {
   dailyLimit: (channel: MessageChannel) =>
     `Your daily ${channel === 'email' ? 'e-mail' : 'text'} limit was reached, so this waits for your approval.`,
-  platformLimit: (channel: MessageChannel) =>
-    `Hearthside's daily ${channel === 'email' ? 'e-mail' : 'text'} limit for all accounts was reached, so this waits for your approval.`,
+  platformLimit: (channel: MessageChannel, share?: 'free') =>
+    `Hearthside's daily ${channel === 'email' ? 'e-mail' : 'text'} limit for ${share === 'free' ? 'free and new' : 'all'} accounts was reached, so this waits for your approval.`,
   sendingPaused: 'Sending to clients is paused, so this waits for your approval.',
   draftFailed: 'The AI draft could not be used as it was, so this waits for your approval.',
   notPro: 'Automatic sending is a Pro feature, so this waits for your approval.',

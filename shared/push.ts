@@ -23,13 +23,16 @@ export function withDefaultPushPrefs(stored: Partial<Record<keyof PushPrefs, unk
 
 /** Devices (browsers) one agent may have subscribed at once. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
+/** Test notifications (POST /api/push/test) one agent may send in an hour. */
+export const PUSH_TESTS_PER_HOUR = 5;
 /** Push services' endpoint URLs are a few hundred characters; anything far longer is not one. */
 export const PUSH_ENDPOINT_MAX = 1024;
 
 export const PUSH_MESSAGES = {
-  endpoint: 'The push endpoint must be an https URL',
+  endpoint: 'The push endpoint must be an https URL of a known push service (FCM, Mozilla, Apple or Windows)',
   endpointTooLong: `The push endpoint is at most ${PUSH_ENDPOINT_MAX} characters`,
-  endpointLocal: 'The push endpoint must be an https URL (or http://localhost or http://127.0.0.1 on this machine)',
+  endpointLocal:
+    'The push endpoint must be an https URL of a known push service (or http://localhost or http://127.0.0.1 on this machine)',
   p256dh: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), in base64url",
   auth: 'keys.auth must be the 16-byte authentication secret, in base64url',
   tooMany: `You have notifications on for ${MAX_PUSH_SUBSCRIPTIONS} devices already: turn them off on one first`,
@@ -52,10 +55,19 @@ export const isUncompressedP256 = (value: string): boolean => {
 
 export const isAuthSecret = (value: string): boolean => base64UrlBytes(value)?.length === 16;
 
+/** The push services browsers subscribe with: the exact hosts, and the domains whose subdomains are push hosts. */
+const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'] as const;
+const PUSH_SERVICE_DOMAINS = ['push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'] as const;
+
+const isPushServiceHost = (hostname: string): boolean =>
+  (PUSH_SERVICE_HOSTS as readonly string[]).includes(hostname) ||
+  PUSH_SERVICE_DOMAINS.some((domain) => hostname.endsWith(`.${domain}`));
+
 /**
- * Where a push may go: https to a named host (push services have names: never an IP address or localhost, which could
- * aim our requests at the machine itself), or on the local runtime a push service on this machine (a test's, a
- * developer's). Never userinfo in the URL.
+ * Where a push may go: https on port 443 to a known push service (FCM for Chrome, Edge on Android and the other
+ * Chromium browsers, Mozilla for Firefox, Apple for Safari, WNS for Edge on Windows), so a subscription cannot aim our
+ * requests anywhere else; on the local runtime also http to a push service on this machine (a test's, a developer's).
+ * Never userinfo in the URL.
  */
 export function isPushEndpoint(value: string, localRuntime: boolean): boolean {
   let url: URL;
@@ -65,8 +77,8 @@ export function isPushEndpoint(value: string, localRuntime: boolean): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  const named = !/^(localhost|\[.*\]|[\d.]+)$/i.test(url.hostname) && !url.hostname.endsWith('.localhost');
-  if (url.protocol === 'https:') return named;
+  // The URL parser lower-cases the host and drops the default port (":443" of https reads as "").
+  if (url.protocol === 'https:') return url.port === '' && isPushServiceHost(url.hostname);
   return localRuntime && url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
 }
 

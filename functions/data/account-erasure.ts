@@ -9,29 +9,12 @@ import { agentListPartitions, tagPartitions } from './client-lists';
 import { everyTagKey } from './tags';
 import { batchDelete, db, queryAll, sendIf, table } from './db';
 import { removeDirectoryEntries } from './directory-index';
-import {
-  agentPartition,
-  BULK_PREFIX,
-  bulkIdsPartition,
-  bulkUndoPartition,
-  tagCountPartition,
-  CLIENT_PREFIX,
-  GSI2,
-  idempotencyPartition,
-  IMPORT_PREFIX,
-  importIssuesPartition,
-  insightsPartition,
-  occasionsPartition,
-  optOutMarkPartition,
-  ownerClientPrefix,
-  ownerPartition,
-  resetLinksKey,
-  sendsPartition,
-  stripeCustomerKey,
-  throttlePartition,
-  userKey,
-  userPartition,
-} from './keys';
+import { tagCountPartition, CLIENT_PREFIX, insightsPartition, occasionsPartition } from './keys/clients';
+import { sendsPartition, throttlePartition } from './keys/counters';
+import { BULK_PREFIX, bulkIdsPartition, bulkUndoPartition, IMPORT_PREFIX, importIssuesPartition } from './keys/jobs';
+import { optOutMarkPartition } from './keys/messages';
+import { agentPartition, GSI2, ownerClientPrefix, ownerPartition } from './keys/table';
+import { idempotencyPartition, resetLinksKey, stripeCustomerKey, userKey, userPartition } from './keys/users';
 import { deleteAllSessions } from './sessions';
 import { addToStats } from './stats';
 import { releaseUserLocks, type UserItem } from './users';
@@ -114,8 +97,8 @@ async function deleteThrottles(scopes: readonly string[], id: string): Promise<v
 export type OwnedItem = Key & { type?: string; agentId?: string; id?: string };
 
 /**
- * Deletes the agent's scattered items (keys.ts `ownerIndexKeys`), or only those of one client, and answers them (a
- * registration submission has videos to delete too).
+ * Deletes the agent's scattered items (keys/table.ts `ownerIndexKeys`), or only those of one client, and answers them
+ * (a registration submission has videos to delete too).
  */
 export async function deleteOwnedItems(agentId: string, clientId?: string): Promise<OwnedItem[]> {
   const items = await queryAll<OwnedItem>({

@@ -8,7 +8,8 @@ import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domai
 import { forEachLimited } from '../lib/concurrency';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchGet, db, table } from './db';
-import { agentPartition, CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, GSI1, GSI2, clientIndexKeys } from './keys';
+import { CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, clientIndexKeys } from './keys/clients';
+import { agentPartition, GSI1, GSI2 } from './keys/table';
 import { usernamesById } from './agents';
 
 export { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError };

@@ -9,7 +9,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicAgent } from '@shared/api-types';
 import { batchGet, db, table } from './db';
 import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './directory-index';
-import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, GSI1, userKey } from './keys';
+import { GSI1 } from './keys/table';
+import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, userKey } from './keys/users';
 import { getUserByUsername, type UserItem } from './users';
 
 type ListedFields = Pick<

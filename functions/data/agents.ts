@@ -2,7 +2,8 @@
 // password hash or session never leaves the table, and usernames looked up by id for joins.
 import type { AdminAgent } from '@shared/api-types';
 import { batchGet, queryAll } from './db';
-import { AGENTS_PARTITION, GSI1, userKey } from './keys';
+import { GSI1 } from './keys/table';
+import { AGENTS_PARTITION, userKey } from './keys/users';
 import { sendingPausedOf } from './users';
 
 const AGENT_FIELDS = [

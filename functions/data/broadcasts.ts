@@ -10,13 +10,8 @@ import type {
   ClientFilter,
 } from '@shared/api-types';
 import { db, queryAll, table } from './db';
-import {
-  agentPartition,
-  BROADCAST_PREFIX,
-  broadcastKey,
-  broadcastRecipientKey,
-  broadcastRecipientPrefix,
-} from './keys';
+import { BROADCAST_PREFIX, broadcastKey, broadcastRecipientKey, broadcastRecipientPrefix } from './keys/messages';
+import { agentPartition } from './keys/table';
 
 export type BroadcastItem = {
   pk: string;

@@ -6,7 +6,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkAction, BulkJobStatus, ClientFilter } from '@shared/api-types';
 import type { ClientItem } from './clients';
 import { batchDelete, batchWrite, db, queryAll, table, writeIf } from './db';
-import { bulkIdsKey, bulkIdsPartition, bulkJobKey, bulkUndoPartition, ownerIndexKeys } from './keys';
+import { bulkIdsKey, bulkIdsPartition, bulkJobKey, bulkUndoPartition } from './keys/jobs';
+import { ownerIndexKeys } from './keys/table';
 
 /** Client ids per chunk item (well under DynamoDB's item size). */
 export const BULK_IDS_PER_CHUNK = 1000;

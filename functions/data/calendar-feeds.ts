@@ -8,7 +8,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { db, table, writeIf } from './db';
-import { calendarFeedKey, userKey } from './keys';
+import { calendarFeedKey, userKey } from './keys/users';
 import { getUserById, type UserItem } from './users';
 
 export const hashCalendarSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');

@@ -7,7 +7,7 @@ import type { ClientItem } from './clients';
 import { callsFor, hydrate, idOf, InvalidCursorError } from './client-lists';
 import { decodeCursor, encodeCursor } from './cursors';
 import { countQuery, db, table } from './db';
-import { checkInPartition } from './keys';
+import { checkInPartition } from './keys/clients';
 
 export type CheckInPage = { clients: ClientItem[]; nextCursor: string | null };
 

@@ -14,6 +14,12 @@ export const actorOf = (user: Pick<UserItem, 'id' | 'username' | 'emailVerifiedA
   admin: isAdmin(user),
 });
 
+/**
+ * An agent acting within their own book, when only their id is at hand (a job run for them, a use case handed the id):
+ * on the `own` routes whether they administer does not matter.
+ */
+export const agentActor = (agentId: string): ClientActor => ({ id: agentId, admin: false });
+
 /** The client with this id if the actor may see and change it; undefined otherwise (answered as not found). */
 export async function clientFor(
   actor: ClientActor,

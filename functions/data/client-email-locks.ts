@@ -2,7 +2,7 @@
 // agent never has two clients with one e-mail. A unique lock (unique-locks.ts) whose owner is the client.
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { batchGet } from './db';
-import { clientEmailLockKey } from './keys';
+import { clientEmailLockKey } from './keys/clients';
 import { getClient } from './clients';
 import { claimUniqueLock, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
 

@@ -32,10 +32,10 @@ import {
   clientKey,
   CLIENT_PREFIX,
   contactPartition,
-  GSI3,
   NEVER_CONTACTED,
   occasionsPartition,
-} from './keys';
+} from './keys/clients';
+import { GSI3 } from './keys/table';
 
 type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'> &
   Partial<

@@ -9,15 +9,13 @@ import { addUnread, markConversationRead } from './conversations';
 import { batchDelete, batchWrite, db, queryAll, table, updateIf, writeIf, type WriteRequest } from './db';
 import {
   clientMergeKey,
-  CONVERSATION_SK,
-  GSI2,
   mergedItemKey,
   mergedItemsPartition,
-  ownerClientPrefix,
-  ownerPartition,
   mergingLockKey,
   milestonePartition,
-} from './keys';
+} from './keys/clients';
+import { CONVERSATION_SK } from './keys/messages';
+import { GSI2, ownerClientPrefix, ownerPartition } from './keys/table';
 import { claimUniqueLock, releaseUniqueLock, type UniqueLock } from './unique-locks';
 
 type Key = { pk: string; sk: string };

@@ -7,7 +7,8 @@ import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } 
 import { randomId } from '../domain/signed-tokens';
 import type { ClientChanges } from './clients';
 import { db, sendIf, table, writeIf } from './db';
-import { ownerIndexKeys, registrationSubmissionKey } from './keys';
+import { registrationSubmissionKey } from './keys/clients';
+import { ownerIndexKeys } from './keys/table';
 
 /** A video uploaded against a submission, waiting (under its own prefix) for the confirmation. */
 export type SubmissionUpload = { id: string; key: string; contentType: string; size: number; uploadedAt: string };
@@ -16,7 +17,7 @@ export type RegistrationSubmissionItem = {
   pk: string;
   sk: string;
   type: 'registration-submission';
-  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  /** The owner index (keys/table.ts `ownerIndexKeys`): found when the account or the client is erased. */
   gsi2pk?: string;
   gsi2sk?: string;
   id: string;

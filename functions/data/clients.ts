@@ -1,12 +1,13 @@
 // Clients, always reached through their agent's partition (tenancy by construction: an id from a URL is never enough
 // to reach another agent's client): the item's shape and its reads. Every write of a client item is the client
-// record's (functions/data/client-record.ts).
+// record's (functions/client-record/record.ts).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, db, queryAll, table } from './db';
-import { agentPartition, CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys';
+import { CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys/clients';
+import { agentPartition } from './keys/table';
 
 export type ClientItem = Omit<Client, 'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays' | 'reviewLinkOpenedAt'> & {
   /** Absent on items stored before the field existed: none. */

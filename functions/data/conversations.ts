@@ -12,11 +12,10 @@ import {
   conversationKey,
   conversationSortKey,
   conversationsPartition,
-  GSI1,
-  GSI2,
   unreadConversationsPartition,
   unreadCounterKey,
-} from './keys';
+} from './keys/messages';
+import { GSI1, GSI2 } from './keys/table';
 
 export type ConversationMessage = {
   direction: 'inbound' | 'outbound';

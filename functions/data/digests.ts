@@ -16,7 +16,9 @@ import { randomUUID } from 'node:crypto';
 import type { AgentZone } from '../domain/digest-schedule';
 import { db, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
-import { AGENTS_PARTITION, digestKey, ownerIndexKeys } from './keys';
+import { digestKey } from './keys/jobs';
+import { ownerIndexKeys } from './keys/table';
+import { AGENTS_PARTITION } from './keys/users';
 
 export const STALE_CLAIM_MS = 15 * 60_000;
 /** Records are kept 60 days (TTL): long past any retry, short enough to cost nothing. */
@@ -30,7 +32,7 @@ export type DigestRecord = {
   pk: string;
   sk: string;
   type: 'digest';
-  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  /** The owner index (keys/table.ts `ownerIndexKeys`): found when the account or the client is erased. */
   gsi2pk?: string;
   gsi2sk?: string;
   agentId: string;

@@ -7,7 +7,8 @@
 // no realtor a client should find; the entries are written when the address is verified.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, db, queryAll, table, type WriteRequest } from './db';
-import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, directoryEntryKey, directoryPartition, GSI1 } from './keys';
+import { GSI1 } from './keys/table';
+import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, directoryEntryKey, directoryPartition } from './keys/users';
 
 /** The agent fields the index is built from. */
 export type DirectorySource = {

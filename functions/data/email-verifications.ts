@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
-import { emailVerificationKey, ownerIndexKeys } from './keys';
+import { ownerIndexKeys } from './keys/table';
+import { emailVerificationKey } from './keys/users';
 
 const keyOf = (jti: string) => emailVerificationKey(createHash('sha256').update(jti, 'utf8').digest('hex'));
 

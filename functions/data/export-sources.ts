@@ -9,15 +9,14 @@ import { toAdminAgent } from './agents';
 import { toClient, type ClientItem } from './clients';
 import { db, table } from './db';
 import {
-  agentPartition,
-  AGENTS_PARTITION,
   CLIENT_PREFIX,
   CLIENTS_PARTITION,
-  GSI1,
   INVITATIONS_PARTITION,
   MILESTONES_PARTITION,
   TESTIMONIALS_PARTITION,
-} from './keys';
+} from './keys/clients';
+import { agentPartition, GSI1 } from './keys/table';
+import { AGENTS_PARTITION } from './keys/users';
 
 type PagedQuery = Pick<
   QueryCommandInput,

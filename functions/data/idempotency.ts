@@ -3,7 +3,7 @@
 // day later.
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, sendIf, table, writeIf } from './db';
-import { idempotencyKey } from './keys';
+import { idempotencyKey } from './keys/users';
 
 const KEEP_SECONDS = 24 * 3600;
 /** A claim without an answer this old was left by a run that died (routes time out well before it): taken over. */

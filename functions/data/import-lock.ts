@@ -7,7 +7,7 @@
 // cannot both win.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
-import { importLockKey } from './keys';
+import { importLockKey } from './keys/jobs';
 
 export type ImportLock = { holder: string; until: number };
 

@@ -1,27 +1,18 @@
 // Import jobs (big imports): one item per import under the agent (AGENT#<agentId> /
 // IMPORT#<id>) holding what the progress view shows and what the job needs to continue where it
-// stopped, and the report's lines, one item per batch that skipped rows or warned
-// (IMPORTISSUES#<id> / <first row>).
-//
-// Without transactions (docs/architecture.md, Data model) the job's safety rests on conditional
-// writes of the one item:
-//  - a run claims the import with a lease (runId, leaseUntil): a second delivery of the message
-//    waits while the lease is alive, and takes over once it lapsed (its holder died);
-//  - each batch ends with a checkpoint that applies only for the run holding the import and only
-//    on top of the checkpoint it read (rowsDone), so two runs can never both count a batch;
-//  - a batch's report lines are written (an idempotent Put) before its checkpoint, so the report
-//    has every line of every counted batch, and a batch written again writes the same lines.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// stopped: its shape, its creation and its reads. The job's conditional writes of the item are
+// import-runs.ts's; the report's lines, import-issues.ts's.
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportStatus } from '@shared/imports';
 import type { ImportFormat } from '../domain/client-import';
-import type { ImportIssue } from '../domain/import-report';
 import type { ImportEncoding } from '../domain/import-stream';
 import { randomId } from '../domain/signed-tokens';
-import { db, table, updateIf, writeIf } from './db';
-import { agentPartition, IMPORT_PREFIX, importIssuesKey, importIssuesPartition, importKey } from './keys';
+import { db, table } from './db';
+import { IMPORT_PREFIX, importKey } from './keys/jobs';
+import { agentPartition } from './keys/table';
 
 /** Imports and their report lines are kept 30 days (TTL); the report file itself a day (the exports bucket). */
-const KEEP_SECONDS = 30 * 24 * 3600;
+export const IMPORT_KEEP_SECONDS = 30 * 24 * 3600;
 
 export type ImportProgress = {
   /** Entries of the file handled (the progress bar's numerator): imported, updated, skipped or replaced. */
@@ -108,7 +99,7 @@ export async function createImport(
     status: 'uploading',
     createdAt: now.toISOString(),
     ...NO_PROGRESS,
-    ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+    ttl: Math.floor(now.getTime() / 1000) + IMPORT_KEEP_SECONDS,
   };
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return item;
@@ -134,248 +125,4 @@ export async function latestImport(agentId: string): Promise<ImportItem | undefi
     }),
   );
   return out.Items?.[0] as ImportItem | undefined;
-}
-
-const update = (
-  agentId: string,
-  importId: string,
-  input: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
-) =>
-  updateIf(
-    new UpdateCommand({ TableName: table(), Key: importKey(agentId, importId), ReturnValues: 'ALL_NEW', ...input }),
-  ) as Promise<ImportItem | null>;
-
-/** The upload arrived: the import waits for the job. Null when it was not waiting for its file (a start sent twice). */
-export function markImportQueued(
-  agentId: string,
-  importId: string,
-  etag: string,
-  now: Date,
-): Promise<ImportItem | null> {
-  return update(agentId, importId, {
-    UpdateExpression: 'SET #status = :queued, etag = :etag, queuedAt = :now, activeAt = :now',
-    ConditionExpression: '#status = :uploading',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':queued': 'queued',
-      ':uploading': 'uploading',
-      ':etag': etag,
-      ':now': now.toISOString(),
-    },
-  });
-}
-
-/**
- * An import the job has not touched since `silentSince` (its messages failed, or it was lost):
- * marked active again so one start queues it once. Null when it is done, or alive.
- */
-export function markImportRequeued(
-  agentId: string,
-  importId: string,
-  silentSince: Date,
-  now: Date,
-): Promise<ImportItem | null> {
-  return update(agentId, importId, {
-    UpdateExpression: 'SET activeAt = :now',
-    ConditionExpression: '#status IN (:queued, :running) AND activeAt < :silent',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':queued': 'queued',
-      ':running': 'running',
-      ':silent': silentSince.toISOString(),
-      ':now': now.toISOString(),
-    },
-  });
-}
-
-/**
- * Takes the import for the run `runId` until `now + leaseMs`, unless another run's lease is alive. The item, or null.
- */
-export function claimImportRun(
-  agentId: string,
-  importId: string,
-  runId: string,
-  now: Date,
-  leaseMs: number,
-): Promise<ImportItem | null> {
-  return update(agentId, importId, {
-    UpdateExpression:
-      'SET #status = :running, runId = :run, leaseUntil = :until, activeAt = :now, startedAt = if_not_exists(startedAt, :now)',
-    ConditionExpression: '#status IN (:queued, :running) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :nowMs)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':running': 'running',
-      ':queued': 'queued',
-      ':run': runId,
-      ':until': now.getTime() + leaseMs,
-      ':nowMs': now.getTime(),
-      ':now': now.toISOString(),
-    },
-  });
-}
-
-const held = { ConditionExpression: 'runId = :run AND #status = :running', names: { '#status': 'status' } };
-
-/** What the first pass found, saved by the run holding the import. False when it no longer holds it. */
-export async function saveImportPlan(
-  agentId: string,
-  importId: string,
-  runId: string,
-  plan: Pick<ImportItem, 'total' | 'encoding' | 'today' | 'planKey'>,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const out = await update(agentId, importId, {
-    UpdateExpression:
-      'SET #total = :total, #encoding = :encoding, #today = :today, planKey = :planKey, leaseUntil = :until, activeAt = :now',
-    ConditionExpression: held.ConditionExpression,
-    ExpressionAttributeNames: { ...held.names, '#total': 'total', '#encoding': 'encoding', '#today': 'today' },
-    ExpressionAttributeValues: {
-      ':run': runId,
-      ':running': 'running',
-      ':total': plan.total,
-      ':encoding': plan.encoding,
-      ':today': plan.today,
-      ':planKey': plan.planKey,
-      ':until': now.getTime() + leaseMs,
-      ':now': now.toISOString(),
-    },
-  });
-  return out !== null;
-}
-
-/**
- * A batch's checkpoint: the progress after it, applied only for the run holding the import and only
- * on top of `fromRowsDone` (the checkpoint the batch started from). Renews the lease. False when
- * either has changed: another run took over, and this one must stop.
- */
-export async function checkpointImport(
-  agentId: string,
-  importId: string,
-  runId: string,
-  fromRowsDone: number,
-  progress: ImportProgress,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const fields = Object.entries(progress);
-  const out = await update(agentId, importId, {
-    UpdateExpression: `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}, leaseUntil = :until, activeAt = :now`,
-    ConditionExpression: `${held.ConditionExpression} AND #rowsDone = :from`,
-    ExpressionAttributeNames: { ...held.names, ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) },
-    ExpressionAttributeValues: {
-      ':run': runId,
-      ':running': 'running',
-      ':from': fromRowsDone,
-      ':until': now.getTime() + leaseMs,
-      ':now': now.toISOString(),
-      ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
-    },
-  });
-  return out !== null;
-}
-
-/** Extends the lease of the run holding the import (during the first pass, which writes no checkpoint). */
-export async function renewImportLease(
-  agentId: string,
-  importId: string,
-  runId: string,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const out = await update(agentId, importId, {
-    UpdateExpression: 'SET leaseUntil = :until, activeAt = :now',
-    ConditionExpression: held.ConditionExpression,
-    ExpressionAttributeNames: held.names,
-    ExpressionAttributeValues: {
-      ':run': runId,
-      ':running': 'running',
-      ':until': now.getTime() + leaseMs,
-      ':now': now.toISOString(),
-    },
-  });
-  return out !== null;
-}
-
-/**
- * The run stops before the end (its time is nearly up): the next message may claim the import at
- * once. The run's id goes too, so a renewal of its lease still in flight (the heartbeat) finds the
- * import no longer held and cannot take the lease back from the continuation.
- */
-export async function releaseImportLease(agentId: string, importId: string, runId: string): Promise<void> {
-  await writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: importKey(agentId, importId),
-      UpdateExpression: 'SET leaseUntil = :zero REMOVE runId',
-      ConditionExpression: 'runId = :run',
-      ExpressionAttributeValues: { ':run': runId, ':zero': 0 },
-    }),
-  );
-}
-
-/**
- * The import's end, written once by the run holding it: done with its summary (and report), or failed with the reason.
- */
-export function finishImport(
-  agentId: string,
-  importId: string,
-  runId: string | undefined,
-  end: { status: 'done' | 'failed'; message: string; reportKey?: string },
-  now: Date,
-): Promise<ImportItem | null> {
-  const report = end.reportKey ? ', reportKey = :reportKey' : '';
-  return update(agentId, importId, {
-    UpdateExpression: `SET #status = :end, finishedAt = :now, activeAt = :now, message = :message${report} REMOVE leaseUntil`,
-    // A file refused before any run claimed it (runId undefined) may be failed from `queued`.
-    ConditionExpression: runId ? held.ConditionExpression : '#status IN (:queued, :uploading)',
-    ExpressionAttributeNames: held.names,
-    ExpressionAttributeValues: {
-      ':end': end.status,
-      ':now': now.toISOString(),
-      ':message': end.message,
-      ...(end.reportKey ? { ':reportKey': end.reportKey } : {}),
-      ...(runId ? { ':run': runId, ':running': 'running' } : { ':queued': 'queued', ':uploading': 'uploading' }),
-    },
-  });
-}
-
-/** A batch's report lines, under the batch's first row: written again identically when the batch is. */
-export async function putImportIssues(
-  importId: string,
-  firstRow: number,
-  issues: readonly ImportIssue[],
-  now: Date,
-): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...importIssuesKey(importId, firstRow),
-        type: 'import-issues',
-        importId,
-        issues,
-        ttl: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-      },
-    }),
-  );
-}
-
-/** The report's lines in file order, a page of batches at a time. */
-export async function* importIssuePages(importId: string): AsyncGenerator<ImportIssue[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': importIssuesPartition(importId) },
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    const lines = (page.Items ?? []).flatMap((item) => item.issues as ImportIssue[]);
-    if (lines.length > 0) yield lines;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }

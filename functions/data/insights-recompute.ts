@@ -2,7 +2,6 @@
 // from their data, for data written before the counters existed or after an update was missed:
 //  - the BOOK item from the clients as they are (overwritten);
 //  - the agent's tag counters (functions/data/tags.ts) from the clients' tags (overwritten);
-//  - each client's place in the by-last-contact index (gsi3);
 //  - the month counters of the last RECOMPUTE_MONTHS months that the data still shows: messages
 //    sent and touches (each client's activity), key dates due (each client's dates from the day it
 //    was added) and messaged, reviews requested and submitted with the days between (the client's
@@ -10,17 +9,17 @@
 //    bounces (messages marked bounced or complained). Invitations are not kept per agent after use,
 //    so their counters stay.
 // It reads the whole book and every client's activity: a maintenance job, not a request. Run it
-// while the agent is quiet; an event counted while it runs may be overwritten.
+// while the agent is quiet; an event counted while it runs may be overwritten. The use case
+// (functions/services/insights-recompute.ts) also puts each client back in the by-last-contact index.
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { lastMonths, todayIn } from '@shared/dates';
 import { eventsWithin } from '@shared/reminders';
 import { emptyCounts, type MonthCounts } from '../domain/insights';
 import { forEachLimited } from '../lib/concurrency';
-import { changeClient } from './client-record';
-import { listClients, type ClientItem } from './clients';
+import type { ClientItem } from './clients';
 import { db, fieldsExpression, table } from './db';
 import { bookDeltas, monthIn, MONTH_COUNTERS } from './insights';
-import { insightsBookKey, insightsMonthKey } from './keys';
+import { insightsBookKey, insightsMonthKey } from './keys/clients';
 import { listActivity, type MessageItem, type TouchItem } from './messages';
 import { rebuildTagCounts } from './tags';
 
@@ -28,15 +27,16 @@ export const RECOMPUTE_MONTHS = 24;
 
 const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
 
-export type InsightsRecompute = { clients: number; activities: number; indexMoves: number; months: number };
+export type InsightsRebuild = { activities: number; months: number };
 
 type Months = Map<string, MonthCounts & { reviewDays: Map<number, number> }>;
 
-/** Rebuilds one agent's counters as of `now`. */
-export async function recomputeAgentInsights(
+/** Rebuilds one agent's counters from their clients (the whole book) as of `now`. */
+export async function rebuildAgentInsights(
   agent: { id: string; timeZone?: string | null },
+  clients: readonly ClientItem[],
   now = new Date(),
-): Promise<InsightsRecompute> {
+): Promise<InsightsRebuild> {
   const zone = agent.timeZone ?? 'UTC';
   const today = todayIn(zone, now);
   const wanted = lastMonths(today, RECOMPUTE_MONTHS);
@@ -49,13 +49,10 @@ export async function recomputeAgentInsights(
     if (month) month[field] += 1;
   };
 
-  const clients = await listClients(agent.id);
   const book: Record<string, number> = {};
   let activities = 0;
-  let indexMoves = 0;
   await forEachLimited(clients, 8, async (client) => {
     for (const [field, n] of Object.entries(bookDeltas(undefined, client))) book[field] = (book[field] ?? 0) + n;
-    if (await placeInContactIndex(client)) indexMoves += 1;
 
     const activity = await listActivity(client.id);
     activities += activity.length;
@@ -125,13 +122,5 @@ export async function recomputeAgentInsights(
       }),
     );
   }
-  return { clients: clients.length, activities, indexMoves, months: months.size };
-}
-
-/**
- * Writes the client's gsi3 keys when they are missing or stale (only if its last contact did not move meanwhile); true
- * when it wrote.
- */
-async function placeInContactIndex(client: ClientItem): Promise<boolean> {
-  return (await changeClient(client.agentId, client.id, { kind: 'rederive' }, { known: client })).kind === 'changed';
+  return { activities, months: months.size };
 }

@@ -21,16 +21,14 @@ import { occasionEntries } from '../domain/occasions';
 import {
   clientKey,
   contactPartition,
-  GSI3,
-  handledOccasionKey,
-  ownerIndexKeys,
   INSIGHTS_MONTH_PREFIX,
   insightsBookKey,
   insightsMonthKey,
   insightsPartition,
-  monthlySummaryKey,
-  userKey,
-} from './keys';
+} from './keys/clients';
+import { handledOccasionKey, monthlySummaryKey } from './keys/jobs';
+import { GSI3, ownerIndexKeys } from './keys/table';
+import { userKey } from './keys/users';
 
 const log = createLogger({ module: 'insights' });
 

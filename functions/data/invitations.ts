@@ -10,20 +10,14 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
 import { batchGet, db, queryAll, sendIf, table, writeIf } from './db';
-import {
-  agentPartition,
-  INVITE_EMAIL_PREFIX,
-  invitationEmailKey,
-  invitationIndexKeys,
-  invitationKey,
-  ownerIndexKeys,
-} from './keys';
+import { INVITE_EMAIL_PREFIX, invitationEmailKey, invitationIndexKeys, invitationKey } from './keys/clients';
+import { agentPartition, ownerIndexKeys } from './keys/table';
 
 export type InvitationItem = {
   pk: string;
   sk: string;
   type: 'invitation';
-  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  /** The owner index (keys/table.ts `ownerIndexKeys`): found when the account or the client is erased. */
   gsi2pk?: string;
   gsi2sk?: string;
   /** The id the agent's list shows (items from before ids have none: see invitationIdOf). */

@@ -15,7 +15,7 @@ import {
 } from '../domain/mark-keys';
 import type { Keyring } from '../domain/signing-keys';
 import { db, table } from './db';
-import { carriedMarkKeysKey } from './keys';
+import { carriedMarkKeysKey } from './keys/messages';
 
 const loaded = new WeakMap<Keyring, Promise<MarkKeys[]>>();
 

@@ -1,33 +1,26 @@
-// A client's activity (messages sent or scheduled, touches logged by hand) under the client's own
-// partition, and what stops a send: opt-outs per client, STOP per phone number, bounces and
-// complaints per e-mail address. Every status change is a conditional write on the status it
-// leaves, so a scheduled text is claimed, and so sent, by one worker only.
+// A client's activity (messages sent or scheduled, touches logged by hand) under the client's own partition, the
+// agent's queue of waiting messages and the due-send index, and SES's message ids. Every status change is a
+// conditional write on the status it leaves, so a scheduled text is claimed, and so sent, by one worker only. The
+// numbers texted are texted-phones.ts'; a client's opt-outs and Last Contact are the client record's
+// (functions/services/client-contact.ts).
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '@shared/api-types';
 import type { MessageChannel, TouchKind } from '@shared/messages';
-import type { SendChannel } from './outbound-caps';
 import { db, queryAll, sendIf, table, writeIf } from './db';
-import { textDestination } from '../domain/phone-numbers';
-import { changeClient } from './client-record';
-import type { ClientItem } from './clients';
-import { setSmsConsent, type ConsentItem } from './sms-consent';
+import type { ConsentItem } from './sms-consent';
 import {
   ACTIVITY_PREFIX,
   activityKey,
   activityPartition,
   dueSendIndexKeys,
   dueSendPartition,
-  GSI1,
-  GSI2,
   OUTGOING_DONE,
   OUTGOING_WAITING,
   outgoingIndexKeys,
   outgoingPartition,
-  ownerIndexKeys,
   sesMessageKey,
-  smsPhoneKey,
-  smsPhonePartition,
-} from './keys';
+} from './keys/messages';
+import { GSI1, GSI2, ownerIndexKeys } from './keys/table';
 
 export type MessageItem = {
   pk: string;
@@ -291,139 +284,6 @@ export function listActivity(clientId: string): Promise<Array<MessageItem | Touc
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': activityPartition(clientId), ':prefix': ACTIVITY_PREFIX },
   });
-}
-
-/** Moves the client's Last Contact to `at` (YYYY-MM-DD) if that is newer: concurrent sends never move it back. */
-export async function advanceLastContact(
-  agentId: string,
-  clientId: string,
-  at: string,
-  options: { known?: ClientItem } = {},
-): Promise<boolean> {
-  return (await changeClient(agentId, clientId, { kind: 'contacted', on: at }, options)).kind === 'changed';
-}
-
-/** Marks the client opted out of a channel (idempotent; counted in insights the first time); false: no such client. */
-export async function optOutClient(
-  agentId: string,
-  clientId: string,
-  channel: SendChannel,
-  now = new Date(),
-): Promise<boolean> {
-  if (channel === 'sms') {
-    // A text opt-out revokes the consent, and the revocation joins the client's consent history.
-    const revoked = await setSmsConsent(agentId, clientId, { status: 'revoked', source: 'keyword' }, now);
-    return !('kind' in revoked && revoked.kind === 'not-found');
-  }
-  return (await changeClient(agentId, clientId, { kind: 'opt-out', channel }, { now })).kind !== 'not-found';
-}
-
-/**
- * Remembers that this agent texted this client at this number, so a STOP from it finds them (an index entry, not a
- * scan).
- */
-export async function rememberTextedPhone(
-  e164: string,
-  agentId: string,
-  clientId: string,
-  now = new Date(),
-): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...smsPhoneKey(e164, agentId, clientId),
-        ...ownerIndexKeys(agentId, smsPhoneKey(e164, agentId, clientId), clientId),
-        type: 'sms-phone',
-        agentId,
-        clientId,
-        // Each text writes the entry again: this is the latest text (entries written before lastTextAt carry it here).
-        firstTextAt: now.toISOString(),
-        lastTextAt: now.toISOString(),
-      },
-    }),
-  );
-}
-
-/**
- * A client created at a number that was stopped starts opted out (carriedClientFields in data/opt-out-marks.ts): noted
- * at the number as a refused text is, so the number's own START finds this client too and lifts it.
- */
-export async function rememberStoppedNumber(client: ClientItem, allowedCountries: readonly string[]): Promise<void> {
-  if (!client.smsOptedOut) return;
-  const destination = textDestination(client.phone, allowedCountries);
-  if (destination.ok) await rememberRefusedPhone(destination.to, client.agentId, client.id, new Date(client.createdAt));
-}
-
-/**
- * Remembers that a text to this client at this number was refused for the number's opt-out (the client is marked
- * opted out): the number's START then finds the client too. The entry is the texted-phone entry's, without a text.
- */
-export async function rememberRefusedPhone(
-  e164: string,
-  agentId: string,
-  clientId: string,
-  now = new Date(),
-): Promise<void> {
-  const key = smsPhoneKey(e164, agentId, clientId);
-  const owner = ownerIndexKeys(agentId, key, clientId);
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: key,
-      UpdateExpression:
-        'SET #type = :type, agentId = :agent, clientId = :client, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, refusedAt = :at',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':type': 'sms-phone',
-        ':agent': agentId,
-        ':client': clientId,
-        ':gsi2pk': owner.gsi2pk,
-        ':gsi2sk': owner.gsi2sk,
-        ':at': now.toISOString(),
-      },
-    }),
-  );
-}
-
-/** Whether this agent has texted this client at this number before (the first text carries the STOP notice). */
-export async function hasTextedPhone(e164: string, agentId: string, clientId: string): Promise<boolean> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: smsPhoneKey(e164, agentId, clientId), ConsistentRead: true }),
-  );
-  // An entry of a refused text only (rememberRefusedPhone) is no text.
-  return out.Item?.firstTextAt !== undefined;
-}
-
-/** Every agent and client texted at this number. */
-export function clientsTextedAt(e164: string): Promise<Array<{ agentId: string; clientId: string }>> {
-  return queryAll<{ agentId: string; clientId: string }>({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
-    ProjectionExpression: 'agentId, clientId',
-  });
-}
-
-/**
- * The agent and client who last texted this number at or after `since`, or undefined: whose conversation a text from
- * the number joins.
- */
-export async function lastTextedAt(
-  e164: string,
-  since: Date,
-): Promise<{ agentId: string; clientId: string; at: string } | undefined> {
-  const entries = await queryAll<{ agentId: string; clientId: string; lastTextAt?: string; firstTextAt?: string }>({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
-    ProjectionExpression: 'agentId, clientId, lastTextAt, firstTextAt',
-  });
-  let latest: { agentId: string; clientId: string; at: string } | undefined;
-  for (const entry of entries) {
-    const at = entry.lastTextAt ?? entry.firstTextAt ?? '';
-    if (Date.parse(at) >= since.getTime() && (!latest || at > latest.at))
-      latest = { agentId: entry.agentId, clientId: entry.clientId, at };
-  }
-  return latest;
 }
 
 export type SesMessageRef = { agentId: string; clientId: string; messageId: string };

@@ -4,15 +4,16 @@
 import type { Client } from '@shared/api-types';
 import { upcomingReminders, type ReminderEvent } from '@shared/reminders';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { signedInAgent } from '../testing/local-api';
 import { readOccasions, type OccasionPosition } from './occasions';
 import { setProStatus } from './users';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 let agentId: string;
 let book: Client[];
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
   const agent = await signedInAgent(api);
   await setProStatus(agent.user.id, true);
   agentId = agent.user.id;

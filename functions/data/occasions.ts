@@ -18,7 +18,7 @@ import type { ClientItem } from './clients';
 import { callsFor, hydrate, idOf } from './client-lists';
 import { decodeCursor, encodeCursor } from './cursors';
 import { batchWrite, db, queryAll, table } from './db';
-import { legacyOccasionPartition, occasionsPartition } from './keys';
+import { legacyOccasionPartition, occasionsPartition } from './keys/clients';
 
 export { monthDaysOn };
 

@@ -14,13 +14,13 @@ import type { ClientItem, NewClientFields } from './clients';
 import { batchGet, db, queryAll, table } from './db';
 import { carryMarkKeys, currentMarkKeys, markKeys } from './mark-keys';
 import {
-  GSI1,
   mailSuppressionKey,
   optOutMarkIndexKeys,
   optOutMarkIndexPartition,
   optOutMarkItemKey,
   smsOptOutKey,
-} from './keys';
+} from './keys/messages';
+import { GSI1 } from './keys/table';
 
 /** The mark a new record is written under: the current root's. */
 async function markOf(channel: MessageChannel, value: string | null | undefined): Promise<string | undefined> {

@@ -6,18 +6,20 @@ import { resetConfig } from '../config';
 import { clientInput, grantSmsConsent } from '../testing/factories';
 import { zoneAtLocalHour } from '../testing/sending';
 import { signedInRealtor } from '../testing/invitations';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { countSoFar, reserveSend } from './outbound-caps';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { makePro } from '../testing/factories';
 import { db, table } from './db';
-import { platformSendCountKey, userKey } from './keys';
+import { platformSendCountKey } from './keys/counters';
+import { userKey } from './keys/users';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 
@@ -26,6 +28,7 @@ const SETTINGS = [
   'DAILY_SMS_LIMIT',
   'FREE_DAILY_EMAIL_LIMIT',
   'PLATFORM_DAILY_EMAIL_LIMIT',
+  'FREE_PLATFORM_SHARE_PERCENT',
   'SMS_ALLOWED_COUNTRIES',
   'MAIL_PROVIDER',
 ] as const;
@@ -200,7 +203,8 @@ describe("the platform's daily circuit breaker", () => {
     const agent = await agentWithOneClient();
     const today = new Date().toISOString().slice(0, 10);
     const sentToday = await countSoFar(platformSendCountKey('email', today));
-    setEnv({ PLATFORM_DAILY_EMAIL_LIMIT: String(sentToday + 1) });
+    // The whole breaker as the free share too: this new free account then meets the platform's own limit.
+    setEnv({ PLATFORM_DAILY_EMAIL_LIMIT: String(sentToday + 1), FREE_PLATFORM_SHARE_PERCENT: '100' });
     expect((await agent.email()).status).toBe(201);
     const before = (await api.outbox()).length;
     const refused = await agent.email();
@@ -222,6 +226,30 @@ describe("the platform's daily circuit breaker", () => {
       true,
     );
     expect(await countSoFar(platformSendCountKey('email', today))).toBe(sentToday + 1);
+  });
+});
+
+describe("the free accounts' share of the breaker", () => {
+  it('refuses a free account past it with 503 PLATFORM_LIMIT naming free and new accounts, while Pro sends on', async () => {
+    // Prepare: no share at all for free and new accounts.
+    setEnv({ FREE_PLATFORM_SHARE_PERCENT: '0' });
+    const free = await agentWithOneClient();
+    const pro = await agentWithOneClient();
+    await makePro(pro.user.id);
+    await ageAccount(pro.user.id, 30);
+
+    // Act
+    const refused = await free.email();
+    const proSent = await pro.email();
+
+    // Assess
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('PLATFORM_LIMIT');
+    expect(refused.body.message).toMatch(
+      /^Hearthside has sent today's limit of e-mails to clients for free and new accounts, which protects everyone's delivery\. Sending resumes at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(proSent.status).toBe(201);
   });
 });
 

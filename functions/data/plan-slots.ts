@@ -5,7 +5,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_CLIENT_LIMIT, PlanLimitError } from '../domain/plan';
 import { queryAll, sendIf, table, writeIf } from './db';
-import { agentPartition, CLIENT_EMAIL_PREFIX, CLIENT_PREFIX, userKey } from './keys';
+import { CLIENT_EMAIL_PREFIX, CLIENT_PREFIX } from './keys/clients';
+import { agentPartition } from './keys/table';
+import { userKey } from './keys/users';
 import { releaseClientEmail } from './client-email-locks';
 import { LOCK_GRACE_MS } from './unique-locks';
 import { getUserById } from './users';

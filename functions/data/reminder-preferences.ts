@@ -3,7 +3,7 @@
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { withDefaultPrefs, type ReminderPrefs } from '@shared/reminder-prefs';
 import { sendIf, table } from './db';
-import { userKey } from './keys';
+import { userKey } from './keys/users';
 import { getUserById, PUSH_PREF_ATTRIBUTES, type UserItem } from './users';
 import type { PushPrefs } from '@shared/push';
 

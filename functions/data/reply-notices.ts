@@ -6,7 +6,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
 import { queryAll, sendIf, table } from './db';
-import { GSI1, heldNoticePartition, replyNoticeKey } from './keys';
+import { heldNoticePartition, replyNoticeKey } from './keys/messages';
+import { GSI1 } from './keys/table';
 
 /** The window between two notices about the same client. */
 export const REPLY_NOTICE_WINDOW_MS = 15 * 60_000;

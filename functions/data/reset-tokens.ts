@@ -4,7 +4,7 @@
 // stranger requesting resets for someone cannot spoil the link in their inbox.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
-import { resetLinksKey } from './keys';
+import { resetLinksKey } from './keys/users';
 
 type ResetLinksItem = { links?: Record<string, string> };
 

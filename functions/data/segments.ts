@@ -5,7 +5,8 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { SEGMENTS_PER_AGENT_MAX, type ClientFilter } from '@shared/api-types';
 import { randomId } from '../domain/signed-tokens';
 import { db, queryAll, sendIf, table, writeIf } from './db';
-import { agentPartition, SEGMENT_PREFIX, segmentCountKey, segmentKey } from './keys';
+import { SEGMENT_PREFIX, segmentCountKey, segmentKey } from './keys/clients';
+import { agentPartition } from './keys/table';
 
 export type SegmentItem = {
   pk: string;

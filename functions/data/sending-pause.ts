@@ -5,9 +5,12 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PauseReason, SendingRecord } from '../domain/send-trust';
 import { table, updateIf, writeIf } from './db';
-import { sesEventKey, userKey } from './keys';
+import { sesEventKey } from './keys/counters';
+import { userKey } from './keys/users';
 
-export type SendingPause = SendingRecord & { reason: PauseReason; pausedAt: string };
+/** The record that paused the agent (a pause from before complainants were counted has no `complainants`). */
+export type SendingPause = Omit<SendingRecord, 'complainants'> &
+  Partial<Pick<SendingRecord, 'complainants'>> & { reason: PauseReason; pausedAt: string };
 
 /** Pauses the agent's client sends; false when already paused or when there is no such agent. */
 export async function pauseSending(agentId: string, pause: SendingPause): Promise<boolean> {

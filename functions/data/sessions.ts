@@ -1,8 +1,9 @@
 // Server-side sessions: the cookie names one of these items, so logout and a password reset can
-// really end a session.
+// really end a session. A session's end takes with it the push subscriptions it made.
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete, batchGet, db, queryAll, table } from './db';
-import { SESSION_PREFIX, sessionKey, userKey, userPartition } from './keys';
+import { SESSION_PREFIX, sessionKey, userKey, userPartition } from './keys/users';
+import { deleteAllPushSubscriptions, deleteSessionPushSubscriptions } from './push-subscriptions';
 import type { UserItem } from './users';
 
 export type SessionItem = {
@@ -36,11 +37,13 @@ export async function createSession(
   return item;
 }
 
+/** Ends the session (logout) and the push subscriptions it made: the device stops getting the agent's notifications. */
 export async function deleteSession(userId: string, sessionId: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: table(), Key: sessionKey(userId, sessionId) }));
+  await deleteSessionPushSubscriptions(userId, sessionId);
 }
 
-/** Ends every session of a user (after a password reset). */
+/** Ends every session of a user and every push subscription (after a password reset, when the account closes). */
 export async function deleteAllSessions(userId: string): Promise<number> {
   const keys = await queryAll<{ pk: string; sk: string }>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -48,6 +51,7 @@ export async function deleteAllSessions(userId: string): Promise<number> {
     ProjectionExpression: 'pk, sk',
   });
   await batchDelete(keys);
+  await deleteAllPushSubscriptions(userId);
   return keys.length;
 }
 

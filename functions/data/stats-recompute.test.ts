@@ -2,20 +2,21 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import type { AdminAnalytics } from '@shared/api-types';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
-import { createClient, setReviewStatus } from './client-record';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { createClient, setReviewStatus } from '../client-record/record';
 import { db, table } from './db';
-import { userKey } from './keys';
+import { userKey } from './keys/users';
 import { addToStats } from './stats';
 import { applySubscriptionState } from './subscriptions';
 import { applyFixes, findDrift, recomputeStats } from './stats-recompute';
+import { startHandlerAdminApi, type HandlerApi } from '../testing/handler-api';
 
 const ADMIN_EMAIL = 'stats-admin@example.com';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

@@ -10,15 +10,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
-import {
-  AGENTS_PARTITION,
-  CLIENTS_PARTITION,
-  STATS_MONTH_PREFIX,
-  STATS_SHARDS,
-  STATS_TOTAL_SK,
-  statsShardKey,
-  userKey,
-} from './keys';
+import { CLIENTS_PARTITION } from './keys/clients';
+import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsShardKey } from './keys/counters';
+import { AGENTS_PARTITION, userKey } from './keys/users';
 import { readStatShards } from './stats';
 
 export type Drift = { item: string; field: string; stored: number; actual: number };

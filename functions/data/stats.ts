@@ -7,7 +7,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createLogger } from '../observability/logger';
 import { db, fieldsExpression, queryAll, table } from './db';
-import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsMonthKey, statsPartition, statsTotalKey } from './keys';
+import {
+  STATS_MONTH_PREFIX,
+  STATS_SHARDS,
+  STATS_TOTAL_SK,
+  statsMonthKey,
+  statsPartition,
+  statsTotalKey,
+} from './keys/counters';
 
 export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'reminders';
 

@@ -5,7 +5,7 @@
 // "processing" until the effect is done (a crashed delivery is taken over once it is stale).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, sendIf, table, writeIf } from './db';
-import { stripeCustomerKey, stripeEventKey, userKey } from './keys';
+import { stripeCustomerKey, stripeEventKey, userKey } from './keys/users';
 import { addToStats } from './stats';
 import type { UserItem } from './users';
 

@@ -7,17 +7,15 @@ import type { SupportReply, SupportStatus, SupportTicket } from '@shared/api-typ
 import { SUPPORT_REPLIES_MAX } from '@shared/support';
 import { db, queryAll, sendIf, table } from './db';
 import {
-  agentPartition,
   closedSupportIndexKeys,
-  GSI1,
-  GSI2,
   openSupportIndexKeys,
   SUPPORT_CLOSED_PARTITION,
   SUPPORT_OPEN_PARTITION,
   SUPPORT_PREFIX,
   supportTicketIndexKeys,
   supportTicketKey,
-} from './keys';
+} from './keys/support';
+import { agentPartition, GSI1, GSI2 } from './keys/table';
 
 export type SupportReplyItem = { id: string; authorId: string; authorName: string; text: string; createdAt: string };
 

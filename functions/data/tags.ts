@@ -7,7 +7,7 @@ import type { TagCount } from '@shared/api-types';
 import { foldTag } from '@shared/tags';
 import { createLogger } from '../observability/logger';
 import { batchDelete, db, queryAll, table } from './db';
-import { tagCountKey, tagCountPartition } from './keys';
+import { tagCountKey, tagCountPartition } from './keys/clients';
 
 const log = createLogger({ module: 'tags' });
 

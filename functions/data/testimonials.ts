@@ -1,24 +1,24 @@
 // Video testimonials. Handing out a presigned POST records a pending upload (the keys, type and
 // size the server chose); confirming it, once the object is in S3, records the testimonial under
-// the client's partition (so deleting the client deletes it) and flags the client. An upload for
-// a registration submission is recorded on the submission instead, until the client confirms it.
+// the client's partition (so deleting the client deletes it); the client's flag is the client record's
+// (functions/services/testimonials.ts). An upload for a registration submission is recorded on the submission instead,
+// until the client confirms it.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { changeClient } from './client-record';
 import { db, queryAll, table, writeIf } from './db';
 import {
   pendingUploadKey,
   TESTIMONIAL_PREFIX,
-  ownerIndexKeys,
   testimonialIndexKeys,
   testimonialKey,
   testimonialPartition,
-} from './keys';
+} from './keys/clients';
+import { ownerIndexKeys } from './keys/table';
 
 export type PendingUploadItem = {
   pk: string;
   sk: string;
   type: 'pending-upload';
-  /** The owner index (keys.ts `ownerIndexKeys`): found when the account or the client is erased. */
+  /** The owner index (keys/table.ts `ownerIndexKeys`): found when the account or the client is erased. */
   gsi2pk?: string;
   gsi2sk?: string;
   id: string;
@@ -71,11 +71,6 @@ export async function getPendingUpload(id: string): Promise<PendingUploadItem | 
   return out.Item as PendingUploadItem | undefined;
 }
 
-/** Flags the client as having left a testimonial; false when the client no longer exists. */
-export async function markClientHasTestimonial(agentId: string, clientId: string): Promise<boolean> {
-  return (await changeClient(agentId, clientId, { kind: 'testimonial-received' })).kind !== 'not-found';
-}
-
 /** Records the testimonial once: a repeated confirmation returns the first record. */
 export async function recordTestimonial(
   upload: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>,
@@ -111,16 +106,4 @@ export async function listTestimonials(clientId: string): Promise<TestimonialIte
     ExpressionAttributeValues: { ':pk': testimonialPartition(clientId), ':prefix': TESTIMONIAL_PREFIX },
   });
   return items.sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
-}
-
-/**
- * Shows a confirmed video to the agent: flags the client and records the testimonial; undefined when the client no
- * longer exists.
- */
-export async function attachTestimonial(
-  video: Pick<TestimonialItem, 'id' | 'agentId' | 'clientId' | 'key'>,
-  found: { size: number; contentType: string },
-): Promise<TestimonialItem | undefined> {
-  if (!(await markClientHasTestimonial(video.agentId, video.clientId))) return undefined;
-  return recordTestimonial(video, found);
 }

@@ -1,11 +1,11 @@
 // Throttles against dynalite: slots are taken by conditional writes, so parallel callers cannot
 // pass together, and growing delays grow, cap and start over as the rules say.
-import { startTestApi, type TestApi } from '../testing/local-api';
 import { takeAll, takeAttempt, takeLimit, type DelayLimit, type Limit, type Reservation } from './throttle';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { delayAfterFailures, type GrowingDelay } from '../domain/growing-delay';
 import { db, sendIf, table, writeIf } from './db';
-import { throttleDelayKey, throttleKey } from './keys';
+import { throttleDelayKey, throttleKey } from './keys/counters';
 
 export type Limit = { scope: string; id: string; max: number; windowSeconds: number };
 export type LimitState = { limited: boolean; count: number; retryAfterSeconds: number };

@@ -2,13 +2,13 @@
 // without its owner (a write in flight) is refused or, with adopt, handed to its holder's id, and an
 // old one (a crash between the lock and its owner) is taken over.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestApi, type TestApi } from '../testing/local-api';
 import { db, table } from './db';
 import { claimUniqueLock, LOCK_GRACE_MS, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

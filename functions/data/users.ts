@@ -13,7 +13,7 @@ import { normalizeTimeZone } from '../domain/time-zone';
 import { db, sendIf, table, writeIf } from './db';
 import { writeDirectoryEntries } from './directory-index';
 import type { SendingPause } from './sending-pause';
-import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys';
+import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys/users';
 import { claimUniqueLock, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
 
 export type UserItem = {

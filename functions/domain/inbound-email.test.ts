@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { parseInboundEmail } from './inbound-email';
+import { parseInboundEmail, replySenderProblem } from './inbound-email';
 import { replyAddressKey, verifyReplyToken } from './reply-address';
 
 const DOMAIN = 'reply.localhost';
@@ -91,5 +91,24 @@ describe('an inbound e-mail', () => {
 
   it('has no token when no recipient is at our domain', async () => {
     expect((await parseInboundEmail(fixture('plain-text'), 'reply.example.com')).token).toBeNull();
+  });
+});
+
+describe('whether a reply is the client’s', () => {
+  it('is, from their address in any case, with no failed check (GRAY and PROCESSING_FAILED are no failure)', () => {
+    expect(replySenderProblem(' Maria@Example.com', 'maria@example.com')).toBeUndefined();
+    expect(
+      replySenderProblem('maria@example.com', 'maria@example.com', { spf: 'GRAY', dkim: 'PROCESSING_FAILED' }),
+    ).toBeUndefined();
+  });
+
+  it('may not be, from another address, or when a check failed (named)', () => {
+    expect(replySenderProblem('x@example.com', 'maria@example.com')).toBe(
+      "This reply did not come from the client's address (it came from x@example.com).",
+    );
+    expect(replySenderProblem('maria@example.com', null)).toMatch(/did not come from the client/);
+    expect(replySenderProblem('maria@example.com', 'maria@example.com', { spf: 'FAIL', dmarc: 'fail' })).toBe(
+      'This reply failed the sender checks (SPF, DMARC): it may not be from the client.',
+    );
   });
 });

@@ -52,6 +52,27 @@ export async function parseInboundEmail(
   };
 }
 
+/** The checks SES ran on a received mail's sender, by name, with the verdict each gave. */
+export type SenderVerdicts = { spf?: string; dkim?: string; dmarc?: string };
+
+/**
+ * Why a reply by e-mail may not be the client's, in words for the thread, or undefined when nothing says so: it came
+ * from another address than the client's, or SES's SPF, DKIM or DMARC check failed on it. Such a reply is shown marked
+ * and does not pause the client's automatic messages.
+ */
+export function replySenderProblem(
+  from: string,
+  clientEmail: string | null | undefined,
+  verdicts: SenderVerdicts = {},
+): string | undefined {
+  const failed = (['spf', 'dkim', 'dmarc'] as const).filter((check) => verdicts[check]?.toUpperCase() === 'FAIL');
+  if (failed.length > 0)
+    return `This reply failed the sender checks (${failed.map((c) => c.toUpperCase()).join(', ')}): it may not be from the client.`;
+  if (!clientEmail || from.trim().toLowerCase() !== clientEmail.trim().toLowerCase())
+    return `This reply did not come from the client's address (it came from ${from}).`;
+  return undefined;
+}
+
 /** The reply token of the first of these addresses that is a reply address at our inbound domain. */
 export function replyTokenIn(addresses: readonly string[], domain: string): string | null {
   for (const address of addresses) {

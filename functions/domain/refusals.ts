@@ -8,8 +8,40 @@ import type { ImportFormat } from './client-import';
 
 /** What a refusal may say it could not find; each has its own sentence in the answer. */
 export type Missing =
-  'client' | 'agent' | 'message' | 'support-request' | 'invitation' | 'import' | 'latest-import' | 'review';
+  | 'client'
+  | 'agent'
+  | 'message'
+  | 'support-request'
+  | 'invitation'
+  | 'import'
+  | 'latest-import'
+  | 'review'
+  | 'account'
+  | 'broadcast'
+  | 'bulk-action'
+  | 'merge'
+  | 'segment'
+  | 'push-subscription'
+  /** A message that came in with no stored original e-mail (a text, or one of ours). */
+  | 'original-email'
+  /** A registered client's registration (or the client it became), gone since the upload token was issued. */
+  | 'registration'
+  | 'upload';
 export type NotFound<W extends Missing = Missing> = { kind: 'not-found'; what: W };
+
+// The request itself, refused by the handler before any use case: what its schema cannot hold.
+/** An id in the URL that cannot be one (`what` names whose). */
+export type InvalidId = { kind: 'invalid-id'; what: 'agent' | 'client' | 'support-request' };
+/**
+ * The request breaks a rule of its shape the schema cannot hold (a combination of fields, a value checked against
+ * the stored record): `problem` is the rule's sentence, `field` names the field it is told on, when one is.
+ */
+export type InvalidInput = { kind: 'invalid-input'; problem: string; field?: string };
+/** A body the route cannot read: not one of the types it takes, or over `maxBytes`. */
+export type UnsupportedMediaType = { kind: 'unsupported-media-type' };
+export type BodyTooLarge = { kind: 'body-too-large'; maxBytes: number };
+/** A webhook whose signature cannot be checked (the secret not configured) or does not hold. */
+export type BadSignature = { kind: 'bad-signature'; reason: 'not-configured' | 'mismatch' };
 
 // Sending to a client.
 export type EmailUnverified = { kind: 'email-unverified' };
@@ -25,7 +57,14 @@ export type DailyLimit = {
  * The platform's daily circuit breaker on a channel tripped: no client sends on it, for anyone, until `resetsAt`
  * (told in `timeZone`, the agent's).
  */
-export type PlatformLimit = { kind: 'platform-limit'; channel: MessageChannel; resetsAt: string; timeZone: string };
+export type PlatformLimit = {
+  kind: 'platform-limit';
+  channel: MessageChannel;
+  resetsAt: string;
+  timeZone: string;
+  /** `free`: only the share free accounts and new senders draw on is used up (Pro sends on). */
+  share?: 'free';
+};
 /** The agent's client sends are paused: their e-mails bounced or drew complaints past SES's review levels. */
 export type SendingPaused = { kind: 'sending-paused'; reason: 'bounces' | 'complaints' };
 /** Why a send to a client gets no slot: the agent's cap, the platform's breaker, or a pause. */
@@ -38,22 +77,105 @@ export type SmsCountryNotAllowed = { kind: 'sms-country-not-allowed'; allowedCou
 export type SmsUnavailable = { kind: 'sms-unavailable' };
 /** The client has not agreed to receive texts (their consent is none), or the agent has not attested it. */
 export type NoSmsConsent = { kind: 'no-sms-consent' };
-/** The provider refused or could not be reached: nothing left, the cap slot was given back. */
-export type SendFailed<C extends MessageChannel = MessageChannel> = { kind: 'send-failed'; channel: C };
+/**
+ * The provider refused or could not be reached: nothing left, the cap slot was given back. `reason` is the
+ * provider's own, when the answer tells it (an administrator's test text).
+ */
+export type SendFailed<C extends MessageChannel = MessageChannel> = {
+  kind: 'send-failed';
+  channel: C;
+  reason?: string;
+};
 /** Why nothing can be e-mailed to a client. */
 export type EmailDestinationRefusal = OptedOut<'email'> | NoEmail | EmailSuppressed;
 /** Why no text can go to a client. */
 export type TextDestinationRefusal = OptedOut<'sms'> | NoPhone | SmsCountryNotAllowed | SmsUnavailable | NoSmsConsent;
 
-/** A fixed-window limit on how often an agent may do something. */
-export type RateLimited<
-  W extends 'support-requests' | 'invitations' | 'imports' = 'support-requests' | 'invitations' | 'imports',
-> = { kind: 'rate-limited'; what: W; max: number; retryAfterSeconds: number };
+/** What a fixed-window limit counts: an agent's, a client's or an address's requests of one kind. */
+export type Limited =
+  | 'support-requests'
+  | 'invitations'
+  | 'imports'
+  | 'agent-registrations'
+  | 'verification-emails'
+  | 'password-resets'
+  | 'agent-searches'
+  | 'test-texts'
+  | 'client-registrations'
+  | 'directory-registrations'
+  | 'review-checks'
+  | 'video-uploads'
+  | 'test-pushes';
+/** A fixed-window limit on how often an agent (or a client, or an address) may do something. */
+export type RateLimited<W extends Limited = Limited> = {
+  kind: 'rate-limited';
+  what: W;
+  max: number;
+  retryAfterSeconds: number;
+};
 
-// Following an e-mail verification link: only the account it was mailed to, signed in, may use it.
+// Accounts.
+/** Too many failed logins from the address or at the account: the next try waits `retryAfterSeconds`. */
+export type TooManyFailedLogins = { kind: 'too-many-failed-logins'; retryAfterSeconds: number };
+/** No account has this username with this password (which of the two is never told). */
+export type WrongCredentials = { kind: 'wrong-credentials' };
+/** Another account already has this e-mail (the username) or phone number. */
+export type AccountExists = { kind: 'account-exists'; field: 'username' | 'phone' };
+export type AlreadyVerified = { kind: 'already-verified' };
+/** The platform took as many new accounts as it takes in an hour, from every address together. */
+export type RegistrationsBusy = { kind: 'registrations-busy'; retryAfterSeconds: number };
+
+// Following a link: only the account an e-mail verification link was mailed to, signed in, may use it; any link
+// (verification, invitation, calendar feed, review request, unsubscribe) may be unknown, used or expired.
 export type SignInRequired = { kind: 'sign-in-required' };
 export type AnotherAccount = { kind: 'another-account' };
-export type InvalidLink = { kind: 'invalid-link' };
+/** `reason`, for a link whose answer tells it (a registration's confirmation): never issued, used, or expired. */
+export type InvalidLink = { kind: 'invalid-link'; reason?: 'invalid' | 'used' | 'expired' };
+
+// The Pro plan.
+/** What the agent asked is part of Pro. */
+export type ProRequired = { kind: 'pro-required' };
+export type AlreadyPro = { kind: 'already-pro' };
+/** Pro, but not through Stripe (granted by hand): no subscription to manage. */
+export type NoStripeSubscription = { kind: 'no-stripe-subscription' };
+/** Another delivery of the same Stripe event is being applied. */
+export type EventInProgress = { kind: 'event-in-progress' };
+
+// Drafts, broadcasts, segments, devices, exports.
+/** The agent's AI drafts of the day are used up; they come back at `resetsAt`. */
+export type AiDraftsUsedUp = { kind: 'ai-drafts-used-up'; limit: number; resetsAt: string };
+/** The agent keeps `max` segments already. */
+export type SegmentsFull = { kind: 'segments-full'; max: number };
+/** The agent has notifications on for `max` devices already. */
+export type TooManyDevices = { kind: 'too-many-devices'; max: number };
+/** None of the clients named is there to export. */
+export type NothingToExport = { kind: 'nothing-to-export' };
+/** The export's file would be over `maxBytes`. */
+export type ExportTooLarge = { kind: 'export-too-large'; maxBytes: number };
+
+// Undoing a bulk delete or a merge.
+/** Only a bulk delete can be undone. */
+export type NotUndoable = { kind: 'not-undoable' };
+/** The bulk delete is still running: it can be undone once it has finished. */
+export type StillRunning = { kind: 'still-running' };
+export type AlreadyUndone = { kind: 'already-undone' };
+export type UndoExpired = { kind: 'undo-expired'; undoUntil: string };
+
+// Merging two clients.
+/** A client who registered from the directory and is not confirmed yet takes no merge. */
+export type RegistrationPending = { kind: 'registration-pending'; clientId: string };
+/** The merge stopped partway: it cannot be undone. */
+export type MergeUnfinished = { kind: 'merge-unfinished' };
+/** One of the two clients is in another merge (or its undo) right now. */
+export type MergeInProgress = { kind: 'merge-in-progress' };
+
+// A client registering: with an invitation, or with an agent of the directory, then sharing a video.
+/** Another registration is redeeming the invitation right now. */
+export type InvitationInUse = { kind: 'invitation-in-use' };
+/** The agent's free plan is full: no new client can join. */
+export type AgentAtCapacity = { kind: 'agent-at-capacity' };
+/** The uploaded object is not a video, or over the size a video may have. */
+export type VideoRejected = { kind: 'video-rejected'; reason: 'not-a-video' | 'too-large' };
 
 // Review requests.
 export type PlaceIdRequired = { kind: 'place-id-required' };
@@ -94,6 +216,8 @@ export type UploadTokenMismatch = { kind: 'upload-token-mismatch' };
 export type WrongPassword = { kind: 'wrong-password' };
 
 // Big imports.
+/** No file sent, or an empty one. */
+export type NoFile = { kind: 'no-file' };
 /** Neither a CSV nor a vCard file by its name and type. */
 export type UnsupportedFile = { kind: 'unsupported-file' };
 export type UploadMissing = { kind: 'upload-missing' };
@@ -142,7 +266,37 @@ export type Refusal =
   | GoogleNotConnected
   | GoogleNoLocation
   | UnknownLocation
-  | AnonymousReview;
+  | AnonymousReview
+  | InvalidId
+  | InvalidInput
+  | UnsupportedMediaType
+  | BodyTooLarge
+  | BadSignature
+  | TooManyFailedLogins
+  | WrongCredentials
+  | AccountExists
+  | AlreadyVerified
+  | RegistrationsBusy
+  | ProRequired
+  | AlreadyPro
+  | NoStripeSubscription
+  | EventInProgress
+  | AiDraftsUsedUp
+  | SegmentsFull
+  | TooManyDevices
+  | NothingToExport
+  | ExportTooLarge
+  | NotUndoable
+  | StillRunning
+  | AlreadyUndone
+  | UndoExpired
+  | RegistrationPending
+  | MergeUnfinished
+  | MergeInProgress
+  | InvitationInUse
+  | AgentAtCapacity
+  | VideoRejected
+  | NoFile;
 export type RefusalKind = Refusal['kind'];
 
 // Every kind, so a value is told apart from an outcome at run time as the types tell it apart.
@@ -186,6 +340,36 @@ const KINDS: Record<RefusalKind, true> = {
   'google-no-location': true,
   'unknown-location': true,
   'anonymous-review': true,
+  'invalid-id': true,
+  'invalid-input': true,
+  'unsupported-media-type': true,
+  'body-too-large': true,
+  'bad-signature': true,
+  'too-many-failed-logins': true,
+  'wrong-credentials': true,
+  'account-exists': true,
+  'already-verified': true,
+  'registrations-busy': true,
+  'pro-required': true,
+  'already-pro': true,
+  'no-stripe-subscription': true,
+  'event-in-progress': true,
+  'ai-drafts-used-up': true,
+  'segments-full': true,
+  'too-many-devices': true,
+  'nothing-to-export': true,
+  'export-too-large': true,
+  'not-undoable': true,
+  'still-running': true,
+  'already-undone': true,
+  'undo-expired': true,
+  'registration-pending': true,
+  'merge-unfinished': true,
+  'merge-in-progress': true,
+  'invitation-in-use': true,
+  'agent-at-capacity': true,
+  'video-rejected': true,
+  'no-file': true,
 };
 
 /** True for a refusal, false for an outcome (a value without a refusal's `kind`, `undefined` included). */

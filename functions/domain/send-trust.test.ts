@@ -22,14 +22,34 @@ describe('caps by trust (the defaults)', () => {
 });
 
 describe('the sending review', () => {
+  const record = (emails: number, bounces: number, complaints: number, complainants = complaints) => ({
+    emails,
+    bounces,
+    complaints,
+    complainants,
+  });
   it.each([
-    [{ emails: 49, bounces: 49, complaints: 49 }, 50, null],
-    [{ emails: 100, bounces: 5, complaints: 0 }, 50, null],
-    [{ emails: 100, bounces: 6, complaints: 0 }, 50, 'bounces'],
-    [{ emails: 1000, bounces: 0, complaints: 1 }, 50, null],
-    [{ emails: 1000, bounces: 0, complaints: 2 }, 50, 'complaints'],
-    [{ emails: 100, bounces: 10, complaints: 1 }, 50, 'complaints'],
-  ] as const)('%j with at least %i e-mails: %s', (record, minEmails, reason) => {
-    expect(pauseReason(record, minEmails)).toBe(reason);
+    [record(49, 49, 49), 50, null],
+    [record(100, 5, 0), 50, null],
+    [record(100, 6, 0), 50, 'bounces'],
+    [record(1000, 0, 1), 50, null],
+    [record(1000, 0, 2), 50, null],
+    [record(1000, 0, 3), 50, 'complaints'],
+    [record(1000, 0, 5, 2), 50, null],
+    [record(100, 10, 1), 50, 'bounces'],
+    [record(100, 10, 3), 50, 'complaints'],
+  ] as const)('%j with at least %i e-mails: %s', (sent, minEmails, reason) => {
+    expect(pauseReason(sent, minEmails)).toBe(reason);
+  });
+
+  it.each([
+    [record(49, 10, 0), 'bounces'],
+    [record(12, 9, 0), null],
+    [record(50, 10, 0), 'bounces'],
+    [record(200, 10, 0), null],
+    [record(10, 0, 2), null],
+  ] as const)('a new account: %j is judged on absolute counts too: %s', (sent, reason) => {
+    expect(pauseReason(sent, 50, true)).toBe(reason);
+    if (reason === 'bounces' && sent.emails < 50) expect(pauseReason(sent, 50, false)).toBeNull();
   });
 });

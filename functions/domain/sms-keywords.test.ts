@@ -26,7 +26,11 @@ describe('classifyText', () => {
     expect(classifyText(text)).toBe('opt-out');
   });
 
-  it.each(['START', 'start', ' Un Stop ', 'unstop', 'YES', 'yes!'])('%j opts back in', (text) => {
+  it.each(['YES', 'yes!', 'Yes.'])('%j is a reply, not an opt-in (no text of ours asks for one)', (text) => {
+    expect(classifyText(text)).toBe('message');
+  });
+
+  it.each(['START', 'start', ' Un Stop ', 'unstop'])('%j opts back in', (text) => {
     expect(classifyText(text)).toBe('opt-in');
   });
 

@@ -1,7 +1,8 @@
 // The keywords a text may be instead of a message, matched as carriers match them: the whole text, in any case, with
 // spaces anywhere and a closing full stop or exclamation mark ignored ("Stop", " s t o p ", "STOP!"). The opt-out
-// family is the union of the CTIA list Twilio honours and the keywords of AWS End User Messaging; START, UNSTOP and
-// YES opt back in; HELP and INFO ask who is writing.
+// family is the union of the CTIA list Twilio honours and the keywords of AWS End User Messaging; START and UNSTOP opt
+// back in; HELP and INFO ask who is writing. YES is a reply like any other: a client answering "Yes" to "Would Friday
+// work?" means Friday (no text of ours asks for an opt-in by YES, which is what would make it one).
 
 import { agentText } from './message-text';
 
@@ -19,7 +20,7 @@ export const OPT_OUT_KEYWORDS = [
   'ARRET',
   'TD',
 ] as const;
-export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
+export const OPT_IN_KEYWORDS = ['START', 'UNSTOP'] as const;
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
 
 export type TextKind = 'opt-out' | 'opt-in' | 'help' | 'message';

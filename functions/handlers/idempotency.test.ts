@@ -5,15 +5,15 @@ import { dateParts, todayIn } from '@shared/dates';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteAgentPartitions } from '../data/account-erasure';
 import { db, table } from '../data/db';
-import { idempotencyPartition } from '../data/keys';
+import { idempotencyPartition } from '../data/keys/users';
 import { getUserById } from '../data/users';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { automationRule, clientInput } from '../testing/factories';
-import { useTestApi } from '../testing/sending';
-import { signedInAgent, type ApiClient, type TestApi } from '../testing/local-api';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 

@@ -35,6 +35,9 @@ export function clientWriteErrorFor(
   };
 }
 
+/** A registered client's registration (or the client it became) that is gone: their upload has no one to go to. */
+export const REGISTRATION_GONE = 'We could not find your registration. Please register again.';
+
 /** A registered client's upload token: 401 when forged, expired or malformed, 403 when it names another client. */
 export const UPLOAD_TOKEN_ANSWERS: RefusalTable<UploadTokenInvalid | UploadTokenMismatch> = {
   'upload-token-invalid': () =>

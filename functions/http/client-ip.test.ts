@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { resetConfig } from '../config';
 import { readLimit } from '../data/throttle';
-import { AGENT_SEARCH_LIMIT } from '../handlers/public/get-public-agents';
+import { AGENT_SEARCH_LIMIT } from '../services/agent-search';
 import { startTestApi, type TestApi } from '../testing/local-api';
 import { startFakeSecretsExtension } from '../testing/secrets-extension';
 import { LOCAL_IP, resetLimit } from '../testing/throttle';

@@ -1,5 +1,5 @@
-// Errors a handler may throw, and the answers it declares for its calls' errors and its use cases' refusals; the error
-// middleware renders them as the error shape `{ message, code?, errors? }`.
+// The answers a handler declares for the refusals it returns and its calls' errors, and the HttpError they give (the
+// middleware throws its own); the error middleware renders them as the error shape `{ message, code?, errors? }`.
 import { Refused, type Refusal } from '../domain/refusals';
 
 export class HttpError extends Error {

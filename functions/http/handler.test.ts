@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { resetConfig } from '../config';
 import { routes, type Route } from '../routes';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { signedInAgent } from '../testing/local-api';
 import { createLogger } from '../observability/logger';
 import { ROUTE_METRICS } from '../observability/route-metrics';
 import { captureOutput, emfLines } from '../testing/output';
@@ -19,10 +19,11 @@ import {
   unauthorized,
 } from './errors';
 import { buildRouteHandler, defineHandler, definePublicHandler } from './handler';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -45,8 +45,9 @@ export function dailyLimitMessage({ channel, limit, resetsAt, timeZone }: DailyL
   return `You have sent today's limit of ${limit} ${NOUNS[channel]} to clients. It resets at ${resetPhrase(resetsAt, timeZone)}.`;
 }
 
-export function platformLimitMessage({ channel, resetsAt, timeZone }: PlatformLimit): string {
-  return `Hearthside has sent today's limit of ${NOUNS[channel]} to clients for all accounts, which protects everyone's delivery. Sending resumes at ${resetPhrase(resetsAt, timeZone)}.`;
+export function platformLimitMessage({ channel, resetsAt, timeZone, share }: PlatformLimit): string {
+  const accounts = share === 'free' ? 'free and new accounts' : 'all accounts';
+  return `Hearthside has sent today's limit of ${NOUNS[channel]} to clients for ${accounts}, which protects everyone's delivery. Sending resumes at ${resetPhrase(resetsAt, timeZone)}.`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { composeAgentEmail } from '../domain/client-message';
 import { buildDigest, digestEmail } from '../domain/reminder-digest';
 import { sendMonthlySummary } from '../services/monthly-summary';
 import { agentItem, setEmailVerified } from '../testing/factories';
-import { newAgent, signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { newAgent, signedInAgent } from '../testing/local-api';
 import { sendAccountClosedEmail } from './account-emails';
 import { sendPaymentFailedEmail } from './billing-emails';
 import { sendAlreadyConnectedEmail, sendInvitationEmail, sendPlanFullNotice } from './client-emails';
@@ -12,12 +12,13 @@ import { sendEmail } from './mail';
 import type { OutboxMessage } from './outbox';
 import { reviewRequestEmail, reviewRequestText } from './review-request';
 import { sendSupportConfirmation, sendSupportReply } from './support-emails';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 const HOSTILE = 'Eve https://evil.example/login\nwww.evil.example <a href="https://evil.example">click</a>';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

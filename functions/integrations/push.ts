@@ -2,10 +2,18 @@
 // from DATA_DIR, in AWS the push secret), each payload encrypted for its subscription (RFC 8291, aes128gcm) and signed
 // (RFC 8292, VAPID) by `web-push`. web-push builds the request (generateRequestDetails, as its sendNotification does);
 // fetch delivers it, so a push service on this machine (http://127.0.0.1 in the local runtime) gets exactly what a
-// browser vendor's would. A push service's 404 or 410 means the subscription is gone: it is deleted. Any other failure
-// is logged and never reaches the caller: a notification is a courtesy on top of what the product already did.
+// browser vendor's would. A push service's 404 or 410 means the subscription is gone: it is deleted, as is one whose
+// endpoint is at no known push service (kept before that rule), without a request; a push taken marks the device
+// used. Any other failure is logged and never reaches the caller: a notification is a courtesy on top of what the
+// product already did.
+import { isPushEndpoint } from '@shared/push';
 import { config, vapidKeys, type VapidKeys } from '../config';
-import { deletePushSubscription, listPushSubscriptions, type PushSubscriptionItem } from '../data/push-subscriptions';
+import {
+  deletePushSubscription,
+  listPushSubscriptions,
+  markPushSubscriptionUsed,
+  type PushSubscriptionItem,
+} from '../data/push-subscriptions';
 import type { PushNotification } from '../domain/push-notifications';
 import { createLogger } from '../observability/logger';
 
@@ -76,8 +84,8 @@ export async function pushTo(
 }
 
 /**
- * Sends the notification to each of the agent's devices, deleting the subscriptions the push service says are gone.
- * Answers how many push services took it; never throws.
+ * Sends the notification to each of the agent's devices, deleting the subscriptions the push service says are gone
+ * and noting when each of the others took it. Answers how many push services took it; never throws.
  */
 export async function pushToAgent(agentId: string, notification: PushNotification): Promise<number> {
   let subscriptions: PushSubscriptionItem[];
@@ -87,12 +95,19 @@ export async function pushToAgent(agentId: string, notification: PushNotificatio
     createLogger({ component: 'push' }).warn('push subscriptions not read', { error });
     return 0;
   }
+  const { localRuntime } = config();
   const outcomes = await Promise.all(
     subscriptions.map(async (subscription) => {
-      const outcome = await pushTo(subscription, notification);
+      const outcome = isPushEndpoint(subscription.endpoint, localRuntime)
+        ? await pushTo(subscription, notification)
+        : 'gone';
       if (outcome === 'gone')
         await deletePushSubscription(agentId, subscription.id).catch((error: unknown) =>
           createLogger({ component: 'push' }).warn('gone push subscription not deleted', { error }),
+        );
+      if (outcome === 'sent')
+        await markPushSubscriptionUsed(agentId, subscription.id, new Date()).catch((error: unknown) =>
+          createLogger({ component: 'push' }).warn('push subscription not marked used', { error }),
         );
       return outcome;
     }),

@@ -65,4 +65,12 @@ describe('a refresh token encrypted by the KMS key (GOOGLE_TOKEN_KEY_ARN)', () =
     kms.on(DecryptCommand).rejects(new InvalidCiphertextException({ message: 'context mismatch', $metadata: {} }));
     expect(await unsealRefreshToken('agent-2', `kms.${Buffer.from('ciphertext').toString('base64url')}`)).toBeNull();
   });
+
+  it('reads a locally sealed value as nothing, without the session secret (the reviews sync has none)', async () => {
+    setEnv({});
+    const sealed = await sealRefreshToken('agent-1', '1//refresh-token');
+    setEnv({ GOOGLE_TOKEN_KEY_ARN: KEY, SESSION_SECRET: '' });
+    expect(await unsealRefreshToken('agent-1', sealed)).toBeNull();
+    expect(kms.commandCalls(DecryptCommand)).toHaveLength(0);
+  });
 });

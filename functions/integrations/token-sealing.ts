@@ -4,7 +4,7 @@
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { config, sessionSecret } from '../config';
 import { purposeKey, seal, unseal } from '../domain/sealed-values';
-import { authorizeStandIn } from '../lib/function-environment';
+import { asStandIn, authorizeStandIn } from '../lib/function-environment';
 import { traced } from '../observability/tracing';
 
 const PURPOSE = 'google-refresh-token';
@@ -19,6 +19,9 @@ export function resetTokenSealing(): void {
 }
 
 const context = (agentId: string) => ({ purpose: PURPOSE, agentId });
+
+/** The local stand-in's key, derived from the server's secret: the stand-in's own, so no function needs that secret. */
+const localKey = async () => purposeKey(await asStandIn(() => sessionSecret()), PURPOSE);
 
 /** Locally a derived key stands in for the stack's KMS key: under the twin, the deployed call is checked first. */
 function kmsStandIn(command: 'EncryptCommand' | 'DecryptCommand', agentId: string): void {
@@ -36,7 +39,7 @@ export async function sealRefreshToken(agentId: string, token: string): Promise<
   const keyId = config().googleTokenKeyArn;
   if (!keyId) {
     kmsStandIn('EncryptCommand', agentId);
-    return seal(purposeKey(await sessionSecret(), PURPOSE), token);
+    return seal(await localKey(), token);
   }
   const out = await kmsClient().send(
     new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(token, 'utf8'), EncryptionContext: context(agentId) }),
@@ -47,8 +50,11 @@ export async function sealRefreshToken(agentId: string, token: string): Promise<
 /** The token, or null when it cannot be read (another key, another agent's, tampered with). */
 export async function unsealRefreshToken(agentId: string, sealed: string): Promise<string | null> {
   if (!sealed.startsWith(KMS_PREFIX)) {
+    // Where the KMS key seals tokens, a value it did not seal is unreadable: no function there holds the session
+    // secret for this (the reviews sync has none).
+    if (config().googleTokenKeyArn) return null;
     kmsStandIn('DecryptCommand', agentId);
-    return unseal(purposeKey(await sessionSecret(), PURPOSE), sealed);
+    return unseal(await localKey(), sealed);
   }
   try {
     const out = await kmsClient().send(

@@ -3,29 +3,23 @@
 // went out and when.
 import { APPROVAL_NOTES, SKIP_REASONS, type AutomationRule } from '@shared/automations';
 import { resetConfig } from '../config';
-import {
-  advanceLastContact,
-  changeMessageStatus,
-  getMessage,
-  listActivity,
-  optOutClient,
-  type MessageItem,
-} from '../data/messages';
+import { changeMessageStatus, getMessage, listActivity, type MessageItem } from '../data/messages';
 import { listClients } from '../data/clients';
 import { listEntries, occasionIndexEntries } from '../data/client-lists';
-import { rewriteClientEntries } from '../data/client-record';
+import { rewriteClientEntries } from '../client-record/derived';
+import { advanceLastContact, optOutClient } from '../services/client-contact';
 import { batchDelete } from '../data/db';
 import { dueOccasionClients } from '../data/occasions';
 import { getUserById, setProStatus } from '../data/users';
 import { runRemindersAt, sqsEvent } from '../local/reminders-job';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, type TestApi } from '../testing/local-api';
-import { useTestApi } from '../testing/sending';
+import { signedInAgent } from '../testing/local-api';
 import { handler as worker } from './reminders-worker';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 afterEach(() => {
   jest.useRealTimers();
   delete process.env.DAILY_EMAIL_LIMIT;
@@ -337,37 +331,5 @@ describe('npm run job:reminders for a date', () => {
       createdAt: '2031-08-12T12:00:30.000Z',
       sentAt: '2031-08-12T13:00:30.000Z',
     });
-  });
-});
-
-describe('POST /local/jobs/reminders (the local runtime only)', () => {
-  it('replays a date while the server runs; refuses other sites, other content types and a bad date', async () => {
-    const agent = await agentWith([{ occasion: 'birthday', mode: 'approve' }]);
-    const client = await agent.addClient({ name: 'Tia Trigger', birthday: '1981-09-21' });
-    const res = await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ failed: 0 });
-    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({
-      status: 'awaiting-approval',
-    });
-
-    expect(
-      (
-        await agent.client.post(
-          '/local/jobs/reminders',
-          { date: '2031-09-21' },
-          { headers: { origin: 'https://evil.example' } },
-        )
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await agent.client.request('POST', '/local/jobs/reminders', {
-          body: 'date=2031-09-21',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        })
-      ).status,
-    ).toBe(415);
-    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-02-30' })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
-// Client replies by e-mail, end to end on the local runtime: the agent's e-mail carries the reply address, a raw
-// reply written to the runtime's inbound folder is received as SES would deliver it, and joins the client's
+// Client replies by e-mail, end to end: the agent's e-mail carries the reply address, a raw reply written to the
+// inbound folder (watched as the local runtime watches it) is received as SES would deliver it, and joins the client's
 // activity; what is not a client's reply to a real reply address is dropped with a log line and leaves nothing.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,12 +11,12 @@ import { receivedEmailKey, storeInboundEmail } from '../integrations/inbound-mai
 import { s3 } from '../integrations/storage';
 import { deliverInboundEmail } from '../local/inbound-email-job';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../testing/local-api';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { captureOutput, type OutputLine } from '../testing/output';
-import { useTestApi } from '../testing/sending';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { s3: true, inboundEmail: true });
 
 const FIXTURE_TOKEN = 'afixturetokenfixturetokenfixturetokenfqa';
 const fixture = (name: string) =>
@@ -25,7 +25,11 @@ const fixture = (name: string) =>
 /** An agent, a client and the Reply-To of the e-mail the agent sent them. */
 async function agentWhoWrote() {
   const agent = await signedInAgent(api);
-  const created = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez' }));
+  // The address the Gmail fixture's reply comes from: a reply from another address is marked (see below).
+  const created = await agent.client.post(
+    '/api/clients',
+    clientInput({ name: 'Maria Lopez', email: 'maria.lopez.atx@gmail.example' }),
+  );
   const clientId = created.body.id as string;
   const email = created.body.email as string;
   const sent = await agent.client.post(`/api/clients/${clientId}/messages`, {
@@ -34,7 +38,8 @@ async function agentWhoWrote() {
     body: 'Hi Maria, would Thursday work for the second viewing?',
   });
   if (sent.status !== 201) throw new Error(`send failed: ${sent.status} ${sent.text}`);
-  const mail = (await api.outbox()).find((m) => m.to === email && m.subject === 'Would Thursday work?')!;
+  // Every agent's client has the same address here: the latest such mail is this agent's.
+  const mail = (await api.outbox()).filter((m) => m.to === email && m.subject === 'Would Thursday work?').at(-1)!;
   const replyTo = mail.headers!['Reply-To']!;
   const token = /<r-([a-z2-7]+)@reply\.localhost>$/.exec(replyTo)![1]!;
   return { ...agent, clientId, email, replyTo, token };
@@ -43,18 +48,18 @@ async function agentWhoWrote() {
 /** Writes a raw mail into the inbound folder (under a dot name, then renamed: never read half-written). */
 async function receive(raw: string): Promise<string> {
   const name = `${Date.now()}-${randomBytes(4).toString('hex')}.eml`;
-  const partial = join(api.runtime.inboundEmailDir, `.${name}`);
+  const partial = join(api.inboundEmailDir, `.${name}`);
   await writeFile(partial, raw, 'latin1');
-  await rename(partial, join(api.runtime.inboundEmailDir, name));
+  await rename(partial, join(api.inboundEmailDir, name));
   return name;
 }
 
 /** Resolves once the runtime has handled the file (it leaves the folder when handled). */
 async function handled(name: string): Promise<void> {
-  const file = join(api.runtime.inboundEmailDir, name);
+  const file = join(api.inboundEmailDir, name);
   for (let i = 0; i < 300 && existsSync(file); i += 1) await new Promise((done) => setTimeout(done, 50));
   if (existsSync(file)) throw new Error(`${name} was not handled`);
-  const failed = (await readdir(api.runtime.inboundEmailDir)).filter((f) => f.startsWith('.failed-'));
+  const failed = (await readdir(api.inboundEmailDir)).filter((f) => f.startsWith('.failed-'));
   if (failed.length) throw new Error(`inbound e-mail failed: ${failed.join(', ')}`);
 }
 
@@ -124,6 +129,29 @@ describe('a client e-mail reply', () => {
     expect(inbox.conversations[0].lastMessage.excerpt).toContain('Thursday works for me');
     const unread = (await client.get('/api/conversations?filter=unread')).body;
     expect(unread.conversations.map((c: { clientId: string }) => c.clientId)).toEqual([clientId]);
+  });
+
+  it("from another address than the client's, or failing SPF, DKIM or DMARC: joins the thread marked", async () => {
+    const { client, clientId, token } = await agentWhoWrote();
+    const messageId = `verdicts-${randomBytes(4).toString('hex')}`;
+    await storeInboundEmail(
+      receivedEmailKey(messageId)!,
+      Buffer.from(fixture('gmail-quoted').replaceAll(FIXTURE_TOKEN, token), 'latin1'),
+    );
+    const receipt = { recipients: [`r-${token}@reply.localhost`], dmarcVerdict: { status: 'FAIL' } };
+    const event = { Records: [{ eventSource: 'aws:ses', ses: { mail: { messageId }, receipt } }] };
+    expect(await deliverInboundEmail(event)).toEqual(['recorded']);
+    await handled(await receive(fixture('plain-text').replaceAll(FIXTURE_TOKEN, token)));
+    const { activity, lastContactDate } = await activityOf(client, clientId);
+    const problems = activity
+      .filter((a: { direction?: string }) => a.direction === 'inbound')
+      .map((a: { problem: string | null }) => a.problem);
+    expect(problems.sort()).toEqual([
+      "This reply did not come from the client's address (it came from anna.keller@fastmail.example).",
+      'This reply failed the sender checks (DMARC): it may not be from the client.',
+    ]);
+    // Neither moves Last Contact (the agent's e-mail did).
+    expect(lastContactDate).toBe(activity.find((a: { direction?: string }) => a.direction === 'outbound').at);
   });
 
   it('in HTML only, and quoted by Outlook: text, without markup or the quoted message', async () => {

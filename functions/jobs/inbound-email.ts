@@ -30,6 +30,9 @@ export type SesReceiptEvent = {
         recipients?: string[];
         spamVerdict?: { status?: string };
         virusVerdict?: { status?: string };
+        spfVerdict?: { status?: string };
+        dkimVerdict?: { status?: string };
+        dmarcVerdict?: { status?: string };
       };
     };
   }>;
@@ -100,6 +103,11 @@ async function receive(record: NonNullable<SesReceiptEvent['Records']>[number], 
       at: Number.isNaN(at.getTime()) ? new Date() : at,
       rawKey: kept,
       from: mail.from,
+      verdicts: {
+        spf: receipt.spfVerdict?.status,
+        dkim: receipt.dkimVerdict?.status,
+        dmarc: receipt.dmarcVerdict?.status,
+      },
       // Lambda retries an Event invocation that failed: the same SES message is taken in once.
       sourceId: `ses:${messageId}`,
     });

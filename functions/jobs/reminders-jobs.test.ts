@@ -4,21 +4,22 @@ import { addDays, dateParts, todayIn } from '@shared/dates';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
 import { getDigest } from '../data/digests';
-import { digestKey } from '../data/keys';
+import { digestKey } from '../data/keys/jobs';
 import { readStats } from '../data/stats';
 import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
 import { runRemindersForDate, sqsEvent, startHourlyReminders } from '../local/reminders-job';
 import { delivered } from '../local/twin/deliveries';
 import { clientInput } from '../testing/factories';
 import { captureOutput, emfLines } from '../testing/output';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../testing/local-api';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { jobs } from './jobs';
 import { handler as scheduler } from './reminders-scheduler';
 import { handler as worker } from './reminders-worker';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

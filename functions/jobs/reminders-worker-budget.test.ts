@@ -5,12 +5,13 @@ import { getMessage } from '../data/messages';
 import { sqsEvent } from '../local/reminders-job';
 import { automaticMessageId } from '../services/automations';
 import { automationRule, clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { signedInAgent } from '../testing/local-api';
 import { handleBatch, RECORD_START_MARGIN_MS } from './reminders-worker';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

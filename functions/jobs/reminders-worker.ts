@@ -30,7 +30,7 @@ import { config } from '../config';
 import { listClients } from '../data/clients';
 import { getMessage, listOutgoing } from '../data/messages';
 import { claimDigest, markDigestSent, releaseDigest, type DigestOutcome } from '../data/digests';
-import { awardDueMilestones } from '../data/milestones';
+import { awardDueMilestones } from '../services/milestones';
 import { addToStats } from '../data/stats';
 import { countInsights } from '../data/insights';
 import { getUserById, pushPrefsOf, type UserItem } from '../data/users';

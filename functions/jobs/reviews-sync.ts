@@ -6,7 +6,7 @@
 // two pages of reviews (keeping its page to go on from: services/google-reviews.ts) and the run before the next agent.
 // The agents come least recently synced first, so the next hourly run begins where this one stopped.
 import type { Context } from 'aws-lambda';
-import { connectedAgents } from '../data/google-reviews';
+import { connectedAgents } from '../data/google-connections';
 import { isRefusal } from '../domain/refusals';
 import { GoogleBusinessError } from '../integrations/google-business';
 import { remainingTimeOf, UNLIMITED, type RemainingMs } from '../lib/time-budget';

@@ -6,17 +6,17 @@ import { clientInput } from '../testing/factories';
 import { sendingRecordSince } from '../data/outbound-caps';
 import { deliverSesEvent } from '../local/ses-events-job';
 import { delivered } from '../local/twin/deliveries';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../testing/local-api';
-import { routes } from '../routes';
+import { signedInAgent, type ApiClient } from '../testing/local-api';
 import type { SesEvent } from './ses-events';
+import { startHandlerAdminApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 const ses = mockClient(SESv2Client);
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi('admin.ses-events@example.com'));
+  ({ api, admin } = await startHandlerAdminApi('admin.ses-events@example.com'));
 });
-/** SES publishes the event's detail; the job runs as the rule delivers it: under the twin, as its own function. */
+/** SES publishes the event's detail; the job runs on it as the rule delivers it (local/ses-events-job.ts). */
 const handler = async (event: SesEvent) => delivered(await deliverSesEvent(event.detail!));
 afterAll(async () => {
   ses.restore();
@@ -165,6 +165,18 @@ describe('pausing an agent on bounces and complaints', () => {
     async (type, reason, words) => {
       const label = `pause-${type}-${Date.now()}`;
       const agent = await agentWithTwoEmails(label);
+      // Complaints pause from the third person's on: two others complained first, pausing no one.
+      if (type === 'Complaint')
+        for (const other of ['a', 'b']) {
+          const earlier = sesEvent(
+            type,
+            `ses-${label}-${other}`,
+            `${other}.${label}@example.com`,
+            'Permanent',
+            tagOf(agent),
+          );
+          expect((await handler(earlier)).paused).toBeUndefined();
+        }
       const result = await handler(sesEvent(type, `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)));
       expect(result.paused).toBe(reason);
       const refused = await send(agent.client, agent.clientId);
@@ -189,7 +201,12 @@ describe('pausing an agent on bounces and complaints', () => {
         (await handler(sesEvent('Bounce', `ses-${label}-1`, first.email, 'Permanent', tagOf(agent)))).paused,
       ).toBeUndefined();
     const today = new Date().toISOString().slice(0, 10);
-    expect(await sendingRecordSince(agent.user.id, today)).toEqual({ emails: 1, bounces: 1, complaints: 0 });
+    expect(await sendingRecordSince(agent.user.id, today)).toEqual({
+      emails: 1,
+      bounces: 1,
+      complaints: 0,
+      complainants: 0,
+    });
     const second = await mailedThroughSes(`ses-${label}-2`, agent);
     expect((await handler(sesEvent('Bounce', `ses-${label}-2`, second.email, 'Permanent', tagOf(agent)))).paused).toBe(
       'bounces',
@@ -234,84 +251,5 @@ describe('pausing an agent on bounces and complaints', () => {
     expect((await agent.client.get('/api/user')).body.sendingPaused).toBeNull();
     // Lifting again changes nothing.
     expect((await admin.post(path, { paused: false })).status).toBe(200);
-  });
-
-  describe('POST /local/jobs/ses-events (the local runtime only)', () => {
-    const path = '/local/jobs/ses-events';
-
-    it('is no route of the stack: the route table has no /local/ path', () => {
-      expect(routes.filter((route) => route.path.startsWith('/local/'))).toEqual([]);
-    });
-
-    it('runs the job on an SES event: the address is suppressed and the agent paused', async () => {
-      const label = `trigger-${Date.now()}`;
-      const agent = await agentWithTwoEmails(label);
-      const res = await agent.client.post(
-        path,
-        sesEvent('Bounce', `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent)),
-      );
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ outcome: 'suppressed', addresses: 1, message: 'marked', paused: 'bounces' });
-      expect((await agent.client.get('/api/user')).body.sendingPaused).toEqual({
-        reason: 'bounces',
-        since: expect.any(String),
-      });
-    });
-
-    it('refuses other methods, other sites, other content types and anything but a bounce or complaint event', async () => {
-      const label = `trigger-bad-${Date.now()}`;
-      const agent = await agentWithTwoEmails(label);
-      const good = sesEvent('Bounce', `ses-${label}-1`, agent.email, 'Permanent', tagOf(agent));
-      const withDetail = (detail: Record<string, unknown>) => ({ ...good, detail: { ...good.detail, ...detail } });
-      const recipients = (list: unknown) =>
-        withDetail({ bounce: { bounceType: 'Permanent', bouncedRecipients: list } });
-
-      expect((await agent.client.get(path)).status).toBe(405);
-      expect((await agent.client.post(path, good, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
-      const asForm = await agent.client.request('POST', path, {
-        body: JSON.stringify(good),
-        headers: { 'content-type': 'text/plain' },
-      });
-      expect(asForm.status).toBe(415);
-      const notJson = await agent.client.request('POST', path, {
-        body: '{"detail":',
-        headers: { 'content-type': 'application/json' },
-      });
-      expect(notJson.status).toBe(400);
-      for (const [body, message] of [
-        [[good], 'Send a JSON object: an SES event'],
-        [{ ...good, detail: 'Bounce' }, 'detail must be an object'],
-        [withDetail({ eventType: 'Delivery' }), 'detail.eventType must be Bounce or Complaint'],
-        [withDetail({ bounce: undefined }), 'detail.bounce must be an object'],
-        [withDetail({ eventType: 'Complaint' }), 'detail.complaint must be an object'],
-        [
-          withDetail({ bounce: { bounceType: 'Permanant', bouncedRecipients: [{ emailAddress: agent.email }] } }),
-          'detail.bounce.bounceType must be Permanent, Transient or Undetermined',
-        ],
-        [recipients([]), 'detail.bounce.bouncedRecipients must list 1 to 50 recipients, each with an emailAddress'],
-        [
-          recipients([{ emailAddress: 7 }]),
-          'detail.bounce.bouncedRecipients must list 1 to 50 recipients, each with an emailAddress',
-        ],
-        [
-          recipients('a@example.com'),
-          'detail.bounce.bouncedRecipients must list 1 to 50 recipients, each with an emailAddress',
-        ],
-        [withDetail({ mail: 'm' }), 'detail.mail must be an object'],
-        [withDetail({ mail: { messageId: 12 } }), 'detail.mail.messageId must be a non-empty string'],
-        [
-          withDetail({ mail: { tags: { agent: agent.user.id } } }),
-          'detail.mail.tags must map each tag to a list of strings',
-        ],
-      ] as const) {
-        const res = await agent.client.post(path, body);
-        expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
-      }
-      const tooLarge = recipients(Array.from({ length: 1000 }, (_, i) => ({ emailAddress: `r${i}@example.com` })));
-      expect((await agent.client.post(path, tooLarge)).status).toBe(400);
-      // Nothing refused reached the job: the address takes mail and the agent sends.
-      expect((await agent.client.get('/api/user')).body.sendingPaused).toBeNull();
-      expect((await send(agent.client, agent.clientId)).status).toBe(201);
-    });
   });
 });

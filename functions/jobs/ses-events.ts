@@ -3,12 +3,17 @@
 // complaint marks the message and suppresses the address: no further e-mail goes to it (the send
 // route answers 409 EMAIL_SUPPRESSED). Transient bounces (a full mailbox) are only logged. Each
 // counts against the agent who sent it (the `agent` tag every client e-mail carries, or our record of
-// the message): past SES's review levels their client sends pause (recordSendingEvent).
+// the message): past the sending review's rules their client sends pause (recordSendingEvent). A complaint that
+// pauses no one (a pause needs several people's) is told to an administrator: a warning naming the agent and the
+// SpamComplaints metric, which the complaints alarm watches (infra/constructs/monitoring.ts).
 import { countInsights } from '../data/insights';
 import { changeMessageStatus, findSesMessage } from '../data/messages';
 import { suppressEmail, type SuppressionReason } from '../data/opt-out-marks';
 import { getUserById } from '../data/users';
+import { MIN_COMPLAINANTS } from '../domain/send-trust';
+import { observeJob } from '../observability/job';
 import { createLogger } from '../observability/logger';
+import { countMetric } from '../observability/metrics';
 import { recordSendingEvent } from '../services/send-limits';
 
 type Recipient = { emailAddress?: string };
@@ -31,7 +36,9 @@ export type SesEventResult = {
   paused?: 'bounces' | 'complaints';
 };
 
-export async function handler(event: SesEvent): Promise<SesEventResult> {
+export const handler = observeJob('ses-events', (event: SesEvent) => applySesEvent(event));
+
+async function applySesEvent(event: SesEvent): Promise<SesEventResult> {
   const log = createLogger({ job: 'ses-events' });
   const detail = event?.detail ?? {};
   let reason: SuppressionReason | undefined;
@@ -75,8 +82,20 @@ export async function handler(event: SesEvent): Promise<SesEventResult> {
     }
   }
   const agent = agentId ? await getUserById(agentId) : undefined;
-  const paused = agent ? await recordSendingEvent(agent, reason, sesMessageId) : null;
+  const review = agent ? await recordSendingEvent(agent, { reason, sesMessageId, addresses }) : null;
+  const paused = review?.paused ?? null;
   if (paused) log.warn('agent sending paused', { agentId, reason: paused });
+  // A replayed event (review null for a known agent) was told the first time.
+  if (reason === 'complaint' && (review || !agent)) {
+    countMetric('SpamComplaints');
+    if (!paused)
+      log.warn('spam complaint held for review', {
+        agentId,
+        complainants: review?.record.complainants ?? 0,
+        pausesAt: MIN_COMPLAINANTS,
+        alreadyPaused: Boolean(agent?.sendingPause),
+      });
+  }
   log.info('ses event applied', { reason, addresses: addresses.length, message });
   return { outcome: 'suppressed', addresses: addresses.length, message, ...(paused ? { paused } : {}) };
 }

@@ -56,13 +56,14 @@ export async function handler(event: SnsEvent): Promise<SmsInboundResult> {
       at: Number.isFinite(sent) ? new Date(sent) : new Date(),
       ...(text.inboundMessageId ? { sourceId: text.inboundMessageId } : {}),
     });
-    if (outcome.kind === 'help') {
+    // HELP's answer, or the question of a number several agents texted.
+    if ('reply' in outcome && outcome.reply) {
       try {
         await sendSms(text.originationNumber!, outcome.reply);
       } catch (error) {
         // One answer at most: a refused one is logged, not retried (a retry would run the whole record again).
         if (!(error instanceof SmsError)) throw error;
-        log.warn('help answer not sent', { reason: error.reason });
+        log.warn('answer not sent', { outcome: outcome.kind, reason: error.reason });
       }
     }
     handled.push(outcome.kind);

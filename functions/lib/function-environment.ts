@@ -56,6 +56,14 @@ export function authorizeStandIn(
   scope.authorize(call(scope.deployed));
 }
 
+/**
+ * Runs `fn` as the process, not the running function: what a local port that plays an AWS service holds (the key a KMS
+ * stand-in encrypts with) is the service's, never the calling function's configuration.
+ */
+export function asStandIn<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every client's own input/output types must fit
 export type SdkClient = { middlewareStack: MiddlewareStack<any, any> };
 type ClientPlugin = (client: SdkClient) => void;

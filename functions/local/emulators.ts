@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
-import S3rver from 's3rver';
 import { serveInProcess } from './dynamo-in-process';
 
+export type Emulator = { endpoint: string; close(): Promise<void> };
 export type Emulators = { dynamoEndpoint: string; s3Endpoint: string; close(): Promise<void> };
 
 const corsXml = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
@@ -20,10 +20,20 @@ export async function startEmulators({
   dataDir?: string;
   buckets: string[];
 }): Promise<Emulators> {
-  const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'hearthside-s3-'));
-  mkdirSync(s3Dir, { recursive: true });
-  if (dataDir) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+  const [dynamo, s3] = await Promise.all([startDynamo(dataDir), startS3({ dataDir, buckets })]);
+  return {
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    async close() {
+      await s3.close();
+      await dynamo.close();
+    },
+  };
+}
 
+/** dynalite, in memory without a dataDir, served in process to this process's SDK clients. */
+export async function startDynamo(dataDir?: string): Promise<Emulator> {
+  if (dataDir) mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
   const dynamo = dynalite({
     path: dataDir ? join(dataDir, 'dynamodb') : undefined,
     createTableMs: 0,
@@ -34,9 +44,21 @@ export async function startEmulators({
     dynamo.once('error', reject);
     dynamo.listen(0, '127.0.0.1', () => resolve());
   });
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
   const stopInProcess = serveInProcess(dynamo);
+  return {
+    endpoint: `http://127.0.0.1:${(dynamo.address() as AddressInfo).port}`,
+    async close() {
+      stopInProcess();
+      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+    },
+  };
+}
 
+/** s3rver with `buckets`, in a temporary directory without a dataDir; loaded on first use (its modules are slow). */
+export async function startS3({ dataDir, buckets }: { dataDir?: string; buckets: string[] }): Promise<Emulator> {
+  const { default: S3rver } = await import('s3rver');
+  const s3Dir = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'hearthside-s3-'));
+  mkdirSync(s3Dir, { recursive: true });
   const s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -45,14 +67,10 @@ export async function startEmulators({
     configureBuckets: buckets.map((name) => ({ name, configs: [corsXml] })),
   });
   const s3Address = (await s3.run()) as AddressInfo;
-
   return {
-    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
-    s3Endpoint: `http://127.0.0.1:${s3Address.port}`,
+    endpoint: `http://127.0.0.1:${s3Address.port}`,
     async close() {
       await s3.close();
-      stopInProcess();
-      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
       if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,8 @@
-// Turns a Node HTTP request into an API Gateway HTTP API payload v2.0 event, and a handler's
-// result back into the HTTP response, the way API Gateway does (lowercase headers, cookies[],
+// Turns a request (the Node HTTP server's, or a test's in-process client's) into an API Gateway HTTP API payload v2.0
+// event, and a handler's result back into the HTTP response, the way API Gateway does (lowercase headers, cookies[],
 // non-text bodies base64-encoded).
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ROUTE_DEFAULTS, type Route } from '../routes';
 
@@ -18,6 +18,17 @@ export const LAMBDA_SYNC_PAYLOAD_MAX_BYTES = 6 * 1024 * 1024;
 /** The size of the event as Lambda receives it: its JSON. */
 export const eventPayloadBytes = (event: APIGatewayProxyEventV2): number => Buffer.byteLength(JSON.stringify(event));
 
+/** A request as it reaches the API, from the HTTP server or from a test's in-process client. */
+export type ApiRequest = {
+  method: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  sourceIp: string;
+  /** `HTTP/1.1` */
+  protocol: string;
+};
+
 export function toHttpApiEvent(
   req: IncomingMessage,
   url: URL,
@@ -26,6 +37,22 @@ export function toHttpApiEvent(
   pathParameters: Record<string, string>,
   /** The headers that reach the API (the edge's origin request policy may have dropped some). */
   requestHeaders: IncomingMessage['headers'] = req.headers,
+): APIGatewayProxyEventV2 {
+  const request = {
+    method: req.method ?? 'GET',
+    url,
+    headers: requestHeaders,
+    body,
+    sourceIp: normalizeIp(req.socket.remoteAddress),
+    protocol: `HTTP/${req.httpVersion}`,
+  };
+  return httpApiEvent(request, route, pathParameters);
+}
+
+export function httpApiEvent(
+  { method: requestMethod, url, headers: requestHeaders, body, sourceIp, protocol }: ApiRequest,
+  route: Route,
+  pathParameters: Record<string, string>,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
@@ -42,7 +69,7 @@ export function toHttpApiEvent(
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = new Date();
-  const method = (req.method ?? 'GET').toUpperCase();
+  const method = requestMethod.toUpperCase();
   return {
     version: '2.0',
     routeKey: `${route.method} ${route.path}`,
@@ -60,8 +87,8 @@ export function toHttpApiEvent(
       http: {
         method,
         path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: normalizeIp(req.socket.remoteAddress),
+        protocol,
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -103,7 +130,12 @@ export function lambdaContext(
   };
 }
 
-export function writeHttpApiResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+/** The HTTP response API Gateway sends for a handler's result (lowercase headers, the cookies as set-cookie). */
+export function httpApiResponse(result: APIGatewayProxyStructuredResultV2): {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+} {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     if (value !== undefined && value !== null && value !== 'undefined') headers[name.toLowerCase()] = String(value);
@@ -111,6 +143,11 @@ export function writeHttpApiResult(res: ServerResponse, result: APIGatewayProxyS
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   headers['content-length'] = String(body.length);
-  res.writeHead(result.statusCode ?? 200, headers);
+  return { status: result.statusCode ?? 200, headers, body };
+}
+
+export function writeHttpApiResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const { status, headers, body } = httpApiResponse(result);
+  res.writeHead(status, headers);
   res.end(body);
 }

@@ -4,8 +4,8 @@ import { createUser, getUserByUsername, setProStatus } from '../data/users';
 import { hashPassword } from '../domain/passwords';
 import { randomId } from '../domain/signed-tokens';
 import { addToStats } from '../data/stats';
-import { createClient, setReviewStatus } from '../data/client-record';
-import { awardDueMilestones } from '../data/milestones';
+import { createClient, setReviewStatus } from '../client-record/record';
+import { awardDueMilestones } from '../services/milestones';
 import { addDays, todayIn } from '@shared/dates';
 
 export type DemoCredentials = {

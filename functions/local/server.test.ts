@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
+import { localServerBundle } from '../testing/local-server-bundle';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { pickEncoding } from './static-files';
 import { writeToOutbox } from '../integrations/outbox';
@@ -16,13 +17,15 @@ import { CONFIGURED_DEPLOY } from './twin/template-dir';
 const root = resolve(__dirname, '..', '..');
 
 type Started = { child: ChildProcess; url: string; output: () => string };
+/** dist/local/server.mjs, built when stale. */
+let bundle: string;
 
 /**
  * `npm start` with the test deploy's settings (Jest's global setup keeps their template synthesized, so no start waits
  * for one) and `env`'s.
  */
 function startServer(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, [join(root, 'dist/local/server.mjs')], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: root,
     env: { ...process.env, ...TEST_SETTINGS, PORT: '0', ...env },
   });
@@ -66,7 +69,7 @@ async function login(url: string, username: string, password: string): Promise<n
 describe('npm start (the built local runtime)', () => {
   let dataDir: string;
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), 'local'], { cwd: root });
+    bundle = localServerBundle();
     dataDir = mkdtempSync(join(tmpdir(), 'hearthside-start-'));
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -98,17 +101,43 @@ describe('npm start (the built local runtime)', () => {
     expect(await stop(second.child, 'SIGINT')).toBe(0);
   });
 
-  it('starts empty with SEED=none and makes ADMIN_EMAILS users administrators once they verify their e-mail', async () => {
-    const dir = join(dataDir, 'empty');
-    // The routes get ADMIN_EMAILS as the stack gives it: the -c adminEmails of the template synthesized for it.
+  it('refuses to start with a Stripe key but no STRIPE_PRICE_ID, saying why', async () => {
+    // Act
+    const started = startServer({ DATA_DIR: join(dataDir, 'stripe'), SEED: 'none', STRIPE_SECRET_KEY: 'sk_test_1' });
+    // Assess: it exits before listening (no payment simulator behind a key), naming the missing setting.
+    await expect(started).rejects.toThrow('server exited with 1');
+    await expect(started).rejects.toThrow(STRIPE_PRICE_REQUIRED);
+  });
+
+  describe('started empty (SEED=none) with every provider set up: Twilio keys and our price', () => {
+    // One start for both tests: the configured deploy's settings (its template is ready), with the test deploy's
+    // ADMIN_EMAILS (the routes get it as the stack gives it: the -c adminEmails of the template synthesized for it).
     const chief = TEST_SETTINGS.ADMIN_EMAILS!;
-    const server = await startServer({ DATA_DIR: dir, SEED: 'none', ADMIN_EMAILS: chief });
-    try {
-      expect(server.output()).not.toMatch(/Demo accounts/);
-      expect(await login(server.url, 'agent@demo.hearthside.app', 'demo-agent-2026')).toBe(401);
-      const res = await fetch(`${server.url}/api/register`, {
+    const twilioToken = 'twilio-token-of-npm-start';
+    const dir = () => join(dataDir, 'empty');
+    let server: Started | undefined;
+    beforeAll(async () => {
+      server = await startServer({
+        DATA_DIR: dir(),
+        SEED: 'none',
+        ADMIN_EMAILS: chief,
+        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+        TWILIO_AUTH_TOKEN: twilioToken,
+        TWILIO_FROM: '+15125550000',
+        STRIPE_PRICE_ID: CONFIGURED_DEPLOY.stripePriceId!,
+      });
+    });
+    afterAll(async () => {
+      if (server) await stop(server.child, 'SIGTERM');
+    });
+
+    it('starts empty and makes ADMIN_EMAILS users administrators once they verify their e-mail', async () => {
+      const { url, output } = server!;
+      expect(output()).not.toMatch(/Demo accounts/);
+      expect(await login(url, 'agent@demo.hearthside.app', 'demo-agent-2026')).toBe(401);
+      const res = await fetch(`${url}/api/register`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
+        headers: { 'content-type': 'application/json', origin: url },
         body: JSON.stringify({
           username: chief,
           password: 'chief-password',
@@ -117,7 +146,7 @@ describe('npm start (the built local runtime)', () => {
         }),
       });
       expect(((await res.json()) as { isAdmin: boolean }).isAdmin).toBe(false);
-      const outbox = join(dir, 'outbox');
+      const outbox = join(dir(), 'outbox');
       const mail = readdirSync(outbox).map(
         (f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as { to: string; text: string },
       );
@@ -128,67 +157,45 @@ describe('npm start (the built local runtime)', () => {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
-      const verified = await fetch(`${server.url}/api/verify-email`, {
+      const verified = await fetch(`${url}/api/verify-email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        headers: { 'content-type': 'application/json', origin: url, cookie },
         body: JSON.stringify({ token: tokenOf(link) }),
       });
       expect(((await verified.json()) as { user: { isAdmin: boolean } }).user.isAdmin).toBe(true);
-    } finally {
-      await stop(server.child, 'SIGTERM');
-    }
-  });
-  it('refuses to start with a Stripe key but no STRIPE_PRICE_ID, saying why', async () => {
-    // Act
-    const started = startServer({ DATA_DIR: join(dataDir, 'stripe'), SEED: 'none', STRIPE_SECRET_KEY: 'sk_test_1' });
-    // Assess: it exits before listening (no payment simulator behind a key), naming the missing setting.
-    await expect(started).rejects.toThrow('server exited with 1');
-    await expect(started).rejects.toThrow(STRIPE_PRICE_REQUIRED);
-  });
-
-  it("verifies Twilio's signed webhook with TWILIO_AUTH_TOKEN: the key reaches the webhook through the Twilio secret", async () => {
-    // Prepare: the Twilio keys (and our price: the configured deploy's settings, whose template is ready).
-    const token = 'twilio-token-of-npm-start';
-    const server = await startServer({
-      DATA_DIR: join(dataDir, 'twilio'),
-      SEED: 'none',
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: token,
-      TWILIO_FROM: '+15125550000',
-      STRIPE_PRICE_ID: CONFIGURED_DEPLOY.stripePriceId!,
     });
-    const params = {
-      AccountSid: 'AC00000000000000000000000000000000',
-      From: '+15125559876',
-      To: '+15125550000',
-      Body: 'STOP',
-    };
-    const post = (signedWith: string) => {
-      const url = `${server.url}/api/twilio/inbound`;
-      const signed = Object.keys(params)
-        .sort()
-        .reduce((data, key) => data + key + params[key as keyof typeof params], url);
-      return fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': createHmac('sha1', signedWith).update(signed).digest('base64'),
-        },
-        body: new URLSearchParams(params).toString(),
-      });
-    };
-    try {
+
+    it("verifies Twilio's signed webhook with TWILIO_AUTH_TOKEN: the key reaches the webhook through the Twilio secret", async () => {
+      // Prepare
+      const params = {
+        AccountSid: 'AC00000000000000000000000000000000',
+        From: '+15125559876',
+        To: '+15125550000',
+        Body: 'STOP',
+      };
+      const post = (signedWith: string) => {
+        const url = `${server!.url}/api/twilio/inbound`;
+        const signed = Object.keys(params)
+          .sort()
+          .reduce((data, key) => data + key + params[key as keyof typeof params], url);
+        return fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': createHmac('sha1', signedWith).update(signed).digest('base64'),
+          },
+          body: new URLSearchParams(params).toString(),
+        });
+      };
       // Act
-      const signed = await post(token);
+      const signed = await post(twilioToken);
       const forged = await post('another-token');
       // Assess
       expect(signed.status).toBe(200);
       expect(await signed.text()).toContain('<Response></Response>');
       expect(forged.status).toBe(403);
       expect(((await forged.json()) as { message: string }).message).toBe('The Twilio signature is missing or wrong.');
-    } finally {
-      await stop(server.child, 'SIGTERM');
-    }
+    });
   });
 });
 

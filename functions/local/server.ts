@@ -1,38 +1,31 @@
 // The local runtime: emulators in-process, the route table's handlers behind a Node HTTP server
 // that speaks API Gateway's payload v2.0, and the built web app. The same handler code and SDK
 // clients as in AWS, pointed at the emulators by configuration.
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ResourceNotFoundException,
-} from '@aws-sdk/client-dynamodb';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { resetConfig } from '../config';
 import { parseRootSecret, purposeKeysSecretValue } from '../domain/signing-keys';
-import { runAsFunction, type FunctionScope } from '../lib/function-environment';
+import type { FunctionScope } from '../lib/function-environment';
 import { resetDb } from '../data/db';
-import { tableDefinition } from '../data/table-definition';
-import { bySpecificity, compilePath, routes, routeSettings, type Route } from '../routes';
+import { FUNCTION_FAILED, findRoute, gatewayResult, invokeRoute, type GatewayAnswer } from './api-dispatch';
 import { startEmulators, type Emulators } from './emulators';
-import {
-  eventPayloadBytes,
-  LAMBDA_SYNC_PAYLOAD_MAX_BYTES,
-  lambdaContext,
-  toHttpApiEvent,
-  writeHttpApiResult,
-} from './http-event';
+import { toHttpApiEvent, writeHttpApiResult } from './http-event';
 import { startLocalImportQueue } from './import-jobs';
 import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
-import { createFakeGoogle, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
+import { createFakeGoogle, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
+import {
+  BUCKETS,
+  ensureBuckets,
+  ensureTable,
+  LOCAL_INBOUND_EMAIL_DOMAIN,
+  persistentSecret,
+  setLocalEnvironment,
+  TABLE_NAME,
+} from './local-environment';
 import { startHourlyReminders } from './reminders-job';
 import { startHourlyReviewsSync } from './reviews-sync-job';
 import { seedDemo, type DemoCredentials } from './seed';
@@ -40,7 +33,6 @@ import { pageSecurityHeaders, serveStatic } from './static-files';
 import {
   deployContextOf,
   LIVE_SETTINGS,
-  localPaymentProvider,
   providerSecretValue,
   requireStripePrice,
   TEST_DEPLOY,
@@ -99,31 +91,7 @@ export type LocalRuntime = {
   close(): Promise<void>;
 };
 
-const TABLE_NAME = 'hearthside';
-export const LOCAL_INBOUND_EMAIL_DOMAIN = 'reply.localhost';
-const BUCKETS = { uploads: 'hearthside-uploads', exports: 'hearthside-exports' };
 const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
-/**
- * The answer to a request over Lambda's event limit (LAMBDA_SYNC_PAYLOAD_MAX_BYTES). In AWS API Gateway answers it with
- * its own 413 and no code: the status, and the function never running, are the same here.
- */
-const LAMBDA_PAYLOAD_TOO_LARGE =
-  'The request is larger than the 6 MB a function accepts (a file sent in it: about 4 MB at most). Import a bigger ' +
-  'file through the upload: POST /api/imports, then POST /api/imports/{id}/start.';
-
-type Loaded = { route: Route; match: ReturnType<typeof compilePath> };
-const compiled: Loaded[] = bySpecificity(routes).map((route) => ({ route, match: compilePath(route.path) }));
-
-type HandlerModule = { handler: (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2> };
-const modules = new Map<string, Promise<HandlerModule>>();
-function loadHandler(slug: string): Promise<HandlerModule> {
-  let loaded = modules.get(slug);
-  if (!loaded) {
-    loaded = import(`../handlers/${slug}.ts`) as Promise<HandlerModule>;
-    modules.set(slug, loaded);
-  }
-  return loaded;
-}
 
 export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const settings = runtimeSettings(options);
@@ -141,11 +109,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const server = createServer((req, res) => {
     handle(req, res, webDir, pageHeaders, running.twin, running.fakeGoogle).catch((error: unknown) => {
       process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent)
-        writeJson(res, 500, {
-          message: 'Something went wrong on our side. Please try again in a moment.',
-          code: 'INTERNAL',
-        });
+      if (!res.headersSent) writeGatewayAnswer(res, FUNCTION_FAILED);
       else res.destroy();
     });
   });
@@ -159,57 +123,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
-  Object.assign(process.env, {
-    TABLE_NAME,
-    UPLOADS_BUCKET: BUCKETS.uploads,
-    EXPORTS_BUCKET: BUCKETS.exports,
-    DYNAMODB_ENDPOINT: emulators.dynamoEndpoint,
-    S3_ENDPOINT: emulators.s3Endpoint,
-    APP_URL: options.appUrl ?? url,
-    // Without an APP_URL of its own, the app is same-site under every name this machine answers to.
-    LOCAL_ORIGINS: options.appUrl
-      ? ''
-      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`).join(','),
-    MAIL_PROVIDER: 'outbox',
-    SMS_PROVIDER: process.env.SMS_PROVIDER ?? 'outbox',
-    OUTBOX_DIR: outboxDir,
-    // Client e-mails carry Reply-To r-<token>@<this domain>; replies arrive through inboundEmailDir.
-    INBOUND_EMAIL_DOMAIN: process.env.INBOUND_EMAIL_DOMAIN ?? LOCAL_INBOUND_EMAIL_DOMAIN,
-    // The reminders scheduler hands its messages to the worker in this process (no SQS here).
-    QUEUE_PROVIDER: 'memory',
-    SESSION_SECRET: process.env.SESSION_SECRET ?? persistentSecret(dataDir),
-    // Without a Stripe key, checkout goes to the local payment simulator, which signs its events
-    // with this secret (generated once and kept in DATA_DIR, like the session secret).
-    PAYMENT_PROVIDER: localPaymentProvider(process.env),
-    STRIPE_WEBHOOK_SECRET:
-      process.env.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'stripe-webhook-secret', 'whsec_local_'),
-    ADMIN_EMAILS: options.adminEmails ?? process.env.ADMIN_EMAILS ?? '',
-    // Web push: the VAPID key pair (generated once and kept in DATA_DIR), and push services on this machine allowed.
-    ...persistentVapidKeys(dataDir),
-    LOCAL_RUNTIME: '1',
-    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
-    // The emulators' own credentials (s3rver checks them); never a real account's.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_SESSION_TOKEN: '',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  const fakeGoogle = setLocalEnvironment({
+    url,
+    appUrl: options.appUrl,
+    dataDir,
+    outboxDir,
+    dynamoEndpoint: emulators.dynamoEndpoint,
+    s3Endpoint: emulators.s3Endpoint,
+    adminEmails: options.adminEmails,
   });
-  // Without a Google OAuth client of the developer's, the fake Google answers for Google (local/fake-google.ts).
-  const ownGoogleClient =
-    process.env.GOOGLE_OAUTH_CLIENT_ID?.trim() && process.env.GOOGLE_OAUTH_CLIENT_ID !== FAKE_GOOGLE_CLIENT_ID;
-  if (!ownGoogleClient) {
-    const fake = {
-      clientId: FAKE_GOOGLE_CLIENT_ID,
-      clientSecret: persistentSecret(dataDir, 'fake-google-client-secret'),
-    };
-    Object.assign(process.env, {
-      GOOGLE_OAUTH_CLIENT_ID: fake.clientId,
-      GOOGLE_OAUTH_CLIENT_SECRET: fake.clientSecret,
-      GOOGLE_OAUTH_BASE_URL: `${url}${FAKE_GOOGLE_PREFIX}oauth`,
-      GOOGLE_API_BASE_URL: `${url}${FAKE_GOOGLE_PREFIX}api`,
-    });
-    running.fakeGoogle = createFakeGoogle(join(dataDir ?? join(outboxDir, '..'), 'fake-google'), fake);
-  }
+  if (fakeGoogle)
+    running.fakeGoogle = createFakeGoogle(join(dataDir ?? join(outboxDir, '..'), 'fake-google'), fakeGoogle);
   resetConfig();
   resetDb();
   const twin = await startTwinUnlessOff(options, settings, { url, outboxDir, dataDir, emulators });
@@ -296,29 +220,14 @@ async function handle(
       : url.pathname;
     return serveStatic(webDir, path, res, pageHeaders, req.headers['accept-encoding']);
   }
-  let found: { route: Route; params: Record<string, string> } | undefined;
-  let pathMatched = false;
-  for (const { route, match } of compiled) {
-    let params: Record<string, string> | null = null;
-    try {
-      params = match(url.pathname);
-    } catch {
-      return writeJson(res, 400, { message: 'The URL is malformed.', code: 'BAD_PATH' });
-    }
-    if (!params) continue;
-    pathMatched = true;
-    if (route.method === method) {
-      found = { route, params };
-      break;
-    }
-  }
-  if (!found) {
-    return pathMatched
-      ? writeJson(res, 405, { message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' })
-      : writeJson(res, 404, { message: 'Not found', code: 'NO_ROUTE' });
-  }
+  const found = findRoute(method, url.pathname);
+  if (!('route' in found)) return writeGatewayAnswer(res, found);
   const body = await readBody(req);
-  if (body === null) return writeJson(res, 413, { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' });
+  if (body === null)
+    return writeGatewayAnswer(res, {
+      status: 413,
+      body: { message: 'The request is too large.', code: 'PAYLOAD_TOO_LARGE' },
+    });
   const scope: FunctionScope | undefined = twin?.scopeFor(`${found.route.method} ${found.route.path}`);
   // What API Gateway gets from CloudFront: the headers, cookies and query strings the behaviour's policies list.
   const forwarded =
@@ -331,22 +240,7 @@ async function handle(
         )
       : { headers: req.headers, url };
   const event = toHttpApiEvent(req, forwarded.url, body, found.route, found.params, forwarded.headers);
-  // As in AWS, a request whose event is over Lambda's limit never reaches the function.
-  if (eventPayloadBytes(event) > LAMBDA_SYNC_PAYLOAD_MAX_BYTES)
-    return writeJson(res, 413, { message: LAMBDA_PAYLOAD_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE' });
-  const { handler } = await loadHandler(found.route.handler);
-  const settings = routeSettings(found.route, 'local');
-  const memoryMb = settings.memoryMb;
-  // LOCAL_ROUTE_TIMEOUT_SECONDS: a test that is about consistency, not speed, on a loaded machine.
-  const timeoutSeconds = localTimeoutOverride() ?? settings.timeoutSeconds;
-  const context = lambdaContext(
-    found.route.handler.replace(/\//g, '-'),
-    event.requestContext.requestId,
-    timeoutSeconds * 1000,
-    memoryMb,
-  );
-  const result = scope ? await runAsFunction(scope, () => handler(event, context)) : await handler(event, context);
-  writeHttpApiResult(res, result);
+  writeHttpApiResult(res, await invokeRoute(found, event, scope));
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -373,12 +267,12 @@ function writeMethodRefused(res: ServerResponse): void {
   );
 }
 
-function writeJson(res: ServerResponse, status: number, body: unknown): void {
-  writeHttpApiResult(res, {
-    statusCode: status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    body: JSON.stringify(body),
-  });
+function writeJson(res: ServerResponse, status: number, body: GatewayAnswer['body']): void {
+  writeGatewayAnswer(res, { status, body });
+}
+
+function writeGatewayAnswer(res: ServerResponse, answer: GatewayAnswer): void {
+  writeHttpApiResult(res, gatewayResult(answer));
 }
 
 async function startTwinUnlessOff(
@@ -450,79 +344,8 @@ function runtimeSettings(options: LocalRuntimeOptions): RuntimeSettings {
   return live ? { context: { ...TEST_DEPLOY }, live } : { context: deployContextOf(process.env), live };
 }
 
-/** Creates the table when missing; true when it was created (an empty data dir). */
-async function ensureTable(endpoint: string): Promise<boolean> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  try {
-    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
-    return false;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  await client.send(new CreateTableCommand(tableDefinition(TABLE_NAME)));
-  return true;
-}
-
-async function ensureBuckets(endpoint: string): Promise<void> {
-  const client = new S3Client({
-    endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  for (const Bucket of Object.values(BUCKETS)) {
-    try {
-      await client.send(new CreateBucketCommand({ Bucket }));
-    } catch (error) {
-      if (!(error instanceof Error) || !/BucketAlready(OwnedByYou|Exists)/.test(error.name)) throw error;
-    }
-  }
-}
-
-/** A local secret (the session secret by default): generated once and kept in DATA_DIR so it survives restarts. */
-function persistentSecret(dataDir: string | undefined, name = 'session-secret', prefix = ''): string {
-  if (!dataDir) return `${prefix}${randomBytes(32).toString('base64url')}`;
-  const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = `${prefix}${randomBytes(32).toString('base64url')}`;
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-/**
- * The web push VAPID key pair (base64url: the uncompressed public point, the private scalar): the developer's
- * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else generated once and kept in DATA_DIR (subscriptions stay valid across
- * restarts).
- */
-function persistentVapidKeys(dataDir: string | undefined): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
-  const given = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
-  if (given.VAPID_PUBLIC_KEY && given.VAPID_PRIVATE_KEY)
-    return { VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: given.VAPID_PRIVATE_KEY };
-  const file = dataDir ? join(dataDir, 'vapid-keys.json') : undefined;
-  if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof persistentVapidKeys>;
-  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
-  const keys = { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d! };
-  if (file) {
-    mkdirSync(dataDir!, { recursive: true });
-    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  }
-  return keys;
-}
-
 async function tempDir(): Promise<string> {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   return mkdtemp(join(tmpdir(), 'hearthside-'));
-}
-
-/** LOCAL_ROUTE_TIMEOUT_SECONDS, when set to a positive whole number: every route's local timeout. */
-function localTimeoutOverride(): number | undefined {
-  const value = Number(process.env.LOCAL_ROUTE_TIMEOUT_SECONDS);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
 }

@@ -18,6 +18,8 @@ export const BUSINESS_METRICS = [
   'LoginFailures',
   'ThrottleRefusals',
   'DigestsSent',
+  /** Complaints ("Report spam") of client e-mails: any alarms (infra/constructs/monitoring.ts), as a pause needs 3. */
+  'SpamComplaints',
 ] as const;
 /**
  * The platform's day so far on each channel, in percent of its circuit breaker (functions/data/outbound-caps.ts): the

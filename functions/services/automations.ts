@@ -179,7 +179,7 @@ export function automaticSendNote(
 /** The note on a message the daily caps (or a sending pause) keep waiting for approval. */
 export function capNote(refusal: SendCapRefusal, channel: MessageChannel): string {
   if (refusal.kind === 'sending-paused') return APPROVAL_NOTES.sendingPaused;
-  if (refusal.kind === 'platform-limit') return APPROVAL_NOTES.platformLimit(channel);
+  if (refusal.kind === 'platform-limit') return APPROVAL_NOTES.platformLimit(channel, refusal.share);
   return APPROVAL_NOTES.dailyLimit(channel);
 }
 

@@ -2,7 +2,7 @@
 // filter), written by the draft engine per client as the automatic messages are, and queued: waiting for the agent's
 // approval on Today, or (a Pro agent's `auto`) scheduled. The rules of automatic messages apply to each one, by the
 // same code (automations.ts: who is skipped and why, when a draft may go without approval, the daily caps); what the
-// caps hold back takes a slot of a later day and is scheduled for it.
+// caps hold back takes a slot of a later day and is scheduled for it, for Pro only (others approve it another day).
 //
 // The drafting is a background task (functions/services/broadcast-job.ts); this module is what the routes
 // reach (it never drafts, so they need no model).
@@ -13,12 +13,14 @@ import { addDays } from '@shared/dates';
 import { listBroadcasts, listRecipients, putBroadcast, type BroadcastItem } from '../data/broadcasts';
 import type { ClientItem } from '../data/clients';
 import { batchGet, db, table } from '../data/db';
-import { activityKey, segmentKey } from '../data/keys';
+import { segmentKey } from '../data/keys/clients';
+import { activityKey } from '../data/keys/messages';
 import { changeMessageStatus, listOutgoing, type MessageItem } from '../data/messages';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { SegmentItem } from '../data/segments';
 import type { UserItem } from '../data/users';
 import { automaticSendAt } from '../domain/client-message';
+import { booksLaterDays } from '../domain/send-trust';
 import { isRefusal, type SendCapRefusal } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
 import { enqueueTask } from '../integrations/task-queue';
@@ -72,7 +74,8 @@ export async function startBroadcast(
 
 /**
  * Reserves daily-cap slots from a day on: today's first, then (the caps reached) the next days', remembering the
- * first day with room so each message does not ask the full days again.
+ * first day with room so each message does not ask the full days again. Only Pro books later days: anyone else gets
+ * today's slot or today's refusal.
  */
 export class SlotFinder {
   private offset: number;
@@ -87,8 +90,9 @@ export class SlotFinder {
 
   async reserve(): Promise<SendSlot | SendCapRefusal> {
     let refusal: SendCapRefusal | undefined;
+    const last = booksLaterDays(this.agent) ? HOLD_BACK_DAYS_MAX : 0;
     // Recipients reserve at once: each starts at the first day none found full, and moves that past a full one.
-    for (let offset = this.offset; offset <= HOLD_BACK_DAYS_MAX; offset += 1) {
+    for (let offset = Math.min(this.offset, last); offset <= last; offset += 1) {
       const at =
         offset === 0 ? this.now : new Date(`${addDays(this.now.toISOString().slice(0, 10), offset)}T12:00:00.000Z`);
       const reserved = await reserveDailySend(this.agent, this.channel, at);

@@ -8,8 +8,9 @@
 // for BULK_UNDO_MS (undoBulkDelete): the clients come back through the client record's create path, within the plan.
 import type { SQSRecord } from 'aws-lambda';
 import { BULK_AT_ONCE_MAX, BULK_UNDO_MS, type BulkAction, type BulkJob, type ClientFilter } from '@shared/api-types';
-import { getClient } from '../data/clients';
-import { changeClient, restoreClient, type ClientChange } from '../data/client-record';
+import { agentActor, clientFor } from '../data/client-access';
+import type { ClientChange } from '../client-record/changes';
+import { changeClient, restoreClient } from '../client-record/record';
 import {
   checkpointBulkJob,
   deleteBulkIds,
@@ -29,7 +30,10 @@ import {
 } from '../data/bulk-jobs';
 import { queryAll } from '../data/db';
 import { agentTimeZone } from '../data/insights';
-import { bulkJobKey, CONVERSATION_SK, milestonePartition, TESTIMONIAL_PREFIX } from '../data/keys';
+import { milestonePartition, TESTIMONIAL_PREFIX } from '../data/keys/clients';
+import { bulkJobKey } from '../data/keys/jobs';
+import { CONVERSATION_SK } from '../data/keys/messages';
+import type { AlreadyUndone, NotFound, NotUndoable, StillRunning, UndoExpired } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
 import { enqueueTask, type BulkJobMessage } from '../integrations/task-queue';
 import { forEachLimited } from '../lib/concurrency';
@@ -142,7 +146,9 @@ export async function applyToClient(
       : params.action === 'remove-tag'
         ? { kind: 'untag', remove: params.tag! }
         : { kind: 'edit', changes: { cadenceDays: params.cadenceDays ?? null } };
-  const outcome = await changeClient(agentId, clientId, change, { now });
+  const client = await clientFor(agentActor(agentId), clientId);
+  if (!client) return false;
+  const outcome = await changeClient(client.agentId, client.id, change, { now, known: client });
   return outcome.kind === 'changed' || outcome.kind === 'unchanged';
 }
 
@@ -154,7 +160,7 @@ async function deleteWithSnapshot(
   log: Logger,
   now: Date,
 ): Promise<boolean> {
-  const client = await getClient(agentId, clientId);
+  const client = await clientFor(agentActor(agentId), clientId);
   // Gone: deleted by this job before a crash (its snapshot says so), or not (another delete, or never the agent's).
   if (!client) return hasDeleteSnapshot(jobId, clientId);
   const history = await queryAll<Record<string, unknown>>({
@@ -221,22 +227,20 @@ export async function runBulkJob(
   return 'done';
 }
 
-export type UndoOutcome =
-  | { kind: 'undone'; restored: number; failed: number }
-  | { kind: 'not-found' }
-  | { kind: 'not-undoable' }
-  | { kind: 'not-finished' }
-  | { kind: 'already-undone' }
-  | { kind: 'expired' };
+export type UndoRefusal = NotFound<'bulk-action'> | NotUndoable | StillRunning | AlreadyUndone | UndoExpired;
 
 /** Brings back the clients a bulk delete took, with their history, within BULK_UNDO_MS of its end. */
-export async function undoBulkDelete(agentId: string, jobId: string, now = new Date()): Promise<UndoOutcome> {
+export async function undoBulkDelete(
+  agentId: string,
+  jobId: string,
+  now = new Date(),
+): Promise<{ restored: number; failed: number } | UndoRefusal> {
   const job = await getBulkJob(agentId, jobId);
-  if (!job) return { kind: 'not-found' };
+  if (!job) return { kind: 'not-found', what: 'bulk-action' };
   if (job.action !== 'delete') return { kind: 'not-undoable' };
   if (job.status === 'undone') return { kind: 'already-undone' };
-  if (job.status !== 'done' || !job.undoUntil) return { kind: 'not-finished' };
-  if (now.toISOString() > job.undoUntil) return { kind: 'expired' };
+  if (job.status !== 'done' || !job.undoUntil) return { kind: 'still-running' };
+  if (now.toISOString() > job.undoUntil) return { kind: 'undo-expired', undoUntil: job.undoUntil };
   if (!(await markBulkJobUndone(agentId, jobId))) return { kind: 'already-undone' };
   const snapshots = await readDeleteSnapshots(jobId);
   const counts = { restored: 0, failed: 0 };
@@ -251,7 +255,7 @@ export async function undoBulkDelete(agentId: string, jobId: string, now = new D
       counts.failed += 1;
     }
   });
-  return { kind: 'undone', ...counts };
+  return counts;
 }
 
 /**

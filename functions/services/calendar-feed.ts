@@ -1,4 +1,5 @@
-// The calendar feed's URL, and the sealing of its secret that lets Settings show it again.
+// The calendar feed: the iCalendar file its URL answers, the URL, and the sealing of its secret that lets Settings show
+// it again.
 //
 // Why sealed rather than only hashed: agents subscribe on more than one device and come back for
 // the URL; showing it only once would force a rotation (breaking the first subscription) each time.
@@ -8,7 +9,11 @@
 // then offers a rotation.
 import type { CalendarFeedStatus } from '@shared/api-types';
 import { config, sessionSecret } from '../config';
+import { findCalendarFeedOwner } from '../data/calendar-feeds';
+import { listClients } from '../data/clients';
 import type { UserItem } from '../data/users';
+import { calendarFeed } from '../domain/calendar-feed';
+import type { InvalidLink } from '../domain/refusals';
 import { purposeKey, seal, unseal } from '../domain/sealed-values';
 
 const PURPOSE = 'calendar-feed-url';
@@ -16,9 +21,19 @@ const PURPOSE = 'calendar-feed-url';
 export const calendarFeedUrl = (secret: string): string => `${config().appUrl}/api/calendar/${secret}.ics`;
 
 /** The secret of a requested file name, or null unless it is `<43 base64url characters>.ics`. */
-export function secretFromFileName(file: string): string | null {
+function secretFromFileName(file: string): string | null {
   const match = /^([A-Za-z0-9_-]{43})\.ics$/.exec(file);
   return match ? match[1]! : null;
+}
+
+/** The agent's client key dates as iCalendar text, for the feed's file name (`<secret>.ics`); an old one is refused. */
+export async function calendarFeedFile(fileName: string, now = new Date()): Promise<string | InvalidLink> {
+  const secret = secretFromFileName(fileName);
+  if (!secret) return { kind: 'invalid-link' };
+  const agent = await findCalendarFeedOwner(secret);
+  if (!agent) return { kind: 'invalid-link' };
+  const clients = await listClients(agent.id);
+  return calendarFeed({ clients, calendarName: 'Client key dates', appUrl: config().appUrl, generatedAt: now });
 }
 
 export async function calendarFeedSealer(): Promise<(secret: string) => string> {

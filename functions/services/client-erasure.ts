@@ -1,12 +1,12 @@
 // Deleting a client erases them: their registrations waiting for confirmation, their videos and the originals of
 // their e-mail replies, the numbers we texted them at, the SES references and handled occasions (the owner index),
-// then the client record with its activity, milestones and testimonial records (functions/data/client-record.ts). An
+// then the client record with its activity, milestones and testimonial records (functions/client-record/record.ts). An
 // opt-out of theirs outlives them as a keyed hash of the address (functions/data/opt-out-marks.ts). The record goes
 // last, so a delete cut halfway is finished by the next one, which still finds the client.
 import { deleteOwnedItems } from '../data/account-erasure';
-import { getClient } from '../data/clients';
+import { agentActor, clientFor } from '../data/client-access';
 import { markConversationRead } from '../data/conversations';
-import { deleteClient } from '../data/client-record';
+import { deleteClient } from '../client-record/record';
 import { listActivity } from '../data/messages';
 import { rememberClientOptOuts } from '../data/opt-out-marks';
 import type { NotFound } from '../domain/refusals';
@@ -34,7 +34,7 @@ export async function eraseClient(
   log: Logger,
   { now = new Date(), keepOptOuts = true }: { now?: Date; keepOptOuts?: boolean } = {},
 ): Promise<{ erased: true } | NotFound<'client'>> {
-  const client = await getClient(agentId, clientId);
+  const client = await clientFor(agentActor(agentId), clientId);
   if (!client) return { kind: 'not-found', what: 'client' };
   // A closing account keeps nothing: no send of theirs can follow.
   if (keepOptOuts) await rememberClientOptOuts(client, now);

@@ -13,7 +13,8 @@ import { hydrate, pageClientList, queryWords, searchTokens } from '../data/clien
 import type { ClientItem } from '../data/clients';
 import { decodeCursor, encodeCursor } from '../data/cursors';
 import { db, table } from '../data/db';
-import { CLIENT_PREFIX, contactPartition, GSI3 } from '../data/keys';
+import { CLIENT_PREFIX, contactPartition } from '../data/keys/clients';
+import { GSI3 } from '../data/keys/table';
 import { tagCount } from '../data/tags';
 import { contactCutoff, filterDriver, meetsFilter, NOT_CONTACTED_DAYS_MAX } from '../domain/client-filter';
 

@@ -11,15 +11,16 @@ import {
   type NewClientFields,
 } from '../data/clients';
 import { config } from '../config';
-import { rememberStoppedNumber } from '../data/messages';
-import { awardDueMilestones } from '../data/milestones';
+import { rememberStoppedNumber } from '../data/texted-phones';
 import { carriedClientFields } from '../data/opt-out-marks';
 import { reconcileClientCount } from '../data/plan-slots';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import type { ImportRow } from '../domain/import-rows';
 import { PlanLimitError } from '../domain/plan';
 import { forEachLimited } from '../lib/concurrency';
-import { createClient, createClientBatch, updateClient } from '../data/client-record';
+import { createClientBatch } from '../client-record/batch';
+import { createClient, updateClient } from '../client-record/record';
+import { awardDueMilestones } from './milestones';
 
 const PRO_CONCURRENCY = 8;
 /** Rows per batch of a Pro import: one write takes their plan slots, one adds them to the counters. */

@@ -3,8 +3,9 @@
 // A merge keeps one client, fills its empty fields from the other, unites tags and custom dates, moves the other's
 // whole history to it and deletes the other through the client record (its plan slot freed, the counters moved); a
 // record of both clients as they were and of every moved item lets the agent undo it for ten minutes.
-import { toClient, getClient, getClientsByIds, type ClientItem } from '../data/clients';
-import { changeClient, deleteClient, restoreClient } from '../data/client-record';
+import { agentActor, clientFor } from '../data/client-access';
+import { toClient, getClientsByIds, type ClientItem } from '../data/clients';
+import { changeClient, deleteClient, restoreClient } from '../client-record/record';
 import {
   deleteMovedRecords,
   getClientMerge,
@@ -17,9 +18,18 @@ import {
   unlockClients,
 } from '../data/client-merges';
 import { queryAll } from '../data/db';
-import { agentPartition, CLIENT_PREFIX } from '../data/keys';
+import { CLIENT_PREFIX } from '../data/keys/clients';
+import { agentPartition } from '../data/keys/table';
 import { rememberClientOptOuts } from '../data/opt-out-marks';
 import { findDuplicateGroups, mergedFields, type DuplicateCandidate } from '../domain/duplicates';
+import type {
+  AlreadyUndone,
+  MergeInProgress,
+  MergeUnfinished,
+  NotFound,
+  RegistrationPending,
+  UndoExpired,
+} from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
 import type { Client, ClientMerge, ClientMergeUndone, DuplicateGroups } from '@shared/api-types';
 
@@ -59,13 +69,13 @@ export async function findDuplicates(agentId: string): Promise<DuplicateGroups> 
   };
 }
 
+/** What a merge or its undo refuses (the kinds are functions/domain/refusals.ts'). */
 export type MergeRefusal =
-  | { kind: 'not-found'; what: 'client' | 'merge' }
-  | { kind: 'registration-pending'; clientId: string }
-  | { kind: 'already-undone' }
-  | { kind: 'undo-expired'; undoUntil: string }
-  | { kind: 'merge-unfinished' }
-  | { kind: 'merge-in-progress' };
+  NotFound<'client' | 'merge'> | RegistrationPending | AlreadyUndone | UndoExpired | MergeUnfinished | MergeInProgress;
+
+/** The two clients of a merge, each read through the access rule: another agent's client is not found. */
+const bothClients = (agentId: string, keepId: string, mergeId: string) =>
+  Promise.all([clientFor(agentActor(agentId), keepId), clientFor(agentActor(agentId), mergeId)]);
 
 /** Merges `mergeId` into `keepId`, both the agent's: the kept client as it is now, and the merge's id for its undo. */
 export async function mergeClients(
@@ -74,7 +84,7 @@ export async function mergeClients(
   mergeId: string,
   now = new Date(),
 ): Promise<ClientMerge | MergeRefusal> {
-  const [kept, merged] = await Promise.all([getClient(agentId, keepId), getClient(agentId, mergeId)]);
+  const [kept, merged] = await bothClients(agentId, keepId, mergeId);
   if (!kept || !merged) return { kind: 'not-found', what: 'client' };
   for (const client of [kept, merged]) {
     if (client.registrationPendingAt) return { kind: 'registration-pending', clientId: client.id };
@@ -97,7 +107,7 @@ async function mergeLocked(
   now: Date,
 ): Promise<ClientMerge | MergeRefusal> {
   // Read again now that this merge holds both: a merge of the same pair that finished meanwhile took one away.
-  const [kept, merged] = await Promise.all([getClient(agentId, keepId), getClient(agentId, mergeId)]);
+  const [kept, merged] = await bothClients(agentId, keepId, mergeId);
   if (!kept || !merged) return { kind: 'not-found', what: 'client' };
   const undoUntil = new Date(now.getTime() + MERGE_UNDO_MS).toISOString();
   // The record first: a merge cut halfway is still described, its moved items recorded one by one.

@@ -10,15 +10,34 @@
 // exists, and given back if the client could not be saved: it is never burnt for nothing, and of
 // concurrent submissions exactly one goes through. A client who joins through the directory instead
 // completes the agent's open invitation to their e-mail once confirmed or accepted.
+// The routes' use cases (registerClient, confirmRegistration) add the limits around this: registrations per address an
+// hour and per agent and address a day, at most a few e-mails a day to one agent or client however often a visitor
+// retries; and what follows a registration: milestones, the upload token, the videos shown once confirmed.
+import type { ClientRegistrationResult, RegistrationConfirmResult } from '@shared/api-types';
 import { countInsights } from '../data/insights';
 import type { ClientInput } from '@shared/client-schema';
+import { todayIn } from '@shared/dates';
 import { isId } from '@shared/schemas';
 import { isListedAgent } from '../data/agent-directory';
 import { findClientIdByEmail } from '../data/client-email-locks';
-import { createSubmission, type RegistrationSubmissionItem } from '../data/client-registrations';
+import {
+  claimSubmission,
+  createSubmission,
+  releaseSubmission,
+  SubmissionRefusedError,
+  type RegistrationSubmissionItem,
+} from '../data/client-registrations';
 import { getClient, type ClientChanges, type ClientItem } from '../data/clients';
+import { hitLimit } from '../data/throttle';
 import { hasFreeSlot } from '../domain/plan';
-import type { NotFound } from '../domain/refusals';
+import {
+  isRefusal,
+  type AgentAtCapacity,
+  type InvalidLink,
+  type InvitationInUse,
+  type NotFound,
+  type RateLimited,
+} from '../domain/refusals';
 import {
   claimInvitation,
   completeInvitationByEmail,
@@ -29,16 +48,29 @@ import {
 import { getUserById, type UserItem } from '../data/users';
 import { ClientEmailTakenError } from '../domain/client-errors';
 import { PlanLimitError } from '../domain/plan';
-import { createLogger } from '../observability/logger';
-import { changeClient, createClient, createPendingClient, updateClient } from '../data/client-record';
-import { recordConsentChange, setSmsConsent } from '../data/sms-consent';
+import { sendAlreadyConnectedEmail, sendPlanFullNotice, type SubmittedDetails } from '../integrations/client-emails';
+import { moveToClientVideos } from '../integrations/video-uploads';
+import { createLogger, type Logger } from '../observability/logger';
+import { changeClient, createClient, createPendingClient, updateClient } from '../client-record/record';
+import { recordConsentChange } from '../data/sms-consent';
+import { issueClientUploadToken } from './client-upload-token';
+import { awardDueMilestonesAfterWrite } from './milestones';
+import { setSmsConsent } from './sms-consent';
+import { attachTestimonial } from './testimonials';
 import { carriedClientFields } from '../data/opt-out-marks';
-import { rememberStoppedNumber } from '../data/messages';
+import { rememberStoppedNumber } from '../data/texted-phones';
 import { config } from '../config';
 import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import type { NewClientFields } from '../data/clients';
 
 const log = createLogger({ module: 'client-registration' });
+
+export const REGISTRATION_LIMIT = { max: 60, windowSeconds: 3600 } as const;
+/** At most this many "a client could not join" e-mails per agent a day, however often a visitor retries. */
+export const PLAN_FULL_NOTICES_PER_DAY = 5;
+/** At most this many "You're already connected" e-mails per client a day, however often a visitor retries. */
+export const CONFIRMATION_MAILS_PER_CLIENT_PER_DAY = 3;
+const DAY_SECONDS = 24 * 3600;
 
 export type RegisteringClient = Pick<
   ClientInput,
@@ -62,19 +94,19 @@ export type SubmittedRegistration = {
 };
 
 /** The invitation is unknown, used or expired ('invalid'), or another submission is redeeming it ('busy'). */
-export class InvitationRefusedError extends Error {
+class InvitationRefusedError extends Error {
   override name = 'InvitationRefusedError';
   constructor(readonly reason: 'invalid' | 'busy') {
     super(`invitation ${reason}`);
   }
 }
 
-export class AgentNotFoundError extends Error {
+class AgentNotFoundError extends Error {
   override name = 'AgentNotFoundError';
 }
 
 /** The agent's free plan is full: the client could not join. */
-export class AgentAtCapacityError extends Error {
+class AgentAtCapacityError extends Error {
   override name = 'AgentAtCapacityError';
   constructor(
     readonly agent: UserItem,
@@ -85,15 +117,189 @@ export class AgentAtCapacityError extends Error {
 }
 
 /** The client the submission was for is gone. */
-export class SubmissionClientGoneError extends Error {
+class SubmissionClientGoneError extends Error {
   override name = 'SubmissionClientGoneError';
 }
 
-export async function registerFromInvitation(
+/** A registration form as sent: with an invitation's token, or with the agent chosen from the directory. */
+export type RegistrationForm =
+  | { via: 'invitation'; token: string; profile: ClientProfile }
+  | { via: 'directory'; agentId: string; client: RegisteringClient };
+
+/** What registering refuses: the invitation's link, the agent chosen, or the agent's full plan. */
+export type RegistrationRefusal = InvalidLink | InvitationInUse | NotFound<'agent'> | AgentAtCapacity;
+
+/**
+ * Counts a registration from the address (REGISTRATION_LIMIT an hour), before its form is read: a flood of forms that
+ * cannot be read counts too.
+ */
+export async function admitRegistration(ip: string): Promise<RateLimited<'client-registrations'> | undefined> {
+  const { max } = REGISTRATION_LIMIT;
+  const limit = await hitLimit({ scope: 'client-registration-ip', id: ip, ...REGISTRATION_LIMIT });
+  if (!limit.limited) return undefined;
+  return { kind: 'rate-limited', what: 'client-registrations', max, retryAfterSeconds: limit.retryAfterSeconds };
+}
+
+/**
+ * A client registering from `ip`, with the upload token that lets this browser share a video. From the directory, an
+ * e-mail the agent already has is answered as a new client would be (its id is the submission's), so the answer never
+ * tells that the e-mail is a client's; the client confirms from the e-mail we send.
+ */
+export async function registerClient(
+  form: RegistrationForm,
+  ip: string,
+  requestLog: Pick<Logger, 'info' | 'warn' | 'error'>,
+): Promise<ClientRegistrationResult | RateLimited<'directory-registrations'> | RegistrationRefusal> {
+  if (form.via === 'invitation') {
+    const registration = await registerFromInvitation(form.token, form.profile).catch((error: unknown) =>
+      registrationRefusal(error, requestLog),
+    );
+    return isRefusal(registration) ? registration : registered(registration, 'invitation', requestLog);
+  }
+  const max = config().directoryRegistrationsPerDay;
+  const daily = await hitLimit({
+    scope: 'directory-registration',
+    id: `${form.agentId}#${ip}`,
+    max,
+    windowSeconds: DAY_SECONDS,
+  });
+  if (daily.limited)
+    return { kind: 'rate-limited', what: 'directory-registrations', max, retryAfterSeconds: daily.retryAfterSeconds };
+  const registration = await registerWithAgent(form.agentId, form.client).catch((error: unknown) =>
+    registrationRefusal(error, requestLog),
+  );
+  if (isRefusal(registration)) return registration;
+  if (!('submission' in registration)) return registered(registration, 'directory', requestLog);
+
+  await askClientToConfirm(registration, form.client, requestLog);
+  const { agent, submission } = registration;
+  // What a new registration would have answered, so the answer never tells that the e-mail is a client's.
+  if (!hasFreeSlot(agent)) return { kind: 'agent-at-capacity' };
+  const upload = await issueClientUploadToken(submission.id, agent.id);
+  requestLog.info('client registration awaits confirmation', { agentId: agent.id, submissionId: submission.id });
+  return { clientId: submission.id, created: true, clientToken: upload.token, clientTokenExpiresAt: upload.expiresAt };
+}
+
+async function registered(
+  { agent, client, created }: Registration,
+  via: RegistrationForm['via'],
+  requestLog: Pick<Logger, 'info' | 'warn'>,
+): Promise<ClientRegistrationResult> {
+  await awardDueMilestonesAfterWrite(client, todayIn(agent.timeZone), requestLog);
+  const upload = await issueClientUploadToken(client.id, agent.id);
+  requestLog.info('client registered', { agentId: agent.id, clientId: client.id, created, via });
+  return { clientId: client.id, created, clientToken: upload.token, clientTokenExpiresAt: upload.expiresAt };
+}
+
+/** The registration steps' errors as the refusals they are; anything else stays an error. */
+async function registrationRefusal(error: unknown, requestLog: Pick<Logger, 'error'>): Promise<RegistrationRefusal> {
+  if (error instanceof InvitationRefusedError)
+    return error.reason === 'busy' ? { kind: 'invitation-in-use' } : { kind: 'invalid-link' };
+  if (error instanceof AgentNotFoundError) return { kind: 'not-found', what: 'agent' };
+  if (error instanceof AgentAtCapacityError) {
+    await notifyAgent(error, requestLog);
+    return { kind: 'agent-at-capacity' };
+  }
+  throw error;
+}
+
+/** Counts one more e-mail of a kind to one person: false once `max` went out in the day's window. */
+async function mayMailToday(scope: string, id: string, max: number): Promise<boolean> {
+  return !(await hitLimit({ scope, id, max, windowSeconds: DAY_SECONDS })).limited;
+}
+
+/** Tells the agent a client could not join; the visitor's answer does not depend on it. */
+async function notifyAgent({ agent, client }: AgentAtCapacityError, requestLog: Pick<Logger, 'error'>): Promise<void> {
+  if (!(await mayMailToday('plan-full-notice', agent.id, PLAN_FULL_NOTICES_PER_DAY))) return;
+  await sendPlanFullNotice(agent, client).catch((mailError: unknown) =>
+    requestLog.error('plan-full notice not sent', { agentId: agent.id, error: mailError }),
+  );
+}
+
+/** Mails the known client the link that applies the details; the visitor's answer does not depend on it. */
+async function askClientToConfirm(
+  { agent, client, confirmToken, pending }: SubmittedRegistration,
+  input: RegisteringClient,
+  requestLog: Pick<Logger, 'error'>,
+): Promise<void> {
+  if (!(await mayMailToday('registration-confirm-mail', client.id, CONFIRMATION_MAILS_PER_CLIENT_PER_DAY))) return;
+  const details: SubmittedDetails = [
+    ['Name', input.name],
+    ['Phone', input.phone],
+    ['Address', input.address],
+    ['Birthday', input.birthday],
+    ['Home purchase date', input.purchaseDate],
+  ].filter((line): line is [string, string] => Boolean(line[1]));
+  await sendAlreadyConnectedEmail(client, agent, confirmToken, details, pending).catch((mailError: unknown) =>
+    requestLog.error('registration confirmation not sent', {
+      agentId: agent.id,
+      clientId: client.id,
+      error: mailError,
+    }),
+  );
+}
+
+/**
+ * The link in the "You're already connected" e-mail (single use, 7 days): applies the details to the client and shows
+ * the agent any video uploaded with them. A link that is no longer good is refused with its reason; a client gone since
+ * is not found (registering again starts over). Applying is safe to repeat: when it fails, the link is given back.
+ */
+export async function confirmRegistration(
   token: string,
-  profile: ClientProfile,
-  now = new Date(),
-): Promise<Registration> {
+  requestLog: Pick<Logger, 'info' | 'warn'>,
+): Promise<RegistrationConfirmResult | InvalidLink | NotFound<'client'>> {
+  let submission: RegistrationSubmissionItem;
+  try {
+    submission = await claimSubmission(token);
+  } catch (error) {
+    if (error instanceof SubmissionRefusedError) return { kind: 'invalid-link', reason: error.reason };
+    throw error;
+  }
+  try {
+    const client = await applySubmission(submission);
+    const agent = await getUserById(submission.agentId);
+    if (agent) await awardDueMilestonesAfterWrite(client, todayIn(agent.timeZone), requestLog);
+    const videos = await showVideos(submission, requestLog);
+    requestLog.info('client registration confirmed', {
+      agentId: submission.agentId,
+      clientId: submission.clientId,
+      submissionId: submission.id,
+      videos,
+    });
+    return { agentName: agent?.fullName ?? '', videos };
+  } catch (error) {
+    if (error instanceof SubmissionClientGoneError) return { kind: 'not-found', what: 'client' };
+    await releaseSubmission(submission);
+    throw error;
+  }
+}
+
+/**
+ * Moves each video that waited with the submission to the client's testimonials; returns how many the agent now sees.
+ */
+async function showVideos(submission: RegistrationSubmissionItem, requestLog: Pick<Logger, 'warn'>): Promise<number> {
+  let shown = 0;
+  for (const video of Object.values(submission.uploads ?? {})) {
+    const moved = await moveToClientVideos(submission.agentId, submission.clientId, video);
+    if (!moved) {
+      requestLog.warn('a registration video was gone before its confirmation', {
+        submissionId: submission.id,
+        uploadId: video.id,
+      });
+      continue;
+    }
+    if (
+      await attachTestimonial(
+        { id: video.id, agentId: submission.agentId, clientId: submission.clientId, key: moved.key },
+        moved,
+      )
+    )
+      shown += 1;
+  }
+  return shown;
+}
+
+async function registerFromInvitation(token: string, profile: ClientProfile, now = new Date()): Promise<Registration> {
   const claim = await claimInvitation(token, now);
   if (typeof claim === 'string') throw new InvitationRefusedError(claim);
   const { invitation } = claim;
@@ -136,7 +342,7 @@ export async function registerFromInvitation(
  * From the directory: a new client, or (for an e-mail the agent already has) a submission waiting for that client's
  * confirmation.
  */
-export async function registerWithAgent(
+async function registerWithAgent(
   agentId: string,
   input: RegisteringClient,
   now = new Date(),
@@ -216,7 +422,7 @@ async function createRegisteringClient(
  * Applies a claimed submission to its client: a pending registration is confirmed (it takes its plan slot:
  * PlanLimitError when the free plan is full), then the details are applied.
  */
-export async function applySubmission(submission: RegistrationSubmissionItem, now = new Date()): Promise<ClientItem> {
+async function applySubmission(submission: RegistrationSubmissionItem, now = new Date()): Promise<ClientItem> {
   const confirmed = await changeClient(
     submission.agentId,
     submission.clientId,

@@ -9,7 +9,7 @@ import type { DraftChannel, DraftOccasion, DraftTone } from '@shared/drafts';
 import { config } from '../config';
 import { actorOf, clientFor } from '../data/client-access';
 import { getConversation } from '../data/conversations';
-import { draftCountKey } from '../data/keys';
+import { draftCountKey } from '../data/keys/counters';
 import { countOne, countSoFar, dailyCounter, uncountOne } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { composeLocalDraft } from '../domain/draft-composer';

@@ -5,27 +5,29 @@
 // never leaves this module.
 import { createHash } from 'node:crypto';
 import type { BusinessReview, GoogleConnection, ReviewInbox, ReviewSyncResult } from '@shared/api-types';
-import { changeClient } from '../data/client-record';
+import { changeClient } from '../client-record/record';
 import { actorOf, clientFor } from '../data/client-access';
 import { listClients } from '../data/clients';
 import {
-  addReview,
   chooseLocation,
-  deleteAllReviews,
   deleteConnection,
   getConnection,
-  getReview,
-  knownReviews,
   putConnection,
   putOAuthState,
   recordSync,
   recordSyncProgress,
+  takeOAuthState,
+  type GoogleConnectionItem,
+} from '../data/google-connections';
+import {
+  addReview,
+  deleteAllReviews,
+  getReview,
+  knownReviews,
   reviewPage,
   setMatch,
   setReply,
-  takeOAuthState,
   updateReviewFromGoogle,
-  type GoogleConnectionItem,
   type GoogleFields,
   type ReviewFilter,
   type ReviewItem,

@@ -2,7 +2,7 @@
 // uploads the file straight to S3 (POST /api/imports answers a presigned POST), the start checks it
 // and queues the import job (POST /api/imports/{id}/start), and jobs/imports-worker runs it:
 //
-//  1. claims the import (a lease: functions/data/imports.ts), so one run works on it at a time;
+//  1. claims the import (a lease: functions/data/import-runs.ts), so one run works on it at a time;
 //  2. on its first run, reads the whole file once (planImportFile): refuses a file that is not a
 //     client CSV or vCard before anything is written, counts its rows, and notes the rows a later
 //     row with the same e-mail replaces (kept beside the upload for later runs);
@@ -29,21 +29,22 @@ import {
   type ImportCreateInput,
 } from '@shared/imports';
 import { isId } from '@shared/schemas';
+import { importIssuePages, putImportIssues } from '../data/import-issues';
 import {
   checkpointImport,
   claimImportRun,
-  createImport,
   finishImport,
-  getImport,
-  importIssuePages,
-  latestImport,
   markImportQueued,
   markImportRequeued,
-  newImportId,
-  putImportIssues,
   releaseImportLease,
   renewImportLease,
   saveImportPlan,
+} from '../data/import-runs';
+import {
+  createImport,
+  getImport,
+  latestImport,
+  newImportId,
   type ImportItem,
   type ImportProgress,
 } from '../data/imports';

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import { APPROVAL_NOTES, REPLY_PAUSE_DAYS } from '@shared/automations';
 import { todayIn } from '@shared/dates';
-import { changeClient } from '../data/client-record';
+import { changeClient } from '../client-record/record';
 import { getClient, type ClientItem } from '../data/clients';
 import { excerptOf, noteConversationMessage } from '../data/conversations';
 import { changeMessageStatus, listOutgoing, putMessageOnce } from '../data/messages';
 import { releaseSend } from '../data/outbound-caps';
 import { claimReplyNotice, releaseHeldNotice } from '../data/reply-notices';
 import { getUserById, pushPrefsOf, type UserItem } from '../data/users';
+import { replySenderProblem, type SenderVerdicts } from '../domain/inbound-email';
 import { replyNotification } from '../domain/push-notifications';
 import { randomId } from '../domain/signed-tokens';
 import { pushToAgent } from '../integrations/push';
@@ -42,6 +43,8 @@ export type InboundReply = {
    * delivery of the same message again (a provider's retry) is taken in once.
    */
   sourceId?: string;
+  /** An e-mail's sender checks as SES gave them (SPF, DKIM, DMARC): a failed one marks the reply. */
+  verdicts?: SenderVerdicts;
 };
 
 /** The agent has no such client (deleted meanwhile, or never theirs): the reply is not stored. */
@@ -66,6 +69,8 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
   const body = input.body.slice(0, INBOUND_BODY_MAX);
   const subject = input.subject ? input.subject.slice(0, SUBJECT_MAX) : undefined;
   const messageId = input.sourceId ? inboundMessageId(input.channel, input.sourceId) : randomId();
+  // An e-mail from another address than the client's, or that failed its sender checks, is shown marked.
+  const problem = input.channel === 'email' ? replySenderProblem(input.from, client.email, input.verdicts) : undefined;
   const stored = await putMessageOnce({
     id: messageId,
     agentId: input.agentId,
@@ -79,14 +84,17 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
     to: '',
     receivedAt: at,
     ...(input.rawKey ? { rawKey: input.rawKey } : {}),
+    ...(problem ? { problem } : {}),
     slotDay: at.slice(0, 10),
     createdAt: new Date().toISOString(),
   });
   // Delivered before: taken in then, not twice (a crash right after that store would have lost only the notice).
   if (!stored) return { messageId };
 
+  // Only the client's own reply moves Last Contact and pauses their automatic messages: a marked one may be anyone's.
   const pauseUntil = new Date(input.at.getTime() + REPLY_PAUSE_DAYS * DAY_MS).toISOString();
-  await changeClient(input.agentId, input.clientId, { kind: 'replied', at, pauseUntil }, { known: client });
+  if (!problem)
+    await changeClient(input.agentId, input.clientId, { kind: 'replied', at, pauseUntil }, { known: client });
   const excerpt = excerptOf(subject && input.channel === 'email' ? `${subject}: ${body}` : body);
   await noteConversationMessage(input.agentId, input.clientId, {
     direction: 'inbound',
@@ -97,7 +105,7 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
 
   const agent = await getUserById(input.agentId);
   const repliedOn = todayIn(agent?.timeZone ?? 'UTC', input.at);
-  const held = await holdWaitingAutomatic(input.agentId, input.clientId, repliedOn);
+  const held = problem ? 0 : await holdWaitingAutomatic(input.agentId, input.clientId, repliedOn);
   if (held) log.info('automatic messages held after a reply', { held });
   // Never throws: the reply is taken in whatever the push services do.
   if (agent && pushPrefsOf(agent).replies)

@@ -1,14 +1,20 @@
 // A text a client sent to our number, however it came (Twilio's webhook, or the SNS topic of an AWS End User
 // Messaging number): one path. A keyword acts on the number for every agent who texted it (STOP opts it out, START
-// opts it back in, HELP gets one answer); any other text is a reply to the agent who texted that number last, within
-// REPLY_WINDOW_DAYS, on that client. A text nobody can be found for is logged and dropped, never stored.
-import { clientsTextedAt, lastTextedAt, optOutClient } from '../data/messages';
+// opts it back in, HELP gets one answer); any other text is a reply on the client of the one agent who texted that
+// number within REPLY_WINDOW_DAYS. The number is shared by every agent, so when several did, the text goes to none of
+// them until the person answers which agent it is for (functions/domain/shared-number.ts): they are asked once, and
+// their answer takes the held texts, and the later ones, to that agent. A text nobody can be found for is logged and
+// dropped, never stored.
+import { choose, getSmsChoice, holdForChoice, type HeldText, type SmsChoiceOption } from '../data/sms-choices';
+import { clientsTextedAt, textersSince, type Texter } from '../data/texted-phones';
 import { clearPhoneOptOut, markPhoneOptedOut } from '../data/opt-out-marks';
-import { setSmsConsent } from '../data/sms-consent';
 import { getUserById } from '../data/users';
+import { CHOICES_MAX, choiceQuestion, pickedChoice } from '../domain/shared-number';
 import { classifyText, helpReply } from '../domain/sms-keywords';
 import { createLogger } from '../observability/logger';
+import { optOutClient } from './client-contact';
 import { recordInboundReply, ReplyClientNotFoundError } from './inbound-replies';
+import { setSmsConsent } from './sms-consent';
 
 /** A text joins the conversation of the agent who texted the number within this many days. */
 export const REPLY_WINDOW_DAYS = 60;
@@ -31,6 +37,8 @@ export type InboundTextOutcome =
   /** `reply`: the one answer, for the caller to send back (TwiML, or the SMS port). */
   | { kind: 'help'; reply: string }
   | { kind: 'reply'; agentId: string; clientId: string; messageId: string }
+  /** Several agents texted the number: held for the person's answer; `reply`, the question, only the first time. */
+  | { kind: 'held'; reply?: string }
   | { kind: 'dropped'; reason: 'bad-number' | 'unknown-number' | 'no-client' | 'empty' };
 
 export async function handleInboundText(text: InboundText): Promise<InboundTextOutcome> {
@@ -60,28 +68,75 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
     log.info('text opt-in received', { clients: texted.length, agentMarks: cleared.agents });
     return { kind: 'opted-in', clients: texted.length };
   }
-  const texter = await lastTextedAt(text.from, new Date(text.at.getTime() - REPLY_WINDOW_DAYS * DAY_MS));
+  const texters = await textersSince(text.from, new Date(text.at.getTime() - REPLY_WINDOW_DAYS * DAY_MS));
   if (kind === 'help') {
-    const agent = texter ? await getUserById(texter.agentId) : undefined;
+    // Which agent writes, only when one does: a shared number never tells one agent's client about another agent.
+    const agent = texters.length === 1 ? await getUserById(texters[0]!.agentId) : undefined;
     return { kind: 'help', reply: helpReply(agent) };
   }
-  if (!texter) {
+  if (texters.length === 0) {
     log.info('inbound text dropped: no agent texted this number recently');
     return { kind: 'dropped', reason: 'unknown-number' };
   }
   if (!text.body.trim()) return { kind: 'dropped', reason: 'empty' };
+  const held: HeldText = {
+    body: text.body,
+    at: text.at.toISOString(),
+    ...(text.sourceId ? { sourceId: text.sourceId } : {}),
+  };
+  if (texters.length === 1) return deliver(texters[0]!, held, text, log);
+  return routeOnSharedNumber(texters, held, text, log);
+}
+
+/** A text from a number several agents texted: to the agent the person chose, else held and the person asked. */
+async function routeOnSharedNumber(
+  texters: readonly Texter[],
+  held: HeldText,
+  text: InboundText,
+  log: ReturnType<typeof createLogger>,
+): Promise<InboundTextOutcome> {
+  const offered = (option: SmsChoiceOption | undefined) =>
+    option && texters.some((texter) => texter.agentId === option.agentId) ? option : undefined;
+  const choice = await getSmsChoice(text.from);
+  const chosen = offered(choice?.chosen);
+  if (chosen) return deliver(chosen, held, text, log);
+  const picked = choice && !choice.chosen ? offered(pickedChoice(text.body, choice.options)) : undefined;
+  if (picked) {
+    const waiting = await choose(text.from, picked, text.at);
+    log.info('shared number: the person chose an agent', { agentId: picked.agentId, held: waiting.length });
+    let last: InboundTextOutcome = { kind: 'held' };
+    for (const one of waiting) last = await deliver(picked, one, text, log);
+    return last;
+  }
+  const options = texters.slice(0, CHOICES_MAX).map(({ agentId, clientId }) => ({ agentId, clientId }));
+  const expires = new Date(text.at.getTime() + REPLY_WINDOW_DAYS * DAY_MS);
+  const { asked, held: kept } = await holdForChoice(text.from, options, held, text.at, expires);
+  log.info('shared number: text held for the person to say which agent it is for', { asked, kept });
+  if (!asked) return { kind: 'held' };
+  const agents = await Promise.all(options.map((option) => getUserById(option.agentId)));
+  const named = agents.flatMap((agent, i) => (agent ? [{ ...agent, agentId: options[i]!.agentId }] : []));
+  return { kind: 'held', reply: choiceQuestion(named) };
+}
+
+/** Adds a text to the conversation of this agent's client. */
+async function deliver(
+  to: SmsChoiceOption,
+  held: HeldText,
+  text: InboundText,
+  log: ReturnType<typeof createLogger>,
+): Promise<InboundTextOutcome> {
   try {
     const { messageId } = await recordInboundReply({
-      agentId: texter.agentId,
-      clientId: texter.clientId,
+      agentId: to.agentId,
+      clientId: to.clientId,
       channel: 'sms',
-      body: text.body,
-      at: text.at,
+      body: held.body,
+      at: new Date(held.at),
       from: text.from,
-      ...(text.sourceId ? { sourceId: `${text.provider}:${text.sourceId}` } : {}),
+      ...(held.sourceId ? { sourceId: `${text.provider}:${held.sourceId}` } : {}),
     });
-    log.info('text reply received', { agentId: texter.agentId });
-    return { kind: 'reply', agentId: texter.agentId, clientId: texter.clientId, messageId };
+    log.info('text reply received', { agentId: to.agentId });
+    return { kind: 'reply', agentId: to.agentId, clientId: to.clientId, messageId };
   } catch (error) {
     if (!(error instanceof ReplyClientNotFoundError)) throw error;
     log.info('inbound text dropped: the client is gone');

@@ -2,21 +2,28 @@
 // single-use invitation (replacing an older one for the same e-mail) mailed to the client. If the
 // mail fails the invitation is withdrawn and the send given back, so nothing is left half-done.
 // The agent's open invitations (not used yet) can be resent (a new link, the old one refused) or
-// cancelled (the link refused), by the id the list shows.
-import type { OpenInvitation } from '@shared/api-types';
-import { INVITATION_TTL_DAYS, INVITATIONS_PER_AGENT_PER_DAY } from '@shared/client-registration';
+// cancelled (the link refused), by the id the list shows. A link's preview greets the client before they register.
+import type { InvitationPreview, OpenInvitation } from '@shared/api-types';
+import {
+  INVITATION_TOKEN_PATTERN,
+  INVITATION_TTL_DAYS,
+  INVITATIONS_PER_AGENT_PER_DAY,
+  REGISTRATION_MESSAGES,
+} from '@shared/client-registration';
 import { isId } from '@shared/schemas';
 import {
   createInvitation,
   findOpenInvitation,
+  getInvitationByToken,
+  isLiveInvitation,
   listOpenInvitations,
   withdrawInvitation,
   type OpenInvitationRecord,
 } from '../data/invitations';
 import { countInsights } from '../data/insights';
-import { releaseSend } from '../data/outbound-caps';
+import { countSentEmail, releaseSend } from '../data/outbound-caps';
 import { hitLimit } from '../data/throttle';
-import type { UserItem } from '../data/users';
+import { getUserById, type UserItem } from '../data/users';
 import {
   isRefusal,
   type EmailUnverified,
@@ -73,6 +80,7 @@ export async function inviteClient(
     log.error('invitation e-mail failed', { error });
     return { kind: 'send-failed', channel: 'email' };
   }
+  await countSentEmail(agent.id);
   // A new link for an invitation still open (resend, or the e-mail invited again) is the same invitation.
   if (!invitation.replaced)
     await countInsights(agent.id, { invitationsSent: 1 }, new Date(invitation.createdAt), agent.timeZone);
@@ -135,4 +143,26 @@ export async function cancelInvitation(agentId: string, id: string): Promise<NoS
   if (!(await withdrawInvitation(open.tokenHash, agentId, open.email)))
     return { kind: 'not-found', what: 'invitation' };
   return undefined;
+}
+
+const INVALID_INVITATION: InvitationPreview = { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid };
+
+/**
+ * Whether an invitation link is good, with the invited name and the agent's business to greet the client. Unknown,
+ * used and expired links (and a link whose agent is gone) get one answer.
+ */
+export async function previewInvitation(token: string, now = new Date()): Promise<InvitationPreview> {
+  if (!INVITATION_TOKEN_PATTERN.test(token)) return INVALID_INVITATION;
+  const invitation = await getInvitationByToken(token);
+  if (!invitation || !isLiveInvitation(invitation, now)) return INVALID_INVITATION;
+  const agent = await getUserById(invitation.agentId);
+  if (!agent) return INVALID_INVITATION;
+  return {
+    valid: true,
+    name: invitation.name,
+    email: invitation.email,
+    agentName: agent.fullName,
+    businessName: agent.businessName ?? null,
+    expiresAt: invitation.expiresAt,
+  };
 }

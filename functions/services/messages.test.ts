@@ -6,21 +6,26 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
-import { clientKey } from '../data/keys';
-import { getMessage, listActivity, optOutClient, putMessage } from '../data/messages';
+import { clientKey } from '../data/keys/clients';
+import { getMessage, listActivity, putMessage } from '../data/messages';
+import { optOutClient } from './client-contact';
 import { suppressEmail } from '../data/opt-out-marks';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause';
 import { pauseSending } from '../data/sending-pause';
 import { SEND_MESSAGES } from '../domain/client-message';
 import { randomId } from '../domain/signed-tokens';
 import { agentItem, consentedClientItem } from '../testing/factories';
-import { startTestApi, type TestApi } from '../testing/local-api';
 import { resetSendingSettings, zoneAtLocalHour } from '../testing/sending';
-import { deliverScheduledText, sendClientMessage } from './messages';
+import { ACCOUNT_CLOSING_PROBLEM, deliverScheduledText, sendClientMessage } from './messages';
+import { markAccountClosing } from '../data/account-erasure';
+import { countSoFar } from '../data/outbound-caps';
+import { sendCountKey } from '../data/keys/counters';
+import { reserveDailySend } from './send-limits';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 afterEach(resetSendingSettings);
@@ -181,4 +186,58 @@ describe('the hourly delivery reads a refusal as a value', () => {
     });
     expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
   });
+
+  it("sends a held e-mail to the client's address as it is at delivery, not the one stored when it was written", async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id);
+    const now = new Date();
+    const held = await heldEmail(agent.id, client, now);
+    const moved = `moved-${randomId()}@example.com`;
+    await setClientEmail(agent.id, client.id, moved);
+
+    expect(await deliverScheduledText(held, now)).toBe('sent');
+    expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'sent', to: moved });
+    const outbox = await api.outbox();
+    expect(outbox).toContainEqual(expect.objectContaining({ to: moved }));
+    expect(outbox).not.toContainEqual(expect.objectContaining({ to: client.email }));
+  });
+
+  it('gives up a held e-mail whose client no longer has an address, saying so', async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id);
+    const now = new Date();
+    const held = await heldEmail(agent.id, client, now);
+    await setClientEmail(agent.id, client.id, null);
+
+    await deliverScheduledText(held, now);
+    expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'failed', problem: SEND_MESSAGES.noEmail });
+    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+  });
+
+  it('does not send a held message once the agent started closing the account, and gives its cap slot back', async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id);
+    const now = new Date();
+    const slot = await reserveDailySend(agent, 'email', now);
+    expect(slot).toMatchObject({ day: now.toISOString().slice(0, 10) });
+    const held = await heldEmail(agent.id, client, now);
+    await markAccountClosing(agent.id, new Date(now.getTime() - 30_000));
+
+    expect(await deliverScheduledText(held, now)).toBe('failed');
+    expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'failed', problem: ACCOUNT_CLOSING_PROBLEM });
+    expect(await countSoFar(sendCountKey(agent.id, 'email', held.slotDay))).toBe(0);
+    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+  });
 });
+
+/** Changes (or, with null, removes) the client's e-mail address behind the held message's back. */
+const setClientEmail = (agentId: string, clientId: string, email: string | null) =>
+  db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: clientKey(agentId, clientId),
+      ...(email === null
+        ? { UpdateExpression: 'REMOVE email' }
+        : { UpdateExpression: 'SET email = :email', ExpressionAttributeValues: { ':email': email } }),
+    }),
+  );

@@ -13,19 +13,15 @@ import { actorOf, clientFor } from '../data/client-access';
 import { getClient, toClient, type ClientItem } from '../data/clients';
 import { excerptOf, noteConversationMessage } from '../data/conversations';
 import {
-  advanceLastContact,
   changeMessageStatus,
-  hasTextedPhone,
-  optOutClient,
   putMessage,
-  rememberRefusedPhone,
   rememberSesMessage,
-  rememberTextedPhone,
   toMessageActivity,
   type MessageItem,
 } from '../data/messages';
+import { hasTextedPhone, rememberRefusedPhone, rememberTextedPhone } from '../data/texted-phones';
 import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
-import { releaseSend, type SendSlot } from '../data/outbound-caps';
+import { countSentEmail, releaseSend, type SendSlot } from '../data/outbound-caps';
 import { emailSuppression, hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import {
@@ -50,6 +46,7 @@ import {
 } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
+import { advanceLastContact, optOutClient } from './client-contact';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
@@ -330,6 +327,8 @@ async function markSent(
     to: 'sent',
     set: { sentAt },
   });
+  // What the sending review judges: e-mails that left, not the slots reserved for them.
+  if (message.channel === 'email') await countSentEmail(message.agentId, now);
   await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
   // The message left: a failure to move the conversation is logged, never the send's failure.
   await noteConversationMessage(message.agentId, message.clientId, {
@@ -370,6 +369,9 @@ async function currentClient(agentId: string, fallback: ClientItem): Promise<Cli
   return toClient((await getClient(agentId, fallback.id)) ?? fallback);
 }
 
+/** Why a held message did not leave once the agent had started closing the account. */
+export const ACCOUNT_CLOSING_PROBLEM = 'the agent is closing the account: nothing more is sent';
+
 export type ScheduledDelivery = 'sent' | 'not-due' | 'already-claimed' | 'opted-out' | 'failed' | 'no-client';
 
 /**
@@ -397,6 +399,11 @@ export async function deliverScheduledText(item: MessageItem, now = new Date()):
   // Held before the agent's sending was paused: it does not leave either, and says why.
   if (agent?.sendingPause) {
     await giveUp(claimed, slot, SENDING_PAUSED_MESSAGES[agent.sendingPause.reason]);
+    return 'failed';
+  }
+  // The agent started closing the account since it was written: nothing more leaves in their name.
+  if (agent?.closingAt) {
+    await giveUp(claimed, slot, ACCOUNT_CLOSING_PROBLEM);
     return 'failed';
   }
   // The client wrote back after this was scheduled: an automatic message does not leave on its own.
@@ -441,7 +448,15 @@ async function deliverScheduledEmail(
     await giveUp(message, slot, emailProblem(to));
     return 'opted-out';
   }
-  return isRefusal(await transmitEmail(agent, message, slot, now, { client })) ? 'failed' : 'sent';
+  // The client's address as it is now, recorded before it leaves: it may have changed since this was written.
+  const addressed =
+    to === message.to
+      ? message
+      : ((await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'sending', set: { to } })) ?? {
+          ...message,
+          to,
+        });
+  return isRefusal(await transmitEmail(agent, addressed, slot, now, { client })) ? 'failed' : 'sent';
 }
 
 /**

@@ -9,9 +9,9 @@ import { SKIP_REASONS, type ApproveInput } from '@shared/automations';
 import { messageSchema, type MessageInput } from '@shared/messages';
 import { isId } from '@shared/schemas';
 import { actorOf, clientFor } from '../data/client-access';
-import { changeClient } from '../data/client-record';
+import { changeClient } from '../client-record/record';
 import { batchGet } from '../data/db';
-import { clientKey } from '../data/keys';
+import { clientKey } from '../data/keys/clients';
 import {
   changeMessageStatus,
   findOutgoing,

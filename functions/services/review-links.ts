@@ -1,8 +1,9 @@
 // The tracked review link of review requests ({APP_URL}/r/{token}, one per request): opening it goes on the client's
 // record (and so the review funnel and the matcher's evidence), then on to Google's write-a-review page.
 import { config } from '../config';
-import { changeClient } from '../data/client-record';
-import { getConnection, getReviewLink, putReviewLink } from '../data/google-reviews';
+import { changeClient } from '../client-record/record';
+import { getConnection } from '../data/google-connections';
+import { getReviewLink, putReviewLink } from '../data/review-links';
 import { getUserById } from '../data/users';
 import { randomId } from '../domain/signed-tokens';
 import { writeReviewUrl } from '../integrations/reviews';

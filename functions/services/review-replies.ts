@@ -4,7 +4,7 @@
 import type { DraftEngine, ReviewReplyDraft } from '@shared/api-types';
 import { config } from '../config';
 import { getReview } from '../data/google-reviews';
-import { draftCountKey } from '../data/keys';
+import { draftCountKey } from '../data/keys/counters';
 import { countOne, dailyCounter, uncountOne } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { checkModelReply, composeReviewReply, reviewReplyFacts, reviewReplyPrompt } from '../domain/review-reply';

@@ -4,15 +4,15 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { resetConfig } from '../config';
 import { getClient } from '../data/clients';
 import { db, table } from '../data/db';
-import { clientKey } from '../data/keys';
+import { clientKey } from '../data/keys/clients';
 import { agentItem, clientItem } from '../testing/factories';
-import { startTestApi, type TestApi } from '../testing/local-api';
 import { resetSendingSettings } from '../testing/sending';
 import { REVIEW_REQUEST_INTERVAL_DAYS, requestReview } from './review-requests';
+import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 afterEach(resetSendingSettings);

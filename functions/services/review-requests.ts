@@ -3,10 +3,11 @@
 // ({APP_URL}/r/{token}), which records the opening and goes on to Google's write-a-review page. It goes as the agent's
 // own messages do (services/messages.ts), with the same checks: the e-mail needs an address that neither unsubscribed
 // nor bounced and carries the unsubscribe link and headers; the text, when one can go, needs the client's consent and
-// waits for their 8:00 outside 8:00–21:00. If the e-mail fails, the status goes back (the client record counts the
-// request when it is marked and uncounts it when it is withdrawn).
+// waits for their 8:00 outside 8:00–21:00. The request is marked by the client record's conditional write, so two
+// clicks at once send one. If the e-mail fails, the status goes back (the client record counts the request when it is
+// marked and uncounts it when it is withdrawn).
 import { actorOf, clientFor } from '../data/client-access';
-import { markReviewRequested, undoReviewRequest } from '../data/review-requests';
+import { changeClient } from '../client-record/record';
 import type { ClientItem } from '../data/clients';
 import type { UserItem } from '../data/users';
 import { smsCountriesPhrase } from '../domain/phone-numbers';
@@ -23,7 +24,7 @@ import {
   type TooSoon,
 } from '../domain/refusals';
 import { reviewRequestEmail, reviewRequestText } from '../integrations/review-request';
-import { getConnection } from '../data/google-reviews';
+import { getConnection } from '../data/google-connections';
 import { reviewLinkFor } from './review-links';
 import { unverifiedSender } from './email-verification';
 import { emailDestination, sendClientEmail, sendClientText } from './messages';
@@ -112,10 +113,55 @@ function textProblem(refusal: RefusalOf<typeof sendClientText>): string {
     case 'sending-paused':
       return 'sending to clients is paused';
     case 'platform-limit':
-      return "Hearthside's daily text limit for all accounts was reached";
+      return `Hearthside's daily text limit for ${refusal.share === 'free' ? 'free and new' : 'all'} accounts was reached`;
     case 'daily-limit':
       return `you have sent today's limit of ${refusal.limit} text messages`;
     default:
       return 'the text message could not be sent';
   }
+}
+
+export type ReviewRequestMark =
+  | { outcome: 'marked'; before: ClientItem; after: ClientItem }
+  | { outcome: 'too-soon'; lastRequestedAt: string }
+  | { outcome: 'already-submitted' }
+  | { outcome: 'no-such-client' };
+
+/** Marks the client asked for a review now: refused when they reviewed, or were asked within `minIntervalMs`. */
+export async function markReviewRequested(
+  agentId: string,
+  clientId: string,
+  minIntervalMs: number,
+  now = new Date(),
+  timeZone?: string,
+): Promise<ReviewRequestMark> {
+  const change = await changeClient(agentId, clientId, { kind: 'request-review', minIntervalMs }, { now, timeZone });
+  switch (change.kind) {
+    case 'changed':
+      return { outcome: 'marked', before: change.before, after: change.after };
+    case 'too-soon':
+      return { outcome: 'too-soon', lastRequestedAt: change.lastRequestedAt };
+    case 'already-submitted':
+      return { outcome: 'already-submitted' };
+    case 'not-found':
+    case 'unchanged':
+    case 'opted-out':
+    case 'tags-full':
+      return { outcome: 'no-such-client' };
+  }
+}
+
+/** Puts back what a request changed when it could not be sent (only if nothing changed since). */
+export async function undoReviewRequest(before: ClientItem, requestedAt: string, timeZone?: string): Promise<void> {
+  const previous = {
+    reviewStatus: before.reviewStatus,
+    reviewRequestedAt: before.reviewRequestedAt,
+    reviewLinkOpenedAt: before.reviewLinkOpenedAt,
+  };
+  await changeClient(
+    before.agentId,
+    before.id,
+    { kind: 'withdraw-review-request', requestedAt, previous },
+    { timeZone },
+  );
 }

@@ -1,7 +1,7 @@
 // Unsubscribe links: a signed, opaque token per agent and client (functions/domain/signed-tokens.ts)
 // in every e-mail an agent sends a client, in the body and in the List-Unsubscribe header.
 import { signingKeys } from '../config';
-import { optOutClient } from '../data/messages';
+import { optOutClient } from './client-contact';
 import { getUserById } from '../data/users';
 import { signToken, verifyToken } from '../domain/signed-tokens';
 

@@ -1,8 +1,8 @@
 // The one-writer guard catches a client write from any module but the client record's.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createClient } from '../data/client-record';
+import { createClient } from '../client-record/record';
 import { db, table } from '../data/db';
-import { clientKey } from '../data/keys';
+import { clientKey } from '../data/keys/clients';
 import { OWNER, mayWriteClient, takeViolations, writerOf, writtenKeys } from './client-write-guard';
 import { makePro } from './factories';
 import { renameClientBehindTheOwnersBack } from './fixtures/rogue-client-writer';
@@ -21,12 +21,12 @@ describe('the client write guard', () => {
       '/repo/functions/data/db.ts',
       '/repo/functions/data/db.ts',
       '/repo/node_modules/@aws-sdk/lib-dynamodb/dist-cjs/index.js',
-      '/repo/functions/data/review-requests.ts',
+      '/repo/functions/data/messages.ts',
       '/repo/node_modules/jest-circus/build/utils.js',
     ];
-    expect(writerOf(stack, '/repo')).toBe('functions/data/review-requests.ts');
+    expect(writerOf(stack, '/repo')).toBe('functions/data/messages.ts');
     expect(writerOf(stack.slice(0, 4), '/repo')).toBeUndefined();
-    expect(mayWriteClient('functions/data/review-requests.ts')).toBe(false);
+    expect(mayWriteClient('functions/data/messages.ts')).toBe(false);
     expect(mayWriteClient(OWNER)).toBe(true);
     expect(mayWriteClient('functions/handlers/clients/reviews.test.ts')).toBe(true);
   });

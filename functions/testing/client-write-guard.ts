@@ -1,11 +1,11 @@
 // Holds the client record's one-writer rule over every server test file (jest.config.js, setupFilesAfterEnv): each
 // DynamoDB write of a client item (pk AGENT#…, sk CLIENT#…) made while a test runs, through the document client or
 // the raw client, is traced to the module that issued it, and a file whose tests made one from any module but
-// functions/data/client-record.ts fails. A test file may still write a client item itself to arrange a case.
+// functions/client-record/record.ts fails. A test file may still write a client item itself to arrange a case.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-export const OWNER = 'functions/data/client-record.ts';
+export const OWNER = 'functions/client-record/record.ts';
 /** The transport and this guard: the module that called through them is the writer. */
 const PASS_THROUGH = ['functions/data/db.ts', 'functions/testing/client-write-guard.ts'];
 

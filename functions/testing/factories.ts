@@ -4,11 +4,11 @@ import type { SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import type { ClientItem } from '../data/clients';
 import { db, table } from '../data/db';
-import { userKey } from '../data/keys';
+import { userKey } from '../data/keys/users';
 import { createUser, getUserById, markEmailVerified, type UserItem } from '../data/users';
 import { randomId } from '../domain/signed-tokens';
-import { createClient } from '../data/client-record';
-import { setSmsConsent } from '../data/sms-consent';
+import { createClient } from '../client-record/record';
+import { setSmsConsent } from '../services/sms-consent';
 import { textablePhone } from './phones';
 import type { AutomationRule } from '@shared/automations';
 
@@ -70,7 +70,7 @@ let agents = 0;
 export async function agentItem({
   verified = true,
   ...fields
-}: { verified?: boolean; timeZone?: string; googlePlaceId?: string } = {}): Promise<UserItem> {
+}: { verified?: boolean; timeZone?: string; googlePlaceId?: string; businessName?: string } = {}): Promise<UserItem> {
   agents += 1;
   const id = randomId();
   const phone = textablePhone(`${Date.now() % 1_000_000}${agents}`.padStart(10, '0'));

@@ -3,11 +3,11 @@
 import type { ClientRegistrationResult, User } from '@shared/api-types';
 import { resetConfig } from '../config';
 import { clientInput } from './factories';
-import { newAgent, tokenOf, verifiedAs, type ApiClient, type TestApi } from './local-api';
+import { newAgent, tokenOf, verifiedAs, type ApiClient, type ApiUnderTest } from './local-api';
 
 /** Registers a fresh agent with a business name and location, signed in (and verified unless `verified: false`). */
 export async function signedInRealtor(
-  api: TestApi,
+  api: ApiUnderTest,
   business: { businessName?: string; businessLocation?: string; username?: string; verified?: boolean } = {},
 ) {
   const client = api.client();
@@ -22,7 +22,7 @@ export async function signedInRealtor(
 }
 
 /** The newest invitation link mailed to `email`. */
-export async function invitationLinkFor(api: TestApi, email: string): Promise<string> {
+export async function invitationLinkFor(api: ApiUnderTest, email: string): Promise<string> {
   const mail = (await api.outbox()).filter(
     (m) => m.to === email.toLowerCase() && m.text.includes('/client-registration#token='),
   );
@@ -33,7 +33,7 @@ export async function invitationLinkFor(api: TestApi, email: string): Promise<st
 
 /** Has the signed-in agent invite a client and returns the token from the e-mail. */
 export async function inviteClient(
-  api: TestApi,
+  api: ApiUnderTest,
   agent: ApiClient,
   invitee: { name: string; email: string },
 ): Promise<string> {
@@ -43,7 +43,7 @@ export async function inviteClient(
 }
 
 /** A fresh agent with one client who registered from an invitation. */
-export async function registeredClient(api: TestApi) {
+export async function registeredClient(api: ApiUnderTest) {
   const agent = await signedInRealtor(api);
   const invitee = clientInput();
   const token = await inviteClient(api, agent.client, { name: invitee.name, email: invitee.email });
@@ -56,7 +56,10 @@ export async function registeredClient(api: TestApi) {
  * Registers and verifies an administrator (their e-mail in ADMIN_EMAILS for that moment only: listed as one, no longer
  * one).
  */
-export async function registeredAdmin(api: TestApi, extra: { businessName?: string; businessLocation?: string } = {}) {
+export async function registeredAdmin(
+  api: ApiUnderTest,
+  extra: { businessName?: string; businessLocation?: string } = {},
+) {
   const details = { ...newAgent(), ...extra };
   const before = process.env.ADMIN_EMAILS;
   process.env.ADMIN_EMAILS = details.username;

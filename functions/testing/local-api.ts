@@ -1,24 +1,34 @@
 // Test harness: the local runtime (in-memory dynalite, temporary s3rver, outbox in a temp dir) on
-// a free port, and a small HTTP client with a cookie jar that sends what a browser would.
+// a free port, and a small client with a cookie jar that sends what a browser would: over HTTP to the runtime, or in
+// process to the handlers (functions/testing/handler-api.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { User } from '@shared/api-types';
 import type { OutboxMessage } from '../integrations/outbox';
-import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '../local/server';
+import type { LocalRuntime, LocalRuntimeOptions } from '../local/server';
 import { setEmailVerified } from './factories';
 import { textablePhone } from './phones';
 
-export type TestApi = {
-  runtime: LocalRuntime;
+/** What a test reaches the API through, whichever harness serves it (the whole runtime, or the handlers alone). */
+export type ApiUnderTest = {
+  /** The app's URL: the links in mail start with it, and the client sends it as Origin. */
   url: string;
+  /** Where the outbox writes mail and texts. */
+  outboxDir: string;
+  /** Raw RFC 5322 files written here are received as SES would deliver them (where the harness watches it). */
+  inboundEmailDir: string;
   client(): ApiClient;
   outbox(): Promise<OutboxMessage[]>;
   close(): Promise<void>;
 };
 
+/** The whole local runtime: HTTP server, edge, the twin's IAM and triggers. */
+export type TestApi = ApiUnderTest & { runtime: LocalRuntime };
+
 export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<TestApi> {
-  // Tests and benches register many agents from 127.0.0.1; the registration throttle's own test lowers it.
-  process.env.REGISTRATIONS_PER_IP_PER_HOUR ??= '1000000';
+  liftRegistrationLimits();
+  // Loaded here, so a file on the handler harness never loads the runtime (the twin, the emulators' servers, the jobs).
+  const { startLocalRuntime } = await import('../local/server');
   const runtime = await startLocalRuntime({
     seed: 'none',
     webDir: join(__dirname, '..', '..', 'dist', 'web'),
@@ -29,10 +39,19 @@ export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<T
   return {
     runtime,
     url: runtime.url,
+    outboxDir: runtime.outboxDir,
+    inboundEmailDir: runtime.inboundEmailDir,
     client: () => new ApiClient(runtime.url),
     outbox: () => readOutbox(runtime.outboxDir),
     close: () => runtime.close(),
   };
+}
+
+/** Tests and benches register many agents from 127.0.0.1; each registration limit's own test lowers it. */
+export function liftRegistrationLimits(): void {
+  process.env.REGISTRATIONS_PER_IP_PER_HOUR ??= '1000000';
+  // And the platform's hourly intake.
+  process.env.REGISTRATIONS_PER_HOUR ??= '1000000';
 }
 
 export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
@@ -50,9 +69,15 @@ export type RequestOptions = {
   noOrigin?: boolean;
 };
 
+/** How a request reaches the API: `fetch` over HTTP, or a dispatcher that calls the handlers in process. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly transport: Transport = fetch,
+  ) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = {};
@@ -60,7 +85,7 @@ export class ApiClient {
     if (options.json !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     Object.assign(headers, options.headers);
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.transport(`${this.baseUrl}${path}`, {
       method,
       headers,
       body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
@@ -113,7 +138,7 @@ export function newAgent(overrides: Partial<Record<'username' | 'password' | 'fu
 
 /** Registers a fresh agent and returns a client signed in as them, their e-mail verified unless `verified: false`. */
 export async function signedInAgent(
-  api: TestApi,
+  api: ApiUnderTest,
   { verified = true, ...overrides }: Parameters<typeof newAgent>[0] & { verified?: boolean } = {},
 ) {
   const client = api.client();
@@ -147,7 +172,7 @@ export function splitTokenLink(link: string): { sentToServer: string; token: str
 export const tokenOf = (link: string): string => splitTokenLink(link).token;
 
 /** The newest e-mail verification link mailed to `email`. */
-export async function verificationLinkFor(api: TestApi, email: string): Promise<string> {
+export async function verificationLinkFor(api: ApiUnderTest, email: string): Promise<string> {
   const mail = (await api.outbox()).filter(
     (m) => m.to === email.toLowerCase() && m.text.includes('/verify-email#token='),
   );
@@ -157,7 +182,11 @@ export async function verificationLinkFor(api: TestApi, email: string): Promise<
 }
 
 /** Follows the newest verification link mailed to `email`, as the agent's browser would: signed in as `client`. */
-export async function followVerificationLink(api: TestApi, email: string, client: ApiClient): Promise<ApiResponse> {
+export async function followVerificationLink(
+  api: ApiUnderTest,
+  email: string,
+  client: ApiClient,
+): Promise<ApiResponse> {
   const token = tokenOf(await verificationLinkFor(api, email));
   return client.post('/api/verify-email', { token });
 }

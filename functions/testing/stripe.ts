@@ -2,7 +2,7 @@
 import { config } from '../config';
 import { signWebhookPayload } from '../integrations/payments';
 import { randomId } from '../domain/signed-tokens';
-import type { TestApi } from './local-api';
+import type { ApiUnderTest } from './local-api';
 
 export type TestStripeEvent = {
   id: string;
@@ -71,7 +71,7 @@ export type DeliveryOptions = {
  * Posts the event to the webhook as Stripe would: JSON body (a string is sent as is), Stripe-Signature header, no
  * Origin.
  */
-export function deliverEvent(api: TestApi, event: unknown, options: DeliveryOptions = {}) {
+export function deliverEvent(api: ApiUnderTest, event: unknown, options: DeliveryOptions = {}) {
   const payload = typeof event === 'string' ? event : JSON.stringify(event);
   const secret = options.secret ?? config().stripeWebhookSecret ?? '';
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };

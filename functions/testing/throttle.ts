@@ -2,7 +2,7 @@
 // per-IP limit that another test checks on its own.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../data/db';
-import { throttleKey } from '../data/keys';
+import { throttleKey } from '../data/keys/counters';
 
 export async function resetLimit(scope: string, id: string, windowSeconds: number, nowMs = Date.now()): Promise<void> {
   const windowMs = windowSeconds * 1000;

@@ -2,7 +2,7 @@
 // POST, send the file straight to S3 (s3rver), then confirm the upload.
 import type { TestimonialUpload } from '@shared/api-types';
 import { UPLOAD_PREFIXES } from '../integrations/video-uploads';
-import type { TestApi } from './local-api';
+import type { ApiUnderTest } from './local-api';
 
 /** What a registered client's browser holds. */
 export type ClientCredentials = { clientId: string; clientToken: string };
@@ -10,7 +10,7 @@ export type ClientCredentials = { clientId: string; clientToken: string };
 export const TEST_VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a tiny test video');
 
 export function requestVideoUpload(
-  api: TestApi,
+  api: ApiUnderTest,
   who: ClientCredentials,
   file: { contentType?: string; size?: number } = {},
 ) {
@@ -34,7 +34,7 @@ export async function uploadVideoTo(
   return res.status;
 }
 
-export const completeVideoUpload = (api: TestApi, uploadId: string, who: ClientCredentials) =>
+export const completeVideoUpload = (api: ApiUnderTest, uploadId: string, who: ClientCredentials) =>
   api.client().post(`/api/video-testimonials/${uploadId}/complete`, who);
 
 /**
@@ -42,7 +42,7 @@ export const completeVideoUpload = (api: TestApi, uploadId: string, who: ClientC
  * the S3 key it is left at (pending/ until confirmed).
  */
 export async function uploadTestimonial(
-  api: TestApi,
+  api: ApiUnderTest,
   who: ClientCredentials,
   { confirm = true } = {},
 ): Promise<string> {

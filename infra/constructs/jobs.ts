@@ -261,15 +261,10 @@ export class Jobs extends Construct {
       ],
       true,
     );
-    // The reviews sync: every connected agent's Google reviews (the Google secret: the OAuth client; the session
-    // secret: the key the refresh tokens are sealed with), the table's items and the connected agents' index.
-    const reviewsFn = this.jobFunction(
-      byTrigger('reviews-schedule'),
-      props.code,
-      { ...base, SESSION_SECRET_ARN: data.sessionSecret.secretArn },
-      true,
-    );
-    data.sessionSecret.grantRead(reviewsFn);
+    // The reviews sync: every connected agent's Google reviews (the Google secret: the OAuth client; the Google token
+    // key: the refresh tokens, decrypted per agent), the table's items and the connected agents' index. No signing
+    // root: the session secret seals tokens only where there is no KMS key (functions/integrations/token-sealing.ts).
+    const reviewsFn = this.jobFunction(byTrigger('reviews-schedule'), props.code, base, true);
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
       reviewsFn.addEnvironment(name, value);
     // It reads and writes items (never deletes), and finds the connected agents on gsi1.

@@ -1,5 +1,6 @@
 // What an operator watches: alarms on the API's 5xx rate and on each route's p99 latency, the
-// reminders jobs' dead-letter alarms (made by infra/constructs/jobs.ts), all sent to one encrypted
+// reminders jobs' dead-letter alarms (made by infra/constructs/jobs.ts), the platform's daily sends, a client's spam
+// complaint (an administrator reviews the agent; a pause needs three complainants), all sent to one encrypted
 // SNS topic (e-mailed when -c alarmEmail=… is given), and one dashboard with those and the business
 // metrics the functions write in EMF (functions/observability/metrics.ts).
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -50,6 +51,8 @@ export class Monitoring extends Construct {
   readonly latencyAlarms: readonly cloudwatch.Alarm[];
   /** The day's client e-mails, then texts, at 80 % of the platform's circuit breaker. */
   readonly platformShareAlarms: readonly cloudwatch.Alarm[];
+  /** A client marked an agent's e-mail as spam (jobs/ses-events' SpamComplaints). */
+  readonly spamComplaintsAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -131,7 +134,30 @@ export class Monitoring extends Construct {
       }),
     );
 
-    const alarms = [this.api5xxAlarm, ...this.latencyAlarms, ...jobs.alarms, ...this.platformShareAlarms];
+    // One complaint pauses no one (anyone can become an agent's client and press "Report spam"): an administrator is
+    // told of each, and looks at the agent the job's warning names.
+    this.spamComplaintsAlarm = new cloudwatch.Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: 'SpamComplaints',
+      dimensionsMap: { ...METRICS_DIMENSIONS },
+      statistic: cloudwatch.Stats.SUM,
+      period: PERIOD,
+    }).createAlarm(this, 'SpamComplaintsAlarm', {
+      alarmDescription:
+        "A client marked an agent's e-mail as spam: the address is suppressed, and the agent's client sends pause only from 3 distinct complainants in the sending review's window. The ses-events job's warning \"spam complaint held for review\" names the agent and its complainants so far: look at what they send.",
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    const alarms = [
+      this.api5xxAlarm,
+      ...this.latencyAlarms,
+      ...jobs.alarms,
+      ...this.platformShareAlarms,
+      this.spamComplaintsAlarm,
+    ];
     for (const alarm of alarms) alarm.addAlarmAction(action);
 
     const business = BUSINESS_METRICS.map(

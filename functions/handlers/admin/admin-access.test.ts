@@ -2,16 +2,17 @@
 // it is added.
 import { routes } from '../../routes';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 const adminRoutes = routes.filter((r) => r.access === 'admin');
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 let agent: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL, { s3: true }));
   agent = (await signedInAgent(api)).client;
 });
 afterAll(() => api.close());

@@ -1,18 +1,19 @@
 import type { AdminAgent, AdminAnalytics } from '@shared/api-types';
 import { lastMonths } from '@shared/dates';
 import { db } from '../../data/db';
-import { STATS_SHARDS } from '../../data/keys';
+import { STATS_SHARDS } from '../../data/keys/counters';
 import { addToStats } from '../../data/stats';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'analytics-admin@example.com';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

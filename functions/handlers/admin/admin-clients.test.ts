@@ -2,15 +2,16 @@ import { parse } from 'csv-parse/sync';
 import type { AdminClient, AdminClientPage } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { NOTHING_TO_EXPORT } from './post-admin-clients-export';
+import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'clients-admin@example.com';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

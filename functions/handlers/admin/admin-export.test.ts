@@ -4,16 +4,17 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { AdminExport } from '@shared/api-types';
 import { newClientItem } from '../../data/clients';
 import { batchWrite, db, table } from '../../data/db';
-import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys';
+import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys/clients';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'export-admin@example.com';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL, { s3: true, backgroundTasks: true }));
 });
 afterAll(() => api.close());
 

@@ -6,7 +6,8 @@ import { isId } from '@shared/schemas';
 import { readClientsByRef, withAgentUsernames, type ClientRef } from '../../data/admin-clients';
 import { toCsv } from '../../domain/csv-export';
 import { CLIENT_COLUMNS } from '../../domain/export-columns';
-import { badRequest, HttpError } from '../../http/errors';
+import type { ExportTooLarge, NothingToExport } from '../../domain/refusals';
+import { badRequest, HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
 export const CLIENTS_EXPORT_MAX = 10_000;
@@ -31,24 +32,32 @@ const schema = yup.object({
     .of(yup.mixed<string | ClientRef>().test('client-ref', ITEM_MESSAGE, (value) => isRef(value))),
 });
 
-export const handler = defineHandler('admin/post-admin-clients-export', { body: schema }, async ({ user, body }) => {
-  const refs: ClientRef[] = (body.clients ?? []).map((c) =>
-    typeof c === 'string' ? { id: c } : { id: c!.id, agentId: c!.agentId },
-  );
-  if (refs.length === 0) throw badRequest(NOTHING_TO_EXPORT, undefined, 'NOTHING_TO_EXPORT');
-  const clients = await withAgentUsernames(await readClientsByRef(refs));
-  if (clients.length === 0) throw badRequest(NOTHING_TO_EXPORT, undefined, 'NOTHING_TO_EXPORT');
-  const csv = toCsv(CLIENT_COLUMNS, clients);
-  if (Buffer.byteLength(csv) > CSV_MAX_BYTES) {
-    throw new HttpError(
+const REFUSALS = refusalAnswers<NothingToExport | ExportTooLarge>({
+  'nothing-to-export': () => badRequest(NOTHING_TO_EXPORT, undefined, 'NOTHING_TO_EXPORT'),
+  'export-too-large': ({ maxBytes }) =>
+    new HttpError(
       413,
-      'This export is larger than 5 MB. Export fewer clients at a time, or use Export Data for everything.',
+      `This export is larger than ${maxBytes / (1024 * 1024)} MB. Export fewer clients at a time, or use Export Data for everything.`,
       { code: 'EXPORT_TOO_LARGE' },
-    );
-  }
-  const fileName = `clients-export-${todayIn(user.timeZone)}.csv`;
-  return {
-    raw: { body: csv, contentType: 'text/csv; charset=utf-8' },
-    headers: { 'content-disposition': `attachment; filename="${fileName}"` },
-  };
+    ),
 });
+
+export const handler = defineHandler(
+  'admin/post-admin-clients-export',
+  { body: schema, refusals: REFUSALS },
+  async ({ user, body }) => {
+    const refs: ClientRef[] = (body.clients ?? []).map((c) =>
+      typeof c === 'string' ? { id: c } : { id: c!.id, agentId: c!.agentId },
+    );
+    if (refs.length === 0) return { kind: 'nothing-to-export' };
+    const clients = await withAgentUsernames(await readClientsByRef(refs));
+    if (clients.length === 0) return { kind: 'nothing-to-export' };
+    const csv = toCsv(CLIENT_COLUMNS, clients);
+    if (Buffer.byteLength(csv) > CSV_MAX_BYTES) return { kind: 'export-too-large', maxBytes: CSV_MAX_BYTES };
+    const fileName = `clients-export-${todayIn(user.timeZone)}.csv`;
+    return {
+      raw: { body: csv, contentType: 'text/csv; charset=utf-8' },
+      headers: { 'content-disposition': `attachment; filename="${fileName}"` },
+    };
+  },
+);

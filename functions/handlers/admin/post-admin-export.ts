@@ -1,61 +1,8 @@
 // POST /api/admin/export: admin-export.zip (agents, clients, invitations, milestones, testimonials)
 // streamed into the exports bucket page by page, answered with a short-lived download link.
-import type { AdminExport } from '@shared/api-types';
-import { listAgents } from '../../data/agents';
-import { clientPages, invitationPages, milestonePages, testimonialPages } from '../../data/export-sources';
-import { csvStream } from '../../domain/csv-export';
-import {
-  AGENT_COLUMNS,
-  CLIENT_COLUMNS,
-  INVITATION_COLUMNS,
-  invitationStatus,
-  MILESTONE_COLUMNS,
-  TESTIMONIAL_COLUMNS,
-} from '../../domain/export-columns';
-import { randomId } from '../../domain/signed-tokens';
 import { defineHandler } from '../../http/handler';
-import { storeZipExport } from '../../integrations/zip-export';
+import { exportPlatform } from '../../services/admin-export';
 
-export const ADMIN_EXPORT_FILE = 'admin-export.zip';
-
-async function* mapPages<T, U>(pages: AsyncIterable<T[]>, fn: (row: T) => U): AsyncGenerator<U[]> {
-  for await (const page of pages) yield page.map(fn);
-}
-
-export const handler = defineHandler('admin/post-admin-export', {}, async ({ user, log }) => {
-  const now = new Date();
-  const agents = await listAgents();
-  const usernames = new Map(agents.map((a) => [a.id, a.username]));
-  const key = `admin-exports/${now.toISOString().slice(0, 10)}/${randomId()}.zip`;
-  const stored = await storeZipExport(
-    key,
-    ADMIN_EXPORT_FILE,
-    [
-      { name: 'agents.csv', content: csvStream(AGENT_COLUMNS, [agents]) },
-      { name: 'clients.csv', content: csvStream(CLIENT_COLUMNS, clientPages(usernames)) },
-      {
-        name: 'invitations.csv',
-        content: csvStream(
-          INVITATION_COLUMNS,
-          mapPages(invitationPages(), (i) => ({
-            ...i,
-            agentUsername: usernames.get(i.agentId) ?? null,
-            status: invitationStatus(i, now),
-          })),
-        ),
-      },
-      { name: 'milestones.csv', content: csvStream(MILESTONE_COLUMNS, milestonePages()) },
-      {
-        name: 'testimonials.csv',
-        content: csvStream(
-          TESTIMONIAL_COLUMNS,
-          mapPages(testimonialPages(), (t) => ({ ...t, agentUsername: usernames.get(t.agentId) ?? null })),
-        ),
-      },
-    ],
-    now,
-  );
-  log.info('admin export stored', { by: user.id, key, bytes: stored.bytes });
-  const body: AdminExport = { url: stored.url, fileName: ADMIN_EXPORT_FILE, expiresAt: stored.expiresAt };
-  return { body };
-});
+export const handler = defineHandler('admin/post-admin-export', {}, async ({ user, log }) => ({
+  body: await exportPlatform(user.id, log),
+}));

@@ -3,9 +3,10 @@
 // answers it as it is.
 import { isId } from '@shared/schemas';
 import { SUPPORT_REPLIES_MAX, supportActionSchema } from '@shared/support';
-import { isRefusal } from '../../domain/refusals';
-import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
+import { isRefusal, type InvalidId } from '../../domain/refusals';
+import { HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { INVALID_ID_ANSWERS } from '../../http/request-refusals';
 import { actOnSupportRequest, type SupportActionRefusal } from '../../services/support';
 
 export const SUPPORT_ERRORS = {
@@ -14,7 +15,8 @@ export const SUPPORT_ERRORS = {
   full: `This request already has ${SUPPORT_REPLIES_MAX} replies, the most one request holds. Close it; the agent can send a new request from their Help page.`,
 } as const;
 
-const REFUSALS = refusalAnswers<SupportActionRefusal>({
+const REFUSALS = refusalAnswers<InvalidId | SupportActionRefusal>({
+  ...INVALID_ID_ANSWERS,
   'not-found': () => notFound(SUPPORT_ERRORS.notFound),
   'request-closed': () => new HttpError(409, SUPPORT_ERRORS.closed, { code: 'SUPPORT_REQUEST_CLOSED' }),
   'replies-full': () => new HttpError(409, SUPPORT_ERRORS.full, { code: 'SUPPORT_REPLIES_FULL' }),
@@ -26,8 +28,7 @@ export const handler = defineHandler(
   'admin/post-admin-support',
   { body: supportActionSchema, refusals: REFUSALS },
   async ({ user, params, body, log }) => {
-    if (!isId(params.id))
-      throw badRequest('The support request id in the URL is not valid.', undefined, 'BAD_PATH_PARAMETER');
+    if (!isId(params.id)) return { kind: 'invalid-id', what: 'support-request' };
     const update = await actOnSupportRequest(user, params.id, body, log);
     return isRefusal(update) ? update : { body: update };
   },

@@ -3,15 +3,16 @@ import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { TEST_SMS_MESSAGES } from '@shared/test-sms';
 import { resetConfig } from '../../config';
-import { signedInAgent, startAdminApi, type ApiClient, type TestApi } from '../../testing/local-api';
-import { TEST_SMS_LIMIT, TEST_SMS_TEXT } from './post-test-twilio';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { TEST_SMS_LIMIT, TEST_SMS_TEXT } from '../../services/test-sms';
+import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'sms-admin@example.com';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  ({ api, admin } = await startAdminApi(ADMIN_EMAIL));
+  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
 });
 afterAll(() => api.close());
 

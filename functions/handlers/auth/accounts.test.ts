@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '@shared/constants';
 import { MESSAGES } from '@shared/schemas';
-import { followVerificationLink, newAgent, signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { followVerificationLink, newAgent, signedInAgent } from '../../testing/local-api';
 import { resetConfig } from '../../config';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
-import { LOGIN_LIMITS } from './post-login';
+import { LOGIN_LIMITS } from '../../services/login';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: 'Boss@Example.com' });
+  api = await startHandlerApi({ adminEmails: 'Boss@Example.com' });
 });
 afterAll(() => api.close());
 
@@ -149,12 +150,12 @@ describe('login', () => {
     await api.close(); // one runtime per process: its configuration is process-wide
     const dataDir = mkdtempSync(join(tmpdir(), 'hearthside-admin-'));
     const details = newAgent({ username: 'later-boss@example.com' });
-    let first = await startTestApi({ dataDir });
+    let first = await startHandlerApi({ dataDir });
     const registered = first.client();
     expect((await registered.post('/api/register', details)).body.isAdmin).toBe(false);
     expect((await followVerificationLink(first, details.username, registered)).body.user.isAdmin).toBe(false);
     await first.close();
-    first = await startTestApi({ dataDir, adminEmails: 'boss@example.com, Later-Boss@example.com' });
+    first = await startHandlerApi({ dataDir, adminEmails: 'boss@example.com, Later-Boss@example.com' });
     try {
       const res = await first.client().post('/api/login', { username: details.username, password: details.password });
       expect(res.status).toBe(200);
@@ -162,7 +163,7 @@ describe('login', () => {
     } finally {
       await first.close();
       rmSync(dataDir, { recursive: true, force: true });
-      api = await startTestApi({ adminEmails: 'Boss@Example.com' });
+      api = await startHandlerApi({ adminEmails: 'Boss@Example.com' });
     }
   });
 });
@@ -214,6 +215,45 @@ describe('registration throttling per address', () => {
       code: 'RATE_LIMITED',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('registrations across the platform', () => {
+  afterEach(() => {
+    delete process.env.REGISTRATIONS_PER_HOUR;
+    resetConfig();
+  });
+
+  it('refuses new accounts past REGISTRATIONS_PER_HOUR, from any address, with 429 REGISTRATIONS_BUSY and Retry-After', async () => {
+    // Prepare: 2 accounts an hour for the whole platform (the per-address limit is far above it here).
+    process.env.REGISTRATIONS_PER_HOUR = '2';
+    resetConfig();
+    await resetLimit('register-platform', 'all', 3600);
+    const first = newAgent();
+
+    // Act: an account, the same one again (refused as taken: it takes no place), another, and one too many.
+    const created = await api.client().post('/api/register', first);
+    const taken = await api.client().post('/api/register', first);
+    const second = await api.client().post('/api/register', newAgent());
+    const busy = newAgent();
+    const refused = await api.client().post('/api/register', busy);
+
+    // Assess
+    expect([created.status, taken.status, second.status]).toEqual([201, 409, 201]);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: expect.stringMatching(
+        /^Many agents are signing up right now, so new accounts are paused for a little while\. Please try again in \d+ minutes?\.$/,
+      ),
+      code: 'REGISTRATIONS_BUSY',
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Nothing of the refused account was made: with room again, the same details make a new account.
+    process.env.REGISTRATIONS_PER_HOUR = '3';
+    resetConfig();
+    expect((await api.client().post('/api/register', busy)).status).toBe(201);
   });
 });
 

@@ -6,7 +6,7 @@ import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
 import { MESSAGES } from '@shared/schemas';
 import { resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
-import { emailVerificationKey, userKey } from '../../data/keys';
+import { emailVerificationKey, userKey } from '../../data/keys/users';
 import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
 import { EMAIL_UNVERIFIED_MESSAGE } from '../../http/send-refusals';
@@ -16,18 +16,17 @@ import {
   newAgent,
   signedInAgent,
   splitTokenLink,
-  startTestApi,
   tokenOf,
   verificationLinkFor,
-  type TestApi,
 } from '../../testing/local-api';
 import { ANOTHER_ACCOUNT_MESSAGE, EMAIL_VERIFIED_MESSAGE, SIGN_IN_TO_VERIFY_MESSAGE } from './post-verify-email';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const BOSS = 'verify-boss@example.com';
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: BOSS });
+  api = await startHandlerApi({ adminEmails: BOSS });
 });
 afterAll(() => api.close());
 

@@ -2,8 +2,10 @@
 // slots before the check, so no number of parallel guesses gets more checks than the limits allow.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
-import { newAgent, startTestApi, type TestApi } from '../../testing/local-api';
-import { handler, LOGIN_LIMITS } from './post-login';
+import { newAgent } from '../../testing/local-api';
+import { LOGIN_LIMITS } from '../../services/login';
+import { handler } from './post-login';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 jest.mock('../../domain/passwords', () => {
   const actual = jest.requireActual('../../domain/passwords');
@@ -14,9 +16,9 @@ jest.mock('../../domain/passwords', () => {
   };
 });
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 beforeEach(() => jest.clearAllMocks());

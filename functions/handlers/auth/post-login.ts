@@ -1,57 +1,23 @@
 // POST /api/login: checks the password, with guesses throttled per account and per client IP.
 import { loginSchema } from '@shared/schemas';
-import { config } from '../../config';
-import { loginThrottles, takeAll, takeAttempt, takeLimit } from '../../data/throttle';
-import { getUserByUsername, isAdmin, recordLogin, toPublicUser } from '../../data/users';
-import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
-import { startSession } from '../../http/auth';
-import { tooManyRequests, unauthorized } from '../../http/errors';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { sessionCookieFor } from '../../http/auth';
+import { refusalAnswers, tooManyRequests, unauthorized } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
+import { logIn } from '../../services/login';
 
-/**
- * Every attempt takes a slot in each throttle before the password is checked (one conditional
- * write each), so parallel guesses cannot outrun them; a successful login gives its slots back and
- * clears the account's failures, so only failed checks ever count.
- *
- * - perIp: 30 failed checks per 15 minutes from one address (an IPv6 /64), across accounts: a
- *   password spray from one place.
- * - perAccountFromIp: one address guessing at one account gets 5 tries, then waits 1, 2, 4, 8 and
- *   then 15 minutes between tries: about 100 guesses a day, which slows that address only.
- * - perAccount: all addresses together get 10 tries at one account, then waits of 30 s doubling to
- *   5 minutes: under 300 guesses a day however many addresses guess, and no lockout: the owner waits
- *   5 minutes at most. Its cap is below perAccountFromIp's, so one guessing address leaves the
- *   account open two thirds of the time; keeping an owner out takes a fresh /64 every 5 minutes.
- */
-export const LOGIN_LIMITS = {
-  perIp: { max: 30, windowSeconds: 15 * 60 },
-  perAccountFromIp: { free: 5, firstDelaySeconds: 60, maxDelaySeconds: 15 * 60 },
-  perAccount: { free: 10, firstDelaySeconds: 30, maxDelaySeconds: 5 * 60 },
-} as const;
-
-export const handler = definePublicHandler('auth/post-login', { body: loginSchema }, async ({ body, ip, log }) => {
-  const { passwordHashCost } = config();
-  const username = body.username.trim().toLowerCase();
-  const throttles = loginThrottles(username, ip);
-  const attempt = await takeAll([
-    () => takeLimit({ ...throttles.ip, ...LOGIN_LIMITS.perIp }),
-    () => takeAttempt({ ...throttles.accountFromIp, ...LOGIN_LIMITS.perAccountFromIp }),
-    () => takeAttempt({ ...throttles.account, ...LOGIN_LIMITS.perAccount }),
-  ]);
-  if (!attempt.granted)
-    throw tooManyRequests(
-      'Too many failed login attempts. Please wait a few minutes and try again.',
-      attempt.retryAfterSeconds,
-    );
-  const user = await getUserByUsername(username);
-  const ok = user
-    ? await verifyPassword(body.password, user.passwordHash)
-    : await verifyAgainstDummy(body.password, passwordHashCost);
-  if (!user || !ok) {
-    await attempt.slot.failed();
-    log.info('login failed', { known: Boolean(user) });
-    throw unauthorized('Invalid username or password');
-  }
-  await attempt.slot.succeeded();
-  const updated = await recordLogin(user.id, new Date().toISOString(), isAdmin(user));
-  return { body: toPublicUser(updated), cookies: [await startSession(user.id)] };
+const REFUSALS = refusalAnswers<RefusalOf<typeof logIn>>({
+  'too-many-failed-logins': ({ retryAfterSeconds }) =>
+    tooManyRequests('Too many failed login attempts. Please wait a few minutes and try again.', retryAfterSeconds),
+  'wrong-credentials': () => unauthorized('Invalid username or password'),
 });
+
+export const handler = definePublicHandler(
+  'auth/post-login',
+  { body: loginSchema, refusals: REFUSALS },
+  async ({ body, ip, log }) => {
+    const loggedIn = await logIn(body, ip, log);
+    if (isRefusal(loggedIn)) return loggedIn;
+    return { body: loggedIn.user, cookies: [sessionCookieFor(loggedIn.sessionToken)] };
+  },
+);

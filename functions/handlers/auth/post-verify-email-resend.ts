@@ -1,28 +1,33 @@
 // POST /api/verify-email/resend: mails the signed-in agent a new verification link, a few an hour.
 import { hitLimit } from '../../data/throttle';
+import type { AlreadyVerified, RateLimited, SendFailed } from '../../domain/refusals';
 import { sendVerificationLink } from '../../services/email-verification';
-import { conflict, HttpError, tooManyRequests } from '../../http/errors';
+import { conflict, HttpError, refusalAnswers, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
 export const VERIFICATION_RESEND_LIMIT = { perAccountPerHour: 3 } as const;
 
-export const handler = defineHandler('auth/post-verify-email-resend', {}, async ({ user, log }) => {
-  if (user.emailVerifiedAt) throw conflict('Your e-mail address is already verified.');
-  const state = await hitLimit({
-    scope: 'verify-resend',
-    id: user.id,
-    max: VERIFICATION_RESEND_LIMIT.perAccountPerHour,
-    windowSeconds: 3600,
-  });
+const REFUSALS = refusalAnswers<AlreadyVerified | RateLimited<'verification-emails'> | SendFailed<'email'>>({
+  'already-verified': () => conflict('Your e-mail address is already verified.'),
+  'rate-limited': ({ retryAfterSeconds }) =>
+    tooManyRequests('Too many verification e-mails. Please try again later.', retryAfterSeconds),
+  'send-failed': () =>
+    new HttpError(502, 'The verification e-mail could not be sent. Please try again in a moment.', {
+      code: 'MAIL_FAILED',
+    }),
+});
+
+export const handler = defineHandler('auth/post-verify-email-resend', { refusals: REFUSALS }, async ({ user, log }) => {
+  if (user.emailVerifiedAt) return { kind: 'already-verified' };
+  const max = VERIFICATION_RESEND_LIMIT.perAccountPerHour;
+  const state = await hitLimit({ scope: 'verify-resend', id: user.id, max, windowSeconds: 3600 });
   if (state.limited)
-    throw tooManyRequests('Too many verification e-mails. Please try again later.', state.retryAfterSeconds);
+    return { kind: 'rate-limited', what: 'verification-emails', max, retryAfterSeconds: state.retryAfterSeconds };
   try {
     await sendVerificationLink(user);
   } catch (error) {
     log.error('verification e-mail failed', { error });
-    throw new HttpError(502, 'The verification e-mail could not be sent. Please try again in a moment.', {
-      code: 'MAIL_FAILED',
-    });
+    return { kind: 'send-failed', channel: 'email' };
   }
   return { status: 202, body: { message: `We sent a new verification link to ${user.username}.` } };
 });

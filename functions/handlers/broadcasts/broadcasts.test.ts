@@ -13,11 +13,12 @@ import { draftFor, runBroadcastJob } from '../../services/broadcast-job';
 import { broadcastMessageId, SlotFinder } from '../../services/broadcasts';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
-import { resetSendingSettings, useTestApi } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { resetSendingSettings } from '../../testing/sending';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { backgroundTasks: true });
 afterEach(resetSendingSettings);
 
 const log = createLogger({ test: 'broadcasts' });
@@ -186,10 +187,11 @@ describe('drafting, skips by reason and Approve all', () => {
     expect(await queueOf(client)).toEqual([expect.objectContaining({ clientId: agreed.id, channel: 'sms' })]);
   });
 
-  it('Approve all schedules what the daily cap holds back for the next days, and says when', async () => {
+  it('Approve all schedules what the daily cap holds back for the next days (Pro), and says when', async () => {
     process.env.DAILY_EMAIL_LIMIT = '1';
     resetConfig();
-    const { client } = await signedInAgent(api);
+    const { client, user } = await signedInAgent(api);
+    await makePro(user.id);
     for (let i = 0; i < 3; i += 1) await addClient(client, { tags: ['Capped'] });
     const done = await broadcast(client, {
       filter: { tag: 'capped' },
@@ -219,6 +221,22 @@ describe('drafting, skips by reason and Approve all', () => {
       addDays(utcToday(), 1),
       addDays(utcToday(), 2),
     ]);
+  });
+
+  it("Approve all books no later day for a free account: what today's cap holds back keeps waiting", async () => {
+    process.env.DAILY_EMAIL_LIMIT = '1';
+    resetConfig();
+    const { client } = await signedInAgent(api);
+    for (let i = 0; i < 3; i += 1) await addClient(client, { tags: ['Free capped'] });
+    const done = await broadcast(client, {
+      filter: { tag: 'free capped' },
+      channel: 'email',
+      occasion: 'check-in',
+      mode: 'approve',
+    });
+    const approved = await client.post('/api/outgoing/approve-all', {});
+    expect(approved.body).toMatchObject({ sent: 1, scheduled: 0, heldBack: 0, failed: 2, lastSendDate: null });
+    expect((await client.get(`/api/broadcasts/${done.id}`)).body).toMatchObject({ sent: 1, scheduled: 0, awaiting: 2 });
   });
 });
 

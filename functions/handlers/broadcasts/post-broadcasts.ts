@@ -11,8 +11,10 @@ import {
   type BroadcastMode,
   type BroadcastOccasion,
 } from '@shared/api-types';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { InvalidInput, NotFound, ProRequired } from '../../domain/refusals';
+import { forbidden, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
+import { invalidInputAnswer } from '../../http/request-refusals';
 import { startBroadcast } from '../../services/broadcasts';
 import { clientFilterSchema, compactFilter } from '../../services/client-filter';
 
@@ -55,21 +57,31 @@ const body = yup.object({
     }),
 });
 
-export const handler = defineHandler('broadcasts/post-broadcasts', {}, async ({ user, body: sent }) => {
-  const raw = (sent ?? {}) as Record<string, unknown>;
-  const valid = await validate(body, raw);
-  const hasFilter = raw.filter !== undefined;
-  if ((valid.segmentId === undefined) === !hasFilter)
-    throw badRequest(BROADCAST_MESSAGES.audience, { segmentId: BROADCAST_MESSAGES.audience }, 'VALIDATION_FAILED');
-  const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
-  const started = await startBroadcast(user, {
-    ...(valid.segmentId !== undefined ? { segmentId: valid.segmentId } : { filter }),
-    channel: valid.channel,
-    occasion: valid.occasion,
-    ...(valid.instructions ? { instructions: valid.instructions.trim() } : {}),
-    mode: valid.mode,
-  });
-  if (started.outcome === 'pro-required') throw forbidden(BROADCAST_MESSAGES.proRequired, 'PRO_REQUIRED');
-  if (started.outcome === 'no-such-segment') throw notFound(BROADCAST_MESSAGES.segment);
-  return { status: 202, body: { id: started.id } };
+const REFUSALS = refusalAnswers<InvalidInput | ProRequired | NotFound<'segment'>>({
+  'invalid-input': invalidInputAnswer('VALIDATION_FAILED'),
+  'pro-required': () => forbidden(BROADCAST_MESSAGES.proRequired, 'PRO_REQUIRED'),
+  'not-found': () => notFound(BROADCAST_MESSAGES.segment),
 });
+
+export const handler = defineHandler(
+  'broadcasts/post-broadcasts',
+  { refusals: REFUSALS },
+  async ({ user, body: sent }) => {
+    const raw = (sent ?? {}) as Record<string, unknown>;
+    const valid = await validate(body, raw);
+    const hasFilter = raw.filter !== undefined;
+    if ((valid.segmentId === undefined) === !hasFilter)
+      return { kind: 'invalid-input', problem: BROADCAST_MESSAGES.audience, field: 'segmentId' };
+    const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
+    const started = await startBroadcast(user, {
+      ...(valid.segmentId !== undefined ? { segmentId: valid.segmentId } : { filter }),
+      channel: valid.channel,
+      occasion: valid.occasion,
+      ...(valid.instructions ? { instructions: valid.instructions.trim() } : {}),
+      mode: valid.mode,
+    });
+    if (started.outcome === 'pro-required') return { kind: 'pro-required' };
+    if (started.outcome === 'no-such-segment') return { kind: 'not-found', what: 'segment' };
+    return { status: 202, body: { id: started.id } };
+  },
+);

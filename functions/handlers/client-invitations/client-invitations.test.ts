@@ -4,14 +4,15 @@ import { INVITATIONS_PER_AGENT_PER_DAY, INVITATION_TTL_DAYS, REGISTRATION_MESSAG
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
-import { invitationKey } from '../../data/keys';
+import { invitationKey } from '../../data/keys/clients';
 import { clientInput, makePro } from '../../testing/factories';
 import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
-import { signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
+import { signedInAgent, splitTokenLink, tokenOf } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -5,15 +5,16 @@ import { createHash } from 'node:crypto';
 import type { OpenInvitation } from '@shared/api-types';
 import { INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { db, table } from '../../data/db';
-import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../data/keys';
+import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../data/keys/clients';
 import { INVITATION_NOT_FOUND } from '../../http/send-refusals';
 import { clientInput } from '../../testing/factories';
 import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
-import { tokenOf, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { tokenOf, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

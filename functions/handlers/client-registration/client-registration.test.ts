@@ -7,14 +7,14 @@ import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { MESSAGES } from '@shared/schemas';
 import { config, resetConfig, sessionSecret } from '../../config';
 import { db, table } from '../../data/db';
-import { invitationKey, occasionsPartition, registrationSubmissionKey } from '../../data/keys';
+import { invitationKey, occasionsPartition, registrationSubmissionKey } from '../../data/keys/clients';
 import { reconcileClientCount } from '../../data/plan-slots';
 import { getUserById } from '../../data/users';
 import { defang } from '../../domain/message-text';
 import { verifyToken } from '../../domain/signed-tokens';
 import { clientInput, makePro } from '../../testing/factories';
 import { inviteClient, registeredAdmin, signedInRealtor } from '../../testing/invitations';
-import { splitTokenLink, startTestApi, tokenOf, type ApiClient, type TestApi } from '../../testing/local-api';
+import { splitTokenLink, tokenOf, type ApiClient } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial } from '../../testing/videos';
 import { s3 } from '../../integrations/storage';
@@ -22,11 +22,12 @@ import {
   CONFIRMATION_MAILS_PER_CLIENT_PER_DAY,
   PLAN_FULL_NOTICES_PER_DAY,
   REGISTRATION_LIMIT,
-} from './post-client-registration';
+} from '../../services/client-registration';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true });
 });
 afterAll(() => api.close());
 beforeEach(() => resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds));

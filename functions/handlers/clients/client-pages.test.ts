@@ -8,12 +8,13 @@ import { listPartition } from '../../data/client-lists';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { inviteClient, signedInRealtor } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { CLIENT_LIST_MESSAGES } from './get-clients';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

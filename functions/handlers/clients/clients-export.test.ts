@@ -10,11 +10,12 @@ import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';
 import { storeCsvExport } from '../../integrations/export-files';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true, backgroundTasks: true });
 });
 afterAll(() => api.close());
 

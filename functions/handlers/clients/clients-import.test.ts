@@ -3,11 +3,12 @@ import { CSV_MAX_ROWS } from '../../domain/csv-import';
 import ical, { type VEvent } from 'node-ical';
 import { clientInput, makePro } from '../../testing/factories';
 import { androidCard, appleCard, icloudExport, v4Card, vcf } from '../../testing/vcards';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true, backgroundTasks: true });
 });
 afterAll(() => api.close());
 

@@ -1,12 +1,13 @@
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import { UPGRADE_MESSAGE } from '../../http/client-errors';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -15,12 +15,13 @@ import { deleteObjectsUnder, s3 } from '../../integrations/storage';
 import { clientVideosPrefix, pendingObjectKey } from '../../integrations/video-uploads';
 import { clientInput } from '../../testing/factories';
 import { inviteClient, registeredClient } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { uploadTestimonial } from '../../testing/videos';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true });
 });
 afterAll(() => api.close());
 afterEach(() => jest.restoreAllMocks());

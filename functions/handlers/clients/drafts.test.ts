@@ -10,7 +10,8 @@ import { resetAiClients } from '../../integrations/ai-drafts';
 import { recordInboundReply } from '../../services/inbound-replies';
 import { clientInput, makePro } from '../../testing/factories';
 import { zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 const REVIEW_LINK = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
@@ -19,7 +20,7 @@ const MODEL = DEFAULT_AI_MODEL_ID;
 const AI_SETTINGS = ['AI_PROVIDER', 'AI_DRAFTS_PER_DAY'] as const;
 
 const bedrock = mockClient(BedrockRuntimeClient);
-let api: TestApi;
+let api: HandlerApi;
 
 const promptOf = (input: ConverseCommandInput) => input.messages?.[0]?.content?.[0]?.text ?? '';
 const answer = (draft: unknown) => ({
@@ -38,7 +39,7 @@ function configure(settings: Partial<Record<(typeof AI_SETTINGS)[number], string
 }
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 beforeEach(() => {
   bedrock.reset();

@@ -3,18 +3,21 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientInput } from '@shared/client-schema';
 import type { Client, ClientMerge, DuplicateGroups } from '@shared/api-types';
 import { lockClients, unlockClients } from '../../data/client-merges';
-import { changeClient, createPendingClient } from '../../data/client-record';
+import { changeClient, createPendingClient } from '../../client-record/record';
 import type { ClientItem } from '../../data/clients';
 import { db, table } from '../../data/db';
-import { clientMergeKey, milestonePartition, smsPhoneKey, userKey } from '../../data/keys';
+import { clientMergeKey, milestonePartition } from '../../data/keys/clients';
+import { smsPhoneKey } from '../../data/keys/messages';
+import { userKey } from '../../data/keys/users';
 import { getConversation, noteConversationMessage } from '../../data/conversations';
-import { rememberTextedPhone } from '../../data/messages';
+import { rememberTextedPhone } from '../../data/texted-phones';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

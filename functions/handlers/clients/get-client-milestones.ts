@@ -1,11 +1,18 @@
 // GET /api/clients/{id}/milestones: the achievements of one of the agent's clients.
-import { actorOf, clientFor } from '../../data/client-access';
-import { listMilestones } from '../../data/milestones';
-import { notFound } from '../../http/errors';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { clientMilestones } from '../../services/milestones';
 
-export const handler = defineHandler('clients/get-client-milestones', {}, async ({ user, params }) => {
-  const client = await clientFor(actorOf(user), params.id ?? '');
-  if (!client) throw notFound('Client not found');
-  return { body: await listMilestones(client.id) };
+const REFUSALS = refusalAnswers<RefusalOf<typeof clientMilestones>>({
+  'not-found': () => notFound('Client not found'),
 });
+
+export const handler = defineHandler(
+  'clients/get-client-milestones',
+  { refusals: REFUSALS },
+  async ({ user, params }) => {
+    const milestones = await clientMilestones(user, params.id ?? '');
+    return isRefusal(milestones) ? milestones : { body: milestones };
+  },
+);

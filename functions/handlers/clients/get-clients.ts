@@ -8,16 +8,14 @@
 // `due=check-in` (with limit and cursor, not q or sort): the clients whose keep-in-touch rhythm says they are due on
 // the agent's today, longest due first, from the check-in index (functions/data/check-ins.ts); `total` counts them.
 import * as yup from 'yup';
-import { CLIENT_PAGE, CLIENT_SORTS, type ClientPage, type ClientSort, type SortOrder } from '@shared/api-types';
-import { todayIn } from '@shared/dates';
-import { countDueForCheckIn, dueForCheckInPage } from '../../data/check-ins';
+import { CLIENT_PAGE, CLIENT_SORTS, type ClientSort, type SortOrder } from '@shared/api-types';
 import { tagSchema } from '@shared/tags';
-import { listClients, toClient } from '../../data/clients';
-import { tagCount } from '../../data/tags';
-import { pageClientList } from '../../data/client-lists';
 import { CURSOR_ERRORS, pageQuery } from '../../http/admin-pages';
-import { badRequest } from '../../http/errors';
+import type { InvalidInput } from '../../domain/refusals';
+import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { invalidInputAnswer } from '../../http/request-refusals';
+import { clientBook, clientPage, dueForCheckInClientPage } from '../../services/client-pages';
 
 export const CLIENT_LIST_MESSAGES = {
   limit: `limit must be a whole number from 1 to ${CLIENT_PAGE.max}`,
@@ -46,38 +44,30 @@ const query = pageQuery(CLIENT_PAGE.max).shape({
 
 export const handler = defineHandler(
   'clients/get-clients',
-  { query, errors: CURSOR_ERRORS },
+  {
+    query,
+    errors: CURSOR_ERRORS,
+    refusals: refusalAnswers<InvalidInput>({ 'invalid-input': invalidInputAnswer('VALIDATION_FAILED') }),
+  },
   async ({ user, query }) => {
     const paged = Object.values(query).some((value) => value !== undefined);
-    if (!paged) {
-      const clients = await listClients(user.id);
-      return { body: clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name)) };
-    }
+    if (!paged) return { body: await clientBook(user) };
     const limit = query.limit ? Number(query.limit) : CLIENT_PAGE.default;
+    const cursor = query.cursor || undefined;
     if (query.due) {
       if (query.q !== undefined || query.tag !== undefined || query.sort || query.order)
-        throw badRequest(CLIENT_LIST_MESSAGES.dueAlone, { due: CLIENT_LIST_MESSAGES.dueAlone }, 'VALIDATION_FAILED');
-      const today = todayIn(user.timeZone);
-      const [page, total] = await Promise.all([
-        dueForCheckInPage(user.id, { today, limit, cursor: query.cursor || undefined }),
-        countDueForCheckIn(user.id, today),
-      ]);
-      const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total };
-      return { body };
+        return { kind: 'invalid-input', problem: CLIENT_LIST_MESSAGES.dueAlone, field: 'due' };
+      return { body: await dueForCheckInClientPage(user, { limit, cursor }) };
     }
     const sort = query.sort ?? 'name';
-    const page = await pageClientList(user.id, {
+    const body = await clientPage(user, {
       limit,
-      cursor: query.cursor || undefined,
+      cursor,
       q: query.q?.trim() ? query.q : undefined,
       sort,
       order: query.order ?? (sort === 'created' || sort === 'lastContact' ? 'desc' : 'asc'),
       tag: query.tag,
     });
-    const total =
-      page.total ??
-      (query.tag !== undefined ? await tagCount(user.id, query.tag) : Math.max(0, Number(user.clientCount ?? 0) || 0));
-    const body: ClientPage = { clients: page.clients.map(toClient), nextCursor: page.nextCursor, total };
     return { body };
   },
 );

@@ -8,11 +8,12 @@ import { nextOccurrence } from '@shared/reminders';
 import { getUserById, setProStatus } from '../../data/users';
 import { runAutomations } from '../../services/automations';
 import { automationRule, clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

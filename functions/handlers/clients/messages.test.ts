@@ -5,15 +5,16 @@ import 'aws-sdk-client-mock-jest';
 import { SMS_STOP_NOTICE } from '@shared/messages';
 import { resetConfig } from '../../config';
 import { db } from '../../data/db';
-import { userKey } from '../../data/keys';
+import { userKey } from '../../data/keys/users';
 import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
-import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
+import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
 /** An agent and a client; the client agreed to texts unless `textable` is false. */
@@ -82,6 +83,8 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
     try {
       const { client, clientId, details } = await agentWithClient();
       process.env.MAIL_PROVIDER = 'ses';
+      // The stack's configuration set, as the function's environment names it (infra/stack.test.ts holds the Ref).
+      process.env.SES_CONFIGURATION_SET = 'HearthCrmMessagingClientMail';
       resetConfig();
       expect((await send(client, clientId, mail)).status).toBe(201);
       const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
@@ -90,9 +93,7 @@ describe('POST /api/clients/{id}/messages by e-mail', () => {
       );
       expect(input.ReplyToAddresses).toEqual([expect.stringMatching(/^"[^"]+" <r-[a-z2-7]+@reply\.localhost>$/)]);
       expect(input.ReplyToAddresses![0]).toContain(details.fullName);
-      // The stack's configuration set, as the function's environment names it (the twin resolves the template's Ref to
-      // the set's logical id, where CloudFormation gives the name it generated).
-      expect(input.ConfigurationSetName).toMatch(/^MessagingConfigurationSet/);
+      expect(input.ConfigurationSetName).toBe('HearthCrmMessagingClientMail');
       expect(input.Content?.Simple?.Headers).toEqual([
         { Name: 'List-Unsubscribe', Value: expect.stringMatching(new RegExp(`^<${api.url}/api/unsubscribe/.+>$`)) },
         { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },

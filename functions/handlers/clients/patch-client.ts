@@ -7,25 +7,26 @@
 // Admin mode: an administrator edits any client (found by id, or within the `agentId` sent).
 import * as yup from 'yup';
 import { clientSchema, PATCHABLE_CLIENT_FIELDS as EDITABLE, type ClientInput } from '@shared/client-schema';
-import { todayIn } from '@shared/dates';
 import { tagsSchema } from '@shared/tags';
 import { ATTESTABLE_SMS_CONSENT, SMS_CONSENT_MESSAGES, type AttestableSmsConsent } from '@shared/sms-consent';
-import { toClient, type ClientItem } from '../../data/clients';
-import { updateClient } from '../../data/client-record';
-import { carriedClientFields } from '../../data/opt-out-marks';
-import { setSmsConsent } from '../../data/sms-consent';
-import { awardDueMilestones } from '../../data/milestones';
-import { isRefusal, type InvalidAgentId, type OptedOut, type RefusalOf } from '../../domain/refusals';
+import { toClient } from '../../data/clients';
+import { isRefusal, type InvalidAgentId, type InvalidInput, type RefusalOf } from '../../domain/refusals';
 import { clientForEdit, parseAgentId } from '../../services/acting-agent';
+import { editClient } from '../../services/clients';
 import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
-import { badRequest, HttpError, notFound, refusalAnswers } from '../../http/errors';
+import { HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
+import { invalidInputAnswer } from '../../http/request-refusals';
 
 const PAUSE_MESSAGE = 'automationsPaused must be true or false';
+const NOTHING_TO_CHANGE = `Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent', 'tags'].join(', ')}.`;
 
-const REFUSALS = refusalAnswers<InvalidAgentId | RefusalOf<typeof clientForEdit> | OptedOut<'sms'>>({
+const REFUSALS = refusalAnswers<
+  InvalidAgentId | InvalidInput | RefusalOf<typeof clientForEdit> | RefusalOf<typeof editClient>
+>({
   ...INVALID_AGENT_ID_ANSWERS,
+  'invalid-input': invalidInputAnswer(),
   'opted-out': () => new HttpError(409, SMS_CONSENT_MESSAGES.optedOut, { code: 'OPTED_OUT' }),
   ...ACTING_AGENT_ANSWERS,
   'not-found': ({ what }) => notFound(what === 'agent' ? 'Agent not found' : 'Client not found'),
@@ -44,13 +45,13 @@ export const handler = defineHandler(
     const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
     const pause = sent.automationsPaused;
     if (pause !== undefined && typeof pause !== 'boolean')
-      throw badRequest(PAUSE_MESSAGE, { automationsPaused: PAUSE_MESSAGE });
+      return { kind: 'invalid-input', problem: PAUSE_MESSAGE, field: 'automationsPaused' };
     const consent = sent.smsConsent;
     if (consent !== undefined && !(ATTESTABLE_SMS_CONSENT as readonly unknown[]).includes(consent))
-      throw badRequest(SMS_CONSENT_MESSAGES.attestationValue, { smsConsent: SMS_CONSENT_MESSAGES.attestationValue });
+      return { kind: 'invalid-input', problem: SMS_CONSENT_MESSAGES.attestationValue, field: 'smsConsent' };
     const tags = 'tags' in sent ? await validate(yup.object({ tags: tagsSchema }), { tags: sent.tags }) : undefined;
     if (Object.keys(edits).length === 0 && pause === undefined && consent === undefined && tags === undefined)
-      throw badRequest(`Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent', 'tags'].join(', ')}.`);
+      return { kind: 'invalid-input', problem: NOTHING_TO_CHANGE };
     const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
     const valid: ClientInput = await validate(clientSchema, merged);
     const changes = {
@@ -58,26 +59,7 @@ export const handler = defineHandler(
       ...(pause === undefined ? {} : { automationsPaused: pause }),
       ...(tags === undefined ? {} : { tags: tags.tags ?? [] }),
     };
-    // The attestation first: refused, nothing of the request is applied.
-    let attested: ClientItem = current;
-    if (consent !== undefined) {
-      // A number that was stopped (by a deleted client, or to the platform's number) stays stopped.
-      if ((await carriedClientFields(current.agentId, { phone: current.phone })).smsConsent) {
-        await setSmsConsent(current.agentId, current.id, { status: 'revoked', source: 'keyword' }, new Date());
-        return { kind: 'opted-out', channel: 'sms' };
-      }
-      const status = consent as AttestableSmsConsent;
-      const set = await setSmsConsent(current.agentId, current.id, { status, source: 'agent-attested' }, new Date(), {
-        known: current,
-        timeZone: found.agentTimeZone,
-      });
-      if (isRefusal(set)) return set;
-      attested = set.client;
-    }
-    const updated =
-      Object.keys(changes).length > 0 ? await updateClient(current.agentId, current.id, changes) : attested;
-    if (!updated) return { kind: 'not-found', what: 'client' };
-    await awardDueMilestones(updated, todayIn(found.agentTimeZone));
-    return { body: toClient(updated) };
+    const updated = await editClient(found, { changes, smsConsent: consent as AttestableSmsConsent | undefined });
+    return isRefusal(updated) ? updated : { body: toClient(updated) };
   },
 );

@@ -1,91 +1,22 @@
-// POST /api/clients/{id}/check-review: looks for the client's review among those Google shows for
-// the agent's Place ID; a review found marks the client submitted and awards the milestone.
-import { actorOf, clientFor } from '../../data/client-access';
-import type { ReviewCheck } from '@shared/api-types';
-import { todayIn } from '@shared/dates';
-import { toClient, type ClientItem } from '../../data/clients';
-import { setReviewStatus } from '../../data/client-record';
-import { awardDueMilestones } from '../../data/milestones';
-import { hitLimit } from '../../data/throttle';
-import { findClientReview } from '../../domain/review-match';
-import {
-  fetchPlaceReviews,
-  GOOGLE_REVIEW_SAMPLE,
-  ReviewProviderError,
-  reviewsConfigured,
-  type PlaceReviews,
-} from '../../integrations/reviews';
-import { notFound, tooManyRequests } from '../../http/errors';
+// POST /api/clients/{id}/check-review: looks for the client's review among those Google shows for the agent's Place
+// ID (functions/services/review-check.ts); a review found marks the client submitted and awards the milestone.
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { notFound, refusalAnswers, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { REVIEW_PROVIDER_ERRORS } from '../../http/provider-errors';
+import { checkClientReview } from '../../services/review-check';
 
-/** Each check is a paid Places call: a generous cap per agent keeps a stuck button from running up the bill. */
-const CHECKS_PER_HOUR = 60;
-
-export const REVIEW_CHECK_MESSAGES = {
-  notConfigured:
-    'Review checking is not set up yet: the administrator needs to add a Google Places API key (GOOGLE_PLACES_API_KEY).',
-  noPlaceId: 'Add your Google Place ID in your Business Profile so reviews can be looked up on Google.',
-} as const;
+const REFUSALS = refusalAnswers<RefusalOf<typeof checkClientReview>>({
+  'not-found': () => notFound('Client not found'),
+  'rate-limited': ({ max, retryAfterSeconds }) =>
+    tooManyRequests(`You have checked reviews ${max} times this hour. Please try again later.`, retryAfterSeconds),
+});
 
 export const handler = defineHandler(
   'clients/post-client-review-check',
-  { errors: REVIEW_PROVIDER_ERRORS },
+  { errors: REVIEW_PROVIDER_ERRORS, refusals: REFUSALS },
   async ({ user, params }) => {
-    const client = await clientFor(actorOf(user), params.id ?? '');
-    if (!client) throw notFound('Client not found');
-    const answer = (hasReview: boolean, message: string, item: ClientItem = client) => ({
-      body: { hasReview, message, client: toClient(item) } satisfies ReviewCheck,
-    });
-    if (!(await reviewsConfigured())) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
-    if (!user.googlePlaceId) return answer(false, REVIEW_CHECK_MESSAGES.noPlaceId);
-    const limit = await hitLimit({ scope: 'review-check', id: user.id, max: CHECKS_PER_HOUR, windowSeconds: 3600 });
-    if (limit.limited)
-      throw tooManyRequests(
-        `You have checked reviews ${CHECKS_PER_HOUR} times this hour. Please try again later.`,
-        limit.retryAfterSeconds,
-      );
-
-    const place = await fetchPlaceReviews(user.googlePlaceId).catch(placeIdProblemOr);
-    if (typeof place === 'string') return answer(false, place);
-    const submitted = client.reviewStatus === 'submitted';
-    const review = findClientReview(client.name, place.reviews);
-    if (review && !submitted) {
-      const result = await setReviewStatus(user.id, client.id, 'submitted', new Date(), {
-        known: client,
-        timeZone: user.timeZone,
-      });
-      if (!result) throw notFound('Client not found');
-      await awardDueMilestones(result.after, todayIn(user.timeZone));
-      return answer(
-        true,
-        `Found a Google review by ${review.authorName}. ${client.name}'s review is now marked as submitted.`,
-        result.after,
-      );
-    }
-    if (review) return answer(true, `${client.name}'s Google review (by ${review.authorName}) is already recorded.`);
-    return answer(submitted, notFoundMessage(client.name, place, submitted));
+    const check = await checkClientReview(user, params.id ?? '');
+    return isRefusal(check) ? check : { body: check };
   },
 );
-
-/**
- * An unknown Place ID is the agent's to fix: say so as an answer; the rest are provider errors
- * (REVIEW_PROVIDER_ERRORS).
- */
-function placeIdProblemOr(error: unknown): string {
-  if (error instanceof ReviewProviderError && error.reason === 'place-id') return error.message;
-  throw error;
-}
-
-function notFoundMessage(name: string, place: PlaceReviews, submitted: boolean): string {
-  const checked =
-    place.reviews.length === 0
-      ? 'Google shows no reviews for your business yet.'
-      : `Checked the ${place.reviews.length} most relevant ${place.reviews.length === 1 ? 'review' : 'reviews'} Google shares for your business (Google shares at most ${GOOGLE_REVIEW_SAMPLE}), and none is by ${name}.`;
-  const caveat = submitted
-    ? ` ${name}'s review stays marked as submitted: it may simply not be among the ones Google shares.`
-    : place.reviews.length > 0
-      ? ` An older review may not be among them, and Google shows the name on the reviewer's Google account, which may differ from ${name}.`
-      : '';
-  return `${checked}${caveat}`;
-}

@@ -5,8 +5,10 @@
 import * as yup from 'yup';
 import { BULK_ACTIONS, type BulkAction } from '@shared/api-types';
 import { tagSchema } from '@shared/tags';
-import { badRequest } from '../../http/errors';
+import type { InvalidInput } from '../../domain/refusals';
+import { refusalAnswers } from '../../http/errors';
 import { defineHandler, validate } from '../../http/handler';
+import { invalidInputAnswer } from '../../http/request-refusals';
 import { startBulkAction } from '../../services/bulk-actions';
 import { clientFilterSchema, compactFilter } from '../../services/client-filter';
 
@@ -43,21 +45,27 @@ const body = yup.object({
     .max(CADENCE_DAYS.max, BULK_MESSAGES.cadenceDays),
 });
 
-export const handler = defineHandler('clients/post-clients-bulk', {}, async ({ user, body: sent, log }) => {
-  const raw = (sent ?? {}) as Record<string, unknown>;
-  const valid = await validate(body, raw);
-  const hasFilter = raw.filter !== undefined;
-  if ((valid.ids === undefined) === !hasFilter)
-    throw badRequest(BULK_MESSAGES.audience, { ids: BULK_MESSAGES.audience });
-  if (valid.action === 'set-cadence' && !('cadenceDays' in raw))
-    throw badRequest(BULK_MESSAGES.cadenceDays, { cadenceDays: BULK_MESSAGES.cadenceDays });
-  const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
-  const started = await startBulkAction(
-    { id: user.id, timeZone: user.timeZone },
-    { action: valid.action, ids: valid.ids, filter, tag: valid.tag, cadenceDays: valid.cadenceDays },
-    log,
-  );
-  if (started.kind === 'queued') return { status: 202, body: { id: started.id } };
-  const { kind: _kind, ...result } = started;
-  return { body: { ...result, action: valid.action } };
-});
+const REFUSALS = refusalAnswers<InvalidInput>({ 'invalid-input': invalidInputAnswer() });
+
+export const handler = defineHandler(
+  'clients/post-clients-bulk',
+  { refusals: REFUSALS },
+  async ({ user, body: sent, log }) => {
+    const raw = (sent ?? {}) as Record<string, unknown>;
+    const valid = await validate(body, raw);
+    const hasFilter = raw.filter !== undefined;
+    if ((valid.ids === undefined) === !hasFilter)
+      return { kind: 'invalid-input', problem: BULK_MESSAGES.audience, field: 'ids' };
+    if (valid.action === 'set-cadence' && !('cadenceDays' in raw))
+      return { kind: 'invalid-input', problem: BULK_MESSAGES.cadenceDays, field: 'cadenceDays' };
+    const filter = hasFilter ? compactFilter(await validate(clientFilterSchema, raw.filter)) : undefined;
+    const started = await startBulkAction(
+      { id: user.id, timeZone: user.timeZone },
+      { action: valid.action, ids: valid.ids, filter, tag: valid.tag, cadenceDays: valid.cadenceDays },
+      log,
+    );
+    if (started.kind === 'queued') return { status: 202, body: { id: started.id } };
+    const { kind: _kind, ...result } = started;
+    return { body: { ...result, action: valid.action } };
+  },
+);

@@ -12,7 +12,15 @@ import {
   ImportTooLargeError,
   ImportTooManyRowsError,
 } from '../../domain/import-rows';
-import { isRefusal, type ImportRunning, type InvalidAgentId, type RefusalOf } from '../../domain/refusals';
+import {
+  isRefusal,
+  type ImportRunning,
+  type InvalidAgentId,
+  type NoFile,
+  type RefusalOf,
+  type UnreadableFile,
+  type UnsupportedFile,
+} from '../../domain/refusals';
 import { actingAgent, parseAgentId } from '../../services/acting-agent';
 import { ACTING_AGENT_ANSWERS, INVALID_AGENT_ID_ANSWERS } from '../../http/acting-agent-refusals';
 import { badRequest, errorAnswer, HttpError, refusalAnswers } from '../../http/errors';
@@ -26,10 +34,16 @@ const NO_FILE = 'Choose a .csv or .vcf file to import.';
 
 const tooLarge = (error: Error) => new HttpError(413, error.message, { code: 'FILE_TOO_LARGE' });
 const ERRORS = [errorAnswer(ImportTooLargeError, tooLarge), errorAnswer(ImportTooManyRowsError, tooLarge)];
-const REFUSALS = refusalAnswers<InvalidAgentId | ImportRunning | RefusalOf<typeof actingAgent>>({
+const REFUSALS = refusalAnswers<
+  InvalidAgentId | ImportRunning | RefusalOf<typeof actingAgent> | NoFile | UnsupportedFile | UnreadableFile
+>({
   ...INVALID_AGENT_ID_ANSWERS,
   ...IMPORT_RUNNING_ANSWERS,
   ...ACTING_AGENT_ANSWERS,
+  'no-file': () => badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE'),
+  'unsupported-file': () => badRequest(IMPORT_ACCEPTS, { file: IMPORT_ACCEPTS }, 'NOT_CSV'),
+  'unreadable-file': ({ format, problem }) =>
+    badRequest(problem, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD'),
 });
 
 export const handler = defineHandler(
@@ -45,9 +59,9 @@ export const handler = defineHandler(
     const agent = await actingAgent(user, agentId);
     if (isRefusal(agent)) return agent;
     const file = files[0];
-    if (!file || file.data.length === 0) throw badRequest(NO_FILE, { file: NO_FILE }, 'NO_FILE');
+    if (!file || file.data.length === 0) return { kind: 'no-file' };
     const format = importFormatOf(file.filename, file.mimeType);
-    if (!format) throw badRequest(IMPORT_ACCEPTS, { file: IMPORT_ACCEPTS }, 'NOT_CSV');
+    if (!format) return { kind: 'unsupported-file' };
     const unit = importUnitOf(format);
 
     const today = todayIn(agent.timeZone);
@@ -55,8 +69,7 @@ export const handler = defineHandler(
     try {
       parsed = parseClientFile(format, file.data, { today });
     } catch (error) {
-      if (error instanceof ImportFormatError)
-        throw badRequest(error.message, undefined, format === 'csv' ? 'NOT_CSV' : 'NOT_VCARD');
+      if (error instanceof ImportFormatError) return { kind: 'unreadable-file', format, problem: error.message };
       throw error;
     }
 

@@ -1,8 +1,10 @@
 // POST /api/clients/merge { keepId, mergeId }: merges one of the agent's clients into another (undo for 10 minutes).
 import * as yup from 'yup';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
+import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { mergeRefusalAnswer } from '../../http/merge-answers';
+import { MERGE_ANSWERS } from '../../http/merge-refusals';
 import { mergeClients } from '../../services/client-merge';
 
 const clientId = (label: string) =>
@@ -26,10 +28,13 @@ const schema = yup.object({
 
 export const handler = defineHandler(
   'clients/post-clients-merge',
-  { body: schema, errors: CLIENT_WRITE_ERRORS },
+  {
+    body: schema,
+    errors: CLIENT_WRITE_ERRORS,
+    refusals: refusalAnswers<RefusalOf<typeof mergeClients>>(MERGE_ANSWERS),
+  },
   async ({ user, body }) => {
     const merged = await mergeClients(user.id, body.keepId, body.mergeId);
-    if ('kind' in merged) throw mergeRefusalAnswer(merged);
-    return { body: merged };
+    return isRefusal(merged) ? merged : { body: merged };
   },
 );

@@ -2,14 +2,8 @@
 // `tags`: shared/tags.ts (at most 20, one of each, as first written).
 // Admin mode: an administrator sending `agentId` adds the client for that agent, within that agent's plan.
 import { clientSchema } from '@shared/client-schema';
-import { todayIn } from '@shared/dates';
 import { tagsSchema } from '@shared/tags';
-import { config } from '../../config';
 import { toClient } from '../../data/clients';
-import { createClient } from '../../data/client-record';
-import { rememberStoppedNumber } from '../../data/messages';
-import { awardDueMilestonesAfterWrite } from '../../data/milestones';
-import { carriedClientFields } from '../../data/opt-out-marks';
 import { isRefusal, type RefusalOf } from '../../domain/refusals';
 import { ACTING_AGENT_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
@@ -17,6 +11,7 @@ import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientWriteErrorFor } from '../../http/client-errors';
 import { actingAgent, agentIdSchema } from '../../services/acting-agent';
+import { addClient } from '../../services/clients';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional(), tags: tagsSchema });
 const REFUSALS = refusalAnswers<RefusalOf<typeof actingAgent>>(ACTING_AGENT_ANSWERS);
@@ -28,14 +23,7 @@ export const handler = defineHandler(
     const { agentId, tags, ...input } = body;
     const agent = await actingAgent(user, agentId);
     if (isRefusal(agent)) return agent;
-    // An address or number a deleted client stopped stays stopped.
-    const carried = await carriedClientFields(agent.id, input);
-    const fields = { ...carried, origin: 'added' as const, ...(tags?.length ? { tags } : {}) };
-    const created = await createClient(agent.id, input, new Date(), undefined, fields).catch(
-      clientWriteErrorFor(user, agent),
-    );
-    await rememberStoppedNumber(created.client, config().smsAllowedCountries);
-    await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
+    const created = await addClient(agent, input, tags, log).catch(clientWriteErrorFor(user, agent));
     return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
   },
 );

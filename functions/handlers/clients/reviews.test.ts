@@ -4,12 +4,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import type { Client, Dashboard } from '@shared/api-types';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
-import { clientKey } from '../../data/keys';
+import { clientKey } from '../../data/keys/clients';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
-import { REVIEW_CHECK_MESSAGES } from './post-client-review-check';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { REVIEW_CHECK_MESSAGES } from '../../services/review-check';
 import { REVIEW_REQUEST_MESSAGES } from './post-client-review-request';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 
@@ -55,10 +56,10 @@ const json = (status: number, body: unknown) =>
 
 const realFetch = globalThis.fetch;
 let google: jest.Mock<Promise<Response>, [string, RequestInit | undefined]>;
-let api: TestApi;
+let api: HandlerApi;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
   jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     return url.startsWith('https://places.googleapis.com/') ? google(url, init) : realFetch(input, init);

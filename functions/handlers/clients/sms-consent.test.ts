@@ -3,9 +3,11 @@
 import { APPROVAL_NOTES, SKIP_REASONS } from '@shared/automations';
 import { todayIn } from '@shared/dates';
 import { SMS_CONSENT_MESSAGES, SMS_CONSENT_WORDS } from '@shared/sms-consent';
-import { clientsTextedAt, getMessage, optOutClient } from '../../data/messages';
+import { getMessage } from '../../data/messages';
+import { clientsTextedAt } from '../../data/texted-phones';
+import { optOutClient } from '../../services/client-contact';
 import { suppressEmail } from '../../data/opt-out-marks';
-import { setSmsConsent } from '../../data/sms-consent';
+import { setSmsConsent } from '../../services/sms-consent';
 import { getUserById, setProStatus } from '../../data/users';
 import { HELD_TEXT_PROBLEMS } from '../../domain/held-text';
 import { runAutomations } from '../../services/automations';
@@ -13,12 +15,13 @@ import { deliverScheduledText } from '../../services/messages';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { importThroughJob } from '../../testing/imports';
 import { inviteClient, signedInRealtor } from '../../testing/invitations';
-import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
+import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { appleCard, vcf } from '../../testing/vcards';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { s3: true, backgroundTasks: true });
 afterEach(resetSendingSettings);
 
 async function agentWithClient(client: Record<string, unknown> = {}) {

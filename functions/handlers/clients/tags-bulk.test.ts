@@ -4,19 +4,19 @@
 import { addDays, todayIn } from '@shared/dates';
 import { TAGS_PER_CLIENT_MAX } from '@shared/tags';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createClientBatch } from '../../data/client-record';
+import { createClientBatch } from '../../client-record/batch';
 import { getBulkJob, putBulkJob, writeBulkIds } from '../../data/bulk-jobs';
 import { db, table } from '../../data/db';
-import { bulkJobKey } from '../../data/keys';
-import { advanceLastContact } from '../../data/messages';
+import { bulkJobKey } from '../../data/keys/jobs';
+import { advanceLastContact } from '../../services/client-contact';
 import { createLogger } from '../../observability/logger';
 import { applyToClient, runBulkJob } from '../../services/bulk-actions';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
-import { useTestApi } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { s3: true, backgroundTasks: true });
 
 async function proAgent() {
   const agent = await signedInAgent(api);
@@ -440,6 +440,25 @@ describe('bulk delete and its undo', () => {
       tag: 'x',
     });
     expect((await client.post(`/api/clients/bulk/${tagged.body.id}/undo`)).body.code).toBe('NOT_UNDOABLE');
+  });
+
+  it("skips another agent's client named by id, counting it failed, and leaves it and its history alone", async () => {
+    const { client } = await proAgent();
+    const mine = await addClient(client);
+    const stranger = await proAgent();
+    const theirs = await addClient(stranger.client, { name: 'Not Yours' });
+    await stranger.client.post(`/api/clients/${theirs}/touches`, { kind: 'call', date: '2026-02-03', note: 'Theirs' });
+
+    const deleted = await client.post('/api/clients/bulk', { action: 'delete', ids: [mine, theirs] });
+
+    expect(deleted.body).toMatchObject({ action: 'delete', total: 2, done: 1, failed: 1 });
+    expect((await stranger.client.get(`/api/clients/${theirs}`)).body).toMatchObject({ id: theirs, name: 'Not Yours' });
+    const history = await stranger.client.get(`/api/clients/${theirs}/messages`);
+    expect(history.body.activity).toEqual([expect.objectContaining({ type: 'touch', note: 'Theirs' })]);
+    expect((await client.get(`/api/clients/${theirs}`)).status).toBe(404);
+    const undone = await client.post(`/api/clients/bulk/${deleted.body.id}/undo`);
+    expect(undone.body).toEqual({ restored: 1, failed: 0 });
+    expect((await stranger.client.get('/api/clients?limit=10')).body.total).toBe(1);
   });
 });
 

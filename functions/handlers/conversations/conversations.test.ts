@@ -3,21 +3,23 @@
 // throttle, and the pause of the client's automatic sends.
 import { todayIn } from '@shared/dates';
 import { SKIP_REASONS, APPROVAL_NOTES, type AutomationRule } from '@shared/automations';
-import { sendCountKey } from '../../data/keys';
+import { sendCountKey } from '../../data/keys/counters';
 import { countSoFar } from '../../data/outbound-caps';
+import { getClient } from '../../data/clients';
 import { getUserById } from '../../data/users';
 import { automaticMessageId, runAutomations } from '../../services/automations';
 import { recordInboundReply, ReplyClientNotFoundError } from '../../services/inbound-replies';
 import { automationRule, clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { takeLocalDigestMessages } from '../../integrations/digest-queue';
 import { handler as scheduler } from '../../jobs/reminders-scheduler';
 import { handler as worker } from '../../jobs/reminders-worker';
 import { sqsEvent } from '../../local/reminders-job';
-import { resetSendingSettings, useTestApi } from '../../testing/sending';
+import { resetSendingSettings } from '../../testing/sending';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
@@ -29,7 +31,8 @@ async function agentWithClient(overrides: Record<string, unknown> = {}) {
   return { ...agent, customer: res.body as { id: string; name: string; email: string } };
 }
 
-const reply = (agent: Agent, clientId: string, fields: Partial<Parameters<typeof recordInboundReply>[0]> = {}) =>
+/** The client's reply by e-mail, from their own address (unless `fields` says otherwise). */
+const reply = async (agent: Agent, clientId: string, fields: Partial<Parameters<typeof recordInboundReply>[0]> = {}) =>
   recordInboundReply({
     agentId: agent.user.id,
     clientId,
@@ -37,7 +40,7 @@ const reply = (agent: Agent, clientId: string, fields: Partial<Parameters<typeof
     subject: 'Re: Checking in',
     body: 'Thanks! The house is lovely.',
     at: new Date(),
-    from: 'client@example.com',
+    from: (await getClient(agent.user.id, clientId))?.email ?? 'client@example.com',
     ...fields,
   });
 
@@ -336,6 +339,23 @@ describe("a reply pauses the client's automatic sends", () => {
       status: 'skipped',
       problem: SKIP_REASONS.replied(new Date().toISOString().slice(0, 10)),
     });
+  });
+
+  it.each([
+    ['from another address than the client’s', { from: 'someone.else@example.com' }, /did not come from the client/],
+    ['failing its DMARC check', { verdicts: { spf: 'PASS', dkim: 'FAIL', dmarc: 'FAIL' } }, /DKIM, DMARC/],
+  ])('not a reply %s: shown marked, Last Contact unmoved, nothing paused', async (_, fields, mark) => {
+    const agent = await agentWithBirthdayToday(automationRule());
+    const before = (await agent.client.get(`/api/clients/${agent.customer.id}/messages`)).body.lastContactDate;
+    const { messageId } = await reply(agent, agent.customer.id, fields);
+    const res = (await agent.client.get(`/api/clients/${agent.customer.id}/messages`)).body;
+    expect(res.activity.find((a: { id: string }) => a.id === messageId)).toMatchObject({
+      direction: 'inbound',
+      problem: expect.stringMatching(mark),
+    });
+    expect(res.lastContactDate).toBe(before);
+    // The birthday message is made as on any morning: the client is not paused.
+    expect((await runFor(agent, agent.date)).skipped).toEqual({});
   });
 
   it('an automatic message awaiting approval says the client replied, and stays for the agent to approve', async () => {

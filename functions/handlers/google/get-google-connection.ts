@@ -1,5 +1,5 @@
 // GET /api/google/connection: whether the agent connected Google, the account, its locations and the chosen one.
-import { getConnection } from '../../data/google-reviews';
+import { getConnection } from '../../data/google-connections';
 import { defineHandler } from '../../http/handler';
 import { toConnection } from '../../services/google-reviews';
 

@@ -10,8 +10,9 @@ import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { IMPORT_JOB_MAX_BYTES, IMPORT_MESSAGES } from '@shared/imports';
 import { listClients } from '../../data/clients';
 import { db, table } from '../../data/db';
-import { claimImportRun, getImport, releaseImportLease, renewImportLease } from '../../data/imports';
-import { importKey } from '../../data/keys';
+import { claimImportRun, releaseImportLease, renewImportLease } from '../../data/import-runs';
+import { getImport } from '../../data/imports';
+import { importKey } from '../../data/keys/jobs';
 import { getUserById } from '../../data/users';
 import { importedClientId } from '../../domain/import-rows';
 import { handleImportMessages } from '../../jobs/imports-worker';
@@ -20,13 +21,14 @@ import { importJobBatch } from '../../services/client-import';
 import { IMPORT_BATCH_ROWS } from '../../services/import-jobs';
 import { clientInput, makePro } from '../../testing/factories';
 import { holdImportMessages, importThroughJob, startImport, uploadImport, waitForImport } from '../../testing/imports';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { appleCard, icloudExport, vcf } from '../../testing/vcards';
 import type { ImportJobMessage } from '../../integrations/task-queue';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true, backgroundTasks: true });
 });
 afterAll(() => api.close());
 

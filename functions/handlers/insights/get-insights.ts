@@ -3,7 +3,8 @@
 // page shows them a sample instead.
 import * as yup from 'yup';
 import { INSIGHTS_MONTHS } from '../../domain/insights';
-import { forbidden } from '../../http/errors';
+import type { ProRequired } from '../../domain/refusals';
+import { forbidden, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { readInsights } from '../../services/insights';
 
@@ -23,8 +24,16 @@ const query = yup.object({
     ),
 });
 
-export const handler = defineHandler('insights/get-insights', { query }, async ({ user, query }) => {
-  if (!user.isPro) throw forbidden(INSIGHTS_MESSAGES.proRequired, 'PRO_REQUIRED');
-  const months = query.months === undefined ? INSIGHTS_MONTHS.default : Number(query.months);
-  return { body: await readInsights(user, months) };
+const REFUSALS = refusalAnswers<ProRequired>({
+  'pro-required': () => forbidden(INSIGHTS_MESSAGES.proRequired, 'PRO_REQUIRED'),
 });
+
+export const handler = defineHandler(
+  'insights/get-insights',
+  { query, refusals: REFUSALS },
+  async ({ user, query }) => {
+    if (!user.isPro) return { kind: 'pro-required' };
+    const months = query.months === undefined ? INSIGHTS_MONTHS.default : Number(query.months);
+    return { body: await readInsights(user, months) };
+  },
+);

@@ -9,10 +9,10 @@ import { addDays, todayIn } from '@shared/dates';
 import { resetConfig } from '../../config';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listClients } from '../../data/clients';
-import { setReviewStatus } from '../../data/client-record';
+import { setReviewStatus } from '../../client-record/record';
 import { batchDelete, db, queryAll, table } from '../../data/db';
-import { recomputeAgentInsights } from '../../data/insights-recompute';
-import { insightsPartition } from '../../data/keys';
+import { recomputeAgentInsights } from '../../services/insights-recompute';
+import { insightsPartition } from '../../data/keys/clients';
 import { countInsights, readInsightCounters } from '../../data/insights';
 import { sendDailyDigest } from '../../jobs/reminders-worker';
 import { deliverSesEvent as sesEvents } from '../../local/ses-events-job';
@@ -20,12 +20,13 @@ import { createLogger } from '../../observability/logger';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { inviteClient } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { INSIGHTS_MESSAGES } from './get-insights';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

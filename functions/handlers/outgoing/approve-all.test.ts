@@ -2,18 +2,19 @@
 // did and where to continue; a send that stops on an error leaves its message waiting, never `sending`.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../data/db';
-import { sendCountKey } from '../../data/keys';
+import { sendCountKey } from '../../data/keys/counters';
 import { getMessage, putMessageOnce, type MessageItem } from '../../data/messages';
 import { countSoFar } from '../../data/outbound-caps';
 import { getUserById } from '../../data/users';
 import { APPROVAL_TIME_MS, approveAll } from '../../services/broadcasts';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
-import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 afterEach(() => {
   jest.restoreAllMocks();
   resetSendingSettings();

@@ -10,11 +10,12 @@ import { ordinal } from '../../domain/draft-facts';
 import { automaticMessageId, runAutomations } from '../../services/automations';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { automationRule, clientInput } from '../../testing/factories';
-import { resetSendingSettings, useTestApi, zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
+import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
 /** A zone whose date is not the UTC date right now (UTC+14 after 10:00 UTC, UTC-12 before 12:00 UTC). */

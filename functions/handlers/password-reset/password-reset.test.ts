@@ -1,14 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES } from '@shared/schemas';
 import { db, table } from '../../data/db';
-import { throttleDelayKey } from '../../data/keys';
-import { newAgent, signedInAgent, splitTokenLink, startTestApi, tokenOf, type TestApi } from '../../testing/local-api';
-import { LOGIN_LIMITS } from '../auth/post-login';
-import { RESET_LIMITS, RESET_REQUEST_ANSWER } from './post-password-reset-request';
+import { throttleDelayKey } from '../../data/keys/counters';
+import { newAgent, signedInAgent, splitTokenLink, tokenOf } from '../../testing/local-api';
+import { LOGIN_LIMITS } from '../../services/login';
+import { RESET_LIMITS } from '../../services/password-reset';
+import { RESET_REQUEST_ANSWER } from './post-password-reset-request';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -1,38 +1,22 @@
 // GET /api/public/agents?q=: realtors a visitor can choose, found by words of their name or business
 // name (or their whole e-mail). Never the whole directory: at least 3 characters, at most 20
 // answers, a per-IP rate limit; each answer id, full name, business name and location only.
-import type { PublicAgentSearch } from '@shared/api-types';
-import {
-  AGENT_SEARCH_MAX_RESULTS,
-  AGENT_SEARCH_MIN_CHARS,
-  agentSearchSchema,
-  REGISTRATION_MESSAGES,
-} from '@shared/client-registration';
-import { anyListedAgent, searchAgentDirectory } from '../../data/agent-directory';
-import { hitLimit } from '../../data/throttle';
-import { tooManyRequests } from '../../http/errors';
+import { agentSearchSchema } from '@shared/client-registration';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { refusalAnswers, tooManyRequests } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
+import { searchAgents } from '../../services/agent-search';
 
-export const AGENT_SEARCH_LIMIT = { max: 60, windowSeconds: 10 * 60 } as const;
+const REFUSALS = refusalAnswers<RefusalOf<typeof searchAgents>>({
+  'rate-limited': ({ retryAfterSeconds }) =>
+    tooManyRequests('Too many searches. Please wait a few minutes and try again.', retryAfterSeconds),
+});
 
 export const handler = definePublicHandler(
   'public/get-public-agents',
-  { query: agentSearchSchema },
+  { query: agentSearchSchema, refusals: REFUSALS },
   async ({ query, ip }) => {
-    const limit = await hitLimit({ scope: 'agent-search-ip', id: ip, ...AGENT_SEARCH_LIMIT });
-    if (limit.limited)
-      throw tooManyRequests('Too many searches. Please wait a few minutes and try again.', limit.retryAfterSeconds);
-    const q = query.q ?? '';
-    if (q.length < AGENT_SEARCH_MIN_CHARS) {
-      const answer: PublicAgentSearch = {
-        agents: [],
-        available: await anyListedAgent(),
-        message: REGISTRATION_MESSAGES.searchTooShort,
-      };
-      return { body: answer };
-    }
-    const { agents } = await searchAgentDirectory(q, AGENT_SEARCH_MAX_RESULTS);
-    const answer: PublicAgentSearch = { agents, available: agents.length > 0 || (await anyListedAgent()) };
-    return { body: answer };
+    const found = await searchAgents(query.q ?? '', ip);
+    return isRefusal(found) ? found : { body: found };
   },
 );

@@ -3,13 +3,14 @@ import { AGENT_SEARCH_MAX_RESULTS, REGISTRATION_MESSAGES } from '@shared/client-
 import { db, table } from '../../data/db';
 import { rebuildAgentDirectory } from '../../data/directory-index';
 import { registeredAdmin, signedInRealtor } from '../../testing/invitations';
-import { startTestApi, verifiedAs, type TestApi } from '../../testing/local-api';
+import { verifiedAs } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
-import { AGENT_SEARCH_LIMIT } from './get-public-agents';
+import { AGENT_SEARCH_LIMIT } from '../../services/agent-search';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 beforeEach(() => resetLimit('agent-search-ip', LOCAL_IP, AGENT_SEARCH_LIMIT.windowSeconds));

@@ -2,12 +2,19 @@
 // this agent's subscriptions.
 import { PUSH_MESSAGES } from '@shared/push';
 import { deletePushSubscription } from '../../data/push-subscriptions';
-import { notFound } from '../../http/errors';
+import type { NotFound } from '../../domain/refusals';
+import { notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
-export const handler = defineHandler('push/delete-push-subscription', {}, async ({ user, params }) => {
-  const id = params.id ?? '';
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await deletePushSubscription(user.id, id)))
-    throw notFound(PUSH_MESSAGES.notFound);
-  return { status: 204 };
-});
+const REFUSALS = refusalAnswers<NotFound<'push-subscription'>>({ 'not-found': () => notFound(PUSH_MESSAGES.notFound) });
+
+export const handler = defineHandler(
+  'push/delete-push-subscription',
+  { refusals: REFUSALS },
+  async ({ user, params }) => {
+    const id = params.id ?? '';
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !(await deletePushSubscription(user.id, id)))
+      return { kind: 'not-found', what: 'push-subscription' };
+    return { status: 204 };
+  },
+);

@@ -1,18 +1,23 @@
-// POST /api/push/subscriptions: this device's push subscription (PushSubscription.toJSON()). 201 { id }; the same
-// endpoint again answers the same id (its keys renewed).
-import { pushSubscriptionSchema } from '@shared/push';
-import { badRequest, HttpError } from '../../http/errors';
+// POST /api/push/subscriptions: this device's push subscription (PushSubscription.toJSON()), bound to this session and
+// labelled from the browser's User-Agent. 201 { id }; the same endpoint again answers the same id (its keys renewed).
+import { PUSH_MESSAGES, pushSubscriptionSchema } from '@shared/push';
+import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { invalidInputAnswer } from '../../http/request-refusals';
 import { subscribeDevice } from '../../services/push-subscriptions';
+
+const REFUSALS = refusalAnswers<RefusalOf<typeof subscribeDevice>>({
+  'invalid-input': invalidInputAnswer('VALIDATION_FAILED'),
+  'too-many-devices': () => new HttpError(409, PUSH_MESSAGES.tooMany, { code: 'TOO_MANY_DEVICES' }),
+});
 
 export const handler = defineHandler(
   'push/post-push-subscriptions',
-  { body: pushSubscriptionSchema },
-  async ({ user, body }) => {
-    const saved = await subscribeDevice(user.id, body, new Date());
-    if (saved.ok) return { status: 201, body: { id: saved.id } };
-    if (saved.reason === 'too-many') throw new HttpError(409, saved.message, { code: 'TOO_MANY_DEVICES' });
-    const field = saved.reason === 'bad-endpoint' ? 'endpoint' : 'keys.p256dh';
-    throw badRequest(saved.message, { [field]: saved.message }, 'VALIDATION_FAILED');
+  { body: pushSubscriptionSchema, refusals: REFUSALS },
+  async ({ user, sessionId, event, body }) => {
+    const userAgent = event.headers?.['user-agent'];
+    const saved = await subscribeDevice(user.id, { sessionId, userAgent }, body, new Date());
+    return isRefusal(saved) ? saved : { status: 201, body: { id: saved.id } };
   },
 );

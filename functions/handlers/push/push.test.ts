@@ -5,17 +5,17 @@ import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:cryp
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
-import { MAX_PUSH_SUBSCRIPTIONS } from '@shared/push';
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_TESTS_PER_HOUR } from '@shared/push';
 import { sqsEvent } from '../../local/reminders-job';
 import { receiveInboundEmail } from '../../local/inbound-email-job';
 import { delivered } from '../../local/twin/deliveries';
 import { handler as worker } from '../../jobs/reminders-worker';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
-import { useTestApi } from '../../testing/sending';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { s3: true });
 
 // The push service: every request kept by path; a device whose path starts with /gone, /missing or /broken is
 // answered 410, 404 or 500 (a subscription the browser dropped, one the service never knew, a service failing).
@@ -145,6 +145,7 @@ describe('POST /api/push/subscriptions', () => {
     ['an http endpoint elsewhere', { endpoint: 'http://push.example.com/abc' }, 'endpoint'],
     ['a non-URL endpoint', { endpoint: 'not a url' }, 'endpoint'],
     ['userinfo in the endpoint', { endpoint: 'https://user:pw@push.example.com/abc' }, 'endpoint'],
+    ['an https endpoint at no push service', { endpoint: 'https://push.example.com/abc' }, 'endpoint'],
     ['a missing endpoint', { endpoint: undefined }, 'endpoint'],
     ['a p256dh of 64 bytes', { keys: { p256dh: randomBytes(64).toString('base64url') } }, 'keys.p256dh'],
     ['a p256dh in standard base64', { keys: { p256dh: `+/${randomBytes(63).toString('base64url')}` } }, 'keys.p256dh'],
@@ -204,7 +205,53 @@ describe('DELETE /api/push/subscriptions/{id}', () => {
   });
 });
 
+describe('GET /api/push/subscriptions', () => {
+  const CHROME_ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+
+  it("lists the agent's devices: a label from the browser, when each was added, and when a push last reached it", async () => {
+    const { client } = await signedInAgent(api);
+    const res = await client.post('/api/push/subscriptions', newDevice().subscription, {
+      headers: { 'user-agent': CHROME_ANDROID },
+    });
+    const id = res.body.id as string;
+
+    const before = await client.get('/api/push/subscriptions');
+    await client.post('/api/push/test');
+    const after = await client.get('/api/push/subscriptions');
+
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      subscriptions: [{ id, deviceLabel: 'Chrome on Android', createdAt: expect.any(String), lastUsedAt: null }],
+    });
+    expect(Date.parse(before.body.subscriptions[0].createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(after.body.subscriptions[0].lastUsedAt).toEqual(expect.any(String));
+    expect(Date.parse(after.body.subscriptions[0].lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("shows no other agent's devices, and asks for a sign-in first", async () => {
+    await agentWithDevice();
+    const { client } = await signedInAgent(api);
+    expect((await client.get('/api/push/subscriptions')).body).toEqual({ subscriptions: [] });
+    expect((await api.client().get('/api/push/subscriptions')).status).toBe(401);
+  });
+});
+
 describe('POST /api/push/test', () => {
+  it(`answers the ${PUSH_TESTS_PER_HOUR + 1}th test of the hour 429 RATE_LIMITED with Retry-After`, async () => {
+    const { client } = await signedInAgent(api);
+    for (let i = 0; i < PUSH_TESTS_PER_HOUR; i += 1) expect((await client.post('/api/push/test')).status).toBe(200);
+
+    const refused = await client.post('/api/push/test');
+
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('test notifications'),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('sends an aes128gcm payload with a TTL and a VAPID Authorization whose key is GET /api/push/key, signed by it', async () => {
     const { client, device } = await agentWithDevice();
     const { publicKey } = (await client.get('/api/push/key')).body as { publicKey: string };

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
-import { connectedAgents, getConnection } from '../../data/google-reviews';
+import { connectedAgents, getConnection } from '../../data/google-connections';
 import { STOP_BEFORE_TIMEOUT_MS, syncEveryAgent } from '../../jobs/reviews-sync';
 import { FAKE_GOOGLE_CLIENT_ID, type FakeReview } from '../../local/fake-google';
 import { SYNC_PAGE_TIME_MS, syncReviews } from '../../services/google-reviews';

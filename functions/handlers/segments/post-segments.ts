@@ -3,7 +3,8 @@
 import * as yup from 'yup';
 import { SEGMENT_NAME_MAX, SEGMENTS_PER_AGENT_MAX } from '@shared/api-types';
 import { createSegment } from '../../data/segments';
-import { HttpError } from '../../http/errors';
+import type { SegmentsFull } from '../../domain/refusals';
+import { HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientFilterSchema, compactFilter, countFilteredClients } from '../../services/client-filter';
 import { toSegment } from '../../services/segments';
@@ -24,11 +25,15 @@ const body = yup.object({
   filter: clientFilterSchema,
 });
 
-export const handler = defineHandler('segments/post-segments', { body }, async ({ user, body }) => {
+const REFUSALS = refusalAnswers<SegmentsFull>({
+  'segments-full': () => new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' }),
+});
+
+export const handler = defineHandler('segments/post-segments', { body, refusals: REFUSALS }, async ({ user, body }) => {
   const filter = compactFilter(body.filter);
   // Counted first: a filter that cannot be served yet is refused before anything is saved.
   const count = await countFilteredClients(user.id, filter, { timeZone: user.timeZone });
   const segment = await createSegment(user.id, body.name.trim(), filter);
-  if (!segment) throw new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' });
+  if (!segment) return { kind: 'segments-full', max: SEGMENTS_PER_AGENT_MAX };
   return { status: 201, body: toSegment(segment, count) };
 });

@@ -1,17 +1,19 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
-import { stripeEventKey, userKey } from '../../data/keys';
+import { stripeEventKey, userKey } from '../../data/keys/users';
 import { readStats } from '../../data/stats';
 import type { UserItem } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent, stripeEvent, subscriptionEvent } from '../../testing/stripe';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 
@@ -313,10 +315,14 @@ describe('the Stripe webhook: subscription states', () => {
 
 describe('the Stripe webhook: only the configured Pro price grants Pro', () => {
   const PRICE = CONFIGURED_DEPLOY.stripePriceId!;
-  // The stack a deploy with -c stripePriceId makes (its webhook function gets STRIPE_PRICE_ID); the file's last block.
-  beforeAll(async () => {
-    await api.close();
-    api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
+  // What a deploy with -c stripePriceId gives the webhook function (infra/stack.test.ts holds the variable).
+  beforeAll(() => {
+    process.env.STRIPE_PRICE_ID = PRICE;
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.STRIPE_PRICE_ID;
+    resetConfig();
   });
 
   const withPrices = (customer: string, subscription: string, prices: string[]) =>

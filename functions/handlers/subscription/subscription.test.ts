@@ -3,12 +3,13 @@ import Stripe from 'stripe';
 import { PRO_PRICE_USD } from '@shared/constants';
 import { resetConfig } from '../../config';
 import { db, table } from '../../data/db';
-import { stripeCustomerKey, userKey } from '../../data/keys';
+import { stripeCustomerKey, userKey } from '../../data/keys/users';
 import { setStripeClient, type StripeClient } from '../../integrations/payments';
 import { makePro } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 /** The Pro price the configured deploy names (-c stripePriceId): the one Checkout charges. */
 const PRICE = CONFIGURED_DEPLOY.stripePriceId!;
@@ -41,15 +42,15 @@ function fakeStripe() {
   return fake;
 }
 
-let api: TestApi;
+let api: HandlerApi;
 let stripe: ReturnType<typeof fakeStripe>;
 beforeAll(async () => {
   // A deploy with Stripe set up: the key in the Stripe secret (here the process's), payments through Stripe's port.
   process.env.STRIPE_SECRET_KEY = 'sk_test_not_a_real_key';
-  process.env.STRIPE_PRICE_ID = PRICE; // this test process's own reads of the configuration
-  process.env.PAYMENT_PROVIDER = 'stripe';
   // The price comes with the deploy (-c stripePriceId): without it, a Stripe key is refused (Pro only for our price).
-  api = await startTestApi({ twin: { context: CONFIGURED_DEPLOY } });
+  process.env.STRIPE_PRICE_ID = PRICE;
+  process.env.PAYMENT_PROVIDER = 'stripe';
+  api = await startHandlerApi();
 });
 beforeEach(() => {
   stripe = fakeStripe();

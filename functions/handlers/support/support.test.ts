@@ -11,15 +11,16 @@ import { setProStatus } from '../../data/users';
 import { SUPPORT_CONFIRMATION_SUBJECT, SUPPORT_REPLY_SUBJECT } from '../../integrations/support-emails';
 import { supportQueue } from '../../services/support';
 import { SUPPORT_ERRORS } from '../admin/post-admin-support';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'support-admin@example.com';
 const ADMIN_NAME = 'Avery Admin';
 
-let api: TestApi;
+let api: HandlerApi;
 let admin: ApiClient;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
+  api = await startHandlerApi({ adminEmails: ADMIN_EMAIL });
   admin = (await signedInAgent(api, { username: ADMIN_EMAIL, fullName: ADMIN_NAME })).client;
 });
 afterAll(() => api.close());

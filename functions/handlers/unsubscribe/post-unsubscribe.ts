@@ -5,7 +5,8 @@
 // authorises the change is the signed token naming one agent and one client, and the change can
 // only stop mail; the web page /unsubscribe/{token} sends JSON.
 import type { UnsubscribeResult } from '@shared/api-types';
-import { HttpError, notFound } from '../../http/errors';
+import type { BodyTooLarge, InvalidLink, UnsupportedMediaType } from '../../domain/refusals';
+import { HttpError, notFound, refusalAnswers } from '../../http/errors';
 import { definePublicHandler } from '../../http/handler';
 import { requestHeader } from '../../http/client-ip';
 import { unsubscribe } from '../../services/unsubscribe';
@@ -24,21 +25,30 @@ export const UNSUBSCRIBE_MESSAGES = {
   done: (agentName: string) => `You will no longer receive e-mails from ${agentName} through Hearthside.`,
 } as const;
 
-export const handler = definePublicHandler('unsubscribe/post-unsubscribe', {}, async ({ event, params, rawBody }) => {
-  const type = (requestHeader(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!ACCEPTED.has(type))
-    throw new HttpError(415, 'Send this request as a form (List-Unsubscribe=One-Click) or as JSON.', {
+const REFUSALS = refusalAnswers<UnsupportedMediaType | BodyTooLarge | InvalidLink>({
+  'unsupported-media-type': () =>
+    new HttpError(415, 'Send this request as a form (List-Unsubscribe=One-Click) or as JSON.', {
       code: 'UNSUPPORTED_MEDIA_TYPE',
-    });
-  if (rawBody.length > MAX_BODY_BYTES)
-    throw new HttpError(413, 'The request body is too large.', { code: 'PAYLOAD_TOO_LARGE' });
-  const done = await unsubscribe(params.token ?? '');
-  if (!done) throw notFound(UNSUBSCRIBE_MESSAGES.invalid);
-  return {
-    body: {
-      unsubscribed: true,
-      agentName: done.agentName,
-      message: UNSUBSCRIBE_MESSAGES.done(done.agentName),
-    } satisfies UnsubscribeResult,
-  };
+    }),
+  'body-too-large': () => new HttpError(413, 'The request body is too large.', { code: 'PAYLOAD_TOO_LARGE' }),
+  'invalid-link': () => notFound(UNSUBSCRIBE_MESSAGES.invalid),
 });
+
+export const handler = definePublicHandler(
+  'unsubscribe/post-unsubscribe',
+  { refusals: REFUSALS },
+  async ({ event, params, rawBody }) => {
+    const type = (requestHeader(event, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!ACCEPTED.has(type)) return { kind: 'unsupported-media-type' };
+    if (rawBody.length > MAX_BODY_BYTES) return { kind: 'body-too-large', maxBytes: MAX_BODY_BYTES };
+    const done = await unsubscribe(params.token ?? '');
+    if (!done) return { kind: 'invalid-link' };
+    return {
+      body: {
+        unsubscribed: true,
+        agentName: done.agentName,
+        message: UNSUBSCRIBE_MESSAGES.done(done.agentName),
+      } satisfies UnsubscribeResult,
+    };
+  },
+);

@@ -1,11 +1,12 @@
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import { UNSUBSCRIBE_MESSAGES } from './post-unsubscribe';
 import { tampered } from '../../testing/tamper';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -6,7 +6,7 @@ import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
 import { config } from '../../config';
 import { db, table } from '../../data/db';
 import { markAccountClosing } from '../../data/account-erasure';
-import { optOutClient } from '../../data/messages';
+import { optOutClient } from '../../services/client-contact';
 import { setLocalTaskQueue, type TaskMessage } from '../../integrations/task-queue';
 import { simulatorCancelledSubscriptions } from '../../integrations/payments';
 import { handleImportMessages } from '../../jobs/imports-worker';
@@ -15,14 +15,15 @@ import { runAccountErasure } from '../../services/account-erasure';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent } from '../../testing/stripe';
 import { uploadTestimonial } from '../../testing/videos';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'closing-admin@example.com';
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
+  api = await startHandlerApi({ s3: true, backgroundTasks: true, adminEmails: ADMIN_EMAIL });
 });
 afterAll(() => api.close());
 

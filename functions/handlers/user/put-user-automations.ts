@@ -6,22 +6,28 @@ import type { Automations } from '@shared/api-types';
 import { AUTOMATION_MESSAGES, automationsSchema, withDefaultRules, type AutomationRule } from '@shared/automations';
 import { todayIn } from '@shared/dates';
 import { setAutomationRules } from '../../data/users';
+import type { NotFound, ProRequired } from '../../domain/refusals';
 import { occasionsOn, tomorrowOf } from '../../services/automation-preview';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+
+const REFUSALS = refusalAnswers<ProRequired | NotFound<'account'>>({
+  'pro-required': () => forbidden(AUTOMATION_MESSAGES.proRequired, 'PRO_REQUIRED'),
+  'not-found': () => notFound('Your account no longer exists.'),
+});
 
 export const handler = defineHandler(
   'user/put-user-automations',
-  { body: automationsSchema },
+  { body: automationsSchema, refusals: REFUSALS },
   async ({ user, body }) => {
     const rules = body.rules as AutomationRule[];
     const stored = withDefaultRules(user.automations);
     const turnsOnAuto = rules.some(
       (rule) => rule.mode === 'auto' && stored.find((s) => s.occasion === rule.occasion)?.mode !== 'auto',
     );
-    if (!user.isPro && turnsOnAuto) throw forbidden(AUTOMATION_MESSAGES.proRequired, 'PRO_REQUIRED');
+    if (!user.isPro && turnsOnAuto) return { kind: 'pro-required' };
     const updated = await setAutomationRules(user.id, withDefaultRules(rules));
-    if (!updated) throw notFound('Your account no longer exists.');
+    if (!updated) return { kind: 'not-found', what: 'account' };
     const date = tomorrowOf(todayIn(updated.timeZone));
     return {
       body: {

@@ -1,10 +1,11 @@
 import { PREFERENCE_MESSAGES } from '@shared/reminder-prefs';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import { SMS_PHONE_MESSAGE } from './patch-user-preferences';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 

@@ -5,7 +5,7 @@ import { randomId, signToken } from '../../domain/signed-tokens';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient, signedInRealtor } from '../../testing/invitations';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent } from '../../testing/local-api';
 import {
   type ClientCredentials,
   completeVideoUpload,
@@ -15,12 +15,13 @@ import {
   uploadVideoTo,
 } from '../../testing/videos';
 import { testimonialObjectKey, UPLOAD_PREFIXES } from '../../integrations/video-uploads';
-import { UPLOAD_URL_TTL_SECONDS } from './post-video-testimonials';
+import { UPLOAD_URL_TTL_SECONDS } from '../../services/video-testimonials';
 import { tampered } from '../../testing/tamper';
+import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true });
 });
 afterAll(() => api.close());
 

@@ -6,8 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SQSRecord } from 'aws-lambda';
 import { jobs, type JobName } from '../../jobs/jobs';
+import { getMessage } from '../../data/messages';
+import { setProStatus } from '../../data/users';
+import { routes } from '../../routes';
+import { automaticMessageId } from '../../services/automations';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { zoneAtLocalHour } from '../../testing/sending';
 import { receiveInboundEmail } from '../inbound-email-job';
 import { runRemindersAt } from '../reminders-job';
 import { deliverSesEvent, sesEventOnEventBridge, type SesEventRecord } from '../ses-events-job';
@@ -342,5 +347,137 @@ describe('jobs run only through their trigger in the template', () => {
         reason: 'No schedule of the template invokes jobs/reminders-scheduler',
       });
     });
+  });
+});
+
+/** A permanent bounce as SES publishes it (the fixture's detail) of mail to `email`, tagged with `agentId`. */
+function bounceOf(email: string, agentId: string): SesEventRecord {
+  const detail = structuredClone(bounceFixture.detail);
+  detail.bounce.bouncedRecipients = [{ emailAddress: email, action: 'failed', status: '5.1.1' }];
+  detail.mail.destination = [email];
+  detail.mail.messageId = `bounce-${email}`;
+  detail.mail.tags = { agent: [agentId] };
+  return detail;
+}
+
+describe('the local triggers POST /local/jobs/* (the local runtime only)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('are no route of the stack: the route table has no /local/ path', () => {
+    expect(routes.filter((route) => route.path.startsWith('/local/'))).toEqual([]);
+  });
+
+  it('reminders: replays a date while the server runs; refuses other sites, other content types and a bad date', async () => {
+    // Prepare: a Pro agent whose birthday messages wait for approval, and a client whose birthday the date is.
+    const agent = await signedInAgent(api);
+    await setProStatus(agent.user.id, true);
+    await agent.client.patch('/api/user/preferences', { timeZone: 'America/New_York' });
+    const rule = { occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' };
+    expect((await agent.client.put('/api/user/automations', { rules: [rule] })).status).toBe(200);
+    const client = (
+      await agent.client.post('/api/clients', clientInput({ name: 'Tia Trigger', birthday: '1981-09-21' }))
+    ).body as { id: string };
+    // Act
+    const res = await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ failed: 0 });
+    expect(await getMessage(client.id, automaticMessageId(client.id, 'birthday', 2031))).toMatchObject({
+      status: 'awaiting-approval',
+    });
+    const otherSite = { headers: { origin: 'https://evil.example' } };
+    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-09-21' }, otherSite)).status).toBe(403);
+    const asForm = await agent.client.request('POST', '/local/jobs/reminders', {
+      body: 'date=2031-09-21',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(asForm.status).toBe(415);
+    expect((await agent.client.post('/local/jobs/reminders', { date: '2031-02-30' })).status).toBe(400);
+  });
+
+  it('ses-events: runs the job on an SES event, which stops mail to the address', async () => {
+    const agent = await signedInAgent(api);
+    const created = await agent.client.post('/api/clients', clientInput());
+    const res = await agent.client.post('/local/jobs/ses-events', {
+      ...bounceFixture,
+      detail: bounceOf(created.body.email, agent.user.id),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ outcome: 'suppressed', addresses: 1, message: 'unknown' });
+    const refused = await sendEmail(agent.client, created.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('EMAIL_SUPPRESSED');
+  });
+
+  it('ses-events: refuses other methods, other sites, other content types and anything but a bounce or complaint event', async () => {
+    const path = '/local/jobs/ses-events';
+    const agent = await signedInAgent(api);
+    const created = await agent.client.post('/api/clients', clientInput());
+    const good = { ...bounceFixture, detail: bounceOf(created.body.email, agent.user.id) };
+    const withDetail = (detail: Record<string, unknown>) => ({ ...good, detail: { ...good.detail, ...detail } });
+    const recipients = (list: unknown) => withDetail({ bounce: { bounceType: 'Permanent', bouncedRecipients: list } });
+
+    expect((await agent.client.get(path)).status).toBe(405);
+    expect((await agent.client.post(path, good, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    const asText = await agent.client.request('POST', path, {
+      body: JSON.stringify(good),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(asText.status).toBe(415);
+    const notJson = await agent.client.request('POST', path, {
+      body: '{"detail":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+    const recipientsMessage = 'detail.bounce.bouncedRecipients must list 1 to 50 recipients, each with an emailAddress';
+    for (const [body, message] of [
+      [[good], 'Send a JSON object: an SES event'],
+      [{ ...good, detail: 'Bounce' }, 'detail must be an object'],
+      [withDetail({ eventType: 'Delivery' }), 'detail.eventType must be Bounce or Complaint'],
+      [withDetail({ bounce: undefined }), 'detail.bounce must be an object'],
+      [withDetail({ eventType: 'Complaint' }), 'detail.complaint must be an object'],
+      [
+        withDetail({ bounce: { bounceType: 'Permanant', bouncedRecipients: [{ emailAddress: created.body.email }] } }),
+        'detail.bounce.bounceType must be Permanent, Transient or Undetermined',
+      ],
+      [recipients([]), recipientsMessage],
+      [recipients([{ emailAddress: 7 }]), recipientsMessage],
+      [recipients('a@example.com'), recipientsMessage],
+      [withDetail({ mail: 'm' }), 'detail.mail must be an object'],
+      [withDetail({ mail: { messageId: 12 } }), 'detail.mail.messageId must be a non-empty string'],
+      [
+        withDetail({ mail: { tags: { agent: agent.user.id } } }),
+        'detail.mail.tags must map each tag to a list of strings',
+      ],
+    ] as const) {
+      const res = await agent.client.post(path, body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+    }
+    const tooLarge = recipients(Array.from({ length: 1000 }, (_, i) => ({ emailAddress: `r${i}@example.com` })));
+    expect((await agent.client.post(path, tooLarge)).status).toBe(400);
+    // Nothing refused reached the job: the address still takes mail.
+    expect((await sendEmail(agent.client, created.body.id)).status).toBe(201);
+  });
+
+  it('sms-inbound: runs the job on a two-way text, and refuses a body that is no two-way text', async () => {
+    // Prepare: an agent who texted a client at this number (awake now), so a text from it is a reply.
+    const phone = '+15125556104';
+    const agent = await signedInAgent(api);
+    const created = await agent.client.post('/api/clients', clientInput({ phone, timeZone: zoneAtLocalHour(12) }));
+    await agent.client.patch(`/api/clients/${created.body.id}`, { smsConsent: 'granted' });
+    const sent = await agent.client.post(`/api/clients/${created.body.id}/messages`, { channel: 'sms', body: 'Hi!' });
+    expect(sent.status).toBe(201);
+    // Act
+    const ok = await api.client().post('/local/jobs/sms-inbound', { ...twoWayText(phone), messageBody: 'Sounds good' });
+    // Assess
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ handled: ['reply'] });
+    expect((await agent.client.get('/api/conversations')).body.unreadTotal).toBe(1);
+    const bad = await api.client().post('/local/jobs/sms-inbound', { originationNumber: phone });
+    expect(bad.status).toBe(400);
   });
 });

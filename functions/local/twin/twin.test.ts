@@ -4,38 +4,26 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { App } from 'aws-cdk-lib';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { HearthStack } from '../../../infra/stack';
 import { db } from '../../data/db';
 import { jobs } from '../../jobs/jobs';
 import { runAsFunction } from '../../lib/function-environment';
-import { routes } from '../../routes';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
 import { TEST_SETTINGS } from './deploy-settings';
+import { twinTemplateDir } from './template-dir';
 
-const cdkContext = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'cdk.json'), 'utf8')).context as Record<
-  string,
-  unknown
->;
 const workerDescription = jobs.find((job) => job.name === 'reminders-worker')!.description;
 const schedulerDescription = jobs.find((job) => job.name === 'reminders-scheduler')!.description;
 
+/**
+ * The stack as `npx cdk synth` makes it without -c values (the twin reads templates only, so without the bundles):
+ * the default deploy's template, kept synthesized by Jest's global setup. Read only: a test changes a copy.
+ */
 let synthesized: string;
 beforeAll(() => {
-  // The stack as `npx cdk synth` makes it, without the bundles (the twin reads templates only).
-  synthesized = mkdtempSync(join(tmpdir(), 'hearth-twin-'));
-  const app = new App({ outdir: synthesized, context: cdkContext });
-  new HearthStack(app, 'Twin', {
-    routes,
-    jobs,
-    code: () => lambda.Code.fromInline('exports.handler = async () => ({});'),
-    sesIdentity: 'example.com',
-  });
-  app.synth();
+  const { HEARTH_TEMPLATE_DIR: _given, ...environment } = process.env;
+  synthesized = twinTemplateDir(environment, {});
 });
-afterAll(() => rmSync(synthesized, { recursive: true, force: true }));
 
 /** A copy of the synthesized directory with `change` applied to every template in it. */
 function modifiedCopy(change: (template: { Resources: Record<string, any> }) => void): string {

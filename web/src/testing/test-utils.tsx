@@ -77,6 +77,8 @@ export function renderApp(url: string, { user = null, api = {} }: RenderAppOptio
     'GET /api/conversations': () => jsonResponse(200, { conversations: [], nextCursor: null, unreadTotal: 0 }),
     // The clients page looks for a big import still running: none unless a test says otherwise.
     'GET /api/imports/latest': () => jsonResponse(404, { message: 'You have no imports yet.', code: 'NOT_FOUND' }),
+    // Settings lists the agent's devices with notifications on: none unless a test says otherwise.
+    'GET /api/push/subscriptions': () => jsonResponse(200, { subscriptions: [] }),
     ...api,
   });
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [url] });

@@ -16,6 +16,11 @@ export type PushDeviceState =
   | { kind: 'no-service-worker' }
   | { kind: 'ready'; registration: ServiceWorkerRegistration; subscribed: boolean; permission: NotificationPermission };
 
+/** The server's id of this browser's subscription, when this browser subscribed (and did not turn it off since). */
+export function storedPushSubscriptionId(): string | null {
+  return localStorage.getItem(STORED_ID);
+}
+
 export function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window

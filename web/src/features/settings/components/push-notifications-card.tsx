@@ -1,5 +1,5 @@
-// The "Notifications on this device" card of /settings: turn web push on or off for this browser, send a test, and
-// choose which notifications come (the switches apply to every device of the agent).
+// The "Notifications on this device" card of /settings: turn web push on or off for this browser, send a test, choose
+// which notifications come (the switches apply to every device of the agent), and see and remove every device.
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,9 +17,17 @@ import { SectionCard } from '@/components/ui/section-card';
 import { ProgressLine } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { usePushDevices } from '../api/get-push-subscriptions';
 import { sendTestPush } from '../api/send-test-push';
 import { useUpdateReminderPreferences } from '../api/update-reminder-preferences';
-import { readPushDevice, turnOffPush, turnOnPush, type PushDeviceState } from '../push-device';
+import {
+  readPushDevice,
+  storedPushSubscriptionId,
+  turnOffPush,
+  turnOnPush,
+  type PushDeviceState,
+} from '../push-device';
+import { PushDevicesList } from './push-devices-list';
 
 export const IPHONE_HELP =
   'On iPhone, add this app to your Home Screen first (Share → Add to Home Screen), then turn on notifications here.';
@@ -39,6 +47,7 @@ export function PushNotificationsCard({ user }: PushNotificationsCardProps) {
   const { toast } = useToast();
   const [device, setDevice] = useState<PushDeviceState | 'loading'>('loading');
   const [busy, setBusy] = useState(false);
+  const { devices, retry: reloadDevices } = usePushDevices();
 
   const refresh = useCallback(async () => {
     setDevice(await readPushDevice().catch((): PushDeviceState => ({ kind: 'unsupported' })));
@@ -56,9 +65,17 @@ export function PushNotificationsCard({ user }: PushNotificationsCardProps) {
       toast({ title: 'Error', description: errorMessage(failure), variant: 'destructive' });
     } finally {
       setBusy(false);
-      await refresh();
+      await Promise.all([refresh(), reloadDevices()]);
     }
   };
+  const thisDeviceId = device !== 'loading' && device.kind === 'ready' ? storedPushSubscriptionId() : null;
+  // A subscription this browser still holds but the server ended (a logout or a password reset ends the devices of the
+  // sessions that made them, and any device can be removed from the list) counts as off: turning on binds it again.
+  const subscribed =
+    device !== 'loading' &&
+    device.kind === 'ready' &&
+    device.subscribed &&
+    (devices === undefined || devices.some((known) => known.id === thisDeviceId));
   const handleTest = () =>
     run(async () => {
       const { sent } = await sendTestPush();
@@ -86,14 +103,14 @@ export function PushNotificationsCard({ user }: PushNotificationsCardProps) {
       ) : (
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography>
-            {device.subscribed
+            {subscribed
               ? 'Notifications are on for this device.'
               : device.permission === 'denied'
                 ? 'Notifications are blocked for this site: allow them in the browser’s site settings first.'
                 : 'Notifications are off for this device.'}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {device.subscribed ? (
+            {subscribed ? (
               <>
                 <Button variant="outlined" onClick={handleTest} disabled={busy}>
                   Send a test
@@ -120,6 +137,7 @@ export function PushNotificationsCard({ user }: PushNotificationsCardProps) {
       )}
       <Typography variant="muted">{IPHONE_HELP}</Typography>
       <PushSwitches prefs={user.pushPrefs} />
+      <PushDevicesList thisDeviceId={subscribed ? thisDeviceId : null} />
     </SectionCard>
   );
 }

@@ -1,6 +1,16 @@
+import type { PushDevice } from '@shared/api-types';
 import { createUser } from '@/testing/data-generators';
-import { callsTo, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import { findPageHeading, regionByHeading, renderApp, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
+import {
+  findPageHeading,
+  regionByHeading,
+  renderApp,
+  screen,
+  toastRegion,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
+import { DEVICE_REMOVED, DEVICES_HEADING, NO_DEVICES } from './push-devices-list';
 import { IPHONE_HELP, PUSH_TURNED_OFF, PUSH_TURNED_ON } from './push-notifications-card';
 
 const CARD = 'Notifications on this device';
@@ -60,6 +70,34 @@ function fakePushBrowser({
   return { pushManager, subscription, notification };
 }
 
+/** A device as GET /api/push/subscriptions lists it. */
+const pushDevice = (overrides: Partial<PushDevice> = {}): PushDevice => ({
+  id: 'sub-1',
+  deviceLabel: 'Chrome on Android',
+  createdAt: '2026-03-02T15:00:00.000Z',
+  lastUsedAt: null,
+  ...overrides,
+});
+
+/** The server's devices: GET lists them, POST adds `sub-1` (this browser), DELETE removes one. */
+function serverDevices(initial: PushDevice[] = []): MockRoutes {
+  let devices = initial;
+  const without = (id: string) => devices.filter((device) => device.id !== id);
+  const remove = (id: string) => {
+    devices = without(id);
+    return emptyResponse(204);
+  };
+  return {
+    'GET /api/push/subscriptions': () => jsonResponse(200, { subscriptions: devices }),
+    'POST /api/push/subscriptions': () => {
+      devices = [pushDevice(), ...without('sub-1')];
+      return jsonResponse(201, { id: 'sub-1' });
+    },
+    'DELETE /api/push/subscriptions/sub-1': () => remove('sub-1'),
+    'DELETE /api/push/subscriptions/sub-2': () => remove('sub-2'),
+  };
+}
+
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
   Reflect.deleteProperty(window, 'PushManager');
@@ -95,8 +133,8 @@ describe('/settings: notifications on this device', () => {
   it("turns on: asks permission, subscribes with the server's key, saves the subscription, then sends a test", async () => {
     const browser = fakePushBrowser();
     const { user, card, fetchMock } = await openCard({
+      ...serverDevices(),
       'GET /api/push/key': () => jsonResponse(200, { publicKey: SERVER_KEY }),
-      'POST /api/push/subscriptions': () => jsonResponse(201, { id: 'sub-1' }),
       'POST /api/push/test': () => jsonResponse(200, { sent: 1 }),
     });
 
@@ -130,9 +168,7 @@ describe('/settings: notifications on this device', () => {
   it('turns off: unsubscribes this browser and deletes its subscription on the server', async () => {
     const browser = fakePushBrowser({ subscribed: true, permission: 'granted' });
     localStorage.setItem('hearthside.push-subscription-id', 'sub-1');
-    const { user, card, fetchMock } = await openCard({
-      'DELETE /api/push/subscriptions/sub-1': () => emptyResponse(204),
-    });
+    const { user, card, fetchMock } = await openCard(serverDevices([pushDevice()]));
 
     await user.click(await within(card).findByRole('button', { name: 'Turn off' }));
 
@@ -160,5 +196,70 @@ describe('/settings: notifications on this device', () => {
       ]),
     );
     await waitFor(() => expect(within(card).getByRole('switch', { name: 'Client replies' })).not.toBeChecked());
+  });
+});
+
+describe('/settings: devices with notifications on', () => {
+  const phone = pushDevice({ id: 'sub-2', deviceLabel: 'Safari on iPhone', lastUsedAt: '2026-03-09T08:00:00.000Z' });
+  const laptop = pushDevice({ id: 'sub-3', deviceLabel: 'Firefox on Windows' });
+  const devicesIn = (card: HTMLElement) => within(card).getByRole('list', { name: DEVICES_HEADING });
+
+  it('lists each device with when it was added and last notified, and removes one after asking', async () => {
+    const { user, card, fetchMock } = await openCard(serverDevices([phone, laptop]));
+
+    const list = await within(card).findByRole('list', { name: DEVICES_HEADING });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Safari on iPhoneAdded Mar 2, 2026 · last notified Mar 9, 2026Remove$/),
+      expect.stringMatching(/^Firefox on WindowsAdded Mar 2, 2026 · not notified yetRemove$/),
+    ]);
+
+    await user.click(within(list).getByRole('button', { name: 'Remove Safari on iPhone, added Mar 2, 2026' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Safari on iPhone?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    expect(await within(toastRegion()).findByText(DEVICE_REMOVED)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE /api/push/subscriptions/sub-2')).toHaveLength(1);
+    await waitFor(() => expect(within(devicesIn(card)).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(devicesIn(card)).getByText('Firefox on Windows')).toBeInTheDocument();
+  });
+
+  it('says when no device gets notifications', async () => {
+    const { card } = await openCard(serverDevices());
+    expect(await within(card).findByText(NO_DEVICES)).toBeInTheDocument();
+    expect(within(card).queryByRole('list', { name: DEVICES_HEADING })).not.toBeInTheDocument();
+  });
+
+  it('says it is loading, then why the list is missing, and loads it again on Try again', async () => {
+    const first = deferred<Response>();
+    let answers = 0;
+    const { user, card } = await openCard({
+      'GET /api/push/subscriptions': () => {
+        answers += 1;
+        return answers === 1 ? first.promise : jsonResponse(200, { subscriptions: [laptop] });
+      },
+    });
+    expect(await within(card).findByText('Loading your devices…')).toBeInTheDocument();
+
+    first.resolve(jsonResponse(500, { message: 'Something went wrong', code: 'INTERNAL' }));
+    expect(await within(card).findByText('Your devices could not be loaded.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+
+    expect(await within(card).findByRole('list', { name: DEVICES_HEADING })).toHaveTextContent('Firefox on Windows');
+  });
+
+  it('marks this browser in the list, and counts it off once the server has ended its subscription', async () => {
+    fakePushBrowser({ subscribed: true, permission: 'granted' });
+    localStorage.setItem('hearthside.push-subscription-id', 'sub-1');
+    const known = await openCard(serverDevices([pushDevice(), laptop]));
+    expect(await within(known.card).findByText('This device')).toBeInTheDocument();
+    expect(within(known.card).getByText('Notifications are on for this device.')).toBeInTheDocument();
+    known.unmount();
+
+    // A logout elsewhere or a password reset ended the session that subscribed this browser.
+    const ended = await openCard(serverDevices([laptop]));
+    expect(await within(ended.card).findByText('Notifications are off for this device.')).toBeInTheDocument();
+    expect(within(ended.card).getByRole('button', { name: 'Turn on notifications' })).toBeEnabled();
+    expect(within(ended.card).queryByText('This device')).not.toBeInTheDocument();
   });
 });

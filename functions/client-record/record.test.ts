@@ -19,33 +19,34 @@ import { acceptRegistration } from '../services/client-registration';
 import { confirmMatch } from '../services/google-reviews';
 import { openReviewLink, reviewLinkFor } from '../services/review-links';
 import { startTestTable, type TestTable } from '../testing/table';
-import { listEntries } from './client-lists';
+import { listEntries } from '../data/client-lists';
+import { getClient, listClients, newClientItem, type ClientItem } from '../data/clients';
+import { db, table, updateIf } from '../data/db';
+import { addReview } from '../data/google-reviews';
+import { bookDeltas, monthIn, readBook, readMonthCounters, sumBookDeltas } from '../data/insights';
+import { RECOMPUTE_MONTHS } from '../data/insights-recompute';
+import { clientKey, contactIndexKeys } from '../data/keys/clients';
+import { userKey } from '../data/keys/users';
+import { carriedClientFields, rememberClientOptOuts } from '../data/opt-out-marks';
+import { findDrift } from '../data/stats-recompute';
+import { readTagCounts, sumTagDeltas, tagCountDeltas } from '../data/tags';
+import type { UserItem } from '../data/users';
+import { advanceLastContact, optOutClient } from '../services/client-contact';
+import { recomputeAgentInsights } from '../services/insights-recompute';
+import { awardDueMilestones } from '../services/milestones';
+import { markReviewRequested, undoReviewRequest } from '../services/review-requests';
+import { setSmsConsent } from '../services/sms-consent';
+import { markClientHasTestimonial } from '../services/testimonials';
+import { applyChange, type ClientChange } from './changes';
+import { derivedWrites } from './derived';
 import {
-  applyChange,
   changeClient,
   ClientEmailTakenError,
   createClient,
   createPendingClient,
   deleteClient,
-  derivedWrites,
   setReviewStatus,
-  type ClientChange,
-} from './client-record';
-import { getClient, listClients, newClientItem, type ClientItem } from './clients';
-import { db, table, updateIf } from './db';
-import { addReview } from './google-reviews';
-import { bookDeltas, monthIn, readBook, readMonthCounters, sumBookDeltas } from './insights';
-import { RECOMPUTE_MONTHS, recomputeAgentInsights } from './insights-recompute';
-import { awardDueMilestones } from './milestones';
-import { advanceLastContact, optOutClient } from './messages';
-import { clientKey, contactIndexKeys, userKey } from './keys';
-import { carriedClientFields, rememberClientOptOuts } from './opt-out-marks';
-import { setSmsConsent } from './sms-consent';
-import { findDrift } from './stats-recompute';
-import { readTagCounts, sumTagDeltas, tagCountDeltas } from './tags';
-import { markClientHasTestimonial } from './testimonials';
-import { markReviewRequested, undoReviewRequest } from './review-requests';
-import type { UserItem } from './users';
+} from './record';
 
 let testTable: TestTable;
 beforeAll(async () => {

@@ -1,0 +1,204 @@
+// The changes a client can go through, described as values (`ClientChange`), and what each does to the item
+// (`applyChange`, pure). The client record (record.ts) reads the client, applies the change, and writes the item and
+// what it derives (derived.ts); nothing here touches the table.
+import type { ReviewStatus } from '@shared/api-types';
+import { CLEARABLE_CLIENT_FIELDS } from '@shared/client-schema';
+import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
+import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
+import type { ClientChanges, ClientItem } from '../data/clients';
+import { contactIndexKeys } from '../data/keys/clients';
+
+/** What can happen to a client. Each is applied to the item as it is read (applyChange). */
+export type ClientChange =
+  /** Fields of the form, an import row or a registration (null or '' clears an optional one). */
+  | { kind: 'edit'; changes: ClientChanges }
+  /**
+   * A tag added to or taken off the client (a bulk action): applied to the tags as they are, so a concurrent edit
+   * keeps its own; refused ('tags-full') when adding would pass TAGS_PER_CLIENT_MAX.
+   */
+  | { kind: 'tag'; add: string }
+  | { kind: 'untag'; remove: string }
+  /** The agent sets the review status (or the review check found the review). */
+  | { kind: 'review-status'; status: ReviewStatus }
+  /** A review request goes out: refused when the client already reviewed, or was asked within `minIntervalMs`. */
+  | { kind: 'request-review'; minIntervalMs: number }
+  /**
+   * A request that could not be sent is taken back, only if nothing changed the review since it was marked: the review
+   * is as the request found it, the opening of the earlier request's link included.
+   */
+  | {
+      kind: 'withdraw-review-request';
+      requestedAt: string;
+      previous: Pick<ClientItem, 'reviewStatus' | 'reviewRequestedAt' | 'reviewLinkOpenedAt'>;
+    }
+  /** The client opened the review link of their request (`at`): the first open after each request is kept. */
+  | { kind: 'review-link-opened'; at: string }
+  /**
+   * The agent confirmed a Google review (written at `at`) as the client's: submitted, dated by the review, which stops
+   * any further review request.
+   */
+  | { kind: 'review-found'; at: string }
+  /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
+  | { kind: 'contacted'; on: string }
+  /**
+   * The client wrote back at `at` (ISO): Last Contact moves forward, and the automatic sends to the client pause until
+   * `pauseUntil` (ISO; a later pause already set is kept).
+   */
+  | { kind: 'replied'; at: string; pauseUntil: string }
+  /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text); a text opt-out revokes it. */
+  | { kind: 'opt-out'; channel: 'email' | 'sms' }
+  /**
+   * The client's consent to texts is given, attested or taken back (functions/services/sms-consent.ts, which also keeps
+   * its history). Once revoked, only the client's own keyword gives it again: anything else is refused ('opted-out').
+   */
+  | { kind: 'sms-consent'; consent: ConsentRequest }
+  /** These milestones were awarded (each once; remembered so later writes try only new ones). */
+  | { kind: 'milestones-awarded'; types: readonly string[] }
+  /** A video testimonial was confirmed for the client. */
+  | { kind: 'testimonial-received' }
+  /** The agent approved an automatic message for the client (the first lets the next ones leave by themselves). */
+  | { kind: 'automatic-approved' }
+  /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
+  | { kind: 'rederive' }
+  /**
+   * A directory registration is confirmed (by the client from the e-mail, or accepted by the agent): the client takes
+   * a plan slot (refused with PlanLimitError when the free plan is full) and gets its occasions.
+   */
+  | { kind: 'confirm-registration' }
+  /** Another client is merged into this one: these fields (functions/domain/duplicates.ts mergedFields) are set. */
+  | { kind: 'merge-absorb'; fields: Partial<ClientItem> }
+  /** A merge is undone: the client's fields go back to `item`'s, as the merge found them. */
+  | { kind: 'restore'; item: ClientItem };
+
+/** What a change did: the item before and after, or why it did nothing. */
+export type ChangeOutcome =
+  | { kind: 'changed'; before: ClientItem; after: ClientItem }
+  | { kind: 'unchanged'; client: ClientItem }
+  | { kind: 'not-found' }
+  | { kind: 'already-submitted' }
+  | { kind: 'opted-out' }
+  | { kind: 'tags-full' }
+  | { kind: 'too-soon'; lastRequestedAt: string };
+
+type Applied = { kind: 'changed'; after: ClientItem } | Exclude<ChangeOutcome, { kind: 'changed' }>;
+
+/** The client after the change, or why it does not apply. Pure: the same item and change give the same answer. */
+export function applyChange(before: ClientItem, change: ClientChange, now: Date): Applied {
+  const stamp = now.toISOString();
+  const unchanged = { kind: 'unchanged', client: before } as const;
+  const changed = (fields: Partial<ClientItem>): Applied => ({ kind: 'changed', after: { ...before, ...fields } });
+  switch (change.kind) {
+    case 'edit':
+      return changed({ ...editedFields(change.changes), updatedAt: stamp });
+    case 'tag': {
+      if (hasTag(before.tags, change.add)) return unchanged;
+      const tags = withTag(before.tags, change.add);
+      return tags.length > TAGS_PER_CLIENT_MAX ? { kind: 'tags-full' } : changed({ tags, updatedAt: stamp });
+    }
+    case 'untag':
+      if (!hasTag(before.tags, change.remove)) return unchanged;
+      return changed({ tags: withoutTag(before.tags, change.remove), updatedAt: stamp });
+    case 'review-status': {
+      const was = before.reviewStatus ?? 'pending';
+      const fields: Partial<ClientItem> = { reviewStatus: change.status, updatedAt: stamp };
+      // Marked requested by hand: asked now, a new funnel (a status already requested keeps the time it was asked).
+      if (change.status === 'requested' && was !== 'requested') {
+        Object.assign(fields, { reviewRequestedAt: stamp, reviewLinkOpenedAt: null });
+      }
+      if (change.status === 'submitted' && was !== 'submitted') fields.reviewSubmittedAt = stamp;
+      if (change.status !== 'submitted') fields.reviewSubmittedAt = null;
+      return changed(fields);
+    }
+    case 'request-review': {
+      if (before.reviewStatus === 'submitted') return { kind: 'already-submitted' };
+      const last = before.reviewRequestedAt;
+      if (last && Date.parse(last) > now.getTime() - change.minIntervalMs)
+        return { kind: 'too-soon', lastRequestedAt: last };
+      // A new request starts a new funnel: its link has not been opened yet.
+      return changed({
+        reviewStatus: 'requested',
+        reviewRequestedAt: stamp,
+        reviewLinkOpenedAt: null,
+        updatedAt: stamp,
+      });
+    }
+    case 'review-link-opened':
+      if (before.reviewLinkOpenedAt) return unchanged;
+      return changed({ reviewLinkOpenedAt: change.at });
+    case 'review-found':
+      if (before.reviewStatus === 'submitted') return unchanged;
+      return changed({ reviewStatus: 'submitted', reviewSubmittedAt: change.at, updatedAt: stamp });
+    case 'withdraw-review-request':
+      if (before.reviewStatus !== 'requested' || before.reviewRequestedAt !== change.requestedAt) return unchanged;
+      return changed({
+        reviewStatus: change.previous.reviewStatus ?? 'pending',
+        reviewRequestedAt: change.previous.reviewRequestedAt ?? null,
+        reviewLinkOpenedAt: change.previous.reviewLinkOpenedAt ?? null,
+      });
+    case 'contacted':
+      if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
+      return changed({ lastContactDate: change.on });
+    case 'replied': {
+      const fields: Partial<ClientItem> = {};
+      if (!before.lastContactDate || before.lastContactDate < change.at) fields.lastContactDate = change.at;
+      if (!before.repliedAt || before.repliedAt < change.at) fields.repliedAt = change.at;
+      if (!before.repliesPauseUntil || before.repliesPauseUntil < change.pauseUntil)
+        fields.repliesPauseUntil = change.pauseUntil;
+      return Object.keys(fields).length ? changed(fields) : unchanged;
+    }
+    case 'opt-out': {
+      const field = change.channel === 'email' ? 'emailOptedOut' : 'smsOptedOut';
+      if (before[field] === true) return unchanged;
+      const revoked: Partial<ClientItem> =
+        change.channel === 'sms' ? { smsConsent: { status: 'revoked', source: 'keyword', at: stamp } } : {};
+      return changed({ [field]: true, [`${field}At`]: stamp, ...revoked });
+    }
+    case 'sms-consent': {
+      const step = nextSmsConsent(currentSmsConsent(before), change.consent, stamp);
+      if (step.kind !== 'set') return step.kind === 'unchanged' ? unchanged : step;
+      const fields: Partial<ClientItem> = { smsConsent: step.consent, updatedAt: stamp };
+      if (step.consent.status === 'revoked' && before.smsOptedOut !== true) {
+        Object.assign(fields, { smsOptedOut: true, smsOptedOutAt: stamp });
+      }
+      // The client's own START undoes their STOP.
+      if (step.consent.status === 'granted' && before.smsOptedOut === true) fields.smsOptedOut = false;
+      return changed(fields);
+    }
+    case 'milestones-awarded': {
+      const awarded = new Set(before.awardedMilestones ?? []);
+      if (change.types.every((type) => awarded.has(type))) return unchanged;
+      return changed({ awardedMilestones: new Set([...awarded, ...change.types]) });
+    }
+    case 'testimonial-received':
+      return before.hasTestimonial === true ? unchanged : changed({ hasTestimonial: true });
+    case 'automatic-approved':
+      return before.automaticApprovedAt ? unchanged : changed({ automaticApprovedAt: stamp });
+    case 'confirm-registration':
+      return before.registrationPendingAt ? changed({ registrationPendingAt: null, updatedAt: stamp }) : unchanged;
+    case 'merge-absorb':
+      return Object.keys(change.fields).length ? changed({ ...change.fields, updatedAt: stamp }) : unchanged;
+    case 'restore':
+      return { kind: 'changed', after: { ...change.item, revision: before.revision } };
+    case 'rederive': {
+      const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
+      return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
+    }
+  }
+}
+
+/** Fields outside the form's that an edit clears with null. */
+const CLEARED_BY_NULL: readonly string[] = ['lastContactDate', 'cadenceDays'];
+
+/** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
+function editedFields(changes: ClientChanges): Partial<ClientItem> {
+  const fields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null || value === '') {
+      if ((CLEARABLE_CLIENT_FIELDS as readonly string[]).includes(field) || CLEARED_BY_NULL.includes(field)) {
+        fields[field] = null;
+      }
+    } else fields[field] = field === 'email' && typeof value === 'string' ? value.toLowerCase() : value;
+  }
+  return fields as Partial<ClientItem>;
+}

@@ -1,0 +1,198 @@
+// An agent's Google Business Profile connection: the connection item (the refresh token sealed, never returned; the
+// account, its locations and the chosen one with its rating), where the last sync got to, the index of connected
+// agents the hourly sync reads, and the single-use OAuth states of connecting. The synced reviews: google-reviews.ts.
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, sendIf, table, updateIf, writeIf } from './db';
+import {
+  GOOGLE_CONNECTED_PARTITION,
+  googleConnectedIndexKeys,
+  googleConnectionKey,
+  googleStateKey,
+} from './keys/reviews';
+import { GSI1, ownerIndexKeys } from './keys/table';
+
+/** A location; `newReviewUri`: its write-a-review page (Business Information's metadata.newReviewUri). */
+export type GoogleLocationItem = { name: string; title: string; newReviewUri?: string };
+
+export type GoogleConnectionItem = {
+  pk: string;
+  sk: string;
+  type: 'google-connection';
+  agentId: string;
+  refreshTokenSealed: string;
+  accountName: string;
+  accountDisplayName: string;
+  locations: GoogleLocationItem[];
+  locationName: string | null;
+  averageRating: number | null;
+  totalReviewCount: number | null;
+  /** The newest updateTime the last complete sync saw: the next sync pages until it reaches it. */
+  syncedThrough: string | null;
+  lastSyncAt: string | null;
+  /** Where a sync that stopped part way got to: the next one continues there (services/google-reviews.ts). */
+  syncResume?: SyncResume;
+  connectedAt: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+};
+
+/**
+ * A sync stopped part way (the function's time, or the pages one sync reads): Google's token of the next page to read,
+ * the syncedThrough it reads down to, and the newest updateTime it has seen so far (the next syncedThrough).
+ */
+export type SyncResume = { pageToken: string; since: string | null; newest: string | null };
+
+export async function getConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: table(), Key: googleConnectionKey(agentId) }));
+  return out.Item as GoogleConnectionItem | undefined;
+}
+
+/** Stores a new connection (a reconnect replaces the old one, its reviews kept for the same location). */
+export async function putConnection(
+  item: Omit<GoogleConnectionItem, 'pk' | 'sk' | 'type' | 'gsi1pk' | 'gsi1sk'>,
+): Promise<GoogleConnectionItem> {
+  const stored: GoogleConnectionItem = {
+    ...googleConnectionKey(item.agentId),
+    type: 'google-connection',
+    ...item,
+    ...(item.locationName ? googleConnectedIndexKeys(item.agentId) : {}),
+  };
+  await db().send(new PutCommand({ TableName: table(), Item: stored }));
+  return stored;
+}
+
+/** Picks the location (one of the connection's): in the hourly sync's index from then on; a new one syncs afresh. */
+export async function chooseLocation(agentId: string, locationName: string): Promise<GoogleConnectionItem | null> {
+  const attributes = await updateIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression:
+        'SET locationName = :l, syncedThrough = :none, averageRating = :none, totalReviewCount = :none, gsi1pk = :g, gsi1sk = :agent REMOVE syncResume',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':l': locationName,
+        ':none': null,
+        ':g': GOOGLE_CONNECTED_PARTITION,
+        ':agent': agentId,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return attributes as GoogleConnectionItem | null;
+}
+
+/** Records a finished sync: the location's rating and count, and how far it got (a resume point is done with). */
+export async function recordSync(
+  agentId: string,
+  locationName: string,
+  fields: { averageRating: number | null; totalReviewCount: number; syncedThrough: string | null; at: string },
+): Promise<void> {
+  await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression:
+        'SET averageRating = :r, totalReviewCount = :n, syncedThrough = :s, lastSyncAt = :at REMOVE syncResume',
+      // A location changed or a disconnect meanwhile: this sync's numbers are not the connection's any more.
+      ConditionExpression: 'locationName = :l',
+      ExpressionAttributeValues: {
+        ':r': fields.averageRating,
+        ':n': fields.totalReviewCount,
+        ':s': fields.syncedThrough,
+        ':at': fields.at,
+        ':l': locationName,
+      },
+    }),
+  );
+}
+
+/** Keeps where a sync that stopped part way got to, with the location's rating and count as Google gave them. */
+export async function recordSyncProgress(
+  agentId: string,
+  locationName: string,
+  fields: { averageRating: number | null; totalReviewCount: number; resume: SyncResume },
+): Promise<void> {
+  await writeIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression: 'SET averageRating = :r, totalReviewCount = :n, syncResume = :resume',
+      // As recordSync: what was read of another location is not this connection's.
+      ConditionExpression: 'locationName = :l',
+      ExpressionAttributeValues: {
+        ':r': fields.averageRating,
+        ':n': fields.totalReviewCount,
+        ':resume': fields.resume,
+        ':l': locationName,
+      },
+    }),
+  );
+}
+
+/** Forgets the connection; the item as it was (its sealed token, to revoke), if there was one. */
+export async function deleteConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
+  const out = await sendIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return out?.Attributes as GoogleConnectionItem | undefined;
+}
+
+/**
+ * The agents with a location chosen (the hourly sync), the least recently synced first: a run cut short by its time
+ * leaves the agents it did not reach (and the one whose sync stopped part way) for the next run to begin with.
+ */
+export async function connectedAgents(): Promise<string[]> {
+  const items = await queryAll<{ agentId: string; lastSyncAt?: string | null }>({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': GOOGLE_CONNECTED_PARTITION },
+    ProjectionExpression: 'agentId, lastSyncAt',
+  });
+  const lastSync = (item: { lastSyncAt?: string | null }) => item.lastSyncAt ?? '';
+  return items
+    .sort((a, b) => lastSync(a).localeCompare(lastSync(b)) || a.agentId.localeCompare(b.agentId))
+    .map((item) => item.agentId);
+}
+
+export type OAuthStateItem = {
+  agentId: string;
+  sessionId: string;
+  codeVerifier: string;
+  expiresAt: string;
+};
+
+export async function putOAuthState(stateHash: string, state: OAuthStateItem, ttlSeconds: number): Promise<void> {
+  const key = googleStateKey(stateHash);
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...key,
+        type: 'google-oauth-state',
+        ...state,
+        ttl: Math.floor(Date.parse(state.expiresAt) / 1000) + ttlSeconds,
+        ...ownerIndexKeys(state.agentId, key),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** Takes the state (one conditional delete): the first caller gets it, a replay gets undefined. */
+export async function takeOAuthState(stateHash: string): Promise<OAuthStateItem | undefined> {
+  const out = await sendIf(
+    new DeleteCommand({
+      TableName: table(),
+      Key: googleStateKey(stateHash),
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  return out?.Attributes as OAuthStateItem | undefined;
+}
