@@ -19,6 +19,22 @@ import { startFakeSecretsExtension, type FakeSecretsExtension } from './testing/
 const SESSION_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:session-AbCdEf';
 const ORIGIN_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:origin-verify-AbCdEf';
 const SESSION_VALUE = 'a-generated-session-secret-of-48-characters-xyz1';
+/** The two settings every configuration needs, for the tests of the others. */
+const BASE = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
+
+/** An hourly limit's setting `name`: `fallback` when unset, the number in `value` when set, and 0 refused by name. */
+function expectHourlyLimit(
+  name: string,
+  limit: (read: ReturnType<typeof readConfig>) => number,
+  fallback: number,
+  value: string,
+) {
+  expect(limit(readConfig(BASE))).toBe(fallback);
+  expect(limit(readConfig({ ...BASE, [name]: value }))).toBe(Number(value));
+  expect(() => readConfig({ ...BASE, [name]: '0' })).toThrow(
+    new ConfigError(`${name} must be a whole number from 1 to 1000000`),
+  );
+}
 
 describe('secrets named by ARN', () => {
   let extension: FakeSecretsExtension;
@@ -91,32 +107,24 @@ describe('secrets named by ARN', () => {
 });
 
 describe('the registration throttle setting', () => {
-  const env = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('defaults to 30 registrations per address an hour and honours REGISTRATIONS_PER_IP_PER_HOUR', () => {
-    expect(readConfig(env).registrationsPerIpPerHour).toBe(30);
-    expect(readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: ' 120 ' }).registrationsPerIpPerHour).toBe(120);
+    expect(readConfig(BASE).registrationsPerIpPerHour).toBe(30);
+    expect(readConfig({ ...BASE, REGISTRATIONS_PER_IP_PER_HOUR: ' 120 ' }).registrationsPerIpPerHour).toBe(120);
   });
 
   it.each(['0', '-1', '2.5', 'many'])('refuses REGISTRATIONS_PER_IP_PER_HOUR=%p', (value) => {
-    expect(() => readConfig({ ...env, REGISTRATIONS_PER_IP_PER_HOUR: value })).toThrow(ConfigError);
+    expect(() => readConfig({ ...BASE, REGISTRATIONS_PER_IP_PER_HOUR: value })).toThrow(ConfigError);
   });
 
   it('defaults to 100 new accounts an hour for the whole platform and honours REGISTRATIONS_PER_HOUR', () => {
-    expect(readConfig(env).registrationsPerHour).toBe(100);
-    expect(readConfig({ ...env, REGISTRATIONS_PER_HOUR: ' 500 ' }).registrationsPerHour).toBe(500);
-    expect(() => readConfig({ ...env, REGISTRATIONS_PER_HOUR: '0' })).toThrow(
-      new ConfigError('REGISTRATIONS_PER_HOUR must be a whole number from 1 to 1000000'),
-    );
+    expectHourlyLimit('REGISTRATIONS_PER_HOUR', (read) => read.registrationsPerHour, 100, ' 500 ');
   });
 });
 
 describe('the inbound e-mail domain', () => {
-  const env = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('is unset by default, and read in lower case', () => {
-    expect(readConfig(env).inboundEmailDomain).toBeUndefined();
-    expect(readConfig({ ...env, INBOUND_EMAIL_DOMAIN: ' Reply.Example.com ' }).inboundEmailDomain).toBe(
+    expect(readConfig(BASE).inboundEmailDomain).toBeUndefined();
+    expect(readConfig({ ...BASE, INBOUND_EMAIL_DOMAIN: ' Reply.Example.com ' }).inboundEmailDomain).toBe(
       'reply.example.com',
     );
   });
@@ -124,7 +132,7 @@ describe('the inbound e-mail domain', () => {
   it.each(['localhost', 'reply..example.com', '-reply.example.com', 'r@example.com', 'reply.example.com/x'])(
     'refuses INBOUND_EMAIL_DOMAIN=%p',
     (value) => {
-      expect(() => readConfig({ ...env, INBOUND_EMAIL_DOMAIN: value })).toThrow(ConfigError);
+      expect(() => readConfig({ ...BASE, INBOUND_EMAIL_DOMAIN: value })).toThrow(ConfigError);
     },
   );
 });
@@ -146,29 +154,25 @@ describe('same-site origins', () => {
 });
 
 describe('the Stripe price', () => {
-  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('is required with a Stripe key: without it the configuration fails with a clear message', () => {
-    expect(() => readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+    expect(() => readConfig({ ...BASE, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       new ConfigError(STRIPE_PRICE_REQUIRED),
     );
-    expect(() => readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: ' ' })).toThrow(ConfigError);
-    expect(readConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: 'price_pro' })).toMatchObject({
+    expect(() => readConfig({ ...BASE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: ' ' })).toThrow(ConfigError);
+    expect(readConfig({ ...BASE, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_ID: 'price_pro' })).toMatchObject({
       paymentProvider: 'stripe',
       stripePriceId: 'price_pro',
     });
   });
 
   it('is not needed without a Stripe key (the local simulator)', () => {
-    expect(readConfig({ ...base, PAYMENT_PROVIDER: 'simulator' }).stripePriceId).toBeUndefined();
+    expect(readConfig({ ...BASE, PAYMENT_PROVIDER: 'simulator' }).stripePriceId).toBeUndefined();
   });
 });
 
 describe('outbound limits', () => {
-  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('default to caps by trust (new free 20 and 5, free 50 and 10, Pro 200 and 50 a day), texts to US and CA only', () => {
-    expect(readConfig(base)).toMatchObject({
+    expect(readConfig(BASE)).toMatchObject({
       dailySendLimits: { new: { email: 20, sms: 5 }, free: { email: 50, sms: 10 }, pro: { email: 200, sms: 50 } },
       newAccountDays: 7,
       platformDailyLimits: { email: 40_000, sms: 5_000 },
@@ -181,7 +185,7 @@ describe('outbound limits', () => {
   it('are changed by their settings, Pro caps being the most any tier gets', () => {
     expect(
       readConfig({
-        ...base,
+        ...BASE,
         DAILY_EMAIL_LIMIT: '500',
         DAILY_SMS_LIMIT: '0',
         FREE_DAILY_EMAIL_LIMIT: '80',
@@ -215,27 +219,19 @@ describe('outbound limits', () => {
       'SMS_ALLOWED_COUNTRIES must list two-letter country codes (like US,CA); "USA" is not one',
     ],
   ])('refuse %j loudly', (env, message) => {
-    expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+    expect(() => readConfig({ ...BASE, ...env })).toThrow(new ConfigError(message));
   });
 });
 
 describe('support requests', () => {
-  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('default to 5 an hour per agent, and follow SUPPORT_REQUESTS_PER_HOUR (at least 1)', () => {
-    expect(readConfig(base).supportRequestsPerHour).toBe(5);
-    expect(readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '20' }).supportRequestsPerHour).toBe(20);
-    expect(() => readConfig({ ...base, SUPPORT_REQUESTS_PER_HOUR: '0' })).toThrow(
-      new ConfigError('SUPPORT_REQUESTS_PER_HOUR must be a whole number from 1 to 1000000'),
-    );
+    expectHourlyLimit('SUPPORT_REQUESTS_PER_HOUR', (read) => read.supportRequestsPerHour, 5, '20');
   });
 });
 
 describe('AI drafts', () => {
-  const base = { APP_URL: 'https://app.example.com', TABLE_NAME: 't' };
-
   it('default to no model (local) with Nova Micro as the Bedrock model and 50 AI drafts a day', () => {
-    expect(readConfig(base)).toMatchObject({
+    expect(readConfig(BASE)).toMatchObject({
       aiProvider: 'local',
       bedrockModelId: 'amazon.nova-micro-v1:0',
       openai: undefined,
@@ -246,7 +242,7 @@ describe('AI drafts', () => {
   it('take Bedrock with an inference profile, or an OpenAI-compatible endpoint, and AI_DRAFTS_PER_DAY', () => {
     expect(
       readConfig({
-        ...base,
+        ...BASE,
         AI_PROVIDER: 'bedrock',
         AI_MODEL_ID: 'us.amazon.nova-micro-v1:0',
         AI_DRAFTS_PER_DAY: '10',
@@ -257,11 +253,11 @@ describe('AI drafts', () => {
       aiDraftsPerDay: 10,
     });
     expect(
-      readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2:3b' })
+      readConfig({ ...BASE, AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.2:3b' })
         .openai,
     ).toEqual({ baseUrl: 'http://localhost:11434', model: 'llama3.2:3b' });
     expect(
-      readConfig({ ...base, AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com', AI_MODEL: 'gpt-4o-mini' })
+      readConfig({ ...BASE, AI_PROVIDER: 'openai', AI_BASE_URL: 'https://api.openai.com', AI_MODEL: 'gpt-4o-mini' })
         .openai,
     ).toEqual({ baseUrl: 'https://api.openai.com', model: 'gpt-4o-mini' });
   });
@@ -280,7 +276,7 @@ describe('AI drafts', () => {
     ],
     [{ AI_DRAFTS_PER_DAY: 'many' }, 'AI_DRAFTS_PER_DAY must be a whole number from 0 to 1000000'],
   ])('refuse %j loudly', (env, message) => {
-    expect(() => readConfig({ ...base, ...env })).toThrow(new ConfigError(message));
+    expect(() => readConfig({ ...BASE, ...env })).toThrow(new ConfigError(message));
   });
 });
 

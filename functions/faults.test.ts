@@ -132,6 +132,22 @@ const FAULTS = [
   ['ConditionalCheckFailed', conditionFailed],
 ] as const;
 
+/**
+ * Runs `check` once for each fault at each of the writes the request made when nothing failed (`writes`): the write
+ * to fail, the fault, and the case's name, which a failure of the case carries.
+ */
+async function atEveryWrite(
+  writes: string[],
+  check: (step: number, make: () => Error, label: string) => Promise<void>,
+) {
+  for (const [faultName, make] of FAULTS) {
+    for (let step = 1; step <= writes.length; step += 1) {
+      const label = `${faultName} at write ${step} (${writes[step - 1]})`;
+      await forCase(label, () => check(step, make, label));
+    }
+  }
+}
+
 /** A client with every field, so the create also awards milestones (profile complete, homeowner years). */
 const fullClient = () =>
   clientInput({
@@ -184,27 +200,22 @@ describe('a write failing at every step', () => {
     // slot, e-mail lock, client, 2 counters, milestones and their record on the client
     expect(healthy.writes.length).toBeGreaterThanOrEqual(6);
 
-    for (const [faultName, make] of FAULTS) {
-      for (let step = 1; step <= healthy.writes.length; step += 1) {
-        const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
-        await forCase(label, async () => {
-          const { client, user } = await signedInRealtor(api);
-          const input = fullClient();
-          const { result: res } = await withFault(step, make, () => client.post('/api/clients', input));
-          if (res.status === 201) {
-            // A follow-up write that the product catches up on later (milestones): the client exists.
-            await expectClientState(user.id, input.email, 1);
-          } else {
-            expectCleanRefusal(res, label);
-            await expectClientState(user.id, input.email, 0);
-            const retry = await client.post('/api/clients', input);
-            if (retry.status !== 201) throw new Error(`the retry answered ${retry.status} ${retry.text}`);
-            await expectClientState(user.id, input.email, 1);
-          }
-          await expectCountersConsistent(label);
-        });
+    await atEveryWrite(healthy.writes, async (step, make, label) => {
+      const { client, user } = await signedInRealtor(api);
+      const input = fullClient();
+      const { result: res } = await withFault(step, make, () => client.post('/api/clients', input));
+      if (res.status === 201) {
+        // A follow-up write that the product catches up on later (milestones): the client exists.
+        await expectClientState(user.id, input.email, 1);
+      } else {
+        expectCleanRefusal(res, label);
+        await expectClientState(user.id, input.email, 0);
+        const retry = await client.post('/api/clients', input);
+        if (retry.status !== 201) throw new Error(`the retry answered ${retry.status} ${retry.text}`);
+        await expectClientState(user.id, input.email, 1);
       }
-    }
+      await expectCountersConsistent(label);
+    });
   }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 
   it('of a registration leaves no lock without its user, and the retry registers', async () => {
@@ -212,25 +223,20 @@ describe('a write failing at every step', () => {
     expect(healthy.result.status).toBe(201);
     expect(healthy.writes.length).toBeGreaterThanOrEqual(4); // username lock, phone lock, profile, counters, session
 
-    for (const [faultName, make] of FAULTS) {
-      for (let step = 1; step <= healthy.writes.length; step += 1) {
-        const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
-        await forCase(label, async () => {
-          const details = newAgent();
-          const browser = api.client();
-          const { result: res } = await withFault(step, make, () => browser.post('/api/register', details));
-          if (res.status !== 201) {
-            expectCleanRefusal(res, label);
-            await expectNoUser(details);
-            const retry = await browser.post('/api/register', details);
-            if (retry.status !== 201) throw new Error(`${label}: the retry answered ${retry.status} ${retry.text}`);
-          }
-          await expectUser(details);
-          expect((await browser.get('/api/user')).status).toBe(200);
-          await expectCountersConsistent(label);
-        });
+    await atEveryWrite(healthy.writes, async (step, make, label) => {
+      const details = newAgent();
+      const browser = api.client();
+      const { result: res } = await withFault(step, make, () => browser.post('/api/register', details));
+      if (res.status !== 201) {
+        expectCleanRefusal(res, label);
+        await expectNoUser(details);
+        const retry = await browser.post('/api/register', details);
+        if (retry.status !== 201) throw new Error(`${label}: the retry answered ${retry.status} ${retry.text}`);
       }
-    }
+      await expectUser(details);
+      expect((await browser.get('/api/user')).status).toBe(200);
+      await expectCountersConsistent(label);
+    });
   }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 
   it('of an invitation redemption leaves the invitation usable, and the retry registers the client once', async () => {
@@ -249,38 +255,31 @@ describe('a write failing at every step', () => {
     expect(healthy.result.status).toBe(201);
     expect(healthy.writes.length).toBeGreaterThanOrEqual(5);
 
-    for (const [faultName, make] of FAULTS) {
-      for (let step = 1; step <= healthy.writes.length; step += 1) {
-        const label = `${faultName} at write ${step} (${healthy.writes[step - 1]})`;
-        await forCase(label, async () => {
-          const { client, user } = await signedInRealtor(api);
-          const invitee = clientInput();
-          const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-          await resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds);
-          const body = {
-            token,
-            phone: invitee.phone,
-            address: '1 Main St',
-            birthday: '1980-01-02',
-            purchaseDate: '2018-04-05',
-          };
-          const { result: res } = await withFault(step, make, () =>
-            api.client().post('/api/client-registration', body),
-          );
-          if (res.status !== 201) {
-            expectCleanRefusal(res, label);
-            const retry = await api.client().post('/api/client-registration', body);
-            // 200 when the failed attempt had already saved the client (the retry completes it).
-            if (retry.status !== 201 && retry.status !== 200)
-              throw new Error(`the retry answered ${retry.status} ${retry.text}`);
-          }
-          await expectClientState(user.id, invitee.email, 1);
-          // Used now: a second submission is refused.
-          expect((await api.client().post('/api/client-registration', body)).status).toBe(410);
-          await expectCountersConsistent(label);
-        });
+    await atEveryWrite(healthy.writes, async (step, make, label) => {
+      const { client, user } = await signedInRealtor(api);
+      const invitee = clientInput();
+      const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
+      await resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds);
+      const body = {
+        token,
+        phone: invitee.phone,
+        address: '1 Main St',
+        birthday: '1980-01-02',
+        purchaseDate: '2018-04-05',
+      };
+      const { result: res } = await withFault(step, make, () => api.client().post('/api/client-registration', body));
+      if (res.status !== 201) {
+        expectCleanRefusal(res, label);
+        const retry = await api.client().post('/api/client-registration', body);
+        // 200 when the failed attempt had already saved the client (the retry completes it).
+        if (retry.status !== 201 && retry.status !== 200)
+          throw new Error(`the retry answered ${retry.status} ${retry.text}`);
       }
-    }
+      await expectClientState(user.id, invitee.email, 1);
+      // Used now: a second submission is refused.
+      expect((await api.client().post('/api/client-registration', body)).status).toBe(410);
+      await expectCountersConsistent(label);
+    });
   }, 120_000); // a write refused at each step in turn, each retried: many requests on a two-core machine
 });
 

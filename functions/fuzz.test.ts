@@ -2,12 +2,11 @@
 // extra fields, huge strings, unicode and control characters, prototype keys, malformed JSON and
 // wrong content types. Every refused request answers a 4xx in the error shape, nothing answers 5xx
 // or leaks a stack trace, and a refused request writes nothing.
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { db, table } from './data/db';
 import { routes, type Route } from './routes';
 import { clientInput, setEmailVerified } from './testing/factories';
 import { startTestApi, type ApiClient, type TestApi } from './testing/local-api';
+import { countItems } from './testing/table';
 
 const ADMIN_EMAIL = 'fuzz-admin@example.com';
 const FIELDS = [
@@ -189,26 +188,13 @@ function namedCase(route: Route): Inputs {
   return ['', JSON_TYPE, param, false, { [nth(QUERY_KEYS, n)]: nth(ODD_STRINGS, n) }];
 }
 
-async function countItems(): Promise<number> {
-  let count = 0;
-  let key: Record<string, unknown> | undefined;
-  do {
-    // A test-only scan: counts what requests wrote, leaving out throttle counters (refused logins count by design).
-    const page = await db().send(
-      new ScanCommand({
-        TableName: table(),
-        ExclusiveStartKey: key,
-        FilterExpression: '#t <> :throttle',
-        ExpressionAttributeNames: { '#t': 'type' },
-        ExpressionAttributeValues: { ':throttle': 'throttle' },
-        Select: 'COUNT',
-      }),
-    );
-    count += page.Count ?? 0;
-    key = page.LastEvaluatedKey;
-  } while (key);
-  return count;
-}
+/** What requests wrote: every item but the throttle counters (refused logins count by design). */
+const countWritten = (): Promise<number> =>
+  countItems({
+    FilterExpression: '#t <> :throttle',
+    ExpressionAttributeNames: { '#t': 'type' },
+    ExpressionAttributeValues: { ':throttle': 'throttle' },
+  });
 
 /**
  * The count a refused request left: it wrote nothing, so the next request starts from it without another scan (a scan
@@ -235,7 +221,7 @@ describe('fuzzing every route (generated from the route table)', () => {
           async (body, type, param, useRealId, q) => {
             const path = route.path.replace(/\{([^}]+)\}/g, () => (useRealId ? clientId : param));
             const search = new URLSearchParams(q).toString();
-            const before = countAfterRefusal ?? (await countItems());
+            const before = countAfterRefusal ?? (await countWritten());
             countAfterRefusal = undefined;
             const client = actorFor(route);
             const res = await client.request(
@@ -248,7 +234,7 @@ describe('fuzzing every route (generated from the route table)', () => {
             expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
             if (res.status >= 400) {
               expect(res.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-              const after = await countItems();
+              const after = await countWritten();
               expect(after).toBe(before);
               countAfterRefusal = after;
             }

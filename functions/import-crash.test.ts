@@ -14,23 +14,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listClients } from './data/clients';
 import { findClientIdByEmail } from './data/client-email-locks';
 import { reconcileClientCount } from './data/plan-slots';
 import { db, queryAll, table } from './data/db';
 import { CLIENT_EMAIL_PREFIX, CLIENTS_PARTITION, clientEmailLockKey } from './data/keys/clients';
 import { agentPartition, GSI1 } from './data/keys/table';
-import { userKey } from './data/keys/users';
 import { applyFixes, findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { PRO_BATCH } from './services/client-import';
 import { IMPORT_BATCH_ROWS } from './services/import-jobs';
 import { startImport, uploadImport, waitForImport } from './testing/imports';
 import { startLocalRuntime, type LocalRuntime } from './local/server';
-import { clientInput } from './testing/factories';
+import { clientInput, updateUserItem } from './testing/factories';
 import { localServerBundle } from './testing/local-server-bundle';
-import { ApiClient, newAgent, signedInAgent, startTestApi, type TestApi } from './testing/local-api';
+import { addClients, ApiClient, newAgent, signedInAgent, useTestApi, type TestApi } from './testing/local-api';
 
 /**
  * Rows of the file: enough that the kill lands with most of the import still to do (the request's import past
@@ -348,24 +347,14 @@ describe('an import job cut by a crash', () => {
 
 describe('the plan counter after crashes and races', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  useTestApi((started) => (api = started));
 
   it('gives back the slots of creates that died, keeps those of creates in flight, and removes dead locks', async () => {
     // Prepare: 3 clients, then what a crash leaves: 4 slots taken with no client, the lock of a
     // create that may still be running (young) and the lock of one that died (old).
     const { client, user } = await signedInAgent(api);
-    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/clients', clientInput())).status).toBe(201);
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(user.id),
-        UpdateExpression: 'ADD clientCount :n',
-        ExpressionAttributeValues: { ':n': 4 },
-      }),
-    );
+    await addClients(client, 3);
+    await updateUserItem(user.id, 'ADD clientCount :n', { ':n': 4 });
     const lock = (email: string, createdAt: Date) =>
       db().send(
         new PutCommand({

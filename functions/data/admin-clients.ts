@@ -6,8 +6,7 @@ import type { AdminClient } from '@shared/api-types';
 import { toClient, type ClientItem } from './clients';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { forEachLimited } from '../lib/concurrency';
-import { decodeCursor, encodeCursor } from './cursors';
-import { batchGet, db, table } from './db';
+import { batchGet, db, queryPage, table } from './db';
 import { CLIENT_PREFIX, CLIENTS_PARTITION, clientKey, clientIndexKeys } from './keys/clients';
 import { agentPartition, GSI1, GSI2 } from './keys/table';
 import { usernamesById } from './agents';
@@ -21,22 +20,20 @@ export async function pageAllClients({
   limit = ADMIN_PAGE_DEFAULT,
   cursor,
 }: { limit?: number; cursor?: string } = {}): Promise<ClientPage> {
-  const startKey = decodeCursor(cursor, {
-    names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
-    check: (k) => k.gsi1pk === CLIENTS_PARTITION && k.pk!.startsWith('AGENT#') && k.sk!.startsWith(CLIENT_PREFIX),
-  });
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
+  return queryPage<ClientItem>(
+    {
       IndexName: GSI1,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': CLIENTS_PARTITION },
       ScanIndexForward: false,
       Limit: Math.min(Math.max(1, limit), ADMIN_PAGE_MAX),
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    cursor,
+    {
+      names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+      check: (k) => k.gsi1pk === CLIENTS_PARTITION && k.pk!.startsWith('AGENT#') && k.sk!.startsWith(CLIENT_PREFIX),
+    },
   );
-  return { items: (out.Items ?? []) as ClientItem[], nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
 /** One agent's clients, a page at a time (their own partition: the same read the agent's list makes). */
@@ -45,20 +42,15 @@ export async function pageAgentClients(
   { limit = ADMIN_PAGE_DEFAULT, cursor }: { limit?: number; cursor?: string } = {},
 ): Promise<ClientPage> {
   const partition = agentPartition(agentId);
-  const startKey = decodeCursor(cursor, {
-    names: ['pk', 'sk'],
-    check: (k) => k.pk === partition && k.sk!.startsWith(CLIENT_PREFIX),
-  });
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
+  return queryPage<ClientItem>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': partition, ':prefix': CLIENT_PREFIX },
       Limit: Math.min(Math.max(1, limit), ADMIN_PAGE_MAX),
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    cursor,
+    { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(CLIENT_PREFIX) },
   );
-  return { items: (out.Items ?? []) as ClientItem[], nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
 /** Finds any agent's client by id (gsi2). The index is eventually consistent: re-read by key before writing. */

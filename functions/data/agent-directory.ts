@@ -5,9 +5,8 @@
 // it, then the matching agents themselves (at most the answer's size); an exact e-mail is found
 // through the username lock, so a visitor who types their realtor's whole address finds them
 // without the address ever being shown.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicAgent } from '@shared/api-types';
-import { batchGet, db, table } from './db';
+import { batchGet, queryPages } from './db';
 import { directoryWords, matchesAllWords, queryDirectory, searchWords } from './directory-index';
 import { GSI1 } from './keys/table';
 import { AGENTS_PARTITION, DIRECTORY_PREFIX_LENGTH, userKey } from './keys/users';
@@ -88,21 +87,13 @@ async function getListedFields(ids: string[]): Promise<ListedFields[]> {
  * answers.
  */
 export async function anyListedAgent(): Promise<boolean> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
-        ProjectionExpression: 'isAdmin, businessName, emailVerifiedAt',
-        Limit: 10,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    if (((out.Items ?? []) as ListedFields[]).some(isListedAgent)) return true;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryPages<ListedFields>({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': AGENTS_PARTITION },
+    ProjectionExpression: 'isAdmin, businessName, emailVerifiedAt',
+    Limit: 10,
+  });
+  for await (const agents of pages) if (agents.some(isListedAgent)) return true;
   return false;
 }

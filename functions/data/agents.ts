@@ -6,7 +6,8 @@ import { GSI1 } from './keys/table';
 import { AGENTS_PARTITION, userKey } from './keys/users';
 import { sendingPausedOf } from './users';
 
-const AGENT_FIELDS = [
+/** What toAdminAgent reads of a profile (an agent's list and the admin export read these only). */
+export const AGENT_FIELDS = [
   'id',
   'username',
   'fullName',

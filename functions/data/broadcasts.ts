@@ -1,7 +1,7 @@
 // An agent's broadcasts (AGENT#<agentId> / BROADCAST#<id>: the request, its status and total) and their recipients
 // (AGENT#<agentId> / BCASTTO#<id>#<clientId>: the message made for the client, or why none was), both in the agent's
 // partition, so they go with the account.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   BroadcastChannel,
   BroadcastMode,
@@ -9,7 +9,7 @@ import type {
   BroadcastSkipReason,
   ClientFilter,
 } from '@shared/api-types';
-import { db, queryAll, table } from './db';
+import { db, getItem, queryAll, table } from './db';
 import { BROADCAST_PREFIX, broadcastKey, broadcastRecipientKey, broadcastRecipientPrefix } from './keys/messages';
 import { agentPartition } from './keys/table';
 
@@ -46,10 +46,7 @@ export async function putBroadcast(item: Omit<BroadcastItem, 'pk' | 'sk' | 'type
 }
 
 export async function getBroadcast(agentId: string, id: string): Promise<BroadcastItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: broadcastKey(agentId, id), ConsistentRead: true }),
-  );
-  return out.Item as BroadcastItem | undefined;
+  return getItem<BroadcastItem>(broadcastKey(agentId, id), { consistent: true });
 }
 
 /** The agent's broadcasts, newest first, at most `limit`. */
@@ -83,10 +80,7 @@ export async function getRecipient(
   broadcastId: string,
   clientId: string,
 ): Promise<RecipientItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: broadcastRecipientKey(agentId, broadcastId, clientId) }),
-  );
-  return out.Item as RecipientItem | undefined;
+  return getItem<RecipientItem>(broadcastRecipientKey(agentId, broadcastId, clientId));
 }
 
 /** Records what the client got (written after the message, so a run cut between the two writes it again alike). */

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkAction, BulkJobStatus, ClientFilter } from '@shared/api-types';
 import type { ClientItem } from './clients';
-import { batchDelete, batchWrite, db, queryAll, table, writeIf } from './db';
+import { batchDelete, batchWrite, db, getItem, queryAll, table, writeIf } from './db';
 import { bulkIdsKey, bulkIdsPartition, bulkJobKey, bulkUndoPartition } from './keys/jobs';
 import { ownerIndexKeys } from './keys/table';
 
@@ -41,10 +41,7 @@ export async function putBulkJob(item: BulkJobItem): Promise<void> {
 }
 
 export async function getBulkJob(agentId: string, jobId: string): Promise<BulkJobItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: bulkJobKey(agentId, jobId), ConsistentRead: true }),
-  );
-  return out.Item as BulkJobItem | undefined;
+  return getItem<BulkJobItem>(bulkJobKey(agentId, jobId), { consistent: true });
 }
 
 /** Writes the job's ids in chunks, then its total (only once: false when another run set it first). */

@@ -17,7 +17,6 @@
 // one too few; every reader checks its entries against the clients it reads back (BatchGet) and leaves a stale one
 // out. Cursors are the key of the last entry read, so a client that stays in the book is listed exactly once however
 // many are added or deleted between pages. `npm run occasions:rebuild` writes the entries for existing data.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientSort, SortOrder } from '@shared/api-types';
 import { profileCompletion } from '@shared/completion';
 import { foldTag, hasTag } from '@shared/tags';
@@ -25,8 +24,7 @@ import { InvalidCursorError } from '../domain/admin-pages';
 import { checkInDueDate } from '../domain/check-ins';
 import { occasionEntries, rankOf } from '../domain/occasions';
 import type { ClientItem } from './clients';
-import { decodeCursor, encodeCursor } from './cursors';
-import { batchGet, db, queryAll, table } from './db';
+import { batchGet, queryAll, queryPage } from './db';
 import {
   checkInPartition,
   clientKey,
@@ -217,57 +215,68 @@ export async function pageClientList(agentId: string, query: ClientListQuery): P
   if (query.q !== undefined)
     return searchPage(agentId, queryWords(query.q), query.limit, forward, query.cursor, query.tag);
   if (query.tag !== undefined) return entryPage(agentId, tagPartition(agentId, query.sort, query.tag), query);
-  if (query.sort === 'lastContact') {
-    const partition = contactPartition(agentId);
-    const start = decodeCursor(query.cursor, {
+  if (query.sort === 'lastContact')
+    return lastContactPage(agentId, { forward, limit: query.limit, cursor: query.cursor });
+  return entryPage(agentId, listPartition(agentId, query.sort), query);
+}
+
+/**
+ * One page of the agent's clients by last contact (gsi3, never contacted first), only those last contacted before
+ * `before` when it is given; each read back now (one deleted meanwhile is left out).
+ */
+export async function lastContactPage(
+  agentId: string,
+  { forward, limit, cursor, before }: { forward: boolean; limit: number; cursor?: string; before?: string },
+): Promise<ClientListPage> {
+  const partition = contactPartition(agentId);
+  const page = await queryPage<Entry>(
+    {
+      IndexName: GSI3,
+      KeyConditionExpression: before === undefined ? 'gsi3pk = :pk' : 'gsi3pk = :pk AND gsi3sk < :before',
+      ExpressionAttributeValues: { ':pk': partition, ...(before === undefined ? {} : { ':before': before }) },
+      ScanIndexForward: forward,
+      Limit: limit,
+    },
+    cursor,
+    {
       names: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
       check: (k) => k.gsi3pk === partition && k.pk === `AGENT#${agentId}` && k.sk!.startsWith(CLIENT_PREFIX),
-    });
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI3,
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: forward,
-        Limit: query.limit,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const ids = (out.Items ?? []).map((item) => String(item.sk).slice(CLIENT_PREFIX.length));
-    const clients = await hydrate(agentId, ids);
-    return {
-      clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined),
-      nextCursor: encodeCursor(out.LastEvaluatedKey),
-    };
-  }
-  return entryPage(agentId, listPartition(agentId, query.sort), query);
+    },
+  );
+  const ids = page.items.map((item) => String(item.sk).slice(CLIENT_PREFIX.length));
+  const clients = await hydrate(agentId, ids);
+  return {
+    clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** One page of a partition of entries (a sort list or a tag's), each checked against its client as it is now. */
 async function entryPage(agentId: string, partition: string, query: ClientListQuery): Promise<ClientListPage> {
-  const start = decodeCursor(query.cursor, { names: ['pk', 'sk'], check: (k) => k.pk === partition });
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
+  const page = await queryPage<Entry>(
+    {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: query.order === 'asc',
       Limit: query.limit,
-      ExclusiveStartKey: start,
-    }),
+    },
+    query.cursor,
+    { names: ['pk', 'sk'], check: (k) => k.pk === partition },
   );
-  const entries = (out.Items ?? []) as Entry[];
+  return { clients: await currentClients(agentId, page.items), nextCursor: page.nextCursor };
+}
+
+/** The clients of these entries, read now, in the entries' order: only those that still call for their entry. */
+export async function currentClients(agentId: string, entries: readonly Entry[]): Promise<ClientItem[]> {
   const clients = await hydrate(
     agentId,
     entries.map((entry) => idOf(entry.sk)),
   );
-  // An entry counts only if the client, read now, still calls for it (a stale one is a crash's leftover).
-  const current = entries.flatMap((entry) => {
+  // A stale entry (a client that no longer calls for it) is a crash's leftover.
+  return entries.flatMap((entry) => {
     const client = clients.get(idOf(entry.sk));
     return client && callsFor(client, entry) ? [client] : [];
   });
-  return { clients: current, nextCursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
 async function searchPage(
@@ -281,10 +290,6 @@ async function searchPage(
   const partition = searchPartition(agentId);
   const [first, ...rest] = words;
   if (!first) return { clients: [], nextCursor: null, total: 0 };
-  const start = decodeCursor(cursor, {
-    names: ['pk', 'sk'],
-    check: (k) => k.pk === partition && k.sk!.startsWith(first),
-  });
   // Who matches every word: one keys-only read per word (grows with the matches, not the book).
   const matching = await Promise.all(
     words.map(
@@ -307,17 +312,17 @@ async function searchPage(
     all = all.filter((id) => hasTag(read.get(id)?.tags, tag));
   }
   const matched = new Set(all);
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
+  const { items, nextCursor } = await queryPage<Entry>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :word)',
       ExpressionAttributeValues: { ':pk': partition, ':word': first },
       ScanIndexForward: forward,
       Limit: limit,
-      ExclusiveStartKey: start,
-    }),
+    },
+    cursor,
+    { names: ['pk', 'sk'], check: (k) => k.pk === partition && k.sk!.startsWith(first) },
   );
-  const entries = ((out.Items ?? []) as Entry[]).filter((entry) => matched.has(idOf(entry.sk)));
+  const entries = items.filter((entry) => matched.has(idOf(entry.sk)));
   const clients = await hydrate(agentId, [...new Set(entries.map((entry) => idOf(entry.sk)))]);
   const page = entries.flatMap((entry) => {
     const client = clients.get(idOf(entry.sk));
@@ -329,7 +334,7 @@ async function searchPage(
     if (own !== token || !rest.every((word) => tokens.some((t) => t.startsWith(word)))) return [];
     return [client];
   });
-  return { clients: page, nextCursor: encodeCursor(out.LastEvaluatedKey), total: matched.size };
+  return { clients: page, nextCursor, total: matched.size };
 }
 
 export { InvalidCursorError };

@@ -1,11 +1,10 @@
 // Clients, always reached through their agent's partition (tenancy by construction: an id from a URL is never enough
 // to reach another agent's client): the item's shape and its reads. Every write of a client item is the client
 // record's (functions/client-record/record.ts).
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
 import { currentSmsConsent } from '../domain/sms-consent';
-import { batchGet, db, queryAll, table } from './db';
+import { batchGet, getItem, queryAll } from './db';
 import { CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys/clients';
 import { agentPartition } from './keys/table';
 
@@ -92,10 +91,7 @@ export function listClients(agentId: string): Promise<ClientItem[]> {
 }
 
 export async function getClient(agentId: string, clientId: string): Promise<ClientItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: clientKey(agentId, clientId), ConsistentRead: true }),
-  );
-  return out.Item as ClientItem | undefined;
+  return getItem<ClientItem>(clientKey(agentId, clientId), { consistent: true });
 }
 
 /** These clients of the agent (those that exist), by id: one consistent BatchGet per 100. */

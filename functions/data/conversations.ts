@@ -3,10 +3,9 @@
 // agent's unread index (gsi2). The number of unread conversations is a counter moved by one ADD each time a
 // conversation flips between read and unread (each flip a conditional write), so a page of the inbox and its badge
 // cost the same for a book of ten clients or ten thousand.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
-import { decodeCursor, encodeCursor } from './cursors';
-import { db, sendIf, table } from './db';
+import { db, queryPage, sendIf, table } from './db';
 import {
   CONVERSATION_SK,
   conversationKey,
@@ -155,23 +154,18 @@ export async function listConversations(
   const [index, pkName, skName, partition] = unreadOnly
     ? [GSI2, 'gsi2pk', 'gsi2sk', unreadConversationsPartition(agentId)]
     : [GSI1, 'gsi1pk', 'gsi1sk', conversationsPartition(agentId)];
-  const start = decodeCursor(cursor, {
-    names: ['pk', 'sk', pkName, skName],
-    check: (key) => key[pkName] === partition && key.sk === CONVERSATION_SK && (key.pk ?? '').startsWith('CLIENT#'),
-  });
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
+  return queryPage<ConversationItem>(
+    {
       IndexName: index,
       KeyConditionExpression: `${pkName} = :pk`,
       ExpressionAttributeValues: { ':pk': partition },
       ScanIndexForward: false,
       Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+    },
+    cursor,
+    {
+      names: ['pk', 'sk', pkName, skName],
+      check: (key) => key[pkName] === partition && key.sk === CONVERSATION_SK && (key.pk ?? '').startsWith('CLIENT#'),
+    },
   );
-  return {
-    items: (out.Items ?? []) as ConversationItem[],
-    nextCursor: encodeCursor(out.LastEvaluatedKey),
-  };
 }

@@ -6,11 +6,11 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
   return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
 }
 
+/** What a key of a list is: its attribute names, and a check of their values. */
+export type CursorKey = { names: readonly string[]; check: (key: Record<string, string>) => boolean };
+
 /** Decodes a cursor and checks it is a key of the list it is used with. Throws InvalidCursorError. */
-export function decodeCursor(
-  cursor: string | undefined,
-  expected: { names: readonly string[]; check: (key: Record<string, string>) => boolean },
-): Record<string, string> | undefined {
+export function decodeCursor(cursor: string | undefined, expected: CursorKey): Record<string, string> | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   let parsed: unknown;
   try {

@@ -4,13 +4,15 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   DynamoDBDocumentClient,
+  GetCommand,
   QueryCommand,
   type DeleteCommand,
-  type PutCommand,
+  PutCommand,
   type QueryCommandInput,
   type UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { decodeCursor, encodeCursor, type CursorKey } from './cursors';
 import { traced } from '../observability/tracing';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -67,22 +69,73 @@ export async function updateIf(command: UpdateCommand): Promise<Record<string, u
   return output ? (output.Attributes ?? {}) : null;
 }
 
-/** Every item a Query matches, following LastEvaluatedKey to the end. */
-export async function queryAll<T = Record<string, unknown>>(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<T[]> {
-  const items: T[] = [];
+/** Writes the whole item (its key inside it), replacing any item under that key: an unconditional Put. */
+export async function putItem(item: Record<string, unknown>): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: item }));
+}
+
+/** The item under `key`, or undefined; `consistent` reads it strongly consistent. */
+export async function getItem<T>(key: Record<string, unknown>, { consistent = false } = {}): Promise<T | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: key, ...(consistent ? { ConsistentRead: true } : {}) }),
+  );
+  return out.Item as T | undefined;
+}
+
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** A Query's pages one at a time, following LastEvaluatedKey to the end or until the caller stops reading. */
+export async function* queryPages<T = Record<string, unknown>>(input: QueryInput): AsyncGenerator<T[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: startKey }));
-    items.push(...((page.Items ?? []) as T[]));
+    yield (page.Items ?? []) as T[];
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+}
+
+/** Every item a Query matches, following LastEvaluatedKey to the end. */
+export async function queryAll<T = Record<string, unknown>>(input: QueryInput): Promise<T[]> {
+  const items: T[] = [];
+  for await (const page of queryPages<T>(input)) items.push(...page);
   return items;
 }
 
+/** The last `limit` items of partition `pk` whose sort key starts with `prefix`, last first: one Query. */
+export async function lastItems<T = Record<string, unknown>>(
+  pk: string,
+  prefix: string,
+  { limit, consistent = false }: { limit: number; consistent?: boolean },
+): Promise<T[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
+  return (out.Items ?? []) as T[];
+}
+
+/**
+ * One page of a Query, from where `cursor` (the page before's `nextCursor`) left off, and the next page's cursor (null
+ * after the last). A cursor that is not a key of this list (`cursorKey`) is refused: InvalidCursorError.
+ */
+export async function queryPage<T = Record<string, unknown>>(
+  input: QueryInput,
+  cursor: string | undefined,
+  cursorKey: CursorKey,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const startKey = decodeCursor(cursor, cursorKey);
+  const page = await db().send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: startKey }));
+  return { items: (page.Items ?? []) as T[], nextCursor: encodeCursor(page.LastEvaluatedKey) };
+}
+
 /** How many items a query matches, counted page by page on DynamoDB's side (no item comes back). */
-export async function countQuery(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>) {
+export async function countQuery(input: Omit<QueryInput, 'Select'>) {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {

@@ -11,10 +11,10 @@
 // may get the digest twice, which we prefer to never getting it: a missed birthday reminder is worse
 // than a repeated e-mail. Until then, a message that finds the day claimed by someone else is
 // retried later (it is reported as a batch item failure), so a crashed claim is always healed.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AgentZone } from '../domain/digest-schedule';
-import { db, table, writeIf } from './db';
+import { getItem, table, writeIf } from './db';
 import { gsi1Pages } from './export-sources';
 import { digestKey } from './keys/jobs';
 import { ownerIndexKeys } from './keys/table';
@@ -78,10 +78,7 @@ export async function claimDigest(agentId: string, date: string, now: Date = new
 }
 
 export async function getDigest(agentId: string, date: string): Promise<DigestRecord | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: digestKey(agentId, date), ConsistentRead: true }),
-  );
-  return out.Item as DigestRecord | undefined;
+  return getItem<DigestRecord>(digestKey(agentId, date), { consistent: true });
 }
 
 /** Marks the day sent; false when the claim is no longer ours (taken over after going stale). */

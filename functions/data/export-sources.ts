@@ -5,7 +5,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AdminAgent, AdminClient, Client } from '@shared/api-types';
 import type { InvitationRow, MilestoneRow, TestimonialRow } from '../domain/export-columns';
-import { toAdminAgent } from './agents';
+import { AGENT_FIELDS, toAdminAgent } from './agents';
 import { toClient, type ClientItem } from './clients';
 import { db, table } from './db';
 import {
@@ -57,19 +57,6 @@ export function gsi1Pages<T>(partition: string, fields: readonly string[], pageS
   );
 }
 
-const AGENT_FIELDS = [
-  'id',
-  'username',
-  'fullName',
-  'phone',
-  'signupDate',
-  'lastLoginDate',
-  'isPro',
-  'isAdmin',
-  'clientCount',
-  'businessName',
-  'businessLocation',
-];
 /** What an export reads of a client item: every attribute toClient shows (a test holds them equal). */
 export const CLIENT_FIELDS = [
   'id',

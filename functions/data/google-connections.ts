@@ -1,8 +1,8 @@
 // An agent's Google Business Profile connection: the connection item (the refresh token sealed, never returned; the
 // account, its locations and the chosen one with its rating), where the last sync got to, the index of connected
 // agents the hourly sync reads, and the single-use OAuth states of connecting. The synced reviews: google-reviews.ts.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, sendIf, table, updateIf, writeIf } from './db';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
 import {
   GOOGLE_CONNECTED_PARTITION,
   googleConnectedIndexKeys,
@@ -43,8 +43,7 @@ export type GoogleConnectionItem = {
 export type SyncResume = { pageToken: string; since: string | null; newest: string | null };
 
 export async function getConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: googleConnectionKey(agentId) }));
-  return out.Item as GoogleConnectionItem | undefined;
+  return getItem<GoogleConnectionItem>(googleConnectionKey(agentId));
 }
 
 /** Stores a new connection (a reconnect replaces the old one, its reviews kept for the same location). */

@@ -1,9 +1,9 @@
 // An agent's Google reviews as synced (one item per review, newest first through gsi1), with what the agent adds:
 // the client it is matched to (or the clients dismissed for it) and the reply. The connection: google-connections.ts.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewMatch, ReviewReply } from '@shared/api-types';
 import { decodeCursor, encodeCursor } from './cursors';
-import { batchDelete, batchGet, db, queryAll, table, updateIf, writeIf } from './db';
+import { batchDelete, batchGet, db, getItem, queryAll, table, updateIf, writeIf } from './db';
 import { googleReviewIndexKeys, googleReviewKey, googleReviewsPartition } from './keys/reviews';
 import { GSI1 } from './keys/table';
 
@@ -38,8 +38,7 @@ export type GoogleFields = Pick<
 > & { reply: ReviewReply | null };
 
 export async function getReview(agentId: string, reviewId: string): Promise<ReviewItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: googleReviewKey(agentId, reviewId) }));
-  return out.Item as ReviewItem | undefined;
+  return getItem<ReviewItem>(googleReviewKey(agentId, reviewId));
 }
 
 /** The reviews of these ids the agent already has, by id. */

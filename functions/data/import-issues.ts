@@ -1,8 +1,7 @@
 // An import's report lines: one item per batch that skipped rows or warned (IMPORTISSUES#<id> / <first row>),
 // written before the batch's checkpoint (import-runs.ts) and read in file order for the report.
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportIssue } from '../domain/import-report';
-import { db, table } from './db';
+import { putItem, queryPages } from './db';
 import { IMPORT_KEEP_SECONDS } from './imports';
 import { importIssuesKey, importIssuesPartition } from './keys/jobs';
 
@@ -13,35 +12,24 @@ export async function putImportIssues(
   issues: readonly ImportIssue[],
   now: Date,
 ): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...importIssuesKey(importId, firstRow),
-        type: 'import-issues',
-        importId,
-        issues,
-        ttl: Math.floor(now.getTime() / 1000) + IMPORT_KEEP_SECONDS,
-      },
-    }),
-  );
+  await putItem({
+    ...importIssuesKey(importId, firstRow),
+    type: 'import-issues',
+    importId,
+    issues,
+    ttl: Math.floor(now.getTime() / 1000) + IMPORT_KEEP_SECONDS,
+  });
 }
 
 /** The report's lines in file order, a page of batches at a time. */
 export async function* importIssuePages(importId: string): AsyncGenerator<ImportIssue[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': importIssuesPartition(importId) },
-        ExclusiveStartKey: startKey,
-        ConsistentRead: true,
-      }),
-    );
-    const lines = (page.Items ?? []).flatMap((item) => item.issues as ImportIssue[]);
+  const pages = queryPages<{ issues: ImportIssue[] }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': importIssuesPartition(importId) },
+    ConsistentRead: true,
+  });
+  for await (const items of pages) {
+    const lines = items.flatMap((item) => item.issues);
     if (lines.length > 0) yield lines;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }

@@ -10,7 +10,7 @@
 //  - a batch's report lines are written (an idempotent Put) before its checkpoint, so the report
 //    has every line of every counted batch, and a batch written again writes the same lines.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { table, updateIf, writeIf } from './db';
+import { table, updateIf } from './db';
 import type { ImportItem, ImportProgress } from './imports';
 import { importKey } from './keys/jobs';
 
@@ -181,15 +181,11 @@ export async function renewImportLease(
  * import no longer held and cannot take the lease back from the continuation.
  */
 export async function releaseImportLease(agentId: string, importId: string, runId: string): Promise<void> {
-  await writeIf(
-    new UpdateCommand({
-      TableName: table(),
-      Key: importKey(agentId, importId),
-      UpdateExpression: 'SET leaseUntil = :zero REMOVE runId',
-      ConditionExpression: 'runId = :run',
-      ExpressionAttributeValues: { ':run': runId, ':zero': 0 },
-    }),
-  );
+  await update(agentId, importId, {
+    UpdateExpression: 'SET leaseUntil = :zero REMOVE runId',
+    ConditionExpression: 'runId = :run',
+    ExpressionAttributeValues: { ':run': runId, ':zero': 0 },
+  });
 }
 
 /**

@@ -2,12 +2,12 @@
 // IMPORT#<id>) holding what the progress view shows and what the job needs to continue where it
 // stopped: its shape, its creation and its reads. The job's conditional writes of the item are
 // import-runs.ts's; the report's lines, import-issues.ts's.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportStatus } from '@shared/imports';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportEncoding } from '../domain/import-stream';
 import { randomId } from '../domain/signed-tokens';
-import { db, table } from './db';
+import { db, getItem, lastItems, table } from './db';
 import { IMPORT_PREFIX, importKey } from './keys/jobs';
 import { agentPartition } from './keys/table';
 
@@ -106,23 +106,11 @@ export async function createImport(
 }
 
 export async function getImport(agentId: string, importId: string): Promise<ImportItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: importKey(agentId, importId), ConsistentRead: true }),
-  );
-  return out.Item as ImportItem | undefined;
+  return getItem<ImportItem>(importKey(agentId, importId), { consistent: true });
 }
 
 /** The agent's most recent import (ids sort by creation), or undefined. */
 export async function latestImport(agentId: string): Promise<ImportItem | undefined> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': IMPORT_PREFIX },
-      ScanIndexForward: false,
-      Limit: 1,
-      ConsistentRead: true,
-    }),
-  );
-  return out.Items?.[0] as ImportItem | undefined;
+  const [latest] = await lastItems<ImportItem>(agentPartition(agentId), IMPORT_PREFIX, { limit: 1, consistent: true });
+  return latest;
 }

@@ -9,7 +9,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
-import { batchGet, db, queryAll, sendIf, table, writeIf } from './db';
+import { batchGet, db, getItem, queryAll, sendIf, table, writeIf } from './db';
 import { INVITE_EMAIL_PREFIX, invitationEmailKey, invitationIndexKeys, invitationKey } from './keys/clients';
 import { agentPartition, ownerIndexKeys } from './keys/table';
 
@@ -254,10 +254,7 @@ async function deleteUnusedInvitation(tokenHash: string, agentId: string): Promi
 }
 
 export async function getInvitationByToken(token: string): Promise<InvitationItem | undefined> {
-  const out = await db().send(
-    new GetCommand({ TableName: table(), Key: invitationKey(hashInvitationToken(token)), ConsistentRead: true }),
-  );
-  return out.Item as InvitationItem | undefined;
+  return getItem<InvitationItem>(invitationKey(hashInvitationToken(token)), { consistent: true });
 }
 
 export type Claim = { tokenHash: string; claimId: string; invitation: InvitationItem };

@@ -2,44 +2,29 @@
 // as data: through the API against the emulators, the provider failures mocked.
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resetConfig } from '../config';
-import { clientInput, grantSmsConsent } from '../testing/factories';
+import { ageAccount, clientInput, grantSmsConsent, makePro } from '../testing/factories';
 import { zoneAtLocalHour } from '../testing/sending';
 import { signedInRealtor } from '../testing/invitations';
-import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { useSettings } from '../testing/settings';
+import { signedInAgent, type ApiClient, type ApiResponse } from '../testing/local-api';
 import { countSoFar, reserveSend } from './outbound-caps';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { makePro } from '../testing/factories';
-import { db, table } from './db';
 import { platformSendCountKey } from './keys/counters';
-import { userKey } from './keys/users';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
-const SETTINGS = [
-  'DAILY_EMAIL_LIMIT',
-  'DAILY_SMS_LIMIT',
-  'FREE_DAILY_EMAIL_LIMIT',
-  'PLATFORM_DAILY_EMAIL_LIMIT',
-  'FREE_PLATFORM_SHARE_PERCENT',
-  'SMS_ALLOWED_COUNTRIES',
-  'MAIL_PROVIDER',
-] as const;
-function setEnv(values: Partial<Record<(typeof SETTINGS)[number], string>>) {
-  Object.assign(process.env, values);
-  resetConfig();
-}
-afterEach(() => {
-  for (const name of SETTINGS) if (name !== 'MAIL_PROVIDER') delete process.env[name];
-  process.env.MAIL_PROVIDER = 'outbox';
-  resetConfig();
+/** The settings the tests change, put back after each: the caps and the allowed countries unset, mail to the outbox. */
+const setEnv = useSettings({
+  DAILY_EMAIL_LIMIT: undefined,
+  DAILY_SMS_LIMIT: undefined,
+  FREE_DAILY_EMAIL_LIMIT: undefined,
+  PLATFORM_DAILY_EMAIL_LIMIT: undefined,
+  FREE_PLATFORM_SHARE_PERCENT: undefined,
+  SMS_ALLOWED_COUNTRIES: undefined,
+  MAIL_PROVIDER: 'outbox',
 });
 
 let invitee = 0;
@@ -135,18 +120,6 @@ describe('the daily e-mail cap', () => {
   });
 });
 
-/** Makes the account `days` old (its creation time moved back). */
-async function ageAccount(userId: string, days: number) {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression: 'SET signupDate = :at',
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - days * 86_400_000).toISOString() },
-    }),
-  );
-}
-
 async function agentWithOneClient() {
   const agent = await signedInAgent(api);
   const clientId = (await agent.client.post('/api/clients', clientInput())).body.id as string;
@@ -198,6 +171,19 @@ describe('caps by trust', () => {
   });
 });
 
+/** The breaker's refusal: 503 PLATFORM_LIMIT with a Retry-After, its message naming the accounts it stops (`whose`). */
+function expectPlatformLimit(refused: ApiResponse, whose: string) {
+  expect(refused.status).toBe(503);
+  expect(refused.body.code).toBe('PLATFORM_LIMIT');
+  expect(refused.body.message).toMatch(
+    new RegExp(
+      `^Hearthside has sent today's limit of e-mails to clients for ${whose}, which protects everyone's delivery\\. ` +
+        `Sending resumes at midnight UTC \\(\\d{1,2}:\\d{2} [AP]M your time\\)\\.$`,
+    ),
+  );
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
 describe("the platform's daily circuit breaker", () => {
   it('refuses client sends past it with 503 PLATFORM_LIMIT, and never blocks our own mail', async () => {
     const agent = await agentWithOneClient();
@@ -207,13 +193,7 @@ describe("the platform's daily circuit breaker", () => {
     setEnv({ PLATFORM_DAILY_EMAIL_LIMIT: String(sentToday + 1), FREE_PLATFORM_SHARE_PERCENT: '100' });
     expect((await agent.email()).status).toBe(201);
     const before = (await api.outbox()).length;
-    const refused = await agent.email();
-    expect(refused.status).toBe(503);
-    expect(refused.body.code).toBe('PLATFORM_LIMIT');
-    expect(refused.body.message).toMatch(
-      /^Hearthside has sent today's limit of e-mails to clients for all accounts, which protects everyone's delivery\. Sending resumes at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/,
-    );
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectPlatformLimit(await agent.email(), 'all accounts');
     // Nothing was sent, and the agent's own slot was given back.
     expect((await api.outbox()).length).toBe(before);
     expect(await countSoFar({ pk: `SENDS#${agent.user.id}`, sk: `email#${today}` })).toBe(1);
@@ -243,12 +223,7 @@ describe("the free accounts' share of the breaker", () => {
     const proSent = await pro.email();
 
     // Assess
-    expect(refused.status).toBe(503);
-    expect(refused.body.code).toBe('PLATFORM_LIMIT');
-    expect(refused.body.message).toMatch(
-      /^Hearthside has sent today's limit of e-mails to clients for free and new accounts, which protects everyone's delivery\. Sending resumes at midnight UTC \(\d{1,2}:\d{2} [AP]M your time\)\.$/,
-    );
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectPlatformLimit(refused, 'free and new accounts');
     expect(proSent.status).toBe(201);
   });
 });

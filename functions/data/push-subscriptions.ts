@@ -2,8 +2,8 @@
 // partition, its id a hash of the endpoint, so the same browser subscribing again finds its own item. Each names the
 // session that subscribed it: the subscription ends with that session (functions/data/sessions.ts).
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, db, queryAll, sendIf, table, writeIf } from './db';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDelete, db, getItem, queryAll, sendIf, table, writeIf } from './db';
 import { PUSH_SUBSCRIPTION_PREFIX, pushSubscriptionKey, userPartition } from './keys/users';
 
 export type PushSubscriptionItem = {
@@ -45,8 +45,7 @@ export async function listPushSubscriptions(agentId: string): Promise<PushSubscr
 }
 
 export async function getPushSubscription(agentId: string, id: string): Promise<PushSubscriptionItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: pushSubscriptionKey(agentId, id) }));
-  return out.Item as PushSubscriptionItem | undefined;
+  return getItem<PushSubscriptionItem>(pushSubscriptionKey(agentId, id));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The tracked review links of review requests: one item per link, its token naming the agent and the client
 // (GET /r/{token}; what opening it does is services/review-links.ts's).
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table } from './db';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, getItem, table } from './db';
 import { reviewLinkKey } from './keys/reviews';
 import { ownerIndexKeys } from './keys/table';
 
@@ -25,6 +25,5 @@ export async function putReviewLink(token: string, agentId: string, clientId: st
 }
 
 export async function getReviewLink(token: string): Promise<ReviewLinkItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: reviewLinkKey(token) }));
-  return out.Item as ReviewLinkItem | undefined;
+  return getItem<ReviewLinkItem>(reviewLinkKey(token));
 }

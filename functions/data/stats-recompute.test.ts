@@ -1,24 +1,18 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import type { AdminAnalytics } from '@shared/api-types';
-import { clientInput } from '../testing/factories';
+import { clientInput, updateUserItem } from '../testing/factories';
 import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { createClient, setReviewStatus } from '../client-record/record';
-import { db, table } from './db';
-import { userKey } from './keys/users';
 import { addToStats } from './stats';
 import { applySubscriptionState } from './subscriptions';
 import { applyFixes, findDrift, recomputeStats } from './stats-recompute';
-import { startHandlerAdminApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerAdminApi, type HandlerApi } from '../testing/handler-api';
 
 const ADMIN_EMAIL = 'stats-admin@example.com';
 
 let api: HandlerApi;
 let admin: ApiClient;
-beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started));
 
 type Agent = { id: string; client: ApiClient };
 type World = { agents: Agent[]; clients: Array<{ id: string; agentId: string }> };
@@ -127,14 +121,7 @@ describe('platform counters', () => {
     await recomputeStats(); // start from counters that match
     // Drift as a crash between a write and its counter update would leave it.
     await addToStats({ clients: 5, reviews: -1 }, dateMonthsAgo(2));
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET clientCount = :n',
-        ExpressionAttributeValues: { ':n': 7 },
-      }),
-    );
+    await updateUserItem(user.id, 'SET clientCount = :n', { ':n': 7 });
 
     const report = await recomputeStats();
     const month = dateMonthsAgo(2).toISOString().slice(0, 7);

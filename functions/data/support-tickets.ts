@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SupportReply, SupportStatus, SupportTicket } from '@shared/api-types';
 import { SUPPORT_REPLIES_MAX } from '@shared/support';
-import { db, queryAll, sendIf, table } from './db';
+import { db, lastItems, queryAll, sendIf, table } from './db';
 import {
   closedSupportIndexKeys,
   openSupportIndexKeys,
@@ -77,16 +77,7 @@ export async function putSupportTicket(ticket: NewSupportTicket): Promise<Suppor
 
 /** The agent's most recent requests, newest first: their own partition only. */
 export async function listAgentTickets(agentId: string, limit: number): Promise<SupportTicketItem[]> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': SUPPORT_PREFIX },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []) as SupportTicketItem[];
+  return lastItems<SupportTicketItem>(agentPartition(agentId), SUPPORT_PREFIX, { limit });
 }
 
 /**

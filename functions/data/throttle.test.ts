@@ -1,13 +1,9 @@
 // Throttles against dynalite: slots are taken by conditional writes, so parallel callers cannot
 // pass together, and growing delays grow, cap and start over as the rules say.
 import { takeAll, takeAttempt, takeLimit, type DelayLimit, type Limit, type Reservation } from './throttle';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi } from '../testing/handler-api';
 
-let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi();
 
 let n = 0;
 const fresh = (scope: string) => `${scope}-${Date.now()}-${(n += 1)}`;

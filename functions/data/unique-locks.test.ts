@@ -4,13 +4,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './db';
 import { claimUniqueLock, LOCK_GRACE_MS, lockOwner, releaseUniqueLock, type UniqueLock } from './unique-locks';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi } from '../testing/handler-api';
 
-let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi();
 
 let n = 0;
 const owners = new Set<string>();

@@ -2,7 +2,7 @@
 // transactions (docs/architecture.md, Data model) a registration claims the username lock, then the phone lock, then
 // writes the profile; a failure undoes the locks it took, and a lock left by a crash (its user was
 // never written) is taken over by the next registration after a grace period.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@shared/api-types';
 import type { AutomationRule } from '@shared/automations';
 import { withDefaultPushPrefs, type PushPrefs } from '@shared/push';
@@ -10,7 +10,7 @@ import { withDefaultPrefs, type ReminderPrefs } from '@shared/reminder-prefs';
 import { config } from '../config';
 import { isAdministrator } from '../domain/administrators';
 import { normalizeTimeZone } from '../domain/time-zone';
-import { db, sendIf, table, writeIf } from './db';
+import { db, getItem, sendIf, table, writeIf } from './db';
 import { writeDirectoryEntries } from './directory-index';
 import type { SendingPause } from './sending-pause';
 import { agentsIndexKeys, phoneLockKey, userKey, usernameLockKey } from './keys/users';
@@ -132,8 +132,7 @@ export const sendingPausedOf = (pause: unknown): User['sendingPaused'] => {
 };
 
 export async function getUserById(id: string, consistent = false): Promise<UserItem | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: consistent }));
-  return out.Item as UserItem | undefined;
+  return getItem<UserItem>(userKey(id), { consistent });
 }
 
 export async function getUserByUsername(username: string): Promise<UserItem | undefined> {

@@ -4,26 +4,22 @@ import { parse } from 'csv-parse/sync';
 import { CLIENT_CSV_HEADERS } from '@shared/client-schema';
 import { parseKeyDatesCell } from '@shared/key-dates';
 import {
-  collectImportRows,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
   ImportFormatError,
-  ImportTooLargeError,
-  ImportTooManyRowsError,
   oneLine,
+  parseInlineFile,
   readDate,
   type ClientDraft,
   type ImportRows,
 } from './import-rows';
 
-export const CSV_MAX_BYTES = IMPORT_MAX_BYTES;
-export const CSV_MAX_ROWS = IMPORT_MAX_ROWS;
-export const CSV_COLUMNS = CLIENT_CSV_HEADERS;
 export {
+  IMPORT_MAX_BYTES as CSV_MAX_BYTES,
+  IMPORT_MAX_ROWS as CSV_MAX_ROWS,
   ImportTooLargeError as CsvTooLargeError,
   ImportTooManyRowsError as CsvTooManyRowsError,
   ImportFormatError as CsvFormatError,
-};
+} from './import-rows';
+export const CSV_COLUMNS = CLIENT_CSV_HEADERS;
 
 export const CSV_NOT_TEXT = 'This file is not a CSV file. Export your clients as CSV and try again.';
 export const CSV_NOT_UTF8 = 'This file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
@@ -297,11 +293,21 @@ function readRhythmColumns(reader: RowReader): Pick<ClientDraft, 'timeZone' | 'k
 
 /** Parses and validates a client CSV; rows are numbered as a spreadsheet shows them, the header being row 1. */
 export function parseClientCsv(buffer: Uint8Array, { today }: { today: string }): ImportRows {
-  if (buffer.byteLength > CSV_MAX_BYTES) throw new ImportTooLargeError(buffer.byteLength);
+  return parseInlineFile(
+    buffer,
+    csvRows,
+    ({ columns, cells }, warn) => ({ draft: readCsvDraft(columns, cells, warn) }),
+    {
+      today,
+      unit: 'row',
+    },
+  );
+}
+
+/** The file's data rows, each with the columns its header row names (refused without such a header). */
+function csvRows(buffer: Uint8Array): Array<CsvRecord & { columns: CsvColumns }> {
   const [header, ...data] = readRecords(decode(buffer)).filter((record) => !isBlank(record));
   if (!header) throw noHeaderError();
   const columns = csvColumns(header.cells);
-  if (data.length > CSV_MAX_ROWS) throw new ImportTooManyRowsError(data.length);
-
-  return collectImportRows(data, ({ cells }, warn) => readCsvDraft(columns, cells, warn), { today, unit: 'row' });
+  return data.map((record) => ({ ...record, columns }));
 }

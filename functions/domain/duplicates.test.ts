@@ -200,27 +200,18 @@ describe('mergedFields', () => {
   });
 
   it('takes the later Last Contact, a testimonial and a further review status', () => {
-    expect(
-      mergedFields(
-        { ...keep, lastContactDate: '2026-01-01', reviewStatus: 'requested' },
-        {
-          phone: '1',
-          lastContactDate: '2026-02-01',
-          hasTestimonial: true,
-          reviewStatus: 'submitted',
-          reviewRequestedAt: '2026-01-10T00:00:00.000Z',
-          reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
-          reviewLinkOpenedAt: '2026-01-11T00:00:00.000Z',
-        },
-      ),
-    ).toEqual({
+    // What the other client has that the kept one lacks: all of it comes over as it is.
+    const further = {
       lastContactDate: '2026-02-01',
       hasTestimonial: true,
       reviewStatus: 'submitted',
       reviewRequestedAt: '2026-01-10T00:00:00.000Z',
       reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
       reviewLinkOpenedAt: '2026-01-11T00:00:00.000Z',
-    });
+    } as const;
+    expect(
+      mergedFields({ ...keep, lastContactDate: '2026-01-01', reviewStatus: 'requested' }, { phone: '1', ...further }),
+    ).toEqual(further);
     expect(
       mergedFields({ ...keep, lastContactDate: '2026-03-01' }, { phone: '1', lastContactDate: '2026-02-01' }),
     ).toEqual({});

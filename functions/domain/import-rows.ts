@@ -127,13 +127,33 @@ export function importedClientId(importId: string, row: number): string {
   return createHash('sha256').update(`${importId}#${row}`).digest('base64url').slice(0, 22);
 }
 
+/** An entry of the file as a client as the file gives it, or why the entry cannot be read. */
+export type EntryDraft = { draft: ClientDraft } | { unreadable: string };
+
 /**
- * Validates each entry's client with the schema the API uses; an entry whose e-mail a later entry
- * of the same file repeats is replaced by it (with a warning), so each e-mail is written once.
+ * A client file sent in the request (POST /api/clients/import), whatever its format: refused over IMPORT_MAX_BYTES,
+ * then over IMPORT_MAX_ROWS of the entries `split` finds in it; then each entry read and validated (collectImportRows).
  */
-export function collectImportRows<T extends { row: number }>(
+export function parseInlineFile<T extends { row: number }>(
+  buffer: Uint8Array,
+  split: (buffer: Uint8Array) => T[],
+  read: (entry: T, warn: (message: string) => void) => EntryDraft,
+  options: { today: string; unit: ImportUnit },
+): ImportRows {
+  if (buffer.byteLength > IMPORT_MAX_BYTES) throw new ImportTooLargeError(buffer.byteLength);
+  const entries = split(buffer);
+  if (entries.length > IMPORT_MAX_ROWS) throw new ImportTooManyRowsError(entries.length, options.unit);
+  return collectImportRows(entries, read, options);
+}
+
+/**
+ * Validates each entry's client with the schema the API uses (an entry that cannot be read is an error of its own);
+ * an entry whose e-mail a later entry of the same file repeats is replaced by it (with a warning), so each e-mail is
+ * written once.
+ */
+function collectImportRows<T extends { row: number }>(
   entries: Iterable<T>,
-  read: (entry: T, warn: (message: string) => void) => ClientDraft,
+  read: (entry: T, warn: (message: string) => void) => EntryDraft,
   { today, unit }: { today: string; unit: ImportUnit },
 ): ImportRows {
   const rows: Array<ImportRow & { replaced?: boolean }> = [];
@@ -144,7 +164,9 @@ export function collectImportRows<T extends { row: number }>(
   for (const entry of entries) {
     const { row } = entry;
     const warn = (message: string) => warnings.push({ row, message });
-    const checked = validateDraft(read(entry, warn), today);
+    const entryDraft = read(entry, warn);
+    const checked =
+      'unreadable' in entryDraft ? { error: entryDraft.unreadable } : validateDraft(entryDraft.draft, today);
     if ('error' in checked) {
       errors.push({ row, message: checked.error });
       continue;

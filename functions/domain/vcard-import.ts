@@ -4,13 +4,9 @@
 // habits ical.js does not read (quoted-printable values, CHARSET, bare TYPE parameters).
 import ICAL from 'ical.js';
 import {
-  collectImportRows,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
   ImportFormatError,
-  ImportTooLargeError,
-  ImportTooManyRowsError,
   oneLine,
+  parseInlineFile,
   readDate,
   type ClientDraft,
   type ImportRows,
@@ -291,21 +287,12 @@ function vcardDate(raw: string): string {
 
 /** Parses and validates a vCard file; each card is reported by its place in the file (the first is card 1). */
 export function parseClientVcards(buffer: Uint8Array, { today }: { today: string }): ImportRows {
-  if (buffer.byteLength > IMPORT_MAX_BYTES) throw new ImportTooLargeError(buffer.byteLength);
+  return parseInlineFile(buffer, fileCards, ({ reader }, warn) => readCardDraft(reader, warn), { today, unit: 'card' });
+}
+
+/** The file's cards, numbered by their place in it (refused when it has none). */
+function fileCards(buffer: Uint8Array): Card[] {
   const cards = splitCards(decode(buffer));
   if (cards.length === 0) throw new ImportFormatError(NO_CARDS);
-  if (cards.length > IMPORT_MAX_ROWS) throw new ImportTooManyRowsError(cards.length, 'card');
-
-  const unreadable: Array<{ row: number; message: string }> = [];
-  const readable = cards.flatMap(({ row, reader }) => {
-    const card = readCardProperties(reader);
-    if ('properties' in card) return [{ row, properties: card.properties }];
-    unreadable.push({ row, message: card.unreadable });
-    return [];
-  });
-  const result = collectImportRows(readable, ({ properties }, warn) => mapCard(properties, warn), {
-    today,
-    unit: 'card',
-  });
-  return { ...result, errors: [...result.errors, ...unreadable].sort((a, b) => a.row - b.row) };
+  return cards;
 }

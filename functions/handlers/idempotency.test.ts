@@ -2,14 +2,13 @@
 // message): the first request runs, the same request with the same key gets the same answer without running again.
 import { randomUUID } from 'node:crypto';
 import { dateParts, todayIn } from '@shared/dates';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteAgentPartitions } from '../data/account-erasure';
-import { db, table } from '../data/db';
 import { idempotencyPartition } from '../data/keys/users';
 import { getUserById } from '../data/users';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { automationRule, clientInput } from '../testing/factories';
 import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { partitionItems } from '../testing/table';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
@@ -114,16 +113,7 @@ describe('Idempotency-Key on POST /api/clients/{id}/touches', () => {
 });
 
 describe('the answers kept for keys', () => {
-  const keptFor = async (agentId: string) =>
-    (
-      await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': idempotencyPartition(agentId) },
-        }),
-      )
-    ).Items ?? [];
+  const keptFor = (agentId: string) => partitionItems(idempotencyPartition(agentId));
 
   it("go with the agent's partitions when their account is erased", async () => {
     const { client, clientId, user } = await agentWithClient();

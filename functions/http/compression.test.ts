@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { clientInput } from '../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../testing/local-api';
+import { signedInAgent, useTestApi, type TestApi } from '../testing/local-api';
 import {
   chooseEncoding,
   compressResponse,
@@ -104,10 +104,7 @@ describe('an answer beyond what Lambda can send (6 MB)', () => {
 
 describe('through the local server', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  useTestApi((started) => (api = started));
 
   /** A raw GET (no automatic decoding), with the session cookie of `cookie`. */
   const rawGet = (path: string, headers: Record<string, string>) =>

@@ -6,7 +6,7 @@ import { clientInput } from '../testing/factories';
 import { signedInAgent } from '../testing/local-api';
 import { createLogger } from '../observability/logger';
 import { ROUTE_METRICS } from '../observability/route-metrics';
-import { captureOutput, emfLines } from '../testing/output';
+import { captureOutput, captureText, emfLines } from '../testing/output';
 import { Refused, type NotFound, type TooSoon } from '../domain/refusals';
 import {
   badRequest,
@@ -19,13 +19,10 @@ import {
   unauthorized,
 } from './errors';
 import { buildRouteHandler, defineHandler, definePublicHandler } from './handler';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const testRoute: Route = {
   method: 'POST',
@@ -200,16 +197,7 @@ describe('log lines', () => {
   const SECRET = 'calendar-secret-that-must-never-be-logged';
 
   it('name the route key, never the path with its token', async () => {
-    process.env.LOG_LEVEL = 'info';
-    resetConfig();
-    const lines: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    };
-    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
+    const output = await captureText({ LOG_LEVEL: 'info' }, async () => {
       const handler = buildRouteHandler(calendarRoute, {}, async ({ log }) => {
         log.info('feed looked up');
         throw new Error('lookup failed');
@@ -225,13 +213,8 @@ describe('log lines', () => {
           requestId: 'req-log',
         } as APIGatewayProxyEventV2['requestContext'],
       });
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-      process.env.LOG_LEVEL = 'silent';
-      resetConfig();
-    }
-    const logged = lines.filter((line) => line.includes('req-log'));
+    });
+    const logged = output.split('\n').filter((line) => line.includes('req-log'));
     expect(logged.length).toBeGreaterThanOrEqual(2);
     for (const line of logged) {
       expect(JSON.parse(line).route).toBe('GET /api/calendar/{file}');

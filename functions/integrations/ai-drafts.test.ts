@@ -8,8 +8,8 @@ import {
   ValidationException,
 } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resetConfig } from '../config';
 import { draftFacts } from '../domain/draft-facts';
+import { useOwnEnvironment } from '../testing/settings';
 import { AiDraftError, askModel, resetAiClients, SYSTEM_PROMPT, userPrompt } from './ai-drafts';
 
 const facts = draftFacts({
@@ -20,18 +20,9 @@ const facts = draftFacts({
   reviewLink: null,
 });
 const DRAFT = { subject: 'Happy 7th home anniversary, Jane!', body: 'Hi Jane,\n\nSeven years already!\n\nDana' };
-const env = { ...process.env };
 const meta = { $metadata: {} };
 
-function setEnv(vars: Record<string, string>) {
-  process.env = { ...env, APP_URL: 'http://localhost:3000', TABLE_NAME: 'test', ...vars };
-  resetConfig();
-  resetAiClients();
-}
-afterAll(() => {
-  process.env = env;
-  resetConfig();
-});
+const setEnv = useOwnEnvironment({ APP_URL: 'http://localhost:3000', TABLE_NAME: 'test' }, resetAiClients);
 
 describe("the prompt, with the client's last message", () => {
   const INJECTION =

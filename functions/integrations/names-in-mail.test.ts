@@ -12,15 +12,12 @@ import { sendEmail } from './mail';
 import type { OutboxMessage } from './outbox';
 import { reviewRequestEmail, reviewRequestText } from './review-request';
 import { sendSupportConfirmation, sendSupportReply } from './support-emails';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 const HOSTILE = 'Eve https://evil.example/login\nwww.evil.example <a href="https://evil.example">click</a>';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const lastMailTo = async (email: string): Promise<OutboxMessage> => {
   const mail = (await api.outbox()).filter((m) => m.to === email).at(-1);

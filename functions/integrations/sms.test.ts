@@ -2,24 +2,17 @@
 // STOP comes back to the number whose inbound texts reach jobs/sms-inbound.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConfigError, readConfig, resetConfig } from '../config';
+import { ConfigError, readConfig } from '../config';
+import { useOwnEnvironment } from '../testing/settings';
 import { sendSms } from './sms';
 
 const sns = mockClient(SNSClient);
-const env = { ...process.env };
 const TWO_WAY_NUMBER = '+18885550123';
 
-function setEnv(vars: Record<string, string>) {
-  process.env = { ...env, APP_URL: 'http://localhost:3000', TABLE_NAME: 'test', SMS_PROVIDER: 'sns', ...vars };
-  resetConfig();
-}
+const setEnv = useOwnEnvironment({ APP_URL: 'http://localhost:3000', TABLE_NAME: 'test', SMS_PROVIDER: 'sns' });
 beforeEach(() => {
   sns.reset();
   sns.on(PublishCommand).resolves({ MessageId: 'm-1', $metadata: {} });
-});
-afterAll(() => {
-  process.env = env;
-  resetConfig();
 });
 
 describe('a text through SNS', () => {

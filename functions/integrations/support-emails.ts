@@ -19,19 +19,13 @@ export async function sendSupportConfirmation(request: Request): Promise<void> {
     request.priority === 'pro'
       ? 'As a Pro member, your request is answered first: it goes to the front of our queue.'
       : 'We answer requests in the order they arrive.';
-  await sendEmail({
-    to: request.agentEmail,
-    subject: SUPPORT_CONFIRMATION_SUBJECT,
+  await mailRequester(request, SUPPORT_CONFIRMATION_SUBJECT, {
     text:
-      `Hi ${firstName(request.agentName)},\n\n` +
       `We received your support request "${subject}". ${when}\n\n` +
-      `We will reply by e-mail, and you can follow your request on your Help page:\n\n${helpPage()}\n\n` +
-      `Hearthside support\n`,
+      `We will reply by e-mail, and you can follow your request on your Help page:\n\n${helpPage()}`,
     html:
-      `<p>Hi ${escapeHtml(firstName(request.agentName))},</p>` +
       `<p>We received your support request &ldquo;${agentHtml(request.subject, SUPPORT_SUBJECT_MAX)}&rdquo;. ${escapeHtml(when)}</p>` +
-      `<p>We will reply by e-mail, and you can follow your request on your <a href="${escapeHtml(helpPage())}">Help page</a>.</p>` +
-      `<p>Hearthside support</p>`,
+      `<p>We will reply by e-mail, and you can follow your request on your <a href="${escapeHtml(helpPage())}">Help page</a>.</p>`,
   });
 }
 
@@ -45,20 +39,24 @@ export async function sendSupportReply(
   const closing = closed
     ? 'We have closed this request. If you need anything else, send a new one from your Help page.'
     : 'To add anything, send a new request from your Help page.';
-  await sendEmail({
-    to: request.agentEmail,
-    subject: SUPPORT_REPLY_SUBJECT,
+  await mailRequester(request, SUPPORT_REPLY_SUBJECT, {
     text:
-      `Hi ${firstName(request.agentName)},\n\n` +
       `${author} from Hearthside support replied to your request "${subject}":\n\n` +
       `${messageBodyText(reply.text)}\n\n` +
-      `${closing}\n${helpPage()}\n\n` +
-      `Hearthside support\n`,
+      `${closing}\n${helpPage()}`,
     html:
-      `<p>Hi ${escapeHtml(firstName(request.agentName))},</p>` +
       `<p>${escapeHtml(author)} from Hearthside support replied to your request &ldquo;${agentHtml(request.subject, SUPPORT_SUBJECT_MAX)}&rdquo;:</p>` +
       `<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #d0d7de">${messageBodyHtml(reply.text)}</blockquote>` +
-      `<p>${escapeHtml(closing)} <a href="${escapeHtml(helpPage())}">Open your Help page</a></p>` +
-      `<p>Hearthside support</p>`,
+      `<p>${escapeHtml(closing)} <a href="${escapeHtml(helpPage())}">Open your Help page</a></p>`,
+  });
+}
+
+/** An e-mail to the agent who wrote: greeted by their first name, signed by Hearthside support. */
+async function mailRequester(request: Request, subject: string, body: { text: string; html: string }): Promise<void> {
+  await sendEmail({
+    to: request.agentEmail,
+    subject,
+    text: `Hi ${firstName(request.agentName)},\n\n${body.text}\n\nHearthside support\n`,
+    html: `<p>Hi ${escapeHtml(firstName(request.agentName))},</p>${body.html}<p>Hearthside support</p>`,
   });
 }

@@ -5,6 +5,7 @@
 // in-process queue functions/local/import-jobs.ts registers, which hands each message to the same worker. The only
 // place that chooses.
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { isId } from '@shared/schemas';
 import { config, ConfigError } from '../config';
 import { authorizeQueueStandIn } from './queue-stand-in';
 import { traced } from '../observability/tracing';
@@ -19,6 +20,26 @@ export type BulkJobMessage = { kind: 'bulk'; agentId: string; jobId: string };
 export type BroadcastJobMessage = { kind: 'broadcast'; agentId: string; broadcastId: string };
 export type TaskMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage;
 export type TaskKind = TaskMessage['kind'];
+
+/**
+ * The `kind` task a message body carries, each of `ids` a well-formed id; null when it is not one (not JSON, another
+ * kind, an id missing or malformed). Only `kind` and the ids are kept.
+ */
+export function parseTaskMessage<M extends TaskMessage>(
+  body: string,
+  kind: M['kind'],
+  ids: ReadonlyArray<Exclude<keyof M, 'kind'> & string>,
+): M | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const fields = (parsed ?? {}) as Record<string, unknown>;
+  if (fields.kind !== kind || !ids.every((name) => isId(fields[name]))) return null;
+  return { kind, ...Object.fromEntries(ids.map((name) => [name, fields[name]])) } as M;
+}
 
 export type LocalTaskQueue = { send(message: TaskMessage): void };
 

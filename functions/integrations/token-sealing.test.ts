@@ -1,28 +1,20 @@
 import { DecryptCommand, EncryptCommand, InvalidCiphertextException, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { resetConfig } from '../config';
 import { resetTokenSealing, sealRefreshToken, unsealRefreshToken } from './token-sealing';
+import { useOwnEnvironment } from '../testing/settings';
 import { tampered } from '../testing/tamper';
 
-const env = { ...process.env };
 const KEY = 'arn:aws:kms:us-east-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab';
 
-function setEnv(vars: Record<string, string>) {
-  process.env = {
-    ...env,
+const setEnv = useOwnEnvironment(
+  {
     APP_URL: 'http://localhost:3000',
     TABLE_NAME: 'test',
     SESSION_SECRET: 'a-local-session-secret-that-is-long-enough-0123456789',
     GOOGLE_TOKEN_KEY_ARN: '',
-    ...vars,
-  };
-  resetConfig();
-  resetTokenSealing();
-}
-afterAll(() => {
-  process.env = env;
-  resetConfig();
-});
+  },
+  resetTokenSealing,
+);
 
 describe('a refresh token sealed locally (no KMS key set)', () => {
   beforeEach(() => setEnv({}));

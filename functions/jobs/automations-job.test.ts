@@ -15,6 +15,7 @@ import { runRemindersAt, sqsEvent } from '../local/reminders-job';
 import { automaticMessageId, runAutomations } from '../services/automations';
 import { clientInput } from '../testing/factories';
 import { signedInAgent } from '../testing/local-api';
+import { fakeDate } from '../testing/sending';
 import { handler as worker } from './reminders-worker';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
@@ -26,18 +27,6 @@ afterEach(() => {
   resetConfig();
 });
 
-const REAL_TIMERS = [
-  'nextTick',
-  'setImmediate',
-  'clearImmediate',
-  'setTimeout',
-  'clearTimeout',
-  'setInterval',
-  'clearInterval',
-  'queueMicrotask',
-  'hrtime',
-  'performance',
-] as const;
 const HOUR = 3_600_000;
 
 /**
@@ -45,7 +34,7 @@ const HOUR = 3_600_000;
  */
 async function runHours(from: string, hours: number): Promise<void> {
   const start = Date.parse(from);
-  jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date(start + 30_000) });
+  fakeDate(new Date(start + 30_000));
   for (let i = 0; i < hours; i += 1) {
     const hour = new Date(start + i * HOUR);
     jest.setSystemTime(new Date(hour.getTime() + 30_000));
@@ -140,7 +129,7 @@ describe('automated follow-ups over simulated days', () => {
     const client = await agent.addClient({ name: 'Ada Twice', anniversary: '2001-04-20' });
     const date = '2031-04-20';
 
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: new Date('2031-04-20T12:00:30Z') });
+    fakeDate(new Date('2031-04-20T12:00:30Z'));
     // The same digest message delivered three times at once, and again later (SQS at-least-once).
     const message = { agentId: agent.user.id, date };
     const batch = await worker(sqsEvent([message, message, message]));

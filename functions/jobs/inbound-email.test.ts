@@ -13,6 +13,7 @@ import { deliverInboundEmail } from '../local/inbound-email-job';
 import { clientInput } from '../testing/factories';
 import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { captureOutput, type OutputLine } from '../testing/output';
+import { emailedClient } from '../testing/sending';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
@@ -26,21 +27,12 @@ const fixture = (name: string) =>
 async function agentWhoWrote() {
   const agent = await signedInAgent(api);
   // The address the Gmail fixture's reply comes from: a reply from another address is marked (see below).
-  const created = await agent.client.post(
-    '/api/clients',
-    clientInput({ name: 'Maria Lopez', email: 'maria.lopez.atx@gmail.example' }),
+  const { clientId, email, replyTo } = await emailedClient(
+    api,
+    agent.client,
+    { name: 'Maria Lopez', email: 'maria.lopez.atx@gmail.example' },
+    { subject: 'Would Thursday work?', body: 'Hi Maria, would Thursday work for the second viewing?' },
   );
-  const clientId = created.body.id as string;
-  const email = created.body.email as string;
-  const sent = await agent.client.post(`/api/clients/${clientId}/messages`, {
-    channel: 'email',
-    subject: 'Would Thursday work?',
-    body: 'Hi Maria, would Thursday work for the second viewing?',
-  });
-  if (sent.status !== 201) throw new Error(`send failed: ${sent.status} ${sent.text}`);
-  // Every agent's client has the same address here: the latest such mail is this agent's.
-  const mail = (await api.outbox()).filter((m) => m.to === email && m.subject === 'Would Thursday work?').at(-1)!;
-  const replyTo = mail.headers!['Reply-To']!;
   const token = /<r-([a-z2-7]+)@reply\.localhost>$/.exec(replyTo)![1]!;
   return { ...agent, clientId, email, replyTo, token };
 }

@@ -15,13 +15,10 @@ import { signedInAgent, type ApiClient } from '../testing/local-api';
 import { jobs } from './jobs';
 import { handler as scheduler } from './reminders-scheduler';
 import { handler as worker } from './reminders-worker';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 let phoneCounter = 0;
 /** A fresh agent (a textable US phone) with these clients and preferences. */

@@ -7,13 +7,10 @@ import { automaticMessageId } from '../services/automations';
 import { automationRule, clientInput } from '../testing/factories';
 import { signedInAgent } from '../testing/local-api';
 import { handleBatch, RECORD_START_MARGIN_MS } from './reminders-worker';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const DAY = '2025-03-09';
 const NOW = new Date(`${DAY}T13:00:00Z`);

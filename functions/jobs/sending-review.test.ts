@@ -9,13 +9,12 @@ import { resetConfig } from '../config';
 import { countSentEmail, sendingRecordSince } from '../data/outbound-caps';
 import { db, table } from '../data/db';
 import { sendCountKey } from '../data/keys/counters';
-import { userKey } from '../data/keys/users';
 import { emailSuppression } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import { isRefusal } from '../domain/refusals';
 import { reserveDailySend } from '../services/send-limits';
 import { sendClientEmail } from '../services/messages';
-import { agentItem, clientItem, makePro } from '../testing/factories';
+import { ageAccount, agentItem, clientItem, makePro } from '../testing/factories';
 import { captureOutput, emfLines } from '../testing/output';
 import { startTestTable, type TestTable } from '../testing/table';
 import { handler, type SesEvent } from './ses-events';
@@ -63,14 +62,7 @@ const bounce = (agent: { id: string }, address: string) => handler(sesEvent('Bou
 /** An agent `ageDays` old (Pro when asked) who e-mailed a client `emails` times, through the send path. */
 async function agentWhoSent(emails: number, { ageDays = 0, pro = false } = {}): Promise<UserItem> {
   const created = await agentItem();
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(created.id),
-      UpdateExpression: 'SET signupDate = :at',
-      ExpressionAttributeValues: { ':at': new Date(Date.now() - ageDays * DAY_MS).toISOString() },
-    }),
-  );
+  await ageAccount(created.id, ageDays);
   if (pro) await makePro(created.id);
   const agent = (await getUserById(created.id, true))!;
   const client = await clientItem(agent.id);

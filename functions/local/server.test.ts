@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { newAgent, startTestApi, tokenOf } from '../testing/local-api';
+import { newAgent, startTestApi, tokenOf, type TestApi } from '../testing/local-api';
 import { localServerBundle } from '../testing/local-server-bundle';
 import { PRERENDERED_PAGES } from '@shared/prerendered-pages';
 import { pickEncoding } from './static-files';
@@ -199,25 +199,37 @@ describe('npm start (the built local runtime)', () => {
   });
 });
 
+/** The app's frame: what every path that is no file or prerendered page is answered. */
+const APP_FRAME = '<!doctype html><title>app</title>';
+
+/** Runs `use` on the local API serving a web build of these files (by path) from a temporary folder, removed after. */
+async function withWebBuild(files: Record<string, string | Buffer>, use: (api: TestApi) => Promise<void>) {
+  const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(webDir, path)), { recursive: true });
+    writeFileSync(join(webDir, path), content);
+  }
+  const api = await startTestApi({ webDir });
+  try {
+    await use(api);
+  } finally {
+    await api.close();
+    rmSync(webDir, { recursive: true, force: true });
+  }
+}
+
 describe('the local server', () => {
   it('serves the web app with SPA fallback, and 404 for missing files', async () => {
-    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
-    mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
-    writeFileSync(join(webDir, 'assets', 'main-abc.js'), 'console.log(1)');
-    for (const page of PRERENDERED_PAGES) {
-      mkdirSync(join(webDir, page));
-      writeFileSync(join(webDir, page, 'index.html'), `<!doctype html><title>${page}</title>`);
-    }
-    const api = await startTestApi({ webDir });
-    const titleOf = async (path: string) => {
-      const res = await fetch(`${api.url}${path}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      return /<title>(.*)<\/title>/.exec(await res.text())?.[1];
-    };
-    try {
+    const pages = PRERENDERED_PAGES.map((page) => [join(page, 'index.html'), `<!doctype html><title>${page}</title>`]);
+    const files = { 'index.html': APP_FRAME, 'assets/main-abc.js': 'console.log(1)', ...Object.fromEntries(pages) };
+    await withWebBuild(files, async (api) => {
+      const titleOf = async (path: string) => {
+        const res = await fetch(`${api.url}${path}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        return /<title>(.*)<\/title>/.exec(await res.text())?.[1];
+      };
       const deep = await fetch(`${api.url}/clients/some/deep/link`);
       expect(deep.status).toBe(200);
       expect(await deep.text()).toContain('<title>app</title>');
@@ -238,26 +250,22 @@ describe('the local server', () => {
       expect(asset.headers.get('cache-control')).toMatch(/immutable/);
       expect((await fetch(`${api.url}/assets/missing.js`)).status).toBe(404);
       expect((await fetch(`${api.url}/../../etc/passwd.txt`)).status).toBe(404);
-    } finally {
-      await api.close();
-      rmSync(webDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('serves the installable app: the manifest, its icons and the service worker, each with its type and caching', async () => {
-    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
-    mkdirSync(join(webDir, 'icons'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
-    writeFileSync(join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Hearthside', start_url: '/today' }));
-    writeFileSync(join(webDir, 'icons', 'icon-192.png'), readFileSync(join(root, 'web/public/icons/icon-192.png')));
-    writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    const api = await startTestApi({ webDir });
-    const headersOf = async (path: string) => {
-      const res = await fetch(`${api.url}${path}`);
-      expect(res.status).toBe(200);
-      return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+    const files = {
+      'index.html': APP_FRAME,
+      'manifest.webmanifest': JSON.stringify({ name: 'Hearthside', start_url: '/today' }),
+      'icons/icon-192.png': readFileSync(join(root, 'web/public/icons/icon-192.png')),
+      'sw.js': 'self.addEventListener("fetch", () => {});',
     };
-    try {
+    await withWebBuild(files, async (api) => {
+      const headersOf = async (path: string) => {
+        const res = await fetch(`${api.url}${path}`);
+        expect(res.status).toBe(200);
+        return { type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+      };
       expect(await headersOf('/manifest.webmanifest')).toEqual({
         type: 'application/manifest+json',
         cache: 'no-cache',
@@ -265,35 +273,27 @@ describe('the local server', () => {
       expect(await headersOf('/icons/icon-192.png')).toEqual({ type: 'image/png', cache: 'no-cache' });
       // The browser checks the service worker for an update on each visit: it is never served from a cache unchecked.
       expect(await headersOf('/sw.js')).toEqual({ type: 'text/javascript; charset=utf-8', cache: 'no-cache' });
-    } finally {
-      await api.close();
-      rmSync(webDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('sends text files compressed when the browser accepts it (Brotli first, then gzip), and as they are otherwise', async () => {
-    const webDir = mkdtempSync(join(tmpdir(), 'hearthside-web-'));
-    mkdirSync(join(webDir, 'assets'));
     const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Client ${i}` })))};`;
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
-    writeFileSync(join(webDir, 'assets', 'big-abc.js'), script);
-    writeFileSync(join(webDir, 'assets', 'tiny-abc.js'), 'console.log(1)');
-    const api = await startTestApi({ webDir });
-    const get = (path: string, acceptEncoding?: string) =>
-      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-        const req = httpRequest(
-          `${api.url}${path}`,
-          { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
-          },
-        );
-        req.on('error', fail);
-        req.end();
-      });
-    try {
+    const files = { 'index.html': APP_FRAME, 'assets/big-abc.js': script, 'assets/tiny-abc.js': 'console.log(1)' };
+    await withWebBuild(files, async (api) => {
+      const get = (path: string, acceptEncoding?: string) =>
+        new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
+          const req = httpRequest(
+            `${api.url}${path}`,
+            { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          );
+          req.on('error', fail);
+          req.end();
+        });
       const br = await get('/assets/big-abc.js', 'gzip, deflate, br');
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toBe('accept-encoding');
@@ -309,10 +309,7 @@ describe('the local server', () => {
       const tiny = await get('/assets/tiny-abc.js', 'br');
       expect(tiny.headers['content-encoding']).toBeUndefined();
       expect(tiny.body.toString()).toBe('console.log(1)');
-    } finally {
-      await api.close();
-      rmSync(webDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('picks the encoding from Accept-Encoding, honouring q=0', () => {

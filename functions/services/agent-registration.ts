@@ -5,7 +5,7 @@
 import type { User } from '@shared/api-types';
 import { config } from '../config';
 import { addToStats } from '../data/stats';
-import { hitLimit, takeLimit } from '../data/throttle';
+import { takeLimit } from '../data/throttle';
 import {
   createUser,
   deleteNewUser,
@@ -19,6 +19,7 @@ import { isRefusal, type AccountExists, type RateLimited, type RegistrationsBusy
 import type { Logger } from '../observability/logger';
 import { sendVerificationLink } from './email-verification';
 import { openSession } from './sessions';
+import { overLimit } from './rate-limits';
 
 /** A new account as the request gives it: the password in clear, hashed here once the platform takes the account. */
 export type Registration = Omit<NewUser, 'passwordHash'> & { password: string };
@@ -81,9 +82,8 @@ export async function signUp(
   { user: User; sessionToken: string } | RateLimited<'agent-registrations'> | AccountExists | RegistrationsBusy
 > {
   const { registrationsPerIpPerHour: max } = config();
-  const limit = await hitLimit({ scope: 'register-ip', id: ip, max, windowSeconds: 3600 });
-  if (limit.limited)
-    return { kind: 'rate-limited', what: 'agent-registrations', max, retryAfterSeconds: limit.retryAfterSeconds };
+  const limited = await overLimit('agent-registrations', { scope: 'register-ip', id: ip, max, windowSeconds: 3600 });
+  if (limited) return limited;
   const registered = await registerAgent(registration);
   if (isRefusal(registered)) return registered;
   const { user, sessionToken } = registered;

@@ -1,6 +1,7 @@
 // The Automations page's preview: whose key dates come round on a day, from the occasion index.
-import type { AutomationPreview } from '@shared/api-types';
-import { addDays } from '@shared/dates';
+import type { AutomationPreview, Automations } from '@shared/api-types';
+import { withDefaultRules } from '@shared/automations';
+import { addDays, todayIn } from '@shared/dates';
 import { dueOccasionClients } from '../data/occasions';
 import type { UserItem } from '../data/users';
 import { draftFacts } from '../domain/draft-facts';
@@ -28,3 +29,9 @@ export async function occasionsOn(agent: UserItem, date: string): Promise<Automa
 }
 
 export const tomorrowOf = (today: string) => addDays(today, 1);
+
+/** The agent's rules (every occasion's, off by default) and whose occasions come round tomorrow in their time zone. */
+export async function automationsOf(agent: UserItem): Promise<Automations> {
+  const date = tomorrowOf(todayIn(agent.timeZone));
+  return { rules: withDefaultRules(agent.automations), tomorrow: { date, occasions: await occasionsOn(agent, date) } };
+}

@@ -14,7 +14,7 @@ import { getUserById, type UserItem } from '../data/users';
 import { textDestination } from '../domain/phone-numbers';
 import { isRefusal } from '../domain/refusals';
 import { config } from '../config';
-import { enqueueTask, type BroadcastJobMessage } from '../integrations/task-queue';
+import { enqueueTask, parseTaskMessage, type BroadcastJobMessage } from '../integrations/task-queue';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
 import { automaticSendNote, capNote, skipReason } from './automations';
@@ -27,21 +27,7 @@ import { STOP_BEFORE_TIMEOUT_MS } from './import-jobs';
 const AT_ONCE = 4;
 
 export function parseBroadcastMessage(record: Pick<SQSRecord, 'body'>): BroadcastJobMessage | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    return null;
-  }
-  const { kind, agentId, broadcastId } = (body ?? {}) as Record<string, unknown>;
-  const id = /^[A-Za-z0-9_-]{1,64}$/;
-  return kind === 'broadcast' &&
-    typeof agentId === 'string' &&
-    id.test(agentId) &&
-    typeof broadcastId === 'string' &&
-    id.test(broadcastId)
-    ? { kind, agentId, broadcastId }
-    : null;
+  return parseTaskMessage<BroadcastJobMessage>(record.body, 'broadcast', ['agentId', 'broadcastId']);
 }
 
 export type BroadcastRunOutcome = 'done' | 'continued' | 'gone';

@@ -35,7 +35,7 @@ import { bulkJobKey } from '../data/keys/jobs';
 import { CONVERSATION_SK } from '../data/keys/messages';
 import type { AlreadyUndone, NotFound, NotUndoable, StillRunning, UndoExpired } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
-import { enqueueTask, type BulkJobMessage } from '../integrations/task-queue';
+import { enqueueTask, parseTaskMessage, type BulkJobMessage } from '../integrations/task-queue';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
 import { eraseClient } from './client-erasure';
@@ -173,21 +173,7 @@ async function deleteWithSnapshot(
 }
 
 export function parseBulkMessage(record: Pick<SQSRecord, 'body'>): BulkJobMessage | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    return null;
-  }
-  const { kind, agentId, jobId } = (body ?? {}) as Record<string, unknown>;
-  const id = /^[A-Za-z0-9_-]{1,64}$/;
-  return kind === 'bulk' &&
-    typeof agentId === 'string' &&
-    id.test(agentId) &&
-    typeof jobId === 'string' &&
-    id.test(jobId)
-    ? { kind, agentId, jobId }
-    : null;
+  return parseTaskMessage<BulkJobMessage>(record.body, 'bulk', ['agentId', 'jobId']);
 }
 
 export type BulkRunOutcome = 'done' | 'continued' | 'gone' | 'busy';

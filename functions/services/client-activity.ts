@@ -8,7 +8,7 @@ import { getMessage, listActivity, toMessageActivity, toTouchActivity } from '..
 import { toConsentActivity } from '../data/sms-consent';
 import type { UserItem } from '../data/users';
 import type { NotFound } from '../domain/refusals';
-import { inboundEmailLink, isInboundEmailKey } from '../integrations/inbound-mail';
+import { inboundEmailLink } from '../integrations/inbound-mail';
 
 /** Our message ids (random, base64url); anything else names no message. */
 const MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -43,6 +43,7 @@ export async function originalEmailLink(
   if (!client) return { kind: 'not-found', what: 'client' };
   const message = MESSAGE_ID.test(messageId) ? await getMessage(client.id, messageId) : undefined;
   if (!message || message.agentId !== user.id) return { kind: 'not-found', what: 'message' };
-  if (!message.rawKey || !isInboundEmailKey(message.rawKey)) return { kind: 'not-found', what: 'original-email' };
-  return inboundEmailLink(message.rawKey, now);
+  // Only a kept reply's original is linked to (inbound-email/<id>): a key anywhere else is refused unsigned.
+  const link = message.rawKey ? await inboundEmailLink(message.rawKey, now) : undefined;
+  return link ?? { kind: 'not-found', what: 'original-email' };
 }

@@ -3,18 +3,13 @@
 // entries, the search entries, the check-in index, or the by-last-contact index gsi3), the rest of it checked on the
 // clients read back, so the cost follows the clients the driving part matches, never the book; a filter naming none of
 // them is refused.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import type { ClientFilter } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { tagSchema } from '@shared/tags';
 import { dueForCheckInPage } from '../data/check-ins';
-import { hydrate, pageClientList, queryWords, searchTokens } from '../data/client-lists';
+import { lastContactPage, pageClientList, queryWords, searchTokens } from '../data/client-lists';
 import type { ClientItem } from '../data/clients';
-import { decodeCursor, encodeCursor } from '../data/cursors';
-import { db, table } from '../data/db';
-import { CLIENT_PREFIX, contactPartition } from '../data/keys/clients';
-import { GSI3 } from '../data/keys/table';
 import { tagCount } from '../data/tags';
 import { contactCutoff, filterDriver, meetsFilter, NOT_CONTACTED_DAYS_MAX } from '../domain/client-filter';
 
@@ -76,7 +71,8 @@ export async function pageFilteredClients(
   } else if (driver === 'check-in') {
     page = await dueForCheckInPage(agentId, { today, limit, cursor });
   } else if (driver === 'contact') {
-    page = await notContactedPage(agentId, contactCutoff(today, filter.notContactedDays!), limit, cursor);
+    const before = contactCutoff(today, filter.notContactedDays!);
+    page = await lastContactPage(agentId, { forward: true, limit, cursor, before });
   } else {
     throw new Error('a filter naming nothing reached the filter module: clientFilterSchema refuses it');
   }
@@ -131,34 +127,4 @@ export async function countFilteredClients(
   let count = 0;
   for await (const clients of filteredClientPages(agentId, filter, options)) count += clients.length;
   return count;
-}
-
-/** The clients last contacted before `cutoff` (never contacted first): a range of the by-last-contact index. */
-async function notContactedPage(
-  agentId: string,
-  cutoff: string,
-  limit: number,
-  cursor: string | undefined,
-): Promise<FilterPage> {
-  const partition = contactPartition(agentId);
-  const start = decodeCursor(cursor, {
-    names: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
-    check: (k) => k.gsi3pk === partition && k.pk === `AGENT#${agentId}` && k.sk!.startsWith(CLIENT_PREFIX),
-  });
-  const out = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: GSI3,
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
-      ExpressionAttributeValues: { ':pk': partition, ':cutoff': cutoff },
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  const ids = (out.Items ?? []).map((item) => String(item.sk).slice(CLIENT_PREFIX.length));
-  const clients = await hydrate(agentId, ids);
-  return {
-    clients: ids.map((id) => clients.get(id)).filter((c): c is ClientItem => c !== undefined),
-    nextCursor: encodeCursor(out.LastEvaluatedKey),
-  };
 }

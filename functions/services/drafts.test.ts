@@ -6,19 +6,13 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DEFAULT_AI_MODEL_ID, resetConfig } from '../config';
 import { getUserById, type UserItem } from '../data/users';
 import { resetAiClients } from '../integrations/ai-drafts';
+import { converseAnswer } from '../testing/bedrock';
 import { agentItem, clientItem, makePro } from '../testing/factories';
 import { captureOutput, type OutputLine } from '../testing/output';
 import { startTestTable, type TestTable } from '../testing/table';
 import { writeDraft } from './drafts';
 
 const bedrock = mockClient(BedrockRuntimeClient);
-const answer = (draft: unknown) => ({
-  output: { message: { role: 'assistant' as const, content: [{ text: JSON.stringify(draft) }] } },
-  stopReason: 'end_turn' as const,
-  usage: { inputTokens: 400, outputTokens: 50, totalTokens: 450 },
-  metrics: { latencyMs: 300 },
-  $metadata: {},
-});
 
 let testTable: TestTable;
 let agent: UserItem;
@@ -91,7 +85,7 @@ describe("a Pro agent's draft the model could not write", () => {
     // Prepare: a draft with a link the code did not put there.
     bedrock
       .on(ConverseCommand)
-      .resolves(answer({ subject: null, body: 'Hi Jane, see https://evil.example now. Dana' }));
+      .resolves(converseAnswer({ subject: null, body: 'Hi Jane, see https://evil.example now. Dana' }));
     // Act
     const { drafted, fallbacks } = await draftLogged();
     // Assess
@@ -103,7 +97,9 @@ describe("a Pro agent's draft the model could not write", () => {
 
   it('logs nothing of the kind when the model wrote the draft', async () => {
     // Prepare
-    bedrock.on(ConverseCommand).resolves(answer({ subject: null, body: 'Hi Jane, thinking of you this week! Dana' }));
+    bedrock
+      .on(ConverseCommand)
+      .resolves(converseAnswer({ subject: null, body: 'Hi Jane, thinking of you this week! Dana' }));
     // Act
     const { drafted, fallbacks } = await draftLogged();
     // Assess

@@ -51,7 +51,6 @@ import {
 import { config } from '../config';
 import { claimImportLock, releaseImportLock, type ImportLock } from '../data/import-lock';
 import { reconcileClientCount } from '../data/plan-slots';
-import { hitLimit } from '../data/throttle';
 import { getUserById } from '../data/users';
 import { importFormatOf, importUnitOf } from '../domain/client-import';
 import { csvStream } from '../domain/csv-export';
@@ -97,10 +96,11 @@ import {
   readImportHead,
   storeImportReport,
 } from '../integrations/import-files';
-import { enqueueTask, type ImportJobMessage } from '../integrations/task-queue';
+import { enqueueTask, parseTaskMessage, type ImportJobMessage } from '../integrations/task-queue';
 import type { Logger } from '../observability/logger';
 import { countMetric } from '../observability/metrics';
 import { importJobBatch, type JobRow } from './client-import';
+import { overLimit } from './rate-limits';
 
 /**
  * Rows per batch: one checkpoint, and at most one item of report lines (under DynamoDB's 400 KB: cells are cut to 200
@@ -168,12 +168,12 @@ export async function createImportJob(
 ): Promise<CreatedImport | UnsupportedFile | RateLimited<'imports'>> {
   const format = importFormatOf(input.fileName, input.contentType);
   if (!format) return { kind: 'unsupported-file' };
-  const limit = await hitLimit(
+  const limited = await overLimit(
+    'imports',
     { scope: 'import', id: agent.id, max: IMPORTS_PER_HOUR, windowSeconds: 3600 },
     now.getTime(),
   );
-  if (limit.limited)
-    return { kind: 'rate-limited', what: 'imports', max: IMPORTS_PER_HOUR, retryAfterSeconds: limit.retryAfterSeconds };
+  if (limited) return limited;
   const id = newImportId(now);
   const item = await createImport(
     {
@@ -306,14 +306,7 @@ export async function startImportJob(
 
 /** A queue message as the worker receives it, or null when it is not one of ours. */
 export function parseImportMessage(record: Pick<SQSRecord, 'body'>): ImportJobMessage | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    return null;
-  }
-  const { kind, agentId, importId } = (body ?? {}) as Record<string, unknown>;
-  return kind === 'import' && isId(agentId) && isId(importId) ? { kind, agentId, importId } : null;
+  return parseTaskMessage<ImportJobMessage>(record.body, 'import', ['agentId', 'importId']);
 }
 
 /**

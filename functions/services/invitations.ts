@@ -22,7 +22,6 @@ import {
 } from '../data/invitations';
 import { countInsights } from '../data/insights';
 import { countSentEmail, releaseSend } from '../data/outbound-caps';
-import { hitLimit } from '../data/throttle';
 import { getUserById, type UserItem } from '../data/users';
 import {
   isRefusal,
@@ -35,6 +34,7 @@ import {
 import { sendInvitationEmail } from '../integrations/client-emails';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
+import { overLimit } from './rate-limits';
 
 /** Why an invitation is not sent. */
 export type InviteRefusal = EmailUnverified | RateLimited<'invitations'> | SendCapRefusal | SendFailed<'email'>;
@@ -50,20 +50,13 @@ export async function inviteClient(
 ): Promise<SentInvitationRecord | InviteRefusal> {
   const unverified = unverifiedSender(agent);
   if (unverified) return unverified;
-  const limit = await hitLimit({
+  const limited = await overLimit('invitations', {
     scope: 'invite-agent',
     id: agent.id,
     max: INVITATIONS_PER_AGENT_PER_DAY,
     windowSeconds: 24 * 3600,
   });
-  if (limit.limited) {
-    return {
-      kind: 'rate-limited',
-      what: 'invitations',
-      max: INVITATIONS_PER_AGENT_PER_DAY,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
+  if (limited) return limited;
   const slot = await reserveDailySend(agent, 'email');
   if (isRefusal(slot)) return slot;
   const invitation = await createInvitation({

@@ -21,13 +21,10 @@ import { markAccountClosing } from '../data/account-erasure';
 import { countSoFar } from '../data/outbound-caps';
 import { sendCountKey } from '../data/keys/counters';
 import { reserveDailySend } from './send-limits';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
 const mail = { channel: 'email', subject: 'Hello', body: 'Hi there.' } as const;
@@ -54,13 +51,7 @@ describe('sendClientMessage refuses, as a value', () => {
     const unsubscribed = await awakeClient(agent.id);
     await optOutClient(agent.id, unsubscribed.id, 'email', new Date());
     const addressless = await awakeClient(agent.id);
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: clientKey(agent.id, addressless.id),
-        UpdateExpression: 'REMOVE email',
-      }),
-    );
+    await setClientEmail(agent.id, addressless.id, null);
     const complained = await awakeClient(agent.id);
     await suppressEmail(complained.email!, 'complaint');
 
@@ -150,27 +141,31 @@ const heldEmail = (agentId: string, client: { id: string; email?: string | null 
     automatic: true,
   });
 
+/** A new agent's client it is noon for, and an automatic e-mail to them held and due a minute before `now`. */
+async function heldEmailToNewClient() {
+  const agent = await agentItem();
+  const client = await awakeClient(agent.id);
+  const now = new Date();
+  return { agent, client, now, held: await heldEmail(agent.id, client, now) };
+}
+
+/** The held message was given up (failed), saying `problem`, and nothing went to the client. */
+async function expectGivenUp(client: { id: string; email?: string | null }, held: { id: string }, problem: string) {
+  expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'failed', problem });
+  expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+}
+
 describe('the hourly delivery reads a refusal as a value', () => {
   it('gives up a held e-mail whose client unsubscribed since, keeping the sentence the agent would be told', async () => {
-    const agent = await agentItem();
-    const client = await awakeClient(agent.id);
-    const now = new Date();
-    const held = await heldEmail(agent.id, client, now);
+    const { agent, client, now, held } = await heldEmailToNewClient();
     await optOutClient(agent.id, client.id, 'email', now);
 
     expect(await deliverScheduledText(held, now)).toBe('opted-out');
-    expect(await getMessage(client.id, held.id)).toMatchObject({
-      status: 'failed',
-      problem: SEND_MESSAGES.emailOptedOut,
-    });
-    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+    await expectGivenUp(client, held, SEND_MESSAGES.emailOptedOut);
   });
 
   it('gives up a held message of an agent whose sending was paused since, saying why', async () => {
-    const agent = await agentItem();
-    const client = await awakeClient(agent.id);
-    const now = new Date();
-    const held = await heldEmail(agent.id, client, now);
+    const { agent, client, now, held } = await heldEmailToNewClient();
     await pauseSending(agent.id, {
       reason: 'complaints',
       pausedAt: now.toISOString(),
@@ -180,18 +175,11 @@ describe('the hourly delivery reads a refusal as a value', () => {
     });
 
     expect(await deliverScheduledText(held, now)).toBe('failed');
-    expect(await getMessage(client.id, held.id)).toMatchObject({
-      status: 'failed',
-      problem: SENDING_PAUSED_MESSAGES.complaints,
-    });
-    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+    await expectGivenUp(client, held, SENDING_PAUSED_MESSAGES.complaints);
   });
 
   it("sends a held e-mail to the client's address as it is at delivery, not the one stored when it was written", async () => {
-    const agent = await agentItem();
-    const client = await awakeClient(agent.id);
-    const now = new Date();
-    const held = await heldEmail(agent.id, client, now);
+    const { agent, client, now, held } = await heldEmailToNewClient();
     const moved = `moved-${randomId()}@example.com`;
     await setClientEmail(agent.id, client.id, moved);
 
@@ -203,15 +191,11 @@ describe('the hourly delivery reads a refusal as a value', () => {
   });
 
   it('gives up a held e-mail whose client no longer has an address, saying so', async () => {
-    const agent = await agentItem();
-    const client = await awakeClient(agent.id);
-    const now = new Date();
-    const held = await heldEmail(agent.id, client, now);
+    const { agent, client, now, held } = await heldEmailToNewClient();
     await setClientEmail(agent.id, client.id, null);
 
     await deliverScheduledText(held, now);
-    expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'failed', problem: SEND_MESSAGES.noEmail });
-    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
+    await expectGivenUp(client, held, SEND_MESSAGES.noEmail);
   });
 
   it('does not send a held message once the agent started closing the account, and gives its cap slot back', async () => {
@@ -224,9 +208,8 @@ describe('the hourly delivery reads a refusal as a value', () => {
     await markAccountClosing(agent.id, new Date(now.getTime() - 30_000));
 
     expect(await deliverScheduledText(held, now)).toBe('failed');
-    expect(await getMessage(client.id, held.id)).toMatchObject({ status: 'failed', problem: ACCOUNT_CLOSING_PROBLEM });
+    await expectGivenUp(client, held, ACCOUNT_CLOSING_PROBLEM);
     expect(await countSoFar(sendCountKey(agent.id, 'email', held.slotDay))).toBe(0);
-    expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: client.email }));
   });
 });
 

@@ -17,6 +17,7 @@ import { randomId, signToken, verifyToken } from '../domain/signed-tokens';
 import { escapeHtml, sendEmail, tokenLink } from '../integrations/mail';
 import type { Logger } from '../observability/logger';
 import { calendarFeedSealer } from './calendar-feed';
+import { overLimit } from './rate-limits';
 
 export const RESET_LIMITS = { perAccountPerHour: 3, perIpPerHour: 20 } as const;
 
@@ -29,10 +30,13 @@ export async function requestPasswordReset(
   ip: string,
   log: Pick<Logger, 'info'>,
 ): Promise<RateLimited<'password-resets'> | undefined> {
-  const max = RESET_LIMITS.perIpPerHour;
-  const ipState = await hitLimit({ scope: 'reset-ip', id: ip, max, windowSeconds: 3600 });
-  if (ipState.limited)
-    return { kind: 'rate-limited', what: 'password-resets', max, retryAfterSeconds: ipState.retryAfterSeconds };
+  const limited = await overLimit('password-resets', {
+    scope: 'reset-ip',
+    id: ip,
+    max: RESET_LIMITS.perIpPerHour,
+    windowSeconds: 3600,
+  });
+  if (limited) return limited;
   const account = username.toLowerCase();
   const user = await getUserByUsername(account);
   const accountState = await hitLimit({

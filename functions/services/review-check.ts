@@ -7,7 +7,6 @@ import { todayIn } from '@shared/dates';
 import { setReviewStatus } from '../client-record/record';
 import { actorOf, clientFor } from '../data/client-access';
 import { toClient, type ClientItem } from '../data/clients';
-import { hitLimit } from '../data/throttle';
 import type { UserItem } from '../data/users';
 import type { NotFound, RateLimited } from '../domain/refusals';
 import { findClientReview } from '../domain/review-match';
@@ -19,6 +18,7 @@ import {
   type PlaceReviews,
 } from '../integrations/reviews';
 import { awardDueMilestones } from './milestones';
+import { overLimit } from './rate-limits';
 
 export const CHECKS_PER_HOUR = 60;
 
@@ -46,15 +46,13 @@ export async function checkClientReview(
   });
   if (!(await reviewsConfigured())) return answer(false, REVIEW_CHECK_MESSAGES.notConfigured);
   if (!user.googlePlaceId) return answer(false, REVIEW_CHECK_MESSAGES.noPlaceId);
-  const limit = await hitLimit({ scope: 'review-check', id: user.id, max: CHECKS_PER_HOUR, windowSeconds: 3600 });
-  if (limit.limited) {
-    return {
-      kind: 'rate-limited',
-      what: 'review-checks',
-      max: CHECKS_PER_HOUR,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
+  const limited = await overLimit('review-checks', {
+    scope: 'review-check',
+    id: user.id,
+    max: CHECKS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (limited) return limited;
 
   const place = await fetchPlaceReviews(user.googlePlaceId).catch(placeIdProblemOr);
   if (typeof place === 'string') return answer(false, place);

@@ -8,13 +8,10 @@ import { clientKey } from '../data/keys/clients';
 import { agentItem, clientItem } from '../testing/factories';
 import { resetSendingSettings } from '../testing/sending';
 import { REVIEW_REQUEST_INTERVAL_DAYS, requestReview } from './review-requests';
-import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 afterEach(resetSendingSettings);
 
 const PLACE_ID = 'ChIJN1t_tDeuEmsRUsoyG83frY4';

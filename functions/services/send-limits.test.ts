@@ -1,9 +1,9 @@
 // The platform's daily limit as free, new and Pro accounts draw on it, against the table alone (no HTTP): free and new
 // accounts share a bounded part of it, and only Pro books slots on later days.
-import { resetConfig } from '../config';
 import { releaseSend, type SendSlot } from '../data/outbound-caps';
 import type { UserItem } from '../data/users';
 import { isRefusal } from '../domain/refusals';
+import { useSettings } from '../testing/settings';
 import { startTestTable, type TestTable } from '../testing/table';
 import { SlotFinder } from './broadcasts';
 import { reserveDailySend, type SendingAgent } from './send-limits';
@@ -14,19 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => testTable.close());
 
-const SETTINGS = [
-  'PLATFORM_DAILY_EMAIL_LIMIT',
-  'FREE_PLATFORM_SHARE_PERCENT',
-  'FREE_DAILY_EMAIL_LIMIT',
-  'DAILY_EMAIL_LIMIT',
-];
-function setEnv(values: Record<string, string>) {
-  Object.assign(process.env, values);
-  resetConfig();
-}
-afterEach(() => {
-  for (const name of SETTINGS) delete process.env[name];
-  resetConfig();
+/** The limits the tests set, unset (their defaults) after each. */
+const setEnv = useSettings({
+  PLATFORM_DAILY_EMAIL_LIMIT: undefined,
+  FREE_PLATFORM_SHARE_PERCENT: undefined,
+  FREE_DAILY_EMAIL_LIMIT: undefined,
+  DAILY_EMAIL_LIMIT: undefined,
 });
 
 const DAY_MS = 86_400_000;

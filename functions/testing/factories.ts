@@ -34,16 +34,35 @@ export function clientInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Makes a user Pro directly in the table (the Stripe webhook does this in the product). */
-export async function makePro(userId: string, isPro = true): Promise<void> {
+/**
+ * Updates the user's item straight in the table, past every rule of the product: what a webhook, an operator or a
+ * crash between two writes leaves there.
+ */
+export async function updateUserItem(
+  userId: string,
+  updateExpression: string,
+  values: Record<string, unknown>,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: userKey(userId),
-      UpdateExpression: 'SET isPro = :p',
-      ExpressionAttributeValues: { ':p': isPro },
+      UpdateExpression: updateExpression,
+      ExpressionAttributeValues: values,
     }),
   );
+}
+
+/** Makes a user Pro directly in the table (the Stripe webhook does this in the product). */
+export async function makePro(userId: string, isPro = true): Promise<void> {
+  await updateUserItem(userId, 'SET isPro = :p', { ':p': isPro });
+}
+
+/** Makes the account `days` old (its creation time moved back). */
+export async function ageAccount(userId: string, days: number): Promise<void> {
+  await updateUserItem(userId, 'SET signupDate = :at', {
+    ':at': new Date(Date.now() - days * 86_400_000).toISOString(),
+  });
 }
 
 /** Marks the user's e-mail verified (`emailVerifiedAt`, as following the mailed link does), or takes that back. */
@@ -52,14 +71,7 @@ export async function setEmailVerified(userId: string, verified = true): Promise
     await markEmailVerified(userId, new Date().toISOString());
     return;
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: userKey(userId),
-      UpdateExpression: 'REMOVE emailVerifiedAt SET isAdmin = :no',
-      ExpressionAttributeValues: { ':no': false },
-    }),
-  );
+  await updateUserItem(userId, 'REMOVE emailVerifiedAt SET isAdmin = :no', { ':no': false });
 }
 
 let agents = 0;

@@ -99,15 +99,47 @@ export async function startHandlerAdminApi(
   return { api, admin: (await signedInAgent(api, { username: adminEmail })).client };
 }
 
-/** Starts the handler harness before the file's tests and closes it after them; `ready` receives it. */
-export function useHandlerApi(ready: (api: HandlerApi) => void, options: HandlerApiOptions = {}): void {
-  let api: HandlerApi | undefined;
+/**
+ * The administrator's harness (startHandlerAdminApi) started before the file's tests and closed after them; `ready`
+ * receives the harness and the signed-in administrator.
+ */
+export function useHandlerAdminApi(
+  adminEmail: string,
+  ready: (started: { api: HandlerApi; admin: ApiClient }) => void,
+  options: Omit<HandlerApiOptions, 'adminEmails'> = {},
+): void {
+  forTheFile(
+    () => startHandlerAdminApi(adminEmail, options),
+    (started) => started.api,
+    ready,
+  );
+}
+
+/**
+ * Starts the handler harness before the file's tests and closes it after them; `ready` receives it (a file that only
+ * needs the table it sets up may leave `ready` out).
+ */
+export function useHandlerApi(ready: (api: HandlerApi) => void = () => {}, options: HandlerApiOptions = {}): void {
+  forTheFile(
+    () => startHandlerApi(options),
+    (api) => api,
+    ready,
+  );
+}
+
+/** `start` run before the file's tests (what it started handed to `ready`), and its harness closed after them. */
+function forTheFile<T>(
+  start: () => Promise<T>,
+  harness: (started: T) => HandlerApi,
+  ready: (started: T) => void,
+): void {
+  let started: T | undefined;
   beforeAll(async () => {
-    api = await startHandlerApi(options);
-    ready(api);
+    started = await start();
+    ready(started);
   });
   afterAll(async () => {
-    await api?.close();
+    if (started !== undefined) await harness(started).close();
   });
 }
 

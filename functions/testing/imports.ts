@@ -1,6 +1,6 @@
 // Big imports the way the browser makes them (the API tests, the crash test and the bench): create
 // the import, upload the file with the presigned POST it answers, start it, and wait for the job.
-import type { CreatedImport, ImportJob } from '@shared/api-types';
+import type { Client, CreatedImport, ImportJob } from '@shared/api-types';
 import { setLocalTaskQueue, type ImportJobMessage } from '../integrations/task-queue';
 import type { ApiClient, ApiResponse } from './local-api';
 
@@ -48,6 +48,21 @@ export async function waitForImport(
       );
     await new Promise((done) => setTimeout(done, intervalMs));
   }
+}
+
+/**
+ * The agent's clients (GET /api/clients) by e-mail, the address an import matches its rows on; two clients with one
+ * address (which an import must never leave) throw.
+ */
+export async function clientsByEmail(client: ApiClient): Promise<Record<string, Client>> {
+  const res = await client.get<Client[]>('/api/clients');
+  if (res.status !== 200) throw new Error(`GET /api/clients answered ${res.status}: ${res.text}`);
+  const byEmail: Record<string, Client> = {};
+  for (const one of res.body) {
+    if (one.email in byEmail) throw new Error(`two clients have the e-mail ${one.email}`);
+    byEmail[one.email] = one;
+  }
+  return byEmail;
 }
 
 /** Create, upload, start and wait: the import as it ended. */

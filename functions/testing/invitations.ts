@@ -1,7 +1,11 @@
 // Test helpers for the public flows: invite a client and read the token from the outbox, and a
 // client who has just registered (with the clientToken their browser would hold).
+import { createHash } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientRegistrationResult, User } from '@shared/api-types';
 import { resetConfig } from '../config';
+import { db, table } from '../data/db';
+import { invitationKey } from '../data/keys/clients';
 import { clientInput } from './factories';
 import { newAgent, tokenOf, verifiedAs, type ApiClient, type ApiUnderTest } from './local-api';
 
@@ -42,6 +46,21 @@ export async function inviteClient(
   return tokenOf(await invitationLinkFor(api, invitee.email));
 }
 
+/** The SHA-256 of an invitation token, in hex: the key its invitation is stored under. */
+export const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Makes the invitation of `token` expired a second ago (its link then reads as invalid). */
+export async function expireInvitation(token: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: invitationKey(sha256(token)),
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
+  );
+}
+
 /** A fresh agent with one client who registered from an invitation. */
 export async function registeredClient(api: ApiUnderTest) {
   const agent = await signedInRealtor(api);
@@ -50,6 +69,16 @@ export async function registeredClient(api: ApiUnderTest) {
   const res = await api.client().post('/api/client-registration', { token, phone: invitee.phone });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`);
   return { agent, invitee, registration: res.body as ClientRegistrationResult };
+}
+
+/**
+ * A fresh realtor (signedInRealtor), and `visitor` registering with them from the directory (the realtor chosen there,
+ * no invitation): the realtor, and the answer as it came.
+ */
+export async function directoryRegistration(api: ApiUnderTest, visitor: Record<string, unknown>) {
+  const agent = await signedInRealtor(api);
+  const res = await api.client().post('/api/client-registration', { agentId: agent.user.id, ...visitor });
+  return { agent, res };
 }
 
 /**

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { User } from '@shared/api-types';
 import type { OutboxMessage } from '../integrations/outbox';
 import type { LocalRuntime, LocalRuntimeOptions } from '../local/server';
-import { setEmailVerified } from './factories';
+import { clientInput, setEmailVerified } from './factories';
 import { textablePhone } from './phones';
 
 /** What a test reaches the API through, whichever harness serves it (the whole runtime, or the handlers alone). */
@@ -45,6 +45,18 @@ export async function startTestApi(options: LocalRuntimeOptions = {}): Promise<T
     outbox: () => readOutbox(runtime.outboxDir),
     close: () => runtime.close(),
   };
+}
+
+/** Starts the local API before the file's (or the block's) tests and closes it after them; `ready` receives it. */
+export function useTestApi(ready: (api: TestApi) => void): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startTestApi();
+    ready(api);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
 }
 
 /** Tests and benches register many agents from 127.0.0.1; each registration limit's own test lowers it. */
@@ -147,6 +159,17 @@ export async function signedInAgent(
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   const user = await verifiedAs(client, res.body as User, verified);
   return { client, user, details };
+}
+
+/** `count` new clients (clientInput) of the agent signed in as `client`, made through POST /api/clients: their ids. */
+export async function addClients(client: ApiClient, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const res = await client.post('/api/clients', clientInput());
+    if (res.status !== 201) throw new Error(`client create failed: ${res.status} ${res.text}`);
+    ids.push(res.body.id as string);
+  }
+  return ids;
 }
 
 /** Verifies the new account's e-mail (unless `verified` is false) and returns the user as the API now sees them. */

@@ -1,5 +1,5 @@
 // Captures the JSON lines (log lines, EMF lines) the code writes to stdout and stderr while fn runs.
-import { resetConfig } from '../config';
+import { applySettings } from './settings';
 
 export type OutputLine = Record<string, unknown>;
 
@@ -8,6 +8,17 @@ export async function captureOutput(
   env: Record<string, string | undefined>,
   fn: () => Promise<unknown>,
 ): Promise<OutputLine[]> {
+  return (await captureText(env, fn))
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as OutputLine);
+}
+
+/** All the text fn writes to stdout and stderr, as captureOutput runs it, JSON or not. */
+export async function captureText(
+  env: Record<string, string | undefined>,
+  fn: () => Promise<unknown>,
+): Promise<string> {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const chunks: string[] = [];
   const capture = (chunk: string | Uint8Array) => {
@@ -16,26 +27,15 @@ export async function captureOutput(
   };
   const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(capture);
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-  for (const [name, value] of Object.entries(env)) setEnv(name, value);
-  resetConfig();
+  applySettings(env);
   try {
     await fn();
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
-    for (const [name, value] of Object.entries(saved)) setEnv(name, value);
-    resetConfig();
+    applySettings(saved);
   }
-  return chunks
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as OutputLine);
-}
-
-function setEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
+  return chunks.join('');
 }
 
 /** The lines that are EMF documents (they carry `_aws`). */

@@ -1,6 +1,9 @@
 // Test helpers for video testimonials, done the way the browser does them: ask for a presigned
 // POST, send the file straight to S3 (s3rver), then confirm the upload.
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { TestimonialUpload } from '@shared/api-types';
+import { config } from '../config';
+import { s3 } from '../integrations/storage';
 import { UPLOAD_PREFIXES } from '../integrations/video-uploads';
 import type { ApiUnderTest } from './local-api';
 
@@ -8,6 +11,15 @@ import type { ApiUnderTest } from './local-api';
 export type ClientCredentials = { clientId: string; clientToken: string };
 
 export const TEST_VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a tiny test video');
+
+/** Whether the uploads bucket holds an object under `key` (asked with a HEAD, as a browser's upload left it). */
+export const uploadExists = (key: string): Promise<boolean> =>
+  s3()
+    .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
+    .then(
+      () => true,
+      (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
+    );
 
 export function requestVideoUpload(
   api: ApiUnderTest,

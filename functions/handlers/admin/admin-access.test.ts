@@ -3,7 +3,7 @@
 import { routes } from '../../routes';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'matrix-admin@example.com';
 const adminRoutes = routes.filter((r) => r.access === 'admin');
@@ -11,11 +11,10 @@ const adminRoutes = routes.filter((r) => r.access === 'admin');
 let api: HandlerApi;
 let admin: ApiClient;
 let agent: ApiClient;
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started), { s3: true });
 beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL, { s3: true }));
   agent = (await signedInAgent(api)).client;
 });
-afterAll(() => api.close());
 
 function call(client: ApiClient, route: (typeof routes)[number], junk = false) {
   const path =

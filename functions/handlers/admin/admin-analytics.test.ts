@@ -5,17 +5,14 @@ import { STATS_SHARDS } from '../../data/keys/counters';
 import { addToStats } from '../../data/stats';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
+import { addClients, signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'analytics-admin@example.com';
 
 let api: HandlerApi;
 let admin: ApiClient;
-beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started));
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -23,9 +20,8 @@ describe('admin analytics', () => {
   it('counts agents, Pro agents and clients, with the average to one decimal and 12 months of series', async () => {
     const a = await signedInAgent(api);
     const b = await signedInAgent(api);
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await a.client.post('/api/clients', clientInput())).body.id);
-    await b.client.post('/api/clients', clientInput());
+    const ids = await addClients(a.client, 3);
+    await addClients(b.client, 1);
     await a.client.post(`/api/clients/${ids[0]}/review-status`, { status: 'submitted' });
     await setProStatus(b.user.id, true);
     await addToStats({ proAgents: 1 }); // what the Stripe webhook does when Pro starts

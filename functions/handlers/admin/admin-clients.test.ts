@@ -2,18 +2,15 @@ import { parse } from 'csv-parse/sync';
 import type { AdminClient, AdminClientPage } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { addClients, signedInAgent, type ApiClient } from '../../testing/local-api';
 import { NOTHING_TO_EXPORT } from './post-admin-clients-export';
-import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'clients-admin@example.com';
 
 let api: HandlerApi;
 let admin: ApiClient;
-beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started));
 
 async function allPages(path: string, limit: number): Promise<{ clients: AdminClient[]; pages: number }> {
   const clients: AdminClient[] = [];
@@ -36,9 +33,7 @@ describe('admin client lists', () => {
   it('pages through every agent’s clients, newest first, each with its agent’s username', async () => {
     const a = await signedInAgent(api);
     const b = await signedInAgent(api);
-    const created: string[] = [];
-    for (let i = 0; i < 4; i += 1) created.push((await a.client.post('/api/clients', clientInput())).body.id);
-    for (let i = 0; i < 3; i += 1) created.push((await b.client.post('/api/clients', clientInput())).body.id);
+    const created = [...(await addClients(a.client, 4)), ...(await addClients(b.client, 3))];
     const { clients, pages } = await allPages('/api/admin/clients', 3);
     expect(pages).toBeGreaterThanOrEqual(3);
     const ours = clients.filter((c) => created.includes(c.id));
@@ -51,7 +46,7 @@ describe('admin client lists', () => {
   it("lists one agent's clients, and 404 for an agent that does not exist", async () => {
     const a = await signedInAgent(api);
     await signedInAgent(api).then((b) => b.client.post('/api/clients', clientInput()));
-    for (let i = 0; i < 5; i += 1) await a.client.post('/api/clients', clientInput());
+    await addClients(a.client, 5);
     const { clients } = await allPages(`/api/admin/clients/${a.user.id}`, 2);
     expect(clients).toHaveLength(5);
     expect(clients.every((c) => c.agentId === a.user.id && c.agentUsername === a.user.username)).toBe(true);
@@ -60,7 +55,7 @@ describe('admin client lists', () => {
 
   it('refuses a bad page size and a cursor that is not from the list it is used with', async () => {
     const a = await signedInAgent(api);
-    for (let i = 0; i < 3; i += 1) await a.client.post('/api/clients', clientInput());
+    await addClients(a.client, 3);
     for (const limit of ['0', '1001', 'abc', '-1', '2.5']) {
       const res = await admin.get(`/api/admin/clients?limit=${limit}`);
       expect(res.status).toBe(400);
@@ -102,7 +97,7 @@ describe('admin mode on the client routes', () => {
 
   it("refuses the agent's 11th client, saying it is that agent's free plan", async () => {
     const a = await signedInAgent(api);
-    for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1) await a.client.post('/api/clients', clientInput());
+    await addClients(a.client, FREE_CLIENT_LIMIT);
     const res = await admin.post('/api/clients', { ...clientInput(), agentId: a.user.id });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('UPGRADE_REQUIRED');
@@ -138,7 +133,7 @@ describe('admin mode on the client routes', () => {
 
   it('imports a CSV for the agent named, within that agent’s plan', async () => {
     const a = await signedInAgent(api);
-    for (let i = 0; i < FREE_CLIENT_LIMIT - 1; i += 1) await a.client.post('/api/clients', clientInput());
+    await addClients(a.client, FREE_CLIENT_LIMIT - 1);
     const form = new FormData();
     form.append('agentId', a.user.id);
     form.append(

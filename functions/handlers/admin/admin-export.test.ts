@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { AdminExport } from '@shared/api-types';
@@ -7,16 +7,14 @@ import { batchWrite, db, table } from '../../data/db';
 import { invitationIndexKeys, invitationKey, testimonialIndexKeys, testimonialKey } from '../../data/keys/clients';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
+import { partitionItems } from '../../testing/table';
+import { useHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'export-admin@example.com';
 
 let api: HandlerApi;
 let admin: ApiClient;
-beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL, { s3: true, backgroundTasks: true }));
-});
-afterAll(() => api.close());
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started), { s3: true, backgroundTasks: true });
 
 it('is not a GET: storing an export is a side effect, so a link or prefetch cannot start one', async () => {
   expect((await admin.get('/api/admin/export')).status).toBe(405);
@@ -122,14 +120,8 @@ describe('admin export', () => {
 
     // Nothing secret: no password hash, session id, token hash or storage key anywhere in the zip.
     const everything = Object.values(files).join('\n');
-    const userItems = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `USER#${a.user.id}` },
-      }),
-    );
-    const secrets = (userItems.Items ?? []).flatMap((i) => [i.passwordHash, i.sessionId]).filter(Boolean) as string[];
+    const userItems = await partitionItems(`USER#${a.user.id}`);
+    const secrets = userItems.flatMap((i) => [i.passwordHash, i.sessionId]).filter(Boolean) as string[];
     expect(secrets.length).toBeGreaterThanOrEqual(2);
     for (const secret of [...secrets, tokenHash, 'secret/storage/key.mp4']) expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/passwordHash|scrypt|SESSION#|INVITE#|tokenHash/);

@@ -5,16 +5,13 @@ import { TEST_SMS_MESSAGES } from '@shared/test-sms';
 import { resetConfig } from '../../config';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { TEST_SMS_LIMIT, TEST_SMS_TEXT } from '../../services/test-sms';
-import { startHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerAdminApi, type HandlerApi } from '../../testing/handler-api';
 
 const ADMIN_EMAIL = 'sms-admin@example.com';
 
 let api: HandlerApi;
 let admin: ApiClient;
-beforeAll(async () => {
-  ({ api, admin } = await startHandlerAdminApi(ADMIN_EMAIL));
-});
-afterAll(() => api.close());
+useHandlerAdminApi(ADMIN_EMAIL, (started) => ({ api, admin } = started));
 
 async function freshAdmin(): Promise<ApiClient> {
   // Each test gets its own administrator, so the hourly limit of one test never touches another.

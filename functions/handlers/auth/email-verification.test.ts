@@ -1,7 +1,7 @@
 // E-mail verification: the mailed link, single use and 24 hours; administrators
 // only when verified and listed (at every request); nothing sent to clients until verified.
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@shared/constants';
 import { MESSAGES } from '@shared/schemas';
 import { resetConfig, sessionSecret } from '../../config';
@@ -10,7 +10,7 @@ import { emailVerificationKey, userKey } from '../../data/keys/users';
 import { createEmailVerificationRecord } from '../../data/email-verifications';
 import { randomId, signToken, verifyToken } from '../../domain/signed-tokens';
 import { EMAIL_UNVERIFIED_MESSAGE } from '../../http/send-refusals';
-import { clientInput, setEmailVerified } from '../../testing/factories';
+import { clientInput, setEmailVerified, updateUserItem } from '../../testing/factories';
 import {
   followVerificationLink,
   newAgent,
@@ -21,14 +21,11 @@ import {
 } from '../../testing/local-api';
 import { ANOTHER_ACCOUNT_MESSAGE, EMAIL_VERIFIED_MESSAGE, SIGN_IN_TO_VERIFY_MESSAGE } from './post-verify-email';
 import { VERIFICATION_RESEND_LIMIT } from './post-verify-email-resend';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const BOSS = 'verify-boss@example.com';
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ adminEmails: BOSS });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { adminEmails: BOSS });
 
 const storedUser = async (id: string) =>
   (await db().send(new GetCommand({ TableName: table(), Key: userKey(id), ConsistentRead: true }))).Item!;
@@ -145,14 +142,7 @@ describe('administrators are proven', () => {
       username: BOSS.replace('verify-boss', 'flagged'),
       verified: false,
     });
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET isAdmin = :t',
-        ExpressionAttributeValues: { ':t': true },
-      }),
-    );
+    await updateUserItem(user.id, 'SET isAdmin = :t', { ':t': true });
     expect((await client.get('/api/admin/analytics')).status).toBe(403);
     expect((await client.get('/api/user')).body.isAdmin).toBe(false);
   });

@@ -5,7 +5,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../domain/passwords';
 import { newAgent } from '../../testing/local-api';
 import { LOGIN_LIMITS } from '../../services/login';
 import { handler } from './post-login';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 jest.mock('../../domain/passwords', () => {
   const actual = jest.requireActual('../../domain/passwords');
@@ -17,10 +17,7 @@ jest.mock('../../domain/passwords', () => {
 });
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 beforeEach(() => jest.clearAllMocks());
 
 const passwordChecks = () =>

@@ -1,7 +1,7 @@
 // POST /api/verify-email/resend: mails the signed-in agent a new verification link, a few an hour.
-import { hitLimit } from '../../data/throttle';
 import type { AlreadyVerified, RateLimited, SendFailed } from '../../domain/refusals';
 import { sendVerificationLink } from '../../services/email-verification';
+import { overLimit } from '../../services/rate-limits';
 import { conflict, HttpError, refusalAnswers, tooManyRequests } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
@@ -20,9 +20,13 @@ const REFUSALS = refusalAnswers<AlreadyVerified | RateLimited<'verification-emai
 export const handler = defineHandler('auth/post-verify-email-resend', { refusals: REFUSALS }, async ({ user, log }) => {
   if (user.emailVerifiedAt) return { kind: 'already-verified' };
   const max = VERIFICATION_RESEND_LIMIT.perAccountPerHour;
-  const state = await hitLimit({ scope: 'verify-resend', id: user.id, max, windowSeconds: 3600 });
-  if (state.limited)
-    return { kind: 'rate-limited', what: 'verification-emails', max, retryAfterSeconds: state.retryAfterSeconds };
+  const limited = await overLimit('verification-emails', {
+    scope: 'verify-resend',
+    id: user.id,
+    max,
+    windowSeconds: 3600,
+  });
+  if (limited) return limited;
   try {
     await sendVerificationLink(user);
   } catch (error) {

@@ -14,7 +14,7 @@ import { broadcastMessageId, SlotFinder } from '../../services/broadcasts';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { resetSendingSettings } from '../../testing/sending';
+import { approveAllResult, resetSendingSettings } from '../../testing/sending';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -49,6 +49,34 @@ async function broadcast(client: ApiClient, body: Record<string, unknown>): Prom
   expect(res.status).toBe(202);
   expect(res.body).toEqual({ id: expect.any(String) });
   return finished(client, res.body.id);
+}
+
+/**
+ * An agent (Pro when `pro`) under a daily cap of `dailyEmails` e-mails, with `clients` clients tagged `tag`, and the
+ * finished broadcast of an e-mail on `occasion` (a check-in) to them, in `mode` (for approval).
+ */
+async function cappedEmailBroadcast({
+  dailyEmails,
+  clients,
+  tag,
+  pro = false,
+  occasion = 'check-in',
+  mode = 'approve',
+}: {
+  dailyEmails: number;
+  clients: number;
+  tag: string;
+  pro?: boolean;
+  occasion?: string;
+  mode?: string;
+}): Promise<{ client: ApiClient; done: Record<string, any> }> {
+  process.env.DAILY_EMAIL_LIMIT = String(dailyEmails);
+  resetConfig();
+  const { client, user } = await signedInAgent(api);
+  if (pro) await makePro(user.id);
+  for (let i = 0; i < clients; i += 1) await addClient(client, { tags: [tag] });
+  const done = await broadcast(client, { filter: { tag: tag.toLowerCase() }, channel: 'email', occasion, mode });
+  return { client, done };
 }
 
 const queueOf = async (client: ApiClient) =>
@@ -155,15 +183,7 @@ describe('drafting, skips by reason and Approve all', () => {
 
     const approved = await client.post('/api/outgoing/approve-all', { broadcastId: done.id });
     expect(approved.status).toBe(200);
-    expect(approved.body).toEqual({
-      sent: 2,
-      scheduled: 0,
-      heldBack: 0,
-      failed: 0,
-      lastSendDate: null,
-      remaining: 0,
-      continueAfter: null,
-    });
+    expect(approved.body).toEqual(approveAllResult({ sent: 2 }));
     const outbox = await api.outbox();
     for (const { email } of reachable) expect(outbox.filter((m) => m.to === email)).toHaveLength(1);
     expect(await queueOf(client)).toEqual([]);
@@ -188,28 +208,10 @@ describe('drafting, skips by reason and Approve all', () => {
   });
 
   it('Approve all schedules what the daily cap holds back for the next days (Pro), and says when', async () => {
-    process.env.DAILY_EMAIL_LIMIT = '1';
-    resetConfig();
-    const { client, user } = await signedInAgent(api);
-    await makePro(user.id);
-    for (let i = 0; i < 3; i += 1) await addClient(client, { tags: ['Capped'] });
-    const done = await broadcast(client, {
-      filter: { tag: 'capped' },
-      channel: 'email',
-      occasion: 'check-in',
-      mode: 'approve',
-    });
+    const { client, done } = await cappedEmailBroadcast({ dailyEmails: 1, clients: 3, tag: 'Capped', pro: true });
     expect(done.awaiting).toBe(3);
     const approved = await client.post('/api/outgoing/approve-all', {});
-    expect(approved.body).toEqual({
-      sent: 1,
-      scheduled: 0,
-      heldBack: 2,
-      failed: 0,
-      lastSendDate: addDays(utcToday(), 2),
-      remaining: 0,
-      continueAfter: null,
-    });
+    expect(approved.body).toEqual(approveAllResult({ sent: 1, heldBack: 2, lastSendDate: addDays(utcToday(), 2) }));
     expect((await client.get(`/api/broadcasts/${done.id}`)).body).toMatchObject({
       sent: 1,
       scheduled: 2,
@@ -224,16 +226,7 @@ describe('drafting, skips by reason and Approve all', () => {
   });
 
   it("Approve all books no later day for a free account: what today's cap holds back keeps waiting", async () => {
-    process.env.DAILY_EMAIL_LIMIT = '1';
-    resetConfig();
-    const { client } = await signedInAgent(api);
-    for (let i = 0; i < 3; i += 1) await addClient(client, { tags: ['Free capped'] });
-    const done = await broadcast(client, {
-      filter: { tag: 'free capped' },
-      channel: 'email',
-      occasion: 'check-in',
-      mode: 'approve',
-    });
+    const { client, done } = await cappedEmailBroadcast({ dailyEmails: 1, clients: 3, tag: 'Free capped' });
     const approved = await client.post('/api/outgoing/approve-all', {});
     expect(approved.body).toMatchObject({ sent: 1, scheduled: 0, heldBack: 0, failed: 2, lastSendDate: null });
     expect((await client.get(`/api/broadcasts/${done.id}`)).body).toMatchObject({ sent: 1, scheduled: 0, awaiting: 2 });
@@ -242,14 +235,11 @@ describe('drafting, skips by reason and Approve all', () => {
 
 describe('automatic broadcasts (Pro)', () => {
   it('schedules every message under the daily cap, the rest on the next days, and says the last day', async () => {
-    process.env.DAILY_EMAIL_LIMIT = '2';
-    resetConfig();
-    const { client, user } = await signedInAgent(api);
-    await makePro(user.id);
-    for (let i = 0; i < 5; i += 1) await addClient(client, { tags: ['Auto'] });
-    const done = await broadcast(client, {
-      filter: { tag: 'auto' },
-      channel: 'email',
+    const { client, done } = await cappedEmailBroadcast({
+      dailyEmails: 2,
+      clients: 5,
+      tag: 'Auto',
+      pro: true,
       occasion: 'holiday',
       mode: 'auto',
     });

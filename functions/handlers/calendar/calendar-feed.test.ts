@@ -1,15 +1,11 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import ical, { type VEvent } from 'node-ical';
-import { db, table } from '../../data/db';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { everyItem } from '../../testing/table';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const feedPath = (url: string) => new URL(url).pathname;
 const events = (text: string) =>
@@ -83,7 +79,7 @@ describe('the calendar feed', () => {
 
     // Act
     const status = await client.get('/api/user/calendar');
-    const everything = JSON.stringify((await db().send(new ScanCommand({ TableName: table() }))).Items);
+    const everything = JSON.stringify(await everyItem());
 
     // Assess
     expect(status.body).toEqual({ exists: true, url: feedUrl, createdAt: expect.any(String) });

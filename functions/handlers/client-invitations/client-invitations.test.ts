@@ -1,33 +1,14 @@
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
 import { INVITATIONS_PER_AGENT_PER_DAY, INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { resetConfig } from '../../config';
-import { db, table } from '../../data/db';
-import { invitationKey } from '../../data/keys/clients';
 import { clientInput, makePro } from '../../testing/factories';
-import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
+import { expireInvitation, invitationLinkFor, inviteClient, sha256, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, splitTokenLink, tokenOf } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { everyItem } from '../../testing/table';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-async function expireInvitation(token: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: invitationKey(sha256(token)),
-      UpdateExpression: 'SET expiresAt = :past',
-      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-    }),
-  );
-}
+useHandlerApi((started) => (api = started));
 
 describe('sending an invitation', () => {
   it("e-mails the client a friendly message from the agent, with the agent's name and business and an APP_URL link", async () => {
@@ -81,10 +62,10 @@ describe('sending an invitation', () => {
     const { client, user } = await signedInRealtor(api);
     const invitee = clientInput();
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-    const everything = await db().send(new ScanCommand({ TableName: table() }));
-    const dump = JSON.stringify(everything.Items);
+    const everything = await everyItem();
+    const dump = JSON.stringify(everything);
     expect(dump).not.toContain(token);
-    const stored = everything.Items!.find((item) => item.pk === `INVITE#${sha256(token)}`);
+    const stored = everything.find((item) => item.pk === `INVITE#${sha256(token)}`);
     expect(stored).toMatchObject({ agentId: user.id, email: invitee.email, name: invitee.name });
     expect(stored).not.toHaveProperty('token');
   });
@@ -130,7 +111,7 @@ describe('sending an invitation', () => {
     }
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ message: expect.stringMatching(/could not be sent/), code: 'MAIL_FAILED' });
-    const items = (await db().send(new ScanCommand({ TableName: table() }))).Items!;
+    const items = await everyItem();
     expect(
       items.filter(
         (item) => item.email === 'lost.mail@example.com' || String(item.sk).startsWith(`INVITEEMAIL#lost.mail`),

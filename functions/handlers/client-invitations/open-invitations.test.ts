@@ -1,24 +1,19 @@
 // The agent's open invitations: listed until the client registers from one, resent with a new link
 // (the old one refused) and cancelled (the link refused), each only by the agent who sent it.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OpenInvitation } from '@shared/api-types';
 import { INVITATION_TTL_DAYS, REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { db, table } from '../../data/db';
 import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../data/keys/clients';
 import { INVITATION_NOT_FOUND } from '../../http/send-refusals';
-import { clientInput } from '../../testing/factories';
-import { invitationLinkFor, inviteClient, signedInRealtor } from '../../testing/invitations';
+import { clientInput, setEmailVerified } from '../../testing/factories';
+import { expireInvitation, invitationLinkFor, inviteClient, sha256, signedInRealtor } from '../../testing/invitations';
 import { tokenOf, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const INVALID = { valid: false, message: REGISTRATION_MESSAGES.invitationInvalid };
 
 async function openOf(agent: ApiClient): Promise<OpenInvitation[]> {
@@ -181,14 +176,7 @@ describe('GET /api/client-invitations', () => {
     const { client } = await signedInRealtor(api);
     const invitee = clientInput();
     const token = await inviteClient(api, client, { name: invitee.name, email: invitee.email });
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: invitationKey(sha256(token)),
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-      }),
-    );
+    await expireInvitation(token);
     const [expired] = await openOf(client);
     expect(expired).toMatchObject({ email: invitee.email, expired: true });
     expect(await preview(token)).toEqual(INVALID);
@@ -303,13 +291,7 @@ describe('POST /api/client-invitations/{id}/resend', () => {
     const invitee = clientInput();
     await inviteClient(api, client, { name: invitee.name, email: invitee.email });
     const [open] = await openOf(client);
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: `USER#${user.id}`, sk: 'PROFILE' },
-        UpdateExpression: 'REMOVE emailVerifiedAt',
-      }),
-    );
+    await setEmailVerified(user.id, false);
     const res = await client.post(`/api/client-invitations/${open!.id}/resend`);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_UNVERIFIED');

@@ -10,13 +10,10 @@ import { clientInput } from '../../testing/factories';
 import { inviteClient, signedInRealtor } from '../../testing/invitations';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { CLIENT_LIST_MESSAGES } from './get-clients';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 async function proAgent() {
   const agent = await signedInAgent(api);

@@ -10,14 +10,11 @@ import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';
 import { storeCsvExport } from '../../integrations/export-files';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { addClients, signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ s3: true, backgroundTasks: true });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { s3: true, backgroundTasks: true });
 
 const HEADERS = [
   ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
@@ -214,8 +211,7 @@ describe('GET /api/clients/export', () => {
 
   it("reads the book a page at a time (a Query of the agent's partition)", async () => {
     const a = await signedInAgent(api);
-    const ids = new Set<string>();
-    for (let i = 0; i < 5; i += 1) ids.add((await a.client.post('/api/clients', clientInput())).body.id as string);
+    const ids = new Set(await addClients(a.client, 5));
     const pages: string[][] = [];
     for await (const page of agentClientPages(a.user.id, 2)) pages.push(page.map((c) => c.id));
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);

@@ -1,15 +1,12 @@
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent } from '../../testing/local-api';
+import { addClients, signedInAgent } from '../../testing/local-api';
 import { UPGRADE_MESSAGE } from '../../http/client-errors';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 describe('clients', () => {
   it('edits exactly the editable fields of the shared schema: anything else is refused', async () => {
@@ -235,8 +232,7 @@ describe('free plan', () => {
 
   it('frees a slot when a client is deleted', async () => {
     const { client } = await signedInAgent(api);
-    const ids: string[] = [];
-    for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1) ids.push((await client.post('/api/clients', clientInput())).body.id);
+    const ids = await addClients(client, FREE_CLIENT_LIMIT);
     expect((await client.post('/api/clients', clientInput())).status).toBe(403);
     await client.delete(`/api/clients/${ids[0]}`);
     const again = await client.post('/api/clients', clientInput());
@@ -247,7 +243,7 @@ describe('free plan', () => {
   it('does not cap Pro agents, whose remainingFreeSlots is null', async () => {
     const { client, user } = await signedInAgent(api);
     await makePro(user.id);
-    for (let i = 0; i < FREE_CLIENT_LIMIT; i += 1) await client.post('/api/clients', clientInput());
+    await addClients(client, FREE_CLIENT_LIMIT);
     const eleventh = await client.post('/api/clients', clientInput());
     expect(eleventh.status).toBe(201);
     expect(eleventh.body.remainingFreeSlots).toBeNull();
@@ -256,7 +252,7 @@ describe('free plan', () => {
   it('keeps the clients of an agent whose Pro ended, and refuses new ones until under the cap', async () => {
     const { client, user } = await signedInAgent(api);
     await makePro(user.id);
-    for (let i = 0; i < FREE_CLIENT_LIMIT + 2; i += 1) await client.post('/api/clients', clientInput());
+    await addClients(client, FREE_CLIENT_LIMIT + 2);
     await makePro(user.id, false);
     const list = (await client.get('/api/clients')).body;
     expect(list).toHaveLength(FREE_CLIENT_LIMIT + 2);

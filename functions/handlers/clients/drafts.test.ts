@@ -8,6 +8,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DEFAULT_AI_MODEL_ID, resetConfig } from '../../config';
 import { resetAiClients } from '../../integrations/ai-drafts';
 import { recordInboundReply } from '../../services/inbound-replies';
+import { converseAnswer } from '../../testing/bedrock';
 import { clientInput, makePro } from '../../testing/factories';
 import { zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent } from '../../testing/local-api';
@@ -23,13 +24,6 @@ const bedrock = mockClient(BedrockRuntimeClient);
 let api: HandlerApi;
 
 const promptOf = (input: ConverseCommandInput) => input.messages?.[0]?.content?.[0]?.text ?? '';
-const answer = (draft: unknown) => ({
-  output: { message: { role: 'assistant' as const, content: [{ text: JSON.stringify(draft) }] } },
-  stopReason: 'end_turn' as const,
-  usage: { inputTokens: 400, outputTokens: 50, totalTokens: 450 },
-  metrics: { latencyMs: 300 },
-  $metadata: {},
-});
 
 function configure(settings: Partial<Record<(typeof AI_SETTINGS)[number], string>>) {
   for (const name of AI_SETTINGS) delete process.env[name];
@@ -45,7 +39,7 @@ beforeEach(() => {
   bedrock.reset();
   bedrock.on(ConverseCommand).callsFake((input: ConverseCommandInput) => {
     const firstName = /"first_name":"([^"]*)"/.exec(promptOf(input))?.[1];
-    return answer({
+    return converseAnswer({
       subject: `Thinking of you, ${firstName}`,
       body: `Hi ${firstName},\n\nA note written by the model.\n\nDana`,
     });
@@ -238,7 +232,7 @@ describe('POST /api/clients/{id}/drafts', () => {
     bedrock.on(ConverseCommand).callsFake((input: ConverseCommandInput) => {
       const prompt = promptOf(input);
       const obeys = /ignore|evil/i.test(prompt);
-      return answer({
+      return converseAnswer({
         subject: 'Happy home anniversary',
         body: `Hi there,\n\nHappy anniversary!${obeys ? ' Claim your gift at http://evil.example' : ''}\n\nDana`,
       });

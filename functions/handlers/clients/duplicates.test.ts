@@ -1,5 +1,5 @@
 // Duplicates and merging: GET /api/clients/duplicates, POST /api/clients/merge and its undo.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientInput } from '@shared/client-schema';
 import type { Client, ClientMerge, DuplicateGroups } from '@shared/api-types';
 import { lockClients, unlockClients } from '../../data/client-merges';
@@ -13,13 +13,11 @@ import { getConversation, noteConversationMessage } from '../../data/conversatio
 import { rememberTextedPhone } from '../../data/texted-phones';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { partitionItems } from '../../testing/table';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 async function create(agent: ApiClient, fields: Record<string, unknown> = {}): Promise<Client> {
   const res = await agent.post('/api/clients', clientInput(fields));
@@ -40,17 +38,7 @@ const activityNotes = async (agent: ApiClient, id: string) => {
   return res.status === 200 ? (res.body.activity as Array<{ note?: string }>).map((a) => a.note).sort() : res.status;
 };
 const partitionKeys = async (clientId: string) =>
-  (
-    (
-      await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': milestonePartition(clientId) },
-        }),
-      )
-    ).Items ?? []
-  ).map((item) => String(item.sk));
+  (await partitionItems(milestonePartition(clientId))).map((item) => String(item.sk));
 const clientCount = async (userId: string) =>
   Number((await db().send(new GetCommand({ TableName: table(), Key: userKey(userId) }))).Item?.clientCount ?? NaN);
 const merge = (agent: ApiClient, keepId: string, mergeId: string) =>

@@ -9,13 +9,10 @@ import { getUserById, setProStatus } from '../../data/users';
 import { runAutomations } from '../../services/automations';
 import { automationRule, clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const ZONE = 'America/Chicago';
 const today = () => todayIn(ZONE);
@@ -47,20 +44,12 @@ const tenDates = Array.from({ length: 10 }, (_, i) => ({ label: `Date ${i}`, dat
 describe('custom key dates on the client', () => {
   it('are written on create and edit, trimmed, and cleared with [] or null', async () => {
     const { client } = await proAgent();
+    const lease = { label: 'Lease ends', date: '--03-31' };
     const made = await add(client, {
-      keyDates: [
-        { label: '  Son turns 16 ', date: '2010-05-02' },
-        { label: 'Lease ends', date: '--03-31' },
-      ],
+      keyDates: [{ label: '  Son turns 16 ', date: '2010-05-02' }, lease],
       cadenceDays: 30,
     });
-    expect(made).toMatchObject({
-      keyDates: [
-        { label: 'Son turns 16', date: '2010-05-02' },
-        { label: 'Lease ends', date: '--03-31' },
-      ],
-      cadenceDays: 30,
-    });
+    expect(made).toMatchObject({ keyDates: [{ label: 'Son turns 16', date: '2010-05-02' }, lease], cadenceDays: 30 });
     const edited = await client.patch(`/api/clients/${made.id}`, { keyDates: tenDates, cadenceDays: 365 });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ keyDates: tenDates, cadenceDays: 365 });

@@ -9,7 +9,7 @@ import { userKey } from '../../data/keys/users';
 import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
-import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
+import { fakeDate, resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
@@ -198,21 +198,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
     await runRemindersAt(new Date());
     expect(await outbox()).toEqual([]);
 
-    jest.useFakeTimers({
-      doNotFake: [
-        'nextTick',
-        'setImmediate',
-        'clearImmediate',
-        'setTimeout',
-        'clearTimeout',
-        'setInterval',
-        'clearInterval',
-        'queueMicrotask',
-        'hrtime',
-        'performance',
-      ],
-      now: new Date(`${hour}:00:30Z`),
-    });
+    fakeDate(new Date(`${hour}:00:30Z`));
     try {
       const due = new Date(`${hour}:00:00Z`);
       await runRemindersAt(due);

@@ -77,15 +77,20 @@ afterAll(async () => {
   await api.close();
 });
 
-/** A signed-in agent with a business profile, and one client. */
-async function agentWithClient(client: Record<string, unknown> = {}, placeId: string | null = PLACE_ID) {
+/** A signed-in agent whose business profile names its Google Place, `placeId`. */
+async function businessAgent(placeId = PLACE_ID) {
   const agent = await signedInAgent(api);
-  if (placeId)
-    await agent.client.patch('/api/user/business', {
-      googlePlaceId: placeId,
-      businessName: 'Rivera Home Group',
-      businessLocation: 'Austin, TX',
-    });
+  await agent.client.patch('/api/user/business', {
+    googlePlaceId: placeId,
+    businessName: 'Rivera Home Group',
+    businessLocation: 'Austin, TX',
+  });
+  return agent;
+}
+
+/** A signed-in agent with a business profile (none when `placeId` is null), and one client. */
+async function agentWithClient(client: Record<string, unknown> = {}, placeId: string | null = PLACE_ID) {
+  const agent = placeId ? await businessAgent(placeId) : await signedInAgent(api);
   const { body } = await agent.client.post('/api/clients', clientInput({ name: 'Maria Lopez', ...client }));
   await grantSmsConsent(agent.user.id, body.id as string);
   return { ...agent, clientId: body.id as string, clientEmail: body.email as string };
@@ -236,12 +241,7 @@ describe('POST /api/clients/{id}/check-review', () => {
 
   it("answers 404 for another agent's client and never asks Google", async () => {
     const { clientId } = await agentWithClient();
-    const other = await signedInAgent(api);
-    await other.client.patch('/api/user/business', {
-      googlePlaceId: PLACE_ID,
-      businessName: 'X',
-      businessLocation: 'Y',
-    });
+    const other = await businessAgent();
     expect((await check(other.client, clientId)).status).toBe(404);
     expect(google).not.toHaveBeenCalled();
   });
@@ -395,12 +395,7 @@ describe('POST /api/clients/{id}/request-review', () => {
 
   it("answers 404 for another agent's client", async () => {
     const { clientId, clientEmail } = await agentWithClient();
-    const other = await signedInAgent(api);
-    await other.client.patch('/api/user/business', {
-      googlePlaceId: PLACE_ID,
-      businessName: 'X',
-      businessLocation: 'Y',
-    });
+    const other = await businessAgent();
     expect((await request(other.client, clientId)).status).toBe(404);
     expect(await mailsTo(clientEmail)).toHaveLength(0);
   });

@@ -3,7 +3,7 @@
 // crash), and a bulk delete's undo.
 import { addDays, todayIn } from '@shared/dates';
 import { TAGS_PER_CLIENT_MAX } from '@shared/tags';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createClientBatch } from '../../client-record/batch';
 import { getBulkJob, putBulkJob, writeBulkIds } from '../../data/bulk-jobs';
 import { db, table } from '../../data/db';
@@ -13,6 +13,7 @@ import { createLogger } from '../../observability/logger';
 import { applyToClient, runBulkJob } from '../../services/bulk-actions';
 import { clientInput, makePro } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { everyItem } from '../../testing/table';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -550,18 +551,10 @@ describe('closing the account', () => {
     expect((await client.post('/api/clients/bulk', { action: 'delete', ids: [ids[0]] })).body.done).toBe(1);
     const closed = await client.delete('/api/user', { json: { password: details.password } });
     expect(closed.status).toBe(202);
-    const mentions = async () => {
-      const items: Array<Record<string, unknown>> = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await db().send(new ScanCommand({ TableName: table(), ExclusiveStartKey: start }));
-        items.push(...(out.Items ?? []));
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return items.filter(
+    const mentions = async () =>
+      (await everyItem()).filter(
         (item) => JSON.stringify(item).includes(user.id) || ids.some((id) => JSON.stringify(item).includes(id)),
       );
-    };
     let left = await mentions();
     for (let round = 0; round < 100 && left.length > 0; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));

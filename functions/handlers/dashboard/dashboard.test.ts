@@ -8,13 +8,10 @@ import { createLogger } from '../../observability/logger';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const ZONE = 'America/Denver';
 const md = (date: string) => date.slice(5);

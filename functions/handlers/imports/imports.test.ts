@@ -20,17 +20,21 @@ import { sqsEvent } from '../../local/reminders-job';
 import { importJobBatch } from '../../services/client-import';
 import { IMPORT_BATCH_ROWS } from '../../services/import-jobs';
 import { clientInput, makePro } from '../../testing/factories';
-import { holdImportMessages, importThroughJob, startImport, uploadImport, waitForImport } from '../../testing/imports';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import {
+  clientsByEmail,
+  holdImportMessages,
+  importThroughJob,
+  startImport,
+  uploadImport,
+  waitForImport,
+} from '../../testing/imports';
+import { addClients, signedInAgent, type ApiClient } from '../../testing/local-api';
 import { appleCard, icloudExport, vcf } from '../../testing/vcards';
 import type { ImportJobMessage } from '../../integrations/task-queue';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ s3: true, backgroundTasks: true });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { s3: true, backgroundTasks: true });
 
 const header = 'name,email,phone,birthday';
 const person = (i: number, domain = 'example.com') =>
@@ -41,16 +45,36 @@ const csvOf = (lines: string[]) => `${header}\n${lines.join('\n')}\n`;
 const runWorker = (message: ImportJobMessage, remainingMs = 900_000) =>
   handleImportMessages(sqsEvent([JSON.stringify(message)]), { getRemainingTimeInMillis: () => remainingMs });
 
-/** The job has not touched the import for 11 minutes (its message was lost, or its run died for good). */
-const silenceImport = (agentId: string, importId: string) =>
+/** The messages the API queues for the job, held in a test that runs the worker itself; let go after each test. */
+let holding: ReturnType<typeof holdImportMessages> | undefined;
+afterEach(() => holding?.release());
+const holdMessages = () => (holding = holdImportMessages());
+
+/** A new agent's import of these rows, uploaded and started, its message held (`held`) for the test to run. */
+async function startedImport(rows: string[]) {
+  const agent = await signedInAgent(api);
+  const { import: created } = await uploadImport(agent.client, csvOf(rows));
+  const held = holdMessages();
+  await startImport(agent.client, created.id);
+  return { ...agent, created, held };
+}
+
+/** The import's item changed in the table, as the job's own writes (or their absence) leave it. */
+const updateImportItem = (agentId: string, importId: string, update: string, values: Record<string, unknown>) =>
   db().send(
     new UpdateCommand({
       TableName: table(),
       Key: importKey(agentId, importId),
-      UpdateExpression: 'SET activeAt = :old',
-      ExpressionAttributeValues: { ':old': new Date(Date.now() - 11 * 60_000).toISOString() },
+      UpdateExpression: update,
+      ExpressionAttributeValues: values,
     }),
   );
+
+/** The job has not touched the import for 11 minutes (its message was lost, or its run died for good). */
+const silenceImport = (agentId: string, importId: string) =>
+  updateImportItem(agentId, importId, 'SET activeAt = :old', {
+    ':old': new Date(Date.now() - 11 * 60_000).toISOString(),
+  });
 
 async function reportOf(client: ApiClient, importId: string): Promise<Array<Record<string, string>>> {
   const job = (await client.get<ImportJob>(`/api/imports/${importId}`)).body;
@@ -162,49 +186,41 @@ describe('one running import per agent', () => {
     const other = await signedInAgent(api);
     const { import: first } = await uploadImport(client, csvOf([person(1)]));
     const { import: second } = await uploadImport(client, csvOf([person(2)]));
-    const held = holdImportMessages();
-    try {
-      expect((await startImport(client, first.id)).status).toBe(202);
-      // Act
-      const refused = await startImport(client, second.id);
-      const inRequest = await sendInRequest(client);
-      // Assess
-      expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject(running);
-      expect(inRequest.status).toBe(409);
-      expect(inRequest.body).toMatchObject(running);
-      expect((await client.get(`/api/imports/${second.id}`)).body).toMatchObject({ status: 'uploading' });
-      expect((await sendInRequest(other.client)).status).toBe(200); // another agent's imports are their own
-      await runWorker(held.messages.shift()!);
-      expect((await startImport(client, second.id)).status).toBe(202);
-      await runWorker(held.messages.shift()!);
-      expect((await sendInRequest(client)).status).toBe(200);
-    } finally {
-      held.release();
-    }
+    const held = holdMessages();
+    expect((await startImport(client, first.id)).status).toBe(202);
+    // Act
+    const refused = await startImport(client, second.id);
+    const inRequest = await sendInRequest(client);
+    // Assess
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject(running);
+    expect(inRequest.status).toBe(409);
+    expect(inRequest.body).toMatchObject(running);
+    expect((await client.get(`/api/imports/${second.id}`)).body).toMatchObject({ status: 'uploading' });
+    expect((await sendInRequest(other.client)).status).toBe(200); // another agent's imports are their own
+    await runWorker(held.messages.shift()!);
+    expect((await startImport(client, second.id)).status).toBe(202);
+    await runWorker(held.messages.shift()!);
+    expect((await sendInRequest(client)).status).toBe(200);
   });
 
   it('does not stay blocked by an import that crashed and never came back: silent 10 minutes, its lock is taken over', async () => {
     const { client, user } = await signedInAgent(api);
     const { import: lost } = await uploadImport(client, csvOf([person(1)]));
     const { import: next } = await uploadImport(client, csvOf([person(2)]));
-    const held = holdImportMessages();
-    try {
-      await startImport(client, lost.id);
-      held.messages.length = 0; // its run crashed, and SQS gave up on the message
-      expect((await startImport(client, next.id)).status).toBe(409);
-      await silenceImport(user.id, lost.id);
-      // Act
-      const started = await startImport(client, next.id);
-      // Assess
-      expect(started.status).toBe(202);
-      // the lost import, resumed now, waits for the one that took its place
-      expect((await startImport(client, lost.id)).body).toMatchObject(running);
-      await runWorker(held.messages.shift()!);
-      expect((await client.get(`/api/imports/${next.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
-    } finally {
-      held.release();
-    }
+    const held = holdMessages();
+    await startImport(client, lost.id);
+    held.messages.length = 0; // its run crashed, and SQS gave up on the message
+    expect((await startImport(client, next.id)).status).toBe(409);
+    await silenceImport(user.id, lost.id);
+    // Act
+    const started = await startImport(client, next.id);
+    // Assess
+    expect(started.status).toBe(202);
+    // the lost import, resumed now, waits for the one that took its place
+    expect((await startImport(client, lost.id)).body).toMatchObject(running);
+    await runWorker(held.messages.shift()!);
+    expect((await client.get(`/api/imports/${next.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
   });
 });
 
@@ -215,45 +231,41 @@ describe('an import through the job', () => {
     await makePro(user.id);
     const total = IMPORT_BATCH_ROWS * 2 + 100;
     const { import: created } = await uploadImport(client, csvOf(Array.from({ length: total }, (_, i) => person(i))));
-    const held = holdImportMessages();
-    try {
-      expect((await startImport(client, created.id)).body).toMatchObject({ status: 'queued' });
-      expect(held.messages).toEqual([{ kind: 'import', agentId: user.id, importId: created.id }]);
+    const held = holdMessages();
+    expect((await startImport(client, created.id)).body).toMatchObject({ status: 'queued' });
+    expect(held.messages).toEqual([{ kind: 'import', agentId: user.id, importId: created.id }]);
 
-      // Act 1: a run with under a minute left does one batch, then queues its continuation.
-      expect(await runWorker(held.messages.shift()!, 30_000)).toEqual({ batchItemFailures: [] });
-      const halfway = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
-      // Act 2: the continuation, with time enough for the rest.
-      expect(held.messages).toHaveLength(1);
-      expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
+    // Act 1: a run with under a minute left does one batch, then queues its continuation.
+    expect(await runWorker(held.messages.shift()!, 30_000)).toEqual({ batchItemFailures: [] });
+    const halfway = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
+    // Act 2: the continuation, with time enough for the rest.
+    expect(held.messages).toHaveLength(1);
+    expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
 
-      // Assess
-      expect(halfway).toMatchObject({
-        status: 'running',
-        total,
-        rowsDone: IMPORT_BATCH_ROWS,
-        imported: IMPORT_BATCH_ROWS,
-        updated: 0,
-        skipped: 0,
-      });
-      expect((await client.get(`/api/clients`)).body).toHaveLength(total);
-      const done = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
-      expect(done).toMatchObject({
-        status: 'done',
-        total,
-        rowsDone: total,
-        imported: total,
-        updated: 0,
-        skipped: 0,
-        warnings: 0,
-        report: null,
-        message: `Imported ${total} new clients.`,
-      });
-      expect(held.messages).toEqual([]);
-      expect((await getUserById(user.id, true))!.clientCount).toBe(total);
-    } finally {
-      held.release();
-    }
+    // Assess
+    expect(halfway).toMatchObject({
+      status: 'running',
+      total,
+      rowsDone: IMPORT_BATCH_ROWS,
+      imported: IMPORT_BATCH_ROWS,
+      updated: 0,
+      skipped: 0,
+    });
+    expect((await client.get(`/api/clients`)).body).toHaveLength(total);
+    const done = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
+    expect(done).toMatchObject({
+      status: 'done',
+      total,
+      rowsDone: total,
+      imported: total,
+      updated: 0,
+      skipped: 0,
+      warnings: 0,
+      report: null,
+      message: `Imported ${total} new clients.`,
+    });
+    expect(held.messages).toEqual([]);
+    expect((await getUserById(user.id, true))!.clientCount).toBe(total);
   });
 
   it('updates the clients the agent has, keeps one client per e-mail of the file (the later row wins), and reports every skipped row with its line and reason', async () => {
@@ -287,17 +299,13 @@ describe('an import through the job', () => {
     expect(job.message).toBe(
       'Imported 2 new clients and updated 1. 3 rows have errors and were skipped. 1 row was replaced by a later row with the same e-mail.',
     );
-    const clients = (await client.get('/api/clients')).body as Array<Record<string, unknown>>;
-    expect(clients.map((c) => c.email).sort()).toEqual(['known@example.com', 'lines@example.com', 'twice@example.com']);
-    expect(clients.find((c) => c.email === 'known@example.com')).toMatchObject({
-      phone: '5125550199',
-      birthday: '1970-01-01',
+    const clients = await clientsByEmail(client);
+    expect(Object.keys(clients).sort()).toEqual(['known@example.com', 'lines@example.com', 'twice@example.com']);
+    expect(clients).toMatchObject({
+      'known@example.com': { phone: '5125550199', birthday: '1970-01-01' },
+      'twice@example.com': { name: 'Twice Late', phone: '5125550104' },
+      'lines@example.com': { address: '1 Elm St, Apt 2' },
     });
-    expect(clients.find((c) => c.email === 'twice@example.com')).toMatchObject({
-      name: 'Twice Late',
-      phone: '5125550104',
-    });
-    expect(clients.find((c) => c.email === 'lines@example.com')).toMatchObject({ address: '1 Elm St, Apt 2' });
     const report = await reportOf(client, job.id);
     expect(report.map((line) => [line.row, line.line, line.outcome, line.email])).toEqual([
       ['3', '3', 'Skipped', 'twice@example.com'],
@@ -313,7 +321,7 @@ describe('an import through the job', () => {
 
   it('stops at the free plan cap in file order, says so as the request does, and lists each row left out', async () => {
     const { client, user } = await signedInAgent(api);
-    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/clients', clientInput())).status).toBe(201);
+    await addClients(client, 3);
     const job = await importThroughJob(client, csvOf(Array.from({ length: 12 }, (_, i) => person(i))));
     expect(job).toMatchObject({
       status: 'done',
@@ -358,112 +366,80 @@ describe('an import cut and run again', () => {
     const total = IMPORT_BATCH_ROWS + 50;
     const rows = Array.from({ length: total }, (_, i) => person(i, 'cut.example.com'));
     const { import: created } = await uploadImport(client, csvOf(rows));
-    const held = holdImportMessages();
-    try {
-      await startImport(client, created.id);
-      const cut = rows.slice(0, 100).map((_, i) => ({
-        row: i + 2,
-        client: {
-          name: `Person ${i}`,
-          email: `person${i}@cut.example.com`,
-          phone: `512555${String(i).padStart(4, '0')}`,
-        },
-        id: importedClientId(created.id, i + 2),
-      }));
-      expect(await importJobBatch({ id: user.id, isPro: true }, cut, '2026-05-01', { capped: false })).toMatchObject({
-        imported: 100,
-      });
+    const held = holdMessages();
+    await startImport(client, created.id);
+    const cut = rows.slice(0, 100).map((_, i) => ({
+      row: i + 2,
+      client: {
+        name: `Person ${i}`,
+        email: `person${i}@cut.example.com`,
+        phone: `512555${String(i).padStart(4, '0')}`,
+      },
+      id: importedClientId(created.id, i + 2),
+    }));
+    expect(await importJobBatch({ id: user.id, isPro: true }, cut, '2026-05-01', { capped: false })).toMatchObject({
+      imported: 100,
+    });
 
-      // Act: the message delivered again.
-      expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
+    // Act: the message delivered again.
+    expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
 
-      // Assess: one client per row, the ones of the cut run under their rows' ids, all counted as imported.
-      const done = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
-      expect(done).toMatchObject({ status: 'done', rowsDone: total, imported: total, updated: 0, skipped: 0 });
-      const clients = await listClients(user.id);
-      expect(clients).toHaveLength(total);
-      expect(new Set(clients.map((c) => c.email)).size).toBe(total);
-      expect(clients.find((c) => c.email === 'person0@cut.example.com')!.id).toBe(importedClientId(created.id, 2));
-      expect((await getUserById(user.id, true))!.clientCount).toBe(total);
-    } finally {
-      held.release();
-    }
+    // Assess: one client per row, the ones of the cut run under their rows' ids, all counted as imported.
+    const done = (await client.get<ImportJob>(`/api/imports/${created.id}`)).body;
+    expect(done).toMatchObject({ status: 'done', rowsDone: total, imported: total, updated: 0, skipped: 0 });
+    const clients = await listClients(user.id);
+    expect(clients).toHaveLength(total);
+    expect(new Set(clients.map((c) => c.email)).size).toBe(total);
+    expect(clients.find((c) => c.email === 'person0@cut.example.com')!.id).toBe(importedClientId(created.id, 2));
+    expect((await getUserById(user.id, true))!.clientCount).toBe(total);
   });
 
   it('leaves an import to the run holding it (a second delivery is retried later) and takes it over once that run is silent', async () => {
-    const { client, user } = await signedInAgent(api);
-    const { import: created } = await uploadImport(client, csvOf([person(1), person(2)]));
-    const held = holdImportMessages();
-    try {
-      await startImport(client, created.id);
-      const message = held.messages.shift()!;
-      // A live run holds the import.
-      expect(await claimImportRun(user.id, created.id, 'live-run', new Date(), 60_000)).not.toBeNull();
-      const busy = await runWorker(message);
-      expect(busy.batchItemFailures).toHaveLength(1);
-      expect((await getImport(user.id, created.id))!.runId).toBe('live-run');
-      // Its lease lapses (it died): the next delivery takes over and finishes.
-      await db().send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: importKey(user.id, created.id),
-          UpdateExpression: 'SET leaseUntil = :past',
-          ExpressionAttributeValues: { ':past': Date.now() - 1 },
-        }),
-      );
-      expect(await runWorker(message)).toEqual({ batchItemFailures: [] });
-      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 2 });
-      // Delivered once more after the end, it changes nothing.
-      expect(await runWorker(message)).toEqual({ batchItemFailures: [] });
-      expect((await client.get('/api/clients')).body).toHaveLength(2);
-    } finally {
-      held.release();
-    }
+    const { client, user, created, held } = await startedImport([person(1), person(2)]);
+    const message = held.messages.shift()!;
+    // A live run holds the import.
+    expect(await claimImportRun(user.id, created.id, 'live-run', new Date(), 60_000)).not.toBeNull();
+    const busy = await runWorker(message);
+    expect(busy.batchItemFailures).toHaveLength(1);
+    expect((await getImport(user.id, created.id))!.runId).toBe('live-run');
+    // Its lease lapses (it died): the next delivery takes over and finishes.
+    await updateImportItem(user.id, created.id, 'SET leaseUntil = :past', { ':past': Date.now() - 1 });
+    expect(await runWorker(message)).toEqual({ batchItemFailures: [] });
+    expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 2 });
+    // Delivered once more after the end, it changes nothing.
+    expect(await runWorker(message)).toEqual({ batchItemFailures: [] });
+    expect((await client.get('/api/clients')).body).toHaveLength(2);
   });
 
   it('a run that released the import for its continuation cannot take the lease back with a late heartbeat', async () => {
     // Prepare: a run holds the import, then releases it (its time is nearly up).
-    const { client, user } = await signedInAgent(api);
-    const { import: created } = await uploadImport(client, csvOf([person(1)]));
-    const held = holdImportMessages();
-    try {
-      await startImport(client, created.id);
-      expect(await claimImportRun(user.id, created.id, 'first-run', new Date(), 60_000)).not.toBeNull();
-      await releaseImportLease(user.id, created.id, 'first-run');
-      // Act: the first run's heartbeat, in flight during the release, lands after it.
-      const renewed = await renewImportLease(user.id, created.id, 'first-run', new Date(), 60_000);
-      // Assess: the renewal is refused, and the continuation claims the import at once and finishes it.
-      expect(renewed).toBe(false);
-      expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
-      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
-    } finally {
-      held.release();
-    }
+    const { client, user, created, held } = await startedImport([person(1)]);
+    expect(await claimImportRun(user.id, created.id, 'first-run', new Date(), 60_000)).not.toBeNull();
+    await releaseImportLease(user.id, created.id, 'first-run');
+    // Act: the first run's heartbeat, in flight during the release, lands after it.
+    const renewed = await renewImportLease(user.id, created.id, 'first-run', new Date(), 60_000);
+    // Assess: the renewal is refused, and the continuation claims the import at once and finishes it.
+    expect(renewed).toBe(false);
+    expect(await runWorker(held.messages.shift()!)).toEqual({ batchItemFailures: [] });
+    expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'done', imported: 1 });
   });
 
   it('says an import is stalled when the job has been silent for 10 minutes, and a start queues it again once', async () => {
-    const { client, user } = await signedInAgent(api);
-    const { import: created } = await uploadImport(client, csvOf([person(1)]));
-    const held = holdImportMessages();
-    try {
-      await startImport(client, created.id);
-      held.messages.length = 0; // the message was lost
-      await silenceImport(user.id, created.id);
-      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'queued', stalled: true });
-      // Act
-      const [first, second] = [await startImport(client, created.id), await startImport(client, created.id)];
-      // Assess
-      expect([first.status, second.status]).toEqual([202, 202]);
-      expect(held.messages).toHaveLength(1);
-      await runWorker(held.messages.shift()!);
-      expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({
-        status: 'done',
-        imported: 1,
-        stalled: false,
-      });
-    } finally {
-      held.release();
-    }
+    const { client, user, created, held } = await startedImport([person(1)]);
+    held.messages.length = 0; // the message was lost
+    await silenceImport(user.id, created.id);
+    expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({ status: 'queued', stalled: true });
+    // Act
+    const [first, second] = [await startImport(client, created.id), await startImport(client, created.id)];
+    // Assess
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(held.messages).toHaveLength(1);
+    await runWorker(held.messages.shift()!);
+    expect((await client.get(`/api/imports/${created.id}`)).body).toMatchObject({
+      status: 'done',
+      imported: 1,
+      stalled: false,
+    });
   });
 });
 

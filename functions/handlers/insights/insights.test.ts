@@ -10,7 +10,7 @@ import { resetConfig } from '../../config';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { listClients } from '../../data/clients';
 import { setReviewStatus } from '../../client-record/record';
-import { batchDelete, db, queryAll, table } from '../../data/db';
+import { batchDelete, db, table } from '../../data/db';
 import { recomputeAgentInsights } from '../../services/insights-recompute';
 import { insightsPartition } from '../../data/keys/clients';
 import { countInsights, readInsightCounters } from '../../data/insights';
@@ -21,14 +21,12 @@ import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { inviteClient } from '../../testing/invitations';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { partitionItems } from '../../testing/table';
 import { INSIGHTS_MESSAGES } from './get-insights';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const ZONE = 'America/Los_Angeles';
 const monthDay = (date: string) => date.slice(5);
@@ -362,10 +360,7 @@ describe('GET /api/insights', () => {
     });
 
     // Lose every counter and the clients' index keys, as data written before them would be.
-    const partition = await queryAll<{ pk: string; sk: string }>({
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': insightsPartition(agent.user.id) },
-    });
+    const partition = await partitionItems<{ pk: string; sk: string }>(insightsPartition(agent.user.id));
     await batchDelete(partition.map(({ pk, sk }) => ({ pk, sk })));
     for (const client of await listClients(agent.user.id)) {
       await db().send(

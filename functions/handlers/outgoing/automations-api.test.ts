@@ -90,6 +90,23 @@ const activityOf = async (client: ApiClient, clientId: string) =>
   };
 const putRules = (client: ApiClient, body: unknown) => client.request('PUT', '/api/user/automations', { json: body });
 
+/** Nothing went to the client, and their message still waits for approval, alone in the agent's queue. */
+async function expectUnsentAndWaiting({
+  client,
+  customer,
+  messageId,
+}: {
+  client: ApiClient;
+  customer: { email: string };
+  messageId: string;
+}) {
+  expect(await outboxTo(customer.email)).toEqual([]);
+  expect((await queue(client)).body).toMatchObject({
+    awaiting: 1,
+    messages: [{ id: messageId, status: 'awaiting-approval' }],
+  });
+}
+
 describe('GET /api/user/automations', () => {
   it("answers the three rules, all off, and whose key dates come round tomorrow in the agent's zone, with their labels, and no one else's", async () => {
     // Prepare: an agent in a zone whose date is not UTC's, so tomorrow there is not tomorrow in UTC.
@@ -448,11 +465,7 @@ describe('POST /api/outgoing/{id}/approve', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toHaveProperty('body');
     }
-    expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({
-      awaiting: 1,
-      messages: [{ id: messageId, status: 'awaiting-approval' }],
-    });
+    await expectUnsentAndWaiting({ client, customer, messageId });
   });
 
   it("answers 404 for another agent's message, a made-up id and an over-long id, 400 for a 2,000-character id (never 500), and sends nothing", async () => {
@@ -474,11 +487,7 @@ describe('POST /api/outgoing/{id}/approve', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('BAD_PATH_PARAMETER');
     }
-    expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({
-      awaiting: 1,
-      messages: [{ id: messageId, status: 'awaiting-approval' }],
-    });
+    await expectUnsentAndWaiting({ client, customer, messageId });
   });
 
   it("schedules an approved text for 8:00 in the client's zone when it is night there, and the queue lists it as scheduled", async () => {
@@ -522,11 +531,7 @@ describe('POST /api/outgoing/{id}/approve', () => {
     const res = await approve(client, messageId);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('EMAIL_UNVERIFIED');
-    expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({
-      awaiting: 1,
-      messages: [{ id: messageId, status: 'awaiting-approval' }],
-    });
+    await expectUnsentAndWaiting({ client, customer, messageId });
   });
 
   it('refuses a client who unsubscribed since the draft (409 OPTED_OUT) and leaves the message in the queue', async () => {
@@ -541,11 +546,7 @@ describe('POST /api/outgoing/{id}/approve', () => {
     // Assess
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('OPTED_OUT');
-    expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({
-      awaiting: 1,
-      messages: [{ id: messageId, status: 'awaiting-approval' }],
-    });
+    await expectUnsentAndWaiting({ client, customer, messageId });
   });
 
   it('refuses at the daily e-mail cap (429 DAILY_LIMIT) and leaves the message in the queue', async () => {
@@ -567,11 +568,7 @@ describe('POST /api/outgoing/{id}/approve', () => {
     // Assess
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('DAILY_LIMIT');
-    expect(await outboxTo(customer.email)).toEqual([]);
-    expect((await queue(client)).body).toMatchObject({
-      awaiting: 1,
-      messages: [{ id: messageId, status: 'awaiting-approval' }],
-    });
+    await expectUnsentAndWaiting({ client, customer, messageId });
   });
 });
 

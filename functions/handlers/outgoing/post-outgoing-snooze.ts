@@ -1,8 +1,8 @@
 // POST /api/outgoing/{id}/snooze: a message waiting for approval leaves Today until 8:00 tomorrow in
 // the agent's zone (still waiting); repeated, it is put off from now again.
-import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import type { RefusalOf } from '../../domain/refusals';
 import { HttpError, notFound, refusalAnswers } from '../../http/errors';
-import { defineHandler } from '../../http/handler';
+import { defineRecordHandler } from '../../http/record-handler';
 import { snoozeOutgoing } from '../../services/outgoing';
 
 const REFUSALS = refusalAnswers<RefusalOf<typeof snoozeOutgoing>>({
@@ -11,11 +11,4 @@ const REFUSALS = refusalAnswers<RefusalOf<typeof snoozeOutgoing>>({
     new HttpError(409, 'Only a message waiting for your approval can be snoozed.', { code: 'NOT_AWAITING' }),
 });
 
-export const handler = defineHandler(
-  'outgoing/post-outgoing-snooze',
-  { refusals: REFUSALS },
-  async ({ user, params }) => {
-    const snoozed = await snoozeOutgoing(user, params.id ?? '');
-    return isRefusal(snoozed) ? snoozed : { body: snoozed };
-  },
-);
+export const handler = defineRecordHandler('outgoing/post-outgoing-snooze', { refusals: REFUSALS }, snoozeOutgoing);

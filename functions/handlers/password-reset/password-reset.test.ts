@@ -6,13 +6,10 @@ import { newAgent, signedInAgent, splitTokenLink, tokenOf } from '../../testing/
 import { LOGIN_LIMITS } from '../../services/login';
 import { RESET_LIMITS } from '../../services/password-reset';
 import { RESET_REQUEST_ANSWER } from './post-password-reset-request';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 async function resetLinksFor(email: string): Promise<string[]> {
   const mail = (await api.outbox()).filter((m) => m.to === email && m.subject?.includes('Reset'));

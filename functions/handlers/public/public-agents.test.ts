@@ -4,15 +4,13 @@ import { db, table } from '../../data/db';
 import { rebuildAgentDirectory } from '../../data/directory-index';
 import { registeredAdmin, signedInRealtor } from '../../testing/invitations';
 import { verifiedAs } from '../../testing/local-api';
+import { partitionItems } from '../../testing/table';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import { AGENT_SEARCH_LIMIT } from '../../services/agent-search';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 beforeEach(() => resetLimit('agent-search-ip', LOCAL_IP, AGENT_SEARCH_LIMIT.windowSeconds));
 
 const search = (q?: string) =>
@@ -134,28 +132,14 @@ describe('the public realtor directory', () => {
     expect((await search('unproven.owner@realty-example.com')).body.agents).toEqual([]);
     await rebuildAgentDirectory();
     expect((await search('unproven keys')).body.agents).toEqual([]);
-    const entries = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'DIRECTORY#unp' },
-      }),
-    );
-    expect(entries.Items).toEqual([]);
+    expect(await partitionItems('DIRECTORY#unp')).toEqual([]);
     await verifiedAs(agent.client, agent.user);
     expect((await search('unproven keys')).body.agents.map((a: { id: string }) => a.id)).toEqual([agent.user.id]);
   });
 
   it('finds agents who registered before the index existed once it is rebuilt', async () => {
     const agent = await signedInRealtor(api, { businessName: 'Oldtimer Brokerage' });
-    const entries = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'DIRECTORY#old' },
-      }),
-    );
-    for (const item of entries.Items ?? [])
+    for (const item of await partitionItems('DIRECTORY#old'))
       await db().send(new DeleteCommand({ TableName: table(), Key: { pk: item.pk, sk: item.sk } }));
     expect((await search('oldtimer')).body.agents).toEqual([]);
     expect(await rebuildAgentDirectory()).toBeGreaterThan(0);

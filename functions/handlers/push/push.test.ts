@@ -12,6 +12,7 @@ import { delivered } from '../../local/twin/deliveries';
 import { handler as worker } from '../../jobs/reminders-worker';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { emailedClient } from '../../testing/sending';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -396,17 +397,13 @@ describe('the morning digest', () => {
 describe("a client's reply", () => {
   /** The agent e-mails a client, who replies to the Reply-To address. */
   async function replyFromClient(agent: Awaited<ReturnType<typeof agentWithDevice>>) {
-    const created = await agent.client.post('/api/clients', clientInput({ name: 'Anna Keller' }));
-    const clientId = created.body.id as string;
-    const email = created.body.email as string;
-    const sent = await agent.client.post(`/api/clients/${clientId}/messages`, {
-      channel: 'email',
-      subject: 'The house on Elm Street',
-      body: 'Hi Anna, would Thursday work?',
-    });
-    expect(sent.status).toBe(201);
-    const mail = (await api.outbox()).find((m) => m.to === email && m.subject === 'The house on Elm Street')!;
-    const address = /<(r-[a-z2-7]+@reply\.localhost)>$/.exec(mail.headers!['Reply-To']!)![1]!;
+    const { clientId, email, replyTo } = await emailedClient(
+      api,
+      agent.client,
+      { name: 'Anna Keller' },
+      { subject: 'The house on Elm Street', body: 'Hi Anna, would Thursday work?' },
+    );
+    const address = /<(r-[a-z2-7]+@reply\.localhost)>$/.exec(replyTo)![1]!;
     const raw = [
       `From: Anna Keller <${email}>`,
       `To: <${address}>`,

@@ -12,13 +12,10 @@ import { encodeCursor } from '../../data/cursors';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 async function proAgent(timeZone = 'America/Chicago') {
   const agent = await signedInAgent(api);

@@ -2,11 +2,11 @@
 import { reviewReplySchema } from '@shared/reviews';
 import { conflict, notFound, refusalAnswers } from '../../http/errors';
 import { GOOGLE_ERRORS } from '../../http/google-errors';
-import { defineHandler } from '../../http/handler';
+import { defineRecordHandler } from '../../http/record-handler';
 import type { GoogleNotConnected, NotFound } from '../../domain/refusals';
 import { postReviewReply } from '../../services/google-reviews';
 
-export const handler = defineHandler(
+export const handler = defineRecordHandler(
   'reviews/put-review-reply',
   {
     body: reviewReplySchema,
@@ -16,8 +16,5 @@ export const handler = defineHandler(
       'google-not-connected': () => conflict('Connect your Google Business Profile first.'),
     }),
   },
-  async ({ user, params, body }) => {
-    const review = await postReviewReply(user.id, params.id ?? '', body.comment);
-    return 'kind' in review ? review : { body: review };
-  },
+  (user, reviewId, body) => postReviewReply(user.id, reviewId, body.comment),
 );

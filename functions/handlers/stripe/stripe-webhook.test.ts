@@ -9,13 +9,10 @@ import { clientInput } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
 import { signedInAgent } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent, stripeEvent, subscriptionEvent } from '../../testing/stripe';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 let n = 0;
 const ids = () => {

@@ -1,12 +1,9 @@
 import { MESSAGES } from '@shared/schemas';
 import { signedInAgent } from '../../testing/local-api';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 const profile = {
   googlePlaceId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',

@@ -2,12 +2,10 @@
 // without approval is Pro only: a free agent who turns `auto` on gets 403 PRO_REQUIRED. A rule left
 // on `auto` from Pro days may stay (the job asks for approval until the agent is Pro again), so a
 // downgraded agent can still change everything else.
-import type { Automations } from '@shared/api-types';
 import { AUTOMATION_MESSAGES, automationsSchema, withDefaultRules, type AutomationRule } from '@shared/automations';
-import { todayIn } from '@shared/dates';
 import { setAutomationRules } from '../../data/users';
 import type { NotFound, ProRequired } from '../../domain/refusals';
-import { occasionsOn, tomorrowOf } from '../../services/automation-preview';
+import { automationsOf } from '../../services/automation-preview';
 import { forbidden, notFound, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 
@@ -28,12 +26,6 @@ export const handler = defineHandler(
     if (!user.isPro && turnsOnAuto) return { kind: 'pro-required' };
     const updated = await setAutomationRules(user.id, withDefaultRules(rules));
     if (!updated) return { kind: 'not-found', what: 'account' };
-    const date = tomorrowOf(todayIn(updated.timeZone));
-    return {
-      body: {
-        rules: withDefaultRules(updated.automations),
-        tomorrow: { date, occasions: await occasionsOn(updated, date) },
-      } satisfies Automations,
-    };
+    return { body: await automationsOf(updated) };
   },
 );

@@ -1,13 +1,10 @@
 import { PREFERENCE_MESSAGES } from '@shared/reminder-prefs';
 import { signedInAgent } from '../../testing/local-api';
 import { SMS_PHONE_MESSAGE } from './patch-user-preferences';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi();
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started));
 
 describe('reminder preferences', () => {
   it('starts with the e-mail digest on, SMS off, 7 days ahead, and the time zone from registration', async () => {

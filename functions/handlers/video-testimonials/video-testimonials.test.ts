@@ -1,4 +1,4 @@
-import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES, VIDEO_UPLOADS_PER_CLIENT_PER_DAY } from '@shared/client-registration';
 import { config, sessionSecret } from '../../config';
 import { randomId, signToken } from '../../domain/signed-tokens';
@@ -12,18 +12,16 @@ import {
   requestVideoUpload,
   TEST_VIDEO,
   uploadTestimonial,
+  uploadExists,
   uploadVideoTo,
 } from '../../testing/videos';
 import { testimonialObjectKey, UPLOAD_PREFIXES } from '../../integrations/video-uploads';
 import { UPLOAD_URL_TTL_SECONDS } from '../../services/video-testimonials';
 import { tampered } from '../../testing/tamper';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ s3: true });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { s3: true });
 
 const VIDEO = TEST_VIDEO;
 
@@ -33,14 +31,6 @@ const requestUpload = (who: Credentials, file: { contentType?: string; size?: nu
   requestVideoUpload(api, who, file);
 const uploadTo = uploadVideoTo;
 const complete = (uploadId: string, who: Credentials) => completeVideoUpload(api, uploadId, who);
-
-const exists = (key: string) =>
-  s3()
-    .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
-    .then(
-      () => true,
-      (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
-    );
 
 function credentialsOf(registration: { clientId: string; clientToken: string }): Credentials {
   return { clientId: registration.clientId, clientToken: registration.clientToken };
@@ -126,7 +116,7 @@ describe('uploading a video testimonial', () => {
     const who = credentialsOf(registration);
     const unconfirmed = await uploadTestimonial(api, who, { confirm: false });
     expect(unconfirmed.startsWith(UPLOAD_PREFIXES.pending)).toBe(true);
-    expect(await exists(unconfirmed)).toBe(true);
+    expect(await uploadExists(unconfirmed)).toBe(true);
 
     const upload = (await requestUpload(who)).body;
     await uploadTo(upload);
@@ -134,9 +124,9 @@ describe('uploading a video testimonial', () => {
 
     const finalKey = upload.fields.key!.slice(UPLOAD_PREFIXES.pending.length);
     expect(finalKey).toBe(testimonialObjectKey(agent.user.id, registration.clientId, upload.uploadId, 'video/mp4'));
-    expect(await exists(upload.fields.key!)).toBe(false);
-    expect(await exists(finalKey)).toBe(true);
-    expect(await exists(unconfirmed)).toBe(true);
+    expect(await uploadExists(upload.fields.key!)).toBe(false);
+    expect(await uploadExists(finalKey)).toBe(true);
+    expect(await uploadExists(unconfirmed)).toBe(true);
   });
 
   it('refuses to record a file S3 does not hold', async () => {
@@ -164,9 +154,7 @@ describe('uploading a video testimonial', () => {
     const res = await complete(upload.uploadId, who);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UPLOAD_REJECTED');
-    await expect(
-      s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: upload.fields.key! })),
-    ).rejects.toMatchObject({ name: 'NotFound' });
+    expect(await uploadExists(upload.fields.key!)).toBe(false);
     expect((await agent.client.get('/api/clients')).body[0].hasTestimonial).toBe(false);
   });
 

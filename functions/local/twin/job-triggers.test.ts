@@ -11,7 +11,7 @@ import { setProStatus } from '../../data/users';
 import { routes } from '../../routes';
 import { automaticMessageId } from '../../services/automations';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, startTestApi, type TestApi } from '../../testing/local-api';
+import { signedInAgent, startTestApi, useTestApi, type TestApi } from '../../testing/local-api';
 import { zoneAtLocalHour } from '../../testing/sending';
 import { receiveInboundEmail } from '../inbound-email-job';
 import { runRemindersAt } from '../reminders-job';
@@ -362,10 +362,7 @@ function bounceOf(email: string, agentId: string): SesEventRecord {
 
 describe('the local triggers POST /local/jobs/* (the local runtime only)', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  useTestApi((started) => (api = started));
 
   it('are no route of the stack: the route table has no /local/ path', () => {
     expect(routes.filter((route) => route.path.startsWith('/local/'))).toEqual([]);

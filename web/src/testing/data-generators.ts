@@ -8,6 +8,7 @@ import type {
   TouchActivity,
   User,
 } from '@shared/api-types';
+import { bareClient } from '@/lib/bare-client';
 
 let sequence = 0;
 
@@ -37,30 +38,14 @@ export function createUser(overrides: Partial<User> = {}): User {
 export function createClient(overrides: Partial<Client> = {}): Client {
   sequence += 1;
   return {
-    id: `client-${sequence}`,
-    agentId: 'user-1',
-    name: `Client ${sequence}`,
-    email: `client${sequence}@example.com`,
-    phone: '(555) 987-6543',
-    address: null,
-    birthday: null,
-    anniversary: null,
-    purchaseDate: null,
-    lastContactDate: null,
-    timeZone: null,
-    emailOptedOut: false,
-    smsOptedOut: false,
-    automationsPaused: false,
-    smsConsent: { status: 'none', source: null, at: null },
-    reviewStatus: 'pending',
-    reviewRequestedAt: null,
-    reviewSubmittedAt: null,
-    hasTestimonial: false,
-    tags: [],
-    keyDates: [],
-    cadenceDays: null,
-    createdAt: '2025-01-20T10:00:00.000Z',
-    updatedAt: '2025-01-20T10:00:00.000Z',
+    ...bareClient({
+      id: `client-${sequence}`,
+      agentId: 'user-1',
+      name: `Client ${sequence}`,
+      email: `client${sequence}@example.com`,
+      phone: '(555) 987-6543',
+      createdAt: '2025-01-20T10:00:00.000Z',
+    }),
     ...overrides,
   };
 }

@@ -1,35 +1,13 @@
 // The made-up figures a free agent sees, blurred, behind the Pro upsell of /insights: the page's
 // layout filled in, so they can see what Insights would tell them. Nobody's real data.
 import type { Insights, InsightsMonth, QuietClient } from '@shared/api-types';
+import { bareClient } from '@/lib/bare-client';
 
 /** A made-up quiet client (nobody's real data; never sent to the composer: the sample is not interactive). */
 function sampleClient(id: string, name: string, email: string, lastContactAt: string | null): QuietClient {
-  const stamp = '2025-01-20T10:00:00.000Z';
   return {
-    id,
-    agentId: 'sample',
-    name,
-    email,
-    phone: '',
-    address: null,
-    birthday: null,
-    anniversary: null,
-    purchaseDate: null,
+    ...bareClient({ id, agentId: 'sample', name, email, phone: '', createdAt: '2025-01-20T10:00:00.000Z' }),
     lastContactDate: lastContactAt,
-    timeZone: null,
-    emailOptedOut: false,
-    smsOptedOut: false,
-    automationsPaused: false,
-    smsConsent: { status: 'none', source: null, at: null },
-    reviewStatus: 'pending',
-    reviewRequestedAt: null,
-    reviewSubmittedAt: null,
-    hasTestimonial: false,
-    tags: [],
-    keyDates: [],
-    cadenceDays: null,
-    createdAt: stamp,
-    updatedAt: stamp,
     lastContactAt,
   };
 }

@@ -3,16 +3,8 @@ import { MESSAGES } from '@shared/schemas';
 import { leaveAppTo } from '@/lib/leave-app';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import {
-  fill,
-  findPageHeading,
-  regionByHeading,
-  renderApp,
-  screen,
-  toastRegion,
-  waitFor,
-  within,
-} from '@/testing/test-utils';
+import { openSettingsPage } from '@/testing/settings-page';
+import { fill, regionByHeading, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 /** Generous waits: the suite shares two cores with the rest of the build. */
 const WAIT = { timeout: 5000 };
@@ -32,13 +24,7 @@ async function openSettings({
     businessName: 'Old Name',
     businessLocation: 'Austin, TX',
   });
-  // The Reminders and Calendar feed cards (their own tests: features/settings) read the feed status.
-  const view = renderApp(url, {
-    user: agent,
-    api: { 'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }), ...api },
-  });
-  await findPageHeading('Settings');
-  return { ...view, agent };
+  return openSettingsPage({ agent, url, api });
 }
 
 /** The business profile form, by its label (its role asserted): a page-wide role query is slow in jsdom. */

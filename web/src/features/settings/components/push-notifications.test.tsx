@@ -1,15 +1,8 @@
 import type { PushDevice } from '@shared/api-types';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import {
-  findPageHeading,
-  regionByHeading,
-  renderApp,
-  screen,
-  toastRegion,
-  waitFor,
-  within,
-} from '@/testing/test-utils';
+import { openSettingsPage } from '@/testing/settings-page';
+import { regionByHeading, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { DEVICE_REMOVED, DEVICES_HEADING, NO_DEVICES } from './push-devices-list';
 import { IPHONE_HELP, PUSH_TURNED_OFF, PUSH_TURNED_ON } from './push-notifications-card';
 
@@ -106,13 +99,8 @@ afterEach(() => {
 });
 
 async function openCard(api: MockRoutes = {}) {
-  const agent = createUser();
-  const view = renderApp('/settings', {
-    user: agent,
-    api: { 'GET /api/user/calendar': () => jsonResponse(200, { exists: false, url: null, createdAt: null }), ...api },
-  });
-  await findPageHeading('Settings');
-  return { ...view, agent, card: regionByHeading(CARD) };
+  const view = await openSettingsPage({ api });
+  return { ...view, card: regionByHeading(CARD) };
 }
 
 describe('/settings: notifications on this device', () => {

@@ -1,21 +1,13 @@
 import { PREFERENCE_MESSAGES } from '@shared/reminder-prefs';
 import { createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
-import {
-  findPageHeading,
-  regionByHeading,
-  renderApp,
-  screen,
-  toastRegion,
-  waitFor,
-  within,
-} from '@/testing/test-utils';
+import { openSettingsPage } from '@/testing/settings-page';
+import { regionByHeading, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { LINK_COPIED, LINK_ROTATED } from './calendar-feed-card';
 import { PREFERENCES_SAVED } from './reminder-preferences-card';
 
 const FEED = 'http://localhost/api/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde.ics';
 const NEW_FEED = 'http://localhost/api/calendar/ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv.ics';
-const noFeed = () => jsonResponse(200, { exists: false, url: null, createdAt: null });
 const withFeed =
   (url = FEED) =>
   () =>
@@ -23,9 +15,8 @@ const withFeed =
 
 async function openSettings(api: MockRoutes = {}, userOverrides: Parameters<typeof createUser>[0] = {}) {
   const agent = createUser({ phone: '(512) 555-0100', timeZone: 'America/Chicago', ...userOverrides });
-  const view = renderApp('/settings', { user: agent, api: { 'GET /api/user/calendar': noFeed, ...api } });
-  await findPageHeading('Settings');
-  return { ...view, agent, reminders: regionByHeading('Reminders'), calendar: regionByHeading('Calendar feed') };
+  const view = await openSettingsPage({ agent, api });
+  return { ...view, reminders: regionByHeading('Reminders'), calendar: regionByHeading('Calendar feed') };
 }
 
 const toasts = () => within(toastRegion());
