@@ -19,6 +19,7 @@ import { percentile, ratio } from './bench-stats';
 import { writeToOutbox } from '../functions/integrations/outbox';
 import { putMessage } from '../functions/data/messages';
 import { putSupportTicket } from '../functions/data/support-tickets';
+import { putPushSubscription } from '../functions/data/push-subscriptions';
 import { randomId } from '../functions/domain/signed-tokens';
 import { AUTOMATION_OCCASIONS } from '@shared/automations';
 import { mkdtempSync } from 'node:fs';
@@ -145,7 +146,7 @@ const ROUTE_EXPLANATION = (routes: string[]) =>
 /** The routes of functions/routes.ts this table leaves out, and where they are measured if they are. */
 const ROUTES_ELSEWHERE = [
   'Measured in their own sections: the administrator\'s analytics, agents, clients and exports and the public directory (GET /api/admin/analytics, GET /api/agents, GET /api/admin/clients, POST /api/admin/clients/export, POST /api/admin/export, GET /api/public/agents: "Administration"); GET /api/reminders and the calendar feed GET /api/calendar/{file} ("A book of 500 and of 50,000 clients"); POST /api/imports, POST /api/imports/{id}/start and GET /api/imports/{id} (the import); POST /api/twilio/inbound ("Conversations"); POST /api/clients/bulk and GET /api/clients/bulk/{id} ("A bulk tag of 10,000 clients").',
-  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion; and, new this stop and not measured yet, the writes of segments, bulk undo, broadcasts and approve-all, merges and their undo, snooze, and push subscriptions and the test push.',
+  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion; and, new this stop and not measured yet, the writes of segments, bulk undo, broadcasts and approve-all, merges and their undo, snooze, and push subscriptions (but their list) and the test push.',
 ].join(' ');
 
 /** Samples per route: enough for a steady p99; a login costs 0.4 s of scrypt, so it gets fewer. */
@@ -296,6 +297,20 @@ export async function benchRoutes({
     const toDelete: string[] = [];
     for (let j = 0; j < perRoute; j += 1)
       toDelete.push((await createClient(user.id, clientInput({ name: `Leaving ${j}` }) as never)).client.id);
+
+    // Three devices for Settings' list (GET /api/push/subscriptions): a phone, a laptop and a tablet, as an agent has.
+    for (const [n, deviceLabel] of ['Chrome on Android', 'Firefox on Windows', 'Safari on iPad'].entries())
+      await putPushSubscription(
+        user.id,
+        {
+          endpoint: `https://fcm.googleapis.com/fcm/send/bench-device-${n}`,
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+          sessionId: 'bench-session',
+          deviceLabel,
+        },
+        new Date(),
+      );
 
     const floorOutbox = mkdtempSync(join(tmpdir(), 'bench-floor-outbox-'));
     const oneOutboxFile = (subject: string) => ({
@@ -460,6 +475,7 @@ export async function benchRoutes({
       { route: 'GET /api/broadcasts', request: () => ({ path: '/api/broadcasts' }) },
       { route: 'GET /api/clients/duplicates', request: () => ({ path: '/api/clients/duplicates' }) },
       { route: 'GET /api/push/key', request: () => ({ path: '/api/push/key' }) },
+      { route: 'GET /api/push/subscriptions', request: () => ({ path: '/api/push/subscriptions' }) },
       { route: 'GET /api/clients/{id}/testimonials', request: () => clientPath(talker, 'testimonials') },
       {
         route: 'DELETE /api/clients/{id}',

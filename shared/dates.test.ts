@@ -125,6 +125,16 @@ describe('today in a time zone', () => {
   it('throws for an unknown zone', () => {
     expect(() => todayIn('Mars/Olympus_Mons', instant)).toThrow(RangeError);
   });
+
+  it('turns at local midnight to the millisecond, asked again and again (a day is kept for its minute only)', () => {
+    // Nepal is UTC+05:45: its midnight is 18:15 UTC.
+    for (let i = 0; i < 3; i += 1) {
+      expect(todayIn('Asia/Kathmandu', new Date('2025-03-09T18:14:59.999Z'))).toBe('2025-03-09');
+      expect(todayIn('Asia/Kathmandu', new Date('2025-03-09T18:15:00.000Z'))).toBe('2025-03-10');
+    }
+    expect(todayIn('Asia/Kathmandu', new Date('2025-03-09T18:15:59.999Z'))).toBe('2025-03-10');
+    expect(todayIn('UTC', new Date('2025-03-09T18:15:30Z'))).toBe('2025-03-09');
+  });
 });
 
 describe('month keys', () => {

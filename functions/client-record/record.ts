@@ -82,14 +82,18 @@ export async function changeClient(
   }
 }
 
-/** Applies an edit (the form, an import row, a registration); the client after it, or undefined when there is none. */
+/**
+ * Applies an edit (the form, an import row, a registration); the client after it, or undefined when there is none.
+ * `known`, the client as the caller just read it, spares a second read (the write is conditional on its revision).
+ */
 export async function updateClient(
   agentId: string,
   clientId: string,
   changes: ClientChanges,
   now = new Date(),
+  options: Omit<ChangeOptions, 'now'> = {},
 ): Promise<ClientItem | undefined> {
-  const change = await changeClient(agentId, clientId, { kind: 'edit', changes }, { now });
+  const change = await changeClient(agentId, clientId, { kind: 'edit', changes }, { ...options, now });
   if (change.kind === 'changed') return change.after;
   return change.kind === 'unchanged' ? change.client : undefined;
 }

@@ -86,6 +86,19 @@ describe('signed tokens', () => {
     ).toBeNull();
   });
 
+  it('refuses a token once it expires though it verified before (a warm function remembers good signatures), and a remembered token never verifies under another key or purpose', async () => {
+    const token = await signToken(key, 'session', { sub: 'u', jti: 'remembered' }, 60);
+    expect(await verifyToken(key, 'session', token)).toMatchObject({ sub: 'u', jti: 'remembered' });
+    expect(await verifyToken(otherKey, 'session', token)).toBeNull();
+    expect(await verifyToken(key, 'reset', token)).toBeNull();
+    const later = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect(await verifyToken(key, 'session', token)).toBeNull();
+    } finally {
+      later.mockRestore();
+    }
+    expect(await verifyToken(key, 'session', token)).toMatchObject({ jti: 'remembered' });
+  });
   it('refuses alg none, other algorithms and headers with other fields, even when the MAC is right', async () => {
     const claims = { sub: 'u', jti: 'j', pur: 'session', exp: inAnHour() };
     const unsecured = new UnsecuredJWT(claims).encode();

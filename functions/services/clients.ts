@@ -74,7 +74,12 @@ export async function editClient(
     attested = set.client;
   }
   const updated =
-    Object.keys(changes).length > 0 ? await updateClient(current.agentId, current.id, changes, now) : attested;
+    Object.keys(changes).length > 0
+      ? await updateClient(current.agentId, current.id, changes, now, {
+          known: attested,
+          timeZone: found.agentTimeZone,
+        })
+      : attested;
   if (!updated) return NO_CLIENT;
   await awardDueMilestones(updated, todayIn(found.agentTimeZone));
   return updated;
