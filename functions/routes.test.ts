@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
-import { startTestApi, type TestApi } from './testing/local-api';
+import { useTestApi, type TestApi } from './testing/local-api';
 import { lambdaContext } from './local/http-event';
 import {
   bySpecificity,
@@ -26,10 +26,13 @@ function handlerFiles(dir = handlersDir): string[] {
 
 const bucketRead = (name: string) =>
   new RegExp(`config\\d*\\(\\)\\.${name}|\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*config\\d*\\(\\)`);
+/** The link to a kept reply's original: it reads the uploads bucket under `inbound-originals`, not `uploads`. */
+const ORIGINAL_LINK = /async function inboundEmailLink\d*\([\s\S]*?\n\}\n/;
 /** The calls in a handler's bundle that need a grant (esbuild may suffix a name with a digit). */
-const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', RegExp> = {
+const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', { test(text: string): boolean }> = {
   tableWrite: /new (Put|Update|Delete|BatchWrite|TransactWrite)(Item)?Command\d*\(/,
-  uploads: bucketRead('uploadsBucket'),
+  uploads: { test: (text) => bucketRead('uploadsBucket').test(text.replace(ORIGINAL_LINK, '')) },
+  'inbound-originals': /\binboundEmailLink\d*\(/,
   exports: bucketRead('exportsBucket'),
   mail: /new SendEmailCommand\d*\(/,
   sms: /new PublishCommand\d*\(|api\.twilio\.com|x-twilio-signature/,
@@ -158,10 +161,7 @@ describe('the route table', () => {
 
 describe('the local server', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
+  useTestApi((started) => (api = started));
 
   it('serves every route of the table, and nothing else', async () => {
     for (const route of routes) {

@@ -8,16 +8,19 @@ export type Access = 'public' | 'agent' | 'admin';
 /** Item reads (GetItem, BatchGetItem, Query), or reads and writes; no route may Scan. */
 export type TableUse = 'table:read' | 'table:write';
 /**
- * `uploads`/`exports`: objects of that bucket (presigned URLs included); `mail`: SES from the
- * stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
+ * `uploads`/`exports`: objects of that bucket (presigned URLs included); `inbound-originals`: reading (a presigned GET
+ * of) the kept originals of clients' e-mail replies, the uploads bucket's inbound-email/* and nothing else of it;
+ * `mail`: SES from the stack's identity; `sms`: SNS or the Twilio secret, whichever provider the stack sends with;
  * `stripe`, `google`: that provider's secret; `ai`: the configured AI model (Bedrock InvokeModel/Converse
  * on that model only, or the OpenAI-compatible endpoint's secret); `import-queue`: sending to the
  * background tasks queue (imports, account erasures, bulk actions, broadcasts: functions/jobs/background-tasks.ts; it
  * keeps its first name); `push`: the web push (VAPID) secret.
  */
-export type ResourceUse = 'uploads' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue' | 'push';
+export type ResourceUse =
+  'uploads' | 'inbound-originals' | 'exports' | 'mail' | 'sms' | 'stripe' | 'google' | 'ai' | 'import-queue' | 'push';
 export const RESOURCE_USES: readonly ResourceUse[] = [
   'uploads',
+  'inbound-originals',
   'exports',
   'mail',
   'sms',
@@ -127,8 +130,8 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/client-invitations', handler: 'client-invitations/get-client-invitations', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/client-invitations/{id}/resend', handler: 'client-invitations/post-client-invitation-resend', access: 'agent', uses: ['table:write', 'mail'] },
   { method: 'DELETE', path: '/api/client-invitations/{id}', handler: 'client-invitations/delete-client-invitation', access: 'agent', uses: ['table:write'] },
-  { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public', uses: ['table:write', 'mail'] },
-  { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public', uses: ['table:write', 'uploads'] },
+  { method: 'POST', path: '/api/client-registration', handler: 'client-registration/post-client-registration', access: 'public', uses: ['table:write', 'mail', 'sms'] },
+  { method: 'POST', path: '/api/client-registration/confirm', handler: 'client-registration/post-client-registration-confirm', access: 'public', uses: ['table:write', 'uploads', 'sms'] },
   { method: 'GET', path: '/api/public/agents', handler: 'public/get-public-agents', access: 'public', uses: ['table:write'] },
   { method: 'POST', path: '/api/video-testimonials', handler: 'video-testimonials/post-video-testimonials', access: 'public', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/video-testimonials/{id}/complete', handler: 'video-testimonials/post-video-testimonial-complete', access: 'public', uses: ['table:write', 'uploads'] },
@@ -146,7 +149,7 @@ export const routes: readonly Route[] = [
   { method: 'DELETE', path: '/api/user/calendar-secret', handler: 'user/delete-user-calendar-secret', access: 'agent', uses: ['table:write'], stack: 2 },
   { method: 'POST', path: '/api/clients/{id}/messages', handler: 'clients/post-client-messages', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15, stack: 2 },
   { method: 'GET', path: '/api/clients/{id}/messages', handler: 'clients/get-client-messages', access: 'agent', uses: ['table:read'], stack: 2 },
-  { method: 'GET', path: '/api/clients/{id}/messages/{messageId}/original', handler: 'clients/get-client-message-original', access: 'agent', uses: ['table:read', 'uploads'], stack: 2 },
+  { method: 'GET', path: '/api/clients/{id}/messages/{messageId}/original', handler: 'clients/get-client-message-original', access: 'agent', uses: ['table:read', 'inbound-originals'], stack: 2 },
   { method: 'POST', path: '/api/clients/{id}/touches', handler: 'clients/post-client-touches', access: 'agent', uses: ['table:write'], stack: 2 },
   { method: 'GET', path: '/api/user/automations', handler: 'user/get-user-automations', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'PUT', path: '/api/user/automations', handler: 'user/put-user-automations', access: 'agent', uses: ['table:write'], stack: 2 },

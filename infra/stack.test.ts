@@ -473,7 +473,9 @@ describe('the stack with the defaults', () => {
         expect(actions).not.toContain('dynamodb:Scan');
         expect(actions.includes('dynamodb:PutItem')).toBe(route.uses[0] === 'table:write');
         expect(actions).toContain('dynamodb:Query');
-        expect(text.includes(PINNED.uploadsBucket)).toBe(route.uses.includes('uploads'));
+        expect(text.includes(PINNED.uploadsBucket)).toBe(
+          route.uses.includes('uploads') || route.uses.includes('inbound-originals'),
+        );
         expect(text.includes(PINNED.exportsBucket)).toBe(route.uses.includes('exports'));
         expect(actions.includes('ses:SendEmail')).toBe(route.uses.includes('mail'));
         // SES authorizes a send on the identity and on the configuration set every client e-mail names.
@@ -497,6 +499,32 @@ describe('the stack with the defaults', () => {
         expect(JSON.stringify(tableStatement?.Resource)).not.toContain('index/*');
         expect(JSON.stringify(tableStatement?.Resource)).toContain('/index/gsi1');
       }
+    });
+
+    it("lets the message-original route presign s3:GetObject on the uploads bucket's inbound-email/* only, nothing else of the bucket", () => {
+      // Prepare
+      const route = routes.find((r) => r.handler === 'clients/get-client-message-original')!;
+      const [, fn] = ofType(resources, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties?.Description === `${route.method} ${route.path}`,
+      )!;
+      const role = fn.Properties?.Role['Fn::GetAtt'][0] as string;
+      const statements = ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties?.Roles?.some((r: { Ref: string }) => r.Ref === role))
+        .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Record<string, any>[]);
+      const bucketStatements = statements.filter(
+        (st) =>
+          [st.Action].flat().some((a: string) => a.startsWith('s3:')) ||
+          JSON.stringify(st).includes(PINNED.uploadsBucket),
+      );
+      // Assess
+      expect(bucketStatements).toEqual([
+        expect.objectContaining({
+          Action: 's3:GetObject',
+          Effect: 'Allow',
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [PINNED.uploadsBucket, 'Arn'] }, '/inbound-email/*']] },
+        }),
+      ]);
+      expect(fn.Properties?.Environment?.Variables?.UPLOADS_BUCKET).toBeDefined();
     });
 
     it('never allows sns:Publish on "*": only on what is not an SNS ARN (a phone number)', () => {
@@ -1309,6 +1337,52 @@ describe('the stack with the defaults', () => {
         IMPORTS_QUEUE_URL: { Ref: queueId('ImportsQueue') },
         UNSUBSCRIBE_SIGNING_KEY_ARN: { Ref: keyId },
       });
+    });
+
+    it("lets the worker close an account: delete every version of an agent's files, under the agents' folders of the uploads bucket only, and decrypt a Google refresh token to revoke it, without the Google secret", () => {
+      // Prepare
+      const statements = policyOf(fnId('imports-worker'));
+      const variables = resources[fnId('imports-worker')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      const folders = ['testimonials/', 'registrations/', 'pending/', 'imports/'];
+      const objectsUnder = (folder: string) => ({
+        'Fn::Join': ['', [{ 'Fn::GetAtt': [PINNED.uploadsBucket, 'Arn'] }, `/${folder}*`]],
+      });
+      const versionStatements = statements.filter((st) => actionsOf([st]).some((a) => /Version/.test(a)));
+      const [keyId] = ofType(resources, 'AWS::KMS::Key').find(([id]) =>
+        id.startsWith('ProviderSecretsGoogleTokenKey'),
+      )!;
+      // Assess
+      expect(versionStatements).toHaveLength(2);
+      expect(versionStatements).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Action: 's3:ListBucketVersions',
+            Resource: { 'Fn::GetAtt': [PINNED.uploadsBucket, 'Arn'] },
+            Condition: { StringLike: { 's3:prefix': folders.map((folder) => `${folder}*`) } },
+          }),
+          expect.objectContaining({
+            Action: 's3:DeleteObjectVersion',
+            Resource: expect.arrayContaining(folders.map(objectsUnder)),
+          }),
+        ]),
+      );
+      const deletes = versionStatements.find((st) => st.Action === 's3:DeleteObjectVersion')!;
+      expect(deletes.Resource).toHaveLength(folders.length);
+      expect(JSON.stringify(versionStatements)).not.toContain(PINNED.exportsBucket);
+      const decrypt = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('kms:')));
+      expect(decrypt).toEqual([
+        expect.objectContaining({
+          Action: 'kms:Decrypt',
+          Resource: { 'Fn::GetAtt': [keyId, 'Arn'] },
+          Condition: {
+            StringEquals: { 'kms:EncryptionContext:purpose': 'google-refresh-token' },
+            Null: { 'kms:EncryptionContext:agentId': 'false' },
+          },
+        }),
+      ]);
+      expect(variables.GOOGLE_TOKEN_KEY_ARN).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+      expect(variables.GOOGLE_SECRET_ARN).toBeUndefined();
+      expect(JSON.stringify(statements)).not.toContain('ProviderSecretsGoogleSecret');
     });
 
     it('lets only the routes that declare import-queue (the start of an import, closing an account) send to the imports queue', () => {

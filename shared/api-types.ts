@@ -61,12 +61,14 @@ export type SendingPaused = { reason: 'bounces' | 'complaints'; since: string };
 
 export type ReviewStatus = 'pending' | 'requested' | 'submitted';
 
-export type SmsConsentStatus = 'granted' | 'none' | 'revoked';
+/** `pending`: ticked on the directory form, not yet confirmed by the number's YES (no text goes to it meanwhile). */
+export type SmsConsentStatus = 'granted' | 'pending' | 'none' | 'revoked';
 /**
  * How the consent came: the client ticked the box of a registration form, the agent attested it, the client texted a
- * keyword (STOP, START), or an import created the client.
+ * keyword (STOP, START), an import created the client, or the number answered YES to our text asking it to confirm
+ * the box ticked on the directory form (`form-confirmed`).
  */
-export type SmsConsentSource = 'client-form' | 'agent-attested' | 'keyword' | 'import';
+export type SmsConsentSource = 'client-form' | 'form-confirmed' | 'agent-attested' | 'keyword' | 'import';
 
 /** Whether the client agreed to receive texts (TCPA): who, how, when and, from a form, the exact words agreed to. */
 export type SmsConsent = {

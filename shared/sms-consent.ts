@@ -27,11 +27,14 @@ export const SMS_CONSENT_MESSAGES = {
   noConsent:
     'This client has not agreed to receive text messages. Record their consent in the client form first (only if they ' +
     'agreed in writing), or send an e-mail.',
+  /** Beside the directory form's box: its consent counts once the number answers YES. */
+  confirmByText: "We'll text this number once to confirm. Reply YES to that text to start getting messages.",
   optedOut: 'This client replied STOP to your texts. Only the client can opt back in, by texting START to your number.',
 } as const;
 
 const CONSENT_SOURCES: Record<SmsConsentSource, string> = {
   'client-form': 'the client ticked the box on their registration form',
+  'form-confirmed': 'the client ticked the box on the directory form and confirmed it by replying YES to our text',
   'agent-attested': 'you attested it in the client form',
   keyword: 'the client texted a keyword (STOP or START)',
   import: 'the client was imported',
@@ -39,6 +42,11 @@ const CONSENT_SOURCES: Record<SmsConsentSource, string> = {
 
 /** "Texts allowed: you attested it in the client form", for the client's consent and its history. */
 export function smsConsentText(status: SmsConsentStatus, source: SmsConsentSource | null): string {
-  const state = status === 'granted' ? 'Texts allowed' : status === 'revoked' ? 'Texts stopped' : 'No consent to texts';
+  const state = {
+    granted: 'Texts allowed',
+    pending: 'Waiting for the client to reply YES to our text',
+    revoked: 'Texts stopped',
+    none: 'No consent to texts',
+  }[status];
   return source ? `${state}: ${CONSENT_SOURCES[source]}` : state;
 }

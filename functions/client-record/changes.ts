@@ -4,6 +4,7 @@
 import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
+import { phoneToE164 } from '../domain/phone-numbers';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import type { ClientChanges, ClientItem } from '../data/clients';
 import { contactIndexKeys } from '../data/keys/clients';
@@ -50,6 +51,7 @@ export type ClientChange =
   /**
    * The client's consent to texts is given, attested or taken back (functions/services/sms-consent.ts, which also keeps
    * its history). Once revoked, only the client's own keyword gives it again: anything else is refused ('opted-out').
+   * A request `from` a number (a keyword, a YES) applies only while the client is at that number.
    */
   | { kind: 'sms-consent'; consent: ConsentRequest }
   /** These milestones were awarded (each once; remembered so later writes try only new ones). */
@@ -154,6 +156,8 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return changed({ [field]: true, [`${field}At`]: stamp, ...revoked });
     }
     case 'sms-consent': {
+      // A keyword or YES from a number the client no longer has is not theirs.
+      if (change.consent.from !== undefined && phoneToE164(before.phone) !== change.consent.from) return unchanged;
       const step = nextSmsConsent(currentSmsConsent(before), change.consent, stamp);
       if (step.kind !== 'set') return step.kind === 'unchanged' ? unchanged : step;
       const fields: Partial<ClientItem> = { smsConsent: step.consent, updatedAt: stamp };

@@ -9,7 +9,14 @@ import { agentListPartitions, tagPartitions } from './client-lists';
 import { everyTagKey } from './tags';
 import { batchDelete, db, queryAll, sendIf, table } from './db';
 import { removeDirectoryEntries } from './directory-index';
-import { tagCountPartition, CLIENT_PREFIX, insightsPartition, occasionsPartition } from './keys/clients';
+import {
+  tagCountPartition,
+  CLIENT_PREFIX,
+  insightsPartition,
+  MERGE_PREFIX,
+  mergedItemsPartition,
+  occasionsPartition,
+} from './keys/clients';
 import { sendsPartition, throttlePartition } from './keys/counters';
 import { BULK_PREFIX, bulkIdsPartition, bulkUndoPartition, IMPORT_PREFIX, importIssuesPartition } from './keys/jobs';
 import { optOutMarkPartition } from './keys/messages';
@@ -129,9 +136,10 @@ function partitionKeys(pk: string, prefix?: string): Promise<Key[]> {
 /**
  * Deletes the agent's partitions once the clients are gone: the rest of `AGENT#<id>` (invitation pointers, imports
  * and their report lines, support requests, locks a crash left, segments, bulk actions with their ids and undo
- * snapshots), the list, search, tag and occasion entries, the tag counters, insights, daily send counters, the answers
- * kept for repeated writes, reset links and the Stripe customer's lookup. Client items are the client record's: false,
- * and nothing deleted, while one is left.
+ * snapshots, merges with the items each moved as they were, the tombstones of clients who went), the list, search, tag
+ * and occasion entries, the tag counters, insights, daily send counters, the answers kept for repeated writes, reset
+ * links and the Stripe customer's lookup. Client items are the client record's: false, and nothing deleted, while one
+ * is left.
  */
 export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
   const agentItems = await partitionKeys(agentPartition(user.id));
@@ -142,8 +150,12 @@ export async function deleteAgentPartitions(user: UserItem): Promise<boolean> {
   const bulkJobs = agentItems
     .filter(({ sk }) => sk.startsWith(BULK_PREFIX))
     .map(({ sk }) => sk.slice(BULK_PREFIX.length));
+  const merges = agentItems
+    .filter(({ sk }) => sk.startsWith(MERGE_PREFIX))
+    .map(({ sk }) => sk.slice(MERGE_PREFIX.length));
   const partitions = [
     ...imports.map(importIssuesPartition),
+    ...merges.map(mergedItemsPartition),
     ...bulkJobs.flatMap((id) => [bulkIdsPartition(id), bulkUndoPartition(id)]),
     ...(await everyTagKey(user.id)).flatMap((tag) => tagPartitions(user.id, tag)),
     tagCountPartition(user.id),

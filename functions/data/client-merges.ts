@@ -6,7 +6,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { forEachLimited } from '../lib/concurrency';
 import type { ClientItem } from './clients';
 import { addUnread, markConversationRead } from './conversations';
-import { batchDelete, batchWrite, db, queryAll, table, updateIf, writeIf, type WriteRequest } from './db';
+import { batchDelete, batchWrite, db, putItem, queryAll, table, updateIf, writeIf, type WriteRequest } from './db';
 import {
   clientMergeKey,
   mergedItemKey,
@@ -183,19 +183,14 @@ export async function moveHistory(
       }),
     );
     if (!written && original.sk === CONVERSATION_SK) await markConversationRead(agentId, from);
-    await db().send(
-      new PutCommand({
-        TableName: table(),
-        Item: {
-          ...mergedItemKey(mergeId, index),
-          type: 'merged-item',
-          index,
-          original,
-          to: written ? { pk: target.pk, sk: target.sk } : null,
-          ttl: Math.floor(now.getTime() / 1000) + RECORD_DAYS * 86_400,
-        },
-      }),
-    );
+    await putItem({
+      ...mergedItemKey(mergeId, index),
+      type: 'merged-item',
+      index,
+      original,
+      to: written ? { pk: target.pk, sk: target.sk } : null,
+      ttl: Math.floor(now.getTime() / 1000) + RECORD_DAYS * 86_400,
+    });
     if (written) {
       moved += 1;
       if (!inPlace) {

@@ -11,7 +11,7 @@ import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib
 import type { MessageChannel } from '@shared/messages';
 import { normalisedDestination, optOutMark } from '../domain/opt-out-marks';
 import type { ClientItem, NewClientFields } from './clients';
-import { batchGet, db, queryAll, table } from './db';
+import { batchGet, db, putItem, queryAll, table } from './db';
 import { carryMarkKeys, currentMarkKeys, markKeys } from './mark-keys';
 import {
   mailSuppressionKey,
@@ -33,6 +33,11 @@ async function marksOf(channel: MessageChannel, value: string | null | undefined
   return marks.filter((mark): mark is string => mark !== undefined);
 }
 
+/** The keyed hash an address's opt-out is kept under (a tombstone keeps it for a client's unsubscribe links). */
+export function emailOptOutMark(email: string | null | undefined): Promise<string | undefined> {
+  return markOf('email', email);
+}
+
 export async function rememberOptOut(
   agentId: string,
   channel: MessageChannel,
@@ -40,18 +45,25 @@ export async function rememberOptOut(
   now = new Date(),
 ): Promise<void> {
   const mark = await markOf(channel, value);
-  if (!mark) return;
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...optOutMarkItemKey(agentId, channel, mark),
-        ...optOutMarkIndexKeys(channel, mark, agentId),
-        type: 'opt-out-mark',
-        at: now.toISOString(),
-      },
-    }),
-  );
+  if (mark) await rememberOptOutMark(agentId, channel, mark, now);
+}
+
+/**
+ * Keeps an opt-out by its mark alone (the address is gone: an unsubscribe link of a deleted client, whose tombstone
+ * kept the mark). A mark made under a root since replaced is still found through that root's carried keys.
+ */
+export async function rememberOptOutMark(
+  agentId: string,
+  channel: MessageChannel,
+  mark: string,
+  now = new Date(),
+): Promise<void> {
+  await putItem({
+    ...optOutMarkItemKey(agentId, channel, mark),
+    ...optOutMarkIndexKeys(channel, mark, agentId),
+    type: 'opt-out-mark',
+    at: now.toISOString(),
+  });
 }
 
 /**

@@ -1,10 +1,12 @@
 // The numbers an agent texted a client at (one entry per number, agent and client, under the number's partition): a
 // STOP, START or reply from a number finds the clients it concerns without a scan, and the first text to a number
-// carries the STOP notice. A text refused for the number's opt-out leaves an entry without a text.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// carries the STOP notice. A text refused for the number's opt-out leaves an entry without a text. The text asking a
+// number to confirm the consent ticked on the directory form marks its entry (`optInAskedAt`) until a later text to
+// that entry writes it again or the YES answers it: a YES from the number confirms only while that text is the last.
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { textDestination } from '../domain/phone-numbers';
 import type { ClientItem } from './clients';
-import { db, queryAll, table } from './db';
+import { db, putItem, queryAll, table, writeIf } from './db';
 import { smsPhoneKey, smsPhonePartition } from './keys/messages';
 import { ownerIndexKeys } from './keys/table';
 
@@ -18,19 +20,77 @@ export async function rememberTextedPhone(
   clientId: string,
   now = new Date(),
 ): Promise<void> {
-  await db().send(
-    new PutCommand({
+  await putTextedPhone(e164, agentId, clientId, now, {});
+}
+
+/**
+ * Remembers that we texted this number for this agent's client asking it to confirm its consent by YES (an entry as
+ * rememberTextedPhone's, marked with the time it asked).
+ */
+export async function rememberOptInRequest(
+  e164: string,
+  agentId: string,
+  clientId: string,
+  now = new Date(),
+): Promise<void> {
+  await putTextedPhone(e164, agentId, clientId, now, { optInAskedAt: now.toISOString() });
+}
+
+async function putTextedPhone(
+  e164: string,
+  agentId: string,
+  clientId: string,
+  now: Date,
+  fields: { optInAskedAt?: string },
+): Promise<void> {
+  await putItem({
+    ...smsPhoneKey(e164, agentId, clientId),
+    ...ownerIndexKeys(agentId, smsPhoneKey(e164, agentId, clientId), clientId),
+    type: 'sms-phone',
+    agentId,
+    clientId,
+    // Each text writes the entry again: this is the latest text (entries written before lastTextAt carry it here).
+    firstTextAt: now.toISOString(),
+    lastTextAt: now.toISOString(),
+    ...fields,
+  });
+}
+
+/** The request for an opt-in that the last text to this number was, if it was one. */
+export type OptInRequest = { agentId: string; clientId: string; askedAt: string };
+
+/** When the last text we sent to this number asked it to confirm a consent by YES: for which agent and client. */
+export async function lastTextAskedOptIn(e164: string): Promise<OptInRequest | undefined> {
+  const entries = await queryAll<{
+    agentId: string;
+    clientId: string;
+    lastTextAt?: string;
+    firstTextAt?: string;
+    optInAskedAt?: string;
+  }>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': smsPhonePartition(e164) },
+    ProjectionExpression: 'agentId, clientId, lastTextAt, firstTextAt, optInAskedAt',
+  });
+  let last: (typeof entries)[number] | undefined;
+  let lastAt = '';
+  for (const entry of entries) {
+    const at = entry.lastTextAt ?? entry.firstTextAt ?? '';
+    if (at > lastAt) [last, lastAt] = [entry, at];
+  }
+  if (!last?.optInAskedAt || last.optInAskedAt !== lastAt) return undefined;
+  return { agentId: last.agentId, clientId: last.clientId, askedAt: last.optInAskedAt };
+}
+
+/** The request was answered (once: false when it was already, or a later text replaced it). */
+export async function answerOptInRequest(e164: string, request: OptInRequest): Promise<boolean> {
+  return writeIf(
+    new UpdateCommand({
       TableName: table(),
-      Item: {
-        ...smsPhoneKey(e164, agentId, clientId),
-        ...ownerIndexKeys(agentId, smsPhoneKey(e164, agentId, clientId), clientId),
-        type: 'sms-phone',
-        agentId,
-        clientId,
-        // Each text writes the entry again: this is the latest text (entries written before lastTextAt carry it here).
-        firstTextAt: now.toISOString(),
-        lastTextAt: now.toISOString(),
-      },
+      Key: smsPhoneKey(e164, request.agentId, request.clientId),
+      UpdateExpression: 'REMOVE optInAskedAt',
+      ConditionExpression: 'optInAskedAt = :at',
+      ExpressionAttributeValues: { ':at': request.askedAt },
     }),
   );
 }

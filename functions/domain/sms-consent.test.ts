@@ -28,6 +28,38 @@ describe('a client’s consent to texts', () => {
     });
   });
 
+  it('gives back by keyword only a consent a keyword revoked: not one the agent revoked or took back, or none', () => {
+    const keyword = { status: 'granted', source: 'keyword' } as const;
+    const byAgent = { status: 'revoked', source: 'agent-attested', at } as const;
+    const withdrawn = { status: 'none', source: 'agent-attested', at } as const;
+    for (const current of [byAgent, withdrawn, none]) {
+      expect(nextSmsConsent(current, keyword, at)).toEqual({ kind: 'unchanged' });
+    }
+  });
+
+  it('confirms by the number’s YES only a consent pending from the directory form, keeping its words', () => {
+    const pending = { status: 'pending', source: 'client-form', at, words: 'I agree' } as const;
+    const confirm = { status: 'granted', source: 'form-confirmed' } as const;
+    const later = '2026-03-11T15:00:00.000Z';
+    expect(nextSmsConsent(pending, confirm, later)).toEqual({
+      kind: 'set',
+      consent: { status: 'granted', source: 'form-confirmed', at: later, words: 'I agree' },
+    });
+    const granted = { status: 'granted', source: 'agent-attested', at } as const;
+    for (const current of [none, revoked, granted]) {
+      expect(nextSmsConsent(current, confirm, later)).toEqual({ kind: 'unchanged' });
+    }
+    expect(textsAllowed({ smsConsent: pending })).toBe(false);
+  });
+
+  it('never lets a pending consent take the place of one that counts', () => {
+    const granted = { status: 'granted', source: 'agent-attested', at } as const;
+    const pending = { status: 'pending', source: 'client-form', words: 'I agree' } as const;
+    expect(nextSmsConsent(granted, pending, at)).toEqual({ kind: 'unchanged' });
+    expect(nextSmsConsent(revoked, pending, at)).toEqual({ kind: 'opted-out' });
+    expect(nextSmsConsent(none, pending, at).kind).toBe('set');
+  });
+
   it('records the words a form’s consent was given with, and changes nothing when asked for what is recorded', () => {
     const step = nextSmsConsent(none, { status: 'granted', source: 'client-form', words: 'I agree' }, at);
     expect(step).toEqual({ kind: 'set', consent: { status: 'granted', source: 'client-form', at, words: 'I agree' } });

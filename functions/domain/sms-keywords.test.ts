@@ -1,4 +1,4 @@
-import { classifyText, helpReply, keywordForm } from './sms-keywords';
+import { classifyText, helpReply, isConfirmation, keywordForm, optInRequest } from './sms-keywords';
 
 describe('classifyText', () => {
   it.each([
@@ -26,8 +26,16 @@ describe('classifyText', () => {
     expect(classifyText(text)).toBe('opt-out');
   });
 
-  it.each(['YES', 'yes!', 'Yes.'])('%j is a reply, not an opt-in (no text of ours asks for one)', (text) => {
-    expect(classifyText(text)).toBe('message');
+  it.each(['YES', 'yes!', 'Yes.'])(
+    '%j is a reply, not a keyword (only our request for an opt-in makes it one)',
+    (text) => {
+      expect(classifyText(text)).toBe('message');
+      expect(isConfirmation(text)).toBe(true);
+    },
+  );
+
+  it.each(['Yes please', 'yes, Friday', 'Y', 'yeah'])('%j confirms nothing', (text) => {
+    expect(isConfirmation(text)).toBe(false);
   });
 
   it.each(['START', 'start', ' Un Stop ', 'unstop'])('%j opts back in', (text) => {
@@ -71,5 +79,22 @@ describe('helpReply', () => {
 
   it('never turns an agent name into a link', () => {
     expect(helpReply({ fullName: 'Visit evil.example' })).toContain('evil[.]example');
+  });
+});
+
+describe('optInRequest', () => {
+  it('names the business and the agent, asks for YES and says how to stop, in one SMS segment', () => {
+    expect(optInRequest({ fullName: 'Jane Doe', businessName: 'Blue Heron Homes' })).toBe(
+      'Blue Heron Homes: reply YES to get texts from Jane Doe. Reply STOP to opt out.',
+    );
+    expect(optInRequest({ fullName: 'Jane Doe' })).toBe(
+      'Hearthside: reply YES to get texts from Jane Doe. Reply STOP to opt out.',
+    );
+    const long = optInRequest({ fullName: 'J'.repeat(200), businessName: 'B'.repeat(200) });
+    expect(long.length).toBeLessThanOrEqual(160);
+  });
+
+  it('never turns a name into a link', () => {
+    expect(optInRequest({ fullName: 'Jane', businessName: 'Visit evil.example' })).toContain('evil[.]example');
   });
 });

@@ -10,7 +10,7 @@ import { config } from '../config';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportPlan } from '../domain/import-stream';
 import { agentExportKey, exportLink, storeCsvExport } from './export-files';
-import { deleteObjectsUnder, headObject, presignPost, s3, type PresignedPost } from './storage';
+import { deleteEveryVersionUnder, headObject, presignPost, s3, type PresignedPost } from './storage';
 
 /** Where import uploads live in the uploads bucket (its lifecycle rule: infra/constructs/data.ts). */
 export const IMPORT_UPLOAD_PREFIX = 'imports/';
@@ -26,9 +26,9 @@ export const importPlanKey = (agentId: string, importId: string) =>
 export const importReportKey = (agentId: string, importId: string, now: Date) =>
   agentExportKey('import-reports', agentId, now, `${importId}.csv`);
 
-/** Deletes every import file the agent uploaded, and the plans made of them (the account is closing). */
+/** Deletes every import file the agent uploaded, and the plans made of them, in every version (closing the account). */
 export function deleteAgentImportFiles(agentId: string): Promise<number> {
-  return deleteObjectsUnder(config().uploadsBucket, `${IMPORT_UPLOAD_PREFIX}${agentId}/`);
+  return deleteEveryVersionUnder(config().uploadsBucket, `${IMPORT_UPLOAD_PREFIX}${agentId}/`);
 }
 
 export function presignImportPost(key: string, format: ImportFormat, expiresSeconds: number): Promise<PresignedPost> {

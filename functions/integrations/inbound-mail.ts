@@ -66,8 +66,15 @@ export async function deleteInboundEmail(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
 }
 
-/** A short-lived link that downloads the original as `reply.eml`. */
-export async function inboundEmailLink(key: string, now: Date): Promise<{ url: string; expiresAt: string }> {
+/**
+ * A short-lived link that downloads the original as `reply.eml`; undefined, nothing signed, for a key that is not a
+ * kept reply's (`inbound-email/<SES message id>`), whatever a message says: the route's role may read nothing else.
+ */
+export async function inboundEmailLink(
+  key: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string } | undefined> {
+  if (!isInboundEmailKey(key)) return undefined;
   const url = await getSignedUrl(
     s3(),
     new GetObjectCommand({

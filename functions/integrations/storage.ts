@@ -1,7 +1,14 @@
 // The S3 client (the uploads and exports buckets), pointed at s3rver by configuration locally, and
 // what every kind of upload shares: the presigned POST the browser sends a file with, and the look
 // at what arrived.
-import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  S3Client,
+  type ObjectIdentifier,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { config } from '../config';
 import { authorizeAwsCall } from '../lib/function-environment';
@@ -25,9 +32,13 @@ export function s3(): S3Client {
  * 1,000 keys per call). Returns how many objects were deleted; throws when S3 refuses a call or
  * keeps any key of a page, leaving the rest for a later run (it is safe to run again).
  */
-export async function deleteObjectsUnder(bucket: string, prefix: string, pageSize = 1000): Promise<number> {
-  if (!prefix.endsWith('/') || prefix.length < 2)
-    throw new Error(`refusing to delete under "${prefix}": the prefix must be a folder ending in /`);
+export async function deleteObjectsUnder(
+  bucket: string,
+  prefix: string,
+  pageSize = 1000,
+  { asVersions = false }: { asVersions?: boolean } = {},
+): Promise<number> {
+  assertFolder(prefix);
   let deleted = 0;
   let continuationToken: string | undefined;
   do {
@@ -40,20 +51,67 @@ export async function deleteObjectsUnder(bucket: string, prefix: string, pageSiz
       }),
     );
     const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-    if (objects.length > 0) {
-      const out = await s3().send(
-        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }),
-      );
-      const kept = out.Errors ?? [];
-      if (kept.length > 0)
-        throw new Error(
-          `S3 kept ${kept.length} of ${objects.length} objects under ${prefix} (first: ${kept[0]!.Code ?? 'error'} ${kept[0]!.Message ?? ''})`,
-        );
-      deleted += objects.length;
-    }
+    // The versioned delete the deployed function makes of these (s3rver's objects are each one "null" version).
+    if (asVersions && objects.length > 0)
+      authorizeAwsCall({
+        client: 'S3Client',
+        command: 'DeleteObjectsCommand',
+        input: { Bucket: bucket, Delete: { Objects: objects.map(({ Key }) => ({ Key, VersionId: 'null' })) } },
+      });
+    deleted += await deleteListed(bucket, prefix, objects);
     continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (continuationToken);
   return deleted;
+}
+
+/**
+ * Deletes every version of every object under `prefix` (a folder, as deleteObjectsUnder's) in a versioned bucket,
+ * delete markers included, a listed page (at most 1,000) at a time: where leaving nothing is the point (closing an
+ * account), as a plain delete only stacks a delete marker on the object and its versions stay until the bucket's
+ * lifecycle expires them. Returns how many versions were deleted; throws, as deleteObjectsUnder, when S3 keeps any.
+ * s3rver, the local runtime's S3 (S3_ENDPOINT), keeps no versions and has no ListObjectVersions: there the twin checks
+ * the calls the deployed function makes against its role, then the objects are deleted as deleteObjectsUnder does.
+ */
+export async function deleteEveryVersionUnder(bucket: string, prefix: string, pageSize = 1000): Promise<number> {
+  assertFolder(prefix);
+  if (config().s3Endpoint) {
+    authorizeAwsCall({
+      client: 'S3Client',
+      command: 'ListObjectVersionsCommand',
+      input: { Bucket: bucket, Prefix: prefix },
+    });
+    return deleteObjectsUnder(bucket, prefix, pageSize, { asVersions: true });
+  }
+  let deleted = 0;
+  let markers: { KeyMarker?: string; VersionIdMarker?: string } = {};
+  for (;;) {
+    const page = await s3().send(
+      new ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix, MaxKeys: pageSize, ...markers }),
+    );
+    const versions = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].flatMap(({ Key, VersionId }) =>
+      Key && VersionId ? [{ Key, VersionId }] : [],
+    );
+    deleted += await deleteListed(bucket, prefix, versions);
+    if (!page.IsTruncated) return deleted;
+    markers = { KeyMarker: page.NextKeyMarker, VersionIdMarker: page.NextVersionIdMarker };
+  }
+}
+
+function assertFolder(prefix: string): void {
+  if (!prefix.endsWith('/') || prefix.length < 2)
+    throw new Error(`refusing to delete under "${prefix}": the prefix must be a folder ending in /`);
+}
+
+/** One DeleteObjects of a listed page (keys, or versions); throws when S3 keeps any. */
+async function deleteListed(bucket: string, prefix: string, objects: ObjectIdentifier[]): Promise<number> {
+  if (objects.length === 0) return 0;
+  const out = await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+  const kept = out.Errors ?? [];
+  if (kept.length > 0)
+    throw new Error(
+      `S3 kept ${kept.length} of ${objects.length} objects under ${prefix} (first: ${kept[0]!.Code ?? 'error'} ${kept[0]!.Message ?? ''})`,
+    );
+  return objects.length;
 }
 
 export type PresignedPost = { url: string; fields: Record<string, string> };

@@ -5,7 +5,14 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
-import { deleteObjectsUnder, headObject, presignPost, s3, type PresignedPost } from './storage';
+import {
+  deleteEveryVersionUnder,
+  deleteObjectsUnder,
+  headObject,
+  presignPost,
+  s3,
+  type PresignedPost,
+} from './storage';
 
 export type { PresignedPost };
 
@@ -62,13 +69,14 @@ export function pendingObjectKey(finalKey: string): string {
   return `${UPLOAD_PREFIXES.pending}${finalKey}`;
 }
 
-/** Deletes every video under a folder, with the uploads to it that were never confirmed; returns how many. */
-async function deleteVideosUnder(prefix: string): Promise<number> {
+/**
+ * Deletes every video under a folder, with the uploads to it that were never confirmed; returns how many.
+ * `everyVersion`: their older versions and delete markers too (the bucket is versioned), where nothing may be left.
+ */
+async function deleteVideosUnder(prefix: string, { everyVersion = false } = {}): Promise<number> {
   const { uploadsBucket } = config();
-  return (
-    (await deleteObjectsUnder(uploadsBucket, prefix)) +
-    (await deleteObjectsUnder(uploadsBucket, pendingObjectKey(prefix)))
-  );
+  const deleteUnder = everyVersion ? deleteEveryVersionUnder : deleteObjectsUnder;
+  return (await deleteUnder(uploadsBucket, prefix)) + (await deleteUnder(uploadsBucket, pendingObjectKey(prefix)));
 }
 
 /** Deletes all of a client's videos, including uploads that were never confirmed; returns how many. */
@@ -81,11 +89,14 @@ export function deleteSubmissionVideos(agentId: string, submissionId: string): P
   return deleteVideosUnder(submissionVideosPrefix(agentId, submissionId));
 }
 
-/** Deletes every video of an agent: each client's, and each registration submission's (the account is closing). */
+/**
+ * Deletes every video of an agent, each in every version it had: each client's, and each registration submission's
+ * (the account is closing: nothing of theirs is left for the bucket's 30 days of old versions).
+ */
 export async function deleteAgentVideos(agentId: string): Promise<number> {
   return (
-    (await deleteVideosUnder(`${UPLOAD_PREFIXES.testimonials}${agentId}/`)) +
-    (await deleteVideosUnder(`${UPLOAD_PREFIXES.submissions}${agentId}/`))
+    (await deleteVideosUnder(`${UPLOAD_PREFIXES.testimonials}${agentId}/`, { everyVersion: true })) +
+    (await deleteVideosUnder(`${UPLOAD_PREFIXES.submissions}${agentId}/`, { everyVersion: true }))
   );
 }
 

@@ -11,7 +11,8 @@
 // The reviews are `<dir>/reviews.json` (an array of v4 Review objects of the first location; a small demo set is
 // written when it is absent), and replies are written back into it. Failures on demand: `<dir>/faults.json`, an array
 // of `{ "status": 429 | 403 | …, "times": n, "path"?: "reviews" }`; each API request whose path contains `path`
-// takes one and is answered with that status in Google's error shape until `times` run out.
+// takes one and is answered with that status in Google's error shape until `times` run out (a revoke takes only a
+// fault that names it, `"path": "revoke"`).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -65,10 +66,10 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
     return readJson<FakeReview[]>(reviewsFile, []);
   };
 
-  /** The next fault for this path, taken (its count goes down), if any. */
-  const takeFault = (path: string): Fault | undefined => {
+  /** The next fault for this path, taken (its count goes down), if any; `named`: only a fault naming the path. */
+  const takeFault = (path: string, named = false): Fault | undefined => {
     const faults = readJson<Fault[]>(faultsFile, []);
-    const index = faults.findIndex((f) => f.times > 0 && (!f.path || path.includes(f.path)));
+    const index = faults.findIndex((f) => f.times > 0 && (f.path ? path.includes(f.path) : !named));
     if (index < 0) return undefined;
     const fault = faults[index]!;
     faults[index] = { ...fault, times: fault.times - 1 };
@@ -199,6 +200,8 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
 
   async function revoke(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     if (req.method !== 'POST') return json(res, 405, { error: 'invalid_request' });
+    const fault = takeFault(url.pathname, true);
+    if (fault) return json(res, fault.status, { error: 'backend_error' });
     const form = new URLSearchParams(await readBody(req));
     const tokenValue = form.get('token') ?? url.searchParams.get('token') ?? '';
     const known = refreshTokens();

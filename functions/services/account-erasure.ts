@@ -1,8 +1,8 @@
 // Erasing a closing account: the background task (jobs/background-tasks.ts) that DELETE /api/user queues. It
 // deletes the clients a page at a time through their erasure (functions/services/client-erasure.ts), queueing its
-// own continuation near its timeout as imports do, then the agent's scattered items (the owner index), files and
-// partitions, and the profile last. Every step deletes only what is still there, so a run cut anywhere is run again
-// from the start and finishes the work.
+// own continuation near its timeout as imports do, revokes the agent's Google token at Google, then deletes the
+// agent's scattered items (the owner index), files (every version of them) and partitions, and the profile last. Every
+// step deletes only what is still there, so a run cut anywhere is run again from the start and finishes the work.
 import type { SQSRecord } from 'aws-lambda';
 import {
   clientIdsPage,
@@ -11,10 +11,13 @@ import {
   deleteOwnedItems,
   endAccountAccess,
 } from '../data/account-erasure';
+import { getConnection } from '../data/google-connections';
 import { getUserById } from '../data/users';
 import { deleteAgentExports } from '../integrations/export-files';
+import { revokeToken, type GoogleBusinessError } from '../integrations/google-business';
 import { deleteAgentImportFiles } from '../integrations/import-files';
 import { enqueueTask, type AccountErasureMessage } from '../integrations/task-queue';
+import { unsealRefreshToken } from '../integrations/token-sealing';
 import { deleteAgentVideos } from '../integrations/video-uploads';
 import { forEachLimited } from '../lib/concurrency';
 import type { Logger } from '../observability/logger';
@@ -61,6 +64,7 @@ export async function runAccountErasure(
     });
     if (remainingMs() < STOP_BEFORE_TIMEOUT_MS) return continueLater(message);
   }
+  await revokeGoogleToken(user.id, log);
   await deleteOwnedItems(user.id);
   await deleteAgentVideos(user.id);
   await deleteAgentImportFiles(user.id);
@@ -70,6 +74,28 @@ export async function runAccountErasure(
   await deleteClosedUser(user.id);
   log.info('account erased', { agentId: user.id });
   return 'done';
+}
+
+/**
+ * Revokes the agent's Google grant at Google while the connection still holds its token (it goes with the agent's
+ * partition). A failure (Google down, a token that cannot be read) is logged, and the account closes all the same; a
+ * token Google already forgot (a run again) counts as revoked.
+ */
+async function revokeGoogleToken(agentId: string, log: Logger): Promise<void> {
+  const connection = await getConnection(agentId);
+  if (!connection) return;
+  try {
+    const token = await unsealRefreshToken(agentId, connection.refreshTokenSealed);
+    if (!token) {
+      log.warn('google token not revoked at Google', { agentId, reason: 'unreadable' });
+      return;
+    }
+    await revokeToken(token);
+    log.info('google token revoked', { agentId });
+  } catch (error) {
+    const reason = (error as Partial<GoogleBusinessError>).reason ?? 'error';
+    log.warn('google token not revoked at Google', { agentId, reason, error });
+  }
 }
 
 async function continueLater(message: AccountErasureMessage): Promise<ErasureOutcome> {

@@ -1,14 +1,16 @@
 // Deleting a client erases them: their registrations waiting for confirmation, their videos and the originals of
 // their e-mail replies, the numbers we texted them at, the SES references and handled occasions (the owner index),
 // then the client record with its activity, milestones and testimonial records (functions/client-record/record.ts). An
-// opt-out of theirs outlives them as a keyed hash of the address (functions/data/opt-out-marks.ts). The record goes
-// last, so a delete cut halfway is finished by the next one, which still finds the client.
+// opt-out of theirs outlives them as a keyed hash of the address (functions/data/opt-out-marks.ts), and so, for 30
+// days, does a tombstone with that hash for the unsubscribe links already mailed (functions/data/client-tombstones.ts).
+// The record goes last, so a delete cut halfway is finished by the next one, which still finds the client.
 import { deleteOwnedItems } from '../data/account-erasure';
 import { agentActor, clientFor } from '../data/client-access';
 import { markConversationRead } from '../data/conversations';
 import { deleteClient } from '../client-record/record';
 import { listActivity } from '../data/messages';
-import { rememberClientOptOuts } from '../data/opt-out-marks';
+import { putClientTombstone } from '../data/client-tombstones';
+import { emailOptOutMark, rememberClientOptOuts } from '../data/opt-out-marks';
 import type { NotFound } from '../domain/refusals';
 import { deleteInboundEmail, isInboundEmailKey } from '../integrations/inbound-mail';
 import { clientVideosPrefix, deleteClientVideos, deleteSubmissionVideos } from '../integrations/video-uploads';
@@ -37,7 +39,10 @@ export async function eraseClient(
   const client = await clientFor(agentActor(agentId), clientId);
   if (!client) return { kind: 'not-found', what: 'client' };
   // A closing account keeps nothing: no send of theirs can follow.
-  if (keepOptOuts) await rememberClientOptOuts(client, now);
+  if (keepOptOuts) {
+    await rememberClientOptOuts(client, now);
+    await putClientTombstone({ agentId, clientId, emailMark: await emailOptOutMark(client.email) }, now);
+  }
   // An unread conversation leaves the agent's unread count before it goes with the client's partition.
   await markConversationRead(agentId, clientId);
   const owned = await deleteOwnedItems(agentId, clientId);

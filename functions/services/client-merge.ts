@@ -20,7 +20,8 @@ import {
 import { queryAll } from '../data/db';
 import { CLIENT_PREFIX } from '../data/keys/clients';
 import { agentPartition } from '../data/keys/table';
-import { rememberClientOptOuts } from '../data/opt-out-marks';
+import { putClientTombstone } from '../data/client-tombstones';
+import { emailOptOutMark, rememberClientOptOuts } from '../data/opt-out-marks';
 import { findDuplicateGroups, mergedFields, type DuplicateCandidate } from '../domain/duplicates';
 import type {
   AlreadyUndone,
@@ -128,8 +129,11 @@ async function mergeLocked(
     Object.assign(fields, { smsOptedOutAt: now.toISOString(), smsConsent: merged.smsConsent });
   }
   const change = await changeClient(agentId, keepId, { kind: 'merge-absorb', fields }, { now });
-  // An opt-out of the merged client's outlives it, as when a client is deleted.
+  // An opt-out of the merged client's outlives it, as when a client is deleted; its unsubscribe links stop the kept
+  // one (its tombstone, 30 days).
   await rememberClientOptOuts(merged, now);
+  const emailMark = await emailOptOutMark(merged.email);
+  await putClientTombstone({ agentId, clientId: mergeId, emailMark, survivorId: keepId }, now);
   await deleteClient(agentId, mergeId, now);
   await setMergeState(agentId, id, 'moving', 'merged');
   const after = change.kind === 'changed' ? change.after : change.kind === 'unchanged' ? change.client : kept;

@@ -10,6 +10,8 @@
 // exists, and given back if the client could not be saved: it is never burnt for nothing, and of
 // concurrent submissions exactly one goes through. A client who joins through the directory instead
 // completes the agent's open invitation to their e-mail once confirmed or accepted.
+// Consent to texts ticked on the directory form, where anyone can type any number, is pending (no text goes to it)
+// until the number answers YES to the text we send it (sms-consent-request.ts); from an invitation it counts at once.
 // The routes' use cases (registerClient, confirmRegistration) add the limits around this: registrations per address an
 // hour and per agent and address a day, at most a few e-mails a day to one agent or client however often a visitor
 // retries; and what follows a registration: milestones, the upload token, the videos shown once confirmed.
@@ -56,6 +58,7 @@ import { recordConsentChange } from '../data/sms-consent';
 import { issueClientUploadToken } from './client-upload-token';
 import { awardDueMilestonesAfterWrite } from './milestones';
 import { setSmsConsent } from './sms-consent';
+import { askToConfirmSmsConsent } from './sms-consent-request';
 import { attachTestimonial } from './testimonials';
 import { carriedClientFields } from '../data/opt-out-marks';
 import { rememberStoppedNumber } from '../data/texted-phones';
@@ -362,11 +365,12 @@ async function registerWithAgent(
   if (!hasFreeSlot(agent)) throw new AgentAtCapacityError(agent, input);
   try {
     const pending = await createPendingClient(agent.id, { ...input, anniversary: undefined }, now, {
-      ...formConsent(input, now),
+      ...formConsent(input, now, 'pending'),
       ...(await carriedClientFields(agent.id, input)),
     });
     await recordConsentChange(pending);
     await rememberStoppedNumber(pending, config().smsAllowedCountries);
+    await askToConfirm(agent, pending, now);
     return await submitted(pending, true, {});
   } catch (error) {
     // The same e-mail was added a moment ago (by the agent while this request ran).
@@ -385,7 +389,7 @@ async function saveRegisteringClient(
   const existingId = await findClientIdByEmail(agent.id, input.email);
   if (existingId) {
     const updated = await updateClient(agent.id, existingId, changesFrom(input), now);
-    if (updated) return { client: await withFormConsent(updated, input, now), created: false };
+    if (updated) return { client: await withFormConsent(updated, input, 'granted', now), created: false };
   }
   try {
     return await createRegisteringClient(agent, input, now);
@@ -394,7 +398,7 @@ async function saveRegisteringClient(
     if (!(error instanceof ClientEmailTakenError)) throw error;
     const updated = await updateClient(agent.id, error.existingClientId, changesFrom(input), now);
     if (!updated) throw error;
-    return { client: await withFormConsent(updated, input, now), created: false };
+    return { client: await withFormConsent(updated, input, 'granted', now), created: false };
   }
 }
 
@@ -405,7 +409,7 @@ async function createRegisteringClient(
 ): Promise<{ client: ClientItem; created: true }> {
   try {
     const { client } = await createClient(agent.id, { ...input, anniversary: undefined }, now, undefined, {
-      ...formConsent(input, now),
+      ...formConsent(input, now, 'granted'),
       ...(await carriedClientFields(agent.id, input)),
       origin: 'invitation',
     });
@@ -432,7 +436,10 @@ async function applySubmission(submission: RegistrationSubmissionItem, now = new
   if (confirmed.kind === 'not-found') throw new SubmissionClientGoneError('the client no longer exists');
   const changed = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
   if (!changed) throw new SubmissionClientGoneError('the client no longer exists');
-  const updated = await withFormConsent(changed, { smsConsent: submission.smsConsent }, now);
+  // The box was ticked on the directory form: pending until the number's YES.
+  const updated = await withFormConsent(changed, { smsConsent: submission.smsConsent }, 'pending', now);
+  const agent = updated !== changed ? await getUserById(submission.agentId, true) : undefined;
+  if (agent) await askToConfirm(agent, updated, now);
   await completeOpenInvitation(submission.agentId, updated, now);
   return updated;
 }
@@ -480,25 +487,45 @@ async function completeOpenInvitation(
   }
 }
 
-/** A new client's consent from the form: granted with the words beside the box when ticked, none otherwise. */
-function formConsent({ smsConsent }: Pick<RegisteringClient, 'smsConsent'>, now: Date): Partial<NewClientFields> {
+/** How a ticked box counts: at once from an invitation, pending the number's YES from the directory. */
+type FormConsentStatus = 'granted' | 'pending';
+
+/** A new client's consent from the form: `status` with the words beside the box when ticked, none otherwise. */
+function formConsent(
+  { smsConsent }: Pick<RegisteringClient, 'smsConsent'>,
+  now: Date,
+  status: FormConsentStatus,
+): Partial<NewClientFields> {
   if (smsConsent !== true) return {};
-  return { smsConsent: { status: 'granted', source: 'client-form', at: now.toISOString(), words: SMS_CONSENT_WORDS } };
+  return { smsConsent: { status, source: 'client-form', at: now.toISOString(), words: SMS_CONSENT_WORDS } };
 }
 
 /**
- * A known client who ticked the box: their consent is granted from the form (a client who texted STOP stays opted
- * out: only their START undoes it). An unticked box takes nothing back.
+ * A known client who ticked the box: their consent is `status` from the form (a client who texted STOP stays opted
+ * out: only their START undoes it; a pending one never replaces a consent that counts). An unticked box takes nothing
+ * back. The client as changed, or the same object when nothing changed.
  */
 async function withFormConsent(
   client: ClientItem,
   { smsConsent }: Pick<RegisteringClient, 'smsConsent'>,
+  status: FormConsentStatus,
   now: Date,
 ): Promise<ClientItem> {
   if (smsConsent !== true) return client;
-  const consent = { status: 'granted', source: 'client-form', words: SMS_CONSENT_WORDS } as const;
+  const consent = { status, source: 'client-form', words: SMS_CONSENT_WORDS } as const;
   const set = await setSmsConsent(client.agentId, client.id, consent, now, { known: client });
-  return 'client' in set ? set.client : client;
+  return 'client' in set && set.changed ? set.client : client;
+}
+
+/** Texts the number the request to confirm a pending consent by YES; the registration never fails for it. */
+async function askToConfirm(agent: UserItem, client: ClientItem, now: Date): Promise<void> {
+  try {
+    const outcome = await askToConfirmSmsConsent(agent, client, log, now);
+    if (outcome !== 'asked' && outcome !== 'not-pending')
+      log.info('SMS consent request not sent', { agentId: agent.id, clientId: client.id, outcome });
+  } catch (error) {
+    log.error('SMS consent request not sent', { agentId: agent.id, clientId: client.id, error });
+  }
 }
 
 /** What the visitor sent; optional fields they left empty keep what the agent had. */

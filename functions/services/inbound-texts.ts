@@ -1,16 +1,23 @@
 // A text a client sent to our number, however it came (Twilio's webhook, or the SNS topic of an AWS End User
 // Messaging number): one path. A keyword acts on the number for every agent who texted it (STOP opts it out, START
-// opts it back in, HELP gets one answer); any other text is a reply on the client of the one agent who texted that
-// number within REPLY_WINDOW_DAYS. The number is shared by every agent, so when several did, the text goes to none of
-// them until the person answers which agent it is for (functions/domain/shared-number.ts): they are asked once, and
-// their answer takes the held texts, and the later ones, to that agent. A text nobody can be found for is logged and
-// dropped, never stored.
+// gives back what a STOP took, HELP gets one answer); a YES answering our last text to the number, when that text
+// asked it to confirm the consent ticked on the directory form, confirms it; any other text is a reply on the client
+// of the one agent who texted that number within REPLY_WINDOW_DAYS. The number is shared by every agent, so when
+// several did, the text goes to none of them until the person answers which agent it is for
+// (functions/domain/shared-number.ts): they are asked once, and their answer takes the held texts, and the later ones,
+// to that agent. A text nobody can be found for is logged and dropped, never stored.
 import { choose, getSmsChoice, holdForChoice, type HeldText, type SmsChoiceOption } from '../data/sms-choices';
-import { clientsTextedAt, textersSince, type Texter } from '../data/texted-phones';
+import {
+  answerOptInRequest,
+  clientsTextedAt,
+  lastTextAskedOptIn,
+  textersSince,
+  type Texter,
+} from '../data/texted-phones';
 import { clearPhoneOptOut, markPhoneOptedOut } from '../data/opt-out-marks';
 import { getUserById } from '../data/users';
 import { CHOICES_MAX, choiceQuestion, pickedChoice } from '../domain/shared-number';
-import { classifyText, helpReply } from '../domain/sms-keywords';
+import { classifyText, helpReply, isConfirmation } from '../domain/sms-keywords';
 import { createLogger } from '../observability/logger';
 import { optOutClient } from './client-contact';
 import { recordInboundReply, ReplyClientNotFoundError } from './inbound-replies';
@@ -33,7 +40,10 @@ export type InboundText = {
 
 export type InboundTextOutcome =
   | { kind: 'opted-out'; clients: number }
+  /** `clients`: those whose consent the keyword gave back (a STOP had taken it). */
   | { kind: 'opted-in'; clients: number }
+  /** The number's YES to our request confirmed the consent this client ticked on the directory form. */
+  | { kind: 'consent-confirmed'; agentId: string; clientId: string }
   /** `reply`: the one answer, for the caller to send back (TwiML, or the SMS port). */
   | { kind: 'help'; reply: string }
   | { kind: 'reply'; agentId: string; clientId: string; messageId: string }
@@ -62,11 +72,20 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
   if (kind === 'opt-in') {
     const cleared = await clearPhoneOptOut(text.from);
     const texted = await clientsTextedAt(text.from);
-    // The client's own keyword: consent granted (source "keyword"), which also lifts the client's opt-out.
-    for (const { agentId, clientId } of texted)
-      await setSmsConsent(agentId, clientId, { status: 'granted', source: 'keyword' }, text.at);
-    log.info('text opt-in received', { clients: texted.length, agentMarks: cleared.agents });
-    return { kind: 'opted-in', clients: texted.length };
+    // The client's own keyword gives back (source "keyword", lifting the client's opt-out) only a consent a keyword
+    // took, on a client still at this number: one the agent took back or revoked, or never given, stays as it is.
+    let regranted = 0;
+    for (const { agentId, clientId } of texted) {
+      const keyword = { status: 'granted', source: 'keyword', from: text.from } as const;
+      const set = await setSmsConsent(agentId, clientId, keyword, text.at);
+      if ('changed' in set && set.changed) regranted += 1;
+    }
+    log.info('text opt-in received', { texted: texted.length, clients: regranted, agentMarks: cleared.agents });
+    return { kind: 'opted-in', clients: regranted };
+  }
+  if (isConfirmation(text.body)) {
+    const confirmed = await confirmOptIn(text, log);
+    if (confirmed) return confirmed;
   }
   const texters = await textersSince(text.from, new Date(text.at.getTime() - REPLY_WINDOW_DAYS * DAY_MS));
   if (kind === 'help') {
@@ -86,6 +105,25 @@ export async function handleInboundText(text: InboundText): Promise<InboundTextO
   };
   if (texters.length === 1) return deliver(texters[0]!, held, text, log);
   return routeOnSharedNumber(texters, held, text, log);
+}
+
+/**
+ * A YES: when the last text to the number asked it to confirm a consent ticked on the directory form, and that consent
+ * still waits (pending, the client at this number), it is confirmed and the request answered. Otherwise undefined: the
+ * YES is a reply like any other.
+ */
+async function confirmOptIn(
+  text: InboundText,
+  log: ReturnType<typeof createLogger>,
+): Promise<InboundTextOutcome | undefined> {
+  const request = await lastTextAskedOptIn(text.from);
+  if (!request) return undefined;
+  const confirm = { status: 'granted', source: 'form-confirmed', from: text.from } as const;
+  const set = await setSmsConsent(request.agentId, request.clientId, confirm, text.at);
+  if (!('changed' in set) || !set.changed) return undefined;
+  await answerOptInRequest(text.from, request);
+  log.info('text consent confirmed by YES', { agentId: request.agentId });
+  return { kind: 'consent-confirmed', agentId: request.agentId, clientId: request.clientId };
 }
 
 /** A text from a number several agents texted: to the agent the person chose, else held and the person asked. */

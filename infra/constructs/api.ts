@@ -10,6 +10,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { INBOUND_EMAIL_PREFIX } from '../../functions/integrations/inbound-mail';
 import type { Route, RouteUses } from '../../functions/routes';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
 import type { Data } from './data';
@@ -198,6 +199,10 @@ export class Api extends Construct {
         data.grantBucketReadWrite(role, data.uploadsBucket);
         addEnvironment({ UPLOADS_BUCKET: data.uploadsBucket.bucketName });
       }
+      if (uses.has('inbound-originals')) {
+        data.grantInboundOriginalsRead(role);
+        addEnvironment({ UPLOADS_BUCKET: data.uploadsBucket.bucketName });
+      }
       if (uses.has('exports')) {
         data.grantBucketReadWrite(role, data.exportsBucket);
         addEnvironment({ EXPORTS_BUCKET: data.exportsBucket.bucketName });
@@ -285,6 +290,12 @@ function suppressRouteFindings(scope: Construct, data: Data): void {
         reason:
           'Object keys in the uploads and exports buckets are generated per request by the server (docs/architecture.md, Security model); a route that declares a bucket reads, writes, deletes and presigns any key of that bucket only.',
         appliesTo: data.bucketObjectWildcards(),
+      },
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          'SES names each kept reply by its message id under inbound-email/: the message-original route reads (presigns a GET of) keys of that prefix only.',
+        appliesTo: data.uploadFolderWildcards([INBOUND_EMAIL_PREFIX]),
       },
       {
         id: 'AwsSolutions-L1',

@@ -181,6 +181,44 @@ export class Data extends Construct {
     });
   }
 
+  /**
+   * Reading the kept originals of clients' e-mail replies (a presigned GET is signed with this right): the uploads
+   * bucket's inbound-email/* only, no listing, nothing else of the bucket.
+   */
+  grantInboundOriginalsRead(grantee: iam.IGrantable): void {
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['s3:GetObject'],
+      resourceArns: [this.uploadsBucket.arnForObjects(`${INBOUND_EMAIL_PREFIX}*`)],
+    });
+  }
+
+  /**
+   * Deleting every version of the objects under these folders of the uploads bucket (it is versioned), delete markers
+   * included: listing the versions under them only (`s3:prefix`), and deleting a version of their objects only.
+   */
+  grantUploadVersionDeletes(grantee: iam.IGrantable, folders: readonly string[]): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucketVersions'],
+        resources: [this.uploadsBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': folders.map((folder) => `${folder}*`) } },
+      }),
+    );
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:DeleteObjectVersion'],
+        resources: folders.map((folder) => this.uploadsBucket.arnForObjects(`${folder}*`)),
+      }),
+    );
+  }
+
+  /** The cdk-nag `appliesTo` entries for the folder wildcards that grantUploadVersionDeletes hands out. */
+  uploadFolderWildcards(folders: readonly string[]): string[] {
+    const id = Stack.of(this).getLogicalId(this.uploadsBucket.node.defaultChild as s3.CfnBucket);
+    return folders.map((folder) => `Resource::<${id}.Arn>/${folder}*`);
+  }
+
   /** The cdk-nag `appliesTo` entries for the object wildcards that grantBucketReadWrite hands out. */
   bucketObjectWildcards(): string[] {
     const stack = Stack.of(this);

@@ -35,7 +35,9 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
 import { INBOUND_EMAIL_PREFIX, INBOUND_EMAIL_RECEIVED_PREFIX } from '../../functions/integrations/inbound-mail';
+import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
 import type { Job, JobTrigger } from '../../functions/jobs/jobs';
 import type { Data } from './data';
 import { aiEnvironment, grantModel, type AiSettings } from './ai-model';
@@ -84,6 +86,17 @@ export const WORKER_BATCH_SIZE = 10;
 
 /** Imports running at once, at most (each is one message at a time): bounds the table's write load. */
 export const IMPORT_MAX_CONCURRENCY = 10;
+
+/**
+ * The folders of the uploads bucket an agent's files live in, each under `<folder><agentId>/`: videos (confirmed, with
+ * a registration, and uploads to either never confirmed, under pending/) and import files.
+ */
+export const AGENT_UPLOAD_FOLDERS = [
+  UPLOAD_PREFIXES.testimonials,
+  UPLOAD_PREFIXES.submissions,
+  UPLOAD_PREFIXES.pending,
+  IMPORT_UPLOAD_PREFIX,
+] as const;
 
 /**
  * The jobs an event invokes asynchronously (a rule, a receipt rule, a topic, a schedule), with what their alarm says:
@@ -241,6 +254,12 @@ export class Jobs extends Construct {
     data.grantTable(importsFn, 'table:write');
     data.grantBucketReadWrite(importsFn, data.uploadsBucket);
     data.grantBucketReadWrite(importsFn, data.exportsBucket);
+    // Closing an account deletes every version of the agent's files in the versioned uploads bucket, under the folders
+    // an agent's files live in only (functions/integrations/video-uploads.ts, import-files.ts), and revokes the agent's
+    // Google token at Google: its refresh token decrypted, nothing else of Google's.
+    data.grantUploadVersionDeletes(importsFn, AGENT_UPLOAD_FOLDERS);
+    for (const [name, value] of Object.entries(props.providerSecrets.grantTokenDecrypt(importsFn)))
+      importsFn.addEnvironment(name, value);
     this.tasksQueue.grantSendMessages(importsFn);
     importsFn.addEventSource(
       new SqsEventSource(this.tasksQueue, {
@@ -257,6 +276,12 @@ export class Jobs extends Construct {
           reason:
             'Object keys in the uploads and exports buckets are made by the server (imports/<agent>/<import>, import-reports/<date>/<agent>/<import>); the job reads, writes and deletes any key of those two buckets only.',
           appliesTo: data.bucketObjectWildcards(),
+        },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "Closing an account deletes every version of the agent's files, under <folder>/<agent>/ of the folders an agent's files live in: the agent's id is only known when the job runs.",
+          appliesTo: data.uploadFolderWildcards(AGENT_UPLOAD_FOLDERS),
         },
       ],
       true,

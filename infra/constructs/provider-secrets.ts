@@ -84,4 +84,23 @@ export class ProviderSecrets extends Construct {
     );
     return { [PROVIDER_SECRETS[provider].setting]: secret.secretArn, GOOGLE_TOKEN_KEY_ARN: this.googleTokenKey.keyArn };
   }
+
+  /**
+   * `{ GOOGLE_TOKEN_KEY_ARN }` and the right to decrypt the agents' refresh tokens with it, under the same encryption
+   * context, and nothing else of Google's: what revoking an agent's token at Google takes (its revoke endpoint needs
+   * the token alone, not the OAuth client in the Google secret).
+   */
+  grantTokenDecrypt(grantee: iam.IGrantable): Record<string, string> {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [this.googleTokenKey.keyArn],
+        conditions: {
+          StringEquals: { 'kms:EncryptionContext:purpose': 'google-refresh-token' },
+          Null: { 'kms:EncryptionContext:agentId': 'false' },
+        },
+      }),
+    );
+    return { GOOGLE_TOKEN_KEY_ARN: this.googleTokenKey.keyArn };
+  }
 }

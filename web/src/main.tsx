@@ -4,7 +4,7 @@ import { preload } from 'swr';
 import { App } from './app/app';
 import { startFirstReads } from './app/first-reads';
 import { rendersPrerenderedMarkup } from './app/prerendered';
-import { getUser, USER_KEY } from './lib/auth';
+import { getUser, sendPendingLogoutWhenOnline, USER_KEY } from './lib/auth';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -16,6 +16,9 @@ void preload(USER_KEY, getUser).then(
   (user) => startFirstReads(user, window.location.pathname),
   () => undefined,
 );
+
+// A logout taken offline is sent when the network returns (getUser above sends it first at a start).
+sendPendingLogoutWhenOnline();
 
 const app = (
   <StrictMode>

@@ -40,6 +40,8 @@
 //                            deadline; TTL), and what it moved: Query MERGED#<mergeId> (each item as it was and where
 //                            it went, in order; TTL); a client being merged: AGENT#<agentId> / MERGING#<clientId>
 //                            (a unique lock naming the merge, for the length of the merge or its undo)
+//  - a client who went ...... GetItem AGENT#<agentId> / GONE#<clientId> (deleted or merged away: the keyed hash of the
+//                            address and the client merged into, for the unsubscribe links already mailed; TTL 30 days)
 import { agentPartition } from './table';
 
 export const clientKey = (agentId: string, clientId: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENT#${clientId}` });
@@ -153,4 +155,10 @@ export const mergedItemKey = (mergeId: string, index: number) => ({
 export const mergingLockKey = (agentId: string, clientId: string) => ({
   pk: agentPartition(agentId),
   sk: `MERGING#${clientId}`,
+});
+
+/** A client deleted or merged away, as its unsubscribe links need it (functions/data/client-tombstones.ts). */
+export const clientTombstoneKey = (agentId: string, clientId: string) => ({
+  pk: agentPartition(agentId),
+  sk: `GONE#${clientId}`,
 });

@@ -1,6 +1,5 @@
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
 import { REGISTRATION_MESSAGES, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
@@ -13,23 +12,33 @@ import { getUserById } from '../../data/users';
 import { defang } from '../../domain/message-text';
 import { verifyToken } from '../../domain/signed-tokens';
 import { clientInput, makePro } from '../../testing/factories';
-import { inviteClient, registeredAdmin, signedInRealtor } from '../../testing/invitations';
+import {
+  directoryRegistration,
+  expireInvitation,
+  inviteClient,
+  registeredAdmin,
+  sha256,
+  signedInRealtor,
+} from '../../testing/invitations';
 import { splitTokenLink, tokenOf, type ApiClient } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
-import { completeVideoUpload, requestVideoUpload, TEST_VIDEO, uploadTestimonial } from '../../testing/videos';
+import {
+  completeVideoUpload,
+  requestVideoUpload,
+  TEST_VIDEO,
+  uploadExists,
+  uploadTestimonial,
+} from '../../testing/videos';
 import { s3 } from '../../integrations/storage';
 import {
   CONFIRMATION_MAILS_PER_CLIENT_PER_DAY,
   PLAN_FULL_NOTICES_PER_DAY,
   REGISTRATION_LIMIT,
 } from '../../services/client-registration';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ s3: true });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { s3: true });
 beforeEach(() => resetLimit('client-registration-ip', LOCAL_IP, REGISTRATION_LIMIT.windowSeconds));
 
 const register = (body: Record<string, unknown>) => api.client().post('/api/client-registration', body);
@@ -124,7 +133,7 @@ describe('registering from an invitation', () => {
       db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: invitationKey(createHash('sha256').update(token).digest('hex')),
+          Key: invitationKey(sha256(token)),
           UpdateExpression: 'SET claimId = :c, claimedAt = :t',
           ExpressionAttributeValues: { ':c': 'crashed-request', ':t': new Date(Date.now() - msAgo).toISOString() },
         }),
@@ -141,14 +150,7 @@ describe('registering from an invitation', () => {
     const agent = await signedInRealtor(api);
     const invitee = clientInput();
     const token = await inviteClient(api, agent.client, { name: invitee.name, email: invitee.email });
-    await db().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: invitationKey(createHash('sha256').update(token).digest('hex')),
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
-      }),
-    );
+    await expireInvitation(token);
     const res = await register({ token, phone: invitee.phone });
     expect(res.status).toBe(410);
     expect((await agent.client.get('/api/clients')).body).toEqual([]);
@@ -219,11 +221,8 @@ describe('registering from an invitation', () => {
 
 describe('registering after choosing a realtor', () => {
   it('keeps the client pending (no plan slot, no occasions) until they confirm from the e-mail we send them', async () => {
-    // Prepare
-    const agent = await signedInRealtor(api);
-    // Act
-    const res = await register({
-      agentId: agent.user.id,
+    // Prepare, and act
+    const { agent, res } = await directoryRegistration(api, {
       name: 'Sam Self',
       email: 'Sam.Self@Example.com',
       phone: '(555) 222-3333',
@@ -336,13 +335,7 @@ describe('registering after choosing a realtor', () => {
 
 describe('the answer', () => {
   it('carries a clientToken for this client and agent only, valid about 30 minutes', async () => {
-    const agent = await signedInRealtor(api);
-    const res = await register({
-      agentId: agent.user.id,
-      name: 'Token Holder',
-      email: 'holder@example.com',
-      phone: '(555) 222-3333',
-    });
+    const { agent, res } = await directoryRegistration(api, clientInput());
     const verified = await verifyToken(await sessionSecret(), 'client-upload', res.body.clientToken);
     expect(verified).toMatchObject({
       sub: res.body.clientId,
@@ -440,14 +433,6 @@ async function confirmTokenFor(email: string): Promise<string> {
   return tokenOf(link);
 }
 
-const objectExists = (key: string) =>
-  s3()
-    .send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }))
-    .then(
-      () => true,
-      (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
-    );
-
 describe('a directory registration for an e-mail the agent already has', () => {
   it('changes nothing about the client', async () => {
     const { agent, known, stranger } = await agentWithKnownClient();
@@ -505,7 +490,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
       await db().send(new GetCommand({ TableName: table(), Key: registrationSubmissionKey(res.body.clientId) }))
     ).Item!;
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(stored.tokenHash).toBe(sha256(token));
     const days = (stored.ttl * 1000 - Date.now()) / (24 * 3600 * 1000);
     expect(days).toBeGreaterThan(REGISTRATION_SUBMISSION_TTL_DAYS - 0.01);
     expect(days).toBeLessThanOrEqual(REGISTRATION_SUBMISSION_TTL_DAYS);
@@ -526,7 +511,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
     const who = { clientId: res.body.clientId, clientToken: res.body.clientToken };
     const waitingKey = await uploadTestimonial(api, who);
     expect(waitingKey).toMatch(new RegExp(`^registrations/${agent.user.id}/${res.body.clientId}/`));
-    expect(await objectExists(waitingKey)).toBe(true);
+    expect(await uploadExists(waitingKey)).toBe(true);
     expect((await clientOf(agent.client, known.id))!.hasTestimonial).toBe(false);
     expect((await agent.client.get(`/api/clients/${known.id}/testimonials`)).body).toEqual([]);
 
@@ -555,7 +540,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
       }),
     );
     expect(waiting.Contents ?? []).toEqual([]);
-    expect(await objectExists(waitingKey)).toBe(false);
+    expect(await uploadExists(waitingKey)).toBe(false);
   });
 
   it("a video confirmed after the client's confirmation goes straight to the client", async () => {

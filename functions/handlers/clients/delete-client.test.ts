@@ -1,12 +1,6 @@
 // Deleting a client takes its testimonial videos out of the uploads bucket (s3rver here) and its
 // testimonial records out of the table; S3 failing never blocks or half-does the client's delete.
-import {
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { config, resetConfig } from '../../config';
@@ -16,14 +10,11 @@ import { clientVideosPrefix, pendingObjectKey } from '../../integrations/video-u
 import { clientInput } from '../../testing/factories';
 import { inviteClient, registeredClient } from '../../testing/invitations';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
-import { uploadTestimonial } from '../../testing/videos';
-import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { uploadExists, uploadTestimonial } from '../../testing/videos';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
-beforeAll(async () => {
-  api = await startHandlerApi({ s3: true });
-});
-afterAll(() => api.close());
+useHandlerApi((started) => (api = started), { s3: true });
 afterEach(() => jest.restoreAllMocks());
 
 async function keysUnder(prefix: string): Promise<string[]> {
@@ -31,14 +22,11 @@ async function keysUnder(prefix: string): Promise<string[]> {
   return (out.Contents ?? []).map((o) => o.Key!).sort();
 }
 
-async function exists(key: string): Promise<boolean> {
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: config().uploadsBucket, Key: key }));
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'NotFound') return false;
-    throw error;
-  }
+/** A fresh agent's client registered from an invitation, with one confirmed video testimonial: its S3 key. */
+async function clientWithVideo() {
+  const { agent, registration } = await registeredClient(api);
+  const key = await uploadTestimonial(api, { clientId: registration.clientId, clientToken: registration.clientToken });
+  return { agent, registration, key };
 }
 
 /** Another client of the same agent, registered from an invitation. */
@@ -97,35 +85,27 @@ describe('deleting a client with video testimonials', () => {
     expect(res.status).toBe(204);
     expect(await keysUnder(prefix)).toEqual([]);
     expect(await keysUnder(pendingObjectKey(prefix))).toEqual([]);
-    for (const key of [...confirmed, unconfirmed]) expect(await exists(key)).toBe(false);
+    for (const key of [...confirmed, unconfirmed]) expect(await uploadExists(key)).toBe(false);
     expect(await listTestimonials(registration.clientId)).toEqual([]);
     expect(await clientIds(agent.client)).toEqual([sibling.clientId]);
-    expect(await exists(siblingVideo)).toBe(true);
+    expect(await uploadExists(siblingVideo)).toBe(true);
     expect(await listTestimonials(sibling.clientId)).toHaveLength(1);
   });
 
   it("leaves another agent's client and its videos alone (404)", async () => {
-    const { agent, registration } = await registeredClient(api);
-    const key = await uploadTestimonial(api, {
-      clientId: registration.clientId,
-      clientToken: registration.clientToken,
-    });
+    const { agent, registration, key } = await clientWithVideo();
     const other = await signedInAgent(api);
 
     const res = await other.client.delete(`/api/clients/${registration.clientId}`);
 
     expect(res.status).toBe(404);
-    expect(await exists(key)).toBe(true);
+    expect(await uploadExists(key)).toBe(true);
     expect(await clientIds(agent.client)).toEqual([registration.clientId]);
     expect(await listTestimonials(registration.clientId)).toHaveLength(1);
   });
 
   it('still deletes the client (204) when S3 fails, and logs the videos it left for cleanup', async () => {
-    const { agent, registration } = await registeredClient(api);
-    const key = await uploadTestimonial(api, {
-      clientId: registration.clientId,
-      clientToken: registration.clientToken,
-    });
+    const { agent, registration, key } = await clientWithVideo();
     const prefix = clientVideosPrefix(agent.user.id, registration.clientId);
     const failingS3 = mockClient(S3Client);
     failingS3.onAnyCommand().rejects(
@@ -174,7 +154,7 @@ describe('deleteObjectsUnder', () => {
     expect(await deleteObjectsUnder(bucket(), folder)).toBe(inside.length);
 
     expect(await keysUnder(folder)).toEqual([]);
-    expect(await exists(beside)).toBe(true);
+    expect(await uploadExists(beside)).toBe(true);
     expect(await deleteObjectsUnder(bucket(), folder)).toBe(0);
   });
 

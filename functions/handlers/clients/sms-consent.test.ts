@@ -14,7 +14,7 @@ import { runAutomations } from '../../services/automations';
 import { deliverScheduledText } from '../../services/messages';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { importThroughJob } from '../../testing/imports';
-import { inviteClient, signedInRealtor } from '../../testing/invitations';
+import { directoryRegistration, inviteClient, signedInRealtor } from '../../testing/invitations';
 import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 import { appleCard, vcf } from '../../testing/vcards';
@@ -53,8 +53,11 @@ describe('the consent field', () => {
   it('is set by setSmsConsent, which adds each change to the client’s activity', async () => {
     const { client, user, clientId } = await agentWithClient();
     const at = new Date('2026-02-01T10:00:00.000Z');
-    const set = await setSmsConsent(user.id, clientId, { status: 'granted', source: 'keyword' }, at);
-    expect(set).toMatchObject({ changed: true, client: { smsConsent: { status: 'granted', source: 'keyword' } } });
+    const set = await setSmsConsent(user.id, clientId, { status: 'granted', source: 'agent-attested' }, at);
+    expect(set).toMatchObject({
+      changed: true,
+      client: { smsConsent: { status: 'granted', source: 'agent-attested' } },
+    });
     await setSmsConsent(user.id, clientId, { status: 'revoked', source: 'keyword' }, new Date('2026-02-02T10:00:00Z'));
     const got = { body: await clientOf(client, clientId) };
     expect(got.body.smsConsent).toEqual({ status: 'revoked', source: 'keyword', at: '2026-02-02T10:00:00.000Z' });
@@ -66,7 +69,7 @@ describe('the consent field', () => {
         source: 'keyword',
         at: '2026-02-02T10:00:00.000Z',
       }),
-      expect.objectContaining({ type: 'consent', status: 'granted', source: 'keyword', at: at.toISOString() }),
+      expect.objectContaining({ type: 'consent', status: 'granted', source: 'agent-attested', at: at.toISOString() }),
     ]);
   });
 });
@@ -151,10 +154,8 @@ describe('the registration forms’ checkbox', () => {
     });
   });
 
-  it('from the directory: the pending client carries the consent they ticked', async () => {
-    const agent = await signedInRealtor(api);
-    const res = await register({
-      agentId: agent.user.id,
+  it('from the directory: the pending client carries the consent they ticked, pending the number’s YES', async () => {
+    const { agent, res } = await directoryRegistration(api, {
       name: 'Dora Directory',
       email: 'dora.directory@example.com',
       phone: '(555) 222-3344',
@@ -164,8 +165,11 @@ describe('the registration forms’ checkbox', () => {
     const client = await clientByEmail(agent.client, 'dora.directory@example.com');
     expect(client).toMatchObject({
       registrationPending: true,
-      smsConsent: { status: 'granted', source: 'client-form', words: SMS_CONSENT_WORDS },
+      smsConsent: { status: 'pending', source: 'client-form', words: SMS_CONSENT_WORDS },
     });
+    // The number is asked to confirm it (functions/services/client-registration.test.ts follows the YES).
+    const asked = (await api.outbox()).filter((m) => m.channel === 'sms' && m.to === '+15552223344');
+    expect(asked.map((m) => m.text)).toEqual([expect.stringContaining('reply YES to get texts from')]);
   });
 
   it('answers 400 for a consent that is not true or false', async () => {
@@ -379,6 +383,7 @@ describe('a text held for later is checked again when it comes due', () => {
     const item = (await getMessage(agent.clientId, res.body.message.id))!;
     return { ...agent, item, sendAt: new Date(res.body.sendAt as string) };
   }
+  type HeldText = Awaited<ReturnType<typeof heldText>>;
   const sentTo = async (to: string) => (await api.outbox()).filter((m) => m.to === to);
 
   it('leaves once the client agreed and still has the number, at their 8:00', async () => {
@@ -387,26 +392,31 @@ describe('a text held for later is checked again when it comes due', () => {
     expect(await sentTo('+15125550171')).toHaveLength(1);
   });
 
-  it('never leaves after the consent was taken back', async () => {
-    const { client, clientId, item, sendAt } = await heldText('(512) 555-0172');
-    await attest(client, clientId, 'none');
-    expect(await deliverScheduledText(item, sendAt)).toBe('failed');
-    expect(await getMessage(clientId, item.id)).toMatchObject({
-      status: 'failed',
+  it.each([
+    {
+      title: 'never leaves after the consent was taken back',
+      phone: '(512) 555-0172',
+      number: '+15125550172',
+      change: async ({ client, clientId }: HeldText) => {
+        await attest(client, clientId, 'none');
+      },
       problem: HELD_TEXT_PROBLEMS.noConsent,
-    });
-    expect(await sentTo('+15125550172')).toEqual([]);
-  });
-
-  it('never goes to a number the client no longer has', async () => {
-    const { client, clientId, item, sendAt } = await heldText('(512) 555-0173');
-    expect((await client.patch(`/api/clients/${clientId}`, { phone: '(512) 555-0199' })).status).toBe(200);
-    expect(await deliverScheduledText(item, sendAt)).toBe('failed');
-    expect(await getMessage(clientId, item.id)).toMatchObject({
-      status: 'failed',
+    },
+    {
+      title: 'never goes to a number the client no longer has',
+      phone: '(512) 555-0173',
+      number: '+15125550173',
+      change: async ({ client, clientId }: HeldText) => {
+        expect((await client.patch(`/api/clients/${clientId}`, { phone: '(512) 555-0199' })).status).toBe(200);
+      },
       problem: HELD_TEXT_PROBLEMS.numberChanged,
-    });
-    expect(await sentTo('+15125550173')).toEqual([]);
+    },
+  ])('$title', async ({ phone, number, change, problem }) => {
+    const held = await heldText(phone);
+    await change(held);
+    expect(await deliverScheduledText(held.item, held.sendAt)).toBe('failed');
+    expect(await getMessage(held.clientId, held.item.id)).toMatchObject({ status: 'failed', problem });
+    expect(await sentTo(number)).toEqual([]);
   });
 
   it('found due after 21:00 for the client, waits for their next 8:00 instead', async () => {

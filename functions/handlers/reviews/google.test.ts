@@ -4,13 +4,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BusinessReview, ReviewInbox } from '@shared/api-types';
+import { markAccountClosing } from '../../data/account-erasure';
 import { connectedAgents, getConnection } from '../../data/google-connections';
+import { getUserById } from '../../data/users';
+import { unsealRefreshToken } from '../../integrations/token-sealing';
 import { STOP_BEFORE_TIMEOUT_MS, syncEveryAgent } from '../../jobs/reviews-sync';
 import { FAKE_GOOGLE_CLIENT_ID, type FakeReview } from '../../local/fake-google';
+import type { Logger } from '../../observability/logger';
+import { runAccountErasure } from '../../services/account-erasure';
 import { SYNC_PAGE_TIME_MS, syncReviews } from '../../services/google-reviews';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, type ApiClient, type TestApi } from '../../testing/local-api';
-import { useTestApi } from '../../testing/sending';
+import { signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
 useTestApi((started) => (api = started));
@@ -480,5 +484,62 @@ describe('disconnecting and tenancy', () => {
     expect((await other.client.post('/api/reviews/owned/reply-draft', {})).status).toBe(404);
     expect((await other.client.put('/api/reviews/owned/reply', { comment: 'Mine now' })).status).toBe(404);
     expect((await fakeReviews())[0]!.reviewReply).toBeUndefined();
+  });
+});
+
+describe('closing the account', () => {
+  const knownTokens = async () => JSON.parse(await readFile(fakeFile('refresh-tokens.json'), 'utf8')) as string[];
+  async function tokenOf(agentId: string): Promise<string> {
+    const token = await unsealRefreshToken(agentId, (await getConnection(agentId))!.refreshTokenSealed);
+    expect(token).toEqual(expect.any(String));
+    return token!;
+  }
+
+  it("revokes the agent's refresh token at Google, then erases the connection with the account", async () => {
+    // Prepare
+    const { client, user, details } = await connectedAgent();
+    const token = await tokenOf(user.id);
+    expect(await knownTokens()).toContain(token);
+
+    // Act: DELETE /api/user, and the erasure the background tasks queue runs as the imports worker.
+    const closed = await client.delete('/api/user', { json: { password: details.password } });
+    for (let round = 0; round < 300 && (await getUserById(user.id, true)); round++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // Assess
+    expect(closed.status).toBe(202);
+    expect(await getUserById(user.id, true)).toBeUndefined();
+    expect(await getConnection(user.id)).toBeUndefined();
+    expect(await knownTokens()).not.toContain(token);
+  });
+
+  it('closes the account all the same when Google fails the revoke, and logs it', async () => {
+    // Prepare
+    const { user } = await connectedAgent();
+    const token = await tokenOf(user.id);
+    await markAccountClosing(user.id, new Date());
+    await injectFaults([{ status: 503, times: 1, path: 'revoke' }]);
+    const warnings: Array<[string, Record<string, unknown> | undefined]> = [];
+    const log: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message, fields) => warnings.push([message, fields]),
+      error: () => undefined,
+    };
+
+    // Act
+    const outcome = await runAccountErasure(
+      { kind: 'close-account', agentId: user.id },
+      { remainingMs: () => Number.POSITIVE_INFINITY, log },
+    );
+
+    // Assess
+    expect(outcome).toBe('done');
+    expect(await getUserById(user.id, true)).toBeUndefined();
+    expect(await knownTokens()).toContain(token);
+    expect(warnings).toContainEqual([
+      'google token not revoked at Google',
+      expect.objectContaining({ agentId: user.id, reason: 'unavailable' }),
+    ]);
   });
 });

@@ -1,9 +1,10 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { Client } from '@shared/api-types';
 import { CLOSE_ACCOUNT_MESSAGES } from '@shared/close-account';
-import { config } from '../../config';
+import { config, resetConfig } from '../../config';
 import { db, table } from '../../data/db';
 import { markAccountClosing } from '../../data/account-erasure';
 import { optOutClient } from '../../services/client-contact';
@@ -174,7 +175,10 @@ describe('DELETE /api/user (closing an account)', () => {
 
     // Assess
     expect(deleted.status).toBe(204);
-    expect(goneTraces).toEqual([]);
+    // Only the tombstone its unsubscribe links need for 30 days: no name, no address in clear.
+    expect(goneTraces.map((item) => [item.type, item.sk])).toEqual([['client-tombstone', `GONE#${gone!.id}`]]);
+    expect(JSON.stringify(goneTraces)).not.toContain(gone!.email!);
+    expect(JSON.stringify(goneTraces)).not.toContain(gone!.name);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: CLOSE_ACCOUNT_MESSAGES.closed });
     expect(afterClose.status).toBe(401);
@@ -227,6 +231,133 @@ describe('the erasure job', () => {
     } finally {
       setLocalTaskQueue(before);
     }
+  });
+});
+
+describe("the erasure job's snapshots and files", () => {
+  const erase = (agentId: string) =>
+    runAccountErasure(
+      { kind: 'close-account', agentId },
+      { remainingMs: () => Number.POSITIVE_INFINITY, log: createLogger() },
+    );
+
+  it("deletes the agent's merge snapshots (the records kept for an undo, each moved item as it was)", async () => {
+    // Prepare: a merge that moved the merged client's touch, its record kept for the undo.
+    const { client, user } = await signedInAgent(api);
+    const [kept, merged] = await addClients(client, 2);
+    const touch = { kind: 'call', date: '2026-01-10' };
+    expect((await client.post(`/api/clients/${merged!.id}/touches`, touch)).status).toBe(201);
+    const merge = await client.post('/api/clients/merge', { keepId: kept!.id, mergeId: merged!.id });
+    expect(merge.status).toBe(200);
+    const snapshots = async () => (await everyItem()).filter((item) => item.pk === `MERGED#${merge.body.id}`);
+    expect(await snapshots()).not.toEqual([]);
+    await markAccountClosing(user.id, new Date());
+
+    // Act
+    const outcome = await erase(user.id);
+
+    // Assess
+    expect(outcome).toBe('done');
+    expect(await snapshots()).toEqual([]);
+    expect(naming(await everyItem(), user.id, merged!.id, merge.body.id)).toEqual([]);
+  });
+
+  it("deletes every version and delete marker under the agent's prefixes of the versioned uploads bucket", async () => {
+    // Prepare: S3 as AWS answers (s3rver keeps no versions): ListObjectVersions' recorded shape, two pages of the
+    // agent's videos (an overwritten one, one deleted with its client: a delete marker over its last version), one
+    // import file; nothing anywhere else.
+    const { user } = await signedInAgent(api);
+    const agentId = user.id;
+    await markAccountClosing(user.id, new Date());
+    const bucket = config().uploadsBucket;
+    const video = `testimonials/${agentId}/client-1/upload-1.mp4`;
+    const deletedVideo = `testimonials/${agentId}/client-2/upload-2.mp4`;
+    const importFile = `imports/${agentId}/import-1.csv`;
+    const version = (Key: string, VersionId: string, IsLatest: boolean) => ({
+      Key,
+      VersionId,
+      IsLatest,
+      ETag: '"9b2cf535f27731c974343645a3985328"',
+      Size: 1024,
+      StorageClass: 'STANDARD' as const,
+      LastModified: new Date('2026-01-10T10:00:00.000Z'),
+    });
+    const s3Mock = mockClient(S3Client);
+    s3Mock.on(ListObjectVersionsCommand).resolves({ IsTruncated: false, Name: bucket, MaxKeys: 1000 });
+    s3Mock
+      .on(ListObjectVersionsCommand, { Bucket: bucket, Prefix: `testimonials/${agentId}/` })
+      .resolvesOnce({
+        IsTruncated: true,
+        Name: bucket,
+        Prefix: `testimonials/${agentId}/`,
+        NextKeyMarker: video,
+        NextVersionIdMarker: 'v-video-1',
+        Versions: [version(video, 'v-video-2', true), version(video, 'v-video-1', false)],
+      })
+      .resolvesOnce({
+        IsTruncated: false,
+        Name: bucket,
+        Prefix: `testimonials/${agentId}/`,
+        KeyMarker: video,
+        VersionIdMarker: 'v-video-1',
+        Versions: [version(deletedVideo, 'v-deleted-1', false)],
+        DeleteMarkers: [
+          { Key: deletedVideo, VersionId: 'm-deleted', IsLatest: true, LastModified: new Date('2026-01-11') },
+        ],
+      });
+    s3Mock
+      .on(ListObjectVersionsCommand, { Bucket: bucket, Prefix: `imports/${agentId}/` })
+      .resolves({ IsTruncated: false, Name: bucket, Versions: [version(importFile, 'v-import', true)] });
+    s3Mock.on(DeleteObjectsCommand).resolves({});
+    s3Mock.on(ListObjectsV2Command).resolves({ IsTruncated: false, KeyCount: 0 });
+    const endpoint = process.env.S3_ENDPOINT;
+    process.env.S3_ENDPOINT = '';
+    resetConfig();
+    let outcome: string;
+    try {
+      // Act
+      outcome = await erase(agentId);
+    } finally {
+      s3Mock.restore();
+      process.env.S3_ENDPOINT = endpoint;
+      resetConfig();
+    }
+
+    // Assess
+    expect(outcome).toBe('done');
+    const listed = s3Mock.commandCalls(ListObjectVersionsCommand).map((call) => call.args[0].input);
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        Bucket: bucket,
+        Prefix: `testimonials/${agentId}/`,
+        KeyMarker: video,
+        VersionIdMarker: 'v-video-1',
+      }),
+    );
+    expect(new Set(listed.map((input) => input.Prefix))).toEqual(
+      new Set([
+        `testimonials/${agentId}/`,
+        `pending/testimonials/${agentId}/`,
+        `registrations/${agentId}/`,
+        `pending/registrations/${agentId}/`,
+        `imports/${agentId}/`,
+      ]),
+    );
+    const deleted = s3Mock
+      .commandCalls(DeleteObjectsCommand)
+      .map((call) => call.args[0].input)
+      .filter((input) => input.Bucket === bucket)
+      .flatMap((input) => input.Delete!.Objects!);
+    expect(deleted).toEqual([
+      { Key: video, VersionId: 'v-video-2' },
+      { Key: video, VersionId: 'v-video-1' },
+      { Key: deletedVideo, VersionId: 'v-deleted-1' },
+      { Key: deletedVideo, VersionId: 'm-deleted' },
+      { Key: importFile, VersionId: 'v-import' },
+    ]);
+    // The uploads bucket is never emptied by listing its current objects only.
+    const currentOnly = s3Mock.commandCalls(ListObjectsV2Command).map((call) => call.args[0].input.Bucket);
+    expect(currentOnly).not.toContain(bucket);
   });
 });
 

@@ -202,6 +202,30 @@ describe('each call is authorized as AWS authorizes it', () => {
     );
     expect(put).toMatchObject({ action: 's3:PutObject', resource: 'arn:aws:s3:::b/x/y' });
   });
+
+  it('S3 versions: listing them is s3:ListBucketVersions with the prefix, deleting one (or a delete marker) s3:DeleteObjectVersion', () => {
+    const [listed] = iamChecksOf(
+      { client: 'S3Client', command: 'ListObjectVersionsCommand', input: { Bucket: 'b', Prefix: 'x/' } },
+      where,
+    );
+    expect(listed).toMatchObject({
+      action: 's3:ListBucketVersions',
+      resource: 'arn:aws:s3:::b',
+      context: { 's3:prefix': 'x/' },
+    });
+    const deletes = iamChecksOf(
+      {
+        client: 'S3Client',
+        command: 'DeleteObjectsCommand',
+        input: { Bucket: 'b', Delete: { Objects: [{ Key: 'x/y', VersionId: 'v1' }, { Key: 'x/z' }] } },
+      },
+      where,
+    );
+    expect(deletes.map((c) => [c.action, c.resource])).toEqual([
+      ['s3:DeleteObjectVersion', 'arn:aws:s3:::b/x/y'],
+      ['s3:DeleteObject', 'arn:aws:s3:::b/x/z'],
+    ]);
+  });
 });
 
 describe('the stack’s policies', () => {

@@ -136,10 +136,18 @@ export const SDK_PERMISSIONS: Record<string, Record<string, Mapping>> = {
       ];
     },
     DeleteObject: (input) => one('s3:DeleteObject', object(input.Bucket, input.Key)),
+    // Deleting a version (a delete marker too) is s3:DeleteObjectVersion; without one, s3:DeleteObject.
     DeleteObjects: (input) =>
-      ((input.Delete?.Objects ?? []) as { Key: string }[]).flatMap((o) =>
-        one('s3:DeleteObject', object(input.Bucket, o.Key)),
+      ((input.Delete?.Objects ?? []) as { Key: string; VersionId?: string }[]).flatMap((o) =>
+        one(o.VersionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', object(input.Bucket, o.Key)),
       ),
+    ListObjectVersions: (input) => [
+      {
+        action: 's3:ListBucketVersions',
+        resources: [bucket(input.Bucket)],
+        context: { 's3:prefix': String(input.Prefix ?? '') },
+      },
+    ],
     ListObjectsV2: (input) => [
       {
         action: 's3:ListBucket',

@@ -13,6 +13,7 @@ import {
 } from './offline/offline-queue';
 import { markOffline, markOnline, markShownFromCopy } from './offline/offline-state';
 import {
+  clearSignedOutMark,
   currentAccount,
   forgetOtherAccountsAnswers,
   readAnswer,
@@ -85,7 +86,7 @@ export class QueuedOfflineError extends Error {
 }
 
 /** fetch rejects with a TypeError when the request never got an answer (no network, DNS, a dropped connection). */
-const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
+export const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError;
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -140,6 +141,8 @@ async function read<T>(url: string): Promise<T> {
   markOnline();
   const owner = url === USER_URL ? (data as { id?: unknown } | undefined)?.id : accountId;
   if (typeof owner === 'string' && isKeptRead(url)) {
+    // GET /api/user named the signed-in account: the device is no longer marked signed out.
+    if (url === USER_URL) await clearSignedOutMark();
     if (url === USER_URL && owner !== accountId) {
       switchAccount(owner);
       await Promise.all([refreshWaiting(), forgetOtherAccountsAnswers(owner)]);

@@ -1,6 +1,6 @@
 import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '@shared/api-types';
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
-import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
+import { SMS_CONSENT_MESSAGES, SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
 import { act, fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import userEvent from '@testing-library/user-event';
@@ -165,6 +165,9 @@ describe('/client-registration', () => {
     await fill(user, screen.getByLabelText('Birthday (optional)'), '1990-05-01');
     const consent = screen.getByRole('checkbox', { name: SMS_CONSENT_WORDS });
     expect(consent).not.toBeChecked();
+    // The invitation's link proves the e-mail: its box counts at once, with no text to confirm.
+    expect(consent).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(SMS_CONSENT_MESSAGES.confirmByText)).not.toBeInTheDocument();
     await user.click(consent);
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
 
@@ -190,6 +193,10 @@ describe('/client-registration', () => {
     await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
     await fill(user, screen.getByLabelText('Email'), 'Sam@Example.com');
     await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
+    // From the directory, anyone can type any number: the box says the number confirms by text.
+    expect(screen.getByRole('checkbox', { name: SMS_CONSENT_WORDS })).toHaveAccessibleDescription(
+      SMS_CONSENT_MESSAGES.confirmByText,
+    );
     await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
     await screen.findByRole('heading', { name: 'Share Your Experience' });
     expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({

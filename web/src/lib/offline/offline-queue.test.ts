@@ -6,7 +6,15 @@ import { ApiError, OfflineError, QueuedOfflineError, api, replayQueuedActions } 
 import { jsonResponse, mockApi, type MockRoutes } from '../../testing/mock-api';
 import { forgetSignedInAccount } from './offline-queue';
 import { offlineSnapshot } from './offline-state';
-import { countQueued, queuedActions, readAnswer, savesSettled } from './offline-store';
+import {
+  clearSignedOutMark,
+  countQueued,
+  isMarkedSignedOut,
+  markSignedOut,
+  queuedActions,
+  readAnswer,
+  savesSettled,
+} from './offline-store';
 
 // jsdom has no structuredClone, which fake-indexeddb stores values with: Node's own.
 globalThis.structuredClone ??= runInThisContext('structuredClone') as typeof structuredClone;
@@ -189,6 +197,22 @@ describe('a read while offline', () => {
     expect(await caught(api.get('/api/clients/never-opened'))).toBeInstanceOf(OfflineError);
     expect(await caught(api.get('/api/inbox/conversations'))).toBeInstanceOf(OfflineError);
   });
+
+  it('gives nothing from the copy while the device is marked signed out, and the copy again once it is cleared', async () => {
+    const account = await signedIn();
+    online({ 'GET /api/clients/c1': () => jsonResponse(200, { id: 'c1', name: 'Maria Lopez' }) });
+    await api.get('/api/clients/c1');
+    await savesSettled();
+
+    await markSignedOut();
+    offline();
+
+    expect(await isMarkedSignedOut()).toBe(true);
+    expect(await caught(api.get('/api/clients/c1'))).toBeInstanceOf(OfflineError);
+    expect(await readAnswer(account, '/api/clients/c1')).toBeUndefined();
+    await clearSignedOutMark();
+    expect(await api.get('/api/clients/c1')).toEqual({ id: 'c1', name: 'Maria Lopez' });
+  });
 });
 
 /** A signed-in account whose client page answer is kept, and a touch it logged offline waiting. */
@@ -208,7 +232,9 @@ describe('signing out', () => {
     expect(await countQueued(first)).toBe(1);
 
     await forgetSignedInAccount();
-    const next = await signedIn();
+    expect(await isMarkedSignedOut()).toBe(true);
+    const next = await signedIn(); // GET /api/user names an account: signing in clears the mark
+    expect(await isMarkedSignedOut()).toBe(false);
     offline();
 
     expect(await countQueued(first)).toBe(0);

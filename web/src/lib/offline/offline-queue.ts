@@ -7,6 +7,7 @@ import {
   currentAccount,
   enqueueAction,
   forgetAccount,
+  markSignedOut,
   queuedActions,
   removeAction,
   type QueuedAction,
@@ -83,8 +84,12 @@ export function replayQueue(send: (action: QueuedAction) => Promise<ReplayOutcom
   return running;
 }
 
-/** Sign-out: every answer kept and every action waiting for the account is deleted from this browser. */
+/**
+ * Sign-out, or a session the server ended: the device is marked signed out first (no copy is given from then on), then
+ * every answer kept and every action waiting for the account is deleted from this browser.
+ */
 export async function forgetSignedInAccount(): Promise<void> {
+  await markSignedOut();
   const accountId = currentAccount();
   if (accountId) await forgetAccount(accountId);
   resetOfflineState();

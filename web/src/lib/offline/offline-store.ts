@@ -1,6 +1,8 @@
 // What the browser keeps for the signed-in account while it may go offline, in IndexedDB: the last answer of each read
 // worth showing offline, and the writes taken offline waiting to be sent. Every entry's key starts with the account's
-// id, so another account on this browser never reads them, and signing out deletes them all.
+// id, so another account on this browser never reads them, and signing out deletes them all. Two entries belong to the
+// device, not an account: the "signed out" mark (while it is set no copy is given; in IndexedDB, a service worker can
+// read it too) and a logout taken offline, waiting to be sent.
 import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 
 /** A read's last answer and when it was read (ISO-8601). */
@@ -43,6 +45,39 @@ async function safely<T>(step: (store: UseStore) => Promise<T>, otherwise: T): P
 
 const answerKey = (accountId: string, url: string) => `${accountId}|answer|${url}`;
 const actionPrefix = (accountId: string) => `${accountId}|action|`;
+// The device's own entries: no '|', so no account's key is ever one of them.
+const SIGNED_OUT_KEY = 'signed-out';
+const PENDING_LOGOUT_KEY = 'logout-pending';
+
+/** The device was signed out (a sign-out, a session the server ended): no copy is given until an account signs in. */
+export async function markSignedOut(now = new Date()): Promise<void> {
+  await safely((s) => set(SIGNED_OUT_KEY, now.toISOString(), s), undefined);
+}
+
+export async function isMarkedSignedOut(): Promise<boolean> {
+  return (await safely((s) => get<string>(SIGNED_OUT_KEY, s), undefined)) !== undefined;
+}
+
+/** An account signed in (GET /api/user named it): its copies may be given again. */
+export function clearSignedOutMark(): Promise<void> {
+  return safely((s) => del(SIGNED_OUT_KEY, s), undefined);
+}
+
+/** A sign-out the network could not send: kept to be sent when it returns. False when the browser would not keep it. */
+export function rememberPendingLogout(now = new Date()): Promise<boolean> {
+  return safely(async (s) => {
+    await set(PENDING_LOGOUT_KEY, now.toISOString(), s);
+    return true;
+  }, false);
+}
+
+export async function hasPendingLogout(): Promise<boolean> {
+  return (await safely((s) => get<string>(PENDING_LOGOUT_KEY, s), undefined)) !== undefined;
+}
+
+export function forgetPendingLogout(): Promise<void> {
+  return safely((s) => del(PENDING_LOGOUT_KEY, s), undefined);
+}
 
 /** The signed-in account whose entries are read and written: the last one this browser saw, until it signs out. */
 export function currentAccount(): string | null {
@@ -82,7 +117,9 @@ export async function savesSettled(): Promise<void> {
   await Promise.all([...saving]);
 }
 
-export function readAnswer(accountId: string, url: string): Promise<KeptAnswer | undefined> {
+/** The answer kept for `url`; none while the device is marked signed out. */
+export async function readAnswer(accountId: string, url: string): Promise<KeptAnswer | undefined> {
+  if (await isMarkedSignedOut()) return undefined;
   return safely((s) => get<KeptAnswer>(answerKey(accountId, url), s), undefined);
 }
 

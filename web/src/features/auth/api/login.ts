@@ -3,11 +3,12 @@ import type { User } from '@shared/api-types';
 import type { LoginInput } from '@shared/schemas';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
-import { replaceCachedUser } from '@/lib/auth';
+import { replaceCachedUser, sendPendingLogoutBeforeSignIn } from '@/lib/auth';
 
 export const LOGIN_URL = '/api/login';
 
-export function login(input: LoginInput): Promise<User> {
+export async function login(input: LoginInput): Promise<User> {
+  await sendPendingLogoutBeforeSignIn();
   return api.post<User>(LOGIN_URL, input);
 }
 

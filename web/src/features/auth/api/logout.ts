@@ -1,13 +1,9 @@
-// POST /api/logout: ends the session, forgets every cached read and sets the user to null.
-import { api } from '@/lib/api-client';
+// POST /api/logout: ends the session, forgets every cached read and sets the user to null. Offline, this device is
+// signed out at once and the logout is sent when the network returns (lib/auth.ts).
 import { useApiMutation } from '@/lib/api-mutation';
-import { forgetSession } from '@/lib/auth';
+import { forgetSession, LOGOUT_URL, logout } from '@/lib/auth';
 
-export const LOGOUT_URL = '/api/logout';
-
-export function logout(): Promise<void> {
-  return api.post<void>(LOGOUT_URL);
-}
+export { LOGOUT_URL, logout };
 
 export function useLogout() {
   return useApiMutation(LOGOUT_URL, logout, forgetSession);

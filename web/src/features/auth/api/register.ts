@@ -3,7 +3,7 @@ import type { User } from '@shared/api-types';
 import type { RegisterInput } from '@shared/schemas';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
-import { replaceCachedUser } from '@/lib/auth';
+import { replaceCachedUser, sendPendingLogoutBeforeSignIn } from '@/lib/auth';
 
 export const REGISTER_URL = '/api/register';
 
@@ -18,7 +18,8 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-export function register(input: RegisterRequest): Promise<User> {
+export async function register(input: RegisterRequest): Promise<User> {
+  await sendPendingLogoutBeforeSignIn();
   return api.post<User>(REGISTER_URL, { ...input, timeZone: browserTimeZone() });
 }
 

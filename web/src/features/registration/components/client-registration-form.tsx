@@ -1,22 +1,19 @@
 // The client's own registration form: from an invitation it asks phone, address,
 // birthday and purchase date; after choosing a realtor it also asks Full Name and Email. Formik
 // with the shared yup schemas; the server's field errors land on their fields. The consent to texts is a checkbox,
-// unticked until the client ticks it, beside the exact words stored with their consent (SMS_CONSENT_WORDS).
+// unticked until the client ticks it, beside the exact words stored with their consent (sms-consent-checkbox.tsx).
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Form, Formik, useField, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { Form, Formik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { invitedRegistrationSchema, selfRegistrationSchema } from '@shared/client-registration';
-import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { FieldGrid } from '@/components/ui/field-grid';
 import { FormikTextField } from '@/components/ui/formik-text-field';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { browserToday } from '@/lib/dates';
 import { serverFieldErrors } from '@/lib/form-errors';
+import { SmsConsentCheckbox } from './sms-consent-checkbox';
 import { useRegisterClient, type ClientRegistrationInput } from '../api/register-client';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'birthday', 'purchaseDate'] as const;
@@ -129,7 +126,7 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
               <FormikTextField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" />
               <FormikTextField name="purchaseDate" label="Purchase Date (optional)" type="date" />
             </FieldGrid>
-            <SmsConsentCheckbox />
+            <SmsConsentCheckbox confirmedByText={!invited} />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
               {isSubmitting ? 'Submitting...' : 'Complete Registration'}
             </Button>
@@ -137,17 +134,5 @@ export function ClientRegistrationForm({ target, onRegistered, onInvitationInval
         </Form>
       )}
     </Formik>
-  );
-}
-
-/** The consent to texts: unticked by default; its label is the words the server stores with the consent. */
-function SmsConsentCheckbox() {
-  const [field] = useField<boolean>({ name: 'smsConsent', type: 'checkbox' });
-  return (
-    <FormControlLabel
-      sx={{ alignItems: 'flex-start', mr: 0 }}
-      control={<Checkbox {...field} checked={field.value === true} sx={{ mt: -0.75 }} />}
-      label={<Typography variant="body2">{SMS_CONSENT_WORDS}</Typography>}
-    />
   );
 }
