@@ -145,6 +145,8 @@ export const DEFAULT_DAILY_SEND_LIMITS = {
   pro: { email: 200, sms: 50 },
 } as const;
 export const DEFAULT_NEW_ACCOUNT_DAYS = 7;
+/** log2 of scrypt's N for new password hashes: OWASP's 2^17. */
+export const DEFAULT_PASSWORD_HASH_COST = 17;
 /**
  * Sized for the business: about 80 % of SES's starting production quota (50,000 a day), the rest left for our own
  * mail; texts at about $40 a day of US SMS. Raise them with the SES quota and the SMS budget.
@@ -303,7 +305,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   } catch {
     throw new ConfigError('APP_URL must be an absolute URL');
   }
-  const cost = Number(env.PASSWORD_HASH_COST ?? 17);
+  const cost = Number(env.PASSWORD_HASH_COST ?? DEFAULT_PASSWORD_HASH_COST);
   if (!Number.isInteger(cost) || cost < 10 || cost > 20)
     throw new ConfigError('PASSWORD_HASH_COST must be an integer from 10 to 20');
   const twilioSid = env.TWILIO_ACCOUNT_SID?.trim();

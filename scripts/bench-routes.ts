@@ -10,7 +10,7 @@ import { db, isConditionalCheckFailed } from '../functions/data/db';
 import { s3 } from '../functions/integrations/storage';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
 import { hashPassword, verifyPassword } from '../functions/domain/passwords';
-import { config } from '../functions/config';
+import { config, DEFAULT_PASSWORD_HASH_COST } from '../functions/config';
 import { lambdaContext } from '../functions/local/http-event';
 import { routes } from '../functions/routes';
 import { clientInput } from '../functions/testing/factories';
@@ -164,6 +164,9 @@ export async function benchRoutes({
   // Every sample of POST /api/register is a new agent from the same address: lift the hourly limit too.
   process.env.REGISTRATIONS_PER_IP_PER_HOUR = String(10 * loginSamples);
   process.env.REGISTRATIONS_PER_HOUR = String(10 * loginSamples);
+  // The hash cost a deploy has (the operator's, else the default N = 2^17), not the test deploy's cheap one: the
+  // register and login floors hash at this cost too.
+  process.env.PASSWORD_HASH_COST ??= String(DEFAULT_PASSWORD_HASH_COST);
   const api = await startTestApi({ adminEmails: BENCH_ADMIN, ...(twin ? {} : { twin: false }) });
   const http = benchHttp(api.url);
   try {
