@@ -3,7 +3,9 @@
 // the number itself answers (functions/services/inbound-texts.ts). It goes only where a text of the agent's could go
 // (a readable number in an allowed country, not stopped on our number, by the agent's marks or at the provider),
 // under the agent's daily text cap and the platform's (a slot given back when it does not leave), and is remembered
-// at the number so that the YES finds it (functions/data/texted-phones.ts).
+// at the number so that the YES finds it (functions/data/texted-phones.ts). It goes at once, whatever the hour: unlike
+// the agent's texts it is not held for 8:00 (textDeliveryTime), as it answers the person's own request of a moment
+// before, and held overnight it would reach someone who no longer remembers asking.
 import type { ClientItem } from '../data/clients';
 import { hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
 import { releaseSend } from '../data/outbound-caps';
