@@ -14,6 +14,7 @@ import { benchAdmin } from './bench-admin';
 import { benchBook } from './bench-book';
 import { benchBulk } from './bench-bulk';
 import { benchConversations } from './bench-conversations';
+import { benchNextBest } from './bench-next-best';
 import { benchImports } from './bench-imports';
 import { benchInsights } from './bench-insights';
 import { benchReplies } from './bench-replies';
@@ -273,6 +274,7 @@ const SECTIONS = [
   'admin',
   'reminders',
   'conversations',
+  'next-best',
   'replies',
   'lighthouse',
 ] as const;
@@ -315,6 +317,7 @@ async function main(): Promise<void> {
   if (only.has('admin')) add('admin', await benchAdmin());
   if (only.has('reminders')) add('remindersJob', await benchRemindersJob());
   if (only.has('conversations')) add('conversations', await benchConversations());
+  if (only.has('next-best')) add('nextBest', await benchNextBest());
   if (only.has('replies')) add('replies', benchReplies());
   if (only.has('lighthouse')) add('lighthouse', await benchLighthouse());
   lines.push(

@@ -1,5 +1,6 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
 import type { MonthlyActivity } from './activity';
+import type { ClientRelationship, NextBestFeedback, NextBestList, ReferralInsights } from './next-best';
 import type { AutomationOccasion, AutomationRule } from './automations';
 import type { ReminderEvent } from './reminders';
 import type { PushPrefs } from './push';
@@ -129,6 +130,8 @@ export type Client = {
   origin?: ClientOrigin;
   /** When the client first opened the review link of their latest request. Absent until then. */
   reviewLinkOpenedAt?: string;
+  /** The client of the same agent who referred this one (GET /api/clients/{id}/relationship names them). */
+  referredBy?: string;
 };
 
 /** Why clients look like the same person: the same number; the same name and a same key date; similar names. */
@@ -882,6 +885,12 @@ export type ApiResponses = {
   'imports/post-import-start': ImportJob;
   'imports/post-imports': CreatedImport;
   'insights/get-insights': Insights;
+  'insights/get-insights-referrals': ReferralInsights;
+  'today/get-next-best': NextBestList;
+  'today/post-next-best-done': NextBestFeedback;
+  'today/post-next-best-snooze': NextBestFeedback;
+  'today/post-next-best-dismiss': NextBestFeedback;
+  'clients/get-client-relationship': ClientRelationship;
   'google/post-google-connect': GoogleAuthorization;
   'google/get-google-callback': never;
   'google/get-google-connection': GoogleConnection;

@@ -36,6 +36,7 @@ export const REGISTRATION_MESSAGES = {
   confirmationUsed: 'Your details were already confirmed with this link.',
   confirmationExpired: 'This confirmation link has expired. Please register again to update your details.',
   confirmationClientGone: 'Your realtor no longer has you as a client. Please register again.',
+  referralInvalid: 'This referral link is not valid. You can still register without it.',
   tooManyDirectoryRegistrations:
     'Too many registrations with this realtor from your network today. Please try again tomorrow or contact your realtor directly.',
 } as const;
@@ -73,6 +74,8 @@ export const selfRegistrationSchema = clientSchema
       .trim()
       .required(REGISTRATION_MESSAGES.agentNotFound)
       .matches(ID_PATTERN, REGISTRATION_MESSAGES.agentNotFound),
+    // A referral link's client (the person who sent them): credited when it is one of this realtor's clients.
+    ref: yup.string().strict().trim().matches(ID_PATTERN, REGISTRATION_MESSAGES.referralInvalid).optional(),
   });
 
 export const agentSearchSchema = yup.object({

@@ -148,8 +148,8 @@ describe('client schema', () => {
 });
 
 describe('the declared client fields', () => {
-  it("are the schema's fields, in the same order, with the time zone, key dates and rhythm PATCH sets on their own", () => {
-    const own = ['timeZone', 'keyDates', 'cadenceDays'];
+  it("are the schema's fields, in the same order, with the time zone, key dates, rhythm and referrer PATCH sets on their own", () => {
+    const own = ['timeZone', 'keyDates', 'cadenceDays', 'referredBy'];
     expect([...CLIENT_FIELDS, ...own]).toEqual(Object.keys(clientSchema.fields));
     expect(PATCHABLE_CLIENT_FIELDS).toEqual([...CLIENT_FIELDS, ...own]);
   });

@@ -4,7 +4,7 @@ import type { KeyDate } from './api-types';
 import { isBirthdayDate, isCalendarDate } from './dates';
 import { cadenceDaysSchema, keyDatesSchema } from './key-dates';
 import { canonicalTimeZone, PREFERENCE_MESSAGES } from './reminder-prefs';
-import { emailSchema, phoneSchema } from './schemas';
+import { emailSchema, ID_PATTERN, phoneSchema } from './schemas';
 
 export const CLIENT_MESSAGES = {
   nameRequired: 'Name is required',
@@ -12,6 +12,7 @@ export const CLIENT_MESSAGES = {
   phoneRequired: 'Phone number is required',
   invalidDate: 'Enter a valid date (YYYY-MM-DD)',
   futureDate: 'Date cannot be in the future',
+  referredBy: 'Referred by must be one of your other clients',
 } as const;
 
 /**
@@ -106,6 +107,13 @@ export const clientSchema = yup.object({
   // The agent's own dates, each recurring yearly, and the keep-in-touch rhythm (shared/key-dates.ts).
   keyDates: keyDatesSchema,
   cadenceDays: cadenceDaysSchema,
+  // The client of the same agent who referred this one (the server checks it is one); null clears it.
+  referredBy: yup
+    .string()
+    .strict()
+    .nullable()
+    .typeError(CLIENT_MESSAGES.referredBy)
+    .matches(ID_PATTERN, CLIENT_MESSAGES.referredBy),
 });
 
 export type ClientInput = yup.InferType<typeof clientSchema>;
@@ -114,11 +122,28 @@ export type ClientInput = yup.InferType<typeof clientSchema>;
  * What PATCH /api/clients/{id} accepts: the form's fields, and the client's time zone, which is set
  * on its own (a form edit that leaves it out never clears it).
  */
-export const PATCHABLE_CLIENT_FIELDS = [...EDITABLE_CLIENT_FIELDS, 'timeZone', 'keyDates', 'cadenceDays'] as const;
+export const PATCHABLE_CLIENT_FIELDS = [
+  ...EDITABLE_CLIENT_FIELDS,
+  'timeZone',
+  'keyDates',
+  'cadenceDays',
+  'referredBy',
+] as const;
 /** Client fields a PATCH clears with null (or ''). */
-export const CLEARABLE_CLIENT_FIELDS = [...OPTIONAL_CLIENT_FIELDS, 'timeZone', 'keyDates', 'cadenceDays'] as const;
+export const CLEARABLE_CLIENT_FIELDS = [
+  ...OPTIONAL_CLIENT_FIELDS,
+  'timeZone',
+  'keyDates',
+  'cadenceDays',
+  'referredBy',
+] as const;
 
 /** A PATCH body: the fields sent, an optional one as null to clear it. */
 export type ClientChanges = Partial<{
   [F in EditableClientField]: F extends OptionalClientField ? string | null : string;
-}> & { timeZone?: string | null; keyDates?: KeyDate[] | null; cadenceDays?: number | null };
+}> & {
+  timeZone?: string | null;
+  keyDates?: KeyDate[] | null;
+  cadenceDays?: number | null;
+  referredBy?: string | null;
+};

@@ -6,6 +6,7 @@ export const DRAFT_OCCASIONS = [
   'home-anniversary',
   'review-request',
   'check-in',
+  'thank-referrer',
   'custom',
 ] as const;
 export type DraftOccasion = (typeof DRAFT_OCCASIONS)[number];

@@ -5,6 +5,7 @@ import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
 import { phoneToE164 } from '../domain/phone-numbers';
+import { withInterest, withReply, withTouch, type InterestKind, type TouchWeight } from '../domain/relationship';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import type { ClientChanges, ClientItem } from '../data/clients';
 import { contactIndexKeys } from '../data/keys/clients';
@@ -39,13 +40,25 @@ export type ClientChange =
    * any further review request.
    */
   | { kind: 'review-found'; at: string }
-  /** A message or touch on `on` (YYYY-MM-DD): Last Contact only ever moves forward. */
-  | { kind: 'contacted'; on: string }
   /**
-   * The client wrote back at `at` (ISO): Last Contact moves forward, and the automatic sends to the client pause until
-   * `pauseUntil` (ISO; a later pause already set is kept).
+   * A message or touch on `on` (YYYY-MM-DD, or the ISO instant): Last Contact only ever moves forward. With `touch`,
+   * the relationship's strength takes the touch's weight (functions/domain/relationship.ts), and a personal touch
+   * after a referral thanks the client for it.
    */
-  | { kind: 'replied'; at: string; pauseUntil: string }
+  | { kind: 'contacted'; on: string; touch?: TouchWeight }
+  /**
+   * The client wrote back at `at` (ISO) on `channel`: Last Contact moves forward, the strength and interest take the
+   * reply, and the automatic sends to the client pause until `pauseUntil` (ISO; a later pause already set is kept).
+   */
+  | { kind: 'replied'; at: string; pauseUntil: string; channel: 'email' | 'sms' }
+  /** The client showed interest at `at` (a profile visit, a link opened): the interest signal takes it. */
+  | { kind: 'interest'; interest: InterestKind; at: string }
+  /** A client the agent added or who registered names this one as their referrer: one more referral, to thank. */
+  | { kind: 'referral-credited'; referred: { id: string; name: string }; at: string }
+  /** A client no longer names this one as their referrer (the form changed or cleared it): the credit goes back. */
+  | { kind: 'referral-withdrawn'; referredId: string }
+  /** The agent snoozed or dismissed the client from Today's next best touch: left out until `until` (YYYY-MM-DD). */
+  | { kind: 'next-best-hidden'; until: string }
   /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text); a text opt-out revokes it. */
   | { kind: 'opt-out'; channel: 'email' | 'sms' }
   /**
@@ -124,9 +137,11 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
         updatedAt: stamp,
       });
     }
-    case 'review-link-opened':
-      if (before.reviewLinkOpenedAt) return unchanged;
-      return changed({ reviewLinkOpenedAt: change.at });
+    case 'review-link-opened': {
+      // Every opening is a sign of interest; the first after each request is the funnel's.
+      const interest = withInterest(before, 'review-link', change.at);
+      return changed(before.reviewLinkOpenedAt ? interest : { ...interest, reviewLinkOpenedAt: change.at });
+    }
     case 'review-found':
       if (before.reviewStatus === 'submitted') return unchanged;
       return changed({ reviewStatus: 'submitted', reviewSubmittedAt: change.at, updatedAt: stamp });
@@ -137,11 +152,28 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
         reviewRequestedAt: change.previous.reviewRequestedAt ?? null,
         reviewLinkOpenedAt: change.previous.reviewLinkOpenedAt ?? null,
       });
-    case 'contacted':
-      if (before.lastContactDate && before.lastContactDate >= change.on) return unchanged;
-      return changed({ lastContactDate: change.on });
+    case 'contacted': {
+      const fields: Partial<ClientItem> = change.touch ? touchedFields(before, change.touch, change.on, stamp) : {};
+      if (!before.lastContactDate || before.lastContactDate < change.on) fields.lastContactDate = change.on;
+      return Object.keys(fields).length ? changed(fields) : unchanged;
+    }
+    case 'interest':
+      return changed(withInterest(before, change.interest, change.at));
+    case 'referral-credited':
+      return changed({
+        referrals: (before.referrals ?? 0) + 1,
+        referralThanks: { clientId: change.referred.id, name: change.referred.name, at: change.at },
+      });
+    case 'referral-withdrawn': {
+      if (!before.referrals) return unchanged;
+      const fields: Partial<ClientItem> = { referrals: before.referrals - 1 };
+      if (before.referralThanks?.clientId === change.referredId) fields.referralThanks = null;
+      return changed(fields);
+    }
+    case 'next-best-hidden':
+      return before.nextBestHiddenUntil === change.until ? unchanged : changed({ nextBestHiddenUntil: change.until });
     case 'replied': {
-      const fields: Partial<ClientItem> = {};
+      const fields: Partial<ClientItem> = withReply(before, change.channel, change.at);
       if (!before.lastContactDate || before.lastContactDate < change.at) fields.lastContactDate = change.at;
       if (!before.repliedAt || before.repliedAt < change.at) fields.repliedAt = change.at;
       if (!before.repliesPauseUntil || before.repliesPauseUntil < change.pauseUntil)
@@ -188,6 +220,40 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
     }
   }
+}
+
+/** A touch this recent leaves the client off Today's list (functions/domain/next-best.ts RECENT_TOUCH_DAYS). */
+const RECENT_TOUCH_MS = 3 * 86_400_000;
+
+/**
+ * Whether a written change takes the client off the day's next best touch (functions/data/next-best.ts), and whether
+ * that counts as a suggestion acted on: the agent's own touch (a personal message, a call, a meeting, a note) made
+ * now counts; a snooze or dismissal, the client's reply or an automatic send takes them off without counting; a touch
+ * logged for a day long past changes nothing there.
+ */
+export function nextBestDrop(
+  change: ClientChange,
+  before: ClientItem,
+  after: ClientItem,
+  now: Date,
+): { acted: boolean } | null {
+  if (change.kind === 'next-best-hidden') return { acted: false };
+  const touchedAt = after.lastTouchAt;
+  if (!touchedAt || touchedAt === before.lastTouchAt) return null;
+  if (now.getTime() - Date.parse(touchedAt) >= RECENT_TOUCH_MS) return null;
+  return { acted: change.kind === 'contacted' && change.touch !== undefined && change.touch !== 'automatic' };
+}
+
+/**
+ * What a touch on `on` changes in the relationship: the strength, the last touch, and the thanks owed for a referral
+ * when the touch is a personal one after it. A plain date is taken as the moment of the call (`stamp`) when it is
+ * today, else noon UTC that day.
+ */
+function touchedFields(before: ClientItem, weight: TouchWeight, on: string, stamp: string): Partial<ClientItem> {
+  const at = on.length > 10 ? on : on === stamp.slice(0, 10) ? stamp : `${on}T12:00:00.000Z`;
+  const fields: Partial<ClientItem> = withTouch(before, weight, at);
+  if (weight !== 'automatic' && before.referralThanks && at >= before.referralThanks.at) fields.referralThanks = null;
+  return fields;
 }
 
 /** Fields outside the form's that an edit clears with null. */

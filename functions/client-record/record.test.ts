@@ -5,7 +5,7 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BulkAction, ReviewStatus } from '@shared/api-types';
 import { REPLY_PAUSE_DAYS } from '@shared/automations';
-import { lastMonths, todayIn } from '@shared/dates';
+import { addDays, lastMonths, todayIn } from '@shared/dates';
 import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { foldTag, TAGS_PER_CLIENT_MAX } from '@shared/tags';
 import fc from 'fast-check';
@@ -36,8 +36,10 @@ import { recomputeAgentInsights } from '../services/insights-recompute';
 import { awardDueMilestones } from '../services/milestones';
 import { markReviewRequested, undoReviewRequest } from '../services/review-requests';
 import { setSmsConsent } from '../services/sms-consent';
+import { creditReferral } from '../services/referrals';
 import { markClientHasTestimonial } from '../services/testimonials';
-import { applyChange, type ClientChange } from './changes';
+import { INTEREST_WEIGHTS, TOUCH_WEIGHTS, type InterestKind, type TouchWeight } from '../domain/relationship';
+import { applyChange, nextBestDrop, type ClientChange } from './changes';
 import { derivedWrites } from './derived';
 import {
   changeClient,
@@ -46,6 +48,7 @@ import {
   createPendingClient,
   deleteClient,
   setReviewStatus,
+  updateClient,
 } from './record';
 
 let testTable: TestTable;
@@ -102,6 +105,7 @@ describe('applyChange', () => {
       kind: 'replied',
       at: '2026-03-10T15:00:00.000Z',
       pauseUntil: '2026-03-24T15:00:00.000Z',
+      channel: 'sms',
     };
     expect(applyChange({ ...base, lastContactDate: '2026-03-01' }, replied, at)).toMatchObject({
       kind: 'changed',
@@ -117,7 +121,52 @@ describe('applyChange', () => {
       repliedAt: '2026-03-11T00:00:00.000Z',
       repliesPauseUntil: '2026-03-25T00:00:00.000Z',
     };
-    expect(applyChange(later, replied, at).kind).toBe('unchanged');
+    // An older reply delivered late still counts for the relationship, but moves none of the three back.
+    expect(applyChange(later, replied, at)).toMatchObject({
+      kind: 'changed',
+      after: {
+        lastContactDate: later.lastContactDate,
+        repliedAt: later.repliedAt,
+        repliesPauseUntil: later.repliesPauseUntil,
+        lastInboundAt: '2026-03-10T15:00:00.000Z',
+        lastInboundChannel: 'sms',
+      },
+    });
+  });
+
+  it('a personal touch after a referral thanks the referrer; an automatic one does not', () => {
+    const owed = { ...base, referralThanks: { clientId: 'client-b', name: 'Ben Ng', at: '2026-03-09T10:00:00.000Z' } };
+    const touch = (weight: 'automatic' | 'personal' | 'call', on: string) =>
+      applyChange(owed, { kind: 'contacted', on, touch: weight }, at);
+    expect(touch('automatic', '2026-03-10T15:00:00.000Z')).toMatchObject({
+      after: { referralThanks: owed.referralThanks },
+    });
+    expect(touch('personal', '2026-03-10T15:00:00.000Z')).toMatchObject({ after: { referralThanks: null } });
+    expect(touch('call', '2026-03-10')).toMatchObject({ after: { referralThanks: null } });
+    // A call logged for a day before the referral thanks no one.
+    expect(touch('call', '2026-03-01')).toMatchObject({ after: { referralThanks: owed.referralThanks } });
+  });
+
+  it("takes a client off Today's list for a touch made now (counted acted on only when it is the agent's own)", () => {
+    const now = at;
+    const after = (change: ClientChange) => {
+      const applied = applyChange(base, change, now);
+      if (applied.kind !== 'changed') throw new Error(applied.kind);
+      return nextBestDrop(change, base, applied.after, now);
+    };
+    expect(after({ kind: 'contacted', on: now.toISOString(), touch: 'personal' })).toEqual({ acted: true });
+    expect(after({ kind: 'contacted', on: now.toISOString(), touch: 'automatic' })).toEqual({ acted: false });
+    const reply: ClientChange = {
+      kind: 'replied',
+      at: now.toISOString(),
+      pauseUntil: now.toISOString(),
+      channel: 'sms',
+    };
+    expect(after(reply)).toEqual({ acted: false });
+    expect(after({ kind: 'next-best-hidden', until: '2026-03-17' })).toEqual({ acted: false });
+    // A touch logged for a day long past leaves the list as it is.
+    expect(after({ kind: 'contacted', on: '2026-01-05', touch: 'call' })).toBeNull();
+    expect(after({ kind: 'interest', interest: 'profile-visit', at: now.toISOString() })).toBeNull();
   });
 
   it('withdraws a review request only while the review is as the request left it', () => {
@@ -211,6 +260,8 @@ async function expectDerivedToMatchTheClients(agentId: string): Promise<Map<stri
     ...Object.fromEntries([...book.days].map(([day, n]) => [`day${day}`, n])),
     reviews: book.reviews,
     reviewsAwaiting: book.reviewsAwaiting,
+    ...Object.fromEntries([...book.referrers].map(([id, n]) => [`referrer:${id}`, n])),
+    ...Object.fromEntries([...book.referredByMonth].map(([month, n]) => [`referred:${month}`, n])),
   };
   const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n));
   expect(nonZero(stored)).toEqual(nonZero(rebuilt));
@@ -449,11 +500,43 @@ const change = {
     step('contacted', [c, a], ({ agent, now, clients }) =>
       advanceLastContact(agent.id, someClient(clients, c), todayIn(ZONE, new Date(now.getTime() - pick(AGES_MS, a)))),
     ),
+  touched: (c: number, a: number, w: number) =>
+    step('touched', [c, a, w], ({ agent, now, clients }) =>
+      // A touch that weighs in the relationship: a send (personal or automatic) or a call, meeting or note logged.
+      advanceLastContact(agent.id, someClient(clients, c), new Date(now.getTime() - pick(AGES_MS, a)).toISOString(), {
+        touch: pick(Object.keys(TOUCH_WEIGHTS) as TouchWeight[], w),
+      }),
+    ),
+  interest: (c: number, k: number) =>
+    step('interest', [c, k], ({ agent, now, clients }) => {
+      const interest = pick(Object.keys(INTEREST_WEIGHTS) as InterestKind[], k);
+      return changeClient(agent.id, someClient(clients, c), { kind: 'interest', interest, at: now.toISOString() });
+    }),
+  referral: (c: number, r: number) =>
+    step('referral', [c, r], async ({ agent, now, clients }) => {
+      // The form's "Referred by" (editClient): the referrer named, changed or (the client itself) cleared.
+      const id = someClient(clients, c);
+      const referrer = someClient(clients, r);
+      const before = await getClient(agent.id, id);
+      if (!before) return;
+      const after = await updateClient(agent.id, id, { referredBy: referrer === id ? null : referrer }, now);
+      if (after) await creditReferral(after, before.referredBy, now);
+    }),
+  nextBestHidden: (c: number, d: number) =>
+    step('nextBestHidden', [c, d], ({ agent, now, clients }) => {
+      const until = addDays(todayIn(ZONE, now), 1 + (d % 30));
+      return changeClient(agent.id, someClient(clients, c), { kind: 'next-best-hidden', until }, { now });
+    }),
   replied: (c: number) =>
     step('replied', [c], ({ agent, now, clients }) => {
       // The change recordInboundReply makes (the service also e-mails and pushes to the agent, outside this harness).
       const pauseUntil = new Date(now.getTime() + REPLY_PAUSE_DAYS * DAY_MS).toISOString();
-      return changeClient(agent.id, someClient(clients, c), { kind: 'replied', at: now.toISOString(), pauseUntil });
+      return changeClient(agent.id, someClient(clients, c), {
+        kind: 'replied',
+        at: now.toISOString(),
+        pauseUntil,
+        channel: 'email',
+      });
     }),
   optOut: (channel: 'email' | 'sms', c: number) =>
     step('optOut', [channel, c], ({ agent, now, clients }) =>
@@ -557,6 +640,10 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   often(client.map(change.reviewLinkOpened)),
   often(fc.tuple(client, fc.nat()).map((args) => change.reviewFound(...args))),
   fc.tuple(client, fc.nat()).map((args) => change.contacted(...args)),
+  fc.tuple(client, fc.nat(), fc.nat()).map((args) => change.touched(...args)),
+  fc.tuple(client, fc.nat()).map((args) => change.interest(...args)),
+  often(fc.tuple(client, client).map((args) => change.referral(...args))),
+  fc.tuple(client, fc.nat()).map((args) => change.nextBestHidden(...args)),
   client.map(change.replied),
   often(fc.tuple(fc.constantFrom<'email' | 'sms'>('email', 'sms'), client).map((args) => change.optOut(...args))),
   often(fc.tuple(fc.nat(), client).map((args) => change.smsConsent(...args))),

@@ -21,11 +21,12 @@ import { remainingFreeSlots } from '../domain/plan';
 import { randomId } from '../domain/signed-tokens';
 import { claimClientEmail, ClientEmailTakenError, releaseClientEmail } from '../data/client-email-locks';
 import { listEntries } from '../data/client-lists';
+import { dropFromNextBest } from '../data/next-best';
 import { getClient, newClientItem, type ClientChanges, type ClientItem, type NewClientFields } from '../data/clients';
 import { batchDelete, queryAll, sendIf, table, writeIf } from '../data/db';
 import { clientKey, contactIndexKeys, milestonePartition } from '../data/keys/clients';
 import { releaseClientSlot, reserveClientSlot } from '../data/plan-slots';
-import { applyChange, type ChangeOutcome, type ClientChange } from './changes';
+import { applyChange, nextBestDrop, type ChangeOutcome, type ClientChange } from './changes';
 import {
   addCounters,
   countNewClient,
@@ -76,7 +77,12 @@ export async function changeClient(
     const before = current;
     const after: ClientItem = { ...applied.after, revision: (before.revision ?? 0) + 1 };
     const write = await writeChange(before, after, now, timeZone);
-    if (write.written) return { kind: 'changed', before, after };
+    if (write.written) {
+      // A touch, a snooze or a dismissal takes the client off Today's next best touch (never throws).
+      const drop = nextBestDrop(change, before, after, now);
+      if (drop) await dropFromNextBest(agentId, clientId, drop.acted);
+      return { kind: 'changed', before, after };
+    }
     if (attempt >= ATTEMPTS) throw new Error(`client ${clientId} kept changing under ${change.kind}`);
     current = write.latest;
   }

@@ -3,46 +3,57 @@
 // record's (functions/client-record/record.ts).
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
+import type { RelationshipState } from '../domain/relationship';
 import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, getItem, queryAll } from './db';
 import { CLIENT_PREFIX, clientIndexKeys, clientKey, contactIndexKeys } from './keys/clients';
 import { agentPartition } from './keys/table';
 
-export type ClientItem = Omit<Client, 'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays' | 'reviewLinkOpenedAt'> & {
-  /** Absent on items stored before the field existed: none. */
-  tags?: string[];
-  keyDates?: KeyDate[];
-  cadenceDays?: number | null;
-  /** Absent on items stored before consent was recorded: none (currentSmsConsent). */
-  smsConsent?: SmsConsent;
-  smsOptedOutAt?: string | null;
-  emailOptedOutAt?: string | null;
-  pk: string;
-  sk: string;
-  type: 'client';
-  gsi1pk: string;
-  gsi1sk: string;
-  gsi2pk: string;
-  gsi2sk: string;
-  /** The by-last-contact index (contactIndexKeys). */
-  gsi3pk?: string;
-  gsi3sk?: string;
-  awardedMilestones?: Iterable<string>;
-  /** Counts the item's writes: a change is written only over the revision it read (client-record.ts). */
-  revision?: number;
-  /** When the client first opened the review link of their latest request (GET /r/{token}). */
-  reviewLinkOpenedAt?: string | null;
-  /** When the client registered through the directory, until they confirm or the agent accepts them. */
-  registrationPendingAt?: string | null;
-  /** When the client last wrote back (a text or an e-mail reply). */
-  repliedAt?: string;
-  /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
-  repliesPauseUntil?: string;
-  /** When the client registered through the directory: no automatic message leaves by itself until one is approved. */
-  registeredThroughDirectoryAt?: string | null;
-  /** When the agent first approved an automatic message for the client. */
-  automaticApprovedAt?: string | null;
-};
+export type ClientItem = Omit<
+  Client,
+  'smsConsent' | 'tags' | 'keyDates' | 'cadenceDays' | 'reviewLinkOpenedAt' | 'referredBy'
+> &
+  RelationshipState & {
+    /** The client of the same agent who referred this one (the form, or a referral link); null or absent: none. */
+    referredBy?: string | null;
+    /** A referral this client made that the agent has not thanked them for yet (a personal touch since clears it). */
+    referralThanks?: { clientId: string; name: string; at: string } | null;
+    /** Left out of the next best touch until this day (YYYY-MM-DD): snoozed or dismissed from Today. */
+    nextBestHiddenUntil?: string | null;
+    /** Absent on items stored before the field existed: none. */
+    tags?: string[];
+    keyDates?: KeyDate[];
+    cadenceDays?: number | null;
+    /** Absent on items stored before consent was recorded: none (currentSmsConsent). */
+    smsConsent?: SmsConsent;
+    smsOptedOutAt?: string | null;
+    emailOptedOutAt?: string | null;
+    pk: string;
+    sk: string;
+    type: 'client';
+    gsi1pk: string;
+    gsi1sk: string;
+    gsi2pk: string;
+    gsi2sk: string;
+    /** The by-last-contact index (contactIndexKeys). */
+    gsi3pk?: string;
+    gsi3sk?: string;
+    awardedMilestones?: Iterable<string>;
+    /** Counts the item's writes: a change is written only over the revision it read (client-record.ts). */
+    revision?: number;
+    /** When the client first opened the review link of their latest request (GET /r/{token}). */
+    reviewLinkOpenedAt?: string | null;
+    /** When the client registered through the directory, until they confirm or the agent accepts them. */
+    registrationPendingAt?: string | null;
+    /** When the client last wrote back (a text or an e-mail reply). */
+    repliedAt?: string;
+    /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
+    repliesPauseUntil?: string;
+    /** When the client registered through the directory: no automatic message leaves by itself until one is approved. */
+    registeredThroughDirectoryAt?: string | null;
+    /** When the agent first approved an automatic message for the client. */
+    automaticApprovedAt?: string | null;
+  };
 
 export function toClient(item: ClientItem): Client {
   return {
@@ -73,6 +84,7 @@ export function toClient(item: ClientItem): Client {
     updatedAt: item.updatedAt,
     ...originOf(item),
     ...(item.reviewLinkOpenedAt ? { reviewLinkOpenedAt: item.reviewLinkOpenedAt } : {}),
+    ...(item.referredBy ? { referredBy: item.referredBy } : {}),
   };
 }
 
@@ -87,6 +99,48 @@ export function listClients(agentId: string): Promise<ClientItem[]> {
   return queryAll<ClientItem>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
+  });
+}
+
+/** What the next best touch reads of a client (functions/domain/next-best.ts): its relationship state and dates. */
+export const RANKED_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'birthday',
+  'anniversary',
+  'purchaseDate',
+  'keyDates',
+  'cadenceDays',
+  'lastContactDate',
+  'createdAt',
+  'registrationPendingAt',
+  'emailOptedOut',
+  'smsOptedOut',
+  'smsConsent',
+  'reviewStatus',
+  'strength',
+  'strengthAt',
+  'interest',
+  'interestAt',
+  'lastTouchAt',
+  'lastInboundAt',
+  'lastInboundChannel',
+  'recentInterest',
+  'referrals',
+  'referralThanks',
+  'nextBestHiddenUntil',
+] as const;
+export type RankedFields = Pick<ClientItem, (typeof RANKED_FIELDS)[number]>;
+
+/** Every client of one agent, the fields the next best touch reads only: one Query, paginated through. */
+export function listRankedFields(agentId: string): Promise<RankedFields[]> {
+  return queryAll<RankedFields>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
+    ProjectionExpression: RANKED_FIELDS.map((_, i) => `#r${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(RANKED_FIELDS.map((field, i) => [`#r${i}`, field])),
   });
 }
 
@@ -127,6 +181,7 @@ export type NewClientFields = Pick<
   | 'registeredThroughDirectoryAt'
   | 'origin'
   | 'tags'
+  | 'referredBy'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */
@@ -155,6 +210,7 @@ export function newClientItem(
     timeZone: input.timeZone ?? null,
     ...(input.keyDates?.length ? { keyDates: input.keyDates } : {}),
     cadenceDays: input.cadenceDays ?? null,
+    ...(input.referredBy ? { referredBy: input.referredBy } : {}),
     lastContactDate: null,
     emailOptedOut: false,
     smsOptedOut: false,

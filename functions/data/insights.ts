@@ -114,7 +114,15 @@ type BookClient = CompletionClient & {
   birthday?: string | null;
   anniversary?: string | null;
   purchaseDate?: string | null;
+  createdAt?: string;
+  registrationPendingAt?: string | null;
+  referredBy?: string | null;
+  referrals?: number;
 };
+
+/** The BOOK's field of a referrer's count, and of the referred clients added in a month (UTC `YYYY-MM`). */
+const REFERRER_FIELD = 'referrer:';
+const REFERRED_FIELD = 'referred:';
 
 /** What a write changed in the BOOK item: the client's band, and its key dates by MM-DD. */
 export function bookDeltas(before: BookClient | undefined, after: BookClient | undefined): Record<string, number> {
@@ -131,6 +139,16 @@ export function bookDeltas(before: BookClient | undefined, after: BookClient | u
   if (after?.reviewStatus === 'requested') add('reviewsAwaiting', 1);
   for (const entry of before ? occasionEntries(before) : []) add(`day${entry.monthDay}`, -1);
   for (const entry of after ? occasionEntries(after) : []) add(`day${entry.monthDay}`, 1);
+  // The referrals: each referrer's count, and the referred clients (in the book: not a pending registration) by the
+  // month they were added, for GET /api/insights/referrals.
+  if (before?.referrals) add(`${REFERRER_FIELD}${before.id}`, -before.referrals);
+  if (after?.referrals) add(`${REFERRER_FIELD}${after.id}`, after.referrals);
+  const referred = (client: BookClient | undefined) =>
+    client?.referredBy && client.createdAt && !client.registrationPendingAt ? client.createdAt.slice(0, 7) : null;
+  const was = referred(before);
+  const is = referred(after);
+  if (was) add(`${REFERRED_FIELD}${was}`, -1);
+  if (is) add(`${REFERRED_FIELD}${is}`, 1);
   return deltas;
 }
 
@@ -203,6 +221,10 @@ export type BookRecord = {
   days: Map<string, number>;
   reviews: number;
   reviewsAwaiting: number;
+  /** Each referrer's referrals (client id → count, only those above 0). */
+  referrers: Map<string, number>;
+  /** Referred clients by the UTC month they were added (`YYYY-MM` → count). */
+  referredByMonth: Map<string, number>;
 };
 
 function toMonth(item: Record<string, unknown>): MonthCounts {
@@ -223,11 +245,23 @@ function toBook(item: Record<string, unknown> | undefined): BookRecord {
     COMPLETION_BANDS.map((band) => [band, Math.max(0, Number(item?.[`band${band}`] ?? 0) || 0)]),
   ) as Record<CompletionBand, number>;
   const days = new Map<string, number>();
+  const referrers = new Map<string, number>();
+  const referredByMonth = new Map<string, number>();
   for (const [field, value] of Object.entries(item ?? {})) {
-    if (field.startsWith('day')) days.set(field.slice(3), Math.max(0, Number(value) || 0));
+    const n = Math.max(0, Number(value) || 0);
+    if (field.startsWith('day')) days.set(field.slice(3), n);
+    else if (field.startsWith(REFERRER_FIELD) && n > 0) referrers.set(field.slice(REFERRER_FIELD.length), n);
+    else if (field.startsWith(REFERRED_FIELD) && n > 0) referredByMonth.set(field.slice(REFERRED_FIELD.length), n);
   }
   const count = (field: string) => Math.max(0, Number(item?.[field] ?? 0) || 0);
-  return { bands, days, reviews: count('reviews'), reviewsAwaiting: count('reviewsAwaiting') };
+  return {
+    bands,
+    days,
+    reviews: count('reviews'),
+    reviewsAwaiting: count('reviewsAwaiting'),
+    referrers,
+    referredByMonth,
+  };
 }
 
 /** The BOOK item alone (one GetItem). */

@@ -101,6 +101,19 @@ const CORE: Record<DraftOccasion, Phrasings> = {
     ],
     brief: [() => `Just checking in. How are you doing?`, () => `Thinking of you. Hope all is well!`],
   },
+  'thank-referrer': {
+    warm: [
+      () =>
+        `Thank you so much for sending someone my way. A referral from a client is the kindest compliment I can get, and I promise to take great care of them.`,
+      () =>
+        `I just wanted to say a heartfelt thank you for the referral. It means a lot that you'd trust me with someone you know.`,
+    ],
+    professional: [
+      () =>
+        `Thank you for your referral. I appreciate your confidence in my work and will take good care of the person you sent my way.`,
+    ],
+    brief: [() => `Thank you for the referral! It means a lot.`, () => `Thanks so much for sending someone my way!`],
+  },
   custom: {
     warm: [
       () => `I wanted to reach out and say hello. I hope all is well with you and yours.`,
@@ -125,6 +138,7 @@ const SUBJECT: Record<DraftOccasion, readonly Line[]> = {
   ],
   'review-request': [() => `Would you share your experience?`, (f) => `A quick favor, ${f.clientFirstName}`],
   'check-in': [(f) => `Checking in, ${f.clientFirstName}`, (f) => `How are things, ${f.clientFirstName}?`],
+  'thank-referrer': [(f) => `Thank you, ${f.clientFirstName}!`, () => `Thank you for the referral`],
   custom: [(f) => `A note from ${f.agentName}`, (f) => `Hello from ${f.agentName}`],
 };
 

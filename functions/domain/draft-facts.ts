@@ -88,6 +88,7 @@ const NOUN: Record<DraftOccasion, string> = {
   'home-anniversary': 'home anniversary',
   'review-request': 'review request',
   'check-in': 'check-in',
+  'thank-referrer': 'thank-you for a referral',
   custom: 'note',
 };
 

@@ -1,6 +1,6 @@
 // What each web push notification says, where a tap takes the agent, and how long the push service keeps it for a
 // device that is offline. Plain values only: functions/integrations/push.ts sends them.
-import { eventLabel, windowPhrase, type Digest } from './reminder-digest';
+import { eventLabel, touchLabel, windowPhrase, type Digest } from './reminder-digest';
 
 export type PushNotification = {
   /** The JSON the service worker shows (web/src/sw/push-handlers.ts): `url` is the app path a tap opens. */
@@ -28,14 +28,23 @@ export const TEST_NOTIFICATION: PushNotification = {
  * The morning digest's key dates: today's first, else the coming ones (messages to approve have their own
  * notification); worth a day at most, and the next digest replaces one not delivered yet.
  */
-export function digestNotification(digest: Pick<Digest, 'today' | 'upcoming' | 'leadDays'>): PushNotification {
+export function digestNotification(
+  digest: Pick<Digest, 'today' | 'upcoming' | 'leadDays' | 'touches'>,
+): PushNotification {
   const { today, upcoming } = digest;
-  const body =
-    today.length > 0
-      ? `Today: ${eventLabel(today[0]!)}${today.length > 1 ? ` and ${today.length - 1} more` : ''}.`
-      : `${plural(upcoming.length, 'client date')} ${windowPhrase(digest.leadDays)}.`;
+  const touches = digest.touches ?? [];
+  const contact = touches.length ? ` Contact today: ${touches.map(touchLabel).join('; ')}.` : '';
+  let body: string;
+  if (today.length > 0)
+    body = `Today: ${eventLabel(today[0]!)}${today.length > 1 ? ` and ${today.length - 1} more` : ''}.`;
+  else if (upcoming.length > 0) body = `${plural(upcoming.length, 'client date')} ${windowPhrase(digest.leadDays)}.`;
+  else body = '';
   return {
-    message: { title: "Today's reminders", body: cut(body), url: today.length > 0 ? '/today' : '/reminders' },
+    message: {
+      title: "Today's reminders",
+      body: cut(`${body}${contact}`.trim()),
+      url: today.length > 0 || touches.length > 0 ? '/today' : '/reminders',
+    },
     options: { ttlSeconds: 12 * HOUR, urgency: 'normal', topic: 'digest' },
   };
 }

@@ -148,6 +148,19 @@ describe('the digest SMS', () => {
     expect(sms.length).toBeLessThanOrEqual(160);
     expect(sms).toContain('...');
   });
+
+  it('names whom to contact on a day without dates, in one SMS however long the reasons', () => {
+    const quiet = buildDigest([], TODAY, 7);
+    const touch = (name: string) => ({ name, reason: 'Not contacted since you added them 358 days ago' });
+    expect(digestSms({ ...quiet, touches: [{ name: 'Maria Lopez', reason: 'Birthday today' }] }, APP)).toBe(
+      `Reminders - contact today: Maria Lopez (Birthday today). ${APP}/today`,
+    );
+    const sms = digestSms({ ...quiet, touches: [touch('Maria Lopez'), touch('Ben Ng'), touch('L'.repeat(300))] }, APP);
+    expect(sms.length).toBeLessThanOrEqual(160);
+    expect(sms).toMatch(
+      /^Reminders - contact today: Maria Lopez \(Not contacted since .*\.\.\.\. https:\/\/app\.example\.com\/today$/,
+    );
+  });
 });
 
 describe('homeowner milestones owed', () => {

@@ -15,13 +15,21 @@ export type Digest = {
   upcoming: ReminderEvent[];
   /** Automatic messages waiting in the agent's queue for approval (the Today page). */
   approvals?: number;
+  /** The top of the day's next best touch (functions/domain/next-best.ts): whom to contact, with one reason each. */
+  touches?: DigestTouch[];
 };
+
+export type DigestTouch = { name: string; reason: string };
+/** The digest names this many of the day's next best touches. */
+export const DIGEST_TOUCHES = 3;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 /** The e-mail lists at most this many events per section; the rest are one link away. */
 export const EMAIL_LIST_LIMIT = { today: 100, upcoming: 50 } as const;
 const SMS_LABEL_MAX = 60;
+/** The touches of a day without dates share this much of the SMS, so the line still fits one (160 characters). */
+const SMS_TOUCHES_MAX = 90;
 
 export function buildDigest(clients: readonly ReminderClient[], date: string, leadDays: LeadDays): Digest {
   return {
@@ -33,7 +41,10 @@ export function buildDigest(clients: readonly ReminderClient[], date: string, le
 }
 
 export const isEmptyDigest = (digest: Digest): boolean =>
-  digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals;
+  digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals && !digest.touches?.length;
+
+/** "Dana Lee (Birthday on Friday)": a touch in one line, the reason as the ranking wrote it. */
+export const touchLabel = (touch: DigestTouch): string => `${agentText(touch.name)} (${agentText(touch.reason)})`;
 
 /**
  * Clients with a "{n} Year Homeowner" milestone due and not yet awarded: today's home
@@ -79,6 +90,7 @@ export function digestSubject(digest: Digest): string {
   if (digest.approvals) parts.push(`${plural(digest.approvals, 'message')} to approve`);
   if (digest.today.length) parts.push(`${digest.today.length} today`);
   if (digest.upcoming.length) parts.push(`${digest.upcoming.length} ${windowPhrase(digest.leadDays)}`);
+  if (digest.touches?.length) parts.push(`${plural(digest.touches.length, 'client')} to contact`);
   return `Client reminders for ${longDate.format(asInstant(digest.date))}: ${parts.join(', ') || 'nothing due'}`;
 }
 
@@ -93,6 +105,8 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
     ? `${plural(digest.approvals, 'message')} for today's occasions ${digest.approvals === 1 ? 'waits' : 'wait'} for your approval`
     : null;
   const firstName = agentText(options.agentName).split(' ')[0] || 'there';
+  const touches = digest.touches ?? [];
+  const touchesHeading = 'Whom to contact today';
   const sections = [
     {
       heading: `Today, ${longDate.format(asInstant(digest.date))}`,
@@ -116,6 +130,14 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
     `Hi ${firstName},`,
     '',
     ...(approvals ? [`${approvals}: ${links.today}`, ''] : []),
+    ...(touches.length
+      ? [
+          `${touchesHeading}:`,
+          ...touches.map((touch) => `  - ${touchLabel(touch)}`),
+          `  Open Today: ${links.today}`,
+          '',
+        ]
+      : []),
     ...sections.flatMap(({ heading, events, limit, withDate }) => [
       `${heading}:`,
       ...events.slice(0, limit).map((event) => `  - ${line(event, withDate)}`),
@@ -134,6 +156,18 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
     ...(approvals
       ? [
           `<p><strong>${escapeHtml(approvals)}.</strong> <a href="${escapeHtml(links.today)}">Review and send them</a></p>`,
+        ]
+      : []),
+    ...(touches.length
+      ? [
+          `<h3 style="margin:16px 0 8px">${touchesHeading}</h3><ul style="margin:0;padding-left:20px">` +
+            touches
+              .map(
+                (touch) =>
+                  `<li><strong>${escapeHtml(agentText(touch.name))}</strong> &middot; ${escapeHtml(agentText(touch.reason))}</li>`,
+              )
+              .join('') +
+            `</ul><p style="margin:8px 0 0"><a href="${escapeHtml(links.today)}">Open Today</a></p>`,
         ]
       : []),
     ...sections.map(
@@ -172,7 +206,12 @@ export function digestSms(digest: Digest, appUrl: string): string {
     return `Reminders - ${first}${next} ${link}`;
   }
   const soonest = upcoming[0];
-  if (!soonest) return '';
+  if (!soonest) {
+    const touches = digest.touches ?? [];
+    if (touches.length === 0) return '';
+    const names = truncate(touches.map(touchLabel).join('; '), SMS_TOUCHES_MAX);
+    return `Reminders - contact today: ${names}. ${appUrl}/today`;
+  }
   return `Reminders - ${plural(upcoming.length, 'client date')} ${window}, first ${label(soonest)} on ${monthDay.format(asInstant(soonest.date))}. ${link}`;
 }
 

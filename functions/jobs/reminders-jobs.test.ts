@@ -115,7 +115,13 @@ describe('the worker', () => {
     expect(result).toEqual({ batchItemFailures: [] });
     const mail = await messagesTo(user.username);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toBe('Client reminders for Sunday, March 9: 1 today, 1 in the next 7 days');
+    expect(mail[0]!.subject).toBe(
+      'Client reminders for Sunday, March 9: 1 today, 1 in the next 7 days, 2 clients to contact',
+    );
+    // The day's next best touch names whom to contact, one reason each (functions/domain/next-best.ts).
+    expect(mail[0]!.text).toContain(
+      'Whom to contact today:\n  - Maria Lopez (Birthday today)\n  - Ben Ng (Anniversary on Wednesday)\n',
+    );
     expect(mail[0]!.text).toContain('Today, Sunday, March 9:\n  - Birthday: Maria Lopez\n');
     expect(mail[0]!.text).toContain('Coming up in the next 7 days:\n  - Wed, Mar 12 - Anniversary: Ben Ng\n');
     expect(mail[0]!.text).not.toContain('Far Away');
@@ -164,7 +170,7 @@ describe('the worker', () => {
     expect(await getDigest(user.id, DAY)).toMatchObject({ status: 'sent', emailed: false, texted: false, events: 0 });
   });
 
-  it('reads the agent and their clients with one Query, however many clients there are', async () => {
+  it('reads the agent and their clients with one Query (and the queue with one), however many clients there are', async () => {
     // Prepare
     const { user } = await agentWith(Array.from({ length: 8 }, (_, i) => ({ name: `C ${i}`, birthday: '1980-07-01' })));
     const send = jest.spyOn(db(), 'send');
@@ -173,7 +179,8 @@ describe('the worker', () => {
       await worker(sqsEvent([{ agentId: user.id, date: DAY }]));
       // Assess
       const queries = send.mock.calls.map(([command]) => command).filter((command) => command instanceof QueryCommand);
-      expect(queries).toHaveLength(1);
+      const partitions = queries.map((query) => String(query.input.ExpressionAttributeValues?.[':pk']).split('#')[0]);
+      expect(partitions.sort()).toEqual(['AGENT', 'OUTGOING']);
     } finally {
       send.mockRestore();
     }

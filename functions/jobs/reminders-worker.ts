@@ -42,7 +42,9 @@ import {
   clientsOwedHomeownerMilestones,
   digestEmail,
   digestSms,
+  DIGEST_TOUCHES,
   isEmptyDigest,
+  type DigestTouch,
 } from '../domain/reminder-digest';
 import { OutOfTimeError, remainingTimeOf, UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import { observeJob } from '../observability/job';
@@ -53,6 +55,9 @@ import { pushToAgent } from '../integrations/push';
 import { sendSms } from '../integrations/sms';
 import type { HeldNoticeMessage, QueueMessage, ScheduledTextMessage } from '../integrations/digest-queue';
 import { runAutomations, type AutomationRun } from '../services/automations';
+import { computeNextBestDay } from '../services/next-best';
+import { getNextBestDay } from '../data/next-best';
+import { compareEntries } from '../domain/next-best';
 import { sendHeldReplyNotice } from '../services/inbound-replies';
 import { deliverScheduledText } from '../services/messages';
 import { sendMonthlySummary } from '../services/monthly-summary';
@@ -213,9 +218,11 @@ export async function sendDailyDigest(
     automation = await runAutomations(agent, date, now, remainingMs);
     const clients = await listClients(agentId);
     for (const client of clientsOwedHomeownerMilestones(clients, date)) await awardDueMilestones(client, date, now);
-    const approvals =
-      automation.due > 0 ? (await listOutgoing(agentId)).filter((m) => m.status === 'awaiting-approval').length : 0;
-    const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals };
+    // The queue: the messages to approve, and the clients whose automatic message waits (left out of the touches).
+    const outgoing = await listOutgoing(agentId);
+    const approvals = automation.due > 0 ? outgoing.filter((m) => m.status === 'awaiting-approval').length : 0;
+    const touches = await dayTouches(agent, date, now, { clients, outgoing }, log);
+    const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals, touches };
     events = digest.today.length + digest.upcoming.length;
     counted = digest.today.length;
     if (!isEmptyDigest(digest)) {
@@ -263,6 +270,32 @@ export async function sendDailyDigest(
   log.info('digest done', { ...outcome, pushed, automation });
   await monthlySummary(agent, date, log, now);
   return { status: 'sent', outcome };
+}
+
+/**
+ * The day's next best touch, computed from the clients the digest read (no second read) and stored for Today, unless
+ * Today already computed that day's; its top DIGEST_TOUCHES with their first reason. A failure leaves the digest
+ * without them (Today computes the list itself).
+ */
+async function dayTouches(
+  agent: UserItem,
+  date: string,
+  now: Date,
+  read: { clients: Awaited<ReturnType<typeof listClients>>; outgoing: Awaited<ReturnType<typeof listOutgoing>> },
+  log: Logger,
+): Promise<DigestTouch[]> {
+  try {
+    // The agent may have opened Today before 8:00: that day's list stands (and keeps what was acted on).
+    const stored = await getNextBestDay(agent.id);
+    const day = stored?.date === date ? stored : await computeNextBestDay(agent, date, now, { ...read, stored });
+    return Object.values(day.entries)
+      .sort(compareEntries)
+      .slice(0, DIGEST_TOUCHES)
+      .map((entry) => ({ name: entry.name, reason: entry.reasons[0]?.text ?? '' }));
+  } catch (error) {
+    log.error('next best touch not computed; the digest goes without it', { error });
+    return [];
+  }
 }
 
 /**

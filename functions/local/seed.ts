@@ -6,6 +6,8 @@ import { randomId } from '../domain/signed-tokens';
 import { addToStats } from '../data/stats';
 import { createClient, setReviewStatus } from '../client-record/record';
 import { awardDueMilestones } from '../services/milestones';
+import type { ClientItem } from '../data/clients';
+import { seedPractice } from './seed-practice';
 import { addDays, todayIn } from '@shared/dates';
 
 export type DemoCredentials = {
@@ -147,9 +149,12 @@ async function seedClients(agentId: string): Promise<void> {
   // The demo agent is Pro so the dozen fit.
   await setProStatus(agentId, true);
   await addToStats({ proAgents: 1 });
+  const created: ClientItem[] = [];
   for (const { review, ...input } of clients) {
     const { client } = await createClient(agentId, input);
     if (review) await setReviewStatus(agentId, client.id, review as 'requested' | 'submitted');
     await awardDueMilestones({ ...client, reviewStatus: (review as 'submitted' | undefined) ?? 'pending' }, today);
+    created.push(client);
   }
+  await seedPractice(agentId, created);
 }

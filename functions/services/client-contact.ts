@@ -4,16 +4,21 @@
 import { changeClient } from '../client-record/record';
 import type { ClientItem } from '../data/clients';
 import type { SendChannel } from '../data/outbound-caps';
+import type { TouchWeight } from '../domain/relationship';
 import { setSmsConsent } from './sms-consent';
 
-/** Moves the client's Last Contact to `at` (YYYY-MM-DD) if that is newer: concurrent sends never move it back. */
+/**
+ * Moves the client's Last Contact to `at` (YYYY-MM-DD or ISO) if that is newer: concurrent sends never move it back.
+ * With `touch`, the relationship's strength takes the touch (functions/domain/relationship.ts).
+ */
 export async function advanceLastContact(
   agentId: string,
   clientId: string,
   at: string,
-  options: { known?: ClientItem } = {},
+  { touch, ...options }: { known?: ClientItem; touch?: TouchWeight } = {},
 ): Promise<boolean> {
-  return (await changeClient(agentId, clientId, { kind: 'contacted', on: at }, options)).kind === 'changed';
+  const change = { kind: 'contacted', on: at, ...(touch ? { touch } : {}) } as const;
+  return (await changeClient(agentId, clientId, change, options)).kind === 'changed';
 }
 
 /** Marks the client opted out of a channel (idempotent; counted in insights the first time); false: no such client. */

@@ -54,6 +54,7 @@ import { sendAlreadyConnectedEmail, sendPlanFullNotice, type SubmittedDetails } 
 import { moveToClientVideos } from '../integrations/video-uploads';
 import { createLogger, type Logger } from '../observability/logger';
 import { changeClient, createClient, createPendingClient, updateClient } from '../client-record/record';
+import { creditReferral, referrerFromLink } from './referrals';
 import { recordConsentChange } from '../data/sms-consent';
 import { issueClientUploadToken } from './client-upload-token';
 import { awardDueMilestonesAfterWrite } from './milestones';
@@ -81,6 +82,8 @@ export type RegisteringClient = Pick<
 > & {
   /** The client ticked the consent to texts beside SMS_CONSENT_WORDS. */
   smsConsent?: boolean;
+  /** A referral link's client id (services/referrals.ts): credited when the registration is confirmed. */
+  ref?: string;
 };
 export type ClientProfile = Omit<RegisteringClient, 'name' | 'email'>;
 export type Registration = { agent: UserItem; client: ClientItem; created: boolean };
@@ -333,6 +336,12 @@ async function registerFromInvitation(token: string, profile: ClientProfile, now
     throw new InvitationRefusedError('busy');
   }
   await countInsights(registration.agent.id, { invitationsCompleted: 1 }, now, registration.agent.timeZone);
+  // A client the agent already had completed their profile: a sign of interest for the next best touch.
+  if (!registration.created) {
+    const interest = { kind: 'interest', interest: 'profile-visit', at: now.toISOString() } as const;
+    const visited = await changeClient(registration.agent.id, registration.client.id, interest, { now });
+    if (visited.kind === 'changed') registration = { ...registration, client: visited.after };
+  }
   // Used: off the agent's open invitations. The client is in; if this delete fails, the list still
   // leaves the invitation out (it reads usedAt) and the pointer lapses with its TTL.
   await dropInvitationPointer(invitation.agentId, invitation.email, claim.tokenHash).catch((error: unknown) => {
@@ -364,9 +373,11 @@ async function registerWithAgent(
   // The plan is checked as a new client's would be, so the answer is the same whatever the e-mail.
   if (!hasFreeSlot(agent)) throw new AgentAtCapacityError(agent, input);
   try {
+    const referredBy = await referrerFromLink(agent.id, input.ref);
     const pending = await createPendingClient(agent.id, { ...input, anniversary: undefined }, now, {
       ...formConsent(input, now, 'pending'),
       ...(await carriedClientFields(agent.id, input)),
+      ...(referredBy ? { referredBy } : {}),
     });
     await recordConsentChange(pending);
     await rememberStoppedNumber(pending, config().smsAllowedCountries);
@@ -434,6 +445,7 @@ async function applySubmission(submission: RegistrationSubmissionItem, now = new
     { now },
   );
   if (confirmed.kind === 'not-found') throw new SubmissionClientGoneError('the client no longer exists');
+  if (confirmed.kind === 'changed') await creditReferral(confirmed.after, null, now);
   const changed = await updateClient(submission.agentId, submission.clientId, submission.changes, now);
   if (!changed) throw new SubmissionClientGoneError('the client no longer exists');
   // The box was ticked on the directory form: pending until the number's YES.
@@ -462,6 +474,7 @@ export async function acceptRegistration(
     { now, timeZone: agent.timeZone },
   );
   if (outcome.kind === 'changed') {
+    await creditReferral(outcome.after, null, now);
     await completeOpenInvitation(agent.id, outcome.after, now, agent.timeZone);
     return outcome.after;
   }

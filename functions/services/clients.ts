@@ -16,18 +16,19 @@ import { putTouch, toTouchActivity } from '../data/messages';
 import { carriedClientFields } from '../data/opt-out-marks';
 import { rememberStoppedNumber } from '../data/texted-phones';
 import type { UserItem } from '../data/users';
-import { isRefusal, type NotFound, type OptedOut } from '../domain/refusals';
+import { isRefusal, type InvalidInput, type NotFound, type OptedOut } from '../domain/refusals';
 import { randomId } from '../domain/signed-tokens';
 import type { Logger } from '../observability/logger';
 import { awardDueMilestones, awardDueMilestonesAfterWrite } from './milestones';
+import { checkReferrer, creditReferral } from './referrals';
 import { setSmsConsent } from './sms-consent';
 
 const NO_CLIENT: NotFound<'client'> = { kind: 'not-found', what: 'client' };
 
 /**
  * Adds a client within the agent's plan: PlanLimitError at the free cap, ClientEmailTakenError for an e-mail another
- * of the agent's clients has. An address or number a deleted client stopped stays stopped; the milestones follow the
- * write and never fail it.
+ * of the agent's clients has, refused when the referrer is not another of the agent's clients. An address or number a
+ * deleted client stopped stays stopped; the referrer is credited; the milestones follow the write and never fail it.
  */
 export async function addClient(
   agent: UserItem,
@@ -35,11 +36,14 @@ export async function addClient(
   tags: readonly string[] | undefined,
   log: Pick<Logger, 'warn'>,
   now = new Date(),
-): Promise<{ client: ClientItem; remainingFreeSlots: number | null }> {
+): Promise<{ client: ClientItem; remainingFreeSlots: number | null } | InvalidInput> {
+  const badReferrer = await checkReferrer(agent.id, input.referredBy);
+  if (badReferrer) return badReferrer;
   const carried = await carriedClientFields(agent.id, input);
   const fields = { ...carried, origin: 'added' as const, ...(tags?.length ? { tags: [...tags] } : {}) };
   const created = await createClient(agent.id, input, now, undefined, fields);
   await rememberStoppedNumber(created.client, config().smsAllowedCountries);
+  await creditReferral(created.client, null, now);
   await awardDueMilestonesAfterWrite(created.client, todayIn(agent.timeZone), log);
   return created;
 }
@@ -56,8 +60,12 @@ export async function editClient(
   found: { client: ClientItem; agentTimeZone: string },
   { changes, smsConsent }: ClientEdit,
   now = new Date(),
-): Promise<ClientItem | OptedOut<'sms'> | NotFound<'client'>> {
+): Promise<ClientItem | OptedOut<'sms'> | NotFound<'client'> | InvalidInput> {
   const current = found.client;
+  if (changes.referredBy !== undefined) {
+    const badReferrer = await checkReferrer(current.agentId, changes.referredBy, current.id);
+    if (badReferrer) return badReferrer;
+  }
   let attested = current;
   if (smsConsent !== undefined) {
     // A number that was stopped (by a deleted client, or to the platform's number) stays stopped.
@@ -81,6 +89,7 @@ export async function editClient(
         })
       : attested;
   if (!updated) return NO_CLIENT;
+  await creditReferral(updated, current.referredBy, now);
   await awardDueMilestones(updated, todayIn(found.agentTimeZone));
   return updated;
 }
@@ -112,7 +121,13 @@ export async function logTouch(
     date: touch.date,
     createdAt: now.toISOString(),
   });
-  const contact = await changeClient(user.id, client.id, { kind: 'contacted', on: touch.date }, { known: client });
+  const weight = touch.kind === 'note' ? 'personal' : touch.kind;
+  const contact = await changeClient(
+    user.id,
+    client.id,
+    { kind: 'contacted', on: touch.date, touch: weight },
+    { known: client },
+  );
   await countInsights(user.id, { [touch.kind]: 1 }, new Date(touch.date), user.timeZone);
   const after = contact.kind === 'changed' ? contact.after : contact.kind === 'unchanged' ? contact.client : client;
   return { touch: toTouchActivity(item), client: toClient(after) };

@@ -94,7 +94,12 @@ export async function recordInboundReply(input: InboundReply): Promise<{ message
   // Only the client's own reply moves Last Contact and pauses their automatic messages: a marked one may be anyone's.
   const pauseUntil = new Date(input.at.getTime() + REPLY_PAUSE_DAYS * DAY_MS).toISOString();
   if (!problem)
-    await changeClient(input.agentId, input.clientId, { kind: 'replied', at, pauseUntil }, { known: client });
+    await changeClient(
+      input.agentId,
+      input.clientId,
+      { kind: 'replied', at, pauseUntil, channel: input.channel },
+      { known: client },
+    );
   const excerpt = excerptOf(subject && input.channel === 'email' ? `${subject}: ${body}` : body);
   await noteConversationMessage(input.agentId, input.clientId, {
     direction: 'inbound',

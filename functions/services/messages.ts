@@ -329,7 +329,9 @@ async function markSent(
   });
   // What the sending review judges: e-mails that left, not the slots reserved for them.
   if (message.channel === 'email') await countSentEmail(message.agentId, now);
-  await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client });
+  // What the send weighs in the relationship: one the agent wrote to this client, or an automatic or broadcast one.
+  const touch = message.automatic || message.broadcastId ? 'automatic' : 'personal';
+  await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client, touch });
   // The message left: a failure to move the conversation is logged, never the send's failure.
   await noteConversationMessage(message.agentId, message.clientId, {
     direction: 'outbound',

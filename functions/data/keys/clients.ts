@@ -162,3 +162,16 @@ export const clientTombstoneKey = (agentId: string, clientId: string) => ({
   pk: agentPartition(agentId),
   sk: `GONE#${clientId}`,
 });
+
+/**
+ * The next best touch (functions/data/next-best.ts), in the agent's partition:
+ *  - the day's list ........ GetItem AGENT#<agentId> / NEXTBEST (one item: the list of the agent's latest day)
+ *  - the days before ....... Query AGENT#<agentId>, sk BETWEEN NEXTBEST#<first day> AND NEXTBEST#<last day> (how many
+ *                            were suggested and acted on each day: the insights' weeks)
+ */
+export const nextBestKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: NEXT_BEST_SK });
+export const nextBestDayKey = (agentId: string, date: string) => ({
+  pk: agentPartition(agentId),
+  sk: `${NEXT_BEST_SK}#${date}`,
+});
+export const NEXT_BEST_SK = 'NEXTBEST';

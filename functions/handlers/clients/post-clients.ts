@@ -4,17 +4,21 @@
 import { clientSchema } from '@shared/client-schema';
 import { tagsSchema } from '@shared/tags';
 import { toClient } from '../../data/clients';
-import { isRefusal, type RefusalOf } from '../../domain/refusals';
+import { isRefusal, type InvalidInput, type RefusalOf } from '../../domain/refusals';
 import { ACTING_AGENT_ANSWERS } from '../../http/acting-agent-refusals';
 import { CLIENT_WRITE_ERRORS } from '../../http/client-errors';
 import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { clientWriteErrorFor } from '../../http/client-errors';
+import { invalidInputAnswer } from '../../http/request-refusals';
 import { actingAgent, agentIdSchema } from '../../services/acting-agent';
 import { addClient } from '../../services/clients';
 
 const schema = clientSchema.shape({ agentId: agentIdSchema.optional(), tags: tagsSchema });
-const REFUSALS = refusalAnswers<RefusalOf<typeof actingAgent>>(ACTING_AGENT_ANSWERS);
+const REFUSALS = refusalAnswers<RefusalOf<typeof actingAgent> | InvalidInput>({
+  ...ACTING_AGENT_ANSWERS,
+  'invalid-input': invalidInputAnswer(),
+});
 
 export const handler = defineHandler(
   'clients/post-clients',
@@ -24,6 +28,7 @@ export const handler = defineHandler(
     const agent = await actingAgent(user, agentId);
     if (isRefusal(agent)) return agent;
     const created = await addClient(agent, input, tags, log).catch(clientWriteErrorFor(user, agent));
+    if (isRefusal(created)) return created;
     return { status: 201, body: { ...toClient(created.client), remainingFreeSlots: created.remainingFreeSlots } };
   },
 );

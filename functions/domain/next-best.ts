@@ -1,0 +1,245 @@
+// The next best touch: which clients the agent should contact today, why (in words) and how, from each client's
+// relationship state alone (functions/domain/relationship.ts) and the agent's date. Pure and deterministic: the same
+// clients and date give the same list, ties broken by client id.
+//
+// The score (0–100) adds what makes a touch matter today:
+//  - a referral not thanked yet (45);
+//  - a key date in the next 7 days (40 today, 3 less each day further);
+//  - the first home anniversary's window (350–380 days after the purchase: 25), and each anniversary from the 5th
+//    (within 15 days either side: 20);
+//  - how overdue the client is against their rhythm (their own `cadenceDays`, else their tier's: Advocate 30, Fan 45,
+//    others 60): 30 at the rhythm, up to 50 at twice it; 10 in the last fifth before it for a client touched before
+//    (one never contacted counts from the day they were added, and only once the rhythm has passed);
+//  - recent interest (the decayed signal, up to 20);
+//  - the tier (Advocate 10, Fan 5), which never puts a client on the list alone.
+// Left out: clients touched in the last 3 days, hidden (snoozed or dismissed) until after today, pending directory
+// registrations, those no channel reaches (opted out of all they have), and those with an automatic message already
+// waiting today.
+import { addDays, daysBetween, isCalendarDate } from '@shared/dates';
+import type { NextBestChannel, NextBestItem, NextBestReasonCode, RelationshipTier } from '@shared/next-best';
+import { nextOccurrence, occurrenceIn, reminderEvents, type ReminderClient } from '@shared/reminders';
+import { interestOf, tierOf, TIER_RHYTHM_DAYS, type InterestKind, type RelationshipState } from './relationship';
+
+/** What the ranking reads of a client: its relationship state and the fields the reasons name. */
+export type RankedClient = ReminderClient &
+  RelationshipState & {
+    email: string;
+    phone: string;
+    createdAt: string;
+    cadenceDays?: number | null;
+    lastContactDate?: string | null;
+    registrationPendingAt?: string | null;
+    emailOptedOut?: boolean;
+    smsOptedOut?: boolean;
+    /** The consent to texts: only `granted` lets a text go from the product. */
+    smsConsentStatus?: string;
+    reviewStatus?: string | null;
+    nextBestHiddenUntil?: string | null;
+    referralThanks?: { clientId: string; name: string; at: string } | null;
+  };
+
+/** A ranked client, as the day's list stores it (the plan decides `draftable` when it is read). */
+export type RankedEntry = Omit<NextBestItem, 'draftable'>;
+
+export type RankContext = {
+  /** The agent's date (YYYY-MM-DD, their time zone) and the instant the list is computed at. */
+  today: string;
+  now: Date;
+  /** Clients with an automatic message already waiting to go today. */
+  waitingToday?: ReadonlySet<string>;
+};
+
+/** Clients touched fewer than this many days ago (today, yesterday, the day before) are left out. */
+export const RECENT_TOUCH_DAYS = 3;
+/** A key date this many days ahead or less is a reason. */
+export const KEY_DATE_AHEAD_DAYS = 7;
+/** At most this many clients a day: the longest list the route serves. */
+export const DAY_LIST_MAX = 60;
+
+type Reason = { code: NextBestReasonCode; text: string; points: number };
+
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** "today", "tomorrow", "on Friday" (within the week), "on Dec 9". */
+export function whenText(date: string, today: string): string {
+  const days = daysBetween(today, date);
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return days > 1 && days < 7 ? `on ${WEEKDAY.format(atNoon(date))}` : `on ${MONTH_DAY.format(atNoon(date))}`;
+}
+
+const TIMES = ['', 'once', 'twice'];
+const INTEREST_TEXT: Record<InterestKind, string> = {
+  reply: 'Wrote to you',
+  'review-link': 'Opened your review link',
+  'profile-visit': 'Visited their profile page',
+  'link-click': 'Clicked a link in your message',
+  'home-value': 'Looked at their home value',
+};
+
+/** The day a client was last in touch (a touch either way, or Last Contact), or null. */
+function lastTouchDay(client: RankedClient): string | null {
+  const days = [client.lastTouchAt, client.lastContactDate]
+    .map((value) => (value ? value.slice(0, 10) : ''))
+    .filter(isCalendarDate);
+  return days.length ? days.sort().at(-1)! : null;
+}
+
+/** The channel the client answers on, or null when no channel reaches them. */
+export function channelOf(client: RankedClient): NextBestChannel | null {
+  const email = Boolean(client.email) && client.emailOptedOut !== true;
+  const text = Boolean(client.phone) && client.smsOptedOut !== true && client.smsConsentStatus === 'granted';
+  const call = Boolean(client.phone) && client.smsOptedOut !== true;
+  if (client.lastInboundChannel === 'sms' && text) return 'sms';
+  if (client.lastInboundChannel === 'email' && email) return 'email';
+  if (email) return 'email';
+  if (text) return 'sms';
+  return call ? 'call' : null;
+}
+
+/** Why the client is left out today, or null when they may be on the list. */
+export function leftOutBecause(
+  client: RankedClient,
+  { today, waitingToday }: RankContext,
+): 'recent-touch' | 'hidden' | 'pending' | 'unreachable' | 'automatic-waiting' | null {
+  if (client.registrationPendingAt) return 'pending';
+  if (client.nextBestHiddenUntil && client.nextBestHiddenUntil > today) return 'hidden';
+  const touched = lastTouchDay(client);
+  if (touched && daysBetween(touched, today) < RECENT_TOUCH_DAYS) return 'recent-touch';
+  if (channelOf(client) === null) return 'unreachable';
+  if (waitingToday?.has(client.id)) return 'automatic-waiting';
+  return null;
+}
+
+function keyDateReason(client: RankedClient, today: string): Reason | null {
+  const last = addDays(today, KEY_DATE_AHEAD_DAYS);
+  // Home anniversaries have their own windows below (the first, and each from the 5th); the 2nd to 4th count here.
+  const event = reminderEvents(client, today).find(
+    (e) => e.date <= last && (e.kind !== 'home' || /^[234] Year/.test(e.type)),
+  );
+  if (!event) return null;
+  const days = daysBetween(today, event.date);
+  const what = event.kind === 'custom' ? (event.label ?? 'Key date') : event.type;
+  return { code: 'key-date', text: `${what} ${whenText(event.date, today)}`, points: 40 - 3 * days };
+}
+
+function purchaseReason(client: RankedClient, today: string): Reason | null {
+  const purchase = client.purchaseDate;
+  if (!purchase || !isCalendarDate(purchase) || purchase > today) return null;
+  const since = daysBetween(purchase, today);
+  if (since >= 350 && since <= 380) {
+    const first = occurrenceIn(purchase, Number(purchase.slice(0, 4)) + 1);
+    const text =
+      first >= today ? `First home anniversary ${whenText(first, today)}` : 'Just passed a year in their home';
+    return { code: 'purchase-window', text, points: 25 };
+  }
+  const next = nextOccurrence(purchase, addDays(today, -15));
+  const years = Number(next.slice(0, 4)) - Number(purchase.slice(0, 4));
+  if (years >= 5 && Math.abs(daysBetween(today, next)) <= 15) {
+    const text = `${years}-year home anniversary ${whenText(next, today)}`;
+    return { code: 'home-anniversary', text, points: 20 };
+  }
+  return null;
+}
+
+function overdueReason(client: RankedClient, today: string, tier: RelationshipTier): Reason | null {
+  const rhythm = client.cadenceDays || TIER_RHYTHM_DAYS[tier];
+  const touched = lastTouchDay(client);
+  const since = daysBetween(touched ?? client.createdAt.slice(0, 10), today);
+  if (!touched && since >= rhythm) {
+    const points = 30 + Math.min(20, (20 * (since - rhythm)) / rhythm);
+    return { code: 'never-contacted', text: `Not contacted since you added them ${since} days ago`, points };
+  }
+  if (since >= rhythm) {
+    const points = 30 + Math.min(20, (20 * (since - rhythm)) / rhythm);
+    return { code: 'overdue', text: `Not contacted in ${since} days (rhythm ${rhythm})`, points };
+  }
+  if (touched && since >= rhythm * 0.8) {
+    return { code: 'overdue', text: `Due for a touch in ${rhythm - since} days (rhythm ${rhythm})`, points: 10 };
+  }
+  return null;
+}
+
+function interestReason(client: RankedClient, now: Date): Reason | null {
+  const interest = interestOf(client, now);
+  if (interest < 0.5) return null;
+  const points = Math.min(20, interest * 8);
+  const recent = client.recentInterest;
+  if (recent && now.getTime() - Date.parse(recent.since) < 7 * 86_400_000) {
+    const times = TIMES[recent.count] ?? `${recent.count} times`;
+    return { code: 'interest', text: `${INTEREST_TEXT[recent.kind]} ${times} this week`, points };
+  }
+  return { code: 'interest', text: 'Showed interest in the last weeks', points };
+}
+
+function tierReason(client: RankedClient, tier: RelationshipTier): Reason | null {
+  const referrals = client.referrals ?? 0;
+  if (tier === 'advocate') return { code: 'tier', text: `Advocate: ${referrals} referrals`, points: 10 };
+  if (tier === 'fan') {
+    const text = referrals === 1 ? 'Fan: sent you a referral' : 'Fan: left you a review';
+    return { code: 'tier', text, points: 5 };
+  }
+  return null;
+}
+
+/** The client's entry on today's list, or null when they are left out or nothing calls for a touch. */
+export function rankClient(client: RankedClient, context: RankContext): RankedEntry | null {
+  if (leftOutBecause(client, context) !== null) return null;
+  const { today, now } = context;
+  const tier = tierOf(client);
+  const thanks = client.referralThanks;
+  const reasons = [
+    thanks
+      ? {
+          code: 'thank-referrer' as const,
+          text: `Referred ${thanks.name} to you: thank them`,
+          points: 45,
+        }
+      : null,
+    keyDateReason(client, today),
+    purchaseReason(client, today),
+    overdueReason(client, today, tier),
+    interestReason(client, now),
+  ].filter((reason): reason is Reason => reason !== null);
+  if (reasons.length === 0) return null;
+  const tierPoints = tierReason(client, tier);
+  if (tierPoints) reasons.push(tierPoints);
+  const score = Math.min(100, Math.round(reasons.reduce((sum, reason) => sum + reason.points, 0)));
+  // The strongest reasons first; equal ones in the order of NEXT_BEST_REASONS (the order they were added).
+  const top = reasons
+    .map((reason, index) => ({ reason, index }))
+    .sort((a, b) => b.reason.points - a.reason.points || a.index - b.index)
+    .slice(0, 2)
+    .map(({ reason }) => ({ code: reason.code, text: reason.text }));
+  const channel = channelOf(client)!;
+  return {
+    clientId: client.id,
+    name: client.name,
+    score,
+    reasons: top,
+    channel,
+    tier,
+    email: client.email && client.emailOptedOut !== true ? client.email : null,
+    phone: client.phone && client.smsOptedOut !== true ? client.phone : null,
+    draft: {
+      occasion: thanks ? 'thank-referrer' : 'check-in',
+      instructions: `Why now: ${top.map((reason) => reason.text).join('; ')}.`,
+    },
+  };
+}
+
+/** Orders entries: highest score first, ties by client id. */
+export const compareEntries = (a: RankedEntry, b: RankedEntry) =>
+  b.score - a.score || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
+
+/** The day's list: every client ranked, the best DAY_LIST_MAX kept, in order. */
+export function rankClients(clients: Iterable<RankedClient>, context: RankContext): RankedEntry[] {
+  const entries: RankedEntry[] = [];
+  for (const client of clients) {
+    const entry = rankClient(client, context);
+    if (entry) entries.push(entry);
+  }
+  return entries.sort(compareEntries).slice(0, DAY_LIST_MAX);
+}

@@ -1,0 +1,22 @@
+// GET /api/today/next-best?limit=10 (1–60): whom to contact today, why and how, for the agent's own date in their
+// time zone (functions/services/next-best.ts). A free account sees the top FREE_NEXT_BEST and no drafts.
+import * as yup from 'yup';
+import { NEXT_BEST_LIMIT, NEXT_BEST_MESSAGES } from '@shared/next-best';
+import { defineHandler } from '../../http/handler';
+import { nextBestList } from '../../services/next-best';
+
+const query = yup.object({
+  limit: yup
+    .string()
+    .matches(/^\d{1,2}$/, NEXT_BEST_MESSAGES.limit)
+    .test(
+      'limit-range',
+      NEXT_BEST_MESSAGES.limit,
+      (value) => value === undefined || (Number(value) >= NEXT_BEST_LIMIT.min && Number(value) <= NEXT_BEST_LIMIT.max),
+    ),
+});
+
+export const handler = defineHandler('today/get-next-best', { query }, async ({ user, query }) => {
+  const limit = query.limit === undefined ? NEXT_BEST_LIMIT.default : Number(query.limit);
+  return { body: await nextBestList(user, limit) };
+});
