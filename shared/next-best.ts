@@ -1,6 +1,6 @@
 // The next best touch (Today's list of whom to contact, why and how): the API's shapes and limits, shared by the
-// routes' validation and the web app. The scoring itself is the server's (functions/domain/next-best.ts).
-import * as yup from 'yup';
+// routes' validation (shared/next-best-requests.ts, with yup) and the web app, whose Today reads this file without
+// yup. The scoring itself is the server's (functions/domain/next-best.ts).
 
 /** GET /api/today/next-best?limit=: how many clients the list gives (default 10). */
 export const NEXT_BEST_LIMIT = { min: 1, max: 60, default: 10 } as const;
@@ -97,31 +97,3 @@ export type ReferralInsights = {
   /** The suggested touches of the last 8 weeks, oldest first (weeks start on Monday), and how many were acted on. */
   weeks: Array<{ week: string; suggested: number; acted: number }>;
 };
-
-const SNOOZE_MESSAGE = `days must be a whole number from ${NEXT_BEST_SNOOZE_DAYS.min} to ${NEXT_BEST_SNOOZE_DAYS.max}`;
-const DISMISS_MESSAGE = `reason must be one of ${DISMISS_REASONS.join(', ')}`;
-export const NEXT_BEST_MESSAGES = {
-  limit: `limit must be a whole number from ${NEXT_BEST_LIMIT.min} to ${NEXT_BEST_LIMIT.max}`,
-  snooze: SNOOZE_MESSAGE,
-  dismiss: DISMISS_MESSAGE,
-} as const;
-
-export const snoozeSchema = yup.object({
-  days: yup
-    .number()
-    .strict()
-    .required(SNOOZE_MESSAGE)
-    .typeError(SNOOZE_MESSAGE)
-    .integer(SNOOZE_MESSAGE)
-    .min(NEXT_BEST_SNOOZE_DAYS.min, SNOOZE_MESSAGE)
-    .max(NEXT_BEST_SNOOZE_DAYS.max, SNOOZE_MESSAGE),
-});
-
-export const dismissSchema = yup.object({
-  reason: yup
-    .string()
-    .strict()
-    .required(DISMISS_MESSAGE)
-    .typeError(DISMISS_MESSAGE)
-    .oneOf(DISMISS_REASONS, DISMISS_MESSAGE),
-});

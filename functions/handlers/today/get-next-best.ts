@@ -1,7 +1,8 @@
 // GET /api/today/next-best?limit=10 (1–60): whom to contact today, why and how, for the agent's own date in their
 // time zone (functions/services/next-best.ts). A free account sees the top FREE_NEXT_BEST and no drafts.
 import * as yup from 'yup';
-import { NEXT_BEST_LIMIT, NEXT_BEST_MESSAGES } from '@shared/next-best';
+import { NEXT_BEST_LIMIT } from '@shared/next-best';
+import { NEXT_BEST_MESSAGES } from '@shared/next-best-requests';
 import { defineHandler } from '../../http/handler';
 import { nextBestList } from '../../services/next-best';
 

@@ -5,13 +5,8 @@
 import type { Client, ClientActivity } from '@shared/api-types';
 import { CLIENT_MESSAGES } from '@shared/client-schema';
 import { addDays, todayIn } from '@shared/dates';
-import {
-  NEXT_BEST_MESSAGES,
-  type ClientRelationship,
-  type NextBestItem,
-  type NextBestList,
-  type ReferralInsights,
-} from '@shared/next-best';
+import type { ClientRelationship, NextBestItem, NextBestList, ReferralInsights } from '@shared/next-best';
+import { NEXT_BEST_MESSAGES } from '@shared/next-best-requests';
 import { changeClient } from '../../client-record/record';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';

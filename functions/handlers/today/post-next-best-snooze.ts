@@ -1,6 +1,6 @@
 // POST /api/today/next-best/{clientId}/snooze { days: 1–30 }: the client leaves today's list and is back on it that
 // many days from today (the agent's date). Another agent's client: 404.
-import { snoozeSchema } from '@shared/next-best';
+import { snoozeSchema } from '@shared/next-best-requests';
 import type { RefusalOf } from '../../domain/refusals';
 import { notFound, refusalAnswers } from '../../http/errors';
 import { defineRecordHandler } from '../../http/record-handler';

@@ -2,7 +2,8 @@ import { createUser } from '../testing/data-generators';
 import { callsTo, jsonResponse, mockApi } from '../testing/mock-api';
 
 const DUE = '/api/clients?due=check-in&limit=20';
-const READS = ['GET /api/outgoing', 'GET /api/conversations', 'GET /api/dashboard', `GET ${DUE}`];
+const NEXT_BEST = '/api/today/next-best?limit=10';
+const READS = ['GET /api/outgoing', 'GET /api/conversations', 'GET /api/dashboard', `GET ${NEXT_BEST}`, `GET ${DUE}`];
 
 const answers = () =>
   mockApi({
@@ -10,6 +11,7 @@ const answers = () =>
     'GET /api/conversations': () => jsonResponse(200, { conversations: [], unread: 0 }),
     'GET /api/dashboard': () => jsonResponse(200, {}),
     [`GET ${DUE}`]: () => jsonResponse(200, { clients: [] }),
+    [`GET ${NEXT_BEST}`]: () => jsonResponse(200, { date: '2026-03-02', items: [], total: 0, limited: false }),
   });
 
 /**
@@ -27,11 +29,16 @@ async function load() {
 const madeReads = (fetchMock: jest.Mock) => READS.filter((route) => callsTo(fetchMock, route).length > 0);
 
 describe('the first reads the entry starts once the user is known', () => {
-  it("starts the shell's badges and Today's due check-ins on /today (and /today/), not the dashboard's", async () => {
+  it("starts the shell's badges, Today's next best touches and due check-ins on /today (and /today/), not the dashboard's", async () => {
     const { startFirstReads } = await load();
     const fetchMock = answers();
     startFirstReads(createUser(), '/today/');
-    expect(madeReads(fetchMock)).toEqual(['GET /api/outgoing', 'GET /api/conversations', `GET ${DUE}`]);
+    expect(madeReads(fetchMock)).toEqual([
+      'GET /api/outgoing',
+      'GET /api/conversations',
+      `GET ${NEXT_BEST}`,
+      `GET ${DUE}`,
+    ]);
   });
 
   it("starts the shell's badges and the dashboard's read on /", async () => {

@@ -8,12 +8,16 @@ import type { User } from '@shared/api-types';
 import { getOutgoing, OUTGOING_KEY } from '../features/automations/api/get-outgoing';
 import { dueCheckInsKey } from '../features/check-ins/api/get-due-check-ins';
 import { CONVERSATIONS_KEY, getConversations } from '../features/inbox/api/get-conversations';
+import { getNextBest, nextBestKey } from '../features/next-best/api/get-next-best';
 import { paths } from '../config/paths';
 import { getClientPage } from '../lib/clients';
 import { DASHBOARD_KEY, getDashboard } from '../lib/dashboard';
 import { createAppRoutes } from './router';
 
-/** The signed-in shell's reads (the Today and Inbox badges), and the page's own for the dashboard and Today. */
+/**
+ * The signed-in shell's reads (the Today and Inbox badges), and the page's own for the dashboard and Today (its next
+ * best touches and due check-ins).
+ */
 export function startFirstReads(user: User | null, pathname: string): void {
   if (!user) return;
   const matches = matchRoutes(createAppRoutes(), pathname);
@@ -22,5 +26,8 @@ export function startFirstReads(user: User | null, pathname: string): void {
   void preload(CONVERSATIONS_KEY, getConversations);
   const page = matches.at(-1)?.route;
   if (page?.index) void preload(DASHBOARD_KEY, getDashboard);
-  else if (page?.path === paths.today.path) void preload(dueCheckInsKey(), getClientPage);
+  else if (page?.path === paths.today.path) {
+    void preload(nextBestKey(), getNextBest);
+    void preload(dueCheckInsKey(), getClientPage);
+  }
 }

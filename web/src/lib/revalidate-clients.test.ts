@@ -20,7 +20,15 @@ describe('revalidateClientReads', () => {
       clientPageKey({ limit: 25, q: 'josé' }),
       clientPageKey({ limit: 1 }),
     ];
-    const others = ['/api/clients', '/api/clients/c-1/milestones', '/api/user', '/api/insights?months=12'];
+    const others = [
+      '/api/clients',
+      '/api/clients/c-1/milestones',
+      '/api/clients/c-1/relationship',
+      '/api/user',
+      '/api/insights?months=12',
+      '/api/insights/referrals',
+      '/api/today/next-best?limit=10',
+    ];
 
     expect(await revalidated([...pages, ...others])).toEqual([...pages, ...others]);
   });

@@ -209,6 +209,37 @@ describe('/client-registration', () => {
     });
   });
 
+  it("sends the referrer's client id (ref) with a registration from a client's referral link", async () => {
+    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7&ref=client-dana', {
+      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
+    });
+    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
+    await fill(user, screen.getByLabelText('Email'), 'sam@example.com');
+    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
+    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await screen.findByRole('heading', { name: 'Share Your Experience' });
+    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
+      agentId: 'agent-7',
+      ref: 'client-dana',
+      name: 'Sam Self',
+      email: 'sam@example.com',
+      phone: '(555) 222-3333',
+      smsConsent: false,
+    });
+  });
+
+  it('sends no ref for a referral that cannot be a client id', async () => {
+    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7&ref=not%20an%20id', {
+      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
+    });
+    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
+    await fill(user, screen.getByLabelText('Email'), 'sam@example.com');
+    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
+    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await screen.findByRole('heading', { name: 'Share Your Experience' });
+    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).not.toHaveProperty('ref');
+  });
+
   it("tells the visitor in plain words when their realtor's plan is full", async () => {
     const { user } = renderApp(`/client-registration#token=${token}`, {
       api: invitedApi({

@@ -1,8 +1,8 @@
-// /client-registration#token=… (from an invitation) or ?agentId=… (after choosing a realtor); with
-// neither, back to /find-realtor. After registering, 'Share Your Experience' offers the video
-// upload, then the visitor goes on to /auth. The build prerenders the directory visitor's form
-// (the build knows neither the token nor the realtor): it shows, inert, until hydration has read
-// the URL, then the page becomes the one the URL asks for.
+// /client-registration#token=… (from an invitation) or ?agentId=… (after choosing a realtor, or from a client's
+// referral link, which adds &ref=<the client's id>, sent with the registration); with neither, back to
+// /find-realtor. After registering, 'Share Your Experience' offers the video upload, then the visitor goes on to
+// /auth. The build prerenders the directory visitor's form (the build knows neither the token nor the realtor): it
+// shows, inert, until hydration has read the URL, then the page becomes the one the URL asks for.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ClientRegistrationResult } from '@shared/api-types';
 import { INVITATION_TOKEN_PATTERN } from '@shared/client-registration';
+import { isId } from '@shared/schemas';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -61,14 +62,18 @@ function InvitedRegistration({ token, onRegistered }: RegisteredProps & { token:
   );
 }
 
-function SelfRegistration({ agentId, onRegistered }: RegisteredProps & { agentId: string }) {
+type SelfRegistrationProps = RegisteredProps & { agentId: string; referral?: string | null };
+
+function SelfRegistration({ agentId, referral, onRegistered }: SelfRegistrationProps) {
   const agent = readSelectedAgent(agentId);
   const business = agent ? businessLine(agent) : '';
+  // A referral that cannot be a client's id is left out: the visitor registers all the same.
+  const target = referral && isId(referral) ? { agentId, ref: referral } : { agentId };
   return (
     <>
       <Heading greeting={agent ? `Your realtor: ${agent.fullName}${business ? ` (${business})` : ''}` : null} />
       <Box sx={{ mt: 3 }}>
-        <ClientRegistrationForm target={{ agentId }} onRegistered={onRegistered} />
+        <ClientRegistrationForm target={target} onRegistered={onRegistered} />
       </Box>
     </>
   );
@@ -106,7 +111,7 @@ export function ClientRegistrationRoute() {
       <InvalidInvitation />
     );
   } else {
-    content = <SelfRegistration agentId={agentId!} onRegistered={setRegistered} />;
+    content = <SelfRegistration agentId={agentId!} referral={searchParams.get('ref')} onRegistered={setRegistered} />;
   }
 
   return (

@@ -1,6 +1,6 @@
 // How the Insights page words its figures: rates, periods, channels and the completion bands.
 import type { CompletionBand, Insights, InsightsMonth } from '@shared/api-types';
-import { formatMonthYear } from '@/lib/dates';
+import { formatCalendarDate, formatMonthYear } from '@/lib/dates';
 
 /** 0.756 → '76%'; no rate (nothing to divide by) → '—'. */
 export function percentText(rate: number | null): string {
@@ -10,6 +10,11 @@ export function percentText(rate: number | null): string {
 /** A count with grouped digits: 1234 → '1,234'. */
 export function numberText(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** A week by its first day: '2026-03-02' → 'Mar 2'. */
+export function weekText(week: string): string {
+  return formatCalendarDate(`--${week.slice(5, 10)}`);
 }
 
 /** 'Dec 2025 – Nov 2026' (one month: 'Nov 2026'). */

@@ -11,6 +11,7 @@ export const OCCASION_LABELS: Record<DraftOccasion, string> = {
   'home-anniversary': 'Home anniversary',
   'review-request': 'Review request',
   'check-in': 'Check-in',
+  'thank-referrer': 'Thank for a referral',
   custom: 'Something else',
 };
 

@@ -16,12 +16,13 @@ import {
 export const USER_URL = '/api/user';
 
 /**
- * Today (the outgoing queue), the reminders, the pages of the client list the agent opened (the way to a client), a
- * client and everything read under it, and the signed-in user.
+ * Today (the outgoing queue and the next best touches), the reminders, the pages of the client list the agent opened
+ * (the way to a client), a client and everything read under it, and the signed-in user.
  */
 const KEPT_READS = [
   /^\/api\/user$/,
   /^\/api\/outgoing$/,
+  /^\/api\/today\/next-best(\?.*)?$/,
   /^\/api\/reminders(\?.*)?$/,
   /^\/api\/clients(\?.*)?$/,
   /^\/api\/clients\/[^/?]+(\/[^?]*)?(\?.*)?$/,

@@ -12,7 +12,8 @@ export function AdminClientsRoute() {
     <AdminOnly>
       <AdminClientsManager
         renderReviewStatus={(client) => <ReviewStatusChip status={client.reviewStatus} />}
-        renderClientForm={(props) => <ClientFormDialog {...props} />}
+        // "Referred by" searches the signed-in agent's own clients: not an administrator's to set for another agent.
+        renderClientForm={(props) => <ClientFormDialog {...props} pickReferrer={false} />}
         renderImportDialog={(props) => <ImportClientsDialog {...props} />}
         describeCreated={remainingSlotsText}
       />

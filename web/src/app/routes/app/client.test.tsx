@@ -1,5 +1,6 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Client, ClientActivity, ClientMilestone, ReviewCheck } from '@shared/api-types';
+import type { ClientRelationship } from '@shared/next-best';
 import { createClient, createMessageActivity, createTouchActivity, createUser } from '@/testing/data-generators';
 import { callsTo, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
 import {
@@ -74,6 +75,16 @@ const activityOf = (client: Client): ClientActivity => ({
   ],
 });
 
+const relationship: ClientRelationship = {
+  strength: 6.44,
+  level: 'warm',
+  tier: 'advocate',
+  referrals: 2,
+  referredBy: { id: 'c-dana', name: 'Dana Lee' },
+  lastTouchAt: '2025-05-04T10:00:00.000Z',
+  referralLink: 'https://hearthside.example/client-registration?agentId=user-1&ref=c-ana',
+};
+
 /** Renders /clients/c-ana for a signed-in agent; GET /api/clients/c-ana answers `client` unless `api` says. */
 async function openPage({ client = ana, api = {} }: { client?: Client; api?: MockRoutes } = {}) {
   const view = renderApp('/clients/c-ana', {
@@ -83,6 +94,7 @@ async function openPage({ client = ana, api = {} }: { client?: Client; api?: Moc
       'GET /api/clients/c-ana/messages': () => jsonResponse(200, activityOf(client)),
       'GET /api/clients/c-ana/milestones': () => jsonResponse(200, milestones),
       'GET /api/clients/c-ana/testimonials': () => jsonResponse(200, []),
+      'GET /api/clients/c-ana/relationship': () => jsonResponse(200, relationship),
       ...api,
     },
   });
@@ -142,6 +154,35 @@ describe('/clients/:id, a client of their own page', () => {
     const tags = regionByHeading('Tags and Rhythm');
     expect(within(tags).getByText('No tags.')).toBeInTheDocument();
     expect(tags).toHaveTextContent('Keep in touch: No rhythm');
+  });
+
+  it('shows the relationship: strength, tier, who referred them, their referrals, and their referral link to copy', async () => {
+    const { user } = await openPage();
+    await findPageHeading('Ana Ruiz');
+    const section = regionByHeading('Relationship');
+    expect(await within(section).findByText('Warm · 6.4')).toBeInTheDocument();
+    expect(within(section).getByText('Advocate (2 or more referrals)')).toBeInTheDocument();
+    expect(control('Dana Lee', section, 'link')).toHaveAttribute('href', '/clients/c-dana');
+    expect(within(section).getByText('Referred 2 clients')).toBeInTheDocument();
+    expect(within(section).getByText(relationship.referralLink)).toBeInTheDocument();
+
+    await user.click(control("Copy Ana Ruiz's referral link", section));
+    expect(await within(toastRegion()).findByText('Referral link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(relationship.referralLink);
+  });
+
+  it('says "None yet" and no "Referred by" for a client without referrals or a referrer', async () => {
+    await openPage({
+      api: {
+        'GET /api/clients/c-ana/relationship': () =>
+          jsonResponse(200, { ...relationship, tier: 'other', referrals: 0, referredBy: null, lastTouchAt: null }),
+      },
+    });
+    await findPageHeading('Ana Ruiz');
+    const section = regionByHeading('Relationship');
+    expect(await within(section).findByText('None yet')).toBeInTheDocument();
+    expect(within(section).queryByText('Referred by')).not.toBeInTheDocument();
+    expect(within(section).getByText('Client')).toBeInTheDocument();
   });
 
   it('shows one timeline, newest first: messages both ways, the review link opened, calls, milestones, the way in', async () => {

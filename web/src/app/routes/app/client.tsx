@@ -1,6 +1,7 @@
 // /clients/:id: one client's page, deep-linkable: who they are and how to reach them, their dates, tags and rhythm,
-// consent, review and testimonials, and one timeline of everything that happened; message, edit and delete from
-// the header. It reads the client alone (GET /api/clients/{id}), never the list.
+// the relationship (strength, referrals, referral link), consent, review and testimonials, and one timeline of
+// everything that happened; message, edit and delete from the header. It reads the client alone
+// (GET /api/clients/{id}), never the list.
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
@@ -27,6 +28,7 @@ import {
   ClientTagsAndRhythm,
   ProfileCard,
 } from '@/features/clients/components/client-profile';
+import { ClientRelationship } from '@/features/clients/components/client-relationship';
 import { ClientReview } from '@/features/clients/components/client-review';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { useSaveClient } from '@/features/clients/components/use-save-client';
@@ -123,6 +125,7 @@ function ClientPage({ client }: { client: Client }) {
           <ClientContact client={client} onEmail={(who) => openComposer(who)} />
           <ClientKeyDates client={client} onEdit={() => setEditing(true)} />
           <ClientTagsAndRhythm client={client} />
+          <ClientRelationship client={client} />
           <ClientConsent client={client}>
             <AutomationsPauseSwitch client={client} />
           </ClientConsent>

@@ -1,4 +1,5 @@
 import type { Insights, InsightsMonth } from '@shared/api-types';
+import type { ReferralInsights } from '@shared/next-best';
 import { leaveAppTo } from '@/lib/leave-app';
 import { createClient, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, jsonResponse, type MockRoutes } from '@/testing/mock-api';
@@ -7,6 +8,23 @@ import { findPageHeading, regionByHeading, renderApp, screen, waitFor, within } 
 jest.mock('@/lib/leave-app', () => ({ leaveAppTo: jest.fn() }));
 
 const URL_12 = 'GET /api/insights?months=12';
+const REFERRALS = 'GET /api/insights/referrals';
+
+const referrals: ReferralInsights = {
+  topReferrers: [
+    { clientId: 'c-dana', name: 'Dana Lee', referrals: 3, tier: 'advocate' },
+    { clientId: 'c-omar', name: 'Omar Haddad', referrals: 1, tier: 'fan' },
+  ],
+  byMonth: [
+    { month: '2026-09', referred: 1 },
+    { month: '2026-10', referred: 0 },
+    { month: '2026-11', referred: 3 },
+  ],
+  weeks: [
+    { week: '2026-11-02', suggested: 10, acted: 6 },
+    { week: '2026-11-09', suggested: 10, acted: 9 },
+  ],
+};
 
 function month(id: string, touches: Partial<InsightsMonth['touches']> = {}): InsightsMonth {
   return {
@@ -71,7 +89,7 @@ const answer: Insights = {
 async function openInsights(url = '/insights', { isPro = true, api = {} }: { isPro?: boolean; api?: MockRoutes } = {}) {
   const view = renderApp(url, {
     user: createUser({ isPro }),
-    api: { [URL_12]: () => jsonResponse(200, answer), ...api },
+    api: { [URL_12]: () => jsonResponse(200, answer), [REFERRALS]: () => jsonResponse(200, referrals), ...api },
   });
   await findPageHeading('Insights');
   return view;
@@ -179,7 +197,44 @@ describe('/insights for a Pro agent', () => {
     expect(figure(book, 'Next 90 days')).toBe('8');
 
     expect(screen.getByText('Months follow your time zone (America/Chicago).')).toBeInTheDocument();
-    expect(insightsCalls(fetchMock).map(([input]) => input)).toEqual(['/api/insights?months=12']);
+    expect(insightsCalls(fetchMock).map(([input]) => input)).toEqual([
+      '/api/insights?months=12',
+      '/api/insights/referrals',
+    ]);
+  });
+
+  it('shows the top referrers, the referred clients by month, and the suggested touches acted on per week', async () => {
+    await openInsights();
+    const card = await waitFor(() => regionByHeading('Referrals'));
+    expect(figure(card, 'Referred clients')).toBe('4');
+    const top = listItems(within(card).getByLabelText('Top referrers'));
+    expect(top.map((item) => item.textContent)).toEqual(['Dana LeeAdvocate3 referrals', 'Omar HaddadFan1 referral']);
+    expect(within(top[0]!).getByText('Dana Lee').closest('a')).toHaveAttribute('href', '/clients/c-dana');
+    const months = card.querySelector('table')!;
+    expect(months.querySelector('caption')).toHaveTextContent('Clients referred per month');
+    expect(Array.from(months.tBodies[0]!.rows, (row) => Array.from(row.cells, (cell) => cell.textContent))).toEqual([
+      ['September 2026', '1'],
+      ['October 2026', '0'],
+      ['November 2026', '3'],
+    ]);
+
+    const touches = regionByHeading('Suggested touches');
+    expect(touches).toHaveTextContent('15 of 20 acted on (75%) in the last 2 weeks');
+    const weeks = touches.querySelector('table')!;
+    expect(weeks.querySelector('caption')).toHaveTextContent('Suggested touches per week, and those acted on');
+    expect(Array.from(weeks.rows, (row) => Array.from(row.cells, (cell) => cell.textContent))).toEqual([
+      ['Week of', 'Suggested', 'Acted on'],
+      ['Nov 2', '10', '6'],
+      ['Nov 9', '10', '9'],
+    ]);
+  });
+
+  it('says when nobody has referred a client yet', async () => {
+    await openInsights('/insights', {
+      api: { [REFERRALS]: () => jsonResponse(200, { ...referrals, topReferrers: [], byMonth: [] }) },
+    });
+    const card = await waitFor(() => regionByHeading('Referrals'));
+    expect(within(card).getByText(/^No referrals yet\./)).toBeInTheDocument();
   });
 
   it('opens the composer for a client from the reach list', async () => {
@@ -215,7 +270,10 @@ describe('/insights for a Pro agent', () => {
     });
     await waitFor(() => regionByHeading('Touches per month'));
     expect(periodButton(periodGroup(), '6 months')).toHaveAttribute('aria-pressed', 'true');
-    expect(insightsCalls(fetchMock).map(([input]) => input)).toEqual(['/api/insights?months=6']);
+    expect(insightsCalls(fetchMock).map(([input]) => input)).toEqual([
+      '/api/insights?months=6',
+      '/api/insights/referrals',
+    ]);
   });
 
   it('shows a skeleton while loading, then an error with Try again', async () => {

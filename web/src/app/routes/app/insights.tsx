@@ -1,7 +1,8 @@
 // /insights (Pro): how the agent kept in touch over the last 3, 6 or 12 months (?months=), who has
-// not heard from them lately (each a click from the composer of the messages feature), and their
-// book's health. An agent not on Pro sees a blurred sample with the upgrade (subscription feature);
-// so does one the API answers PRO_REQUIRED (a user cached from before Pro ended).
+// not heard from them lately (each a click from the composer of the messages feature), their
+// book's health, their referrals and how many of Today's suggested touches they acted on. An agent
+// not on Pro sees a blurred sample with the upgrade (subscription feature); so does one the API
+// answers PRO_REQUIRED (a user cached from before Pro ended).
 import LinearProgress from '@mui/material/LinearProgress';
 import { useSearchParams } from 'react-router-dom';
 import type { QuietClient } from '@shared/api-types';
@@ -15,6 +16,7 @@ import { InsightsBoard } from '@/features/insights/components/insights-board';
 import { InsightsSkeleton } from '@/features/insights/components/insights-skeleton';
 import { InsightsUpsell } from '@/features/insights/components/insights-upsell';
 import { PeriodSelect } from '@/features/insights/components/period-select';
+import { ReferralInsightsCards } from '@/features/insights/components/referral-insights';
 import { useComposer } from '@/features/messages/components/use-composer';
 import { UpgradeButton } from '@/features/subscription/components/upgrade-button';
 
@@ -63,7 +65,9 @@ function ProInsights() {
         <>
           {/* Another period's figures stay on screen while this one's load. */}
           {isLoading ? <LinearProgress aria-label="Loading insights" sx={{ mb: 2, borderRadius: 1 }} /> : null}
-          <InsightsBoard insights={insights} onMessage={openMessage.open} />
+          <InsightsBoard insights={insights} onMessage={openMessage.open}>
+            <ReferralInsightsCards />
+          </InsightsBoard>
         </>
       ) : (
         <InsightsSkeleton />

@@ -1,9 +1,12 @@
-import type { MessageActivity, Outgoing, OutgoingAction, OutgoingMessage } from '@shared/api-types';
-import { createMessageActivity, createUser } from '@/testing/data-generators';
+import type { Draft, MessageActivity, Outgoing, OutgoingAction, OutgoingMessage } from '@shared/api-types';
+import type { NextBestList } from '@shared/next-best';
+import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, type MockRoutes } from '@/testing/mock-api';
 import { findPageHeading, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 
 const QUEUE = 'GET /api/outgoing';
+const NEXT_BEST = 'GET /api/today/next-best?limit=10';
+const NOBODY: NextBestList = { date: '2026-11-24', items: [], total: 0, limited: false };
 const approveRoute = (id: string) => `POST /api/outgoing/${id}/approve`;
 const skipRoute = (id: string) => `POST /api/outgoing/${id}/skip`;
 
@@ -47,6 +50,7 @@ async function openToday(messages: OutgoingMessage[], api: MockRoutes = {}) {
       [QUEUE]: () => jsonResponse(200, queueOf(queue)),
       'GET /api/clients': () => jsonResponse(200, []),
       'GET /api/clients?due=check-in&limit=20': () => jsonResponse(200, { clients: [], nextCursor: null, total: 0 }),
+      [NEXT_BEST]: () => jsonResponse(200, NOBODY),
       ...api,
     },
   });
@@ -259,12 +263,68 @@ describe('/today', () => {
       api: {
         [QUEUE]: () =>
           fail ? jsonResponse(503, { message: 'The service is busy.' }) : jsonResponse(200, queueOf([sam])),
+        [NEXT_BEST]: () => jsonResponse(200, NOBODY),
       },
     });
     expect(await screen.findByText(/We couldn't load today's messages\. The service is busy\./)).toBeInTheDocument();
     fail = false;
     await user.click(button(document.body, 'Try again'));
     expect(await findCard('Sam Carter')).toBeInTheDocument();
+  });
+});
+
+describe("/today's next best touches", () => {
+  const dana = createClient({ id: 'c-dana', name: 'Dana Lee', email: 'dana@example.com' });
+  const list: NextBestList = {
+    date: '2026-11-24',
+    items: [
+      {
+        clientId: 'c-dana',
+        name: 'Dana Lee',
+        score: 91,
+        reasons: [{ code: 'thank-referrer', text: 'Referred Sam Carter last week: say thank you' }],
+        channel: 'email',
+        draftable: true,
+        tier: 'fan',
+        email: 'dana@example.com',
+        phone: null,
+        draft: { occasion: 'thank-referrer', instructions: 'Thank Dana for referring Sam Carter.' },
+      },
+    ],
+    total: 1,
+    limited: false,
+  };
+  const draft: Draft = {
+    subject: 'Thank you, Dana',
+    body: 'Dana, thank you for sending Sam my way.',
+    engine: { provider: 'bedrock', model: 'claude' },
+    quota: { used: 1, limit: 50 },
+  };
+
+  it('opens the page, above the queue, and "Write it for me" opens the composer with the draft asked for', async () => {
+    const { user, fetchMock } = await openToday([sam], {
+      [NEXT_BEST]: () => jsonResponse(200, list),
+      'GET /api/clients/c-dana/messages': () =>
+        jsonResponse(200, { client: dana, activity: [], lastContactDate: null }),
+      'POST /api/clients/c-dana/drafts': () => jsonResponse(200, draft),
+    });
+    const heading = await screen.findByText('Who to contact today', { selector: 'h2' });
+    const firstCard = await findCard('Sam Carter');
+    // The next best touches come first.
+    expect(heading.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Write it for me: a message to Dana Lee'));
+    const dialog = await screen.findByRole('dialog', { name: 'Message Dana Lee' });
+    expect(await within(dialog).findByDisplayValue('Dana, thank you for sending Sam my way.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/clients/c-dana/drafts').map((call) => call.body)).toEqual([
+      {
+        occasion: 'thank-referrer',
+        channel: 'email',
+        tone: 'warm',
+        instructions: 'Thank Dana for referring Sam Carter.',
+        variant: 0,
+      },
+    ]);
   });
 });
 

@@ -15,10 +15,12 @@ import { SmsConsentAttestation } from '@/components/ui/sms-consent-attestation';
 import { CadenceField } from './cadence-field';
 import { ClientTimeZoneField } from './client-time-zone-field';
 import { KeyDatesField } from './key-dates-field';
+import { ReferredByField, referredByChange } from './referred-by-field';
 import { rhythmInitialValues, withRhythmInput, type RhythmFormValues } from './rhythm-form-values';
 import { ClientTagsField } from './client-tags-field';
 
-export type ClientFormValues = Record<ClientField, string> & RhythmFormValues;
+/** `referredBy`: the referring client's id, '' for none. */
+export type ClientFormValues = Record<ClientField, string> & RhythmFormValues & { referredBy: string };
 
 /** What the submit handler needs to put server field errors on the form. */
 export type ClientFormHelpers = { setErrors: (errors: Partial<Record<ClientField, string>>) => void };
@@ -28,8 +30,13 @@ type ClientFormDialogProps = {
   /** The client being edited; absent when adding. */
   client?: Client | null;
   onClose: () => void;
-  /** Receives the cleaned values (blank optional fields are undefined). */
+  /**
+   * Receives the cleaned values (blank optional fields are undefined; `referredBy` only when it changed, null once
+   * cleared).
+   */
   onSubmit: (input: ClientInput, helpers: ClientFormHelpers) => Promise<void>;
+  /** "Referred by", a search of the signed-in agent's own clients (not in the administrator's form). */
+  pickReferrer?: boolean;
 };
 
 /** A heading over a group of the form's fields. */
@@ -43,19 +50,25 @@ function SectionHeading({ children }: { children: string }) {
 
 function initialValuesFor(client: Client | null | undefined): ClientFormValues {
   const fields = Object.fromEntries(CLIENT_FIELDS.map((field) => [field, client?.[field] ?? '']));
-  return { ...fields, ...rhythmInitialValues(client) } as ClientFormValues;
+  return { ...fields, ...rhythmInitialValues(client), referredBy: client?.referredBy ?? '' } as ClientFormValues;
+}
+
+/** The values as the schema takes them, the referrer left out (referredByChange says what a save sends of it). */
+function schemaInput(values: ClientFormValues) {
+  const { referredBy: _referrer, ...rest } = withRhythmInput(values);
+  return rest;
 }
 
 async function validate(values: ClientFormValues): Promise<FormikErrors<ClientFormValues>> {
   try {
-    await validateYupSchema(withRhythmInput(values), clientSchema, false, { today: browserToday() });
+    await validateYupSchema(schemaInput(values), clientSchema, false, { today: browserToday() });
     return {};
   } catch (error) {
     return yupToFormErrors(error);
   }
 }
 
-export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientFormDialogProps) {
+export function ClientFormDialog({ open, client, onClose, onSubmit, pickReferrer = true }: ClientFormDialogProps) {
   const editing = Boolean(client);
   return (
     <FormDialog<ClientFormValues>
@@ -66,22 +79,25 @@ export function ClientFormDialog({ open, client, onClose, onSubmit }: ClientForm
       initialValues={initialValuesFor(client)}
       validate={validate}
       onSubmit={async (values, { setErrors }) => {
-        const input = clientSchema.cast(withRhythmInput(values), {
+        const input = clientSchema.cast(schemaInput(values), {
           context: { today: browserToday() },
           assert: false,
         }) as ClientInput;
-        await onSubmit(input, { setErrors });
+        await onSubmit({ ...input, ...referredByChange(values.referredBy, client?.referredBy ?? '') }, { setErrors });
       }}
       submitLabel={editing ? 'Save Changes' : 'Add Client'}
       busyLabel={editing ? 'Saving...' : 'Adding...'}
     >
-      <ClientFields client={client} />
+      <ClientFields client={client} pickReferrer={pickReferrer} />
     </FormDialog>
   );
 }
 
-/** The form's fields: the contact details, the key dates, the rhythm and, for a client already in, tags and consent. */
-function ClientFields({ client }: { client: Client | null | undefined }) {
+/**
+ * The form's fields: the contact details, the key dates, the rhythm, who referred the client and, for a client already
+ * in, tags and consent.
+ */
+function ClientFields({ client, pickReferrer }: { client: Client | null | undefined; pickReferrer: boolean }) {
   const { values } = useFormikContext<ClientFormValues>();
   const editing = Boolean(client);
   return (
@@ -148,6 +164,12 @@ function ClientFields({ client }: { client: Client | null | undefined }) {
         <CadenceField />
         <ClientTimeZoneField />
       </Box>
+      {pickReferrer ? (
+        <>
+          <SectionHeading>Referral</SectionHeading>
+          <ReferredByField clientId={client?.id} />
+        </>
+      ) : null}
       {client ? (
         <>
           <SectionHeading>Tags</SectionHeading>

@@ -1,8 +1,9 @@
 // The Insights page's cards for one answer (the agent's own, or the sample behind the Pro upsell):
-// touches per month, the period's outcomes, reach, and the book's health; then the time zone the
-// months follow.
+// touches per month, the period's outcomes, reach, the book's health and any cards the page adds (the agent's
+// referrals); then the time zone the months follow.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { Insights, QuietClient } from '@shared/api-types';
 import { BookHealthCard } from './book-health-card';
 import { InvitationsCard, OccasionsCard, OptOutsCard, ReviewsCard } from './rate-cards';
@@ -21,9 +22,11 @@ export const SPAN = {
 type InsightsBoardProps = {
   insights: Insights;
   onMessage: (client: QuietClient) => void;
+  /** More cards at the end of the board, each in a box that says its span (SPAN). */
+  children?: ReactNode;
 };
 
-export function InsightsBoard({ insights, onMessage }: InsightsBoardProps) {
+export function InsightsBoard({ insights, onMessage, children }: InsightsBoardProps) {
   const { totals } = insights;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -49,6 +52,7 @@ export function InsightsBoard({ insights, onMessage }: InsightsBoardProps) {
         <Box sx={SPAN.narrow}>
           <BookHealthCard book={insights.book} />
         </Box>
+        {children}
       </Box>
       <Typography variant="muted">Months follow your time zone ({insights.timeZone}).</Typography>
     </Box>

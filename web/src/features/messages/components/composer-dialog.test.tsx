@@ -8,7 +8,7 @@ import { useUser } from '@/lib/auth';
 import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
 import { fill, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
-import { ComposerDialog } from './composer-dialog';
+import { ComposerDialog, type ComposerDraftRequest } from './composer-dialog';
 
 const DRAFTS = 'POST /api/clients/client-jane/drafts';
 const MESSAGES = 'POST /api/clients/client-jane/messages';
@@ -41,11 +41,18 @@ function SignedIn() {
   return user ? <p>Signed in as {user.fullName}</p> : null;
 }
 
-type Options = { client?: Client; occasion?: DraftOccasion; agent?: User; api?: MockRoutes };
+type Options = {
+  client?: Client;
+  occasion?: DraftOccasion;
+  draft?: ComposerDraftRequest;
+  agent?: User;
+  api?: MockRoutes;
+};
 
 async function openComposer({
   client = jane(),
   occasion = 'check-in',
+  draft,
   agent = createUser({ fullName: 'Alex Agent' }),
   api = {},
 }: Options = {}) {
@@ -54,7 +61,7 @@ async function openComposer({
   const view = renderWithProviders(
     <MemoryRouter>
       <SignedIn />
-      <ComposerDialog target={{ client, occasion }} onClose={onClose} />
+      <ComposerDialog target={{ client, occasion, ...(draft ? { draft } : {}) }} onClose={onClose} />
     </MemoryRouter>,
   );
   await screen.findByText(`Signed in as ${agent.fullName}`);
@@ -185,6 +192,30 @@ describe('the composer', () => {
       instructions: 'mention the new park',
       variant: 1,
     });
+  });
+
+  it('asks once, on opening, for the draft it was opened with: its instructions, on the channel it prefers', async () => {
+    const { dialog, fetchMock } = await openComposer({
+      occasion: 'thank-referrer',
+      draft: { instructions: 'Thank Jane for referring Sam.', channel: 'sms' },
+      api: { [DRAFTS]: () => jsonResponse(200, localDraft({ subject: null, body: 'Jane, thank you for Sam!' })) },
+    });
+    expect(await within(dialog).findByDisplayValue('Jane, thank you for Sam!')).toBe(
+      within(dialog).getByLabelText(/^Message/),
+    );
+    expect(within(dialog).getByLabelText('Instructions for the draft (optional)')).toHaveValue(
+      'Thank Jane for referring Sam.',
+    );
+    expect(within(dialog).getByLabelText('Occasion')).toHaveValue('thank-referrer');
+    expect(callsTo(fetchMock, DRAFTS).map((call) => call.body)).toEqual([
+      {
+        occasion: 'thank-referrer',
+        channel: 'sms',
+        tone: 'warm',
+        instructions: 'Thank Jane for referring Sam.',
+        variant: 0,
+      },
+    ]);
   });
 
   it('offers Pro with a link when the draft answer says upgrade', async () => {

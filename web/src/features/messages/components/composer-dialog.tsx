@@ -4,7 +4,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Client, Draft, SendMessageResult } from '@shared/api-types';
 import {
   DRAFT_INSTRUCTIONS_MAX,
@@ -29,8 +29,14 @@ import { firstName } from '../message-text';
 import { ChannelChoice, DraftSettings, SuggestDraft } from './composer-fields';
 import { ComposerOutcome } from './composer-outcome';
 
-/** `label`: a custom date's, when the composer opens on one (its draft is written for it). */
-export type ComposerTarget = { client: Client; occasion: DraftOccasion; label?: string };
+/** A draft to ask for as the composer opens ("Write it for me" on Today): its instructions and preferred channel. */
+export type ComposerDraftRequest = { instructions: string; channel: MessageChannel };
+
+/**
+ * `label`: a custom date's, when the composer opens on one (its draft is written for it). `draft`: the composer asks
+ * for that draft at once.
+ */
+export type ComposerTarget = { client: Client; occasion: DraftOccasion; label?: string; draft?: ComposerDraftRequest };
 
 /** Why each channel cannot be used for this client, or null when it can. */
 export function channelProblems(client: Client): Record<MessageChannel, string | null> {
@@ -64,14 +70,20 @@ export function ComposerDialog({ target, onClose }: ComposerDialogProps) {
 
 type FieldErrors = Partial<Record<keyof MessageDraft, string>>;
 
+/** The channel the composer starts on: the preferred one when it can be used, else e-mail unless only a text can go. */
+function firstChannel(problems: Record<MessageChannel, string | null>, preferred?: MessageChannel): MessageChannel {
+  if (preferred && problems[preferred] === null) return preferred;
+  return problems.email && !problems.sms ? 'sms' : 'email';
+}
+
 function Composer({ target }: { target: ComposerTarget }) {
   const { client } = target;
   const { user } = useUser();
   const problems = channelProblems(client);
   const [occasion, setOccasion] = useState<DraftOccasion>(target.occasion);
-  const [channel, setChannel] = useState<MessageChannel>(problems.email && !problems.sms ? 'sms' : 'email');
+  const [channel, setChannel] = useState<MessageChannel>(() => firstChannel(problems, target.draft?.channel));
   const [tone, setTone] = useState<DraftTone>('warm');
-  const [instructions, setInstructions] = useState('');
+  const [instructions, setInstructions] = useState(target.draft?.instructions ?? '');
   const [fields, setFields] = useState<MessageDraft>({ subject: '', body: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -123,6 +135,16 @@ function Composer({ target }: { target: ComposerTarget }) {
       setProblem(sendErrorMessage(error));
     }
   };
+
+  // The draft asked for on opening, once (the ref: not again on React's second mount in development); later drafts
+  // are the agent's to ask for.
+  const draftAsked = useRef(false);
+  const askFirstDraft = useEffectEvent(() => void suggest());
+  useEffect(() => {
+    if (!target.draft || draftAsked.current) return;
+    draftAsked.current = true;
+    askFirstDraft();
+  }, [target.draft]);
 
   const isPro = user?.isPro === true;
   const segments = smsSegments(fields.body);

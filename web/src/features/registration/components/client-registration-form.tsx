@@ -29,9 +29,10 @@ const VISITOR_CODES = new Set([
 ]);
 
 const invitedFormSchema = invitedRegistrationSchema.omit(['token']);
-const selfFormSchema = selfRegistrationSchema.omit(['agentId']);
+const selfFormSchema = selfRegistrationSchema.omit(['agentId', 'ref']);
 
-export type RegistrationTarget = { token: string } | { agentId: string };
+/** An invitation's token, or the realtor chosen (`ref`: the client whose referral link the visitor followed). */
+export type RegistrationTarget = { token: string } | { agentId: string; ref?: string };
 
 type ClientRegistrationFormProps = {
   target: RegistrationTarget;
