@@ -41,6 +41,8 @@ export type NextBestItem = {
   /** "Write it for me" is offered: a Pro account, and the client can be e-mailed or texted. */
   draftable: boolean;
   tier: RelationshipTier;
+  /** The keep-in-touch rhythm the ranking used, in days: the client's own, else their tier's (30, 45 or 60). */
+  rhythmDays: number;
   /** For one-tap Call, Text and E-mail: null when the client has none, or stopped that channel. */
   email: string | null;
   phone: string | null;

@@ -215,6 +215,7 @@ describe('a referral not thanked yet', () => {
       ],
       channel: 'email',
       tier: 'fan',
+      rhythmDays: 45,
       email: expect.any(String),
       phone: '(555) 010-0100',
       draft: {
@@ -571,7 +572,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
       name: string,
       score: number,
       reasons: Array<[RankedEntry['reasons'][number]['code'], string]>,
-      how: Pick<RankedEntry, 'channel' | 'tier' | 'email' | 'phone'>,
+      how: Pick<RankedEntry, 'channel' | 'tier' | 'email' | 'phone' | 'rhythmDays'>,
       occasion: RankedEntry['draft']['occasion'] = 'check-in',
     ): RankedEntry => ({
       clientId,
@@ -591,7 +592,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
           ['never-contacted', 'Not contacted since you added them 358 days ago'],
           ['purchase-window', 'First home anniversary on Dec 9'],
         ],
-        { channel: 'email', tier: 'other', email: 'cleo@example.com', phone: '(555) 010-0103' },
+        { channel: 'email', tier: 'other', email: 'cleo@example.com', phone: '(555) 010-0103', rhythmDays: 60 },
       ),
       // 30 + 20 × 15/30 = 40, interest 3 × 2^(−7/14) × 8 = 16.97, Advocate 10: 66.97.
       entry(
@@ -602,7 +603,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
           ['overdue', 'Not contacted in 45 days (rhythm 30)'],
           ['interest', 'Visited their profile page twice this week'],
         ],
-        { channel: 'call', tier: 'advocate', email: null, phone: '(555) 010-0104' },
+        { channel: 'call', tier: 'advocate', email: null, phone: '(555) 010-0104', rhythmDays: 30 },
       ),
       // 45 + 10 (the last fifth of 45 days) + Fan 5.
       entry(
@@ -613,7 +614,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
           ['thank-referrer', 'Referred Noah Kim to you: thank them'],
           ['overdue', 'Due for a touch in 2 days (rhythm 45)'],
         ],
-        { channel: 'email', tier: 'fan', email: 'ava@example.com', phone: '(555) 010-0101' },
+        { channel: 'email', tier: 'fan', email: 'ava@example.com', phone: '(555) 010-0101', rhythmDays: 45 },
         'thank-referrer',
       ),
       // 40 − 2 × 3 = 34, and 20 for the 7th home anniversary a day ago.
@@ -625,13 +626,14 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
           ['key-date', 'Anniversary on Friday'],
           ['home-anniversary', '7-year home anniversary on Dec 1'],
         ],
-        { channel: 'sms', tier: 'other', email: 'fay@example.com', phone: '(555) 010-0106' },
+        { channel: 'sms', tier: 'other', email: 'fay@example.com', phone: '(555) 010-0106', rhythmDays: 60 },
       ),
       entry('client-02', 'Ben Carter', 40, [['key-date', 'Birthday today']], {
         channel: 'email',
         tier: 'other',
         email: 'ben@example.com',
         phone: '(555) 010-0102',
+        rhythmDays: 60,
       }),
       // 40 − 3 × 3 = 31, and Fan 5: 36, as Ida; client-05 comes before client-10.
       entry(
@@ -642,7 +644,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
           ['key-date', 'Lease ends on Saturday'],
           ['tier', 'Fan: left you a review'],
         ],
-        { channel: 'email', tier: 'fan', email: 'eli@example.com', phone: '(555) 010-0105' },
+        { channel: 'email', tier: 'fan', email: 'eli@example.com', phone: '(555) 010-0105', rhythmDays: 45 },
       ),
       // 30 + 20 × 6/20 = 36.
       entry('client-10', 'Ida Jones', 36, [['overdue', 'Not contacted in 26 days (rhythm 20)']], {
@@ -650,6 +652,7 @@ describe('a small book on Wednesday 2 December 2026 (synthetic: made-up people, 
         tier: 'other',
         email: 'ida@example.com',
         phone: '(555) 010-0110',
+        rhythmDays: 20,
       }),
     ]);
   });

@@ -221,6 +221,7 @@ export function rankClient(client: RankedClient, context: RankContext): RankedEn
     reasons: top,
     channel,
     tier,
+    rhythmDays: client.cadenceDays || TIER_RHYTHM_DAYS[tier],
     email: client.email && client.emailOptedOut !== true ? client.email : null,
     phone: client.phone && client.smsOptedOut !== true ? client.phone : null,
     draft: {

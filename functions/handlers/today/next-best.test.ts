@@ -95,6 +95,7 @@ describe('GET /api/today/next-best', () => {
       channel: first.id === caller.id ? 'call' : 'email',
       draftable: first.id !== caller.id,
       tier: 'other',
+      rhythmDays: 60,
       email: first.id === caller.id ? null : first.email,
       phone: first.phone,
       draft: { occasion: 'check-in', instructions: 'Why now: Birthday today.' },

@@ -286,6 +286,7 @@ describe("/today's next best touches", () => {
         channel: 'email',
         draftable: true,
         tier: 'fan',
+        rhythmDays: 45,
         email: 'dana@example.com',
         phone: null,
         draft: { occasion: 'thank-referrer', instructions: 'Thank Dana for referring Sam Carter.' },

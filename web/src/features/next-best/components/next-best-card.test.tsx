@@ -24,6 +24,7 @@ function suggestion(overrides: Partial<NextBestItem> & Pick<NextBestItem, 'clien
     channel: 'sms',
     draftable: true,
     tier: 'other',
+    rhythmDays: 60,
     email: `${overrides.clientId}@example.com`,
     phone: '(555) 010-0199',
     draft: { occasion: 'check-in', instructions: 'A warm check-in before the home anniversary.' },
@@ -181,7 +182,7 @@ describe('the next best touches card', () => {
     expect(await screen.findByText(NOBODY_TODAY)).toBeInTheDocument();
   });
 
-  it('asks for a new rhythm after "Wrong rhythm" and saves it as the client’s cadenceDays', async () => {
+  it('asks for a new rhythm after "Wrong rhythm", from the one used, and saves it as the client’s cadenceDays', async () => {
     const { user, fetchMock } = renderCard([dana], {
       api: { 'PATCH /api/clients/c-dana': ({ body }) => jsonResponse(200, { id: 'c-dana', ...(body as object) }) },
     });
@@ -193,17 +194,19 @@ describe('the next best touches card', () => {
       { reason: 'wrong-cadence' },
     ]);
     const days = within(dialog).getByLabelText('Every how many days');
-    await user.click(days);
+    // It starts from the rhythm the suggestion was ranked with.
+    expect(days).toHaveDisplayValue('60');
+    await user.clear(days);
     await user.paste('3');
     await user.click(within(dialog).getByRole('button', { name: 'Save rhythm' }));
     expect(await within(dialog).findByText('Enter a whole number of days from 7 to 365.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH /api/clients/c-dana')).toHaveLength(0);
 
     await user.clear(days);
-    await user.paste('60');
+    await user.paste('90');
     await user.click(within(dialog).getByRole('button', { name: 'Save rhythm' }));
-    expect(await toasts().findByText('Keep in touch with Dana Lee every 60 days')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PATCH /api/clients/c-dana').map((call) => call.body)).toEqual([{ cadenceDays: 60 }]);
+    expect(await toasts().findByText('Keep in touch with Dana Lee every 90 days')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH /api/clients/c-dana').map((call) => call.body)).toEqual([{ cadenceDays: 90 }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -44,7 +44,7 @@ export function RhythmDialog({ item, onClose }: RhythmDialogProps) {
     <DialogFrame open={item !== null} onClose={onClose} title={`A new rhythm for ${shown?.name ?? ''}`} size="xs">
       <DialogForm<RhythmValues>
         formKey={shown?.clientId ?? 'none'}
-        initialValues={{ cadenceDays: '' }}
+        initialValues={{ cadenceDays: item ? String(item.rhythmDays) : '' }}
         validate={validate}
         onSubmit={handleSubmit}
         submitLabel="Save rhythm"
