@@ -1,6 +1,7 @@
 // The one typed view of the environment, read once (lazily, so the local runtime and tests can set
 // the environment before the first request). Required settings fail loudly.
 import { currentEnvironment } from './lib/function-environment';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './domain/time-zone';
 import type { ChannelCaps, SendCapSettings } from './domain/send-trust';
 import {
   parsePurposeKeySecret,
@@ -81,6 +82,11 @@ export type Config = {
    */
   googleOAuthBaseUrl: string | undefined;
   googleApiBaseUrl: string | undefined;
+  /**
+   * Where the home values job fetches FHFA's House Price Index files (HPI_BASE_URL: {base}/hpi_at_state.csv,
+   * {base}/hpi_at_3zip.xlsx): FHFA's own unless set (the local runtime serves its extract at /local/hpi).
+   */
+  hpiBaseUrl: string;
   /** The KMS key of the Google refresh tokens (GOOGLE_TOKEN_KEY_ARN, set by the stack); unset: sealed locally. */
   googleTokenKeyArn: string | undefined;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
@@ -133,6 +139,11 @@ export type Config = {
    */
   importRequestLockSeconds: number;
   /**
+   * The IANA zone the platform's own reporting counts its months in (REPORTING_TIME_ZONE, default America/New_York):
+   * the admin analytics' counters take the month of each event there, and their months end there.
+   */
+  reportingTimeZone: string;
+  /**
    * The local runtime (LOCAL_RUNTIME=1, set by functions/local/server.ts, never by the stack): push subscriptions may
    * then name a push service on this machine (http://localhost, http://127.0.0.1).
    */
@@ -161,6 +172,8 @@ export const DEFAULT_SMS_ALLOWED_COUNTRIES = ['US', 'CA'] as const;
 export const DEFAULT_AI_MODEL_ID = 'amazon.nova-micro-v1:0';
 export const DEFAULT_AI_DRAFTS_PER_DAY = 50;
 export const DEFAULT_SUPPORT_REQUESTS_PER_HOUR = 5;
+/** Where most of the platform's agents work: the months of the admin analytics end at midnight there. */
+export const DEFAULT_REPORTING_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** The abuse limits an operator may change: environment variable → CDK context key (`-c dailyEmailLimit=500`). */
 export const LIMIT_SETTINGS = {
@@ -187,11 +200,13 @@ export const LIMIT_SETTINGS = {
 
 /**
  * The functions' other settings a deploy takes as CDK context: environment variable → context key (`-c logLevel=warn`).
- * LOG_LEVEL reaches every function, PASSWORD_HASH_COST the routes (those that hash passwords).
+ * LOG_LEVEL and REPORTING_TIME_ZONE reach every function (any write may count in the analytics), PASSWORD_HASH_COST
+ * the routes (those that hash passwords).
  */
 export const FUNCTION_SETTINGS = {
   LOG_LEVEL: 'logLevel',
   PASSWORD_HASH_COST: 'passwordHashCost',
+  REPORTING_TIME_ZONE: 'reportingTimeZone',
 } as const;
 
 export class ConfigError extends Error {
@@ -245,6 +260,9 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, 
 }
 
 /** An http(s) base URL setting without its trailing slash, or undefined when unset. */
+/** FHFA's quarterly House Price Index files (hpi_at_state.csv, hpi_at_3zip.xlsx). */
+export const FHFA_HPI_BASE_URL = 'https://www.fhfa.gov/hpi/download/quarterly_datasets';
+
 function baseUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim().replace(/\/+$/, '');
   if (!value) return undefined;
@@ -282,6 +300,14 @@ function phoneNumberSetting(env: NodeJS.ProcessEnv, name: string): string | unde
   const value = env[name]?.trim();
   if (!value) return undefined;
   if (!isE164(value)) throw new ConfigError(`${name} must be a phone number in E.164, like +15125550100`);
+  return value;
+}
+
+/** An IANA time zone setting (`America/Chicago`). */
+function timeZoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!isTimeZone(value)) throw new ConfigError(`${name} must be an IANA time zone, like America/Chicago`);
   return value;
 }
 
@@ -346,6 +372,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() || undefined,
     googleOAuthBaseUrl: baseUrl(env, 'GOOGLE_OAUTH_BASE_URL'),
     googleApiBaseUrl: baseUrl(env, 'GOOGLE_API_BASE_URL'),
+    hpiBaseUrl: baseUrl(env, 'HPI_BASE_URL') ?? FHFA_HPI_BASE_URL,
     googleTokenKeyArn: env.GOOGLE_TOKEN_KEY_ARN?.trim() || undefined,
     twilio: twilioSid
       ? { accountSid: twilioSid, authToken: required(env, 'TWILIO_AUTH_TOKEN'), from: required(env, 'TWILIO_FROM') }
@@ -358,6 +385,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     smsAllowedCountries: countries(env, 'SMS_ALLOWED_COUNTRIES', DEFAULT_SMS_ALLOWED_COUNTRIES),
     supportRequestsPerHour: count(env, 'SUPPORT_REQUESTS_PER_HOUR', DEFAULT_SUPPORT_REQUESTS_PER_HOUR, 1),
     importRequestLockSeconds: count(env, 'IMPORT_REQUEST_LOCK_SECONDS', 30, 1),
+    reportingTimeZone: timeZoneSetting(env, 'REPORTING_TIME_ZONE', DEFAULT_REPORTING_TIME_ZONE),
     localRuntime: env.LOCAL_RUNTIME?.trim() === '1',
     ...aiSettings(env),
   };

@@ -107,6 +107,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/segments', handler: 'segments/get-segments', access: 'agent', uses: ['table:read'] },
   { method: 'POST', path: '/api/segments', handler: 'segments/post-segments', access: 'agent', uses: ['table:write'] },
   { method: 'DELETE', path: '/api/segments/{id}', handler: 'segments/delete-segment', access: 'agent', uses: ['table:write'] },
+  { method: 'PATCH', path: '/api/segments/{id}', handler: 'segments/patch-segment', access: 'agent', uses: ['table:write'], stack: 3 },
   { method: 'POST', path: '/api/clients/import', handler: 'clients/post-clients-import', access: 'agent', uses: ['table:write'], body: 'multipart', timeoutSeconds: 29 },
   { method: 'POST', path: '/api/imports', handler: 'imports/post-imports', access: 'agent', uses: ['table:write', 'uploads'] },
   { method: 'POST', path: '/api/imports/{id}/start', handler: 'imports/post-import-start', access: 'agent', uses: ['table:write', 'uploads', 'import-queue'] },
@@ -162,6 +163,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/today/next-best/{clientId}/snooze', handler: 'today/post-next-best-snooze', access: 'agent', uses: ['table:write'], stack: 3 },
   { method: 'POST', path: '/api/today/next-best/{clientId}/dismiss', handler: 'today/post-next-best-dismiss', access: 'agent', uses: ['table:write'], stack: 3 },
   { method: 'GET', path: '/api/clients/{id}/relationship', handler: 'clients/get-client-relationship', access: 'agent', uses: ['table:read'], stack: 3 },
+  { method: 'GET', path: '/api/clients/{id}/home-value', handler: 'clients/get-client-home-value', access: 'agent', uses: ['table:read'], stack: 3 },
   { method: 'GET', path: '/api/outgoing', handler: 'outgoing/get-outgoing', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'POST', path: '/api/outgoing/{id}/approve', handler: 'outgoing/post-outgoing-approve', access: 'agent', uses: ['table:write', 'mail', 'sms'], timeoutSeconds: 15, stack: 2 },
   { method: 'POST', path: '/api/outgoing/{id}/skip', handler: 'outgoing/post-outgoing-skip', access: 'agent', uses: ['table:write'], stack: 2 },
@@ -194,6 +196,8 @@ export const routes: readonly Route[] = [
   { method: 'PUT', path: '/api/reviews/{id}/reply', handler: 'reviews/put-review-reply', access: 'agent', uses: ['table:write', 'google'], stack: 2 },
   // The tracked link in review requests ({APP_URL}/r/{token}): CloudFront sends /r/* to the API as it does /api/*.
   { method: 'GET', path: '/r/{token}', handler: 'reviews/get-review-link', access: 'public', uses: ['table:write'] },
+  // The "free home valuation" link of a monthly home update, opened from the client's e-mail.
+  { method: 'GET', path: '/api/home-valuation/{token}', handler: 'clients/get-home-valuation', access: 'public', uses: ['table:write', 'push'] },
   { method: 'GET', path: '/api/conversations', handler: 'conversations/get-conversations', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'POST', path: '/api/conversations/{clientId}/read', handler: 'conversations/post-conversation-read', access: 'agent', uses: ['table:write'], stack: 2 },
   // API Gateway HTTP APIs take no suffix after a path parameter ({secret}.ics): the handler requires `.ics`.

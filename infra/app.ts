@@ -31,6 +31,14 @@ function appUrlContext(): string | undefined {
   return value;
 }
 
+/** `-c hpiBaseUrl=https://mirror.example.com/hpi`: where the home values job fetches FHFA's files; FHFA's own unless set. */
+function hpiBaseUrlContext(): string | undefined {
+  const value = context('hpiBaseUrl')?.replace(/\/+$/, '');
+  if (value && !/^https:\/\/[^/]/.test(value))
+    throw new Error(`Context "hpiBaseUrl" must be an https URL (got "${value}")`);
+  return value;
+}
+
 function smsProviderContext(): SmsProvider | undefined {
   const value = context('smsProvider');
   if (value === undefined || value === 'sns' || value === 'twilio' || value === 'outbox') return value;
@@ -101,17 +109,19 @@ function limitsContext(): Record<string, string> {
   return limits;
 }
 
-/** `-c logLevel=warn -c passwordHashCost=16`, checked by the functions' own rules. */
-function functionSettingsContext(): { logLevel?: string; passwordHashCost?: string } {
+/** `-c logLevel=warn -c passwordHashCost=16 -c reportingTimeZone=America/Chicago`, checked by the functions' rules. */
+function functionSettingsContext(): { logLevel?: string; passwordHashCost?: string; reportingTimeZone?: string } {
   const logLevel = context(FUNCTION_SETTINGS.LOG_LEVEL);
   const passwordHashCost = context(FUNCTION_SETTINGS.PASSWORD_HASH_COST);
+  const reportingTimeZone = context(FUNCTION_SETTINGS.REPORTING_TIME_ZONE);
   readConfig({
     APP_URL: 'https://example.com',
     TABLE_NAME: 'check',
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
     ...(passwordHashCost ? { PASSWORD_HASH_COST: passwordHashCost } : {}),
+    ...(reportingTimeZone ? { REPORTING_TIME_ZONE: reportingTimeZone } : {}),
   });
-  return { logLevel, passwordHashCost };
+  return { logLevel, passwordHashCost, reportingTimeZone };
 }
 
 /**
@@ -175,6 +185,7 @@ new HearthStack(app, stackName, {
     .map((email) => email.trim())
     .filter(Boolean),
   stripePriceId: context('stripePriceId'),
+  hpiBaseUrl: hpiBaseUrlContext(),
   limits: limitsContext(),
   ...functionSettingsContext(),
   ai: aiContext(),

@@ -950,7 +950,7 @@ describe('the stack with the defaults', () => {
   };
   const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
   /** The jobs an event invokes asynchronously (a rule, a receipt rule, a topic, a schedule). */
-  const ASYNC_JOBS = ['ses-events', 'inbound-email', 'sms-inbound', 'reviews-sync'];
+  const ASYNC_JOBS = ['ses-events', 'inbound-email', 'sms-inbound', 'reviews-sync', 'home-values-sync'];
 
   describe('the reminders jobs', () => {
     it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
@@ -969,8 +969,8 @@ describe('the stack with the defaults', () => {
 
     it('starts the scheduler every hour on the hour with its scheduled time, retries, and a dead-letter queue', () => {
       // Assess
-      // The reminders' schedule on the hour, the Google reviews sync's at half past.
-      template.resourceCountIs('AWS::Scheduler::Schedule', 2);
+      // The reminders' schedule on the hour, the Google reviews sync's at half past, the home values job's monthly.
+      template.resourceCountIs('AWS::Scheduler::Schedule', 3);
       template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(30 * * * ? *)',
         State: 'ENABLED',
@@ -1190,6 +1190,40 @@ describe('the stack with the defaults', () => {
       expect([resources[fnId('ses-events')]!.DependsOn].flat()).toEqual(
         expect.arrayContaining([expect.stringMatching(/^PurposeKeysDeriveUnsubscribeKey/)]),
       );
+    });
+
+    it("refreshes FHFA's House Price Index on the 1st of each month from FHFA's own files, writing table items only", () => {
+      // Prepare
+      const statements = policyOf(fnId('home-values-sync'));
+      const variables = resources[fnId('home-values-sync')]!.Properties?.Environment.Variables as Record<
+        string,
+        unknown
+      >;
+      // Assess
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(15 9 1 * ? *)',
+        State: 'ENABLED',
+        Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('home-values-sync'), 'Arn'] } }),
+      });
+      expect(variables.HPI_BASE_URL).toBe('https://www.fhfa.gov/hpi/download/quarterly_datasets');
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      const tableStatements = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:')));
+      expect(actionsOf(tableStatements).sort()).toEqual([
+        'dynamodb:BatchWriteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(JSON.stringify(tableStatements)).not.toContain('/index/');
+      expect(actionsOf(statements).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
+    });
+
+    it('alarms when the home values job keeps the release in use (an FHFA file it could not store)', () => {
+      const found = ofType(resources, 'AWS::CloudWatch::Alarm').filter(
+        ([, alarm]) => alarm.Properties?.MetricName === 'HomeValueIndexFailures',
+      );
+      expect(found).toHaveLength(1);
+      expect(found[0]![1].Properties).toMatchObject({ Namespace: METRICS_NAMESPACE, Statistic: 'Sum', Threshold: 1 });
     });
 
     it('gives the reviews sync no signing root: the Google secret and the refresh tokens key, never the session secret', () => {
@@ -1505,7 +1539,8 @@ describe('the stack with the defaults', () => {
       expect(alarmTopics).toHaveLength(1);
       const [[topicId, topic]] = alarmTopics as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      expect(alarms()).toHaveLength(1 + routes.length + 8 + 2 + 1);
+      // 5xx, p99 per route, the jobs' 9 dead-letter queues, the platform's 2 shares, spam complaints, the HPI refresh.
+      expect(alarms()).toHaveLength(1 + routes.length + 9 + 2 + 1 + 1);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       const subscriptions = ofType(resources, 'AWS::SNS::Subscription');
       expect(subscriptions.map(([, sub]) => sub.Properties?.TopicArn)).toEqual([

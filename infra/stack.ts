@@ -50,12 +50,16 @@ export type HearthStackProps = StackProps & {
   stripePriceId?: string;
   /** The model for AI drafts: Bedrock with DEFAULT_AI_MODEL_ID unless given. */
   ai?: Partial<AiSettings>;
+  /** HPI_BASE_URL of the home values job: where FHFA's House Price Index files are fetched; FHFA's own unless given. */
+  hpiBaseUrl?: string;
   /**
    * Abuse limits (the LIMIT_SETTINGS of functions/config.ts, by variable name): set on every function that reads them.
    */
   limits?: Readonly<Record<string, string>>;
   /** LOG_LEVEL of every function (`debug`…`silent`); unset, they log at `info`. */
   logLevel?: string;
+  /** REPORTING_TIME_ZONE of every function: the IANA zone the admin analytics count months in; unset, New York. */
+  reportingTimeZone?: string;
   /** PASSWORD_HASH_COST of the routes: log2 of scrypt's N for new password hashes; unset, 17. */
   passwordHashCost?: string;
   throttle?: ApiThrottle;
@@ -117,7 +121,10 @@ export class HearthStack extends Stack {
     });
 
     // The operator's settings of every function, and of the routes only (jobs never hash a password).
-    const everyFunction: Record<string, string> = props.logLevel ? { LOG_LEVEL: props.logLevel } : {};
+    const everyFunction: Record<string, string> = {
+      ...(props.logLevel ? { LOG_LEVEL: props.logLevel } : {}),
+      ...(props.reportingTimeZone ? { REPORTING_TIME_ZONE: props.reportingTimeZone } : {}),
+    };
     const routeSettings: Record<string, string> = {
       ...everyFunction,
       ...(props.passwordHashCost ? { PASSWORD_HASH_COST: props.passwordHashCost } : {}),
@@ -140,6 +147,7 @@ export class HearthStack extends Stack {
       limits: props.limits,
       settings: everyFunction,
       ai,
+      hpiBaseUrl: props.hpiBaseUrl,
     });
 
     // The distribution depends on the HTTP API resource only; the functions depend on the

@@ -1,4 +1,5 @@
 // The API contract: the shapes the web client compiles against and the handlers return.
+import type { HomeValue } from './home-value';
 import type { MonthlyActivity } from './activity';
 import type { ClientRelationship, NextBestFeedback, NextBestList, ReferralInsights } from './next-best';
 import type { AutomationOccasion, AutomationRule } from './automations';
@@ -95,6 +96,10 @@ export type Client = {
   birthday: string | null;
   anniversary: string | null;
   purchaseDate: string | null;
+  /** The home's five-digit ZIP code: from the address when it ends with one, or as the agent set it. */
+  postalCode: string | null;
+  /** What the client paid for the home, in whole dollars (GET /api/clients/{id}/home-value rolls it forward). */
+  purchasePrice: number | null;
   /** The latest sent message or logged touch (ISO-8601 UTC). */
   lastContactDate: string | null;
   /** IANA zone for the client's quiet hours (texts 8:00–21:00 there); null: the agent's zone. */
@@ -282,6 +287,8 @@ export type AdminAnalytics = {
   reviewsOverTime: MonthCount[];
   remindersOverTime: MonthCount[];
   agentDetails: Array<{ id: string; username: string; isPro: boolean; clientCount: number }>;
+  /** The IANA zone the months are counted in: the platform's reporting zone (REPORTING_TIME_ZONE). */
+  timeZone: string;
 };
 
 /** GET /api/agents: every agent (administrators included), never a password hash or token. */
@@ -619,6 +626,8 @@ export type ApproveAllResult = {
  */
 export type Dashboard = {
   today: string;
+  /** The Google Business Profile location's rating (null: no location followed). */
+  googleRating: GoogleRating | null;
   clients: number;
   reviews: number;
   /** Clients asked for a review who have not left one yet. */
@@ -680,6 +689,8 @@ export type CompletionBand = '0-24' | '25-49' | '50-74' | '75-99' | '100';
  */
 export type Insights = {
   timeZone: string;
+  /** The Google Business Profile location's rating now, whatever the period (null: no location followed). */
+  googleRating: GoogleRating | null;
   months: InsightsMonth[];
   totals: {
     touches: { total: number; manual: number; auto: number };
@@ -769,6 +780,17 @@ export type GoogleConnection = {
   accountName: string | null;
   locations: GoogleLocation[];
   locationName: string | null;
+};
+
+/**
+ * The location the agent follows on Google, with its rating and number of reviews as the last sync read them (null
+ * until a sync has): GET /api/reviews' summary, and the dashboard's and Insights' rating.
+ */
+export type GoogleRating = {
+  locationTitle: string;
+  averageRating: number | null;
+  totalReviewCount: number | null;
+  lastSyncAt: string | null;
 };
 
 /** POST /api/google/connect: Google's consent page for this agent (state and PKCE bound to the session). */
@@ -861,6 +883,7 @@ export type ApiResponses = {
   'segments/get-segments': SegmentList;
   'segments/post-segments': Segment;
   'segments/delete-segment': never;
+  'segments/patch-segment': Segment;
   'broadcasts/post-broadcasts': { id: string };
   'broadcasts/get-broadcasts': BroadcastList;
   'broadcasts/get-broadcast': Broadcast;
@@ -891,6 +914,7 @@ export type ApiResponses = {
   'today/post-next-best-snooze': NextBestFeedback;
   'today/post-next-best-dismiss': NextBestFeedback;
   'clients/get-client-relationship': ClientRelationship;
+  'clients/get-client-home-value': HomeValue;
   'google/post-google-connect': GoogleAuthorization;
   'google/get-google-callback': never;
   'google/get-google-connection': GoogleConnection;
@@ -903,6 +927,7 @@ export type ApiResponses = {
   'reviews/post-review-reply-draft': ReviewReplyDraft;
   'reviews/put-review-reply': BusinessReview;
   'reviews/get-review-link': never;
+  'clients/get-home-valuation': never;
   'outgoing/get-outgoing': Outgoing;
   'outgoing/post-outgoing-approve': OutgoingAction;
   'outgoing/post-outgoing-skip': OutgoingAction;

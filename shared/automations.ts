@@ -4,8 +4,12 @@
 import * as yup from 'yup';
 import { MESSAGE_CHANNELS, QUIET_HOURS, type MessageChannel } from './messages';
 
-/** `check-in`: a client whose keep-in-touch rhythm says they are due (functions/domain/check-ins.ts). */
-export const AUTOMATION_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary', 'check-in'] as const;
+/**
+ * `check-in`: a client whose keep-in-touch rhythm says they are due (functions/domain/check-ins.ts). `home-update`
+ * (Pro, e-mail only): once a month, a past client's home value from the public price index (functions/services/
+ * home-updates.ts), quarterly after 3 without a click, stopped after 6.
+ */
+export const AUTOMATION_OCCASIONS = ['birthday', 'anniversary', 'home-anniversary', 'check-in', 'home-update'] as const;
 export type AutomationOccasion = (typeof AUTOMATION_OCCASIONS)[number];
 
 /** `approve`: each message waits in the agent's queue; `auto`: sent without asking (Pro only). */
@@ -49,7 +53,12 @@ export const AUTOMATION_MESSAGES = {
   duplicate: 'One rule per occasion',
   rules: 'Send the rules as a list',
   proRequired: 'Sending without approval is a Pro feature. Upgrade to Pro, or choose approval for each message.',
+  homeUpdatePro: 'Monthly home value updates are a Pro feature. Upgrade to Pro to send them.',
+  homeUpdateEmail: 'Home value updates go by e-mail',
 } as const;
+
+/** Occasions only a Pro agent may turn on. */
+export const PRO_OCCASIONS: readonly AutomationOccasion[] = ['home-update'];
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -71,7 +80,11 @@ const ruleSchema = yup
       .string<MessageChannel>()
       .strict()
       .required(AUTOMATION_MESSAGES.channel)
-      .oneOf(MESSAGE_CHANNELS, AUTOMATION_MESSAGES.channel),
+      .oneOf(MESSAGE_CHANNELS, AUTOMATION_MESSAGES.channel)
+      .when('occasion', {
+        is: 'home-update',
+        then: (s) => s.test('email-only', AUTOMATION_MESSAGES.homeUpdateEmail, (value) => value !== 'sms'),
+      }),
     mode: yup
       .string<AutomationMode>()
       .strict()
@@ -130,6 +143,9 @@ export const SKIP_REASONS = {
       : 'The client has no phone number that can receive texts.',
   recentContact: `You were in touch with this client in the last ${RECENT_CONTACT_DAYS} days.`,
   noConsent: 'The client has not agreed to receive text messages.',
+  noEstimate: 'No home value estimate for this client: check their ZIP code and purchase date.',
+  homeUpdatesResting: 'Home updates go every three months now: the last three were not opened.',
+  homeUpdatesStopped: 'Home updates stopped: six went without a click. Send one by hand if they still want them.',
   skippedByAgent: 'Skipped by you.',
   /** `date`: the day the client wrote back (YYYY-MM-DD). */
   replied: (date: string) =>

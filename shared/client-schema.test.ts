@@ -2,11 +2,13 @@ import { ValidationError } from 'yup';
 import {
   CLIENT_CSV_HEADERS,
   CLIENT_FIELD_SPECS,
+  CLIENT_MESSAGES,
   CLIENT_FIELDS,
   clientSchema,
   EDITABLE_CLIENT_FIELDS,
   OPTIONAL_CLIENT_FIELDS,
   PATCHABLE_CLIENT_FIELDS,
+  postalCodeFromAddress,
   type ClientInput,
 } from './client-schema';
 
@@ -157,7 +159,14 @@ describe('the declared client fields', () => {
   it('say optional exactly where the schema does not require the field', () => {
     const described = clientSchema.describe().fields as Record<string, { optional: boolean }>;
     expect(OPTIONAL_CLIENT_FIELDS).toEqual(CLIENT_FIELDS.filter((field) => described[field]!.optional));
-    expect(OPTIONAL_CLIENT_FIELDS).toEqual(['address', 'birthday', 'anniversary', 'purchaseDate']);
+    expect(OPTIONAL_CLIENT_FIELDS).toEqual([
+      'address',
+      'postalCode',
+      'birthday',
+      'anniversary',
+      'purchaseDate',
+      'purchasePrice',
+    ]);
   });
 
   it('give the CSV columns word for word, address included', () => {
@@ -166,9 +175,11 @@ describe('the declared client fields', () => {
       'email',
       'phone',
       'address',
+      'postalCode',
       'birthday',
       'anniversary',
       'purchaseDate',
+      'purchasePrice',
     ]);
   });
 
@@ -182,9 +193,51 @@ describe('the declared client fields', () => {
       'Email',
       'Phone',
       'Address',
+      'ZIP Code',
       'Birthday',
       'Anniversary',
       'Purchase Date',
+      'Purchase Price',
     ]);
+  });
+});
+
+describe("the home's ZIP code and price", () => {
+  it.each([
+    ['five digits', '78704', '78704'],
+    ['a ZIP+4, cut to its five digits', '78704-1234', '78704'],
+    ['a blank, as not given', '', undefined],
+  ])('takes %s', (_case, postalCode, expected) => {
+    expect(clientSchema.validateSync(validClient({ postalCode })).postalCode).toBe(expected);
+  });
+
+  it.each(['7870', '787041', 'TX 78704', 'abcde'])('refuses the ZIP code %s', (postalCode) => {
+    expect(errorsOf(validClient({ postalCode }), {}).postalCode).toEqual([CLIENT_MESSAGES.postalCode]);
+  });
+
+  it.each([
+    ['$450,000', 450000],
+    ['1,250,000', 1250000],
+    ['450000.00', 450000],
+    [385000, 385000],
+    ['', undefined],
+    [null, undefined],
+  ])('reads the price %p as whole dollars', (purchasePrice, expected) => {
+    expect(clientSchema.validateSync(validClient({ purchasePrice })).purchasePrice).toBe(expected);
+  });
+
+  it.each(['450k', '450000.50', '-5', '0', 2_000_000_000])('refuses the price %p', (purchasePrice) => {
+    expect(errorsOf(validClient({ purchasePrice }), {}).purchasePrice).toEqual([CLIENT_MESSAGES.purchasePrice]);
+  });
+
+  it.each([
+    ['1 Main St, Austin, TX 78704', '78704'],
+    ['1 Main St, Austin, TX 78704-1234', '78704'],
+    ['78704', '78704'],
+    ['12345 Ranch Road 620, Austin, TX', undefined],
+    ['1 Main St, Austin', undefined],
+    [null, undefined],
+  ])('finds in the address %p the ZIP code %p', (address, expected) => {
+    expect(postalCodeFromAddress(address)).toBe(expected);
   });
 });

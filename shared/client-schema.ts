@@ -13,6 +13,8 @@ export const CLIENT_MESSAGES = {
   invalidDate: 'Enter a valid date (YYYY-MM-DD)',
   futureDate: 'Date cannot be in the future',
   referredBy: 'Referred by must be one of your other clients',
+  postalCode: 'Enter a five-digit ZIP code',
+  purchasePrice: 'Enter the price in whole dollars',
 } as const;
 
 /**
@@ -25,12 +27,20 @@ export const CLIENT_FIELD_SPECS = {
   email: { label: 'Email', csv: 'email', optional: false, editable: true, type: 'email' },
   phone: { label: 'Phone', csv: 'phone', optional: false, editable: true, type: 'tel' },
   address: { label: 'Address', csv: 'address', optional: true, editable: true, type: 'text' },
+  postalCode: { label: 'ZIP Code', csv: 'postalCode', optional: true, editable: true, type: 'text' },
   birthday: { label: 'Birthday', csv: 'birthday', optional: true, editable: true, type: 'date' },
   anniversary: { label: 'Anniversary', csv: 'anniversary', optional: true, editable: true, type: 'date' },
   purchaseDate: { label: 'Purchase Date', csv: 'purchaseDate', optional: true, editable: true, type: 'date' },
+  purchasePrice: { label: 'Purchase Price', csv: 'purchasePrice', optional: true, editable: true, type: 'number' },
 } as const satisfies Record<
   string,
-  { label: string; csv: string; optional: boolean; editable: boolean; type: 'text' | 'email' | 'tel' | 'date' }
+  {
+    label: string;
+    csv: string;
+    optional: boolean;
+    editable: boolean;
+    type: 'text' | 'email' | 'tel' | 'date' | 'number';
+  }
 >;
 
 export type ClientField = keyof typeof CLIENT_FIELD_SPECS;
@@ -52,6 +62,25 @@ export const CLIENT_CSV_HEADERS = CLIENT_FIELDS.map((f) => CLIENT_FIELD_SPECS[f]
 
 export const CLIENT_NAME_MAX = 120;
 export const CLIENT_ADDRESS_MAX = 300;
+/** A purchase price above this is taken for a typing error. */
+export const PURCHASE_PRICE_MAX = 1_000_000_000;
+
+/** The five-digit ZIP code an address ends with (`…, Austin, TX 78704` or `78704-1234`), or undefined. */
+export function postalCodeFromAddress(address: string | null | undefined): string | undefined {
+  return /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/.exec(address ?? '')?.[1];
+}
+
+/** Dollars as typed (`$450,000`, `450000.00`) to a number; anything else is left for the schema to refuse. */
+function dollars(value: unknown, original: unknown): unknown {
+  if (original === null || original === undefined) return undefined;
+  if (typeof original !== 'string') return value;
+  const text = original
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,(?=\d{3}(?:\D|$))/g, '');
+  if (text === '') return undefined;
+  return /^\d+(?:\.00?)?$/.test(text) ? Number(text) : Number.NaN;
+}
 
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
@@ -87,11 +116,25 @@ export const clientSchema = yup.object({
   email: emailSchema.transform(blankToUndefined).required(CLIENT_MESSAGES.emailRequired),
   phone: phoneSchema.transform(blankToUndefined).required(CLIENT_MESSAGES.phoneRequired),
   address: yup.string().trim().transform(blankToUndefined).max(CLIENT_ADDRESS_MAX, tooLong(CLIENT_ADDRESS_MAX)),
+  // Five digits; a ZIP+4 keeps its first five. Left out, the client record fills it from the address.
+  postalCode: yup
+    .string()
+    .trim()
+    .transform(blankToUndefined)
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/^(\d{5})-\d{4}$/, '$1') : value))
+    .matches(/^\d{5}$/, CLIENT_MESSAGES.postalCode),
   // A birthday may be `--MM-DD`, a day without its year (shared/dates.ts).
   birthday: keyDate({ notInFuture: true, yearless: true }),
   anniversary: keyDate({ notInFuture: false }),
   // May be ahead: an agent records an upcoming closing (its anniversaries count from that day).
   purchaseDate: keyDate({ notInFuture: false }),
+  purchasePrice: yup
+    .number()
+    .transform(dollars)
+    .typeError(CLIENT_MESSAGES.purchasePrice)
+    .integer(CLIENT_MESSAGES.purchasePrice)
+    .min(1, CLIENT_MESSAGES.purchasePrice)
+    .max(PURCHASE_PRICE_MAX, CLIENT_MESSAGES.purchasePrice),
   // The client's IANA zone: texts arrive only 8:00–21:00 there. Not given: the agent's zone.
   timeZone: yup
     .string()
@@ -140,7 +183,11 @@ export const CLEARABLE_CLIENT_FIELDS = [
 
 /** A PATCH body: the fields sent, an optional one as null to clear it. */
 export type ClientChanges = Partial<{
-  [F in EditableClientField]: F extends OptionalClientField ? string | null : string;
+  [F in EditableClientField]: F extends 'purchasePrice'
+    ? number | string | null
+    : F extends OptionalClientField
+      ? string | null
+      : string;
 }> & {
   timeZone?: string | null;
   keyDates?: KeyDate[] | null;

@@ -7,8 +7,9 @@ import { DRAFT_OCCASIONS } from './draft-occasions';
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/** A message is sent for the occasions its draft is written for. */
-export const MESSAGE_OCCASIONS = DRAFT_OCCASIONS;
+/** A message is sent for the occasions its draft is written for, or as a monthly home update (written from the
+ * estimate, not drafted: functions/services/home-updates.ts). */
+export const MESSAGE_OCCASIONS = [...DRAFT_OCCASIONS, 'home-update'] as const;
 export type MessageOccasion = (typeof MESSAGE_OCCASIONS)[number];
 
 export const TOUCH_KINDS = ['call', 'meeting', 'note'] as const;

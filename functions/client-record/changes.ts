@@ -2,7 +2,7 @@
 // (`applyChange`, pure). The client record (record.ts) reads the client, applies the change, and writes the item and
 // what it derives (derived.ts); nothing here touches the table.
 import type { ReviewStatus } from '@shared/api-types';
-import { CLEARABLE_CLIENT_FIELDS } from '@shared/client-schema';
+import { CLEARABLE_CLIENT_FIELDS, postalCodeFromAddress } from '@shared/client-schema';
 import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
 import { phoneToE164 } from '../domain/phone-numbers';
 import { withInterest, withReply, withTouch, type InterestKind, type TouchWeight } from '../domain/relationship';
@@ -57,6 +57,10 @@ export type ClientChange =
   | { kind: 'referral-credited'; referred: { id: string; name: string }; at: string }
   /** A client no longer names this one as their referrer (the form changed or cleared it): the credit goes back. */
   | { kind: 'referral-withdrawn'; referredId: string }
+  /** A monthly home update went to the client (`month`: YYYY-MM): one more without a click, until one is clicked. */
+  | { kind: 'home-update-sent'; month: string }
+  /** The client clicked a home update's link at `at`: the count starts again, and it is strong interest. */
+  | { kind: 'home-update-clicked'; at: string }
   /** The agent snoozed or dismissed the client from Today's next best touch: left out until `until` (YYYY-MM-DD). */
   | { kind: 'next-best-hidden'; until: string }
   /** The client stopped a channel (an unsubscribe link, a STOP reply, a refused text); a text opt-out revokes it. */
@@ -104,7 +108,11 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
   const changed = (fields: Partial<ClientItem>): Applied => ({ kind: 'changed', after: { ...before, ...fields } });
   switch (change.kind) {
     case 'edit':
-      return changed({ ...editedFields(change.changes), updatedAt: stamp });
+      return changed({
+        ...editedFields(change.changes),
+        ...followedPostalCode(before, change.changes),
+        updatedAt: stamp,
+      });
     case 'tag': {
       if (hasTag(before.tags, change.add)) return unchanged;
       const tags = withTag(before.tags, change.add);
@@ -169,6 +177,16 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       const fields: Partial<ClientItem> = { referrals: before.referrals - 1 };
       if (before.referralThanks?.clientId === change.referredId) fields.referralThanks = null;
       return changed(fields);
+    }
+    case 'home-update-sent': {
+      const state = before.homeUpdate;
+      if (state?.lastSentMonth && state.lastSentMonth >= change.month) return unchanged;
+      return changed({ homeUpdate: { ...state, unclicked: (state?.unclicked ?? 0) + 1, lastSentMonth: change.month } });
+    }
+    case 'home-update-clicked': {
+      // A click is the strongest sign of interest there is: it weighs as two.
+      const interest = withInterest(withInterest(before, 'home-value', change.at), 'home-value', change.at);
+      return changed({ ...interest, homeUpdate: { ...before.homeUpdate, unclicked: 0, lastClickAt: change.at } });
     }
     case 'next-best-hidden':
       return before.nextBestHiddenUntil === change.until ? unchanged : changed({ nextBestHiddenUntil: change.until });
@@ -260,6 +278,21 @@ function touchedFields(before: ClientItem, weight: TouchWeight, on: string, stam
 const CLEARED_BY_NULL: readonly string[] = ['lastContactDate', 'cadenceDays'];
 
 /** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
+/**
+ * The ZIP code follows the address: an edit sending it blank takes the address's (the form sends every field); one
+ * that changes the address without it takes the new address's, unless the agent had set one of their own (one the old
+ * address did not end with).
+ */
+function followedPostalCode(before: ClientItem, changes: ClientChanges): Partial<ClientItem> {
+  const given = changes.postalCode;
+  if (given) return {};
+  const address = changes.address === undefined ? before.address : changes.address;
+  if (given !== undefined) return { postalCode: postalCodeFromAddress(address) ?? null };
+  if (changes.address === undefined) return {};
+  const followed = !before.postalCode || before.postalCode === postalCodeFromAddress(before.address);
+  return followed ? { postalCode: postalCodeFromAddress(address) ?? null } : {};
+}
+
 function editedFields(changes: ClientChanges): Partial<ClientItem> {
   const fields: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(changes)) {

@@ -1,17 +1,15 @@
-// An agent's client list a page at a time (GET /api/clients?limit=&cursor=&q=&sort=&order=), each
-// order served by a Query of an index designed for it, never a read of the whole book:
+// An agent's client list a page at a time (GET /api/clients), each order from a Query of its own index, never the book:
 //  - name, created, completion, review: list entries `CLIST#<agentId>#<sort>` / `<value>#<clientId>`
 //    (completion and review status break ties by name);
 //  - last contact: gsi3 of the client items (`CONTACT#<agentId>`, functions/data/insights.ts);
-//  - search: `CSEARCH#<agentId>` / `<token>#<clientId>`, one entry per word of the name and one for
-//    the e-mail, lower-cased and without accents; a query word matches the start of a token.
-//  - a tag: `CTAG#<agentId>#<sort>#<folded tag>` / `<value>#<clientId>`, one entry per tag of the client and order
-//    (the four above and last contact), so `?tag=` pages like the whole list, at a cost independent of the book;
-//  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one
-//    entry per key date, read by functions/data/occasions.ts (the automations, the dashboard and the
-//    reminders page).
+//  - search: `CSEARCH#<agentId>` / `<token>#<clientId>`, one per word of the name and one for the e-mail, folded.
+//  - a tag: `CTAG#<agentId>#<sort>#<folded tag>` / `<value>#<clientId>`, one per tag and order (the four above and
+//    last contact), so `?tag=` pages like the whole list;
+//  - the occasion index: `OCCASIONS#<agentId>` / `<MM-DD>#<folded name>#<kind rank>#<clientId>`, one entry per key
+//    date, read by functions/data/occasions.ts (the automations, the dashboard and the reminders page).
 //  - the check-in index: `CHECKIN#<agentId>` / `<due date>#<clientId>`, one entry per client with a keep-in-touch
-//    rhythm, read by functions/data/check-ins.ts (GET /api/clients?due=check-in, Today, the check-in automation).
+//    rhythm, read by functions/data/check-ins.ts (GET /api/clients?due=check-in, Today, the check-in automation);
+//  - the home update index: `HOMEUPDATE#<agentId>` / `<DD>#<clientId>` (functions/data/home-update-index.ts).
 // Every entry a client calls for is derived from the client item alone (listEntries), and written by the client
 // record (client-record.ts) before the client item and removed after it, so a crash leaves an entry too many, never
 // one too few; every reader checks its entries against the clients it reads back (BatchGet) and leaves a stale one
@@ -22,6 +20,7 @@ import { profileCompletion } from '@shared/completion';
 import { foldTag, hasTag } from '@shared/tags';
 import { InvalidCursorError } from '../domain/admin-pages';
 import { checkInDueDate } from '../domain/check-ins';
+import { homeUpdateIndexSk } from '../domain/home-update';
 import { occasionEntries, rankOf } from '../domain/occasions';
 import type { ClientItem } from './clients';
 import { batchGet, queryAll, queryPage } from './db';
@@ -30,6 +29,7 @@ import {
   clientKey,
   CLIENT_PREFIX,
   contactPartition,
+  homeUpdatePartition,
   NEVER_CONTACTED,
   occasionsPartition,
 } from './keys/clients';
@@ -49,6 +49,7 @@ type Listed = Pick<ClientItem, 'agentId' | 'id' | 'name' | 'email' | 'createdAt'
       | 'reviewStatus'
       | 'registrationPendingAt'
       | 'tags'
+      | 'postalCode'
     >
   >;
 export type Entry = { pk: string; sk: string };
@@ -72,6 +73,7 @@ export const agentListPartitions = (agentId: string): string[] => [
   ...INDEXED_SORTS.map((sort) => listPartition(agentId, sort)),
   searchPartition(agentId),
   checkInPartition(agentId),
+  homeUpdatePartition(agentId),
 ];
 
 /** Lower case, accents off (é → e, ñ → n), for sorting and matching. */
@@ -133,7 +135,13 @@ export function checkInIndexEntries(client: Listed): Entry[] {
   return due ? [{ pk: checkInPartition(client.agentId), sk: `${due}#${client.id}` }] : [];
 }
 
-/** Every list, search, occasion and check-in entry the client calls for. */
+/** The client's entry in the home update index (functions/data/home-update-index.ts reads it). */
+export function homeUpdateEntries(client: Listed): Entry[] {
+  const sk = homeUpdateIndexSk(client);
+  return sk ? [{ pk: homeUpdatePartition(client.agentId), sk }] : [];
+}
+
+/** Every list, search, occasion, check-in and home update entry the client calls for. */
 export function listEntries(client: Listed): Entry[] {
   return [
     ...INDEXED_SORTS.map((sort) => ({
@@ -143,6 +151,7 @@ export function listEntries(client: Listed): Entry[] {
     ...searchTokens(client).map((token) => ({ pk: searchPartition(client.agentId), sk: `${token}#${client.id}` })),
     ...occasionIndexEntries(client),
     ...checkInIndexEntries(client),
+    ...homeUpdateEntries(client),
     ...tagEntries(client),
   ];
 }
@@ -201,6 +210,7 @@ export function callsFor(client: Listed, entry: Entry): boolean {
   if (entry.pk === searchPartition(client.agentId))
     return searchTokens(client).some((token) => entry.sk === `${token}#${client.id}`);
   if (entry.pk === checkInPartition(client.agentId)) return checkInIndexEntries(client).some((own) => same(own, entry));
+  if (entry.pk === homeUpdatePartition(client.agentId)) return homeUpdateEntries(client).some((e) => same(e, entry));
   if (entry.pk.startsWith(`CTAG#${client.agentId}#`)) return tagEntries(client).some((own) => same(own, entry));
   return occasionIndexEntries(client).some((own) => same(own, entry));
 }

@@ -2,7 +2,8 @@
 // to reach another agent's client): the item's shape and its reads. Every write of a client item is the client
 // record's (functions/client-record/record.ts).
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
-import type { ClientInput } from '@shared/client-schema';
+import { postalCodeFromAddress, type ClientInput } from '@shared/client-schema';
+import type { HomeUpdateState } from '../domain/home-update';
 import type { RelationshipState } from '../domain/relationship';
 import { currentSmsConsent } from '../domain/sms-consent';
 import { batchGet, getItem, queryAll } from './db';
@@ -20,6 +21,8 @@ export type ClientItem = Omit<
     referralThanks?: { clientId: string; name: string; at: string } | null;
     /** Left out of the next best touch until this day (YYYY-MM-DD): snoozed or dismissed from Today. */
     nextBestHiddenUntil?: string | null;
+    /** The monthly home update's state: sent in a row without a click, the last month sent (domain/home-update.ts). */
+    homeUpdate?: HomeUpdateState;
     /** Absent on items stored before the field existed: none. */
     tags?: string[];
     keyDates?: KeyDate[];
@@ -66,6 +69,8 @@ export function toClient(item: ClientItem): Client {
     birthday: item.birthday ?? null,
     anniversary: item.anniversary ?? null,
     purchaseDate: item.purchaseDate ?? null,
+    postalCode: item.postalCode ?? null,
+    purchasePrice: item.purchasePrice ?? null,
     lastContactDate: item.lastContactDate ?? null,
     timeZone: item.timeZone ?? null,
     emailOptedOut: item.emailOptedOut === true,
@@ -160,8 +165,9 @@ export async function getClientsByIds(agentId: string, clientIds: readonly strin
 }
 
 export type ClientChanges = Partial<
-  Record<Exclude<keyof ClientInput, 'keyDates' | 'cadenceDays' | 'tags'>, string | null>
+  Record<Exclude<keyof ClientInput, 'keyDates' | 'cadenceDays' | 'tags' | 'purchasePrice'>, string | null>
 > & {
+  purchasePrice?: number | null;
   keyDates?: KeyDate[] | null;
   tags?: string[];
   cadenceDays?: number | null;
@@ -207,6 +213,9 @@ export function newClientItem(
     birthday: input.birthday ?? null,
     anniversary: input.anniversary ?? null,
     purchaseDate: input.purchaseDate ?? null,
+    // Not given: the ZIP code the address ends with (the client record keeps it following the address).
+    postalCode: input.postalCode ?? postalCodeFromAddress(input.address) ?? null,
+    purchasePrice: input.purchasePrice ?? null,
     timeZone: input.timeZone ?? null,
     ...(input.keyDates?.length ? { keyDates: input.keyDates } : {}),
     cadenceDays: input.cadenceDays ?? null,

@@ -68,6 +68,8 @@ export const CLIENT_FIELDS = [
   'birthday',
   'anniversary',
   'purchaseDate',
+  'postalCode',
+  'purchasePrice',
   'lastContactDate',
   'timeZone',
   'emailOptedOut',

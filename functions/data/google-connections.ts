@@ -2,6 +2,7 @@
 // account, its locations and the chosen one with its rating), where the last sync got to, the index of connected
 // agents the hourly sync reads, and the single-use OAuth states of connecting. The synced reviews: google-reviews.ts.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { GoogleRating } from '@shared/api-types';
 import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
 import {
   GOOGLE_CONNECTED_PARTITION,
@@ -44,6 +45,18 @@ export type SyncResume = { pageToken: string; since: string | null; newest: stri
 
 export async function getConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
   return getItem<GoogleConnectionItem>(googleConnectionKey(agentId));
+}
+
+/** The followed location's rating as the last sync read it; null without a connection or a chosen location. */
+export function locationRating(connection: GoogleConnectionItem | undefined): GoogleRating | null {
+  const location = connection?.locations.find((l) => l.name === connection.locationName);
+  if (!connection || !location) return null;
+  return {
+    locationTitle: location.title,
+    averageRating: connection.averageRating,
+    totalReviewCount: connection.totalReviewCount,
+    lastSyncAt: connection.lastSyncAt,
+  };
 }
 
 /** Stores a new connection (a reconnect replaces the old one, its reviews kept for the same location). */

@@ -4,7 +4,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SEGMENTS_PER_AGENT_MAX, type ClientFilter } from '@shared/api-types';
 import { randomId } from '../domain/signed-tokens';
-import { db, queryAll, sendIf, table, writeIf } from './db';
+import { db, queryAll, sendIf, table, updateIf, writeIf } from './db';
 import { SEGMENT_PREFIX, segmentCountKey, segmentKey } from './keys/clients';
 import { agentPartition } from './keys/table';
 
@@ -84,6 +84,26 @@ export async function listSegments(agentId: string): Promise<SegmentItem[]> {
     ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': SEGMENT_PREFIX },
   });
   return items.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Renames one of the agent's segments: the segment as it is now, or undefined when they have none by that id. */
+export async function setSegmentName(
+  agentId: string,
+  segmentId: string,
+  name: string,
+): Promise<SegmentItem | undefined> {
+  const attributes = await updateIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: segmentKey(agentId, segmentId),
+      UpdateExpression: 'SET #name = :name',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return attributes ? (attributes as SegmentItem) : undefined;
 }
 
 /** Deletes one of the agent's segments; false when they have none by that id. */

@@ -13,7 +13,7 @@ import { gsi1Pages } from './export-sources';
 import { CLIENTS_PARTITION } from './keys/clients';
 import { STATS_MONTH_PREFIX, STATS_SHARDS, STATS_TOTAL_SK, statsShardKey } from './keys/counters';
 import { AGENTS_PARTITION, userKey } from './keys/users';
-import { readStatShards } from './stats';
+import { readStatShards, statsMonthOf } from './stats';
 
 export type Drift = { item: string; field: string; stored: number; actual: number };
 export type RecomputeReport = { agents: number; clients: number; drift: Drift[]; fixed: Drift[]; conflicts: Drift[] };
@@ -23,8 +23,11 @@ const MONTH_FIELDS = ['agents', 'clients', 'reviews'] as const;
 
 type Counts = Record<string, number>;
 
-const monthOf = (stamp: unknown): string | undefined =>
-  typeof stamp === 'string' && /^\d{4}-\d{2}/.test(stamp) ? stamp.slice(0, 7) : undefined;
+/** A stored timestamp's month as the counters take it (stats.ts), or undefined when it is not one. */
+const monthOf = (stamp: unknown): string | undefined => {
+  const at = typeof stamp === 'string' && /^\d{4}-\d{2}/.test(stamp) ? new Date(stamp) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? statsMonthOf(at) : undefined;
+};
 const bump = (map: Map<string, Counts>, key: string, field: string) => {
   const counts = map.get(key) ?? {};
   counts[field] = (counts[field] ?? 0) + 1;

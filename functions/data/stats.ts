@@ -1,10 +1,13 @@
 // Platform counters for the admin analytics (docs/architecture.md, Data model), updated with atomic ADDs after each
 // write so
 // analytics never read every client. TOTAL holds the current totals; MONTH#m holds what happened in
-// month m among what still exists (clients created, reviews submitted, reminders). Each counter is
+// month m among what still exists (clients created, reviews submitted, reminders), m the month in the platform's
+// reporting zone (REPORTING_TIME_ZONE: statsMonthOf). Each counter is
 // spread over STATS_SHARDS items (STATS#0…STATS#n-1, one picked at random per update) so no single
 // item takes every agent's writes; its value is the sum over the shards.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { todayIn } from '@shared/dates';
+import { config } from '../config';
 import { createLogger } from '../observability/logger';
 import { db, fieldsExpression, queryAll, table } from './db';
 import {
@@ -20,6 +23,11 @@ export type StatField = 'agents' | 'proAgents' | 'clients' | 'reviews' | 'remind
 
 const log = createLogger({ module: 'stats' });
 
+/** The month (YYYY-MM) an instant counts in: its month in the platform's reporting zone. */
+export function statsMonthOf(at: Date): string {
+  return todayIn(config().reportingTimeZone, at).slice(0, 7);
+}
+
 /**
  * Adds to the platform counters. Never throws: the counters are not part of the user's write, which
  * has already happened, so a refused update is logged with what was missed and left for
@@ -28,7 +36,7 @@ const log = createLogger({ module: 'stats' });
 export async function addToStats(deltas: Partial<Record<StatField, number>>, at: Date = new Date()): Promise<void> {
   const entries = Object.entries(deltas).filter(([, v]) => v && Number.isFinite(v)) as Array<[StatField, number]>;
   if (entries.length === 0) return;
-  const month = at.toISOString().slice(0, 7);
+  const month = statsMonthOf(at);
   const shard = Math.floor(Math.random() * STATS_SHARDS);
   const results = await Promise.allSettled(
     [statsTotalKey(shard), statsMonthKey(shard, month)].map((Key) =>

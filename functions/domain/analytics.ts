@@ -17,6 +17,8 @@ export function buildAnalytics(input: {
   totals: { agents: number; proAgents: number; clients: number };
   perMonth: ReadonlyMap<string, MonthCounters>;
   agents: readonly AgentCount[];
+  /** The zone `months` are in. */
+  timeZone: string;
 }): AdminAnalytics {
   const series = (field: keyof MonthCounters): MonthCount[] =>
     input.months.map((month) => ({ month, count: Math.max(0, input.perMonth.get(month)?.[field] ?? 0) }));
@@ -38,5 +40,6 @@ export function buildAnalytics(input: {
       isPro,
       clientCount: Math.max(0, clientCount),
     })),
+    timeZone: input.timeZone,
   };
 }

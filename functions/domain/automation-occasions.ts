@@ -3,7 +3,10 @@
 import type { AutomationOccasion } from '@shared/automations';
 import type { ReminderKind } from '@shared/reminders';
 
-export const KIND_OCCASION: Readonly<Partial<Record<ReminderKind, AutomationOccasion>>> = {
+/** The occasions of a key date: the ones the composer drafts for (a home update is written from the estimate). */
+export type KeyDateOccasion = Extract<AutomationOccasion, 'birthday' | 'anniversary' | 'home-anniversary'>;
+
+export const KIND_OCCASION: Readonly<Partial<Record<ReminderKind, KeyDateOccasion>>> = {
   birthday: 'birthday',
   anniversary: 'anniversary',
   home: 'home-anniversary',

@@ -458,6 +458,7 @@ describe('an Outlook export', () => {
           email: 'ann@example.com',
           phone: '(217) 555-0199',
           address: '12 Oak Lane, Apt 4, Springfield, IL 62704',
+          postalCode: '62704',
           birthday: '1985-04-12',
           anniversary: '2012-09-08',
         },
@@ -628,7 +629,7 @@ describe('files that are not CSV', () => {
   });
 
   it('refuses a first row that does not name a name and an e-mail column, listing the columns it expects', () => {
-    const expected = /name, email, phone, address, birthday, anniversary, purchaseDate/;
+    const expected = /name, email, phone, address, postalCode, birthday, anniversary, purchaseDate, purchasePrice/;
     expectFormatError(() => importText('Ann Lee,ann@example.com,555-123-4567\n'), expected);
     expectFormatError(() => importText('name,phone\nAnn Lee,555-123-4567\n'), expected);
     expectFormatError(() => importText(''), expected);

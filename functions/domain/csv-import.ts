@@ -52,6 +52,7 @@ const ALIASES = {
   birthday: ['birthday', 'birthdate', 'dateofbirth'],
   anniversary: ['anniversary', 'weddinganniversary'],
   purchaseDate: ['purchasedate', 'homepurchasedate', 'dateofpurchase'],
+  purchasePrice: ['purchaseprice', 'homepurchaseprice', 'price', 'saleprice'],
   // The export's own columns past the form's (functions/domain/export-columns.ts).
   timeZone: ['timezone'],
   keyDates: ['keydates'],
@@ -274,6 +275,9 @@ export function readCsvDraft(
       warn,
     ),
     purchaseDate: readDate('purchaseDate', reader.pick(ALIASES.purchaseDate), warn),
+    // The ZIP column also ends the address it composes; without one the address's own ZIP code is taken.
+    postalCode: reader.pick(ALIASES.postalCode),
+    purchasePrice: reader.pick(ALIASES.purchasePrice),
     ...readRhythmColumns(reader),
   };
 }

@@ -226,6 +226,8 @@ export type MergeSide = {
   birthday?: string | null;
   anniversary?: string | null;
   purchaseDate?: string | null;
+  postalCode?: string | null;
+  purchasePrice?: number | null;
   timeZone?: string | null;
   cadenceDays?: number | null;
   lastContactDate?: string | null;
@@ -239,7 +241,16 @@ export type MergeSide = {
   reviewLinkOpenedAt?: string | null;
 };
 
-const FILLED_FIELDS = ['address', 'birthday', 'anniversary', 'purchaseDate', 'timeZone', 'cadenceDays'] as const;
+const FILLED_FIELDS = [
+  'address',
+  'postalCode',
+  'birthday',
+  'anniversary',
+  'purchaseDate',
+  'purchasePrice',
+  'timeZone',
+  'cadenceDays',
+] as const;
 const REVIEW_RANK = { pending: 0, requested: 1, submitted: 2 } as const;
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';

@@ -4,13 +4,17 @@ import { CLIENT_COLUMNS, OWN_CLIENT_COLUMNS } from './export-columns';
 
 describe('client CSV columns', () => {
   it("the import expects the shared schema's columns", () => {
-    expect(CSV_COLUMNS).toEqual(['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate']);
+    expect(CSV_COLUMNS).toEqual([
+      ...['name', 'email', 'phone', 'address', 'postalCode'],
+      ...['birthday', 'anniversary', 'purchaseDate', 'purchasePrice'],
+    ]);
   });
 
   it("the export starts with the import's columns, so an exported file imports again", () => {
     expect(CLIENT_COLUMNS.slice(0, CLIENT_CSV_HEADERS.length).map((column) => column.header)).toEqual(CSV_COLUMNS);
     expect(CLIENT_COLUMNS.map((column) => column.header)).toEqual([
-      ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
+      ...['name', 'email', 'phone', 'address', 'postalCode'],
+      ...['birthday', 'anniversary', 'purchaseDate', 'purchasePrice'],
       ...[
         'reviewStatus',
         'reviewRequestedAt',

@@ -1,7 +1,7 @@
 // The agent's insights from their counters (functions/data/insights.ts): the months asked for with
 // the totals, rates and the median days from a review request to the review, and the monthly
 // summary e-mail. Pure: the reads are the caller's.
-import type { CompletionBand, Insights, InsightsMonth, QuietClient } from '@shared/api-types';
+import type { CompletionBand, GoogleRating, Insights, InsightsMonth, QuietClient } from '@shared/api-types';
 import { addDays, isLeapYear, lastMonths, monthDayOf } from '@shared/dates';
 import { escapeHtml, firstName as firstNameOf } from './message-text';
 import type { RenderedEmail } from './reminder-digest';
@@ -46,6 +46,8 @@ export type InsightsInput = {
   counts: readonly MonthCounts[];
   book: { clients: number; bands: Record<CompletionBand, number>; days: ReadonlyMap<string, number> };
   reach: { count: number; clients: QuietClient[] };
+  /** The Google location's rating now (none when not given). */
+  googleRating?: GoogleRating | null;
 };
 
 const rate = (part: number, whole: number): number | null =>
@@ -158,6 +160,7 @@ export function buildInsights(input: InsightsInput): Insights {
   for (const c of inPeriod) for (const [days, n] of c.reviewDays) reviewDays.set(days, (reviewDays.get(days) ?? 0) + n);
   return {
     timeZone: input.timeZone,
+    googleRating: input.googleRating ?? null,
     months: wanted.map((month) => toMonth(byMonth.get(month), month)),
     totals: {
       touches: { total: manual + auto, manual, auto },

@@ -61,6 +61,30 @@ export function replyNotification(reply: { clientId: string; clientName: string;
   };
 }
 
+/** A client clicked "Ask me for a free home valuation" in their monthly home update. */
+export function homeValuationNotification(client: { clientId: string; clientName: string }): PushNotification {
+  return {
+    message: {
+      title: `${cut(client.clientName, 60)} wants a home valuation`,
+      body: 'They clicked "Ask me for a free home valuation" in their home update.',
+      url: `/inbox/${client.clientId}`,
+    },
+    options: { ttlSeconds: 24 * HOUR, urgency: 'high' },
+  };
+}
+
+/** Home updates stopped for a client: six went without a click. */
+export function homeUpdatesStoppedNotification(client: { clientId: string; clientName: string }): PushNotification {
+  return {
+    message: {
+      title: `Home updates to ${cut(client.clientName, 60)} stopped`,
+      body: 'Six monthly updates went without a click. Send one by hand if they still want them.',
+      url: `/clients/${client.clientId}`,
+    },
+    options: { ttlSeconds: 24 * HOUR, urgency: 'normal' },
+  };
+}
+
 /** The day's automatic messages that wait for the agent's approval (once per run of the automations). */
 export function approvalsNotification(count: number): PushNotification {
   return {

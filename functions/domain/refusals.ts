@@ -134,7 +134,8 @@ export type InvalidLink = { kind: 'invalid-link'; reason?: 'invalid' | 'used' | 
 
 // The Pro plan.
 /** What the agent asked is part of Pro. */
-export type ProRequired = { kind: 'pro-required' };
+/** `feature`: which Pro feature, when the answer names it (a Pro occasion of the automations). */
+export type ProRequired = { kind: 'pro-required'; feature?: 'home-update' };
 export type AlreadyPro = { kind: 'already-pro' };
 /** Pro, but not through Stripe (granted by hand): no subscription to manage. */
 export type NoStripeSubscription = { kind: 'no-stripe-subscription' };
@@ -227,6 +228,20 @@ export type UnreadableFile = { kind: 'unreadable-file'; format: ImportFormat; pr
 /** Another import of the agent's is still running (one at a time). */
 export type ImportRunning = { kind: 'import-running' };
 
+// A client's home value (GET /api/clients/{id}/home-value).
+/**
+ * No estimate: the client has no postal code or no purchase date, no price index covers their area, or none reaches
+ * back to (`first`) or forward to (`through`) the purchase's quarter (quarters as `YYYYQn`).
+ */
+export type HomeValueUnavailable = {
+  kind: 'home-value-unavailable';
+  reason: HomeValueUnavailableReason;
+  first?: string;
+  through?: string;
+};
+export type HomeValueUnavailableReason =
+  'no-postal-code' | 'no-purchase-date' | 'no-index-for-area' | 'purchase-before-series' | 'purchase-after-series';
+
 export type Refusal =
   | NotFound
   | EmailUnverified
@@ -263,6 +278,7 @@ export type Refusal =
   | FileTooLarge
   | UnreadableFile
   | ImportRunning
+  | HomeValueUnavailable
   | GoogleNotConnected
   | GoogleNoLocation
   | UnknownLocation
@@ -336,6 +352,7 @@ const KINDS: Record<RefusalKind, true> = {
   'file-too-large': true,
   'unreadable-file': true,
   'import-running': true,
+  'home-value-unavailable': true,
   'google-not-connected': true,
   'google-no-location': true,
   'unknown-location': true,

@@ -274,6 +274,9 @@ export function mapCard(properties: readonly JCardProperty[], warn: (message: st
     birthday: readDate('birthday', vcardDate(value(pick(properties, 'bday'))), warn),
     anniversary: readDate('anniversary', vcardDate(value(anniversary)), warn),
     purchaseDate: '',
+    // The address's own ZIP code is taken (the client record), as for a CSV without a ZIP column.
+    postalCode: '',
+    purchasePrice: '',
   };
 }
 

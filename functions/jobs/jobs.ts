@@ -19,7 +19,9 @@ export type JobTrigger =
   /** An SES receipt rule of the inbound domain: the raw mail stored in S3, then this job invoked (type Event). */
   | 'ses-receipt'
   /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
-  | 'inbound-texts-topic';
+  | 'inbound-texts-topic'
+  /** EventBridge Scheduler, once a month (the 1st, after FHFA's House Price Index release of the month before). */
+  | 'monthly-schedule';
 
 export type Job = {
   name: string;
@@ -92,6 +94,14 @@ export const jobs = [
     trigger: 'inbound-texts-topic',
     memoryMb: 512,
     timeoutSeconds: 30,
+  },
+  {
+    name: 'home-values-sync',
+    description: "Every month: fetches FHFA's House Price Index files and stores each area's index for home values",
+    trigger: 'monthly-schedule',
+    // The three-digit ZIP workbook is about 3 MB zipped and 23 MB of XML, read in memory (about 2 s here).
+    memoryMb: 1024,
+    timeoutSeconds: 300,
   },
 ] as const satisfies readonly Job[];
 

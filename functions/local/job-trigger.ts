@@ -5,6 +5,8 @@
 //   `npm run job:reminders -- --date` does with the server stopped.
 // - POST /local/jobs/reviews-sync `{}`: the Google reviews sync job now (every connected agent), as the stack's hourly
 //   schedule runs it.
+// - POST /local/jobs/home-values `{}`: the home values job now (FHFA's index files from HPI_BASE_URL), as the stack's
+//   monthly schedule runs it.
 // - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): its detail (what SES
 //   published) goes on the bus as SES puts it there, and the ses-events job runs on it when the stack's rule matches.
 //   The outbox never bounces, so this is how a browser spec sees what a real bounce does (suppression, the agent's
@@ -18,6 +20,7 @@ import { isCalendarDate } from '@shared/dates';
 import { config } from '../config';
 import type { SesEvent } from '../jobs/ses-events';
 import { runRemindersForDate } from './reminders-job';
+import { runHomeValuesSync } from './home-values-job';
 import { runReviewsSync } from './reviews-sync-job';
 import { deliverSesEvent } from './ses-events-job';
 import { deliverTwoWayText } from './sms-inbound-job';
@@ -26,6 +29,7 @@ export const JOB_TRIGGER_PATH = '/local/jobs/reminders';
 export const SES_EVENT_TRIGGER_PATH = '/local/jobs/ses-events';
 export const REVIEWS_SYNC_TRIGGER_PATH = '/local/jobs/reviews-sync';
 export const SMS_INBOUND_TRIGGER_PATH = '/local/jobs/sms-inbound';
+export const HOME_VALUES_TRIGGER_PATH = '/local/jobs/home-values';
 const MAX_BODY = 1024;
 /** An SES event with a few recipients and tags; SES itself sends at most 50 recipients a message. */
 const MAX_SES_EVENT_BODY = 16 * 1024;
@@ -68,6 +72,10 @@ export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse
   if (url.pathname === REVIEWS_SYNC_TRIGGER_PATH) {
     if (refusal(req, res, 'Use POST with {}')) return true;
     return json(res, 200, await runReviewsSync());
+  }
+  if (url.pathname === HOME_VALUES_TRIGGER_PATH) {
+    if (refusal(req, res, 'Use POST with {}')) return true;
+    return json(res, 200, await runHomeValuesSync());
   }
   if (url.pathname === SMS_INBOUND_TRIGGER_PATH) return handleTwoWayText(req, res);
   if (url.pathname !== JOB_TRIGGER_PATH) return false;

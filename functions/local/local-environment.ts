@@ -68,6 +68,9 @@ export function setLocalEnvironment(local: LocalEnvironment): FakeGoogleClient |
     // Web push: the VAPID key pair (generated once and kept in DATA_DIR), and push services on this machine allowed.
     ...persistentVapidKeys(dataDir),
     LOCAL_RUNTIME: '1',
+    // The home values job fetches FHFA's index files from this runtime (functions/local/hpi-files.ts), unless the
+    // developer set a base of their own (one not a runtime's).
+    HPI_BASE_URL: ownHpiBase(process.env.HPI_BASE_URL) ?? `${url}/local/hpi`,
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     // The emulators' own credentials (s3rver checks them); never a real account's.
     AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -91,6 +94,9 @@ export function setLocalEnvironment(local: LocalEnvironment): FakeGoogleClient |
   });
   return fake;
 }
+
+const ownHpiBase = (value: string | undefined) =>
+  value?.trim() && !value.trim().endsWith('/local/hpi') ? value.trim() : undefined;
 
 /** Creates the table when missing; true when it was created (an empty data dir). */
 export async function ensureTable(endpoint: string): Promise<boolean> {

@@ -31,7 +31,8 @@ function startServer(env: Record<string, string>): Promise<Started> {
   });
   let output = '';
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 20_000);
+    // An empty data directory is seeded before the server listens: the demo's year takes seconds.
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Listening on (http:\/\/localhost:\d+)/.exec(output);
@@ -80,7 +81,8 @@ describe('npm start (the built local runtime)', () => {
       username: m[1]!,
       password: m[2]!,
     }));
-    expect(credentials).toHaveLength(2);
+    // The administrator, the Pro agent and the free one.
+    expect(credentials).toHaveLength(3);
     for (const c of credentials) expect(await login(first.url, c.username, c.password)).toBe(200);
     const register = await fetch(`${first.url}/api/register`, {
       method: 'POST',
@@ -99,7 +101,7 @@ describe('npm start (the built local runtime)', () => {
     expect(second.output()).not.toMatch(/Demo accounts/);
     expect(await login(second.url, 'kept@example.com', 'kept-password')).toBe(200);
     expect(await stop(second.child, 'SIGINT')).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses to start with a Stripe key but no STRIPE_PRICE_ID, saying why', async () => {
     // Act

@@ -17,6 +17,8 @@ import { watchInboundEmail } from './inbound-email-job';
 import { handleJobTrigger } from './job-trigger';
 import { handlePaymentSimulator, SIMULATOR_PREFIX } from './payment-simulator';
 import { createFakeGoogle, FAKE_GOOGLE_PREFIX, type FakeGoogle } from './fake-google';
+import { syncHomeValuesIfEmpty } from './home-values-job';
+import { handleHpiFile, HPI_FILES_PREFIX, seedHpiFiles } from './hpi-files';
 import {
   BUCKETS,
   ensureBuckets,
@@ -99,6 +101,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   const scratch = dataDir ?? (await tempDir());
   const outboxDir = join(scratch, 'outbox');
   const inboundEmailDir = join(scratch, 'inbound-email');
+  // FHFA's House Price Index files the home values job fetches here (functions/local/hpi-files.ts).
+  const hpiDir = join(scratch, 'hpi');
+  seedHpiFiles(hpiDir);
   mkdirSync(outboxDir, { recursive: true });
   const emulators = await startEmulators({ dataDir, buckets: Object.values(BUCKETS) });
   const webDir = resolve(options.webDir ?? 'dist/web');
@@ -107,7 +112,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   // Started once the server's URL is known (it is the twin's APP_URL); requests wait for the runtime's start anyway.
   const running: { twin?: Twin; fakeGoogle?: FakeGoogle } = {};
   const server = createServer((req, res) => {
-    handle(req, res, webDir, pageHeaders, running.twin, running.fakeGoogle).catch((error: unknown) => {
+    handle(req, res, webDir, pageHeaders, running.twin, running.fakeGoogle, hpiDir).catch((error: unknown) => {
       process.stderr.write(`local server error: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent) writeGatewayAnswer(res, FUNCTION_FAILED);
       else res.destroy();
@@ -144,6 +149,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
   await ensureBuckets(emulators.s3Endpoint);
   const seedMode = options.seed ?? (created ? 'demo' : 'none');
   const seeded = seedMode === 'demo' ? await seedDemo() : null;
+  // The demo's home values, and a data directory from before them: FHFA's index stored from the files above.
+  if (seeded || dataDir) await syncHomeValuesIfEmpty();
   // The import job's queue: kept under DATA_DIR, so an import cut by a stop or a crash continues at the next start.
   const importQueue = startLocalImportQueue({
     dir: dataDir ? join(dataDir, 'queues', 'imports') : undefined,
@@ -199,8 +206,10 @@ async function handle(
   pageHeaders: Record<string, string>,
   twin: Twin | undefined,
   fakeGoogle: FakeGoogle | undefined,
+  hpiDir: string,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname.startsWith(HPI_FILES_PREFIX) && handleHpiFile(req, res, url, hpiDir)) return;
   if (fakeGoogle && url.pathname.startsWith(FAKE_GOOGLE_PREFIX) && (await fakeGoogle.handle(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handlePaymentSimulator(req, res, url))) return;
   if (url.pathname.startsWith(SIMULATOR_PREFIX) && (await handleJobTrigger(req, res, url))) return;
@@ -312,6 +321,8 @@ async function startTwinUnlessOff(
       // Where Google is: the fake Google's paths, unless the developer set a client of their own (then Google's).
       GOOGLE_OAUTH_BASE_URL: '',
       GOOGLE_API_BASE_URL: '',
+      // FHFA's index files: the runtime's own copies at /local/hpi, unless the developer points elsewhere.
+      HPI_BASE_URL: '',
       // No KMS here: the refresh tokens are sealed with the local key (functions/integrations/token-sealing.ts).
       GOOGLE_TOKEN_KEY_ARN: '',
       // The AI port: which composer, and where an OpenAI-compatible one listens (a developer's Ollama, a test server).

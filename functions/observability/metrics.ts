@@ -20,6 +20,8 @@ export const BUSINESS_METRICS = [
   'DigestsSent',
   /** Complaints ("Report spam") of client e-mails: any alarms (infra/constructs/monitoring.ts), as a pause needs 3. */
   'SpamComplaints',
+  /** An FHFA House Price Index file the monthly job could not store (the release in use is kept): any alarms. */
+  'HomeValueIndexFailures',
 ] as const;
 /**
  * The platform's day so far on each channel, in percent of its circuit breaker (functions/data/outbound-caps.ts): the

@@ -17,6 +17,7 @@ import {
   type AutomationOccasion,
   type AutomationRule,
 } from '@shared/automations';
+import type { DraftEngine } from '@shared/api-types';
 import { dateParts } from '@shared/dates';
 import type { MessageChannel } from '@shared/messages';
 import { config } from '../config';
@@ -37,6 +38,10 @@ import { replyPause } from '../domain/reply-pause';
 import { pushToAgent } from '../integrations/push';
 import { OutOfTimeError, UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import { writeDraft } from './drafts';
+import { homeUpdateContent } from './home-updates';
+import { homeUpdateClientsOn } from '../data/home-update-index';
+import { homeUpdateCadence } from '../domain/home-update';
+import { homeUpdatesStoppedNotification } from '../domain/push-notifications';
 import { reserveDailySend } from './send-limits';
 
 const DAY_MS = 86_400_000;
@@ -49,7 +54,10 @@ export function automaticMessageId(clientId: string, occasion: AutomationOccasio
   return createHash('sha256').update(`auto|${clientId}|${occasion}|${period}`).digest('base64url').slice(0, 22);
 }
 
-export type SkipReason = 'paused' | 'replied' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
+/** Why any message for a client is skipped (broadcasts skip for these too). */
+export type ClientSkipReason = 'paused' | 'replied' | 'opted-out' | 'no-consent' | 'no-address' | 'recent-contact';
+/** And a home update: no estimate, or stopped after six without a click. */
+export type SkipReason = ClientSkipReason | 'no-estimate' | 'home-updates-stopped';
 
 export type AutomationRun = {
   /** Clients with a key date today that an enabled rule covers. */
@@ -68,7 +76,7 @@ export function skipReason(
   client: ClientItem,
   channel: MessageChannel,
   now: Date,
-): { reason: SkipReason; text: string } | null {
+): { reason: ClientSkipReason; text: string } | null {
   if (client.automationsPaused) return { reason: 'paused', text: SKIP_REASONS.paused };
   const replied = replyPause(client, now);
   if (replied) return { reason: 'replied', text: SKIP_REASONS.replied(replied) };
@@ -127,7 +135,7 @@ export async function runAutomations(
     else if (outcome.status === 'skipped') run.skipped[outcome.reason] = (run.skipped[outcome.reason] ?? 0) + 1;
     else run[outcome.status] += 1;
   };
-  const keyDateRules = [...rules.keys()].some((occasion) => occasion !== 'check-in');
+  const keyDateRules = [...rules.keys()].some((occasion) => occasion !== 'check-in' && occasion !== 'home-update');
   if (keyDateRules) {
     const read = await dueOccasionClients(agent.id, date);
     run.reads = { calls: read.calls, entries: read.entriesRead, clients: read.clientsRead };
@@ -153,6 +161,8 @@ export async function runAutomations(
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }
+  const homeUpdate = rules.get('home-update');
+  if (homeUpdate && agent.isPro) await homeUpdates(agent, homeUpdate, date, make, now);
   // Only the messages this run made: a retry finds them existing and pushes nothing again. Never throws.
   if (run.awaiting > 0 && pushPrefsOf(agent).approvals)
     await pushToAgent(agent.id, approvalsNotification(run.awaiting));
@@ -160,6 +170,43 @@ export async function runAutomations(
 }
 
 const CHECK_IN_PAGE = 100;
+
+/**
+ * The day's monthly home updates (Pro): the past clients whose day of the month it is, each as their cadence says
+ * (functions/domain/home-update.ts): one a month, one a quarter after 3 without a click, none after 6 (then the agent
+ * is told once, by a skipped message on the client's timeline and a push).
+ */
+async function homeUpdates(
+  agent: UserItem,
+  rule: AutomationRule,
+  date: string,
+  make: (client: ClientItem, rule: AutomationRule, period: string) => Promise<void>,
+  now: Date,
+): Promise<void> {
+  const month = date.slice(0, 7);
+  for (const client of await homeUpdateClientsOn(agent.id, dateParts(date).day)) {
+    const cadence = homeUpdateCadence(client.homeUpdate, month);
+    if (cadence === 'send') await make(client, rule, month);
+    else if (cadence === 'stopped') {
+      const told = await putMessageOnce({
+        id: automaticMessageId(client.id, 'home-update', 'stopped'),
+        agentId: agent.id,
+        clientId: client.id,
+        channel: 'email',
+        occasion: 'home-update',
+        automatic: true,
+        status: 'skipped',
+        body: '',
+        to: client.email,
+        slotDay: date,
+        problem: SKIP_REASONS.homeUpdatesStopped,
+        createdAt: now.toISOString(),
+      });
+      if (told)
+        await pushToAgent(agent.id, homeUpdatesStoppedNotification({ clientId: client.id, clientName: client.name }));
+    }
+  }
+}
 /**
  * Why a drafted message may not go without the agent's approval, before the daily caps are asked: only a verified Pro
  * agent's, a draft that passed its checks, and not a directory client's first.
@@ -184,6 +231,19 @@ export function capNote(refusal: SendCapRefusal, channel: MessageChannel): strin
 }
 
 type Made = { status: 'awaiting' | 'scheduled' } | { status: 'skipped'; reason: SkipReason };
+
+type Written = {
+  draft: { engine: DraftEngine };
+  content: Pick<NewMessage, 'body' | 'subject' | 'engine'>;
+};
+
+/** A home update is written from the estimate, by Hearthside itself (no model): 'no-estimate' when there is none. */
+async function homeUpdateDraft(agent: UserItem, client: ClientItem, now: Date): Promise<Written | 'no-estimate'> {
+  const email = await homeUpdateContent(agent, client, now);
+  if (!email) return 'no-estimate';
+  const engine: DraftEngine = { provider: 'local', model: null };
+  return { draft: { engine }, content: { ...email, engine } };
+}
 
 async function automaticMessage(
   agent: UserItem,
@@ -217,17 +277,31 @@ async function automaticMessage(
     return written ? { status: 'skipped', reason: skip.reason } : undefined;
   }
 
-  const request = { occasion: rule.occasion, channel: rule.channel, tone: 'warm' } as const;
-  let drafted = await writeDraft(agent, client.id, request, now);
-  // The day's AI drafts are spent: Hearthside's own composer writes this one.
-  if (drafted.outcome === 'quota') drafted = await writeDraft(agent, client.id, { ...request, localOnly: true }, now);
-  if (drafted.outcome !== 'draft') return undefined; // the client was deleted meanwhile
-  const { draft } = drafted;
-  const content = {
-    body: draft.body,
-    ...(rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {}),
-    engine: draft.engine,
+  const occasion = rule.occasion;
+  const composed = async (drafted: Exclude<AutomationOccasion, 'home-update'>): Promise<Written | undefined> => {
+    const request = { occasion: drafted, channel: rule.channel, tone: 'warm' } as const;
+    let out = await writeDraft(agent, client.id, request, now);
+    // The day's AI drafts are spent: Hearthside's own composer writes this one.
+    if (out.outcome === 'quota') out = await writeDraft(agent, client.id, { ...request, localOnly: true }, now);
+    if (out.outcome !== 'draft') return undefined; // the client was deleted meanwhile
+    const { draft } = out;
+    const subject = rule.channel === 'email' && draft.subject ? { subject: draft.subject } : {};
+    return { draft, content: { body: draft.body, ...subject, engine: draft.engine } };
   };
+  const drafted = occasion === 'home-update' ? await homeUpdateDraft(agent, client, now) : await composed(occasion);
+  if (drafted === 'no-estimate') {
+    const skipped = await putMessageOnce({
+      ...base,
+      status: 'skipped',
+      body: '',
+      to: to ?? '',
+      slotDay: date,
+      problem: SKIP_REASONS.noEstimate,
+    });
+    return skipped ? { status: 'skipped', reason: 'no-estimate' } : undefined;
+  }
+  if (!drafted) return undefined; // the client was deleted meanwhile
+  const { draft, content } = drafted;
 
   // Sent without asking only for a verified Pro agent, a draft that passed its checks, and a slot under the daily cap.
   let note: string | undefined;

@@ -1,10 +1,11 @@
 // The agent's insights (GET /api/insights and the monthly summary): counters and indexes kept on
 // write (functions/data/insights.ts), so a read costs the same for 50 clients or 50,000: one Query of
 // the month counters, one GetItem of the book, one page of gsi3 with its BatchGet, and a COUNT over
-// the clients contacted in the last 90 days (keys only).
+// the clients contacted in the last 90 days (keys only); and the Google location's rating (one GetItem).
 import type { Insights } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { toClient } from '../data/clients';
+import { getConnection, locationRating } from '../data/google-connections';
 import { countContactedSince, quietClients, readInsightCounters } from '../data/insights';
 import type { UserItem } from '../data/users';
 import { buildInsights, QUIET_LIST_LIMIT, quietCutoff } from '../domain/insights';
@@ -20,10 +21,11 @@ export async function readInsights(
 ): Promise<Insights> {
   const cutoff = quietCutoff(today);
   const fromMonth = shiftMonth(today.slice(0, 7), -(months - 1));
-  const [{ months: counts, book }, quiet, contacted] = await Promise.all([
+  const [{ months: counts, book }, quiet, contacted, connection] = await Promise.all([
     readInsightCounters(agent.id, fromMonth),
     quietClients(agent.id, cutoff, QUIET_LIST_LIMIT),
     countContactedSince(agent.id, cutoff),
+    getConnection(agent.id),
   ]);
   const clients = Math.max(0, Number(agent.clientCount ?? 0) || 0);
   return buildInsights({
@@ -37,6 +39,7 @@ export async function readInsights(
       count: Math.max(quiet.length, clients - contacted),
       clients: quiet.map((client) => ({ ...toClient(client), lastContactAt: client.lastContactDate ?? null })),
     },
+    googleRating: locationRating(connection),
   });
 }
 

@@ -47,6 +47,7 @@ import {
 import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
 import { advanceLastContact, optOutClient } from './client-contact';
+import { changeClient } from '../client-record/record';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
@@ -332,6 +333,9 @@ async function markSent(
   // What the send weighs in the relationship: one the agent wrote to this client, or an automatic or broadcast one.
   const touch = message.automatic || message.broadcastId ? 'automatic' : 'personal';
   await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client, touch });
+  // A monthly home update counts toward its cadence when it leaves (functions/domain/home-update.ts).
+  if (message.occasion === 'home-update' && message.automatic)
+    await changeClient(message.agentId, message.clientId, { kind: 'home-update-sent', month: sentAt.slice(0, 7) });
   // The message left: a failure to move the conversation is logged, never the send's failure.
   await noteConversationMessage(message.agentId, message.clientId, {
     direction: 'outbound',

@@ -1,6 +1,9 @@
 // Segments as the API answers them: each with its current count (functions/services/client-filter.ts).
 import type { Segment } from '@shared/api-types';
-import { listSegments, type SegmentItem } from '../data/segments';
+import type { SegmentRename } from '@shared/segments';
+import { listSegments, setSegmentName, type SegmentItem } from '../data/segments';
+import type { UserItem } from '../data/users';
+import type { NotFound } from '../domain/refusals';
 import { forEachLimited } from '../lib/concurrency';
 import { countFilteredClients } from './client-filter';
 
@@ -16,4 +19,15 @@ export async function listSegmentsWithCounts(agentId: string, timeZone: string):
     counts.set(item.id, await countFilteredClients(agentId, item.filter, { timeZone }));
   });
   return items.map((item) => toSegment(item, counts.get(item.id) ?? 0));
+}
+
+/** Gives one of the agent's segments a new name (its filter stays): the segment with its count now, or not-found. */
+export async function renameSegment(
+  agent: Pick<UserItem, 'id' | 'timeZone'>,
+  segmentId: string,
+  { name }: SegmentRename,
+): Promise<Segment | NotFound<'segment'>> {
+  const item = await setSegmentName(agent.id, segmentId, name.trim());
+  if (!item) return { kind: 'not-found', what: 'segment' };
+  return toSegment(item, await countFilteredClients(agent.id, item.filter, { timeZone: agent.timeZone }));
 }

@@ -35,6 +35,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { FHFA_HPI_BASE_URL } from '../../functions/config';
 import { IMPORT_UPLOAD_PREFIX } from '../../functions/integrations/import-files';
 import { INBOUND_EMAIL_PREFIX, INBOUND_EMAIL_RECEIVED_PREFIX } from '../../functions/integrations/inbound-mail';
 import { UPLOAD_PREFIXES } from '../../functions/integrations/video-uploads';
@@ -64,10 +65,12 @@ export type JobsProps = {
   providerSecrets: ProviderSecrets;
   /** Abuse limits by variable name: the worker texts, so it honours SMS_ALLOWED_COUNTRIES. */
   limits?: Readonly<Record<string, string>>;
-  /** The operator's settings of every function (LOG_LEVEL), by variable name. */
+  /** The operator's settings of every function (LOG_LEVEL, REPORTING_TIME_ZONE), by variable name. */
   settings?: Readonly<Record<string, string>>;
   /** The model the worker drafts automatic messages with (Pro agents), as the drafts route does. */
   ai: AiSettings;
+  /** Where the home values job fetches FHFA's House Price Index files (HPI_BASE_URL); FHFA's own when not given. */
+  hpiBaseUrl?: string;
 };
 
 /** Reading items (one, a batch, a Query) and putting or updating them. */
@@ -107,6 +110,8 @@ const ASYNC_JOB_FAILURES = {
   'ses-receipt': 'Client e-mail replies failed to be taken in: their raw mail waits under inbound-email/.',
   'inbound-texts-topic': 'Texts clients sent to the number failed to be taken in (replies, STOP or START).',
   'reviews-schedule': 'The hourly Google reviews sync failed after its retries.',
+  'monthly-schedule':
+    "The monthly refresh of FHFA's House Price Index failed after its retries: home values keep the release in use.",
 } as const satisfies Partial<Record<JobTrigger, string>>;
 type AsyncJobTrigger = keyof typeof ASYNC_JOB_FAILURES;
 
@@ -125,6 +130,7 @@ export class Jobs extends Construct {
   } & Record<AsyncJobTrigger, sqs.Queue>;
   readonly schedule: scheduler.Schedule;
   readonly reviewsSchedule: scheduler.Schedule;
+  readonly homeValuesSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
   /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
   receiptRuleSet?: ses.ReceiptRuleSet;
@@ -298,6 +304,17 @@ export class Jobs extends Construct {
       actions: [...ITEM_READ_WRITE],
       resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
     });
+    // The home values job: FHFA's files over HTTPS, written to the table as whole releases (series, then the pointer to
+    // them, then the ZIP areas' states). No secret, no index, no delete.
+    const homeValuesFn = this.jobFunction(byTrigger('monthly-schedule'), props.code, {
+      ...base,
+      HPI_BASE_URL: props.hpiBaseUrl ?? FHFA_HPI_BASE_URL,
+    });
+    iam.Grant.addToPrincipal({
+      grantee: homeValuesFn,
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+      resourceArns: [data.table.tableArn],
+    });
     const inboundEmailFn = this.inboundEmail(byTrigger('ses-receipt'), props, base);
     // Two-way texts: the number publishes each inbound text to this topic (AWS End User Messaging SMS, the
     // `sms-voice.amazonaws.com` service, from this account only); the job answers HELP through the SMS port, and
@@ -333,6 +350,7 @@ export class Jobs extends Construct {
       ['reviews-schedule', reviewsFn],
       ['ses-receipt', inboundEmailFn],
       ['inbound-texts-topic', smsInboundFn],
+      ['monthly-schedule', homeValuesFn],
     ]);
     for (const trigger of Object.keys(ASYNC_JOB_FAILURES) as AsyncJobTrigger[])
       this.functions.get(trigger)!.configureAsyncInvoke({
@@ -379,7 +397,7 @@ export class Jobs extends Construct {
       ids: ['ScheduleRole', 'HourlySchedule'],
       invokes: 'the reminders scheduler',
       description: 'Starts the reminders scheduler every hour on the hour',
-      minute: '0',
+      cron: { minute: '0' },
       input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
       retryAttempts: 3,
       maxEventAge: Duration.hours(1),
@@ -388,9 +406,20 @@ export class Jobs extends Construct {
       ids: ['ReviewsScheduleRole', 'ReviewsSchedule'],
       invokes: 'the reviews sync',
       description: 'Starts the Google reviews sync every hour at half past',
-      minute: '30',
+      cron: { minute: '30' },
       retryAttempts: 1,
       maxEventAge: Duration.minutes(30),
+    });
+
+    // FHFA releases its House Price Index on the last Tuesday of most months: the 1st at 09:15 UTC takes each release
+    // within days.
+    this.homeValuesSchedule = this.hourlySchedule(homeValuesFn, {
+      ids: ['HomeValuesScheduleRole', 'HomeValuesSchedule'],
+      invokes: 'the home values job',
+      description: "Starts the monthly refresh of FHFA's House Price Index on the 1st at 09:15 UTC",
+      cron: { minute: '15', hour: '9', day: '1' },
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
     });
 
     // Their action (the alarm topic) is added by infra/constructs/monitoring.ts, with the API's.
@@ -452,7 +481,8 @@ export class Jobs extends Construct {
   }
 
   /**
-   * An EventBridge Scheduler schedule that invokes `fn` every hour at `minute`, through a role of its own (this
+   * An EventBridge Scheduler schedule that invokes `fn` at `cron` (every hour at a minute, or a day of each month),
+   * through a role of its own (this
    * account's scheduler only), its delivery failures to the schedule's dead-letter queue.
    */
   private hourlySchedule(
@@ -461,7 +491,7 @@ export class Jobs extends Construct {
       ids: [role: string, schedule: string];
       invokes: string;
       description: string;
-      minute: string;
+      cron: scheduler.CronOptionsWithTimezone;
       input?: scheduler.ScheduleTargetInput;
       retryAttempts: number;
       maxEventAge: Duration;
@@ -471,11 +501,11 @@ export class Jobs extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: `Lets the hourly schedule invoke ${options.invokes}`,
+      description: `Lets the ${options.cron.day ? 'monthly' : 'hourly'} schedule invoke ${options.invokes}`,
     });
     const schedule = new scheduler.Schedule(this, options.ids[1], {
       description: options.description,
-      schedule: scheduler.ScheduleExpression.cron({ minute: options.minute }),
+      schedule: scheduler.ScheduleExpression.cron(options.cron),
       target: new targets.LambdaInvoke(fn, {
         ...(options.input ? { input: options.input } : {}),
         role,

@@ -53,6 +53,8 @@ export class Monitoring extends Construct {
   readonly platformShareAlarms: readonly cloudwatch.Alarm[];
   /** A client marked an agent's e-mail as spam (jobs/ses-events' SpamComplaints). */
   readonly spamComplaintsAlarm: cloudwatch.Alarm;
+  /** A FHFA House Price Index file the monthly job could not store (jobs/home-values-sync's HomeValueIndexFailures). */
+  readonly homeValueIndexAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -151,12 +153,29 @@ export class Monitoring extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    // A file FHFA moved, renamed or changed the format of keeps the release in use: the estimates age until fixed.
+    this.homeValueIndexAlarm = new cloudwatch.Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: 'HomeValueIndexFailures',
+      dimensionsMap: { ...METRICS_DIMENSIONS },
+      statistic: cloudwatch.Stats.SUM,
+      period: PERIOD,
+    }).createAlarm(this, 'HomeValueIndexAlarm', {
+      alarmDescription:
+        'The monthly home values job could not store an FHFA House Price Index file (missing, unreadable, cut short or older than the one in use): the release in use is kept. The job\'s error "house price index kept as it was" names the file and why; check HPI_BASE_URL and FHFA\'s file names and format.',
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     const alarms = [
       this.api5xxAlarm,
       ...this.latencyAlarms,
       ...jobs.alarms,
       ...this.platformShareAlarms,
       this.spamComplaintsAlarm,
+      this.homeValueIndexAlarm,
     ];
     for (const alarm of alarms) alarm.addAlarmAction(action);
 

@@ -266,7 +266,7 @@ test.describe('accessibility', () => {
     await page.goto('/clients');
     await expect(page.getByRole('link', { name: 'Client Number 1', exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await page.getByRole('button', { name: 'Import contacts' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Import Clients' })).toBeVisible();
     await audit(page, 'clients-import');
     await page.keyboard.press('Escape');

@@ -40,6 +40,7 @@ test.describe('check-ins', () => {
     await page.goto('/today');
     const card = page.getByRole('region', { name: 'Due for a check-in' });
     await expect(card.getByText('Maria Lopez')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Maria Lopez' })).toHaveAttribute('href', `/clients/${id}`);
     await expectAxeClean(page, 'Today with a client due for a check-in');
     await snap(page, 'today-check-ins');
     await card.getByRole('button', { name: 'Done: checked in with Maria Lopez' }).click();

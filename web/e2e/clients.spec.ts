@@ -126,7 +126,7 @@ test.describe('clients', () => {
   test('imports a CSV file, then a Google Contacts export with a BOM', async ({ page }) => {
     await registerAgentViaApi(page);
     await page.goto('/clients');
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await page.getByRole('button', { name: 'Import contacts' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Clients' });
     await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
     await snap(page, 'clients-import');

@@ -37,6 +37,7 @@ test.describe('duplicates', () => {
     await expect(page).toHaveURL(/\/clients\/duplicates$/);
     const group = page.getByRole('region', { name: 'Same phone number' });
     await expect(group.getByRole('rowheader', { name: 'Address (differs)' })).toBeVisible();
+    await expect(group.getByRole('link', { name: 'María López' })).toHaveAttribute('href', /^\/clients\/[\w-]+$/);
     await expect(group.getByRole('radio', { name: /^Keep Maria Lopez/ })).toBeChecked();
     await expectAxeClean(page, 'the duplicates screen at 1280 px');
     await snap(page, 'duplicates');

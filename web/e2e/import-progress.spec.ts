@@ -27,7 +27,7 @@ test.describe('a big import', () => {
 
     // The file goes to S3 and the job starts: the dialog shows the rows done of how many.
     await page.goto('/clients');
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await page.getByRole('button', { name: 'Import contacts' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Clients' });
     await expect(dialog.getByText('.csv or .vcf, up to 25 MB')).toBeVisible();
     await dialog.getByLabel('CSV or vCard file').setInputFiles({

@@ -9,7 +9,7 @@ test.describe('vCard import', () => {
     test.slow(); // three pages and an import: more than the default limit on a loaded 2-core machine
     await registerAgentViaApi(page);
     await page.goto('/clients');
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
+    await page.getByRole('button', { name: 'Import contacts' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Clients' });
     await expect(dialog.getByText('.csv or .vcf, up to 25 MB')).toBeVisible();
 

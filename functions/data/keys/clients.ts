@@ -80,6 +80,12 @@ export const occasionsPartition = (agentId: string) => `OCCASIONS#${agentId}`;
  */
 export const checkInPartition = (agentId: string) => `CHECKIN#${agentId}`;
 /**
+ * The home update index (`HOMEUPDATE#<agentId>` / `<DD>#<clientId>`, one entry per past client with a ZIP code and a
+ * purchase date, under their day of the month: functions/domain/home-update.ts): a day's due clients are one Query
+ * with sk begins_with `<DD>#`.
+ */
+export const homeUpdatePartition = (agentId: string) => `HOMEUPDATE#${agentId}`;
+/**
  * The per-day partitions the occasion index had before it became one sorted partition: `npm run occasions:rebuild`
  * deletes them.
  */

@@ -22,3 +22,5 @@ export const googleReviewIndexKeys = (agentId: string, createTime: string, revie
   gsi1sk: `${createTime}#${reviewId}`,
 });
 export const reviewLinkKey = (token: string) => ({ pk: `REVIEWLINK#${token}`, sk: 'LINK' });
+/** The tracked "free home valuation" link of a monthly home update: GetItem HOMELINK#<token> / LINK. */
+export const homeLinkKey = (token: string) => ({ pk: `HOMELINK#${token}`, sk: 'LINK' });

@@ -17,7 +17,7 @@ let api: HandlerApi;
 useHandlerApi((started) => (api = started), { s3: true, backgroundTasks: true });
 
 const HEADERS = [
-  ...['name', 'email', 'phone', 'address', 'birthday', 'anniversary', 'purchaseDate'],
+  ...['name', 'email', 'phone', 'address', 'postalCode', 'birthday', 'anniversary', 'purchaseDate', 'purchasePrice'],
   ...['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'lastContactDate', 'hasTestimonial'],
   ...['timeZone', 'emailOptedOut', 'smsOptedOut', 'smsConsent', 'automationsPaused'],
   ...['tags', 'keyDates', 'cadenceDays', 'origin', 'clientId', 'createdAt'],
@@ -48,6 +48,7 @@ describe("the export's read of a client item", () => {
       ...{ pk: 'AGENT#a', sk: 'CLIENT#c', type: 'client', id: 'c', agentId: 'a', name: 'Full Client' },
       ...{ email: 'full@example.com', phone: '(512) 555-0100', address: '1 Main St', birthday: '1980-01-02' },
       ...{ anniversary: '2001-02-03', purchaseDate: '2015-04-05', lastContactDate: '2026-01-01T00:00:00.000Z' },
+      ...{ postalCode: '78701', purchasePrice: 450000 },
       ...{ timeZone: 'America/Chicago', emailOptedOut: true, smsOptedOut: true, automationsPaused: true },
       smsConsent: { status: 'granted', source: 'agent-attested', at: '2026-01-02T00:00:00.000Z' },
       ...{ reviewStatus: 'submitted', reviewRequestedAt: '2026-01-03T00:00:00.000Z', hasTestimonial: true },
@@ -80,6 +81,8 @@ describe('GET /api/clients/export', () => {
         birthday: '1980-02-03',
         anniversary: '2005-06-07',
         purchaseDate: '2015-08-09',
+        postalCode: '78702',
+        purchasePrice: 385000,
       }),
     );
     const at = await a.client.post(
@@ -126,9 +129,11 @@ describe('GET /api/clients/export', () => {
       email: client.email,
       phone: "'+1 512 555 0101",
       address: '12 Oak St, Apt "B"\nAustin, TX',
+      postalCode: '78702',
       birthday: '1980-02-03',
       anniversary: '2005-06-07',
       purchaseDate: '2015-08-09',
+      purchasePrice: '385000',
       reviewStatus: 'submitted',
       reviewRequestedAt: '',
       reviewSubmittedAt: client.reviewSubmittedAt,
@@ -230,6 +235,8 @@ describe('GET /api/clients/export', () => {
       birthday: '1980-01-01',
       anniversary: null,
       purchaseDate: '2015-01-01',
+      postalCode: '78701',
+      purchasePrice: 325000,
       lastContactDate: null,
       timeZone: null,
       emailOptedOut: false,

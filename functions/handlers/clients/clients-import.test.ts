@@ -35,6 +35,24 @@ describe('CSV import', () => {
     });
   });
 
+  it("imports the home's ZIP code and purchase price: a ZIP column, else the address's own", async () => {
+    const { client } = await signedInAgent(api);
+    const csv =
+      'name,email,phone,address,postalCode,purchaseDate,purchasePrice\n' +
+      'Ann Home,ann@example.com,5125550121,"1 Main St, Austin, TX 78704",,2018-05-01,"$410,000"\n' +
+      'Bo Home,bo@example.com,5125550122,"2 Oak St, Austin",78745,2019-01-01,389000\n' +
+      'Cy Home,cy@example.com,5125550123,,7874,,450k\n';
+    const res = await upload(client, csv);
+    expect(res.body).toMatchObject({ imported: 2, skipped: 1 });
+    expect(res.body.errors).toEqual([
+      { row: 4, message: 'postalCode: Enter a five-digit ZIP code; purchasePrice: Enter the price in whole dollars' },
+    ]);
+    expect(await clientsByEmail(client)).toMatchObject({
+      'ann@example.com': { postalCode: '78704', purchasePrice: 410000 },
+      'bo@example.com': { postalCode: '78745', purchasePrice: 389000 },
+    });
+  });
+
   it('imports a Google Contacts export as it is', async () => {
     const { client } = await signedInAgent(api);
     const csv = `\uFEFF${GOOGLE_HEADER}\r\nAva,,Nguyen,,,,,,,,,,,1988-02-29,,,* myContacts,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n`;

@@ -25,9 +25,11 @@ describe('clients', () => {
       email: 'new@example.com',
       phone: '(555) 222-3333',
       address: '1 Main St',
+      postalCode: '78701',
       birthday: '1980-01-02',
       anniversary: '2001-03-04',
       purchaseDate: '2010-05-06',
+      purchasePrice: 312000,
     };
     expect(Object.keys(edits)).toEqual([...EDITABLE_CLIENT_FIELDS]);
     const edited = await client.patch(`/api/clients/${created.body.id}`, edits);

@@ -108,7 +108,7 @@ async function expectUnsentAndWaiting({
 }
 
 describe('GET /api/user/automations', () => {
-  it("answers the three rules, all off, and whose key dates come round tomorrow in the agent's zone, with their labels, and no one else's", async () => {
+  it("answers every occasion's rule, all off, and whose key dates come round tomorrow in the agent's zone, with their labels, and no one else's", async () => {
     // Prepare: an agent in a zone whose date is not UTC's, so tomorrow there is not tomorrow in UTC.
     const zone = zoneOffUtcDate();
     const { client } = await signedInAgent(api);
@@ -142,6 +142,7 @@ describe('GET /api/user/automations', () => {
       { occasion: 'anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'home-update', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ]);
     expect(res.body.tomorrow).toEqual({
       date: tomorrow,
@@ -177,6 +178,7 @@ describe('PUT /api/user/automations', () => {
       ...rules,
       { occasion: 'home-anniversary', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
       { occasion: 'check-in', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
+      { occasion: 'home-update', enabled: false, channel: 'email', mode: 'approve', sendTime: '09:00' },
     ];
     expect(res.body.rules).toEqual(expected);
     expect(res.body.tomorrow).toMatchObject({ occasions: [] });
@@ -254,7 +256,7 @@ describe('PUT /api/user/automations', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59', '09:00']);
+    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59', '09:00', '09:00']);
   });
 
   it('refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent', async () => {

@@ -1,7 +1,8 @@
 // POST /api/segments { name, filter }: saves a client filter under a name (1–60 characters; at most 50 segments per
 // agent: 409 SEGMENT_LIMIT), answered with how many clients it holds now.
 import * as yup from 'yup';
-import { SEGMENT_NAME_MAX, SEGMENTS_PER_AGENT_MAX } from '@shared/api-types';
+import { SEGMENTS_PER_AGENT_MAX } from '@shared/api-types';
+import { SEGMENT_MESSAGES, segmentNameSchema } from '@shared/segments';
 import { createSegment } from '../../data/segments';
 import type { SegmentsFull } from '../../domain/refusals';
 import { HttpError, refusalAnswers } from '../../http/errors';
@@ -9,21 +10,7 @@ import { defineHandler } from '../../http/handler';
 import { clientFilterSchema, compactFilter, countFilteredClients } from '../../services/client-filter';
 import { toSegment } from '../../services/segments';
 
-export const SEGMENT_MESSAGES = {
-  name: `A segment's name is 1 to ${SEGMENT_NAME_MAX} characters`,
-  limit: `You can keep at most ${SEGMENTS_PER_AGENT_MAX} segments: delete one to save another.`,
-} as const;
-
-const body = yup.object({
-  name: yup
-    .string()
-    .typeError(SEGMENT_MESSAGES.name)
-    .trim()
-    .required(SEGMENT_MESSAGES.name)
-    .min(1, SEGMENT_MESSAGES.name)
-    .max(SEGMENT_NAME_MAX, SEGMENT_MESSAGES.name),
-  filter: clientFilterSchema,
-});
+const body = yup.object({ name: segmentNameSchema, filter: clientFilterSchema });
 
 const REFUSALS = refusalAnswers<SegmentsFull>({
   'segments-full': () => new HttpError(409, SEGMENT_MESSAGES.limit, { code: 'SEGMENT_LIMIT' }),

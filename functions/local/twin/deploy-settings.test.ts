@@ -26,6 +26,7 @@ describe('the deploy of a developer’s settings', () => {
       SMS_ALLOWED_COUNTRIES: 'US,CA,GB',
       LOG_LEVEL: 'debug',
       PASSWORD_HASH_COST: '12',
+      REPORTING_TIME_ZONE: 'America/Chicago',
     };
     for (const variable of Object.keys({ ...LIMIT_SETTINGS, ...FUNCTION_SETTINGS })) values[variable] ??= ' 7 ';
     // Act

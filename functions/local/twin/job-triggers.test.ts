@@ -96,6 +96,9 @@ describe("each job's triggers, as the template defines them", () => {
     expect(triggersOf('reviews-sync').schedules).toEqual([
       expect.objectContaining({ expression: 'cron(30 * * * ? *)', input: undefined }),
     ]);
+    expect(triggersOf('home-values-sync').schedules).toEqual([
+      expect.objectContaining({ expression: 'cron(15 9 1 * ? *)', input: undefined }),
+    ]);
     expect(triggersOf('reminders-worker').queues).toEqual([
       expect.objectContaining({
         queueArn: expect.stringMatching(/:JobsRemindersQueue/),
@@ -281,6 +284,13 @@ describe('jobs run only through their trigger in the template', () => {
     });
     expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toMatchObject({
       agents: expect.any(Number),
+    });
+    // The home values job, in its function's scope: FHFA's files from the runtime's /local/hpi, its writes granted.
+    expect((await api.client().post('/local/jobs/home-values', {})).body).toMatchObject({
+      datasets: [
+        { dataset: 'state', outcome: 'stored', through: '2024Q4' },
+        { dataset: 'zip3', outcome: 'stored', through: '2022Q4' },
+      ],
     });
     expect(await runRemindersAt(new Date())).toMatchObject({ failed: 0 });
   });

@@ -77,3 +77,15 @@ export async function expectAxeClean(page: Page, state: string, within?: string)
   const serious = await seriousAxeViolations(page, within);
   expect.soft(serious, `axe on ${state}:\n${serious.join('\n')}`).toEqual([]);
 }
+
+/** The two widths every screen is checked at: a phone's and a desktop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** expectAxeClean at 390 px, then at 1280 px (where the page is left). */
+export async function expectAxeCleanAtBothWidths(page: Page, state: string, within?: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await expectAxeClean(page, `${state} at 390 px`, within);
+  await page.setViewportSize(DESKTOP);
+  await expectAxeClean(page, `${state} at 1280 px`, within);
+}

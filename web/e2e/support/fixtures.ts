@@ -53,6 +53,7 @@ export type ClientSeed = {
   birthday?: string;
   anniversary?: string;
   purchaseDate?: string;
+  purchasePrice?: number;
 };
 
 /** Adds a client for the signed-in agent through the API (a phone number unless the seed says otherwise). */

@@ -11,6 +11,9 @@ const ResetPasswordRoute = lazy(() =>
 );
 const VerifyEmailRoute = lazy(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute })));
 const UnsubscribeRoute = lazy(() => import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })));
+const HomeValuationRoute = lazy(() =>
+  import('./routes/home-valuation').then((m) => ({ default: m.HomeValuationRoute })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 const FindRealtorRoute = lazy(() => import('./routes/find-realtor').then((m) => ({ default: m.FindRealtorRoute })));
 const ClientRegistrationRoute = lazy(() =>
@@ -24,6 +27,8 @@ const DashboardRoute = lazy(() => import('./routes/app/dashboard').then((m) => (
 const ClientsRoute = lazy(() => import('./routes/app/clients').then((m) => ({ default: m.ClientsRoute })));
 const DuplicatesRoute = lazy(() => import('./routes/app/duplicates').then((m) => ({ default: m.DuplicatesRoute })));
 const ClientRoute = lazy(() => import('./routes/app/client').then((m) => ({ default: m.ClientRoute })));
+const BroadcastsRoute = lazy(() => import('./routes/app/broadcasts').then((m) => ({ default: m.BroadcastsRoute })));
+const BroadcastRoute = lazy(() => import('./routes/app/broadcast').then((m) => ({ default: m.BroadcastRoute })));
 const InboxRoute = lazy(() => import('./routes/app/inbox').then((m) => ({ default: m.InboxRoute })));
 const InboxThreadRoute = lazy(() => import('./routes/app/inbox-thread').then((m) => ({ default: m.InboxThreadRoute })));
 const TodayRoute = lazy(() => import('./routes/app/today').then((m) => ({ default: m.TodayRoute })));
@@ -66,6 +71,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.findRealtor.path, element: <FindRealtorRoute /> },
         { path: paths.unsubscribe.path, element: <UnsubscribeRoute /> },
         { path: paths.unsubscribe.legacyPath, element: <UnsubscribeRoute /> },
+        { path: paths.homeValuation.path, element: <HomeValuationRoute /> },
         { path: paths.clientRegistration.path, element: <ClientRegistrationRoute /> },
         { path: paths.clientRegistrationConfirm.path, element: <ClientRegistrationConfirmRoute /> },
         {
@@ -77,6 +83,8 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.duplicates.path, element: <DuplicatesRoute /> },
             { path: paths.client.path, element: <ClientRoute /> },
             { path: paths.today.path, element: <TodayRoute /> },
+            { path: paths.broadcasts.path, element: <BroadcastsRoute /> },
+            { path: paths.broadcast.path, element: <BroadcastRoute /> },
             { path: paths.inbox.path, element: <InboxRoute /> },
             { path: paths.inboxThread.path, element: <InboxThreadRoute /> },
             { path: paths.reminders.path, element: <RemindersRoute /> },

@@ -31,6 +31,10 @@ export const paths = {
     legacyPath: '/unsubscribe/:token',
     getHref: (token: string) => tokenLinkPath('/unsubscribe', token),
   },
+  homeValuation: {
+    path: '/home-valuation',
+    getHref: (agentName: string) => `/home-valuation?${new URLSearchParams({ agent: agentName })}`,
+  },
   clientRegistrationConfirm: {
     path: '/client-registration/confirm',
     getHref: (token: string) => tokenLinkPath('/client-registration/confirm', token),
@@ -67,6 +71,15 @@ export const paths = {
   client: {
     path: '/clients/:id',
     getHref: (id: string) => `/clients/${encodeURIComponent(id)}`,
+  },
+  broadcasts: {
+    path: '/broadcasts',
+    label: 'Broadcasts',
+    getHref: () => '/broadcasts',
+  },
+  broadcast: {
+    path: '/broadcasts/:id',
+    getHref: (id: string) => `/broadcasts/${encodeURIComponent(id)}`,
   },
   reminders: {
     path: '/reminders',

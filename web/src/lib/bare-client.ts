@@ -23,6 +23,8 @@ export function bareClient({
     birthday: null,
     anniversary: null,
     purchaseDate: null,
+    postalCode: null,
+    purchasePrice: null,
     lastContactDate: null,
     timeZone: null,
     emailOptedOut: false,

@@ -18,6 +18,8 @@ describe('toClientChanges', () => {
       birthday: '1990-07-04',
       anniversary: null,
       purchaseDate: null,
+      postalCode: null,
+      purchasePrice: null,
       timeZone: null,
       keyDates: [],
       cadenceDays: null,

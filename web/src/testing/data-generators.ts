@@ -131,6 +131,7 @@ export function createSupportTicket(overrides: Partial<SupportTicket> = {}): Sup
 export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
   return {
     today: '2025-01-20',
+    googleRating: null,
     clients: 0,
     reviews: 0,
     reviewsAwaiting: 0,

@@ -10,6 +10,7 @@ export const OCCASION_NAMES: Record<AutomationOccasion, string> = {
   anniversary: 'Wedding anniversary',
   'home-anniversary': 'Home anniversary',
   'check-in': 'Keep-in-touch check-in',
+  'home-update': 'Monthly home value update',
 };
 
 /** What each rule card says it is about. */
@@ -18,6 +19,8 @@ export const OCCASION_WHEN: Record<AutomationOccasion, string> = {
   anniversary: 'On the day the client married.',
   'home-anniversary': 'On the day the client bought their home with you.',
   'check-in': "When a client's keep-in-touch rhythm says they are due for a check-in.",
+  'home-update':
+    'Once a month, an e-mail to each past client with a ZIP code and purchase date: their home value from the public price index (Pro).',
 };
 
 export const CHANNEL_NAMES: Record<MessageChannel, string> = { email: 'E-mail', sms: 'Text message' };

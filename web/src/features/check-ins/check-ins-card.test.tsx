@@ -1,5 +1,6 @@
 // Today's keep-in-touch list: the due clients as the API pages them, and "Done" logging a touch dated today, after
 // which the list is read again (the client is no longer due).
+import { MemoryRouter } from 'react-router-dom';
 import type { ClientPage } from '@shared/api-types';
 import { browserToday } from '@/lib/dates';
 import { createClient } from '@/testing/data-generators';
@@ -12,7 +13,7 @@ import { CheckInsCard, NO_CHECK_INS } from './check-ins-card';
 const DUE = `GET ${dueCheckInsKey()}`;
 
 describe('the check-ins card', () => {
-  it('lists the due clients with their last contact and rhythm; Done logs a touch and the list is read again', async () => {
+  it('lists the due clients (each a link to their page) with their last contact and rhythm; Done logs a touch and the list is read again', async () => {
     const ana = createClient({ id: 'ana', name: 'Ana Ruiz', lastContactDate: '2026-01-05', cadenceDays: 30 });
     let page: ClientPage = { clients: [ana], nextCursor: null, total: 1 };
     const fetchMock = mockApi({
@@ -22,9 +23,13 @@ describe('the check-ins card', () => {
         return jsonResponse(201, { touch: {}, client: ana });
       },
     });
-    const { user } = renderWithProviders(<CheckInsCard />);
+    const { user } = renderWithProviders(
+      <MemoryRouter>
+        <CheckInsCard />
+      </MemoryRouter>,
+    );
 
-    expect(await screen.findByText('Ana Ruiz')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ana Ruiz' })).toHaveAttribute('href', '/clients/ana');
     expect(screen.getByText('Last contact Jan 5, 2026 · every 30 days')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done: checked in with Ana Ruiz' }));
 

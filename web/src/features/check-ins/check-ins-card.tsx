@@ -1,10 +1,11 @@
-// Today's keep-in-touch list: the clients whose rhythm says they are due for a check-in, longest due first. "Done"
-// logs a touch, which moves their Last Contact and so the day they are due next.
+// Today's keep-in-touch list: the clients whose rhythm says they are due for a check-in, longest due first, each name a
+// link to the client's page. "Done" logs a touch, which moves their Last Contact and so the day they are due next.
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Client } from '@shared/api-types';
+import { ClientLink } from '@/components/ui/client-link';
 import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -62,7 +63,9 @@ export function CheckInsCard() {
                   sx={{ display: 'flex', alignItems: 'center', gap: 2, justifyContent: 'space-between' }}
                 >
                   <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                    <Typography sx={{ fontWeight: 650 }}>{client.name}</Typography>
+                    <Typography sx={{ fontWeight: 650 }}>
+                      <ClientLink id={client.id} name={client.name} />
+                    </Typography>
                     <Typography variant="muted">{sinceText(client)}</Typography>
                   </Box>
                   <Button

@@ -51,6 +51,12 @@ const months: InsightsMonth[] = [
 
 export const SAMPLE_INSIGHTS: Insights = {
   timeZone: 'America/New_York',
+  googleRating: {
+    locationTitle: 'Your office',
+    averageRating: 4.8,
+    totalReviewCount: 57,
+    lastSyncAt: '2025-12-31T09:00:00.000Z',
+  },
   months,
   totals: {
     touches: { total: 447, manual: 291, auto: 156 },

@@ -81,7 +81,7 @@ describe('/admin-clients', () => {
     const filter = screen.getByRole('combobox', { name: 'Agent' });
     await waitFor(() => expect(filter).toHaveValue('All Agents (3)'));
     expect(screen.getByRole('button', { name: 'Add Client' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Import contacts' })).toBeDisabled();
 
     await user.click(filter);
     const options = await screen.findAllByRole('option');
@@ -91,7 +91,7 @@ describe('/admin-clients', () => {
     await waitFor(() => expect(callsTo(fetchMock, `GET /api/admin/clients/${ana.id}?limit=1000`)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Orphan Olive')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Add Client' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Import contacts' })).toBeEnabled();
   });
 
   it('searches by name or e-mail as the admin types', async () => {

@@ -33,6 +33,7 @@ function analytics(overrides: Partial<AdminAnalytics['overview']> = {}): AdminAn
       { id: 'a2', username: 'ben@example.com', isPro: false, clientCount: 3 },
       { id: 'a3', username: 'cy@example.com', isPro: false, clientCount: 0 },
     ],
+    timeZone: 'America/New_York',
   };
 }
 
@@ -64,7 +65,7 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { name: 'Not authorized' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
-  it('shows the four stat cards, the links, the charts and the agent details', async () => {
+  it('shows the four stat cards, the links, the charts, the agent details and the zone the months follow', async () => {
     await openAdmin({}, analytics({ averageClientsPerAgent: 1.3 }));
     expect(screen.getByRole('link', { name: 'Manage Client Data' })).toHaveAttribute('href', '/admin-clients');
     expect(screen.getByRole('link', { name: 'Support Requests' })).toHaveAttribute('href', '/admin/support');
@@ -96,6 +97,9 @@ describe('/admin', () => {
       ['ben@example.com', 'Free', '3'],
       ['cy@example.com', 'Free', '0'],
     ]);
+    expect(
+      screen.getByText("Months follow the platform's reporting time zone (America/New_York)."),
+    ).toBeInTheDocument();
   });
 
   it('writes the average with one decimal', async () => {

@@ -8,6 +8,7 @@ import QueryStatsRounded from '@mui/icons-material/QueryStatsRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -121,6 +122,11 @@ function AdminDashboard() {
         ))}
       </Box>
       <AdminActivity analytics={analytics} />
+      {analytics ? (
+        <Typography variant="muted" sx={{ mt: 3 }}>
+          Months follow the platform&apos;s reporting time zone ({analytics.timeZone}).
+        </Typography>
+      ) : null}
     </PageLayout>
   );
 }

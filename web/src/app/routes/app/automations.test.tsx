@@ -33,6 +33,8 @@ const defaultHome: AutomationRule = {
 
 /** The check-in rule, never saved either: sent with its defaults. */
 const defaultCheckIn: AutomationRule = { ...defaultHome, occasion: 'check-in' };
+/** The monthly home update's rule, never saved: sent with its defaults. */
+const defaultHomeUpdate: AutomationRule = { ...defaultHome, occasion: 'home-update' };
 
 function automationsWith(rules: AutomationRule[], occasions: Automations['tomorrow']['occasions'] = []): Automations {
   return { rules, tomorrow: { date: '2026-11-25', occasions } };
@@ -142,6 +144,7 @@ describe('/automations', () => {
         sendTime: '18:30',
       } satisfies AutomationRule,
       defaultCheckIn,
+      defaultHomeUpdate,
     ];
     const { user, card, form, fetchMock } = await openAutomations({
       isPro: true,
@@ -211,6 +214,15 @@ describe('/automations', () => {
     expect(within(birthday).getByLabelText('Ask me to approve each message')).toBeEnabled();
   });
 
+  it('keeps the monthly home update for Pro, by e-mail only', async () => {
+    const { card } = await openAutomations();
+    const update = card('Monthly home value update');
+    expect(within(update).getByLabelText(SWITCH)).toBeDisabled();
+    expect(within(update).getByText(AUTOMATION_MESSAGES.homeUpdatePro)).toBeInTheDocument();
+    expect(within(update).getByLabelText('E-mail')).toBeInTheDocument();
+    expect(within(update).queryByLabelText('Text message')).not.toBeInTheDocument();
+  });
+
   it('shows the 403 PRO_REQUIRED message under the choice it refuses, and reads the plan again', async () => {
     const { user, card, form, fetchMock } = await openAutomations({
       isPro: true,
@@ -238,7 +250,7 @@ describe('/automations', () => {
     await user.click(button(form, 'Save automations'));
     await toasts().findByText('Automations saved');
     expect(callsTo(fetchMock, `PUT ${AUTOMATIONS}`)[0]?.body).toEqual({
-      rules: [stored[0], { ...stored[1], enabled: true }, defaultHome, defaultCheckIn],
+      rules: [stored[0], { ...stored[1], enabled: true }, defaultHome, defaultCheckIn, defaultHomeUpdate],
     });
   });
 });

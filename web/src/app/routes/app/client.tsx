@@ -1,7 +1,7 @@
 // /clients/:id: one client's page, deep-linkable: who they are and how to reach them, their dates, tags and rhythm,
-// the relationship (strength, referrals, referral link), consent, review and testimonials, and one timeline of
-// everything that happened; message, edit and delete from the header. It reads the client alone
-// (GET /api/clients/{id}), never the list.
+// their achievements, the relationship (strength, referrals, referral link), consent, review and testimonials, and one
+// timeline of everything that happened; message, edit and delete from the header, and Accept for a client from the
+// directory who waits for it. It reads the client alone (GET /api/clients/{id}), never the list.
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
@@ -20,6 +20,7 @@ import { AutomationsPauseSwitch } from '@/features/automations/components/automa
 import { useClient } from '@/features/clients/api/get-client';
 import { useClientMilestones } from '@/features/clients/api/get-client-milestones';
 import { useDeleteClient } from '@/features/clients/api/delete-client';
+import { ClientAchievements } from '@/features/clients/components/client-achievements';
 import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
 import {
   ClientConsent,
@@ -29,8 +30,10 @@ import {
   ProfileCard,
 } from '@/features/clients/components/client-profile';
 import { ClientRelationship } from '@/features/clients/components/client-relationship';
+import { HomeValueCard } from '@/features/clients/components/home-value-card';
 import { ClientReview } from '@/features/clients/components/client-review';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
+import { PendingRegistrationNotice } from '@/features/clients/components/pending-registration';
 import { useSaveClient } from '@/features/clients/components/use-save-client';
 import { ClientActivitySection } from '@/features/messages/components/client-activity';
 import { MessageButton } from '@/features/messages/components/message-button';
@@ -78,7 +81,7 @@ function ClientPage({ client }: { client: Client }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const { openComposer, composer } = useComposer();
-  const { milestones } = useClientMilestones(client.id);
+  const achievements = useClientMilestones(client.id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const deleteClient = useDeleteClient();
@@ -101,7 +104,6 @@ function ClientPage({ client }: { client: Client }) {
   return (
     <PageLayout
       title={client.name}
-      description={client.registrationPending ? 'Registered through the directory, waiting for you to accept.' : null}
       actions={
         <>
           {backToClients}
@@ -120,12 +122,19 @@ function ClientPage({ client }: { client: Client }) {
         </>
       }
     >
+      <PendingRegistrationNotice client={client} />
       <PageColumns widths={[5, 7]} from="md" gap={2}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <ClientContact client={client} onEmail={(who) => openComposer(who)} />
           <ClientKeyDates client={client} onEdit={() => setEditing(true)} />
           <ClientTagsAndRhythm client={client} />
+          <ClientAchievements
+            milestones={achievements.milestones}
+            error={achievements.error}
+            onRetry={achievements.retry}
+          />
           <ClientRelationship client={client} />
+          {client.purchaseDate ? <HomeValueCard client={client} /> : null}
           <ClientConsent client={client}>
             <AutomationsPauseSwitch client={client} />
           </ClientConsent>
@@ -145,7 +154,7 @@ function ClientPage({ client }: { client: Client }) {
           </ProfileCard>
         </Box>
         <ProfileCard title="Timeline">
-          <ClientActivitySection client={client} milestones={milestones} />
+          <ClientActivitySection client={client} milestones={achievements.milestones} />
         </ProfileCard>
       </PageColumns>
       <ClientFormDialog open={editing} client={client} onClose={() => setEditing(false)} onSubmit={handleSave} />

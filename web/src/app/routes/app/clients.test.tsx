@@ -495,7 +495,7 @@ describe('/clients', () => {
 
       expect(await screen.findByText('No clients yet', { selector: 'h2' })).toHaveRole('heading');
       expect(button('Add your first client')).toBeInTheDocument();
-      expect(button('Import from CSV')).toBeInTheDocument();
+      expect(button('Import your address book')).toBeInTheDocument();
     });
 
     it('offers a retry when the clients cannot be loaded', async () => {
@@ -752,6 +752,8 @@ describe('/clients', () => {
         birthday: '1985-03-14',
         anniversary: null,
         purchaseDate: null,
+        postalCode: null,
+        purchasePrice: null,
         timeZone: null,
         keyDates: [],
         cadenceDays: null,
@@ -868,7 +870,7 @@ describe('/clients', () => {
     it('accepts .csv and .vcf, says so, and keeps Import disabled until a file is chosen', async () => {
       const { user } = await openClients({ clients: [createClient()] });
 
-      await user.click(await findButton('Import CSV'));
+      await user.click(await findButton('Import contacts'));
       const dialog = await findDialog('Import Clients');
       const input = within(dialog).getByLabelText('CSV or vCard file');
       expect(input).toHaveAttribute('accept', '.csv,.vcf');
@@ -899,7 +901,7 @@ describe('/clients', () => {
         api: { 'POST /api/clients/import': () => answer.promise },
       });
 
-      await user.click(await findButton('Import CSV'));
+      await user.click(await findButton('Import contacts'));
       const dialog = await findDialog('Import Clients');
       await user.upload(within(dialog).getByLabelText('CSV or vCard file'), csv());
       await user.click(button('Import', dialog));
@@ -939,7 +941,7 @@ describe('/clients', () => {
         api: { 'POST /api/clients/import': () => jsonResponse(200, result) },
       });
 
-      await user.click(await findButton('Import CSV'));
+      await user.click(await findButton('Import contacts'));
       const dialog = await findDialog('Import Clients');
       const vcard = new File(['BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana\r\nEND:VCARD\r\n'], 'iCloud vCards.vcf', {
         type: 'text/vcard',
@@ -965,7 +967,7 @@ describe('/clients', () => {
         },
       });
 
-      await user.click(await findButton('Import CSV'));
+      await user.click(await findButton('Import contacts'));
       const dialog = await findDialog('Import Clients');
       await user.upload(within(dialog).getByLabelText('CSV or vCard file'), csv());
       await user.click(button('Import', dialog));

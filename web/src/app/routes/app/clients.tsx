@@ -1,8 +1,12 @@
 // /clients: the agent's client list (each name opens the client's page, /clients/:id); inviting a client (and the
-// open invitations), marking a review and sending a message from a row come from their own features.
+// open invitations), a new broadcast and the way to the broadcasts (/broadcasts), marking a review and sending a
+// message from a row come from their own features.
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { LinkButton } from '@/components/ui/link-button';
+import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { NewBroadcastButton } from '@/features/broadcasts/components/new-broadcast-button';
 import { ClientsManager } from '@/features/clients/components/clients-manager';
@@ -24,6 +28,9 @@ export function ClientsRoute() {
         isPro={user?.isPro === true}
         headerActions={
           <>
+            <LinkButton to={paths.broadcasts.getHref()} startIcon={<CampaignOutlined />}>
+              {paths.broadcasts.label}
+            </LinkButton>
             <NewBroadcastButton isPro={user?.isPro === true} />
             <Button variant="outlined" startIcon={<PersonAddAlt1Outlined />} onClick={() => setInviting(true)}>
               Invite Client

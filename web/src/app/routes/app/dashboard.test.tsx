@@ -27,6 +27,7 @@ function dashboardOf(clients: Client[]): Dashboard {
   const upcoming = dashboardReminders(clients, today);
   return {
     today,
+    googleRating: null,
     clients: clients.length,
     reviews: clients.filter((c) => c.reviewStatus === 'submitted').length,
     reviewsAwaiting: clients.filter((c) => c.reviewStatus === 'requested').length,
@@ -166,7 +167,10 @@ describe('dashboard', () => {
 
     const first = await card('Add your first client');
     expect(within(first).getByRole('link', { name: 'Add Client' })).toHaveAttribute('href', '/clients?action=add');
-    expect(within(first).getByRole('link', { name: 'Import CSV' })).toHaveAttribute('href', '/clients?action=import');
+    expect(within(first).getByRole('link', { name: 'Import contacts' })).toHaveAttribute(
+      'href',
+      '/clients?action=import',
+    );
     expect(within(await card('Active Clients')).getByText('0')).toBeInTheDocument();
   });
 

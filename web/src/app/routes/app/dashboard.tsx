@@ -1,11 +1,14 @@
-// / : the agent's day at a glance: clients, reviews, what is coming up and the last months' activity,
-// all from one read (GET /api/dashboard) whose cost does not grow with the book.
+// / : the agent's day at a glance: clients, reviews, the location's Google rating, what is coming up and the last
+// months' activity, all from one read (GET /api/dashboard) whose cost does not grow with the book. Before the first
+// client, what to do first comes above the reminders and the chart, which stay (empty) as the specification has them.
 import AddRounded from '@mui/icons-material/AddRounded';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import StarOutlineRounded from '@mui/icons-material/StarOutlineRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { googleRatingLine, RatingStars } from '@/components/ui/google-rating';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
@@ -30,6 +33,7 @@ export function DashboardRoute() {
 
   const count = dashboard?.clients;
   const noClients = count === 0;
+  const rating = dashboard?.googleRating;
 
   return (
     <PageLayout
@@ -50,7 +54,7 @@ export function DashboardRoute() {
         </LoadError>
       ) : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(12, minmax(0, 1fr))' } }}>
-        <Box sx={{ gridColumn: { md: 'span 6' } }}>
+        <Box sx={{ gridColumn: { md: 'span 4' } }}>
           <StatCard
             title="Active Clients"
             label={
@@ -63,7 +67,7 @@ export function DashboardRoute() {
             link={{ to: paths.clients.getHref(), label: 'Manage clients' }}
           />
         </Box>
-        <Box sx={{ gridColumn: { md: 'span 6' } }}>
+        <Box sx={{ gridColumn: { md: 'span 4' } }}>
           <StatCard
             title="Reviews & Engagements"
             label="Total Client Reviews"
@@ -81,24 +85,30 @@ export function DashboardRoute() {
             }
           />
         </Box>
+        <Box sx={{ gridColumn: { md: 'span 4' } }}>
+          <StatCard
+            title="Google Rating"
+            label={dashboard === undefined ? '\u00a0' : googleRatingLine(rating ?? null)}
+            value={dashboard === undefined ? undefined : (rating?.averageRating ?? null)}
+            format={(value) => value.toFixed(1)}
+            emptyValue={rating ? 'Not read yet' : 'Not connected'}
+            adornment={rating?.averageRating != null ? <RatingStars value={rating.averageRating} /> : null}
+            icon={<StarOutlineRounded />}
+            tone="info"
+            link={{ to: paths.reviews.getHref(), label: rating ? 'See your reviews' : 'Connect Google' }}
+          />
+        </Box>
         {noClients ? (
           <Box sx={{ gridColumn: '1 / -1' }}>
             <FirstClientCard addHref={addClientHref} importHref={importClientsHref} />
           </Box>
-        ) : (
-          <>
-            <Box sx={{ gridColumn: { md: 'span 5' } }}>
-              <UpcomingRemindersCard
-                events={dashboard?.upcoming}
-                today={dashboard?.today}
-                renderAction={renderAction}
-              />
-            </Box>
-            <Box sx={{ gridColumn: { md: 'span 7' } }}>
-              <MonthlyActivityCard activity={dashboard?.activity} />
-            </Box>
-          </>
-        )}
+        ) : null}
+        <Box sx={{ gridColumn: { md: 'span 5' } }}>
+          <UpcomingRemindersCard events={dashboard?.upcoming} today={dashboard?.today} renderAction={renderAction} />
+        </Box>
+        <Box sx={{ gridColumn: { md: 'span 7' } }}>
+          <MonthlyActivityCard activity={dashboard?.activity} />
+        </Box>
       </Box>
       {composer}
     </PageLayout>

@@ -42,6 +42,7 @@ describe('/clients/duplicates', () => {
     await findPageHeading('Possible duplicates');
     const group = await screen.findByRole('region', { name: 'Same phone number' });
     expect(within(group).getByRole('columnheader', { name: /Maria López/ })).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Maria López' })).toHaveAttribute('href', '/clients/other');
     expect(within(group).getByRole('rowheader', { name: 'Address (differs)' })).toBeInTheDocument();
     expect(within(group).getByRole('rowheader', { name: 'Phone' })).toBeInTheDocument();
     expect(within(group).getByRole('radio', { name: 'Keep Maria Lopez (maria@example.com)' })).toBeChecked();

@@ -42,6 +42,7 @@ const olivia = createClient({ id: 'client-olivia', name: 'Olivia Bennett', email
 
 const answer: Insights = {
   timeZone: 'America/Chicago',
+  googleRating: null,
   months: [
     month('2026-09', { email: { manual: 2, auto: 1 }, call: 1 }),
     month('2026-10', { sms: { manual: 1, auto: 3 }, meeting: 2 }),
@@ -325,6 +326,7 @@ describe('/insights for a free agent', () => {
     // Every card of the sample is inside the hidden part: the upsell's is the one heading a screen reader meets.
     expect(Array.from(document.querySelectorAll('h2'), (h2) => h2.closest('[aria-hidden="true"]') === sample)).toEqual([
       false,
+      true,
       true,
       true,
       true,

@@ -222,31 +222,25 @@ describe('/today', () => {
     expect(callsTo(fetchMock, QUEUE).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('approves all waiting messages one after another, and reports the sent ones and why one was not', async () => {
+  it("approves all waiting messages with the server's approve-all, and says what went, what waits for later days and why", async () => {
     const jo = queued({ id: 'm-jo', clientName: 'Jo Lee', channel: 'sms', subject: null });
     const kai = queued({ id: 'm-kai', clientName: 'Kai Moss', occasion: 'anniversary' });
+    const result = { sent: 2, scheduled: 0, heldBack: 1, failed: 0, lastSendDate: '2026-11-27', remaining: 0 };
     const { user, fetchMock } = await openToday([sam, jo, kai, alex], {
-      [approveRoute(sam.id)]: () => answer('sent', sam),
-      [approveRoute(jo.id)]: () =>
-        jsonResponse(429, {
-          code: 'DAILY_LIMIT',
-          message: 'You reached your daily limit of texts. Try again tomorrow.',
-        }),
-      [approveRoute(kai.id)]: () => answer('sent', kai),
+      'POST /api/outgoing/approve-all': () => jsonResponse(200, { ...result, continueAfter: null }),
     });
     expect(await screen.findByText('3 messages wait for your approval.')).toBeInTheDocument();
     expect(await screen.findByLabelText('Today, 3 waiting')).toBeInTheDocument();
     await user.click(button(document.body, 'Approve all'));
 
-    expect(await toasts().findByText('2 messages sent')).toBeInTheDocument();
+    const report = (await screen.findByText('2 messages sent, 1 scheduled for later days')).closest('[role="status"]');
+    expect(report).toHaveTextContent(
+      'Your daily sending limit was reached: that one goes out on the next days with room, the last on Fri, Nov 27, 2026.',
+    );
     const posts = fetchMock.mock.calls
       .map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)
       .filter((call) => call.startsWith('POST'));
-    expect(posts).toEqual([approveRoute(sam.id), approveRoute(jo.id), approveRoute(kai.id)]);
-    const report = screen.getByText('1 message was not sent').closest('[role="alert"]') as HTMLElement;
-    expect(
-      within(report).getByText('Jo Lee: You reached your daily limit of texts. Try again tomorrow.'),
-    ).toBeInTheDocument();
+    expect(posts).toEqual(['POST /api/outgoing/approve-all']);
   });
 
   it('says nothing waits, what will appear here, and links to Automations', async () => {

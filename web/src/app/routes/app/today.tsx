@@ -1,5 +1,7 @@
-// /today: whom to contact today and why (the next best touches), the messages automations wrote this morning that
-// wait for the agent's approval and the ones scheduled to go out by themselves, and the clients due for a check-in.
+// /today: whom to contact today and why (the next best touches), the messages automations and broadcasts wrote that
+// wait for the agent's approval and the ones scheduled to go out by themselves, and the clients due for a check-in;
+// the way to the broadcasts (/broadcasts) and the automations' settings.
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import Box from '@mui/material/Box';
 import { PageLayout } from '@/components/ui/page-layout';
@@ -17,9 +19,14 @@ export function TodayRoute() {
       title={paths.today.label}
       description="Whom to contact today and why, then the messages Hearthside wrote for your clients: approve, edit or skip each one."
       actions={
-        <LinkButton to={paths.automations.getHref()} startIcon={<TuneRounded />}>
-          Automation settings
-        </LinkButton>
+        <>
+          <LinkButton to={paths.broadcasts.getHref()} startIcon={<CampaignOutlined />}>
+            {paths.broadcasts.label}
+          </LinkButton>
+          <LinkButton to={paths.automations.getHref()} startIcon={<TuneRounded />}>
+            Automation settings
+          </LinkButton>
+        </>
       }
     >
       <Box sx={{ mb: 3 }}>

@@ -3,7 +3,6 @@
 // supplies the client form, the import dialog and the review status chip from the clients feature.
 import AddRounded from '@mui/icons-material/AddRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -15,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminClient, ImportResult } from '@shared/api-types';
 import type { ClientInput } from '@shared/client-schema';
+import { ImportContactsButton } from '@/components/ui/import-contacts-button';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { LoadError } from '@/components/ui/load-error';
@@ -99,7 +99,7 @@ export function AdminClientsManager({
     resetPage();
   };
 
-  // Import CSV is disabled until an agent is chosen, so the dialog always has one.
+  // Import contacts is disabled until an agent is chosen, so the dialog always has one.
   const handleImport = (file: File) =>
     agentId ? importClients.trigger({ agentId, file }) : Promise.reject(new Error('Choose an agent first.'));
 
@@ -141,14 +141,7 @@ export function AdminClientsManager({
             Export CSV
           </BusyButton>
           <DisabledHint hint={agentId ? null : needsAgent}>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileRounded />}
-              onClick={() => setImportOpen(true)}
-              disabled={!agentId}
-            >
-              Import CSV
-            </Button>
+            <ImportContactsButton onClick={() => setImportOpen(true)} disabled={!agentId} />
           </DisabledHint>
           <DisabledHint hint={agentId ? null : needsAgent}>
             <Button variant="contained" startIcon={<AddRounded />} disabled={!agentId} onClick={form.openAdd}>

@@ -1,10 +1,10 @@
 // POST /api/outgoing/{id}/approve (optionally with the edited draft) and /skip: both idempotent;
 // the answer says whether the message was sent, scheduled for its send time, or skipped. /snooze puts
-// a waiting message off until tomorrow morning.
-import type { OutgoingAction, OutgoingMessage, OutgoingSnooze } from '@shared/api-types';
+// a waiting message off until tomorrow morning. "Approve all" is the server's approve-all.
+import type { OutgoingAction, OutgoingSnooze } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
-import { sendErrorMessage } from '@/lib/email-verification';
+import { approveAllWaiting } from '@/lib/approve-all';
 import { OUTGOING_KEY, revalidateAfterOutgoingAction } from './get-outgoing';
 
 /** The agent's edit of a draft: the subject (e-mail only) and the body. */
@@ -39,24 +39,7 @@ export function useSnoozeOutgoing() {
   return useApiMutation(`POST ${OUTGOING_KEY}/snooze`, snoozeOutgoing, revalidateAfterOutgoingAction);
 }
 
-/** What became of each message "Approve all" approved: the answer, or why it was refused. */
-export type ApproveAllResult = Array<
-  { message: OutgoingMessage; action: OutgoingAction } | { message: OutgoingMessage; problem: string }
->;
-
-/** Approves the messages one after another as they are; a refusal does not stop the rest. */
-export async function approveAll(messages: readonly OutgoingMessage[]): Promise<ApproveAllResult> {
-  const results: ApproveAllResult = [];
-  for (const message of messages) {
-    try {
-      results.push({ message, action: await approveOutgoing({ id: message.id }) });
-    } catch (error) {
-      results.push({ message, problem: sendErrorMessage(error) });
-    }
-  }
-  return results;
-}
-
+/** "Approve all": the server approves every waiting message in one go (lib/approve-all.ts), then the queue is read. */
 export function useApproveAll() {
-  return useApiMutation(`POST ${OUTGOING_KEY}/approve-all`, approveAll, revalidateAfterOutgoingAction);
+  return useApiMutation(`APPROVE ${OUTGOING_KEY}`, () => approveAllWaiting(), revalidateAfterOutgoingAction);
 }

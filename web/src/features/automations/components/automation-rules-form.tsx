@@ -3,6 +3,7 @@
 // checks them first; the server's refusals land under the control they are about.
 import CakeOutlined from '@mui/icons-material/CakeOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import Alert from '@mui/material/Alert';
@@ -21,8 +22,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  AUTOMATION_MESSAGES,
   AUTOMATION_MODES,
   automationsSchema,
+  PRO_OCCASIONS,
   withDefaultRules,
   type AutomationMode,
   type AutomationOccasion,
@@ -46,6 +49,7 @@ const OCCASION_ICONS: Record<AutomationOccasion, ReactNode> = {
   anniversary: <FavoriteBorderOutlined />,
   'home-anniversary': <HomeOutlined />,
   'check-in': <EventAvailableOutlined />,
+  'home-update': <TrendingUpOutlined />,
 };
 
 type RuleField = Exclude<keyof AutomationRule, 'occasion'>;
@@ -140,6 +144,8 @@ type RuleCardProps = {
 
 function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
   const timeError = errorOf('sendTime');
+  // A Pro occasion (the monthly home update) cannot be turned on by a free account; one left on stays editable.
+  const locked = !isPro && PRO_OCCASIONS.includes(rule.occasion) && !rule.enabled;
   return (
     <SectionCard
       icon={OCCASION_ICONS[rule.occasion]}
@@ -148,11 +154,15 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
     >
       <Box>
         <FormControlLabel
-          control={<Switch checked={rule.enabled} onChange={(_e, enabled) => onChange({ enabled })} />}
+          control={
+            <Switch checked={rule.enabled} disabled={locked} onChange={(_e, enabled) => onChange({ enabled })} />
+          }
           label="Send a message on this occasion"
         />
         {errorOf('enabled') ? <FormHelperText error>{errorOf('enabled')}</FormHelperText> : null}
-        {rule.enabled ? null : (
+        {locked ? (
+          <Typography variant="muted">{AUTOMATION_MESSAGES.homeUpdatePro}</Typography>
+        ) : rule.enabled ? null : (
           <Typography variant="muted">
             Off: nothing is written or sent for this occasion. You can set it up now and turn it on later.
           </Typography>
@@ -173,6 +183,7 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
         }}
       >
         <ChannelChoice
+          channels={rule.occasion === 'home-update' ? ['email'] : MESSAGE_CHANNELS}
           channel={rule.channel}
           error={errorOf('channel')}
           onChange={(channel) => onChange({ channel })}
@@ -194,10 +205,12 @@ function RuleCard({ rule, isPro, errorOf, onChange }: RuleCardProps) {
 }
 
 function ChannelChoice({
+  channels,
   channel,
   error,
   onChange,
 }: {
+  channels: readonly MessageChannel[];
   channel: MessageChannel;
   error?: string;
   onChange: (channel: MessageChannel) => void;
@@ -214,7 +227,7 @@ function ChannelChoice({
         value={channel}
         onChange={(_e, value) => onChange(value as MessageChannel)}
       >
-        {MESSAGE_CHANNELS.map((c) => (
+        {channels.map((c) => (
           <FormControlLabel key={c} value={c} control={<Radio />} label={CHANNEL_NAMES[c]} />
         ))}
       </RadioGroup>

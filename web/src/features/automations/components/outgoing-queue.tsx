@@ -1,6 +1,6 @@
-// The Today queue: the messages automations wrote that wait for the agent's approval or are
-// scheduled, soonest first, with "Approve all" when more than one waits; an empty day points to the
-// Automations page.
+// The Today queue: the messages automations and broadcasts wrote that wait for the agent's approval or are
+// scheduled, soonest first, with "Approve all" when more than one waits (the server's approve-all: what went, what
+// waits for its time or for later days, and why, stay above the list); an empty day points to the Automations page.
 import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,6 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { OutgoingMessage } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { PlainList } from '@/components/ui/plain-list';
 import { EmptyPanel } from '@/components/ui/empty-panel';
@@ -19,16 +18,15 @@ import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { approvalReport, type ApprovalReport } from '@/lib/approve-all';
 import { countText } from '@/lib/count-text';
 import { LinkButton } from '@/components/ui/link-button';
 import { useOutgoing } from '../api/get-outgoing';
-import { useApproveAll, type ApproveAllResult } from '../api/outgoing-actions';
+import { useApproveAll } from '../api/outgoing-actions';
 import { OutgoingCard } from './outgoing-card';
 import type { OnEmail } from './today-item-actions';
 
 export const NOTHING_WAITS = 'Nothing waits for you today';
-
-type Failure = { message: OutgoingMessage; problem: string };
 
 type OutgoingQueueProps = {
   /** Opens the composer for a client (each card's E-mail). */
@@ -38,8 +36,10 @@ type OutgoingQueueProps = {
 export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
   const { outgoing, error, retry } = useOutgoing({ fresh: true });
   const approvingAll = useApproveAll();
-  const [failures, setFailures] = useState<Failure[]>([]);
+  // What the last "Approve all" did, kept above the list (the queue it read may be empty now).
+  const [report, setReport] = useState<ApprovalReport | null>(null);
   const { toast } = useToast();
+  const reportAlert = report ? <ApprovalReportAlert report={report} onClose={() => setReport(null)} /> : null;
 
   if (!outgoing) {
     return error ? (
@@ -55,7 +55,7 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
 
   const { messages } = outgoing;
   if (messages.length === 0) {
-    return (
+    const empty = (
       <Card>
         <EmptyPanel
           icon={<InboxOutlined fontSize="large" />}
@@ -71,25 +71,27 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
         </EmptyPanel>
       </Card>
     );
+    return reportAlert ? (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {reportAlert}
+        {empty}
+      </Box>
+    ) : (
+      empty
+    );
   }
 
   const awaiting = messages.filter((message) => message.status === 'awaiting-approval');
 
   const approveEverything = async () => {
-    setFailures([]);
-    const results = await approvingAll.trigger(awaiting);
-    const report = summarize(results);
-    setFailures(report.failures);
-    if (report.title) {
-      toast({
-        title: report.title,
-        description: report.failures.length
-          ? `${countText(report.failures.length, 'message was', 'messages were')} not sent: see why above the list.`
-          : undefined,
-        variant: 'success',
-      });
-    } else {
-      toast({ title: 'Nothing was sent', description: 'See why above the list.', variant: 'destructive' });
+    setReport(null);
+    try {
+      const done = approvalReport(await approvingAll.trigger());
+      // Every message went: a toast says so; otherwise the report stays above the list with the reasons.
+      if (done.tone === 'success') toast({ title: done.title, variant: 'success' });
+      else setReport(done);
+    } catch (error) {
+      toast({ title: 'Nothing was approved', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
@@ -113,23 +115,8 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
           </Button>
         ) : null}
       </SpreadRow>
-      {failures.length ? (
-        <Alert severity="warning" onClose={() => setFailures([])}>
-          <AlertTitle>{countText(failures.length, 'message was', 'messages were')} not sent</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {failures.map(({ message, problem }) => (
-              <li key={message.id}>
-                {message.clientName}: {problem}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      ) : null}
-      <PlainList
-        gap={2}
-
-        aria-label="Messages for today"
-      >
+      {reportAlert}
+      <PlainList gap={2} aria-label="Messages for today">
         {messages.map((message) => (
           <li key={message.id}>
             <OutgoingCard message={message} locked={approvingAll.isMutating} onEmail={onEmail} />
@@ -140,20 +127,16 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
   );
 }
 
-/** "Approve all"'s report: how many were sent and scheduled (null when none), and why the others were not. */
-function summarize(results: ApproveAllResult): { title: string | null; failures: Failure[] } {
-  let sent = 0;
-  let scheduled = 0;
-  const failures: Failure[] = [];
-  for (const result of results) {
-    if ('problem' in result) failures.push(result);
-    else if (result.action.status === 'sent') sent += 1;
-    else if (result.action.status === 'scheduled') scheduled += 1;
-    else failures.push({ message: result.message, problem: result.action.message.problem ?? 'It was skipped.' });
-  }
-  const parts = [
-    sent ? `${countText(sent, 'message', 'messages')} sent` : null,
-    scheduled ? `${scheduled} scheduled` : null,
-  ].filter(Boolean);
-  return { title: parts.length ? parts.join(', ') : null, failures };
+/** What "Approve all" did when not every message went: the counts, then why. */
+function ApprovalReportAlert({ report, onClose }: { report: ApprovalReport; onClose: () => void }) {
+  return (
+    <Alert severity={report.tone} role="status" onClose={onClose}>
+      <AlertTitle>{report.title}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {report.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }

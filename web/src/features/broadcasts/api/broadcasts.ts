@@ -1,9 +1,11 @@
-// Broadcasts: POST /api/broadcasts (202 { id }: a job drafts the messages), GET /api/broadcasts/{id} read every
-// second while it drafts, and the audiences a broadcast can take: the saved segments and the tags.
+// Broadcasts: POST /api/broadcasts (202 { id }: a job drafts the messages), GET /api/broadcasts (the recent ones, for
+// /broadcasts), GET /api/broadcasts/{id} read every second while it drafts, and the audiences a broadcast can take: the
+// saved segments and the tags.
 import useSWR from 'swr';
-import type { ApproveAllResult, Broadcast, BroadcastRequest, SegmentList, TagList } from '@shared/api-types';
+import type { Broadcast, BroadcastList, BroadcastRequest, SegmentList, TagList } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
+import { approveAllWaiting } from '@/lib/approve-all';
 import { revalidateClientReads } from '@/lib/revalidate-clients';
 
 export const BROADCASTS_URL = '/api/broadcasts';
@@ -17,6 +19,11 @@ export function createBroadcast(request: BroadcastRequest): Promise<{ id: string
 
 export function useCreateBroadcast() {
   return useApiMutation(`POST ${BROADCASTS_URL}`, createBroadcast, async () => undefined);
+}
+
+/** The agent's recent broadcasts, newest first; read again each time /broadcasts opens. */
+export function useBroadcasts() {
+  return useSWR<BroadcastList>(BROADCASTS_URL, { revalidateOnMount: true });
 }
 
 /** A broadcast, read every second until its drafting is done (no id: no read). */
@@ -34,44 +41,17 @@ export function useAudiences(open: boolean) {
   return { segments: segments.data?.segments ?? [], tags: tags.data?.tags ?? [] };
 }
 
-/**
- * Approves every message of the broadcast waiting on Today; what the daily caps hold back goes on the next days. The
- * server stops each request before the API's time limit and says where to continue: the requests follow one another
- * until none remain, and the answer adds them up.
- */
-export async function approveBroadcast(broadcastId: string): Promise<ApproveAllResult> {
-  let total: ApproveAllResult | undefined;
-  let after: string | null = null;
-  do {
-    const part: ApproveAllResult = await api.post<ApproveAllResult>('/api/outgoing/approve-all', {
-      broadcastId,
-      ...(after ? { after } : {}),
-    });
-    total = total ? addApprovals(total, part) : part;
-    after = part.continueAfter;
-  } while (after);
-  return total;
-}
-
-const addApprovals = (a: ApproveAllResult, b: ApproveAllResult): ApproveAllResult => ({
-  sent: a.sent + b.sent,
-  scheduled: a.scheduled + b.scheduled,
-  heldBack: a.heldBack + b.heldBack,
-  failed: a.failed + b.failed,
-  lastSendDate:
-    [a.lastSendDate, b.lastSendDate]
-      .filter((d): d is string => d !== null)
-      .sort()
-      .at(-1) ?? null,
-  remaining: b.remaining,
-  continueAfter: b.continueAfter,
-});
-
+/** Approves all of the broadcast's messages waiting on Today (lib/approve-all.ts). */
 export function useApproveBroadcast(broadcastId: string) {
   return useApiMutation(
-    `POST /api/outgoing/approve-all ${broadcastId}`,
-    () => approveBroadcast(broadcastId),
+    `APPROVE ${broadcastKey(broadcastId)}`,
+    () => approveAllWaiting(broadcastId),
     (mutate) =>
-      Promise.all([mutate('/api/outgoing'), revalidateClientReads(mutate), mutate(broadcastKey(broadcastId))]),
+      Promise.all([
+        mutate('/api/outgoing'),
+        revalidateClientReads(mutate),
+        mutate(broadcastKey(broadcastId)),
+        mutate(BROADCASTS_URL),
+      ]),
   );
 }

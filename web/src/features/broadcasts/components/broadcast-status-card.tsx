@@ -6,26 +6,16 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Broadcast, BroadcastSkipReason } from '@shared/api-types';
+import type { Broadcast } from '@shared/api-types';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { approvalReport } from '@/lib/approve-all';
 import { countText } from '@/lib/count-text';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { LinkButton } from '@/components/ui/link-button';
 import { useApproveBroadcast, useBroadcast } from '../api/broadcasts';
-
-export const SKIP_LABELS: Record<BroadcastSkipReason, string> = {
-  'opted-out': 'opted out',
-  'no-consent': 'no consent to texts',
-  'no-address': 'no address for this channel',
-  paused: 'automatic messages paused',
-  replied: 'wrote back recently',
-  'recent-contact': 'contacted recently',
-};
-
-const longDate = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+import { sendDayText, skipLines } from '../utils/broadcast-text';
 
 export function BroadcastStatusCard({ id }: { id: string }) {
   const { data: broadcast, error, mutate } = useBroadcast(id);
@@ -44,7 +34,7 @@ export function BroadcastStatusCard({ id }: { id: string }) {
 export function BroadcastStatus({ broadcast }: { broadcast: Broadcast }) {
   const drafting = broadcast.status !== 'done';
   const share = broadcast.total ? Math.round((100 * broadcast.handled) / broadcast.total) : 0;
-  const skips = Object.entries(broadcast.skipped) as Array<[BroadcastSkipReason, number]>;
+  const skips = skipLines(broadcast.skipped);
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Stack spacing={2} aria-label="Broadcast status" component="section">
@@ -67,10 +57,8 @@ export function BroadcastStatus({ broadcast }: { broadcast: Broadcast }) {
             Skipped
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {skips.map(([reason, count]) => (
-              <li key={reason}>
-                {countText(count, 'client', 'clients')}: {SKIP_LABELS[reason] ?? reason}
-              </li>
+            {skips.map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </Box>
         </Box>
@@ -78,7 +66,7 @@ export function BroadcastStatus({ broadcast }: { broadcast: Broadcast }) {
       {broadcast.lastSendDate && broadcast.lastSendDate > today ? (
         <Alert severity="info">
           Your daily sending limit holds some messages back: they go out on the next days, the last on{' '}
-          {longDate(broadcast.lastSendDate)}.
+          {sendDayText(broadcast.lastSendDate)}.
         </Alert>
       ) : null}
       {!drafting && broadcast.awaiting > 0 ? (
@@ -99,16 +87,11 @@ function ApproveBroadcastButton({ broadcast }: { broadcast: Broadcast }) {
   const { toast } = useToast();
   const approve = async () => {
     try {
-      const result = await trigger();
-      const later = result.heldBack
-        ? `${result.heldBack} go on the next days (your daily limit), the last on ${longDate(result.lastSendDate!)}.`
-        : undefined;
+      const report = approvalReport(await trigger());
       toast({
-        title: `${result.sent} sent, ${result.scheduled + result.heldBack} scheduled`,
-        description: [later, result.failed ? `${result.failed} could not be approved: see Today.` : null]
-          .filter(Boolean)
-          .join(' '),
-        variant: 'success',
+        title: report.title,
+        description: report.reasons.join(' ') || undefined,
+        variant: report.tone === 'warning' ? 'default' : 'success',
       });
     } catch (error) {
       toast({ title: 'Nothing was approved', description: errorMessage(error), variant: 'destructive' });

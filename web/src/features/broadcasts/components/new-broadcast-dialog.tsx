@@ -26,11 +26,11 @@ import { DialogFrame } from '@/components/ui/dialog-frame';
 import { DialogForm } from '@/components/ui/form-dialog';
 import { FormikSelectField } from '@/components/ui/formik-select-field';
 import { useAudiences, useCreateBroadcast } from '../api/broadcasts';
+import { CHANNEL_LABELS } from '../utils/broadcast-text';
 import { BroadcastStatusCard } from './broadcast-status-card';
 
 type Audience = 'tag' | 'segment' | 'filter';
 
-const CHANNEL_LABELS: Record<BroadcastChannel, string> = { email: 'E-mail', sms: 'Text message' };
 const OCCASION_LABELS: Record<BroadcastOccasion, string> = {
   holiday: 'Holiday greeting',
   'check-in': 'Check-in',

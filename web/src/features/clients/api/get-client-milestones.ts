@@ -12,12 +12,12 @@ export function getClientMilestones(clientId: string): Promise<ClientMilestone[]
 }
 
 export function useClientMilestones(clientId: string) {
-  const { data, error, isLoading } = useSWR<ClientMilestone[], Error>(
+  const { data, error, isLoading, mutate } = useSWR<ClientMilestone[], Error>(
     clientMilestonesKey(clientId),
     () => getClientMilestones(clientId),
     {
       revalidateOnMount: true,
     },
   );
-  return { milestones: data, isLoading, error };
+  return { milestones: data, isLoading, error, retry: () => void mutate() };
 }

@@ -140,6 +140,13 @@ function ClientFields({ client, pickReferrer }: { client: Client | null | undefi
             helperText="Optional"
           />
         </Box>
+        <FormikTextField
+          name="postalCode"
+          label={CLIENT_FIELD_SPECS.postalCode.label}
+          inputMode="numeric"
+          autoComplete="off"
+          helperText="Optional: the address's own when left blank"
+        />
       </FieldGrid>
       <SectionHeading>Key dates</SectionHeading>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
@@ -156,6 +163,14 @@ function ClientFields({ client, pickReferrer }: { client: Client | null | undefi
         />
         <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
         <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
+        <FormikTextField
+          name="purchasePrice"
+          label={CLIENT_FIELD_SPECS.purchasePrice.label}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="450,000"
+          helperText="Optional, in whole dollars"
+        />
       </Box>
       <SectionHeading>Custom dates</SectionHeading>
       <KeyDatesField />

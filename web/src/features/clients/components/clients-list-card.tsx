@@ -76,7 +76,7 @@ export function ClientsListCard({ list, isPro, searchRef, onAdd, onImport, ...ac
       ) : (
         <>
           <ClientsToolbar list={list} isPro={isPro} isMobile={isMobile} searchRef={searchRef} />
-          <TagFilter tag={view.tag} q={view.q} onFilter={list.setFilter} />
+          <TagFilter tag={view.tag} q={view.q} matching={page.total} onFilter={list.setFilter} />
           <ClientsPage list={list} isMobile={isMobile} selection={selection} {...actions} />
           {view.cursor || pager.hasNext || view.limit !== PAGE_SIZES[0] ? (
             <ClientsPager

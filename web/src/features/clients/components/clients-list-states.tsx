@@ -4,12 +4,12 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import LastPageRounded from '@mui/icons-material/LastPageRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { EmptyPanel } from '@/components/ui/empty-panel';
+import { ImportContactsButton } from '@/components/ui/import-contacts-button';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
@@ -28,14 +28,12 @@ export function NoClients({ onAdd, onImport }: NoClientsProps) {
           <Button variant="contained" startIcon={<AddRounded />} onClick={onAdd}>
             Add your first client
           </Button>
-          <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={onImport}>
-            Import from CSV
-          </Button>
+          <ImportContactsButton onClick={onImport} label="Import your address book" />
         </>
       }
     >
-      Add the people you've helped buy or sell a home, or bring in your address book from a CSV file. Birthdays and home
-      anniversaries will turn into reminders on your dashboard.
+      Add the people you've helped buy or sell a home, or bring in your address book from a CSV or vCard file. Birthdays
+      and home anniversaries will turn into reminders on your dashboard.
     </EmptyPanel>
   );
 }

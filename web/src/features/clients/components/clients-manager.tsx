@@ -2,12 +2,12 @@
 // &q=&sort=&order=&cursor=, the view kept in the URL: see use-client-list.ts), and every dialog that
 // acts on a client. The route passes in what other features add (inviting, each row's actions).
 import AddRounded from '@mui/icons-material/AddRounded';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Button from '@mui/material/Button';
 import { useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Client } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
+import { ImportContactsButton } from '@/components/ui/import-contacts-button';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { ClientDialogs } from './client-dialogs';
@@ -50,9 +50,7 @@ export function ClientsManager({ isPro, headerActions, aboveList, renderRowActio
       actions={
         <>
           {headerActions}
-          <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={dialogs.handleImport}>
-            Import CSV
-          </Button>
+          <ImportContactsButton onClick={dialogs.handleImport} />
           <ExportClientsButton />
           <Button ref={addButtonRef} variant="contained" startIcon={<AddRounded />} onClick={dialogs.handleAdd}>
             Add Client

@@ -11,8 +11,8 @@ import { useId, type ChangeEvent, type RefObject } from 'react';
 import { IMPORT_JOB_MAX_BYTES, INLINE_IMPORT_MAX_BYTES } from '@shared/imports';
 
 const SAMPLE_CSV = [
-  'name,email,phone,address,birthday,anniversary,purchaseDate',
-  'Maria Lopez,maria@example.com,(555) 201-3344,"12 Oak St, Springfield",1984-06-02,2010-09-18,2021-04-30',
+  'name,email,phone,address,postalCode,birthday,anniversary,purchaseDate,purchasePrice',
+  'Maria Lopez,maria@example.com,(555) 201-3344,"12 Oak St, Springfield",62704,1984-06-02,2010-09-18,2021-04-30,285000',
 ].join('\r\n');
 const SAMPLE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
 
@@ -38,9 +38,10 @@ export function ImportFileChooser({ file, failure, inputRef, onChange, takesBigF
   return (
     <>
       <Typography variant="muted">
-        Use the columns name, email, phone, address, birthday, anniversary and purchaseDate, with dates as YYYY-MM-DD.
-        Contact exports from Google Contacts and Outlook work as they are, and so do vCard files (.vcf) from iPhone,
-        iCloud, Mac, Android and Outlook contacts. Clients whose email you already have are updated, not duplicated.
+        Use the columns name, email, phone, address, postalCode, birthday, anniversary, purchaseDate and purchasePrice,
+        with dates as YYYY-MM-DD. Contact exports from Google Contacts and Outlook work as they are, and so do vCard
+        files (.vcf) from iPhone, iCloud, Mac, Android and Outlook contacts. Clients whose email you already have are
+        updated, not duplicated.
       </Typography>
       <Link href={SAMPLE_HREF} download="clients-sample.csv" variant="body2" sx={{ display: 'inline-block', mt: 1 }}>
         Download a sample file

@@ -11,6 +11,7 @@ import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
+import { IMPORT_CONTACTS } from '@/components/ui/import-contacts-button';
 import { LinkButton } from '@/components/ui/link-button';
 
 type FirstClientCardProps = {
@@ -35,14 +36,14 @@ export function FirstClientCard({ addHref, importHref }: FirstClientCardProps) {
           </Typography>
           <Typography variant="lead" sx={{ mt: 1.5, maxWidth: 460 }}>
             Start with the people you've helped buy or sell a home. Add them one by one, or import your address book
-            from a CSV file (Google Contacts and Outlook exports work as they are).
+            from a CSV or vCard file (Google Contacts, Outlook and iPhone exports work as they are).
           </Typography>
           <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <LinkButton to={addHref} variant="contained" size="large" startIcon={<AddRounded />}>
               Add Client
             </LinkButton>
             <LinkButton to={importHref} variant="outlined" size="large" startIcon={<UploadFileRounded />}>
-              Import CSV
+              {IMPORT_CONTACTS}
             </LinkButton>
           </Box>
         </Box>

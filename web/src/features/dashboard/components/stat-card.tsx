@@ -12,7 +12,12 @@ type StatCardProps = {
   title: string;
   /** What the number is, under it (e.g. 'Total Client Reviews'). */
   label: string;
-  value: number | undefined;
+  /** undefined while it loads; null when there is none (`emptyValue` says why). */
+  value: number | null | undefined;
+  /** In place of a value that is null ("Not connected"). */
+  emptyValue?: string;
+  /** Beside the value (a rating's stars). */
+  adornment?: ReactNode;
   /** How the number is written (default: grouped digits, e.g. 1,234). */
   format?: (value: number) => string;
   icon: ReactNode;
@@ -27,6 +32,8 @@ export function StatCard({
   title,
   label,
   value,
+  emptyValue = '—',
+  adornment,
   format = (n) => n.toLocaleString('en-US'),
   icon,
   tone = 'primary',
@@ -45,12 +52,25 @@ export function StatCard({
           <Typography id={headingId} component="h2" variant="h4" sx={{ color: 'text.secondary', fontWeight: 600 }}>
             {title}
           </Typography>
-          <Typography
-            component="p"
-            sx={{ mt: 1, fontSize: '2.25rem', fontWeight: 750, lineHeight: 1.1, letterSpacing: '-0.02em' }}
-          >
-            {value === undefined ? <Skeleton width={64} aria-label="Loading" /> : format(value)}
-          </Typography>
+          <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5 }}>
+            <Typography
+              component="p"
+              sx={
+                value === null
+                  ? { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.5 }
+                  : { fontSize: '2.25rem', fontWeight: 750, lineHeight: 1.1, letterSpacing: '-0.02em' }
+              }
+            >
+              {value === undefined ? (
+                <Skeleton width={64} aria-label="Loading" />
+              ) : value === null ? (
+                emptyValue
+              ) : (
+                format(value)
+              )}
+            </Typography>
+            {value !== undefined && value !== null ? adornment : null}
+          </Box>
           <Typography variant="muted" sx={{ mt: 0.5 }}>
             {label}
           </Typography>

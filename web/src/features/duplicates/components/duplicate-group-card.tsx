@@ -1,5 +1,5 @@
-// One group of likely duplicates, side by side: each client a column, each field a row, the rows that differ marked;
-// the agent picks the client to keep and merges each other one into it.
+// One group of likely duplicates, side by side: each client a column (their name a link to their page), each field a
+// row, the rows that differ marked; the agent picks the client to keep and merges each other one into it.
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Client, DuplicateReason } from '@shared/api-types';
+import { ClientLink } from '@/components/ui/client-link';
 import { SectionCard } from '@/components/ui/section-card';
 import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { clientLabels, compareClients, REASON_LABELS } from '../utils/compare-clients';
@@ -49,7 +50,9 @@ export function DuplicateGroupCard({ reason, clients, onMerge }: DuplicateGroupC
               <TableCell component="td" sx={{ width: { xs: 80, sm: 110 } }} />
               {clients.map((client) => (
                 <TableCell key={client.id} scope="col" sx={{ verticalAlign: 'top' }}>
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{client.name}</Typography>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    <ClientLink id={client.id} name={client.name} />
+                  </Typography>
                   <Box component="label" sx={{ display: 'inline-flex', alignItems: 'center', ml: -1 }}>
                     <Radio
                       size="small"

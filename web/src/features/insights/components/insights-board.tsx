@@ -1,11 +1,12 @@
 // The Insights page's cards for one answer (the agent's own, or the sample behind the Pro upsell):
-// touches per month, the period's outcomes, reach, the book's health and any cards the page adds (the agent's
-// referrals); then the time zone the months follow.
+// touches per month, the period's outcomes, the location's Google rating, reach, the book's health and any cards the
+// page adds (the agent's referrals); then the time zone the months follow.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Insights, QuietClient } from '@shared/api-types';
 import { BookHealthCard } from './book-health-card';
+import { GoogleRatingCard } from './google-rating-card';
 import { InvitationsCard, OccasionsCard, OptOutsCard, ReviewsCard } from './rate-cards';
 import { ReachCard } from './reach-card';
 import { TouchesCard } from './touches-card';
@@ -45,6 +46,9 @@ export function InsightsBoard({ insights, onMessage, children }: InsightsBoardPr
         </Box>
         <Box sx={SPAN.half}>
           <OptOutsCard optOuts={totals.optOuts} bounces={totals.bounces} />
+        </Box>
+        <Box sx={SPAN.whole}>
+          <GoogleRatingCard rating={insights.googleRating} />
         </Box>
         <Box sx={SPAN.wide}>
           <ReachCard reach={insights.reach} onMessage={onMessage} />

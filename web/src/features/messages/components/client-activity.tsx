@@ -107,11 +107,12 @@ export function ClientActivitySection({ client, milestones = [] }: ClientActivit
   );
 }
 
-/** "E-mail", "Text message from the client", "Review request (e-mail)". */
+/** "E-mail", "Text message from the client", "Review request (e-mail)", "Home value update (e-mail)". */
 function messageLabel(entry: Extract<Activity, { type: 'message' }>): string {
   const channel = CHANNEL_LABELS[entry.channel];
   if (entry.direction === 'inbound') return `${channel} from the client`;
   if (entry.occasion === 'review-request') return `${OCCASION_LABELS['review-request']} (${channel.toLowerCase()})`;
+  if (entry.occasion === 'home-update') return `Home value update (${channel.toLowerCase()})`;
   return channel;
 }
 
