@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   addDays,
+  dateParts,
   daysBetween,
   isBirthdayDate,
   isCalendarDate,
@@ -167,5 +168,29 @@ describe('dates without a year', () => {
     expect(monthDayOf('--02-29')).toEqual({ month: 2, day: 29 });
     expect(monthDayOf('1985-04-12')).toEqual({ month: 4, day: 12 });
     expect(yearlessDate(3, 4)).toBe('--03-04');
+  });
+});
+
+describe('day arithmetic against the Date object', () => {
+  it('adds days and counts them between any two dates as Date.UTC does (years 1900-2100)', () => {
+    const at = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 11, 31) }),
+        fc.integer({ min: -40_000, max: 40_000 }),
+        (ms, days) => {
+          const from = at(ms);
+          const shifted = at(Date.parse(`${from}T00:00:00Z`) + days * 86_400_000);
+          expect(addDays(from, days)).toBe(shifted);
+          expect(daysBetween(from, shifted)).toBe(days);
+        },
+      ),
+    );
+  });
+
+  it('reads only YYYY-MM-DD, digit by digit', () => {
+    expect(dateParts('2026-12-02')).toEqual({ year: 2026, month: 12, day: 2 });
+    for (const bad of ['2026-1-02', '2026/12/02', '2026-12-0x', ' 2026-12-02', '2026-12-02 ', '２０２６-12-02'])
+      expect(() => dateParts(bad)).toThrow(RangeError);
   });
 });

@@ -24,11 +24,27 @@ export function formatDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** The numbers of a `YYYY-MM-DD` string; throws on any other shape so a bad date never computes silently. */
+/** The number of the ASCII digits of `text` from `start` to `end`, or NaN when one is not a digit. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * The numbers of a `YYYY-MM-DD` string; throws on any other shape so a bad date never computes silently. Read digit
+ * by digit (the ranking of a big book calls it hundreds of thousands of times), exactly as ISO_DATE would match.
+ */
 export function dateParts(date: string): DateParts {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const year = date.length === 10 && date[4] === '-' && date[7] === '-' ? digits(date, 0, 4) : NaN;
+  const month = digits(date, 5, 7);
+  const day = digits(date, 8, 10);
+  if (Number.isNaN(year + month + day)) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
+  return { year, month, day };
 }
 
 /** A real `YYYY-MM-DD` date between 1900 and 2100 (2023-02-29 is not one). */
@@ -86,12 +102,18 @@ export function parseFlexibleDate(value: string): string | null {
   return isCalendarDate(date) ? date : null;
 }
 
+/**
+ * Days since 1970-01-01 of a proleptic Gregorian date, in integers (the "days from civil" algorithm): no Date object,
+ * and years 0–99 are not read as 1900–1999 as Date.UTC reads them. Out-of-range days roll over as Date's do.
+ */
 function toDayNumber(date: string): number {
   const { year, month, day } = dateParts(date);
-  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
-  const instant = new Date(0);
-  instant.setUTCFullYear(year, month - 1, day);
-  return Math.round(instant.getTime() / MS_PER_DAY);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
 function fromDayNumber(dayNumber: number): string {

@@ -17,7 +17,15 @@
 // waiting today.
 import { addDays, daysBetween, isCalendarDate } from '@shared/dates';
 import type { NextBestChannel, NextBestItem, NextBestReasonCode, RelationshipTier } from '@shared/next-best';
-import { nextOccurrence, occurrenceIn, reminderEvents, type ReminderClient } from '@shared/reminders';
+import {
+  compareEvents,
+  eventOn,
+  nextOccurrence,
+  occurrenceIn,
+  reminderKeyDates,
+  type ReminderClient,
+  type ReminderEvent,
+} from '@shared/reminders';
 import { interestOf, tierOf, TIER_RHYTHM_DAYS, type InterestKind, type RelationshipState } from './relationship';
 
 /** What the ranking reads of a client: its relationship state and the fields the reasons name. */
@@ -81,10 +89,11 @@ const INTEREST_TEXT: Record<InterestKind, string> = {
 
 /** The day a client was last in touch (a touch either way, or Last Contact), or null. */
 function lastTouchDay(client: RankedClient): string | null {
-  const days = [client.lastTouchAt, client.lastContactDate]
-    .map((value) => (value ? value.slice(0, 10) : ''))
-    .filter(isCalendarDate);
-  return days.length ? days.sort().at(-1)! : null;
+  const touch = client.lastTouchAt?.slice(0, 10);
+  const contact = client.lastContactDate?.slice(0, 10);
+  const a = touch && isCalendarDate(touch) ? touch : null;
+  const b = contact && isCalendarDate(contact) ? contact : null;
+  return a && b ? (a > b ? a : b) : (a ?? b);
 }
 
 /** The channel the client answers on, or null when no channel reaches them. */
@@ -115,14 +124,20 @@ export function leftOutBecause(
 
 function keyDateReason(client: RankedClient, today: string): Reason | null {
   const last = addDays(today, KEY_DATE_AHEAD_DAYS);
+  // The soonest key date in the window, as the reminders order them (by date, then kind, then a custom date's label).
   // Home anniversaries have their own windows below (the first, and each from the 5th); the 2nd to 4th count here.
-  const event = reminderEvents(client, today).find(
-    (e) => e.date <= last && (e.kind !== 'home' || /^[234] Year/.test(e.type)),
-  );
-  if (!event) return null;
-  const days = daysBetween(today, event.date);
-  const what = event.kind === 'custom' ? (event.label ?? 'Key date') : event.type;
-  return { code: 'key-date', text: `${what} ${whenText(event.date, today)}`, points: 40 - 3 * days };
+  let soonest: ReminderEvent | null = null;
+  for (const [kind, keyDate, label] of reminderKeyDates(client)) {
+    const date = nextOccurrence(keyDate, today);
+    if (date > last || (soonest && date > soonest.date)) continue;
+    const event = eventOn(client, kind, keyDate, date, label);
+    if (!event || (event.kind === 'home' && !/^[234] Year/.test(event.type))) continue;
+    if (!soonest || compareEvents(event, soonest) < 0) soonest = event;
+  }
+  if (!soonest) return null;
+  const days = daysBetween(today, soonest.date);
+  const what = soonest.kind === 'custom' ? (soonest.label ?? 'Key date') : soonest.type;
+  return { code: 'key-date', text: `${what} ${whenText(soonest.date, today)}`, points: 40 - 3 * days };
 }
 
 function purchaseReason(client: RankedClient, today: string): Reason | null {
