@@ -29,7 +29,15 @@ import { startImport, uploadImport, waitForImport } from './testing/imports';
 import { startLocalRuntime, type LocalRuntime } from './local/server';
 import { clientInput, updateUserItem } from './testing/factories';
 import { localServerBundle } from './testing/local-server-bundle';
-import { addClients, ApiClient, newAgent, signedInAgent, useTestApi, type TestApi } from './testing/local-api';
+import {
+  addClients,
+  ApiClient,
+  newAgent,
+  signedInAgent,
+  useTestApi,
+  type TestApi,
+  allClients,
+} from './testing/local-api';
 
 /**
  * Rows of the file: enough that the kill lands with most of the import still to do (the request's import past
@@ -146,9 +154,7 @@ function importFile(client: ApiClient) {
 }
 
 async function clientCount(client: ApiClient): Promise<number> {
-  const res = await client.get('/api/clients');
-  if (res.status !== 200) throw new Error(`listing answered ${res.status} ${res.text}`);
-  return (res.body as unknown[]).length;
+  return (await allClients(client)).length;
 }
 
 /**
@@ -195,7 +201,7 @@ async function proAgentOnChild() {
 
 /** Through the API: one client per row of the file, each as its row says. */
 async function expectEachRowOnce(client: ApiClient): Promise<void> {
-  const listed = (await client.get('/api/clients')).body as Array<Row & { id: string }>;
+  const listed = (await allClients(client)) as Array<Row & { id: string }>;
   expect(listed).toHaveLength(ROWS);
   const byEmail = new Map(listed.map((c) => [c.email, c]));
   expect(byEmail.size).toBe(ROWS);

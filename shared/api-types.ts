@@ -874,7 +874,7 @@ export type ApiResponses = {
   'clients/get-client-message-original': MessageOriginal;
   'clients/get-client-milestones': ClientMilestone[];
   'clients/get-client-testimonials': Testimonial[];
-  'clients/get-clients': Client[] | ClientPage;
+  'clients/get-clients': ClientPage;
   'clients/get-clients-export': ClientsExport;
   'clients/get-client': Client;
   'clients/post-clients-bulk': BulkResult | BulkStarted;

@@ -4,7 +4,7 @@
 import type { Client } from '@shared/api-types';
 import { upcomingReminders, type ReminderEvent } from '@shared/reminders';
 import { clientInput } from '../testing/factories';
-import { signedInAgent } from '../testing/local-api';
+import { signedInAgent, allClients } from '../testing/local-api';
 import { readOccasions, type OccasionPosition } from './occasions';
 import { setProStatus } from './users';
 import { startHandlerApi, type HandlerApi } from '../testing/handler-api';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     { name: 'Mid Year', birthday: '1972-07-04' },
   ];
   for (const fields of clients) expect((await agent.client.post('/api/clients', clientInput(fields))).status).toBe(201);
-  book = (await agent.client.get<Client[]>('/api/clients')).body;
+  book = (await allClients(agent.client)) as Client[];
 });
 afterAll(() => api.close());
 

@@ -6,7 +6,7 @@ import { ageAccount, clientInput, grantSmsConsent, makePro } from '../testing/fa
 import { zoneAtLocalHour } from '../testing/sending';
 import { signedInRealtor } from '../testing/invitations';
 import { useSettings } from '../testing/settings';
-import { signedInAgent, type ApiClient, type ApiResponse } from '../testing/local-api';
+import { signedInAgent, type ApiClient, type ApiResponse, allClients } from '../testing/local-api';
 import { countSoFar, reserveSend } from './outbound-caps';
 import { platformSendCountKey } from './keys/counters';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
@@ -85,7 +85,7 @@ describe('the daily e-mail cap', () => {
     const refused = await requestReview(agent.client, agent.ids[1]!);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('DAILY_LIMIT');
-    const clients = (await agent.client.get('/api/clients')).body as { id: string; reviewStatus: string }[];
+    const clients = (await allClients(agent.client)) as { id: string; reviewStatus: string }[];
     expect(clients.find((c) => c.id === agent.ids[1])?.reviewStatus).toBe('pending');
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { AdminAnalytics } from '@shared/api-types';
 import { clientInput, updateUserItem } from '../testing/factories';
-import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../testing/local-api';
 import { createClient, setReviewStatus } from '../client-record/record';
 import { addToStats } from './stats';
 import { applySubscriptionState } from './subscriptions';
@@ -76,7 +76,7 @@ const commands = fc.oneof(
     const res = asAdmin ? await upload(admin, rows, agent.id) : await upload(agent.client, rows);
     expect(res.status).toBe(200);
     // The import returns counts, not ids: the agent's list says which clients exist now.
-    const list = (await agent.client.get('/api/clients')).body as Array<{ id: string }>;
+    const list = (await allClients(agent.client)) as Array<{ id: string }>;
     for (const c of list) if (!w.clients.some((x) => x.id === c.id)) w.clients.push({ id: c.id, agentId: agent.id });
   }),
   fc.tuple(fc.nat(), fc.constantFrom('pending', 'requested', 'submitted')).map(([n, status]) => async (w: World) => {

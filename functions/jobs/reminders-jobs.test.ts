@@ -11,7 +11,7 @@ import { runRemindersForDate, sqsEvent, startHourlyReminders } from '../local/re
 import { delivered } from '../local/twin/deliveries';
 import { clientInput } from '../testing/factories';
 import { captureOutput, emfLines } from '../testing/output';
-import { signedInAgent, type ApiClient } from '../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../testing/local-api';
 import { jobs } from './jobs';
 import { handler as scheduler } from './reminders-scheduler';
 import { handler as worker } from './reminders-worker';
@@ -339,7 +339,7 @@ describe('milestones and counters', () => {
     const anniversary = addDays(today, 10);
     const purchaseDate = `${dateParts(anniversary).year - 1}${anniversary.slice(4)}`.replace(/-02-29$/, '-02-28');
     const { client, user } = await agentWith([{ name: 'New Owner', purchaseDate }]);
-    const { body: clients } = await client.get('/api/clients');
+    const clients = await allClients(client);
     const milestones = (c: ApiClient) =>
       c.get(`/api/clients/${clients[0].id}/milestones`).then((r) => r.body.map((m: { name: string }) => m.name));
     expect(await milestones(client)).not.toContain('1 Year Homeowner');

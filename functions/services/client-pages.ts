@@ -1,20 +1,14 @@
-// The agent's clients as GET /api/clients lists them: the whole book by name (for API users who read it so), a page of
-// it from the list indexes (functions/data/client-lists.ts) in the order asked for, or the clients due for a check-in
+// The agent's clients as GET /api/clients lists them: a page from the list indexes (functions/data/client-lists.ts) in
+// the order asked for, or the clients due for a check-in
 // from the check-in index (functions/data/check-ins.ts), longest due first. A page's cost follows the page, not the
 // book: its total comes from the search itself, the tag's counter or the plan counter.
-import type { Client, ClientPage } from '@shared/api-types';
+import type { ClientPage } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
 import { countDueForCheckIn, dueForCheckInPage } from '../data/check-ins';
 import { pageClientList, type ClientListQuery } from '../data/client-lists';
-import { listClients, toClient } from '../data/clients';
+import { toClient } from '../data/clients';
 import { tagCount } from '../data/tags';
 import type { UserItem } from '../data/users';
-
-/** Every client of the agent, sorted by name. */
-export async function clientBook(agent: Pick<UserItem, 'id'>): Promise<Client[]> {
-  const clients = await listClients(agent.id);
-  return clients.map(toClient).sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /** A page of the agent's clients; `total` counts the matches of `q`, else the tagged clients, else the book. */
 export async function clientPage(

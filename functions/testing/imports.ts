@@ -2,7 +2,7 @@
 // the import, upload the file with the presigned POST it answers, start it, and wait for the job.
 import type { Client, CreatedImport, ImportJob } from '@shared/api-types';
 import { setLocalTaskQueue, type ImportJobMessage } from '../integrations/task-queue';
-import type { ApiClient, ApiResponse } from './local-api';
+import { allClients, type ApiClient, type ApiResponse } from './local-api';
 
 /** POST /api/imports, then the file to S3 with the presigned POST (its fields first, as a browser form sends them). */
 export async function uploadImport(
@@ -55,10 +55,8 @@ export async function waitForImport(
  * address (which an import must never leave) throw.
  */
 export async function clientsByEmail(client: ApiClient): Promise<Record<string, Client>> {
-  const res = await client.get<Client[]>('/api/clients');
-  if (res.status !== 200) throw new Error(`GET /api/clients answered ${res.status}: ${res.text}`);
   const byEmail: Record<string, Client> = {};
-  for (const one of res.body) {
+  for (const one of (await allClients(client)) as Client[]) {
     if (one.email in byEmail) throw new Error(`two clients have the e-mail ${one.email}`);
     byEmail[one.email] = one;
   }

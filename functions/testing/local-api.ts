@@ -161,6 +161,23 @@ export async function signedInAgent(
   return { client, user, details };
 }
 
+/**
+ * Every client of the signed-in agent, page by page, by name: GET /api/clients answers pages like every list. Typed
+ * loosely, as the answers' JSON is.
+ */
+export async function allClients(client: ApiClient): Promise<any[]> {
+  const clients: unknown[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = `/api/clients?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res: ApiResponse<{ clients: unknown[]; nextCursor: string | null }> = await client.get(page);
+    if (res.status !== 200) throw new Error(`GET /api/clients: ${res.status} ${res.text.slice(0, 200)}`);
+    clients.push(...res.body.clients);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return clients;
+}
+
 /** `count` new clients (clientInput) of the agent signed in as `client`, made through POST /api/clients: their ids. */
 export async function addClients(client: ApiClient, count: number): Promise<string[]> {
   const ids: string[] = [];

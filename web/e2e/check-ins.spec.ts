@@ -26,7 +26,7 @@ test.describe('check-ins', () => {
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(form).toBeHidden();
 
-    const saved = await (await page.request.get('/api/clients')).json();
+    const saved = ((await (await page.request.get('/api/clients?limit=500')).json()) as { clients: unknown[] }).clients;
     expect(saved).toEqual([
       expect.objectContaining({ id, keyDates: [{ label: 'Lease ends', date: '--03-31' }], cadenceDays: 14 }),
     ]);

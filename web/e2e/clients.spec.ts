@@ -91,7 +91,8 @@ test.describe('clients', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page).getByText('Client updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
-    const listed = (await (await page.request.get('/api/clients')).json()) as Array<Record<string, unknown>>;
+    const listed = ((await (await page.request.get('/api/clients?limit=500')).json()) as { clients: unknown })
+      .clients as Array<Record<string, unknown>>;
     expect(listed.find((c) => c.name === 'Maria Lopez')?.smsConsent).toMatchObject({
       status: 'granted',
       source: 'agent-attested',

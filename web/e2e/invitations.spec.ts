@@ -52,7 +52,8 @@ test.describe('client invitations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Invalid Invitation Link' })).toBeVisible();
     await snap(page, 'client-registration-invalid');
 
-    const clients = (await (await request.get('/api/clients')).json()) as Array<{
+    const clients = ((await (await request.get('/api/clients?limit=500')).json()) as { clients: unknown })
+      .clients as Array<{
       id: string;
       name: string;
       email: string;
@@ -114,7 +115,10 @@ test.describe('client invitations', () => {
     await expect(page).toHaveURL(/\/auth$/);
 
     // Anyone can type any e-mail: the client is pending (no plan slot, no automatic message) until they confirm.
-    const listed = async () => (await (await request.get('/api/clients')).json()) as Array<Record<string, unknown>>;
+    const listed = async () =>
+      ((await (await request.get('/api/clients?limit=500')).json()) as { clients: unknown }).clients as Array<
+        Record<string, unknown>
+      >;
     expect(await listed()).toEqual([
       expect.objectContaining({
         name: 'Sam Visitor',
@@ -154,7 +158,8 @@ test.describe('client invitations', () => {
     await page.getByRole('button', { name: 'Upload Video' }).click();
     await expect(page.getByText('Thank you! Your video has been uploaded and shared with your realtor.')).toBeVisible();
 
-    const before = (await (await request.get('/api/clients')).json()) as Array<{
+    const before = ((await (await request.get('/api/clients?limit=500')).json()) as { clients: unknown })
+      .clients as Array<{
       phone: string;
       hasTestimonial: boolean;
     }>;
@@ -169,7 +174,8 @@ test.describe('client invitations', () => {
     await expect(page.getByText(`Your video is now shared with ${agent.fullName}.`)).toBeVisible();
     await snap(page, 'client-registration-confirmed');
 
-    const after = (await (await request.get('/api/clients')).json()) as Array<{
+    const after = ((await (await request.get('/api/clients?limit=500')).json()) as { clients: unknown })
+      .clients as Array<{
       phone: string;
       hasTestimonial: boolean;
     }>;

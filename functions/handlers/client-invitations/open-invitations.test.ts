@@ -8,7 +8,7 @@ import { invitationEmailKey, invitationIndexKeys, invitationKey } from '../../da
 import { INVITATION_NOT_FOUND } from '../../http/send-refusals';
 import { clientInput, setEmailVerified } from '../../testing/factories';
 import { expireInvitation, invitationLinkFor, inviteClient, sha256, signedInRealtor } from '../../testing/invitations';
-import { tokenOf, type ApiClient } from '../../testing/local-api';
+import { tokenOf, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -105,7 +105,7 @@ describe('GET /api/client-invitations', () => {
       new GetCommand({ TableName: table(), Key: invitationEmailKey(user.id, invitee.email), ConsistentRead: true }),
     );
     expect(pointer.Item).toBeUndefined();
-    expect((await client.get('/api/clients')).body).toEqual([
+    expect(await allClients(client)).toEqual([
       expect.objectContaining({ name: 'Registers Soon', email: invitee.email }),
     ]);
   });

@@ -20,7 +20,7 @@ import {
   sha256,
   signedInRealtor,
 } from '../../testing/invitations';
-import { splitTokenLink, tokenOf, type ApiClient } from '../../testing/local-api';
+import { splitTokenLink, tokenOf, type ApiClient, allClients } from '../../testing/local-api';
 import { LOCAL_IP, resetLimit } from '../../testing/throttle';
 import {
   completeVideoUpload,
@@ -71,7 +71,7 @@ describe('registering from an invitation', () => {
       clientToken: expect.any(String),
       clientTokenExpiresAt: expect.any(String),
     });
-    const clients = (await agent.client.get('/api/clients')).body;
+    const clients = await allClients(agent.client);
     expect(clients).toEqual([
       expect.objectContaining({
         id: res.body.clientId,
@@ -122,7 +122,7 @@ describe('registering from an invitation', () => {
       expect([409, 410]).toContain(r.status);
       expect(['INVITATION_IN_USE', 'INVITATION_INVALID']).toContain(r.body.code);
     }
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(1);
+    expect(await allClients(agent.client)).toHaveLength(1);
   });
 
   it('waits out a redemption in progress, and takes over one left by a crash after a minute', async () => {
@@ -153,7 +153,7 @@ describe('registering from an invitation', () => {
     await expireInvitation(token);
     const res = await register({ token, phone: invitee.phone });
     expect(res.status).toBe(410);
-    expect((await agent.client.get('/api/clients')).body).toEqual([]);
+    expect(await allClients(agent.client)).toEqual([]);
   });
 
   it.each(['A'.repeat(43), 'short', 'a'.repeat(44), '../../etc'])(
@@ -182,7 +182,7 @@ describe('registering from an invitation', () => {
     const res = await register({ token, phone: '(555) 777-8888', purchaseDate: '2019-09-09' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ clientId: existing.id, created: false });
-    const clients = (await agent.client.get('/api/clients')).body;
+    const clients = await allClients(agent.client);
     expect(clients).toHaveLength(1);
     expect(clients[0]).toMatchObject({
       id: existing.id,
@@ -215,7 +215,7 @@ describe('registering from an invitation', () => {
     expect((await api.client().post('/api/client-invitations/preview', { token })).body.valid).toBe(true);
     await makePro(agent.user.id);
     expect((await register({ token, phone: invitee.phone })).status).toBe(201);
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT + 1);
+    expect(await allClients(agent.client)).toHaveLength(FREE_CLIENT_LIMIT + 1);
   });
 });
 
@@ -237,7 +237,7 @@ describe('registering after choosing a realtor', () => {
       phone: '(555) 222-3333',
       birthday: '1985-03-03',
     };
-    expect((await agent.client.get('/api/clients')).body).toEqual([
+    expect(await allClients(agent.client)).toEqual([
       expect.objectContaining({ ...pending, registrationPending: true }),
     ]);
     expect(await planCountOf(agent.user.id)).toBe(0);
@@ -247,7 +247,7 @@ describe('registering after choosing a realtor', () => {
     expect(mail!.subject).toBe(`Confirm your registration with ${agent.user.fullName}`);
 
     expect((await confirm(await confirmTokenFor('sam.self@example.com'))).status).toBe(200);
-    const [confirmed] = (await agent.client.get('/api/clients')).body as Array<Record<string, unknown>>;
+    const [confirmed] = (await allClients(agent.client)) as Array<Record<string, unknown>>;
     expect(confirmed).toMatchObject(pending);
     expect(confirmed).not.toHaveProperty('registrationPending');
     expect(await planCountOf(agent.user.id)).toBe(1);
@@ -257,7 +257,7 @@ describe('registering after choosing a realtor', () => {
   it('lets the agent accept a pending client instead: the plan slot is taken then (403 when the free plan is full)', async () => {
     const agent = await signedInRealtor(api);
     await register({ agentId: agent.user.id, name: 'Ada Accepted', email: 'ada@example.com', phone: '(555) 222-3334' });
-    const [pending] = (await agent.client.get('/api/clients')).body as Array<{ id: string }>;
+    const [pending] = (await allClients(agent.client)) as Array<{ id: string }>;
     const stranger = await signedInRealtor(api);
     expect((await stranger.client.post(`/api/clients/${pending!.id}/accept-registration`, {})).status).toBe(404);
     expect((await agent.client.post('/api/clients/not%20an%20id/accept-registration', {})).status).toBe(404);
@@ -327,7 +327,7 @@ describe('registering after choosing a realtor', () => {
       expect(res.body.code).toBe('AGENT_AT_CAPACITY');
       expect(res.body.message).toBe(REGISTRATION_MESSAGES.agentAtCapacity);
     }
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT);
+    expect(await allClients(agent.client)).toHaveLength(FREE_CLIENT_LIMIT);
     const notices = await capNoticesTo(agent.details.username);
     expect(notices).toHaveLength(PLAN_FULL_NOTICES_PER_DAY);
   });
@@ -382,7 +382,7 @@ describe('registration rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await agent.client.get('/api/clients')).body).toEqual([]);
+    expect(await allClients(agent.client)).toEqual([]);
   });
 });
 
@@ -407,7 +407,7 @@ async function agentWithKnownClient() {
 }
 
 const clientOf = async (agent: ApiClient, id: string) =>
-  ((await agent.get('/api/clients')).body as Array<Record<string, unknown>>).find((c) => c.id === id);
+  ((await allClients(agent)) as Array<Record<string, unknown>>).find((c) => c.id === id);
 
 /** The agent's plan counter (clientCount). */
 const planCountOf = async (agentId: string) => (await getUserById(agentId, true))!.clientCount;
@@ -441,7 +441,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
     expect((await register(stranger)).status).toBe(201);
 
     expect(await clientOf(agent.client, known.id)).toEqual(before);
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(1);
+    expect(await allClients(agent.client)).toHaveLength(1);
   });
 
   it('answers exactly as a new registration does: status, shape, an id of the same form, a working upload token', async () => {
@@ -469,7 +469,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
         .status,
     ).toBe(201);
     expect(JSON.stringify(existing.body)).not.toContain(known.id);
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(2);
+    expect(await allClients(agent.client)).toHaveLength(2);
   });
 
   it('mails the client a link to confirm the details, subject "You\'re already connected with {agent}", the token stored only hashed', async () => {
@@ -617,7 +617,7 @@ describe('a directory registration for an e-mail the agent already has', () => {
   it('at the free-plan cap answers as a new e-mail does (403), and the client can still confirm', async () => {
     const agent = await signedInRealtor(api);
     await fillToCap(agent.client);
-    const known = (await agent.client.get('/api/clients')).body[0];
+    const known = (await allClients(agent.client))[0];
     const fresh = await register({
       agentId: agent.user.id,
       name: 'New Face',
@@ -659,7 +659,7 @@ describe('registrations from one address for one agent a day', () => {
       code: 'RATE_LIMITED',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await agent.client.get('/api/clients')).body).toHaveLength(5);
+    expect(await allClients(agent.client)).toHaveLength(5);
     expect((await register({ agentId: other.user.id, ...clientInput() })).status).toBe(201);
   });
 

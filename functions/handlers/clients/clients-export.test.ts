@@ -10,7 +10,7 @@ import { OWN_CLIENT_COLUMNS } from '../../domain/export-columns';
 import { storeCsvExport } from '../../integrations/export-files';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
-import { addClients, signedInAgent, type ApiClient } from '../../testing/local-api';
+import { addClients, signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -122,7 +122,7 @@ describe('GET /api/clients/export', () => {
 
     const rows = rowsOf(text);
     expect(rows).toHaveLength(3);
-    const client = (await a.client.get<Client[]>('/api/clients')).body.find((c) => c.id === formula.body.id)!;
+    const client = ((await allClients(a.client)) as Client[]).find((c) => c.id === formula.body.id)!;
     const row = rows.find((r) => unguard(r.clientId) === client.id)!;
     expect(row).toEqual({
       name: `'=HYPERLINK("http://evil.example","Click")`,
@@ -162,7 +162,7 @@ describe('GET /api/clients/export', () => {
   it('has a column for every field of a client the API returns (its own id as clientId; agentId is the agent themself)', async () => {
     const a = await signedInAgent(api);
     await a.client.post('/api/clients', clientInput());
-    const [client] = (await a.client.get<Client[]>('/api/clients')).body;
+    const [client] = (await allClients(a.client)) as Client[];
     const fields = Object.keys(client!)
       .filter((field) => field !== 'agentId')
       .map((field) => (field === 'id' ? 'clientId' : field));

@@ -4,7 +4,7 @@ import ical, { type VEvent } from 'node-ical';
 import { clientInput, makePro } from '../../testing/factories';
 import { clientsByEmail } from '../../testing/imports';
 import { androidCard, appleCard, icloudExport, v4Card, vcf } from '../../testing/vcards';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -58,7 +58,7 @@ describe('CSV import', () => {
     const csv = `\uFEFF${GOOGLE_HEADER}\r\nAva,,Nguyen,,,,,,,,,,,1988-02-29,,,* myContacts,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n`;
     const res = await upload(client, csv, 'contacts.csv');
     expect(res.body).toMatchObject({ imported: 1, errors: [] });
-    const [ava] = (await client.get('/api/clients')).body;
+    const [ava] = await allClients(client);
     expect(ava).toMatchObject({
       name: 'Ava Nguyen',
       email: 'ava@example.com',
@@ -88,7 +88,7 @@ describe('CSV import', () => {
     );
     const res = await upload(client, 'name,email,phone,birthday\nNew Name,KNOWN@example.com,5125550123,\n');
     expect(res.body).toMatchObject({ imported: 0, updated: 1 });
-    const list = (await client.get('/api/clients')).body;
+    const list = await allClients(client);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ name: 'New Name', phone: '5125550123', birthday: '1970-01-01' });
   });
@@ -102,7 +102,7 @@ describe('CSV import', () => {
     expect(res.body.message).toMatch(
       /Imported 9 new clients\. 5 rows were not imported: the free plan allows 10 clients/,
     );
-    const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
+    const names = (await allClients(client)).map((c: { name: string }) => c.name);
     expect(names).toHaveLength(FREE_CLIENT_LIMIT);
     expect(names).toEqual(expect.arrayContaining(['Person 0', 'Person 8']));
     expect(names).not.toContain('Person 9');
@@ -114,7 +114,7 @@ describe('CSV import', () => {
     const rows = Array.from({ length: 40 }, (_, i) => `Pro Person ${i},pro${i}@example.com,512555${String(2000 + i)}`);
     const res = await upload(client, `name,email,phone\n${rows.join('\n')}\n`);
     expect(res.body).toMatchObject({ imported: 40, skipped: 0 });
-    expect((await client.get('/api/clients')).body).toHaveLength(40);
+    expect(await allClients(client)).toHaveLength(40);
   });
 
   it('refuses a file that is not CSV with 400', async () => {
@@ -141,7 +141,7 @@ describe('CSV import', () => {
     const tooMany = await upload(client, `name,email,phone\n${many}\n`);
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toMatch(/at most 5,000/);
-    expect((await client.get('/api/clients')).body).toEqual([]);
+    expect(await allClients(client)).toEqual([]);
   });
 
   it("refuses a file over 4 MB (Lambda's 6 MB event, base64) with 413 pointing to the upload", async () => {
@@ -160,7 +160,7 @@ describe('CSV import', () => {
       message: expect.stringContaining('POST /api/imports'),
       code: 'PAYLOAD_TOO_LARGE',
     });
-    expect((await client.get('/api/clients')).body).toEqual([]);
+    expect(await allClients(client)).toEqual([]);
   });
 
   it('takes a file of 4 MB in the request', async () => {
@@ -217,7 +217,7 @@ describe('vCard import', () => {
     expect((await uploadVcf(client, icloudExport())).body.imported).toBe(3);
     const again = await uploadVcf(client, vcf(appleCard({ fn: 'Maria Lopez-Garcia' })));
     expect(again.body).toMatchObject({ imported: 0, updated: 1, skipped: 0 });
-    const list = (await client.get('/api/clients')).body as Array<Record<string, string>>;
+    const list = (await allClients(client)) as Array<Record<string, string>>;
     expect(list).toHaveLength(3);
     expect(list.find((c) => c.email === 'maria@example.com')!.name).toBe('Maria Lopez-Garcia');
   });
@@ -241,7 +241,7 @@ describe('vCard import', () => {
     expect(res.body.message).toMatch(
       /^Imported 10 new clients\. 2 cards were not imported: the free plan allows 10 clients/,
     );
-    const names = (await client.get('/api/clients')).body.map((c: { name: string }) => c.name);
+    const names = (await allClients(client)).map((c: { name: string }) => c.name);
     expect(names).toHaveLength(FREE_CLIENT_LIMIT);
     expect(names).not.toContain('Card 10');
   });

@@ -1,7 +1,7 @@
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { CLIENT_MESSAGES, EDITABLE_CLIENT_FIELDS, PATCHABLE_CLIENT_FIELDS } from '@shared/client-schema';
 import { clientInput, makePro } from '../../testing/factories';
-import { addClients, signedInAgent } from '../../testing/local-api';
+import { addClients, signedInAgent, allClients } from '../../testing/local-api';
 import { UPGRADE_MESSAGE } from '../../http/client-errors';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
@@ -52,8 +52,10 @@ describe('clients', () => {
       remainingFreeSlots: FREE_CLIENT_LIMIT - 1,
     });
     const list = await client.get('/api/clients');
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0]).not.toHaveProperty('pk');
+    // A bare GET is the first page, like every list.
+    expect(list.body).toMatchObject({ nextCursor: null, total: 1 });
+    expect(list.body.clients).toHaveLength(1);
+    expect(list.body.clients[0]).not.toHaveProperty('pk');
 
     const edited = await client.patch(`/api/clients/${created.body.id}`, { phone: '(555) 999-0000', address: null });
     expect(edited.status).toBe(200);
@@ -65,7 +67,7 @@ describe('clients', () => {
     });
 
     expect((await client.delete(`/api/clients/${created.body.id}`)).status).toBe(204);
-    expect((await client.get('/api/clients')).body).toEqual([]);
+    expect(await allClients(client)).toEqual([]);
     expect((await client.delete(`/api/clients/${created.body.id}`)).status).toBe(404);
   });
 
@@ -203,8 +205,8 @@ describe('tenancy', () => {
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('Private Person');
     }
-    expect((await b.client.get('/api/clients')).body).toEqual([]);
-    const after = (await a.client.get('/api/clients')).body[0];
+    expect(await allClients(b.client)).toEqual([]);
+    const after = (await allClients(a.client))[0];
     expect(after).toEqual({ ...mine, remainingFreeSlots: undefined, updatedAt: mine.updatedAt });
   });
 
@@ -224,7 +226,7 @@ describe('free plan', () => {
     expect(refused).toHaveLength(5);
     for (const r of refused) expect(r.body).toEqual({ code: 'UPGRADE_REQUIRED', message: UPGRADE_MESSAGE });
     expect(UPGRADE_MESSAGE).toMatch(/10 clients on the free plan/);
-    expect((await client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT);
+    expect(await allClients(client)).toHaveLength(FREE_CLIENT_LIMIT);
     const slots = results
       .filter((r) => r.status === 201)
       .map((r) => r.body.remainingFreeSlots)
@@ -256,7 +258,7 @@ describe('free plan', () => {
     await makePro(user.id);
     await addClients(client, FREE_CLIENT_LIMIT + 2);
     await makePro(user.id, false);
-    const list = (await client.get('/api/clients')).body;
+    const list = await allClients(client);
     expect(list).toHaveLength(FREE_CLIENT_LIMIT + 2);
     expect((await client.patch(`/api/clients/${list[0].id}`, { name: 'Still Editable' })).status).toBe(200);
     expect((await client.post('/api/clients', clientInput())).status).toBe(403);

@@ -9,7 +9,7 @@ import { deleteObjectsUnder, s3 } from '../../integrations/storage';
 import { clientVideosPrefix, pendingObjectKey } from '../../integrations/video-uploads';
 import { clientInput } from '../../testing/factories';
 import { inviteClient, registeredClient } from '../../testing/invitations';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { uploadExists, uploadTestimonial } from '../../testing/videos';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
@@ -38,8 +38,7 @@ async function anotherClientOf(agent: ApiClient): Promise<ClientRegistrationResu
   return res.body as ClientRegistrationResult;
 }
 
-const clientIds = async (agent: ApiClient) =>
-  ((await agent.get('/api/clients')).body as Array<{ id: string }>).map((c) => c.id);
+const clientIds = async (agent: ApiClient) => ((await allClients(agent)) as Array<{ id: string }>).map((c) => c.id);
 
 /** The warnings the handlers logged (JSON lines on stderr; tests log nothing by default) while `act` ran. */
 async function warningsDuring(act: () => Promise<unknown>): Promise<Array<Record<string, any>>> {

@@ -1,10 +1,9 @@
-// GET /api/clients: the signed-in agent's clients. With any of limit, cursor, q, sort or order, a
-// page of them (functions/data/client-lists.ts): `{ clients, nextCursor, total }`, 50 a page unless
-// asked (at most 500), by name unless sorted otherwise; `q` finds clients a word of whose name, or
-// whose e-mail, starts with each word of it (case and accents aside); `tag` keeps the clients with that tag (with any
-// of the others; `total` then counts the tagged clients, or those that also match `q`). Without any of them, the
-// whole book as an array, sorted by name: kept for API users who read it so; the web app reads
-// pages, the dashboard GET /api/dashboard and /reminders GET /api/reminders.
+// GET /api/clients: a page of the signed-in agent's clients, like every other list (functions/data/client-lists.ts):
+// `{ clients, nextCursor, total }`, 50 a page unless asked (`limit`, at most 500), by name unless sorted otherwise
+// (`sort`, `order`), the next page by `cursor`; `q` finds clients a word of whose name, or whose e-mail, starts with
+// each word of it (case and accents aside); `tag` keeps the clients with that tag (with any of the others; `total` then
+// counts the tagged clients, or those that also match `q`). A bare GET is the first page by name: the whole book is
+// never read on a request.
 // `due=check-in` (with limit and cursor, not q or sort): the clients whose keep-in-touch rhythm says they are due on
 // the agent's today, longest due first, from the check-in index (functions/data/check-ins.ts); `total` counts them.
 import * as yup from 'yup';
@@ -15,7 +14,7 @@ import type { InvalidInput } from '../../domain/refusals';
 import { refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
 import { invalidInputAnswer } from '../../http/request-refusals';
-import { clientBook, clientPage, dueForCheckInClientPage } from '../../services/client-pages';
+import { clientPage, dueForCheckInClientPage } from '../../services/client-pages';
 
 export const CLIENT_LIST_MESSAGES = {
   limit: `limit must be a whole number from 1 to ${CLIENT_PAGE.max}`,
@@ -50,8 +49,6 @@ export const handler = defineHandler(
     refusals: refusalAnswers<InvalidInput>({ 'invalid-input': invalidInputAnswer('VALIDATION_FAILED') }),
   },
   async ({ user, query }) => {
-    const paged = Object.values(query).some((value) => value !== undefined);
-    if (!paged) return { body: await clientBook(user) };
     const limit = query.limit ? Number(query.limit) : CLIENT_PAGE.default;
     const cursor = query.cursor || undefined;
     if (query.due) {

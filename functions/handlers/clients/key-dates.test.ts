@@ -8,7 +8,7 @@ import { nextOccurrence } from '@shared/reminders';
 import { getUserById, setProStatus } from '../../data/users';
 import { runAutomations } from '../../services/automations';
 import { automationRule, clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -274,7 +274,7 @@ describe('import', () => {
     expect((res.body.errors as Array<{ row: number; message: string }>).map((e) => e.row)).toEqual([3, 4, 5]);
     expect(res.body.errors[1].message).toContain(KEY_DATE_MESSAGES.date);
     expect(res.body.errors[2].message).toContain(KEY_DATE_MESSAGES.cadence);
-    const list = (await client.get('/api/clients')).body as Client[];
+    const list = (await allClients(client)) as Client[];
     expect(list.find((c) => c.email === 'ana@example.com')).toMatchObject({
       timeZone: 'Europe/Paris',
       keyDates: [

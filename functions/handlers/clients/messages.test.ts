@@ -10,7 +10,7 @@ import { getMessage, scheduledInHour } from '../../data/messages';
 import { runRemindersAt } from '../../local/reminders-job';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { fakeDate, resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -253,7 +253,7 @@ describe('POST /api/clients/{id}/messages by text', () => {
       expect(refused.body.code).toBe('OPTED_OUT');
       expect(sns).toHaveReceivedCommandWith(CheckIfPhoneNumberIsOptedOutCommand, { phoneNumber: '+15125550146' });
       expect(sns).not.toHaveReceivedCommand(PublishCommand);
-      const clients = (await client.get('/api/clients')).body as Array<{ id: string; smsOptedOut: boolean }>;
+      const clients = (await allClients(client)) as Array<{ id: string; smsOptedOut: boolean }>;
       expect(clients.find((c) => c.id === clientId)!.smsOptedOut).toBe(true);
 
       // The slot came back: another client can still get today's one text.

@@ -7,7 +7,7 @@ import { db, table } from '../../data/db';
 import { clientKey } from '../../data/keys/clients';
 import { clientInput, grantSmsConsent } from '../../testing/factories';
 import { zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { REVIEW_CHECK_MESSAGES } from '../../services/review-check';
 import { REVIEW_REQUEST_MESSAGES } from './post-client-review-request';
 import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
@@ -236,7 +236,7 @@ describe('POST /api/clients/{id}/check-review', () => {
     const res = await check(client, clientId);
     expect(res.status).toBe(status);
     expect(res.body.message).toMatch(message);
-    expect((await client.get('/api/clients')).body[0].reviewStatus).toBe('pending');
+    expect((await allClients(client))[0].reviewStatus).toBe('pending');
   });
 
   it("answers 404 for another agent's client and never asks Google", async () => {
@@ -281,7 +281,7 @@ describe('POST /api/clients/{id}/request-review', () => {
     const sms = (await api.outbox()).filter((m) => m.channel === 'sms' && m.to === '+15125550199');
     expect(sms).toHaveLength(1);
     expect(sms[0]!.text).toContain(link);
-    expect((await client.get('/api/clients')).body[0]).toMatchObject({ reviewStatus: 'requested' });
+    expect((await allClients(client))[0]).toMatchObject({ reviewStatus: 'requested' });
   });
 
   it('moves the client in the review-sorted list and counts it awaiting on the dashboard, at once', async () => {
@@ -380,7 +380,7 @@ describe('POST /api/clients/{id}/request-review', () => {
       // Assess
       expect(res.status).toBe(502);
       expect(res.body.message).toBe('The e-mail could not be sent. Please try again in a moment.');
-      expect((await client.get('/api/clients')).body[0]).toMatchObject({
+      expect((await allClients(client))[0]).toMatchObject({
         reviewStatus: 'pending',
         reviewRequestedAt: null,
       });

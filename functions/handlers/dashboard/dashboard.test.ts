@@ -7,7 +7,7 @@ import { sendDailyDigest } from '../../jobs/reminders-worker';
 import { createLogger } from '../../observability/logger';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -59,7 +59,7 @@ describe('GET /api/dashboard', () => {
     const res = await client.get('/api/dashboard');
     expect(res.status).toBe(200);
     const body = res.body as Dashboard;
-    const book = (await client.get('/api/clients')).body as Client[];
+    const book = (await allClients(client)) as Client[];
     expect(body.today).toBe(today);
     expect(body.clients).toBe(7);
     expect(body.reviews).toBe(2);

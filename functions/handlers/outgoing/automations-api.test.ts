@@ -11,7 +11,7 @@ import { automaticMessageId, runAutomations } from '../../services/automations';
 import { unsubscribeToken } from '../../services/unsubscribe';
 import { automationRule, clientInput } from '../../testing/factories';
 import { resetSendingSettings, zoneAtLocalHour } from '../../testing/sending';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -256,7 +256,13 @@ describe('PUT /api/user/automations', () => {
       ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual(['07:30', '08:00', '20:59', '09:00', '09:00']);
+    expect(res.body.rules.map((r: AutomationRule) => r.sendTime)).toEqual([
+      '07:30',
+      '08:00',
+      '20:59',
+      '09:00',
+      '09:00',
+    ]);
   });
 
   it('refuses sending without approval to a free agent (403 PRO_REQUIRED, nothing stored) and stores it for a Pro agent', async () => {
@@ -323,9 +329,9 @@ describe('PATCH /api/clients/{id} { automationsPaused }', () => {
       email: created.email,
       birthday: `1984-${monthDay(date)}`,
     });
-    const listed = (
-      (await agent.client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>
-    ).find((c) => c.id === created.id);
+    const listed = ((await allClients(agent.client)) as Array<{ id: string; automationsPaused: boolean }>).find(
+      (c) => c.id === created.id,
+    );
     expect(listed!.automationsPaused).toBe(true);
     expect(run.skipped).toEqual({ paused: 1 });
     expect((await queue(agent.client)).body).toEqual({ messages: [], awaiting: 0 });
@@ -349,7 +355,7 @@ describe('PATCH /api/clients/{id} { automationsPaused }', () => {
     }
     const other = await signedInAgent(api);
     expect((await other.client.patch(`/api/clients/${created.id}`, { automationsPaused: true })).status).toBe(404);
-    const listed = ((await client.get('/api/clients')).body as Array<{ id: string; automationsPaused: boolean }>).find(
+    const listed = ((await allClients(client)) as Array<{ id: string; automationsPaused: boolean }>).find(
       (c) => c.id === created.id,
     );
     expect(listed!.automationsPaused).toBe(false);

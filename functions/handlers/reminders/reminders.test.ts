@@ -11,7 +11,7 @@ import { db, table } from '../../data/db';
 import { encodeCursor } from '../../data/cursors';
 import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 let api: HandlerApi;
@@ -83,7 +83,7 @@ describe('GET /api/reminders, a page at a time', () => {
 
     // Assess: the same as the whole book's reminders, in the same order, each once.
     expect(pages[0]!.today).toBe(today);
-    const all = (await client.get<Client[]>('/api/clients')).body;
+    const all = (await allClients(client)) as Client[];
     const expected = upcomingReminders(all, today);
     expect(events.map(label)).toEqual(expected.map(label));
     expect(new Set(events.map((e) => `${e.clientId}-${e.kind}`)).size).toBe(events.length);

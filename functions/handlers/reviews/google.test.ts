@@ -14,7 +14,7 @@ import type { Logger } from '../../observability/logger';
 import { runAccountErasure } from '../../services/account-erasure';
 import { SYNC_PAGE_TIME_MS, syncReviews } from '../../services/google-reviews';
 import { clientInput, makePro } from '../../testing/factories';
-import { signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, useTestApi, type ApiClient, type TestApi, allClients } from '../../testing/local-api';
 
 let api: TestApi;
 useTestApi((started) => (api = started));
@@ -377,7 +377,7 @@ describe('who wrote it: the tracked link and the match', () => {
     const confirmed = await client.post('/api/reviews/by-jane/match', { clientId: jane.id });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.match).toMatchObject({ clientId: jane.id, status: 'confirmed' });
-    const clients = (await client.get('/api/clients')).body as Array<{
+    const clients = (await allClients(client)) as Array<{
       id: string;
       reviewStatus: string;
       reviewSubmittedAt: string;

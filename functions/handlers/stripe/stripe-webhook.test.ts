@@ -7,7 +7,7 @@ import { readStats } from '../../data/stats';
 import type { UserItem } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { CONFIGURED_DEPLOY } from '../../local/twin/template-dir';
-import { signedInAgent } from '../../testing/local-api';
+import { signedInAgent, allClients } from '../../testing/local-api';
 import { checkoutCompleted, deliverEvent, stripeEvent, subscriptionEvent } from '../../testing/stripe';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
@@ -302,7 +302,7 @@ describe('the Stripe webhook: subscription states', () => {
     // Act
     await deliverEvent(api, subscriptionEvent('customer.subscription.deleted', customer, subscription, 'canceled'));
     // Assess
-    expect((await client.get('/api/clients')).body).toHaveLength(FREE_CLIENT_LIMIT + 2);
+    expect(await allClients(client)).toHaveLength(FREE_CLIENT_LIMIT + 2);
     expect((await client.patch(`/api/clients/${created[0].id}`, { name: 'Still Editable' })).status).toBe(200);
     expect((await client.post('/api/clients', clientInput())).body.code).toBe('UPGRADE_REQUIRED');
     for (const c of created.slice(0, 3)) await client.delete(`/api/clients/${c.id}`);

@@ -12,7 +12,7 @@ import { setProStatus } from '../../data/users';
 import { clientInput } from '../../testing/factories';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 import { signedInRealtor } from '../../testing/invitations';
-import { signedInAgent, tokenOf, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, tokenOf, type ApiClient, allClients } from '../../testing/local-api';
 import { fakeDate } from '../../testing/sending';
 
 let api: HandlerApi;
@@ -343,7 +343,7 @@ describe('referrals', () => {
       const person = clientInput();
       const res = await api.client().post('/api/client-registration', { agentId: agent.user.id, ref, ...person });
       expect(res.status).toBe(201);
-      const list = (await agent.client.get('/api/clients')).body as Client[];
+      const list = (await allClients(agent.client)) as Client[];
       return list.find((c) => c.email === person.email)!;
     };
     const accepted = await register(ava.id);

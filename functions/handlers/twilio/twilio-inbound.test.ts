@@ -6,7 +6,7 @@ import { resetConfig } from '../../config';
 import { rememberTextedPhone } from '../../data/texted-phones';
 import { deliverTwoWayText } from '../../local/sms-inbound-job';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { signedInAgent, type ApiClient, allClients } from '../../testing/local-api';
 import { startHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
 const AUTH_TOKEN = 'twilio-auth-token-for-tests';
@@ -71,8 +71,7 @@ async function textedClient(phone: string) {
   };
 }
 const consentOf = async (client: ApiClient, id: string) =>
-  ((await client.get('/api/clients')).body as Array<{ id: string; smsConsent: unknown }>).find((c) => c.id === id)!
-    .smsConsent;
+  ((await allClients(client)) as Array<{ id: string; smsConsent: unknown }>).find((c) => c.id === id)!.smsConsent;
 /** The agent attests the client's consent to texts (refused, and so left as it is, once the number said STOP). */
 const attestConsent = (client: ApiClient, clientId: string) =>
   client.patch(`/api/clients/${clientId}`, { smsConsent: 'granted' });
@@ -86,8 +85,7 @@ function zoneAtNoon(): string {
   return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 const smsOptedOut = async (client: ApiClient, id: string) =>
-  ((await client.get('/api/clients')).body as Array<{ id: string; smsOptedOut: boolean }>).find((c) => c.id === id)!
-    .smsOptedOut;
+  ((await allClients(client)) as Array<{ id: string; smsOptedOut: boolean }>).find((c) => c.id === id)!.smsOptedOut;
 
 describe('POST /api/twilio/inbound', () => {
   it.each(['STOP', ' stop ', 'Unsubscribe', 'END', 'quit', 'STOPALL', 'revoke', 'OptOut', 'cancel'])(

@@ -1,7 +1,7 @@
 import { getClientTombstone } from '../../data/client-tombstones';
 import { unsubscribe } from '../../services/unsubscribe';
 import { clientInput } from '../../testing/factories';
-import { signedInAgent } from '../../testing/local-api';
+import { signedInAgent, allClients } from '../../testing/local-api';
 import { emailClient } from '../../testing/sending';
 import { UNSUBSCRIBE_MESSAGES } from './post-unsubscribe';
 import { tampered } from '../../testing/tamper';
@@ -30,8 +30,7 @@ async function mailedClient() {
   };
 }
 const optedOut = async (client: Awaited<ReturnType<typeof mailedClient>>['client'], id: string) =>
-  ((await client.get('/api/clients')).body as Array<{ id: string; emailOptedOut: boolean }>).find((c) => c.id === id)!
-    .emailOptedOut;
+  ((await allClients(client)) as Array<{ id: string; emailOptedOut: boolean }>).find((c) => c.id === id)!.emailOptedOut;
 
 describe('GET /api/unsubscribe/{token} (the List-Unsubscribe URI opened as a link)', () => {
   it('sends the reader to the confirm page with the token in the fragment, and stops nothing', async () => {
@@ -71,7 +70,7 @@ describe('POST /api/unsubscribe/{token}', () => {
   it('accepts JSON from the web page, and leaves texts alone', async () => {
     const { client, clientId, path } = await mailedClient();
     expect((await api.client().post(path, {})).status).toBe(200);
-    const clients = (await client.get('/api/clients')).body as Array<{
+    const clients = (await allClients(client)) as Array<{
       id: string;
       emailOptedOut: boolean;
       smsOptedOut: boolean;
@@ -149,7 +148,7 @@ describe('the unsubscribe link of a client deleted or merged away (a tombstone k
 
     // Assess
     expect(imported.body).toMatchObject({ imported: 1, errors: [] });
-    const clients = (await client.get('/api/clients')).body as Array<{ email: string; emailOptedOut: boolean }>;
+    const clients = (await allClients(client)) as Array<{ email: string; emailOptedOut: boolean }>;
     expect(clients.find((c) => c.email === email)?.emailOptedOut).toBe(true);
   });
 

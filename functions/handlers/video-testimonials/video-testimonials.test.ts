@@ -5,7 +5,7 @@ import { randomId, signToken } from '../../domain/signed-tokens';
 import { s3 } from '../../integrations/storage';
 import { clientInput } from '../../testing/factories';
 import { registeredClient, signedInRealtor } from '../../testing/invitations';
-import { signedInAgent } from '../../testing/local-api';
+import { signedInAgent, allClients } from '../../testing/local-api';
 import {
   type ClientCredentials,
   completeVideoUpload,
@@ -55,7 +55,7 @@ describe('uploading a video testimonial', () => {
     });
     expect((await complete(upload.body.uploadId, who)).body).toEqual(done.body);
 
-    const [client] = (await agent.client.get('/api/clients')).body;
+    const [client] = await allClients(agent.client);
     expect(client).toMatchObject({ id: registration.clientId, hasTestimonial: true });
     const list = await agent.client.get(`/api/clients/${registration.clientId}/testimonials`);
     expect(list.status).toBe(200);
@@ -155,7 +155,7 @@ describe('uploading a video testimonial', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('UPLOAD_REJECTED');
     expect(await uploadExists(upload.fields.key!)).toBe(false);
-    expect((await agent.client.get('/api/clients')).body[0].hasTestimonial).toBe(false);
+    expect((await allClients(agent.client))[0].hasTestimonial).toBe(false);
   });
 
   it(`allows ${VIDEO_UPLOADS_PER_CLIENT_PER_DAY} uploads a day per client`, async () => {
@@ -201,7 +201,7 @@ describe('the client token', () => {
     await uploadTo(upload);
     expect((await complete(upload.uploadId, stolen)).status).toBe(403);
     expect((await complete(upload.uploadId, credentialsOf(theirs.registration))).status).toBe(404);
-    expect((await mine.agent.client.get('/api/clients')).body[0].hasTestimonial).toBe(false);
+    expect((await allClients(mine.agent.client))[0].hasTestimonial).toBe(false);
   });
 
   it('stops working when the client has been deleted', async () => {
