@@ -20,6 +20,7 @@ async function main(): Promise<void> {
         'Demo accounts:',
         `  administrator  ${runtime.seeded.admin.username} / ${runtime.seeded.admin.password}`,
         `  agent          ${runtime.seeded.agent.username} / ${runtime.seeded.agent.password}`,
+        `  free agent     ${runtime.seeded.freeAgent.username} / ${runtime.seeded.freeAgent.password}`,
         `Mail and SMS go to ${runtime.outboxDir}`,
         '',
       ].join('\n'),
