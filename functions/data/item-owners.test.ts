@@ -53,7 +53,7 @@ const OWNED_BY: Record<string, string> = { clientKey: 'client-record/record' };
 const WRITE_COMMANDS = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand']);
 const WRITE_REQUESTS = new Set(['PutRequest', 'DeleteRequest']);
 /** Functions of other modules that write the key they are given. */
-const WRITE_HELPERS = new Set(['batchDelete', 'claimUniqueLock', 'releaseUniqueLock', 'putItem']);
+const WRITE_HELPERS = new Set(['batchDelete', 'claimUniqueLock', 'releaseUniqueLock', 'putItem', 'putTrackedLink']);
 /** Reads: what they name is not written. */
 const READS = new Set(['GetCommand', 'QueryCommand', 'ScanCommand', 'queryAll', 'batchGet', 'countQuery', 'lockOwner']);
 

@@ -1,27 +1,13 @@
 // The tracked review links of review requests: one item per link, its token naming the agent and the client
 // (GET /r/{token}; what opening it does is services/review-links.ts's).
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, getItem, table } from './db';
+import { getItem } from './db';
 import { reviewLinkKey } from './keys/reviews';
-import { ownerIndexKeys } from './keys/table';
+import { putTrackedLink, type TrackedLinkItem } from './tracked-links';
 
-export type ReviewLinkItem = { agentId: string; clientId: string };
+export type ReviewLinkItem = TrackedLinkItem;
 
-export async function putReviewLink(token: string, agentId: string, clientId: string, now: Date): Promise<void> {
-  const key = reviewLinkKey(token);
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key,
-        type: 'review-link',
-        agentId,
-        clientId,
-        createdAt: now.toISOString(),
-        ...ownerIndexKeys(agentId, key, clientId),
-      },
-    }),
-  );
+export function putReviewLink(token: string, agentId: string, clientId: string, now: Date): Promise<void> {
+  return putTrackedLink(reviewLinkKey(token), 'review-link', { agentId, clientId }, now);
 }
 
 export async function getReviewLink(token: string): Promise<ReviewLinkItem | undefined> {

@@ -4,16 +4,11 @@
 import { readCurrentReleases } from '../data/home-values';
 import { handler } from '../jobs/home-values-sync';
 import type { IndexesSyncResult } from '../services/home-value-indexes';
-import { jobFunction, runAsJob } from './job-scopes';
-import { notDelivered, schedulerPayload, type NotDelivered } from './twin/deliveries';
+import { runScheduledJob } from './job-scopes';
+import type { NotDelivered } from './twin/deliveries';
 
-export async function runHomeValuesSync(at = new Date()): Promise<IndexesSyncResult | NotDelivered> {
-  const schedules = jobFunction('home-values-sync')?.triggers.schedules;
-  if (schedules?.length === 0) return notDelivered('No schedule of the template invokes jobs/home-values-sync');
-  let result: IndexesSyncResult | undefined;
-  for (const schedule of schedules ?? [undefined])
-    result = await runAsJob('home-values-sync', () => handler(schedule ? schedulerPayload(schedule, at) : {}));
-  return result!;
+export function runHomeValuesSync(at = new Date()): Promise<IndexesSyncResult | NotDelivered> {
+  return runScheduledJob('home-values-sync', handler, at);
 }
 
 /** Runs the job when no release of FHFA's index is stored yet. */

@@ -3,6 +3,7 @@
 // and a job runs whenever it is called.
 import { jobs, type JobName } from '../jobs/jobs';
 import { runAsFunction, type FunctionScope } from '../lib/function-environment';
+import { notDelivered, schedulerPayload, type NotDelivered } from './twin/deliveries';
 import type { StackModel, TwinFunction } from './twin/stack-model';
 
 export type JobTwin = { model: StackModel; scopeFor(description: string): FunctionScope };
@@ -27,4 +28,21 @@ export function jobFunction(name: JobName): TwinFunction | undefined {
   const fn = twin.model.functions.find((f) => f.description === description);
   if (!fn) throw new Error(`The template has no function described "${description}": synthesize it again`);
   return fn;
+}
+
+/**
+ * A scheduled job run now, as the template's schedules invoke it: once by each schedule, with its payload (the last
+ * run's result returned); without the twin, once with an empty event; a template with no schedule for it, not at all.
+ */
+export async function runScheduledJob<T>(
+  name: JobName,
+  handler: (event: unknown) => Promise<T>,
+  at: Date,
+): Promise<T | NotDelivered> {
+  const schedules = jobFunction(name)?.triggers.schedules;
+  if (schedules?.length === 0) return notDelivered(`No schedule of the template invokes jobs/${name}`);
+  let result: T | undefined;
+  for (const schedule of schedules ?? [undefined])
+    result = await runAsJob(name, () => handler(schedule ? schedulerPayload(schedule, at) : {}));
+  return result!;
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HPI_FILES } from '../domain/hpi-files';
+import { syncHomeValueIndexes } from '../services/home-value-indexes';
 import { applySettings } from './settings';
 
 export const HPI_EXTRACT_DIR = join(__dirname, '..', 'local', 'hpi-files');
@@ -39,4 +40,17 @@ export async function startHpiFileServer(): Promise<HpiFileServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a handler test on FHFA's figures: the files served for the whole file, and the home values job run once on
+ * them (on March 1, 2025) so the indexes are stored. Call it after useHandlerApi: the job needs the table.
+ */
+export function useStoredHpiIndexes(): void {
+  let files: HpiFileServer;
+  beforeAll(async () => {
+    files = await startHpiFileServer();
+    await syncHomeValueIndexes(new Date('2025-03-01T09:00:00.000Z'));
+  });
+  afterAll(() => files.close());
 }

@@ -10,21 +10,15 @@ import { getClient } from '../../data/clients';
 import { getUserById } from '../../data/users';
 import { HOME_UPDATE_CTA, homeUpdateDay } from '../../domain/home-update';
 import { runAutomations } from '../../services/automations';
-import { syncHomeValueIndexes } from '../../services/home-value-indexes';
 import { VALUATION_ASKED } from '../../services/home-updates';
 import { clientInput, makePro } from '../../testing/factories';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
-import { startHpiFileServer, type HpiFileServer } from '../../testing/hpi-files';
+import { useStoredHpiIndexes } from '../../testing/hpi-files';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 
 let api: HandlerApi;
-let files: HpiFileServer;
 useHandlerApi((started) => (api = started));
-beforeAll(async () => {
-  files = await startHpiFileServer();
-  await syncHomeValueIndexes(new Date('2025-03-01T09:00:00.000Z'));
-});
-afterAll(() => files.close());
+useStoredHpiIndexes();
 
 const RULE: AutomationRule = {
   occasion: 'home-update',

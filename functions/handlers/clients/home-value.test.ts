@@ -7,20 +7,14 @@ import { FHFA_ATTRIBUTION, type HomeValue } from '@shared/home-value';
 import { quarterNumber } from '../../domain/home-value';
 import { parseStateFile, parseZip3Rows, type HpiSeries } from '../../domain/hpi-files';
 import { readXlsxRows } from '../../lib/xlsx-rows';
-import { syncHomeValueIndexes } from '../../services/home-value-indexes';
 import { clientInput, makePro } from '../../testing/factories';
 import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
-import { HPI_EXTRACT_DIR, startHpiFileServer, type HpiFileServer } from '../../testing/hpi-files';
+import { HPI_EXTRACT_DIR, useStoredHpiIndexes } from '../../testing/hpi-files';
 import { signedInAgent, type ApiClient } from '../../testing/local-api';
 
 let api: HandlerApi;
-let files: HpiFileServer;
 useHandlerApi((started) => (api = started));
-beforeAll(async () => {
-  files = await startHpiFileServer();
-  await syncHomeValueIndexes(new Date('2025-03-01T09:00:00.000Z'));
-});
-afterAll(() => files.close());
+useStoredHpiIndexes();
 
 /** The extract's own figures, to check the answers against. */
 const zip3 = parseZip3Rows(readXlsxRows(readFileSync(join(HPI_EXTRACT_DIR, 'hpi_at_3zip.xlsx'))));

@@ -22,6 +22,7 @@ import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Client } from '@shared/api-types';
 import { nextOccurrence, reminderEvents } from '@shared/reminders';
 import { smsConsentText } from '@shared/sms-consent';
+import { LabelledValue } from '@/components/ui/labelled-value';
 import { PlainList } from '@/components/ui/plain-list';
 import { browserToday, daysAwayLabel, formatCalendarDate, formatTimestamp } from '@/lib/dates';
 
@@ -48,14 +49,7 @@ function InfoRow({ icon: Icon, label, children }: { icon: IconType; label: strin
       <Box aria-hidden="true" sx={{ color: 'text.secondary', display: 'flex', mt: 0.25 }}>
         <Icon fontSize="small" />
       </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="muted" sx={{ lineHeight: 1.3 }}>
-          {label}
-        </Typography>
-        <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
-          {children}
-        </Typography>
-      </Box>
+      <LabelledValue label={label}>{children}</LabelledValue>
     </Box>
   );
 }

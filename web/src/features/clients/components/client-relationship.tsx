@@ -10,6 +10,7 @@ import type { Client } from '@shared/api-types';
 import type { ClientRelationship as Relationship, RelationshipTier, StrengthLevel } from '@shared/next-best';
 import { ClientLink } from '@/components/ui/client-link';
 import { LoadError } from '@/components/ui/load-error';
+import { LabelledValue } from '@/components/ui/labelled-value';
 import { PlainList } from '@/components/ui/plain-list';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -31,14 +32,9 @@ export const strengthText = (relationship: Pick<Relationship, 'level' | 'strengt
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box component="li" sx={{ minWidth: 0 }}>
-      <Typography variant="muted" sx={{ lineHeight: 1.3 }}>
-        {label}
-      </Typography>
-      <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
+    <LabelledValue component="li" label={label}>
+      {children}
+    </LabelledValue>
   );
 }
 

@@ -4,6 +4,7 @@ import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { percentText } from '../insights-text';
@@ -135,5 +136,83 @@ export function Headline({ children }: { children: ReactNode }) {
     >
       {children}
     </Typography>
+  );
+}
+
+/** One bar of a chart: its label, the bar the card draws, and its number, in the columns the card sizes. */
+export function BarRow({
+  columns,
+  label,
+  value,
+  children,
+}: {
+  columns: string;
+  label: ReactNode;
+  value: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: columns, alignItems: 'center', gap: 1 }}>
+      <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Typography>
+      {children}
+      <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right', whiteSpace: 'nowrap' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The empty track a bar fills, as wide as its column. */
+export function BarTrack({ children }: { children: ReactNode }) {
+  return <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}>{children}</Box>;
+}
+
+/** A legend entry: a swatch of the fill and what it stands for. */
+export function LegendItem({ label, fill }: { label: string; fill: string | ((theme: Theme) => string) }) {
+  return (
+    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: fill, flexShrink: 0 }} />
+      <Typography variant="muted">{label}</Typography>
+    </Box>
+  );
+}
+
+type ScreenReaderTableProps = {
+  caption: string;
+  /** The column headings, the rows' own heading first. */
+  columns: string[];
+  rows: ReadonlyArray<{ key: string; heading: ReactNode; cells: ReactNode[] }>;
+};
+
+/** The numbers behind a chart, as a table for screen readers. */
+export function ScreenReaderTable({ caption, columns, rows }: ScreenReaderTableProps) {
+  return (
+    // A table is as wide as its cells whatever its own width says: the box around it clips it.
+    <Box sx={VISUALLY_HIDDEN}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.heading}</th>
+              {row.cells.map((cell, index) => (
+                <td key={columns[index + 1]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
   );
 }

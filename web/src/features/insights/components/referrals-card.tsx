@@ -12,7 +12,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { countText } from '@/lib/count-text';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { numberText } from '../insights-text';
-import { Figure, FigureList, VISUALLY_HIDDEN } from './figures';
+import { BarRow, BarTrack, Figure, FigureList, ScreenReaderTable } from './figures';
 
 export const NO_REFERRALS =
   "No referrals yet. Set who referred a client in the client's form, or share a client's referral link from their page.";
@@ -58,41 +58,27 @@ function MonthBars({ months }: { months: ReferralInsights['byMonth'] }) {
     <>
       <Box aria-hidden="true" sx={{ display: 'grid', gap: 0.75 }}>
         {months.map((month) => (
-          <Box
+          <BarRow
             key={month.month}
-            sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2rem', alignItems: 'center', gap: 1 }}
+            columns="4.5rem minmax(0, 1fr) 2rem"
+            label={`${formatShortMonth(month.month)} ${month.month.slice(0, 4)}`}
+            value={numberText(month.referred)}
           >
-            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
-              {formatShortMonth(month.month)} {month.month.slice(0, 4)}
-            </Typography>
-            <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}>
+            <BarTrack>
               <Box sx={{ height: '100%', width: `${(month.referred / largest) * 100}%`, bgcolor: 'secondary.main' }} />
-            </Box>
-            <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right' }}>
-              {numberText(month.referred)}
-            </Typography>
-          </Box>
+            </BarTrack>
+          </BarRow>
         ))}
       </Box>
-      <Box sx={VISUALLY_HIDDEN}>
-        <table>
-          <caption>Clients referred per month</caption>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Referred clients</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((month) => (
-              <tr key={month.month}>
-                <th scope="row">{formatMonthYear(month.month)}</th>
-                <td>{month.referred}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Box>
+      <ScreenReaderTable
+        caption="Clients referred per month"
+        columns={['Month', 'Referred clients']}
+        rows={months.map((month) => ({
+          key: month.month,
+          heading: formatMonthYear(month.month),
+          cells: [month.referred],
+        }))}
+      />
     </>
   );
 }

@@ -3,13 +3,12 @@
 // picture: the same numbers come as a table for screen readers.
 import TipsAndUpdatesOutlined from '@mui/icons-material/TipsAndUpdatesOutlined';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
 import type { ReferralInsights } from '@shared/next-best';
 import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { numberText, percentText, weekText } from '../insights-text';
-import { Headline, VISUALLY_HIDDEN } from './figures';
+import { BarRow, BarTrack, Headline, LegendItem, ScreenReaderTable } from './figures';
 
 type Weeks = ReferralInsights['weeks'];
 
@@ -25,14 +24,13 @@ function WeekBars({ weeks }: { weeks: Weeks }) {
   return (
     <Box aria-hidden="true" sx={{ display: 'grid', gap: 0.75 }}>
       {weeks.map((week) => (
-        <Box
+        <BarRow
           key={week.week}
-          sx={{ display: 'grid', gridTemplateColumns: '3.5rem minmax(0, 1fr) 3.5rem', alignItems: 'center', gap: 1 }}
+          columns="3.5rem minmax(0, 1fr) 3.5rem"
+          label={weekText(week.week)}
+          value={`${numberText(week.acted)}/${numberText(week.suggested)}`}
         >
-          <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
-            {weekText(week.week)}
-          </Typography>
-          <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}>
+          <BarTrack>
             <Box
               sx={{
                 height: '100%',
@@ -48,47 +46,9 @@ function WeekBars({ weeks }: { weeks: Weeks }) {
                 }}
               />
             </Box>
-          </Box>
-          <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right', whiteSpace: 'nowrap' }}>
-            {numberText(week.acted)}/{numberText(week.suggested)}
-          </Typography>
-        </Box>
+          </BarTrack>
+        </BarRow>
       ))}
-    </Box>
-  );
-}
-
-function Legend({ label, fill }: { label: string; fill: (theme: Theme) => string }) {
-  return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: fill, flexShrink: 0 }} />
-      <Typography variant="muted">{label}</Typography>
-    </Box>
-  );
-}
-
-function WeeksTable({ weeks }: { weeks: Weeks }) {
-  return (
-    <Box sx={VISUALLY_HIDDEN}>
-      <table>
-        <caption>Suggested touches per week, and those acted on</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Suggested</th>
-            <th scope="col">Acted on</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">{weekText(week.week)}</th>
-              <td>{week.suggested}</td>
-              <td>{week.acted}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </Box>
   );
 }
@@ -107,10 +67,18 @@ export function SuggestedTouchesCard({ weeks }: { weeks: Weeks }) {
       </Headline>
       <WeekBars weeks={weeks} />
       <PlainList aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}>
-        <Legend label="Acted on" fill={(theme) => theme.palette.info.main} />
-        <Legend label="Suggested" fill={(theme) => alpha(theme.palette.info.main, 0.25)} />
+        <LegendItem label="Acted on" fill={(theme) => theme.palette.info.main} />
+        <LegendItem label="Suggested" fill={(theme) => alpha(theme.palette.info.main, 0.25)} />
       </PlainList>
-      <WeeksTable weeks={weeks} />
+      <ScreenReaderTable
+        caption="Suggested touches per week, and those acted on"
+        columns={['Week of', 'Suggested', 'Acted on']}
+        rows={weeks.map((week) => ({
+          key: week.week,
+          heading: weekText(week.week),
+          cells: [week.suggested, week.acted],
+        }))}
+      />
     </SectionCard>
   );
 }

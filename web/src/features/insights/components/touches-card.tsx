@@ -3,14 +3,13 @@
 // numbers come as a table for screen readers.
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import type { Insights } from '@shared/api-types';
 import { PlainList } from '@/components/ui/plain-list';
 import { SectionCard } from '@/components/ui/section-card';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { channelTotals, numberText, TOUCH_PARTS, touchParts } from '../insights-text';
-import { Figure, FigureList, VISUALLY_HIDDEN } from './figures';
+import { BarRow, Figure, FigureList, LegendItem, ScreenReaderTable } from './figures';
 
 const CAPTION = 'Touches per month, by channel, by you or automatic';
 
@@ -51,13 +50,12 @@ export function TouchesCard({ insights }: { insights: Insights }) {
 
       <Box aria-hidden="true" sx={{ display: 'grid', gap: 1 }}>
         {rows.map((row) => (
-          <Box
+          <BarRow
             key={row.month}
-            sx={{ display: 'grid', gridTemplateColumns: '4.5rem minmax(0, 1fr) 2.5rem', alignItems: 'center', gap: 1 }}
+            columns="4.5rem minmax(0, 1fr) 2.5rem"
+            label={`${formatShortMonth(row.month)} ${row.month.slice(0, 4)}`}
+            value={numberText(row.total)}
           >
-            <Typography variant="muted" sx={{ whiteSpace: 'nowrap' }}>
-              {formatShortMonth(row.month)} {row.month.slice(0, 4)}
-            </Typography>
             <Box
               data-month={row.month}
               sx={{ display: 'flex', height: 18, borderRadius: 1, overflow: 'hidden', bgcolor: 'background.default' }}
@@ -72,19 +70,13 @@ export function TouchesCard({ insights }: { insights: Insights }) {
                 ) : null,
               )}
             </Box>
-            <Typography variant="body2" sx={{ fontWeight: 650, textAlign: 'right' }}>
-              {numberText(row.total)}
-            </Typography>
-          </Box>
+          </BarRow>
         ))}
       </Box>
 
       <PlainList aria-hidden="true" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, columnGap: 2.5 }}>
         {TOUCH_PARTS.map((part) => (
-          <Box component="li" key={part.part} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Box sx={{ width: 14, height: 14, borderRadius: 0.5, background: partFill(theme, part), flexShrink: 0 }} />
-            <Typography variant="muted">{part.label}</Typography>
-          </Box>
+          <LegendItem key={part.part} label={part.label} fill={partFill(theme, part)} />
         ))}
       </PlainList>
 
@@ -107,33 +99,14 @@ const TABLE_PARTS: ReadonlyArray<{ label: string; value: (touches: Insights['mon
 /** The numbers behind the bars, for screen readers. */
 function TouchesTable({ insights }: { insights: Insights }) {
   return (
-    // A table is as wide as its cells whatever its own width says: the box around it clips it.
-    <Box sx={VISUALLY_HIDDEN}>
-      <table>
-        <caption>{CAPTION}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {TABLE_PARTS.map((part) => (
-              <th scope="col" key={part.label}>
-                {part.label}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {insights.months.map((month) => (
-            <tr key={month.month}>
-              <th scope="row">{formatMonthYear(month.month)}</th>
-              {TABLE_PARTS.map((part) => (
-                <td key={part.label}>{part.value(month.touches)}</td>
-              ))}
-              <td>{touchParts(month).total}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Box>
+    <ScreenReaderTable
+      caption={CAPTION}
+      columns={['Month', ...TABLE_PARTS.map((part) => part.label), 'Total']}
+      rows={insights.months.map((month) => ({
+        key: month.month,
+        heading: formatMonthYear(month.month),
+        cells: [...TABLE_PARTS.map((part) => part.value(month.touches)), touchParts(month).total],
+      }))}
+    />
   );
 }

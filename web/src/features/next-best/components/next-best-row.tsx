@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { DraftOccasion } from '@shared/draft-occasions';
 import type { NextBestChannel, NextBestItem } from '@shared/next-best';
 import { ClientLink } from '@/components/ui/client-link';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { smsHref, telHref } from '@/lib/contact-links';
 import { CHANNEL_HINTS, TIER_LABELS } from '../next-best-text';
 import { NextBestDecisions } from './next-best-decisions';
@@ -118,19 +119,10 @@ export function NextBestRow({ item, actions, onEmail, onWrite }: NextBestRowProp
           </Typography>
         ))}
       </Box>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          columnGap: 2,
-          rowGap: 1,
-        }}
-      >
+      <SpreadRow gap={2} rowGap={1}>
         <ContactActions item={item} onEmail={onEmail} onWrite={onWrite} />
         <NextBestDecisions item={item} actions={actions} />
-      </Box>
+      </SpreadRow>
     </Box>
   );
 }
