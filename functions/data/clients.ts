@@ -52,7 +52,7 @@ export type ClientItem = Omit<
     repliedAt?: string;
     /** Until when the automatic sends to the client wait, because the client wrote back (ISO). */
     repliesPauseUntil?: string;
-    /** When the client registered through the directory: no automatic message leaves by itself until one is approved. */
+    /** When the client registered through the directory: no automatic message leaves alone until one is approved. */
     registeredThroughDirectoryAt?: string | null;
     /** When the agent first approved an automatic message for the client. */
     automaticApprovedAt?: string | null;
