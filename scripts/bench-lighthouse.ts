@@ -62,7 +62,7 @@ const ONLY = (process.env.BENCH_LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean
 const signedInExplanation = ({ files, gzip }: { files: number; gzip: number }) =>
   [
     'The signed-in pages on a cold visit (/ and /today, the rows above without "warm"):',
-    "- Both are index.html, the signed-in frame (the bar, the background, a loading state), prerendered: that is the first paint. Their largest paint needs the user: the dashboard's greeting (\"Welcome, …\") after GET /api/user, Today's queue (or what it says when nothing waits) after GET /api/outgoing; each is drawn once the initial JavaScript (React, React DOM, React Router, MUI, Emotion: see Web) and the shell's and the page's code have loaded and run.",
+    "- Both are the signed-in frame (the bar, the background, a loading state), prerendered: that is the first paint. The dashboard's (index.html) largest paint needs the user: its greeting (\"Welcome, …\") after GET /api/user, drawn once the initial JavaScript (React, React DOM, React Router, MUI, Emotion: see Web) and the shell's and the page's code have loaded and run. Today's frame (today/index.html) holds its heading and description, its largest text: its largest paint is its first. Its cards render once their first reads have answered (or the device's copy of them is in), in the background, in slices.",
     `- What is done: index.html preloads all of that code, the dashboard's and Today's included, as ${files} files: every signed-in page (and every part of one loaded on demand) imports the shell and the shell imports the dashboard and Today, so the code they share with some other pages comes with the shell's rather than as 50 to 90 small files, each a round trip on the phone's connections (scripts/build.mjs). The entry starts GET /api/user with the HTML, and as soon as it answers the shell's badge reads and the page's own (GET /api/dashboard, Today's due check-ins), rather than after the page's code has run. yup (13 KB gzip) is off the first screens, Today's edit form (MUI's text fields, about 25 KB gzip) loads when a draft is edited, the new-version snackbar when a version waits, the mobile menu and the charts on demand; the date formatters are made on first use.`,
     `- What limits now: the script. Evaluating the initial code and the shell's, and React's first renders, are tasks of 50 to 170 ms on Lighthouse's 4× slower CPU: the TBT column, and most of the LCP once the bytes are in (${kb(gzip)} KB gzip, about ${((gzip * 8) / 1.6e6).toFixed(1)} s at 1.6 Mbps).`,
     '- The script time Lighthouse multiplies is measured on this machine, so a busy machine lowers the score: compare the benchmark index above (Lighthouse expects about 1,000 or more).',
@@ -336,7 +336,7 @@ function serviceWorkerCost() {
   const windowChunk = Object.keys(meta.outputs).find((output) =>
     Object.keys(meta.outputs[output]!.inputs).some((input) => input.includes('node_modules/workbox-window/')),
   );
-  const existing = precached.filter((file) => statSync(join(web, file), { throwIfNoEntry: false }));
+  const existing = precached.filter((file) => statSync(join(web, file), { throwIfNoEntry: false })?.isFile());
   return {
     swGzip: gzipOf('sw.js'),
     windowGzip: windowChunk ? gzipOf(windowChunk.slice(windowChunk.indexOf('assets/'))) : 0,

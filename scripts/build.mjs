@@ -42,6 +42,7 @@ const SIGNED_IN_FIRST_SCREENS = ['web/src/app/routes/app/dashboard.tsx', 'web/sr
  */
 const PRERENDERED_ROUTE_MODULES = {
   '/': [SIGNED_IN_SHELL, ...SIGNED_IN_FIRST_SCREENS],
+  '/today': [SIGNED_IN_SHELL, ...SIGNED_IN_FIRST_SCREENS],
   '/auth': ['web/src/app/routes/auth.tsx'],
   '/find-realtor': ['web/src/app/routes/find-realtor.tsx'],
   '/client-registration': ['web/src/app/routes/client-registration.tsx'],

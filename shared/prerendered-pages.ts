@@ -1,9 +1,16 @@
-// The public pages the web build renders to HTML (scripts/build.mjs: dist/web/<page>/index.html),
-// so a phone paints them before any JavaScript has run; the client hydrates that markup. Every other
+// The pages the web build renders to HTML (scripts/build.mjs: dist/web/<page>/index.html), so a phone
+// paints them before any JavaScript has run; the client hydrates that markup: the public pages, and
+// Today's signed-in frame (the frame with Today's heading, the app's start page). Every other
 // extension-less path gets dist/web/index.html, the signed-in app's frame. The local server
 // (functions/local/static-files.ts) and CloudFront's viewer-request function
 // (infra/constructs/spa-fallback.ts) map paths to files with `htmlFileFor`.
-export const PRERENDERED_PAGES = ['/auth', '/find-realtor', '/client-registration', '/reset-password'] as const;
+export const PRERENDERED_PAGES = [
+  '/auth',
+  '/find-realtor',
+  '/client-registration',
+  '/reset-password',
+  '/today',
+] as const;
 
 export type PrerenderedPage = (typeof PRERENDERED_PAGES)[number];
 

@@ -1,6 +1,7 @@
-// Offline on a phone (390 px), without the service worker (the app is already loaded; pages are reached by the app's
+// Offline on a phone (390 px). Without the service worker (the app is already loaded; pages are reached by the app's
 // own links): Today shows its last answer under the offline banner, a call logged offline waits ("Waiting to send")
-// and is sent once when the network returns, and signing out leaves nothing of the account in IndexedDB.
+// and is sent once when the network returns, and signing out leaves nothing of the account in IndexedDB. With it:
+// Today opens offline, a page load, its frame and code from the worker's cache and its answers from the device.
 import { addDays } from '@shared/dates';
 import { expectAxeClean } from './support/axe';
 import { addClientViaApi, expect, keyDateIn, registerAgentViaApi, snap, test, today } from './support/fixtures';
@@ -31,6 +32,32 @@ async function goByBar(page: Page, name: RegExp) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 }
 
+/** A new agent with Bella Birthday's automatic message waiting for approval on Today. */
+async function agentWithMessageWaiting(page: Page) {
+  const agent = await registerAgentViaApi(page);
+  const origin = { origin: test.info().project.use.baseURL! };
+  const client = await addClientViaApi(page, {
+    name: 'Bella Birthday',
+    email: 'bella.birthday@example.com',
+    birthday: keyDateIn(2, 1987),
+  });
+  const rules = await page.request.put('/api/user/automations', {
+    data: { rules: [{ occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' }] },
+    headers: origin,
+  });
+  expect(rules.status(), await rules.text()).toBe(200);
+  const run = await page.request.post('/local/jobs/reminders', {
+    data: { date: addDays(today, 2) },
+    headers: origin,
+  });
+  expect(run.status(), await run.text()).toBe(200);
+  return { agent, client };
+}
+
+/** The offline banner, with the time the copy shown was read. */
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: "You're offline." });
+const SHOWING_COPY = /^You're offline\. Showing what you saw at \d{1,2}:\d{2} (AM|PM)\.$/;
+
 test.describe('offline', () => {
   test('Today shows its last answer offline; a call logged offline waits and is sent once; sign-out clears', async ({
     page,
@@ -38,23 +65,7 @@ test.describe('offline', () => {
   }) => {
     test.slow(); // a job run, two pages, offline and back on a loaded 2-core machine
     await page.setViewportSize(PHONE);
-    const agent = await registerAgentViaApi(page);
-    const origin = { origin: test.info().project.use.baseURL! };
-    const client = await addClientViaApi(page, {
-      name: 'Bella Birthday',
-      email: 'bella.birthday@example.com',
-      birthday: keyDateIn(2, 1987),
-    });
-    const rules = await page.request.put('/api/user/automations', {
-      data: { rules: [{ occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' }] },
-      headers: origin,
-    });
-    expect(rules.status(), await rules.text()).toBe(200);
-    const run = await page.request.post('/local/jobs/reminders', {
-      data: { date: addDays(today, 2) },
-      headers: origin,
-    });
-    expect(run.status(), await run.text()).toBe(200);
+    const { agent, client } = await agentWithMessageWaiting(page);
 
     // Online: Today, then the client's activity, by the app's own links.
     await page.goto('/today');
@@ -81,8 +92,8 @@ test.describe('offline', () => {
     // Offline: Today from the browser's copy, under the banner with the time it was read.
     await context.setOffline(true);
     await goByBar(page, /^Today/);
-    const banner = page.getByRole('status').filter({ hasText: "You're offline." });
-    await expect(banner).toHaveText(/^You're offline\. Showing what you saw at \d{1,2}:\d{2} (AM|PM)\.$/);
+    const banner = offlineBanner(page);
+    await expect(banner).toHaveText(SHOWING_COPY);
     await expect(card).toContainText('Waiting for your approval');
     await expectAxeClean(page, 'Today offline at 390 px');
     await snap(page, 'today-offline');
@@ -118,5 +129,44 @@ test.describe('offline', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/auth/);
     expect((await offlineKeys(page)).filter((key) => key.startsWith(`${agent.user.id}|`))).toEqual([]);
+  });
+});
+
+test.describe('offline, with the service worker', () => {
+  // The suite blocks service workers elsewhere (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('Today opens offline: the frame and code from the worker, its answers from the device', async ({
+    page,
+    context,
+  }) => {
+    test.slow(); // a job run, the worker's precache, a load offline on a loaded 2-core machine
+    await page.setViewportSize(PHONE);
+    const { agent } = await agentWithMessageWaiting(page);
+    await page.goto('/today');
+    const card = page.getByRole('article').filter({ hasText: 'Bella Birthday' });
+    await expect(card).toContainText('Waiting for your approval');
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => offlineKeys(page))
+      .toEqual(
+        expect.arrayContaining([
+          `${agent.user.id}|answer|/api/user`,
+          `${agent.user.id}|answer|/api/outgoing`,
+          `${agent.user.id}|answer|/api/today/next-best?limit=10`,
+        ]),
+      );
+
+    await context.setOffline(true);
+    try {
+      await page.goto('/today');
+      await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+      await expect(offlineBanner(page)).toHaveText(SHOWING_COPY);
+      await expect(card).toContainText('Waiting for your approval');
+      await expect(page.getByRole('heading', { name: 'Who to contact today' })).toBeVisible();
+      await expectAxeClean(page, 'Today opened offline at 390 px');
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The synthesized template the twin runs: HEARTH_TEMPLATE_DIR when given (a test's modified copy),
 // else cdk.out/twin, synthesized here when it is missing or older than anything that shapes it
-// (infra/, the route and job tables, functions/config.ts, cdk.json). Synthesized without the bundles
-// and without cdk-nag (HEARTH_SYNTH_CODE=inline): the twin reads templates, never code. About 5 s on
+// (infra/, the route and job tables, functions/config.ts, cdk.json, the prerendered pages). Synthesized without the
+// bundles and without cdk-nag (HEARTH_SYNTH_CODE=inline): the twin reads templates, never code. About 5 s on
 // one core (a fresh clone, or after a change to infra/); `npm run build` does it, so a test run and
 // `npm start` on a warm checkout only compare times.
 //
@@ -23,6 +23,8 @@ const SHAPING = [
   'functions/config.ts',
   'cdk.json',
   'functions/local/twin/template-dir.ts',
+  // The pages with HTML of their own, which CloudFront's viewer-request function maps (constructs/spa-fallback.ts).
+  'shared/prerendered-pages.ts',
 ];
 
 /**

@@ -1,3 +1,6 @@
+import 'fake-indexeddb/auto';
+import { runInThisContext } from 'node:vm';
+import type { NextBestList } from '@shared/next-best';
 import { createUser } from '../testing/data-generators';
 import { callsTo, jsonResponse, mockApi } from '../testing/mock-api';
 
@@ -14,6 +17,9 @@ const answers = () =>
     [`GET ${NEXT_BEST}`]: () => jsonResponse(200, { date: '2026-03-02', items: [], total: 0, limited: false }),
   });
 
+// jsdom has no structuredClone, which fake-indexeddb stores values with: Node's own.
+globalThis.structuredClone ??= runInThisContext('structuredClone') as typeof structuredClone;
+
 /**
  * Fresh modules for each test (React and the testing library with them, so the hook runs with the same React): SWR
  * keeps the reads it preloads in its default cache until a hook takes them.
@@ -22,8 +28,11 @@ async function load() {
   jest.resetModules();
   const { startFirstReads } = await import('./first-reads');
   const { useOutgoing } = await import('../features/automations/api/get-outgoing');
+  const { useTodayReadsPending } = await import('./first-reads');
+  const { useNextBest } = await import('../features/next-best/api/get-next-best');
+  const { saveAnswer } = await import('../lib/offline/offline-store');
   const { renderHook, waitFor } = await import('@testing-library/react/pure');
-  return { startFirstReads, useOutgoing, renderHook, waitFor };
+  return { startFirstReads, useTodayReadsPending, useOutgoing, useNextBest, saveAnswer, renderHook, waitFor };
 }
 
 const madeReads = (fetchMock: jest.Mock) => READS.filter((route) => callsTo(fetchMock, route).length > 0);
@@ -72,6 +81,62 @@ describe('the first reads the entry starts once the user is known', () => {
     const { result, unmount } = renderHook(() => useOutgoing({ fresh: true }));
     await waitFor(() => expect(result.current.outgoing?.awaiting).toBe(2));
     expect(callsTo(fetchMock, 'GET /api/outgoing')).toHaveLength(1);
+    unmount();
+  });
+});
+
+const nextBest = (total: number): NextBestList => ({ date: '2026-03-02', items: [], total, limited: false });
+
+/** An answer the test gives when it chooses. */
+function later() {
+  let answer: (response: Response) => void = () => undefined;
+  const response = new Promise<Response>((resolve) => (answer = resolve));
+  return { response: () => response, answer };
+}
+
+describe("Today's first reads, stale while revalidating", () => {
+  it("shows the device's last answer while the fresh one loads, then the fresh one, from one request", async () => {
+    const { startFirstReads, useNextBest, saveAnswer, renderHook, waitFor } = await load();
+    const user = createUser();
+    await saveAnswer(user.id, NEXT_BEST, nextBest(3));
+    const fresh = later();
+    const fetchMock = answers();
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === NEXT_BEST) return fresh.response();
+      return jsonResponse(200, { messages: [], awaiting: 0, clients: [], conversations: [], unread: 0 });
+    });
+
+    startFirstReads(user, '/today');
+    const { result, unmount } = renderHook(() => useNextBest());
+    await waitFor(() => expect(result.current.list?.total).toBe(3));
+
+    fresh.answer(jsonResponse(200, nextBest(5)));
+    await waitFor(() => expect(result.current.list?.total).toBe(5));
+    expect(callsTo(fetchMock, `GET ${NEXT_BEST}`)).toHaveLength(1);
+    unmount();
+  });
+
+  it("holds Today's cards back until each of its reads has an answer or a copy on the device", async () => {
+    const { startFirstReads, useTodayReadsPending, saveAnswer, renderHook, waitFor } = await load();
+    const user = createUser();
+    await saveAnswer(user.id, NEXT_BEST, nextBest(3));
+    const queue = later();
+    const fetchMock = answers();
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/outgoing') return queue.response();
+      if (String(input) === NEXT_BEST) return new Promise<Response>(() => undefined);
+      return jsonResponse(200, { clients: [], conversations: [], unread: 0 });
+    });
+
+    startFirstReads(user, '/today');
+    const { result, unmount } = renderHook(() => useTodayReadsPending());
+    expect(result.current).toBe(true);
+    // The next best touches have a copy and the check-ins their answer; the queue is still under way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(true);
+
+    queue.answer(jsonResponse(200, { messages: [], awaiting: 0 }));
+    await waitFor(() => expect(result.current).toBe(false));
     unmount();
   });
 });

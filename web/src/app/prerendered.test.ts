@@ -7,9 +7,15 @@ describe('whether the client hydrates the markup in #root', () => {
     expect(rendersPrerenderedMarkup('/reset-password', '/auth')).toBe(false);
   });
 
-  it('hydrates the signed-in frame (index.html) on every page of the signed-in shell', () => {
-    for (const path of ['/', '/clients', '/today', '/settings', '/admin/support'])
+  it('hydrates the signed-in frame (index.html) on every page of the signed-in shell without a frame of its own', () => {
+    for (const path of ['/', '/clients', '/settings', '/admin/support'])
       expect(rendersPrerenderedMarkup('/', path)).toBe(true);
+  });
+
+  it("hydrates Today's frame on Today, and renders from scratch where an older build's index.html answers for it", () => {
+    expect(rendersPrerenderedMarkup('/today', '/today')).toBe(true);
+    expect(rendersPrerenderedMarkup('/today', '/today/')).toBe(true);
+    expect(rendersPrerenderedMarkup('/', '/today')).toBe(false);
   });
 
   it('renders from scratch the pages index.html answers for outside the shell, and when nothing was prerendered', () => {

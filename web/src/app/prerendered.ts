@@ -10,6 +10,8 @@ import { createAppRoutes } from './router';
 export function rendersPrerenderedMarkup(prerenderedAt: string | undefined, pathname: string): boolean {
   if (!prerenderedAt) return false;
   if (prerenderedAt === paths.home.path) {
+    // Not a page with a frame of its own (Today): index.html there is an older build's answer.
+    if (prerenderedPageOf(pathname)) return false;
     return matchRoutes(createAppRoutes(), pathname)?.some(({ route }) => route.path === paths.home.path) ?? false;
   }
   return prerenderedPageOf(pathname) === prerenderedAt;

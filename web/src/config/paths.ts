@@ -47,6 +47,9 @@ export const paths = {
   today: {
     path: '/today',
     label: 'Today',
+    /** Under the heading, on the page and in the frame the build prerenders for it (app-frame-skeleton.tsx). */
+    description:
+      'Whom to contact today and why, then the messages Hearthside wrote for your clients: approve, edit or skip each one.',
     getHref: () => '/today',
   },
   inbox: {

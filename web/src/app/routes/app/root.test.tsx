@@ -53,6 +53,15 @@ describe('protected routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Jane Doe' })).toBeInTheDocument();
   });
 
+  it("shows Today's heading and description while the user loads on Today (its frame the build prerenders)", async () => {
+    const answer = deferred<Response>();
+    renderApp('/today', { api: { 'GET /api/user': () => answer.promise } });
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(screen.getByText(/^Whom to contact today and why/)).toBeInTheDocument();
+  });
+
   it.each(protectedPaths)('sends a visitor without a session from %s to /auth', async (path) => {
     const { router } = renderApp(path);
 

@@ -10,7 +10,10 @@ export const DUE_CHECK_INS_SHOWN = 20;
 export const dueCheckInsKey = (limit = DUE_CHECK_INS_SHOWN) =>
   `${CLIENTS_KEY}?${new URLSearchParams({ due: 'check-in', limit: String(limit) }).toString()}`;
 
+/** Read again each time Today opens (its first screen may show the device's last copy until then). */
 export function useDueCheckIns() {
-  const { data, error, isLoading } = useSWR<ClientPage, Error>(dueCheckInsKey(), getClientPage);
+  const { data, error, isLoading } = useSWR<ClientPage, Error>(dueCheckInsKey(), getClientPage, {
+    revalidateOnMount: true,
+  });
   return { page: data, error, isLoading };
 }
