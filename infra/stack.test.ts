@@ -1980,7 +1980,7 @@ describe('the SPA fallback function', () => {
     ['/sw.js', '/sw.js'],
     ['/manifest.webmanifest', '/manifest.webmanifest'],
     ['/icons/icon-512.png', '/icons/icon-512.png'],
-    ['/today', '/index.html'],
+    ['/today', '/today/index.html'],
     // The pages the build prerenders (shared/prerendered-pages.ts) get their own HTML, with or without a trailing
     // slash.
     ['/auth', '/auth/index.html'],
