@@ -251,53 +251,52 @@ describe('filter policies and recipient conditions', () => {
 });
 
 describe('jobs run only through their trigger in the template', () => {
-  let api: TestApi | undefined;
-  afterEach(async () => {
-    await api?.close();
-    api = undefined;
-    delete process.env.HEARTH_TEMPLATE_DIR;
-  });
+  describe('the template as deployed', () => {
+    // One runtime for both: each test has its own agent, number and addresses.
+    let api: TestApi;
+    useTestApi((started) => (api = started));
 
-  it("delivers SES's complaint to jobs/ses-events, which stops mail to the complainer", async () => {
-    // Prepare
-    api = await startTestApi();
-    const agent = await signedInAgent(api);
-    const created = await agent.client.post('/api/clients', clientInput());
-    // Act
-    const result = await deliverSesEvent(complaintAbout(created.body.email));
-    // Assess
-    expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'unknown' });
-    const refused = await sendEmail(agent.client, created.body.id);
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('EMAIL_SUPPRESSED');
-  });
+    it("delivers SES's complaint to jobs/ses-events, which stops mail to the complainer", async () => {
+      // Prepare
+      const agent = await signedInAgent(api);
+      const created = await agent.client.post('/api/clients', clientInput());
+      // Act
+      const result = await deliverSesEvent(complaintAbout(created.body.email));
+      // Assess
+      expect(result).toEqual({ outcome: 'suppressed', addresses: 1, message: 'unknown' });
+      const refused = await sendEmail(agent.client, created.body.id);
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('EMAIL_SUPPRESSED');
+    });
 
-  it('delivers a text, a reply by e-mail, the reviews sync and the reminders through the template’s triggers', async () => {
-    api = await startTestApi();
-    expect(await deliverTwoWayText(twoWayText('+15125556990'))).toEqual({ handled: ['dropped'] });
-    expect(await receiveInboundEmail(rawReply('r-abcdefgh@reply.localhost'))).toEqual([
-      expect.stringMatching(/^(no-token|forged)$/),
-    ]);
-    expect(await receiveInboundEmail(rawReply('someone@elsewhere.example'))).toEqual({
-      delivered: false,
-      reason: 'No receipt rule of the template takes mail for someone@elsewhere.example',
+    it('delivers a text, a reply by e-mail, the reviews sync and the reminders through the template’s triggers', async () => {
+      expect(await deliverTwoWayText(twoWayText('+15125556990'))).toEqual({ handled: ['dropped'] });
+      expect(await receiveInboundEmail(rawReply('r-abcdefgh@reply.localhost'))).toEqual([
+        expect.stringMatching(/^(no-token|forged)$/),
+      ]);
+      expect(await receiveInboundEmail(rawReply('someone@elsewhere.example'))).toEqual({
+        delivered: false,
+        reason: 'No receipt rule of the template takes mail for someone@elsewhere.example',
+      });
+      expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toMatchObject({
+        agents: expect.any(Number),
+      });
+      // The home values job, in its function's scope: FHFA's files from the runtime's /local/hpi, its writes granted.
+      expect((await api.client().post('/local/jobs/home-values', {})).body).toMatchObject({
+        datasets: [
+          { dataset: 'state', outcome: 'stored', through: '2024Q4' },
+          { dataset: 'zip3', outcome: 'stored', through: '2022Q4' },
+        ],
+      });
+      expect(await runRemindersAt(new Date())).toMatchObject({ failed: 0 });
     });
-    expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toMatchObject({
-      agents: expect.any(Number),
-    });
-    // The home values job, in its function's scope: FHFA's files from the runtime's /local/hpi, its writes granted.
-    expect((await api.client().post('/local/jobs/home-values', {})).body).toMatchObject({
-      datasets: [
-        { dataset: 'state', outcome: 'stored', through: '2024Q4' },
-        { dataset: 'zip3', outcome: 'stored', through: '2022Q4' },
-      ],
-    });
-    expect(await runRemindersAt(new Date())).toMatchObject({ failed: 0 });
   });
 
   describe('a template whose triggers would not fire', () => {
     let copy: string;
-    beforeAll(() => {
+    // One runtime on the altered template for both tests (each sends its own event, text and mail).
+    let api: TestApi | undefined;
+    beforeAll(async () => {
       // Prepare: the rule names SES's eventType words, the subscription filters on British numbers, the receipt rule
       // takes another domain, and neither hourly schedule is there.
       copy = mkdtempSync(join(tmpdir(), 'hearth-twin-triggers-'));
@@ -317,14 +316,18 @@ describe('jobs run only through their trigger in the template', () => {
         }
         writeFileSync(join(copy, file), JSON.stringify(template));
       }
+      process.env.HEARTH_TEMPLATE_DIR = copy;
+      api = await startTestApi();
     });
-    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+    afterAll(async () => {
+      await api?.close();
+      delete process.env.HEARTH_TEMPLATE_DIR;
+      rmSync(copy, { recursive: true, force: true });
+    });
 
     it('never runs jobs/ses-events on a complaint when the rule names the wrong detail-type', async () => {
       // Prepare
-      process.env.HEARTH_TEMPLATE_DIR = copy;
-      api = await startTestApi();
-      const agent = await signedInAgent(api);
+      const agent = await signedInAgent(api!);
       const created = await agent.client.post('/api/clients', clientInput());
       // Act
       const result = await deliverSesEvent(complaintAbout(created.body.email));
@@ -343,12 +346,10 @@ describe('jobs run only through their trigger in the template', () => {
     });
 
     it('runs no job whose subscription, receipt rule or schedule would not deliver', async () => {
-      process.env.HEARTH_TEMPLATE_DIR = copy;
-      api = await startTestApi();
       expect(await deliverTwoWayText(twoWayText('+15125556991'))).toMatchObject({ delivered: false });
       expect(await deliverTwoWayText(twoWayText('+447700900123'))).toEqual({ handled: ['dropped'] });
       expect(await receiveInboundEmail(rawReply('r-abcdefgh@reply.localhost'))).toMatchObject({ delivered: false });
-      expect((await api.client().post('/local/jobs/reviews-sync', {})).body).toEqual({
+      expect((await api!.client().post('/local/jobs/reviews-sync', {})).body).toEqual({
         delivered: false,
         reason: 'No schedule of the template invokes jobs/reviews-sync',
       });

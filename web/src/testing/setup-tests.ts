@@ -1,6 +1,7 @@
 // Jest setup for the web project: jest-dom matchers and the browser APIs jsdom lacks.
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import * as React from 'react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { runInThisContext } from 'node:vm';
 
@@ -36,6 +37,16 @@ beforeEach(() => {
 
 // jsdom does not implement scrolling; the router restores scroll positions between pages.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// React's development build records where each element was created, an Error with its stack (the "owner stack" its
+// warnings print), for the first 10,000 elements of each second: that capture was a tenth of a rendering test's CPU.
+// Past that count React records none and renders the same; its warnings still come, with a shorter component stack.
+// Nothing here reads those stacks (no test asserts a warning's stack). React must have the counter, or this fails.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (typeof reactInternals?.recentlyCreatedOwnerStacks !== 'number')
+  throw new Error('setup-tests.ts: React no longer counts the owner stacks it records; see the block that says why');
+Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => Infinity, set: () => undefined });
 
 // findBy*/waitFor wait up to 5 s: the suite shares two cores with the server tests in CI, and a
 // dialog's exit transition can take longer than the 1 s default there. Nothing here asserts time.
