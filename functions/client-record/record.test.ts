@@ -522,6 +522,14 @@ const change = {
       const after = await updateClient(agent.id, id, { referredBy: referrer === id ? null : referrer }, now);
       if (after) await creditReferral(after, before.referredBy, now);
     }),
+  homeUpdate: (c: number, clicked: boolean) =>
+    step('homeUpdate', [c, clicked], ({ agent, now, clients }) => {
+      // A monthly home update leaving (services/messages.ts), or its link clicked (services/home-updates.ts).
+      const change = clicked
+        ? ({ kind: 'home-update-clicked', at: now.toISOString() } as const)
+        : ({ kind: 'home-update-sent', month: now.toISOString().slice(0, 7) } as const);
+      return changeClient(agent.id, someClient(clients, c), change, { now });
+    }),
   nextBestHidden: (c: number, d: number) =>
     step('nextBestHidden', [c, d], ({ agent, now, clients }) => {
       const until = addDays(todayIn(ZONE, now), 1 + (d % 30));
@@ -644,6 +652,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   fc.tuple(client, fc.nat()).map((args) => change.interest(...args)),
   often(fc.tuple(client, client).map((args) => change.referral(...args))),
   fc.tuple(client, fc.nat()).map((args) => change.nextBestHidden(...args)),
+  fc.tuple(client, fc.boolean()).map((args) => change.homeUpdate(...args)),
   client.map(change.replied),
   often(fc.tuple(fc.constantFrom<'email' | 'sms'>('email', 'sms'), client).map((args) => change.optOut(...args))),
   often(fc.tuple(fc.nat(), client).map((args) => change.smsConsent(...args))),
