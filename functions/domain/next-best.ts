@@ -27,10 +27,12 @@ import {
   type ReminderEvent,
 } from '@shared/reminders';
 import { interestOf, tierOf, TIER_RHYTHM_DAYS, type InterestKind, type RelationshipState } from './relationship';
+import { currentSmsConsent, type ConsentFields } from './sms-consent';
 
 /** What the ranking reads of a client: its relationship state and the fields the reasons name. */
 export type RankedClient = ReminderClient &
-  RelationshipState & {
+  RelationshipState &
+  ConsentFields & {
     email: string;
     phone: string;
     createdAt: string;
@@ -38,9 +40,6 @@ export type RankedClient = ReminderClient &
     lastContactDate?: string | null;
     registrationPendingAt?: string | null;
     emailOptedOut?: boolean;
-    smsOptedOut?: boolean;
-    /** The consent to texts: only `granted` lets a text go from the product. */
-    smsConsentStatus?: string;
     reviewStatus?: string | null;
     nextBestHiddenUntil?: string | null;
     referralThanks?: { clientId: string; name: string; at: string } | null;
@@ -64,7 +63,10 @@ export const KEY_DATE_AHEAD_DAYS = 7;
 /** At most this many clients a day: the longest list the route serves. */
 export const DAY_LIST_MAX = 60;
 
-type Reason = { code: NextBestReasonCode; text: string; points: number };
+/** A reason to get in touch: its words are written only for the clients that make the list. */
+type Reason = { code: NextBestReasonCode; points: number; text: () => string };
+/** A reason (its words as an argument, so no name is given to each one: see scripts/bench-next-best.ts). */
+const reason = (code: NextBestReasonCode, points: number, text: () => string): Reason => ({ code, points, text });
 
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -99,7 +101,8 @@ function lastTouchDay(client: RankedClient): string | null {
 /** The channel the client answers on, or null when no channel reaches them. */
 export function channelOf(client: RankedClient): NextBestChannel | null {
   const email = Boolean(client.email) && client.emailOptedOut !== true;
-  const text = Boolean(client.phone) && client.smsOptedOut !== true && client.smsConsentStatus === 'granted';
+  // Only a consent to texts that counts (`granted`, never revoked by a STOP) lets a text go from the product.
+  const text = Boolean(client.phone) && client.smsOptedOut !== true && currentSmsConsent(client).status === 'granted';
   const call = Boolean(client.phone) && client.smsOptedOut !== true;
   if (client.lastInboundChannel === 'sms' && text) return 'sms';
   if (client.lastInboundChannel === 'email' && email) return 'email';
@@ -109,13 +112,16 @@ export function channelOf(client: RankedClient): NextBestChannel | null {
 }
 
 /** Why the client is left out today, or null when they may be on the list. */
-export function leftOutBecause(
-  client: RankedClient,
-  { today, waitingToday }: RankContext,
-): 'recent-touch' | 'hidden' | 'pending' | 'unreachable' | 'automatic-waiting' | null {
+export function leftOutBecause(client: RankedClient, context: RankContext): LeftOut | null {
+  return leftOutOn(client, context, lastTouchDay(client));
+}
+
+type LeftOut = 'recent-touch' | 'hidden' | 'pending' | 'unreachable' | 'automatic-waiting';
+
+/** leftOutBecause, with the client's last day in touch (lastTouchDay) already known. */
+function leftOutOn(client: RankedClient, { today, waitingToday }: RankContext, touched: string | null): LeftOut | null {
   if (client.registrationPendingAt) return 'pending';
   if (client.nextBestHiddenUntil && client.nextBestHiddenUntil > today) return 'hidden';
-  const touched = lastTouchDay(client);
   if (touched && daysBetween(touched, today) < RECENT_TOUCH_DAYS) return 'recent-touch';
   if (channelOf(client) === null) return 'unreachable';
   if (waitingToday?.has(client.id)) return 'automatic-waiting';
@@ -137,7 +143,8 @@ function keyDateReason(client: RankedClient, today: string): Reason | null {
   if (!soonest) return null;
   const days = daysBetween(today, soonest.date);
   const what = soonest.kind === 'custom' ? (soonest.label ?? 'Key date') : soonest.type;
-  return { code: 'key-date', text: `${what} ${whenText(soonest.date, today)}`, points: 40 - 3 * days };
+  const date = soonest.date;
+  return reason('key-date', 40 - 3 * days, () => `${what} ${whenText(date, today)}`);
 }
 
 function purchaseReason(client: RankedClient, today: string): Reason | null {
@@ -146,33 +153,36 @@ function purchaseReason(client: RankedClient, today: string): Reason | null {
   const since = daysBetween(purchase, today);
   if (since >= 350 && since <= 380) {
     const first = occurrenceIn(purchase, Number(purchase.slice(0, 4)) + 1);
-    const text =
-      first >= today ? `First home anniversary ${whenText(first, today)}` : 'Just passed a year in their home';
-    return { code: 'purchase-window', text, points: 25 };
+    return reason('purchase-window', 25, () =>
+      first >= today ? `First home anniversary ${whenText(first, today)}` : 'Just passed a year in their home',
+    );
   }
   const next = nextOccurrence(purchase, addDays(today, -15));
   const years = Number(next.slice(0, 4)) - Number(purchase.slice(0, 4));
   if (years >= 5 && Math.abs(daysBetween(today, next)) <= 15) {
-    const text = `${years}-year home anniversary ${whenText(next, today)}`;
-    return { code: 'home-anniversary', text, points: 20 };
+    return reason('home-anniversary', 20, () => `${years}-year home anniversary ${whenText(next, today)}`);
   }
   return null;
 }
 
-function overdueReason(client: RankedClient, today: string, tier: RelationshipTier): Reason | null {
+function overdueReason(
+  client: RankedClient,
+  today: string,
+  tier: RelationshipTier,
+  touched: string | null,
+): Reason | null {
   const rhythm = client.cadenceDays || TIER_RHYTHM_DAYS[tier];
-  const touched = lastTouchDay(client);
   const since = daysBetween(touched ?? client.createdAt.slice(0, 10), today);
   if (!touched && since >= rhythm) {
     const points = 30 + Math.min(20, (20 * (since - rhythm)) / rhythm);
-    return { code: 'never-contacted', text: `Not contacted since you added them ${since} days ago`, points };
+    return reason('never-contacted', points, () => `Not contacted since you added them ${since} days ago`);
   }
   if (since >= rhythm) {
     const points = 30 + Math.min(20, (20 * (since - rhythm)) / rhythm);
-    return { code: 'overdue', text: `Not contacted in ${since} days (rhythm ${rhythm})`, points };
+    return reason('overdue', points, () => `Not contacted in ${since} days (rhythm ${rhythm})`);
   }
   if (touched && since >= rhythm * 0.8) {
-    return { code: 'overdue', text: `Due for a touch in ${rhythm - since} days (rhythm ${rhythm})`, points: 10 };
+    return reason('overdue', 10, () => `Due for a touch in ${rhythm - since} days (rhythm ${rhythm})`);
   }
   return null;
 }
@@ -183,51 +193,57 @@ function interestReason(client: RankedClient, now: Date): Reason | null {
   const points = Math.min(20, interest * 8);
   const recent = client.recentInterest;
   if (recent && now.getTime() - Date.parse(recent.since) < 7 * 86_400_000) {
-    const times = TIMES[recent.count] ?? `${recent.count} times`;
-    return { code: 'interest', text: `${INTEREST_TEXT[recent.kind]} ${times} this week`, points };
+    const { kind, count } = recent;
+    return reason('interest', points, () => `${INTEREST_TEXT[kind]} ${TIMES[count] ?? `${count} times`} this week`);
   }
-  return { code: 'interest', text: 'Showed interest in the last weeks', points };
+  return reason('interest', points, () => 'Showed interest in the last weeks');
 }
 
 function tierReason(client: RankedClient, tier: RelationshipTier): Reason | null {
   const referrals = client.referrals ?? 0;
-  if (tier === 'advocate') return { code: 'tier', text: `Advocate: ${referrals} referrals`, points: 10 };
+  if (tier === 'advocate') return reason('tier', 10, () => `Advocate: ${referrals} referrals`);
   if (tier === 'fan') {
-    const text = referrals === 1 ? 'Fan: sent you a referral' : 'Fan: left you a review';
-    return { code: 'tier', text, points: 5 };
+    return reason('tier', 5, () => (referrals === 1 ? 'Fan: sent you a referral' : 'Fan: left you a review'));
   }
   return null;
 }
 
-/** The client's entry on today's list, or null when they are left out or nothing calls for a touch. */
-export function rankClient(client: RankedClient, context: RankContext): RankedEntry | null {
-  if (leftOutBecause(client, context) !== null) return null;
+/** A client who may be on the list: their reasons (the tier's last), their score and tier. */
+type Scored = { client: RankedClient; reasons: Reason[]; score: number; tier: RelationshipTier };
+
+/** The client's reasons and score today, or null when they are left out or nothing calls for a touch. */
+function scoreClient(client: RankedClient, context: RankContext): Scored | null {
+  const touched = lastTouchDay(client);
+  if (leftOutOn(client, context, touched) !== null) return null;
   const { today, now } = context;
   const tier = tierOf(client);
+  const reasons: Reason[] = [];
   const thanks = client.referralThanks;
-  const reasons = [
-    thanks
-      ? {
-          code: 'thank-referrer' as const,
-          text: `Referred ${thanks.name} to you: thank them`,
-          points: 45,
-        }
-      : null,
+  if (thanks) reasons.push(reason('thank-referrer', 45, () => `Referred ${thanks.name} to you: thank them`));
+  for (const reason of [
     keyDateReason(client, today),
     purchaseReason(client, today),
-    overdueReason(client, today, tier),
+    overdueReason(client, today, tier, touched),
     interestReason(client, now),
-  ].filter((reason): reason is Reason => reason !== null);
+  ]) {
+    if (reason) reasons.push(reason);
+  }
   if (reasons.length === 0) return null;
   const tierPoints = tierReason(client, tier);
   if (tierPoints) reasons.push(tierPoints);
-  const score = Math.min(100, Math.round(reasons.reduce((sum, reason) => sum + reason.points, 0)));
+  let points = 0;
+  for (const reason of reasons) points += reason.points;
+  return { client, reasons, score: Math.min(100, Math.round(points)), tier };
+}
+
+/** The entry of a scored client, its two strongest reasons in words. */
+function entryOf({ client, reasons, score, tier }: Scored): RankedEntry {
   // The strongest reasons first; equal ones in the order of NEXT_BEST_REASONS (the order they were added).
   const top = reasons
     .map((reason, index) => ({ reason, index }))
     .sort((a, b) => b.reason.points - a.reason.points || a.index - b.index)
     .slice(0, 2)
-    .map(({ reason }) => ({ code: reason.code, text: reason.text }));
+    .map(({ reason }) => ({ code: reason.code, text: reason.text() }));
   const channel = channelOf(client)!;
   return {
     clientId: client.id,
@@ -240,22 +256,37 @@ export function rankClient(client: RankedClient, context: RankContext): RankedEn
     email: client.email && client.emailOptedOut !== true ? client.email : null,
     phone: client.phone && client.smsOptedOut !== true ? client.phone : null,
     draft: {
-      occasion: thanks ? 'thank-referrer' : 'check-in',
+      occasion: client.referralThanks ? 'thank-referrer' : 'check-in',
       instructions: `Why now: ${top.map((reason) => reason.text).join('; ')}.`,
     },
   };
+}
+
+/** The client's entry on today's list, or null when they are left out or nothing calls for a touch. */
+export function rankClient(client: RankedClient, context: RankContext): RankedEntry | null {
+  const scored = scoreClient(client, context);
+  return scored && entryOf(scored);
 }
 
 /** Orders entries: highest score first, ties by client id. */
 export const compareEntries = (a: RankedEntry, b: RankedEntry) =>
   b.score - a.score || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0);
 
-/** The day's list: every client ranked, the best DAY_LIST_MAX kept, in order. */
+const compareScored = (a: Scored, b: Scored) =>
+  b.score - a.score || (a.client.id < b.client.id ? -1 : a.client.id > b.client.id ? 1 : 0);
+
+/**
+ * The day's list: every client scored, the best DAY_LIST_MAX kept, in order. Only those are written out in words (a
+ * book of 50,000 scores every client and writes 60 entries).
+ */
 export function rankClients(clients: Iterable<RankedClient>, context: RankContext): RankedEntry[] {
-  const entries: RankedEntry[] = [];
+  let scored: Scored[] = [];
   for (const client of clients) {
-    const entry = rankClient(client, context);
-    if (entry) entries.push(entry);
+    const one = scoreClient(client, context);
+    if (!one) continue;
+    scored.push(one);
+    // Only the best DAY_LIST_MAX so far are kept: the others are garbage while still young.
+    if (scored.length >= 10 * DAY_LIST_MAX) scored = scored.sort(compareScored).slice(0, DAY_LIST_MAX);
   }
-  return entries.sort(compareEntries).slice(0, DAY_LIST_MAX);
+  return scored.sort(compareScored).slice(0, DAY_LIST_MAX).map(entryOf);
 }

@@ -23,7 +23,6 @@ import { compareEntries, rankClients } from '../domain/next-best';
 import { strengthLevel, strengthOf, tierOf, TIER_RHYTHM_DAYS } from '../domain/relationship';
 import type { NotFound } from '../domain/refusals';
 import { logTouch } from './clients';
-import { rankedOf } from './next-best-entry';
 
 type Agent = Pick<UserItem, 'id' | 'timeZone'>;
 const NO_CLIENT: NotFound<'client'> = { kind: 'not-found', what: 'client' };
@@ -61,7 +60,7 @@ export async function computeNextBestDay(
     read.stored !== undefined ? (read.stored ?? undefined) : getNextBestDay(agent.id),
   ]);
   const waitingToday = automaticWaitingToday(agent, date, outgoing);
-  const entries = rankClients(book.map(rankedOf), { today: date, now, waitingToday });
+  const entries = rankClients(book, { today: date, now, waitingToday });
   // Refused when a later day's list was stored meanwhile (another request past the agent's midnight): that one stands.
   return (await putNextBestDay(agent.id, date, entries, now, replaced)) ?? (await getNextBestDay(agent.id))!;
 }
