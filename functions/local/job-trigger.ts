@@ -1,8 +1,9 @@
 // The local runtime's job triggers, never deployed (the stack's route table has no /local/ path);
 // JSON from this machine's own origins only, so no other site can start them:
-// - POST /local/jobs/reminders `{ "date": "YYYY-MM-DD" }`: the reminders job replayed for a whole
+// - POST /local/jobs/reminders `{ "date": "YYYY-MM-DD", "agentId"?: "…" }`: the reminders job replayed for a whole
 //   local date while the server runs (digests, automatic messages and the sends that fall due), as
-//   `npm run job:reminders -- --date` does with the server stopped.
+//   `npm run job:reminders -- --date` does with the server stopped; with `agentId`, that agent's digest only (a
+//   browser spec replaying a day ahead leaves the other specs' agents as they are). Replays run one at a time.
 // - POST /local/jobs/reviews-sync `{}`: the Google reviews sync job now (every connected agent), as the stack's hourly
 //   schedule runs it.
 // - POST /local/jobs/home-values `{}`: the home values job now (FHFA's index files from HPI_BASE_URL), as the stack's
@@ -17,6 +18,7 @@
 // and answers `{ delivered: false, reason }`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isCalendarDate } from '@shared/dates';
+import { isId } from '@shared/schemas';
 import { config } from '../config';
 import type { SesEvent } from '../jobs/ses-events';
 import { runRemindersForDate } from './reminders-job';
@@ -79,11 +81,12 @@ export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse
   }
   if (url.pathname === SMS_INBOUND_TRIGGER_PATH) return handleTwoWayText(req, res);
   if (url.pathname !== JOB_TRIGGER_PATH) return false;
-  if (refusal(req, res, 'Use POST with {"date":"YYYY-MM-DD"}')) return true;
+  if (refusal(req, res, 'Use POST with {"date":"YYYY-MM-DD"} (and "agentId" for one agent)')) return true;
   const body = await readJson(req);
-  const date = body && typeof body === 'object' ? (body as { date?: unknown }).date : undefined;
+  const { date, agentId } = (body && typeof body === 'object' ? body : {}) as { date?: unknown; agentId?: unknown };
   if (!isCalendarDate(date)) return json(res, 400, { message: 'date must be a date like 2026-12-01' });
-  return json(res, 200, await runRemindersForDate(date));
+  if (agentId !== undefined && !isId(agentId)) return json(res, 400, { message: "agentId must be an agent's id" });
+  return json(res, 200, await runRemindersForDate(date, { agentId: agentId as string | undefined }));
 }
 
 async function handleSesEvent(req: IncomingMessage, res: ServerResponse): Promise<true> {

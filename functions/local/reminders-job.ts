@@ -88,25 +88,42 @@ async function work(messages: QueueMessage[], now: Date = new Date()): Promise<L
   return result;
 }
 
+/** Runs go one after another: they share the in-process queue, and each takes what its own scheduler runs queued. */
+let runs: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const started = runs.then(run);
+  runs = started.catch(() => undefined);
+  return started;
+}
+
 /** One scheduler run (the hour of `instant`) and the worker for what it queued. */
-export async function runRemindersAt(instant: Date): Promise<LocalRunResult | NotDelivered> {
-  takeLocalDigestMessages();
-  return (await schedulerRun(runHour(undefined, instant))) ?? work(takeLocalDigestMessages());
+export function runRemindersAt(instant: Date): Promise<LocalRunResult | NotDelivered> {
+  return oneAtATime(async () => {
+    takeLocalDigestMessages();
+    return (await schedulerRun(runHour(undefined, instant))) ?? work(takeLocalDigestMessages());
+  });
 }
 
 /**
  * A whole local `date` replayed: each hourly run that can be 8 am somewhere that day, in order, each
  * handled as of its own hour: every agent's digest for that date and the day's automatic messages,
  * then the sends that fall due in the runs after (texts held for 8:00, automatic messages at their
- * time). Digests of other dates that the same runs queue are left for their own day.
+ * time). Digests of other dates that the same runs queue are left for their own day. With `agentId`, only that
+ * agent's digest is handled (a browser spec's own agent: the others on the same server are left as they are).
  */
-export async function runRemindersForDate(date: string): Promise<LocalRunResult | NotDelivered> {
+export function runRemindersForDate(date: string, { agentId }: { agentId?: string } = {}) {
+  return oneAtATime(() => replayDate(date, agentId));
+}
+
+async function replayDate(date: string, agentId: string | undefined): Promise<LocalRunResult | NotDelivered> {
   takeLocalDigestMessages();
   const total: LocalRunResult = { queued: 0, processed: 0, failed: 0 };
   for (const run of hourlyRunsCovering(date)) {
     const refused = await schedulerRun(run);
     if (refused) return refused;
-    const messages = takeLocalDigestMessages().filter((message) => !('date' in message) || message.date === date);
+    const messages = takeLocalDigestMessages().filter(
+      (message) => !('date' in message) || (message.date === date && (!agentId || message.agentId === agentId)),
+    );
     const result = await work(messages, new Date(run.getTime() + RUN_LAG_MS));
     if ('delivered' in result) return result;
     total.queued += result.queued;

@@ -10,7 +10,7 @@ test.describe('automations', () => {
     page,
   }) => {
     test.slow(); // three pages, a job run and two sets of screenshots on a loaded 2-core machine
-    await registerAgentViaApi(page);
+    const { user } = await registerAgentViaApi(page);
     const date = addDays(today, 2);
     await addClientViaApi(page, {
       name: 'Bella Birthday',
@@ -30,7 +30,7 @@ test.describe('automations', () => {
     await snap(page, 'automations');
 
     const run = await page.request.post('/local/jobs/reminders', {
-      data: { date },
+      data: { date, agentId: user.id },
       headers: { origin: test.info().project.use.baseURL! },
     });
     expect(run.status(), await run.text()).toBe(200);

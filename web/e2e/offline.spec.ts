@@ -47,7 +47,7 @@ async function agentWithMessageWaiting(page: Page) {
   });
   expect(rules.status(), await rules.text()).toBe(200);
   const run = await page.request.post('/local/jobs/reminders', {
-    data: { date: addDays(today, 2) },
+    data: { date: addDays(today, 2), agentId: agent.user.id },
     headers: origin,
   });
   expect(run.status(), await run.text()).toBe(200);

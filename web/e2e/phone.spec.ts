@@ -11,7 +11,7 @@ const DESKTOP = { width: 1280, height: 800 };
 /** A signed-in agent whose birthday rule has drafted a message for a client born today, waiting on Today. */
 async function agentWithWaitingBirthday(page: Page) {
   const origin = test.info().project.use.baseURL!;
-  await registerAgentViaApi(page);
+  const { user } = await registerAgentViaApi(page);
   await addClientViaApi(page, {
     name: 'Bella Birthday',
     email: 'bella.phone@example.com',
@@ -23,7 +23,10 @@ async function agentWithWaitingBirthday(page: Page) {
     headers: { origin },
   });
   expect(rules.status(), await rules.text()).toBe(200);
-  const run = await page.request.post('/local/jobs/reminders', { data: { date: today }, headers: { origin } });
+  const run = await page.request.post('/local/jobs/reminders', {
+    data: { date: today, agentId: user.id },
+    headers: { origin },
+  });
   expect(run.status(), await run.text()).toBe(200);
 }
 
@@ -36,7 +39,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
     const bar = page.getByRole('navigation', { name: 'Main' });
-    await expect(bar.getByRole('link')).toHaveText(['1Today', 'Inbox', 'Clients', 'Reviews']);
+    await expect(bar.getByRole('link')).toHaveText(['Today 1', 'Inbox', 'Clients', 'Reviews']);
     await expect(bar.getByRole('link', { name: 'Today, 1 waiting' })).toHaveAttribute('aria-current', 'page');
     const barBox = (await bar.boundingBox())!;
     expect(barBox.y + barBox.height).toBeCloseTo(PHONE.height, 0);

@@ -407,6 +407,53 @@ describe('the local triggers POST /local/jobs/* (the local runtime only)', () =>
     expect((await agent.client.post('/local/jobs/reminders', { date: '2031-02-30' })).status).toBe(400);
   });
 
+  it("reminders for one agent: only that agent's day; replays at once each get their own; a bad id refused", async () => {
+    // Prepare: two Pro agents whose birthday messages wait for approval, each with clients born on 22 and 23 September.
+    const rule = { occasion: 'birthday', enabled: true, channel: 'email', mode: 'approve', sendTime: '09:00' };
+    const agents = await Promise.all(
+      ['Uma', 'Vic'].map(async (name) => {
+        const agent = await signedInAgent(api);
+        await setProStatus(agent.user.id, true);
+        await agent.client.patch('/api/user/preferences', { timeZone: 'America/New_York' });
+        expect((await agent.client.put('/api/user/automations', { rules: [rule] })).status).toBe(200);
+        const [on22, on23] = await Promise.all(
+          ['1980-09-22', '1980-09-23'].map(
+            async (birthday) =>
+              (await agent.client.post('/api/clients', clientInput({ name: `${name} ${birthday}`, birthday })))
+                .body as {
+                id: string;
+              },
+          ),
+        );
+        return { agent, on22: on22!, on23: on23! };
+      }),
+    );
+    const [uma, vic] = agents as [(typeof agents)[number], (typeof agents)[number]];
+    const waiting = async (clientId: string, year: number) =>
+      (await getMessage(clientId, automaticMessageId(clientId, 'birthday', year)))?.status;
+    // Act: the 22nd for Uma alone
+    const one = await uma.agent.client.post('/local/jobs/reminders', {
+      date: '2031-09-22',
+      agentId: uma.agent.user.id,
+    });
+    // Assess: Uma's day ran, Vic's did not
+    expect(one.status).toBe(200);
+    expect(await waiting(uma.on22.id, 2031)).toBe('awaiting-approval');
+    expect(await waiting(vic.on22.id, 2031)).toBeUndefined();
+    // Act: the 23rd for each of them, at the same time (the queue is shared: each replay waits for the other)
+    const both = await Promise.all(
+      [uma, vic].map(({ agent }) =>
+        agent.client.post('/local/jobs/reminders', { date: '2031-09-23', agentId: agent.user.id }),
+      ),
+    );
+    // Assess
+    expect(both.map((res) => res.status)).toEqual([200, 200]);
+    expect(await waiting(uma.on23.id, 2031)).toBe('awaiting-approval');
+    expect(await waiting(vic.on23.id, 2031)).toBe('awaiting-approval');
+    const bad = await uma.agent.client.post('/local/jobs/reminders', { date: '2031-09-22', agentId: 'no/such id' });
+    expect(bad).toMatchObject({ status: 400, body: { message: "agentId must be an agent's id" } });
+  });
+
   it('ses-events: runs the job on an SES event, which stops mail to the address', async () => {
     const agent = await signedInAgent(api);
     const created = await agent.client.post('/api/clients', clientInput());
