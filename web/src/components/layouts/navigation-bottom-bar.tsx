@@ -30,7 +30,9 @@ const tabSx = (theme: Theme) => ({
   width: '100%',
   height: BOTTOM_BAR_HEIGHT,
   display: 'flex',
-  flexDirection: 'column',
+  // The label comes first in the link (its words, a space, then the count's, as the name says them: 'Today, 3
+  // waiting'), and shows under the icon.
+  flexDirection: 'column-reverse',
   alignItems: 'center',
   justifyContent: 'center',
   gap: 0.25,
@@ -101,8 +103,7 @@ export function BottomNavigationBar({ items, onLogout, isLoggingOut, logoutLabel
         {onBar.map((item) => (
           <li key={item.href}>
             <ButtonBase component={NavLink} to={item.href} end={item.end} aria-label={itemName(item)} sx={tabSx}>
-              <TabIcon icon={item.icon} count={item.badge?.count ?? 0} />
-              {item.phoneBar?.label ?? item.label}
+              {item.phoneBar?.label ?? item.label} <TabIcon icon={item.icon} count={item.badge?.count ?? 0} />
             </ButtonBase>
           </li>
         ))}
@@ -117,8 +118,8 @@ export function BottomNavigationBar({ items, onLogout, isLoggingOut, logoutLabel
             onClick={handleOpen}
             sx={tabSx}
           >
-            <TabIcon icon={<MoreHoriz />} count={0} />
             More
+            <TabIcon icon={<MoreHoriz />} count={0} />
           </ButtonBase>
         </li>
       </PlainList>

@@ -30,7 +30,8 @@ export function ItemLabel({ item }: { item: NavItem }) {
   if (!item.badge || item.badge.count <= 0) return item.label;
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-      {item.label}
+      {/* The space keeps the label's and the count's words apart in the text ('Today 3'), as the name has them. */}
+      {item.label}{' '}
       <Box
         component="span"
         aria-hidden="true"

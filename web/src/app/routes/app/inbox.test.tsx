@@ -57,9 +57,9 @@ describe('/inbox', () => {
     );
     const list = await screen.findByRole('list', { name: 'Conversations' });
     const rows = within(list).getAllByRole('link');
-    expect(rows[0]).toHaveAccessibleName(/^Maria Lopez, unread: Maria by e-mail/);
+    expect(rows[0]).toHaveAccessibleName(/^Maria Lopez Unread .*Maria \(e-mail\): Thursday works for me$/);
     expect(rows[0]).toHaveAttribute('href', '/inbox/client-maria');
-    expect(rows[1]).toHaveAccessibleName(/^Tom Becker: You by text/);
+    expect(rows[1]).toHaveAccessibleName(/^Tom Becker .*You \(text\): See you soon$/);
     expect(screen.getByText('1 unread conversation')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Inbox, 1 unread' })).toHaveAttribute('href', '/inbox');

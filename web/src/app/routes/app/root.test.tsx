@@ -188,7 +188,7 @@ describe('navigation bar', () => {
     expect(
       within(bar)
         .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
+        .map((link) => [link.textContent?.trim(), link.getAttribute('href')]),
     ).toEqual([
       ['Today', '/today'],
       ['Inbox', '/inbox'],

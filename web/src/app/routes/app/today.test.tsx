@@ -339,6 +339,6 @@ describe('the Today link', () => {
     const link = await screen.findByLabelText('Today, 3 waiting');
     expect(link).toHaveRole('link');
     expect(link).toHaveAttribute('href', '/today');
-    expect(link).toHaveTextContent('Today3');
+    expect(link).toHaveTextContent('Today 3');
   });
 });

@@ -105,6 +105,7 @@ export function ConversationList() {
   );
 }
 
+/** A conversation: its link's name is what it shows (the client, Unread, when, who wrote last and how, the excerpt). */
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const { clientId, clientName, lastMessage, unread } = conversation;
   const who = lastMessage.direction === 'inbound' ? clientName.split(' ')[0] : 'You';
@@ -113,7 +114,6 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
       <CardActionArea
         component={RouterLink}
         to={paths.inboxThread.getHref(clientId)}
-        aria-label={`${clientName}${unread ? ', unread' : ''}: ${who} by ${CHANNEL_WORDS[lastMessage.channel]}, ${ageLabel(lastMessage.at)}`}
         sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', justifyContent: 'stretch', gap: 0.5 }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
