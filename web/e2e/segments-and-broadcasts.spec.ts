@@ -68,6 +68,8 @@ test.describe('saved segments', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete Austin buyers?' });
     await expectAxeCleanAtBothWidths(page, 'the delete-segment question', '[role="alertdialog"]');
     await confirm.getByRole('button', { name: 'Delete segment' }).click();
+    // The question closes once the server has deleted (while it is open, the page behind it is hidden from roles).
+    await expect(confirm).toBeHidden();
     await expect(filters.getByRole('button', { name: 'Austin buyers (2)' })).toBeHidden();
     expect(((await (await page.request.get('/api/segments')).json()) as { segments: unknown[] }).segments).toEqual([]);
   });
