@@ -1,5 +1,6 @@
 // PATCH /api/clients/{id}: edits one of the agent's clients. Fields left out stay as they are;
-// optional fields sent as null or '' are cleared. The result is validated as a whole client.
+// optional fields sent as null or '' are cleared. Each field sent is validated by the client schema's rule for it (the
+// others were when they were written; no rule of the schema reads another field).
 // `tags` (a list, or null for none: shared/tags.ts) replaces the client's tags.
 // `automationsPaused` (true or false) stops or resumes the automatic messages for this client.
 // `smsConsent` ("granted" or "none") is the agent's attestation of the client's consent to texts, recorded with its
@@ -22,6 +23,17 @@ import { invalidInputAnswer } from '../../http/request-refusals';
 const PAUSE_MESSAGE = 'automationsPaused must be true or false';
 const NOTHING_TO_CHANGE = `Send at least one of: ${[...EDITABLE, 'automationsPaused', 'smsConsent', 'tags'].join(', ')}.`;
 
+const TAGS = yup.object({ tags: tagsSchema });
+type Editable = (typeof EDITABLE)[number];
+/** The schema of each set of fields a PATCH sends, made once (at most one per subset of the editable fields). */
+const schemas = new Map<string, ReturnType<typeof clientSchema.pick<Editable>>>();
+function schemaOf(fields: Editable[]) {
+  const key = fields.join(',');
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = clientSchema.pick(fields)));
+  return schema;
+}
+
 const REFUSALS = refusalAnswers<
   InvalidAgentId | InvalidInput | RefusalOf<typeof clientForEdit> | RefusalOf<typeof editClient>
 >({
@@ -41,21 +53,20 @@ export const handler = defineHandler(
     if (isRefusal(agentId)) return agentId;
     const found = await clientForEdit(user, params.id ?? '', agentId);
     if (isRefusal(found)) return found;
-    const current = found.client;
-    const edits = Object.fromEntries(EDITABLE.filter((f) => f in sent).map((f) => [f, sent[f]]));
+    const fields = EDITABLE.filter((f) => f in sent);
+    const edits = Object.fromEntries(fields.map((f) => [f, sent[f]]));
     const pause = sent.automationsPaused;
     if (pause !== undefined && typeof pause !== 'boolean')
       return { kind: 'invalid-input', problem: PAUSE_MESSAGE, field: 'automationsPaused' };
     const consent = sent.smsConsent;
     if (consent !== undefined && !(ATTESTABLE_SMS_CONSENT as readonly unknown[]).includes(consent))
       return { kind: 'invalid-input', problem: SMS_CONSENT_MESSAGES.attestationValue, field: 'smsConsent' };
-    const tags = 'tags' in sent ? await validate(yup.object({ tags: tagsSchema }), { tags: sent.tags }) : undefined;
-    if (Object.keys(edits).length === 0 && pause === undefined && consent === undefined && tags === undefined)
+    const tags = 'tags' in sent ? await validate(TAGS, { tags: sent.tags }) : undefined;
+    if (fields.length === 0 && pause === undefined && consent === undefined && tags === undefined)
       return { kind: 'invalid-input', problem: NOTHING_TO_CHANGE };
-    const merged = { ...Object.fromEntries(EDITABLE.map((f) => [f, current[f] ?? undefined])), ...edits };
-    const valid: ClientInput = await validate(clientSchema, merged);
+    const valid: Partial<ClientInput> = fields.length ? await validate(schemaOf(fields), edits) : {};
     const changes = {
-      ...Object.fromEntries(EDITABLE.filter((f) => f in edits).map((f) => [f, valid[f] ?? null])),
+      ...Object.fromEntries(fields.map((f) => [f, valid[f] ?? null])),
       ...(pause === undefined ? {} : { automationsPaused: pause }),
       ...(tags === undefined ? {} : { tags: tags.tags ?? [] }),
     };

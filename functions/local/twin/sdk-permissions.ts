@@ -207,33 +207,45 @@ export function iamChecksOf(call: AwsCall, where: Where): IamCheck[] {
   const mapping = SDK_PERMISSIONS[call.client]?.[operation];
   if (!mapping) throw new UncheckedCallError(`The twin has no IAM mapping for ${call.client} ${call.command}`);
   return mapping(call.input as Input, where).flatMap((need) => {
-    const facts = actionFacts(need.action);
-    if (!facts) throw new UncheckedCallError(`${call.command}: ${need.action} is no action of AWS's reference`);
-    const prefix = SERVICE_PREFIX(facts.action);
-    // The reference spells a type's name in an action as on its page (`Secret`), and keys its formats in lowercase.
-    const known = new Set(facts.resourceTypes.map((t) => t.name.toLowerCase()));
-    const required = facts.resourceTypes.filter((t) => t.required).map((t) => t.name.toLowerCase());
-    const named = need.resources.filter((r): r is Exclude<Resource, '*'> => r !== '*');
-    for (const resource of named)
-      if (!known.has(resource.type))
-        throw new UncheckedCallError(`${facts.action} does not authorize resources of type ${resource.type}`);
-    // A named resource inside a required one counts as it (a table's index is authorized for the table's Query).
-    const within = (type: string, requiredType: string) => {
-      const [inner, outer] = [arnFormat(prefix, type), arnFormat(prefix, requiredType)];
-      return type === requiredType || Boolean(inner && outer && inner.startsWith(`${outer}/`));
-    };
-    if (
-      required.length &&
-      !need.resources.includes('*') &&
-      !named.some((r) => required.some((type) => within(r.type.toLowerCase(), type)))
-    )
-      throw new UncheckedCallError(`${facts.action} requires a resource of type ${required.join(' or ')}`);
+    const action = checkedAction(call.command, need);
     const context = { 'aws:SecureTransport': 'true', ...(need.context ?? {}) };
     return need.resources.map((resource) => ({
-      action: facts.action,
-      resource:
-        resource === '*' ? '*' : resourceArn(SERVICE_PREFIX(facts.action), resource.type, resource.values, where),
+      action,
+      resource: resource === '*' ? '*' : resourceArn(SERVICE_PREFIX(action), resource.type, resource.values, where),
       context,
     }));
   });
+}
+
+/** The validated action of each need's shape (its action and resource types): the reference does not change. */
+const checkedActions = new Map<string, string>();
+
+/** The need's action as the reference spells it, once its resources are checked against the action's types. */
+function checkedAction(command: string, need: Need): string {
+  const shape = `${need.action}\n${need.resources.map((r) => (r === '*' ? '*' : r.type)).join(',')}`;
+  const known = checkedActions.get(shape);
+  if (known) return known;
+  const facts = actionFacts(need.action);
+  if (!facts) throw new UncheckedCallError(`${command}: ${need.action} is no action of AWS's reference`);
+  const prefix = SERVICE_PREFIX(facts.action);
+  // The reference spells a type's name in an action as on its page (`Secret`), and keys its formats in lowercase.
+  const types = new Set(facts.resourceTypes.map((t) => t.name.toLowerCase()));
+  const required = facts.resourceTypes.filter((t) => t.required).map((t) => t.name.toLowerCase());
+  const named = need.resources.filter((r): r is Exclude<Resource, '*'> => r !== '*');
+  for (const resource of named)
+    if (!types.has(resource.type))
+      throw new UncheckedCallError(`${facts.action} does not authorize resources of type ${resource.type}`);
+  // A named resource inside a required one counts as it (a table's index is authorized for the table's Query).
+  const within = (type: string, requiredType: string) => {
+    const [inner, outer] = [arnFormat(prefix, type), arnFormat(prefix, requiredType)];
+    return type === requiredType || Boolean(inner && outer && inner.startsWith(`${outer}/`));
+  };
+  if (
+    required.length &&
+    !need.resources.includes('*') &&
+    !named.some((r) => required.some((type) => within(r.type.toLowerCase(), type)))
+  )
+    throw new UncheckedCallError(`${facts.action} requires a resource of type ${required.join(' or ')}`);
+  checkedActions.set(shape, facts.action);
+  return facts.action;
 }

@@ -66,6 +66,9 @@ export class AccessDeniedError extends Error {
   readonly $metadata = { httpStatusCode: 400 };
 }
 
+/** How many IAM decisions a function remembers (an object's key is in its ARN, so the list is cleared when full). */
+const REMEMBERED_DECISIONS = 10_000;
+
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   const model = modelOf(options.templateDir, options.names);
   const { secretValue } = options;
@@ -74,11 +77,24 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   const scopes = new Map<string, FunctionScope & { statements: PolicyStatement[] }>();
 
   const where = { region: options.names.region, account: LOCAL_ACCOUNT };
-  /** Each IAM check of the call against the function's role; the first denial is thrown as AWS answers it. */
-  const authorizeFor = (fn: TwinFunction) => (call: AwsCall) => {
-    for (const { action, resource, context } of iamChecksOf(call, where))
-      if (!evaluate(fn.statements, { action, resource, context }).allowed)
-        throw new AccessDeniedError(denial(fn, action, resource));
+  /**
+   * Each IAM check of the call against the function's role; the first denial is thrown as AWS answers it. A role's
+   * statements are fixed for the template's life, so each decision is remembered (a bounded number of them).
+   */
+  const authorizeFor = (fn: TwinFunction) => {
+    const decisions = new Map<string, boolean>();
+    return (call: AwsCall) => {
+      for (const check of iamChecksOf(call, where)) {
+        const key = `${check.action}\n${check.resource}\n${JSON.stringify(check.context)}`;
+        let allowed = decisions.get(key);
+        if (allowed === undefined) {
+          allowed = evaluate(fn.statements, check).allowed;
+          if (decisions.size >= REMEMBERED_DECISIONS) decisions.clear();
+          decisions.set(key, allowed);
+        }
+        if (!allowed) throw new AccessDeniedError(denial(fn, check.action, check.resource));
+      }
+    };
   };
 
   const extension = await startSecretsExtension((token, secretId) => {
