@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { REGISTRATION_CONFIRM_TOKEN_PATTERN, REGISTRATION_SUBMISSION_TTL_DAYS } from '@shared/client-registration';
 import { randomId } from '../domain/signed-tokens';
 import type { ClientChanges } from './clients';
-import { db, sendIf, table, writeIf } from './db';
+import { db, expiryFields, sendIf, table, writeIf } from './db';
 import { registrationSubmissionKey } from './keys/clients';
 import { ownerIndexKeys } from './keys/table';
 
@@ -55,7 +55,6 @@ export async function createSubmission(
   const id = randomId();
   // The id finds the record; the whole token's hash must match it.
   const confirmToken = `${id}.${randomId(32)}`;
-  const expires = new Date(now.getTime() + REGISTRATION_SUBMISSION_TTL_DAYS * 24 * 3600 * 1000);
   const submission: RegistrationSubmissionItem = {
     ...registrationSubmissionKey(id),
     ...ownerIndexKeys(agentId, registrationSubmissionKey(id), clientId),
@@ -68,8 +67,7 @@ export async function createSubmission(
     tokenHash: hashConfirmToken(confirmToken),
     uploads: {},
     createdAt: now.toISOString(),
-    expiresAt: expires.toISOString(),
-    ttl: Math.floor(expires.getTime() / 1000),
+    ...expiryFields(now, REGISTRATION_SUBMISSION_TTL_DAYS * 24 * 3600),
   };
   await db().send(
     new PutCommand({ TableName: table(), Item: submission, ConditionExpression: 'attribute_not_exists(pk)' }),

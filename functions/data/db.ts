@@ -63,6 +63,15 @@ export async function writeIf(command: ConditionalWrite): Promise<boolean> {
   return (await sendIf(command)) !== undefined;
 }
 
+/**
+ * The end of a record that lives `lifetimeSeconds` from `now`: `expiresAt`, which its reads check, and DynamoDB's `ttl`
+ * (epoch seconds) `keptSeconds` later, after which the table deletes it.
+ */
+export function expiryFields(now: Date, lifetimeSeconds: number, keptSeconds = 0): { expiresAt: string; ttl: number } {
+  const expires = new Date(now.getTime() + lifetimeSeconds * 1000);
+  return { expiresAt: expires.toISOString(), ttl: Math.floor(expires.getTime() / 1000) + keptSeconds };
+}
+
 /** A conditional update with ReturnValues: the attributes it returned, or null when its condition refused it. */
 export async function updateIf(command: UpdateCommand): Promise<Record<string, unknown> | null> {
   const output = await sendIf(command);

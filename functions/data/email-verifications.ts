@@ -3,7 +3,7 @@
 // token's signature proves we issued it; the record decides whether it is still good.
 import { createHash } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table, writeIf } from './db';
+import { db, expiryFields, table, writeIf } from './db';
 import { ownerIndexKeys } from './keys/table';
 import { emailVerificationKey } from './keys/users';
 
@@ -15,7 +15,6 @@ export async function createEmailVerificationRecord(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<void> {
-  const expires = new Date(now.getTime() + ttlSeconds * 1000);
   await db().send(
     new PutCommand({
       TableName: table(),
@@ -25,8 +24,7 @@ export async function createEmailVerificationRecord(
         type: 'verify-token',
         userId,
         createdAt: now.toISOString(),
-        expiresAt: expires.toISOString(),
-        ttl: Math.floor(expires.getTime() / 1000) + 24 * 3600,
+        ...expiryFields(now, ttlSeconds, 24 * 3600),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),

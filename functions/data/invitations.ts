@@ -9,7 +9,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../domain/signed-tokens';
-import { batchGet, db, getItem, queryAll, sendIf, table, writeIf } from './db';
+import { batchGet, db, expiryFields, getItem, queryAll, sendIf, table, writeIf } from './db';
 import { INVITE_EMAIL_PREFIX, invitationEmailKey, invitationIndexKeys, invitationKey } from './keys/clients';
 import { agentPartition, ownerIndexKeys } from './keys/table';
 
@@ -66,8 +66,7 @@ export async function createInvitation(input: {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashInvitationToken(token);
   const invitationId = randomId();
-  const expires = new Date(now.getTime() + input.ttlDays * 24 * 3600 * 1000);
-  const ttl = Math.floor(expires.getTime() / 1000) + KEEP_AFTER_EXPIRY_SECONDS;
+  const { expiresAt, ttl } = expiryFields(now, input.ttlDays * 24 * 3600, KEEP_AFTER_EXPIRY_SECONDS);
   const email = input.email.toLowerCase();
   const item: InvitationItem = {
     ...invitationKey(tokenHash),
@@ -79,7 +78,7 @@ export async function createInvitation(input: {
     name: input.name,
     email,
     createdAt: now.toISOString(),
-    expiresAt: expires.toISOString(),
+    expiresAt,
     ttl,
   };
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));

@@ -3,7 +3,7 @@
 // revokes every other link of that user. Asking for a new link never revokes the earlier ones: a
 // stranger requesting resets for someone cannot spoil the link in their inbox.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, table, writeIf } from './db';
+import { db, expiryFields, table, writeIf } from './db';
 import { resetLinksKey } from './keys/users';
 
 type ResetLinksItem = { links?: Record<string, string> };
@@ -15,8 +15,7 @@ export async function createResetRecord(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<void> {
-  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
-  const ttl = Math.floor(now.getTime() / 1000) + ttlSeconds + 24 * 3600;
+  const { expiresAt, ttl } = expiryFields(now, ttlSeconds, 24 * 3600);
   // Another request may add or use a link between the read and the write: then read again.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await db().send(

@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie names one of these items, so logout and a password reset can
 // really end a session. A session's end takes with it the push subscriptions it made.
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete, batchGet, db, queryAll, table } from './db';
+import { batchDelete, batchGet, db, expiryFields, queryAll, table } from './db';
 import { SESSION_PREFIX, sessionKey, userKey, userPartition } from './keys/users';
 import { deleteAllPushSubscriptions, deleteSessionPushSubscriptions } from './push-subscriptions';
 import type { UserItem } from './users';
@@ -23,15 +23,13 @@ export async function createSession(
   ttlSeconds: number,
   now = new Date(),
 ): Promise<SessionItem> {
-  const expires = new Date(now.getTime() + ttlSeconds * 1000);
   const item: SessionItem = {
     ...sessionKey(userId, sessionId),
     type: 'session',
     userId,
     sessionId,
     createdAt: now.toISOString(),
-    expiresAt: expires.toISOString(),
-    ttl: Math.floor(expires.getTime() / 1000),
+    ...expiryFields(now, ttlSeconds),
   };
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return item;

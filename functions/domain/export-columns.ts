@@ -3,9 +3,22 @@
 // never reaches a file.
 import type { AdminAgent, AdminClient, Client } from '@shared/api-types';
 import { CLIENT_FIELD_SPECS, CLIENT_FIELDS } from '@shared/client-schema';
-import type { CsvColumn } from './csv-export';
+import type { CsvColumn, CsvValue } from './csv-export';
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** The fields of `T` a cell can show as they are. */
+type PlainField<T> = { [K in keyof T & string]: T[K] extends CsvValue ? K : never }[keyof T & string];
+
+/** Columns that show a field as it is, each headed by the field's name. */
+const asIs = <T>(...fields: PlainField<T>[]): CsvColumn<T>[] =>
+  fields.map((field) => ({ header: field, value: (row) => row[field] as CsvValue }));
+
+/** Whose row it is on the admin's exports, by username ('Unknown' when the agent is gone). */
+const agentUsernameColumn = <T extends { agentUsername?: string | null }>(): CsvColumn<T> => ({
+  header: 'agentUsername',
+  value: (row) => row.agentUsername ?? 'Unknown',
+});
 
 /**
  * The import's own columns (shared/client-schema.ts) first, so an export can be imported again; then the review and
@@ -16,54 +29,43 @@ const CLIENT_LEAD_COLUMNS: readonly CsvColumn<Client>[] = [
     header: CLIENT_FIELD_SPECS[field].csv,
     value: (c) => c[field],
   })),
-  { header: 'reviewStatus', value: (c) => c.reviewStatus },
-  { header: 'reviewRequestedAt', value: (c) => c.reviewRequestedAt },
-  { header: 'reviewSubmittedAt', value: (c) => c.reviewSubmittedAt },
-  { header: 'lastContactDate', value: (c) => c.lastContactDate },
+  ...asIs<Client>('reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'lastContactDate'),
   { header: 'hasTestimonial', value: (c) => yesNo(c.hasTestimonial) },
 ];
 
 const CLIENT_TAIL_COLUMNS: readonly CsvColumn<Client>[] = [
   { header: 'clientId', value: (c) => c.id },
-  { header: 'createdAt', value: (c) => c.createdAt },
-  { header: 'updatedAt', value: (c) => c.updatedAt },
+  ...asIs<Client>('createdAt', 'updatedAt'),
 ];
 
 /** The admin's client columns: whose client each is, between the client's state and its ids. */
 export const CLIENT_COLUMNS: readonly CsvColumn<AdminClient>[] = [
   ...CLIENT_LEAD_COLUMNS,
-  { header: 'agentUsername', value: (c) => c.agentUsername ?? 'Unknown' },
-  { header: 'agentId', value: (c) => c.agentId },
+  agentUsernameColumn(),
+  ...asIs<AdminClient>('agentId'),
   ...CLIENT_TAIL_COLUMNS,
 ];
 
 /** An agent's export of their own clients: every field of a client but whose it is (the agent's own, on every row). */
 export const OWN_CLIENT_COLUMNS: readonly CsvColumn<Client>[] = [
   ...CLIENT_LEAD_COLUMNS,
-  { header: 'timeZone', value: (c) => c.timeZone },
+  ...asIs<Client>('timeZone'),
   { header: 'emailOptedOut', value: (c) => yesNo(c.emailOptedOut) },
   { header: 'smsOptedOut', value: (c) => yesNo(c.smsOptedOut) },
   { header: 'smsConsent', value: (c) => c.smsConsent.status },
   { header: 'automationsPaused', value: (c) => yesNo(c.automationsPaused) },
   { header: 'tags', value: (c) => c.tags.join('; ') },
   { header: 'keyDates', value: (c) => c.keyDates.map((d) => `${d.label}: ${d.date}`).join('; ') },
-  { header: 'cadenceDays', value: (c) => c.cadenceDays },
+  ...asIs<Client>('cadenceDays'),
   { header: 'origin', value: (c) => c.origin ?? null },
   ...CLIENT_TAIL_COLUMNS,
 ];
 
 export const AGENT_COLUMNS: readonly CsvColumn<AdminAgent>[] = [
-  { header: 'id', value: (a) => a.id },
-  { header: 'username', value: (a) => a.username },
-  { header: 'fullName', value: (a) => a.fullName },
-  { header: 'phone', value: (a) => a.phone },
+  ...asIs<AdminAgent>('id', 'username', 'fullName', 'phone'),
   { header: 'plan', value: (a) => (a.isPro ? 'Pro' : 'Free') },
   { header: 'isAdmin', value: (a) => yesNo(a.isAdmin) },
-  { header: 'businessName', value: (a) => a.businessName },
-  { header: 'businessLocation', value: (a) => a.businessLocation },
-  { header: 'signupDate', value: (a) => a.signupDate },
-  { header: 'lastLoginDate', value: (a) => a.lastLoginDate },
-  { header: 'clientCount', value: (a) => a.clientCount },
+  ...asIs<AdminAgent>('businessName', 'businessLocation', 'signupDate', 'lastLoginDate', 'clientCount'),
 ];
 
 export type InvitationRow = {
@@ -76,18 +78,12 @@ export type InvitationRow = {
   clientId?: string | null;
 };
 
-export const INVITATION_COLUMNS: readonly CsvColumn<
-  InvitationRow & { agentUsername: string | null; status: string }
->[] = [
-  { header: 'name', value: (i) => i.name },
-  { header: 'email', value: (i) => i.email },
-  { header: 'status', value: (i) => i.status },
-  { header: 'agentUsername', value: (i) => i.agentUsername ?? 'Unknown' },
-  { header: 'agentId', value: (i) => i.agentId },
-  { header: 'createdAt', value: (i) => i.createdAt },
-  { header: 'expiresAt', value: (i) => i.expiresAt },
-  { header: 'usedAt', value: (i) => i.usedAt },
-  { header: 'clientId', value: (i) => i.clientId },
+type AdminInvitationRow = InvitationRow & { agentUsername: string | null; status: string };
+
+export const INVITATION_COLUMNS: readonly CsvColumn<AdminInvitationRow>[] = [
+  ...asIs<AdminInvitationRow>('name', 'email', 'status'),
+  agentUsernameColumn(),
+  ...asIs<AdminInvitationRow>('agentId', 'createdAt', 'expiresAt', 'usedAt', 'clientId'),
 ];
 
 export function invitationStatus(row: InvitationRow, now: Date): 'used' | 'expired' | 'pending' {
@@ -105,12 +101,9 @@ export type MilestoneRow = {
 };
 
 export const MILESTONE_COLUMNS: readonly CsvColumn<MilestoneRow>[] = [
-  { header: 'clientId', value: (m) => m.clientId },
+  ...asIs<MilestoneRow>('clientId'),
   { header: 'type', value: (m) => m.milestoneType },
-  { header: 'name', value: (m) => m.name },
-  { header: 'description', value: (m) => m.description },
-  { header: 'icon', value: (m) => m.icon },
-  { header: 'achievedAt', value: (m) => m.achievedAt },
+  ...asIs<MilestoneRow>('name', 'description', 'icon', 'achievedAt'),
 ];
 
 export type TestimonialRow = {
@@ -122,12 +115,10 @@ export type TestimonialRow = {
   uploadedAt: string;
 };
 
-export const TESTIMONIAL_COLUMNS: readonly CsvColumn<TestimonialRow & { agentUsername: string | null }>[] = [
-  { header: 'id', value: (t) => t.id },
-  { header: 'clientId', value: (t) => t.clientId },
-  { header: 'agentUsername', value: (t) => t.agentUsername ?? 'Unknown' },
-  { header: 'agentId', value: (t) => t.agentId },
-  { header: 'contentType', value: (t) => t.contentType },
-  { header: 'size', value: (t) => t.size },
-  { header: 'uploadedAt', value: (t) => t.uploadedAt },
+type AdminTestimonialRow = TestimonialRow & { agentUsername: string | null };
+
+export const TESTIMONIAL_COLUMNS: readonly CsvColumn<AdminTestimonialRow>[] = [
+  ...asIs<AdminTestimonialRow>('id', 'clientId'),
+  agentUsernameColumn(),
+  ...asIs<AdminTestimonialRow>('agentId', 'contentType', 'size', 'uploadedAt'),
 ];

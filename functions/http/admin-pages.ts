@@ -3,24 +3,15 @@
 import * as yup from 'yup';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX, InvalidCursorError } from '../domain/admin-pages';
 import { badRequest, errorAnswer } from './errors';
+import { wholeNumberParam } from './query-numbers';
 
 const CURSOR_MESSAGE = 'The cursor is not valid for this list. Start again without a cursor.';
 
-/**
- * A page's query: `limit` (digits, 1 to `max`) and the `cursor` the previous page handed out. Query strings are
- * strings: the limit is checked as digits, then read as a number.
- */
+/** A page's query: `limit` (a whole number, 1 to `max`) and the `cursor` the previous page handed out. */
 export function pageQuery(max: number) {
   const limitMessage = `limit must be a whole number from 1 to ${max}`;
   return yup.object({
-    limit: yup
-      .string()
-      .matches(/^\d{1,5}$/, limitMessage)
-      .test(
-        'limit-range',
-        limitMessage,
-        (value) => value === undefined || (Number(value) >= 1 && Number(value) <= max),
-      ),
+    limit: wholeNumberParam({ min: 1, max }, 5, limitMessage),
     cursor: yup.string().max(2048, CURSOR_MESSAGE),
   });
 }

@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { escapeHtml } from '../integrations/mail';
+import { readBodyText, standInPageHtml } from './stand-in-http';
 
 export const FAKE_GOOGLE_PREFIX = '/local/google/';
 export const FAKE_GOOGLE_CLIENT_ID = 'local-fake-google-client';
@@ -28,6 +29,11 @@ export const FAKE_LOCATIONS = [
 ];
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
 const LABEL = 'Local fake Google — no Google account is used';
+const CSS =
+  'body{font-family:system-ui,sans-serif;background:#f1f3f4;color:#202124;margin:0;padding:24px}' +
+  'main{max-width:440px;margin:40px auto;background:#fff;border-radius:8px;padding:28px;border:1px solid #dadce0}' +
+  'button{padding:10px 20px;font-size:16px;font-weight:600;border:0;border-radius:4px;background:#1a73e8;color:#fff;cursor:pointer}' +
+  'button.secondary{background:#fff;color:#1a73e8;border:1px solid #dadce0}code{font-size:13px}';
 const MAX_BODY = 64 * 1024;
 const MAX_PAGE = 50;
 const CODE_TTL_MS = 10 * 60_000;
@@ -312,17 +318,8 @@ function readJson<T>(file: string, fallback: T): T {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', fail);
-  });
+async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBodyText(req, MAX_BODY)).text;
 }
 
 function json(res: ServerResponse, status: number, body: unknown): true {
@@ -337,15 +334,7 @@ function googleError(res: ServerResponse, code: number, status: string, message:
 }
 
 function page(res: ServerResponse, status: number, title: string, body: string): true {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(title)} · ${LABEL}</title><style>` +
-    'body{font-family:system-ui,sans-serif;background:#f1f3f4;color:#202124;margin:0;padding:24px}' +
-    'main{max-width:440px;margin:40px auto;background:#fff;border-radius:8px;padding:28px;border:1px solid #dadce0}' +
-    '.badge{display:inline-block;background:#fff4d6;color:#7a4b00;border:1px solid #e8c36a;border-radius:999px;padding:4px 12px;font-size:14px;font-weight:600}' +
-    'button{padding:10px 20px;font-size:16px;font-weight:600;border:0;border-radius:4px;background:#1a73e8;color:#fff;cursor:pointer}' +
-    'button.secondary{background:#fff;color:#1a73e8;border:1px solid #dadce0}code{font-size:13px}</style></head><body><main>' +
-    `<p class="badge" role="note">${LABEL}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  const html = standInPageHtml(LABEL, CSS, title, body);
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',

@@ -14,9 +14,15 @@ import {
   type SimulatorSession,
 } from '../integrations/payments';
 import { escapeHtml } from '../integrations/mail';
+import { readBodyText, standInPageHtml } from './stand-in-http';
 
 export const SIMULATOR_PREFIX = '/local/';
 const LABEL = 'Local payment simulator — no charge';
+const CSS =
+  'body{font-family:system-ui,sans-serif;background:#f4f1ec;color:#1f2933;margin:0;padding:24px}' +
+  'main{max-width:440px;margin:40px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}' +
+  '.price{font-size:20px;font-weight:600}button{width:100%;padding:12px;font-size:16px;font-weight:600;border:0;border-radius:8px;background:#2f5d50;color:#fff;cursor:pointer}' +
+  'a{color:#2f5d50}code{font-size:13px}';
 const MAX_FORM_BYTES = 8 * 1024;
 
 const HEADERS = {
@@ -173,32 +179,14 @@ async function deliver(
   return { ok: response.ok, detail: `HTTP ${response.status}: ${text}` };
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_FORM_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      done(size > MAX_FORM_BYTES ? null : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
-    );
-    req.on('error', fail);
-  });
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+  const { text, tooLarge } = await readBodyText(req, MAX_FORM_BYTES);
+  return tooLarge ? null : new URLSearchParams(text);
 }
 
 /** Writes a simulator page; true, since the request was the simulator's. */
 function page(res: ServerResponse, status: number, title: string, body: string): true {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(title)} · ${LABEL}</title><style>` +
-    'body{font-family:system-ui,sans-serif;background:#f4f1ec;color:#1f2933;margin:0;padding:24px}' +
-    'main{max-width:440px;margin:40px auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 2px 12px rgba(0,0,0,.08)}' +
-    '.badge{display:inline-block;background:#fff4d6;color:#7a4b00;border:1px solid #e8c36a;border-radius:999px;padding:4px 12px;font-size:14px;font-weight:600}' +
-    '.price{font-size:20px;font-weight:600}button{width:100%;padding:12px;font-size:16px;font-weight:600;border:0;border-radius:8px;background:#2f5d50;color:#fff;cursor:pointer}' +
-    'a{color:#2f5d50}code{font-size:13px}</style></head><body><main>' +
-    `<p class="badge" role="note">${LABEL}</p><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  const html = standInPageHtml(LABEL, CSS, title, body);
   res.writeHead(status, { ...HEADERS, 'content-length': String(Buffer.byteLength(html)) });
   res.end(html);
   return true;

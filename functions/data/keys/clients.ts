@@ -42,7 +42,7 @@
 //                            (a unique lock naming the merge, for the length of the merge or its undo)
 //  - a client who went ...... GetItem AGENT#<agentId> / GONE#<clientId> (deleted or merged away: the keyed hash of the
 //                            address and the client merged into, for the unsubscribe links already mailed; TTL 30 days)
-import { agentPartition } from './table';
+import { agentItemKey, numberedItemKey } from './table';
 
 export const clientKey = (agentId: string, clientId: string) => ({ pk: `AGENT#${agentId}`, sk: `CLIENT#${clientId}` });
 export const CLIENT_PREFIX = 'CLIENT#';
@@ -141,33 +141,20 @@ export const tagCountKey = (agentId: string, foldedTag: string) => ({
   sk: foldedTag,
 });
 export const SEGMENT_PREFIX = 'SEGMENT#';
-export const segmentKey = (agentId: string, segmentId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${SEGMENT_PREFIX}${segmentId}`,
-});
+export const segmentKey = (agentId: string, segmentId: string) =>
+  agentItemKey(agentId, `${SEGMENT_PREFIX}${segmentId}`);
 /** How many segments the agent has (a conditional ADD keeps it within SEGMENTS_PER_AGENT_MAX). */
-export const segmentCountKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'SEGMENTCOUNT' });
+export const segmentCountKey = (agentId: string) => agentItemKey(agentId, 'SEGMENTCOUNT');
 
 export const MERGE_PREFIX = 'MERGE#';
-export const clientMergeKey = (agentId: string, mergeId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${MERGE_PREFIX}${mergeId}`,
-});
+export const clientMergeKey = (agentId: string, mergeId: string) => agentItemKey(agentId, `${MERGE_PREFIX}${mergeId}`);
 export const mergedItemsPartition = (mergeId: string) => `MERGED#${mergeId}`;
-export const mergedItemKey = (mergeId: string, index: number) => ({
-  pk: mergedItemsPartition(mergeId),
-  sk: String(index).padStart(9, '0'),
-});
-export const mergingLockKey = (agentId: string, clientId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `MERGING#${clientId}`,
-});
+export const mergedItemKey = (mergeId: string, index: number) =>
+  numberedItemKey(mergedItemsPartition(mergeId), index, 9);
+export const mergingLockKey = (agentId: string, clientId: string) => agentItemKey(agentId, `MERGING#${clientId}`);
 
 /** A client deleted or merged away, as its unsubscribe links need it (functions/data/client-tombstones.ts). */
-export const clientTombstoneKey = (agentId: string, clientId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `GONE#${clientId}`,
-});
+export const clientTombstoneKey = (agentId: string, clientId: string) => agentItemKey(agentId, `GONE#${clientId}`);
 
 /**
  * The next best touch (functions/data/next-best.ts), in the agent's partition:
@@ -175,9 +162,6 @@ export const clientTombstoneKey = (agentId: string, clientId: string) => ({
  *  - the days before ....... Query AGENT#<agentId>, sk BETWEEN NEXTBEST#<first day> AND NEXTBEST#<last day> (how many
  *                            were suggested and acted on each day: the insights' weeks)
  */
-export const nextBestKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: NEXT_BEST_SK });
-export const nextBestDayKey = (agentId: string, date: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${NEXT_BEST_SK}#${date}`,
-});
+export const nextBestKey = (agentId: string) => agentItemKey(agentId, NEXT_BEST_SK);
+export const nextBestDayKey = (agentId: string, date: string) => agentItemKey(agentId, `${NEXT_BEST_SK}#${date}`);
 export const NEXT_BEST_SK = 'NEXTBEST';

@@ -14,31 +14,20 @@
 //  - monthly summary once .. conditional Put SUMMARY#<agentId>#<YYYY-MM> / SUMMARY (TTL)
 //  - occasion messaged once  conditional Put HANDLED#<agentId>#<clientId> / <occasion>#<year> (TTL): counted once a
 //                            year
-import { agentPartition } from './table';
+import { agentItemKey, numberedItemKey } from './table';
 
 export const IMPORT_PREFIX = 'IMPORT#';
 /** The agent's one running import (functions/data/import-lock.ts). */
-export const importLockKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'IMPORTLOCK' });
-export const importKey = (agentId: string, importId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${IMPORT_PREFIX}${importId}`,
-});
+export const importLockKey = (agentId: string) => agentItemKey(agentId, 'IMPORTLOCK');
+export const importKey = (agentId: string, importId: string) => agentItemKey(agentId, `${IMPORT_PREFIX}${importId}`);
 export const importIssuesPartition = (importId: string) => `IMPORTISSUES#${importId}`;
-export const importIssuesKey = (importId: string, firstRow: number) => ({
-  pk: importIssuesPartition(importId),
-  sk: String(firstRow).padStart(9, '0'),
-});
+export const importIssuesKey = (importId: string, firstRow: number) =>
+  numberedItemKey(importIssuesPartition(importId), firstRow, 9);
 
 export const BULK_PREFIX = 'BULK#';
-export const bulkJobKey = (agentId: string, jobId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${BULK_PREFIX}${jobId}`,
-});
+export const bulkJobKey = (agentId: string, jobId: string) => agentItemKey(agentId, `${BULK_PREFIX}${jobId}`);
 export const bulkIdsPartition = (jobId: string) => `BULKIDS#${jobId}`;
-export const bulkIdsKey = (jobId: string, chunk: number) => ({
-  pk: bulkIdsPartition(jobId),
-  sk: String(chunk).padStart(6, '0'),
-});
+export const bulkIdsKey = (jobId: string, chunk: number) => numberedItemKey(bulkIdsPartition(jobId), chunk, 6);
 export const bulkUndoPartition = (jobId: string) => `BULKUNDO#${jobId}`;
 
 export const digestKey = (agentId: string, date: string) => ({ pk: `DIGEST#${agentId}#${date}`, sk: 'DIGEST' });

@@ -31,7 +31,7 @@
 //                            recent ones: Query AGENT#<agentId>, sk begins_with BROADCAST#, newest ids last
 //  - its recipients ........ Query AGENT#<agentId>, sk begins_with BCASTTO#<id># (one per client: the message made
 //                            for them and why none was, written once the message is)
-import { agentPartition } from './table';
+import { agentItemKey } from './table';
 
 export const ACTIVITY_PREFIX = 'ACTIVITY#';
 export const activityKey = (clientId: string, activityId: string) => ({
@@ -64,7 +64,7 @@ export const conversationsPartition = (agentId: string) => `CONVERSATIONS#${agen
 export const unreadConversationsPartition = (agentId: string) => `UNREAD#${agentId}`;
 /** Sorts a conversation by its last message, ties by client. */
 export const conversationSortKey = (at: string, clientId: string) => `${at}#${clientId}`;
-export const unreadCounterKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'UNREADCONVERSATIONS' });
+export const unreadCounterKey = (agentId: string) => agentItemKey(agentId, 'UNREADCONVERSATIONS');
 export const replyNoticeKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'REPLYNOTICE' });
 /** Reply notices holding replies, by the UTC hour (YYYY-MM-DDTHH) their window ends in: the hourly run sends them. */
 export const heldNoticePartition = (hour: string) => `NOTICEDUE#${hour}`;
@@ -97,12 +97,8 @@ export const optOutMarkItemKey = (agentId: string, channel: string, mark: string
 export const sesMessageKey = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
 
 export const BROADCAST_PREFIX = 'BROADCAST#';
-export const broadcastKey = (agentId: string, broadcastId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${BROADCAST_PREFIX}${broadcastId}`,
-});
+export const broadcastKey = (agentId: string, broadcastId: string) =>
+  agentItemKey(agentId, `${BROADCAST_PREFIX}${broadcastId}`);
 export const broadcastRecipientPrefix = (broadcastId: string) => `BCASTTO#${broadcastId}#`;
-export const broadcastRecipientKey = (agentId: string, broadcastId: string, clientId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${broadcastRecipientPrefix(broadcastId)}${clientId}`,
-});
+export const broadcastRecipientKey = (agentId: string, broadcastId: string, clientId: string) =>
+  agentItemKey(agentId, `${broadcastRecipientPrefix(broadcastId)}${clientId}`);

@@ -5,17 +5,15 @@
 //  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
 //                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
 //  - a client's review link  GetItem REVIEWLINK#<token> / LINK → agent and client (GET /r/{token})
-import { agentPartition } from './table';
+import { agentItemKey } from './table';
 
-export const googleConnectionKey = (agentId: string) => ({ pk: agentPartition(agentId), sk: 'GOOGLE#CONNECTION' });
+export const googleConnectionKey = (agentId: string) => agentItemKey(agentId, 'GOOGLE#CONNECTION');
 export const GOOGLE_CONNECTED_PARTITION = 'GOOGLECONNECTED';
 export const googleConnectedIndexKeys = (agentId: string) => ({ gsi1pk: GOOGLE_CONNECTED_PARTITION, gsi1sk: agentId });
 export const googleStateKey = (stateHash: string) => ({ pk: `GOOGLESTATE#${stateHash}`, sk: 'STATE' });
 export const GOOGLE_REVIEW_PREFIX = 'GREVIEW#';
-export const googleReviewKey = (agentId: string, reviewId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${GOOGLE_REVIEW_PREFIX}${reviewId}`,
-});
+export const googleReviewKey = (agentId: string, reviewId: string) =>
+  agentItemKey(agentId, `${GOOGLE_REVIEW_PREFIX}${reviewId}`);
 export const googleReviewsPartition = (agentId: string) => `GREVIEWS#${agentId}`;
 export const googleReviewIndexKeys = (agentId: string, createTime: string, reviewId: string) => ({
   gsi1pk: googleReviewsPartition(agentId),

@@ -7,13 +7,11 @@
 //                            there)
 //  - support request by id . Query gsi2 SUPPORTTICKET#<id> (the administrators' reply and close), then the item by its
 //                            keys
-import { agentPartition } from './table';
+import { agentItemKey } from './table';
 
 export const SUPPORT_PREFIX = 'SUPPORT#';
-export const supportTicketKey = (agentId: string, createdAt: string, ticketId: string) => ({
-  pk: agentPartition(agentId),
-  sk: `${SUPPORT_PREFIX}${createdAt}#${ticketId}`,
-});
+export const supportTicketKey = (agentId: string, createdAt: string, ticketId: string) =>
+  agentItemKey(agentId, `${SUPPORT_PREFIX}${createdAt}#${ticketId}`);
 export const SUPPORT_OPEN_PARTITION = 'SUPPORT#OPEN';
 export const SUPPORT_CLOSED_PARTITION = 'SUPPORT#CLOSED';
 /** `0` sorts before `1`: a Pro agent's request before any standard one, then by when it was written. */

@@ -1,12 +1,20 @@
 // The single table's keys are built only in functions/data/keys/, one module per family of items, each opening with
 // its access patterns. This one holds what the families share: the names of the indexes, the agent's partition
 // (AGENT#<agentId>, where an agent's clients, imports, merges, support requests, Google connection and other items
-// sit side by side) and the owner index on the items an agent owns outside their partitions.
+// sit side by side), the key of a numbered item (report lines, chunks of ids) and the owner index on the items an
+// agent owns outside their partitions.
 export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 export const GSI3 = 'gsi3';
 
 export const agentPartition = (agentId: string) => `AGENT#${agentId}`;
+/** An item in the agent's partition: AGENT#<agentId> / `sk`. */
+export const agentItemKey = (agentId: string, sk: string) => ({ pk: agentPartition(agentId), sk });
+/** The `index`th item of a partition: the number zero-padded to `digits`, so the sort key orders them by number. */
+export const numberedItemKey = (pk: string, index: number, digits: number) => ({
+  pk,
+  sk: String(index).padStart(digits, '0'),
+});
 
 /**
  * The owner index (gsi2) on the items an agent owns outside their own partitions, which nothing else finds by agent

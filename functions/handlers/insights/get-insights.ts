@@ -6,6 +6,7 @@ import { INSIGHTS_MONTHS } from '../../domain/insights';
 import type { ProRequired } from '../../domain/refusals';
 import { forbidden, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
+import { wholeNumberParam } from '../../http/query-numbers';
 import { readInsights } from '../../services/insights';
 
 export const INSIGHTS_MESSAGES = {
@@ -14,14 +15,7 @@ export const INSIGHTS_MESSAGES = {
 } as const;
 
 const query = yup.object({
-  months: yup
-    .string()
-    .matches(/^\d{1,2}$/, INSIGHTS_MESSAGES.months)
-    .test(
-      'months-range',
-      INSIGHTS_MESSAGES.months,
-      (value) => value === undefined || (Number(value) >= 1 && Number(value) <= INSIGHTS_MONTHS.max),
-    ),
+  months: wholeNumberParam({ min: 1, max: INSIGHTS_MONTHS.max }, 2, INSIGHTS_MESSAGES.months),
 });
 
 const REFUSALS = refusalAnswers<ProRequired>({

@@ -4,18 +4,10 @@ import * as yup from 'yup';
 import { NEXT_BEST_LIMIT } from '@shared/next-best';
 import { NEXT_BEST_MESSAGES } from '@shared/next-best-requests';
 import { defineHandler } from '../../http/handler';
+import { wholeNumberParam } from '../../http/query-numbers';
 import { nextBestList } from '../../services/next-best';
 
-const query = yup.object({
-  limit: yup
-    .string()
-    .matches(/^\d{1,2}$/, NEXT_BEST_MESSAGES.limit)
-    .test(
-      'limit-range',
-      NEXT_BEST_MESSAGES.limit,
-      (value) => value === undefined || (Number(value) >= NEXT_BEST_LIMIT.min && Number(value) <= NEXT_BEST_LIMIT.max),
-    ),
-});
+const query = yup.object({ limit: wholeNumberParam(NEXT_BEST_LIMIT, 2, NEXT_BEST_MESSAGES.limit) });
 
 export const handler = defineHandler('today/get-next-best', { query }, async ({ user, query }) => {
   const limit = query.limit === undefined ? NEXT_BEST_LIMIT.default : Number(query.limit);
