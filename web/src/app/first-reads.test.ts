@@ -87,6 +87,16 @@ describe('the first reads the entry starts once the user is known', () => {
 
 const nextBest = (total: number): NextBestList => ({ date: '2026-03-02', items: [], total, limited: false });
 
+/** Fresh modules, a user with 3 next best touches saved on the device, and the API answering each URL with `answer`. */
+async function withSavedNextBest(answer: (url: string) => Promise<Response>) {
+  const modules = await load();
+  const user = createUser();
+  await modules.saveAnswer(user.id, NEXT_BEST, nextBest(3));
+  const fetchMock = answers();
+  fetchMock.mockImplementation((input) => answer(String(input)));
+  return { ...modules, user, fetchMock };
+}
+
 /** An answer the test gives when it chooses. */
 function later() {
   let answer: (response: Response) => void = () => undefined;
@@ -96,15 +106,13 @@ function later() {
 
 describe("Today's first reads, stale while revalidating", () => {
   it("shows the device's last answer while the fresh one loads, then the fresh one, from one request", async () => {
-    const { startFirstReads, useNextBest, saveAnswer, renderHook, waitFor } = await load();
-    const user = createUser();
-    await saveAnswer(user.id, NEXT_BEST, nextBest(3));
     const fresh = later();
-    const fetchMock = answers();
-    fetchMock.mockImplementation(async (input) => {
-      if (String(input) === NEXT_BEST) return fresh.response();
-      return jsonResponse(200, { messages: [], awaiting: 0, clients: [], conversations: [], unread: 0 });
-    });
+    const { startFirstReads, useNextBest, renderHook, waitFor, user, fetchMock } = await withSavedNextBest(
+      async (url) => {
+        if (url === NEXT_BEST) return fresh.response();
+        return jsonResponse(200, { messages: [], awaiting: 0, clients: [], conversations: [], unread: 0 });
+      },
+    );
 
     startFirstReads(user, '/today');
     const { result, unmount } = renderHook(() => useNextBest());
@@ -117,16 +125,14 @@ describe("Today's first reads, stale while revalidating", () => {
   });
 
   it("holds Today's cards back until each of its reads has an answer or a copy on the device", async () => {
-    const { startFirstReads, useTodayReadsPending, saveAnswer, renderHook, waitFor } = await load();
-    const user = createUser();
-    await saveAnswer(user.id, NEXT_BEST, nextBest(3));
     const queue = later();
-    const fetchMock = answers();
-    fetchMock.mockImplementation(async (input) => {
-      if (String(input) === '/api/outgoing') return queue.response();
-      if (String(input) === NEXT_BEST) return new Promise<Response>(() => undefined);
-      return jsonResponse(200, { clients: [], conversations: [], unread: 0 });
-    });
+    const { startFirstReads, useTodayReadsPending, renderHook, waitFor, user } = await withSavedNextBest(
+      async (url) => {
+        if (url === '/api/outgoing') return queue.response();
+        if (url === NEXT_BEST) return new Promise<Response>(() => undefined);
+        return jsonResponse(200, { clients: [], conversations: [], unread: 0 });
+      },
+    );
 
     startFirstReads(user, '/today');
     const { result, unmount } = renderHook(() => useTodayReadsPending());

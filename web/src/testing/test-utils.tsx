@@ -3,7 +3,11 @@
 import createCache, { type StylisElement } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { render, screen, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent, {
+  PointerEventsCheckLevel,
+  type Options as UserEventOptions,
+  type UserEvent,
+} from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -92,6 +96,27 @@ export function renderApp(url: string, { user = null, api = {} }: RenderAppOptio
 
 export function renderWithProviders(ui: ReactElement) {
   return { ...render(<TestProviders>{ui}</TestProviders>), user: userEvent.setup() };
+}
+
+/**
+ * Asserts that a page opened from a mailed link moved its token from the query to the URL's hash (out of history and
+ * Referer), replacing the history entry rather than adding one.
+ */
+export function expectTokenInHash(
+  { state }: ReturnType<typeof renderApp>['router'],
+  pathname: string,
+  token: string,
+): void {
+  expect(state.historyAction).toBe('REPLACE');
+  expect(state.location).toMatchObject({ pathname, search: '', hash: `#token=${token}` });
+}
+
+/**
+ * A user for the busier pages and dialogs: without the pointer-events check, which reads the computed style of every
+ * ancestor on each click.
+ */
+export function quickUser(options: Omit<UserEventOptions, 'pointerEventsCheck'> = {}): UserEvent {
+  return userEvent.setup({ ...options, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '@shared/schemas';
 import { createUser } from '@/testing/data-generators';
-import { callsTo, deferred, emptyResponse, jsonResponse } from '@/testing/mock-api';
+import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
 import {
   expectToastSays,
   fill,
@@ -118,6 +118,12 @@ describe('/auth', () => {
   });
 
   describe('forgot password', () => {
+    /** Opens /auth (answered by `api`) and its reset form. */
+    const openResetForm = async (api: MockRoutes = {}) => {
+      const view = await openAuth({ api });
+      await view.user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+      return view;
+    };
     /** Enters `email` in the reset form and sends the link. */
     const sendResetLink = async (user: UserEvent, email: string) => {
       await fill(user, screen.getByLabelText('Email'), email);
@@ -125,11 +131,8 @@ describe('/auth', () => {
     };
 
     it("sends the reset link, shows 'Check your email' and returns to the login form", async () => {
-      const { user, fetchMock } = await openAuth({
-        api: { 'POST /api/password-reset/request': () => emptyResponse(202) },
-      });
+      const { user, fetchMock } = await openResetForm({ 'POST /api/password-reset/request': () => emptyResponse(202) });
 
-      await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       expect(screen.getByRole('button', { name: 'Back to Login' })).toBeInTheDocument();
       await sendResetLink(user, 'Jane@Example.com');
 
@@ -144,11 +147,10 @@ describe('/auth', () => {
     });
 
     it("shows a destructive 'Error' toast when the request fails, and stays on the reset form", async () => {
-      const { user } = await openAuth({
-        api: { 'POST /api/password-reset/request': () => emptyResponse(500, 'Internal Server Error') },
+      const { user } = await openResetForm({
+        'POST /api/password-reset/request': () => emptyResponse(500, 'Internal Server Error'),
       });
 
-      await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       await sendResetLink(user, 'jane@example.com');
 
       expectToastSays(
@@ -160,20 +162,17 @@ describe('/auth', () => {
     });
 
     it("rejects a malformed e-mail with 'Invalid email address'", async () => {
-      const { user, fetchMock } = await openAuth();
+      const { user, fetchMock } = await openResetForm();
 
-      await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
-      await fill(user, screen.getByLabelText('Email'), 'not-an-email');
-      await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+      await sendResetLink(user, 'not-an-email');
 
       expect(await screen.findByText(MESSAGES.invalidEmail)).toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST /api/password-reset/request')).toHaveLength(0);
     });
 
     it("goes back to the login form with 'Back to Login'", async () => {
-      const { user } = await openAuth();
+      const { user } = await openResetForm();
 
-      await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
       await user.click(screen.getByRole('button', { name: 'Back to Login' }));
 
       expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
-import { renderApp, screen } from '@/testing/test-utils';
+import { expectTokenInHash, renderApp, screen } from '@/testing/test-utils';
 
 const token = `${'S'.repeat(22)}.${'t'.repeat(43)}`;
 const url = `/client-registration/confirm#token=${token}`;
@@ -15,12 +15,7 @@ describe('/client-registration/confirm', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Confirm My Details' }));
     expect(callsTo(fetchMock, 'POST /api/client-registration/confirm')[0]?.body).toEqual({ token });
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location).toMatchObject({
-      pathname: '/client-registration/confirm',
-      search: '',
-      hash: `#token=${token}`,
-    });
+    expectTokenInHash(router, '/client-registration/confirm', token);
   });
 
   it('asks first (opening the link confirms nothing), then confirms and says the realtor has the details and the video', async () => {

@@ -1,8 +1,8 @@
 import type { ClientRegistrationResult, InvitationPreview, TestimonialUpload } from '@shared/api-types';
 import { REGISTRATION_MESSAGES } from '@shared/client-registration';
 import { SMS_CONSENT_MESSAGES, SMS_CONSENT_WORDS } from '@shared/sms-consent';
-import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
-import { act, fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { callsTo, deferred, jsonResponse, type MockHandler, type MockRoutes } from '@/testing/mock-api';
+import { act, expectTokenInHash, fill, renderApp, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import userEvent from '@testing-library/user-event';
 
 const token = 'A'.repeat(40) + 'xyz';
@@ -76,14 +76,54 @@ const invitedApi = (extra = {}) => ({
   ...extra,
 });
 
-async function registerFromInvitation(extraApi = {}) {
-  const view = renderApp(`/client-registration#token=${token}`, {
-    api: invitedApi({ 'POST /api/client-registration': () => jsonResponse(201, registered), ...extraApi }),
-  });
+/** Opens the invitation's form, fills in the phone and sends it. */
+async function sendInvitedForm(api: MockRoutes) {
+  const view = renderApp(`/client-registration#token=${token}`, { api: invitedApi(api) });
   await fill(view.user, await screen.findByLabelText('Phone'), '(555) 123-4567');
   await view.user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+  return view;
+}
+
+async function registerFromInvitation(extraApi = {}) {
+  const view = await sendInvitedForm({
+    'POST /api/client-registration': () => jsonResponse(201, registered),
+    ...extraApi,
+  });
   await screen.findByRole('heading', { name: 'Share Your Experience' });
   return view;
+}
+
+/** The toast shown when the server answers the invited client's registration with `answer`. */
+async function failedRegistrationToast(answer: MockHandler) {
+  await sendInvitedForm({ 'POST /api/client-registration': answer });
+  return screen.findByRole('alert');
+}
+
+/** Opens the form a visitor reaches from the realtor directory (`search` names the realtor) and fills it in. */
+async function fillFromDirectory(search: string, email = 'sam@example.com') {
+  const view = renderApp(`/client-registration?${search}`, {
+    api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
+  });
+  await fill(view.user, await screen.findByLabelText('Full Name'), 'Sam Self');
+  await fill(view.user, screen.getByLabelText('Email'), email);
+  await fill(view.user, screen.getByLabelText('Phone'), '(555) 222-3333');
+  return view;
+}
+
+/** What `fillFromDirectory` sends for realtor agent-7. */
+const sentFromDirectory = {
+  agentId: 'agent-7',
+  name: 'Sam Self',
+  email: 'sam@example.com',
+  phone: '(555) 222-3333',
+  smsConsent: false,
+};
+
+/** Sends the filled-in form and waits for the next step; returns what was sent. */
+async function submitRegistration({ user, fetchMock }: Awaited<ReturnType<typeof fillFromDirectory>>) {
+  await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
+  await screen.findByRole('heading', { name: 'Share Your Experience' });
+  return callsTo(fetchMock, 'POST /api/client-registration')[0]?.body;
 }
 
 const video = () => new File(['tiny video bytes'], 'my-story.mp4', { type: 'video/mp4' });
@@ -120,12 +160,7 @@ describe('/client-registration', () => {
     expect(lookups.map(({ url, body }) => ({ url, body }))).toEqual([
       { url: '/api/client-invitations/preview', body: { token } },
     ]);
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location).toMatchObject({
-      pathname: '/client-registration',
-      search: '',
-      hash: `#token=${token}`,
-    });
+    expectTokenInHash(router, '/client-registration', token);
   });
 
   it('shows the invalid page for a malformed token without asking the server', async () => {
@@ -187,83 +222,37 @@ describe('/client-registration', () => {
   });
 
   it('asks Full Name and Email as well after choosing a realtor, and sends the agentId', async () => {
-    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7', {
-      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
-    });
-    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
-    await fill(user, screen.getByLabelText('Email'), 'Sam@Example.com');
-    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
+    const view = await fillFromDirectory('agentId=agent-7', 'Sam@Example.com');
     // From the directory, anyone can type any number: the box says the number confirms by text.
     expect(screen.getByRole('checkbox', { name: SMS_CONSENT_WORDS })).toHaveAccessibleDescription(
       SMS_CONSENT_MESSAGES.confirmByText,
     );
-    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
-    await screen.findByRole('heading', { name: 'Share Your Experience' });
-    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
-      agentId: 'agent-7',
-      name: 'Sam Self',
-      email: 'sam@example.com',
-      phone: '(555) 222-3333',
-      // The consent box left unticked.
-      smsConsent: false,
-    });
+    // The e-mail lower-cased; the consent box left unticked.
+    expect(await submitRegistration(view)).toEqual(sentFromDirectory);
   });
 
   it("sends the referrer's client id (ref) with a registration from a client's referral link", async () => {
-    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7&ref=client-dana', {
-      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
-    });
-    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
-    await fill(user, screen.getByLabelText('Email'), 'sam@example.com');
-    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
-    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
-    await screen.findByRole('heading', { name: 'Share Your Experience' });
-    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).toEqual({
-      agentId: 'agent-7',
-      ref: 'client-dana',
-      name: 'Sam Self',
-      email: 'sam@example.com',
-      phone: '(555) 222-3333',
-      smsConsent: false,
-    });
+    const view = await fillFromDirectory('agentId=agent-7&ref=client-dana');
+    expect(await submitRegistration(view)).toEqual({ ...sentFromDirectory, ref: 'client-dana' });
   });
 
   it('sends no ref for a referral that cannot be a client id', async () => {
-    const { user, fetchMock } = renderApp('/client-registration?agentId=agent-7&ref=not%20an%20id', {
-      api: { 'POST /api/client-registration': () => jsonResponse(201, registered) },
-    });
-    await fill(user, await screen.findByLabelText('Full Name'), 'Sam Self');
-    await fill(user, screen.getByLabelText('Email'), 'sam@example.com');
-    await fill(user, screen.getByLabelText('Phone'), '(555) 222-3333');
-    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
-    await screen.findByRole('heading', { name: 'Share Your Experience' });
-    expect(callsTo(fetchMock, 'POST /api/client-registration')[0]?.body).not.toHaveProperty('ref');
+    const view = await fillFromDirectory('agentId=agent-7&ref=not%20an%20id');
+    expect(await submitRegistration(view)).not.toHaveProperty('ref');
   });
 
   it("tells the visitor in plain words when their realtor's plan is full", async () => {
-    const { user } = renderApp(`/client-registration#token=${token}`, {
-      api: invitedApi({
-        'POST /api/client-registration': () =>
-          jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }),
-      }),
-    });
-    await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
-    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await failedRegistrationToast(() =>
+      jsonResponse(403, { message: REGISTRATION_MESSAGES.agentAtCapacity, code: 'AGENT_AT_CAPACITY' }),
+    );
     expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
     expect(within(toast).getByText(REGISTRATION_MESSAGES.agentAtCapacity)).toBeInTheDocument();
   });
 
   it("shows 'Registration failed' / 'Failed to complete registration' for other failures", async () => {
-    const { user } = renderApp(`/client-registration#token=${token}`, {
-      api: invitedApi({
-        'POST /api/client-registration': () =>
-          jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }),
-      }),
-    });
-    await fill(user, await screen.findByLabelText('Phone'), '(555) 123-4567');
-    await user.click(screen.getByRole('button', { name: 'Complete Registration' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await failedRegistrationToast(() =>
+      jsonResponse(500, { message: 'Something went wrong on our side.', code: 'INTERNAL' }),
+    );
     expect(within(toast).getByText('Failed to complete registration')).toBeInTheDocument();
   });
 });

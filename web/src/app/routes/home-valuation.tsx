@@ -2,11 +2,10 @@
 // home update (GET /api/home-valuation/{token} records the click and sends the browser here). It only thanks them and
 // says who will be in touch: the request was made by the click.
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { IconBadge } from '@/components/ui/icon-badge';
+import { CenteredNotice } from '@/components/ui/centered-message';
 import { paths } from '@/config/paths';
 
 export function HomeValuationRoute() {
@@ -14,13 +13,7 @@ export function HomeValuationRoute() {
   const agent = params.get('agent')?.trim().slice(0, 120) || 'Your agent';
   return (
     <CenteredLayout title="Home valuation" homeHref={paths.findRealtor.getHref()}>
-      <Box sx={{ textAlign: 'center', maxWidth: 420, width: '100%' }}>
-        <IconBadge size={56} tone="primary" variant="light" sx={{ mx: 'auto', mb: 2 }}>
-          <HomeWorkOutlined />
-        </IconBadge>
-        <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
-          Thank you!
-        </Typography>
+      <CenteredNotice icon={<HomeWorkOutlined />} tone="primary" badge="light" title="Thank you!">
         <Typography variant="lead" sx={{ mt: 1.5 }}>
           {agent} will be in touch about a free valuation of your home.
         </Typography>
@@ -28,7 +21,7 @@ export function HomeValuationRoute() {
           The monthly figure is an index-based estimate for your area, not an appraisal. A valuation looks at your home
           itself.
         </Typography>
-      </Box>
+      </CenteredNotice>
     </CenteredLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shared/schemas';
 import { callsTo, deferred, jsonResponse } from '@/testing/mock-api';
-import { fill, renderApp, screen, within } from '@/testing/test-utils';
+import { expectTokenInHash, fill, renderApp, screen, within } from '@/testing/test-utils';
 
 const token = 'eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJhYmMifQ.c2lnbmF0dXJl';
 
@@ -21,8 +21,7 @@ describe('/reset-password', () => {
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location).toMatchObject({ pathname: '/reset-password', search: '', hash: `#token=${token}` });
+    expectTokenInHash(router, '/reset-password', token);
     await fill(user, screen.getByLabelText('New Password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     await screen.findByRole('tab', { name: 'Login' });

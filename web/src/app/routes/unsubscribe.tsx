@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { UnsubscribeResult } from '@shared/api-types';
 import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { IconBadge } from '@/components/ui/icon-badge';
+import { CenteredNotice } from '@/components/ui/centered-message';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
 import { useLinkToken } from '@/lib/use-link-token';
@@ -39,15 +39,10 @@ export function UnsubscribeRoute() {
       .catch((error: unknown) => setState({ step: 'failed', message: errorMessage(error) }));
   };
 
+  const title = state.step === 'done' ? 'You are unsubscribed' : 'Stop these e-mails?';
   return (
     <CenteredLayout title="Unsubscribe" homeHref={paths.findRealtor.getHref()}>
-      <Box sx={{ textAlign: 'center', maxWidth: 420, width: '100%' }}>
-        <IconBadge size={56} tone="primary" variant="light" sx={{ mx: 'auto', mb: 2 }}>
-          <UnsubscribeRounded />
-        </IconBadge>
-        <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
-          {state.step === 'done' ? 'You are unsubscribed' : 'Stop these e-mails?'}
-        </Typography>
+      <CenteredNotice icon={<UnsubscribeRounded />} tone="primary" badge="light" title={title}>
         <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
           {state.step === 'done' && <Typography>{state.message}</Typography>}
           {state.step === 'failed' && <Alert severity="error">{state.message}</Alert>}
@@ -70,7 +65,7 @@ export function UnsubscribeRoute() {
             </Button>
           </>
         )}
-      </Box>
+      </CenteredNotice>
     </CenteredLayout>
   );
 }

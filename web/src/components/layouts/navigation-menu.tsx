@@ -3,18 +3,13 @@
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { alpha } from '@mui/material/styles';
 import { NavLink } from 'react-router-dom';
+import { ButtonMenu, type ButtonMenuProps } from '../ui/button-menu';
 import { ItemLabel, itemName, type NavItem } from './navigation-items';
 
-type NavigationMenuProps = {
-  id: string;
-  /** The button that opens it, which names it. */
-  buttonId: string;
-  /** Open under this element; closed when null. */
-  anchor: HTMLElement | null;
+type NavigationMenuProps = Pick<ButtonMenuProps, 'id' | 'buttonId' | 'anchor'> & {
   items: readonly NavItem[];
   onClose: () => void;
   onLogout: () => void;
@@ -25,25 +20,20 @@ type NavigationMenuProps = {
 };
 
 export function NavigationMenu({
-  id,
-  buttonId,
-  anchor,
   items,
   onClose,
   onLogout,
   isLoggingOut,
   logoutLabel,
   above = false,
+  ...menu
 }: NavigationMenuProps) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
+    <ButtonMenu
+      {...menu}
       onClose={onClose}
       anchorOrigin={{ vertical: above ? 'top' : 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: above ? 'bottom' : 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
     >
       {items.map((item) => (
         <MenuItem
@@ -72,6 +62,6 @@ export function NavigationMenu({
         </ListItemIcon>
         {logoutLabel}
       </MenuItem>
-    </Menu>
+    </ButtonMenu>
   );
 }

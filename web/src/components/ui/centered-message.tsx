@@ -22,13 +22,7 @@ const ACTION_LOOK = { variant: 'contained', size: 'large', fullWidth: true, sx: 
 
 export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMessageProps) {
   return (
-    <Box sx={{ textAlign: 'center' }}>
-      <IconBadge size={56} tone={tone} variant={tone === 'error' ? 'light' : 'solid'} sx={{ mx: 'auto', mb: 2 }}>
-        {icon}
-      </IconBadge>
-      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
-        {title}
-      </Typography>
+    <CenteredNotice icon={icon} tone={tone} badge={tone === 'error' ? 'light' : 'solid'} title={title}>
       {lines.map((line) => (
         <Typography variant="lead" key={line} sx={{ mt: 1.5 }}>
           {line}
@@ -43,6 +37,28 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
           {action.label}
         </Button>
       )}
+    </CenteredNotice>
+  );
+}
+
+type CenteredNoticeProps = Pick<CenteredMessageProps, 'icon' | 'tone'> & {
+  badge: 'light' | 'solid';
+  title: ReactNode;
+  /** What the page says and offers under its h1. */
+  children: ReactNode;
+};
+
+/** A CenteredLayout card's content: an icon on its badge, the page's h1, and what follows. */
+export function CenteredNotice({ icon, tone, badge, title, children }: CenteredNoticeProps) {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <IconBadge size={56} tone={tone} variant={badge} sx={{ mx: 'auto', mb: 2 }}>
+        {icon}
+      </IconBadge>
+      <Typography variant="h1" sx={{ fontSize: '1.75rem' }}>
+        {title}
+      </Typography>
+      {children}
     </Box>
   );
 }

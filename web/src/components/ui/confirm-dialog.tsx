@@ -3,6 +3,7 @@
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useId, type ReactNode } from 'react';
+import { useRetained } from '@/lib/use-retained';
 import { DialogButtons, DialogError, DialogFrame } from './dialog-frame';
 
 export type ConfirmDialogProps = {
@@ -75,5 +76,30 @@ export function ConfirmDialog({
         onAct={onConfirm}
       />
     </DialogFrame>
+  );
+}
+
+type ItemConfirmDialogProps<T> = Omit<ConfirmDialogProps, 'open' | 'title' | 'message' | 'onConfirm'> & {
+  /** What the action is about (a client, an invitation): the dialog is open while there is one. */
+  item: T | null;
+  /** The question and what confirming does, about the item (still the last one while the dialog fades out). */
+  title: ReactNode | ((item: T) => ReactNode);
+  message: ReactNode | ((item: T) => ReactNode);
+  onConfirm: (item: T) => void;
+};
+
+/** Asks before an action on one item, and still shows the item while the dialog fades out once it is cleared. */
+export function ItemConfirmDialog<T>({ item, title, message, onConfirm, ...props }: ItemConfirmDialogProps<T>) {
+  const shown = useRetained(item);
+  const about = (text: ReactNode | ((item: T) => ReactNode)) =>
+    typeof text !== 'function' ? text : shown === null ? null : text(shown);
+  return (
+    <ConfirmDialog
+      {...props}
+      open={item !== null}
+      title={about(title)}
+      message={about(message)}
+      onConfirm={() => item !== null && onConfirm(item)}
+    />
   );
 }

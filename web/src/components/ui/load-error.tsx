@@ -1,9 +1,8 @@
 // What a page or a list shows when its data could not be loaded: the error, and Try again.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { ActionAlert } from './action-alert';
 
 type LoadErrorProps = {
   onRetry: () => void;
@@ -16,17 +15,9 @@ type LoadErrorProps = {
 
 export function LoadError({ onRetry, inset = false, sx, children }: LoadErrorProps) {
   const alert = (
-    <Alert
-      severity="error"
-      sx={sx}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
+    <ActionAlert severity="error" actionLabel="Try again" onAction={onRetry} sx={sx}>
       {children}
-    </Alert>
+    </ActionAlert>
   );
   return inset ? <Box sx={{ p: 3 }}>{alert}</Box> : alert;
 }

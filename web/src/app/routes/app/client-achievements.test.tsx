@@ -1,11 +1,11 @@
 // The client's page: the specification's achievement badges (each with its description and "Achieved on" date), and
 // Accept for a client from the directory who waits for it.
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ClientMilestone } from '@shared/api-types';
 import { createClient, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse } from '@/testing/mock-api';
 import {
   findPageHeading,
+  quickUser,
   regionByHeading,
   renderApp,
   renderWithProviders,
@@ -53,7 +53,7 @@ describe("a client's page", () => {
         },
       },
     });
-    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    const user = quickUser();
     await findPageHeading('Lena Ortiz');
 
     const achievements = regionByHeading('Achievements');

@@ -1,10 +1,10 @@
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Client, ClientActivity, ClientMilestone, ReviewCheck } from '@shared/api-types';
 import type { ClientRelationship } from '@shared/next-best';
 import { createClient, createMessageActivity, createTouchActivity, createUser } from '@/testing/data-generators';
 import { callsTo, emptyResponse, jsonResponse, type MockRoutes } from '@/testing/mock-api';
 import {
   findPageHeading,
+  quickUser,
   regionByHeading,
   renderApp,
   screen,
@@ -98,8 +98,7 @@ async function openPage({ client = ana, api = {} }: { client?: Client; api?: Moc
       ...api,
     },
   });
-  // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  return { ...view, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
+  return { ...view, user: quickUser() };
 }
 
 /** The button or link named `name` (by aria-label or text), its role asserted: a role query over a page is slow. */

@@ -1,4 +1,3 @@
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Client, CreatedClient, ImportResult } from '@shared/api-types';
 import { clientPages } from '@/testing/client-pages';
 import { createClient, createUser } from '@/testing/data-generators';
@@ -6,8 +5,9 @@ import { callsTo, deferred, emptyResponse, jsonResponse, type MockRoutes } from 
 import {
   act,
   fill,
-  fireEvent,
   findPageHeading,
+  fireEvent,
+  quickUser,
   renderApp,
   screen,
   toastRegion,
@@ -41,8 +41,7 @@ async function openClients({ clients = [], isPro = false, api = {}, url = '/clie
   // The first render of a test file loads the route's code: allow it more than the default second.
   await findPageHeading('Clients');
   await waitFor(() => expect(screen.queryByLabelText('Loading clients')).not.toBeInTheDocument(), { timeout: 5000 });
-  // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const user = quickUser();
   return { ...view, user, setClients: (next: Client[]) => (book = next) };
 }
 
@@ -58,6 +57,9 @@ function clientsTable(): HTMLElement {
 }
 
 /** The client names in the table, in order, read from each row's link to the client's page. */
+/** The texts of a native select's options, in order. */
+const optionTexts = (select: HTMLElement) => [...select.querySelectorAll('option')].map((option) => option.textContent);
+
 const listedNames = () =>
   [...document.querySelectorAll('table[aria-label="Clients"] tbody tr')].map(
     (row) => row.querySelector('a')!.textContent,
@@ -175,34 +177,37 @@ describe('/clients', () => {
         ),
       ).toEqual([null, '2026-11-02T15:00:00.000Z', '2026-11-20T15:00:00.000Z']);
 
+      /** Chooses `option` and waits for the list in `names`' order; returns the query of the page read for it. */
+      const choose = async (select: HTMLElement, option: string, names: string[]) => {
+        await user.selectOptions(select, option);
+        await waitFor(() => expect(listedNames()).toEqual(names));
+        return pageQueries(fetchMock).at(-1);
+      };
       const sortBy = screen.getByLabelText('Sort by');
-      expect([...sortBy.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      expect(optionTexts(sortBy)).toEqual([
         'Name',
         'Recently added',
         'Last contact',
         'Profile completion',
         'Review status',
       ]);
-      await user.selectOptions(sortBy, 'Last contact');
-      await waitFor(() => expect(listedNames()).toEqual(['Cy Dunn', 'Ben Cole', 'Ana Ruiz']));
-      expect(pageQueries(fetchMock).at(-1)).toBe('limit=25&sort=lastContact&order=desc');
+      expect(await choose(sortBy, 'Last contact', ['Cy Dunn', 'Ben Cole', 'Ana Ruiz'])).toBe(
+        'limit=25&sort=lastContact&order=desc',
+      );
       expect(router.state.location.search).toBe('?sort=lastContact');
       expect(router.state.historyAction).toBe('PUSH');
 
       // The order's directions follow the sort; the other one is asked for and kept in the URL.
       const order = screen.getByLabelText('Order');
-      expect([...order.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
-        'Most recent first',
-        'Longest ago first',
-      ]);
-      await user.selectOptions(order, 'Longest ago first');
-      await waitFor(() => expect(listedNames()).toEqual(['Ana Ruiz', 'Ben Cole', 'Cy Dunn']));
-      expect(pageQueries(fetchMock).at(-1)).toBe('limit=25&sort=lastContact&order=asc');
+      expect(optionTexts(order)).toEqual(['Most recent first', 'Longest ago first']);
+      expect(await choose(order, 'Longest ago first', ['Ana Ruiz', 'Ben Cole', 'Cy Dunn'])).toBe(
+        'limit=25&sort=lastContact&order=asc',
+      );
       expect(router.state.location.search).toBe('?sort=lastContact&order=asc');
 
-      await user.selectOptions(sortBy, 'Recently added');
-      await waitFor(() => expect(listedNames()).toEqual(['Ben Cole', 'Ana Ruiz', 'Cy Dunn']));
-      expect(pageQueries(fetchMock).at(-1)).toBe('limit=25&sort=created&order=desc');
+      expect(await choose(sortBy, 'Recently added', ['Ben Cole', 'Ana Ruiz', 'Cy Dunn'])).toBe(
+        'limit=25&sort=created&order=desc',
+      );
 
       // Back walks through the orders shown.
       await act(() => router.navigate(-1));
@@ -290,10 +295,7 @@ describe('/clients', () => {
 
       jest.useFakeTimers();
       try {
-        const typist = userEvent.setup({
-          advanceTimers: (ms) => jest.advanceTimersByTime(ms),
-          pointerEventsCheck: PointerEventsCheckLevel.Never,
-        });
+        const typist = quickUser({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
         await typist.type(search, 'RUI');
         act(() => jest.advanceTimersByTime(299));
         // Nothing is asked while the agent is typing...

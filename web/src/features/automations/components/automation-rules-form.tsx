@@ -39,6 +39,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { validOrShowErrors } from '@/lib/form-errors';
 import { FormSubmitButton } from '@/components/ui/busy-button';
+import { NamedForm } from '@/components/ui/named-form';
 import { useSaveAutomations } from '../api/save-automations';
 import { CHANNEL_NAMES, MODE_NAMES, OCCASION_NAMES, OCCASION_WHEN, SAVED, TEXT_HOURS } from '../automation-text';
 
@@ -102,14 +103,9 @@ export function AutomationRulesForm({ saved }: { saved: readonly AutomationRule[
   const unplaced = Object.entries(errors).filter(([path]) => !RULE_FIELD_PATH.test(path));
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Automation rules"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <NamedForm
+      label="Automation rules"
+      onSubmit={() => void save()}
       sx={{ display: 'grid', gap: 3, alignContent: 'start' }}
     >
       {rules.map((rule, index) => (
@@ -131,7 +127,7 @@ export function AutomationRulesForm({ saved }: { saved: readonly AutomationRule[
       <FormSubmitButton busy={isMutating} busyLabel="Saving..." disabled={!dirty}>
         Save automations
       </FormSubmitButton>
-    </Box>
+    </NamedForm>
   );
 }
 

@@ -1,9 +1,8 @@
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Client } from '@shared/api-types';
 import { clientPageKey, useClientPage } from '@/lib/clients';
 import { createClient } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi } from '@/testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { quickUser, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { AutomationsPauseSwitch, PAUSE_LABEL } from './automations-pause-switch';
 
 const PATCH = 'PATCH /api/clients/client-jane';
@@ -29,7 +28,7 @@ function renderSwitch(paused: boolean, refusal?: Response) {
     },
   });
   renderWithProviders(<Harness />);
-  return { fetchMock, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
+  return { fetchMock, user: quickUser() };
 }
 
 describe('the automations pause switch', () => {

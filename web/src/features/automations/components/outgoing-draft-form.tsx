@@ -1,10 +1,10 @@
 // The draft of a Today message being edited (web/src/features/automations/components/outgoing-card.tsx), loaded when
 // the agent edits one.
 import CheckRounded from '@mui/icons-material/CheckRounded';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { messageSchema } from '@shared/messages';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
+import { NamedForm } from '@/components/ui/named-form';
 import { validOrShowErrors } from '@/lib/form-errors';
 import { Actions, type CardPartProps } from './outgoing-card';
 
@@ -22,14 +22,9 @@ export function DraftForm({ message, card, working }: CardPartProps) {
     void card.approve(isEmail ? { subject: checked.subject, body: checked.body } : { body: checked.body });
   };
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={`Edit the message to ${message.clientName}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        approveEdited();
-      }}
+    <NamedForm
+      label={`Edit the message to ${message.clientName}`}
+      onSubmit={approveEdited}
       sx={{ display: 'grid', gap: 2 }}
     >
       <MessageDraftFields
@@ -47,6 +42,6 @@ export function DraftForm({ message, card, working }: CardPartProps) {
           Cancel
         </Button>
       </Actions>
-    </Box>
+    </NamedForm>
   );
 }

@@ -2,6 +2,7 @@
 // server's field errors (a duplicate e-mail) shown on their fields.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ComponentProps } from 'react';
 import { useFormikContext, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import type { Client } from '@shared/api-types';
 import { CLIENT_FIELD_SPECS, clientSchema, type ClientInput } from '@shared/client-schema';
@@ -46,6 +47,26 @@ function SectionHeading({ children }: { children: string }) {
       {children}
     </Typography>
   );
+}
+
+type ClientTextFieldProps = Omit<ComponentProps<typeof FormikTextField>, 'name' | 'label'> & { name: ClientField };
+
+/**
+ * The input for each kind of field. Autofill would offer the agent's own details, not their client's: off for the
+ * fields typed in (not the date pickers). A price is typed with its commas ('450,000'): text, on the number pad.
+ */
+const INPUTS = {
+  text: { autoComplete: 'off' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'off' },
+  tel: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+  date: { type: 'date' },
+  number: { inputMode: 'numeric', autoComplete: 'off' },
+} as const;
+
+/** One of the client's own fields, labelled and typed as the field is everywhere (CLIENT_FIELD_SPECS). */
+function ClientTextField({ name, ...props }: ClientTextFieldProps) {
+  const spec = CLIENT_FIELD_SPECS[name];
+  return <FormikTextField name={name} label={spec.label} {...INPUTS[spec.type]} {...props} />;
 }
 
 function initialValuesFor(client: Client | null | undefined): ClientFormValues {
@@ -107,53 +128,23 @@ function ClientFields({ client, pickReferrer }: { client: Client | null | undefi
       </Typography>
       <FieldGrid gap={2.5}>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormikTextField
-            name="name"
-            label={CLIENT_FIELD_SPECS.name.label}
-            autoComplete="off"
-            required
-            autoFocus={!editing}
-          />
+          <ClientTextField name="name" required autoFocus={!editing} />
         </Box>
-        <FormikTextField
-          name="email"
-          label={CLIENT_FIELD_SPECS.email.label}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-        />
-        <FormikTextField
-          name="phone"
-          label={CLIENT_FIELD_SPECS.phone.label}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="(555) 123-4567"
-          required
-        />
+        <ClientTextField name="email" required />
+        <ClientTextField name="phone" placeholder="(555) 123-4567" required />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <FormikTextField
-            name="address"
-            label={CLIENT_FIELD_SPECS.address.label}
-            autoComplete="off"
-            helperText="Optional"
-          />
+          <ClientTextField name="address" helperText="Optional" />
         </Box>
-        <FormikTextField
+        <ClientTextField
           name="postalCode"
-          label={CLIENT_FIELD_SPECS.postalCode.label}
           inputMode="numeric"
-          autoComplete="off"
           helperText="Optional: the address's own when left blank"
         />
       </FieldGrid>
       <SectionHeading>Key dates</SectionHeading>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-        <FormikTextField
+        <ClientTextField
           name="birthday"
-          label={CLIENT_FIELD_SPECS.birthday.label}
-          type="date"
           // A date input cannot show a day without its year (shared/dates.ts), so it is said here.
           helperText={
             isYearlessDate(values.birthday)
@@ -161,16 +152,9 @@ function ClientFields({ client, pickReferrer }: { client: Client | null | undefi
               : undefined
           }
         />
-        <FormikTextField name="anniversary" label={CLIENT_FIELD_SPECS.anniversary.label} type="date" />
-        <FormikTextField name="purchaseDate" label={CLIENT_FIELD_SPECS.purchaseDate.label} type="date" />
-        <FormikTextField
-          name="purchasePrice"
-          label={CLIENT_FIELD_SPECS.purchasePrice.label}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="450,000"
-          helperText="Optional, in whole dollars"
-        />
+        <ClientTextField name="anniversary" />
+        <ClientTextField name="purchaseDate" />
+        <ClientTextField name="purchasePrice" placeholder="450,000" helperText="Optional, in whole dollars" />
       </Box>
       <SectionHeading>Custom dates</SectionHeading>
       <KeyDatesField />

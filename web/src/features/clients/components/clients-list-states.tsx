@@ -4,12 +4,12 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import LastPageRounded from '@mui/icons-material/LastPageRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { EmptyPanel } from '@/components/ui/empty-panel';
 import { ImportContactsButton } from '@/components/ui/import-contacts-button';
+import { ActionAlert } from '@/components/ui/action-alert';
 import { LoadError } from '@/components/ui/load-error';
 import { ApiError, errorMessage } from '@/lib/api-client';
 
@@ -86,16 +86,9 @@ export function PageError({ error, onRetry, onFirstPage, children }: PageErrorPr
   if (error instanceof ApiError && error.code === INVALID_CURSOR) {
     return (
       <Box sx={{ p: 3 }}>
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={onFirstPage}>
-              Go to the first page
-            </Button>
-          }
-        >
+        <ActionAlert severity="warning" actionLabel="Go to the first page" onAction={onFirstPage}>
           This page of clients is no longer available.
-        </Alert>
+        </ActionAlert>
       </Box>
     );
   }

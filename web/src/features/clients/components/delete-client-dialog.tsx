@@ -1,7 +1,6 @@
 // Asks before a client is deleted for good.
 import type { Client } from '@shared/api-types';
-import { ConfirmDialog, type ConfirmDialogProps } from '@/components/ui/confirm-dialog';
-import { useRetained } from '@/lib/use-retained';
+import { ItemConfirmDialog, type ConfirmDialogProps } from '@/components/ui/confirm-dialog';
 
 /** `onExited`: the manager moves focus on once the dialog has faded out after the client is gone. */
 type DeleteClientDialogProps = Pick<ConfirmDialogProps, 'onCancel' | 'onExited'> & {
@@ -11,18 +10,17 @@ type DeleteClientDialogProps = Pick<ConfirmDialogProps, 'onCancel' | 'onExited'>
 };
 
 export function DeleteClientDialog({ client, isDeleting, onCancel, onConfirm, onExited }: DeleteClientDialogProps) {
-  const shown = useRetained(client);
   return (
-    <ConfirmDialog
-      open={Boolean(client)}
+    <ItemConfirmDialog
+      item={client}
       title="Are you sure?"
-      message={`This will permanently delete ${shown?.name}'s information and cannot be undone.`}
+      message={(shown) => `This will permanently delete ${shown.name}'s information and cannot be undone.`}
       confirmLabel="Delete"
       busyLabel="Deleting..."
       destructive
       busy={isDeleting}
       onCancel={onCancel}
-      onConfirm={() => client && onConfirm(client)}
+      onConfirm={onConfirm}
       onExited={onExited}
     />
   );

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { ImportJob } from '@shared/api-types';
 import { IMPORT_REPORT_HOURS } from '@shared/imports';
+import { ActionAlert } from '@/components/ui/action-alert';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { countText, matchCountText } from '@/lib/count-text';
 import { isActiveImport } from '../api/import-jobs';
@@ -130,16 +131,9 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
       </Typography>
       <ImportStats {...job} />
       {job.stalled ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" onClick={onResume}>
-              Resume import
-            </Button>
-          }
-        >
+        <ActionAlert severity="warning" actionLabel="Resume import" onAction={onResume}>
           This import has not moved for 10 minutes.
-        </Alert>
+        </ActionAlert>
       ) : null}
     </Box>
   );

@@ -4,7 +4,7 @@ import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { VISUALLY_HIDDEN } from '@/components/ui/visually-hidden';
 import { percentText } from '../insights-text';
@@ -167,6 +167,28 @@ export function BarRow({
 /** The empty track a bar fills, as wide as its column. */
 export function BarTrack({ children }: { children: ReactNode }) {
   return <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'background.default', overflow: 'hidden' }}>{children}</Box>;
+}
+
+/** An entry of a list of people, laid out in a wrapping row, a rule between it and the one above. */
+export function ListEntry({ sx, children }: { sx: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Box
+      component="li"
+      sx={[
+        {
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          borderTop: 1,
+          borderColor: 'divider',
+          '&:first-of-type': { borderTop: 0, pt: 0 },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {children}
+    </Box>
+  );
 }
 
 /** A legend entry: a swatch of the fill and what it stands for. */

@@ -16,6 +16,7 @@ import { countText } from '@/lib/count-text';
 import { formatTimestamp } from '@/lib/dates';
 import { ClientLink } from '@/components/ui/client-link';
 import { LinkButton } from '@/components/ui/link-button';
+import { ListEntry } from './figures';
 
 type ReachCardProps = {
   reach: Insights['reach'];
@@ -42,22 +43,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
         <>
           <PlainList aria-label={`Clients with no touch in ${reach.quietDays} days`}>
             {reach.clients.map((client) => (
-              <Box
-                component="li"
-                key={client.id}
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  columnGap: 2,
-                  rowGap: 1,
-                  py: 1.5,
-                  borderTop: 1,
-                  borderColor: 'divider',
-                  '&:first-of-type': { borderTop: 0, pt: 0 },
-                }}
-              >
+              <ListEntry key={client.id} sx={{ justifyContent: 'space-between', columnGap: 2, rowGap: 1, py: 1.5 }}>
                 <Box sx={{ minWidth: 0, flex: '1 1 14rem', overflowWrap: 'anywhere' }}>
                   <Typography sx={{ fontWeight: 650 }}>
                     <ClientLink id={client.id} name={client.name} />
@@ -76,7 +62,7 @@ export function ReachCard({ reach, onMessage }: ReachCardProps) {
                 >
                   Send a message
                 </Button>
-              </Box>
+              </ListEntry>
             ))}
           </PlainList>
           {more > 0 ? (

@@ -12,7 +12,7 @@ import { SectionCard } from '@/components/ui/section-card';
 import { countText } from '@/lib/count-text';
 import { formatMonthYear, formatShortMonth } from '@/lib/dates';
 import { numberText } from '../insights-text';
-import { BarRow, BarTrack, Figure, FigureList, ScreenReaderTable } from './figures';
+import { BarRow, BarTrack, Figure, FigureList, ListEntry, ScreenReaderTable } from './figures';
 
 export const NO_REFERRALS =
   "No referrals yet. Set who referred a client in the client's form, or share a client's referral link from their page.";
@@ -24,21 +24,7 @@ function TopReferrers({ referrers }: { referrers: ReferralInsights['topReferrers
   return (
     <PlainList ordered aria-label="Top referrers">
       {referrers.map((referrer) => (
-        <Box
-          component="li"
-          key={referrer.clientId}
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            columnGap: 1,
-            rowGap: 0.5,
-            py: 1,
-            borderTop: 1,
-            borderColor: 'divider',
-            '&:first-of-type': { borderTop: 0, pt: 0 },
-          }}
-        >
+        <ListEntry key={referrer.clientId} sx={{ columnGap: 1, rowGap: 0.5, py: 1 }}>
           <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
             <ClientLink id={referrer.clientId} name={referrer.name} />
           </Typography>
@@ -46,7 +32,7 @@ function TopReferrers({ referrers }: { referrers: ReferralInsights['topReferrers
           <Typography variant="muted" sx={{ ml: 'auto' }}>
             {countText(referrer.referrals, 'referral', 'referrals')}
           </Typography>
-        </Box>
+        </ListEntry>
       ))}
     </PlainList>
   );

@@ -1,7 +1,6 @@
 // Asks before an open invitation is cancelled (its link stops working).
 import type { OpenInvitation } from '@shared/api-types';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useRetained } from '@/lib/use-retained';
+import { ItemConfirmDialog } from '@/components/ui/confirm-dialog';
 
 type CancelInvitationDialogProps = {
   invitation: OpenInvitation | null;
@@ -19,19 +18,20 @@ export function CancelInvitationDialog({
   onConfirm,
   onExited,
 }: CancelInvitationDialogProps) {
-  const shown = useRetained(invitation);
   return (
-    <ConfirmDialog
-      open={Boolean(invitation)}
+    <ItemConfirmDialog
+      item={invitation}
       title="Cancel this invitation?"
-      message={`The link sent to ${shown?.email} will stop working. You can invite ${shown?.name} again at any time.`}
+      message={(shown) =>
+        `The link sent to ${shown.email} will stop working. You can invite ${shown.name} again at any time.`
+      }
       cancelLabel="Keep It"
       confirmLabel="Cancel Invitation"
       busyLabel="Cancelling..."
       destructive
       busy={isCancelling}
       onCancel={onKeep}
-      onConfirm={() => invitation && onConfirm(invitation)}
+      onConfirm={onConfirm}
       onExited={onExited}
     />
   );

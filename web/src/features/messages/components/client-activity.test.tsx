@@ -1,8 +1,7 @@
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Activity, ClientActivity, LogTouchResult } from '@shared/api-types';
 import { createClient, createMessageActivity, createTouchActivity } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { fireEvent, renderWithProviders, screen, toastRegion, within } from '@/testing/test-utils';
+import { fireEvent, quickUser, renderWithProviders, screen, toastRegion, within } from '@/testing/test-utils';
 import { ClientActivitySection } from './client-activity';
 
 const ACTIVITY = 'GET /api/clients/client-jane/messages';
@@ -16,8 +15,7 @@ const activityOf = (activity: Activity[]): ClientActivity => ({ activity, lastCo
 function renderActivity(api: MockRoutes) {
   const fetchMock = mockApi(api);
   const view = renderWithProviders(<ClientActivitySection client={client} />);
-  // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  return { ...view, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }), fetchMock };
+  return { ...view, user: quickUser(), fetchMock };
 }
 
 /** A button by its text (a role query over the page computes every element's style). */

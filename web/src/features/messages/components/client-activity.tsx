@@ -27,6 +27,7 @@ import { FieldGrid } from '@/components/ui/field-grid';
 import { PlainList } from '@/components/ui/plain-list';
 import { SelectField } from '@/components/ui/select-field';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { NamedForm } from '@/components/ui/named-form';
 import { errorMessage, QueuedOfflineError } from '@/lib/api-client';
 import { browserToday, formatTimestamp } from '@/lib/dates';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
@@ -299,14 +300,9 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Log a call, meeting or note"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <NamedForm
+      label="Log a call, meeting or note"
+      onSubmit={() => void save()}
       sx={{ display: 'grid', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}
     >
       <FieldGrid>
@@ -349,6 +345,6 @@ function LogTouchForm({ clientId, onDone }: { clientId: string; onDone: () => vo
           {isMutating ? 'Saving...' : 'Save'}
         </Button>
       </Box>
-    </Box>
+    </NamedForm>
   );
 }

@@ -1,13 +1,12 @@
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Client, Draft, SendMessageResult, User } from '@shared/api-types';
-import { smsSegments, type DraftOccasion } from '@shared/drafts';
+import { smsSegments, type DraftOccasion, type DraftRequest } from '@shared/drafts';
 import { MESSAGE_MESSAGES } from '@shared/messages';
 import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
 import { useUser } from '@/lib/auth';
 import { createClient, createMessageActivity, createUser } from '@/testing/data-generators';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { fill, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { fill, quickUser, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { ComposerDialog, type ComposerDraftRequest } from './composer-dialog';
 
 const DRAFTS = 'POST /api/clients/client-jane/drafts';
@@ -33,6 +32,11 @@ function localDraft(overrides: Partial<Draft> = {}): Draft {
     quota: { used: 0, limit: 0 },
     ...overrides,
   };
+}
+
+/** What the composer asks the draft for: by default the first warm e-mail for Jane's birthday. */
+function draftRequest(overrides: Partial<DraftRequest> = {}): Partial<DraftRequest> {
+  return { occasion: 'birthday', channel: 'email', tone: 'warm', variant: 0, ...overrides };
 }
 
 /** Shows when GET /api/user has answered, so a test acts on the composer with the agent known. */
@@ -68,17 +72,15 @@ async function openComposer({
   const title = screen.getByText(`Message ${client.name}`);
   const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
   expect(dialog).toHaveAccessibleName(`Message ${client.name}`);
-  // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  return {
-    ...view,
-    user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }),
-    fetchMock,
-    onClose,
-    dialog,
-  };
+  return { ...view, user: quickUser(), fetchMock, onClose, dialog };
 }
 
 /** A button of the dialog by its text (a role query over the dialog computes every element's style). */
+/** Waits for the draft's `body` to fill the dialog's Message field. */
+async function expectDraftBody(dialog: HTMLElement, body: string) {
+  expect(await within(dialog).findByDisplayValue(body)).toBe(within(dialog).getByLabelText(/^Message/));
+}
+
 function button(container: HTMLElement, name: string): HTMLElement {
   const element = within(container).getByText(name).closest('button');
   expect(element).toHaveRole('button');
@@ -165,12 +167,7 @@ describe('the composer', () => {
 
     await user.click(button(dialog, 'Suggest a draft'));
     expect(await within(dialog).findByText("Suggested by Hearthside's composer, without AI")).toBeInTheDocument();
-    expect(callsTo(fetchMock, DRAFTS)[0]?.body).toEqual({
-      occasion: 'birthday',
-      channel: 'email',
-      tone: 'warm',
-      variant: 0,
-    });
+    expect(callsTo(fetchMock, DRAFTS)[0]?.body).toEqual(draftRequest());
     expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('Happy birthday, Jane!');
     expect(within(dialog).getByLabelText(/^Message/)).toHaveValue(
       'Hi Jane, happy birthday! I hope the year ahead is a good one.',
@@ -180,18 +177,12 @@ describe('the composer', () => {
     await user.selectOptions(within(dialog).getByLabelText('Tone'), 'Brief');
     await fill(user, within(dialog).getByLabelText('Instructions for the draft (optional)'), 'mention the new park');
     await user.click(button(dialog, 'Suggest another'));
-    expect(await within(dialog).findByDisplayValue('Jane, happy birthday from the park!')).toBe(
-      within(dialog).getByLabelText(/^Message/),
-    );
+    await expectDraftBody(dialog, 'Jane, happy birthday from the park!');
     expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('A happy birthday');
     expect(callsTo(fetchMock, DRAFTS)).toHaveLength(2);
-    expect(callsTo(fetchMock, DRAFTS)[1]?.body).toEqual({
-      occasion: 'birthday',
-      channel: 'email',
-      tone: 'brief',
-      instructions: 'mention the new park',
-      variant: 1,
-    });
+    expect(callsTo(fetchMock, DRAFTS)[1]?.body).toEqual(
+      draftRequest({ tone: 'brief', instructions: 'mention the new park', variant: 1 }),
+    );
   });
 
   it('asks once, on opening, for the draft it was opened with: its instructions, on the channel it prefers', async () => {
@@ -200,21 +191,13 @@ describe('the composer', () => {
       draft: { instructions: 'Thank Jane for referring Sam.', channel: 'sms' },
       api: { [DRAFTS]: () => jsonResponse(200, localDraft({ subject: null, body: 'Jane, thank you for Sam!' })) },
     });
-    expect(await within(dialog).findByDisplayValue('Jane, thank you for Sam!')).toBe(
-      within(dialog).getByLabelText(/^Message/),
-    );
+    await expectDraftBody(dialog, 'Jane, thank you for Sam!');
     expect(within(dialog).getByLabelText('Instructions for the draft (optional)')).toHaveValue(
       'Thank Jane for referring Sam.',
     );
     expect(within(dialog).getByLabelText('Occasion')).toHaveValue('thank-referrer');
     expect(callsTo(fetchMock, DRAFTS).map((call) => call.body)).toEqual([
-      {
-        occasion: 'thank-referrer',
-        channel: 'sms',
-        tone: 'warm',
-        instructions: 'Thank Jane for referring Sam.',
-        variant: 0,
-      },
+      draftRequest({ occasion: 'thank-referrer', channel: 'sms', instructions: 'Thank Jane for referring Sam.' }),
     ]);
   });
 

@@ -1,29 +1,19 @@
 // The small menu of a row's Snooze (how many days) or Dismiss (why), named by the button that opens it. Loaded with its
 // own chunk when the agent first reaches for one of those buttons: most mornings end with Call, Text or Done.
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { ButtonMenu, type ButtonMenuProps } from '@/components/ui/button-menu';
 
 export type Choice = { value: string; label: string };
 
-type ChoiceMenuProps = {
-  id: string;
-  /** The button that opens it, which names it. */
-  buttonId: string;
-  anchor: HTMLElement | null;
+type ChoiceMenuProps = Pick<ButtonMenuProps, 'id' | 'buttonId' | 'anchor'> & {
   choices: readonly Choice[];
   onChoose: (value: string) => void;
   onClose: () => void;
 };
 
-export function ChoiceMenu({ id, buttonId, anchor, choices, onChoose, onClose }: ChoiceMenuProps) {
+export function ChoiceMenu({ choices, onChoose, onClose, ...menu }: ChoiceMenuProps) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchor}
-      open={anchor !== null}
-      onClose={onClose}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
-    >
+    <ButtonMenu {...menu} onClose={onClose}>
       {choices.map((choice) => (
         <MenuItem
           key={choice.value}
@@ -35,6 +25,6 @@ export function ChoiceMenu({ id, buttonId, anchor, choices, onChoose, onClose }:
           {choice.label}
         </MenuItem>
       ))}
-    </Menu>
+    </ButtonMenu>
   );
 }

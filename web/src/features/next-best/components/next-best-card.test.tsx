@@ -1,11 +1,10 @@
 // Today's next best touches: each suggestion with its reasons and one-tap ways in, and what Done, Snooze and Dismiss
 // send; the row leaves at once and a toast says what happened. "Wrong rhythm" asks for the client's new rhythm. A
 // free account's cut list says how to see the rest; an empty day, a failed read and a refused decision say so.
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { NextBestFeedback, NextBestItem, NextBestList } from '@shared/next-best';
 import { callsTo, jsonResponse, mockApi, type MockRoutes } from '@/testing/mock-api';
-import { renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
+import { quickUser, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { nextBestKey } from '../api/get-next-best';
 import { NOBODY_TODAY } from '../next-best-text';
 import { NextBestCard } from './next-best-card';
@@ -91,14 +90,7 @@ function renderCard(
       <NextBestCard onEmail={onEmail} onWrite={onWrite} />
     </MemoryRouter>,
   );
-  // Without the pointer-events check: it reads the computed style of every ancestor on each click.
-  return {
-    ...view,
-    user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }),
-    fetchMock,
-    onEmail,
-    onWrite,
-  };
+  return { ...view, user: quickUser(), fetchMock, onEmail, onWrite };
 }
 
 /** A row by its client's name (the heading's link). */

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MAX_VIDEO_BYTES, REGISTRATION_MESSAGES } from '@shared/client-registration';
+import { ActionAlert } from '@/components/ui/action-alert';
 import { errorMessage } from '@/lib/api-client';
 import { uploadTestimonial, type ClientCredentials } from '../api/upload-testimonial';
 
@@ -137,16 +138,9 @@ export function ShareYourExperience({ credentials, onContinue }: ShareYourExperi
           ) : null}
 
           {state.status === 'failed' ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={handleUpload}>
-                  Try Again
-                </Button>
-              }
-            >
+            <ActionAlert severity="error" actionLabel="Try Again" onAction={handleUpload}>
               Your video could not be uploaded. {state.message}
-            </Alert>
+            </ActionAlert>
           ) : null}
 
           {state.status === 'failed' ? null : (

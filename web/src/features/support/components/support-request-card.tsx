@@ -19,6 +19,7 @@ import type { SupportTicket, SupportTicketUpdate } from '@shared/api-types';
 import { supportActionSchema } from '@shared/support';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { useToast } from '@/components/ui/toast/use-toast';
+import { NamedForm } from '@/components/ui/named-form';
 import { errorMessage } from '@/lib/api-client';
 import { ageLabel, formatTimestamp } from '@/lib/dates';
 import { serverFieldErrors, validOrShowErrors } from '@/lib/form-errors';
@@ -115,14 +116,9 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
         </Typography>
         <SupportThread ticket={ticket} reader="admin" />
         {open ? (
-          <Box
-            component="form"
-            noValidate
-            aria-label={`Reply to ${ticket.agentName}`}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void run('reply');
-            }}
+          <NamedForm
+            label={`Reply to ${ticket.agentName}`}
+            onSubmit={() => void run('reply')}
             sx={{ display: 'grid', gap: 1.5 }}
           >
             <FormControl fullWidth error={Boolean(error)}>
@@ -154,7 +150,7 @@ export function SupportRequestCard({ ticket }: { ticket: SupportTicket }) {
                 {running === 'close' ? 'Closing...' : 'Close ticket'}
               </Button>
             </Box>
-          </Box>
+          </NamedForm>
         ) : (
           <Typography variant="muted">Closed {ticket.closedAt ? formatTimestamp(ticket.closedAt) : ''}</Typography>
         )}
