@@ -13,7 +13,7 @@ export function HomeValuationRoute() {
   const agent = params.get('agent')?.trim().slice(0, 120) || 'Your agent';
   return (
     <CenteredLayout title="Home valuation" homeHref={paths.findRealtor.getHref()}>
-      <CenteredNotice icon={<HomeWorkOutlined />} tone="primary" badge="light" title="Thank you!">
+      <CenteredNotice icon={<HomeWorkOutlined />} tone="primary" badge="tint" title="Thank you!">
         <Typography variant="lead" sx={{ mt: 1.5 }}>
           {agent} will be in touch about a free valuation of your home.
         </Typography>

@@ -42,7 +42,7 @@ export function UnsubscribeRoute() {
   const title = state.step === 'done' ? 'You are unsubscribed' : 'Stop these e-mails?';
   return (
     <CenteredLayout title="Unsubscribe" homeHref={paths.findRealtor.getHref()}>
-      <CenteredNotice icon={<UnsubscribeRounded />} tone="primary" badge="light" title={title}>
+      <CenteredNotice icon={<UnsubscribeRounded />} tone="primary" badge="tint" title={title}>
         <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
           {state.step === 'done' && <Typography>{state.message}</Typography>}
           {state.step === 'failed' && <Alert severity="error">{state.message}</Alert>}

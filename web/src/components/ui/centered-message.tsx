@@ -42,7 +42,7 @@ export function CenteredMessage({ icon, tone, title, lines, action }: CenteredMe
 }
 
 type CenteredNoticeProps = Pick<CenteredMessageProps, 'icon' | 'tone'> & {
-  badge: 'light' | 'solid';
+  badge: 'tint' | 'light' | 'solid';
   title: ReactNode;
   /** What the page says and offers under its h1. */
   children: ReactNode;
