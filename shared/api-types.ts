@@ -6,6 +6,7 @@ import type { AutomationOccasion, AutomationRule } from './automations';
 import type { ReminderEvent } from './reminders';
 import type { PushPrefs } from './push';
 import type { ReminderPrefs } from './reminder-prefs';
+import type { GoogleFeature } from './google';
 
 /** Every error answer (docs/architecture.md, Security model). */
 export type ApiErrorBody = {
@@ -782,6 +783,15 @@ export type GoogleConnection = {
   locationName: string | null;
 };
 
+/** A feature of the Google connection: `granted`, Google's consent is there; `enabled`, the agent has it on. */
+export type GoogleFeatureState = { enabled: boolean; granted: boolean };
+
+/**
+ * GET, PUT and DELETE /api/google/connection: the connection with each feature beyond the reviews (both off and not
+ * granted when not connected).
+ */
+export type GoogleConnectionStatus = GoogleConnection & { features: Record<GoogleFeature, GoogleFeatureState> };
+
 /**
  * The location the agent follows on Google, with its rating and number of reviews as the last sync read them (null
  * until a sync has): GET /api/reviews' summary, and the dashboard's and Insights' rating.
@@ -917,9 +927,9 @@ export type ApiResponses = {
   'clients/get-client-home-value': HomeValue;
   'google/post-google-connect': GoogleAuthorization;
   'google/get-google-callback': never;
-  'google/get-google-connection': GoogleConnection;
-  'google/put-google-connection': GoogleConnection;
-  'google/delete-google-connection': GoogleConnection;
+  'google/get-google-connection': GoogleConnectionStatus;
+  'google/put-google-connection': GoogleConnectionStatus;
+  'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;
   'reviews/post-reviews-sync': ReviewSyncResult;
   'reviews/post-review-match': BusinessReview;

@@ -1,4 +1,4 @@
-// The Business Profile review inbox (GET /api/reviews, the match, the reply, the location): what an agent may send,
+// The Business Profile review inbox (GET /api/reviews, the match, the reply, the callback): what an agent may send,
 // shared by the API's validation and the web forms.
 import * as yup from 'yup';
 
@@ -34,14 +34,6 @@ export const reviewMatchSchema = yup.object({
 
 export const reviewReplyDraftSchema = yup.object({
   variant: yup.number().integer('variant must be a whole number').min(0).max(999).default(0),
-});
-
-export const googleLocationSchema = yup.object({
-  locationName: yup
-    .string()
-    .trim()
-    .required(REVIEW_MESSAGES.locationRequired)
-    .matches(/^locations\/[A-Za-z0-9_-]{1,64}$/, REVIEW_MESSAGES.locationRequired),
 });
 
 export const googleCallbackQuerySchema = yup.object({

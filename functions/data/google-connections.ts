@@ -1,8 +1,10 @@
 // An agent's Google Business Profile connection: the connection item (the refresh token sealed, never returned; the
-// account, its locations and the chosen one with its rating), where the last sync got to, the index of connected
-// agents the hourly sync reads, and the single-use OAuth states of connecting. The synced reviews: google-reviews.ts.
+// account, its locations and the chosen one with its rating; the scopes Google granted and the features turned on),
+// where the last sync got to, the index of connected agents the hourly sync reads, and the single-use OAuth states of
+// connecting. The synced reviews: google-reviews.ts.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { GoogleRating } from '@shared/api-types';
+import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
 import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
 import {
   GOOGLE_CONNECTED_PARTITION,
@@ -33,9 +35,20 @@ export type GoogleConnectionItem = {
   /** Where a sync that stopped part way got to: the next one continues there (services/google-reviews.ts). */
   syncResume?: SyncResume;
   connectedAt: string;
+  /** The scopes Google granted, as the last token answer said them (absent: a connection older than features). */
+  grantedScopes?: string[];
+  /** A feature turned on, one attribute each (`contactsFeature`…): turning it off removes it, with its state. */
+  contactsFeature?: GoogleFeatureItem;
+  calendarFeature?: GoogleFeatureItem;
   gsi1pk?: string;
   gsi1sk?: string;
 };
+
+/** A feature the agent turned on; what its syncs keep will live here too, so turning it off forgets them. */
+export type GoogleFeatureItem = { enabledAt: string };
+
+/** The connection item's attribute holding a feature that is on. */
+export const featureAttribute = (feature: GoogleFeature) => `${feature}Feature` as const;
 
 /**
  * A sync stopped part way (the function's time, or the pages one sync reads): Google's token of the next page to read,
@@ -142,6 +155,37 @@ export async function recordSyncProgress(
   );
 }
 
+/**
+ * Turns features on (a feature already on keeps its state) or off (its state forgotten); null without a connection.
+ * Whether Google granted a feature is the caller's to check first.
+ */
+export async function setFeatures(
+  agentId: string,
+  changes: Partial<Record<GoogleFeature, boolean>>,
+  at: string,
+): Promise<GoogleConnectionItem | null> {
+  const on = GOOGLE_FEATURES.filter((feature) => changes[feature] === true);
+  const off = GOOGLE_FEATURES.filter((feature) => changes[feature] === false);
+  const names = Object.fromEntries([...on, ...off].map((feature) => [`#${feature}`, featureAttribute(feature)]));
+  const attributes = await updateIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression: [
+        on.length ? `SET ${on.map((f) => `#${f} = if_not_exists(#${f}, :on)`).join(', ')}` : '',
+        off.length ? `REMOVE ${off.map((f) => `#${f}`).join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ...(on.length ? { ExpressionAttributeValues: { ':on': { enabledAt: at } satisfies GoogleFeatureItem } } : {}),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return attributes as GoogleConnectionItem | null;
+}
+
 /** Forgets the connection; the item as it was (its sealed token, to revoke), if there was one. */
 export async function deleteConnection(agentId: string): Promise<GoogleConnectionItem | undefined> {
   const out = await sendIf(
@@ -177,6 +221,8 @@ export type OAuthStateItem = {
   sessionId: string;
   codeVerifier: string;
   expiresAt: string;
+  /** The features the agent asked to turn on (absent: the Business Profile only). */
+  features?: GoogleFeature[];
 };
 
 export async function putOAuthState(stateHash: string, state: OAuthStateItem, ttlSeconds: number): Promise<void> {

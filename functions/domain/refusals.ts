@@ -3,6 +3,7 @@
 // returns `outcome | refusal` (an outcome has no `kind` of its own); each handler declares once
 // how the kinds it can meet are answered (functions/http/errors.ts, refusalAnswers), and a job
 // reads the value like any other.
+import type { GoogleFeature } from '@shared/google';
 import type { MessageChannel } from '@shared/messages';
 import type { ImportFormat } from './client-import';
 
@@ -190,6 +191,8 @@ export type GoogleNotConnected = { kind: 'google-not-connected' };
 export type GoogleNoLocation = { kind: 'google-no-location' };
 /** A location that is not one of the connection's. */
 export type UnknownLocation = { kind: 'unknown-location' };
+/** A feature turned on whose consent Google has not given: the agent connects it first. */
+export type GoogleFeatureNotGranted = { kind: 'google-feature-not-granted'; feature: GoogleFeature };
 /** An anonymous reviewer: never matched to a client. */
 export type AnonymousReview = { kind: 'anonymous-review' };
 
@@ -282,6 +285,7 @@ export type Refusal =
   | GoogleNotConnected
   | GoogleNoLocation
   | UnknownLocation
+  | GoogleFeatureNotGranted
   | AnonymousReview
   | InvalidId
   | InvalidInput
@@ -356,6 +360,7 @@ const KINDS: Record<RefusalKind, true> = {
   'google-not-connected': true,
   'google-no-location': true,
   'unknown-location': true,
+  'google-feature-not-granted': true,
   'anonymous-review': true,
   'invalid-id': true,
   'invalid-input': true,

@@ -1,12 +1,33 @@
-// Google Business Profile through its documented REST paths with plain HTTPS (fetch): OAuth 2.0 authorization code
-// with PKCE and offline access (scope business.manage only), the Account Management and Business Information APIs
-// for the accounts and locations, and the v4 reviews list and reply (the `googleapis` package has no v4 reviews
-// methods). The endpoints are Google's unless GOOGLE_OAUTH_BASE_URL / GOOGLE_API_BASE_URL point elsewhere (the local
-// runtime's fake Google, functions/local/fake-google.ts).
+// Google Business Profile through its documented REST paths with plain HTTPS (fetch): OAuth 2.0 authorization code with
+// PKCE and offline access (scope business.manage, and each feature's scopes when the agent turns it on), the Account
+// Management and Business Information APIs for the accounts and locations, and the v4 reviews list and reply (the
+// `googleapis` package has no v4 reviews methods). The endpoints are Google's unless GOOGLE_OAUTH_BASE_URL /
+// GOOGLE_API_BASE_URL point elsewhere (the local runtime's fake Google, functions/local/fake-google.ts).
 import { createHash } from 'node:crypto';
+import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
 import { config, googleOAuthClient, type GoogleOAuthClient } from '../config';
 
 export const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
+
+/**
+ * What each feature asks Google for, on its own consent when the agent turns it on (incremental authorization). The
+ * calendar asks for two narrow scopes in that one step rather than `calendar` (every calendar, read and write) or
+ * `calendar.events` (write access to every calendar's events, yet no `calendars.insert`, so no calendar of the app's
+ * own): `calendar.app.created` makes and manages the app's "Hearthside" calendar, `calendar.events.readonly` reads
+ * (and watches) the agent's primary calendar. Contacts need read and write (`contacts`: a sensitive scope, verified
+ * by Google before more than 100 users).
+ */
+export const FEATURE_SCOPES: Record<GoogleFeature, readonly string[]> = {
+  contacts: ['https://www.googleapis.com/auth/contacts'],
+  calendar: [
+    'https://www.googleapis.com/auth/calendar.app.created',
+    'https://www.googleapis.com/auth/calendar.events.readonly',
+  ],
+};
+
+/** The features whose every scope is among `granted` (a token answer's `scope`, space-separated). */
+export const grantedFeatures = (granted: readonly string[]): GoogleFeature[] =>
+  GOOGLE_FEATURES.filter((feature) => FEATURE_SCOPES[feature].every((scope) => granted.includes(scope)));
 /** The most reviews one page of the v4 list returns. */
 export const REVIEW_PAGE_SIZE = 50;
 /** The most characters of a reply Google takes. */
@@ -67,15 +88,25 @@ export async function requireOAuthClient(): Promise<GoogleOAuthClient> {
   return client;
 }
 
-/** Google's consent page for this agent: offline access (a refresh token), consent asked each time, PKCE S256. */
-export function authorizationUrl(clientId: string, state: string, codeVerifier: string): string {
+/**
+ * Google's consent page for this agent: offline access (a refresh token), consent asked each time, PKCE S256.
+ * `incremental`: the scopes asked add to what the agent granted before (`include_granted_scopes`), and the token
+ * answered covers them all.
+ */
+export function authorizationUrl(
+  clientId: string,
+  state: string,
+  codeVerifier: string,
+  { scopes = [GOOGLE_SCOPE], incremental = false }: { scopes?: readonly string[]; incremental?: boolean } = {},
+): string {
   const query = new URLSearchParams({
     client_id: clientId,
     redirect_uri: googleRedirectUri(),
     response_type: 'code',
-    scope: GOOGLE_SCOPE,
+    scope: scopes.join(' '),
     access_type: 'offline',
     prompt: 'consent',
+    ...(incremental ? { include_granted_scopes: 'true' } : {}),
     state,
     code_challenge: codeChallengeOf(codeVerifier),
     code_challenge_method: 'S256',
@@ -83,10 +114,22 @@ export function authorizationUrl(clientId: string, state: string, codeVerifier: 
   return `${googleEndpoints().authorize}?${query.toString()}`;
 }
 
-type TokenAnswer = { access_token?: unknown; refresh_token?: unknown; error?: unknown; error_description?: unknown };
+type TokenAnswer = {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  scope?: unknown;
+  error?: unknown;
+  error_description?: unknown;
+};
 
-/** Trades the callback's code (with the PKCE verifier) for tokens; the refresh token is what is kept. */
-export async function exchangeCode(code: string, codeVerifier: string): Promise<{ refreshToken: string }> {
+/**
+ * Trades the callback's code (with the PKCE verifier) for tokens; the refresh token is what is kept, with the scopes
+ * Google says it granted (the agent may have left some unticked).
+ */
+export async function exchangeCode(
+  code: string,
+  codeVerifier: string,
+): Promise<{ refreshToken: string; scopes: string[] }> {
   const client = await requireOAuthClient();
   const body = await tokenRequest({
     grant_type: 'authorization_code',
@@ -98,7 +141,8 @@ export async function exchangeCode(code: string, codeVerifier: string): Promise<
   });
   if (typeof body.refresh_token !== 'string' || !body.refresh_token)
     throw new GoogleBusinessError('refused', 'Google did not grant offline access. Please connect again.');
-  return { refreshToken: body.refresh_token };
+  const scopes = typeof body.scope === 'string' ? body.scope.split(' ').filter(Boolean) : [];
+  return { refreshToken: body.refresh_token, scopes };
 }
 
 /** A short-lived access token for the kept refresh token. */

@@ -1,10 +1,15 @@
 // The local runtime's fake Google (docs/architecture.md, Local runtime): stands in for Google's OAuth and Business
 // Profile endpoints when no Google OAuth client is configured, as the payment simulator stands in for Stripe. It
 // speaks the documented shapes, so the real adapter (functions/integrations/google-business.ts) runs against it:
-// - /local/google/oauth/o/oauth2/v2/auth: the consent page; its form POSTs to the same URL with approve=yes and is
-//   redirected (303) to the redirect_uri with `code` and `state` (approve=no: `error=access_denied`);
+// - /local/google/oauth/o/oauth2/v2/auth: the consent page, listing each scope asked in plain words with a box to
+//   untick (Google's granular consent); its form POSTs to the same URL with approve=yes and the `scope`s left ticked
+//   (without the form's `granular` field, every scope asked counts as ticked) and `account` (the fake user, "demo"
+//   unless a test names its own), and is redirected (303) to the redirect_uri with `code` and `state`
+//   (approve=no: `error=access_denied`);
 // - /local/google/oauth/token: authorization_code (the PKCE S256 verifier checked against the challenge, the code
-//   single use, the redirect_uri and client checked) and refresh_token grants; /local/google/oauth/revoke;
+//   single use, the redirect_uri and client checked) and refresh_token grants, each answering `scope`: what was
+//   granted, with the account's earlier grants when the request said `include_granted_scopes=true`;
+//   /local/google/oauth/revoke (a revoked token takes its account's grants with it);
 // - /local/google/api/accountmanagement/v1/accounts, /local/google/api/businessinformation/v1/{account}/locations;
 // - /local/google/api/mybusiness/v4/{account}/{location}/reviews (pageSize ≤ 50, pageToken/nextPageToken,
 //   orderBy=updateTime desc, averageRating, totalReviewCount) and PUT …/reviews/{id}/reply.
@@ -28,12 +33,24 @@ export const FAKE_LOCATIONS = [
   { name: 'locations/2003', title: 'Demo Realty · Round Rock' },
 ];
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
+/** The scopes the fake grants, each as its consent page says it. */
+export const FAKE_SCOPES: Record<string, string> = {
+  [SCOPE]: 'See, edit, create and delete your Google Business Profile and its reviews',
+  'https://www.googleapis.com/auth/contacts': 'See, edit, download and permanently delete your contacts',
+  'https://www.googleapis.com/auth/calendar.app.created':
+    'Make secondary Google calendars, and see, create, change and delete events on them',
+  'https://www.googleapis.com/auth/calendar.events.readonly': 'View events on all your calendars',
+  'https://www.googleapis.com/auth/calendar.events': 'View and edit events on all your calendars',
+};
+const DEFAULT_ACCOUNT = 'demo';
 const LABEL = 'Local fake Google — no Google account is used';
 const CSS =
   'body{font-family:system-ui,sans-serif;background:#f1f3f4;color:#202124;margin:0;padding:24px}' +
   'main{max-width:440px;margin:40px auto;background:#fff;border-radius:8px;padding:28px;border:1px solid #dadce0}' +
   'button{padding:10px 20px;font-size:16px;font-weight:600;border:0;border-radius:4px;background:#1a73e8;color:#fff;cursor:pointer}' +
-  'button.secondary{background:#fff;color:#1a73e8;border:1px solid #dadce0}code{font-size:13px}';
+  'button.secondary{background:#fff;color:#1a73e8;border:1px solid #dadce0}code{font-size:13px}' +
+  'ul.scopes{list-style:none;padding:0;margin:16px 0 24px}ul.scopes li{margin:8px 0}';
+const SCOPE_PREFIX = 'https://www.googleapis.com/auth/';
 const MAX_BODY = 64 * 1024;
 const MAX_PAGE = 50;
 const CODE_TTL_MS = 10 * 60_000;
@@ -50,7 +67,16 @@ export type FakeReview = {
   reviewReply?: { comment: string; updateTime: string };
 };
 type Fault = { status: number; times: number; path?: string };
-type Grant = { challenge: string; redirectUri: string; clientId: string; expiresAt: number };
+type Grant = {
+  challenge: string;
+  redirectUri: string;
+  clientId: string;
+  expiresAt: number;
+  account: string;
+  scopes: string[];
+};
+/** What each fake account granted the app, and each refresh token's account and scopes (grants.json). */
+type Grants = { accounts: Record<string, string[]>; tokens: Record<string, { account: string; scopes: string[] }> };
 
 export type FakeGoogle = {
   dir: string;
@@ -65,8 +91,11 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
   const refreshFile = join(dir, 'refresh-tokens.json');
   const reviewsFile = join(dir, 'reviews.json');
   const faultsFile = join(dir, 'faults.json');
+  const grantsFile = join(dir, 'grants.json');
 
   const refreshTokens = (): string[] => readJson<string[]>(refreshFile, []);
+  const grants = (): Grants => readJson<Grants>(grantsFile, { accounts: {}, tokens: {} });
+  const saveGrants = (value: Grants) => writeFileSync(grantsFile, JSON.stringify(value));
   const reviews = (): FakeReview[] => {
     if (!existsSync(reviewsFile)) writeFileSync(reviewsFile, JSON.stringify(demoReviews(), null, 2));
     return readJson<FakeReview[]>(reviewsFile, []);
@@ -122,6 +151,7 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
   async function consent(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const q = url.searchParams;
     const redirectUri = q.get('redirect_uri') ?? '';
+    const asked = (q.get('scope') ?? '').split(' ').filter(Boolean);
     const problem =
       q.get('client_id') !== client.clientId
         ? 'The OAuth client is unknown (client_id).'
@@ -129,8 +159,8 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
           ? 'The redirect_uri is not the app’s callback.'
           : q.get('response_type') !== 'code'
             ? 'response_type must be code.'
-            : q.get('scope') !== SCOPE
-              ? `The scope must be ${SCOPE} only.`
+            : asked.length === 0 || asked.some((scope) => !FAKE_SCOPES[scope])
+              ? `Every scope must be one of: ${Object.keys(FAKE_SCOPES).join(', ')}.`
               : q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')
                 ? 'PKCE with S256 is required.'
                 : !q.get('state')
@@ -138,15 +168,23 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
                   : undefined;
     if (problem) return page(res, 400, 'Error 400: invalid_request', `<p>${escapeHtml(problem)}</p>`);
     if (req.method === 'GET' || req.method === 'HEAD') {
+      const boxes = asked
+        .map(
+          (scope, n) =>
+            `<li><input type="checkbox" id="scope-${n}" name="scope" value="${escapeHtml(scope)}" checked> ` +
+            `<label for="scope-${n}">${escapeHtml(FAKE_SCOPES[scope]!)} <code>${escapeHtml(scope.slice(SCOPE_PREFIX.length))}</code></label></li>`,
+        )
+        .join('');
       return page(
         res,
         200,
-        'Hearthside wants to manage your Business Profile',
-        '<p>This page stands in for Google’s consent screen on this machine. Allowing gives the app the ' +
-          '<code>business.manage</code> scope on the fake account <strong>' +
+        'Hearthside wants access to your Google Account',
+        '<p>This page stands in for Google’s consent screen on this machine, for the fake account <strong>' +
           escapeHtml(FAKE_ACCOUNT.accountName) +
-          '</strong>.</p>' +
+          '</strong>. Allowing gives the app what stays ticked:</p>' +
           `<form method="post" action="${escapeHtml(url.pathname + url.search)}">` +
+          `<ul class="scopes">${boxes}</ul>` +
+          `<input type="hidden" name="granular" value="yes"><input type="hidden" name="account" value="${DEFAULT_ACCOUNT}">` +
           '<button type="submit" name="approve" value="yes">Allow</button> ' +
           '<button type="submit" name="approve" value="no" class="secondary">Cancel</button></form>',
       );
@@ -157,11 +195,20 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
     back.searchParams.set('state', q.get('state')!);
     if (form.get('approve') === 'yes') {
       const code = `fake-code-${randomBytes(16).toString('base64url')}`;
+      const ticked = form.get('granular') ? form.getAll('scope').filter((scope) => asked.includes(scope)) : asked;
+      const account = form.get('account') || DEFAULT_ACCOUNT;
+      const known = grants();
+      const before = known.accounts[account] ?? [];
+      // Google remembers every grant of the account; the token carries the earlier ones only when asked to.
+      known.accounts[account] = [...new Set([...before, ...ticked])];
+      saveGrants(known);
       codes.set(code, {
         challenge: q.get('code_challenge')!,
         redirectUri,
         clientId: client.clientId,
         expiresAt: Date.now() + CODE_TTL_MS,
+        account,
+        scopes: q.get('include_granted_scopes') === 'true' ? known.accounts[account] : ticked,
       });
       back.searchParams.set('code', code);
     } else back.searchParams.set('error', 'access_denied');
@@ -188,12 +235,18 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
         return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid code verifier.' });
       const refresh = `fake-refresh-${randomBytes(24).toString('base64url')}`;
       writeFileSync(refreshFile, JSON.stringify([...refreshTokens(), refresh]));
-      return json(res, 200, { ...newAccess(), refresh_token: refresh, scope: SCOPE, token_type: 'Bearer' });
+      const known = grants();
+      known.tokens[refresh] = { account: grant.account, scopes: grant.scopes };
+      saveGrants(known);
+      const scope = grant.scopes.join(' ');
+      return json(res, 200, { ...newAccess(), refresh_token: refresh, scope, token_type: 'Bearer' });
     }
     if (grantType === 'refresh_token') {
-      if (!refreshTokens().includes(form.get('refresh_token') ?? ''))
+      const refresh = form.get('refresh_token') ?? '';
+      if (!refreshTokens().includes(refresh))
         return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-      return json(res, 200, { ...newAccess(), scope: SCOPE, token_type: 'Bearer' });
+      const scope = grants().tokens[refresh]?.scopes.join(' ') ?? SCOPE;
+      return json(res, 200, { ...newAccess(), scope, token_type: 'Bearer' });
     }
     return json(res, 400, { error: 'unsupported_grant_type' });
   }
@@ -214,6 +267,15 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
     if (!known.includes(tokenValue) && !accessTokens.delete(tokenValue))
       return json(res, 400, { error: 'invalid_token' });
     writeFileSync(refreshFile, JSON.stringify(known.filter((t) => t !== tokenValue)));
+    // Revoking ends the account's grant: what it allowed before is asked afresh. (Google would end its other tokens
+    // too; the fake leaves them working, since the agents of one test run share the demo account.)
+    const granted = grants();
+    const account = granted.tokens[tokenValue]?.account;
+    if (account) {
+      delete granted.accounts[account];
+      delete granted.tokens[tokenValue];
+      saveGrants(granted);
+    }
     return json(res, 200, {});
   }
 

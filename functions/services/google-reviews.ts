@@ -1,23 +1,28 @@
 // Every Google review through the agent's Business Profile: connecting (OAuth with PKCE, the state single use and
-// bound to the session), choosing the location, syncing (newest updated first, down to the last sync), suggesting
-// who wrote each new review, confirming or dismissing that, drafting and posting replies, and the tracked review
-// link of review requests. The refresh token is encrypted at rest (integrations/token-sealing.ts: KMS in AWS) and
-// never leaves this module.
+// bound to the session; each further feature, contacts or calendar, asked for only when the agent turns it on, and
+// turned on when Google granted it), choosing the location or turning features on and off, syncing (newest updated
+// first, down to the last sync), suggesting who wrote each new review, confirming or dismissing that, drafting and
+// posting replies, and the tracked review link of review requests. The refresh token is encrypted at rest
+// (integrations/token-sealing.ts: KMS in AWS) and never leaves this module.
 import { createHash } from 'node:crypto';
-import type { BusinessReview, GoogleConnection, ReviewInbox, ReviewSyncResult } from '@shared/api-types';
+import type { BusinessReview, GoogleConnectionStatus, ReviewInbox, ReviewSyncResult } from '@shared/api-types';
+import { GOOGLE_FEATURES, type GoogleConnectionUpdate, type GoogleFeature } from '@shared/google';
 import { changeClient } from '../client-record/record';
 import { actorOf, clientFor } from '../data/client-access';
 import { listClients } from '../data/clients';
 import {
   chooseLocation,
   deleteConnection,
+  featureAttribute,
   getConnection,
   putConnection,
   putOAuthState,
   recordSync,
   recordSyncProgress,
+  setFeatures,
   takeOAuthState,
   type GoogleConnectionItem,
+  type GoogleFeatureItem,
 } from '../data/google-connections';
 import {
   addReview,
@@ -37,6 +42,7 @@ import { forEachLimited } from '../lib/concurrency';
 import { UNLIMITED, type RemainingMs } from '../lib/time-budget';
 import type {
   AnonymousReview,
+  GoogleFeatureNotGranted,
   GoogleNoLocation,
   GoogleNotConnected,
   NotFound,
@@ -49,7 +55,10 @@ import {
   accessTokenFor,
   authorizationUrl,
   exchangeCode,
+  FEATURE_SCOPES,
+  GOOGLE_SCOPE,
   GoogleBusinessError,
+  grantedFeatures,
   listAccounts,
   listLocations,
   listReviews,
@@ -72,36 +81,54 @@ const SYNC_WRITES_IN_FLIGHT = 8;
 
 const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** Google's consent page for the agent; the state (single use, bound to this session) and the PKCE verifier kept. */
-export async function startGoogleConnection(agentId: string, sessionId: string, now = new Date()): Promise<string> {
+/**
+ * Google's consent page for the agent; the state (single use, bound to this session), the PKCE verifier and the
+ * features asked for kept. Without features it asks for the Business Profile as it always did; a feature is asked
+ * for incrementally (what was granted before stays granted), with the Business Profile when not connected yet.
+ */
+export async function startGoogleConnection(
+  agentId: string,
+  sessionId: string,
+  features: readonly GoogleFeature[] = [],
+  now = new Date(),
+): Promise<string> {
   const client = await requireOAuthClient();
   const state = randomId(32);
   const codeVerifier = randomId(48);
   const expiresAt = new Date(now.getTime() + STATE_TTL_SECONDS * 1000).toISOString();
-  await putOAuthState(hashOf(state), { agentId, sessionId, codeVerifier, expiresAt }, STATE_TTL_SECONDS);
-  return authorizationUrl(client.clientId, state, codeVerifier);
+  const asked = features.length ? { features: [...features] } : {};
+  await putOAuthState(hashOf(state), { agentId, sessionId, codeVerifier, expiresAt, ...asked }, STATE_TTL_SECONDS);
+  if (features.length === 0) return authorizationUrl(client.clientId, state, codeVerifier);
+  const connected = Boolean(await getConnection(agentId));
+  const scopes = [...(connected ? [] : [GOOGLE_SCOPE]), ...features.flatMap((feature) => FEATURE_SCOPES[feature])];
+  return authorizationUrl(client.clientId, state, codeVerifier, { scopes, incremental: true });
 }
 
-/** Why a callback did not connect, as the /reviews page's `google` parameter says it. */
+/** Why a callback did not connect, as the page it returns to says it in its `google` parameter. */
 export type CallbackOutcome = 'connected' | 'denied' | 'state' | 'signed-out' | GoogleBusinessError['reason'];
+/** How a callback went: the features the agent asked for, and those of them Google did not grant (they stay off). */
+export type CallbackResult = { outcome: CallbackOutcome; asked: GoogleFeature[]; declined: GoogleFeature[] };
 
 /**
  * The callback from Google's consent page: the state taken (a replay finds nothing), checked against the session that
- * started it, the code traded with the PKCE verifier, and the refresh token sealed and kept with the locations.
+ * started it, the code traded with the PKCE verifier, and the refresh token sealed and kept with the locations and the
+ * scopes Google granted. Each feature asked for and granted is turned on; one on before stays on while granted.
  */
 export async function completeGoogleConnection(
   input: { code?: string; state?: string; error?: string },
   session: { agentId: string; sessionId: string } | null,
   now = new Date(),
-): Promise<CallbackOutcome> {
-  if (!input.state) return 'state';
+): Promise<CallbackResult> {
+  if (!input.state) return { outcome: 'state', asked: [], declined: [] };
   const state = await takeOAuthState(hashOf(input.state));
-  if (!state || Date.parse(state.expiresAt) < now.getTime()) return 'state';
-  if (!session) return 'signed-out';
-  if (state.agentId !== session.agentId || state.sessionId !== session.sessionId) return 'state';
-  if (input.error || !input.code) return 'denied';
+  if (!state || Date.parse(state.expiresAt) < now.getTime()) return { outcome: 'state', asked: [], declined: [] };
+  const asked = state.features ?? [];
+  const ended = (outcome: CallbackOutcome): CallbackResult => ({ outcome, asked, declined: [] });
+  if (!session) return ended('signed-out');
+  if (state.agentId !== session.agentId || state.sessionId !== session.sessionId) return ended('state');
+  if (input.error || !input.code) return ended('denied');
   try {
-    const { refreshToken } = await exchangeCode(input.code, state.codeVerifier);
+    const { refreshToken, scopes } = await exchangeCode(input.code, state.codeVerifier);
     const accessToken = await accessTokenFor(refreshToken);
     const [account] = await listAccounts(accessToken);
     if (!account) throw new GoogleBusinessError('refused', 'This Google account manages no Business Profile.');
@@ -122,35 +149,83 @@ export async function completeGoogleConnection(
       syncedThrough: kept?.syncedThrough ?? null,
       lastSyncAt: kept?.lastSyncAt ?? null,
       connectedAt: now.toISOString(),
+      grantedScopes: scopes,
+      ...featuresOn(previous, asked, grantedFeatures(scopes), now),
     });
     if (previous && !kept) await deleteAllReviews(state.agentId);
-    return 'connected';
+    return { outcome: 'connected', asked, declined: asked.filter((f) => !grantedFeatures(scopes).includes(f)) };
   } catch (error) {
     if (error instanceof GoogleBusinessError) {
       log.warn('google connection failed', { reason: error.reason });
-      return error.reason;
+      return ended(error.reason);
     }
     throw error;
   }
 }
 
-export function toConnection(item: GoogleConnectionItem | undefined): GoogleConnection {
-  if (!item) return { connected: false, accountName: null, locations: [], locationName: null };
+/** The features on after a consent: those on before (their state kept) and those asked for, while granted. */
+function featuresOn(
+  previous: GoogleConnectionItem | undefined,
+  asked: readonly GoogleFeature[],
+  granted: readonly GoogleFeature[],
+  now: Date,
+): Partial<Pick<GoogleConnectionItem, ReturnType<typeof featureAttribute>>> {
+  const on: Array<[string, GoogleFeatureItem]> = granted.flatMap((feature) => {
+    const before = previous?.[featureAttribute(feature)];
+    if (before) return [[featureAttribute(feature), before]];
+    return asked.includes(feature) ? [[featureAttribute(feature), { enabledAt: now.toISOString() }]] : [];
+  });
+  return Object.fromEntries(on);
+}
+
+export function toConnection(item: GoogleConnectionItem | undefined): GoogleConnectionStatus {
+  const granted = grantedFeatures(item?.grantedScopes ?? []);
+  const features = Object.fromEntries(
+    GOOGLE_FEATURES.map((feature) => [
+      feature,
+      { enabled: Boolean(item?.[featureAttribute(feature)]), granted: granted.includes(feature) },
+    ]),
+  ) as GoogleConnectionStatus['features'];
+  if (!item) return { connected: false, accountName: null, locations: [], locationName: null, features };
   return {
     connected: true,
     accountName: item.accountDisplayName,
     locations: item.locations.map(({ name, title }) => ({ name, title })),
     locationName: item.locationName,
+    features,
   };
 }
 
 export type LocationRefusal = GoogleNotConnected | UnknownLocation;
+export type ConnectionUpdateRefusal = LocationRefusal | GoogleFeatureNotGranted;
+
+/**
+ * PUT /api/google/connection: picks the location the reviews follow, or turns features on (only when Google granted
+ * them) or off (what they kept is forgotten).
+ */
+export async function updateGoogleConnection(
+  agentId: string,
+  update: GoogleConnectionUpdate,
+  now = new Date(),
+): Promise<GoogleConnectionStatus | ConnectionUpdateRefusal> {
+  if (update.locationName !== undefined) return chooseGoogleLocation(agentId, update.locationName);
+  const changes = Object.fromEntries(
+    GOOGLE_FEATURES.flatMap((feature) => (update[feature] === undefined ? [] : [[feature, update[feature]]])),
+  ) as Partial<Record<GoogleFeature, boolean>>;
+  const connection = await getConnection(agentId);
+  if (!connection) return { kind: 'google-not-connected' };
+  const granted = grantedFeatures(connection.grantedScopes ?? []);
+  const refused = GOOGLE_FEATURES.find((feature) => changes[feature] === true && !granted.includes(feature));
+  if (refused) return { kind: 'google-feature-not-granted', feature: refused };
+  const updated = await setFeatures(agentId, changes, now.toISOString());
+  return updated ? toConnection(updated) : { kind: 'google-not-connected' };
+}
 
 /** Picks one of the connection's locations; the reviews of another location go (the next sync reads the new one). */
-export async function chooseGoogleLocation(
+async function chooseGoogleLocation(
   agentId: string,
   locationName: string,
-): Promise<GoogleConnection | LocationRefusal> {
+): Promise<GoogleConnectionStatus | LocationRefusal> {
   const connection = await getConnection(agentId);
   if (!connection) return { kind: 'google-not-connected' };
   if (!connection.locations.some((l) => l.name === locationName)) return { kind: 'unknown-location' };
@@ -162,7 +237,7 @@ export async function chooseGoogleLocation(
 }
 
 /** Revokes the token at Google (a failure there is logged: the connection is forgotten all the same) and forgets it. */
-export async function disconnectGoogle(agentId: string): Promise<GoogleConnection> {
+export async function disconnectGoogle(agentId: string): Promise<GoogleConnectionStatus> {
   const gone = await deleteConnection(agentId);
   if (gone) {
     const token = await unsealRefreshToken(agentId, gone.refreshTokenSealed);

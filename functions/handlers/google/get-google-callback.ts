@@ -1,5 +1,6 @@
 // GET /api/google/callback?code=&state=: where Google's consent page sends the browser back. The state is taken once
-// and must be this session's; the answer is always a redirect to /reviews, saying how it went.
+// and must be this session's; the answer is always a redirect saying how it went: to /reviews, or to /settings when
+// the agent was turning a feature on (`declined` naming a feature Google did not grant).
 import { googleCallbackQuerySchema } from '@shared/reviews';
 import { definePublicHandler } from '../../http/handler';
 import { completeGoogleConnection } from '../../services/google-reviews';
@@ -9,10 +10,11 @@ export const handler = definePublicHandler(
   { query: googleCallbackQuerySchema },
   async ({ query, session }) => {
     const current = await session();
-    const outcome = await completeGoogleConnection(
+    const { outcome, asked, declined } = await completeGoogleConnection(
       query,
       current ? { agentId: current.user.id, sessionId: current.sessionId } : null,
     );
-    return { status: 302, headers: { location: `/reviews?google=${outcome}` } };
+    const back = new URLSearchParams({ google: outcome, ...(declined.length ? { declined: declined.join(',') } : {}) });
+    return { status: 302, headers: { location: `/${asked.length ? 'settings' : 'reviews'}?${back.toString()}` } };
   },
 );

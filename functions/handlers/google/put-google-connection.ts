@@ -1,14 +1,15 @@
-// PUT /api/google/connection { locationName }: picks which of the account's locations the review inbox follows.
-import { googleLocationSchema } from '@shared/reviews';
-import { badRequest, conflict, refusalAnswers } from '../../http/errors';
+// PUT /api/google/connection { locationName } picks which of the account's locations the review inbox follows;
+// { contacts?, calendar? } turns those features on (when Google granted them) or off (forgetting what they kept).
+import { GOOGLE_FEATURE_LABELS, googleConnectionUpdateSchema } from '@shared/google';
+import { badRequest, conflict, HttpError, refusalAnswers } from '../../http/errors';
 import { defineHandler } from '../../http/handler';
-import { chooseGoogleLocation, type LocationRefusal } from '../../services/google-reviews';
+import { updateGoogleConnection, type ConnectionUpdateRefusal } from '../../services/google-reviews';
 
 export const handler = defineHandler(
   'google/put-google-connection',
   {
-    body: googleLocationSchema,
-    refusals: refusalAnswers<LocationRefusal>({
+    body: googleConnectionUpdateSchema,
+    refusals: refusalAnswers<ConnectionUpdateRefusal>({
       'google-not-connected': () => conflict('Connect your Google Business Profile first.'),
       'unknown-location': () =>
         badRequest(
@@ -18,10 +19,20 @@ export const handler = defineHandler(
           },
           'UNKNOWN_LOCATION',
         ),
+      'google-feature-not-granted': ({ feature }) =>
+        new HttpError(
+          409,
+          `Google has not allowed ${GOOGLE_FEATURE_LABELS[feature]} yet: connect it in Settings first and allow it on ` +
+            'Google’s page.',
+          {
+            code: 'GOOGLE_FEATURE_NOT_GRANTED',
+            errors: { [feature]: `Connect ${GOOGLE_FEATURE_LABELS[feature]} first` },
+          },
+        ),
     }),
   },
   async ({ user, body }) => {
-    const chosen = await chooseGoogleLocation(user.id, body.locationName);
-    return 'kind' in chosen ? chosen : { body: chosen };
+    const updated = await updateGoogleConnection(user.id, body);
+    return 'kind' in updated ? updated : { body: updated };
   },
 );

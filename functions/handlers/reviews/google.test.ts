@@ -122,6 +122,7 @@ describe('connecting the Google Business Profile', () => {
         { name: 'locations/2003', title: 'Demo Realty · Round Rock' },
       ],
       locationName: null,
+      features: { contacts: { enabled: false, granted: false }, calendar: { enabled: false, granted: false } },
     });
     expect(connection.text).not.toMatch(/fake-refresh|fake-access/);
     // The token Google gave is kept sealed: the fake knows it, the API's answers never show it.
@@ -465,7 +466,13 @@ describe('disconnecting and tenancy', () => {
     const tokensBefore = JSON.parse(await readFile(fakeFile('refresh-tokens.json'), 'utf8')) as string[];
     const gone = await client.delete('/api/google/connection');
     expect(gone.status).toBe(200);
-    expect(gone.body).toEqual({ connected: false, accountName: null, locations: [], locationName: null });
+    expect(gone.body).toEqual({
+      connected: false,
+      accountName: null,
+      locations: [],
+      locationName: null,
+      features: { contacts: { enabled: false, granted: false }, calendar: { enabled: false, granted: false } },
+    });
     const tokensAfter = JSON.parse(await readFile(fakeFile('refresh-tokens.json'), 'utf8')) as string[];
     expect(tokensAfter).toHaveLength(tokensBefore.length - 1);
     expect((await client.get('/api/reviews')).body).toMatchObject({ reviews: [], summary: { connected: false } });

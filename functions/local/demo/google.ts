@@ -9,12 +9,12 @@ import { getReview } from '../../data/google-reviews';
 import type { UserItem } from '../../data/users';
 import { randomId } from '../../domain/signed-tokens';
 import {
-  chooseGoogleLocation,
   completeGoogleConnection,
   confirmMatch,
   postReviewReply,
   startGoogleConnection,
   syncReviews,
+  updateGoogleConnection,
 } from '../../services/google-reviews';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_LOCATIONS, type FakeReview } from '../fake-google';
 import { hm, type DemoClock } from './clock';
@@ -86,9 +86,9 @@ export async function connectGoogle(agent: UserItem, clock: DemoClock): Promise<
   const back = new URL(allowed.headers.get('location') ?? 'http://invalid/');
   const code = back.searchParams.get('code') ?? undefined;
   const state = back.searchParams.get('state') ?? undefined;
-  const outcome = await completeGoogleConnection({ code, state }, session);
+  const { outcome } = await completeGoogleConnection({ code, state }, session);
   if (outcome !== 'connected') throw new DemoStoryError(`the fake Google did not connect: ${outcome}`);
-  await chooseGoogleLocation(agent.id, FAKE_LOCATIONS[0]!.name);
+  await updateGoogleConnection(agent.id, { locationName: FAKE_LOCATIONS[0]!.name });
   return true;
 }
 

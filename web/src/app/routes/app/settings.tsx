@@ -1,9 +1,10 @@
 // /settings: the business profile, the Pro subscription (upgrade, or manage it), the reminder
-// digest preferences, the calendar feed, and closing the account.
+// digest preferences, the calendar feed, what Google may do, and closing the account.
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { BusinessProfileCard } from '@/features/business-profile/components/business-profile-card';
+import { GoogleFeaturesCard } from '@/features/google-reviews/components/google-features-card';
 import { CalendarFeedCard } from '@/features/settings/components/calendar-feed-card';
 import { CloseAccountCard } from '@/features/settings/components/close-account-card';
 import { PushNotificationsCard } from '@/features/settings/components/push-notifications-card';
@@ -25,6 +26,7 @@ export function SettingsRoute() {
           <ReminderPreferencesCard user={user} />
           <PushNotificationsCard user={user} />
           <CalendarFeedCard />
+          <GoogleFeaturesCard />
           <CloseAccountCard />
         </PageColumns>
       ) : null}

@@ -1,0 +1,60 @@
+// The features of the agent's Google connection beyond the Business Profile reviews (POST /api/google/connect
+// { features }, PUT /api/google/connection { contacts | calendar }): what an agent may send, shared by the API's
+// validation and the web.
+import * as yup from 'yup';
+import { REVIEW_MESSAGES } from './reviews';
+
+/** What an agent turns on, each with its own consent on Google (incremental authorization). */
+export const GOOGLE_FEATURES = ['contacts', 'calendar'] as const;
+export type GoogleFeature = (typeof GOOGLE_FEATURES)[number];
+
+export const GOOGLE_FEATURE_LABELS: Record<GoogleFeature, string> = {
+  contacts: 'Google Contacts',
+  calendar: 'Google Calendar',
+};
+
+export const GOOGLE_MESSAGES = {
+  features: `features must be a list holding one of ${GOOGLE_FEATURES.join(', ')}, e.g. ["contacts"]`,
+  unknownFeature: `Unknown feature: use ${GOOGLE_FEATURES.join(' or ')}`,
+  oneFeature: 'Turn on one feature at a time',
+  switch: (feature: GoogleFeature) => `${feature} must be true or false`,
+  oneKind: `Send either a locationName, or ${GOOGLE_FEATURES.join(' and/or ')} set to true or false, not both`,
+} as const;
+
+/** POST /api/google/connect: no body (or `{}`) connects the Business Profile; `features` adds one feature's consent. */
+export const googleConnectSchema = yup.object({
+  features: yup
+    .array()
+    .strict()
+    .typeError(GOOGLE_MESSAGES.features)
+    .of(
+      yup
+        .string<GoogleFeature>()
+        .strict()
+        .typeError(GOOGLE_MESSAGES.unknownFeature)
+        .required(GOOGLE_MESSAGES.unknownFeature)
+        .oneOf(GOOGLE_FEATURES, GOOGLE_MESSAGES.unknownFeature),
+    )
+    .max(1, GOOGLE_MESSAGES.oneFeature),
+});
+
+const LOCATION_NAME = /^locations\/[A-Za-z0-9_-]{1,64}$/;
+const featureSwitch = (feature: GoogleFeature) => yup.boolean().strict().typeError(GOOGLE_MESSAGES.switch(feature));
+
+/**
+ * PUT /api/google/connection: either `{ locationName }` (the location the review inbox follows) or the features to
+ * turn on or off (`{ contacts: false }`, `{ calendar: true }`, or both); never both kinds, never neither.
+ */
+export const googleConnectionUpdateSchema = yup
+  .object({
+    locationName: yup.string().trim().matches(LOCATION_NAME, REVIEW_MESSAGES.locationRequired),
+    contacts: featureSwitch('contacts'),
+    calendar: featureSwitch('calendar'),
+  })
+  .test('one-kind', GOOGLE_MESSAGES.oneKind, (value) => {
+    const location = value.locationName !== undefined;
+    const features = GOOGLE_FEATURES.some((feature) => value[feature] !== undefined);
+    return location !== features;
+  });
+
+export type GoogleConnectionUpdate = yup.InferType<typeof googleConnectionUpdateSchema>;
