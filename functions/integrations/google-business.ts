@@ -58,6 +58,7 @@ export type GoogleEndpoints = {
   accounts: string;
   information: string;
   reviews: string;
+  people: string;
 };
 
 export function googleEndpoints(): GoogleEndpoints {
@@ -69,6 +70,7 @@ export function googleEndpoints(): GoogleEndpoints {
     accounts: api ? `${api}/accountmanagement/v1` : 'https://mybusinessaccountmanagement.googleapis.com/v1',
     information: api ? `${api}/businessinformation/v1` : 'https://mybusinessbusinessinformation.googleapis.com/v1',
     reviews: api ? `${api}/mybusiness/v4` : 'https://mybusiness.googleapis.com/v4',
+    people: api ? `${api}/people/v1` : 'https://people.googleapis.com/v1',
   };
 }
 
@@ -160,7 +162,7 @@ export async function accessTokenFor(refreshToken: string): Promise<string> {
 }
 
 async function tokenRequest(form: Record<string, string>): Promise<TokenAnswer> {
-  const response = await call(googleEndpoints().token, {
+  const response = await googleCall(googleEndpoints().token, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
@@ -173,17 +175,17 @@ async function tokenRequest(form: Record<string, string>): Promise<TokenAnswer> 
       'reconnect',
       'Google no longer accepts this connection (it was revoked or expired). Please connect Google again.',
     );
-  throw failure(response.status, body);
+  throw googleFailure(response.status, body);
 }
 
 /** Revokes the token at Google; a token Google already forgot counts as revoked. */
 export async function revokeToken(token: string): Promise<void> {
-  const response = await call(googleEndpoints().revoke, {
+  const response = await googleCall(googleEndpoints().revoke, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token }).toString(),
   });
-  if (!response.ok && response.status !== 400) throw failure(response.status, {});
+  if (!response.ok && response.status !== 400) throw googleFailure(response.status, {});
 }
 
 export type GoogleAccount = { name: string; accountName: string };
@@ -295,13 +297,13 @@ export async function putReply(
   review: string,
   comment: string,
 ): Promise<{ comment: string; updateTime: string }> {
-  const response = await call(`${googleEndpoints().reviews}/${review}/reply`, {
+  const response = await googleCall(`${googleEndpoints().reviews}/${review}/reply`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ comment }),
   });
   const body = (await response.json().catch(() => ({}))) as { comment?: unknown; updateTime?: unknown };
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw googleFailure(response.status, body);
   return {
     comment: typeof body.comment === 'string' ? body.comment : comment,
     updateTime: typeof body.updateTime === 'string' ? body.updateTime : new Date().toISOString(),
@@ -309,15 +311,16 @@ export async function putReply(
 }
 
 async function getJson<T>(url: string, accessToken: string): Promise<T> {
-  const response = await call(url, { headers: { authorization: `Bearer ${accessToken}` } });
+  const response = await googleCall(url, { headers: { authorization: `Bearer ${accessToken}` } });
   const body = (await response.json().catch(() => ({}))) as T;
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw googleFailure(response.status, body);
   return body;
 }
 
 const TIMEOUT_MS = 8000;
 
-async function call(url: string, init: RequestInit): Promise<Response> {
+/** A request to Google within its time; a timeout or no answer thrown as a GoogleBusinessError. */
+export async function googleCall(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
@@ -328,7 +331,8 @@ async function call(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-function failure(status: number, body: unknown): GoogleBusinessError {
+/** Google's error answer as the failure the app names (quota, reconnect, forbidden, unavailable, refused). */
+export function googleFailure(status: number, body: unknown): GoogleBusinessError {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   const said = typeof message === 'string' && message ? ` Google said: "${message.slice(0, 300)}"` : '';
   if (status === 429)

@@ -13,6 +13,8 @@
 // - /local/google/api/accountmanagement/v1/accounts, /local/google/api/businessinformation/v1/{account}/locations;
 // - /local/google/api/mybusiness/v4/{account}/{location}/reviews (pageSize ≤ 50, pageToken/nextPageToken,
 //   orderBy=updateTime desc, averageRating, totalReviewCount) and PUT …/reviews/{id}/reply.
+// - /local/google/api/people/v1/…: the People API of the fake account's contacts (`<dir>/contacts.json`,
+//   functions/local/fake-google-people.ts), for an access token that carries the contacts scope (403 otherwise).
 // The reviews are `<dir>/reviews.json` (an array of v4 Review objects of the first location; a small demo set is
 // written when it is absent), and replies are written back into it. Failures on demand: `<dir>/faults.json`, an array
 // of `{ "status": 429 | 403 | …, "times": n, "path"?: "reviews" }`; each API request whose path contains `path`
@@ -23,6 +25,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { escapeHtml } from '../integrations/mail';
+import { createFakePeople } from './fake-google-people';
 import { readBodyText, standInPageHtml } from './stand-in-http';
 
 export const FAKE_GOOGLE_PREFIX = '/local/google/';
@@ -33,6 +36,7 @@ export const FAKE_LOCATIONS = [
   { name: 'locations/2003', title: 'Demo Realty · Round Rock' },
 ];
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
+const CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts';
 /** The scopes the fake grants, each as its consent page says it. */
 export const FAKE_SCOPES: Record<string, string> = {
   [SCOPE]: 'See, edit, create and delete your Google Business Profile and its reviews',
@@ -87,7 +91,9 @@ export type FakeGoogle = {
 export function createFakeGoogle(dir: string, client: { clientId: string; clientSecret: string }): FakeGoogle {
   mkdirSync(dir, { recursive: true });
   const codes = new Map<string, Grant>();
-  const accessTokens = new Set<string>();
+  /** Each access token the fake issued, with the scopes it carries. */
+  const accessTokens = new Map<string, string[]>();
+  const people = createFakePeople(dir);
   const refreshFile = join(dir, 'refresh-tokens.json');
   const reviewsFile = join(dir, 'reviews.json');
   const faultsFile = join(dir, 'faults.json');
@@ -119,7 +125,8 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
     if (path === '/oauth/revoke') return revoke(req, res, url);
     if (!path.startsWith('/api/')) return false;
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !accessTokens.has(bearer)) return googleError(res, 401, 'UNAUTHENTICATED', 'Invalid credentials.');
+    const scopes = bearer ? accessTokens.get(bearer) : undefined;
+    if (!scopes) return googleError(res, 401, 'UNAUTHENTICATED', 'Invalid credentials.');
     const fault = takeFault(path);
     if (fault)
       return googleError(
@@ -128,6 +135,7 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
         fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED',
         'Fault injected by faults.json.',
       );
+    if (path.startsWith('/api/people/v1/')) return peopleApi(req, res, url, path, scopes);
     if (req.method === 'GET' && path === '/api/accountmanagement/v1/accounts')
       return json(res, 200, { accounts: [{ ...FAKE_ACCOUNT, type: 'PERSONAL' }] });
     if (req.method === 'GET' && path === `/api/businessinformation/v1/${FAKE_ACCOUNT.name}/locations`) {
@@ -239,21 +247,21 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
       known.tokens[refresh] = { account: grant.account, scopes: grant.scopes };
       saveGrants(known);
       const scope = grant.scopes.join(' ');
-      return json(res, 200, { ...newAccess(), refresh_token: refresh, scope, token_type: 'Bearer' });
+      return json(res, 200, { ...newAccess(grant.scopes), refresh_token: refresh, scope, token_type: 'Bearer' });
     }
     if (grantType === 'refresh_token') {
       const refresh = form.get('refresh_token') ?? '';
       if (!refreshTokens().includes(refresh))
         return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-      const scope = grants().tokens[refresh]?.scopes.join(' ') ?? SCOPE;
-      return json(res, 200, { ...newAccess(), scope, token_type: 'Bearer' });
+      const scopes = grants().tokens[refresh]?.scopes ?? [SCOPE];
+      return json(res, 200, { ...newAccess(scopes), scope: scopes.join(' '), token_type: 'Bearer' });
     }
     return json(res, 400, { error: 'unsupported_grant_type' });
   }
 
-  function newAccess() {
+  function newAccess(scopes: string[]) {
     const access = `fake-access-${randomBytes(24).toString('base64url')}`;
-    accessTokens.add(access);
+    accessTokens.set(access, scopes);
     return { access_token: access, expires_in: 3599 };
   }
 
@@ -277,6 +285,38 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
       saveGrants(granted);
     }
     return json(res, 200, {});
+  }
+
+  /** The People API: reads need `contacts` or `contacts.readonly`, writes `contacts`, as Google checks them. */
+  async function peopleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    path: string,
+    scopes: string[],
+  ): Promise<true> {
+    const write = req.method !== 'GET';
+    const allowed = write ? [CONTACTS_SCOPE] : [CONTACTS_SCOPE, `${CONTACTS_SCOPE}.readonly`];
+    if (!scopes.some((scope) => allowed.includes(scope)))
+      return googleError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    const rest = path.slice('/api/people/v1/'.length);
+    const body = async () => {
+      try {
+        return JSON.parse(await readBody(req)) as unknown;
+      } catch {
+        return undefined;
+      }
+    };
+    const update = /^(people\/[^/:]+):updateContact$/.exec(rest);
+    const answer =
+      req.method === 'GET' && rest === 'people/me/connections'
+        ? people.list(url)
+        : req.method === 'POST' && rest === 'people:createContact'
+          ? people.create(url, await body())
+          : req.method === 'PATCH' && update
+            ? people.update(url, update[1]!, await body())
+            : { status: 404, body: { error: { code: 404, message: 'Not found.', status: 'NOT_FOUND' } } };
+    return json(res, answer.status, answer.body);
   }
 
   function listReviews(res: ServerResponse, url: URL, location: string): true {
