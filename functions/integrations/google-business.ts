@@ -59,6 +59,7 @@ export type GoogleEndpoints = {
   information: string;
   reviews: string;
   people: string;
+  calendar: string;
 };
 
 export function googleEndpoints(): GoogleEndpoints {
@@ -71,6 +72,7 @@ export function googleEndpoints(): GoogleEndpoints {
     information: api ? `${api}/businessinformation/v1` : 'https://mybusinessbusinessinformation.googleapis.com/v1',
     reviews: api ? `${api}/mybusiness/v4` : 'https://mybusiness.googleapis.com/v4',
     people: api ? `${api}/people/v1` : 'https://people.googleapis.com/v1',
+    calendar: api ? `${api}/calendar/v3` : 'https://www.googleapis.com/calendar/v3',
   };
 }
 

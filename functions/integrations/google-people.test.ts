@@ -2,79 +2,19 @@
 // by a plain HTTP server: paging, sync tokens (what changed, what was deleted, expiry and the full pass after), and
 // writes on the etag they read, as Google documents them. The contacts file is edited between syncs, as a person
 // editing their phone's contacts would.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFakeGoogle, FAKE_GOOGLE_PREFIX } from '../local/fake-google';
 import { SYNC_TOKEN_DAYS, type FakePerson } from '../local/fake-google-people';
-import { useOwnEnvironment } from '../testing/settings';
+import { useFakeGoogleServer } from '../testing/fake-google-server';
 import { GoogleBusinessError } from './google-business';
 import { createContact, GooglePeopleError, listConnections, updateContact, type GooglePerson } from './google-people';
 
-const CLIENT = { clientId: 'people-test-client', clientSecret: 'people-test-secret' };
 const CONTACTS = 'https://www.googleapis.com/auth/contacts';
 const BUSINESS = 'https://www.googleapis.com/auth/business.manage';
 
 let dir: string;
-let server: Server;
-let base: string;
-const environment = useOwnEnvironment({ APP_URL: 'http://localhost:3000', TABLE_NAME: 'people-test' });
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'fake-people-'));
-  const fake = createFakeGoogle(dir, CLIENT);
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    void fake.handle(req, res, url).then((handled) => {
-      if (!handled) res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${FAKE_GOOGLE_PREFIX.slice(0, -1)}`;
-  environment({ GOOGLE_API_BASE_URL: `${base}/api` });
-});
-
-afterAll(async () => {
-  await new Promise<void>((done) => server.close(() => done()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** An access token of the fake for these scopes: its consent page allowed, the code traded with PKCE. */
-async function accessToken(scopes: string[]): Promise<string> {
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = 'http://localhost/api/google/callback';
-  const consent = new URL(`${base}/oauth/o/oauth2/v2/auth`);
-  consent.search = new URLSearchParams({
-    client_id: CLIENT.clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: scopes.join(' '),
-    state: 'test',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  }).toString();
-  const allowed = await fetch(consent, {
-    method: 'POST',
-    body: new URLSearchParams({ approve: 'yes' }),
-    redirect: 'manual',
-  });
-  const code = new URL(allowed.headers.get('location')!).searchParams.get('code')!;
-  const token = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: CLIENT.clientId,
-      client_secret: CLIENT.clientSecret,
-    }),
-  });
-  return ((await token.json()) as { access_token: string }).access_token;
-}
+let accessToken: (scopes: string[]) => Promise<string>;
+useFakeGoogleServer((fake) => ({ dir, accessToken } = fake));
 
 const contactsFile = () => join(dir, 'contacts.json');
 const writeContacts = (people: FakePerson[]) => writeFileSync(contactsFile(), JSON.stringify(people));

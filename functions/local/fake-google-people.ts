@@ -11,8 +11,9 @@
 // syncs: a person's etag is a hash of its fields, so any edit changes it (an `etag` written in the file is ignored).
 // What each sync token saw is kept in `<dir>/people-sync.json`.
 import { createHash, randomInt } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJsonFile } from './stand-in-http';
 
 /** A People API Person as the fake keeps it: its resource name and any of the fields the API knows. */
 export type FakePerson = { resourceName: string; etag?: string; metadata?: { deleted?: boolean } } & Record<
@@ -44,16 +45,8 @@ type SyncTokens = Record<string, { at: number; etags: Record<string, string> }>;
 export function createFakePeople(dir: string, now: () => number = Date.now) {
   const contactsFile = join(dir, 'contacts.json');
   const syncFile = join(dir, 'people-sync.json');
-  const read = <T>(file: string, fallback: T): T => {
-    if (!existsSync(file)) return fallback;
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as T;
-    } catch {
-      return fallback;
-    }
-  };
   const contacts = (): FakePerson[] =>
-    read<FakePerson[]>(contactsFile, [])
+    readJsonFile<FakePerson[]>(contactsFile, [])
       .filter((person) => typeof person?.resourceName === 'string')
       .map((person) => ({ ...person, etag: etagOf(person) }))
       .sort((a, b) => a.resourceName.localeCompare(b.resourceName));
@@ -75,7 +68,7 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > PAGE_MAX)
       return error(400, 'INVALID_ARGUMENT', `pageSize must be from 1 to ${PAGE_MAX}.`);
     const syncToken = q.get('syncToken');
-    const tokens = read<SyncTokens>(syncFile, {});
+    const tokens = readJsonFile<SyncTokens>(syncFile, {});
     const people = contacts();
     let listed: FakePerson[] = people;
     if (syncToken) {

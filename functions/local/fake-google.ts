@@ -14,19 +14,22 @@
 // - /local/google/api/mybusiness/v4/{account}/{location}/reviews (pageSize ≤ 50, pageToken/nextPageToken,
 //   orderBy=updateTime desc, averageRating, totalReviewCount) and PUT …/reviews/{id}/reply.
 // - /local/google/api/people/v1/…: the People API of the fake account's contacts (`<dir>/contacts.json`,
-//   functions/local/fake-google-people.ts), for an access token that carries the contacts scope (403 otherwise).
+//   functions/local/fake-google-people.ts), for an access token that carries the contacts scope (403 otherwise);
+// - /local/google/api/calendar/v3/…: the Calendar API of the fake account's calendars (`<dir>/calendars/`,
+//   functions/local/fake-google-calendar.ts), with its watch channels' notifications.
 // The reviews are `<dir>/reviews.json` (an array of v4 Review objects of the first location; a small demo set is
 // written when it is absent), and replies are written back into it. Failures on demand: `<dir>/faults.json`, an array
 // of `{ "status": 429 | 403 | …, "times": n, "path"?: "reviews" }`; each API request whose path contains `path`
 // takes one and is answered with that status in Google's error shape until `times` run out (a revoke takes only a
 // fault that names it, `"path": "revoke"`).
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { escapeHtml } from '../integrations/mail';
+import { createFakeCalendar } from './fake-google-calendar';
 import { createFakePeople } from './fake-google-people';
-import { readBodyText, standInPageHtml } from './stand-in-http';
+import { readBodyText, readJsonFile, standInPageHtml } from './stand-in-http';
 
 export const FAKE_GOOGLE_PREFIX = '/local/google/';
 export const FAKE_GOOGLE_CLIENT_ID = 'local-fake-google-client';
@@ -37,6 +40,7 @@ export const FAKE_LOCATIONS = [
 ];
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
 const CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts';
+const CALENDAR_PATH = '/api/calendar/v3/';
 /** The scopes the fake grants, each as its consent page says it. */
 export const FAKE_SCOPES: Record<string, string> = {
   [SCOPE]: 'See, edit, create and delete your Google Business Profile and its reviews',
@@ -94,22 +98,23 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
   /** Each access token the fake issued, with the scopes it carries. */
   const accessTokens = new Map<string, string[]>();
   const people = createFakePeople(dir);
+  const calendar = createFakeCalendar(dir);
   const refreshFile = join(dir, 'refresh-tokens.json');
   const reviewsFile = join(dir, 'reviews.json');
   const faultsFile = join(dir, 'faults.json');
   const grantsFile = join(dir, 'grants.json');
 
-  const refreshTokens = (): string[] => readJson<string[]>(refreshFile, []);
-  const grants = (): Grants => readJson<Grants>(grantsFile, { accounts: {}, tokens: {} });
+  const refreshTokens = (): string[] => readJsonFile<string[]>(refreshFile, []);
+  const grants = (): Grants => readJsonFile<Grants>(grantsFile, { accounts: {}, tokens: {} });
   const saveGrants = (value: Grants) => writeFileSync(grantsFile, JSON.stringify(value));
   const reviews = (): FakeReview[] => {
     if (!existsSync(reviewsFile)) writeFileSync(reviewsFile, JSON.stringify(demoReviews(), null, 2));
-    return readJson<FakeReview[]>(reviewsFile, []);
+    return readJsonFile<FakeReview[]>(reviewsFile, []);
   };
 
   /** The next fault for this path, taken (its count goes down), if any; `named`: only a fault naming the path. */
   const takeFault = (path: string, named = false): Fault | undefined => {
-    const faults = readJson<Fault[]>(faultsFile, []);
+    const faults = readJsonFile<Fault[]>(faultsFile, []);
     const index = faults.findIndex((f) => f.times > 0 && (f.path ? path.includes(f.path) : !named));
     if (index < 0) return undefined;
     const fault = faults[index]!;
@@ -136,6 +141,16 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
         'Fault injected by faults.json.',
       );
     if (path.startsWith('/api/people/v1/')) return peopleApi(req, res, url, path, scopes);
+    if (path.startsWith(CALENDAR_PATH)) {
+      const body = req.method === 'POST' || req.method === 'PATCH' ? await jsonBody(req) : undefined;
+      const answer = await calendar.handle(req.method ?? 'GET', path.slice(CALENDAR_PATH.length), url, body, scopes);
+      if (answer.body === undefined) {
+        res.writeHead(answer.status, { 'cache-control': 'no-store' });
+        res.end();
+        return true;
+      }
+      return json(res, answer.status, answer.body);
+    }
     if (req.method === 'GET' && path === '/api/accountmanagement/v1/accounts')
       return json(res, 200, { accounts: [{ ...FAKE_ACCOUNT, type: 'PERSONAL' }] });
     if (req.method === 'GET' && path === `/api/businessinformation/v1/${FAKE_ACCOUNT.name}/locations`) {
@@ -300,13 +315,7 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
     if (!scopes.some((scope) => allowed.includes(scope)))
       return googleError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
     const rest = path.slice('/api/people/v1/'.length);
-    const body = async () => {
-      try {
-        return JSON.parse(await readBody(req)) as unknown;
-      } catch {
-        return undefined;
-      }
-    };
+    const body = () => jsonBody(req);
     const update = /^(people\/[^/:]+):updateContact$/.exec(rest);
     const answer =
       req.method === 'GET' && rest === 'people/me/connections'
@@ -317,6 +326,15 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
             ? people.update(url, update[1]!, await body())
             : { status: 404, body: { error: { code: 404, message: 'Not found.', status: 'NOT_FOUND' } } };
     return json(res, answer.status, answer.body);
+  }
+
+  /** The request's JSON body, or undefined when it is none. */
+  async function jsonBody(req: IncomingMessage): Promise<unknown> {
+    try {
+      return JSON.parse(await readBody(req)) as unknown;
+    } catch {
+      return undefined;
+    }
   }
 
   function listReviews(res: ServerResponse, url: URL, location: string): true {
@@ -410,14 +428,6 @@ export function demoReviews(now = Date.now()): FakeReview[] {
       reviewReply: { comment: 'Thank you, Priya! Enjoy the new home.', updateTime: ago(58) },
     },
   ];
-}
-
-function readJson<T>(file: string, fallback: T): T {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -1,6 +1,7 @@
 // What the local stand-ins for outside services (the fake Google, the payment simulator) share: the read of a
-// request's body, and their page, which shows the stand-in's label as a badge above the title, so no one mistakes it
-// for the real service, in the stand-in's own colours.
+// request's body and of the JSON files they keep, and their page, which shows the stand-in's label as a badge above
+// the title, so no one mistakes it for the real service, in the stand-in's own colours.
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { escapeHtml } from '../integrations/mail';
 
@@ -27,4 +28,13 @@ export function standInPageHtml(label: string, css: string, title: string, body:
     `</style></head><body><main><p class="badge" role="note">${label}</p><h1>${escapeHtml(title)}</h1>${body}` +
     '</main></body></html>'
   );
+}
+
+/** A JSON file the stand-in keeps (edited by hand too), or `fallback` when it is missing or not JSON. */
+export function readJsonFile<T>(file: string, fallback: T): T {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return fallback;
+  }
 }
