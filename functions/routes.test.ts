@@ -37,8 +37,9 @@ const CODE_THAT_NEEDS: Record<ResourceUse | 'tableWrite', { test(text: string): 
   mail: /new SendEmailCommand\d*\(/,
   sms: /new PublishCommand\d*\(|api\.twilio\.com|x-twilio-signature/,
   stripe: /new Stripe\d*\(|constructEventAsync/,
-  // Google's APIs, not FCM's push host (shared/push.ts names it among the push services a subscription may use).
-  google: /(?<!fcm\.)googleapis\.com/,
+  // Google's APIs, not FCM's push host (shared/push.ts names it among the push services a subscription may use), nor
+  // an OAuth scope's name (`https://www.googleapis.com/auth/contacts` is an identifier, never called).
+  google: /(?<!fcm\.)googleapis\.com(?!\/auth\/)/,
   ai: /from ["']@aws-sdk\/client-bedrock-runtime["']|\/chat\/completions/,
   'import-queue': /new SendMessageCommand\d*\(/,
   push: /vapidKeys\d*\(\)/,
