@@ -5,7 +5,7 @@
 // full (the `resultTypes` option): by default axe also computes a selector and an HTML excerpt for every node that
 // passed each rule, which is most of its time on a page of MUI components and is never read here.
 import axe from 'axe-core';
-import { errors, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 type AxeWindow = { axe?: typeof axe };
 
@@ -16,35 +16,39 @@ const RUNS = 3;
 type Run = { violations: axe.Result[]; restless: boolean };
 
 /**
- * Whether the page is at rest: nothing marked busy, and no animation or transition running but endless ones. A list
- * being refreshed is dimmed (aria-busy) until its new rows are in, and it fades back in; a run during either would
- * judge the contrast of dimmed text. Even a transition shortened for reduced motion holds its first value until the
- * page's next frame, which a loaded machine can make wait.
+ * One axe run once the page is at rest, and whether anything was marked busy while it ran; or null when axe is not in
+ * the page yet (nothing waited for). All in one call into the page: waiting for rest from the runner (waitForFunction)
+ * and asking whether axe was there were two more round trips a run, under load a tenth of a second each.
+ *
+ * At rest: nothing marked busy, and no animation or transition running but endless ones. A list being refreshed is
+ * dimmed (aria-busy) until its new rows are in, and it fades back in; a run during either would judge the contrast of
+ * dimmed text. Even a transition shortened for reduced motion holds its first value until the page's next frame,
+ * which a loaded machine can make wait. A page that does not come to rest within REST_TIMEOUT_MS is audited as it is.
  */
-const atRest = () =>
-  !document.querySelector('[aria-busy="true"]') &&
-  document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-
-/** Waits (a while) for the page to be at rest; a page that does not come to rest is audited as it is. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(atRest, undefined, { timeout: REST_TIMEOUT_MS }).catch((error: unknown) => {
-    if (!(error instanceof errors.TimeoutError)) throw error;
-  });
-}
-
-/** One axe run once the page is at rest, and whether anything was marked busy while it ran. */
-async function runAtRest(page: Page, selector: string | undefined): Promise<Run> {
-  await settle(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+function runInPage(page: Page, selector: string | undefined): Promise<Run | null> {
   return page.evaluate(
-    async ({ selector }) => {
+    async ({ selector, restTimeout }) => {
       const { axe: inPage } = window as unknown as AxeWindow;
+      if (!inPage) return null;
       const busy = () => document.querySelector('[aria-busy="true"]') !== null;
+      const atRest = () =>
+        !busy() &&
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+      const deadline = performance.now() + restTimeout;
+      // Checked at each frame, as waitForFunction's 'raf' polling did (a timer too, in case no frame comes).
+      while (!atRest() && performance.now() < deadline) {
+        await new Promise((next) => {
+          requestAnimationFrame(next);
+          setTimeout(next, 100);
+        });
+      }
       let restless = busy();
       const watch = new MutationObserver(() => (restless ||= busy()));
       watch.observe(document.body, { subtree: true, childList: true, attributeFilter: ['aria-busy'] });
       try {
-        const results = await inPage!.run(selector ? { include: [selector] } : document, {
+        const results = await inPage.run(selector ? { include: [selector] } : document, {
           resultTypes: ['violations'],
           // Off by default in axe (experimental), reported by Lighthouse: a control's visible words are in its name.
           rules: { 'label-content-name-mismatch': { enabled: true } },
@@ -54,8 +58,16 @@ async function runAtRest(page: Page, selector: string | undefined): Promise<Run>
         watch.disconnect();
       }
     },
-    { selector },
+    { selector, restTimeout: REST_TIMEOUT_MS },
   );
+}
+
+/** One axe run once the page is at rest (see runInPage), axe put into the page first if it is not there. */
+async function runAtRest(page: Page, selector: string | undefined): Promise<Run> {
+  const run = await runInPage(page, selector);
+  if (run) return run;
+  await page.evaluate(axe.source);
+  return (await runInPage(page, selector))!;
 }
 
 export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
