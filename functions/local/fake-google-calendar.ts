@@ -18,11 +18,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonFile } from './stand-in-http';
+import { readJsonFile, type FakeApiAnswer as CalendarAnswer } from './stand-in-http';
 
 /** A Calendar API Event as the fake keeps it. */
 export type FakeEvent = { id: string; status?: string; etag?: string } & Record<string, unknown>;
-export type CalendarAnswer = { status: number; body?: unknown };
 type Channel = {
   id: string;
   resourceId: string;

@@ -13,16 +13,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonFile } from './stand-in-http';
+import { readJsonFile, type FakeApiAnswer as PeopleAnswer } from './stand-in-http';
 
 /** A People API Person as the fake keeps it: its resource name and any of the fields the API knows. */
 export type FakePerson = { resourceName: string; etag?: string; metadata?: { deleted?: boolean } } & Record<
   string,
   unknown
 >;
-
-/** How the fake answers: a status and a JSON body (Google's error shape for errors). */
-export type PeopleAnswer = { status: number; body: unknown };
 
 const PERSON_FIELDS = new Set([
   'addresses',
@@ -35,6 +32,7 @@ const PERSON_FIELDS = new Set([
   'organizations',
   'phoneNumbers',
 ]);
+const CONTACTS = 'https://www.googleapis.com/auth/contacts';
 const PAGE_DEFAULT = 100;
 const PAGE_MAX = 1000;
 /** Google's sync tokens last about 7 days. */
@@ -131,7 +129,7 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     };
   }
 
-  function update(url: URL, resourceName: string, body: unknown): PeopleAnswer {
+  function updateContact(url: URL, resourceName: string, body: unknown): PeopleAnswer {
     if (!isObject(body)) return error(400, 'INVALID_ARGUMENT', 'Invalid JSON payload.');
     const updating = fieldsOf(url.searchParams.get('updatePersonFields'));
     if (!updating) return error(400, 'INVALID_ARGUMENT', 'updatePersonFields mask is required.');
@@ -158,7 +156,22 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     };
   }
 
-  return { list, create, update };
+  /**
+   * Routes one request under people/v1 (`path` without that prefix) for a token with these scopes: reads need
+   * `contacts` or `contacts.readonly`, writes `contacts`, as Google checks them.
+   */
+  function handle(method: string, path: string, url: URL, body: unknown, scopes: string[]): PeopleAnswer {
+    const allowed = method === 'GET' ? [CONTACTS, `${CONTACTS}.readonly`] : [CONTACTS];
+    if (!scopes.some((scope) => allowed.includes(scope)))
+      return error(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    const update = /^(people\/[^/:]+):updateContact$/.exec(path);
+    if (method === 'GET' && path === 'people/me/connections') return list(url);
+    if (method === 'POST' && path === 'people:createContact') return create(url, body);
+    if (method === 'PATCH' && update) return updateContact(url, update[1]!, body);
+    return error(404, 'NOT_FOUND', 'Requested entity was not found.');
+  }
+
+  return { handle };
 }
 
 /** A person's fields as a hash: any change of a field changes it. */

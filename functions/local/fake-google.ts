@@ -39,8 +39,6 @@ export const FAKE_LOCATIONS = [
   { name: 'locations/2003', title: 'Demo Realty · Round Rock' },
 ];
 const SCOPE = 'https://www.googleapis.com/auth/business.manage';
-const CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts';
-const CALENDAR_PATH = '/api/calendar/v3/';
 /** The scopes the fake grants, each as its consent page says it. */
 export const FAKE_SCOPES: Record<string, string> = {
   [SCOPE]: 'See, edit, create and delete your Google Business Profile and its reviews',
@@ -97,8 +95,11 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
   const codes = new Map<string, Grant>();
   /** Each access token the fake issued, with the scopes it carries. */
   const accessTokens = new Map<string, string[]>();
-  const people = createFakePeople(dir);
-  const calendar = createFakeCalendar(dir);
+  /** The APIs of the fake account's own data, each under its path: contacts and calendars. */
+  const apis = [
+    ['/api/people/v1/', createFakePeople(dir)],
+    ['/api/calendar/v3/', createFakeCalendar(dir)],
+  ] as const;
   const refreshFile = join(dir, 'refresh-tokens.json');
   const reviewsFile = join(dir, 'reviews.json');
   const faultsFile = join(dir, 'faults.json');
@@ -140,10 +141,11 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
         fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED',
         'Fault injected by faults.json.',
       );
-    if (path.startsWith('/api/people/v1/')) return peopleApi(req, res, url, path, scopes);
-    if (path.startsWith(CALENDAR_PATH)) {
+    const api = apis.find(([prefix]) => path.startsWith(prefix));
+    if (api) {
+      const [prefix, served] = api;
       const body = req.method === 'POST' || req.method === 'PATCH' ? await jsonBody(req) : undefined;
-      const answer = await calendar.handle(req.method ?? 'GET', path.slice(CALENDAR_PATH.length), url, body, scopes);
+      const answer = await served.handle(req.method ?? 'GET', path.slice(prefix.length), url, body, scopes);
       if (answer.body === undefined) {
         res.writeHead(answer.status, { 'cache-control': 'no-store' });
         res.end();
@@ -300,32 +302,6 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
       saveGrants(granted);
     }
     return json(res, 200, {});
-  }
-
-  /** The People API: reads need `contacts` or `contacts.readonly`, writes `contacts`, as Google checks them. */
-  async function peopleApi(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    path: string,
-    scopes: string[],
-  ): Promise<true> {
-    const write = req.method !== 'GET';
-    const allowed = write ? [CONTACTS_SCOPE] : [CONTACTS_SCOPE, `${CONTACTS_SCOPE}.readonly`];
-    if (!scopes.some((scope) => allowed.includes(scope)))
-      return googleError(res, 403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
-    const rest = path.slice('/api/people/v1/'.length);
-    const body = () => jsonBody(req);
-    const update = /^(people\/[^/:]+):updateContact$/.exec(rest);
-    const answer =
-      req.method === 'GET' && rest === 'people/me/connections'
-        ? people.list(url)
-        : req.method === 'POST' && rest === 'people:createContact'
-          ? people.create(url, await body())
-          : req.method === 'PATCH' && update
-            ? people.update(url, update[1]!, await body())
-            : { status: 404, body: { error: { code: 404, message: 'Not found.', status: 'NOT_FOUND' } } };
-    return json(res, answer.status, answer.body);
   }
 
   /** The request's JSON body, or undefined when it is none. */

@@ -38,3 +38,6 @@ export function readJsonFile<T>(file: string, fallback: T): T {
     return fallback;
   }
 }
+
+/** What one of the fake Google's APIs answers a request: a status and, unless it is empty (204), a JSON body. */
+export type FakeApiAnswer = { status: number; body?: unknown };

@@ -129,6 +129,7 @@ export async function completeGoogleConnection(
   if (input.error || !input.code) return ended('denied');
   try {
     const { refreshToken, scopes } = await exchangeCode(input.code, state.codeVerifier);
+    const granted = grantedFeatures(scopes);
     const accessToken = await accessTokenFor(refreshToken);
     const [account] = await listAccounts(accessToken);
     if (!account) throw new GoogleBusinessError('refused', 'This Google account manages no Business Profile.');
@@ -150,10 +151,10 @@ export async function completeGoogleConnection(
       lastSyncAt: kept?.lastSyncAt ?? null,
       connectedAt: now.toISOString(),
       grantedScopes: scopes,
-      ...featuresOn(previous, asked, grantedFeatures(scopes), now),
+      ...featuresOn(previous, asked, granted, now),
     });
     if (previous && !kept) await deleteAllReviews(state.agentId);
-    return { outcome: 'connected', asked, declined: asked.filter((f) => !grantedFeatures(scopes).includes(f)) };
+    return { outcome: 'connected', asked, declined: asked.filter((f) => !granted.includes(f)) };
   } catch (error) {
     if (error instanceof GoogleBusinessError) {
       log.warn('google connection failed', { reason: error.reason });
