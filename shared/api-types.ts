@@ -173,8 +173,14 @@ export type ImportJob = {
   fileName: string;
   /** What the counts count: spreadsheet rows of a CSV, or the cards of a vCard file. */
   unit: 'row' | 'card';
-  /** uploading (waiting for the file), queued, running, done or failed. */
-  status: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+  /** uploading (waiting for the file), ready (Google contacts read, not started yet), queued, running, done, failed. */
+  status: 'uploading' | 'ready' | 'queued' | 'running' | 'done' | 'failed';
+  /**
+   * A Google contacts import (POST /api/google/contacts/import): what starting it will do, as read: contacts that
+   * become new clients, contacts that are clients already (by e-mail or phone: linked, never duplicated), contacts that
+   * cannot be clients (no e-mail, no phone…), and the first of those with why.
+   */
+  preview?: ImportPreview;
   /** Entries in the file, once the job has read it through (null before). */
   total: number | null;
   rowsDone: number;
@@ -195,6 +201,13 @@ export type ImportJob = {
   report: { url: string; expiresAt: string } | null;
   /** Queued or running, but the job has given no sign of life for 10 minutes: starting it again resumes it. */
   stalled: boolean;
+};
+
+export type ImportPreview = {
+  new: number;
+  matched: number;
+  errors: number;
+  firstErrors: Array<{ name: string; reason: string }>;
 };
 
 /**
@@ -929,6 +942,7 @@ export type ApiResponses = {
   'google/get-google-callback': never;
   'google/get-google-connection': GoogleConnectionStatus;
   'google/put-google-connection': GoogleConnectionStatus;
+  'google/post-google-contacts-import': ImportJob;
   'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;
   'reviews/post-reviews-sync': ReviewSyncResult;

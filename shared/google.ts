@@ -19,7 +19,15 @@ export const GOOGLE_MESSAGES = {
   oneFeature: 'Turn on one feature at a time',
   switch: (feature: GoogleFeature) => `${feature} must be true or false`,
   oneKind: `Send either a locationName, or ${GOOGLE_FEATURES.join(' and/or ')} set to true or false, not both`,
+  label: 'label must be the resource name of one of your Google contact labels, like contactGroups/1a2b3c',
 } as const;
+
+const CONTACT_GROUP = /^contactGroups\/[A-Za-z0-9_-]{1,64}$/;
+
+/** POST /api/google/contacts/import: every contact (no body, or `{}`), or those of one label (a contact group). */
+export const googleContactsImportSchema = yup.object({
+  label: yup.string().trim().matches(CONTACT_GROUP, GOOGLE_MESSAGES.label),
+});
 
 /** POST /api/google/connect: no body (or `{}`) connects the Business Profile; `features` adds one feature's consent. */
 export const googleConnectSchema = yup.object({

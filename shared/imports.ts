@@ -29,7 +29,8 @@ export const IMPORTS_PER_HOUR = 20;
  */
 export const IMPORT_REPORT_HOURS = 23;
 
-export const IMPORT_STATUSES = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
+/** `ready`: a Google contacts import read and shown, waiting for the agent to start it (an upload: `uploading`). */
+export const IMPORT_STATUSES = ['uploading', 'ready', 'queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const IMPORT_MESSAGES = {

@@ -8,6 +8,7 @@ import { phoneToE164 } from '../domain/phone-numbers';
 import { withInterest, withReply, withTouch, type InterestKind, type TouchWeight } from '../domain/relationship';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import type { ClientChanges, ClientItem } from '../data/clients';
+import type { GoogleContactLink } from '../domain/google-contacts';
 import { contactIndexKeys } from '../data/keys/clients';
 
 /** What can happen to a client. Each is applied to the item as it is read (applyChange). */
@@ -77,6 +78,11 @@ export type ClientChange =
   | { kind: 'testimonial-received' }
   /** The agent approved an automatic message for the client (the first lets the next ones leave by themselves). */
   | { kind: 'automatic-approved' }
+  /**
+   * The client is linked to a Google contact (a Google contacts import matched or created it): the link is kept, and
+   * only the fields the client has no value for take the contact's (`fill`): nothing the agent wrote is replaced.
+   */
+  | { kind: 'google-linked'; link: GoogleContactLink; fill: ClientChanges }
   /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
   | { kind: 'rederive' }
   /**
@@ -233,6 +239,20 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return Object.keys(change.fields).length ? changed({ ...change.fields, updatedAt: stamp }) : unchanged;
     case 'restore':
       return { kind: 'changed', after: { ...change.item, revision: before.revision } };
+    case 'google-linked': {
+      const blank = Object.fromEntries(
+        Object.entries(change.fill).filter(([field]) => isBlank(before[field as keyof ClientItem])),
+      ) as ClientChanges;
+      const linked = before.googleContact;
+      const sameLink = linked?.resourceName === change.link.resourceName && linked.etag === change.link.etag;
+      if (sameLink && Object.values(blank).every((value) => value === undefined || value === '')) return unchanged;
+      return changed({
+        ...editedFields(blank),
+        ...followedPostalCode(before, blank),
+        googleContact: { ...change.link, linkedAt: sameLink ? linked.linkedAt : stamp },
+        updatedAt: stamp,
+      });
+    }
     case 'rederive': {
       const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
       return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});
@@ -292,6 +312,10 @@ function followedPostalCode(before: ClientItem, changes: ClientChanges): Partial
   const followed = !before.postalCode || before.postalCode === postalCodeFromAddress(before.address);
   return followed ? { postalCode: postalCodeFromAddress(address) ?? null } : {};
 }
+
+/** A field the client has no value for: absent, null, empty text or an empty list. */
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 function editedFields(changes: ClientChanges): Partial<ClientItem> {
   const fields: Record<string, unknown> = {};

@@ -566,6 +566,25 @@ const change = {
       // The change approveOutgoing makes for an automatic message (sending it is outside this harness).
       changeClient(agent.id, someClient(clients, c), { kind: 'automatic-approved' }, { now }),
     ),
+  googleLinked: (c: number, d: number, n: number) =>
+    step('googleLinked', [c, d, n], ({ agent, now, clients }) =>
+      // A Google contacts import linking a client it matched: the blank fields take the contact's (a birthday moves
+      // the occasions), the link is kept.
+      changeClient(
+        agent.id,
+        someClient(clients, c),
+        {
+          kind: 'google-linked',
+          link: { resourceName: `people/c${n % 3}`, etag: `etag-${d}` },
+          fill: {
+            name: pick(NAMES, n),
+            birthday: pick(DATES, d),
+            address: pick(['', '5 Oak Ave, Austin, TX 78704'], d),
+          },
+        },
+        { now },
+      ),
+    ),
   rederive: (c: number) =>
     step('rederive', [c], async ({ agent, clients }) => {
       // A client written before the by-last-contact index (arranged here), as insights:recompute finds it.
@@ -659,6 +678,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   client.map(change.milestones),
   client.map(change.testimonial),
   client.map(change.automaticApproved),
+  fc.tuple(client, fc.nat(), fc.nat()).map((args) => change.googleLinked(...args)),
   client.map(change.rederive),
   often(fc.tuple(client, client).map((args) => change.merge(...args))),
   often(fc.nat().map(change.undoMerge)),

@@ -3,6 +3,7 @@
 // record's (functions/client-record/record.ts).
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import { postalCodeFromAddress, type ClientInput } from '@shared/client-schema';
+import type { GoogleContactLink } from '../domain/google-contacts';
 import type { HomeUpdateState } from '../domain/home-update';
 import type { RelationshipState } from '../domain/relationship';
 import { currentSmsConsent } from '../domain/sms-consent';
@@ -56,6 +57,8 @@ export type ClientItem = Omit<
     registeredThroughDirectoryAt?: string | null;
     /** When the agent first approved an automatic message for the client. */
     automaticApprovedAt?: string | null;
+    /** The Google contact the client is linked to (a Google contacts import), and when it was linked. */
+    googleContact?: (GoogleContactLink & { linkedAt: string }) | null;
   };
 
 export function toClient(item: ClientItem): Client {
@@ -188,6 +191,7 @@ export type NewClientFields = Pick<
   | 'origin'
   | 'tags'
   | 'referredBy'
+  | 'googleContact'
 >;
 
 /** The item of a new client (not written yet), its e-mail lower-cased and review pending. */

@@ -32,11 +32,12 @@ export function markImportQueued(
 ): Promise<ImportItem | null> {
   return update(agentId, importId, {
     UpdateExpression: 'SET #status = :queued, etag = :etag, queuedAt = :now, activeAt = :now',
-    ConditionExpression: '#status = :uploading',
+    ConditionExpression: '#status IN (:uploading, :ready)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':queued': 'queued',
       ':uploading': 'uploading',
+      ':ready': 'ready',
       ':etag': etag,
       ':now': now.toISOString(),
     },
@@ -202,14 +203,16 @@ export function finishImport(
   return update(agentId, importId, {
     UpdateExpression: `SET #status = :end, finishedAt = :now, activeAt = :now, message = :message${report} REMOVE leaseUntil`,
     // A file refused before any run claimed it (runId undefined) may be failed from `queued`.
-    ConditionExpression: runId ? held.ConditionExpression : '#status IN (:queued, :uploading)',
+    ConditionExpression: runId ? held.ConditionExpression : '#status IN (:queued, :uploading, :ready)',
     ExpressionAttributeNames: held.names,
     ExpressionAttributeValues: {
       ':end': end.status,
       ':now': now.toISOString(),
       ':message': end.message,
       ...(end.reportKey ? { ':reportKey': end.reportKey } : {}),
-      ...(runId ? { ':run': runId, ':running': 'running' } : { ':queued': 'queued', ':uploading': 'uploading' }),
+      ...(runId
+        ? { ':run': runId, ':running': 'running' }
+        : { ':queued': 'queued', ':uploading': 'uploading', ':ready': 'ready' }),
     },
   });
 }

@@ -3,6 +3,7 @@
 // stopped: its shape, its creation and its reads. The job's conditional writes of the item are
 // import-runs.ts's; the report's lines, import-issues.ts's.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImportPreview } from '@shared/api-types';
 import type { ImportStatus } from '@shared/imports';
 import type { ImportFormat } from '../domain/client-import';
 import type { ImportEncoding } from '../domain/import-stream';
@@ -77,9 +78,15 @@ export type ImportItem = ImportProgress & {
   planKey?: string;
   /** Done: the summary sentence; failed: why. */
   message?: string;
+  /** A Google contacts import: what it read (shown before it starts), and where Google's contacts stood then. */
+  preview?: ImportPreview;
+  google?: GoogleImportSource;
   reportKey?: string;
   ttl: number;
 };
+
+/** Which Google contacts an import read (all, or one contact group), and the sync token Google gave with them. */
+export type GoogleImportSource = { label: string | null; syncToken: string | null };
 
 export type ImportProgressView = Pick<ImportItem, keyof ImportProgress>;
 
@@ -88,15 +95,20 @@ export function newImportId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomId(9)}`;
 }
 
+/**
+ * A new import: an upload's, waiting for its file (`uploading`), or a Google contacts import, its file written and its
+ * preview made (`ready`).
+ */
 export async function createImport(
-  input: Pick<ImportItem, 'id' | 'agentId' | 'fileName' | 'format' | 'size' | 'key'>,
+  input: Pick<ImportItem, 'id' | 'agentId' | 'fileName' | 'format' | 'size' | 'key'> &
+    Partial<Pick<ImportItem, 'preview' | 'google'>>,
   now: Date,
 ): Promise<ImportItem> {
   const item: ImportItem = {
     ...importKey(input.agentId, input.id),
     type: 'import',
     ...input,
-    status: 'uploading',
+    status: input.format === 'google' ? 'ready' : 'uploading',
     createdAt: now.toISOString(),
     ...NO_PROGRESS,
     ttl: Math.floor(now.getTime() / 1000) + IMPORT_KEEP_SECONDS,

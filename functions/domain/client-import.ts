@@ -1,15 +1,18 @@
-// Which reader an uploaded client file goes to: a CSV, or a vCard file of contacts. Both give the
-// same rows, so everything after reading (validation, e-mail dedupe, the plan cap, the report) is
-// one path whatever the format.
+// Which reader an uploaded client file goes to: a CSV, or a vCard file of contacts; or the agent's Google contacts,
+// read from Google into a file of our own (functions/services/google-contacts-import.ts). All give the same rows, so
+// everything after reading (validation, e-mail dedupe, the plan cap, the report) is one path whatever the format.
 import { parseClientCsv } from './csv-import';
 import type { ImportRows, ImportUnit } from './import-rows';
 import { parseClientVcards } from './vcard-import';
 
-export type ImportFormat = 'csv' | 'vcard';
+/** What an agent uploads. */
+export type UploadFormat = 'csv' | 'vcard';
+/** What an import reads: an upload, or the Google contacts it read (one JSON entry a line: import-stream.ts). */
+export type ImportFormat = UploadFormat | 'google';
 
 // Browsers send what the system maps the extension to; many send nothing more precise than these.
 const GENERIC_TYPES = ['application/octet-stream', 'text/plain'];
-const FORMATS: Record<ImportFormat, { extension: RegExp; types: readonly string[]; unit: ImportUnit }> = {
+const FORMATS: Record<UploadFormat, { extension: RegExp; types: readonly string[]; unit: ImportUnit }> = {
   csv: {
     extension: /\.csv$/i,
     types: ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values', 'text/x-csv'],
@@ -21,17 +24,18 @@ const FORMATS: Record<ImportFormat, { extension: RegExp; types: readonly string[
 export const IMPORT_ACCEPTS = 'Only .csv and .vcf (vCard) files can be imported.';
 
 /** The format a file's name and type say, or null when the import does not read it. */
-export function importFormatOf(filename: string, mimeType: string): ImportFormat | null {
+export function importFormatOf(filename: string, mimeType: string): UploadFormat | null {
   const type = mimeType.toLowerCase().split(';')[0]!.trim();
-  const format = (Object.keys(FORMATS) as ImportFormat[]).find((f) => FORMATS[f].extension.test(filename));
+  const format = (Object.keys(FORMATS) as UploadFormat[]).find((f) => FORMATS[f].extension.test(filename));
   if (!format) return null;
   return FORMATS[format].types.includes(type) || GENERIC_TYPES.includes(type) ? format : null;
 }
 
+/** Google contacts are counted as a vCard file's cards are: contacts. */
 export function importUnitOf(format: ImportFormat): ImportUnit {
-  return FORMATS[format].unit;
+  return format === 'google' ? 'card' : FORMATS[format].unit;
 }
 
-export function parseClientFile(format: ImportFormat, data: Uint8Array, options: { today: string }): ImportRows {
+export function parseClientFile(format: UploadFormat, data: Uint8Array, options: { today: string }): ImportRows {
   return format === 'csv' ? parseClientCsv(data, options) : parseClientVcards(data, options);
 }

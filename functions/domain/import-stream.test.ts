@@ -2,7 +2,7 @@
 // request's): the same entries, rows, clients, errors and warnings whatever the chunk boundaries,
 // the same refusals, and the first pass's count and replaced rows.
 import { androidCard, appleCard, icloudExport, v4Card, vcf } from '../testing/vcards';
-import { parseClientFile, type ImportFormat } from './client-import';
+import { parseClientFile, type ImportFormat, type UploadFormat } from './client-import';
 import { importedClientId, validateDraft } from './import-rows';
 import { checkImportHead, planImportFile, readImportEntries } from './import-stream';
 
@@ -35,7 +35,7 @@ async function streamed(
   return { rows, errors, warnings };
 }
 
-function whole(format: ImportFormat, bytes: Uint8Array) {
+function whole(format: UploadFormat, bytes: Uint8Array) {
   const parsed = parseClientFile(format, bytes, { today });
   return {
     rows: parsed.rows.map((r) => ({ row: r.row, email: r.client.email })),
@@ -48,7 +48,7 @@ const GOOGLE =
   'First Name,Middle Name,Last Name,Birthday,E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,Phone 1 - Value,Address 1 - Label,Address 1 - Formatted\r\n' +
   'Ava,,Nguyen,1988-02-29,* Home,ava@example.com,Mobile,+1 512-555-0199,Home,"5 Oak Ave\nAustin, TX"\r\n' +
   'Bo,,Ek,--05-06,* Home,bo@example.com,Mobile,512-555-0100,,\r\n';
-const FILES: Array<[string, ImportFormat, string]> = [
+const FILES: Array<[string, UploadFormat, string]> = [
   [
     'our columns: BOM, CRLF, quoted commas and line breaks, blank lines, bad rows',
     'csv',

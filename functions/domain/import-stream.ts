@@ -22,6 +22,7 @@ import {
   type CsvColumns,
 } from './csv-import';
 import type { ImportFormat } from './client-import';
+import { readGoogleImportLine, type GoogleContactEntry } from './google-contacts';
 import {
   ImportFormatError,
   ImportTooManyRowsError,
@@ -38,7 +39,7 @@ export type ImportEncoding = 'utf-8' | 'windows-1252';
  * One entry of the file: its place (`row`: the spreadsheet row, or the card's number) and first line, and what it says.
  */
 export type StreamedEntry = { row: number; line: number; warnings: string[] } & (
-  { draft: ClientDraft } | { unreadable: string }
+  { draft: ClientDraft; google?: GoogleContactEntry } | { unreadable: string }
 );
 
 /** A vCard file that is not UTF-8: read it again in the Windows code page. */
@@ -184,6 +185,17 @@ async function* vcardEntries(text: AsyncIterable<string>): AsyncGenerator<Stream
   if (cards === 0) throw new ImportFormatError(NO_CARDS);
 }
 
+/** The Google contacts an import read, one a line (functions/services/google-contacts-import.ts writes them). */
+async function* googleEntries(text: AsyncIterable<string>): AsyncGenerator<StreamedEntry> {
+  let row = 0;
+  for await (const line of lines(text)) {
+    if (!line.trim()) continue;
+    row += 1;
+    const { draft, warnings, ...google } = readGoogleImportLine(line, row);
+    yield { row, line: row, warnings, draft, google };
+  }
+}
+
 /**
  * Every entry of the file in order. Throws ImportFormatError when the file is not what its format
  * says (not text, not UTF-8 for a CSV, no header naming a name and an e-mail, broken CSV quoting,
@@ -196,6 +208,7 @@ export function readImportEntries(
   { encoding = 'utf-8', complete = true }: { encoding?: ImportEncoding; complete?: boolean } = {},
 ): AsyncGenerator<StreamedEntry> {
   const text = decoded(chunks, encoding, format === 'csv' ? CSV_NOT_TEXT : NO_CARDS, complete);
+  if (format === 'google') return googleEntries(text);
   return format === 'csv' ? csvEntries(text) : vcardEntries(text);
 }
 

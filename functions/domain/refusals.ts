@@ -193,6 +193,10 @@ export type GoogleNoLocation = { kind: 'google-no-location' };
 export type UnknownLocation = { kind: 'unknown-location' };
 /** A feature turned on whose consent Google has not given: the agent connects it first. */
 export type GoogleFeatureNotGranted = { kind: 'google-feature-not-granted'; feature: GoogleFeature };
+/** A feature the agent has not turned on (or turned off): its routes wait until it is on. */
+export type GoogleFeatureOff = { kind: 'google-feature-off'; feature: GoogleFeature };
+/** More Google contacts than one import reads. */
+export type TooManyContacts = { kind: 'too-many-contacts'; max: number };
 /** An anonymous reviewer: never matched to a client. */
 export type AnonymousReview = { kind: 'anonymous-review' };
 
@@ -286,6 +290,8 @@ export type Refusal =
   | GoogleNoLocation
   | UnknownLocation
   | GoogleFeatureNotGranted
+  | GoogleFeatureOff
+  | TooManyContacts
   | AnonymousReview
   | InvalidId
   | InvalidInput
@@ -361,6 +367,8 @@ const KINDS: Record<RefusalKind, true> = {
   'google-no-location': true,
   'unknown-location': true,
   'google-feature-not-granted': true,
+  'google-feature-off': true,
+  'too-many-contacts': true,
   'anonymous-review': true,
   'invalid-id': true,
   'invalid-input': true,

@@ -5,27 +5,16 @@
 // (functions/local/fake-google-people.ts). Facts relied on (DESIGN §15): pages of at most 1000, the sync token only
 // on the last page, tokens expire after 7 days (410 EXPIRED_SYNC_TOKEN: a full pass again), deleted people come with
 // `metadata.deleted`, updateContact refuses a stale etag (400 FAILED_PRECONDITION).
+import type { GooglePerson } from '../domain/google-contacts';
 import { googleCall, googleEndpoints, googleFailure } from './google-business';
+
+export type { GooglePerson };
 
 /** The fields a sync reads and writes: who the person is, how to reach them, their dates and their labels. */
 export const PERSON_FIELDS = ['names', 'emailAddresses', 'phoneNumbers', 'birthdays', 'events', 'memberships'] as const;
 export type PersonField = (typeof PERSON_FIELDS)[number];
 /** The most people one page of the connections list holds. */
 export const CONNECTIONS_PAGE_MAX = 1000;
-
-type GoogleDate = { year?: number; month?: number; day?: number };
-/** A People API Person, as far as the app reads it. */
-export type GooglePerson = {
-  resourceName: string;
-  etag?: string;
-  names?: { displayName?: string; givenName?: string; familyName?: string }[];
-  emailAddresses?: { value?: string; type?: string }[];
-  phoneNumbers?: { value?: string; type?: string }[];
-  birthdays?: { date?: GoogleDate; text?: string }[];
-  events?: { date?: GoogleDate; type?: string; formattedType?: string }[];
-  memberships?: { contactGroupMembership?: { contactGroupResourceName?: string } }[];
-  metadata?: { deleted?: boolean };
-};
 
 export type ConnectionsPage = { people: GooglePerson[]; nextPageToken?: string; nextSyncToken?: string };
 

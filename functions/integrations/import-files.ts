@@ -3,6 +3,7 @@
 // the bucket's lifecycle empties after 3 days; the job reads it as a stream, keeps the first pass's
 // findings beside it, and deletes both when the import ends. The report of skipped rows goes to
 // the exports bucket (kept a day) and is handed out as a short-lived link.
+import { Buffer } from 'node:buffer';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { IMPORT_JOB_MAX_BYTES } from '@shared/imports';
@@ -16,11 +17,16 @@ import { deleteEveryVersionUnder, headObject, presignPost, s3, type PresignedPos
 export const IMPORT_UPLOAD_PREFIX = 'imports/';
 export const IMPORT_UPLOAD_DAYS = 3;
 /** The type the upload is stored with, whatever the browser thought the file was. */
-const CONTENT_TYPES: Record<ImportFormat, string> = { csv: 'text/csv', vcard: 'text/vcard' };
+const CONTENT_TYPES: Record<ImportFormat, string> = {
+  csv: 'text/csv',
+  vcard: 'text/vcard',
+  google: 'application/x-ndjson',
+};
+const EXTENSIONS: Record<ImportFormat, string> = { csv: 'csv', vcard: 'vcf', google: 'jsonl' };
 const REPORT_TYPE = 'text/csv; charset=utf-8';
 
 export const importUploadKey = (agentId: string, importId: string, format: ImportFormat) =>
-  `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.${format === 'csv' ? 'csv' : 'vcf'}`;
+  `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.${EXTENSIONS[format]}`;
 export const importPlanKey = (agentId: string, importId: string) =>
   `${IMPORT_UPLOAD_PREFIX}${agentId}/${importId}.plan.json`;
 export const importReportKey = (agentId: string, importId: string, now: Date) =>
@@ -38,6 +44,15 @@ export function presignImportPost(key: string, format: ImportFormat, expiresSeco
     maxBytes: IMPORT_JOB_MAX_BYTES,
     expiresSeconds,
   });
+}
+
+/** Writes an import's file from the server (the Google contacts an import read), where an upload would be. */
+export async function putImportFile(key: string, format: ImportFormat, body: string): Promise<number> {
+  const bytes = Buffer.from(body, 'utf8');
+  await s3().send(
+    new PutObjectCommand({ Bucket: config().uploadsBucket, Key: key, Body: bytes, ContentType: CONTENT_TYPES[format] }),
+  );
+  return bytes.byteLength;
 }
 
 export function headImportUpload(key: string): Promise<{ size: number; etag: string } | undefined> {

@@ -19,7 +19,8 @@ import type { ImportRow } from '../domain/import-rows';
 import { PlanLimitError } from '../domain/plan';
 import { forEachLimited } from '../lib/concurrency';
 import { createClientBatch } from '../client-record/batch';
-import { createClient, updateClient } from '../client-record/record';
+import { changeClient, createClient, updateClient } from '../client-record/record';
+import type { GoogleContactEntry, GoogleContactLink } from '../domain/google-contacts';
 import { awardDueMilestones } from './milestones';
 
 const PRO_CONCURRENCY = 8;
@@ -58,6 +59,32 @@ export async function updateFromRow(
     : await updateClient(agentId, typeof current === 'string' ? current : current.id, changes);
   if (!saved) return false;
   await awardDueMilestones(saved, today);
+  return true;
+}
+
+/**
+ * A Google contact that is a client the agent has (`current`, or its id): the client is linked to the contact, and
+ * only the fields it has no value for take the contact's (nothing the agent wrote is replaced). False when the client
+ * is gone.
+ */
+async function linkFromRow(
+  agentId: string,
+  client: ClientInput,
+  link: GoogleContactLink,
+  current: ClientItem | string,
+  today: string,
+  now: Date,
+): Promise<boolean> {
+  const fill: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
+  const out = await changeClient(
+    agentId,
+    typeof current === 'string' ? current : current.id,
+    { kind: 'google-linked', link, fill },
+    { now, ...(typeof current === 'string' ? {} : { known: current }) },
+  );
+  const saved = out.kind === 'changed' ? out.after : out.kind === 'unchanged' ? out.client : undefined;
+  if (!saved) return false;
+  await awardDueMilestones(saved, today, now);
   return true;
 }
 
@@ -154,8 +181,11 @@ const importedConsent = (now: Date): Partial<NewClientFields> => ({
   smsConsent: { status: 'none', source: 'import', at: now.toISOString() },
 });
 
-/** A row of an import job's batch: valid, the only one of the file with its e-mail, and the id its client gets. */
-export type JobRow = { row: number; client: ClientInput; id: string };
+/**
+ * A row of an import job's batch: valid, the only one of the file with its e-mail, and the id its client gets; a
+ * Google contact's row also carries the contact's link and the client it matched when the import read it.
+ */
+export type JobRow = { row: number; client: ClientInput; id: string; google?: GoogleContactEntry };
 export type JobBatchOutcome = { imported: number; updated: number; capped: number[] };
 /** Clients written at once by the import job (which has its function to itself). */
 const JOB_CONCURRENCY = 8;
@@ -183,13 +213,15 @@ export async function importJobBatch(
     agent.id,
     rows.map((r) => r.client.email),
   );
-  const known = await getClientsByIds(agent.id, [...owners.values()]);
+  // A Google contact matched by its phone number when the import read it: that client, if it is still there.
+  const matched = rows.flatMap((r) => (r.google?.match ? [r.google.match] : []));
+  const known = await getClientsByIds(agent.id, [...owners.values(), ...matched]);
   const outcome: JobBatchOutcome = { imported: 0, updated: 0, capped: [] };
   const madeBefore: ClientItem[] = [];
   const updates: Array<{ row: JobRow; current: ClientItem }> = [];
   let creates: JobRow[] = [];
   for (const row of rows) {
-    const current = known.get(owners.get(row.client.email) ?? '');
+    const current = known.get(owners.get(row.client.email) ?? '') ?? known.get(row.google?.match ?? '');
     if (current?.id === row.id) madeBefore.push(current);
     else if (current) updates.push({ row, current });
     // No lock, or a lock a crash left without its client: a create (which takes such a lock over).
@@ -200,27 +232,38 @@ export async function importJobBatch(
     await rememberStoppedNumber(client, config().smsAllowedCountries);
     await awardDueMilestones(client, today, now);
   };
+  // A row for a client the agent has: an update, or for a Google contact, a link (false: the client is gone).
+  const applyRow = (row: JobRow, current: ClientItem | string) =>
+    row.google
+      ? linkFromRow(agent.id, row.client, row.google.link, current, today, now)
+      : updateFromRow(agent.id, row.client, current, today);
   // Rows whose e-mail another client took meanwhile update it; a row whose own client appeared meanwhile is imported.
   const taken = async (row: JobRow, clientId: string) => {
     if (clientId === row.id) outcome.imported += 1;
-    else if (await updateFromRow(agent.id, row.client, clientId, today)) outcome.updated += 1;
+    else if (await applyRow(row, clientId)) outcome.updated += 1;
   };
 
   await forEachLimited(madeBefore, JOB_CONCURRENCY, created);
   const vanished: JobRow[] = [];
   await forEachLimited(updates, JOB_CONCURRENCY, async ({ row, current }) => {
-    if (await updateFromRow(agent.id, row.client, current, today)) outcome.updated += 1;
+    if (await applyRow(row, current)) outcome.updated += 1;
     else vanished.push(row); // deleted since the locks were read: created again
   });
   creates = [...creates, ...vanished].sort((a, b) => a.row - b.row);
 
   // As in the request's import: no consent to texts, and the opt-outs a deleted client left at the same address and
   // number.
-  const fieldsOf = await newClientFields(
+  const newFields = await newClientFields(
     agent.id,
     creates.map((r) => r.client),
     now,
   );
+  // A client made from a Google contact is linked to it.
+  const links = new Map(creates.flatMap((r) => (r.google ? [[r.client.email, r.google.link] as const] : [])));
+  const fieldsOf = (input: ClientInput): Partial<NewClientFields> => {
+    const link = links.get(input.email);
+    return { ...newFields(input), ...(link ? { googleContact: { ...link, linkedAt: now.toISOString() } } : {}) };
+  };
   const batch =
     agent.isPro && creates.length > 0
       ? await createClientBatch(

@@ -251,7 +251,8 @@ export async function disconnectGoogle(agentId: string): Promise<GoogleConnectio
   return toConnection(undefined);
 }
 
-async function accessTokenOf(connection: GoogleConnectionItem): Promise<string> {
+/** A fresh access token on the connection's sealed refresh token (GoogleBusinessError 'reconnect' when it is gone). */
+export async function accessTokenOf(connection: GoogleConnectionItem): Promise<string> {
   const refreshToken = await unsealRefreshToken(connection.agentId, connection.refreshTokenSealed);
   if (!refreshToken) throw new GoogleBusinessError('reconnect', 'Please connect Google again.');
   return accessTokenFor(refreshToken);

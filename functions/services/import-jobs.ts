@@ -157,8 +157,13 @@ export function importState(item: ImportItem, now = new Date()): ImportJob {
     message: item.message ?? null,
     report: null,
     stalled: active && now.getTime() - Date.parse(item.activeAt ?? item.createdAt) > IMPORT_SILENT_MS,
+    ...(item.preview ? { preview: item.preview } : {}),
   };
 }
+
+/** Counts one more import of the agent's this hour: refused past IMPORTS_PER_HOUR, whatever the import reads. */
+export const importsOverLimit = (agentId: string, now: Date): Promise<RateLimited<'imports'> | undefined> =>
+  overLimit('imports', { scope: 'import', id: agentId, max: IMPORTS_PER_HOUR, windowSeconds: 3600 }, now.getTime());
 
 /** POST /api/imports: a new import waiting for its file, and the presigned POST to send it with; or why not. */
 export async function createImportJob(
@@ -168,11 +173,7 @@ export async function createImportJob(
 ): Promise<CreatedImport | UnsupportedFile | RateLimited<'imports'>> {
   const format = importFormatOf(input.fileName, input.contentType);
   if (!format) return { kind: 'unsupported-file' };
-  const limited = await overLimit(
-    'imports',
-    { scope: 'import', id: agent.id, max: IMPORTS_PER_HOUR, windowSeconds: 3600 },
-    now.getTime(),
-  );
+  const limited = await importsOverLimit(agent.id, now);
   if (limited) return limited;
   const id = newImportId(now);
   const item = await createImport(
@@ -220,7 +221,7 @@ async function lockIsStale(agentId: string, lock: ImportLock, now: Date): Promis
   if (lock.holder.startsWith(REQUEST_HOLDER)) return lock.until < now.getTime();
   const item = await getImport(agentId, lock.holder);
   if (!item || item.status === 'done' || item.status === 'failed') return true;
-  if (item.status === 'uploading') return lock.until < now.getTime();
+  if (item.status === 'uploading' || item.status === 'ready') return lock.until < now.getTime();
   return now.getTime() - Date.parse(item.activeAt ?? item.createdAt) > IMPORT_SILENT_MS;
 }
 
@@ -281,7 +282,7 @@ export async function startImportJob(
     if (requeued) await enqueueTask(message);
     return importState(requeued ?? item, now);
   }
-  if (item.status !== 'uploading') return importState(item, now);
+  if (item.status !== 'uploading' && item.status !== 'ready') return importState(item, now);
 
   if (!(await claimJobLock(agent.id, item.id, now))) return { kind: 'import-running' };
   const upload = await headImportUpload(item.key);
@@ -290,13 +291,15 @@ export async function startImportJob(
     return { kind: 'upload-missing' };
   }
   if (upload.size > IMPORT_JOB_MAX_BYTES) return refuse(item, { kind: 'file-too-large' }, now);
+  // A Google contacts import's file is the server's own: only an agent's upload is looked at first.
   const complete = upload.size <= HEAD_BYTES;
-  try {
-    await checkImportHead(item.format, await readImportHead(item.key, Math.min(upload.size, HEAD_BYTES)), complete);
-  } catch (error) {
-    if (!(error instanceof ImportFormatError)) throw error;
-    return refuse(item, { kind: 'unreadable-file', format: item.format, problem: error.message }, now);
-  }
+  if (item.format !== 'google')
+    try {
+      await checkImportHead(item.format, await readImportHead(item.key, Math.min(upload.size, HEAD_BYTES)), complete);
+    } catch (error) {
+      if (!(error instanceof ImportFormatError)) throw error;
+      return refuse(item, { kind: 'unreadable-file', format: item.format, problem: error.message }, now);
+    }
   const queued = await markImportQueued(agent.id, item.id, upload.etag, now);
   // a start sent twice at once: the other one queued it
   if (!queued) return importState((await getImport(agent.id, item.id)) ?? item, now);
@@ -343,7 +346,7 @@ export async function runImportJob(
 ): Promise<ImportRunOutcome> {
   const { agentId, importId } = message;
   const found = await getImport(agentId, importId);
-  if (!found || found.status === 'uploading') return 'gone';
+  if (!found || found.status === 'uploading' || found.status === 'ready') return 'gone';
   if (found.status === 'done' || found.status === 'failed') return 'done';
   const runId = randomId();
   const claimed = await claimImportRun(agentId, importId, runId, new Date(), IMPORT_LEASE_MS);
@@ -535,7 +538,12 @@ class ImportRun {
         replaced += 1;
         issues.push({ ...cells, outcome: 'skipped', reason: replacedRowReason(unit, by) });
       } else {
-        rows.push({ row: entry.row, client: checked.client, id: importedClientId(importId, entry.row) });
+        rows.push({
+          row: entry.row,
+          client: checked.client,
+          id: importedClientId(importId, entry.row),
+          ...(entry.google ? { google: entry.google } : {}),
+        });
         taken.set(entry.row, { ...cells, warnings: entry.warnings });
       }
     }

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GoogleConnectionStatus } from '@shared/api-types';
 import { getConnection } from '../../data/google-connections';
+import { connectGoogle, pathOf } from '../../testing/google-consent';
 import { signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
 
 let api: TestApi;
@@ -21,48 +22,9 @@ const OFF = { enabled: false, granted: false };
 let accounts = 0;
 /** A fresh account on the fake Google for each agent, so no agent's grants are another's. */
 const googleAccount = () => `features-${(accounts += 1)}`;
-const pathOf = (url: string) => {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
 const scopesOf = (authorizationUrl: string) => new URL(authorizationUrl).searchParams.get('scope')!.split(' ');
 
-/**
- * The consent page's Allow as `account` on the fake Google, with the scopes left ticked (all of them unless `ticked`
- * says which), then the app's callback: where the callback sends the browser.
- */
-async function consent(
-  client: ApiClient,
-  authorizationUrl: string,
-  account: string,
-  ticked?: readonly string[],
-): Promise<string> {
-  const form = new URLSearchParams({ approve: 'yes', account });
-  if (ticked) {
-    form.set('granular', 'yes');
-    for (const scope of ticked) form.append('scope', scope);
-  }
-  const allowed = await fetch(authorizationUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  expect(allowed.status).toBe(303);
-  const callback = await client.get(pathOf(allowed.headers.get('location')!));
-  expect(callback.status).toBe(302);
-  return callback.headers.get('location')!;
-}
-
-/** Asks to turn `features` on (none: the Business Profile alone) and allows it all on the consent page. */
-async function connect(client: ApiClient, account: string, features: string[] = [], ticked?: readonly string[]) {
-  const started = await client.post('/api/google/connect', features.length ? { features } : undefined);
-  expect(started.status).toBe(200);
-  return {
-    url: started.body.authorizationUrl as string,
-    back: await consent(client, started.body.authorizationUrl, account, ticked),
-  };
-}
+const connect = connectGoogle;
 const features = async (client: ApiClient) =>
   ((await client.get('/api/google/connection')).body as GoogleConnectionStatus).features;
 

@@ -1,0 +1,73 @@
+// A Google contact read as a client draft, and matched to the agent's clients (pure rules; the import's API test runs
+// them against the fake Google).
+import { clientMatcher, matchClient, personDraft, readGoogleImportLine } from './google-contacts';
+import { ImportFormatError } from './import-rows';
+
+const draftOf = (person: Record<string, unknown>) => {
+  const warnings: string[] = [];
+  return { draft: personDraft({ resourceName: 'people/c1', ...person }, (m) => warnings.push(m)), warnings };
+};
+
+describe('a Google contact as a client', () => {
+  it('takes the first e-mail and number that hold something, and puts a name together from its parts', () => {
+    const { draft } = draftOf({
+      names: [{ givenName: 'Ana', familyName: 'Ruiz' }],
+      emailAddresses: [{ value: ' ' }, { value: 'Ana@Example.com ' }],
+      phoneNumbers: [{}, { value: '(512) 555-0100' }],
+    });
+    expect(draft).toMatchObject({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(512) 555-0100' });
+  });
+
+  it('keeps a birthday without its year, and leaves out an anniversary without one, saying so', () => {
+    const { draft, warnings } = draftOf({
+      birthdays: [{ text: 'spring' }, { date: { month: 2, day: 29 } }],
+      events: [{ type: 'anniversary', date: { month: 6, day: 1 } }],
+    });
+    expect(draft).toMatchObject({ birthday: '--02-29', anniversary: '' });
+    expect(warnings).toEqual(['anniversary: --06-01 has no year, so it was left empty']);
+  });
+
+  it('makes every other dated event a key date labelled as Google labels it, the first ten of them', () => {
+    const events = Array.from({ length: 12 }, (_, i) => ({
+      type: 'custom',
+      ...(i === 0 ? { formattedType: `  First   showing ${'x'.repeat(60)}` } : {}),
+      date: { year: 2020, month: 1, day: i + 1 },
+    }));
+    const { draft, warnings } = draftOf({ events: [...events, { type: 'other', date: { year: 2021 } }] });
+    expect(draft.keyDates).toHaveLength(10);
+    expect(draft.keyDates![0]!.label).toHaveLength(40);
+    expect(draft.keyDates![0]!.label.startsWith('First showing x')).toBe(true);
+    expect(draft.keyDates![1]).toEqual({ label: 'custom', date: '2020-01-02' });
+    expect(warnings).toEqual(['Only the first 10 of 12 dates were kept']);
+  });
+});
+
+describe('matching a contact to a client', () => {
+  const matcher = clientMatcher([
+    { id: 'ana', email: 'Ana@example.com', phone: '+15125550100' },
+    { id: 'bo', email: 'bo@example.com', phone: '512-555-0101' },
+    { id: 'cy', email: 'cy@example.com', phone: '(512) 555-0102' },
+    { id: 'di', email: 'di@example.com', phone: '+1 512 555 0102' },
+  ]);
+
+  it('finds the client by e-mail first, then by the one client with the number', () => {
+    expect(matchClient(matcher, 'ANA@example.com', '+15125550101')).toBe('ana');
+    expect(matchClient(matcher, 'new@example.com', '(512) 555-0101')).toBe('bo');
+    expect(matchClient(matcher, 'new@example.com', '+15125550199')).toBeUndefined();
+  });
+
+  it('matches nobody on a number two clients share', () => {
+    expect(matchClient(matcher, 'new@example.com', '512 555 0102')).toBeUndefined();
+  });
+});
+
+describe("a line of the import's file", () => {
+  it.each(['not json', '{}', '{"draft":{},"warnings":[],"link":{"resourceName":"people/c1"}}', 'null'])(
+    'refuses %s as a file that was not the import’s',
+    (line) => {
+      expect(() => readGoogleImportLine(line, 3)).toThrow(
+        new ImportFormatError('Contact 3 of the Google contacts import could not be read.'),
+      );
+    },
+  );
+});

@@ -1,0 +1,137 @@
+// A Google contact (a People API Person) read as a client: who they are, how to reach them, and their dates. The
+// birthday goes to `birthday` (without its year when Google has none), an event of type `anniversary` to
+// `anniversary`, and every other dated event to a key date labelled as Google labels it. What the client form would
+// refuse (no e-mail, a phone that is no number) is left for the import's validation to report, as a CSV row's is.
+import { KEY_DATE_LABEL_MAX, KEY_DATES_MAX } from '@shared/key-dates';
+import { ImportFormatError, readDate, type ClientDraft } from './import-rows';
+import { phoneToE164 } from './phone-numbers';
+
+/** The Google contact a client is linked to: its resource name (`people/c…`) and the etag it was last read with. */
+export type GoogleContactLink = { resourceName: string; etag: string };
+
+type GoogleDate = { year?: number; month?: number; day?: number };
+/** A People API Person, as far as the app reads it (functions/integrations/google-people.ts reads and writes them). */
+export type GooglePerson = {
+  resourceName: string;
+  etag?: string;
+  names?: { displayName?: string; givenName?: string; familyName?: string }[];
+  emailAddresses?: { value?: string; type?: string }[];
+  phoneNumbers?: { value?: string; type?: string }[];
+  birthdays?: { date?: GoogleDate; text?: string }[];
+  events?: { date?: GoogleDate; type?: string; formattedType?: string }[];
+  memberships?: { contactGroupMembership?: { contactGroupResourceName?: string } }[];
+  metadata?: { deleted?: boolean };
+};
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD`, `--MM-DD` without a year, or '' when Google's date has no month and day. */
+function dateText(date: GoogleDate | undefined): string {
+  if (!date?.month || !date.day) return '';
+  const monthDay = `${two(date.month)}-${two(date.day)}`;
+  return date.year ? `${String(date.year).padStart(4, '0')}-${monthDay}` : `--${monthDay}`;
+}
+
+const first = <T extends { value?: string }>(list: readonly T[] | undefined) =>
+  list?.find((entry) => entry.value?.trim())?.value?.trim() ?? '';
+
+/** The person's name as Google shows it, else put together from its parts. */
+function nameOf(person: GooglePerson): string {
+  const name = person.names?.[0];
+  if (!name) return '';
+  return (name.displayName?.trim() || [name.givenName, name.familyName].filter(Boolean).join(' ')).trim();
+}
+
+/** A key date's label from Google's (`formattedType`, else its `type`), as the form allows it. */
+function eventLabel(event: { type?: string; formattedType?: string }): string {
+  const label = (event.formattedType?.trim() || event.type?.trim() || 'Date').replace(/\s+/g, ' ');
+  return label.slice(0, KEY_DATE_LABEL_MAX);
+}
+
+/** The client a Google contact describes, before validation; `warn` hears what was left out and why. */
+export function personDraft(person: GooglePerson, warn: (message: string) => void): ClientDraft {
+  const birthday = dateText(person.birthdays?.find((b) => dateText(b.date))?.date);
+  const events = (person.events ?? []).filter((event) => dateText(event.date));
+  const anniversaryEvent = events.find((event) => event.type?.toLowerCase() === 'anniversary');
+  const others = events.filter((event) => event !== anniversaryEvent);
+  if (others.length > KEY_DATES_MAX) warn(`Only the first ${KEY_DATES_MAX} of ${others.length} dates were kept`);
+  return {
+    name: nameOf(person),
+    email: first(person.emailAddresses).toLowerCase(),
+    phone: first(person.phoneNumbers),
+    address: '',
+    postalCode: '',
+    birthday: birthday ? readDate('birthday', birthday, warn) : '',
+    anniversary: anniversaryEvent ? readDate('anniversary', dateText(anniversaryEvent.date), warn) : '',
+    purchaseDate: '',
+    purchasePrice: '',
+    ...(others.length > 0
+      ? {
+          keyDates: others
+            .slice(0, KEY_DATES_MAX)
+            .map((event) => ({ label: eventLabel(event), date: dateText(event.date) })),
+        }
+      : {}),
+  };
+}
+
+/** Whether the person is in the contact group (`contactGroups/…`), as their memberships say. */
+export const inContactGroup = (person: GooglePerson, group: string): boolean =>
+  (person.memberships ?? []).some((m) => m.contactGroupMembership?.contactGroupResourceName === group);
+
+/** The agent's clients, found by e-mail (lower-cased) and by phone number (E.164). */
+export type ClientMatcher = { byEmail: Map<string, string>; byPhone: Map<string, string> };
+
+export function clientMatcher(clients: readonly { id: string; email: string; phone: string }[]): ClientMatcher {
+  const byEmail = new Map<string, string>();
+  const byPhone = new Map<string, string>();
+  for (const client of clients) {
+    byEmail.set(client.email.toLowerCase(), client.id);
+    const e164 = phoneToE164(client.phone);
+    // A number two clients share names neither of them: it cannot say which one the contact is.
+    if (e164) byPhone.set(e164, byPhone.has(e164) ? '' : client.id);
+  }
+  return { byEmail, byPhone };
+}
+
+/** The client a contact is: the one with its e-mail, else the only one with its phone number; undefined: none. */
+export function matchClient(matcher: ClientMatcher, email: string, phone: string): string | undefined {
+  const byEmail = matcher.byEmail.get(email.toLowerCase());
+  if (byEmail) return byEmail;
+  const e164 = phoneToE164(phone);
+  return (e164 && matcher.byPhone.get(e164)) || undefined;
+}
+
+/** What a Google contacts import keeps of one contact: the link, and the client it matched when it was read. */
+export type GoogleContactEntry = { link: GoogleContactLink; match?: string };
+/** One line of a Google contacts import's file: the contact as a client draft, what was left out, and its link. */
+export type GoogleImportLine = GoogleContactEntry & { draft: ClientDraft; warnings: string[] };
+
+export const googleImportLine = (line: GoogleImportLine): string => JSON.stringify(line);
+
+/** A line of the file written by the import itself: anything else is a file that was tampered with, and refused. */
+export function readGoogleImportLine(text: string, row: number): GoogleImportLine {
+  let value: Partial<GoogleImportLine> | null = null;
+  try {
+    value = JSON.parse(text) as Partial<GoogleImportLine> | null;
+  } catch {
+    // refused below
+  }
+  const link = value?.link;
+  if (
+    !value ||
+    typeof value.draft !== 'object' ||
+    value.draft === null ||
+    typeof link?.resourceName !== 'string' ||
+    typeof link.etag !== 'string' ||
+    !Array.isArray(value.warnings) ||
+    (value.match !== undefined && typeof value.match !== 'string')
+  )
+    throw new ImportFormatError(`Contact ${row} of the Google contacts import could not be read.`);
+  return {
+    draft: value.draft,
+    warnings: value.warnings.map(String),
+    link: { resourceName: link.resourceName, etag: link.etag },
+    ...(value.match ? { match: value.match } : {}),
+  };
+}

@@ -1,0 +1,212 @@
+// Importing the agent's Google contacts (POST /api/google/contacts/import), against the local runtime's fake Google:
+// the contacts are read a page at a time into an import that shows what it will do (new, matched, errors) before
+// anything is written; started, it goes through the import job, linking each contact that is a client already (by
+// e-mail, or by the one client with its phone number) instead of making a second one, and filling only what that
+// client lacks. Refused without the connection or the feature, for a label that is none, on Google's 401; one agent
+// never reaches another's import.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Client, ImportJob } from '@shared/api-types';
+import { getClient } from '../../data/clients';
+import { connectGoogle } from '../../testing/google-consent';
+import { startImport, waitForImport } from '../../testing/imports';
+import { allClients, signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+
+let api: TestApi;
+useTestApi((started) => (api = started));
+
+let accounts = 0;
+const googleAccount = () => `contacts-import-${(accounts += 1)}`;
+
+/** The fake Google's contacts (synthetic people), as a test writes them between the app's reads. */
+const writeContacts = (people: object[]) =>
+  writeFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), JSON.stringify(people));
+const writeFaults = (faults: object[]) =>
+  writeFile(join(api.runtime.fakeGoogleDir!, 'faults.json'), JSON.stringify(faults));
+
+const person = (id: string, fields: Record<string, unknown>) => ({ resourceName: `people/${id}`, ...fields });
+const named = (displayName: string) => ({ names: [{ displayName }] });
+const emails = (...values: string[]) => ({ emailAddresses: values.map((value) => ({ value })) });
+const phones = (...values: string[]) => ({ phoneNumbers: values.map((value) => ({ value })) });
+
+/** Synthetic contacts: one client by e-mail, one by phone, one new with its dates, one without an e-mail. */
+const CONTACTS = [
+  person('c1', { ...named('Ana Ruiz (Google)'), ...emails('ANA@example.com'), ...phones('+1 512 555 0100') }),
+  person('c2', {
+    ...named('Carl Diaz'),
+    ...emails('carl.new@example.com'),
+    ...phones('(512) 555-0101'),
+    birthdays: [{ date: { year: 1980, month: 3, day: 14 } }],
+  }),
+  person('c3', {
+    ...named('Dee Park'),
+    ...emails('dee@example.com'),
+    ...phones('+1 512 555 0102'),
+    birthdays: [{ date: { month: 5, day: 6 } }],
+    events: [
+      { type: 'anniversary', date: { year: 2011, month: 9, day: 17 } },
+      { type: 'closing', formattedType: 'Closing day', date: { year: 2020, month: 6, day: 30 } },
+    ],
+    memberships: [{ contactGroupMembership: { contactGroupResourceName: 'contactGroups/friends' } }],
+  }),
+  person('c4', { ...named('Eve No-Mail'), ...phones('+1 512 555 0103') }),
+];
+
+/** An agent with Google connected and Contacts turned on, and two clients the contacts will match. */
+async function agentWithContacts(): Promise<{ client: ApiClient; userId: string; clients: Record<string, Client> }> {
+  const { client, user } = await signedInAgent(api);
+  await connectGoogle(client, googleAccount(), ['contacts']);
+  const ana = await client.post('/api/clients', { name: 'Ana Ruiz', email: 'ana@example.com', phone: '5125550100' });
+  const carl = await client.post('/api/clients', {
+    name: 'Carl Diaz',
+    email: 'carl@example.com',
+    phone: '+15125550101',
+    address: '5 Oak Ave, Austin, TX 78704',
+  });
+  expect([ana.status, carl.status]).toEqual([201, 201]);
+  return { client, userId: user.id, clients: { ana: ana.body, carl: carl.body } };
+}
+
+const prepare = (client: ApiClient, body?: object) => client.post<ImportJob>('/api/google/contacts/import', body);
+
+describe('the preview', () => {
+  it('reads every contact and answers what starting will do, writing no client yet', async () => {
+    // Arrange
+    await writeContacts(CONTACTS);
+    const { client } = await agentWithContacts();
+    // Act
+    const res = await prepare(client);
+    // Assess
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      status: 'ready',
+      fileName: 'Google contacts',
+      unit: 'card',
+      rowsDone: 0,
+      preview: {
+        new: 1,
+        matched: 2,
+        errors: 1,
+        firstErrors: [{ name: 'Eve No-Mail', reason: 'email: Email is required' }],
+      },
+    });
+    expect(await allClients(client)).toHaveLength(2);
+    const read = await client.get<ImportJob>(`/api/imports/${res.body.id}`);
+    expect(read.body).toMatchObject({ status: 'ready', preview: res.body.preview });
+  });
+
+  it('reads only the contacts of one label when asked', async () => {
+    await writeContacts(CONTACTS);
+    const { client } = await agentWithContacts();
+    const res = await prepare(client, { label: 'contactGroups/friends' });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      fileName: 'Google contacts (one label)',
+      preview: { new: 1, matched: 0, errors: 0, firstErrors: [] },
+    });
+  });
+
+  it('reads past Google’s first page (1,000 contacts a page)', async () => {
+    const many = Array.from({ length: 1003 }, (_, i) =>
+      person(`m${i}`, { ...named(`Person ${i}`), ...emails(`p${i}@example.com`), ...phones(`+1512556${1000 + i}`) }),
+    );
+    await writeContacts(many);
+    const { client } = await agentWithContacts();
+    const res = await prepare(client);
+    expect(res.status).toBe(202);
+    expect(res.body.preview).toMatchObject({ new: 1003, matched: 0, errors: 0 });
+  });
+
+  const NOT_A_LABEL = 'label must be the resource name of one of your Google contact labels, like contactGroups/1a2b3c';
+  it.each([
+    [{ label: 7 }, 'label must be a string'],
+    [{ label: 'friends' }, NOT_A_LABEL],
+    [{ label: 'contactGroups/../x' }, NOT_A_LABEL],
+    [{ label: '' }, NOT_A_LABEL],
+  ])('refuses %j with a 400 that says why', async (body, message) => {
+    const { client } = await signedInAgent(api);
+    const res = await prepare(client, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  });
+
+  it('refuses without Google connected, and with Contacts not turned on', async () => {
+    const { client } = await signedInAgent(api);
+    const none = await prepare(client);
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('Connect Google in Settings first.');
+
+    await connectGoogle(client, googleAccount());
+    const off = await prepare(client);
+    expect(off.status).toBe(409);
+    expect(off.body).toMatchObject({
+      code: 'GOOGLE_FEATURE_OFF',
+      message: 'Turn on Google Contacts in Settings first.',
+    });
+  });
+
+  it('asks the agent to connect again when Google refuses the token, and makes no import', async () => {
+    await writeContacts(CONTACTS);
+    const { client } = await agentWithContacts();
+    await writeFaults([{ status: 401, times: 1, path: 'connections' }]);
+    const res = await prepare(client);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'GOOGLE_RECONNECT' });
+    expect((await client.get('/api/imports/latest')).status).toBe(404);
+  });
+});
+
+describe('starting it', () => {
+  it('creates the new client linked to its contact, links the matched ones filling only what they lack, and makes no duplicate when imported again', async () => {
+    // Arrange
+    await writeContacts(CONTACTS);
+    const { client, userId, clients } = await agentWithContacts();
+    const prepared = await prepare(client);
+    // Act
+    expect((await startImport(client, prepared.body.id)).status).toBe(202);
+    const done = await waitForImport(client, prepared.body.id);
+    // Assess
+    expect(done).toMatchObject({ status: 'done', imported: 1, updated: 2, skipped: 1 });
+    const byName = Object.fromEntries(((await allClients(client)) as Client[]).map((c) => [c.name, c]));
+    expect(Object.keys(byName).sort()).toEqual(['Ana Ruiz', 'Carl Diaz', 'Dee Park']);
+    expect(byName['Dee Park']).toMatchObject({
+      email: 'dee@example.com',
+      birthday: '--05-06',
+      anniversary: '2011-09-17',
+      keyDates: [{ label: 'Closing day', date: '2020-06-30' }],
+      origin: 'imported',
+    });
+    // Carl, matched by his number: his e-mail and address stay his agent's; the birthday he lacked is Google's.
+    expect(byName['Carl Diaz']).toMatchObject({
+      email: 'carl@example.com',
+      address: '5 Oak Ave, Austin, TX 78704',
+      birthday: '1980-03-14',
+    });
+    // Ana, matched by her e-mail: the name her agent gave her stays.
+    expect(byName['Ana Ruiz']!.updatedAt).toBeDefined();
+    for (const [id, resourceName] of [
+      [clients.carl!.id, 'people/c2'],
+      [clients.ana!.id, 'people/c1'],
+      [byName['Dee Park']!.id, 'people/c3'],
+    ] as const) {
+      expect((await getClient(userId, id))!.googleContact).toMatchObject({ resourceName, etag: expect.any(String) });
+    }
+
+    const again = await prepare(client);
+    expect(again.body.preview).toMatchObject({ new: 0, matched: 3, errors: 1 });
+    await startImport(client, again.body.id);
+    expect(await waitForImport(client, again.body.id)).toMatchObject({ status: 'done', imported: 0 });
+    expect(await allClients(client)).toHaveLength(3);
+  });
+
+  it('is the agent’s own: another agent can neither read nor start it', async () => {
+    await writeContacts(CONTACTS);
+    const { client } = await agentWithContacts();
+    const prepared = await prepare(client);
+    const { client: other } = await signedInAgent(api);
+    expect((await other.get(`/api/imports/${prepared.body.id}`)).status).toBe(404);
+    expect((await startImport(other, prepared.body.id)).status).toBe(404);
+    expect((await client.get<ImportJob>(`/api/imports/${prepared.body.id}`)).body.status).toBe('ready');
+    expect(await allClients(other)).toHaveLength(0);
+  });
+});
