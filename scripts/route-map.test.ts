@@ -33,6 +33,7 @@ const API_ONLY: Record<string, string> = {
   // Until Settings offers Google Contacts (issue 46's web part: nothing keeps contacts in step yet); that change takes
   // this line out.
   'POST /api/google/contacts/import': 'Settings does not offer Google Contacts yet',
+  'POST /api/google/contacts/sync': 'Settings does not offer Google Contacts yet',
 };
 const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];
 

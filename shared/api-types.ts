@@ -203,6 +203,24 @@ export type ImportJob = {
   stalled: boolean;
 };
 
+/** POST /api/google/contacts/sync: what one contacts sync did. */
+export type ContactsSyncResult = {
+  /** Contacts Google said changed since the last sync (every contact after a full read). */
+  itemsIn: number;
+  /** New clients made from new contacts, clients linked to new contacts, clients whose e-mail or phone was updated. */
+  created: number;
+  linked: number;
+  updated: number;
+  /** Clients whose contact was deleted in Google: unlinked, never deleted. */
+  unlinked: number;
+  /** Fields both sides changed: the client kept the agent's value. */
+  conflicts: number;
+  /** New contacts left out at the free plan's cap. */
+  capped: number;
+  /** Google no longer took the sync token: every contact was read again. */
+  fullSync: boolean;
+};
+
 export type ImportPreview = {
   new: number;
   matched: number;
@@ -943,6 +961,7 @@ export type ApiResponses = {
   'google/get-google-connection': GoogleConnectionStatus;
   'google/put-google-connection': GoogleConnectionStatus;
   'google/post-google-contacts-import': ImportJob;
+  'google/post-google-contacts-sync': ContactsSyncResult;
   'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;
   'reviews/post-reviews-sync': ReviewSyncResult;

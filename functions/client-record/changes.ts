@@ -8,7 +8,7 @@ import { phoneToE164 } from '../domain/phone-numbers';
 import { withInterest, withReply, withTouch, type InterestKind, type TouchWeight } from '../domain/relationship';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
 import type { ClientChanges, ClientItem } from '../data/clients';
-import type { GoogleContactLink } from '../domain/google-contacts';
+import type { GoogleContactLink, SyncBase, SyncedValues } from '../domain/google-contacts';
 import { contactIndexKeys } from '../data/keys/clients';
 
 /** What can happen to a client. Each is applied to the item as it is read (applyChange). */
@@ -78,11 +78,12 @@ export type ClientChange =
   | { kind: 'testimonial-received' }
   /** The agent approved an automatic message for the client (the first lets the next ones leave by themselves). */
   | { kind: 'automatic-approved' }
-  /**
-   * The client is linked to a Google contact (a Google contacts import matched or created it): the link is kept, and
-   * only the fields the client has no value for take the contact's (`fill`): nothing the agent wrote is replaced.
-   */
-  | { kind: 'google-linked'; link: GoogleContactLink; fill: ClientChanges }
+  /** Linked to a Google contact (an import matched it): only the fields the client has no value for take `fill`. */
+  | { kind: 'google-linked'; link: GoogleContactLink; fill: ClientChanges; google: SyncedValues }
+  /** A sync read the linked contact again: Google's `changes` taken (mergeContact), both sides' values the new base. */
+  | { kind: 'google-synced'; etag: string; changes: Partial<SyncedValues>; base: SyncBase }
+  /** The linked contact was deleted in Google: the client stays, unlinked. */
+  | { kind: 'google-unlinked'; resourceName: string }
   /** Nothing of the client changes: its keys are derived again (for items written before a key existed). */
   | { kind: 'rederive' }
   /**
@@ -246,13 +247,30 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       const linked = before.googleContact;
       const sameLink = linked?.resourceName === change.link.resourceName && linked.etag === change.link.etag;
       if (sameLink && Object.values(blank).every((value) => value === undefined || value === '')) return unchanged;
+      const fields = { ...editedFields(blank), ...followedPostalCode(before, blank) };
+      const after = { ...before, ...fields };
       return changed({
-        ...editedFields(blank),
-        ...followedPostalCode(before, blank),
-        googleContact: { ...change.link, linkedAt: sameLink ? linked.linkedAt : stamp },
+        ...fields,
+        googleContact: {
+          ...change.link,
+          linkedAt: sameLink ? linked.linkedAt : stamp,
+          base: { google: change.google, client: { email: after.email, phone: after.phone } },
+        },
         updatedAt: stamp,
       });
     }
+    case 'google-synced': {
+      const linked = before.googleContact; // unlinked meanwhile: what the contact says is no longer this client's
+      if (!linked) return unchanged;
+      return changed({
+        ...editedFields(change.changes),
+        googleContact: { ...linked, etag: change.etag, base: change.base },
+        updatedAt: stamp,
+      });
+    }
+    case 'google-unlinked':
+      if (before.googleContact?.resourceName !== change.resourceName) return unchanged;
+      return changed({ googleContact: null, updatedAt: stamp });
     case 'rederive': {
       const keys = contactIndexKeys(before.agentId, before.lastContactDate, before.id);
       return before.gsi3pk === keys.gsi3pk && before.gsi3sk === keys.gsi3sk ? unchanged : changed({});

@@ -581,10 +581,26 @@ const change = {
             birthday: pick(DATES, d),
             address: pick(['', '5 Oak Ave, Austin, TX 78704'], d),
           },
+          google: { email: pick(POOL, n), phone: pick(PHONES, d) },
         },
         { now },
       ),
     ),
+  googleSynced: (c: number, d: number, e: number) =>
+    step('googleSynced', [c, d, e], ({ agent, now, clients }) => {
+      // A contacts sync: Google's new e-mail or phone taken (another client's e-mail is refused), or the link gone.
+      const email = pick(POOL, e);
+      const phone = pick(PHONES, d) || '+15125550199';
+      const base = { google: { email, phone }, client: { email, phone } };
+      return changeClient(
+        agent.id,
+        someClient(clients, c),
+        d % 3 === 0
+          ? { kind: 'google-unlinked', resourceName: `people/c${e % 3}` }
+          : { kind: 'google-synced', etag: `etag-${d}`, changes: d % 2 ? { email } : { phone }, base },
+        { now },
+      );
+    }),
   rederive: (c: number) =>
     step('rederive', [c], async ({ agent, clients }) => {
       // A client written before the by-last-contact index (arranged here), as insights:recompute finds it.
@@ -679,6 +695,7 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   client.map(change.testimonial),
   client.map(change.automaticApproved),
   fc.tuple(client, fc.nat(), fc.nat()).map((args) => change.googleLinked(...args)),
+  fc.tuple(client, fc.nat(), fc.nat()).map((args) => change.googleSynced(...args)),
   client.map(change.rederive),
   often(fc.tuple(client, client).map((args) => change.merge(...args))),
   often(fc.nat().map(change.undoMerge)),

@@ -3,7 +3,7 @@
 // record's (functions/client-record/record.ts).
 import type { Client, KeyDate, SmsConsent } from '@shared/api-types';
 import { postalCodeFromAddress, type ClientInput } from '@shared/client-schema';
-import type { GoogleContactLink } from '../domain/google-contacts';
+import type { GoogleContactLink, SyncBase } from '../domain/google-contacts';
 import type { HomeUpdateState } from '../domain/home-update';
 import type { RelationshipState } from '../domain/relationship';
 import { currentSmsConsent } from '../domain/sms-consent';
@@ -57,8 +57,11 @@ export type ClientItem = Omit<
     registeredThroughDirectoryAt?: string | null;
     /** When the agent first approved an automatic message for the client. */
     automaticApprovedAt?: string | null;
-    /** The Google contact the client is linked to (a Google contacts import), and when it was linked. */
-    googleContact?: (GoogleContactLink & { linkedAt: string }) | null;
+    /**
+     * The Google contact the client is linked to (a Google contacts import or sync), when it was linked, and what both
+     * sides said at the last sync (absent on links made before bases were kept).
+     */
+    googleContact?: (GoogleContactLink & { linkedAt: string; base?: SyncBase }) | null;
   };
 
 export function toClient(item: ClientItem): Client {

@@ -3,8 +3,9 @@
 // where the last sync got to, the index of connected agents the hourly sync reads, and the single-use OAuth states of
 // connecting. The synced reviews: google-reviews.ts.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { GoogleRating } from '@shared/api-types';
+import type { ContactsSyncResult, GoogleRating } from '@shared/api-types';
 import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
+import type { ContactConflict } from '../domain/google-contacts';
 import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
 import {
   GOOGLE_CONNECTED_PARTITION,
@@ -44,8 +45,25 @@ export type GoogleConnectionItem = {
   gsi1sk?: string;
 };
 
-/** A feature the agent turned on; what its syncs keep will live here too, so turning it off forgets them. */
-export type GoogleFeatureItem = { enabledAt: string };
+/** A feature the agent turned on, and what its syncs keep (turning it off forgets them). */
+export type GoogleFeatureItem = { enabledAt: string } & Partial<ContactsSyncState>;
+
+/**
+ * Where the contacts sync stands: Google's token of the next incremental read (from the import that started it, then
+ * each sync), the label it follows (null: every contact), its last success and failure, what the last sync did, and
+ * the conflicts it left for the agent (the newest first, at most CONFLICTS_KEPT).
+ */
+export type ContactsSyncState = {
+  syncToken: string | null;
+  label: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  lastRun: ContactsSyncCounts | null;
+  conflicts: Array<ContactConflict & { clientId: string; at: string }>;
+};
+/** What the last sync did (the API's answer of it, without how it read). */
+export type ContactsSyncCounts = Omit<ContactsSyncResult, 'fullSync'>;
+export const CONFLICTS_KEPT = 50;
 
 /** The connection item's attribute holding a feature that is on. */
 export const featureAttribute = (feature: GoogleFeature) => `${feature}Feature` as const;
@@ -153,6 +171,36 @@ export async function recordSyncProgress(
       },
     }),
   );
+}
+
+/**
+ * Keeps what a contacts sync (or the import that starts syncing) left, while Contacts is still the one turned on at
+ * `enabledAt` (turned off, or off and on again, meanwhile: the state is not this feature's, and false is answered).
+ */
+export async function recordContactsSync(
+  agentId: string,
+  enabledAt: string,
+  state: Partial<ContactsSyncState>,
+): Promise<boolean> {
+  const fields = Object.entries(state).filter(([, value]) => value !== undefined);
+  if (fields.length === 0) return true;
+  const out = await sendIf(
+    new UpdateCommand({
+      TableName: table(),
+      Key: googleConnectionKey(agentId),
+      UpdateExpression: `SET ${fields.map(([field]) => `#feature.#${field} = :${field}`).join(', ')}`,
+      ConditionExpression: '#feature.enabledAt = :enabledAt',
+      ExpressionAttributeNames: {
+        '#feature': featureAttribute('contacts'),
+        ...Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
+      },
+      ExpressionAttributeValues: {
+        ':enabledAt': enabledAt,
+        ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])),
+      },
+    }),
+  );
+  return out !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 // A Google contact read as a client draft, and matched to the agent's clients (pure rules; the import's API test runs
 // them against the fake Google).
-import { clientMatcher, matchClient, personDraft, readGoogleImportLine } from './google-contacts';
+import { clientMatcher, matchClient, mergeContact, personDraft, readGoogleImportLine } from './google-contacts';
 import { ImportFormatError } from './import-rows';
 
 const draftOf = (person: Record<string, unknown>) => {
@@ -70,4 +70,44 @@ describe("a line of the import's file", () => {
       );
     },
   );
+});
+
+describe('merging a linked contact (e-mail and phone, both ways)', () => {
+  const base = {
+    google: { email: 'ana@gmail.com', phone: '512 555 0100' },
+    client: { email: 'ana@example.com', phone: '+15125550100' },
+  };
+
+  it('takes what Google changed and the agent did not', () => {
+    const out = mergeContact(base, { email: 'ana@gmail.com', phone: '512 555 0199' }, base.client);
+    expect(out.changes).toEqual({ phone: '512 555 0199' });
+    expect(out.conflicts).toEqual([]);
+    expect(out.base).toEqual({
+      google: { email: 'ana@gmail.com', phone: '512 555 0199' },
+      client: { email: 'ana@example.com', phone: '512 555 0199' },
+    });
+  });
+
+  it('keeps the agent’s value when both changed it, as a conflict', () => {
+    const client = { ...base.client, email: 'ana.new@example.com' };
+    const out = mergeContact(base, { ...base.google, email: 'ana.work@gmail.com' }, client);
+    expect(out.changes).toEqual({});
+    expect(out.conflicts).toEqual([{ field: 'email', google: 'ana.work@gmail.com', client: 'ana.new@example.com' }]);
+  });
+
+  it('changes nothing when only the agent changed, when Google cleared a value, or without a base', () => {
+    const client = { ...base.client, phone: '+15125550111' };
+    expect(mergeContact(base, base.google, client)).toMatchObject({ changes: {}, conflicts: [] });
+    expect(mergeContact(base, { ...base.google, phone: '' }, base.client).changes).toEqual({});
+    expect(mergeContact(undefined, { email: 'x@gmail.com', phone: '5125550000' }, base.client)).toMatchObject({
+      changes: {},
+      base: { google: { email: 'x@gmail.com' }, client: base.client },
+    });
+  });
+
+  it('is no conflict when both sides changed a field to the same value', () => {
+    const same = 'ana.same@example.com';
+    const out = mergeContact(base, { ...base.google, email: same }, { ...base.client, email: same });
+    expect(out).toMatchObject({ changes: {}, conflicts: [] });
+  });
 });

@@ -135,3 +135,41 @@ export function readGoogleImportLine(text: string, row: number): GoogleImportLin
     ...(value.match ? { match: value.match } : {}),
   };
 }
+
+/** The fields a sync keeps in step both ways: how to reach the client. */
+export const SYNCED_FIELDS = ['email', 'phone'] as const;
+export type SyncedField = (typeof SYNCED_FIELDS)[number];
+export type SyncedValues = Record<SyncedField, string>;
+
+/**
+ * What both sides said at the last sync: the contact's values (`google`) and the client's (`client`). A side changed a
+ * field when its value is no longer the one kept here.
+ */
+export type SyncBase = { google: SyncedValues; client: SyncedValues };
+
+/** A field both sides changed since the last sync: the client keeps the agent's value, and the agent is told. */
+export type ContactConflict = { field: SyncedField; google: string; client: string };
+
+/**
+ * The three-way merge of a linked contact's e-mail and phone: a field Google changed since `base` and the agent did
+ * not takes Google's value; a field both changed (to different values) is a conflict and keeps the agent's; the rest
+ * is as it is. A client linked before bases were kept (no `base`) takes nothing: today's values become the base.
+ */
+export function mergeContact(
+  base: SyncBase | undefined,
+  google: SyncedValues,
+  client: SyncedValues,
+): { changes: Partial<SyncedValues>; conflicts: ContactConflict[]; base: SyncBase } {
+  const changes: Partial<SyncedValues> = {};
+  const conflicts: ContactConflict[] = [];
+  for (const field of SYNCED_FIELDS) {
+    if (!base || !google[field]) continue; // a value Google no longer has never clears the client's
+    const googleChanged = google[field] !== base.google[field];
+    const clientChanged = client[field] !== base.client[field];
+    if (!googleChanged || google[field] === client[field]) continue;
+    if (clientChanged) conflicts.push({ field, google: google[field], client: client[field] });
+    else changes[field] = google[field];
+  }
+  const after = { ...client, ...changes };
+  return { changes, conflicts, base: { google, client: after } };
+}

@@ -195,6 +195,8 @@ export type UnknownLocation = { kind: 'unknown-location' };
 export type GoogleFeatureNotGranted = { kind: 'google-feature-not-granted'; feature: GoogleFeature };
 /** A feature the agent has not turned on (or turned off): its routes wait until it is on. */
 export type GoogleFeatureOff = { kind: 'google-feature-off'; feature: GoogleFeature };
+/** A contacts sync before any Google contacts import: the import chooses what the sync follows. */
+export type ContactsNotImported = { kind: 'contacts-not-imported' };
 /** More Google contacts than one import reads. */
 export type TooManyContacts = { kind: 'too-many-contacts'; max: number };
 /** An anonymous reviewer: never matched to a client. */
@@ -292,6 +294,7 @@ export type Refusal =
   | GoogleFeatureNotGranted
   | GoogleFeatureOff
   | TooManyContacts
+  | ContactsNotImported
   | AnonymousReview
   | InvalidId
   | InvalidInput
@@ -369,6 +372,7 @@ const KINDS: Record<RefusalKind, true> = {
   'google-feature-not-granted': true,
   'google-feature-off': true,
   'too-many-contacts': true,
+  'contacts-not-imported': true,
   'anonymous-review': true,
   'invalid-id': true,
   'invalid-input': true,

@@ -79,7 +79,7 @@ async function linkFromRow(
   const out = await changeClient(
     agentId,
     typeof current === 'string' ? current : current.id,
-    { kind: 'google-linked', link, fill },
+    { kind: 'google-linked', link, fill, google: { email: client.email, phone: client.phone } },
     { now, ...(typeof current === 'string' ? {} : { known: current }) },
   );
   const saved = out.kind === 'changed' ? out.after : out.kind === 'unchanged' ? out.client : undefined;
@@ -262,7 +262,12 @@ export async function importJobBatch(
   const links = new Map(creates.flatMap((r) => (r.google ? [[r.client.email, r.google.link] as const] : [])));
   const fieldsOf = (input: ClientInput): Partial<NewClientFields> => {
     const link = links.get(input.email);
-    return { ...newFields(input), ...(link ? { googleContact: { ...link, linkedAt: now.toISOString() } } : {}) };
+    if (!link) return newFields(input);
+    const values = { email: input.email, phone: input.phone };
+    return {
+      ...newFields(input),
+      googleContact: { ...link, linkedAt: now.toISOString(), base: { google: values, client: values } },
+    };
   };
   const batch =
     agent.isPro && creates.length > 0

@@ -49,6 +49,7 @@ import {
   type ImportProgress,
 } from '../data/imports';
 import { config } from '../config';
+import { getConnection, recordContactsSync } from '../data/google-connections';
 import { claimImportLock, releaseImportLock, type ImportLock } from '../data/import-lock';
 import { reconcileClientCount } from '../data/plan-slots';
 import { getUserById } from '../data/users';
@@ -617,10 +618,27 @@ class ImportRun {
     if (!(await finishImport(agentId, importId, this.runId, { status: 'done', message: summary, reportKey }, now)))
       return 'lost';
     await releaseImportLock(agentId, importId);
+    await this.startContactsSync();
     countMetric('ImportRowsImported', progress.imported + progress.updated);
     log.info('import done', { importId, ...progress });
     await this.deleteFiles();
     return 'done';
+  }
+
+  /**
+   * A Google contacts import, done: the contacts sync follows what it read (its label) from where Google stood when it
+   * read them (its sync token), while Contacts is still on. Never fails the import: the agent can import again.
+   */
+  private async startContactsSync(): Promise<void> {
+    const { google } = this.item;
+    if (this.item.format !== 'google' || !google?.syncToken) return;
+    try {
+      const feature = (await getConnection(this.agentId))?.contactsFeature;
+      if (feature)
+        await recordContactsSync(this.agentId, feature.enabledAt, { syncToken: google.syncToken, label: google.label });
+    } catch (error) {
+      this.log.warn('the contacts sync was not started', { importId: this.importId, error });
+    }
   }
 
   private async fail(reason: string): Promise<ImportRunOutcome> {

@@ -4,10 +4,11 @@
 // e-mail, or by the one client with its phone number) instead of making a second one, and filling only what that
 // client lacks. Refused without the connection or the feature, for a label that is none, on Google's 401; one agent
 // never reaches another's import.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Client, ImportJob } from '@shared/api-types';
+import type { Client, ContactsSyncResult, ImportJob } from '@shared/api-types';
 import { getClient } from '../../data/clients';
+import { getConnection } from '../../data/google-connections';
 import { connectGoogle } from '../../testing/google-consent';
 import { startImport, waitForImport } from '../../testing/imports';
 import { allClients, signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
@@ -208,5 +209,101 @@ describe('starting it', () => {
     expect((await startImport(other, prepared.body.id)).status).toBe(404);
     expect((await client.get<ImportJob>(`/api/imports/${prepared.body.id}`)).body.status).toBe('ready');
     expect(await allClients(other)).toHaveLength(0);
+  });
+});
+
+describe('keeping in step (POST /api/google/contacts/sync)', () => {
+  const sync = (client: ApiClient) => client.post<ContactsSyncResult>('/api/google/contacts/sync');
+
+  /** An agent whose Google contacts (CONTACTS) were imported: Ana and Carl linked, Dee made. */
+  async function imported() {
+    await writeContacts(CONTACTS);
+    const agent = await agentWithContacts();
+    const prepared = await prepare(agent.client);
+    await startImport(agent.client, prepared.body.id);
+    expect(await waitForImport(agent.client, prepared.body.id)).toMatchObject({ status: 'done', imported: 1 });
+    const byName = async () =>
+      Object.fromEntries(((await allClients(agent.client)) as Client[]).map((c) => [c.name, c]));
+    return { ...agent, byName };
+  }
+
+  it('refuses before the contacts were imported once, and without Contacts on', async () => {
+    const { client } = await agentWithContacts();
+    const first = await sync(client);
+    expect(first.status).toBe(409);
+    expect(first.body).toMatchObject({ code: 'CONTACTS_NOT_IMPORTED' });
+    await client.put('/api/google/connection', { contacts: false });
+    expect((await sync(client)).body).toMatchObject({ code: 'GOOGLE_FEATURE_OFF' });
+  });
+
+  it('takes Google’s edits the agent did not make, keeps the agent’s on a conflict, unlinks the deleted and adds the new without a duplicate', async () => {
+    // Arrange: edits on both sides after the import
+    const { client, userId, byName } = await imported();
+    const before = await byName();
+    const carlEdit = await client.patch(`/api/clients/${before['Carl Diaz']!.id}`, { email: 'carl.h@example.com' });
+    expect(carlEdit.status).toBe(200);
+    const gus = await client.post('/api/clients', { name: 'Gus Lee', email: 'gus@example.com', phone: '5125550150' });
+    // Ana (the first) is deleted in Google.
+    const [, carl, dee, eve] = CONTACTS as [object, object, object, object];
+    await writeContacts([
+      { ...carl, ...emails('carl.g@example.com') },
+      { ...dee, ...phones('+1 512 555 0199') },
+      eve,
+      person('c5', { ...named('Fay Wu'), ...emails('fay@example.com'), ...phones('+1 512 555 0104') }),
+      person('c6', { ...named('Gus Lee (phone)'), ...emails('gus@example.com'), ...phones('+1 512 555 0150') }),
+    ]);
+    // Act
+    const res = await sync(client);
+    // Assess
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      itemsIn: 5,
+      created: 1,
+      linked: 1,
+      updated: 1,
+      unlinked: 1,
+      conflicts: 1,
+      capped: 0,
+      fullSync: false,
+    });
+    const after = await byName();
+    expect(Object.keys(after).sort()).toEqual(['Ana Ruiz', 'Carl Diaz', 'Dee Park', 'Fay Wu', 'Gus Lee']);
+    expect(after['Carl Diaz']!.email).toBe('carl.h@example.com');
+    expect(after['Dee Park']!.phone).toBe('+1 512 555 0199');
+    expect((await getClient(userId, after['Ana Ruiz']!.id))!.googleContact).toBeUndefined();
+    expect((await getClient(userId, gus.body.id))!.googleContact).toMatchObject({ resourceName: 'people/c6' });
+    const kept = (await getConnection(userId))!.contactsFeature!;
+    expect(kept.conflicts).toEqual([
+      {
+        field: 'email',
+        google: 'carl.g@example.com',
+        client: 'carl.h@example.com',
+        clientId: before['Carl Diaz']!.id,
+        at: expect.any(String),
+      },
+    ]);
+    expect(kept).toMatchObject({ lastError: null, lastSuccessAt: expect.any(String) });
+
+    // Nothing changed since: a sync reads nothing and changes nothing.
+    expect((await sync(client)).body).toMatchObject({ itemsIn: 0, created: 0, updated: 0, unlinked: 0 });
+  });
+
+  it('reads everything again when Google no longer takes the token, and creates no duplicate', async () => {
+    const { client, byName } = await imported();
+    // The fake forgets every sync token it gave: the next sync's is answered 410 EXPIRED_SYNC_TOKEN.
+    await rm(join(api.runtime.fakeGoogleDir!, 'people-sync.json'), { force: true });
+    const res = await sync(client);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ fullSync: true, itemsIn: 4, created: 0, unlinked: 0 });
+    expect(Object.keys(await byName()).sort()).toEqual(['Ana Ruiz', 'Carl Diaz', 'Dee Park']);
+  });
+
+  it('keeps Google’s refusal as the last error and asks the agent to connect again', async () => {
+    const { client, userId } = await imported();
+    await writeFaults([{ status: 401, times: 1, path: 'connections' }]);
+    const res = await sync(client);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'GOOGLE_RECONNECT' });
+    expect((await getConnection(userId))!.contactsFeature).toMatchObject({ lastError: 'reconnect' });
   });
 });

@@ -1,19 +1,15 @@
 // POST /api/google/contacts/import { label? }: the agent's Google contacts (all, or one label) read into an import,
 // answered 202 with its preview (new, matched, errors); POST /api/imports/{id}/start then runs it, as any big import.
 // Google Contacts must be connected and turned on (409 otherwise); imports count against the agent's hourly limit.
-import { GOOGLE_FEATURE_LABELS, googleContactsImportSchema } from '@shared/google';
+import { googleContactsImportSchema } from '@shared/google';
 import { isRefusal } from '../../domain/refusals';
-import { conflict, HttpError, refusalAnswers, tooManyRequests } from '../../http/errors';
-import { GOOGLE_ERRORS } from '../../http/google-errors';
+import { HttpError, refusalAnswers, tooManyRequests } from '../../http/errors';
+import { GOOGLE_ERRORS, GOOGLE_FEATURE_ANSWERS } from '../../http/google-errors';
 import { defineHandler } from '../../http/handler';
 import { prepareGoogleContactsImport, type GoogleImportRefusal } from '../../services/google-contacts-import';
 
 const REFUSALS = refusalAnswers<GoogleImportRefusal>({
-  'google-not-connected': () => conflict('Connect Google in Settings first.'),
-  'google-feature-off': ({ feature }) =>
-    new HttpError(409, `Turn on ${GOOGLE_FEATURE_LABELS[feature]} in Settings first.`, {
-      code: 'GOOGLE_FEATURE_OFF',
-    }),
+  ...GOOGLE_FEATURE_ANSWERS,
   'rate-limited': ({ max, retryAfterSeconds }) =>
     tooManyRequests(`You can start up to ${max} imports an hour.`, retryAfterSeconds),
   'too-many-contacts': ({ max }) =>
