@@ -189,6 +189,7 @@ export const routes: readonly Route[] = [
   { method: 'PUT', path: '/api/google/connection', handler: 'google/put-google-connection', access: 'agent', uses: ['table:write'], stack: 2 },
   { method: 'DELETE', path: '/api/google/connection', handler: 'google/delete-google-connection', access: 'agent', uses: ['table:write', 'google'], stack: 2 },
   { method: 'POST', path: '/api/google/contacts/import', handler: 'google/post-google-contacts-import', access: 'agent', uses: ['table:write', 'uploads', 'google'], timeoutSeconds: 29, stack: 3 },
+  { method: 'GET', path: '/api/integrations', handler: 'google/get-integrations', access: 'agent', uses: ['table:read'], stack: 3 },
   { method: 'POST', path: '/api/google/contacts/sync', handler: 'google/post-google-contacts-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 3 },
   { method: 'GET', path: '/api/reviews', handler: 'reviews/get-reviews', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'POST', path: '/api/reviews/sync', handler: 'reviews/post-reviews-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 2 },

@@ -34,6 +34,7 @@ const API_ONLY: Record<string, string> = {
   // this line out.
   'POST /api/google/contacts/import': 'Settings does not offer Google Contacts yet',
   'POST /api/google/contacts/sync': 'Settings does not offer Google Contacts yet',
+  'GET /api/integrations': 'Settings does not offer Google Contacts yet',
 };
 const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];
 

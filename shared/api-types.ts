@@ -824,6 +824,25 @@ export type GoogleFeatureState = { enabled: boolean; granted: boolean };
 export type GoogleConnectionStatus = GoogleConnection & { features: Record<GoogleFeature, GoogleFeatureState> };
 
 /**
+ * How one synced feature stands (GET /api/integrations): `ok`; `degraded` (its last sync failed, or none succeeded for
+ * a day); `reauth_needed` (Google refused the grant: connect again); `off`. What the last sync brought in and sent
+ * out, and the conflicts kept for the agent.
+ */
+export type IntegrationStatus = {
+  state: 'ok' | 'degraded' | 'reauth_needed' | 'off';
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  itemsIn: number;
+  itemsOut: number;
+  conflicts: number;
+};
+
+/** GET /api/integrations: each connection, and each of its features. */
+export type Integrations = {
+  google: { connected: boolean; features: { reviews: IntegrationStatus } & Record<GoogleFeature, IntegrationStatus> };
+};
+
+/**
  * The location the agent follows on Google, with its rating and number of reviews as the last sync read them (null
  * until a sync has): GET /api/reviews' summary, and the dashboard's and Insights' rating.
  */
@@ -962,6 +981,7 @@ export type ApiResponses = {
   'google/put-google-connection': GoogleConnectionStatus;
   'google/post-google-contacts-import': ImportJob;
   'google/post-google-contacts-sync': ContactsSyncResult;
+  'google/get-integrations': Integrations;
   'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;
   'reviews/post-reviews-sync': ReviewSyncResult;

@@ -6,7 +6,7 @@
 // never reaches another's import.
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Client, ContactsSyncResult, ImportJob } from '@shared/api-types';
+import type { Client, ContactsSyncResult, ImportJob, Integrations } from '@shared/api-types';
 import { getClient } from '../../data/clients';
 import { getConnection } from '../../data/google-connections';
 import { connectGoogle } from '../../testing/google-consent';
@@ -305,5 +305,30 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'GOOGLE_RECONNECT' });
     expect((await getConnection(userId))!.contactsFeature).toMatchObject({ lastError: 'reconnect' });
+    const integrations = await client.get<Integrations>('/api/integrations');
+    expect(integrations.body.google.features.contacts).toMatchObject({
+      state: 'reauth_needed',
+      lastError: 'reconnect',
+    });
+  });
+
+  it('shows how each feature stands (GET /api/integrations), the agent’s own', async () => {
+    const { client } = await imported();
+    await sync(client);
+    const res = await client.get<Integrations>('/api/integrations');
+    expect(res.status).toBe(200);
+    expect(res.body.google).toMatchObject({
+      connected: true,
+      features: {
+        reviews: { state: 'off' },
+        contacts: { state: 'ok', lastSuccessAt: expect.any(String), lastError: null, itemsIn: 0, conflicts: 0 },
+        calendar: { state: 'off' },
+      },
+    });
+    const { client: other } = await signedInAgent(api);
+    expect((await other.get<Integrations>('/api/integrations')).body.google).toMatchObject({
+      connected: false,
+      features: { contacts: { state: 'off', lastSuccessAt: null } },
+    });
   });
 });

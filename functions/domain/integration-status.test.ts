@@ -1,0 +1,48 @@
+// How a synced feature stands, from what its syncs kept, on a moved clock.
+import { integrationStatus, STALE_HOURS } from './integration-status';
+
+const NOW = new Date('2026-12-03T12:00:00Z');
+const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
+
+describe('the state of a synced feature', () => {
+  it('is off when the feature is not on, whatever was kept', () => {
+    expect(integrationStatus({ since: null, lastSuccessAt: hoursAgo(1), lastError: 'reconnect' }, NOW)).toMatchObject({
+      state: 'off',
+    });
+  });
+
+  it('asks to connect again when Google refused the grant, however recent the last success', () => {
+    const status = integrationStatus({ since: hoursAgo(48), lastSuccessAt: hoursAgo(1), lastError: 'reconnect' }, NOW);
+    expect(status).toEqual({
+      state: 'reauth_needed',
+      lastSuccessAt: hoursAgo(1),
+      lastError: 'reconnect',
+      itemsIn: 0,
+      itemsOut: 0,
+      conflicts: 0,
+    });
+  });
+
+  it(`is degraded after a failure, or ${STALE_HOURS} hours without a success (turned on that long ago included)`, () => {
+    const on = hoursAgo(100);
+    expect(integrationStatus({ since: on, lastSuccessAt: hoursAgo(1), lastError: 'quota' }, NOW).state).toBe(
+      'degraded',
+    );
+    expect(integrationStatus({ since: on, lastSuccessAt: hoursAgo(STALE_HOURS + 1), lastError: null }, NOW).state).toBe(
+      'degraded',
+    );
+    expect(
+      integrationStatus({ since: hoursAgo(STALE_HOURS + 1), lastSuccessAt: null, lastError: null }, NOW).state,
+    ).toBe('degraded');
+  });
+
+  it('is ok within a day of its last success, or of being turned on, and carries the counts', () => {
+    expect(
+      integrationStatus(
+        { since: hoursAgo(100), lastSuccessAt: hoursAgo(STALE_HOURS - 1), lastError: null, itemsIn: 4, conflicts: 2 },
+        NOW,
+      ),
+    ).toMatchObject({ state: 'ok', itemsIn: 4, itemsOut: 0, conflicts: 2 });
+    expect(integrationStatus({ since: hoursAgo(2), lastSuccessAt: null, lastError: null }, NOW).state).toBe('ok');
+  });
+});
