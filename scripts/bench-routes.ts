@@ -329,6 +329,7 @@ export async function benchRoutes({
     });
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
+      { route: 'GET /api/integrations', request: () => ({ path: '/api/integrations' }) },
       { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
       {
         route: 'GET /api/clients',

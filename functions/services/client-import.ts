@@ -33,6 +33,10 @@ type ImportLog = {
   warn(message: string, fields?: Record<string, unknown>): void;
 };
 
+/** A row's filled cells: what it says of the client (a blank cell says nothing). */
+const filledCells = (client: ClientInput): ClientChanges =>
+  Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
+
 /**
  * A row for a client the agent has (`current`, or its id): its filled cells replace what they name,
  * blank cells never erasing what the agent has, and a row that changes nothing is not written
@@ -45,9 +49,7 @@ export async function updateFromRow(
   current: ClientItem | string,
   today: string,
 ): Promise<boolean> {
-  const changes: ClientChanges = Object.fromEntries(
-    Object.entries(client).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  const changes = filledCells(client);
   const unchanged =
     typeof current !== 'string' &&
     Object.entries(changes).every(
@@ -75,11 +77,10 @@ async function linkFromRow(
   today: string,
   now: Date,
 ): Promise<boolean> {
-  const fill: ClientChanges = Object.fromEntries(Object.entries(client).filter(([, v]) => v !== undefined && v !== ''));
   const out = await changeClient(
     agentId,
     typeof current === 'string' ? current : current.id,
-    { kind: 'google-linked', link, fill, google: { email: client.email, phone: client.phone } },
+    { kind: 'google-linked', link, fill: filledCells(client), google: { email: client.email, phone: client.phone } },
     { now, ...(typeof current === 'string' ? {} : { known: current }) },
   );
   const saved = out.kind === 'changed' ? out.after : out.kind === 'unchanged' ? out.client : undefined;
