@@ -191,6 +191,9 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/google/contacts/import', handler: 'google/post-google-contacts-import', access: 'agent', uses: ['table:write', 'uploads', 'google'], timeoutSeconds: 29, stack: 3 },
   { method: 'GET', path: '/api/integrations', handler: 'google/get-integrations', access: 'agent', uses: ['table:read'], stack: 3 },
   { method: 'POST', path: '/api/google/contacts/sync', handler: 'google/post-google-contacts-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 3 },
+  { method: 'POST', path: '/api/google/calendar/sync', handler: 'google/post-google-calendar-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 3 },
+  // Google's watch channels POST here when the agent's calendar changes: checked by the channel's token, then queued.
+  { method: 'POST', path: '/api/google/calendar/push/{channelId}', handler: 'google/post-google-calendar-push', access: 'public', uses: ['table:read', 'import-queue'], body: 'raw', stack: 3 },
   { method: 'GET', path: '/api/reviews', handler: 'reviews/get-reviews', access: 'agent', uses: ['table:read'], stack: 2 },
   { method: 'POST', path: '/api/reviews/sync', handler: 'reviews/post-reviews-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 2 },
   { method: 'POST', path: '/api/reviews/{id}/match', handler: 'reviews/post-review-match', access: 'agent', uses: ['table:write'], stack: 2 },

@@ -1226,18 +1226,20 @@ describe('the stack with the defaults', () => {
       expect(found[0]![1].Properties).toMatchObject({ Namespace: METRICS_NAMESPACE, Statistic: 'Sum', Threshold: 1 });
     });
 
-    it('gives the reviews sync no signing root: the Google secret and the refresh tokens key, never the session secret', () => {
+    it('gives the reviews sync no signing root: the Google secret, the refresh tokens key and the unsubscribe key (contacts made clients keep opt-outs), never the session secret', () => {
       // Prepare
       const statements = policyOf(fnId('reviews-sync'));
       const variables = resources[fnId('reviews-sync')]!.Properties?.Environment.Variables as Record<string, unknown>;
-      const [googleId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
-        id.startsWith('ProviderSecretsGoogleSecret'),
-      )!;
+      const secretId = (prefix: string) =>
+        ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) => id.startsWith(prefix))![0];
       const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
       // Assess
       expect(variables.SESSION_SECRET_ARN).toBeUndefined();
       expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
-      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual([{ Ref: googleId }]);
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual([
+        { Ref: secretId('ProviderSecretsGoogleSecret') },
+        { Ref: secretId('PurposeKeysUnsubscribeSigningKey') },
+      ]);
       expect(variables.GOOGLE_TOKEN_KEY_ARN).toBeDefined();
       expect(actionsOf(statements)).toEqual(expect.arrayContaining(['kms:Decrypt']));
     });
@@ -1354,12 +1356,19 @@ describe('the stack with the defaults', () => {
         ]),
       );
       expect(actions.filter((a) => a === 'dynamodb:Scan' || a.startsWith('ses:') || a.startsWith('sns:'))).toEqual([]);
-      // One secret: the unsubscribe key the opt-outs a deleted client left are hashed with (never the session secret).
+      // Two secrets: the unsubscribe key the opt-outs a deleted client left are hashed with, and Google's OAuth client
+      // (a calendar push's sync trades a refresh token for an access token); never the session secret.
       const [keyId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
         id.startsWith('PurposeKeysUnsubscribeSigningKey'),
       )!;
+      const [googleId] = ofType(resources, 'AWS::SecretsManager::Secret').find(([id]) =>
+        id.startsWith('ProviderSecretsGoogleSecret'),
+      )!;
       const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
-      expect(secretReads.map((st) => st.Resource)).toEqual([{ Ref: keyId }]);
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual(
+        expect.arrayContaining([{ Ref: keyId }, { Ref: googleId }]),
+      );
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toHaveLength(2);
       expect(JSON.stringify(statements)).not.toContain(PINNED.sessionSecret);
       const send = statements.find((st) => actionsOf([st]).includes('sqs:SendMessage'))!;
       expect(send.Resource).toEqual({ 'Fn::GetAtt': [queueId('ImportsQueue'), 'Arn'] });
@@ -1373,7 +1382,7 @@ describe('the stack with the defaults', () => {
       });
     });
 
-    it("lets the worker close an account: delete every version of an agent's files, under the agents' folders of the uploads bucket only, and decrypt a Google refresh token to revoke it, without the Google secret", () => {
+    it("lets the worker close an account: delete every version of an agent's files, under the agents' folders of the uploads bucket only, and decrypt a Google refresh token (never seal one)", () => {
       // Prepare
       const statements = policyOf(fnId('imports-worker'));
       const variables = resources[fnId('imports-worker')]!.Properties?.Environment.Variables as Record<string, unknown>;
@@ -1415,11 +1424,10 @@ describe('the stack with the defaults', () => {
         }),
       ]);
       expect(variables.GOOGLE_TOKEN_KEY_ARN).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-      expect(variables.GOOGLE_SECRET_ARN).toBeUndefined();
-      expect(JSON.stringify(statements)).not.toContain('ProviderSecretsGoogleSecret');
+      expect(actionsOf(statements)).not.toContain('kms:Encrypt');
     });
 
-    it('lets only the routes that declare import-queue (the start of an import, closing an account) send to the imports queue', () => {
+    it('lets only the routes that declare import-queue (the start of an import, closing an account, a calendar push) send to the imports queue', () => {
       // Prepare
       const senders = routes.filter((route) => route.uses.includes('import-queue')).map((route) => route.handler);
       // Assess
@@ -1428,6 +1436,7 @@ describe('the stack with the defaults', () => {
         'clients/post-clients-bulk',
         'imports/post-import-start',
         'broadcasts/post-broadcasts',
+        'google/post-google-calendar-push',
       ]);
       for (const route of routes) {
         const id = routeFunctionId(route.handler);

@@ -26,6 +26,7 @@ const API_ONLY: Record<string, string> = {
   'POST /api/twilio/inbound': 'Twilio posts the texts clients send to the shared number',
   'GET /api/unsubscribe/{token}': 'the List-Unsubscribe address opened as a link: it sends the reader to the page',
   'GET /api/google/callback': "Google's consent page sends the browser back to it",
+  'POST /api/google/calendar/push/{channelId}': "Google's watch channel posts when the agent's calendar changes",
   'GET /r/{token}': 'the review link a client opens from their message',
   'GET /api/calendar/{file}': "calendar apps read the agent's feed",
   // Until the client page's card (issue 43's web part) calls it; that change takes this line out.
@@ -35,6 +36,7 @@ const API_ONLY: Record<string, string> = {
   'POST /api/google/contacts/import': 'Settings does not offer Google Contacts yet',
   'POST /api/google/contacts/sync': 'Settings does not offer Google Contacts yet',
   'GET /api/integrations': 'Settings does not offer Google Contacts yet',
+  'POST /api/google/calendar/sync': 'Settings does not offer Google Calendar yet',
 };
 const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];
 

@@ -828,6 +828,20 @@ export type GoogleConnectionStatus = GoogleConnection & { features: Record<Googl
  * a day); `reauth_needed` (Google refused the grant: connect again); `off`. What the last sync brought in and sent
  * out, and the conflicts kept for the agent.
  */
+/** POST /api/google/calendar/sync: what one calendar sync did, both ways. */
+export type CalendarSyncResult = {
+  /** Events of the agent's calendar Google said changed since the last sync (every one after a full read). */
+  itemsIn: number;
+  /** Events written to the Hearthside calendar: added, changed, removed. */
+  itemsOut: number;
+  /** Meetings with a client found (that have begun: each a touch on the client's timeline). */
+  meetings: number;
+  /** Meetings found that have not begun yet: each becomes a touch once it has. */
+  upcoming: number;
+  /** Whether the agent's calendar was read in full (the first sync, the daily reconcile, or an expired token). */
+  fullSync: boolean;
+};
+
 export type IntegrationStatus = {
   state: 'ok' | 'degraded' | 'reauth_needed' | 'off';
   lastSuccessAt: string | null;
@@ -982,6 +996,8 @@ export type ApiResponses = {
   'google/post-google-contacts-import': ImportJob;
   'google/post-google-contacts-sync': ContactsSyncResult;
   'google/get-integrations': Integrations;
+  'google/post-google-calendar-sync': CalendarSyncResult;
+  'google/post-google-calendar-push': { queued: boolean };
   'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;
   'reviews/post-reviews-sync': ReviewSyncResult;

@@ -3,7 +3,7 @@
 // where the last sync got to, the index of connected agents the hourly sync reads, and the single-use OAuth states of
 // connecting. The synced reviews: google-reviews.ts.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactsSyncResult, GoogleRating } from '@shared/api-types';
+import type { CalendarSyncResult, ContactsSyncResult, GoogleRating } from '@shared/api-types';
 import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
 import type { ContactConflict } from '../domain/google-contacts';
 import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
@@ -40,7 +40,7 @@ export type GoogleConnectionItem = {
   grantedScopes?: string[];
   /** A feature turned on, one attribute each (`contactsFeature`…): turning it off removes it, with its state. */
   contactsFeature?: GoogleFeatureItem;
-  calendarFeature?: GoogleFeatureItem;
+  calendarFeature?: CalendarFeatureItem;
   gsi1pk?: string;
   gsi1sk?: string;
 };
@@ -61,6 +61,25 @@ export type ContactsSyncState = {
   lastRun: ContactsSyncCounts | null;
   conflicts: Array<ContactConflict & { clientId: string; at: string }>;
 };
+/** The calendar feature: what its syncs keep (functions/services/google-calendar-sync.ts). */
+export type CalendarFeatureItem = { enabledAt: string } & Partial<CalendarSyncState>;
+
+/**
+ * Where the calendar sync stands: the app's own calendar, Google's token of the next incremental read of the primary
+ * calendar and when it was last read in full, the watch channel on it, the meetings found that have not begun yet
+ * (each becomes a touch once it has), the last success and failure, and what the last sync did.
+ */
+export type CalendarSyncState = {
+  calendarId: string | null;
+  syncToken: string | null;
+  lastFullAt: string | null;
+  channel: { id: string; resourceId: string; expiration: number } | null;
+  upcoming: Array<{ eventId: string; clientId: string; at: string; summary: string }>;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  lastRun: CalendarSyncResult | null;
+};
+
 /** What the last sync did (the API's answer of it, without how it read). */
 export type ContactsSyncCounts = Omit<ContactsSyncResult, 'fullSync'>;
 export const CONFLICTS_KEPT = 50;
@@ -98,7 +117,10 @@ export async function putConnection(
     ...googleConnectionKey(item.agentId),
     type: 'google-connection',
     ...item,
-    ...(item.locationName ? googleConnectedIndexKeys(item.agentId) : {}),
+    // In the hourly sync's index once there is something to sync: a location's reviews, or a feature.
+    ...(item.locationName || item.contactsFeature || item.calendarFeature
+      ? googleConnectedIndexKeys(item.agentId)
+      : {}),
   };
   await db().send(new PutCommand({ TableName: table(), Item: stored }));
   return stored;
@@ -174,13 +196,15 @@ export async function recordSyncProgress(
 }
 
 /**
- * Keeps what a contacts sync (or the import that starts syncing) left, while Contacts is still the one turned on at
- * `enabledAt` (turned off, or off and on again, meanwhile: the state is not this feature's, and false is answered).
+ * Keeps what a feature's sync (or the contacts import that starts syncing) left, while the feature is still the one
+ * turned on at `enabledAt` (turned off, or off and on again, meanwhile: the state is not this feature's, and false is
+ * answered).
  */
-export async function recordContactsSync(
+export async function recordFeatureSync<F extends GoogleFeature>(
   agentId: string,
+  feature: F,
   enabledAt: string,
-  state: Partial<ContactsSyncState>,
+  state: F extends 'calendar' ? Partial<CalendarSyncState> : Partial<ContactsSyncState>,
 ): Promise<boolean> {
   const fields = Object.entries(state).filter(([, value]) => value !== undefined);
   if (fields.length === 0) return true;
@@ -191,7 +215,7 @@ export async function recordContactsSync(
       UpdateExpression: `SET ${fields.map(([field]) => `#feature.#${field} = :${field}`).join(', ')}`,
       ConditionExpression: '#feature.enabledAt = :enabledAt',
       ExpressionAttributeNames: {
-        '#feature': featureAttribute('contacts'),
+        '#feature': featureAttribute(feature),
         ...Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
       },
       ExpressionAttributeValues: {
@@ -220,14 +244,24 @@ export async function setFeatures(
       TableName: table(),
       Key: googleConnectionKey(agentId),
       UpdateExpression: [
-        on.length ? `SET ${on.map((f) => `#${f} = if_not_exists(#${f}, :on)`).join(', ')}` : '',
+        // A feature on puts the connection in the hourly sync's index (connectedAgents).
+        on.length
+          ? `SET ${on.map((f) => `#${f} = if_not_exists(#${f}, :on)`).join(', ')}, gsi1pk = :g, gsi1sk = :agent`
+          : '',
         off.length ? `REMOVE ${off.map((f) => `#${f}`).join(', ')}` : '',
       ]
         .filter(Boolean)
         .join(' '),
       ConditionExpression: 'attribute_exists(pk)',
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ...(on.length ? { ExpressionAttributeValues: { ':on': { enabledAt: at } satisfies GoogleFeatureItem } } : {}),
+      ...(on.length
+        ? {
+            ExpressionAttributeValues: {
+              ':on': { enabledAt: at } satisfies GoogleFeatureItem,
+              ...{ ':g': GOOGLE_CONNECTED_PARTITION, ':agent': agentId },
+            },
+          }
+        : {}),
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -248,7 +282,8 @@ export async function deleteConnection(agentId: string): Promise<GoogleConnectio
 }
 
 /**
- * The agents with a location chosen (the hourly sync), the least recently synced first: a run cut short by its time
+ * The agents with a location chosen or a feature on (the hourly sync), the least recently synced first: a run cut short
+ * by its time
  * leaves the agents it did not reach (and the one whose sync stopped part way) for the next run to begin with.
  */
 export async function connectedAgents(): Promise<string[]> {

@@ -111,7 +111,7 @@ export function messageTime(item: MessageItem): string {
   return item.receivedAt ?? item.sentAt ?? item.sendAt ?? item.createdAt;
 }
 
-export function toTouchActivity(item: TouchItem): TouchActivity {
+export function toTouchActivity(item: Omit<TouchItem, 'pk' | 'sk' | 'type'>): TouchActivity {
   return {
     type: 'touch',
     id: item.id,
@@ -272,10 +272,11 @@ export async function getMessage(clientId: string, messageId: string): Promise<M
   return out.Item?.type === 'message' ? (out.Item as MessageItem) : undefined;
 }
 
-export async function putTouch(touch: Omit<TouchItem, 'pk' | 'sk' | 'type'>): Promise<TouchItem> {
+/** Stores a touch under its id; undefined when the client's activity has one with that id already. */
+export async function putTouch(touch: Omit<TouchItem, 'pk' | 'sk' | 'type'>): Promise<TouchItem | undefined> {
   const item: TouchItem = { ...activityKey(touch.clientId, touch.id), type: 'touch', ...touch };
-  await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-  return item;
+  const put = new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
+  return (await writeIf(put)) ? item : undefined;
 }
 
 /** Every message, touch and consent change of the client (the caller has found the client in its agent's partition). */

@@ -18,7 +18,10 @@ export type AccountErasureMessage = { kind: 'close-account'; agentId: string };
 export type BulkJobMessage = { kind: 'bulk'; agentId: string; jobId: string };
 /** What one message asks: draft (or go on drafting) this agent's broadcast. */
 export type BroadcastJobMessage = { kind: 'broadcast'; agentId: string; broadcastId: string };
-export type TaskMessage = ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage;
+/** What one message asks: read this agent's Google calendar since the last sync (Google said it changed). */
+export type CalendarSyncMessage = { kind: 'calendar-sync'; agentId: string };
+export type TaskMessage =
+  ImportJobMessage | AccountErasureMessage | BulkJobMessage | BroadcastJobMessage | CalendarSyncMessage;
 export type TaskKind = TaskMessage['kind'];
 
 /**

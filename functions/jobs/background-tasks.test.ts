@@ -14,6 +14,7 @@ const messageOf: { [K in TaskKind]: Extract<TaskMessage, { kind: K }> } = {
   'close-account': { kind: 'close-account', agentId: 'agent1' },
   bulk: { kind: 'bulk', agentId: 'agent1', jobId: 'job1' },
   broadcast: { kind: 'broadcast', agentId: 'agent1', broadcastId: 'broadcast1' },
+  'calendar-sync': { kind: 'calendar-sync', agentId: 'agent1' },
 };
 const KINDS = Object.keys(messageOf) as TaskKind[];
 
@@ -61,12 +62,13 @@ describe('the background tasks table', () => {
       });
   });
 
-  it('retries an import or a bulk action another run holds, and the erasure of an account not marked closing', () => {
+  it('retries an import or a bulk action another run holds, the erasure of an account not marked closing, and a calendar sync Google limited or failed', () => {
     expect(Object.fromEntries(KINDS.map((kind) => [kind, entryOf(kind).retryOn]))).toEqual({
       import: ['busy'],
       'close-account': ['not-closing'],
       bulk: ['busy'],
       broadcast: [],
+      'calendar-sync': ['quota', 'unavailable', 'timeout'],
     });
   });
 });

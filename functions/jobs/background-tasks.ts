@@ -8,6 +8,7 @@ import type { Logger } from '../observability/logger';
 import { parseAccountErasureMessage, runAccountErasure } from '../services/account-erasure';
 import { parseBroadcastMessage, runBroadcastJob } from '../services/broadcast-job';
 import { parseBulkMessage, runBulkJob } from '../services/bulk-actions';
+import { parseCalendarSyncMessage, runCalendarSyncTask } from '../services/google-calendar-sync';
 import { parseImportMessage, runImportJob } from '../services/import-jobs';
 
 /** What a run is given: the time its invocation has left (near the end it queues its continuation), its logger. */
@@ -94,6 +95,15 @@ export const backgroundTasks = {
     run: runBroadcastJob,
     retryOn: [],
     logged: ({ broadcastId }) => ({ broadcastId }),
+  }),
+  /** A push from Google: the agent's calendar read since the last sync, meetings with clients on their timelines. */
+  'calendar-sync': task({
+    name: 'calendar sync',
+    parse: parseCalendarSyncMessage,
+    run: runCalendarSyncTask,
+    // Google's limits and its own failures pass: later. A refused grant or a feature off does not.
+    retryOn: ['quota', 'unavailable', 'timeout'],
+    logged: ({ agentId }) => ({ agentId }),
   }),
 } satisfies { [K in TaskKind]: TaskEntry<Extract<TaskMessage, { kind: K }>, string> };
 

@@ -72,7 +72,7 @@ export const jobs = [
   {
     name: 'reviews-sync',
     description:
-      "Every hour: syncs each connected agent's Google Business Profile reviews and suggests who wrote new ones",
+      "Every hour: syncs each connected agent's Google reviews (suggesting who wrote new ones), contacts and calendar",
     trigger: 'reviews-schedule',
     memoryMb: 512,
     // Agents one after the other, each down to their last sync (usually one page of Google's).

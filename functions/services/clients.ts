@@ -112,7 +112,7 @@ export async function logTouch(
 ): Promise<LogTouchResult | NotFound<'client'>> {
   const client = await clientFor(actorOf(user), clientId);
   if (!client) return NO_CLIENT;
-  const item = await putTouch({
+  const touchItem = {
     id: randomId(),
     agentId: user.id,
     clientId: client.id,
@@ -120,7 +120,9 @@ export async function logTouch(
     ...(touch.note ? { note: touch.note } : {}),
     date: touch.date,
     createdAt: now.toISOString(),
-  });
+  };
+  // A fresh random id: never one the client's activity has.
+  await putTouch(touchItem);
   const weight = touch.kind === 'note' ? 'personal' : touch.kind;
   const contact = await changeClient(
     user.id,
@@ -130,7 +132,7 @@ export async function logTouch(
   );
   await countInsights(user.id, { [touch.kind]: 1 }, new Date(touch.date), user.timeZone);
   const after = contact.kind === 'changed' ? contact.after : contact.kind === 'unchanged' ? contact.client : client;
-  return { touch: toTouchActivity(item), client: toClient(after) };
+  return { touch: toTouchActivity(touchItem), client: toClient(after) };
 }
 
 /** Sets the client's review status (stamping its dates) and awards the milestones that became true. */

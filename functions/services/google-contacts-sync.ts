@@ -17,7 +17,7 @@ import { listClients, type ClientItem } from '../data/clients';
 import {
   CONFLICTS_KEPT,
   getConnection,
-  recordContactsSync,
+  recordFeatureSync,
   type ContactsSyncCounts,
   type ContactsSyncState,
 } from '../data/google-connections';
@@ -99,7 +99,7 @@ export async function syncGoogleContacts(
     changes = await readChanges(await accessTokenOf(connection), state.syncToken);
   } catch (error) {
     if (error instanceof GoogleBusinessError)
-      await recordContactsSync(agent.id, state.enabledAt, { lastError: error.reason });
+      await recordFeatureSync(agent.id, 'contacts', state.enabledAt, { lastError: error.reason });
     throw error;
   }
 
@@ -141,7 +141,7 @@ export async function syncGoogleContacts(
   });
   await addNewPeople(agent, unlinkedPeople, clients, now, counts);
 
-  await recordContactsSync(agent.id, state.enabledAt, {
+  await recordFeatureSync(agent.id, 'contacts', state.enabledAt, {
     syncToken: changes.nextSyncToken ?? state.syncToken,
     lastSuccessAt: now.toISOString(),
     lastError: null,

@@ -22,6 +22,7 @@ import {
   setFeatures,
   takeOAuthState,
   type GoogleConnectionItem,
+  type CalendarFeatureItem,
   type GoogleFeatureItem,
 } from '../data/google-connections';
 import {
@@ -171,7 +172,7 @@ function featuresOn(
   granted: readonly GoogleFeature[],
   now: Date,
 ): Partial<Pick<GoogleConnectionItem, ReturnType<typeof featureAttribute>>> {
-  const on: Array<[string, GoogleFeatureItem]> = granted.flatMap((feature) => {
+  const on: Array<[string, GoogleFeatureItem | CalendarFeatureItem]> = granted.flatMap((feature) => {
     const before = previous?.[featureAttribute(feature)];
     if (before) return [[featureAttribute(feature), before]];
     return asked.includes(feature) ? [[featureAttribute(feature), { enabledAt: now.toISOString() }]] : [];

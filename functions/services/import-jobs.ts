@@ -49,7 +49,7 @@ import {
   type ImportProgress,
 } from '../data/imports';
 import { config } from '../config';
-import { getConnection, recordContactsSync } from '../data/google-connections';
+import { getConnection, recordFeatureSync } from '../data/google-connections';
 import { claimImportLock, releaseImportLock, type ImportLock } from '../data/import-lock';
 import { reconcileClientCount } from '../data/plan-slots';
 import { getUserById } from '../data/users';
@@ -635,7 +635,10 @@ class ImportRun {
     try {
       const feature = (await getConnection(this.agentId))?.contactsFeature;
       if (feature)
-        await recordContactsSync(this.agentId, feature.enabledAt, { syncToken: google.syncToken, label: google.label });
+        await recordFeatureSync(this.agentId, 'contacts', feature.enabledAt, {
+          syncToken: google.syncToken,
+          label: google.label,
+        });
     } catch (error) {
       this.log.warn('the contacts sync was not started', { importId: this.importId, error });
     }

@@ -1,5 +1,6 @@
 // The agent's integrations as GET /api/integrations shows them: the Google connection's reviews (the hourly reviews
-// sync), contacts (the contacts sync) and calendar, each as functions/domain/integration-status.ts judges it.
+// sync), contacts (the contacts sync) and calendar (the calendar sync), each as functions/domain/integration-status.ts
+// judges it.
 import type { Integrations } from '@shared/api-types';
 import { getConnection } from '../data/google-connections';
 import { integrationStatus } from '../domain/integration-status';
@@ -31,7 +32,16 @@ export async function integrationsOf(agentId: string, now = new Date()): Promise
           },
           now,
         ),
-        calendar: integrationStatus({ since: calendar?.enabledAt ?? null, lastSuccessAt: null, lastError: null }, now),
+        calendar: integrationStatus(
+          {
+            since: calendar?.enabledAt ?? null,
+            lastSuccessAt: calendar?.lastSuccessAt ?? null,
+            lastError: calendar?.lastError ?? null,
+            itemsIn: calendar?.lastRun?.itemsIn ?? 0,
+            itemsOut: calendar?.lastRun?.itemsOut ?? 0,
+          },
+          now,
+        ),
       },
     },
   };

@@ -266,6 +266,9 @@ export class Jobs extends Construct {
     data.grantUploadVersionDeletes(importsFn, AGENT_UPLOAD_FOLDERS);
     for (const [name, value] of Object.entries(props.providerSecrets.grantTokenDecrypt(importsFn)))
       importsFn.addEnvironment(name, value);
+    // A push from Google queues the agent's calendar sync here: the Google OAuth client, to refresh their access token.
+    for (const [name, value] of Object.entries(props.providerSecrets.grantGoogleClientRead(importsFn)))
+      importsFn.addEnvironment(name, value);
     this.tasksQueue.grantSendMessages(importsFn);
     importsFn.addEventSource(
       new SqsEventSource(this.tasksQueue, {
@@ -295,15 +298,16 @@ export class Jobs extends Construct {
     // The reviews sync: every connected agent's Google reviews (the Google secret: the OAuth client; the Google token
     // key: the refresh tokens, decrypted per agent), the table's items and the connected agents' index. No signing
     // root: the session secret seals tokens only where there is no KMS key (functions/integrations/token-sealing.ts).
-    const reviewsFn = this.jobFunction(byTrigger('reviews-schedule'), props.code, base, true);
+    // It syncs the agents' contacts and calendars too, as their routes do: new clients made as an import makes them
+    // (the plan's limits, the unsubscribe key of the kept opt-outs), touches and the watch channels written, renewed
+    // and deleted, the scheduled sends read on gsi2: the table's items and indexes, as the client use cases write them.
+    const reviewsFn = this.keyedJobFunction(byTrigger('reviews-schedule'), props.code, props.purposeKeys, {
+      ...base,
+      ...props.limits,
+    });
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
       reviewsFn.addEnvironment(name, value);
-    // It reads and writes items (never deletes), and finds the connected agents on gsi1.
-    iam.Grant.addToPrincipal({
-      grantee: reviewsFn,
-      actions: [...ITEM_READ_WRITE],
-      resourceArns: [data.table.tableArn, `${data.table.tableArn}/index/gsi1`],
-    });
+    data.grantTable(reviewsFn, 'table:write');
     // The home values job: FHFA's files over HTTPS, written to the table as whole releases (series, then the pointer to
     // them, then the ZIP areas' states). No secret, no index, no delete.
     const homeValuesFn = this.jobFunction(byTrigger('monthly-schedule'), props.code, {

@@ -86,6 +86,17 @@ export class ProviderSecrets extends Construct {
   }
 
   /**
+   * `{ GOOGLE_SECRET_ARN }` and the right to read it, nothing more: the OAuth client a function that already decrypts
+   * the refresh tokens (grantTokenDecrypt) needs to trade one for an access token.
+   */
+  grantGoogleClientRead(grantee: iam.IGrantable): Record<string, string> {
+    const secret = this.secrets.get('google');
+    if (!secret) return {};
+    secret.grantRead(grantee);
+    return { [PROVIDER_SECRETS.google.setting]: secret.secretArn };
+  }
+
+  /**
    * `{ GOOGLE_TOKEN_KEY_ARN }` and the right to decrypt the agents' refresh tokens with it, under the same encryption
    * context, and nothing else of Google's: what revoking an agent's token at Google takes (its revoke endpoint needs
    * the token alone, not the OAuth client in the Google secret).

@@ -69,6 +69,8 @@ export const API_ORIGIN_HEADERS = [
   'User-Agent',
   // The Twilio webhook verifies it; without it every inbound STOP is refused.
   'X-Twilio-Signature',
+  // Google's calendar pushes carry the channel's token; without it every push is refused (the channel is in the path).
+  'X-Goog-Channel-Token',
   VIEWER_ADDRESS_HEADER,
 ] as const;
 

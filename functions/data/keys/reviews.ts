@@ -4,12 +4,15 @@
 //  - Google OAuth state .... conditional Delete GOOGLESTATE#<sha256(state)> / STATE (single use; PKCE verifier; TTL)
 //  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
 //                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
+//  - a calendar watch channel GetItem GCALCHANNEL#<channelId> / CHANNEL → the agent and the hash of its token (the push
+//                            route; TTL: the channel's end)
 //  - a client's review link  GetItem REVIEWLINK#<token> / LINK → agent and client (GET /r/{token})
 import { agentItemKey } from './table';
 
 export const googleConnectionKey = (agentId: string) => agentItemKey(agentId, 'GOOGLE#CONNECTION');
 export const GOOGLE_CONNECTED_PARTITION = 'GOOGLECONNECTED';
 export const googleConnectedIndexKeys = (agentId: string) => ({ gsi1pk: GOOGLE_CONNECTED_PARTITION, gsi1sk: agentId });
+export const googleChannelKey = (channelId: string) => ({ pk: `GCALCHANNEL#${channelId}`, sk: 'CHANNEL' });
 export const googleStateKey = (stateHash: string) => ({ pk: `GOOGLESTATE#${stateHash}`, sk: 'STATE' });
 export const GOOGLE_REVIEW_PREFIX = 'GREVIEW#';
 export const googleReviewKey = (agentId: string, reviewId: string) =>

@@ -86,7 +86,7 @@ describe('the Google refresh token under the twin', () => {
   it('seals and unseals with the key’s grant, and fails the sync once the grant wants another encryption context', async () => {
     api = await startTestApi();
     const google = functionsWith((env) => Boolean(env.GOOGLE_TOKEN_KEY_ARN));
-    const sync = google.find(({ fn }) => /Google Business Profile reviews/.test(fn.description));
+    const sync = google.find(({ fn }) => /Google reviews/.test(fn.description));
     expect(sync).toBeDefined();
     const sealed = await runAsFunction(sync!.scope, () => sealRefreshToken('agent-1', 'refresh-token'));
     await expect(runAsFunction(sync!.scope, () => unsealRefreshToken('agent-1', sealed))).resolves.toBe(
