@@ -828,6 +828,23 @@ export type GoogleConnectionStatus = GoogleConnection & { features: Record<Googl
  * a day); `reauth_needed` (Google refused the grant: connect again); `off`. What the last sync brought in and sent
  * out, and the conflicts kept for the agent.
  */
+/**
+ * A field both the agent (here) and Google changed since the last contacts sync: the client kept the agent's value
+ * until the agent chooses (POST /api/google/contacts/conflicts/resolve).
+ */
+export type ContactConflictView = {
+  clientId: string;
+  clientName: string;
+  field: 'email' | 'phone';
+  /** Google's value, and the client's here. */
+  google: string;
+  hearthside: string;
+  /** When the sync found it. */
+  at: string;
+};
+/** GET /api/google/contacts/conflicts, and what POST …/resolve leaves: the newest first. */
+export type ContactConflicts = { conflicts: ContactConflictView[] };
+
 /** POST /api/google/calendar/sync: what one calendar sync did, both ways. */
 export type CalendarSyncResult = {
   /** Events of the agent's calendar Google said changed since the last sync (every one after a full read). */
@@ -997,6 +1014,8 @@ export type ApiResponses = {
   'google/post-google-contacts-sync': ContactsSyncResult;
   'google/get-integrations': Integrations;
   'google/post-google-calendar-sync': CalendarSyncResult;
+  'google/get-google-contacts-conflicts': ContactConflicts;
+  'google/post-google-contacts-conflicts-resolve': ContactConflicts;
   'google/post-google-calendar-push': { queued: boolean };
   'google/delete-google-connection': GoogleConnectionStatus;
   'reviews/get-reviews': ReviewInbox;

@@ -3,6 +3,7 @@
 // validation and the web.
 import * as yup from 'yup';
 import { REVIEW_MESSAGES } from './reviews';
+import { ID_PATTERN } from './schemas';
 
 /** What an agent turns on, each with its own consent on Google (incremental authorization). */
 export const GOOGLE_FEATURES = ['contacts', 'calendar'] as const;
@@ -66,3 +67,16 @@ export const googleConnectionUpdateSchema = yup
   });
 
 export type GoogleConnectionUpdate = yup.InferType<typeof googleConnectionUpdateSchema>;
+
+/** POST /api/google/contacts/conflicts/resolve: which side's value of one client's field both sides changed to keep. */
+export const contactConflictResolutionSchema = yup.object({
+  clientId: yup.string().required('clientId is required').matches(ID_PATTERN, 'clientId is malformed'),
+  field: yup
+    .string<'email' | 'phone'>()
+    .required('field is required')
+    .oneOf(['email', 'phone'], 'field must be email or phone'),
+  keep: yup
+    .string<'google' | 'hearthside'>()
+    .required('keep is required')
+    .oneOf(['google', 'hearthside'], 'keep must be google or hearthside'),
+});

@@ -27,7 +27,9 @@ export type Missing =
   | 'original-email'
   /** A registered client's registration (or the client it became), gone since the upload token was issued. */
   | 'registration'
-  | 'upload';
+  | 'upload'
+  /** A contacts sync conflict the agent resolved already (or a newer sync replaced). */
+  | 'contact-conflict';
 export type NotFound<W extends Missing = Missing> = { kind: 'not-found'; what: W };
 
 // The request itself, refused by the handler before any use case: what its schema cannot hold.
@@ -199,6 +201,8 @@ export type GoogleFeatureOff = { kind: 'google-feature-off'; feature: GoogleFeat
 export type ContactsNotImported = { kind: 'contacts-not-imported' };
 /** More Google contacts than one import reads. */
 export type TooManyContacts = { kind: 'too-many-contacts'; max: number };
+/** A contact changed in Google again while the agent's value was written to it (read again, retried once). */
+export type ContactChangedAgain = { kind: 'contact-changed-again' };
 /** An anonymous reviewer: never matched to a client. */
 export type AnonymousReview = { kind: 'anonymous-review' };
 
@@ -296,6 +300,7 @@ export type Refusal =
   | TooManyContacts
   | ContactsNotImported
   | AnonymousReview
+  | ContactChangedAgain
   | InvalidId
   | InvalidInput
   | UnsupportedMediaType
@@ -331,6 +336,7 @@ export type RefusalKind = Refusal['kind'];
 // Every kind, so a value is told apart from an outcome at run time as the types tell it apart.
 const KINDS: Record<RefusalKind, true> = {
   'not-found': true,
+  'contact-changed-again': true,
   'email-unverified': true,
   'daily-limit': true,
   'platform-limit': true,

@@ -1,9 +1,9 @@
-// Google's People API (the agent's contacts) through its documented REST paths with plain HTTPS, on the access token
-// of the agent's Google connection (the `contacts` scope, functions/integrations/google-business.ts FEATURE_SCOPES):
-// the connections listed a page at a time, in full or since a sync token; a contact created; a contact updated on
-// the etag it was read with. Google's own endpoints unless GOOGLE_API_BASE_URL points at the local fake
-// (functions/local/fake-google-people.ts). Facts relied on (DESIGN §15): pages of at most 1000, the sync token only
-// on the last page, tokens expire after 7 days (410 EXPIRED_SYNC_TOKEN: a full pass again), deleted people come with
+// Google's People API (the agent's contacts) through its documented REST paths with plain HTTPS, on the access token of
+// the agent's Google connection (the `contacts` scope, functions/integrations/google-business.ts FEATURE_SCOPES): the
+// connections listed a page at a time, in full or since a sync token; one contact read; a contact created; a contact
+// updated on the etag it was read with. Google's own endpoints unless GOOGLE_API_BASE_URL points at the local fake
+// (functions/local/fake-google-people.ts). Facts relied on (DESIGN §15): pages of at most 1000, the sync token only on
+// the last page, tokens expire after 7 days (410 EXPIRED_SYNC_TOKEN: a full pass again), deleted people come with
 // `metadata.deleted`, updateContact refuses a stale etag (400 FAILED_PRECONDITION).
 import type { GooglePerson } from '../domain/google-contacts';
 import { googleCall, googleEndpoints, googleFailure } from './google-business';
@@ -62,6 +62,16 @@ export async function listConnections(
     ...(typeof page.nextPageToken === 'string' ? { nextPageToken: page.nextPageToken } : {}),
     ...(typeof page.nextSyncToken === 'string' ? { nextSyncToken: page.nextSyncToken } : {}),
   };
+}
+
+/** One contact as Google has it now (its current etag); undefined when Google has no such contact. */
+export async function getContact(accessToken: string, resourceName: string): Promise<GooglePerson | undefined> {
+  const { status, body } = await peopleRequest(accessToken, `${resourceName}?personFields=${PERSON_FIELDS.join(',')}`, {
+    method: 'GET',
+  });
+  if (status === 404) return undefined;
+  if (status !== 200 || !isPerson(body)) throw googleFailure(status, body);
+  return body;
 }
 
 /** Creates a contact in the agent's Google account; Google's copy of it (its resource name and etag). */

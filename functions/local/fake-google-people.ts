@@ -5,6 +5,7 @@
 //   changed since (changed and new people, and the deleted ones as `{ resourceName, etag, metadata: { deleted:
 //   true } }`) and gives the next token; a token unknown or older than 7 days is answered 410 with the reason
 //   EXPIRED_SYNC_TOKEN.
+// - GET people/{id} (`personFields` required): one contact, with its current etag;
 // - POST people:createContact and PATCH people/{id}:updateContact (`updatePersonFields` required, the person's `etag`
 //   must be the current one, else 400 FAILED_PRECONDITION).
 // The contacts are `<dir>/contacts.json`, an array of People API Person objects, edited by hand or by a test between
@@ -115,6 +116,15 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     };
   }
 
+  function get(url: URL, resourceName: string): PeopleAnswer {
+    const fields = fieldsOf(url.searchParams.get('personFields'));
+    if (!fields) return error(400, 'INVALID_ARGUMENT', 'personFields mask is required. Please specify one or more.');
+    const person = contacts().find((p) => p.resourceName === resourceName);
+    return person
+      ? { status: 200, body: shown(person, fields) }
+      : error(404, 'NOT_FOUND', 'Requested entity was not found.');
+  }
+
   function create(url: URL, body: unknown): PeopleAnswer {
     if (!isObject(body)) return error(400, 'INVALID_ARGUMENT', 'Invalid JSON payload.');
     const { resourceName: _name, etag: _etag, metadata: _metadata, ...fields } = body;
@@ -166,6 +176,7 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
       return error(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
     const update = /^(people\/[^/:]+):updateContact$/.exec(path);
     if (method === 'GET' && path === 'people/me/connections') return list(url);
+    if (method === 'GET' && /^people\/[^/:]+$/.test(path) && path !== 'people/me') return get(url, path);
     if (method === 'POST' && path === 'people:createContact') return create(url, body);
     if (method === 'PATCH' && update) return updateContact(url, update[1]!, body);
     return error(404, 'NOT_FOUND', 'Requested entity was not found.');

@@ -19,9 +19,10 @@
 //   functions/local/fake-google-calendar.ts), with its watch channels' notifications.
 // The reviews are `<dir>/reviews.json` (an array of v4 Review objects of the first location; a small demo set is
 // written when it is absent), and replies are written back into it. Failures on demand: `<dir>/faults.json`, an array
-// of `{ "status": 429 | 403 | …, "times": n, "path"?: "reviews" }`; each API request whose path contains `path`
-// takes one and is answered with that status in Google's error shape until `times` run out (a revoke takes only a
-// fault that names it, `"path": "revoke"`).
+// of `{ "status": 429 | 403 | …, "times": n, "path"?: "reviews", "reason"?: "FAILED_PRECONDITION" }`; each API request
+// whose path contains `path` takes one and is answered with that status (and `reason` as the error's status, else
+// Google's for the code) in Google's error shape until `times` run out (a revoke takes only a fault that names it,
+// `"path": "revoke"`).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -72,7 +73,7 @@ export type FakeReview = {
   updateTime: string;
   reviewReply?: { comment: string; updateTime: string };
 };
-type Fault = { status: number; times: number; path?: string };
+type Fault = { status: number; times: number; path?: string; reason?: string };
 type Grant = {
   challenge: string;
   redirectUri: string;
@@ -138,7 +139,7 @@ export function createFakeGoogle(dir: string, client: { clientId: string; client
       return googleError(
         res,
         fault.status,
-        fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED',
+        fault.reason ?? (fault.status === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED'),
         'Fault injected by faults.json.',
       );
     const api = apis.find(([prefix]) => path.startsWith(prefix));

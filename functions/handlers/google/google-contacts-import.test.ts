@@ -4,7 +4,7 @@
 // e-mail, or by the one client with its phone number) instead of making a second one, and filling only what that
 // client lacks. Refused without the connection or the feature, for a label that is none, on Google's 401; one agent
 // never reaches another's import.
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client, ContactsSyncResult, ImportJob, Integrations } from '@shared/api-types';
 import { getClient } from '../../data/clients';
@@ -330,5 +330,99 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
       connected: false,
       features: { contacts: { state: 'off', lastSuccessAt: null } },
     });
+  });
+});
+
+describe('conflicts (GET /api/google/contacts/conflicts, POST …/resolve)', () => {
+  type Conflicts = { conflicts: Array<Record<string, string>> };
+  const listConflicts = (client: ApiClient) => client.get<Conflicts>('/api/google/contacts/conflicts');
+  const resolve = (client: ApiClient, body: object) =>
+    client.post<Conflicts>('/api/google/contacts/conflicts/resolve', body);
+  const contactsOnGoogle = async () =>
+    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8')) as Array<{
+      resourceName: string;
+      phoneNumbers?: { value: string }[];
+    }>;
+
+  /** An agent whose imported Carl (people/c2) has a phone conflict: both sides changed it since the import. */
+  async function withPhoneConflict() {
+    await writeContacts(CONTACTS);
+    const agent = await agentWithContacts();
+    const prepared = await prepare(agent.client);
+    await startImport(agent.client, prepared.body.id);
+    await waitForImport(agent.client, prepared.body.id);
+    const carlId = agent.clients.carl!.id;
+    expect((await agent.client.patch(`/api/clients/${carlId}`, { phone: '+1 512 555 0111' })).status).toBe(200);
+    const [ana, carl, dee, eve] = CONTACTS as [object, object, object, object];
+    await writeContacts([ana, { ...carl, ...phones('+1 512 555 0122') }, dee, eve]);
+    expect((await agent.client.post<ContactsSyncResult>('/api/google/contacts/sync')).body.conflicts).toBe(1);
+    return { ...agent, carlId };
+  }
+
+  it('lists a conflict with both values, and keeping Google’s sets it on the client; the next sync finds nothing', async () => {
+    const { client, carlId } = await withPhoneConflict();
+    expect((await listConflicts(client)).body).toEqual({
+      conflicts: [
+        {
+          clientId: carlId,
+          clientName: 'Carl Diaz',
+          field: 'phone',
+          google: '+1 512 555 0122',
+          hearthside: '+1 512 555 0111',
+          at: expect.any(String),
+        },
+      ],
+    });
+    const res = await resolve(client, { clientId: carlId, field: 'phone', keep: 'google' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ conflicts: [] });
+    expect((await client.get<Client>(`/api/clients/${carlId}`)).body.phone).toBe('+1 512 555 0122');
+    expect((await client.post<ContactsSyncResult>('/api/google/contacts/sync')).body).toMatchObject({
+      updated: 0,
+      conflicts: 0,
+    });
+    const again = await resolve(client, { clientId: carlId, field: 'phone', keep: 'google' });
+    expect(again.status).toBe(404);
+  });
+
+  it('keeping Hearthside’s writes it to the contact on a fresh etag, re-read and retried once when Google refuses the etag', async () => {
+    const { client, carlId } = await withPhoneConflict();
+    // Google refuses the first write's etag (the contact changed in between): read again, written again.
+    await writeFaults([{ status: 400, reason: 'FAILED_PRECONDITION', times: 1, path: 'updateContact' }]);
+    const res = await resolve(client, { clientId: carlId, field: 'phone', keep: 'hearthside' });
+    expect(res.status).toBe(200);
+    const carl = (await contactsOnGoogle()).find((p) => p.resourceName === 'people/c2')!;
+    expect(carl.phoneNumbers).toEqual([{ value: '+1 512 555 0111' }]);
+    expect((await client.get<Client>(`/api/clients/${carlId}`)).body.phone).toBe('+1 512 555 0111');
+    expect((await client.post<ContactsSyncResult>('/api/google/contacts/sync')).body).toMatchObject({
+      updated: 0,
+      conflicts: 0,
+    });
+  });
+
+  it('tells the agent when the contact changed in Google again on the retry too, and keeps the conflict', async () => {
+    const { client, carlId } = await withPhoneConflict();
+    await writeFaults([{ status: 400, reason: 'FAILED_PRECONDITION', times: 2, path: 'updateContact' }]);
+    const res = await resolve(client, { clientId: carlId, field: 'phone', keep: 'hearthside' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONTACT_CHANGED_AGAIN' });
+    expect((await listConflicts(client)).body.conflicts).toHaveLength(1);
+  });
+
+  it('refuses a body that says nothing it can do with a 400, and another agent’s conflict with a 404', async () => {
+    const { client, carlId } = await withPhoneConflict();
+    for (const [body, message] of [
+      [{ clientId: carlId, field: 'name', keep: 'google' }, 'field must be email or phone'],
+      [{ clientId: carlId, field: 'phone', keep: 'both' }, 'keep must be google or hearthside'],
+      [{ clientId: '../x', field: 'phone', keep: 'google' }, 'clientId is malformed'],
+    ] as const) {
+      const res = await resolve(client, body);
+      expect(res.status).toBe(400);
+      expect((res.body as unknown as { message: string }).message).toBe(message);
+    }
+    const other = await agentWithContacts();
+    expect((await resolve(other.client, { clientId: carlId, field: 'phone', keep: 'google' })).status).toBe(404);
+    expect((await listConflicts(other.client)).body).toEqual({ conflicts: [] });
+    expect((await listConflicts(client)).body.conflicts).toHaveLength(1);
   });
 });
