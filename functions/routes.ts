@@ -193,6 +193,7 @@ export const routes: readonly Route[] = [
   { method: 'POST', path: '/api/google/contacts/sync', handler: 'google/post-google-contacts-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 3 },
   { method: 'GET', path: '/api/google/contacts/conflicts', handler: 'google/get-google-contacts-conflicts', access: 'agent', uses: ['table:read'], stack: 3 },
   { method: 'POST', path: '/api/google/contacts/conflicts/resolve', handler: 'google/post-google-contacts-conflicts-resolve', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 15, stack: 3 },
+  { method: 'PUT', path: '/api/google/contacts/group', handler: 'google/put-google-contacts-group', access: 'agent', uses: ['table:write'], stack: 3 },
   { method: 'POST', path: '/api/google/calendar/sync', handler: 'google/post-google-calendar-sync', access: 'agent', uses: ['table:write', 'google'], timeoutSeconds: 29, stack: 3 },
   // Google's watch channels POST here when the agent's calendar changes: checked by the channel's token, then queued.
   { method: 'POST', path: '/api/google/calendar/push/{channelId}', handler: 'google/post-google-calendar-push', access: 'public', uses: ['table:read', 'import-queue'], body: 'raw', stack: 3 },

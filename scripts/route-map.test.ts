@@ -38,6 +38,7 @@ const API_ONLY: Record<string, string> = {
   'GET /api/integrations': 'Settings does not offer Google Contacts yet',
   'POST /api/google/calendar/sync': 'Settings does not offer Google Calendar yet',
   'GET /api/google/contacts/conflicts': 'Settings does not offer Google Contacts yet',
+  'PUT /api/google/contacts/group': 'Settings does not offer Google Contacts yet',
   'POST /api/google/contacts/conflicts/resolve': 'Settings does not offer Google Contacts yet',
 };
 const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];

@@ -207,6 +207,11 @@ export type ImportJob = {
 export type ContactsSyncResult = {
   /** Contacts Google said changed since the last sync (every contact after a full read). */
   itemsIn: number;
+  /**
+   * Contacts written in Google: the agent's edits of e-mails and phones, and (with the "Hearthside clients" group on)
+   * clients made contacts, added to the group or taken out of it.
+   */
+  itemsOut: number;
   /** New clients made from new contacts, clients linked to new contacts, clients whose e-mail or phone was updated. */
   created: number;
   linked: number;
@@ -842,6 +847,9 @@ export type ContactConflictView = {
   /** When the sync found it. */
   at: string;
 };
+/** PUT /api/google/contacts/group: whether the "Hearthside clients" group is kept in the agent's Google contacts. */
+export type ContactsGroupStatus = { enabled: boolean };
+
 /** GET /api/google/contacts/conflicts, and what POST …/resolve leaves: the newest first. */
 export type ContactConflicts = { conflicts: ContactConflictView[] };
 
@@ -870,7 +878,12 @@ export type IntegrationStatus = {
 
 /** GET /api/integrations: each connection, and each of its features. */
 export type Integrations = {
-  google: { connected: boolean; features: { reviews: IntegrationStatus } & Record<GoogleFeature, IntegrationStatus> };
+  google: {
+    connected: boolean;
+    features: { reviews: IntegrationStatus } & Record<GoogleFeature, IntegrationStatus>;
+    /** Whether the "Hearthside clients" contact group is kept in the agent's Google contacts (PUT …/contacts/group). */
+    clientsGroup: boolean;
+  };
 };
 
 /**
@@ -1015,6 +1028,7 @@ export type ApiResponses = {
   'google/get-integrations': Integrations;
   'google/post-google-calendar-sync': CalendarSyncResult;
   'google/get-google-contacts-conflicts': ContactConflicts;
+  'google/put-google-contacts-group': ContactsGroupStatus;
   'google/post-google-contacts-conflicts-resolve': ContactConflicts;
   'google/post-google-calendar-push': { queued: boolean };
   'google/delete-google-connection': GoogleConnectionStatus;

@@ -80,3 +80,8 @@ export const contactConflictResolutionSchema = yup.object({
     .required('keep is required')
     .oneOf(['google', 'hearthside'], 'keep must be google or hearthside'),
 });
+
+/** PUT /api/google/contacts/group: keep the "Hearthside clients" group in the agent's Google contacts, or stop. */
+export const contactsGroupSchema = yup.object({
+  enabled: yup.boolean().strict().required('enabled is required').typeError('enabled must be true or false'),
+});

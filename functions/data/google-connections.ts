@@ -60,6 +60,8 @@ export type ContactsSyncState = {
   lastError: string | null;
   lastRun: ContactsSyncCounts | null;
   conflicts: Array<ContactConflict & { clientId: string; at: string }>;
+  /** The "Hearthside clients" group, when the agent turned it on (its resource name once made or found). */
+  group: { resourceName: string | null } | null;
 };
 /** The calendar feature: what its syncs keep (functions/services/google-calendar-sync.ts). */
 export type CalendarFeatureItem = { enabledAt: string } & Partial<CalendarSyncState>;

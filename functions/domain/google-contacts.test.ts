@@ -1,6 +1,16 @@
 // A Google contact read as a client draft, and matched to the agent's clients (pure rules; the import's API test runs
 // them against the fake Google).
-import { clientMatcher, matchClient, mergeContact, personDraft, readGoogleImportLine } from './google-contacts';
+import {
+  agentEdits,
+  clientMatcher,
+  matchClient,
+  mergeContact,
+  personDraft,
+  personOf,
+  readGoogleImportLine,
+  withClientBlanks,
+  withFirstValue,
+} from './google-contacts';
 import { ImportFormatError } from './import-rows';
 
 const draftOf = (person: Record<string, unknown>) => {
@@ -109,5 +119,42 @@ describe('merging a linked contact (e-mail and phone, both ways)', () => {
     const same = 'ana.same@example.com';
     const out = mergeContact(base, { ...base.google, email: same }, { ...base.client, email: same });
     expect(out).toMatchObject({ changes: {}, conflicts: [] });
+  });
+});
+
+describe('what goes out to Google', () => {
+  it('makes a client a contact with name, e-mail, phone and birthday (no year when it has none), in the group', () => {
+    expect(
+      personOf({ name: 'Gus Lee', email: 'gus@example.com', phone: '+1 512 555 0150', birthday: '--07-04' }, 'g/1'),
+    ).toEqual({
+      names: [{ displayName: 'Gus Lee', givenName: 'Gus Lee' }],
+      emailAddresses: [{ value: 'gus@example.com' }],
+      phoneNumbers: [{ value: '+1 512 555 0150' }],
+      birthdays: [{ date: { month: 7, day: 4 } }],
+      memberships: [{ contactGroupMembership: { contactGroupResourceName: 'g/1' } }],
+    });
+    expect(personOf({ name: 'Ann', email: '', phone: '', birthday: '1980-03-14' }).birthdays).toEqual([
+      { date: { year: 1980, month: 3, day: 14 } },
+    ]);
+  });
+
+  it('puts the agent’s value first, taking out the one it replaces and keeping the contact’s others', () => {
+    const person = { resourceName: 'people/c1', phoneNumbers: [{ value: 'old' }, { value: 'work' }] };
+    expect(withFirstValue(person, 'phone', 'new', 'old').phoneNumbers).toEqual([{ value: 'new' }, { value: 'work' }]);
+  });
+
+  it('finds the fields the agent changed since the last sync, never one they cleared', () => {
+    const base = { google: { email: 'a@x.com', phone: '1' }, client: { email: 'a@x.com', phone: '1' } };
+    expect(agentEdits(base, { email: 'b@x.com', phone: '1' })).toEqual(['email']);
+    expect(agentEdits(base, { email: 'a@x.com', phone: '' })).toEqual([]);
+    expect(agentEdits(undefined, { email: 'b@x.com', phone: '2' })).toEqual([]);
+  });
+
+  it('completes a matched contact’s blank name, e-mail and phone from its client, so a contact without a phone links', () => {
+    const draft = draftOf({ emailAddresses: [{ value: 'ana@example.com' }] }).draft;
+    expect(
+      withClientBlanks(draft, { name: 'Ana Ruiz', email: 'other@example.com', phone: '5125550100' }),
+    ).toMatchObject({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '5125550100' });
+    expect(withClientBlanks(draft, undefined)).toBe(draft);
   });
 });

@@ -3,6 +3,7 @@
 // `anniversary`, and every other dated event to a key date labelled as Google labels it. What the client form would
 // refuse (no e-mail, a phone that is no number) is left for the import's validation to report, as a CSV row's is.
 import { KEY_DATE_LABEL_MAX, KEY_DATES_MAX } from '@shared/key-dates';
+import { emailSchema, phoneSchema } from '@shared/schemas';
 import { ImportFormatError, readDate, type ClientDraft } from './import-rows';
 import { phoneToE164 } from './phone-numbers';
 
@@ -172,4 +173,77 @@ export function mergeContact(
   }
   const after = { ...client, ...changes };
   return { changes, conflicts, base: { google, client: after } };
+}
+
+/** The contact to create in Google for a client: name, e-mail, phone and birthday, in the group when one is given. */
+export function personOf(
+  client: { name: string; email: string; phone: string; birthday?: string | null },
+  group?: string,
+): Omit<GooglePerson, 'resourceName'> {
+  const birthday = /^(\d{4}|--)-?(\d{2})-(\d{2})$/.exec(client.birthday ?? '');
+  return {
+    names: [{ displayName: client.name, givenName: client.name }],
+    ...(client.email ? { emailAddresses: [{ value: client.email }] } : {}),
+    ...(client.phone ? { phoneNumbers: [{ value: client.phone }] } : {}),
+    ...(birthday
+      ? {
+          birthdays: [
+            {
+              date: {
+                ...(birthday[1] === '--' ? {} : { year: Number(birthday[1]) }),
+                month: Number(birthday[2]),
+                day: Number(birthday[3]),
+              },
+            },
+          ],
+        }
+      : {}),
+    ...(group ? { memberships: [{ contactGroupMembership: { contactGroupResourceName: group } }] } : {}),
+  };
+}
+
+/** The person's list of a field (e-mails or phones) with `value` first, the one it replaces taken out. */
+export function withFirstValue(
+  person: GooglePerson,
+  field: SyncedField,
+  value: string,
+  replacing: string,
+): GooglePerson {
+  const key = field === 'email' ? 'emailAddresses' : 'phoneNumbers';
+  const others = (person[key] ?? []).filter((entry) => entry.value !== replacing && entry.value !== value);
+  return { ...person, [key]: [{ value }, ...others] };
+}
+
+/** The People API field a synced field is kept in. */
+export const personFieldOf = (field: SyncedField) => (field === 'email' ? 'emailAddresses' : 'phoneNumbers');
+
+/** The fields the agent changed here since the last sync (a value they cleared is never written to Google). */
+export const agentEdits = (base: SyncBase | undefined, client: SyncedValues): SyncedField[] =>
+  base ? SYNCED_FIELDS.filter((field) => client[field] && client[field] !== base.client[field]) : [];
+
+/** The contact's e-mail and phone, each only when the client form would take it ('' otherwise: never applied). */
+export function syncedValuesOf(person: GooglePerson): SyncedValues {
+  const draft = personDraft(person, () => {});
+  return {
+    email: emailSchema.isValidSync(draft.email) ? draft.email : '',
+    phone: phoneSchema.isValidSync(draft.phone) ? draft.phone : '',
+  };
+}
+
+/**
+ * A contact's draft with the blank name, e-mail and phone taken from the client it matches: linking fills only what
+ * the client lacks, so these change nothing, and a contact without a phone (which could not be a client alone) still
+ * links to the client it is instead of being left out, and later written to Google a second time.
+ */
+export function withClientBlanks(
+  draft: ClientDraft,
+  client: { name: string; email: string; phone: string } | undefined,
+): ClientDraft {
+  if (!client) return draft;
+  return {
+    ...draft,
+    name: draft.name || client.name,
+    email: draft.email || client.email,
+    phone: draft.phone || client.phone,
+  };
 }

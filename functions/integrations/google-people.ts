@@ -134,3 +134,59 @@ type ErrorBody = { error?: { status?: unknown; details?: { reason?: unknown }[] 
 const statusOf = (body: unknown) => (body as ErrorBody | null)?.error?.status;
 const reasonOf = (body: unknown) =>
   (body as ErrorBody | null)?.error?.details?.find((detail) => typeof detail?.reason === 'string')?.reason;
+
+/** A contact group (a label) of the agent's. */
+export type ContactGroup = { resourceName: string; name: string };
+/** The most people one members:modify call adds or removes. */
+export const GROUP_MODIFY_MAX = 1000;
+
+/** The agent's contact groups (labels). */
+export async function listContactGroups(accessToken: string): Promise<ContactGroup[]> {
+  const { status, body } = await peopleRequest(accessToken, 'contactGroups?pageSize=1000', { method: 'GET' });
+  if (status !== 200) throw googleFailure(status, body);
+  const groups = (body as { contactGroups?: unknown }).contactGroups;
+  return (Array.isArray(groups) ? groups : []).flatMap((group: { resourceName?: unknown; name?: unknown }) =>
+    typeof group?.resourceName === 'string' && typeof group.name === 'string'
+      ? [{ resourceName: group.resourceName, name: group.name }]
+      : [],
+  );
+}
+
+export async function createContactGroup(accessToken: string, name: string): Promise<ContactGroup> {
+  const { status, body } = await peopleRequest(accessToken, 'contactGroups', {
+    method: 'POST',
+    body: JSON.stringify({ contactGroup: { name } }),
+  });
+  const group = body as { resourceName?: unknown; name?: unknown };
+  if (status !== 200 || typeof group.resourceName !== 'string') throw googleFailure(status, body);
+  return { resourceName: group.resourceName, name };
+}
+
+/** The resource names of the group's members (at most `maxMembers`); undefined when the group is gone. */
+export async function groupMembers(
+  accessToken: string,
+  group: string,
+  maxMembers: number,
+): Promise<string[] | undefined> {
+  const { status, body } = await peopleRequest(accessToken, `${group}?maxMembers=${maxMembers}`, { method: 'GET' });
+  if (status === 404) return undefined;
+  if (status !== 200) throw googleFailure(status, body);
+  const members = (body as { memberResourceNames?: unknown }).memberResourceNames;
+  return Array.isArray(members) ? members.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** Adds people to the group and takes others out of it (never deletes a contact), GROUP_MODIFY_MAX each at most. */
+export async function modifyGroupMembers(
+  accessToken: string,
+  group: string,
+  change: { add?: readonly string[]; remove?: readonly string[] },
+): Promise<void> {
+  const { status, body } = await peopleRequest(accessToken, `${group}/members:modify`, {
+    method: 'POST',
+    body: JSON.stringify({
+      ...(change.add?.length ? { resourceNamesToAdd: change.add } : {}),
+      ...(change.remove?.length ? { resourceNamesToRemove: change.remove } : {}),
+    }),
+  });
+  if (status !== 200) throw googleFailure(status, body);
+}

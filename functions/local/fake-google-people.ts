@@ -6,6 +6,10 @@
 //   true } }`) and gives the next token; a token unknown or older than 7 days is answered 410 with the reason
 //   EXPIRED_SYNC_TOKEN.
 // - GET people/{id} (`personFields` required): one contact, with its current etag;
+// - contact groups: GET contactGroups (the user's, with `memberCount`), GET contactGroups/{id}?maxMembers=n (with
+//   `memberResourceNames`), POST contactGroups `{ contactGroup: { name } }` (a name taken is 409 ALREADY_EXISTS),
+//   POST contactGroups/{id}/members:modify `{ resourceNamesToAdd, resourceNamesToRemove }` (each at most 1000), which
+//   changes the people's `memberships`; the groups are `<dir>/contact-groups.json`;
 // - POST people:createContact and PATCH people/{id}:updateContact (`updatePersonFields` required, the person's `etag`
 //   must be the current one, else 400 FAILED_PRECONDITION).
 // The contacts are `<dir>/contacts.json`, an array of People API Person objects, edited by hand or by a test between
@@ -116,6 +120,65 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     };
   }
 
+  const groupsFile = join(dir, 'contact-groups.json');
+  type Group = { resourceName: string; name: string };
+  const groups = () => readJsonFile<Group[]>(groupsFile, []);
+  const membersOf = (group: string) =>
+    contacts()
+      .filter((person) => memberships(person).some((m) => m.contactGroupMembership?.contactGroupResourceName === group))
+      .map((person) => person.resourceName);
+  const shownGroup = (group: Group, withMembers: boolean) => {
+    const members = membersOf(group.resourceName);
+    return {
+      resourceName: group.resourceName,
+      groupType: 'USER_CONTACT_GROUP',
+      name: group.name,
+      formattedName: group.name,
+      memberCount: members.length,
+      ...(withMembers && members.length ? { memberResourceNames: members } : {}),
+    };
+  };
+
+  function contactGroups(method: string, path: string, url: URL, body: unknown): PeopleAnswer {
+    if (method === 'GET' && path === 'contactGroups')
+      return { status: 200, body: { contactGroups: groups().map((g) => shownGroup(g, false)) } };
+    if (method === 'POST' && path === 'contactGroups') {
+      const name = isObject(body) && isObject(body.contactGroup) ? body.contactGroup.name : undefined;
+      if (typeof name !== 'string' || !name.trim()) return error(400, 'INVALID_ARGUMENT', 'Group name is required.');
+      if (groups().some((g) => g.name === name))
+        return error(409, 'ALREADY_EXISTS', 'Contact group name already exists.');
+      const group = { resourceName: `contactGroups/${randomInt(1e12).toString(16)}`, name };
+      writeFileSync(groupsFile, JSON.stringify([...groups(), group]));
+      return { status: 200, body: shownGroup(group, false) };
+    }
+    const match = /^(contactGroups\/[^/:]+)(:?.*)$/.exec(path);
+    const group = match ? groups().find((g) => g.resourceName === match[1]) : undefined;
+    if (!match || !group) return error(404, 'NOT_FOUND', 'Requested entity was not found.');
+    if (method === 'GET' && match[2] === '')
+      return { status: 200, body: shownGroup(group, Number(url.searchParams.get('maxMembers')) > 0) };
+    if (method !== 'POST' || match[2] !== '/members:modify' || !isObject(body))
+      return error(404, 'NOT_FOUND', 'Requested entity was not found.');
+    const add = Array.isArray(body.resourceNamesToAdd) ? (body.resourceNamesToAdd as string[]) : [];
+    const remove = Array.isArray(body.resourceNamesToRemove) ? (body.resourceNamesToRemove as string[]) : [];
+    if (add.length > 1000 || remove.length > 1000)
+      return error(400, 'INVALID_ARGUMENT', 'At most 1000 resource names may be modified at once.');
+    const people = contacts();
+    const known = new Set(people.map((person) => person.resourceName));
+    const membership = { contactGroupMembership: { contactGroupResourceName: group.resourceName } };
+    save(
+      people.map((person) => {
+        const others = memberships(person).filter(
+          (m) => m.contactGroupMembership?.contactGroupResourceName !== group.resourceName,
+        );
+        if (add.includes(person.resourceName)) return { ...person, memberships: [...others, membership] };
+        if (remove.includes(person.resourceName)) return { ...person, memberships: others };
+        return person;
+      }),
+    );
+    const notFound = [...add, ...remove].filter((name) => !known.has(name));
+    return { status: 200, body: notFound.length ? { notFoundResourceNames: notFound } : {} };
+  }
+
   function get(url: URL, resourceName: string): PeopleAnswer {
     const fields = fieldsOf(url.searchParams.get('personFields'));
     if (!fields) return error(400, 'INVALID_ARGUMENT', 'personFields mask is required. Please specify one or more.');
@@ -174,6 +237,7 @@ export function createFakePeople(dir: string, now: () => number = Date.now) {
     const allowed = method === 'GET' ? [CONTACTS, `${CONTACTS}.readonly`] : [CONTACTS];
     if (!scopes.some((scope) => allowed.includes(scope)))
       return error(403, 'PERMISSION_DENIED', 'Request had insufficient authentication scopes.');
+    if (path.startsWith('contactGroups')) return contactGroups(method, path, url, body);
     const update = /^(people\/[^/:]+):updateContact$/.exec(path);
     if (method === 'GET' && path === 'people/me/connections') return list(url);
     if (method === 'GET' && /^people\/[^/:]+$/.test(path) && path !== 'people/me') return get(url, path);
@@ -218,6 +282,10 @@ function offsetOf(token: string | null): number | undefined {
   const value = Number(Buffer.from(token, 'base64url').toString('utf8'));
   return Number.isInteger(value) && value >= 0 ? value : undefined;
 }
+
+type Membership = { contactGroupMembership?: { contactGroupResourceName?: string } };
+const memberships = (person: FakePerson): Membership[] =>
+  Array.isArray(person.memberships) ? (person.memberships as Membership[]) : [];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -8,9 +8,9 @@ import { changeClient } from '../client-record/record';
 import { agentActor, clientFor } from '../data/client-access';
 import { getClientsByIds } from '../data/clients';
 import { getConnection, recordFeatureSync, type ContactsSyncState } from '../data/google-connections';
-import type { SyncedField } from '../domain/google-contacts';
+import { personFieldOf, withFirstValue, type SyncedField } from '../domain/google-contacts';
 import type { ContactChangedAgain, GoogleFeatureOff, GoogleNotConnected, NotFound } from '../domain/refusals';
-import { getContact, GooglePeopleError, updateContact, type GooglePerson } from '../integrations/google-people';
+import { getContact, GooglePeopleError, updateContact } from '../integrations/google-people';
 import { accessTokenOf } from './google-reviews';
 
 export type ConflictsRefusal = GoogleNotConnected | GoogleFeatureOff;
@@ -49,13 +49,6 @@ export async function listContactConflicts(agentId: string): Promise<ContactConf
   return { conflicts: await views(agentId, state.conflicts ?? []) };
 }
 
-/** The contact with the client's value for `field` first (Google's value it replaces taken out). */
-function withValue(person: GooglePerson, field: SyncedField, value: string, replacing: string): GooglePerson {
-  const key = field === 'email' ? 'emailAddresses' : 'phoneNumbers';
-  const others = (person[key] ?? []).filter((entry) => entry.value !== replacing && entry.value !== value);
-  return { ...person, [key]: [{ value }, ...others] };
-}
-
 /** Writes the client's value to the contact; its new etag, or null when it changed in Google twice meanwhile. */
 async function writeToGoogle(
   accessToken: string,
@@ -70,8 +63,8 @@ async function writeToGoogle(
     try {
       const written = await updateContact(
         accessToken,
-        { ...withValue(person, field, value, replacing), etag: person.etag },
-        [field === 'email' ? 'emailAddresses' : 'phoneNumbers'],
+        { ...withFirstValue(person, field, value, replacing), etag: person.etag },
+        [personFieldOf(field)],
       );
       return written.etag ?? person.etag;
     } catch (error) {

@@ -18,6 +18,7 @@ import {
   googleImportLine,
   inContactGroup,
   matchClient,
+  withClientBlanks,
   personDraft,
   type GooglePerson,
 } from '../domain/google-contacts';
@@ -74,12 +75,15 @@ export async function prepareGoogleContactsImport(
   const chosen = label ? read.people.filter((person) => inContactGroup(person, label)) : read.people;
 
   const today = todayIn(agent.timeZone);
-  const matcher = clientMatcher(await listClients(agent.id));
+  const clients = await listClients(agent.id);
+  const matcher = clientMatcher(clients);
+  const byId = new Map(clients.map((client) => [client.id, client]));
   const preview: ImportPreview = { new: 0, matched: 0, errors: 0, firstErrors: [] };
   const newEmails = new Set<string>();
   const lines = chosen.map((person) => {
     const warnings: string[] = [];
-    const draft = personDraft(person, (message) => warnings.push(message));
+    const read = personDraft(person, (message) => warnings.push(message));
+    const draft = withClientBlanks(read, byId.get(matchClient(matcher, read.email, read.phone) ?? ''));
     const checked = validateDraft(draft, today);
     const match = 'error' in checked ? undefined : matchClient(matcher, checked.client.email, checked.client.phone);
     if ('error' in checked) {

@@ -11,12 +11,13 @@
 // contacts, which changes only what differs and, matching as above, creates no duplicate.
 import type { ContactsSyncResult } from '@shared/api-types';
 import { todayIn } from '@shared/dates';
-import { emailSchema, phoneSchema } from '@shared/schemas';
 import { changeClient } from '../client-record/record';
 import { listClients, type ClientItem } from '../data/clients';
 import {
   CONFLICTS_KEPT,
   getConnection,
+  type GoogleConnectionItem,
+  type GoogleFeatureItem,
   recordFeatureSync,
   type ContactsSyncCounts,
   type ContactsSyncState,
@@ -28,6 +29,8 @@ import {
   matchClient,
   mergeContact,
   personDraft,
+  syncedValuesOf,
+  withClientBlanks,
   type ContactConflict,
   type GooglePerson,
 } from '../domain/google-contacts';
@@ -38,6 +41,7 @@ import { GoogleBusinessError } from '../integrations/google-business';
 import { GooglePeopleError, listConnections } from '../integrations/google-people';
 import { forEachLimited } from '../lib/concurrency';
 import { importJobBatch, type JobRow } from './client-import';
+import { keepClientsGroup, pushAgentEdits } from './google-contacts-out';
 import { accessTokenOf } from './google-reviews';
 
 export type ContactsSyncRefusal = GoogleNotConnected | GoogleFeatureOff | ContactsNotImported;
@@ -71,15 +75,6 @@ async function readChanges(
   }
 }
 
-/** The contact's e-mail and phone, each only when the client form would take it ('' otherwise: never applied). */
-const googleValues = (person: GooglePerson) => {
-  const draft = personDraft(person, () => {});
-  return {
-    email: emailSchema.isValidSync(draft.email) ? draft.email : '',
-    phone: phoneSchema.isValidSync(draft.phone) ? draft.phone : '',
-  };
-};
-
 /**
  * Runs one contacts sync for the agent; or why not: Google not connected, Contacts off, or never imported (the import
  * chooses what the sync follows). Google's failures are kept as the sync's last error, then thrown.
@@ -93,20 +88,27 @@ export async function syncGoogleContacts(
   const state = connection.contactsFeature;
   if (!state) return { kind: 'google-feature-off', feature: 'contacts' };
   if (!state.syncToken) return { kind: 'contacts-not-imported' };
+  const following = { ...state, syncToken: state.syncToken };
 
-  let changes: Awaited<ReturnType<typeof readChanges>>;
   try {
-    changes = await readChanges(await accessTokenOf(connection), state.syncToken);
+    return await runSync(agent, connection, following, now);
   } catch (error) {
     if (error instanceof GoogleBusinessError)
       await recordFeatureSync(agent.id, 'contacts', state.enabledAt, { lastError: error.reason });
     throw error;
   }
+}
 
-  const clients = await listClients(agent.id);
-  const linked = new Map(clients.flatMap((c) => (c.googleContact ? [[c.googleContact.resourceName, c] as const] : [])));
+async function runSync(
+  agent: { id: string; timeZone: string; isPro?: boolean },
+  connection: GoogleConnectionItem,
+  state: GoogleFeatureItem & { syncToken: string },
+  now: Date,
+): Promise<ContactsSyncResult> {
+  const accessToken = await accessTokenOf(connection);
   const counts: ContactsSyncCounts = {
-    itemsIn: changes.people.length,
+    itemsIn: 0,
+    itemsOut: 0,
     created: 0,
     linked: 0,
     updated: 0,
@@ -115,11 +117,20 @@ export async function syncGoogleContacts(
     capped: 0,
   };
   const conflicts: ContactsSyncState['conflicts'] = [];
-  const unlinkedPeople: GooglePerson[] = [];
   const keep = (clientId: string, found: ContactConflict[]) => {
     counts.conflicts += found.length;
     conflicts.push(...found.map((conflict) => ({ ...conflict, clientId, at: now.toISOString() })));
   };
+  // The agent's edits first, on the contacts as Google has them: what is read next then agrees with them.
+  let clients = await listClients(agent.id);
+  const pushed = await pushAgentEdits(accessToken, agent.id, clients, keep);
+  counts.itemsOut += pushed.written;
+  if (pushed.visited > 0) clients = await listClients(agent.id);
+
+  const changes = await readChanges(accessToken, state.syncToken);
+  counts.itemsIn = changes.people.length;
+  const linked = new Map(clients.flatMap((c) => (c.googleContact ? [[c.googleContact.resourceName, c] as const] : [])));
+  const unlinkedPeople: GooglePerson[] = [];
 
   await forEachLimited(changes.people, SYNC_CONCURRENCY, async (person) => {
     const client = linked.get(person.resourceName);
@@ -141,6 +152,13 @@ export async function syncGoogleContacts(
   });
   await addNewPeople(agent, unlinkedPeople, clients, now, counts);
 
+  // The group last: the clients the read linked or made are in it too.
+  if (state.group) {
+    const group = await keepClientsGroup(accessToken, agent.id, state, await listClients(agent.id));
+    counts.itemsOut += group.created + group.added + group.removed;
+    counts.capped += group.capped;
+  }
+
   await recordFeatureSync(agent.id, 'contacts', state.enabledAt, {
     syncToken: changes.nextSyncToken ?? state.syncToken,
     lastSuccessAt: now.toISOString(),
@@ -161,7 +179,7 @@ async function syncLinked(
   keep: (clientId: string, found: ContactConflict[]) => void,
 ): Promise<void> {
   const link = client.googleContact!;
-  const merged = mergeContact(link.base, googleValues(person), { email: client.email, phone: client.phone });
+  const merged = mergeContact(link.base, syncedValuesOf(person), { email: client.email, phone: client.phone });
   const etag = person.etag ?? link.etag;
   if (Object.keys(merged.changes).length === 0 && etag === link.etag && merged.conflicts.length === 0 && link.base)
     return;
@@ -192,11 +210,13 @@ async function addNewPeople(
   if (people.length === 0) return;
   const today = todayIn(agent.timeZone);
   const matcher = clientMatcher(clients);
+  const byId = new Map(clients.map((client) => [client.id, client]));
   const run = `sync-${randomId()}`;
   const byEmail = new Map<string, JobRow>();
   people.forEach((person, index) => {
+    const read = personDraft(person, () => {});
     const checked = validateDraft(
-      personDraft(person, () => {}),
+      withClientBlanks(read, byId.get(matchClient(matcher, read.email, read.phone) ?? '')),
       today,
     );
     if ('error' in checked) return; // not a client yet (no e-mail…): a later edit in Google brings it

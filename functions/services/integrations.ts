@@ -12,6 +12,7 @@ export async function integrationsOf(agentId: string, now = new Date()): Promise
   return {
     google: {
       connected: connection !== undefined,
+      clientsGroup: Boolean(contacts?.group),
       features: {
         // The reviews follow a location: until one is chosen there is nothing to sync.
         reviews: integrationStatus(
@@ -28,6 +29,7 @@ export async function integrationsOf(agentId: string, now = new Date()): Promise
             lastSuccessAt: contacts?.lastSuccessAt ?? null,
             lastError: contacts?.lastError ?? null,
             itemsIn: contacts?.lastRun?.itemsIn ?? 0,
+            itemsOut: contacts?.lastRun?.itemsOut ?? 0,
             conflicts: contacts?.conflicts?.length ?? 0,
           },
           now,

@@ -7,6 +7,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client, ContactsSyncResult, ImportJob, Integrations } from '@shared/api-types';
+import fc from 'fast-check';
 import { getClient } from '../../data/clients';
 import { getConnection } from '../../data/google-connections';
 import { connectGoogle } from '../../testing/google-consent';
@@ -258,6 +259,7 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       itemsIn: 5,
+      itemsOut: 0,
       created: 1,
       linked: 1,
       updated: 1,
@@ -424,5 +426,168 @@ describe('conflicts (GET /api/google/contacts/conflicts, POST …/resolve)', () 
     expect((await resolve(other.client, { clientId: carlId, field: 'phone', keep: 'google' })).status).toBe(404);
     expect((await listConflicts(other.client)).body).toEqual({ conflicts: [] });
     expect((await listConflicts(client)).body.conflicts).toHaveLength(1);
+  });
+});
+
+describe('out: the agent’s edits and the "Hearthside clients" group', () => {
+  type OnGoogle = {
+    resourceName: string;
+    names?: { displayName: string }[];
+    phoneNumbers?: { value: string }[];
+    birthdays?: object[];
+    memberships?: { contactGroupMembership: { contactGroupResourceName: string } }[];
+  };
+  const onGoogle = async () =>
+    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8')) as OnGoogle[];
+  const groups = async () =>
+    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contact-groups.json'), 'utf8')) as Array<{
+      resourceName: string;
+      name: string;
+    }>;
+  const sync = (client: ApiClient) => client.post<ContactsSyncResult>('/api/google/contacts/sync');
+
+  async function importedAgent() {
+    await writeContacts(CONTACTS);
+    const agent = await agentWithContacts();
+    const prepared = await prepare(agent.client);
+    await startImport(agent.client, prepared.body.id);
+    await waitForImport(agent.client, prepared.body.id);
+    return agent;
+  }
+
+  it('writes the agent’s edit of a linked client’s phone to the contact, and the next sync finds nothing', async () => {
+    const { client, clients } = await importedAgent();
+    expect((await client.patch(`/api/clients/${clients.carl!.id}`, { phone: '+1 512 555 0177' })).status).toBe(200);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 1, updated: 0, conflicts: 0 });
+    const carl = (await onGoogle()).find((p) => p.resourceName === 'people/c2')!;
+    expect(carl.phoneNumbers).toEqual([{ value: '+1 512 555 0177' }]);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 0, updated: 0, conflicts: 0 });
+  });
+
+  it('reads the contact again when Google refuses the etag and writes once more; refused twice, it keeps a conflict', async () => {
+    const { client, clients } = await importedAgent();
+    await client.patch(`/api/clients/${clients.carl!.id}`, { phone: '+1 512 555 0177' });
+    await writeFaults([{ status: 400, reason: 'FAILED_PRECONDITION', times: 1, path: 'updateContact' }]);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 1, conflicts: 0 });
+
+    await client.patch(`/api/clients/${clients.carl!.id}`, { phone: '+1 512 555 0188' });
+    await writeFaults([{ status: 400, reason: 'FAILED_PRECONDITION', times: 2, path: 'updateContact' }]);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 0, conflicts: 1 });
+    const listed = await client.get('/api/google/contacts/conflicts');
+    expect(listed.body.conflicts).toEqual([
+      expect.objectContaining({ clientId: clients.carl!.id, field: 'phone', hearthside: '+1 512 555 0188' }),
+    ]);
+    const carl = (await onGoogle()).find((p) => p.resourceName === 'people/c2')!;
+    expect(carl.phoneNumbers).toEqual([{ value: '+1 512 555 0177' }]);
+  });
+
+  it('keeps every client in the group (a client not linked made a contact), takes a deleted one out, and deletes nothing in Google', async () => {
+    const { client, clients } = await importedAgent();
+    const gus = await client.post<Client>('/api/clients', {
+      name: 'Gus Lee',
+      email: 'gus@example.com',
+      phone: '+1 512 555 0150',
+      birthday: '--07-04',
+    });
+    expect((await client.put('/api/google/contacts/group', { enabled: true })).body).toEqual({ enabled: true });
+    expect((await client.get<Integrations>('/api/integrations')).body.google.clientsGroup).toBe(true);
+
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 4 });
+    const [group] = (await groups()).filter((g) => g.name === 'Hearthside clients');
+    const inGroup = (person: OnGoogle) =>
+      (person.memberships ?? []).some((m) => m.contactGroupMembership.contactGroupResourceName === group!.resourceName);
+    const people = await onGoogle();
+    // Ana, Carl and Dee (linked) and Gus (made a contact): all in it; Eve (no client) not.
+    expect(
+      people
+        .filter(inGroup)
+        .map((p) => p.names?.[0]?.displayName)
+        .sort(),
+    ).toEqual(['Ana Ruiz (Google)', 'Carl Diaz', 'Dee Park', 'Gus Lee']);
+    const gusOnGoogle = people.find((p) => p.names?.[0]?.displayName === 'Gus Lee')!;
+    expect(gusOnGoogle).toMatchObject({
+      phoneNumbers: [{ value: '+1 512 555 0150' }],
+      birthdays: [{ date: { month: 7, day: 4 } }],
+    });
+    expect((await getClient((await client.get('/api/user')).body.id, gus.body.id))!.googleContact).toMatchObject({
+      resourceName: gusOnGoogle.resourceName,
+    });
+    // Nothing changed: nothing written, no second group.
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 0 });
+
+    expect((await client.delete(`/api/clients/${clients.carl!.id}`)).status).toBe(204);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 1 });
+    const after = await onGoogle();
+    const carl = after.find((p) => p.resourceName === 'people/c2')!;
+    expect(inGroup(carl)).toBe(false);
+    expect(after).toHaveLength(people.length);
+    expect((await groups()).filter((g) => g.name === 'Hearthside clients')).toHaveLength(1);
+  });
+
+  it('refuses a body that is no switch with a 400, and the group before Contacts is on with a 409', async () => {
+    const { client } = await signedInAgent(api);
+    expect((await client.put('/api/google/contacts/group', { enabled: 'yes' })).status).toBe(400);
+    const off = await client.put('/api/google/contacts/group', { enabled: true });
+    expect(off.status).toBe(409);
+  });
+});
+
+describe('import, push and two pulls in any order (a property)', () => {
+  type Op = 'import' | 'push' | 'pull' | 'pull';
+  const OPS: Op[] = ['import', 'push', 'pull', 'pull'];
+
+  it('leave no duplicate, on either side, and delete nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.shuffledSubarray(OPS, { minLength: 4, maxLength: 4 }), async (order) => {
+        // Synthetic contacts: Ana is a client by e-mail, Cy by phone, Bo is no client; Dee is a client only here.
+        await writeContacts([
+          person('p1', { ...named('Ana Ruiz'), ...emails('ana@example.com') }),
+          person('p2', { ...named('Bo Chen'), ...emails('bo@example.com'), ...phones('+1 512 555 0160') }),
+          person('p3', { ...named('Cy Park'), ...emails('cy.g@example.com'), ...phones('+1 512 555 0161') }),
+        ]);
+        const { client } = await signedInAgent(api);
+        await connectGoogle(client, googleAccount(), ['contacts']);
+        for (const body of [
+          { name: 'Ana Ruiz', email: 'ana@example.com', phone: '5125550170' },
+          { name: 'Cy Park', email: 'cy@example.com', phone: '+15125550161' },
+          { name: 'Dee Lo', email: 'dee@example.com', phone: '5125550172', birthday: '1990-01-02' },
+        ])
+          expect((await client.post('/api/clients', body)).status).toBe(201);
+        let pulls = 0;
+        for (const op of order) {
+          if (op === 'import') {
+            const prepared = await prepare(client);
+            await startImport(client, prepared.body.id);
+            await waitForImport(client, prepared.body.id);
+          } else if (op === 'push') {
+            await client.put('/api/google/contacts/group', { enabled: true });
+            await client.post('/api/google/contacts/sync');
+          } else {
+            // Between pulls Google changes: a new contact, and Bo's number edited on the phone.
+            pulls += 1;
+            const people = JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8'));
+            people.push(person(`n${pulls}`, { ...named(`New ${pulls}`), ...emails(`new${pulls}@example.com`) }));
+            people[1].phoneNumbers = [{ value: `+1 512 555 018${pulls}` }];
+            await writeContacts(people);
+            await client.post('/api/google/contacts/sync');
+          }
+        }
+        const clients = (await allClients(client)) as Client[];
+        const onGoogle = JSON.parse(
+          await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8'),
+        ) as Array<{
+          emailAddresses?: { value: string }[];
+        }>;
+        const emailsOnGoogle = onGoogle.flatMap((p) => (p.emailAddresses ?? []).map((e) => e.value.toLowerCase()));
+        // Nothing deleted: the three clients and the contacts written stay.
+        expect(clients.map((c) => c.name)).toEqual(expect.arrayContaining(['Ana Ruiz', 'Cy Park', 'Dee Lo']));
+        expect(onGoogle.length).toBeGreaterThanOrEqual(3 + pulls);
+        // No duplicate: one client per e-mail and per person, one contact per e-mail.
+        expect(new Set(clients.map((c) => c.email)).size).toBe(clients.length);
+        expect(clients.filter((c) => c.name === 'Cy Park')).toHaveLength(1);
+        expect(new Set(emailsOnGoogle).size).toBe(emailsOnGoogle.length);
+      }),
+      { numRuns: 6 },
+    );
   });
 });
