@@ -62,6 +62,8 @@ export type ContactsSyncState = {
   conflicts: Array<ContactConflict & { clientId: string; at: string }>;
   /** The "Hearthside clients" group, when the agent turned it on (its resource name once made or found). */
   group: { resourceName: string | null } | null;
+  /** When the agent was told the sync had gone a day without a success (services/integrations.ts). */
+  toldAt: string | null;
 };
 /** The calendar feature: what its syncs keep (functions/services/google-calendar-sync.ts). */
 export type CalendarFeatureItem = { enabledAt: string } & Partial<CalendarSyncState>;
@@ -80,6 +82,8 @@ export type CalendarSyncState = {
   lastSuccessAt: string | null;
   lastError: string | null;
   lastRun: CalendarSyncResult | null;
+  /** When the agent was told the sync had gone a day without a success (services/integrations.ts). */
+  toldAt: string | null;
 };
 
 /** What the last sync did (the API's answer of it, without how it read). */

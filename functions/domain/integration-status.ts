@@ -32,3 +32,37 @@ export function integrationStatus(record: SyncRecord, now: Date): IntegrationSta
   const stale = now.getTime() - Date.parse(lastGood) > STALE_HOURS * 3_600_000;
   return { state: record.lastError || stale ? 'degraded' : 'ok', ...counts };
 }
+
+/** What each synced feature is called when the agent is told about it. */
+export const FEATURE_NAMES = { reviews: 'Google reviews', contacts: 'Google Contacts', calendar: 'Google Calendar' };
+export type SyncedFeature = keyof typeof FEATURE_NAMES;
+
+/** The sentence that says what a feature needs from the agent, or null when it needs nothing (ok or off). */
+export function attentionSentence(feature: SyncedFeature, status: IntegrationStatus): string | null {
+  const name = FEATURE_NAMES[feature];
+  if (status.state === 'reauth_needed') return `${name} stopped syncing: Google asks you to connect again.`;
+  if (status.state !== 'degraded') return null;
+  return status.lastError
+    ? `${name} could not sync the last time it tried (${ERROR_WORDS[status.lastError] ?? 'Google refused'}).`
+    : `${name} has not synced for a day.`;
+}
+
+const ERROR_WORDS: Record<string, string> = {
+  quota: "Google's limit was reached",
+  forbidden: 'Google refused access',
+  unavailable: 'Google did not answer',
+  timeout: 'Google did not answer in time',
+  'not-configured': 'Google is not set up on this server',
+  refused: 'Google refused the request',
+};
+
+/**
+ * Whether the agent is owed the one notice of a feature that has gone STALE_HOURS without a success: once per
+ * stretch without one (told since the last success: not again).
+ */
+export function owesStaleNotice(record: SyncRecord & { toldAt?: string | null }, now: Date): boolean {
+  if (!record.since) return false;
+  const lastGood = record.lastSuccessAt ?? record.since;
+  if (now.getTime() - Date.parse(lastGood) <= STALE_HOURS * 3_600_000) return false;
+  return !record.toldAt || record.toldAt < lastGood;
+}

@@ -163,6 +163,21 @@ describe('the digest SMS', () => {
   });
 });
 
+describe('a Google connection that needs the agent', () => {
+  const quiet = { ...buildDigest([], TODAY, 7), attention: ['Google Contacts stopped syncing: connect again.'] };
+
+  it('is worth a digest on its own: said first in the e-mail with the way to Settings, in the subject and the SMS', () => {
+    expect(isEmptyDigest(quiet)).toBe(false);
+    const email = digestEmail(quiet, { agentName: 'Jordan Rivera', appUrl: APP });
+    expect(email.subject).toBe('Client reminders for Sunday, March 9: Google needs you');
+    expect(email.text).toContain(
+      `Hi Jordan,\n\nGoogle Contacts stopped syncing: connect again.\nOpen Settings: ${APP}/settings`,
+    );
+    expect(email.html).toContain('<strong>Google Contacts stopped syncing: connect again.</strong>');
+    expect(digestSms(quiet, APP)).toBe(`Reminders - Google needs you: open Settings. ${APP}/settings`);
+  });
+});
+
 describe('homeowner milestones owed', () => {
   it('picks the clients whose home anniversary has come and is not yet awarded', () => {
     const owed = clientsOwedHomeownerMilestones(

@@ -17,6 +17,8 @@ export type Digest = {
   approvals?: number;
   /** The top of the day's next best touch (functions/domain/next-best.ts): whom to contact, with one reason each. */
   touches?: DigestTouch[];
+  /** What of the agent's Google connection needs them, a sentence each (services/integrations.ts). */
+  attention?: string[];
 };
 
 export type DigestTouch = { name: string; reason: string };
@@ -41,7 +43,11 @@ export function buildDigest(clients: readonly ReminderClient[], date: string, le
 }
 
 export const isEmptyDigest = (digest: Digest): boolean =>
-  digest.today.length === 0 && digest.upcoming.length === 0 && !digest.approvals && !digest.touches?.length;
+  digest.today.length === 0 &&
+  digest.upcoming.length === 0 &&
+  !digest.approvals &&
+  !digest.touches?.length &&
+  !digest.attention?.length;
 
 /** "Dana Lee (Birthday on Friday)": a touch in one line, the reason as the ranking wrote it. */
 export const touchLabel = (touch: DigestTouch): string => `${agentText(touch.name)} (${agentText(touch.reason)})`;
@@ -91,6 +97,7 @@ export function digestSubject(digest: Digest): string {
   if (digest.today.length) parts.push(`${digest.today.length} today`);
   if (digest.upcoming.length) parts.push(`${digest.upcoming.length} ${windowPhrase(digest.leadDays)}`);
   if (digest.touches?.length) parts.push(`${plural(digest.touches.length, 'client')} to contact`);
+  if (digest.attention?.length) parts.push('Google needs you');
   return `Client reminders for ${longDate.format(asInstant(digest.date))}: ${parts.join(', ') || 'nothing due'}`;
 }
 
@@ -126,9 +133,11 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
     withDate ? `${shortDate.format(asInstant(event.date))} - ${eventLabel(event)}` : eventLabel(event);
   const more = (count: number) => `...and ${count} more: ${links.reminders}`;
 
+  const attention = digest.attention ?? [];
   const text = [
     `Hi ${firstName},`,
     '',
+    ...(attention.length ? [...attention, `Open Settings: ${links.settings}`, ''] : []),
     ...(approvals ? [`${approvals}: ${links.today}`, ''] : []),
     ...(touches.length
       ? [
@@ -153,6 +162,8 @@ export function digestEmail(digest: Digest, options: { agentName: string; appUrl
 
   const html = [
     `<p>Hi ${escapeHtml(firstName)},</p>`,
+    ...attention.map((sentence) => `<p><strong>${escapeHtml(sentence)}</strong></p>`),
+    ...(attention.length ? [`<p><a href="${escapeHtml(links.settings)}">Open Settings</a></p>`] : []),
     ...(approvals
       ? [
           `<p><strong>${escapeHtml(approvals)}.</strong> <a href="${escapeHtml(links.today)}">Review and send them</a></p>`,
@@ -208,7 +219,8 @@ export function digestSms(digest: Digest, appUrl: string): string {
   const soonest = upcoming[0];
   if (!soonest) {
     const touches = digest.touches ?? [];
-    if (touches.length === 0) return '';
+    if (touches.length === 0)
+      return digest.attention?.length ? `Reminders - Google needs you: open Settings. ${appUrl}/settings` : '';
     const names = truncate(touches.map(touchLabel).join('; '), SMS_TOUCHES_MAX);
     return `Reminders - contact today: ${names}. ${appUrl}/today`;
   }

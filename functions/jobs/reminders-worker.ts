@@ -54,6 +54,7 @@ import { sendEmail } from '../integrations/mail';
 import { pushToAgent } from '../integrations/push';
 import { sendSms } from '../integrations/sms';
 import type { HeldNoticeMessage, QueueMessage, ScheduledTextMessage } from '../integrations/digest-queue';
+import { integrationsNeedingAgent } from '../services/integrations';
 import { runAutomations, type AutomationRun } from '../services/automations';
 import { computeNextBestDay } from '../services/next-best';
 import { getNextBestDay } from '../data/next-best';
@@ -222,7 +223,8 @@ export async function sendDailyDigest(
     const outgoing = await listOutgoing(agentId);
     const approvals = automation.due > 0 ? outgoing.filter((m) => m.status === 'awaiting-approval').length : 0;
     const touches = await dayTouches(agent, date, now, { clients, outgoing }, log);
-    const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals, touches };
+    const attention = await integrationsNeedingAgent(agentId, now);
+    const digest = { ...buildDigest(clients, date, prefs.leadDays), approvals, touches, attention };
     events = digest.today.length + digest.upcoming.length;
     counted = digest.today.length;
     if (!isEmptyDigest(digest)) {

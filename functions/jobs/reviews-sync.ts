@@ -19,6 +19,7 @@ import { createLogger } from '../observability/logger';
 import { syncGoogleCalendar } from '../services/google-calendar-sync';
 import { syncGoogleContacts } from '../services/google-contacts-sync';
 import { SYNC_PAGE_TIME_MS, syncReviews } from '../services/google-reviews';
+import { tellStaleFeatures } from '../services/integrations';
 
 export type ReviewsSyncResult = {
   agents: number;
@@ -32,6 +33,8 @@ export type ReviewsSyncResult = {
   /** Agents whose contacts, and whose calendar, were synced. */
   contacts: number;
   calendars: number;
+  /** Agents e-mailed about a feature that has gone a day without a success (once per such stretch). */
+  told: number;
 };
 
 /** The run stops this long before the function's timeout: the last writes and the log fit in it. */
@@ -56,6 +59,7 @@ export async function syncEveryAgent(
     notReached: 0,
     contacts: 0,
     calendars: 0,
+    told: 0,
   };
   // The time this run may still use.
   const budget = () => remainingMs() - STOP_BEFORE_TIMEOUT_MS;
@@ -104,4 +108,6 @@ async function syncFeatures(
     await syncGoogleCalendar(agent, now()).then((synced) => {
       if (!isRefusal(synced)) result.calendars += 1;
     }, failed('calendar'));
+  // A day without a success: the agent is told once (the banner and the digest say it every day).
+  result.told += (await tellStaleFeatures(agent, now())).length;
 }

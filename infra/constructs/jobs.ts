@@ -301,10 +301,13 @@ export class Jobs extends Construct {
     // It syncs the agents' contacts and calendars too, as their routes do: new clients made as an import makes them
     // (the plan's limits, the unsubscribe key of the kept opt-outs), touches and the watch channels written, renewed
     // and deleted, the scheduled sends read on gsi2: the table's items and indexes, as the client use cases write them.
+    // It e-mails an agent whose contacts or calendar went a day without a success, once (the mail settings, SES).
     const reviewsFn = this.keyedJobFunction(byTrigger('reviews-schedule'), props.code, props.purposeKeys, {
       ...base,
+      ...messaging.environment,
       ...props.limits,
     });
+    messaging.grantMail(reviewsFn);
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
       reviewsFn.addEnvironment(name, value);
     data.grantTable(reviewsFn, 'table:write');

@@ -7,6 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CalendarSyncResult, Client, ClientActivity, Integrations } from '@shared/api-types';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, table } from '../../data/db';
 import { getConnection } from '../../data/google-connections';
 import { syncGoogleCalendar } from '../../services/google-calendar-sync';
 import { clientInput } from '../../testing/factories';
@@ -249,5 +251,44 @@ describe('the hourly job', () => {
     expect(run.body.calendars).toBeGreaterThanOrEqual(1);
     expect((await getConnection(user.id))!.calendarFeature).toMatchObject({ lastError: null });
     expect((await activityOf(client, ana.id)).activity).toHaveLength(1);
+  });
+
+  it('e-mails an agent whose calendar went a day without a success once, not again on the next run', async () => {
+    const { client, user } = await agentWithCalendar();
+    await writePrimary([]);
+    await sync(client);
+    const connection = (await getConnection(user.id))!;
+    // The last success a day and more ago, and Google refusing every calendar call since.
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: connection.pk, sk: connection.sk },
+        UpdateExpression: 'SET calendarFeature.lastSuccessAt = :old',
+        ExpressionAttributeValues: { ':old': new Date(Date.now() - 30 * HOUR).toISOString() },
+      }),
+    );
+    await writeFile(fakeFile('faults.json'), JSON.stringify([{ status: 503, times: 1000, path: 'calendars' }]));
+    const told = async () =>
+      (await api.outbox()).filter(
+        (m) => m.to === user.username && m.subject === 'Google Calendar has not synced for a day',
+      );
+    try {
+      expect((await client.post('/local/jobs/reviews-sync', {})).body.told).toBeGreaterThanOrEqual(1);
+      expect(await told()).toEqual([
+        expect.objectContaining({
+          text: expect.stringContaining(
+            'Google Calendar could not sync the last time it tried (Google did not answer).',
+          ),
+        }),
+      ]);
+      await client.post('/local/jobs/reviews-sync', {});
+      expect(await told()).toHaveLength(1);
+      expect((await client.get<Integrations>('/api/integrations')).body.google.features.calendar).toMatchObject({
+        state: 'degraded',
+        lastError: 'unavailable',
+      });
+    } finally {
+      await writeFile(fakeFile('faults.json'), '[]');
+    }
   });
 });
