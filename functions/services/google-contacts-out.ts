@@ -41,6 +41,9 @@ export const CREATES_PER_SYNC = 200;
 /** The most members the group is read with. */
 const MEMBERS_READ_MAX = 100_000;
 
+/** Where a sync keeps the conflicts it finds for the agent. */
+export type KeepConflicts = (clientId: string, found: ContactConflict[]) => void;
+
 const valuesOf = (client: ClientItem): SyncedValues => ({ email: client.email, phone: client.phone });
 
 /**
@@ -51,7 +54,7 @@ async function pushEdit(
   accessToken: string,
   agentId: string,
   client: ClientItem,
-  keep: (clientId: string, found: ContactConflict[]) => void,
+  keep: KeepConflicts,
 ): Promise<boolean> {
   const link = client.googleContact!;
   const edits = agentEdits(link.base, valuesOf(client));
@@ -98,7 +101,7 @@ export async function pushAgentEdits(
   accessToken: string,
   agentId: string,
   clients: readonly ClientItem[],
-  keep: (clientId: string, found: ContactConflict[]) => void,
+  keep: KeepConflicts,
 ): Promise<{ written: number; visited: number }> {
   const edited = clients.filter(
     (client) => client.googleContact && agentEdits(client.googleContact.base, valuesOf(client)).length > 0,

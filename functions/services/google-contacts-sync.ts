@@ -41,7 +41,7 @@ import { GoogleBusinessError } from '../integrations/google-business';
 import { GooglePeopleError, listConnections } from '../integrations/google-people';
 import { forEachLimited } from '../lib/concurrency';
 import { importJobBatch, type JobRow } from './client-import';
-import { keepClientsGroup, pushAgentEdits } from './google-contacts-out';
+import { keepClientsGroup, pushAgentEdits, type KeepConflicts } from './google-contacts-out';
 import { accessTokenOf } from './google-reviews';
 
 export type ContactsSyncRefusal = GoogleNotConnected | GoogleFeatureOff | ContactsNotImported;
@@ -144,7 +144,7 @@ async function runSync(
       return;
     }
     if (client) {
-      await syncLinked(agent.id, client, person, now, counts, keep);
+      await syncLinked({ agentId: agent.id, now, counts, keep }, client, person);
       return;
     }
     if (state.label && !inContactGroup(person, state.label)) return;
@@ -171,12 +171,9 @@ async function runSync(
 
 /** A linked contact read again: Google's edits the agent did not make differently taken, conflicts kept. */
 async function syncLinked(
-  agentId: string,
+  { agentId, now, counts, keep }: { agentId: string; now: Date; counts: ContactsSyncCounts; keep: KeepConflicts },
   client: ClientItem,
   person: GooglePerson,
-  now: Date,
-  counts: ContactsSyncCounts,
-  keep: (clientId: string, found: ContactConflict[]) => void,
 ): Promise<void> {
   const link = client.googleContact!;
   const merged = mergeContact(link.base, syncedValuesOf(person), { email: client.email, phone: client.phone });

@@ -4,7 +4,13 @@
 // day without a success owes the agent (the hourly job), told again only after a success came between.
 import type { Integrations } from '@shared/api-types';
 import { config } from '../config';
-import { getConnection, recordFeatureSync, type GoogleConnectionItem } from '../data/google-connections';
+import {
+  getConnection,
+  recordFeatureSync,
+  type CalendarFeatureItem,
+  type GoogleConnectionItem,
+  type GoogleFeatureItem,
+} from '../data/google-connections';
 import {
   attentionSentence,
   FEATURE_NAMES,
@@ -15,10 +21,21 @@ import {
 } from '../domain/integration-status';
 import { escapeHtml, sendEmail } from '../integrations/mail';
 
-/** What each feature's syncs kept, as the status rule reads it (the reviews keep no failure). */
+/** What a feature's syncs kept, as the status rule reads it. */
+const featureRecord = (
+  state: (GoogleFeatureItem | CalendarFeatureItem) | undefined,
+  conflicts: number,
+): SyncRecord => ({
+  since: state?.enabledAt ?? null,
+  lastSuccessAt: state?.lastSuccessAt ?? null,
+  lastError: state?.lastError ?? null,
+  itemsIn: state?.lastRun?.itemsIn ?? 0,
+  itemsOut: state?.lastRun?.itemsOut ?? 0,
+  conflicts,
+});
+
+/** What each feature's syncs kept (the reviews keep no failure). */
 function recordsOf(connection: GoogleConnectionItem | undefined): Record<SyncedFeature, SyncRecord> {
-  const contacts = connection?.contactsFeature;
-  const calendar = connection?.calendarFeature;
   return {
     // The reviews follow a location: until one is chosen there is nothing to sync.
     reviews: {
@@ -26,21 +43,8 @@ function recordsOf(connection: GoogleConnectionItem | undefined): Record<SyncedF
       lastSuccessAt: connection?.lastSyncAt ?? null,
       lastError: null,
     },
-    contacts: {
-      since: contacts?.enabledAt ?? null,
-      lastSuccessAt: contacts?.lastSuccessAt ?? null,
-      lastError: contacts?.lastError ?? null,
-      itemsIn: contacts?.lastRun?.itemsIn ?? 0,
-      itemsOut: contacts?.lastRun?.itemsOut ?? 0,
-      conflicts: contacts?.conflicts?.length ?? 0,
-    },
-    calendar: {
-      since: calendar?.enabledAt ?? null,
-      lastSuccessAt: calendar?.lastSuccessAt ?? null,
-      lastError: calendar?.lastError ?? null,
-      itemsIn: calendar?.lastRun?.itemsIn ?? 0,
-      itemsOut: calendar?.lastRun?.itemsOut ?? 0,
-    },
+    contacts: featureRecord(connection?.contactsFeature, connection?.contactsFeature?.conflicts?.length ?? 0),
+    calendar: featureRecord(connection?.calendarFeature, 0),
   };
 }
 

@@ -71,6 +71,17 @@ async function agentWithContacts(): Promise<{ client: ApiClient; userId: string;
 
 const prepare = (client: ApiClient, body?: object) => client.post<ImportJob>('/api/google/contacts/import', body);
 
+/** An agent whose Google contacts (CONTACTS) were imported: Ana and Carl linked, Dee made. */
+async function imported() {
+  await writeContacts(CONTACTS);
+  const agent = await agentWithContacts();
+  const prepared = await prepare(agent.client);
+  await startImport(agent.client, prepared.body.id);
+  expect(await waitForImport(agent.client, prepared.body.id)).toMatchObject({ status: 'done', imported: 1 });
+  const byName = async () => Object.fromEntries(((await allClients(agent.client)) as Client[]).map((c) => [c.name, c]));
+  return { ...agent, byName };
+}
+
 describe('the preview', () => {
   it('reads every contact and answers what starting will do, writing no client yet', async () => {
     // Arrange
@@ -216,18 +227,6 @@ describe('starting it', () => {
 describe('keeping in step (POST /api/google/contacts/sync)', () => {
   const sync = (client: ApiClient) => client.post<ContactsSyncResult>('/api/google/contacts/sync');
 
-  /** An agent whose Google contacts (CONTACTS) were imported: Ana and Carl linked, Dee made. */
-  async function imported() {
-    await writeContacts(CONTACTS);
-    const agent = await agentWithContacts();
-    const prepared = await prepare(agent.client);
-    await startImport(agent.client, prepared.body.id);
-    expect(await waitForImport(agent.client, prepared.body.id)).toMatchObject({ status: 'done', imported: 1 });
-    const byName = async () =>
-      Object.fromEntries(((await allClients(agent.client)) as Client[]).map((c) => [c.name, c]));
-    return { ...agent, byName };
-  }
-
   it('refuses before the contacts were imported once, and without Contacts on', async () => {
     const { client } = await agentWithContacts();
     const first = await sync(client);
@@ -348,11 +347,7 @@ describe('conflicts (GET /api/google/contacts/conflicts, POST …/resolve)', () 
 
   /** An agent whose imported Carl (people/c2) has a phone conflict: both sides changed it since the import. */
   async function withPhoneConflict() {
-    await writeContacts(CONTACTS);
-    const agent = await agentWithContacts();
-    const prepared = await prepare(agent.client);
-    await startImport(agent.client, prepared.body.id);
-    await waitForImport(agent.client, prepared.body.id);
+    const agent = await imported();
     const carlId = agent.clients.carl!.id;
     expect((await agent.client.patch(`/api/clients/${carlId}`, { phone: '+1 512 555 0111' })).status).toBe(200);
     const [ana, carl, dee, eve] = CONTACTS as [object, object, object, object];
@@ -446,17 +441,8 @@ describe('out: the agent’s edits and the "Hearthside clients" group', () => {
     }>;
   const sync = (client: ApiClient) => client.post<ContactsSyncResult>('/api/google/contacts/sync');
 
-  async function importedAgent() {
-    await writeContacts(CONTACTS);
-    const agent = await agentWithContacts();
-    const prepared = await prepare(agent.client);
-    await startImport(agent.client, prepared.body.id);
-    await waitForImport(agent.client, prepared.body.id);
-    return agent;
-  }
-
   it('writes the agent’s edit of a linked client’s phone to the contact, and the next sync finds nothing', async () => {
-    const { client, clients } = await importedAgent();
+    const { client, clients } = await imported();
     expect((await client.patch(`/api/clients/${clients.carl!.id}`, { phone: '+1 512 555 0177' })).status).toBe(200);
     expect((await sync(client)).body).toMatchObject({ itemsOut: 1, updated: 0, conflicts: 0 });
     const carl = (await onGoogle()).find((p) => p.resourceName === 'people/c2')!;
@@ -465,7 +451,7 @@ describe('out: the agent’s edits and the "Hearthside clients" group', () => {
   });
 
   it('reads the contact again when Google refuses the etag and writes once more; refused twice, it keeps a conflict', async () => {
-    const { client, clients } = await importedAgent();
+    const { client, clients } = await imported();
     await client.patch(`/api/clients/${clients.carl!.id}`, { phone: '+1 512 555 0177' });
     await writeFaults([{ status: 400, reason: 'FAILED_PRECONDITION', times: 1, path: 'updateContact' }]);
     expect((await sync(client)).body).toMatchObject({ itemsOut: 1, conflicts: 0 });
@@ -482,7 +468,7 @@ describe('out: the agent’s edits and the "Hearthside clients" group', () => {
   });
 
   it('keeps every client in the group (a client not linked made a contact), takes a deleted one out, and deletes nothing in Google', async () => {
-    const { client, clients } = await importedAgent();
+    const { client, clients } = await imported();
     const gus = await client.post<Client>('/api/clients', {
       name: 'Gus Lee',
       email: 'gus@example.com',
