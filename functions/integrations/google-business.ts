@@ -3,6 +3,7 @@
 // Management and Business Information APIs for the accounts and locations, and the v4 reviews list and reply (the
 // `googleapis` package has no v4 reviews methods). The endpoints are Google's unless GOOGLE_OAUTH_BASE_URL /
 // GOOGLE_API_BASE_URL point elsewhere (the local runtime's fake Google, functions/local/fake-google.ts).
+import { countMetric } from '../observability/metrics';
 import { createHash } from 'node:crypto';
 import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
 import { config, googleOAuthClient, type GoogleOAuthClient } from '../config';
@@ -337,11 +338,13 @@ export async function googleCall(url: string, init: RequestInit): Promise<Respon
 export function googleFailure(status: number, body: unknown): GoogleBusinessError {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   const said = typeof message === 'string' && message ? ` Google said: "${message.slice(0, 300)}"` : '';
-  if (status === 429)
+  if (status === 429) {
+    countMetric('GoogleQuotaLimited');
     return new GoogleBusinessError(
       'quota',
-      'Google is limiting Business Profile requests right now. Please try again later.',
+      'Google is limiting requests from Hearthside right now. Please try again later.',
     );
+  }
   if (status === 401)
     return new GoogleBusinessError(
       'reconnect',

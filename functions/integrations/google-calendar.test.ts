@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CALENDAR_TOKEN_DAYS, type FakeEvent } from '../local/fake-google-calendar';
+import { newInvocation, runInvocation } from '../observability/invocation';
 import { useFakeGoogleServer, type FakeGoogleServer } from '../testing/fake-google-server';
 import {
   deleteEvent,
@@ -129,5 +130,16 @@ describe("the Calendar API adapter, against the fake's calendars", () => {
       fake.hooked.map((h) => [h['x-goog-channel-id'], h['x-goog-resource-state'], h['x-goog-channel-token']]),
     ).toEqual([['channel-2', 'exists', 'secret-2']]);
     expect(fake.hooked[0]!['x-goog-resource-id']).toBe(renewed.resourceId);
+  });
+
+  it('answers Google’s 429 as its quota, counted in the invocation’s metrics, and does not ask again itself', async () => {
+    writeFileSync(join(fake.dir, 'faults.json'), JSON.stringify([{ status: 429, times: 1, path: 'events' }]));
+    const invocation = newInvocation({ functionName: 'HearthPostGoogleCalendarSync' }, { requestId: 'r1' });
+    const failure = await runInvocation(invocation, () => listEvents(token, 'primary', {}).catch((e: unknown) => e));
+    expect(failure).toMatchObject({ name: 'GoogleBusinessError', reason: 'quota' });
+    expect(invocation.metrics.get('GoogleQuotaLimited')).toBe(1);
+    // One fault, taken once: the adapter made one call, and the next one is answered.
+    expect(JSON.parse(readFileSync(join(fake.dir, 'faults.json'), 'utf8'))).toEqual([]);
+    expect(Array.isArray((await listEvents(token, 'primary', {})).events)).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ export const BUSINESS_METRICS = [
   'SpamComplaints',
   /** An FHFA House Price Index file the monthly job could not store (the release in use is kept): any alarms. */
   'HomeValueIndexFailures',
+  /** Google's 429 (its quota) on any call of the agents' connections: counted, never retried hot (README). */
+  'GoogleQuotaLimited',
 ] as const;
 /**
  * The platform's day so far on each channel, in percent of its circuit breaker (functions/data/outbound-caps.ts): the
