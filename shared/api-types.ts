@@ -859,6 +859,8 @@ export type CalendarSyncResult = {
   itemsIn: number;
   /** Events written to the Hearthside calendar: added, changed, removed. */
   itemsOut: number;
+  /** Writes left for the next sync (one sync writes at most 500: a first sync of a big book takes a few). */
+  waitingOut: number;
   /** Meetings with a client found (that have begun: each a touch on the client's timeline). */
   meetings: number;
   /** Meetings found that have not begun yet: each becomes a touch once it has. */

@@ -3,6 +3,7 @@
 // calendar read in full. (Synthetic clients.)
 import {
   calendarWrites,
+  cappedWrites,
   clientsByEmail,
   meetingOf,
   needsNewChannel,
@@ -101,6 +102,16 @@ describe('the writes that bring the calendar there', () => {
     expect(writes.patch).toEqual([{ eventId: 'e1', event: wanted.get('a:birthday') }]);
     expect(writes.remove).toEqual(['e2', 'e3']);
     expect(writes.insert).toEqual([wanted.get('a:anniversary')]);
+  });
+
+  it('writes at most so many in one sync, removals first, then changes, then additions, and says how many wait', () => {
+    const writes = {
+      insert: [wanted.get('a:birthday')!],
+      patch: [{ eventId: 'p', event: wanted.get('a:birthday')! }],
+      remove: ['r1', 'r2'],
+    };
+    expect(cappedWrites(writes, 3)).toEqual({ remove: ['r1', 'r2'], patch: writes.patch, insert: [], waiting: 1 });
+    expect(cappedWrites(writes, 10)).toEqual({ ...writes, waiting: 0 });
   });
 
   it('writes nothing when the calendar holds what it should', () => {

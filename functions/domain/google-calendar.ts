@@ -179,3 +179,15 @@ export const needsNewChannel = (channel: { expiration: number } | null | undefin
 /** Whether this sync reads the agent's calendar in full: no token yet, or none since RECONCILE_MS. */
 export const readsInFull = (state: { syncToken?: string | null; lastFullAt?: string | null }, now: Date): boolean =>
   !state.syncToken || !state.lastFullAt || now.getTime() - Date.parse(state.lastFullAt) >= RECONCILE_MS;
+
+/** The most events one sync writes to the app's calendar (Google takes a user's writes a few a second). */
+export const WRITES_PER_SYNC = 500;
+
+/** The writes one sync makes, at most `max`: removals first, then changes, then additions; and how many wait. */
+export function cappedWrites(writes: CalendarWrites, max = WRITES_PER_SYNC): CalendarWrites & { waiting: number } {
+  const remove = writes.remove.slice(0, max);
+  const patch = writes.patch.slice(0, max - remove.length);
+  const insert = writes.insert.slice(0, max - remove.length - patch.length);
+  const total = writes.remove.length + writes.patch.length + writes.insert.length;
+  return { remove, patch, insert, waiting: total - remove.length - patch.length - insert.length };
+}

@@ -27,6 +27,7 @@ import { listOutgoing, putTouch } from '../data/messages';
 import { getUserById } from '../data/users';
 import {
   calendarWrites,
+  cappedWrites,
   clientsByEmail,
   meetingOf,
   needsNewChannel,
@@ -88,14 +89,14 @@ async function listAll(
   }
 }
 
-/** Brings the app's calendar to what it should hold; how many events it wrote. */
+/** Brings the app's calendar to what it should hold (WRITES_PER_SYNC at most): how many it wrote, how many wait. */
 async function writeOut(
   accessToken: string,
   agent: Agent,
   calendarId: string,
   clients: Awaited<ReturnType<typeof listClients>>,
   now: Date,
-): Promise<number> {
+): Promise<{ written: number; waiting: number }> {
   const sends = (await listOutgoing(agent.id)).flatMap((message) =>
     message.status === 'scheduled' && message.sendAt && message.sendAt > now.toISOString()
       ? [{ id: message.id, clientId: message.clientId, channel: message.channel, sendAt: message.sendAt }]
@@ -103,13 +104,13 @@ async function writeOut(
   );
   const wanted = wantedEvents(clients, sends, todayIn(agent.timeZone, now), config().appUrl);
   const { events: held } = await listAll(accessToken, calendarId);
-  const writes = calendarWrites(wanted, held as ListedEvent[]);
+  const writes = cappedWrites(calendarWrites(wanted, held as ListedEvent[]));
   await forEachLimited(writes.insert, WRITE_CONCURRENCY, (event) => insertEvent(accessToken, calendarId, event).then());
   await forEachLimited(writes.patch, WRITE_CONCURRENCY, ({ eventId, event }) =>
     patchEvent(accessToken, calendarId, eventId, event).then(),
   );
   await forEachLimited(writes.remove, WRITE_CONCURRENCY, (eventId) => deleteEvent(accessToken, calendarId, eventId));
-  return writes.insert.length + writes.patch.length + writes.remove.length;
+  return { written: writes.insert.length + writes.patch.length + writes.remove.length, waiting: writes.waiting };
 }
 
 /** A meeting that has begun, on its client's timeline once (its id is the event's); whether it was new. */
@@ -194,7 +195,8 @@ async function runSync(
     await recordFeatureSync(agent.id, 'calendar', state.enabledAt, { calendarId });
   }
   const clients = await listClients(agent.id);
-  const itemsOut = direction === 'both' ? await writeOut(accessToken, agent, calendarId, clients, now) : 0;
+  const out =
+    direction === 'both' ? await writeOut(accessToken, agent, calendarId, clients, now) : { written: 0, waiting: 0 };
 
   let fullSync = full || readsInFull(state, now);
   let read: Awaited<ReturnType<typeof listAll>>;
@@ -225,7 +227,8 @@ async function runSync(
   const channel = await keepWatching(accessToken, agent.id, state.channel, now);
   const result: CalendarSyncResult = {
     itemsIn: read.events.length,
-    itemsOut,
+    itemsOut: out.written,
+    waitingOut: out.waiting,
     meetings,
     upcoming: upcoming.length,
     fullSync,
