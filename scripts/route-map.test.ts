@@ -31,15 +31,6 @@ const API_ONLY: Record<string, string> = {
   'GET /api/calendar/{file}': "calendar apps read the agent's feed",
   // Until the client page's card (issue 43's web part) calls it; that change takes this line out.
   'GET /api/home-valuation/{token}': 'the "free home valuation" link a client opens from their monthly home update',
-  // Until Settings offers Google Contacts (issue 46's web part: nothing keeps contacts in step yet); that change takes
-  // this line out.
-  'POST /api/google/contacts/import': 'Settings does not offer Google Contacts yet',
-  'POST /api/google/contacts/sync': 'Settings does not offer Google Contacts yet',
-  'GET /api/integrations': 'Settings does not offer Google Contacts yet',
-  'POST /api/google/calendar/sync': 'Settings does not offer Google Calendar yet',
-  'GET /api/google/contacts/conflicts': 'Settings does not offer Google Contacts yet',
-  'PUT /api/google/contacts/group': 'Settings does not offer Google Contacts yet',
-  'POST /api/google/contacts/conflicts/resolve': 'Settings does not offer Google Contacts yet',
 };
 const urlsOf = (row: RouteMapRow) => [...new Set(row.web.flatMap((use) => use.pages.map((page) => page.url)))];
 

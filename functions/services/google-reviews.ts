@@ -174,7 +174,9 @@ function featuresOn(
 ): Partial<Pick<GoogleConnectionItem, ReturnType<typeof featureAttribute>>> {
   const on: Array<[string, GoogleFeatureItem | CalendarFeatureItem]> = granted.flatMap((feature) => {
     const before = previous?.[featureAttribute(feature)];
-    if (before) return [[featureAttribute(feature), before]];
+    // Connected again: Google's refusal of the old grant is no longer this feature's state.
+    if (before)
+      return [[featureAttribute(feature), before.lastError === 'reconnect' ? { ...before, lastError: null } : before]];
     return asked.includes(feature) ? [[featureAttribute(feature), { enabledAt: now.toISOString() }]] : [];
   });
   return Object.fromEntries(on);

@@ -299,7 +299,7 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
     expect(Object.keys(await byName()).sort()).toEqual(['Ana Ruiz', 'Carl Diaz', 'Dee Park']);
   });
 
-  it('keeps Google’s refusal as the last error and asks the agent to connect again', async () => {
+  it('keeps Google’s refusal as the last error and asks the agent to connect again, until they do', async () => {
     const { client, userId } = await imported();
     await writeFaults([{ status: 401, times: 1, path: 'connections' }]);
     const res = await sync(client);
@@ -311,6 +311,13 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
       state: 'reauth_needed',
       lastError: 'reconnect',
     });
+    // Connected again: the refusal is gone, the import's sync state kept.
+    await connectGoogle(client, googleAccount(), ['contacts']);
+    expect((await getConnection(userId))!.contactsFeature).toMatchObject({
+      lastError: null,
+      syncToken: expect.any(String),
+    });
+    expect((await client.get<Integrations>('/api/integrations')).body.google.features.contacts.state).toBe('ok');
   });
 
   it('shows how each feature stands (GET /api/integrations), the agent’s own', async () => {

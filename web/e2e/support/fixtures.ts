@@ -198,7 +198,7 @@ export async function drawCharts(page: Page): Promise<void> {
  * them. They are pictures for people, never an assertion, and about a hundred full-page captures with their resizes
  * cost the suite tens of seconds that CI has no eyes for. SCREENSHOTS=0 turns them off anywhere.
  */
-const SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+export const SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
 
 /**
  * Saves a screenshot to test-results/screens/<file> for review: the whole page, or with a modal

@@ -3,6 +3,8 @@ import type {
   AdminAgent,
   Client,
   Dashboard,
+  IntegrationStatus,
+  Integrations,
   MessageActivity,
   SupportTicket,
   TouchActivity,
@@ -141,3 +143,30 @@ export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     ...overrides,
   };
 }
+
+/** One Google feature's sync as GET /api/integrations tells it: off unless the overrides say. */
+export function createIntegrationStatus(overrides: Partial<IntegrationStatus> = {}): IntegrationStatus {
+  return { state: 'off', lastSuccessAt: null, lastError: null, itemsIn: 0, itemsOut: 0, conflicts: 0, ...overrides };
+}
+
+/** GET /api/integrations with each feature's status (off where not given). */
+export function createIntegrations(
+  features: Partial<Integrations['google']['features']> = {},
+  connected = Object.keys(features).length > 0,
+): Integrations {
+  return {
+    google: {
+      connected,
+      clientsGroup: false,
+      features: {
+        reviews: createIntegrationStatus(),
+        contacts: createIntegrationStatus(),
+        calendar: createIntegrationStatus(),
+        ...features,
+      },
+    },
+  };
+}
+
+/** An agent without Google: every feature off. */
+export const integrationsOff = (): Integrations => createIntegrations();

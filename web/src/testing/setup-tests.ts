@@ -35,8 +35,10 @@ beforeEach(() => {
   });
 });
 
-// jsdom does not implement scrolling; the router restores scroll positions between pages.
+// jsdom does not implement scrolling; the router restores scroll positions between pages, and a link may bring a
+// section into view (Settings' Google card).
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+Element.prototype.scrollIntoView = () => undefined;
 
 // React's development build records where each element was created, an Error with its stack (the "owner stack" its
 // warnings print), for the first 10,000 elements of each second: that capture was a tenth of a rendering test's CPU.

@@ -15,6 +15,7 @@ import type { User } from '@shared/api-types';
 import { AppProvider } from '../app/provider';
 import { createAppRoutes } from '../app/router';
 import { createTheme } from '../theme/create-theme';
+import { integrationsOff } from './data-generators';
 import { jsonResponse, mockApi, unauthorized, type MockRoutes } from './mock-api';
 
 type RenderAppOptions = {
@@ -81,6 +82,8 @@ export function renderApp(url: string, { user = null, api = {} }: RenderAppOptio
     'GET /api/conversations': () => jsonResponse(200, { conversations: [], nextCursor: null, unreadTotal: 0 }),
     // The clients page looks for a big import still running: none unless a test says otherwise.
     'GET /api/imports/latest': () => jsonResponse(404, { message: 'You have no imports yet.', code: 'NOT_FOUND' }),
+    // The shell's Google banner reads how the Google syncs stand on every signed-in page: all off unless a test says.
+    'GET /api/integrations': () => jsonResponse(200, integrationsOff()),
     // Settings lists the agent's devices with notifications on: none unless a test says otherwise.
     'GET /api/push/subscriptions': () => jsonResponse(200, { subscriptions: [] }),
     ...api,

@@ -1,6 +1,6 @@
 // The signed-in shell: protected-route rule, navigation (Admin only for administrators, Today with
 // how many automatic messages wait for approval, Inbox with how many conversations are unread), the
-// unverified-e-mail banner and the page.
+// banners (an unverified e-mail, paused sending, a Google sync that needs the agent) and the page.
 import AutoAwesomeRounded from '@mui/icons-material/AutoAwesomeRounded';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
@@ -26,6 +26,7 @@ import { useUnreadTotal } from '@/features/inbox/api/get-conversations';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { SendingPausedBanner } from '@/features/auth/components/sending-paused-banner';
 import { UnverifiedBanner } from '@/features/auth/components/unverified-banner';
+import { GoogleAttentionBanner } from '@/features/google-reviews/components/google-attention-banner';
 import { OfflineStatus } from '@/features/offline/components/offline-status';
 import { errorMessage } from '@/lib/api-client';
 
@@ -116,6 +117,7 @@ function SignedInShell() {
       <OfflineStatus />
       {user ? <UnverifiedBanner user={user} /> : null}
       {user ? <SendingPausedBanner user={user} /> : null}
+      {user ? <GoogleAttentionBanner /> : null}
       <PageBoundary />
     </AppLayout>
   );

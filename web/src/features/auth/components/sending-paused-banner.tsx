@@ -5,7 +5,7 @@ import type { User } from '@shared/api-types';
 import { SENDING_PAUSED_MESSAGES } from '@shared/sending-pause-messages';
 import { paths } from '@/config/paths';
 import { LinkButton } from '@/components/ui/link-button';
-import { ShellBanner } from './shell-banner';
+import { ShellBanner } from '@/components/ui/shell-banner';
 
 export function SendingPausedBanner({ user }: { user: Pick<User, 'sendingPaused'> }) {
   if (!user.sendingPaused) return null;

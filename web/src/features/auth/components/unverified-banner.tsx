@@ -3,9 +3,9 @@
 import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
 import Button from '@mui/material/Button';
 import type { User } from '@shared/api-types';
+import { ShellBanner } from '@/components/ui/shell-banner';
 import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useResendVerification } from '../api/verify-email';
-import { ShellBanner } from './shell-banner';
 
 export function UnverifiedBanner({ user }: { user: Pick<User, 'username' | 'emailVerified'> }) {
   const { trigger, isMutating } = useResendVerification();

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { ClientDialogs } from './client-dialogs';
 import { ClientsListCard } from './clients-list-card';
 import { ExportClientsButton } from './export-clients-button';
-import { ImportJobCard } from './import-job-progress';
+import { ImportJobCard } from './import-job-card';
 import { PlanNotice } from './plan-notice';
 import { useClientDialogs } from './use-client-dialogs';
 import { useClientList } from './use-client-list';

@@ -12,11 +12,11 @@ import type { ImportResult } from '@shared/api-types';
 import { usesImportJob } from '@shared/imports';
 import { countText } from '@/lib/count-text';
 import { DialogButtons, DialogFrame } from '@/components/ui/dialog-frame';
+import { ImportJobProgress } from '@/components/ui/import-job-progress';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { isActiveImport } from '../api/import-jobs';
+import { isActiveImport } from '@/lib/import-jobs';
 import { ImportFileChooser } from './import-file-chooser';
-import { ImportJobProgress } from './import-job-progress';
 import { ImportSummary } from './import-summary';
 import type { ImportJobWatch } from './use-import-job';
 

@@ -10,7 +10,7 @@ import { callsTo, deferred, jsonResponse, mockApi, type MockRoutes } from '@/tes
 import { act, renderWithProviders, screen, toastRegion, waitFor, within } from '@/testing/test-utils';
 import { importClients } from '../api/import-clients';
 import { ImportClientsDialog } from './import-clients-dialog';
-import { ImportJobCard } from './import-job-progress';
+import { ImportJobCard } from './import-job-card';
 import { useImportJobWatch } from './use-import-job';
 
 const job = (overrides: Partial<ImportJob> = {}): ImportJob => ({

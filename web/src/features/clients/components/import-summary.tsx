@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import type { ImportResult, ImportRowError } from '@shared/api-types';
+import { ImportStats } from '@/components/ui/import-job-progress';
 import { PlainList } from '@/components/ui/plain-list';
-import { ImportStats } from './import-job-progress';
 
 export function ImportSummary({ result }: { result: ImportResult }) {
   const clean = result.errors.length === 0 && result.skipped === 0;

@@ -5,27 +5,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ImportJob } from '@shared/api-types';
+import type { ImportUpload } from '@/components/ui/import-job-progress';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { revalidateClientReads } from '@/lib/revalidate-clients';
-import { openDownload } from '@/lib/save-file';
 import {
   createImportJob,
-  getImportJob,
   importJobKey,
   isActiveImport,
+  openImportReport,
+  REPORT_NOT_KEPT,
   startImportJob,
   uploadImportFile,
   useImportJob,
   useLatestImport,
-} from '../api/import-jobs';
+} from '@/lib/import-jobs';
 import { importToast } from './import-clients-dialog';
 
 export type ImportJobWatch = {
   /** The import followed: started here, or still running when the page opened. */
   job: ImportJob | undefined;
   /** The file on its way to S3, before the import exists for the job. */
-  upload: { fileName: string; sent: number } | null;
+  upload: ImportUpload | null;
   /** The followed import was dismissed (its card and result put away). */
   dismissed: boolean;
   /** Uploads `file` and starts its import; throws what the API refused. */
@@ -86,16 +87,9 @@ export function useImportJobWatch(): ImportJobWatch {
 
   const downloadReport = useCallback(() => {
     if (!id) return;
-    // A fresh link: the one read with the progress is valid a few minutes only.
-    getImportJob(id).then(
-      (fresh) => {
-        if (fresh.report) openDownload(fresh.report.url, `${fresh.fileName} - import report.csv`);
-        else
-          toast({
-            title: 'The report is no longer kept',
-            description: 'Reports are kept for a day after the import.',
-            variant: 'destructive',
-          });
+    openImportReport(id).then(
+      (opened) => {
+        if (!opened) toast({ ...REPORT_NOT_KEPT, variant: 'destructive' });
       },
       (error: unknown) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
     );

@@ -1,11 +1,12 @@
 // The Google connection: GET /api/google/connection (the Business Profile and the features), and its writes: POST
 // /api/google/connect (Google's consent page to go to, for a feature too), PUT (the location, or a feature on or off),
-// DELETE (disconnect); POST /api/reviews/sync reads Google again.
+// DELETE (disconnect); POST /api/reviews/sync reads Google again. Each write changes what GET /api/integrations says.
 import useSWR from 'swr';
 import type { GoogleAuthorization, GoogleConnectionStatus, ReviewSyncResult } from '@shared/api-types';
 import type { GoogleFeature } from '@shared/google';
 import { api } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
+import { revalidateIntegrations } from './get-integrations';
 import { revalidateReviews } from './get-reviews';
 
 export const GOOGLE_CONNECTION_KEY = '/api/google/connection';
@@ -33,7 +34,8 @@ export function useSetGoogleFeature() {
     `PUT ${GOOGLE_CONNECTION_KEY} feature`,
     ({ feature, enabled }: { feature: GoogleFeature; enabled: boolean }) =>
       api.put<GoogleConnectionStatus>(GOOGLE_CONNECTION_KEY, { [feature]: enabled }),
-    (mutate, connection) => mutate(GOOGLE_CONNECTION_KEY, connection, false),
+    (mutate, connection) =>
+      Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), revalidateIntegrations(mutate)]),
   );
 }
 
@@ -41,7 +43,12 @@ export function useChooseLocation() {
   return useApiMutation(
     `PUT ${GOOGLE_CONNECTION_KEY}`,
     (locationName: string) => api.put<GoogleConnectionStatus>(GOOGLE_CONNECTION_KEY, { locationName }),
-    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), revalidateReviews(mutate)]),
+    (mutate, connection) =>
+      Promise.all([
+        mutate(GOOGLE_CONNECTION_KEY, connection, false),
+        revalidateReviews(mutate),
+        revalidateIntegrations(mutate),
+      ]),
   );
 }
 
@@ -49,7 +56,12 @@ export function useDisconnectGoogle() {
   return useApiMutation(
     `DELETE ${GOOGLE_CONNECTION_KEY}`,
     () => api.delete<GoogleConnectionStatus>(GOOGLE_CONNECTION_KEY),
-    (mutate, connection) => Promise.all([mutate(GOOGLE_CONNECTION_KEY, connection, false), revalidateReviews(mutate)]),
+    (mutate, connection) =>
+      Promise.all([
+        mutate(GOOGLE_CONNECTION_KEY, connection, false),
+        revalidateReviews(mutate),
+        revalidateIntegrations(mutate),
+      ]),
   );
 }
 
@@ -57,6 +69,6 @@ export function useSyncReviews() {
   return useApiMutation(
     'POST /api/reviews/sync',
     () => api.post<ReviewSyncResult>('/api/reviews/sync'),
-    (mutate) => revalidateReviews(mutate),
+    (mutate) => Promise.all([revalidateReviews(mutate), revalidateIntegrations(mutate)]),
   );
 }

@@ -1,6 +1,8 @@
 // The Google card of /settings: what Hearthside may do with the agent's Google account, one row each for the
 // Business Profile reviews, Contacts and Calendar: what it allows, whether it is on, and the button that turns it on
-// (Google's consent page when Google has not allowed it yet) or off. Google's page comes back here saying how it went.
+// (Google's consent page when Google has not allowed it yet) or off; under each feature that is on, how its sync
+// stands and what it offers (feature-sync.tsx). Google's page comes back here saying how it went. The shell's banner
+// links here (`#google`) when a sync needs the agent.
 import Google from '@mui/icons-material/Google';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,14 +10,19 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GoogleConnectionStatus } from '@shared/api-types';
 import { GOOGLE_FEATURE_LABELS, type GoogleFeature } from '@shared/google';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { LinkButton } from '@/components/ui/link-button';
 import { SectionCard } from '@/components/ui/section-card';
 import { ProgressLine } from '@/components/ui/spinner';
 import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { paths } from '@/config/paths';
 import { leaveAppTo } from '@/lib/leave-app';
+import { useIntegrations } from '../api/get-integrations';
 import { useConnectGoogle, useGoogleConnection, useSetGoogleFeature } from '../api/google-connection';
+import type { SyncedFeature } from '../utils/sync-text';
+import { FeatureSync } from './feature-sync';
+import { GOOGLE_CARD_ID } from './google-attention-banner';
 import { GoogleCallbackAlert } from './google-callback-alert';
 
 /** Each feature's name on its row and, in a few words, what it lets Hearthside do. */
@@ -28,16 +35,17 @@ export const FEATURE_TEXTS: Record<GoogleFeature, { name: string; allows: string
 };
 
 /**
- * The features Settings offers: none yet. Their consent, switches and API work (issue 46), but nothing syncs yet, and
- * an agent should not grant Google's contacts or calendar to a switch that does nothing: each is offered once its sync
- * is.
+ * The features Settings offers: Contacts and Calendar, each now with its sync (issue 46). A feature is offered only
+ * once its sync works: an agent should not grant Google's data to a switch that does nothing.
  */
-export const OFFERED_FEATURES: readonly GoogleFeature[] = [];
+export const OFFERED_FEATURES: readonly GoogleFeature[] = ['contacts', 'calendar'];
 
 export function GoogleFeaturesCard({ offered = OFFERED_FEATURES }: { offered?: readonly GoogleFeature[] }) {
   const { connection, error, retry } = useGoogleConnection();
+  useScrollIntoViewOnHash(connection !== undefined);
   return (
     <SectionCard
+      id={GOOGLE_CARD_ID}
       icon={<Google />}
       title="Google"
       subtitle="What Hearthside may do with your Google account. Google asks you first; turn anything off at any time."
@@ -56,6 +64,14 @@ export function GoogleFeaturesCard({ offered = OFFERED_FEATURES }: { offered?: r
   );
 }
 
+/** Brings the card into view when the URL names it (the banner's link), again once its rows are in. */
+function useScrollIntoViewOnHash(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${GOOGLE_CARD_ID}`) document.getElementById(GOOGLE_CARD_ID)?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
+}
+
 function FeatureRows({
   connection,
   offered,
@@ -65,6 +81,7 @@ function FeatureRows({
 }) {
   const connect = useConnectGoogle();
   const setFeature = useSetGoogleFeature();
+  const sync = useIntegrations();
   const act = useToastedAction();
   const busy = connect.isMutating || setFeature.isMutating;
 
@@ -75,12 +92,31 @@ function FeatureRows({
       done: () => ({ title: `${GOOGLE_FEATURE_LABELS[feature]} turned ${enabled ? 'on' : 'off'}` }),
     });
 
+  const syncProps = (feature: SyncedFeature, name: string) => ({
+    feature,
+    name,
+    sync,
+    reconnecting: busy,
+    onReconnect: () => void handleConnect(feature === 'reviews' ? undefined : feature),
+  });
+
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        '& > li + li': { borderTop: 1, borderColor: 'divider', pt: 2 },
+      }}
+    >
       <FeatureRow
         name="Business Profile reviews"
         allows="See every Google review, who wrote it, and reply from Hearthside."
         on={connection.connected}
+        details={connection.connected ? <FeatureSync {...syncProps('reviews', 'Business Profile reviews')} /> : null}
       >
         {connection.connected ? (
           <LinkButton variant="outlined" to={paths.reviews.getHref()}>
@@ -96,9 +132,16 @@ function FeatureRows({
         const { enabled, granted } = connection.features[feature];
         const { name, allows } = FEATURE_TEXTS[feature];
         return (
-          <FeatureRow key={feature} name={name} allows={allows} on={enabled}>
+          <FeatureRow
+            key={feature}
+            name={name}
+            allows={allows}
+            on={enabled}
+            details={enabled ? <FeatureSync {...syncProps(feature, name)} /> : null}
+          >
             {enabled ? (
-              <Button variant="outlined" onClick={() => void handleSwitch(feature, false)} disabled={busy}>
+              // A quiet button, last, after what the feature offers.
+              <Button onClick={() => void handleSwitch(feature, false)} disabled={busy}>
                 Turn off {name}
               </Button>
             ) : (
@@ -117,21 +160,30 @@ function FeatureRows({
   );
 }
 
-type FeatureRowProps = { name: string; allows: string; on: boolean; children: ReactNode };
+type FeatureRowProps = {
+  name: string;
+  allows: string;
+  on: boolean;
+  /** Under the row, across its width, for a feature that is on: how its sync stands and what it offers. */
+  details: ReactNode;
+  /** The button that turns it on (beside what it allows) or off (last, after what the feature offers). */
+  children: ReactNode;
+};
 
-function FeatureRow({ name, allows, on, children }: FeatureRowProps) {
+function FeatureRow({ name, allows, on, details, children }: FeatureRowProps) {
   return (
-    <Box
-      component="li"
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}
-    >
-      <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {name}: {on ? 'on' : 'off'}
-        </Typography>
-        <Typography variant="muted">{allows}</Typography>
+    <Box component="li" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {name}: {on ? 'on' : 'off'}
+          </Typography>
+          <Typography variant="muted">{allows}</Typography>
+        </Box>
+        {details ? null : children}
       </Box>
-      {children}
+      {details}
+      {details ? <Box>{children}</Box> : null}
     </Box>
   );
 }

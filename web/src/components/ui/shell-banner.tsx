@@ -1,5 +1,5 @@
-// A notice at the top of the signed-in layout about the account itself (an unverified e-mail, paused sending):
-// a named region with the text and one action beside it, stacked on a phone.
+// A notice at the top of the signed-in layout (an unverified e-mail, paused sending, a Google sync that needs the
+// agent): a named region with the text and one action beside it, stacked on a phone.
 import Alert, { type AlertProps } from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

@@ -1,23 +1,19 @@
 // Where a big import stands: the upload, then the job's rows done of how many with the
-// counts so far, then the outcome with the report of skipped rows. Shown in the import dialog and,
-// while it runs or until it is dismissed, in a card on the clients page (also after a reload).
+// counts so far, then the outcome with the report of skipped rows. Shown by the clients page (its
+// import dialog, and its card while the import runs or until it is dismissed) and by Settings'
+// Google card (an import of the agent's Google contacts).
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { ImportJob } from '@shared/api-types';
 import { IMPORT_REPORT_HOURS } from '@shared/imports';
-import { ActionAlert } from '@/components/ui/action-alert';
-import { SpreadRow } from '@/components/ui/spread-row';
-import { countText, matchCountText } from '@/lib/count-text';
-import { isActiveImport } from '../api/import-jobs';
-import type { ImportJobWatch } from './use-import-job';
+import { matchCountText } from '@/lib/count-text';
+import { ActionAlert } from './action-alert';
 
 /** The imported / updated / skipped counts, as the summary of an import shows them. */
 export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imported' | 'updated' | 'skipped'>) {
@@ -45,11 +41,14 @@ export function ImportStats({ imported, updated, skipped }: Pick<ImportJob, 'imp
   );
 }
 
-const entries = (job: Pick<ImportJob, 'unit'>) => (job.unit === 'card' ? 'contacts' : 'rows');
+export const importEntries = (job: Pick<ImportJob, 'unit'>) => (job.unit === 'card' ? 'contacts' : 'rows');
+
+/** A file on its way to S3, before its import exists for the job: its name and the share sent, 0 to 1. */
+export type ImportUpload = { fileName: string; sent: number };
 
 type ImportJobProgressProps = {
   job: ImportJob | undefined;
-  upload: ImportJobWatch['upload'];
+  upload: ImportUpload | null;
   onDownloadReport: () => void;
   onResume: () => void;
 };
@@ -109,7 +108,7 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
   }
   const known = job.total !== null;
   const percent = known && job.total! > 0 ? Math.round((job.rowsDone / job.total!) * 100) : 0;
-  const done = known ? matchCountText(job.rowsDone, job.total!, entries(job)) : null;
+  const done = known ? matchCountText(job.rowsDone, job.total!, importEntries(job)) : null;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography id={headingId} sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
@@ -136,43 +135,5 @@ export function ImportJobProgress({ job, upload, onDownloadReport, onResume }: I
         </ActionAlert>
       ) : null}
     </Box>
-  );
-}
-
-type ImportJobCardProps = { watch: ImportJobWatch; onOpen: () => void };
-
-/** The clients page's card for the import in progress (or just finished, until dismissed). */
-export function ImportJobCard({ watch, onOpen }: ImportJobCardProps) {
-  const headingId = useId();
-  const { job, upload } = watch;
-  if ((!job && !upload) || watch.dismissed) return null;
-  const active = Boolean(upload) || isActiveImport(job);
-  const title = active ? 'Import in progress' : job?.status === 'failed' ? 'Import failed' : 'Import finished';
-  return (
-    <Card component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <SpreadRow gap={1}>
-          <Typography id={headingId} component="h2" variant="h4">
-            {title}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button size="small" onClick={onOpen}>
-              View details
-            </Button>
-            {!active ? (
-              <Button size="small" onClick={watch.dismiss}>
-                Dismiss
-              </Button>
-            ) : null}
-          </Box>
-        </SpreadRow>
-        <ImportJobProgress job={job} upload={upload} onDownloadReport={watch.downloadReport} onResume={watch.resume} />
-        {job && !active && job.status === 'done' ? (
-          <Typography variant="muted">
-            {countText(job.rowsDone, job.unit === 'card' ? 'contact' : 'row', entries(job))} read from {job.fileName}.
-          </Typography>
-        ) : null}
-      </CardContent>
-    </Card>
   );
 }

@@ -1,9 +1,12 @@
 // Big imports: POST /api/imports, the file straight to S3 with the presigned POST it
 // answers (upload progress from XMLHttpRequest, which fetch does not give), POST
 // /api/imports/{id}/start, and GET /api/imports/{id} read every second while the job runs.
+// Here, below the features, because two start imports: the clients page (a file) and Settings'
+// Google card (the agent's Google contacts, read into an import ready to start).
 import useSWR from 'swr';
 import type { CreatedImport, ImportJob } from '@shared/api-types';
-import { api, nullWhen } from '@/lib/api-client';
+import { api, nullWhen } from './api-client';
+import { openDownload } from './save-file';
 
 export const IMPORTS_URL = '/api/imports';
 export const importJobKey = (id: string) => `${IMPORTS_URL}/${id}`;
@@ -50,6 +53,23 @@ export function startImportJob(id: string): Promise<ImportJob> {
 
 export function getImportJob(id: string): Promise<ImportJob> {
   return api.get<ImportJob>(importJobKey(id));
+}
+
+/** What to tell the agent when an import's report is asked for after it was deleted. */
+export const REPORT_NOT_KEPT = {
+  title: 'The report is no longer kept',
+  description: 'Reports are kept for a day after the import.',
+};
+
+/**
+ * Downloads the report of an import's skipped entries and warnings, with a fresh link: the one read with the progress
+ * is valid a few minutes only. False when the report is no longer kept.
+ */
+export async function openImportReport(id: string): Promise<boolean> {
+  const fresh = await getImportJob(id);
+  if (!fresh.report) return false;
+  openDownload(fresh.report.url, `${fresh.fileName} - import report.csv`);
+  return true;
 }
 
 /** The agent's latest import, or null when there is none. */
