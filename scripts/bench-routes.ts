@@ -146,7 +146,7 @@ const ROUTE_EXPLANATION = (routes: string[]) =>
 /** The routes of functions/routes.ts this table leaves out, and where they are measured if they are. */
 const ROUTES_ELSEWHERE = [
   'Measured in their own sections: the administrator\'s analytics, agents, clients and exports and the public directory (GET /api/admin/analytics, GET /api/agents, GET /api/admin/clients, POST /api/admin/clients/export, POST /api/admin/export, GET /api/public/agents: "Administration"); GET /api/reminders and the calendar feed GET /api/calendar/{file} ("A book of 500 and of 50,000 clients"); POST /api/imports, POST /api/imports/{id}/start and GET /api/imports/{id} (the import); POST /api/twilio/inbound ("Conversations"); POST /api/clients/bulk and GET /api/clients/bulk/{id} ("A bulk tag of 10,000 clients").',
-  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion; and, new this stop and not measured yet, the writes of segments, bulk undo, broadcasts and approve-all, merges and their undo, snooze, and push subscriptions (but their list) and the test push.',
+  'Not measured yet: the routes that act once per account or token, or call a provider the bench has no fake of: POST /api/logout, DELETE /api/user, POST /api/verify-email and its resend, the password reset (request and confirm), the Stripe webhook, checkout and portal, POST /api/test-twilio, sending, resending and deleting an invitation, the client registration and its confirmation, accepting a registration, POST /api/clients/{id}/check-review, GET /api/clients/export, POST /api/clients/import and the video testimonial upload and completion; and, new this stop and not measured yet, the writes of segments, bulk undo, broadcasts and approve-all, merges and their undo, snooze, and push subscriptions (but their list) and the test push; the Google routes that call Google (the contacts import, sync and conflict resolution, the calendar sync: the bench has no connected agent) and the two that refuse without a connection (the conflicts list, the group switch).',
 ].join(' ');
 
 /** Samples per route: enough for a steady p99; a login costs 0.4 s of scrypt, so it gets fewer. */
@@ -330,6 +330,16 @@ export async function benchRoutes({
     const cases: Case[] = [
       { route: 'GET /api/user', request: () => ({ path: '/api/user' }) },
       { route: 'GET /api/integrations', request: () => ({ path: '/api/integrations' }) },
+      {
+        // Google's push, public: one GetItem of the channel; an unknown one is refused (what a forged push costs).
+        route: 'POST /api/google/calendar/push/{channelId}',
+        label: 'POST /api/google/calendar/push/{channelId} (an unknown channel, refused)',
+        status: 403,
+        request: () => {
+          const channelId = '00000000-0000-4000-8000-000000000000';
+          return { path: `/api/google/calendar/push/${channelId}`, params: { channelId } };
+        },
+      },
       { route: 'GET /api/clients', request: () => ({ path: '/api/clients' }) },
       {
         route: 'GET /api/clients',

@@ -5,6 +5,8 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { config } from '../../config';
+import type { GoogleFeature } from '@shared/google';
+import { getClient } from '../../data/clients';
 import { getReview } from '../../data/google-reviews';
 import type { UserItem } from '../../data/users';
 import { randomId } from '../../domain/signed-tokens';
@@ -16,6 +18,7 @@ import {
   syncReviews,
   updateGoogleConnection,
 } from '../../services/google-reviews';
+import { syncGoogleCalendar } from '../../services/google-calendar-sync';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_LOCATIONS, type FakeReview } from '../fake-google';
 import { hm, type DemoClock } from './clock';
 import { DemoStoryError, type Cast } from './play';
@@ -75,9 +78,15 @@ export async function connectGoogle(agent: UserItem, clock: DemoClock): Promise<
     ),
   );
 
-  // The agent's browser: the consent page's Allow, then the callback with the code Google hands back.
+  await consentAs(agent);
+  await updateGoogleConnection(agent.id, { locationName: FAKE_LOCATIONS[0]!.name });
+  return true;
+}
+
+/** The agent's browser: the consent page's Allow (for `features` too), then the callback with Google's code. */
+async function consentAs(agent: UserItem, features: GoogleFeature[] = []): Promise<void> {
   const session = { agentId: agent.id, sessionId: randomId() };
-  const consent = await startGoogleConnection(agent.id, session.sessionId);
+  const consent = await startGoogleConnection(agent.id, session.sessionId, features);
   const allowed = await fetch(consent, {
     method: 'POST',
     body: new URLSearchParams({ approve: 'yes' }),
@@ -88,8 +97,44 @@ export async function connectGoogle(agent: UserItem, clock: DemoClock): Promise<
   const state = back.searchParams.get('state') ?? undefined;
   const { outcome } = await completeGoogleConnection({ code, state }, session);
   if (outcome !== 'connected') throw new DemoStoryError(`the fake Google did not connect: ${outcome}`);
-  await updateGoogleConnection(agent.id, { locationName: FAKE_LOCATIONS[0]!.name });
-  return true;
+}
+
+/** A meeting with Maria three days ago, one with James tomorrow, and a day off, in the agent's own calendar. */
+export const DEMO_MEETING = { with: 'Maria Lopez', summary: "Coffee: Maria's kitchen plans" };
+
+/**
+ * Google Calendar turned on (its own consent) after the agent's own calendar was written where the fake keeps it, then
+ * synced as the hourly job syncs it: the Hearthside calendar filled with the key dates, Maria's coffee on her timeline.
+ */
+export async function connectCalendar(cast: Cast, clock: DemoClock): Promise<void> {
+  const { outboxDir } = config();
+  if (!outboxDir) return;
+  const dir = join(dirname(outboxDir), 'fake-google', 'calendars');
+  mkdirSync(dir, { recursive: true });
+  const timed = (id: string, summary: string, at: Date, email: string) => ({
+    id,
+    status: 'confirmed',
+    summary,
+    start: { dateTime: at.toISOString() },
+    end: { dateTime: new Date(at.getTime() + 3_600_000).toISOString() },
+    attendees: [{ email: cast.agent.username, self: true }, { email }],
+  });
+  const emailOf = async (name: string) => (await getClient(cast.agent.id, cast.ids.get(name) ?? ''))?.email ?? '';
+  writeFileSync(
+    join(dir, 'primary.json'),
+    JSON.stringify(
+      [
+        timed('demo-coffee', DEMO_MEETING.summary, clock.at(3, hm(10)), await emailOf(DEMO_MEETING.with)),
+        timed('demo-showing', 'Second showing, Cedar Park', clock.at(-1, hm(16)), await emailOf('James Carter')),
+        { id: 'demo-day-off', summary: 'Day off', start: { date: clock.day(1) }, end: { date: clock.day(0) } },
+      ],
+      null,
+      2,
+    ),
+  );
+  await consentAs(cast.agent, ['calendar']);
+  const synced = await syncGoogleCalendar(cast.agent);
+  if ('kind' in synced) throw new DemoStoryError(`the calendar did not sync: ${synced.kind}`);
 }
 
 /** The reviews synced as the hourly job syncs them, the agent's confirmations, and the answer to the unhappy one. */

@@ -9,7 +9,7 @@ import { getUserById } from '../../data/users';
 import { newClients } from './book';
 import { regulars } from './regulars';
 import { demoClock, type DemoClock } from './clock';
-import { connectGoogle, settleReviews } from './google';
+import { connectCalendar, connectGoogle, settleReviews } from './google';
 import { DemoStoryError, playEvent, type Cast } from './play';
 import { welcomeNewClients } from './registrations';
 import { demoTimeline, type StoryClient } from './timeline';
@@ -33,7 +33,10 @@ export async function seedStory(agentId: string, dozen: readonly ClientItem[], n
   for (const event of events) await playEvent(event, cast);
 
   await welcomeNewClients(cast, clock);
-  if (google) await settleReviews(cast);
+  if (google) {
+    await settleReviews(cast);
+    await connectCalendar(cast, clock);
+  }
 }
 
 /** The story's clients: the dozen already in the book, with what the story gives them, then the ones the agent adds. */

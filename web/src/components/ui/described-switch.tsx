@@ -1,35 +1,48 @@
-// A switch with its label and a sentence under it that says what the current state means (read with the switch by a
-// screen reader). While `busy`, a press waits: the caller shows the asked-for state and saves it.
+// A switch with its label and a sentence under it that says what the state means (read with the switch by a screen
+// reader). A press saves through `save` (its toast is the caller's): the switch shows the asked-for state while it is
+// saved (a second press then waits), and `checked`, the saved state, after.
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 type DescribedSwitchProps = {
   checked: boolean;
-  busy: boolean;
-  onToggle: (checked: boolean) => void;
+  save: (on: boolean) => Promise<unknown>;
   label: ReactNode;
-  description: ReactNode;
+  /** What the shown state means. */
+  description: (on: boolean) => ReactNode;
 };
 
-export function DescribedSwitch({ checked, busy, onToggle, label, description }: DescribedSwitchProps) {
+export function DescribedSwitch({ checked, save, label, description }: DescribedSwitchProps) {
   const helpId = useId();
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const on = saving ?? checked;
+
+  const toggle = async (next: boolean) => {
+    setSaving(next);
+    try {
+      await save(next);
+    } finally {
+      setSaving(null);
+    }
+  };
+
   return (
     <Box>
       <FormControlLabel
         control={
           <Switch
-            checked={checked}
-            onChange={(_e, next) => (busy ? undefined : onToggle(next))}
+            checked={on}
+            onChange={(_e, next) => (saving === null ? void toggle(next) : undefined)}
             slotProps={{ input: { 'aria-describedby': helpId } }}
           />
         }
         label={label}
       />
       <FormHelperText id={helpId} sx={{ mx: 0, mt: 0 }}>
-        {description}
+        {description(on)}
       </FormHelperText>
     </Box>
   );

@@ -1,7 +1,6 @@
 // Under Contacts in Settings' Google card, once the contacts were imported: whether Hearthside keeps a "Hearthside
 // clients" group in the agent's Google contacts (every client in it, so caller ID and the phone's birthday reminders
-// know them). The switch shows the asked-for state while it is saved, and the saved one after.
-import { useState } from 'react';
+// know them).
 import { DescribedSwitch } from '@/components/ui/described-switch';
 import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useSetContactsGroup } from '../api/contacts-group';
@@ -9,29 +8,19 @@ import { useSetContactsGroup } from '../api/contacts-group';
 export const GROUP_LABEL = 'Keep a "Hearthside clients" group in Google Contacts';
 
 export function ClientsGroupSwitch({ enabled }: { enabled: boolean }) {
-  const { trigger, isMutating } = useSetContactsGroup();
+  const { trigger } = useSetContactsGroup();
   const act = useToastedAction();
-  const [saving, setSaving] = useState<boolean | null>(null);
-  const on = saving ?? enabled;
-
-  const toggle = async (turnOn: boolean) => {
-    setSaving(turnOn);
-    await act(() => trigger(turnOn), {
-      done: () => ({
-        title: turnOn ? 'The group is kept from the next sync' : 'The group is no longer kept',
-      }),
-      failureTitle: 'Not saved',
-    });
-    setSaving(null);
-  };
-
   return (
     <DescribedSwitch
-      checked={on}
-      busy={isMutating}
-      onToggle={(checked) => void toggle(checked)}
+      checked={enabled}
+      save={(on) =>
+        act(() => trigger(on), {
+          done: () => ({ title: on ? 'The group is kept from the next sync' : 'The group is no longer kept' }),
+          failureTitle: 'Not saved',
+        })
+      }
       label={GROUP_LABEL}
-      description={
+      description={(on) =>
         on
           ? 'Every client is in it, added as a contact when they are not one yet: your phone shows who is calling. A client you delete leaves the group; nothing is deleted in Google.'
           : 'Off: your clients are not added to your Google contacts.'
