@@ -950,7 +950,7 @@ describe('the stack with the defaults', () => {
   };
   const actionsOf = (statements: Record<string, any>[]) => statements.flatMap((st) => [st.Action].flat() as string[]);
   /** The jobs an event invokes asynchronously (a rule, a receipt rule, a topic, a schedule). */
-  const ASYNC_JOBS = ['ses-events', 'inbound-email', 'sms-inbound', 'reviews-sync', 'home-values-sync'];
+  const ASYNC_JOBS = ['ses-events', 'inbound-email', 'sms-inbound', 'reviews-sync', 'home-values-sync', 'calendar-out'];
 
   describe('the reminders jobs', () => {
     it('creates one nodejs22.x arm64 function per job of functions/jobs/jobs.ts', () => {
@@ -969,8 +969,17 @@ describe('the stack with the defaults', () => {
 
     it('starts the scheduler every hour on the hour with its scheduled time, retries, and a dead-letter queue', () => {
       // Assess
-      // The reminders' schedule on the hour, the Google reviews sync's at half past, the home values job's monthly.
-      template.resourceCountIs('AWS::Scheduler::Schedule', 3);
+      // The reminders' schedule on the hour, the Google reviews sync's at half past, the home values job's monthly, the
+      // calendar-out job's every two minutes (not retried: the next run is that close).
+      template.resourceCountIs('AWS::Scheduler::Schedule', 4);
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'cron(0/2 * * * ? *)',
+        State: 'ENABLED',
+        Target: Match.objectLike({
+          Arn: { 'Fn::GetAtt': [fnId('calendar-out'), 'Arn'] },
+          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 0 }),
+        }),
+      });
       template.hasResourceProperties('AWS::Scheduler::Schedule', {
         ScheduleExpression: 'cron(30 * * * ? *)',
         State: 'ENABLED',
@@ -1242,6 +1251,31 @@ describe('the stack with the defaults', () => {
       ]);
       expect(variables.GOOGLE_TOKEN_KEY_ARN).toBeDefined();
       expect(actionsOf(statements)).toEqual(expect.arrayContaining(['kms:Decrypt']));
+    });
+
+    it('gives the calendar-out job what writing a calendar takes: the Google OAuth client, the refresh tokens decrypted, reads, UpdateItem; no mail, no delete, no other secret', () => {
+      // Prepare
+      const statements = policyOf(fnId('calendar-out'));
+      const variables = resources[fnId('calendar-out')]!.Properties?.Environment.Variables as Record<string, unknown>;
+      const secretReads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('secretsmanager:')));
+      const tableActions = actionsOf(statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('dynamodb:'))));
+      // Assess
+      expect(secretReads.flatMap((st) => [st.Resource].flat())).toEqual([
+        { Ref: expect.stringMatching(/^ProviderSecretsGoogleSecret/) },
+      ]);
+      expect(variables.GOOGLE_TOKEN_KEY_ARN).toBeDefined();
+      expect(variables.SESSION_SECRET_ARN).toBeUndefined();
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['kms:Decrypt']));
+      expect(actionsOf(statements)).not.toContain('kms:Encrypt');
+      expect(tableActions).toContain('dynamodb:UpdateItem');
+      expect(tableActions.filter((a) => /Delete|BatchWrite|PutItem/.test(a))).toEqual([]);
+      // SQS: its own on-failure queue only (Lambda's asynchronous invocation), which the ASYNC_JOBS case holds.
+      expect(actionsOf(statements).filter((a) => a.startsWith('ses:'))).toEqual([]);
+      expect(
+        actionsOf(statements)
+          .filter((a) => a.startsWith('sqs:'))
+          .sort(),
+      ).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
     });
 
     it('sends bounce and complaint events of the SES configuration set through EventBridge to jobs/ses-events, which only touches table items (no index)', () => {
@@ -1548,8 +1582,8 @@ describe('the stack with the defaults', () => {
       expect(alarmTopics).toHaveLength(1);
       const [[topicId, topic]] = alarmTopics as [[string, Resource]];
       expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
-      // 5xx, p99 per route, the jobs' 9 dead-letter queues, the platform's 2 shares, spam complaints, the HPI refresh.
-      expect(alarms()).toHaveLength(1 + routes.length + 9 + 2 + 1 + 1);
+      // 5xx, p99 per route, the jobs' 10 dead-letter queues, the platform's 2 shares, spam complaints, the HPI refresh.
+      expect(alarms()).toHaveLength(1 + routes.length + 10 + 2 + 1 + 1);
       for (const [, alarm] of alarms()) expect(alarm.Properties?.AlarmActions).toEqual([{ Ref: topicId }]);
       const subscriptions = ofType(resources, 'AWS::SNS::Subscription');
       expect(subscriptions.map(([, sub]) => sub.Properties?.TopicArn)).toEqual([

@@ -14,6 +14,21 @@ export const GOOGLE_FEATURE_LABELS: Record<GoogleFeature, string> = {
   calendar: 'Google Calendar',
 };
 
+/**
+ * Why a Google sync failed (the `lastError` of GET /api/integrations: the reason of Google's answer), in the agent's
+ * words: the morning digest's sentence and Settings' Google card say the same.
+ */
+const GOOGLE_FAILURE_WORDS: Readonly<Record<string, string>> = {
+  quota: "Google's limit was reached",
+  forbidden: 'Google refused access',
+  unavailable: 'Google did not answer',
+  timeout: 'Google did not answer in time',
+  'not-configured': 'Google is not set up on this server',
+  refused: 'Google refused the request',
+};
+export const googleFailureWords = (reason: string): string =>
+  GOOGLE_FAILURE_WORDS[reason] ?? GOOGLE_FAILURE_WORDS.refused!;
+
 export const GOOGLE_MESSAGES = {
   features: `features must be a list holding one of ${GOOGLE_FEATURES.join(', ')}, e.g. ["contacts"]`,
   unknownFeature: `Unknown feature: use ${GOOGLE_FEATURES.join(' or ')}`,

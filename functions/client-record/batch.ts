@@ -5,6 +5,7 @@ import { forEachLimited } from '../lib/concurrency';
 import { ClientEmailTakenError } from '../data/client-email-locks';
 import { listEntries } from '../data/client-lists';
 import type { ClientItem, NewClientFields } from '../data/clients';
+import { markCalendarOutDue } from '../data/calendar-out';
 import { addToBook, sumBookDeltas } from '../data/insights';
 import { releaseClientSlot, reserveProClientSlots } from '../data/plan-slots';
 import { addToStats } from '../data/stats';
@@ -21,8 +22,9 @@ export type ClientBatchResult = {
 /**
  * The CSV import's creates for a Pro agent, a batch at a time: each client takes its e-mail lock and is written as
  * createClient writes it, but the plan slots are reserved for the whole batch in one write, what the batch did not
- * use is given back in one, and the counters are added once. Undefined, having written nothing, when the agent is
- * not Pro (any more): the caller then creates one at a time within the free plan. A crash mid-batch leaves at most
+ * use is given back in one, and the counters are added (and the agent's calendar marked) once. Undefined, having
+ * written nothing, when the agent is not Pro (any more): the caller then creates one at a time within the free plan.
+ * A crash mid-batch leaves at most
  * the batch's unused slots taken (reconcileClientCount gives them back) and its written clients not yet counted
  * (`npm run stats:recompute`); an error gives back what it can and is rethrown. `ids`: the import job's id for each
  * input (see createClient).
@@ -75,6 +77,7 @@ export async function createClientBatch(
     await addToBook(agentId, sumBookDeltas(each.map((derived) => derived.book)));
     await addToTagCounts(agentId, sumTagDeltas(each.map((derived) => derived.tags)));
     await addToStats({ clients: created.length }, now);
+    if (each.some((derived) => derived.calendar)) await markCalendarOutDue(agentId, now);
   }
   if (created.length < inputs.length) await releaseClientSlot(agentId, inputs.length - created.length);
   if (failure) throw failure.error;

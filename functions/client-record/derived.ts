@@ -1,8 +1,11 @@
 // What a write of the client derives from the item before and after it (`derivedWrites`, pure): the list, search and
 // occasion entries (functions/data/client-lists.ts), the plan slot, the agent's book and month counters (insights.ts),
-// the platform counters (stats.ts) and the tag counters (tags.ts); and the writes of those entries and counters, for
-// the client record (record.ts), their one writer. Counters are added after the user's write and never fail it:
-// `npm run stats:recompute` and `npm run insights:recompute` heal a missed one.
+// the platform counters (stats.ts), the tag counters (tags.ts) and whether the client's events in the agent's Google
+// Calendar moved (calendar-out.ts); and the writes of those entries, counters and mark, for the client record
+// (record.ts), their one writer. Counters and the mark are added after the user's write and never fail it:
+// `npm run stats:recompute` and `npm run insights:recompute` heal a missed counter, the hourly sync a missed mark.
+import { calendarFingerprint } from '../domain/google-calendar';
+import { markCalendarOutDue } from '../data/calendar-out';
 import type { ClientItem } from '../data/clients';
 import { entryItem, listEntries, type Entry } from '../data/client-lists';
 import { batchWrite, type WriteRequest } from '../data/db';
@@ -29,6 +32,8 @@ export type DerivedWrites = {
   planSlots: number;
   /** The agent's tag counters (functions/data/tags.ts). */
   tags: TagDeltas;
+  /** Whether the client's events in the agent's Hearthside calendar moved: the calendar owes Google a write. */
+  calendar: boolean;
 };
 
 /** Whether the client takes a plan slot: every client but a directory registration not yet confirmed. */
@@ -107,6 +112,7 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
     stats,
     planSlots: Number(takesSlot(after)) - Number(takesSlot(before)),
     tags: tagCountDeltas(before, after),
+    calendar: calendarFingerprint(before) !== calendarFingerprint(after),
   };
 }
 
@@ -124,12 +130,14 @@ export async function removeEntries(entries: readonly Entry[]): Promise<void> {
 
 const idOfEntry = (entry: Entry) => entry.sk.slice(entry.sk.lastIndexOf('#') + 1);
 
-/** Adds the counters a write derived. Never throws (see the header). */
+/** Adds the counters a write derived, and marks the agent's calendar when its events moved. Never throws. */
 export async function addCounters(
   agentId: string,
   derived: DerivedWrites,
   timeZone: string | undefined,
+  now: Date,
 ): Promise<void> {
+  if (derived.calendar) await markCalendarOutDue(agentId, now);
   await addToBook(agentId, derived.book);
   await addToTagCounts(agentId, derived.tags);
   for (const { at, deltas } of derived.months) await countInsights(agentId, deltas, at, timeZone);
@@ -138,7 +146,7 @@ export async function addCounters(
 
 /** Adds the counters of a client just written (its entries went before it). */
 export async function countNewClient(agentId: string, client: ClientItem, now: Date): Promise<void> {
-  await addCounters(agentId, { ...derivedWrites(undefined, client, now), add: [], remove: [] }, undefined);
+  await addCounters(agentId, { ...derivedWrites(undefined, client, now), add: [], remove: [] }, undefined, now);
 }
 
 /** Every entry of these clients, written again (`npm run occasions:rebuild`, for data older than the entries). */

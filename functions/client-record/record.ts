@@ -157,7 +157,7 @@ async function writeChange(
   }
   await removeEntries(derived.remove);
   if (derived.planSlots < 0) await releaseClientSlot(agentId);
-  await addCounters(agentId, derived, timeZone);
+  await addCounters(agentId, derived, timeZone, now);
   return { written: true };
 }
 
@@ -322,7 +322,7 @@ export async function deleteClient(
   await removeEntries(derived.remove);
   if (derived.planSlots < 0) await releaseClientSlot(agentId);
   await deleteClientPartition(clientId);
-  await addCounters(agentId, derived, undefined);
+  await addCounters(agentId, derived, undefined, now);
   return old;
 }
 

@@ -1,19 +1,14 @@
 // An agent's Google Business Profile connection: the connection item (the refresh token sealed, never returned; the
 // account, its locations and the chosen one with its rating; the scopes Google granted and the features turned on),
-// where the last sync got to, the index of connected agents the hourly sync reads, and the single-use OAuth states of
-// connecting. The synced reviews: google-reviews.ts.
+// where the last sync got to, and the index of connected agents the hourly sync reads. The single-use OAuth states of
+// connecting: google-oauth-states.ts; the synced reviews: google-reviews.ts.
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarSyncResult, ContactsSyncResult, GoogleRating } from '@shared/api-types';
 import { GOOGLE_FEATURES, type GoogleFeature } from '@shared/google';
 import type { ContactConflict } from '../domain/google-contacts';
 import { db, getItem, queryAll, sendIf, table, updateIf, writeIf } from './db';
-import {
-  GOOGLE_CONNECTED_PARTITION,
-  googleConnectedIndexKeys,
-  googleConnectionKey,
-  googleStateKey,
-} from './keys/reviews';
-import { GSI1, ownerIndexKeys } from './keys/table';
+import { GOOGLE_CONNECTED_PARTITION, googleConnectedIndexKeys, googleConnectionKey } from './keys/reviews';
+import { GSI1 } from './keys/table';
 
 /** A location; `newReviewUri`: its write-a-review page (Business Information's metadata.newReviewUri). */
 export type GoogleLocationItem = { name: string; title: string; newReviewUri?: string };
@@ -41,6 +36,11 @@ export type GoogleConnectionItem = {
   /** A feature turned on, one attribute each (`contactsFeature`…): turning it off removes it, with its state. */
   contactsFeature?: GoogleFeatureItem;
   calendarFeature?: CalendarFeatureItem;
+  /**
+   * Since when a change of the clients owes the app's calendar a write (calendar-out.ts): the calendar-out job writes
+   * it within minutes; absent: nothing waits.
+   */
+  calendarOutDueAt?: string;
   gsi1pk?: string;
   gsi1sk?: string;
 };
@@ -303,43 +303,4 @@ export async function connectedAgents(): Promise<string[]> {
   return items
     .sort((a, b) => lastSync(a).localeCompare(lastSync(b)) || a.agentId.localeCompare(b.agentId))
     .map((item) => item.agentId);
-}
-
-export type OAuthStateItem = {
-  agentId: string;
-  sessionId: string;
-  codeVerifier: string;
-  expiresAt: string;
-  /** The features the agent asked to turn on (absent: the Business Profile only). */
-  features?: GoogleFeature[];
-};
-
-export async function putOAuthState(stateHash: string, state: OAuthStateItem, ttlSeconds: number): Promise<void> {
-  const key = googleStateKey(stateHash);
-  await db().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...key,
-        type: 'google-oauth-state',
-        ...state,
-        ttl: Math.floor(Date.parse(state.expiresAt) / 1000) + ttlSeconds,
-        ...ownerIndexKeys(state.agentId, key),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
-
-/** Takes the state (one conditional delete): the first caller gets it, a replay gets undefined. */
-export async function takeOAuthState(stateHash: string): Promise<OAuthStateItem | undefined> {
-  const out = await sendIf(
-    new DeleteCommand({
-      TableName: table(),
-      Key: googleStateKey(stateHash),
-      ConditionExpression: 'attribute_exists(pk)',
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  return out?.Attributes as OAuthStateItem | undefined;
 }

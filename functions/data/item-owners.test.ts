@@ -39,6 +39,10 @@ const SHARED_KINDS: Record<string, { writers: string[]; why: string }> = {
     writers: ['data/import-runs', 'data/imports'],
     why: "the import item: created by imports.ts, the job's conditional writes of it (claim, checkpoints, end) import-runs.ts's",
   },
+  googleConnectionKey: {
+    writers: ['data/calendar-out', 'data/google-connections'],
+    why: "the Google connection carries the calendar-out mark (calendar-out.ts: set after client writes, taken by the job) beside the connection's own fields",
+  },
   insightsBookKey: INSIGHTS_COUNTERS,
   insightsMonthKey: INSIGHTS_COUNTERS,
   resetLinksKey: {

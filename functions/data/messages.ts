@@ -2,10 +2,12 @@
 // agent's queue of waiting messages and the due-send index, and SES's message ids. Every status change is a
 // conditional write on the status it leaves, so a scheduled text is claimed, and so sent, by one worker only. The
 // numbers texted are texted-phones.ts'; a client's opt-outs and Last Contact are the client record's
-// (functions/services/client-contact.ts).
+// (functions/services/client-contact.ts). A send scheduled, or scheduled no more, marks the agent's Google Calendar
+// (calendar-out.ts): the app's calendar shows each scheduled send.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DraftEngine, MessageActivity, MessageStatus, TouchActivity } from '@shared/api-types';
 import type { MessageChannel, TouchKind } from '@shared/messages';
+import { markCalendarOutDue } from './calendar-out';
 import { db, queryAll, sendIf, table, writeIf } from './db';
 import type { ConsentItem } from './sms-consent';
 import {
@@ -149,6 +151,7 @@ function messageItem(message: NewMessage): MessageItem {
 export async function putMessage(message: NewMessage): Promise<MessageItem> {
   const item = messageItem(message);
   await db().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  if (item.status === 'scheduled') await markCalendarOutDue(item.agentId, new Date());
   return item;
 }
 
@@ -158,11 +161,11 @@ export async function putMessage(message: NewMessage): Promise<MessageItem> {
  */
 export async function putMessageOnce(message: NewMessage): Promise<MessageItem | undefined> {
   const item = messageItem(message);
-  return (await writeIf(
+  const written = await writeIf(
     new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-  ))
-    ? item
-    : undefined;
+  );
+  if (written && item.status === 'scheduled') await markCalendarOutDue(item.agentId, new Date());
+  return written ? item : undefined;
 }
 
 type StatusChange = {
@@ -225,7 +228,11 @@ export async function changeMessageStatus(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return out?.Attributes as MessageItem | undefined;
+  const changed = out?.Attributes as MessageItem | undefined;
+  // A send that leaves its time (sending it is keeping it) or gets one: the calendar shows scheduled sends.
+  if (changed && (change.to === 'scheduled' || (froms.includes('scheduled') && change.to !== 'sending')))
+    await markCalendarOutDue(changed.agentId, new Date());
+  return changed;
 }
 
 /** The agent's queue: messages awaiting approval and messages scheduled, one Query of gsi2 by prefix. */

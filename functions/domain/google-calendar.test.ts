@@ -2,9 +2,10 @@
 // there, which events of the agent's own calendar are meetings with a client, and when a channel is renewed or the
 // calendar read in full. (Synthetic clients.)
 import {
+  calendarFingerprint,
   calendarWrites,
   cappedWrites,
-  clientsByEmail,
+  clientMatchers,
   meetingOf,
   needsNewChannel,
   readsInFull,
@@ -81,6 +82,26 @@ describe('the events the Hearthside calendar should hold', () => {
   });
 });
 
+describe('what a change of a client owes the calendar', () => {
+  it('moves with what the calendar shows of the client (a date, a name, the check-in day), not with other fields', () => {
+    const base = client('a', { birthday: '1990-05-01', cadenceDays: 30, lastContactDate: '2026-11-01' });
+    const print = calendarFingerprint(base);
+    expect(print).not.toBe('');
+    expect(calendarFingerprint({ ...base })).toBe(print);
+    expect(calendarFingerprint({ ...base, email: 'other@example.com' })).toBe(print);
+    expect(calendarFingerprint({ ...base, birthday: '1990-05-02' })).not.toBe(print);
+    expect(calendarFingerprint({ ...base, name: 'Ana Ruiz' })).not.toBe(print);
+    expect(calendarFingerprint({ ...base, lastContactDate: '2026-11-20' })).not.toBe(print);
+    expect(calendarFingerprint({ ...base, cadenceDays: 60 })).not.toBe(print);
+  });
+
+  it('is empty for no client, so an added or deleted client with events moves it, and one without none', () => {
+    expect(calendarFingerprint(undefined)).toBe('');
+    expect(calendarFingerprint(client('plain'))).toBe('');
+    expect(calendarFingerprint(client('dated', { anniversary: '2010-09-09' }))).not.toBe('');
+  });
+});
+
 describe('the writes that bring the calendar there', () => {
   const wanted = wantedEvents(
     [client('a', { birthday: '1990-05-06', anniversary: '2015-09-17' })],
@@ -124,9 +145,10 @@ describe('the writes that bring the calendar there', () => {
 });
 
 describe('a meeting in the agent’s calendar', () => {
-  const emails = clientsByEmail([
-    { id: 'ana', email: 'Ana@Example.com' },
-    { id: 'bo', email: 'bo@example.com' },
+  const emails = clientMatchers([
+    { id: 'ana', email: 'Ana@Example.com', phone: '(512) 555-0101' },
+    { id: 'bo', email: 'bo@example.com', phone: '512.555.0177' },
+    { id: 'cy', email: 'cy@example.com', phone: '+1 512 555 0177' },
   ]);
   const event = (fields: Partial<ListedEvent>): ListedEvent => ({
     id: 'ev1',
@@ -156,6 +178,39 @@ describe('a meeting in the agent’s calendar', () => {
     expect(
       meetingOf(event({ attendees: [{ email: 'ana@example.com' }, { email: 'bo@example.com' }] }), emails),
     ).toBeNull();
+  });
+});
+
+describe('a meeting found by a phone number in its location', () => {
+  const clients = clientMatchers([
+    { id: 'ana', email: 'ana@example.com', phone: '(512) 555-0101' },
+    { id: 'bo', email: 'bo@example.com', phone: '512.555.0177' },
+    { id: 'cy', email: 'cy@example.com', phone: '+1 512 555 0177' },
+    { id: 'di', email: 'di@example.com', phone: null },
+  ]);
+  const call = (location: string | undefined, attendees: ListedEvent['attendees'] = []): ListedEvent => ({
+    id: 'call1',
+    summary: 'Call',
+    start: { dateTime: '2026-12-01T10:00:00Z' },
+    attendees,
+    ...(location === undefined ? {} : { location }),
+  });
+
+  it('is the one client whose phone the location names, however the number is written', () => {
+    expect(meetingOf(call('Call Ana at 512-555-0101'), clients)).toMatchObject({ clientId: 'ana' });
+    expect(meetingOf(call('+15125550101'), clients)).toMatchObject({ clientId: 'ana' });
+    // The same client by e-mail and by phone is still one client.
+    expect(meetingOf(call('(512) 555 0101', [{ email: 'ana@example.com' }]), clients)).toMatchObject({
+      clientId: 'ana',
+    });
+  });
+
+  it('is nothing for a number two clients share, a number and another client invited, or no number of a client', () => {
+    expect(meetingOf(call('512-555-0177'), clients)).toBeNull();
+    expect(meetingOf(call('512-555-0101', [{ email: 'bo@example.com' }]), clients)).toBeNull();
+    expect(meetingOf(call('Office, 100 Congress Ave, Austin 78701'), clients)).toBeNull();
+    expect(meetingOf(call('512-555-0199'), clients)).toBeNull();
+    expect(meetingOf(call(undefined), clients)).toBeNull();
   });
 });
 

@@ -4,13 +4,15 @@
 //   content in the event's private extended properties; and the writes that take the calendar from what it holds to
 //   that (insert what is missing, patch what changed, delete what is no longer wanted or held twice). Comparing with
 //   what the calendar holds each time, not with what the app remembers writing, mends a lost write or a hand edit.
-// - In: an event of the agent's primary calendar is a meeting with a client when an attendee's e-mail is exactly one
-//   client's (the agent themself and invitees who are no client count for nothing; two clients: nobody can say which);
-//   all-day events (birthdays, holidays, days off) and cancelled ones are never kept.
+// - In: an event of the agent's primary calendar is a meeting with a client when its attendees' e-mails and the phone
+//   numbers in its location (where a call's number goes: Calendar's attendees carry no phone) are exactly one client's
+//   (the agent themself and invitees who are no client count for nothing; two clients: nobody can say which); all-day
+//   events (birthdays, holidays, days off) and cancelled ones are never kept.
 import { createHash } from 'node:crypto';
 import { addDays } from '@shared/dates';
 import { reminderKeyDates, type ReminderClient } from '@shared/reminders';
 import { checkInDueDate, type RhythmClient } from './check-ins';
+import { phoneToE164 } from './phone-numbers';
 import { firstOccurrence, yearlyRule } from './calendar-feed';
 
 type EventTime = { date?: string; dateTime?: string; timeZone?: string };
@@ -29,6 +31,7 @@ export type ListedEvent = {
   id: string;
   status?: string;
   summary?: string;
+  location?: string;
   start?: EventTime;
   attendees?: { email?: string; self?: boolean }[];
   extendedProperties?: { private?: Record<string, string> };
@@ -109,6 +112,17 @@ export function wantedEvents(
   return wanted;
 }
 
+/**
+ * What the Hearthside calendar holds of one client (its events' keys and hashes, the check-in on its own due day): a
+ * write of the client that changes it owes the agent's calendar a write (functions/client-record/derived.ts). Empty
+ * for no client.
+ */
+export function calendarFingerprint(client: CalendarClient | undefined): string {
+  if (!client) return '';
+  const events = wantedEvents([client], [], '', '');
+  return [...events].map(([key, event]) => `${key}=${event.extendedProperties.private.hearthsideHash}`).join(' ');
+}
+
 export type CalendarWrites = {
   insert: CalendarEvent[];
   patch: Array<{ eventId: string; event: CalendarEvent }>;
@@ -145,27 +159,43 @@ export function calendarWrites(
 /** A meeting found in the agent's calendar: the event, the one client it is with, and when it starts. */
 export type Meeting = { eventId: string; clientId: string; at: string; summary: string };
 
+/** The agent's clients by e-mail (lower case: the schema keeps it unique) and by phone (E.164: a couple may share). */
+export type ClientMatchers = { byEmail: Map<string, string>; byPhone: Map<string, string[]> };
+
+export function clientMatchers(
+  clients: readonly { id: string; email: string; phone?: string | null }[],
+): ClientMatchers {
+  const byEmail = new Map(clients.filter((c) => c.email).map((client) => [client.email.toLowerCase(), client.id]));
+  const byPhone = new Map<string, string[]>();
+  for (const client of clients) {
+    const phone = phoneToE164(client.phone);
+    if (phone) byPhone.set(phone, [...(byPhone.get(phone) ?? []), client.id]);
+  }
+  return { byEmail, byPhone };
+}
+
+/** Runs of digits that may be a phone number (a `+`, brackets, spaces, dots and dashes between), in a free text. */
+const PHONE_LIKE = /\+?\d[\d\s().-]{7,18}\d/g;
+
 /**
- * The meeting an event of the agent's own calendar is, or null: a timed, confirmed event with an attendee (not the
- * agent) whose e-mail is exactly one client's.
+ * The meeting an event of the agent's own calendar is, or null: a timed, confirmed event whose attendees (not the
+ * agent) and the phone numbers in its location name exactly one client.
  */
-export function meetingOf(event: ListedEvent, clientsByEmail: ReadonlyMap<string, string>): Meeting | null {
+export function meetingOf(event: ListedEvent, clients: ClientMatchers): Meeting | null {
   if (event.status === 'cancelled' || !event.start?.dateTime) return null;
   const at = new Date(event.start.dateTime);
   if (Number.isNaN(at.getTime())) return null;
-  const matched = new Set(
-    (event.attendees ?? [])
-      .filter((attendee) => !attendee.self && attendee.email)
-      .map((attendee) => clientsByEmail.get(attendee.email!.toLowerCase()))
-      .filter((clientId): clientId is string => clientId !== undefined),
-  );
+  const byEmail = (event.attendees ?? [])
+    .filter((attendee) => !attendee.self && attendee.email)
+    .flatMap((attendee) => clients.byEmail.get(attendee.email!.toLowerCase()) ?? []);
+  const byPhone = (event.location?.match(PHONE_LIKE) ?? []).flatMap((text) => {
+    const phone = phoneToE164(text);
+    return phone ? (clients.byPhone.get(phone) ?? []) : [];
+  });
+  const matched = new Set([...byEmail, ...byPhone]);
   if (matched.size !== 1) return null;
   return { eventId: event.id, clientId: [...matched][0]!, at: at.toISOString(), summary: (event.summary ?? '').trim() };
 }
-
-/** The clients' e-mails, lower case, each to its client (an e-mail is one client's: the schema keeps it unique). */
-export const clientsByEmail = (clients: readonly { id: string; email: string }[]): Map<string, string> =>
-  new Map(clients.filter((client) => client.email).map((client) => [client.email.toLowerCase(), client.id]));
 
 /** A watch channel is replaced this long before it ends: the hourly sync has a day of runs to do it in. */
 export const RENEW_BEFORE_MS = 24 * 3_600_000;

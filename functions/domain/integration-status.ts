@@ -3,6 +3,7 @@
 // try failed otherwise, or nothing has succeeded for STALE_HOURS (a feature turned on that long ago included);
 // `ok` otherwise.
 import type { IntegrationStatus } from '@shared/api-types';
+import { googleFailureWords } from '@shared/google';
 
 /** A day without a success is worth telling the agent. */
 export const STALE_HOURS = 24;
@@ -43,18 +44,9 @@ export function attentionSentence(feature: SyncedFeature, status: IntegrationSta
   if (status.state === 'reauth_needed') return `${name} stopped syncing: Google asks you to connect again.`;
   if (status.state !== 'degraded') return null;
   return status.lastError
-    ? `${name} could not sync the last time it tried (${ERROR_WORDS[status.lastError] ?? 'Google refused'}).`
+    ? `${name} could not sync the last time it tried (${googleFailureWords(status.lastError)}).`
     : `${name} has not synced for a day.`;
 }
-
-const ERROR_WORDS: Record<string, string> = {
-  quota: "Google's limit was reached",
-  forbidden: 'Google refused access',
-  unavailable: 'Google did not answer',
-  timeout: 'Google did not answer in time',
-  'not-configured': 'Google is not set up on this server',
-  refused: 'Google refused the request',
-};
 
 /**
  * Whether the agent is owed the one notice of a feature that has gone STALE_HOURS without a success: once per

@@ -18,6 +18,7 @@ export type GoogleEvent = {
   status?: 'confirmed' | 'tentative' | 'cancelled';
   summary?: string;
   description?: string;
+  location?: string;
   start?: EventTime;
   end?: EventTime;
   attendees?: { email?: string; responseStatus?: string; self?: boolean }[];
@@ -28,11 +29,14 @@ export type NewEvent = Omit<GoogleEvent, 'id' | 'etag' | 'status' | 'updated'> &
 export type EventsPage = { events: GoogleEvent[]; nextPageToken?: string; nextSyncToken?: string };
 export type WatchChannel = { id: string; resourceId: string; expiration: number; token?: string };
 
-/** Google's 410 on a sync token: everything kept from that calendar is to be wiped and listed again. */
+/**
+ * Google's 410 on a sync token (`full-sync-required`: everything kept from that calendar is to be wiped and listed
+ * again), or its 404 on listing a calendar's events (`calendar-gone`: the agent deleted the calendar).
+ */
 export class GoogleCalendarError extends Error {
   override name = 'GoogleCalendarError';
   constructor(
-    readonly reason: 'full-sync-required',
+    readonly reason: 'full-sync-required' | 'calendar-gone',
     message: string,
   ) {
     super(message);
@@ -161,6 +165,8 @@ async function calendarJson<T>(accessToken: string, path: string, method: string
   const body = (await response.json().catch(() => ({}))) as T;
   if (response.status === 410)
     throw new GoogleCalendarError('full-sync-required', 'The calendar sync token expired: a full sync is needed.');
+  if (response.status === 404 && method === 'GET')
+    throw new GoogleCalendarError('calendar-gone', 'The calendar is no longer in the Google account.');
   if (!response.ok) throw googleFailure(response.status, body);
   return body;
 }

@@ -21,7 +21,9 @@ export type JobTrigger =
   /** The SNS topic an AWS End User Messaging number publishes its inbound texts to (two-way messaging). */
   | 'inbound-texts-topic'
   /** EventBridge Scheduler, once a month (the 1st, after FHFA's House Price Index release of the month before). */
-  | 'monthly-schedule';
+  | 'monthly-schedule'
+  /** EventBridge Scheduler, every two minutes (the agents' calendars that owe Google a write). */
+  | 'minutes-schedule';
 
 export type Job = {
   name: string;
@@ -102,6 +104,16 @@ export const jobs = [
     // The three-digit ZIP workbook is about 3 MB zipped and 23 MB of XML, read in memory (about 2 s here).
     memoryMb: 1024,
     timeoutSeconds: 300,
+  },
+  {
+    name: 'calendar-out',
+    description:
+      "Every two minutes: writes the client changes waiting for each agent's Hearthside calendar to Google Calendar",
+    trigger: 'minutes-schedule',
+    memoryMb: 512,
+    // Within the two minutes to the next run: a run stops CALENDAR_OUT_STOP_MS before this and leaves the rest marked.
+    // A run the schedule starts while one goes on takes only the calendars that one has not taken.
+    timeoutSeconds: 110,
   },
 ] as const satisfies readonly Job[];
 

@@ -411,7 +411,7 @@ describe('the local job', () => {
 });
 
 describe('the job table', () => {
-  it('names a scheduler, a worker, the SES events job, the import job, the reviews sync, the inbound e-mail and texts jobs and the home values sync, each with a handler file', async () => {
+  it('names a scheduler, a worker, the SES events job, the import job, the reviews sync, the inbound e-mail and texts jobs, the home values sync and the calendar-out job, each with a handler file', async () => {
     expect(jobs.map((j) => j.name)).toEqual([
       'reminders-scheduler',
       'reminders-worker',
@@ -421,6 +421,7 @@ describe('the job table', () => {
       'inbound-email',
       'sms-inbound',
       'home-values-sync',
+      'calendar-out',
     ]);
     for (const job of jobs) {
       const mod = (await import(`./${job.name}.ts`)) as { handler: unknown };

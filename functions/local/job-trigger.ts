@@ -6,6 +6,8 @@
 //   browser spec replaying a day ahead leaves the other specs' agents as they are). Replays run one at a time.
 // - POST /local/jobs/reviews-sync `{}`: the Google reviews sync job now (every connected agent), as the stack's hourly
 //   schedule runs it.
+// - POST /local/jobs/calendar-out `{}`: the calendar-out job now (the calendars a client change marked), as the stack's
+//   schedule runs it every two minutes.
 // - POST /local/jobs/home-values `{}`: the home values job now (FHFA's index files from HPI_BASE_URL), as the stack's
 //   monthly schedule runs it.
 // - POST /local/jobs/ses-events with an SES bounce or complaint event (EventBridge's shape): its detail (what SES
@@ -22,6 +24,7 @@ import { isId } from '@shared/schemas';
 import { config } from '../config';
 import type { SesEvent } from '../jobs/ses-events';
 import { runRemindersForDate } from './reminders-job';
+import { runCalendarOut } from './calendar-out-job';
 import { runHomeValuesSync } from './home-values-job';
 import { runReviewsSync } from './reviews-sync-job';
 import { deliverSesEvent } from './ses-events-job';
@@ -32,6 +35,7 @@ export const SES_EVENT_TRIGGER_PATH = '/local/jobs/ses-events';
 export const REVIEWS_SYNC_TRIGGER_PATH = '/local/jobs/reviews-sync';
 export const SMS_INBOUND_TRIGGER_PATH = '/local/jobs/sms-inbound';
 export const HOME_VALUES_TRIGGER_PATH = '/local/jobs/home-values';
+export const CALENDAR_OUT_TRIGGER_PATH = '/local/jobs/calendar-out';
 const MAX_BODY = 1024;
 /** An SES event with a few recipients and tags; SES itself sends at most 50 recipients a message. */
 const MAX_SES_EVENT_BODY = 16 * 1024;
@@ -74,6 +78,10 @@ export async function handleJobTrigger(req: IncomingMessage, res: ServerResponse
   if (url.pathname === REVIEWS_SYNC_TRIGGER_PATH) {
     if (refusal(req, res, 'Use POST with {}')) return true;
     return json(res, 200, await runReviewsSync());
+  }
+  if (url.pathname === CALENDAR_OUT_TRIGGER_PATH) {
+    if (refusal(req, res, 'Use POST with {}')) return true;
+    return json(res, 200, await runCalendarOut());
   }
   if (url.pathname === HOME_VALUES_TRIGGER_PATH) {
     if (refusal(req, res, 'Use POST with {}')) return true;

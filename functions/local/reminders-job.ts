@@ -143,6 +143,19 @@ export function startHourlyReminders(onError: (error: unknown) => void): () => v
  * returns the stop function.
  */
 export function everyHour(run: () => Promise<unknown>, onError: (error: unknown) => void, afterMs = 0): () => void {
+  return everyPeriod(HOUR_MS, run, onError, afterMs);
+}
+
+/**
+ * Runs `run` every `periodMs`, `afterMs` into each period of the clock (a run still going when the next is due is not
+ * started twice); returns the stop function.
+ */
+export function everyPeriod(
+  periodMs: number,
+  run: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  afterMs = 0,
+): () => void {
   let interval: NodeJS.Timeout | undefined;
   let running = false;
   const tick = () => {
@@ -157,10 +170,10 @@ export function everyHour(run: () => Promise<unknown>, onError: (error: unknown)
   const first = setTimeout(
     () => {
       tick();
-      interval = setInterval(tick, HOUR_MS);
+      interval = setInterval(tick, periodMs);
       interval.unref();
     },
-    ((HOUR_MS - (Date.now() % HOUR_MS) + afterMs) % HOUR_MS) + 1000,
+    ((periodMs - (Date.now() % periodMs) + afterMs) % periodMs) + 1000,
   );
   first.unref();
   return () => {

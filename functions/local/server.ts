@@ -30,6 +30,7 @@ import {
 } from './local-environment';
 import { startHourlyReminders } from './reminders-job';
 import { startHourlyReviewsSync } from './reviews-sync-job';
+import { startCalendarOut } from './calendar-out-job';
 import { seedDemo, type DemoCredentials } from './seed';
 import { pageSecurityHeaders, serveStatic } from './static-files';
 import {
@@ -173,6 +174,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
           process.stderr.write(`reviews sync failed: ${error instanceof Error ? error.stack : String(error)}\n`),
         )
       : () => undefined;
+  // The calendars a client change marked, written to Google every two minutes (with the hourly jobs).
+  const stopCalendarOut =
+    (options.hourlyReminders ?? dataDir !== undefined)
+      ? startCalendarOut((error) =>
+          process.stderr.write(`calendar-out failed: ${error instanceof Error ? error.stack : String(error)}\n`),
+        )
+      : () => undefined;
 
   return {
     url,
@@ -186,6 +194,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     async close() {
       stopReminders();
       stopReviewsSync();
+      stopCalendarOut();
       await stopInboundEmail();
       await importQueue.close();
       setJobScopes(undefined);

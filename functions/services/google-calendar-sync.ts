@@ -5,7 +5,9 @@
 // - In: what changed in the agent's primary calendar since the last sync (everything once a day, and when Google's
 //   token expired): a meeting with exactly one client becomes a meeting on that client's timeline once it has begun (a
 //   touch: Last Contact and the relationship move), one id per event, so a second read of it adds nothing; meetings
-//   still to come are kept until they have.
+//   still to come are kept until they have. A client is found by an invitee's e-mail or a phone number in the
+//   event's location.
+// - Out within minutes: a client change marks the calendar, and jobs/calendar-out writes it (direction 'out').
 // - The watch channel on the primary calendar is made at the first sync and replaced a day before it ends (the new
 //   one first, then the old one stopped), so Google's pushes never stop.
 // Google's failures are kept as the sync's last error (integrations show them), then thrown.
@@ -14,6 +16,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { todayIn } from '@shared/dates';
 import { config } from '../config';
+import { takeCalendarOutDue } from '../data/calendar-out';
 import { listClients } from '../data/clients';
 import { deleteChannel, getChannel, hashChannelToken, putChannel } from '../data/google-channels';
 import {
@@ -28,7 +31,7 @@ import { getUserById } from '../data/users';
 import {
   calendarWrites,
   cappedWrites,
-  clientsByEmail,
+  clientMatchers,
   meetingOf,
   needsNewChannel,
   readsInFull,
@@ -155,8 +158,11 @@ async function keepWatching(
   return { id: made.id, resourceId: made.resourceId, expiration: made.expiration };
 }
 
-/** What a sync does: both ways, or only read the agent's calendar (a push: the app's calendar did not change). */
-export type SyncOptions = { full?: boolean; direction?: 'both' | 'in' };
+/**
+ * What a sync does: both ways; only read the agent's calendar (a push: the app's calendar did not change); or only
+ * write the app's (the clients changed: jobs/calendar-out).
+ */
+export type SyncOptions = { full?: boolean; direction?: 'both' | 'in' | 'out' };
 
 /**
  * Runs one calendar sync for the agent; or why not: Google not connected, or Calendar off. `full` reads the agent's
@@ -188,32 +194,53 @@ async function runSync(
   { full = false, direction = 'both' }: SyncOptions,
 ): Promise<CalendarSyncResult> {
   const accessToken = await accessTokenOf(connection);
-  let calendarId = state.calendarId;
-  if (!calendarId) {
-    calendarId = (await insertCalendar(accessToken, { summary: APP_CALENDAR_NAME, timeZone: agent.timeZone })).id;
-    // Kept at once: a sync that fails after this never makes a second calendar.
-    await recordFeatureSync(agent.id, 'calendar', state.enabledAt, { calendarId });
-  }
+  /** Makes the app's calendar, kept at once: a sync that fails after this never makes a second one. */
+  const makeCalendar = async () => {
+    const made = await insertCalendar(accessToken, { summary: APP_CALENDAR_NAME, timeZone: agent.timeZone });
+    await recordFeatureSync(agent.id, 'calendar', state.enabledAt, { calendarId: made.id });
+    return made.id;
+  };
+  const calendarId = state.calendarId ?? (await makeCalendar());
+  // The clients are read after the calendar's mark is taken: a change made from here on marks it again.
+  if (direction !== 'in' && connection.calendarOutDueAt)
+    await takeCalendarOutDue(agent.id, connection.calendarOutDueAt);
   const clients = await listClients(agent.id);
-  const out =
-    direction === 'both' ? await writeOut(accessToken, agent, calendarId, clients, now) : { written: 0, waiting: 0 };
+  let out = { written: 0, waiting: 0 };
+  if (direction !== 'in') {
+    try {
+      out = await writeOut(accessToken, agent, calendarId, clients, now);
+    } catch (error) {
+      // The agent deleted the Hearthside calendar in Google: it is made again and filled.
+      if (!(error instanceof GoogleCalendarError && error.reason === 'calendar-gone')) throw error;
+      out = await writeOut(accessToken, agent, await makeCalendar(), clients, now);
+    }
+  }
+  if (direction === 'out') {
+    // The agent's calendar, its channel and what the last full sync read stay as they are.
+    await recordFeatureSync(agent.id, 'calendar', state.enabledAt, {
+      lastSuccessAt: now.toISOString(),
+      lastError: null,
+    });
+    const upcoming = state.upcoming?.length ?? 0;
+    return { itemsIn: 0, itemsOut: out.written, waitingOut: out.waiting, meetings: 0, upcoming, fullSync: false };
+  }
 
   let fullSync = full || readsInFull(state, now);
   let read: Awaited<ReturnType<typeof listAll>>;
   try {
     read = await listAll(accessToken, 'primary', fullSync ? undefined : state.syncToken!);
   } catch (error) {
-    if (!(error instanceof GoogleCalendarError)) throw error;
+    if (!(error instanceof GoogleCalendarError && error.reason === 'full-sync-required')) throw error;
     fullSync = true;
     read = await listAll(accessToken, 'primary');
   }
 
-  const emails = clientsByEmail(clients);
+  const matchers = clientMatchers(clients);
   const changed = new Set(read.events.map((event) => event.id));
   // A meeting read again (moved, cancelled, its invitees changed) is judged afresh; the others wait as they were.
   const waiting = new Map((state.upcoming ?? []).filter((m) => !changed.has(m.eventId)).map((m) => [m.eventId, m]));
   for (const event of read.events) {
-    const meeting = meetingOf(event as ListedEvent, emails);
+    const meeting = meetingOf(event as ListedEvent, matchers);
     if (meeting) waiting.set(meeting.eventId, meeting);
   }
   const begun = [...waiting.values()].filter((meeting) => meeting.at <= now.toISOString());

@@ -16,15 +16,14 @@ import {
   featureAttribute,
   getConnection,
   putConnection,
-  putOAuthState,
   recordSync,
   recordSyncProgress,
   setFeatures,
-  takeOAuthState,
   type GoogleConnectionItem,
   type CalendarFeatureItem,
   type GoogleFeatureItem,
 } from '../data/google-connections';
+import { putOAuthState, takeOAuthState } from '../data/google-oauth-states';
 import {
   addReview,
   deleteAllReviews,

@@ -110,6 +110,8 @@ const ASYNC_JOB_FAILURES = {
   'ses-receipt': 'Client e-mail replies failed to be taken in: their raw mail waits under inbound-email/.',
   'inbound-texts-topic': 'Texts clients sent to the number failed to be taken in (replies, STOP or START).',
   'reviews-schedule': 'The hourly Google reviews sync failed after its retries.',
+  'minutes-schedule':
+    "The calendar-out job failed after its retries: client changes reach the agents' Google Calendar at the hourly sync.",
   'monthly-schedule':
     "The monthly refresh of FHFA's House Price Index failed after its retries: home values keep the release in use.",
 } as const satisfies Partial<Record<JobTrigger, string>>;
@@ -131,6 +133,7 @@ export class Jobs extends Construct {
   readonly schedule: scheduler.Schedule;
   readonly reviewsSchedule: scheduler.Schedule;
   readonly homeValuesSchedule: scheduler.Schedule;
+  readonly calendarOutSchedule: scheduler.Schedule;
   readonly sesEventsRule: events.Rule;
   /** The receipt rule set of the inbound domain (messaging.inboundEmailDomain); activate it once (README). */
   receiptRuleSet?: ses.ReceiptRuleSet;
@@ -311,6 +314,19 @@ export class Jobs extends Construct {
     for (const [name, value] of Object.entries(props.providerSecrets.grantRead(reviewsFn, 'google')))
       reviewsFn.addEnvironment(name, value);
     data.grantTable(reviewsFn, 'table:write');
+    // The calendar-out job: the marked connections on gsi3, each agent's connection (its refresh token decrypted, the
+    // Google OAuth client to trade it for an access token), clients and scheduled sends (gsi2) read, the mark taken and
+    // the calendar's state kept (UpdateItem). Nothing deleted, no mail.
+    const calendarOutFn = this.jobFunction(byTrigger('minutes-schedule'), props.code, base, true);
+    for (const grant of [props.providerSecrets.grantTokenDecrypt, props.providerSecrets.grantGoogleClientRead])
+      for (const [name, value] of Object.entries(grant.call(props.providerSecrets, calendarOutFn)))
+        calendarOutFn.addEnvironment(name, value);
+    data.grantTable(calendarOutFn, 'table:read');
+    iam.Grant.addToPrincipal({
+      grantee: calendarOutFn,
+      actions: ['dynamodb:UpdateItem'],
+      resourceArns: [data.table.tableArn],
+    });
     // The home values job: FHFA's files over HTTPS, written to the table as whole releases (series, then the pointer to
     // them, then the ZIP areas' states). No secret, no index, no delete.
     const homeValuesFn = this.jobFunction(byTrigger('monthly-schedule'), props.code, {
@@ -358,6 +374,7 @@ export class Jobs extends Construct {
       ['ses-receipt', inboundEmailFn],
       ['inbound-texts-topic', smsInboundFn],
       ['monthly-schedule', homeValuesFn],
+      ['minutes-schedule', calendarOutFn],
     ]);
     for (const trigger of Object.keys(ASYNC_JOB_FAILURES) as AsyncJobTrigger[])
       this.functions.get(trigger)!.configureAsyncInvoke({
@@ -416,6 +433,17 @@ export class Jobs extends Construct {
       cron: { minute: '30' },
       retryAttempts: 1,
       maxEventAge: Duration.minutes(30),
+    });
+
+    // A client change reaches the agent's Google Calendar within minutes (functions/jobs/calendar-out.ts). Not retried:
+    // the next run is two minutes away, and the marks wait for it.
+    this.calendarOutSchedule = this.hourlySchedule(calendarOutFn, {
+      ids: ['CalendarOutScheduleRole', 'CalendarOutSchedule'],
+      invokes: 'the calendar-out job',
+      description: "Starts the calendar-out job every two minutes (client changes to the agents' Google Calendar)",
+      cron: { minute: '0/2' },
+      retryAttempts: 0,
+      maxEventAge: Duration.minutes(2),
     });
 
     // FHFA releases its House Price Index on the last Tuesday of most months: the 1st at 09:15 UTC takes each release
@@ -488,9 +516,9 @@ export class Jobs extends Construct {
   }
 
   /**
-   * An EventBridge Scheduler schedule that invokes `fn` at `cron` (every hour at a minute, or a day of each month),
-   * through a role of its own (this
-   * account's scheduler only), its delivery failures to the schedule's dead-letter queue.
+   * An EventBridge Scheduler schedule that invokes `fn` at `cron` (every hour at a minute, a day of each month, or
+   * every few minutes), through a role of its own (this account's scheduler only), its delivery failures to the
+   * schedule's dead-letter queue.
    */
   private hourlySchedule(
     fn: lambda.Function,
@@ -508,7 +536,7 @@ export class Jobs extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: `Lets the ${options.cron.day ? 'monthly' : 'hourly'} schedule invoke ${options.invokes}`,
+      description: `Lets the ${options.cron.day ? 'monthly' : options.cron.minute?.includes('/') ? 'two-minute' : 'hourly'} schedule invoke ${options.invokes}`,
     });
     const schedule = new scheduler.Schedule(this, options.ids[1], {
       description: options.description,

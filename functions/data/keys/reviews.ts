@@ -1,6 +1,7 @@
 // Keys of the agents' Google reviews and the clients' review links. Access patterns:
 //  - a Google connection .. GetItem AGENT#<agentId> / GOOGLE#CONNECTION (the sealed refresh token, the account,
-//                            the locations, the chosen one, its rating); connected agents: Query gsi1 GOOGLECONNECTED
+//                            the locations, the chosen one, its rating); connected agents: Query gsi1 GOOGLECONNECTED;
+//                            calendars owing Google a write-out: Query gsi3 GCALOUT, gsi3sk <markedAt>#<agentId>
 //  - Google OAuth state .... conditional Delete GOOGLESTATE#<sha256(state)> / STATE (single use; PKCE verifier; TTL)
 //  - an agent's Google reviews GetItem AGENT#<agentId> / GREVIEW#<reviewId>; newest first: Query gsi1
 //                            GREVIEWS#<agentId>, gsi1sk <createTime>#<reviewId> descending
@@ -12,6 +13,11 @@ import { agentItemKey } from './table';
 export const googleConnectionKey = (agentId: string) => agentItemKey(agentId, 'GOOGLE#CONNECTION');
 export const GOOGLE_CONNECTED_PARTITION = 'GOOGLECONNECTED';
 export const googleConnectedIndexKeys = (agentId: string) => ({ gsi1pk: GOOGLE_CONNECTED_PARTITION, gsi1sk: agentId });
+export const CALENDAR_OUT_PARTITION = 'GCALOUT';
+export const calendarOutIndexKeys = (agentId: string, markedAt: string) => ({
+  gsi3pk: CALENDAR_OUT_PARTITION,
+  gsi3sk: `${markedAt}#${agentId}`,
+});
 export const googleChannelKey = (channelId: string) => ({ pk: `GCALCHANNEL#${channelId}`, sk: 'CHANNEL' });
 export const googleStateKey = (stateHash: string) => ({ pk: `GOOGLESTATE#${stateHash}`, sk: 'STATE' });
 export const GOOGLE_REVIEW_PREFIX = 'GREVIEW#';

@@ -3,13 +3,15 @@
 // edit patched, a deleted client's events removed, the agent's own events left); meetings with exactly one client in
 // the agent's calendar on that client's timeline once, after they begin; the watch channel's pushes checked by its
 // token, renewed a day before it ends (the new one first, the old one stopped) on a moved clock; refused without the
-// connection or the feature; Google's 401 shown as reauth_needed. (Synthetic clients and events.)
+// connection or the feature; Google's 401 shown as reauth_needed; a deleted Hearthside calendar made again; client
+// changes marked and written by jobs/calendar-out within minutes. (Synthetic clients and events.)
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CalendarSyncResult, Client, ClientActivity, Integrations } from '@shared/api-types';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from '../../data/db';
 import { getConnection } from '../../data/google-connections';
+import { CALENDAR_OUT_STOP_MS, writeDueCalendars } from '../../jobs/calendar-out';
 import { syncGoogleCalendar } from '../../services/google-calendar-sync';
 import { clientInput } from '../../testing/factories';
 import { connectGoogle } from '../../testing/google-consent';
@@ -98,6 +100,94 @@ describe('the Hearthside calendar', () => {
     expect((await client.delete(`/api/clients/${ana.id}`)).status).toBe(204);
     expect((await sync(client)).body).toMatchObject({ itemsOut: 3 });
     expect(Object.values(await hearthside(user.id)).map((event) => event.id)).toEqual(['mine']);
+  });
+});
+
+describe('a Hearthside calendar the agent deleted in Google', () => {
+  it('is made again at the next sync and filled, once', async () => {
+    await writePrimary([]);
+    const { client, user, ana } = await agentWithCalendar();
+    await sync(client);
+    const first = (await getConnection(user.id))!.calendarFeature!.calendarId!;
+    const index = await readJson<{ id: string }[]>('calendars', 'index.json');
+    await writeFile(fakeFile('calendars', 'index.json'), JSON.stringify(index.filter((c) => c.id !== first)));
+
+    const again = await sync(client);
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ itemsOut: 3 });
+    const second = (await getConnection(user.id))!.calendarFeature!.calendarId!;
+    expect(second).not.toBe(first);
+    expect(Object.keys(await hearthside(user.id)).sort()).toEqual([
+      `${ana.id}:birthday`,
+      `${ana.id}:check-in`,
+      `${ana.id}:home`,
+    ]);
+    expect((await sync(client)).body).toMatchObject({ itemsOut: 0 });
+    expect((await getConnection(user.id))!.calendarFeature!.calendarId).toBe(second);
+  });
+});
+
+describe('client changes within minutes (jobs/calendar-out)', () => {
+  const markOf = async (agentId: string) => (await getConnection(agentId))?.calendarOutDueAt;
+
+  it('marks the calendar once for a burst of changes, and the next run writes them all to Google', async () => {
+    await writePrimary([]);
+    const { client, user, ana } = await agentWithCalendar();
+    // The clients added with Calendar on marked it; a sync writes them and takes the mark.
+    expect(await markOf(user.id)).toEqual(expect.any(String));
+    await sync(client);
+    expect(await markOf(user.id)).toBeUndefined();
+
+    // A field the calendar does not show marks nothing.
+    expect((await client.patch(`/api/clients/${ana.id}`, { phone: '(512) 555-0199' })).status).toBe(200);
+    expect(await markOf(user.id)).toBeUndefined();
+
+    // A new birthday, a new name and a touch (the check-in's day): one mark, the first change's.
+    expect((await client.patch(`/api/clients/${ana.id}`, { birthday: '1985-04-20' })).status).toBe(200);
+    const mark = await markOf(user.id);
+    expect(mark).toEqual(expect.any(String));
+    expect((await client.patch(`/api/clients/${ana.id}`, { name: 'Ana Ruiz Soto' })).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await client.post(`/api/clients/${ana.id}/touches`, { kind: 'call', date: today })).status).toBe(201);
+    expect(await markOf(user.id)).toBe(mark);
+
+    const run = await client.post<{ due: number; written: number }>('/local/jobs/calendar-out', {});
+    expect(run.status).toBe(200);
+    expect(run.body.written).toBeGreaterThanOrEqual(1);
+    expect(await markOf(user.id)).toBeUndefined();
+    const held = await hearthside(user.id);
+    expect(held[`${ana.id}:birthday`]).toMatchObject({
+      summary: 'Birthday: Ana Ruiz Soto',
+      start: { date: '1985-04-20' },
+    });
+    expect(held[`${ana.id}:check-in`]).toMatchObject({ summary: 'Check in: Ana Ruiz Soto' });
+    // What the sync read last and its counts stay the full sync's: this run only wrote.
+    expect((await getConnection(user.id))!.calendarFeature).toMatchObject({ lastError: null });
+  });
+
+  it('leaves the marks for the next run when its time runs short; a sync that writes the calendar takes its mark', async () => {
+    const { user } = await agentWithCalendar();
+    const mark = await markOf(user.id);
+    const short = await writeDueCalendars(() => CALENDAR_OUT_STOP_MS - 1);
+    expect(short).toMatchObject({ written: 0, notReached: short.due });
+    expect(await markOf(user.id)).toBe(mark);
+
+    // The hourly sync (here, Sync now's) writes the calendar and takes the mark: the next run has nothing of it.
+    await syncGoogleCalendar(user);
+    expect(await markOf(user.id)).toBeUndefined();
+  });
+
+  it('marks nothing for an agent with Google but Calendar off, and nothing for one without Google', async () => {
+    const connected = await signedInAgent(api);
+    await connectGoogle(connected.client, googleAccount());
+    const dated = { ...clientInput(), birthday: '1990-01-02' };
+    expect((await connected.client.post('/api/clients', dated)).status).toBe(201);
+    expect(await getConnection(connected.user.id)).toBeDefined();
+    expect(await markOf(connected.user.id)).toBeUndefined();
+
+    const alone = await signedInAgent(api);
+    expect((await alone.client.post('/api/clients', { ...clientInput(), birthday: '1990-01-02' })).status).toBe(201);
+    expect(await getConnection(alone.user.id)).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   IntegrationStatus,
   Integrations,
 } from '@shared/api-types';
+import { googleFailureWords } from '@shared/google';
 import { countText } from '@/lib/count-text';
 import { ageLabel } from '@/lib/dates';
 
@@ -20,17 +21,6 @@ export const SYNCED_FEATURE_NAMES: Record<SyncedFeature, string> = {
   contacts: 'Contacts',
   calendar: 'Calendar',
 };
-
-/** Why the last sync failed (`lastError`, the API's reason), in the agent's words. */
-const FAILURE_WORDS: Record<string, string> = {
-  quota: "Google's limit was reached; it tries again within the hour",
-  forbidden: 'Google refused access',
-  unavailable: 'Google did not answer',
-  timeout: 'Google did not answer in time',
-  'not-configured': 'Google is not set up on this server',
-  refused: 'Google refused the request',
-};
-const SOME_FAILURE = 'Google refused the request';
 
 /** Whether the feature needs the agent: Google asks them to connect again, or the sync has stopped working. */
 export const needsAgent = (status: IntegrationStatus): boolean =>
@@ -54,7 +44,9 @@ function stateText({ state, lastSuccessAt, lastError }: IntegrationStatus, now: 
     case 'reauth_needed':
       return 'Google needs you to connect again';
     case 'degraded':
-      if (lastError) return `Last sync failed: ${FAILURE_WORDS[lastError] ?? SOME_FAILURE}`;
+      if (lastError === 'quota')
+        return `Last sync failed: ${googleFailureWords(lastError)}; it tries again within the hour`;
+      if (lastError) return `Last sync failed: ${googleFailureWords(lastError)}`;
       return ago ? `No sync for a day (last synced ${ago})` : 'No sync for a day';
     case 'ok':
       return ago ? `Synced ${ago}` : 'Not synced yet';
