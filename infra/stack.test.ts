@@ -1902,10 +1902,10 @@ describe('the stack with every option', () => {
 describe('the stack with a Bedrock inference profile', () => {
   // Prepare
   let resources: Synthesized['resources'];
-  let messages: Synthesized['messages'];
   beforeAll(() => {
-    // Act
-    ({ resources, messages } = synthesize({ ai: { bedrockModelId: 'us.amazon.nova-micro-v1:0' } }));
+    // Act (without cdk-nag, a synthesis's slowest part: what a profile changes is the bedrock statements, each
+    // asserted below to the letter, and nag's one rule on them, no wildcard resource, is what that assertion holds)
+    ({ resources } = synthesize({ ai: { bedrockModelId: 'us.amazon.nova-micro-v1:0' } }, { nag: false }));
   });
 
   it('allows the profile and its foundation model in the regions it routes to, and nothing else', () => {
@@ -1940,16 +1940,11 @@ describe('the stack with a Bedrock inference profile', () => {
         })),
       ]);
   });
-
-  it('passes the cdk-nag AwsSolutions checks', () => {
-    // Assess
-    expect(nagErrors(messages)).toEqual([]);
-  });
 });
 
 describe('a deploy to eu-west-1 (no on-demand Nova Micro there)', () => {
   it('gives the drafts functions the EU inference profile, and the right to call it and its model where it routes', () => {
-    // Prepare + Act (without cdk-nag: its checks of this stack are the defaults' and the Bedrock profile's)
+    // Prepare + Act (without cdk-nag: its checks of this stack are the defaults')
     const { resources } = synthesize(
       {
         env: { account: '123456789012', region: 'eu-west-1' },
