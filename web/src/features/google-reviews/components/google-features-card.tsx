@@ -30,7 +30,8 @@ export const FEATURE_TEXTS: Record<GoogleFeature, { name: string; allows: string
   contacts: { name: 'Contacts', allows: 'Bring your Google contacts in as clients and keep their numbers in step.' },
   calendar: {
     name: 'Calendar',
-    allows: 'Put key dates and check-ins on a Hearthside calendar, and see your meetings with clients.',
+    allows:
+      'Put key dates, check-ins and scheduled messages on a Hearthside calendar (a change shows within minutes), and see your meetings with clients.',
   },
 };
 
