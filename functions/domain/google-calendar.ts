@@ -48,12 +48,42 @@ const SEND_MINUTES = 15;
 const hashOf = (event: Omit<CalendarEvent, 'extendedProperties'>) =>
   createHash('sha256').update(JSON.stringify(event)).digest('base64url').slice(0, 16);
 
-function tagged(key: string, event: Omit<CalendarEvent, 'extendedProperties' | 'transparency'>): CalendarEvent {
+type Untagged = Omit<CalendarEvent, 'extendedProperties' | 'transparency'>;
+
+function tagged(key: string, event: Untagged): CalendarEvent {
   const content = { ...event, transparency: 'transparent' as const };
   return { ...content, extendedProperties: { private: { hearthsideKey: key, hearthsideHash: hashOf(content) } } };
 }
 
 const allDay = (day: string) => ({ start: { date: day }, end: { date: addDays(day, 1) } });
+const nameOf = (client: { name: string }) => client.name.replace(/\s+/g, ' ').trim();
+
+/** A client's own events, untagged, by key: the key dates, and the check-in due from `today` on. */
+function clientEvents(client: CalendarClient, today: string, appUrl: string): Array<[string, Untagged]> {
+  const who = nameOf(client);
+  const link = `${appUrl}/clients/${client.id}`;
+  const events: Array<[string, Untagged]> = [];
+  let custom = 0;
+  for (const [kind, keyDate, label] of reminderKeyDates(client)) {
+    const title = kind === 'custom' ? (label ?? '') : TITLES[kind];
+    events.push([
+      `${client.id}:${kind === 'custom' ? `custom-${custom++}` : kind}`,
+      {
+        summary: `${title}: ${who}`,
+        description: link,
+        ...allDay(firstOccurrence(kind, keyDate)),
+        recurrence: [`RRULE:${yearlyRule(keyDate)}`],
+      },
+    ]);
+  }
+  const due = checkInDueDate(client);
+  if (due)
+    events.push([
+      `${client.id}:check-in`,
+      { summary: `Check in: ${who}`, description: link, ...allDay(due < today ? today : due) },
+    ]);
+  return events;
+}
 
 /**
  * Every event the Hearthside calendar should hold, by its key: the clients' key dates (yearly, from their first
@@ -67,33 +97,9 @@ export function wantedEvents(
   appUrl: string,
 ): Map<string, CalendarEvent> {
   const wanted = new Map<string, CalendarEvent>();
-  const names = new Map(clients.map((client) => [client.id, client.name.replace(/\s+/g, ' ').trim()]));
-  for (const client of clients) {
-    const who = names.get(client.id)!;
-    const link = `${appUrl}/clients/${client.id}`;
-    let custom = 0;
-    for (const [kind, keyDate, label] of reminderKeyDates(client)) {
-      const key = `${client.id}:${kind === 'custom' ? `custom-${custom++}` : kind}`;
-      const title = kind === 'custom' ? (label ?? '') : TITLES[kind];
-      wanted.set(
-        key,
-        tagged(key, {
-          summary: `${title}: ${who}`,
-          description: link,
-          ...allDay(firstOccurrence(kind, keyDate)),
-          recurrence: [`RRULE:${yearlyRule(keyDate)}`],
-        }),
-      );
-    }
-    const due = checkInDueDate(client);
-    if (due) {
-      const key = `${client.id}:check-in`;
-      wanted.set(
-        key,
-        tagged(key, { summary: `Check in: ${who}`, description: link, ...allDay(due < today ? today : due) }),
-      );
-    }
-  }
+  const names = new Map(clients.map((client) => [client.id, nameOf(client)]));
+  for (const client of clients)
+    for (const [key, event] of clientEvents(client, today, appUrl)) wanted.set(key, tagged(key, event));
   for (const send of sends) {
     const who = names.get(send.clientId);
     if (!who) continue;
@@ -113,14 +119,14 @@ export function wantedEvents(
 }
 
 /**
- * What the Hearthside calendar holds of one client (its events' keys and hashes, the check-in on its own due day): a
- * write of the client that changes it owes the agent's calendar a write (functions/client-record/derived.ts). Empty
- * for no client.
+ * What the Hearthside calendar holds of one client (its events by key, the check-in on its own due day, without the
+ * hashes the calendar's copies carry): a write of the client that changes it owes the agent's calendar a write
+ * (functions/client-record/derived.ts). Empty for no client, or one with no event.
  */
 export function calendarFingerprint(client: CalendarClient | undefined): string {
   if (!client) return '';
-  const events = wantedEvents([client], [], '', '');
-  return [...events].map(([key, event]) => `${key}=${event.extendedProperties.private.hearthsideHash}`).join(' ');
+  const events = clientEvents(client, '', '');
+  return events.length === 0 ? '' : JSON.stringify(events);
 }
 
 export type CalendarWrites = {
