@@ -24,10 +24,9 @@ export type ClientBatchResult = {
  * createClient writes it, but the plan slots are reserved for the whole batch in one write, what the batch did not
  * use is given back in one, and the counters are added (and the agent's calendar marked) once. Undefined, having
  * written nothing, when the agent is not Pro (any more): the caller then creates one at a time within the free plan.
- * A crash mid-batch leaves at most
- * the batch's unused slots taken (reconcileClientCount gives them back) and its written clients not yet counted
- * (`npm run stats:recompute`); an error gives back what it can and is rethrown. `ids`: the import job's id for each
- * input (see createClient).
+ * A crash mid-batch leaves at most the batch's unused slots taken (reconcileClientCount gives them back) and its
+ * written clients not yet counted (`npm run stats:recompute`); an error gives back what it can and is rethrown.
+ * `ids`: the import job's id for each input (see createClient).
  */
 export async function createClientBatch(
   agentId: string,

@@ -8,7 +8,7 @@
 // second run at the same time takes only the marks the first has not. A failure (a revoked grant, Google's quota) is
 // kept on the feature as the hourly sync keeps it, and the others go on; the hourly sync writes the calendar anyway.
 import type { Context } from 'aws-lambda';
-import { calendarsOutDue, takeCalendarOutDue } from '../data/calendar-out';
+import { calendarsOutDue, markCalendarOutDue, takeCalendarOutDue } from '../data/calendar-out';
 import { getUserById } from '../data/users';
 import { isRefusal } from '../domain/refusals';
 import { GoogleBusinessError } from '../integrations/google-business';
@@ -22,8 +22,9 @@ export type CalendarOutResult = {
   due: number;
   /** Calendars written to Google. */
   written: number;
-  /** Calendars whose write failed (kept on the feature), or whose Calendar was turned off meanwhile. */
+  /** Calendars whose write failed (Google's answer kept on the feature, as the hourly sync keeps it). */
   failed: number;
+  /** Calendars no longer to write: Calendar turned off or Google disconnected since the mark, or the account closed. */
   skipped: number;
   /** Calendars the run had no time to begin: still marked, for the next run. */
   notReached: number;
@@ -64,6 +65,8 @@ export async function writeDueCalendars(
       const synced = await syncGoogleCalendar(agent, now(), { direction: 'out' });
       if (isRefusal(synced)) result.skipped += 1;
       else result.written += 1;
+      // More than one write-out holds (a first sync of a big book): the rest go at the next run, not the next hour.
+      if (!isRefusal(synced) && synced.waitingOut > 0) await markCalendarOutDue(agentId, now());
     } catch (error) {
       if (!(error instanceof GoogleBusinessError)) throw error;
       result.failed += 1;
