@@ -417,19 +417,21 @@ export class Jobs extends Construct {
       }),
     );
 
-    this.schedule = this.hourlySchedule(schedulerFn, {
+    this.schedule = this.cronSchedule(schedulerFn, {
       ids: ['ScheduleRole', 'HourlySchedule'],
       invokes: 'the reminders scheduler',
       description: 'Starts the reminders scheduler every hour on the hour',
+      every: 'hourly',
       cron: { minute: '0' },
       input: scheduler.ScheduleTargetInput.fromObject({ scheduledTime: scheduler.ContextAttribute.scheduledTime }),
       retryAttempts: 3,
       maxEventAge: Duration.hours(1),
     });
-    this.reviewsSchedule = this.hourlySchedule(reviewsFn, {
+    this.reviewsSchedule = this.cronSchedule(reviewsFn, {
       ids: ['ReviewsScheduleRole', 'ReviewsSchedule'],
       invokes: 'the reviews sync',
       description: 'Starts the Google reviews sync every hour at half past',
+      every: 'hourly',
       cron: { minute: '30' },
       retryAttempts: 1,
       maxEventAge: Duration.minutes(30),
@@ -437,10 +439,11 @@ export class Jobs extends Construct {
 
     // A client change reaches the agent's Google Calendar within minutes (functions/jobs/calendar-out.ts). Not retried:
     // the next run is two minutes away, and the marks wait for it.
-    this.calendarOutSchedule = this.hourlySchedule(calendarOutFn, {
+    this.calendarOutSchedule = this.cronSchedule(calendarOutFn, {
       ids: ['CalendarOutScheduleRole', 'CalendarOutSchedule'],
       invokes: 'the calendar-out job',
       description: "Starts the calendar-out job every two minutes (client changes to the agents' Google Calendar)",
+      every: 'two-minute',
       cron: { minute: '0/2' },
       retryAttempts: 0,
       maxEventAge: Duration.minutes(2),
@@ -448,10 +451,11 @@ export class Jobs extends Construct {
 
     // FHFA releases its House Price Index on the last Tuesday of most months: the 1st at 09:15 UTC takes each release
     // within days.
-    this.homeValuesSchedule = this.hourlySchedule(homeValuesFn, {
+    this.homeValuesSchedule = this.cronSchedule(homeValuesFn, {
       ids: ['HomeValuesScheduleRole', 'HomeValuesSchedule'],
       invokes: 'the home values job',
       description: "Starts the monthly refresh of FHFA's House Price Index on the 1st at 09:15 UTC",
+      every: 'monthly',
       cron: { minute: '15', hour: '9', day: '1' },
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),
@@ -520,12 +524,14 @@ export class Jobs extends Construct {
    * every few minutes), through a role of its own (this account's scheduler only), its delivery failures to the
    * schedule's dead-letter queue.
    */
-  private hourlySchedule(
+  private cronSchedule(
     fn: lambda.Function,
     options: {
       ids: [role: string, schedule: string];
       invokes: string;
       description: string;
+      /** How often `cron` fires, in the role's description ("Lets the hourly schedule invoke …"). */
+      every: 'hourly' | 'two-minute' | 'monthly';
       cron: scheduler.CronOptionsWithTimezone;
       input?: scheduler.ScheduleTargetInput;
       retryAttempts: number;
@@ -536,7 +542,7 @@ export class Jobs extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: `Lets the ${options.cron.day ? 'monthly' : options.cron.minute?.includes('/') ? 'two-minute' : 'hourly'} schedule invoke ${options.invokes}`,
+      description: `Lets the ${options.every} schedule invoke ${options.invokes}`,
     });
     const schedule = new scheduler.Schedule(this, options.ids[1], {
       description: options.description,

@@ -60,6 +60,12 @@ type ConflictRowProps = {
   onKeep: (keep: ConflictChoice['keep']) => void;
 };
 
+/** The agent's two answers to a conflict: Google's value, or the one Hearthside has. */
+const KEEP_CHOICES: ReadonlyArray<{ keep: ConflictChoice['keep']; side: string }> = [
+  { keep: 'google', side: 'Google' },
+  { keep: 'hearthside', side: 'Hearthside' },
+];
+
 function ConflictRow({ conflict, busy, onKeep }: ConflictRowProps) {
   const field = conflictFieldName(conflict.field);
   return (
@@ -85,24 +91,18 @@ function ConflictRow({ conflict, busy, onKeep }: ConflictRowProps) {
         <Value field={conflict.field}>{conflictValue(conflict.hearthside)}</Value>
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={busy}
-          onClick={() => onKeep('google')}
-          aria-label={`Keep Google's ${field} for ${conflict.clientName}`}
-        >
-          Keep Google&apos;s
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={busy}
-          onClick={() => onKeep('hearthside')}
-          aria-label={`Keep Hearthside's ${field} for ${conflict.clientName}`}
-        >
-          Keep Hearthside&apos;s
-        </Button>
+        {KEEP_CHOICES.map(({ keep, side }) => (
+          <Button
+            key={keep}
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => onKeep(keep)}
+            aria-label={`Keep ${side}'s ${field} for ${conflict.clientName}`}
+          >
+            Keep {side}&apos;s
+          </Button>
+        ))}
       </Box>
     </Box>
   );

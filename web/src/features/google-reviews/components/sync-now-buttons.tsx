@@ -13,24 +13,36 @@ export function SyncActions({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>;
 }
 
-type SyncNowButtonProps = {
+type SyncNowButtonProps<R> = {
   /** The feature's name on its row: the button says which it syncs. */
   name: string;
-  busy: boolean;
-  onSync: () => void;
+  /** The feature as the toast names it ("Google Contacts synced"). */
+  feature: string;
+  /** The feature's sync (its hook's answer) and what a sync that ran did, in words. */
+  sync: { trigger: () => Promise<R>; isMutating: boolean };
+  describe: (result: R) => string;
   ref?: Ref<HTMLButtonElement>;
 };
 
-/** Its words stay while it runs (a spinner shows it is under way), so its name always holds what it says. */
-function SyncNowButton({ name, busy, onSync, ref }: SyncNowButtonProps) {
+/**
+ * Runs the sync and toasts what it did, or why it could not. Its words stay while it runs (a spinner shows it is under
+ * way), so its name always holds what it says.
+ */
+function SyncNowButton<R>({ name, feature, sync, describe, ref }: SyncNowButtonProps<R>) {
+  const act = useToastedAction();
+  const handleSync = () =>
+    void act(() => sync.trigger(), {
+      done: (result) => ({ title: `${feature} synced`, description: describe(result) }),
+      failureTitle: `${feature} could not sync`,
+    });
   return (
     <Button
       ref={ref}
       variant="outlined"
-      loading={busy}
+      loading={sync.isMutating}
       loadingPosition="start"
       startIcon={<SyncRounded />}
-      onClick={onSync}
+      onClick={handleSync}
       aria-label={`Sync now: ${name}`}
     >
       Sync now
@@ -39,23 +51,11 @@ function SyncNowButton({ name, busy, onSync, ref }: SyncNowButtonProps) {
 }
 
 export function ContactsSyncButton({ name, ref }: { name: string; ref?: Ref<HTMLButtonElement> }) {
-  const { trigger, isMutating } = useSyncGoogleContacts();
-  const act = useToastedAction();
-  const handleSync = () =>
-    void act(() => trigger(), {
-      done: (result) => ({ title: 'Google Contacts synced', description: contactsSyncText(result) }),
-      failureTitle: 'Google Contacts could not sync',
-    });
-  return <SyncNowButton ref={ref} name={name} busy={isMutating} onSync={handleSync} />;
+  const sync = useSyncGoogleContacts();
+  return <SyncNowButton ref={ref} name={name} feature="Google Contacts" sync={sync} describe={contactsSyncText} />;
 }
 
 export function CalendarSyncButton({ name }: { name: string }) {
-  const { trigger, isMutating } = useSyncGoogleCalendar();
-  const act = useToastedAction();
-  const handleSync = () =>
-    void act(() => trigger(), {
-      done: (result) => ({ title: 'Google Calendar synced', description: calendarSyncText(result) }),
-      failureTitle: 'Google Calendar could not sync',
-    });
-  return <SyncNowButton name={name} busy={isMutating} onSync={handleSync} />;
+  const sync = useSyncGoogleCalendar();
+  return <SyncNowButton name={name} feature="Google Calendar" sync={sync} describe={calendarSyncText} />;
 }
