@@ -4,6 +4,7 @@
 import type { ReviewStatus } from '@shared/api-types';
 import { CLEARABLE_CLIENT_FIELDS, postalCodeFromAddress } from '@shared/client-schema';
 import { hasTag, TAGS_PER_CLIENT_MAX, withoutTag, withTag } from '@shared/tags';
+import { unmergedFields } from '../domain/duplicates';
 import { phoneToE164 } from '../domain/phone-numbers';
 import { withInterest, withReply, withTouch, type InterestKind, type TouchWeight } from '../domain/relationship';
 import { currentSmsConsent, nextSmsConsent, type ConsentRequest } from '../domain/sms-consent';
@@ -93,8 +94,8 @@ export type ClientChange =
   | { kind: 'confirm-registration' }
   /** Another client is merged into this one: these fields (functions/domain/duplicates.ts mergedFields) are set. */
   | { kind: 'merge-absorb'; fields: Partial<ClientItem> }
-  /** A merge is undone: the client's fields go back to `item`'s, as the merge found them. */
-  | { kind: 'restore'; item: ClientItem };
+  /** A merge is undone: what it set (`absorbed`) and nothing changed since goes back to `item`'s (unmergedFields). */
+  | { kind: 'restore'; item: ClientItem; absorbed: Partial<ClientItem> };
 
 /** What a change did: the item before and after, or why it did nothing. */
 export type ChangeOutcome =
@@ -238,8 +239,10 @@ export function applyChange(before: ClientItem, change: ClientChange, now: Date)
       return before.registrationPendingAt ? changed({ registrationPendingAt: null, updatedAt: stamp }) : unchanged;
     case 'merge-absorb':
       return Object.keys(change.fields).length ? changed({ ...change.fields, updatedAt: stamp }) : unchanged;
-    case 'restore':
-      return { kind: 'changed', after: { ...change.item, revision: before.revision } };
+    case 'restore': {
+      const fields = unmergedFields(before, change.item, change.absorbed);
+      return Object.keys(fields).length ? changed({ ...fields, updatedAt: stamp }) : unchanged;
+    }
     case 'google-linked': {
       const blank = Object.fromEntries(
         Object.entries(change.fill).filter(([field]) => isBlank(before[field as keyof ClientItem])),
@@ -283,9 +286,8 @@ const RECENT_TOUCH_MS = 3 * 86_400_000;
 
 /**
  * Whether a written change takes the client off the day's next best touch (functions/data/next-best.ts), and whether
- * that counts as a suggestion acted on: the agent's own touch (a personal message, a call, a meeting, a note) made
- * now counts; a snooze or dismissal, the client's reply or an automatic send takes them off without counting; a touch
- * logged for a day long past changes nothing there.
+ * that counts as acted on: the agent's own touch made now does (a personal message, a call, a meeting, a note); a
+ * snooze, a dismissal, a reply or an automatic send takes them off without counting; a touch dated long ago, nothing.
  */
 export function nextBestDrop(
   change: ClientChange,
@@ -301,9 +303,8 @@ export function nextBestDrop(
 }
 
 /**
- * What a touch on `on` changes in the relationship: the strength, the last touch, and the thanks owed for a referral
- * when the touch is a personal one after it. A plain date is taken as the moment of the call (`stamp`) when it is
- * today, else noon UTC that day.
+ * What a touch on `on` changes: the strength, the last touch, and a referral's thanks when the touch is a personal one
+ * after it. A plain date is taken as the moment of the call (`stamp`) when it is today, else noon UTC that day.
  */
 function touchedFields(before: ClientItem, weight: TouchWeight, on: string, stamp: string): Partial<ClientItem> {
   const at = on.length > 10 ? on : on === stamp.slice(0, 10) ? stamp : `${on}T12:00:00.000Z`;
@@ -315,7 +316,6 @@ function touchedFields(before: ClientItem, weight: TouchWeight, on: string, stam
 /** Fields outside the form's that an edit clears with null. */
 const CLEARED_BY_NULL: readonly string[] = ['lastContactDate', 'cadenceDays'];
 
-/** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
 /**
  * The ZIP code follows the address: an edit sending it blank takes the address's (the form sends every field); one
  * that changes the address without it takes the new address's, unless the agent had set one of their own (one the old
@@ -335,6 +335,7 @@ function followedPostalCode(before: ClientItem, changes: ClientChanges): Partial
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
+/** The fields an edit sets: e-mail lower-cased; null or '' clears a field that may be cleared. */
 function editedFields(changes: ClientChanges): Partial<ClientItem> {
   const fields: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(changes)) {

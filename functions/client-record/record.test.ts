@@ -280,9 +280,9 @@ const RECORD_COUNTERS = ['reviewsRequested', 'reviewsSubmitted', 'funnelOpened',
  * The record's month counters whose earlier events a step took out of the client items. The recompute counts what the
  * clients show as they are (each one's latest request and review, its opened link, its opt-outs:
  * insights-recompute.ts), so a request asked again, a review un-marked, an opt-out lifted, a client deleted, or a merge
- * undone (it puts the kept client back as it was, with the requests, openings and opt-outs since: see the known bugs
- * below) leaves events it cannot see: there the counter kept on write may be ahead of the recompute, never behind. A
- * merge deletes the other client, so the kept client's counting the other's request or opt-out again passes here too.
+ * undone (the kept client gives back the other's request, opening and opt-out it took) leaves events it cannot see:
+ * there the counter kept on write may be ahead of the recompute, never behind. A merge deletes the other client, so the
+ * kept client's counting the other's request or opt-out again passes here too (see the known bug below).
  */
 function eventsHidden(
   before: ClientItem | undefined,
@@ -702,8 +702,14 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
   often(client.map(change.delete)),
 );
 
-/** FC_SEED=<n> replays a run fast-check reported; FC_RUNS=<n> searches longer than the suite does. */
-const seed = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {};
+/**
+ * FC_SEED=<n> FC_PATH=<path> replays a run fast-check reported (and shrinks it on from there); FC_RUNS=<n> searches
+ * longer than the suite does.
+ */
+const seed = {
+  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+  ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+};
 const numRuns = Number(process.env.FC_RUNS ?? 4);
 
 /** A new agent in an empty table, at the start of the sequence's clock. */
@@ -831,7 +837,20 @@ describe('the client record', () => {
     });
   });
 
-  // Found by the property, passed by it as events the data no longer shows (see eventsHidden), and not fixed yet: each
+  it('an undone merge keeps what the kept client did since: its opt-outs, its review request', async () => {
+    const { agent } = await runSequence(false, [
+      change.create(1, 1, 1, false),
+      change.create(2, 3, 2, false),
+      change.merge(0, 0),
+      change.optOut('email', 0),
+      change.reviewRequest(0, false),
+      change.undoMerge(0),
+    ]);
+    const kept = (await listClients(agent.id)).find((client) => client.email === 'ben@example.com');
+    expect(kept).toMatchObject({ emailOptedOut: true, reviewStatus: 'requested' });
+  });
+
+  // Found by the property, passed by it as events the data no longer shows (see eventsHidden), and not fixed yet: it
   // fails as long as the bug is there (jest's it.failing), and is turned into a plain test with its fix.
   describe('known bugs', () => {
     /** The steps alone, unchecked. */
@@ -843,19 +862,6 @@ describe('the client record', () => {
       }
       return world;
     }
-
-    it.failing('an undone merge keeps what the kept client did since: its opt-outs, its review request', async () => {
-      const { agent } = await play([
-        change.create(1, 1, 1, false),
-        change.create(2, 3, 2, false),
-        change.merge(0, 0),
-        change.optOut('email', 0),
-        change.reviewRequest(0, false),
-        change.undoMerge(0),
-      ]);
-      const kept = (await listClients(agent.id)).find((client) => client.email === 'ben@example.com');
-      expect(kept).toMatchObject({ emailOptedOut: true, reviewStatus: 'requested' });
-    });
 
     it.failing(
       "a merge counts the other client's review request and text opt-out once, not again as the kept's",

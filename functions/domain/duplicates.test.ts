@@ -6,6 +6,7 @@ import {
   MAX_KEY_DATES,
   MAX_TAGS,
   mergedFields,
+  unmergedFields,
   phoneDigits,
   sameDay,
   type DuplicateCandidate,
@@ -220,5 +221,52 @@ describe('mergedFields', () => {
   it("carries a text opt-out only when the other's number is the kept client's", () => {
     expect(mergedFields(keep, { phone: '+1 (512) 555-0100', smsOptedOut: true })).toEqual({ smsOptedOut: true });
     expect(mergedFields(keep, { phone: '512-555-0999', smsOptedOut: true })).toEqual({});
+  });
+});
+
+describe('unmergedFields (a merge undone)', () => {
+  type Fields = Record<string, unknown>;
+  const before: Fields = { phone: '1', address: '', tags: ['Buyer'], reviewStatus: 'pending' };
+  const absorbed: Fields = {
+    address: '12 Oak Lane',
+    tags: ['Buyer', 'VIP'],
+    reviewStatus: 'requested',
+    reviewRequestedAt: '2026-01-10T00:00:00.000Z',
+    reviewLinkOpenedAt: null,
+  };
+
+  it('puts back every field the merge set that nothing changed since, as the client had it (null for nothing)', () => {
+    expect(unmergedFields({ ...before, ...absorbed }, before, absorbed)).toEqual({
+      address: '',
+      tags: ['Buyer'],
+      reviewStatus: 'pending',
+      reviewRequestedAt: null,
+    });
+  });
+
+  it('keeps a field changed since, and a review changed since with all its dates', () => {
+    const now = {
+      ...before,
+      ...absorbed,
+      tags: ['Buyer', 'VIP', 'Seller'],
+      reviewRequestedAt: '2026-02-01T00:00:00.000Z',
+      emailOptedOut: true,
+    };
+    expect(unmergedFields(now, before, absorbed)).toEqual({ address: '' });
+  });
+
+  it('puts back a text opt-out with its time and consent only while all three are as the merge set them', () => {
+    const optOut: Fields = {
+      smsOptedOut: true,
+      smsOptedOutAt: '2026-01-10T00:00:00.000Z',
+      smsConsent: { status: 'revoked' },
+    };
+    expect(unmergedFields({ ...before, ...optOut }, before, optOut)).toEqual({
+      smsOptedOut: null,
+      smsOptedOutAt: null,
+      smsConsent: null,
+    });
+    const consented = { ...optOut, smsOptedOut: false, smsConsent: { status: 'granted' } };
+    expect(unmergedFields({ ...before, ...consented }, before, optOut)).toEqual({});
   });
 });

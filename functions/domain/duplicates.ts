@@ -295,3 +295,34 @@ export function mergedFields(keep: MergeSide, other: MergeSide): Partial<MergeSi
   }
   return fields as Partial<MergeSide>;
 }
+
+/** Fields a merge sets together and its undo puts back only together: a review's status and dates, a text opt-out. */
+const SET_TOGETHER: readonly (readonly string[])[] = [
+  ['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'reviewLinkOpenedAt'],
+  ['smsOptedOut', 'smsOptedOutAt', 'smsConsent'],
+];
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A merge undone: each field the merge set on the kept client (`absorbed`) that is still as the merge set it goes back
+ * to what the client had before (`before`; null where it had nothing). A field changed since keeps its new value (an
+ * opt-out, a review request, a tag added), and fields set together go back only all together.
+ */
+export function unmergedFields<T extends object>(current: T, before: T, absorbed: Partial<T>): Partial<T> {
+  const value = (item: object, field: string) => (item as Record<string, unknown>)[field];
+  const fields: Record<string, unknown> = {};
+  const set = Object.keys(absorbed);
+  for (const field of set) {
+    if (field in fields) continue;
+    const group = (SET_TOGETHER.find((together) => together.includes(field)) ?? [field]).filter((f) => set.includes(f));
+    if (group.every((f) => sameValue(value(current, f), value(absorbed, f)))) {
+      for (const f of group) fields[f] = value(before, f) ?? null;
+    } else {
+      for (const f of group) fields[f] = value(current, f);
+    }
+  }
+  // What stays as it is now is no change.
+  return Object.fromEntries(
+    Object.entries(fields).filter(([field]) => !sameValue(fields[field], value(current, field))),
+  ) as Partial<T>;
+}

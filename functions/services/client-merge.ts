@@ -78,6 +78,16 @@ export type MergeRefusal =
 const bothClients = (agentId: string, keepId: string, mergeId: string) =>
   Promise.all([clientFor(agentActor(agentId), keepId), clientFor(agentActor(agentId), mergeId)]);
 
+/**
+ * What the kept client takes from the other (mergedFields), a text opt-out with its time (the merge's) and consent: the
+ * same at the merge and at its undo, which puts back those of them nothing changed since.
+ */
+function absorbedFields(kept: ClientItem, merged: ClientItem, at: string): Partial<ClientItem> {
+  const fields = mergedFields(kept, merged) as Partial<ClientItem>;
+  if (fields.smsOptedOut) Object.assign(fields, { smsOptedOutAt: at, smsConsent: merged.smsConsent });
+  return fields;
+}
+
 /** Merges `mergeId` into `keepId`, both the agent's: the kept client as it is now, and the merge's id for its undo. */
 export async function mergeClients(
   agentId: string,
@@ -124,10 +134,7 @@ async function mergeLocked(
     undoUntil,
   });
   await moveHistory(agentId, id, mergeId, keepId, now);
-  const fields = mergedFields(kept, merged) as Partial<ClientItem>;
-  if (fields.smsOptedOut) {
-    Object.assign(fields, { smsOptedOutAt: now.toISOString(), smsConsent: merged.smsConsent });
-  }
+  const fields = absorbedFields(kept, merged, now.toISOString());
   const change = await changeClient(agentId, keepId, { kind: 'merge-absorb', fields }, { now });
   // An opt-out of the merged client's outlives it, as when a client is deleted; its unsubscribe links stop the kept
   // one (its tombstone, 30 days).
@@ -142,8 +149,8 @@ async function mergeLocked(
 
 /**
  * Undoes the agent's merge within its ten minutes: the merged client comes back with its id and fields (within the
- * plan, and only while no other client took its e-mail), its history moves back, and the kept client's fields are
- * set back to what they were before the merge.
+ * plan, and only while no other client took its e-mail), its history moves back, and what the kept client took from it
+ * goes back to what the kept client had; what the agent or the client changed since stays (an opt-out, a request).
  */
 export async function undoMerge(
   agentId: string,
@@ -180,7 +187,8 @@ async function undoLocked(
     throw error;
   }
   await restoreHistory(agentId, id);
-  const change = await changeClient(agentId, merge.keepId, { kind: 'restore', item: merge.kept }, { now });
+  const absorbed = absorbedFields(merge.kept, merge.merged, merge.createdAt);
+  const change = await changeClient(agentId, merge.keepId, { kind: 'restore', item: merge.kept, absorbed }, { now });
   await setMergeState(agentId, id, 'undoing', 'undone', { undoneAt: now.toISOString() });
   await deleteMovedRecords(id);
   const clients: Client[] = [toClient(restored)];
