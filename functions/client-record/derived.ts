@@ -44,9 +44,16 @@ const dayOf = (iso: string) => new Date(iso);
 
 /**
  * What a write of the client from `before` to `after` derives (undefined: the client does not exist on that side).
- * Pure: the entries and counters follow from the two items alone, so every writer derives the same.
+ * Pure: the entries and counters follow from the two items alone, so every writer derives the same. `moved`: the
+ * review request and opt-outs the write brings or takes back came from another client (a merge, its undo), whose own
+ * write counted them when they happened: they count in no month again.
  */
-export function derivedWrites(before: ClientItem | undefined, after: ClientItem | undefined, now: Date): DerivedWrites {
+export function derivedWrites(
+  before: ClientItem | undefined,
+  after: ClientItem | undefined,
+  now: Date,
+  { moved = false } = {},
+): DerivedWrites {
   const had = before ? listEntries(before) : [];
   const has = after ? listEntries(after) : [];
   const months: DerivedWrites['months'] = [];
@@ -93,7 +100,7 @@ export function derivedWrites(before: ClientItem | undefined, after: ClientItem 
     if (!after) months.push({ at, deltas: { reviewsSubmitted: -1 } });
   }
 
-  if (before && after) {
+  if (before && after && !moved) {
     // A request is counted when its time is set, and uncounted when it is withdrawn (its time goes back).
     const was = before.reviewRequestedAt ?? '';
     const is = after.reviewRequestedAt ?? '';

@@ -76,7 +76,9 @@ export async function changeClient(
     if (applied.kind !== 'changed') return applied;
     const before = current;
     const after: ClientItem = { ...applied.after, revision: (before.revision ?? 0) + 1 };
-    const write = await writeChange(before, after, now, timeZone);
+    // A merge and its undo move the other client's request and opt-outs, counted where they happened.
+    const moved = change.kind === 'merge-absorb' || change.kind === 'restore';
+    const write = await writeChange(before, after, now, timeZone, moved);
     if (write.written) {
       // A touch, a snooze or a dismissal takes the client off Today's next best touch (never throws).
       const drop = nextBestDrop(change, before, after, now);
@@ -123,11 +125,12 @@ async function writeChange(
   after: ClientItem,
   now: Date,
   timeZone: string | undefined,
+  moved: boolean,
 ): Promise<{ written: true } | { written: false; latest: ClientItem | undefined }> {
   const { agentId, id } = before;
   const emailMoves = after.email !== before.email;
   if (emailMoves) await claimClientEmail(agentId, after.email, id, now);
-  const derived = derivedWrites(before, after, now);
+  const derived = derivedWrites(before, after, now, { moved });
   let written = false;
   // A slot the change takes is reserved before the item (the free plan's cap refuses it); given back if not written.
   if (derived.planSlots > 0) await reserveClientSlot(agentId);
