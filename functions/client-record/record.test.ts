@@ -827,6 +827,15 @@ describe('the client record', () => {
         change.reviewStatus('pending', 0),
       ]));
 
+    it("a merge keeps the kept client's request when the other's review came without one", () =>
+      runSequence(false, [
+        change.create(0, 0, 0, false),
+        change.reviewRequest(0, false),
+        change.create(1, 1, 1, false),
+        change.reviewFound(1, 0),
+        change.merge(0, 0),
+      ]));
+
     it("an erased client's text opt-out counts once, however many clients are added at the number", () =>
       runSequence(false, [
         change.create(1, 0, 0, false),

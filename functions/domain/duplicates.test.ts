@@ -218,6 +218,15 @@ describe('mergedFields', () => {
     ).toEqual({});
   });
 
+  it("keeps the kept client's own review request when the other's review came without one", () => {
+    const asked = { ...keep, reviewStatus: 'requested', reviewRequestedAt: '2026-01-10T00:00:00.000Z' } as const;
+    const reviewed = { phone: '1', reviewStatus: 'submitted', reviewSubmittedAt: '2026-01-12T00:00:00.000Z' } as const;
+    expect(mergedFields(asked, reviewed)).toEqual({
+      reviewStatus: 'submitted',
+      reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
+    });
+  });
+
   it("carries a text opt-out only when the other's number is the kept client's", () => {
     expect(mergedFields(keep, { phone: '+1 (512) 555-0100', smsOptedOut: true })).toEqual({ smsOptedOut: true });
     expect(mergedFields(keep, { phone: '512-555-0999', smsOptedOut: true })).toEqual({});

@@ -285,10 +285,13 @@ export function mergedFields(keep: MergeSide, other: MergeSide): Partial<MergeSi
   if (other.hasTestimonial && !keep.hasTestimonial) fields.hasTestimonial = true;
   if (REVIEW_RANK[other.reviewStatus ?? 'pending'] > REVIEW_RANK[keep.reviewStatus ?? 'pending']) {
     fields.reviewStatus = other.reviewStatus;
-    fields.reviewRequestedAt = other.reviewRequestedAt ?? null;
     fields.reviewSubmittedAt = other.reviewSubmittedAt ?? null;
-    // Whether the client opened that request's link (the kept client's opening was of its own request, if any).
-    fields.reviewLinkOpenedAt = other.reviewLinkOpenedAt ?? null;
+    // The other's request, and whether the client opened its link (the kept client's opening was of its own request).
+    // A review of the other's that no request led to leaves the kept client's own request as it is: it was made.
+    if (other.reviewRequestedAt) {
+      fields.reviewRequestedAt = other.reviewRequestedAt;
+      fields.reviewLinkOpenedAt = other.reviewLinkOpenedAt ?? null;
+    }
   }
   if (other.smsOptedOut && !keep.smsOptedOut && phoneDigits(other.phone) === phoneDigits(keep.phone)) {
     fields.smsOptedOut = true;
