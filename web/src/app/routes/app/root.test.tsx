@@ -3,6 +3,10 @@ import { createDashboard, createUser } from '@/testing/data-generators';
 import { callsTo, deferred, emptyResponse, jsonResponse, unauthorized } from '@/testing/mock-api';
 import { fill, renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
+// The protected pages include the dashboard and Insights, whose chart library is ESM-only d3 underneath, which Jest
+// does not load (as in dashboard.test.tsx); nothing here looks at a chart.
+jest.mock('@/components/charts/internal/nivo-line', () => ({ __esModule: true, default: () => null }));
+
 const protectedPaths = [
   '/',
   '/today',
