@@ -836,6 +836,16 @@ describe('the client record', () => {
         change.merge(0, 0),
       ]));
 
+    it("an undone merge gives the other client's request back, whatever its status became on the kept client", () =>
+      runSequence(false, [
+        change.create(0, 0, 0, false),
+        change.create(1, 1, 1, false),
+        change.reviewRequest(1, false),
+        change.merge(0, 0),
+        change.reviewStatus('pending', 0),
+        change.undoMerge(0),
+      ]));
+
     it("an erased client's text opt-out counts once, however many clients are added at the number", () =>
       runSequence(false, [
         change.create(1, 0, 0, false),

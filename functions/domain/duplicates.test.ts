@@ -241,6 +241,7 @@ describe('unmergedFields (a merge undone)', () => {
     tags: ['Buyer', 'VIP'],
     reviewStatus: 'requested',
     reviewRequestedAt: '2026-01-10T00:00:00.000Z',
+    reviewSubmittedAt: null,
     reviewLinkOpenedAt: null,
   };
 
@@ -262,6 +263,25 @@ describe('unmergedFields (a merge undone)', () => {
       emailOptedOut: true,
     };
     expect(unmergedFields(now, before, absorbed)).toEqual({ address: '' });
+  });
+
+  it("gives the other client's request back with its review, whatever the review's status became since", () => {
+    // Marked reviewed by hand after the merge, its link opened.
+    const now = {
+      ...before,
+      ...absorbed,
+      reviewStatus: 'submitted',
+      reviewSubmittedAt: '2026-01-12T00:00:00.000Z',
+      reviewLinkOpenedAt: '2026-01-11T00:00:00.000Z',
+    };
+    expect(unmergedFields(now, before, absorbed)).toEqual({
+      address: '',
+      tags: ['Buyer'],
+      reviewStatus: 'pending',
+      reviewRequestedAt: null,
+      reviewSubmittedAt: null,
+      reviewLinkOpenedAt: null,
+    });
   });
 
   it('puts back a text opt-out with its time and consent only while all three are as the merge set them', () => {

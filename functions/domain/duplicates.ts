@@ -299,17 +299,24 @@ export function mergedFields(keep: MergeSide, other: MergeSide): Partial<MergeSi
   return fields as Partial<MergeSide>;
 }
 
-/** Fields a merge sets together and its undo puts back only together: a review's status and dates, a text opt-out. */
-const SET_TOGETHER: readonly (readonly string[])[] = [
-  ['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'reviewLinkOpenedAt'],
-  ['smsOptedOut', 'smsOptedOutAt', 'smsConsent'],
+/**
+ * Fields a merge sets together and its undo puts back only together: a review's status and dates, decided by the
+ * request (the other client's request goes back to it, whatever its status became since; a request made since stays);
+ * a text opt-out with its time and consent.
+ */
+const SET_TOGETHER: readonly { fields: readonly string[]; decidedBy?: string }[] = [
+  {
+    fields: ['reviewStatus', 'reviewRequestedAt', 'reviewSubmittedAt', 'reviewLinkOpenedAt'],
+    decidedBy: 'reviewRequestedAt',
+  },
+  { fields: ['smsOptedOut', 'smsOptedOutAt', 'smsConsent'] },
 ];
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * A merge undone: each field the merge set on the kept client (`absorbed`) that is still as the merge set it goes back
  * to what the client had before (`before`; null where it had nothing). A field changed since keeps its new value (an
- * opt-out, a review request, a tag added), and fields set together go back only all together.
+ * opt-out, a review request, a tag added), and fields set together go back only all together (SET_TOGETHER).
  */
 export function unmergedFields<T extends object>(current: T, before: T, absorbed: Partial<T>): Partial<T> {
   const value = (item: object, field: string) => (item as Record<string, unknown>)[field];
@@ -317,8 +324,10 @@ export function unmergedFields<T extends object>(current: T, before: T, absorbed
   const set = Object.keys(absorbed);
   for (const field of set) {
     if (field in fields) continue;
-    const group = (SET_TOGETHER.find((together) => together.includes(field)) ?? [field]).filter((f) => set.includes(f));
-    if (group.every((f) => sameValue(value(current, f), value(absorbed, f)))) {
+    const together = SET_TOGETHER.find(({ fields: members }) => members.includes(field));
+    const group = (together?.fields ?? [field]).filter((f) => set.includes(f));
+    const decidedBy = together?.decidedBy && set.includes(together.decidedBy) ? [together.decidedBy] : group;
+    if (decidedBy.every((f) => sameValue(value(current, f), value(absorbed, f)))) {
       for (const f of group) fields[f] = value(before, f) ?? null;
     } else {
       for (const f of group) fields[f] = value(current, f);
