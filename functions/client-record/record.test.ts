@@ -846,6 +846,15 @@ describe('the client record', () => {
         change.undoMerge(0),
       ]));
 
+    it("a merge dates the other client's text opt-out when it was made, not when the clients were merged", () =>
+      runSequence(false, [
+        change.create(1, 1, 1, false),
+        change.create(2, 3, 2, false),
+        change.optOut('sms', 0),
+        change.wait(3),
+        change.merge(1, 0),
+      ]));
+
     it("an erased client's text opt-out counts once, however many clients are added at the number", () =>
       runSequence(false, [
         change.create(1, 0, 0, false),

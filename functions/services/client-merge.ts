@@ -79,12 +79,15 @@ const bothClients = (agentId: string, keepId: string, mergeId: string) =>
   Promise.all([clientFor(agentActor(agentId), keepId), clientFor(agentActor(agentId), mergeId)]);
 
 /**
- * What the kept client takes from the other (mergedFields), a text opt-out with its time (the merge's) and consent: the
- * same at the merge and at its undo, which puts back those of them nothing changed since.
+ * What the kept client takes from the other (mergedFields), a text opt-out with its consent and the time the other
+ * opted out (the merge's, for one written before that time was kept): the same at the merge and at its undo, which puts
+ * back those of them nothing changed since.
  */
 function absorbedFields(kept: ClientItem, merged: ClientItem, at: string): Partial<ClientItem> {
   const fields = mergedFields(kept, merged) as Partial<ClientItem>;
-  if (fields.smsOptedOut) Object.assign(fields, { smsOptedOutAt: at, smsConsent: merged.smsConsent });
+  if (fields.smsOptedOut) {
+    Object.assign(fields, { smsOptedOutAt: merged.smsOptedOutAt ?? at, smsConsent: merged.smsConsent });
+  }
   return fields;
 }
 
