@@ -7,8 +7,7 @@ import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isWellFormedResetToken, MESSAGES } from '@shared/schemas';
-import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { CenteredMessage } from '@/components/ui/centered-message';
+import { CenteredLayout, CenteredMessagePage } from '@/components/layouts/centered-layout';
 import { CenteredSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
@@ -41,15 +40,13 @@ export function VerifyEmailRoute() {
     const verified = outcome.state === 'verified';
     const title = verified ? 'E-mail verified' : 'Invalid Verification Link';
     return (
-      <CenteredLayout title={title} homeHref={paths.home.getHref()}>
-        <CenteredMessage
-          icon={verified ? <MarkEmailReadRounded /> : <LinkOffRounded />}
-          tone={verified ? 'primary' : 'error'}
-          title={title}
-          lines={verified ? [outcome.message, 'You can now invite clients and request reviews.'] : [outcome.message]}
-          action={{ label: 'Go to Dashboard', to: paths.home.getHref() }}
-        />
-      </CenteredLayout>
+      <CenteredMessagePage
+        icon={verified ? <MarkEmailReadRounded /> : <LinkOffRounded />}
+        tone={verified ? 'primary' : 'error'}
+        title={title}
+        lines={verified ? [outcome.message, 'You can now invite clients and request reviews.'] : [outcome.message]}
+        action={{ label: 'Go to Dashboard', to: paths.home.getHref() }}
+      />
     );
   }
   if (isLoading) {
@@ -60,22 +57,20 @@ export function VerifyEmailRoute() {
     );
   }
   return (
-    <CenteredLayout title="Verify your e-mail" homeHref={paths.home.getHref()}>
-      <CenteredMessage
-        icon={<MarkEmailUnreadRounded />}
-        tone="primary"
-        title="Verify your e-mail"
-        lines={user ? [`Confirm that ${user.username} is your e-mail address.`] : [SIGN_IN_TO_VERIFY]}
-        action={
-          user
-            ? {
-                label: isMutating ? 'Verifying...' : 'Verify my e-mail address',
-                onClick: handleVerify,
-                disabled: isMutating,
-              }
-            : { label: 'Sign in', to: paths.auth.getHref(), state: authRedirectState(location) }
-        }
-      />
-    </CenteredLayout>
+    <CenteredMessagePage
+      icon={<MarkEmailUnreadRounded />}
+      tone="primary"
+      title="Verify your e-mail"
+      lines={user ? [`Confirm that ${user.username} is your e-mail address.`] : [SIGN_IN_TO_VERIFY]}
+      action={
+        user
+          ? {
+              label: isMutating ? 'Verifying...' : 'Verify my e-mail address',
+              onClick: handleVerify,
+              disabled: isMutating,
+            }
+          : { label: 'Sign in', to: paths.auth.getHref(), state: authRedirectState(location) }
+      }
+    />
   );
 }

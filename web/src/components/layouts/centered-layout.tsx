@@ -7,6 +7,8 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { pageTitle } from '@/config/app';
+import { paths } from '@/config/paths';
+import { CenteredMessage, type CenteredMessageProps } from '../ui/centered-message';
 import { HydrationGate } from '../ui/hydration-gate';
 import { Logo } from '../ui/logo';
 
@@ -48,5 +50,20 @@ export function CenteredLayout({ title, homeHref, children }: CenteredLayoutProp
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/**
+ * A page that is only a message (an unknown page, a link's outcome): the logo leads home, the tab says `pageTitle`
+ * (the message's title when omitted).
+ */
+export function CenteredMessagePage({
+  pageTitle: tabTitle,
+  ...message
+}: CenteredMessageProps & { pageTitle?: string }) {
+  return (
+    <CenteredLayout title={tabTitle ?? message.title} homeHref={paths.home.getHref()}>
+      <CenteredMessage {...message} />
+    </CenteredLayout>
   );
 }

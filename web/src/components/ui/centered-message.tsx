@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { LinkButton } from './link-button';
 import { IconBadge } from './icon-badge';
 
-type CenteredMessageProps = {
+export type CenteredMessageProps = {
   icon: ReactNode;
   /** error: a light red badge (the link is broken); primary: a solid brand badge. */
   tone: 'error' | 'primary';

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { IconBadge } from './icon-badge';
+import { LinkButton } from './link-button';
 
 type EmptyPanelProps = {
   icon: ReactNode;
@@ -13,8 +14,11 @@ type EmptyPanelProps = {
   headingLevel?: 1 | 2;
   titleId?: string;
   children: ReactNode;
-  actions: ReactNode;
-};
+} & (
+  | { actions: ReactNode }
+  /** The one way on, a contained link (the buttons of `actions` in its place). */
+  | { link: { label: string; to: string } }
+);
 
 export function EmptyPanel({
   icon,
@@ -23,7 +27,7 @@ export function EmptyPanel({
   headingLevel = 2,
   titleId,
   children,
-  actions,
+  ...next
 }: EmptyPanelProps) {
   return (
     <Box sx={{ px: { xs: 3, sm: 5 }, py: { xs: 5, sm: 7 }, textAlign: 'center', maxWidth: 540, mx: 'auto' }}>
@@ -36,7 +40,15 @@ export function EmptyPanel({
       <Typography variant="lead" sx={{ mt: 1 }}>
         {children}
       </Typography>
-      <Box sx={{ mt: 3, display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>{actions}</Box>
+      <Box sx={{ mt: 3, display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {'link' in next ? (
+          <LinkButton to={next.link.to} variant="contained">
+            {next.link.label}
+          </LinkButton>
+        ) : (
+          next.actions
+        )}
+      </Box>
     </Box>
   );
 }

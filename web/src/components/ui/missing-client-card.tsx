@@ -2,7 +2,6 @@
 import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { EmptyPanel } from './empty-panel';
-import { LinkButton } from './link-button';
 
 type MissingClientCardProps = {
   icon: ReactNode;
@@ -13,15 +12,7 @@ type MissingClientCardProps = {
 export function MissingClientCard({ icon, title, back }: MissingClientCardProps) {
   return (
     <Card>
-      <EmptyPanel
-        icon={icon}
-        title={title}
-        actions={
-          <LinkButton to={back.to} variant="contained">
-            {back.label}
-          </LinkButton>
-        }
-      >
+      <EmptyPanel icon={icon} title={title} link={back}>
         This client is not in your book any more, or the link is wrong.
       </EmptyPanel>
     </Card>

@@ -1,6 +1,7 @@
 // A row with its content pushed to both ends (a title and its status, a count and its action),
 // wrapping onto a second line when the row is too narrow.
 import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 type SpreadRowProps = {
@@ -9,20 +10,35 @@ type SpreadRowProps = {
   gap?: number;
   /** The gap between the lines when it wraps, where it differs from `gap`. */
   rowGap?: number;
+  /** `li` for a row of a list. */
+  component?: 'div' | 'li';
+  /** The row's own frame (padding, border, background), added to the layout. */
+  sx?: SxProps<Theme>;
   children: ReactNode;
 };
 
-export function SpreadRow({ align = 'center', gap = 1.5, rowGap = gap, children }: SpreadRowProps) {
+export function SpreadRow({
+  align = 'center',
+  gap = 1.5,
+  rowGap = gap,
+  component = 'div',
+  sx,
+  children,
+}: SpreadRowProps) {
   return (
     <Box
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: align,
-        justifyContent: 'space-between',
-        columnGap: gap,
-        rowGap,
-      }}
+      component={component}
+      sx={[
+        {
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: align,
+          justifyContent: 'space-between',
+          columnGap: gap,
+          rowGap,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       {children}
     </Box>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useParams } from 'react-router-dom';
 import { EmptyPanel } from '@/components/ui/empty-panel';
-import { BackButton, LinkButton } from '@/components/ui/link-button';
+import { BackButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageLayout } from '@/components/ui/page-layout';
 import { paths } from '@/config/paths';
@@ -50,11 +50,7 @@ export function BroadcastRoute() {
           <EmptyPanel
             icon={<CampaignOutlined fontSize="large" />}
             title="Broadcast not found"
-            actions={
-              <LinkButton to={paths.broadcasts.getHref()} variant="contained">
-                See your broadcasts
-              </LinkButton>
-            }
+            link={{ label: 'See your broadcasts', to: paths.broadcasts.getHref() }}
           >
             This broadcast is not one of yours, or the link is wrong.
           </EmptyPanel>

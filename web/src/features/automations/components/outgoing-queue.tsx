@@ -20,7 +20,6 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { approvalReport, type ApprovalReport } from '@/lib/approve-all';
 import { countText } from '@/lib/count-text';
-import { LinkButton } from '@/components/ui/link-button';
 import { useOutgoing } from '../api/get-outgoing';
 import { useApproveAll } from '../api/outgoing-actions';
 import { OutgoingCard } from './outgoing-card';
@@ -60,11 +59,7 @@ export function OutgoingQueue({ onEmail }: OutgoingQueueProps = {}) {
         <EmptyPanel
           icon={<InboxOutlined fontSize="large" />}
           title={NOTHING_WAITS}
-          actions={
-            <LinkButton to={paths.automations.getHref()} variant="contained">
-              Go to Automations
-            </LinkButton>
-          }
+          link={{ label: 'Go to Automations', to: paths.automations.getHref() }}
         >
           When an automation is on, the messages Hearthside writes on the morning of a client&apos;s birthday or
           anniversary appear here for you to approve.

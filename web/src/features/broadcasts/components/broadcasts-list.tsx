@@ -13,7 +13,6 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Broadcast } from '@shared/api-types';
 import { EmptyPanel } from '@/components/ui/empty-panel';
-import { LinkButton } from '@/components/ui/link-button';
 import { LoadError } from '@/components/ui/load-error';
 import { PlainList } from '@/components/ui/plain-list';
 import { paths } from '@/config/paths';
@@ -47,11 +46,7 @@ export function BroadcastsList() {
         <EmptyPanel
           icon={<CampaignOutlined fontSize="large" />}
           title="No broadcasts yet"
-          actions={
-            <LinkButton to={paths.clients.getHref()} variant="contained">
-              Go to your clients
-            </LinkButton>
-          }
+          link={{ label: 'Go to your clients', to: paths.clients.getHref() }}
         >
           A broadcast writes a personal message for each client of a tag, a saved segment or the list you filtered.
           Start one with New broadcast on your clients list.

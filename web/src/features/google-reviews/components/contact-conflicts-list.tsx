@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { PlainList } from '@/components/ui/plain-list';
 import { ProgressLine } from '@/components/ui/spinner';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { useToastedAction } from '@/components/ui/toast/use-toasted-action';
 import { useContactConflicts, useResolveConflict, type ConflictChoice } from '../api/contact-conflicts';
 import { conflictFieldName, conflictValue } from '../utils/sync-text';
@@ -69,19 +70,7 @@ const KEEP_CHOICES: ReadonlyArray<{ keep: ConflictChoice['keep']; side: string }
 function ConflictRow({ conflict, busy, onKeep }: ConflictRowProps) {
   const field = conflictFieldName(conflict.field);
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 1,
-        p: 1.5,
-        borderRadius: 2,
-        bgcolor: 'background.default',
-      }}
-    >
+    <SpreadRow component="li" gap={1} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'background.default' }}>
       {/* "Ana Ruiz — phone: Google has …, Hearthside has …", a phone number kept on one line. */}
       <Typography variant="body2" sx={{ flex: '1 1 240px', minWidth: 0, overflowWrap: 'anywhere' }}>
         <Box component="span" sx={{ fontWeight: 600 }}>
@@ -104,7 +93,7 @@ function ConflictRow({ conflict, busy, onKeep }: ConflictRowProps) {
           </Button>
         ))}
       </Box>
-    </Box>
+    </SpreadRow>
   );
 }
 

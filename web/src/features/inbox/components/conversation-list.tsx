@@ -19,7 +19,6 @@ import { PlainList } from '@/components/ui/plain-list';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { ageLabel } from '@/lib/dates';
-import { LinkButton } from '@/components/ui/link-button';
 import { useConversations } from '../api/get-conversations';
 
 const CHANNEL_WORDS = { email: 'e-mail', sms: 'text' } as const;
@@ -66,11 +65,7 @@ export function ConversationList() {
           <EmptyPanel
             icon={<InboxOutlined fontSize="large" />}
             title={unreadOnly ? 'Nothing unread' : 'No conversations yet'}
-            actions={
-              <LinkButton to={paths.clients.getHref()} variant="contained">
-                Go to your clients
-              </LinkButton>
-            }
+            link={{ label: 'Go to your clients', to: paths.clients.getHref() }}
           >
             {unreadOnly
               ? 'Every reply has been read.'

@@ -13,6 +13,7 @@ import type { OpenInvitation } from '@shared/api-types';
 import { PlainList } from '@/components/ui/plain-list';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { LoadError } from '@/components/ui/load-error';
+import { SpreadRow } from '@/components/ui/spread-row';
 import { useToast } from '@/components/ui/toast/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { countText } from '@/lib/count-text';
@@ -154,19 +155,11 @@ type InvitationRowProps = {
 function InvitationRow({ invitation, resending, onResend, onCancel }: InvitationRowProps) {
   const { name, email, sentAt, expired } = invitation;
   return (
-    <Box
+    <SpreadRow
       component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        columnGap: 2,
-        rowGap: 1,
-        px: { xs: 2, sm: 2.5 },
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
+      gap={2}
+      rowGap={1}
+      sx={{ px: { xs: 2, sm: 2.5 }, py: 1.5, borderTop: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
@@ -195,6 +188,6 @@ function InvitationRow({ invitation, resending, onResend, onCancel }: Invitation
           Cancel
         </Button>
       </Box>
-    </Box>
+    </SpreadRow>
   );
 }
