@@ -1,9 +1,11 @@
 // The authorization matrix, generated from the route table: every route × (logged out, agent A,
 // agent B, admin) × (A's object, B's object, a made-up id). A route added to the table is covered
-// the moment it exists; a missing rule fails here.
+// the moment it exists; a missing rule fails here. On the handler harness: who may reach what is each handler's rule
+// (its session and ownership checks), which no HTTP server, edge or IAM policy of the runtime adds to.
 import { routes, type Route } from './routes';
 import { clientInput, setEmailVerified } from './testing/factories';
-import { startTestApi, type ApiClient, type ApiResponse, type TestApi } from './testing/local-api';
+import type { ApiClient, ApiResponse } from './testing/local-api';
+import { startHandlerApi, type HandlerApi } from './testing/handler-api';
 
 type Actor = 'anonymous' | 'agentA' | 'agentB' | 'admin';
 type Target = 'A' | 'B' | 'madeUp';
@@ -12,7 +14,7 @@ type Target = 'A' | 'B' | 'madeUp';
 const ADMIN_MODE = new Set(['clients/patch-client']);
 
 const ADMIN_EMAIL = 'matrix-admin@example.com';
-let api: TestApi;
+let api: HandlerApi;
 const clients: Record<Actor, ApiClient> = {} as Record<Actor, ApiClient>;
 const objects: Record<
   'A' | 'B',
@@ -38,7 +40,7 @@ async function register(client: ApiClient, email: string, phone: string) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
+  api = await startHandlerApi({ adminEmails: ADMIN_EMAIL, s3: true, backgroundTasks: true });
   for (const actor of ['anonymous', 'agentA', 'agentB', 'admin'] as Actor[]) clients[actor] = api.client();
   const agentA = await register(clients.agentA, emails.agentA!, '(512) 555-7001');
   const agentB = await register(clients.agentB, emails.agentB!, '(512) 555-7002');

@@ -1,5 +1,5 @@
-// Faults: a dependency fails in the middle of a flow. The DynamoDB document client the
-// runtime uses (one per process) is wrapped so the n-th write of a request fails with throttling or
+// Faults: a dependency fails in the middle of a flow, on the handler harness. The DynamoDB document client the
+// handlers use (one per process) is wrapped so the n-th write of a request fails with throttling or
 // a ConditionalCheckFailed; the SDK's own retries sit below the document client, so the fault
 // reaches the code exactly once. For every write step of a flow: the answer is a clear 4xx, or a
 // 503 with Retry-After; nothing is left half-written (no orphan lock, counters equal a recompute,
@@ -22,11 +22,12 @@ import { clientInput } from './testing/factories';
 import { inviteClient, registeredClient, signedInRealtor } from './testing/invitations';
 import { LOCAL_IP, resetLimit } from './testing/throttle';
 import { REGISTRATION_LIMIT } from './services/client-registration';
-import { newAgent, startTestApi, type ApiResponse, type TestApi, allClients } from './testing/local-api';
+import { newAgent, type ApiResponse, allClients } from './testing/local-api';
+import { startHandlerApi, type HandlerApi } from './testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi({ s3: true });
   installFaults();
 });
 afterAll(() => api.close());

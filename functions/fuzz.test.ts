@@ -1,11 +1,14 @@
 // Property-based fuzzing of every route, generated from the route table: wrong types, missing and
 // extra fields, huge strings, unicode and control characters, prototype keys, malformed JSON and
 // wrong content types. Every refused request answers a 4xx in the error shape, nothing answers 5xx
-// or leaks a stack trace, and a refused request writes nothing.
+// or leaks a stack trace, and a refused request writes nothing. On the handler harness, where each handler reads its
+// input. What the runtime adds is tested on it: Lambda's event limit (413, handlers/clients/clients-import.test.ts)
+// and the twin's IAM check of each call (functions/local/twin, and every flow of the browser suite).
 import fc from 'fast-check';
 import { routes, type Route } from './routes';
 import { clientInput, setEmailVerified } from './testing/factories';
-import { startTestApi, type ApiClient, type TestApi } from './testing/local-api';
+import type { ApiClient } from './testing/local-api';
+import { startHandlerApi, type HandlerApi } from './testing/handler-api';
 import { countItems } from './testing/table';
 
 const ADMIN_EMAIL = 'fuzz-admin@example.com';
@@ -52,14 +55,14 @@ const SKIPPED: Record<string, string> = { 'auth/post-logout': 'ends the session 
  */
 const RUNS_PER_ROUTE = 4;
 
-let api: TestApi;
+let api: HandlerApi;
 let agent: ApiClient;
 let admin: ApiClient;
 let clientId = '';
 let requests = 0;
 
 beforeAll(async () => {
-  api = await startTestApi({ adminEmails: ADMIN_EMAIL });
+  api = await startHandlerApi({ adminEmails: ADMIN_EMAIL, s3: true, backgroundTasks: true });
   agent = api.client();
   admin = api.client();
   const registered = [

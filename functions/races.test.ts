@@ -1,5 +1,6 @@
-// Races on the local runtime: the rules that only hold if each write is
-// atomic, exercised by many requests at once. Already covered elsewhere, not repeated here:
+// Races on the handlers (the handler harness: a write's atomicity is the handler's and the table's, not the HTTP
+// server's): the rules that only hold if each write is atomic, exercised by many requests at once. Already covered
+// elsewhere, not repeated here:
 // 20 concurrent redemptions of one invitation (handlers/client-registration/client-registration.test.ts)
 // and 3 concurrent deliveries of one Stripe event (handlers/stripe/stripe-webhook.test.ts).
 import fc from 'fast-check';
@@ -11,19 +12,12 @@ import { findDrift } from './data/stats-recompute';
 import { getUserById } from './data/users';
 import { clientInput } from './testing/factories';
 import { inviteClient, signedInRealtor } from './testing/invitations';
-import {
-  newAgent,
-  signedInAgent,
-  startTestApi,
-  tokenOf,
-  type ApiClient,
-  type TestApi,
-  allClients,
-} from './testing/local-api';
+import { newAgent, signedInAgent, tokenOf, type ApiClient, allClients } from './testing/local-api';
+import { startHandlerApi, type HandlerApi } from './testing/handler-api';
 
-let api: TestApi;
+let api: HandlerApi;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startHandlerApi();
 });
 afterAll(() => api.close());
 
