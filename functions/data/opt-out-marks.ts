@@ -82,17 +82,27 @@ export async function rememberClientOptOuts(
   if (client.smsOptedOut) await rememberOptOut(client.agentId, 'sms', client.phone, since(client.smsOptedOutAt));
 }
 
-/** Whether an erased client of this agent opted out at this address or number. */
-export async function hasOptOutMark(
+/**
+ * What stops sending to an address or number: this agent's mark of an erased client's opt-out, and the platform's
+ * record (a number that texted STOP, an address SES bounced or complained of; the current root's hash first, then the
+ * older roots', then one from before the hash). One BatchGet of every key either may be under.
+ */
+export async function destinationStops(
   agentId: string,
   channel: MessageChannel,
   value: string | null | undefined,
-): Promise<boolean> {
-  for (const mark of await marksOf(channel, value)) {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: optOutMarkItemKey(agentId, channel, mark) }));
-    if (out.Item) return true;
-  }
-  return false;
+): Promise<{ agentMark: boolean; platform?: Record<string, unknown> }> {
+  const marks = await marksOf(channel, value);
+  const normalised = normalisedDestination(channel, value);
+  if (marks.length === 0) return { agentMark: false };
+  const agentKeys = marks.map((mark) => optOutMarkItemKey(agentId, channel, mark));
+  const platformKeys = normalised ? [...marks, normalised].map(platformKey[channel]) : [];
+  const found = await batchGet<{ pk: string; sk: string }>([...agentKeys, ...platformKeys]);
+  const item = (key: { pk: string; sk: string }) => found.find(({ pk, sk }) => pk === key.pk && sk === key.sk);
+  return {
+    agentMark: agentKeys.some((key) => item(key) !== undefined),
+    platform: platformKeys.map(item).find((record) => record !== undefined),
+  };
 }
 
 /** When the address or number was stopped: the mark's time, or undefined when it was not. */
@@ -178,11 +188,6 @@ export type SuppressionReason = 'bounce' | 'complaint';
 
 export async function suppressEmail(email: string, reason: SuppressionReason, now = new Date()): Promise<void> {
   await writePlatformRecord('email', email, { type: 'mail-suppression', reason, suppressedAt: now.toISOString() });
-}
-
-/** Why SES stopped e-mail to this address (a bounce or a complaint), if it did. */
-export async function emailSuppression(email: string): Promise<SuppressionReason | undefined> {
-  return (await readPlatformRecord('email', email))?.reason as SuppressionReason | undefined;
 }
 
 const platformKey = { sms: smsOptOutKey, email: mailSuppressionKey } as const;

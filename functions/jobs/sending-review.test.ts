@@ -9,7 +9,7 @@ import { resetConfig } from '../config';
 import { countSentEmail, sendingRecordSince } from '../data/outbound-caps';
 import { db, table } from '../data/db';
 import { sendCountKey } from '../data/keys/counters';
-import { emailSuppression } from '../data/opt-out-marks';
+import { destinationStops } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import { isRefusal } from '../domain/refusals';
 import { reserveDailySend } from '../services/send-limits';
@@ -95,7 +95,7 @@ describe('complaints', () => {
     expect(result).toMatchObject({ outcome: 'suppressed', addresses: 1 });
     expect(result?.paused).toBeUndefined();
     expect(await pausedNow(agent)).toBeUndefined();
-    expect(await emailSuppression('spam.presser@example.com')).toBe('complaint');
+    expect((await destinationStops(agent.id, 'email', 'spam.presser@example.com')).platform?.reason).toBe('complaint');
     // The administrator is told: a warning naming the agent, and the metric the complaints alarm watches.
     expect(lines).toContainEqual(
       expect.objectContaining({

@@ -22,7 +22,7 @@ import {
 import { hasTextedPhone, rememberRefusedPhone, rememberTextedPhone } from '../data/texted-phones';
 import { agentTimeZone, countInsights, markOccasionHandled, monthIn, type MonthDeltas } from '../data/insights';
 import { countSentEmail, releaseSend, type SendSlot } from '../data/outbound-caps';
-import { emailSuppression, hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
+import { destinationStops, isPhoneOptedOut, markPhoneOptedOut, type SuppressionReason } from '../data/opt-out-marks';
 import { getUserById, type UserItem } from '../data/users';
 import {
   composeAgentEmail,
@@ -102,8 +102,9 @@ export async function sendClientEmail(
 export async function emailDestination(client: ClientItem): Promise<string | EmailDestinationRefusal> {
   if (client.emailOptedOut) return { kind: 'opted-out', channel: 'email' };
   if (!client.email) return { kind: 'no-email' };
-  if (await hasOptOutMark(client.agentId, 'email', client.email)) return { kind: 'opted-out', channel: 'email' };
-  const suppressed = await emailSuppression(client.email);
+  const stops = await destinationStops(client.agentId, 'email', client.email);
+  if (stops.agentMark) return { kind: 'opted-out', channel: 'email' };
+  const suppressed = stops.platform?.reason as SuppressionReason | undefined;
   if (suppressed) return { kind: 'email-suppressed', reason: suppressed };
   return client.email;
 }
@@ -236,7 +237,8 @@ export async function textDestinationOf(
   if (!destination.ok && destination.reason === 'unreadable') return { kind: 'no-phone' };
   if (!destination.ok) return { kind: 'sms-country-not-allowed', allowedCountries: smsAllowedCountries };
   if (!(await smsConfigured())) return { kind: 'sms-unavailable' };
-  if ((await isPhoneOptedOut(destination.to)) || (await hasOptOutMark(agent.id, 'sms', destination.to))) {
+  const stops = await destinationStops(agent.id, 'sms', destination.to);
+  if (stops.platform || stops.agentMark) {
     // So the number's own START finds this client (if it still exists) and lifts the mark again.
     if (await optOutClient(agent.id, client.id, 'sms', now))
       await rememberRefusedPhone(destination.to, agent.id, client.id, now);

@@ -4,7 +4,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientItem } from '../data/clients';
 import { db, table } from '../data/db';
-import { isPhoneOptedOut, markPhoneOptedOut, rehashLegacyPlatformRecords, suppressEmail } from '../data/opt-out-marks';
+import {
+  isPhoneOptedOut,
+  markPhoneOptedOut,
+  rehashLegacyPlatformRecords,
+  rememberOptOut,
+  suppressEmail,
+} from '../data/opt-out-marks';
 import type { UserItem } from '../data/users';
 import { attestedConsent } from '../testing/factories';
 import { startTestTable, type TestTable } from '../testing/table';
@@ -99,6 +105,36 @@ describe('the platform opt-outs', () => {
     expect(await emailDestination(client('gone@example.com', ''))).toEqual({
       kind: 'email-suppressed',
       reason: 'bounce',
+    });
+  });
+
+  it("decides a destination with one read: the agent's mark of an erased client's opt-out, then the platform's record", async () => {
+    // Prepare: the agent's mark of an address that is also suppressed, and one of a number that also texted STOP.
+    await rememberOptOut(agent.id, 'email', 'both@example.com', now);
+    await suppressEmail('both@example.com', 'bounce', now);
+    await suppressEmail('only-bounced@example.com', 'complaint', now);
+    await rememberOptOut(agent.id, 'sms', '+15125550166', now);
+    const reads: string[] = [];
+    const send = db().send.bind(db());
+    const spy = jest.spyOn(db(), 'send').mockImplementation(((command: { constructor: { name: string } }) => {
+      reads.push(command.constructor.name);
+      return send(command as never);
+    }) as never);
+    try {
+      // Act + Assess: the agent's own mark wins (opted out, not suppressed); the platform's record alone suppresses.
+      expect(await emailDestination(client('Both@example.com', ''))).toEqual({ kind: 'opted-out', channel: 'email' });
+      expect(await emailDestination(client('only-bounced@example.com', ''))).toEqual({
+        kind: 'email-suppressed',
+        reason: 'complaint',
+      });
+      expect(await emailDestination(client('clear@example.com', ''))).toBe('clear@example.com');
+      expect(reads).toEqual(['BatchGetCommand', 'BatchGetCommand', 'BatchGetCommand']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await textDestinationOf(agent, client('t@example.com', '+15125550166'), now)).toEqual({
+      kind: 'opted-out',
+      channel: 'sms',
     });
   });
 });

@@ -7,7 +7,7 @@
 // the agent's texts it is not held for 8:00 (textDeliveryTime), as it answers the person's own request of a moment
 // before, and held overnight it would reach someone who no longer remembers asking.
 import type { ClientItem } from '../data/clients';
-import { hasOptOutMark, isPhoneOptedOut, markPhoneOptedOut } from '../data/opt-out-marks';
+import { destinationStops, markPhoneOptedOut } from '../data/opt-out-marks';
 import { releaseSend } from '../data/outbound-caps';
 import { rememberOptInRequest } from '../data/texted-phones';
 import type { UserItem } from '../data/users';
@@ -38,7 +38,8 @@ export async function askToConfirmSmsConsent(
   const destination = textDestination(client.phone, config().smsAllowedCountries);
   if (!destination.ok || !(await smsConfigured())) return 'no-destination';
   const to = destination.to;
-  if ((await isPhoneOptedOut(to)) || (await hasOptOutMark(agent.id, 'sms', to))) return 'opted-out';
+  const stops = await destinationStops(agent.id, 'sms', to);
+  if (stops.platform || stops.agentMark) return 'opted-out';
   const slot = await reserveDailySend(agent, 'sms', now);
   if (isRefusal(slot)) return slot.kind;
   try {
