@@ -124,6 +124,31 @@ describe('sendClientMessage refuses, as a value', () => {
   });
 });
 
+describe('a text sent at once', () => {
+  it("moves the client's Last Contact from the client the send read: no read of it in between", async () => {
+    const agent = await agentItem();
+    const client = await awakeClient(agent.id, { phone: '(512) 555-0171' });
+    const key = JSON.stringify(clientKey(agent.id, client.id));
+    const send = db().send.bind(db());
+    let reads = 0;
+    const spy = jest.spyOn(db(), 'send').mockImplementation(((command: {
+      constructor: { name: string };
+      input: any;
+    }) => {
+      if (command.constructor.name === 'GetCommand' && JSON.stringify(command.input.Key) === key) reads += 1;
+      return send(command as never);
+    }) as never);
+    try {
+      const sent = await sendClientMessage(agent, client.id, text);
+      expect(sent).toMatchObject({ status: 'sent', client: { lastContactDate: expect.any(String) } });
+    } finally {
+      spy.mockRestore();
+    }
+    // The read that finds the client, and the one the answer shows it from.
+    expect(reads).toBe(2);
+  });
+});
+
 /** An automatic e-mail to the client, held and due a minute ago. */
 const heldEmail = (agentId: string, client: { id: string; email?: string | null }, now: Date) =>
   putMessage({

@@ -220,7 +220,7 @@ export async function sendClientText(
     };
   }
   const message = await putMessage({ ...base, status: 'sending' });
-  const outcome = await transmitText(message, slot, now, agent.timeZone);
+  const outcome = await transmitText(message, slot, now, { agentTimeZone: agent.timeZone, client });
   if (outcome.status !== 'sent') return textRefusal(outcome);
   return { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) };
 }
@@ -272,14 +272,14 @@ const textRefusal = (outcome: Exclude<TextOutcome, { status: 'sent' }>): OptedOu
 /**
  * Sends a text held in status `sending`: checks the provider's opt-out list, adds the STOP notice
  * to the first text to this client, sends, remembers the number (so a STOP reply finds the client),
- * marks it sent and advances the client's last contact. What does not leave gives its slot back.
+ * marks it sent and advances the client's last contact. What does not leave gives its slot back. `client`, the client
+ * as the caller read it, moves Last Contact without reading it again.
  */
 async function transmitText(
   message: MessageItem,
   slot: SendSlot,
   now: Date,
-  agentTimeZone?: string,
-  unsent: Unsent = giveUp,
+  { agentTimeZone, unsent = giveUp, client }: { agentTimeZone?: string; unsent?: Unsent; client?: ClientItem } = {},
 ): Promise<TextOutcome> {
   // Until the provider is asked, an error of ours leaves nothing sent; after, the text may have left.
   let handedOver = false;
@@ -306,7 +306,7 @@ async function transmitText(
     return error.optedOut ? { status: 'opted-out' } : { status: 'failed', problem: error.reason };
   }
   await rememberTextedPhone(message.to, message.agentId, message.clientId, now);
-  return { status: 'sent', message: await markSent(message, now, agentTimeZone) };
+  return { status: 'sent', message: await markSent(message, now, agentTimeZone, client) };
 }
 
 async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' | 'sns'): Promise<void> {
@@ -479,7 +479,7 @@ export async function sendApproved(
   now = new Date(),
 ): Promise<MessageItem | OptedOut<'sms'> | SendFailed> {
   if (message.channel === 'email') return transmitEmail(agent, message, slot, now, { unsent: backToApproval });
-  const outcome = await transmitText(message, slot, now, agent.timeZone, backToApproval);
+  const outcome = await transmitText(message, slot, now, { agentTimeZone: agent.timeZone, unsent: backToApproval });
   return outcome.status === 'sent' ? outcome.message : textRefusal(outcome);
 }
 
