@@ -26,6 +26,8 @@
 //                            addresses, sealed under that root: functions/domain/mark-keys.ts)
 //  - opt-out of an erased client  GetItem OPTOUT#<agentId> / <channel>#<HMAC of the normalised address>
 //  - every agent's mark of one number  Query gsi1 OPTOUTMARK#<channel>#<HMAC> (a START lifts them all)
+//  - a send's destination  BatchGetItem of the agent's OPTOUT# marks and the platform's SMSOPTOUT# or MAILSUPPRESS#
+//                            records under every key: one read decides whether it may go (data/opt-out-marks.ts)
 //  - message by SES id ..... GetItem SESMSG#<SES message id> / SESMSG → agent, client, activity (bounce events)
 //  - a broadcast ........... GetItem AGENT#<agentId> / BROADCAST#<id> (its request, status and total); the agent's
 //                            recent ones: Query AGENT#<agentId>, sk begins_with BROADCAST#, newest ids last
