@@ -4,13 +4,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { newClientItem } from '../data/clients';
 import { db, table } from '../data/db';
-import {
-  isPhoneOptedOut,
-  markPhoneOptedOut,
-  rehashLegacyPlatformRecords,
-  rememberOptOut,
-  suppressEmail,
-} from '../data/opt-out-marks';
+import * as optOuts from '../data/opt-out-marks';
 import type { UserItem } from '../data/users';
 import { attestedConsent } from '../testing/factories';
 import { startTestTable, type TestTable } from '../testing/table';
@@ -37,7 +31,7 @@ const agent = { id: 'agent-p' } as UserItem;
 
 describe('the platform opt-outs', () => {
   it('refuses a text to a number that texted STOP', async () => {
-    await markPhoneOptedOut('+15125550142', 'twilio', now);
+    await optOuts.markPhoneOptedOut('+15125550142', 'twilio', now);
     expect(await textDestinationOf(agent, client('a@example.com', '+15125550142'), now)).toEqual({
       kind: 'opted-out',
       channel: 'sms',
@@ -46,7 +40,7 @@ describe('the platform opt-outs', () => {
   });
 
   it('refuses an e-mail to an address SES bounced, whatever its case', async () => {
-    await suppressEmail('bounced@example.com', 'bounce', now);
+    await optOuts.suppressEmail('bounced@example.com', 'bounce', now);
     expect(await emailDestination(client('Bounced@Example.com', ''))).toEqual({
       kind: 'email-suppressed',
       reason: 'bounce',
@@ -55,8 +49,8 @@ describe('the platform opt-outs', () => {
   });
 
   it('keeps neither the number nor the address in clear', async () => {
-    await markPhoneOptedOut('+15125550199', 'sns', now);
-    await suppressEmail('complained@example.com', 'complaint', now);
+    await optOuts.markPhoneOptedOut('+15125550199', 'sns', now);
+    await optOuts.suppressEmail('complained@example.com', 'complaint', now);
     const items = JSON.stringify(await testTable.scan());
     expect(items).toContain('sms-opt-out');
     expect(items).toContain('mail-suppression');
@@ -70,7 +64,7 @@ describe('the platform opt-outs', () => {
       { pk: 'MAILSUPPRESS#old@example.com', sk: 'SUPPRESS', type: 'mail-suppression', reason: 'complaint' },
     ];
     for (const Item of legacy) await db().send(new PutCommand({ TableName: table(), Item }));
-    expect(await isPhoneOptedOut('+15125550177')).toBe(true);
+    expect(await optOuts.isPhoneOptedOut('+15125550177')).toBe(true);
     expect(await textDestinationOf(agent, client('c@example.com', '+15125550177'), now)).toEqual({
       kind: 'opted-out',
       channel: 'sms',
@@ -89,19 +83,19 @@ describe('the platform opt-outs', () => {
       { pk: 'MAILSUPPRESS#gone@example.com', sk: 'SUPPRESS', type: 'mail-suppression', reason: 'bounce' },
     ];
     for (const Item of legacy) await db().send(new PutCommand({ TableName: table(), Item }));
-    await markPhoneOptedOut('+15125550189', 'sns', now);
+    await optOuts.markPhoneOptedOut('+15125550189', 'sns', now);
 
     // Act
-    const first = await rehashLegacyPlatformRecords();
-    const again = await rehashLegacyPlatformRecords();
+    const first = await optOuts.rehashLegacyPlatformRecords();
+    const again = await optOuts.rehashLegacyPlatformRecords();
 
     // Assess: nothing in clear any more, each still refused, and a second run finds nothing to do.
     expect(first.rehashed).toBeGreaterThanOrEqual(legacy.length);
     expect(again).toEqual({ rehashed: 0 });
     const items = JSON.stringify(await testTable.scan());
     for (const clear of ['5125550188', '5125550189', 'gone@example.com']) expect(items).not.toContain(clear);
-    expect(await isPhoneOptedOut('+15125550188')).toBe(true);
-    expect(await isPhoneOptedOut('+15125550189')).toBe(true);
+    expect(await optOuts.isPhoneOptedOut('+15125550188')).toBe(true);
+    expect(await optOuts.isPhoneOptedOut('+15125550189')).toBe(true);
     expect(await emailDestination(client('gone@example.com', ''))).toEqual({
       kind: 'email-suppressed',
       reason: 'bounce',
@@ -110,10 +104,10 @@ describe('the platform opt-outs', () => {
 
   it("decides a destination with one read: the agent's mark of an erased client's opt-out, then the platform's record", async () => {
     // Prepare: the agent's mark of an address that is also suppressed, and one of a number that also texted STOP.
-    await rememberOptOut(agent.id, 'email', 'both@example.com', now);
-    await suppressEmail('both@example.com', 'bounce', now);
-    await suppressEmail('only-bounced@example.com', 'complaint', now);
-    await rememberOptOut(agent.id, 'sms', '+15125550166', now);
+    await optOuts.rememberOptOut(agent.id, 'email', 'both@example.com', now);
+    await optOuts.suppressEmail('both@example.com', 'bounce', now);
+    await optOuts.suppressEmail('only-bounced@example.com', 'complaint', now);
+    await optOuts.rememberOptOut(agent.id, 'sms', '+15125550166', now);
     const reads: string[] = [];
     const send = db().send.bind(db());
     const spy = jest.spyOn(db(), 'send').mockImplementation(((command: { constructor: { name: string } }) => {
