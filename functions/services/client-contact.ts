@@ -1,6 +1,7 @@
 // What a send or a reply changes on the client, through the client record: Last Contact moves forward, and a channel
 // the client stopped (an unsubscribe link, a STOP, a refused text) is marked opted out, a text opt-out revoking the
 // consent to texts and joining the client's consent history (sms-consent.ts).
+import type { ChangeOutcome } from '../client-record/changes';
 import { changeClient } from '../client-record/record';
 import type { ClientItem } from '../data/clients';
 import type { SendChannel } from '../data/outbound-caps';
@@ -9,16 +10,23 @@ import { setSmsConsent } from './sms-consent';
 
 /**
  * Moves the client's Last Contact to `at` (YYYY-MM-DD or ISO) if that is newer: concurrent sends never move it back.
- * With `touch`, the relationship's strength takes the touch (functions/domain/relationship.ts).
+ * With `touch`, the relationship's strength takes the touch (functions/domain/relationship.ts). The client as it stands
+ * after (moved or not), or undefined when there is none.
  */
 export async function advanceLastContact(
   agentId: string,
   clientId: string,
   at: string,
   { touch, ...options }: { known?: ClientItem; touch?: TouchWeight } = {},
-): Promise<boolean> {
+): Promise<ClientItem | undefined> {
   const change = { kind: 'contacted', on: at, ...(touch ? { touch } : {}) } as const;
-  return (await changeClient(agentId, clientId, change, options)).kind === 'changed';
+  return clientAfter(await changeClient(agentId, clientId, change, options));
+}
+
+/** The client as a change left it: changed, or as it was; undefined when there was none to change. */
+export function clientAfter(outcome: ChangeOutcome): ClientItem | undefined {
+  if (outcome.kind === 'changed') return outcome.after;
+  return outcome.kind === 'unchanged' ? outcome.client : undefined;
 }
 
 /** Marks the client opted out of a channel (idempotent; counted in insights the first time); false: no such client. */

@@ -2,7 +2,7 @@
 // request), each refusal kind it returns, and the hourly job's delivery reading one.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { CheckIfPhoneNumberIsOptedOutCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
@@ -21,6 +21,8 @@ import { markAccountClosing } from '../data/account-erasure';
 import { countSoFar } from '../data/outbound-caps';
 import { sendCountKey } from '../data/keys/counters';
 import { reserveDailySend } from './send-limits';
+import { approveOutgoing } from './outgoing';
+import { dbCallsOf, readsOf } from '../testing/db-calls';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
@@ -124,28 +126,46 @@ describe('sendClientMessage refuses, as a value', () => {
   });
 });
 
-describe('a text sent at once', () => {
-  it("moves the client's Last Contact from the client the send read: no read of it in between", async () => {
+describe('a message sent at once', () => {
+  it.each([
+    ['an e-mail', mail],
+    ['a text', text],
+  ])(
+    'reads the client once: %s moves Last Contact from it, and the answer shows the client as the send left it',
+    async (_, input) => {
+      const agent = await agentItem();
+      const client = await awakeClient(agent.id, { phone: '(512) 555-0171' });
+      const { result: sent, calls } = await dbCallsOf(() => sendClientMessage(agent, client.id, input));
+      expect(readsOf(calls, clientKey(agent.id, client.id))).toBe(1);
+      const stored = await db().send(new GetCommand({ TableName: table(), Key: clientKey(agent.id, client.id) }));
+      expect(stored.Item!.lastContactDate).toEqual(expect.any(String));
+      expect(sent).toMatchObject({ status: 'sent', client: { lastContactDate: stored.Item!.lastContactDate } });
+    },
+  );
+});
+
+describe('an automatic message approved', () => {
+  it('sends from the client the approval read: Last Contact moves without reading it again', async () => {
     const agent = await agentItem();
-    const client = await awakeClient(agent.id, { phone: '(512) 555-0171' });
-    const key = JSON.stringify(clientKey(agent.id, client.id));
-    const send = db().send.bind(db());
-    let reads = 0;
-    const spy = jest.spyOn(db(), 'send').mockImplementation(((command: {
-      constructor: { name: string };
-      input: any;
-    }) => {
-      if (command.constructor.name === 'GetCommand' && JSON.stringify(command.input.Key) === key) reads += 1;
-      return send(command as never);
-    }) as never);
-    try {
-      const sent = await sendClientMessage(agent, client.id, text);
-      expect(sent).toMatchObject({ status: 'sent', client: { lastContactDate: expect.any(String) } });
-    } finally {
-      spy.mockRestore();
-    }
-    // The read that finds the client, and the one the answer shows it from.
-    expect(reads).toBe(2);
+    const client = await awakeClient(agent.id);
+    const waiting = await putMessage({
+      id: randomId(),
+      agentId: agent.id,
+      clientId: client.id,
+      channel: 'email',
+      occasion: 'check-in',
+      automatic: true,
+      subject: 'Checking in',
+      body: 'Just checking in.',
+      to: client.email!,
+      status: 'awaiting-approval',
+      slotDay: new Date().toISOString().slice(0, 10),
+      createdAt: new Date().toISOString(),
+    });
+    const { result, calls } = await dbCallsOf(() => approveOutgoing(agent, waiting.id, {}));
+    expect(result).toMatchObject({ status: 'sent' });
+    // The approval's own read, and the one that marks the automatic message approved on the client once it is sent.
+    expect(readsOf(calls, clientKey(agent.id, client.id))).toBe(2);
   });
 });
 

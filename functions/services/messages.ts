@@ -3,7 +3,7 @@
 // given back whenever the message does not leave. A text that would arrive outside 8:00–21:00 in
 // the client's zone is stored `scheduled` in the due-send index; the hourly job delivers it
 // (deliverScheduledText) after claiming it with a conditional status change, so it leaves once.
-import type { Client, SendMessageResult } from '@shared/api-types';
+import type { SendMessageResult } from '@shared/api-types';
 import { tokenLinkPath } from '@shared/link-token';
 import type { MessageInput } from '@shared/messages';
 import { SKIP_REASONS } from '@shared/automations';
@@ -46,7 +46,7 @@ import {
 } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
-import { advanceLastContact, optOutClient } from './client-contact';
+import { advanceLastContact, clientAfter, optOutClient } from './client-contact';
 import { changeClient } from '../client-record/record';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
@@ -95,7 +95,7 @@ export async function sendClientEmail(
   const message = await putMessage({ ...newMessage(agent, client, input, slot, now), to, status: 'sending' });
   const sent = await transmitEmail(agent, message, slot, now, { client, bodyHtml });
   if (isRefusal(sent)) return sent;
-  return { status: 'sent', message: toMessageActivity(sent), client: await currentClient(agent.id, client) };
+  return { status: 'sent', message: toMessageActivity(sent.message), client: toClient(sent.client ?? client) };
 }
 
 /** The client's e-mail address, or why nothing can be sent to it. */
@@ -163,7 +163,7 @@ async function transmitEmail(
   slot: SendSlot,
   now: Date,
   { client, bodyHtml, unsent = giveUp }: { client?: ClientItem; bodyHtml?: string; unsent?: Unsent } = {},
-): Promise<MessageItem | SendFailed<'email'>> {
+): Promise<Sent | SendFailed<'email'>> {
   let composed: ComposedEmail;
   try {
     composed = await agentEmailTo(agent, message.clientId, message.subject ?? '', message.body, bodyHtml);
@@ -222,7 +222,7 @@ export async function sendClientText(
   const message = await putMessage({ ...base, status: 'sending' });
   const outcome = await transmitText(message, slot, now, { agentTimeZone: agent.timeZone, client });
   if (outcome.status !== 'sent') return textRefusal(outcome);
-  return { status: 'sent', message: toMessageActivity(outcome.message), client: await currentClient(agent.id, client) };
+  return { status: 'sent', message: toMessageActivity(outcome.message), client: toClient(outcome.client ?? client) };
 }
 
 /** The client's number as E.164, or why no text can go to it. */
@@ -262,8 +262,10 @@ function newMessage(agent: UserItem, client: ClientItem, input: MessageInput, sl
   };
 }
 
-type TextOutcome =
-  { status: 'sent'; message: MessageItem } | { status: 'opted-out' } | { status: 'failed'; problem: string };
+/** A message that left, and its client as the send left it (undefined: the client is gone). */
+type Sent = { message: MessageItem; client: ClientItem | undefined };
+
+type TextOutcome = ({ status: 'sent' } & Sent) | { status: 'opted-out' } | { status: 'failed'; problem: string };
 
 /** A text that did not leave, as what the agent sending it is told. */
 const textRefusal = (outcome: Exclude<TextOutcome, { status: 'sent' }>): OptedOut<'sms'> | SendFailed<'sms'> =>
@@ -306,7 +308,7 @@ async function transmitText(
     return error.optedOut ? { status: 'opted-out' } : { status: 'failed', problem: error.reason };
   }
   await rememberTextedPhone(message.to, message.agentId, message.clientId, now);
-  return { status: 'sent', message: await markSent(message, now, agentTimeZone, client) };
+  return { status: 'sent', ...(await markSent(message, now, agentTimeZone, client)) };
 }
 
 async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' | 'sns'): Promise<void> {
@@ -318,12 +320,7 @@ async function markTextOptOut(message: MessageItem, now: Date, source: 'twilio' 
  * `agentTimeZone` when the caller has the agent (a job that has only the message reads it for the counters); `client`
  * when it has the client as it read it (Last Contact then moves without reading it again).
  */
-async function markSent(
-  message: MessageItem,
-  now: Date,
-  agentTimeZone?: string,
-  client?: ClientItem,
-): Promise<MessageItem> {
+async function markSent(message: MessageItem, now: Date, agentTimeZone?: string, client?: ClientItem): Promise<Sent> {
   const sentAt = now.toISOString();
   const sent = await changeMessageStatus(message.clientId, message.id, {
     from: 'sending',
@@ -334,10 +331,17 @@ async function markSent(
   if (message.channel === 'email') await countSentEmail(message.agentId, now);
   // What the send weighs in the relationship: one the agent wrote to this client, or an automatic or broadcast one.
   const touch = message.automatic || message.broadcastId ? 'automatic' : 'personal';
-  await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client, touch });
+  let latest = await advanceLastContact(message.agentId, message.clientId, sentAt, { known: client, touch });
   // A monthly home update counts toward its cadence when it leaves (functions/domain/home-update.ts).
   if (message.occasion === 'home-update' && message.automatic)
-    await changeClient(message.agentId, message.clientId, { kind: 'home-update-sent', month: sentAt.slice(0, 7) });
+    latest = clientAfter(
+      await changeClient(
+        message.agentId,
+        message.clientId,
+        { kind: 'home-update-sent', month: sentAt.slice(0, 7) },
+        { known: latest },
+      ),
+    );
   // The message left: a failure to move the conversation is logged, never the send's failure.
   await noteConversationMessage(message.agentId, message.clientId, {
     direction: 'outbound',
@@ -346,7 +350,7 @@ async function markSent(
     at: sentAt,
   }).catch((error: unknown) => createLogger({ component: 'messages' }).warn('conversation not moved', { error }));
   await countSent(message, now, agentTimeZone);
-  return sent ?? { ...message, status: 'sent', sentAt };
+  return { message: sent ?? { ...message, status: 'sent', sentAt }, client: latest };
 }
 
 const KEY_DATE_OCCASIONS: ReadonlySet<string> = new Set(['birthday', 'anniversary', 'home-anniversary']);
@@ -371,10 +375,6 @@ async function countSent(message: MessageItem, now: Date, knownTimeZone?: string
 async function giveUp(message: MessageItem, slot: SendSlot, problem: string): Promise<void> {
   await changeMessageStatus(message.clientId, message.id, { from: 'sending', to: 'failed', set: { problem } });
   await releaseSend(slot);
-}
-
-async function currentClient(agentId: string, fallback: ClientItem): Promise<Client> {
-  return toClient((await getClient(agentId, fallback.id)) ?? fallback);
 }
 
 /** Why a held message did not leave once the agent had started closing the account. */
@@ -471,15 +471,21 @@ async function deliverScheduledEmail(
  * An automatic message the agent approved (held in `sending` with its slot): sent like one written by hand, or why it
  * did not leave. A send that stops on an error before the provider has the message puts it back in the agent's queue,
  * waiting for approval again with its slot given back: never left `sending`, and approving it again sends it.
+ * `client`, the client as the approval read it, moves Last Contact without reading it again.
  */
 export async function sendApproved(
   agent: UserItem,
   message: MessageItem,
   slot: SendSlot,
   now = new Date(),
+  client?: ClientItem,
 ): Promise<MessageItem | OptedOut<'sms'> | SendFailed> {
-  if (message.channel === 'email') return transmitEmail(agent, message, slot, now, { unsent: backToApproval });
-  const outcome = await transmitText(message, slot, now, { agentTimeZone: agent.timeZone, unsent: backToApproval });
+  const unsent = backToApproval;
+  if (message.channel === 'email') {
+    const sent = await transmitEmail(agent, message, slot, now, { unsent, client });
+    return isRefusal(sent) ? sent : sent.message;
+  }
+  const outcome = await transmitText(message, slot, now, { agentTimeZone: agent.timeZone, unsent, client });
   return outcome.status === 'sent' ? outcome.message : textRefusal(outcome);
 }
 

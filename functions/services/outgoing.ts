@@ -170,7 +170,7 @@ export async function approveOutgoing(
     set: content,
   });
   if (!claimed) return racedAway(agent, item, slot);
-  const sent = await sendApproved(agent, claimed, slot, now);
+  const sent = await sendApproved(agent, claimed, slot, now, client);
   if (isRefusal(sent)) return sent;
   await noteApproval(agent, item);
   return { status: 'sent', message: toMessageActivity(sent) };

@@ -7,6 +7,7 @@ import { db, table } from '../data/db';
 import * as optOuts from '../data/opt-out-marks';
 import type { UserItem } from '../data/users';
 import { attestedConsent } from '../testing/factories';
+import { dbCallsOf } from '../testing/db-calls';
 import { startTestTable, type TestTable } from '../testing/table';
 import { emailDestination, textDestinationOf } from './messages';
 
@@ -103,29 +104,23 @@ describe('the platform opt-outs', () => {
   });
 
   it("decides a destination with one read: the agent's mark of an erased client's opt-out, then the platform's record", async () => {
-    // Prepare: the agent's mark of an address that is also suppressed, and one of a number that also texted STOP.
+    // Prepare: the agent's mark of an address that is also suppressed, and the agent's mark of a number.
     await optOuts.rememberOptOut(agent.id, 'email', 'both@example.com', now);
     await optOuts.suppressEmail('both@example.com', 'bounce', now);
     await optOuts.suppressEmail('only-bounced@example.com', 'complaint', now);
     await optOuts.rememberOptOut(agent.id, 'sms', '+15125550166', now);
-    const reads: string[] = [];
-    const send = db().send.bind(db());
-    const spy = jest.spyOn(db(), 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-      reads.push(command.constructor.name);
-      return send(command as never);
-    }) as never);
-    try {
-      // Act + Assess: the agent's own mark wins (opted out, not suppressed); the platform's record alone suppresses.
-      expect(await emailDestination(client('Both@example.com', ''))).toEqual({ kind: 'opted-out', channel: 'email' });
-      expect(await emailDestination(client('only-bounced@example.com', ''))).toEqual({
-        kind: 'email-suppressed',
-        reason: 'complaint',
-      });
-      expect(await emailDestination(client('clear@example.com', ''))).toBe('clear@example.com');
-      expect(reads).toEqual(['BatchGetCommand', 'BatchGetCommand', 'BatchGetCommand']);
-    } finally {
-      spy.mockRestore();
-    }
+    // Act + Assess: the agent's own mark wins (opted out, not suppressed); the platform's record alone suppresses.
+    const { result, calls } = await dbCallsOf(async () => [
+      await emailDestination(client('Both@example.com', '')),
+      await emailDestination(client('only-bounced@example.com', '')),
+      await emailDestination(client('clear@example.com', '')),
+    ]);
+    expect(result).toEqual([
+      { kind: 'opted-out', channel: 'email' },
+      { kind: 'email-suppressed', reason: 'complaint' },
+      'clear@example.com',
+    ]);
+    expect(calls.map((call) => call.name)).toEqual(['BatchGetCommand', 'BatchGetCommand', 'BatchGetCommand']);
     expect(await textDestinationOf(agent, client('t@example.com', '+15125550166'), now)).toEqual({
       kind: 'opted-out',
       channel: 'sms',
