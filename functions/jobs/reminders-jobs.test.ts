@@ -4,6 +4,7 @@ import { addDays, dateParts, todayIn } from '@shared/dates';
 import { resetConfig } from '../config';
 import { db, table } from '../data/db';
 import { getDigest } from '../data/digests';
+import { nextBestKey } from '../data/keys/clients';
 import { digestKey } from '../data/keys/jobs';
 import { readStats } from '../data/stats';
 import { takeLocalDigestMessages, type QueueMessage } from '../integrations/digest-queue';
@@ -15,6 +16,7 @@ import { signedInAgent, type ApiClient, allClients } from '../testing/local-api'
 import { jobs } from './jobs';
 import { handler as scheduler } from './reminders-scheduler';
 import { handler as worker } from './reminders-worker';
+import { dbCallsOf, readsOf } from '../testing/db-calls';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
@@ -109,10 +111,12 @@ describe('the worker', () => {
     ]);
 
     // Act
-    const result = await worker(sqsEvent([{ agentId: user.id, date: DAY }]));
+    const { result, calls } = await dbCallsOf(() => worker(sqsEvent([{ agentId: user.id, date: DAY }])));
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
+    // The day's list is read once, found missing, and made (the agent had not opened Today).
+    expect(readsOf(calls, nextBestKey(user.id))).toBe(1);
     const mail = await messagesTo(user.username);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe(

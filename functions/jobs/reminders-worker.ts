@@ -289,7 +289,8 @@ async function dayTouches(
   try {
     // The agent may have opened Today before 8:00: that day's list stands (and keeps what was acted on).
     const stored = await getNextBestDay(agent.id);
-    const day = stored?.date === date ? stored : await computeNextBestDay(agent, date, now, { ...read, stored });
+    const day =
+      stored?.date === date ? stored : await computeNextBestDay(agent, date, now, { ...read, stored: stored ?? null });
     return Object.values(day.entries)
       .sort(compareEntries)
       .slice(0, DIGEST_TOUCHES)
