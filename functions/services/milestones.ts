@@ -32,12 +32,13 @@ export async function awardDueMilestones(
     if (item) awarded.push(item);
   }
   if (due.length > 0) {
-    // Remembered on the client only once every award landed (a deleted client stays deleted).
+    // Remembered on the client only once every award landed (a deleted client stays deleted); from the client as the
+    // caller has it, written only if it is still the stored one (else read again).
     await changeClient(
       client.agentId,
       client.id,
       { kind: 'milestones-awarded', types: due.map((m) => m.type) },
-      { now },
+      { now, known: client },
     );
   }
   return awarded;

@@ -6,8 +6,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export const OWNER = 'functions/client-record/record.ts';
-/** The transport and this guard: the module that called through them is the writer. */
-const PASS_THROUGH = ['functions/data/db.ts', 'functions/testing/client-write-guard.ts'];
+/**
+ * The transport, a test's recorder of the calls (db-calls.ts) and this guard: the module that called through them is
+ * the writer.
+ */
+const PASS_THROUGH = [
+  'functions/data/db.ts',
+  'functions/testing/db-calls.ts',
+  'functions/testing/client-write-guard.ts',
+];
 
 type Key = Record<string, unknown>;
 const text = (value: unknown) =>
