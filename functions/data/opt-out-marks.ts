@@ -27,10 +27,13 @@ async function markOf(channel: MessageChannel, value: string | null | undefined)
   return optOutMark((await currentMarkKeys()).optOut, channel, value);
 }
 
-/** Every mark the address or number may have been recorded under, the current root's first (none when unreadable). */
+/**
+ * Every mark the address or number may have been recorded under, the current root's first (none when unreadable), each
+ * once: a batch read refuses a key named twice.
+ */
 async function marksOf(channel: MessageChannel, value: string | null | undefined): Promise<string[]> {
   const marks = (await markKeys()).map(({ optOut }) => optOutMark(optOut, channel, value));
-  return marks.filter((mark): mark is string => mark !== undefined);
+  return [...new Set(marks.filter((mark): mark is string => mark !== undefined))];
 }
 
 /** The keyed hash an address's opt-out is kept under (a tombstone keeps it for a client's unsubscribe links). */
