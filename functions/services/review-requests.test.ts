@@ -8,6 +8,7 @@ import { clientKey } from '../data/keys/clients';
 import { agentItem, clientItem } from '../testing/factories';
 import { resetSendingSettings } from '../testing/sending';
 import { REVIEW_REQUEST_INTERVAL_DAYS, requestReview } from './review-requests';
+import { dbCallsOf, readsOf } from '../testing/db-calls';
 import { useHandlerApi, type HandlerApi } from '../testing/handler-api';
 
 let api: HandlerApi;
@@ -81,5 +82,15 @@ describe('requestReview refuses, as a value', () => {
     });
     expect((await getClient(agent.id, capped.id))?.reviewRequestedAt).toBeUndefined();
     expect(await api.outbox()).not.toContainEqual(expect.objectContaining({ to: capped.email }));
+  });
+});
+
+describe('a review request', () => {
+  it('reads the client once: it is marked requested and mailed from the client as the request found it', async () => {
+    const agent = await reviewer();
+    const client = await clientItem(agent.id);
+    const { result, calls } = await dbCallsOf(() => requestReview(agent, client.id));
+    expect(result).toMatchObject({ client: { reviewStatus: 'requested' } });
+    expect(readsOf(calls, clientKey(agent.id, client.id))).toBe(1);
   });
 });

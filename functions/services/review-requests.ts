@@ -60,7 +60,7 @@ export async function requestReview(
   // The address first, as for a message: no request is marked for a client it cannot reach.
   const to = await emailDestination(client);
   if (isRefusal(to)) return to;
-  const mark = await markReviewRequested(agent.id, client.id, INTERVAL_MS, now, agent.timeZone);
+  const mark = await markReviewRequested(agent.id, client.id, INTERVAL_MS, now, agent.timeZone, client);
   if (mark.outcome === 'no-such-client') return { kind: 'not-found', what: 'client' };
   if (mark.outcome === 'already-submitted') return { kind: 'already-reviewed' };
   if (mark.outcome === 'too-soon') {
@@ -127,15 +127,24 @@ export type ReviewRequestMark =
   | { outcome: 'already-submitted' }
   | { outcome: 'no-such-client' };
 
-/** Marks the client asked for a review now: refused when they reviewed, or were asked within `minIntervalMs`. */
+/**
+ * Marks the client asked for a review now: refused when they reviewed, or were asked within `minIntervalMs`. `known`,
+ * the client as the caller just read it, spares a read (the write holds only if it is still the stored one).
+ */
 export async function markReviewRequested(
   agentId: string,
   clientId: string,
   minIntervalMs: number,
   now = new Date(),
   timeZone?: string,
+  known?: ClientItem,
 ): Promise<ReviewRequestMark> {
-  const change = await changeClient(agentId, clientId, { kind: 'request-review', minIntervalMs }, { now, timeZone });
+  const change = await changeClient(
+    agentId,
+    clientId,
+    { kind: 'request-review', minIntervalMs },
+    { now, timeZone, known },
+  );
   switch (change.kind) {
     case 'changed':
       return { outcome: 'marked', before: change.before, after: change.after };
