@@ -7,7 +7,7 @@
 //   opt-out must survive the deploy), and only the hashed form is ever written.
 // A mark is written under the current signing root's key and looked up under every key it may have been written with
 // (functions/data/mark-keys.ts: the roots of the secret, the current one first, then the replaced ones carried).
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageChannel } from '@shared/messages';
 import { normalisedDestination, optOutMark } from '../domain/opt-out-marks';
 import type { ClientItem, NewClientFields } from './clients';
@@ -96,16 +96,11 @@ export async function destinationStops(
   value: string | null | undefined,
 ): Promise<{ agentMark: boolean; platform?: Record<string, unknown> }> {
   const marks = await marksOf(channel, value);
-  const normalised = normalisedDestination(channel, value);
   if (marks.length === 0) return { agentMark: false };
   const agentKeys = marks.map((mark) => optOutMarkItemKey(agentId, channel, mark));
-  const platformKeys = normalised ? [...marks, normalised].map(platformKey[channel]) : [];
-  const found = await batchGet<{ pk: string; sk: string }>([...agentKeys, ...platformKeys]);
-  const item = (key: { pk: string; sk: string }) => found.find(({ pk, sk }) => pk === key.pk && sk === key.sk);
-  return {
-    agentMark: agentKeys.some((key) => item(key) !== undefined),
-    platform: platformKeys.map(item).find((record) => record !== undefined),
-  };
+  const platformKeys = platformKeysOf(channel, value, marks);
+  const found = await batchGet<ItemKey>([...agentKeys, ...platformKeys]);
+  return { agentMark: firstFound(found, agentKeys) !== undefined, platform: firstFound(found, platformKeys) };
 }
 
 /** When the address or number was stopped: the mark's time, or undefined when it was not. */
@@ -205,22 +200,28 @@ async function writePlatformRecord(
   await db().send(new PutCommand({ TableName: table(), Item: { ...platformKey[channel](mark), ...fields } }));
 }
 
+type ItemKey = { pk: string; sk: string };
+
 /**
- * The hashed record (under the current root's key first, then under the older ones), else one written before the hash
- * under the normalised number or address itself.
+ * Where the platform's record of an address or number may be: under its hash by the current root's key first, then by
+ * the older ones', else from before the hash under the normalised number or address itself.
  */
+function platformKeysOf(channel: MessageChannel, value: string | null | undefined, marks: string[]): ItemKey[] {
+  const normalised = normalisedDestination(channel, value);
+  return marks.length > 0 && normalised ? [...marks, normalised].map(platformKey[channel]) : [];
+}
+
+/** The item of the first of `keys`, in their order, that `found` holds. */
+const firstFound = (found: readonly ItemKey[], keys: readonly ItemKey[]): Record<string, unknown> | undefined =>
+  keys.map((key) => found.find(({ pk, sk }) => pk === key.pk && sk === key.sk)).find((item) => item !== undefined);
+
+/** The platform's record of the address or number, if there is one: one BatchGet of every key it may be under. */
 async function readPlatformRecord(
   channel: MessageChannel,
   value: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const marks = await marksOf(channel, value);
-  const normalised = normalisedDestination(channel, value);
-  if (marks.length === 0 || !normalised) return undefined;
-  for (const key of [...marks, normalised].map(platformKey[channel])) {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: key }));
-    if (out.Item) return out.Item;
-  }
-  return undefined;
+  const keys = platformKeysOf(channel, value, await marksOf(channel, value));
+  return keys.length > 0 ? firstFound(await batchGet<ItemKey>(keys), keys) : undefined;
 }
 
 /**

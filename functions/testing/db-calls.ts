@@ -2,18 +2,24 @@
 // in order, for the tests that hold a path to the reads it needs.
 import { db } from '../data/db';
 
-export type DbCall = { name: string; key?: Record<string, unknown> };
+type Key = Record<string, unknown>;
+/** A command: its class name, and the keys it names (one for a Get, Update or Delete; each of a BatchGet's). */
+export type DbCall = { name: string; keys: Key[] };
 
-/** Runs `act`, recording each command sent through the document client meanwhile: its class name and key, if any. */
+type Command = {
+  constructor: { name: string };
+  input?: { Key?: Key; RequestItems?: Record<string, { Keys?: Key[] }> };
+};
+const keysOf = ({ input }: Command): Key[] =>
+  input?.Key ? [input.Key] : Object.values(input?.RequestItems ?? {}).flatMap((table) => table.Keys ?? []);
+
+/** Runs `act`, recording each command sent through the document client meanwhile. */
 export async function dbCallsOf<T>(act: () => Promise<T>): Promise<{ result: T; calls: DbCall[] }> {
   const client = db();
   const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
   const calls: DbCall[] = [];
-  const spy = jest.spyOn(client, 'send').mockImplementation(((command: {
-    constructor: { name: string };
-    input?: { Key?: Record<string, unknown> };
-  }) => {
-    calls.push({ name: command.constructor.name, ...(command.input?.Key ? { key: command.input.Key } : {}) });
+  const spy = jest.spyOn(client, 'send').mockImplementation(((command: Command) => {
+    calls.push({ name: command.constructor.name, keys: keysOf(command) });
     return send(command);
   }) as never);
   try {
@@ -23,6 +29,10 @@ export async function dbCallsOf<T>(act: () => Promise<T>): Promise<{ result: T; 
   }
 }
 
-/** How many of `calls` read the item at `key` alone (GetCommand). */
-export const readsOf = (calls: readonly DbCall[], key: Record<string, unknown>): number =>
-  calls.filter((call) => call.name === 'GetCommand' && JSON.stringify(call.key) === JSON.stringify(key)).length;
+/** How many of `calls` read the item at `key`, alone (GetCommand) or in a batch (BatchGetCommand). */
+export const readsOf = (calls: readonly DbCall[], key: Key): number =>
+  calls.filter(
+    (call) =>
+      (call.name === 'GetCommand' || call.name === 'BatchGetCommand') &&
+      call.keys.some((named) => JSON.stringify(named) === JSON.stringify(key)),
+  ).length;
