@@ -113,8 +113,8 @@ export function listClients(agentId: string): Promise<ClientItem[]> {
   });
 }
 
-/** What the next best touch reads of a client (functions/domain/next-best.ts): its relationship state and dates. */
-export const RANKED_FIELDS = [
+/** Who a client is and the dates kept of them: the fields each of the book's projections starts from. */
+export const IDENTITY_FIELDS = [
   'id',
   'name',
   'email',
@@ -123,6 +123,11 @@ export const RANKED_FIELDS = [
   'anniversary',
   'purchaseDate',
   'keyDates',
+] as const;
+
+/** What the next best touch reads of a client (functions/domain/next-best.ts): its relationship state and dates. */
+export const RANKED_FIELDS = [
+  ...IDENTITY_FIELDS,
   'cadenceDays',
   'lastContactDate',
   'createdAt',
@@ -145,13 +150,16 @@ export const RANKED_FIELDS = [
 ] as const;
 export type RankedFields = Pick<ClientItem, (typeof RANKED_FIELDS)[number]>;
 
-/** Every client of one agent, the fields the next best touch reads only: one Query, paginated through. */
-export function listRankedFields(agentId: string): Promise<RankedFields[]> {
-  return queryAll<RankedFields>({
+/** Every client of one agent, only `fields` of each: one Query, paginated through to the end. */
+export function listClientFields<F extends keyof ClientItem>(
+  agentId: string,
+  fields: readonly F[],
+): Promise<Array<Pick<ClientItem, F>>> {
+  return queryAll<Pick<ClientItem, F>>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
-    ProjectionExpression: RANKED_FIELDS.map((_, i) => `#r${i}`).join(', '),
-    ExpressionAttributeNames: Object.fromEntries(RANKED_FIELDS.map((field, i) => [`#r${i}`, field])),
+    ProjectionExpression: fields.map((_, i) => `#f${i}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(fields.map((field, i) => [`#f${i}`, field])),
   });
 }
 

@@ -4,7 +4,7 @@
 // whole history to it and deletes the other through the client record (its plan slot freed, the counters moved); a
 // record of both clients as they were and of every moved item lets the agent undo it for ten minutes.
 import { agentActor, clientFor } from '../data/client-access';
-import { toClient, getClientsByIds, type ClientItem } from '../data/clients';
+import { getClientsByIds, IDENTITY_FIELDS, listClientFields, toClient, type ClientItem } from '../data/clients';
 import { changeClient, deleteClient, restoreClient } from '../client-record/record';
 import {
   deleteMovedRecords,
@@ -17,12 +17,9 @@ import {
   setMergeState,
   unlockClients,
 } from '../data/client-merges';
-import { queryAll } from '../data/db';
-import { CLIENT_PREFIX } from '../data/keys/clients';
-import { agentPartition } from '../data/keys/table';
 import { putClientTombstone } from '../data/client-tombstones';
 import { emailOptOutMark, rememberClientOptOuts } from '../data/opt-out-marks';
-import { findDuplicateGroups, mergedFields, type DuplicateCandidate } from '../domain/duplicates';
+import { findDuplicateGroups, mergedFields } from '../domain/duplicates';
 import type {
   AlreadyUndone,
   MergeInProgress,
@@ -37,30 +34,14 @@ import type { Client, ClientMerge, ClientMergeUndone, DuplicateGroups } from '@s
 /** How long a merge can be undone. */
 export const MERGE_UNDO_MS = 10 * 60_000;
 
-const SCAN_FIELDS = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'birthday',
-  'anniversary',
-  'purchaseDate',
-  'keyDates',
-  'createdAt',
-  'registrationPendingAt',
-];
+const SCAN_FIELDS = [...IDENTITY_FIELDS, 'createdAt', 'registrationPendingAt'] as const;
 
 /**
  * The agent's likely duplicates, and those clients. A directory registration not yet confirmed is left out: it cannot
  * be merged until it is.
  */
 export async function findDuplicates(agentId: string): Promise<DuplicateGroups> {
-  const book = await queryAll<DuplicateCandidate & { registrationPendingAt?: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': agentPartition(agentId), ':prefix': CLIENT_PREFIX },
-    ExpressionAttributeNames: Object.fromEntries(SCAN_FIELDS.map((field, i) => [`#f${i}`, field])),
-    ProjectionExpression: SCAN_FIELDS.map((_, i) => `#f${i}`).join(', '),
-  });
+  const book = await listClientFields(agentId, SCAN_FIELDS);
   const groups = findDuplicateGroups(book.filter((client) => !client.registrationPendingAt));
   const ids = [...new Set(groups.flatMap((group) => group.clientIds))];
   const clients = await getClientsByIds(agentId, ids);

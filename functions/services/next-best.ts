@@ -14,7 +14,7 @@ import {
 import { config } from '../config';
 import { changeClient } from '../client-record/record';
 import { actorOf, clientFor } from '../data/client-access';
-import { getClient, getClientsByIds, listRankedFields, type RankedFields } from '../data/clients';
+import { getClient, getClientsByIds, listClientFields, RANKED_FIELDS, type RankedFields } from '../data/clients';
 import { readBook } from '../data/insights';
 import { listOutgoing, type MessageItem } from '../data/messages';
 import { getNextBestDay, nextBestDays, putNextBestDay, type NextBestDayItem } from '../data/next-best';
@@ -55,7 +55,7 @@ export async function computeNextBestDay(
   } = {},
 ): Promise<NextBestDayItem> {
   const [book, outgoing, replaced] = await Promise.all([
-    read.clients ?? listRankedFields(agent.id),
+    read.clients ?? listClientFields(agent.id, RANKED_FIELDS),
     read.outgoing ?? listOutgoing(agent.id),
     read.stored !== undefined ? (read.stored ?? undefined) : getNextBestDay(agent.id),
   ]);
