@@ -1,18 +1,16 @@
 // Accessibility of every page (and the clients page's dialogs) at desktop and phone width: axe-core
 // finds no serious or critical violation, and every input, select and textarea has an accessible
 // name. Screenshots of each state go to test-results/screens/a11y-*.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   drawCharts,
   expect,
-  newAgentDetails,
   registerRealtorViaApi,
   outbox,
   registerAgentViaApi,
   screenshot,
   signInAsAdmin,
   test,
-  verifyEmailOf,
 } from './support/fixtures';
 import { expectAxeClean, seriousAxeViolations } from './support/axe';
 
@@ -315,120 +313,5 @@ test.describe('accessibility', () => {
     await page.goto('/admin/support');
     await expect(page.getByRole('list', { name: 'Open requests' })).toBeVisible();
     await audit(page, 'admin-support');
-  });
-});
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus; fails if it is not reachable that way. */
-async function tabTo(page: Page, target: Locator, { max = 40, backwards = false } = {}): Promise<void> {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target, `reachable with ${backwards ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused({
-    timeout: 1,
-  });
-}
-
-/** Tabs to a field and types into it. */
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
-  await page.keyboard.type(text);
-}
-
-test.describe('keyboard only', () => {
-  test.use({ viewport: DESKTOP });
-
-  test('registers, logs out and logs in on /auth', async ({ page }) => {
-    const agent = newAgentDetails('keyboard');
-    await page.goto('/auth');
-    // tabs: one tab stop on the selected tab, the arrow keys move between tabs (WAI-ARIA)
-    await tabTo(page, page.getByRole('tab', { name: 'Login' }));
-    await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await typeInto(page, form.getByLabel('Full Name'), agent.fullName);
-    await typeInto(page, form.getByLabel('Email'), agent.email);
-    await typeInto(page, form.getByLabel('Password'), agent.password);
-    await typeInto(page, form.getByLabel('Cell Phone Number'), agent.phone);
-    await tabTo(page, form.getByRole('button', { name: 'Register' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
-
-    await tabTo(page, page.getByRole('button', { name: 'Logout' }));
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/auth$/);
-
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await typeInto(page, login.getByLabel('Email'), agent.email);
-    await typeInto(page, login.getByLabel('Password'), agent.password);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
-  });
-
-  test('adds, opens, closes and deletes a client on /clients', async ({ page }) => {
-    await registerAgentViaApi(page);
-    await page.goto('/clients');
-    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
-
-    await tabTo(page, page.getByRole('button', { name: 'Add Client' }).first());
-    await page.keyboard.press('Enter');
-    const form = page.getByRole('dialog', { name: 'Add Client' });
-    await expect(form).toBeVisible();
-    await typeInto(page, form.getByLabel('Name'), 'Kay Board');
-    await typeInto(page, form.getByLabel('Email'), 'kay.board@example.com');
-    await typeInto(page, form.getByLabel('Phone'), '(512) 555-0177');
-    await tabTo(page, form.getByRole('button', { name: 'Add Client' }));
-    await page.keyboard.press('Enter');
-    // announced over the closing dialog: the toast region is not hidden by the modal
-    await expect(
-      page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client added successfully'),
-    ).toBeVisible();
-    await expect(form).toBeHidden();
-
-    const open = page.getByRole('link', { name: 'Kay Board', exact: true });
-    await tabTo(page, open);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Kay Board' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'kay.board@example.com' })).toBeVisible();
-    await page.goBack();
-    await expect(open).toBeVisible();
-
-    await tabTo(page, page.getByRole('button', { name: 'Delete Kay Board' }));
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-    await expect(confirm).toBeVisible();
-    await tabTo(page, confirm.getByRole('button', { name: 'Delete' }));
-    await page.keyboard.press('Enter');
-    await expect(
-      page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Client deleted successfully'),
-    ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Kay Board', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
-    // the Delete button left with its client: focus moves on to Add Client, not back to <body>
-    await expect(page.getByRole('button', { name: 'Add Client' })).toBeFocused();
-  });
-
-  test('completes the client registration form for a chosen realtor', async ({ page, request, baseURL }) => {
-    const agent = newAgentDetails('keyboard-realtor');
-    const registered = await request.post('/api/register', {
-      data: { username: agent.email, password: agent.password, fullName: agent.fullName, phone: agent.phone },
-      headers: { origin: baseURL! },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const agentId = ((await registered.json()) as { id: string }).id;
-    await verifyEmailOf(request, agent.email); // only verified agents take directory registrations
-
-    await page.goto(`/client-registration?agentId=${agentId}`);
-    await typeInto(page, page.getByLabel('Full Name'), 'Kim Keys');
-    await typeInto(page, page.getByLabel('Email'), `kim-${Date.now()}@example.com`);
-    await typeInto(page, page.getByLabel('Phone'), '(555) 987-6543');
-    await tabTo(page, page.getByRole('button', { name: 'Complete Registration' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
-    await tabTo(page, page.getByRole('button', { name: 'Skip for Now' }));
-    await page.keyboard.press('Space');
-    await expect(page).toHaveURL(/\/auth$/);
   });
 });

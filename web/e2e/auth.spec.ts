@@ -1,44 +1,50 @@
-// The foundation's browser flows: register, log out, log in, reset a password through the e-mailed
-// link, and the phone's navigation. What needs no browser is shown in jsdom: the registration form's phone rules
-// (auth.test.tsx), the invalid reset link (reset-password.test.tsx), the redirect of a visitor without a session to
-// /auth (root.test.tsx) and the 404 page (not-found.test.tsx); the accessibility spec still opens the last two pages.
-import {
-  expect,
-  fillRegistrationForm,
-  newAgentDetails,
-  outbox,
-  registerAgentViaApi,
-  signInAsAdmin,
-  snap,
-  test,
-} from './support/fixtures';
+// The foundation's browser flows: register, log out and log in (by keyboard alone), reset a password through the
+// e-mailed link, and the phone's navigation. What needs no browser is shown in jsdom: the registration form's phone
+// rules (auth.test.tsx), the invalid reset link (reset-password.test.tsx), the redirect of a visitor without a session
+// to /auth (root.test.tsx) and the 404 page (not-found.test.tsx); the accessibility spec still opens the last two
+// pages.
+import { expect, newAgentDetails, outbox, registerAgentViaApi, signInAsAdmin, snap, test } from './support/fixtures';
+import { tabTo, typeInto } from './support/keyboard';
 
 test.describe('accounts', () => {
-  test('registers, logs out and logs back in', async ({ page }) => {
+  test('registers, logs out and logs back in, by keyboard alone', async ({ page }) => {
     const agent = newAgentDetails('reg');
     await page.goto('/auth');
     await snap(page, 'auth-login');
-    const form = await fillRegistrationForm(page, agent);
+    // The tabs: one tab stop on the selected tab, the arrow keys move between tabs (WAI-ARIA).
+    await tabTo(page, page.getByRole('tab', { name: 'Login' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Register' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await typeInto(page, form.getByLabel('Full Name'), agent.fullName);
+    await typeInto(page, form.getByLabel('Email'), agent.email);
+    await typeInto(page, form.getByLabel('Password'), agent.password);
+    await typeInto(page, form.getByLabel('Cell Phone Number'), agent.phone);
     await snap(page, 'auth-register');
-    await form.getByRole('button', { name: 'Register' }).click();
+    await tabTo(page, form.getByRole('button', { name: 'Register' }));
+    await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await tabTo(page, page.getByRole('button', { name: 'Logout' }));
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/auth$/);
 
     const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByLabel('Email').fill(agent.email);
-    await login.getByLabel('Password').fill('wrong password');
-    await login.getByRole('button', { name: 'Login' }).click();
+    await typeInto(page, login.getByLabel('Email'), agent.email);
+    await typeInto(page, login.getByLabel('Password'), 'wrong password');
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Login failed')).toBeVisible();
     await expect(page.getByText('Invalid username or password')).toBeVisible();
 
-    await login.getByLabel('Password').fill(agent.password);
-    await login.getByRole('button', { name: 'Login' }).click();
+    await login.getByLabel('Password').fill('');
+    await typeInto(page, login.getByLabel('Password'), agent.password);
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: new RegExp(agent.fullName) })).toBeVisible();
   });
 
   test('resets a forgotten password through the e-mailed link and logs in with the new one', async ({ page }) => {

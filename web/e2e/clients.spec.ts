@@ -1,4 +1,4 @@
-// The agent's workspace in a real browser: clients (add, open, edit, search, delete), CSV import
+// The agent's workspace in a real browser: clients (add, open, edit, search, delete; by keyboard too), CSV import
 // (ours and a Google Contacts export with a BOM), the free plan's cap, the dashboard and reminders.
 import type { Page } from '@playwright/test';
 import { SMS_CONSENT_MESSAGES } from '@shared/sms-consent';
@@ -15,6 +15,7 @@ import {
   type ClientSeed,
 } from './support/fixtures';
 import { expectAxeClean } from './support/axe';
+import { tabTo, typeInto } from './support/keyboard';
 
 const thisYear = dateParts(today).year;
 
@@ -31,17 +32,22 @@ test.describe('clients', () => {
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
     await snap(page, 'clients-empty');
 
-    await page.getByRole('button', { name: 'Add Client' }).click();
+    // Added by keyboard alone.
+    await tabTo(page, page.getByRole('button', { name: 'Add Client' }).first());
+    await page.keyboard.press('Enter');
     const form = page.getByRole('dialog', { name: 'Add Client' });
-    await form.getByLabel('Name').fill('Maria Lopez');
-    await form.getByLabel('Email').fill('maria.lopez@example.com');
-    await form.getByLabel('Phone').fill('(512) 555-0142');
-    await form.getByLabel('Address').fill('12 Oak Street, Austin, TX');
+    await expect(form).toBeVisible();
+    await typeInto(page, form.getByLabel('Name'), 'Maria Lopez');
+    await typeInto(page, form.getByLabel('Email'), 'maria.lopez@example.com');
+    await typeInto(page, form.getByLabel('Phone'), '(512) 555-0142');
+    await typeInto(page, form.getByLabel('Address'), '12 Oak Street, Austin, TX');
     await form.getByLabel('Birthday').fill('1984-06-02');
     await form.getByLabel('Purchase Date').fill(`${thisYear - 3}-04-30`);
     await snap(page, 'clients-add-form');
-    await form.getByRole('button', { name: 'Add Client' }).click();
+    await tabTo(page, form.getByRole('button', { name: 'Add Client' }));
+    await page.keyboard.press('Enter');
 
+    // Announced over the closing dialog: the toast region is not hidden by the modal.
     await expect(toasts(page).getByText('Client added successfully')).toBeVisible();
     await expect(toasts(page).getByText('You can add 9 more client(s) on the free plan')).toBeVisible();
     await expect(form).toBeHidden();
@@ -57,8 +63,10 @@ test.describe('clients', () => {
     await expect(clientButton(page, 'Sam Carter')).toBeVisible();
     await snap(page, 'clients-list');
 
-    // The client's page: contact details, the dates that are set, milestones in the timeline, the review.
-    await clientButton(page, 'Maria Lopez').click();
+    // The client's page (opened by keyboard): contact details, the dates that are set, milestones in the timeline, the
+    // review.
+    await tabTo(page, clientButton(page, 'Maria Lopez'));
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/clients\/[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'maria.lopez@example.com' })).toBeVisible();
@@ -122,6 +130,18 @@ test.describe('clients', () => {
     await expect(toasts(page).getByText('Client deleted successfully')).toBeVisible();
     await expect(clientButton(page, 'Sam Carter')).toHaveCount(0);
     await expect(clientButton(page, 'Maria Lopez')).toBeVisible();
+
+    // The last clients deleted by keyboard: the Delete button leaves with its client, and the focus moves on to Add
+    // Client, not back to <body>.
+    for (const name of ['Priya Natarajan', 'Maria Lopez']) {
+      await tabTo(page, page.getByRole('button', { name: `Delete ${name}` }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, confirm.getByRole('button', { name: 'Delete' }));
+      await page.keyboard.press('Enter');
+      await expect(clientButton(page, name)).toHaveCount(0);
+    }
+    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Client' })).toBeFocused();
   });
 
   test('imports a CSV file, then a Google Contacts export with a BOM', async ({ page }) => {

@@ -1,9 +1,10 @@
 // Clients reach their agent: an e-mailed invitation completed in the browser with a video
-// testimonial uploaded straight to storage, and a visitor who finds their realtor and registers
+// testimonial uploaded straight to storage, and a visitor who finds their realtor and registers by keyboard alone
 // (pending until they confirm from the e-mail).
 import { SMS_CONSENT_WORDS } from '@shared/sms-consent';
 import { expect, outbox, registerRealtorViaApi, snap, test } from './support/fixtures';
 import { expectAxeClean } from './support/axe';
+import { tabTo, typeInto } from './support/keyboard';
 
 const VIDEO = Buffer.from('\x00\x00\x00\x18ftypmp42 a few bytes of testimonial video');
 
@@ -79,7 +80,7 @@ test.describe('client invitations', () => {
     expect(Buffer.from(await video.body())).toEqual(VIDEO);
   });
 
-  test('a visitor finds their realtor by e-mail and registers themselves', async ({ page, request }) => {
+  test('a visitor finds their realtor by e-mail and registers themselves, by keyboard', async ({ page, request }) => {
     const agent = await registerRealtorViaApi(request, 'Lakeside Realty');
     await page.goto('/client-registration');
     await expect(page).toHaveURL(/\/find-realtor$/);
@@ -103,15 +104,18 @@ test.describe('client invitations', () => {
     });
     await expect(page.getByText(`Your realtor: ${agent.fullName} (Lakeside Realty · Austin, TX)`)).toBeVisible();
     const email = `sam-${Date.now()}@example.com`;
-    await page.getByLabel('Full Name').fill('Sam Visitor');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone').fill('(555) 987-6543');
+    // By keyboard alone.
+    await typeInto(page, page.getByLabel('Full Name'), 'Sam Visitor');
+    await typeInto(page, page.getByLabel('Email'), email);
+    await typeInto(page, page.getByLabel('Phone'), '(555) 987-6543');
     // Left unticked: no consent is recorded.
     await expect(page.getByRole('checkbox', { name: SMS_CONSENT_WORDS })).not.toBeChecked();
     await snap(page, 'client-registration-self');
-    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await tabTo(page, page.getByRole('button', { name: 'Complete Registration' }));
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Registration complete', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Skip for Now' }).click();
+    await tabTo(page, page.getByRole('button', { name: 'Skip for Now' }));
+    await page.keyboard.press('Space');
     await expect(page).toHaveURL(/\/auth$/);
 
     // Anyone can type any e-mail: the client is pending (no plan slot, no automatic message) until they confirm.
