@@ -2,7 +2,8 @@
 // as API Gateway calls it (the event of functions/local/http-event.ts, the route's context), over the table alone
 // (in-process dynalite), with the environment the local runtime sets. No HTTP server, no edge, no twin: a rule only
 // those show (a header the edge adds, an IAM refusal, compression, the server's own 413) is tested on the runtime
-// (startTestApi in local-api.ts). S3, the background tasks queue and the inbound e-mail folder start when asked.
+// (startTestApi in local-api.ts). S3, the background tasks queue, the inbound e-mail folder and the fake Google start
+// when asked.
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { findRoute, FUNCTION_FAILED, gatewayResult, invokeRoute } from '../local
 import { startDynamo, startS3 } from '../local/emulators';
 import { httpApiEvent, httpApiResponse } from '../local/http-event';
 import { BUCKETS, ensureBuckets, ensureTable, setLocalEnvironment } from '../local/local-environment';
+import { startFakeGoogleServer } from './fake-google-server';
 import { ApiClient, liftRegistrationLimits, readOutbox, signedInAgent, type ApiUnderTest } from './local-api';
 
 export type HandlerApiOptions = {
@@ -26,14 +28,19 @@ export type HandlerApiOptions = {
   backgroundTasks?: boolean;
   /** The inbound e-mail folder (inboundEmailDir) watched as the runtime does; with S3, where received mail is kept. */
   inboundEmail?: boolean;
+  /** The fake Google (functions/local/fake-google.ts) on a server of its own, the app's Google calls pointed at it. */
+  google?: boolean;
 };
 
-export type HandlerApi = ApiUnderTest;
+export type HandlerApi = ApiUnderTest & {
+  /** With `google`: the fake Google's files (contacts.json, faults.json, grants.json, …). */
+  fakeGoogleDir?: string;
+};
 
 /**
  * The app's URL in mail and the Origin the client sends. Port 9 (discard) is one fetch refuses, so a handler that calls
- * back into the app over HTTP (the fake Google, the payment simulator's pages) fails at once: such a test needs the
- * runtime.
+ * back into the app over HTTP (the payment simulator's pages, the fake Google unless `google` serves it on a server of
+ * its own) fails at once: such a test needs the runtime.
  */
 const APP_URL = 'http://localhost:9';
 /** Where S3 is when the file did not ask for it: nowhere (an S3 call, or a presigned upload, fails at once). */
@@ -51,7 +58,7 @@ export async function startHandlerApi(options: HandlerApiOptions = {}): Promise<
   const dynamo = await startDynamo(dataDir);
   const s3 =
     options.s3 || options.inboundEmail ? await startS3({ dataDir, buckets: Object.values(BUCKETS) }) : undefined;
-  setLocalEnvironment({
+  const fakeGoogleClient = setLocalEnvironment({
     url: APP_URL,
     dataDir,
     outboxDir,
@@ -59,6 +66,15 @@ export async function startHandlerApi(options: HandlerApiOptions = {}): Promise<
     s3Endpoint: s3?.endpoint ?? NO_S3,
     adminEmails: options.adminEmails,
   });
+  const google =
+    options.google && fakeGoogleClient
+      ? await startFakeGoogleServer(join(scratch, 'fake-google'), fakeGoogleClient)
+      : undefined;
+  if (google)
+    Object.assign(process.env, {
+      GOOGLE_OAUTH_BASE_URL: `${google.base}/oauth`,
+      GOOGLE_API_BASE_URL: `${google.base}/api`,
+    });
   resetConfig();
   resetDb();
   await ensureTable(dynamo.endpoint);
@@ -78,10 +94,12 @@ export async function startHandlerApi(options: HandlerApiOptions = {}): Promise<
     url: APP_URL,
     outboxDir,
     inboundEmailDir,
+    fakeGoogleDir: google?.dir,
     client: () => new ApiClient(APP_URL, dispatchInProcess),
     outbox: () => readOutbox(outboxDir),
     async close() {
       for (const stop of stops) await stop();
+      await google?.close();
       await s3?.close();
       await dynamo.close();
       resetDb();

@@ -1,10 +1,11 @@
 // The agent's Google Calendar both ways (POST /api/google/calendar/sync, the push route, the hourly job), against the
-// local runtime's fake Google: the Hearthside calendar made once and kept to the clients' key dates and check-ins (an
-// edit patched, a deleted client's events removed, the agent's own events left); meetings with exactly one client in
-// the agent's calendar on that client's timeline once, after they begin; the watch channel's pushes checked by its
-// token, renewed a day before it ends (the new one first, the old one stopped) on a moved clock; refused without the
-// connection or the feature; Google's 401 shown as reauth_needed; a deleted Hearthside calendar made again; client
-// changes marked and written by jobs/calendar-out within minutes. (Synthetic clients and events.)
+// fake Google (on the handler harness; the jobs run as their functions do): the Hearthside calendar made once and kept
+// to the clients' key dates and check-ins (an edit patched, a deleted client's events removed, the agent's own events
+// left); meetings with exactly one client in the agent's calendar on that client's timeline once, after they begin; the
+// watch channel's pushes checked by its token, renewed a day before it ends (the new one first, the old one stopped) on
+// a moved clock; refused without the connection or the feature; Google's 401 shown as reauth_needed; a deleted
+// Hearthside calendar made again; client changes marked and written by jobs/calendar-out within minutes. (Synthetic
+// clients and events.)
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CalendarSyncResult, Client, ClientActivity, Integrations } from '@shared/api-types';
@@ -15,14 +16,16 @@ import { CALENDAR_OUT_STOP_MS, writeDueCalendars } from '../../jobs/calendar-out
 import { syncGoogleCalendar } from '../../services/google-calendar-sync';
 import { clientInput } from '../../testing/factories';
 import { connectGoogle } from '../../testing/google-consent';
-import { signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { syncEveryAgent } from '../../jobs/reviews-sync';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { google: true, backgroundTasks: true });
 
 let accounts = 0;
 const googleAccount = () => `calendar-${(accounts += 1)}`;
-const fakeFile = (...path: string[]) => join(api.runtime.fakeGoogleDir!, ...path);
+const fakeFile = (...path: string[]) => join(api.fakeGoogleDir!, ...path);
 const readJson = async <T>(...path: string[]): Promise<T> => JSON.parse(await readFile(fakeFile(...path), 'utf8')) as T;
 
 type Channel = { id: string; resourceId: string; token?: string; expiration: number };
@@ -151,9 +154,8 @@ describe('client changes within minutes (jobs/calendar-out)', () => {
     expect((await client.post(`/api/clients/${ana.id}/touches`, { kind: 'call', date: today })).status).toBe(201);
     expect(await markOf(user.id)).toBe(mark);
 
-    const run = await client.post<{ due: number; written: number }>('/local/jobs/calendar-out', {});
-    expect(run.status).toBe(200);
-    expect(run.body.written).toBeGreaterThanOrEqual(1);
+    const run = await writeDueCalendars();
+    expect(run.written).toBeGreaterThanOrEqual(1);
     expect(await markOf(user.id)).toBeUndefined();
     const held = await hearthside(user.id);
     expect(held[`${ana.id}:birthday`]).toMatchObject({
@@ -235,8 +237,8 @@ describe('meetings in the agent’s calendar', () => {
 
 describe('the watch channel', () => {
   const push = (channel: Partial<Channel>, state = 'exists') =>
-    fetch(`${api.url}/api/google/calendar/push/${encodeURIComponent(channel.id ?? '')}`, {
-      method: 'POST',
+    // As Google sends it: no session of the agent's.
+    api.client().request('POST', `/api/google/calendar/push/${encodeURIComponent(channel.id ?? '')}`, {
       headers: {
         'x-goog-channel-id': channel.id ?? '',
         'x-goog-resource-id': channel.resourceId ?? '',
@@ -264,13 +266,13 @@ describe('the watch channel', () => {
     ]) {
       const refused = await push(forged);
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toMatchObject({ code: 'BAD_CHANNEL_TOKEN' });
+      expect(refused.body).toMatchObject({ code: 'BAD_CHANNEL_TOKEN' });
     }
     expect((await activityOf(client, ana.id)).activity).toEqual([]);
 
     const accepted = await push(channel);
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toEqual({ queued: true });
+    expect(accepted.body).toEqual({ queued: true });
     // The queued sync runs on the local tasks queue, after the answer.
     const until = Date.now() + 10_000;
     while ((await activityOf(client, ana.id)).activity.length === 0 && Date.now() < until)
@@ -336,9 +338,8 @@ describe('the hourly job', () => {
   it('syncs the calendar of an agent who follows no Business Profile location', async () => {
     const { client, user, ana } = await agentWithCalendar();
     await writePrimary([meeting('hourly', new Date(Date.now() - HOUR), 'ana@example.com')]);
-    const run = await client.post('/local/jobs/reviews-sync', {});
-    expect(run.status).toBe(200);
-    expect(run.body.calendars).toBeGreaterThanOrEqual(1);
+    const run = await syncEveryAgent();
+    expect(run.calendars).toBeGreaterThanOrEqual(1);
     expect((await getConnection(user.id))!.calendarFeature).toMatchObject({ lastError: null });
     expect((await activityOf(client, ana.id)).activity).toHaveLength(1);
   });
@@ -363,7 +364,7 @@ describe('the hourly job', () => {
         (m) => m.to === user.username && m.subject === 'Google Calendar has not synced for a day',
       );
     try {
-      expect((await client.post('/local/jobs/reviews-sync', {})).body.told).toBeGreaterThanOrEqual(1);
+      expect((await syncEveryAgent()).told).toBeGreaterThanOrEqual(1);
       expect(await told()).toEqual([
         expect.objectContaining({
           text: expect.stringContaining(
@@ -371,7 +372,7 @@ describe('the hourly job', () => {
           ),
         }),
       ]);
-      await client.post('/local/jobs/reviews-sync', {});
+      await syncEveryAgent();
       expect(await told()).toHaveLength(1);
       expect((await client.get<Integrations>('/api/integrations')).body.google.features.calendar).toMatchObject({
         state: 'degraded',

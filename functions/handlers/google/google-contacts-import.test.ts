@@ -1,7 +1,7 @@
-// Importing the agent's Google contacts (POST /api/google/contacts/import), against the local runtime's fake Google:
-// the contacts are read a page at a time into an import that shows what it will do (new, matched, errors) before
-// anything is written; started, it goes through the import job, linking each contact that is a client already (by
-// e-mail, or by the one client with its phone number) instead of making a second one, and filling only what that
+// Importing the agent's Google contacts (POST /api/google/contacts/import), against the fake Google (on the handler
+// harness): the contacts are read a page at a time into an import that shows what it will do (new, matched, errors)
+// before anything is written; started, it goes through the import job, linking each contact that is a client already
+// (by e-mail, or by the one client with its phone number) instead of making a second one, and filling only what that
 // client lacks. Refused without the connection or the feature, for a label that is none, on Google's 401; one agent
 // never reaches another's import.
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,19 +12,19 @@ import { getClient } from '../../data/clients';
 import { getConnection } from '../../data/google-connections';
 import { connectGoogle } from '../../testing/google-consent';
 import { startImport, waitForImport } from '../../testing/imports';
-import { allClients, signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { allClients, signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { google: true, s3: true, backgroundTasks: true });
 
 let accounts = 0;
 const googleAccount = () => `contacts-import-${(accounts += 1)}`;
 
 /** The fake Google's contacts (synthetic people), as a test writes them between the app's reads. */
 const writeContacts = (people: object[]) =>
-  writeFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), JSON.stringify(people));
-const writeFaults = (faults: object[]) =>
-  writeFile(join(api.runtime.fakeGoogleDir!, 'faults.json'), JSON.stringify(faults));
+  writeFile(join(api.fakeGoogleDir!, 'contacts.json'), JSON.stringify(people));
+const writeFaults = (faults: object[]) => writeFile(join(api.fakeGoogleDir!, 'faults.json'), JSON.stringify(faults));
 
 const person = (id: string, fields: Record<string, unknown>) => ({ resourceName: `people/${id}`, ...fields });
 const named = (displayName: string) => ({ names: [{ displayName }] });
@@ -292,7 +292,7 @@ describe('keeping in step (POST /api/google/contacts/sync)', () => {
   it('reads everything again when Google no longer takes the token, and creates no duplicate', async () => {
     const { client, byName } = await imported();
     // The fake forgets every sync token it gave: the next sync's is answered 410 EXPIRED_SYNC_TOKEN.
-    await rm(join(api.runtime.fakeGoogleDir!, 'people-sync.json'), { force: true });
+    await rm(join(api.fakeGoogleDir!, 'people-sync.json'), { force: true });
     const res = await sync(client);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ fullSync: true, itemsIn: 4, created: 0, unlinked: 0 });
@@ -347,7 +347,7 @@ describe('conflicts (GET /api/google/contacts/conflicts, POST …/resolve)', () 
   const resolve = (client: ApiClient, body: object) =>
     client.post<Conflicts>('/api/google/contacts/conflicts/resolve', body);
   const contactsOnGoogle = async () =>
-    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8')) as Array<{
+    JSON.parse(await readFile(join(api.fakeGoogleDir!, 'contacts.json'), 'utf8')) as Array<{
       resourceName: string;
       phoneNumbers?: { value: string }[];
     }>;
@@ -440,9 +440,9 @@ describe('out: the agent’s edits and the "Hearthside clients" group', () => {
     memberships?: { contactGroupMembership: { contactGroupResourceName: string } }[];
   };
   const onGoogle = async () =>
-    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8')) as OnGoogle[];
+    JSON.parse(await readFile(join(api.fakeGoogleDir!, 'contacts.json'), 'utf8')) as OnGoogle[];
   const groups = async () =>
-    JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contact-groups.json'), 'utf8')) as Array<{
+    JSON.parse(await readFile(join(api.fakeGoogleDir!, 'contact-groups.json'), 'utf8')) as Array<{
       resourceName: string;
       name: string;
     }>;
@@ -558,7 +558,7 @@ describe('import, push and two pulls in any order (a property)', () => {
           } else {
             // Between pulls Google changes: a new contact, and Bo's number edited on the phone.
             pulls += 1;
-            const people = JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8'));
+            const people = JSON.parse(await readFile(join(api.fakeGoogleDir!, 'contacts.json'), 'utf8'));
             people.push(person(`n${pulls}`, { ...named(`New ${pulls}`), ...emails(`new${pulls}@example.com`) }));
             people[1].phoneNumbers = [{ value: `+1 512 555 018${pulls}` }];
             await writeContacts(people);
@@ -566,9 +566,7 @@ describe('import, push and two pulls in any order (a property)', () => {
           }
         }
         const clients = (await allClients(client)) as Client[];
-        const onGoogle = JSON.parse(
-          await readFile(join(api.runtime.fakeGoogleDir!, 'contacts.json'), 'utf8'),
-        ) as Array<{
+        const onGoogle = JSON.parse(await readFile(join(api.fakeGoogleDir!, 'contacts.json'), 'utf8')) as Array<{
           emailAddresses?: { value: string }[];
         }>;
         const emailsOnGoogle = onGoogle.flatMap((p) => (p.emailAddresses ?? []).map((e) => e.value.toLowerCase()));

@@ -1,15 +1,16 @@
-// The Google connection's features beyond the reviews, against the local runtime's fake Google: each asked for on its
-// own consent when the agent turns it on (incremental authorization), turned on only when Google granted it, turned
-// off with what it kept forgotten, gone with the connection, and one agent's never another's.
+// The Google connection's features beyond the reviews, against the fake Google (on the handler harness): each asked for
+// on its own consent when the agent turns it on (incremental authorization), turned on only when Google granted it,
+// turned off with what it kept forgotten, gone with the connection, and one agent's never another's.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GoogleConnectionStatus } from '@shared/api-types';
 import { getConnection } from '../../data/google-connections';
 import { connectGoogle, pathOf } from '../../testing/google-consent';
-import { signedInAgent, useTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { signedInAgent, type ApiClient } from '../../testing/local-api';
+import { useHandlerApi, type HandlerApi } from '../../testing/handler-api';
 
-let api: TestApi;
-useTestApi((started) => (api = started));
+let api: HandlerApi;
+useHandlerApi((started) => (api = started), { google: true });
 
 const BUSINESS = 'https://www.googleapis.com/auth/business.manage';
 const CONTACTS = 'https://www.googleapis.com/auth/contacts';
@@ -124,7 +125,7 @@ describe('the callback turning a feature on', () => {
     expect(denied.headers.get('location')).toBe('/settings?google=denied');
 
     await writeFile(
-      join(api.runtime.fakeGoogleDir!, 'faults.json'),
+      join(api.fakeGoogleDir!, 'faults.json'),
       JSON.stringify([{ status: 429, times: 1, path: 'accounts' }]),
     );
     const { back } = await connect(client, googleAccount(), ['calendar']);
@@ -193,7 +194,7 @@ describe('disconnecting and tenancy', () => {
     const gone = await client.delete('/api/google/connection');
     expect(gone.body.features).toEqual({ contacts: OFF, calendar: OFF });
     expect(await getConnection(user.id)).toBeUndefined();
-    const grants = JSON.parse(await readFile(join(api.runtime.fakeGoogleDir!, 'grants.json'), 'utf8'));
+    const grants = JSON.parse(await readFile(join(api.fakeGoogleDir!, 'grants.json'), 'utf8'));
     expect(grants.accounts[account]).toBeUndefined();
 
     // Reconnecting the same Google account with include_granted_scopes finds no earlier grant of contacts.
