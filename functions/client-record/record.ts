@@ -90,6 +90,12 @@ export async function changeClient(
   }
 }
 
+/** The client as a change left it: changed, or as it was; undefined when there was none to change. */
+export function clientAfter(outcome: ChangeOutcome): ClientItem | undefined {
+  if (outcome.kind === 'changed') return outcome.after;
+  return outcome.kind === 'unchanged' ? outcome.client : undefined;
+}
+
 /**
  * Applies an edit (the form, an import row, a registration); the client after it, or undefined when there is none.
  * `known`, the client as the caller just read it, spares a second read (the write is conditional on its revision).
@@ -101,9 +107,7 @@ export async function updateClient(
   now = new Date(),
   options: Omit<ChangeOptions, 'now'> = {},
 ): Promise<ClientItem | undefined> {
-  const change = await changeClient(agentId, clientId, { kind: 'edit', changes }, { ...options, now });
-  if (change.kind === 'changed') return change.after;
-  return change.kind === 'unchanged' ? change.client : undefined;
+  return clientAfter(await changeClient(agentId, clientId, { kind: 'edit', changes }, { ...options, now }));
 }
 
 /** Sets the review status (stamping its dates); the item before and after, or undefined when there is no client. */

@@ -453,3 +453,17 @@ describe('refusals answered from the table declared in the options', () => {
     expect(JSON.parse(answer.body!)).toEqual({ ok: true });
   });
 });
+
+describe('defining a handler', () => {
+  it("refuses at load a handler defined for another access than its route's, saying which to use", () => {
+    const answer = async () => ({ status: 200 as const, body: {} as never });
+    expect(() => defineHandler('auth/post-login', {}, answer)).toThrow(
+      'auth/post-login is public in the route table: use definePublicHandler',
+    );
+    expect(() => definePublicHandler('user/get-user', {}, answer)).toThrow(
+      'user/get-user is agent in the route table: use defineHandler',
+    );
+    expect(defineHandler('user/get-user', {}, answer).route).toMatchObject({ path: '/api/user', access: 'agent' });
+    expect(definePublicHandler('auth/post-login', {}, answer).route).toMatchObject({ access: 'public' });
+  });
+});

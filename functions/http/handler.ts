@@ -111,9 +111,7 @@ export function defineHandler<S extends HandlerSlug, B = undefined, Q = undefine
   schemas: Schemas<B, Q, R>,
   fn: (ctx: AuthedContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]> | NoInfer<R>>,
 ): RouteHandler {
-  const route = findRouteByHandler(slug);
-  if (route.access === 'public') throw new Error(`${slug} is public in the route table: use definePublicHandler`);
-  return buildRouteHandler(route, schemas, async (ctx) => {
+  return buildRouteHandler(routeOf(slug, 'signed-in'), schemas, async (ctx) => {
     // authGuard has already refused callers without a session (or not admins on admin routes).
     const session = (await ctx.session())!;
     return fn({ ...ctx, user: session.user, sessionId: session.sessionId });
@@ -126,9 +124,17 @@ export function definePublicHandler<S extends HandlerSlug, B = undefined, Q = un
   schemas: Schemas<B, Q, R>,
   fn: (ctx: PublicContext<B, Q>) => Promise<HandlerResult<ApiResponses[S]> | NoInfer<R>>,
 ): RouteHandler {
+  return buildRouteHandler(routeOf(slug, 'public'), schemas, fn);
+}
+
+/** The slug's route, refused at load when its access is not the one its handler was defined for. */
+function routeOf(slug: HandlerSlug, definedFor: 'public' | 'signed-in'): Route {
   const route = findRouteByHandler(slug);
-  if (route.access !== 'public') throw new Error(`${slug} is ${route.access} in the route table: use defineHandler`);
-  return buildRouteHandler(route, schemas, fn);
+  if ((route.access === 'public') !== (definedFor === 'public'))
+    throw new Error(
+      `${slug} is ${route.access} in the route table: use ${definedFor === 'public' ? 'defineHandler' : 'definePublicHandler'}`,
+    );
+  return route;
 }
 
 /** The stack around any function; routes use defineHandler / definePublicHandler. */

@@ -1,8 +1,7 @@
 // What a send or a reply changes on the client, through the client record: Last Contact moves forward, and a channel
 // the client stopped (an unsubscribe link, a STOP, a refused text) is marked opted out, a text opt-out revoking the
 // consent to texts and joining the client's consent history (sms-consent.ts).
-import type { ChangeOutcome } from '../client-record/changes';
-import { changeClient } from '../client-record/record';
+import { changeClient, clientAfter } from '../client-record/record';
 import type { ClientItem } from '../data/clients';
 import type { SendChannel } from '../data/outbound-caps';
 import type { TouchWeight } from '../domain/relationship';
@@ -21,12 +20,6 @@ export async function advanceLastContact(
 ): Promise<ClientItem | undefined> {
   const change = { kind: 'contacted', on: at, ...(touch ? { touch } : {}) } as const;
   return clientAfter(await changeClient(agentId, clientId, change, options));
-}
-
-/** The client as a change left it: changed, or as it was; undefined when there was none to change. */
-export function clientAfter(outcome: ChangeOutcome): ClientItem | undefined {
-  if (outcome.kind === 'changed') return outcome.after;
-  return outcome.kind === 'unchanged' ? outcome.client : undefined;
 }
 
 /** Marks the client opted out of a channel (idempotent; counted in insights the first time); false: no such client. */

@@ -19,7 +19,7 @@ import type { ImportRow } from '../domain/import-rows';
 import { PlanLimitError } from '../domain/plan';
 import { forEachLimited } from '../lib/concurrency';
 import { createClientBatch } from '../client-record/batch';
-import { changeClient, createClient, updateClient } from '../client-record/record';
+import { changeClient, clientAfter, createClient, updateClient } from '../client-record/record';
 import type { GoogleContactEntry, GoogleContactLink } from '../domain/google-contacts';
 import { awardDueMilestones } from './milestones';
 
@@ -83,7 +83,7 @@ async function linkFromRow(
     { kind: 'google-linked', link, fill: filledCells(client), google: { email: client.email, phone: client.phone } },
     { now, ...(typeof current === 'string' ? {} : { known: current }) },
   );
-  const saved = out.kind === 'changed' ? out.after : out.kind === 'unchanged' ? out.client : undefined;
+  const saved = clientAfter(out);
   if (!saved) return false;
   await awardDueMilestones(saved, today, now);
   return true;

@@ -5,7 +5,7 @@
 // record of both clients as they were and of every moved item lets the agent undo it for ten minutes.
 import { agentActor, clientFor } from '../data/client-access';
 import { getClientsByIds, IDENTITY_FIELDS, listClientFields, toClient, type ClientItem } from '../data/clients';
-import { changeClient, deleteClient, restoreClient } from '../client-record/record';
+import { changeClient, clientAfter, deleteClient, restoreClient } from '../client-record/record';
 import {
   deleteMovedRecords,
   getClientMerge,
@@ -127,7 +127,7 @@ async function mergeLocked(
   await putClientTombstone({ agentId, clientId: mergeId, emailMark, survivorId: keepId }, now);
   await deleteClient(agentId, mergeId, now);
   await setMergeState(agentId, id, 'moving', 'merged');
-  const after = change.kind === 'changed' ? change.after : change.kind === 'unchanged' ? change.client : kept;
+  const after = clientAfter(change) ?? kept;
   return { id, client: toClient(after), mergedId: mergeId, undoUntil };
 }
 

@@ -8,7 +8,7 @@ import { todayIn } from '@shared/dates';
 import type { AttestableSmsConsent } from '@shared/sms-consent';
 import type { TouchKind } from '@shared/messages';
 import { config } from '../config';
-import { changeClient, createClient, setReviewStatus, updateClient } from '../client-record/record';
+import { changeClient, clientAfter, createClient, setReviewStatus, updateClient } from '../client-record/record';
 import { actorOf, clientFor } from '../data/client-access';
 import { toClient, type ClientChanges, type ClientItem } from '../data/clients';
 import { countInsights } from '../data/insights';
@@ -131,7 +131,7 @@ export async function logTouch(
     { known: client },
   );
   await countInsights(user.id, { [touch.kind]: 1 }, new Date(touch.date), user.timeZone);
-  const after = contact.kind === 'changed' ? contact.after : contact.kind === 'unchanged' ? contact.client : client;
+  const after = clientAfter(contact) ?? client;
   return { touch: toTouchActivity(touchItem), client: toClient(after) };
 }
 

@@ -46,8 +46,8 @@ import {
 } from '../domain/refusals';
 import { replyPause } from '../domain/reply-pause';
 import { randomId } from '../domain/signed-tokens';
-import { advanceLastContact, clientAfter, optOutClient } from './client-contact';
-import { changeClient } from '../client-record/record';
+import { advanceLastContact, optOutClient } from './client-contact';
+import { changeClient, clientAfter } from '../client-record/record';
 import { unverifiedSender } from './email-verification';
 import { reserveDailySend } from './send-limits';
 import { MailError, sendEmail } from '../integrations/mail';
