@@ -6,6 +6,7 @@
 // weighs on all three alike.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createClient } from '../functions/client-record/record';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionalCheckFailed } from '../functions/data/db';
 import { s3 } from '../functions/integrations/storage';
 import { getUserByUsername, setProStatus } from '../functions/data/users';
@@ -36,6 +37,8 @@ type Sent = {
   command: { constructor: new (input: unknown) => unknown; input: unknown };
   group: number;
   service: 'dynamodb' | 's3';
+  /** Its condition refused it when the request sent it (nothing was written). */
+  refused?: boolean;
 };
 type Sending = { send: (command: unknown, ...rest: unknown[]) => Promise<unknown> };
 
@@ -56,10 +59,14 @@ export async function recording<T>(fn: () => Promise<T>): Promise<{ result: T; s
   for (const service of ['dynamodb', 's3'] as const)
     clients[service].send = async (command: unknown, ...rest: unknown[]) => {
       if (inFlight === 0) group += 1;
-      sent.push({ command: command as Sent['command'], group, service });
+      const call: Sent = { command: command as Sent['command'], group, service };
+      sent.push(call);
       inFlight += 1;
       try {
         return await originals[service](command, ...rest);
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) call.refused = true;
+        throw error;
       } finally {
         inFlight -= 1;
       }
@@ -102,21 +109,33 @@ export async function measureAgainstFloor(
 
 /**
  * Replays recorded calls: same commands, same inputs, same grouping. A refused condition is still a full round trip.
+ * A conditional Put the request applied is applied again: the request's own write has made its condition false (a
+ * revision it moved, an item it created), so replayed as sent it would be refused and write nothing, a cheaper call
+ * than the one the request made. Its condition is still evaluated, then made to hold, and the same whole item is
+ * written again (which changes nothing stored). Other writes go as sent.
  */
 export async function replay(sent: Sent[]): Promise<void> {
   const groups = new Map<number, Sent[]>();
   for (const s of sent) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
   for (const calls of groups.values()) {
     await Promise.all(
-      calls.map(({ command, service }) =>
-        (service === 's3' ? (s3() as unknown as Sending) : (db() as unknown as Sending))
-          .send(new command.constructor(structuredClone(command.input)) as never)
+      calls.map((call) =>
+        (call.service === 's3' ? (s3() as unknown as Sending) : (db() as unknown as Sending))
+          .send(replayed(call) as never)
           .catch((error: unknown) => {
             if (!isConditionalCheckFailed(error)) throw error;
           }),
       ),
     );
   }
+}
+
+/** A new command for a recorded call (see replay). */
+function replayed({ command, refused }: Sent): unknown {
+  const input = structuredClone(command.input) as { ConditionExpression?: string };
+  if (command instanceof PutCommand && input.ConditionExpression && !refused)
+    input.ConditionExpression = `(${input.ConditionExpression}) OR attribute_exists(pk) OR attribute_not_exists(pk)`;
+  return new command.constructor(input);
 }
 
 const clientPath = (id: string, what: string) => ({ path: `/api/clients/${id}/${what}`, params: { id } });
@@ -733,7 +752,7 @@ export async function benchRoutes({
     const lines = [
       '## API routes of the load mix',
       '',
-      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB and S3 calls that request made, recorded while it ran and replayed through the same clients on the same emulators (concurrent calls replayed concurrently; a refused condition still counts as its round trip). The three are interleaved sample by sample. ${api.runtime.twin ? "Both ran under the stack's twin (each function's own environment, every SDK call checked against its role; `HEARTH_TWIN=0` measures without it); the floors never are." : 'Without the twin (`HEARTH_TWIN=0`).'} Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
+      `One Pro agent with 20 clients, ${samples} samples per route (${loginSamples} for the login, which spends 0.4 s in scrypt each time) after 5 warm-up requests. **In-process**: the handler called with an API Gateway v2.0 event, as Lambda calls it. **HTTP**: the same request through the local server (Node HTTP, event conversion, cookies), from a keep-alive node:http client in the same process. **Floor**: the DynamoDB and S3 calls that request made, recorded while it ran and replayed through the same clients on the same emulators (concurrent calls replayed concurrently; a refused condition still counts as its round trip, and a conditional Put the request applied is applied again: its condition evaluated, then made to hold, so the floor writes what the request wrote). The three are interleaved sample by sample. ${api.runtime.twin ? "Both ran under the stack's twin (each function's own environment, every SDK call checked against its role; `HEARTH_TWIN=0` measures without it); the floors never are." : 'Without the twin (`HEARTH_TWIN=0`).'} Targets: in-process p50 ≤ ${TARGETS.inProcessP50}× floor, HTTP p50 ≤ ${TARGETS.httpP50}×, HTTP p99 ≤ ${TARGETS.p99}× the floor's p99; misses in bold.`,
       '',
       '| route | floor | floor p50 ms | floor p99 ms | in-process p50 ms | HTTP p50 ms | HTTP p99 ms | in-process p50 × floor | HTTP p50 × floor | HTTP p99 × floor p99 |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
