@@ -1,9 +1,10 @@
 // The built local runtime, dist/local/server.mjs (what `npm start` runs), for the tests that start it as a process:
 // built again only when older than the code it bundles (CI's `npm test` builds it before Jest; a developer's edit
-// since then is rebuilt here, once).
-import { execFileSync } from 'node:child_process';
+// since then is rebuilt here, once), started with the test deploy's settings and stopped by a signal.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { TEST_SETTINGS } from '../local/twin/deploy-settings';
 
 const root = join(__dirname, '..', '..');
 const BUNDLE = join(root, 'dist', 'local', 'server.mjs');
@@ -40,4 +41,45 @@ export function localServerBundle(): string {
     rmSync(staging, { recursive: true, force: true });
   }
   return BUNDLE;
+}
+
+export type ServerProcess = { child: ChildProcess; url: string; output: () => string };
+
+/**
+ * `npm start` (the bundle, built when stale) with the test deploy's settings (Jest's global setup keeps their template
+ * synthesized, so no start waits for one) and `env`'s, on a free port: once it listens. An empty data directory is
+ * seeded before the server listens (the demo's year takes seconds).
+ */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [localServerBundle()], {
+    cwd: root,
+    env: { ...process.env, ...TEST_SETTINGS, PORT: '0', ...env },
+  });
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        done({ child, url: match[1]!, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** Stops the server with `signal`: its exit code. */
+export function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', (code) => done(code));
+    child.kill(signal);
+  });
 }

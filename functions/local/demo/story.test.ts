@@ -1,11 +1,16 @@
 // The demo the local runtime seeds on an empty data directory (SEED=demo): a year of a real agent's book laid out back
-// from today (functions/local/demo/), and a second agent on the free plan. Seeded once by the runtime as `npm start`
-// seeds it, then read through the API the pages call, and the table where the API has no count.
+// from today (functions/local/demo/), and a second agent on the free plan. Seeded once by `npm start` itself (the
+// built runtime, as a process, on an empty data directory), then read through the API the pages call, and the table
+// where the API has no count, by the runtime started again on that data in this process.
 import type { Client, Insights } from '@shared/api-types';
 import { FREE_CLIENT_LIMIT } from '@shared/constants';
 import { addDays, todayIn } from '@shared/dates';
 import type { ReferralInsights } from '@shared/next-best';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApi, type ApiClient, type TestApi } from '../../testing/local-api';
+import { startServerProcess, stopServerProcess } from '../../testing/local-server-bundle';
 import { everyItem } from '../../testing/table';
 import { DEMO } from '../seed';
 import { regulars } from './regulars';
@@ -28,12 +33,24 @@ async function signIn(credentials: { username: string; password: string }): Prom
   return client;
 }
 
+let dataDir: string;
+/** What `npm start` printed while it seeded, and its exit code once stopped. */
+let seeding: { output: string; exitCode: number | null };
+
+// `npm start` on an empty data directory (the built runtime, as a process) seeds the demo; stopped, its data is read
+// by the runtime started again in this process.
 beforeAll(async () => {
-  api = await startTestApi({ seed: 'demo' });
+  dataDir = mkdtempSync(join(tmpdir(), 'hearthside-demo-'));
+  const started = await startServerProcess({ DATA_DIR: dataDir });
+  seeding = { output: started.output(), exitCode: await stopServerProcess(started.child, 'SIGTERM') };
+  api = await startTestApi({ dataDir, seed: 'none' });
   agent = await signIn(DEMO.agent);
   book = (await agent.get<{ clients: Client[] }>('/api/clients?limit=100')).body.clients;
 }, 300_000);
-afterAll(() => api?.close());
+afterAll(async () => {
+  await api?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const named = (name: string) => book.find((client) => client.name === name)!;
 
@@ -58,6 +75,17 @@ async function activity() {
 }
 
 describe('the demo (SEED=demo)', () => {
+  it("is what npm start seeds on an empty data directory: the administrator's, the Pro agent's and the free agent's sign-ins, printed, each of which signs in", async () => {
+    expect(seeding.exitCode).toBe(0);
+    const printed = [...seeding.output.matchAll(/(\S+@\S+) \/ (\S+)/g)].map(([, username, password]) => ({
+      username,
+      password,
+    }));
+    expect(printed).toEqual(expect.arrayContaining([DEMO.admin, DEMO.agent, DEMO.freeAgent]));
+    expect(printed).toHaveLength(3);
+    for (const credentials of printed) await signIn(credentials as { username: string; password: string });
+  });
+
   it('holds about 40 clients with tags, rhythms, custom dates, referrals and consent to texts, one pending', () => {
     expect(book).toHaveLength(41);
     expect(book.filter((client) => client.registrationPending).map((client) => client.name)).toEqual([
