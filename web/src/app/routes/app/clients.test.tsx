@@ -413,6 +413,18 @@ describe('/clients', () => {
       expect(router.state.location.search).toBe('');
     });
 
+    it('counts a book of thousands with separators, and shows only the page it read of it', async () => {
+      const clients = Array.from({ length: 5000 }, (_, i) =>
+        createClient({ name: `Client ${String(i + 1).padStart(4, '0')}` }),
+      );
+      const { fetchMock } = await openClients({ clients, pageSize: 2 });
+
+      expect(countStatus()).toHaveTextContent('5,000 clients');
+      expect(within(pager()).getByText('1–2 of 5,000')).toBeInTheDocument();
+      expect(listedNames()).toEqual(['Client 0001', 'Client 0002']);
+      expect(callsTo(fetchMock, 'GET /api/clients')).toHaveLength(0);
+    });
+
     it('shows the same page after a reload of its URL, with a way to the first page', async () => {
       const clients = ['Ana', 'Ben', 'Cy', 'Dee', 'Eve'].map((name, i) =>
         createClient({ name, createdAt: `2026-0${i + 1}-01T10:00:00.000Z` }),
