@@ -47,17 +47,17 @@ export type ServerProcess = { child: ChildProcess; url: string; output: () => st
 
 /**
  * `npm start` (the bundle, built when stale) with the test deploy's settings (Jest's global setup keeps their template
- * synthesized, so no start waits for one) and `env`'s, on a free port: once it listens. An empty data directory is
- * seeded before the server listens (the demo's year takes seconds).
+ * synthesized, so no start waits for one) and `env`'s, on a free port: once it listens, failing after `timeoutMs`. An
+ * empty data directory is seeded before the server listens (the demo's year takes seconds).
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [localServerBundle()], {
     cwd: root,
     env: { ...process.env, ...TEST_SETTINGS, PORT: '0', ...env },
   });
   let output = '';
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Listening on (http:\/\/localhost:\d+)/.exec(output);

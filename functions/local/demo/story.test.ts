@@ -41,7 +41,8 @@ let seeding: { output: string; exitCode: number | null };
 // by the runtime started again in this process.
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hearthside-demo-'));
-  const started = await startServerProcess({ DATA_DIR: dataDir });
+  // The seeding is the start: on a loaded CI machine it takes more than a plain start's minute.
+  const started = await startServerProcess({ DATA_DIR: dataDir }, { timeoutMs: 240_000 });
   seeding = { output: started.output(), exitCode: await stopServerProcess(started.child, 'SIGTERM') };
   api = await startTestApi({ dataDir, seed: 'none' });
   agent = await signIn(DEMO.agent);
