@@ -25,7 +25,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (
 const clientButton = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
 test.describe('clients', () => {
-  test('adds, opens, edits, searches and deletes clients', async ({ page }) => {
+  test('adds a client by keyboard alone, opens their page and edits them', async ({ page }) => {
     await registerAgentViaApi(page);
     await page.goto('/clients');
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
@@ -105,6 +105,19 @@ test.describe('clients', () => {
       status: 'granted',
       source: 'agent-attested',
     });
+  });
+
+  test('searches by name or e-mail, and deletes after a confirmation, the last clients by keyboard', async ({
+    page,
+  }) => {
+    await registerAgentViaApi(page);
+    for (const seed of [
+      { name: 'Maria Lopez', email: 'maria.lopez@example.com' },
+      { name: 'Sam Carter', email: 'sam.carter@example.com' },
+      { name: 'Priya Natarajan', email: 'priya@example.com' },
+    ])
+      await addClientViaApi(page, seed);
+    await page.goto('/clients');
 
     // Search by name or e-mail, case-insensitively.
     const search = page.getByPlaceholder('Search clients...');
