@@ -190,6 +190,7 @@ test.describe('accessibility', () => {
   });
 
   test('agent pages', async ({ page, baseURL }) => {
+    test.slow(); // five pages, each audited at two widths, on a loaded 2-core machine
     await registerAgentViaApi(page);
     const api = page.request;
     await addClientViaApi(api, baseURL!, {
@@ -286,6 +287,7 @@ test.describe('accessibility', () => {
   });
 
   test('admin pages', async ({ page, baseURL }) => {
+    test.slow(); // four pages, each audited at two widths, on a loaded 2-core machine
     await signInAsAdmin(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
