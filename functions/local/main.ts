@@ -14,20 +14,8 @@ async function main(): Promise<void> {
     adminEmails: process.env.ADMIN_EMAILS,
     appUrl: process.env.APP_URL?.trim() || undefined,
   });
-  if (runtime.seeded) {
-    process.stdout.write(
-      [
-        'Demo accounts:',
-        `  administrator  ${runtime.seeded.admin.username} / ${runtime.seeded.admin.password}`,
-        `  agent          ${runtime.seeded.agent.username} / ${runtime.seeded.agent.password}`,
-        `  free agent     ${runtime.seeded.freeAgent.username} / ${runtime.seeded.freeAgent.password}`,
-        `Mail and SMS go to ${runtime.outboxDir}`,
-        '',
-      ].join('\n'),
-    );
-  }
-  process.stdout.write(`Listening on ${runtime.url}\n`);
-
+  // Stopped by a signal from here on, before anything is printed: whoever waits for "Listening on" may send one at
+  // once (a signal before its handler ends the process without its shutdown).
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -43,6 +31,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+
+  if (runtime.seeded) {
+    process.stdout.write(
+      [
+        'Demo accounts:',
+        `  administrator  ${runtime.seeded.admin.username} / ${runtime.seeded.admin.password}`,
+        `  agent          ${runtime.seeded.agent.username} / ${runtime.seeded.agent.password}`,
+        `  free agent     ${runtime.seeded.freeAgent.username} / ${runtime.seeded.freeAgent.password}`,
+        `Mail and SMS go to ${runtime.outboxDir}`,
+        '',
+      ].join('\n'),
+    );
+  }
+  process.stdout.write(`Listening on ${runtime.url}\n`);
 }
 
 main().catch((error: unknown) => {

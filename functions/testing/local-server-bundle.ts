@@ -75,11 +75,11 @@ export function startServerProcess(env: Record<string, string>, { timeoutMs = 60
   });
 }
 
-/** Stops the server with `signal`: its exit code. */
-export function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+/** Stops the server with `signal`: its exit code, or the signal that ended it without its own shutdown. */
+export function stopServerProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | string> {
   return new Promise((done) => {
     child.removeAllListeners('exit');
-    child.once('exit', (code) => done(code));
+    child.once('exit', (code, killedBy) => done(code ?? `ended by ${killedBy}`));
     child.kill(signal);
   });
 }

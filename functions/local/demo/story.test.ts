@@ -35,7 +35,7 @@ async function signIn(credentials: { username: string; password: string }): Prom
 
 let dataDir: string;
 /** What `npm start` printed while it seeded, and its exit code once stopped. */
-let seeding: { output: string; exitCode: number | null };
+let seeding: { output: string; exitCode: number | string };
 
 // `npm start` on an empty data directory (the built runtime, as a process) seeds the demo; stopped, its data is read
 // by the runtime started again in this process.
