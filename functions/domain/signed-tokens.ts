@@ -9,9 +9,9 @@
 // header by `kid`; a token without one (issued before purpose keys) verifies with the root itself.
 import { randomBytes, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { rootKeyring, type Keyring } from './signing-keys';
+import { rootKeyring, type Keyring, type TokenPurpose } from './signing-keys';
 
-export type TokenPurpose = 'session' | 'reset' | 'verify-email' | 'client-upload' | 'payment-simulator' | 'unsubscribe';
+export type { TokenPurpose };
 
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 

@@ -4,7 +4,9 @@
 // cannot mint a session. Each derived key carries the id of its root (`kid`, in the token header),
 // so after the root is replaced the old root, kept beside the new one, still verifies old links.
 import { hkdfSync } from 'node:crypto';
-import type { TokenPurpose } from './signed-tokens';
+
+/** What a token is for: each purpose signs with its own key. */
+export type TokenPurpose = 'session' | 'reset' | 'verify-email' | 'client-upload' | 'payment-simulator' | 'unsubscribe';
 
 export type SigningKey = { kid: string; key: Uint8Array };
 

@@ -28,7 +28,7 @@ async function load() {
   jest.resetModules();
   const { startFirstReads } = await import('./first-reads');
   const { useOutgoing } = await import('../features/automations/api/get-outgoing');
-  const { useTodayReadsPending } = await import('./first-reads');
+  const { useTodayReadsPending } = await import('./today-reads-pending');
   const { useNextBest } = await import('../features/next-best/api/get-next-best');
   const { saveAnswer } = await import('../lib/offline/offline-store');
   const { renderHook, waitFor } = await import('@testing-library/react/pure');

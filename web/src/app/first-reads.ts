@@ -3,7 +3,6 @@
 // arrive and run, while the user's answer comes within a round trip. The hooks then take the answers of requests
 // already under way (SWR's preload), so each read is made once. Today's own reads also show the device's last answer
 // (lib/offline: the copy kept for offline use) while the fresh one loads, online as offline: stale while revalidating.
-import { useSyncExternalStore } from 'react';
 import { mutate, preload } from 'swr';
 import { matchRoutes } from 'react-router-dom';
 import type { User } from '@shared/api-types';
@@ -16,35 +15,27 @@ import { getClientPage } from '../lib/clients';
 import { DASHBOARD_KEY, getDashboard } from '../lib/dashboard';
 import { readAnswer } from '../lib/offline/offline-store';
 import { createAppRoutes } from './router';
-
-/** Today's first reads the entry started that have neither an answer nor the device's copy yet. */
-const unanswered = new Set<string>();
-const listeners = new Set<() => void>();
-
-function answered(key: string): void {
-  if (!unanswered.delete(key)) return;
-  for (const listener of listeners) listener();
-}
+import { readAnswered, readPending } from './today-reads-pending';
 
 /**
  * A read of Today's first screen: the device's copy goes into SWR's cache at once if it is read before the network
  * answers, the fresh answer replaces it. Each of Today's hooks reads again on mount, taking the request under way.
  */
 function startWithCopy<T>(accountId: string, key: string, fetcher: (key: string) => Promise<T>): void {
-  unanswered.add(key);
+  readPending(key);
   let fresh = false;
   void preload(key, fetcher).then(
     (data) => {
       fresh = true;
       void mutate(key, data, { revalidate: false });
-      answered(key);
+      readAnswered(key);
     },
-    () => answered(key),
+    () => readAnswered(key),
   );
   void readAnswer(accountId, key).then((kept) => {
     if (kept && !fresh) {
       void mutate(key, kept.data, { revalidate: false });
-      answered(key);
+      readAnswered(key);
     }
   });
 }
@@ -66,21 +57,4 @@ export function startFirstReads(user: User | null, pathname: string): void {
     startWithCopy(user.id, nextBestKey(), getNextBest);
     startWithCopy(user.id, dueCheckInsKey(), getClientPage);
   }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/**
- * Whether Today's first reads the entry started still wait for an answer (or a copy): until then Today keeps its cards'
- * place rather than showing each card loading and moving the ones below as answers come in.
- */
-export function useTodayReadsPending(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => unanswered.size > 0,
-    () => false,
-  );
 }

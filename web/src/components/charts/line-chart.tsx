@@ -10,16 +10,9 @@ import { PlainList } from '@/components/ui/plain-list';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { VISUALLY_HIDDEN } from '../ui/visually-hidden';
 
-export type LineChartPoint = { x: string; y: number };
+import type { LineChartSeries } from './series';
 
-export type LineChartSeries = {
-  id: string;
-  /** Shown in the legend and the tooltip. */
-  label: string;
-  /** Any CSS colour; defaults to the theme's palette in order. */
-  color?: string;
-  points: readonly LineChartPoint[];
-};
+export type { LineChartPoint, LineChartSeries } from './series';
 
 type LineChartProps = {
   /** Undefined while the data loads: a placeholder of the chart's height stands in. */

@@ -13,7 +13,7 @@ import { useClientComposer } from '@/features/messages/components/use-client-com
 import { CheckInsCard } from '@/features/check-ins/check-ins-card';
 import { NextBestCard } from '@/features/next-best/components/next-best-card';
 import { LinkButton } from '@/components/ui/link-button';
-import { useTodayReadsPending } from '@/app/first-reads';
+import { useTodayReadsPending } from '@/app/today-reads-pending';
 
 export function TodayRoute() {
   const composer = useClientComposer();

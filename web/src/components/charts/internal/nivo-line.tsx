@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { ResponsiveLine, type SliceTooltipProps } from '@nivo/line';
 import { useMemo } from 'react';
-import type { LineChartSeries } from '../line-chart';
+import type { LineChartSeries } from '../series';
 
 type NivoSeries = { id: string; data: { x: string; y: number }[] };
 

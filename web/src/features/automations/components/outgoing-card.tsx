@@ -18,13 +18,14 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { OutgoingMessage } from '@shared/api-types';
 import { SpreadRow } from '@/components/ui/spread-row';
 import { ProgressLine } from '@/components/ui/spinner';
 import { CHANNEL_NAMES, occasionName, queueStatus } from '../automation-text';
 import { TodayContactActions, TodayPhoneDecisions, type OnEmail } from './today-item-actions';
-import { useOutgoingCard, type OutgoingCardState } from './use-outgoing-card';
+import { Actions, type CardPartProps } from './outgoing-card-parts';
+import { useOutgoingCard } from './use-outgoing-card';
 import { ClientLink } from '@/components/ui/client-link';
 
 // The edit form (MUI's text fields, and the schema that checks the edit) loads when a draft is edited, not with the
@@ -110,8 +111,6 @@ export function OutgoingCard({ message, locked, onEmail }: OutgoingCardProps) {
   );
 }
 
-export type CardPartProps = { message: OutgoingMessage; card: OutgoingCardState; working: boolean };
-
 /** Approve, Edit and Skip while the message waits for approval; Don't send once it is scheduled. */
 function MessageActions({ message, card, working }: CardPartProps) {
   if (message.status !== 'awaiting-approval') {
@@ -149,8 +148,4 @@ function MessageActions({ message, card, working }: CardPartProps) {
       </Button>
     </Actions>
   );
-}
-
-export function Actions({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>;
 }

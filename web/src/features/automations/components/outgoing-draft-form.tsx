@@ -6,7 +6,7 @@ import { messageSchema } from '@shared/messages';
 import { MessageDraftFields } from '@/components/ui/message-draft-fields';
 import { NamedForm } from '@/components/ui/named-form';
 import { validOrShowErrors } from '@/lib/form-errors';
-import { Actions, type CardPartProps } from './outgoing-card';
+import { Actions, type CardPartProps } from './outgoing-card-parts';
 
 /** The draft being edited, approved once it is checked. */
 export function DraftForm({ message, card, working }: CardPartProps) {

@@ -10,7 +10,6 @@ import DialogContent from '@mui/material/DialogContent';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult } from '@shared/api-types';
 import { usesImportJob } from '@shared/imports';
-import { countText } from '@/lib/count-text';
 import { DialogButtons, DialogFrame } from '@/components/ui/dialog-frame';
 import { ImportJobProgress } from '@/components/ui/import-job-progress';
 import { useToast } from '@/components/ui/toast/use-toast';
@@ -18,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { isActiveImport } from '@/lib/import-jobs';
 import { ImportFileChooser } from './import-file-chooser';
 import { ImportSummary } from './import-summary';
+import { importToast } from '../utils/import-toast';
 import type { ImportJobWatch } from './use-import-job';
 
 type ImportClientsDialogProps = {
@@ -151,28 +151,4 @@ async function lineCount(file: File): Promise<number> {
     reader.readAsText(file);
   });
   return text.split(/\r\n|\r|\n/).length;
-}
-
-/**
- * What the toast says an import did: new clients first (the spec's words), else the updates, else that nothing changed.
- */
-export function importToast({ imported, updated }: Pick<ImportResult, 'imported' | 'updated'>): {
-  title: string;
-  description?: string;
-} {
-  const updates = countText(updated, 'existing client', 'existing clients');
-  if (imported > 0)
-    return {
-      title: `Successfully imported ${imported} clients`,
-      ...(updated > 0 ? { description: `Updated ${updates} too.` } : {}),
-    };
-  if (updated > 0)
-    return {
-      title: `Updated ${countText(updated, 'client', 'clients')}`,
-      description: 'Every row matched a client you already had.',
-    };
-  return {
-    title: 'No clients were imported',
-    description: 'No row could be imported: the reasons are listed in the dialog.',
-  };
 }

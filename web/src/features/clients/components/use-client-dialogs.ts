@@ -8,7 +8,7 @@ import {
   noClientDialogs,
   type ClientDialogsAction,
   type ClientDialogsState,
-} from '../utils/client-dialogs';
+} from '../utils/client-dialogs-state';
 
 type UseClientDialogsOptions = {
   /** Add Client opens the upgrade notice instead of the form. */

@@ -20,7 +20,7 @@ import {
   useImportJob,
   useLatestImport,
 } from '@/lib/import-jobs';
-import { importToast } from './import-clients-dialog';
+import { importToast } from '../utils/import-toast';
 
 export type ImportJobWatch = {
   /** The import followed: started here, or still running when the page opened. */

@@ -10,7 +10,7 @@ import { CLIENT_FIELDS, toClientChanges } from '@/lib/client-changes';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { UPGRADE_REQUIRED, useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
-import type { ClientDialogsAction } from '../utils/client-dialogs';
+import type { ClientDialogsAction } from '../utils/client-dialogs-state';
 import { remainingSlotsText } from '../utils/remaining-slots';
 import type { ClientFormHelpers } from './client-form-dialog';
 

@@ -4,7 +4,7 @@ import {
   noClientDialogs,
   type ClientDialogsAction,
   type ClientDialogsState,
-} from './client-dialogs';
+} from './client-dialogs-state';
 
 const ana = createClient({ id: 'c-ana', name: 'Ana Ruiz' });
 

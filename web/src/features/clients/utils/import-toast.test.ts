@@ -1,4 +1,4 @@
-import { importToast } from './import-clients-dialog';
+import { importToast } from './import-toast';
 
 describe('the import toast', () => {
   it('names the new clients as the spec words it, and the updates beside them', () => {
