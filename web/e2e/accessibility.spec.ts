@@ -1,6 +1,8 @@
 // Accessibility of every page (and the clients page's dialogs) at desktop and phone width: axe-core
 // finds no serious or critical violation, and every input, select and textarea has an accessible
-// name. Screenshots of each state go to test-results/screens/a11y-*.
+// name. Screenshots of each state go to test-results/screens/a11y-*. A page whose own spec audits it at
+// both widths with its content in place is audited there: a client's page (client-page.spec.ts), Today
+// (next-best, phone), the Inbox, the duplicates screen.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   drawCharts,
@@ -231,7 +233,8 @@ test.describe('accessibility', () => {
     await audit(page, 'help');
   });
 
-  test("clients page: list, add dialog and a client's page", async ({ page, baseURL }) => {
+  // A client's page is audited at both widths where its content is richer: client-page.spec.ts.
+  test('clients page: list and add dialog', async ({ page, baseURL }) => {
     await registerAgentViaApi(page);
     for (let i = 1; i <= 9; i += 1) {
       await addClientViaApi(page.request, baseURL!, {
@@ -249,15 +252,10 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'Add Client' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeVisible();
     await audit(page, 'clients-add');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-
-    await page.getByRole('link', { name: 'Client Number 1', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Client Number 1' })).toBeVisible();
-    await audit(page, 'clients-detail');
   });
 
   test('clients page: import, delete confirmation and upgrade dialogs', async ({ page, baseURL }) => {
+    test.slow(); // ten clients and three dialogs, each audited at two widths, on a loaded 2-core machine
     await registerAgentViaApi(page);
     for (let i = 1; i <= 9; i += 1) {
       await addClientViaApi(page.request, baseURL!, { name: `Client Number ${i}`, email: `client-${i}@example.com` });
