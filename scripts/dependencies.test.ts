@@ -1,14 +1,11 @@
 // The code that ships (functions/, shared/, web/src, tests and test helpers aside) imports only packages listed in
 // package.json's dependencies: a package it needs that is only a devDependency is missing from a production install.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { moduleImports, shippedModules } from './module-imports';
 
 const root = join(__dirname, '..');
-const SHIPPED_FOLDERS = ['functions', 'shared', 'web/src'];
-const SOURCE_FILE = /\.(ts|tsx|js|mjs|cjs)$/;
-const TEST_CODE = /\.test\.tsx?$|(^|\/)testing\//;
 
 /** The package a bare specifier names (`@mui/material/Button` → `@mui/material`); null for paths and builtins. */
 function packageOf(specifier: string): string | null {
@@ -20,51 +17,13 @@ function packageOf(specifier: string): string | null {
   return builtinModules.includes(name) ? null : name;
 }
 
-/** The specifiers a module imports at run time: static, dynamic and `require`; type-only imports are erased. */
-function runtimeImports(fileName: string, code: string): string[] {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const bindings = clause?.namedBindings;
-      const onlyTypes =
-        clause?.isTypeOnly ||
-        (clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0
-          ? bindings.elements.every((element) => element.isTypeOnly)
-          : false);
-      if (!onlyTypes) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!node.isTypeOnly) found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isImportEqualsDeclaration(node) &&
-      !node.isTypeOnly &&
-      ts.isExternalModuleReference(node.moduleReference) &&
-      ts.isStringLiteral(node.moduleReference.expression)
-    ) {
-      found.push(node.moduleReference.expression.text);
-    } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteral(node.arguments[0]!)) {
-      const callee = node.expression;
-      if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === 'require'))
-        found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
 /** Each package the shipped files import, with the files that import it. */
 function shippedImports(): Map<string, string[]> {
   const byPackage = new Map<string, string[]>();
-  for (const folder of SHIPPED_FOLDERS) {
-    for (const entry of readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })) {
-      const file = `${folder}/${entry.split('\\').join('/')}`;
-      if (!SOURCE_FILE.test(file) || TEST_CODE.test(file)) continue;
-      for (const specifier of runtimeImports(file, readFileSync(join(root, file), 'utf8'))) {
-        const name = packageOf(specifier);
-        if (name) byPackage.set(name, [...(byPackage.get(name) ?? []), file]);
-      }
+  for (const { file, code } of shippedModules(root)) {
+    for (const specifier of moduleImports(file, code)) {
+      const name = packageOf(specifier);
+      if (name) byPackage.set(name, [...(byPackage.get(name) ?? []), file]);
     }
   }
   return byPackage;
@@ -104,7 +63,7 @@ describe('the dependencies of the code that ships', () => {
       "import { paths } from '@/config/paths';",
       "import { PLAN } from '@shared/constants';",
     ].join('\n');
-    const packages = runtimeImports('fixture.ts', code).map(packageOf).filter(Boolean);
+    const packages = moduleImports('fixture.ts', code).map(packageOf).filter(Boolean);
     expect(packages).toEqual(['@mui/material', 'jose', 'csv-parse', 'busboy', '@nivo/line']);
   });
 });

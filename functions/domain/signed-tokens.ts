@@ -11,8 +11,6 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { rootKeyring, type Keyring, type TokenPurpose } from './signing-keys';
 
-export type { TokenPurpose };
-
 export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url');
 
 const LEGACY_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');

@@ -11,7 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { TokenPurpose } from '../../functions/domain/signed-tokens';
+import type { TokenPurpose } from '../../functions/domain/signing-keys';
 
 /**
  * The deploy-time handler (CommonJS, the SDK of the nodejs22.x runtime): on Create and Update it reads the root and

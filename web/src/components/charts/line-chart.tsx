@@ -9,10 +9,9 @@ import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { PlainList } from '@/components/ui/plain-list';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { VISUALLY_HIDDEN } from '../ui/visually-hidden';
-
 import type { LineChartSeries } from './series';
 
-export type { LineChartPoint, LineChartSeries } from './series';
+export type { LineChartSeries };
 
 type LineChartProps = {
   /** Undefined while the data loads: a placeholder of the chart's height stands in. */
