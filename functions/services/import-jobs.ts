@@ -615,10 +615,11 @@ class ImportRun {
       );
     }
     const summary = importSummary({ ...progress }, 'the free plan', this.unit);
+    // Before `done`: whoever sees it done (the page, then a sync) finds the contacts sync already following it.
+    await this.startContactsSync();
     if (!(await finishImport(agentId, importId, this.runId, { status: 'done', message: summary, reportKey }, now)))
       return 'lost';
     await releaseImportLock(agentId, importId);
-    await this.startContactsSync();
     countMetric('ImportRowsImported', progress.imported + progress.updated);
     log.info('import done', { importId, ...progress });
     await this.deleteFiles();

@@ -10,6 +10,9 @@ import type { Client, ContactsSyncResult, ImportJob, Integrations } from '@share
 import fc from 'fast-check';
 import { getClient } from '../../data/clients';
 import { getConnection } from '../../data/google-connections';
+import { importKey } from '../../data/keys/jobs';
+import { googleConnectionKey } from '../../data/keys/reviews';
+import { dbCallsOf } from '../../testing/db-calls';
 import { connectGoogle } from '../../testing/google-consent';
 import { startImport, waitForImport } from '../../testing/imports';
 import { allClients, signedInAgent, type ApiClient } from '../../testing/local-api';
@@ -210,6 +213,29 @@ describe('starting it', () => {
     await startImport(client, again.body.id);
     expect(await waitForImport(client, again.body.id)).toMatchObject({ status: 'done', imported: 0 });
     expect(await allClients(client)).toHaveLength(3);
+  });
+
+  it('is done only once the contacts sync follows it: a sync the moment it says done is taken', async () => {
+    // Arrange
+    await writeContacts(CONTACTS);
+    const { client, userId } = await agentWithContacts();
+    const prepared = await prepare(client);
+    // Act: the import's writes, from its start to the answer that says it is done.
+    const { calls } = await dbCallsOf(async () => {
+      await startImport(client, prepared.body.id);
+      await waitForImport(client, prepared.body.id);
+    });
+    // Assess: the connection takes the import's sync token before the import item's last write (its `done`).
+    const writesTo = (key: object) =>
+      calls.flatMap((call, index) =>
+        call.name === 'UpdateCommand' && JSON.stringify(call.keys[0]) === JSON.stringify(key) ? [index] : [],
+      );
+    const followed = writesTo(googleConnectionKey(userId));
+    const importWrites = writesTo(importKey(userId, prepared.body.id));
+    expect(followed.length).toBeGreaterThan(0);
+    expect(followed.at(-1)).toBeLessThan(importWrites.at(-1)!);
+    expect((await getConnection(userId))!.contactsFeature).toMatchObject({ syncToken: expect.any(String) });
+    expect((await client.post('/api/google/contacts/sync')).status).toBe(202);
   });
 
   it('is the agent’s own: another agent can neither read nor start it', async () => {
