@@ -22,9 +22,14 @@ const put = (agentId: string, lock: ImportLock, condition: { expression: string;
     }),
   );
 
+/** How many times a claim reads the lock again when it changed between the read and the takeover. */
+const CLAIM_ROUNDS = 3;
+
 /**
  * Takes the agent's import lock for `holder` until `until` (epoch ms): granted when it is free, already `holder`'s, or
- * held by a lock `isStale` says is over. Refused otherwise: another import is running.
+ * held by a lock `isStale` says is over. Refused otherwise: another import is running. A lock freed or taken between
+ * this claim's read and its takeover (an import ending that instant) is read again, so the claim is judged on the lock
+ * as it is then, not refused for a change it lost to.
  */
 export async function claimImportLock(
   agentId: string,
@@ -33,20 +38,24 @@ export async function claimImportLock(
   isStale: (lock: ImportLock) => Promise<boolean>,
 ): Promise<boolean> {
   const lock = { holder, until };
-  const free = await put(agentId, lock, {
-    expression: 'attribute_not_exists(pk) OR holder = :holder',
-    values: { ':holder': holder },
-  });
-  if (free) return true;
-  const current = (
-    await db().send(new GetCommand({ TableName: table(), Key: importLockKey(agentId), ConsistentRead: true }))
-  ).Item as ImportLock | undefined;
-  if (!current) return put(agentId, lock, { expression: 'attribute_not_exists(pk)' });
-  if (!(await isStale(current))) return false;
-  return put(agentId, lock, {
-    expression: 'holder = :stale AND #until = :staleUntil',
-    values: { ':stale': current.holder, ':staleUntil': current.until },
-  });
+  for (let round = 0; round < CLAIM_ROUNDS; round += 1) {
+    const free = await put(agentId, lock, {
+      expression: 'attribute_not_exists(pk) OR holder = :holder',
+      values: { ':holder': holder },
+    });
+    if (free) return true;
+    const current = (
+      await db().send(new GetCommand({ TableName: table(), Key: importLockKey(agentId), ConsistentRead: true }))
+    ).Item as ImportLock | undefined;
+    if (!current) continue;
+    if (!(await isStale(current))) return false;
+    const tookOver = await put(agentId, lock, {
+      expression: 'holder = :stale AND #until = :staleUntil',
+      values: { ':stale': current.holder, ':staleUntil': current.until },
+    });
+    if (tookOver) return true;
+  }
+  return false;
 }
 
 /** Frees the agent's import lock if `holder` still holds it. */
