@@ -20,8 +20,14 @@ declare module 's3rver' {
     silent?: boolean;
     configureBuckets?: Array<{ name: string; configs?: Array<string | Buffer> }>;
   };
+  /** The store's changes the local runtime serializes (functions/local/emulators.ts). */
+  export type S3rverStore = Record<
+    'putObject' | 'copyObject' | 'deleteObject',
+    (...args: unknown[]) => Promise<unknown>
+  >;
   export default class S3rver {
     constructor(options: Options);
+    store: S3rverStore;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

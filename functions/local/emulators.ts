@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
+import type { S3rverStore } from 's3rver';
 import { serveInProcess } from './dynamo-in-process';
 
 export type Emulator = { endpoint: string; close(): Promise<void> };
@@ -66,6 +67,7 @@ export async function startS3({ dataDir, buckets }: { dataDir?: string; buckets:
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [corsXml] })),
   });
+  serializeFolderChanges(s3.store);
   const s3Address = (await s3.run()) as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${s3Address.port}`,
@@ -74,4 +76,21 @@ export async function startS3({ dataDir, buckets }: { dataDir?: string; buckets:
       if (!dataDir) rmSync(s3Dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver keeps objects as files in folders and removes a folder a delete leaves empty: a write to that folder begun
+ * meanwhile (an upload under an agent while the import job deletes the agent's last files) found it gone and answered
+ * 500. AWS has no folders, so the store's writes and deletes take turns here, each whole.
+ */
+function serializeFolderChanges(store: S3rverStore): void {
+  let turn: Promise<unknown> = Promise.resolve();
+  for (const method of ['putObject', 'copyObject', 'deleteObject'] as const) {
+    const original = store[method].bind(store);
+    store[method] = (...args: unknown[]) => {
+      const result = turn.then(() => original(...args));
+      turn = result.catch(() => undefined);
+      return result;
+    };
+  }
 }
